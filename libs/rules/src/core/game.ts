@@ -1,0 +1,113 @@
+/**
+ * What a game module provides. Each game is a small decider (design.md "Rules as deciders"):
+ * `initialState`, `evolve` and the judging functions are pure; the generic round judge
+ * (`judge-round.ts`) folds a round's facts through them and does everything common to all games
+ * (bets after the close, limits, settlements against expectations, commissions, cagnotte, jackpots,
+ * card counts per shoe, unsettled and unknown bets, missing outcomes).
+ */
+import type { DeckSpec } from './cards';
+import type {
+  Bet,
+  Cited,
+  ExpectedLevy,
+  Fact,
+  Finding,
+  JurisdictionId,
+  Refusal,
+  SessionContext,
+  SettlementQuery,
+  SettlementVerdict,
+} from './types';
+
+/** A rulebook is data: one per game and jurisdiction, every regulatory value cited. */
+export interface RulebookBase {
+  readonly game: string;
+  readonly jurisdiction: JurisdictionId;
+  /** the text's section for this game, e.g. `cantabria L2069–2200` */
+  readonly source: string;
+  /** rulebook options a session may set (`TableSessionOpened.options`), with their defaults and citations */
+  readonly options?: Readonly<Record<string, Cited<unknown>>>;
+  /** warnings to surface with every verdict (e.g. index.md OQ-05: a pay table with a player edge) */
+  readonly warnings?: readonly Cited<string>[];
+}
+
+export interface RoundEnv<R extends RulebookBase = RulebookBase> {
+  readonly ctx: SessionContext;
+  readonly rulebook: R;
+  /** the rulebook's option defaults overlaid with the session's options */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+export interface LimitCheck {
+  readonly amount: number;
+  readonly rule: string;
+  readonly citation: string;
+}
+
+/** A game-specific fact type (contract extension), validated at ingestion. */
+export interface FactTypeSpec {
+  /** one line for the contract document */
+  readonly description: string;
+  /** required data fields (besides sessionId) */
+  readonly required: readonly string[];
+  /** does this fact belong to a round (needs `roundId`)? */
+  readonly roundScoped: boolean;
+}
+
+export interface GameRules<S = any, R extends RulebookBase = any> {
+  readonly game: string;
+  readonly family: 'wheel' | 'dice' | 'cards' | 'circle-poker';
+  /** rulebooks by jurisdiction; a jurisdiction absent here has no rules for this game */
+  readonly rulebooks: Partial<Record<JurisdictionId, R>>;
+  /** the deck one shoe deck is made of, for card validity and CARD_COUNT_EXCEEDED */
+  deck?(env: RoundEnv<R>): DeckSpec;
+  /** game-specific fact types this game accepts (contract extensions) */
+  readonly factTypes?: Readonly<Record<string, FactTypeSpec>>;
+  /**
+   * Session options this game validates at ingestion (e.g. commissionRate ≤ 0.05, index.md OQ-21).
+   * Returns a refusal naming the option, or null.
+   */
+  refuseOptions?(options: Readonly<Record<string, unknown>>, rulebook: R): Refusal | null;
+  /** Structural refusal at ingestion: a pocket, card or die face that does not exist, an impossible bet selection. */
+  refuse?(fact: Fact, env: RoundEnv<R>): Refusal | null;
+
+  initialState(env: RoundEnv<R>): S;
+  evolve(state: S, fact: Fact, env: RoundEnv<R>): S;
+  /** Findings at the moment a fact is recorded (drawing decisions, a draw out of turn), judged on the state before it. */
+  judgeFact?(before: S, fact: Fact, env: RoundEnv<R>): Finding[];
+  /** What a bet (or one hand of it) should get, judged on the state when it is settled. */
+  settle(state: S, query: SettlementQuery, env: RoundEnv<R>): SettlementVerdict;
+  /** Hands a bet must be settled on (blackjack splits); default one settlement per bet. */
+  handsToSettle?(state: S, bet: Bet, env: RoundEnv<R>): readonly (number | string | undefined)[];
+  /** The cagnotte due on this round (null: none due); undefined function: the game never takes one. */
+  expectedCagnotte?(state: S, env: RoundEnv<R>): ExpectedLevy | null;
+  /** Minimum and maximum for a bet; default: `limits.min` and `limits[betType] ?? limits.max`. */
+  betLimits?(bet: Bet, env: RoundEnv<R>): { min?: LimitCheck; max?: LimitCheck };
+  /** A bet type this jurisdiction does not offer, or a selection that is not a real bet. */
+  judgeBet?(bet: Bet, state: S, env: RoundEnv<R>): Finding[];
+  /** The jackpot hand a seat holds (for JackpotWon), or null when it holds none. */
+  jackpotHand?(state: S, seat: string | number, env: RoundEnv<R>): string | null;
+  /** Has the round's outcome been recorded (a spin, a throw, all cards needed)? */
+  isDecided(state: S, env: RoundEnv<R>): boolean;
+  /** Findings at the end of the round: draws that should have happened and did not, etc. */
+  judgeEnd?(state: S, env: RoundEnv<R>): Finding[];
+  /** Game state for a replay step: small, JSON-ready, readable. */
+  describe(state: S, env: RoundEnv<R>): unknown;
+  /** One line of the inspector's narrative for a fact, when the game can say more than the generic line. */
+  narrate?(fact: Fact, before: S, after: S, env: RoundEnv<R>): string | undefined;
+}
+
+export function roundEnv<R extends RulebookBase>(rulebook: R, ctx: SessionContext): RoundEnv<R> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(rulebook.options ?? {})) defaults[name] = option.value;
+  return { ctx, rulebook, options: { ...defaults, ...(ctx.options ?? {}) } };
+}
+
+/** Citation of an option: the session's own value where it set one, else the rulebook default's citation. */
+export function optionCite(env: RoundEnv, name: string): string {
+  if (env.ctx.options && name in env.ctx.options) {
+    const base = env.rulebook.options?.[name]?.cite;
+    return base ? `session option ${name} (${base})` : `session option ${name}`;
+  }
+  return env.rulebook.options?.[name]?.cite ?? `rulebook option ${name}`;
+}

@@ -1,0 +1,536 @@
+/**
+ * The generic round judge: folds one round's facts, in recorded order, through a game's rules and
+ * returns every step with its state, and the verdict (contract §6). Everything common to all games
+ * lives here so that no game repeats it.
+ */
+import { copiesPerDeck, parseCard } from './cards';
+import { GameRules, RoundEnv } from './game';
+import { applyRate, roundDownTo } from './money';
+import {
+  Bet,
+  Discrepancy,
+  ExpectedLevy,
+  ExpectedSettlement,
+  Fact,
+  Finding,
+  SettlementVerdict,
+  isUndecided,
+  isUnverifiable,
+} from './types';
+
+export type Verdict = 'consistent' | 'discrepancies' | 'void' | 'incomplete';
+
+export interface ReplayStep {
+  readonly position: number;
+  readonly eventId: string;
+  readonly type: string;
+  readonly occurredAt?: string;
+  readonly narrative: string;
+  readonly state: unknown;
+  readonly discrepancies: Discrepancy[];
+}
+
+export interface RoundJudgement {
+  readonly verdict: Verdict;
+  readonly discrepancies: Discrepancy[];
+  readonly steps: ReplayStep[];
+  /** what could not be verified, and why (never counted as a discrepancy) */
+  readonly notes: string[];
+  /** rulebook warnings in force (index.md open questions that favour a party, etc.) */
+  readonly warnings: string[];
+  /** what each settled bet should have got, for reports and the narrative */
+  readonly expectedSettlements: Array<{ betId: string; hand?: number | string; expected: ExpectedSettlement }>;
+}
+
+interface RecordedSettlement {
+  readonly fact: Fact;
+  readonly bet: Bet;
+  readonly hand?: number | string;
+  readonly outcome: string;
+  readonly payout: number;
+  readonly verdict: SettlementVerdict;
+}
+
+interface RoundBook {
+  bets: Map<string, Bet>;
+  closed: boolean;
+  settlements: RecordedSettlement[];
+  commissions: Map<string, { total: number; facts: Fact[] }>;
+  cagnotte: { total: number; facts: Fact[] };
+  dealt: Map<string, number>;
+  voided: Fact | null;
+  completed: Fact | null;
+  jackpotRemaining: Map<string, number>;
+}
+
+const handKey = (betId: string, hand: unknown) => (hand === undefined || hand === null ? betId : `${betId}#${hand}`);
+
+const GENERIC_LIMIT_CITE = 'TableSessionOpened.limits (contract §3)';
+
+export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly Fact[]): RoundJudgement {
+  const book: RoundBook = {
+    bets: new Map(),
+    closed: false,
+    settlements: [],
+    commissions: new Map(),
+    cagnotte: { total: 0, facts: [] },
+    dealt: new Map(),
+    voided: null,
+    completed: null,
+    jackpotRemaining: new Map(Object.values(env.ctx.jackpotPools ?? {}).map((p) => [p.poolId, p.current])),
+  };
+  const steps: ReplayStep[] = [];
+  const notes: string[] = [];
+  const byEvent = new Map<string, Discrepancy[]>();
+  const all: Discrepancy[] = [];
+  const report = (fact: Fact | undefined, finding: Finding) => {
+    const d: Discrepancy = { ...finding, eventId: finding.eventId ?? fact?.eventId };
+    all.push(d);
+    if (d.eventId) byEvent.set(d.eventId, [...(byEvent.get(d.eventId) ?? []), d]);
+  };
+
+  let state = rules.initialState(env);
+  facts.forEach((fact, index) => {
+    const before = state;
+    for (const finding of judgeCommon(rules, env, book, before, fact)) report(fact, finding);
+    for (const finding of rules.judgeFact?.(before, fact, env) ?? []) report(fact, finding);
+    state = rules.evolve(before, fact, env);
+    steps.push({
+      position: fact.position ?? index + 1,
+      eventId: fact.eventId,
+      type: fact.type,
+      occurredAt: fact.occurredAt,
+      narrative: rules.narrate?.(fact, before, state, env) ?? narrateCommon(fact),
+      state: { round: describeBook(book), game: rules.describe(state, env) },
+      discrepancies: [],
+    });
+  });
+
+  if (!book.voided) {
+    for (const finding of finalize(rules, env, book, state, notes)) report(undefined, finding);
+  }
+  for (const step of steps) step.discrepancies.push(...(byEvent.get(step.eventId) ?? []));
+
+  const expectedSettlements = book.settlements
+    .filter((s) => !isUndecided(s.verdict) && !isUnverifiable(s.verdict))
+    .map((s) => ({ betId: s.bet.betId, hand: s.hand, expected: s.verdict as ExpectedSettlement }));
+  const verdict: Verdict = book.voided
+    ? 'void'
+    : all.length > 0
+      ? 'discrepancies'
+      : book.completed
+        ? 'consistent'
+        : 'incomplete';
+  const warnings = (env.rulebook.warnings ?? []).map((w) => `${w.value} (${w.cite})`);
+  return { verdict, discrepancies: all, steps, notes, warnings, expectedSettlements };
+}
+
+function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, before: S, fact: Fact): Finding[] {
+  const d = fact.data ?? {};
+  const findings: Finding[] = [];
+  switch (fact.type) {
+    case 'BetsClosed':
+      book.closed = true;
+      break;
+    case 'BetPlaced': {
+      const bet: Bet = {
+        betId: String(d.betId),
+        seat: d.seat,
+        betType: String(d.betType),
+        selection: d.selection,
+        amount: Number(d.amount),
+        onBehalfOf: d.onBehalfOf,
+        eventId: fact.eventId,
+        late: book.closed,
+      };
+      book.bets.set(bet.betId, bet);
+      if (bet.late) {
+        findings.push({
+          code: 'BET_AFTER_CLOSE',
+          betId: bet.betId,
+          expected: 'no bet after the bets are closed',
+          recorded: bet.amount,
+          rule: `${rules.game}/bets-closed`,
+          citation: 'contract §3 BetsClosed ("rien ne va plus")',
+          message: `bet ${bet.betId} (${bet.betType}, ${bet.amount}) was placed after the bets were closed`,
+        });
+      }
+      findings.push(...judgeLimits(rules, env, bet));
+      findings.push(...(rules.judgeBet?.(bet, before, env) ?? []));
+      break;
+    }
+    case 'CardDealt': {
+      const c = parseCard(String(d.card));
+      const deck = rules.deck?.(env);
+      if (c && deck && env.ctx.shoe && d.to !== undefined) {
+        const copies = (env.ctx.shoe.dealt[c.code] ?? 0) + (book.dealt.get(c.code) ?? 0) + 1;
+        book.dealt.set(c.code, (book.dealt.get(c.code) ?? 0) + 1);
+        const allowed = copiesPerDeck(deck, c) * env.ctx.shoe.decks;
+        if (copies > allowed) {
+          findings.push({
+            code: 'CARD_COUNT_EXCEEDED',
+            expected: allowed,
+            recorded: copies,
+            rule: `${rules.game}/shoe-composition`,
+            citation: `ShoeStarted ${env.ctx.shoe.shoeId}: ${env.ctx.shoe.decks} × ${deck.name}`,
+            message: `${c.code} dealt ${copies} times from a shoe that holds ${allowed}`,
+          });
+        }
+      }
+      break;
+    }
+    case 'BetSettled': {
+      const betId = String(d.betId);
+      const bet = book.bets.get(betId);
+      if (!bet) {
+        findings.push({
+          code: 'SETTLED_UNKNOWN_BET',
+          betId,
+          expected: 'a bet placed in this round',
+          recorded: Number(d.payout ?? 0),
+          rule: `${rules.game}/settlement`,
+          citation: 'contract §3 BetSettled',
+          message: `settlement of bet ${betId}, which was never placed in this round`,
+        });
+        break;
+      }
+      const recorded = { outcome: String(d.outcome), payout: Number(d.payout ?? 0) };
+      const verdict: SettlementVerdict = bet.late
+        ? {
+            outcome: 'void',
+            payout: 0,
+            rule: `${rules.game}/bets-closed`,
+            citation: 'contract §3 BetsClosed',
+            explanation: 'a bet placed after the close is not accepted: it is returned',
+          }
+        : rules.settle(before, { bet, hand: d.hand, recorded }, env);
+      book.settlements.push({ fact, bet, hand: d.hand, ...recorded, verdict });
+      break;
+    }
+    case 'CommissionCharged': {
+      const betId = String(d.betId);
+      const entry = book.commissions.get(betId) ?? { total: 0, facts: [] };
+      entry.total += Number(d.amount ?? 0);
+      entry.facts.push(fact);
+      book.commissions.set(betId, entry);
+      break;
+    }
+    case 'CagnotteDeducted':
+      book.cagnotte.total += Number(d.amount ?? 0);
+      book.cagnotte.facts.push(fact);
+      break;
+    case 'JackpotWon':
+      findings.push(...judgeJackpotWin(rules, env, book, before, fact));
+      break;
+    case 'JackpotContributed':
+      findings.push(...judgeJackpotContribution(rules, env, book, fact));
+      break;
+    case 'RoundVoided':
+      book.voided = fact;
+      break;
+    case 'RoundCompleted':
+      book.completed = fact;
+      break;
+  }
+  return findings;
+}
+
+function judgeLimits<S>(rules: GameRules<S>, env: RoundEnv, bet: Bet): Finding[] {
+  const limits = env.ctx.limits ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
+  const custom = rules.betLimits?.(bet, env);
+  const min = custom ? custom.min : { amount: limits.min, rule: `${rules.game}/table-minimum`, citation: GENERIC_LIMIT_CITE };
+  const typed = limits[bet.betType];
+  const max =
+    custom?.max ??
+    (typeof typed === 'number'
+      ? { amount: typed, rule: `${rules.game}/bet-type-maximum`, citation: `${GENERIC_LIMIT_CITE}.${bet.betType}` }
+      : { amount: limits.max, rule: `${rules.game}/table-maximum`, citation: GENERIC_LIMIT_CITE });
+  const findings: Finding[] = [];
+  if (min && bet.amount < min.amount) {
+    findings.push({
+      code: 'BET_BELOW_MINIMUM',
+      betId: bet.betId,
+      expected: min.amount,
+      recorded: bet.amount,
+      rule: min.rule,
+      citation: min.citation,
+      message: `${bet.betType} bet of ${bet.amount} is below the minimum of ${min.amount}`,
+    });
+  }
+  if (max && bet.amount > max.amount) {
+    findings.push({
+      code: 'BET_ABOVE_MAXIMUM',
+      betId: bet.betId,
+      expected: max.amount,
+      recorded: bet.amount,
+      rule: max.rule,
+      citation: max.citation,
+      message: `${bet.betType} bet of ${bet.amount} is above the maximum of ${max.amount}`,
+    });
+  }
+  return findings;
+}
+
+function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, fact: Fact): Finding[] {
+  const d = fact.data;
+  const pool = env.ctx.jackpotPools?.[String(d.poolId)];
+  const findings: Finding[] = [];
+  const rule = `${rules.game}/jackpot-prize`;
+  if (!pool) {
+    return [
+      {
+        code: 'JACKPOT_MISMATCH',
+        expected: 'a configured jackpot pool',
+        recorded: d.poolId,
+        rule,
+        citation: 'contract §3 JackpotPoolConfigured',
+        message: `jackpot win on pool ${d.poolId}, which is not configured`,
+      },
+    ];
+  }
+  if (rules.jackpotHand) {
+    const held = rules.jackpotHand(state, d.seat, env);
+    if (held !== String(d.hand)) {
+      findings.push({
+        code: 'JACKPOT_MISMATCH',
+        expected: held ?? 'no jackpot hand',
+        recorded: d.hand,
+        rule: `${rules.game}/jackpot-hand`,
+        citation: 'index.md OQ-14 (prize table from the pool configuration)',
+        message: `seat ${d.seat} was paid a jackpot for ${d.hand} but holds ${held ?? 'no jackpot hand'}`,
+      });
+    }
+  }
+  const prize = pool.prizes[String(d.hand)];
+  const remaining = book.jackpotRemaining.get(pool.poolId) ?? pool.current;
+  if (prize) {
+    let expected: number;
+    let how: string;
+    if (prize.share !== undefined) {
+      // several winners on one pool are paid in sequence on what remains (games.md, jackpots)
+      expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
+      how = `${prize.share * 100} % of the pool's ${remaining}`;
+    } else if (prize.multiple !== undefined) {
+      const stake = [...book.bets.values()].find((b) => b.betType === 'jackpot' && String(b.seat) === String(d.seat));
+      expected = roundDownTo((stake?.amount ?? 0) * prize.multiple, env.ctx.smallestChip);
+      how = `${prize.multiple} × the jackpot bet`;
+    } else {
+      expected = prize.fixed ?? 0;
+      how = 'the fixed prize';
+    }
+    if (expected !== Number(d.amount)) {
+      findings.push({
+        code: 'JACKPOT_MISMATCH',
+        expected,
+        recorded: Number(d.amount),
+        rule,
+        citation: 'index.md OQ-14 (prize table from the pool configuration)',
+        message: `${d.hand} pays ${how} = ${expected}; ${d.amount} was paid`,
+      });
+    }
+  }
+  book.jackpotRemaining.set(pool.poolId, remaining - Number(d.amount ?? 0));
+  return findings;
+}
+
+function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, fact: Fact): Finding[] {
+  const d = fact.data;
+  const pool = env.ctx.jackpotPools?.[String(d.poolId)];
+  if (!pool) return [];
+  book.jackpotRemaining.set(pool.poolId, (book.jackpotRemaining.get(pool.poolId) ?? pool.current) + Number(d.amount ?? 0));
+  const stakes = [...book.bets.values()].filter((b) => b.betType === 'jackpot' && !b.late);
+  let expected: number | undefined;
+  if (pool.contributionAmount !== undefined) expected = pool.contributionAmount * stakes.length;
+  else if (pool.contributionRate !== undefined)
+    expected = applyRate(stakes.reduce((t, b) => t + b.amount, 0), pool.contributionRate, env.ctx.smallestChip);
+  if (expected === undefined || expected === Number(d.amount)) return [];
+  return [
+    {
+      code: 'JACKPOT_MISMATCH',
+      expected,
+      recorded: Number(d.amount),
+      rule: `${rules.game}/jackpot-contribution`,
+      citation: 'index.md OQ-14 (contribution rate from the pool configuration)',
+      message: `contribution to pool ${pool.poolId} should be ${expected} for ${stakes.length} jackpot bet(s)`,
+    },
+  ];
+}
+
+function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, notes: string[]): Finding[] {
+  const findings: Finding[] = [];
+  const settledKeys = new Set<string>();
+  const decided = rules.isDecided(state, env);
+
+  for (const s of book.settlements) {
+    const key = handKey(s.bet.betId, s.hand);
+    const base = { betId: s.bet.betId, eventId: s.fact.eventId };
+    if (settledKeys.has(key)) {
+      findings.push({
+        ...base,
+        code: 'PAYOUT_MISMATCH',
+        expected: 0,
+        recorded: s.payout,
+        rule: `${rules.game}/settlement`,
+        citation: 'contract §3 BetSettled',
+        message: `bet ${key} was settled more than once`,
+      });
+      continue;
+    }
+    settledKeys.add(key);
+    if (isUnverifiable(s.verdict)) {
+      notes.push(`bet ${key}: payout ${s.payout} not verifiable: ${s.verdict.reason} (${s.verdict.citation})`);
+      continue;
+    }
+    if (isUndecided(s.verdict)) {
+      findings.push({
+        ...base,
+        code: 'OUTCOME_MISSING',
+        expected: 'the outcome before the settlement',
+        recorded: `${s.outcome} ${s.payout}`,
+        rule: `${rules.game}/outcome`,
+        citation: 'contract §3 (outcome facts precede BetSettled)',
+        message: `bet ${key} was settled before its outcome was recorded: ${s.verdict.reason}`,
+      });
+      continue;
+    }
+    const expected = s.verdict;
+    const commission = book.commissions.get(s.bet.betId);
+    const dueCommission = expected.commission ?? 0;
+    // commission charged separately: the settlement then carries the gross win (contract §3 CommissionCharged)
+    const expectedPayout = commission ? expected.payout + dueCommission : expected.payout;
+    if (expected.outcome !== s.outcome || expectedPayout !== s.payout) {
+      const sameOutcome = expected.outcome === s.outcome;
+      findings.push({
+        ...base,
+        code: 'PAYOUT_MISMATCH',
+        expected: sameOutcome ? expectedPayout : { outcome: expected.outcome, payout: expectedPayout },
+        recorded: sameOutcome ? s.payout : { outcome: s.outcome, payout: s.payout },
+        rule: expected.rule,
+        citation: expected.citation,
+        message: expected.explanation,
+      });
+    }
+    if (commission && commission.total !== dueCommission) {
+      findings.push({
+        betId: s.bet.betId,
+        eventId: commission.facts[0].eventId,
+        code: 'COMMISSION_MISMATCH',
+        expected: dueCommission,
+        recorded: commission.total,
+        rule: expected.rule,
+        citation: expected.citation,
+        message: `commission on bet ${s.bet.betId} should be ${dueCommission}: ${expected.explanation}`,
+      });
+    }
+  }
+  for (const [betId, commission] of book.commissions) {
+    if (!book.settlements.some((s) => s.bet.betId === betId)) {
+      findings.push({
+        betId,
+        eventId: commission.facts[0].eventId,
+        code: 'COMMISSION_MISMATCH',
+        expected: 0,
+        recorded: commission.total,
+        rule: `${rules.game}/commission`,
+        citation: 'contract §3 CommissionCharged',
+        message: `commission charged on bet ${betId}, which has no settlement`,
+      });
+    }
+  }
+
+  const levy: ExpectedLevy | null = rules.expectedCagnotte ? rules.expectedCagnotte(state, env) : null;
+  const expectedCagnotte = levy?.amount ?? 0;
+  if ((book.completed || book.cagnotte.facts.length) && decided && expectedCagnotte !== book.cagnotte.total) {
+    findings.push({
+      eventId: book.cagnotte.facts[0]?.eventId ?? book.completed?.eventId,
+      code: 'CAGNOTTE_MISMATCH',
+      expected: expectedCagnotte,
+      recorded: book.cagnotte.total,
+      rule: levy?.rule ?? `${rules.game}/no-cagnotte`,
+      citation: levy?.citation ?? env.rulebook.source,
+      message: levy?.explanation ?? `${rules.game} takes no cagnotte`,
+    });
+  }
+
+  if (book.completed) {
+    if (!decided) {
+      findings.push({
+        eventId: book.completed.eventId,
+        code: 'OUTCOME_MISSING',
+        expected: 'the round outcome',
+        recorded: null,
+        rule: `${rules.game}/outcome`,
+        citation: env.rulebook.source,
+        message: 'the round was completed without its outcome being recorded',
+      });
+    }
+    for (const bet of book.bets.values()) {
+      const hands = rules.handsToSettle?.(state, bet, env) ?? [undefined];
+      for (const hand of hands) {
+        if (!settledKeys.has(handKey(bet.betId, hand))) {
+          findings.push({
+            betId: bet.betId,
+            eventId: bet.eventId,
+            code: 'UNSETTLED_BET',
+            expected: 'a settlement',
+            recorded: null,
+            rule: `${rules.game}/settlement`,
+            citation: 'contract §3 BetSettled',
+            message: `bet ${handKey(bet.betId, hand)} (${bet.betType}, ${bet.amount}) was never settled`,
+          });
+        }
+      }
+    }
+    findings.push(...(decided ? (rules.judgeEnd?.(state, env) ?? []) : []));
+  }
+  return findings;
+}
+
+function describeBook(book: RoundBook) {
+  return {
+    closed: book.closed,
+    bets: [...book.bets.values()].map((b) => ({ betId: b.betId, seat: b.seat, betType: b.betType, selection: b.selection, amount: b.amount })),
+    settled: book.settlements.map((s) => ({ betId: s.bet.betId, hand: s.hand, outcome: s.outcome, payout: s.payout })),
+    cagnotte: book.cagnotte.total,
+    voided: !!book.voided,
+    completed: !!book.completed,
+  };
+}
+
+function narrateCommon(fact: Fact): string {
+  const d = fact.data ?? {};
+  switch (fact.type) {
+    case 'RoundStarted':
+      return `round ${d.roundId} starts`;
+    case 'BetPlaced':
+      return `seat ${d.seat ?? '?'} bets ${d.amount} on ${d.betType}${d.selection !== undefined ? ' ' + JSON.stringify(d.selection) : ''} (bet ${d.betId})`;
+    case 'BetsClosed':
+      return 'bets are closed ("rien ne va plus")';
+    case 'WheelSpun':
+      return `the wheel gives ${d.result}`;
+    case 'DiceThrown':
+      return `dice: ${(d.dice ?? []).join(', ')}`;
+    case 'CardDealt':
+      return `${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`;
+    case 'PlayerDecision':
+      return `seat ${d.seat} decides ${d.decision}${d.amount !== undefined ? ' ' + d.amount : ''}`;
+    case 'BetSettled':
+      return `bet ${d.betId}${d.hand !== undefined ? ' hand ' + d.hand : ''}: ${d.outcome}, paid ${d.payout}`;
+    case 'CommissionCharged':
+      return `commission ${d.amount} on bet ${d.betId}`;
+    case 'CagnotteDeducted':
+      return `cagnotte ${d.amount} taken on a base of ${d.base}`;
+    case 'JackpotContributed':
+      return `${d.amount} contributed to jackpot pool ${d.poolId}`;
+    case 'JackpotWon':
+      return `seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`;
+    case 'RoundVoided':
+      return `round voided by ${d.decidedBy}: ${d.reason}`;
+    case 'RoundCompleted':
+      return 'round completed';
+    case 'TipDeposited':
+      return `tip of ${d.amount}`;
+    default:
+      return fact.type;
+  }
+}

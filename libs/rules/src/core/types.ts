@@ -1,0 +1,173 @@
+/**
+ * The vocabulary shared by every game: jurisdictions, cited rulebook values, the facts of a round
+ * and what the judge says about them. Pure types; no framework, no I/O.
+ */
+
+export const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia', 'andalucia'] as const;
+export type JurisdictionId = (typeof JURISDICTIONS)[number];
+
+/**
+ * A regulatory value with where it comes from: `cantabria L2105` (a line of that jurisdiction's text),
+ * `index.md OQ-07` (an open question's default) or `INDUSTRY-STANDARD` where no text says it.
+ */
+export interface Cited<T> {
+  readonly value: T;
+  readonly cite: string;
+}
+
+export const cited = <T>(value: T, cite: string): Cited<T> => ({ value, cite });
+
+/** One stored fact as the rules see it: the envelope without storage details. */
+export interface Fact<D = Record<string, any>> {
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: D;
+  readonly occurredAt?: string;
+  /** position within the replayed sequence (1-based), filled by the replayer */
+  readonly position?: number;
+}
+
+export type DiscrepancyCode =
+  | 'PAYOUT_MISMATCH'
+  | 'BET_ABOVE_MAXIMUM'
+  | 'BET_BELOW_MINIMUM'
+  | 'BET_AFTER_CLOSE'
+  | 'DRAW_RULE_VIOLATION'
+  | 'CARD_COUNT_EXCEEDED'
+  | 'CAGNOTTE_MISMATCH'
+  | 'COMMISSION_MISMATCH'
+  | 'JACKPOT_MISMATCH'
+  | 'UNSETTLED_BET'
+  | 'SETTLED_UNKNOWN_BET'
+  | 'OUTCOME_MISSING'
+  // extensions (contract §6 says "at least" the codes above)
+  | 'BET_NOT_ALLOWED'
+  | 'SEQUENCE_VIOLATION';
+
+export interface Discrepancy {
+  readonly code: DiscrepancyCode;
+  readonly eventId?: string;
+  readonly betId?: string;
+  readonly expected: unknown;
+  readonly recorded: unknown;
+  /** `<game>/<rule-name>`, stable, e.g. `punto-banco/banker-commission` */
+  readonly rule: string;
+  readonly citation: string;
+  readonly message: string;
+}
+
+/** A rule-derived finding before the judge attaches event ids. */
+export type Finding = Omit<Discrepancy, 'eventId'> & { eventId?: string };
+
+export type SettlementOutcome = 'win' | 'lose' | 'push' | 'half-lost' | 'prison' | 'void';
+
+/** Limits as opened (`TableSessionOpened.limits`) or changed; money in minor units. */
+export interface TableLimits {
+  readonly min: number;
+  readonly max: number;
+  /** per-bet-type maxima (e.g. `{ straight: 2000, red: 36000 }`) */
+  readonly [betType: string]: number | undefined;
+}
+
+/** The session a round belongs to, as the judge needs it. */
+export interface SessionContext {
+  readonly sessionId: string;
+  readonly casinoId?: string;
+  readonly tableId?: string;
+  readonly game: string;
+  readonly jurisdiction: JurisdictionId;
+  readonly currency: string;
+  readonly limits: TableLimits;
+  /** game options the rulebook allows (commissionRate, cagnotteRate, payTable, …) */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** smallest chip of the session float: the rounding unit for rate-derived amounts (contract §7) */
+  readonly smallestChip: number;
+  /** shoe in play when the round started, with the cards already dealt from it in earlier rounds */
+  readonly shoe?: ShoeInPlay;
+  /** jackpot pools as they stood when the round started (poolId → state) */
+  readonly jackpotPools?: Readonly<Record<string, JackpotPoolView>>;
+  /** true when the round is the last of the session (roulette prison refunds, announced last coups) */
+  readonly lastRoundOfSession?: boolean;
+}
+
+export interface ShoeInPlay {
+  readonly shoeId: string;
+  readonly decks: number;
+  /** card code → copies already dealt from this shoe before the round */
+  readonly dealt: Readonly<Record<string, number>>;
+}
+
+export interface JackpotPoolView {
+  readonly poolId: string;
+  readonly current: number;
+  /** prize table: hand → share of the pool (0..1) or a fixed multiple of the jackpot bet */
+  readonly prizes: Readonly<Record<string, { share?: number; multiple?: number; fixed?: number }>>;
+  readonly contributionAmount?: number;
+  readonly contributionRate?: number;
+}
+
+/** A bet as placed (`BetPlaced.data`). */
+export interface Bet {
+  readonly betId: string;
+  readonly seat?: string | number;
+  readonly betType: string;
+  readonly selection?: unknown;
+  readonly amount: number;
+  readonly onBehalfOf?: string;
+  readonly eventId: string;
+  /** placed after `BetsClosed` */
+  readonly late: boolean;
+}
+
+/** What the rules say a bet (or one hand of a split bet) should get. */
+export interface ExpectedSettlement {
+  readonly outcome: SettlementOutcome;
+  /** winnings on top of the returned stake, net of commission unless the commission is charged separately */
+  readonly payout: number;
+  /** commission due on this bet (0 when none) */
+  readonly commission?: number;
+  readonly rule: string;
+  readonly citation: string;
+  /** one sentence for the inspector's narrative: "banker 7 beats player 5: 1:1 less 5 % commission" */
+  readonly explanation: string;
+}
+
+/** The outcome does not decide this bet yet (the ball has not dropped, cards are still to come). */
+export interface Undecided {
+  readonly undecided: true;
+  readonly reason: string;
+}
+
+/** The rules cannot verify this payout (e.g. sic bo without an authorised pay table, index.md OQ-15). */
+export interface Unverifiable {
+  readonly unverifiable: true;
+  readonly reason: string;
+  readonly citation: string;
+}
+
+export type SettlementVerdict = ExpectedSettlement | Undecided | Unverifiable;
+
+export const isUndecided = (v: SettlementVerdict): v is Undecided => (v as Undecided).undecided === true;
+export const isUnverifiable = (v: SettlementVerdict): v is Unverifiable => (v as Unverifiable).unverifiable === true;
+
+/** The settlement a judge is asked about: which bet, and which hand of it (blackjack splits). */
+export interface SettlementQuery {
+  readonly bet: Bet;
+  readonly hand?: number | string;
+  /** the recorded settlement being judged, if any */
+  readonly recorded?: { outcome: string; payout: number };
+}
+
+export interface ExpectedLevy {
+  readonly base: number;
+  readonly amount: number;
+  readonly rule: string;
+  readonly citation: string;
+  readonly explanation: string;
+}
+
+/** A structural refusal: this fact cannot have happened on this equipment. */
+export interface Refusal {
+  readonly field: string;
+  readonly reason: string;
+}
