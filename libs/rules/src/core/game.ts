@@ -71,6 +71,19 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   /** Structural refusal at ingestion: a pocket, card or die face that does not exist, an impossible bet selection. */
   refuse?(fact: Fact, env: RoundEnv<R>): Refusal | null;
 
+  /**
+   * Session state carried between rounds (see `SessionContext.carried`): folded over every fact of the
+   * session before the judged round, in order. Omit when rounds are independent.
+   */
+  carry?(carried: unknown, fact: Fact, env: RoundEnv<R>): unknown;
+
+  /**
+   * A correct croupier: plays one whole round by these rules (bets, outcome, draws, settlements,
+   * commission, cagnotte) and returns its facts in order. Used by the simulator and by the property
+   * tests; it must decide every amount with this module's own `settle` / `expectedCagnotte`.
+   */
+  play?(ctx: PlayContext<R>): PlayedFact[];
+
   initialState(env: RoundEnv<R>): S;
   evolve(state: S, fact: Fact, env: RoundEnv<R>): S;
   /** Findings at the moment a fact is recorded (drawing decisions, a draw out of turn), judged on the state before it. */
@@ -110,4 +123,25 @@ export function optionCite(env: RoundEnv, name: string): string {
     return base ? `session option ${name} (${base})` : `session option ${name}`;
   }
   return env.rulebook.options?.[name]?.cite ?? `rulebook option ${name}`;
+}
+
+/** A fact as the croupier produces it; the simulator adds the event id and times. */
+export interface PlayedFact {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
+
+export interface PlayContext<R extends RulebookBase = RulebookBase> {
+  readonly env: RoundEnv<R>;
+  readonly sessionId: string;
+  readonly roundId: string;
+  /** uniform [0, 1): the only source of chance, so play is reproducible from a seed */
+  readonly random: () => number;
+  /** seats with a player this round (1-based seat numbers) */
+  readonly seats: readonly number[];
+  /**
+   * The player's own memory across the rounds of a session (the shoe's remaining cards, the bank
+   * holder…): private to `play`, never read by the judge. Starts as {} for a new session.
+   */
+  readonly memory: Record<string, unknown>;
 }

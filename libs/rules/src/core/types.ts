@@ -86,6 +86,11 @@ export interface SessionContext {
   readonly shoe?: ShoeInPlay;
   /** jackpot pools as they stood when the round started (poolId → state) */
   readonly jackpotPools?: Readonly<Record<string, JackpotPoolView>>;
+  /**
+   * Game state carried from the session's earlier facts into this round (prison bets, a craps point,
+   * the chemin-de-fer bank): the fold of `GameRules.carry` over every earlier fact of the session.
+   */
+  readonly carried?: unknown;
   /** true when the round is the last of the session (roulette prison refunds, announced last coups) */
   readonly lastRoundOfSession?: boolean;
 }
