@@ -16,5 +16,7 @@ module.exports = {
       },
     ],
   },
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
   testTimeout: 60000,
 };

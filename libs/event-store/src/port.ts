@@ -1,0 +1,85 @@
+/**
+ * The event-store port: what the rest of the system may ask of any store (PostgreSQL here,
+ * EventStoreDB for larger deployments). Appends are atomic per call, even across streams.
+ */
+
+export interface NewEvent {
+  readonly streamId: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata?: Record<string, unknown>;
+  /** when it happened at the table (ISO 8601), as sent */
+  readonly occurredAt?: string;
+}
+
+export interface StoredEvent {
+  readonly globalPosition: bigint;
+  readonly transactionId: bigint;
+  readonly streamId: string;
+  /** 1-based position in its stream */
+  readonly streamVersion: number;
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: Record<string, any>;
+  readonly metadata: Record<string, any>;
+  readonly occurredAt: string | null;
+  readonly recordedAt: string;
+  readonly contentHash: string;
+  readonly prevHash: string;
+  readonly hash: string;
+}
+
+export type AppendStatus = 'appended' | 'duplicate';
+
+export interface AppendedEvent {
+  readonly eventId: string;
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly globalPosition: bigint;
+  readonly status: AppendStatus;
+}
+
+export interface AppendOptions {
+  /**
+   * Optimistic concurrency per stream: the version (number of events) each named stream must be at.
+   * 0 = the stream must not exist yet.
+   */
+  readonly expectedVersions?: Readonly<Record<string, number>>;
+}
+
+/** The global feed's checkpoint: the (transaction id, position) pair of the last event read. */
+export interface FeedCheckpoint {
+  readonly transactionId: bigint;
+  readonly globalPosition: bigint;
+}
+
+export const FEED_START: FeedCheckpoint = { transactionId: 0n, globalPosition: 0n };
+
+export interface FeedPage {
+  readonly events: StoredEvent[];
+  /** where the next read starts; unchanged when nothing new was visible */
+  readonly checkpoint: FeedCheckpoint;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /** Append a batch atomically (one round trip); duplicates by event id are reported, not stored twice. */
+  append(events: readonly NewEvent[], options?: AppendOptions): Promise<AppendedEvent[]>;
+  /** A stream's events in order, from a version (1-based, inclusive). */
+  readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** The global feed after a checkpoint, gap-safe: never returns an event past one still uncommitted. */
+  readFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage>;
+  /** Call `onWake` whenever new events may be visible (LISTEN/NOTIFY, with polling as the fallback). */
+  subscribe(onWake: () => void): Promise<Subscription>;
+  /** The current version of each stream (0 for a stream that does not exist). */
+  streamVersions(streamIds: readonly string[]): Promise<Record<string, number>>;
+  /** Events by id (for corrections and idempotency checks). */
+  findEvents(eventIds: readonly string[]): Promise<StoredEvent[]>;
+  /** Every stream id, for verification and migration. */
+  streamIds(): Promise<string[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
+import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
+import { FEED_START, FeedCheckpoint, NewEvent, StoredEvent } from '../port';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyPostgresStore } from './postgres-verifier';
+
+const event = (streamId: string, data: Record<string, unknown> = {}, type = 'Something'): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type,
+  data,
+  occurredAt: '2026-11-21T20:00:00.000Z',
+});
+
+const key = (c: FeedCheckpoint) => [c.transactionId, c.globalPosition] as const;
+const after = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+
+describe('PostgreSQL event store', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ({ pool, store } = await migratedStore(db.url, 30));
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('appends a batch in one call, in order, and reads the stream back with its chain intact', async () => {
+    const stream = `s-${randomUUID()}`;
+    const batch = [event(stream, { n: 1 }), event(stream, { n: 2 }), event(stream, { n: 3 })];
+    const result = await store.append(batch, { expectedVersions: { [stream]: 0 } });
+    expect(result.map((r) => [r.status, r.streamVersion])).toEqual([
+      ['appended', 1],
+      ['appended', 2],
+      ['appended', 3],
+    ]);
+    const read = await store.readStream(stream);
+    expect(read.map((e) => e.data.n)).toEqual([1, 2, 3]);
+    expect(read[1].prevHash).toBe(read[0].hash);
+    expect(read[2].prevHash).toBe(read[1].hash);
+    expect((await verifyPostgresStore(pool)).ok).toBe(true);
+  });
+
+  it('lets exactly one of two writers with the same expected version win', async () => {
+    const stream = `s-${randomUUID()}`;
+    await store.append([event(stream)]);
+    const outcomes = await Promise.allSettled([
+      store.append([event(stream, { writer: 'a' })], { expectedVersions: { [stream]: 1 } }),
+      store.append([event(stream, { writer: 'b' })], { expectedVersions: { [stream]: 1 } }),
+    ]);
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0].reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(lost[0].reason).toMatchObject({ streamId: stream, expected: 1, actual: 2 });
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('treats the same id with the same content as a duplicate and refuses it with other content', async () => {
+    const stream = `s-${randomUUID()}`;
+    const e = event(stream, { amount: 100 });
+    await store.append([e]);
+    const again = await store.append([e]);
+    expect(again[0].status).toBe('duplicate');
+    expect(again[0].streamVersion).toBe(1);
+    await expect(store.append([{ ...e, data: { amount: 999 } }])).rejects.toBeInstanceOf(EventIdConflictError);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('stores nothing of a batch that fails on any stream', async () => {
+    const a = `s-${randomUUID()}`;
+    const b = `s-${randomUUID()}`;
+    await store.append([event(b)]);
+    await expect(store.append([event(a), event(b)], { expectedVersions: { [a]: 0, [b]: 0 } })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.readStream(a)).toHaveLength(0);
+    expect(await store.readStream(b)).toHaveLength(1);
+  });
+
+  it('has no way to update or delete an event: the database refuses it', async () => {
+    const stream = `s-${randomUUID()}`;
+    await store.append([event(stream)]);
+    await expect(pool.query(`UPDATE ca_events SET data = '{}' WHERE stream_id = $1`, [stream])).rejects.toThrow(/immutable/);
+    await expect(pool.query(`DELETE FROM ca_events WHERE stream_id = $1`, [stream])).rejects.toThrow(/immutable/);
+    await expect(pool.query(`TRUNCATE ca_events`)).rejects.toThrow(/immutable/);
+  });
+
+  it('feeds every committed event exactly once to a follower while 12 writers hold transactions open for random times', async () => {
+    const writers = 12;
+    const appendsPerWriter = 25;
+    const start = (await store.readFeed(FEED_START, 1_000_000)).checkpoint;
+    const committed = new Set<string>();
+    let writing = true;
+
+    const writer = async (w: number) => {
+      const stream = `torture-${w}-${randomUUID()}`;
+      for (let i = 0; i < appendsPerWriter; i++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const batch = [event(stream, { w, i }), ...(i % 3 === 0 ? [event(stream, { w, i, extra: true })] : [])];
+          await store.appendWith(client, batch);
+          // hold the transaction open: its positions are taken, but invisible until commit
+          await new Promise((r) => setTimeout(r, Math.random() * 40));
+          if (i % 7 === 6) {
+            await client.query('ROLLBACK'); // some writers give up: their positions become permanent gaps
+          } else {
+            await client.query('COMMIT');
+            for (const e of batch) committed.add(e.eventId);
+          }
+        } finally {
+          client.release();
+        }
+      }
+    };
+
+    const received: StoredEvent[] = [];
+    const seen = new Set<string>();
+    let checkpoint = start;
+    const violations: string[] = [];
+    const follower = (async () => {
+      for (;;) {
+        const stillWriting = writing;
+        const page = await store.readFeed(checkpoint, 17);
+        for (const e of page.events) {
+          const k: FeedCheckpoint = { transactionId: e.transactionId, globalPosition: e.globalPosition };
+          if (!after(k, checkpoint)) violations.push(`event ${e.globalPosition} arrived behind the checkpoint ${key(checkpoint)}`);
+          if (seen.has(e.eventId)) violations.push(`event ${e.eventId} delivered twice`);
+          seen.add(e.eventId);
+          received.push(e);
+        }
+        checkpoint = page.checkpoint;
+        if (!page.events.length) {
+          if (!stillWriting) break;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      }
+    })();
+
+    await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
+    writing = false;
+    await follower;
+
+    expect(violations).toEqual([]);
+    const receivedIds = new Set(received.map((e) => e.eventId));
+    const missing = [...committed].filter((id) => !receivedIds.has(id));
+    expect(missing).toEqual([]);
+    expect(received.length).toBe(committed.size);
+    // the torture really interleaved: positions were committed out of order
+    const positions = received.map((e) => e.globalPosition);
+    expect(positions.some((p, i) => i > 0 && p < positions[i - 1])).toBe(true);
+  });
+});
