@@ -1,20 +1,22 @@
-/** Tests run against real PostgreSQL (embedded, or DATABASE_URL); see test/support/database.ts. */
+/** Tests run against real PostgreSQL (see test/support/global-setup.js). */
+const swcTypescript = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
+  // NestJS 12 ships ES modules: swc turns them into CommonJS for Jest on Node 20
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', swcTypescript],
+    '^.+/node_modules/@nestjs/.+\\.m?js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',

@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Runtime } from '../../../libs/platform/src';
+import { EventsController } from './events/events.controller';
+import { RecordEventsHandler } from './events/record-events.command';
+import { HealthController } from './health/health.controller';
+import { SessionsController } from './sessions/sessions.controller';
+import { GetTableBookHandler } from './sessions/table-book.query';
+import { RUNTIME } from './runtime.token';
+
+@Module({})
+export class AppModule {
+  static register(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [EventsController, SessionsController, HealthController],
+      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, HttpException, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { IngestInput, IngestResult, parseNdjson } from '../../../../libs/ledger/src';
+import { RecordEventsCommand } from './record-events.command';
+
+/** HTTP status for a refused batch: malformed → 400, id or version conflicts → 409, impossible facts → 422. */
+export function refusalStatus(result: IngestResult): number {
+  if (result.refusals.some((r) => r.kind === 'schema')) return 400;
+  if (result.refusals.every((r) => r.kind === 'conflict')) return 409;
+  return 422;
+}
+
+@ApiTags('events')
+@Controller('api/v1/events')
+export class EventsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record facts (contract §2–3): a JSON array or NDJSON body, atomic per request',
+    description:
+      'Every event is validated; if any is refused, nothing of the request is stored and the response names the index/line, field and reason of each refusal. Re-sending an event is a no-op reported as duplicate.',
+  })
+  @ApiConsumes('application/json', 'application/x-ndjson')
+  @ApiBody({ schema: { type: 'array', items: { type: 'object', required: ['eventId', 'type', 'occurredAt', 'data'] } } })
+  @ApiResponse({ status: 200, description: '{ appended, duplicate, refused: 0, events: [...] }' })
+  @ApiResponse({ status: 400, description: 'malformed input: { refused, refusals: [{ index, line?, field, reason }] }' })
+  @ApiResponse({ status: 409, description: 'an event id reused with other content, or a stream not at the expected version' })
+  @ApiResponse({ status: 422, description: 'facts that cannot be: unknown or closed session, unknown round, a card or pocket not on this equipment' })
+  async record(@Body() body: unknown, @Req() req: Request): Promise<IngestResult> {
+    const inputs = toInputs(body, req.headers['content-type'] ?? '');
+    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(inputs));
+    if (!result.ok) throw new HttpException(result, refusalStatus(result));
+    return result;
+  }
+}
+
+function toInputs(body: unknown, contentType: string): IngestInput[] {
+  if (typeof body === 'string' || contentType.includes('ndjson')) return parseNdjson(typeof body === 'string' ? body : '');
+  if (Array.isArray(body)) return body.map((value) => ({ value }));
+  if (body && typeof body === 'object' && Object.keys(body).length) return [{ value: body }];
+  return [];
+}

@@ -1,0 +1,178 @@
+import { SingleBar, Presets } from 'cli-progress';
+import type { Command } from 'commander';
+import * as fs from 'node:fs';
+import { createHttpApp } from '../../api/src/http-app';
+import { loadTableBook } from '../../api/src/sessions/table-book.query';
+import { verifyPostgresStore } from '../../../libs/event-store/src';
+import { IngestResult, parseNdjson } from '../../../libs/ledger/src';
+import { Runtime, startRuntime } from '../../../libs/platform/src';
+import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
+import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
+import { runDemo } from './demo';
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** Start the runtime for one command, run it, and always close (stopping an embedded server we started). */
+export async function withRuntime<T>(program: Command, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  const stop = () => void runtime.close().then(() => process.exit(130));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    return await fn(runtime);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await runtime.close();
+  }
+}
+
+export function printIngest(result: IngestResult, asJson: boolean) {
+  if (asJson) {
+    out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals: result.refusals }, null, 2));
+    return;
+  }
+  out(`appended ${result.appended} · duplicate ${result.duplicate} · refused ${result.refused}`);
+  for (const r of result.refusals.slice(0, 50)) {
+    err(`  ${r.line !== undefined ? `line ${r.line}` : `event ${r.index + 1}`}: ${r.field}: ${r.reason}`);
+  }
+  if (result.refusals.length > 50) err(`  … and ${result.refusals.length - 50} more`);
+  if (!result.ok) err('nothing of this file was stored');
+}
+
+export function registerCommands(program: Command) {
+  program
+    .command('import')
+    .description('append the events of an NDJSON file through the same validation as the API (atomic: all or nothing)')
+    .argument('<file>', 'NDJSON file, one event envelope per line')
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, opts: { json?: boolean }) => {
+      if (!fs.existsSync(file)) {
+        err(`casino-audit: no such file: ${file}`);
+        process.exitCode = 2;
+        return;
+      }
+      const inputs = parseNdjson(fs.readFileSync(file, 'utf8'));
+      const result = await withRuntime(program, async (runtime) => {
+        const r = await runtime.ingestion.ingest(inputs);
+        if (r.ok) await runtime.projector.catchUp();
+        return r;
+      });
+      printIngest(result, !!opts.json);
+      if (!result.ok) process.exitCode = 1;
+    });
+
+  const report = program.command('report').description('reports of the read models (contract §7)');
+  report
+    .command('table-book')
+    .description('the finance close of a table session')
+    .requiredOption('--session <id>', 'the table session id')
+    .option('--json', 'JSON (contract §7 fields)')
+    .option('--csv', 'CSV')
+    .action(async (opts: { session: string; json?: boolean; csv?: boolean }) => {
+      const book = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadTableBook(runtime, opts.session);
+      });
+      if (!book) {
+        err(`casino-audit: no table session "${opts.session}"`);
+        process.exitCode = 1;
+        return;
+      }
+      out(opts.json ? JSON.stringify(book, null, 2) : opts.csv ? tableBookCsv(book) : tableBookText(book));
+    });
+
+  const projections = program.command('projections').description('the read models fed by the event feed');
+  projections
+    .command('rebuild')
+    .description('rebuild read models from the first event into fresh tables, then swap them in')
+    .argument('[names...]', 'projection names (default: all)')
+    .action(async (names: string[]) => {
+      await withRuntime(program, async (runtime) => {
+        const chosen = names.length ? runtime.projections.filter((p) => names.includes(p.name)) : runtime.projections;
+        const unknown = names.filter((n) => !runtime.projections.some((p) => p.name === n));
+        if (unknown.length) {
+          err(`casino-audit: unknown projection(s): ${unknown.join(', ')} (known: ${runtime.projections.map((p) => p.name).join(', ')})`);
+          process.exitCode = 2;
+          return;
+        }
+        for (const p of chosen) {
+          const bar = new SingleBar({ format: `${p.name.padEnd(16)} [{bar}] {percentage}% · {value}/{total} events · {rate} ev/s`, hideCursor: true }, Presets.shades_classic);
+          const started = Date.now();
+          bar.start(1, 0, { rate: 0 });
+          const result = await rebuildProjection(runtime.pool, runtime.store, p, ({ done, total }) => {
+            bar.setTotal(Math.max(total, 1));
+            bar.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
+          });
+          bar.stop();
+          out(`${p.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        }
+      });
+    });
+  projections
+    .command('run')
+    .description('feed the projections from the event feed (until stopped, or --once)')
+    .option('--once', 'catch up and exit')
+    .action(async (opts: { once?: boolean }) => {
+      await withRuntime(program, async (runtime) => {
+        if (opts.once) {
+          out(`applied ${await runtime.projector.catchUp()} events`);
+          return;
+        }
+        process.once('SIGTERM', () => runtime.projector.stop());
+        await runtime.projector.follow();
+      });
+    });
+
+  program
+    .command('verify')
+    .description('check the integrity chain of every stream; exit 1 and the first broken position if tampered')
+    .option('--json', 'print the report as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const report = await withRuntime(program, (runtime) => verifyPostgresStore(runtime.pool));
+      if (opts.json) out(JSON.stringify(report, null, 2));
+      else if (report.ok) out(`verified ${report.events} events in ${report.streams} streams: the chain is intact`);
+      else {
+        const first = report.breaks[0];
+        out(`TAMPERED: ${report.breaks.length} stream(s) broken; first broken position: stream ${first.streamId} version ${first.streamVersion}` +
+          `${first.globalPosition ? ` (global position ${first.globalPosition})` : ''}: ${first.reason}`);
+        for (const b of report.breaks.slice(1, 20)) out(`  stream ${b.streamId} version ${b.streamVersion}: ${b.reason}`);
+      }
+      if (!report.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('serve')
+    .description('HTTP API (/api/v1), OpenAPI docs (/api/docs) and the projectors')
+    .option('--port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT) || 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { port: number; host: string }) => {
+      await serve(program, opts.port, opts.host);
+    });
+
+  program
+    .command('demo')
+    .description('the main job on the embedded default: record a sample session, build the projections, print the table book')
+    .action(async () => {
+      await withRuntime(program, (runtime) => runDemo(runtime, out));
+    });
+}
+
+export async function serve(program: Command, port: number, host: string, before?: (runtime: Runtime) => Promise<void>) {
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  await before?.(runtime);
+  const app = await createHttpApp(runtime);
+  await app.listen(port, host);
+  const following = runtime.projector.follow().catch((e) => err(`projector stopped: ${e.message}`));
+  out(`casino-audit listening on http://${host}:${port} (API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  const shutdown = async () => {
+    runtime.projector.stop();
+    await app.close().catch(() => undefined);
+    await following;
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}

@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './session-state';
+export * from './ingest';

@@ -1,0 +1,338 @@
+/**
+ * Ingestion: the one path by which facts enter the store (HTTP and `casino-audit import` alike).
+ * A request is atomic: every event is checked first (schema, then structure against the sessions it
+ * touches), and only a request with no refusal is appended, in one call to the store. Rule breaches
+ * are facts and are accepted (contract §1.1); only what cannot be a fact is refused.
+ */
+import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, WrongExpectedVersionError } from '../../event-store/src';
+import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
+import { Envelope, eventTypeSpec, validateEnvelope } from './schema';
+import {
+  cloneSession,
+  emptySession,
+  evolveSession,
+  openingRefusal,
+  poolStreamId,
+  SessionState,
+  sessionEnv,
+  sessionStreamId,
+} from './session-state';
+
+export interface IngestInput {
+  /** the parsed value, or a parse error for that line */
+  readonly value?: unknown;
+  readonly parseError?: string;
+  /** 1-based line of an NDJSON file or body; absent for a JSON array item */
+  readonly line?: number;
+}
+
+export interface Refusal {
+  readonly index: number;
+  readonly line?: number;
+  readonly eventId?: string;
+  readonly field: string;
+  readonly reason: string;
+  readonly kind: 'schema' | 'structure' | 'conflict';
+}
+
+export interface IngestResult {
+  readonly ok: boolean;
+  readonly appended: number;
+  readonly duplicate: number;
+  readonly refused: number;
+  readonly refusals: Refusal[];
+  readonly events: Array<{ eventId: string; status: 'appended' | 'duplicate'; streamId: string; streamVersion: number; position: string }>;
+}
+
+/** Parse an NDJSON text into inputs, keeping line numbers (blank lines are skipped). */
+export function parseNdjson(text: string): IngestInput[] {
+  const inputs: IngestInput[] = [];
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '') return;
+    try {
+      inputs.push({ value: JSON.parse(line), line: i + 1 });
+    } catch (error) {
+      inputs.push({ parseError: `not valid JSON: ${(error as Error).message}`, line: i + 1 });
+    }
+  });
+  return inputs;
+}
+
+const MAX_BATCH = 50_000;
+const MAX_RETRIES = 5;
+const CACHE_LIMIT = 2000;
+
+export class IngestionService {
+  /** write-side session states by session id, at the version last seen (a cache: the store's expected versions keep it honest) */
+  private readonly sessions = new Map<string, SessionState>();
+
+  constructor(private readonly store: PostgresEventStore) {}
+
+  async ingest(inputs: readonly IngestInput[], context: { recordedBy?: string; allowedTables?: readonly string[] } = {}): Promise<IngestResult> {
+    const refusals: Refusal[] = [];
+    if (inputs.length > MAX_BATCH) {
+      return refuse([{ index: 0, field: '(batch)', reason: `at most ${MAX_BATCH} events per request or file`, kind: 'schema' }]);
+    }
+    if (inputs.length === 0) {
+      return refuse([{ index: 0, field: '(batch)', reason: 'no events: send a JSON array or NDJSON with at least one event', kind: 'schema' }]);
+    }
+    // 1. schema, every event
+    const envelopes: Envelope[] = [];
+    inputs.forEach((input, index) => {
+      const at = { index, line: input.line };
+      if (input.parseError) {
+        refusals.push({ ...at, field: '(line)', reason: input.parseError, kind: 'schema' });
+        return;
+      }
+      const { envelope, errors } = validateEnvelope(input.value);
+      const eventId = typeof (input.value as any)?.eventId === 'string' ? (input.value as any).eventId : undefined;
+      for (const e of errors) refusals.push({ ...at, eventId, field: e.field, reason: e.reason, kind: 'schema' });
+      if (envelope) envelopes[index] = envelope;
+    });
+    if (refusals.length) return refuse(refusals);
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.tryIngest(inputs, envelopes, context);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_RETRIES && !envelopes.some((e) => e.expectedVersion !== undefined)) {
+          // another writer appended to a stream we read: reload and judge again
+          this.sessions.clear();
+          continue;
+        }
+        if (error instanceof WrongExpectedVersionError) {
+          return refuse([{ index: 0, field: 'expectedVersion', reason: `${error.message}: another writer got there first; reload and resend`, kind: 'conflict' }]);
+        }
+        if (error instanceof EventIdConflictError) {
+          const index = envelopes.findIndex((e) => e.eventId.toLowerCase() === error.eventId.toLowerCase());
+          return refuse([{ index: Math.max(index, 0), line: inputs[index]?.line, eventId: error.eventId, field: 'eventId', reason: 'this event id was already used for an event with other content', kind: 'conflict' }]);
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async tryIngest(inputs: readonly IngestInput[], envelopes: Envelope[], context: { allowedTables?: readonly string[] }): Promise<IngestResult> {
+    const refusals: Refusal[] = [];
+    // 2. duplicates: the same id with the same content is a no-op; with other content, a refusal
+    const existing = new Map((await this.store.findEvents(envelopes.map((e) => e.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
+    const seenInBatch = new Map<string, string>();
+    const fresh: Array<{ index: number; envelope: Envelope; streamId: string; hash: string }> = [];
+    const duplicates: IngestResult['events'] = [];
+
+    // 3. streams and states
+    const sessionIds = new Set<string>();
+    const poolIds = new Set<string>();
+    for (const e of envelopes) {
+      if (typeof e.data.sessionId === 'string') sessionIds.add(e.data.sessionId);
+      if (typeof e.data.poolId === 'string') poolIds.add(e.data.poolId);
+    }
+    const roundStreams = await this.roundStreams(envelopes);
+    const correctedStreams = await this.correctedStreams(envelopes);
+    const states = await this.loadSessions([...sessionIds, ...[...roundStreams.values()].filter(Boolean).map((s) => s!.replace(/^session-/, ''))]);
+    const pools = await this.store.streamVersions([...poolIds].map(poolStreamId));
+    const work = new Map<string, SessionState>();
+    const stateOf = (sessionId: string) => {
+      let s = work.get(sessionId);
+      if (!s) {
+        s = cloneSession(states.get(sessionId) ?? emptySession(sessionId));
+        work.set(sessionId, s);
+      }
+      return s;
+    };
+    const poolVersions: Record<string, number> = { ...pools };
+    const startVersions: Record<string, number> = {};
+    const roundsInBatch = new Map<string, string>();
+
+    envelopes.forEach((e, index) => {
+      const at = { index, line: inputs[index].line, eventId: e.eventId };
+      const refuseHere = (field: string, reason: string) => refusals.push({ ...at, field, reason, kind: 'structure' });
+      const spec = eventTypeSpec(e.type)!;
+      const id = e.eventId.toLowerCase();
+      let streamId: string | null = null;
+      const d = e.data;
+      switch (spec.stream) {
+        case 'session':
+          streamId = sessionStreamId(d.sessionId);
+          break;
+        case 'pool':
+          streamId = poolStreamId(d.poolId);
+          break;
+        case 'round':
+          streamId = roundsInBatch.get(d.roundId) ?? roundStreams.get(d.roundId) ?? null;
+          if (!streamId) refuseHere('data.roundId', `unknown round "${d.roundId}": no RoundStarted with this id`);
+          break;
+        case 'corrected-event':
+          streamId = correctedStreams.get(String(d.correctsEventId).toLowerCase()) ?? null;
+          if (!streamId) refuseHere('data.correctsEventId', 'no stored event has this id');
+          break;
+      }
+      if (!streamId) return;
+      const hash = contentHash({ streamId, eventId: id, type: e.type, data: e.data, metadata: metadataOf(e), occurredAt: e.occurredAt });
+      const stored = existing.get(id);
+      if (stored) {
+        if (stored.contentHash !== hash) refusals.push({ ...at, field: 'eventId', reason: 'this event id was already used for an event with other content', kind: 'conflict' });
+        else duplicates.push({ eventId: stored.eventId, status: 'duplicate', streamId: stored.streamId, streamVersion: stored.streamVersion, position: stored.globalPosition.toString() });
+        return;
+      }
+      const earlier = seenInBatch.get(id);
+      if (earlier !== undefined) {
+        if (earlier !== hash) refusals.push({ ...at, field: 'eventId', reason: 'this event id appears earlier in the request with other content', kind: 'conflict' });
+        return; // the same event twice in one request: stored once
+      }
+      seenInBatch.set(id, hash);
+
+      if (streamId.startsWith('session-')) {
+        const sessionId = streamId.slice('session-'.length);
+        const s = stateOf(sessionId);
+        startVersions[streamId] ??= s.version;
+        if (e.expectedVersion !== undefined && e.expectedVersion !== s.version) {
+          refusals.push({ ...at, field: 'expectedVersion', reason: `session ${sessionId} is at version ${s.version}, not ${e.expectedVersion}`, kind: 'conflict' });
+          return;
+        }
+        const problem = this.structuralProblem(e, s, roundsInBatch, poolVersions, context);
+        if (problem) {
+          refuseHere(problem.field, problem.reason);
+          return;
+        }
+        evolveSession(s, e.type, d);
+        if (e.type === 'RoundStarted') roundsInBatch.set(d.roundId, streamId);
+      } else if (streamId.startsWith('jackpot-')) {
+        startVersions[streamId] ??= poolVersions[streamId] ?? 0;
+        if (e.type !== 'JackpotPoolConfigured' && !poolVersions[streamId]) {
+          refuseHere('data.poolId', `unknown jackpot pool "${d.poolId}": configure it first (JackpotPoolConfigured)`);
+          return;
+        }
+        poolVersions[streamId] = (poolVersions[streamId] ?? 0) + 1;
+      }
+      fresh.push({ index, envelope: e, streamId, hash });
+    });
+
+    if (refusals.length) return refuse(refusals);
+    if (!fresh.length) return { ok: true, appended: 0, duplicate: duplicates.length, refused: 0, refusals: [], events: duplicates };
+
+    // 4. append, atomically, at the versions we judged against
+    const batch: NewEvent[] = fresh.map(({ envelope, streamId }) => ({
+      streamId,
+      eventId: envelope.eventId.toLowerCase(),
+      type: envelope.type,
+      data: envelope.data,
+      metadata: metadataOf(envelope),
+      occurredAt: envelope.occurredAt,
+    }));
+    const appended = await this.store.append(batch, { expectedVersions: startVersions });
+    for (const [sessionId, state] of work) this.remember(sessionId, state);
+    const events = [
+      ...duplicates,
+      ...appended.map((a) => ({ eventId: a.eventId, status: a.status, streamId: a.streamId, streamVersion: a.streamVersion, position: a.globalPosition.toString() })),
+    ];
+    return {
+      ok: true,
+      appended: appended.filter((a) => a.status === 'appended').length,
+      duplicate: duplicates.length + appended.filter((a) => a.status === 'duplicate').length,
+      refused: 0,
+      refusals: [],
+      events,
+    };
+  }
+
+  /** What makes this event impossible as a fact, or null. */
+  private structuralProblem(
+    e: Envelope,
+    s: SessionState,
+    roundsInBatch: Map<string, string>,
+    poolVersions: Record<string, number>,
+    context: { allowedTables?: readonly string[] },
+  ): { field: string; reason: string } | null {
+    const d = e.data;
+    if (e.type === 'TableSessionOpened') {
+      if (s.opened) return { field: 'data.sessionId', reason: `session "${s.sessionId}" is already open${s.closed ? ' and closed' : ''}` };
+      if (context.allowedTables && !context.allowedTables.includes(d.tableId)) return { field: 'data.tableId', reason: `this credential may write only to table ${context.allowedTables.join(', ')}` };
+      return openingRefusal(d);
+    }
+    if (!s.opened) return { field: 'data.sessionId', reason: `unknown session "${s.sessionId}": no TableSessionOpened for it` };
+    if (context.allowedTables && !context.allowedTables.includes(s.tableId!)) return { field: 'data.sessionId', reason: `this credential may write only to table ${context.allowedTables.join(', ')}` };
+    // counts arrive from the count room after the close
+    const afterClose = ['DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'];
+    if (s.closed && !afterClose.includes(e.type)) return { field: 'data.sessionId', reason: `session "${s.sessionId}" is closed` };
+    if (d.poolId !== undefined && e.type.startsWith('Jackpot') && !poolVersions[poolStreamId(d.poolId)]) {
+      return { field: 'data.poolId', reason: `unknown jackpot pool "${d.poolId}": configure it first (JackpotPoolConfigured)` };
+    }
+    const spec = eventTypeSpec(e.type)!;
+    if (e.type === 'RoundStarted') {
+      if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return { field: 'data.roundId', reason: `round "${d.roundId}" was already started` };
+      return null;
+    }
+    if (spec.roundScoped || (e.type === 'TipDeposited' && d.roundId !== undefined)) {
+      if (!s.rounds.has(d.roundId)) return { field: 'data.roundId', reason: `unknown round "${d.roundId}" in session "${s.sessionId}": no RoundStarted for it` };
+    }
+    return this.equipmentProblem(e, s);
+  }
+
+  /** A pocket, card or die that does not exist on this table's equipment. */
+  private equipmentProblem(e: Envelope, s: SessionState): { field: string; reason: string } | null {
+    const env = sessionEnv(s);
+    const rules = s.game ? gameRules(s.game) : undefined;
+    if (e.type === 'CardDealt') {
+      const card = parseCard(e.data.card);
+      if (!card) return { field: 'data.card', reason: `"${e.data.card}" is not a card (rank 2–10, J, Q, K, A and suit S, H, D, C, or JK)` };
+      const deck = env && rules?.deck?.(env);
+      if (deck && copiesPerDeck(deck, card) === 0) return { field: 'data.card', reason: `${card.code} is not in the ${deck.name} deck of ${s.game}` };
+    }
+    if (env && rules?.refuse) {
+      const refusal = rules.refuse({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, env);
+      if (refusal) return { field: refusal.field.startsWith('data.') ? refusal.field : `data.${refusal.field}`, reason: refusal.reason };
+    }
+    return null;
+  }
+
+  private async loadSessions(sessionIds: string[]): Promise<Map<string, SessionState>> {
+    const out = new Map<string, SessionState>();
+    const unique = [...new Set(sessionIds)];
+    const versions = await this.store.streamVersions(unique.map(sessionStreamId));
+    for (const sessionId of unique) {
+      const cached = this.sessions.get(sessionId);
+      const version = versions[sessionStreamId(sessionId)];
+      if (cached && cached.version === version) {
+        out.set(sessionId, cached);
+        continue;
+      }
+      // rebuild from the stream (from the cached version on when the cache is merely behind)
+      const state = cached && cached.version < version ? cloneSession(cached) : emptySession(sessionId);
+      for (const event of await this.store.readStream(sessionStreamId(sessionId), state.version + 1)) evolveSession(state, event.type, event.data);
+      this.remember(sessionId, state);
+      out.set(sessionId, state);
+    }
+    return out;
+  }
+
+  private remember(sessionId: string, state: SessionState) {
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, state);
+    if (this.sessions.size > CACHE_LIMIT) this.sessions.delete(this.sessions.keys().next().value!);
+  }
+
+  private async roundStreams(envelopes: Envelope[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    for (const e of envelopes) {
+      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(e.data.roundId)) out.set(e.data.roundId, await this.store.streamOfRound(e.data.roundId));
+    }
+    return out;
+  }
+
+  private async correctedStreams(envelopes: Envelope[]): Promise<Map<string, string>> {
+    const ids = envelopes.filter((e) => e.type === 'CorrectionRecorded').map((e) => String(e.data.correctsEventId));
+    const found = await this.store.findEvents(ids);
+    return new Map(found.map((e) => [e.eventId.toLowerCase(), e.streamId]));
+  }
+}
+
+function metadataOf(e: Envelope): Record<string, unknown> {
+  return e.recordedBy ? { recordedBy: e.recordedBy } : {};
+}
+
+function refuse(refusals: Refusal[]): IngestResult {
+  return { ok: false, appended: 0, duplicate: 0, refused: new Set(refusals.map((r) => r.index)).size, refusals, events: [] };
+}

@@ -1,0 +1,331 @@
+/**
+ * The contract's envelope and core event types (shared/contract/README.md §2–3) as data, and the
+ * validator that names the field and the reason for every refusal. Game-specific facts come from the
+ * rules library (`GameRules.factTypes`).
+ */
+import { JURISDICTIONS, registeredGames } from '../../rules/src';
+
+export type FieldKind =
+  | 'id'
+  | 'text'
+  | 'money'
+  | 'positiveMoney'
+  | 'signedMoney'
+  | 'count'
+  | 'positiveCount'
+  | 'date'
+  | 'datetime'
+  | 'inventory'
+  | 'nonEmptyInventory'
+  | 'limits'
+  | 'staff'
+  | 'seat'
+  | 'textList'
+  | 'twoApprovers'
+  | 'uuid'
+  | 'boolean'
+  | 'object'
+  | 'any'
+  | 'result'
+  | 'dice'
+  | 'rate'
+  | 'currency'
+  | 'jurisdiction'
+  | 'outcome'
+  | 'handId';
+
+export interface FieldSpec {
+  readonly kind: FieldKind;
+  readonly optional?: boolean;
+}
+
+const f = (kind: FieldKind, optional = false): FieldSpec => ({ kind, optional });
+const opt = (kind: FieldKind) => f(kind, true);
+
+/** Which stream an event belongs to. */
+export type StreamKey = 'session' | 'pool' | 'round' | 'corrected-event';
+
+export interface EventTypeSpec {
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+  readonly stream: StreamKey;
+  /** needs a round already started in its session */
+  readonly roundScoped?: boolean;
+  /** accepts fields beyond those listed (game-specific facts) */
+  readonly open?: boolean;
+}
+
+const session = (fields: Record<string, FieldSpec>, roundScoped = false): EventTypeSpec => ({
+  fields: { sessionId: f('id'), ...fields },
+  stream: 'session',
+  roundScoped,
+});
+const round = (fields: Record<string, FieldSpec> = {}) => session({ roundId: f('id'), ...fields }, true);
+
+export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
+  TableSessionOpened: session({
+    casinoId: f('id'),
+    tableId: f('id'),
+    gamingDay: f('date'),
+    game: f('id'),
+    jurisdiction: f('jurisdiction'),
+    currency: opt('currency'),
+    limits: f('limits'),
+    openingFloat: f('inventory'),
+    staff: f('staff'),
+    options: opt('object'),
+  }),
+  TableLimitsChanged: session({ limits: f('limits'), announcedRounds: opt('count') }),
+  TableSessionSuspended: session({ reason: opt('text') }),
+  TableSessionResumed: session({ reason: opt('text') }),
+  TableSessionClosed: session({ closingFloat: f('inventory') }),
+  CashExchanged: session({ amount: f('positiveMoney'), seat: opt('seat') }),
+  ChipsFilled: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
+  ChipsCredited: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
+  TipDeposited: session({ amount: f('positiveMoney'), roundId: opt('id') }),
+  CagnotteDeducted: round({ base: f('money'), amount: f('money') }),
+  DropBoxCounted: session({ amount: f('money'), countedBy: f('textList') }),
+  TipsBoxCounted: session({ amount: f('money'), countedBy: f('textList') }),
+  CagnotteBoxCounted: session({ amount: f('money'), countedBy: f('textList') }),
+  RoundStarted: session({ roundId: f('id') }),
+  BetPlaced: round({
+    betId: f('id'),
+    seat: f('seat'),
+    betType: f('id'),
+    selection: opt('any'),
+    amount: f('positiveMoney'),
+    onBehalfOf: opt('text'),
+  }),
+  BetsClosed: round(),
+  WheelSpun: round({ result: f('result') }),
+  DiceThrown: round({ dice: f('dice') }),
+  ShoeStarted: session({ shoeId: f('id'), decks: f('positiveCount'), cutCardPosition: opt('count') }),
+  CardDealt: round({ card: f('id'), to: f('id'), faceUp: opt('boolean') }),
+  // open: games add their own decision details (discarded cards, the pot of an all-in…), documented per game
+  PlayerDecision: { ...round({ seat: f('seat'), decision: f('id'), amount: opt('money'), betId: opt('id'), hand: opt('handId'), cards: opt('any') }), open: true },
+  BetSettled: round({ betId: f('id'), outcome: f('outcome'), payout: f('money'), hand: opt('handId') }),
+  CommissionCharged: round({ betId: f('id'), amount: f('money') }),
+  RoundVoided: round({ reason: f('text'), decidedBy: f('text') }),
+  RoundCompleted: round(),
+  JackpotPoolConfigured: {
+    stream: 'pool',
+    fields: {
+      poolId: f('id'),
+      casinoId: f('id'),
+      seed: f('money'),
+      contribution: f('any'),
+      prizes: f('object'),
+      reserveRate: opt('rate'),
+      name: opt('text'),
+    },
+  },
+  JackpotContributed: { stream: 'session', roundScoped: true, fields: { poolId: f('id'), sessionId: f('id'), roundId: f('id'), amount: f('money') } },
+  JackpotWon: {
+    stream: 'session',
+    roundScoped: true,
+    fields: { poolId: f('id'), sessionId: f('id'), roundId: f('id'), seat: f('seat'), hand: f('id'), amount: f('money') },
+  },
+  JackpotReset: { stream: 'pool', fields: { poolId: f('id'), amount: f('money') } },
+  RoundDisputed: { stream: 'round', fields: { roundId: f('id'), raisedBy: f('text'), claim: f('text') } },
+  DisputeResolved: {
+    stream: 'round',
+    fields: { roundId: f('id'), resolvedBy: f('text'), resolution: f('text'), adjustment: opt('signedMoney') },
+  },
+  CorrectionRecorded: {
+    stream: 'corrected-event',
+    fields: { correctsEventId: f('uuid'), reason: f('text'), approvedBy: f('twoApprovers'), amount: opt('signedMoney'), field: opt('text') },
+  },
+};
+
+/** Game-specific facts declared by the rules library, accepted for sessions of any game that declares them. */
+export function eventTypeSpec(type: string): EventTypeSpec | undefined {
+  const core = CORE_EVENT_TYPES[type];
+  if (core) return core;
+  for (const game of registeredGames()) {
+    const spec = game.factTypes?.[type];
+    if (spec) {
+      const fields: Record<string, FieldSpec> = { sessionId: f('id') };
+      if (spec.roundScoped) fields.roundId = f('id');
+      for (const name of spec.required) fields[name] ??= f('any');
+      return { stream: 'session', roundScoped: spec.roundScoped, fields, open: true };
+    }
+  }
+  return undefined;
+}
+
+export const ENVELOPE_FIELDS = ['eventId', 'type', 'occurredAt', 'recordedBy', 'data', 'expectedVersion'] as const;
+
+/** Money in minor units: integers, and no table sees a hundred billion euros. */
+export const MAX_MONEY = 10_000_000_000_000;
+const MAX_TEXT = 2000;
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const OUTCOMES = ['win', 'lose', 'push', 'half-lost', 'prison', 'void'];
+
+export interface FieldError {
+  readonly field: string;
+  readonly reason: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+function checkMoney(v: unknown, min: number): string | null {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return 'must be an integer amount in minor units (cents)';
+  if (!Number.isInteger(v)) return 'must be a whole number of minor units (cents), not a fraction';
+  if (v < min) return min > 0 ? 'must be greater than zero' : 'must not be negative';
+  if (Math.abs(v) > MAX_MONEY) return `must not exceed ${MAX_MONEY} minor units`;
+  return null;
+}
+
+function checkInventory(v: unknown, field: string, nonEmpty: boolean): FieldError[] {
+  if (!isObject(v)) return [{ field, reason: 'must be a chip inventory object { "<denomination in minor units>": count }' }];
+  const entries = Object.entries(v);
+  if (nonEmpty && entries.length === 0) return [{ field, reason: 'must list at least one denomination' }];
+  if (entries.length > 64) return [{ field, reason: 'has more than 64 denominations' }];
+  const errors: FieldError[] = [];
+  for (const [denomination, count] of entries) {
+    if (!/^[1-9]\d{0,12}$/.test(denomination)) errors.push({ field: `${field}.${denomination}`, reason: 'denomination must be a positive whole number of minor units' });
+    else if (!isInt(count) || count < 0 || count > 1_000_000) errors.push({ field: `${field}.${denomination}`, reason: 'count must be a whole number from 0 to 1,000,000' });
+  }
+  return errors;
+}
+
+export function checkField(kind: FieldKind, v: unknown, field: string): FieldError[] {
+  const one = (reason: string | null): FieldError[] => (reason ? [{ field, reason }] : []);
+  switch (kind) {
+    case 'id':
+      return one(typeof v !== 'string' ? 'must be a string' : ID.test(v) ? null : 'must be 1–128 characters: letters, digits and . _ : @ - /, starting with a letter or digit');
+    case 'text':
+      return one(typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.length > MAX_TEXT ? `must be at most ${MAX_TEXT} characters` : null);
+    case 'uuid':
+      return one(typeof v === 'string' && UUID.test(v) ? null : 'must be a UUID');
+    case 'money':
+      return one(checkMoney(v, 0));
+    case 'positiveMoney':
+      return one(checkMoney(v, 1));
+    case 'signedMoney':
+      return one(checkMoney(v, -MAX_MONEY));
+    case 'count':
+      return one(isInt(v) && v >= 0 && v <= 1_000_000 ? null : 'must be a whole number from 0 to 1,000,000');
+    case 'positiveCount':
+      return one(isInt(v) && v >= 1 && v <= 1000 ? null : 'must be a whole number from 1 to 1000');
+    case 'date':
+      return one(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) ? null : 'must be a calendar date YYYY-MM-DD');
+    case 'datetime':
+      return one(typeof v === 'string' && DATETIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T21:04:05.120Z');
+    case 'inventory':
+      return checkInventory(v, field, false);
+    case 'nonEmptyInventory':
+      return checkInventory(v, field, true);
+    case 'limits': {
+      if (!isObject(v)) return one('must be an object { min, max, …per-bet-type maxima }');
+      const errors: FieldError[] = [];
+      for (const [key, value] of Object.entries(v)) {
+        const reason = checkMoney(value, 1);
+        if (reason) errors.push({ field: `${field}.${key}`, reason });
+      }
+      if (!('min' in v)) errors.push({ field: `${field}.min`, reason: 'is required' });
+      if (!('max' in v)) errors.push({ field: `${field}.max`, reason: 'is required' });
+      if (!errors.length && (v.max as number) < (v.min as number)) errors.push({ field: `${field}.max`, reason: 'must not be below limits.min' });
+      return errors;
+    }
+    case 'staff': {
+      if (!isObject(v)) return one('must be an object { inspector, croupiers[] }');
+      const errors = checkField('text', v.inspector, `${field}.inspector`);
+      if (!Array.isArray(v.croupiers) || v.croupiers.length === 0) errors.push({ field: `${field}.croupiers`, reason: 'must list at least one croupier' });
+      else v.croupiers.forEach((c, i) => errors.push(...checkField('text', c, `${field}.croupiers[${i}]`)));
+      for (const key of Object.keys(v)) if (!['inspector', 'croupiers', 'pitBoss', 'cashier'].includes(key)) errors.push({ field: `${field}.${key}`, reason: 'unknown field' });
+      return errors;
+    }
+    case 'seat':
+      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'must be a seat number (0–100) or a seat id');
+    case 'handId':
+      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'must be a hand number or id');
+    case 'textList':
+      if (!Array.isArray(v) || v.length === 0) return one('must be a non-empty list of names');
+      return v.flatMap((x, i) => checkField('text', x, `${field}[${i}]`));
+    case 'twoApprovers': {
+      if (!Array.isArray(v) || v.length !== 2) return one('must name exactly two approvers (four-eyes principle)');
+      const errors = v.flatMap((x, i) => checkField('text', x, `${field}[${i}]`));
+      if (!errors.length && String(v[0]).trim().toLowerCase() === String(v[1]).trim().toLowerCase()) errors.push({ field, reason: 'the two approvers must be different people' });
+      return errors;
+    }
+    case 'boolean':
+      return one(typeof v === 'boolean' ? null : 'must be true or false');
+    case 'object':
+      return one(isObject(v) ? null : 'must be an object');
+    case 'result':
+      return one(isInt(v) || (typeof v === 'string' && v.length > 0 && v.length <= 32) ? null : 'must be a pocket number, "00" or a segment name');
+    case 'dice':
+      return one(Array.isArray(v) && v.length >= 1 && v.length <= 5 && v.every((d) => isInt(d)) ? null : 'must be a list of 1 to 5 whole numbers');
+    case 'rate':
+      return one(typeof v === 'number' && v >= 0 && v <= 1 ? null : 'must be a rate from 0 to 1');
+    case 'currency':
+      return one(typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? null : 'must be an ISO 4217 currency code such as EUR');
+    case 'jurisdiction':
+      return one((JURISDICTIONS as readonly string[]).includes(v as string) ? null : `must be one of ${JURISDICTIONS.join(', ')}`);
+    case 'outcome':
+      return one(OUTCOMES.includes(v as string) ? null : `must be one of ${OUTCOMES.join(', ')}`);
+    case 'any':
+      return [];
+  }
+}
+
+/** Depth and size guard for free-form values (selection, options…): hostile input must not blow the stack. */
+export function tooDeep(v: unknown, depth = 0): boolean {
+  if (depth > 8) return true;
+  if (Array.isArray(v)) return v.length > 1000 || v.some((x) => tooDeep(x, depth + 1));
+  if (isObject(v)) {
+    const values = Object.values(v);
+    return values.length > 200 || values.some((x) => tooDeep(x, depth + 1));
+  }
+  return false;
+}
+
+export interface Envelope {
+  readonly eventId: string;
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly recordedBy?: string;
+  readonly data: Record<string, any>;
+  readonly expectedVersion?: number;
+}
+
+/** Validate one envelope: every error names the field (`eventId`, `data.amount`, …) and the reason. */
+export function validateEnvelope(input: unknown): { envelope?: Envelope; errors: FieldError[] } {
+  if (!isObject(input)) return { errors: [{ field: '(event)', reason: 'must be a JSON object' }] };
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(input)) {
+    if (!(ENVELOPE_FIELDS as readonly string[]).includes(key)) errors.push({ field: key, reason: 'unknown envelope field' });
+  }
+  if (input.eventId === undefined) errors.push({ field: 'eventId', reason: 'is required' });
+  else errors.push(...checkField('uuid', input.eventId, 'eventId'));
+  if (input.occurredAt === undefined) errors.push({ field: 'occurredAt', reason: 'is required' });
+  else errors.push(...checkField('datetime', input.occurredAt, 'occurredAt'));
+  if (input.recordedBy !== undefined) errors.push(...checkField('text', input.recordedBy, 'recordedBy'));
+  if (input.expectedVersion !== undefined) errors.push(...checkField('count', input.expectedVersion, 'expectedVersion'));
+  let spec: EventTypeSpec | undefined;
+  if (input.type === undefined) errors.push({ field: 'type', reason: 'is required' });
+  else if (typeof input.type !== 'string') errors.push({ field: 'type', reason: 'must be a string' });
+  else if (!(spec = eventTypeSpec(input.type))) errors.push({ field: 'type', reason: `unknown event type "${input.type.slice(0, 64)}"` });
+  if (input.data === undefined) errors.push({ field: 'data', reason: 'is required' });
+  else if (!isObject(input.data)) errors.push({ field: 'data', reason: 'must be a JSON object' });
+  else if (tooDeep(input.data)) errors.push({ field: 'data', reason: 'is nested too deeply or too large (at most 8 levels, 200 keys, 1000 items)' });
+  else if (spec) {
+    const data = input.data;
+    for (const [name, field] of Object.entries(spec.fields)) {
+      if (data[name] === undefined || data[name] === null) {
+        if (!field.optional) errors.push({ field: `data.${name}`, reason: 'is required' });
+        continue;
+      }
+      errors.push(...checkField(field.kind, data[name], `data.${name}`));
+    }
+    if (!spec.open) {
+      for (const key of Object.keys(data)) if (!(key in spec.fields)) errors.push({ field: `data.${key}`, reason: `unknown field for ${input.type}` });
+    }
+  }
+  if (errors.length) return { errors };
+  return { envelope: input as unknown as Envelope, errors };
+}

@@ -1,0 +1,136 @@
+/**
+ * The write side's view of a table session: what ingestion needs to refuse what cannot be a fact
+ * (an unknown or closed session, an unknown round, a card or pocket that is not on this equipment).
+ * Rebuilt from the session's stream; kept small.
+ */
+import {
+  catalogueRefusal,
+  gameRules,
+  JurisdictionId,
+  roundEnv,
+  RoundEnv,
+  SessionContext,
+  smallestDenomination,
+  TableLimits,
+} from '../../rules/src';
+
+export interface SessionState {
+  readonly sessionId: string;
+  version: number;
+  opened: boolean;
+  closed: boolean;
+  suspended: boolean;
+  casinoId?: string;
+  tableId?: string;
+  game?: string;
+  jurisdiction?: JurisdictionId;
+  gamingDay?: string;
+  currency: string;
+  limits: TableLimits;
+  options: Record<string, unknown>;
+  smallestChip: number;
+  shoe?: { shoeId: string; decks: number };
+  /** round id → finished (completed or voided) */
+  rounds: Map<string, boolean>;
+}
+
+export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;
+export const poolStreamId = (poolId: string) => `jackpot-${poolId}`;
+
+export function emptySession(sessionId: string): SessionState {
+  return {
+    sessionId,
+    version: 0,
+    opened: false,
+    closed: false,
+    suspended: false,
+    currency: 'EUR',
+    limits: { min: 0, max: Number.MAX_SAFE_INTEGER },
+    options: {},
+    smallestChip: 1,
+    rounds: new Map(),
+  };
+}
+
+export function cloneSession(s: SessionState): SessionState {
+  return { ...s, rounds: new Map(s.rounds), options: { ...s.options } };
+}
+
+/** Apply one stored fact to the session state (mutates: callers clone first). */
+export function evolveSession(s: SessionState, type: string, data: Record<string, any>): SessionState {
+  s.version++;
+  switch (type) {
+    case 'TableSessionOpened':
+      s.opened = true;
+      s.casinoId = data.casinoId;
+      s.tableId = data.tableId;
+      s.game = data.game;
+      s.jurisdiction = data.jurisdiction;
+      s.gamingDay = data.gamingDay;
+      s.currency = data.currency ?? 'EUR';
+      s.limits = data.limits;
+      s.options = data.options ?? {};
+      s.smallestChip = smallestDenomination(data.openingFloat, 1);
+      break;
+    case 'TableLimitsChanged':
+      s.limits = data.limits;
+      break;
+    case 'TableSessionSuspended':
+      s.suspended = true;
+      break;
+    case 'TableSessionResumed':
+      s.suspended = false;
+      break;
+    case 'TableSessionClosed':
+      s.closed = true;
+      break;
+    case 'ShoeStarted':
+      s.shoe = { shoeId: data.shoeId, decks: data.decks };
+      break;
+    case 'RoundStarted':
+      s.rounds.set(data.roundId, false);
+      break;
+    case 'RoundCompleted':
+    case 'RoundVoided':
+      if (s.rounds.has(data.roundId)) s.rounds.set(data.roundId, true);
+      break;
+  }
+  return s;
+}
+
+/** The rules' view of the session (for structural checks at ingestion and for replay). */
+export function sessionContext(s: SessionState, extra: Partial<SessionContext> = {}): SessionContext {
+  return {
+    sessionId: s.sessionId,
+    casinoId: s.casinoId,
+    tableId: s.tableId,
+    game: s.game ?? 'unknown',
+    jurisdiction: (s.jurisdiction ?? 'euskadi') as JurisdictionId,
+    currency: s.currency,
+    limits: s.limits,
+    options: s.options,
+    smallestChip: s.smallestChip,
+    shoe: s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
+    ...extra,
+  };
+}
+
+/** The game's rules and rulebook for a session, when the rules library has them. */
+export function sessionEnv(s: SessionState, extra: Partial<SessionContext> = {}): RoundEnv | undefined {
+  if (!s.game || !s.jurisdiction) return undefined;
+  const rulebook = gameRules(s.game)?.rulebooks[s.jurisdiction];
+  return rulebook ? roundEnv(rulebook, sessionContext(s, extra)) : undefined;
+}
+
+/** Why a session cannot be opened for this game in this jurisdiction (catalogue and options), or null. */
+export function openingRefusal(data: Record<string, any>): { field: string; reason: string } | null {
+  const refusal = catalogueRefusal(data.game, data.jurisdiction);
+  if (refusal) return { field: 'data.game', reason: refusal };
+  const rules = gameRules(data.game);
+  const rulebook = rules?.rulebooks[data.jurisdiction as JurisdictionId];
+  if (rules && rulebook && rules.refuseOptions) {
+    const bad = rules.refuseOptions(data.options ?? {}, rulebook);
+    if (bad) return { field: bad.field.startsWith('data.') ? bad.field : `data.options.${bad.field}`, reason: bad.reason };
+  }
+  return null;
+}

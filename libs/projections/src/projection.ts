@@ -1,0 +1,16 @@
+/**
+ * A read model fed by the global feed. `apply` receives one batch inside the projector's transaction,
+ * with the name of the table to write (the live table, or a fresh one during a rebuild).
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../event-store/src';
+
+export interface Projection {
+  /** stable name, used for the checkpoint and in `projections rebuild NAME` */
+  readonly name: string;
+  /** the tables it writes, live names; a rebuild fills `<table>__rebuild` and swaps */
+  readonly tables: readonly string[];
+  /** event types it reads (others are skipped without a call) */
+  readonly handles: ReadonlySet<string>;
+  apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void>;
+}

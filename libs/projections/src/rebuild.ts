@@ -1,0 +1,69 @@
+/**
+ * Rebuild a projection from the first event into fresh tables, then swap them in: reports keep
+ * reading the old tables until the swap, and a crash before it leaves the old tables serving.
+ */
+import type { Pool } from 'pg';
+import { PostgresEventStore } from '../../event-store/src';
+import type { Projection } from './projection';
+import { lockKey, Projector, readCheckpoint, writeCheckpoint } from './projector';
+
+export interface RebuildProgress {
+  readonly projection: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export async function rebuildProjection(
+  pool: Pool,
+  store: PostgresEventStore,
+  p: Projection,
+  onProgress?: (progress: RebuildProgress) => void,
+  batchSize = 2000,
+): Promise<{ events: number }> {
+  const fresh = Object.fromEntries(p.tables.map((t) => [t, `${t}__rebuild`]));
+  const rebuildCheckpoint = `${p.name}__rebuild`;
+  for (const [live, next] of Object.entries(fresh)) {
+    await pool.query(`DROP TABLE IF EXISTS ${next}`);
+    await pool.query(`CREATE TABLE ${next} (LIKE ${live} INCLUDING ALL)`);
+  }
+  await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
+  const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+  const projector = new Projector(pool, store, [p], { batchSize });
+  let done = 0;
+  for (;;) {
+    const n = await projector.step(p, fresh, rebuildCheckpoint);
+    done += n;
+    onProgress?.({ projection: p.name, done: Math.min(done, Math.max(total, done)), total: Math.max(total, done) });
+    if (n < batchSize) break;
+  }
+  // swap under the projection's lock, catching up the last events the live projector may have seen
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(p.name)]);
+    while ((await projector.step(p, fresh, rebuildCheckpoint)) > 0);
+    const cp = await readCheckpoint(client, rebuildCheckpoint);
+    for (const [live, next] of Object.entries(fresh)) {
+      await client.query(`DROP TABLE ${live}`);
+      await client.query(`ALTER TABLE ${next} RENAME TO ${live}`);
+      await renameIndexes(client, next, live);
+    }
+    await writeCheckpoint(client, p.name, cp, cp.events);
+    await client.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
+    await client.query('COMMIT');
+    return { events: cp.events };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Indexes of a `LIKE … INCLUDING ALL` copy carry generated names; give them the live table's names back. */
+async function renameIndexes(client: import('pg').PoolClient, from: string, to: string) {
+  const r = await client.query(`SELECT indexname FROM pg_indexes WHERE tablename = $1`, [to]);
+  for (const { indexname } of r.rows) {
+    if (indexname.startsWith(from)) await client.query(`ALTER INDEX ${indexname} RENAME TO ${indexname.replace(from, to)}`);
+  }
+}

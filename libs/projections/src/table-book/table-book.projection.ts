@@ -1,0 +1,277 @@
+/**
+ * The table book: the finance close of each table session (contract §7). One batch = load the rows
+ * of the sessions it touches, fold the events in memory, write the rows back in one statement.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { inventoryTotal } from '../../../rules/src';
+import type { Projection } from '../projection';
+
+/** A row as stored (column names), so that it can be written with jsonb_populate_recordset. */
+export interface TableBookRow {
+  session_id: string;
+  casino_id: string;
+  table_id: string;
+  game: string;
+  jurisdiction: string;
+  gaming_day: string;
+  currency: string;
+  limits: Record<string, number>;
+  staff: Record<string, unknown>;
+  opening_float: Record<string, number>;
+  closing_float: Record<string, number> | null;
+  fills: Record<string, number>;
+  credits: Record<string, number>;
+  fill_slips: string[];
+  credit_slips: string[];
+  drop: number;
+  tips: number;
+  cagnotte: number;
+  commission: number;
+  jackpot_contributions: number;
+  jackpot_wins: number;
+  rounds: number;
+  rounds_voided: number;
+  limit_changes: number;
+  status: string;
+  suspended: boolean;
+  opened_at: string | null;
+  closed_at: string | null;
+  last_position: number;
+}
+
+const HANDLES = new Set([
+  'TableSessionOpened',
+  'TableLimitsChanged',
+  'TableSessionSuspended',
+  'TableSessionResumed',
+  'TableSessionClosed',
+  'CashExchanged',
+  'ChipsFilled',
+  'ChipsCredited',
+  'TipDeposited',
+  'CagnotteDeducted',
+  'CommissionCharged',
+  'JackpotContributed',
+  'JackpotWon',
+  'RoundStarted',
+  'RoundVoided',
+]);
+
+function addChips(into: Record<string, number>, chips: Record<string, number>): Record<string, number> {
+  const out = { ...into };
+  for (const [denomination, count] of Object.entries(chips)) out[denomination] = (out[denomination] ?? 0) + count;
+  return out;
+}
+
+/** Fold one event into a session's row (pure; exported for tests and replay of the book). */
+export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent): TableBookRow | undefined {
+  const d = e.data;
+  if (e.type === 'TableSessionOpened') {
+    return {
+      session_id: d.sessionId,
+      casino_id: d.casinoId,
+      table_id: d.tableId,
+      game: d.game,
+      jurisdiction: d.jurisdiction,
+      gaming_day: d.gamingDay,
+      currency: d.currency ?? 'EUR',
+      limits: d.limits,
+      staff: d.staff,
+      opening_float: d.openingFloat,
+      closing_float: null,
+      fills: {},
+      credits: {},
+      fill_slips: [],
+      credit_slips: [],
+      drop: 0,
+      tips: 0,
+      cagnotte: 0,
+      commission: 0,
+      jackpot_contributions: 0,
+      jackpot_wins: 0,
+      rounds: 0,
+      rounds_voided: 0,
+      limit_changes: 0,
+      status: 'open',
+      suspended: false,
+      opened_at: e.occurredAt,
+      closed_at: null,
+      last_position: Number(e.globalPosition),
+    };
+  }
+  if (!row) return row;
+  const r: TableBookRow = { ...row, last_position: Number(e.globalPosition) };
+  switch (e.type) {
+    case 'TableLimitsChanged':
+      r.limits = d.limits;
+      r.limit_changes++;
+      break;
+    case 'TableSessionSuspended':
+      r.suspended = true;
+      break;
+    case 'TableSessionResumed':
+      r.suspended = false;
+      break;
+    case 'TableSessionClosed':
+      r.closing_float = d.closingFloat;
+      r.status = 'closed';
+      r.suspended = false;
+      r.closed_at = e.occurredAt;
+      break;
+    case 'CashExchanged':
+      r.drop += d.amount;
+      break;
+    case 'ChipsFilled':
+      r.fills = addChips(r.fills, d.chips);
+      r.fill_slips = [...r.fill_slips, d.slipId];
+      break;
+    case 'ChipsCredited':
+      r.credits = addChips(r.credits, d.chips);
+      r.credit_slips = [...r.credit_slips, d.slipId];
+      break;
+    case 'TipDeposited':
+      r.tips += d.amount;
+      break;
+    case 'CagnotteDeducted':
+      r.cagnotte += d.amount;
+      break;
+    case 'CommissionCharged':
+      r.commission += d.amount;
+      break;
+    case 'JackpotContributed':
+      r.jackpot_contributions += d.amount;
+      break;
+    case 'JackpotWon':
+      r.jackpot_wins += d.amount;
+      break;
+    case 'RoundStarted':
+      r.rounds++;
+      break;
+    case 'RoundVoided':
+      r.rounds_voided++;
+      break;
+  }
+  return r;
+}
+
+export const TABLE_BOOKS = 'table_books';
+
+export class TableBookProjection implements Projection {
+  readonly name = 'table-book';
+  readonly tables = [TABLE_BOOKS];
+  readonly handles = HANDLES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const table = tables[TABLE_BOOKS];
+    const sessionIds = [...new Set(events.map((e) => e.data.sessionId).filter((s): s is string => typeof s === 'string'))];
+    if (!sessionIds.length) return;
+    const rows = new Map<string, TableBookRow>();
+    const loaded = await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds]);
+    for (const row of loaded.rows) rows.set(row.session_id, row);
+    const changed = new Set<string>();
+    for (const e of events) {
+      const sessionId = e.data.sessionId;
+      const next = evolveTableBook(rows.get(sessionId), e);
+      if (next && next !== rows.get(sessionId)) {
+        rows.set(sessionId, next);
+        changed.add(sessionId);
+      }
+    }
+    if (!changed.size) return;
+    const payload = JSON.stringify([...changed].map((id) => rows.get(id)));
+    await db.query(
+      `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
+       ON CONFLICT (session_id) DO UPDATE SET ${TABLE_BOOK_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+      [payload],
+    );
+  }
+}
+
+const TABLE_BOOK_COLUMNS = [
+  'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'currency', 'limits', 'staff', 'opening_float',
+  'closing_float', 'fills', 'credits', 'fill_slips', 'credit_slips', '"drop"', 'tips', 'cagnotte', 'commission',
+  'jackpot_contributions', 'jackpot_wins', 'rounds', 'rounds_voided', 'limit_changes', 'status', 'suspended',
+  'opened_at', 'closed_at', 'last_position',
+];
+
+/** The report (contract §7): inventories with their totals, and the gross table win. */
+export interface TableBookReport {
+  sessionId: string;
+  casinoId: string;
+  tableId: string;
+  game: string;
+  jurisdiction: string;
+  gamingDay: string;
+  currency: string;
+  openingFloat: Inventory;
+  closingFloat: Inventory | null;
+  fills: Inventory & { slips: string[] };
+  credits: Inventory & { slips: string[] };
+  drop: number;
+  tips: number;
+  cagnotte: number;
+  commission: number;
+  jackpotContributions: number;
+  jackpotWins: number;
+  rounds: number;
+  roundsVoided: number;
+  limits: Record<string, number>;
+  staff: Record<string, unknown>;
+  /** win = drop + closingFloat.total + credits − openingFloat.total − fills; null while the session is open */
+  win: number | null;
+  status: 'open' | 'closed';
+  suspended: boolean;
+  openedAt: string | null;
+  closedAt: string | null;
+}
+
+export interface Inventory {
+  chips: Record<string, number>;
+  total: number;
+}
+
+const inventory = (chips: Record<string, number>): Inventory => ({ chips, total: inventoryTotal(chips) });
+
+export function tableBookReport(row: TableBookRow): TableBookReport {
+  const opening = inventory(row.opening_float);
+  const closing = row.closing_float ? inventory(row.closing_float) : null;
+  const fills = inventory(row.fills);
+  const credits = inventory(row.credits);
+  const drop = Number(row.drop);
+  return {
+    sessionId: row.session_id,
+    casinoId: row.casino_id,
+    tableId: row.table_id,
+    game: row.game,
+    jurisdiction: row.jurisdiction,
+    gamingDay: row.gaming_day,
+    currency: row.currency,
+    openingFloat: opening,
+    closingFloat: closing,
+    fills: { ...fills, slips: row.fill_slips },
+    credits: { ...credits, slips: row.credit_slips },
+    drop,
+    tips: Number(row.tips),
+    cagnotte: Number(row.cagnotte),
+    commission: Number(row.commission),
+    jackpotContributions: Number(row.jackpot_contributions),
+    jackpotWins: Number(row.jackpot_wins),
+    rounds: row.rounds,
+    roundsVoided: row.rounds_voided,
+    limits: row.limits,
+    staff: row.staff,
+    win: closing ? drop + closing.total + credits.total - opening.total - fills.total : null,
+    status: row.status === 'closed' ? 'closed' : 'open',
+    suspended: row.suspended,
+    openedAt: row.opened_at,
+    closedAt: row.closed_at,
+  };
+}
+
+/** The table book of one session as the read model has it (null: no such session). */
+export async function loadTableBook(db: { pool: Pool } | Pool, sessionId: string): Promise<TableBookReport | null> {
+  const pool = 'pool' in db ? db.pool : db;
+  const r = await pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE session_id = $1`, [sessionId]);
+  return r.rowCount ? tableBookReport(r.rows[0]) : null;
+}
