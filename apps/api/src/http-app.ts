@@ -20,19 +20,6 @@ class ErrorsFilter implements ExceptionFilter {
       res.status(error.getStatus()).json(typeof body === 'string' ? { statusCode: error.getStatus(), message: body } : body);
       return;
     }
-    // body-parser errors: too large, not JSON, bad encoding
-    if (error?.type === 'entity.too.large') {
-      res.status(413).json({ statusCode: 413, refused: 1, refusals: [{ index: 0, field: '(body)', reason: `request body larger than ${BODY_LIMIT}` }] });
-      return;
-    }
-    if (error?.type === 'entity.parse.failed' || error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported' || error instanceof SyntaxError) {
-      res.status(400).json({ statusCode: 400, refused: 1, refusals: [{ index: 0, field: '(body)', reason: `not valid JSON: ${String(error.message).slice(0, 200)}` }] });
-      return;
-    }
-    if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
-      res.status(error.status).json({ statusCode: error.status, refusals: [{ index: 0, field: '(body)', reason: String(error.message).slice(0, 200) }] });
-      return;
-    }
     // eslint-disable-next-line no-console
     console.error(error);
     res.status(500).json({ statusCode: 500, message: 'internal error' });
@@ -43,6 +30,13 @@ export async function createHttpApp(runtime: Runtime): Promise<INestApplication>
   const app = await NestFactory.create(AppModule.register(runtime), { bodyParser: false, logger: ['error', 'warn'] });
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'] }));
   app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'] }));
+  // body-parser's refusals (too large, not JSON, bad charset) answered here, before Nest rewrites them
+  app.use((error: any, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!error) return next();
+    const status = error.type === 'entity.too.large' ? 413 : typeof error.status === 'number' ? error.status : 400;
+    const reason = status === 413 ? `request body larger than ${BODY_LIMIT}` : `not valid JSON: ${String(error.message).slice(0, 200)}`;
+    res.status(status).json({ statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', reason }] });
+  });
   app.useGlobalFilters(new ErrorsFilter());
   const document = SwaggerModule.createDocument(
     app,

@@ -2,7 +2,6 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
-import { loadTableBook } from '../../api/src/sessions/table-book.query';
 import { verifyPostgresStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjson } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';

@@ -4,7 +4,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadTableBook } from '../../api/src/sessions/table-book.query';
 import { parseNdjson } from '../../../libs/ledger/src';
 import type { Runtime } from '../../../libs/platform/src';
 import { loadTableBook } from '../../../libs/projections/src';

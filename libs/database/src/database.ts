@@ -15,6 +15,8 @@ types.setTypeParser(20, (v) => Number(v));
 export interface Database {
   readonly url: string;
   readonly embedded: boolean;
+  /** where the embedded server keeps its data (embedded only) */
+  readonly dataDir?: string;
   /** stops the embedded server if this process started it */
   stop(): Promise<void>;
 }
@@ -40,7 +42,7 @@ async function startEmbedded(home: string, log?: (line: string) => void): Promis
   const portFile = path.join(home, 'pg.port');
   fs.mkdirSync(home, { recursive: true });
   const running = await attachToRunning(dataDir, portFile);
-  if (running) return { url: running, embedded: true, stop: async () => undefined };
+  if (running) return { url: running, embedded: true, dataDir, stop: async () => undefined };
 
   // an ES module without CommonJS types; Node ≥ 20.19 loads it with require()
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -76,6 +78,7 @@ async function startEmbedded(home: string, log?: (line: string) => void): Promis
   return {
     url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB}`,
     embedded: true,
+    dataDir,
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -1,0 +1,92 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { cli } from './support/cli';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { envelope, opened, SAMPLE_FILE, SAMPLE_SESSION } from './support/sample';
+
+describe('casino-audit command line', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-cli-'));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = { DATABASE_URL: db.url };
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('imports a session, reports its table book as JSON and CSV, and re-imports as duplicates', async () => {
+    const first = await cli(['import', SAMPLE_FILE], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/appended 37 · duplicate 0 · refused 0/);
+
+    const json = await cli(['report', 'table-book', '--session', SAMPLE_SESSION, '--json'], env);
+    expect(json.code).toBe(0);
+    const book = JSON.parse(json.stdout);
+    expect(book).toMatchObject({ sessionId: SAMPLE_SESSION, drop: 170000, win: 210000, status: 'closed' });
+
+    const csv = await cli(['report', 'table-book', '--session', SAMPLE_SESSION, '--csv'], env);
+    expect(csv.stdout.split('\n')[0]).toBe('field,value,detail');
+    expect(csv.stdout).toMatch(/^win,210000,/m);
+
+    const again = await cli(['import', SAMPLE_FILE, '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ appended: 0, duplicate: 37, refused: 0 });
+  });
+
+  it('exits 1 on a file with a bad line, names line and field, and stores nothing', async () => {
+    const file = path.join(tmp, 'bad.ndjson');
+    fs.writeFileSync(
+      file,
+      [opened('cli-bad'), envelope('CashExchanged', { sessionId: 'cli-bad', amount: -5 })].map((e) => JSON.stringify(e)).join('\n'),
+    );
+    const result = await cli(['import', file], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/line 2: data\.amount: must not be negative|line 2: data\.amount: must be greater than zero/);
+    expect(result.stderr).toMatch(/nothing of this file was stored/);
+    const report = await cli(['report', 'table-book', '--session', 'cli-bad', '--json'], env);
+    expect(report.code).toBe(1);
+  });
+
+  it('verify passes on an intact store and names the first broken position after an edit in SQL', async () => {
+    const ok = await cli(['verify'], env);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/chain is intact/);
+
+    // an insider with database rights edits a payout behind the application's back
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query('ALTER TABLE ca_events DISABLE TRIGGER ca_events_no_update');
+    const target = await client.query(
+      `UPDATE ca_events SET data = jsonb_set(data, '{payout}', '350000') WHERE event_type = 'BetSettled' AND data->>'betId' = 'b-1' RETURNING stream_id, stream_version, global_position`,
+    );
+    await client.query('ALTER TABLE ca_events ENABLE TRIGGER ca_events_no_update');
+    await client.end();
+    const { stream_id, stream_version, global_position } = target.rows[0];
+
+    const broken = await cli(['verify', '--json'], env);
+    expect(broken.code).toBe(1);
+    const report = JSON.parse(broken.stdout);
+    expect(report.ok).toBe(false);
+    expect(report.breaks[0]).toMatchObject({
+      streamId: stream_id,
+      streamVersion: stream_version,
+      globalPosition: String(global_position),
+      reason: expect.stringMatching(/edited/),
+    });
+    const text = await cli(['verify'], env);
+    expect(text.stdout).toMatch(new RegExp(`first broken position: stream ${stream_id} version ${stream_version}`));
+  });
+
+  it('rebuilds the projections from the first event with a progress line', async () => {
+    const result = await cli(['projections', 'rebuild'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/table-book: rebuilt from \d+ events/);
+    const json = await cli(['report', 'table-book', '--session', SAMPLE_SESSION, '--json'], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ win: 210000 });
+  });
+});

@@ -1,0 +1,79 @@
+import type { INestApplication } from '@nestjs/common';
+import { createHttpApp } from '../apps/api/src/http-app';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { envelope, opened, SAMPLE_SESSION, sampleLines } from './support/sample';
+
+describe('HTTP API', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: INestApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url });
+    app = await createHttpApp(runtime);
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+  afterAll(async () => {
+    await app.close();
+    await runtime.close();
+    await db.drop();
+  });
+
+  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('records NDJSON atomically and serves the table book as JSON and CSV', async () => {
+    const res = await post(sampleLines().join('\n'), 'application/x-ndjson');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ appended: 37, duplicate: 0, refused: 0 });
+    await runtime.projector.catchUp();
+
+    const book = await fetch(`${base}/api/v1/sessions/${SAMPLE_SESSION}/table-book`);
+    expect(book.status).toBe(200);
+    expect(await book.json()).toMatchObject({ sessionId: SAMPLE_SESSION, drop: 170000, win: 210000, openingFloat: { total: 370000 } });
+
+    const csv = await fetch(`${base}/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=csv`);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(await csv.text()).toMatch(/^drop,170000,/m);
+  });
+
+  it('records a JSON array and reports re-sent events as duplicates', async () => {
+    const events = [opened('http-1'), envelope('CashExchanged', { sessionId: 'http-1', amount: 5000 })];
+    const first = await post(JSON.stringify(events));
+    expect(await first.json()).toMatchObject({ appended: 2, duplicate: 0 });
+    const again = await post(JSON.stringify(events));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ appended: 0, duplicate: 2 });
+  });
+
+  it('refuses with 400 and names index, field and reason; nothing of the request is stored', async () => {
+    const events = [opened('http-2'), envelope('CashExchanged', { sessionId: 'http-2', amount: '50' })];
+    const res = await post(JSON.stringify(events));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ refused: 1, refusals: [{ index: 1, field: 'data.amount', reason: expect.stringMatching(/integer amount/) }] });
+    const book = await fetch(`${base}/api/v1/sessions/http-2/table-book`);
+    expect(book.status).toBe(404);
+  });
+
+  it('refuses an impossible fact with 422 and a body that is not JSON with 400', async () => {
+    const impossible = await post(JSON.stringify([envelope('CashExchanged', { sessionId: 'nobody', amount: 100 })]));
+    expect(impossible.status).toBe(422);
+    expect(await impossible.json()).toMatchObject({ refusals: [{ field: 'data.sessionId', reason: expect.stringMatching(/unknown session/) }] });
+    const garbage = await post('{"eventId": ');
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ refusals: [{ field: '(body)', reason: expect.stringMatching(/not valid JSON/) }] });
+  });
+
+  it('answers health and publishes the OpenAPI document', async () => {
+    const health = await (await fetch(`${base}/api/v1/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', storage: 'postgresql' });
+    expect(health.events).toBeGreaterThan(0);
+    const docs = await fetch(`${base}/api/docs`);
+    expect(docs.status).toBe(200);
+    const spec = await (await fetch(`${base}/api/docs-json`)).json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/events', '/api/v1/sessions/{sessionId}/table-book', '/api/v1/health']));
+  });
+});
