@@ -4,6 +4,8 @@ import type { Runtime } from '../../../libs/platform/src';
 import { EventsController } from './events/events.controller';
 import { RecordEventsHandler } from './events/record-events.command';
 import { HealthController } from './health/health.controller';
+import { ReplayRoundHandler } from './rounds/replay.query';
+import { RoundsController } from './rounds/rounds.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { GetTableBookHandler } from './sessions/table-book.query';
 import { RUNTIME } from './runtime.token';
@@ -14,8 +16,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [EventsController, SessionsController, HealthController],
-      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler],
+      controllers: [EventsController, SessionsController, RoundsController, HealthController],
+      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler, ReplayRoundHandler],
     };
   }
 }

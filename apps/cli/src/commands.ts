@@ -7,6 +7,7 @@ import { IngestResult, parseNdjson } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
+import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import { runDemo } from './demo';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -60,6 +61,22 @@ export function registerCommands(program: Command) {
       });
       printIngest(result, !!opts.json);
       if (!result.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('replay')
+    .description('replay one round event by event and judge it against its regulation (contract §6)')
+    .argument('<roundId>', 'the round id')
+    .option('--json', 'the verdict as JSON')
+    .action(async (roundId: string, opts: { json?: boolean }) => {
+      try {
+        const replay = await withRuntime(program, (runtime) => replayRound(runtime.store, roundId));
+        out(opts.json ? JSON.stringify(replay, null, 2) : replayNarrative(replay));
+      } catch (error) {
+        if (!(error instanceof RoundNotFoundError)) throw error;
+        err(`casino-audit: ${error.message}`);
+        process.exitCode = 1;
+      }
     });
 
   const report = program.command('report').description('reports of the read models (contract §7)');

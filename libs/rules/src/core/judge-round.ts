@@ -95,12 +95,13 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
     for (const finding of judgeCommon(rules, env, book, before, fact)) report(fact, finding);
     for (const finding of rules.judgeFact?.(before, fact, env) ?? []) report(fact, finding);
     state = rules.evolve(before, fact, env);
+    const narrative = rules.narrate?.(fact, before, state, env) ?? narrateCommon(fact);
     steps.push({
       position: fact.position ?? index + 1,
       eventId: fact.eventId,
       type: fact.type,
       occurredAt: fact.occurredAt,
-      narrative: rules.narrate?.(fact, before, state, env) ?? narrateCommon(fact),
+      narrative: fact.type === 'BetSettled' ? `${narrative}${whatTheRulesSay(book, fact)}` : narrative,
       state: { round: describeBook(book), game: rules.describe(state, env) },
       discrepancies: [],
     });
@@ -484,6 +485,15 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
     findings.push(...(decided ? (rules.judgeEnd?.(state, env) ?? []) : []));
   }
   return findings;
+}
+
+/** For the narrative: what the rules say this settlement should have been. */
+function whatTheRulesSay(book: RoundBook, fact: Fact): string {
+  const s = book.settlements.find((x) => x.fact === fact);
+  if (!s) return '';
+  if (isUnverifiable(s.verdict)) return ` — not verifiable: ${s.verdict.reason}`;
+  if (isUndecided(s.verdict)) return ` — the outcome was not yet known: ${s.verdict.reason}`;
+  return ` — the rules: ${s.verdict.explanation} → ${s.verdict.outcome}, ${s.verdict.payout} (${s.verdict.citation})`;
 }
 
 function describeBook(book: RoundBook) {

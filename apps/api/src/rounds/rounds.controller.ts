@@ -1,0 +1,30 @@
+import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
+import { ReplayRoundQuery } from './replay.query';
+
+@ApiTags('replay')
+@Controller('api/v1/rounds')
+export class RoundsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get(':roundId/replay')
+  @ApiOperation({ summary: 'Replay a round and judge it against its regulation (contract §6); ?format=text for the narrative' })
+  @ApiParam({ name: 'roundId' })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'text'] })
+  async replay(@Param('roundId') roundId: string, @Query('format') format: string | undefined, @Res({ passthrough: true }) res: Response) {
+    try {
+      const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId));
+      if (format === 'text') {
+        res.type('text/plain');
+        return replayNarrative(replay);
+      }
+      return replay;
+    } catch (error) {
+      if (error instanceof RoundNotFoundError) throw new NotFoundException({ field: 'roundId', reason: error.message });
+      throw error;
+    }
+  }
+}

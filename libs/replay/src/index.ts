@@ -1,0 +1,2 @@
+export * from './replay';
+export * from './narrative';

@@ -1,0 +1,164 @@
+/**
+ * Replay one round: rebuild the table's situation when the round began (limits, shoe, carried game
+ * state, jackpot pools), fold the round's facts through its game's rules, and return the verdict of
+ * contract §6 with every step and a narrative an inspector can read.
+ */
+import type { StoredEvent } from '../../event-store/src';
+import { PostgresEventStore } from '../../event-store/src';
+import { emptySession, evolveSession, sessionContext, sessionStreamId } from '../../ledger/src';
+import {
+  Discrepancy,
+  Fact,
+  gameRules,
+  JackpotPoolView,
+  judgeRound,
+  ReplayStep,
+  roundEnv,
+  Verdict,
+} from '../../rules/src';
+
+export interface RoundReplay {
+  readonly roundId: string;
+  readonly sessionId: string;
+  readonly tableId?: string;
+  readonly casinoId?: string;
+  readonly gamingDay?: string;
+  readonly game: string;
+  readonly jurisdiction: string;
+  readonly verdict: Verdict;
+  readonly discrepancies: Discrepancy[];
+  readonly steps: ReplayStep[];
+  readonly notes: string[];
+  readonly warnings: string[];
+  readonly disputes: Array<{ eventId: string; type: string; occurredAt: string | null; data: Record<string, unknown> }>;
+  readonly corrections: Array<{ eventId: string; correctsEventId: string; reason: string; approvedBy: string[] }>;
+  /** the rulebook this round was judged by (its source section in the regulation) */
+  readonly rulebook: string | null;
+}
+
+export class RoundNotFoundError extends Error {
+  constructor(readonly roundId: string) {
+    super(`no round "${roundId}"`);
+  }
+}
+
+const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
+
+export async function replayRound(store: PostgresEventStore, roundId: string): Promise<RoundReplay> {
+  const streamId = await store.streamOfRound(roundId);
+  if (!streamId) throw new RoundNotFoundError(roundId);
+  const events = await store.readStream(streamId);
+  const first = events.findIndex((e) => e.type === 'RoundStarted' && e.data.roundId === roundId);
+  return judgeFromStream(events, first, roundId, await jackpotPoolsBefore(store, events[first]));
+}
+
+/** Pure part of the replay, given the session's stream and where the round starts in it. */
+export function judgeFromStream(
+  events: readonly StoredEvent[],
+  first: number,
+  roundId: string,
+  pools: Record<string, JackpotPoolView> = {},
+): RoundReplay {
+  const sessionId = String(events[first].data.sessionId);
+  const state = emptySession(sessionId);
+  const before = events.slice(0, first);
+  for (const e of before) evolveSession(state, e.type, e.data);
+  const rules = state.game ? gameRules(state.game) : undefined;
+  const roundEvents = events.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
+  const disputes = events.filter((e) => e.data.roundId === roundId && DISPUTE_TYPES.has(e.type));
+  const roundEventIds = new Set(roundEvents.map((e) => e.eventId));
+  const corrections = events.filter((e) => e.type === 'CorrectionRecorded' && roundEventIds.has(String(e.data.correctsEventId).toLowerCase()));
+  const base = {
+    roundId,
+    sessionId,
+    tableId: state.tableId,
+    casinoId: state.casinoId,
+    gamingDay: state.gamingDay,
+    game: state.game ?? 'unknown',
+    jurisdiction: state.jurisdiction ?? 'unknown',
+    disputes: disputes.map((e) => ({ eventId: e.eventId, type: e.type, occurredAt: e.occurredAt, data: e.data })),
+    corrections: corrections.map((e) => ({ eventId: e.eventId, correctsEventId: e.data.correctsEventId, reason: e.data.reason, approvedBy: e.data.approvedBy })),
+  };
+  const rulebook = rules && state.jurisdiction ? rules.rulebooks[state.jurisdiction] : undefined;
+  if (!rules || !rulebook) {
+    return {
+      ...base,
+      verdict: 'incomplete',
+      discrepancies: [],
+      steps: roundEvents.map((e, i) => ({ position: i + 1, eventId: e.eventId, type: e.type, occurredAt: e.occurredAt ?? undefined, narrative: e.type, state: null, discrepancies: [] })),
+      notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`],
+      warnings: [],
+      rulebook: null,
+    };
+  }
+
+  // the shoe in play and what it had already dealt; the game's carried state; whether this is the last round
+  const shoeStart = before.map((e) => e.type).lastIndexOf('ShoeStarted');
+  const dealt: Record<string, number> = {};
+  if (shoeStart >= 0) {
+    for (const e of before.slice(shoeStart)) if (e.type === 'CardDealt' && e.data.to !== undefined) dealt[String(e.data.card).toUpperCase()] = (dealt[String(e.data.card).toUpperCase()] ?? 0) + 1;
+  }
+  const context0 = sessionContext(state);
+  const env0 = roundEnv(rulebook, context0);
+  let carried: unknown = undefined;
+  if (rules.carry) for (const e of before) carried = rules.carry(carried, toFact(e), env0);
+  const later = events.slice(first + 1);
+  const lastRoundOfSession = !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed');
+  const ctx = sessionContext(state, {
+    shoe: state.shoe ? { shoeId: state.shoe.shoeId, decks: state.shoe.decks, dealt } : undefined,
+    carried,
+    jackpotPools: pools,
+    lastRoundOfSession,
+  });
+  const judgement = judgeRound(rules, roundEnv(rulebook, ctx), roundEvents.map((e, i) => toFact(e, i + 1)));
+  return {
+    ...base,
+    verdict: judgement.verdict,
+    discrepancies: judgement.discrepancies,
+    steps: judgement.steps,
+    notes: judgement.notes,
+    warnings: judgement.warnings,
+    rulebook: rulebook.source,
+  };
+}
+
+const toFact = (e: StoredEvent, position?: number): Fact => ({
+  eventId: e.eventId,
+  type: e.type,
+  data: e.data,
+  occurredAt: e.occurredAt ?? undefined,
+  position,
+});
+
+/** Each jackpot pool's configuration and value just before the round began (linked across tables). */
+export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: StoredEvent): Promise<Record<string, JackpotPoolView>> {
+  const result = await store.pool.query(
+    `SELECT event_type, data FROM ca_events
+     WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
+       AND global_position < $1 ORDER BY global_position`,
+    [roundStart.globalPosition.toString()],
+  );
+  const pools: Record<string, { view: JackpotPoolView }> = {};
+  for (const { event_type, data } of result.rows) {
+    const id = String(data.poolId);
+    if (event_type === 'JackpotPoolConfigured') {
+      const contribution = data.contribution ?? {};
+      pools[id] = {
+        view: {
+          poolId: id,
+          current: Number(data.seed ?? 0),
+          prizes: data.prizes ?? {},
+          contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
+          contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
+        },
+      };
+      continue;
+    }
+    const pool = pools[id];
+    if (!pool) continue;
+    const amount = Number(data.amount ?? 0);
+    const current = event_type === 'JackpotContributed' ? pool.view.current + amount : event_type === 'JackpotWon' ? pool.view.current - amount : amount;
+    pool.view = { ...pool.view, current };
+  }
+  return Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, v.view]));
+}

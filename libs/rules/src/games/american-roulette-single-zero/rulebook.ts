@@ -1,0 +1,48 @@
+/**
+ * American single-zero roulette (games.md `american-roulette-single-zero`): "everything not stated follows
+ * french-roulette in the same jurisdiction" (euskadi L978–985), so each rulebook is the French one of its
+ * jurisdiction with the American differences: no prison (half lost, half returned), and the racetrack of
+ * announced bets where the text describes it (euskadi, illes-balears).
+ */
+import type { LayoutRulebook } from '../../core/roulette';
+import type { Cited, JurisdictionId } from '../../core/types';
+import { cited } from '../../core/types';
+import { FRENCH_ROULETTE_RULEBOOKS, announcedBetTypes } from '../french-roulette/rulebook';
+
+export interface AmericanRouletteRulebook extends LayoutRulebook {
+  readonly game: 'american-roulette-single-zero' | 'american-roulette-double-zero';
+}
+
+interface AmericanDiffs {
+  readonly source: string;
+  /** "zero on even chances: half lost, half returned; no prison" */
+  readonly halfBack: string;
+  /** limits "as French" */
+  readonly limitsAsFrench: string;
+  readonly announced?: string;
+  readonly options?: Readonly<Record<string, Cited<unknown>>>;
+}
+
+export function americanFrom(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', diffs: AmericanDiffs): AmericanRouletteRulebook {
+  const french = FRENCH_ROULETTE_RULEBOOKS[j]!;
+  const { neighbours: _n, voisins: _v, tiers: _t, orphelins: _o, ...plain } = french.betTypes;
+  return {
+    game: 'american-roulette-single-zero',
+    jurisdiction: j,
+    source: diffs.source,
+    wheel: french.wheel,
+    payTable: french.payTable,
+    betTypes: { ...plain, ...(diffs.announced ? announcedBetTypes(diffs.announced) : {}) },
+    zeroOnEvenChances: cited('half-back', `${j} ${diffs.halfBack}`),
+    limits: french.limits.kind === 'tiers' ? { ...french.limits, tiers: cited(french.limits.tiers.value, `${french.limits.tiers.cite}; ${j} ${diffs.limitsAsFrench}`) } : french.limits,
+    options: { ...french.options, ...diffs.options },
+  };
+}
+
+export const AMERICAN_SINGLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, AmericanRouletteRulebook>> = {
+  euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1236–1245', announced: 'euskadi L1096–1127' }),
+  cantabria: americanFrom('cantabria', { source: 'cantabria L474–591', halfBack: 'L569–570', limitsAsFrench: 'L562–585' }),
+  'illes-balears': americanFrom('illes-balears', { source: 'illes-balears L308–460', halfBack: 'L384–385', limitsAsFrench: 'L436–460', announced: 'illes-balears L387–415' }),
+  // the text does not state the zeros; French rules by reference: 37 pockets (index.md OQ-48)
+  galicia: americanFrom('galicia', { source: 'galicia L200–236', halfBack: 'L228', limitsAsFrench: 'L230–234', options: { wheel: cited('single-zero', 'index.md OQ-48') } }),
+};
