@@ -397,8 +397,9 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
     const expected = s.verdict;
     const commission = book.commissions.get(s.bet.betId);
     const dueCommission = expected.commission ?? 0;
-    // commission charged separately: the settlement then carries the gross win (contract §3 CommissionCharged)
-    const expectedPayout = commission ? expected.payout + dueCommission : expected.payout;
+    // payout is always net of commission (contract §3 BetSettled); a CommissionCharged records the
+    // commission taken and is judged on its own
+    const expectedPayout = expected.payout;
     if (expected.outcome !== s.outcome || expectedPayout !== s.payout) {
       const sameOutcome = expected.outcome === s.outcome;
       findings.push({

@@ -1,0 +1,536 @@
+/**
+ * Machinery shared by the baccarat family (punto-banco, chemin-de-fer, baccarat-two-tables):
+ * hand totals, naturals, the punto's drawing rule and the banker's third-card tables written out
+ * in full, the shoe (decks, burn, stop card) and the coup engine that judges every card dealt
+ * against the order of the deal and the drawing tables.
+ *
+ * Every table here is data: the games' rulebooks wrap it in `Cited` with their jurisdiction's lines.
+ */
+import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
+import type { PlayedFact } from './game';
+import type { Cited, Fact, Finding, Refusal } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Totals and naturals
+// ---------------------------------------------------------------------------------------------
+
+/** Units digit of the sum: ace 1, 2–9 face value, 10 and figures 0 (every text, e.g. euskadi L4223). */
+export function handTotal(cards: readonly string[]): number {
+  let total = 0;
+  for (const c of cards) total += baccaratPoints(card(c));
+  return total % 10;
+}
+
+/** 8 or 9 on the first two cards ("abatir"). */
+export const isNatural = (cards: readonly string[]): boolean => cards.length === 2 && handTotal(cards) >= 8;
+
+/**
+ * Compare a punto hand with the banker's: the higher total wins; a two-card natural beats any
+ * three-card hand, so a two-card 8 beats a three-card 8 or 9 (euskadi L6132–6133; in punto-banco
+ * and chemin-de-fer a natural ends the coup, so the rule never changes their outcome).
+ */
+export function compareHands(punto: readonly string[], banker: readonly string[]): 'punto' | 'banker' | 'tie' {
+  const pn = isNatural(punto);
+  const bn = isNatural(banker);
+  if (pn && !bn && banker.length > 2) return 'punto';
+  if (bn && !pn && punto.length > 2) return 'banker';
+  const p = handTotal(punto);
+  const b = handTotal(banker);
+  return p > b ? 'punto' : b > p ? 'banker' : 'tie';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing tables
+// ---------------------------------------------------------------------------------------------
+
+/** T = draw (tirar), P = stand (plantarse), O = the hand's option (either is correct). */
+export type DrawCell = 'T' | 'P' | 'O';
+
+/** The punto's rule on his two-card total 0–7 (8 and 9 are naturals). */
+export type PuntoRule = Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, DrawCell>>;
+
+/** Columns of a banker's table: the punto's third card 0–9, or `stood` (the punto took no third card). */
+export const BANKER_COLUMNS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'stood'] as const;
+export type BankerColumn = (typeof BANKER_COLUMNS)[number];
+type Row = readonly [DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell, DrawCell];
+/** Rows: the banker's two-card total 0–7 (8 and 9 are naturals); cells in the order of `BANKER_COLUMNS`. */
+export type BankerTable = Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, Row>>;
+
+/** Punto-banco: punto draws on 0–5 and stands on 6–7 (euskadi L4229–4236, cantabria L2097–2103). */
+export const PUNTO_BANCO_PUNTO_RULE: PuntoRule = { 0: 'T', 1: 'T', 2: 'T', 3: 'T', 4: 'T', 5: 'T', 6: 'P', 7: 'P' };
+
+/** Chemin de fer and the two-table game: 0–4 draw, 5 optional, 6–7 stand (illes-balears L1602–1610; index.md OQ-03). */
+export const CHEMIN_PUNTO_RULE: PuntoRule = { 0: 'T', 1: 'T', 2: 'T', 3: 'T', 4: 'T', 5: 'O', 6: 'P', 7: 'P' };
+
+/**
+ * Punto-banco banker's table (games.md `punto-banco`): no option cell. Cantabria's legible rows 2–6
+ * (cantabria L2105–2118) agree cell for cell; the rest is the standard table (index.md OQ-01).
+ */
+export const PUNTO_BANCO_BANKER_TABLE: BankerTable = {
+  //  third card: 0    1    2    3    4    5    6    7    8    9    stood
+  0: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  1: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  2: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  3: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'P', 'T', 'T'],
+  4: ['P', 'P', 'T', 'T', 'T', 'T', 'T', 'T', 'P', 'P', 'T'],
+  5: ['P', 'P', 'P', 'P', 'T', 'T', 'T', 'T', 'P', 'P', 'T'],
+  6: ['P', 'P', 'P', 'P', 'P', 'P', 'T', 'T', 'P', 'P', 'P'],
+  7: ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P'],
+};
+
+/**
+ * Chemin de fer "cuadro de jugadas de la Banca", also the two-table game's (euskadi L5347–5365;
+ * cantabria L2536–2552): options at banker 3 / third card 9 and banker 5 / third card 4 (index.md OQ-02).
+ */
+export const CHEMIN_BANKER_TABLE: BankerTable = {
+  //  third card: 0    1    2    3    4    5    6    7    8    9    stood
+  0: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  1: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  2: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'T'],
+  3: ['T', 'T', 'T', 'T', 'T', 'T', 'T', 'T', 'P', 'O', 'T'],
+  4: ['P', 'P', 'T', 'T', 'T', 'T', 'T', 'T', 'P', 'P', 'T'],
+  5: ['P', 'P', 'P', 'P', 'O', 'T', 'T', 'T', 'P', 'P', 'T'],
+  6: ['P', 'P', 'P', 'P', 'P', 'P', 'T', 'T', 'P', 'P', 'P'],
+  7: ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P'],
+};
+
+export function puntoCell(rule: PuntoRule, total: number): DrawCell {
+  return total >= 8 ? 'P' : rule[total as keyof PuntoRule];
+}
+
+export function bankerCell(table: BankerTable, bankerTotal: number, column: BankerColumn): DrawCell {
+  if (bankerTotal >= 8) return 'P';
+  return table[bankerTotal as keyof BankerTable][BANKER_COLUMNS.indexOf(column)];
+}
+
+/** The column a punto hand gives the banker: its third card's points, or `stood`. */
+export function columnOf(punto: readonly string[]): BankerColumn {
+  return punto.length >= 3 ? (String(baccaratPoints(card(punto[2]))) as BankerColumn) : 'stood';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shoe
+// ---------------------------------------------------------------------------------------------
+
+/** How many cards the burn takes after the exposed first card: its value, 10 and figures count 10 (euskadi L4309–4314). */
+export function burnValue(exposed: string): number {
+  const c = card(exposed);
+  if (c.rank === 'A') return 1;
+  return Math.min(c.value, 10);
+}
+
+/** Total cards burned at the start of a shoe: the exposed card itself plus its value (index.md OQ-22). */
+export const burnCount = (exposed: string): number => 1 + burnValue(exposed);
+
+export interface ShoeMemory {
+  shoeId: string;
+  /** cards still in the shoe, next card first */
+  remaining: string[];
+  /** the stop card has come out: the shoe ends after the coup in progress (euskadi L4300–4307) */
+  stopReached: boolean;
+  /** number of cards left when the stop card comes out */
+  stopAt: number;
+}
+
+/** A freshly shuffled shoe of `decks` × 52, its stop card `stopFromEnd` cards from the end. */
+export function newShoe(shoeId: string, decks: number, stopFromEnd: number, random: () => number, deck: DeckSpec = DECK_52): ShoeMemory {
+  return { shoeId, remaining: shuffle(shoeCards(deck, decks), random), stopReached: false, stopAt: stopFromEnd };
+}
+
+/** Take the next card from the shoe, noting the stop card as it passes. */
+export function drawFromShoe(shoe: ShoeMemory): string {
+  const next = shoe.remaining.shift();
+  if (next === undefined) throw new Error(`shoe ${shoe.shoeId} is empty`);
+  if (shoe.remaining.length <= shoe.stopAt) shoe.stopReached = true;
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The coup engine
+// ---------------------------------------------------------------------------------------------
+
+/** How a coup is dealt and drawn: positions, the rules that bind each hand. */
+export interface CoupSpec {
+  /** punto positions in speaking order (`player`; or `player:1`, `player:2` for the two paños) */
+  readonly puntos: readonly string[];
+  /** the banker's position */
+  readonly banker: string;
+  readonly puntoRule: PuntoRule;
+  readonly bankerTable: BankerTable;
+  /**
+   * `table`: the banker follows the table (punto-banco always; chemin-de-fer when he asks for it).
+   * `free`: he may draw or stand, except that on 0 he must draw (euskadi L5083–5086).
+   */
+  readonly bankerMode: 'table' | 'free';
+  /** a natural on either hand ends the whole coup (punto-banco, chemin-de-fer); with two paños only the banker's does */
+  readonly naturalEndsCoup: boolean;
+}
+
+export interface Coup {
+  readonly hands: Readonly<Record<string, readonly string[]>>;
+  /** puntos whose drawing decision is taken (drew, or stood) */
+  readonly puntoDone: Readonly<Record<string, boolean>>;
+  readonly bankerDone: boolean;
+}
+
+export const emptyCoup = (spec: CoupSpec): Coup => ({
+  hands: Object.fromEntries([...spec.puntos, spec.banker].map((p) => [p, []])),
+  puntoDone: {},
+  bankerDone: false,
+});
+
+/** The order of the two-card deal: every punto in order, then the banker, twice (euskadi L4316–4319, L6249–6256). */
+export const initialOrder = (spec: CoupSpec): string[] => {
+  const round = [...spec.puntos, spec.banker];
+  return [...round, ...round];
+};
+
+export type DrawRuleName = 'deal-order' | 'punto-draw' | 'banker-draw' | 'natural';
+
+/** A drawing decision that breaks the rules (becomes a DRAW_RULE_VIOLATION or, for the deal order, a SEQUENCE_VIOLATION). */
+export interface DrawViolation {
+  readonly rule: DrawRuleName;
+  readonly position: string;
+  readonly expected: string;
+  readonly recorded: string;
+  readonly message: string;
+}
+
+const initialDealt = (coup: Coup, spec: CoupSpec): number =>
+  [...spec.puntos, spec.banker].reduce((n, p) => n + Math.min(coup.hands[p].length, 2), 0);
+
+export const twoCardsEach = (coup: Coup, spec: CoupSpec): boolean =>
+  [...spec.puntos, spec.banker].every((p) => coup.hands[p].length >= 2);
+
+/** Is the coup over by a natural for this punto (its own, or one that ends the whole coup)? */
+function naturalStops(coup: Coup, spec: CoupSpec, punto: string): boolean {
+  if (isNatural(coup.hands[spec.banker])) return true;
+  if (isNatural(coup.hands[punto])) return true;
+  return spec.naturalEndsCoup && spec.puntos.some((p) => isNatural(coup.hands[p]));
+}
+
+/** What the rules say a punto must do now (P once it has drawn or its natural ends play). */
+export function puntoDecision(coup: Coup, spec: CoupSpec, punto: string): DrawCell {
+  const hand = coup.hands[punto];
+  if (hand.length !== 2 || naturalStops(coup, spec, punto)) return 'P';
+  return puntoCell(spec.puntoRule, handTotal(hand));
+}
+
+/** Puntos still in play against the banker's draw (no natural of their own). */
+const puntosInPlay = (coup: Coup, spec: CoupSpec) => spec.puntos.filter((p) => !isNatural(coup.hands[p]));
+
+/**
+ * What the rules say the banker must do, once the puntos have spoken. With two paños the table
+ * binds him only where it says the same for both (euskadi L6125–6130); elsewhere he is free.
+ */
+export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; why: string } {
+  const banker = coup.hands[spec.banker];
+  const total = handTotal(banker);
+  if (banker.length !== 2) return { cell: 'P', why: `the banker already holds ${banker.length} cards` };
+  if (isNatural(banker)) return { cell: 'P', why: `the banker has a natural ${total}` };
+  const live = puntosInPlay(coup, spec);
+  if (spec.naturalEndsCoup && live.length < spec.puntos.length) return { cell: 'P', why: 'the punto has a natural: the coup ends' };
+  if (!live.length) return { cell: 'P', why: 'every paño has a natural' };
+  if (spec.bankerMode === 'free') {
+    return total === 0 ? { cell: 'T', why: 'a free banker must still draw on 0' } : { cell: 'O', why: `a free banker may draw or stand on ${total}` };
+  }
+  const cells = live.map((p) => ({ p, column: columnOf(coup.hands[p]), cell: bankerCell(spec.bankerTable, total, columnOf(coup.hands[p])) }));
+  const describeCol = (c: BankerColumn) => (c === 'stood' ? 'the punto stood' : `the punto's third card is ${c}`);
+  if (cells.length === 1) {
+    const c = cells[0];
+    return { cell: c.cell, why: `banker ${total}, ${describeCol(c.column)}: the table says ${cellWord(c.cell)}` };
+  }
+  const first = cells[0].cell;
+  const same = cells.every((c) => c.cell === first);
+  const detail = cells.map((c) => `${c.p}: ${c.column} → ${c.cell}`).join(', ');
+  return same ? { cell: first, why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño` } : { cell: 'O', why: `banker ${total} (${detail}): the paños disagree, so the banker is free` };
+}
+
+export const cellWord = (cell: DrawCell): string => (cell === 'T' ? 'draw' : cell === 'P' ? 'stand' : 'either (option)');
+
+/**
+ * Deal one card to `to` and judge it: returns the coup after the card and the violation, if any.
+ * A punto who did not draw when the banker (or the next paño) is served has stood; if his rule said
+ * draw, that is a violation. The banker likewise. An option cell is never a violation.
+ */
+export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: string): { coup: Coup; violations: DrawViolation[] } {
+  const positions = [...spec.puntos, spec.banker];
+  if (!positions.includes(to)) return { coup, violations: [] };
+  const violations: DrawViolation[] = [];
+  const hands = { ...coup.hands };
+  let puntoDone = { ...coup.puntoDone };
+  let bankerDone = coup.bankerDone;
+  const add = () => {
+    hands[to] = [...hands[to], cardCode];
+  };
+
+  const dealtSoFar = initialDealt(coup, spec);
+  if (dealtSoFar < positions.length * 2) {
+    const expected = initialOrder(spec)[dealtSoFar];
+    if (expected !== to) {
+      violations.push({ rule: 'deal-order', position: to, expected: `next card to ${expected}`, recorded: `card to ${to}`, message: `the ${ordinal(dealtSoFar + 1)} card of the deal goes to ${expected}, not ${to}` });
+    }
+    add();
+    return { coup: { hands, puntoDone, bankerDone }, violations };
+  }
+
+  const current: Coup = { hands, puntoDone, bankerDone };
+  if (to !== spec.banker) {
+    const index = spec.puntos.indexOf(to);
+    // earlier puntos who had not spoken have stood
+    for (const p of spec.puntos.slice(0, index)) {
+      if (!puntoDone[p]) {
+        const cell = puntoDecision(current, spec, p);
+        if (cell === 'T') violations.push(missedPunto(current, p));
+        puntoDone = { ...puntoDone, [p]: true };
+      }
+    }
+    const cell = puntoDoneOrDecision({ hands, puntoDone, bankerDone }, spec, to);
+    if (cell === 'done' || bankerDone) {
+      violations.push({ rule: 'punto-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: `${to} has already ${hands[to].length > 2 ? 'drawn his third card' : 'stood'}; no further card may be dealt to him` });
+    } else if (cell === 'P') {
+      const natural = naturalStops(current, spec, to);
+      violations.push({
+        rule: natural ? 'natural' : 'punto-draw',
+        position: to,
+        expected: 'stand',
+        recorded: `drew ${cardCode}`,
+        message: natural ? `a natural was shown: ${to} may not draw` : `${to} has ${handTotal(hands[to])}: the punto's rule says stand`,
+      });
+    }
+    add();
+    puntoDone = { ...puntoDone, [to]: true };
+    return { coup: { hands, puntoDone, bankerDone }, violations };
+  }
+
+  // a card to the banker: every punto has spoken
+  for (const p of spec.puntos) {
+    if (!puntoDone[p]) {
+      if (puntoDecision(current, spec, p) === 'T') violations.push(missedPunto(current, p));
+      puntoDone = { ...puntoDone, [p]: true };
+    }
+  }
+  const afterPuntos: Coup = { hands, puntoDone, bankerDone };
+  if (bankerDone) {
+    violations.push({ rule: 'banker-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: 'the banker has already drawn his third card' });
+  } else {
+    const { cell, why } = bankerDecision(afterPuntos, spec);
+    if (cell === 'P') {
+      const natural = isNatural(hands[spec.banker]) || (spec.naturalEndsCoup && spec.puntos.some((p) => isNatural(hands[p])));
+      violations.push({ rule: natural ? 'natural' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why });
+    }
+  }
+  add();
+  return { coup: { hands, puntoDone, bankerDone: true }, violations };
+}
+
+function puntoDoneOrDecision(coup: Coup, spec: CoupSpec, p: string): DrawCell | 'done' {
+  return coup.puntoDone[p] || coup.hands[p].length >= 3 ? 'done' : puntoDecision(coup, spec, p);
+}
+
+function missedPunto(coup: Coup, p: string): DrawViolation {
+  return { rule: 'punto-draw', position: p, expected: 'draw', recorded: 'stood', message: `${p} has ${handTotal(coup.hands[p])}: the punto's rule says draw, and no third card was dealt` };
+}
+
+/** Draws the rules required that never happened, judged at the end of the coup. */
+export function missingDraws(coup: Coup, spec: CoupSpec): DrawViolation[] {
+  if (!twoCardsEach(coup, spec)) return [];
+  const out: DrawViolation[] = [];
+  let puntoDone = { ...coup.puntoDone };
+  for (const p of spec.puntos) {
+    if (!puntoDone[p]) {
+      if (puntoDecision(coup, spec, p) === 'T') out.push(missedPunto(coup, p));
+      puntoDone = { ...puntoDone, [p]: true };
+    }
+  }
+  if (!coup.bankerDone) {
+    const { cell, why } = bankerDecision({ ...coup, puntoDone }, spec);
+    if (cell === 'T') out.push({ rule: 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood` });
+  }
+  return out;
+}
+
+/** The next card the rules call for, and whether it is optional; null when the coup is over. */
+export function nextDraw(coup: Coup, spec: CoupSpec): { to: string; cell: DrawCell } | null {
+  const dealt = initialDealt(coup, spec);
+  const order = initialOrder(spec);
+  if (dealt < order.length) return { to: order[dealt], cell: 'T' };
+  for (const p of spec.puntos) {
+    if (coup.puntoDone[p]) continue;
+    const cell = puntoDecision(coup, spec, p);
+    if (cell !== 'P') return { to: p, cell };
+  }
+  if (coup.bankerDone) return null;
+  const { cell } = bankerDecision({ ...coup, puntoDone: Object.fromEntries(spec.puntos.map((p) => [p, true])) }, spec);
+  return cell === 'P' ? null : { to: spec.banker, cell };
+}
+
+/** Mark a punto as having stood on an option (so that `nextDraw` moves on). */
+export const puntoStands = (coup: Coup, p: string): Coup => ({ ...coup, puntoDone: { ...coup.puntoDone, [p]: true } });
+export const bankerStands = (coup: Coup): Coup => ({ ...coup, bankerDone: true });
+
+/**
+ * Play the coup from a shoe by the rules: every required card, and option cells decided by `choose`.
+ * Returns the cards in the order dealt.
+ */
+export function playCoup(spec: CoupSpec, take: () => string, choose: (to: string) => boolean): { coup: Coup; dealt: Array<{ to: string; card: string }> } {
+  let coup = emptyCoup(spec);
+  const dealt: Array<{ to: string; card: string }> = [];
+  for (let guard = 0; guard < 20; guard++) {
+    const next = nextDraw(coup, spec);
+    if (!next) break;
+    if (next.cell === 'O' && !choose(next.to)) {
+      coup = next.to === spec.banker ? bankerStands(coup) : puntoStands(coup, next.to);
+      continue;
+    }
+    const c = take();
+    coup = dealCard(coup, spec, next.to, c).coup;
+    dealt.push({ to: next.to, card: c });
+  }
+  return { coup, dealt };
+}
+
+/** Describe a coup for a replay step. */
+export function describeCoup(coup: Coup, spec: CoupSpec): Record<string, { cards: readonly string[]; total: number; natural: boolean }> {
+  const out: Record<string, { cards: readonly string[]; total: number; natural: boolean }> = {};
+  for (const p of [...spec.puntos, spec.banker]) {
+    const cards = coup.hands[p];
+    out[p] = { cards, total: handTotal(cards), natural: isNatural(cards) };
+  }
+  return out;
+}
+
+export const isCard = (code: unknown): boolean => typeof code === 'string' && parseCard(code) !== null;
+
+const ordinal = (n: number): string => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+
+/** Half of a stake for a bet on the line between the two paños: larger part to paño 1 (euskadi L6239–6247). */
+export function splitStake(amount: number, unit: number): [number, number] {
+  const u = unit > 0 ? unit : 1;
+  const units = Math.floor(amount / u);
+  const second = Math.floor(units / 2) * u;
+  return [amount - second, second];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the three games share as GameRules pieces: the rulebook's drawing part, card facts, findings
+// ---------------------------------------------------------------------------------------------
+
+/** The drawing and shoe part of every baccarat rulebook. */
+export interface BaccaratDrawingRules {
+  readonly decks: Cited<number>;
+  /** cards left below the stop card (7 in punto-banco and chemin-de-fer, 10 with two paños) */
+  readonly stopCardFromEnd: Cited<number>;
+  /** the exposed first card and as many more as its value are burned (index.md OQ-22) */
+  readonly burn: Cited<'exposed-plus-value'>;
+  readonly dealOrder: Cited<readonly string[]>;
+  readonly natural: Cited<readonly number[]>;
+  readonly puntoRule: Cited<PuntoRule>;
+  readonly bankerTable: Cited<BankerTable>;
+}
+
+export interface CoupState {
+  readonly coup: Coup;
+  /** cards burned in this coup (the first coup of a shoe) */
+  readonly burn: readonly string[];
+}
+
+export const emptyCoupState = (spec: CoupSpec): CoupState => ({ coup: emptyCoup(spec), burn: [] });
+
+/** Fold a CardDealt into the coup state. */
+export function evolveCoup(state: CoupState, fact: Fact, spec: CoupSpec): CoupState {
+  if (fact.type !== 'CardDealt') return state;
+  const to = String(fact.data.to);
+  const code = parseCard(String(fact.data.card))?.code;
+  if (!code) return state;
+  if (to === 'burn') return { ...state, burn: [...state.burn, code] };
+  return { ...state, coup: dealCard(state.coup, spec, to, code).coup };
+}
+
+/** Refuse a card that does not exist, or a hand that does not exist at this table. */
+export function refuseCardFact(fact: Fact, spec: CoupSpec): Refusal | null {
+  if (fact.type !== 'CardDealt') return null;
+  const c = parseCard(String(fact.data.card));
+  if (!c || c.rank === 'JK') return { field: 'data.card', reason: `${fact.data.card} is not a card of a 52-card baccarat deck` };
+  const positions = [...spec.puntos, spec.banker, 'burn'];
+  if (!positions.includes(String(fact.data.to))) return { field: 'data.to', reason: `cards go to ${positions.join(', ')}; "${fact.data.to}" is not a hand of this game` };
+  return null;
+}
+
+/** Turn drawing violations into findings citing the rulebook line that was broken. */
+export function drawFindings(game: string, rules: BaccaratDrawingRules, violations: readonly DrawViolation[]): Finding[] {
+  return violations.map((v) => {
+    const citation =
+      v.rule === 'deal-order' ? rules.dealOrder.cite : v.rule === 'natural' ? rules.natural.cite : v.rule === 'punto-draw' ? rules.puntoRule.cite : rules.bankerTable.cite;
+    return {
+      code: v.rule === 'deal-order' ? 'SEQUENCE_VIOLATION' : 'DRAW_RULE_VIOLATION',
+      expected: v.expected,
+      recorded: v.recorded,
+      rule: `${game}/${v.rule}`,
+      citation,
+      message: v.message,
+    };
+  });
+}
+
+/** Findings at the end of the coup: required draws never made, a burn of the wrong length. */
+export function endFindings(game: string, rules: BaccaratDrawingRules, state: CoupState, spec: CoupSpec): Finding[] {
+  const findings = drawFindings(game, rules, missingDraws(state.coup, spec));
+  if (state.burn.length > 0) {
+    const expected = burnCount(state.burn[0]);
+    if (expected !== state.burn.length) {
+      findings.push({
+        code: 'SEQUENCE_VIOLATION',
+        expected,
+        recorded: state.burn.length,
+        rule: `${game}/burn`,
+        citation: rules.burn.cite,
+        message: `the exposed first card ${state.burn[0]} burns itself and ${burnValue(state.burn[0])} more (${expected} cards); ${state.burn.length} were burned`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** The shoe facts for `play`: a new shoe when none is in play or the stop card came out in the last coup. */
+export function shoeForCoup(
+  memory: Record<string, unknown>,
+  sessionId: string,
+  decks: number,
+  stopFromEnd: number,
+  random: () => number,
+): { shoe: ShoeMemory; sessionFacts: PlayedFact[]; burnFacts: (roundId: string) => PlayedFact[] } {
+  const current = memory.shoe as ShoeMemory | undefined;
+  if (current && !current.stopReached && current.remaining.length > stopFromEnd + 6) {
+    return { shoe: current, sessionFacts: [], burnFacts: () => [] };
+  }
+  const count = ((memory.shoeCount as number | undefined) ?? 0) + 1;
+  memory.shoeCount = count;
+  const shoe = newShoe(`${sessionId}-shoe-${count}`, decks, stopFromEnd, random);
+  memory.shoe = shoe;
+  const cutCardPosition = shoe.remaining.length - stopFromEnd;
+  const exposed = shoe.remaining[0];
+  const burned = shoe.remaining.splice(0, burnCount(exposed));
+  return {
+    shoe,
+    sessionFacts: [{ type: 'ShoeStarted', data: { sessionId, shoeId: shoe.shoeId, decks, cutCardPosition } }],
+    burnFacts: (roundId) => burned.map((c, i) => ({ type: 'CardDealt', data: { sessionId, roundId, card: c, to: 'burn', faceUp: i === 0 } })),
+  };
+}
+
+/** Give played facts throw-away ids so `play` can fold them through its own evolve and settle. */
+export function foldPlayed<S>(initial: S, played: readonly PlayedFact[], evolve: (s: S, f: Fact) => S): S {
+  return played.reduce((s, p, i) => evolve(s, { eventId: `play-${i}`, type: p.type, data: p.data as Record<string, any> }), initial);
+}
+
+/** A random stake in whole chips between `min` and `max` (inclusive), biased towards small bets. */
+export function randomStake(random: () => number, min: number, max: number, chip: number): number {
+  const unit = chip > 0 ? chip : 1;
+  const lo = Math.ceil(min / unit);
+  const hi = Math.floor(max / unit);
+  if (hi < lo) return lo * unit;
+  const r = random();
+  return (lo + Math.floor(r * r * (hi - lo + 1))) * unit;
+}
+
+export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];

@@ -1,0 +1,148 @@
+/**
+ * Baccarat à deux tableaux rulebooks (games.md `baccarat-two-tables`): one player's bank against
+ * two paños, each with its own punto hand; the house takes a cagnotte of 2 % (limited bank) or
+ * 1.25 % (free bank) on the banker's net win of the coup (index.md OQ-11). Chemin de fer rules
+ * apply unless stated (euskadi L6106–6211).
+ */
+import { BaccaratDrawingRules, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE } from '../../core/baccarat';
+import type { RulebookBase } from '../../core/game';
+import { Cited, cited, JurisdictionId } from '../../core/types';
+
+export type BankMode = 'limited' | 'free';
+
+export interface BaccaratTwoTablesRulebook extends RulebookBase, BaccaratDrawingRules {
+  readonly game: 'baccarat-two-tables';
+  readonly puntoPays: Cited<number>;
+  readonly tie: Cited<'push'>;
+  /** a two-card 8 beats an 8 or 9 made with three cards */
+  readonly naturalBeatsThreeCards: Cited<true>;
+  /** the banker is free unless he asks for the table; then bound where it says the same for both paños */
+  readonly bankerFreedom: Cited<'free-unless-table-asked'>;
+  /** cagnotte rate by bank mode, on the banker's net win of the coup */
+  readonly cagnotteRates: Cited<Readonly<Record<BankMode, number>>>;
+  readonly cagnotteBase: Cited<'net'>;
+  /** limited bank: it answers only for the amount on the table; free bank: no cap on the stakes */
+  readonly bankModes: Cited<Readonly<Record<BankMode, string>>>;
+  /** a bet on the line between the paños plays half on each, the larger part on paño 1 */
+  readonly lineBetSplit: Cited<'half-each-larger-to-first'>;
+  /** documented for the inspector (not judged): who must staff the table */
+  readonly minimumStaff: Cited<readonly string[]>;
+}
+
+type Lines = Record<
+  'source' | 'decks' | 'stop' | 'deal' | 'punto' | 'banker' | 'natural' | 'cagnotte' | 'trigger' | 'modes' | 'line' | 'staff' | 'chemin',
+  string
+>;
+
+function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly string[]): BaccaratTwoTablesRulebook {
+  const j = (lines: string) => lines.split('; ').map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`)).join('; ');
+  return {
+    game: 'baccarat-two-tables',
+    jurisdiction,
+    source: j(at.source),
+    decks: cited(6, j(at.decks)),
+    stopCardFromEnd: cited(10, j(at.stop)),
+    burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
+    dealOrder: cited(['player:1', 'player:2', 'banker', 'player:1', 'player:2', 'banker'], j(at.deal)),
+    natural: cited([8, 9], j(at.punto)),
+    puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),
+    // the chemin-de-fer table (euskadi L6125–6130), whose damaged cells follow index.md OQ-02
+    bankerTable: cited(CHEMIN_BANKER_TABLE, j(`${at.banker}; index.md OQ-02`)),
+    bankerFreedom: cited('free-unless-table-asked', j(at.banker)),
+    puntoPays: cited(1, j(at.chemin)),
+    tie: cited('push', j(at.chemin)),
+    naturalBeatsThreeCards: cited(true, j(at.natural)),
+    cagnotteRates: cited({ limited: 0.02, free: 0.0125 }, j(at.cagnotte)),
+    cagnotteBase: cited('net', j(`${at.trigger}; index.md OQ-11`)),
+    bankModes: cited(
+      { limited: 'the bank answers only for the amount on the table', free: 'the bank answers every bet, no cap on the stakes' },
+      j(at.modes),
+    ),
+    lineBetSplit: cited('half-each-larger-to-first', j(at.line)),
+    minimumStaff: cited(staff, j(at.staff)),
+    options: {
+      bankMode: cited('limited', j(at.modes)),
+      // the banker is free unless he asks for the table; the audit judges the table by default (index.md OQ-02)
+      bankerDrawing: cited('table', 'index.md OQ-02'),
+    },
+  };
+}
+
+export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, BaccaratTwoTablesRulebook>> = {
+  euskadi: rulebook(
+    'euskadi',
+    {
+      source: 'L5731–6627',
+      decks: 'L5822–5826',
+      stop: 'L6219–6226',
+      deal: 'L6249–6256',
+      punto: 'L6117–6123',
+      banker: 'L6125–6130',
+      natural: 'L6132–6133',
+      cagnotte: 'L6101–6104',
+      trigger: 'L6265–6337',
+      modes: 'L5734–5753',
+      line: 'L6239–6247',
+      staff: 'L5861–5868',
+      chemin: 'L6106–6211',
+    },
+    ['inspector', 'croupier'],
+  ),
+  cantabria: rulebook(
+    'cantabria',
+    {
+      source: 'L2896–3352',
+      decks: 'L2925–2930',
+      stop: 'L3143–3147',
+      deal: 'L3089–3134',
+      punto: 'L3101–3105',
+      banker: 'L3089–3134',
+      natural: 'L3117–3118',
+      cagnotte: 'L3084–3087',
+      trigger: 'L3084–3087',
+      modes: 'L2907–2920',
+      line: 'L3089–3134',
+      staff: 'L2969–2978',
+      chemin: 'L3089–3134',
+    },
+    ['inspector', 'croupier', 'cambista'],
+  ),
+  'illes-balears': rulebook(
+    'illes-balears',
+    {
+      source: 'L1845–2158',
+      decks: 'L1868–1871',
+      stop: 'L2017–2021',
+      deal: 'L2037–2039',
+      punto: 'L1988–1992',
+      banker: 'L1994–1997',
+      natural: 'L1999–2000',
+      cagnotte: 'L1975–1977',
+      trigger: 'L2048–2051',
+      modes: 'L1849–1862',
+      line: 'L2030–2035',
+      staff: 'L1897–1902',
+      chemin: 'L1979–2010',
+    },
+    ['cap de taula', 'croupier', 'canvista', 'auxiliary'],
+  ),
+  galicia: rulebook(
+    'galicia',
+    {
+      source: 'L694–828',
+      decks: 'L704',
+      stop: 'L764',
+      deal: 'L770',
+      punto: 'L752',
+      banker: 'L754',
+      natural: 'L756',
+      cagnotte: 'L744',
+      trigger: 'L772',
+      modes: 'L698–700',
+      line: 'L768',
+      staff: 'L714',
+      chemin: 'L748',
+    },
+    ['inspector', 'croupier', 'cambista', 'auxiliary'],
+  ),
+};

@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, dealCard, emptyCoup } from '../../core/baccarat';
+import { addCard, cardOf, cardsFor, coupFacts, playSession } from '../../core/baccarat-testing';
+import { RoundEnv } from '../../core/game';
+import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
+import { JurisdictionId, SessionContext } from '../../core/types';
+import { BaccaratTwoTablesRulebook } from './rulebook';
+import { baccaratTwoTables as game, TWO_TABLES_SPEC } from './rules';
+
+const JURISDICTIONS = Object.keys(game.rulebooks) as JurisdictionId[];
+const LIMITS = { min: 100, max: 10_000 };
+const ttEnv = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(game, j, { limits: LIMITS, ...o }) as RoundEnv<BaccaratTwoTablesRulebook>;
+type Cards = readonly [string, string];
+/** Deal paño 1, paño 2, banker twice, then the third cards. */
+const coup = (p1: Cards, p2: Cards, b: Cards, third: ReadonlyArray<readonly [string, string]> = []) =>
+  [['player:1', p1[0]], ['player:2', p2[0]], ['banker', b[0]], ['player:1', p1[1]], ['player:2', p2[1]], ['banker', b[1]], ...third] as ReadonlyArray<readonly [string, string]>;
+const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Parameters<typeof coupFacts>[1] = [], tail: Parameters<typeof coupFacts>[2] = [], bank = 50_000) => {
+  const facts = coupFacts(cards, bets, tail);
+  facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', seat: 'banker', amount: bank } });
+  return facts;
+};
+const settled = (betId: string, outcome: string, payout: number, hand?: number) => ({ type: 'BetSettled', data: { betId, outcome, payout, ...(hand ? { hand } : {}) } });
+
+describe('baccarat-two-tables rulebooks', () => {
+  it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
+  it.each(JURISDICTIONS)('%s: 6 decks, stop card 10 from the end, cagnotte 2 % limited / 1.25 % free on the net (OQ-11)', (j) => {
+    const rb = game.rulebooks[j]!;
+    expect([rb.decks.value, rb.stopCardFromEnd.value]).toEqual([6, 10]);
+    expect(rb.cagnotteRates.value).toEqual({ limited: 0.02, free: 0.0125 });
+    expect(rb.cagnotteBase.cite).toContain('index.md OQ-11');
+  });
+});
+
+describe('baccarat-two-tables: the deal and the punto rule of each paño', () => {
+  const env = ttEnv('euskadi');
+  it('deals paño 1, paño 2, banker, twice (euskadi L6249–6256)', () => {
+    expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D')))))).toEqual([]);
+    const wrong = judge(game, env, round([['player:1', '2S'], ['banker', '3S'], ['player:2', '4S'], ['player:1', 'KS'], ['player:2', 'KD'], ['banker', 'KH']]));
+    expect(wrong.discrepancies[0]).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: 'euskadi L6249–6256' });
+  });
+  const cases: Array<[number, number, string]> = [];
+  for (const pano of [1, 2]) for (let t = 0; t <= 7; t++) cases.push([pano, t, CHEMIN_PUNTO_RULE[t as 0]]);
+  it.each(cases)('paño %i with %i: %s', (pano, total, cell) => {
+    const hands = (p: Cards): [Cards, Cards] => (pano === 1 ? [p, cardsFor(6, 'C')] : [cardsFor(6, 'C'), p]);
+    const [p1, p2] = hands(cardsFor(total));
+    const drew = judge(game, env, round(coup(p1, p2, cardsFor(7, 'D'), [[`player:${pano}`, '2H']])));
+    const stood = judge(game, env, round(coup(p1, p2, cardsFor(7, 'D'))));
+    expect(codes(cell === 'P' ? stood : drew)).toEqual([]);
+    if (cell === 'O') expect(codes(stood)).toEqual([]);
+    else expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/punto-draw', citation: 'euskadi L6117–6123' }]);
+  });
+  it('a paño with a natural does not draw, the other paño plays on', () => {
+    expect(codes(judge(game, env, round(coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [['player:2', '3C']]))))).toEqual([]);
+    expect(codes(judge(game, env, round(coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [['player:1', '3C'], ['player:2', '3D']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+  });
+  it('a banker natural ends the coup for both paños', () => {
+    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), ['8S', 'KH']))))).toEqual([]);
+    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), ['8S', 'KH'], [['player:1', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+  });
+});
+
+describe('baccarat-two-tables: every cell of the banker table, where both paños agree (index.md OQ-02)', () => {
+  const cells: Array<[number, string, string]> = [];
+  for (let row = 0; row <= 7; row++) BANKER_COLUMNS.forEach((col, i) => cells.push([row, col, CHEMIN_BANKER_TABLE[row as 0][i]]));
+  it.each(cells)('banker %i, both paños %s: %s', (row, col, cell) => {
+    const env = ttEnv('galicia');
+    const punto = col === 'stood' ? cardsFor(6) : cardsFor(2);
+    const third: Array<readonly [string, string]> = col === 'stood' ? [] : [['player:1', cardOf(Number(col))], ['player:2', cardOf(Number(col), 'D')]];
+    const drew = judge(game, env, round(coup(punto, punto, cardsFor(row, 'D'), [...third, ['banker', '4C']])));
+    const stood = judge(game, env, round(coup(punto, punto, cardsFor(row, 'D'), third)));
+    if (cell === 'O') return expect([codes(drew), codes(stood)]).toEqual([[], []]);
+    expect(codes(cell === 'T' ? drew : stood)).toEqual([]);
+    expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw', citation: 'galicia L754; index.md OQ-02' }]);
+  });
+  it('where the table says different things for the two paños, the banker is free (euskadi L6125–6130)', () => {
+    const env = ttEnv('euskadi');
+    // banker 4: paño 1's third card 2 says draw, paño 2's third card 8 says stand
+    const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '8H']];
+    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), third))))).toEqual([]);
+    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), [...third, ['banker', '4C']]))))).toEqual([]);
+  });
+  it('a free banker must draw on 0 and follows the table once he asks for it', () => {
+    const env = ttEnv('cantabria', { options: { bankerDrawing: 'free' } });
+    expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']]))))).toEqual([]);
+    expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(0, 'D')))))).toEqual(['DRAW_RULE_VIOLATION']);
+    const asked = round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']]));
+    asked.splice(asked.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+    expect(codes(judge(game, env, asked))).toEqual(['DRAW_RULE_VIOLATION']);
+  });
+});
+
+describe('baccarat-two-tables settlements and cagnotte, per jurisdiction', () => {
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    const env = ttEnv(j);
+    // paño 1 holds 7, paño 2 holds 6, the banker 6 (everyone stands): paño 1 wins, paño 2 ties
+    const winTie = coup(cardsFor(7), cardsFor(6), cardsFor(6, 'D'));
+    // paño 1 holds 7, paño 2 holds 6, the banker 7 (stands): paño 1 ties, paño 2 loses
+    const tieLose = coup(cardsFor(7), cardsFor(6), cardsFor(7, 'D'));
+    it('a bet on a paño pays 1:1 when it beats the banker, is returned on a tie, is lost otherwise', () => {
+      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 2_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 1_000 }];
+      expect(judge(game, env, round(winTie, bets, [settled('b1', 'win', 2_000), settled('b2', 'push', 0)])).verdict).toBe('consistent');
+      expect(judge(game, env, round(tieLose, bets, [settled('b1', 'push', 0), settled('b2', 'lose', 0), { type: 'CagnotteDeducted', data: { base: 1_000, amount: 0 } }])).verdict).toBe('consistent');
+    });
+    it('a bet on the line between the paños plays half on each, the larger part on paño 1', () => {
+      const bets = [{ betId: 'b1', betType: 'player', selection: 'both', amount: 300 }];
+      const ok = judge(game, env, round(winTie, bets, [settled('b1', 'win', 200, 1), settled('b1', 'push', 0, 2)]));
+      expect(ok.verdict).toBe('consistent');
+      const once = judge(game, env, round(winTie, bets, [settled('b1', 'win', 200, 1)]));
+      expect(codes(once)).toEqual(['UNSETTLED_BET']);
+    });
+    it('a two-card 8 beats an 8 or 9 made with three cards', () => {
+      // paño 1 natural 8; paño 2 draws; banker 3 draws to 9
+      const cards = coup(['8S', 'KS'], cardsFor(2), cardsFor(3, 'D'), [['player:2', 'KC'], ['banker', '6C']]);
+      const j1 = judge(game, env, round(cards, [{ betId: 'b1', betType: 'player', selection: 1, amount: 1_000 }], [settled('b1', 'win', 1_000)]));
+      expect(j1.verdict).toBe('consistent');
+      expect(j1.expectedSettlements[0].expected.citation).toBe(game.rulebooks[j]!.puntoPays.cite);
+    });
+    it('the cagnotte is 2 % of the net win: win on one paño minus loss on the other (index.md OQ-11)', () => {
+      // banker 7 vs paño 1 with 6 (banker wins 20 000) and paño 2 with ... a natural 9 (banker pays 5 000)
+      const cards = coup(cardsFor(6), ['9S', 'KD'], cardsFor(7, 'D'));
+      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 20_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 }];
+      const tail = [settled('b1', 'lose', 0), settled('b2', 'win', 5_000)];
+      const limits = { min: 100, max: 20_000 };
+      const ok = judge(game, ttEnv(j, { limits }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 15_000, amount: 300 } }]));
+      expect(ok.verdict).toBe('consistent');
+      const gross = judge(game, ttEnv(j, { limits }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 20_000, amount: 400 } }]));
+      expect(gross.discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 300, recorded: 400 }]);
+      const free = judge(game, ttEnv(j, { limits, options: { bankMode: 'free' } }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 15_000, amount: 100 } }]));
+      // 1.25 % of 15 000 = 187.5, down to the 100 chip
+      expect(free.verdict).toBe('consistent');
+    });
+    it('no cagnotte when the banker loses more on one paño than he wins on the other', () => {
+      const cards = coup(cardsFor(6), ['9S', 'KD'], cardsFor(7, 'D'));
+      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 1_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 }];
+      const tail = [settled('b1', 'lose', 0), settled('b2', 'win', 5_000)];
+      expect(judge(game, env, round(cards, bets, tail)).verdict).toBe('consistent');
+      expect(codes(judge(game, env, round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 1_000, amount: 100 } }])))).toEqual(['CAGNOTTE_MISMATCH']);
+    });
+    it('a limited bank answers only for what is on the table; a free bank answers everything', () => {
+      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 3_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 3_000 }];
+      const tail = [settled('b1', 'win', 3_000), settled('b2', 'push', 0)];
+      const limited = judge(game, env, round(winTie, bets, tail, 5_000));
+      expect(limited.discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', betId: 'b2', expected: 2_000, rule: 'baccarat-two-tables/limited-bank' }]);
+      const big = [{ betId: 'b1', betType: 'player', selection: 1, amount: 30_000 }];
+      expect(codes(judge(game, ttEnv(j, { options: { bankMode: 'free' } }), round(winTie, big, [settled('b1', 'win', 30_000)], 5_000)))).toEqual([]);
+      expect(codes(judge(game, env, round(winTie, big, [settled('b1', 'win', 30_000)])))).toEqual(['BET_ABOVE_MAXIMUM']);
+    });
+    it('refuses a bet on a paño that does not exist; other bet types are not allowed', () => {
+      expect(game.refuse!({ eventId: 'x', type: 'BetPlaced', data: { betType: 'player', selection: 3, amount: 100 } }, env)).toMatchObject({ field: 'data.selection' });
+      expect(game.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: '2S', to: 'player' } }, env)).toMatchObject({ field: 'data.to' });
+      expect(codes(judge(game, env, round(winTie, [{ betId: 'b1', betType: 'banker', amount: 100 }], [settled('b1', 'void', 0)])))).toEqual(['BET_NOT_ALLOWED']);
+    });
+  });
+});
+
+describe('baccarat-two-tables regional differences (games.md Δ rows)', () => {
+  it.each([
+    ['euskadi', ['inspector', 'croupier'], 'euskadi L5861–5868'],
+    ['cantabria', ['inspector', 'croupier', 'cambista'], 'cantabria L2969–2978'],
+    ['illes-balears', ['cap de taula', 'croupier', 'canvista', 'auxiliary'], 'illes-balears L1897–1902'],
+    ['galicia', ['inspector', 'croupier', 'cambista', 'auxiliary'], 'galicia L714'],
+  ] as const)('Δ minimum staff in %s (documented for the inspector, not judged from facts)', (j, staff, cite) => {
+    expect(game.rulebooks[j]!.minimumStaff).toEqual({ value: staff, cite });
+  });
+});
+
+describe('baccarat-two-tables: the croupier (play) and single changes, property-based', () => {
+  const seeds = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+  const session = (j: JurisdictionId, seed: number, options = {}, rounds = 3) => playSession(game, j, seed, rounds, { limits: LIMITS, options }, [1, 2, 3, 4, 5, 6]);
+
+  it.each(JURISDICTIONS)('%s: every round played is consistent (limited and free banks, table and free bankers)', (j) => {
+    fc.assert(
+      fc.property(seeds, fc.constantFrom('limited', 'free'), fc.constantFrom('table', 'free'), (seed, bankMode, bankerDrawing) => {
+        for (const r of session(j, seed, { bankMode, bankerDrawing })) {
+          const v = judge(game, r.env, r.round);
+          if (v.verdict !== 'consistent') throw new Error(JSON.stringify(v.discrepancies));
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a long session through several shoes stays consistent', () => {
+    const rounds = session('illes-balears', 5, {}, 80);
+    expect(rounds.filter((r) => r.played.some((f) => f.type === 'ShoeStarted')).length).toBeGreaterThanOrEqual(2);
+    for (const r of rounds) expect(judge(game, r.env, r.round).verdict).toBe('consistent');
+  });
+
+  it.each(JURISDICTIONS)('%s: a changed payout, draw, cagnotte or bet over the maximum is caught', (j) => {
+    fc.assert(
+      fc.property(seeds, fc.nat(20), fc.constantFrom(-100, 100, 500), (seed, index, delta) => {
+        const [r] = session(j, seed);
+        const env = r.env as RoundEnv<BaccaratTwoTablesRulebook>;
+        const payout = mutatePayout(r.round, index, delta);
+        if (payout) expect(codes(judge(game, env, payout))).toContain('PAYOUT_MISMATCH');
+        expect(codes(judge(game, env, mutateCagnotte(r.round, delta)))).toContain('CAGNOTTE_MISMATCH');
+        const over = mutateOverMaximum(r.round, LIMITS.max);
+        if (over) expect(codes(judge(game, env, over))).toContain('BET_ABOVE_MAXIMUM');
+        const spec = TWO_TABLES_SPEC(env.rulebook, env);
+        const cards = r.round.filter((f) => f.type === 'CardDealt' && f.data.to !== 'burn');
+        let c = emptyCoup(spec);
+        for (const f of cards) c = dealCard(c, spec, String(f.data.to), String(f.data.card)).coup;
+        const allSpoke = { 'player:1': true, 'player:2': true };
+        if (c.hands.banker.length === 3) {
+          expect(codes(judge(game, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');
+          expect(codes(judge(game, env, addCard(r.round, 'player:1')))).toContain('DRAW_RULE_VIOLATION');
+          const before = { ...c, hands: { ...c.hands, banker: c.hands.banker.slice(0, 2) }, bankerDone: false, puntoDone: allSpoke };
+          if (bankerDecision(before, spec).cell === 'T') {
+            expect(codes(judge(game, env, r.round.filter((f) => f !== cards[cards.length - 1])))).toContain('DRAW_RULE_VIOLATION');
+          }
+        } else if (bankerDecision({ ...c, puntoDone: allSpoke }, spec).cell === 'P') {
+          expect(codes(judge(game, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * Baccarat à deux tableaux (bacará a dos paños, "banca"): one banker against two paños. Each paño's
+ * punto draws 0–4, chooses on 5, stands 6–7; the banker follows the chemin-de-fer table where it
+ * says the same for both paños (free elsewhere, or everywhere unless he asked for it). Bets on a paño
+ * pay 1:1; a bet on the line between the paños plays half on each. The cagnotte is 2 % / 1.25 % of
+ * the banker's net win of the coup (index.md OQ-11).
+ *
+ * Game facts (contract extensions): `BankPut` (the bank at stake) and `BankerTableRequested`.
+ */
+import {
+  CoupSpec,
+  CoupState,
+  compareHands,
+  dealCard,
+  describeCoup,
+  drawFindings,
+  drawFromShoe,
+  emptyCoupState,
+  endFindings,
+  evolveCoup,
+  foldPlayed,
+  handTotal,
+  playCoup,
+  randomStake,
+  refuseCardFact,
+  shoeForCoup,
+  splitStake,
+  twoCardsEach,
+} from '../../core/baccarat';
+import { DECK_52, parseCard } from '../../core/cards';
+import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { applyRate, payOdds } from '../../core/money';
+import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
+import { BACCARAT_TWO_TABLES_RULEBOOKS, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
+
+const GAME = 'baccarat-two-tables';
+type Env = RoundEnv<BaccaratTwoTablesRulebook>;
+export type Selection = 1 | 2 | 'both';
+export const PANOS = [1, 2] as const;
+const position = (pano: number) => `player:${pano}`;
+
+export interface TwoTablesState extends CoupState {
+  readonly bank?: { readonly seat: string; readonly amount: number };
+  /** bets on the paños accepted before the close */
+  readonly stakes: Readonly<Record<string, { readonly selection: Selection; readonly amount: number }>>;
+  readonly closed: boolean;
+  readonly tableRequested: boolean;
+}
+
+export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
+  BankPut: { description: 'the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
+  BankerTableRequested: { description: 'the banker asked for the table: he must follow it where it says the same for both paños', required: ['roundId'], roundScoped: true },
+};
+
+export const TWO_TABLES_SPEC = (rb: BaccaratTwoTablesRulebook, env: RoundEnv, state?: { tableRequested: boolean }): CoupSpec => ({
+  puntos: PANOS.map(position),
+  banker: 'banker',
+  puntoRule: rb.puntoRule.value,
+  bankerTable: rb.bankerTable.value,
+  bankerMode: env.options.bankerDrawing === 'free' && !state?.tableRequested ? 'free' : 'table',
+  naturalEndsCoup: false,
+});
+
+const asSelection = (s: unknown): Selection | null => (s === 1 || s === '1' ? 1 : s === 2 || s === '2' ? 2 : s === 'both' ? 'both' : null);
+const emptyState = (env: Env): TwoTablesState => ({ ...emptyCoupState(TWO_TABLES_SPEC(env.rulebook, env)), stakes: {}, closed: false, tableRequested: false });
+
+function evolveState(state: TwoTablesState, fact: Fact, env: Env): TwoTablesState {
+  const d = fact.data;
+  switch (fact.type) {
+    case 'BankPut':
+      return { ...state, bank: { seat: String(d.seat), amount: Number(d.amount) } };
+    case 'BetPlaced': {
+      const selection = asSelection(d.selection);
+      if (state.closed || d.betType !== 'player' || !selection) return state;
+      return { ...state, stakes: { ...state.stakes, [String(d.betId)]: { selection, amount: Number(d.amount) } } };
+    }
+    case 'BetsClosed':
+      return { ...state, closed: true };
+    case 'BankerTableRequested':
+      return { ...state, tableRequested: true };
+    case 'CardDealt':
+      return { ...state, ...evolveCoup(state, fact, TWO_TABLES_SPEC(env.rulebook, env, state)) };
+    default:
+      return state;
+  }
+}
+
+/** The parts of a bet by paño: a line bet plays half on each, the larger part on paño 1. */
+function parts(selection: Selection, amount: number, env: Env): Array<{ pano: 1 | 2; stake: number }> {
+  if (selection !== 'both') return [{ pano: selection, stake: amount }];
+  const [first, second] = splitStake(amount, env.ctx.smallestChip);
+  return [
+    { pano: 1, stake: first },
+    { pano: 2, stake: second },
+  ];
+}
+
+const panoResult = (state: TwoTablesState, pano: number) => compareHands(state.coup.hands[position(pano)], state.coup.hands.banker);
+const panoScore = (state: TwoTablesState, pano: number): string => {
+  const p = handTotal(state.coup.hands[position(pano)]);
+  const b = handTotal(state.coup.hands.banker);
+  const r = panoResult(state, pano);
+  const naturalNote = r !== 'tie' && p === b ? ' (a two-card natural beats three cards)' : '';
+  return (r === 'tie' ? `paño ${pano} ${p} ties banker ${b}` : r === 'punto' ? `paño ${pano} ${p} beats banker ${b}` : `banker ${b} beats paño ${pano} ${p}`) + naturalNote;
+};
+
+function settlePart(state: TwoTablesState, pano: number, stake: number, env: Env, what: string): ExpectedSettlement {
+  const rb = env.rulebook;
+  const r = panoResult(state, pano);
+  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string): ExpectedSettlement => ({
+    outcome,
+    payout,
+    rule: `${GAME}/${rule}`,
+    citation,
+    explanation: `${panoScore(state, pano)}: ${what} of ${stake} ${how}`,
+  });
+  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)');
+  return r === 'punto'
+    ? out('win', payOdds(stake, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`)
+    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank');
+}
+
+function settleBet(state: TwoTablesState, bet: Bet, hand: unknown, env: Env): SettlementVerdict {
+  const rb = env.rulebook;
+  const voided = (why: string): ExpectedSettlement => ({ outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: rb.source, explanation: why });
+  if (!twoCardsEach(state.coup, TWO_TABLES_SPEC(rb, env, state))) return { undecided: true, reason: 'the paños and the banker do not yet hold two cards each' };
+  const selection = asSelection(bet.selection);
+  if (bet.betType !== 'player' || !selection) return voided(`${bet.betType} ${JSON.stringify(bet.selection)} is not a bet on a paño: it is returned`);
+  if (selection !== 'both') return settlePart(state, selection, bet.amount, env, `bet on paño ${selection}`);
+  const pano = Number(hand);
+  if (pano !== 1 && pano !== 2) return voided(`a bet on the line between the paños is settled per paño (hand 1 and hand 2), ${rb.lineBetSplit.cite}`);
+  const part = parts('both', bet.amount, env).find((p) => p.pano === pano)!;
+  return { ...settlePart(state, pano, part.stake, env, `the paño-${pano} half of line bet ${bet.betId}`), citation: `${rb.puntoPays.cite}; ${rb.lineBetSplit.cite}` };
+}
+
+const bankMode = (env: Env): BankMode => (env.options.bankMode === 'free' ? 'free' : 'limited');
+const totalStakes = (state: TwoTablesState) => Object.values(state.stakes).reduce((t, s) => t + s.amount, 0);
+
+/** The banker's net win of the coup: what he takes on one paño less what he pays on the other. */
+export function bankerNet(state: TwoTablesState, env: Env): { net: number; byPano: Record<number, number> } {
+  const byPano: Record<number, number> = { 1: 0, 2: 0 };
+  for (const s of Object.values(state.stakes)) {
+    for (const part of parts(s.selection, s.amount, env)) {
+      const r = panoResult(state, part.pano);
+      if (r === 'banker') byPano[part.pano] += part.stake;
+      if (r === 'punto') byPano[part.pano] -= payOdds(part.stake, env.rulebook.puntoPays.value, env.ctx.smallestChip);
+    }
+  }
+  return { net: byPano[1] + byPano[2], byPano };
+}
+
+function cagnotte(state: TwoTablesState, env: Env): ExpectedLevy | null {
+  const rb = env.rulebook;
+  if (!twoCardsEach(state.coup, TWO_TABLES_SPEC(rb, env, state))) return null;
+  const { net, byPano } = bankerNet(state, env);
+  if (net <= 0) return null;
+  const mode = bankMode(env);
+  const rate = rb.cagnotteRates.value[mode];
+  const amount = applyRate(net, rate, env.ctx.smallestChip);
+  return {
+    base: net,
+    amount,
+    rule: `${GAME}/cagnotte`,
+    citation: `${rb.cagnotteRates.cite}; ${rb.cagnotteBase.cite}`,
+    explanation: `the banker's net win is ${byPano[1]} on paño 1 and ${byPano[2]} on paño 2 = ${net}; the cagnotte of a ${mode} bank is ${rate * 100} % of it = ${amount}`,
+  };
+}
+
+export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: BACCARAT_TWO_TABLES_RULEBOOKS,
+  factTypes: TWO_TABLES_FACT_TYPES,
+  deck: () => DECK_52,
+
+  refuseOptions(options) {
+    if ('bankMode' in options && !['limited', 'free'].includes(String(options.bankMode))) {
+      return { field: 'options.bankMode', reason: `bankMode is "limited" (banca limitada) or "free" (banca libre); got ${String(options.bankMode)}` };
+    }
+    if ('bankerDrawing' in options && !['table', 'free'].includes(String(options.bankerDrawing))) {
+      return { field: 'options.bankerDrawing', reason: `bankerDrawing is "table" or "free"; got ${String(options.bankerDrawing)}` };
+    }
+    return null;
+  },
+
+  refuse(fact, env) {
+    const cardRefusal = refuseCardFact(fact, TWO_TABLES_SPEC(env.rulebook, env));
+    if (cardRefusal) return cardRefusal;
+    if (fact.type === 'BetPlaced' && fact.data.betType === 'player' && !asSelection(fact.data.selection)) {
+      return { field: 'data.selection', reason: 'a bet on the paños names paño 1, paño 2 or "both" (the line between them)' };
+    }
+    return null;
+  },
+
+  initialState: (env) => emptyState(env),
+  evolve: evolveState,
+
+  judgeFact(before, fact, env) {
+    if (fact.type !== 'CardDealt' || fact.data.to === 'burn') return [];
+    const code = parseCard(String(fact.data.card))?.code;
+    if (!code) return [];
+    return drawFindings(GAME, env.rulebook, dealCard(before.coup, TWO_TABLES_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations);
+  },
+
+  judgeBet(bet, state, env): Finding[] {
+    if (bet.betType !== 'player') {
+      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `the puntos bet on a paño ("player", selection 1, 2 or "both"); "${bet.betType}" is not a bet` }];
+    }
+    if (bet.late || !state.bank || bankMode(env) !== 'limited') return [];
+    const covered = totalStakes(state);
+    if (covered + bet.amount <= state.bank.amount) return [];
+    return [
+      {
+        code: 'BET_ABOVE_MAXIMUM',
+        betId: bet.betId,
+        expected: Math.max(0, state.bank.amount - covered),
+        recorded: bet.amount,
+        rule: `${GAME}/limited-bank`,
+        citation: env.rulebook.bankModes.cite,
+        message: `a limited bank of ${state.bank.amount} answers only for the amount on the table; ${covered} is covered already`,
+      },
+    ];
+  },
+
+  betLimits(bet, env) {
+    const limits = env.ctx.limits;
+    const min = { amount: limits.min, rule: `${GAME}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' };
+    if (bankMode(env) === 'free') return { min, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/free-bank`, citation: env.rulebook.bankModes.cite } };
+    const typed = limits[bet.betType];
+    return { min, max: { amount: typeof typed === 'number' ? typed : limits.max, rule: `${GAME}/table-maximum`, citation: 'TableSessionOpened.limits (contract §3)' } };
+  },
+
+  handsToSettle: (_state, bet) => (asSelection(bet.selection) === 'both' ? [1, 2] : [undefined]),
+  settle: (state, query, env) => settleBet(state, query.bet, query.hand, env),
+  expectedCagnotte: cagnotte,
+  isDecided: (state, env) => twoCardsEach(state.coup, TWO_TABLES_SPEC(env.rulebook, env, state)),
+  judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, TWO_TABLES_SPEC(env.rulebook, env, state)),
+
+  describe(state, env) {
+    const spec = TWO_TABLES_SPEC(env.rulebook, env, state);
+    const hands = describeCoup(state.coup, spec);
+    const done = twoCardsEach(state.coup, spec);
+    return {
+      bank: state.bank ?? null,
+      bankMode: bankMode(env),
+      bankerPlays: spec.bankerMode,
+      paño1: { ...hands['player:1'], result: done ? panoResult(state, 1) : null },
+      paño2: { ...hands['player:2'], result: done ? panoResult(state, 2) : null },
+      banker: hands.banker,
+      bankerNet: done ? bankerNet(state, env).net : null,
+      burn: state.burn,
+    };
+  },
+
+  narrate(fact, _before, after, env) {
+    const d = fact.data;
+    if (fact.type === 'BankPut') return `seat ${d.seat} banks ${d.amount} against both paños`;
+    if (fact.type === 'BankerTableRequested') return 'the banker asks for the table and must follow it where it agrees for both paños';
+    if (fact.type !== 'CardDealt') return undefined;
+    if (d.to === 'burn') return `${d.card} burned`;
+    const h = describeCoup(after.coup, TWO_TABLES_SPEC(env.rulebook, env, after));
+    return `${d.card} to ${d.to}: paño 1 ${h['player:1'].total}, paño 2 ${h['player:2'].total}, banker ${h.banker.total}`;
+  },
+
+  play(ctx: PlayContext<BaccaratTwoTablesRulebook>): PlayedFact[] {
+    const env = ctx.env;
+    const rb = env.rulebook;
+    const { sessionId, roundId, random, memory } = ctx;
+    const chip = env.ctx.smallestChip;
+    const { min, max } = env.ctx.limits;
+    const { shoe, sessionFacts, burnFacts } = shoeForCoup(memory, sessionId, rb.decks.value, rb.stopCardFromEnd.value, random);
+    let bank = memory.bank as number | undefined;
+    // a broken bank ("saltado") is made up again with a new deposit at least the initial one (euskadi L5995–6000)
+    if (bank === undefined || bank < min) bank = memory.initialBank = (memory.initialBank as number | undefined) ?? randomStake(random, 20 * min, 50 * min, chip);
+    const facts: PlayedFact[] = [...sessionFacts, { type: 'RoundStarted', data: { sessionId, roundId } }, { type: 'BankPut', data: { sessionId, roundId, seat: 'banker', amount: bank } }];
+
+    const limited = env.options.bankMode !== 'free';
+    let left = limited ? bank : Number.MAX_SAFE_INTEGER;
+    const half = Math.ceil(ctx.seats.length / 2);
+    let n = 0;
+    ctx.seats.forEach((seat, i) => {
+      if (random() < 0.2) return;
+      const own: Selection = i < half ? 1 : 2;
+      const r = random();
+      const selection: Selection = r < 0.15 ? 'both' : r < 0.25 ? (own === 1 ? 2 : 1) : own;
+      const top = Math.min(limited ? max : 2 * max, left);
+      if (top < min) return;
+      const amount = randomStake(random, min, top, chip);
+      left -= amount;
+      facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId: `${roundId}-b${++n}`, seat, betType: 'player', selection, amount } });
+    });
+    facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
+    const asksTable = env.options.bankerDrawing === 'free' && random() < 0.3;
+    if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
+    const { dealt } = playCoup(TWO_TABLES_SPEC(rb, env, { tableRequested: asksTable }), () => drawFromShoe(shoe), () => random() < 0.5);
+    for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: true } });
+
+    const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));
+    for (const f of facts.filter((x) => x.type === 'BetPlaced')) {
+      const bet: Bet = { betId: String(f.data.betId), betType: 'player', selection: f.data.selection, amount: Number(f.data.amount), eventId: '', late: false };
+      for (const hand of baccaratTwoTables.handsToSettle!(state, bet, env)) {
+        const v = settleBet(state, bet, hand, env);
+        if (isUndecided(v) || isUnverifiable(v)) continue;
+        facts.push({ type: 'BetSettled', data: { sessionId, roundId, betId: bet.betId, ...(hand === undefined ? {} : { hand }), outcome: v.outcome, payout: v.payout } });
+      }
+    }
+    const levy = cagnotte(state, env);
+    if (levy && levy.amount > 0) facts.push({ type: 'CagnotteDeducted', data: { sessionId, roundId, base: levy.base, amount: levy.amount } });
+    facts.push({ type: 'RoundCompleted', data: { sessionId, roundId } });
+    memory.bank = bank + bankerNet(state, env).net - (levy?.amount ?? 0);
+    return facts;
+  },
+};

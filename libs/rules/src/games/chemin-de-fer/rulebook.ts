@@ -1,0 +1,199 @@
+/**
+ * Chemin de fer rulebooks (games.md `chemin-de-fer`): a player holds the bank against the puntos;
+ * the house takes a cagnotte on the banker's winnings. One common base, jurisdictions override the
+ * Δ rows (cagnotte "up to" in euskadi, the legibility of the drawing rules, the garage, the abono).
+ */
+import { BaccaratDrawingRules, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE } from '../../core/baccarat';
+import type { RulebookBase } from '../../core/game';
+import { Cited, cited, JurisdictionId } from '../../core/types';
+
+export type BankerDrawing = 'table' | 'free';
+
+export interface CheminDeFerRulebook extends RulebookBase, BaccaratDrawingRules {
+  readonly game: 'chemin-de-fer';
+  /** a winning punto is paid even money by the bank */
+  readonly puntoPays: Cited<number>;
+  readonly tie: Cited<'push'>;
+  /** the banker is free except on 0; bound by the table once he asks for it */
+  readonly bankerFreedom: Cited<'free-except-zero'>;
+  /** the cagnotte rates a session may set (inclusive) */
+  readonly cagnotteRange: Cited<{ readonly min: number; readonly max: number }>;
+  /** the puntos' stakes together never exceed the bank ("hacer banco") */
+  readonly puntoMaximumIsBank: Cited<true>;
+  /** the bank's maximum as a multiple of the punto minimum (unless the session has an unlimited bank) */
+  readonly bankMaxMultiple: Cited<number>;
+  /** the bank is at least the punto minimum */
+  readonly bankMinimumIsPuntoMinimum: Cited<true>;
+  /** "banco con la mesa": the stake is this share of the bank */
+  readonly bancoConLaMesaShare: Cited<number>;
+  /** only the player who went banco and lost may call "banco seguido" */
+  readonly bancoSuivi: Cited<'loser-of-last-banco'>;
+  /** the bank passes to the right when the banker loses */
+  readonly bankPassesOnLoss: Cited<true>;
+  /** documented for the inspector; not judged (no garage facts yet) */
+  readonly voluntaryGarage: Cited<string>;
+  /** cantabria only: up to three "abonos" once the bank is covered */
+  readonly abonos?: Cited<number>;
+}
+
+type Lines = Record<
+  | 'source'
+  | 'decks'
+  | 'stop'
+  | 'deal'
+  | 'natural'
+  | 'punto'
+  | 'table'
+  | 'freedom'
+  | 'pays'
+  | 'tie'
+  | 'cagnotte'
+  | 'puntoMax'
+  | 'bankMax'
+  | 'bankMin'
+  | 'conLaMesa'
+  | 'suivi'
+  | 'pass'
+  | 'garage',
+  string
+>;
+
+function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra: Partial<CheminDeFerRulebook> = {}): CheminDeFerRulebook {
+  const j = (lines: string) => lines.split('; ').map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`)).join('; ');
+  return {
+    game: 'chemin-de-fer',
+    jurisdiction,
+    source: j(at.source),
+    decks: cited(6, j(at.decks)),
+    stopCardFromEnd: cited(7, j(at.stop)),
+    // the chemin-de-fer texts give only the stop card; the burn follows punto-banco's (index.md OQ-22)
+    burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
+    dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
+    natural: cited([8, 9], j(at.natural)),
+    puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),
+    bankerTable: cited(CHEMIN_BANKER_TABLE, j(at.table)),
+    bankerFreedom: cited('free-except-zero', j(at.freedom)),
+    puntoPays: cited(1, j(at.pays)),
+    tie: cited('push', j(at.tie)),
+    cagnotteRange: cited({ min: 0.05, max: 0.05 }, j(at.cagnotte)),
+    puntoMaximumIsBank: cited(true, j(at.puntoMax)),
+    bankMaxMultiple: cited(100, j(at.bankMax)),
+    bankMinimumIsPuntoMinimum: cited(true, j(at.bankMin)),
+    bancoConLaMesaShare: cited(0.5, j(at.conLaMesa)),
+    bancoSuivi: cited('loser-of-last-banco', j(at.suivi)),
+    bankPassesOnLoss: cited(true, j(at.pass)),
+    voluntaryGarage: cited(garage, j(at.garage)),
+    options: {
+      cagnotteRate: cited(0.05, j(at.cagnotte)),
+      // the texts leave the banker free except on 0 unless he asks for the table; the audit judges the
+      // table by default (index.md OQ-02) and a session of free bankers sets 'free'
+      bankerDrawing: cited('table', 'index.md OQ-02'),
+      unlimitedBank: cited(false, j(at.bankMax)),
+    },
+    ...extra,
+  };
+}
+
+const ABOVE_50 = 'winnings above 50 × the punto minimum may be set aside (garaged) instead of joining the bank';
+
+export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFerRulebook>> = {
+  euskadi: rulebook(
+    'euskadi',
+    {
+      source: 'L4428–5729',
+      decks: 'L4441–4452',
+      stop: 'L5117–5124',
+      deal: 'L4998–5065',
+      natural: 'L5065–5069',
+      punto: 'L5077; index.md OQ-03',
+      table: 'L5347–5365; index.md OQ-02',
+      freedom: 'L5083–5086',
+      pays: 'L5324–5330',
+      tie: 'L4986–5099',
+      cagnotte: 'index.md OQ-23',
+      puntoMax: 'L4937–4941',
+      bankMax: 'L4943–4947',
+      bankMin: 'L4943–4947',
+      conLaMesa: 'L5211–5227',
+      suivi: 'L5236–5311',
+      pass: 'L4725–4733',
+      garage: 'L4959–4966',
+    },
+    ABOVE_50,
+    // "up to 5 %" (euskadi L4949–4951): any rate up to 5 %, default 5 % (index.md OQ-23)
+    { cagnotteRange: cited({ min: 0, max: 0.05 }, 'index.md OQ-23') },
+  ),
+  cantabria: rulebook(
+    'cantabria',
+    {
+      source: 'L2198–2895',
+      decks: 'L2214–2224',
+      stop: 'L2617–2623',
+      deal: 'L2509–2595',
+      natural: 'L2509–2595',
+      punto: 'L3101–3105; index.md OQ-03',
+      table: 'L2536–2552; index.md OQ-02',
+      freedom: 'L2558–2561',
+      pays: 'L2600–2738',
+      tie: 'L2509–2595',
+      cagnotte: 'L2467–2469',
+      puntoMax: 'L2455–2459',
+      bankMax: 'L2461–2465',
+      bankMin: 'L2461–2465',
+      conLaMesa: 'L2643–2645',
+      suivi: 'L2600–2738',
+      pass: 'L2362–2445',
+      garage: 'L2471–2507',
+    },
+    'from the 2nd pass the banker may set aside half the bank; if the bank was not fully covered he may ask to double the amount that played, the rest to garage',
+    { abonos: cited(3, 'cantabria L2578–2595') },
+  ),
+  'illes-balears': rulebook(
+    'illes-balears',
+    {
+      source: 'L1373–1843',
+      decks: 'L1386–1392',
+      stop: 'L1641–1645',
+      deal: 'L1597–1599',
+      natural: 'L1599–1600',
+      punto: 'L1602–1610',
+      table: 'L1721–1733; index.md OQ-02',
+      freedom: 'L1614–1617',
+      pays: 'L1708–1713',
+      tie: 'L1591–1595',
+      cagnotte: 'L1562–1563',
+      puntoMax: 'L1548–1560',
+      bankMax: 'L1548–1560',
+      bankMin: 'index.md OQ-24',
+      conLaMesa: 'L1658–1668',
+      suivi: 'L1675–1697',
+      pass: 'L1489–1546',
+      garage: 'L1571–1573',
+    },
+    ABOVE_50,
+  ),
+  galicia: rulebook(
+    'galicia',
+    {
+      source: 'L502–688',
+      decks: 'L506',
+      stop: 'L606',
+      deal: 'L586',
+      natural: 'L586',
+      punto: 'L588–594',
+      table: 'index.md OQ-02',
+      freedom: 'L596',
+      pays: 'L634',
+      tie: 'L586',
+      cagnotte: 'L570',
+      puntoMax: 'L566',
+      bankMax: 'L568',
+      bankMin: 'L568',
+      conLaMesa: 'L614–616',
+      suivi: 'L620–630',
+      pass: 'L540–562',
+      garage: 'L574',
+    },
+    ABOVE_50,
+  ),
+};

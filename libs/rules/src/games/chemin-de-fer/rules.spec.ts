@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, emptyCoup, dealCard, handTotal, puntoCell } from '../../core/baccarat';
+import { addCard, cardOf, cardsFor, coupFacts, playSession, removeThirdCard } from '../../core/baccarat-testing';
+import { RoundEnv } from '../../core/game';
+import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
+import { JurisdictionId, SessionContext } from '../../core/types';
+import { CheminDeFerRulebook } from './rulebook';
+import { CHEMIN_SPEC, cheminDeFer } from './rules';
+
+const JURISDICTIONS = Object.keys(cheminDeFer.rulebooks) as JurisdictionId[];
+const LIMITS = { min: 100, max: 10_000 };
+const cdfEnv = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(cheminDeFer, j, { limits: LIMITS, ...o }) as RoundEnv<CheminDeFerRulebook>;
+const bank = (amount: number, seat = 1) => ({ type: 'BankPut', data: { seat, amount } });
+const coup = (p: readonly [string, string], b: readonly [string, string], third: ReadonlyArray<readonly [string, string]> = []) =>
+  [['player', p[0]], ['banker', b[0]], ['player', p[1]], ['banker', b[1]], ...third] as ReadonlyArray<readonly [string, string]>;
+/** A round with a bank of 5 000 put up before the bets. */
+const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Array<{ betId: string; betType: string; amount: number; seat?: number }> = [], tail: Parameters<typeof coupFacts>[2] = [], bankAmount = 5_000) => {
+  const facts = coupFacts(cards, bets, tail);
+  facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', ...bank(bankAmount).data } });
+  return facts;
+};
+
+describe('chemin-de-fer rulebooks', () => {
+  it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
+  it('declares its game facts', () => expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested']));
+});
+
+describe('chemin-de-fer: the punto draws on 0–4, chooses on 5, stands on 6–7 (index.md OQ-03)', () => {
+  const cases = [0, 1, 2, 3, 4, 5, 6, 7].map((t) => [t, CHEMIN_PUNTO_RULE[t as 0]] as const);
+  it.each(cases)('punto %i: %s', (total, cell) => {
+    expect(cell).toBe(total <= 4 ? 'T' : total === 5 ? 'O' : 'P');
+    const env = cdfEnv('illes-balears');
+    const drew = judge(cheminDeFer, env, round(coup(cardsFor(total), cardsFor(7, 'D'), [['player', '2H']])));
+    const stood = judge(cheminDeFer, env, round(coup(cardsFor(total), cardsFor(7, 'D'))));
+    expect(codes(cell === 'P' ? stood : drew)).toEqual([]);
+    if (cell === 'O') expect(codes(stood)).toEqual([]);
+    if (cell !== 'O') {
+      const broken = cell === 'T' ? stood : drew;
+      expect(codes(broken)).toEqual(['DRAW_RULE_VIOLATION']);
+      expect(broken.discrepancies[0]).toMatchObject({ rule: 'chemin-de-fer/punto-draw', citation: 'illes-balears L1602–1610' });
+    }
+  });
+  it.each([
+    ['euskadi', 'euskadi L5077; index.md OQ-03'],
+    ['cantabria', 'cantabria L3101–3105; index.md OQ-03'],
+    ['illes-balears', 'illes-balears L1602–1610'],
+    ['galicia', 'galicia L588–594'],
+  ] as const)('Δ punto rule legibility: %s cites %s', (j, cite) => {
+    expect(cheminDeFer.rulebooks[j]!.puntoRule.cite).toBe(cite);
+    const broken = judge(cheminDeFer, cdfEnv(j), round(coup(cardsFor(3), cardsFor(7, 'D'))));
+    expect(broken.discrepancies[0]).toMatchObject({ code: 'DRAW_RULE_VIOLATION', citation: cite });
+  });
+});
+
+describe('chemin-de-fer: every cell of the banker table, with its options (index.md OQ-02)', () => {
+  const cells: Array<[number, string, string]> = [];
+  for (let row = 0; row <= 7; row++) BANKER_COLUMNS.forEach((col, i) => cells.push([row, col, CHEMIN_BANKER_TABLE[row as 0][i]]));
+  it.each(cells)('banker %i, punto third card %s: %s', (row, col, cell) => {
+    const env = cdfEnv('cantabria');
+    const punto = col === 'stood' ? cardsFor(6) : cardsFor(2);
+    const third: Array<readonly [string, string]> = col === 'stood' ? [] : [['player', cardOf(Number(col))]];
+    const drew = judge(cheminDeFer, env, round(coup(punto, cardsFor(row, 'D'), [...third, ['banker', '4C']])));
+    const stood = judge(cheminDeFer, env, round(coup(punto, cardsFor(row, 'D'), third)));
+    if (cell === 'O') {
+      expect(codes(drew)).toEqual([]);
+      expect(codes(stood)).toEqual([]);
+      return;
+    }
+    expect(codes(cell === 'T' ? drew : stood)).toEqual([]);
+    const broken = cell === 'T' ? stood : drew;
+    expect(codes(broken)).toEqual(['DRAW_RULE_VIOLATION']);
+    expect(broken.discrepancies[0]).toMatchObject({ rule: 'chemin-de-fer/banker-draw', citation: 'cantabria L2536–2552; index.md OQ-02' });
+  });
+  it('has exactly two option cells: banker 3 / third card 9 and banker 5 / third card 4', () => {
+    const options = cells.filter(([, , c]) => c === 'O').map(([r, col]) => `${r}/${col}`);
+    expect(options).toEqual(['3/9', '5/4']);
+  });
+  it.each([
+    ['euskadi', 'euskadi L5347–5365; index.md OQ-02'],
+    ['cantabria', 'cantabria L2536–2552; index.md OQ-02'],
+    ['illes-balears', 'illes-balears L1721–1733; index.md OQ-02'],
+    ['galicia', 'index.md OQ-02'],
+  ] as const)('Δ banker table legibility: %s cites %s', (j, cite) => expect(cheminDeFer.rulebooks[j]!.bankerTable.cite).toBe(cite));
+});
+
+describe('chemin-de-fer: a free banker (bankerDrawing "free") must still draw on 0', () => {
+  const env = cdfEnv('euskadi', { options: { bankerDrawing: 'free' } });
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('banker %i with the punto standing on 6', (total) => {
+    const stood = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D'))));
+    const drew = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D'), [['banker', '3C']])));
+    expect(codes(drew)).toEqual([]);
+    expect(codes(stood)).toEqual(total === 0 ? ['DRAW_RULE_VIOLATION'] : []);
+    if (total === 0) expect(stood.discrepancies[0].citation).toBe(cheminDeFer.rulebooks.euskadi!.bankerTable.cite);
+  });
+  it('once he asks for the table he must follow it (euskadi L5097–5099)', () => {
+    const facts = round(coup(cardsFor(6), cardsFor(7, 'D'), [['banker', '3C']]));
+    expect(codes(judge(cheminDeFer, env, facts))).toEqual([]);
+    facts.splice(facts.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+    expect(codes(judge(cheminDeFer, env, facts))).toEqual(['DRAW_RULE_VIOLATION']);
+  });
+  it('a natural still ends the coup', () => {
+    expect(codes(judge(cheminDeFer, env, round(coup(['9S', 'KS'], cardsFor(3), [['banker', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+  });
+});
+
+describe('chemin-de-fer settlements and cagnotte, per jurisdiction', () => {
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    const env = cdfEnv(j);
+    const bets = [{ betId: 'b1', betType: 'player', amount: 2_000, seat: 2 }, { betId: 'b2', betType: 'player', amount: 1_000, seat: 3 }];
+    it('a punto win is paid 1:1 by the bank, no cagnotte', () => {
+      const j1 = judge(cheminDeFer, env, round(coup(cardsFor(7), cardsFor(6)), bets, [
+        { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 2_000 } },
+        { type: 'BetSettled', data: { betId: 'b2', outcome: 'win', payout: 1_000 } },
+      ]));
+      expect(j1.verdict).toBe('consistent');
+      expect(j1.expectedSettlements[0].expected.explanation).toBe('punto 7 beats banker 6: punto bet of 2000 is paid 1:1 by the bank');
+    });
+    it('a banker win takes 5 % of his winnings as cagnotte', () => {
+      const settled = [
+        { type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } },
+        { type: 'BetSettled', data: { betId: 'b2', outcome: 'lose', payout: 0 } },
+      ];
+      const ok = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(7)), bets, [...settled, { type: 'CagnotteDeducted', data: { base: 3_000, amount: 100 } }]));
+      expect(ok.verdict).toBe('consistent');
+      const missing = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(7)), bets, settled));
+      expect(missing.discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, recorded: 0, rule: 'chemin-de-fer/cagnotte' }]);
+    });
+    it('a tie is void: the punto bets are returned, no cagnotte', () => {
+      const tie = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), bets, [
+        { type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } },
+        { type: 'BetSettled', data: { betId: 'b2', outcome: 'push', payout: 0 } },
+      ]));
+      expect(tie.verdict).toBe('consistent');
+    });
+    it('the puntos together never stake more than the bank', () => {
+      const over = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [...bets, { betId: 'b3', betType: 'player', amount: 2_100 }]));
+      expect(over.discrepancies.find((d) => d.code === 'BET_ABOVE_MAXIMUM')).toMatchObject({ betId: 'b3', expected: 2_000, rule: 'chemin-de-fer/punto-maximum' });
+    });
+    it('the bank is at most 100 × the punto minimum and at least the minimum', () => {
+      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 10_000, rule: 'chemin-de-fer/bank-maximum' }]);
+      expect(codes(judge(cheminDeFer, cdfEnv(j, { options: { unlimitedBank: true } }), round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)))).toEqual([]);
+      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 50)).discrepancies).toMatchObject([{ code: 'BET_BELOW_MINIMUM', rule: 'chemin-de-fer/bank-minimum' }]);
+    });
+    it('banco covers the whole bank, banco con la mesa half of it', () => {
+      const banco = (kind: string, amount: number) =>
+        round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }]).flatMap((f) =>
+          f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 1, betId: 'b1', kind } }] : [f],
+        );
+      expect(codes(judge(cheminDeFer, env, banco('banco', 5_000)))).toEqual([]);
+      expect(codes(judge(cheminDeFer, env, banco('con-la-mesa', 2_500)))).toEqual([]);
+      expect(judge(cheminDeFer, env, banco('banco', 4_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco', expected: 5_000 }]);
+      expect(judge(cheminDeFer, env, banco('con-la-mesa', 3_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-con-la-mesa', expected: 2_500 }]);
+      // banco seguido belongs to the player who went banco and lost the last coup
+      expect(judge(cheminDeFer, env, banco('banco-suivi', 5_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' }]);
+      const carried = cdfEnv(j, { carried: { bankerSeat: '1', lostBancoSeat: '1' } });
+      expect(codes(judge(cheminDeFer, carried, banco('banco-suivi', 5_000)))).toEqual([]);
+    });
+    it('the bank passes when the banker loses, and stays with him while he wins', () => {
+      const facts = round(coup(cardsFor(6), cardsFor(6, 'D')));
+      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1', mustPass: true } }), facts).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-passes' }]);
+      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '4' } }), facts).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-holder' }]);
+      expect(codes(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1' } }), facts))).toEqual([]);
+    });
+    it('only punto bets exist', () => {
+      const facts = round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'tie', amount: 100 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'void', payout: 0 } }]);
+      expect(codes(judge(cheminDeFer, env, facts))).toEqual(['BET_NOT_ALLOWED']);
+    });
+  });
+});
+
+describe('chemin-de-fer regional differences (games.md Δ rows)', () => {
+  it('Δ cagnotte: euskadi "up to 5 %" accepts 3 % (index.md OQ-23); the others require 5 %; none above 5 %', () => {
+    expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.03 }, cheminDeFer.rulebooks.euskadi!)).toBeNull();
+    for (const j of ['cantabria', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.03 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
+    for (const j of JURISDICTIONS) expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.051 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
+    const env = cdfEnv('euskadi', { options: { cagnotteRate: 0.03 } });
+    const facts = (amount: number) =>
+      round(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'player', amount: 5_000 }], [
+        { type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } },
+        { type: 'CagnotteDeducted', data: { base: 5_000, amount } },
+      ]);
+    expect(judge(cheminDeFer, env, facts(100)).verdict).toBe('consistent');
+    expect(judge(cheminDeFer, env, facts(200)).discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, citation: 'session option cagnotteRate (index.md OQ-23)' }]);
+  });
+  it('Δ bank minimum: illes-balears follows index.md OQ-24 (≥ the punto minimum), the others their text', () => {
+    expect(cheminDeFer.rulebooks['illes-balears']!.bankMinimumIsPuntoMinimum.cite).toBe('index.md OQ-24');
+    const j = judge(cheminDeFer, cdfEnv('illes-balears'), round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 50));
+    expect(j.discrepancies[0]).toMatchObject({ code: 'BET_BELOW_MINIMUM', citation: 'index.md OQ-24' });
+    expect(cheminDeFer.rulebooks.euskadi!.bankMinimumIsPuntoMinimum.cite).toBe('euskadi L4943–4947');
+  });
+  it('Δ voluntary garage: cantabria half the bank from the 2nd pass; the others winnings above 50 × the punto minimum (documented, not judged)', () => {
+    expect(cheminDeFer.rulebooks.cantabria!.voluntaryGarage.value).toContain('half the bank');
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.rulebooks[j]!.voluntaryGarage.value).toContain('50 × the punto minimum');
+  });
+  it('Δ abono: cantabria only, at most 3 (cantabria L2578–2595)', () => {
+    expect(cheminDeFer.rulebooks.cantabria!.abonos).toEqual({ value: 3, cite: 'cantabria L2578–2595' });
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.rulebooks[j]!.abonos).toBeUndefined();
+  });
+});
+
+describe('chemin-de-fer: the croupier (play) and single changes, property-based', () => {
+  const seeds = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+  const session = (j: JurisdictionId, seed: number, options = {}, rounds = 4) => playSession(cheminDeFer, j, seed, rounds, { limits: LIMITS, options });
+
+  it.each(JURISDICTIONS)('%s: every round played is consistent (table and free bankers)', (j) => {
+    fc.assert(
+      fc.property(seeds, fc.constantFrom('table', 'free'), (seed, bankerDrawing) => {
+        for (const r of session(j, seed, { bankerDrawing })) {
+          const v = judge(cheminDeFer, r.env, r.round);
+          if (v.verdict !== 'consistent') throw new Error(JSON.stringify(v.discrepancies));
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a long session: the bank passes, banco seguido, new shoes, all consistent', () => {
+    const rounds = session('galicia', 11, {}, 120);
+    const all = rounds.flatMap((r) => r.played.map((f) => f.type));
+    expect(all).toContain('BankPassed');
+    expect(all).toContain('ShoeStarted');
+    expect(rounds.some((r) => r.round.some((f) => f.type === 'BancoCalled' && f.data.kind === 'banco-suivi'))).toBe(true);
+    for (const r of rounds) expect(judge(cheminDeFer, r.env, r.round).verdict).toBe('consistent');
+  });
+
+  it.each(JURISDICTIONS)('%s: a changed payout, draw, cagnotte or bet over the maximum is caught', (j) => {
+    fc.assert(
+      fc.property(seeds, fc.nat(20), fc.constantFrom(-100, 100, 500), (seed, index, delta) => {
+        const [, r] = session(j, seed, {}, 2);
+        const env = r.env as RoundEnv<CheminDeFerRulebook>;
+        const payout = mutatePayout(r.round, index, delta);
+        if (payout) expect(codes(judge(cheminDeFer, env, payout))).toContain('PAYOUT_MISMATCH');
+        expect(codes(judge(cheminDeFer, env, mutateCagnotte(r.round, delta)))).toContain('CAGNOTTE_MISMATCH');
+        const over = mutateOverMaximum(r.round, LIMITS.max);
+        if (over) expect(codes(judge(cheminDeFer, env, over))).toContain('BET_ABOVE_MAXIMUM');
+
+        // drawing changes: caught unless the changed decision was an option cell
+        const cards = r.round.filter((f) => f.type === 'CardDealt' && f.data.to !== 'burn');
+        let c = emptyCoup(CHEMIN_SPEC(env.rulebook, env));
+        for (const f of cards) c = dealCard(c, CHEMIN_SPEC(env.rulebook, env), String(f.data.to), String(f.data.card)).coup;
+        const banker = c.hands.banker;
+        if (banker.length === 3) {
+          expect(codes(judge(cheminDeFer, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');
+          const withoutBankerCard = r.round.filter((f) => f !== cards[cards.length - 1]);
+          const cell = bankerDecision({ ...c, hands: { ...c.hands, banker: banker.slice(0, 2) }, bankerDone: false, puntoDone: { player: true } }, CHEMIN_SPEC(env.rulebook, env)).cell;
+          if (cell === 'T') expect(codes(judge(cheminDeFer, env, withoutBankerCard))).toContain('DRAW_RULE_VIOLATION');
+        } else {
+          const cell = bankerDecision({ ...c, puntoDone: { player: true } }, CHEMIN_SPEC(env.rulebook, env)).cell;
+          if (cell === 'P') expect(codes(judge(cheminDeFer, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');
+        }
+        if (c.hands.player.length === 3 && puntoCell(CHEMIN_PUNTO_RULE, handTotal(c.hands.player.slice(0, 2))) === 'T' && banker.length === 2) {
+          expect(codes(judge(cheminDeFer, env, removeThirdCard(r.round)!))).toContain('DRAW_RULE_VIOLATION');
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * Chemin de fer (ferrocarril, baccarat): a player holds the bank; the puntos bet against it, one of
+ * them holds the punto hand; a natural ends the coup; the punto has an option at 5 and the banker
+ * follows the table with its two options (or plays free except on 0). The house takes the cagnotte
+ * from the banker's winnings.
+ *
+ * Game facts (contract extensions): `BankPut`, `BancoCalled`, `BankPassed`, `BankerTableRequested`.
+ */
+import {
+  CoupSpec,
+  CoupState,
+  compareHands,
+  dealCard,
+  describeCoup,
+  drawFindings,
+  drawFromShoe,
+  emptyCoupState,
+  endFindings,
+  evolveCoup,
+  foldPlayed,
+  handTotal,
+  playCoup,
+  randomStake,
+  refuseCardFact,
+  shoeForCoup,
+  twoCardsEach,
+} from '../../core/baccarat';
+import { DECK_52, parseCard } from '../../core/cards';
+import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { applyRate, payOdds, roundDownTo } from '../../core/money';
+import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
+import { CHEMIN_DE_FER_RULEBOOKS, CheminDeFerRulebook } from './rulebook';
+
+const GAME = 'chemin-de-fer';
+type Env = RoundEnv<CheminDeFerRulebook>;
+export type BancoKind = 'banco' | 'banco-suivi' | 'con-la-mesa';
+
+export interface CheminState extends CoupState {
+  /** the bank at stake in this coup (`BankPut`) */
+  readonly bank?: { readonly seat: string; readonly amount: number };
+  /** punto stakes accepted before the close, by bet id */
+  readonly stakes: Readonly<Record<string, { readonly seat: string; readonly amount: number }>>;
+  readonly closed: boolean;
+  readonly banco?: { readonly seat: string; readonly betId: string; readonly kind: BancoKind };
+  /** the banker asked the croupier for the table: he must follow it (euskadi L5097–5099) */
+  readonly tableRequested: boolean;
+}
+
+/** What the session carries from coup to coup: who holds the bank, whether it must pass, who may call banco seguido. */
+export interface CheminCarried {
+  readonly bankerSeat?: string;
+  readonly bank?: number;
+  /** the banker lost the last coup: the bank passes to the right */
+  readonly mustPass?: boolean;
+  /** the player who went banco and lost the last coup (banco seguido) */
+  readonly lostBancoSeat?: string;
+  readonly round?: CheminState;
+}
+
+export const CHEMIN_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
+  BankPut: { description: 'the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
+  BancoCalled: { description: 'a punto covers the whole bank ("banco", "banco seguido") or half of it ("banco con la mesa") with the bet betId', required: ['roundId', 'seat', 'betId', 'kind'], roundScoped: true },
+  BankPassed: { description: 'the bank passes (lost, given up, auctioned) from one seat to another between coups', required: ['fromSeat', 'toSeat', 'reason'], roundScoped: false },
+  BankerTableRequested: { description: 'the banker asked the croupier for the banker\'s table: he must follow it for this coup', required: ['roundId'], roundScoped: true },
+};
+
+export const CHEMIN_SPEC = (rb: CheminDeFerRulebook, env: RoundEnv, state?: { tableRequested: boolean }): CoupSpec => ({
+  puntos: ['player'],
+  banker: 'banker',
+  puntoRule: rb.puntoRule.value,
+  bankerTable: rb.bankerTable.value,
+  bankerMode: env.options.bankerDrawing === 'free' && !state?.tableRequested ? 'free' : 'table',
+  naturalEndsCoup: true,
+});
+
+const emptyState = (env: Env): CheminState => ({ ...emptyCoupState(CHEMIN_SPEC(env.rulebook, env)), stakes: {}, closed: false, tableRequested: false });
+
+function evolveState(state: CheminState, fact: Fact, env: Env): CheminState {
+  const d = fact.data;
+  switch (fact.type) {
+    case 'BankPut':
+      return { ...state, bank: { seat: String(d.seat), amount: Number(d.amount) } };
+    case 'BetPlaced':
+      if (state.closed || d.betType !== 'player') return state;
+      return { ...state, stakes: { ...state.stakes, [String(d.betId)]: { seat: String(d.seat), amount: Number(d.amount) } } };
+    case 'BetsClosed':
+      return { ...state, closed: true };
+    case 'BancoCalled':
+      return { ...state, banco: { seat: String(d.seat), betId: String(d.betId), kind: d.kind as BancoKind } };
+    case 'BankerTableRequested':
+      return { ...state, tableRequested: true };
+    case 'CardDealt':
+      return { ...state, ...evolveCoup(state, fact, CHEMIN_SPEC(env.rulebook, env, state)) };
+    default:
+      return state;
+  }
+}
+
+const totalStakes = (state: CheminState): number => Object.values(state.stakes).reduce((t, s) => t + s.amount, 0);
+const result = (state: CheminState) => compareHands(state.coup.hands.player, state.coup.hands.banker);
+const score = (state: CheminState): string => {
+  const p = handTotal(state.coup.hands.player);
+  const b = handTotal(state.coup.hands.banker);
+  const r = result(state);
+  return r === 'tie' ? `punto ${p} ties banker ${b}` : r === 'punto' ? `punto ${p} beats banker ${b}` : `banker ${b} beats punto ${p}`;
+};
+const percent = (rate: number) => `${Math.round(rate * 10000) / 100} %`;
+
+function settleBet(state: CheminState, bet: Bet, env: Env): SettlementVerdict {
+  const rb = env.rulebook;
+  if (!twoCardsEach(state.coup, CHEMIN_SPEC(rb, env, state))) return { undecided: true, reason: 'punto and banker do not yet hold two cards each' };
+  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string): ExpectedSettlement => ({
+    outcome,
+    payout,
+    rule: `${GAME}/${rule}`,
+    citation,
+    explanation: `${score(state)}: punto bet of ${bet.amount} ${how}`,
+  });
+  if (bet.betType !== 'player') return out('void', 0, 'bet-types', rb.source, 'is not a chemin-de-fer bet: it is returned');
+  const r = result(state);
+  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)');
+  return r === 'punto'
+    ? out('win', payOdds(bet.amount, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`)
+    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank');
+}
+
+function cagnotte(state: CheminState, env: Env): ExpectedLevy | null {
+  if (!twoCardsEach(state.coup, CHEMIN_SPEC(env.rulebook, env, state)) || result(state) !== 'banker') return null;
+  const base = totalStakes(state);
+  const rate = Number(env.options.cagnotteRate);
+  const amount = applyRate(base, rate, env.ctx.smallestChip);
+  return {
+    base,
+    amount,
+    rule: `${GAME}/cagnotte`,
+    citation: optionCite(env, 'cagnotteRate'),
+    explanation: `${score(state)}: the cagnotte is ${percent(rate)} of the banker's winnings of ${base} = ${amount}`,
+  };
+}
+
+const bankMaximum = (env: Env): number | null => (env.options.unlimitedBank === true ? null : env.rulebook.bankMaxMultiple.value * env.ctx.limits.min);
+const halfBank = (bank: number, env: Env): number => roundDownTo(bank * env.rulebook.bancoConLaMesaShare.value, env.ctx.smallestChip);
+
+function judgeBankPut(fact: Fact, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const amount = Number(fact.data.amount);
+  const seat = String(fact.data.seat);
+  const findings: Finding[] = [];
+  const max = bankMaximum(env);
+  if (max !== null && amount > max) {
+    findings.push({ code: 'BET_ABOVE_MAXIMUM', expected: max, recorded: amount, rule: `${GAME}/bank-maximum`, citation: rb.bankMaxMultiple.cite, message: `the bank of ${amount} is above ${rb.bankMaxMultiple.value} × the punto minimum (${max}); the excess is an improper garage` });
+  }
+  if (amount < env.ctx.limits.min) {
+    findings.push({ code: 'BET_BELOW_MINIMUM', expected: env.ctx.limits.min, recorded: amount, rule: `${GAME}/bank-minimum`, citation: rb.bankMinimumIsPuntoMinimum.cite, message: `the bank of ${amount} is below the punto minimum of ${env.ctx.limits.min}` });
+  }
+  const carried = env.ctx.carried as CheminCarried | undefined;
+  if (carried?.bankerSeat !== undefined) {
+    if (carried.mustPass && seat === carried.bankerSeat) {
+      findings.push({ code: 'SEQUENCE_VIOLATION', expected: 'the bank passes to the right', recorded: `seat ${seat} keeps the bank`, rule: `${GAME}/bank-passes`, citation: rb.bankPassesOnLoss.cite, message: `seat ${seat} lost the last coup as banker: the bank passes to the player on the right (BankPassed) before the next coup` });
+    } else if (!carried.mustPass && seat !== carried.bankerSeat) {
+      findings.push({ code: 'SEQUENCE_VIOLATION', expected: `bank held by seat ${carried.bankerSeat}`, recorded: `bank put by seat ${seat}`, rule: `${GAME}/bank-holder`, citation: rb.bankPassesOnLoss.cite, message: `seat ${carried.bankerSeat} holds the bank and did not pass it; seat ${seat} cannot put up the bank` });
+    }
+  }
+  return findings;
+}
+
+function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const kind = fact.data.kind as BancoKind;
+  const seat = String(fact.data.seat);
+  const stake = state.stakes[String(fact.data.betId)];
+  const findings: Finding[] = [];
+  if (state.bank && stake) {
+    const expected = kind === 'con-la-mesa' ? halfBank(state.bank.amount, env) : state.bank.amount;
+    if (stake.amount !== expected) {
+      findings.push({
+        code: 'SEQUENCE_VIOLATION',
+        betId: String(fact.data.betId),
+        expected,
+        recorded: stake.amount,
+        rule: `${GAME}/${kind === 'con-la-mesa' ? 'banco-con-la-mesa' : 'banco'}`,
+        citation: kind === 'con-la-mesa' ? rb.bancoConLaMesaShare.cite : rb.puntoMaximumIsBank.cite,
+        message: kind === 'con-la-mesa' ? `banco con la mesa stakes half the bank (${expected}), not ${stake.amount}` : `${kind} covers the whole bank (${expected}), not ${stake.amount}`,
+      });
+    }
+  }
+  const carried = env.ctx.carried as CheminCarried | undefined;
+  if (kind === 'banco-suivi' && carried?.lostBancoSeat !== seat) {
+    findings.push({
+      code: 'SEQUENCE_VIOLATION',
+      expected: carried?.lostBancoSeat ? `banco seguido by seat ${carried.lostBancoSeat}` : 'no banco seguido (nobody went banco and lost)',
+      recorded: `banco seguido by seat ${seat}`,
+      rule: `${GAME}/banco-suivi`,
+      citation: rb.bancoSuivi.cite,
+      message: 'only the player who went banco and lost the last coup may call banco seguido',
+    });
+  }
+  return findings;
+}
+
+export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: CHEMIN_DE_FER_RULEBOOKS,
+  factTypes: CHEMIN_FACT_TYPES,
+  deck: () => DECK_52,
+
+  refuseOptions(options, rulebook) {
+    if ('cagnotteRate' in options) {
+      const rate = options.cagnotteRate;
+      const { min, max } = rulebook.cagnotteRange.value;
+      if (typeof rate !== 'number' || !(rate >= min && rate <= max)) {
+        return { field: 'options.cagnotteRate', reason: `the cagnotte must be ${min === max ? percent(max) : `between ${percent(min)} and ${percent(max)}`} in ${rulebook.jurisdiction} (${rulebook.cagnotteRange.cite}); got ${String(rate)}` };
+      }
+    }
+    if ('bankerDrawing' in options && !['table', 'free'].includes(String(options.bankerDrawing))) {
+      return { field: 'options.bankerDrawing', reason: `bankerDrawing is "table" or "free"; got ${String(options.bankerDrawing)}` };
+    }
+    return null;
+  },
+
+  refuse(fact, env) {
+    const cardRefusal = refuseCardFact(fact, CHEMIN_SPEC(env.rulebook, env));
+    if (cardRefusal) return cardRefusal;
+    if (fact.type === 'BancoCalled' && !['banco', 'banco-suivi', 'con-la-mesa'].includes(String(fact.data.kind))) {
+      return { field: 'data.kind', reason: 'kind is banco, banco-suivi or con-la-mesa' };
+    }
+    if ((fact.type === 'BankPut' || fact.type === 'BankPassed') && fact.data.amount !== undefined && !(Number.isInteger(fact.data.amount) && fact.data.amount > 0)) {
+      return { field: 'data.amount', reason: 'a bank is a positive amount in minor units' };
+    }
+    return null;
+  },
+
+  carry(carried, fact, env) {
+    const c = (carried ?? {}) as CheminCarried;
+    const e = env as Env;
+    const d = fact.data;
+    switch (fact.type) {
+      case 'BankPassed':
+        return { ...c, bankerSeat: String(d.toSeat), bank: d.amount === undefined ? undefined : Number(d.amount), mustPass: false };
+      case 'BankPut':
+        return { ...c, bankerSeat: String(d.seat), bank: Number(d.amount), mustPass: false, round: evolveState(c.round ?? emptyState(e), fact, e) };
+      case 'RoundStarted':
+        return { ...c, round: emptyState(e) };
+      case 'RoundVoided':
+        return { ...c, round: undefined };
+      case 'RoundCompleted': {
+        const round = c.round;
+        if (!round || !twoCardsEach(round.coup, CHEMIN_SPEC(e.rulebook, e, round))) return { ...c, round: undefined };
+        const r = result(round);
+        if (r === 'tie') return { ...c, round: undefined };
+        if (r === 'punto') return { ...c, bank: Math.max(0, (c.bank ?? 0) - totalStakes(round)), mustPass: true, lostBancoSeat: undefined, round: undefined };
+        const levy = cagnotte(round, e)?.amount ?? 0;
+        return { ...c, bank: (c.bank ?? 0) + totalStakes(round) - levy, lostBancoSeat: round.banco && round.banco.kind !== 'con-la-mesa' ? round.banco.seat : undefined, round: undefined };
+      }
+      default:
+        return c.round ? { ...c, round: evolveState(c.round, fact, e) } : c;
+    }
+  },
+
+  initialState: (env) => emptyState(env),
+  evolve: evolveState,
+
+  judgeFact(before, fact, env) {
+    switch (fact.type) {
+      case 'CardDealt': {
+        if (fact.data.to === 'burn') return [];
+        const code = parseCard(String(fact.data.card))?.code;
+        if (!code) return [];
+        return drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations);
+      }
+      case 'BankPut':
+        return judgeBankPut(fact, env);
+      case 'BancoCalled':
+        return judgeBanco(before, fact, env);
+      default:
+        return [];
+    }
+  },
+
+  judgeBet(bet, state, env) {
+    if (bet.betType !== 'player') {
+      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `in chemin de fer the puntos bet against the bank ("player"); "${bet.betType}" is not a bet` }];
+    }
+    if (bet.late || !state.bank) return [];
+    const covered = totalStakes(state);
+    if (covered + bet.amount <= state.bank.amount) return [];
+    return [
+      {
+        code: 'BET_ABOVE_MAXIMUM',
+        betId: bet.betId,
+        expected: Math.max(0, state.bank.amount - covered),
+        recorded: bet.amount,
+        rule: `${GAME}/punto-maximum`,
+        citation: env.rulebook.puntoMaximumIsBank.cite,
+        message: `the bank of ${state.bank.amount} has ${covered} covered already: bet ${bet.betId} of ${bet.amount} exceeds what the bank answers for`,
+      },
+    ];
+  },
+
+  settle: (state, query, env) => settleBet(state, query.bet, env),
+  expectedCagnotte: cagnotte,
+  isDecided: (state, env) => twoCardsEach(state.coup, CHEMIN_SPEC(env.rulebook, env, state)),
+  judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, CHEMIN_SPEC(env.rulebook, env, state)),
+
+  describe(state, env) {
+    const hands = describeCoup(state.coup, CHEMIN_SPEC(env.rulebook, env, state));
+    const done = twoCardsEach(state.coup, CHEMIN_SPEC(env.rulebook, env, state));
+    return {
+      bank: state.bank ?? null,
+      covered: totalStakes(state),
+      banco: state.banco ?? null,
+      banker: hands.banker,
+      punto: hands.player,
+      bankerPlays: CHEMIN_SPEC(env.rulebook, env, state).bankerMode,
+      burn: state.burn,
+      result: done ? result(state) : null,
+    };
+  },
+
+  narrate(fact, _before, after, env) {
+    const d = fact.data;
+    switch (fact.type) {
+      case 'BankPut':
+        return `seat ${d.seat} holds the bank: "hay ${d.amount} en la Banca"`;
+      case 'BancoCalled':
+        return `seat ${d.seat} calls ${d.kind === 'con-la-mesa' ? 'banco con la mesa' : d.kind === 'banco-suivi' ? 'banco seguido' : 'banco'} (bet ${d.betId})`;
+      case 'BankPassed':
+        return `the bank passes from seat ${d.fromSeat} to seat ${d.toSeat} (${d.reason})`;
+      case 'BankerTableRequested':
+        return 'the banker asks for the table and must follow it';
+      case 'CardDealt': {
+        if (d.to === 'burn') return `${d.card} burned`;
+        const h = describeCoup(after.coup, CHEMIN_SPEC(env.rulebook, env, after));
+        return `${d.card} to ${d.to === 'player' ? 'the punto' : 'the banker'}: punto ${h.player.total}, banker ${h.banker.total}`;
+      }
+      default:
+        return undefined;
+    }
+  },
+
+  play(ctx: PlayContext<CheminDeFerRulebook>): PlayedFact[] {
+    const env = ctx.env;
+    const rb = env.rulebook;
+    const { sessionId, roundId, random, memory } = ctx;
+    const chip = env.ctx.smallestChip;
+    const min = env.ctx.limits.min;
+    const cap = Math.min(env.ctx.limits.max, bankMaximum(env) ?? Number.MAX_SAFE_INTEGER);
+    const seats = ctx.seats.map(String);
+    const facts: PlayedFact[] = [];
+    const { shoe, sessionFacts, burnFacts } = shoeForCoup(memory, sessionId, rb.decks.value, rb.stopCardFromEnd.value, random);
+    facts.push(...sessionFacts);
+
+    let banker = memory.bankerSeat as string | undefined;
+    let bank = memory.bank as number | undefined;
+    if (banker === undefined) {
+      banker = seats[0];
+      bank = randomStake(random, min, Math.min(cap, 20 * min), chip);
+    } else if (memory.mustPass) {
+      const next = seats[(seats.indexOf(banker) + 1) % seats.length];
+      bank = randomStake(random, min, Math.min(cap, 20 * min), chip);
+      facts.push({ type: 'BankPassed', data: { sessionId, fromSeat: banker, toSeat: next, reason: 'lost', amount: bank } });
+      banker = next;
+    }
+    // winnings join the bank; what exceeds the maximum is garaged (improper garage)
+    bank = Math.max(min, Math.min(bank ?? min, cap));
+    facts.push({ type: 'RoundStarted', data: { sessionId, roundId } }, { type: 'BankPut', data: { sessionId, roundId, seat: banker, amount: bank } });
+
+    const puntos = seats.filter((s) => s !== banker);
+    let n = 0;
+    const bet = (seat: string, amount: number) => {
+      const betId = `${roundId}-b${++n}`;
+      facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId, seat, betType: 'player', amount } });
+      return betId;
+    };
+    const lostBanco = memory.lostBancoSeat as string | undefined;
+    const r = random();
+    if (lostBanco && puntos.includes(lostBanco) && r < 0.5) {
+      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: lostBanco, betId: bet(lostBanco, bank), kind: 'banco-suivi' } });
+    } else if (r < 0.25) {
+      const seat = puntos[Math.floor(random() * puntos.length)];
+      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat, betId: bet(seat, bank), kind: 'banco' } });
+    } else if (r < 0.35 && halfBank(bank, env) >= min) {
+      const seat = puntos[Math.floor(random() * puntos.length)];
+      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat, betId: bet(seat, halfBank(bank, env)), kind: 'con-la-mesa' } });
+      let left = bank - halfBank(bank, env);
+      for (const other of puntos.filter((s) => s !== seat)) {
+        if (left < min) break;
+        const amount = randomStake(random, min, left, chip);
+        bet(other, amount);
+        left -= amount;
+      }
+    } else {
+      let left = bank;
+      for (const seat of puntos) {
+        if (left < min || random() < 0.3) continue;
+        const amount = randomStake(random, min, Math.min(left, 10 * min), chip);
+        bet(seat, amount);
+        left -= amount;
+      }
+      if (left === bank) bet(puntos[0], min);
+    }
+    facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
+    const asksTable = env.options.bankerDrawing === 'free' && random() < 0.3;
+    if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
+    const spec = CHEMIN_SPEC(rb, env, { tableRequested: asksTable });
+    const { dealt } = playCoup(spec, () => drawFromShoe(shoe), () => random() < 0.5);
+    for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: c.to === 'player' || dealt.indexOf(c) >= 4 } });
+
+    const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));
+    for (const f of facts.filter((x) => x.type === 'BetPlaced')) {
+      const v = settleBet(state, { betId: String(f.data.betId), betType: 'player', amount: Number(f.data.amount), eventId: '', late: false }, env);
+      if (isUndecided(v) || isUnverifiable(v)) continue;
+      facts.push({ type: 'BetSettled', data: { sessionId, roundId, betId: f.data.betId, outcome: v.outcome, payout: v.payout } });
+    }
+    const levy = cagnotte(state, env);
+    if (levy && levy.amount > 0) facts.push({ type: 'CagnotteDeducted', data: { sessionId, roundId, base: levy.base, amount: levy.amount } });
+    facts.push({ type: 'RoundCompleted', data: { sessionId, roundId } });
+
+    const outcome = result(state);
+    memory.bankerSeat = banker;
+    memory.mustPass = outcome === 'punto';
+    if (outcome === 'banker') {
+      memory.bank = bank + totalStakes(state) - (levy?.amount ?? 0);
+      memory.lostBancoSeat = state.banco && state.banco.kind !== 'con-la-mesa' ? state.banco.seat : undefined;
+    } else if (outcome === 'punto') {
+      memory.lostBancoSeat = undefined;
+    }
+    return facts;
+  },
+};

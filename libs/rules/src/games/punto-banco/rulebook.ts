@@ -1,0 +1,163 @@
+/**
+ * Punto y banca rulebooks (games.md `punto-banco`): the house holds the bank; players bet on the
+ * punto (`player`), the banca (`banker`) and the tie. One common base, jurisdictions override what
+ * their text says differently (the Δ rows).
+ */
+import {
+  BaccaratDrawingRules,
+  PUNTO_BANCO_BANKER_TABLE,
+  PUNTO_BANCO_PUNTO_RULE,
+} from '../../core/baccarat';
+import type { RulebookBase } from '../../core/game';
+import { Cited, cited, JurisdictionId } from '../../core/types';
+
+export type TableFormat = 'full' | 'mini' | 'midi';
+export type CommissionMode = 'standard' | 'no-commission';
+
+export interface PuntoBancoRulebook extends RulebookBase, BaccaratDrawingRules {
+  readonly game: 'punto-banco';
+  /** net odds N to 1 */
+  readonly payouts: { readonly player: Cited<number>; readonly banker: Cited<number>; readonly tie: Cited<number> };
+  /** what happens to player and banker bets on a tie */
+  readonly tieOnEvenBets: Cited<'push'>;
+  /** the commission rates a session may set (inclusive): "up to 5 %" or exactly 5 % */
+  readonly commissionRange: Cited<{ readonly min: number; readonly max: number }>;
+  /** optional no-commission variant: a banker win with `bankerTotal` has `deduction` of the win taken */
+  readonly noCommissionVariant?: Cited<{ readonly bankerTotal: number; readonly deduction: number }>;
+  /** any bet's maximum is at most this multiple of the table minimum */
+  readonly maxMultipleOfMinimum: Cited<number>;
+  /** the tie bet's maximum as a share of the table maximum, where the text sets one */
+  readonly tieMaxShareOfTableMax?: Cited<number>;
+  /** seats of the reduced tables */
+  readonly seats: Cited<Readonly<Record<Exclude<TableFormat, 'full'>, number>>>;
+}
+
+type Lines = Record<
+  | 'source'
+  | 'decks'
+  | 'stop'
+  | 'burn'
+  | 'deal'
+  | 'natural'
+  | 'punto'
+  | 'player'
+  | 'banker'
+  | 'commission'
+  | 'tie'
+  | 'tiePush'
+  | 'max'
+  | 'seats',
+  string
+>;
+
+/** Everything the four texts share, with each jurisdiction's own line numbers. */
+function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoBancoRulebook> = {}): PuntoBancoRulebook {
+  const j = (lines: string) => (lines.startsWith('index.md') ? lines : `${jurisdiction} ${lines}`);
+  return {
+    game: 'punto-banco',
+    jurisdiction,
+    source: j(at.source),
+    decks: cited(6, j(at.decks)),
+    stopCardFromEnd: cited(7, j(at.stop)),
+    burn: cited('exposed-plus-value', `${j(at.burn)}; index.md OQ-22`),
+    dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
+    natural: cited([8, 9], j(at.natural)),
+    puntoRule: cited(PUNTO_BANCO_PUNTO_RULE, j(at.punto)),
+    // the banker's table is lost or damaged in every text: the standard table (index.md OQ-01)
+    bankerTable: cited(PUNTO_BANCO_BANKER_TABLE, 'index.md OQ-01'),
+    payouts: { player: cited(1, j(at.player)), banker: cited(1, j(at.banker)), tie: cited(8, j(at.tie)) },
+    tieOnEvenBets: cited('push', j(at.tiePush)),
+    commissionRange: cited({ min: 0.05, max: 0.05 }, j(at.commission)),
+    maxMultipleOfMinimum: cited(100, j(at.max)),
+    seats: cited({ mini: 7, midi: 9 }, j(at.seats)),
+    options: {
+      commissionRate: cited(0.05, j(at.commission)),
+      commissionMode: cited('standard', j(at.commission)),
+      tableFormat: cited('full', j(at.seats)),
+    },
+    ...extra,
+  };
+}
+
+export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRulebook>> = {
+  euskadi: rulebook(
+    'euskadi',
+    {
+      source: 'L3836–4426',
+      decks: 'L3849–3852',
+      stop: 'L4300–4307',
+      burn: 'L4309–4314',
+      deal: 'L4316–4319',
+      natural: 'L4223–4227',
+      punto: 'L4229–4236',
+      player: 'L4196–4198',
+      banker: 'L4185–4189',
+      commission: 'index.md OQ-21',
+      tie: 'L4218–4221',
+      tiePush: 'L4409–4413',
+      max: 'index.md OQ-20',
+      seats: 'L3940–3965',
+    },
+    {
+      // "up to 5 %" (euskadi L4185–4189): any rate up to 5 %, default 5 % (index.md OQ-21)
+      commissionRange: cited({ min: 0, max: 0.05 }, 'index.md OQ-21'),
+      noCommissionVariant: cited({ bankerTotal: 6, deduction: 0.5 }, 'euskadi L4191–4198'),
+    },
+  ),
+  cantabria: rulebook('cantabria', {
+    source: 'L1930–2196',
+    decks: 'L1945–1955',
+    stop: 'L2134–2137',
+    burn: 'L2143–2148',
+    deal: 'L2131–2179',
+    natural: 'L2089–2093',
+    punto: 'L2097–2103',
+    player: 'L2052–2057',
+    banker: 'L2052–2057',
+    commission: 'L2052–2057',
+    tie: 'L2083–2087',
+    tiePush: 'L2083–2087',
+    max: 'L2061–2063',
+    seats: 'L2181–2196',
+  }),
+  'illes-balears': rulebook(
+    'illes-balears',
+    {
+      source: 'L1184–1371',
+      decks: 'L1195–1197',
+      stop: 'L1339–1343',
+      burn: 'L1345–1348',
+      deal: 'L1350–1354',
+      natural: 'L1317–1319',
+      punto: 'L1324–1325',
+      player: 'L1295–1298',
+      banker: 'L1295–1298',
+      commission: 'L1295–1298',
+      tie: 'L1311–1315',
+      tiePush: 'L1311–1315',
+      max: 'L1301–1302',
+      seats: 'L1214–1232',
+    },
+    { tieMaxShareOfTableMax: cited(0.1, 'illes-balears L1313–1315') },
+  ),
+  galicia: rulebook(
+    'galicia',
+    {
+      source: 'L424–496',
+      decks: 'L428',
+      stop: 'L482',
+      burn: 'L484',
+      deal: 'L486',
+      natural: 'L468',
+      punto: 'L474–476',
+      player: 'L458',
+      banker: 'L458',
+      commission: 'L458',
+      tie: 'L466',
+      tiePush: 'L466',
+      max: 'index.md OQ-20',
+      seats: 'L432–434',
+    },
+    { tieMaxShareOfTableMax: cited(0.1, 'galicia L466') },
+  ),
+};
