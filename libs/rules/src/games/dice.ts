@@ -1,4 +1,7 @@
 /** The dice family's games, registered with the rules library. */
 import type { GameRules } from '../core/game';
+import { bancaFrancesa } from './banca-francesa/rules';
+import { craps } from './craps/rules';
+import { sicBo } from './sic-bo/rules';
 
-export const GAMES: readonly GameRules[] = [];
+export const GAMES: readonly GameRules[] = [craps, sicBo, bancaFrancesa];

@@ -1,0 +1,181 @@
+/**
+ * Shared machinery of the dice family (craps, sic bo, banca francesa): dice validation, totals,
+ * doubles and triples, "N to 1" / "X for Y" settlement helpers and the croupier's small tools.
+ * Pure; no I/O.
+ */
+import type { FactTypeSpec, PlayedFact } from './game';
+import { roundDownTo } from './money';
+import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome } from './types';
+
+export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
+
+/** A die face as recorded: an integer 1–6. */
+export const isDieFace = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6;
+
+/**
+ * Structural check of a `DiceThrown`: exactly `count` dice, every face 1–6. A face 7 or a third die on
+ * a two-dice table cannot have happened on the equipment, so the fact is refused at ingestion.
+ */
+export function refuseDice(dice: unknown, count: number): Refusal | null {
+  if (!Array.isArray(dice)) return { field: 'data.dice', reason: `dice must be an array of ${count} faces (1–6)` };
+  if (dice.length !== count) {
+    return { field: 'data.dice', reason: `this game throws ${count} dice; ${dice.length} were recorded` };
+  }
+  const bad = dice.findIndex((d) => !isDieFace(d));
+  if (bad >= 0) return { field: `data.dice[${bad}]`, reason: `${JSON.stringify(dice[bad])} is not a die face (1–6)` };
+  return null;
+}
+
+/** The refusal of a `DiceThrown` fact for a game that throws `count` dice (other facts: null). */
+export function refuseDiceThrown(fact: Fact, count: number): Refusal | null {
+  return fact.type === 'DiceThrown' ? refuseDice(fact.data?.dice, count) : null;
+}
+
+/**
+ * Contract extension shared by the dice games: a void throw ("tirada nula": a die off the table, on a chip,
+ * stacked, not rolled…) recorded after its `DiceThrown`. The throw counts for nothing, the bets stay and the
+ * dice are thrown again in the same round (a `RoundVoided` would instead return every bet of the round).
+ */
+export const THROW_VOIDED = 'ThrowVoided';
+export const DICE_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
+  [THROW_VOIDED]: {
+    description: 'the last DiceThrown of the round was a void throw (tirada nula): it counts for nothing and the dice are thrown again; data: roundId, reason, decidedBy?',
+    required: ['roundId', 'reason'],
+    roundScoped: true,
+  },
+};
+
+/** A `ThrowVoided` with no throw to void. */
+export function voidWithoutThrow(game: string, citation: string): Finding {
+  return {
+    code: 'SEQUENCE_VIOLATION',
+    expected: 'a DiceThrown before the ThrowVoided',
+    recorded: THROW_VOIDED,
+    rule: `${game}/void-throw`,
+    citation,
+    message: 'a throw was declared void but no throw stands in this round',
+  };
+}
+
+export const diceTotal = (dice: readonly number[]): number => dice.reduce((t, d) => t + d, 0);
+/** Two dice showing the same face ("the hard way"). */
+export const isDouble = (dice: readonly number[]): boolean => dice.length === 2 && dice[0] === dice[1];
+/** Three dice showing the same face. */
+export const isTriple = (dice: readonly number[]): boolean => dice.length === 3 && dice.every((d) => d === dice[0]);
+/** How many dice show `face`. */
+export const countFace = (dice: readonly number[], face: number): number => dice.filter((d) => d === face).length;
+export const diceText = (dice: readonly number[]): string => `${dice.join('-')} (total ${diceTotal(dice)})`;
+
+/**
+ * A payout ratio: `win` paid for every `per` staked, net ("7 por 6" = { win: 7, per: 6 }; "N to 1" =
+ * { win: N, per: 1 }; "1 to 2" = { win: 1, per: 2 }).
+ */
+export interface Ratio {
+  readonly win: number;
+  readonly per: number;
+}
+
+export const toOne = (n: number): Ratio => ({ win: n, per: 1 });
+export const ratio = (win: number, per: number): Ratio => ({ win, per });
+export const ratioText = (r: Ratio): string => `${r.win}:${r.per}`;
+/** The ratio as a net multiple of the stake (7:6 → 1.1666…). */
+export const ratioValue = (r: Ratio): number => r.win / r.per;
+
+/** Winnings on `stake` at `r`, exact in minor units where possible, else rounded down to the smallest chip (contract §7). */
+export function payRatio(stake: number, r: Ratio, unit = 1): number {
+  const numerator = stake * r.win;
+  if (numerator % r.per === 0) return roundDownTo(numerator / r.per, unit);
+  return roundDownTo(Math.floor(numerator / r.per), unit);
+}
+
+/** The settlement builders every dice game uses: one place for the shape of a verdict. */
+export function settled(
+  outcome: SettlementOutcome,
+  payout: number,
+  rule: string,
+  citation: string,
+  explanation: string,
+): ExpectedSettlement {
+  return { outcome, payout, rule, citation, explanation };
+}
+
+/** A winning bet paid at a cited ratio. */
+export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string): ExpectedSettlement {
+  const payout = payRatio(stake, r.value, unit);
+  return settled('win', payout, rule, r.cite, `${why}: pays ${ratioText(r.value)} on ${stake} = ${payout}`);
+}
+
+export function loses(rule: string, citation: string, why: string): ExpectedSettlement {
+  return settled('lose', 0, rule, citation, `${why}: the bet loses`);
+}
+
+export function pushes(rule: string, citation: string, why: string): ExpectedSettlement {
+  return settled('push', 0, rule, citation, `${why}: the stake is returned`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The croupier's tools (used by `play`)
+
+export function rollDie(random: () => number): number {
+  return 1 + Math.min(5, Math.floor(random() * 6));
+}
+
+export function rollDice(random: () => number, count: number): number[] {
+  return Array.from({ length: count }, () => rollDie(random));
+}
+
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))];
+}
+
+/**
+ * A stake between `min` and `max` in whole multiples of `step` (itself a multiple of the smallest chip),
+ * or null when no such stake exists.
+ */
+export function pickStake(random: () => number, min: number, max: number, step: number): number | null {
+  const lo = Math.ceil(min / step);
+  const hi = Math.floor(max / step);
+  if (hi < lo || hi <= 0) return null;
+  // realistic tables: most bets are small, a few near the maximum
+  const span = hi - Math.max(lo, 1);
+  const units = Math.max(lo, 1) + Math.floor(Math.pow(random(), 3) * (span + 1));
+  return Math.min(hi, units) * step;
+}
+
+/** Builds the facts of one round in the contract's order, with the session and round ids filled in. */
+export class RoundRecorder {
+  readonly facts: PlayedFact[] = [];
+  private betCounter = 0;
+  constructor(
+    readonly sessionId: string,
+    readonly roundId: string,
+  ) {}
+
+  add(type: string, data: Record<string, unknown> = {}): this {
+    this.facts.push({ type, data: { sessionId: this.sessionId, roundId: this.roundId, ...data } });
+    return this;
+  }
+
+  nextBetId(): string {
+    return `${this.roundId}-b${++this.betCounter}`;
+  }
+
+  /** The facts as the rules see them (event ids local to this recorder), to fold through `evolve`. */
+  asFacts(): Fact[] {
+    return this.facts.map((f, i) => ({ eventId: `${this.roundId}-local-${i + 1}`, type: f.type, data: f.data as Record<string, any>, position: i + 1 }));
+  }
+}
+
+/** The bets of a round's facts, as the judge records them (late = placed after `BetsClosed`). */
+export function betsOf(facts: readonly Fact[]): Bet[] {
+  let closed = false;
+  const bets: Bet[] = [];
+  for (const f of facts) {
+    if (f.type === 'BetsClosed') closed = true;
+    if (f.type === 'BetPlaced') {
+      const d = f.data;
+      bets.push({ betId: String(d.betId), seat: d.seat, betType: String(d.betType), selection: d.selection, amount: Number(d.amount), eventId: f.eventId, late: closed });
+    }
+  }
+  return bets;
+}

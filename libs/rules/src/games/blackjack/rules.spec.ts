@@ -1,0 +1,375 @@
+import fc from 'fast-check';
+import { seededRandom } from '../../core/cards';
+import type { PlayedFact, RoundEnv } from '../../core/game';
+import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
+import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
+import { BlackjackRulebook } from './rulebook';
+import { blackjack } from './rules';
+import { bet, card, cards, closed, completed, decide, fact, settled, settlementOf, start } from './spec-helpers';
+
+const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
+const LIMITS = { min: 1000, max: 100_000 };
+const env = (j: JurisdictionId, overrides: Partial<SessionContext> = {}) =>
+  envFor(blackjack, j, { limits: LIMITS, ...overrides }) as RoundEnv<BlackjackRulebook>;
+
+/** One box (seat 1, main bet b1 of 1000): player's two cards, the dealer's first, then the player's draws and the dealer's. */
+function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[] } = {}): PlayedFact[] {
+  const [p1, p2, ...hits] = player;
+  const [d1, ...draws] = dealer;
+  return [
+    start(),
+    bet('b1', 1, 'main', 1000),
+    ...(extra.bets ?? []),
+    card(p1, 'seat:1'),
+    card(d1, 'dealer'),
+    card(p2, 'seat:1'),
+    ...(extra.before ?? []),
+    closed(),
+    ...(extra.decisions ?? []),
+    ...cards('seat:1', ...hits),
+    ...cards('dealer', ...draws),
+  ];
+}
+const expectSettlement = (j: JurisdictionId, facts: PlayedFact[], betId = 'b1', hand?: number, e = env(j)) =>
+  settlementOf(blackjack, e, facts, betId, hand) as ExpectedSettlement;
+
+describe('blackjack payouts (games.md blackjack, Play and payouts)', () => {
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    it.each([
+      ['win 1:1', ['10H', '9S'], ['10D', '8C'], 'win', 1000],
+      ['blackjack 3:2', ['AH', 'KS'], ['10D', '8C'], 'win', 1500],
+      ['blackjack beats a 21 of three cards', ['AH', 'KS'], ['10D', '5C', '6S'], 'win', 1500],
+      ['blackjack against blackjack: push', ['AH', 'KS'], ['AD', 'QC'], 'push', 0],
+      ['dealer blackjack beats a 21 of three cards', ['5H', '6S', '10C'], ['AD', 'QC'], 'lose', 0],
+      ['tie: push', ['10H', '8S'], ['10D', '8C'], 'push', 0],
+      ['lose', ['10H', '7S'], ['10D', '8C'], 'lose', 0],
+      ['bust loses even if the dealer busts', ['10H', '6S', '9C'], ['10D', '6C', '9H'], 'lose', 0],
+      ['dealer bust pays 1:1', ['10H', '2S'], ['10D', '6C', '9H'], 'win', 1000],
+    ])('%s', (_name, player, dealer, outcome, payout) => {
+      expect(expectSettlement(j, coup(player, dealer))).toMatchObject({ outcome, payout });
+    });
+
+    it('double: 1:1 on twice the stake', () => {
+      const facts = coup(['6H', '5S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
+      expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 2000 });
+    });
+
+    it('split: settled per hand; a split ace with a ten is 21, not a blackjack, paid 1:1', () => {
+      const facts = [
+        start(), bet('b1', 1, 'main', 1000), card('AH', 'seat:1'), card('9D', 'dealer'), card('AS', 'seat:1'), closed(),
+        decide(1, 'split'), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer'),
+      ];
+      expect(expectSettlement(j, facts, 'b1', 1)).toMatchObject({ outcome: 'win', payout: 1000 });
+      expect(expectSettlement(j, facts, 'b1', 2)).toMatchObject({ outcome: 'lose', payout: 0 });
+      const mainBet = { betId: 'b1', betType: 'main', amount: 1000, eventId: '', late: false, seat: 1 };
+      expect(blackjack.handsToSettle!(blackjack.initialState(env(j)), mainBet, env(j))).toEqual([undefined]);
+      const afterSplit = facts.reduce((st, p, i) => blackjack.evolve(st, { eventId: `${i}`, type: p.type, data: p.data }, env(j)), blackjack.initialState(env(j)));
+      expect(blackjack.handsToSettle!(afterSplit, mainBet, env(j))).toEqual([1, 2]);
+      const judged = judge(blackjack, env(j), [...facts, settled('b1', 'win', 1000, 1), completed()]);
+      expect(codes(judged)).toEqual(['UNSETTLED_BET']);
+    });
+
+    it('insurance pays 2:1 against a dealer blackjack, is lost otherwise', () => {
+      const ins = [bet('i1', 1, 'insurance', 500)];
+      expect(expectSettlement(j, coup(['10H', '9S'], ['AD', 'KC'], { before: ins }), 'i1')).toMatchObject({ outcome: 'win', payout: 1000 });
+      expect(expectSettlement(j, coup(['10H', '9S'], ['AD', '5C', '3S'], { before: ins }), 'i1')).toMatchObject({ outcome: 'lose', payout: 0 });
+    });
+
+    it('even money on a blackjack against an ace: 1:1', () => {
+      const facts = coup(['AH', 'KS'], ['AD', 'KC'], { before: [decide(1, 'even-money')] });
+      expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 1000 });
+    });
+
+    it('surrender: half lost', () => {
+      const facts = coup(['10H', '6S'], ['10D'], { decisions: [decide(1, 'surrender')] });
+      expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'half-lost', payout: 0 });
+      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'half-lost', 0), completed()]))).toEqual([]);
+    });
+
+    it('surrender is refused against a dealer ace', () => {
+      const facts = coup(['10H', '6S'], ['AD', '8S'], { decisions: [decide(1, 'surrender')] });
+      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'half-lost', 0), completed()]))).toContain('BET_NOT_ALLOWED');
+    });
+
+    it('3:2 on an odd stake is exact in minor units (contract §7)', () => {
+      const facts = [start(), bet('b1', 1, 'main', 1500), card('AH', 'seat:1'), card('9D', 'dealer'), card('KS', 'seat:1'), closed(), card('8C', 'dealer')];
+      expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 2250 });
+    });
+  });
+});
+
+describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
+  const judged = (j: JurisdictionId, facts: PlayedFact[], outcome = 'win', payout = 1000) => codes(judge(blackjack, env(j), [...facts, settled('b1', outcome, payout), completed()]));
+
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    it('the dealer stands on 17', () => expect(judged(j, coup(['10H', '9S'], ['10D', '7C', '2S']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
+    it('the dealer stands on soft 17', () => expect(judged(j, coup(['10H', '9S'], ['AD', '6C', '2S']), 'win', 1000)).toContain('DRAW_RULE_VIOLATION'));
+    it('the dealer draws on 16', () => expect(judged(j, coup(['10H', '9S'], ['10D', '6C']), 'win', 1000)).toContain('DRAW_RULE_VIOLATION'));
+    it('a correct dealer: 16 draws, 17 stands', () => expect(judged(j, coup(['10H', '9S'], ['10D', '6C', 'AS']), 'win', 1000)).toEqual([]));
+    it('the dealer does not draw when every box is bust', () =>
+      expect(judged(j, coup(['10H', '6S', 'KC'], ['10D', '6C']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
+    it('no card to a hand of 21', () => expect(judged(j, coup(['10H', '5S', '6C', '2D'], ['10D', '8C']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
+    it('split aces take one card each', () => {
+      const facts = [
+        start(), bet('b1', 1, 'main', 1000), card('AH', 'seat:1'), card('9D', 'dealer'), card('AS', 'seat:1'), closed(),
+        decide(1, 'split'), card('2C', 'seat:1:hand:1'), card('3C', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('8S', 'dealer'),
+      ];
+      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'lose', 0, 1), settled('b1', 'lose', 0, 2), completed()]))).toContain('DRAW_RULE_VIOLATION');
+    });
+    it('a doubled hand takes one card only', () => {
+      const facts = coup(['2H', '3S', '4C', '5D'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
+      expect(judged(j, facts, 'lose', 0)).toContain('DRAW_RULE_VIOLATION');
+    });
+    it('a new shoe burns its first 5 cards', () => {
+      const shoe = { shoeId: 'sh-1', decks: 6, dealt: {} };
+      const good = [start(), ...cards('burn', '2H', '3H', '4H', '5H', '6H'), ...coup(['10H', '9S'], ['10D', '8C']).slice(1)];
+      expect(codes(judge(blackjack, env(j, { shoe }), [...good, settled('b1', 'win', 1000), completed()]))).toEqual([]);
+      const short = [start(), ...cards('burn', '2H', '3H', '4H', '5H'), ...coup(['10H', '9S'], ['10D', '8C']).slice(1)];
+      expect(codes(judge(blackjack, env(j, { shoe }), [...short, settled('b1', 'win', 1000), completed()]))).toContain('DRAW_RULE_VIOLATION');
+    });
+    it('a shoe of more than 6 decks', () => {
+      const facts = coup(['10H', '9S'], ['10D', '8C']);
+      expect(codes(judge(blackjack, env(j, { shoe: { shoeId: 'sh', decks: 8, dealt: { '2H': 1 } } }), [...facts, settled('b1', 'win', 1000), completed()]))).toContain('CARD_COUNT_EXCEEDED');
+    });
+    it('insurance only against a dealer ace, at most half the bet', () => {
+      expect(judged(j, coup(['10H', '9S'], ['10D', '8C'], { before: [bet('i1', 1, 'insurance', 500)] }))).toContain('BET_NOT_ALLOWED');
+      const over = codes(judge(blackjack, env(j), [...coup(['10H', '9S'], ['AD', '7C'], { before: [bet('i1', 1, 'insurance', 600)] }), settled('b1', 'win', 1000), settled('i1', 'lose', 0), completed()]));
+      expect(over).toContain('BET_ABOVE_MAXIMUM');
+    });
+    it('a bet on a box after the deal has started', () => {
+      const facts = coup(['10H', '9S'], ['10D', '8C'], { before: [bet('b2', 2, 'main', 1000)] });
+      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'win', 1000), settled('b2', 'void', 0), completed()]))).toContain('BET_AFTER_CLOSE');
+    });
+    it('refuses a card or a box that does not exist', () => {
+      const e = env(j);
+      expect(blackjack.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'JK', to: 'seat:1' } }, e)).toMatchObject({ field: 'data.card' });
+      expect(blackjack.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'AS', to: 'board' } }, e)).toMatchObject({ field: 'data.to' });
+      expect(blackjack.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'AS', to: 'dealer:play:2' } }, e)).toMatchObject({ field: 'data.to' });
+      expect(blackjack.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'fold' } }, e)).toMatchObject({ field: 'data.decision' });
+      expect(blackjack.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'AS', to: 'seat:7' } }, e)).toBeNull();
+    });
+  });
+});
+
+describe('regional differences (Δ rows of games.md blackjack)', () => {
+  const judgeBets = (j: JurisdictionId, bets: PlayedFact[], e = env(j)) =>
+    codes(judge(blackjack, e, [start(), ...bets]));
+
+  it('Δ boxes: euskadi up to 9 (L1486–1488); cantabria, galicia, illes-balears 7, illes-balears "a nou" 9 as option', () => {
+    const box9 = { eventId: 'x', type: 'BetPlaced', data: { betId: 'b', seat: 9, betType: 'main', amount: 1000 } };
+    expect(blackjack.refuse!(box9, env('euskadi'))).toBeNull();
+    for (const j of ['cantabria', 'illes-balears', 'galicia'] as const) expect(blackjack.refuse!(box9, env(j))).toMatchObject({ field: 'data.seat' });
+    expect(blackjack.refuse!(box9, env('illes-balears', { options: { boxes: 9 } }))).toBeNull();
+  });
+
+  it('Δ bettors per box: euskadi 4 (L1490–1498), cantabria and galicia 3 (L774–775, L272), illes-balears not limited', () => {
+    const bets = [1, 2, 3, 4].map((n) => bet(`b${n}`, 1, 'main', 1000));
+    expect(judgeBets('euskadi', bets)).toEqual([]);
+    expect(judgeBets('euskadi', [...bets, bet('b5', 1, 'main', 1000)])).toEqual(['BET_NOT_ALLOWED']);
+    expect(judgeBets('cantabria', bets)).toEqual(['BET_NOT_ALLOWED']);
+    expect(judgeBets('galicia', bets)).toEqual(['BET_NOT_ALLOWED']);
+    expect(judgeBets('illes-balears', [...bets, bet('b5', 1, 'main', 1000)])).toEqual([]);
+  });
+
+  it('Δ max per hand: the sum of the bets on one hand may not pass the maximum (all four, euskadi L2120–2122)', () => {
+    for (const j of JURISDICTIONS) {
+      expect(judgeBets(j, [bet('b1', 1, 'main', 60_000), bet('b2', 1, 'main', 50_000)])).toEqual(['BET_ABOVE_MAXIMUM']);
+      expect(judgeBets(j, [bet('b1', 1, 'main', 60_000), bet('b2', 2, 'main', 50_000)])).toEqual([]);
+    }
+  });
+
+  it('Δ several hands held by one player: may exceed the max in total in cantabria and galicia (L995–998, L318), never in illes-balears (L659–660)', () => {
+    const bets = [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 2, 'main', 50_000, { onBehalfOf: 'p-1' })];
+    expect(judgeBets('cantabria', bets)).toEqual([]);
+    expect(judgeBets('galicia', bets)).toEqual([]);
+    expect(judgeBets('illes-balears', bets)).toEqual(['BET_ABOVE_MAXIMUM']);
+  });
+
+  it('Δ maximum multiple: at most 200 × the minimum whatever the session says (euskadi L2116–2118, cantabria L991–993, illes-balears L656–657, galicia L318)', () => {
+    for (const j of JURISDICTIONS) {
+      const e = env(j, { limits: { min: 1000, max: 500_000 } });
+      expect(judgeBets(j, [bet('b1', 1, 'main', 200_000)], e)).toEqual([]);
+      expect(judgeBets(j, [bet('b1', 1, 'main', 201_000)], e)).toEqual(['BET_ABOVE_MAXIMUM']);
+    }
+  });
+
+  it('Δ double: any total in euskadi, cantabria, illes-balears; only on 9, 10 or 11 in galicia (L308–310)', () => {
+    const facts = coup(['6H', '2S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
+    const run = (j: JurisdictionId) => codes(judge(blackjack, env(j), [...facts, settled('b1', 'push', 0), completed()]));
+    expect(run('euskadi')).toEqual([]);
+    expect(run('cantabria')).toEqual([]);
+    expect(run('illes-balears')).toEqual([]);
+    expect(run('galicia')).toEqual(['BET_NOT_ALLOWED']);
+    const eleven = coup(['6H', '5S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
+    expect(codes(judge(blackjack, env('galicia'), [...eleven, settled('b1', 'win', 2000), completed()]))).toEqual([]);
+  });
+
+  it('Δ OQ-12 euskadi: an ace in a doubled hand counts 1 (index.md OQ-12); soft as usual elsewhere and with the option off', () => {
+    // A+5 doubled, takes a 5: 11 in euskadi (loses to 18), 21 elsewhere (wins)
+    const facts = coup(['AH', '5S', '5C'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
+    expect(expectSettlement('euskadi', facts)).toMatchObject({ outcome: 'lose', payout: 0 });
+    expect(expectSettlement('euskadi', facts, 'b1', undefined, env('euskadi', { options: { doubleAceCountsOne: false } }))).toMatchObject({ outcome: 'win', payout: 2000 });
+    // galicia does not allow doubling a soft 6 at all (9–11 only); the other two count the ace 11
+    for (const j of ['cantabria', 'illes-balears'] as const) expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 2000 });
+  });
+
+  it('Δ three 7s pay 2:1 in cantabria unless the dealer makes them too (L850–852); 1:1 elsewhere', () => {
+    const facts = coup(['7H', '7S', '7C'], ['10D', '8C']);
+    expect(expectSettlement('cantabria', facts)).toMatchObject({ outcome: 'win', payout: 2000 });
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 1000 });
+    expect(expectSettlement('cantabria', coup(['7H', '7S', '7C'], ['7D', '7C', '7S']))).toMatchObject({ outcome: 'push', payout: 0 });
+  });
+
+  it('Δ insurance minimum: half the table minimum in cantabria (L854–874); none elsewhere', () => {
+    const ins = coup(['10H', '9S'], ['AD', '7C'], { before: [bet('i1', 1, 'insurance', 400)] });
+    const run = (j: JurisdictionId) => codes(judge(blackjack, env(j), [...ins, settled('b1', 'win', 1000), settled('i1', 'lose', 0), completed()]));
+    expect(run('cantabria')).toEqual(['BET_BELOW_MINIMUM']);
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(run(j)).toEqual([]);
+  });
+
+  describe('Δ pairs side bet: euskadi only (L1777–1891)', () => {
+    it.each([
+      ['perfect pair 25:1', ['KH', 'KH'], 'win', 25_000],
+      ['colour pair 12:1', ['QC', 'QS'], 'win', 12_000],
+      ['mixed pair 6:1', ['7H', '7C'], 'win', 6_000],
+      ['no pair', ['7H', '8C'], 'lose', 0],
+    ])('euskadi %s', (_n, player, outcome, payout) => {
+      const facts = coup([...player], ['10D', '8C'], { bets: [bet('p1', 1, 'pairs', 1000)] });
+      expect(expectSettlement('euskadi', facts, 'p1')).toMatchObject({ outcome, payout });
+    });
+    it('not a bet in cantabria, illes-balears, galicia', () => {
+      for (const j of ['cantabria', 'illes-balears', 'galicia'] as const) expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)])).toEqual(['BET_NOT_ALLOWED']);
+    });
+    it('euskadi: min ½ table min, max 30 × min, a main bet on the box, not switched off by the casino (L2024–2028)', () => {
+      expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 400)])).toEqual(['BET_BELOW_MINIMUM']);
+      expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 31_000)])).toEqual(['BET_ABOVE_MAXIMUM']);
+      expect(judgeBets('euskadi', [bet('p1', 2, 'pairs', 1000)])).toEqual(['BET_NOT_ALLOWED']);
+      expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)], env('euskadi', { options: { pairsAllowed: false } }))).toEqual(['BET_NOT_ALLOWED']);
+    });
+  });
+
+  describe('Δ sevens jackpot side bet', () => {
+    const sevens = (player: string[]) => coup(player, ['10D', '8C'], { bets: [bet('s1', 1, 'sevens', 500)] });
+    it.each([
+      ['first card 7: 2:1', ['7H', '2C', '5D'], 1000],
+      ['two 7s of different suits: 10:1', ['7H', '7C', '5D'], 5000],
+      ['two 7s of the same suit: 50:1 (index.md OQ-13)', ['7H', '7H', '5D'], 25_000],
+      ['three 7s of different suits: 200:1', ['7H', '7C', '7D'], 100_000],
+      ['first card not a 7: lost', ['2H', '7C', '7D'], 0],
+    ])('euskadi and cantabria: %s', (_n, player, payout) => {
+      for (const j of ['euskadi', 'cantabria'] as const) expect(expectSettlement(j, sevens([...player]), 's1')).toMatchObject({ payout });
+    });
+    it('three suited 7s: the whole jackpot, at least 2,000 × the stake in euskadi (L1996–1999), 5,000 × in cantabria (L926–976)', () => {
+      expect(expectSettlement('euskadi', sevens(['7H', '7H', '7H']), 's1')).toMatchObject({ outcome: 'win', payout: 1_000_000 });
+      expect(expectSettlement('cantabria', sevens(['7H', '7H', '7H']), 's1')).toMatchObject({ outcome: 'win', payout: 2_500_000 });
+      const more = settlementOf(blackjack, env('euskadi'), sevens(['7H', '7H', '7H']), 's1', undefined, { outcome: 'win', payout: 3_000_000 });
+      expect(more).toMatchObject({ payout: 3_000_000 });
+    });
+    it('OQ-13 option: the Basque 10:1 for two suited 7s', () => {
+      const e = env('euskadi', { options: { sevensSuitedPairPays: 10 } });
+      expect(expectSettlement('euskadi', sevens(['7H', '7H', '5D']), 's1', undefined, e)).toMatchObject({ payout: 5000 });
+    });
+    it('illes-balears: no prize table, unverifiable without one (index.md OQ-52); galicia: not a bet', () => {
+      expect(settlementOf(blackjack, env('illes-balears'), sevens(['7H', '7C', '5D']), 's1')).toMatchObject({ unverifiable: true });
+      const configured = env('illes-balears', { options: { sevensPrizes: { odds: { seven: 3, 'two-sevens': 15, 'two-suited-sevens': 60, 'three-sevens': 300 }, jackpotFloor: 1000 } } });
+      expect(expectSettlement('illes-balears', sevens(['7H', '7C', '5D']), 's1', undefined, configured)).toMatchObject({ payout: 7500 });
+      expect(judgeBets('galicia', [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 500)])).toEqual(['BET_NOT_ALLOWED']);
+    });
+    it('euskadi and cantabria: the stake at most half the table minimum', () => {
+      for (const j of ['euskadi', 'cantabria'] as const) expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 600)])).toEqual(['BET_ABOVE_MAXIMUM']);
+    });
+    it('jackpotHand names the highest sevens combination of the box', () => {
+      const e = env('euskadi');
+      const state = blackjack.initialState(e);
+      const after = sevens(['7H', '7H', '7H']).reduce((s, f, i) => blackjack.evolve(s, { eventId: `${i}`, type: f.type, data: f.data }, e), state);
+      expect(blackjack.jackpotHand!(after, 1, e)).toBe('three-suited-sevens');
+      expect(blackjack.jackpotHand!(after, 2, e)).toBeNull();
+    });
+  });
+
+  it('Δ surrender optional per casino in euskadi (L2024–2028): refused when the table does not accept it', () => {
+    const facts = coup(['10H', '6S'], ['10D'], { decisions: [decide(1, 'surrender')] });
+    expect(codes(judge(blackjack, env('euskadi', { options: { surrender: false } }), [...facts, settled('b1', 'half-lost', 0), completed()]))).toEqual(['BET_NOT_ALLOWED']);
+  });
+});
+
+describe('options, replay state and narrative', () => {
+  it('dealerHitsSoft17: a session may make the dealer draw on soft 17', () => {
+    const e = env('cantabria', { options: { dealerHitsSoft17: true } });
+    const facts = coup(['10H', '9S'], ['AD', '6C', '2S']);
+    expect(codes(judge(blackjack, e, [...facts, settled('b1', 'push', 0), completed()]))).toEqual([]);
+    const stood = coup(['10H', '9S'], ['AD', '6C']);
+    const found = judge(blackjack, e, [...stood, settled('b1', 'win', 1000), completed()]).discrepancies;
+    expect(found.map((d) => [d.code, d.citation])).toContainEqual(['DRAW_RULE_VIOLATION', 'session option dealerHitsSoft17 (cantabria L805–819)']);
+  });
+  it('describe gives cards and totals per box and hand; narrate the running total', () => {
+    const facts = [...coup(['AH', 'AS'], ['9D'], { decisions: [decide(1, 'split')] }), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer')];
+    const j = judge(blackjack, env('euskadi'), facts);
+    const last = j.steps[j.steps.length - 1];
+    expect(last.state).toMatchObject({ game: { dealer: { cards: ['9D', '9S'], total: 18 }, boxes: [{ seat: 1, hands: [{ hand: 1, cards: ['AH', 'KC'], total: 21 }, { hand: 2, cards: ['AS', '5C'], total: 16 }] }] } });
+    expect(last.narrative).toBe('9S to the dealer: 18');
+    expect(j.steps[j.steps.length - 3].narrative).toBe('KC to box 1 hand 1: 21');
+  });
+});
+
+describe('property: the croupier plays by the rules, and every single change is caught', () => {
+  const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+  const playOne = (j: JurisdictionId, s: number) => {
+    const e = env(j);
+    return roundFacts(blackjack.play!({ env: e, sessionId: 's-1', roundId: `r-${s}`, random: seededRandom(s), seats: [1, 2, 3, 4, 5], memory: {} }));
+  };
+
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    it('a played round is consistent', () => {
+      fc.assert(fc.property(seed, (s) => judge(blackjack, env(j), playOne(j, s)).verdict === 'consistent'), { numRuns: 150 });
+    });
+    it('a changed payout is PAYOUT_MISMATCH', () => {
+      fc.assert(
+        fc.property(seed, fc.nat(), fc.constantFrom(-100, 100, 1000), (s, i, delta) => {
+          const mutated = mutatePayout(playOne(j, s), i, delta);
+          return mutated === null || codes(judge(blackjack, env(j), mutated)).includes('PAYOUT_MISMATCH');
+        }),
+        { numRuns: 100 },
+      );
+    });
+    it("a dealer's draw removed or added is DRAW_RULE_VIOLATION", () => {
+      fc.assert(
+        fc.property(seed, fc.boolean(), (s, remove) => {
+          const facts = playOne(j, s);
+          const dealerAt = facts.map((f, i) => [f, i] as const).filter(([f]) => f.type === 'CardDealt' && f.data.to === 'dealer').map(([, i]) => i);
+          const out = [...facts];
+          if (remove) {
+            if (dealerAt.length < 2) return true;
+            out.splice(dealerAt[dealerAt.length - 1], 1);
+          } else {
+            out.splice(dealerAt[dealerAt.length - 1] + 1, 0, fact('CardDealt', { card: '2C', to: 'dealer' }));
+          }
+          return codes(judge(blackjack, env(j), out)).includes('DRAW_RULE_VIOLATION');
+        }),
+        { numRuns: 100 },
+      );
+    });
+    it('a cagnotte is CAGNOTTE_MISMATCH (blackjack takes none); a commission is COMMISSION_MISMATCH', () => {
+      fc.assert(
+        fc.property(seed, (s) => {
+          const facts = playOne(j, s);
+          const cagnotte = codes(judge(blackjack, env(j), mutateCagnotte(facts, 100))).includes('CAGNOTTE_MISMATCH');
+          const at = facts.findIndex((f) => f.type === 'RoundCompleted');
+          const betId = facts.find((f) => f.type === 'BetSettled')!.data.betId;
+          const withCommission = [...facts.slice(0, at), fact('CommissionCharged', { betId, amount: 100 }), ...facts.slice(at)];
+          return cagnotte && codes(judge(blackjack, env(j), withCommission)).includes('COMMISSION_MISMATCH');
+        }),
+        { numRuns: 100 },
+      );
+    });
+    it('a bet over the maximum is BET_ABOVE_MAXIMUM', () => {
+      fc.assert(
+        fc.property(seed, (s) => {
+          const mutated = mutateOverMaximum(playOne(j, s), LIMITS.max);
+          return mutated === null || codes(judge(blackjack, env(j), mutated)).includes('BET_ABOVE_MAXIMUM');
+        }),
+        { numRuns: 100 },
+      );
+    });
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Test-only helpers for the blackjack family's specs: facts in a line, and the state / settlement
+ * the rules give after them. Not exported from the library index.
+ */
+import type { GameRules, PlayedFact, RoundEnv } from '../../core/game';
+import type { Bet, Fact, SettlementVerdict } from '../../core/types';
+
+export const ROUND = 'r-1';
+export const fact = (type: string, data: Record<string, unknown> = {}): PlayedFact => ({ type, data: { sessionId: 's-1', roundId: ROUND, ...data } });
+export const start = () => fact('RoundStarted');
+export const closed = () => fact('BetsClosed');
+export const completed = () => fact('RoundCompleted');
+export const bet = (betId: string, seat: number, betType: string, amount: number, extra: Record<string, unknown> = {}) =>
+  fact('BetPlaced', { betId, seat, betType, amount, ...extra });
+export const card = (code: string, to: string) => fact('CardDealt', { card: code, to, faceUp: true });
+export const cards = (to: string, ...codes: string[]) => codes.map((c) => card(c, to));
+export const decide = (seat: number, decision: string, extra: Record<string, unknown> = {}) => fact('PlayerDecision', { seat, decision, ...extra });
+export const settled = (betId: string, outcome: string, payout: number, hand?: number) =>
+  fact('BetSettled', { betId, outcome, payout, ...(hand !== undefined ? { hand } : {}) });
+
+const asFact = (p: PlayedFact, i: number): Fact => ({ eventId: `t-${i}`, type: p.type, data: p.data as Record<string, any>, position: i + 1 });
+
+export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, played: readonly PlayedFact[]): S {
+  return played.map(asFact).reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
+}
+
+/** What the rules say bet `betId` (hand `hand`) should get after these facts. */
+export function settlementOf<S>(rules: GameRules<S>, env: RoundEnv, played: readonly PlayedFact[], betId: string, hand?: number, recorded?: { outcome: string; payout: number }): SettlementVerdict {
+  const placed = played.find((p) => p.type === 'BetPlaced' && p.data.betId === betId);
+  if (!placed) throw new Error(`no bet ${betId}`);
+  const d = placed.data as Record<string, any>;
+  const b: Bet = { betId, seat: d.seat, betType: d.betType, selection: d.selection, amount: d.amount, onBehalfOf: d.onBehalfOf, eventId: 'x', late: false };
+  return rules.settle(stateAfter(rules, env, played), { bet: b, hand, recorded }, env);
+}

@@ -1,0 +1,367 @@
+/**
+ * Trente-et-quarante (games.md `trente-et-quarante`): two rows, black then red, each dealt until it
+ * reaches 31 (index.md OQ-50); the row nearest 31 wins; colour wins when the winning row has the
+ * colour of the black row's first card. A tie is void except the refait (31–31): half back or prison,
+ * as the roulette zero. Insurance against the refait: a 1 % premium at bet time (index.md OQ-7).
+ *
+ * Facts: `CardDealt` with `to` "black" or "red"; `BetPlaced` `black` | `red` | `colour` | `inverse`,
+ * an imprisoned bet carried into the next coup with `selection: { prison: <original betId> }`, and
+ * the premium as an `insurance` bet with `selection: <insured betId>` (docs/games/blackjack.md).
+ */
+import { Card, DECK_52, isJoker, isRed, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { optionCite } from '../../core/game';
+import { applyRate, roundDownTo } from '../../core/money';
+import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
+import { Croupier, chipsBetween } from '../../core/blackjack-hand';
+import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
+
+type Env = RoundEnv<TrenteEtQuaranteRulebook>;
+const GAME = 'trente-et-quarante';
+
+export interface T40Bet {
+  readonly betId: string;
+  readonly betType: string;
+  readonly amount: number;
+  readonly selection?: unknown;
+}
+
+export interface T40State {
+  readonly black: readonly Card[];
+  readonly red: readonly Card[];
+  readonly bets: readonly T40Bet[];
+}
+
+/** Imprisoned bets carried from coup to coup (refait 31–31 with the prison option). */
+export interface T40Carried {
+  readonly prison: Readonly<Record<string, { betType: string; amount: number; seat?: unknown }>>;
+  readonly round: Readonly<Record<string, T40Bet & { seat?: unknown }>>;
+  /** the current coup's row totals, to tell a refait from a plain tie */
+  readonly rows?: { black: number; red: number };
+}
+
+const rowTotal = (cards: readonly Card[]) => cards.reduce((t, c) => t + pipValue(c), 0);
+const stopAt = (env: Env) => (typeof env.options.rowStopsAt === 'number' ? (env.options.rowStopsAt as number) : 31);
+const chip = (env: Env) => env.ctx.smallestChip || 1;
+const prisonOf = (bet: { selection?: unknown }): string | null => {
+  const s = bet.selection as { prison?: unknown } | undefined;
+  return s && typeof s === 'object' && typeof s.prison === 'string' ? s.prison : null;
+};
+const isChance = (t: string): t is T40Chance => (T40_BETS as readonly string[]).includes(t);
+
+function finding(code: DiscrepancyCode, rule: string, citation: string, message: string, expected: unknown, recorded: unknown, betId?: string): Finding {
+  return { code, rule: `${GAME}/${rule}`, citation, message, expected, recorded, ...(betId ? { betId } : {}) };
+}
+
+/** The coup's result once both rows are complete. */
+export interface T40Result {
+  readonly black: number;
+  readonly red: number;
+  /** the winning row, or null on a tie */
+  readonly winner: 'black' | 'red' | null;
+  readonly refait: boolean;
+  /** does colour win (null on a tie) */
+  readonly colourWins: boolean | null;
+}
+
+export function coupResult(state: T40State, env: Env): T40Result | null {
+  const stop = stopAt(env);
+  const black = rowTotal(state.black);
+  const red = rowTotal(state.red);
+  if (black < stop || red < stop) return null;
+  const winner = black === red ? null : black < red ? 'black' : 'red';
+  const firstColour = isRed(state.black[0]) ? 'red' : 'black';
+  return { black, red, winner, refait: black === red && black === env.rulebook.refaitTotal.value, colourWins: winner ? winner === firstColour : null };
+}
+
+const wins = (chance: T40Chance, r: T40Result): boolean =>
+  chance === 'black' || chance === 'red' ? r.winner === chance : (chance === 'colour') === r.colourWins;
+
+// ---- judging -------------------------------------------------------------------------------
+
+function refuse(fact: Fact, env: Env): Refusal | null {
+  if (fact.type !== 'CardDealt') return null;
+  const c = parseCard(String(fact.data.card));
+  if (!c || isJoker(c)) return { field: 'data.card', reason: `${fact.data.card} is not a card of a 52-card deck (${env.rulebook.decks.cite})` };
+  if (fact.data.to !== 'black' && fact.data.to !== 'red') return { field: 'data.to', reason: `"${fact.data.to}" is not a trente-et-quarante row (black, red)` };
+  return null;
+}
+
+function judgeFact(before: T40State, fact: Fact, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const shoe = env.ctx.shoe;
+  if (fact.type === 'RoundStarted' && shoe && shoe.decks > rb.decks.value) {
+    return [finding('CARD_COUNT_EXCEEDED', 'shoe-decks', rb.decks.cite, `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, rb.decks.value, shoe.decks)];
+  }
+  if (fact.type !== 'CardDealt') return [];
+  const stop = stopAt(env);
+  const cite = optionCite(env, 'rowStopsAt');
+  const black = rowTotal(before.black);
+  const red = rowTotal(before.red);
+  if (fact.data.to === 'black' && black >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the black row has ${black}: it stops at ${stop} or more`, 'no card', 'card to black')];
+  if (fact.data.to === 'red' && black < stop) return [finding('DRAW_RULE_VIOLATION', 'row-order', 'euskadi L3040–3045', `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, 'card to black', 'card to red')];
+  if (fact.data.to === 'red' && red >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the red row has ${red}: it stops at ${stop} or more`, 'no card', 'card to red')];
+  return [];
+}
+
+function judgeEnd(state: T40State, env: Env): Finding[] {
+  const out: Finding[] = [];
+  const stop = stopAt(env);
+  for (const row of ['black', 'red'] as const) {
+    const total = rowTotal(state[row]);
+    if (total < stop) out.push(finding('DRAW_RULE_VIOLATION', 'row-draw', optionCite(env, 'rowStopsAt'), `the ${row} row stopped at ${total}: it is dealt until ${stop}`, `≥ ${stop}`, total));
+  }
+  // every imprisoned bet is played again on the next coup (roulette zero rules, euskadi L2943–2946)
+  const carried = env.ctx.carried as T40Carried | undefined;
+  const replaced = new Set(state.bets.map(prisonOf).filter((p): p is string => !!p));
+  for (const [betId, p] of Object.entries(carried?.prison ?? {})) {
+    if (!replaced.has(betId)) {
+      out.push(finding('UNSETTLED_BET', 'prison', env.rulebook.refaitTotal.cite, `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, 'the bet in play', null, betId));
+    }
+  }
+  return out;
+}
+
+function judgeBet(bet: Bet, state: T40State, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const insurance = env.options.insuranceAllowed !== false;
+  if (!isChance(bet.betType) && !(bet.betType === 'insurance' && insurance)) {
+    return [finding('BET_NOT_ALLOWED', 'bet-types', rb.chancePays.cite, `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, T40_BETS, bet.betType, bet.betId)];
+  }
+  const prison = prisonOf(bet);
+  if (prison) {
+    const held = (env.ctx.carried as T40Carried | undefined)?.prison?.[prison];
+    if (!held || held.betType !== bet.betType || held.amount !== bet.amount) {
+      return [finding('BET_NOT_ALLOWED', 'prison', rb.refaitTotal.cite, `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, held ?? 'no such bet in prison', { betType: bet.betType, amount: bet.amount }, bet.betId)];
+    }
+  }
+  if (bet.betType !== 'insurance') return [];
+  const cite = optionCite(env, 'insuranceRate');
+  const insured = state.bets.find((b) => b.betId === String(bet.selection));
+  if (!insured || !isChance(insured.betType) || prisonOf(insured)) {
+    return [finding('BET_NOT_ALLOWED', 'insurance', cite, `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, 'a red, black, colour or inverse bet of this coup', bet.selection, bet.betId)];
+  }
+  if (state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === insured.betId)) {
+    return [finding('BET_NOT_ALLOWED', 'insurance', cite, `bet ${insured.betId} is already insured`, 'one insurance', 'two', bet.betId)];
+  }
+  const premium = insurancePremium(insured.amount, env);
+  if (premium !== bet.amount) {
+    return [finding('COMMISSION_MISMATCH', 'insurance-premium', cite, `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, premium, bet.amount, bet.betId)];
+  }
+  return [];
+}
+
+export const insurancePremium = (stake: number, env: Env) => applyRate(stake, Number(env.options.insuranceRate ?? 0.01), chip(env));
+
+export function maximumFor(betType: string, env: Env): LimitCheck | undefined {
+  const limits = env.ctx.limits;
+  const typed = limits[betType];
+  if (typeof typed === 'number') return { amount: typed, rule: `${GAME}/bet-type-maximum`, citation: `TableSessionOpened.limits.${betType}` };
+  const cap = env.rulebook.maxMultipleOfMin.value * limits.min;
+  return limits.max <= cap
+    ? { amount: limits.max, rule: `${GAME}/table-maximum`, citation: 'TableSessionOpened.limits (contract §3)' }
+    : { amount: cap, rule: `${GAME}/maximum-multiple`, citation: env.rulebook.maxMultipleOfMin.cite };
+}
+
+function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCheck } {
+  // the premium is not a stake; an imprisoned bet keeps its (possibly halved) value (euskadi L740–741 by reference)
+  if (bet.betType === 'insurance') return { min: undefined, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/insurance-premium`, citation: optionCite(env, 'insuranceRate') } };
+  if (prisonOf(bet)) return { min: undefined, max: maximumFor(bet.betType, env) };
+  return { min: { amount: env.ctx.limits.min, rule: `${GAME}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' }, max: maximumFor(bet.betType, env) };
+}
+
+// ---- settlement ----------------------------------------------------------------------------
+
+function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string): ExpectedSettlement {
+  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation };
+}
+
+const describeResult = (r: T40Result) => `black ${r.black}, red ${r.red}`;
+
+function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVerdict {
+  const rb = env.rulebook;
+  const bet = query.bet;
+  if (bet.betType === 'insurance') {
+    return expected('lose', 0, 'insurance-premium', optionCite(env, 'insuranceRate'), 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)');
+  }
+  if (!isChance(bet.betType)) return expected('void', 0, 'bet-types', rb.source, `${bet.betType} is not a trente-et-quarante bet: returned`);
+  const r = coupResult(state, env);
+  if (!r) return { undecided: true, reason: 'both rows are not complete' };
+  const imprisoned = !!prisonOf(bet);
+  if (r.refait) {
+    const insured = state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === bet.betId);
+    if (insured) return expected('push', 0, 'refait-insured', optionCite(env, 'insuranceRate'), `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`);
+    // the player's option, as for the roulette zero: half back, or the whole bet into prison (never on the session's last coup)
+    if (query.recorded?.outcome === 'prison' && !env.ctx.lastRoundOfSession) {
+      return expected('prison', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`);
+    }
+    return expected('half-lost', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: half the bet is lost, half returned`);
+  }
+  if (!r.winner) {
+    if (imprisoned) return expected('prison', 0, 'prison', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet stays in prison`);
+    return expected('push', 0, 'tie', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet is returned`);
+  }
+  const chance = bet.betType;
+  const what = chance === 'colour' || chance === 'inverse' ? `${r.colourWins ? 'colour' : 'inverse'} wins (first black card ${state.black[0].code})` : `${r.winner} wins`;
+  if (wins(chance, r)) {
+    if (imprisoned) return expected('push', 0, 'prison', rb.refaitTotal.cite, `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`);
+    return expected('win', roundDownTo(bet.amount * rb.chancePays.value, 1), 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; pays 1:1`);
+  }
+  return expected('lose', 0, 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; ${chance} loses`);
+}
+
+// ---- carried state -------------------------------------------------------------------------
+
+function carry(carried: unknown, fact: Fact, env: Env): T40Carried {
+  const c = (carried as T40Carried | undefined) ?? { prison: {}, round: {} };
+  const d = fact.data ?? {};
+  switch (fact.type) {
+    case 'RoundStarted':
+      return { ...c, round: {}, rows: { black: 0, red: 0 } };
+    case 'CardDealt': {
+      const card = parseCard(String(d.card));
+      const rows = c.rows ?? { black: 0, red: 0 };
+      if (!card || (d.to !== 'black' && d.to !== 'red')) return c;
+      return { ...c, rows: { ...rows, [d.to]: rows[d.to as 'black' | 'red'] + pipValue(card) } };
+    }
+    case 'BetPlaced': {
+      const bet = { betId: String(d.betId), betType: String(d.betType), amount: Number(d.amount), selection: d.selection, seat: d.seat };
+      const prison = { ...c.prison };
+      const from = prisonOf(bet);
+      if (from) delete prison[from];
+      return { prison, round: { ...c.round, [bet.betId]: bet } };
+    }
+    case 'BetSettled': {
+      const bet = c.round[String(d.betId)];
+      if (!bet || d.outcome !== 'prison') return c;
+      // an imprisoned bet caught by a second refait loses half its value (roulette zero rules, euskadi L736–739)
+      const refait = !!c.rows && c.rows.black === c.rows.red && c.rows.black === env.rulebook.refaitTotal.value;
+      const amount = prisonOf(bet) && refait ? roundDownTo(bet.amount / 2, env.ctx.smallestChip || 1) : bet.amount;
+      return { ...c, prison: { ...c.prison, [bet.betId]: { betType: bet.betType, amount, seat: bet.seat } } };
+    }
+    case 'RoundVoided': {
+      // a voided coup puts its imprisoned bets back where they were
+      const prison = { ...c.prison };
+      for (const bet of Object.values(c.round)) {
+        const from = prisonOf(bet);
+        if (from) prison[from] = { betType: bet.betType, amount: bet.amount, seat: bet.seat };
+      }
+      return { ...c, prison };
+    }
+    default:
+      return c;
+  }
+}
+
+// ---- the croupier --------------------------------------------------------------------------
+
+interface T40Memory {
+  shoe?: string[];
+  shoeNo?: number;
+  carried?: T40Carried;
+}
+
+function play(ctx: PlayContext<TrenteEtQuaranteRulebook>): PlayedFact[] {
+  const env = ctx.env;
+  const rb = env.rulebook;
+  const memory = ctx.memory as T40Memory;
+  const r = ctx.random;
+  const unit = chip(env);
+  const reserve = rb.redCardBeforeLast.value;
+  const out: PlayedFact[] = [];
+  // coups go on until the red card comes out; the coup it interrupts is annulled and a new shoe begins
+  if (!memory.shoe || memory.shoe.length <= reserve) {
+    memory.shoeNo = (memory.shoeNo ?? 0) + 1;
+    memory.shoe = shuffle(shoeCards(DECK_52, rb.decks.value), seededRandom(Math.floor(r() * 2 ** 32)));
+    out.push({ type: 'ShoeStarted', data: { sessionId: ctx.sessionId, shoeId: `${ctx.sessionId}-shoe-${memory.shoeNo}`, decks: rb.decks.value, cutCardPosition: memory.shoe.length - reserve } });
+  }
+  const shoe = memory.shoe;
+  const roundEnv: Env = { ...env, ctx: { ...env.ctx, carried: memory.carried } };
+  const k = new Croupier<T40State>(rules.initialState(roundEnv), (s, f) => {
+    memory.carried = carry(memory.carried, f, roundEnv);
+    return rules.evolve(s, f, roundEnv);
+  }, { sessionId: ctx.sessionId, roundId: ctx.roundId });
+  const prisonBefore = { ...(memory.carried?.prison ?? {}) };
+  let betNo = 0;
+  const place = (seat: unknown, betType: string, amount: number, selection?: unknown) => {
+    if (amount <= 0) return null;
+    const betId = `${ctx.roundId}-b${++betNo}`;
+    k.emit('BetPlaced', { betId, seat, betType, amount, ...(selection !== undefined ? { selection } : {}) });
+    return betId;
+  };
+
+  k.emit('RoundStarted', {});
+  for (const [from, p] of Object.entries(prisonBefore)) place(p.seat ?? 1, p.betType, p.amount, { prison: from });
+  const max = maximumFor('black', roundEnv)!.amount;
+  for (const seat of ctx.seats) {
+    const n = 1 + Math.floor(r() * 2);
+    for (let i = 0; i < n; i++) {
+      const betType = T40_BETS[Math.floor(r() * T40_BETS.length)];
+      const amount = chipsBetween(r, env.ctx.limits.min, max, unit);
+      const betId = place(seat, betType, amount);
+      const premium = insurancePremium(amount, roundEnv);
+      if (betId && env.options.insuranceAllowed !== false && premium > 0 && r() < 0.3) place(seat, 'insurance', premium, betId);
+    }
+  }
+  k.emit('BetsClosed', {});
+  const stop = stopAt(roundEnv);
+  for (const row of ['black', 'red'] as const) {
+    while (rowTotal(k.state[row]) < stop) {
+      // the red card before the last cards: the coup in progress is annulled (euskadi L3033–3038)
+      if (shoe.length <= reserve) {
+        k.emit('RoundVoided', { reason: 'the red card appeared: the coup is annulled', decidedBy: 'croupier' });
+        memory.shoe = undefined;
+        return [...out, ...k.facts];
+      }
+      k.emit('CardDealt', { card: shoe.shift()!, to: row, faceUp: true });
+    }
+  }
+  const result = coupResult(k.state, roundEnv)!;
+  for (const b of k.state.bets) {
+    const bet: Bet = { ...b, eventId: '', late: false };
+    const choice = result.refait && r() < 0.5 ? { outcome: 'prison', payout: 0 } : undefined;
+    const v = settle(k.state, { bet, recorded: choice }, roundEnv) as ExpectedSettlement;
+    k.emit('BetSettled', { betId: b.betId, outcome: v.outcome, payout: v.payout });
+  }
+  k.emit('RoundCompleted', {});
+  return [...out, ...k.facts];
+}
+
+export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: T40_RULEBOOKS,
+  deck: () => DECK_52,
+  refuse,
+  carry,
+  initialState: () => ({ black: [], red: [], bets: [] }),
+  evolve: (state, fact) => {
+    const d = fact.data ?? {};
+    if (fact.type === 'BetPlaced') return { ...state, bets: [...state.bets, { betId: String(d.betId), betType: String(d.betType), amount: Number(d.amount), selection: d.selection }] };
+    if (fact.type !== 'CardDealt') return state;
+    const c = parseCard(String(d.card));
+    if (!c || (d.to !== 'black' && d.to !== 'red')) return state;
+    return d.to === 'black' ? { ...state, black: [...state.black, c] } : { ...state, red: [...state.red, c] };
+  },
+  judgeFact,
+  judgeBet,
+  betLimits,
+  settle,
+  isDecided: (state, env) => coupResult(state, env) !== null || (state.black.length > 0 && state.red.length > 0),
+  judgeEnd,
+  describe: (state, env) => {
+    const r = coupResult(state, env);
+    return {
+      black: { cards: state.black.map((c) => c.code), total: rowTotal(state.black) },
+      red: { cards: state.red.map((c) => c.code), total: rowTotal(state.red) },
+      ...(r ? { winner: r.winner, colour: r.colourWins === null ? null : r.colourWins ? 'colour' : 'inverse', refait: r.refait } : {}),
+    };
+  },
+  narrate: (fact, _before, after) =>
+    fact.type === 'CardDealt' && (fact.data.to === 'black' || fact.data.to === 'red')
+      ? `${fact.data.card} to the ${fact.data.to} row: ${rowTotal(after[fact.data.to as 'black' | 'red'])}`
+      : undefined,
+  play,
+};
+
+export { rules as trenteEtQuarante };
