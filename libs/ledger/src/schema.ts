@@ -92,7 +92,9 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
     seat: f('seat'),
     betType: f('id'),
     selection: opt('any'),
-    amount: f('positiveMoney'),
+    // a bet is a positive stake; circle poker opens each seat's account in the hand with a `seat`
+    // entry that may be 0 (docs/games/circle-poker.md)
+    amount: f('money'),
     onBehalfOf: opt('text'),
   }),
   BetsClosed: round(),
@@ -321,6 +323,9 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
         continue;
       }
       errors.push(...checkField(field.kind, data[name], `data.${name}`));
+    }
+    if (input.type === 'BetPlaced' && data.amount === 0 && data.betType !== 'seat') {
+      errors.push({ field: 'data.amount', reason: 'must be greater than zero (only a circle-poker `seat` entry may be 0)' });
     }
     if (!spec.open) {
       for (const key of Object.keys(data)) if (!(key in spec.fields)) errors.push({ field: `data.${key}`, reason: `unknown field for ${input.type}` });

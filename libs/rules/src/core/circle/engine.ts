@@ -1,0 +1,790 @@
+/**
+ * The one circle-poker engine: every variant (draw, Omaha, hi-lo, Hold'em, double board, studs,
+ * sintético) is this decider configured by a `CircleVariant` and a per-jurisdiction `CircleRulebook`.
+ * It folds the hand's facts (forced bets, cards, betting decisions, draws), judges the betting (turn,
+ * minimum raise, pot/split limit, check-raise, raise cap, openers), the dealing (cards per phase, burns,
+ * cards after the hand is won) and the pot awards, and plays a correct hand as a croupier.
+ */
+import { DECK_28, DECK_32, DECK_52, DeckSpec, parseCard, copiesPerDeck } from '../cards';
+import { FactTypeSpec, GameRules, optionCite, RoundEnv } from '../game';
+import { applyRate } from '../money';
+import { bestOf } from '../poker/evaluate';
+import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../types';
+import { CircleOptions, CircleRulebook } from './rulebook';
+import { awardHand, HandAward, showdownCite } from './showdown';
+import {
+  after,
+  BETTING_DECISIONS,
+  canAct,
+  CircleState,
+  CircleVariant,
+  DECISIONS,
+  directionOrder,
+  emptyState,
+  firstToAct,
+  FORCED_KINDS,
+  ForcedKind,
+  holeCards,
+  inHand,
+  LIVE,
+  seatKey,
+  SeatState,
+  totalPot,
+} from './state';
+
+export const CIRCLE_FACTS: Readonly<Record<string, FactTypeSpec>> = {
+  HandOpened: {
+    description: 'the seats dealt into the hand, the mano (button) and each seat\'s resto (stack) at the start of the hand',
+    required: ['roundId', 'mano', 'seats'],
+    roundScoped: true,
+  },
+  PotAwarded: {
+    description: 'a pot (0 = main, then side pots) paid after the cagnotte: its net amount and the seats sharing it',
+    required: ['roundId', 'potIndex', 'seats', 'amount'],
+    roundScoped: true,
+  },
+  SessionFeeCharged: {
+    description: 'house benefit by session fee (cagnotteMode "session-fee"): a seat pays rate × base for the session (index.md OQ-10)',
+    required: ['roundId', 'seat', 'base', 'amount'],
+    roundScoped: true,
+  },
+};
+
+type Env = RoundEnv<CircleRulebook>;
+const opts = (env: Env) => env.options as unknown as CircleOptions;
+
+export function deckFor(env: Env): DeckSpec {
+  const n = Number(env.options.deckSize ?? 52);
+  return n === 28 ? DECK_28 : n === 32 ? DECK_32 : DECK_52;
+}
+
+function clone(st: CircleState): CircleState {
+  const seats: Record<string, SeatState> = {};
+  for (const [k, s] of Object.entries(st.seats)) seats[k] = { ...s, cards: [...s.cards], discards: [...s.discards] };
+  return {
+    ...st,
+    order: [...st.order],
+    seats,
+    forced: [...st.forced],
+    boards: st.boards.map((b) => [...b]),
+    burns: [...st.burns],
+    progress: { burn: st.progress.burn, seats: { ...st.progress.seats }, board: [...st.progress.board] },
+    interval: st.interval ? { ...st.interval } : null,
+    dealt: { ...st.dealt },
+    fees: [...st.fees],
+  };
+}
+
+/** The forced-bet kinds the session's structure uses. */
+function allowedForced(env: Env): ForcedKind[] {
+  switch (opts(env).forcedBets) {
+    case 'blinds':
+      return ['small-blind', 'big-blind', 'seat'];
+    case 'openings':
+      return ['opening', 'double-opening', 'ciega', 'seat'];
+    default:
+      return ['ante'];
+  }
+}
+
+export interface CircleHooks {
+  /** extra facts of the round judged by the variant (none so far) */
+  readonly name?: string;
+}
+
+export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<string, CircleRulebook>>): GameRules<CircleState, CircleRulebook> {
+  const G = variant.game;
+  const rule = (r: string) => `${G}/${r}`;
+  const phasesOf = (env: Env) => variant.phases(env);
+
+  // ---------- dealing ----------
+  const needs = (st: CircleState, env: Env) => {
+    const phase = phasesOf(env)[st.phase];
+    if (!phase) return null;
+    const active = inHand(st);
+    const seatNeed: Record<string, number> = {};
+    for (const s of active) seatNeed[seatKey(s.seat)] = phase.draw ? (s.owed ?? -1) : phase.seat.length;
+    return { phase, burn: phase.burn, seatNeed, board: phase.board };
+  };
+
+  const phaseComplete = (st: CircleState, env: Env): boolean => {
+    const n = needs(st, env);
+    if (!n) return false;
+    if (st.progress.burn < n.burn) return false;
+    for (const [k, need] of Object.entries(n.seatNeed)) if (need < 0 || (st.progress.seats[k] ?? 0) < need) return false;
+    for (let b = 0; b < variant.boards; b++) if ((st.progress.board[b] ?? 0) < n.board) return false;
+    return true;
+  };
+
+  const openInterval = (st: CircleState, env: Env) => {
+    const index = st.phase - 1;
+    const actors = inHand(st).filter(canAct);
+    const first = index === 0;
+    if (!first) for (const s of Object.values(st.seats)) s.street = 0;
+    for (const s of Object.values(st.seats)) {
+      s.acted = false;
+      s.checked = false;
+      s.raises = 0;
+    }
+    const toMatch = Math.max(0, ...Object.values(st.seats).map((s) => s.street));
+    const behind = actors.some((s) => s.street < toMatch);
+    if (actors.length < 2 && !behind) {
+      st.interval = null;
+      st.intervalsDone += 1;
+      return;
+    }
+    // live forced bets (blinds, openings, ciegas): the first interval starts after the last of them (cantabria L6302–6323, euskadi L12015–12034)
+    const kind = index === 0 && st.forced.some((f) => LIVE.has(f.kind)) ? 'after-forced' : firstToActKind(env, index);
+    st.interval = { index, toMatch, lastIncrement: Number(env.ctx.limits.min), turn: null, aggressor: null, opener: null };
+    st.interval.turn = firstToAct(st, kind, env);
+  };
+
+  /** After a phase is dealt: its interval opens; after the last interval (or when nobody can bet) the hand ends. */
+  const advance = (st: CircleState, env: Env) => {
+    const total = phasesOf(env).length;
+    while (!st.handOver && !st.interval && st.phase < total && phaseComplete(st, env)) {
+      st.phase += 1;
+      st.progress = { burn: 0, seats: {}, board: [0, 0] };
+      openInterval(st, env);
+    }
+    if (!st.handOver && !st.interval && st.phase >= total && st.intervalsDone >= total) st.handOver = 'showdown';
+  };
+
+  const closeInterval = (st: CircleState, env: Env) => {
+    const iv = st.interval;
+    if (!iv) return;
+    if (iv.index === 0 && env.rulebook.openers.value && iv.toMatch === 0) {
+      // nobody opened: "mano en blanco", the pot passes to the next deal (cantabria L5963–5998)
+      st.handOver = 'blank';
+    }
+    st.lastAggressor = iv.aggressor;
+    if (iv.index === 0) st.opener = iv.opener;
+    st.interval = null;
+    st.intervalsDone += 1;
+    advance(st, env);
+  };
+
+  const nextTurn = (st: CircleState, env: Env, from: number) => {
+    const iv = st.interval;
+    if (!iv) return;
+    if (inHand(st).length <= 1) {
+      st.handOver = 'folds';
+      st.interval = null;
+      return;
+    }
+    const pending = (s: SeatState) => canAct(s) && (!s.acted || s.street < iv.toMatch);
+    const actors = inHand(st).filter(canAct);
+    const next = after(st.order, from, env).find((s) => pending(st.seats[seatKey(s)]));
+    if (next === undefined || (actors.length === 1 && actors[0].street >= iv.toMatch && actors[0].acted)) {
+      closeInterval(st, env);
+      return;
+    }
+    iv.turn = next;
+  };
+
+  // ---------- judging helpers ----------
+  const finding = (code: Finding['code'], r: string, citation: string, expected: unknown, recorded: unknown, message: string, betId?: string): Finding => ({
+    code,
+    rule: rule(r),
+    citation,
+    expected,
+    recorded,
+    message,
+    ...(betId ? { betId } : {}),
+  });
+
+  const maxIncrement = (st: CircleState, s: SeatState, env: Env) => maxRaise(variant, st, s, env);
+  const fixedBet = (st: CircleState, env: Env) => fixedLimitBet(variant, st, env);
+
+  const judgeDecision = (st: CircleState, fact: Fact, env: Env): Finding[] => {
+    const d = fact.data;
+    const decision = String(d.decision);
+    const seat = Number(d.seat);
+    const s = st.seats[seatKey(seat)];
+    const out: Finding[] = [];
+    const bettingCite = env.rulebook.firstToAct.cite;
+    if (!s) return [finding('SEQUENCE_VIOLATION', 'seat-not-in-hand', env.rulebook.source, 'a seat dealt into the hand', seat, `seat ${seat} is not in this hand`)];
+    if (decision === 'draw') {
+      const phase = phasesOf(env)[st.phase];
+      const discards: string[] = Array.isArray(d.discards) ? d.discards.map(String) : [];
+      if (!phase?.draw || st.interval || st.handOver) out.push(finding('SEQUENCE_VIOLATION', 'draw-out-of-phase', env.rulebook.maxDiscard.cite, 'a draw after the first interval', decision, `seat ${seat} draws outside the draw`));
+      if (discards.length > env.rulebook.maxDiscard.value)
+        out.push(finding('DRAW_RULE_VIOLATION', 'maximum-discard', env.rulebook.maxDiscard.cite, env.rulebook.maxDiscard.value, discards.length, `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed`));
+      const held = holeCards(s);
+      const foreign = discards.filter((c) => !held.includes(String(parseCard(c)?.code)));
+      if (foreign.length) out.push(finding('DRAW_RULE_VIOLATION', 'discard-not-held', env.rulebook.maxDiscard.cite, held, foreign, `seat ${seat} discards ${foreign.join(', ')}, which it does not hold`));
+      return out;
+    }
+    if (st.handOver) return [finding('SEQUENCE_VIOLATION', 'action-after-hand', bettingCite, 'no action once the hand is decided', decision, `seat ${seat} ${decision} after the hand was decided`)];
+    const iv = st.interval;
+    if (!iv) return [finding('SEQUENCE_VIOLATION', 'action-before-deal', bettingCite, 'the cards of the phase before its interval', decision, `seat ${seat} ${decision} before the cards of this betting interval were dealt`)];
+    if (!canAct(s)) return [finding('SEQUENCE_VIOLATION', 'inactive-seat-acts', bettingCite, 'an active seat', decision, `seat ${seat} acts after folding or going all-in`)];
+    if (iv.turn !== null && iv.turn !== seat)
+      out.push(finding('SEQUENCE_VIOLATION', 'action-out-of-turn', `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, `seat ${iv.turn}`, `seat ${seat}`, `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`));
+    const amount = Math.max(0, Number(d.amount ?? 0));
+    const remaining = s.resto === null ? Number.POSITIVE_INFINITY : s.resto - s.contributed;
+    const toCall = iv.toMatch - s.street;
+    const newStreet = s.street + amount;
+    const allIn = decision === 'all-in' || amount >= remaining;
+    const forcedOpener = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
+    if (amount > remaining)
+      out.push(finding('SEQUENCE_VIOLATION', 'table-stakes', env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', remaining, amount, `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`));
+    if (decision === 'fold' || decision === 'check') {
+      if (forcedOpener && iv.turn === seat)
+        out.push(finding('SEQUENCE_VIOLATION', 'bring-in', env.rulebook.openerMustOpen.cite, 'an opening bet', decision, `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`));
+      if (decision === 'check' && toCall > 0)
+        out.push(finding('SEQUENCE_VIOLATION', 'check-facing-bet', bettingCite, `call ${toCall}, raise or fold`, 'check', `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet`));
+      return out;
+    }
+    if (decision === 'call' && !allIn && amount !== toCall)
+      out.push(finding('SEQUENCE_VIOLATION', 'call-amount', bettingCite, toCall, amount, `a call must equal the bet: ${toCall}, not ${amount}`));
+    if (newStreet > iv.toMatch && decision !== 'call') {
+      const increment = newStreet - iv.toMatch;
+      const minimum = Math.max(iv.lastIncrement, Number(env.ctx.limits.min));
+      const cap = maxIncrement(st, s, env);
+      if (!allIn && opts(env).structure === 'fixed' && increment !== fixedBet(st, env))
+        out.push(finding(increment < fixedBet(st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', 'fixed-limit', optionCite(env, 'structure'), fixedBet(st, env), increment, `a fixed-limit bet or raise is ${fixedBet(st, env)} in this interval, not ${increment}`, s.betId));
+      else if (!allIn && increment < minimum)
+        out.push(finding('BET_BELOW_MINIMUM', 'minimum-raise', `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, minimum, increment, `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, s.betId));
+      if (cap && opts(env).structure !== 'fixed' && increment > cap.amount)
+        out.push(finding('BET_ABOVE_MAXIMUM', cap.name, cap.cite, cap.amount, increment, `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, s.betId));
+      const limit = env.rulebook.raiseCapPerPlayer.value;
+      const headsUp = inHand(st).length === 2 && env.rulebook.headsUpUncapped.value;
+      if (limit !== null && !headsUp && iv.toMatch > 0 && s.raises >= limit)
+        out.push(finding('SEQUENCE_VIOLATION', 'raise-cap', env.rulebook.raiseCapPerPlayer.cite, limit, s.raises + 1, `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}`));
+      if (s.checked && !env.rulebook.checkRaise.value)
+        out.push(finding('SEQUENCE_VIOLATION', 'check-raise', env.rulebook.checkRaise.cite, `call exactly ${toCall}`, `raise by ${increment}`, `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise`));
+      const openers = env.rulebook.openers.value;
+      if (openers && iv.index === 0 && iv.toMatch === 0) {
+        const needed = openers[Math.min(st.blankHands, openers.length - 1)];
+        if (!holdsPairOf(holeCards(s), needed))
+          out.push(finding('SEQUENCE_VIOLATION', 'openers', env.rulebook.openers.cite, `a pair of ${rankName(needed)} or better`, holeCards(s), `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)`));
+      }
+    } else if ((decision === 'raise' || decision === 'bet' || decision === 'bring-in') && !allIn && newStreet <= iv.toMatch) {
+      out.push(finding('BET_BELOW_MINIMUM', 'minimum-raise', bettingCite, iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), amount, `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, s.betId));
+    }
+    return out;
+  };
+
+  const applyDecision = (st: CircleState, fact: Fact, env: Env) => {
+    const d = fact.data;
+    const seat = Number(d.seat);
+    const s = st.seats[seatKey(seat)];
+    if (!s) return;
+    const decision = String(d.decision);
+    if (decision === 'draw') {
+      const discards: string[] = Array.isArray(d.discards) ? d.discards.map((c: unknown) => String(parseCard(String(c))?.code ?? c)) : [];
+      s.discards.push(...discards.filter((c) => holeCards(s).includes(c)));
+      s.owed = discards.length;
+      advance(st, env);
+      return;
+    }
+    if (decision === 'fold') s.folded = true;
+    const amount = Math.max(0, Number(d.amount ?? 0));
+    s.contributed += amount;
+    s.street += amount;
+    if (decision === 'all-in' || (s.resto !== null && s.contributed >= s.resto)) s.allIn = !s.folded && (decision === 'all-in' || amount > 0 || s.resto === 0);
+    if (decision === 'check') s.checked = true;
+    const iv = st.interval;
+    if (!iv || st.handOver) {
+      if (inHand(st).length <= 1 && st.opened) {
+        st.handOver = 'folds';
+        st.interval = null;
+      }
+      return;
+    }
+    s.acted = true;
+    if (s.street > iv.toMatch) {
+      const increment = s.street - iv.toMatch;
+      if (iv.toMatch > 0) s.raises += 1;
+      if (increment >= iv.lastIncrement) iv.lastIncrement = increment;
+      iv.toMatch = s.street;
+      iv.aggressor = seat;
+      if (iv.opener === null) iv.opener = seat;
+      for (const o of Object.values(st.seats)) if (o.seat !== seat && canAct(o)) o.acted = false;
+    }
+    nextTurn(st, env, seat);
+  };
+
+  const judgeCard = (st: CircleState, fact: Fact, env: Env): Finding[] => {
+    const d = fact.data;
+    const to = String(d.to ?? '');
+    const code = parseCard(String(d.card))?.code ?? String(d.card);
+    const out: Finding[] = [];
+    const dealCite = env.rulebook.source;
+    if (!env.ctx.shoe) {
+      const copies = (st.dealt[code] ?? 0) + 1;
+      const allowed = copiesPerDeck(deckFor(env), parseCard(code) ?? { code, rank: 'JK', suit: null, value: 0 });
+      if (copies > allowed)
+        out.push(finding('CARD_COUNT_EXCEEDED', 'deck-composition', `one ${deckFor(env).name} deck per hand (${dealCite})`, allowed, copies, `${code} dealt ${copies} times from one deck`));
+    }
+    if (st.handOver === 'folds' || st.handOver === 'blank')
+      return [...out, finding('DRAW_RULE_VIOLATION', 'deal-after-hand-won', dealCite, 'no card once the hand is won', code, `${code} dealt to ${to} after the hand was decided`)];
+    if (st.interval)
+      out.push(finding('DRAW_RULE_VIOLATION', 'deal-before-betting-closed', env.rulebook.firstToAct.cite, 'the betting interval closed first', code, `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`));
+    const n = needs(st, env);
+    if (!n) return [...out, finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, 'no more cards', code, `${code} dealt to ${to} after every card of the hand was dealt`)];
+    if (to === 'burn') {
+      if (st.progress.burn >= n.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${n.burn} burn card(s) before this phase`, st.progress.burn + 1, `an extra card burned before phase ${st.phase + 1}`));
+      return out;
+    }
+    if (to.startsWith('board')) {
+      const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
+      if (st.progress.burn < n.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${n.burn} burn card(s) first`, st.progress.burn, `${code} dealt to the board without burning a card first`));
+      if ((st.progress.board[b] ?? 0) >= n.board) out.push(finding('DRAW_RULE_VIOLATION', 'extra-board-card', dealCite, n.board, (st.progress.board[b] ?? 0) + 1, `${code}: more than ${n.board} board card(s) in this phase`));
+      return out;
+    }
+    const seat = Number(to.split(':')[1]);
+    const s = st.seats[seatKey(seat)];
+    if (!s || s.folded) return [...out, finding('DRAW_RULE_VIOLATION', 'card-to-inactive-seat', dealCite, 'cards only to seats in the hand', to, `${code} dealt to seat ${seat}, which is not in the hand`)];
+    const need = n.seatNeed[seatKey(seat)] ?? 0;
+    const have = st.progress.seats[seatKey(seat)] ?? 0;
+    if (n.phase.draw && s.owed === null) out.push(finding('DRAW_RULE_VIOLATION', 'draw-before-discard', env.rulebook.maxDiscard.cite, 'the discards first', code, `seat ${seat} receives ${code} before declaring its discards`));
+    else if (have >= need) out.push(finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, need, have + 1, `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`));
+    else if (!n.phase.draw && d.faceUp !== undefined) {
+      const dueUp = n.phase.seat[have] === 'up';
+      if (Boolean(d.faceUp) !== dueUp) out.push(finding('DRAW_RULE_VIOLATION', 'card-face', dealCite, dueUp ? 'face up' : 'face down', d.faceUp ? 'face up' : 'face down', `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`));
+    }
+    return out;
+  };
+
+  const applyCard = (st: CircleState, fact: Fact, env: Env) => {
+    const d = fact.data;
+    const to = String(d.to ?? '');
+    const code = parseCard(String(d.card))?.code ?? String(d.card);
+    st.dealt[code] = (st.dealt[code] ?? 0) + 1;
+    const n = needs(st, env);
+    if (to === 'burn') {
+      st.burns.push(code);
+      st.progress.burn += 1;
+    } else if (to.startsWith('board')) {
+      const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
+      st.boards[b] = [...(st.boards[b] ?? []), code];
+      st.progress.board[b] = (st.progress.board[b] ?? 0) + 1;
+    } else {
+      const s = st.seats[seatKey(to.split(':')[1])];
+      if (!s) return;
+      const have = st.progress.seats[seatKey(s.seat)] ?? 0;
+      const faceUp = d.faceUp !== undefined ? Boolean(d.faceUp) : n && !n.phase.draw ? n.phase.seat[have] === 'up' : false;
+      s.cards.push({ card: code, faceUp });
+      st.progress.seats[seatKey(s.seat)] = have + 1;
+    }
+    if (st.interval && phaseComplete(st, env)) {
+      // dealt before the interval closed (already a finding): the next interval starts
+      st.interval = null;
+      st.intervalsDone += 1;
+    }
+    advance(st, env);
+  };
+
+  // ---------- the GameRules ----------
+  const rules: GameRules<CircleState, CircleRulebook> = {
+    game: G,
+    family: 'circle-poker',
+    rulebooks: rulebooks as Partial<Record<CircleRulebook['jurisdiction'], CircleRulebook>>,
+    factTypes: CIRCLE_FACTS,
+    deck: (env) => deckFor(env),
+
+    refuseOptions(options, rulebook) {
+      const mode = options.cagnotteMode;
+      if (mode !== undefined && !rulebook.cagnotteModes.value.includes(mode as never))
+        return { field: 'options.cagnotteMode', reason: `${rulebook.jurisdiction} allows ${rulebook.cagnotteModes.value.join(', ')} (${rulebook.cagnotteModes.cite})` };
+      const rate = options.cagnotteRate;
+      if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > rulebook.maxCagnotteRate.value))
+        return { field: 'options.cagnotteRate', reason: `at most ${rulebook.maxCagnotteRate.value} (${rulebook.maxCagnotteRate.cite})` };
+      const range = (name: string, r: readonly [number, number] | null, cite: string): Refusal | null => {
+        const v = options[name];
+        if (v === undefined) return null;
+        if (!r) return { field: `options.${name}`, reason: `${rulebook.jurisdiction} has no such house benefit (${cite})` };
+        return typeof v === 'number' && v >= r[0] && v <= r[1] ? null : { field: `options.${name}`, reason: `between ${r[0]} and ${r[1]} (${cite})` };
+      };
+      const fee = range('sessionFeeRate', rulebook.sessionFeeRange.value, rulebook.sessionFeeRange.cite) ?? range('perPlayerFeeRate', rulebook.perPlayerFeeRange.value, rulebook.perPlayerFeeRange.cite);
+      if (fee) return fee;
+      if (options.splitPot !== undefined && !['equal', 'proportional-to-resto'].includes(String(options.splitPot)))
+        return { field: 'options.splitPot', reason: 'equal or proportional-to-resto (index.md OQ-08)' };
+      if (options.direction !== undefined && !['clockwise', 'counter-clockwise'].includes(String(options.direction)))
+        return { field: 'options.direction', reason: 'clockwise or counter-clockwise (index.md OQ-40)' };
+      if (options.structure !== undefined && !['no-limit', 'pot-limit', 'split-limit', 'fixed'].includes(String(options.structure)))
+        return { field: 'options.structure', reason: 'no-limit, pot-limit, split-limit or fixed (euskadi L11233–11243)' };
+      if (options.deckSize !== undefined && !rulebook.deckSizes.value.includes(options.deckSize as number))
+        return { field: 'options.deckSize', reason: `this game is played with ${rulebook.deckSizes.value.join(' or ')} cards (${rulebook.deckSizes.cite})` };
+      if (options.forcedBets !== undefined && !['ante', 'blinds', 'openings'].includes(String(options.forcedBets)))
+        return { field: 'options.forcedBets', reason: 'ante, blinds or openings' };
+      return null;
+    },
+
+    refuse(fact, env) {
+      const d = fact.data ?? {};
+      if (fact.type === 'CardDealt') {
+        const c = parseCard(String(d.card));
+        if (!c || copiesPerDeck(deckFor(env), c) === 0) return { field: 'data.card', reason: `${d.card} is not a card of the ${deckFor(env).name} deck` };
+        const to = String(d.to ?? '');
+        const boards = variant.boards === 2 ? ['board:1', 'board:2'] : ['board'];
+        if (!(to === 'burn' || boards.includes(to) || /^seat:\d+$/.test(to))) return { field: 'data.to', reason: `cards go to "seat:N", ${boards.map((b) => `"${b}"`).join(', ')} or "burn"` };
+      }
+      if (fact.type === 'PlayerDecision' && !(DECISIONS as readonly string[]).includes(String(d.decision)))
+        return { field: 'data.decision', reason: `circle-poker decisions are ${DECISIONS.join(', ')}` };
+      if (fact.type === 'PlayerDecision' && d.amount !== undefined && !(Number.isInteger(d.amount) && d.amount >= 0))
+        return { field: 'data.amount', reason: 'chips put in: a non-negative integer in minor units' };
+      if (fact.type === 'BetPlaced' && !(FORCED_KINDS as readonly string[]).includes(String(d.betType)))
+        return { field: 'data.betType', reason: `a circle-poker seat enters the hand with ${FORCED_KINDS.join(', ')}` };
+      if (fact.type === 'HandOpened' && (!Array.isArray(d.seats) || !d.seats.map(Number).includes(Number(d.mano))))
+        return { field: 'data.mano', reason: 'the mano must be one of the seats dealt in' };
+      return null;
+    },
+
+    carry(carried, fact, env) {
+      const c = (carried ?? { lastMano: null, blankHands: 0, carriedPot: 0, hand: null }) as {
+        lastMano: number | null;
+        blankHands: number;
+        carriedPot: number;
+        hand: CircleState | null;
+      };
+      if (fact.type === 'HandOpened') return { ...c, lastMano: Number(fact.data.mano), hand: env.rulebook.openers.value ? rules.evolve(rules.initialState(env), fact, env) : null };
+      if (!env.rulebook.openers.value || !c.hand) return c;
+      if (fact.type === 'RoundCompleted') {
+        const blank = c.hand.handOver === 'blank';
+        return { ...c, hand: null, blankHands: blank ? c.blankHands + 1 : 0, carriedPot: blank ? totalPot(c.hand) : 0 };
+      }
+      if (fact.type === 'RoundVoided') return { ...c, hand: null };
+      return { ...c, hand: rules.evolve(c.hand, fact, env) };
+    },
+
+    initialState(env) {
+      const st = emptyState();
+      const c = env.ctx.carried as { blankHands?: number; carriedPot?: number } | undefined;
+      if (env.rulebook.openers.value && c) {
+        st.blankHands = c.blankHands ?? 0;
+        st.carriedPot = c.carriedPot ?? 0;
+      }
+      return st;
+    },
+
+    evolve(before, fact, env) {
+      const d = fact.data ?? {};
+      switch (fact.type) {
+        case 'HandOpened': {
+          const st = clone(before);
+          st.opened = true;
+          st.mano = Number(d.mano);
+          st.order = directionOrder((d.seats as unknown[]).map(Number), env);
+          for (const s of st.order) {
+            const resto = d.restos?.[String(s)];
+            st.seats[seatKey(s)] = st.seats[seatKey(s)] ?? {
+              seat: s,
+              resto: resto === undefined ? null : Number(resto),
+              contributed: 0,
+              street: 0,
+              folded: false,
+              allIn: false,
+              cards: [],
+              discards: [],
+              acted: false,
+              checked: false,
+              raises: 0,
+              owed: null,
+            };
+          }
+          return st;
+        }
+        case 'BetPlaced': {
+          const st = clone(before);
+          const seat = Number(d.seat);
+          const s = st.seats[seatKey(seat)];
+          if (!s) return st;
+          const kind = String(d.betType) as ForcedKind;
+          const amount = Number(d.amount ?? 0);
+          s.betId = String(d.betId);
+          s.contributed += amount;
+          if (LIVE.has(kind)) s.street += amount;
+          if (s.resto !== null && amount > 0 && s.contributed >= s.resto) s.allIn = true;
+          if (kind !== 'seat') st.forced.push({ seat, kind, amount });
+          return st;
+        }
+        case 'CardDealt': {
+          const st = clone(before);
+          applyCard(st, fact, env);
+          return st;
+        }
+        case 'PlayerDecision': {
+          const st = clone(before);
+          applyDecision(st, fact, env);
+          return st;
+        }
+        case 'SessionFeeCharged': {
+          const st = clone(before);
+          st.fees.push({ seat: Number(d.seat), base: Number(d.base ?? 0), amount: Number(d.amount ?? 0), eventId: fact.eventId });
+          return st;
+        }
+        case 'RoundCompleted':
+          return { ...before, completed: true };
+        default:
+          return before;
+      }
+    },
+
+    judgeFact(before, fact, env) {
+      const d = fact.data ?? {};
+      switch (fact.type) {
+        case 'HandOpened': {
+          const out: Finding[] = [];
+          const seats = Array.isArray(d.seats) ? d.seats.map(Number) : [];
+          const min = env.rulebook.minPlayers;
+          const max = Math.min(env.rulebook.maxPlayers.value, variant.maxPlayers ?? Infinity);
+          if (seats.length < min.value) out.push(finding('SEQUENCE_VIOLATION', 'minimum-players', min.cite, min.value, seats.length, `a hand needs at least ${min.value} players; ${seats.length} were dealt in`));
+          if (seats.length > max) out.push(finding('SEQUENCE_VIOLATION', 'maximum-players', env.rulebook.maxPlayers.cite, max, seats.length, `at most ${max} players; ${seats.length} were dealt in`));
+          const last = (env.ctx.carried as { lastMano?: number | null } | undefined)?.lastMano;
+          if (last !== null && last !== undefined && seats.length) {
+            const expected = after(directionOrder(seats, env), last, env)[0];
+            if (expected !== Number(d.mano))
+              out.push(finding('SEQUENCE_VIOLATION', 'button-rotation', `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, Number(d.mano), `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}`));
+          }
+          return out;
+        }
+        case 'PlayerDecision':
+          return judgeDecision(before, fact, env);
+        case 'CardDealt':
+          return judgeCard(before, fact, env);
+        case 'PotAwarded': {
+          if (!before.handOver && !before.completed) {
+            if (before.interval || !before.opened) return [finding('OUTCOME_MISSING', 'pot-award', showdownCite(env), 'the end of the betting', d.potIndex, `pot ${d.potIndex} awarded before the hand was decided`)];
+          }
+          const award = awardHand(before, variant, env);
+          const pot = award.pots[Number(d.potIndex)];
+          const seats = (Array.isArray(d.seats) ? d.seats.map(Number) : []).sort((a: number, b: number) => a - b);
+          if (!pot) return [finding('PAYOUT_MISMATCH', 'pot-award', showdownCite(env), award.pots.length, Number(d.potIndex), `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`)];
+          const winners = [...pot.shares.entries()].filter(([, a]) => a > 0).map(([s]) => s).sort((a, b) => a - b);
+          if (pot.net !== Number(d.amount) || winners.join(',') !== seats.join(','))
+            return [finding('PAYOUT_MISMATCH', 'pot-award', showdownCite(env), { amount: pot.net, seats: winners }, { amount: Number(d.amount), seats }, pot.explanation)];
+          return [];
+        }
+        case 'SessionFeeCharged': {
+          if (opts(env).cagnotteMode !== 'session-fee')
+            return [finding('CAGNOTTE_MISMATCH', 'session-fee', optionCite(env, 'cagnotteMode'), 'no session fee in this mode', Number(d.amount), `a session fee was charged but the table's house benefit is ${opts(env).cagnotteMode}`)];
+          return [];
+        }
+      }
+      return [];
+    },
+
+    judgeBet(bet, st, env) {
+      const out: Finding[] = [];
+      const kind = bet.betType as ForcedKind;
+      const seat = Number(bet.seat);
+      if (!allowedForced(env).includes(kind))
+        out.push(finding('BET_NOT_ALLOWED', 'forced-bets', optionCite(env, 'forcedBets'), allowedForced(env), kind, `${kind} is not a forced bet of this table (${opts(env).forcedBets})`, bet.betId));
+      if (st.opened && !st.seats[seatKey(seat)]) out.push(finding('SEQUENCE_VIOLATION', 'seat-not-in-hand', env.rulebook.source, st.order, seat, `seat ${seat} posts a bet but was not dealt in`, bet.betId));
+      if (st.mano !== null && ['small-blind', 'big-blind', 'opening', 'double-opening', 'ciega'].includes(kind)) {
+        const ring = [st.mano, ...after(st.order, st.mano, env).filter((s) => s !== st.mano)];
+        const lastForced = st.forced.filter((f) => LIVE.has(f.kind));
+        const previous = lastForced.length ? lastForced[lastForced.length - 1].seat : null;
+        const expectedSeat =
+          kind === 'small-blind' ? ring[1] : kind === 'big-blind' ? ring[2 % ring.length] : kind === 'opening' ? ring[0] : kind === 'double-opening' ? ring[1] : previous === null ? null : after(st.order, previous, env)[0];
+        if (expectedSeat !== null && expectedSeat !== seat)
+          out.push(finding('SEQUENCE_VIOLATION', 'forced-bet-position', optionCite(env, 'forcedBets'), `seat ${expectedSeat}`, `seat ${seat}`, `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, bet.betId));
+        if (kind === 'ciega') {
+          const prior = lastForced.length ? lastForced[lastForced.length - 1].amount : 0;
+          if (bet.amount < 2 * prior) out.push(finding('BET_BELOW_MINIMUM', 'ciega', 'euskadi L12015–12034', 2 * prior, bet.amount, `a ciega is at least double the previous blind (${2 * prior})`, bet.betId));
+        }
+      }
+      return out;
+    },
+
+    betLimits(bet, env) {
+      const min = Number(env.ctx.limits.min);
+      const lim = (amount: number, r: string, citation: string) => ({ amount, rule: rule(r), citation });
+      switch (bet.betType as ForcedKind) {
+        case 'ante': {
+          const rb = env.rulebook;
+          const fixed = opts(env).ante;
+          if (rb.anteIsMinimum.value) return { min: lim(min, 'ante', rb.anteIsMinimum.cite), max: lim(min, 'ante', rb.anteIsMinimum.cite) };
+          const max = Math.floor(min * rb.anteMaxShare.value);
+          if (fixed !== null && fixed !== undefined) return { min: lim(Number(fixed), 'ante', optionCite(env, 'ante')), max: lim(Math.min(Number(fixed), max), 'ante', `${optionCite(env, 'ante')}; ${rb.anteMaxShare.cite}`) };
+          return { max: lim(max, 'ante-maximum', rb.anteMaxShare.cite) };
+        }
+        case 'small-blind': {
+          const a = Math.floor(min * env.rulebook.smallBlindShare.value);
+          return { min: lim(a, 'small-blind', env.rulebook.smallBlindShare.cite), max: lim(a, 'small-blind', env.rulebook.smallBlindShare.cite) };
+        }
+        case 'big-blind':
+        case 'opening': {
+          const a = Math.floor(min * env.rulebook.bigBlindShare.value);
+          return { min: lim(a, bet.betType, env.rulebook.bigBlindShare.cite), max: lim(a, bet.betType, env.rulebook.bigBlindShare.cite) };
+        }
+        case 'double-opening':
+          return { min: lim(2 * min, 'double-opening', 'euskadi L12015–12034'), max: lim(2 * min, 'double-opening', 'euskadi L12015–12034') };
+        case 'ciega':
+          return { max: lim(Number(env.ctx.limits.max), 'ciega', 'TableSessionOpened.limits (contract §3)') };
+        case 'seat':
+          return { max: lim(0, 'seat-entry', 'docs/games/circle-poker.md (a seat without a forced bet enters with 0)') };
+        default:
+          return {};
+      }
+    },
+
+    settle(st, query, env) {
+      return settleSeat(st, query, env);
+    },
+
+    expectedCagnotte(st, env) {
+      const o = opts(env);
+      const unit = env.ctx.smallestChip;
+      if (o.cagnotteMode === 'per-player-hand-fee') {
+        const n = st.order.length;
+        const each = applyRate(Number(env.ctx.limits.min), Number(o.perPlayerFeeRate), unit);
+        return {
+          base: Number(env.ctx.limits.min) * n,
+          amount: each * n,
+          rule: rule('cagnotte-per-player-hand-fee'),
+          citation: optionCite(env, 'perPlayerFeeRate'),
+          explanation: `${o.perPlayerFeeRate * 100} % of the table minimum ${env.ctx.limits.min} = ${each} from each of ${n} players at the first interval`,
+        };
+      }
+      if (o.cagnotteMode === 'session-fee') {
+        const amount = st.fees.reduce((t, f) => t + applyRate(feeBase(st, f.seat, f.base, env), Number(o.sessionFeeRate), unit), 0);
+        const base = st.fees.reduce((t, f) => t + feeBase(st, f.seat, f.base, env), 0);
+        return {
+          base,
+          amount,
+          rule: rule('cagnotte-session-fee'),
+          citation: `${optionCite(env, 'sessionFeeRate')}; index.md OQ-10`,
+          explanation: `session fee ${o.sessionFeeRate * 100} % of the ${o.sessionFeeBase} for ${st.fees.length} seat(s) = ${amount}`,
+        };
+      }
+      if (st.handOver === 'blank') {
+        return { base: 0, amount: 0, rule: rule('cagnotte-pot-percentage'), citation: optionCite(env, 'cagnotteRate'), explanation: 'blank hand: the pot passes to the next deal; the cagnotte is taken when it is won' };
+      }
+      const award = awardHand(st, variant, env);
+      return {
+        base: award.potBase,
+        amount: award.cagnotte,
+        rule: rule('cagnotte-pot-percentage'),
+        citation: `${optionCite(env, 'cagnotteRate')}${o.cagnotteCap !== null ? `; cap ${o.cagnotteCap} (${optionCite(env, 'cagnotteCap')})` : ''}`,
+        explanation: `${Number(o.cagnotteRate) * 100} % of each pot (${award.pots.map((p) => `${p.gross} → ${p.cagnotte}`).join(', ')}), rounded down to the smallest chip ${unit}: ${award.cagnotte}`,
+      };
+    },
+
+    isDecided(st) {
+      return st.handOver !== null || (st.completed && st.opened && !st.interval);
+    },
+
+    judgeEnd(st, env) {
+      if (st.handOver) return [];
+      const phases = phasesOf(env);
+      const missing: string[] = [];
+      for (let p = st.phase; p < phases.length; p++) {
+        const ph = phases[p];
+        if (ph.burn) missing.push(`${ph.burn} burn`);
+        if (ph.board) missing.push(`${ph.board} board card(s)`);
+        if (ph.seat.length) missing.push(`${ph.seat.length} card(s) per seat`);
+        if (ph.draw) missing.push('the draw');
+      }
+      return [
+        finding('DRAW_RULE_VIOLATION', 'deal-incomplete', env.rulebook.source, `phases ${st.phase + 1}–${phases.length} dealt`, `${st.phase} of ${phases.length} phases dealt`, `the hand ended without every required card: ${missing.join(', ')} never dealt`),
+      ];
+    },
+
+    describe(st, env) {
+      const award = st.handOver && st.handOver !== 'blank' ? awardHand(st, variant, env) : null;
+      return {
+        mano: st.mano,
+        pot: totalPot(st),
+        board: variant.boards === 2 ? st.boards : st.boards[0],
+        phase: st.phase,
+        interval: st.interval ? { index: st.interval.index + 1, turn: st.interval.turn, toMatch: st.interval.toMatch } : null,
+        seats: st.order.map((s) => {
+          const x = st.seats[seatKey(s)];
+          return {
+            seat: s,
+            cards: holeCards(x),
+            contributed: x.contributed,
+            folded: x.folded,
+            allIn: x.allIn,
+            hand: award?.hands.get(s)?.name,
+            receives: award?.received.get(s),
+          };
+        }),
+        handOver: st.handOver,
+        pots: award?.pots.map((p) => ({ index: p.index, gross: p.gross, cagnotte: p.cagnotte, net: p.net, eligible: p.eligible, shares: Object.fromEntries(p.shares) })),
+      };
+    },
+
+    narrate(fact, before, after2) {
+      const d = fact.data ?? {};
+      if (fact.type === 'HandOpened') return `hand opened: seats ${(d.seats ?? []).join(', ')}, mano at seat ${d.mano}`;
+      if (fact.type === 'PotAwarded') return `pot ${d.potIndex} (${d.amount}) to seat ${(d.seats ?? []).join(' and ')}`;
+      if (fact.type === 'PlayerDecision' && d.decision === 'draw') return `seat ${d.seat} changes ${(d.discards ?? []).length} card(s)`;
+      if (fact.type === 'PlayerDecision') {
+        const closed = before.interval && !after2.interval ? ' — the betting interval closes' : '';
+        return `seat ${d.seat} ${d.decision}${d.amount ? ' ' + d.amount : ''} (pot ${totalPot(after2)})${closed}`;
+      }
+      return undefined;
+    },
+  };
+
+  function settleSeat(st: CircleState, query: SettlementQuery, env: Env): SettlementVerdict {
+    const seat = Number(query.bet.seat);
+    const s = st.seats[seatKey(seat)];
+    if (!s) return { undecided: true, reason: `seat ${seat} was not dealt into the hand` };
+    if (st.handOver === 'blank')
+      return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid' };
+    if (!st.handOver && (st.interval || !st.opened)) return { undecided: true, reason: 'the betting is not over' };
+    const award: HandAward = awardHand(st, variant, env);
+    if (award.incomplete && !st.handOver) return { undecided: true, reason: 'a seat in the showdown holds too few cards' };
+    const won = award.won.get(seat) ?? 0;
+    const received = award.received.get(seat) ?? 0;
+    const returned = award.uncalled?.seat === seat ? award.uncalled.amount : 0;
+    const mine = award.pots.filter((p) => (p.shares.get(seat) ?? 0) > 0);
+    const hand = award.hands.get(seat)?.name;
+    const explanation =
+      won > 0
+        ? `seat ${seat} (put in ${s.contributed}) receives ${received}: ${mine.map((p) => `${p.shares.get(seat)} of ${p.explanation}`).join('; ')}${returned ? `; plus its uncalled ${returned} back` : ''}`
+        : `seat ${seat} ${s.folded ? 'folded' : `loses${hand ? ` with ${hand}` : ''}`} (put in ${s.contributed})${returned ? `; its uncalled ${returned} is returned` : ''}: receives ${received}`;
+    return { outcome: won > 0 ? 'win' : 'lose', payout: received, rule: rule('pot-award'), citation: showdownCite(env), explanation };
+  }
+
+  return rules;
+}
+
+/** The largest raise increment the betting structure allows (null: no limit). */
+export function maxRaise(variant: CircleVariant, st: CircleState, s: SeatState, env: Env): { amount: number; name: string; cite: string } | null {
+  const iv = st.interval;
+  if (!iv) return null;
+  const structure = opts(env).structure;
+  const potAfterCall = totalPot(st) + (iv.toMatch - s.street);
+  const cite = optionCite(env, 'structure');
+  if (structure === 'pot-limit') return { amount: potAfterCall, name: 'pot-limit', cite };
+  if (structure === 'split-limit') return { amount: Math.floor(potAfterCall / 2), name: 'split-limit', cite };
+  if (structure === 'fixed') return { amount: fixedLimitBet(variant, st, env), name: 'fixed-limit', cite };
+  return null;
+}
+
+/** Fixed limit: the small bet (table minimum) in the first half of the intervals, twice that after (INDUSTRY-STANDARD). */
+export function fixedLimitBet(variant: CircleVariant, st: CircleState, env: Env): number {
+  const min = Number(env.ctx.limits.min);
+  return (st.interval?.index ?? 0) < Math.ceil(variant.phases(env).length / 2) ? min : 2 * min;
+}
+
+export function feeBase(st: CircleState, seat: number, recorded: number, env: Env): number {
+  const o = opts(env);
+  if (o.sessionFeeBase === 'resto') return st.seats[seatKey(seat)]?.resto ?? recorded;
+  return Number(env.ctx.limits.max);
+}
+
+export function firstToActKind(env: Env, index: number) {
+  const kinds = env.rulebook.firstToAct.value;
+  return kinds[Math.min(index, kinds.length - 1)];
+}
+
+const RANK_NAMES: Record<number, string> = { 11: 'jacks', 12: 'queens', 13: 'kings', 14: 'aces' };
+const rankName = (v: number) => RANK_NAMES[v] ?? `${v}s`;
+
+export function holdsPairOf(cards: readonly string[], rank: number): boolean {
+  if (cards.length < 5) return false;
+  // a pair of the rank or better: that pair or higher, or any better category (INDUSTRY-STANDARD)
+  const v = bestOf(cards, 5);
+  if (v.category === 'high-card') return false;
+  return v.category !== 'pair' || v.ranks[0] >= rank;
+}
+
+export type { Bet, ExpectedLevy };

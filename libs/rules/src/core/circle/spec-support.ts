@@ -1,0 +1,141 @@
+/**
+ * Shared test suite for every circle-poker game (test-only, not exported from the index): hands played
+ * by the croupier are judged consistent, and single changes are caught with the right code.
+ */
+import fc from 'fast-check';
+import { seededRandom } from '../cards';
+import { GameRules, PlayedFact, RoundEnv } from '../game';
+import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
+import { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
+import type { CircleRulebook } from './rulebook';
+
+export const LIMITS = { min: 200, max: 20_000 };
+
+export function circleEnv(rules: GameRules, jurisdiction: JurisdictionId, overrides: Partial<SessionContext> = {}): RoundEnv<CircleRulebook> {
+  return envFor(rules, jurisdiction, { limits: LIMITS, smallestChip: 100, ...overrides }) as RoundEnv<CircleRulebook>;
+}
+
+export function playSeed(rules: GameRules, env: RoundEnv, seed: number, players?: number, memory: Record<string, unknown> = {}, roundId = `r-${seed}`): PlayedFact[] {
+  const random = seededRandom(seed);
+  const n = players ?? 4 + Math.floor(random() * 5);
+  const seats = Array.from({ length: n }, (_, i) => i + 1);
+  return rules.play!({ env, sessionId: 's-1', roundId, random, seats, memory });
+}
+
+const withoutLast = (played: readonly PlayedFact[], pick: (f: PlayedFact) => boolean): PlayedFact[] | null => {
+  let at = -1;
+  played.forEach((f, i) => {
+    if (pick(f)) at = i;
+  });
+  return at < 0 ? null : [...played.slice(0, at), ...played.slice(at + 1)];
+};
+
+/** Insert one more card for a seat still in the hand just before the settlements. */
+function addCard(played: readonly PlayedFact[], seed: number): PlayedFact[] | null {
+  const dealt = new Set(played.filter((f) => f.type === 'CardDealt').map((f) => String(f.data.card)));
+  const seats = played.filter((f) => f.type === 'CardDealt' && String(f.data.to).startsWith('seat:')).map((f) => String(f.data.to));
+  if (!seats.length) return null;
+  const to = seats[seed % seats.length];
+  const spare = ['AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', 'AH', 'KH', 'QH', 'JH', '10H', '9H', '8H', 'AD', 'KD'].find((c) => !dealt.has(c));
+  const at = played.findIndex((f) => f.type === 'PotAwarded' || f.type === 'BetSettled');
+  if (!spare || at < 0) return null;
+  const round = played.find((f) => f.type === 'RoundStarted')?.data;
+  return [...played.slice(0, at), { type: 'CardDealt', data: { ...round, card: spare, to, faceUp: false } }, ...played.slice(at)];
+}
+
+export function circlePropertySuite(rules: GameRules, numRuns = 60) {
+  const jurisdictions = Object.keys(rules.rulebooks) as JurisdictionId[];
+  describe.each(jurisdictions)(`${rules.game} — %s: the croupier's hands`, (jurisdiction) => {
+    const env = circleEnv(rules, jurisdiction);
+    const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+
+    it('are judged consistent', () => {
+      fc.assert(
+        fc.property(seed, (s) => {
+          const j = judge(rules, env, playSeed(rules, env, s));
+          expect(j.discrepancies).toEqual([]);
+          expect(j.verdict).toBe('consistent');
+        }),
+        { numRuns },
+      );
+    });
+
+    it('catch a changed pot payout (PAYOUT_MISMATCH)', () => {
+      fc.assert(
+        fc.property(seed, fc.nat(20), fc.constantFrom(100, 200, 500), (s, index, delta) => {
+          const mutated = mutatePayout(playSeed(rules, env, s), index, delta);
+          if (mutated) expect(codes(judge(rules, env, mutated))).toContain<DiscrepancyCode>('PAYOUT_MISMATCH');
+        }),
+        { numRuns },
+      );
+    });
+
+    it('catch a changed cagnotte (CAGNOTTE_MISMATCH)', () => {
+      fc.assert(
+        fc.property(seed, fc.constantFrom(-100, 100, 300), (s, delta) => {
+          const played = playSeed(rules, env, s);
+          const taken = played.find((f) => f.type === 'CagnotteDeducted');
+          if (taken && Number(taken.data.amount) + delta < 0) return;
+          expect(codes(judge(rules, env, mutateCagnotte(played, delta)))).toContain<DiscrepancyCode>('CAGNOTTE_MISMATCH');
+        }),
+        { numRuns },
+      );
+    });
+
+    it('catch a forced bet over its maximum (BET_ABOVE_MAXIMUM)', () => {
+      fc.assert(
+        fc.property(seed, (s) => {
+          const mutated = mutateOverMaximum(playSeed(rules, env, s), LIMITS.max);
+          expect(codes(judge(rules, env, mutated!))).toContain<DiscrepancyCode>('BET_ABOVE_MAXIMUM');
+        }),
+        { numRuns },
+      );
+    });
+
+    it('catch a card dealt beyond the rules, and a required card never dealt (DRAW_RULE_VIOLATION)', () => {
+      fc.assert(
+        fc.property(seed, (s) => {
+          const played = playSeed(rules, env, s);
+          const added = addCard(played, s);
+          if (added) expect(codes(judge(rules, env, added))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
+          // the last card of a hand that went to the showdown
+          const showdown = played.filter((f) => f.type === 'PotAwarded').length > 0 && judge(rules, env, played).steps.some((st) => (st.state as any).game.handOver === 'showdown');
+          if (showdown) {
+            const removed = withoutLast(played, (f) => f.type === 'CardDealt' && f.data.to !== 'burn');
+            expect(codes(judge(rules, env, removed!))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
+          }
+        }),
+        { numRuns: Math.ceil(numRuns / 2) },
+      );
+    });
+  });
+}
+
+/** Hand-written hands for the table-driven tests. */
+export const H = {
+  open: (mano: number, seats: number[], restos?: Record<number, number>): PlayedFact[] => [
+    { type: 'RoundStarted', data: { sessionId: 's-1', roundId: 'r-1' } },
+    { type: 'HandOpened', data: { sessionId: 's-1', roundId: 'r-1', mano, seats, ...(restos ? { restos } : {}) } },
+  ],
+  bet: (seat: number, betType: string, amount: number): PlayedFact => ({ type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, seat, betType, amount } }),
+  close: (): PlayedFact => ({ type: 'BetsClosed', data: { sessionId: 's-1', roundId: 'r-1' } }),
+  card: (card: string, to: string, faceUp?: boolean): PlayedFact => ({ type: 'CardDealt', data: { sessionId: 's-1', roundId: 'r-1', card, to, ...(faceUp === undefined ? {} : { faceUp }) } }),
+  cards: (to: string, ...cards: string[]): PlayedFact[] => cards.map((c) => H.card(c, to)),
+  act: (seat: number, decision: string, amount?: number, extra: Record<string, unknown> = {}): PlayedFact => ({
+    type: 'PlayerDecision',
+    data: { sessionId: 's-1', roundId: 'r-1', seat, decision, ...(amount === undefined ? {} : { amount }), ...extra },
+  }),
+  settle: (seat: number, outcome: string, payout: number): PlayedFact => ({ type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, outcome, payout } }),
+  cagnotte: (base: number, amount: number): PlayedFact => ({ type: 'CagnotteDeducted', data: { sessionId: 's-1', roundId: 'r-1', base, amount } }),
+  done: (): PlayedFact => ({ type: 'RoundCompleted', data: { sessionId: 's-1', roundId: 'r-1' } }),
+};
+
+/** Expected payout per seat (bet id b<seat>) from a judged hand. */
+export function expectedPayouts(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): Record<string, number> {
+  const facts = [...played];
+  const seats = played.filter((f) => f.type === 'BetPlaced').map((f) => Number(f.data.seat));
+  // settle every seat with a dummy settlement so the judge reports what it expects
+  for (const s of seats) facts.push(H.settle(s, 'lose', 0));
+  const j = judge(rules, env, facts);
+  return Object.fromEntries(j.expectedSettlements.map((e) => [e.betId.slice(1), e.expected.payout]));
+}
