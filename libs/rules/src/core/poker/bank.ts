@@ -1,0 +1,500 @@
+/**
+ * Shared machinery of poker against the bank (caribbean stud, draw poker, trijoker, pai gow, three-card
+ * poker, the hold'em games): the round state (cards per position, bets, player decisions), card-count
+ * judging (a card the rules do not give, a hand left short), settlement builders and the croupier's tools.
+ *
+ * Round shape (documented in docs/games/bank-poker.md): the second bets (`play`, `flop`, `turn`,
+ * `river`) are real bets placed during the deal, so `BetsClosed` is recorded after the last player
+ * decision; the bank's hand and the settlements follow it.
+ */
+import { card as cardOf, DeckSpec, parseCard, shuffle, shoeCards } from '../cards';
+import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
+import { optionCite } from '../game';
+import { applyRate, payOdds, roundDownTo } from '../money';
+import { compareHands, handName, type HandValue } from './evaluate';
+import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementQuery, SettlementVerdict } from '../types';
+
+export interface Decision {
+  readonly seat: number;
+  readonly decision: string;
+  readonly betId?: string;
+  readonly amount?: number;
+  /** cards given up (buy-card, draw) */
+  readonly discards?: readonly string[];
+  /** pai gow: the player's two-card low hand */
+  readonly low?: readonly string[];
+  readonly eventId: string;
+}
+
+export interface BankPokerState {
+  /** cards held, per position (`seat:N`, `dealer`, `board`) */
+  readonly hands: Readonly<Record<string, readonly string[]>>;
+  /** every card each position received, discarded ones included */
+  readonly received: Readonly<Record<string, readonly string[]>>;
+  readonly burns: readonly string[];
+  readonly bets: readonly Bet[];
+  readonly decisions: readonly Decision[];
+  readonly closed: boolean;
+}
+
+export const DEALER = 'dealer';
+export const BOARD = 'board';
+export const BURN = 'burn';
+export const seatPosition = (seat: number | string | undefined): string => `seat:${seat}`;
+export const seatOf = (position: string): number | null => (/^seat:\d+$/.test(position) ? Number(position.slice(5)) : null);
+
+export const emptyState = (): BankPokerState => ({ hands: {}, received: {}, burns: [], bets: [], decisions: [], closed: false });
+
+export const cardsAt = (s: BankPokerState, position: string): readonly string[] => s.hands[position] ?? [];
+export const receivedAt = (s: BankPokerState, position: string): number => (s.received[position] ?? []).length;
+export const betsOf = (s: BankPokerState, seat: number | string | undefined, betType?: string): Bet[] =>
+  s.bets.filter((b) => String(b.seat) === String(seat) && (!betType || b.betType === betType));
+export const decisionsOf = (s: BankPokerState, seat: number | string | undefined, decision?: string): Decision[] =>
+  s.decisions.filter((d) => String(d.seat) === String(seat) && (!decision || d.decision === decision));
+export const hasFolded = (s: BankPokerState, seat: number | string | undefined): boolean => decisionsOf(s, seat, 'fold').length > 0;
+/** seats holding a bet of one of these types */
+export const seatsWith = (s: BankPokerState, betTypes: readonly string[]): number[] =>
+  [...new Set(s.bets.filter((b) => betTypes.includes(b.betType) && !b.late).map((b) => Number(b.seat)))].sort((a, b) => a - b);
+
+/** The common fold of a bank-poker round's facts. */
+export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerState {
+  const d = fact.data ?? {};
+  switch (fact.type) {
+    case 'BetPlaced':
+      return {
+        ...state,
+        bets: [
+          ...state.bets,
+          {
+            betId: String(d.betId),
+            seat: d.seat,
+            betType: String(d.betType),
+            selection: d.selection,
+            amount: Number(d.amount),
+            onBehalfOf: d.onBehalfOf,
+            eventId: fact.eventId,
+            late: state.closed,
+          },
+        ],
+      };
+    case 'BetsClosed':
+      return { ...state, closed: true };
+    case 'CardDealt': {
+      const c = parseCard(String(d.card));
+      const to = String(d.to);
+      if (!c) return state;
+      if (to === BURN) return { ...state, burns: [...state.burns, c.code] };
+      return {
+        ...state,
+        hands: { ...state.hands, [to]: [...(state.hands[to] ?? []), c.code] },
+        received: { ...state.received, [to]: [...(state.received[to] ?? []), c.code] },
+      };
+    }
+    case 'PlayerDecision': {
+      const discards = Array.isArray(d.discards) ? d.discards.map((x: unknown) => parseCard(String(x))?.code ?? String(x)) : undefined;
+      const decision: Decision = {
+        seat: Number(d.seat),
+        decision: String(d.decision),
+        betId: d.betId === undefined ? undefined : String(d.betId),
+        amount: d.amount === undefined ? undefined : Number(d.amount),
+        discards,
+        low: Array.isArray(d.low) ? d.low.map((x: unknown) => parseCard(String(x))?.code ?? String(x)) : undefined,
+        eventId: fact.eventId,
+      };
+      let hands = state.hands;
+      if (discards?.length) {
+        const position = seatPosition(d.seat);
+        const held = [...(hands[position] ?? [])];
+        for (const x of discards) {
+          const at = held.indexOf(x);
+          if (at >= 0) held.splice(at, 1);
+        }
+        hands = { ...hands, [position]: held };
+      }
+      return { ...state, hands, decisions: [...state.decisions, decision] };
+    }
+    default:
+      return state;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Settlement builders
+
+export const fmtOdds = (n: number): string => (n === 0.5 ? '1:2' : `${n}:1`);
+
+export function verdict(outcome: SettlementOutcome, payout: number, rule: string, citation: string, explanation: string, commission?: number): ExpectedSettlement {
+  return commission === undefined ? { outcome, payout, rule, citation, explanation } : { outcome, payout, rule, citation, explanation, commission };
+}
+
+/** A win at "N to 1" (cited), rounded down to the smallest chip. */
+export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string): ExpectedSettlement {
+  const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
+  return verdict('win', payout, rule, odds.cite, `${why}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`);
+}
+export const lose = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('lose', 0, rule, citation, `${why}: the stake is lost`);
+export const push = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('push', 0, rule, citation, `${why}: the stake is returned`);
+/** A bet this game or jurisdiction does not offer (flagged BET_NOT_ALLOWED when placed): it is returned. */
+export const returned = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('void', 0, rule, citation, `${why}: the bet is returned`);
+export const undecided = (reason: string): SettlementVerdict => ({ undecided: true, reason });
+
+// ---------------------------------------------------------------------------------------------------
+// The showdown of one box against the bank
+
+export const sameBettor = (a: Bet, b: Bet): boolean => String(a.seat) === String(b.seat) && (a.onBehalfOf ?? null) === (b.onBehalfOf ?? null);
+/** The bettor's bet of a type (the play bet of an ante, the ante of a play bet…). */
+export const bettorBet = (s: BankPokerState, of: Bet, betType: string): Bet | undefined =>
+  s.bets.find((b) => b.betType === betType && !b.late && sameBettor(b, of));
+
+export type Showdown =
+  | { kind: 'undecided'; reason: string }
+  | { kind: 'folded' }
+  | { kind: 'bank-does-not-qualify'; bank: HandValue }
+  | { kind: 'compared'; sign: number; player: HandValue; bank: HandValue };
+
+export interface ShowdownSpec {
+  /** the bet that says "I play" (`play`, `flop`); without it, after the close, the box folded */
+  readonly playType: string;
+  /** the hand a position holds, or null while incomplete */
+  hand(position: string): HandValue | null;
+  /** does the bank's hand qualify (null: no qualifier) */
+  readonly qualifies: ((bank: HandValue) => boolean) | null;
+}
+
+/** The result of a box: folded, the bank does not qualify, or player vs bank. */
+export function showdown(s: BankPokerState, ante: Bet, spec: ShowdownSpec): Showdown {
+  const played = !!bettorBet(s, ante, spec.playType);
+  if (!played && (decisionsOf(s, ante.seat, 'fold').length || s.closed)) return { kind: 'folded' };
+  if (!played) return { kind: 'undecided', reason: `box ${ante.seat} has not decided to play or fold` };
+  const bank = spec.hand(DEALER);
+  const player = spec.hand(seatPosition(ante.seat));
+  if (!bank) return { kind: 'undecided', reason: "the bank's hand is not complete" };
+  if (!player) return { kind: 'undecided', reason: `box ${ante.seat}'s hand is not complete` };
+  if (spec.qualifies && !spec.qualifies(bank)) return { kind: 'bank-does-not-qualify', bank };
+  return { kind: 'compared', sign: compareHands(player, bank), player, bank };
+}
+
+export const versusText = (sd: { player: HandValue; bank: HandValue }): string => `player ${handName(sd.player)} vs bank ${handName(sd.bank)}`;
+
+// ---------------------------------------------------------------------------------------------------
+// Card counts and structure
+
+export interface PositionCount {
+  /** cards the position must hold by the end of the round */
+  readonly due: number;
+  readonly rule: string;
+  readonly citation: string;
+}
+
+/** What a game tells the shared judge about its deal. */
+export interface DealSpec<R extends RulebookBase> {
+  /** the cards a position must receive in this round (0: the position takes no card) */
+  count(state: BankPokerState, position: string, env: RoundEnv<R>): PositionCount;
+  /** burn cards the deal requires (default: none required, any number allowed) */
+  burns?(state: BankPokerState, env: RoundEnv<R>): PositionCount | null;
+  /** positions that must be complete for the outcome to be decided */
+  positions(state: BankPokerState, env: RoundEnv<R>): string[];
+}
+
+export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R>, before: BankPokerState, fact: Fact, env: RoundEnv<R>): Finding[] {
+  if (fact.type !== 'CardDealt') return [];
+  const c = parseCard(String(fact.data.card));
+  const to = String(fact.data.to);
+  if (!c) return [];
+  const findings: Finding[] = [];
+  // one deck per coup: the same card twice in a round cannot come from it (the generic judge checks shoes it knows)
+  if (!env.ctx.shoe && c.rank !== 'JK') {
+    const seen = [...Object.values(before.received).flat(), ...before.burns].filter((x) => x === c.code).length;
+    if (seen >= 1)
+      findings.push({
+        code: 'CARD_COUNT_EXCEEDED',
+        expected: 1,
+        recorded: seen + 1,
+        rule: `${game}/one-deck`,
+        citation: env.rulebook.source,
+        message: `${c.code} dealt twice in one coup from a single deck`,
+      });
+  }
+  if (to === BURN) {
+    const b = spec.burns?.(before, env);
+    if (b && before.burns.length + 1 > b.due)
+      findings.push({
+        code: 'DRAW_RULE_VIOLATION',
+        expected: b.due,
+        recorded: before.burns.length + 1,
+        rule: b.rule,
+        citation: b.citation,
+        message: `a burn card beyond the ${b.due} the deal requires`,
+      });
+    return findings;
+  }
+  const count = spec.count(before, to, env);
+  const already = receivedAt(before, to);
+  if (already + 1 > count.due) {
+    findings.push({
+      code: 'DRAW_RULE_VIOLATION',
+      expected: count.due,
+      recorded: already + 1,
+      rule: count.rule,
+      citation: count.citation,
+      message: `${to} receives card ${already + 1} (${c.code}) where the rules give it ${count.due}`,
+    });
+  }
+  return findings;
+}
+
+export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: BankPokerState, env: RoundEnv<R>): Finding[] {
+  const findings: Finding[] = [];
+  for (const position of spec.positions(state, env)) {
+    const count = spec.count(state, position, env);
+    const got = receivedAt(state, position);
+    if (got < count.due)
+      findings.push({
+        code: 'DRAW_RULE_VIOLATION',
+        expected: count.due,
+        recorded: got,
+        rule: count.rule,
+        citation: count.citation,
+        message: `${position} ends the coup with ${got} card(s); the rules give it ${count.due}`,
+      });
+  }
+  const b = spec.burns?.(state, env);
+  if (b && state.burns.length < b.due)
+    findings.push({
+      code: 'DRAW_RULE_VIOLATION',
+      expected: b.due,
+      recorded: state.burns.length,
+      rule: b.rule,
+      citation: b.citation,
+      message: `${b.due} burn card(s) required, ${state.burns.length} burnt`,
+    });
+  return findings;
+}
+
+export const isComplete = <R extends RulebookBase>(spec: DealSpec<R>, state: BankPokerState, env: RoundEnv<R>): boolean =>
+  spec.positions(state, env).every((p) => receivedAt(state, p) >= spec.count(state, p, env).due);
+
+/** Structural refusal of a card fact: a card that is not on this equipment, a position that does not exist. */
+export function refuseCard(fact: Fact, deck: DeckSpec, extraPositions: readonly string[] = []): Refusal | null {
+  if (fact.type !== 'CardDealt') return null;
+  const c = parseCard(String(fact.data?.card));
+  if (!c) return { field: 'data.card', reason: `${JSON.stringify(fact.data?.card)} is not a card` };
+  if (c.rank === 'JK' ? deck.jokers === 0 : !deck.ranks.includes(c.rank as never))
+    return { field: 'data.card', reason: `${c.code} is not in the deck of this game (${deck.name})` };
+  const to = String(fact.data?.to);
+  if (!(seatOf(to) !== null || [DEALER, BOARD, BURN, ...extraPositions].includes(to)))
+    return { field: 'data.to', reason: `"${to}" is not a position at this table (seat:N, dealer, board, burn)` };
+  return null;
+}
+
+export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusal | null {
+  if (fact.type !== 'PlayerDecision') return null;
+  const d = String(fact.data?.decision);
+  return decisions.includes(d) ? null : { field: 'data.decision', reason: `"${d}" is not a decision of this game (${decisions.join(', ')})` };
+}
+
+export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: string, expected: unknown = 'a bet the rulebook offers'): Finding {
+  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message };
+}
+
+/** A bet type this jurisdiction does not offer. */
+export function judgeOffered(game: string, bet: Bet, offered: Readonly<Record<string, Cited<boolean>>>, source: string): Finding[] {
+  const entry = offered[bet.betType];
+  if (entry?.value) return [];
+  return [notAllowed(game, bet, 'bet-types', entry?.cite ?? source, `${bet.betType} is not a bet of ${game} in this jurisdiction`)];
+}
+
+/** Bets on one box beyond the rulebook's number (standing players, players on others' boxes). */
+export function judgeBoxCount(game: string, bet: Bet, state: BankPokerState, mainBet: string, max: Cited<number>): Finding[] {
+  if (bet.betType !== mainBet) return [];
+  const onBox = betsOf(state, bet.seat, mainBet).length + 1;
+  return onBox > max.value
+    ? [notAllowed(game, bet, 'bets-per-box', max.cite, `${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, max.value)]
+    : [];
+}
+
+/** A second bet that must be a set multiple of the same box's ante (player's own or on his behalf). */
+export function judgeMultipleOf(game: string, bet: Bet, state: BankPokerState, anteType: string, multiple: Cited<number>, rule: string): Finding[] {
+  const ante = state.bets.find((b) => b.betType === anteType && String(b.seat) === String(bet.seat) && (b.onBehalfOf ?? null) === (bet.onBehalfOf ?? null));
+  if (!ante) return [notAllowed(game, bet, rule, multiple.cite, `${bet.betType} bet on box ${bet.seat} without an ${anteType}`, `an ${anteType} first`)];
+  const expected = ante.amount * multiple.value;
+  return bet.amount === expected
+    ? []
+    : [notAllowed(game, bet, rule, multiple.cite, `${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, expected)];
+}
+
+/** The maximum of an initial bet: the regulation's multiple of the minimum, or the session's own lower maximum. */
+export function initialBetMax(bet: Bet, env: RoundEnv, multiple: Cited<number>, game: string): { min: LimitCheck; max: LimitCheck } {
+  const limits = env.ctx.limits;
+  const min: LimitCheck = { amount: limits.min, rule: `${game}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' };
+  const typed = limits[bet.betType];
+  if (typeof typed === 'number') return { min, max: { amount: typed, rule: `${game}/bet-type-maximum`, citation: `TableSessionOpened.limits.${bet.betType}` } };
+  const byMultiple = limits.min * multiple.value;
+  const max: LimitCheck =
+    byMultiple <= limits.max
+      ? { amount: byMultiple, rule: `${game}/maximum-multiple`, citation: multiple.cite }
+      : { amount: limits.max, rule: `${game}/table-maximum`, citation: 'TableSessionOpened.limits (contract §3)' };
+  return { min, max };
+}
+
+/** A side bet capped at a fraction of the table minimum (insurance, jackpot: "≤ ½ table minimum"). */
+export function sideBetMax(env: RoundEnv, fraction: Cited<number>, game: string, betType: string): { max: LimitCheck } {
+  const typed = env.ctx.limits[betType];
+  if (typeof typed === 'number') return { max: { amount: typed, rule: `${game}/bet-type-maximum`, citation: `TableSessionOpened.limits.${betType}` } };
+  return { max: { amount: roundDownTo(env.ctx.limits.min * fraction.value, 1), rule: `${game}/${betType}-maximum`, citation: fraction.cite } };
+}
+
+export const describeState = (s: BankPokerState): Record<string, unknown> => ({
+  hands: s.hands,
+  burns: s.burns.length,
+  decisions: s.decisions.map((d) => ({ seat: d.seat, decision: d.decision, ...(d.discards ? { discards: d.discards } : {}) })),
+});
+
+export const optionOr = <T>(env: RoundEnv, name: string, fallback: T): T => (env.options[name] === undefined ? fallback : (env.options[name] as T));
+export { optionCite };
+
+// ---------------------------------------------------------------------------------------------------
+// The croupier's tools
+
+/** Fact types common to the family (PlayerDecision fields beyond the contract's). */
+export const DECISION_FIELDS = 'discards? [cards given up on buy-card / draw], low? [pai gow low hand]';
+
+export class Croupier<S> {
+  readonly facts: PlayedFact[] = [];
+  private readonly deck: string[];
+  private bets = 0;
+  constructor(
+    readonly rules: GameRules<S>,
+    readonly ctx: PlayContext,
+    deckSpec: DeckSpec,
+  ) {
+    this.deck = shuffle(shoeCards(deckSpec, 1), ctx.random);
+    // a fresh, shuffled deck every coup (every rulebook: 1 deck per coup, several may alternate)
+    this.facts.push({ type: 'ShoeStarted', data: { sessionId: ctx.sessionId, shoeId: `${ctx.roundId}-deck`, decks: 1 } });
+    this.push('RoundStarted', {});
+  }
+  private push(type: string, data: Record<string, unknown>) {
+    this.facts.push({ type, data: { sessionId: this.ctx.sessionId, roundId: this.ctx.roundId, ...data } });
+  }
+  get random() {
+    return this.ctx.random;
+  }
+  /** The boxes in play this round: the first `max` seated players (the table has `max` boxes). */
+  boxes(max: number): number[] {
+    return this.ctx.seats.slice(0, max);
+  }
+  chance(p: number): boolean {
+    return this.ctx.random() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.ctx.random() * items.length)];
+  }
+  /** A stake between the minimum and `maxMultiple` × the minimum, in whole minima, within the table maximum. */
+  stake(maxMultiple: number): number {
+    const { min, max } = this.ctx.env.ctx.limits;
+    const top = Math.max(1, Math.min(maxMultiple, Math.floor(max / min)));
+    return min * (1 + Math.floor(this.ctx.random() * Math.min(top, 5)));
+  }
+  bet(seat: number, betType: string, amount: number, extra: Record<string, unknown> = {}): string {
+    const betId = `${this.ctx.roundId}-b${++this.bets}`;
+    this.push('BetPlaced', { betId, seat, betType, amount, ...extra });
+    return betId;
+  }
+  deal(to: string, faceUp = false): string {
+    const c = this.deck.shift();
+    if (!c) throw new Error('deck exhausted');
+    this.push('CardDealt', { card: c, to, faceUp });
+    return c;
+  }
+  decide(seat: number, decision: string, extra: Record<string, unknown> = {}) {
+    this.push('PlayerDecision', { seat, decision, ...extra });
+  }
+  close() {
+    this.push('BetsClosed', {});
+  }
+  /** The state the judge will see after the facts so far. */
+  state(): S {
+    const env = this.ctx.env;
+    let s = this.rules.initialState(env as never);
+    this.facts.forEach((f, i) => {
+      if (f.type !== 'ShoeStarted') s = this.rules.evolve(s, { eventId: `play-${i}`, type: f.type, data: f.data }, env as never);
+    });
+    return s;
+  }
+  /** Settle every bet with the game's own `settle`; the commission, where due, recorded by CommissionCharged. */
+  settleAll(): PlayedFact[] {
+    const env = this.ctx.env;
+    const s = this.state();
+    const bets = (s as unknown as BankPokerState).bets;
+    const commissions: PlayedFact[] = [];
+    for (const bet of bets) {
+      const hands = this.rules.handsToSettle?.(s, bet, env as never) ?? [undefined];
+      for (const hand of hands) {
+        const v = this.rules.settle(s, { bet, hand }, env as never) as ExpectedSettlement;
+        if ((v as unknown as { undecided?: boolean }).undecided) throw new Error(`croupier: ${bet.betId} undecided`);
+        const commission = v.commission ?? 0;
+        // payout net of the commission; the commission itself recorded apart (contract §3 BetSettled, CommissionCharged)
+        this.push('BetSettled', { betId: bet.betId, ...(hand !== undefined ? { hand } : {}), outcome: v.outcome, payout: v.payout });
+        if (commission > 0) commissions.push({ type: 'CommissionCharged', data: { sessionId: this.ctx.sessionId, roundId: this.ctx.roundId, betId: bet.betId, amount: commission } });
+      }
+    }
+    this.facts.push(...commissions);
+    return this.facts;
+  }
+  complete(): PlayedFact[] {
+    this.push('RoundCompleted', {});
+    return this.facts;
+  }
+  /** Used by the jackpot croupiers: record a fact outside the round helpers. */
+  record(type: string, data: Record<string, unknown>) {
+    this.push(type, data);
+  }
+}
+
+/**
+ * Jackpot facts of a round when the session plays a pool (the first configured one): the contribution
+ * by the pool's configured rule and each seat's prize, highest prize first, computed as the judge does
+ * (share of what remains, multiple of the stake, or a fixed prize; index.md OQ-14).
+ */
+export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayContext): void {
+  const env = ctx.env;
+  const pool = Object.values(env.ctx.jackpotPools ?? {})[0];
+  if (!pool || !rules.jackpotHand) return;
+  const s = c.state();
+  const stakes = (s as unknown as BankPokerState).bets.filter((b) => b.betType === 'jackpot' && !b.late);
+  if (!stakes.length) return;
+  let remaining = pool.current;
+  const contribution =
+    pool.contributionAmount !== undefined
+      ? pool.contributionAmount * stakes.length
+      : pool.contributionRate !== undefined
+        ? applyRate(stakes.reduce((t, b) => t + b.amount, 0), pool.contributionRate, env.ctx.smallestChip)
+        : 0;
+  if (contribution > 0) {
+    c.record('JackpotContributed', { poolId: pool.poolId, amount: contribution });
+    remaining += contribution;
+  }
+  const winners = stakes
+    .map((b) => ({ bet: b, hand: rules.jackpotHand!(s, b.seat as number, env as never) }))
+    .filter((w): w is { bet: Bet; hand: string } => !!w.hand && !!pool.prizes[w.hand])
+    .sort((a, b) => (pool.prizes[b.hand].share ?? 0) - (pool.prizes[a.hand].share ?? 0));
+  for (const w of winners) {
+    const prize = pool.prizes[w.hand];
+    const amount =
+      prize.share !== undefined
+        ? applyRate(remaining, prize.share, env.ctx.smallestChip)
+        : prize.multiple !== undefined
+          ? roundDownTo(w.bet.amount * prize.multiple, env.ctx.smallestChip)
+          : (prize.fixed ?? 0);
+    c.record('JackpotWon', { poolId: pool.poolId, seat: w.bet.seat, hand: w.hand, amount });
+    remaining -= amount;
+  }
+}
+
+export const cards = (codes: readonly string[]) => codes.map(cardOf);
+
+export const PLAYER_DECISION_EXTENSION: FactTypeSpec = {
+  description: 'PlayerDecision with the bank-poker fields discards? (cards given up) and low? (pai gow low hand)',
+  required: ['roundId', 'seat', 'decision'],
+  roundScoped: true,
+};
