@@ -1,5 +1,5 @@
 import { SingleBar, Presets } from 'cli-progress';
-import type { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { verifyPostgresStore } from '../../../libs/event-store/src';
@@ -8,7 +8,8 @@ import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
-import { runDemo } from './demo';
+import { DEMO_DEFAULTS, runDemo } from './demo';
+import { manifestPath, recordSimulation, writeManifest } from './simulation';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -168,11 +169,62 @@ export function registerCommands(program: Command) {
     });
 
   program
-    .command('demo')
-    .description('the main job on the embedded default: record a sample session, build the projections, print the table book')
-    .action(async () => {
-      await withRuntime(program, (runtime) => runDemo(runtime, out));
+    .command('simulate')
+    .description('generate realistic, rule-following play (with injected errors at rate R) and record it')
+    .requiredOption('--tables <n>', 'tables', positiveInt)
+    .requiredOption('--rounds <n>', 'rounds per table', positiveInt)
+    .requiredOption('--seed <s>', 'seed (the same seed gives the same day)', positiveInt)
+    .option('--error-rate <r>', 'probability that a round or a count carries an injected error', rate, 0)
+    .option('--casino <id>', 'casino id', 'casino-sim')
+    .option('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', '2026-11-21')
+    .option('--games <ids>', 'only these games (comma-separated ids)')
+    .option('--out <file>', 'write NDJSON to this file instead of recording it')
+    .option('--manifest <file>', 'where to write the ground truth of injected errors')
+    .action(async (opts) => {
+      await withRuntime(program, async (runtime) => {
+        const options = { tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, casinoId: opts.casino, gamingDay: opts.gamingDay, games: opts.games?.split(',') };
+        const run = await recordSimulation(runtime, options, process.stderr.isTTY, opts.out);
+        const file = manifestPath(runtime, run.manifest, opts.manifest ?? (opts.out ? `${opts.out}.manifest.json` : undefined));
+        writeManifest(file, run.manifest);
+        if (!opts.out) await runtime.projector.catchUp();
+        out(`${run.manifest.sessions.length} table sessions, ${run.manifest.rounds} rounds, ${run.manifest.events} events` +
+          (opts.out ? ` written to ${opts.out}` : ` recorded (${run.appended} new, ${run.duplicate} duplicate)`) + ` in ${run.seconds.toFixed(1)} s`);
+        const kinds: Record<string, number> = {};
+        for (const i of run.manifest.injected) kinds[i.kind] = (kinds[i.kind] ?? 0) + 1;
+        out(`injected errors: ${run.manifest.injected.length}${Object.keys(kinds).length ? ` (${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; manifest: ${file}`);
+      });
     });
+
+  program
+    .command('demo')
+    .description('the main job: simulate a gaming day on a dozen tables, build the projections, print the summary and serve')
+    .option('--tables <n>', 'tables', positiveInt, DEMO_DEFAULTS.tables)
+    .option('--rounds <n>', 'rounds per table', positiveInt, DEMO_DEFAULTS.rounds)
+    .option('--seed <s>', 'seed', positiveInt, DEMO_DEFAULTS.seed)
+    .option('--error-rate <r>', 'injected error rate', rate, DEMO_DEFAULTS.errorRate)
+    .option('--no-serve', 'print the summary and exit')
+    .option('--port <port>', 'port to serve on', (v) => Number(v), Number(process.env.PORT) || 3000)
+    .option('--host <host>', 'address to serve on', '127.0.0.1')
+    .action(async (opts) => {
+      const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate };
+      if (!opts.serve) {
+        await withRuntime(program, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
+        return;
+      }
+      await serve(program, opts.port, opts.host, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
+    });
+}
+
+function positiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number ≥ 1, got "${v}"`);
+  return n;
+}
+
+function rate(v: string): number {
+  const n = Number(v);
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError(`expected a rate from 0 to 1, got "${v}"`);
+  return n;
 }
 
 export async function serve(program: Command, port: number, host: string, before?: (runtime: Runtime) => Promise<void>) {

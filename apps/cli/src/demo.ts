@@ -1,23 +1,57 @@
 /**
- * The README's main job. For now: record the bundled sample roulette session (idempotent: a second
- * run reports duplicates), build the projections, and print the table book.
+ * The README's main job, on the embedded default: simulate a gaming day for a casino (a dozen tables
+ * across the game families), record it, build the projections, print the day's summary and the
+ * detection record (discrepancies found against errors injected), then serve the API and pages.
+ * Deterministic: a second run records nothing new.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { parseNdjson } from '../../../libs/ledger/src';
 import type { Runtime } from '../../../libs/platform/src';
-import { loadTableBook } from '../../../libs/projections/src';
-import { tableBookText } from '../../../libs/reports/src';
+import { tableBookReport, TABLE_BOOKS } from '../../../libs/projections/src';
+import { detectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
-export const SAMPLE_SESSION_FILE = path.resolve(__dirname, '../../../../samples/roulette-session.ndjson');
-export const SAMPLE_SESSION_ID = 'sample-rf01-2026-11-21';
+export interface DemoOptions {
+  readonly tables: number;
+  readonly rounds: number;
+  readonly seed: number;
+  readonly errorRate: number;
+  readonly casinoId: string;
+  readonly gamingDay: string;
+}
 
-export async function runDemo(runtime: Runtime, out: (line: string) => void): Promise<void> {
+export const DEMO_DEFAULTS: DemoOptions = { tables: 12, rounds: 60, seed: 2026, errorRate: 0.03, casinoId: 'casino-demo', gamingDay: '2026-11-21' };
+
+const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
+
+export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<void> {
   out(`storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'}`);
-  const result = await runtime.ingestion.ingest(parseNdjson(fs.readFileSync(SAMPLE_SESSION_FILE, 'utf8')));
-  out(`sample session ${path.basename(SAMPLE_SESSION_FILE)}: appended ${result.appended}, duplicate ${result.duplicate}, refused ${result.refused}`);
+  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId}: ${options.tables} tables × ${options.rounds} rounds, seed ${options.seed}, error rate ${options.errorRate}`);
+  const run = await recordSimulation(runtime, { ...options }, progress);
+  out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
+  const file = manifestPath(runtime, run.manifest);
+  writeManifest(file, run.manifest);
+  out(`ground truth of injected errors: ${file}`);
+
+  const started = Date.now();
   const applied = await runtime.projector.catchUp();
-  out(`projections: applied ${applied} events`);
-  const book = await loadTableBook(runtime, SAMPLE_SESSION_ID);
-  if (book) out(`\n${tableBookText(book)}\n`);
+  out(`projections: applied ${applied} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const rows = (await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])).rows.map(tableBookReport);
+  out('');
+  out(`  table   game                           jurisdiction    rounds          drop           win      cagnotte`);
+  for (const b of rows) {
+    out(`  ${b.tableId.padEnd(7)} ${b.game.padEnd(30)} ${b.jurisdiction.padEnd(14)} ${String(b.rounds).padStart(7)} ${eur(b.drop).padStart(16)} ${eur(b.win ?? 0).padStart(14)} ${eur(b.cagnotte).padStart(13)}`);
+  }
+  const total = (f: (b: (typeof rows)[number]) => number) => rows.reduce((t, b) => t + f(b), 0);
+  out('');
+  out(`  day total: drop ${eur(total((b) => b.drop))} · win ${eur(total((b) => b.win ?? 0))} · cagnotte ${eur(total((b) => b.cagnotte))} · tips ${eur(total((b) => b.tips))}`);
+  out(`             jackpot contributions ${eur(total((b) => b.jackpotContributions))} · jackpots paid ${eur(total((b) => b.jackpotWins))}`);
+
+  const detection = await detectionRecord(runtime, run.manifest);
+  out('');
+  out(`  replayed ${detection.rounds} rounds: ${detection.found} of ${detection.injected} injected errors found, ${detection.falsePositives.length} false positive(s)` +
+    (detection.consequences ? `; ${detection.consequences} later finding(s) caused by injected errors` : ''));
+  for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(18)} ${n.found}/${n.injected}`);
+  const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
+  if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
+  const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');
+  if (example) out(`\n  try: node bin/casino-audit.js replay ${example.roundId}`);
 }

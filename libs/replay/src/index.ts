@@ -1,2 +1,3 @@
 export * from './replay';
 export * from './narrative';
+export * from './session-tracker';

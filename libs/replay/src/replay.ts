@@ -5,17 +5,8 @@
  */
 import type { StoredEvent } from '../../event-store/src';
 import { PostgresEventStore } from '../../event-store/src';
-import { emptySession, evolveSession, sessionContext, sessionStreamId } from '../../ledger/src';
-import {
-  Discrepancy,
-  Fact,
-  gameRules,
-  JackpotPoolView,
-  judgeRound,
-  ReplayStep,
-  roundEnv,
-  Verdict,
-} from '../../rules/src';
+import { Discrepancy, Fact, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
+import { SessionTracker } from './session-tracker';
 
 export interface RoundReplay {
   readonly roundId: string;
@@ -60,10 +51,9 @@ export function judgeFromStream(
   pools: Record<string, JackpotPoolView> = {},
 ): RoundReplay {
   const sessionId = String(events[first].data.sessionId);
-  const state = emptySession(sessionId);
-  const before = events.slice(0, first);
-  for (const e of before) evolveSession(state, e.type, e.data);
-  const rules = state.game ? gameRules(state.game) : undefined;
+  const tracker = new SessionTracker(sessionId);
+  for (const e of events.slice(0, first)) tracker.apply(toFact(e));
+  const state = tracker.state;
   const roundEvents = events.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
   const disputes = events.filter((e) => e.data.roundId === roundId && DISPUTE_TYPES.has(e.type));
   const roundEventIds = new Set(roundEvents.map((e) => e.eventId));
@@ -79,8 +69,7 @@ export function judgeFromStream(
     disputes: disputes.map((e) => ({ eventId: e.eventId, type: e.type, occurredAt: e.occurredAt, data: e.data })),
     corrections: corrections.map((e) => ({ eventId: e.eventId, correctsEventId: e.data.correctsEventId, reason: e.data.reason, approvedBy: e.data.approvedBy })),
   };
-  const rulebook = rules && state.jurisdiction ? rules.rulebooks[state.jurisdiction] : undefined;
-  if (!rules || !rulebook) {
+  if (!tracker.judged) {
     return {
       ...base,
       verdict: 'incomplete',
@@ -91,26 +80,10 @@ export function judgeFromStream(
       rulebook: null,
     };
   }
-
-  // the shoe in play and what it had already dealt; the game's carried state; whether this is the last round
-  const shoeStart = before.map((e) => e.type).lastIndexOf('ShoeStarted');
-  const dealt: Record<string, number> = {};
-  if (shoeStart >= 0) {
-    for (const e of before.slice(shoeStart)) if (e.type === 'CardDealt' && e.data.to !== undefined) dealt[String(e.data.card).toUpperCase()] = (dealt[String(e.data.card).toUpperCase()] ?? 0) + 1;
-  }
-  const context0 = sessionContext(state);
-  const env0 = roundEnv(rulebook, context0);
-  let carried: unknown = undefined;
-  if (rules.carry) for (const e of before) carried = rules.carry(carried, toFact(e), env0);
   const later = events.slice(first + 1);
   const lastRoundOfSession = !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed');
-  const ctx = sessionContext(state, {
-    shoe: state.shoe ? { shoeId: state.shoe.shoeId, decks: state.shoe.decks, dealt } : undefined,
-    carried,
-    jackpotPools: pools,
-    lastRoundOfSession,
-  });
-  const judgement = judgeRound(rules, roundEnv(rulebook, ctx), roundEvents.map((e, i) => toFact(e, i + 1)));
+  const env = tracker.env({ jackpotPools: pools, lastRoundOfSession });
+  const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
   return {
     ...base,
     verdict: judgement.verdict,
@@ -118,7 +91,7 @@ export function judgeFromStream(
     steps: judgement.steps,
     notes: judgement.notes,
     warnings: judgement.warnings,
-    rulebook: rulebook.source,
+    rulebook: env.rulebook.source,
   };
 }
 
@@ -161,4 +134,46 @@ export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: 
     pool.view = { ...pool.view, current };
   }
   return Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, v.view]));
+}
+
+/**
+ * Judge every round of a session in one pass over its stream (reports, the demo's detection record):
+ * the same verdicts as `replayRound`, without re-reading the stream per round.
+ */
+export function judgeSession(events: readonly StoredEvent[], pools: (roundStart: StoredEvent) => Record<string, JackpotPoolView> = () => ({})): RoundReplay[] {
+  const out: RoundReplay[] = [];
+  const starts = events.map((e, i) => (e.type === 'RoundStarted' ? i : -1)).filter((i) => i >= 0);
+  if (!starts.length) return out;
+  const sessionId = String(events[0].data.sessionId);
+  const tracker = new SessionTracker(sessionId);
+  let cursor = 0;
+  const lastStart = starts[starts.length - 1];
+  const closed = events.some((e) => e.type === 'TableSessionClosed');
+  for (const first of starts) {
+    for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
+    const roundId = String(events[first].data.roundId);
+    const roundEvents = events.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
+    const state = tracker.state;
+    if (!tracker.judged) continue;
+    const env = tracker.env({ jackpotPools: pools(events[first]), lastRoundOfSession: first === lastStart && closed });
+    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
+    out.push({
+      roundId,
+      sessionId,
+      tableId: state.tableId,
+      casinoId: state.casinoId,
+      gamingDay: state.gamingDay,
+      game: state.game!,
+      jurisdiction: state.jurisdiction!,
+      verdict: judgement.verdict,
+      discrepancies: judgement.discrepancies,
+      steps: judgement.steps,
+      notes: judgement.notes,
+      warnings: judgement.warnings,
+      disputes: [],
+      corrections: [],
+      rulebook: env.rulebook.source,
+    });
+  }
+  return out;
 }

@@ -1,0 +1,69 @@
+/**
+ * Follows one table session fact by fact and says, at any point, what a round starting there is
+ * judged against: the limits then in force, the shoe in play and what it already dealt, the game's
+ * carried state. Replay folds the session's stream through it; the simulator feeds it as it plays.
+ */
+import { cloneSession, emptySession, evolveSession, SessionState, sessionContext } from '../../ledger/src';
+import { Fact, gameRules, GameRules, JackpotPoolView, RoundEnv, roundEnv, RulebookBase } from '../../rules/src';
+
+export class SessionTracker {
+  readonly state: SessionState;
+  private carried: unknown = undefined;
+  private dealt: Record<string, number> = {};
+  private rules?: GameRules;
+  private rulebook?: RulebookBase;
+
+  constructor(sessionId: string) {
+    this.state = emptySession(sessionId);
+  }
+
+  get game(): GameRules | undefined {
+    return this.rules;
+  }
+
+  get book(): RulebookBase | undefined {
+    return this.rulebook;
+  }
+
+  apply(fact: Fact): void {
+    evolveSession(this.state, fact.type, fact.data);
+    if (fact.type === 'TableSessionOpened') {
+      this.rules = gameRules(this.state.game!);
+      this.rulebook = this.rules?.rulebooks[this.state.jurisdiction!];
+    }
+    if (fact.type === 'ShoeStarted') this.dealt = {};
+    if (fact.type === 'CardDealt' && fact.data.to !== undefined) {
+      const code = String(fact.data.card).toUpperCase();
+      this.dealt[code] = (this.dealt[code] ?? 0) + 1;
+    }
+    if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.env());
+  }
+
+  /** The environment a round starting now is judged in (undefined: no rules for this game here). */
+  env(extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean } = {}): RoundEnv {
+    const s = this.state;
+    return roundEnv(
+      this.rulebook!,
+      sessionContext(s, {
+        shoe: s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: { ...this.dealt } } : undefined,
+        carried: this.carried,
+        ...extra,
+      }),
+    );
+  }
+
+  /** An independent copy (to look ahead without changing this one). */
+  clone(): SessionTracker {
+    const copy = new SessionTracker(this.state.sessionId);
+    Object.assign(copy.state, cloneSession(this.state));
+    copy.carried = this.carried;
+    copy.dealt = { ...this.dealt };
+    copy.rules = this.rules;
+    copy.rulebook = this.rulebook;
+    return copy;
+  }
+
+  get judged(): boolean {
+    return !!this.rules && !!this.rulebook;
+  }
+}

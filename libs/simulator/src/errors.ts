@@ -1,0 +1,196 @@
+/**
+ * Error injection: the mistakes a croupier or a count room makes, applied to a correctly played round,
+ * each written down in a ground-truth manifest with the discrepancy code the rules must report.
+ */
+import type { PlayedFact } from '../../rules/src';
+import { deckCards, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
+
+export type ErrorKind =
+  | 'wrong-payout'
+  | 'skipped-draw'
+  | 'extra-draw'
+  | 'wrong-cagnotte'
+  | 'wrong-commission'
+  | 'bet-after-close'
+  | 'short-jackpot'
+  | 'count-variance';
+
+export interface InjectedError {
+  readonly kind: ErrorKind;
+  readonly sessionId: string;
+  readonly roundId?: string;
+  readonly betId?: string;
+  /** what must find it: the rules (on replay) or the reconciliation of counts */
+  readonly detector: 'rules' | 'reconciliation';
+  readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE';
+  readonly description: string;
+  /**
+   * What the error also causes later at the same table, which the rules rightly report there too:
+   * an extra card drawn from the shoe makes a later copy of it one too many (CARD_COUNT_EXCEEDED);
+   * a coup whose outcome the error changed changes who holds the bank next (SEQUENCE_VIOLATION).
+   */
+  readonly consequences?: ReadonlyArray<{ readonly code: DiscrepancyCode; readonly scope: 'later-rounds' | 'next-round'; readonly card?: string }>;
+}
+
+type Injector = (facts: PlayedFact[], ctx: InjectionContext) => { facts: PlayedFact[]; error: Omit<InjectedError, 'sessionId' | 'roundId' | 'detector'> } | null;
+
+export interface InjectionContext {
+  readonly random: () => number;
+  readonly chip: number;
+  readonly rules: GameRules;
+  readonly env: RoundEnv;
+  readonly newEventId: () => string;
+}
+
+const indexes = (facts: PlayedFact[], type: string) => facts.map((f, i) => (f.type === type ? i : -1)).filter((i) => i >= 0);
+const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)];
+
+const replace = (facts: PlayedFact[], at: number, data: Record<string, unknown>): PlayedFact[] => {
+  const out = [...facts];
+  out[at] = { type: facts[at].type, data: { ...facts[at].data, ...data } };
+  return out;
+};
+
+const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
+  'wrong-payout': (facts, { random, chip }) => {
+    const at = indexes(facts, 'BetSettled').filter((i) => facts[i].data.outcome === 'win');
+    if (!at.length) return null;
+    const i = pick(at, random);
+    const payout = Number(facts[i].data.payout);
+    const delta = chip * (1 + Math.floor(random() * 3)) * (random() < 0.5 && payout > 3 * chip ? -1 : 1);
+    return {
+      facts: replace(facts, i, { payout: payout + delta }),
+      error: { kind: 'wrong-payout', betId: String(facts[i].data.betId), expectedCode: 'PAYOUT_MISMATCH', description: `paid ${payout + delta} instead of ${payout}` },
+    };
+  },
+  // a drawing decision reversed: the last card of the coup was required; without it the hand stood
+  // where the table says draw. Only a removal the drawing rules call a violation is an error (an
+  // optional draw left out is none), so the rules are asked which removal breaks a draw rule.
+  'skipped-draw': (facts, ctx) => {
+    const cards = indexes(facts, 'CardDealt');
+    if (cards.length < 2) return null;
+    const i = cards[cards.length - 1];
+    const candidate = [...facts.slice(0, i), ...facts.slice(i + 1)];
+    if (!breaksDrawRule(candidate, ctx)) return null;
+    return {
+      facts: candidate,
+      error: { kind: 'skipped-draw', expectedCode: 'DRAW_RULE_VIOLATION', description: `the draw of ${facts[i].data.card} to ${facts[i].data.to} was left out`, consequences: outcomeConsequences(ctx) },
+    };
+  },
+  'extra-draw': (facts, ctx) => {
+    const cards = indexes(facts, 'CardDealt');
+    if (!cards.length) return null;
+    const last = cards[cards.length - 1];
+    const to = facts[last].data.to;
+    const deck = ctx.rules.deck?.(ctx.env);
+    const pool = deck ? deckCards(deck).filter((c) => c !== 'JK') : ['2C', '3D', '4H', '5S', '9C', '10D', 'KH', 'QS'];
+    const spare = pool[Math.floor(ctx.random() * pool.length)];
+    const extra: PlayedFact = { type: 'CardDealt', data: { ...facts[last].data, card: spare, to } };
+    const candidate = [...facts.slice(0, last + 1), extra, ...facts.slice(last + 1)];
+    if (!breaksDrawRule(candidate, ctx)) return null;
+    return {
+      facts: candidate,
+      error: {
+        kind: 'extra-draw',
+        expectedCode: 'DRAW_RULE_VIOLATION',
+        description: `an extra card ${spare} was drawn to ${to}`,
+        consequences: [{ code: 'CARD_COUNT_EXCEEDED', scope: 'later-rounds', card: spare }, ...outcomeConsequences(ctx)],
+      },
+    };
+  },
+  'wrong-cagnotte': (facts, { random, chip }) => {
+    const at = indexes(facts, 'CagnotteDeducted');
+    if (!at.length) return null;
+    const i = pick(at, random);
+    const amount = Number(facts[i].data.amount);
+    const wrong = amount >= 2 * chip && random() < 0.5 ? amount - chip : amount + chip;
+    return { facts: replace(facts, i, { amount: wrong }), error: { kind: 'wrong-cagnotte', expectedCode: 'CAGNOTTE_MISMATCH', description: `cagnotte ${wrong} taken instead of ${amount}` } };
+  },
+  'wrong-commission': (facts, { random, chip }) => {
+    const at = indexes(facts, 'CommissionCharged');
+    if (!at.length) return null;
+    const i = pick(at, random);
+    const amount = Number(facts[i].data.amount);
+    const wrong = amount + chip;
+    return {
+      facts: replace(facts, i, { amount: wrong }),
+      error: { kind: 'wrong-commission', betId: String(facts[i].data.betId), expectedCode: 'COMMISSION_MISMATCH', description: `commission ${wrong} charged instead of ${amount}` },
+    };
+  },
+  'bet-after-close': (facts, { random }) => {
+    const close = facts.findIndex((f) => f.type === 'BetsClosed');
+    const bets = indexes(facts, 'BetPlaced');
+    const end = facts.findIndex((f) => f.type === 'RoundCompleted');
+    if (close < 0 || !bets.length || end < 0) return null;
+    const model = facts[pick(bets, random)];
+    const betId = `${model.data.betId}-late`;
+    const late: PlayedFact = { type: 'BetPlaced', data: { ...model.data, betId } };
+    const voided: PlayedFact = { type: 'BetSettled', data: { sessionId: model.data.sessionId, roundId: model.data.roundId, betId, outcome: 'void', payout: 0 } };
+    const out = [...facts.slice(0, close + 1), late, ...facts.slice(close + 1, end), voided, ...facts.slice(end)];
+    return { facts: out, error: { kind: 'bet-after-close', betId, expectedCode: 'BET_AFTER_CLOSE', description: `a ${model.data.betType} bet of ${model.data.amount} accepted after the close` } };
+  },
+  'short-jackpot': (facts, { random, chip }) => {
+    const at = indexes(facts, 'JackpotWon');
+    if (!at.length) return null;
+    const i = pick(at, random);
+    const amount = Number(facts[i].data.amount);
+    if (amount < 2 * chip) return null;
+    return { facts: replace(facts, i, { amount: amount - chip }), error: { kind: 'short-jackpot', expectedCode: 'JACKPOT_MISMATCH', description: `jackpot paid ${amount - chip} instead of ${amount}` } };
+  },
+};
+
+/** A game that carries state between rounds (the bank, a prison) sees a changed outcome next round. */
+function outcomeConsequences(ctx: InjectionContext) {
+  return ctx.rules.carry ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'next-round' as const }] : [];
+}
+
+/**
+ * Is this finding, in a round where nothing was injected, the consequence of an error injected
+ * earlier at the same table? `rounds` lists the session's round ids in order.
+ */
+export function isConsequence(
+  finding: { code: string; message: string },
+  roundId: string,
+  sessionId: string,
+  injected: readonly InjectedError[],
+  rounds: readonly string[],
+): boolean {
+  const at = rounds.indexOf(roundId);
+  return injected.some((e) => {
+    if (e.sessionId !== sessionId || !e.roundId || !e.consequences) return false;
+    const from = rounds.indexOf(e.roundId);
+    return e.consequences.some(
+      (c) =>
+        c.code === finding.code &&
+        (c.scope === 'next-round' ? at === from + 1 : at > from) &&
+        (!c.card || finding.message.startsWith(`${c.card} `)),
+    );
+  });
+}
+
+function breaksDrawRule(facts: PlayedFact[], ctx: InjectionContext): boolean {
+  let n = 0;
+  const judged = judgeRound(ctx.rules, ctx.env, facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })));
+  return judged.discrepancies.some((d) => d.code === 'DRAW_RULE_VIOLATION');
+}
+
+/** Inject one error into a round, trying the kinds in random order; null when none applies. */
+export function injectError(
+  facts: PlayedFact[],
+  ctx: InjectionContext,
+  sessionId: string,
+  roundId: string,
+): { facts: PlayedFact[]; error: InjectedError } | null {
+  const kinds = Object.keys(INJECTORS) as Array<keyof typeof INJECTORS>;
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(ctx.random() * (i + 1));
+    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
+  }
+  // payouts and late bets apply almost everywhere: try the rarer kinds first so every kind occurs
+  kinds.sort((a, b) => Number(a === 'wrong-payout' || a === 'bet-after-close') - Number(b === 'wrong-payout' || b === 'bet-after-close'));
+  for (const kind of kinds) {
+    const result = INJECTORS[kind](facts, ctx);
+    if (result) return { facts: result.facts, error: { ...result.error, sessionId, roundId, detector: 'rules' } };
+  }
+  return null;
+}

@@ -1,0 +1,4 @@
+export * from './ids';
+export * from './tables';
+export * from './errors';
+export * from './simulate';

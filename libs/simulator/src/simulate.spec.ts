@@ -1,0 +1,75 @@
+import { JURISDICTIONS, judgeRound, registeredGames } from '../../rules/src';
+import { SessionTracker } from '../../replay/src';
+import type { Envelope } from '../../ledger/src';
+import { isConsequence } from './errors';
+import { simulateDay, SimulationManifest } from './simulate';
+
+/** Judge every round of a simulated day, in memory, the way replay does from the store. */
+export function judgeDay(batches: Envelope[][]) {
+  const trackers = new Map<string, SessionTracker>();
+  const rounds = new Map<string, { sessionId: string; facts: Envelope[]; env: ReturnType<SessionTracker['env']> | null }>();
+  for (const e of batches.flat()) {
+    const sessionId = String(e.data.sessionId);
+    let tracker = trackers.get(sessionId);
+    if (!tracker) trackers.set(sessionId, (tracker = new SessionTracker(sessionId)));
+    if (e.type === 'RoundStarted') rounds.set(e.data.roundId, { sessionId, facts: [], env: tracker.judged ? tracker.env() : null });
+    const round = e.data.roundId !== undefined ? rounds.get(e.data.roundId) : undefined;
+    if (round) round.facts.push(e);
+    tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
+  }
+  const found = new Map<string, { sessionId: string; discrepancies: Array<{ code: string; message: string }> }>();
+  for (const [roundId, r] of rounds) {
+    if (!r.env) continue;
+    const rules = trackers.get(r.sessionId)!.game!;
+    const j = judgeRound(rules, r.env, r.facts.map((e, i) => ({ eventId: e.eventId, type: e.type, data: e.data, position: i + 1 })));
+    found.set(roundId, { sessionId: r.sessionId, discrepancies: j.discrepancies });
+  }
+  return found;
+}
+
+const run = (tables: number, rounds: number, seed: number, errorRate = 0, games?: string[]) => {
+  const manifest: { value?: SimulationManifest } = {};
+  const batches = [...simulateDay({ tables, rounds, seed, errorRate, games }, manifest)];
+  return { batches, manifest: manifest.value! };
+};
+
+describe('the simulator', () => {
+  it('is reproducible from a seed', () => {
+    const a = run(4, 5, 42).batches.flat();
+    const b = run(4, 5, 42).batches.flat();
+    expect(a).toEqual(b);
+    expect(run(4, 5, 43).batches.flat()).not.toEqual(a);
+  });
+
+  it('plays a day on a dozen tables across the game families, every round consistent with the rules', () => {
+    const { batches, manifest } = run(12, 15, 7);
+    const families = new Set(manifest.tables.map((t) => registeredGames().find((g) => g.game === t.game)!.family));
+    expect(families.size).toBe(new Set(registeredGames().map((g) => g.family)).size);
+    const found = judgeDay(batches);
+    expect(found.size).toBe(12 * 15);
+    const flagged = [...found].filter(([, r]) => r.discrepancies.length).map(([roundId, r]) => [roundId, r.discrepancies.map((d) => d.message)]);
+    expect(flagged).toEqual([]);
+  });
+
+  it('finds every injected error in its round and nothing in clean rounds, for every game', () => {
+    for (const game of registeredGames()) {
+      if (!JURISDICTIONS.some((j) => game.rulebooks[j]) || !game.play) continue;
+      const { batches, manifest } = run(2, 60, 11, 0.3, [game.game]);
+      const found = judgeDay(batches);
+      const byRound = new Map(manifest.injected.filter((i) => i.detector === 'rules').map((i) => [i.roundId!, i]));
+      expect({ game: game.game, injected: byRound.size > 0 }).toEqual({ game: game.game, injected: true });
+      const order = [...found.keys()];
+      for (const [roundId, r] of found) {
+        const error = byRound.get(roundId);
+        const codes = r.discrepancies.map((d) => d.code);
+        if (error) {
+          expect({ game: game.game, roundId, kind: error.kind, found: codes.includes(error.expectedCode) }).toEqual({ game: game.game, roundId, kind: error.kind, found: true });
+          continue;
+        }
+        const rounds = order.filter((id) => found.get(id)!.sessionId === r.sessionId);
+        const unexplained = r.discrepancies.filter((d) => !isConsequence(d, roundId, r.sessionId, manifest.injected, rounds)).map((d) => `${d.code}: ${d.message}`);
+        expect({ game: game.game, roundId, unexplained }).toEqual({ game: game.game, roundId, unexplained: [] });
+      }
+    }
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * A simulated gaming day: every table of the floor plan opens with its float, players change cash for
+ * chips, rounds are played by the rules library's own croupiers at the table's pace (tables interleaved
+ * in time, so linked jackpot pools see play in order), chips are filled and credited as the float runs
+ * low or high, tips fall, the tables close, and the count room counts the boxes. Reproducible from a
+ * seed. With an error rate, rounds and counts carry injected errors listed in a ground-truth manifest.
+ */
+import { Envelope } from '../../ledger/src';
+import { SessionTracker } from '../../replay/src';
+import { GameRules, inventoryTotal, PlayedFact, seededRandom } from '../../rules/src';
+import { injectError, InjectedError } from './errors';
+import { seededUuid } from './ids';
+import { floorPlan, TablePlan } from './tables';
+
+export interface SimulationOptions {
+  readonly casinoId?: string;
+  readonly gamingDay?: string;
+  readonly tables: number;
+  /** rounds per table */
+  readonly rounds: number;
+  readonly seed: number;
+  /** probability that a round (or a count) carries an injected error */
+  readonly errorRate?: number;
+  /** only these games (default: every game with rules) */
+  readonly games?: readonly string[];
+  /** opening time of the gaming day (ISO) */
+  readonly opensAt?: string;
+}
+
+export interface SimulationManifest {
+  readonly seed: number;
+  readonly casinoId: string;
+  readonly gamingDay: string;
+  readonly tables: TablePlan[];
+  readonly sessions: Array<{ sessionId: string; tableId: string; game: string; jurisdiction: string; rounds: number }>;
+  readonly rounds: number;
+  readonly events: number;
+  readonly injected: InjectedError[];
+}
+
+interface TableRun {
+  readonly plan: TablePlan;
+  readonly sessionId: string;
+  readonly tracker: SessionTracker;
+  readonly rules: GameRules;
+  readonly memory: Record<string, unknown>;
+  float: number;
+  drop: number;
+  tips: number;
+  cagnotte: number;
+  roundsPlayed: number;
+  clock: number;
+  closed: boolean;
+}
+
+/** Chips for an amount from the float's denominations, largest first. */
+export function chipsFor(amount: number, denominations: readonly number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  let left = amount;
+  for (const d of [...denominations].sort((a, b) => b - a)) {
+    const n = Math.floor(left / d);
+    if (n > 0) {
+      out[String(d)] = n;
+      left -= n * d;
+    }
+  }
+  return out;
+}
+
+/** Chip movement a round's settlements cause to a house-banked float (stakes lost in, winnings out). */
+function houseResult(facts: readonly PlayedFact[]): number {
+  const stakes = new Map<string, number>();
+  let result = 0;
+  for (const f of facts) {
+    if (f.type === 'BetPlaced') stakes.set(String(f.data.betId), Number(f.data.amount));
+    if (f.type !== 'BetSettled') continue;
+    const stake = stakes.get(String(f.data.betId)) ?? 0;
+    switch (f.data.outcome) {
+      case 'win':
+        result -= Number(f.data.payout ?? 0);
+        break;
+      case 'lose':
+        result += stake;
+        break;
+      case 'half-lost':
+        result += Math.floor(stake / 2);
+        break;
+    }
+  }
+  return result;
+}
+
+const PLAYER_BANKED = new Set(['chemin-de-fer', 'baccarat-two-tables']);
+
+/** The day as batches of envelopes in recording order; the manifest is complete when the generator ends. */
+export function* simulateDay(options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Generator<Envelope[]> {
+  const random = seededRandom(options.seed);
+  const casinoId = options.casinoId ?? 'casino-sim';
+  const gamingDay = options.gamingDay ?? '2026-11-21';
+  const errorRate = options.errorRate ?? 0;
+  const opensAt = Date.parse(options.opensAt ?? `${gamingDay}T20:00:00.000Z`);
+  const plans = floorPlan(options.tables, random, options.games);
+  const injected: InjectedError[] = [];
+  let events = 0;
+  let rounds = 0;
+  const newId = () => seededUuid(random);
+  const envelope = (type: string, data: Record<string, unknown>, at: number, by: string): Envelope => ({
+    eventId: newId(),
+    type,
+    occurredAt: new Date(at).toISOString(),
+    recordedBy: by,
+    data,
+  });
+
+  const runs: TableRun[] = plans.map((plan, t) => {
+    const sessionId = `${casinoId}-${gamingDay}-${plan.tableId}`;
+    return {
+      plan,
+      sessionId,
+      tracker: new SessionTracker(sessionId),
+      rules: undefined as unknown as GameRules,
+      memory: {},
+      float: inventoryTotal(plan.openingFloat),
+      drop: 0,
+      tips: 0,
+      cagnotte: 0,
+      roundsPlayed: 0,
+      clock: opensAt + t * 45_000,
+      closed: false,
+    };
+  });
+
+  const emit = (run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, by = `terminal:${run.plan.tableId}`) => {
+    const e = envelope(type, { sessionId: run.sessionId, ...data }, run.clock, by);
+    run.tracker.apply({ eventId: e.eventId, type, data: e.data });
+    batch.push(e);
+    events++;
+    run.clock += 1000 + Math.floor(random() * 4000);
+  };
+
+  // open every table
+  const opening: Envelope[] = [];
+  for (const run of runs) {
+    const { plan } = run;
+    emit(run, opening, 'TableSessionOpened', {
+      casinoId,
+      tableId: plan.tableId,
+      gamingDay,
+      game: plan.game,
+      jurisdiction: plan.jurisdiction,
+      currency: 'EUR',
+      limits: plan.limits,
+      openingFloat: plan.openingFloat,
+      staff: plan.staff,
+      ...(plan.options ? { options: plan.options } : {}),
+    });
+    (run as { rules: GameRules }).rules = run.tracker.game!;
+    for (let s = 1; s <= plan.seats; s++) buyIn(run, opening, s);
+  }
+  yield opening;
+
+  function buyIn(run: TableRun, batch: Envelope[], seat: number) {
+    const amount = run.plan.limits.min * (20 + Math.floor(random() * 80));
+    emit(run, batch, 'CashExchanged', { amount, seat });
+    run.drop += amount;
+    run.float -= amount; // chips sold out of the float
+    refill(run, batch);
+  }
+
+  function refill(run: TableRun, batch: Envelope[]) {
+    const opening = inventoryTotal(run.plan.openingFloat);
+    if (run.float >= opening * 0.4) return;
+    const amount = Math.ceil((opening * 0.6) / 10000) * 10000;
+    emit(run, batch, 'ChipsFilled', { slipId: `F-${run.plan.tableId}-${run.roundsPlayed}`, chips: chipsFor(amount, [10000, 2500, 500]) }, `cage:${casinoId}`);
+    run.float += amount;
+  }
+
+  // play: always the table whose next round comes first
+  for (;;) {
+    const open = runs.filter((r) => !r.closed);
+    if (!open.length) break;
+    const run = open.reduce((a, b) => (b.clock < a.clock ? b : a));
+    const batch: Envelope[] = [];
+    if (run.roundsPlayed >= options.rounds) {
+      closeTable(run, batch);
+      yield batch;
+      continue;
+    }
+    playOneRound(run, batch);
+    yield batch;
+  }
+
+  function playOneRound(run: TableRun, batch: Envelope[]) {
+    const { plan, rules } = run;
+    const roundId = `${run.sessionId}-r${String(run.roundsPlayed + 1).padStart(4, '0')}`;
+    // at house-banked tables players sit out a round now and then; a player-banked or circle game
+    // keeps its players (the bank and the pot need them)
+    const everyone = Array.from({ length: plan.seats }, (_, i) => i + 1);
+    const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
+    const lastRoundOfSession = run.roundsPlayed + 1 >= options.rounds;
+    const env = run.tracker.env({ lastRoundOfSession });
+    let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory });
+    if (errorRate > 0 && random() < errorRate) {
+      const start = facts.findIndex((f) => f.type === 'RoundStarted');
+      const before = facts.slice(0, Math.max(start, 0));
+      // the rules judge the round in the environment it starts in: after any shoe change before it
+      const roundEnvAfterShoe = before.length ? envAfter(run, before, lastRoundOfSession) : env;
+      const result = injectError(facts.slice(Math.max(start, 0)), { random, chip: env.ctx.smallestChip, rules, env: roundEnvAfterShoe, newEventId: newId }, run.sessionId, roundId);
+      if (result) {
+        facts = [...before, ...result.facts];
+        injected.push(result.error);
+      }
+    }
+    const interval = 3_600_000 / plan.roundsPerHour;
+    const step = Math.max(500, Math.floor(interval / (facts.length + 1)));
+    for (const f of facts) {
+      const e = envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
+      run.tracker.apply({ eventId: e.eventId, type: f.type, data: e.data });
+      batch.push(e);
+      events++;
+      run.clock += step;
+      if (f.type === 'CagnotteDeducted') run.cagnotte += Number(f.data.amount);
+    }
+    if (!PLAYER_BANKED.has(plan.game) && plan.family !== 'circle-poker') run.float += houseResult(facts);
+    run.roundsPlayed++;
+    rounds++;
+    if (random() < 0.04) {
+      const amount = env.ctx.smallestChip * (1 + Math.floor(random() * 10));
+      emit(run, batch, 'TipDeposited', { amount, roundId });
+      run.tips += amount;
+    }
+    if (random() < 0.05) buyIn(run, batch, 1 + Math.floor(random() * plan.seats));
+    refill(run, batch);
+  }
+
+  function envAfter(run: TableRun, before: PlayedFact[], lastRoundOfSession: boolean) {
+    // a copy of the tracker that has seen the session facts the croupier emitted before the round
+    const copy = run.tracker.clone();
+    for (const f of before) copy.apply({ eventId: 'probe', type: f.type, data: f.data as Record<string, any> });
+    return copy.env({ lastRoundOfSession });
+  }
+
+  function closeTable(run: TableRun, batch: Envelope[]) {
+    const opening = inventoryTotal(run.plan.openingFloat);
+    const denominations = Object.keys(run.plan.openingFloat).map(Number);
+    if (run.float > opening * 1.5) {
+      const amount = Math.floor((run.float - opening) / 10000) * 10000;
+      if (amount > 0) {
+        emit(run, batch, 'ChipsCredited', { slipId: `C-${run.plan.tableId}`, chips: chipsFor(amount, [10000]) }, `cage:${casinoId}`);
+        run.float -= amount;
+      }
+    }
+    emit(run, batch, 'TableSessionClosed', { closingFloat: chipsFor(Math.max(run.float, 0), denominations) });
+    run.closed = true;
+    // the count room
+    const countedBy = ['count-1', 'count-2'];
+    let dropCounted = run.drop;
+    if (errorRate > 0 && random() < errorRate) {
+      const variance = (random() < 0.5 ? -1 : 1) * 500 * (1 + Math.floor(random() * 20));
+      dropCounted = Math.max(0, run.drop + variance);
+      injected.push({ kind: 'count-variance', sessionId: run.sessionId, detector: 'reconciliation', expectedCode: 'COUNT_VARIANCE', description: `drop counted ${dropCounted} against ${run.drop} recorded` });
+    }
+    emit(run, batch, 'DropBoxCounted', { amount: dropCounted, countedBy }, 'count-room');
+    emit(run, batch, 'TipsBoxCounted', { amount: run.tips, countedBy }, 'count-room');
+    if (run.cagnotte > 0) emit(run, batch, 'CagnotteBoxCounted', { amount: run.cagnotte, countedBy }, 'count-room');
+  }
+
+  manifest.value = {
+    seed: options.seed,
+    casinoId,
+    gamingDay,
+    tables: plans,
+    sessions: runs.map((r) => ({ sessionId: r.sessionId, tableId: r.plan.tableId, game: r.plan.game, jurisdiction: r.plan.jurisdiction, rounds: r.roundsPlayed })),
+    rounds,
+    events,
+    injected,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The floor plan of a simulated casino: which game at which table, under which catalogue, with what
+ * limits, float, seats and pace. Games are taken from the rules library, families interleaved, so
+ * that a dozen tables cover wheels, dice, cards and circle poker.
+ */
+import { JURISDICTIONS, JurisdictionId, registeredGames, GameRules } from '../../rules/src';
+import { REFERENCE_PAY_TABLE } from '../../rules/src/games/sic-bo/rulebook';
+
+export interface TablePlan {
+  readonly tableId: string;
+  readonly game: string;
+  readonly family: GameRules['family'];
+  readonly jurisdiction: JurisdictionId;
+  readonly limits: { min: number; max: number };
+  readonly openingFloat: Record<string, number>;
+  readonly seats: number;
+  /** rounds (spins, coups, hands, throws) per hour at a busy table */
+  readonly roundsPerHour: number;
+  readonly staff: { inspector: string; croupiers: string[] };
+  /** session options the casino's authorisation sets (e.g. sic bo's pay table, index.md OQ-15) */
+  readonly options?: Record<string, unknown>;
+}
+
+/** What the simulated casino's authorisation says where the catalogue leaves it to the casino. */
+function authorisedOptions(game: string): Record<string, unknown> | undefined {
+  if (game === 'sic-bo') return { payTable: REFERENCE_PAY_TABLE };
+  return undefined;
+}
+
+/** Realistic paces per family (rounds per hour); circle poker hands are slow, craps throws fast. */
+const PACE: Record<GameRules['family'], number> = { wheel: 38, dice: 90, cards: 60, 'circle-poker': 30 };
+const PREFIX: Record<GameRules['family'], string> = { wheel: 'RL', dice: 'DC', cards: 'CD', 'circle-poker': 'PK' };
+
+/** Standard float: 100, 25, 5, 1 euros and 50-cent chips (minor units). */
+export const STANDARD_FLOAT = { '10000': 30, '2500': 80, '500': 200, '100': 300, '50': 200 };
+
+export function floorPlan(tables: number, random: () => number, games?: readonly string[]): TablePlan[] {
+  const families = new Map<string, GameRules[]>();
+  for (const g of registeredGames()) {
+    if (games && !games.includes(g.game)) continue;
+    if (!JURISDICTIONS.some((j) => g.rulebooks[j])) continue;
+    families.set(g.family, [...(families.get(g.family) ?? []), g]);
+  }
+  // interleave families so a small floor still covers them all: wheel, dice, cards, poker, wheel, …
+  const order: GameRules[] = [];
+  const queues = [...families.values()].map((list) => [...list]);
+  while (queues.some((q) => q.length)) for (const q of queues) if (q.length) order.push(q.shift()!);
+  if (!order.length) throw new Error('no game has rules in the rules library');
+  const counters = new Map<string, number>();
+  const plans: TablePlan[] = [];
+  for (let t = 0; t < tables; t++) {
+    const rules = order[t % order.length];
+    const jurisdictions = JURISDICTIONS.filter((j) => rules.rulebooks[j]);
+    const jurisdiction = jurisdictions[Math.floor(t / order.length) % jurisdictions.length];
+    const n = (counters.get(rules.family) ?? 0) + 1;
+    counters.set(rules.family, n);
+    const min = [100, 500, 1000][Math.floor(random() * 3)];
+    plans.push({
+      tableId: `${PREFIX[rules.family]}-${String(n).padStart(2, '0')}`,
+      game: rules.game,
+      family: rules.family,
+      jurisdiction,
+      limits: { min, max: min * 50 },
+      openingFloat: { ...STANDARD_FLOAT },
+      seats: rules.family === 'circle-poker' ? 6 + Math.floor(random() * 3) : 3 + Math.floor(random() * 4),
+      roundsPerHour: Math.round(PACE[rules.family] * (0.8 + random() * 0.4)),
+      staff: { inspector: `insp-${t % 4 + 1}`, croupiers: [`cr-${2 * t + 1}`, `cr-${2 * t + 2}`] },
+      options: authorisedOptions(rules.game),
+    });
+  }
+  return plans;
+}
