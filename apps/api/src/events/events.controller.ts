@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestj
 import type { Request } from 'express';
 import { IngestInput, IngestResult, parseNdjson } from '../../../../libs/ledger/src';
 import { RecordEventsCommand } from './record-events.command';
+import { Roles } from '../auth/roles';
 
 /** HTTP status for a refused batch: malformed → 400, id or version conflicts → 409, impossible facts → 422. */
 export function refusalStatus(result: IngestResult): number {
@@ -18,6 +19,7 @@ export class EventsController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post()
+  @Roles('terminal', 'pit', 'finance', 'compliance', 'admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Record facts (contract §2–3): a JSON array or NDJSON body, atomic per request',

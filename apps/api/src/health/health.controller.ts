@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
 import { RUNTIME } from '../runtime.token';
+import { READERS, Roles } from '../auth/roles';
 
 @ApiTags('health')
 @Controller('api/v1/health')
@@ -9,6 +10,7 @@ export class HealthController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
+  @Roles('terminal', ...READERS)
   @ApiOperation({ summary: 'Liveness and the projections’ lag behind the event store' })
   async health() {
     const events = await this.runtime.pool.query('SELECT count(*)::bigint AS n, max(global_position) AS head FROM ca_events');

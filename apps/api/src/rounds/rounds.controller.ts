@@ -4,6 +4,7 @@ import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
 import { ReplayRoundQuery } from './replay.query';
+import { READERS, Roles } from '../auth/roles';
 
 @ApiTags('replay')
 @Controller('api/v1/rounds')
@@ -11,6 +12,7 @@ export class RoundsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':roundId/replay')
+  @Roles(...READERS)
   @ApiOperation({ summary: 'Replay a round and judge it against its regulation (contract §6); ?format=text for the narrative' })
   @ApiParam({ name: 'roundId' })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'text'] })

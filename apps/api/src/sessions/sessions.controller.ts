@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import type { TableBookReport } from '../../../../libs/projections/src';
 import { tableBookCsv } from '../../../../libs/reports/src';
 import { GetTableBookQuery } from './table-book.query';
+import { READERS, Roles } from '../auth/roles';
 
 @ApiTags('reports')
 @Controller('api/v1/sessions')
@@ -12,6 +13,7 @@ export class SessionsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':sessionId/table-book')
+  @Roles(...READERS)
   @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV' })
   @ApiParam({ name: 'sessionId' })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
