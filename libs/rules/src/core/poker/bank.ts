@@ -8,7 +8,7 @@
  * decision; the bank's hand and the settlements follow it.
  */
 import { card as cardOf, DeckSpec, parseCard, shuffle, shoeCards } from '../cards';
-import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
 import { compareHands, handName, type HandValue } from './evaluate';
@@ -32,6 +32,8 @@ export interface BankPokerState {
   /** every card each position received, discarded ones included */
   readonly received: Readonly<Record<string, readonly string[]>>;
   readonly burns: readonly string[];
+  /** bank cards dealt face up */
+  readonly upcards: number;
   readonly bets: readonly Bet[];
   readonly decisions: readonly Decision[];
   readonly closed: boolean;
@@ -43,7 +45,7 @@ export const BURN = 'burn';
 export const seatPosition = (seat: number | string | undefined): string => `seat:${seat}`;
 export const seatOf = (position: string): number | null => (/^seat:\d+$/.test(position) ? Number(position.slice(5)) : null);
 
-export const emptyState = (): BankPokerState => ({ hands: {}, received: {}, burns: [], bets: [], decisions: [], closed: false });
+export const emptyState = (): BankPokerState => ({ hands: {}, received: {}, burns: [], upcards: 0, bets: [], decisions: [], closed: false });
 
 export const cardsAt = (s: BankPokerState, position: string): readonly string[] => s.hands[position] ?? [];
 export const receivedAt = (s: BankPokerState, position: string): number => (s.received[position] ?? []).length;
@@ -55,6 +57,9 @@ export const hasFolded = (s: BankPokerState, seat: number | string | undefined):
 /** seats holding a bet of one of these types */
 export const seatsWith = (s: BankPokerState, betTypes: readonly string[]): number[] =>
   [...new Set(s.bets.filter((b) => betTypes.includes(b.betType) && !b.late).map((b) => Number(b.seat)))].sort((a, b) => a - b);
+
+/** The cards a decision gives up: `discards`, or the contract's generic `cards` field. */
+export const discardsOf = (data: Record<string, any>): any => data.discards ?? data.cards;
 
 /** The common fold of a bank-poker round's facts. */
 export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerState {
@@ -86,12 +91,14 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
       if (to === BURN) return { ...state, burns: [...state.burns, c.code] };
       return {
         ...state,
+        upcards: state.upcards + (to === DEALER && d.faceUp === true ? 1 : 0),
         hands: { ...state.hands, [to]: [...(state.hands[to] ?? []), c.code] },
         received: { ...state.received, [to]: [...(state.received[to] ?? []), c.code] },
       };
     }
     case 'PlayerDecision': {
-      const discards = Array.isArray(d.discards) ? d.discards.map((x: unknown) => parseCard(String(x))?.code ?? String(x)) : undefined;
+      const given = discardsOf(d);
+      const discards = Array.isArray(given) ? given.map((x: unknown) => parseCard(String(x))?.code ?? String(x)) : undefined;
       const decision: Decision = {
         seat: Number(d.seat),
         decision: String(d.decision),
@@ -337,6 +344,17 @@ export function initialBetMax(bet: Bet, env: RoundEnv, multiple: Cited<number>, 
   return { min, max };
 }
 
+/**
+ * The maximum of a second bet (`play`, `flop`…): its multiple of the ante's maximum (it is sized from the
+ * ante, so only the ante is capped by the text), unless the session set a maximum for this bet type.
+ */
+export function secondBetMax(bet: Bet, env: RoundEnv, anteMultiple: Cited<number>, multiple: Cited<number>, game: string): { max: LimitCheck } {
+  const typed = env.ctx.limits[bet.betType];
+  if (typeof typed === 'number') return { max: { amount: typed, rule: `${game}/bet-type-maximum`, citation: `TableSessionOpened.limits.${bet.betType}` } };
+  const ante = initialBetMax({ ...bet, betType: 'ante' }, env, anteMultiple, game).max;
+  return { max: { ...ante, amount: ante.amount * multiple.value, citation: `${ante.citation}; ${multiple.cite}` } };
+}
+
 /** A side bet capped at a fraction of the table minimum (insurance, jackpot: "≤ ½ table minimum"). */
 export function sideBetMax(env: RoundEnv, fraction: Cited<number>, game: string, betType: string): { max: LimitCheck } {
   const typed = env.ctx.limits[betType];
@@ -355,9 +373,6 @@ export { optionCite };
 
 // ---------------------------------------------------------------------------------------------------
 // The croupier's tools
-
-/** Fact types common to the family (PlayerDecision fields beyond the contract's). */
-export const DECISION_FIELDS = 'discards? [cards given up on buy-card / draw], low? [pai gow low hand]';
 
 export class Croupier<S> {
   readonly facts: PlayedFact[] = [];
@@ -492,9 +507,3 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
 }
 
 export const cards = (codes: readonly string[]) => codes.map(cardOf);
-
-export const PLAYER_DECISION_EXTENSION: FactTypeSpec = {
-  description: 'PlayerDecision with the bank-poker fields discards? (cards given up) and low? (pai gow low hand)',
-  required: ['roundId', 'seat', 'decision'],
-  roundScoped: true,
-};

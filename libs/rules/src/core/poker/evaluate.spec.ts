@@ -200,6 +200,12 @@ describe('qualifies and handName', () => {
     expect(qualifies(evaluateThree(h('QC 9D 4H')), { category: 'high-card', ranks: [12] })).toBe(true);
     expect(qualifies(evaluateThree(h('JC 9D 4H')), { category: 'high-card', ranks: [12] })).toBe(false);
   });
+  it('uses the ranking the hand was evaluated with', () => {
+    // a flush above a full house: a flush qualifies for "full house or better" only in that order
+    expect(qualifies(five('AH 9H 7H 4H 2H', FLUSH_OVER_FULL), { category: 'full-house' })).toBe(true);
+    expect(qualifies(five('AH 9H 7H 4H 2H'), { category: 'full-house' })).toBe(false);
+    expect(qualifies(evaluateFive(h('AS AH AD AC JK'), PAI_GOW), { category: 'royal-flush' })).toBe(true);
+  });
   it('names hands in plain English', () => {
     expect(handName(five('8C 8D KH 4S 2C'))).toBe('pair of eights');
     expect(handName(five('AH 9H 7H 4H 2H'))).toBe('flush, ace high');

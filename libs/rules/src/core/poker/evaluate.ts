@@ -90,6 +90,10 @@ export const THREE_CARD: Ranking = {
   lowestRank: 2,
 };
 
+const RANKINGS: Readonly<Record<string, Ranking>> = Object.fromEntries(
+  [STANDARD, FLUSH_OVER_FULL, SHORT_DECK_32, SHORT_DECK_28, SHORT_DECK_28_FULL_OVER_FLUSH, PAI_GOW, THREE_CARD].map((r) => [r.name, r]),
+);
+
 export interface HandValue {
   readonly category: Category;
   /** higher is better; only comparable between hands evaluated with the same ranking */
@@ -346,7 +350,7 @@ export function bestLow(cards: readonly CardInput[], board?: readonly CardInput[
  * "pair of 8s or better": pair [8]; "queen high": high-card [12])? Only the given ranks are compared.
  */
 export function qualifies(hand: HandValue, minimum: { category: Category; ranks?: readonly number[] }, ranking?: Ranking | readonly Category[]): boolean {
-  const r = asRanking(ranking ?? (hand.ranking === THREE_CARD.name ? THREE_CARD : undefined));
+  const r = asRanking(ranking ?? RANKINGS[hand.ranking]);
   const needed = strengthOf(r, minimum.category);
   if (hand.strength !== needed) return hand.strength > needed;
   const ranks = minimum.ranks ?? [];

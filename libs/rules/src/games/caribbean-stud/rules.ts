@@ -1,0 +1,312 @@
+/**
+ * Caribbean stud (póker sin descarte): the player's five cards against the bank's; the bank plays with
+ * A-K or better; `ante`, `play` (2 × ante), `insurance` on the first five cards, the `jackpot` side bet
+ * and the buy-a-card option. Rulebooks: ./rulebook.ts.
+ */
+import { DECK_52 } from '../../core/cards';
+import type { GameRules, RoundEnv } from '../../core/game';
+import {
+  BankPokerState,
+  betsOf,
+  bettorBet,
+  cardsAt,
+  Croupier,
+  DEALER,
+  DealSpec,
+  decisionsOf,
+  discardsOf,
+  describeState,
+  emptyState,
+  evolveBankPoker,
+  fmtOdds,
+  initialBetMax,
+  isComplete,
+  judgeBoxCount,
+  judgeCard,
+  judgeDealEnd,
+  judgeMultipleOf,
+  judgeOffered,
+  lose,
+  notAllowed,
+  optionOr,
+  playJackpot,
+  push,
+  returned,
+  receivedAt,
+  refuseCard,
+  refuseDecision,
+  seatOf,
+  seatPosition,
+  seatsWith,
+  secondBetMax,
+  showdown,
+  sideBetMax,
+  undecided,
+  verdict,
+  versusText,
+  winAt,
+} from '../../core/poker/bank';
+import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import type { Bet, Finding, SettlementVerdict } from '../../core/types';
+import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
+
+const GAME = 'caribbean-stud';
+type R = CaribbeanStudRulebook;
+type Env = RoundEnv<R>;
+const DECISIONS = ['fold', 'play', 'buy-card'];
+
+const boughtCards = (s: BankPokerState, seat: unknown, env: Env): number =>
+  env.rulebook.buyCard ? Math.min(decisionsOf(s, seat as number, 'buy-card').length, env.rulebook.buyCard.maxCards.value) : 0;
+
+const deal: DealSpec<R> = {
+  count(s, position, env) {
+    const five = env.rulebook.cardsPerHand;
+    if (position === DEALER) return { due: five.value, rule: `${GAME}/deal`, citation: five.cite };
+    const seat = seatOf(position);
+    if (seat === null || !betsOf(s, seat, 'ante').length)
+      return { due: 0, rule: `${GAME}/deal`, citation: `${five.cite}: cards go to boxes with an ante and the bank only` };
+    const bought = boughtCards(s, seat, env);
+    return bought
+      ? { due: five.value + bought, rule: `${GAME}/buy-card`, citation: env.rulebook.buyCard!.maxCards.cite }
+      : { due: five.value, rule: `${GAME}/deal`, citation: five.cite };
+  },
+  burns: (_s, env) => ({ due: 0, rule: `${GAME}/deal`, citation: env.rulebook.cardsPerHand.cite }),
+  positions: (s) => [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)],
+};
+
+const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null => {
+  const held = cardsAt(s, position);
+  return held.length === env.rulebook.cardsPerHand.value ? evaluateFive(held, env.rulebook.ranking.value) : null;
+};
+
+const anteOf = (s: BankPokerState, bet: Bet) => bettorBet(s, bet, 'ante');
+
+const showdownOf = (s: BankPokerState, ante: Bet, env: Env) =>
+  showdown(s, ante, {
+    playType: 'play',
+    hand: (p) => handOf(s, p, env),
+    qualifies: (bank) => qualifies(bank, env.rulebook.qualifier.value, env.rulebook.ranking.value),
+  });
+
+function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
+  const rb = env.rulebook;
+  const ante = bet.betType === 'ante' ? bet : anteOf(s, bet);
+  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, 'a play bet without an ante on the box');
+  const sd = showdownOf(s, ante, env);
+  switch (sd.kind) {
+    case 'undecided':
+      return undecided(sd.reason);
+    case 'folded':
+      return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} folded ("paso")`);
+    case 'bank-does-not-qualify': {
+      const why = `bank ${handName(sd.bank)} does not qualify (A-K or better needed)`;
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
+      const fate = optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push');
+      const cite = `${rb.qualifier.cite}; index.md OQ-06`;
+      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, `${why}, the play bet is returned`);
+    }
+    case 'compared': {
+      const versus = versusText(sd);
+      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, `${versus}: the bank wins`);
+      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, `${versus}: an exact tie`);
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, `${versus}: the player wins`);
+      const odds = rb.payTable[sd.player.category];
+      if (!odds) return lose(`${GAME}/pay-table`, rb.source, `${sd.player.category} is not in the pay table`);
+      return winAt(bet, odds, env, `${GAME}/pay-table`, `${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`);
+    }
+  }
+}
+
+/** The first five cards a box received (insurance and jackpot look at them, before any bought card). */
+const firstFive = (s: BankPokerState, seat: unknown, env: Env): HandValue | null => {
+  const got = s.received[seatPosition(seat as number)] ?? [];
+  return got.length >= 5 ? evaluateFive(got.slice(0, 5), env.rulebook.ranking.value) : null;
+};
+const forfeited = (s: BankPokerState, seat: unknown, env: Env) => !!env.rulebook.buyCard?.forfeitsSideBets.value && decisionsOf(s, seat as number, 'buy-card').length > 0;
+
+function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
+  const ins = env.rulebook.insurance;
+  if (!ins) return returned(`${GAME}/bet-types`, env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source, 'no insurance in this jurisdiction');
+  if (forfeited(s, bet.seat, env)) return lose(`${GAME}/buy-card`, env.rulebook.buyCard!.forfeitsSideBets.cite, `box ${bet.seat} bought a card, which forfeits the insurance`);
+  const hand = firstFive(s, bet.seat, env);
+  if (!hand) return undecided(`box ${bet.seat} does not hold five cards`);
+  const odds = ins.prizes[hand.category];
+  const why = `insurance on the first five cards (${handName(hand)}), regardless of the bank (index.md OQ-34)`;
+  if (!odds) return lose(`${GAME}/insurance`, `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, `${why}: below a full house`);
+  return winAt(bet, odds, env, `${GAME}/insurance`, why);
+}
+
+export const caribbeanStud: GameRules<BankPokerState, R> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: RULEBOOKS,
+  deck: () => DECK_52,
+
+  refuseOptions(options) {
+    const fate = options.playWhenBankDoesNotQualify;
+    if (fate !== undefined && fate !== 'push' && fate !== 'lose')
+      return { field: 'options.playWhenBankDoesNotQualify', reason: 'must be "push" (index.md OQ-06) or "lose"' };
+    if (options.fullHouseTieBreak !== undefined && options.fullHouseTieBreak !== 'trio-first')
+      return { field: 'options.fullHouseTieBreak', reason: 'only "trio-first" is implemented (index.md OQ-32)' };
+    return null;
+  },
+
+  refuse(fact) {
+    const card = refuseCard(fact, DECK_52);
+    if (card) return card;
+    const decision = refuseDecision(fact, DECISIONS);
+    if (decision) return decision;
+    if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card' && (!Array.isArray(discardsOf(fact.data)) || discardsOf(fact.data).length !== 1))
+      return { field: 'data.discards', reason: 'buy-card gives up exactly one card: discards [card]' };
+    return null;
+  },
+
+  initialState: () => emptyState(),
+  evolve: (s, fact) => evolveBankPoker(s, fact),
+
+  judgeFact(before, fact, env) {
+    const findings = judgeCard(GAME, deal, before, fact, env);
+    if (fact.type === 'CardDealt' && fact.data.to === DEALER && fact.data.faceUp === true) {
+      // a bank card turned up where the text does not turn it: an undue exposure (a dealing error that voids the coup)
+      const nth = receivedAt(before, DEALER) + 1;
+      const allowed = env.rulebook.bankUpcard;
+      const already = before.upcards;
+      if (!allowed.value.includes(nth) || already >= 1)
+        findings.push({
+          code: 'SEQUENCE_VIOLATION',
+          expected: `bank card ${allowed.value.join(' or ')} face up`,
+          recorded: `bank card ${nth} face up`,
+          rule: `${GAME}/bank-upcard`,
+          citation: allowed.cite,
+          message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
+        });
+    }
+    if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
+      const buy = env.rulebook.buyCard;
+      const seat = Number(fact.data.seat);
+      const ante = betsOf(before, seat, 'ante')[0];
+      if (!buy) {
+        findings.push({
+          code: 'DRAW_RULE_VIOLATION',
+          expected: 'no card bought',
+          recorded: 'buy-card',
+          rule: `${GAME}/buy-card`,
+          citation: env.rulebook.source,
+          message: `buying a card is not part of ${GAME} in ${env.rulebook.jurisdiction}`,
+        });
+      } else if (ante && Number(fact.data.amount ?? 0) !== ante.amount * buy.feeMultiple.value) {
+        findings.push({
+          code: 'COMMISSION_MISMATCH',
+          expected: ante.amount * buy.feeMultiple.value,
+          recorded: Number(fact.data.amount ?? 0),
+          rule: `${GAME}/buy-card-fee`,
+          citation: buy.feeMultiple.cite,
+          message: `the bought card costs an amount equal to the ante (${ante.amount}), paid to the bank`,
+        });
+      }
+    }
+    return findings;
+  },
+
+  judgeBet(bet, state, env): Finding[] {
+    const rb = env.rulebook;
+    const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
+    if (findings.length) return findings;
+    findings.push(...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
+    if ((bet.betType === 'insurance' || bet.betType === 'jackpot' || bet.betType === 'ante') && receivedAt(state, seatPosition(bet.seat as number)) > 0)
+      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+    return findings;
+  },
+
+  betLimits(bet, env) {
+    const rb = env.rulebook;
+    const ante = initialBetMax(bet, env, rb.maxInitialMultiple, GAME);
+    switch (bet.betType) {
+      case 'ante':
+        return ante;
+      case 'play':
+        return secondBetMax(bet, env, rb.maxInitialMultiple, rb.playMultiple, GAME);
+      case 'insurance':
+        return rb.insurance ? sideBetMax(env, rb.insurance.maxFractionOfMinimum, GAME, 'insurance') : {};
+      case 'jackpot':
+        return rb.jackpot.maxFractionOfMinimum ? sideBetMax(env, rb.jackpot.maxFractionOfMinimum, GAME, 'jackpot') : {};
+      default:
+        return ante;
+    }
+  },
+
+  settle(s, { bet }, env) {
+    switch (bet.betType) {
+      case 'ante':
+      case 'play':
+        return settleMain(s, bet, env);
+      case 'insurance':
+        return settleInsurance(s, bet, env);
+      case 'jackpot':
+        // the stake feeds the pool; prizes are paid from the pool (JackpotWon, checked by the judge)
+        return verdict('lose', 0, `${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`, 'the jackpot stake goes to the pool; any prize is paid by JackpotWon');
+      default:
+        return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+    }
+  },
+
+  jackpotHand(s, seat, env) {
+    if (!betsOf(s, seat, 'jackpot').length || forfeited(s, seat, env)) return null;
+    const hand = firstFive(s, seat, env);
+    return hand && env.rulebook.jackpot.prizes[hand.category] ? hand.category : null;
+  },
+
+  isDecided: (s, env) => isComplete(deal, s, env) || [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)].every((p) => cardsAt(s, p).length >= 5),
+  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  describe(s, env) {
+    const bank = handOf(s, DEALER, env);
+    const hands: Record<string, string> = {};
+    for (const p of Object.keys(s.hands)) {
+      const h = handOf(s, p, env);
+      if (h) hands[p] = handName(h);
+    }
+    return { ...describeState(s), named: hands, bankQualifies: bank ? qualifies(bank, env.rulebook.qualifier.value, env.rulebook.ranking.value) : null };
+  },
+
+  play(ctx) {
+    const env = ctx.env as unknown as Env;
+    const rb = env.rulebook;
+    const c = new Croupier(caribbeanStud, ctx, DECK_52);
+    const seats = c.boxes(7); // max 7 players (euskadi L7004–7006, cantabria L3580, illes-balears L2281–2282, andalucia L69)
+    const min = env.ctx.limits.min;
+    const antes = new Map<number, number>();
+    for (const seat of seats) {
+      const amount = c.stake(rb.maxInitialMultiple.value);
+      antes.set(seat, amount);
+      c.bet(seat, 'ante', amount);
+      if (rb.insurance && c.chance(0.2)) c.bet(seat, 'insurance', Math.max(1, Math.floor(min * rb.insurance.maxFractionOfMinimum.value)));
+      if (c.chance(0.2)) c.bet(seat, 'jackpot', Math.max(1, Math.floor(min * (rb.jackpot.maxFractionOfMinimum?.value ?? 0.5))));
+    }
+    for (let i = 0; i < 5; i++) {
+      for (const seat of seats) c.deal(seatPosition(seat));
+      c.deal(DEALER, i === 4); // the bank's last card face up (euskadi L7268–7275)
+    }
+    for (const seat of seats) {
+      let held = cardsAt(c.state(), seatPosition(seat));
+      let hand = evaluateFive(held, rb.ranking.value);
+      if (rb.buyCard && hand.category === 'high-card' && c.chance(0.25)) {
+        const lowest = hand.cards[hand.cards.length - 1];
+        c.decide(seat, 'buy-card', { discards: [lowest], amount: antes.get(seat)! * rb.buyCard.feeMultiple.value });
+        c.deal(seatPosition(seat), true);
+        held = cardsAt(c.state(), seatPosition(seat));
+        hand = evaluateFive(held, rb.ranking.value);
+      }
+      const strong = hand.category !== 'high-card' || qualifies(hand, rb.qualifier.value, rb.ranking.value);
+      if ((strong && c.chance(0.9)) || c.chance(0.1)) {
+        c.decide(seat, 'play');
+        c.bet(seat, 'play', antes.get(seat)! * rb.playMultiple.value);
+      } else c.decide(seat, 'fold');
+    }
+    c.close();
+    playJackpot(c, caribbeanStud, ctx);
+    c.settleAll();
+    return c.complete();
+  },
+};

@@ -1,0 +1,261 @@
+/**
+ * Pai gow poker: seven cards each and to the bank (52 + joker); each sets a two-card low hand and a
+ * five-card high hand that must outrank it. Both player hands higher: `main` wins 1:1 less the
+ * commission (session option `commissionRate`, ≤ 5 %, index.md OQ-36); one higher: push; otherwise
+ * the bank wins (it wins every tie). A wrongly set player hand always loses. Every box is settled
+ * against the croupier's hands (index.md OQ-35; a `hold-bank` decision is recorded, the player-bank's own
+ * accounts with the other players are not modelled). Facts: `PlayerDecision` "set-hands" with `low`
+ * [2 cards]; game fact `BankSetHands { roundId, low }`; `DiceThrown` (3 dice) for the first hand.
+ * Rulebooks: ./rulebook.ts.
+ */
+import { DECK_52, parseCard, withJokers } from '../../core/cards';
+import type { GameRules, RoundEnv } from '../../core/game';
+import { applyRate } from '../../core/money';
+import {
+  BankPokerState,
+  betsOf,
+  cardsAt,
+  Croupier,
+  DEALER,
+  DealSpec,
+  decisionsOf,
+  describeState,
+  emptyState,
+  evolveBankPoker,
+  isComplete,
+  judgeBoxCount,
+  judgeCard,
+  judgeDealEnd,
+  judgeOffered,
+  lose,
+  notAllowed,
+  optionCite,
+  optionOr,
+  push,
+  returned,
+  receivedAt,
+  refuseCard,
+  refuseDecision,
+  seatOf,
+  seatPosition,
+  seatsWith,
+  undecided,
+  verdict,
+} from '../../core/poker/bank';
+import { choose, compareHands, evaluateFive, handName, HandValue, PAI_GOW } from '../../core/poker/evaluate';
+import type { Fact, Finding, SettlementVerdict } from '../../core/types';
+import { PaiGowRulebook, RULEBOOKS } from './rulebook';
+
+const GAME = 'pai-gow-poker';
+type R = PaiGowRulebook;
+type Env = RoundEnv<R>;
+const DECK = withJokers(DECK_52, 1);
+
+export interface PaiGowState extends BankPokerState {
+  /** the bank's low hand as set (null until `BankSetHands`) */
+  readonly bankLow: readonly string[] | null;
+}
+
+const strength = (category: 'pair' | 'high-card') => PAI_GOW.order.length - PAI_GOW.order.indexOf(category);
+
+/** The two-card low hand: a pair or high cards; the joker is an ace. */
+export function evaluateTwo(cards: readonly string[]): HandValue {
+  const values = cards.map((c) => (parseCard(c)!.rank === 'JK' ? 14 : parseCard(c)!.value)).sort((a, b) => b - a);
+  const category = values[0] === values[1] ? 'pair' : 'high-card';
+  return { category, strength: strength(category), ranks: category === 'pair' ? [values[0]] : values, cards: [...cards], ranking: PAI_GOW.name };
+}
+
+export interface SetHands {
+  readonly high: HandValue;
+  readonly low: HandValue;
+  /** the high hand does not outrank the low, or the low is not two of the seven cards */
+  readonly foul: string | null;
+}
+
+/** Split seven cards into the declared low hand and the high hand of the five others. */
+export function setHands(seven: readonly string[], low: readonly string[]): SetHands | null {
+  if (seven.length !== 7) return null;
+  const rest = [...seven];
+  for (const c of low) {
+    const at = rest.indexOf(parseCard(c)?.code ?? c);
+    if (at < 0) return { high: evaluateTwo(seven.slice(0, 2)), low: evaluateTwo(seven.slice(0, 2)), foul: `${c} is not one of the seven cards` };
+    rest.splice(at, 1);
+  }
+  if (low.length !== 2) return { high: evaluateTwo(seven.slice(0, 2)), low: evaluateTwo(seven.slice(0, 2)), foul: `the low hand has ${low.length} cards` };
+  const high = evaluateFive(rest, PAI_GOW);
+  const lowHand = evaluateTwo(low);
+  return { high, low: lowHand, foul: compareHands(high, lowHand) > 0 ? null : `the high hand (${handName(high)}) does not outrank the low hand (${handName(lowHand)})` };
+}
+
+/** The bank's way for the croupier's play: the best legal low hand, then the best high hand. */
+export function houseWay(seven: readonly string[]): readonly string[] {
+  let best: { low: string[]; set: SetHands } | null = null;
+  for (const low of choose(seven, 2)) {
+    const set = setHands(seven, low)!;
+    if (set.foul) continue;
+    if (!best || compareHands(set.low, best.set.low) > 0 || (compareHands(set.low, best.set.low) === 0 && compareHands(set.high, best.set.high) > 0)) best = { low, set };
+  }
+  return best!.low;
+}
+
+const deal: DealSpec<R> = {
+  count(s, position, env) {
+    const n = env.rulebook.cardsPerHand;
+    if (position === DEALER) return { due: n.value, rule: `${GAME}/deal`, citation: n.cite };
+    const seat = seatOf(position);
+    const inPlay = seat !== null && betsOf(s, seat, 'main').length > 0;
+    return { due: inPlay ? n.value : 0, rule: `${GAME}/deal`, citation: inPlay ? n.cite : `${n.cite}: hands go to the players with a bet and the bank` };
+  },
+  burns: (_s, env) => ({ due: 0, rule: `${GAME}/deal`, citation: env.rulebook.cardsPerHand.cite }),
+  positions: (s) => [DEALER, ...seatsWith(s, ['main']).map(seatPosition)],
+};
+
+const playerLow = (s: BankPokerState, seat: unknown) => decisionsOf(s, seat as number, 'set-hands').at(-1)?.low ?? null;
+
+const commissionRate = (env: Env) => Number(optionOr(env, 'commissionRate', env.rulebook.maxCommission.value));
+
+function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId: string }, env: Env): SettlementVerdict {
+  const rb = env.rulebook;
+  const seven = cardsAt(s, seatPosition(bet.seat as number));
+  const bankSeven = cardsAt(s, DEALER);
+  if (seven.length !== 7 || bankSeven.length !== 7) return undecided('the seven-card hands are not complete');
+  const low = playerLow(s, bet.seat);
+  if (!low) return undecided(`box ${bet.seat} has not set its hands`);
+  if (!s.bankLow) return undecided('the bank has not set its hands');
+  const player = setHands(seven, low)!;
+  if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, `box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`);
+  const bank = setHands(bankSeven, s.bankLow)!;
+  // the bank wins every tie ("igualdad")
+  const highWins = compareHands(player.high, bank.high) > 0;
+  const lowWins = compareHands(player.low, bank.low) > 0;
+  const versus = `high ${handName(player.high)} vs ${handName(bank.high)}, low ${handName(player.low)} vs ${handName(bank.low)}`;
+  if (highWins && lowWins) {
+    const rate = commissionRate(env);
+    const win = bet.amount * rb.winOdds.value;
+    const commission = applyRate(win, rate, env.ctx.smallestChip);
+    return verdict(
+      'win',
+      win - commission,
+      `${GAME}/both-hands-win`,
+      `${rb.outcomes.cite}; ${optionCite(env, 'commissionRate')}`,
+      `${versus}: both hands win, pays 1:1 (${win}) less ${rate * 100} % commission (${commission})`,
+      commission,
+    );
+  }
+  if (highWins || lowWins) return push(`${GAME}/one-hand-wins`, rb.outcomes.cite, `${versus}: one hand each ("partida nula")`);
+  return lose(`${GAME}/bank-wins`, rb.outcomes.cite, `${versus}: the bank wins (it wins every tie)`);
+}
+
+function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
+  if (fact.type !== 'BankSetHands') return [];
+  const seven = cardsAt(before, DEALER);
+  const set = setHands(seven, (fact.data.low as string[]) ?? []);
+  if (seven.length !== 7 || !set || !set.foul) return [];
+  // the text states no house way; a foul bank setting is still a setting the rules forbid (high must outrank low)
+  return [
+    {
+      code: 'DRAW_RULE_VIOLATION',
+      expected: 'a high hand that outranks the low hand',
+      recorded: fact.data.low,
+      rule: `${GAME}/bank-setting`,
+      citation: env.rulebook.lowCards.cite,
+      message: `the bank's hands are wrongly set: ${set.foul}`,
+    },
+  ];
+}
+
+export const paiGowPoker: GameRules<PaiGowState, R> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: RULEBOOKS,
+  factTypes: {
+    BankSetHands: { description: "the croupier's (bank's) setting: low [2 cards]; the other five are the high hand", required: ['roundId', 'low'], roundScoped: true },
+  },
+  deck: () => DECK,
+
+  refuseOptions(options, rulebook) {
+    const rate = options.commissionRate;
+    if (rate === undefined) return null;
+    return typeof rate === 'number' && rate >= 0 && rate <= rulebook.maxCommission.value
+      ? null
+      : { field: 'options.commissionRate', reason: `the commission is at most ${rulebook.maxCommission.value * 100} % (${rulebook.maxCommission.cite})` };
+  },
+  refuse(fact, env) {
+    const r = refuseCard(fact, DECK) ?? refuseDecision(fact, ['set-hands', 'hold-bank']);
+    if (r) return r;
+    if (fact.type === 'DiceThrown') {
+      const dice = fact.data.dice;
+      const n = env.rulebook.dice.value;
+      if (!Array.isArray(dice) || dice.length !== n || dice.some((d) => !Number.isInteger(d) || d < 1 || d > 6))
+        return { field: 'data.dice', reason: `${n} dice, each face 1–6 (${env.rulebook.dice.cite})` };
+    }
+    if ((fact.type === 'BankSetHands' || (fact.type === 'PlayerDecision' && fact.data.decision === 'set-hands')) && !(Array.isArray(fact.data.low) && fact.data.low.length === 2))
+      return { field: 'data.low', reason: 'the low hand is two cards' };
+    return null;
+  },
+
+  initialState: () => ({ ...emptyState(), bankLow: null }),
+  evolve(s, fact) {
+    if (fact.type === 'BankSetHands') return { ...s, bankLow: (fact.data.low as string[]).map((c) => parseCard(c)?.code ?? c) };
+    return { ...s, ...evolveBankPoker(s, fact) };
+  },
+  judgeFact: (before, fact, env) => [...judgeCard(GAME, deal, before, fact, env), ...judgeSetting(before, fact, env)],
+
+  judgeBet(bet, state, env): Finding[] {
+    const rb = env.rulebook;
+    const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
+    if (findings.length) return findings;
+    findings.push(...judgeBoxCount(GAME, bet, state, 'main', rb.betsPerBox));
+    if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
+      findings.push(notAllowed(GAME, bet, 'bet-before-deal', rb.betTypes.main.cite, `a bet on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+    return findings;
+  },
+
+  settle(s, { bet }, env) {
+    if (bet.betType !== 'main') return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+    return settleMain(s, bet, env);
+  },
+
+  isDecided: (s, env) => isComplete(deal, s, env) && s.bankLow !== null && seatsWith(s, ['main']).every((seat) => playerLow(s, seat) !== null),
+  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  narrate(fact, before) {
+    if (fact.type !== 'BankSetHands') return undefined;
+    const set = setHands(cardsAt(before, DEALER), (fact.data.low as string[]) ?? []);
+    return set ? `the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}` : 'the bank sets its hands';
+  },
+
+  describe(s) {
+    const sets: Record<string, unknown> = {};
+    for (const seat of seatsWith(s, ['main'])) {
+      const low = playerLow(s, seat);
+      const set = low ? setHands(cardsAt(s, seatPosition(seat)), low) : null;
+      if (set) sets[seatPosition(seat)] = { high: handName(set.high), low: handName(set.low), foul: set.foul };
+    }
+    const bank = s.bankLow ? setHands(cardsAt(s, DEALER), s.bankLow) : null;
+    if (bank) sets[DEALER] = { high: handName(bank.high), low: handName(bank.low), foul: bank.foul };
+    return { ...describeState(s), sets };
+  },
+
+  play(ctx) {
+    const c = new Croupier(paiGowPoker, ctx, DECK);
+    const seats = c.boxes(6); // max 6 players (euskadi L9148–9158, cantabria L4240–4248)
+    for (const seat of seats) c.bet(seat, 'main', c.stake(20));
+    c.close();
+    const dice = [0, 1, 2].map(() => 1 + Math.floor(c.random() * 6));
+    c.record('DiceThrown', { dice });
+    // the dice choose the first hand; the hands go round from there (euskadi L9373–9384)
+    const positions = [...seats.map(seatPosition), DEALER];
+    const first = (dice.reduce((t, d) => t + d, 0) - 1) % positions.length;
+    const order = [...positions.slice(first), ...positions.slice(0, first)];
+    for (const position of order) for (let i = 0; i < 7; i++) c.deal(position);
+    for (const seat of seats) {
+      const seven = cardsAt(c.state(), seatPosition(seat));
+      const low = c.chance(0.05) ? seven.slice(0, 2) : houseWay(seven);
+      c.decide(seat, 'set-hands', { low });
+    }
+    c.record('BankSetHands', { low: houseWay(cardsAt(c.state(), DEALER)) });
+    c.settleAll();
+    return c.complete();
+  },
+};

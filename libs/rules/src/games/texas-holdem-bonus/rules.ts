@@ -1,0 +1,246 @@
+/**
+ * Texas hold'em against the bank (cantabria A.14.5 with the Bonus bet; A.14.6 `texas-holdem-vs-bank`
+ * without it, built from the same factory): `ante`; `flop` = 2 × ante or fold; `turn` and `river` =
+ * 1 × ante or check; one burn before the flop, the turn and the river; no bank qualifier; the ante is
+ * paid only with a straight or better (else returned, index.md OQ-29); `bonus` on the player's two cards.
+ */
+import { DECK_52 } from '../../core/cards';
+import type { GameRules, RoundEnv } from '../../core/game';
+import {
+  BankPokerState,
+  betsOf,
+  bettorBet,
+  BOARD,
+  BURN,
+  cardsAt,
+  Croupier,
+  DEALER,
+  DealSpec,
+  describeState,
+  emptyState,
+  evolveBankPoker,
+  initialBetMax,
+  isComplete,
+  judgeBoxCount,
+  judgeCard,
+  judgeDealEnd,
+  judgeMultipleOf,
+  judgeOffered,
+  lose,
+  notAllowed,
+  optionCite,
+  optionOr,
+  push,
+  returned,
+  receivedAt,
+  refuseCard,
+  refuseDecision,
+  seatOf,
+  seatPosition,
+  seatsWith,
+  secondBetMax,
+  showdown,
+  undecided,
+  versusText,
+  winAt,
+} from '../../core/poker/bank';
+import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import { parseCard } from '../../core/cards';
+import { cited, type Bet, type Finding, type JurisdictionId, type SettlementVerdict } from '../../core/types';
+import { BONUS_RULEBOOKS, BonusHand, TexasHoldemRulebook } from './rulebook';
+
+type R = TexasHoldemRulebook;
+type Env = RoundEnv<R>;
+const STREETS = ['flop', 'turn', 'river'] as const;
+type Street = (typeof STREETS)[number];
+const isStreet = (t: string): t is Street => (STREETS as readonly string[]).includes(t);
+
+/** The Bonus hand of two cards ("undecided" while the bank's cards are needed for A-A against A-A). */
+export function bonusHand(hole: readonly string[], bank: readonly string[]): BonusHand | null | 'undecided' {
+  const cards = hole.map((c) => parseCard(c)!).sort((a, b) => b.value - a.value);
+  const [hi, lo] = cards.map((c) => c.value);
+  const suited = cards[0].suit === cards[1].suit;
+  if (hi === 14 && lo === 14) {
+    if (bank.length < 2) return 'undecided';
+    return bank.every((c) => parseCard(c)?.value === 14) ? 'aces-against-bank-aces' : 'aces';
+  }
+  if (hi === lo) return hi >= 11 ? 'jacks-to-kings' : 'twos-to-tens';
+  if (hi === 14 && lo === 13) return suited ? 'ace-king-suited' : 'ace-king-offsuit';
+  if (hi === 14 && (lo === 12 || lo === 11)) return suited ? 'ace-queen-or-jack-suited' : 'ace-queen-or-jack-offsuit';
+  return null;
+}
+
+export function texasHoldemGame(game: string, rulebooks: Partial<Record<JurisdictionId, R>>): GameRules<BankPokerState, R> {
+  const deal: DealSpec<R> = {
+    count(s, position, env) {
+      const rb = env.rulebook;
+      if (position === DEALER) return { due: rb.holeCards.value, rule: `${game}/deal`, citation: rb.holeCards.cite };
+      if (position === BOARD) return { due: rb.boardCards.value, rule: `${game}/board`, citation: rb.boardCards.cite };
+      const seat = seatOf(position);
+      const inPlay = seat !== null && betsOf(s, seat, 'ante').length > 0;
+      return { due: inPlay ? rb.holeCards.value : 0, rule: `${game}/deal`, citation: inPlay ? rb.holeCards.cite : `${rb.holeCards.cite}: cards go to boxes with an ante` };
+    },
+    burns: (_s, env) => ({ due: env.rulebook.burns.value, rule: `${game}/burn`, citation: env.rulebook.burns.cite }),
+    positions: (s) => [DEALER, BOARD, ...seatsWith(s, ['ante']).map(seatPosition)],
+  };
+
+  const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null => {
+    const hole = cardsAt(s, position);
+    const board = cardsAt(s, BOARD);
+    return hole.length === env.rulebook.holeCards.value && board.length === env.rulebook.boardCards.value ? bestOf([...hole, ...board]) : null;
+  };
+
+  function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
+    const rb = env.rulebook;
+    const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
+    if (!ante) return lose(`${game}/${bet.betType}`, rb.streetMultiples.flop.cite, `a ${bet.betType} bet without an ante on the box`);
+    const sd = showdown(s, ante, { playType: 'flop', hand: (p) => handOf(s, p, env), qualifies: null });
+    switch (sd.kind) {
+      case 'undecided':
+        return undecided(sd.reason);
+      case 'folded':
+        return lose(`${game}/fold`, rb.streetMultiples.flop.cite, `box ${ante.seat} folded instead of the flop bet`);
+      case 'bank-does-not-qualify': // no qualifier in this game
+        return undecided('no bank qualifier');
+      case 'compared': {
+        const versus = versusText(sd);
+        if (sd.sign < 0) return lose(`${game}/bank-wins`, rb.bankWins.cite, `${versus}: the bank wins`);
+        if (sd.sign === 0) return push(`${game}/tie`, rb.tie.cite, `${versus}: a tie returns every bet`);
+        if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, `${game}/street-bets`, `${versus}: the player wins`);
+        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, `${game}/ante`, `${versus}: a winning ${sd.player.category}`);
+        const why = `${versus}: the player wins below a straight, the ante "no se pagará"`;
+        return optionOr<string>(env, 'anteBelowStraight', 'push') === 'lose'
+          ? lose(`${game}/ante`, optionCite(env, 'anteBelowStraight'), why)
+          : push(`${game}/ante`, `${rb.anteMinimum.cite}`, `${why} and is returned`);
+      }
+    }
+  }
+
+  function settleBonus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
+    const table = env.rulebook.bonusPayTable;
+    if (!table) return returned(`${game}/bet-types`, env.rulebook.betTypes.bonus.cite, 'no Bonus bet in this game');
+    const hole = cardsAt(s, seatPosition(bet.seat as number));
+    if (hole.length < 2) return undecided(`box ${bet.seat} does not hold two cards`);
+    const hand = bonusHand(hole, cardsAt(s, DEALER));
+    if (hand === 'undecided') return undecided("A-A: the bank's cards decide the bonus");
+    const why = `Bonus on ${hole.join(' ')}${hand ? ` (${hand})` : ''}, independent of every other bet`;
+    if (!hand) return lose(`${game}/bonus`, 'cantabria L4956–4959', `${why}: not a Bonus hand`);
+    let odds = table[hand]!;
+    if (hand === 'ace-queen-or-jack-offsuit' && env.ctx.options && 'bonusAceQueenOrJackOffsuit' in env.ctx.options)
+      odds = cited(Number(env.ctx.options.bonusAceQueenOrJackOffsuit), optionCite(env, 'bonusAceQueenOrJackOffsuit'));
+    return winAt(bet, odds, env, `${game}/bonus`, why);
+  }
+
+  const rules: GameRules<BankPokerState, R> = {
+    game,
+    family: 'cards',
+    rulebooks,
+      deck: () => DECK_52,
+
+    refuseOptions(options) {
+      const a = options.anteBelowStraight;
+      if (a !== undefined && a !== 'push' && a !== 'lose') return { field: 'options.anteBelowStraight', reason: 'must be "push" (index.md OQ-29) or "lose"' };
+      const b = options.bonusAceQueenOrJackOffsuit;
+      if (b !== undefined && !(typeof b === 'number' && b > 0)) return { field: 'options.bonusAceQueenOrJackOffsuit', reason: 'a positive "N to 1" (index.md OQ-30)' };
+      return null;
+    },
+    refuse: (fact) => refuseCard(fact, DECK_52) ?? refuseDecision(fact, ['fold', 'check', ...STREETS]),
+
+    initialState: () => emptyState(),
+    evolve: (s, fact) => evolveBankPoker(s, fact),
+    judgeFact: (before, fact, env) => judgeCard(game, deal, before, fact, env),
+
+    judgeBet(bet, state, env): Finding[] {
+      const rb = env.rulebook;
+      const findings = judgeOffered(game, bet, rb.betTypes, rb.source);
+      if (findings.length) return findings;
+      findings.push(...judgeBoxCount(game, bet, state, 'ante', rb.betsPerBox));
+      if (isStreet(bet.betType)) {
+        const street = bet.betType;
+        findings.push(...judgeMultipleOf(game, bet, state, 'ante', rb.streetMultiples[street], `${street}-amount`));
+        if (street !== 'flop' && !bettorBet(state, bet, 'flop'))
+          findings.push(notAllowed(game, bet, `${street}-after-flop-bet`, rb.streetMultiples[street].cite, `a ${street} bet on box ${bet.seat}, which made no flop bet`, 'a flop bet first'));
+        if (bettorBet(state, bet, street))
+          findings.push(notAllowed(game, bet, `${street}-once`, rb.streetMultiples[street].cite, `a second ${street} bet on box ${bet.seat}`, 'one bet per street'));
+        const board = cardsAt(state, BOARD).length;
+        if (board !== rb.streetBoard[street])
+          findings.push(
+            notAllowed(game, bet, `${street}-timing`, rb.streetMultiples[street].cite, `the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, rb.streetBoard[street]),
+          );
+      } else if (receivedAt(state, seatPosition(bet.seat as number)) > 0) {
+        findings.push(notAllowed(game, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      }
+      return findings;
+    },
+
+    betLimits(bet, env) {
+      const ante = initialBetMax(bet, env, env.rulebook.maxInitialMultiple, game);
+      return isStreet(bet.betType) ? secondBetMax(bet, env, env.rulebook.maxInitialMultiple, env.rulebook.streetMultiples[bet.betType], game) : ante;
+    },
+
+    settle(s, { bet }, env) {
+      if (bet.betType === 'ante' || isStreet(bet.betType)) return settleMain(s, bet, env);
+      if (bet.betType === 'bonus') return settleBonus(s, bet, env);
+      return returned(`${game}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${game}`);
+    },
+
+    isDecided: (s, env) => isComplete(deal, s, env),
+    judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+    describe(s, env) {
+      const named: Record<string, string> = {};
+      for (const p of [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)]) {
+        const h = handOf(s, p, env);
+        if (h) named[p] = handName(h);
+      }
+      return { ...describeState(s), named };
+    },
+
+    play(ctx) {
+      const env = ctx.env as unknown as Env;
+      const rb = env.rulebook;
+      const c = new Croupier(rules, ctx, DECK_52);
+    const seats = c.boxes(7); // max 7 players (cantabria L4784–4789, L5100–5105)
+      const antes = new Map<number, number>();
+      for (const seat of seats) {
+        antes.set(seat, c.stake(rb.maxInitialMultiple.value));
+        c.bet(seat, 'ante', antes.get(seat)!);
+        if (rb.bonusPayTable && c.chance(0.3)) c.bet(seat, 'bonus', env.ctx.limits.min);
+      }
+      for (let i = 0; i < rb.holeCards.value; i++) {
+        for (const seat of seats) c.deal(seatPosition(seat));
+        c.deal(DEALER);
+      }
+      const inPlay: number[] = [];
+      for (const seat of seats) {
+        const hole = cardsAt(c.state(), seatPosition(seat)).map((x) => parseCard(x)!.value);
+        const good = hole[0] === hole[1] || Math.max(...hole) >= 12 || Math.min(...hole) >= 10;
+        if ((good && c.chance(0.9)) || c.chance(0.2)) {
+          c.bet(seat, 'flop', antes.get(seat)! * rb.streetMultiples.flop.value);
+          inPlay.push(seat);
+        } else c.decide(seat, 'fold');
+      }
+      const street = (name: 'turn' | 'river') => {
+        for (const seat of inPlay) {
+          const hand = bestOf([...cardsAt(c.state(), seatPosition(seat)), ...cardsAt(c.state(), BOARD)]);
+          if ((hand.category !== 'high-card' && c.chance(0.7)) || c.chance(0.2)) c.bet(seat, name, antes.get(seat)! * rb.streetMultiples[name].value);
+          else c.decide(seat, 'check');
+        }
+      };
+      c.deal(BURN);
+      for (let i = 0; i < 3; i++) c.deal(BOARD, true);
+      street('turn');
+      c.deal(BURN);
+      c.deal(BOARD, true);
+      street('river');
+      c.close();
+      c.deal(BURN);
+      c.deal(BOARD, true);
+      c.settleAll();
+      return c.complete();
+    },
+  };
+  return rules;
+}
+
+export const texasHoldemBonus = texasHoldemGame('texas-holdem-bonus', BONUS_RULEBOOKS);

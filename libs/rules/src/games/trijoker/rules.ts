@@ -1,0 +1,202 @@
+/**
+ * Trijoker: three equal bets (`bet-1`, `bet-2`, `bet-3`) on three cards of the player and two common
+ * cards; bet 1 may be withdrawn before the left common card is revealed, bet 2 before the right one, bet
+ * 3 never; each bet still in play is paid by the pay table from a pair of jacks. No bank hand.
+ * Game-specific fact: `CommonCardRevealed { roundId, index (1 | 2), card? }`. Rulebooks: ./rulebook.ts.
+ */
+import { DECK_52 } from '../../core/cards';
+import type { GameRules, RoundEnv } from '../../core/game';
+import {
+  BankPokerState,
+  betsOf,
+  BOARD,
+  cardsAt,
+  Croupier,
+  DealSpec,
+  describeState,
+  emptyState,
+  evolveBankPoker,
+  initialBetMax,
+  isComplete,
+  judgeBoxCount,
+  judgeCard,
+  judgeDealEnd,
+  judgeOffered,
+  lose,
+  notAllowed,
+  receivedAt,
+  returned,
+  refuseCard,
+  refuseDecision,
+  seatOf,
+  seatPosition,
+  seatsWith,
+  undecided,
+  verdict,
+  winAt,
+} from '../../core/poker/bank';
+import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import { cited, type Fact, type Finding } from '../../core/types';
+import { RULEBOOKS, TrijokerRulebook } from './rulebook';
+
+const GAME = 'trijoker';
+const BETS = ['bet-1', 'bet-2', 'bet-3'];
+type R = TrijokerRulebook;
+type Env = RoundEnv<R>;
+export interface TrijokerState extends BankPokerState {
+  /** common cards revealed so far (0, 1, 2) */
+  readonly revealed: number;
+  /** bets withdrawn in time (a late withdrawal is flagged and the bet stays in play) */
+  readonly withdrawn: readonly string[];
+}
+
+const deal: DealSpec<R> = {
+  count(s, position, env) {
+    const rb = env.rulebook;
+    if (position === BOARD) return { due: rb.commonCards.value, rule: `${GAME}/deal`, citation: rb.commonCards.cite };
+    const seat = seatOf(position);
+    const inPlay = seat !== null && BETS.some((t) => betsOf(s, seat, t).length);
+    return { due: inPlay ? rb.playerCards.value : 0, rule: `${GAME}/deal`, citation: inPlay ? rb.playerCards.cite : `${rb.playerCards.cite}: cards go to boxes with bets` };
+  },
+  burns: (_s, env) => ({ due: 0, rule: `${GAME}/deal`, citation: env.rulebook.playerCards.cite }),
+  positions: (s) => [BOARD, ...seatsWith(s, BETS).map(seatPosition)],
+};
+
+const handOf = (s: BankPokerState, seat: unknown, env: Env): HandValue | null => {
+  const own = cardsAt(s, seatPosition(seat as number));
+  const common = cardsAt(s, BOARD);
+  return own.length === env.rulebook.playerCards.value && common.length === env.rulebook.commonCards.value ? evaluateFive([...own, ...common]) : null;
+};
+
+const withdrawn = (s: TrijokerState, betId: string) => s.withdrawn.includes(betId);
+
+/** Why a withdrawal is out of sequence, or null when the rules allow it. */
+function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: string; expected: unknown; citation: string; betId?: string } | null {
+  const bet = s.bets.find((b) => b.betId === String(fact.data.betId));
+  const limit = bet ? env.rulebook.withdrawable[bet.betType] : undefined;
+  const cite = env.rulebook.withdrawable['bet-1'].cite;
+  if (!bet) return { message: `withdrawal of bet ${fact.data.betId}, which is not on the table`, expected: 'a bet of the box', citation: cite };
+  const at = { betId: bet.betId };
+  if (String(bet.seat) !== String(fact.data.seat)) return { ...at, message: `box ${fact.data.seat} withdrew bet ${bet.betId} of box ${bet.seat}`, expected: `box ${bet.seat}`, citation: cite };
+  if (!limit) return { ...at, message: `${bet.betType} can never be withdrawn`, expected: 'bet-1 or bet-2', citation: cite };
+  if (s.revealed >= limit.value) return { ...at, message: `${bet.betType} withdrawn after common card ${limit.value} was revealed`, expected: `before common card ${limit.value}`, citation: limit.cite };
+  if (withdrawn(s, bet.betId)) return { ...at, message: `${bet.betType} withdrawn twice`, expected: 'one withdrawal', citation: limit.cite };
+  return null;
+}
+
+export const trijoker: GameRules<TrijokerState, R> = {
+  game: GAME,
+  family: 'cards',
+  rulebooks: RULEBOOKS,
+  factTypes: {
+    CommonCardRevealed: {
+      description: 'the croupier turns up a common card: index 1 (left box) or 2 (right box), card?',
+      required: ['roundId', 'index'],
+      roundScoped: true,
+    },
+  },
+  deck: () => DECK_52,
+
+  refuse(fact) {
+    const r = refuseCard(fact, DECK_52) ?? refuseDecision(fact, ['withdraw-bet', 'keep']);
+    if (r) return r;
+    if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && fact.data.betId === undefined)
+      return { field: 'data.betId', reason: 'withdraw-bet names the bet withdrawn (betId)' };
+    if (fact.type === 'CommonCardRevealed' && ![1, 2].includes(Number(fact.data.index)))
+      return { field: 'data.index', reason: 'there are two common cards: index 1 (left) or 2 (right)' };
+    return null;
+  },
+
+  initialState: () => ({ ...emptyState(), revealed: 0, withdrawn: [] }),
+  evolve(s, fact, env) {
+    if (fact.type === 'CommonCardRevealed') return { ...s, revealed: Math.max(s.revealed, Number(fact.data.index)) };
+    const inTime = fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && !badWithdrawal(s, fact, env);
+    return { ...s, ...evolveBankPoker(s, fact), withdrawn: inTime ? [...s.withdrawn, String(fact.data.betId)] : s.withdrawn };
+  },
+
+  judgeFact(before, fact: Fact, env): Finding[] {
+    const findings = judgeCard(GAME, deal, before, fact, env);
+    if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet') {
+      const bad = badWithdrawal(before, fact, env);
+      if (bad) findings.push({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: `${GAME}/withdraw-bet`, citation: bad.citation, message: bad.message });
+    }
+    return findings;
+  },
+
+  judgeBet(bet, state, env): Finding[] {
+    const rb = env.rulebook;
+    const offered = Object.fromEntries(BETS.map((b) => [b, cited(true, rb.equalBets.cite)]));
+    const findings = judgeOffered(GAME, bet, offered, rb.source);
+    if (findings.length) return findings;
+    findings.push(...judgeBoxCount(GAME, bet, state, 'bet-1', rb.betsPerBox));
+    if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
+      findings.push(notAllowed(GAME, bet, 'bets-before-deal', rb.equalBets.cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+    const first = betsOf(state, bet.seat, 'bet-1')[0];
+    if (bet.betType !== 'bet-1' && first && first.amount !== bet.amount)
+      findings.push(notAllowed(GAME, bet, 'equal-bets', rb.equalBets.cite, `the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, first.amount));
+    return findings;
+  },
+
+  betLimits: (bet, env) => initialBetMax(bet, env, env.rulebook.maxInitialMultiple, GAME),
+
+  settle(s, { bet }, env) {
+    const rb = env.rulebook;
+    if (!BETS.includes(bet.betType)) return returned(`${GAME}/bet-types`, rb.source, `${bet.betType} is not a bet of ${GAME}`);
+    if (withdrawn(s, bet.betId)) return verdict('void', 0, `${GAME}/withdraw-bet`, rb.withdrawable[bet.betType]?.cite ?? rb.source, `${bet.betType} was withdrawn: the stake is returned`);
+    const hand = handOf(s, bet.seat, env);
+    if (!hand) return undecided(`box ${bet.seat} and the common cards are not complete`);
+    const odds = rb.payTable[hand.category];
+    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose(`${GAME}/pay-table`, rb.minimumHand.cite, `${handName(hand)} is below a pair of jacks`);
+    return winAt(bet, odds, env, `${GAME}/pay-table`, `${handName(hand)} on ${bet.betType}`);
+  },
+
+  isDecided: (s, env) => isComplete(deal, s, env),
+  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  narrate(fact) {
+    return fact.type === 'CommonCardRevealed' ? `common card ${fact.data.index} (${Number(fact.data.index) === 1 ? 'left' : 'right'}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}` : undefined;
+  },
+
+  describe(s, env) {
+    const named: Record<string, string> = {};
+    for (const seat of seatsWith(s, BETS)) {
+      const h = handOf(s, seat, env);
+      if (h) named[seatPosition(seat)] = handName(h);
+    }
+    return { ...describeState(s), revealed: s.revealed, named };
+  },
+
+  play(ctx) {
+    const env = ctx.env as unknown as Env;
+    const rb = env.rulebook;
+    const c = new Croupier(trijoker, ctx, DECK_52);
+    const seats = c.boxes(7); // max 7 players (euskadi L8613–8620, cantabria L3957–3963, illes-balears L2894–2895)
+    const ids = new Map<number, string[]>();
+    for (const seat of seats) {
+      const amount = c.stake(rb.maxInitialMultiple.value);
+      ids.set(seat, BETS.map((b) => c.bet(seat, b, amount)));
+    }
+    c.close();
+    // one card to each player, the left common card, a second card each, the right one, a third each (euskadi L8850–8858)
+    for (let i = 0; i < 3; i++) {
+      for (const seat of seats) c.deal(seatPosition(seat));
+      if (i < 2) c.deal(BOARD);
+    }
+    const board = () => cardsAt(c.state(), BOARD);
+    for (const [index, betIndex] of [
+      [1, 0],
+      [2, 1],
+    ] as const) {
+      for (const seat of seats) {
+        const own = cardsAt(c.state(), seatPosition(seat));
+        const seen = [...own, ...board().slice(0, index - 1)];
+        const ranks = seen.map((x) => x.slice(0, -1));
+        const paying = ranks.some((r, i) => ranks.indexOf(r) !== i && ['J', 'Q', 'K', 'A'].includes(r)) || new Set(ranks).size < ranks.length - 1;
+        if (!paying && c.chance(0.7)) c.decide(seat, 'withdraw-bet', { betId: ids.get(seat)![betIndex] });
+      }
+      c.record('CommonCardRevealed', { index, card: board()[index - 1] });
+    }
+    c.settleAll();
+    return c.complete();
+  },
+};
