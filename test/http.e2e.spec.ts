@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
+import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened, SAMPLE_SESSION, sampleLines } from './support/sample';
 
@@ -9,6 +10,7 @@ describe('HTTP API', () => {
   let runtime: Runtime;
   let app: INestApplication;
   let base: string;
+  let auth: Record<string, string>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -16,6 +18,7 @@ describe('HTTP API', () => {
     app = await createHttpApp(runtime);
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    auth = await adminHeaders(runtime);
   });
   afterAll(async () => {
     await app.close();
@@ -23,7 +26,8 @@ describe('HTTP API', () => {
     await db.drop();
   });
 
-  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'content-type': type }, body });
+  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type }, body });
+  const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
 
   it('records NDJSON atomically and serves the table book as JSON and CSV', async () => {
     const res = await post(sampleLines().join('\n'), 'application/x-ndjson');
@@ -31,11 +35,11 @@ describe('HTTP API', () => {
     expect(await res.json()).toMatchObject({ appended: 37, duplicate: 0, refused: 0 });
     await runtime.projector.catchUp();
 
-    const book = await fetch(`${base}/api/v1/sessions/${SAMPLE_SESSION}/table-book`);
+    const book = await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book`);
     expect(book.status).toBe(200);
     expect(await book.json()).toMatchObject({ sessionId: SAMPLE_SESSION, drop: 170000, win: 210000, openingFloat: { total: 370000 } });
 
-    const csv = await fetch(`${base}/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=csv`);
+    const csv = await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await csv.text()).toMatch(/^drop,170000,/m);
   });
@@ -54,7 +58,7 @@ describe('HTTP API', () => {
     const res = await post(JSON.stringify(events));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ refused: 1, refusals: [{ index: 1, field: 'data.amount', reason: expect.stringMatching(/integer amount/) }] });
-    const book = await fetch(`${base}/api/v1/sessions/http-2/table-book`);
+    const book = await get('/api/v1/sessions/http-2/table-book');
     expect(book.status).toBe(404);
   });
 
@@ -67,13 +71,24 @@ describe('HTTP API', () => {
     expect(await garbage.json()).toMatchObject({ refusals: [{ field: '(body)', reason: expect.stringMatching(/not valid JSON/) }] });
   });
 
+  it('refuses every route without a credential, but not the OpenAPI document', async () => {
+    const res = await fetch(`${base}/api/v1/health`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/Bearer/);
+    expect(await res.json()).toMatchObject({ statusCode: 401, reason: expect.stringMatching(/no credential/) });
+    expect((await fetch(`${base}/api/docs-json`)).status).toBe(200);
+  });
+
   it('answers health and publishes the OpenAPI document', async () => {
-    const health = await (await fetch(`${base}/api/v1/health`)).json();
+    const health = (await (await get('/api/v1/health')).json()) as any;
     expect(health).toMatchObject({ status: 'ok', storage: 'postgresql' });
     expect(health.events).toBeGreaterThan(0);
     const docs = await fetch(`${base}/api/docs`);
     expect(docs.status).toBe(200);
-    const spec = await (await fetch(`${base}/api/docs-json`)).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/events', '/api/v1/sessions/{sessionId}/table-book', '/api/v1/health']));
+    const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/events', '/api/v1/sessions/{sessionId}/table-book', '/api/v1/health', '/api/v1/access-log']));
+    expect(Object.keys(spec.components.securitySchemes)).toEqual(expect.arrayContaining(['token', 'apiKey']));
+    expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(spec.paths['/api/v1/events'].post['x-roles']).toEqual(['terminal', 'pit', 'finance', 'compliance', 'admin']);
   });
 });

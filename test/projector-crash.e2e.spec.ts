@@ -43,18 +43,26 @@ describe('exactly-once projection across a real crash', () => {
     const child = spawn(process.execPath, [BIN, 'projections', 'run'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: db.url, CA_PROJECTOR_BATCH_SIZE: '100', CA_TEST_PAUSE_IN_BATCH_MS: '300' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
     // wait until two batches are committed and the third is open, then kill -9 inside it
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
+    probe.on('error', () => undefined);
+    let stderr = '';
+    child.stderr?.on('data', (d) => (stderr += d));
     let committed = 0;
-    for (let i = 0; i < 400 && committed < 200; i++) {
+    // a loaded 2-core machine may take a while to start the projector: wait up to 90 s
+    for (let i = 0; i < 1800 && committed < 200 && child.exitCode === null; i++) {
       await new Promise((r) => setTimeout(r, 50));
       const r = await probe.query(`SELECT events FROM ca_projection_checkpoints WHERE name = 'table-book'`).catch(() => ({ rows: [] as any[] }));
       committed = Number(r.rows[0]?.events ?? 0);
     }
-    expect(committed).toBeGreaterThanOrEqual(200);
+    if (committed < 200) {
+      child.kill('SIGKILL');
+      await probe.end();
+      throw new Error(`the projector did not commit two batches (exit ${child.exitCode}): ${stderr.slice(0, 500)}`);
+    }
     await new Promise((r) => setTimeout(r, 120));
     const inBatch = await probe.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`);
     child.kill('SIGKILL');
@@ -85,5 +93,5 @@ describe('exactly-once projection across a real crash', () => {
       WHERE b."drop" <> e.drop`);
     await c.end();
     expect(mismatches.rows).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Runtime } from '../../../libs/platform/src';
+import { BrowseController } from './browse/browse.controller';
 import { EventsController } from './events/events.controller';
 import { RecordEventsHandler } from './events/record-events.command';
 import { HealthController } from './health/health.controller';
@@ -9,6 +10,9 @@ import { RoundsController } from './rounds/rounds.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { GetTableBookHandler } from './sessions/table-book.query';
 import { RUNTIME } from './runtime.token';
+import { CountsController } from './reports/counts.controller';
+import { ReportsController } from './reports/reports.controller';
+import { REPORT_QUERY_HANDLERS } from './reports/reports.queries';
 
 @Module({})
 export class AppModule {
@@ -16,8 +20,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [EventsController, SessionsController, RoundsController, HealthController],
-      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler, ReplayRoundHandler],
+      controllers: [EventsController, BrowseController, SessionsController, RoundsController, HealthController, ReportsController, CountsController],
+      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler, ReplayRoundHandler, ...REPORT_QUERY_HANDLERS],
     };
   }
 }

@@ -1,15 +1,30 @@
 /**
  * The HTTP app: API under /api/v1, OpenAPI at /api/docs. Bodies: JSON arrays or NDJSON up to 20 MB;
- * a malformed body is a 400 that names the body and the reason.
+ * a malformed body is a 400 that names the body and the reason. Every route needs a credential with
+ * one of its roles (the global AccessGuard, auth/access.guard.ts); /api/docs is public.
  */
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, INestApplication, Module } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import * as express from 'express';
+import { isUtf8 } from 'node:buffer';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AccessService, WRITE_POLICY } from '../../../libs/access/src';
 import type { Runtime } from '../../../libs/platform/src';
 import { AppModule } from './app.module';
+import { AccessGuard } from './auth/access.guard';
+import { AccessModule } from './auth/access.module';
+import { routeRoles } from './auth/route-roles';
 
 export const BODY_LIMIT = '20mb';
+
+/** Hostile input (docs/security.md): bytes that are not UTF-8 are refused, never decoded into replacement characters. */
+function refuseInvalidUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: string) {
+  if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
+    throw Object.assign(new Error('not valid UTF-8'), { status: 400, type: 'entity.invalid.utf8', refusalReason: 'not valid UTF-8: the body holds bytes that are not a UTF-8 character' });
+  }
+}
 
 @Catch()
 class ErrorsFilter implements ExceptionFilter {
@@ -26,27 +41,92 @@ class ErrorsFilter implements ExceptionFilter {
   }
 }
 
-export async function createHttpApp(runtime: Runtime): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.register(runtime), { bodyParser: false, logger: ['error', 'warn'] });
-  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'] }));
-  app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'] }));
+/** The root of the HTTP app: the application's module and the access module (global). */
+@Module({})
+class HttpRootModule {}
+
+export interface HttpAppOptions {
+  /** the credentials and access-log service (default: one over the runtime's pool) */
+  readonly access?: AccessService;
+}
+
+export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = {}): Promise<INestApplication> {
+  const access = options.access ?? new AccessService(runtime.pool);
+  await access.ready();
+  const app = await NestFactory.create(
+    { module: HttpRootModule, imports: [AppModule.register(runtime), AccessModule.register(access)] },
+    { bodyParser: false, logger: ['error', 'warn'] },
+  );
+  app.useGlobalGuards(new AccessGuard(app.get(Reflector), access, runtime.store));
+  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'], verify: refuseInvalidUtf8 }));
+  app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'], verify: refuseInvalidUtf8 }));
   // body-parser's refusals (too large, not JSON, bad charset) answered here, before Nest rewrites them
   app.use((error: any, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (!error) return next();
     const status = error.type === 'entity.too.large' ? 413 : typeof error.status === 'number' ? error.status : 400;
-    const reason = status === 413 ? `request body larger than ${BODY_LIMIT}` : `not valid JSON: ${String(error.message).slice(0, 200)}`;
+    const reason = status === 413 ? `request body larger than ${BODY_LIMIT}` : (error.refusalReason ?? `not valid JSON: ${String(error.message).slice(0, 200)}`);
     res.status(status).json({ statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', reason }] });
   });
   app.useGlobalFilters(new ErrorsFilter());
+  servePages(app);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('casino-audit')
       .setDescription('Event-sourced audit and reconciliation for casino table games: the public contract v1 (facts in, reports and verdicts out).')
       .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a person\'s signed token (`casino-audit credentials issue --role R --subject S`); an API key is accepted here too' }, 'token')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'a table terminal\'s API key (cak_…), bound to one casino and its tables' }, 'apiKey')
+      .addSecurityRequirements('token')
+      .addSecurityRequirements('apiKey')
       .build(),
   );
+  documentRoles(app, document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * The pages (apps/web, built by `npm run build` into dist/web), served at / by the same app. They load
+ * nothing from anywhere else: the Content-Security-Policy says so to the browser.
+ */
+export function pagesDirectory(): string | null {
+  for (const dir of [path.resolve(__dirname, '../../../web'), path.resolve(__dirname, '../../../dist/web')]) {
+    if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  return null;
+}
+
+function servePages(app: INestApplication) {
+  const dir = pagesDirectory();
+  if (!dir) return;
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!req.path.startsWith('/api/')) {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
+    next();
+  });
+  app.use(express.static(dir, { index: 'index.html', fallthrough: true, maxAge: '1h' }));
+}
+
+/** Each operation says which roles may call it (`x-roles` and its description), and what they may send to POST /events. */
+function documentRoles(app: INestApplication, document: OpenAPIObject) {
+  for (const route of routeRoles(app)) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const operation = (document.paths[path] as any)?.[route.method.toLowerCase()];
+    if (!operation) continue;
+    operation['x-roles'] = route.roles ?? [];
+    const roles = route.roles ? `Roles: ${route.roles.join(', ')}.` : 'No roles: refused to everyone (deny by default).';
+    operation.description = [operation.description, roles].filter(Boolean).join('\n\n');
+    for (const status of ['401', '403']) {
+      operation.responses ??= {};
+      operation.responses[status] ??= { description: status === '401' ? 'no credential, or a malformed, unknown, revoked or expired one: { statusCode, error, reason }' : 'a role not allowed here, a casino or table outside the credential\'s scope, or an event type the role may not send: { statusCode, reason } or { refusals: [{ index, field, reason }] }' };
+    }
+    if (route.method === 'POST' && route.path === '/api/v1/events') {
+      operation['x-write-policy'] = WRITE_POLICY;
+      operation.description += `\n\nEvent types per role: ${Object.entries(WRITE_POLICY).map(([role, types]) => `${role}: ${Array.isArray(types) ? types.join(', ') : types}${role === 'terminal' ? ' and every game-specific fact, for its own table(s) only' : ''}`).join('; ')}.`;
+    }
+  }
 }

@@ -8,6 +8,7 @@ import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
+import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
 
@@ -71,7 +72,11 @@ export function registerCommands(program: Command) {
     .option('--json', 'the verdict as JSON')
     .action(async (roundId: string, opts: { json?: boolean }) => {
       try {
-        const replay = await withRuntime(program, (runtime) => replayRound(runtime.store, roundId));
+        const replay = await withRuntime(program, async (runtime) => {
+          const r = await replayRound(runtime.store, roundId);
+          await recordCliRead(runtime, 'replay', 'cli replay', { roundId }, opts.json ? 'json' : 'text');
+          return r;
+        });
         out(opts.json ? JSON.stringify(replay, null, 2) : replayNarrative(replay));
       } catch (error) {
         if (!(error instanceof RoundNotFoundError)) throw error;
@@ -178,11 +183,12 @@ export function registerCommands(program: Command) {
     .option('--casino <id>', 'casino id', 'casino-sim')
     .option('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', '2026-11-21')
     .option('--games <ids>', 'only these games (comma-separated ids)')
+    .option('--jurisdiction <id>', "the casino's region: only games its catalogue regulates")
     .option('--out <file>', 'write NDJSON to this file instead of recording it')
     .option('--manifest <file>', 'where to write the ground truth of injected errors')
     .action(async (opts) => {
       await withRuntime(program, async (runtime) => {
-        const options = { tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, casinoId: opts.casino, gamingDay: opts.gamingDay, games: opts.games?.split(',') };
+        const options = { tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, casinoId: opts.casino, gamingDay: opts.gamingDay, games: opts.games?.split(','), jurisdiction: opts.jurisdiction };
         const run = await recordSimulation(runtime, options, process.stderr.isTTY, opts.out);
         const file = manifestPath(runtime, run.manifest, opts.manifest ?? (opts.out ? `${opts.out}.manifest.json` : undefined));
         writeManifest(file, run.manifest);
@@ -198,7 +204,7 @@ export function registerCommands(program: Command) {
   program
     .command('demo')
     .description('the main job: simulate a gaming day on a dozen tables, build the projections, print the summary and serve')
-    .option('--tables <n>', 'tables', positiveInt, DEMO_DEFAULTS.tables)
+    .option('--tables <n>', `tables (at most ${DEMO_DEFAULTS.tables})`, positiveInt, DEMO_DEFAULTS.tables)
     .option('--rounds <n>', 'rounds per table', positiveInt, DEMO_DEFAULTS.rounds)
     .option('--seed <s>', 'seed', positiveInt, DEMO_DEFAULTS.seed)
     .option('--error-rate <r>', 'injected error rate', rate, DEMO_DEFAULTS.errorRate)
@@ -213,6 +219,8 @@ export function registerCommands(program: Command) {
       }
       await serve(program, opts.port, opts.host, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
     });
+
+  registerCredentialCommands(program, withRuntime);
 }
 
 function positiveInt(v: string): number {
@@ -233,7 +241,8 @@ export async function serve(program: Command, port: number, host: string, before
   const app = await createHttpApp(runtime);
   await app.listen(port, host);
   const following = runtime.projector.follow().catch((e) => err(`projector stopped: ${e.message}`));
-  out(`casino-audit listening on http://${host}:${port} (API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  out(`casino-audit listening on http://${host}:${port}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  await announceBootstrapCredential(runtime, out);
   const shutdown = async () => {
     runtime.projector.stop();
     await app.close().catch(() => undefined);

@@ -9,6 +9,8 @@ import { tableBookReport, TABLE_BOOKS } from '../../../libs/projections/src';
 import { detectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
+  readonly tableGames: readonly string[];
+  readonly jurisdiction: 'euskadi';
   readonly tables: number;
   readonly rounds: number;
   readonly seed: number;
@@ -17,14 +19,32 @@ export interface DemoOptions {
   readonly gamingDay: string;
 }
 
-export const DEMO_DEFAULTS: DemoOptions = { tables: 12, rounds: 60, seed: 2026, errorRate: 0.03, casinoId: 'casino-demo', gamingDay: '2026-11-21' };
+/**
+ * A casino in Euskadi (the catalogue that regulates the most games): fourteen tables across the game
+ * families, two caribbean stud tables sharing one progressive pool.
+ */
+export const DEMO_TABLES = [
+  'french-roulette', 'french-roulette', 'american-roulette-single-zero', 'wheel-of-fortune', 'craps', 'punto-banco', 'chemin-de-fer',
+  'baccarat-two-tables', 'blackjack', 'trente-et-quarante', 'caribbean-stud', 'caribbean-stud', 'three-card-poker', 'circle-poker-texas-holdem',
+];
+
+export const DEMO_DEFAULTS: DemoOptions = {
+  tableGames: DEMO_TABLES,
+  jurisdiction: 'euskadi',
+  tables: DEMO_TABLES.length,
+  rounds: 80,
+  seed: 2026,
+  errorRate: 0.03,
+  casinoId: 'casino-demo',
+  gamingDay: '2026-11-21',
+};
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
 
 export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<void> {
   out(`storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'}`);
-  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId}: ${options.tables} tables × ${options.rounds} rounds, seed ${options.seed}, error rate ${options.errorRate}`);
-  const run = await recordSimulation(runtime, { ...options }, progress);
+  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds, seed ${options.seed}, error rate ${options.errorRate}`);
+  const run = await recordSimulation(runtime, { ...options, tableGames: options.tableGames.slice(0, options.tables) }, progress);
   out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
   const file = manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);

@@ -1,7 +1,9 @@
 /**
  * Walks every stream's integrity chain and names the first broken link: an edited event (its content
  * no longer matches its hash), a deleted or reordered one (a version gap or a link that does not
- * follow), or a truncated stream (the recorded head is past the last event).
+ * follow), or a truncated stream (the recorded head is past the last event). Given the heads that
+ * seals recorded (seal.ts), it also names a stream cut short with its head rewritten to match, and
+ * a stream rewritten after it was sealed.
  */
 import { chainHash, contentHash, GENESIS } from './canonical';
 import type { StoredEvent } from './port';
@@ -20,6 +22,25 @@ export interface VerifyReport {
   readonly events: number;
   /** every stream's first break, in global-position order; the first is "the first broken position" */
   readonly breaks: ChainBreak[];
+  /** the seals found and checked (PostgreSQL store), and the receipt's verdict when one was given */
+  readonly seals?: SealSummary;
+}
+
+export interface SealSummary {
+  /** good seals, in order (checking stops at the first bad one) */
+  readonly count: number;
+  readonly latest: { sequence: number; sealHash: string; sealedAt: string; gamingDay?: string; receipt: string; streamCount: number } | null;
+  /** events stored after the latest seal (covered only by their chains until the next seal) */
+  readonly unsealedEvents: number;
+  readonly receipt?: { readonly given: string; readonly ok: boolean; readonly sequence?: number; readonly reason?: string };
+}
+
+/** A head a seal recorded: the stream must still hold this event, with this chain hash. */
+export interface SealedExpectation {
+  readonly version: number;
+  readonly hash: string;
+  /** which seal, for the reason: "seal #3 (gaming day 2026-11-21, sealed …)" */
+  readonly seal: string;
 }
 
 /** Checks one stream, event by event, given its recorded head (version and hash) when known. */
@@ -27,9 +48,14 @@ export class StreamChainChecker {
   private expectedVersion = 1;
   private prev = GENESIS;
   private broken: ChainBreak | null = null;
+  private sealedAt = 0;
   count = 0;
 
-  constructor(readonly streamId: string) {}
+  /** `sealed`: the heads seals recorded for this stream, in version order */
+  constructor(
+    readonly streamId: string,
+    private readonly sealed: readonly SealedExpectation[] = [],
+  ) {}
 
   get firstBreak(): ChainBreak | null {
     return this.broken;
@@ -49,7 +75,14 @@ export class StreamChainChecker {
       return;
     }
     if (e.prevHash !== this.prev) {
-      this.broken = { ...at, reason: 'does not link to the previous event of its stream (an event before it was changed, removed or reordered)' };
+      // an event moved from elsewhere in its stream still carries the hash of its original position
+      const moved = [e.streamVersion + 1, e.streamVersion - 1].find((v) => v >= 1 && chainHash(e.prevHash, e.streamId, v, content) === e.hash);
+      this.broken = {
+        ...at,
+        reason: moved
+          ? `was stored as version ${moved}, not ${e.streamVersion}: the events of the stream were reordered`
+          : 'does not link to the previous event of its stream (an event before it was changed, removed or reordered)',
+      };
       return;
     }
     const link = chainHash(this.prev, e.streamId, e.streamVersion, content);
@@ -57,14 +90,33 @@ export class StreamChainChecker {
       this.broken = { ...at, reason: 'chain hash does not match: the event or its position was altered' };
       return;
     }
+    while (this.sealedAt < this.sealed.length && this.sealed[this.sealedAt].version <= e.streamVersion) {
+      const seal = this.sealed[this.sealedAt++];
+      if (seal.version === e.streamVersion && seal.hash !== link) {
+        this.broken = { ...at, reason: `is not the event ${seal.seal} recorded at this version: the stream was rewritten (its hashes recomputed) after it was sealed` };
+        return;
+      }
+    }
     this.prev = link;
     this.expectedVersion++;
   }
 
   /** The stream's recorded head must be the last event checked. */
   finish(head: { version: number; hash: string } | undefined): void {
-    if (this.broken || !head) return;
+    if (this.broken) return;
     const last = this.expectedVersion - 1;
+    const sealed = this.sealed[this.sealed.length - 1];
+    if (sealed && sealed.version > last) {
+      this.broken = {
+        streamId: this.streamId,
+        streamVersion: last + 1,
+        globalPosition: null,
+        eventId: null,
+        reason: `${sealed.seal} recorded this stream at version ${sealed.version} but it ends at version ${last}: events were removed from its end${head && head.version === last ? ' and its head rewritten to match' : ''}`,
+      };
+      return;
+    }
+    if (!head) return;
     if (head.version !== last || head.hash !== this.prev) {
       this.broken = {
         streamId: this.streamId,

@@ -4,7 +4,9 @@
  * touches), and only a request with no refusal is appended, in one call to the store. Rule breaches
  * are facts and are accepted (contract §1.1); only what cannot be a fact is refused.
  */
+import { isUtf8 } from 'node:buffer';
 import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, WrongExpectedVersionError } from '../../event-store/src';
+import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
@@ -60,15 +62,52 @@ export function parseNdjson(text: string): IngestInput[] {
   return inputs;
 }
 
+/**
+ * Parse an NDJSON file's bytes: like `parseNdjson`, but a line that is not valid UTF-8 is refused
+ * (naming the line) instead of being silently decoded with replacement characters — the store keeps
+ * what was sent, or nothing. `casino-audit import` reads files through this.
+ */
+export function parseNdjsonBytes(bytes: Uint8Array): IngestInput[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isUtf8(buffer)) return parseNdjson(buffer.toString('utf8'));
+  const inputs: IngestInput[] = [];
+  let start = 0;
+  let line = 0;
+  while (start <= buffer.length) {
+    let end = buffer.indexOf(0x0a, start);
+    if (end === -1) end = buffer.length;
+    line++;
+    const raw = buffer.subarray(start, end);
+    if (!isUtf8(raw)) inputs.push({ parseError: 'not valid UTF-8: the line holds bytes that are not a UTF-8 character', line });
+    else {
+      const [parsed] = parseNdjson(raw.toString('utf8'));
+      if (parsed) inputs.push({ ...parsed, line });
+    }
+    start = end + 1;
+  }
+  return inputs;
+}
+
 const MAX_BATCH = 50_000;
 const MAX_RETRIES = 5;
 const CACHE_LIMIT = 2000;
+
+export interface IngestionOptions {
+  /**
+   * Seal the store (tamper evidence, docs/security.md) when a batch closes the last open session of a
+   * gaming day. A failed seal never fails the ingestion that was committed: the next seal covers it.
+   */
+  readonly sealOnDayClose?: boolean;
+}
 
 export class IngestionService {
   /** write-side session states by session id, at the version last seen (a cache: the store's expected versions keep it honest) */
   private readonly sessions = new Map<string, SessionState>();
 
-  constructor(private readonly store: PostgresEventStore) {}
+  constructor(
+    private readonly store: PostgresEventStore,
+    private readonly options: IngestionOptions = {},
+  ) {}
 
   async ingest(inputs: readonly IngestInput[], context: { recordedBy?: string; allowedTables?: readonly string[] } = {}): Promise<IngestResult> {
     const refusals: Refusal[] = [];
@@ -224,6 +263,10 @@ export class IngestionService {
     }));
     const appended = await this.store.append(batch, { expectedVersions: startVersions });
     for (const [sessionId, state] of work) this.remember(sessionId, state);
+    if (this.options.sealOnDayClose) {
+      const closedDays = new Set(fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay));
+      for (const day of closedDays) if (day) await sealIfGamingDayClosed(this.store.pool, day).catch(() => null);
+    }
     const events = [
       ...duplicates,
       ...appended.map((a) => ({ eventId: a.eventId, status: a.status, streamId: a.streamId, streamVersion: a.streamVersion, position: a.globalPosition.toString() })),
@@ -282,7 +325,13 @@ export class IngestionService {
       if (deck && copiesPerDeck(deck, card) === 0) return { field: 'data.card', reason: `${card.code} is not in the ${deck.name} deck of ${s.game}` };
     }
     if (env && rules?.refuse) {
-      const refusal = rules.refuse({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, env);
+      let refusal: { field: string; reason: string } | null;
+      try {
+        refusal = rules.refuse({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, env);
+      } catch (error) {
+        // hostile input must never become a 5xx: a fact the rules cannot even read is refused, not stored unchecked
+        return { field: 'data', reason: `could not be checked against the rules of ${s.game}: ${String((error as Error)?.message ?? error).slice(0, 200)}` };
+      }
       if (refusal) return { field: refusal.field.startsWith('data.') ? refusal.field : `data.${refusal.field}`, reason: refusal.reason };
     }
     return null;

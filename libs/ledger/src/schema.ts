@@ -140,10 +140,10 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
 
 /** Game-specific facts declared by the rules library, accepted for sessions of any game that declares them. */
 export function eventTypeSpec(type: string): EventTypeSpec | undefined {
-  const core = CORE_EVENT_TYPES[type];
-  if (core) return core;
+  // own properties only: "constructor" or "toString" are not event types
+  if (Object.hasOwn(CORE_EVENT_TYPES, type)) return CORE_EVENT_TYPES[type];
   for (const game of registeredGames()) {
-    const spec = game.factTypes?.[type];
+    const spec = game.factTypes && Object.hasOwn(game.factTypes, type) ? game.factTypes[type] : undefined;
     if (spec) {
       const fields: Record<string, FieldSpec> = { sessionId: f('id') };
       if (spec.roundScoped) fields.roundId = f('id');
@@ -155,6 +155,14 @@ export function eventTypeSpec(type: string): EventTypeSpec | undefined {
 }
 
 export const ENVELOPE_FIELDS = ['eventId', 'type', 'occurredAt', 'recordedBy', 'data', 'expectedVersion'] as const;
+
+/** Event types the store writes itself (tamper evidence, docs/security.md): never accepted from a sender. */
+export const RESERVED_EVENT_TYPES: Readonly<Record<string, string>> = {
+  StoreSealed: 'is written by the store itself when it seals (casino-audit seal); it cannot be sent',
+};
+
+/** Identifier fields of the contract: wherever they appear in `data`, they are ids (streams and indexes rely on it). */
+const IDENTIFIER_FIELDS = ['sessionId', 'roundId', 'poolId'];
 
 /** Money in minor units: integers, and no table sees a hundred billion euros. */
 export const MAX_MONEY = 10_000_000_000_000;
@@ -275,6 +283,31 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
   }
 }
 
+/**
+ * A string PostgreSQL cannot store as sent (jsonb refuses NUL, and a lone UTF-16 surrogate is not a
+ * character): the path of the first one, keys included, or null. Call after `tooDeep` (bounded depth).
+ */
+export function unstorableString(v: unknown, path: string): { field: string; reason: string } | null {
+  const bad = (s: string) => s.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+  const reason = 'must not contain a NUL character (\\u0000) or an unpaired UTF-16 surrogate: not storable as sent';
+  if (typeof v === 'string') return bad(v) ? { field: path, reason } : null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = unstorableString(v[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isObject(v)) {
+    for (const [key, value] of Object.entries(v)) {
+      if (bad(key)) return { field: `${path}.${key.replace(/[\u0000\ud800-\udfff]/g, '\ufffd')}`, reason: `key ${reason}` };
+      const found = unstorableString(value, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Depth and size guard for free-form values (selection, options…): hostile input must not blow the stack. */
 export function tooDeep(v: unknown, depth = 0): boolean {
   if (depth > 8) return true;
@@ -295,28 +328,39 @@ export interface Envelope {
   readonly expectedVersion?: number;
 }
 
+/** A sender's key as a field name in a refusal: never empty, never huge. */
+const keyName = (key: string) => (key === '' ? '(empty key "")' : key.length > 100 ? `${key.slice(0, 100)}…` : key);
+
 /** Validate one envelope: every error names the field (`eventId`, `data.amount`, …) and the reason. */
 export function validateEnvelope(input: unknown): { envelope?: Envelope; errors: FieldError[] } {
   if (!isObject(input)) return { errors: [{ field: '(event)', reason: 'must be a JSON object' }] };
   const errors: FieldError[] = [];
   for (const key of Object.keys(input)) {
-    if (!(ENVELOPE_FIELDS as readonly string[]).includes(key)) errors.push({ field: key, reason: 'unknown envelope field' });
+    if (!(ENVELOPE_FIELDS as readonly string[]).includes(key)) errors.push({ field: keyName(key), reason: 'unknown envelope field' });
   }
   if (input.eventId === undefined) errors.push({ field: 'eventId', reason: 'is required' });
   else errors.push(...checkField('uuid', input.eventId, 'eventId'));
   if (input.occurredAt === undefined) errors.push({ field: 'occurredAt', reason: 'is required' });
   else errors.push(...checkField('datetime', input.occurredAt, 'occurredAt'));
-  if (input.recordedBy !== undefined) errors.push(...checkField('text', input.recordedBy, 'recordedBy'));
+  if (input.recordedBy !== undefined) {
+    const recordedBy = checkField('text', input.recordedBy, 'recordedBy');
+    errors.push(...(recordedBy.length ? recordedBy : [unstorableString(input.recordedBy, 'recordedBy')].filter((e): e is FieldError => e !== null)));
+  }
   if (input.expectedVersion !== undefined) errors.push(...checkField('count', input.expectedVersion, 'expectedVersion'));
   let spec: EventTypeSpec | undefined;
   if (input.type === undefined) errors.push({ field: 'type', reason: 'is required' });
   else if (typeof input.type !== 'string') errors.push({ field: 'type', reason: 'must be a string' });
+  else if (Object.hasOwn(RESERVED_EVENT_TYPES, input.type)) errors.push({ field: 'type', reason: `${input.type} ${RESERVED_EVENT_TYPES[input.type]}` });
   else if (!(spec = eventTypeSpec(input.type))) errors.push({ field: 'type', reason: `unknown event type "${input.type.slice(0, 64)}"` });
   if (input.data === undefined) errors.push({ field: 'data', reason: 'is required' });
   else if (!isObject(input.data)) errors.push({ field: 'data', reason: 'must be a JSON object' });
   else if (tooDeep(input.data)) errors.push({ field: 'data', reason: 'is nested too deeply or too large (at most 8 levels, 200 keys, 1000 items)' });
+  else if (unstorableString(input.data, 'data')) errors.push(unstorableString(input.data, 'data')!);
   else if (spec) {
     const data = input.data;
+    for (const name of IDENTIFIER_FIELDS) {
+      if (!Object.hasOwn(spec.fields, name) && data[name] !== undefined && data[name] !== null) errors.push(...checkField('id', data[name], `data.${name}`));
+    }
     for (const [name, field] of Object.entries(spec.fields)) {
       if (data[name] === undefined || data[name] === null) {
         if (!field.optional) errors.push({ field: `data.${name}`, reason: 'is required' });
@@ -328,7 +372,7 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
       errors.push({ field: 'data.amount', reason: 'must be greater than zero (only a circle-poker `seat` entry may be 0)' });
     }
     if (!spec.open) {
-      for (const key of Object.keys(data)) if (!(key in spec.fields)) errors.push({ field: `data.${key}`, reason: `unknown field for ${input.type}` });
+      for (const key of Object.keys(data)) if (!Object.hasOwn(spec.fields, key)) errors.push({ field: `data.${keyName(key)}`, reason: `unknown field for ${input.type}` });
     }
   }
   if (errors.length) return { errors };

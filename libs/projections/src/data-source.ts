@@ -4,13 +4,31 @@
  */
 import { DataSource } from 'typeorm';
 import { ProjectionCheckpointEntity } from './checkpoint.entity';
+import { InspectorLogEntity } from './inspector-log/inspector-log.entity';
+import { InspectorLogProjection } from './inspector-log/inspector-log.projection';
+import { JackpotMovementEntity, JackpotPoolEntity } from './jackpots/jackpot.entity';
+import { JackpotProjection } from './jackpots/jackpot.projection';
 import { TableBook1763700000000 } from './migrations/1763700000000-table-book';
+import { TableBookCorrections1763800000000 } from './migrations/1763800000000-table-book-corrections';
+import { ReportReadModels1763800000001 } from './migrations/1763800000001-report-read-models';
+import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
+import { ReconciliationProjection } from './reconciliation/reconciliation.projection';
+import { RoundVerdictEntity } from './round-verdicts/round-verdict.entity';
+import { RoundVerdictProjection } from './round-verdicts/round-verdict.projection';
 import { TableBookEntity } from './table-book/table-book.entity';
 import { TableBookProjection } from './table-book/table-book.projection';
 import type { Projection } from './projection';
 
-export const READ_MODEL_ENTITIES = [TableBookEntity, ProjectionCheckpointEntity];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000];
+export const READ_MODEL_ENTITIES = [
+  TableBookEntity,
+  ProjectionCheckpointEntity,
+  ReconciliationEntity,
+  JackpotPoolEntity,
+  JackpotMovementEntity,
+  RoundVerdictEntity,
+  InspectorLogEntity,
+];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({
@@ -27,5 +45,5 @@ export function readModelDataSource(url: string): DataSource {
 
 /** Every projection the system runs, in the order they are fed. */
 export function allProjections(): Projection[] {
-  return [new TableBookProjection()];
+  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection()];
 }

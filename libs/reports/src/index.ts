@@ -1,1 +1,3 @@
 export * from './table-book-format';
+export * from './report-format';
+export * from './report-pdf';

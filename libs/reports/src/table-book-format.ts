@@ -33,6 +33,11 @@ export function tableBookCsv(book: TableBookReport): string {
     ['jackpotContributions', book.jackpotContributions, ''],
     ['win', book.win, 'drop + closingFloat.total + credits - openingFloat.total - fills'],
   ];
+  // the corrected figures beside the uncorrected ones (corrections applied; see docs/reports.md)
+  if (book.corrected) {
+    for (const [k, v] of Object.entries(book.corrected)) rows.push([`corrected.${k}`, v, k === 'win' ? 'the same formula on the corrected figures' : '']);
+    for (const c of book.corrections ?? []) rows.push([`correction.${c.field ?? 'none'}`, c.amount, `${c.correctsEventId} ${c.reason} (approved by ${c.approvedBy.join(' & ')})${c.applied ? '' : ` not applied: ${c.note}`}`]);
+  }
   return stringify([['field', 'value', 'detail'], ...rows]);
 }
 
@@ -53,5 +58,10 @@ export function tableBookText(book: TableBookReport): string {
     `  tips ${euros(book.tips, c)} · cagnotte ${euros(book.cagnotte, c)} · jackpot contributions ${euros(book.jackpotContributions, c)}`,
     `  rounds ${book.rounds} (voided ${book.roundsVoided})`,
   ];
+  if (book.corrections?.length) {
+    const k = book.corrected;
+    lines.push('', `  corrected (${book.corrections.length} correction(s)): drop ${euros(k.drop, c)} · closing float ${euros(k.closingFloat, c)} · fills ${euros(k.fills, c)} · credits ${euros(k.credits, c)} · win ${euros(k.win, c)} · tips ${euros(k.tips, c)} · cagnotte ${euros(k.cagnotte, c)}`);
+    for (const x of book.corrections) lines.push(`    ${x.field ?? '—'} ${x.amount ?? ''}: ${x.reason} (approved by ${x.approvedBy.join(' & ')})${x.applied ? '' : ` — not applied: ${x.note}`}`);
+  }
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@
  */
 import { Envelope } from '../../ledger/src';
 import { SessionTracker } from '../../replay/src';
-import { GameRules, inventoryTotal, PlayedFact, seededRandom } from '../../rules/src';
+import { GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { seededUuid } from './ids';
 import { floorPlan, TablePlan } from './tables';
@@ -23,6 +23,12 @@ export interface SimulationOptions {
   readonly errorRate?: number;
   /** only these games (default: every game with rules) */
   readonly games?: readonly string[];
+  /** the game of each table, in order */
+  readonly tableGames?: readonly string[];
+  /** the casino's region (default: each game under its own catalogues, rotating) */
+  readonly jurisdiction?: JurisdictionId;
+  /** run progressive jackpot pools for the games with a jackpot side bet (default true) */
+  readonly jackpots?: boolean;
   /** opening time of the gaming day (ISO) */
   readonly opensAt?: string;
 }
@@ -69,12 +75,17 @@ export function chipsFor(amount: number, denominations: readonly number[]): Reco
 
 /** Chip movement a round's settlements cause to a house-banked float (stakes lost in, winnings out). */
 function houseResult(facts: readonly PlayedFact[]): number {
-  const stakes = new Map<string, number>();
+  const stakes = new Map<string, { amount: number; seat: unknown; betType: unknown }>();
+  const doubled = new Set<string>();
+  const key = (seat: unknown, hand: unknown) => `${seat}#${hand ?? 1}`;
   let result = 0;
   for (const f of facts) {
-    if (f.type === 'BetPlaced') stakes.set(String(f.data.betId), Number(f.data.amount));
+    if (f.type === 'BetPlaced') stakes.set(String(f.data.betId), { amount: Number(f.data.amount), seat: f.data.seat, betType: f.data.betType });
+    // a doubled blackjack hand stakes twice its main bet
+    if (f.type === 'PlayerDecision' && f.data.decision === 'double') doubled.add(key(f.data.seat, f.data.hand));
     if (f.type !== 'BetSettled') continue;
-    const stake = stakes.get(String(f.data.betId)) ?? 0;
+    const bet = stakes.get(String(f.data.betId));
+    const stake = (bet?.amount ?? 0) * (bet?.betType === 'main' && doubled.has(key(bet.seat, f.data.hand)) ? 2 : 1);
     switch (f.data.outcome) {
       case 'win':
         result -= Number(f.data.payout ?? 0);
@@ -92,6 +103,9 @@ function houseResult(facts: readonly PlayedFact[]): number {
 
 const PLAYER_BANKED = new Set(['chemin-de-fer', 'baccarat-two-tables']);
 
+/** Games whose croupier plays a progressive pool (pays JackpotWon from it). */
+const JACKPOT_POOL_GAMES = new Set(['caribbean-stud', 'draw-poker-vs-bank']);
+
 /** The day as batches of envelopes in recording order; the manifest is complete when the generator ends. */
 export function* simulateDay(options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Generator<Envelope[]> {
   const random = seededRandom(options.seed);
@@ -99,7 +113,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   const gamingDay = options.gamingDay ?? '2026-11-21';
   const errorRate = options.errorRate ?? 0;
   const opensAt = Date.parse(options.opensAt ?? `${gamingDay}T20:00:00.000Z`);
-  const plans = floorPlan(options.tables, random, options.games);
+  const plans = floorPlan(options.tables, random, { games: options.games, tableGames: options.tableGames, jurisdiction: options.jurisdiction });
   const injected: InjectedError[] = [];
   let events = 0;
   let rounds = 0;
@@ -138,8 +152,32 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     run.clock += 1000 + Math.floor(random() * 4000);
   };
 
-  // open every table
+  // progressive pools, one per casino and game, linked across that game's tables; their prize shares
+  // are the regulation's (the rulebook's jackpot prizes), seed and contribution the casino's (index.md OQ-14)
+  const pools = new Map<string, JackpotPoolView>();
+  const poolOf = new Map<string, string>();
   const opening: Envelope[] = [];
+  if (options.jackpots !== false) {
+    for (const run of runs) {
+      const rules = registeredGames().find((g) => g.game === run.plan.game)!;
+      const prizes = (rules.rulebooks[run.plan.jurisdiction] as { jackpot?: { prizes?: Record<string, { value: number }> } } | undefined)?.jackpot?.prizes;
+      if (!rules.jackpotHand || !JACKPOT_POOL_GAMES.has(rules.game) || !prizes || !Object.keys(prizes).length) continue;
+      const poolId = `${casinoId}-${rules.game}-progressive`;
+      poolOf.set(run.sessionId, poolId);
+      if (pools.has(poolId)) continue;
+      const pool: JackpotPoolView = {
+        poolId,
+        current: 500_000,
+        contributionAmount: 100,
+        prizes: Object.fromEntries(Object.entries(prizes).map(([hand, share]) => [hand, { share: share.value }])),
+      };
+      pools.set(poolId, pool);
+      opening.push(envelope('JackpotPoolConfigured', { poolId, casinoId, seed: pool.current, contribution: { amount: pool.contributionAmount }, prizes: pool.prizes, name: `${rules.game} progressive` }, opensAt - 60_000, 'back-office'));
+      events++;
+    }
+  }
+
+  // open every table
   for (const run of runs) {
     const { plan } = run;
     emit(run, opening, 'TableSessionOpened', {
@@ -198,13 +236,15 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const everyone = Array.from({ length: plan.seats }, (_, i) => i + 1);
     const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
     const lastRoundOfSession = run.roundsPlayed + 1 >= options.rounds;
-    const env = run.tracker.env({ lastRoundOfSession });
+    const poolId = poolOf.get(run.sessionId);
+    const jackpotPools = poolId ? { [poolId]: pools.get(poolId)! } : undefined;
+    const env = run.tracker.env({ lastRoundOfSession, jackpotPools });
     let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory });
     if (errorRate > 0 && random() < errorRate) {
       const start = facts.findIndex((f) => f.type === 'RoundStarted');
       const before = facts.slice(0, Math.max(start, 0));
       // the rules judge the round in the environment it starts in: after any shoe change before it
-      const roundEnvAfterShoe = before.length ? envAfter(run, before, lastRoundOfSession) : env;
+      const roundEnvAfterShoe = before.length ? envAfter(run, before, lastRoundOfSession, jackpotPools) : env;
       const result = injectError(facts.slice(Math.max(start, 0)), { random, chip: env.ctx.smallestChip, rules, env: roundEnvAfterShoe, newEventId: newId }, run.sessionId, roundId);
       if (result) {
         facts = [...before, ...result.facts];
@@ -220,6 +260,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       events++;
       run.clock += step;
       if (f.type === 'CagnotteDeducted') run.cagnotte += Number(f.data.amount);
+      // the pool follows what was recorded (as the replay's view of it does)
+      if (f.type === 'JackpotContributed' || f.type === 'JackpotWon') {
+        const pool = pools.get(String(f.data.poolId));
+        if (pool) pools.set(pool.poolId, { ...pool, current: pool.current + (f.type === 'JackpotWon' ? -1 : 1) * Number(f.data.amount) });
+      }
     }
     if (!PLAYER_BANKED.has(plan.game) && plan.family !== 'circle-poker') run.float += houseResult(facts);
     run.roundsPlayed++;
@@ -233,11 +278,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     refill(run, batch);
   }
 
-  function envAfter(run: TableRun, before: PlayedFact[], lastRoundOfSession: boolean) {
+  function envAfter(run: TableRun, before: PlayedFact[], lastRoundOfSession: boolean, jackpotPools?: Record<string, JackpotPoolView>) {
     // a copy of the tracker that has seen the session facts the croupier emitted before the round
     const copy = run.tracker.clone();
     for (const f of before) copy.apply({ eventId: 'probe', type: f.type, data: f.data as Record<string, any> });
-    return copy.env({ lastRoundOfSession });
+    return copy.env({ lastRoundOfSession, jackpotPools });
   }
 
   function closeTable(run: TableRun, batch: Envelope[]) {

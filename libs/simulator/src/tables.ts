@@ -34,23 +34,41 @@ const PREFIX: Record<GameRules['family'], string> = { wheel: 'RL', dice: 'DC', c
 /** Standard float: 100, 25, 5, 1 euros and 50-cent chips (minor units). */
 export const STANDARD_FLOAT = { '10000': 30, '2500': 80, '500': 200, '100': 300, '50': 200 };
 
-export function floorPlan(tables: number, random: () => number, games?: readonly string[]): TablePlan[] {
+export interface FloorOptions {
+  /** only these games (default: every game with rules) */
+  readonly games?: readonly string[];
+  /** the game of each table, in order (overrides `games` and the family interleaving) */
+  readonly tableGames?: readonly string[];
+  /** the casino's region: only games its catalogue regulates (default: each game's first jurisdiction, rotating) */
+  readonly jurisdiction?: JurisdictionId;
+}
+
+export function floorPlan(tables: number, random: () => number, floor: FloorOptions = {}): TablePlan[] {
+  const { games, jurisdiction: region } = floor;
   const families = new Map<string, GameRules[]>();
   for (const g of registeredGames()) {
     if (games && !games.includes(g.game)) continue;
-    if (!JURISDICTIONS.some((j) => g.rulebooks[j])) continue;
+    if (region ? !g.rulebooks[region] : !JURISDICTIONS.some((j) => g.rulebooks[j])) continue;
     families.set(g.family, [...(families.get(g.family) ?? []), g]);
   }
   // interleave families so a small floor still covers them all: wheel, dice, cards, poker, wheel, …
-  const order: GameRules[] = [];
+  let order: GameRules[] = [];
   const queues = [...families.values()].map((list) => [...list]);
   while (queues.some((q) => q.length)) for (const q of queues) if (q.length) order.push(q.shift()!);
+  if (floor.tableGames) {
+    order = floor.tableGames.map((id) => {
+      const rules = registeredGames().find((g) => g.game === id);
+      if (!rules || (region && !rules.rulebooks[region])) throw new Error(`no rules for ${id}${region ? ` in ${region}` : ''}`);
+      return rules;
+    });
+    tables = Math.min(tables, order.length) || order.length;
+  }
   if (!order.length) throw new Error('no game has rules in the rules library');
   const counters = new Map<string, number>();
   const plans: TablePlan[] = [];
   for (let t = 0; t < tables; t++) {
     const rules = order[t % order.length];
-    const jurisdictions = JURISDICTIONS.filter((j) => rules.rulebooks[j]);
+    const jurisdictions = region ? [region] : JURISDICTIONS.filter((j) => rules.rulebooks[j]);
     const jurisdiction = jurisdictions[Math.floor(t / order.length) % jurisdictions.length];
     const n = (counters.get(rules.family) ?? 0) + 1;
     counters.set(rules.family, n);

@@ -3,9 +3,10 @@
  * must carry one: the access guard refuses a route without it (deny by default).
  */
 import { SetMetadata } from '@nestjs/common';
+import type { Role } from '../../../../libs/access/src/roles';
 
-export const ROLES = ['terminal', 'pit', 'finance', 'compliance', 'inspector', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES } from '../../../../libs/access/src/roles';
+export type { Role } from '../../../../libs/access/src/roles';
 
 export const ROLES_KEY = 'casino-audit:roles';
 

@@ -4,10 +4,16 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestj
 import type { Request } from 'express';
 import { IngestInput, IngestResult, parseNdjson } from '../../../../libs/ledger/src';
 import { RecordEventsCommand } from './record-events.command';
+import { principalOf } from '../auth/access.guard';
 import { Roles } from '../auth/roles';
+import { isScopeRefusal } from './write-access';
 
-/** HTTP status for a refused batch: malformed → 400, id or version conflicts → 409, impossible facts → 422. */
+/**
+ * HTTP status for a refused batch: malformed → 400, an event of a table outside the terminal's
+ * credential → 403, id or version conflicts → 409, impossible facts → 422.
+ */
 export function refusalStatus(result: IngestResult): number {
+  if (isScopeRefusal(result)) return 403;
   if (result.refusals.some((r) => r.kind === 'schema')) return 400;
   if (result.refusals.every((r) => r.kind === 'conflict')) return 409;
   return 422;
@@ -24,17 +30,18 @@ export class EventsController {
   @ApiOperation({
     summary: 'Record facts (contract §2–3): a JSON array or NDJSON body, atomic per request',
     description:
-      'Every event is validated; if any is refused, nothing of the request is stored and the response names the index/line, field and reason of each refusal. Re-sending an event is a no-op reported as duplicate.',
+      'Every event is validated; if any is refused, nothing of the request is stored and the response names the index/line, field and reason of each refusal. Re-sending an event is a no-op reported as duplicate. Each role may send only its own event types, a terminal only for its own table(s), a casino-scoped credential only for its casino (403 naming the event index and type).',
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({ schema: { type: 'array', items: { type: 'object', required: ['eventId', 'type', 'occurredAt', 'data'] } } })
   @ApiResponse({ status: 200, description: '{ appended, duplicate, refused: 0, events: [...] }' })
   @ApiResponse({ status: 400, description: 'malformed input: { refused, refusals: [{ index, line?, field, reason }] }' })
+  @ApiResponse({ status: 403, description: 'an event type the role may not send, or a table or casino outside the credential: { refused, refusals: [{ index, eventId, field, reason }] }' })
   @ApiResponse({ status: 409, description: 'an event id reused with other content, or a stream not at the expected version' })
   @ApiResponse({ status: 422, description: 'facts that cannot be: unknown or closed session, unknown round, a card or pocket not on this equipment' })
   async record(@Body() body: unknown, @Req() req: Request): Promise<IngestResult> {
     const inputs = toInputs(body, req.headers['content-type'] ?? '');
-    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(inputs));
+    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(inputs, principalOf(req)));
     if (!result.ok) throw new HttpException(result, refusalStatus(result));
     return result;
   }

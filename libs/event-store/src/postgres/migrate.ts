@@ -9,8 +9,11 @@ export async function applySqlMigrations(pool: Pool, migrations: readonly SqlMig
   const client: PoolClient = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS ca_schema_migrations (
-      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    // (checked first: a non-owner role without CREATE may start once the owner has migrated)
+    if (!(await client.query(`SELECT to_regclass('ca_schema_migrations') AS t`)).rows[0].t) {
+      await client.query(`CREATE TABLE IF NOT EXISTS ca_schema_migrations (
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    }
     const done = new Set((await client.query('SELECT version FROM ca_schema_migrations')).rows.map((r) => r.version));
     let applied = 0;
     for (const m of migrations) {

@@ -4,7 +4,7 @@
  * `readFeed` is one indexed range scan below the snapshot's xmin.
  */
 import { Client, Pool, PoolClient } from 'pg';
-import { contentHash } from '../canonical';
+import { chainHash, contentHash, GENESIS } from '../canonical';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
 import {
   AppendOptions,
@@ -26,8 +26,19 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
 }
 
+/** A stream's last version and its chain hash. */
+interface StreamHead {
+  readonly version: number;
+  readonly hash: string;
+}
+
+const HEAD_CACHE_LIMIT = 10_000;
+const NOTIFY_INTERVAL_MS = 20;
+
 export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
+  private readonly heads = new Map<string, StreamHead>();
+  private notifyTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly pool: Pool,
@@ -48,51 +59,124 @@ export class PostgresEventStore implements EventStore {
   /**
    * Append inside a caller's transaction (the caller commits). Used by tests that hold transactions
    * open to prove the feed's gap safety, and by anything that must commit an append with other work.
+   * The hot path: the stream heads come from the cache, the chain links are computed here, and the
+   * batch goes to the database in one call of `ca_append` (one round trip).
    */
   async appendWith(db: Pool | PoolClient, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendedEvent[]> {
     if (events.length === 0) return [];
-    assertDistinctIds(events);
-    const params = [
-      events.map((e) => e.streamId),
-      events.map((e) => e.eventId),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata ?? {})),
-      events.map((e) => e.occurredAt ?? null),
-      events.map((e) => contentHash(e)),
-      JSON.stringify(options.expectedVersions ?? {}),
-    ];
+    const hashes = events.map((e) => contentHash(e));
+    assertDistinctIds(events, hashes);
+    const ownTransaction = db instanceof Pool;
+    let batch = events.map((e, i) => ({ event: e, hash: hashes[i] }));
+    const duplicates: AppendedEvent[] = [];
     for (let attempt = 0; ; attempt++) {
+      if (!batch.length) return this.inOrder(events, duplicates, []);
+      const streams = [...new Set(batch.map((b) => b.event.streamId))];
+      const heads = await this.headsFor(db, streams, options.expectedVersions);
+      const links = chainLinks(batch, heads);
       try {
         const result = await db.query({
           name: 'ca_append',
-          text: 'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::jsonb)',
-          values: params,
+          text: 'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+          values: [
+            batch.map((b) => b.event.streamId),
+            batch.map((b) => b.event.eventId),
+            batch.map((b) => b.event.type),
+            batch.map((b) => JSON.stringify(b.event.data)),
+            batch.map((b) => JSON.stringify(b.event.metadata ?? {})),
+            batch.map((b) => b.event.occurredAt ?? null),
+            batch.map((b) => b.hash),
+            links.versions,
+            links.prev,
+            links.hashes,
+            JSON.stringify(links.heads),
+          ],
         });
-        const byId = new Map<string, AppendedEvent>(
-          result.rows.map((r) => [
-            r.r_event_id,
-            {
-              eventId: r.r_event_id,
-              streamId: r.r_stream_id,
-              streamVersion: r.r_stream_version,
-              globalPosition: BigInt(r.r_global_position),
-              status: r.r_status,
-            },
-          ]),
-        );
-        return events.map((e) => byId.get(e.eventId.toLowerCase())!);
+        // a caller's transaction may still roll back: only what we committed ourselves is cached
+        if (ownTransaction) {
+          for (const [streamId, h] of Object.entries(links.heads)) this.rememberHead(streamId, { version: h.to, hash: h.head });
+          this.notifySoon();
+        } else for (const streamId of streams) this.heads.delete(streamId);
+        const positions = new Map<string, bigint>(result.rows.map((r) => [r.r_event_id, BigInt(r.r_global_position)]));
+        const appended = batch.map((b, i) => ({
+          eventId: b.event.eventId.toLowerCase(),
+          streamId: b.event.streamId,
+          streamVersion: links.versions[i],
+          globalPosition: positions.get(b.event.eventId.toLowerCase())!,
+          status: 'appended' as const,
+        }));
+        return this.inOrder(events, duplicates, appended);
       } catch (error: any) {
-        if (error?.code === 'CA001') throw new EventIdConflictError(String(error.detail));
+        for (const streamId of streams) this.heads.delete(streamId);
         if (error?.code === 'CA002') {
           const d = JSON.parse(error.detail);
-          throw new WrongExpectedVersionError(d.streamId, d.expected, d.actual);
+          const expected = options.expectedVersions?.[d.streamId];
+          // another writer moved the head: with an expected version that is the caller's conflict;
+          // without one, read the new head and try again
+          if (expected !== undefined || !ownTransaction || attempt >= 5) throw new WrongExpectedVersionError(d.streamId, expected ?? d.expected, d.actual);
+          continue;
         }
-        // two writers raced on the same new event id: retry once, it is then a duplicate (or a conflict)
-        if (error?.code === '23505' && error?.constraint === 'ca_events_event_id' && attempt === 0 && db instanceof Pool) continue;
+        if (error?.code === '23505' && error?.constraint === 'ca_events_event_id' && ownTransaction && attempt < 5) {
+          // ids already stored: the same content is a duplicate, other content a conflict
+          const stored = new Map((await this.findEvents(batch.map((b) => b.event.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
+          const remaining: typeof batch = [];
+          for (const b of batch) {
+            const found = stored.get(b.event.eventId.toLowerCase());
+            if (!found) remaining.push(b);
+            else if (found.contentHash !== b.hash) throw new EventIdConflictError(b.event.eventId);
+            else duplicates.push({ eventId: found.eventId, streamId: found.streamId, streamVersion: found.streamVersion, globalPosition: found.globalPosition, status: 'duplicate' });
+          }
+          batch = remaining;
+          continue;
+        }
+        if (error?.code === '23505' && error?.constraint === 'ca_events_event_id') throw new EventIdConflictError(String(error.detail ?? ''));
         throw error;
       }
     }
+  }
+
+  /** Results in the order the events were given. */
+  private inOrder(events: readonly NewEvent[], duplicates: AppendedEvent[], appended: AppendedEvent[]): AppendedEvent[] {
+    const byId = new Map([...duplicates, ...appended].map((a) => [a.eventId.toLowerCase(), a]));
+    return events.map((e) => byId.get(e.eventId.toLowerCase())!);
+  }
+
+  /** The head (version and chain hash) of each stream: from the cache, else one query for the misses. */
+  private async headsFor(db: Pool | PoolClient, streams: string[], expected?: Readonly<Record<string, number>>): Promise<Map<string, StreamHead>> {
+    const out = new Map<string, StreamHead>();
+    const missing: string[] = [];
+    for (const s of streams) {
+      const cached = this.heads.get(s);
+      // a cached head that disagrees with the caller's expectation may just be stale: read it again
+      if (cached && (expected?.[s] === undefined || expected[s] === cached.version)) out.set(s, cached);
+      else missing.push(s);
+    }
+    if (missing.length) {
+      const r = await db.query({ name: 'ca_heads', text: 'SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id = ANY ($1::text[])', values: [missing] });
+      const found = new Map<string, StreamHead>(r.rows.map((x) => [x.stream_id, { version: x.version, hash: x.head_hash }]));
+      for (const s of missing) out.set(s, found.get(s) ?? { version: 0, hash: GENESIS });
+    }
+    for (const s of streams) {
+      const e = expected?.[s];
+      if (e !== undefined && out.get(s)!.version !== e) throw new WrongExpectedVersionError(s, e, out.get(s)!.version);
+    }
+    return out;
+  }
+
+  private rememberHead(streamId: string, head: StreamHead) {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, head);
+    if (this.heads.size > HEAD_CACHE_LIMIT) this.heads.delete(this.heads.keys().next().value!);
+  }
+
+  /** Wake the projectors after commits, at most one NOTIFY per interval (never inside an append). */
+  private notifySoon() {
+    if (this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      this.pool.query('NOTIFY ca_events').catch(() => undefined);
+    }, NOTIFY_INTERVAL_MS);
+    this.notifyTimer.unref?.();
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
@@ -107,9 +191,22 @@ export class PostgresEventStore implements EventStore {
   async readFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage> {
     const result = await this.pool.query({
       name: 'ca_read_feed',
-      text: `SELECT ${EVENT_COLUMNS} FROM ca_events
+      // the horizon: the oldest transaction still in progress in THIS database (a transaction of another
+      // database on the same server can never write here, so it must not hold the feed back), or the
+      // snapshot's xmax when there is none; everything below it is committed or will never be
+      text: `WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+             horizon AS (
+               SELECT coalesce(
+                 (SELECT x FROM snap, pg_snapshot_xip(snap.s) AS x
+                   WHERE NOT EXISTS (
+                     SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+                      WHERE l.locktype = 'transactionid' AND l.transactionid = xid(x)
+                        AND a.datname IS DISTINCT FROM current_database())
+                   ORDER BY x LIMIT 1),
+                 (SELECT pg_snapshot_xmax(s) FROM snap)) AS h)
+             SELECT ${EVENT_COLUMNS} FROM ca_events, horizon
              WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND transaction_id < horizon.h
              ORDER BY transaction_id, global_position
              LIMIT $3`,
       values: [after.transactionId.toString(), after.globalPosition.toString(), limit],
@@ -182,6 +279,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
     await this.pool.end();
   }
 }
@@ -189,11 +287,34 @@ export class PostgresEventStore implements EventStore {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
-function assertDistinctIds(events: readonly NewEvent[]) {
+/** Versions and chain links of a batch, stream by stream, from each stream's head. */
+function chainLinks(batch: ReadonlyArray<{ event: NewEvent; hash: string }>, heads: Map<string, StreamHead>) {
+  const tips = new Map([...heads].map(([s, h]) => [s, { ...h }]));
+  const versions: number[] = [];
+  const prev: string[] = [];
+  const hashes: string[] = [];
+  for (const { event, hash } of batch) {
+    const tip = tips.get(event.streamId)!;
+    const version = tip.version + 1;
+    const link = chainHash(tip.hash, event.streamId, version, hash);
+    versions.push(version);
+    prev.push(tip.hash);
+    hashes.push(link);
+    tips.set(event.streamId, { version, hash: link });
+  }
+  const moved: Record<string, { from: number; prev: string; to: number; head: string }> = {};
+  for (const [s, h] of heads) {
+    const tip = tips.get(s)!;
+    moved[s] = { from: h.version, prev: h.hash, to: tip.version, head: tip.hash };
+  }
+  return { versions, prev, hashes, heads: moved };
+}
+
+function assertDistinctIds(events: readonly NewEvent[], hashes: readonly string[]) {
   const seen = new Map<string, string>();
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     const id = e.eventId.toLowerCase();
-    const hash = contentHash(e);
+    const hash = hashes[i];
     const before = seen.get(id);
     if (before !== undefined && before !== hash) throw new EventIdConflictError(e.eventId);
     seen.set(id, hash);

@@ -1,22 +1,47 @@
 import type { Pool } from 'pg';
-import { ChainBreak, StreamChainChecker, VerifyReport } from '../verify';
+import { checkSeals, describeSeal, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM } from '../seal';
+import { ChainBreak, SealedExpectation, SealSummary, StreamChainChecker, VerifyReport } from '../verify';
 import { toStoredEvent } from './postgres-event-store';
 
 const PAGE = 5000;
 
+export interface VerifyStoreOptions {
+  /** a seal receipt handed out earlier (`ca-seal:<n>:<hash>`, a hash, or a file holding one): the store must still hold that seal */
+  readonly receipt?: string | Receipt;
+  readonly onProgress?: (events: number) => void;
+}
+
+/**
+ * `casino-audit verify [--receipt R]`: every stream's chain, the seal chain, every sealed head, and the
+ * receipt. The report names each break (stream, version, position, reason); `breaks[0]` is the first.
+ */
+export function verifyStore(pool: Pool, options: VerifyStoreOptions = {}): Promise<VerifyReport> {
+  return verifyPostgresStore(pool, options.onProgress, options);
+}
+
 /** Verify every stream of a PostgreSQL store, reading it in keyset pages (memory stays flat). */
-export async function verifyPostgresStore(pool: Pool, onProgress?: (events: number) => void): Promise<VerifyReport> {
+export async function verifyPostgresStore(pool: Pool, onProgress?: (events: number) => void, options: VerifyStoreOptions = {}): Promise<VerifyReport> {
+  // a bad receipt is the caller's mistake, not the store's: say so before reading anything
+  const receipt = typeof options.receipt === 'string' ? readReceiptArgument(options.receipt) : options.receipt;
   const heads = new Map<string, { version: number; hash: string }>(
     (await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]),
   );
+  const sealCheck = checkSeals(await loadSealEvents(pool));
+  const expectations = new Map<string, SealedExpectation[]>();
+  for (const [streamId, list] of sealCheck.sealedHeads) {
+    expectations.set(streamId, list.map((h) => ({ version: h.version, hash: h.hash, seal: describeSeal(h) })));
+  }
+
   const breaks: ChainBreak[] = [];
+  const seen = new Set<string>();
   let events = 0;
   let streams = 0;
+  let unsealedEvents = 0;
   let checker: StreamChainChecker | null = null;
   const close = () => {
     if (!checker) return;
     checker.finish(heads.get(checker.streamId));
-    heads.delete(checker.streamId);
+    if (checker.streamId !== SEAL_STREAM) unsealedEvents += Math.max(0, checker.count - (sealCheck.latestHeads.get(checker.streamId)?.version ?? 0));
     if (checker.firstBreak) breaks.push(checker.firstBreak);
   };
   let after: [string, number] = ['', 0];
@@ -31,7 +56,8 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
       const e = toStoredEvent(row);
       if (!checker || checker.streamId !== e.streamId) {
         close();
-        checker = new StreamChainChecker(e.streamId);
+        checker = new StreamChainChecker(e.streamId, expectations.get(e.streamId));
+        seen.add(e.streamId);
         streams++;
       }
       checker.check(e);
@@ -43,12 +69,61 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
     after = [last.stream_id, last.stream_version];
   }
   close();
-  // a head with no events at all: the whole stream was removed
+
+  // streams with no events at all: removed whole (the seals, or a head left behind, say they existed)
+  for (const [streamId, list] of sealCheck.sealedHeads) {
+    if (seen.has(streamId)) continue;
+    const last = list[list.length - 1];
+    breaks.push({
+      streamId,
+      streamVersion: 1,
+      globalPosition: null,
+      eventId: null,
+      reason: `${describeSeal(last)} recorded this stream at version ${last.version} but none of its events is stored${heads.has(streamId) ? '' : ' and its head is gone'}: the whole stream was deleted`,
+    });
+  }
   for (const [streamId, head] of heads) {
+    if (seen.has(streamId) || sealCheck.sealedHeads.has(streamId)) continue;
     if (head.version > 0) {
       breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, reason: `the stream's head says version ${head.version} but none of its events is stored` });
     }
   }
+
+  // the seal chain itself (unless its stream's own chain already names the break)
+  if (sealCheck.problem && !breaks.some((b) => b.streamId === SEAL_STREAM)) {
+    const e = sealCheck.problem.seal;
+    breaks.push({ streamId: SEAL_STREAM, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId, reason: sealCheck.problem.reason });
+  }
+
+  // the receipt: the store must still hold the seal it names
+  const latest = sealCheck.seals[sealCheck.seals.length - 1];
+  let receiptVerdict: SealSummary['receipt'];
+  if (receipt) {
+    const given = receipt.sequence !== undefined ? `ca-seal:${receipt.sequence}:${receipt.sealHash}` : receipt.sealHash;
+    const match = sealCheck.seals.find((s) => s.sealHash.startsWith(receipt.sealHash) && (receipt.sequence === undefined || s.sequence === receipt.sequence));
+    if (match) {
+      receiptVerdict = { given, ok: true, sequence: match.sequence };
+    } else {
+      const latestText = latest ? `the store's latest seal is #${latest.sequence} (${latest.gamingDay ? `gaming day ${latest.gamingDay}, ` : ''}sealed ${latest.sealedAt})` : 'the store holds no seal at all';
+      const sameNumber = receipt.sequence !== undefined ? sealCheck.seals.find((s) => s.sequence === receipt.sequence) : undefined;
+      const reason = sameNumber
+        ? `the receipt names seal #${receipt.sequence} with hash ${receipt.sealHash.slice(0, 16)}…, but the store's seal #${receipt.sequence} has hash ${sameNumber.sealHash.slice(0, 16)}…: the seals and the history they cover were rewritten`
+        : receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)
+          ? `the receipt names seal #${receipt.sequence} but ${latestText}: the database was restored from an older backup, or its latest seals (and what they covered) were removed`
+          : `no seal in the store has the receipt's hash ${receipt.sealHash.slice(0, 16)}… (${latestText}): the database was restored from an older backup, or the seals were rewritten`;
+      receiptVerdict = { given, ok: false, sequence: receipt.sequence, reason };
+      breaks.push({ streamId: SEAL_STREAM, streamVersion: receipt.sequence ?? (latest ? latest.streamVersion + 1 : 1), globalPosition: null, eventId: null, reason });
+    }
+  }
+
   breaks.sort((a, b) => Number(BigInt(a.globalPosition ?? '0') - BigInt(b.globalPosition ?? '0')));
-  return { ok: breaks.length === 0, streams, events, breaks };
+  const seals: SealSummary = {
+    count: sealCheck.seals.length,
+    latest: latest
+      ? { sequence: latest.sequence, sealHash: latest.sealHash, sealedAt: latest.sealedAt, gamingDay: latest.gamingDay, receipt: formatReceipt(latest), streamCount: latest.streamCount }
+      : null,
+    unsealedEvents,
+    ...(receiptVerdict ? { receipt: receiptVerdict } : {}),
+  };
+  return { ok: breaks.length === 0, streams, events, breaks, seals };
 }

@@ -149,4 +149,111 @@ BEGIN
 END $$;
 `,
   },
+  {
+    version: 2,
+    name: 'least privilege, forward-only heads and the indexes of seals',
+    sql: `
+-- Nobody but the owner may change an event or a head, and the owner is stopped by triggers: the app's
+-- role needs only SELECT and EXECUTE on ca_append (docs/security.md, "Running as a non-owner role").
+REVOKE ALL ON ca_events, ca_streams FROM PUBLIC;
+REVOKE ALL ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], jsonb) FROM PUBLIC;
+
+-- ca_append runs with its owner's rights, so a writer appends events (chained, by the one code path)
+-- without holding INSERT on ca_events or UPDATE on ca_streams; its search path is pinned to this schema.
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], jsonb) SECURITY DEFINER SET search_path = %I, pg_temp',
+                 current_schema());
+END $$;
+
+-- A stream's head only moves forward: a head moved back (to hide events removed from the end) or
+-- deleted is refused, for the owner too (an intruder must disable this trigger as well).
+CREATE FUNCTION ca_streams_move_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.stream_id = OLD.stream_id
+     AND (NEW.version > OLD.version OR (NEW.version = OLD.version AND NEW.head_hash = OLD.head_hash)) THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'stream heads only move forward: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_streams_forward_only BEFORE UPDATE OR DELETE ON ca_streams
+  FOR EACH ROW EXECUTE FUNCTION ca_streams_move_forward();
+CREATE TRIGGER ca_streams_no_truncate BEFORE TRUNCATE ON ca_streams
+  FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+
+-- sealing at a gaming day's close asks "is every session of the day closed?"
+CREATE INDEX ca_events_sessions_by_day ON ca_events ((data->>'gamingDay')) WHERE event_type = 'TableSessionOpened';
+CREATE INDEX ca_events_closed_sessions ON ca_events (stream_id) WHERE event_type = 'TableSessionClosed';
+`,
+  },
+  {
+    version: 3,
+    name: 'append without notify: the client computes the chain, the function checks the head and inserts',
+    sql: `
+-- ca_append no longer calls pg_notify: PostgreSQL holds its notify queue lock through the commit's
+-- flush, so every notifying append waited for its own fsync (bench/results.md). Projectors are woken
+-- by a NOTIFY the application sends after commits, debounced, and poll as the fallback.
+-- The chain links are computed by the client from the stream's head; the function moves each head
+-- forward only from the head the client computed from (optimistic concurrency and chain continuity in
+-- one conditional UPDATE under the row lock), then inserts the batch: two statements for one stream.
+DROP FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], jsonb);
+
+CREATE FUNCTION ca_append(
+  p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
+  p_heads jsonb
+) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  head record;
+  actual integer;
+BEGIN
+  -- p_heads: { streamId: { "from": version, "prev": hash, "to": version, "head": hash } }, keys in a fixed order
+  FOR head IN SELECT key, value FROM jsonb_each(p_heads) ORDER BY key LOOP
+    IF (head.value->>'from')::integer = 0 THEN
+      INSERT INTO ca_streams (stream_id, version, head_hash)
+        VALUES (head.key, (head.value->>'to')::integer, head.value->>'head')
+        ON CONFLICT (stream_id) DO NOTHING;
+    ELSE
+      UPDATE ca_streams SET version = (head.value->>'to')::integer, head_hash = head.value->>'head'
+       WHERE stream_id = head.key AND version = (head.value->>'from')::integer AND head_hash = head.value->>'prev';
+    END IF;
+    IF NOT FOUND THEN
+      SELECT cs.version INTO actual FROM ca_streams cs WHERE cs.stream_id = head.key;
+      RAISE EXCEPTION 'stream % is at version %, expected %', head.key, coalesce(actual, 0), head.value->>'from'
+        USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', head.key, 'actual', coalesce(actual, 0),
+          'expected', (head.value->>'from')::integer)::text;
+    END IF;
+  END LOOP;
+
+  RETURN QUERY
+  INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
+                         content_hash, prev_hash, hash)
+  SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
+                       p_content_hashes, p_prev_hashes, p_hashes)
+  RETURNING event_id, global_position;
+END $$;
+
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp', current_schema());
+END $$;
+REVOKE ALL ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) FROM PUBLIC;
+`,
+  },
 ];
+
+/**
+ * The grants of the role the application runs as (docs/security.md): read everything, append only
+ * through ca_append, change nothing. Run by the owner after the migrations; `role` must be a plain SQL
+ * identifier. The read models (projections) need their own grants on their tables.
+ */
+export function writerRoleGrants(role: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error('role must be a plain lower-case SQL identifier');
+  return `
+GRANT USAGE ON SCHEMA public TO ${role};
+GRANT SELECT ON ca_events, ca_streams, ca_schema_migrations TO ${role};
+GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO ${role};
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_events, ca_streams, ca_schema_migrations FROM ${role};
+`;
+}

@@ -34,4 +34,8 @@ export class TableBookEntity {
   @Column({ name: 'opened_at', type: 'text', nullable: true }) openedAt: string | null;
   @Column({ name: 'closed_at', type: 'text', nullable: true }) closedAt: string | null;
   @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: money.transformer }) lastPosition: number;
+  /** figure → Σ amounts of the applied corrections (migration 1763800000000) */
+  @Column({ type: 'jsonb', default: {} }) adjustments: Record<string, number>;
+  /** every correction of an event of the session, applied or not */
+  @Column({ type: 'jsonb', default: [] }) corrections: unknown[];
 }

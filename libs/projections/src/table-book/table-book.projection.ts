@@ -5,6 +5,8 @@
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { inventoryTotal } from '../../../rules/src';
+import { addAdjustment, correctionEffect, CorrectionEntry } from '../corrections';
+import { loadEventsById, sessionOf } from '../facts';
 import type { Projection } from '../projection';
 
 /** A row as stored (column names), so that it can be written with jsonb_populate_recordset. */
@@ -38,6 +40,10 @@ export interface TableBookRow {
   opened_at: string | null;
   closed_at: string | null;
   last_position: number;
+  /** figure → Σ amounts of the applied corrections (see corrections.ts) */
+  adjustments: Record<string, number>;
+  /** every correction of an event of this session, applied or not */
+  corrections: CorrectionEntry[];
 }
 
 const HANDLES = new Set([
@@ -56,6 +62,7 @@ const HANDLES = new Set([
   'JackpotWon',
   'RoundStarted',
   'RoundVoided',
+  'CorrectionRecorded',
 ]);
 
 function addChips(into: Record<string, number>, chips: Record<string, number>): Record<string, number> {
@@ -64,8 +71,12 @@ function addChips(into: Record<string, number>, chips: Record<string, number>): 
   return out;
 }
 
-/** Fold one event into a session's row (pure; exported for tests and replay of the book). */
-export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent): TableBookRow | undefined {
+/**
+ * Fold one event into a session's row (pure; exported for tests and replay of the book). A correction
+ * needs its effect (`correctionEffect` of the correction and the event it corrects); without one it is
+ * judged from its own fields.
+ */
+export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, correction?: CorrectionEntry): TableBookRow | undefined {
   const d = e.data;
   if (e.type === 'TableSessionOpened') {
     return {
@@ -98,6 +109,8 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent): 
       opened_at: e.occurredAt,
       closed_at: null,
       last_position: Number(e.globalPosition),
+      adjustments: {},
+      corrections: [],
     };
   }
   if (!row) return row;
@@ -151,6 +164,12 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent): 
     case 'RoundVoided':
       r.rounds_voided++;
       break;
+    case 'CorrectionRecorded': {
+      const c = correction ?? correctionEffect(e, undefined);
+      r.corrections = [...(r.corrections ?? []), c];
+      r.adjustments = addAdjustment(r.adjustments ?? {}, c);
+      break;
+    }
   }
   return r;
 }
@@ -164,15 +183,19 @@ export class TableBookProjection implements Projection {
 
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[TABLE_BOOKS];
-    const sessionIds = [...new Set(events.map((e) => e.data.sessionId).filter((s): s is string => typeof s === 'string'))];
+    const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
     if (!sessionIds.length) return;
+    const correctionEvents = events.filter((e) => e.type === 'CorrectionRecorded');
+    const corrected = correctionEvents.length ? await loadEventsById(db, correctionEvents.map((e) => String(e.data.correctsEventId))) : new Map<string, StoredEvent>();
     const rows = new Map<string, TableBookRow>();
     const loaded = await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds]);
     for (const row of loaded.rows) rows.set(row.session_id, row);
     const changed = new Set<string>();
     for (const e of events) {
-      const sessionId = e.data.sessionId;
-      const next = evolveTableBook(rows.get(sessionId), e);
+      const sessionId = sessionOf(e);
+      if (!sessionId) continue;
+      const effect = e.type === 'CorrectionRecorded' ? correctionEffect(e, corrected.get(String(e.data.correctsEventId).toLowerCase())) : undefined;
+      const next = evolveTableBook(rows.get(sessionId), e, effect);
       if (next && next !== rows.get(sessionId)) {
         rows.set(sessionId, next);
         changed.add(sessionId);
@@ -192,7 +215,7 @@ const TABLE_BOOK_COLUMNS = [
   'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'currency', 'limits', 'staff', 'opening_float',
   'closing_float', 'fills', 'credits', 'fill_slips', 'credit_slips', '"drop"', 'tips', 'cagnotte', 'commission',
   'jackpot_contributions', 'jackpot_wins', 'rounds', 'rounds_voided', 'limit_changes', 'status', 'suspended',
-  'opened_at', 'closed_at', 'last_position',
+  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections',
 ];
 
 /** The report (contract §7): inventories with their totals, and the gross table win. */
@@ -224,6 +247,26 @@ export interface TableBookReport {
   suspended: boolean;
   openedAt: string | null;
   closedAt: string | null;
+  /** the figures above with the applied corrections added (side by side with the uncorrected ones) */
+  corrected: CorrectedFigures;
+  /** figure → Σ applied correction amounts */
+  adjustments: Record<string, number>;
+  corrections: CorrectionEntry[];
+}
+
+export interface CorrectedFigures {
+  openingFloat: number;
+  closingFloat: number | null;
+  fills: number;
+  credits: number;
+  drop: number;
+  tips: number;
+  cagnotte: number;
+  commission: number;
+  jackpotContributions: number;
+  jackpotWins: number;
+  /** the same formula on the corrected figures; null while the session is open */
+  win: number | null;
 }
 
 export interface Inventory {
@@ -239,6 +282,22 @@ export function tableBookReport(row: TableBookRow): TableBookReport {
   const fills = inventory(row.fills);
   const credits = inventory(row.credits);
   const drop = Number(row.drop);
+  const adj = row.adjustments ?? {};
+  const a = (k: string) => Number(adj[k] ?? 0);
+  const corrected: CorrectedFigures = {
+    openingFloat: opening.total + a('openingFloat'),
+    closingFloat: closing ? closing.total + a('closingFloat') : null,
+    fills: fills.total + a('fills'),
+    credits: credits.total + a('credits'),
+    drop: drop + a('drop'),
+    tips: Number(row.tips) + a('tips'),
+    cagnotte: Number(row.cagnotte) + a('cagnotte'),
+    commission: Number(row.commission) + a('commission'),
+    jackpotContributions: Number(row.jackpot_contributions) + a('jackpotContributions'),
+    jackpotWins: Number(row.jackpot_wins) + a('jackpotWins'),
+    win: null,
+  };
+  if (corrected.closingFloat !== null) corrected.win = corrected.drop + corrected.closingFloat + corrected.credits - corrected.openingFloat - corrected.fills;
   return {
     sessionId: row.session_id,
     casinoId: row.casino_id,
@@ -266,6 +325,9 @@ export function tableBookReport(row: TableBookRow): TableBookReport {
     suspended: row.suspended,
     openedAt: row.opened_at,
     closedAt: row.closed_at,
+    corrected,
+    adjustments: adj,
+    corrections: row.corrections ?? [],
   };
 }
 

@@ -1,0 +1,32 @@
+import { BadRequestException, Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
+import { ACCESS } from './access.guard';
+import { Roles } from './roles';
+
+@ApiTags('access')
+@Controller('api/v1/access-log')
+export class AccessLogController {
+  constructor(@Inject(ACCESS) private readonly access: AccessService) {}
+
+  @Get()
+  @Roles('admin', 'compliance', 'inspector')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Who replayed, read or exported what, and who was refused (the access log)',
+    description: 'Every replay, report and export request is recorded with the principal, its roles, the route, the parameters, the format and the time. Reading this log is itself recorded.',
+  })
+  @ApiQuery({ name: 'from', required: false, description: 'date (YYYY-MM-DD, from 00:00 UTC) or ISO date-time; default 24 h before `to`' })
+  @ApiQuery({ name: 'to', required: false, description: 'date (YYYY-MM-DD, the whole day) or ISO date-time; default now' })
+  async log(@Query('from') from?: string, @Query('to') to?: string) {
+    let window: { from: Date; to: Date };
+    try {
+      window = accessLogWindow(from, to);
+    } catch (error) {
+      if (error instanceof WindowError) throw new BadRequestException({ statusCode: 400, field: error.field, reason: error.message });
+      throw error;
+    }
+    const records = await this.access.accessLog(window);
+    return { from: window.from.toISOString(), to: window.to.toISOString(), count: records.length, records };
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The global access guard (issue 6, "Access"). Every route of the Nest app passes through it:
+ *
+ *   1. a credential: `X-Api-Key: cak_…` (terminals) or `Authorization: Bearer <token>` (people; an
+ *      API key is accepted as a bearer too). None, malformed, unknown, revoked or expired → 401,
+ *      naming the reason.
+ *   2. the route's `@Roles`: a route without it is refused (deny by default); a principal with none of
+ *      its roles → 403 naming the roles.
+ *   3. casino scope on reads: a credential scoped to a casino may read only that casino's sessions and
+ *      rounds (`:sessionId`, `:roundId`, `casinoId` in the path, `casinoId` or `casino` in the query).
+ *   4. audit of reads: every replay, report and export request (every GET but health) is recorded in
+ *      the access log before it is answered — allowed or refused; if it cannot be recorded, it is not
+ *      answered.
+ *
+ * The OpenAPI document (/api/docs) is served outside Nest's routing and stays public.
+ */
+import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { AccessService, Principal } from '../../../../libs/access/src';
+import type { PostgresEventStore } from '../../../../libs/event-store/src';
+import { ROLES_KEY, Role } from './roles';
+
+/** The injection token of the access service. */
+export const ACCESS = Symbol('casino-audit access service');
+
+/** GET routes that are not reads of the record (not written to the access log). */
+export const UNAUDITED_ROUTES = ['/api/v1/health'];
+
+export interface AuthenticatedRequest extends Request {
+  principal?: Principal;
+}
+
+/** The caller of a request that passed the guard. */
+export function principalOf(req: Request): Principal {
+  const principal = (req as AuthenticatedRequest).principal;
+  if (!principal) throw new HttpException({ statusCode: 401, error: 'Unauthorized', reason: 'no principal on this request' }, 401);
+  return principal;
+}
+
+/** The presented credential, or a reason why the headers are unusable. */
+export function presentedCredential(req: Request): { credential?: string; problem?: string } {
+  const header = req.headers['x-api-key'];
+  const apiKey = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+  const authorization = req.headers.authorization?.trim();
+  let bearer: string | undefined;
+  if (authorization) {
+    const m = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!m) return { problem: 'the Authorization header must be "Bearer <token>"' };
+    bearer = m[1];
+  }
+  if (apiKey && bearer && apiKey !== bearer) return { problem: 'two different credentials (X-Api-Key and Authorization): send one' };
+  return { credential: apiKey ?? bearer };
+}
+
+export function refusalBody(status: 401 | 403, reason: string) {
+  return { statusCode: status, error: status === 401 ? 'Unauthorized' : 'Forbidden', reason, message: reason };
+}
+
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AccessService,
+    private readonly store: PostgresEventStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return false;
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const route = (req.route?.path as string | undefined) ?? req.path;
+    const name = `${req.method} ${route}`;
+
+    const { credential, problem } = presentedCredential(req);
+    if (problem || !credential) {
+      throw this.unauthorized(res, problem ?? 'no credential: send "Authorization: Bearer <token>" or "X-Api-Key: <key>"');
+    }
+    const verified = await this.access.verify(credential);
+    if (!verified.ok) throw this.unauthorized(res, verified.reason);
+    const principal = verified.principal;
+    req.principal = principal;
+
+    const audit = auditKind(req, route);
+    const deny = async (reason: string): Promise<never> => {
+      if (audit) await this.record(req, route, principal, audit, 'denied', reason);
+      throw new ForbiddenException(refusalBody(403, reason));
+    };
+
+    const allowed = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!allowed?.length) return deny(`${name} declares no roles: refused by default`);
+    if (!principal.roles.some((r) => allowed.includes(r))) {
+      return deny(`role ${principal.roles.join(', ')} may not call ${name} (allowed: ${allowed.join(', ')})`);
+    }
+    if (principal.casinoId && req.method === 'GET') {
+      const outside = await this.outsideCasino(req, principal.casinoId);
+      if (outside) return deny(outside);
+    }
+    if (audit) await this.record(req, route, principal, audit, 'allowed');
+    return true;
+  }
+
+  private unauthorized(res: Response, reason: string): HttpException {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="casino-audit", ApiKey header="X-Api-Key"');
+    return new HttpException(refusalBody(401, reason), HttpStatus.UNAUTHORIZED);
+  }
+
+  private record(req: Request, route: string, principal: Principal, kind: string, outcome: 'allowed' | 'denied', reason?: string) {
+    const format = typeof req.query.format === 'string' ? req.query.format : 'json';
+    return this.access.record({ principal, kind, method: req.method, route, path: req.path, params: { ...req.params }, query: { ...req.query }, format, outcome, reason });
+  }
+
+  /** Why a casino-scoped credential may not read this, or null. */
+  private async outsideCasino(req: Request, casinoId: string): Promise<string | null> {
+    const params = req.params as Record<string, string | undefined>;
+    const query = req.query as Record<string, unknown>;
+    const fromQuery = [query.casinoId, query.casino].find((v): v is string => typeof v === 'string');
+    const named = params.casinoId ?? fromQuery;
+    if (named !== undefined && named !== casinoId) return `this credential is scoped to casino ${casinoId}, not ${named}`;
+    const streams: string[] = [];
+    if (params.sessionId) streams.push(`session-${params.sessionId}`);
+    if (params.roundId) {
+      const stream = await this.store.streamOfRound(params.roundId);
+      if (stream) streams.push(stream);
+    }
+    if (!streams.length) return null;
+    const casinos = await this.access.casinosOfStreams(streams);
+    for (const [stream, casino] of casinos) {
+      if (casino && casino !== casinoId) return `this credential is scoped to casino ${casinoId}; ${stream.replace(/^session-/, 'session ')} belongs to ${casino}`;
+    }
+    return null;
+  }
+}
+
+/** What kind of read a request is, for the access log; null when it is not recorded. */
+export function auditKind(req: Request, route: string): string | null {
+  if (req.method !== 'GET' || UNAUDITED_ROUTES.includes(route)) return null;
+  if (/\/replay\b/.test(route)) return 'replay';
+  if (/\/access-log\b/.test(route)) return 'access-log';
+  const format = typeof req.query.format === 'string' ? req.query.format : 'json';
+  return format === 'json' ? 'report' : 'export';
+}

@@ -1,0 +1,95 @@
+/**
+ * What a principal may write (issue 6, "Access"), checked before ingestion judges the facts:
+ *   - the event types of its roles (libs/access/src/policy.ts): a type outside them → 403 naming the
+ *     event's index, id and type;
+ *   - its casino scope: an event of a session or jackpot pool of another casino → 403;
+ *   - a terminal's tables: passed to ingestion as `allowedTables` (an event for another table is
+ *     refused there, and answered 403).
+ * Malformed events are left to ingestion (400 with the usual refusals).
+ */
+import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sessionStreamId } from '../../../../libs/ledger/src';
+import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
+import type { PostgresEventStore } from '../../../../libs/event-store/src';
+
+export interface WriteRefusal {
+  readonly index: number;
+  readonly line?: number;
+  readonly eventId?: string;
+  readonly field: string;
+  readonly reason: string;
+}
+
+/** The reason ingestion gives for an event of a table outside `allowedTables`. */
+export const OTHER_TABLE_REASON = /^this credential may write only to table/;
+
+export function isScopeRefusal(result: IngestResult): boolean {
+  return result.refusals.some((r) => OTHER_TABLE_REASON.test(r.reason));
+}
+
+/** The tables a principal may write to (undefined: any table). */
+export function allowedTablesOf(principal: Principal): readonly string[] | undefined {
+  return principal.roles.includes('terminal') ? principal.tableIds : undefined;
+}
+
+const at = (input: IngestInput, index: number) => {
+  const v = input.value as any;
+  return { index, ...(input.line !== undefined ? { line: input.line } : {}), ...(typeof v?.eventId === 'string' ? { eventId: v.eventId } : {}) };
+};
+
+/** The event types of the request that the principal's roles may not send. */
+export function typeRefusals(principal: Principal, inputs: readonly IngestInput[]): WriteRefusal[] {
+  const refusals: WriteRefusal[] = [];
+  inputs.forEach((input, index) => {
+    const type = (input.value as any)?.type;
+    if (typeof type !== 'string' || !eventTypeSpec(type)) return; // ingestion names it
+    const gameFact = !(type in CORE_EVENT_TYPES);
+    if (mayWrite(principal.roles, type, gameFact)) return;
+    const writers = writersOf(type, gameFact);
+    refusals.push({
+      ...at(input, index),
+      field: 'type',
+      reason: `event ${index} (${type}): role ${principal.roles.join(', ')} may not send ${type} (allowed: ${writers.join(', ')})`,
+    });
+  });
+  return refusals;
+}
+
+/** Events of another casino than the principal's (for casino-scoped credentials). */
+export async function casinoRefusals(principal: Principal, inputs: readonly IngestInput[], access: AccessService, store: PostgresEventStore): Promise<WriteRefusal[]> {
+  const casino = principal.casinoId;
+  if (!casino) return [];
+  const refusals: WriteRefusal[] = [];
+  const streamOf = new Map<number, string>();
+  const corrected: Array<{ index: number; id: string }> = [];
+  for (const [index, input] of inputs.entries()) {
+    const v = input.value as any;
+    const d = v?.data;
+    if (!d || typeof d !== 'object' || typeof v.type !== 'string') continue;
+    if ((v.type === 'TableSessionOpened' || v.type === 'JackpotPoolConfigured') && typeof d.casinoId === 'string') {
+      if (d.casinoId !== casino) refusals.push({ ...at(input, index), field: 'data.casinoId', reason: `event ${index} (${v.type}): this credential is scoped to casino ${casino}, not ${d.casinoId}` });
+      continue;
+    }
+    if (typeof d.sessionId === 'string') streamOf.set(index, sessionStreamId(d.sessionId));
+    else if (typeof d.poolId === 'string') streamOf.set(index, poolStreamId(d.poolId));
+    else if (typeof d.roundId === 'string') {
+      const stream = await store.streamOfRound(d.roundId);
+      if (stream) streamOf.set(index, stream);
+    } else if (typeof d.correctsEventId === 'string') corrected.push({ index, id: d.correctsEventId });
+  }
+  if (corrected.length) {
+    const found = new Map((await store.findEvents(corrected.map((c) => c.id))).map((e) => [e.eventId.toLowerCase(), e.streamId]));
+    for (const c of corrected) {
+      const stream = found.get(c.id.toLowerCase());
+      if (stream) streamOf.set(c.index, stream);
+    }
+  }
+  const casinos = await access.casinosOfStreams([...streamOf.values()]);
+  for (const [index, stream] of streamOf) {
+    const owner = casinos.get(stream);
+    if (owner && owner !== casino) {
+      const v = inputs[index].value as any;
+      refusals.push({ ...at(inputs[index], index), field: 'data', reason: `event ${index} (${v.type}): ${stream} belongs to casino ${owner}; this credential is scoped to casino ${casino}` });
+    }
+  }
+  return refusals.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,56 @@
+/**
+ * The count room's results for one table session, as a form rather than raw events:
+ * `POST /api/v1/sessions/{sessionId}/counts { drop?, tips?, cagnotte?, countedBy[], occurredAt?, eventIds? }`
+ * records DropBoxCounted / TipsBoxCounted / CagnotteBoxCounted through the same path as POST /events
+ * (same validation, same write policy, atomic). Finance and admin only.
+ */
+import { BadRequestException, Body, Controller, HttpException, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { IngestResult } from '../../../../libs/ledger/src';
+import { Roles } from '../auth/roles';
+import { RecordEventsCommand } from '../events/record-events.command';
+
+const BOX_EVENTS = { drop: 'DropBoxCounted', tips: 'TipsBoxCounted', cagnotte: 'CagnotteBoxCounted' } as const;
+
+/** The envelopes of a count-room form (shared with the CLI's `count` command). */
+export function countEnvelopes(
+  sessionId: string,
+  body: { drop?: unknown; tips?: unknown; cagnotte?: unknown; countedBy?: unknown; occurredAt?: unknown; eventIds?: Record<string, unknown> },
+  recordedBy?: string,
+) {
+  const occurredAt = typeof body.occurredAt === 'string' ? body.occurredAt : new Date().toISOString();
+  const out: Array<{ eventId: string; type: string; occurredAt: string; recordedBy?: string; data: Record<string, unknown> }> = [];
+  for (const [box, type] of Object.entries(BOX_EVENTS)) {
+    const amount = (body as Record<string, unknown>)[box];
+    if (amount === undefined || amount === null) continue;
+    const eventId = typeof body.eventIds?.[box] === 'string' ? String(body.eventIds[box]) : randomUUID();
+    out.push({ eventId, type, occurredAt, ...(recordedBy ? { recordedBy } : {}), data: { sessionId, amount, countedBy: body.countedBy } });
+  }
+  return out;
+}
+
+@ApiTags('count room')
+@Controller('api/v1/sessions')
+export class CountsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':sessionId/counts')
+  @Roles('finance', 'admin')
+  @ApiOperation({ summary: 'Record the count room results of a session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically' })
+  @ApiParam({ name: 'sessionId' })
+  async record(@Param('sessionId') sessionId: string, @Body() body: Record<string, any>, @Req() req: Request) {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException({ statusCode: 400, field: '(body)', reason: 'must be a JSON object { drop?, tips?, cagnotte?, countedBy[] }' });
+    const envelopes = countEnvelopes(sessionId, body);
+    if (!envelopes.length) throw new BadRequestException({ statusCode: 400, field: '(body)', reason: 'name at least one of drop, tips, cagnotte' });
+    const principal = (req as Request & { principal?: any }).principal;
+    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principal));
+    if (!result.ok) {
+      const kinds = new Set(result.refusals.map((r) => r.kind));
+      throw new HttpException(result, kinds.has('schema') ? 400 : kinds.has('conflict') ? 409 : 422);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Reports of contract §5/§7: reconciliation, jackpots and the inspector's day, as JSON, CSV
+ * (`?format=csv`) and, for the inspector, PDF (`?format=pdf`). A credential scoped to a casino sees
+ * that casino only (the guard refuses another `casino`; without one, the report is narrowed to it).
+ */
+import { BadRequestException, Controller, ForbiddenException, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
+import { inspectorCsv, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
+import { READERS, Roles } from '../auth/roles';
+import { GetInspectorDayQuery, GetJackpotsQuery, GetReconciliationQuery } from './reports.queries';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function gamingDayOf(value: unknown): string {
+  if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new BadRequestException({ statusCode: 400, field: 'gamingDay', reason: 'is required: a calendar date YYYY-MM-DD' });
+  }
+  return value;
+}
+
+function formatOf(value: unknown, allowed: string[]): string {
+  const format = typeof value === 'string' && value !== '' ? value : 'json';
+  if (!allowed.includes(format)) throw new BadRequestException({ statusCode: 400, field: 'format', reason: `must be one of ${allowed.join(', ')}` });
+  return format;
+}
+
+/** The casino to report on: the one asked for, narrowed to the credential's own casino. */
+export function casinoFor(req: Request, asked: unknown): string | null {
+  const scoped = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
+  const named = typeof asked === 'string' && asked !== '' ? asked : null;
+  if (scoped && named && named !== scoped) throw new ForbiddenException({ statusCode: 403, reason: `this credential is scoped to casino ${scoped}, not ${named}` });
+  return named ?? scoped ?? null;
+}
+
+@ApiTags('reports')
+@Controller('api/v1')
+export class ReportsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('reconciliation')
+  @Roles(...READERS)
+  @ApiOperation({ summary: 'Drop, tips and cagnotte recorded vs counted, per session, table, casino and the day (contract §7 reconciliation); ?format=csv' })
+  @ApiQuery({ name: 'gamingDay', required: true, example: '2026-11-21' })
+  @ApiQuery({ name: 'casino', required: false })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @Header('Cache-Control', 'no-store')
+  async reconciliation(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const format = formatOf(query.format, ['json', 'csv']);
+    const report: ReconciliationReport = await this.queries.execute(new GetReconciliationQuery(gamingDayOf(query.gamingDay), casinoFor(req, query.casino ?? query.casinoId)));
+    if (format === 'csv') {
+      res.type('text/csv');
+      res.setHeader('Content-Disposition', `attachment; filename="reconciliation-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}.csv"`);
+      return reconciliationCsv(report);
+    }
+    return report;
+  }
+
+  @Get('jackpots')
+  @Roles(...READERS)
+  @ApiOperation({ summary: 'Every jackpot pool: seed, contributions, wins in order with the pool before and after, resets, current value, and the value series (contract §7 jackpots); ?format=csv' })
+  @ApiQuery({ name: 'casino', required: false })
+  @ApiQuery({ name: 'poolId', required: false })
+  @ApiQuery({ name: 'points', required: false, description: 'at most this many points in each value series (default 500; wins and resets are always kept)' })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @Header('Cache-Control', 'no-store')
+  async jackpots(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const format = formatOf(query.format, ['json', 'csv']);
+    const points = query.points === undefined ? 500 : Number(query.points);
+    if (!Number.isInteger(points) || points < 2 || points > 100_000) throw new BadRequestException({ statusCode: 400, field: 'points', reason: 'must be a whole number from 2 to 100000' });
+    const report: JackpotsReport = await this.queries.execute(
+      new GetJackpotsQuery(casinoFor(req, query.casino ?? query.casinoId), typeof query.poolId === 'string' ? query.poolId : null, points),
+    );
+    if (format === 'csv') {
+      res.type('text/csv');
+      return jackpotsCsv(report);
+    }
+    return report;
+  }
+
+  @Get('reports/inspector')
+  @Roles(...READERS)
+  @ApiOperation({ summary: "The inspector's day: sessions, rounds, discrepancies by code with citations, figures, jackpots, disputes, corrections, limit changes (contract §7 inspector); ?format=csv or pdf" })
+  @ApiQuery({ name: 'gamingDay', required: true, example: '2026-11-21' })
+  @ApiQuery({ name: 'casino', required: false })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'pdf'] })
+  @Header('Cache-Control', 'no-store')
+  async inspector(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const format = formatOf(query.format, ['json', 'csv', 'pdf']);
+    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(gamingDayOf(query.gamingDay), casinoFor(req, query.casino ?? query.casinoId)));
+    const name = `inspector-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
+    if (format === 'csv') {
+      res.type('text/csv');
+      res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+      return inspectorCsv(report);
+    }
+    if (format === 'pdf') {
+      const pdf = await inspectorPdf(report);
+      res.type('application/pdf');
+      res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
+      res.send(pdf);
+      return undefined;
+    }
+    return report;
+  }
+}

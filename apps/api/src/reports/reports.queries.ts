@@ -1,0 +1,66 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { Runtime } from '../../../../libs/platform/src';
+import {
+  InspectorDayReport,
+  JackpotsReport,
+  loadInspectorDay,
+  loadJackpots,
+  loadReconciliation,
+  ReconciliationReport,
+} from '../../../../libs/projections/src';
+import { RUNTIME } from '../runtime.token';
+
+/** Drop / tips / cagnotte recorded vs counted for a gaming day (contract §7 reconciliation). */
+export class GetReconciliationQuery {
+  constructor(
+    readonly gamingDay: string,
+    readonly casinoId: string | null,
+  ) {}
+}
+
+@QueryHandler(GetReconciliationQuery)
+export class GetReconciliationHandler implements IQueryHandler<GetReconciliationQuery, ReconciliationReport> {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  execute(q: GetReconciliationQuery): Promise<ReconciliationReport> {
+    return loadReconciliation(this.runtime, { gamingDay: q.gamingDay, casinoId: q.casinoId });
+  }
+}
+
+/** Every jackpot pool (contract §7 jackpots). */
+export class GetJackpotsQuery {
+  constructor(
+    readonly casinoId: string | null,
+    readonly poolId: string | null,
+    readonly points: number,
+  ) {}
+}
+
+@QueryHandler(GetJackpotsQuery)
+export class GetJackpotsHandler implements IQueryHandler<GetJackpotsQuery, JackpotsReport> {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  execute(q: GetJackpotsQuery): Promise<JackpotsReport> {
+    return loadJackpots(this.runtime, { casinoId: q.casinoId, poolId: q.poolId, points: q.points });
+  }
+}
+
+/** The inspector's day (contract §7 inspector). */
+export class GetInspectorDayQuery {
+  constructor(
+    readonly gamingDay: string,
+    readonly casinoId: string | null,
+  ) {}
+}
+
+@QueryHandler(GetInspectorDayQuery)
+export class GetInspectorDayHandler implements IQueryHandler<GetInspectorDayQuery, InspectorDayReport> {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  execute(q: GetInspectorDayQuery): Promise<InspectorDayReport> {
+    return loadInspectorDay(this.runtime, { gamingDay: q.gamingDay, casinoId: q.casinoId });
+  }
+}
+
+export const REPORT_QUERY_HANDLERS = [GetReconciliationHandler, GetJackpotsHandler, GetInspectorDayHandler];

@@ -1,0 +1,165 @@
+/**
+ * `casino-audit credentials …` and `casino-audit access-log` (issue 6, "Access"). The command line
+ * talks to the database directly, so whoever can run it against the database is trusted: it is how
+ * the first credentials are made (`serve` also prints one admin token when none is active).
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import * as os from 'node:os';
+import { AccessRecord, accessLogWindow, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, WindowError } from '../../../libs/access/src';
+import type { Runtime } from '../../../libs/platform/src';
+
+export type WithRuntime = <T>(program: Command, fn: (runtime: Runtime) => Promise<T>) => Promise<T>;
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** Who runs the command line, as recorded in `issuedBy`, `revokedBy` and the access log. */
+export const cliOperator = () => {
+  try {
+    return `cli:${os.userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+};
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+
+function duration(value: string): number | null {
+  try {
+    return parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+function describe(c: CredentialInfo): string {
+  const scope = [`casino ${c.casinoId ?? 'all'}`, ...(c.tableIds.length ? [`tables ${c.tableIds.join(', ')}`] : [])].join(', ');
+  return `${c.id} ${c.kind.padEnd(7)} ${c.status.padEnd(7)} ${c.roles.join(',').padEnd(12)} ${c.subject} (${scope}; issued ${c.issuedAt} by ${c.issuedBy}; ` +
+    `${c.expiresAt ? `expires ${c.expiresAt}` : 'no expiry'}${c.revokedAt ? `; revoked ${c.revokedAt} by ${c.revokedBy}${c.revokeReason ? `: ${c.revokeReason}` : ''}` : ''})`;
+}
+
+function printRecords(records: AccessRecord[]) {
+  if (!records.length) {
+    out('no access recorded in this window');
+    return;
+  }
+  for (const r of records) {
+    const params = Object.entries({ ...r.params, ...r.query }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+    out(`${r.at}  ${r.outcome === 'denied' ? 'DENIED ' : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${r.reason ? `  — ${r.reason}` : ''}`);
+  }
+}
+
+export function registerCredentialCommands(program: Command, withRuntime: WithRuntime) {
+  const credentials = program.command('credentials').description('API keys for table terminals and signed tokens for people: issue, revoke, list');
+  const run = async <T>(fn: (access: AccessService, runtime: Runtime) => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await withRuntime(program, (runtime) => fn(new AccessService(runtime.pool), runtime));
+    } catch (error) {
+      if (!(error instanceof CredentialError)) throw error;
+      err(`casino-audit: ${error.message}`);
+      process.exitCode = 2;
+      return undefined;
+    }
+  };
+
+  credentials
+    .command('issue')
+    .description('issue a credential and print it once: a terminal gets an API key (cak_…), a person a signed token')
+    .requiredOption('--role <roles>', `role(s), repeatable or comma-separated: ${ROLES.join(', ')}`, collect)
+    .requiredOption('--subject <who>', 'who or what holds it (a person, a terminal id)')
+    .option('--casino <id>', 'the casino it is scoped to (required for a terminal; default for people: every casino)')
+    .option('--table <ids>', 'for a terminal: the table(s) it may write to (repeatable or comma-separated)', collect)
+    .option('--expires-in <duration>', 'lifetime: 90s, 30m, 8h, 7d, 2w or never (tokens: default 8h, at most 366d; API keys: default never)', duration)
+    .option('--json', 'print the credential and its secret as JSON')
+    .action(async (opts: { role: string[]; subject: string; casino?: string; table?: string[]; expiresIn?: number | null; json?: boolean }) => {
+      const issued = await run((access) =>
+        access.issue({ roles: opts.role, subject: opts.subject, casinoId: opts.casino, tableIds: opts.table, expiresInMs: opts.expiresIn, issuedBy: cliOperator() }),
+      );
+      if (!issued) return;
+      if (opts.json) {
+        out(JSON.stringify({ secret: issued.secret, ...issued.credential }, null, 2));
+        return;
+      }
+      err(`issued ${describe(issued.credential)}`);
+      err(issued.credential.kind === 'api-key' ? 'send it as "X-Api-Key: <key>"; it is shown once:' : 'send it as "Authorization: Bearer <token>"; it is shown once:');
+      out(issued.secret);
+    });
+
+  credentials
+    .command('revoke')
+    .description('put a credential on the revocation list (refused from the next request on)')
+    .argument('<id>', 'the credential id (see `credentials list`)')
+    .option('--reason <text>', 'why')
+    .action(async (id: string, opts: { reason?: string }) => {
+      const revoked = await run((access) => access.revoke(id, cliOperator(), opts.reason));
+      if (revoked) out(`revoked ${describe(revoked)}`);
+    });
+
+  credentials
+    .command('list')
+    .description('the active credentials (never their secrets)')
+    .option('--all', 'include revoked and expired ones')
+    .option('--json', 'as JSON')
+    .action(async (opts: { all?: boolean; json?: boolean }) => {
+      const list = await run((access) => access.list({ all: opts.all }));
+      if (!list) return;
+      if (opts.json) out(JSON.stringify(list, null, 2));
+      else if (!list.length) out(opts.all ? 'no credentials issued' : 'no active credentials (see --all)');
+      else for (const c of list) out(describe(c));
+    });
+
+  program
+    .command('access-log')
+    .description('who replayed, read or exported what (and who was refused), from the access log')
+    .option('--from <when>', 'date (YYYY-MM-DD) or ISO date-time; default 24 h before --to')
+    .option('--to <when>', 'date (the whole day) or ISO date-time; default now')
+    .option('--json', 'as JSON')
+    .action(async (opts: { from?: string; to?: string; json?: boolean }) => {
+      let window: { from: Date; to: Date };
+      try {
+        window = accessLogWindow(opts.from, opts.to);
+      } catch (error) {
+        if (!(error instanceof WindowError)) throw error;
+        err(`casino-audit: --${error.field}: ${error.message}`);
+        process.exitCode = 2;
+        return;
+      }
+      const records = await run((access) => access.accessLog(window));
+      if (!records) return;
+      if (opts.json) out(JSON.stringify({ from: window.from.toISOString(), to: window.to.toISOString(), count: records.length, records }, null, 2));
+      else printRecords(records);
+    });
+}
+
+/**
+ * For `serve`: when no admin credential is active (a fresh machine), issue an admin token for 24 h
+ * and print it once, so the API and the demo can be used at once; otherwise say how to get one.
+ * CASINO_AUDIT_BOOTSTRAP=off never issues one (credentials then come only from `credentials issue`).
+ */
+export async function announceBootstrapCredential(runtime: Runtime, print: (line: string) => void = out): Promise<Issued | null> {
+  const access = new AccessService(runtime.pool);
+  // a deployment that manages its credentials itself and keeps no admin token active turns this off
+  const issued = process.env.CASINO_AUDIT_BOOTSTRAP === 'off' ? null : await access.bootstrapAdmin();
+  if (issued) {
+    print(`no active admin credential: issued a bootstrap admin token (${issued.credential.id}, expires ${issued.credential.expiresAt}); it is shown once:`);
+    print(issued.secret);
+    print(`use it as "Authorization: Bearer <token>"; issue your own with \`casino-audit credentials issue --role admin --subject <you>\`, then \`casino-audit credentials revoke ${issued.credential.id}\``);
+  } else {
+    print('every route needs a credential: `casino-audit credentials issue --role <role> --subject <who>` prints one');
+  }
+  return issued;
+}
+
+/** Record a read made from the command line (replay, report) in the access log, as the operator. */
+export async function recordCliRead(runtime: Runtime, kind: 'replay' | 'report' | 'export', command: string, params: Record<string, unknown>, format: string): Promise<void> {
+  await new AccessService(runtime.pool).record({
+    principal: { subject: cliOperator(), roles: [] },
+    kind,
+    method: 'CLI',
+    route: command,
+    path: command,
+    params,
+    format,
+    outcome: 'allowed',
+  });
+}

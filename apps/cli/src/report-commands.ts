@@ -1,0 +1,173 @@
+/**
+ * `casino-audit report reconciliation | jackpots | inspector`, the table book's `--pdf`, and
+ * `casino-audit count` (the count room's results for a session). Registered by the lead from
+ * commands.ts: `registerReportCommands(report, program)`.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import * as fs from 'node:fs';
+import { IngestResult } from '../../../libs/ledger/src';
+import { Runtime, startRuntime } from '../../../libs/platform/src';
+import { loadInspectorDay, loadJackpots, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
+import {
+  inspectorCsv,
+  inspectorPdf,
+  inspectorText,
+  jackpotsCsv,
+  jackpotsText,
+  reconciliationCsv,
+  reconciliationText,
+  tableBookCsv,
+  tableBookPdf,
+  tableBookText,
+} from '../../../libs/reports/src';
+import { countEnvelopes } from '../../api/src/reports/counts.controller';
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** Start the runtime for one command, run it, and always close (as commands.ts `withRuntime`). */
+async function withRuntime<T>(program: Command, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  const stop = () => void runtime.close().then(() => process.exit(130));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    return await fn(runtime);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await runtime.close();
+  }
+}
+
+function gamingDay(v: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(`expected a calendar date YYYY-MM-DD, got "${v}"`);
+  return v;
+}
+
+function money(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected an amount in minor units (a whole number ≥ 0), got "${v}"`);
+  return n;
+}
+
+function oneFormat(opts: Record<string, unknown>, names: string[]): boolean {
+  const chosen = names.filter((n) => opts[n] !== undefined && opts[n] !== false);
+  if (chosen.length > 1) {
+    err(`casino-audit: choose one of ${names.map((n) => `--${n}`).join(', ')}`);
+    process.exitCode = 2;
+    return false;
+  }
+  return true;
+}
+
+async function writePdf(file: string, pdf: Buffer) {
+  fs.writeFileSync(file, pdf);
+  out(`wrote ${file} (${pdf.length} bytes)`);
+}
+
+export function registerReportCommands(report: Command, program: Command) {
+  report
+    .command('reconciliation')
+    .description('drop / tips / cagnotte recorded vs counted, per session, table, casino and the day (uncorrected and corrected)')
+    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--json', 'JSON (contract §7 fields)')
+    .option('--csv', 'CSV')
+    .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
+      if (!oneFormat(opts, ['json', 'csv'])) return;
+      const r = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadReconciliation(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
+      });
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? reconciliationCsv(r) : reconciliationText(r));
+    });
+
+  report
+    .command('jackpots')
+    .description('every jackpot pool: seed, contributions, wins (with the pool before and after), resets, current value')
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--pool <id>', 'one pool')
+    .option('--points <n>', 'at most this many points in each value series', (v) => Number(v), 500)
+    .option('--json', 'JSON (contract §7 fields and the value series)')
+    .option('--csv', 'CSV')
+    .action(async (opts: { casino?: string; pool?: string; points: number; json?: boolean; csv?: boolean }) => {
+      if (!oneFormat(opts, ['json', 'csv'])) return;
+      const r = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points });
+      });
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? jackpotsCsv(r) : jackpotsText(r));
+    });
+
+  report
+    .command('inspector')
+    .description("the inspector's day report: sessions, rounds, discrepancies with citations, figures, jackpots, disputes, corrections, limit changes")
+    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--json', 'JSON (contract §7 fields)')
+    .option('--csv', 'CSV')
+    .option('--pdf <file>', 'write a PDF to sign to this file')
+    .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
+      if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
+      const r = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
+      });
+      if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r));
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? inspectorCsv(r) : inspectorText(r));
+    });
+
+  // the table book: the same command as before, with --pdf (defined here when commands.ts has none)
+  let tableBook = report.commands.find((c) => c.name() === 'table-book');
+  if (!tableBook) {
+    tableBook = report
+      .command('table-book')
+      .description('the finance close of a table session')
+      .requiredOption('--session <id>', 'the table session id')
+      .option('--json', 'JSON (contract §7 fields)')
+      .option('--csv', 'CSV');
+  }
+  tableBook.option('--pdf <file>', 'write a PDF to sign to this file').action(async (opts: { session: string; json?: boolean; csv?: boolean; pdf?: string }) => {
+    if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
+    const book = await withRuntime(program, async (runtime) => {
+      await runtime.projector.catchUp();
+      return loadTableBook(runtime, opts.session);
+    });
+    if (!book) {
+      err(`casino-audit: no table session "${opts.session}"`);
+      process.exitCode = 1;
+      return;
+    }
+    if (opts.pdf) return writePdf(opts.pdf, await tableBookPdf(book));
+    out(opts.json ? JSON.stringify(book, null, 2) : opts.csv ? tableBookCsv(book) : tableBookText(book));
+  });
+
+  program
+    .command('count')
+    .description("record the count room's results for a table session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically")
+    .requiredOption('--session <id>', 'the table session id')
+    .option('--drop <amount>', 'the drop box, counted (minor units)', money)
+    .option('--tips <amount>', 'the tips box, counted (minor units)', money)
+    .option('--cagnotte <amount>', 'the cagnotte box, counted (minor units)', money)
+    .requiredOption('--counted-by <names>', 'who counted, comma-separated', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .option('--recorded-by <who>', 'who records it', 'count-room')
+    .option('--json', 'print the result as JSON')
+    .action(async (opts: { session: string; drop?: number; tips?: number; cagnotte?: number; countedBy: string[]; recordedBy: string; json?: boolean }) => {
+      const envelopes = countEnvelopes(opts.session, opts, opts.recordedBy);
+      if (!envelopes.length) {
+        err('casino-audit: name at least one of --drop, --tips, --cagnotte');
+        process.exitCode = 2;
+        return;
+      }
+      const result: IngestResult = await withRuntime(program, async (runtime) => {
+        const r = await runtime.ingestion.ingest(envelopes.map((value) => ({ value })));
+        if (r.ok) await runtime.projector.catchUp();
+        return r;
+      });
+      if (opts.json) out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals: result.refusals }, null, 2));
+      else out(`appended ${result.appended} · duplicate ${result.duplicate} · refused ${result.refused}`);
+      for (const r of result.refusals) err(`  event ${r.index + 1}: ${r.field}: ${r.reason}`);
+      if (!result.ok) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,181 @@
+/**
+ * A drawing of the table after a replay step: the layout with the chips and the winning pocket for the
+ * roulettes, the dice for dice games, card positions for card games, the pot and the cagnotte for circle
+ * poker. It reads the step's state (the round's bets and the game's own description of itself).
+ */
+import { eur } from '../api';
+import { Hand } from './Cards';
+import { Dice } from './Dice';
+
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+
+interface Bet {
+  betId: string;
+  seat?: string | number;
+  betType: string;
+  selection?: unknown;
+  amount: number;
+}
+
+interface StepState {
+  round?: { bets: Bet[]; settled: Array<{ betId: string; outcome: string; payout: number }>; cagnotte: number; closed: boolean };
+  game?: Record<string, any> | null;
+}
+
+export function TableDrawing({ game, state }: { game: string; state: StepState | null }) {
+  const g = state?.game ?? {};
+  const bets = state?.round?.bets ?? [];
+  return (
+    <figure className="table-drawing" aria-label={`the ${game} table after this step`}>
+      {isRoulette(game) && <RouletteLayout result={g.result} bets={bets} doubleZero={game === 'american-roulette-double-zero'} />}
+      {game === 'boule' && <BouleLayout result={g.result} bets={bets} />}
+      {game === 'wheel-of-fortune' && <Segment result={g.result} call={g.call} />}
+      {Array.isArray(g.dice) && (
+        <div className="dice-row">
+          <Dice dice={g.dice} /> <span className="total">total {g.total}</span>
+          {g.pointBefore != null && <span className="chip-note">point {g.pointBefore}</span>}
+        </div>
+      )}
+      {Array.isArray(g.throws) && (
+        <ol className="throws">
+          {g.throws.map((t: { dice: number[]; total: number }, i: number) => (
+            <li key={i}>
+              <Dice dice={t.dice} /> {t.total}
+            </li>
+          ))}
+        </ol>
+      )}
+      <CardPositions g={g} />
+      {typeof g.pot === 'number' && (
+        <div className="pot" aria-label="pot and cagnotte">
+          <strong>Pot</strong> {eur(g.pot)} · <strong>cagnotte</strong> {eur(state?.round?.cagnotte ?? 0)}
+        </div>
+      )}
+      {g.call && !isRoulette(game) && game !== 'wheel-of-fortune' && <figcaption>{g.call}</figcaption>}
+      {bets.length > 0 && <BetsOnTable bets={bets} settled={state?.round?.settled ?? []} />}
+    </figure>
+  );
+}
+
+const isRoulette = (game: string) => game.includes('roulette');
+
+function numbersOf(bet: Bet): number[] {
+  const s = bet.selection;
+  if (Array.isArray(s)) return s.map(Number).filter((n) => Number.isFinite(n));
+  if (typeof s === 'number' && bet.betType === 'straight') return [s];
+  return [];
+}
+
+function RouletteLayout({ result, bets, doubleZero }: { result?: string; bets: Bet[]; doubleZero: boolean }) {
+  const chips = new Map<string, number>();
+  for (const b of bets) for (const n of numbersOf(b)) chips.set(String(n), (chips.get(String(n)) ?? 0) + b.amount);
+  const cell = (n: string, colour: string) => (
+    <div key={n} className={`pocket ${colour}${result === n ? ' hit' : ''}`} aria-label={`${n}${result === n ? ' (the ball landed here)' : ''}${chips.has(n) ? `, chips ${eur(chips.get(n)!)}` : ''}`}>
+      {n}
+      {chips.has(n) && <span className="chip" aria-hidden="true" />}
+    </div>
+  );
+  const rows = [];
+  for (let r = 0; r < 12; r++) for (let c = 1; c <= 3; c++) {
+    const n = r * 3 + c;
+    rows.push(cell(String(n), RED.has(n) ? 'red' : 'black'));
+  }
+  return (
+    <div className="roulette">
+      <div className="zeros">{doubleZero ? [cell('0', 'green'), cell('00', 'green')] : cell('0', 'green')}</div>
+      <div className="grid">{rows}</div>
+      <p className="result-call" aria-live="polite">{result !== undefined ? `Result: ${result}` : 'The wheel has not been spun yet'}</p>
+    </div>
+  );
+}
+
+function BouleLayout({ result, bets }: { result?: string; bets: Bet[] }) {
+  const chips = new Set(bets.flatMap(numbersOf).map(String));
+  return (
+    <div className="boule">
+      {Array.from({ length: 9 }, (_, i) => String(i + 1)).map((n) => (
+        <div key={n} className={`pocket${result === n ? ' hit' : ''}`}>
+          {n}
+          {chips.has(n) && <span className="chip" aria-hidden="true" />}
+        </div>
+      ))}
+      <p className="result-call">{result !== undefined ? `Result: ${result}` : 'Not yet spun'}</p>
+    </div>
+  );
+}
+
+function Segment({ result, call }: { result?: string; call?: string }) {
+  return <p className="segment">{result !== undefined ? `The wheel stops on ${call ?? result}` : 'Not yet spun'}</p>;
+}
+
+/** Every hand the game describes: banker, player/punto, dealer, paños, seats, the board. */
+function CardPositions({ g }: { g: Record<string, any> }) {
+  const hands: Array<{ label: string; cards: string[]; detail?: string; highlight?: boolean }> = [];
+  for (const [key, value] of Object.entries(g)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.cards)) {
+      hands.push({ label: key, cards: value.cards, detail: describeHand(value), highlight: g.result === key || value.result === key });
+    }
+  }
+  if (Array.isArray(g.board) && g.board.length) hands.push({ label: 'board', cards: g.board });
+  for (const [key, value] of Object.entries(g)) {
+    if (Array.isArray(value) && value.length && typeof value[0] === 'object' && Array.isArray(value[0]?.cards)) {
+      for (const h of value) {
+        const label = h.seat !== undefined ? `seat ${h.seat}${h.hand !== undefined && typeof h.hand !== 'string' ? ` hand ${h.hand}` : ''}` : key;
+        const bits = [h.hand && typeof h.hand === 'string' ? h.hand : undefined, h.total !== undefined ? `total ${h.total}` : undefined, h.contributed !== undefined ? `in the pot ${eur(h.contributed)}` : undefined, h.folded ? 'folded' : undefined, h.allIn ? 'all-in' : undefined, h.receives ? `receives ${eur(h.receives)}` : undefined];
+        hands.push({ label, cards: h.cards, detail: bits.filter(Boolean).join(' · '), highlight: !!h.receives });
+      }
+    }
+  }
+  if (!hands.length) return null;
+  return (
+    <div className="hands">
+      {hands.map((h, i) => (
+        <Hand key={`${h.label}-${i}`} {...h} />
+      ))}
+    </div>
+  );
+}
+
+function describeHand(h: Record<string, any>): string {
+  const bits: string[] = [];
+  if (h.total !== undefined) bits.push(`total ${h.total}`);
+  if (h.natural) bits.push('natural');
+  if (h.blackjack) bits.push('blackjack');
+  if (h.bust) bits.push('bust');
+  if (h.soft) bits.push('soft');
+  if (h.result) bits.push(String(h.result));
+  return bits.join(' · ');
+}
+
+function BetsOnTable({ bets, settled }: { bets: Bet[]; settled: Array<{ betId: string; outcome: string; payout: number }> }) {
+  return (
+    <table className="bets">
+      <caption>Bets on the table</caption>
+      <thead>
+        <tr>
+          <th scope="col">bet</th>
+          <th scope="col">seat</th>
+          <th scope="col">type</th>
+          <th scope="col">selection</th>
+          <th scope="col" className="num">stake</th>
+          <th scope="col">settled</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bets.map((b) => {
+          const s = settled.filter((x) => x.betId === b.betId);
+          return (
+            <tr key={b.betId}>
+              <td>{b.betId.replace(/^.*-(b\d+.*)$/, '$1')}</td>
+              <td>{String(b.seat ?? '')}</td>
+              <td>{b.betType}</td>
+              <td>{b.selection === undefined ? '' : JSON.stringify(b.selection)}</td>
+              <td className="num">{eur(b.amount)}</td>
+              <td>{s.length ? s.map((x) => `${x.outcome} ${eur(x.payout)}`).join(', ') : '—'}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,355 @@
+/**
+ * Credentials and the access log over PostgreSQL: issue, revoke, list, verify; record and report who
+ * read what. Pure service: no HTTP, no CLI. Its tables are migrated by the service itself on first
+ * use (advisory-locked, its own migrations table).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { ACCESS_MIGRATIONS } from './migrations';
+import { isRole, Role } from './roles';
+import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
+
+/** An arbitrary constant, distinct from the event store's: serialises the access migrations. */
+const ACCESS_MIGRATION_LOCK = 7_411_305_077;
+/** People's tokens always expire: 8 hours unless said otherwise, at most a year. */
+export const DEFAULT_TOKEN_LIFETIME_MS = 8 * 3_600_000;
+export const MAX_TOKEN_LIFETIME_MS = 366 * 86_400_000;
+export const BOOTSTRAP_SUBJECT = 'bootstrap-admin';
+
+export type CredentialKind = 'api-key' | 'token';
+
+/** Who is calling: what the guard attaches to a request. */
+export interface Principal {
+  readonly credentialId: string;
+  readonly kind: CredentialKind;
+  readonly subject: string;
+  readonly roles: Role[];
+  /** the one casino this credential is scoped to; absent = every casino */
+  readonly casinoId?: string;
+  /** for terminals: the tables it may write to */
+  readonly tableIds: string[];
+  readonly expiresAt: string | null;
+}
+
+export interface CredentialInfo extends Principal {
+  /** = credentialId: what `credentials revoke` takes */
+  readonly id: string;
+  readonly issuedAt: string;
+  readonly issuedBy: string;
+  readonly revokedAt: string | null;
+  readonly revokedBy: string | null;
+  readonly revokeReason: string | null;
+  readonly status: 'active' | 'revoked' | 'expired';
+}
+
+export interface IssueInput {
+  readonly roles: readonly string[];
+  readonly subject: string;
+  readonly casinoId?: string;
+  readonly tableIds?: readonly string[];
+  /** milliseconds from now; null = never (API keys only); undefined = the default (tokens 8 h, keys never) */
+  readonly expiresInMs?: number | null;
+  readonly issuedBy: string;
+}
+
+export interface Issued {
+  /** the API key or the token: shown once, never stored */
+  readonly secret: string;
+  readonly credential: CredentialInfo;
+}
+
+export type Verification = { ok: true; principal: Principal } | { ok: false; reason: string };
+
+export interface AccessRecordInput {
+  /** who: a verified principal, or the command line's operator (`cli:<user>`, no credential) */
+  readonly principal: { readonly subject: string; readonly roles: readonly string[]; readonly credentialId?: string } | null;
+  readonly kind: string;
+  readonly method: string;
+  readonly route: string;
+  readonly path: string;
+  readonly params?: Record<string, unknown>;
+  readonly query?: Record<string, unknown>;
+  readonly format: string;
+  readonly outcome: 'allowed' | 'denied';
+  readonly reason?: string;
+}
+
+export interface AccessRecord {
+  readonly id: string;
+  readonly at: string;
+  readonly credentialId: string | null;
+  readonly subject: string;
+  readonly roles: string[];
+  readonly kind: string;
+  readonly method: string;
+  readonly route: string;
+  readonly path: string;
+  readonly params: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly format: string;
+  readonly outcome: 'allowed' | 'denied';
+  readonly reason: string | null;
+}
+
+export class CredentialError extends Error {}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
+
+export class AccessService {
+  private readiness?: Promise<void>;
+  private readonly keys = new Map<string, Buffer>();
+  private currentKid?: string;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Apply the access migrations and load the signing key (once per service; safe across processes). */
+  ready(): Promise<void> {
+    this.readiness ??= this.migrate().catch((error) => {
+      this.readiness = undefined;
+      throw error;
+    });
+    return this.readiness;
+  }
+
+  private async migrate(): Promise<void> {
+    const client: PoolClient = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [ACCESS_MIGRATION_LOCK]);
+      await client.query(`CREATE TABLE IF NOT EXISTS ca_access_migrations (
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      const done = new Set((await client.query('SELECT version FROM ca_access_migrations')).rows.map((r) => r.version));
+      for (const m of ACCESS_MIGRATIONS) {
+        if (done.has(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query('INSERT INTO ca_access_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+      const existing = await client.query('SELECT kid FROM ca_access_signing_keys WHERE retired_at IS NULL LIMIT 1');
+      if (!existing.rows.length) {
+        await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [`k${Date.now().toString(36)}`, randomBytes(32)]);
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [ACCESS_MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    await this.loadKeys();
+  }
+
+  private async loadKeys(): Promise<void> {
+    const rows = (await this.pool.query('SELECT kid, secret, retired_at FROM ca_access_signing_keys ORDER BY created_at')).rows;
+    for (const r of rows) this.keys.set(r.kid, r.secret);
+    this.currentKid = rows.filter((r) => !r.retired_at).pop()?.kid;
+  }
+
+  /** Issue a credential: an API key for a terminal, a signed token for a person. The secret is returned once. */
+  async issue(input: IssueInput): Promise<Issued> {
+    await this.ready();
+    const roles = [...new Set(input.roles)];
+    const bad = roles.filter((r) => !isRole(r));
+    if (!roles.length) throw new CredentialError('at least one role is required');
+    if (bad.length) throw new CredentialError(`unknown role(s): ${bad.join(', ')} (roles: terminal, pit, finance, compliance, inspector, admin)`);
+    const subject = input.subject?.trim();
+    if (!subject || subject.length > 200) throw new CredentialError('a subject (who or what holds the credential, 1–200 characters) is required');
+    if (input.casinoId !== undefined && !ID.test(input.casinoId)) throw new CredentialError(`"${input.casinoId}" is not a casino id`);
+    const tableIds = [...new Set(input.tableIds ?? [])];
+    for (const t of tableIds) if (!ID.test(t)) throw new CredentialError(`"${t}" is not a table id`);
+    const terminal = roles.includes('terminal');
+    if (terminal && roles.length > 1) throw new CredentialError('a terminal credential carries the terminal role only');
+    if (terminal && (!input.casinoId || !tableIds.length)) throw new CredentialError('a terminal API key is bound to one casino (--casino) and at least one table (--table)');
+    if (!terminal && tableIds.length) throw new CredentialError('only terminal credentials are bound to tables');
+    const kind: CredentialKind = terminal ? 'api-key' : 'token';
+    let lifetime = input.expiresInMs === undefined ? (kind === 'token' ? DEFAULT_TOKEN_LIFETIME_MS : null) : input.expiresInMs;
+    if (kind === 'token' && lifetime === null) throw new CredentialError('tokens for people always expire: give --expires-in (at most 366d)');
+    if (lifetime !== null && (lifetime <= 0 || lifetime > MAX_TOKEN_LIFETIME_MS)) throw new CredentialError('the lifetime must be positive and at most 366 days');
+    const issuedAtMs = Math.floor(this.now() / 1000) * 1000;
+    const expiresAtMs = lifetime === null ? null : Math.floor((issuedAtMs + lifetime) / 1000) * 1000;
+    const id = newCredentialId();
+    let secret: string;
+    let secretHash: string;
+    if (kind === 'api-key') {
+      secret = newApiKey(id);
+      secretHash = sha256(parseApiKey(secret)!.secret);
+    } else {
+      const kid = this.currentKid!;
+      secret = signToken(
+        { iss: TOKEN_ISSUER, jti: id, sub: subject, roles, ...(input.casinoId ? { casino: input.casinoId } : {}), iat: issuedAtMs / 1000, exp: expiresAtMs! / 1000 },
+        this.keys.get(kid)!,
+        kid,
+      );
+      secretHash = sha256(secret);
+    }
+    const row = (
+      await this.pool.query(
+        `INSERT INTO ca_credentials (id, kind, subject, roles, casino_id, table_ids, secret_hash, issued_at, issued_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [id, kind, subject, roles, input.casinoId ?? null, tableIds, secretHash, new Date(issuedAtMs), input.issuedBy, expiresAtMs === null ? null : new Date(expiresAtMs)],
+      )
+    ).rows[0];
+    return { secret, credential: this.info(row) };
+  }
+
+  /** Put a credential on the revocation list (checked on every request). */
+  async revoke(id: string, by: string, reason?: string): Promise<CredentialInfo> {
+    await this.ready();
+    const current = (await this.pool.query('SELECT * FROM ca_credentials WHERE id = $1', [id])).rows[0];
+    if (!current) throw new CredentialError(`no credential "${id}"`);
+    if (current.revoked_at) return this.info(current);
+    const row = (
+      await this.pool.query('UPDATE ca_credentials SET revoked_at = clock_timestamp(), revoked_by = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, by, reason ?? null])
+    ).rows[0];
+    return this.info(row ?? (await this.pool.query('SELECT * FROM ca_credentials WHERE id = $1', [id])).rows[0]);
+  }
+
+  /** Every credential (without secrets), newest first; only the active ones unless `all`. */
+  async list(options: { all?: boolean } = {}): Promise<CredentialInfo[]> {
+    await this.ready();
+    const rows = (await this.pool.query('SELECT * FROM ca_credentials ORDER BY issued_at DESC, id')).rows;
+    const infos = rows.map((r) => this.info(r));
+    return options.all ? infos : infos.filter((c) => c.status === 'active');
+  }
+
+  /** Check a presented API key or token: known, authentic, not revoked, not expired. */
+  async verify(presented: string): Promise<Verification> {
+    await this.ready();
+    const text = presented.trim();
+    if (text.startsWith('cak_')) {
+      const key = parseApiKey(text);
+      if (!key) return { ok: false, reason: 'malformed API key' };
+      const row = await this.row(key.id);
+      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return { ok: false, reason: 'unknown API key' };
+      return this.standing(row);
+    }
+    const kid = tokenKeyId(text);
+    if (!kid) return { ok: false, reason: 'malformed credential: neither an API key (cak_…) nor a token' };
+    if (!this.keys.has(kid)) await this.loadKeys();
+    const signingKey = this.keys.get(kid);
+    if (!signingKey) return { ok: false, reason: 'token signed with an unknown key' };
+    const checked = verifyToken(text, signingKey, this.now());
+    // a revoked token is reported as revoked even when it has also expired
+    const row = await this.row(checked.ok ? checked.claims.jti : this.unverifiedJti(text));
+    if (!checked.ok) {
+      if (row && row.kind === 'token' && sameDigest(row.secret_hash, sha256(text)) && row.revoked_at) return this.standing(row);
+      return { ok: false, reason: checked.reason };
+    }
+    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return { ok: false, reason: 'unknown token' };
+    return this.standing(row);
+  }
+
+  /** Is there an admin credential that can still be used? */
+  async hasActiveAdmin(): Promise<boolean> {
+    await this.ready();
+    const r = await this.pool.query(`SELECT 1 FROM ca_credentials WHERE 'admin' = ANY (roles) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) LIMIT 1`, [new Date(this.now())]);
+    return r.rows.length > 0;
+  }
+
+  /**
+   * For `serve` on a fresh machine: when no admin credential is active, issue one admin token
+   * (24 h) and return it for printing once; otherwise null.
+   */
+  async bootstrapAdmin(lifetimeMs = 24 * 3_600_000): Promise<Issued | null> {
+    if (await this.hasActiveAdmin()) return null;
+    return this.issue({ roles: ['admin'], subject: BOOTSTRAP_SUBJECT, expiresInMs: lifetimeMs, issuedBy: 'serve (no active admin credential)' });
+  }
+
+  /** Record one access (a replay, a report, an export, or a refused attempt at one). */
+  async record(entry: AccessRecordInput): Promise<void> {
+    await this.ready();
+    const p = entry.principal;
+    await this.pool.query(
+      `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, params, query, format, outcome, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [p?.credentialId ?? null, p?.subject ?? '(anonymous)', p?.roles ?? [], entry.kind, entry.method, entry.route, entry.path, JSON.stringify(entry.params ?? {}), JSON.stringify(entry.query ?? {}), entry.format, entry.outcome, entry.reason ?? null],
+    );
+  }
+
+  /** The access log between two instants (inclusive), oldest first. */
+  async accessLog(options: { from?: Date; to?: Date; limit?: number } = {}): Promise<AccessRecord[]> {
+    await this.ready();
+    const rows = (
+      await this.pool.query(
+        `SELECT * FROM ca_access_log WHERE ($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2) ORDER BY id LIMIT $3`,
+        [options.from ?? null, options.to ?? null, options.limit ?? 10_000],
+      )
+    ).rows;
+    return rows.map((r) => ({
+      id: String(r.id),
+      at: r.at.toISOString(),
+      credentialId: r.credential_id,
+      subject: r.subject,
+      roles: r.roles,
+      kind: r.kind,
+      method: r.method,
+      route: r.route,
+      path: r.path,
+      params: r.params,
+      query: r.query,
+      format: r.format,
+      outcome: r.outcome,
+      reason: r.reason,
+    }));
+  }
+
+  /** The casino of each stream that exists (its first event's casinoId: sessions and jackpot pools). */
+  async casinosOfStreams(streamIds: readonly string[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    if (!streamIds.length) return out;
+    const rows = (await this.pool.query(`SELECT stream_id, data->>'casinoId' AS casino FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1`, [[...new Set(streamIds)]])).rows;
+    for (const r of rows) out.set(r.stream_id, r.casino);
+    return out;
+  }
+
+  private unverifiedJti(token: string): string {
+    try {
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+      return typeof claims?.jti === 'string' ? claims.jti : '';
+    } catch {
+      return '';
+    }
+  }
+
+  private async row(id: string): Promise<any | undefined> {
+    if (!/^[0-9a-f]{16}$/.test(id)) return undefined;
+    return (await this.pool.query('SELECT * FROM ca_credentials WHERE id = $1', [id])).rows[0];
+  }
+
+  private standing(row: any): Verification {
+    if (row.revoked_at) return { ok: false, reason: `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}` };
+    if (row.expires_at && row.expires_at.getTime() <= this.now()) return { ok: false, reason: `credential ${row.id} expired at ${row.expires_at.toISOString()}` };
+    return { ok: true, principal: this.principal(row) };
+  }
+
+  private principal(row: any): Principal {
+    return {
+      credentialId: row.id,
+      kind: row.kind,
+      subject: row.subject,
+      roles: row.roles.filter(isRole),
+      ...(row.casino_id ? { casinoId: row.casino_id } : {}),
+      tableIds: row.table_ids,
+      expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
+    };
+  }
+
+  private info(row: any): CredentialInfo {
+    const status = row.revoked_at ? 'revoked' : row.expires_at && row.expires_at.getTime() <= this.now() ? 'expired' : 'active';
+    return {
+      id: row.id,
+      ...this.principal(row),
+      issuedAt: row.issued_at.toISOString(),
+      issuedBy: row.issued_by,
+      revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+      revokedBy: row.revoked_by,
+      revokeReason: row.revoke_reason,
+      status,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './policy';
+export * from './tokens';
+export * from './access-service';
+export * from './window';

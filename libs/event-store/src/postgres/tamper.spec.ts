@@ -1,0 +1,312 @@
+/**
+ * Tamper evidence (docs/security.md): what the database refuses, and what `verify` names when an
+ * intruder with the owner's rights switches the triggers off (ALTER TABLE … DISABLE TRIGGER) and
+ * edits, deletes, reorders, truncates, removes a stream, rewrites history, or restores an old backup.
+ * Each scenario runs in a fresh database.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client, Pool, PoolClient } from 'pg';
+import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
+import { chainHash, contentHash, GENESIS } from '../canonical';
+import { NewEvent } from '../port';
+import { createSeal, latestReceipt, parseReceipt, SEAL_STREAM, sealIfGamingDayClosed, SealRefusedError } from '../seal';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyStore } from './postgres-verifier';
+import { writerRoleGrants } from './schema';
+
+jest.setTimeout(60_000);
+
+const event = (streamId: string, data: Record<string, unknown> = {}, type = 'Something'): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type,
+  data,
+  metadata: { recordedBy: 'terminal:T-1' },
+  occurredAt: '2026-11-21T20:00:00.000Z',
+});
+
+const databases: TestDatabase[] = [];
+const pools: Pool[] = [];
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+async function fresh(): Promise<{ db: TestDatabase; pool: Pool; store: PostgresEventStore }> {
+  const db = await createTestDatabase('ca_tamper');
+  databases.push(db);
+  const { pool, store } = await migratedStore(db.url, 4);
+  // other test files on the same server may terminate idle connections: an idle client's error is not ours
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  return { db, pool, store };
+}
+
+/** Three streams: s-a (5 events), s-b (4), s-c (3). */
+async function populate(store: PostgresEventStore) {
+  const batch: NewEvent[] = [];
+  for (const [s, n] of [['s-a', 5], ['s-b', 4], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, { i }));
+  await store.append(batch);
+}
+
+/** As the intruder: triggers off, the SQL, triggers back on. */
+async function asIntruder(pool: Pool, fn: (c: PoolClient) => Promise<void>) {
+  const c = await pool.connect();
+  try {
+    await c.query('ALTER TABLE ca_events DISABLE TRIGGER USER');
+    await c.query('ALTER TABLE ca_streams DISABLE TRIGGER USER');
+    await fn(c);
+  } finally {
+    await c.query('ALTER TABLE ca_events ENABLE TRIGGER USER');
+    await c.query('ALTER TABLE ca_streams ENABLE TRIGGER USER');
+    c.release();
+  }
+}
+
+const sqlState = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'no error';
+  } catch (error: any) {
+    return String(error.code);
+  }
+};
+
+describe('the database refuses changes', () => {
+  it('to a role with only the documented grants: UPDATE, DELETE, TRUNCATE and direct INSERT are denied, appends work', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    const role = `ca_writer_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    const c = await pool.connect();
+    try {
+      await c.query(`CREATE ROLE ${role} NOLOGIN`);
+      await c.query(writerRoleGrants(role));
+      await c.query(`SET ROLE ${role}`);
+      // reading and appending, through ca_append, is what the app needs
+      expect(Number((await c.query('SELECT count(*) FROM ca_events')).rows[0].count)).toBe(12);
+      const [appended] = await store.appendWith(c, [event('s-a', { i: 6 })]);
+      expect(appended).toMatchObject({ streamId: 's-a', streamVersion: 6, status: 'appended' });
+      // changing anything is not
+      expect(await sqlState(c.query(`UPDATE ca_events SET data = '{"i": 99}' WHERE stream_id = 's-a'`))).toBe('42501');
+      expect(await sqlState(c.query(`DELETE FROM ca_events WHERE stream_id = 's-a'`))).toBe('42501');
+      expect(await sqlState(c.query('TRUNCATE ca_events'))).toBe('42501');
+      expect(await sqlState(c.query(`UPDATE ca_streams SET version = 1 WHERE stream_id = 's-a'`))).toBe('42501');
+      expect(await sqlState(c.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`))).toBe('42501');
+      expect(
+        await sqlState(
+          c.query(`INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, content_hash, prev_hash, hash)
+                   VALUES ('s-a', 7, gen_random_uuid(), 'Forged', '{}', 'x', 'x', 'x')`),
+        ),
+      ).toBe('42501');
+      expect(await sqlState(c.query('ALTER TABLE ca_events DISABLE TRIGGER USER'))).toBe('42501');
+      await c.query('RESET ROLE');
+      // a role without the grants may not even append (EXECUTE on ca_append is revoked from PUBLIC)
+      await c.query(`CREATE ROLE ${role}_nobody NOLOGIN`);
+      await c.query(`GRANT USAGE ON SCHEMA public TO ${role}_nobody`);
+      await c.query(`SET ROLE ${role}_nobody`);
+      expect(await sqlState(store.appendWith(c, [event('s-a', { i: 7 })]))).toBe('42501');
+    } finally {
+      await c.query('RESET ROLE');
+      for (const r of [role, `${role}_nobody`]) {
+        await c.query(`DROP OWNED BY ${r}`).catch(() => undefined);
+        await c.query(`DROP ROLE IF EXISTS ${r}`);
+      }
+      c.release();
+    }
+    expect((await verifyStore(pool)).ok).toBe(true);
+  });
+
+  it('to the owner itself: the triggers refuse UPDATE, DELETE and TRUNCATE of events and moving a head back', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    expect(await sqlState(pool.query(`UPDATE ca_events SET data = '{"i": 99}' WHERE stream_id = 's-a' AND stream_version = 2`))).toBe('CA003');
+    expect(await sqlState(pool.query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version = 5`))).toBe('CA003');
+    expect(await sqlState(pool.query('TRUNCATE ca_events CASCADE'))).toBe('CA003');
+    expect(await sqlState(pool.query(`UPDATE ca_streams SET version = 4 WHERE stream_id = 's-a'`))).toBe('CA003');
+    expect(await sqlState(pool.query(`UPDATE ca_streams SET head_hash = 'x' WHERE stream_id = 's-a'`))).toBe('CA003');
+    expect(await sqlState(pool.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`))).toBe('CA003');
+    expect(await sqlState(pool.query('TRUNCATE ca_streams'))).toBe('CA003');
+    expect(Number((await pool.query('SELECT count(*) FROM ca_events')).rows[0].count)).toBe(12);
+    expect((await verifyStore(pool)).ok).toBe(true);
+  });
+});
+
+describe('verify names the tampering', () => {
+  it('an edited event', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await asIntruder(pool, (c) => c.query(`UPDATE ca_events SET data = '{"i": 300}' WHERE stream_id = 's-b' AND stream_version = 3`).then(() => undefined));
+    const report = await verifyStore(pool);
+    expect(report.ok).toBe(false);
+    expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-b', streamVersion: 3, reason: expect.stringMatching(/edited/) })]);
+  });
+
+  it('an event deleted in the middle of its stream', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await asIntruder(pool, (c) => c.query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version = 3`).then(() => undefined));
+    const report = await verifyStore(pool);
+    expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-a', streamVersion: 4, reason: expect.stringMatching(/version 3 is missing/) })]);
+  });
+
+  it('reordered events', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await asIntruder(pool, async (c) => {
+      await c.query(`UPDATE ca_events SET stream_version = -3 WHERE stream_id = 's-a' AND stream_version = 3`);
+      await c.query(`UPDATE ca_events SET stream_version = 3 WHERE stream_id = 's-a' AND stream_version = 4`);
+      await c.query(`UPDATE ca_events SET stream_version = 4 WHERE stream_id = 's-a' AND stream_version = -3`);
+    });
+    const report = await verifyStore(pool);
+    expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-a', streamVersion: 3, reason: expect.stringMatching(/stored as version 4, not 3: .*reordered/) })]);
+  });
+
+  it('a stream truncated with its head rewritten to match: invisible to the chains, named by the seal', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    const truncate = (c: PoolClient) =>
+      c
+        .query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version > 3`)
+        .then(() => c.query(`UPDATE ca_streams SET version = 3, head_hash = (SELECT hash FROM ca_events WHERE stream_id = 's-a' AND stream_version = 3) WHERE stream_id = 's-a'`))
+        .then(() => undefined);
+
+    // without a seal the chains alone cannot tell (this is why seals exist)
+    const unsealed = await fresh();
+    await populate(unsealed.store);
+    await asIntruder(unsealed.pool, truncate);
+    expect((await verifyStore(unsealed.pool)).ok).toBe(true);
+
+    const { seal } = await createSeal(pool, { gamingDay: '2026-11-21' });
+    expect(seal).toMatchObject({ sequence: 1, streamCount: 3, heads: { 's-a': { version: 5 }, 's-b': { version: 4 }, 's-c': { version: 3 } } });
+    await asIntruder(pool, truncate);
+    const report = await verifyStore(pool);
+    expect(report.ok).toBe(false);
+    expect(report.breaks).toEqual([
+      expect.objectContaining({
+        streamId: 's-a',
+        streamVersion: 4,
+        reason: expect.stringMatching(/seal #1 \(gaming day 2026-11-21, .*\) recorded this stream at version 5 but it ends at version 3: events were removed from its end and its head rewritten to match/),
+      }),
+    ]);
+    // and the store refuses to seal over the loss
+    await expect(createSeal(pool)).rejects.toBeInstanceOf(SealRefusedError);
+  });
+
+  it('a whole stream deleted, events and head', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await createSeal(pool);
+    await store.append([event('s-a', { i: 6 })]);
+    await asIntruder(pool, async (c) => {
+      await c.query(`DELETE FROM ca_events WHERE stream_id = 's-b'`);
+      await c.query(`DELETE FROM ca_streams WHERE stream_id = 's-b'`);
+    });
+    const report = await verifyStore(pool);
+    expect(report.breaks).toEqual([
+      expect.objectContaining({ streamId: 's-b', streamVersion: 1, reason: expect.stringMatching(/recorded this stream at version 4 but none of its events is stored and its head is gone: the whole stream was deleted/) }),
+    ]);
+  });
+
+  it('a stream rewritten after it was sealed, every hash recomputed to look intact', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await createSeal(pool);
+    await asIntruder(pool, async (c) => {
+      const rows = (await c.query(`SELECT * FROM ca_events WHERE stream_id = 's-c' ORDER BY stream_version`)).rows;
+      let prev = GENESIS;
+      for (const r of rows) {
+        const data = r.stream_version === 2 ? { i: 2000 } : r.data;
+        const content = contentHash({ streamId: r.stream_id, eventId: r.event_id, type: r.event_type, data, metadata: r.metadata, occurredAt: r.occurred_at });
+        const hash = chainHash(prev, r.stream_id, r.stream_version, content);
+        await c.query('UPDATE ca_events SET data = $1, content_hash = $2, prev_hash = $3, hash = $4 WHERE global_position = $5', [data, content, prev, hash, r.global_position]);
+        prev = hash;
+      }
+      await c.query(`UPDATE ca_streams SET head_hash = $1 WHERE stream_id = 's-c'`, [prev]);
+    });
+    const report = await verifyStore(pool);
+    expect(report.breaks).toEqual([
+      expect.objectContaining({ streamId: 's-c', streamVersion: 3, reason: expect.stringMatching(/is not the event seal #1 .* recorded at this version: the stream was rewritten/) }),
+    ]);
+  });
+
+  it('a seal edited in place', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    await createSeal(pool);
+    await asIntruder(pool, (c) => c.query(`UPDATE ca_events SET data = jsonb_set(data, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined));
+    const report = await verifyStore(pool);
+    expect(report.breaks).toEqual([expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 1, reason: expect.stringMatching(/edited/) })]);
+  });
+
+  it('a database restored from an older backup: behind the seal receipt handed out', async () => {
+    const { db, store } = await fresh();
+    let pool = pools[pools.length - 1];
+    await populate(store);
+    const first = await createSeal(pool, { gamingDay: '2026-11-21' });
+    expect(first.receipt).toMatch(/^ca-seal:1:[0-9a-f]{64}$/);
+    // the nightly backup: a copy of the database as it is now
+    await pool.end();
+    const backup = `${db.name}_backup`;
+    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${backup} TEMPLATE ${db.name}`);
+    await admin.end();
+    databases.push({ name: backup, url: db.url.replace(db.name, backup), drop: async () => {
+      const c = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${backup} WITH (FORCE)`);
+      await c.end();
+    } });
+    // the next day is played and sealed; its receipt goes to the regulator
+    pool = new Pool({ connectionString: db.url, max: 4 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const live = new PostgresEventStore(pool);
+    await live.append([event('s-a', { i: 6 }), event('s-d', { i: 1 })]);
+    const second = await createSeal(pool, { gamingDay: '2026-11-22' });
+    expect(second.receipt).toBe(await latestReceipt(pool));
+    expect(second.seal).toMatchObject({ sequence: 2, previousSealHash: first.seal.sealHash, streamCount: 4, heads: { 's-a': { version: 6 }, 's-d': { version: 1 } } });
+    expect(Object.keys(second.seal.heads)).toHaveLength(2);
+    expect((await verifyStore(pool, { receipt: second.receipt })).ok).toBe(true);
+
+    // then the backup is restored in its place
+    const restored = new Pool({ connectionString: db.url.replace(db.name, backup), max: 2 });
+    restored.on('error', () => undefined);
+    pools.push(restored);
+    expect((await verifyStore(restored)).ok).toBe(true); // consistent in itself: only the receipt can tell
+    expect((await verifyStore(restored, { receipt: first.receipt })).ok).toBe(true);
+    const report = await verifyStore(restored, { receipt: second.receipt });
+    expect(report.ok).toBe(false);
+    expect(report.seals?.receipt).toMatchObject({ ok: false, sequence: 2 });
+    expect(report.breaks).toEqual([
+      expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 2, reason: expect.stringMatching(/receipt names seal #2 but the store's latest seal is #1 \(gaming day 2026-11-21.*restored from an older backup/) }),
+    ]);
+    // the bare hash (or a 16-digit prefix) works too; a receipt of the same number with another hash means a rewrite
+    expect((await verifyStore(restored, { receipt: second.seal.sealHash.slice(0, 16) })).breaks[0].reason).toMatch(/no seal in the store has the receipt's hash/);
+    const forged = `ca-seal:1:${second.seal.sealHash}`;
+    expect((await verifyStore(restored, { receipt: forged })).breaks[0].reason).toMatch(/store's seal #1 has hash .*rewritten/);
+    expect(parseReceipt(JSON.stringify({ receipt: first.receipt }))).toEqual({ sequence: 1, sealHash: first.seal.sealHash });
+    expect(() => parseReceipt('not-a-receipt')).toThrow(/not a seal receipt/);
+  });
+});
+
+describe('seals', () => {
+  it('are written at a gaming day close once every session of the day is closed, and chain to each other', async () => {
+    const { pool, store } = await fresh();
+    const opened = (s: string) => event(`session-${s}`, { sessionId: s, gamingDay: '2026-11-21' }, 'TableSessionOpened');
+    const closed = (s: string) => event(`session-${s}`, { sessionId: s }, 'TableSessionClosed');
+    await store.append([opened('x'), opened('y'), closed('x')]);
+    expect(await sealIfGamingDayClosed(pool, '2026-11-21')).toBeNull();
+    await store.append([closed('y')]);
+    const sealed = await sealIfGamingDayClosed(pool, '2026-11-21');
+    expect(sealed?.seal).toMatchObject({ sequence: 1, gamingDay: '2026-11-21', reason: 'gaming-day-close', streamCount: 2 });
+    // nothing new: the same day is not sealed twice
+    expect((await sealIfGamingDayClosed(pool, '2026-11-21'))?.seal.sequence).toBe(1);
+    const onDemand = await createSeal(pool);
+    expect(onDemand.seal).toMatchObject({ sequence: 2, reason: 'on-demand', previousSealHash: sealed!.seal.sealHash, heads: {}, streamCount: 2 });
+    const report = await verifyStore(pool, { receipt: onDemand.receipt });
+    expect(report).toMatchObject({ ok: true, seals: { count: 2, unsealedEvents: 0, receipt: { ok: true, sequence: 2 } } });
+    await store.append([event('session-z', {})]);
+    expect((await verifyStore(pool)).seals?.unsealedEvents).toBe(1);
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * Seals: the store's tamper evidence beyond each stream's own chain (docs/security.md).
+ *
+ * A stream's chain proves that nothing *inside* it was edited, removed or reordered, but not that its
+ * end is still there: an intruder who removes a stream's last events and rewrites its head in
+ * `ca_streams`, or removes a whole stream, or restores an older backup, leaves chains that verify.
+ * A seal closes that gap. It is a `StoreSealed` event in the stream `seal-store` that commits to the
+ * head (version and chain hash) of every stream at the time of sealing; seals are chained to each other
+ * (`previousSealHash`), so the latest seal commits to every head ever sealed. Its `sealHash`, given out
+ * of band as a short receipt (to the regulator, in the day's close report), lets `verify --receipt`
+ * prove that the store still holds everything that was sealed — even against an intruder who
+ * recomputed every hash in the database.
+ *
+ * To keep a seal's size bounded by the day's activity rather than by the store's age, `heads` lists the
+ * streams whose head changed since the previous seal; `headsDigest` is the hash of the full map of
+ * every sealed head (all seals folded), and `streamCount` its size.
+ */
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import type { Pool, PoolClient } from 'pg';
+import { canonicalJson, GENESIS, sha256 } from './canonical';
+import { WrongExpectedVersionError } from './errors';
+import { PostgresEventStore, toStoredEvent } from './postgres/postgres-event-store';
+import type { StoredEvent } from './port';
+
+export const SEAL_STREAM = 'seal-store';
+export const SEAL_EVENT_TYPE = 'StoreSealed';
+/** an arbitrary constant: the advisory lock that serialises sealers */
+const SEAL_LOCK = 7_411_305_002;
+const RECEIPT_PREFIX = 'ca-seal';
+
+export interface StreamHead {
+  readonly version: number;
+  readonly hash: string;
+}
+
+export type SealReason = 'gaming-day-close' | 'on-demand';
+
+/** The data of a `StoreSealed` event. */
+export interface SealData {
+  /** 1, 2, 3… : the seal's position in the seal chain */
+  readonly sequence: number;
+  readonly sealedAt: string;
+  readonly gamingDay?: string;
+  readonly reason: SealReason;
+  /** the streams whose head changed since the previous seal, with their head now */
+  readonly heads: Readonly<Record<string, StreamHead>>;
+  /** how many streams the seal covers in all (every stream ever sealed) */
+  readonly streamCount: number;
+  /** sha256 of the canonical JSON of every sealed head { streamId: { version, hash } } */
+  readonly headsDigest: string;
+  /** the previous seal's `sealHash` ('' for the first) */
+  readonly previousSealHash: string;
+  /** sha256 of the canonical JSON of every other field above */
+  readonly sealHash: string;
+}
+
+export interface Seal extends SealData {
+  readonly eventId: string;
+  readonly streamVersion: number;
+  readonly globalPosition: string;
+}
+
+export class SealRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[],
+  ) {
+    super(message);
+    this.name = 'SealRefusedError';
+  }
+}
+
+export function computeSealHash(seal: Omit<SealData, 'sealHash'>): string {
+  return sha256(
+    canonicalJson({
+      kind: 'casino-audit/seal/v1',
+      sequence: seal.sequence,
+      sealedAt: seal.sealedAt,
+      gamingDay: seal.gamingDay ?? null,
+      reason: seal.reason,
+      heads: seal.heads,
+      streamCount: seal.streamCount,
+      headsDigest: seal.headsDigest,
+      previousSealHash: seal.previousSealHash,
+    }),
+  );
+}
+
+export function headsDigest(heads: ReadonlyMap<string, StreamHead>): string {
+  const sorted: Record<string, StreamHead> = {};
+  for (const id of [...heads.keys()].sort()) sorted[id] = { version: heads.get(id)!.version, hash: heads.get(id)!.hash };
+  return sha256(canonicalJson(sorted));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Receipts
+
+export interface Receipt {
+  /** the seal's sequence, when the receipt names it */
+  readonly sequence?: number;
+  /** the seal hash, or a prefix of it (at least 16 hex digits) */
+  readonly sealHash: string;
+}
+
+/** `ca-seal:<sequence>:<sealHash>`: what a casino hands the regulator after each seal. */
+export function formatReceipt(seal: Pick<SealData, 'sequence' | 'sealHash'>): string {
+  return `${RECEIPT_PREFIX}:${seal.sequence}:${seal.sealHash}`;
+}
+
+/** Parse a receipt: `ca-seal:<n>:<hash>`, a bare hash (or a prefix of 16+ hex digits), or the JSON `seal --json` prints. */
+export function parseReceipt(text: string): Receipt {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    let json: any;
+    try {
+      json = JSON.parse(t);
+    } catch {
+      throw new Error('the receipt file is not valid JSON');
+    }
+    if (typeof json?.receipt === 'string') return parseReceipt(json.receipt);
+    if (typeof json?.sealHash === 'string') return parseReceipt(json.sequence !== undefined ? `${RECEIPT_PREFIX}:${json.sequence}:${json.sealHash}` : json.sealHash);
+    throw new Error('the receipt JSON has neither "receipt" nor "sealHash"');
+  }
+  const full = /^ca-seal:(\d{1,12}):([0-9a-f]{16,64})$/i.exec(t);
+  if (full) return { sequence: Number(full[1]), sealHash: full[2].toLowerCase() };
+  if (/^[0-9a-f]{16,64}$/i.test(t)) return { sealHash: t.toLowerCase() };
+  throw new Error(`not a seal receipt: expected ${RECEIPT_PREFIX}:<sequence>:<hash> or a hash of 16 to 64 hex digits`);
+}
+
+/** A `--receipt` argument: a receipt, or a file holding one. */
+export function readReceiptArgument(arg: string): Receipt {
+  if (!/^ca-seal:/i.test(arg.trim()) && !/^[0-9a-f]{16,64}$/i.test(arg.trim()) && fs.existsSync(arg)) {
+    return parseReceipt(fs.readFileSync(arg, 'utf8'));
+  }
+  return parseReceipt(arg);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading seals
+
+const SEAL_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type,
+  data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
+
+/** Every seal event, in seal-stream order (as stored: `checkSeals` judges them). */
+export async function loadSealEvents(db: Pool | PoolClient): Promise<StoredEvent[]> {
+  const result = await db.query(`SELECT ${SEAL_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version`, [SEAL_STREAM]);
+  return result.rows.map(toStoredEvent);
+}
+
+export function sealOf(e: StoredEvent): Seal {
+  const d = e.data as SealData;
+  return { ...d, eventId: e.eventId, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString() };
+}
+
+export interface SealedHead extends StreamHead {
+  /** the seal that recorded this head */
+  readonly sequence: number;
+  readonly sealedAt: string;
+  readonly gamingDay?: string;
+}
+
+export interface SealProblem {
+  readonly seal: StoredEvent;
+  readonly reason: string;
+}
+
+export interface SealCheck {
+  /** the seals that are well formed and chained, in order (checking stops at the first bad one) */
+  readonly seals: Seal[];
+  readonly problem: SealProblem | null;
+  /** every head recorded by a good seal, per stream, in version order: what the store must still hold */
+  readonly sealedHeads: Map<string, SealedHead[]>;
+  /** the full map of heads as of the latest good seal */
+  readonly latestHeads: Map<string, StreamHead>;
+}
+
+const isHead = (h: any): h is StreamHead => h && Number.isSafeInteger(h.version) && h.version >= 1 && typeof h.hash === 'string';
+
+/** Check the seal chain itself: sequence, link to the previous seal, its own hash, the digest of all heads. */
+export function checkSeals(events: readonly StoredEvent[]): SealCheck {
+  const seals: Seal[] = [];
+  const sealedHeads = new Map<string, SealedHead[]>();
+  const latestHeads = new Map<string, StreamHead>();
+  let previous = GENESIS;
+  for (const e of events) {
+    const fail = (reason: string): SealCheck => ({ seals, problem: { seal: e, reason }, sealedHeads, latestHeads });
+    const d = e.data as Partial<SealData>;
+    if (e.type !== SEAL_EVENT_TYPE) return fail(`the seal stream holds a ${JSON.stringify(e.type)} event: only ${SEAL_EVENT_TYPE} belongs there`);
+    const sequence = seals.length + 1;
+    if (d.sequence !== sequence) return fail(`seal #${sequence} is numbered ${JSON.stringify(d.sequence)}: a seal was removed, inserted or renumbered`);
+    if (d.previousSealHash !== previous) return fail(`seal #${sequence} does not link to seal #${sequence - 1}: the seal chain was altered`);
+    if (!d.heads || typeof d.heads !== 'object' || !Object.values(d.heads).every(isHead)) return fail(`seal #${sequence} is malformed: heads must be { streamId: { version, hash } }`);
+    const { sealHash, ...rest } = d as SealData;
+    if (computeSealHash(rest) !== sealHash) return fail(`seal #${sequence}'s hash does not match its content: the seal was edited`);
+    for (const [streamId, head] of Object.entries(d.heads)) latestHeads.set(streamId, { version: head.version, hash: head.hash });
+    if (d.streamCount !== latestHeads.size || d.headsDigest !== headsDigest(latestHeads)) {
+      return fail(`seal #${sequence}'s digest of all stream heads does not match the heads sealed so far: the seal chain was altered`);
+    }
+    for (const [streamId, head] of Object.entries(d.heads)) {
+      const list = sealedHeads.get(streamId) ?? [];
+      list.push({ version: head.version, hash: head.hash, sequence, sealedAt: String(d.sealedAt), gamingDay: d.gamingDay });
+      sealedHeads.set(streamId, list);
+    }
+    seals.push(sealOf(e));
+    previous = sealHash;
+  }
+  for (const list of sealedHeads.values()) list.sort((a, b) => a.version - b.version);
+  return { seals, problem: null, sealedHeads, latestHeads };
+}
+
+export const describeSeal = (h: Pick<SealedHead, 'sequence' | 'sealedAt' | 'gamingDay'>) =>
+  `seal #${h.sequence} (${h.gamingDay ? `gaming day ${h.gamingDay}, ` : ''}sealed ${h.sealedAt})`;
+
+// ---------------------------------------------------------------------------------------------------
+// Creating seals
+
+export interface SealOptions {
+  readonly gamingDay?: string;
+  readonly reason?: SealReason;
+  /** for tests: the seal's time */
+  readonly now?: Date;
+  /** when no stream moved since the latest seal (of the same gaming day), write nothing and return that seal */
+  readonly onlyIfChanged?: boolean;
+}
+
+export interface SealResult {
+  readonly seal: Seal;
+  /** what to hand out of band: `ca-seal:<sequence>:<sealHash>` */
+  readonly receipt: string;
+  /** streams whose head changed since the previous seal */
+  readonly changedStreams: number;
+}
+
+/**
+ * Seal the store now: one `StoreSealed` event committing to the head of every stream. Serialised by an
+ * advisory lock; refused (SealRefusedError) when a stream is behind what an earlier seal recorded —
+ * sealing must never bless a store that lost sealed events: run `verify`.
+ */
+export async function createSeal(pool: Pool, options: SealOptions = {}): Promise<SealResult> {
+  if (options.gamingDay !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.gamingDay)) throw new Error('gamingDay must be YYYY-MM-DD');
+  const store = new PostgresEventStore(pool);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
+    const check = checkSeals(await loadSealEvents(client));
+    if (check.problem) throw new SealRefusedError(`the seal chain is broken: ${check.problem.reason}; run verify`, [check.problem.reason]);
+    const rows = (await client.query('SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id <> $1 AND version > 0', [SEAL_STREAM])).rows;
+    const now = new Map<string, StreamHead>(rows.map((r) => [r.stream_id as string, { version: r.version as number, hash: r.head_hash as string }]));
+    const problems: string[] = [];
+    for (const [streamId, sealed] of check.latestHeads) {
+      const head = now.get(streamId);
+      if (!head) problems.push(`stream ${streamId} was sealed at version ${sealed.version} but no longer exists`);
+      else if (head.version < sealed.version) problems.push(`stream ${streamId} was sealed at version ${sealed.version} but its head is at version ${head.version}`);
+      else if (head.version === sealed.version && head.hash !== sealed.hash) problems.push(`stream ${streamId}'s head at version ${head.version} is not the one sealed`);
+    }
+    if (problems.length) throw new SealRefusedError(`refusing to seal: ${problems.length} stream(s) are behind the last seal (${problems[0]}); run verify`, problems);
+
+    const changed: Record<string, StreamHead> = {};
+    const all = new Map(check.latestHeads);
+    for (const streamId of [...now.keys()].sort()) {
+      const head = now.get(streamId)!;
+      const sealed = check.latestHeads.get(streamId);
+      if (!sealed || sealed.version !== head.version) changed[streamId] = head;
+      all.set(streamId, head);
+    }
+    const previous = check.seals[check.seals.length - 1];
+    if (options.onlyIfChanged && previous && previous.gamingDay === options.gamingDay && !Object.keys(changed).length) {
+      await client.query('ROLLBACK');
+      return { seal: previous, receipt: formatReceipt(previous), changedStreams: 0 };
+    }
+    const body: Omit<SealData, 'sealHash'> = {
+      sequence: check.seals.length + 1,
+      sealedAt: (options.now ?? new Date()).toISOString(),
+      ...(options.gamingDay ? { gamingDay: options.gamingDay } : {}),
+      reason: options.reason ?? (options.gamingDay ? 'gaming-day-close' : 'on-demand'),
+      heads: changed,
+      streamCount: all.size,
+      headsDigest: headsDigest(all),
+      previousSealHash: previous?.sealHash ?? GENESIS,
+    };
+    const data: SealData = { ...body, sealHash: computeSealHash(body) };
+    const [appended] = await store.appendWith(
+      client,
+      [{ streamId: SEAL_STREAM, eventId: randomUUID(), type: SEAL_EVENT_TYPE, data: data as unknown as Record<string, unknown>, metadata: { recordedBy: 'casino-audit:seal' }, occurredAt: data.sealedAt }],
+      { expectedVersions: { [SEAL_STREAM]: previous?.streamVersion ?? 0 } },
+    );
+    await client.query('COMMIT');
+    const seal: Seal = { ...data, eventId: appended.eventId, streamVersion: appended.streamVersion, globalPosition: appended.globalPosition.toString() };
+    return { seal, receipt: formatReceipt(seal), changedStreams: Object.keys(changed).length };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (error instanceof WrongExpectedVersionError) throw new SealRefusedError('another seal was written at the same time; seal again', []);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The latest seal, or null when the store was never sealed. */
+export async function latestSeal(db: Pool | PoolClient): Promise<Seal | null> {
+  const result = await db.query(`SELECT ${SEAL_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`, [SEAL_STREAM]);
+  return result.rows.length ? sealOf(toStoredEvent(result.rows[0])) : null;
+}
+
+/** The receipt of the latest seal (`ca-seal:<sequence>:<sealHash>`), or null when never sealed. */
+export async function latestReceipt(db: Pool | PoolClient): Promise<string | null> {
+  const seal = await latestSeal(db);
+  return seal ? formatReceipt(seal) : null;
+}
+
+/**
+ * The gaming day's close: when every table session opened for `gamingDay` is closed, seal (once per
+ * change: a day already sealed with nothing new is not sealed again). Returns the seal, or null.
+ */
+export async function sealIfGamingDayClosed(pool: Pool, gamingDay: string): Promise<SealResult | null> {
+  const { rows } = await pool.query(
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM ca_events c WHERE c.stream_id = o.stream_id AND c.event_type = 'TableSessionClosed'))::int AS open
+     FROM ca_events o WHERE o.event_type = 'TableSessionOpened' AND o.data->>'gamingDay' = $1`,
+    [gamingDay],
+  );
+  if (!rows[0].total || rows[0].open) return null;
+  return createSeal(pool, { gamingDay, reason: 'gaming-day-close', onlyIfChanged: true });
+}

@@ -1,0 +1,43 @@
+/**
+ * Which event store the process uses. PostgreSQL is the default (the database of `DATABASE_URL`, or the
+ * embedded one); `EVENT_STORE=eventstoredb` with `EVENTSTORE_CONNECTION_STRING` selects EventStoreDB /
+ * KurrentDB. Read models and projector checkpoints stay in PostgreSQL either way, so the pool is always needed.
+ */
+import type { Pool } from 'pg';
+import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
+import type { EventStore, StoredEvent } from './port';
+import { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
+
+export type EventStoreKind = 'postgres' | 'eventstoredb';
+
+/** The port plus the round lookups that ingestion and replay use; both adapters provide them. */
+export interface SelectableEventStore extends EventStore {
+  streamOfRound(roundId: string): Promise<string | null>;
+  readRound(roundId: string): Promise<StoredEvent[]>;
+}
+
+export interface SelectStoreOptions {
+  readonly postgres?: PostgresEventStoreOptions;
+  readonly eventStoreDb?: EventStoreDbEventStoreOptions;
+}
+
+/** `EVENT_STORE` read strictly: unset or empty = postgres; anything unknown is an error, never a silent fallback. */
+export function eventStoreKind(env: NodeJS.ProcessEnv = process.env): EventStoreKind {
+  const raw = (env.EVENT_STORE ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'postgres' || raw === 'postgresql') return 'postgres';
+  if (raw === 'eventstoredb' || raw === 'esdb' || raw === 'kurrentdb') return 'eventstoredb';
+  throw new Error(`EVENT_STORE="${env.EVENT_STORE}" is not a known event store: use "postgres" (the default) or "eventstoredb"`);
+}
+
+/**
+ * The chosen store. With PostgreSQL the caller still runs `migrate()` on it (it is a `PostgresEventStore`);
+ * with EventStoreDB nothing needs migrating, and `close()` disposes the gRPC client (the pool is left alone).
+ */
+export function selectEventStore(env: NodeJS.ProcessEnv, pool: Pool, options: SelectStoreOptions = {}): SelectableEventStore {
+  if (eventStoreKind(env) === 'postgres') return new PostgresEventStore(pool, options.postgres);
+  const connectionString = env.EVENTSTORE_CONNECTION_STRING?.trim();
+  if (!connectionString) {
+    throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://es1:2113,es2:2113,es3:2113?tls=false)');
+  }
+  return EventStoreDbEventStore.fromConnectionString(connectionString, options.eventStoreDb);
+}

@@ -1,0 +1,154 @@
+/**
+ * Reconciliation: per table session, drop / tips / cagnotte recorded (the sum of the table's
+ * CashExchanged, TipDeposited, CagnotteDeducted) against counted (the count room's DropBoxCounted,
+ * TipsBoxCounted, CagnotteBoxCounted; null until counted); variance = counted − recorded. Corrections
+ * add to the corrected figures, shown beside the uncorrected ones. Aggregates per table, casino and
+ * gaming day are made by the report query (report-queries.ts).
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { addAdjustment, correctionEffect, CorrectionEntry } from '../corrections';
+import { loadEventsById, sessionOf } from '../facts';
+import type { Projection } from '../projection';
+import { upsertRows } from '../upsert';
+
+export interface CountRecord {
+  eventId: string;
+  amount: number;
+  countedBy: string[];
+  occurredAt: string | null;
+}
+
+export interface ReconciliationRow {
+  session_id: string;
+  casino_id: string;
+  table_id: string;
+  gaming_day: string;
+  game: string;
+  jurisdiction: string;
+  currency: string;
+  status: string;
+  drop_recorded: number;
+  tips_recorded: number;
+  cagnotte_recorded: number;
+  drop_counted: number | null;
+  tips_counted: number | null;
+  cagnotte_counted: number | null;
+  counts: Record<string, CountRecord[]>;
+  adjustments: Record<string, number>;
+  corrections: CorrectionEntry[];
+  last_position: number;
+}
+
+const COUNTED: Record<string, 'drop' | 'tips' | 'cagnotte'> = { DropBoxCounted: 'drop', TipsBoxCounted: 'tips', CagnotteBoxCounted: 'cagnotte' };
+
+const HANDLES = new Set([
+  'TableSessionOpened',
+  'TableSessionClosed',
+  'CashExchanged',
+  'TipDeposited',
+  'CagnotteDeducted',
+  'DropBoxCounted',
+  'TipsBoxCounted',
+  'CagnotteBoxCounted',
+  'CorrectionRecorded',
+]);
+
+/**
+ * Fold one event into a session's reconciliation (pure). Several count events for one box (a box
+ * changed during the session, counted apart) add up; a recount is a correction of the count
+ * (`field: "dropCounted"`), not a second count.
+ */
+export function evolveReconciliation(row: ReconciliationRow | undefined, e: StoredEvent, correction?: CorrectionEntry): ReconciliationRow | undefined {
+  const d = e.data;
+  if (e.type === 'TableSessionOpened') {
+    return {
+      session_id: d.sessionId,
+      casino_id: d.casinoId,
+      table_id: d.tableId,
+      gaming_day: d.gamingDay,
+      game: d.game,
+      jurisdiction: d.jurisdiction,
+      currency: d.currency ?? 'EUR',
+      status: 'open',
+      drop_recorded: 0,
+      tips_recorded: 0,
+      cagnotte_recorded: 0,
+      drop_counted: null,
+      tips_counted: null,
+      cagnotte_counted: null,
+      counts: {},
+      adjustments: {},
+      corrections: [],
+      last_position: Number(e.globalPosition),
+    };
+  }
+  if (!row) return row;
+  const r: ReconciliationRow = { ...row, last_position: Number(e.globalPosition) };
+  switch (e.type) {
+    case 'TableSessionClosed':
+      r.status = 'closed';
+      break;
+    case 'CashExchanged':
+      r.drop_recorded = Number(r.drop_recorded) + Number(d.amount);
+      break;
+    case 'TipDeposited':
+      r.tips_recorded = Number(r.tips_recorded) + Number(d.amount);
+      break;
+    case 'CagnotteDeducted':
+      r.cagnotte_recorded = Number(r.cagnotte_recorded) + Number(d.amount);
+      break;
+    case 'DropBoxCounted':
+    case 'TipsBoxCounted':
+    case 'CagnotteBoxCounted': {
+      const box = COUNTED[e.type];
+      const key = `${box}_counted` as 'drop_counted' | 'tips_counted' | 'cagnotte_counted';
+      r[key] = (r[key] === null || r[key] === undefined ? 0 : Number(r[key])) + Number(d.amount);
+      const record: CountRecord = { eventId: e.eventId, amount: Number(d.amount), countedBy: (d.countedBy ?? []).map(String), occurredAt: e.occurredAt };
+      r.counts = { ...r.counts, [box]: [...(r.counts?.[box] ?? []), record] };
+      break;
+    }
+    case 'CorrectionRecorded': {
+      const c = correction ?? correctionEffect(e, undefined);
+      r.corrections = [...(r.corrections ?? []), c];
+      r.adjustments = addAdjustment(r.adjustments ?? {}, c);
+      break;
+    }
+  }
+  return r;
+}
+
+export const RECONCILIATIONS = 'reconciliations';
+
+const COLUMNS = [
+  'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'currency', 'status', 'drop_recorded', 'tips_recorded',
+  'cagnotte_recorded', 'drop_counted', 'tips_counted', 'cagnotte_counted', 'counts', 'adjustments', 'corrections', 'last_position',
+];
+
+export class ReconciliationProjection implements Projection {
+  readonly name = 'reconciliation';
+  readonly tables = [RECONCILIATIONS];
+  readonly handles = HANDLES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const table = tables[RECONCILIATIONS];
+    const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
+    if (!sessionIds.length) return;
+    const corrections = events.filter((e) => e.type === 'CorrectionRecorded');
+    const corrected = corrections.length ? await loadEventsById(db, corrections.map((e) => String(e.data.correctsEventId))) : new Map<string, StoredEvent>();
+    const rows = new Map<string, ReconciliationRow>();
+    for (const row of (await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) rows.set(row.session_id, row);
+    const changed = new Set<string>();
+    for (const e of events) {
+      const sessionId = sessionOf(e);
+      if (!sessionId) continue;
+      const effect = e.type === 'CorrectionRecorded' ? correctionEffect(e, corrected.get(String(e.data.correctsEventId).toLowerCase())) : undefined;
+      const next = evolveReconciliation(rows.get(sessionId), e, effect);
+      if (next && next !== rows.get(sessionId)) {
+        rows.set(sessionId, next);
+        changed.add(sessionId);
+      }
+    }
+    await upsertRows(db, table, ['session_id'], COLUMNS, [...changed].map((id) => rows.get(id)!));
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Round verdicts: each round judged by the rules library when it ends (RoundCompleted or RoundVoided),
+ * exactly as `replayRound` judges it, and stored with its discrepancies so that reports need no replay.
+ *
+ * A verdict is a function of the session's stream up to a cut (the triggering fact's stream version),
+ * so live and rebuilt verdicts agree whatever the batches: a round is judged again when a fact of it
+ * arrives after its end, and at the session's close the last round (the rules treat the last spin of a
+ * session apart) and every round that never ended are judged with the stream up to the close.
+ * Per batch, each session's stream is read once and folded once (a sweep over its rounds), and the
+ * jackpot pools before each round are computed from one read of the jackpot facts.
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { toStoredEvent } from '../../../event-store/src';
+import { SessionTracker } from '../../../replay/src';
+import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
+import { sessionOf } from '../facts';
+import type { Projection } from '../projection';
+import { upsertRows } from '../upsert';
+
+export interface RoundVerdictRow {
+  round_id: string;
+  session_id: string;
+  casino_id: string | null;
+  table_id: string | null;
+  gaming_day: string | null;
+  game: string;
+  jurisdiction: string;
+  verdict: Verdict;
+  discrepancies: Discrepancy[];
+  notes: string[];
+  rulebook: string | null;
+  finished: 'completed' | 'voided' | 'unfinished';
+  judged_at_version: number;
+  last_position: number;
+}
+
+const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
+const END_TYPES = new Set(['RoundCompleted', 'RoundVoided']);
+const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
+
+/** Every event type reaches `apply` (game-specific round facts included): it picks what matters. */
+const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type, data, metadata,
+  occurred_at, recorded_at, content_hash, prev_hash, hash`;
+
+const toFact = (e: StoredEvent, position?: number): Fact => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined, position });
+
+/** A round to judge, with the stream version to cut the session's stream at. */
+interface Target {
+  roundId: string;
+  cut: number;
+}
+
+/**
+ * Judge rounds of one session's stream (pure; `events` in stream order from version 1). The same
+ * verdict as `judgeFromStream(events.slice(0, cut), …)` for each target: one tracker sweeps the stream.
+ */
+export function judgeRounds(
+  events: readonly StoredEvent[],
+  targets: readonly Target[],
+  pools: (roundStart: StoredEvent) => Record<string, JackpotPoolView>,
+): Array<Omit<RoundVerdictRow, 'last_position'>> {
+  const startIndex = new Map<string, number>();
+  events.forEach((e, i) => {
+    if (e.type === 'RoundStarted' && !startIndex.has(String(e.data.roundId))) startIndex.set(String(e.data.roundId), i);
+  });
+  const ordered = targets
+    .filter((t) => startIndex.has(t.roundId))
+    .map((t) => ({ ...t, first: startIndex.get(t.roundId)! }))
+    .sort((a, b) => a.first - b.first);
+  if (!ordered.length) return [];
+  const tracker = new SessionTracker(String(events[ordered[0].first].data.sessionId));
+  let cursor = 0;
+  const out: Array<Omit<RoundVerdictRow, 'last_position'>> = [];
+  for (const { roundId, cut, first } of ordered) {
+    for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
+    const stream = events.slice(0, cut);
+    const roundEvents = stream.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
+    const state = tracker.state;
+    const ended = roundEvents.find((e) => END_TYPES.has(e.type));
+    const common = {
+      round_id: roundId,
+      session_id: String(events[first].data.sessionId),
+      casino_id: state.casinoId ?? null,
+      table_id: state.tableId ?? null,
+      gaming_day: state.gamingDay ?? null,
+      game: state.game ?? 'unknown',
+      jurisdiction: state.jurisdiction ?? 'unknown',
+      finished: (ended ? (ended.type === 'RoundVoided' ? 'voided' : 'completed') : 'unfinished') as RoundVerdictRow['finished'],
+      judged_at_version: cut,
+    };
+    if (!tracker.judged) {
+      out.push({ ...common, verdict: 'incomplete', discrepancies: [], notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`], rulebook: null });
+      continue;
+    }
+    const later = stream.slice(first + 1);
+    const lastRoundOfSession = !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed');
+    const env = tracker.env({ jackpotPools: pools(events[first]), lastRoundOfSession });
+    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
+    out.push({ ...common, verdict: judgement.verdict, discrepancies: judgement.discrepancies, notes: judgement.notes, rulebook: env.rulebook.source });
+  }
+  return out;
+}
+
+/** Pool views before given positions, from the jackpot facts in feed order (as `jackpotPoolsBefore`), in one sweep. */
+export function poolsBefore(
+  facts: ReadonlyArray<{ position: bigint; type: string; data: Record<string, any> }>,
+  positions: Iterable<bigint>,
+): Map<bigint, Record<string, JackpotPoolView>> {
+  const wanted = [...new Set(positions)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const out = new Map<bigint, Record<string, JackpotPoolView>>();
+  const pools: Record<string, JackpotPoolView> = {};
+  let i = 0;
+  for (const position of wanted) {
+    for (; i < facts.length && facts[i].position < position; i++) {
+      const { type, data } = facts[i];
+      const id = String(data.poolId);
+      if (type === 'JackpotPoolConfigured') {
+        const contribution = data.contribution ?? {};
+        pools[id] = {
+          poolId: id,
+          current: Number(data.seed ?? 0),
+          prizes: data.prizes ?? {},
+          contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
+          contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
+        };
+        continue;
+      }
+      const pool = pools[id];
+      if (!pool) continue;
+      const amount = Number(data.amount ?? 0);
+      const current = type === 'JackpotContributed' ? pool.current + amount : type === 'JackpotWon' ? pool.current - amount : amount;
+      pools[id] = { ...pool, current };
+    }
+    out.set(position, { ...pools });
+  }
+  return out;
+}
+
+export const ROUND_VERDICTS = 'round_verdicts';
+
+const COLUMNS = ['round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'verdict', 'discrepancies', 'notes', 'rulebook', 'finished', 'judged_at_version', 'last_position'];
+
+export class RoundVerdictProjection implements Projection {
+  readonly name = 'round-verdicts';
+  readonly tables = [ROUND_VERDICTS];
+  readonly handles = ALL_TYPES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const table = tables[ROUND_VERDICTS];
+    const relevant = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && (typeof e.data.roundId === 'string' || e.type === 'TableSessionClosed'));
+    if (!relevant.length) return;
+    // rounds that already have a verdict: a fact arriving after their end judges them again
+    const roundIds = [...new Set(relevant.map((e) => e.data.roundId).filter((r): r is string => typeof r === 'string'))];
+    const judged = new Set<string>(
+      roundIds.length ? (await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id) : [],
+    );
+    const targets = new Map<string, Map<string, Target & { position: number }>>(); // session → round → target
+    const closes = new Map<string, StoredEvent>();
+    const add = (sessionId: string, roundId: string, cut: number, position: number) => {
+      const m = targets.get(sessionId) ?? new Map();
+      targets.set(sessionId, m);
+      m.set(roundId, { roundId, cut, position });
+    };
+    for (const e of relevant) {
+      const sessionId = sessionOf(e)!;
+      if (e.type === 'TableSessionClosed') {
+        closes.set(sessionId, e);
+        continue;
+      }
+      const roundId = String(e.data.roundId);
+      if (END_TYPES.has(e.type)) {
+        judged.add(roundId);
+        add(sessionId, roundId, e.streamVersion, Number(e.globalPosition));
+      } else if (judged.has(roundId)) add(sessionId, roundId, e.streamVersion, Number(e.globalPosition));
+    }
+    const sessionIds = [...new Set([...targets.keys(), ...closes.keys()])];
+    if (!sessionIds.length) return;
+    const maxCut = new Map<string, number>();
+    for (const [s, m] of targets) maxCut.set(s, Math.max(...[...m.values()].map((t) => t.cut)));
+    for (const [s, e] of closes) maxCut.set(s, Math.max(maxCut.get(s) ?? 0, e.streamVersion));
+    const streams = new Map<string, StoredEvent[]>();
+    const read = await db.query(
+      `SELECT ${EVENT_COLUMNS} FROM ca_events e JOIN unnest($1::text[], $2::int[]) AS c(stream_id, cut) USING (stream_id)
+       WHERE e.stream_version <= c.cut ORDER BY e.stream_id, e.stream_version`,
+      [sessionIds.map((s) => `session-${s}`), sessionIds.map((s) => maxCut.get(s)!)],
+    );
+    for (const row of read.rows) {
+      const ev = toStoredEvent(row);
+      const s = ev.streamId.slice('session-'.length);
+      (streams.get(s) ?? streams.set(s, []).get(s)!).push(ev);
+    }
+    // at a close: the last round, and every round that never ended, judged with the stream up to the close
+    for (const [sessionId, close] of closes) {
+      const stream = (streams.get(sessionId) ?? []).slice(0, close.streamVersion);
+      const started = stream.filter((e) => e.type === 'RoundStarted').map((e) => String(e.data.roundId));
+      const ended = new Set(stream.filter((e) => END_TYPES.has(e.type)).map((e) => String(e.data.roundId)));
+      const last = started[started.length - 1];
+      for (const roundId of started) {
+        if (roundId === last || !ended.has(roundId)) add(sessionId, roundId, close.streamVersion, Number(close.globalPosition));
+      }
+    }
+    // the jackpot facts before the latest round start of the batch, read once, swept once
+    const starts: bigint[] = [];
+    for (const [sessionId, m] of targets) {
+      for (const e of streams.get(sessionId) ?? []) if (e.type === 'RoundStarted' && m.has(String(e.data.roundId))) starts.push(e.globalPosition);
+    }
+    const maxStart = starts.reduce((a, b) => (b > a ? b : a), 0n);
+    const jackpotFacts = maxStart > 0n
+      ? (await db.query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [JACKPOT_TYPES, maxStart.toString()])).rows
+      : [];
+    const pools = poolsBefore(jackpotFacts.map((r) => ({ position: BigInt(r.global_position), type: r.event_type, data: r.data })), starts);
+    const rows: RoundVerdictRow[] = [];
+    for (const [sessionId, m] of targets) {
+      const stream = streams.get(sessionId) ?? [];
+      const verdicts = judgeRounds(stream, [...m.values()], (start) => pools.get(start.globalPosition) ?? {});
+      for (const v of verdicts) rows.push({ ...v, last_position: m.get(v.round_id)!.position });
+    }
+    await upsertRows(db, table, ['round_id'], COLUMNS, rows);
+  }
+}

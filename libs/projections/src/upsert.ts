@@ -1,0 +1,12 @@
+import type { PoolClient } from 'pg';
+
+/** Write rows (column names as keys) in one statement: `jsonb_populate_recordset` upsert on the key. */
+export async function upsertRows(db: PoolClient, table: string, key: readonly string[], columns: readonly string[], rows: readonly object[]): Promise<void> {
+  if (!rows.length) return;
+  const quote = (c: string) => (c === 'drop' || c === 'position' ? `"${c}"` : c);
+  await db.query(
+    `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
+     ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ${columns.filter((c) => !key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`).join(', ')}`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The pages in a real headless Chromium (Debian's chromium, driven by playwright-core) against a
+ * database the simulator filled: each page loads, the replay steps forward and back with the keyboard,
+ * a discrepancy shows its citation, the inspector's PDF downloads. A screenshot of each page is kept in
+ * test-artifacts/pages/.
+ */
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { createHttpApp, pagesDirectory } from '../apps/api/src/http-app';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { simulateDay, SimulationManifest } from '../libs/simulator/src';
+import { issueCredential } from './support/access';
+import { createTestDatabase, TestDatabase } from './support/database';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = path.resolve(__dirname, '../test-artifacts/pages');
+const DAY = '2026-11-21';
+const CASINO = 'casino-pages';
+
+describe('the pages, in headless Chromium', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: INestApplication;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const manifest: { value?: SimulationManifest } = {};
+
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium (.ci/run does) or set CHROMIUM_PATH`);
+    if (!pagesDirectory()) throw new Error('the pages are not built: run `npm run build` (npm test does)');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url });
+    const tableGames = ['french-roulette', 'punto-banco', 'blackjack', 'caribbean-stud', 'caribbean-stud', 'craps', 'circle-poker-texas-holdem'];
+    const batch: unknown[] = [];
+    for (const events of simulateDay({ tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 15, seed: 99, errorRate: 0.2, casinoId: CASINO, gamingDay: DAY }, manifest)) batch.push(...events);
+    const result = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
+    expect(result.ok).toBe(true);
+    await runtime.projector.catchUp();
+    app = await createHttpApp(runtime);
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    token = (await issueCredential(runtime, 'inspector', { subject: 'pages-test' })).secret;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    const offsite: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) offsite.push(r.url());
+    });
+    (page as unknown as { offsite: string[] }).offsite = offsite;
+    await page.goto(`${base}/`);
+    await page.evaluate((t) => sessionStorage.setItem('casino-audit.credential', t), token);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  const open = async (hash: string, name: string, ready: string) => {
+    await page.goto(`${base}/${hash}`);
+    await page.waitForSelector(ready, { timeout: 30_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  };
+
+  it('lists the day’s table sessions', async () => {
+    await open(`#/?gamingDay=${DAY}`, 'sessions', 'table caption');
+    expect(await page.textContent('table caption')).toMatch(/7 session/);
+  });
+
+  it('steps a round with a discrepancy forward and back, and shows the citation', async () => {
+    const flagged = await runtime.pool.query(`SELECT round_id FROM round_verdicts WHERE verdict = 'discrepancies' AND casino_id = $1 ORDER BY round_id LIMIT 1`, [CASINO]);
+    const roundId = flagged.rows[0].round_id as string;
+    await open(`#/rounds/${encodeURIComponent(roundId)}?step=1`, 'replay', '.step-count');
+    expect(await page.textContent('.step-count')).toMatch(/step 1 of (\d+)/);
+    const total = Number((await page.textContent('.step-count'))!.match(/of (\d+)/)![1]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.step-count')!.textContent!));
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /step 2 of/.test(document.querySelector('.step-count')!.textContent!));
+    expect(page.url()).toMatch(/step=2/);
+    await page.keyboard.press('End');
+    await page.waitForFunction((n) => new RegExp(`step ${n} of`).test(document.querySelector('.step-count')!.textContent!), total);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'replay-last-step.png'), fullPage: true });
+    const citation = await page.textContent('.discrepancy cite');
+    expect(citation).toMatch(/^(euskadi|cantabria|illes-balears|galicia|andalucia) L\d+|contract §|index\.md OQ-/);
+    expect(await page.textContent('.verdict')).toMatch(/discrepancies/);
+  });
+
+  it('finds rounds by discrepancy code', async () => {
+    const code = manifest.value!.injected.find((i) => i.detector === 'rules')!.expectedCode;
+    await open(`#/rounds?gamingDay=${DAY}&code=${code}`, 'round-search', 'table caption');
+    expect(await page.textContent('table caption')).not.toMatch(/^0 round/);
+    expect(await page.textContent('table tbody')).toContain(code);
+  });
+
+  it('closes a session: float by denomination, reconciliation, and the counts form', async () => {
+    const session = manifest.value!.sessions[0].sessionId;
+    await open(`#/sessions/${encodeURIComponent(session)}`, 'session-close', 'table.reconciliation');
+    expect(await page.textContent('table.float caption')).toMatch(/Float by denomination/);
+    expect(await page.textContent('table.reconciliation')).toMatch(/drop/);
+    expect(await page.$('form.counts button[type=submit]')).not.toBeNull();
+  });
+
+  it('shows the inspector’s day with charts and downloads the PDF', async () => {
+    await open(`#/inspector?gamingDay=${DAY}&casino=${CASINO}`, 'inspector', 'figure.chart svg');
+    expect(await page.$$('figure.chart')).not.toHaveLength(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Download PDF')]);
+    const file = path.join(ARTIFACTS, 'inspector.pdf');
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows the jackpot pools with their value over time', async () => {
+    await open('#/jackpots', 'jackpots', 'section h2');
+    expect(await page.textContent('section h2')).toMatch(/caribbean-stud-progressive/);
+    expect(await page.$('section figure.chart svg')).not.toBeNull();
+  });
+
+  it('loaded nothing from outside the platform', () => {
+    expect((page as unknown as { offsite: string[] }).offsite).toEqual([]);
+  });
+});
