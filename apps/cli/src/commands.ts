@@ -2,7 +2,8 @@ import { SingleBar, Presets } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
-import { verifyPostgresStore } from '../../../libs/event-store/src';
+import { Pool } from 'pg';
+import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyPostgresStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjson } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
@@ -218,6 +219,51 @@ export function registerCommands(program: Command) {
         return;
       }
       await serve(program, opts.port, opts.host, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
+    });
+
+  program
+    .command('migrate-store')
+    .description('copy every event of the PostgreSQL store, in order, into EventStoreDB (or another PostgreSQL), then verify the chain there')
+    .requiredOption('--to <store>', 'eventstoredb | postgres')
+    .option('--target-url <url>', 'with --to postgres: the target database')
+    .option('--from <checkpoint>', 'resume after TRANSACTION:POSITION printed by an earlier run')
+    .option('--json', 'print the report as JSON')
+    .action(async (opts: { to: string; targetUrl?: string; from?: string; json?: boolean }) => {
+      const report = await withRuntime(program, async (runtime) => {
+        const source = runtime.store;
+        let target: EventStore;
+        if (opts.to === 'eventstoredb') {
+          const cs = process.env.EVENTSTORE_CONNECTION_STRING;
+          if (!cs) throw new Error('migrate-store --to eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+          target = EventStoreDbEventStore.fromConnectionString(cs);
+        } else if (opts.to === 'postgres' && opts.targetUrl) {
+          const pg = new PostgresEventStore(new Pool({ connectionString: opts.targetUrl, max: 4 }));
+          await pg.migrate();
+          target = pg;
+        } else throw new Error('--to must be eventstoredb, or postgres with --target-url');
+        const [tx, pos] = (opts.from ?? '').split(':');
+        try {
+          return await migrateStore(
+            source,
+            target,
+            (p) => {
+              if (p.phase === 'copy') err(`copied ${p.events} events (${p.appended} new, ${p.duplicate} already there); resume with --from ${p.checkpoint.transactionId}:${p.checkpoint.globalPosition}`);
+              else err(`verified ${p.streams}/${p.totalStreams} streams`);
+            },
+            opts.from ? { startAfter: { transactionId: BigInt(tx), globalPosition: BigInt(pos) } } : {},
+          );
+        } finally {
+          await target.close();
+        }
+      });
+      const v = report.verification!;
+      if (opts.json) out(JSON.stringify(report, (_k, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
+      else
+        out(
+          `${report.events} events read: ${report.appended} copied, ${report.duplicate} already there; ` +
+            (v.ok ? `verified ${v.events} events in ${v.streams} streams` : `VERIFY FAILED: stream ${v.breaks[0].streamId} version ${v.breaks[0].streamVersion}: ${v.breaks[0].reason}`),
+        );
+      if (!v.ok) process.exitCode = 1;
     });
 
   registerCredentialCommands(program, withRuntime);
