@@ -3,8 +3,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { Pool } from 'pg';
-import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyPostgresStore } from '../../../libs/event-store/src';
-import { IngestResult, parseNdjson } from '../../../libs/ledger/src';
+import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyStore } from '../../../libs/event-store/src';
+import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
+import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
@@ -56,7 +57,7 @@ export function registerCommands(program: Command) {
         process.exitCode = 2;
         return;
       }
-      const inputs = parseNdjson(fs.readFileSync(file, 'utf8'));
+      const inputs = parseNdjsonBytes(fs.readFileSync(file));
       const result = await withRuntime(program, async (runtime) => {
         const r = await runtime.ingestion.ingest(inputs);
         if (r.ok) await runtime.projector.catchUp();
@@ -150,19 +151,55 @@ export function registerCommands(program: Command) {
 
   program
     .command('verify')
-    .description('check the integrity chain of every stream; exit 1 and the first broken position if tampered')
+    .description('check the integrity chain of every stream and the seals; exit 1 and the first broken position if tampered')
     .option('--json', 'print the report as JSON')
-    .action(async (opts: { json?: boolean }) => {
-      const report = await withRuntime(program, (runtime) => verifyPostgresStore(runtime.pool));
+    .option('--receipt <receipt>', 'a seal receipt handed out earlier (ca-seal:<n>:<hash>, a seal hash or a 16+ digit prefix, or a file holding one): the store must still hold that seal')
+    .action(async (opts: { json?: boolean; receipt?: string }) => {
+      let receipt;
+      try {
+        receipt = opts.receipt ? readReceiptArgument(opts.receipt) : undefined;
+      } catch (error) {
+        err(`casino-audit: --receipt: ${(error as Error).message}`);
+        process.exitCode = 2;
+        return;
+      }
+      const report = await withRuntime(program, (runtime) => verifyStore(runtime.pool, { receipt }));
       if (opts.json) out(JSON.stringify(report, null, 2));
-      else if (report.ok) out(`verified ${report.events} events in ${report.streams} streams: the chain is intact`);
-      else {
+      else if (report.ok) {
+        const seals = report.seals;
+        out(
+          `verified ${report.events} events in ${report.streams} streams: the chain is intact` +
+            (seals?.latest
+              ? `; latest seal #${seals.latest.sequence} (${seals.latest.sealedAt})${seals.receipt?.ok ? ` holds the receipt's seal #${seals.receipt.sequence}` : ''}, ${seals.unsealedEvents} event(s) written since`
+              : '; the store was never sealed'),
+        );
+      } else {
         const first = report.breaks[0];
-        out(`TAMPERED: ${report.breaks.length} stream(s) broken; first broken position: stream ${first.streamId} version ${first.streamVersion}` +
-          `${first.globalPosition ? ` (global position ${first.globalPosition})` : ''}: ${first.reason}`);
+        out(
+          `TAMPERED: ${report.breaks.length} stream(s) broken; first broken position: stream ${first.streamId} version ${first.streamVersion}` +
+            `${first.globalPosition ? ` (global position ${first.globalPosition})` : ''}: ${first.reason}`,
+        );
         for (const b of report.breaks.slice(1, 20)) out(`  stream ${b.streamId} version ${b.streamVersion}: ${b.reason}`);
       }
       if (!report.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('seal')
+    .description('seal the store: record the head of every stream in a chained StoreSealed event, and print its receipt (hand it out of band)')
+    .option('--gaming-day <day>', 'the gaming day this seal closes (YYYY-MM-DD)')
+    .option('--json', 'print the seal and its receipt as JSON')
+    .action(async (opts: { gamingDay?: string; json?: boolean }) => {
+      try {
+        const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) => createSeal(runtime.pool, { gamingDay: opts.gamingDay }));
+        if (opts.json) out(JSON.stringify({ receipt, sequence: seal.sequence, sealHash: seal.sealHash, sealedAt: seal.sealedAt, gamingDay: seal.gamingDay, streamCount: seal.streamCount, changedStreams }, null, 2));
+        else out(`seal #${seal.sequence}: ${seal.streamCount} streams (${changedStreams} changed since the previous seal)\nreceipt: ${receipt}`);
+      } catch (error) {
+        if (!(error instanceof SealRefusedError)) throw error;
+        err(`casino-audit: ${error.message}`);
+        for (const p of error.problems.slice(0, 20)) err(`  ${p}`);
+        process.exitCode = 1;
+      }
     });
 
   program

@@ -9,3 +9,4 @@ export * from './eventstoredb/eventstoredb-event-store';
 export * from './eventstoredb/eventstoredb-verifier';
 export * from './select-store';
 export * from './migrate-store';
+export * from './seal';

@@ -67,7 +67,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     pool,
     store,
     dataSource,
-    ingestion: new IngestionService(store),
+    // a gaming day is sealed as soon as its last table session closes (docs/security.md)
+    ingestion: new IngestionService(store, { sealOnDayClose: true }),
     projections,
     projector,
     close: async () => {
