@@ -2,6 +2,8 @@
  * Helpers shared by the rebuild, replay, memory and load suites (percentiles, the section's header
  * lines, load averages, memory formatting).
  */
+import { readFileSync } from 'node:fs';
+import type { Pool } from 'pg';
 import { machineInfo, SuiteContext, uptimeLine } from './support';
 
 /** The q-quantile (0–1) of the values, nearest-rank. */
@@ -64,3 +66,43 @@ export function busyNote(uptimeBefore: string, uptimeAfter: string): string | un
 }
 
 export { uptimeLine };
+
+// ---------------------------------------------------------------------------------------------- process CPU
+
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[11] = utime, fields[12] = stime (after pid and comm), in clock ticks (100 Hz on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident set size of a process in bytes, from /proc (Linux); NaN elsewhere. */
+export function processRss(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU used by the PostgreSQL backends serving one database (same machine): sample before and after a
+ * window; `since` gives the core-seconds the backends used in between (backends that appeared count from 0).
+ */
+export async function backendCpuSample(pool: Pool): Promise<Map<number, number>> {
+  const r = await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  return new Map(r.rows.map((x: { pid: number }) => [x.pid, processCpuSeconds(x.pid)]));
+}
+
+export function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) if (Number.isFinite(cpu)) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
