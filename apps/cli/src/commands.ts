@@ -12,6 +12,7 @@ import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
+import { registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -106,6 +107,8 @@ export function registerCommands(program: Command) {
       }
       out(opts.json ? JSON.stringify(book, null, 2) : opts.csv ? tableBookCsv(book) : tableBookText(book));
     });
+
+  registerReportCommands(report, program);
 
   const projections = program.command('projections').description('the read models fed by the event feed');
   projections

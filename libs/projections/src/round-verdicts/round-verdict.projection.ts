@@ -61,6 +61,10 @@ export function judgeRounds(
   events: readonly StoredEvent[],
   targets: readonly Target[],
   pools: (roundStart: StoredEvent) => Record<string, JackpotPoolView>,
+  /** a tracker that already applied the stream's first `applied` events (it is cloned, not changed) */
+  from?: { tracker: SessionTracker; applied: number },
+  /** told where the sweep stopped, to start the next batch's sweep there */
+  onTracker?: (tracker: SessionTracker, applied: number) => void,
 ): Array<Omit<RoundVerdictRow, 'last_position'>> {
   const startIndex = new Map<string, number>();
   events.forEach((e, i) => {
@@ -71,8 +75,9 @@ export function judgeRounds(
     .map((t) => ({ ...t, first: startIndex.get(t.roundId)! }))
     .sort((a, b) => a.first - b.first);
   if (!ordered.length) return [];
-  const tracker = new SessionTracker(String(events[ordered[0].first].data.sessionId));
-  let cursor = 0;
+  const reuse = from && from.applied <= ordered[0].first && from.applied <= events.length;
+  const tracker = reuse ? from.tracker.clone() : new SessionTracker(String(events[ordered[0].first].data.sessionId));
+  let cursor = reuse ? from.applied : 0;
   const out: Array<Omit<RoundVerdictRow, 'last_position'>> = [];
   for (const { roundId, cut, first } of ordered) {
     for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
@@ -101,6 +106,7 @@ export function judgeRounds(
     const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
     out.push({ ...common, verdict: judgement.verdict, discrepancies: judgement.discrepancies, notes: judgement.notes, rulebook: env.rulebook.source });
   }
+  onTracker?.(tracker, cursor);
   return out;
 }
 
@@ -140,6 +146,7 @@ export function poolsBefore(
 }
 
 export const ROUND_VERDICTS = 'round_verdicts';
+const TRACKER_CACHE = 500;
 
 const COLUMNS = ['round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'verdict', 'discrepancies', 'notes', 'rulebook', 'finished', 'judged_at_version', 'last_position'];
 
@@ -147,6 +154,12 @@ export class RoundVerdictProjection implements Projection {
   readonly name = 'round-verdicts';
   readonly tables = [ROUND_VERDICTS];
   readonly handles = ALL_TYPES;
+  /**
+   * Where each session's sweep stopped: the tracker after the stream's first `applied` events. Events
+   * are immutable, so it stays true whatever happens to the batch's transaction; it only saves folding
+   * a session's stream from the start at every batch (live, batches are small).
+   */
+  private readonly trackers = new Map<string, { tracker: SessionTracker; applied: number }>();
 
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[ROUND_VERDICTS];
@@ -215,7 +228,11 @@ export class RoundVerdictProjection implements Projection {
     const rows: RoundVerdictRow[] = [];
     for (const [sessionId, m] of targets) {
       const stream = streams.get(sessionId) ?? [];
-      const verdicts = judgeRounds(stream, [...m.values()], (start) => pools.get(start.globalPosition) ?? {});
+      const verdicts = judgeRounds(stream, [...m.values()], (start) => pools.get(start.globalPosition) ?? {}, this.trackers.get(sessionId), (tracker, applied) => {
+        this.trackers.delete(sessionId);
+        this.trackers.set(sessionId, { tracker: tracker.clone(), applied });
+        if (this.trackers.size > TRACKER_CACHE) this.trackers.delete(this.trackers.keys().next().value!);
+      });
       for (const v of verdicts) rows.push({ ...v, last_position: m.get(v.round_id)!.position });
     }
     await upsertRows(db, table, ['round_id'], COLUMNS, rows);
