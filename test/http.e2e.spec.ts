@@ -42,6 +42,10 @@ describe('HTTP API', () => {
     const csv = await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await csv.text()).toMatch(/^drop,170000,/m);
+    const pdf = await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=pdf`);
+    expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=xml`)).status).toBe(400);
   });
 
   it('records a JSON array and reports re-sent events as duplicates', async () => {

@@ -69,8 +69,8 @@ export interface Subscription {
 export interface EventStore {
   /** Append a batch atomically (one round trip); duplicates by event id are reported, not stored twice. */
   append(events: readonly NewEvent[], options?: AppendOptions): Promise<AppendedEvent[]>;
-  /** A stream's events in order, from a version (1-based, inclusive). */
-  readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** A stream's events in order, from a version to a version (1-based, inclusive). */
+  readStream(streamId: string, fromVersion?: number, toVersion?: number): Promise<StoredEvent[]>;
   /** The global feed after a checkpoint, gap-safe: never returns an event past one still uncommitted. */
   readFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage>;
   /** Call `onWake` whenever new events may be visible (LISTEN/NOTIFY, with polling as the fallback). */

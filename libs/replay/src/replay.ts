@@ -4,8 +4,8 @@
  * contract §6 with every step and a narrative an inspector can read.
  */
 import type { StoredEvent } from '../../event-store/src';
-import { PostgresEventStore } from '../../event-store/src';
-import { Discrepancy, Fact, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
+import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../../event-store/src';
+import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
 import { SessionTracker } from './session-tracker';
 
 export interface RoundReplay {
@@ -38,9 +38,68 @@ const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
 export async function replayRound(store: PostgresEventStore, roundId: string): Promise<RoundReplay> {
   const streamId = await store.streamOfRound(roundId);
   if (!streamId) throw new RoundNotFoundError(roundId);
-  const events = await store.readStream(streamId);
-  const first = events.findIndex((e) => e.type === 'RoundStarted' && e.data.roundId === roundId);
-  return judgeFromStream(events, first, roundId, await jackpotPoolsBefore(store, events[first]));
+  const { events, first, lastRoundOfSession } = await readRoundContext(store, streamId, roundId);
+  const rules = gameRules(String(events[0]?.data.game ?? ''));
+  // only a game with a jackpot hand, or a round with jackpot facts, needs the pools
+  const needsPools = !!rules?.jackpotHand || events.slice(first).some((e) => e.type.startsWith('Jackpot'));
+  return judgeFromStream(events, first, roundId, needsPools ? await jackpotPoolsBefore(store, events[first]) : {}, { lastRoundOfSession });
+}
+
+/** Session-level facts that shape every later round (limits, shoe, suspension, the close, corrections). */
+export const CONTEXT_TYPES = ['TableSessionOpened', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'ShoeStarted', 'TableSessionClosed', 'CorrectionRecorded'];
+
+/**
+ * What replaying a round needs from its session's stream, read by index rather than whole: the round's
+ * own range; before it, the session's context facts and the cards dealt from the shoe in play (or, for a
+ * game that carries state between rounds, every earlier fact); after it, corrections and whether it was
+ * the session's last round.
+ */
+async function readRoundContext(store: PostgresEventStore, streamId: string, roundId: string) {
+  const db = store.pool;
+  const bounds = (
+    await db.query({
+      name: 'ca_round_bounds',
+      text: `SELECT min(stream_version) AS first, max(stream_version) AS last FROM ca_events WHERE data->>'roundId' = $2 AND stream_id = $1`,
+      values: [streamId, roundId],
+    })
+  ).rows[0];
+  const firstVersion = Number(bounds.first);
+  const lastVersion = Number(bounds.last);
+  const opening = await store.readStream(streamId, 1, 1);
+  const rules = gameRules(String(opening[0]?.data.game ?? ''));
+  let before: StoredEvent[];
+  if (!rules || rules.carry) {
+    before = await store.readStream(streamId, 1, firstVersion - 1);
+  } else {
+    const r = await db.query({
+      name: 'ca_round_context',
+      text: `WITH shoe AS (SELECT coalesce(max(stream_version), 0) AS v FROM ca_events
+                            WHERE stream_id = $1 AND event_type = 'ShoeStarted' AND stream_version < $2)
+             SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version < $2
+             UNION ALL
+             SELECT ${EVENT_COLUMNS} FROM ca_events, shoe
+              WHERE stream_id = $1 AND stream_version > shoe.v AND stream_version < $2 AND event_type = 'CardDealt'
+             ORDER BY stream_version`,
+      values: [streamId, firstVersion, CONTEXT_TYPES],
+    });
+    before = r.rows.map(toStoredEvent);
+  }
+  const round = await store.readStream(streamId, firstVersion, lastVersion);
+  const after = await db.query({
+    name: 'ca_round_after',
+    text: `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version > $2
+           UNION ALL
+           (SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND stream_version > $2 AND event_type = 'RoundStarted'
+             ORDER BY stream_version LIMIT 1)
+           ORDER BY stream_version`,
+    values: [streamId, lastVersion, ['TableSessionClosed', 'CorrectionRecorded']],
+  });
+  const later = after.rows.map(toStoredEvent);
+  return {
+    events: [...before, ...round, ...later.filter((e) => e.type === 'CorrectionRecorded')],
+    first: before.length,
+    lastRoundOfSession: !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'),
+  };
 }
 
 /** Pure part of the replay, given the session's stream and where the round starts in it. */
@@ -49,6 +108,7 @@ export function judgeFromStream(
   first: number,
   roundId: string,
   pools: Record<string, JackpotPoolView> = {},
+  known: { lastRoundOfSession?: boolean } = {},
 ): RoundReplay {
   const sessionId = String(events[first].data.sessionId);
   const tracker = new SessionTracker(sessionId);
@@ -81,7 +141,7 @@ export function judgeFromStream(
     };
   }
   const later = events.slice(first + 1);
-  const lastRoundOfSession = !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed');
+  const lastRoundOfSession = known.lastRoundOfSession ?? (!later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'));
   const env = tracker.env({ jackpotPools: pools, lastRoundOfSession });
   const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
   return {

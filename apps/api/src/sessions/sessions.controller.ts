@@ -1,9 +1,9 @@
-import { Controller, Get, Header, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { TableBookReport } from '../../../../libs/projections/src';
-import { tableBookCsv } from '../../../../libs/reports/src';
+import { tableBookCsv, tableBookPdf } from '../../../../libs/reports/src';
 import { GetTableBookQuery } from './table-book.query';
 import { READERS, Roles } from '../auth/roles';
 
@@ -14,9 +14,9 @@ export class SessionsController {
 
   @Get(':sessionId/table-book')
   @Roles(...READERS)
-  @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV' })
+  @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV, ?format=pdf for a printable close' })
   @ApiParam({ name: 'sessionId' })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'pdf'] })
   @Header('Cache-Control', 'no-store')
   async tableBook(@Param('sessionId') sessionId: string, @Query('format') format: string | undefined, @Res({ passthrough: true }) res: Response) {
     const book: TableBookReport | null = await this.queries.execute(new GetTableBookQuery(sessionId));
@@ -25,6 +25,12 @@ export class SessionsController {
       res.type('text/csv');
       return tableBookCsv(book);
     }
+    if (format === 'pdf') {
+      res.type('application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="table-book-${book.sessionId}.pdf"`);
+      return new StreamableFile(await tableBookPdf(book));
+    }
+    if (format !== undefined && format !== 'json') throw new BadRequestException({ field: 'format', reason: 'must be json, csv or pdf' });
     return book;
   }
 }

@@ -3,7 +3,7 @@
  * reconciliation of the boxes against the count room, and the form to record the counts. Printable.
  */
 import { FormEvent, useState } from 'react';
-import { eur, getJson, postEvents, uuid } from '../api';
+import { download, eur, getJson, postEvents, uuid } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { href } from '../router';
 
@@ -67,9 +67,11 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
           inspector {b.staff?.inspector ?? '—'} · croupiers {(b.staff?.croupiers ?? []).join(', ') || '—'} · {b.rounds} rounds ({b.roundsVoided} voided) ·{' '}
           <a href={href(['rounds'], { table: b.tableId, gamingDay: b.gamingDay })}>its rounds</a>
         </p>
-        <button className="no-print" onClick={() => window.print()}>
-          Print
-        </button>
+        <p className="no-print">
+          <button onClick={() => window.print()}>Print</button>{' '}
+          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>Download PDF</button>{' '}
+          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>Download CSV</button>
+        </p>
       </header>
 
       <table className="float">

@@ -291,8 +291,9 @@ export class EventStoreDbEventStore implements EventStore {
     throw new Error(`could not append to ${streamId} after ${this.maxAttempts} attempts: other writers kept moving its head`);
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
-    return this.readRange(streamId, fromVersion);
+  async readStream(streamId: string, fromVersion = 1, toVersion?: number): Promise<StoredEvent[]> {
+    const from = Math.max(fromVersion, 1);
+    return this.readRange(streamId, from, toVersion !== undefined ? Math.max(toVersion - from + 1, 0) : undefined);
   }
 
   private async readRange(streamId: string, fromVersion: number, maxCount?: number): Promise<StoredEvent[]> {

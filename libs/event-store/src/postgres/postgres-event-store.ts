@@ -18,7 +18,7 @@ import {
 } from '../port';
 import { applySqlMigrations } from './migrate';
 
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
+export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
   event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
 
 export interface PostgresEventStoreOptions {
@@ -179,11 +179,11 @@ export class PostgresEventStore implements EventStore {
     this.notifyTimer.unref?.();
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
+  async readStream(streamId: string, fromVersion = 1, toVersion = 2_147_483_647): Promise<StoredEvent[]> {
     const result = await this.pool.query({
       name: 'ca_read_stream',
-      text: `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
-      values: [streamId, fromVersion],
+      text: `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`,
+      values: [streamId, fromVersion, toVersion],
     });
     return result.rows.map(toStoredEvent);
   }
