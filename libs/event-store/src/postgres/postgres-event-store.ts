@@ -207,7 +207,8 @@ export class PostgresEventStore implements EventStore {
              SELECT ${EVENT_COLUMNS} FROM ca_events, horizon
              WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
                AND transaction_id < horizon.h
-             ORDER BY transaction_id, global_position
+             -- the table's columns, not the text alias of the select list: xid8 order, served by ca_events_feed
+             ORDER BY ca_events.transaction_id, ca_events.global_position
              LIMIT $3`,
       values: [after.transactionId.toString(), after.globalPosition.toString(), limit],
     });
