@@ -194,17 +194,34 @@ export class RoundVerdictProjection implements Projection {
     const maxCut = new Map<string, number>();
     for (const [s, m] of targets) maxCut.set(s, Math.max(...[...m.values()].map((t) => t.cut)));
     for (const [s, e] of closes) maxCut.set(s, Math.max(maxCut.get(s) ?? 0, e.streamVersion));
+    // each session's stream up to its cut, indexed by version − 1; where a tracker already swept the
+    // start of the stream only the rest is read (a sparse array: the sweep never looks behind it), so a
+    // batch reads what is new, not the whole session again
     const streams = new Map<string, StoredEvent[]>();
-    const read = await db.query(
-      `SELECT ${EVENT_COLUMNS} FROM ca_events e JOIN unnest($1::text[], $2::int[]) AS c(stream_id, cut) USING (stream_id)
-       WHERE e.stream_version <= c.cut ORDER BY e.stream_id, e.stream_version`,
-      [sessionIds.map((s) => `session-${s}`), sessionIds.map((s) => maxCut.get(s)!)],
-    );
-    for (const row of read.rows) {
-      const ev = toStoredEvent(row);
-      const s = ev.streamId.slice('session-'.length);
-      (streams.get(s) ?? streams.set(s, []).get(s)!).push(ev);
-    }
+    const readStreams = async (ids: string[], fromOf: (s: string) => number) => {
+      if (!ids.length) return;
+      const read = await db.query(
+        `SELECT ${EVENT_COLUMNS} FROM ca_events e JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
+         WHERE e.stream_version > c.after AND e.stream_version <= c.cut ORDER BY e.stream_id, e.stream_version`,
+        [ids.map((s) => `session-${s}`), ids.map(fromOf), ids.map((s) => maxCut.get(s)!)],
+      );
+      for (const id of ids) streams.set(id, new Array<StoredEvent>(maxCut.get(id)!));
+      for (const row of read.rows) {
+        const ev = toStoredEvent(row);
+        streams.get(ev.streamId.slice('session-'.length))![ev.streamVersion - 1] = ev;
+      }
+    };
+    const swept = (s: string) => Math.min(this.trackers.get(s)?.applied ?? 0, maxCut.get(s)!);
+    await readStreams(sessionIds, swept);
+    // a round that started before the sweep (judged again after a late fact, or at the close) needs the whole prefix
+    const whole = sessionIds.filter((s) => {
+      if (!swept(s)) return false;
+      const stream = streams.get(s)!;
+      const seen = new Set<string>();
+      stream.forEach((e) => e.type === 'RoundStarted' && seen.add(String(e.data.roundId)));
+      return [...(targets.get(s)?.keys() ?? [])].some((roundId) => !seen.has(roundId)) || closes.has(s);
+    });
+    await readStreams(whole, () => 0);
     // at a close: the last round, and every round that never ended, judged with the stream up to the close
     for (const [sessionId, close] of closes) {
       const stream = (streams.get(sessionId) ?? []).slice(0, close.streamVersion);
@@ -218,7 +235,7 @@ export class RoundVerdictProjection implements Projection {
     // the jackpot facts before the latest round start of the batch, read once, swept once
     const starts: bigint[] = [];
     for (const [sessionId, m] of targets) {
-      for (const e of streams.get(sessionId) ?? []) if (e.type === 'RoundStarted' && m.has(String(e.data.roundId))) starts.push(e.globalPosition);
+      for (const e of streams.get(sessionId) ?? []) if (e?.type === 'RoundStarted' && m.has(String(e.data.roundId))) starts.push(e.globalPosition);
     }
     const maxStart = starts.reduce((a, b) => (b > a ? b : a), 0n);
     const jackpotFacts = maxStart > 0n
