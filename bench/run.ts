@@ -14,10 +14,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { appendSuite } from './append';
+import { loadSuite } from './load';
+import { memorySuite } from './memory';
+import { rebuildSuite } from './rebuild';
+import { replaySuite } from './replay';
 import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
-export const SUITES: readonly Suite[] = [appendSuite];
+export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
 

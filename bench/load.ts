@@ -1,0 +1,463 @@
+/**
+ * Sustained load over HTTP (issue 6): 1,000 events/s for 10 minutes (`--quick`: 30 s;
+ * `BENCH_LOAD_SECONDS` overrides) into the built app, from a separate process, on loopback.
+ *
+ * - A fresh database; an admin credential issued beforehand with the CLI
+ *   (`casino-audit credentials issue --role admin --subject bench --json`, DATABASE_URL set).
+ * - The server: a child process, `node bin/casino-audit.js serve --host 127.0.0.1 --port P`
+ *   (DATABASE_URL = the fresh database, CASINO_AUDIT_BOOTSTRAP=off): the API and its projectors.
+ * - The load generator: another child process (bench/load-generator.ts), 50 simulated table facts per
+ *   request, 20 requests/s, on a fixed schedule; it stops by itself.
+ * - This process samples the server's RSS and CPU every 200 ms (/proc) and polls the projection
+ *   checkpoints every 50 ms. Projection lag of a request = the first poll at which a projection's
+ *   checkpoint has passed the request's last event, minus the time the generator got the 200 answer
+ *   (both on this machine's clock; the poll period adds up to 50 ms to each lag).
+ */
+import { ChildProcess, execFile, fork, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
+import { busyNote, fmtMiB, fmtMs, fmtSec, headerLines, percentile, processCpuSeconds, processRss, uptimeLine, backendCpuSample, backendCpuSince } from './common';
+import type { GeneratorResult, LoadConfig, RequestRecord } from './load-generator';
+import { createFreshDatabase, fmtInt, fmtPct, machineBusy, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
+
+const EVENTS_PER_REQUEST = 50;
+const REQUESTS_PER_SECOND = 20;
+const LANES = 10;
+const POLL_MS = 50;
+const RSS_MS = 200;
+const TARGET_LAG_P99_MS = 1000;
+const TABLE_BOOK = 'table-book';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CLI = path.join(ROOT, 'bin', 'casino-audit.js');
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function issueCredential(databaseUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [CLI, 'credentials', 'issue', '--role', 'admin', '--subject', 'bench', '--expires-in', '2h', '--json'],
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`credentials issue failed: ${error.message}\n${stderr}`));
+        try {
+          resolve(JSON.parse(stdout).secret);
+        } catch {
+          reject(new Error(`credentials issue printed no JSON: ${stdout.slice(0, 200)} ${stderr.slice(0, 200)}`));
+        }
+      },
+    );
+  });
+}
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly output: string[];
+  stop(): Promise<number | string | null>;
+}
+
+function startServer(databaseUrl: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    let ready = false;
+    const exited = new Promise<number | string | null>((r) => child.on('exit', (code, signal) => r(code ?? signal)));
+    const timer = setTimeout(() => {
+      if (!ready) {
+        child.kill('SIGKILL');
+        reject(new Error(`the server did not start within 120 s:\n${output.join('').slice(-2000)}`));
+      }
+    }, 120_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      if (output.length > 200) output.splice(0, output.length - 200);
+      if (!ready && text.includes('listening on')) {
+        ready = true;
+        clearTimeout(timer);
+        resolve({
+          child,
+          url: `http://127.0.0.1:${port}`,
+          output,
+          stop: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout' as const)]);
+            if (code === 'timeout') {
+              child.kill('SIGKILL');
+              return exited;
+            }
+            return code;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      if (!ready) {
+        clearTimeout(timer);
+        reject(new Error(`the server exited (${code}) before listening:\n${output.join('').slice(-2000)}`));
+      }
+    });
+  });
+}
+
+function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProcess; done: Promise<GeneratorResult> } {
+  const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const done = new Promise<GeneratorResult>((resolve, reject) => {
+    let result: GeneratorResult | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('load: the generator did not finish in time'));
+    }, timeoutMs);
+    child.on('message', (m: any) => {
+      if (m?.type === 'result') result = m;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0 && result) resolve(result);
+      else reject(new Error(`load: the generator exited with code ${code}${result ? '' : ' without a result'}`));
+    });
+  });
+  return { child, done };
+}
+
+interface CheckpointPoll {
+  readonly t: number;
+  /** projection → [transaction id, global position] */
+  readonly checkpoints: Map<string, [bigint, bigint]>;
+  /** projection → events it has applied (the checkpoint's count) */
+  readonly counts: Map<string, number>;
+  /** events in the store (the head's global position: the store's positions have no gaps here) */
+  readonly head: number;
+}
+
+interface ServerSample {
+  readonly t: number;
+  readonly rss: number;
+  readonly cpu: number;
+}
+
+/** Poll until stopped (a stop() that resolves when the loop has ended). */
+function every(ms: number, fn: () => Promise<void> | void): { stop(): Promise<void> } {
+  let stopping = false;
+  const loop = (async () => {
+    while (!stopping) {
+      const t0 = Date.now();
+      try {
+        await fn();
+      } catch {
+        /* a failed sample is skipped */
+      }
+      await sleep(Math.max(0, ms - (Date.now() - t0)));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      await loop;
+    },
+  };
+}
+
+const passed = (cp: [bigint, bigint] | undefined, tx: bigint, gp: bigint) => !!cp && (cp[0] > tx || (cp[0] === tx && cp[1] >= gp));
+
+export const loadSuite: Suite = {
+  name: 'load',
+  title: 'Sustained HTTP load: 1,000 events/s',
+  async run(ctx: SuiteContext): Promise<string> {
+    const started = new Date();
+    const uptimeBefore = uptimeLine();
+    const seconds = Number(process.env.BENCH_LOAD_SECONDS) || (ctx.options.quick ? 30 : 600);
+    const db = await createFreshDatabase(ctx.options.adminUrl, 'load');
+    let server: Server | undefined;
+    let generator: ChildProcess | undefined;
+    const pool = new Pool({ connectionString: db.url, max: 2 });
+    pool.on('error', () => undefined);
+    try {
+      ctx.log(`load: database ${db.name}; issuing an admin credential with the CLI`);
+      const token = await issueCredential(db.url);
+      const port = await freePort();
+      server = await startServer(db.url, port);
+      const serverPid = server.child.pid!;
+      ctx.log(`load: server pid ${serverPid} on ${server.url}; ${EVENTS_PER_REQUEST} events × ${REQUESTS_PER_SECOND} requests/s for ${seconds} s from a separate process`);
+
+      const polls: CheckpointPoll[] = [];
+      const poller = every(POLL_MS, async () => {
+        const r = await pool.query(
+          'SELECT name, transaction_id::text AS tx, global_position::text AS gp, events, (SELECT coalesce(max(global_position), 0) FROM ca_events) AS head FROM ca_projection_checkpoints',
+        );
+        polls.push({
+          t: now(),
+          checkpoints: new Map(r.rows.map((x) => [x.name as string, [BigInt(x.tx), BigInt(x.gp)] as [bigint, bigint]])),
+          counts: new Map(r.rows.map((x) => [x.name as string, Number(x.events)])),
+          head: Number(r.rows[0]?.head ?? 0),
+        });
+      });
+      const serverSamples: ServerSample[] = [];
+      const sampler = every(RSS_MS, () => {
+        serverSamples.push({ t: now(), rss: processRss(serverPid), cpu: processCpuSeconds(serverPid) });
+      });
+      const m0 = sampleMachineCpu();
+      const be0 = await backendCpuSample(pool);
+      const g = runGenerator(
+        { url: server.url, token, eventsPerRequest: EVENTS_PER_REQUEST, requestsPerSecond: REQUESTS_PER_SECOND, seconds, lanes: LANES, seed: 4242, runTag: Date.now().toString(36) },
+        (seconds + 180) * 1000,
+      );
+      generator = g.child;
+      const progress = setInterval(() => {
+        const last = serverSamples[serverSamples.length - 1];
+        ctx.log(`load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}`);
+      }, 60_000);
+      let result: GeneratorResult;
+      try {
+        result = await g.done;
+      } finally {
+        clearInterval(progress);
+      }
+      const be = backendCpuSince(be0, await backendCpuSample(pool));
+      const busy = machineBusy(m0, sampleMachineCpu());
+
+      // let the projectors finish the last requests (bounded), then stop sampling
+      const accepted = result.records.filter((x) => x.status === 200 && x.maxPosition !== undefined);
+      const positions = [...new Set(accepted.map((x) => x.maxPosition!))];
+      const txOf = new Map<string, bigint>();
+      for (let i = 0; i < positions.length; i += 5000) {
+        const r = await pool.query('SELECT global_position::text AS gp, transaction_id::text AS tx FROM ca_events WHERE global_position = ANY ($1::bigint[])', [positions.slice(i, i + 5000)]);
+        for (const row of r.rows) txOf.set(row.gp, BigInt(row.tx));
+      }
+      const projectionNames = (await pool.query('SELECT name FROM ca_projection_checkpoints WHERE name NOT LIKE $1 ORDER BY name', ['%\\_\\_rebuild'])).rows.map((x) => x.name as string);
+      const lastAccepted = accepted.reduce<RequestRecord | undefined>((a, b) => (!a || BigInt(b.maxPosition!) > BigInt(a.maxPosition!) ? b : a), undefined);
+      const drainStart = Date.now();
+      while (lastAccepted && Date.now() - drainStart < 60_000) {
+        const p = polls[polls.length - 1];
+        const tx = txOf.get(lastAccepted.maxPosition!)!;
+        if (p && projectionNames.every((n) => passed(p.checkpoints.get(n), tx, BigInt(lastAccepted.maxPosition!)))) break;
+        await sleep(POLL_MS);
+      }
+      await sleep(2 * POLL_MS);
+      await poller.stop();
+      await sampler.stop();
+      const storedEvents = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+      const exitCode = await server.stop();
+      const serverErrors = server.output.join('').split('\n').filter((l) => /projector stopped|error|Error/.test(l)).slice(0, 5);
+      server = undefined;
+      const uptimeAfter = uptimeLine();
+      return render(ctx, { started, uptimeBefore, uptimeAfter, seconds, result, polls, serverSamples, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
+    } finally {
+      if (generator && generator.exitCode === null) generator.kill('SIGKILL');
+      await server?.stop().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+      await db.drop().catch((e) => ctx.log(`load: could not drop ${db.name}: ${e.message}`));
+    }
+  },
+};
+
+function render(
+  ctx: SuiteContext,
+  r: {
+    started: Date;
+    uptimeBefore: string;
+    uptimeAfter: string;
+    seconds: number;
+    result: GeneratorResult;
+    polls: CheckpointPoll[];
+    serverSamples: ServerSample[];
+    txOf: Map<string, bigint>;
+    projectionNames: string[];
+    backendCores: number;
+    machineBusy: number;
+    storedEvents: number;
+    exitCode: number | string | null;
+    dbName: string;
+    serverErrors: string[];
+  },
+): string {
+  const { records, start, end } = r.result;
+  const planned = Math.round(r.seconds * REQUESTS_PER_SECOND);
+  const ok = records.filter((x) => x.status === 200);
+  const errors = records.filter((x) => x.status !== 200);
+  const notSent = planned - records.length;
+  const acceptedEvents = ok.reduce((a, x) => a + x.appended, 0);
+  const lastDone = Math.max(...records.map((x) => x.done));
+  const achieved = acceptedEvents / ((lastDone - start) / 1000);
+  const latency = ok.map((x) => x.done - x.sent);
+  const lateness = records.map((x) => x.sent - x.due);
+  const late = lateness.filter((x) => x > 1000 / REQUESTS_PER_SECOND).length;
+
+  // lag per accepted request: first poll at which the checkpoint has passed its last event
+  const lagsFor = (names: string[]) => {
+    const lags: number[] = [];
+    const byRequest = new Map<number, number>();
+    let unseen = 0;
+    let j0 = 0;
+    const sorted = [...ok].filter((x) => x.maxPosition !== undefined).sort((a, b) => a.done - b.done);
+    for (const x of sorted) {
+      const gp = BigInt(x.maxPosition!);
+      const tx = r.txOf.get(x.maxPosition!);
+      if (tx === undefined) {
+        unseen++;
+        continue;
+      }
+      // polls before the request was sent cannot show it; start there
+      while (j0 < r.polls.length && r.polls[j0].t < x.sent) j0++;
+      let seen: number | undefined;
+      for (let j = j0; j < r.polls.length; j++) {
+        if (names.every((n) => passed(r.polls[j].checkpoints.get(n), tx, gp))) {
+          seen = r.polls[j].t;
+          break;
+        }
+      }
+      if (seen === undefined) unseen++;
+      else {
+        lags.push(Math.max(0, seen - x.done));
+        byRequest.set(x.i, Math.max(0, seen - x.done));
+      }
+    }
+    return { lags, unseen, byRequest };
+  };
+  const tb = lagsFor([TABLE_BOOK]);
+  const all = lagsFor(r.projectionNames);
+
+  // server RSS over the run, at each tenth of the generator's time
+  const ss = r.serverSamples.filter((x) => Number.isFinite(x.rss));
+  const inRun = ss.filter((x) => x.t >= start && x.t <= end);
+  const at = (f: number) => {
+    const t = start + f * (end - start);
+    return ss.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a));
+  };
+  const peak = Math.max(...inRun.map((x) => x.rss));
+  const cpuCores = (a: ServerSample, b: ServerSample) => (b.cpu - a.cpu) / ((b.t - a.t) / 1000);
+  const firstIn = inRun[0];
+  const lastIn = inRun[inRun.length - 1];
+  const half = inRun.filter((x) => x.t >= start + (end - start) / 2);
+  const rssSlopePerMin = half.length > 2 ? ((half[half.length - 1].rss - half[0].rss) / ((half[half.length - 1].t - half[0].t) / 60000)) : NaN;
+
+  const out: string[] = [];
+  out.push('## Sustained HTTP load: 1,000 events/s (issue 6)');
+  out.push('');
+  if (ctx.options.quick) out.push(`> **Quick smoke run** (\`--quick\`): ${r.seconds} s instead of 10 minutes; not figures to cite.\n`);
+  out.push(
+    headerLines(ctx, 'load', r.started, r.uptimeBefore, r.uptimeAfter, [
+      `- Server: \`node bin/casino-audit.js serve --host 127.0.0.1 --port P\` in its own process (API + projectors following the feed), on a fresh database (\`${r.dbName}\`, dropped afterwards); credential issued beforehand with \`casino-audit credentials issue --role admin --subject bench --json\``,
+      `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${EVENTS_PER_REQUEST} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${REQUESTS_PER_SECOND} requests/s on a fixed schedule = ${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s, for ${r.seconds} s; ` +
+        `${LANES} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
+      `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
+    ]).join('\n'),
+  );
+  const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
+  if (busy) out.push('', busy);
+
+  out.push('', '### Results', '');
+  out.push(
+    table(
+      ['Measure', 'Measured', 'Target', 'Result'],
+      [
+        ['Errors (non-200 answers, failed requests)', `${fmtInt(errors.length)} of ${fmtInt(records.length)} requests${notSent > 0 ? ` (${fmtInt(notSent)} planned requests not sent: a lane stops at its first error)` : ''}`, '0', passFail(errors.length === 0 && notSent === 0)],
+        ['Achieved rate (events accepted / time from the first request due to the last answer)', `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`, `${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s`, passFail(achieved >= 0.98 * EVENTS_PER_REQUEST * REQUESTS_PER_SECOND && errors.length === 0)],
+        [`Projection lag, table book (\`${TABLE_BOOK}\`)`, `p50 ${fmtMs(percentile(tb.lags, 0.5))}, p99 **${fmtMs(percentile(tb.lags, 0.99))}**, max ${fmtMs(Math.max(...tb.lags))} (${fmtInt(tb.lags.length)} requests${tb.unseen ? `, ${tb.unseen} never seen` : ''})`, `p99 < ${TARGET_LAG_P99_MS} ms`, passFail(percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS && tb.unseen === 0)],
+        [`Projection lag, every read model (${r.projectionNames.length} projections)`, `p50 ${fmtMs(percentile(all.lags, 0.5))}, p99 ${fmtMs(percentile(all.lags, 0.99))}, max ${fmtMs(Math.max(...all.lags))}${all.unseen ? ` (${all.unseen} never seen)` : ''}`, '(context)', ''],
+        ['Server RSS', `start ${fmtMiB(firstIn?.rss)}, peak ${fmtMiB(peak)}, end ${fmtMiB(lastIn?.rss)}; second half: ${Number.isFinite(rssSlopePerMin) ? `${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB/min` : 'n/a'}`, 'flat', ''],
+        ['Request latency (send → 200)', `p50 ${fmtMs(percentile(latency, 0.5))}, p99 ${fmtMs(percentile(latency, 0.99))}, max ${fmtMs(Math.max(...latency))}`, '', ''],
+        ['Requests sent late (> one interval after due)', `${fmtInt(late)} (max ${fmtMs(Math.max(...lateness))} behind)`, '', ''],
+      ],
+      ['l', 'l', 'l', 'l'],
+    ),
+  );
+  out.push(
+    '',
+    `Events in the store at the end: ${fmtInt(r.storedEvents)}. CPU during the run: server process ${firstIn && lastIn ? cpuCores(firstIn, lastIn).toFixed(2) : 'n/a'} core(s), ` +
+      `PostgreSQL backends of the database ${r.backendCores.toFixed(2)}, load generator ${(r.result.cpuSeconds / ((end - start) / 1000)).toFixed(2)}; whole machine ${fmtPct(r.machineBusy)} busy (all processes). The server, sent SIGTERM at the end, exited with ${typeof r.exitCode === 'number' ? `code ${r.exitCode}` : `signal ${r.exitCode}`}.`,
+  );
+  if (errors.length) {
+    const byStatus: Record<string, number> = {};
+    for (const e of errors) byStatus[e.status || 'network'] = (byStatus[e.status || 'network'] ?? 0) + 1;
+    out.push('', `Errors by status: ${Object.entries(byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}; first: \`${(errors[0].error ?? '').replace(/`/g, "'")}\`.`);
+  }
+
+  out.push(
+    '',
+    r.serverErrors.length
+      ? `Server output lines naming an error: ${r.serverErrors.map((l) => `\`${l.trim().slice(0, 200).replace(/`/g, "'")}\``).join('; ')}.`
+      : 'The server printed no error (no `projector stopped` line).',
+  );
+
+  out.push('', '### Server RSS and projection lag over the run', '');
+  out.push(`"Events behind the head" = events in the store − events the projection has applied (its checkpoint's count), from the ${POLL_MS} ms poll nearest each tenth.`, '');
+  const tenths = Array.from({ length: 11 }, (_, i) => i / 10);
+  const pollAt = (f: number) => {
+    const t = start + f * (end - start);
+    return r.polls.length ? r.polls.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a)) : undefined;
+  };
+  const lagIn = (lo: number, hi: number) => ok.filter((x) => x.done >= lo && x.done < hi && tb.byRequest.has(x.i)).map((x) => tb.byRequest.get(x.i)!);
+  out.push(
+    table(
+      ['Time into the run', ...tenths.map((f) => `${Math.round(f * 100)} %`)],
+      [
+        ['Server RSS (MiB)', ...tenths.map((f) => (at(f).rss / 2 ** 20).toFixed(0))],
+        ['Table-book lag p99 in the tenth ending here', '—', ...tenths.slice(1).map((f) => fmtMs(percentile(lagIn(start + (f - 0.1) * (end - start), start + f * (end - start) + (f === 1 ? 1e9 : 0)), 0.99)))],
+        ['Events in the store', ...tenths.map((f) => fmtInt(pollAt(f)?.head ?? NaN))],
+        ...r.projectionNames.map((name) => [`\`${name}\`: events behind the head`, ...tenths.map((f) => {
+          const p = pollAt(f);
+          return p && p.counts.has(name) ? fmtInt(p.head - p.counts.get(name)!) : '—';
+        })]),
+      ],
+      ['l', ...tenths.map(() => 'r' as const)],
+    ),
+  );
+
+  out.push('', '### Reading', '');
+  const lines: string[] = [];
+  lines.push(errors.length === 0 && notSent === 0 ? `- No errors: all ${fmtInt(records.length)} requests answered 200.` : `- ${fmtInt(errors.length)} request(s) failed; see above.`);
+  lines.push(
+    `- The schedule held ${late === 0 ? 'throughout' : `except for ${late} request(s)`}: requests were answered in p99 ${fmtMs(percentile(latency, 0.99))}, well inside each lane's ${fmtMs((1000 / REQUESTS_PER_SECOND) * LANES)} between its requests` +
+      (percentile(latency, 0.99) < (1000 / REQUESTS_PER_SECOND) * LANES ? '.' : ' — not so: the lanes fell behind.'),
+  );
+  lines.push(
+    `- Table-book lag p99 ${fmtMs(percentile(tb.lags, 0.99))} ${percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS ? `<` : `≥`} ${TARGET_LAG_P99_MS} ms target; every read model (the projector feeds them one after another in each catch-up) p99 ${fmtMs(percentile(all.lags, 0.99))}.` +
+      (tb.unseen ? ` The table-book checkpoint had still not passed the events of ${fmtInt(tb.unseen)} accepted request(s) when sampling stopped (the end of the run plus up to 60 s): their lag is over that and is not in the percentiles, so the p99 above understates it.` : ''),
+  );
+  const mid = pollAt(0.5);
+  const last = pollAt(1);
+  if (mid && last && last.head > mid.head) {
+    const applied = (p: CheckpointPoll, n: string) => p.counts.get(n) ?? 0;
+    const stalled = r.projectionNames.filter((n) => applied(last, n) === applied(mid, n));
+    const advancing = r.projectionNames.filter((n) => applied(last, n) > applied(mid, n));
+    if (stalled.length) {
+      lines.push(
+        `- From the middle of the run to its end ${stalled.map((n) => `\`${n}\``).join(', ')} applied no event at all (checkpoints standing at ${stalled.map((n) => fmtInt(applied(last, n))).join(', ')} events) while ` +
+          (advancing.length
+            ? `${advancing.map((n) => `\`${n}\` applied ${fmtInt(applied(last, n) - applied(mid, n))}`).join(', ')} of the ${fmtInt(last.head - mid.head)} events that arrived. `
+            : `none advanced. `) +
+          '`Projector.catchUp` (libs/projections/src/projector.ts) feeds the projections one after another and stays with each until a page comes back short; a projection slower than the arrival rate never returns a short page, so the catch-up never gets back to the others: they stall behind it.',
+      );
+    }
+  }
+  lines.push(
+    `- Server RSS went from ${fmtMiB(firstIn?.rss)} to ${fmtMiB(lastIn?.rss)} (peak ${fmtMiB(peak)})` +
+      (Number.isFinite(rssSlopePerMin) ? `; over the second half it moved ${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB per minute.` : '.'),
+  );
+  out.push(lines.join('\n'));
+  out.push('');
+  return out.join('\n');
+}
