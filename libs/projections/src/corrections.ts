@@ -149,3 +149,17 @@ export function addAdjustment(adjustments: Record<string, number>, c: Correction
   if (!c.applied || !c.field || c.amount === null) return adjustments;
   return { ...adjustments, [c.field]: (adjustments[c.field] ?? 0) + c.amount };
 }
+
+/**
+ * Record a correction on a read-model row that keeps its corrections and their adjustments (the table
+ * book and the reconciliation do): the entry is listed and its amount added to the figure it corrects.
+ */
+export function recordCorrection(
+  row: { corrections?: CorrectionEntry[]; adjustments?: Record<string, number> },
+  e: StoredEvent,
+  correction?: CorrectionEntry,
+): void {
+  const c = correction ?? correctionEffect(e, undefined);
+  row.corrections = [...(row.corrections ?? []), c];
+  row.adjustments = addAdjustment(row.adjustments ?? {}, c);
+}

@@ -7,7 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { addAdjustment, correctionEffect, CorrectionEntry } from '../corrections';
+import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
 import type { Projection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -108,12 +108,9 @@ export function evolveReconciliation(row: ReconciliationRow | undefined, e: Stor
       r.counts = { ...r.counts, [box]: [...(r.counts?.[box] ?? []), record] };
       break;
     }
-    case 'CorrectionRecorded': {
-      const c = correction ?? correctionEffect(e, undefined);
-      r.corrections = [...(r.corrections ?? []), c];
-      r.adjustments = addAdjustment(r.adjustments ?? {}, c);
+    case 'CorrectionRecorded':
+      recordCorrection(r, e, correction);
       break;
-    }
   }
   return r;
 }

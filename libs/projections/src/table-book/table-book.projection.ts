@@ -5,7 +5,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { inventoryTotal } from '../../../rules/src';
-import { addAdjustment, correctionEffect, CorrectionEntry } from '../corrections';
+import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
 import type { Projection } from '../projection';
 
@@ -164,12 +164,9 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
     case 'RoundVoided':
       r.rounds_voided++;
       break;
-    case 'CorrectionRecorded': {
-      const c = correction ?? correctionEffect(e, undefined);
-      r.corrections = [...(r.corrections ?? []), c];
-      r.adjustments = addAdjustment(r.adjustments ?? {}, c);
+    case 'CorrectionRecorded':
+      recordCorrection(r, e, correction);
       break;
-    }
   }
   return r;
 }
