@@ -66,10 +66,37 @@ export function judgeRounds(
   /** told where the sweep stopped, to start the next batch's sweep there */
   onTracker?: (tracker: SessionTracker, applied: number) => void,
 ): Array<Omit<RoundVerdictRow, 'last_position'>> {
+  // one pass over the stream: where each round starts, its facts, the next round start and the close
+  // after each position (so each target is judged without scanning the stream again)
   const startIndex = new Map<string, number>();
+  const factsOf = new Map<string, number[]>();
+  const starts: number[] = [];
+  let closeIndex = -1;
   events.forEach((e, i) => {
-    if (e.type === 'RoundStarted' && !startIndex.has(String(e.data.roundId))) startIndex.set(String(e.data.roundId), i);
+    if (!e) return; // a sparse stream: the part a cached tracker already swept was not read
+    const roundId = typeof e.data.roundId === 'string' ? e.data.roundId : undefined;
+    if (e.type === 'RoundStarted') {
+      starts.push(i);
+      if (roundId !== undefined && !startIndex.has(roundId)) startIndex.set(roundId, i);
+    }
+    if (e.type === 'TableSessionClosed' && closeIndex < 0) closeIndex = i;
+    if (roundId !== undefined && !DISPUTE_TYPES.has(e.type)) {
+      const list = factsOf.get(roundId) ?? [];
+      factsOf.set(roundId, list);
+      list.push(i);
+    }
   });
+  /** the first round start after index i (binary search over the starts) */
+  const nextStart = (i: number) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < starts.length ? starts[lo] : Infinity;
+  };
   const ordered = targets
     .filter((t) => startIndex.has(t.roundId))
     .map((t) => ({ ...t, first: startIndex.get(t.roundId)! }))
@@ -81,8 +108,8 @@ export function judgeRounds(
   const out: Array<Omit<RoundVerdictRow, 'last_position'>> = [];
   for (const { roundId, cut, first } of ordered) {
     for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
-    const stream = events.slice(0, cut);
-    const roundEvents = stream.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
+    // the round's facts recorded up to the cut (stream index < cut), from its start on
+    const roundEvents = factsOf.get(roundId)!.filter((i) => i >= first && i < cut).map((i) => events[i]);
     const state = tracker.state;
     const ended = roundEvents.find((e) => END_TYPES.has(e.type));
     const common = {
@@ -100,10 +127,10 @@ export function judgeRounds(
       out.push({ ...common, verdict: 'incomplete', discrepancies: [], notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`], rulebook: null });
       continue;
     }
-    const later = stream.slice(first + 1);
-    const lastRoundOfSession = !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed');
+    // the session's last round: no round starts after it and the session closed, both before the cut
+    const lastRoundOfSession = nextStart(first) >= cut && closeIndex > first && closeIndex < cut;
     const env = tracker.env({ jackpotPools: pools(events[first]), lastRoundOfSession });
-    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
+    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)), { steps: false });
     out.push({ ...common, verdict: judgement.verdict, discrepancies: judgement.discrepancies, notes: judgement.notes, rulebook: env.rulebook.source });
   }
   onTracker?.(tracker, cursor);
@@ -159,10 +186,30 @@ export class RoundVerdictProjection implements Projection {
    * are immutable, so it stays true whatever happens to the batch's transaction; it only saves folding
    * a session's stream from the start at every batch (live, batches are small).
    */
-  private readonly trackers = new Map<string, { tracker: SessionTracker; applied: number }>();
+  private readonly trackers = new Map<string, { tracker: SessionTracker; applied: number; tail: StoredEvent[] }>();
 
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[ROUND_VERDICTS];
+    // the batch itself holds most of what is needed (the feed gives a stream's events in version order):
+    // only a session whose range the batch does not cover whole is read from the store
+    const inBatch = new Map<string, Map<number, StoredEvent>>();
+    // with, before them, the events a cached tracker has not swept yet (the last rounds it judged, a round in play)
+    for (const e of events) {
+      if (!e.streamId.startsWith('session-')) continue;
+      const id = e.streamId.slice('session-'.length);
+      let m = inBatch.get(id);
+      if (!m) {
+        m = new Map<number, StoredEvent>();
+        inBatch.set(id, m);
+        for (const t of this.trackers.get(id)?.tail ?? []) m.set(t.streamVersion, t);
+      }
+      m.set(e.streamVersion, e);
+    }
+    // a cached tracker keeps the events after its sweep, even when this batch judges nothing of its session
+    for (const [id, m] of inBatch) {
+      const cached = this.trackers.get(id);
+      if (cached) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
+    }
     const relevant = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && (typeof e.data.roundId === 'string' || e.type === 'TableSessionClosed'));
     if (!relevant.length) return;
     // rounds that already have a verdict: a fact arriving after their end judges them again
@@ -199,13 +246,29 @@ export class RoundVerdictProjection implements Projection {
     // batch reads what is new, not the whole session again
     const streams = new Map<string, StoredEvent[]>();
     const readStreams = async (ids: string[], fromOf: (s: string) => number) => {
-      if (!ids.length) return;
+      const toRead: string[] = [];
+      for (const id of ids) {
+        const cut = maxCut.get(id)!;
+        const stream = new Array<StoredEvent>(cut);
+        streams.set(id, stream);
+        const have = inBatch.get(id);
+        let covered = true;
+        for (let v = fromOf(id) + 1; v <= cut; v++) {
+          const e = have?.get(v);
+          if (!e) {
+            covered = false;
+            break;
+          }
+          stream[v - 1] = e;
+        }
+        if (!covered) toRead.push(id);
+      }
+      if (!toRead.length) return;
       const read = await db.query(
         `SELECT ${EVENT_COLUMNS} FROM ca_events e JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
          WHERE e.stream_version > c.after AND e.stream_version <= c.cut ORDER BY e.stream_id, e.stream_version`,
-        [ids.map((s) => `session-${s}`), ids.map(fromOf), ids.map((s) => maxCut.get(s)!)],
+        [toRead.map((s) => `session-${s}`), toRead.map(fromOf), toRead.map((s) => maxCut.get(s)!)],
       );
-      for (const id of ids) streams.set(id, new Array<StoredEvent>(maxCut.get(id)!));
       for (const row of read.rows) {
         const ev = toStoredEvent(row);
         streams.get(ev.streamId.slice('session-'.length))![ev.streamVersion - 1] = ev;
@@ -247,10 +310,16 @@ export class RoundVerdictProjection implements Projection {
       const stream = streams.get(sessionId) ?? [];
       const verdicts = judgeRounds(stream, [...m.values()], (start) => pools.get(start.globalPosition) ?? {}, this.trackers.get(sessionId), (tracker, applied) => {
         this.trackers.delete(sessionId);
-        this.trackers.set(sessionId, { tracker: tracker.clone(), applied });
+        this.trackers.set(sessionId, { tracker: tracker.clone(), applied, tail: [] });
         if (this.trackers.size > TRACKER_CACHE) this.trackers.delete(this.trackers.keys().next().value!);
       });
       for (const v of verdicts) rows.push({ ...v, last_position: m.get(v.round_id)!.position });
+    }
+    // the trackers this batch moved keep the events after their new sweep
+    for (const id of targets.keys()) {
+      const cached = this.trackers.get(id);
+      const m = inBatch.get(id);
+      if (cached && m) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
     }
     await upsertRows(db, table, ['round_id'], COLUMNS, rows);
   }

@@ -67,7 +67,17 @@ const handKey = (betId: string, hand: unknown) => (hand === undefined || hand ==
 
 const GENERIC_LIMIT_CITE = 'TableSessionOpened.limits (contract §3)';
 
-export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly Fact[]): RoundJudgement {
+export interface JudgeOptions {
+  /**
+   * Build the replay steps (narrative and game state after each fact). A read model that keeps only
+   * the verdict and its discrepancies skips them: describing the state after every fact costs more
+   * than judging it, and the verdict does not depend on it.
+   */
+  readonly steps?: boolean;
+}
+
+export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly Fact[], options: JudgeOptions = {}): RoundJudgement {
+  const withSteps = options.steps ?? true;
   const book: RoundBook = {
     bets: new Map(),
     closed: false,
@@ -95,6 +105,7 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
     for (const finding of judgeCommon(rules, env, book, before, fact)) report(fact, finding);
     for (const finding of rules.judgeFact?.(before, fact, env) ?? []) report(fact, finding);
     state = rules.evolve(before, fact, env);
+    if (!withSteps) return;
     const narrative = rules.narrate?.(fact, before, state, env) ?? narrateCommon(fact);
     steps.push({
       position: fact.position ?? index + 1,
