@@ -73,10 +73,11 @@ export function registerCommands(program: Command) {
     .description('replay one round event by event and judge it against its regulation (contract §6)')
     .argument('<roundId>', 'the round id')
     .option('--json', 'the verdict as JSON')
-    .action(async (roundId: string, opts: { json?: boolean }) => {
+    .option('--full', "fold the session's earlier facts instead of the round's stored starting state")
+    .action(async (roundId: string, opts: { json?: boolean; full?: boolean }) => {
       try {
         const replay = await withRuntime(program, async (runtime) => {
-          const r = await replayRound(runtime.store, roundId);
+          const r = await replayRound(runtime.store, roundId, { snapshot: !opts.full });
           await recordCliRead(runtime, 'replay', 'cli replay', { roundId }, opts.json ? 'json' : 'text');
           return r;
         });
@@ -338,4 +339,18 @@ export async function serve(program: Command, port: number, host: string, before
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // Benchmark hook (bench/load.ts), off unless CASINO_AUDIT_HEAP_PROBE=1 and a parent spawned us with an
+  // IPC channel: RSS alone cannot show whether the server leaks, so the bench asks `{ probe: 'heap' }` and
+  // gets the live heap after a full GC (it starts us with --expose-gc; `gc: false` if it did not). The
+  // forced GC pauses this process for its duration, reported as `gcMs`.
+  if (process.env.CASINO_AUDIT_HEAP_PROBE === '1' && process.send) {
+    process.on('message', (m: { probe?: string; id?: number }) => {
+      if (m?.probe !== 'heap') return;
+      const gc = (globalThis as { gc?: () => void }).gc;
+      const t0 = performance.now();
+      gc?.();
+      const gcMs = performance.now() - t0;
+      process.send?.({ probe: 'heap', id: m.id, gc: !!gc, gcMs, ...process.memoryUsage() });
+    });
+  }
 }

@@ -7,6 +7,12 @@ export function replayNarrative(r: RoundReplay): string {
   const lines: string[] = [];
   lines.push(`Round ${r.roundId} — ${r.game} under the ${r.jurisdiction} catalogue${r.rulebook ? ` (${r.rulebook})` : ''}`);
   lines.push(`  session ${r.sessionId}${r.tableId ? ` · table ${r.tableId}` : ''}${r.casinoId ? ` · casino ${r.casinoId}` : ''}${r.gamingDay ? ` · gaming day ${r.gamingDay}` : ''}`);
+  if (r.start)
+    lines.push(
+      r.start.source === 'snapshot'
+        ? `  table state at the round's start: stored with its verdict, folded from the session's first ${r.start.atVersion} facts (--full folds them again)`
+        : `  table state at the round's start: folded now from ${r.start.factsFolded} earlier fact(s) of the session`,
+    );
   lines.push('');
   for (const step of r.steps) {
     const time = step.occurredAt ? step.occurredAt.replace(/^.*T/, '').replace(/Z$/, '') : '';

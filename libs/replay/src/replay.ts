@@ -6,7 +6,7 @@
 import type { StoredEvent } from '../../event-store/src';
 import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../../event-store/src';
 import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
-import { SessionTracker } from './session-tracker';
+import { SessionTracker, TrackerSnapshot } from './session-tracker';
 
 export interface RoundReplay {
   readonly roundId: string;
@@ -25,6 +25,19 @@ export interface RoundReplay {
   readonly corrections: Array<{ eventId: string; correctsEventId: string; reason: string; approvedBy: string[] }>;
   /** the rulebook this round was judged by (its source section in the regulation) */
   readonly rulebook: string | null;
+  /**
+   * Where the table's situation at the round's start came from: the session's earlier facts folded
+   * now (`stream`), or the state the verdict projection folded from them and stored with the round
+   * (`snapshot`), used only when the round's first fact still chains to the same history (its
+   * prev_hash is the one the snapshot was folded up to). `replayRound(…, { snapshot: false })`,
+   * `casino-audit replay --full` and `?full=true` always fold the stream.
+   */
+  readonly start: { source: 'stream'; factsFolded: number } | { source: 'snapshot'; atVersion: number };
+}
+
+export interface ReplayOptions {
+  /** use the round's stored starting state when it is still valid (default true) */
+  readonly snapshot?: boolean;
 }
 
 export class RoundNotFoundError extends Error {
@@ -35,71 +48,90 @@ export class RoundNotFoundError extends Error {
 
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
 
-export async function replayRound(store: PostgresEventStore, roundId: string): Promise<RoundReplay> {
-  const streamId = await store.streamOfRound(roundId);
-  if (!streamId) throw new RoundNotFoundError(roundId);
-  const { events, first, lastRoundOfSession } = await readRoundContext(store, streamId, roundId);
-  const rules = gameRules(String(events[0]?.data.game ?? ''));
+export async function replayRound(store: PostgresEventStore, roundId: string, options: ReplayOptions = {}): Promise<RoundReplay> {
+  // the round's own facts and the stored starting state, read side by side
+  const [own, stored] = await Promise.all([readRoundFacts(store, roundId), options.snapshot === false ? undefined : storedStart(store.pool, roundId)]);
+  if (!own) throw new RoundNotFoundError(roundId);
+  const { streamId, round, corrections, lastRoundOfSession } = own;
+  // the stored state counts only if it was folded from the history the round's first fact chains to now
+  const start = stored && stored.version === round[0].streamVersion && stored.hash === round[0].prevHash ? SessionTracker.restore(stored.state) : undefined;
+  // a correction always follows the fact it corrects: those before the round are in the stored state's history
+  const before = start ? [] : await readBefore(store, streamId, round[0].streamVersion);
+  const events = [...before, ...round, ...corrections];
+  const first = before.length;
+  const rules = start ? start.game : gameRules(String(events[0]?.data.game ?? ''));
   // only a game with a jackpot hand, or a round with jackpot facts, needs the pools
-  const needsPools = !!rules?.jackpotHand || events.slice(first).some((e) => e.type.startsWith('Jackpot'));
-  return judgeFromStream(events, first, roundId, needsPools ? await jackpotPoolsBefore(store, events[first]) : {}, { lastRoundOfSession });
+  const needsPools = !!rules?.jackpotHand || round.some((e) => e.type.startsWith('Jackpot'));
+  const pools = needsPools ? await jackpotPoolsBefore(store, events[first]) : {};
+  return judgeFromStream(events, first, roundId, pools, { lastRoundOfSession }, start);
 }
 
 /** Session-level facts that shape every later round (limits, shoe, suspension, the close, corrections). */
 export const CONTEXT_TYPES = ['TableSessionOpened', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'ShoeStarted', 'TableSessionClosed', 'CorrectionRecorded'];
 
+const E_COLUMNS = EVENT_COLUMNS.split(',').map((c) => `e.${c.trim()}`).join(', ');
+
 /**
- * What replaying a round needs from its session's stream, read by index rather than whole: the round's
- * own range; before it, the session's context facts and the cards dealt from the shoe in play (or, for a
- * game that carries state between rounds, every earlier fact); after it, corrections and whether it was
- * the session's last round.
+ * The round's range of its session's stream (from its first fact to its last, whatever lies between),
+ * and after it the corrections, the close and the next round's start — in one statement, by index.
  */
-async function readRoundContext(store: PostgresEventStore, streamId: string, roundId: string) {
-  const db = store.pool;
-  const bounds = (
-    await db.query({
-      name: 'ca_round_bounds',
-      text: `SELECT min(stream_version) AS first, max(stream_version) AS last FROM ca_events WHERE data->>'roundId' = $2 AND stream_id = $1`,
-      values: [streamId, roundId],
-    })
-  ).rows[0];
-  const firstVersion = Number(bounds.first);
-  const lastVersion = Number(bounds.last);
-  const opening = await store.readStream(streamId, 1, 1);
-  const rules = gameRules(String(opening[0]?.data.game ?? ''));
-  let before: StoredEvent[];
-  if (!rules || rules.carry) {
-    before = await store.readStream(streamId, 1, firstVersion - 1);
-  } else {
-    const r = await db.query({
-      name: 'ca_round_context',
-      text: `WITH shoe AS (SELECT coalesce(max(stream_version), 0) AS v FROM ca_events
-                            WHERE stream_id = $1 AND event_type = 'ShoeStarted' AND stream_version < $2)
-             SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version < $2
-             UNION ALL
-             SELECT ${EVENT_COLUMNS} FROM ca_events, shoe
-              WHERE stream_id = $1 AND stream_version > shoe.v AND stream_version < $2 AND event_type = 'CardDealt'
-             ORDER BY stream_version`,
-      values: [streamId, firstVersion, CONTEXT_TYPES],
-    });
-    before = r.rows.map(toStoredEvent);
-  }
-  const round = await store.readStream(streamId, firstVersion, lastVersion);
-  const after = await db.query({
-    name: 'ca_round_after',
-    text: `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version > $2
+async function readRoundFacts(store: PostgresEventStore, roundId: string) {
+  const r = await store.pool.query({
+    name: 'ca_round_facts',
+    text: `WITH s AS (SELECT stream_id FROM ca_events WHERE data->>'roundId' = $1 AND event_type = 'RoundStarted' ORDER BY global_position LIMIT 1),
+                b AS (SELECT e.stream_id, min(e.stream_version) AS f, max(e.stream_version) AS l FROM s JOIN ca_events e ON e.stream_id = s.stream_id AND e.data->>'roundId' = $1
+                       GROUP BY e.stream_id)
+           SELECT 0 AS part, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version BETWEEN b.f AND b.l
            UNION ALL
-           (SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND stream_version > $2 AND event_type = 'RoundStarted'
-             ORDER BY stream_version LIMIT 1)
+           SELECT 1, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = ANY ($2::text[])
+           UNION ALL
+           (SELECT 2, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = 'RoundStarted'
+             ORDER BY e.stream_version LIMIT 1)
            ORDER BY stream_version`,
-    values: [streamId, lastVersion, ['TableSessionClosed', 'CorrectionRecorded']],
+    values: [roundId, ['TableSessionClosed', 'CorrectionRecorded']],
   });
-  const later = after.rows.map(toStoredEvent);
+  const round = r.rows.filter((x) => x.part === 0).map(toStoredEvent);
+  if (!round.length) return undefined;
+  const later = r.rows.filter((x) => x.part !== 0).map(toStoredEvent);
   return {
-    events: [...before, ...round, ...later.filter((e) => e.type === 'CorrectionRecorded')],
-    first: before.length,
+    streamId: round[0].streamId,
+    round,
+    corrections: later.filter((e) => e.type === 'CorrectionRecorded'),
     lastRoundOfSession: !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'),
   };
+}
+
+/**
+ * What precedes the round when no stored state serves: the session's context facts and the cards dealt
+ * from the shoe in play, or, for a game that carries state between rounds, every earlier fact.
+ */
+async function readBefore(store: PostgresEventStore, streamId: string, firstVersion: number): Promise<StoredEvent[]> {
+  const opening = await store.readStream(streamId, 1, 1);
+  const rules = gameRules(String(opening[0]?.data.game ?? ''));
+  if (!rules || rules.carry) return store.readStream(streamId, 1, firstVersion - 1);
+  const r = await store.pool.query({
+    name: 'ca_round_context',
+    text: `WITH shoe AS (SELECT coalesce(max(stream_version), 0) AS v FROM ca_events
+                          WHERE stream_id = $1 AND event_type = 'ShoeStarted' AND stream_version < $2)
+           SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version < $2
+           UNION ALL
+           SELECT ${EVENT_COLUMNS} FROM ca_events, shoe
+            WHERE stream_id = $1 AND stream_version > shoe.v AND stream_version < $2 AND event_type = 'CardDealt'
+           ORDER BY stream_version`,
+    values: [streamId, firstVersion, CONTEXT_TYPES],
+  });
+  return r.rows.map(toStoredEvent);
+}
+
+/** The round's starting state as the verdict projection stored it, with what it was folded up to. */
+async function storedStart(db: PostgresEventStore['pool'], roundId: string): Promise<{ version: number; hash: string; state: TrackerSnapshot } | undefined> {
+  try {
+    const row = (await db.query({ name: 'ca_round_start_state', text: 'SELECT start_version, start_hash, start_state FROM round_verdicts WHERE round_id = $1', values: [roundId] })).rows[0];
+    return row?.start_state ? { version: row.start_version, hash: row.start_hash, state: row.start_state } : undefined;
+  } catch (error: any) {
+    if (error?.code === '42P01' || error?.code === '42703') return undefined; // read models not migrated in this database
+    throw error;
+  }
 }
 
 /** Pure part of the replay, given the session's stream and where the round starts in it. */
@@ -109,10 +141,12 @@ export function judgeFromStream(
   roundId: string,
   pools: Record<string, JackpotPoolView> = {},
   known: { lastRoundOfSession?: boolean } = {},
+  /** the tracker at the round's start when it is known (a stored snapshot): the events before `first` are then not folded */
+  start?: SessionTracker,
 ): RoundReplay {
   const sessionId = String(events[first].data.sessionId);
-  const tracker = new SessionTracker(sessionId);
-  for (const e of events.slice(0, first)) tracker.apply(toFact(e));
+  const tracker = start ?? new SessionTracker(sessionId);
+  if (!start) for (const e of events.slice(0, first)) tracker.apply(toFact(e));
   const state = tracker.state;
   const roundEvents = events.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
   const disputes = events.filter((e) => e.data.roundId === roundId && DISPUTE_TYPES.has(e.type));
@@ -128,6 +162,7 @@ export function judgeFromStream(
     jurisdiction: state.jurisdiction ?? 'unknown',
     disputes: disputes.map((e) => ({ eventId: e.eventId, type: e.type, occurredAt: e.occurredAt, data: e.data })),
     corrections: corrections.map((e) => ({ eventId: e.eventId, correctsEventId: e.data.correctsEventId, reason: e.data.reason, approvedBy: e.data.approvedBy })),
+    start: start ? { source: 'snapshot' as const, atVersion: events[first].streamVersion - 1 } : { source: 'stream' as const, factsFolded: first },
   };
   if (!tracker.judged) {
     return {
@@ -209,10 +244,18 @@ export function judgeSession(events: readonly StoredEvent[], pools: (roundStart:
   let cursor = 0;
   const lastStart = starts[starts.length - 1];
   const closed = events.some((e) => e.type === 'TableSessionClosed');
+  // each round's facts, collected in one pass (rounds of a session interleave only at their edges)
+  const factsOf = new Map<string, StoredEvent[]>();
+  for (const e of events) {
+    if (e.data.roundId === undefined || DISPUTE_TYPES.has(e.type)) continue;
+    const list = factsOf.get(String(e.data.roundId)) ?? [];
+    factsOf.set(String(e.data.roundId), list);
+    list.push(e);
+  }
   for (const first of starts) {
     for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
     const roundId = String(events[first].data.roundId);
-    const roundEvents = events.slice(first).filter((e) => e.data.roundId === roundId && !DISPUTE_TYPES.has(e.type));
+    const roundEvents = (factsOf.get(roundId) ?? []).filter((e) => e.streamVersion >= events[first].streamVersion);
     const state = tracker.state;
     if (!tracker.judged) continue;
     const env = tracker.env({ jackpotPools: pools(events[first]), lastRoundOfSession: first === lastStart && closed });
@@ -233,6 +276,7 @@ export function judgeSession(events: readonly StoredEvent[], pools: (roundStart:
       disputes: [],
       corrections: [],
       rulebook: env.rulebook.source,
+      start: { source: 'stream', factsFolded: first },
     });
   }
   return out;

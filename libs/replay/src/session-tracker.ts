@@ -6,6 +6,17 @@
 import { cloneSession, emptySession, evolveSession, SessionState, sessionContext } from '../../ledger/src';
 import { Fact, gameRules, GameRules, JackpotPoolView, RoundEnv, roundEnv, RulebookBase } from '../../rules/src';
 
+/**
+ * A tracker's state at a point of the stream, JSON-ready: what a round starting there is judged
+ * against. Stored beside each round's verdict so that replaying a round late in a long session does
+ * not fold the whole session again. The round ids seen so far (ingestion's concern) are left out.
+ */
+export interface TrackerSnapshot {
+  readonly state: Omit<SessionState, 'rounds'>;
+  readonly carried: unknown;
+  readonly dealt: Record<string, number>;
+}
+
 export class SessionTracker {
   readonly state: SessionState;
   private carried: unknown = undefined;
@@ -50,6 +61,22 @@ export class SessionTracker {
         ...extra,
       }),
     );
+  }
+
+  snapshot(): TrackerSnapshot {
+    const { rounds: _rounds, ...state } = this.state;
+    return { state, carried: this.carried, dealt: { ...this.dealt } };
+  }
+
+  /** A tracker from a snapshot (as stored: JSON-parsed). */
+  static restore(snapshot: TrackerSnapshot): SessionTracker {
+    const tracker = new SessionTracker(snapshot.state.sessionId);
+    Object.assign(tracker.state, snapshot.state, { rounds: new Map() });
+    tracker.carried = snapshot.carried;
+    tracker.dealt = { ...snapshot.dealt };
+    tracker.rules = tracker.state.game ? gameRules(tracker.state.game) : undefined;
+    tracker.rulebook = tracker.state.jurisdiction ? tracker.rules?.rulebooks[tracker.state.jurisdiction] : undefined;
+    return tracker;
   }
 
   /** An independent copy (to look ahead without changing this one). */

@@ -5,7 +5,11 @@ import { replayRound, RoundReplay } from '../../../../libs/replay/src';
 import { RUNTIME } from '../runtime.token';
 
 export class ReplayRoundQuery {
-  constructor(readonly roundId: string) {}
+  /** full: fold the session's earlier facts even when the round's stored starting state is valid */
+  constructor(
+    readonly roundId: string,
+    readonly full = false,
+  ) {}
 }
 
 @QueryHandler(ReplayRoundQuery)
@@ -13,6 +17,6 @@ export class ReplayRoundHandler implements IQueryHandler<ReplayRoundQuery, Round
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   execute(query: ReplayRoundQuery): Promise<RoundReplay> {
-    return replayRound(this.runtime.store, query.roundId);
+    return replayRound(this.runtime.store, query.roundId, { snapshot: !query.full });
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -16,9 +16,16 @@ export class RoundsController {
   @ApiOperation({ summary: 'Replay a round and judge it against its regulation (contract §6); ?format=text for the narrative' })
   @ApiParam({ name: 'roundId' })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'text'] })
-  async replay(@Param('roundId') roundId: string, @Query('format') format: string | undefined, @Res({ passthrough: true }) res: Response) {
+  @ApiQuery({ name: 'full', required: false, enum: ['true', 'false'], description: "fold the session's earlier facts instead of the round's stored starting state (`start` says which was used)" })
+  async replay(
+    @Param('roundId') roundId: string,
+    @Query('format') format: string | undefined,
+    @Query('full') full: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    if (full !== undefined && full !== 'true' && full !== 'false') throw new BadRequestException({ field: 'full', reason: 'must be true or false' });
     try {
-      const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId));
+      const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
       if (format === 'text') {
         res.type('text/plain');
         return replayNarrative(replay);

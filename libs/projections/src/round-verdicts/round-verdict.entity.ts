@@ -20,5 +20,10 @@ export class RoundVerdictEntity {
   @Column({ type: 'text' }) finished: string;
   /** the stream version the verdict was judged at (the round's last fact then) */
   @Column({ name: 'judged_at_version', type: 'integer' }) judgedAtVersion: number;
+  /** the round's RoundStarted stream version and the chain hash before it: what `start_state` was folded from */
+  @Column({ name: 'start_version', type: 'integer', nullable: true }) startVersion: number | null;
+  @Column({ name: 'start_hash', type: 'text', nullable: true }) startHash: string | null;
+  /** the session's state when the round began (limits, shoe, carried game state), for a fast replay */
+  @Column({ name: 'start_state', type: 'jsonb', nullable: true }) startState: unknown;
   @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } }) lastPosition: number;
 }

@@ -12,7 +12,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { toStoredEvent } from '../../../event-store/src';
-import { SessionTracker } from '../../../replay/src';
+import { SessionTracker, TrackerSnapshot } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { Projection } from '../projection';
@@ -33,6 +33,11 @@ export interface RoundVerdictRow {
   finished: 'completed' | 'voided' | 'unfinished';
   judged_at_version: number;
   last_position: number;
+  /** the stream version of the round's RoundStarted, and the chain hash before it (its prev_hash) */
+  start_version: number | null;
+  start_hash: string | null;
+  /** the session tracker's snapshot at the round's start, so replay need not fold the session */
+  start_state: TrackerSnapshot | null;
 }
 
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
@@ -122,6 +127,10 @@ export function judgeRounds(
       jurisdiction: state.jurisdiction ?? 'unknown',
       finished: (ended ? (ended.type === 'RoundVoided' ? 'voided' : 'completed') : 'unfinished') as RoundVerdictRow['finished'],
       judged_at_version: cut,
+      start_version: events[first].streamVersion,
+      start_hash: events[first].prevHash,
+      // copied through JSON now: the tracker moves on before the batch's rows are written
+      start_state: tracker.judged ? (JSON.parse(JSON.stringify(tracker.snapshot())) as TrackerSnapshot) : null,
     };
     if (!tracker.judged) {
       out.push({ ...common, verdict: 'incomplete', discrepancies: [], notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`], rulebook: null });
@@ -175,7 +184,10 @@ export function poolsBefore(
 export const ROUND_VERDICTS = 'round_verdicts';
 const TRACKER_CACHE = 500;
 
-const COLUMNS = ['round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'verdict', 'discrepancies', 'notes', 'rulebook', 'finished', 'judged_at_version', 'last_position'];
+const COLUMNS = [
+  'round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'verdict', 'discrepancies', 'notes', 'rulebook', 'finished',
+  'judged_at_version', 'last_position', 'start_version', 'start_hash', 'start_state',
+];
 
 export class RoundVerdictProjection implements Projection {
   readonly name = 'round-verdicts';

@@ -125,9 +125,47 @@ function strengthOf(ranking: Ranking, category: Category): number {
 
 /** Groups of equal values, largest group first, then highest value. */
 function groups(values: readonly number[]): Array<{ value: number; count: number }> {
-  const counts = new Map<number, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || b.value - a.value);
+  const out: Array<{ value: number; count: number }> = [];
+  for (const v of values) {
+    const g = out.find((x) => x.value === v);
+    if (g) g.count++;
+    else out.push({ value: v, count: 1 });
+  }
+  return out.sort((a, b) => b.count - a.count || b.value - a.value);
+}
+
+/**
+ * Hands already evaluated, by cards and ranking. Judging a round describes the table after every fact,
+ * and each description ranks the same hands again (best five of seven is 21 evaluations): the values
+ * are pure functions of their input, so they are computed once. Bounded: cleared when full.
+ */
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, HandValue>();
+const rankingKeys = new WeakMap<object, string>();
+
+function rankingKey(r?: Ranking | readonly Category[]): string {
+  if (!r) return 'standard';
+  let key = rankingKeys.get(r);
+  if (key === undefined) {
+    key = Array.isArray(r)
+      ? `custom:${r.join(',')}`
+      : (({ name, order, lowestRank, wheelSecondHighest, jokerAsBug }: Ranking) => `${name}:${order.join(',')}:${lowestRank}:${wheelSecondHighest}:${jokerAsBug}`)(r as Ranking);
+    rankingKeys.set(r, key);
+  }
+  return key;
+}
+
+const codeOf = (c: CardInput) => (typeof c === 'string' ? c : c.code);
+
+function remembered(kind: string, cards: readonly CardInput[], ranking: Ranking | readonly Category[] | undefined, compute: () => HandValue, more = ''): HandValue {
+  const key = `${kind}|${rankingKey(ranking)}|${cards.map(codeOf).join(',')}${more}`;
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, value);
+  }
+  return value;
 }
 
 /** The straight's top card (5 for A-2-3-4-5), or null. */
@@ -220,6 +258,10 @@ function evaluateWithJokers(cards: readonly Card[], ranking: Ranking): HandValue
  */
 export function evaluateFive(cards: readonly CardInput[], ranking?: Ranking | readonly Category[]): HandValue {
   if (cards.length !== 5) throw new Error(`evaluateFive needs 5 cards, got ${cards.length}`);
+  return remembered('5', cards, ranking, () => evaluateFiveNow(cards, ranking));
+}
+
+function evaluateFiveNow(cards: readonly CardInput[], ranking?: Ranking | readonly Category[]): HandValue {
   const r = asRanking(ranking);
   const parsed = toCards(cards);
   return parsed.some((c) => c.rank === 'JK') ? evaluateWithJokers(parsed, r) : evaluateNatural(parsed, r);
@@ -278,8 +320,12 @@ export function choose<T>(items: readonly T[], k: number): T[][] {
 /** The best n-card hand (5 by default; 3 uses the three-card ranking) that can be made from `cards`. */
 export function bestOf(cards: readonly CardInput[], n = 5, ranking?: Ranking | readonly Category[]): HandValue {
   if (cards.length < n) throw new Error(`bestOf needs at least ${n} cards, got ${cards.length}`);
-  const evaluate = (five: CardInput[]) => (n === 3 ? evaluateThree(five, ranking ? asRanking(ranking) : THREE_CARD) : evaluateFive(five, ranking));
   if (n !== 3 && n !== 5) throw new Error(`bestOf evaluates 3- or 5-card hands, not ${n}`);
+  return remembered(`best${n}`, cards, ranking, () => bestOfNow(cards, n, ranking));
+}
+
+function bestOfNow(cards: readonly CardInput[], n: number, ranking?: Ranking | readonly Category[]): HandValue {
+  const evaluate = (five: CardInput[]) => (n === 3 ? evaluateThree(five, ranking ? asRanking(ranking) : THREE_CARD) : evaluateFiveNow(five, ranking));
   let best: HandValue | null = null;
   for (const combo of combinations(cards, n)) {
     const value = evaluate(combo);
@@ -290,10 +336,14 @@ export function bestOf(cards: readonly CardInput[], n = 5, ranking?: Ranking | r
 
 /** Omaha: exactly two hole cards and three board cards (euskadi L12135–12139, cantabria L6266–6272). */
 export function bestOmaha(hole: readonly CardInput[], board: readonly CardInput[], ranking?: Ranking | readonly Category[]): HandValue {
+  return remembered('omaha', hole, ranking, () => bestOmahaNow(hole, board, ranking), `|${board.map(codeOf).join(',')}`);
+}
+
+function bestOmahaNow(hole: readonly CardInput[], board: readonly CardInput[], ranking?: Ranking | readonly Category[]): HandValue {
   let best: HandValue | null = null;
   for (const two of combinations(hole, 2)) {
     for (const three of combinations(board, 3)) {
-      const value = evaluateFive([...two, ...three], ranking);
+      const value = evaluateFiveNow([...two, ...three], ranking);
       if (!best || compareHands(value, best) > 0) best = value;
     }
   }
