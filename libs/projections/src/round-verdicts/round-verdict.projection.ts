@@ -12,11 +12,11 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { toStoredEvent } from '../../../event-store/src';
-import { SessionTracker, TrackerSnapshot } from '../../../replay/src';
+import { SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { Projection } from '../projection';
-import { upsertRows } from '../upsert';
+import { upsertJson } from '../upsert';
 
 export interface RoundVerdictRow {
   round_id: string;
@@ -36,8 +36,8 @@ export interface RoundVerdictRow {
   /** the stream version of the round's RoundStarted, and the chain hash before it (its prev_hash) */
   start_version: number | null;
   start_hash: string | null;
-  /** the session tracker's snapshot at the round's start, so replay need not fold the session */
-  start_state: TrackerSnapshot | null;
+  /** the session tracker's snapshot at the round's start (as JSON text), so replay need not fold the session */
+  start_state: string | null;
 }
 
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
@@ -129,8 +129,8 @@ export function judgeRounds(
       judged_at_version: cut,
       start_version: events[first].streamVersion,
       start_hash: events[first].prevHash,
-      // copied through JSON now: the tracker moves on before the batch's rows are written
-      start_state: tracker.judged ? (JSON.parse(JSON.stringify(tracker.snapshot())) as TrackerSnapshot) : null,
+      // written out now: the tracker moves on before the batch's rows are written
+      start_state: tracker.judged ? JSON.stringify(tracker.snapshot()) : null,
     };
     if (!tracker.judged) {
       out.push({ ...common, verdict: 'incomplete', discrepancies: [], notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`], rulebook: null });
@@ -333,6 +333,8 @@ export class RoundVerdictProjection implements Projection {
       const m = inBatch.get(id);
       if (cached && m) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
     }
-    await upsertRows(db, table, ['round_id'], COLUMNS, rows);
+    // rows as one JSON array, each row's start_state spliced in as the JSON it already is
+    const json = rows.map(({ start_state, ...row }) => `${JSON.stringify(row).slice(0, -1)},"start_state":${start_state ?? 'null'}}`);
+    if (json.length) await upsertJson(db, table, ['round_id'], COLUMNS, `[${json.join(',')}]`);
   }
 }
