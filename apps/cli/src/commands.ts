@@ -3,11 +3,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { Pool } from 'pg';
-import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyStore } from '../../../libs/event-store/src';
+import { EventStore, EventStoreDbEventStore, eventStoreKind, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
-import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
+import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
@@ -140,16 +140,27 @@ export function registerCommands(program: Command) {
     });
   projections
     .command('run')
-    .description('feed the projections from the event feed (until stopped, or --once)')
+    .description('feed read models from the event feed until stopped (or --once): each read model is led by one process, others stand by')
+    .argument('[names...]', 'projection names (default: all): run some read models in their own process')
     .option('--once', 'catch up and exit')
-    .action(async (opts: { once?: boolean }) => {
+    .action(async (names: string[], opts: { once?: boolean }) => {
       await withRuntime(program, async (runtime) => {
-        if (opts.once) {
-          out(`applied ${await runtime.projector.catchUp()} events`);
+        const unknown = names.filter((n) => !runtime.projections.some((p) => p.name === n));
+        if (unknown.length) {
+          err(`casino-audit: unknown projection(s): ${unknown.join(', ')} (known: ${runtime.projections.map((p) => p.name).join(', ')})`);
+          process.exitCode = 2;
           return;
         }
-        process.once('SIGTERM', () => runtime.projector.stop());
-        await runtime.projector.follow();
+        const projector = names.length
+          ? new Projector(runtime.pool, runtime.store, runtime.projections.filter((p) => names.includes(p.name)), { upstream: runtime.mirror, leadership: true })
+          : runtime.projector;
+        if (opts.once) {
+          out(`applied ${await projector.catchUp()} events`);
+          return;
+        }
+        process.once('SIGTERM', () => projector.stop());
+        process.once('SIGINT', () => projector.stop());
+        await projector.follow();
       });
     });
 
@@ -167,7 +178,10 @@ export function registerCommands(program: Command) {
         process.exitCode = 2;
         return;
       }
-      const report = await withRuntime(program, (runtime) => verifyStore(runtime.pool, { receipt }));
+      const report = await withRuntime(program, async (runtime) => {
+        const copy = await verifyStore(runtime.pool, { receipt });
+        return runtime.mirror ? verifyRecordAndCopy(runtime, copy) : copy;
+      });
       if (opts.json) out(JSON.stringify(report, null, 2));
       else if (report.ok) {
         const seals = report.seals;
@@ -191,6 +205,12 @@ export function registerCommands(program: Command) {
   program
     .command('seal')
     .description('seal the store: record the head of every stream in a chained StoreSealed event, and print its receipt (hand it out of band)')
+    .hook('preAction', () => {
+      if (eventStoreKind(process.env) === 'eventstoredb') {
+        err('casino-audit: seal: seals are written into the PostgreSQL store; with EVENT_STORE=eventstoredb the record is sealed by its own chain, checked by `verify` (docs/deployment.md)');
+        process.exit(2);
+      }
+    })
     .option('--gaming-day <day>', 'the gaming day this seal closes (YYYY-MM-DD)')
     .option('--json', 'print the seal and its receipt as JSON')
     .action(async (opts: { gamingDay?: string; json?: boolean }) => {
@@ -353,4 +373,26 @@ export async function serve(program: Command, port: number, host: string, before
       process.send?.({ probe: 'heap', id: m.id, gc: !!gc, gcMs, ...process.memoryUsage() });
     });
   }
+}
+
+/**
+ * With a store of record other than PostgreSQL (EventStoreDB): the record's own chain, the copy brought
+ * up to date, and the copy checked against the record stream by stream — one report, the record's
+ * breaks first. A record whose chain fails is not copied over (the mirror stops there), so it shows here.
+ */
+async function verifyRecordAndCopy(runtime: Runtime, copy: VerifyReport): Promise<VerifyReport> {
+  const record = runtime.recordStore instanceof EventStoreDbEventStore ? await verifyEventStoreDb(runtime.recordStore) : null;
+  const copyError = await runtime.mirror!.catchUp().then(
+    () => null,
+    (e: Error) => e,
+  );
+  const against = await verifyCopy(runtime.recordStore, runtime.store);
+  const label = (who: string) => (b: VerifyReport['breaks'][number]) => ({ ...b, reason: `${who}: ${b.reason}` });
+  const breaks = [
+    ...(record?.breaks ?? []).map(label('the store of record')),
+    ...(copyError ? [{ streamId: '(mirror)', streamVersion: 0, globalPosition: null, eventId: null, reason: `the copy stopped: ${copyError.message}` }] : []),
+    ...against.breaks.map(label('the PostgreSQL copy against the record')),
+    ...copy.breaks.map(label('the PostgreSQL copy')),
+  ];
+  return { ...copy, ok: breaks.length === 0, streams: against.streams, events: against.events, breaks };
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { ACCESS_MIGRATIONS } from './migrations';
 import { isRole, Role } from './roles';
 import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
@@ -298,10 +299,21 @@ export class AccessService {
     }));
   }
 
-  /** The casino of each stream that exists (its first event's casinoId: sessions and jackpot pools). */
-  async casinosOfStreams(streamIds: readonly string[]): Promise<Map<string, string | null>> {
+  /**
+   * The casino of each stream that exists (its first event's casinoId: sessions and jackpot pools).
+   * `record`: ask the store of record instead of this database's log (writes with EventStoreDB, whose
+   * copy here may not hold a session opened a moment ago).
+   */
+  async casinosOfStreams(streamIds: readonly string[], record?: EventStore): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
     if (!streamIds.length) return out;
+    if (record && !(record instanceof PostgresEventStore && record.pool === this.pool)) {
+      for (const streamId of new Set(streamIds)) {
+        const [first] = await record.readStream(streamId, 1, 1);
+        if (first) out.set(streamId, typeof first.data.casinoId === 'string' ? first.data.casinoId : null);
+      }
+      return out;
+    }
     const rows = (await this.pool.query(`SELECT stream_id, data->>'casinoId' AS casino FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1`, [[...new Set(streamIds)]])).rows;
     for (const r of rows) out.set(r.stream_id, r.casino);
     return out;

@@ -73,7 +73,8 @@ export class MigrationDivergenceError extends Error {
   }
 }
 
-const asNew = (e: StoredEvent): NewEvent => ({
+/** A stored event as sent again (same id and content, so the same content hash). */
+export const asNew = (e: StoredEvent): NewEvent => ({
   streamId: e.streamId,
   eventId: e.eventId,
   type: e.type,
@@ -83,7 +84,7 @@ const asNew = (e: StoredEvent): NewEvent => ({
 });
 
 /** Consecutive events of one stream. */
-function runs(events: readonly StoredEvent[]): StoredEvent[][] {
+export function runs(events: readonly StoredEvent[]): StoredEvent[][] {
   const out: StoredEvent[][] = [];
   for (const e of events) {
     const last = out[out.length - 1];
@@ -138,7 +139,7 @@ export async function migrateStore(
 
 /** Check the target against the source, stream by stream: its own chain, and the source's content hashes. */
 export async function verifyCopy(
-  from: PostgresEventStore,
+  from: EventStore,
   to: EventStore,
   onProgress: (p: { events: number; streams: number; totalStreams: number }) => void = () => undefined,
 ): Promise<MigrationVerification> {

@@ -5,7 +5,7 @@
  * are facts and are accepted (contract §1.1); only what cannot be a fact is refused.
  */
 import { isUtf8 } from 'node:buffer';
-import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, WrongExpectedVersionError } from '../../event-store/src';
+import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, SelectableEventStore, WrongExpectedVersionError } from '../../event-store/src';
 import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { Envelope, eventTypeSpec, validateEnvelope } from './schema';
@@ -104,8 +104,9 @@ export class IngestionService {
   /** write-side session states by session id, at the version last seen (a cache: the store's expected versions keep it honest) */
   private readonly sessions = new Map<string, SessionState>();
 
+  /** `store`: the store of record (PostgreSQL, or EventStoreDB: see libs/platform/src/runtime.ts) */
   constructor(
-    private readonly store: PostgresEventStore,
+    private readonly store: SelectableEventStore,
     private readonly options: IngestionOptions = {},
   ) {}
 
@@ -263,9 +264,10 @@ export class IngestionService {
     }));
     const appended = await this.store.append(batch, { expectedVersions: startVersions });
     for (const [sessionId, state] of work) this.remember(sessionId, state);
-    if (this.options.sealOnDayClose) {
+    // seals are written into PostgreSQL's store (seal.ts); with EventStoreDB as the record there is none here to seal
+    if (this.options.sealOnDayClose && this.store instanceof PostgresEventStore) {
       const closedDays = new Set(fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay));
-      for (const day of closedDays) if (day) await sealIfGamingDayClosed(this.store.pool, day).catch(() => null);
+      for (const day of closedDays) if (day) await sealIfGamingDayClosed((this.store as PostgresEventStore).pool, day).catch(() => null);
     }
     const events = [
       ...duplicates,

@@ -6,14 +6,22 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { Database, openDatabase } from '../../database/src';
-import { eventStoreKind, PostgresEventStore } from '../../event-store/src';
+import { eventStoreKind, PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
 import { IngestionService } from '../../ledger/src';
-import { allProjections, Projection, Projector, readModelDataSource } from '../../projections/src';
+import { allProjections, Projection, Projector, readModelDataSource, StoreMirror } from '../../projections/src';
 
 export interface Runtime {
   readonly database: Database;
   readonly pool: Pool;
+  /**
+   * The log every read uses: PostgreSQL's `ca_events` — the store of record itself by default, or,
+   * with EventStoreDB as the record, its verified copy kept by `mirror`.
+   */
   readonly store: PostgresEventStore;
+  /** Where ingestion appends: `store` itself, or EventStoreDB (`EVENT_STORE=eventstoredb`). */
+  readonly recordStore: SelectableEventStore;
+  /** With a store of record other than `store`: what copies it into `store` (caught up before every projector catch-up). */
+  readonly mirror?: StoreMirror;
   readonly dataSource: DataSource;
   readonly ingestion: IngestionService;
   readonly projections: Projection[];
@@ -28,24 +36,29 @@ export interface RuntimeOptions {
   readonly poolSize?: number;
   readonly projectorBatchSize?: number;
   readonly pauseInBatchMs?: number;
+  /**
+   * The store of record when it is not this database's `ca_events` (default: from `EVENT_STORE`; tests
+   * pass another PostgreSQL store to run the mirrored set-up on real databases).
+   */
+  readonly recordStore?: SelectableEventStore;
 }
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
-  if (eventStoreKind(process.env) === 'eventstoredb') {
-    // the adapter, its contract suite and migrate-store exist (libs/event-store/src/eventstoredb), but
-    // some read models and replay still read PostgreSQL's ca_events with SQL: refuse rather than serve
-    // reports that silently miss events
-    throw new Error(
-      'EVENT_STORE=eventstoredb is not yet supported end to end: the jackpot, reconciliation and verdict read models and replay read ' +
-        "PostgreSQL's ca_events directly. Use `casino-audit migrate-store --to eventstoredb` to copy and verify a store; serve from PostgreSQL for now.",
-    );
-  }
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, log: options.log });
   const pool = new Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
+  // EventStoreDB as the store of record: ingestion appends there, and the mirror copies its log here
+  let recordStore: SelectableEventStore | undefined = options.recordStore;
+  let closeRecord = async () => undefined as void;
   let dataSource: DataSource | undefined;
   try {
+    if (!recordStore && eventStoreKind(process.env) === 'eventstoredb') {
+      // a request spanning a session and a jackpot pool is written stream by stream there (the adapter's notes)
+      const own = selectEventStore(process.env, pool, { eventStoreDb: { allowNonAtomicMultiStream: true } });
+      recordStore = own;
+      closeRecord = () => own.close();
+    }
     await store.migrate();
     dataSource = readModelDataSource(database.url);
     await dataSource.initialize();
@@ -56,8 +69,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     await database.stop();
     throw error;
   }
+  const mirror = recordStore && recordStore !== store ? new StoreMirror(recordStore, store, pool) : undefined;
   const projections = allProjections();
   const projector = new Projector(pool, store, projections, {
+    upstream: mirror,
+    // following (serve, projections run): each read model fed by one process at a time, the others on standby
+    leadership: true,
     batchSize: options.projectorBatchSize ?? (Number(process.env.CA_PROJECTOR_BATCH_SIZE) || undefined),
     pauseInBatchMs: options.pauseInBatchMs ?? (Number(process.env.CA_TEST_PAUSE_IN_BATCH_MS) || undefined),
   });
@@ -66,15 +83,18 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     database,
     pool,
     store,
+    recordStore: recordStore ?? store,
+    mirror,
     dataSource,
     // a gaming day is sealed as soon as its last table session closes (docs/security.md)
-    ingestion: new IngestionService(store, { sealOnDayClose: true }),
+    ingestion: new IngestionService(recordStore ?? store, { sealOnDayClose: true }),
     projections,
     projector,
     close: async () => {
       if (closed) return;
       closed = true;
       projector.stop();
+      await closeRecord().catch(() => undefined);
       await dataSource!.destroy().catch(() => undefined);
       await pool.end().catch(() => undefined);
       await database.stop();

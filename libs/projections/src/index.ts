@@ -16,3 +16,4 @@ export * from './round-verdicts/round-verdict.projection';
 export * from './inspector-log/inspector-log.entity';
 export * from './inspector-log/inspector-log.projection';
 export * from './report-queries';
+export * from './store-mirror';

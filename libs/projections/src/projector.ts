@@ -6,12 +6,27 @@
 import type { Pool, PoolClient } from 'pg';
 import { FEED_START, FeedCheckpoint, PostgresEventStore, StoredEvent } from '../../event-store/src';
 import type { Projection } from './projection';
+import type { StoreMirror } from './store-mirror';
 
 export interface ProjectorOptions {
   readonly batchSize?: number;
   /** test hook: pause inside the batch's transaction before commit (to kill the process mid-batch) */
   readonly pauseInBatchMs?: number;
   readonly onBatch?: (projection: string, events: number, checkpoint: FeedCheckpoint) => void;
+  /**
+   * Where the feed comes from when the store of record is elsewhere (EventStoreDB): the mirror that
+   * copies it into PostgreSQL is caught up before every catch-up, and its record wakes the follower.
+   */
+  readonly upstream?: StoreMirror;
+  /**
+   * While following, feed only the read models this process leads: one session-level advisory lock
+   * per read model (`leader:<name>`, and `leader:mirror` for the copier) held on a dedicated
+   * connection, tried again every `leadershipRetryMs` (default 2 s) by the standbys. When the leader's
+   * process or connection dies PostgreSQL releases its locks and a standby takes over. An efficiency
+   * measure only: the batch lock keeps every batch exactly once whoever runs it.
+   */
+  readonly leadership?: boolean;
+  readonly leadershipRetryMs?: number;
 }
 
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
@@ -42,6 +57,8 @@ export async function writeCheckpoint(db: PoolClient, name: string, checkpoint: 
 export class Projector {
   private readonly batchSize: number;
   private stopping = false;
+  private leader: Leadership | null = null;
+  private wakeUp?: () => void;
 
   constructor(
     private readonly pool: Pool,
@@ -52,12 +69,13 @@ export class Projector {
     this.batchSize = options.batchSize ?? 1000;
   }
 
-  /** Apply everything visible now; returns the number of events read. */
-  async catchUp(): Promise<number> {
+  /** Apply everything visible now (to `only` these read models, and the mirror if `mirror`); returns the number of events read. */
+  async catchUp(only: readonly Projection[] = this.projections, mirror = true): Promise<number> {
     // one batch per projection in turn, so a projection slower than the arrival rate cannot starve the
     // others (the load benchmark saw four read models stall behind the verdicts)
+    if (mirror && this.options.upstream) await this.options.upstream.catchUp();
     let total = 0;
-    let behind = [...this.projections];
+    let behind = [...only];
     while (behind.length) {
       const still: Projection[] = [];
       for (const p of behind) {
@@ -103,24 +121,46 @@ export class Projector {
   async follow(): Promise<void> {
     let wake: () => void = () => undefined;
     let pending = true;
-    const subscription = await this.store.subscribe(() => {
+    const onWake = () => {
       pending = true;
       wake();
-    });
+    };
+    this.wakeUp = onWake;
+    const subscription = await this.store.subscribe(onWake);
+    const upstream = await this.options.upstream?.subscribe(onWake);
+    const leader = (this.leader = this.options.leadership ? new Leadership(this.pool, [...this.projections.map((p) => p.name), ...(this.options.upstream ? ['mirror'] : [])]) : null);
+    const retry = this.options.leadershipRetryMs ?? 2000;
+    let timer: NodeJS.Timeout | undefined;
     try {
       while (!this.stopping) {
+        if (leader) {
+          await leader.elect();
+          // a standby looks again for read models whose leader went away
+          if (!leader.leadsAll()) timer ??= setTimeout(() => ((timer = undefined), onWake()), retry);
+        }
         if (!pending) await new Promise<void>((resolve) => (wake = resolve));
         pending = false;
         if (this.stopping) break;
-        await this.catchUp();
+        if (!leader) await this.catchUp();
+        else await this.catchUp(this.projections.filter((p) => leader.leads(p.name)), leader.leads('mirror'));
       }
     } finally {
+      if (timer) clearTimeout(timer);
       await subscription.close();
+      await upstream?.close();
+      await leader?.release();
+      this.leader = null;
     }
+  }
+
+  /** What this process leads while following with leadership (read model names, and `mirror`). */
+  get leading(): string[] {
+    return this.leader?.names() ?? [];
   }
 
   stop(): void {
     this.stopping = true;
+    this.wakeUp?.();
   }
 
   /** How many events each projection is behind the visible head. */
@@ -139,3 +179,57 @@ export class Projector {
 }
 
 export const liveTables = (p: Projection): Record<string, string> => Object.fromEntries(p.tables.map((t) => [t, t]));
+
+/** Session-level advisory locks `leader:<name>` on one dedicated connection (see `ProjectorOptions.leadership`). */
+class Leadership {
+  private client: PoolClient | null = null;
+  private readonly held = new Set<string>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly candidates: readonly string[],
+  ) {}
+
+  leads(name: string): boolean {
+    return this.held.has(name);
+  }
+
+  names(): string[] {
+    return [...this.held];
+  }
+
+  leadsAll(): boolean {
+    return this.candidates.every((n) => this.held.has(n));
+  }
+
+  async elect(): Promise<void> {
+    try {
+      if (!this.client) {
+        const client = await this.pool.connect();
+        // a connection lost is leadership lost: PostgreSQL released the locks with the session
+        client.on('error', () => {
+          this.held.clear();
+          this.client = null;
+        });
+        this.client = client;
+      }
+      for (const name of this.candidates) {
+        if (this.held.has(name)) continue;
+        const r = await this.client.query('SELECT pg_try_advisory_lock($1) AS ok', [lockKey(`leader:${name}`)]);
+        if (r.rows[0].ok) this.held.add(name);
+      }
+    } catch {
+      this.held.clear();
+      this.client?.release(true);
+      this.client = null;
+    }
+  }
+
+  async release(): Promise<void> {
+    if (!this.client) return;
+    await this.client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    this.client.release();
+    this.client = null;
+    this.held.clear();
+  }
+}

@@ -24,7 +24,7 @@ export class RecordEventsHandler implements ICommandHandler<RecordEventsCommand,
 
   async execute({ inputs, principal }: RecordEventsCommand): Promise<IngestResult> {
     let refusals: WriteRefusal[] = typeRefusals(principal, inputs);
-    if (!refusals.length) refusals = await casinoRefusals(principal, inputs, this.access, this.runtime.store);
+    if (!refusals.length) refusals = await casinoRefusals(principal, inputs, this.access, this.runtime.recordStore);
     if (refusals.length) {
       // nothing of the request is stored: the same shape as ingestion's refusals, with a 403
       throw new ForbiddenException({

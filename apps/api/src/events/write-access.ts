@@ -9,7 +9,7 @@
  */
 import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sessionStreamId } from '../../../../libs/ledger/src';
 import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
-import type { PostgresEventStore } from '../../../../libs/event-store/src';
+import type { SelectableEventStore } from '../../../../libs/event-store/src';
 
 export interface WriteRefusal {
   readonly index: number;
@@ -55,7 +55,7 @@ export function typeRefusals(principal: Principal, inputs: readonly IngestInput[
 }
 
 /** Events of another casino than the principal's (for casino-scoped credentials). */
-export async function casinoRefusals(principal: Principal, inputs: readonly IngestInput[], access: AccessService, store: PostgresEventStore): Promise<WriteRefusal[]> {
+export async function casinoRefusals(principal: Principal, inputs: readonly IngestInput[], access: AccessService, store: SelectableEventStore): Promise<WriteRefusal[]> {
   const casino = principal.casinoId;
   if (!casino) return [];
   const refusals: WriteRefusal[] = [];
@@ -83,7 +83,7 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
       if (stream) streamOf.set(c.index, stream);
     }
   }
-  const casinos = await access.casinosOfStreams([...streamOf.values()]);
+  const casinos = await access.casinosOfStreams([...streamOf.values()], store);
   for (const [index, stream] of streamOf) {
     const owner = casinos.get(stream);
     if (owner && owner !== casino) {
