@@ -207,10 +207,7 @@ class Leadership {
       if (!this.client) {
         const client = await this.pool.connect();
         // a connection lost is leadership lost: PostgreSQL released the locks with the session
-        client.on('error', () => {
-          this.held.clear();
-          this.client = null;
-        });
+        client.on('error', () => this.drop(client));
         this.client = client;
       }
       for (const name of this.candidates) {
@@ -219,9 +216,19 @@ class Leadership {
         if (r.rows[0].ok) this.held.add(name);
       }
     } catch {
-      this.held.clear();
-      this.client?.release(true);
-      this.client = null;
+      if (this.client) this.drop(this.client);
+    }
+  }
+
+  /** Leadership lost with the connection: give the broken client back to the pool, to be destroyed. */
+  private drop(client: PoolClient): void {
+    this.held.clear();
+    if (this.client !== client) return;
+    this.client = null;
+    try {
+      client.release(true);
+    } catch {
+      /* already released */
     }
   }
 

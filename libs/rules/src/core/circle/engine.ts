@@ -116,6 +116,33 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     return true;
   };
 
+  /** The cards the current phase still owes (burn, seats, board), described for a finding; null when none. */
+  const owedCards = (st: CircleState, env: Env): { expected: string; recorded: string } | null => {
+    const n = needs(st, env);
+    if (!n || st.handOver) return null;
+    const owed: string[] = [];
+    const dealt: string[] = [];
+    if (st.progress.burn < n.burn) {
+      owed.push(`${n.burn} burn card(s)`);
+      dealt.push(`${st.progress.burn} burned`);
+    }
+    for (const [k, need] of Object.entries(n.seatNeed)) {
+      const got = st.progress.seats[k] ?? 0;
+      if (need >= 0 && got < need) {
+        owed.push(`${need} card(s) to seat ${k}`);
+        dealt.push(`${got} to seat ${k}`);
+      }
+    }
+    for (let b = 0; b < variant.boards; b++) {
+      const got = st.progress.board[b] ?? 0;
+      if (got < n.board) {
+        owed.push(`${n.board} board card(s)${variant.boards > 1 ? ` on board ${b + 1}` : ''}`);
+        dealt.push(`${got} on the board`);
+      }
+    }
+    return owed.length ? { expected: owed.join(', '), recorded: dealt.join(', ') } : null;
+  };
+
   const openInterval = (st: CircleState, env: Env) => {
     const index = st.phase - 1;
     const actors = inHand(st).filter(canAct);
@@ -217,7 +244,14 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     }
     if (st.handOver) return [finding('SEQUENCE_VIOLATION', 'action-after-hand', bettingCite, 'no action once the hand is decided', decision, `seat ${seat} ${decision} after the hand was decided`)];
     const iv = st.interval;
-    if (!iv) return [finding('SEQUENCE_VIOLATION', 'action-before-deal', bettingCite, 'the cards of the phase before its interval', decision, `seat ${seat} ${decision} before the cards of this betting interval were dealt`)];
+    if (!iv) {
+      // a phase whose cards were not all dealt: the missing card is the fault (once), not every decision after it
+      const owed = owedCards(st, env);
+      if (owed && st.dealShort) return [];
+      if (owed)
+        return [finding('DRAW_RULE_VIOLATION', 'card-not-dealt', env.rulebook.source, owed.expected, owed.recorded, `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}`)];
+      return [finding('SEQUENCE_VIOLATION', 'action-before-deal', bettingCite, 'the cards of the phase before its interval', decision, `seat ${seat} ${decision} before the cards of this betting interval were dealt`)];
+    }
     if (!canAct(s)) return [finding('SEQUENCE_VIOLATION', 'inactive-seat-acts', bettingCite, 'an active seat', decision, `seat ${seat} acts after folding or going all-in`)];
     if (iv.turn !== null && iv.turn !== seat)
       out.push(finding('SEQUENCE_VIOLATION', 'action-out-of-turn', `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, `seat ${iv.turn}`, `seat ${seat}`, `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`));
@@ -272,6 +306,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const s = st.seats[seatKey(seat)];
     if (!s) return;
     const decision = String(d.decision);
+    if (decision !== 'draw' && !st.interval && owedCards(st, env)) st.dealShort = true;
     if (decision === 'draw') {
       const discards: string[] = Array.isArray(d.discards) ? d.discards.map((c: unknown) => String(parseCard(String(c))?.code ?? c)) : [];
       s.discards.push(...discards.filter((c) => holeCards(s).includes(c)));

@@ -95,6 +95,8 @@ export interface CircleState {
   carriedPot: number;
   blankHands: number;
   fees: Array<{ seat: number; base: number; amount: number; eventId: string }>;
+  /** a decision came while cards of the phase were still owed (reported once, as DRAW_RULE_VIOLATION) */
+  dealShort: boolean;
 }
 
 export const seatKey = (s: unknown) => String(Number(s));
@@ -141,6 +143,7 @@ export function emptyState(): CircleState {
     carriedPot: 0,
     blankHands: 0,
     fees: [],
+    dealShort: false,
   };
 }
 
