@@ -38,6 +38,8 @@ export class SessionTracker {
 
   apply(fact: Fact): void {
     evolveSession(this.state, fact.type, fact.data);
+    // which rounds exist is ingestion's question, never a judge's: not kept, so a clone stays small in a long session
+    this.state.rounds.clear();
     if (fact.type === 'TableSessionOpened') {
       this.rules = gameRules(this.state.game!);
       this.rulebook = this.rules?.rulebooks[this.state.jurisdiction!];

@@ -34,4 +34,4 @@ describe('circle-poker-double-holdem (euskadi L12409–12538)', () => {
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

@@ -77,4 +77,4 @@ describe('circle-poker-five-card-draw — the draw and the ranking', () => {
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

@@ -41,4 +41,4 @@ describe('circle-poker-five-card-stud (euskadi L12540â€“12579, cantabria L6361â€
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

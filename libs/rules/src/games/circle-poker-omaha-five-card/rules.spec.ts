@@ -28,4 +28,4 @@ describe('circle-poker-omaha-five-card', () => {
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

@@ -31,4 +31,4 @@ describe('circle-poker-omaha-hi-lo (euskadi L12286–12398, index.md OQ-38)', ()
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

@@ -39,4 +39,4 @@ describe('circle-poker-omaha', () => {
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

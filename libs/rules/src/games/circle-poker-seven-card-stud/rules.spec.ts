@@ -36,4 +36,4 @@ describe('circle-poker-seven-card-stud', () => {
   });
 });
 
-circlePropertySuite(RULES, 20);
+circlePropertySuite(RULES);

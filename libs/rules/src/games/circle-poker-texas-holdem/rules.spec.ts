@@ -124,4 +124,4 @@ describe('circle-poker-texas-holdem — showdown, side pots, split and cagnotte'
   });
 });
 
-circlePropertySuite(RULES, 30);
+circlePropertySuite(RULES);

@@ -101,4 +101,4 @@ describe('synthetic-poker — regional differences (games.md synthetic-poker Δ 
   });
 });
 
-circlePropertySuite(RULES, 25);
+circlePropertySuite(RULES);
