@@ -96,6 +96,12 @@ describe('the pages, in headless Chromium', () => {
     const citation = await page.textContent('.discrepancy cite');
     expect(citation).toMatch(/^(euskadi|cantabria|illes-balears|galicia|andalucia) L\d+|contract §|index\.md OQ-/);
     expect(await page.textContent('.verdict')).toMatch(/discrepancies/);
+    // the table state came from the round's stored start; the page offers to fold the session again
+    expect(await page.textContent('.start-source')).toMatch(/stored with its verdict, folded from the session's first \d+ facts/);
+    await page.click('.start-source a');
+    await page.waitForFunction(() => /folded now from \d+ earlier fact/.test(document.querySelector('.start-source')?.textContent ?? ''));
+    expect(page.url()).toMatch(/full=1/);
+    expect(await page.textContent('.verdict')).toMatch(/discrepancies/);
   });
 
   it('finds rounds by discrepancy code', async () => {

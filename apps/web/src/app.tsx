@@ -11,7 +11,7 @@ export function App() {
   const { path, query } = useRoute();
   let page;
   let current = path[0] ?? '';
-  if (path[0] === 'rounds' && path[1]) page = <ReplayPage roundId={path[1]} step={Number(query.get('step')) || 0} />;
+  if (path[0] === 'rounds' && path[1]) page = <ReplayPage roundId={path[1]} step={Number(query.get('step')) || 0} full={query.get('full') === '1'} />;
   else if (path[0] === 'rounds') page = <RoundSearch query={query} />;
   else if (path[0] === 'sessions' && path[1]) page = <SessionClosePage sessionId={path[1]} />;
   else if (path[0] === 'inspector') page = <InspectorPage query={query} />;

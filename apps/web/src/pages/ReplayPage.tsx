@@ -46,15 +46,16 @@ export interface Replay {
   disputes: Array<{ type: string; occurredAt: string | null; data: Record<string, unknown> }>;
   corrections: Array<{ correctsEventId: string; reason: string; approvedBy: string[] }>;
   rulebook: string | null;
+  start?: { source: 'stream'; factsFolded: number } | { source: 'snapshot'; atVersion: number };
 }
 
 const show = (v: unknown) => (typeof v === 'number' ? eur(v) : typeof v === 'string' ? v : JSON.stringify(v));
 
-export function ReplayPage({ roundId, step }: { roundId: string; step: number }) {
-  const { data, error } = useLoad(() => getJson<Replay>(`/api/v1/rounds/${encodeURIComponent(roundId)}/replay`), [roundId]);
+export function ReplayPage({ roundId, step, full = false }: { roundId: string; step: number; full?: boolean }) {
+  const { data, error } = useLoad(() => getJson<Replay>(`/api/v1/rounds/${encodeURIComponent(roundId)}/replay${full ? '?full=true' : ''}`), [roundId, full]);
   const total = data?.steps.length ?? 0;
   const current = Math.min(Math.max(step || total, 1), Math.max(total, 1));
-  const go = (n: number) => navigate(['rounds', roundId], { step: Math.min(Math.max(n, 1), total) }, true);
+  const go = (n: number) => navigate(['rounds', roundId], { step: Math.min(Math.max(n, 1), total), full: full ? 1 : undefined }, true);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -82,6 +83,18 @@ export function ReplayPage({ roundId, step }: { roundId: string; step: number })
           {data.game} under the <strong>{data.jurisdiction}</strong> catalogue{data.rulebook ? ` (${data.rulebook})` : ''} · table {data.tableId} ·
           gaming day {data.gamingDay} · <a href={href(['sessions', data.sessionId])}>session {data.sessionId}</a>
         </p>
+        {data.start && (
+          <p className="start-source">
+            {data.start.source === 'snapshot' ? (
+              <>
+                Table state at the round's start: stored with its verdict, folded from the session's first {data.start.atVersion} facts ·{' '}
+                <a href={href(['rounds', roundId], { step: current, full: 1 })}>fold them again now</a>
+              </>
+            ) : (
+              <>Table state at the round's start: folded now from {data.start.factsFolded} earlier fact{data.start.factsFolded === 1 ? '' : 's'} of the session</>
+            )}
+          </p>
+        )}
         <p className={`verdict ${data.verdict}`} role="status">
           Verdict: <strong>{data.verdict}</strong>
           {all.length > 0 && ` — ${all.length} difference${all.length > 1 ? 's' : ''} from the regulation`}
