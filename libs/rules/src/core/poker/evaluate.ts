@@ -137,9 +137,10 @@ function groups(values: readonly number[]): Array<{ value: number; count: number
 /**
  * Hands already evaluated, by cards and ranking. Judging a round describes the table after every fact,
  * and each description ranks the same hands again (best five of seven is 21 evaluations): the values
- * are pure functions of their input, so they are computed once. Bounded: cleared when full.
+ * are pure functions of their input, so they are computed once. Across rounds hands seldom repeat, so
+ * a few rounds' worth is kept (a round of ten seats ranks a few hundred hands): cleared when full.
  */
-const MEMO_LIMIT = 50_000;
+const MEMO_LIMIT = 4_096;
 const memo = new Map<string, HandValue>();
 const rankingKeys = new WeakMap<object, string>();
 
