@@ -278,6 +278,33 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     expect(((await open.json()) as any).refusals[0]).toMatchObject({ field: 'data.casinoId' });
   });
 
+  it('narrows the lists and the access log to a casino-scoped credential\'s casino', async () => {
+    await runtime.projector.catchUp();
+    const inspector = await issueCredential(runtime, 'inspector', { subject: 'inspector-casino-1', casinoId: 'casino-1', access });
+    const sessions = (await (await request('GET', '/api/v1/sessions', inspector.headers)).json()) as any;
+    expect(sessions.sessions.length).toBeGreaterThan(0);
+    expect(new Set(sessions.sessions.map((x: any) => x.casinoId))).toEqual(new Set(['casino-1']));
+    const everyone = (await (await request('GET', '/api/v1/sessions', as.inspector!.headers)).json()) as any;
+    expect(new Set(everyone.sessions.map((x: any) => x.casinoId))).toContain('casino-donostia');
+    expect((await request('GET', '/api/v1/sessions?casino=casino-donostia', inspector.headers)).status).toBe(403);
+
+    const rounds = (await (await request('GET', '/api/v1/rounds', inspector.headers)).json()) as any;
+    expect(rounds.rounds.every((r: any) => !r.roundId.startsWith('r-'))).toBe(true); // r-0001… are casino-donostia's
+    const allRounds = (await (await request('GET', '/api/v1/rounds', as.inspector!.headers)).json()) as any;
+    expect(allRounds.rounds.some((r: any) => r.roundId === 'r-0001')).toBe(true);
+    expect((await request('GET', '/api/v1/rounds?casino=casino-donostia', inspector.headers)).status).toBe(403);
+
+    // the access log: what credentials of casino-1 did, not what the unscoped ones did
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const scopedLog = (await (await request('GET', `/api/v1/access-log?from=${encodeURIComponent(since)}`, inspector.headers)).json()) as any;
+    expect(scopedLog.records.length).toBeGreaterThan(0);
+    const ofCasino1 = new Set((await runtime.pool.query(`SELECT id FROM ca_credentials WHERE casino_id = 'casino-1'`)).rows.map((r) => r.id as string));
+    expect(scopedLog.records.map((r: any) => r.subject)).toContain('inspector-casino-1');
+    expect(scopedLog.records.filter((r: any) => !ofCasino1.has(r.credentialId))).toEqual([]);
+    const fullLog = (await (await request('GET', `/api/v1/access-log?from=${encodeURIComponent(since)}`, as.compliance!.headers)).json()) as any;
+    expect(fullLog.records.some((r: any) => !ofCasino1.has(r.credentialId))).toBe(true);
+  });
+
   it('refuses two different credentials in one request', async () => {
     const res = await request('GET', '/api/v1/health', { ...as.admin!.headers, 'x-api-key': as.terminal!.secret });
     expect(res.status).toBe(401);

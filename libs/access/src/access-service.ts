@@ -273,12 +273,14 @@ export class AccessService {
   }
 
   /** The access log between two instants (inclusive), oldest first. */
-  async accessLog(options: { from?: Date; to?: Date; limit?: number } = {}): Promise<AccessRecord[]> {
+  /** `casinoId`: only what credentials scoped to that casino did (a casino-scoped reader's view). */
+  async accessLog(options: { from?: Date; to?: Date; limit?: number; casinoId?: string } = {}): Promise<AccessRecord[]> {
     await this.ready();
     const rows = (
       await this.pool.query(
-        `SELECT * FROM ca_access_log WHERE ($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2) ORDER BY id LIMIT $3`,
-        [options.from ?? null, options.to ?? null, options.limit ?? 10_000],
+        `SELECT * FROM ca_access_log WHERE ($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2)
+           AND ($4::text IS NULL OR credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $4)) ORDER BY id LIMIT $3`,
+        [options.from ?? null, options.to ?? null, options.limit ?? 10_000, options.casinoId ?? null],
       )
     ).rows;
     return rows.map((r) => ({

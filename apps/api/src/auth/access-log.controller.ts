@@ -1,4 +1,5 @@
-import { BadRequestException, Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
 import { ACCESS } from './access.guard';
@@ -18,7 +19,7 @@ export class AccessLogController {
   })
   @ApiQuery({ name: 'from', required: false, description: 'date (YYYY-MM-DD, from 00:00 UTC) or ISO date-time; default 24 h before `to`' })
   @ApiQuery({ name: 'to', required: false, description: 'date (YYYY-MM-DD, the whole day) or ISO date-time; default now' })
-  async log(@Query('from') from?: string, @Query('to') to?: string) {
+  async log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string) {
     let window: { from: Date; to: Date };
     try {
       window = accessLogWindow(from, to);
@@ -26,7 +27,9 @@ export class AccessLogController {
       if (error instanceof WindowError) throw new BadRequestException({ statusCode: 400, field: error.field, reason: error.message });
       throw error;
     }
-    const records = await this.access.accessLog(window);
+    // a casino-scoped credential sees what the credentials of its own casino did, not the others'
+    const casinoId = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
+    const records = await this.access.accessLog({ ...window, casinoId });
     return { from: window.from.toISOString(), to: window.to.toISOString(), count: records.length, records };
   }
 }

@@ -2,10 +2,12 @@
  * What the pages need to find their way: the table sessions of a gaming day, and rounds by table,
  * time, round id or discrepancy code.
  */
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
 import { tableBookReport, TABLE_BOOKS } from '../../../../libs/projections/src';
+import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { RUNTIME } from '../runtime.token';
 import { findRounds } from './find-rounds';
@@ -20,13 +22,17 @@ export class BrowseController {
   @ApiOperation({ summary: 'Table sessions (their table books), by gaming day and casino; the gaming days on record' })
   @ApiQuery({ name: 'gamingDay', required: false })
   @ApiQuery({ name: 'casino', required: false })
-  async sessions(@Query('gamingDay') gamingDay?: string, @Query('casino') casino?: string) {
+  async sessions(@Req() req: Request, @Query('gamingDay') gamingDay?: string, @Query('casino') asked?: string) {
+    // a casino-scoped credential lists its own casino only (the guard refuses another one named)
+    const casino = casinoFor(req, asked);
     const rows = await this.runtime.pool.query(
       `SELECT * FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR casino_id = $2)
        ORDER BY gaming_day DESC, casino_id, table_id LIMIT 1000`,
       [gamingDay || null, casino || null],
     );
-    const days = await this.runtime.pool.query(`SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} ORDER BY gaming_day DESC LIMIT 60`);
+    const days = await this.runtime.pool.query(`SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY gaming_day DESC LIMIT 60`, [
+      casino,
+    ]);
     return { sessions: rows.rows.map(tableBookReport), gamingDays: days.rows.map((r) => r.gaming_day) };
   }
 
@@ -39,7 +45,8 @@ export class BrowseController {
   @ApiQuery({ name: 'from', required: false })
   @ApiQuery({ name: 'to', required: false })
   @ApiQuery({ name: 'roundId', required: false })
-  rounds(@Query() query: Record<string, string | undefined>) {
-    return findRounds(this.runtime, query).then((rounds) => ({ rounds }));
+  @ApiQuery({ name: 'casino', required: false })
+  rounds(@Req() req: Request, @Query() query: Record<string, string | undefined>) {
+    return findRounds(this.runtime, { ...query, casino: casinoFor(req, query.casino ?? query.casinoId) ?? undefined }).then((rounds) => ({ rounds }));
   }
 }

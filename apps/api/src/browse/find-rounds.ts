@@ -23,9 +23,9 @@ const LIMIT = 500;
 export async function findRounds(runtime: Runtime, q: Record<string, string | undefined>): Promise<RoundRow[]> {
   const sessions = await runtime.pool.query(
     `SELECT session_id, table_id, game, gaming_day FROM ${TABLE_BOOKS}
-     WHERE ($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR table_id = $2)
+     WHERE ($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR table_id = $2) AND ($3::text IS NULL OR casino_id = $3)
      ORDER BY gaming_day DESC, table_id LIMIT 200`,
-    [q.gamingDay || null, q.table || null],
+    [q.gamingDay || null, q.table || null, q.casino || null],
   );
   if (!sessions.rowCount) return [];
   const bySession = new Map(sessions.rows.map((r) => [r.session_id, r]));

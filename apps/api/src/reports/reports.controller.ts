@@ -3,10 +3,11 @@
  * (`?format=csv`) and, for the inspector, PDF (`?format=pdf`). A credential scoped to a casino sees
  * that casino only (the guard refuses another `casino`; without one, the report is narrowed to it).
  */
-import { BadRequestException, Controller, ForbiddenException, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { casinoFor } from '../auth/casino-scope';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
 import { inspectorCsv, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
 import { READERS, Roles } from '../auth/roles';
@@ -25,14 +26,6 @@ function formatOf(value: unknown, allowed: string[]): string {
   const format = typeof value === 'string' && value !== '' ? value : 'json';
   if (!allowed.includes(format)) throw new BadRequestException({ statusCode: 400, field: 'format', reason: `must be one of ${allowed.join(', ')}` });
   return format;
-}
-
-/** The casino to report on: the one asked for, narrowed to the credential's own casino. */
-export function casinoFor(req: Request, asked: unknown): string | null {
-  const scoped = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
-  const named = typeof asked === 'string' && asked !== '' ? asked : null;
-  if (scoped && named && named !== scoped) throw new ForbiddenException({ statusCode: 403, reason: `this credential is scoped to casino ${scoped}, not ${named}` });
-  return named ?? scoped ?? null;
 }
 
 @ApiTags('reports')
