@@ -1,7 +1,7 @@
 /**
  * The benchmark store shared by the `rebuild`, `replay` and `memory` suites: N events (default
  * 1,000,000; `--quick` 50,000) of simulated gaming days, recorded through the real ingestion
- * (`runtime.ingestion.ingest`, validation and all) in chunks of ~5,000 events, then `VACUUM ANALYZE`d.
+ * (`IngestionService.ingest`, validation and all; no day-close seals, so the store holds exactly N events) in chunks of ~5,000 events, then `VACUUM ANALYZE`d.
  *
  * Built once and cached: the database is named after N (`bench_store_1m`, `bench_store_50k`) and is
  * reused as long as it holds exactly N events and the build finished (a marker table written last);
@@ -14,7 +14,7 @@
  * has its own linked jackpot pools); the last chunk is cut so the store holds exactly N events.
  */
 import { Client } from 'pg';
-import type { Envelope } from '../libs/ledger/src';
+import { Envelope, IngestionService } from '../libs/ledger/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { simulateDay } from '../libs/simulator/src';
 
@@ -129,6 +129,8 @@ async function databaseSize(adminUrl: string, name: string): Promise<number> {
 
 /** Simulate days and ingest them until exactly `n` events are stored; returns the number of days begun. */
 async function fill(runtime: Runtime, n: number, log: (m: string) => void): Promise<number> {
+  // the runtime's own ingestion seals each gaming day as it closes, which would add events beyond N
+  const ingestion = new IngestionService(runtime.store);
   let stored = 0;
   let day = 0;
   let pending: Envelope[] = [];
@@ -138,7 +140,7 @@ async function fill(runtime: Runtime, n: number, log: (m: string) => void): Prom
     const chunk = pending.slice(0, n - stored);
     pending = [];
     if (!chunk.length) return;
-    const result = await runtime.ingestion.ingest(chunk.map((value) => ({ value })));
+    const result = await ingestion.ingest(chunk.map((value) => ({ value })));
     if (!result.ok) {
       const r = result.refusals[0];
       throw new Error(`store build: the simulator produced a refused event (${r.field}: ${r.reason})`);

@@ -361,6 +361,9 @@ export class IngestionService {
 
   private remember(sessionId: string, state: SessionState) {
     this.sessions.delete(sessionId);
+    // a closed session takes almost no more facts (late corrections, counts): read again then, not kept
+    // with its every round (the load benchmark's heap grew by the closed sessions this cache held)
+    if (state.closed) return;
     this.sessions.set(sessionId, state);
     if (this.sessions.size > CACHE_LIMIT) this.sessions.delete(this.sessions.keys().next().value!);
   }

@@ -333,6 +333,8 @@ export class RoundVerdictProjection implements Projection {
       const m = inBatch.get(id);
       if (cached && m) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
     }
+    // a closed session's rounds are all judged now; a late fact reads its stream again
+    for (const id of closes.keys()) this.trackers.delete(id);
     // rows as one JSON array, each row's start_state spliced in as the JSON it already is
     const json = rows.map(({ start_state, ...row }) => `${JSON.stringify(row).slice(0, -1)},"start_state":${start_state ?? 'null'}}`);
     if (json.length) await upsertJson(db, table, ['round_id'], COLUMNS, `[${json.join(',')}]`);

@@ -144,13 +144,18 @@ const MEMO_LIMIT = 4_096;
 const memo = new Map<string, HandValue>();
 const rankingKeys = new WeakMap<object, string>();
 
+/** A short key per distinct ranking (by content: the same order and rules share one key). */
+const rankingIds = new Map<string, number>();
 function rankingKey(r?: Ranking | readonly Category[]): string {
-  if (!r) return 'standard';
+  if (!r) return 's';
   let key = rankingKeys.get(r);
   if (key === undefined) {
-    key = Array.isArray(r)
+    const content = Array.isArray(r)
       ? `custom:${r.join(',')}`
       : (({ name, order, lowestRank, wheelSecondHighest, jokerAsBug }: Ranking) => `${name}:${order.join(',')}:${lowestRank}:${wheelSecondHighest}:${jokerAsBug}`)(r as Ranking);
+    let id = rankingIds.get(content);
+    if (id === undefined) rankingIds.set(content, (id = rankingIds.size));
+    key = `r${id}`;
     rankingKeys.set(r, key);
   }
   return key;
