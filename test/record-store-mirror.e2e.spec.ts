@@ -9,7 +9,7 @@
 import type { Pool } from 'pg';
 import { PostgresEventStore, SEAL_STREAM, verifyCopy } from '../libs/event-store/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { loadInspectorDay, loadReconciliation, MirrorChainError } from '../libs/projections/src';
+import { loadInspectorDay, loadReconciliation, MirrorChainError, Projector } from '../libs/projections/src';
 import { replayRound } from '../libs/replay/src';
 import { SimulationManifest, simulateDay } from '../libs/simulator/src';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
@@ -99,4 +99,45 @@ describe('a store of record mirrored into PostgreSQL', () => {
     expect(error.message).toContain('content does not match');
     expect(Number((await mirrored.pool.query('SELECT count(*) AS n FROM ca_events WHERE stream_id = $1', [stream])).rows[0].n)).toBe(0);
   });
+
+  it('keeps following when the record is out of reach for a while, and catches up when it is back', async () => {
+    const flakyDb = await createTestDatabase('ca_copy2');
+    let failures = 3;
+    // the real record store, with its feed failing three times (a cluster electing a leader, a network cut)
+    const flaky = new Proxy(record.store, {
+      get(target, prop, receiver) {
+        if (prop === 'readFeed')
+          return (...args: Parameters<PostgresEventStore['readFeed']>) => (failures-- > 0 ? Promise.reject(new Error('14 UNAVAILABLE: no connection')) : target.readFeed(...args));
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const errors: string[] = [];
+    const rt = await startRuntime({ databaseUrl: flakyDb.url, recordStore: flaky, log: (line) => errors.push(line) });
+    const projector = new Projector(rt.pool, rt.store, rt.projections, { upstream: rt.mirror, leadership: true, leadershipRetryMs: 100, onUpstreamError: (e) => errors.push(e.message) });
+    try {
+      // it follows through the three failures, copies the whole day, then meets the event edited in the record above
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([projector.follow().then(() => null, (e) => e), new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000)))]);
+      clearTimeout(timer);
+      expect(stopped).toBeInstanceOf(MirrorChainError);
+      expect(errors.filter((e) => e.includes('UNAVAILABLE'))).toHaveLength(3);
+      const copied = Number((await rt.pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+      // everything the record holds before the edited event, in feed order
+      const before = Number(
+        (
+          await record.pool.query(`SELECT count(*) AS n FROM ca_events a, (SELECT transaction_id, global_position FROM ca_events WHERE stream_id LIKE 'session-casino-late-%' AND stream_version = 1) t
+                                   WHERE (a.transaction_id, a.global_position) < (t.transaction_id, t.global_position)`)
+        ).rows[0].n,
+      );
+      expect(before).toBeGreaterThan(manifest.value!.events);
+      expect(copied).toBe(before);
+      expect(Number((await rt.pool.query(`SELECT events FROM ca_projection_checkpoints WHERE name = 'table-book'`)).rows[0].events)).toBeGreaterThanOrEqual(copied);
+    } finally {
+      projector.stop();
+      await rt.close();
+      await flakyDb.drop();
+    }
+  }, 60_000);
 });
+

@@ -75,6 +75,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     upstream: mirror,
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
+    onUpstreamError: (e) => (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
     batchSize: options.projectorBatchSize ?? (Number(process.env.CA_PROJECTOR_BATCH_SIZE) || undefined),
     pauseInBatchMs: options.pauseInBatchMs ?? (Number(process.env.CA_TEST_PAUSE_IN_BATCH_MS) || undefined),
   });

@@ -6,6 +6,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { FEED_START, FeedCheckpoint, PostgresEventStore, StoredEvent } from '../../event-store/src';
 import type { Projection } from './projection';
+import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
 
 export interface ProjectorOptions {
@@ -27,6 +28,8 @@ export interface ProjectorOptions {
    */
   readonly leadership?: boolean;
   readonly leadershipRetryMs?: number;
+  /** told when the store of record could not be read while following (retried every `leadershipRetryMs`) */
+  readonly onUpstreamError?: (error: Error) => void;
 }
 
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
@@ -141,8 +144,26 @@ export class Projector {
         if (!pending) await new Promise<void>((resolve) => (wake = resolve));
         pending = false;
         if (this.stopping) break;
-        if (!leader) await this.catchUp();
-        else await this.catchUp(this.projections.filter((p) => leader.leads(p.name)), leader.leads('mirror'));
+        const upstream = this.options.upstream;
+        if (upstream && (!leader || leader.leads('mirror'))) {
+          // the store of record out of reach (a leader election in the cluster, the network): the copy
+          // waits and tries again, the read models keep serving what they have; a record whose chain
+          // does not hold stops the copy and, once they have what was copied before it, the read models
+          const failed = await upstream.catchUp().then(
+            () => null,
+            (error: Error) => error,
+          );
+          if (failed instanceof MirrorChainError) {
+            // what was copied before the broken link is sound: the read models take it, then all stops
+            await this.catchUp(leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections, false);
+            throw failed;
+          }
+          if (failed) {
+            this.options.onUpstreamError?.(failed);
+            timer ??= setTimeout(() => ((timer = undefined), onWake()), retry);
+          }
+        }
+        await this.catchUp(leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections, false);
       }
     } finally {
       if (timer) clearTimeout(timer);

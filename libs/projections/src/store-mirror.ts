@@ -27,17 +27,10 @@ import {
   type StoredEvent,
   type Subscription,
 } from '../../event-store/src';
+import { MirrorChainError } from './mirror-chain-error';
 import { readCheckpoint, writeCheckpoint } from './projector';
 
-export class MirrorChainError extends Error {
-  constructor(
-    readonly event: StoredEvent,
-    readonly reason: string,
-  ) {
-    super(`the store of record breaks its chain at ${event.streamId} version ${event.streamVersion} (event ${event.eventId}): ${reason}; nothing from there on was copied`);
-    this.name = 'MirrorChainError';
-  }
-}
+export { MirrorChainError };
 
 export interface StoreMirrorOptions {
   /** checkpoint name (default `mirror`) */
