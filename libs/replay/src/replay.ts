@@ -49,10 +49,10 @@ export class RoundNotFoundError extends Error {
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
 
 export async function replayRound(store: PostgresEventStore, roundId: string, options: ReplayOptions = {}): Promise<RoundReplay> {
-  // the round's own facts and the stored starting state, read side by side
-  const [own, stored] = await Promise.all([readRoundFacts(store, roundId), options.snapshot === false ? undefined : storedStart(store.pool, roundId)]);
+  // the round's own facts and, unless --full, the stored starting state: one statement, one round trip
+  const own = await readRoundFacts(store, roundId, options.snapshot !== false);
   if (!own) throw new RoundNotFoundError(roundId);
-  const { streamId, round, corrections, lastRoundOfSession } = own;
+  const { streamId, round, corrections, lastRoundOfSession, stored } = own;
   // the stored state counts only if it was folded from the history the round's first fact chains to now
   const start = stored && stored.version === round[0].streamVersion && stored.hash === round[0].prevHash ? SessionTracker.restore(stored.state) : undefined;
   // a correction always follows the fact it corrects: those before the round are in the stored state's history
@@ -71,33 +71,53 @@ export const CONTEXT_TYPES = ['TableSessionOpened', 'TableLimitsChanged', 'Table
 
 const E_COLUMNS = EVENT_COLUMNS.split(',').map((c) => `e.${c.trim()}`).join(', ');
 
+const ROUND_FACTS = (withStart: boolean) => `
+  WITH s AS (SELECT stream_id FROM ca_events WHERE data->>'roundId' = $1 AND event_type = 'RoundStarted' ORDER BY global_position LIMIT 1),
+       b AS (SELECT e.stream_id, min(e.stream_version) AS f, max(e.stream_version) AS l FROM s JOIN ca_events e ON e.stream_id = s.stream_id AND e.data->>'roundId' = $1
+              GROUP BY e.stream_id)
+  SELECT 0 AS part, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version BETWEEN b.f AND b.l
+  UNION ALL
+  SELECT 1, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = ANY ($2::text[])
+  UNION ALL
+  -- the next round's start: walked to in stream order (LATERAL keeps the index order and stops at the first)
+  SELECT 2, ${E_COLUMNS} FROM b CROSS JOIN LATERAL (
+    SELECT * FROM ca_events n WHERE n.stream_id = b.stream_id AND n.stream_version > b.l AND n.event_type = 'RoundStarted' ORDER BY n.stream_version LIMIT 1) e
+  ${
+    withStart
+      ? `UNION ALL
+  -- the starting state stored with the round's verdict, in the same round trip: version, state and hash
+  -- travel in the stream_version, data and hash columns of a row of its own
+  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, start_hash
+    FROM round_verdicts WHERE round_id = $1 AND start_state IS NOT NULL`
+      : ''
+  }
+  ORDER BY part, stream_version`;
+
 /**
  * The round's range of its session's stream (from its first fact to its last, whatever lies between),
- * and after it the corrections, the close and the next round's start — in one statement, by index.
+ * after it the corrections, the close and the next round's start, and the round's stored starting
+ * state when asked — in one statement, by index. Without the read models (a bare store), the stored
+ * state is simply not there.
  */
-async function readRoundFacts(store: PostgresEventStore, roundId: string) {
-  const r = await store.pool.query({
-    name: 'ca_round_facts',
-    text: `WITH s AS (SELECT stream_id FROM ca_events WHERE data->>'roundId' = $1 AND event_type = 'RoundStarted' ORDER BY global_position LIMIT 1),
-                b AS (SELECT e.stream_id, min(e.stream_version) AS f, max(e.stream_version) AS l FROM s JOIN ca_events e ON e.stream_id = s.stream_id AND e.data->>'roundId' = $1
-                       GROUP BY e.stream_id)
-           SELECT 0 AS part, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version BETWEEN b.f AND b.l
-           UNION ALL
-           SELECT 1, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = ANY ($2::text[])
-           UNION ALL
-           (SELECT 2, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = 'RoundStarted'
-             ORDER BY e.stream_version LIMIT 1)
-           ORDER BY stream_version`,
-    values: [roundId, ['TableSessionClosed', 'CorrectionRecorded']],
-  });
-  const round = r.rows.filter((x) => x.part === 0).map(toStoredEvent);
+async function readRoundFacts(store: PostgresEventStore, roundId: string, withStart: boolean) {
+  const values = [roundId, ['TableSessionClosed', 'CorrectionRecorded']];
+  const rows = await store.pool
+    .query({ name: withStart ? 'ca_round_facts_start' : 'ca_round_facts', text: ROUND_FACTS(withStart), values })
+    .catch((error) => {
+      if (withStart && (error?.code === '42P01' || error?.code === '42703')) return store.pool.query({ name: 'ca_round_facts', text: ROUND_FACTS(false), values });
+      throw error;
+    })
+    .then((r) => r.rows);
+  const round = rows.filter((x) => x.part === 0).map(toStoredEvent);
   if (!round.length) return undefined;
-  const later = r.rows.filter((x) => x.part !== 0).map(toStoredEvent);
+  const later = rows.filter((x) => x.part === 1 || x.part === 2).map(toStoredEvent);
+  const start = rows.find((x) => x.part === 3);
   return {
     streamId: round[0].streamId,
     round,
     corrections: later.filter((e) => e.type === 'CorrectionRecorded'),
     lastRoundOfSession: !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'),
+    stored: start ? { version: Number(start.stream_version), hash: String(start.hash), state: start.data as TrackerSnapshot } : undefined,
   };
 }
 
@@ -121,17 +141,6 @@ async function readBefore(store: PostgresEventStore, streamId: string, firstVers
     values: [streamId, firstVersion, CONTEXT_TYPES],
   });
   return r.rows.map(toStoredEvent);
-}
-
-/** The round's starting state as the verdict projection stored it, with what it was folded up to. */
-async function storedStart(db: PostgresEventStore['pool'], roundId: string): Promise<{ version: number; hash: string; state: TrackerSnapshot } | undefined> {
-  try {
-    const row = (await db.query({ name: 'ca_round_start_state', text: 'SELECT start_version, start_hash, start_state FROM round_verdicts WHERE round_id = $1', values: [roundId] })).rows[0];
-    return row?.start_state ? { version: row.start_version, hash: row.start_hash, state: row.start_state } : undefined;
-  } catch (error: any) {
-    if (error?.code === '42P01' || error?.code === '42703') return undefined; // read models not migrated in this database
-    throw error;
-  }
 }
 
 /** Pure part of the replay, given the session's stream and where the round starts in it. */
