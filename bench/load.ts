@@ -12,6 +12,18 @@
  *   checkpoints every 50 ms. Projection lag of a request = the first poll at which a projection's
  *   checkpoint has passed the request's last event, minus the time the generator got the 200 answer
  *   (both on this machine's clock; the poll period adds up to 50 ms to each lag).
+ * - Memory: RSS is a sawtooth (the heap grows between collections, and V8 keeps pages it freed), so it
+ *   cannot tell a leak from garbage not yet collected. The server is started with `--expose-gc`, an IPC
+ *   channel and CASINO_AUDIT_HEAP_PROBE=1 (the `serve` command's hook, apps/cli/src/commands.ts); every
+ *   15 s this process asks it `{ probe: 'heap' }` and it answers `process.memoryUsage()` right after a
+ *   forced full GC: its heapUsed then is the live heap. Flat = the Theil–Sen slope of that over the second
+ *   half of the run is under 0.25 MiB/min. Each probe pauses the server for its GC (tens of ms), which the
+ *   report states and whose effect on the lag figures it bounds.
+ * - Ten minutes cannot tell a leak from a bounded cache still filling: heap snapshots can. For that
+ *   (diagnosis, not a measurement), run with `--quick` (no results.md), BENCH_LOAD_SECONDS=N and
+ *   NODE_OPTIONS='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR', `kill -USR2` the server's pid
+ *   (logged) once the load is over, in runs of two lengths, and compare the snapshots. (A snapshot taken
+ *   under load stalls the server for seconds, and the generator's keep-alive connections then fail.)
  */
 import { ChildProcess, execFile, fork, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -20,13 +32,21 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { busyNote, fmtMiB, fmtMs, fmtSec, headerLines, percentile, processCpuSeconds, processRss, uptimeLine, backendCpuSample, backendCpuSince } from './common';
 import type { GeneratorResult, LoadConfig, RequestRecord } from './load-generator';
-import { createFreshDatabase, fmtInt, fmtPct, machineBusy, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
+import { createFreshDatabase, fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
 const EVENTS_PER_REQUEST = 50;
 const REQUESTS_PER_SECOND = 20;
 const LANES = 10;
 const POLL_MS = 50;
 const RSS_MS = 200;
+/** heap probe period: long enough that the forced GCs' pauses touch few requests */
+const HEAP_MS = 15_000;
+/**
+ * flat = heap after GC grows less than this over the second half of the run (Theil–Sen slope): 1.25 MiB
+ * over those 5 minutes, 360 MiB a day if it went on. The probes scatter a few tenths of a MiB around a line
+ * (the batch in flight at the GC), which puts the slope's noise well under this.
+ */
+const TARGET_HEAP_SLOPE_MIB_PER_MIN = 0.25;
 const TARGET_LAG_P99_MS = 1000;
 const TABLE_BOOK = 'table-book';
 
@@ -65,19 +85,74 @@ function issueCredential(databaseUrl: string): Promise<string> {
   });
 }
 
+/** The server's answer to `{ probe: 'heap' }` (apps/cli/src/commands.ts, `serve`): memory right after a forced GC. */
+interface HeapReply {
+  readonly gc: boolean;
+  readonly gcMs: number;
+  readonly rss: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number;
+}
+
+interface HeapSample extends HeapReply {
+  /** when the probe was sent / answered (epoch ms) */
+  readonly t: number;
+  readonly answered: number;
+}
+
 interface Server {
   readonly child: ChildProcess;
   readonly url: string;
   readonly output: string[];
+  /** force a full GC in the server and read its memory (IPC) */
+  heap(timeoutMs?: number): Promise<HeapReply>;
   stop(): Promise<number | string | null>;
+}
+
+/** Ask the server for its memory after a forced GC, over the IPC channel, matching answers by id. */
+function heapProber(child: ChildProcess): (timeoutMs?: number) => Promise<HeapReply> {
+  let next = 0;
+  const waiting = new Map<number, (m: HeapReply) => void>();
+  child.on('message', (m: any) => {
+    if (m?.probe !== 'heap') return;
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
+  return (timeoutMs = 10_000) =>
+    new Promise<HeapReply>((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error('heap probe: no answer'));
+      }, timeoutMs);
+      waiting.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      if (!child.connected) {
+        clearTimeout(timer);
+        waiting.delete(id);
+        return reject(new Error('heap probe: no IPC channel (the server has exited?)'));
+      }
+      child.send({ probe: 'heap', id }, (e) => {
+        if (!e) return;
+        clearTimeout(timer);
+        waiting.delete(id);
+        reject(e);
+      });
+    });
 }
 
 function startServer(databaseUrl: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file)
+    const child = spawn(process.execPath, ['--expose-gc', CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off', CASINO_AUDIT_HEAP_PROBE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    const heap = heapProber(child);
     const output: string[] = [];
     let ready = false;
     const exited = new Promise<number | string | null>((r) => child.on('exit', (code, signal) => r(code ?? signal)));
@@ -98,6 +173,7 @@ function startServer(databaseUrl: string, port: number): Promise<Server> {
           child,
           url: `http://127.0.0.1:${port}`,
           output,
+          heap,
           stop: async () => {
             if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
             const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout' as const)]);
@@ -180,6 +256,39 @@ function every(ms: number, fn: () => Promise<void> | void): { stop(): Promise<vo
   };
 }
 
+const MiB = 2 ** 20;
+const fmtMiB1 = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(1)} MiB` : 'n/a');
+const fmtSlope = (bytesPerMin: number) => (Number.isFinite(bytesPerMin) ? `${bytesPerMin >= 0 ? '+' : '−'}${(Math.abs(bytesPerMin) / MiB).toFixed(2)} MiB/min` : 'n/a');
+
+const fmtSlopeAbs = (bytesPerMin: number) => (Number.isFinite(bytesPerMin) ? `${(Math.abs(bytesPerMin) / MiB).toFixed(2)} MiB/min` : 'n/a');
+
+/** Theil–Sen slope (median of the slopes between every pair of points), y per minute; robust to a few outliers. */
+function theilSenPerMin(points: readonly { t: number; y: number }[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) if (points[j].t !== points[i].t) slopes.push((points[j].y - points[i].y) / ((points[j].t - points[i].t) / 60_000));
+  }
+  return points.length >= 3 ? median(slopes) : NaN;
+}
+
+/** Least-squares fit: slope (y per minute), its standard error, and the residuals' standard deviation. */
+function leastSquaresPerMin(points: readonly { t: number; y: number }[]): { slope: number; se: number; sd: number } {
+  if (points.length < 3) return { slope: NaN, se: NaN, sd: NaN };
+  const mt = points.reduce((a, p) => a + p.t, 0) / points.length;
+  const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.t - mt) * (p.y - my);
+    den += (p.t - mt) ** 2;
+  }
+  if (!den) return { slope: NaN, se: NaN, sd: NaN };
+  const b = num / den;
+  const rss = points.reduce((a, p) => a + (p.y - my - b * (p.t - mt)) ** 2, 0);
+  const sd = Math.sqrt(rss / (points.length - 2));
+  return { slope: b * 60_000, se: (sd / Math.sqrt(den)) * 60_000, sd };
+}
+
 const passed = (cp: [bigint, bigint] | undefined, tx: bigint, gp: bigint) => !!cp && (cp[0] > tx || (cp[0] === tx && cp[1] >= gp));
 
 export const loadSuite: Suite = {
@@ -218,6 +327,19 @@ export const loadSuite: Suite = {
       const sampler = every(RSS_MS, () => {
         serverSamples.push({ t: now(), rss: processRss(serverPid), cpu: processCpuSeconds(serverPid) });
       });
+      // the live heap after a forced GC, every HEAP_MS from before the load starts to after the drain
+      const heapSamples: HeapSample[] = [];
+      const probeFailures: string[] = [];
+      const live = server;
+      const probeHeap = async () => {
+        const t = now();
+        try {
+          heapSamples.push({ ...(await live.heap()), t, answered: now() });
+        } catch (e) {
+          if (probeFailures.length < 5) probeFailures.push(e instanceof Error ? e.message : String(e));
+        }
+      };
+      const heapSampler = every(HEAP_MS, probeHeap);
       const m0 = sampleMachineCpu();
       const be0 = await backendCpuSample(pool);
       const g = runGenerator(
@@ -227,7 +349,8 @@ export const loadSuite: Suite = {
       generator = g.child;
       const progress = setInterval(() => {
         const last = serverSamples[serverSamples.length - 1];
-        ctx.log(`load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}`);
+        const h = heapSamples[heapSamples.length - 1];
+        ctx.log(`load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}, heap after GC ${h ? fmtMiB1(h.heapUsed) : '?'}`);
       }, 60_000);
       let result: GeneratorResult;
       try {
@@ -258,12 +381,15 @@ export const loadSuite: Suite = {
       await sleep(2 * POLL_MS);
       await poller.stop();
       await sampler.stop();
+      await heapSampler.stop();
+      await probeHeap(); // once more, the load over and the projectors drained
       const storedEvents = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+      ctx.log(`load: heap after GC per probe (s into the run: MiB): ${heapSamples.map((x) => `${((x.t - result.start) / 1000).toFixed(0)}:${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(' ')}`);
       const exitCode = await server.stop();
       const serverErrors = server.output.join('').split('\n').filter((l) => /projector stopped|error|Error/.test(l)).slice(0, 5);
       server = undefined;
       const uptimeAfter = uptimeLine();
-      return render(ctx, { started, uptimeBefore, uptimeAfter, seconds, result, polls, serverSamples, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
+      return render(ctx, { started, uptimeBefore, uptimeAfter, seconds, result, polls, serverSamples, heapSamples, probeFailures, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
     } finally {
       if (generator && generator.exitCode === null) generator.kill('SIGKILL');
       await server?.stop().catch(() => undefined);
@@ -283,6 +409,8 @@ function render(
     result: GeneratorResult;
     polls: CheckpointPoll[];
     serverSamples: ServerSample[];
+    heapSamples: HeapSample[];
+    probeFailures: string[];
     txOf: Map<string, bigint>;
     projectionNames: string[];
     backendCores: number;
@@ -309,6 +437,7 @@ function render(
   const lagsFor = (names: string[]) => {
     const lags: number[] = [];
     const byRequest = new Map<number, number>();
+    const seenAt = new Map<number, number>();
     let unseen = 0;
     let j0 = 0;
     const sorted = [...ok].filter((x) => x.maxPosition !== undefined).sort((a, b) => a.done - b.done);
@@ -332,12 +461,19 @@ function render(
       else {
         lags.push(Math.max(0, seen - x.done));
         byRequest.set(x.i, Math.max(0, seen - x.done));
+        seenAt.set(x.i, seen);
       }
     }
-    return { lags, unseen, byRequest };
+    return { lags, unseen, byRequest, seenAt };
   };
   const tb = lagsFor([TABLE_BOOK]);
   const all = lagsFor(r.projectionNames);
+  // requests a heap probe's forced GC could have delayed: a probe (asked → answered) overlapping the time
+  // from sending the request to the poll that saw it in the table book
+  const probeWindows = r.heapSamples.map((x) => [x.t, x.answered] as const);
+  const touched = ok.filter((x) => tb.seenAt.has(x.i) && probeWindows.some(([a, b]) => a < tb.seenAt.get(x.i)! && b > x.sent));
+  const touchedSet = new Set(touched.map((x) => x.i));
+  const tbUntouched = ok.filter((x) => tb.byRequest.has(x.i) && !touchedSet.has(x.i)).map((x) => tb.byRequest.get(x.i)!);
 
   // server RSS over the run, at each tenth of the generator's time
   const ss = r.serverSamples.filter((x) => Number.isFinite(x.rss));
@@ -353,6 +489,35 @@ function render(
   const half = inRun.filter((x) => x.t >= start + (end - start) / 2);
   const rssSlopePerMin = half.length > 2 ? ((half[half.length - 1].rss - half[0].rss) / ((half[half.length - 1].t - half[0].t) / 60000)) : NaN;
 
+  // the live heap: the server's heapUsed right after a forced full GC (only answers where gc() ran)
+  const hs = r.heapSamples.filter((x) => x.gc);
+  const gcExposed = r.heapSamples.length > 0 && r.heapSamples.every((x) => x.gc);
+  const heapIn = hs.filter((x) => x.t >= start && x.t <= end);
+  const heapBefore = hs.filter((x) => x.t < start).pop();
+  const heapAfter = hs.filter((x) => x.t > end).pop();
+  const heapSecond = heapIn.filter((x) => x.t >= start + (end - start) / 2);
+  const pts = (xs: readonly HeapSample[]) => xs.map((x) => ({ t: x.t, y: x.heapUsed }));
+  const heapSlope = theilSenPerMin(pts(heapSecond));
+  const lsq = leastSquaresPerMin(pts(heapSecond));
+  const heapSlopeWhole = theilSenPerMin(pts(heapIn));
+  const thirdMedian = (k: number) =>
+    median(heapIn.filter((x) => x.t >= start + (k * (end - start)) / 3 && (k === 2 || x.t < start + ((k + 1) * (end - start)) / 3)).map((x) => x.heapUsed));
+  const thirds = [0, 1, 2].map(thirdMedian);
+  const heapNearest = (f: number) => {
+    const t = start + f * (end - start);
+    return heapIn.length ? heapIn.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a)) : undefined;
+  };
+  /** enough probes in the second half to judge (a short smoke run has not) */
+  const heapJudged = gcExposed && heapSecond.length >= 5;
+  const heapFlat = heapJudged && heapSlope < TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB;
+  /** for the over-time table: the nearest probe, the ones before the load and after the drain included */
+  const heapAt = (f: number) => {
+    const t = start + f * (end - start);
+    return hs.length ? hs.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a)) : undefined;
+  };
+  const gcPauses = r.heapSamples.map((x) => x.gcMs);
+  const heapCriterion = `second-half slope < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min`;
+
   const out: string[] = [];
   out.push('## Sustained HTTP load: 1,000 events/s (issue 6)');
   out.push('');
@@ -363,6 +528,8 @@ function render(
       `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${EVENTS_PER_REQUEST} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${REQUESTS_PER_SECOND} requests/s on a fixed schedule = ${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s, for ${r.seconds} s; ` +
         `${LANES} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
+      `- Heap: the server ran with \`--expose-gc\`, an IPC channel and \`CASINO_AUDIT_HEAP_PROBE=1\` (the \`serve\` command's probe hook); every ${HEAP_MS / 1000} s, from before the load to after the drain, this process asked it for \`process.memoryUsage()\` right after a forced full GC (\`global.gc()\`): its \`heapUsed\` then is the live heap. ` +
+        `Criterion for flat: the Theil–Sen slope (median of pairwise slopes) of that live heap over the second half of the run < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min (${fmtMiB1(TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB * (r.seconds / 120))} over that half; ${fmtInt((TARGET_HEAP_SLOPE_MIB_PER_MIN * 1440))} MiB a day if it went on). Each forced GC pauses the server (${gcPauses.length} probes: median ${fmtMs(median(gcPauses))}, max ${fmtMs(gcPauses.length ? Math.max(...gcPauses) : NaN)}); RSS is kept as context`,
     ]).join('\n'),
   );
   const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
@@ -377,7 +544,16 @@ function render(
         ['Achieved rate (events accepted / time from the first request due to the last answer)', `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`, `${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s`, passFail(achieved >= 0.98 * EVENTS_PER_REQUEST * REQUESTS_PER_SECOND && errors.length === 0)],
         [`Projection lag, table book (\`${TABLE_BOOK}\`)`, `p50 ${fmtMs(percentile(tb.lags, 0.5))}, p99 **${fmtMs(percentile(tb.lags, 0.99))}**, max ${fmtMs(Math.max(...tb.lags))} (${fmtInt(tb.lags.length)} requests${tb.unseen ? `, ${tb.unseen} never seen` : ''})`, `p99 < ${TARGET_LAG_P99_MS} ms`, passFail(percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS && tb.unseen === 0)],
         [`Projection lag, every read model (${r.projectionNames.length} projections)`, `p50 ${fmtMs(percentile(all.lags, 0.5))}, p99 ${fmtMs(percentile(all.lags, 0.99))}, max ${fmtMs(Math.max(...all.lags))}${all.unseen ? ` (${all.unseen} never seen)` : ''}`, '(context)', ''],
-        ['Server RSS', `start ${fmtMiB(firstIn?.rss)}, peak ${fmtMiB(peak)}, end ${fmtMiB(lastIn?.rss)}; second half: ${Number.isFinite(rssSlopePerMin) ? `${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB/min` : 'n/a'}`, 'flat', ''],
+        [
+          'Server live heap (`heapUsed` right after a forced GC)',
+          gcExposed
+            ? `before the load ${fmtMiB1(heapBefore?.heapUsed ?? NaN)}; in the run: first ${fmtMiB1(heapIn[0]?.heapUsed ?? NaN)}, middle ${fmtMiB1(heapNearest(0.5)?.heapUsed ?? NaN)}, last ${fmtMiB1(heapIn[heapIn.length - 1]?.heapUsed ?? NaN)}; ` +
+              `medians of the thirds ${thirds.map((x) => fmtMiB1(x)).join(' → ')}; second half: **${fmtSlope(heapSlope)}** (Theil–Sen, ${heapSecond.length} probes; least squares ${fmtSlope(lsq.slope)} ± ${fmtSlopeAbs(lsq.se)})`
+            : `not measured: ${r.heapSamples.length ? 'the server had no gc() (not started with --expose-gc)' : `no probe answered${r.probeFailures.length ? ` (${r.probeFailures[0]})` : ''}`}`,
+          `flat: ${heapCriterion}`,
+          heapJudged ? passFail(heapFlat) : `n/a (${heapSecond.length} probe(s) in the second half; 5 needed)`,
+        ],
+        ['Server RSS', `start ${fmtMiB(firstIn?.rss)}, peak ${fmtMiB(peak)}, end ${fmtMiB(lastIn?.rss)}; second half: ${Number.isFinite(rssSlopePerMin) ? `${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB/min` : 'n/a'}`, '(context: a sawtooth, see the heap)', ''],
         ['Request latency (send → 200)', `p50 ${fmtMs(percentile(latency, 0.5))}, p99 ${fmtMs(percentile(latency, 0.99))}, max ${fmtMs(Math.max(...latency))}`, '', ''],
         ['Requests sent late (> one interval after due)', `${fmtInt(late)} (max ${fmtMs(Math.max(...lateness))} behind)`, '', ''],
       ],
@@ -402,8 +578,12 @@ function render(
       : 'The server printed no error (no `projector stopped` line).',
   );
 
-  out.push('', '### Server RSS and projection lag over the run', '');
-  out.push(`"Events behind the head" = events in the store − events the projection has applied (its checkpoint's count), from the ${POLL_MS} ms poll nearest each tenth.`, '');
+  out.push('', '### Server memory and projection lag over the run', '');
+  out.push(
+    `"Live heap after GC" and "external after GC" = the heap probe nearest each tenth (every ${HEAP_MS / 1000} s, the one before the load and the one after the drain included; \`external\` includes Buffers and ArrayBuffers). ` +
+      `"Events behind the head" = events in the store − events the projection has applied (its checkpoint's count), from the ${POLL_MS} ms poll nearest each tenth.`,
+    '',
+  );
   const tenths = Array.from({ length: 11 }, (_, i) => i / 10);
   const pollAt = (f: number) => {
     const t = start + f * (end - start);
@@ -415,6 +595,8 @@ function render(
       ['Time into the run', ...tenths.map((f) => `${Math.round(f * 100)} %`)],
       [
         ['Server RSS (MiB)', ...tenths.map((f) => (at(f).rss / 2 ** 20).toFixed(0))],
+        ['Server live heap after GC (MiB)', ...tenths.map((f) => (heapAt(f) ? (heapAt(f)!.heapUsed / MiB).toFixed(1) : '—'))],
+        ['Server external after GC (MiB)', ...tenths.map((f) => (heapAt(f) ? (heapAt(f)!.external / MiB).toFixed(1) : '—'))],
         ['Table-book lag p99 in the tenth ending here', '—', ...tenths.slice(1).map((f) => fmtMs(percentile(lagIn(start + (f - 0.1) * (end - start), start + f * (end - start) + (f === 1 ? 1e9 : 0)), 0.99)))],
         ['Events in the store', ...tenths.map((f) => fmtInt(pollAt(f)?.head ?? NaN))],
         ...r.projectionNames.map((name) => [`\`${name}\`: events behind the head`, ...tenths.map((f) => {
@@ -453,10 +635,30 @@ function render(
       );
     }
   }
+  if (gcExposed && heapIn.length) {
+    lines.push(
+      `- Memory is ${!heapJudged ? 'not judged (too few probes in the second half)' : heapFlat ? '**flat**' : '**not flat**'} by the criterion (${heapCriterion}): the live heap after a forced GC was ${fmtMiB1(heapBefore?.heapUsed ?? NaN)} before the load, ` +
+        `${fmtMiB1(heapIn[0].heapUsed)} at the first probe of the run, ${fmtMiB1(heapNearest(0.5)?.heapUsed ?? NaN)} in the middle, ${fmtMiB1(heapIn[heapIn.length - 1].heapUsed)} at the last` +
+        `${heapAfter ? ` and ${fmtMiB1(heapAfter.heapUsed)} after the drain` : ''}; over the second half it moved ${fmtSlope(heapSlope)} (Theil–Sen over ${heapSecond.length} probes; least squares ${fmtSlope(lsq.slope)}, standard error ${fmtSlopeAbs(lsq.se)}, probes scattered ${fmtMiB1(lsq.sd)} around the line; over the whole run ${fmtSlope(heapSlopeWhole)}). ` +
+        `Its range over the run: ${fmtMiB1(Math.min(...heapIn.map((x) => x.heapUsed)))} to ${fmtMiB1(Math.max(...heapIn.map((x) => x.heapUsed)))}; \`external\` after GC ${fmtMiB1(heapIn[0].external)} → ${fmtMiB1(heapIn[heapIn.length - 1].external)}.` +
+        (heapJudged && !heapFlat ? ' Growth within ten minutes is a leak or a bounded cache still filling: this run cannot tell which (heap snapshots can; see the top of bench/load.ts).' : ''),
+    );
+  } else {
+    lines.push(`- The live heap was not measured (${r.heapSamples.length ? 'no gc() in the server' : 'no heap probe answered'}${r.probeFailures.length ? `: ${r.probeFailures[0]}` : ''}): no verdict on memory.`);
+  }
+  if (r.probeFailures.length) lines.push(`- ${r.probeFailures.length}${r.probeFailures.length >= 5 ? '+' : ''} heap probe(s) failed: \`${r.probeFailures[0]}\`.`);
   lines.push(
-    `- Server RSS went from ${fmtMiB(firstIn?.rss)} to ${fmtMiB(lastIn?.rss)} (peak ${fmtMiB(peak)})` +
-      (Number.isFinite(rssSlopePerMin) ? `; over the second half it moved ${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB per minute.` : '.'),
+    `- Server RSS (context) went from ${fmtMiB(firstIn?.rss)} to ${fmtMiB(lastIn?.rss)} (peak ${fmtMiB(peak)})` +
+      (Number.isFinite(rssSlopePerMin) ? `; over the second half it moved ${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB per minute` : '') +
+      ': RSS is a sawtooth of garbage not yet collected and pages V8 keeps after collecting, so it is no measure of a leak; the heap after GC above is.',
   );
+  if (gcPauses.length) {
+    lines.push(
+      `- The heap probes disturb the run a little: each forced full GC stops the server (${gcPauses.length} probes, every ${HEAP_MS / 1000} s: pause median ${fmtMs(median(gcPauses))}, max ${fmtMs(Math.max(...gcPauses))}). ` +
+        `${fmtInt(touched.length)} of ${fmtInt(tb.byRequest.size)} accepted requests (${fmtPct(touched.length / Math.max(1, tb.byRequest.size))}) were between their sending and their table-book poll during a probe; ` +
+        `without them the table-book lag p99 is ${fmtMs(percentile(tbUntouched, 0.99))} (with them ${fmtMs(percentile(tb.lags, 0.99))}).`,
+    );
+  }
   out.push(lines.join('\n'));
   out.push('');
   return out.join('\n');
