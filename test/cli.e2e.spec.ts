@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { cli } from './support/cli';
+import { spawn } from 'node:child_process';
+import { BIN, cli, ROOT } from './support/cli';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened, SAMPLE_FILE, SAMPLE_SESSION } from './support/sample';
 
@@ -37,6 +38,26 @@ describe('casino-audit command line', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ appended: 0, duplicate: 37, refused: 0 });
   });
+
+  it('serves until SIGTERM, then stops the projector, closes and exits 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 60_000);
+      const onData = (d: Buffer) => {
+        output += d;
+        if (/listening on/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
 
   it('exits 1 on a file with a bad line, names line and field, and stores nothing', async () => {
     const file = path.join(tmp, 'bad.ndjson');

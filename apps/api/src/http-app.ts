@@ -83,7 +83,9 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   );
   documentRoles(app, document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-  app.enableShutdownHooks();
+  // no enableShutdownHooks(): `casino-audit serve` stops the projector, closes the app and the runtime on
+  // SIGTERM/SIGINT and exits 0; Nest's hook would close the app and re-send the signal, killing the
+  // process before the projector's batch and the pool are finished
   return app;
 }
 

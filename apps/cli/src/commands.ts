@@ -344,21 +344,26 @@ function rate(v: string): number {
 
 export async function serve(program: Command, port: number, host: string, before?: (runtime: Runtime) => Promise<void>) {
   const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
-  await before?.(runtime);
-  const app = await createHttpApp(runtime);
-  await app.listen(port, host);
-  const following = runtime.projector.follow().catch((e) => err(`projector stopped: ${e.message}`));
-  out(`casino-audit listening on http://${host}:${port}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
-  await announceBootstrapCredential(runtime, out);
+  // from here on a signal is a clean stop: the projector's batch finished, the app and the pool closed, exit 0
+  let app: Awaited<ReturnType<typeof createHttpApp>> | undefined;
+  let following: Promise<unknown> | undefined;
   const shutdown = async () => {
     runtime.projector.stop();
-    await app.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
     await following;
     await runtime.close();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  await before?.(runtime);
+  app = await createHttpApp(runtime);
+  await app.listen(port, host);
+  following = runtime.projector.follow().catch((e) => err(`projector stopped: ${e.message}`));
+  const address = app.getHttpServer().address();
+  const listening = typeof address === 'object' && address ? address.port : port;
+  out(`casino-audit listening on http://${host}:${listening}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  await announceBootstrapCredential(runtime, out);
   // Benchmark hook (bench/load.ts), off unless CASINO_AUDIT_HEAP_PROBE=1 and a parent spawned us with an
   // IPC channel: RSS alone cannot show whether the server leaks, so the bench asks `{ probe: 'heap' }` and
   // gets the live heap after a full GC (it starts us with --expose-gc; `gc: false` if it did not). The
