@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Pool, PoolConfig } from 'pg';
 import { applySqlMigrations, NewEvent, PostgresEventStore } from '../libs/event-store/src';
 import { EVENT_STORE_MIGRATIONS } from '../libs/event-store/src/postgres/schema';
+import { loadAverages, redact } from './common';
 import {
   createFreshDatabase,
   FreshDatabase,
@@ -794,21 +795,6 @@ function limitsNote(x: {
   }
   if (x.busyMachine) lines.push('- Other processes were loading the machine during this run (see `uptime` above), which lowers all figures and makes them noisier from one trial to the next.');
   return lines;
-}
-
-function loadAverages(uptime: string): number[] {
-  const m = /load averages?:\s*([\d.]+),?\s+([\d.]+),?\s+([\d.]+)/.exec(uptime);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [];
-}
-
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
 }
 
 function pgVersion(): string {

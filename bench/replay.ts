@@ -8,24 +8,13 @@
 import { PostgresEventStore } from '../libs/event-store/src';
 import { RoundVerdictProjection, readCheckpoint, rebuildProjection } from '../libs/projections/src';
 import { replayRound } from '../libs/replay/src';
+import { seededRandom } from '../libs/rules/src';
 import { startRuntime } from '../libs/platform/src';
 import { busyNote, fmtMs, headerLines, percentile, uptimeLine } from './common';
 import { ensureStore, STORE_DAY, storeEvents } from './store';
 import { fmtInt, passFail, Suite, SuiteContext, table } from './support';
 
 const TARGET_P99_MS = 20;
-
-/** mulberry32: a small seeded generator, so the sample of rounds is the same from run to run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
@@ -103,7 +92,8 @@ export const replaySuite: Suite = {
         readModel = `the \`round-verdicts\` read model was rebuilt first (${fmtMs(ms(t0))}, not part of the figures), as the live projector keeps it`;
       }
       const all = (await runtime.pool.query(`SELECT data->>'roundId' AS id FROM ca_events WHERE event_type = 'RoundStarted' ORDER BY global_position`)).rows.map((r) => r.id as string);
-      const random = seeded(20261121);
+      // the rules' own seeded generator: the sample of rounds is the same from run to run
+      const random = seededRandom(20261121);
       const pick = (k: number) => Array.from({ length: k }, () => all[Math.floor(random() * all.length)]);
       const warm = pick(warmup);
       const sample = pick(measured);

@@ -1,24 +1,13 @@
 /**
- * Test helpers of the wheels family (test-only, not exported from the index): a seeded random source,
- * whole sessions played by a game's croupier with the prison carried as the judge carries it, one-bet
- * settlements, and the property suite every wheel game runs for every jurisdiction.
+ * Test helpers of the wheels family (test-only, not exported from the index): whole sessions played by a
+ * game's croupier with the prison carried as the judge carries it, one-bet settlements, and the property
+ * suite every wheel game runs for every jurisdiction.
  */
 import fc from 'fast-check';
+import { seededRandom } from './cards';
 import type { GameRules, PlayedFact, RoundEnv } from './game';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from './testing';
 import type { Bet, JurisdictionId, SessionContext, SettlementVerdict } from './types';
-
-/** mulberry32: a small reproducible uniform [0, 1) source. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface PlayedRound {
   readonly env: RoundEnv;
@@ -27,7 +16,7 @@ export interface PlayedRound {
 
 /** Play `rounds` rounds of one session; each round's env carries what `carry` folds from the earlier facts. */
 export function playSession(rules: GameRules, jurisdiction: JurisdictionId, seed: number, rounds: number, overrides: Partial<SessionContext> = {}): PlayedRound[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const memory: Record<string, unknown> = {};
   const base = envFor(rules, jurisdiction, overrides);
   let carried: unknown = undefined;
