@@ -7,7 +7,7 @@
 import { Pool } from 'pg';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { allProjections, Projector, readCheckpoint } from '../libs/projections/src';
-import { simulateDay } from '../libs/simulator/src';
+import { recordSimulatedDay } from './support/simulated-day';
 import { createTestDatabase, TestDatabase } from './support/database';
 
 const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 20_000) => {
@@ -40,9 +40,7 @@ describe('projector leadership', () => {
     return new Projector(pool, runtime.store, allProjections(), { leadership: true, leadershipRetryMs: 100, batchSize: 200, onBatch: () => batches[who]++ });
   };
   const ingestDay = async (seed: number, day: string) => {
-    for (const batch of simulateDay({ tables: 3, rounds: 6, seed, gamingDay: day, casinoId: `casino-${seed}` })) {
-      expect((await runtime.ingestion.ingest(batch.map((value) => ({ value })))).refusals).toEqual([]);
-    }
+    await recordSimulatedDay(runtime.ingestion, { tables: 3, rounds: 6, seed, gamingDay: day, casinoId: `casino-${seed}` });
   };
   const caughtUp = async () => {
     const head = Number((await runtime.pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);

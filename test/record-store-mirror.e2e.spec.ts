@@ -12,6 +12,7 @@ import { Runtime, startRuntime } from '../libs/platform/src';
 import { loadInspectorDay, loadReconciliation, MirrorChainError, Projector } from '../libs/projections/src';
 import { replayRound } from '../libs/replay/src';
 import { SimulationManifest, simulateDay } from '../libs/simulator/src';
+import { recordSimulatedDay } from './support/simulated-day';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 
 const DAY = '2026-11-26';
@@ -29,10 +30,7 @@ describe('a store of record mirrored into PostgreSQL', () => {
     copyDb = await createTestDatabase('ca_copy');
     record = await migratedStore(recordDb.url);
     mirrored = await startRuntime({ databaseUrl: copyDb.url, recordStore: record.store, projectorBatchSize: 300 });
-    for (const batch of simulateDay({ tables: 8, rounds: 15, seed: 88, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-mirror' }, manifest)) {
-      const r = await mirrored.ingestion.ingest(batch.map((value) => ({ value })));
-      expect(r.refusals).toEqual([]);
-    }
+    await recordSimulatedDay(mirrored.ingestion, { tables: 8, rounds: 15, seed: 88, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-mirror' }, manifest);
   }, 300_000);
   afterAll(async () => {
     await mirrored?.close();

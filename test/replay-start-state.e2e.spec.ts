@@ -7,7 +7,8 @@
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { replayRound, RoundReplay } from '../libs/replay/src';
 import { gameRules } from '../libs/rules/src';
-import { SimulationManifest, simulateDay } from '../libs/simulator/src';
+import { SimulationManifest } from '../libs/simulator/src';
+import { recordSimulatedDay } from './support/simulated-day';
 import { createTestDatabase, TestDatabase } from './support/database';
 
 const DAY = '2026-11-25';
@@ -22,10 +23,7 @@ describe('replay from the stored starting state', () => {
     db = await createTestDatabase();
     // small projector batches: rounds are judged across many batches, as they are live
     runtime = await startRuntime({ databaseUrl: db.url, projectorBatchSize: 97 });
-    for (const batch of simulateDay({ tables: 31, rounds: 12, seed: 4242, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-start' }, manifest)) {
-      const r = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
-      expect(r.refusals).toEqual([]);
-    }
+    await recordSimulatedDay(runtime.ingestion, { tables: 31, rounds: 12, seed: 4242, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-start' }, manifest);
     await runtime.projector.catchUp();
   }, 300_000);
   afterAll(async () => {

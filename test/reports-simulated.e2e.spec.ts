@@ -7,7 +7,8 @@
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { loadInspectorDay, loadReconciliation } from '../libs/projections/src';
 import { replayRound } from '../libs/replay/src';
-import { SimulationManifest, simulateDay } from '../libs/simulator/src';
+import { SimulationManifest } from '../libs/simulator/src';
+import { recordSimulatedDay } from './support/simulated-day';
 import { createTestDatabase, TestDatabase } from './support/database';
 
 const DAY = '2026-11-24';
@@ -20,10 +21,7 @@ describe('reports of a simulated day with injected errors', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url, projectorBatchSize: 250 });
-    for (const batch of simulateDay({ tables: 10, rounds: 30, seed: 2026, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-sim' }, manifest)) {
-      const r = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
-      expect(r.refusals).toEqual([]);
-    }
+    await recordSimulatedDay(runtime.ingestion, { tables: 10, rounds: 30, seed: 2026, errorRate: 0.3, gamingDay: DAY, casinoId: 'casino-sim' }, manifest);
     await runtime.projector.catchUp();
   }, 300_000);
   afterAll(async () => {
