@@ -51,11 +51,20 @@ export class StreamChainChecker {
   private sealedAt = 0;
   count = 0;
 
-  /** `sealed`: the heads seals recorded for this stream, in version order */
+  /**
+   * `sealed`: the heads seals recorded for this stream, in version order; `after`: start mid-stream,
+   * after an event already checked (its version and chain hash), rather than at version 1
+   */
   constructor(
     readonly streamId: string,
     private readonly sealed: readonly SealedExpectation[] = [],
-  ) {}
+    after?: { readonly version: number; readonly hash: string },
+  ) {
+    if (after) {
+      this.expectedVersion = after.version + 1;
+      this.prev = after.hash;
+    }
+  }
 
   get firstBreak(): ChainBreak | null {
     return this.broken;
