@@ -215,29 +215,30 @@ export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: 
        AND global_position < $1 ORDER BY global_position`,
     [roundStart.globalPosition.toString()],
   );
-  const pools: Record<string, { view: JackpotPoolView }> = {};
-  for (const { event_type, data } of result.rows) {
-    const id = String(data.poolId);
-    if (event_type === 'JackpotPoolConfigured') {
-      const contribution = data.contribution ?? {};
-      pools[id] = {
-        view: {
-          poolId: id,
-          current: Number(data.seed ?? 0),
-          prizes: data.prizes ?? {},
-          contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
-          contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
-        },
-      };
-      continue;
-    }
-    const pool = pools[id];
-    if (!pool) continue;
-    const amount = Number(data.amount ?? 0);
-    const current = event_type === 'JackpotContributed' ? pool.view.current + amount : event_type === 'JackpotWon' ? pool.view.current - amount : amount;
-    pool.view = { ...pool.view, current };
+  const pools: Record<string, JackpotPoolView> = {};
+  for (const { event_type, data } of result.rows) applyJackpotFact(pools, event_type, data);
+  return pools;
+}
+
+/** One jackpot fact folded into the pool views (configured: seed and prizes; contributed, won, reset: the value). */
+export function applyJackpotFact(pools: Record<string, JackpotPoolView>, type: string, data: Record<string, any>): void {
+  const id = String(data.poolId);
+  if (type === 'JackpotPoolConfigured') {
+    const contribution = data.contribution ?? {};
+    pools[id] = {
+      poolId: id,
+      current: Number(data.seed ?? 0),
+      prizes: data.prizes ?? {},
+      contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
+      contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
+    };
+    return;
   }
-  return Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, v.view]));
+  const pool = pools[id];
+  if (!pool) return;
+  const amount = Number(data.amount ?? 0);
+  const current = type === 'JackpotContributed' ? pool.current + amount : type === 'JackpotWon' ? pool.current - amount : amount;
+  pools[id] = { ...pool, current };
 }
 
 /**

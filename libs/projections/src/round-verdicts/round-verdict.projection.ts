@@ -12,7 +12,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { toStoredEvent } from '../../../event-store/src';
-import { SessionTracker } from '../../../replay/src';
+import { applyJackpotFact, SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { Projection } from '../projection';
@@ -156,26 +156,7 @@ export function poolsBefore(
   const pools: Record<string, JackpotPoolView> = {};
   let i = 0;
   for (const position of wanted) {
-    for (; i < facts.length && facts[i].position < position; i++) {
-      const { type, data } = facts[i];
-      const id = String(data.poolId);
-      if (type === 'JackpotPoolConfigured') {
-        const contribution = data.contribution ?? {};
-        pools[id] = {
-          poolId: id,
-          current: Number(data.seed ?? 0),
-          prizes: data.prizes ?? {},
-          contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
-          contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
-        };
-        continue;
-      }
-      const pool = pools[id];
-      if (!pool) continue;
-      const amount = Number(data.amount ?? 0);
-      const current = type === 'JackpotContributed' ? pool.current + amount : type === 'JackpotWon' ? pool.current - amount : amount;
-      pools[id] = { ...pool, current };
-    }
+    for (; i < facts.length && facts[i].position < position; i++) applyJackpotFact(pools, facts[i].type, facts[i].data);
     out.set(position, { ...pools });
   }
   return out;
