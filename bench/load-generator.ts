@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Envelope } from '../libs/ledger/src';
 import { simulateDay } from '../libs/simulator/src';
+import { runChild, sendToParent } from './child';
 
 export interface LoadConfig {
   readonly url: string;
@@ -112,13 +113,7 @@ async function main() {
   await Promise.all(Array.from({ length: config.lanes }, (_, lane) => laneLoop(lane)));
   const cpu = process.cpuUsage(cpu0);
   const result: GeneratorResult = { type: 'result', records: records.sort((a, b) => a.i - b.i), start, end: now(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
-  await new Promise<void>((resolve, reject) => process.send!(result, (e: Error | null) => (e ? reject(e) : resolve())));
+  await sendToParent(result);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
-    process.exit(1);
-  },
-);
+runChild(main);

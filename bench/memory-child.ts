@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { startRuntime } from '../libs/platform/src';
 import { rebuildProjection } from '../libs/projections/src';
+import { runChild, sendToParent } from './child';
 
 export interface MemorySample {
   /** ms since the child started measuring */
@@ -131,13 +132,7 @@ async function main() {
     seconds: (Date.now() - t0) / 1000,
   };
   await runtime.close();
-  await new Promise<void>((resolve, reject) => process.send!(result, (e: Error | null) => (e ? reject(e) : resolve())));
+  await sendToParent(result);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
-    process.exit(1);
-  },
-);
+runChild(main);
