@@ -265,9 +265,10 @@ export class IngestionService {
     const appended = await this.store.append(batch, { expectedVersions: startVersions });
     for (const [sessionId, state] of work) this.remember(sessionId, state);
     // seals are written into PostgreSQL's store (seal.ts); with EventStoreDB as the record there is none here to seal
-    if (this.options.sealOnDayClose && this.store instanceof PostgresEventStore) {
+    const store = this.store;
+    if (this.options.sealOnDayClose && store instanceof PostgresEventStore) {
       const closedDays = new Set(fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay));
-      for (const day of closedDays) if (day) await sealIfGamingDayClosed((this.store as PostgresEventStore).pool, day).catch(() => null);
+      for (const day of closedDays) if (day) await sealIfGamingDayClosed(store.pool, day).catch(() => null);
     }
     const events = [
       ...duplicates,

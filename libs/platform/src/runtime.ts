@@ -50,7 +50,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const store = new PostgresEventStore(pool);
   // EventStoreDB as the store of record: ingestion appends there, and the mirror copies its log here
   let recordStore: SelectableEventStore | undefined = options.recordStore;
-  let closeRecord = async () => undefined as void;
+  let closeRecord: () => Promise<void> = async () => undefined;
   let dataSource: DataSource | undefined;
   try {
     if (!recordStore && eventStoreKind(process.env) === 'eventstoredb') {

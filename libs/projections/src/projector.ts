@@ -130,9 +130,12 @@ export class Projector {
     };
     this.wakeUp = onWake;
     const subscription = await this.store.subscribe(onWake);
-    const upstream = await this.options.upstream?.subscribe(onWake);
+    const upstream = this.options.upstream;
+    const upstreamSubscription = await upstream?.subscribe(onWake);
     const leader = (this.leader = this.options.leadership ? new Leadership(this.pool, [...this.projections.map((p) => p.name), ...(this.options.upstream ? ['mirror'] : [])]) : null);
     const retry = this.options.leadershipRetryMs ?? 2000;
+    /** the read models this process feeds now: all of them, or those it leads */
+    const led = () => (leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections);
     let timer: NodeJS.Timeout | undefined;
     try {
       while (!this.stopping) {
@@ -144,7 +147,6 @@ export class Projector {
         if (!pending) await new Promise<void>((resolve) => (wake = resolve));
         pending = false;
         if (this.stopping) break;
-        const upstream = this.options.upstream;
         if (upstream && (!leader || leader.leads('mirror'))) {
           // the store of record out of reach (a leader election in the cluster, the network): the copy
           // waits and tries again, the read models keep serving what they have; a record whose chain
@@ -155,7 +157,7 @@ export class Projector {
           );
           if (failed instanceof MirrorChainError) {
             // what was copied before the broken link is sound: the read models take it, then all stops
-            await this.catchUp(leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections, false);
+            await this.catchUp(led(), false);
             throw failed;
           }
           if (failed) {
@@ -163,12 +165,12 @@ export class Projector {
             timer ??= setTimeout(() => ((timer = undefined), onWake()), retry);
           }
         }
-        await this.catchUp(leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections, false);
+        await this.catchUp(led(), false);
       }
     } finally {
       if (timer) clearTimeout(timer);
       await subscription.close();
-      await upstream?.close();
+      await upstreamSubscription?.close();
       await leader?.release();
       this.leader = null;
     }

@@ -198,11 +198,14 @@ export class RoundVerdictProjection implements Projection {
       }
       m.set(e.streamVersion, e);
     }
-    // a cached tracker keeps the events after its sweep, even when this batch judges nothing of its session
-    for (const [id, m] of inBatch) {
+    /** a cached tracker keeps the events of its session after its sweep */
+    const keepTail = (id: string) => {
       const cached = this.trackers.get(id);
-      if (cached) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
-    }
+      const m = inBatch.get(id);
+      if (cached && m) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
+    };
+    // even when this batch judges nothing of its session
+    for (const id of inBatch.keys()) keepTail(id);
     const relevant = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && (typeof e.data.roundId === 'string' || e.type === 'TableSessionClosed'));
     if (!relevant.length) return;
     // rounds that already have a verdict: a fact arriving after their end judges them again
@@ -309,11 +312,7 @@ export class RoundVerdictProjection implements Projection {
       for (const v of verdicts) rows.push({ ...v, last_position: m.get(v.round_id)!.position });
     }
     // the trackers this batch moved keep the events after their new sweep
-    for (const id of targets.keys()) {
-      const cached = this.trackers.get(id);
-      const m = inBatch.get(id);
-      if (cached && m) cached.tail = [...m.values()].filter((e) => e.streamVersion > cached.applied).sort((a, b) => a.streamVersion - b.streamVersion);
-    }
+    for (const id of targets.keys()) keepTail(id);
     // a closed session's rounds are all judged now; a late fact reads its stream again
     for (const id of closes.keys()) this.trackers.delete(id);
     // rows as one JSON array, each row's start_state spliced in as the JSON it already is

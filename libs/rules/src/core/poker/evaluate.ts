@@ -142,17 +142,16 @@ function groups(values: readonly number[]): Array<{ value: number; count: number
  */
 const MEMO_LIMIT = 4_096;
 const memo = new Map<string, HandValue>();
-const rankingKeys = new WeakMap<object, string>();
 
-/** A short key per distinct ranking (by content: the same order and rules share one key). */
+/** A short key per distinct ranking (by content: the same order and rules share one key), cached per object. */
 const rankingIds = new Map<string, number>();
+const rankingKeys = new WeakMap<object, string>();
 function rankingKey(r?: Ranking | readonly Category[]): string {
   if (!r) return 's';
   let key = rankingKeys.get(r);
   if (key === undefined) {
-    const content = Array.isArray(r)
-      ? `custom:${r.join(',')}`
-      : (({ name, order, lowestRank, wheelSecondHighest, jokerAsBug }: Ranking) => `${name}:${order.join(',')}:${lowestRank}:${wheelSecondHighest}:${jokerAsBug}`)(r as Ranking);
+    const k = r as Ranking;
+    const content = Array.isArray(r) ? `custom:${r.join(',')}` : `${k.name}:${k.order.join(',')}:${k.lowestRank}:${k.wheelSecondHighest}:${k.jokerAsBug}`;
     let id = rankingIds.get(content);
     if (id === undefined) rankingIds.set(content, (id = rankingIds.size));
     key = `r${id}`;
