@@ -21,6 +21,8 @@ export class SessionTracker {
   readonly state: SessionState;
   private carried: unknown = undefined;
   private dealt: Record<string, number> = {};
+  /** the shoe as an environment shows it, made again only after a card or a new shoe (environments are asked for at every fact) */
+  private shoeView?: { shoeId: string; decks: number; dealt: Record<string, number> };
   private rules?: GameRules;
   private rulebook?: RulebookBase;
 
@@ -44,10 +46,14 @@ export class SessionTracker {
       this.rules = gameRules(this.state.game!);
       this.rulebook = this.rules?.rulebooks[this.state.jurisdiction!];
     }
-    if (fact.type === 'ShoeStarted') this.dealt = {};
+    if (fact.type === 'ShoeStarted') {
+      this.dealt = {};
+      this.shoeView = undefined;
+    }
     if (fact.type === 'CardDealt' && fact.data.to !== undefined) {
       const code = String(fact.data.card).toUpperCase();
       this.dealt[code] = (this.dealt[code] ?? 0) + 1;
+      this.shoeView = undefined;
     }
     if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.env());
   }
@@ -55,14 +61,9 @@ export class SessionTracker {
   /** The environment a round starting now is judged in (undefined: no rules for this game here). */
   env(extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean } = {}): RoundEnv {
     const s = this.state;
-    return roundEnv(
-      this.rulebook!,
-      sessionContext(s, {
-        shoe: s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: { ...this.dealt } } : undefined,
-        carried: this.carried,
-        ...extra,
-      }),
-    );
+    if (s.shoe && (this.shoeView?.shoeId !== s.shoe.shoeId || this.shoeView.decks !== s.shoe.decks)) this.shoeView = undefined;
+    if (s.shoe && !this.shoeView) this.shoeView = Object.freeze({ shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: Object.freeze({ ...this.dealt }) });
+    return roundEnv(this.rulebook!, sessionContext(s, { shoe: s.shoe ? this.shoeView : undefined, carried: this.carried, ...extra }));
   }
 
   snapshot(): TrackerSnapshot {

@@ -111,9 +111,28 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
 }
 
 export function roundEnv<R extends RulebookBase>(rulebook: R, ctx: SessionContext): RoundEnv<R> {
-  const defaults: Record<string, unknown> = {};
-  for (const [name, option] of Object.entries(rulebook.options ?? {})) defaults[name] = option.value;
-  return { ctx, rulebook, options: { ...defaults, ...(ctx.options ?? {}) } };
+  return { ctx, rulebook, options: optionsOf(rulebook, ctx.options) };
+}
+
+/**
+ * The rulebook's option defaults overlaid with a session's options, made once per (rulebook, options
+ * object): a replay asks for an environment at every fact, and both inputs are replaced, never changed,
+ * when a session changes them. Frozen, since every environment of the session shares it.
+ */
+const overlays = new WeakMap<object, WeakMap<object, Readonly<Record<string, unknown>>>>();
+const NO_OPTIONS = {};
+function optionsOf(rulebook: RulebookBase, options: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> {
+  let bySession = overlays.get(rulebook);
+  if (!bySession) overlays.set(rulebook, (bySession = new WeakMap()));
+  const key = options ?? NO_OPTIONS;
+  let merged = bySession.get(key);
+  if (!merged) {
+    const defaults: Record<string, unknown> = {};
+    for (const [name, option] of Object.entries(rulebook.options ?? {})) defaults[name] = option.value;
+    merged = Object.freeze({ ...defaults, ...(options ?? {}) });
+    bySession.set(key, merged);
+  }
+  return merged;
 }
 
 /** Citation of an option: the session's own value where it set one, else the rulebook default's citation. */
