@@ -95,6 +95,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       if (closed) return;
       closed = true;
       projector.stop();
+      await Promise.all(projections.map((p) => p.close?.().catch(() => undefined)));
       await closeRecord().catch(() => undefined);
       await dataSource!.destroy().catch(() => undefined);
       await pool.end().catch(() => undefined);

@@ -13,6 +13,8 @@ export * from './jackpots/jackpot.entity';
 export * from './jackpots/jackpot.projection';
 export * from './round-verdicts/round-verdict.entity';
 export * from './round-verdicts/round-verdict.projection';
+export * from './round-verdicts/session-judge';
+export * from './round-verdicts/judge-pool';
 export * from './inspector-log/inspector-log.entity';
 export * from './inspector-log/inspector-log.projection';
 export * from './report-queries';

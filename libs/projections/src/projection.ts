@@ -13,4 +13,6 @@ export interface Projection {
   /** event types it reads (others are skipped without a call) */
   readonly handles: ReadonlySet<string>;
   apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void>;
+  /** release what it holds besides the database (the verdicts' judge threads) */
+  close?(): Promise<void>;
 }

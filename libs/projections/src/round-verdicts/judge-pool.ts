@@ -1,0 +1,139 @@
+/**
+ * Where the verdict projection's judging runs. Judging a round in JS costs several times more than
+ * reading its events, and sessions are judged independently, so by default it runs in worker threads:
+ * each session always goes to the same thread (which keeps its tracker), while the projection's own
+ * thread reads the feed and writes rows. `CA_JUDGE_WORKERS=0` judges in the projection's thread.
+ */
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { judgeBatch, SessionJudge, SweepEvent, SweepOutcome, SweepRequest } from './session-judge';
+
+export interface Judges {
+  judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]>;
+  close(): Promise<void>;
+}
+
+/** How many judge threads by default: one core is left to the feed reader and the writes (at most 4). */
+export function defaultJudgeThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.CA_JUDGE_WORKERS;
+  if (set !== undefined && set !== '') {
+    const n = Number(set);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`CA_JUDGE_WORKERS must be a whole number ≥ 0, not "${set}"`);
+    return n;
+  }
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
+
+export function createJudges(threads = defaultJudgeThreads()): Judges {
+  return threads > 0 ? new ThreadJudges(threads) : new InThreadJudges();
+}
+
+export class InThreadJudges implements Judges {
+  private readonly judgeOf = new SessionJudge();
+
+  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+    return judgeBatch(this.judgeOf, requests);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The judge thread's script: compiled next to this file; under Jest (TypeScript sources) the build's copy. */
+function workerScript(): string {
+  if (__filename.endsWith('.js')) return join(__dirname, 'judge-worker.js');
+  const built = resolve(__dirname, '../../../../dist/libs/projections/src/round-verdicts/judge-worker.js');
+  if (!existsSync(built)) throw new Error(`the judge thread runs compiled code: ${built} is missing (run npm run build)`);
+  return built;
+}
+
+/** Only what judging reads of an event crosses to a thread (a stored event's position is a bigint, which JSON cannot carry). */
+const lean = (e: SweepEvent): SweepEvent => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt, streamVersion: e.streamVersion, prevHash: e.prevHash });
+
+interface Pending {
+  resolve: (outcomes: SweepOutcome[]) => void;
+  reject: (error: Error) => void;
+}
+
+class JudgeThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  dead = false;
+
+  constructor(script: string) {
+    this.worker = new Worker(script);
+    this.worker.unref(); // an idle judge never keeps the process alive; a pending batch refs it
+    this.worker.on('message', (m: { id: number; outcomes?: SweepOutcome[]; error?: { message: string; stack?: string } }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (!this.pending.size) this.worker.unref();
+      if (m.error) p.reject(Object.assign(new Error(`judge thread: ${m.error.message}`), { stack: m.error.stack }));
+      else p.resolve(m.outcomes!);
+    });
+    const fail = (error: Error) => {
+      this.dead = true;
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`judge thread exited (code ${code})`)));
+  }
+
+  judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+    const id = this.nextId++;
+    const body = JSON.stringify(requests.map((r) => ({ ...r, events: r.events.map(lean) })));
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, requests: body });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.dead = true;
+    await this.worker.terminate();
+  }
+}
+
+export class ThreadJudges implements Judges {
+  private readonly threads: Array<JudgeThread | undefined>;
+  private readonly script = workerScript();
+
+  constructor(readonly count: number) {
+    this.threads = new Array(count).fill(undefined);
+  }
+
+  /** a session's thread: the same one every time (it holds the session's tracker) */
+  private indexOf(sessionId: string): number {
+    let h = 0;
+    for (let i = 0; i < sessionId.length; i++) h = (Math.imul(h, 31) + sessionId.charCodeAt(i)) | 0;
+    return (h >>> 0) % this.count;
+  }
+
+  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+    const parts = new Map<number, SweepRequest[]>();
+    for (const r of requests) {
+      const i = this.indexOf(r.sessionId);
+      const part = parts.get(i);
+      if (part) part.push(r);
+      else parts.set(i, [r]);
+    }
+    const answers = await Promise.all(
+      [...parts].map(([i, part]) => {
+        // a thread that died is started again: it has no trackers, so its sessions are sent whole (a miss)
+        let thread = this.threads[i];
+        if (!thread || thread.dead) this.threads[i] = thread = new JudgeThread(this.script);
+        return thread.judge(part);
+      }),
+    );
+    return answers.flat();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t?.close()));
+    this.threads.fill(undefined);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * A judge thread of the verdict projection (judge-pool.ts): it keeps the trackers of the sessions
+ * sent to it and answers each batch message with the sessions' verdict rows as JSON.
+ */
+import { parentPort } from 'node:worker_threads';
+import { judgeBatch, SessionJudge, SweepRequest } from './session-judge';
+
+const judge = new SessionJudge();
+
+parentPort!.on('message', (message: { id: number; requests: string }) => {
+  try {
+    const requests = JSON.parse(message.requests) as SweepRequest[];
+    parentPort!.postMessage({ id: message.id, outcomes: judgeBatch(judge, requests) });
+  } catch (error) {
+    const e = error as Error;
+    parentPort!.postMessage({ id: message.id, error: { message: e.message, stack: e.stack } });
+  }
+});

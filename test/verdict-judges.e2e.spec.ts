@@ -1,0 +1,75 @@
+/**
+ * Where the verdicts are judged changes no verdict: judged in the projection's thread, in one or three
+ * judge threads, in batches of 13 or 2,000 events, the round_verdicts table is the same row for row as
+ * the one the live projector built (batches of 97). A judge thread lost in the middle of a rebuild
+ * (its trackers gone) makes its sessions be read again from their start, with the same verdicts.
+ */
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { createJudges, Judges, rebuildProjection, RoundVerdictProjection, SweepOutcome, SweepRequest } from '../libs/projections/src';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { recordSimulatedDay } from './support/simulated-day';
+import { readModelChecksums } from './support/report-tables';
+
+/** Judge threads that are all replaced by new ones (empty) before the given batch: as if they had crashed. */
+class ForgetfulJudges implements Judges {
+  private inner = createJudges(2);
+  batches = 0;
+  misses = 0;
+
+  constructor(private readonly forgetAt: number) {}
+
+  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+    if (++this.batches === this.forgetAt) {
+      await this.inner.close();
+      this.inner = createJudges(2);
+    }
+    const outcomes = await this.inner.judge(requests);
+    this.misses += outcomes.filter((o) => o.miss).length;
+    return outcomes;
+  }
+
+  close = () => this.inner.close();
+}
+
+describe('verdict judging in threads', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+
+  const verdictSums = async () => (await readModelChecksums(db.url)).round_verdicts;
+  const rebuildWith = async (projection: RoundVerdictProjection, batch: number) => {
+    try {
+      await rebuildProjection(runtime.pool, runtime.store, projection, undefined, batch);
+    } finally {
+      await projection.close();
+    }
+    const { n, sum } = await verdictSums();
+    return { n, sum };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url, projectorBatchSize: 97 });
+    await recordSimulatedDay(runtime.ingestion, { tables: 6, rounds: 60, seed: 29, errorRate: 0.05, gamingDay: '2026-11-24', casinoId: 'casino-judges' });
+    await runtime.projector.catchUp();
+  }, 300_000);
+  afterAll(async () => {
+    await runtime.close();
+    await db.drop();
+  });
+
+  it('gives the live verdicts in this thread, in one or three threads, in small or large batches', async () => {
+    const live = await verdictSums();
+    expect(live.n).toBeGreaterThan(300);
+    expect(await rebuildWith(new RoundVerdictProjection({ judgeThreads: 0 }), 13)).toEqual({ n: live.n, sum: live.sum });
+    expect(await rebuildWith(new RoundVerdictProjection({ judgeThreads: 1 }), 2000)).toEqual({ n: live.n, sum: live.sum });
+    expect(await rebuildWith(new RoundVerdictProjection({ judgeThreads: 3 }), 211)).toEqual({ n: live.n, sum: live.sum });
+  }, 300_000);
+
+  it('reads a session again from its start when its judge thread lost its tracker, with the same verdicts', async () => {
+    const live = await verdictSums();
+    const judges = new ForgetfulJudges(6);
+    expect(await rebuildWith(new RoundVerdictProjection({ judges }), 150)).toEqual({ n: live.n, sum: live.sum });
+    expect(judges.batches).toBeGreaterThan(6);
+    expect(judges.misses).toBeGreaterThan(0); // the sessions in play when the threads were replaced
+  }, 300_000);
+});
