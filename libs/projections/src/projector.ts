@@ -4,7 +4,7 @@
  * projection advisory lock keeps two projector processes (or a rebuild's swap) from interleaving.
  */
 import type { Pool, PoolClient } from 'pg';
-import { FEED_START, FeedCheckpoint, PostgresEventStore, StoredEvent } from '../../event-store/src';
+import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore, StoredEvent } from '../../event-store/src';
 import type { Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
@@ -30,6 +30,12 @@ export interface ProjectorOptions {
   readonly leadershipRetryMs?: number;
   /** told when the store of record could not be read while following (retried every `leadershipRetryMs`) */
   readonly onUpstreamError?: (error: Error) => void;
+  /**
+   * After a full page, read the next one while this one is applied (a rebuild: the feed is long and
+   * the verdicts' judging waits on its threads). A page read early is still right: the feed only
+   * grows past its horizon, and a page that is not used (another projector moved on) is dropped.
+   */
+  readonly readAhead?: boolean;
 }
 
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
@@ -62,6 +68,7 @@ export class Projector {
   private stopping = false;
   private leader: Leadership | null = null;
   private wakeUp?: () => void;
+  private ahead?: { checkpointName: string; from: FeedCheckpoint; page: Promise<FeedPage> };
 
   constructor(
     private readonly pool: Pool,
@@ -94,7 +101,7 @@ export class Projector {
   /** One batch of one projection into the given tables; returns how many events it read. */
   async step(p: Projection, tables: Readonly<Record<string, string>>, checkpointName = p.name): Promise<number> {
     const start = await readCheckpoint(this.pool, checkpointName);
-    const page = await this.store.readFeed(start, this.batchSize);
+    const page = await this.readPage(checkpointName, start);
     if (!page.events.length) return 0;
     const client = await this.pool.connect();
     try {
@@ -118,6 +125,20 @@ export class Projector {
     } finally {
       client.release();
     }
+  }
+
+  /** The page after `start`: the one read ahead for it, or read now (and, with `readAhead`, the next one started). */
+  private async readPage(checkpointName: string, start: FeedCheckpoint): Promise<FeedPage> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    const early = ahead && ahead.checkpointName === checkpointName && ahead.from.transactionId === start.transactionId && ahead.from.globalPosition === start.globalPosition;
+    const page = early ? await ahead.page : await this.store.readFeed(start, this.batchSize);
+    if (this.options.readAhead && page.events.length >= this.batchSize) {
+      const next = this.store.readFeed(page.checkpoint, this.batchSize);
+      next.catch(() => undefined); // a failed early read is thrown when its page is asked for, not before
+      this.ahead = { checkpointName, from: page.checkpoint, page: next };
+    }
+    return page;
   }
 
   /** Follow the feed until stopped: woken by NOTIFY, polling as the fallback. */
