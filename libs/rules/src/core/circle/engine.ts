@@ -11,11 +11,12 @@ import { applyRate } from '../money';
 import { bestOf } from '../poker/evaluate';
 import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../types';
 import { CircleOptions, CircleRulebook } from './rulebook';
-import { awardHand, HandAward, showdownCite } from './showdown';
+import { awardHand, HandAward, shareAward, showdownCite } from './showdown';
 import {
   after,
   BETTING_DECISIONS,
   canAct,
+  CirclePhase,
   CircleState,
   CircleVariant,
   DECISIONS,
@@ -26,7 +27,9 @@ import {
   ForcedKind,
   holeCards,
   inHand,
+  Interval,
   LIVE,
+  PhaseProgress,
   seatKey,
   SeatState,
   totalPot,
@@ -58,21 +61,43 @@ export function deckFor(env: Env): DeckSpec {
   return n === 28 ? DECK_28 : n === 32 ? DECK_32 : DECK_52;
 }
 
-function clone(st: CircleState): CircleState {
-  const seats: Record<string, SeatState> = {};
-  for (const [k, s] of Object.entries(st.seats)) seats[k] = { ...s, cards: [...s.cards], discards: [...s.discards] };
-  return {
-    ...st,
-    order: [...st.order],
-    seats,
-    forced: [...st.forced],
-    boards: st.boards.map((b) => [...b]),
-    burns: [...st.burns],
-    progress: { burn: st.progress.burn, seats: { ...st.progress.seats }, board: [...st.progress.board] },
-    interval: st.interval ? { ...st.interval } : null,
-    dealt: { ...st.dealt },
-    fees: [...st.fees],
-  };
+/**
+ * One fact folded into a hand, copy on write. `st` starts as a shallow copy of the state before; a seat
+ * (with the seats record), the interval and the phase progress are copied the first time the fact
+ * changes them, and lists (cards, discards, burns, boards, forced bets, fees) and the dealt tally are
+ * replaced, never pushed to. Whatever the fact leaves alone stays shared with the state before, which is
+ * never written: evolve is pure and replay keeps every state. A seat or interval read before it is
+ * changed is the old object: read it again through `st` after changing it.
+ */
+class HandChange {
+  readonly st: CircleState;
+
+  // what `st` holds that is not the state before's is this fact's own (a copy, or new): it may be written
+  constructor(private readonly before: CircleState) {
+    this.st = { ...before };
+  }
+
+  /** The seat, writable (undefined: not in the seats record). */
+  seat(key: string): SeatState | undefined {
+    const s = this.st.seats[key];
+    if (!s || s !== this.before.seats[key]) return s;
+    if (this.st.seats === this.before.seats) this.st.seats = { ...this.st.seats };
+    return (this.st.seats[key] = { ...s });
+  }
+
+  /** The interval in progress, writable. */
+  interval(): Interval | null {
+    const iv = this.st.interval;
+    if (!iv || iv !== this.before.interval) return iv;
+    return (this.st.interval = { ...iv });
+  }
+
+  /** The current phase's progress, writable (its seats record and board counts are replaced, not written). */
+  progress(): PhaseProgress {
+    const p = this.st.progress;
+    if (p !== this.before.progress) return p;
+    return (this.st.progress = { ...p });
+  }
 }
 
 /** The forced-bet kinds the session's structure uses. */
@@ -95,24 +120,39 @@ export interface CircleHooks {
 export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<string, CircleRulebook>>): GameRules<CircleState, CircleRulebook> {
   const G = variant.game;
   const rule = (r: string) => `${G}/${r}`;
-  const phasesOf = (env: Env) => variant.phases(env);
+  // the phases are a function of the env, asked several times per card: built once per env
+  const phasesByEnv = new WeakMap<Env, readonly CirclePhase[]>();
+  const phasesOf = (env: Env) => {
+    let phases = phasesByEnv.get(env);
+    if (!phases) phasesByEnv.set(env, (phases = variant.phases(env)));
+    return phases;
+  };
 
   // ---------- dealing ----------
+  /** The cards a seat in the hand is due in a phase: its share, or after a draw as many as it discarded (-1: not declared yet). */
+  const seatDue = (phase: CirclePhase, s: SeatState) => (phase.draw ? (s.owed ?? -1) : phase.seat.length);
+
   const needs = (st: CircleState, env: Env) => {
     const phase = phasesOf(env)[st.phase];
     if (!phase) return null;
-    const active = inHand(st);
     const seatNeed: Record<string, number> = {};
-    for (const s of active) seatNeed[seatKey(s.seat)] = phase.draw ? (s.owed ?? -1) : phase.seat.length;
+    for (const s of inHand(st)) seatNeed[seatKey(s.seat)] = seatDue(phase, s);
     return { phase, burn: phase.burn, seatNeed, board: phase.board };
   };
 
+  // asked after every card: reads the state without building `needs`
   const phaseComplete = (st: CircleState, env: Env): boolean => {
-    const n = needs(st, env);
-    if (!n) return false;
-    if (st.progress.burn < n.burn) return false;
-    for (const [k, need] of Object.entries(n.seatNeed)) if (need < 0 || (st.progress.seats[k] ?? 0) < need) return false;
-    for (let b = 0; b < variant.boards; b++) if ((st.progress.board[b] ?? 0) < n.board) return false;
+    const phase = phasesOf(env)[st.phase];
+    if (!phase) return false;
+    const p = st.progress;
+    if (p.burn < phase.burn) return false;
+    for (const seat of st.order) {
+      const s = st.seats[seatKey(seat)];
+      if (!s || s.folded) continue;
+      const due = seatDue(phase, s);
+      if (due < 0 || (p.seats[seatKey(s.seat)] ?? 0) < due) return false;
+    }
+    for (let b = 0; b < variant.boards; b++) if ((p.board[b] ?? 0) < phase.board) return false;
     return true;
   };
 
@@ -143,17 +183,22 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     return owed.length ? { expected: owed.join(', '), recorded: dealt.join(', ') } : null;
   };
 
-  const openInterval = (st: CircleState, env: Env) => {
+  const openInterval = (change: HandChange, env: Env) => {
+    const st = change.st;
     const index = st.phase - 1;
-    const actors = inHand(st).filter(canAct);
     const first = index === 0;
-    if (!first) for (const s of Object.values(st.seats)) s.street = 0;
-    for (const s of Object.values(st.seats)) {
-      s.acted = false;
-      s.checked = false;
-      s.raises = 0;
+    for (const k of Object.keys(st.seats)) {
+      const s = st.seats[k];
+      if ((first || s.street === 0) && !s.acted && !s.checked && s.raises === 0) continue; // nothing to reset: stays shared
+      const w = change.seat(k) as SeatState;
+      if (!first) w.street = 0;
+      w.acted = false;
+      w.checked = false;
+      w.raises = 0;
     }
-    const toMatch = Math.max(0, ...Object.values(st.seats).map((s) => s.street));
+    let toMatch = 0;
+    for (const k of Object.keys(st.seats)) toMatch = Math.max(toMatch, st.seats[k].street);
+    const actors = inHand(st).filter(canAct);
     const behind = actors.some((s) => s.street < toMatch);
     if (actors.length < 2 && !behind) {
       st.interval = null;
@@ -162,22 +207,24 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     }
     // live forced bets (blinds, openings, ciegas): the first interval starts after the last of them (cantabria L6302–6323, euskadi L12015–12034)
     const kind = index === 0 && st.forced.some((f) => LIVE.has(f.kind)) ? 'after-forced' : firstToActKind(env, index);
-    st.interval = { index, toMatch, lastIncrement: Number(env.ctx.limits.min), turn: null, aggressor: null, opener: null };
-    st.interval.turn = firstToAct(st, kind, env);
+    // built whole: firstToAct does not read the interval
+    st.interval = { index, toMatch, lastIncrement: Number(env.ctx.limits.min), turn: firstToAct(st, kind, env), aggressor: null, opener: null };
   };
 
   /** After a phase is dealt: its interval opens; after the last interval (or when nobody can bet) the hand ends. */
-  const advance = (st: CircleState, env: Env) => {
+  const advance = (change: HandChange, env: Env) => {
+    const st = change.st;
     const total = phasesOf(env).length;
     while (!st.handOver && !st.interval && st.phase < total && phaseComplete(st, env)) {
       st.phase += 1;
       st.progress = { burn: 0, seats: {}, board: [0, 0] };
-      openInterval(st, env);
+      openInterval(change, env);
     }
     if (!st.handOver && !st.interval && st.phase >= total && st.intervalsDone >= total) st.handOver = 'showdown';
   };
 
-  const closeInterval = (st: CircleState, env: Env) => {
+  const closeInterval = (change: HandChange, env: Env) => {
+    const st = change.st;
     const iv = st.interval;
     if (!iv) return;
     if (iv.index === 0 && env.rulebook.openers.value && iv.toMatch === 0) {
@@ -188,25 +235,27 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     if (iv.index === 0) st.opener = iv.opener;
     st.interval = null;
     st.intervalsDone += 1;
-    advance(st, env);
+    advance(change, env);
   };
 
-  const nextTurn = (st: CircleState, env: Env, from: number) => {
+  const nextTurn = (change: HandChange, env: Env, from: number) => {
+    const st = change.st;
     const iv = st.interval;
     if (!iv) return;
-    if (inHand(st).length <= 1) {
+    const hand = inHand(st);
+    if (hand.length <= 1) {
       st.handOver = 'folds';
       st.interval = null;
       return;
     }
     const pending = (s: SeatState) => canAct(s) && (!s.acted || s.street < iv.toMatch);
-    const actors = inHand(st).filter(canAct);
+    const actors = hand.filter(canAct);
     const next = after(st.order, from, env).find((s) => pending(st.seats[seatKey(s)]));
     if (next === undefined || (actors.length === 1 && actors[0].street >= iv.toMatch && actors[0].acted)) {
-      closeInterval(st, env);
+      closeInterval(change, env);
       return;
     }
-    iv.turn = next;
+    (change.interval() as Interval).turn = next;
   };
 
   // ---------- judging helpers ----------
@@ -300,18 +349,20 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     return out;
   };
 
-  const applyDecision = (st: CircleState, fact: Fact, env: Env) => {
+  const applyDecision = (change: HandChange, fact: Fact, env: Env) => {
+    const st = change.st;
     const d = fact.data;
     const seat = Number(d.seat);
-    const s = st.seats[seatKey(seat)];
+    const s = change.seat(seatKey(seat));
     if (!s) return;
     const decision = String(d.decision);
     if (decision !== 'draw' && !st.interval && owedCards(st, env)) st.dealShort = true;
     if (decision === 'draw') {
       const discards: string[] = Array.isArray(d.discards) ? d.discards.map((c: unknown) => String(parseCard(String(c))?.code ?? c)) : [];
-      s.discards.push(...discards.filter((c) => holeCards(s).includes(c)));
+      const held = holeCards(s);
+      s.discards = [...s.discards, ...discards.filter((c) => held.includes(c))];
       s.owed = discards.length;
-      advance(st, env);
+      advance(change, env);
       return;
     }
     if (decision === 'fold') s.folded = true;
@@ -331,14 +382,19 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     s.acted = true;
     if (s.street > iv.toMatch) {
       const increment = s.street - iv.toMatch;
-      if (iv.toMatch > 0) s.raises += 1;
-      if (increment >= iv.lastIncrement) iv.lastIncrement = increment;
-      iv.toMatch = s.street;
-      iv.aggressor = seat;
-      if (iv.opener === null) iv.opener = seat;
-      for (const o of Object.values(st.seats)) if (o.seat !== seat && canAct(o)) o.acted = false;
+      const w = change.interval() as Interval;
+      if (w.toMatch > 0) s.raises += 1;
+      if (increment >= w.lastIncrement) w.lastIncrement = increment;
+      w.toMatch = s.street;
+      w.aggressor = seat;
+      if (w.opener === null) w.opener = seat;
+      // the others speak again (a seat that has not acted yet stays shared)
+      for (const k of Object.keys(st.seats)) {
+        const o = st.seats[k];
+        if (o.seat !== seat && canAct(o) && o.acted) (change.seat(k) as SeatState).acted = false;
+      }
     }
-    nextTurn(st, env, seat);
+    nextTurn(change, env, seat);
   };
 
   const judgeCard = (st: CircleState, fact: Fact, env: Env): Finding[] => {
@@ -357,59 +413,68 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       return [...out, finding('DRAW_RULE_VIOLATION', 'deal-after-hand-won', dealCite, 'no card once the hand is won', code, `${code} dealt to ${to} after the hand was decided`)];
     if (st.interval)
       out.push(finding('DRAW_RULE_VIOLATION', 'deal-before-betting-closed', env.rulebook.firstToAct.cite, 'the betting interval closed first', code, `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`));
-    const n = needs(st, env);
-    if (!n) return [...out, finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, 'no more cards', code, `${code} dealt to ${to} after every card of the hand was dealt`)];
+    const phase = phasesOf(env)[st.phase];
+    if (!phase) return [...out, finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, 'no more cards', code, `${code} dealt to ${to} after every card of the hand was dealt`)];
     if (to === 'burn') {
-      if (st.progress.burn >= n.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${n.burn} burn card(s) before this phase`, st.progress.burn + 1, `an extra card burned before phase ${st.phase + 1}`));
+      if (st.progress.burn >= phase.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${phase.burn} burn card(s) before this phase`, st.progress.burn + 1, `an extra card burned before phase ${st.phase + 1}`));
       return out;
     }
     if (to.startsWith('board')) {
       const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
-      if (st.progress.burn < n.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${n.burn} burn card(s) first`, st.progress.burn, `${code} dealt to the board without burning a card first`));
-      if ((st.progress.board[b] ?? 0) >= n.board) out.push(finding('DRAW_RULE_VIOLATION', 'extra-board-card', dealCite, n.board, (st.progress.board[b] ?? 0) + 1, `${code}: more than ${n.board} board card(s) in this phase`));
+      if (st.progress.burn < phase.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${phase.burn} burn card(s) first`, st.progress.burn, `${code} dealt to the board without burning a card first`));
+      if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding('DRAW_RULE_VIOLATION', 'extra-board-card', dealCite, phase.board, (st.progress.board[b] ?? 0) + 1, `${code}: more than ${phase.board} board card(s) in this phase`));
       return out;
     }
     const seat = Number(to.split(':')[1]);
     const s = st.seats[seatKey(seat)];
     if (!s || s.folded) return [...out, finding('DRAW_RULE_VIOLATION', 'card-to-inactive-seat', dealCite, 'cards only to seats in the hand', to, `${code} dealt to seat ${seat}, which is not in the hand`)];
-    const need = n.seatNeed[seatKey(seat)] ?? 0;
+    // a seat kept from an earlier HandOpened but not dealt into this one is due nothing
+    const need = st.order.includes(s.seat) ? seatDue(phase, s) : 0;
     const have = st.progress.seats[seatKey(seat)] ?? 0;
-    if (n.phase.draw && s.owed === null) out.push(finding('DRAW_RULE_VIOLATION', 'draw-before-discard', env.rulebook.maxDiscard.cite, 'the discards first', code, `seat ${seat} receives ${code} before declaring its discards`));
+    if (phase.draw && s.owed === null) out.push(finding('DRAW_RULE_VIOLATION', 'draw-before-discard', env.rulebook.maxDiscard.cite, 'the discards first', code, `seat ${seat} receives ${code} before declaring its discards`));
     else if (have >= need) out.push(finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, need, have + 1, `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`));
-    else if (!n.phase.draw && d.faceUp !== undefined) {
-      const dueUp = n.phase.seat[have] === 'up';
+    else if (!phase.draw && d.faceUp !== undefined) {
+      const dueUp = phase.seat[have] === 'up';
       if (Boolean(d.faceUp) !== dueUp) out.push(finding('DRAW_RULE_VIOLATION', 'card-face', dealCite, dueUp ? 'face up' : 'face down', d.faceUp ? 'face up' : 'face down', `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`));
     }
     return out;
   };
 
-  const applyCard = (st: CircleState, fact: Fact, env: Env) => {
+  const applyCard = (change: HandChange, fact: Fact, env: Env) => {
+    const st = change.st;
     const d = fact.data;
     const to = String(d.to ?? '');
     const code = parseCard(String(d.card))?.code ?? String(d.card);
-    st.dealt[code] = (st.dealt[code] ?? 0) + 1;
-    const n = needs(st, env);
+    st.dealt = { ...st.dealt, [code]: (st.dealt[code] ?? 0) + 1 };
+    const phase = phasesOf(env)[st.phase];
     if (to === 'burn') {
-      st.burns.push(code);
-      st.progress.burn += 1;
+      st.burns = [...st.burns, code];
+      change.progress().burn += 1;
     } else if (to.startsWith('board')) {
       const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
-      st.boards[b] = [...(st.boards[b] ?? []), code];
-      st.progress.board[b] = (st.progress.board[b] ?? 0) + 1;
+      const boards = [...st.boards];
+      boards[b] = [...(st.boards[b] ?? []), code];
+      st.boards = boards;
+      const p = change.progress();
+      const board = [...p.board];
+      board[b] = (p.board[b] ?? 0) + 1;
+      p.board = board;
     } else {
-      const s = st.seats[seatKey(to.split(':')[1])];
-      if (!s) return;
+      const key = seatKey(to.split(':')[1]);
+      if (!st.seats[key]) return;
+      const s = change.seat(key) as SeatState;
       const have = st.progress.seats[seatKey(s.seat)] ?? 0;
-      const faceUp = d.faceUp !== undefined ? Boolean(d.faceUp) : n && !n.phase.draw ? n.phase.seat[have] === 'up' : false;
-      s.cards.push({ card: code, faceUp });
-      st.progress.seats[seatKey(s.seat)] = have + 1;
+      const faceUp = d.faceUp !== undefined ? Boolean(d.faceUp) : phase && !phase.draw ? phase.seat[have] === 'up' : false;
+      s.cards = [...s.cards, { card: code, faceUp }];
+      const p = change.progress();
+      p.seats = { ...p.seats, [seatKey(s.seat)]: have + 1 };
     }
     if (st.interval && phaseComplete(st, env)) {
       // dealt before the interval closed (already a finding): the next interval starts
       st.interval = null;
       st.intervalsDone += 1;
     }
-    advance(st, env);
+    advance(change, env);
   };
 
   // ---------- the GameRules ----------
@@ -499,7 +564,8 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       const d = fact.data ?? {};
       switch (fact.type) {
         case 'HandOpened': {
-          const st = clone(before);
+          // seats already dealt in stay shared; new ones join a copy of the record
+          const st = { ...before, seats: { ...before.seats } };
           st.opened = true;
           st.mano = Number(d.mano);
           st.order = directionOrder((d.seats as unknown[]).map(Number), env);
@@ -523,9 +589,10 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           return st;
         }
         case 'BetPlaced': {
-          const st = clone(before);
+          const change = new HandChange(before);
+          const st = change.st;
           const seat = Number(d.seat);
-          const s = st.seats[seatKey(seat)];
+          const s = change.seat(seatKey(seat));
           if (!s) return st;
           const kind = String(d.betType) as ForcedKind;
           const amount = Number(d.amount ?? 0);
@@ -533,26 +600,27 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           s.contributed += amount;
           if (LIVE.has(kind)) s.street += amount;
           if (s.resto !== null && amount > 0 && s.contributed >= s.resto) s.allIn = true;
-          if (kind !== 'seat') st.forced.push({ seat, kind, amount });
+          if (kind !== 'seat') st.forced = [...st.forced, { seat, kind, amount }];
           return st;
         }
         case 'CardDealt': {
-          const st = clone(before);
-          applyCard(st, fact, env);
-          return st;
+          const change = new HandChange(before);
+          applyCard(change, fact, env);
+          return change.st;
         }
         case 'PlayerDecision': {
-          const st = clone(before);
-          applyDecision(st, fact, env);
+          const change = new HandChange(before);
+          applyDecision(change, fact, env);
+          return change.st;
+        }
+        case 'SessionFeeCharged':
+          return { ...before, fees: [...before.fees, { seat: Number(d.seat), base: Number(d.base ?? 0), amount: Number(d.amount ?? 0), eventId: fact.eventId }] };
+        case 'RoundCompleted': {
+          const st = { ...before, completed: true };
+          // the award does not depend on `completed`: the hand is not ranked again for the final checks
+          shareAward(before, st);
           return st;
         }
-        case 'SessionFeeCharged': {
-          const st = clone(before);
-          st.fees.push({ seat: Number(d.seat), base: Number(d.base ?? 0), amount: Number(d.amount ?? 0), eventId: fact.eventId });
-          return st;
-        }
-        case 'RoundCompleted':
-          return { ...before, completed: true };
         default:
           return before;
       }

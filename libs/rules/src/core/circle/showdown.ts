@@ -112,13 +112,20 @@ const memo = new WeakMap<CircleState, WeakMap<object, HandAward>>();
 
 /** The hand's expected award: pots, cagnotte, winners, shares (states are immutable: computed once per state and env). */
 export function awardHand(st: CircleState, variant: CircleVariant, env: RoundEnv<CircleRulebook>): HandAward {
-  const byEnv = memo.get(st) ?? new WeakMap<object, HandAward>();
-  memo.set(st, byEnv);
+  let byEnv = memo.get(st);
+  if (!byEnv) memo.set(st, (byEnv = new WeakMap<object, HandAward>()));
   const known = byEnv.get(env);
   if (known) return known;
   const award = computeAward(st, variant, env);
   byEnv.set(env, award);
   return award;
+}
+
+/** `to` differs from `from` only in what the award does not read (e.g. `completed`): both share one award per env. */
+export function shareAward(from: CircleState, to: CircleState): void {
+  let byEnv = memo.get(from);
+  if (!byEnv) memo.set(from, (byEnv = new WeakMap<object, HandAward>()));
+  memo.set(to, byEnv);
 }
 
 function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<CircleRulebook>): HandAward {
