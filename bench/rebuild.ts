@@ -17,7 +17,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
-import { allProjections, Projection, rebuildProjection } from '../libs/projections/src';
+import { allProjections, createJudges, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, mean, uptimeLine } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
@@ -158,8 +158,13 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
 // ---------------------------------------------------------------------------------------------- instrumented rebuild
 
 interface Phases {
+  /** time the projector waited for its pages (with read-ahead, a page read during the last batch is mostly there) */
   readNs: bigint;
+  /** time the feed reads were in flight, overlapping or not */
+  readInFlightNs: bigint;
   readEvents: number;
+  /** round-verdicts: time apply waited for its judges (the judging itself runs in their threads) */
+  judgeNs: bigint;
   applyNs: bigint;
   applyDbNs: bigint;
   applyCalls: number;
@@ -169,7 +174,7 @@ interface Phases {
   byQuery: Map<string, { n: number; ns: bigint }>;
 }
 
-const newPhases = (): Phases => ({ readNs: 0n, readEvents: 0, applyNs: 0n, applyDbNs: 0n, applyCalls: 0, applyEvents: 0, applyQueries: 0, byQuery: new Map() });
+const newPhases = (): Phases => ({ readNs: 0n, readInFlightNs: 0n, judgeNs: 0n, readEvents: 0, applyNs: 0n, applyDbNs: 0n, applyCalls: 0, applyEvents: 0, applyQueries: 0, byQuery: new Map() });
 
 /** A short label for a statement: its text up to the first parameter or 90 characters, spaces folded. */
 function statementLabel(arg: unknown): string {
@@ -182,11 +187,26 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
   return new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'readFeed') {
-        return async (...args: Parameters<PostgresEventStore['readFeed']>) => {
-          const t0 = process.hrtime.bigint();
-          const page = await target.readFeed(...args);
-          phases.readNs += process.hrtime.bigint() - t0;
-          phases.readEvents += page.events.length;
+        return (...args: Parameters<PostgresEventStore['readFeed']>) => {
+          const sent = process.hrtime.bigint();
+          const read = target.readFeed(...args).then((page) => {
+            phases.readInFlightNs += process.hrtime.bigint() - sent;
+            phases.readEvents += page.events.length;
+            return page;
+          });
+          // the wait is timed from the first `then` (the projector's await), not from the read's start
+          let waited = false;
+          const page: Pick<Promise<FeedPageOf>, 'then' | 'catch'> = {
+            then: (onValue, onError) => {
+              if (!waited) {
+                waited = true;
+                const t0 = process.hrtime.bigint();
+                read.then(() => (phases.readNs += process.hrtime.bigint() - t0), () => undefined);
+              }
+              return read.then(onValue, onError);
+            },
+            catch: (onError) => read.catch(onError),
+          };
           return page;
         };
       }
@@ -194,6 +214,28 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
+}
+
+type FeedPageOf = Awaited<ReturnType<PostgresEventStore['readFeed']>>;
+
+/** Judges with the time apply waits for them counted. */
+function timedJudges(judges: Judges, phases: Phases): Judges {
+  return {
+    judge: async (requests) => {
+      const t0 = process.hrtime.bigint();
+      try {
+        return await judges.judge(requests);
+      } finally {
+        phases.judgeNs += process.hrtime.bigint() - t0;
+      }
+    },
+    close: () => judges.close(),
+  };
+}
+
+/** The projection to rebuild: the verdicts with their judges timed, the others as they are. */
+function measured(p: Projection, phases: Phases): Projection {
+  return p instanceof RoundVerdictProjection ? new RoundVerdictProjection({ judges: timedJudges(createJudges(), phases) }) : p;
 }
 
 /** The transaction's client as `apply` sees it, with `query` timed. */
@@ -241,6 +283,7 @@ function timedProjection(p: Projection, phases: Phases): Projection {
         phases.applyEvents += events.length;
       }
     },
+    close: () => p.close?.() ?? Promise.resolve(),
   };
 }
 
@@ -291,8 +334,9 @@ export const rebuildSuite: Suite = {
         let lastLog = Date.now();
         let done = 0;
         let complete = true;
+        let rebuilt: Projection | undefined;
         try {
-          const r = await rebuildProjection(runtime.pool, timedStore(runtime.store, phases), timedProjection(p, phases), (progress) => {
+          const r = await rebuildProjection(runtime.pool, timedStore(runtime.store, phases), (rebuilt = timedProjection(measured(p, phases), phases)), (progress) => {
             done = progress.done;
             if (Date.now() - lastLog > 10_000) {
               lastLog = Date.now();
@@ -308,6 +352,7 @@ export const rebuildSuite: Suite = {
           ctx.log(`rebuild: ${p.name} abandoned after ${budget} s at ${fmtInt(done)} events (budget, BENCH_REBUILD_BUDGET_S)`);
         }
         const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+        await rebuilt?.close?.();
         const cpu = process.cpuUsage(cpu0);
         const be = backendCpuSince(be0, await backendCpuSample(runtime.pool));
         results.push({
@@ -440,36 +485,36 @@ function render(
 
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
-    'Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends). ' +
-      '"Read" = `store.readFeed` (the horizon query, the page, pg parsing, `toStoredEvent`); "apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` (folding in memory, building parameters); ' +
-      '"other" = checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap.',
+    'Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts\' judges timed). ' +
+      '"Read, waited" = time the projector waited for its pages (`store.readFeed`: the horizon query, the page, pg parsing, `toStoredEvent`); a rebuild reads the next page while it applies one, so this is what the reads did not hide; "in flight" = the reads\' whole time, overlapped or not. ' +
+      '"Apply, SQL" = time awaiting the queries `apply` sends; "judges" = time `apply` waited for the verdicts\' judge threads; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows); ' +
+      '"other" = checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
+      'A page read ahead is parsed (pg) in the projector\'s thread as it arrives, so that work shows in whichever of these was being waited for then, mostly "other". CPU columns count every thread of the process (the judges\' too).',
   );
   out.push('');
   out.push(
     table(
-      ['Projection', 'Types handled', 'Events applied', 'Read', 'Apply, SQL', 'Apply, JS', 'Other', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
+      ['Projection', 'Types handled', 'Events applied', 'Read, waited', 'Read, in flight', 'Apply, SQL', 'Judges', 'Apply, JS', 'Other', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
       r.results.map((x) => {
-        const s = (ns: bigint) => Number(ns) / 1e9;
-        const read = s(x.phases.readNs);
-        const db = s(x.phases.applyDbNs);
-        const js = s(x.phases.applyNs) - db;
-        const other = x.seconds - read - s(x.phases.applyNs);
+        const t = timeShares(x);
         const pct = (v: number) => `${fmtSec(v)} (${fmtPct(v / x.seconds)})`;
         return [
           `\`${x.name}\``,
           x.handles,
           `${fmtInt(x.phases.applyEvents)} (${fmtPct(x.phases.applyEvents / Math.max(x.events, 1))})`,
-          pct(read),
-          pct(db),
-          pct(js),
-          pct(other),
-          fmtInt(x.phases.readEvents / read),
+          pct(t.read),
+          fmtSec(t.inFlight),
+          pct(t.db),
+          t.judges ? pct(t.judges) : '—',
+          pct(t.js),
+          pct(t.other),
+          fmtInt(x.phases.readEvents / t.inFlight),
           x.nodeCores.toFixed(2),
           x.backendCores.toFixed(2),
           fmtPct(x.machineBusy),
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
 
@@ -477,6 +522,16 @@ function render(
   out.push(limits(r.results, ceiling, rate(r.before.text), r).join('\n'));
   out.push('');
   return out.join('\n');
+}
+
+/** A rebuild's wall time by phase, in seconds (see "Where a rebuild spends its time"). */
+function timeShares(x: RebuildResult) {
+  const s = (ns: bigint) => Number(ns) / 1e9;
+  const apply = s(x.phases.applyNs);
+  const db = s(x.phases.applyDbNs);
+  const judges = s(x.phases.judgeNs);
+  const read = s(x.phases.readNs);
+  return { read, inFlight: s(x.phases.readInFlightNs), db, judges, js: apply - db - judges, other: x.seconds - read - apply };
 }
 
 function limits(results: RebuildResult[], ceiling: number, _textRate: number, r: { before: { text: ReadPass; parsed: ReadPass }; probe: FeedProbe }): string[] {
@@ -488,22 +543,20 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
       : `- Every projection rebuilds at ≥ ${fmtPct(TARGET)} of the ceiling.`,
   );
   for (const x of results) {
-    const s = (ns: bigint) => Number(ns) / 1e9;
-    const read = s(x.phases.readNs);
-    const apply = s(x.phases.applyNs);
-    const db = s(x.phases.applyDbNs);
-    const other = x.seconds - read - apply;
+    const t = timeShares(x);
+    const db = t.db;
     const parts: Array<[string, number]> = [
-      ['reading the feed', read],
-      ['the SQL that apply sends', db],
-      ['apply in JS', apply - db],
-      ['checkpoints and transactions', other],
+      ['waiting for the feed', t.read],
+      ['the SQL that apply sends', t.db],
+      ['waiting for the judge threads', t.judges],
+      ['apply in JS', t.js],
+      ['checkpoints and transactions', t.other],
     ];
     parts.sort((a, b) => b[1] - a[1]);
-    const readVsCeiling = x.phases.readEvents / read / ceiling;
+    const readVsCeiling = x.phases.readEvents / t.inFlight / ceiling;
     lines.push(
       `- \`${x.name}\`: ${fmtInt(x.events / x.seconds)} events/s; largest share ${parts[0][0]} (${fmtPct(parts[0][1] / x.seconds)}), then ${parts[1][0]} (${fmtPct(parts[1][1] / x.seconds)}). ` +
-        `Its feed reads alone ran at ${fmtInt(x.phases.readEvents / read)} events/s (${fmtPct(readVsCeiling)} of the plain keyset read)` +
+        `Its feed reads alone ran at ${fmtInt(x.phases.readEvents / t.inFlight)} events/s (${fmtPct(readVsCeiling)} of the plain keyset read)` +
         (x.phases.applyQueries ? `; apply sent ${fmtInt(x.phases.applyQueries)} queries for ${fmtInt(x.phases.applyCalls)} pages.` : '.'),
     );
     if (db / x.seconds >= 0.25) {
