@@ -163,7 +163,7 @@ interface Phases {
   /** time the feed reads were in flight, overlapping or not */
   readInFlightNs: bigint;
   readEvents: number;
-  /** round-verdicts: time apply waited for its judges (the judging itself runs in their threads) */
+  /** round-verdicts: time its judges were busy with a batch (in their threads, mostly while the batch before is written) */
   judgeNs: bigint;
   applyNs: bigint;
   applyDbNs: bigint;
@@ -218,7 +218,7 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
 
 type FeedPageOf = Awaited<ReturnType<PostgresEventStore['readFeed']>>;
 
-/** Judges with the time apply waits for them counted. */
+/** Judges with the time each batch spends with them counted. */
 function timedJudges(judges: Judges, phases: Phases): Judges {
   return {
     judge: async (requests) => {
@@ -283,6 +283,8 @@ function timedProjection(p: Projection, phases: Phases): Projection {
         phases.applyEvents += events.length;
       }
     },
+    // batches read ahead reach the projection before their transaction (the verdicts judge them then)
+    prepare: p.prepare ? (db, events) => p.prepare!(db, events) : undefined,
     close: () => p.close?.() ?? Promise.resolve(),
   };
 }
@@ -487,14 +489,14 @@ function render(
   out.push(
     'Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts\' judges timed). ' +
       '"Read, waited" = time the projector waited for its pages (`store.readFeed`: the horizon query, the page, pg parsing, `toStoredEvent`); a rebuild reads the next page while it applies one, so this is what the reads did not hide; "in flight" = the reads\' whole time, overlapped or not. ' +
-      '"Apply, SQL" = time awaiting the queries `apply` sends; "judges" = time `apply` waited for the verdicts\' judge threads; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows); ' +
+      '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the one before it is written (so it overlaps the rest); ' +
       '"other" = checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
       'A page read ahead is parsed (pg) in the projector\'s thread as it arrives, so that work shows in whichever of these was being waited for then, mostly "other". CPU columns count every thread of the process (the judges\' too).',
   );
   out.push('');
   out.push(
     table(
-      ['Projection', 'Types handled', 'Events applied', 'Read, waited', 'Read, in flight', 'Apply, SQL', 'Judges', 'Apply, JS', 'Other', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
+      ['Projection', 'Types handled', 'Events applied', 'Read, waited', 'Read, in flight', 'Apply, SQL', 'Apply, JS', 'Other', 'Judges, in flight', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
       r.results.map((x) => {
         const t = timeShares(x);
         const pct = (v: number) => `${fmtSec(v)} (${fmtPct(v / x.seconds)})`;
@@ -505,9 +507,9 @@ function render(
           pct(t.read),
           fmtSec(t.inFlight),
           pct(t.db),
-          t.judges ? pct(t.judges) : '—',
           pct(t.js),
           pct(t.other),
+          t.judges ? fmtSec(t.judges) : '—',
           fmtInt(x.phases.readEvents / t.inFlight),
           x.nodeCores.toFixed(2),
           x.backendCores.toFixed(2),
@@ -531,7 +533,7 @@ function timeShares(x: RebuildResult) {
   const db = s(x.phases.applyDbNs);
   const judges = s(x.phases.judgeNs);
   const read = s(x.phases.readNs);
-  return { read, inFlight: s(x.phases.readInFlightNs), db, judges, js: apply - db - judges, other: x.seconds - read - apply };
+  return { read, inFlight: s(x.phases.readInFlightNs), db, judges, js: apply - db, other: x.seconds - read - apply };
 }
 
 function limits(results: RebuildResult[], ceiling: number, _textRate: number, r: { before: { text: ReadPass; parsed: ReadPass }; probe: FeedProbe }): string[] {
@@ -548,7 +550,6 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
     const parts: Array<[string, number]> = [
       ['waiting for the feed', t.read],
       ['the SQL that apply sends', t.db],
-      ['waiting for the judge threads', t.judges],
       ['apply in JS', t.js],
       ['checkpoints and transactions', t.other],
     ];

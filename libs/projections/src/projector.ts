@@ -101,7 +101,7 @@ export class Projector {
   /** One batch of one projection into the given tables; returns how many events it read. */
   async step(p: Projection, tables: Readonly<Record<string, string>>, checkpointName = p.name): Promise<number> {
     const start = await readCheckpoint(this.pool, checkpointName);
-    const page = await this.readPage(checkpointName, start);
+    const page = await this.readPage(p, checkpointName, start);
     if (!page.events.length) return 0;
     const client = await this.pool.connect();
     try {
@@ -127,15 +127,21 @@ export class Projector {
     }
   }
 
-  /** The page after `start`: the one read ahead for it, or read now (and, with `readAhead`, the next one started). */
-  private async readPage(checkpointName: string, start: FeedCheckpoint): Promise<FeedPage> {
+  /**
+   * The page after `start`: the one read ahead for it, or read now. With `readAhead`, the next one is
+   * started, and each page is handed to the projection's `prepare` as soon as it is here.
+   */
+  private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint): Promise<FeedPage> {
     const ahead = this.ahead;
     this.ahead = undefined;
     const early = ahead && ahead.checkpointName === checkpointName && ahead.from.transactionId === start.transactionId && ahead.from.globalPosition === start.globalPosition;
     const page = early ? await ahead.page : await this.store.readFeed(start, this.batchSize);
-    if (this.options.readAhead && page.events.length >= this.batchSize) {
+    if (!this.options.readAhead) return page;
+    const prepare = (events: readonly StoredEvent[]) => p.prepare?.(this.pool, events.filter((e) => p.handles.has(e.type)));
+    if (!early) prepare(page.events);
+    if (page.events.length >= this.batchSize) {
       const next = this.store.readFeed(page.checkpoint, this.batchSize);
-      next.catch(() => undefined); // a failed early read is thrown when its page is asked for, not before
+      next.then((n) => prepare(n.events)).catch(() => undefined); // a failed early read is thrown when its page is asked for, not before
       this.ahead = { checkpointName, from: page.checkpoint, page: next };
     }
     return page;

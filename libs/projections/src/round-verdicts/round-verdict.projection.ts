@@ -12,7 +12,7 @@
  * its stream the judge has not swept: the batch's events and the few it kept from the last batch (the
  * round in play), read from the store only when they are not all at hand.
  */
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { toStoredEvent } from '../../../event-store/src';
 import { applyJackpotFact } from '../../../replay/src';
@@ -21,7 +21,7 @@ import { sessionOf } from '../facts';
 import type { Projection } from '../projection';
 import { upsertJson } from '../upsert';
 import { createJudges, Judges } from './judge-pool';
-import { JUDGE_CACHE, SweepRequest, SweepTarget } from './session-judge';
+import { JUDGE_CACHE, rowJson, SessionJudge, SweepRequest, SweepTarget } from './session-judge';
 
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
 const END_TYPES = new Set(['RoundCompleted', 'RoundVoided']);
@@ -63,12 +63,21 @@ interface Swept {
   tail: Map<number, StoredEvent>;
 }
 
+/** A batch's verdicts: each judged round's row as JSON, by round id. */
+type Judged = Map<string, string>;
+
+/** A batch, named by its first and last feed positions and its length. */
+const batchKey = (events: readonly StoredEvent[]) => (events.length ? `${events[0].globalPosition}-${events[events.length - 1].globalPosition}-${events.length}` : '');
+
 export class RoundVerdictProjection implements Projection {
   readonly name = 'round-verdicts';
   readonly tables = [ROUND_VERDICTS];
   readonly handles = ALL_TYPES;
   private judges?: Judges;
   private readonly swept = new Map<string, Swept>();
+  /** batches being judged ahead of their transaction, in feed order (one after the other: each starts where the last left the judges) */
+  private readonly prepared = new Map<string, Promise<Judged>>();
+  private chain: Promise<unknown> = Promise.resolve();
 
   /**
    * `judgeThreads`: how many judge threads (0: judge in this thread), by default `CA_JUDGE_WORKERS` or
@@ -79,13 +88,77 @@ export class RoundVerdictProjection implements Projection {
   }
 
   async close(): Promise<void> {
+    await this.chain;
+    this.prepared.clear();
     await this.judges?.close();
     this.judges = undefined;
     this.swept.clear();
   }
 
+  /**
+   * Judge a batch's ended rounds and closed sessions before its transaction (the projector hands over
+   * pages it read ahead), so the judges work on the next batch while this one is written. All of it
+   * depends only on committed, immutable events; what depends on this read model's own rows (a late
+   * fact of a round judged in an earlier batch) waits for `apply`. The judges' and this thread's
+   * session caches are caches of immutable streams: a batch judged ahead and never applied (another
+   * projector moved on, a rolled-back transaction) leaves them true, and at worst a session is read again.
+   */
+  prepare(db: Pool | PoolClient, events: readonly StoredEvent[]): void {
+    void this.judgeAhead(db, events);
+  }
+
+  private judgeAhead(db: Pool | PoolClient, events: readonly StoredEvent[]): Promise<Judged> {
+    const key = batchKey(events);
+    let judged = this.prepared.get(key);
+    if (!judged) {
+      judged = this.chain.then(() => this.judgeEnds(db, events));
+      this.chain = judged.catch(() => undefined);
+      judged.catch(() => undefined); // its error is thrown by the apply that waits for it
+      this.prepared.set(key, judged);
+    }
+    return judged;
+  }
+
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[ROUND_VERDICTS];
+    const key = batchKey(events);
+    const pending = this.judgeAhead(db, events);
+    // batches judged ahead before this one and never applied are dropped
+    for (const k of [...this.prepared.keys()]) {
+      this.prepared.delete(k);
+      if (k === key) break;
+    }
+    const rows = await pending;
+    // a fact of a round that already has a verdict from an earlier batch judges it again, with the stream up to that fact
+    const late = new Map<string, Map<string, SweepTarget>>(); // session → round → target
+    const candidates = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && !END_TYPES.has(e.type) && typeof e.data.roundId === 'string' && !rows.has(e.data.roundId));
+    const roundIds = [...new Set(candidates.map((e) => String(e.data.roundId)))];
+    if (roundIds.length) {
+      const judged = new Set<string>((await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id));
+      for (const e of candidates) {
+        if (!judged.has(e.data.roundId)) continue;
+        const sessionId = sessionOf(e)!;
+        const m = late.get(sessionId) ?? new Map<string, SweepTarget>();
+        late.set(sessionId, m);
+        m.set(e.data.roundId, { roundId: e.data.roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
+      }
+    }
+    if (late.size) {
+      // rare: judged here from each session's start, apart from the judges' caches (they have moved on)
+      const judge = new SessionJudge();
+      const cutOf = (id: string) => Math.max(...[...late.get(id)!.values()].map((t) => t.cut));
+      const windows = await this.windows(db, [...late.keys()].map((id) => ({ id, after: 0 })), cutOf, new Map());
+      const pools = await this.poolsAt(db, [...windows.values()]);
+      for (const [id, targets] of late) {
+        const result = judge.judge({ sessionId: id, after: 0, events: windows.get(id)!, targets: [...targets.values()], pools: pools(windows.get(id)!) });
+        if (!result.miss) for (const row of result.rows) rows.set(row.round_id, rowJson(row));
+      }
+    }
+    if (rows.size) await upsertJson(db, table, ['round_id'], COLUMNS, `[${[...rows.values()].join(',')}]`);
+  }
+
+  /** A batch's ended rounds (and the facts after an end in the same batch) and its closes, judged from committed events. */
+  private async judgeEnds(db: Pool | PoolClient, events: readonly StoredEvent[]): Promise<Judged> {
     this.judges ??= createJudges(this.options.judgeThreads);
     // the batch's events per session, after the events kept from earlier batches
     const inBatch = new Map<string, Map<number, StoredEvent>>();
@@ -99,34 +172,27 @@ export class RoundVerdictProjection implements Projection {
       }
       m.set(e.streamVersion, e);
     }
-    const relevant = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && (typeof e.data.roundId === 'string' || e.type === 'TableSessionClosed'));
-    // rounds that already have a verdict: a fact arriving after their end judges them again
-    const roundIds = [...new Set(relevant.map((e) => e.data.roundId).filter((r): r is string => typeof r === 'string'))];
-    const judged = new Set<string>(
-      roundIds.length ? (await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id) : [],
-    );
     const targets = new Map<string, Map<string, SweepTarget>>(); // session → round → target
     const closes = new Map<string, StoredEvent>();
-    const add = (sessionId: string, roundId: string, e: StoredEvent) => {
-      const m = targets.get(sessionId) ?? new Map<string, SweepTarget>();
-      targets.set(sessionId, m);
-      m.set(roundId, { roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
-    };
-    for (const e of relevant) {
+    const endedHere = new Set<string>();
+    for (const e of events) {
+      if (!e.streamId.startsWith('session-') || DISPUTE_TYPES.has(e.type)) continue;
       const sessionId = sessionOf(e)!;
       if (e.type === 'TableSessionClosed') {
         if (!closes.has(sessionId)) closes.set(sessionId, e);
         continue;
       }
-      const roundId = String(e.data.roundId);
-      if (END_TYPES.has(e.type)) {
-        judged.add(roundId);
-        add(sessionId, roundId, e);
-      } else if (judged.has(roundId)) add(sessionId, roundId, e);
+      if (typeof e.data.roundId !== 'string') continue;
+      const roundId = e.data.roundId;
+      if (END_TYPES.has(e.type)) endedHere.add(roundId);
+      else if (!endedHere.has(roundId)) continue;
+      const m = targets.get(sessionId) ?? new Map<string, SweepTarget>();
+      targets.set(sessionId, m);
+      m.set(roundId, { roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
     }
     const sessionIds = [...new Set([...targets.keys(), ...closes.keys()])];
     const cutOf = (id: string) => Math.max(closes.get(id)?.streamVersion ?? 0, ...[...(targets.get(id)?.values() ?? [])].map((t) => t.cut));
-    const rows: string[] = [];
+    const rows: Judged = new Map();
     // what the judges swept: sessions whose window started after a point their judge no longer has are sent again from their start
     let pending = sessionIds.map((id) => ({ id, after: this.swept.get(id)?.applied ?? 0 }));
     while (pending.length) {
@@ -149,13 +215,12 @@ export class RoundVerdictProjection implements Projection {
       const outcomes = await this.judges.judge(requests);
       const again: typeof pending = [];
       for (const o of outcomes) {
+        this.swept.delete(o.sessionId);
         if (o.miss) {
-          this.swept.delete(o.sessionId);
           again.push({ id: o.sessionId, after: 0 });
           continue;
         }
-        if (o.count) rows.push(o.rows);
-        this.swept.delete(o.sessionId);
+        o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
         // a closed session's rounds are all judged now (its judge dropped it too); a late fact reads it again
         if (!closes.has(o.sessionId)) this.swept.set(o.sessionId, { applied: o.applied, tail: new Map() });
       }
@@ -171,12 +236,12 @@ export class RoundVerdictProjection implements Projection {
       this.swept.set(id, s);
     }
     while (this.swept.size > JUDGE_CACHE) this.swept.delete(this.swept.keys().next().value!);
-    if (rows.length) await upsertJson(db, table, ['round_id'], COLUMNS, `[${rows.join(',')}]`);
+    return rows;
   }
 
   /** Each session's stream after `after` up to its cut: from the batch and the kept events, else read from the store. */
   private async windows(
-    db: PoolClient,
+    db: Pool | PoolClient,
     sessions: ReadonlyArray<{ id: string; after: number }>,
     cutOf: (id: string) => number,
     inBatch: ReadonlyMap<string, ReadonlyMap<number, StoredEvent>>,
@@ -211,7 +276,7 @@ export class RoundVerdictProjection implements Projection {
   }
 
   /** The jackpot pools before every round start of the windows (one read of the jackpot facts before the latest), by start version per window. */
-  private async poolsAt(db: PoolClient, windows: ReadonlyArray<readonly StoredEvent[]>): Promise<(window: readonly StoredEvent[]) => Record<number, Record<string, JackpotPoolView>>> {
+  private async poolsAt(db: Pool | PoolClient, windows: ReadonlyArray<readonly StoredEvent[]>): Promise<(window: readonly StoredEvent[]) => Record<number, Record<string, JackpotPoolView>>> {
     const starts: bigint[] = [];
     for (const w of windows) for (const e of w) if (e.type === 'RoundStarted') starts.push(e.globalPosition);
     const maxStart = starts.reduce((a, b) => (b > a ? b : a), 0n);

@@ -231,7 +231,7 @@ export class SessionJudge {
 
 /** A session's outcome as it crosses back from a judge: the rows already written as JSON objects joined by commas. */
 export type SweepOutcome =
-  | { readonly sessionId: string; readonly miss: false; readonly applied: number; readonly rows: string; readonly count: number }
+  | { readonly sessionId: string; readonly miss: false; readonly applied: number; readonly rows: readonly string[]; readonly roundIds: readonly string[] }
   | { readonly sessionId: string; readonly miss: true };
 
 /** A row as JSON, its start_state spliced in as the JSON text it already is (the upsert reads it as jsonb). */
@@ -243,6 +243,6 @@ export function rowJson({ start_state, ...row }: RoundVerdictRow): string {
 export function judgeBatch(judge: SessionJudge, requests: readonly SweepRequest[]): SweepOutcome[] {
   return requests.map((request) => {
     const result = judge.judge(request);
-    return result.miss ? result : { sessionId: result.sessionId, miss: false, applied: result.applied, rows: result.rows.map(rowJson).join(','), count: result.rows.length };
+    return result.miss ? result : { sessionId: result.sessionId, miss: false, applied: result.applied, rows: result.rows.map(rowJson), roundIds: result.rows.map((r) => r.round_id) };
   });
 }
