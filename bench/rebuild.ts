@@ -158,8 +158,6 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
 // ---------------------------------------------------------------------------------------------- instrumented rebuild
 
 interface Phases {
-  /** time the projector waited for its pages (with read-ahead, a page read during the last batch is mostly there) */
-  readNs: bigint;
   /** time the feed reads were in flight, overlapping or not */
   readInFlightNs: bigint;
   readEvents: number;
@@ -174,7 +172,7 @@ interface Phases {
   byQuery: Map<string, { n: number; ns: bigint }>;
 }
 
-const newPhases = (): Phases => ({ readNs: 0n, readInFlightNs: 0n, judgeNs: 0n, readEvents: 0, applyNs: 0n, applyDbNs: 0n, applyCalls: 0, applyEvents: 0, applyQueries: 0, byQuery: new Map() });
+const newPhases = (): Phases => ({ readInFlightNs: 0n, judgeNs: 0n, readEvents: 0, applyNs: 0n, applyDbNs: 0n, applyCalls: 0, applyEvents: 0, applyQueries: 0, byQuery: new Map() });
 
 /** A short label for a statement: its text up to the first parameter or 90 characters, spaces folded. */
 function statementLabel(arg: unknown): string {
@@ -187,26 +185,11 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
   return new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'readFeed') {
-        return (...args: Parameters<PostgresEventStore['readFeed']>) => {
-          const sent = process.hrtime.bigint();
-          const read = target.readFeed(...args).then((page) => {
-            phases.readInFlightNs += process.hrtime.bigint() - sent;
-            phases.readEvents += page.events.length;
-            return page;
-          });
-          // the wait is timed from the first `then` (the projector's await), not from the read's start
-          let waited = false;
-          const page: Pick<Promise<FeedPageOf>, 'then' | 'catch'> = {
-            then: (onValue, onError) => {
-              if (!waited) {
-                waited = true;
-                const t0 = process.hrtime.bigint();
-                read.then(() => (phases.readNs += process.hrtime.bigint() - t0), () => undefined);
-              }
-              return read.then(onValue, onError);
-            },
-            catch: (onError) => read.catch(onError),
-          };
+        return async (...args: Parameters<PostgresEventStore['readFeed']>) => {
+          const t0 = process.hrtime.bigint();
+          const page = await target.readFeed(...args);
+          phases.readInFlightNs += process.hrtime.bigint() - t0;
+          phases.readEvents += page.events.length;
           return page;
         };
       }
@@ -215,8 +198,6 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
     },
   });
 }
-
-type FeedPageOf = Awaited<ReturnType<PostgresEventStore['readFeed']>>;
 
 /** Judges with the time each batch spends with them counted. */
 function timedJudges(judges: Judges, phases: Phases): Judges {
@@ -488,15 +469,15 @@ function render(
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
     'Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts\' judges timed). ' +
-      '"Read, waited" = time the projector waited for its pages (`store.readFeed`: the horizon query, the page, pg parsing, `toStoredEvent`); a rebuild reads the next page while it applies one, so this is what the reads did not hide; "in flight" = the reads\' whole time, overlapped or not. ' +
+      '"Read, in flight" = the time the feed reads took (`store.readFeed`: the horizon query, the page, pg parsing, `toStoredEvent`); a rebuild reads the next page while it applies one, so reads overlap the rest. ' +
       '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the one before it is written (so it overlaps the rest); ' +
-      '"other" = checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
-      'A page read ahead is parsed (pg) in the projector\'s thread as it arrives, so that work shows in whichever of these was being waited for then, mostly "other". CPU columns count every thread of the process (the judges\' too).',
+      '"outside apply" = the rest of the wall time: waiting for the next page where its read was not done yet, checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
+      'A page read ahead is parsed (pg) in the projector\'s thread as it arrives, so that work shows in whichever of these was being waited for then. CPU columns count every thread of the process (the judges\' too).',
   );
   out.push('');
   out.push(
     table(
-      ['Projection', 'Types handled', 'Events applied', 'Read, waited', 'Read, in flight', 'Apply, SQL', 'Apply, JS', 'Other', 'Judges, in flight', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
+      ['Projection', 'Types handled', 'Events applied', 'Read, in flight', 'Apply, SQL', 'Apply, JS', 'Outside apply', 'Judges, in flight', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
       r.results.map((x) => {
         const t = timeShares(x);
         const pct = (v: number) => `${fmtSec(v)} (${fmtPct(v / x.seconds)})`;
@@ -504,8 +485,7 @@ function render(
           `\`${x.name}\``,
           x.handles,
           `${fmtInt(x.phases.applyEvents)} (${fmtPct(x.phases.applyEvents / Math.max(x.events, 1))})`,
-          pct(t.read),
-          fmtSec(t.inFlight),
+          pct(t.inFlight),
           pct(t.db),
           pct(t.js),
           pct(t.other),
@@ -516,7 +496,7 @@ function render(
           fmtPct(x.machineBusy),
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
 
@@ -532,8 +512,7 @@ function timeShares(x: RebuildResult) {
   const apply = s(x.phases.applyNs);
   const db = s(x.phases.applyDbNs);
   const judges = s(x.phases.judgeNs);
-  const read = s(x.phases.readNs);
-  return { read, inFlight: s(x.phases.readInFlightNs), db, judges, js: apply - db, other: x.seconds - read - apply };
+  return { inFlight: s(x.phases.readInFlightNs), db, judges, js: apply - db, other: x.seconds - apply };
 }
 
 function limits(results: RebuildResult[], ceiling: number, _textRate: number, r: { before: { text: ReadPass; parsed: ReadPass }; probe: FeedProbe }): string[] {
@@ -548,10 +527,9 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
     const t = timeShares(x);
     const db = t.db;
     const parts: Array<[string, number]> = [
-      ['waiting for the feed', t.read],
       ['the SQL that apply sends', t.db],
       ['apply in JS', t.js],
-      ['checkpoints and transactions', t.other],
+      ['waiting for pages, checkpoints and transactions (outside apply)', t.other],
     ];
     parts.sort((a, b) => b[1] - a[1]);
     const readVsCeiling = x.phases.readEvents / t.inFlight / ceiling;

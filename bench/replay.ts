@@ -88,7 +88,7 @@ export const replaySuite: Suite = {
       if (!cp || Number(cp.events) < head || withStart === 0) {
         ctx.log('replay: rebuilding the round-verdicts read model first (as the live projector would have kept it)');
         const t0 = process.hrtime.bigint();
-        await rebuildProjection(runtime.pool, runtime.store, verdicts0);
+        await rebuildProjection(runtime.pool, runtime.store, verdicts0).finally(() => verdicts0.close());
         readModel = `the \`round-verdicts\` read model was rebuilt first (${fmtMs(ms(t0))}, not part of the figures), as the live projector keeps it`;
       }
       const all = (await runtime.pool.query(`SELECT data->>'roundId' AS id FROM ca_events WHERE event_type = 'RoundStarted' ORDER BY global_position`)).rows.map((r) => r.id as string);
