@@ -48,8 +48,12 @@ function workerScript(): string {
   return built;
 }
 
-/** Only what judging reads of an event crosses to a thread (a stored event's position is a bigint, which JSON cannot carry). */
-const lean = (e: SweepEvent): SweepEvent => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt, streamVersion: e.streamVersion, prevHash: e.prevHash });
+/**
+ * Only what judging reads of an event crosses to a thread (a stored event's position is a bigint, which
+ * JSON cannot carry): the chain hash only before a round's start (its verdict keeps it), no times (the
+ * verdicts are judged without replay steps, the one place a fact's time is shown).
+ */
+const lean = (e: SweepEvent): SweepEvent => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: null, streamVersion: e.streamVersion, prevHash: e.type === 'RoundStarted' ? e.prevHash : '' });
 
 interface Pending {
   resolve: (outcomes: SweepOutcome[]) => void;
