@@ -153,6 +153,25 @@ export const sameBettor = (a: Bet, b: Bet): boolean => String(a.seat) === String
 export const bettorBet = (s: BankPokerState, of: Bet, betType: string): Bet | undefined =>
   s.bets.find((b) => b.betType === betType && !b.late && sameBettor(b, of));
 
+/**
+ * The hands of a state, by position, each evaluated once: settling a round asks for the same hands (the
+ * bank's against every box) of the same state, and a state is never changed once made. Kept for one env
+ * at a time, as how many cards make a hand is the rulebook's.
+ */
+const handsByState = new WeakMap<BankPokerState, { env: object; hands: Map<string, HandValue | null> }>();
+
+/** `evaluate()`, the hand at `position` in `s` under `env` (null while incomplete), computed once per state. */
+export function handOnce(s: BankPokerState, env: object, position: string, evaluate: () => HandValue | null): HandValue | null {
+  let known = handsByState.get(s);
+  if (known === undefined || known.env !== env) handsByState.set(s, (known = { env, hands: new Map() }));
+  let hand = known.hands.get(position);
+  if (hand === undefined) {
+    hand = evaluate();
+    known.hands.set(position, hand);
+  }
+  return hand;
+}
+
 export type Showdown =
   | { kind: 'undecided'; reason: string }
   | { kind: 'folded' }
@@ -211,7 +230,9 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
   const findings: Finding[] = [];
   // one deck per coup: the same card twice in a round cannot come from it (the generic judge checks shoes it knows)
   if (!env.ctx.shoe && c.rank !== 'JK') {
-    const seen = [...Object.values(before.received).flat(), ...before.burns].filter((x) => x === c.code).length;
+    let seen = 0; // counted in place: this runs for every card dealt
+    for (const got of Object.values(before.received)) for (const x of got) if (x === c.code) seen++;
+    for (const x of before.burns) if (x === c.code) seen++;
     if (seen >= 1)
       findings.push({
         code: 'CARD_COUNT_EXCEEDED',

@@ -1,20 +1,27 @@
 import fc from 'fast-check';
-import { deckCards, DECK_52 } from '../cards';
+import { card, deckCards, DECK_28, DECK_32, DECK_52, Rank, RANKS, Suit, SUITS } from '../cards';
 import {
   bestLow,
   bestOf,
   bestOmaha,
+  Category,
+  choose,
   compareHands,
   compareLow,
   evaluateFive,
   evaluateThree,
   FLUSH_OVER_FULL,
   handName,
+  HandValue,
+  LowHand,
   PAI_GOW,
   qualifies,
+  Ranking,
   SHORT_DECK_28,
+  SHORT_DECK_28_FULL_OVER_FLUSH,
   SHORT_DECK_32,
   STANDARD,
+  THREE_CARD,
 } from './evaluate';
 
 const h = (s: string) => s.split(' ');
@@ -210,5 +217,198 @@ describe('qualifies and handName', () => {
     expect(handName(five('8C 8D KH 4S 2C'))).toBe('pair of eights');
     expect(handName(five('AH 9H 7H 4H 2H'))).toBe('flush, ace high');
     expect(handName(five('8C 8D 8H KS KC'))).toBe('full house, eights over kings');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The fast paths (scores, hands picked without evaluating each in full) against a plain reference
+
+/** Five cards evaluated the plain way: count, sort, look for a straight; the joker tried as every card. */
+function referenceHand(cards: readonly string[], ranking: Ranking): HandValue {
+  const at = cards.indexOf('JK');
+  if (at < 0) return referenceNatural(cards, ranking);
+  let best: HandValue | null = null;
+  for (const rank of RANKS) {
+    for (const suit of SUITS) {
+      const code = `${rank}${suit}`;
+      // an ace even when held (five aces); another card only when not held, and as the bug only in a straight or flush
+      if (rank !== 'A' && cards.some((c, i) => i !== at && c === code)) continue;
+      const value = referenceHand(
+        cards.map((c, i) => (i === at ? code : c)),
+        ranking,
+      );
+      if (rank !== 'A' && ranking.jokerAsBug !== false && !['straight', 'flush', 'straight-flush', 'royal-flush'].includes(value.category)) continue;
+      const shown = [...value.cards];
+      const j = shown.lastIndexOf(code);
+      if (j >= 0) shown[j] = 'JK';
+      if (!best || compareHands(value, best) > 0) best = { ...value, cards: shown };
+    }
+  }
+  return best as HandValue;
+}
+
+function referenceNatural(cards: readonly string[], ranking: Ranking): HandValue {
+  const parsed = cards.map(card);
+  const values = parsed.map((c) => c.value);
+  const count = (v: number) => values.filter((x) => x === v).length;
+  const distinct = [...new Set(values)].sort((a, b) => b - a);
+  const groups = [...distinct].sort((a, b) => count(b) - count(a) || b - a);
+  const flush = parsed.every((c) => c.suit === parsed[0].suit);
+  const low = ranking.lowestRank;
+  let top: number | null = null;
+  if (distinct.length === 5 && distinct[0] - distinct[4] === 4) top = distinct[0];
+  else if (distinct.length === 5 && distinct[0] === 14 && distinct[4] === low && distinct[1] === low + 3) top = low + 3;
+  const wheel = top !== null && top !== 14 && values.includes(14);
+  if (wheel && ranking.wheelSecondHighest) top = 13.5;
+  const shape = groups.map(count).join('');
+  const byShape: Record<string, Category> = { '5': 'five-of-a-kind', '41': 'four-of-a-kind', '32': 'full-house' };
+  const lesser: Record<string, Category> = { '311': 'three-of-a-kind', '221': 'two-pair', '2111': 'pair' };
+  const category: Category =
+    top !== null ? (flush ? (top === 14 ? 'royal-flush' : 'straight-flush') : 'straight') : (byShape[shape] ?? (flush ? 'flush' : (lesser[shape] ?? 'high-card')));
+  const ranks = top !== null ? [top] : category === 'flush' ? [...values].sort((a, b) => b - a) : groups;
+  const i = ranking.order.indexOf(category);
+  const strength = i < 0 ? ranking.order.length + 1 : ranking.order.length - i;
+  // most significant first, the first card of each value taken; the wheel as 5-4-3-2-A (a short deck's has only the ace to move)
+  const byValue = wheel ? [5, 4, 3, 2, 14] : groups.flatMap((v) => Array<number>(count(v)).fill(v));
+  const pool = [...parsed];
+  const ordered: string[] = [];
+  for (const v of byValue) {
+    const k = pool.findIndex((c) => c.value === v);
+    if (k >= 0) ordered.push(pool.splice(k, 1)[0].code);
+  }
+  return { category, strength, ranks, cards: [...ordered, ...pool.map((c) => c.code)], ranking: ranking.name };
+}
+
+/** The first of the best, as `compareHands` sees them. */
+const firstBest = (values: readonly HandValue[]) => values.reduce((best, v) => (compareHands(v, best) > 0 ? v : best));
+
+function referenceLow(fives: readonly (readonly string[])[]): LowHand | null {
+  let best: LowHand | null = null;
+  for (const five of fives) {
+    if (five.includes('JK')) continue;
+    const ranks = five.map((c) => (card(c).value === 14 ? 1 : card(c).value));
+    if (new Set(ranks).size !== 5 || ranks.some((v) => v > 8)) continue;
+    const ordered = five.map((c, i) => ({ c, v: ranks[i] })).sort((a, b) => b.v - a.v);
+    const low = { ranks: ordered.map((x) => x.v), cards: ordered.map((x) => x.c) };
+    if (!best || compareLow(low, best) < 0) best = low;
+  }
+  return best;
+}
+
+const customOrder = (order: readonly Category[]): Ranking => ({ ...STANDARD, name: 'custom', order });
+const WILD: Ranking = { ...PAI_GOW, name: 'wild', jokerAsBug: false };
+const deck52 = deckCards(DECK_52);
+const deck32 = deckCards(DECK_32);
+const deck28 = deckCards(DECK_28);
+
+/** `size` cards from `deck`, often from a few ranks or suits (pairs, straights, flushes), or few ranks of two decks (five of a kind). */
+const dealt = (deck: readonly string[], size: number) =>
+  fc
+    .tuple(fc.shuffledSubarray([...RANKS], { minLength: 1 }), fc.shuffledSubarray([...SUITS], { minLength: 1 }), fc.constantFrom('any', 'few ranks', 'few suits', 'two decks'))
+    .chain(([ranks, suits, how]) => {
+      const kept = (c: string) => c === 'JK' || (how === 'few suits' ? suits.includes(card(c).suit as Suit) : ranks.includes(card(c).rank as Rank));
+      const from = how === 'any' ? [...deck] : deck.filter(kept);
+      const pool = how === 'two decks' ? [...from, ...from.filter((c) => c !== 'JK')] : from; // one joker still
+      return fc.shuffledSubarray(pool.length >= size ? pool : [...deck], { minLength: size, maxLength: size });
+    });
+
+/** Each ranking with its deck and as the reference takes it; `ranking()` is called for every hand, as the circle games build theirs. */
+const RANKED: Array<{ name: string; deck: readonly string[]; ranking: () => Ranking | readonly Category[]; as: Ranking; runs?: number }> = [
+  { name: 'standard', deck: deck52, ranking: () => STANDARD, as: STANDARD },
+  { name: 'flush over full', deck: deck52, ranking: () => FLUSH_OVER_FULL, as: FLUSH_OVER_FULL },
+  { name: '32 cards', deck: deck32, ranking: () => SHORT_DECK_32, as: SHORT_DECK_32 },
+  { name: '28 cards', deck: deck28, ranking: () => SHORT_DECK_28, as: SHORT_DECK_28 },
+  { name: '28 cards, full over flush', deck: deck28, ranking: () => SHORT_DECK_28_FULL_OVER_FLUSH, as: SHORT_DECK_28_FULL_OVER_FLUSH },
+  { name: 'fresh 32-card circle ranking', deck: deck32, ranking: () => ({ name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 }), as: { name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 } },
+  // categories missing from the order share one strength: hands of different categories may then tie
+  { name: 'a bare category order', deck: deck52, ranking: () => THREE_CARD.order, as: customOrder(THREE_CARD.order) },
+  // the reference tries the joker as each of 52 cards: fewer runs
+  { name: 'pai gow with the joker', deck: [...deck52, 'JK'], ranking: () => PAI_GOW, as: PAI_GOW, runs: 0.25 },
+];
+
+describe('fast paths equal the plain reference', () => {
+  describe.each(RANKED)('$name', ({ deck, ranking, as, runs = 1 }) => {
+    it('evaluateFive', () => {
+      fc.assert(
+        fc.property(dealt(deck, 5), (cards) => expect(evaluateFive(cards, ranking())).toEqual(referenceHand(cards, as))),
+        { numRuns: Math.ceil(400 * runs) },
+      );
+    });
+    it('bestOf five of six and of seven: the first best in `choose` order', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 6, max: 7 }).chain((n) => dealt(deck, n)), (cards) =>
+          expect(bestOf(cards, 5, ranking())).toEqual(firstBest(choose(cards, 5).map((five) => referenceHand(five, as)))),
+        ),
+        { numRuns: Math.ceil(300 * runs) },
+      );
+    });
+    it('bestOmaha: two of four or five hole cards and three of the board', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 4, max: 5 }).chain((n) => dealt(deck, n + 5).map((cards) => [cards.slice(0, n), cards.slice(n)])), ([hole, board]) => {
+          const fives = choose(hole, 2).flatMap((two) => choose(board, 3).map((three) => [...two, ...three]));
+          expect(bestOmaha(hole, board, ranking())).toEqual(firstBest(fives.map((five) => referenceHand(five, as))));
+        }),
+        { numRuns: Math.ceil(150 * runs) },
+      );
+    });
+  });
+
+  it('a fully wild joker, two of them', () => {
+    fc.assert(
+      fc.property(dealt([...deck52, 'JK', 'JK'], 5), (cards) => expect(evaluateFive(cards, WILD)).toEqual(referenceHand(cards, WILD))),
+      { numRuns: 60 },
+    );
+  });
+
+  it('three-card hands: bestOf three of many', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 6 }).chain((n) => dealt(deck52, n)), (cards) =>
+        expect(bestOf(cards, 3)).toEqual(firstBest(choose(cards, 3).map((three) => evaluateThree(three)))),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('low hands: any five, and Omaha two plus three', () => {
+    const lowDeck = deck52.filter((c) => card(c).value <= 9 || card(c).value === 14);
+    fc.assert(
+      fc.property(dealt(lowDeck, 9), (cards) => {
+        expect(bestLow(cards.slice(0, 7))).toEqual(referenceLow(choose(cards.slice(0, 7), 5)));
+        const [hole, board] = [cards.slice(0, 4), cards.slice(4)];
+        expect(bestLow(hole, board)).toEqual(referenceLow(choose(hole, 2).flatMap((two) => choose(board, 3).map((three) => [...two, ...three]))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('choose lists subsets in input order', () => {
+    expect(choose(['a', 'b', 'c', 'd'], 2)).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+      ['a', 'd'],
+      ['b', 'c'],
+      ['b', 'd'],
+      ['c', 'd'],
+    ]);
+    expect(choose(['a', 'b'], 0)).toEqual([[]]);
+    expect(choose(['a', 'b'], 3)).toEqual([]);
+  });
+
+  it('among equal hands the first made is kept, its cards in the order given', () => {
+    // 9-8-7-6-5 can be made three ways, the full house of threes over twos three ways
+    expect(bestOf(h('9H 8C 7D 6S 5H 5C 9D')).cards).toEqual(['9H', '8C', '7D', '6S', '5H']);
+    expect(bestOf(h('2C 2D 3H 3S 2H AS 3C')).cards).toEqual(['3H', '3S', '3C', '2C', '2D']);
+  });
+  it('a hand is remembered under the ranking it is evaluated with', () => {
+    expect(bestOf(h('AS KS QS 2D 2C'), 3).ranking).toBe('three-card');
+    expect(bestOf(h('AS KS QS 2D 2C'), 3, STANDARD).ranking).toBe('standard');
+    expect(evaluateFive(h('AH 9H 7H 4H 2H'), FLUSH_OVER_FULL.order)).toMatchObject({ ranking: 'custom', strength: 7 });
+    expect(evaluateFive(h('AH 9H 7H 4H 2H'), FLUSH_OVER_FULL)).toMatchObject({ ranking: 'flush-over-full', strength: 7 });
+    expect(evaluateFive(h('AH 9H 7H 4H 2H'))).toMatchObject({ ranking: 'standard', strength: 6 });
+    expect(evaluateFive(h('AC 7D 8H 9S 10C'), { ...SHORT_DECK_32, name: 'standard' }).category).toBe('straight');
+    expect(evaluateFive(h('AC 7D 8H 9S 10C'), STANDARD).category).toBe('high-card');
+  });
+  it('a short deck lays out its A-7-8-9-10 straight ace first, as it always did', () => {
+    expect(evaluateFive(h('9C AD 7H 10S 8C'), SHORT_DECK_32).cards).toEqual(['AD', '9C', '7H', '10S', '8C']);
   });
 });

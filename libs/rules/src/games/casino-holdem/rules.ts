@@ -18,6 +18,7 @@ import {
   describeState,
   emptyState,
   evolveBankPoker,
+  handOnce,
   hasFolded,
   initialBetMax,
   isComplete,
@@ -68,11 +69,12 @@ const deal: DealSpec<R> = {
 
 const playMultiple = (env: Env): Cited<number> => cited(Number(optionOr(env, 'playMultiple', 2)), optionCite(env, 'playMultiple'));
 
-const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null => {
-  const hole = cardsAt(s, position);
-  const board = cardsAt(s, BOARD);
-  return hole.length === env.rulebook.holeCards.value && board.length === env.rulebook.boardCards.value ? bestOf([...hole, ...board]) : null;
-};
+const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null =>
+  handOnce(s, env, position, () => {
+    const hole = cardsAt(s, position);
+    const board = cardsAt(s, BOARD);
+    return hole.length === env.rulebook.holeCards.value && board.length === env.rulebook.boardCards.value ? bestOf([...hole, ...board]) : null;
+  });
 
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;

@@ -110,6 +110,14 @@ const deal: DealSpec<R> = {
   positions: (s) => [DEALER, ...seatsWith(s, ['main']).map(seatPosition)],
 };
 
+/** The bank's hands as set, worked out once per state: every box is settled against them (states never change). */
+const bankSets = new WeakMap<PaiGowState, SetHands | null>();
+function bankHands(s: PaiGowState): SetHands | null {
+  let set = bankSets.get(s);
+  if (set === undefined) bankSets.set(s, (set = s.bankLow ? setHands(cardsAt(s, DEALER), s.bankLow) : null));
+  return set;
+}
+
 const playerLow = (s: BankPokerState, seat: unknown) => decisionsOf(s, seat as number, 'set-hands').at(-1)?.low ?? null;
 
 const commissionRate = (env: Env) => Number(optionOr(env, 'commissionRate', env.rulebook.maxCommission.value));
@@ -124,7 +132,7 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   if (!s.bankLow) return undecided('the bank has not set its hands');
   const player = setHands(seven, low)!;
   if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, `box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`);
-  const bank = setHands(bankSeven, s.bankLow)!;
+  const bank = bankHands(s)!;
   // the bank wins every tie ("igualdad")
   const highWins = compareHands(player.high, bank.high) > 0;
   const lowWins = compareHands(player.low, bank.low) > 0;
@@ -197,7 +205,9 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
   initialState: () => ({ ...emptyState(), bankLow: null }),
   evolve(s, fact) {
     if (fact.type === 'BankSetHands') return { ...s, bankLow: (fact.data.low as string[]).map((c) => parseCard(c)?.code ?? c) };
-    return { ...s, ...evolveBankPoker(s, fact) };
+    const next = evolveBankPoker(s, fact);
+    // a fact that changes nothing (a settlement) keeps the state itself, and what was worked out on it
+    return next === s ? s : { ...s, ...next };
   },
   judgeFact: (before, fact, env) => [...judgeCard(GAME, deal, before, fact, env), ...judgeSetting(before, fact, env)],
 
@@ -232,7 +242,7 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
       const set = low ? setHands(cardsAt(s, seatPosition(seat)), low) : null;
       if (set) sets[seatPosition(seat)] = { high: handName(set.high), low: handName(set.low), foul: set.foul };
     }
-    const bank = s.bankLow ? setHands(cardsAt(s, DEALER), s.bankLow) : null;
+    const bank = bankHands(s);
     if (bank) sets[DEALER] = { high: handName(bank.high), low: handName(bank.low), foul: bank.foul };
     return { ...describeState(s), sets };
   },

@@ -19,6 +19,7 @@ import {
   describeState,
   emptyState,
   evolveBankPoker,
+  handOnce,
   initialBetMax,
   isComplete,
   judgeBoxCount,
@@ -84,11 +85,12 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     positions: (s) => [DEALER, BOARD, ...seatsWith(s, ['ante']).map(seatPosition)],
   };
 
-  const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null => {
-    const hole = cardsAt(s, position);
-    const board = cardsAt(s, BOARD);
-    return hole.length === env.rulebook.holeCards.value && board.length === env.rulebook.boardCards.value ? bestOf([...hole, ...board]) : null;
-  };
+  const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null =>
+    handOnce(s, env, position, () => {
+      const hole = cardsAt(s, position);
+      const board = cardsAt(s, BOARD);
+      return hole.length === env.rulebook.holeCards.value && board.length === env.rulebook.boardCards.value ? bestOf([...hole, ...board]) : null;
+    });
 
   function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     const rb = env.rulebook;

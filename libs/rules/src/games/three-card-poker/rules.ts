@@ -16,6 +16,7 @@ import {
   describeState,
   emptyState,
   evolveBankPoker,
+  handOnce,
   hasFolded,
   initialBetMax,
   isComplete,
@@ -64,10 +65,11 @@ const deal: DealSpec<R> = {
   positions: (s) => [DEALER, ...seatsWith(s, MAIN).map(seatPosition)],
 };
 
-const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null => {
-  const held = cardsAt(s, position);
-  return held.length === env.rulebook.cardsPerHand.value ? evaluateThree(held) : null;
-};
+const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null =>
+  handOnce(s, env, position, () => {
+    const held = cardsAt(s, position);
+    return held.length === env.rulebook.cardsPerHand.value ? evaluateThree(held) : null;
+  });
 
 const pairPlusTable = (env: Env) => {
   const chosen = String(optionOr(env, 'pairPlusTable', '1'));

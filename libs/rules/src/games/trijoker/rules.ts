@@ -16,6 +16,7 @@ import {
   describeState,
   emptyState,
   evolveBankPoker,
+  handOnce,
   initialBetMax,
   isComplete,
   judgeBoxCount,
@@ -62,11 +63,12 @@ const deal: DealSpec<R> = {
   positions: (s) => [BOARD, ...seatsWith(s, BETS).map(seatPosition)],
 };
 
-const handOf = (s: BankPokerState, seat: unknown, env: Env): HandValue | null => {
-  const own = cardsAt(s, seatPosition(seat as number));
-  const common = cardsAt(s, BOARD);
-  return own.length === env.rulebook.playerCards.value && common.length === env.rulebook.commonCards.value ? evaluateFive([...own, ...common]) : null;
-};
+const handOf = (s: BankPokerState, seat: unknown, env: Env): HandValue | null =>
+  handOnce(s, env, seatPosition(seat as number), () => {
+    const own = cardsAt(s, seatPosition(seat as number));
+    const common = cardsAt(s, BOARD);
+    return own.length === env.rulebook.playerCards.value && common.length === env.rulebook.commonCards.value ? evaluateFive([...own, ...common]) : null;
+  });
 
 const withdrawn = (s: TrijokerState, betId: string) => s.withdrawn.includes(betId);
 
@@ -111,7 +113,10 @@ export const trijoker: GameRules<TrijokerState, R> = {
   evolve(s, fact, env) {
     if (fact.type === 'CommonCardRevealed') return { ...s, revealed: Math.max(s.revealed, Number(fact.data.index)) };
     const inTime = fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && !badWithdrawal(s, fact, env);
-    return { ...s, ...evolveBankPoker(s, fact), withdrawn: inTime ? [...s.withdrawn, String(fact.data.betId)] : s.withdrawn };
+    const next = evolveBankPoker(s, fact);
+    // a fact that changes nothing (a settlement) keeps the state itself, and the hands worked out on it
+    if (next === s && !inTime) return s;
+    return { ...s, ...next, withdrawn: inTime ? [...s.withdrawn, String(fact.data.betId)] : s.withdrawn };
   },
 
   judgeFact(before, fact: Fact, env): Finding[] {
