@@ -56,10 +56,10 @@ const COLUMNS = [
   'judged_at_version', 'last_position', 'start_version', 'start_hash', 'start_state',
 ];
 
-/** What this thread knows of a session its judge keeps a tracker for: how far it swept, and the events after that. */
+/** What this thread knows of a session its judge keeps: the versions it was sent, and the events seen after them. */
 interface Swept {
-  applied: number;
-  /** the session's events after `applied` seen so far, by version */
+  sent: number;
+  /** the session's events after `sent` seen so far, by version */
   tail: Map<number, StoredEvent>;
 }
 
@@ -194,7 +194,7 @@ export class RoundVerdictProjection implements Projection {
     const cutOf = (id: string) => Math.max(closes.get(id)?.streamVersion ?? 0, ...[...(targets.get(id)?.values() ?? [])].map((t) => t.cut));
     const rows: Judged = new Map();
     // what the judges swept: sessions whose window started after a point their judge no longer has are sent again from their start
-    let pending = sessionIds.map((id) => ({ id, after: this.swept.get(id)?.applied ?? 0 }));
+    let pending = sessionIds.map((id) => ({ id, after: this.swept.get(id)?.sent ?? 0 }));
     while (pending.length) {
       const windows = await this.windows(db, pending, cutOf, inBatch);
       // what was read is kept too (the round in play is in it)
@@ -222,16 +222,16 @@ export class RoundVerdictProjection implements Projection {
         }
         o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
         // a closed session's rounds are all judged now (its judge dropped it too); a late fact reads it again
-        if (!closes.has(o.sessionId)) this.swept.set(o.sessionId, { applied: o.applied, tail: new Map() });
+        if (!closes.has(o.sessionId)) this.swept.set(o.sessionId, { sent: o.sent, tail: new Map() });
       }
       pending = again.filter((p) => pending.some((q) => q.id === p.id && q.after > 0)); // from the start cannot miss
     }
     // each session judged keeps its events after the sweep; a session first seen from its opening starts keeping them
     for (const [id, m] of inBatch) {
       let s = this.swept.get(id);
-      if (!s && m.has(1) && !closes.has(id)) this.swept.set(id, (s = { applied: 0, tail: new Map() }));
+      if (!s && m.has(1) && !closes.has(id)) this.swept.set(id, (s = { sent: 0, tail: new Map() }));
       if (!s) continue;
-      s.tail = new Map([...m].filter(([v]) => v > s!.applied));
+      s.tail = new Map([...m].filter(([v]) => v > s!.sent));
       this.swept.delete(id);
       this.swept.set(id, s);
     }

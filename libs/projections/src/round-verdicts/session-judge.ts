@@ -46,7 +46,7 @@ export interface SweepTarget {
 /** One session's part of a batch. */
 export interface SweepRequest {
   readonly sessionId: string;
-  /** stream versions already swept by the judge's tracker for this session (0: sweep from the session's start) */
+  /** stream versions this judge was already sent for this session (0: the window starts at the session's start) */
   readonly after: number;
   /** the stream's events after `after`, in version order without gaps, up to the latest cut */
   readonly events: readonly SweepEvent[];
@@ -61,8 +61,9 @@ export interface SweepRequest {
 }
 
 export type SweepResult =
-  | { readonly sessionId: string; readonly miss: false; readonly rows: readonly RoundVerdictRow[]; readonly applied: number }
-  /** the window starts after a point this judge has no tracker for: send the session from its start */
+  /** `sent`: the versions the judge now holds for the session (the next window starts after them) */
+  | { readonly sessionId: string; readonly miss: false; readonly rows: readonly RoundVerdictRow[]; readonly sent: number }
+  /** the window starts after a point this judge does not hold: send the session from its start */
   | { readonly sessionId: string; readonly miss: true };
 
 const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
@@ -78,7 +79,10 @@ interface RoundIndex {
 
 interface Cached {
   tracker: SessionTracker;
+  /** versions folded into the tracker */
   applied: number;
+  /** the events sent after `applied` (the round in play, the last one judged), kept so they are sent once */
+  tail: SweepEvent[];
   readonly rounds: RoundIndex;
 }
 
@@ -177,12 +181,15 @@ export class SessionJudge {
   private readonly sessions = new Map<string, Cached>();
 
   judge(request: SweepRequest): SweepResult {
-    const { sessionId, after, events } = request;
+    const { sessionId, after } = request;
     let cached = this.sessions.get(sessionId);
-    if (after === 0) cached = { tracker: new SessionTracker(sessionId), applied: 0, rounds: { starts: new Map(), ends: new Map() } };
-    else if (!cached || cached.applied !== after) return { sessionId, miss: true };
+    if (after === 0) cached = { tracker: new SessionTracker(sessionId), applied: 0, tail: [], rounds: { starts: new Map(), ends: new Map() } };
+    else if (!cached || cached.applied + cached.tail.length !== after) return this.miss(sessionId);
+    // the window: what it kept of the last one, then what is new
+    const events = cached.tail.length ? [...cached.tail, ...request.events] : request.events;
+    const from = cached.applied;
     // the index covers every version up to the window's end (windows follow each other or overlap)
-    for (const e of events) {
+    for (const e of request.events) {
       const roundId = e.data.roundId;
       if (typeof roundId !== 'string') continue;
       if (e.type === 'RoundStarted' && !cached.rounds.starts.has(roundId)) cached.rounds.starts.set(roundId, e.streamVersion);
@@ -202,25 +209,26 @@ export class SessionJudge {
       }
       if (last !== undefined) targets.set(last, { roundId: last, cut: version, position });
     }
-    // a round that started before the window needs the stream from the session's start
+    // a round that started before the tracker needs the stream from the session's start
     for (const roundId of targets.keys()) {
       const start = cached.rounds.starts.get(roundId);
-      if (start !== undefined && start <= after) return this.miss(sessionId);
+      if (start !== undefined && start <= from) return this.miss(sessionId);
     }
     let swept: { rows: RoundVerdictRow[]; applied: number };
     try {
-      swept = sweepWindow(cached.tracker, after, events, [...targets.values()], request.pools);
+      swept = sweepWindow(cached.tracker, from, events, [...targets.values()], request.pools);
     } catch (error) {
       this.sessions.delete(sessionId); // its tracker stopped somewhere unknown
       throw error;
     }
     const { rows, applied } = swept;
+    cached.tail = events.slice(applied - from);
     cached.applied = applied;
     // most recently used last; a closed session's rounds are all judged now (a late fact reads it again)
     this.sessions.delete(sessionId);
     if (!request.close) this.sessions.set(sessionId, cached);
     if (this.sessions.size > JUDGE_CACHE) this.sessions.delete(this.sessions.keys().next().value!);
-    return { sessionId, miss: false, rows, applied };
+    return { sessionId, miss: false, rows, sent: from + events.length };
   }
 
   private miss(sessionId: string): SweepResult {
@@ -231,7 +239,7 @@ export class SessionJudge {
 
 /** A session's outcome as it crosses back from a judge: the rows already written as JSON objects joined by commas. */
 export type SweepOutcome =
-  | { readonly sessionId: string; readonly miss: false; readonly applied: number; readonly rows: readonly string[]; readonly roundIds: readonly string[] }
+  | { readonly sessionId: string; readonly miss: false; readonly sent: number; readonly rows: readonly string[]; readonly roundIds: readonly string[] }
   | { readonly sessionId: string; readonly miss: true };
 
 /** A row as JSON, its start_state spliced in as the JSON text it already is (the upsert reads it as jsonb). */
@@ -243,6 +251,6 @@ export function rowJson({ start_state, ...row }: RoundVerdictRow): string {
 export function judgeBatch(judge: SessionJudge, requests: readonly SweepRequest[]): SweepOutcome[] {
   return requests.map((request) => {
     const result = judge.judge(request);
-    return result.miss ? result : { sessionId: result.sessionId, miss: false, applied: result.applied, rows: result.rows.map(rowJson), roundIds: result.rows.map((r) => r.round_id) };
+    return result.miss ? result : { sessionId: result.sessionId, miss: false, sent: result.sent, rows: result.rows.map(rowJson), roundIds: result.rows.map((r) => r.round_id) };
   });
 }
