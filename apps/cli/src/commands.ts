@@ -347,7 +347,9 @@ export async function serve(program: Command, port: number, host: string, before
   // from here on a signal is a clean stop: the projector's batch finished, the app and the pool closed, exit 0
   let app: Awaited<ReturnType<typeof createHttpApp>> | undefined;
   let following: Promise<unknown> | undefined;
+  let stopping = false;
   const shutdown = async () => {
+    stopping = true;
     runtime.projector.stop();
     await app?.close().catch(() => undefined);
     await following;
@@ -363,7 +365,10 @@ export async function serve(program: Command, port: number, host: string, before
   const address = app.getHttpServer().address();
   const listening = typeof address === 'object' && address ? address.port : port;
   out(`casino-audit listening on http://${host}:${listening}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
-  await announceBootstrapCredential(runtime, out);
+  // a signal right after "listening" closes the pool under this look-up: that is the stop, not an error
+  await announceBootstrapCredential(runtime, out).catch((error) => {
+    if (!stopping) throw error;
+  });
   // Benchmark hook (bench/load.ts), off unless CASINO_AUDIT_HEAP_PROBE=1 and a parent spawned us with an
   // IPC channel: RSS alone cannot show whether the server leaks, so the bench asks `{ probe: 'heap' }` and
   // gets the live heap after a full GC (it starts us with --expose-gc; `gc: false` if it did not). The
