@@ -160,7 +160,7 @@ export const bettorBet = (s: BankPokerState, of: Bet, betType: string): Bet | un
  */
 const handsByState = new WeakMap<BankPokerState, { env: object; hands: Map<string, HandValue | null> }>();
 
-/** `evaluate()`, the hand at `position` in `s` under `env` (null while incomplete), computed once per state. */
+/** `evaluate()`, the hand at `position` in `s` under `env` (null while incomplete), computed once per state: one kind of hand per position. */
 export function handOnce(s: BankPokerState, env: object, position: string, evaluate: () => HandValue | null): HandValue | null {
   let known = handsByState.get(s);
   if (known === undefined || known.env !== env) handsByState.set(s, (known = { env, hands: new Map() }));
