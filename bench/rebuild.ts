@@ -17,7 +17,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
-import { allProjections, createJudges, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
+import { createJudges, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, mean, uptimeLine } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';

@@ -38,6 +38,9 @@ export interface ProjectorOptions {
   readonly readAhead?: boolean;
 }
 
+/** The events of a page a projection is given (the types it handles). */
+const handledBy = (p: Projection, events: readonly StoredEvent[]) => events.filter((e) => p.handles.has(e.type));
+
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
 export const lockKey = (name: string) => {
   let h = 0;
@@ -112,7 +115,7 @@ export class Projector {
         await client.query('ROLLBACK'); // another projector moved on: read again from where it is
         return this.batchSize;
       }
-      const relevant = page.events.filter((e: StoredEvent) => p.handles.has(e.type));
+      const relevant = handledBy(p, page.events);
       if (relevant.length) await p.apply(client, relevant, tables);
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
       await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + page.events.length);
@@ -137,7 +140,7 @@ export class Projector {
     const early = ahead && ahead.checkpointName === checkpointName && ahead.from.transactionId === start.transactionId && ahead.from.globalPosition === start.globalPosition;
     const page = early ? await ahead.page : await this.store.readFeed(start, this.batchSize);
     if (!this.options.readAhead) return page;
-    const prepare = (events: readonly StoredEvent[]) => p.prepare?.(this.pool, events.filter((e) => p.handles.has(e.type)));
+    const prepare = (events: readonly StoredEvent[]) => p.prepare?.(this.pool, handledBy(p, events));
     if (!early) prepare(page.events);
     if (page.events.length >= this.batchSize) {
       const next = this.store.readFeed(page.checkpoint, this.batchSize);

@@ -46,7 +46,8 @@ export class RoundNotFoundError extends Error {
   }
 }
 
-const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
+/** A round's disputes and their resolutions: shown with the round, never judged as its facts. */
+export const DISPUTE_TYPES: ReadonlySet<string> = new Set(['RoundDisputed', 'DisputeResolved']);
 
 export async function replayRound(store: PostgresEventStore, roundId: string, options: ReplayOptions = {}): Promise<RoundReplay> {
   // the round's own facts and, unless --full, the stored starting state: one statement, one round trip

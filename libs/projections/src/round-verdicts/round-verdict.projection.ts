@@ -8,30 +8,25 @@
  * session apart) and every round that never ended are judged with the stream up to the close.
  *
  * This thread reads and writes; the judging runs in judge threads (judge-pool.ts, session-judge.ts),
- * which keep each session's tracker between batches. Per batch each session sends only the part of
- * its stream the judge has not swept: the batch's events and the few it kept from the last batch (the
- * round in play), read from the store only when they are not all at hand.
+ * which keep each session's tracker, and the events after it, between batches. Per batch each session
+ * sends only what follows what its judge was sent: the batch's events and those this thread kept from
+ * the last batch (past the last cut), read from the store only when they are not all at hand.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { toStoredEvent } from '../../../event-store/src';
-import { applyJackpotFact } from '../../../replay/src';
+import { EVENT_COLUMNS, toStoredEvent } from '../../../event-store/src';
+import { applyJackpotFact, DISPUTE_TYPES } from '../../../replay/src';
 import { JackpotPoolView } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { Projection } from '../projection';
 import { upsertJson } from '../upsert';
 import { createJudges, Judges } from './judge-pool';
-import { JUDGE_CACHE, rowJson, SessionJudge, SweepRequest, SweepTarget } from './session-judge';
+import { END_TYPES, JUDGE_CACHE, rowJson, SessionJudge, SweepRequest, SweepTarget } from './session-judge';
 
-const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
-const END_TYPES = new Set(['RoundCompleted', 'RoundVoided']);
 const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
 
 /** Every event type reaches `apply` (game-specific round facts included): it picks what matters. */
 const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
-
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type, data, metadata,
-  occurred_at, recorded_at, content_hash, prev_hash, hash`;
 
 /** Pool views before given positions, from the jackpot facts in feed order (as `jackpotPoolsBefore`), in one sweep. */
 export function poolsBefore(

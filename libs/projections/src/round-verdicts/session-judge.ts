@@ -8,7 +8,7 @@
  * stream, and a session's close is judged without reading the session again.
  */
 import type { StoredEvent } from '../../../event-store/src';
-import { SessionTracker } from '../../../replay/src';
+import { DISPUTE_TYPES, SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 
 export interface RoundVerdictRow {
@@ -66,8 +66,8 @@ export type SweepResult =
   /** the window starts after a point this judge does not hold: send the session from its start */
   | { readonly sessionId: string; readonly miss: true };
 
-const DISPUTE_TYPES = new Set(['RoundDisputed', 'DisputeResolved']);
-const END_TYPES = new Set(['RoundCompleted', 'RoundVoided']);
+/** The facts that end a round (its verdict is written then). */
+export const END_TYPES: ReadonlySet<string> = new Set(['RoundCompleted', 'RoundVoided']);
 
 const toFact = (e: SweepEvent, position?: number): Fact => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined, position });
 
@@ -237,7 +237,7 @@ export class SessionJudge {
   }
 }
 
-/** A session's outcome as it crosses back from a judge: the rows already written as JSON objects joined by commas. */
+/** A session's outcome as it crosses back from a judge: each row already written as JSON, with its round id. */
 export type SweepOutcome =
   | { readonly sessionId: string; readonly miss: false; readonly sent: number; readonly rows: readonly string[]; readonly roundIds: readonly string[] }
   | { readonly sessionId: string; readonly miss: true };

@@ -14,7 +14,6 @@ import { CircleOptions, CircleRulebook } from './rulebook';
 import { awardHand, HandAward, shareAward, showdownCite } from './showdown';
 import {
   after,
-  BETTING_DECISIONS,
   canAct,
   CirclePhase,
   CircleState,

@@ -12,7 +12,7 @@ import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, Rulebook
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
 import { compareHands, handName, type HandValue } from './evaluate';
-import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementQuery, SettlementVerdict } from '../types';
+import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
 
 export interface Decision {
   readonly seat: number;
