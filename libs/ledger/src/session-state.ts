@@ -98,8 +98,15 @@ export function evolveSession(s: SessionState, type: string, data: Record<string
   return s;
 }
 
-/** The rules' view of the session (for structural checks at ingestion and for replay). */
-export function sessionContext(s: SessionState, extra: Partial<SessionContext> = {}): SessionContext {
+/** What a caller adds to the session's own view: the shoe as it shows it, and the round's extras. */
+export type ContextExtras = Pick<SessionContext, 'shoe' | 'carried' | 'jackpotPools' | 'lastRoundOfSession'>;
+
+/**
+ * The rules' view of the session (for structural checks at ingestion and for replay). Always one
+ * shape, the extras set or undefined: replay asks for a context at every fact, and the rules read
+ * them everywhere, so one shape keeps those reads monomorphic.
+ */
+export function sessionContext(s: SessionState, extra: Partial<ContextExtras> = {}): SessionContext {
   return {
     sessionId: s.sessionId,
     casinoId: s.casinoId,
@@ -110,8 +117,10 @@ export function sessionContext(s: SessionState, extra: Partial<SessionContext> =
     limits: s.limits,
     options: s.options,
     smallestChip: s.smallestChip,
-    shoe: s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
-    ...extra,
+    shoe: 'shoe' in extra ? extra.shoe : s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
+    jackpotPools: extra.jackpotPools,
+    carried: extra.carried,
+    lastRoundOfSession: extra.lastRoundOfSession,
   };
 }
 

@@ -63,7 +63,7 @@ export class SessionTracker {
     const s = this.state;
     if (s.shoe && (this.shoeView?.shoeId !== s.shoe.shoeId || this.shoeView.decks !== s.shoe.decks)) this.shoeView = undefined;
     if (s.shoe && !this.shoeView) this.shoeView = Object.freeze({ shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: Object.freeze({ ...this.dealt }) });
-    return roundEnv(this.rulebook!, sessionContext(s, { shoe: s.shoe ? this.shoeView : undefined, carried: this.carried, ...extra }));
+    return roundEnv(this.rulebook!, sessionContext(s, { shoe: s.shoe ? this.shoeView : undefined, carried: this.carried, jackpotPools: extra.jackpotPools, lastRoundOfSession: extra.lastRoundOfSession }));
   }
 
   snapshot(): TrackerSnapshot {
