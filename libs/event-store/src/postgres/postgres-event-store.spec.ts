@@ -91,6 +91,26 @@ describe('PostgreSQL event store', () => {
     await expect(pool.query(`TRUNCATE ca_events`)).rejects.toThrow(/immutable/);
   });
 
+  it('reads the same feed as lean facts: data as its JSON text, the round id only when it is a string', async () => {
+    const from = (await store.readFeed(FEED_START, 1_000_000)).checkpoint;
+    const stream = `session-${randomUUID()}`;
+    await store.append([
+      event(stream, { roundId: 'r-1', amount: 12.5, note: 'ñ "quoted" \\ ✓', nested: { a: [1, null, true] } }, 'BetPlaced'),
+      event(stream, { roundId: 7 }, 'Odd'),
+      event(stream, {}, 'RoundStarted'),
+    ]);
+    const events = (await store.readFeed(from, 100)).events;
+    const page = await store.readFeedFacts(from, 100);
+    expect(page.checkpoint).toEqual((await store.readFeed(from, 100)).checkpoint);
+    expect(page.events.map((f) => [f.globalPosition, f.transactionId, f.streamId, f.streamVersion, f.eventId, f.type, f.prevHash])).toEqual(
+      events.map((e) => [e.globalPosition, e.transactionId, e.streamId, e.streamVersion, e.eventId, e.type, e.prevHash]),
+    );
+    expect(page.events.map((f) => JSON.parse(f.dataText))).toEqual(events.map((e) => e.data));
+    expect(page.events.map((f) => f.roundId)).toEqual(['r-1', null, null]);
+    // a page of facts is cut where the page of events is
+    expect((await store.readFeedFacts(from, 2)).checkpoint).toEqual((await store.readFeed(from, 2)).checkpoint);
+  });
+
   it('feeds every committed event exactly once to a follower while 12 writers hold transactions open for random times', async () => {
     const writers = 12;
     const appendsPerWriter = 25;

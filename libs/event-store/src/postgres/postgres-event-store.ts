@@ -11,6 +11,7 @@ import {
   AppendedEvent,
   EventStore,
   FeedCheckpoint,
+  FeedFact,
   FeedPage,
   NewEvent,
   StoredEvent,
@@ -189,35 +190,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage> {
-    const result = await this.pool.query({
-      name: 'ca_read_feed',
-      // the horizon: the oldest transaction still in progress in THIS database (a transaction of another
-      // database on the same server can never write here, so it must not hold the feed back), or the
-      // snapshot's xmax when there is none; everything below it is committed or will never be
-      text: `WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
-             horizon AS (
-               SELECT coalesce(
-                 (SELECT x FROM snap, pg_snapshot_xip(snap.s) AS x
-                   WHERE NOT EXISTS (
-                     SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-                      WHERE l.locktype = 'transactionid' AND l.transactionid = xid(x)
-                        AND a.datname IS DISTINCT FROM current_database())
-                   ORDER BY x LIMIT 1),
-                 (SELECT pg_snapshot_xmax(s) FROM snap)) AS h)
-             SELECT ${EVENT_COLUMNS} FROM ca_events, horizon
-             WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-               AND transaction_id < horizon.h
-             -- the table's columns, not the text alias of the select list: xid8 order, served by ca_events_feed
-             ORDER BY ca_events.transaction_id, ca_events.global_position
-             LIMIT $3`,
-      values: [after.transactionId.toString(), after.globalPosition.toString(), limit],
-    });
-    const events = result.rows.map(toStoredEvent);
-    const last = events[events.length - 1];
-    return {
-      events,
-      checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after,
-    };
+    const result = await this.pool.query({ name: 'ca_read_feed', text: feedQuery(EVENT_COLUMNS), values: feedValues(after, limit) });
+    return feedPage(result.rows.map(toStoredEvent), after);
+  }
+
+  /** The same page as `readFeed`, as lean facts (`FeedFact`: data left as JSON text). */
+  async readFeedFacts(after: FeedCheckpoint, limit: number): Promise<FeedPage<FeedFact>> {
+    const result = await this.pool.query({ name: 'ca_read_feed_facts', text: feedQuery(FACT_COLUMNS), values: feedValues(after, limit) });
+    return feedPage(result.rows.map(toFeedFact), after);
   }
 
   async subscribe(onWake: () => void): Promise<Subscription> {
@@ -323,6 +303,44 @@ function assertDistinctIds(events: readonly NewEvent[], hashes: readonly string[
   if (seen.size !== events.length) {
     throw new Error('the same event appears twice in one batch; send it once');
   }
+}
+
+/**
+ * The feed after a checkpoint, below the horizon (`ca_feed_horizon()`, schema migration 5): the oldest
+ * transaction still in progress in this database, so everything returned is committed and nothing
+ * committed later can land before it. One indexed range scan (ca_events_feed).
+ */
+const feedQuery = (columns: string) => `SELECT ${columns} FROM ca_events
+  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+    AND transaction_id < (SELECT ca_feed_horizon())
+  -- the table's columns, not the text alias of the select list: xid8 order, served by ca_events_feed
+  ORDER BY ca_events.transaction_id, ca_events.global_position
+  LIMIT $3`;
+
+const feedValues = (after: FeedCheckpoint, limit: number) => [after.transactionId.toString(), after.globalPosition.toString(), limit];
+
+function feedPage<E extends { transactionId: bigint; globalPosition: bigint }>(events: E[], after: FeedCheckpoint): FeedPage<E> {
+  const last = events[events.length - 1];
+  return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
+}
+
+/** The columns of a `FeedFact` (`toFeedFact`). */
+export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
+  event_type, data::text AS data_text, 
+  CASE WHEN jsonb_typeof(data->'roundId') = 'string' THEN data->>'roundId' END AS round_id, prev_hash`;
+
+export function toFeedFact(r: any): FeedFact {
+  return {
+    globalPosition: BigInt(r.global_position),
+    transactionId: BigInt(r.transaction_id),
+    streamId: r.stream_id,
+    streamVersion: r.stream_version,
+    eventId: r.event_id,
+    type: r.event_type,
+    dataText: r.data_text,
+    roundId: r.round_id,
+    prevHash: r.prev_hash,
+  };
 }
 
 export function toStoredEvent(r: any): StoredEvent {
