@@ -17,7 +17,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
-import { createJudges, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
+import { createJudges, FedEvent, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, mean, uptimeLine } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
@@ -180,14 +180,14 @@ function statementLabel(arg: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
-/** The store, with `readFeed` timed (everything else passes through). */
+/** The store, with `readFeed` and `readFeedFacts` timed (everything else passes through). */
 function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventStore {
   return new Proxy(store, {
     get(target, prop, receiver) {
-      if (prop === 'readFeed') {
+      if (prop === 'readFeed' || prop === 'readFeedFacts') {
         return async (...args: Parameters<PostgresEventStore['readFeed']>) => {
           const t0 = process.hrtime.bigint();
-          const page = await target.readFeed(...args);
+          const page = await target[prop](...args);
           phases.readInFlightNs += process.hrtime.bigint() - t0;
           phases.readEvents += page.events.length;
           return page;
@@ -248,16 +248,22 @@ function timedClient(client: PoolClient, phases: Phases): PoolClient {
   });
 }
 
-/** The projection, with `apply` timed (and its client's queries). */
+/** The projection, with `apply` timed (and its client's queries); it reads the feed in its own shape. */
 function timedProjection(p: Projection, phases: Phases): Projection {
+  // the wrapper passes on whatever the projector hands it, read in p's own shape (`reads`)
+  const inner = p as unknown as {
+    apply(db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>): Promise<void>;
+    prepare?(db: Pool, events: readonly FedEvent[]): void;
+  };
   return {
     name: p.name,
     tables: p.tables,
     handles: p.handles,
-    apply: async (db, events, tables) => {
+    reads: p.reads,
+    apply: async (db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) => {
       const t0 = process.hrtime.bigint();
       try {
-        await p.apply(timedClient(db, phases), events, tables);
+        await inner.apply.call(p, timedClient(db, phases), events, tables);
       } finally {
         phases.applyNs += process.hrtime.bigint() - t0;
         phases.applyCalls++;
@@ -265,9 +271,9 @@ function timedProjection(p: Projection, phases: Phases): Projection {
       }
     },
     // batches read ahead reach the projection before their transaction (the verdicts judge them then)
-    prepare: p.prepare ? (db, events) => p.prepare!(db, events) : undefined,
+    prepare: inner.prepare ? (db: Pool, events: readonly FedEvent[]) => inner.prepare!.call(p, db, events) : undefined,
     close: () => p.close?.() ?? Promise.resolve(),
-  };
+  } as Projection;
 }
 
 class OverBudget extends Error {}

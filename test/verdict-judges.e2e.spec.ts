@@ -6,7 +6,7 @@
  * of a round that arrives after the round's verdict was written judges it again, live and rebuilt alike.
  */
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { createJudges, Judges, rebuildProjection, RoundVerdictProjection, SweepOutcome, SweepRequest } from '../libs/projections/src';
+import { createJudges, Judges, rebuildProjection, RoundVerdictProjection, FactSweepRequest, SweepOutcome } from '../libs/projections/src';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 import { readModelChecksums } from './support/report-tables';
@@ -20,7 +20,7 @@ class ForgetfulJudges implements Judges {
 
   constructor(private readonly forgetAt: number) {}
 
-  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+  async judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]> {
     if (++this.batches === this.forgetAt) {
       await this.inner.close();
       this.inner = createJudges(2);

@@ -4,8 +4,8 @@
  * projection advisory lock keeps two projector processes (or a rebuild's swap) from interleaving.
  */
 import type { Pool, PoolClient } from 'pg';
-import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore, StoredEvent } from '../../event-store/src';
-import type { Projection } from './projection';
+import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore } from '../../event-store/src';
+import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
 
@@ -31,15 +31,28 @@ export interface ProjectorOptions {
   /** told when the store of record could not be read while following (retried every `leadershipRetryMs`) */
   readonly onUpstreamError?: (error: Error) => void;
   /**
-   * After a full page, read the next one while this one is applied (a rebuild: the feed is long and
-   * the verdicts' judging waits on its threads). A page read early is still right: the feed only
-   * grows past its horizon, and a page that is not used (another projector moved on) is dropped.
+   * After a full page, keep reading up to this many pages ahead while the current one is applied (a
+   * rebuild: the feed is long, and the verdicts' judge threads start on each page as it arrives). A
+   * page read early is still right: the feed only grows past its horizon, and pages that are not used
+   * (another projector moved on) are dropped.
    */
-  readonly readAhead?: boolean;
+  readonly readAhead?: number;
 }
 
 /** The events of a page a projection is given (the types it handles). */
-const handledBy = (p: Projection, events: readonly StoredEvent[]) => events.filter((e) => p.handles.has(e.type));
+const handledBy = (p: Projection, events: readonly FedEvent[]) => events.filter((e) => p.handles.has(e.type));
+
+/** A page of the feed in the shape the projection reads. */
+const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint, limit: number): Promise<FeedPage<FedEvent>> =>
+  p.reads === 'facts' ? store.readFeedFacts(after, limit) : store.readFeed(after, limit);
+
+/**
+ * Hand a projection events read in its own shape (`readFor`): the one place the two shapes meet, so the
+ * cast is safe by construction.
+ */
+const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) =>
+  (p.apply as (db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) => Promise<void>)(db, events, tables);
+const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) => (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
 export const lockKey = (name: string) => {
@@ -71,7 +84,7 @@ export class Projector {
   private stopping = false;
   private leader: Leadership | null = null;
   private wakeUp?: () => void;
-  private ahead?: { checkpointName: string; from: FeedCheckpoint; page: Promise<FeedPage> };
+  private ahead?: ReadAhead;
 
   constructor(
     private readonly pool: Pool,
@@ -116,7 +129,7 @@ export class Projector {
         return this.batchSize;
       }
       const relevant = handledBy(p, page.events);
-      if (relevant.length) await p.apply(client, relevant, tables);
+      if (relevant.length) await applyTo(p, client, relevant, tables);
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
       await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + page.events.length);
       await client.query('COMMIT');
@@ -131,21 +144,20 @@ export class Projector {
   }
 
   /**
-   * The page after `start`: the one read ahead for it, or read now. With `readAhead`, the next one is
-   * started, and each page is handed to the projection's `prepare` as soon as it is here.
+   * The page after `start`: the one read ahead for it, or read now. With `readAhead`, the pages after
+   * it are read on, and each page is handed to the projection's `prepare` as soon as it is here.
    */
-  private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint): Promise<FeedPage> {
-    const ahead = this.ahead;
+  private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
+    const depth = this.options.readAhead ?? 0;
+    if (!depth) return readFor(p, this.store, start, this.batchSize);
+    const early = this.ahead?.checkpointName === checkpointName ? this.ahead.take(start) : undefined;
+    if (early) return early;
     this.ahead = undefined;
-    const early = ahead && ahead.checkpointName === checkpointName && ahead.from.transactionId === start.transactionId && ahead.from.globalPosition === start.globalPosition;
-    const page = early ? await ahead.page : await this.store.readFeed(start, this.batchSize);
-    if (!this.options.readAhead) return page;
-    const prepare = (events: readonly StoredEvent[]) => p.prepare?.(this.pool, handledBy(p, events));
-    if (!early) prepare(page.events);
+    const prepare = (events: readonly FedEvent[]) => prepareFor(p, this.pool, handledBy(p, events));
+    const page = await readFor(p, this.store, start, this.batchSize);
+    prepare(page.events);
     if (page.events.length >= this.batchSize) {
-      const next = this.store.readFeed(page.checkpoint, this.batchSize);
-      next.then((n) => prepare(n.events)).catch(() => undefined); // a failed early read is thrown when its page is asked for, not before
-      this.ahead = { checkpointName, from: page.checkpoint, page: next };
+      this.ahead = new ReadAhead(checkpointName, (after) => readFor(p, this.store, after, this.batchSize), page.checkpoint, depth, this.batchSize, prepare);
     }
     return page;
   }
@@ -228,6 +240,61 @@ export class Projector {
       out[p.name] = Number(r.rows[0].n);
     }
     return out;
+  }
+}
+
+const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
+
+/**
+ * Pages of the feed read ahead of the projector, one after another: each is read as soon as the one
+ * before it is here and full, with at most `depth` waiting to be taken, and handed to `onPage` (in feed
+ * order) when it arrives. A failed read is thrown when its page is taken, not before.
+ */
+class ReadAhead {
+  private readonly waiting: Array<{ from: FeedCheckpoint; page: Promise<FeedPage<FedEvent>> }> = [];
+  private reading = false;
+  /** where the next read starts; null once a page came back short (the end of the feed for now) or failed */
+  private next: FeedCheckpoint | null;
+
+  constructor(
+    readonly checkpointName: string,
+    private readonly read: (after: FeedCheckpoint) => Promise<FeedPage<FedEvent>>,
+    after: FeedCheckpoint,
+    private readonly depth: number,
+    private readonly limit: number,
+    private readonly onPage: (events: readonly FedEvent[]) => void,
+  ) {
+    this.next = after;
+    this.fill();
+  }
+
+  /** The page after `start` when it is the next one read ahead (else undefined: the projector read elsewhere). */
+  take(start: FeedCheckpoint): Promise<FeedPage<FedEvent>> | undefined {
+    const head = this.waiting[0];
+    if (!head || !sameCheckpoint(head.from, start)) return undefined;
+    this.waiting.shift();
+    this.fill();
+    return head.page;
+  }
+
+  private fill(): void {
+    if (this.reading || this.next === null || this.waiting.length >= this.depth) return;
+    const from = this.next;
+    const page = this.read(from);
+    this.reading = true;
+    this.waiting.push({ from, page });
+    page.then(
+      (p) => {
+        this.reading = false;
+        this.next = p.events.length >= this.limit ? p.checkpoint : null;
+        this.onPage(p.events);
+        this.fill();
+      },
+      () => {
+        this.reading = false;
+        this.next = null;
+      },
+    );
   }
 }
 

@@ -13,6 +13,9 @@ export interface RebuildProgress {
   readonly total: number;
 }
 
+/** Pages a rebuild reads ahead of the one it applies (the verdicts' judge threads work on them meanwhile). */
+export const READ_AHEAD = Number(process.env.CA_READ_AHEAD) || 3;
+
 export async function rebuildProjection(
   pool: Pool,
   store: PostgresEventStore,
@@ -28,7 +31,7 @@ export async function rebuildProjection(
   }
   await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
   const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-  const projector = new Projector(pool, store, [p], { batchSize, readAhead: true });
+  const projector = new Projector(pool, store, [p], { batchSize, readAhead: READ_AHEAD });
   let done = 0;
   for (;;) {
     const n = await projector.step(p, fresh, rebuildCheckpoint);

@@ -8,7 +8,7 @@ import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { correctionEffect } from '../corrections';
 import { loadEventsById, loadPoolCasinos, loadSessionInfo, SessionInfo, sessionOf } from '../facts';
-import type { Projection } from '../projection';
+import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
 
 export interface InspectorLogRow {
@@ -39,7 +39,7 @@ export const INSPECTOR_LOG = 'inspector_log';
 
 const COLUMNS = ['event_id', 'global_position', 'casino_id', 'gaming_day', 'session_id', 'table_id', 'round_id', 'kind', 'occurred_at', 'recorded_by', 'details'];
 
-export class InspectorLogProjection implements Projection {
+export class InspectorLogProjection implements EventProjection {
   readonly name = 'inspector-log';
   readonly tables = [INSPECTOR_LOG];
   readonly handles = new Set(Object.keys(KIND));

@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { loadSessionInfo, SessionInfo, sessionOf } from '../facts';
-import type { Projection } from '../projection';
+import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
 
 export interface JackpotPoolRow {
@@ -120,7 +120,7 @@ export const JACKPOT_MOVEMENTS = 'jackpot_movements';
 const POOL_COLUMNS = ['pool_id', 'casino_id', 'seed', 'config', 'current', 'contributions', 'won', 'contributions_count', 'wins_count', 'resets_count', 'movements', 'configured_at', 'last_position'];
 const MOVEMENT_COLUMNS = ['pool_id', 'seq', 'kind', 'event_id', 'round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'seat', 'hand', 'amount', 'value_before', 'value_after', 'occurred_at', 'global_position'];
 
-export class JackpotProjection implements Projection {
+export class JackpotProjection implements EventProjection {
   readonly name = 'jackpots';
   readonly tables = [JACKPOT_POOLS, JACKPOT_MOVEMENTS];
   readonly handles = HANDLES;

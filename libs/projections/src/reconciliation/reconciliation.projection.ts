@@ -9,7 +9,7 @@ import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
-import type { Projection } from '../projection';
+import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
 
 export interface CountRecord {
@@ -122,7 +122,7 @@ const COLUMNS = [
   'cagnotte_recorded', 'drop_counted', 'tips_counted', 'cagnotte_counted', 'counts', 'adjustments', 'corrections', 'last_position',
 ];
 
-export class ReconciliationProjection implements Projection {
+export class ReconciliationProjection implements EventProjection {
   readonly name = 'reconciliation';
   readonly tables = [RECONCILIATIONS];
   readonly handles = HANDLES;

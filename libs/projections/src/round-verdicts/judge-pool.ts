@@ -8,10 +8,10 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { judgeBatch, SessionJudge, SweepEvent, SweepOutcome, SweepRequest } from './session-judge';
+import { FactSweepRequest, judgeBatch, requestsJson, SessionJudge, SweepOutcome, SweepRequest } from './session-judge';
 
 export interface Judges {
-  judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]>;
+  judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -33,8 +33,9 @@ export function createJudges(threads = defaultJudgeThreads()): Judges {
 export class InThreadJudges implements Judges {
   private readonly judgeOf = new SessionJudge();
 
-  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
-    return judgeBatch(this.judgeOf, requests);
+  /** the same message a judge thread parses, so both judge exactly the same input */
+  async judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]> {
+    return judgeBatch(this.judgeOf, JSON.parse(requestsJson(requests)) as SweepRequest[]);
   }
 
   async close(): Promise<void> {}
@@ -48,16 +49,11 @@ function workerScript(): string {
   return built;
 }
 
-/**
- * Only what judging reads of an event crosses to a thread (a stored event's position is a bigint, which
- * JSON cannot carry): the chain hash only before a round's start (its verdict keeps it), no times (the
- * verdicts are judged without replay steps, the one place a fact's time is shown).
- */
-const lean = (e: SweepEvent): SweepEvent => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: null, streamVersion: e.streamVersion, prevHash: e.type === 'RoundStarted' ? e.prevHash : '' });
-
 interface Pending {
   resolve: (outcomes: SweepOutcome[]) => void;
   reject: (error: Error) => void;
+  /** the sessions asked about: all missed if the thread is lost before it answers */
+  sessionIds: readonly string[];
 }
 
 class JudgeThread {
@@ -77,20 +73,24 @@ class JudgeThread {
       if (m.error) p.reject(Object.assign(new Error(`judge thread: ${m.error.message}`), { stack: m.error.stack }));
       else p.resolve(m.outcomes!);
     });
-    const fail = (error: Error) => {
+    // a thread lost (crashed, out of memory, closed) with batches still sent to it: their sessions are
+    // misses, sent again from their start to the thread that replaces it (the projection asks for
+    // several batches at once, so some are always on their way)
+    const lost = () => {
       this.dead = true;
-      for (const p of this.pending.values()) p.reject(error);
+      for (const p of this.pending.values()) p.resolve(p.sessionIds.map((sessionId) => ({ sessionId, miss: true })));
       this.pending.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`judge thread exited (code ${code})`)));
+    this.worker.on('error', lost);
+    this.worker.on('exit', lost);
   }
 
-  judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
+  judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]> {
     const id = this.nextId++;
-    const body = JSON.stringify(requests.map((r) => ({ ...r, events: r.events.map(lean) })));
+    const body = requestsJson(requests);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      if (this.dead) return resolve(requests.map((r) => ({ sessionId: r.sessionId, miss: true })));
+      this.pending.set(id, { resolve, reject, sessionIds: requests.map((r) => r.sessionId) });
       this.worker.ref();
       this.worker.postMessage({ id, requests: body });
     });
@@ -117,8 +117,8 @@ export class ThreadJudges implements Judges {
     return (h >>> 0) % this.count;
   }
 
-  async judge(requests: readonly SweepRequest[]): Promise<SweepOutcome[]> {
-    const parts = new Map<number, SweepRequest[]>();
+  async judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]> {
+    const parts = new Map<number, FactSweepRequest[]>();
     for (const r of requests) {
       const i = this.indexOf(r.sessionId);
       const part = parts.get(i);

@@ -13,17 +13,25 @@
  * the last batch (past the last cut), read from the store only when they are not all at hand.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
-import { EVENT_COLUMNS, toStoredEvent } from '../../../event-store/src';
+import type { FeedFact } from '../../../event-store/src';
+import { FACT_COLUMNS, toFeedFact } from '../../../event-store/src';
 import { applyJackpotFact, DISPUTE_TYPES } from '../../../replay/src';
 import { JackpotPoolView } from '../../../rules/src';
-import { sessionOf } from '../facts';
-import type { Projection } from '../projection';
+import type { FactProjection } from '../projection';
 import { upsertJson } from '../upsert';
-import { createJudges, Judges } from './judge-pool';
-import { END_TYPES, JUDGE_CACHE, rowJson, SessionJudge, SweepRequest, SweepTarget } from './session-judge';
+import { createJudges, InThreadJudges, Judges } from './judge-pool';
+import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session-judge';
 
 const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
+
+/** A jackpot fact, as pool views are folded from it. */
+type JackpotFact = { position: bigint; type: string; data: Record<string, any> };
+
+/** The jackpot facts before a feed position, read when a batch arrives, ahead of its judging. */
+interface JackpotFactsBefore {
+  readonly before: bigint;
+  readonly facts: Promise<JackpotFact[]>;
+}
 
 /** Every event type reaches `apply` (game-specific round facts included): it picks what matters. */
 const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
@@ -54,18 +62,23 @@ const COLUMNS = [
 /** What this thread knows of a session its judge keeps: the versions it was sent, and the events seen after them. */
 interface Swept {
   sent: number;
-  /** the session's events after `sent` seen so far, by version */
-  tail: Map<number, StoredEvent>;
+  /** the session's facts after `sent` seen so far, by version */
+  tail: Map<number, FeedFact>;
 }
 
 /** A batch's verdicts: each judged round's row as JSON, by round id. */
 type Judged = Map<string, string>;
 
 /** A batch, named by its first and last feed positions and its length. */
-const batchKey = (events: readonly StoredEvent[]) => (events.length ? `${events[0].globalPosition}-${events[events.length - 1].globalPosition}-${events.length}` : '');
+const batchKey = (events: readonly FeedFact[]) => (events.length ? `${events[0].globalPosition}-${events[events.length - 1].globalPosition}-${events.length}` : '');
 
-export class RoundVerdictProjection implements Projection {
+/** The session a fact of a session stream belongs to (the ledger stores a fact with a `sessionId` in that session's stream). */
+const sessionOfStream = (streamId: string) => (streamId.startsWith('session-') ? streamId.slice('session-'.length) : undefined);
+
+export class RoundVerdictProjection implements FactProjection {
   readonly name = 'round-verdicts';
+  /** lean facts: their data crosses to the judge threads as the text PostgreSQL printed, never parsed here */
+  readonly reads = 'facts';
   readonly tables = [ROUND_VERDICTS];
   readonly handles = ALL_TYPES;
   private judges?: Judges;
@@ -84,6 +97,7 @@ export class RoundVerdictProjection implements Projection {
 
   async close(): Promise<void> {
     await this.chain;
+    await Promise.allSettled([...this.prepared.values()]); // batches judged ahead and never applied
     this.prepared.clear();
     await this.judges?.close();
     this.judges = undefined;
@@ -98,23 +112,26 @@ export class RoundVerdictProjection implements Projection {
    * session caches are caches of immutable streams: a batch judged ahead and never applied (another
    * projector moved on, a rolled-back transaction) leaves them true, and at worst a session is read again.
    */
-  prepare(db: Pool | PoolClient, events: readonly StoredEvent[]): void {
+  prepare(db: Pool | PoolClient, events: readonly FeedFact[]): void {
     void this.judgeAhead(db, events);
   }
 
-  private judgeAhead(db: Pool | PoolClient, events: readonly StoredEvent[]): Promise<Judged> {
+  private judgeAhead(db: Pool | PoolClient, events: readonly FeedFact[]): Promise<Judged> {
     const key = batchKey(events);
     let judged = this.prepared.get(key);
     if (!judged) {
-      judged = this.chain.then(() => this.judgeEnds(db, events));
-      this.chain = judged.catch(() => undefined);
+      // the jackpot facts this batch's round starts need are read now, while the batch before is judged
+      const jackpots = this.jackpotFactsBefore(db, events.reduce((max, e) => (e.globalPosition > max ? e.globalPosition : max), 0n) + 1n);
+      const sent = this.chain.then(() => this.sendEnds(db, events, jackpots));
+      this.chain = sent.catch(() => undefined);
+      judged = sent.then(({ answer }) => answer);
       judged.catch(() => undefined); // its error is thrown by the apply that waits for it
       this.prepared.set(key, judged);
     }
     return judged;
   }
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly FeedFact[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[ROUND_VERDICTS];
     const key = batchKey(events);
     const pending = this.judgeAhead(db, events);
@@ -126,37 +143,39 @@ export class RoundVerdictProjection implements Projection {
     const rows = await pending;
     // a fact of a round that already has a verdict from an earlier batch judges it again, with the stream up to that fact
     const late = new Map<string, Map<string, SweepTarget>>(); // session → round → target
-    const candidates = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && !END_TYPES.has(e.type) && typeof e.data.roundId === 'string' && !rows.has(e.data.roundId));
-    const roundIds = [...new Set(candidates.map((e) => String(e.data.roundId)))];
+    const candidates = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && !END_TYPES.has(e.type) && e.roundId !== null && !rows.has(e.roundId));
+    const roundIds = [...new Set(candidates.map((e) => e.roundId!))];
     if (roundIds.length) {
       const judged = new Set<string>((await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id));
       for (const e of candidates) {
-        if (!judged.has(e.data.roundId)) continue;
-        const sessionId = sessionOf(e)!;
+        const roundId = e.roundId!;
+        if (!judged.has(roundId)) continue;
+        const sessionId = sessionOfStream(e.streamId)!;
         const m = late.get(sessionId) ?? new Map<string, SweepTarget>();
         late.set(sessionId, m);
-        m.set(e.data.roundId, { roundId: e.data.roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
+        m.set(roundId, { roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
       }
     }
     if (late.size) {
       // rare: judged here from each session's start, apart from the judges' caches (they have moved on)
-      const judge = new SessionJudge();
       const cutOf = (id: string) => Math.max(...[...late.get(id)!.values()].map((t) => t.cut));
       const windows = await this.windows(db, [...late.keys()].map((id) => ({ id, after: 0 })), cutOf, new Map());
       const pools = await this.poolsAt(db, [...windows.values()]);
-      for (const [id, targets] of late) {
-        const result = judge.judge({ sessionId: id, after: 0, events: windows.get(id)!, targets: [...targets.values()], pools: pools(windows.get(id)!) });
-        if (!result.miss) for (const row of result.rows) rows.set(row.round_id, rowJson(row));
-      }
+      const requests = [...late].map(([id, targets]) => ({ sessionId: id, after: 0, events: windows.get(id)!, targets: [...targets.values()], pools: pools(windows.get(id)!) }));
+      for (const o of await new InThreadJudges().judge(requests)) if (!o.miss) o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
     }
     if (rows.size) await upsertJson(db, table, ['round_id'], COLUMNS, `[${[...rows.values()].join(',')}]`);
   }
 
-  /** A batch's ended rounds (and the facts after an end in the same batch) and its closes, judged from committed events. */
-  private async judgeEnds(db: Pool | PoolClient, events: readonly StoredEvent[]): Promise<Judged> {
+  /**
+   * Send a batch's ended rounds (and the facts after an end in the same batch) and its closes to the
+   * judges, from committed events; resolves once sent (batches are sent in feed order), with the
+   * promise of their verdicts (wrapped: an async function would wait for a promise it returns).
+   */
+  private async sendEnds(db: Pool | PoolClient, events: readonly FeedFact[], jackpots: JackpotFactsBefore): Promise<{ answer: Promise<Judged> }> {
     this.judges ??= createJudges(this.options.judgeThreads);
     // the batch's events per session, after the events kept from earlier batches
-    const inBatch = new Map<string, Map<number, StoredEvent>>();
+    const inBatch = new Map<string, Map<number, FeedFact>>();
     for (const e of events) {
       if (!e.streamId.startsWith('session-')) continue;
       const id = e.streamId.slice('session-'.length);
@@ -168,17 +187,17 @@ export class RoundVerdictProjection implements Projection {
       m.set(e.streamVersion, e);
     }
     const targets = new Map<string, Map<string, SweepTarget>>(); // session → round → target
-    const closes = new Map<string, StoredEvent>();
+    const closes = new Map<string, FeedFact>();
     const endedHere = new Set<string>();
     for (const e of events) {
       if (!e.streamId.startsWith('session-') || DISPUTE_TYPES.has(e.type)) continue;
-      const sessionId = sessionOf(e)!;
+      const sessionId = sessionOfStream(e.streamId)!;
       if (e.type === 'TableSessionClosed') {
         if (!closes.has(sessionId)) closes.set(sessionId, e);
         continue;
       }
-      if (typeof e.data.roundId !== 'string') continue;
-      const roundId = e.data.roundId;
+      const roundId = e.roundId;
+      if (roundId === null) continue;
       if (END_TYPES.has(e.type)) endedHere.add(roundId);
       else if (!endedHere.has(roundId)) continue;
       const m = targets.get(sessionId) ?? new Map<string, SweepTarget>();
@@ -187,19 +206,10 @@ export class RoundVerdictProjection implements Projection {
     }
     const sessionIds = [...new Set([...targets.keys(), ...closes.keys()])];
     const cutOf = (id: string) => Math.max(closes.get(id)?.streamVersion ?? 0, ...[...(targets.get(id)?.values() ?? [])].map((t) => t.cut));
-    const rows: Judged = new Map();
-    // what the judges swept: sessions whose window started after a point their judge no longer has are sent again from their start
-    let pending = sessionIds.map((id) => ({ id, after: this.swept.get(id)?.sent ?? 0 }));
-    while (pending.length) {
-      const windows = await this.windows(db, pending, cutOf, inBatch);
-      // what was read is kept too (the round in play is in it)
-      for (const [id, w] of windows) {
-        const m = inBatch.get(id) ?? new Map<number, StoredEvent>();
-        inBatch.set(id, m);
-        for (const e of w) m.set(e.streamVersion, e);
-      }
-      const pools = await this.poolsAt(db, [...windows.values()]);
-      const requests: SweepRequest[] = pending.map(({ id, after }) => ({
+    const judgeWindows = async (sessions: ReadonlyArray<{ id: string; after: number }>) => {
+      const windows = await this.windows(db, sessions, cutOf, inBatch);
+      const pools = await this.poolsAt(db, [...windows.values()], jackpots);
+      const requests: FactSweepRequest[] = sessions.map(({ id, after }) => ({
         sessionId: id,
         after,
         events: windows.get(id)!,
@@ -207,21 +217,22 @@ export class RoundVerdictProjection implements Projection {
         close: closes.has(id) ? { version: closes.get(id)!.streamVersion, position: Number(closes.get(id)!.globalPosition) } : undefined,
         pools: pools(windows.get(id)!),
       }));
-      const outcomes = await this.judges.judge(requests);
-      const again: typeof pending = [];
-      for (const o of outcomes) {
-        this.swept.delete(o.sessionId);
-        if (o.miss) {
-          again.push({ id: o.sessionId, after: 0 });
-          continue;
-        }
-        o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
-        // a closed session's rounds are all judged now (its judge dropped it too); a late fact reads it again
-        if (!closes.has(o.sessionId)) this.swept.set(o.sessionId, { sent: o.sent, tail: new Map() });
-      }
-      pending = again.filter((p) => pending.some((q) => q.id === p.id && q.after > 0)); // from the start cannot miss
+      return { windows, outcomes: this.judges!.judge(requests) };
+    };
+    // sent now, in feed order; answered later. Each session's window ends at its cut, so once judged its
+    // judge holds the stream up to the cut: the next batch's window starts there without waiting
+    const sent = await judgeWindows(sessionIds.map((id) => ({ id, after: this.swept.get(id)?.sent ?? 0 })));
+    for (const [id, w] of sent.windows) {
+      // what was read is kept too (the round in play is in it)
+      const m = inBatch.get(id) ?? new Map<number, FeedFact>();
+      inBatch.set(id, m);
+      for (const e of w) m.set(e.streamVersion, e);
+      const after = this.swept.get(id)?.sent ?? 0;
+      this.swept.delete(id);
+      // a closed session's rounds are all judged now (its judge drops it too); a late fact reads it again
+      if (!closes.has(id)) this.swept.set(id, { sent: after + w.length, tail: new Map() });
     }
-    // each session judged keeps its events after the sweep; a session first seen from its opening starts keeping them
+    // each session judged keeps its events after its window; a session first seen from its opening starts keeping them
     for (const [id, m] of inBatch) {
       let s = this.swept.get(id);
       if (!s && m.has(1) && !closes.has(id)) this.swept.set(id, (s = { sent: 0, tail: new Map() }));
@@ -231,7 +242,21 @@ export class RoundVerdictProjection implements Projection {
       this.swept.set(id, s);
     }
     while (this.swept.size > JUDGE_CACHE) this.swept.delete(this.swept.keys().next().value!);
-    return rows;
+    // the answers. A session whose judge no longer held the start of its window (a miss) is sent again
+    // from its start, which cannot miss; its windows in batches sent meanwhile miss too, and are sent again by theirs
+    const answer = (async () => {
+      const outcomes = await sent.outcomes;
+      const missed = outcomes.filter((o) => o.miss).map((o) => ({ id: o.sessionId, after: 0 }));
+      const again = missed.length ? await (await judgeWindows(missed)).outcomes : [];
+      const lost = again.find((o) => o.miss);
+      // from the start a judge cannot miss, unless its thread was lost again: no verdict is left out silently
+      if (lost) throw new Error(`round verdicts: the judge of session ${lost.sessionId} was lost twice in one batch`);
+      const rows: Judged = new Map();
+      for (const o of [...outcomes, ...again]) if (!o.miss) o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
+      return rows;
+    })();
+    answer.catch(() => undefined); // thrown by the apply that waits for it
+    return { answer };
   }
 
   /** Each session's stream after `after` up to its cut: from the batch and the kept events, else read from the store. */
@@ -239,14 +264,14 @@ export class RoundVerdictProjection implements Projection {
     db: Pool | PoolClient,
     sessions: ReadonlyArray<{ id: string; after: number }>,
     cutOf: (id: string) => number,
-    inBatch: ReadonlyMap<string, ReadonlyMap<number, StoredEvent>>,
-  ): Promise<Map<string, StoredEvent[]>> {
-    const out = new Map<string, StoredEvent[]>();
+    inBatch: ReadonlyMap<string, ReadonlyMap<number, FeedFact>>,
+  ): Promise<Map<string, FeedFact[]>> {
+    const out = new Map<string, FeedFact[]>();
     const toRead: Array<{ id: string; after: number; cut: number }> = [];
     for (const { id, after } of sessions) {
       const cut = cutOf(id);
       const have = inBatch.get(id);
-      const window: StoredEvent[] = [];
+      const window: FeedFact[] = [];
       for (let v = after + 1; v <= cut; v++) {
         const e = have?.get(v);
         if (!e) break;
@@ -257,28 +282,43 @@ export class RoundVerdictProjection implements Projection {
     }
     if (toRead.length) {
       const read = await db.query(
-        `SELECT ${EVENT_COLUMNS} FROM ca_events e JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
-         WHERE e.stream_version > c.after AND e.stream_version <= c.cut ORDER BY e.stream_id, e.stream_version`,
+        `SELECT ${FACT_COLUMNS} FROM ca_events JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
+         WHERE ca_events.stream_version > c.after AND ca_events.stream_version <= c.cut ORDER BY ca_events.stream_id, ca_events.stream_version`,
         [toRead.map((s) => `session-${s.id}`), toRead.map((s) => s.after), toRead.map((s) => s.cut)],
       );
       for (const s of toRead) out.set(s.id, []);
       for (const row of read.rows) {
-        const ev = toStoredEvent(row);
+        const ev = toFeedFact(row);
         out.get(ev.streamId.slice('session-'.length))!.push(ev);
       }
     }
     return out;
   }
 
-  /** The jackpot pools before every round start of the windows (one read of the jackpot facts before the latest), by start version per window. */
-  private async poolsAt(db: Pool | PoolClient, windows: ReadonlyArray<readonly StoredEvent[]>): Promise<(window: readonly StoredEvent[]) => Record<number, Record<string, JackpotPoolView>>> {
+  /** The jackpot facts before a feed position, in position order (one indexed read, ca_events_jackpots). */
+  private jackpotFactsBefore(db: Pool | PoolClient, before: bigint): JackpotFactsBefore {
+    const facts = db
+      .query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [JACKPOT_TYPES, before.toString()])
+      .then((r) => r.rows.map((row): JackpotFact => ({ position: BigInt(row.global_position), type: row.event_type, data: row.data })));
+    facts.catch(() => undefined); // thrown where it is awaited
+    return { before, facts };
+  }
+
+  /**
+   * The jackpot pools before every round start of the windows, by start version per window: from the
+   * facts read ahead for the batch (`jackpots`, before the batch's last position, so before any of its
+   * windows' starts), else from one read of the jackpot facts before the latest start.
+   */
+  private async poolsAt(
+    db: Pool | PoolClient,
+    windows: ReadonlyArray<readonly FeedFact[]>,
+    jackpots?: JackpotFactsBefore,
+  ): Promise<(window: readonly FeedFact[]) => Record<number, Record<string, JackpotPoolView>>> {
     const starts: bigint[] = [];
     for (const w of windows) for (const e of w) if (e.type === 'RoundStarted') starts.push(e.globalPosition);
     const maxStart = starts.reduce((a, b) => (b > a ? b : a), 0n);
-    const jackpotFacts = maxStart > 0n
-      ? (await db.query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [JACKPOT_TYPES, maxStart.toString()])).rows
-      : [];
-    const views = poolsBefore(jackpotFacts.map((r) => ({ position: BigInt(r.global_position), type: r.event_type, data: r.data })), starts);
+    const facts = maxStart === 0n ? [] : await (jackpots && maxStart < jackpots.before ? jackpots : this.jackpotFactsBefore(db, maxStart)).facts;
+    const views = poolsBefore(facts, starts);
     return (window) => {
       const out: Record<number, Record<string, JackpotPoolView>> = {};
       for (const e of window) if (e.type === 'RoundStarted') out[e.streamVersion] = views.get(e.globalPosition) ?? {};

@@ -7,7 +7,7 @@
  * session's rounds (where each starts, whether it ended), so a batch sends only what is new of a
  * stream, and a session's close is judged without reading the session again.
  */
-import type { StoredEvent } from '../../../event-store/src';
+import type { FeedFact, StoredEvent } from '../../../event-store/src';
 import { DISPUTE_TYPES, SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 
@@ -58,6 +58,27 @@ export interface SweepRequest {
   readonly close?: { readonly version: number; readonly position: number };
   /** jackpot pool views before each round start of the window, by the RoundStarted's stream version */
   readonly pools: Readonly<Record<number, Record<string, JackpotPoolView>>>;
+}
+
+/** A session's part of a batch as the projection sends it: the window's facts with their data still JSON text. */
+export type FactSweepRequest = Omit<SweepRequest, 'events'> & { readonly events: readonly FeedFact[] };
+
+/**
+ * Requests as the JSON a judge parses into `SweepRequest`s: each fact's data spliced in as the text
+ * PostgreSQL printed, so it is parsed once, by the judge. Only what judging reads crosses: the chain
+ * hash only of a round's start (its verdict keeps it), no times (verdicts are judged without replay
+ * steps, the one place a fact's time is shown).
+ */
+export function requestsJson(requests: readonly FactSweepRequest[]): string {
+  const out: string[] = [];
+  for (const { events, ...rest } of requests) {
+    const facts = events.map(
+      (e) =>
+        `{"eventId":${JSON.stringify(e.eventId)},"type":${JSON.stringify(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.type === 'RoundStarted' ? JSON.stringify(e.prevHash) : '""'}}`,
+    );
+    out.push(`${JSON.stringify(rest).slice(0, -1)},"events":[${facts.join(',')}]}`);
+  }
+  return `[${out.join(',')}]`;
 }
 
 export type SweepResult =

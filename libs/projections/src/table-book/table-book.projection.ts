@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../../event-store/src';
 import { inventoryTotal } from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
-import type { Projection } from '../projection';
+import type { EventProjection } from '../projection';
 
 /** A row as stored (column names), so that it can be written with jsonb_populate_recordset. */
 export interface TableBookRow {
@@ -173,7 +173,7 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
 
 export const TABLE_BOOKS = 'table_books';
 
-export class TableBookProjection implements Projection {
+export class TableBookProjection implements EventProjection {
   readonly name = 'table-book';
   readonly tables = [TABLE_BOOKS];
   readonly handles = HANDLES;
