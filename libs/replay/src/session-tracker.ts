@@ -4,7 +4,7 @@
  * carried state. Replay folds the session's stream through it; the simulator feeds it as it plays.
  */
 import { cloneSession, emptySession, evolveSession, SessionState, sessionContext } from '../../ledger/src';
-import { Fact, gameRules, GameRules, JackpotPoolView, RoundEnv, roundEnv, RulebookBase } from '../../rules/src';
+import { Fact, gameRules, GameRules, JackpotPoolView, RoundEnv, roundEnv, RulebookBase, ShoeInPlay } from '../../rules/src';
 
 /**
  * A tracker's state at a point of the stream, JSON-ready: what a round starting there is judged
@@ -55,7 +55,9 @@ export class SessionTracker {
       this.dealt[code] = (this.dealt[code] ?? 0) + 1;
       this.shoeView = undefined;
     }
-    if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.env());
+    // carry reads the session's context, not the shoe's count (a round's concern): it is shown the live
+    // count, read during the call, instead of a frozen copy made again after every card
+    if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.envWith(this.state.shoe ? { shoeId: this.state.shoe.shoeId, decks: this.state.shoe.decks, dealt: this.dealt } : undefined, {}));
   }
 
   /** The environment a round starting now is judged in (undefined: no rules for this game here). */
@@ -63,7 +65,11 @@ export class SessionTracker {
     const s = this.state;
     if (s.shoe && (this.shoeView?.shoeId !== s.shoe.shoeId || this.shoeView.decks !== s.shoe.decks)) this.shoeView = undefined;
     if (s.shoe && !this.shoeView) this.shoeView = Object.freeze({ shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: Object.freeze({ ...this.dealt }) });
-    return roundEnv(this.rulebook!, sessionContext(s, { shoe: s.shoe ? this.shoeView : undefined, carried: this.carried, jackpotPools: extra.jackpotPools, lastRoundOfSession: extra.lastRoundOfSession }));
+    return this.envWith(s.shoe ? this.shoeView : undefined, extra);
+  }
+
+  private envWith(shoe: ShoeInPlay | undefined, extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean }): RoundEnv {
+    return roundEnv(this.rulebook!, sessionContext(this.state, { shoe, carried: this.carried, jackpotPools: extra.jackpotPools, lastRoundOfSession: extra.lastRoundOfSession }));
   }
 
   snapshot(): TrackerSnapshot {
