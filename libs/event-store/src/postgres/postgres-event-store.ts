@@ -196,7 +196,7 @@ export class PostgresEventStore implements EventStore {
 
   /** The same page as `readFeed`, as lean facts (`FeedFact`: data left as JSON text). */
   async readFeedFacts(after: FeedCheckpoint, limit: number): Promise<FeedPage<FeedFact>> {
-    const result = await this.pool.query({ name: 'ca_read_feed_facts', text: feedQuery(FACT_COLUMNS), values: feedValues(after, limit) });
+    const result = await this.pool.query({ name: 'ca_read_feed_facts', text: feedQuery(FACT_COLUMNS), values: feedValues(after, limit), rowMode: 'array' });
     return feedPage(result.rows.map(toFeedFact), after);
   }
 
@@ -324,22 +324,22 @@ function feedPage<E extends { transactionId: bigint; globalPosition: bigint }>(e
   return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
 }
 
-/** The columns of a `FeedFact` (`toFeedFact`). */
+/** The columns of a `FeedFact`, in the order `toFeedFact` reads them (queried with `rowMode: 'array'`: no object per row). */
 export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data::text AS data_text, 
+  event_type, data::text AS data_text,
   CASE WHEN jsonb_typeof(data->'roundId') = 'string' THEN data->>'roundId' END AS round_id, prev_hash`;
 
-export function toFeedFact(r: any): FeedFact {
+export function toFeedFact(r: any[]): FeedFact {
   return {
-    globalPosition: BigInt(r.global_position),
-    transactionId: BigInt(r.transaction_id),
-    streamId: r.stream_id,
-    streamVersion: r.stream_version,
-    eventId: r.event_id,
-    type: r.event_type,
-    dataText: r.data_text,
-    roundId: r.round_id,
-    prevHash: r.prev_hash,
+    globalPosition: BigInt(r[0]),
+    transactionId: BigInt(r[1]),
+    streamId: r[2],
+    streamVersion: r[3],
+    eventId: r[4],
+    type: r[5],
+    dataText: r[6],
+    roundId: r[7],
+    prevHash: r[8],
   };
 }
 

@@ -181,7 +181,8 @@ export class RoundVerdictProjection implements FactProjection {
       const id = e.streamId.slice('session-'.length);
       let m = inBatch.get(id);
       if (!m) {
-        m = new Map(this.swept.get(id)?.tail ?? []);
+        // the kept tail itself: it only ever gains facts of the stream, which stays true whatever becomes of this batch
+        m = this.swept.get(id)?.tail ?? new Map();
         inBatch.set(id, m);
       }
       m.set(e.streamVersion, e);
@@ -237,7 +238,9 @@ export class RoundVerdictProjection implements FactProjection {
       let s = this.swept.get(id);
       if (!s && m.has(1) && !closes.has(id)) this.swept.set(id, (s = { sent: 0, tail: new Map() }));
       if (!s) continue;
-      s.tail = new Map([...m].filter(([v]) => v > s!.sent));
+      const sent = s.sent;
+      for (const v of m.keys()) if (v <= sent) m.delete(v);
+      s.tail = m;
       this.swept.delete(id);
       this.swept.set(id, s);
     }
@@ -281,11 +284,12 @@ export class RoundVerdictProjection implements FactProjection {
       else toRead.push({ id, after, cut });
     }
     if (toRead.length) {
-      const read = await db.query(
-        `SELECT ${FACT_COLUMNS} FROM ca_events JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
+      const read = await db.query({
+        text: `SELECT ${FACT_COLUMNS} FROM ca_events JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
          WHERE ca_events.stream_version > c.after AND ca_events.stream_version <= c.cut ORDER BY ca_events.stream_id, ca_events.stream_version`,
-        [toRead.map((s) => `session-${s.id}`), toRead.map((s) => s.after), toRead.map((s) => s.cut)],
-      );
+        values: [toRead.map((s) => `session-${s.id}`), toRead.map((s) => s.after), toRead.map((s) => s.cut)],
+        rowMode: 'array',
+      });
       for (const s of toRead) out.set(s.id, []);
       for (const row of read.rows) {
         const ev = toFeedFact(row);

@@ -70,16 +70,33 @@ export type FactSweepRequest = Omit<SweepRequest, 'events'> & { readonly events:
  * steps, the one place a fact's time is shown).
  */
 export function requestsJson(requests: readonly FactSweepRequest[]): string {
-  const out: string[] = [];
-  for (const { events, ...rest } of requests) {
-    const facts = events.map(
-      (e) =>
-        `{"eventId":${JSON.stringify(e.eventId)},"type":${JSON.stringify(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.type === 'RoundStarted' ? JSON.stringify(e.prevHash) : '""'}}`,
+  // one list of parts joined once: the text is copied once, not at every level of nesting
+  const parts: string[] = ['['];
+  requests.forEach(({ events, ...rest }, r) => {
+    parts.push(r ? ',' : '', JSON.stringify(rest).slice(0, -1), ',"events":[');
+    events.forEach((e, i) =>
+      parts.push(
+        i ? ',' : '',
+        // an event id is a uuid (the column's type): nothing in it to escape
+        `{"eventId":"${e.eventId}","type":${quoted(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.type === 'RoundStarted' ? JSON.stringify(e.prevHash) : '""'}}`,
+      ),
     );
-    out.push(`${JSON.stringify(rest).slice(0, -1)},"events":[${facts.join(',')}]}`);
-  }
-  return `[${out.join(',')}]`;
+    parts.push(']}');
+  });
+  parts.push(']');
+  return parts.join('');
 }
+
+/** Event types as JSON strings (a few dozen types, each quoted once). */
+const quotedTypes = new Map<string, string>();
+const quoted = (type: string) => {
+  let q = quotedTypes.get(type);
+  if (q === undefined) {
+    q = JSON.stringify(type);
+    if (quotedTypes.size < 1000) quotedTypes.set(type, q);
+  }
+  return q;
+};
 
 export type SweepResult =
   /** `sent`: the versions the judge now holds for the session (the next window starts after them) */
