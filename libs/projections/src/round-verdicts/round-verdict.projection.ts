@@ -174,25 +174,23 @@ export class RoundVerdictProjection implements FactProjection {
    */
   private async sendEnds(db: Pool | PoolClient, events: readonly FeedFact[], jackpots: JackpotFactsBefore): Promise<{ answer: Promise<Judged> }> {
     this.judges ??= createJudges(this.options.judgeThreads);
-    // the batch's events per session, after the events kept from earlier batches
+    // in one pass: the batch's events per session, after the events kept from earlier batches; the
+    // rounds that ended in it (and the facts after an end), by session; the sessions it closes
     const inBatch = new Map<string, Map<number, FeedFact>>();
-    for (const e of events) {
-      if (!e.streamId.startsWith('session-')) continue;
-      const id = e.streamId.slice('session-'.length);
-      let m = inBatch.get(id);
-      if (!m) {
-        // the kept tail itself: it only ever gains facts of the stream, which stays true whatever becomes of this batch
-        m = this.swept.get(id)?.tail ?? new Map();
-        inBatch.set(id, m);
-      }
-      m.set(e.streamVersion, e);
-    }
     const targets = new Map<string, Map<string, SweepTarget>>(); // session → round → target
     const closes = new Map<string, FeedFact>();
     const endedHere = new Set<string>();
     for (const e of events) {
-      if (!e.streamId.startsWith('session-') || DISPUTE_TYPES.has(e.type)) continue;
-      const sessionId = sessionOfStream(e.streamId)!;
+      const sessionId = sessionOfStream(e.streamId);
+      if (sessionId === undefined) continue;
+      let m = inBatch.get(sessionId);
+      if (!m) {
+        // the kept tail itself: it only ever gains facts of the stream, which stays true whatever becomes of this batch
+        m = this.swept.get(sessionId)?.tail ?? new Map();
+        inBatch.set(sessionId, m);
+      }
+      m.set(e.streamVersion, e);
+      if (DISPUTE_TYPES.has(e.type)) continue;
       if (e.type === 'TableSessionClosed') {
         if (!closes.has(sessionId)) closes.set(sessionId, e);
         continue;
@@ -201,9 +199,9 @@ export class RoundVerdictProjection implements FactProjection {
       if (roundId === null) continue;
       if (END_TYPES.has(e.type)) endedHere.add(roundId);
       else if (!endedHere.has(roundId)) continue;
-      const m = targets.get(sessionId) ?? new Map<string, SweepTarget>();
-      targets.set(sessionId, m);
-      m.set(roundId, { roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
+      let t = targets.get(sessionId);
+      if (!t) targets.set(sessionId, (t = new Map()));
+      t.set(roundId, { roundId, cut: e.streamVersion, position: Number(e.globalPosition) });
     }
     const sessionIds = [...new Set([...targets.keys(), ...closes.keys()])];
     const cutOf = (id: string) => Math.max(closes.get(id)?.streamVersion ?? 0, ...[...(targets.get(id)?.values() ?? [])].map((t) => t.cut));
