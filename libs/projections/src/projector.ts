@@ -37,6 +37,12 @@ export interface ProjectorOptions {
    * (another projector moved on) are dropped.
    */
   readonly readAhead?: number;
+  /**
+   * Commit batches without waiting for the WAL to reach the disk (`synchronous_commit = off` for the
+   * batch's transaction only): for a rebuild, whose fresh tables a crash throws away before the swap
+   * (the swap itself commits as usual). A batch stays atomic either way.
+   */
+  readonly relaxedCommit?: boolean;
 }
 
 /** The events of a page a projection is given (the types it handles). */
@@ -121,7 +127,7 @@ export class Projector {
     if (!page.events.length) return 0;
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
+      await client.query(this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(checkpointName)]);
       const now = await readCheckpoint(client, checkpointName, true);
       if (now.transactionId !== start.transactionId || now.globalPosition !== start.globalPosition) {

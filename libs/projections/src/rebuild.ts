@@ -31,7 +31,7 @@ export async function rebuildProjection(
   }
   await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
   const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-  const projector = new Projector(pool, store, [p], { batchSize, readAhead: READ_AHEAD });
+  const projector = new Projector(pool, store, [p], { batchSize, readAhead: READ_AHEAD, relaxedCommit: true });
   let done = 0;
   for (;;) {
     const n = await projector.step(p, fresh, rebuildCheckpoint);
