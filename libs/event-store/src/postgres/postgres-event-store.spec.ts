@@ -98,6 +98,7 @@ describe('PostgreSQL event store', () => {
       event(stream, { roundId: 'r-1', amount: 12.5, note: 'ñ "quoted" \\ ✓', nested: { a: [1, null, true] } }, 'BetPlaced'),
       event(stream, { roundId: 7 }, 'Odd'),
       event(stream, {}, 'RoundStarted'),
+      event(stream, { roundId: 'r "2" \\ ñ' }, 'RoundStarted'),
     ]);
     const events = (await store.readFeed(from, 100)).events;
     const page = await store.readFeedFacts(from, 100);
@@ -106,7 +107,7 @@ describe('PostgreSQL event store', () => {
       events.map((e) => [e.globalPosition, e.transactionId, e.streamId, e.streamVersion, e.eventId, e.type, e.prevHash]),
     );
     expect(page.events.map((f) => JSON.parse(f.dataText))).toEqual(events.map((e) => e.data));
-    expect(page.events.map((f) => f.roundId)).toEqual(['r-1', null, null]);
+    expect(page.events.map((f) => f.roundId)).toEqual(['r-1', null, null, 'r "2" \\ ñ']);
     // a page of facts is cut where the page of events is
     expect((await store.readFeedFacts(from, 2)).checkpoint).toEqual((await store.readFeed(from, 2)).checkpoint);
   });

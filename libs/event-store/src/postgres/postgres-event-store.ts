@@ -326,8 +326,13 @@ function feedPage<E extends { transactionId: bigint; globalPosition: bigint }>(e
 
 /** The columns of a `FeedFact`, in the order `toFeedFact` reads them (queried with `rowMode: 'array'`: no object per row). */
 export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data::text AS data_text,
-  CASE WHEN jsonb_typeof(data->'roundId') = 'string' THEN data->>'roundId' END AS round_id, prev_hash`;
+  event_type, data::text AS data_text, (data->'roundId')::text AS round_id, prev_hash`;
+
+/** `data.roundId` when it is a string, from its JSON text (one look-up in the store, its type read here). */
+function roundIdOf(json: string | null): string | null {
+  if (json === null || json.charCodeAt(0) !== 34 /* " */) return null;
+  return json.includes('\\') ? (JSON.parse(json) as string) : json.slice(1, -1);
+}
 
 export function toFeedFact(r: any[]): FeedFact {
   return {
@@ -338,7 +343,7 @@ export function toFeedFact(r: any[]): FeedFact {
     eventId: r[4],
     type: r[5],
     dataText: r[6],
-    roundId: r[7],
+    roundId: roundIdOf(r[7]),
     prevHash: r[8],
   };
 }
