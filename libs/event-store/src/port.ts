@@ -59,7 +59,7 @@ export const FEED_START: FeedCheckpoint = { transactionId: 0n, globalPosition: 0
 /**
  * A fact of the feed as a projection that forwards its JSON without reading it needs it (the round
  * verdicts, whose judge threads parse it): `data` as the text PostgreSQL prints, its round read by the
- * store, and the chain hash before it. Reading this instead of whole events skips parsing `data` and
+ * store, and the chain hash before a round's start. Reading this instead of whole events skips parsing `data` and
  * `metadata`, the timestamps and the hashes in the projector's thread.
  */
 export interface FeedFact {
@@ -73,7 +73,8 @@ export interface FeedFact {
   readonly dataText: string;
   /** `data.roundId` when it is a string, else null */
   readonly roundId: string | null;
-  readonly prevHash: string;
+  /** the chain hash before it when it starts a round (a round's verdict keeps it), else null */
+  readonly startHash: string | null;
 }
 
 export interface FeedPage<E = StoredEvent> {

@@ -25,6 +25,8 @@ export class SessionTracker {
   private shoeView?: { shoeId: string; decks: number; dealt: Record<string, number> };
   private rules?: GameRules;
   private rulebook?: RulebookBase;
+  /** carry's last environment and what it was made from (carryEnv) */
+  private carrySeen?: { env: RoundEnv; carried: unknown; rulebook: unknown; dealt: unknown } & Pick<SessionState, 'shoe' | 'limits' | 'options' | 'casinoId' | 'tableId' | 'game' | 'jurisdiction' | 'currency' | 'smallestChip'>;
 
   constructor(sessionId: string) {
     this.state = emptySession(sessionId);
@@ -55,9 +57,30 @@ export class SessionTracker {
       this.dealt[code] = (this.dealt[code] ?? 0) + 1;
       this.shoeView = undefined;
     }
-    // carry reads the session's context, not the shoe's count (a round's concern): it is shown the live
-    // count, read during the call, instead of a frozen copy made again after every card
-    if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.envWith(this.state.shoe ? { shoeId: this.state.shoe.shoeId, decks: this.state.shoe.decks, dealt: this.dealt } : undefined, {}));
+    if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.carryEnv());
+  }
+
+  /**
+   * The environment carry is shown at each fact: made again only when something it shows changed (most
+   * facts change none of it). Carry reads the session's context, not the shoe's count (a round's
+   * concern): it is shown the live count, read during the call, not a frozen copy made after every card.
+   */
+  private carryEnv(): RoundEnv {
+    const s = this.state;
+    const m = this.carrySeen;
+    if (
+      m &&
+      m.carried === this.carried && m.rulebook === this.rulebook && m.dealt === this.dealt && m.shoe === s.shoe && m.limits === s.limits && m.options === s.options &&
+      m.casinoId === s.casinoId && m.tableId === s.tableId && m.game === s.game && m.jurisdiction === s.jurisdiction && m.currency === s.currency && m.smallestChip === s.smallestChip
+    ) {
+      return m.env;
+    }
+    const env = this.envWith(s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: this.dealt } : undefined, {});
+    this.carrySeen = {
+      env, carried: this.carried, rulebook: this.rulebook, dealt: this.dealt, shoe: s.shoe, limits: s.limits, options: s.options,
+      casinoId: s.casinoId, tableId: s.tableId, game: s.game, jurisdiction: s.jurisdiction, currency: s.currency, smallestChip: s.smallestChip,
+    };
+    return env;
   }
 
   /** The environment a round starting now is judged in (undefined: no rules for this game here). */

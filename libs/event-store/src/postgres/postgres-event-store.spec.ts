@@ -103,8 +103,8 @@ describe('PostgreSQL event store', () => {
     const events = (await store.readFeed(from, 100)).events;
     const page = await store.readFeedFacts(from, 100);
     expect(page.checkpoint).toEqual((await store.readFeed(from, 100)).checkpoint);
-    expect(page.events.map((f) => [f.globalPosition, f.transactionId, f.streamId, f.streamVersion, f.eventId, f.type, f.prevHash])).toEqual(
-      events.map((e) => [e.globalPosition, e.transactionId, e.streamId, e.streamVersion, e.eventId, e.type, e.prevHash]),
+    expect(page.events.map((f) => [f.globalPosition, f.transactionId, f.streamId, f.streamVersion, f.eventId, f.type, f.startHash])).toEqual(
+      events.map((e) => [e.globalPosition, e.transactionId, e.streamId, e.streamVersion, e.eventId, e.type, e.type === 'RoundStarted' ? e.prevHash : null]),
     );
     expect(page.events.map((f) => JSON.parse(f.dataText))).toEqual(events.map((e) => e.data));
     expect(page.events.map((f) => f.roundId)).toEqual(['r-1', null, null, 'r "2" \\ ñ']);

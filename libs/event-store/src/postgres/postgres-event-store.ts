@@ -326,7 +326,8 @@ function feedPage<E extends { transactionId: bigint; globalPosition: bigint }>(e
 
 /** The columns of a `FeedFact`, in the order `toFeedFact` reads them (queried with `rowMode: 'array'`: no object per row). */
 export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data::text AS data_text, (data->'roundId')::text AS round_id, prev_hash`;
+  event_type, data::text AS data_text, (data->'roundId')::text AS round_id,
+  CASE WHEN event_type = 'RoundStarted' THEN prev_hash END AS start_hash`;
 
 /** `data.roundId` when it is a string, from its JSON text (one look-up in the store, its type read here). */
 function roundIdOf(json: string | null): string | null {
@@ -344,7 +345,7 @@ export function toFeedFact(r: any[]): FeedFact {
     type: r[5],
     dataText: r[6],
     roundId: roundIdOf(r[7]),
-    prevHash: r[8],
+    startHash: r[8],
   };
 }
 

@@ -10,7 +10,7 @@ const fact = (streamVersion: number, type: string, data: Record<string, unknown>
   type,
   dataText: JSON.stringify(data),
   roundId: typeof data.roundId === 'string' ? data.roundId : null,
-  prevHash: `hash-before-${streamVersion}`,
+  startHash: type === 'RoundStarted' ? `hash-before-${streamVersion}` : null,
 });
 
 describe('requestsJson (what crosses to a judge thread)', () => {

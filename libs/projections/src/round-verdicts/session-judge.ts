@@ -78,7 +78,7 @@ export function requestsJson(requests: readonly FactSweepRequest[]): string {
       parts.push(
         i ? ',' : '',
         // an event id is a uuid (the column's type): nothing in it to escape
-        `{"eventId":"${e.eventId}","type":${quoted(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.type === 'RoundStarted' ? JSON.stringify(e.prevHash) : '""'}}`,
+        `{"eventId":"${e.eventId}","type":${quoted(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.startHash === null ? '""' : JSON.stringify(e.startHash)}}`,
       ),
     );
     parts.push(']}');
