@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FactSweepRequest, judgeBatch, requestsJson, SessionJudge, SweepOutcome, SweepRequest } from './session-judge';
+import { FactSweepRequest, judgeBatch, parseRequests, requestsJson, SessionJudge, SweepOutcome } from './session-judge';
 
 export interface Judges {
   judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]>;
@@ -35,7 +35,7 @@ export class InThreadJudges implements Judges {
 
   /** the same message a judge thread parses, so both judge exactly the same input */
   async judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]> {
-    return judgeBatch(this.judgeOf, JSON.parse(requestsJson(requests)) as SweepRequest[]);
+    return judgeBatch(this.judgeOf, parseRequests(requestsJson(requests)));
   }
 
   async close(): Promise<void> {}

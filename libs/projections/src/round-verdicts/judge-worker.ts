@@ -3,13 +3,13 @@
  * sent to it and answers each batch message with the sessions' verdict rows as JSON.
  */
 import { parentPort } from 'node:worker_threads';
-import { judgeBatch, SessionJudge, SweepRequest } from './session-judge';
+import { judgeBatch, parseRequests, SessionJudge } from './session-judge';
 
 const judge = new SessionJudge();
 
 parentPort!.on('message', (message: { id: number; requests: string }) => {
   try {
-    const requests = JSON.parse(message.requests) as SweepRequest[];
+    const requests = parseRequests(message.requests);
     parentPort!.postMessage({ id: message.id, outcomes: judgeBatch(judge, requests) });
   } catch (error) {
     const e = error as Error;

@@ -7,7 +7,7 @@
  * session's rounds (where each starts, whether it ended), so a batch sends only what is new of a
  * stream, and a session's close is judged without reading the session again.
  */
-import type { FeedFact, StoredEvent } from '../../../event-store/src';
+import type { FeedFact } from '../../../event-store/src';
 import { DISPUTE_TYPES, SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
 
@@ -33,8 +33,17 @@ export interface RoundVerdictRow {
   start_state: string | null;
 }
 
-/** What judging needs of a stored event (what crosses to a worker thread). */
-export type SweepEvent = Pick<StoredEvent, 'eventId' | 'type' | 'data' | 'occurredAt' | 'streamVersion' | 'prevHash'>;
+/** What judging needs of a fact (what crosses to a judge thread). */
+export interface SweepEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: Record<string, any>;
+  readonly streamVersion: number;
+  /** `data.roundId` when it is a string (read once, by the store), else null */
+  readonly roundId: string | null;
+  /** the chain hash before it when it starts a round (its verdict keeps it), else null */
+  readonly startHash: string | null;
+}
 
 /** A round to judge, with the stream version to cut the session's stream at and the feed position that asked for it. */
 export interface SweepTarget {
@@ -64,9 +73,9 @@ export interface SweepRequest {
 export type FactSweepRequest = Omit<SweepRequest, 'events'> & { readonly events: readonly FeedFact[] };
 
 /**
- * Requests as the JSON a judge parses into `SweepRequest`s: each fact's data spliced in as the text
- * PostgreSQL printed, so it is parsed once, by the judge. Only what judging reads crosses: the chain
- * hash only of a round's start (its verdict keeps it), no times (verdicts are judged without replay
+ * Requests as the text a judge reads back with `parseRequests`: each fact's data spliced in as the
+ * text PostgreSQL printed, so it is parsed once, by the judge; each fact a short array (no keys to
+ * write and read again). Only what judging reads crosses: no times (verdicts are judged without replay
  * steps, the one place a fact's time is shown).
  */
 export function requestsJson(requests: readonly FactSweepRequest[]): string {
@@ -77,14 +86,23 @@ export function requestsJson(requests: readonly FactSweepRequest[]): string {
     events.forEach((e, i) =>
       parts.push(
         i ? ',' : '',
-        // an event id is a uuid (the column's type): nothing in it to escape
-        `{"eventId":"${e.eventId}","type":${quoted(e.type)},"data":${e.dataText},"occurredAt":null,"streamVersion":${e.streamVersion},"prevHash":${e.startHash === null ? '""' : JSON.stringify(e.startHash)}}`,
+        // [eventId, type, data, streamVersion, roundId, startHash]; an event id is a uuid (the column's type): nothing in it to escape
+        `["${e.eventId}",${quoted(e.type)},${e.dataText},${e.streamVersion},${e.roundId === null ? 'null' : JSON.stringify(e.roundId)},${e.startHash === null ? 'null' : JSON.stringify(e.startHash)}]`,
       ),
     );
     parts.push(']}');
   });
   parts.push(']');
   return parts.join('');
+}
+
+/** The requests `requestsJson` wrote. */
+export function parseRequests(text: string): SweepRequest[] {
+  const requests = JSON.parse(text) as Array<Omit<SweepRequest, 'events'> & { events: Array<[string, string, Record<string, any>, number, string | null, string | null]> }>;
+  return requests.map((r) => ({
+    ...r,
+    events: r.events.map(([eventId, type, data, streamVersion, roundId, startHash]) => ({ eventId, type, data, streamVersion, roundId, startHash })),
+  }));
 }
 
 /** Event types as JSON strings (a few dozen types, each quoted once). */
@@ -107,7 +125,7 @@ export type SweepResult =
 /** The facts that end a round (its verdict is written then). */
 export const END_TYPES: ReadonlySet<string> = new Set(['RoundCompleted', 'RoundVoided']);
 
-const toFact = (e: SweepEvent, position?: number): Fact => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined, position });
+const toFact = (e: SweepEvent, position?: number): Fact => ({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: undefined, position });
 
 /** Where a session's rounds start and end (stream versions), from every event the judge was sent. */
 interface RoundIndex {
@@ -145,8 +163,8 @@ export function sweepWindow(
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     if (e.type === 'TableSessionClosed' && closeIndex < 0) closeIndex = i;
-    const roundId = typeof e.data.roundId === 'string' ? e.data.roundId : undefined;
-    if (roundId === undefined) continue;
+    const roundId = e.roundId;
+    if (roundId === null) continue;
     if (e.type === 'RoundStarted') {
       starts.push(i);
       if (!startAt.has(roundId)) startAt.set(roundId, i);
@@ -197,7 +215,7 @@ export function sweepWindow(
       judged_at_version: cut,
       last_position: position,
       start_version: events[first].streamVersion,
-      start_hash: events[first].prevHash,
+      start_hash: events[first].startHash,
       // written out now: the tracker moves on before the batch's rows are written
       start_state: tracker.judged ? JSON.stringify(tracker.snapshot()) : null,
     });
@@ -235,8 +253,8 @@ export class SessionJudge {
     const from = cached.applied;
     // the index covers every version up to the window's end (windows follow each other or overlap)
     for (const e of request.events) {
-      const roundId = e.data.roundId;
-      if (typeof roundId !== 'string') continue;
+      const roundId = e.roundId;
+      if (roundId === null) continue;
       if (e.type === 'RoundStarted' && !cached.rounds.starts.has(roundId)) cached.rounds.starts.set(roundId, e.streamVersion);
       if (END_TYPES.has(e.type) && !cached.rounds.ends.has(roundId)) cached.rounds.ends.set(roundId, e.streamVersion);
     }
