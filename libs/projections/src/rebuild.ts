@@ -13,8 +13,14 @@ export interface RebuildProgress {
   readonly total: number;
 }
 
-/** Pages a rebuild reads ahead of the one it applies (the verdicts' judge threads work on them meanwhile). */
-export const READ_AHEAD = Number(process.env.CA_READ_AHEAD) || 3;
+/** Pages a rebuild reads ahead of the one it applies (the verdicts' judge threads work on them meanwhile): `CA_READ_AHEAD`, default 3. */
+export function readAheadPages(env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.CA_READ_AHEAD;
+  if (set === undefined || set === '') return 3;
+  const n = Number(set);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`CA_READ_AHEAD must be a whole number ≥ 1, not "${set}"`);
+  return n;
+}
 
 export async function rebuildProjection(
   pool: Pool,
@@ -31,7 +37,7 @@ export async function rebuildProjection(
   }
   await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
   const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-  const projector = new Projector(pool, store, [p], { batchSize, readAhead: READ_AHEAD, relaxedCommit: true });
+  const projector = new Projector(pool, store, [p], { batchSize, readAhead: readAheadPages(), relaxedCommit: true });
   let done = 0;
   for (;;) {
     const n = await projector.step(p, fresh, rebuildCheckpoint);
