@@ -59,9 +59,11 @@ export function headerLines(ctx: SuiteContext, suite: string, started: Date, upt
 /** A note when the machine was busy with other work (load above half its CPUs). */
 export function busyNote(uptimeBefore: string, uptimeAfter: string): string | undefined {
   const cpus = machineInfo().cpus;
-  const worst = Math.max(loadAverages(uptimeBefore)[0] ?? 0, loadAverages(uptimeAfter)[0] ?? 0);
-  return worst > cpus * 0.5
-    ? `> Other work was running on this ${cpus}-CPU machine during the run (1-minute load average up to ${worst.toFixed(2)}, see \`uptime\` above): the figures are lower and noisier than on an idle machine.`
+  // only the load before the run says whether other work was running: the load after it counts the run's own threads
+  const before = loadAverages(uptimeBefore)[0] ?? 0;
+  const after = loadAverages(uptimeAfter)[0] ?? 0;
+  return before > cpus * 0.5
+    ? `> Other work was running on this ${cpus}-CPU machine when the run started (1-minute load average ${before.toFixed(2)}, ${after.toFixed(2)} after it, which counts the run's own threads; see \`uptime\` above): the figures are lower and noisier than on an idle machine.`
     : undefined;
 }
 

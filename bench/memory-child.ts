@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { startRuntime } from '../libs/platform/src';
-import { rebuildProjection } from '../libs/projections/src';
+import { rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { runChild, sendToParent } from './child';
 
 export interface MemorySample {
@@ -31,6 +31,8 @@ export interface Checkpoint {
   /** after a forced full GC (NaN without --expose-gc) */
   readonly heapAfterGc: number;
   readonly heapUsed: number;
+  /** round-verdicts: the heap its judge threads hold (after a full GC in each), asked for at the same point */
+  judgeHeap?: number;
 }
 
 export interface MemoryResult {
@@ -74,6 +76,8 @@ async function main() {
   const samples: MemorySample[] = [];
   const checkpoints: Checkpoint[] = [];
   const projections: MemoryResult['projections'] = [];
+  /** the judge threads' answers, which come once they have judged what was sent before the question */
+  const judgeHeaps: Array<Promise<void>> = [];
   let current = { projection: '(start)', done: 0, total: 0 };
   const t0 = Date.now();
   const sample = () => {
@@ -92,7 +96,9 @@ async function main() {
       const at = (tenth: number, done: number) => {
         const heap = heapAfterGc();
         const m = process.memoryUsage();
-        checkpoints.push({ projection: p.name, tenth, done, rss: m.rss, heapAfterGc: heap, heapUsed: m.heapUsed });
+        const checkpoint: Checkpoint = { projection: p.name, tenth, done, rss: m.rss, heapAfterGc: heap, heapUsed: m.heapUsed };
+        checkpoints.push(checkpoint);
+        if (p instanceof RoundVerdictProjection) judgeHeaps.push(p.judgeHeap().then((h) => void (checkpoint.judgeHeap = h)));
       };
       at(0, 0);
       let events = 0;
@@ -114,6 +120,7 @@ async function main() {
     }
     current = { projection: '(end)', done: 0, total: 0 };
     sample();
+    await Promise.all(judgeHeaps);
   } finally {
     clearInterval(timer);
   }

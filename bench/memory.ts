@@ -126,14 +126,25 @@ function render(
   );
 
   out.push('', `### At each tenth of the ${fmtInt(r.store.events)} events`, '');
-  out.push('Each cell: heap live after a full GC / RSS, when the projection\'s rebuild had read that share of the store.');
+  out.push('Each cell: heap live after a full GC / RSS, when the projection\'s rebuild had read that share of the store. The RSS counts every thread of the process; the verdicts\' judge threads have heaps of their own, asked for at the same points (after a full GC in each) and shown in their own row.');
   out.push('');
   const names = result.projections.map((p) => p.name);
   const cell = (c: Checkpoint | undefined) => (c ? `${(c.heapAfterGc / 2 ** 20).toFixed(0)} / ${(c.rss / 2 ** 20).toFixed(0)}` : '—');
   out.push(
     table(
       ['Projection (MiB)', ...Array.from({ length: 10 }, (_, i) => `${(i + 1) * 10} %`)],
-      names.map((name) => [`\`${name}\``, ...Array.from({ length: 10 }, (_, i) => cell(result.checkpoints.find((c) => c.projection === name && c.tenth === i + 1)))]),
+      [
+        ...names.map((name) => [`\`${name}\``, ...Array.from({ length: 10 }, (_, i) => cell(result.checkpoints.find((c) => c.projection === name && c.tenth === i + 1)))]),
+        ...names
+          .filter((name) => result.checkpoints.some((c) => c.projection === name && c.judgeHeap !== undefined))
+          .map((name) => [
+            `\`${name}\`: its judge threads' heap`,
+            ...Array.from({ length: 10 }, (_, i) => {
+              const c = result.checkpoints.find((x) => x.projection === name && x.tenth === i + 1);
+              return c?.judgeHeap !== undefined ? (c.judgeHeap / 2 ** 20).toFixed(0) : '—';
+            }),
+          ]),
+      ],
       ['l', ...Array(10).fill('r')],
     ),
   );
@@ -158,9 +169,13 @@ function render(
     allFlat &&= flat;
     const lastTenth = cps[cps.length - 1].tenth * 10;
     const partial = result.projections.find((p) => p.name === name)?.complete === false;
+    const judges = cps.map((c) => c.judgeHeap).filter((h): h is number => h !== undefined);
+    const judgeGrowth = judges.length >= 2 ? judges[judges.length - 1] - judges[0] : 0;
+    if (judges.length >= 2) allFlat &&= Math.abs(judgeGrowth) < FLAT_BOUND_BYTES;
+    const judgeNote = judges.length >= 2 ? `; its judge threads' heap ${fmtMiB(judges[0])} → ${fmtMiB(judges[judges.length - 1])} (${judgeGrowth >= 0 ? '+' : ''}${(judgeGrowth / 2 ** 20).toFixed(1)} MiB)` : '';
     lines.push(
       `- \`${name}\`: live heap ${fmtMiB(heaps[0])} at 10 % and ${fmtMiB(heaps[heaps.length - 1])} at ${lastTenth} % (${growth >= 0 ? '+' : ''}${(growth / 2 ** 20).toFixed(1)} MiB; fitted slope ${(perMillion / 2 ** 20).toFixed(1)} MiB per million events read); ` +
-        `RSS ${fmtMiB(cps[0].rss)} → ${fmtMiB(cps[cps.length - 1].rss)}` +
+        `RSS ${fmtMiB(cps[0].rss)} → ${fmtMiB(cps[cps.length - 1].rss)}${judgeNote}` +
         (partial ? ` (abandoned over its budget: measured up to ${lastTenth} % only).` : '.'),
     );
   }
@@ -169,7 +184,7 @@ function render(
   const abandonedNames = result.projections.filter((p) => !p.complete).map((p) => `\`${p.name}\``);
   out.push(
     (allFlat
-      ? `Flat: for every projection the heap still live after a full GC moved by less than ${fmtMiB(FLAT_BOUND_BYTES)} between 10 % and 100 % of the store.`
+      ? `Flat: for every projection the heap still live after a full GC (the judge threads' too) moved by less than ${fmtMiB(FLAT_BOUND_BYTES)} between 10 % and 100 % of the store.`
       : `Not flat for every projection: the live heap of at least one rebuild grew by ${fmtMiB(FLAT_BOUND_BYTES)} or more between 10 % and 100 % of the store (below).`) +
       (abandonedNames.length ? ` (${abandonedNames.join(', ')}: only as far as its rebuild got within its budget.)` : '') +
       (result.gcExposed ? '' : ' (The child ran without --expose-gc: no live-heap figures.)'),

@@ -12,6 +12,8 @@ import { FactSweepRequest, judgeBatch, parseRequests, requestsJson, SessionJudge
 
 export interface Judges {
   judge(requests: readonly FactSweepRequest[]): Promise<SweepOutcome[]>;
+  /** the heap the judges hold in their own threads, bytes (benchmarks); absent when they judge in the caller's thread */
+  heapUsed?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -49,8 +51,16 @@ function workerScript(): string {
   return built;
 }
 
+/** A judge thread's answer to one message: a batch's outcomes, its heap, or an error. */
+interface ThreadAnswer {
+  id: number;
+  outcomes?: SweepOutcome[];
+  heap?: number;
+  error?: { message: string; stack?: string };
+}
+
 interface Pending {
-  resolve: (outcomes: SweepOutcome[]) => void;
+  answer: (m: ThreadAnswer) => void;
   reject: (error: Error) => void;
   /** the sessions asked about: all missed if the thread is lost before it answers */
   sessionIds: readonly string[];
@@ -65,20 +75,20 @@ class JudgeThread {
   constructor(script: string) {
     this.worker = new Worker(script);
     this.worker.unref(); // an idle judge never keeps the process alive; a pending batch refs it
-    this.worker.on('message', (m: { id: number; outcomes?: SweepOutcome[]; error?: { message: string; stack?: string } }) => {
+    this.worker.on('message', (m: ThreadAnswer) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       if (!this.pending.size) this.worker.unref();
       if (m.error) p.reject(Object.assign(new Error(`judge thread: ${m.error.message}`), { stack: m.error.stack }));
-      else p.resolve(m.outcomes!);
+      else p.answer(m);
     });
     // a thread lost (crashed, out of memory, closed) with batches still sent to it: their sessions are
     // misses, sent again from their start to the thread that replaces it (the projection asks for
     // several batches at once, so some are always on their way)
     const lost = () => {
       this.dead = true;
-      for (const p of this.pending.values()) p.resolve(p.sessionIds.map((sessionId) => ({ sessionId, miss: true })));
+      for (const [id, p] of this.pending) p.answer({ id, outcomes: p.sessionIds.map((sessionId) => ({ sessionId, miss: true })), heap: 0 });
       this.pending.clear();
     };
     this.worker.on('error', lost);
@@ -90,9 +100,20 @@ class JudgeThread {
     const body = requestsJson(requests);
     return new Promise((resolve, reject) => {
       if (this.dead) return resolve(requests.map((r) => ({ sessionId: r.sessionId, miss: true })));
-      this.pending.set(id, { resolve, reject, sessionIds: requests.map((r) => r.sessionId) });
+      this.pending.set(id, { answer: (m) => resolve(m.outcomes!), reject, sessionIds: requests.map((r) => r.sessionId) });
       this.worker.ref();
       this.worker.postMessage({ id, requests: body });
+    });
+  }
+
+  /** the thread's heap after it has judged what was sent before (0 for a thread lost) */
+  heapUsed(): Promise<number> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.dead) return resolve(0);
+      this.pending.set(id, { answer: (m) => resolve(m.heap ?? 0), reject, sessionIds: [] });
+      this.worker.ref();
+      this.worker.postMessage({ id, heap: true });
     });
   }
 
@@ -134,6 +155,11 @@ export class ThreadJudges implements Judges {
       }),
     );
     return answers.flat();
+  }
+
+  async heapUsed(): Promise<number> {
+    const heaps = await Promise.all(this.threads.map((t) => (t && !t.dead ? t.heapUsed() : 0)));
+    return heaps.reduce((a, b) => a + b, 0);
   }
 
   async close(): Promise<void> {

@@ -95,6 +95,11 @@ export class RoundVerdictProjection implements FactProjection {
     this.judges = options.judges;
   }
 
+  /** The heap its judge threads hold, bytes (the memory benchmark); undefined when none run (none yet, or judging in this thread). */
+  async judgeHeap(): Promise<number | undefined> {
+    return this.judges?.heapUsed?.();
+  }
+
   async close(): Promise<void> {
     await this.chain;
     await Promise.allSettled([...this.prepared.values()]); // batches judged ahead and never applied
