@@ -416,7 +416,7 @@ function render(
     headerLines(ctx, 'rebuild', r.started, r.uptimeBefore, r.uptimeAfter, [
       `- Store: database \`${r.store.name}\`, ${fmtInt(n)} events (${fmtMiB(r.store.sizeBytes)} on disk), ${r.store.days} simulated gaming day(s) of ${STORE_DAY.tables} tables × ${STORE_DAY.rounds} rounds, error rate 0, recorded through \`IngestionService.ingest\` in chunks of ${fmtInt(INGEST_CHUNK)} events` +
         (r.store.reused ? `; reused (built ${r.store.builtAt} in ${fmtSec(r.store.buildSeconds)}; \`BENCH_STORE_REBUILD=1\` builds it again)` : `; built by this run in ${fmtSec(r.store.buildSeconds)}`),
-      `- Page size ${fmtInt(REBUILD_PAGE)} events for the ceiling and the rebuilds (\`rebuildProjection\`'s default); one unmeasured warm-up read, then the ceiling read before and after the rebuilds`,
+      `- Page size ${fmtInt(REBUILD_PAGE)} events for the ceiling and the rebuilds (\`rebuildProjection\`'s default); one unmeasured warm-up read, then the ceiling read before the rebuilds and after each round of them`,
     ]).join('\n'),
   );
   const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
