@@ -13,7 +13,8 @@ export interface NewEvent {
   readonly occurredAt?: string;
 }
 
-export interface StoredEvent {
+/** Where an event stands in the feed and in its stream, and what it is: every shape it is read in has these. */
+export interface FedEventHead {
   readonly globalPosition: bigint;
   readonly transactionId: bigint;
   readonly streamId: string;
@@ -21,6 +22,9 @@ export interface StoredEvent {
   readonly streamVersion: number;
   readonly eventId: string;
   readonly type: string;
+}
+
+export interface StoredEvent extends FedEventHead {
   readonly data: Record<string, any>;
   readonly metadata: Record<string, any>;
   readonly occurredAt: string | null;
@@ -59,16 +63,10 @@ export const FEED_START: FeedCheckpoint = { transactionId: 0n, globalPosition: 0
 /**
  * A fact of the feed as a projection that forwards its JSON without reading it needs it (the round
  * verdicts, whose judge threads parse it): `data` as the text PostgreSQL prints, its round read by the
- * store, and the chain hash before a round's start. Reading this instead of whole events skips parsing `data` and
- * `metadata`, the timestamps and the hashes in the projector's thread.
+ * store, and the chain hash before a round's start. Reading this instead of whole events skips parsing
+ * `data` and `metadata`, the timestamps and the hashes in the projector's thread.
  */
-export interface FeedFact {
-  readonly globalPosition: bigint;
-  readonly transactionId: bigint;
-  readonly streamId: string;
-  readonly streamVersion: number;
-  readonly eventId: string;
-  readonly type: string;
+export interface FeedFact extends FedEventHead {
   /** the event's data as JSON text (jsonb's output: the same value `data` parses to) */
   readonly dataText: string;
   /** `data.roundId` when it is a string, else null */
