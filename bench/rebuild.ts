@@ -12,8 +12,9 @@
  * Rebuilds: `rebuildProjection` (libs/projections/src/rebuild.ts) of each projection of `allProjections()`,
  * one after another, exactly as `casino-audit projections rebuild` does; the whole sequence is the
  * "all together" figure. The sequence runs 3 times (`BENCH_REBUILD_ROUNDS`; `--quick` once) and each
- * figure is the median run: on a small shared machine one run's rate moves by several per cent. Each rebuild is instrumented without changing it: the store handed to it times
- * `readFeed` and `readFeedFacts`, the projection handed to it times `apply` and the queries `apply` sends.
+ * figure is the median run: on a small shared machine one run's rate moves by several per cent.
+ * Each rebuild is instrumented without changing it: the store handed to it times `readFeed` and
+ * `readFeedFacts`, the projection handed to it times `apply` and the queries `apply` sends.
  */
 import type { Pool, PoolClient } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';

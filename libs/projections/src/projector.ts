@@ -60,6 +60,8 @@ const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tab
   (p.apply as (db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) => Promise<void>)(db, events, tables);
 const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) => (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
+const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
+
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
 export const lockKey = (name: string) => {
   let h = 0;
@@ -130,7 +132,7 @@ export class Projector {
       await client.query(this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(checkpointName)]);
       const now = await readCheckpoint(client, checkpointName, true);
-      if (now.transactionId !== start.transactionId || now.globalPosition !== start.globalPosition) {
+      if (!sameCheckpoint(now, start)) {
         await client.query('ROLLBACK'); // another projector moved on: read again from where it is
         return this.batchSize;
       }
@@ -248,8 +250,6 @@ export class Projector {
     return out;
   }
 }
-
-const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
 
 /**
  * Pages of the feed read ahead of the projector, one after another: each is read as soon as the one

@@ -11,6 +11,7 @@ import {
   AppendedEvent,
   EventStore,
   FeedCheckpoint,
+  FedEventHead,
   FeedFact,
   FeedPage,
   NewEvent,
@@ -319,7 +320,7 @@ const feedQuery = (columns: string) => `SELECT ${columns} FROM ca_events
 
 const feedValues = (after: FeedCheckpoint, limit: number) => [after.transactionId.toString(), after.globalPosition.toString(), limit];
 
-function feedPage<E extends { transactionId: bigint; globalPosition: bigint }>(events: E[], after: FeedCheckpoint): FeedPage<E> {
+function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): FeedPage<E> {
   const last = events[events.length - 1];
   return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
 }

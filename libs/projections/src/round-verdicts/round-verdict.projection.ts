@@ -25,7 +25,7 @@ import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session
 const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
 
 /** A jackpot fact, as pool views are folded from it. */
-type JackpotFact = { position: bigint; type: string; data: Record<string, any> };
+export type JackpotFact = { position: bigint; type: string; data: Record<string, any> };
 
 /** The jackpot facts before a feed position, read when a batch arrives, ahead of its judging. */
 interface JackpotFactsBefore {
@@ -38,7 +38,7 @@ const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as Readonl
 
 /** Pool views before given positions, from the jackpot facts in feed order (as `jackpotPoolsBefore`), in one sweep. */
 export function poolsBefore(
-  facts: ReadonlyArray<{ position: bigint; type: string; data: Record<string, any> }>,
+  facts: readonly JackpotFact[],
   positions: Iterable<bigint>,
 ): Map<bigint, Record<string, JackpotPoolView>> {
   const wanted = [...new Set(positions)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -125,8 +125,10 @@ export class RoundVerdictProjection implements FactProjection {
     const key = batchKey(events);
     let judged = this.prepared.get(key);
     if (!judged) {
-      // the jackpot facts this batch's round starts need are read now, while the batch before is judged
-      const jackpots = this.jackpotFactsBefore(db, events.reduce((max, e) => (e.globalPosition > max ? e.globalPosition : max), 0n) + 1n);
+      // the jackpot facts this batch's round starts need are read now, while the batch before is judged;
+      // only a batch that ends a round or closes a session has anything to judge (most live batches do not)
+      const judging = events.some((e) => END_TYPES.has(e.type) || e.type === 'TableSessionClosed');
+      const jackpots = judging ? this.jackpotFactsBefore(db, events.reduce((max, e) => (e.globalPosition > max ? e.globalPosition : max), 0n) + 1n) : undefined;
       const sent = this.chain.then(() => this.sendEnds(db, events, jackpots));
       this.chain = sent.catch(() => undefined);
       judged = sent.then(({ answer }) => answer);
@@ -177,7 +179,7 @@ export class RoundVerdictProjection implements FactProjection {
    * judges, from committed events; resolves once sent (batches are sent in feed order), with the
    * promise of their verdicts (wrapped: an async function would wait for a promise it returns).
    */
-  private async sendEnds(db: Pool | PoolClient, events: readonly FeedFact[], jackpots: JackpotFactsBefore): Promise<{ answer: Promise<Judged> }> {
+  private async sendEnds(db: Pool | PoolClient, events: readonly FeedFact[], jackpots: JackpotFactsBefore | undefined): Promise<{ answer: Promise<Judged> }> {
     this.judges ??= createJudges(this.options.judgeThreads);
     // in one pass: the batch's events per session, after the events kept from earlier batches; the
     // rounds that ended in it (and the facts after an end), by session; the sessions it closes
@@ -296,7 +298,7 @@ export class RoundVerdictProjection implements FactProjection {
       for (const s of toRead) out.set(s.id, []);
       for (const row of read.rows) {
         const ev = toFeedFact(row);
-        out.get(ev.streamId.slice('session-'.length))!.push(ev);
+        out.get(sessionOfStream(ev.streamId)!)!.push(ev);
       }
     }
     return out;
