@@ -6,6 +6,7 @@
  * card counts per shoe, unsettled and unknown bets, missing outcomes).
  */
 import type { DeckSpec } from './cards';
+import type { BetEdge } from './house-edge';
 import type {
   Bet,
   Cited,
@@ -108,6 +109,14 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   describe(state: S, env: RoundEnv<R>): unknown;
   /** One line of the inspector's narrative for a fact, when the game can say more than the generic line. */
   narrate?(fact: Fact, before: S, after: S, env: RoundEnv<R>): string | undefined;
+  /**
+   * The house edge of every bet type this rulebook offers under the session's settings (`env.options`),
+   * computed by enumerating the physical outcomes through this module's own `settle` (see
+   * `house-edge.ts`). Used when a table opens to flag a setting that gives the player the edge
+   * (issue 14 §4), and by the outside-truth tests. Must be cheap enough to run once per session
+   * opening (memoise per rulebook and options where the enumeration is large).
+   */
+  houseEdges?(env: RoundEnv<R>): readonly BetEdge[];
 }
 
 export function roundEnv<R extends RulebookBase>(rulebook: R, ctx: SessionContext): RoundEnv<R> {

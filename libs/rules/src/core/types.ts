@@ -42,7 +42,11 @@ export type DiscrepancyCode =
   | 'OUTCOME_MISSING'
   // extensions (contract §6 says "at least" the codes above)
   | 'BET_NOT_ALLOWED'
-  | 'SEQUENCE_VIOLATION';
+  | 'SEQUENCE_VIOLATION'
+  /** a session setting under which a bet's house edge is ≤ 0 (issue 14 §4): a finding on the session */
+  | 'PLAYER_EDGE_SETTING'
+  /** a session-level rule broken: players at the table, the shoe, a setting below a regulated minimum */
+  | 'SESSION_RULE_VIOLATION';
 
 export interface Discrepancy {
   readonly code: DiscrepancyCode;
