@@ -117,6 +117,42 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
    * opening (memoise per rulebook and options where the enumeration is large).
    */
   houseEdges?(env: RoundEnv<R>): readonly BetEdge[];
+  /**
+   * The shoe as the rulebook requires it, judged at every `ShoeStarted` (decks, where the cut or stop
+   * card goes) and at every round start (no coup begins after the cut card came out, beyond those the
+   * rules allow). Omit for games without a shoe.
+   */
+  shoeRules?(env: RoundEnv<R>): ShoeRules;
+  /**
+   * Session-level findings when a table opens (or its limits/options change): a setting below a
+   * regulated minimum, a table minimum out of its range, a declared option the text forbids. The opening
+   * is accepted and stored (contract §1.1); these are findings on the session, never refusals.
+   */
+  judgeOpening?(opening: SessionOpening, env: RoundEnv<R>): Finding[];
+}
+
+/** What the rules require of a shoe (issue 14 §2). */
+export interface ShoeRules {
+  /** decks a shoe must hold; several values where the text allows a choice */
+  readonly decks: Cited<readonly number[]>;
+  /**
+   * where the cut (stop, red) card goes, as the number of cards left behind it: exactly, or at least.
+   * `ShoeStarted.cutCardPosition` is the 0-based index of the first card behind the cut card.
+   */
+  readonly cardsBehindCut?: Cited<{ readonly exactly?: number; readonly atLeast?: number }>;
+  /**
+   * coups that may still begin once the cut card has come out: 0 = the coup in which it came out is the
+   * shoe's last, 1 = one more coup is dealt (the baccarats' "un golpe más").
+   */
+  readonly coupsAfterCut?: Cited<number>;
+}
+
+/** The table's opening as the session-level judge sees it. */
+export interface SessionOpening {
+  readonly limits: SessionContext['limits'];
+  readonly options: Readonly<Record<string, unknown>>;
+  /** the fact that set them: `TableSessionOpened` or a limit change */
+  readonly eventId?: string;
 }
 
 export function roundEnv<R extends RulebookBase>(rulebook: R, ctx: SessionContext): RoundEnv<R> {
