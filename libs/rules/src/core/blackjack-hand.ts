@@ -252,7 +252,7 @@ export interface CompareRules {
   readonly blackjackPays: number;
   readonly winPays: number;
   readonly doubleAceCountsOne: boolean;
-  /** cantabria: three 7s pay 2:1 unless the dealer makes them too (cantabria L850–852); null elsewhere */
+  /** cantabria: three 7s pay 2:1 unless the dealer wins (a blackjack) or makes them too (cantabria L845–852); null elsewhere */
   readonly threeSevensPays: number | null;
 }
 
@@ -263,13 +263,14 @@ export function compareWithDealer(hand: Hand, dealer: readonly Card[], rules: Co
   const playerBJ = handBlackjack(hand);
   const dealerBJ = isBlackjack(dealer);
   if (player > BLACKJACK) return { result: 'lose', odds: 0, why: `player busts with ${player}` };
+  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, why: 'blackjack against the dealer\'s blackjack: push' };
+  if (playerBJ) return { result: 'win', odds: rules.blackjackPays, why: `blackjack against dealer ${dealerTotal}: pays 3:2` };
+  // a blackjack beats every 21 of more than two cards, three 7s included (cantabria L845–847, L850–852)
+  if (dealerBJ) return { result: 'lose', odds: 0, why: `dealer blackjack beats player ${player}` };
   if (rules.threeSevensPays !== null && sevensOnly(hand.cards, 3)) {
     if (sevensOnly(dealer, 3)) return { result: 'push', odds: 0, why: 'three 7s against the dealer\'s three 7s: push' };
     return { result: 'win', odds: rules.threeSevensPays, why: `21 with three 7s pays ${rules.threeSevensPays}:1` };
   }
-  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, why: 'blackjack against the dealer\'s blackjack: push' };
-  if (playerBJ) return { result: 'win', odds: rules.blackjackPays, why: `blackjack against dealer ${dealerTotal}: pays 3:2` };
-  if (dealerBJ) return { result: 'lose', odds: 0, why: `dealer blackjack beats player ${player}` };
   if (dealerTotal > BLACKJACK) return { result: 'win', odds: rules.winPays, why: `dealer busts with ${dealerTotal}, player ${player}: pays 1:1` };
   if (player > dealerTotal) return { result: 'win', odds: rules.winPays, why: `player ${player} beats dealer ${dealerTotal}: pays 1:1` };
   if (player < dealerTotal) return { result: 'lose', odds: 0, why: `dealer ${dealerTotal} beats player ${player}` };

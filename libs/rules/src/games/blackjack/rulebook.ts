@@ -46,7 +46,12 @@ export interface BlackjackRulebook extends RulebookBase {
   readonly maxMultipleOfMin: Cited<number>;
   /** the sum of the bets on one hand may not pass the maximum */
   readonly maxIsPerHandSum: Cited<boolean>;
-  /** one player's bets on every hand he controls may not pass the maximum together (illes-balears) */
+  /**
+   * one player's bets on every hand he controls may not pass the maximum together. No text has it: the
+   * maximum is per hand and may be exceeded by a seated player holding several hands (cantabria L995–998,
+   * galicia L318, illes-balears L659–660 once the OCR's "per mai pot" is read "per mà i pot"); euskadi
+   * speaks of the hand only (L2120–2122).
+   */
   readonly maxAcrossControlledHands: Cited<boolean>;
   /** bets on the boxes only before the deal */
   readonly betsBeforeDeal: Cited<boolean>;
@@ -148,8 +153,10 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     doubleOnTotals: cited(null, 'cantabria L909–916'),
     betsBeforeDeal: cited(true, 'cantabria L980–983'),
     maxMultipleOfMin: cited(200, 'cantabria L991–993'),
-    threeSevensPays: cited(2, 'cantabria L850–852'),
+    // 21 with three 7s pays double unless the bank wins (its blackjack, L845–847) or makes three 7s too
+    threeSevensPays: cited(2, 'cantabria L845–852'),
     maxIsPerHandSum: cited(true, 'cantabria L995–998'),
+    maxAcrossControlledHands: cited(false, 'cantabria L995–998'),
     sevens: cited({ maxShareOfTableMin: 0.5, prizes: sevensPrizes(50, 5000) }, 'cantabria L926–976'),
     options: { surrender: cited(true, 'cantabria L918–924'), sevensAllowed: cited(true, 'cantabria L926–976') },
   }),
@@ -174,7 +181,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     betsBeforeDeal: cited(true, 'illes-balears L647–650'),
     maxMultipleOfMin: cited(200, 'illes-balears L656–657'),
     maxIsPerHandSum: cited(true, 'illes-balears L659–660'),
-    maxAcrossControlledHands: cited(true, 'illes-balears L659–660'),
+    // "El màxim s'entén per mà i pot ser sobrepassat en el supòsit d'un jugador assegut, titular de diverses mans"
+    maxAcrossControlledHands: cited(false, 'illes-balears L659–660'),
     // accumulated prizes may be authorised, with no prize table in the text (index.md OQ-52)
     sevens: cited({ maxShareOfTableMin: null, prizes: null }, 'illes-balears L640–645; index.md OQ-52'),
     options: {
@@ -209,6 +217,7 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     betsBeforeDeal: cited(true, 'galicia L314'),
     maxMultipleOfMin: cited(200, 'galicia L318'),
     maxIsPerHandSum: cited(true, 'galicia L318'),
+    maxAcrossControlledHands: cited(false, 'galicia L318'),
     options: { surrender: cited(true, 'galicia L312') },
   }),
 };

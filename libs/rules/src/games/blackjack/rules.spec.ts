@@ -178,11 +178,14 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     }
   });
 
-  it('Δ several hands held by one player: may exceed the max in total in cantabria and galicia (L995–998, L318), never in illes-balears (L659–660)', () => {
+  it('Δ several hands held by one seated player: the maximum is per hand and may be exceeded across them, in every text (cantabria L995–998, galicia L318, illes-balears L659–660 read "per mà i pot", euskadi L2120–2122 per hand only)', () => {
+    // illes-balears L659–660: "El màxim s'entén per mà i pot ser sobrepassat en el supòsit d'un jugador assegut,
+    // titular de diverses mans d'altres jugadors" (the OCR merged "mà i" into "mai", which inverted the rule):
+    // a seated player holding two hands stakes 60,000 and 50,000 under a 100,000 maximum: legal
     const bets = [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 2, 'main', 50_000, { onBehalfOf: 'p-1' })];
-    expect(judgeBets('cantabria', bets)).toEqual([]);
-    expect(judgeBets('galicia', bets)).toEqual([]);
-    expect(judgeBets('illes-balears', bets)).toEqual(['BET_ABOVE_MAXIMUM']);
+    for (const j of JURISDICTIONS) expect(judgeBets(j, bets)).toEqual([]);
+    // still per hand: the same two stakes on ONE hand pass the maximum
+    for (const j of JURISDICTIONS) expect(judgeBets(j, [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 1, 'main', 50_000, { onBehalfOf: 'p-2' })])).toEqual(['BET_ABOVE_MAXIMUM']);
   });
 
   it('Δ maximum multiple: at most 200 × the minimum whatever the session says (euskadi L2116–2118, cantabria L991–993, illes-balears L656–657, galicia L318)', () => {
@@ -218,6 +221,20 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     expect(expectSettlement('cantabria', facts)).toMatchObject({ outcome: 'win', payout: 2000 });
     for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 1000 });
     expect(expectSettlement('cantabria', coup(['7H', '7S', '7C'], ['7D', '7C', '7S']))).toMatchObject({ outcome: 'push', payout: 0 });
+    // the dealer's 21 of other cards neither wins nor equals it "de la misma manera": still 2:1
+    expect(expectSettlement('cantabria', coup(['7H', '7S', '7C'], ['10D', '5C', '6S']))).toMatchObject({ outcome: 'win', payout: 2000 });
+  });
+
+  it('cantabria: three 7s LOSE to a dealer blackjack (L845–847: a blackjack always beats a 21 of more than two cards; L850–852: 2:1 only "siempre que la banca no gane")', () => {
+    const facts = coup(['7H', '7S', '7C'], ['AD', 'KC']);
+    for (const j of JURISDICTIONS) expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'lose', payout: 0 });
+    expect(codes(judge(blackjack, env('cantabria'), [...facts, settled('b1', 'lose', 0), completed()]))).toEqual([]);
+    expect(codes(judge(blackjack, env('cantabria'), [...facts, settled('b1', 'win', 2000), completed()]))).toEqual(['PAYOUT_MISMATCH']);
+  });
+
+  it('the sevens side bet depends only on the player\'s cards (euskadi L1897–1899, cantabria L930–932): three 7s win 200:1 even against a dealer blackjack', () => {
+    const facts = coup(['7H', '7S', '7C'], ['AD', 'KC'], { bets: [bet('s1', 1, 'sevens', 500)] });
+    for (const j of ['euskadi', 'cantabria'] as const) expect(expectSettlement(j, facts, 's1')).toMatchObject({ outcome: 'win', payout: 100_000 });
   });
 
   it('Δ insurance minimum: half the table minimum in cantabria (L854–874); none elsewhere', () => {
