@@ -223,25 +223,37 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       const cite = resolved.chips[0]?.odds?.cite ?? env.rulebook.source;
       return { outcome: 'lose', payout: 0, rule: `${game}/${bet.betType}`, citation: cite, explanation: `${shown} is not covered by ${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}: the bet loses` };
     }
-    let payout = 0;
+    // Chip by chip (issue 14 §1.1): a winning chip keeps its stake and earns its odds, every other chip of
+    // the bet is lost; `payout` is what is paid on top of the whole returned stake (contract §3).
+    let won = 0;
+    let kept = 0;
     const parts: string[] = [];
     const cites = new Set<string>();
     for (const c of winners) {
       if (!c.odds) return { unverifiable: true, reason: `no pay-table row for ${c.label}`, citation: env.rulebook.source };
-      payout += payOdds(unit * c.units, c.odds.value, 1);
+      const stake = roundDownTo(unit * c.units, 1);
+      const win = payOdds(unit * c.units, c.odds.value, 1);
+      won += win;
+      kept += stake;
       cites.add(c.odds.cite);
-      parts.push(c.odds.value === 0 ? `${c.label}: the stake is returned, no winnings` : `${c.label} pays ${oddsText(c.odds.value)}`);
+      parts.push(c.odds.value === 0 ? `${c.label}: the stake is returned, no winnings` : `${c.label} pays ${oddsText(c.odds.value)}${resolved.chips.length > 1 ? ` on ${stake} = ${win}` : ''}`);
     }
-    const push = winners.every((c) => c.odds!.value === 0);
-    const composite = resolved.chips.length > 1;
+    const lost = bet.amount - kept;
+    const payout = won - lost;
+    const losers = resolved.chips.length - winners.length;
+    if (payout < 0) {
+      // a composite whose winning chips earn less than its lost chips return part of the stake: no contract
+      // outcome records that (judgeBet flags such a bet when it is placed); none of the texts' bets can do it
+      return { unverifiable: true, reason: `${bet.betType} on ${shown} returns ${bet.amount + payout} of ${bet.amount}, which one BetSettled cannot record (record its chips as separate bets)`, citation: [...cites].join('; ') };
+    }
     return {
-      outcome: push ? 'push' : 'win',
+      outcome: payout > 0 ? 'win' : 'push',
       payout,
       rule: `${game}/${bet.betType}`,
       citation: [...cites].join('; '),
       explanation:
         `${shown}: ${parts.join('; ')}` +
-        (composite ? ` (on ${unit} a chip; the other chips of the ${bet.betType} bet are lost)` : '') +
+        (losers > 0 ? ` (${unit} a chip); the other ${losers} chip position${losers > 1 ? 's' : ''} of the ${bet.betType} bet lose ${lost}: ${won} − ${lost}` : '') +
         ` = ${payout}`,
     };
   }
@@ -329,6 +341,23 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       }));
   }
 
+  /** A result on which some chips of a composite win but earn less than the other chips lose, or null. */
+  function shortfall(resolved: SpinBet, env: RoundEnv<R>): string | null {
+    for (const { key } of adapter.results(env)) {
+      let hit = false;
+      let won = 0;
+      let lost = 0;
+      for (const c of resolved.chips) {
+        if (c.covered.includes(key)) {
+          hit = true;
+          won += c.units * (c.odds?.value ?? 0);
+        } else lost += c.units;
+      }
+      if (hit && won < lost) return key;
+    }
+    return null;
+  }
+
   function judgeBet(bet: Bet, _state: SpinState, env: RoundEnv<R>): Finding[] {
     const findings: Finding[] = [];
     if (!adapter.offered(bet.betType, env)) {
@@ -354,6 +383,18 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           rule: `${game}/announced-bets`,
           citation: adapter.offered(bet.betType, env) ?? env.rulebook.source,
           message: `${bet.betType} is ${units} equal chips; ${bet.amount} does not divide into them`,
+        });
+      }
+      const short = shortfall(resolved, env);
+      if (short !== null) {
+        findings.push({
+          code: 'BET_NOT_ALLOWED',
+          betId: bet.betId,
+          expected: 'a composite whose winning chips always earn at least its lost chips',
+          recorded: bet.betType,
+          rule: `${game}/announced-bets`,
+          citation: 'contract §3 (BetSettled.payout is never negative)',
+          message: `${bet.betType} on ${short} would return less than its stake, which one BetSettled cannot record: record its chips as separate bets`,
         });
       }
     }

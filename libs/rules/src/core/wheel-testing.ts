@@ -133,3 +133,67 @@ export function wheelProperties(rules: GameRules): void {
     });
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Announced bets chip by chip, written from the text (not from `announcedChips`), so that a misreading of
+// the settlement or of the chips cannot pass.
+
+/** The single-zero wheel order, clockwise from 0 (INDUSTRY-STANDARD; euskadi L617 and L1113–1116 hold on it). */
+export const EUROPEAN_WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+
+/** A chip of an announced bet: the numbers it covers, its units, its net odds (pay by numbers covered). */
+type TextChip = { numbers: number[]; units: number; odds: number };
+const ODDS_BY_COVER: Record<number, number> = { 1: 35, 2: 17, 3: 11, 4: 8 };
+const textChip = (numbers: number[], units = 1): TextChip => ({ numbers, units, odds: ODDS_BY_COVER[numbers.length] });
+
+/** The chips of each announced bet as the text places them (euskadi L609–646; illes-balears L387–415). */
+export function announcedFromText(betType: string, selection?: number): TextChip[] {
+  switch (betType) {
+    case 'neighbours': {
+      // "el número solicitado, más dos de cada lado de éste en el cilindro … a pleno" (euskadi L609–617)
+      const at = EUROPEAN_WHEEL.indexOf(selection!);
+      return [-2, -1, 0, 1, 2].map((d) => textChip([EUROPEAN_WHEEL[(at + d + 37) % 37]]));
+    }
+    case 'voisins': // "dos fichas a la transversal 0-2-3 … dos fichas al cuadro 25-29 …" (euskadi L620–628)
+      return [textChip([0, 2, 3], 2), textChip([4, 7]), textChip([12, 15]), textChip([18, 21]), textChip([19, 22]), textChip([25, 26, 28, 29], 2), textChip([32, 35])];
+    case 'tiers': // euskadi L630–637
+      return [[5, 8], [10, 11], [13, 16], [23, 24], [27, 30], [33, 36]].map((s) => textChip(s));
+    case 'orphelins': // euskadi L639–646
+      return [textChip([1]), textChip([6, 9]), textChip([14, 17]), textChip([17, 20]), textChip([31, 34])];
+    default:
+      throw new Error(`no announced bet ${betType}`);
+  }
+}
+
+/**
+ * What an announced bet must be paid on `pocket`, chip by chip: every chip that wins keeps its stake and
+ * earns its odds, every other chip is lost ("el jugador que gana conserva su apuesta", euskadi L648–649),
+ * so the payout on top of the returned total stake (contract §3) is Σ winnings − Σ lost chips.
+ */
+export function announcedPayout(chips: TextChip[], unit: number, pocket: number): { outcome: 'win' | 'lose'; payout: number } {
+  const winning = chips.filter((c) => c.numbers.includes(pocket));
+  if (!winning.length) return { outcome: 'lose', payout: 0 };
+  const won = winning.reduce((t, c) => t + c.units * unit * c.odds, 0);
+  const lost = chips.filter((c) => !c.numbers.includes(pocket)).reduce((t, c) => t + c.units * unit, 0);
+  return { outcome: 'win', payout: won - lost };
+}
+
+/** Every announced bet this jurisdiction offers, on every pocket of the single-zero wheel, chip by chip. */
+export function announcedChipByChip(rules: GameRules, jurisdiction: JurisdictionId): void {
+  const env = envFor(rules, jurisdiction);
+  const unit = 1000;
+  const bets: [string, number | undefined][] = [...EUROPEAN_WHEEL.map((n) => ['neighbours', n] as [string, number]), ['voisins', undefined], ['tiers', undefined], ['orphelins', undefined]];
+  for (const [betType, selection] of bets) {
+    const chips = announcedFromText(betType, selection);
+    const amount = unit * chips.reduce((t, c) => t + c.units, 0);
+    it(`${jurisdiction}: ${betType}${selection === undefined ? '' : ' of ' + selection} (${amount / unit} chips of ${unit}) on every pocket: Σ winning chips − Σ lost chips`, () => {
+      for (const pocket of EUROPEAN_WHEEL) {
+        const expected = announcedPayout(chips, unit, pocket);
+        const v = settleAfter(rules, env, { betType, selection, amount }, pocket);
+        expect({ pocket, ...v }).toMatchObject({ pocket, ...expected });
+        // the winnings always cover the lost chips on these bets: never a negative payout
+        expect(expected.payout).toBeGreaterThanOrEqual(0);
+      }
+    });
+  }
+}

@@ -1,6 +1,6 @@
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, Fact, JurisdictionId } from '../../core/types';
-import { roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
+import { announcedChipByChip, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import { FRENCH_PAY_LINES } from '../french-roulette/rulebook';
 import type { GameRules } from '../../core/game';
 import { americanRouletteSingleZero } from './rules';
@@ -66,12 +66,20 @@ describe('american-roulette-single-zero equipment', () => {
 });
 
 describe('Δ american-roulette-single-zero racetrack (announced bets): euskadi L1096–1127 and illes-balears L387–415 only', () => {
-  it.each(['euskadi', 'illes-balears'] as JurisdictionId[])('%s: neighbours of 17 (2, 25, 17, 34, 6) on 34 pays 35:1 per chip', (j) => {
-    const played = roundOf([{ betType: 'neighbours', selection: 17, amount: 5000 }], 34, [], [{ outcome: 'win', payout: 35000 }]);
-    expect(judge(rules, envFor(rules, j), played).verdict).toBe('consistent');
-  });
+  it.each(['euskadi', 'illes-balears'] as JurisdictionId[])(
+    '%s: neighbours of 17 (2, 25, 17, 34, 6), 5 chips of 1,000, ball on 34: 35,000 won on the winning chip − 4,000 lost = 31,000 (issue 14 §1.1)',
+    (j) => {
+      const env = envFor(rules, j);
+      const round = (payout: number) => roundOf([{ betType: 'neighbours', selection: 17, amount: 5000 }], 34, [], [{ outcome: 'win', payout }]);
+      expect(judge(rules, env, round(31_000)).verdict).toBe('consistent');
+      const overpaid = judge(rules, env, round(35_000));
+      expect(codes(overpaid)).toEqual(['PAYOUT_MISMATCH']);
+      expect(overpaid.discrepancies[0]).toMatchObject({ expected: 31_000, recorded: 35_000 });
+    },
+  );
+  for (const j of ['euskadi', 'illes-balears'] as JurisdictionId[]) describe(`${j}: chip by chip on every pocket`, () => announcedChipByChip(rules, j));
   it.each(['cantabria', 'galicia'] as JurisdictionId[])('%s: announced bets are not offered (BET_NOT_ALLOWED)', (j) => {
-    const played = roundOf([{ betType: 'orphelins', amount: 500 }], 1, [], [{ outcome: 'win', payout: 3500 }]);
+    const played = roundOf([{ betType: 'orphelins', amount: 500 }], 1, [], [{ outcome: 'win', payout: 3100 }]);
     expect(codes(judge(rules, envFor(rules, j), played))).toEqual(['BET_NOT_ALLOWED']);
   });
 });

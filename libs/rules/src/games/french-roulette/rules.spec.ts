@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
 import type { Bet, ExpectedSettlement, Fact, JurisdictionId } from '../../core/types';
-import { playSession, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
+import { announcedChipByChip, playSession, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import { FRENCH_PAY_LINES } from './rulebook';
 import type { GameRules } from '../../core/game';
 import { frenchRoulette } from './rules';
@@ -259,27 +259,31 @@ describe('french-roulette limits: n × k × m (games.md "Limits")', () => {
 });
 
 describe('french-roulette announced bets (Δ: described only in euskadi, L609–649)', () => {
-  const announced: [string, unknown, number, number, number][] = [
-    // betType, selection, amount, pocket, payout
-    ['neighbours', 17, 500, 6, 3500], // 2, 25, 17, 34, 6 (euskadi L1113–1116)
-    ['neighbours', 0, 500, 26, 3500], // cero y vecinos 0, 3, 15, 26, 32 (L617)
-    ['voisins', undefined, 900, 0, 2200], // 2 chips on 0-2-3 at 11:1
-    ['voisins', undefined, 900, 29, 1600], // 2 chips on the corner 25-29 at 8:1
-    ['tiers', undefined, 600, 36, 1700],
-    ['orphelins', undefined, 500, 17, 3400], // splits 14-17 and 17-20
-    ['orphelins', undefined, 500, 1, 3500],
+  // payout = winnings of the winning chips − the chips lost (contract §3: on top of the returned total stake)
+  const announced: [string, unknown, number, number, number, number, string][] = [
+    // betType, selection, amount, pocket, payout, chips lost, how
+    ['neighbours', 17, 500, 6, 3100, 400, '2, 25, 17, 34, 6 (euskadi L1113–1116): 35 × 100 − 4 × 100'],
+    ['neighbours', 0, 500, 26, 3100, 400, 'cero y vecinos 0, 3, 15, 26, 32 (L617): 35 × 100 − 4 × 100'],
+    ['voisins', undefined, 900, 0, 1500, 700, '2 chips on 0-2-3 at 11:1 = 2200, 7 chips lost'],
+    ['voisins', undefined, 900, 29, 900, 700, '2 chips on the corner 25-29 at 8:1 = 1600, 7 chips lost'],
+    ['tiers', undefined, 600, 36, 1200, 500, 'split 33-36 17:1 = 1700, 5 chips lost'],
+    ['orphelins', undefined, 500, 17, 3100, 300, 'splits 14-17 and 17-20 = 3400, 3 chips lost'],
+    ['orphelins', undefined, 500, 1, 3100, 400, 'straight 1 = 3500, 4 chips lost'],
   ];
-  for (const [betType, selection, amount, pocket, payout] of announced) {
-    it(`euskadi: ${betType} ${selection ?? ''} on ${pocket} pays ${payout}`, () => {
-      const played = roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout }]);
-      expect(judge(rules, envFor(rules, 'euskadi'), played).verdict).toBe('consistent');
+  for (const [betType, selection, amount, pocket, payout, lost, how] of announced) {
+    it(`euskadi: ${betType} ${selection ?? ''} (${amount}) on ${pocket} pays ${payout}: ${how}`, () => {
+      const env = envFor(rules, 'euskadi');
+      expect(judge(rules, env, roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout }])).verdict).toBe('consistent');
+      // paying the winning chip without taking the lost ones is an overpayment (issue 14 §1.1)
+      expect(codes(judge(rules, env, roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout: payout + lost }])))).toEqual(['PAYOUT_MISMATCH']);
     });
   }
+  describe('chip by chip on every pocket (issue 14 §1.1)', () => announcedChipByChip(rules, 'euskadi'));
   it('euskadi: voisins on 8 loses', () => {
     expect(settleAfter(rules, envFor(rules, 'euskadi'), { betType: 'voisins', amount: 900 }, 8)).toMatchObject({ outcome: 'lose' });
   });
   it.each(['cantabria', 'illes-balears', 'galicia'] as JurisdictionId[])('%s: announced bets are not offered on French roulette (BET_NOT_ALLOWED)', (j) => {
-    const played = roundOf([{ betType: 'tiers', amount: 600 }], 36, [], [{ outcome: 'win', payout: 1700 }]);
+    const played = roundOf([{ betType: 'tiers', amount: 600 }], 36, [], [{ outcome: 'win', payout: 1200 }]);
     expect(codes(judge(rules, envFor(rules, j), played))).toEqual(['BET_NOT_ALLOWED']);
   });
   it('an announced bet that does not divide into equal chips is BET_NOT_ALLOWED; each chip is held to its own bet maximum', () => {
