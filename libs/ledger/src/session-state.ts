@@ -29,7 +29,7 @@ export interface SessionState {
   limits: TableLimits;
   options: Record<string, unknown>;
   smallestChip: number;
-  shoe?: { shoeId: string; decks: number };
+  shoe?: { shoeId: string; decks: number; cutCardPosition?: number };
   /** round id → finished (completed or voided) */
   rounds: Map<string, boolean>;
 }
@@ -85,7 +85,7 @@ export function evolveSession(s: SessionState, type: string, data: Record<string
       s.closed = true;
       break;
     case 'ShoeStarted':
-      s.shoe = { shoeId: data.shoeId, decks: data.decks };
+      s.shoe = { shoeId: data.shoeId, decks: data.decks, cutCardPosition: typeof data.cutCardPosition === 'number' ? data.cutCardPosition : undefined };
       break;
     case 'RoundStarted':
       s.rounds.set(data.roundId, false);

@@ -12,6 +12,7 @@ import { TableBook1763700000000 } from './migrations/1763700000000-table-book';
 import { TableBookCorrections1763800000000 } from './migrations/1763800000000-table-book-corrections';
 import { ReportReadModels1763800000001 } from './migrations/1763800000001-report-read-models';
 import { RoundStartStates1763900000000 } from './migrations/1763900000000-round-start-states';
+import { SessionFindings1764000000000 } from './migrations/1764000000000-session-findings';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
 import { ReconciliationProjection } from './reconciliation/reconciliation.projection';
 import { RoundVerdictEntity } from './round-verdicts/round-verdict.entity';
@@ -29,7 +30,7 @@ export const READ_MODEL_ENTITIES = [
   RoundVerdictEntity,
   InspectorLogEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({

@@ -299,6 +299,16 @@ export interface InspectorSession {
   jackpotWins: number;
   corrected: TableBookReport['corrected'];
   discrepancies: number;
+  /** the session's own verdict and its findings' count (settings, shoes, table minimums) */
+  sessionVerdict: TableBookReport['sessionVerdict'];
+  sessionFindings: number;
+}
+
+/** A finding on a session rather than a round (issue 14 §2–§4). */
+export interface InspectorSessionFinding extends Discrepancy {
+  sessionId: string;
+  tableId: string;
+  game: string;
 }
 
 export interface InspectorDiscrepancy extends Discrepancy {
@@ -329,6 +339,8 @@ export interface InspectorDayReport {
   rounds: { played: number; voided: number; judged: number; consistent: number; withDiscrepancies: number; incomplete: number };
   discrepanciesByCode: Array<{ code: string; count: number; roundIds: string[] }>;
   discrepancies: InspectorDiscrepancy[];
+  /** findings on the sessions themselves: a setting that gives the player the edge, a shoe, a table minimum */
+  sessionFindings: InspectorSessionFinding[];
   totals: FigureTotals & { openSessions: number };
   correctedTotals: FigureTotals;
   counts: { drop: BoxTotal; tips: BoxTotal; cagnotte: BoxTotal };
@@ -403,6 +415,8 @@ export function inspectorDayReport(input: {
     jackpotWins: b.jackpotWins,
     corrected: b.corrected,
     discrepancies: perSession.get(b.sessionId) ?? 0,
+    sessionVerdict: b.sessionVerdict,
+    sessionFindings: b.sessionFindings.length,
   }));
   const byCode = new Map<string, { count: number; roundIds: Set<string> }>();
   for (const d of discrepancies) {
@@ -465,6 +479,7 @@ export function inspectorDayReport(input: {
     },
     discrepanciesByCode: [...byCode.entries()].map(([code, v]) => ({ code, count: v.count, roundIds: [...v.roundIds] })).sort((a, b) => a.code.localeCompare(b.code)),
     discrepancies,
+    sessionFindings: books.flatMap((b) => b.sessionFindings.map((f) => ({ ...f, sessionId: b.sessionId, tableId: b.tableId, game: b.game }))),
     totals,
     correctedTotals,
     counts: { drop: group.drop, tips: group.tips, cagnotte: group.cagnotte },

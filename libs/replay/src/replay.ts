@@ -137,7 +137,7 @@ async function readBefore(store: PostgresEventStore, streamId: string, firstVers
            SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 AND event_type = ANY ($3::text[]) AND stream_version < $2
            UNION ALL
            SELECT ${EVENT_COLUMNS} FROM ca_events, shoe
-            WHERE stream_id = $1 AND stream_version > shoe.v AND stream_version < $2 AND event_type = 'CardDealt'
+            WHERE stream_id = $1 AND stream_version > shoe.v AND stream_version < $2 AND event_type IN ('CardDealt', 'RoundStarted')
            ORDER BY stream_version`,
     values: [streamId, firstVersion, CONTEXT_TYPES],
   });

@@ -15,14 +15,19 @@ export interface TrackerSnapshot {
   readonly state: Omit<SessionState, 'rounds'>;
   readonly carried: unknown;
   readonly dealt: Record<string, number>;
+  /** cards dealt from the shoe in play, and coups begun after its cut card came out (absent in older snapshots: 0) */
+  readonly cardsDealt?: number;
+  readonly coupsAfterCut?: number;
 }
 
 export class SessionTracker {
   readonly state: SessionState;
   private carried: unknown = undefined;
   private dealt: Record<string, number> = {};
-  /** the shoe as an environment shows it, made again only after a card or a new shoe (environments are asked for at every fact) */
-  private shoeView?: { shoeId: string; decks: number; dealt: Record<string, number> };
+  private cardsDealt = 0;
+  private coupsAfterCut = 0;
+  /** the shoe as an environment shows it, made again only after a card, a coup or a new shoe (environments are asked for at every fact) */
+  private shoeView?: ShoeInPlay;
   private rules?: GameRules;
   private rulebook?: RulebookBase;
   /** carry's last environment and what it was made from (carryEnv) */
@@ -50,12 +55,23 @@ export class SessionTracker {
     }
     if (fact.type === 'ShoeStarted') {
       this.dealt = {};
+      this.cardsDealt = 0;
+      this.coupsAfterCut = 0;
       this.shoeView = undefined;
     }
     if (fact.type === 'CardDealt' && fact.data.to !== undefined) {
       const code = String(fact.data.card).toUpperCase();
       this.dealt[code] = (this.dealt[code] ?? 0) + 1;
+      this.cardsDealt++;
       this.shoeView = undefined;
+    }
+    if (fact.type === 'RoundStarted') {
+      // a coup begun once a card behind the cut card was dealt (the shoe's rules say how many may be)
+      const cut = this.state.shoe?.cutCardPosition;
+      if (cut !== undefined && this.cardsDealt > cut) {
+        this.coupsAfterCut++;
+        this.shoeView = undefined;
+      }
     }
     if (this.rules?.carry && this.rulebook) this.carried = this.rules.carry(this.carried, fact, this.carryEnv());
   }
@@ -75,7 +91,7 @@ export class SessionTracker {
     ) {
       return m.env;
     }
-    const env = this.envWith(s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: this.dealt } : undefined, {});
+    const env = this.envWith(s.shoe ? this.shoeOf(s.shoe, this.dealt) : undefined, {});
     this.carrySeen = {
       env, carried: this.carried, rulebook: this.rulebook, dealt: this.dealt, shoe: s.shoe, limits: s.limits, options: s.options,
       casinoId: s.casinoId, tableId: s.tableId, game: s.game, jurisdiction: s.jurisdiction, currency: s.currency, smallestChip: s.smallestChip,
@@ -87,8 +103,13 @@ export class SessionTracker {
   env(extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean } = {}): RoundEnv {
     const s = this.state;
     if (s.shoe && (this.shoeView?.shoeId !== s.shoe.shoeId || this.shoeView.decks !== s.shoe.decks)) this.shoeView = undefined;
-    if (s.shoe && !this.shoeView) this.shoeView = Object.freeze({ shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: Object.freeze({ ...this.dealt }) });
+    if (s.shoe && !this.shoeView) this.shoeView = Object.freeze(this.shoeOf(s.shoe, Object.freeze({ ...this.dealt })));
     return this.envWith(s.shoe ? this.shoeView : undefined, extra);
+  }
+
+  /** The shoe as the rules see it: one shape, whoever asks. */
+  private shoeOf(shoe: NonNullable<SessionState['shoe']>, dealt: Record<string, number>): ShoeInPlay {
+    return { shoeId: shoe.shoeId, decks: shoe.decks, dealt, cutCardPosition: shoe.cutCardPosition, cardsDealt: this.cardsDealt, coupsAfterCut: this.coupsAfterCut };
   }
 
   private envWith(shoe: ShoeInPlay | undefined, extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean }): RoundEnv {
@@ -97,7 +118,7 @@ export class SessionTracker {
 
   snapshot(): TrackerSnapshot {
     const { rounds: _rounds, ...state } = this.state;
-    return { state, carried: this.carried, dealt: { ...this.dealt } };
+    return { state, carried: this.carried, dealt: { ...this.dealt }, cardsDealt: this.cardsDealt, coupsAfterCut: this.coupsAfterCut };
   }
 
   /** A tracker from a snapshot (as stored: JSON-parsed). */
@@ -106,6 +127,9 @@ export class SessionTracker {
     Object.assign(tracker.state, snapshot.state, { rounds: new Map() });
     tracker.carried = snapshot.carried;
     tracker.dealt = { ...snapshot.dealt };
+    // a snapshot stored before the shoe's counts were kept: recount the cards it shows (no coup counted after the cut)
+    tracker.cardsDealt = snapshot.cardsDealt ?? Object.values(snapshot.dealt).reduce((t, n) => t + n, 0);
+    tracker.coupsAfterCut = snapshot.coupsAfterCut ?? 0;
     tracker.rules = tracker.state.game ? gameRules(tracker.state.game) : undefined;
     tracker.rulebook = tracker.state.jurisdiction ? tracker.rules?.rulebooks[tracker.state.jurisdiction] : undefined;
     return tracker;
@@ -117,6 +141,8 @@ export class SessionTracker {
     Object.assign(copy.state, cloneSession(this.state));
     copy.carried = this.carried;
     copy.dealt = { ...this.dealt };
+    copy.cardsDealt = this.cardsDealt;
+    copy.coupsAfterCut = this.coupsAfterCut;
     copy.rules = this.rules;
     copy.rulebook = this.rulebook;
     return copy;

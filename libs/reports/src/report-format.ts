@@ -104,7 +104,7 @@ export function inspectorCsv(r: InspectorDayReport): string {
     rows.push([...base, 'game', s.game, `${s.jurisdiction} · ${s.status} · opened ${s.openedAt ?? ''} · closed ${s.closedAt ?? ''}`]);
     rows.push([...base, 'limits', `${s.limits.min}-${s.limits.max}`, JSON.stringify(s.limits)]);
     rows.push([...base, 'staff', s.staff?.inspector ?? '', (s.staff?.croupiers ?? []).join(' ')]);
-    for (const k of ['rounds', 'roundsVoided', 'drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins', 'discrepancies'] as const) {
+    for (const k of ['rounds', 'roundsVoided', 'drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins', 'discrepancies', 'sessionFindings'] as const) {
       const corrected = (s.corrected as unknown as Record<string, number | null>)[k];
       rows.push([...base, k, s[k], corrected !== undefined && corrected !== s[k] ? `corrected ${corrected}` : '']);
     }
@@ -118,6 +118,7 @@ export function inspectorCsv(r: InspectorDayReport): string {
   for (const b of BOXES) rows.push(['count', r.casinoId ?? '', '', '', '', b, r.counts[b].variance, `recorded ${r.counts[b].recorded} counted ${r.counts[b].counted ?? ''} uncounted ${r.counts[b].uncounted}`]);
   for (const d of r.discrepanciesByCode) rows.push(['discrepancies', r.casinoId ?? '', '', '', d.roundIds.join(' '), d.code, d.count, '']);
   for (const d of r.discrepancies) rows.push(['discrepancy', '', d.tableId, d.sessionId, d.roundId, d.code, JSON.stringify(d.recorded), `expected ${JSON.stringify(d.expected)} · ${d.rule} · ${d.citation} · ${d.message}`]);
+  for (const f of r.sessionFindings) rows.push(['session-finding', '', f.tableId, f.sessionId, '', f.code, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
   for (const w of r.jackpots.wins) rows.push(['jackpot-win', w.casinoId, w.tableId, w.sessionId, w.roundId, `${w.poolId} seat ${w.seat} ${w.hand}`, w.amount, `pool ${w.before} -> ${w.after}`]);
   for (const d of r.disputes) rows.push(['dispute', '', d.tableId, d.sessionId, d.roundId, d.status, d.resolution?.adjustment ?? '', `${d.raisedBy}: ${d.claim}${d.resolution ? ` · ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : ''}`]);
   for (const c of r.corrections) rows.push(['correction', '', c.tableId, c.sessionId, c.roundId, c.field ?? '', c.amount ?? '', `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`]);
@@ -135,7 +136,7 @@ export function inspectorText(r: InspectorDayReport): string {
   ];
   for (const s of r.sessions) {
     lines.push(`  ${s.tableId.padEnd(10)} ${s.game} (${s.jurisdiction}) ${s.status} · limits ${money(s.limits.min, '')}–${money(s.limits.max, '')} · inspector ${s.staff?.inspector ?? '—'} · croupiers ${(s.staff?.croupiers ?? []).join(', ')}`);
-    lines.push(`             drop ${money(s.drop, c)} · win ${money(s.win, c)} · cagnotte ${money(s.cagnotte, c)} · tips ${money(s.tips, c)} · rounds ${s.rounds} (voided ${s.roundsVoided}) · discrepancies ${s.discrepancies}`);
+    lines.push(`             drop ${money(s.drop, c)} · win ${money(s.win, c)} · cagnotte ${money(s.cagnotte, c)} · tips ${money(s.tips, c)} · rounds ${s.rounds} (voided ${s.roundsVoided}) · discrepancies ${s.discrepancies} · session findings ${s.sessionFindings}`);
   }
   const t = r.totals;
   lines.push('', `  totals: drop ${money(t.drop, c)} · win ${money(t.win, c)} · cagnotte ${money(t.cagnotte, c)} · tips ${money(t.tips, c)} · jackpot contributions ${money(t.jackpotContributions, c)} · jackpot wins ${money(t.jackpotWins, c)}`);
@@ -143,6 +144,8 @@ export function inspectorText(r: InspectorDayReport): string {
   lines.push(`  corrected: drop ${money(ct.drop, c)} · win ${money(ct.win, c)} · cagnotte ${money(ct.cagnotte, c)} · tips ${money(ct.tips, c)}`);
   lines.push('', r.discrepanciesByCode.length ? '  discrepancies:' : '  no discrepancy');
   for (const d of r.discrepanciesByCode) lines.push(`    ${d.code} × ${d.count}: ${d.roundIds.join(', ')}`);
+  lines.push('', r.sessionFindings.length ? '  findings on the sessions:' : '  no finding on any session');
+  for (const f of r.sessionFindings) lines.push(`    ${f.tableId} ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
   for (const d of r.disputes) lines.push(`  dispute ${d.roundId}: ${d.raisedBy}: ${d.claim} — ${d.resolution ? `resolved by ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : 'open'}`);
   for (const x of r.corrections) lines.push(`  correction of ${x.correctedType ?? 'event'} ${x.correctsEventId}: ${x.field ?? '—'} ${x.amount ?? ''} · ${x.reason} · approved by ${x.approvedBy.join(' & ')}${x.applied ? '' : ` · ${x.note}`}`);
   for (const l of r.limitChanges) lines.push(`  limits ${l.tableId}: ${l.from ? `${money(l.from.min, '')}–${money(l.from.max, '')}` : '?'} → ${money(l.to.min, '')}–${money(l.to.max, '')} at ${l.at}`);

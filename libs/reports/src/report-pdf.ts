@@ -254,6 +254,22 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
     );
   }
 
+  w.heading(`Findings on the sessions (${r.sessionFindings.length})`);
+  if (!r.sessionFindings.length) w.line('None: every session opened, changed limits and started its shoes as its rulebook requires.');
+  else
+    w.table(
+      [
+        { title: 'Session / table', width: 80 },
+        { title: 'Code', width: 85 },
+        { title: 'Expected', width: 60, align: 'right' },
+        { title: 'Recorded', width: 60, align: 'right' },
+        { title: 'Rule and citation', width: 95 },
+        { title: 'Message', width: 135 },
+      ],
+      r.sessionFindings.map((f) => [`${f.sessionId}\n${f.tableId}`, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
+      { size: 7 },
+    );
+
   w.heading(`Jackpots: contributions ${money(r.jackpots.contributions, c)} · paid ${money(r.jackpots.won, c)}`);
   if (!r.jackpots.wins.length) w.line('No jackpot paid.');
   else
@@ -345,6 +361,10 @@ export function tableBookPdf(book: TableBookReport, options: { generatedAt?: str
     ],
   );
   w.line(`Rounds ${book.rounds} (voided ${book.roundsVoided}) · status ${book.status}${book.suspended ? ', suspended' : ''}`);
+  w.heading(`Session verdict: ${book.sessionVerdict === 'findings' ? `${book.sessionFindings.length} finding(s)` : 'consistent'}`);
+  if (!book.sessionFindings.length) w.line('The table opened, changed its limits and started its shoes as its rulebook requires.');
+  for (const f of book.sessionFindings) w.line(`${f.code} · ${f.rule} · ${f.message} (${f.citation})`);
+  for (const n of book.sessionNotes) w.line(`Not judged: ${n}`, { size: 8 });
   w.heading(`Corrections (${book.corrections.length})`);
   if (!book.corrections.length) w.line('None.');
   for (const x of book.corrections) w.line(`${x.field ?? '(no figure)'} ${x.amount !== null ? money(x.amount, c) : ''} · corrects ${x.correctedType ?? 'event'} ${x.correctsEventId} · ${x.reason} · approved by ${x.approvedBy.join(' and ')}${x.applied ? '' : ` · ${x.note}`}`);

@@ -38,6 +38,9 @@ export function tableBookCsv(book: TableBookReport): string {
     for (const [k, v] of Object.entries(book.corrected)) rows.push([`corrected.${k}`, v, k === 'win' ? 'the same formula on the corrected figures' : '']);
     for (const c of book.corrections ?? []) rows.push([`correction.${c.field ?? 'none'}`, c.amount, `${c.correctsEventId} ${c.reason} (approved by ${c.approvedBy.join(' & ')})${c.applied ? '' : ` not applied: ${c.note}`}`]);
   }
+  rows.push(['sessionVerdict', book.sessionVerdict, '']);
+  for (const f of book.sessionFindings ?? []) rows.push([`finding.${f.code}`, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
+  for (const n of book.sessionNotes ?? []) rows.push(['note', '', n]);
   return stringify([['field', 'value', 'detail'], ...rows]);
 }
 
@@ -58,6 +61,9 @@ export function tableBookText(book: TableBookReport): string {
     `  tips ${euros(book.tips, c)} · cagnotte ${euros(book.cagnotte, c)} · jackpot contributions ${euros(book.jackpotContributions, c)}`,
     `  rounds ${book.rounds} (voided ${book.roundsVoided})`,
   ];
+  lines.push('', book.sessionFindings?.length ? `  session: ${book.sessionFindings.length} finding(s)` : '  session: consistent (its settings, limit changes and shoes)');
+  for (const f of book.sessionFindings ?? []) lines.push(`    ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
+  for (const n of book.sessionNotes ?? []) lines.push(`    not judged: ${n}`);
   if (book.corrections?.length) {
     const k = book.corrected;
     lines.push('', `  corrected (${book.corrections.length} correction(s)): drop ${euros(k.drop, c)} · closing float ${euros(k.closingFloat, c)} · fills ${euros(k.fills, c)} · credits ${euros(k.credits, c)} · win ${euros(k.win, c)} · tips ${euros(k.tips, c)} · cagnotte ${euros(k.cagnotte, c)}`);

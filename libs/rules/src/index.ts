@@ -4,5 +4,6 @@ export * from './core/money';
 export * from './core/game';
 export * from './core/judge-round';
 export * from './core/house-edge';
+export * from './core/session-rules';
 export * from './catalogue';
 export * from './registry';

@@ -19,6 +19,7 @@ interface InspectorReport {
   rounds: { played: number; voided: number; judged: number; consistent: number; withDiscrepancies: number; incomplete: number };
   discrepanciesByCode: Array<{ code: string; count: number; roundIds: string[] }>;
   discrepancies: Array<{ code: string; roundId: string; tableId: string | null; betId?: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
+  sessionFindings: Array<{ code: string; sessionId: string; tableId: string; game: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
   totals: { drop: number; win: number; cagnotte: number; tips: number; commission: number; jackpotContributions: number; jackpotWins: number; openSessions: number };
   disputes: Array<{ roundId?: string | null; tableId?: string | null; raisedBy?: string; claim?: string; resolution?: string | null; resolvedBy?: string | null }>;
   corrections: Array<{ correctsEventId?: string; reason?: string; approvedBy?: string[]; field?: string; amount?: number; tableId: string | null }>;
@@ -49,6 +50,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
   const r = report.data;
   const sessions = r?.sessions.filter((s) => !game || s.game === game) ?? [];
   const discrepancies = r?.discrepancies.filter((d) => (!code || d.code === code) && (!game || sessions.some((s) => s.tableId === d.tableId))) ?? [];
+  const sessionFindings = r?.sessionFindings.filter((f) => (!code || f.code === code) && (!game || f.game === game)) ?? [];
   const byGameAndCode = new Map<string, number>();
   for (const d of discrepancies) {
     const g = r?.sessions.find((s) => s.tableId === d.tableId)?.game ?? '?';
@@ -180,6 +182,38 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                   <td>{show(d.recorded)}</td>
                   <td>
                     <cite>{d.citation}</cite>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="session-findings">
+            <caption>Findings on the sessions ({sessionFindings.length})</caption>
+            <thead>
+              <tr>
+                <th scope="col">session</th>
+                <th scope="col">table</th>
+                <th scope="col">code</th>
+                <th scope="col">what</th>
+                <th scope="col">citation</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessionFindings.length === 0 && (
+                <tr>
+                  <td colSpan={5}>None: every session opened, changed its limits and started its shoes as its rulebook requires.</td>
+                </tr>
+              )}
+              {sessionFindings.map((f, i) => (
+                <tr key={i}>
+                  <td>
+                    <a href={href(['sessions', f.sessionId])}>{f.sessionId}</a>
+                  </td>
+                  <td>{f.tableId}</td>
+                  <td>{f.code}</td>
+                  <td>{f.message}</td>
+                  <td>
+                    <cite>{f.citation}</cite>
                   </td>
                 </tr>
               ))}

@@ -33,6 +33,9 @@ interface TableBook {
   rounds: number;
   roundsVoided: number;
   corrected?: Record<string, number | null>;
+  sessionVerdict: 'consistent' | 'findings';
+  sessionFindings: Array<{ code: string; rule: string; citation: string; message: string }>;
+  sessionNotes: string[];
 }
 
 interface Figure {
@@ -125,6 +128,28 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
         <dt>Credit slips</dt>
         <dd>{b.credits.slips.join(', ') || '—'}</dd>
       </dl>
+
+      <section className={`session-verdict ${b.sessionVerdict}`} aria-labelledby="session-verdict">
+        <h2 id="session-verdict">Session verdict: {b.sessionVerdict === 'findings' ? `${b.sessionFindings.length} finding(s)` : 'consistent'}</h2>
+        {b.sessionFindings.length === 0 ? (
+          <p>The table opened, changed its limits and started its shoes as its rulebook requires. Each round has its own verdict.</p>
+        ) : (
+          <ul>
+            {b.sessionFindings.map((f, i) => (
+              <li key={i}>
+                <strong>{f.code}</strong> {f.message} <cite>{f.citation}</cite>
+              </li>
+            ))}
+          </ul>
+        )}
+        {b.sessionNotes.length > 0 && (
+          <ul className="notes">
+            {b.sessionNotes.map((n, i) => (
+              <li key={i}>Not judged: {n}</li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <table className="reconciliation">
         <caption>Reconciliation: recorded at the table vs counted in the count room</caption>

@@ -38,4 +38,10 @@ export class TableBookEntity {
   @Column({ type: 'jsonb', default: {} }) adjustments: Record<string, number>;
   /** every correction of an event of the session, applied or not */
   @Column({ type: 'jsonb', default: [] }) corrections: unknown[];
+  /** the options the table opened with (migration 1764000000000) */
+  @Column({ type: 'jsonb', default: {} }) options: Record<string, unknown>;
+  /** findings on the session: its settings, limit changes and shoes (core/session-rules.ts) */
+  @Column({ type: 'jsonb', default: [] }) findings: unknown[];
+  /** what could not be judged on the session, and why */
+  @Column({ name: 'finding_notes', type: 'jsonb', default: [] }) findingNotes: string[];
 }

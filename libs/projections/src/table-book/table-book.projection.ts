@@ -4,7 +4,8 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { inventoryTotal } from '../../../rules/src';
+import { emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
+import { Discrepancy, gameRules, inventoryTotal, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -44,6 +45,12 @@ export interface TableBookRow {
   adjustments: Record<string, number>;
   /** every correction of an event of this session, applied or not */
   corrections: CorrectionEntry[];
+  /** the options the table opened with */
+  options: Record<string, unknown>;
+  /** findings on the session (its settings, limit changes and shoes), each with the event it was found at */
+  findings: Discrepancy[];
+  /** what could not be judged on the session, and why */
+  finding_notes: string[];
 }
 
 const HANDLES = new Set([
@@ -63,7 +70,20 @@ const HANDLES = new Set([
   'RoundStarted',
   'RoundVoided',
   'CorrectionRecorded',
+  'ShoeStarted',
 ]);
+
+/** The rules' environment of a session as its book knows it (undefined: no rules for this game here). */
+function bookEnv(row: Pick<TableBookRow, 'session_id' | 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'gaming_day' | 'currency' | 'limits' | 'options' | 'opening_float'>): RoundEnv | undefined {
+  const opened = { sessionId: row.session_id, casinoId: row.casino_id, tableId: row.table_id, game: row.game, jurisdiction: row.jurisdiction, gamingDay: row.gaming_day, currency: row.currency, limits: row.limits, options: row.options, openingFloat: row.opening_float };
+  return sessionEnv(evolveSession(emptySession(row.session_id), 'TableSessionOpened', opened));
+}
+
+/** A session judgement added to the row's findings, each finding tied to the event it was found at. */
+function addJudgement(r: TableBookRow, e: StoredEvent, judged: SessionJudgement): void {
+  if (judged.findings.length) r.findings = [...r.findings, ...judged.findings.map((f) => ({ ...f, eventId: f.eventId ?? e.eventId }))];
+  if (judged.notes.length) r.finding_notes = [...r.finding_notes, ...judged.notes];
+}
 
 function addChips(into: Record<string, number>, chips: Record<string, number>): Record<string, number> {
   const out = { ...into };
@@ -79,7 +99,7 @@ function addChips(into: Record<string, number>, chips: Record<string, number>): 
 export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, correction?: CorrectionEntry): TableBookRow | undefined {
   const d = e.data;
   if (e.type === 'TableSessionOpened') {
-    return {
+    const opened: TableBookRow = {
       session_id: d.sessionId,
       casino_id: d.casinoId,
       table_id: d.tableId,
@@ -111,15 +131,30 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
       last_position: Number(e.globalPosition),
       adjustments: {},
       corrections: [],
+      options: d.options ?? {},
+      findings: [],
+      finding_notes: [],
     };
+    const env = bookEnv(opened);
+    if (env) addJudgement(opened, e, judgeSettings(gameRules(opened.game)!, env, { limits: env.ctx.limits, options: opened.options, eventId: e.eventId }));
+    return opened;
   }
   if (!row) return row;
   const r: TableBookRow = { ...row, last_position: Number(e.globalPosition) };
   switch (e.type) {
-    case 'TableLimitsChanged':
+    case 'TableLimitsChanged': {
       r.limits = d.limits;
       r.limit_changes++;
+      // new limits are judged as an opening is (a table minimum out of its range…); the settings' house edges did not change
+      const env = bookEnv(r);
+      if (env) addJudgement(r, e, judgeSettings(gameRules(r.game)!, env, { limits: env.ctx.limits, options: r.options, eventId: e.eventId }, { houseEdges: false }));
       break;
+    }
+    case 'ShoeStarted': {
+      const env = bookEnv(r);
+      if (env) addJudgement(r, e, judgeShoe(gameRules(r.game)!, env, { shoeId: String(d.shoeId), decks: Number(d.decks), cutCardPosition: typeof d.cutCardPosition === 'number' ? d.cutCardPosition : undefined, eventId: e.eventId }));
+      break;
+    }
     case 'TableSessionSuspended':
       r.suspended = true;
       break;
@@ -212,7 +247,7 @@ const TABLE_BOOK_COLUMNS = [
   'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'currency', 'limits', 'staff', 'opening_float',
   'closing_float', 'fills', 'credits', 'fill_slips', 'credit_slips', '"drop"', 'tips', 'cagnotte', 'commission',
   'jackpot_contributions', 'jackpot_wins', 'rounds', 'rounds_voided', 'limit_changes', 'status', 'suspended',
-  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections',
+  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections', 'options', 'findings', 'finding_notes',
 ];
 
 /** The report (contract §7): inventories with their totals, and the gross table win. */
@@ -249,6 +284,14 @@ export interface TableBookReport {
   /** figure → Σ applied correction amounts */
   adjustments: Record<string, number>;
   corrections: CorrectionEntry[];
+  /** the options the table opened with */
+  options: Record<string, unknown>;
+  /** the session's own verdict: `findings` when its settings, limit changes or shoes broke a rule; rounds have theirs */
+  sessionVerdict: 'consistent' | 'findings';
+  /** findings on the session (issue 14 §2–§4): settings that give the player the edge, shoes, table minimums */
+  sessionFindings: Discrepancy[];
+  /** what could not be judged on the session, and why */
+  sessionNotes: string[];
 }
 
 export interface CorrectedFigures {
@@ -325,6 +368,10 @@ export function tableBookReport(row: TableBookRow): TableBookReport {
     corrected,
     adjustments: adj,
     corrections: row.corrections ?? [],
+    options: row.options ?? {},
+    sessionVerdict: (row.findings ?? []).length ? 'findings' : 'consistent',
+    sessionFindings: row.findings ?? [],
+    sessionNotes: row.finding_notes ?? [],
   };
 }
 

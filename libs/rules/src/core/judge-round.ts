@@ -6,6 +6,7 @@
 import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
+import { judgeCoupAfterCut } from './session-rules';
 import {
   Bet,
   Discrepancy,
@@ -141,6 +142,11 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
   const d = fact.data ?? {};
   const findings: Finding[] = [];
   switch (fact.type) {
+    case 'RoundStarted': {
+      const late = judgeCoupAfterCut(rules, env, env.ctx.shoe);
+      if (late) findings.push(late);
+      break;
+    }
     case 'BetsClosed':
       book.closed = true;
       break;

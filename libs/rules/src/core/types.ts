@@ -104,6 +104,12 @@ export interface ShoeInPlay {
   readonly decks: number;
   /** card code → copies already dealt from this shoe before the round */
   readonly dealt: Readonly<Record<string, number>>;
+  /** `ShoeStarted.cutCardPosition`: the 0-based index of the first card behind the cut card, where recorded */
+  readonly cutCardPosition?: number;
+  /** cards dealt from this shoe before the round (burnt cards included) */
+  readonly cardsDealt?: number;
+  /** coups begun after the cut card came out, before this round */
+  readonly coupsAfterCut?: number;
 }
 
 export interface JackpotPoolView {
