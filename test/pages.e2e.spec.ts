@@ -18,6 +18,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(__dirname, '../test-artifacts/pages');
 const DAY = '2026-11-21';
 const CASINO = 'casino-pages';
+const LOW_COMMISSION = 'pb-low-commission';
 
 describe('the pages, in headless Chromium', () => {
   let db: TestDatabase;
@@ -38,6 +39,14 @@ describe('the pages, in headless Chromium', () => {
     const tableGames = ['french-roulette', 'punto-banco', 'blackjack', 'caribbean-stud', 'caribbean-stud', 'craps', 'circle-poker-texas-holdem'];
     const batch: unknown[] = [];
     for (const events of simulateDay({ tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 15, seed: 99, errorRate: 0.2, casinoId: CASINO, gamingDay: DAY }, manifest)) batch.push(...events);
+    // and a punto y banca table opened at a 2.5 % banker commission: the player has the edge on banker (issue 14 §4)
+    batch.push({
+      eventId: '00000000-0000-4000-8000-00000000e4ed',
+      type: 'TableSessionOpened',
+      occurredAt: `${DAY}T21:00:00.000Z`,
+      recordedBy: 'pit:pages-test',
+      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 100000 }, openingFloat: { '500': 100 }, staff: { inspector: 'insp-9', croupiers: ['cr-9'] }, options: { commissionRate: 0.025 } },
+    });
     const result = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
     expect(result.ok).toBe(true);
     await runtime.projector.catchUp();
@@ -75,7 +84,7 @@ describe('the pages, in headless Chromium', () => {
 
   it('lists the day’s table sessions', async () => {
     await open(`#/?gamingDay=${DAY}`, 'sessions', 'table caption');
-    expect(await page.textContent('table caption')).toMatch(/7 session/);
+    expect(await page.textContent('table caption')).toMatch(/8 session/);
   });
 
   it('steps a round with a discrepancy forward and back, and shows the citation', async () => {
@@ -117,11 +126,19 @@ describe('the pages, in headless Chromium', () => {
     expect(await page.textContent('table.float caption')).toMatch(/Float by denomination/);
     expect(await page.textContent('table.reconciliation')).toMatch(/drop/);
     expect(await page.$('form.counts button[type=submit]')).not.toBeNull();
+    expect(await page.textContent('.session-verdict h2')).toMatch(/Session verdict: consistent/);
+  });
+
+  it('shows the finding on a session opened with a setting that gives the player the edge', async () => {
+    await open(`#/sessions/${LOW_COMMISSION}`, 'session-findings', '.session-verdict li');
+    expect(await page.textContent('.session-verdict h2')).toMatch(/Session verdict: 1 finding/);
+    expect(await page.textContent('.session-verdict li')).toMatch(/PLAYER_EDGE_SETTING.*banker.*player has an edge.*euskadi L\d+/s);
   });
 
   it('shows the inspector’s day with charts and downloads the PDF', async () => {
     await open(`#/inspector?gamingDay=${DAY}&casino=${CASINO}`, 'inspector', 'figure.chart svg');
     expect(await page.$$('figure.chart')).not.toHaveLength(0);
+    expect(await page.textContent('table.session-findings')).toMatch(new RegExp(`${LOW_COMMISSION}.*PB-99.*PLAYER_EDGE_SETTING`, 's'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Download PDF')]);
     const file = path.join(ARTIFACTS, 'inspector.pdf');
     await download.saveAs(file);
