@@ -18,6 +18,10 @@ export interface BlackjackRulebook extends RulebookBase {
   readonly burnCards: Cited<number>;
   /** cut card leaves at least this many decks unplayed */
   readonly cutCardReserveDecks: Cited<number>;
+  /** coups begun after the cut card came out: 0, the coup in which it appears is the last of the shoe */
+  readonly coupsAfterCut: Cited<number>;
+  /** no coup is dealt with fewer hands bet on (boxes with a main bet); null: the text sets no minimum */
+  readonly minimumHands: Cited<number | null>;
   readonly boxes: Cited<number>;
   /** bets (or players) on one box; null: not limited */
   readonly betsPerBox: Cited<number | null>;
@@ -71,6 +75,9 @@ const COMMON: Omit<BlackjackRulebook, 'jurisdiction' | 'source' | 'options'> = {
   decks: cited(6, 'euskadi L1335–1337'),
   burnCards: cited(5, 'euskadi L2160–2162'),
   cutCardReserveDecks: cited(1, 'euskadi L2150–2153'),
+  coupsAfterCut: cited(0, 'euskadi L2164–2167'),
+  // the seated players' paragraph has no minimum of hands (euskadi L1482–1502)
+  minimumHands: cited(null, 'euskadi L1482–1502'),
   boxes: cited(7, 'cantabria L683–685'),
   betsPerBox: cited(null, 'illes-balears L531–533'),
   winPays: cited(1, 'euskadi L1636–1637'),
@@ -137,7 +144,10 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     source: 'cantabria L620–1041',
     decks: cited(6, 'cantabria L632–634'),
     burnCards: cited(5, 'cantabria L1031–1033'),
-    cutCardReserveDecks: cited(1, 'cantabria L1026–1028'),
+    cutCardReserveDecks: cited(1, 'cantabria L1025–1028'),
+    coupsAfterCut: cited(0, 'cantabria L1035–1039'),
+    // "No podrá iniciarse o continuar la partida con menos de dos manos apostadas"
+    minimumHands: cited(2, 'cantabria L754–755'),
     betsPerBox: cited(3, 'cantabria L774–775'),
     winPays: cited(1, 'cantabria L836–847'),
     blackjackPays: cited(1.5, 'cantabria L836–847'),
@@ -165,6 +175,9 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     decks: cited(6, 'illes-balears L474–477'),
     burnCards: cited(5, 'illes-balears L678–679'),
     cutCardReserveDecks: cited(1, 'illes-balears L673–675'),
+    coupsAfterCut: cited(0, 'illes-balears L681–683'),
+    // the seated players' paragraph has no minimum of hands (illes-balears L525–537)
+    minimumHands: cited(null, 'illes-balears L525–537'),
     boxes: cited(7, 'illes-balears L498–501'),
     doubleOnTotals: cited(null, 'illes-balears L627–632'),
     winPays: cited(1, 'illes-balears L585–588'),
@@ -199,6 +212,9 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     decks: cited(6, 'galicia L246'),
     burnCards: cited(5, 'galicia L326'),
     cutCardReserveDecks: cited(1, 'galicia L324'),
+    coupsAfterCut: cited(0, 'galicia L328'),
+    // "Non poderá iniciarse ou continuar a partida con menos de dúas mans apostadas"
+    minimumHands: cited(2, 'galicia L264'),
     boxes: cited(7, 'galicia L262'),
     betsPerBox: cited(3, 'galicia L272'),
     doubleOnTotals: cited([9, 10, 11], 'galicia L308–310'),

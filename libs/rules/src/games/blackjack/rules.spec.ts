@@ -12,21 +12,30 @@ const LIMITS = { min: 1000, max: 100_000 };
 const env = (j: JurisdictionId, overrides: Partial<SessionContext> = {}) =>
   envFor(blackjack, j, { limits: LIMITS, ...overrides }) as RoundEnv<BlackjackRulebook>;
 
-/** One box (seat 1, main bet b1 of 1000): player's two cards, the dealer's first, then the player's draws and the dealer's. */
-function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[] } = {}): PlayedFact[] {
+/**
+ * One box (seat 1, main bet b1 of 1000): player's two cards, the dealer's first, then the player's draws and the dealer's.
+ * A second hand (box 7, bet b7: 10-6, hits K and busts, its bet taken at once) keeps two hands in play, as cantabria
+ * L754–755 and galicia L264 require, without giving the dealer a competitor; `alone` leaves it out.
+ */
+function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean } = {}): PlayedFact[] {
   const [p1, p2, ...hits] = player;
   const [d1, ...draws] = dealer;
+  const second = !extra.alone;
   return [
     start(),
     bet('b1', 1, 'main', 1000),
     ...(extra.bets ?? []),
+    ...(second ? [bet('b7', 7, 'main', 1000)] : []),
     card(p1, 'seat:1'),
+    ...(second ? [card('10C', 'seat:7')] : []),
     card(d1, 'dealer'),
     card(p2, 'seat:1'),
+    ...(second ? [card('6C', 'seat:7')] : []),
     ...(extra.before ?? []),
     closed(),
     ...(extra.decisions ?? []),
     ...cards('seat:1', ...hits),
+    ...(second ? [decide(7, 'hit'), card('KC', 'seat:7'), settled('b7', 'lose', 0)] : []),
     ...cards('dealer', ...draws),
   ];
 }
@@ -55,9 +64,10 @@ describe('blackjack payouts (games.md blackjack, Play and payouts)', () => {
     });
 
     it('split: settled per hand; a split ace with a ten is 21, not a blackjack, paid 1:1', () => {
+      // box 7 holds the second hand in play (cantabria L754–755, galicia L264): 20, stands, wins against 18
       const facts = [
-        start(), bet('b1', 1, 'main', 1000), card('AH', 'seat:1'), card('9D', 'dealer'), card('AS', 'seat:1'), closed(),
-        decide(1, 'split'), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer'),
+        start(), bet('b1', 1, 'main', 1000), bet('b7', 7, 'main', 1000), card('AH', 'seat:1'), card('KD', 'seat:7'), card('9D', 'dealer'), card('AS', 'seat:1'), card('QD', 'seat:7'), closed(),
+        decide(1, 'split'), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer'), settled('b7', 'win', 1000),
       ];
       expect(expectSettlement(j, facts, 'b1', 1)).toMatchObject({ outcome: 'win', payout: 1000 });
       expect(expectSettlement(j, facts, 'b1', 2)).toMatchObject({ outcome: 'lose', payout: 0 });
@@ -320,7 +330,7 @@ describe('options, replay state and narrative', () => {
     expect(found.map((d) => [d.code, d.citation])).toContainEqual(['DRAW_RULE_VIOLATION', 'session option dealerHitsSoft17 (cantabria L805–819)']);
   });
   it('describe gives cards and totals per box and hand; narrate the running total', () => {
-    const facts = [...coup(['AH', 'AS'], ['9D'], { decisions: [decide(1, 'split')] }), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer')];
+    const facts = [...coup(['AH', 'AS'], ['9D'], { decisions: [decide(1, 'split')], alone: true }), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer')];
     const j = judge(blackjack, env('euskadi'), facts);
     const last = j.steps[j.steps.length - 1];
     expect(last.state).toMatchObject({ game: { dealer: { cards: ['9D', '9S'], total: 18 }, boxes: [{ seat: 1, hands: [{ hand: 1, cards: ['AH', 'KC'], total: 21 }, { hand: 2, cards: ['AS', '5C'], total: 16 }] }] } });
@@ -388,5 +398,65 @@ describe('property: the croupier plays by the rules, and every single change is 
         { numRuns: 100 },
       );
     });
+  });
+});
+
+describe('at least two hands in play (cantabria L754–755, galicia L264; not in euskadi nor illes-balears)', () => {
+  const run = (j: JurisdictionId, facts: PlayedFact[]) => judge(blackjack, env(j), [...facts, settled('b1', 'win', 1000), completed()]);
+  const minimumHands = (j: JurisdictionId, facts: PlayedFact[]) => run(j, facts).discrepancies.filter((d) => d.rule === 'blackjack/minimum-hands');
+
+  it('"No podrá iniciarse o continuar la partida con menos de dos manos apostadas": a coup dealt to one hand', () => {
+    const one = coup(['10H', '9S'], ['10D', '8C'], { alone: true });
+    for (const j of ['cantabria', 'galicia'] as const) {
+      expect(minimumHands(j, one)).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', citation: j === 'cantabria' ? 'cantabria L754–755' : 'galicia L264', expected: 2, recorded: 1 }]);
+    }
+    for (const j of ['euskadi', 'illes-balears'] as const) expect(codes(run(j, one))).toEqual([]);
+  });
+
+  it('hands, not players: one seated player on two boxes plays two hands (legal)', () => {
+    const twoBoxes = coup(['10H', '9S'], ['10D', '8C']).map((f) => (f.type === 'BetPlaced' && f.data.betId === 'b7' ? bet('b7', 7, 'main', 1000, { onBehalfOf: 'p-1' }) : f));
+    for (const j of JURISDICTIONS) expect(codes(run(j, twoBoxes))).toEqual([]);
+  });
+
+  it('two players betting on one box are still one hand (cantabria L747–752, L774–775)', () => {
+    const oneBoxTwoBettors = coup(['10H', '9S'], ['10D', '8C'], { alone: true, bets: [bet('b2', 1, 'main', 1000, { onBehalfOf: 'standing' })] });
+    const judged = judge(blackjack, env('cantabria'), [...oneBoxTwoBettors, settled('b1', 'win', 1000), settled('b2', 'win', 1000), completed()]);
+    expect(codes(judged)).toEqual(['SESSION_RULE_VIOLATION']);
+  });
+
+  it('the rule bites when the coup is dealt: one bet and no card yet is no finding', () => {
+    for (const j of ['cantabria', 'galicia'] as const) expect(codes(judge(blackjack, env(j), [start(), bet('b1', 1, 'main', 1000)]))).toEqual([]);
+  });
+
+  it('the croupier never deals to fewer than two hands: a lone seated player also bets a vacant box (cantabria L745–747)', () => {
+    for (const j of JURISDICTIONS) {
+      for (let s = 1; s <= 30; s++) {
+        const facts = roundFacts(blackjack.play!({ env: env(j), sessionId: 's-1', roundId: `r-${s}`, random: seededRandom(s), seats: [3], memory: {} }));
+        expect(judge(blackjack, env(j), facts).verdict).toBe('consistent');
+        const boxes = new Set(facts.filter((f) => f.type === 'BetPlaced' && f.data.betType === 'main').map((f) => f.data.seat));
+        expect(boxes.size).toBe(j === 'cantabria' || j === 'galicia' ? 2 : 1);
+      }
+    }
+  });
+});
+
+describe('shoeRules: six decks, the cut card leaves at least one deck, the coup in which it comes out is the last', () => {
+  it.each([
+    ['euskadi', 'euskadi L1335–1337', 'euskadi L2150–2153', 'euskadi L2164–2167'],
+    ['cantabria', 'cantabria L632–634', 'cantabria L1025–1028', 'cantabria L1035–1039'],
+    ['illes-balears', 'illes-balears L474–477', 'illes-balears L673–675', 'illes-balears L681–683'],
+    ['galicia', 'galicia L246', 'galicia L324', 'galicia L328'],
+  ] as const)('%s', (j, decks, cut, last) => {
+    expect(blackjack.shoeRules!(env(j))).toEqual({
+      decks: { value: [6], cite: decks },
+      cardsBehindCut: { value: { atLeast: 52 }, cite: cut },
+      coupsAfterCut: { value: 0, cite: last },
+    });
+  });
+  it('the croupier places the cut card one deck from the end', () => {
+    const memory = {};
+    const facts = blackjack.play!({ env: env('galicia'), sessionId: 's-1', roundId: 'r-1', random: seededRandom(7), seats: [1, 2], memory });
+    const shoe = facts.find((f) => f.type === 'ShoeStarted')!;
+    expect(shoe.data).toMatchObject({ decks: 6, cutCardPosition: 6 * 52 - 52 });
   });
 });

@@ -9,7 +9,7 @@
  * is recorded after the first two cards (docs/games/blackjack.md).
  */
 import { DECK_52, isJoker, parseCard, seededRandom, shoeCards, shuffle } from '../../core/cards';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
 import {
   Box,
@@ -38,6 +38,7 @@ import {
   Croupier,
   chipsBetween,
 } from '../../core/blackjack-hand';
+import { cited } from '../../core/types';
 import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
 import { BLACKJACK_RULEBOOKS, BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from './rulebook';
 
@@ -226,8 +227,23 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
   }
 }
 
+/**
+ * At least N hands bet on when a coup is dealt (cantabria L754–755, galicia L264): judged at the coup's first
+ * card to a box or the dealer. Hands are boxes with a main bet, whoever holds them: one seated player on two
+ * boxes plays two hands; three bettors on one box play one.
+ */
+export function judgeMinimumHands(before: TableState, fact: Fact, env: Env): Finding[] {
+  const minimum = env.rulebook.minimumHands;
+  if (minimum.value === null || fact.type !== 'CardDealt' || before.dealStarted) return [];
+  const at = parsePosition(fact.data.to);
+  if (!at || at.kind === 'burn') return [];
+  const hands = new Set(before.bets.filter((b) => b.betType === 'main').map((b) => b.seat)).size;
+  if (hands >= minimum.value) return [];
+  return [finding('SESSION_RULE_VIOLATION', 'minimum-hands', minimum.cite, `the coup was dealt with ${hands} hand${hands === 1 ? '' : 's'} bet on; no coup begins with fewer than ${minimum.value}`, minimum.value, hands)];
+}
+
 function judgeFact(before: BlackjackState, fact: Fact, env: Env): Finding[] {
-  const out = judgeShoe(before, fact, env);
+  const out = [...judgeShoe(before, fact, env), ...judgeMinimumHands(before, fact, env)];
   if (fact.type === 'CardDealt') {
     const at = parsePosition(fact.data.to);
     if (at?.kind === 'box') out.push(...judgePlayerCard(before, at.seat, at.hand, at.named, env));
@@ -530,6 +546,24 @@ export function ensureShoe(ctx: PlayContext<BlackjackRulebook>, facts: PlayedFac
   return true;
 }
 
+/** Too few hands for the text's minimum: the seated players also bet vacant boxes (cantabria L745–747, galicia L262). */
+export function withMinimumHands(seats: readonly number[], env: Env): number[] {
+  const out = [...seats];
+  const minimum = env.rulebook.minimumHands.value ?? 0;
+  for (let box = 1; out.length < minimum && out.length > 0 && box <= boxesOf(env); box++) if (!out.includes(box)) out.push(box);
+  return out.sort((a, b) => a - b);
+}
+
+/** The shoe the texts require (issue 14 §2): decks, the cut card at least a deck from the end, no coup after it. */
+export function shoeRulesOf(env: Env): ShoeRules {
+  const rb = env.rulebook;
+  return {
+    decks: cited([rb.decks.value], rb.decks.cite),
+    cardsBehindCut: cited({ atLeast: 52 * rb.cutCardReserveDecks.value }, rb.cutCardReserveDecks.cite),
+    coupsAfterCut: rb.coupsAfterCut,
+  };
+}
+
 function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
   const env = ctx.env;
   const rb = env.rulebook;
@@ -550,7 +584,7 @@ function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
 
   k.emit('RoundStarted', {});
   if (fresh) for (let i = 0; i < rb.burnCards.value; i++) deal('burn');
-  const seats = ctx.seats.filter((s) => s >= 1 && s <= boxesOf(env));
+  const seats = withMinimumHands(ctx.seats.filter((s) => s >= 1 && s <= boxesOf(env)), env);
   const mainMax = maximumFor('main', env)!.amount;
   const offered = offeredBetTypes(env);
   for (const seat of seats) {
@@ -653,6 +687,7 @@ export const blackjack: GameRules<BlackjackState, BlackjackRulebook> = {
   betLimits,
   settle,
   handsToSettle,
+  shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) =>

@@ -85,6 +85,11 @@ describe('triple blackjack (euskadi 03.01, L2248–2526)', () => {
     expect(settlementOf(rules, env(), [...coup(['10H', '9S'], '10D', [['8C'], ['KC'], ['9C']]), bet('j', 1, 'jackpot', 100)], 'j')).toMatchObject({ unverifiable: true, citation: 'index.md OQ-52' });
   });
 
+  it('the shoe as blackjack (L2250–2257): six decks, cut card a deck from the end, its coup the last (euskadi L2150–2153, L2164–2167)', () => {
+    expect(rules.shoeRules!(env())).toEqual(blackjack.shoeRules!(envFor(blackjack, 'euskadi', { limits: LIMITS }) as RoundEnv<never>));
+    expect(rules.shoeRules!(env())).toMatchObject({ decks: { value: [6] }, cardsBehindCut: { value: { atLeast: 52 } }, coupsAfterCut: { value: 0 } });
+  });
+
   it('shares the blackjack machinery: same hand totals and dealer rule as blackjack', () => {
     expect(rules.rulebooks.euskadi!.dealerHitsSoft17).toEqual(blackjack.rulebooks.euskadi!.dealerHitsSoft17);
   });

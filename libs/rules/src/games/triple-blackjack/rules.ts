@@ -31,6 +31,7 @@ import {
   judgeDealerCard,
   judgeInsurance,
   judgePlayerCard,
+  judgeMinimumHands,
   judgeShoe,
   judgeTableEnd,
   maximumFor,
@@ -39,6 +40,7 @@ import {
   settleHand,
   settleInsurance,
   ShoeMemory,
+  shoeRulesOf,
 } from '../blackjack/rules';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
 
@@ -72,7 +74,7 @@ function refuse(fact: Fact, env: Env): Refusal | null {
 }
 
 function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
-  const out = judgeShoe(before, fact, env);
+  const out = [...judgeShoe(before, fact, env), ...judgeMinimumHands(before, fact, env)];
   if (fact.type !== 'CardDealt') return out;
   const at = parsePosition(fact.data.to);
   if (at?.kind === 'box') out.push(...judgePlayerCard(before, at.seat, at.hand, at.named, env));
@@ -205,6 +207,7 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   judgeBet,
   betLimits,
   settle,
+  shoeRules: shoeRulesOf,
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {
