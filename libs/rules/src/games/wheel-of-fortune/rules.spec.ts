@@ -2,7 +2,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { Fact, JurisdictionId } from '../../core/types';
 import { roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import type { GameRules } from '../../core/game';
-import { wheelOfFortune } from './rules';
+import { segmentsOf, wheelOfFortune } from './rules';
 
 const rules: GameRules = wheelOfFortune;
 
@@ -25,7 +25,7 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
       });
     }
   }
-  for (const [segment, cells, odds] of [...BIG_SIX, ['joker', 2, 45]] as [string, number, number][]) {
+  for (const [segment, cells, odds] of [...BIG_SIX, ['red-joker', 1, 45], ['black-joker', 1, 45]] as [string, number, number][]) {
     it(`euskadi (standard pay, index.md OQ-04): combination ${segment} (${cells} cells) pays ${odds}:1`, () => {
       expect(pays('euskadi', segment)).toMatchObject({ outcome: 'win', payout: 100 * odds });
       expect(rules.rulebooks.euskadi.segments[segment].cells.value).toBe(cells);
@@ -36,6 +36,33 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
     expect(pays('euskadi', '15', { payTable: 'literal' })).toMatchObject({ outcome: 'win', payout: 100 });
     expect(pays('euskadi', '7', { payTable: 'literal' })).toMatchObject({ outcome: 'win', payout: 500 });
     expect(rules.refuseOptions!({ payTable: 'other' }, rules.rulebooks.euskadi)).toMatchObject({ field: 'options.payTable' });
+  });
+  describe('euskadi jokers (issue 14 §1.4): "24, 15, 7, 4, 2 y Joker" (L6653), "en los dos Jockey se paga 45 a 1" (L6754; eu L6689–6690)', () => {
+    const env = (options = {}) => envFor(rules, 'euskadi', { options });
+    const bet = (selection: string, result: string, options = {}) => settleAfter(rules, env(options), { betType: 'segment', selection, amount: 100 }, result);
+    it('by default each joker is its own one-cell bet at 45:1, as illes-balears L2200–2201 and galicia L1026: a bet on one joker loses on the other', () => {
+      expect(bet('red-joker', 'red-joker')).toMatchObject({ outcome: 'win', payout: 4500 });
+      expect(bet('red-joker', 'black-joker')).toMatchObject({ outcome: 'lose', payout: 0 });
+      expect(bet('black-joker', 'red-joker')).toMatchObject({ outcome: 'lose', payout: 0 });
+      // one joker bet covering both cells is not a bet of this reading
+      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'joker', amount: 100 }), env())).toMatchObject({ field: 'data.selection' });
+      expect(rules.refuse!(fact('WheelSpun', { result: 'joker' }), env())).toMatchObject({ field: 'data.result' });
+    });
+    it('option jokerBet "both-jokers" (the literal reading): one bet on both cells at 45:1, which returns 92/54 per unit', () => {
+      const literal = { jokerBet: 'both-jokers' };
+      expect(bet('joker', 'joker', literal)).toMatchObject({ outcome: 'win', payout: 4500 });
+      expect((bet('joker', 'joker', literal) as any).citation).toContain('L6754');
+      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'red-joker', amount: 100 }), env(literal))).toMatchObject({ field: 'data.selection' });
+      const segments = segmentsOf(env(literal) as any);
+      expect(Object.keys(segments).sort()).toEqual(['15', '2', '24', '4', '7', 'joker']);
+      expect(segments.joker.cells.value).toBe(2);
+      expect(Object.values(segments).reduce((t, x) => t + x.cells.value, 0)).toBe(54);
+    });
+    it('jokerBet is an euskadi option only, with two values', () => {
+      expect(rules.refuseOptions!({ jokerBet: 'both-jokers' }, rules.rulebooks.euskadi)).toBeNull();
+      expect(rules.refuseOptions!({ jokerBet: 'one' }, rules.rulebooks.euskadi)).toMatchObject({ field: 'options.jokerBet' });
+      expect(rules.refuseOptions!({ jokerBet: 'both-jokers' }, rules.rulebooks.galicia)).toMatchObject({ field: 'options.jokerBet' });
+    });
   });
   const CANTABRIA: [string, number][] = [
     ['1', 32],
@@ -70,7 +97,8 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
 describe('wheel-of-fortune equipment: segments that are not on the wheel are refused', () => {
   it.each([
     ['euskadi', '40'],
-    ['euskadi', 'red-joker'],
+    ['euskadi', 'joker'],
+    ['euskadi', 'green-joker'],
     ['illes-balears', 'joker'],
     ['cantabria', '24'],
     ['cantabria', 'joker'],
