@@ -268,8 +268,8 @@ function referenceNatural(cards: readonly string[], ranking: Ranking): HandValue
   const ranks = top !== null ? [top] : category === 'flush' ? [...values].sort((a, b) => b - a) : groups;
   const i = ranking.order.indexOf(category);
   const strength = i < 0 ? ranking.order.length + 1 : ranking.order.length - i;
-  // most significant first, the first card of each value taken; the wheel as 5-4-3-2-A (a short deck's has only the ace to move)
-  const byValue = wheel ? [5, 4, 3, 2, 14] : groups.flatMap((v) => Array<number>(count(v)).fill(v));
+  // most significant first, the first card of each value taken; the wheel (5-4-3-2-A, 10-9-8-7-A, J-10-9-8-A) with the ace last
+  const byValue = wheel ? [low + 3, low + 2, low + 1, low, 14] : groups.flatMap((v) => Array<number>(count(v)).fill(v));
   const pool = [...parsed];
   const ordered: string[] = [];
   for (const v of byValue) {
@@ -408,7 +408,9 @@ describe('fast paths equal the plain reference', () => {
     expect(evaluateFive(h('AC 7D 8H 9S 10C'), { ...SHORT_DECK_32, name: 'standard' }).category).toBe('straight');
     expect(evaluateFive(h('AC 7D 8H 9S 10C'), STANDARD).category).toBe('high-card');
   });
-  it('a short deck lays out its A-7-8-9-10 straight ace first, as it always did', () => {
-    expect(evaluateFive(h('9C AD 7H 10S 8C'), SHORT_DECK_32).cards).toEqual(['AD', '9C', '7H', '10S', '8C']);
+  it('a short deck lays out its ace-low straight top card first and the ace last, as the wheel', () => {
+    expect(evaluateFive(h('9C AD 7H 10S 8C'), SHORT_DECK_32).cards).toEqual(['10S', '9C', '8C', '7H', 'AD']);
+    expect(evaluateFive(h('JD 9C AD 10S 8C'), SHORT_DECK_28).cards).toEqual(['JD', '10S', '9C', '8C', 'AD']);
+    expect(bestOf(h('9C AD 7H 10S 8C KS KD'), 5, SHORT_DECK_32).cards).toEqual(['10S', '9C', '8C', '7H', 'AD']);
   });
 });

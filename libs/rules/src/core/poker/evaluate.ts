@@ -216,6 +216,8 @@ function remembered(kind: string, cards: readonly CardInput[], ranking: Ranking,
 /** Tie-break ranks are whole or halves (13.5: the pai gow wheel): doubled, each takes one base-32 digit. */
 const RANK_RADIX = 32;
 const ACE = 14;
+/** Read once: under Jest's sandboxed global every `Math.clz32` is a slow property lookup (200× slower). */
+const clz32 = Math.clz32;
 
 /** The score of an evaluated hand. */
 function scoreOf(hand: HandValue): number {
@@ -250,7 +252,7 @@ const valueCounts = new Uint8Array(ACE + 1);
 
 /** The straight's top card from the set of values held (bit v for value v), or null; as `straightTop` for five cards. */
 function straightTopOf(values: number, ranking: Ranking): number | null {
-  const high = 31 - Math.clz32(values);
+  const high = 31 - clz32(values);
   if (values === 0b11111 << (high - 4)) return high;
   const low = ranking.lowestRank;
   return values === ((1 << ACE) | (0b1111 << low)) ? low + 3 : null;
@@ -301,7 +303,7 @@ function readNatural(hand: readonly Card[], ranking: Ranking): Reading {
     const everyCard = category === 'flush';
     for (let size = everyCard ? 1 : most; size >= 1; size--) {
       for (let rest = values; rest !== 0; ) {
-        const v = 31 - Math.clz32(rest);
+        const v = 31 - clz32(rest);
         rest ^= 1 << v;
         for (let k = everyCard ? valueCounts[v] : valueCounts[v] === size ? 1 : 0; k > 0; k--) ranks = ranks * RANK_RADIX + 2 * v;
       }
@@ -362,13 +364,14 @@ function evaluateNatural(cards: readonly Card[], ranking: Ranking): HandValue {
   // the score's base-32 digits are the doubled ranks; natural ranks are never 0, so 0 digits are padding
   const ranks: number[] = [];
   for (let unit = RANK_RADIX ** 4; unit >= 1; unit /= RANK_RADIX) {
-    const digit = Math.floor(score / unit) % RANK_RADIX;
+    const digit = ((score / unit) | 0) % RANK_RADIX; // scores stay below 2^31 (strength ≤ 12 × 32^5)
     if (digit > 0) ranks.push(digit / 2);
   }
   const straight = category === 'straight' || category === 'straight-flush' || category === 'royal-flush';
   const wheel = straight && ranks[0] !== ACE && cards.some((c) => c.value === ACE);
-  // as ever, the wheel is laid out as 5-4-3-2-A: in a short deck (A-7-8-9-10) only the ace moves, to the front
-  const ordered = wheel ? orderCards(cards, [5, 4, 3, 2, ACE]) : bySignificance(cards);
+  // the ace-low straight is laid out top card first and the ace last: 5-4-3-2-A, 10-9-8-7-A, J-10-9-8-A
+  const low = ranking.lowestRank;
+  const ordered = wheel ? orderCards(cards, [low + 3, low + 2, low + 1, low, ACE]) : bySignificance(cards);
   return { category, strength: strengthsOf(ranking)[category], ranks, cards: ordered, ranking: ranking.name };
 }
 
@@ -476,7 +479,7 @@ export function evaluateThree(cards: readonly CardInput[], ranking: Ranking = TH
 /** Positive when `a` beats `b`, negative when `b` wins, 0 for an exact tie (suits never break ties). */
 export function compareHands(a: HandValue, b: HandValue): number {
   if (a.strength !== b.strength) return a.strength > b.strength ? 1 : -1;
-  const n = Math.max(a.ranks.length, b.ranks.length);
+  const n = a.ranks.length > b.ranks.length ? a.ranks.length : b.ranks.length;
   for (let i = 0; i < n; i++) {
     const x = a.ranks[i] ?? 0;
     const y = b.ranks[i] ?? 0;
