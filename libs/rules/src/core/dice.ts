@@ -5,6 +5,7 @@
  */
 import type { FactTypeSpec, PlayedFact } from './game';
 import { roundDownTo } from './money';
+import type { WeightedReturn } from './house-edge';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome } from './types';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -178,4 +179,71 @@ export function betsOf(facts: readonly Fact[]): Bet[] {
     }
   }
   return bets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact values over the dice (house edges, issue 14 §5)
+
+/** Every ordered outcome of `count` fair dice (6^count), each equally likely: the physical outcomes to enumerate. */
+export function allThrows(count: number): number[][] {
+  let throws: number[][] = [[]];
+  for (let i = 0; i < count; i++) throws = throws.flatMap((t) => DIE_FACES.map((f) => [...t, f]));
+  return throws;
+}
+
+/** What one throw does to a bet standing in some state: it decides it (amount back per unit, stake included), or it stays in `next`. */
+export type ThrowStep<S> = { readonly weight: number; readonly back: number } | { readonly weight: number; readonly next: S };
+
+/**
+ * The final outcomes of a bet that lasts several throws, weighted exactly: the standard absorbing-chain
+ * computation. `step(state)` lists what each throw does (weights need not sum to 1: they are normalised
+ * per state); states are told apart by `key`. The expected number of visits to each transient state is
+ * solved from (I − Q)ᵀ v = e_start, so a throw that leaves the bet where it was (a point not made) is
+ * weighted exactly, never cut off after some number of throws. Returns every deciding throw of every
+ * state with the probability of the bet ending there, ready for `edgeFrom`.
+ */
+export function absorbingOutcomes<S>(start: S, key: (s: S) => string, step: (s: S) => Iterable<ThrowStep<S>>): WeightedReturn[] {
+  const index = new Map<string, number>();
+  const states: S[] = [];
+  const steps: ThrowStep<S>[][] = [];
+  const visit = (s: S): number => {
+    const k = key(s);
+    let i = index.get(k);
+    if (i === undefined) {
+      i = states.length;
+      index.set(k, i);
+      states.push(s);
+    }
+    return i;
+  };
+  visit(start);
+  for (let i = 0; i < states.length; i++) {
+    steps[i] = [...step(states[i])];
+    for (const t of steps[i]) if ('next' in t) visit(t.next);
+    if (states.length > 10_000) throw new Error('absorbingOutcomes: the chain does not close (over 10,000 states)');
+  }
+  const n = states.length;
+  // A = (I − Q)ᵀ, augmented with e_start
+  const a = Array.from({ length: n }, (_, r) => Array.from({ length: n + 1 }, (_, c) => (c === r ? 1 : 0) + (c === n && r === 0 ? 1 : 0)));
+  const totals = steps.map((ts) => ts.reduce((t, s) => t + s.weight, 0));
+  steps.forEach((ts, from) => {
+    for (const t of ts) if ('next' in t) a[index.get(key(t.next))!][from] -= t.weight / totals[from];
+  });
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r][c]) > Math.abs(a[pivot][c])) pivot = r;
+    if (Math.abs(a[pivot][c]) < 1e-15) throw new Error('absorbingOutcomes: a state the bet can never leave');
+    [a[c], a[pivot]] = [a[pivot], a[c]];
+    for (let r = 0; r < n; r++) {
+      if (r === c || a[r][c] === 0) continue;
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k <= n; k++) a[r][k] -= f * a[c][k];
+    }
+  }
+  const visits = a.map((row, r) => row[n] / row[r]);
+  const out: WeightedReturn[] = [];
+  steps.forEach((ts, from) => {
+    for (const t of ts) if ('back' in t) out.push({ weight: (visits[from] * t.weight) / totals[from], back: t.back });
+  });
+  return out;
 }

@@ -92,6 +92,10 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       expect(outcomeOf(expected(j, withPoint(5), [{ betType: 'come' }], [1, 1]))).toBe('lose 0');
       expect(outcomeOf(expected(j, withPoint(5), [{ betType: 'dont-come' }], [6, 6]))).toBe('push 0');
     });
+    it('the don\'t come bar 12 is cited to the don\'t come paragraph, not the don\'t pass one', () => {
+      const v = expected(j, withPoint(5), [{ betType: 'dont-come' }], [6, 6]) as ExpectedSettlement;
+      expect(v.citation).toBe(rb.payouts['dont-come'].cite);
+    });
     it('a come bet moves to its number and is decided there in a later throw', () => {
       const c = withPoint(5, [standingBet('c', 'come', 1000, 9)]);
       expect(outcomeOf(expected(j, c, [{ betId: 'c', betType: 'come' }], [4, 5]))).toBe('win 1000');

@@ -29,6 +29,7 @@ import {
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
+import { crapsHouseEdges } from './house-edge';
 import {
   CRAPS_BET_TYPES,
   CRAPS_RULEBOOKS,
@@ -156,7 +157,8 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
     case 'dont-come': {
       const pays = rb.payouts[type];
       if (point === null) {
-        if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: rb.comeOut.bar.cite, why: `${t} is barred on the don't side` };
+        // the bar: "da resultado nulo en 12" for don't pass and don't come alike, each in its own paragraph
+        if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite, why: `${t} is barred on the don't side` };
         if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`);
         if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`);
         return null;
@@ -527,6 +529,8 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
   },
 
   isDecided: (state) => state.dice !== null,
+
+  houseEdges: (env) => crapsHouseEdges(craps, env),
 
   judgeEnd(state, env) {
     // Win (and come) bets play to a decision: one with a point that is not re-stated was withdrawn
