@@ -87,7 +87,7 @@ const ZERO_STREETS: Record<'single-zero' | 'double-zero', Pocket[][]> = {
   'double-zero': [[0, 1, 2], ['00', 2, 3], [0, '00', 2]],
 };
 const ZERO_CORNERS: Record<'single-zero' | 'double-zero', Pocket[][]> = {
-  // "cuatro primeros" 0-1-2-3 (euskadi L508–513); on double zero the special 0-00-1-2-3 (cantabria L609–612)
+  // "cuatro primeros" 0-1-2-3 (euskadi L508–512, L584–585); on double zero the special 0-00-1-2-3 (cantabria L609–612)
   'single-zero': [[0, 1, 2, 3]],
   'double-zero': [[0, '00', 1, 2, 3]],
 };

@@ -1,6 +1,6 @@
 /**
  * American single-zero roulette (games.md `american-roulette-single-zero`): "everything not stated follows
- * french-roulette in the same jurisdiction" (euskadi L978–985), so each rulebook is the French one of its
+ * french-roulette in the same jurisdiction" (euskadi L979–986), so each rulebook is the French one of its
  * jurisdiction with the American differences: no prison (half lost, half returned), and the racetrack of
  * announced bets where the text describes it (euskadi, illes-balears).
  */
@@ -40,7 +40,7 @@ export function americanFrom(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'gal
 }
 
 export const AMERICAN_SINGLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, AmericanRouletteRulebook>> = {
-  euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1236–1245', announced: 'euskadi L1096–1127' }),
+  euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1235–1245 (no maxima stated: French by reference, L979–986)', announced: 'euskadi L1096–1127' }),
   cantabria: americanFrom('cantabria', { source: 'cantabria L474–591', halfBack: 'L569–570', limitsAsFrench: 'L562–585' }),
   'illes-balears': americanFrom('illes-balears', { source: 'illes-balears L308–460', halfBack: 'L384–385', limitsAsFrench: 'L436–460', announced: 'illes-balears L387–415' }),
   // the text does not state the zeros; French rules by reference: 37 pockets (index.md OQ-48)

@@ -11,7 +11,7 @@ const FOUR: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears', 'galici
 const HALF_BACK: Record<string, string> = { euskadi: 'euskadi L1231–1233', cantabria: 'cantabria L569–570', 'illes-balears': 'illes-balears L384–385', galicia: 'galicia L228' };
 const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: 'e-x', type, data: { sessionId: 's-1', roundId: 'r-1', ...data } });
 
-describe('american-roulette-single-zero: pay as French by reference (euskadi L978–985)', () => {
+describe('american-roulette-single-zero: pay as French by reference (euskadi L979–986)', () => {
   const WINS: [string, unknown, number, number][] = [
     ['straight', [0], 0, 35],
     ['split', [8, 11], 11, 17],

@@ -18,7 +18,7 @@ type Lines = Record<'straight' | 'split' | 'street' | 'corner' | 'sixLine' | 'co
 
 /** Pay-table lines per jurisdiction (games.md `french-roulette`, "Bets and payouts"). */
 export const FRENCH_PAY_LINES: Record<'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', Lines> = {
-  euskadi: { straight: 'L490–492', split: 'L494–496', street: 'L498–506', corner: 'L508–513', sixLine: 'L587–589', columnDozen: 'L591–599', twoColumnsDozens: 'L601–607', evenChances: 'L716–726' },
+  euskadi: { straight: 'L490–492', split: 'L494–496', street: 'L498–506', corner: 'L508–512, L584–585', sixLine: 'L587–589', columnDozen: 'L591–599', twoColumnsDozens: 'L601–607', evenChances: 'L716–726' },
   cantabria: { straight: 'L256–259', split: 'L261–264', street: 'L266–277', corner: 'L279–285', sixLine: 'L287–291', columnDozen: 'L293–301', twoColumnsDozens: 'L303–310', evenChances: 'L315–326' },
   'illes-balears': { straight: 'L163–164', split: 'L166–167', street: 'L169–174', corner: 'L176–180', sixLine: 'L182–183', columnDozen: 'L185–190', twoColumnsDozens: 'L192–196', evenChances: 'L201–206' },
   galicia: { straight: 'L142', split: 'L144', street: 'L146', corner: 'L148', sixLine: 'L150', columnDozen: 'L152–154', twoColumnsDozens: 'L156–158', evenChances: 'L130–132' },
@@ -111,7 +111,7 @@ export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRou
   }),
   cantabria: french('cantabria', {
     source: 'cantabria L145–473',
-    prison: prison('cantabria', 'L328–340', 'L328–340', 'L341–344', 'L341–344', 'L346–351'),
+    prison: prison('cantabria', 'L328–336', 'L333–336', 'L338–342', 'L342–344', 'L346–351'),
     tiers: cited([20], 'cantabria L360–375'),
     options: tierOption('cantabria L360–375'),
     // "podrá" keep one table at the authorised minimum: information only (index.md OQ-46)
@@ -119,7 +119,7 @@ export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRou
   }),
   'illes-balears': french('illes-balears', {
     source: 'illes-balears L94–306',
-    prison: prison('illes-balears', 'L208–213', 'L208–213', 'L215–218', 'L215–218', 'L221–224'),
+    prison: prison('illes-balears', 'L208–211', 'L211–213', 'L215–218', 'L218–219', 'L221–224'),
     tiers: cited([10, 20, 30], 'illes-balears L234–245'),
     evenChanceMinimumUpTo: cited(5, 'illes-balears L230–232'),
     options: { ...tierOption('index.md OQ-45'), evenChanceMinimum: cited(1, 'illes-balears L230–232') },
