@@ -164,6 +164,11 @@ export interface CoupSpec {
   readonly bankerMode: 'table' | 'free';
   /** a natural on either hand ends the whole coup (punto-banco, chemin-de-fer); with two paños only the banker's does */
   readonly naturalEndsCoup: boolean;
+  /**
+   * puntos the punto's rule does not bind: the hand of a player who went banco may draw or stand on any
+   * total below a natural (euskadi L5079–5083 when the director authorised it; euskadi L6121–6123 with two paños)
+   */
+  readonly freePuntos?: readonly string[];
 }
 
 export interface Coup {
@@ -185,7 +190,8 @@ export const initialOrder = (spec: CoupSpec): string[] => {
   return [...round, ...round];
 };
 
-export type DrawRuleName = 'deal-order' | 'punto-draw' | 'banker-draw' | 'natural';
+/** `banker-zero`: a banker free of the table must still draw on 0 (euskadi L5083–5086). */
+export type DrawRuleName = 'deal-order' | 'punto-draw' | 'banker-draw' | 'banker-zero' | 'natural';
 
 /** A drawing decision that breaks the rules (becomes a DRAW_RULE_VIOLATION or, for the deal order, a SEQUENCE_VIOLATION). */
 export interface DrawViolation {
@@ -213,6 +219,7 @@ function naturalStops(coup: Coup, spec: CoupSpec, punto: string): boolean {
 export function puntoDecision(coup: Coup, spec: CoupSpec, punto: string): DrawCell {
   const hand = coup.hands[punto];
   if (hand.length !== 2 || naturalStops(coup, spec, punto)) return 'P';
+  if (spec.freePuntos?.includes(punto)) return 'O';
   return puntoCell(spec.puntoRule, handTotal(hand));
 }
 
@@ -222,8 +229,9 @@ const puntosInPlay = (coup: Coup, spec: CoupSpec) => spec.puntos.filter((p) => !
 /**
  * What the rules say the banker must do, once the puntos have spoken. With two paños the table
  * binds him only where it says the same for both (euskadi L6125–6130); elsewhere he is free.
+ * `free`: the decision comes from the free banker's one rule (draw on 0), not from the table.
  */
-export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; why: string } {
+export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; why: string; free?: true } {
   const banker = coup.hands[spec.banker];
   const total = handTotal(banker);
   if (banker.length !== 2) return { cell: 'P', why: `the banker already holds ${banker.length} cards` };
@@ -232,7 +240,9 @@ export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; wh
   if (spec.naturalEndsCoup && live.length < spec.puntos.length) return { cell: 'P', why: 'the punto has a natural: the coup ends' };
   if (!live.length) return { cell: 'P', why: 'every paño has a natural' };
   if (spec.bankerMode === 'free') {
-    return total === 0 ? { cell: 'T', why: 'a free banker must still draw on 0' } : { cell: 'O', why: `a free banker may draw or stand on ${total}` };
+    return total === 0
+      ? { cell: 'T', why: 'the banker has 0 ("baccara"): a banker who did not ask for the table may draw or stand, except on 0, where he must draw', free: true }
+      : { cell: 'O', why: `a banker who did not ask for the table may draw or stand on ${total}`, free: true };
   }
   const cells = live.map((p) => ({ p, column: columnOf(coup.hands[p]), cell: bankerCell(spec.bankerTable, total, columnOf(coup.hands[p])) }));
   const describeCol = (c: BankerColumn) => (c === 'stood' ? 'the punto stood' : `the punto's third card is ${c}`);
@@ -314,10 +324,10 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
   if (bankerDone) {
     violations.push({ rule: 'banker-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: 'the banker has already drawn his third card' });
   } else {
-    const { cell, why } = bankerDecision(afterPuntos, spec);
+    const { cell, why, free } = bankerDecision(afterPuntos, spec);
     if (cell === 'P') {
       const natural = isNatural(hands[spec.banker]) || (spec.naturalEndsCoup && spec.puntos.some((p) => isNatural(hands[p])));
-      violations.push({ rule: natural ? 'natural' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why });
+      violations.push({ rule: natural ? 'natural' : free ? 'banker-zero' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why });
     }
   }
   add();
@@ -344,8 +354,8 @@ export function missingDraws(coup: Coup, spec: CoupSpec): DrawViolation[] {
     }
   }
   if (!coup.bankerDone) {
-    const { cell, why } = bankerDecision({ ...coup, puntoDone }, spec);
-    if (cell === 'T') out.push({ rule: 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood` });
+    const { cell, why, free } = bankerDecision({ ...coup, puntoDone }, spec);
+    if (cell === 'T') out.push({ rule: free ? 'banker-zero' : 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood` });
   }
   return out;
 }
@@ -427,6 +437,8 @@ export interface BaccaratDrawingRules {
   readonly natural: Cited<readonly number[]>;
   readonly puntoRule: Cited<PuntoRule>;
   readonly bankerTable: Cited<BankerTable>;
+  /** where the banker may play free of the table (chemin-de-fer, two paños): cited by a `banker-zero` finding */
+  readonly bankerFreedom?: Cited<string>;
 }
 
 export interface CoupState {
@@ -461,7 +473,15 @@ export function refuseCardFact(fact: Fact, spec: CoupSpec): Refusal | null {
 export function drawFindings(game: string, rules: BaccaratDrawingRules, violations: readonly DrawViolation[]): Finding[] {
   return violations.map((v) => {
     const citation =
-      v.rule === 'deal-order' ? rules.dealOrder.cite : v.rule === 'natural' ? rules.natural.cite : v.rule === 'punto-draw' ? rules.puntoRule.cite : rules.bankerTable.cite;
+      v.rule === 'deal-order'
+        ? rules.dealOrder.cite
+        : v.rule === 'natural'
+          ? rules.natural.cite
+          : v.rule === 'punto-draw'
+            ? rules.puntoRule.cite
+            : v.rule === 'banker-zero'
+              ? rules.bankerFreedom?.cite ?? rules.bankerTable.cite
+              : rules.bankerTable.cite;
     return {
       code: v.rule === 'deal-order' ? 'SEQUENCE_VIOLATION' : 'DRAW_RULE_VIOLATION',
       expected: v.expected,

@@ -16,8 +16,18 @@ export interface BaccaratTwoTablesRulebook extends RulebookBase, BaccaratDrawing
   readonly tie: Cited<'push'>;
   /** a two-card 8 beats an 8 or 9 made with three cards */
   readonly naturalBeatsThreeCards: Cited<true>;
-  /** the banker is free unless he asks for the table; then bound where it says the same for both paños */
-  readonly bankerFreedom: Cited<'free-unless-table-asked'>;
+  /**
+   * the banker may draw or stand (on 0 he must draw, the chemin-de-fer rule applying with general
+   * character) unless he asks for the table; then bound where it says the same for both paños
+   */
+  readonly bankerFreedom: Cited<'free-except-zero'>;
+  /** the player who goes banco (both paños, at the start of the partida) is exempt from the punto's rule */
+  readonly bancoFreeDraw: Cited<'always'>;
+  /**
+   * players per paño for the game to begin, kept throughout the partida. Not judged: no fact records who
+   * is seated (bets do not show it)
+   */
+  readonly minimumPlayersPerPano: Cited<number>;
   /** cagnotte rate by bank mode, on the banker's net win of the coup */
   readonly cagnotteRates: Cited<Readonly<Record<BankMode, number>>>;
   readonly cagnotteBase: Cited<'net'>;
@@ -30,7 +40,23 @@ export interface BaccaratTwoTablesRulebook extends RulebookBase, BaccaratDrawing
 }
 
 type Lines = Record<
-  'source' | 'decks' | 'stop' | 'deal' | 'punto' | 'banker' | 'natural' | 'cagnotte' | 'trigger' | 'modes' | 'line' | 'staff' | 'chemin',
+  | 'source'
+  | 'decks'
+  | 'stop'
+  | 'deal'
+  | 'punto'
+  | 'bancoFree'
+  | 'banker'
+  | 'general'
+  | 'cheminFreedom'
+  | 'natural'
+  | 'cagnotte'
+  | 'trigger'
+  | 'modes'
+  | 'line'
+  | 'staff'
+  | 'minPlayers'
+  | 'chemin',
   string
 >;
 
@@ -48,7 +74,9 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),
     // the chemin-de-fer table (euskadi L6125–6130), whose damaged cells follow index.md OQ-02
     bankerTable: cited(CHEMIN_BANKER_TABLE, j(`${at.banker}; index.md OQ-02`)),
-    bankerFreedom: cited('free-unless-table-asked', j(at.banker)),
+    bankerFreedom: cited('free-except-zero', j(`${at.banker}; ${at.general}; ${at.cheminFreedom}`)),
+    bancoFreeDraw: cited('always', j(at.bancoFree)),
+    minimumPlayersPerPano: cited(2, j(at.minPlayers)),
     puntoPays: cited(1, j(at.chemin)),
     tie: cited('push', j(at.chemin)),
     naturalBeatsThreeCards: cited(true, j(at.natural)),
@@ -62,8 +90,9 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     minimumStaff: cited(staff, j(at.staff)),
     options: {
       bankMode: cited('limited', j(at.modes)),
-      // the banker is free unless he asks for the table; the audit judges the table by default (index.md OQ-02)
-      bankerDrawing: cited('table', 'index.md OQ-02'),
+      // the banker may draw or stand (on 0 he must draw) unless he asks for the table
+      // (BankerTableRequested); 'table' is for a session whose bankers all asked for it
+      bankerDrawing: cited('free', j(`${at.banker}; ${at.general}; ${at.cheminFreedom}`)),
     },
   };
 }
@@ -77,7 +106,11 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
       stop: 'L6219–6226',
       deal: 'L6249–6256',
       punto: 'L6117–6123',
+      bancoFree: 'L6121–6123',
       banker: 'L6125–6130',
+      general: 'L6108–6111',
+      cheminFreedom: 'L5083–5086',
+      minPlayers: 'L6214–6217',
       natural: 'L6132–6133',
       cagnotte: 'L6101–6104',
       trigger: 'L6265–6337',
@@ -96,7 +129,11 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
       stop: 'L3143–3147',
       deal: 'L3089–3134',
       punto: 'L3101–3105',
-      banker: 'L3089–3134',
+      bancoFree: 'L3106–3107',
+      banker: 'L3109–3115',
+      general: 'L3091–3093',
+      cheminFreedom: 'L2558–2561',
+      minPlayers: 'L3137–3140',
       natural: 'L3117–3118',
       cagnotte: 'L3084–3087',
       trigger: 'L3084–3087',
@@ -115,7 +152,11 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
       stop: 'L2017–2021',
       deal: 'L2037–2039',
       punto: 'L1988–1992',
+      bancoFree: 'L1991–1992',
       banker: 'L1994–1997',
+      general: 'L1981–1983',
+      cheminFreedom: 'L1614–1616',
+      minPlayers: 'L2014–2015',
       natural: 'L1999–2000',
       cagnotte: 'L1975–1977',
       trigger: 'L2048–2051',
@@ -134,7 +175,11 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
       stop: 'L764',
       deal: 'L770',
       punto: 'L752',
+      bancoFree: 'L752',
       banker: 'L754',
+      general: 'L748',
+      cheminFreedom: 'L596',
+      minPlayers: 'L762',
       natural: 'L756',
       cagnotte: 'L744',
       trigger: 'L772',

@@ -19,6 +19,12 @@ const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Parameters
   facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', seat: 'banker', amount: bank } });
   return facts;
 };
+/** The banker asks the croupier for the table before the cards are dealt (euskadi L6125–6127). */
+const askTable = (facts: ReturnType<typeof round>) => {
+  const out = [...facts];
+  out.splice(out.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+  return out;
+};
 const settled = (betId: string, outcome: string, payout: number, hand?: number) => ({ type: 'BetSettled', data: { betId, outcome, payout, ...(hand ? { hand } : {}) } });
 
 describe('baccarat-two-tables rulebooks', () => {
@@ -59,15 +65,15 @@ describe('baccarat-two-tables: the deal and the punto rule of each paño', () =>
   });
 });
 
-describe('baccarat-two-tables: every cell of the banker table, where both paños agree (index.md OQ-02)', () => {
+describe('baccarat-two-tables: every cell of the banker table, where both paños agree, once the banker asked for it (index.md OQ-02)', () => {
   const cells: Array<[number, string, string]> = [];
   for (let row = 0; row <= 7; row++) BANKER_COLUMNS.forEach((col, i) => cells.push([row, col, CHEMIN_BANKER_TABLE[row as 0][i]]));
   it.each(cells)('banker %i, both paños %s: %s', (row, col, cell) => {
     const env = ttEnv('galicia');
     const punto = col === 'stood' ? cardsFor(6) : cardsFor(2);
     const third: Array<readonly [string, string]> = col === 'stood' ? [] : [['player:1', cardOf(Number(col))], ['player:2', cardOf(Number(col), 'D')]];
-    const drew = judge(game, env, round(coup(punto, punto, cardsFor(row, 'D'), [...third, ['banker', '4C']])));
-    const stood = judge(game, env, round(coup(punto, punto, cardsFor(row, 'D'), third)));
+    const drew = judge(game, env, askTable(round(coup(punto, punto, cardsFor(row, 'D'), [...third, ['banker', '4C']]))));
+    const stood = judge(game, env, askTable(round(coup(punto, punto, cardsFor(row, 'D'), third))));
     if (cell === 'O') return expect([codes(drew), codes(stood)]).toEqual([[], []]);
     expect(codes(cell === 'T' ? drew : stood)).toEqual([]);
     expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw', citation: 'galicia L754; index.md OQ-02' }]);
@@ -76,16 +82,78 @@ describe('baccarat-two-tables: every cell of the banker table, where both paños
     const env = ttEnv('euskadi');
     // banker 4: paño 1's third card 2 says draw, paño 2's third card 8 says stand
     const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '8H']];
-    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), third))))).toEqual([]);
-    expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), [...third, ['banker', '4C']]))))).toEqual([]);
+    expect(codes(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), third)))))).toEqual([]);
+    expect(codes(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), [...third, ['banker', '4C']])))))).toEqual([]);
   });
-  it('a free banker must draw on 0 and follows the table once he asks for it', () => {
-    const env = ttEnv('cantabria', { options: { bankerDrawing: 'free' } });
-    expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']]))))).toEqual([]);
-    expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(0, 'D')))))).toEqual(['DRAW_RULE_VIOLATION']);
-    const asked = round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']]));
-    asked.splice(asked.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
-    expect(codes(judge(game, env, asked))).toEqual(['DRAW_RULE_VIOLATION']);
+});
+
+describe('baccarat-two-tables: the banker is free unless he asks for the table; on 0 he must draw', () => {
+  // euskadi L6125–6130, cantabria L3109–3115, illes-balears L1994–1997, galicia L754: "El banquero puede pedir
+  // carta o plantarse, salvo si solicita del croupier el cuadro de jugadas de la Banca, en cuyo caso habrá de
+  // seguirlo siempre que se indique lo mismo para los dos paños"; the chemin-de-fer rules apply with general
+  // character (euskadi L6108–6111 …), and with them the one exception of the free banker: on 0 he must draw
+  const FREEDOM: Record<string, string> = {
+    euskadi: 'euskadi L6125–6130; euskadi L6108–6111; euskadi L5083–5086',
+    cantabria: 'cantabria L3109–3115; cantabria L3091–3093; cantabria L2558–2561',
+    'illes-balears': 'illes-balears L1994–1997; illes-balears L1981–1983; illes-balears L1614–1616',
+    galicia: 'galicia L754; galicia L748; galicia L596',
+  };
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    const env = ttEnv(j);
+    it('by default the rulebook leaves the banker free, cited to the text (not to index.md OQ-02)', () => {
+      expect(env.options.bankerDrawing).toBe('free');
+      expect(game.rulebooks[j]!.options!.bankerDrawing.cite).toBe(FREEDOM[j]);
+      expect(game.rulebooks[j]!.bankerFreedom.cite).toBe(FREEDOM[j]);
+    });
+    it('banker 3 stands where the table says draw for both paños: his choice, no finding', () => {
+      const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '2D']];
+      expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(3, 'D'), third))))).toEqual([]);
+    });
+    it('banker 7 draws with both paños standing: his choice, no finding', () => {
+      expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']]))))).toEqual([]);
+    });
+    it('banker 0 must draw: standing is a finding citing the freedom lines', () => {
+      expect(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(0, 'D')))).discrepancies).toMatchObject([
+        { code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-zero', citation: FREEDOM[j] },
+      ]);
+    });
+    it('once he asks for the table he follows it where it says the same for both paños', () => {
+      const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '2D']];
+      expect(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(3, 'D'), third)))).discrepancies).toMatchObject([
+        { code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw' },
+      ]);
+      expect(codes(judge(game, env, askTable(round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['banker', '2C']])))))).toEqual(['DRAW_RULE_VIOLATION']);
+    });
+  });
+});
+
+describe('baccarat-two-tables: the player who goes banco is free of the punto rule', () => {
+  // euskadi L6121–6123, cantabria L3106–3107, illes-balears L1991–1992, galicia L752: "Queda exceptuado de esta
+  // regla el jugador que al principio de la partida haga banco" (no authorisation is asked for, unlike chemin de fer)
+  const EXEMPT: Record<string, string> = {
+    euskadi: 'euskadi L6121–6123',
+    cantabria: 'cantabria L3106–3107',
+    'illes-balears': 'illes-balears L1991–1992',
+    galicia: 'galicia L752',
+  };
+  const banco = (facts: ReturnType<typeof round>) => {
+    const out = [...facts];
+    out.splice(out.findIndex((f) => f.type === 'BetsClosed'), 0, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 3 } });
+    return out;
+  };
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    const env = ttEnv(j);
+    it('is cited to the text', () => expect(game.rulebooks[j]!.bancoFreeDraw.cite).toBe(EXEMPT[j]));
+    it('standing on 3 on both paños and drawing on 6 are his choice', () => {
+      expect(codes(judge(game, env, banco(round(coup(cardsFor(3), cardsFor(2), cardsFor(7, 'D'))))))).toEqual([]);
+      expect(codes(judge(game, env, banco(round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['player:1', '2H'], ['player:2', '3H']])))))).toEqual([]);
+    });
+    it('without a banco the punto rule binds each paño', () => {
+      expect(codes(judge(game, env, round(coup(cardsFor(3), cardsFor(2), cardsFor(7, 'D')))))).toEqual(['DRAW_RULE_VIOLATION', 'DRAW_RULE_VIOLATION']);
+    });
+    it('a natural still stops the paño that holds it', () => {
+      expect(codes(judge(game, env, banco(round(coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [['player:1', '2H']])))))).toEqual(['DRAW_RULE_VIOLATION']);
+    });
   });
 });
 

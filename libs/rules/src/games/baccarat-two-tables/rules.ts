@@ -5,7 +5,9 @@
  * pay 1:1; a bet on the line between the paños plays half on each. The cagnotte is 2 % / 1.25 % of
  * the banker's net win of the coup (index.md OQ-11).
  *
- * Game facts (contract extensions): `BankPut` (the bank at stake) and `BankerTableRequested`.
+ * Game facts (contract extensions): `BankPut` (the bank at stake), `BankerTableRequested` (until then the
+ * banker plays free, except that he must draw on 0) and `BancoCalled` (a player holds both paños, free of
+ * the punto's rule).
  */
 import {
   CoupSpec,
@@ -45,20 +47,28 @@ export interface TwoTablesState extends CoupState {
   readonly stakes: Readonly<Record<string, { readonly selection: Selection; readonly amount: number }>>;
   readonly closed: boolean;
   readonly tableRequested: boolean;
+  /** a player went banco: he holds both paños and plays them free of the punto's rule (euskadi L6121–6123) */
+  readonly banco?: { readonly seat: string };
 }
 
 export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BankPut: { description: 'the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
   BankerTableRequested: { description: 'the banker asked for the table: he must follow it where it says the same for both paños', required: ['roundId'], roundScoped: true },
+  BancoCalled: { description: 'a player goes banco against the bank on both paños (euskadi L6135–6143): he holds both hands, free of the punto\'s rule', required: ['roundId', 'seat'], roundScoped: true },
 };
 
-export const TWO_TABLES_SPEC = (rb: BaccaratTwoTablesRulebook, env: RoundEnv, state?: { tableRequested: boolean }): CoupSpec => ({
+/**
+ * The coup as the rules bind it: the banker is free (except on 0) until he asks for the table (euskadi
+ * L6125–6130); a player who went banco plays both paños free of the punto's rule (L6121–6123).
+ */
+export const TWO_TABLES_SPEC = (rb: BaccaratTwoTablesRulebook, env: RoundEnv, state?: Pick<TwoTablesState, 'tableRequested' | 'banco'>): CoupSpec => ({
   puntos: PANOS.map(position),
   banker: 'banker',
   puntoRule: rb.puntoRule.value,
   bankerTable: rb.bankerTable.value,
-  bankerMode: env.options.bankerDrawing === 'free' && !state?.tableRequested ? 'free' : 'table',
+  bankerMode: env.options.bankerDrawing === 'table' || state?.tableRequested ? 'table' : 'free',
   naturalEndsCoup: false,
+  freePuntos: state?.banco ? PANOS.map(position) : [],
 });
 
 const asSelection = (s: unknown): Selection | null => (s === 1 || s === '1' ? 1 : s === 2 || s === '2' ? 2 : s === 'both' ? 'both' : null);
@@ -78,6 +88,8 @@ function evolveState(state: TwoTablesState, fact: Fact, env: Env): TwoTablesStat
       return { ...state, closed: true };
     case 'BankerTableRequested':
       return { ...state, tableRequested: true };
+    case 'BancoCalled':
+      return { ...state, banco: { seat: String(d.seat) } };
     case 'CardDealt':
       return { ...state, ...evolveCoup(state, fact, TWO_TABLES_SPEC(env.rulebook, env, state)) };
     default:
@@ -256,6 +268,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
     const d = fact.data;
     if (fact.type === 'BankPut') return `seat ${d.seat} banks ${d.amount} against both paños`;
     if (fact.type === 'BankerTableRequested') return 'the banker asks for the table and must follow it where it agrees for both paños';
+    if (fact.type === 'BancoCalled') return `seat ${d.seat} goes banco on both paños: he holds both hands and plays them free of the punto's rule`;
     if (fact.type !== 'CardDealt') return undefined;
     if (d.to === 'burn') return `${d.card} burned`;
     const h = describeCoup(after.coup, TWO_TABLES_SPEC(env.rulebook, env, after));
@@ -276,10 +289,18 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
 
     const limited = env.options.bankMode !== 'free';
     let left = limited ? bank : Number.MAX_SAFE_INTEGER;
+    // now and then a player goes banco at the start of a shoe: he covers the bank on both paños (euskadi L6135–6143)
+    const bancoSeat = sessionFacts.length && limited && bank >= 2 * min && bank <= max && random() < 0.3 ? String(ctx.seats[0]) : undefined;
+    if (bancoSeat !== undefined) {
+      const [first, second] = splitStake(bank, chip);
+      facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId: `${roundId}-banco`, seat: bancoSeat, betType: 'player', selection: 'both', amount: first + second } });
+      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: bancoSeat } });
+      left = 0;
+    }
     const half = Math.ceil(ctx.seats.length / 2);
     let n = 0;
     ctx.seats.forEach((seat, i) => {
-      if (random() < 0.2) return;
+      if (bancoSeat !== undefined || random() < 0.2) return;
       const own: Selection = i < half ? 1 : 2;
       const r = random();
       const selection: Selection = r < 0.15 ? 'both' : r < 0.25 ? (own === 1 ? 2 : 1) : own;
@@ -290,9 +311,9 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
       facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId: `${roundId}-b${++n}`, seat, betType: 'player', selection, amount } });
     });
     facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
-    const asksTable = env.options.bankerDrawing === 'free' && random() < 0.3;
+    const asksTable = env.options.bankerDrawing !== 'table' && random() < 0.3;
     if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
-    const { dealt } = playCoup(TWO_TABLES_SPEC(rb, env, { tableRequested: asksTable }), () => drawFromShoe(shoe), () => random() < 0.5);
+    const { dealt } = playCoup(TWO_TABLES_SPEC(rb, env, { tableRequested: asksTable, banco: bancoSeat === undefined ? undefined : { seat: bancoSeat } }), () => drawFromShoe(shoe), () => random() < 0.5);
     for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: true } });
 
     const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));

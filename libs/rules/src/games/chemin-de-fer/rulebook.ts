@@ -14,8 +14,10 @@ export interface CheminDeFerRulebook extends RulebookBase, BaccaratDrawingRules 
   /** a winning punto is paid even money by the bank */
   readonly puntoPays: Cited<number>;
   readonly tie: Cited<'push'>;
-  /** the banker is free except on 0; bound by the table once he asks for it */
+  /** the banker is free except on 0 (he must draw); bound by the table once he asks for it */
   readonly bankerFreedom: Cited<'free-except-zero'>;
+  /** a punto who goes banco is free of the punto's rule, when the director of games authorised it before the partida */
+  readonly bancoFreeDraw: Cited<'when-authorised'>;
   /** the cagnotte rates a session may set (inclusive) */
   readonly cagnotteRange: Cited<{ readonly min: number; readonly max: number }>;
   /** the puntos' stakes together never exceed the bank ("hacer banco") */
@@ -26,8 +28,16 @@ export interface CheminDeFerRulebook extends RulebookBase, BaccaratDrawingRules 
   readonly bankMinimumIsPuntoMinimum: Cited<true>;
   /** "banco con la mesa": the stake is this share of the bank */
   readonly bancoConLaMesaShare: Cited<number>;
-  /** only the player who went banco and lost may call "banco seguido" */
-  readonly bancoSuivi: Cited<'loser-of-last-banco'>;
+  /**
+   * "banco seguido" belongs to the player who went banco and lost, and to the sole bettor against the
+   * bank when nobody went banco (and he lost)
+   */
+  readonly bancoSuivi: Cited<'loser-of-last-banco-or-sole-bettor'>;
+  /**
+   * players at the table for the game to begin, kept throughout the partida. Not judged: no fact records
+   * who is seated (bets do not show it: a seated player need not bet, a standing one may)
+   */
+  readonly minimumPlayers: Cited<number>;
   /** the bank passes to the right when the banker loses */
   readonly bankPassesOnLoss: Cited<true>;
   /** documented for the inspector; not judged (no garage facts yet) */
@@ -45,6 +55,8 @@ type Lines = Record<
   | 'punto'
   | 'table'
   | 'freedom'
+  | 'askTable'
+  | 'bancoFree'
   | 'pays'
   | 'tie'
   | 'cagnotte'
@@ -53,6 +65,8 @@ type Lines = Record<
   | 'bankMin'
   | 'conLaMesa'
   | 'suivi'
+  | 'soleBettor'
+  | 'minPlayers'
   | 'pass'
   | 'garage',
   string
@@ -72,7 +86,8 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra
     natural: cited([8, 9], j(at.natural)),
     puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),
     bankerTable: cited(CHEMIN_BANKER_TABLE, j(at.table)),
-    bankerFreedom: cited('free-except-zero', j(at.freedom)),
+    bankerFreedom: cited('free-except-zero', j(`${at.freedom}; ${at.askTable}`)),
+    bancoFreeDraw: cited('when-authorised', j(at.bancoFree)),
     puntoPays: cited(1, j(at.pays)),
     tie: cited('push', j(at.tie)),
     cagnotteRange: cited({ min: 0.05, max: 0.05 }, j(at.cagnotte)),
@@ -80,14 +95,17 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra
     bankMaxMultiple: cited(100, j(at.bankMax)),
     bankMinimumIsPuntoMinimum: cited(true, j(at.bankMin)),
     bancoConLaMesaShare: cited(0.5, j(at.conLaMesa)),
-    bancoSuivi: cited('loser-of-last-banco', j(at.suivi)),
+    bancoSuivi: cited('loser-of-last-banco-or-sole-bettor', j(`${at.suivi}; ${at.soleBettor}`)),
+    minimumPlayers: cited(4, j(at.minPlayers)),
     bankPassesOnLoss: cited(true, j(at.pass)),
     voluntaryGarage: cited(garage, j(at.garage)),
     options: {
       cagnotteRate: cited(0.05, j(at.cagnotte)),
-      // the texts leave the banker free except on 0 unless he asks for the table; the audit judges the
-      // table by default (index.md OQ-02) and a session of free bankers sets 'free'
-      bankerDrawing: cited('table', 'index.md OQ-02'),
+      // the banker may draw or stand except on 0, unless he asks for the table (BankerTableRequested);
+      // 'table' is for a session whose bankers all asked for it
+      bankerDrawing: cited('free', j(`${at.freedom}; ${at.askTable}`)),
+      // the director's authorisation, given before the partida, that a punto who goes banco plays free
+      bancoFreeDrawAuthorised: cited(false, j(at.bancoFree)),
       unlimitedBank: cited(false, j(at.bankMax)),
     },
     ...extra,
@@ -108,6 +126,8 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       punto: 'L5077; index.md OQ-03',
       table: 'L5347–5365; index.md OQ-02',
       freedom: 'L5083–5086',
+      askTable: 'L5097–5099',
+      bancoFree: 'L5079–5083',
       pays: 'L5324–5330',
       tie: 'L4986–5099',
       cagnotte: 'index.md OQ-23',
@@ -115,7 +135,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       bankMax: 'L4943–4947',
       bankMin: 'L4943–4947',
       conLaMesa: 'L5211–5227',
-      suivi: 'L5236–5311',
+      suivi: 'L5241–5243',
+      soleBettor: 'L5309–5311',
+      minPlayers: 'L5103–5106',
       pass: 'L4725–4733',
       garage: 'L4959–4966',
     },
@@ -134,6 +156,8 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       punto: 'L3101–3105; index.md OQ-03',
       table: 'L2536–2552; index.md OQ-02',
       freedom: 'L2558–2561',
+      askTable: 'L2574–2576',
+      bancoFree: 'L2554–2558',
       pays: 'L2600–2738',
       tie: 'L2509–2595',
       cagnotte: 'L2467–2469',
@@ -141,7 +165,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       bankMax: 'L2461–2465',
       bankMin: 'L2461–2465',
       conLaMesa: 'L2643–2645',
-      suivi: 'L2600–2738',
+      suivi: 'L2673–2675',
+      soleBettor: 'L2699–2701',
+      minPlayers: 'L2602–2605',
       pass: 'L2362–2445',
       garage: 'L2471–2507',
     },
@@ -158,7 +184,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       natural: 'L1599–1600',
       punto: 'L1602–1610',
       table: 'L1721–1733; index.md OQ-02',
-      freedom: 'L1614–1617',
+      freedom: 'L1614–1616',
+      askTable: 'L1625–1626',
+      bancoFree: 'L1612–1614',
       pays: 'L1708–1713',
       tie: 'L1591–1595',
       cagnotte: 'L1562–1563',
@@ -166,7 +194,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       bankMax: 'L1548–1560',
       bankMin: 'index.md OQ-24',
       conLaMesa: 'L1658–1668',
-      suivi: 'L1675–1697',
+      suivi: 'L1678–1679',
+      soleBettor: 'L1696–1697',
+      minPlayers: 'L1630–1632',
       pass: 'L1489–1546',
       garage: 'L1571–1573',
     },
@@ -183,6 +213,8 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       punto: 'L588–594',
       table: 'index.md OQ-02',
       freedom: 'L596',
+      askTable: 'L600',
+      bancoFree: 'L596',
       pays: 'L634',
       tie: 'L586',
       cagnotte: 'L570',
@@ -190,7 +222,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       bankMax: 'L568',
       bankMin: 'L568',
       conLaMesa: 'L614–616',
-      suivi: 'L620–630',
+      suivi: 'L620',
+      soleBettor: 'L630',
+      minPlayers: 'L602',
       pass: 'L540–562',
       garage: 'L574',
     },

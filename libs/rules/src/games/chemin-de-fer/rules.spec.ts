@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, emptyCoup, dealCard, handTotal, puntoCell } from '../../core/baccarat';
 import { addCard, cardOf, cardsFor, coupFacts, playSession, removeThirdCard } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
-import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
+import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { CheminDeFerRulebook } from './rulebook';
 import { CHEMIN_SPEC, cheminDeFer } from './rules';
@@ -18,6 +18,17 @@ const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Array<{ be
   const facts = coupFacts(cards, bets, tail);
   facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', ...bank(bankAmount).data } });
   return facts;
+};
+
+/** Only the findings on the drawing (these rounds leave their bets unsettled on purpose). */
+const isDraw = (d: { code: string }) => d.code === 'DRAW_RULE_VIOLATION' || d.code === 'SEQUENCE_VIOLATION';
+const drawCodes = (j: ReturnType<typeof judge>) => codes(j).filter((c) => isDraw({ code: c }));
+
+/** The banker asks the croupier for the table before the cards are dealt (euskadi L5097–5099). */
+const askTable = (facts: ReturnType<typeof round>) => {
+  const out = [...facts];
+  out.splice(out.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+  return out;
 };
 
 describe('chemin-de-fer rulebooks', () => {
@@ -52,15 +63,15 @@ describe('chemin-de-fer: the punto draws on 0–4, chooses on 5, stands on 6–7
   });
 });
 
-describe('chemin-de-fer: every cell of the banker table, with its options (index.md OQ-02)', () => {
+describe('chemin-de-fer: every cell of the banker table, with its options, once the banker asked for it (index.md OQ-02)', () => {
   const cells: Array<[number, string, string]> = [];
   for (let row = 0; row <= 7; row++) BANKER_COLUMNS.forEach((col, i) => cells.push([row, col, CHEMIN_BANKER_TABLE[row as 0][i]]));
   it.each(cells)('banker %i, punto third card %s: %s', (row, col, cell) => {
     const env = cdfEnv('cantabria');
     const punto = col === 'stood' ? cardsFor(6) : cardsFor(2);
     const third: Array<readonly [string, string]> = col === 'stood' ? [] : [['player', cardOf(Number(col))]];
-    const drew = judge(cheminDeFer, env, round(coup(punto, cardsFor(row, 'D'), [...third, ['banker', '4C']])));
-    const stood = judge(cheminDeFer, env, round(coup(punto, cardsFor(row, 'D'), third)));
+    const drew = judge(cheminDeFer, env, askTable(round(coup(punto, cardsFor(row, 'D'), [...third, ['banker', '4C']]))));
+    const stood = judge(cheminDeFer, env, askTable(round(coup(punto, cardsFor(row, 'D'), third))));
     if (cell === 'O') {
       expect(codes(drew)).toEqual([]);
       expect(codes(stood)).toEqual([]);
@@ -83,23 +94,123 @@ describe('chemin-de-fer: every cell of the banker table, with its options (index
   ] as const)('Δ banker table legibility: %s cites %s', (j, cite) => expect(cheminDeFer.rulebooks[j]!.bankerTable.cite).toBe(cite));
 });
 
-describe('chemin-de-fer: a free banker (bankerDrawing "free") must still draw on 0', () => {
-  const env = cdfEnv('euskadi', { options: { bankerDrawing: 'free' } });
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('banker %i with the punto standing on 6', (total) => {
-    const stood = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D'))));
-    const drew = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D'), [['banker', '3C']])));
-    expect(codes(drew)).toEqual([]);
-    expect(codes(stood)).toEqual(total === 0 ? ['DRAW_RULE_VIOLATION'] : []);
-    if (total === 0) expect(stood.discrepancies[0].citation).toBe(cheminDeFer.rulebooks.euskadi!.bankerTable.cite);
+describe('chemin-de-fer: the banker is free unless he asks for the table; on 0 he must draw', () => {
+  // euskadi L5083–5086, cantabria L2558–2561, illes-balears L1614–1616, galicia L596: "el banquero podrá
+  // optar entre pedir carta o no hacerlo, excepto cuando tiene cero"; L5097–5099, L2574–2576, L1625–1626,
+  // L600: once he asks for the table "deberá ajustarse a lo en él establecido"
+  const FREEDOM: Record<string, string> = {
+    euskadi: 'euskadi L5083–5086; euskadi L5097–5099',
+    cantabria: 'cantabria L2558–2561; cantabria L2574–2576',
+    'illes-balears': 'illes-balears L1614–1616; illes-balears L1625–1626',
+    galicia: 'galicia L596; galicia L600',
+  };
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    const env = cdfEnv(j);
+    it('by default the rulebook leaves the banker free, cited to the text (not to index.md OQ-02)', () => {
+      expect(env.options.bankerDrawing).toBe('free');
+      expect(cheminDeFer.rulebooks[j]!.options!.bankerDrawing.cite).toBe(FREEDOM[j]);
+      expect(cheminDeFer.rulebooks[j]!.bankerFreedom.cite).toBe(FREEDOM[j]);
+    });
+    it('banker 3 stands against the punto\'s third card 2 where the table says draw: his choice, no finding', () => {
+      expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(2), cardsFor(3, 'D'), [['player', '2H']]))))).toEqual([]);
+    });
+    it('banker 6 draws when the punto stood on 6, where the table says stand: his choice, no finding', () => {
+      expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D'), [['banker', '3C']]))))).toEqual([]);
+    });
+    it.each([1, 2, 3, 4, 5, 6, 7])('banker %i may draw or stand', (total) => {
+      expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D')))))).toEqual([]);
+      expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(total, 'D'), [['banker', '3C']]))))).toEqual([]);
+    });
+    it('banker 0 ("baccara") must draw: standing is a finding citing the freedom lines', () => {
+      const stood = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(0, 'D'))));
+      expect(stood.discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/banker-zero', citation: FREEDOM[j] }]);
+    });
+    it('once he asks for the table (BankerTableRequested) he must follow it', () => {
+      const facts = askTable(round(coup(cardsFor(2), cardsFor(3, 'D'), [['player', '2H']])));
+      expect(judge(cheminDeFer, env, facts).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/banker-draw', citation: cheminDeFer.rulebooks[j]!.bankerTable.cite }]);
+      // and its option cells stay options
+      expect(codes(judge(cheminDeFer, env, askTable(round(coup(cardsFor(2), cardsFor(5, 'D'), [['player', '4H']])))))).toEqual([]);
+    });
+    it('a natural still ends the coup for a free banker', () => {
+      expect(codes(judge(cheminDeFer, env, round(coup(['9S', 'KS'], cardsFor(3), [['banker', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+    });
   });
-  it('once he asks for the table he must follow it (euskadi L5097–5099)', () => {
-    const facts = round(coup(cardsFor(6), cardsFor(7, 'D'), [['banker', '3C']]));
-    expect(codes(judge(cheminDeFer, env, facts))).toEqual([]);
-    facts.splice(facts.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
-    expect(codes(judge(cheminDeFer, env, facts))).toEqual(['DRAW_RULE_VIOLATION']);
+  it('a session declaring bankerDrawing "table" (every banker asked for the table) judges the table', () => {
+    const env = cdfEnv('euskadi', { options: { bankerDrawing: 'table' } });
+    expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(2), cardsFor(3, 'D'), [['player', '2H']]))))).toEqual(['DRAW_RULE_VIOLATION']);
   });
-  it('a natural still ends the coup', () => {
-    expect(codes(judge(cheminDeFer, env, round(coup(['9S', 'KS'], cardsFor(3), [['banker', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+});
+
+describe('chemin-de-fer: a punto who goes banco is free to draw or stand, when the director authorised it', () => {
+  // euskadi L5079–5083, cantabria L2554–2558, illes-balears L1612–1614, galicia L596: "En el supuesto de que el
+  // jugador haga banco, no se le aplicarán estas reglas y tendrá libertad para pedir carta o quedarse servido,
+  // siempre que lo autorice el Director o Directora de Juegos antes de comenzar la partida"
+  const BANCO: Record<string, string> = {
+    euskadi: 'euskadi L5079–5083',
+    cantabria: 'cantabria L2554–2558',
+    'illes-balears': 'illes-balears L1612–1614',
+    galicia: 'galicia L596',
+  };
+  const withBanco = (facts: ReturnType<typeof round>, kind: string) =>
+    facts.flatMap((f) => (f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind } }] : [f]));
+  const stake = [{ betId: 'b1', betType: 'player', amount: 5_000, seat: 2 }];
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    // seat 2 lost the last coup after going banco: he may call banco seguido
+    const authorised = cdfEnv(j, { options: { bancoFreeDrawAuthorised: true }, carried: { bankerSeat: '1', bancoSeguidoSeat: '2' } });
+    it('the option is cited to the text', () => expect(cheminDeFer.rulebooks[j]!.options!.bancoFreeDrawAuthorised).toEqual({ value: false, cite: BANCO[j] }));
+    it.each(['banco', 'banco-suivi'])('%s: standing on 3 and drawing on 6 are his choice', (kind) => {
+      expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), stake), kind)))).toEqual([]);
+      expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(6), cardsFor(7, 'D'), [['player', '2H']]), stake), kind)))).toEqual([]);
+    });
+    it('a natural still ends the coup', () => {
+      expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(['8S', 'KS'], cardsFor(7, 'D'), [['player', '2H']]), stake), 'banco')))).toEqual(['DRAW_RULE_VIOLATION']);
+    });
+    it('banco con la mesa is a partial banco: the punto rule still binds', () => {
+      const half = [{ betId: 'b1', betType: 'player', amount: 2_500, seat: 2 }];
+      expect(judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), half), 'con-la-mesa')).discrepancies.filter(isDraw)).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/punto-draw' }]);
+    });
+    it('without the authorisation the punto rule binds the banco too, and the finding says so', () => {
+      const j1 = judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1' } }), withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), stake), 'banco'));
+      expect(j1.discrepancies.filter(isDraw)).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/punto-draw' }]);
+      expect(j1.discrepancies.filter(isDraw)[0].message).toContain('bancoFreeDrawAuthorised');
+    });
+  });
+});
+
+describe('chemin-de-fer: banco seguido', () => {
+  // euskadi L5241–5243 "Tiene derecho a pedir «banco seguido» el jugador que hizo banco y perdió";
+  // euskadi L5309–5311, illes-balears L1696–1697, galicia L630: "Cuando nadie hace banco y sólo un jugador
+  // apuesta contra la Banca, éste tendrá derecho al «banco seguido»"
+  const env = cdfEnv('euskadi');
+  /** The session's carried state after one coup in which `bets` were staked against a bank of 5 000 held by seat 1. */
+  const after = (bets: Array<{ betId: string; betType: string; amount: number; seat: number }>, cards: ReturnType<typeof coup>, banco?: string) => {
+    let facts = round(cards, bets, bets.map((b) => ({ type: 'BetSettled', data: { betId: b.betId, outcome: 'lose', payout: 0 } })));
+    if (banco) facts = facts.flatMap((f) => (f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind: banco } }] : [f]));
+    let carried: unknown;
+    for (const f of asFacts(facts)) carried = cheminDeFer.carry!(carried, f, env);
+    return carried;
+  };
+  const bancoSeguido = (seat: number) =>
+    round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b9', betType: 'player', amount: 5_000, seat }], [{ type: 'BetSettled', data: { betId: 'b9', outcome: 'push', payout: 0 } }]).flatMap((f) =>
+      f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat, betId: 'b9', kind: 'banco-suivi' } }] : [f],
+    );
+  const bankerWins = coup(cardsFor(6), cardsFor(7, 'D'));
+  it('belongs to the sole bettor against the bank when nobody went banco, once he lost', () => {
+    const carried = after([{ betId: 'b1', betType: 'player', amount: 1_000, seat: 3 }], bankerWins);
+    expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual([]);
+    expect(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(4)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' }]);
+  });
+  it('a sole banco con la mesa ("salvo que haya sido hecho solo", euskadi L5224–5227) gives it too', () => {
+    const carried = after([{ betId: 'b1', betType: 'player', amount: 2_500, seat: 3 }], bankerWins, 'con-la-mesa');
+    expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual([]);
+  });
+  it('belongs to nobody when two players bet and nobody went banco', () => {
+    const carried = after([{ betId: 'b1', betType: 'player', amount: 1_000, seat: 3 }, { betId: 'b2', betType: 'player', amount: 1_000, seat: 4 }], bankerWins);
+    expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual(['SEQUENCE_VIOLATION']);
+  });
+  it('belongs to the player who went banco and lost, even with other bettors before him', () => {
+    const carried = after([{ betId: 'b1', betType: 'player', amount: 5_000, seat: 4 }], bankerWins, 'banco');
+    expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(4)))).toEqual([]);
   });
 });
 
@@ -152,7 +263,7 @@ describe('chemin-de-fer settlements and cagnotte, per jurisdiction', () => {
       expect(judge(cheminDeFer, env, banco('con-la-mesa', 3_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-con-la-mesa', expected: 2_500 }]);
       // banco seguido belongs to the player who went banco and lost the last coup
       expect(judge(cheminDeFer, env, banco('banco-suivi', 5_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' }]);
-      const carried = cdfEnv(j, { carried: { bankerSeat: '1', lostBancoSeat: '1' } });
+      const carried = cdfEnv(j, { carried: { bankerSeat: '1', bancoSeguidoSeat: '1' } });
       expect(codes(judge(cheminDeFer, carried, banco('banco-suivi', 5_000)))).toEqual([]);
     });
     it('the bank passes when the banker loses, and stays with him while he wins', () => {

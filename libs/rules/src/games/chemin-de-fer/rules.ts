@@ -4,7 +4,8 @@
  * follows the table with its two options (or plays free except on 0). The house takes the cagnotte
  * from the banker's winnings.
  *
- * Game facts (contract extensions): `BankPut`, `BancoCalled`, `BankPassed`, `BankerTableRequested`.
+ * Game facts (contract extensions): `BankPut`, `BancoCalled`, `BankPassed`, `BankerTableRequested` (the banker
+ * asked for the table: until then he plays free, except that he must draw on 0).
  */
 import {
   CoupSpec,
@@ -52,8 +53,8 @@ export interface CheminCarried {
   readonly bank?: number;
   /** the banker lost the last coup: the bank passes to the right */
   readonly mustPass?: boolean;
-  /** the player who went banco and lost the last coup (banco seguido) */
-  readonly lostBancoSeat?: string;
+  /** who may call banco seguido: the player who went banco and lost the last coup, or its sole bettor */
+  readonly bancoSeguidoSeat?: string;
   readonly round?: CheminState;
 }
 
@@ -64,14 +65,43 @@ export const CHEMIN_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BankerTableRequested: { description: 'the banker asked the croupier for the banker\'s table: he must follow it for this coup', required: ['roundId'], roundScoped: true },
 };
 
-export const CHEMIN_SPEC = (rb: CheminDeFerRulebook, env: RoundEnv, state?: { tableRequested: boolean }): CoupSpec => ({
+/** A punto who went banco (the whole bank: not "con la mesa", which is a partial banco). */
+const wentBanco = (banco: CheminState['banco']): boolean => !!banco && banco.kind !== 'con-la-mesa';
+
+/**
+ * The coup as the rules bind it: the banker is free (except on 0) until he asks for the table (euskadi
+ * L5083–5086, L5097–5099); a punto who went banco is free when the director authorised it (L5079–5083).
+ */
+export const CHEMIN_SPEC = (rb: CheminDeFerRulebook, env: RoundEnv, state?: Pick<CheminState, 'tableRequested' | 'banco'>): CoupSpec => ({
   puntos: ['player'],
   banker: 'banker',
   puntoRule: rb.puntoRule.value,
   bankerTable: rb.bankerTable.value,
-  bankerMode: env.options.bankerDrawing === 'free' && !state?.tableRequested ? 'free' : 'table',
+  bankerMode: env.options.bankerDrawing === 'table' || state?.tableRequested ? 'table' : 'free',
   naturalEndsCoup: true,
+  freePuntos: env.options.bancoFreeDrawAuthorised === true && wentBanco(state?.banco) ? ['player'] : [],
 });
+
+/** A punto-rule finding on a banco's hand says why the banco was not free: the session declared no authorisation. */
+function noteUnauthorisedBanco(findings: Finding[], state: CheminState, env: Env): Finding[] {
+  if (!wentBanco(state.banco) || env.options.bancoFreeDrawAuthorised === true) return findings;
+  const cite = env.rulebook.bancoFreeDraw.cite;
+  return findings.map((f) =>
+    f.rule === `${GAME}/punto-draw`
+      ? { ...f, message: `${f.message} (this punto went banco: he plays free only when the director of games authorised it before the partida, ${cite}; the session did not declare it, option bancoFreeDrawAuthorised)` }
+      : f,
+  );
+}
+
+/**
+ * Who may call banco seguido after a coup the banker won: the player who went banco and lost (euskadi
+ * L5241–5243), or, when nobody went banco and only one player bet against the bank, that player (L5309–5311).
+ */
+export function bancoSeguidoAfter(round: CheminState): string | undefined {
+  if (round.banco && wentBanco(round.banco)) return round.banco.seat;
+  const seats = new Set(Object.values(round.stakes).map((s) => s.seat));
+  return seats.size === 1 ? [...seats][0] : undefined;
+}
 
 const emptyState = (env: Env): CheminState => ({ ...emptyCoupState(CHEMIN_SPEC(env.rulebook, env)), stakes: {}, closed: false, tableRequested: false });
 
@@ -185,14 +215,14 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
     }
   }
   const carried = env.ctx.carried as CheminCarried | undefined;
-  if (kind === 'banco-suivi' && carried?.lostBancoSeat !== seat) {
+  if (kind === 'banco-suivi' && carried?.bancoSeguidoSeat !== seat) {
     findings.push({
       code: 'SEQUENCE_VIOLATION',
-      expected: carried?.lostBancoSeat ? `banco seguido by seat ${carried.lostBancoSeat}` : 'no banco seguido (nobody went banco and lost)',
+      expected: carried?.bancoSeguidoSeat ? `banco seguido by seat ${carried.bancoSeguidoSeat}` : 'no banco seguido (nobody went banco and lost, and the last coup had no sole bettor who lost)',
       recorded: `banco seguido by seat ${seat}`,
       rule: `${GAME}/banco-suivi`,
       citation: rb.bancoSuivi.cite,
-      message: 'only the player who went banco and lost the last coup may call banco seguido',
+      message: 'banco seguido belongs to the player who went banco and lost the last coup, or to its sole bettor against the bank when nobody went banco',
     });
   }
   return findings;
@@ -215,6 +245,9 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
     }
     if ('bankerDrawing' in options && !['table', 'free'].includes(String(options.bankerDrawing))) {
       return { field: 'options.bankerDrawing', reason: `bankerDrawing is "table" or "free"; got ${String(options.bankerDrawing)}` };
+    }
+    if ('bancoFreeDrawAuthorised' in options && typeof options.bancoFreeDrawAuthorised !== 'boolean') {
+      return { field: 'options.bancoFreeDrawAuthorised', reason: `bancoFreeDrawAuthorised is true or false; got ${String(options.bancoFreeDrawAuthorised)}` };
     }
     return null;
   },
@@ -249,9 +282,9 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
         if (!round || !twoCardsEach(round.coup, CHEMIN_SPEC(e.rulebook, e, round))) return { ...c, round: undefined };
         const r = result(round);
         if (r === 'tie') return { ...c, round: undefined };
-        if (r === 'punto') return { ...c, bank: Math.max(0, (c.bank ?? 0) - totalStakes(round)), mustPass: true, lostBancoSeat: undefined, round: undefined };
+        if (r === 'punto') return { ...c, bank: Math.max(0, (c.bank ?? 0) - totalStakes(round)), mustPass: true, bancoSeguidoSeat: undefined, round: undefined };
         const levy = cagnotte(round, e)?.amount ?? 0;
-        return { ...c, bank: (c.bank ?? 0) + totalStakes(round) - levy, lostBancoSeat: round.banco && round.banco.kind !== 'con-la-mesa' ? round.banco.seat : undefined, round: undefined };
+        return { ...c, bank: (c.bank ?? 0) + totalStakes(round) - levy, bancoSeguidoSeat: bancoSeguidoAfter(round), round: undefined };
       }
       default:
         return c.round ? { ...c, round: evolveState(c.round, fact, e) } : c;
@@ -267,7 +300,7 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
         if (fact.data.to === 'burn') return [];
         const code = parseCard(String(fact.data.card))?.code;
         if (!code) return [];
-        return drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations);
+        return noteUnauthorisedBanco(drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations), before, env);
       }
       case 'BankPut':
         return judgeBankPut(fact, env);
@@ -301,7 +334,7 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
   settle: (state, query, env) => settleBet(state, query.bet, env),
   expectedCagnotte: cagnotte,
   isDecided: (state, env) => twoCardsEach(state.coup, CHEMIN_SPEC(env.rulebook, env, state)),
-  judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, CHEMIN_SPEC(env.rulebook, env, state)),
+  judgeEnd: (state, env) => noteUnauthorisedBanco(endFindings(GAME, env.rulebook, state, CHEMIN_SPEC(env.rulebook, env, state)), state, env),
 
   describe(state, env) {
     const hands = describeCoup(state.coup, CHEMIN_SPEC(env.rulebook, env, state));
@@ -373,10 +406,10 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
       facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId, seat, betType: 'player', amount } });
       return betId;
     };
-    const lostBanco = memory.lostBancoSeat as string | undefined;
+    const seguido = memory.bancoSeguidoSeat as string | undefined;
     const r = random();
-    if (lostBanco && puntos.includes(lostBanco) && r < 0.5) {
-      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: lostBanco, betId: bet(lostBanco, bank), kind: 'banco-suivi' } });
+    if (seguido && puntos.includes(seguido) && r < 0.5) {
+      facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: seguido, betId: bet(seguido, bank), kind: 'banco-suivi' } });
     } else if (r < 0.25) {
       const seat = puntos[Math.floor(random() * puntos.length)];
       facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat, betId: bet(seat, bank), kind: 'banco' } });
@@ -401,9 +434,10 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
       if (left === bank) bet(puntos[0], min);
     }
     facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
-    const asksTable = env.options.bankerDrawing === 'free' && random() < 0.3;
+    const asksTable = env.options.bankerDrawing !== 'table' && random() < 0.3;
     if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
-    const spec = CHEMIN_SPEC(rb, env, { tableRequested: asksTable });
+    const called = facts.find((f) => f.type === 'BancoCalled');
+    const spec = CHEMIN_SPEC(rb, env, { tableRequested: asksTable, banco: called && { seat: String(called.data.seat), betId: String(called.data.betId), kind: called.data.kind as BancoKind } });
     const { dealt } = playCoup(spec, () => drawFromShoe(shoe), () => random() < 0.5);
     for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: c.to === 'player' || dealt.indexOf(c) >= 4 } });
 
@@ -422,9 +456,9 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
     memory.mustPass = outcome === 'punto';
     if (outcome === 'banker') {
       memory.bank = bank + totalStakes(state) - (levy?.amount ?? 0);
-      memory.lostBancoSeat = state.banco && state.banco.kind !== 'con-la-mesa' ? state.banco.seat : undefined;
+      memory.bancoSeguidoSeat = bancoSeguidoAfter(state);
     } else if (outcome === 'punto') {
-      memory.lostBancoSeat = undefined;
+      memory.bancoSeguidoSeat = undefined;
     }
     return facts;
   },
