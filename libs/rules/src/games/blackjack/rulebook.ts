@@ -33,7 +33,12 @@ export interface BlackjackRulebook extends RulebookBase {
   /** insurance at least this share of the table minimum (cantabria); null: no minimum */
   readonly insuranceMinShareOfTableMin: Cited<number | null>;
   readonly dealerHitsSoft17: Cited<boolean>;
-  /** the dealer draws only while a hand competes with him */
+  /**
+   * the dealer may draw only while a hand competes with him (issue 14 §3): cantabria "siempre que tenga
+   * competidor" (L805–807). Elsewhere a draw with no live hand is no finding: euskadi says he "no necesitará"
+   * draw (L1613–1615), need not, so may; illes-balears and galicia say nothing of it. No text is read as
+   * requiring a draw nobody plays against: standing then is no finding anywhere.
+   */
   readonly dealerDrawsOnlyAgainstLiveHand: Cited<boolean>;
   /** no player card on this total or more */
   readonly playerStopsAt: Cited<number>;
@@ -86,7 +91,8 @@ const COMMON: Omit<BlackjackRulebook, 'jurisdiction' | 'source' | 'options'> = {
   insuranceMaxShare: cited(0.5, 'euskadi L1646–1727'),
   insuranceMinShareOfTableMin: cited(null, 'euskadi L1646–1727'),
   dealerHitsSoft17: cited(false, 'euskadi L1604–1616'),
-  dealerDrawsOnlyAgainstLiveHand: cited(true, 'euskadi L1604–1616'),
+  // "si todos los jugadores se hubiesen pasado, el croupier no necesitará tomar más cartas"
+  dealerDrawsOnlyAgainstLiveHand: cited(false, 'euskadi L1613–1615'),
   playerStopsAt: cited(21, 'euskadi L1592–1602'),
   splitAcesOneCard: cited(true, 'euskadi L1736–1764'),
   tiePushes: cited(true, 'euskadi L1631–1634'),
@@ -154,7 +160,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     insurancePays: cited(2, 'cantabria L854–874'),
     insuranceMaxShare: cited(0.5, 'cantabria L854–874'),
     dealerHitsSoft17: cited(false, 'cantabria L805–819'),
-    dealerDrawsOnlyAgainstLiveHand: cited(true, 'cantabria L805–819'),
+    // "el croupier se dará a sí mismo una o varias cartas, siempre que tenga competidor"
+    dealerDrawsOnlyAgainstLiveHand: cited(true, 'cantabria L805–807'),
     playerStopsAt: cited(21, 'cantabria L790–803'),
     splitAcesOneCard: cited(true, 'cantabria L880–907'),
     tiePushes: cited(true, 'cantabria L836–841'),
@@ -185,7 +192,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     insurancePays: cited(2, 'illes-balears L590–605'),
     insuranceMaxShare: cited(0.5, 'illes-balears L590–605'),
     dealerHitsSoft17: cited(false, 'illes-balears L561–569'),
-    dealerDrawsOnlyAgainstLiveHand: cited(true, 'illes-balears L561–569'),
+    // the dealer's paragraph has no competitor clause
+    dealerDrawsOnlyAgainstLiveHand: cited(false, 'illes-balears L561–569'),
     playerStopsAt: cited(21, 'illes-balears L554–559'),
     // one line of the split rule is lost in the OCR: split hands played as in the other texts (index.md OQ-51)
     splitAcesOneCard: cited(true, 'illes-balears L607–625; index.md OQ-51'),
@@ -224,7 +232,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     insurancePays: cited(2, 'galicia L296–298'),
     insuranceMaxShare: cited(0.5, 'galicia L296–298'),
     dealerHitsSoft17: cited(false, 'galicia L284–286'),
-    dealerDrawsOnlyAgainstLiveHand: cited(true, 'galicia L284–286'),
+    // the dealer's paragraph has no competitor clause
+    dealerDrawsOnlyAgainstLiveHand: cited(false, 'galicia L284–286'),
     playerStopsAt: cited(21, 'galicia L282'),
     splitAcesOneCard: cited(true, 'galicia L300–306'),
     tiePushes: cited(true, 'galicia L292'),

@@ -116,8 +116,12 @@ describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
     it('the dealer stands on soft 17', () => expect(judged(j, coup(['10H', '9S'], ['AD', '6C', '2S']), 'win', 1000)).toContain('DRAW_RULE_VIOLATION'));
     it('the dealer draws on 16', () => expect(judged(j, coup(['10H', '9S'], ['10D', '6C']), 'win', 1000)).toContain('DRAW_RULE_VIOLATION'));
     it('a correct dealer: 16 draws, 17 stands', () => expect(judged(j, coup(['10H', '9S'], ['10D', '6C', 'AS']), 'win', 1000)).toEqual([]));
-    it('the dealer does not draw when every box is bust', () =>
-      expect(judged(j, coup(['10H', '6S', 'KC'], ['10D', '6C']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
+    it('every box bust: the dealer need not draw (euskadi L1613–1615, cantabria L817–819); standing is no finding', () =>
+      expect(judged(j, coup(['10H', '6S', 'KC'], ['10D']), 'lose', 0)).toEqual([]));
+    it('the dealer draws only after the deal: a dealer card before every hand has its two cards', () => {
+      const early = [start(), bet('b1', 1, 'main', 1000), bet('b7', 7, 'main', 1000), card('10H', 'seat:1'), card('10C', 'seat:7'), card('10D', 'dealer'), card('9S', 'seat:1'), card('7D', 'dealer'), card('9C', 'seat:7'), closed()];
+      expect(codes(judge(blackjack, env(j), [...early, settled('b1', 'win', 1000), settled('b7', 'win', 1000), completed()]))).toContain('DRAW_RULE_VIOLATION');
+    });
     it('no card to a hand of 21', () => expect(judged(j, coup(['10H', '5S', '6C', '2D'], ['10D', '8C']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
     it('split aces take one card each', () => {
       const facts = [
@@ -398,6 +402,32 @@ describe('property: the croupier plays by the rules, and every single change is 
         { numRuns: 100 },
       );
     });
+  });
+});
+
+describe('the dealer drawing with no live hand (issue 14 §3): a finding only where the text requires a competitor', () => {
+  // every box bust; the dealer (10) draws 6 and 7 anyway
+  const allBust = coup(['10H', '6S', 'KC'], ['10D', '6C', '7S']);
+  const run = (j: JurisdictionId) => judge(blackjack, env(j), [...allBust, settled('b1', 'lose', 0), completed()]).discrepancies;
+  it('cantabria L805–807: "se dará a sí mismo una o varias cartas, siempre que tenga competidor"', () => {
+    const draw = { code: 'DRAW_RULE_VIOLATION', rule: 'blackjack/dealer-draw', citation: 'cantabria L805–807' };
+    expect(run('cantabria')).toMatchObject([draw, draw]);
+  });
+  it('euskadi L1613–1615 ("no necesitará tomar más cartas": he need not, he may), illes-balears L561–569 and galicia L284–286 (silent): no finding', () => {
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(run(j)).toEqual([]);
+  });
+  it('the rulebook value and its citation per jurisdiction', () => {
+    const value = (j: JurisdictionId) => blackjack.rulebooks[j]!.dealerDrawsOnlyAgainstLiveHand;
+    expect(value('cantabria')).toEqual({ value: true, cite: 'cantabria L805–807' });
+    expect(value('euskadi')).toEqual({ value: false, cite: 'euskadi L1613–1615' });
+    expect(value('illes-balears')).toEqual({ value: false, cite: 'illes-balears L561–569' });
+    expect(value('galicia')).toEqual({ value: false, cite: 'galicia L284–286' });
+  });
+  it('even where he may draw, a dealer who draws must still stand on 17 (euskadi L1604–1607)', () => {
+    const past17 = coup(['10H', '6S', 'KC'], ['10D', '7C', '2S']);
+    const found = (j: JurisdictionId) => judge(blackjack, env(j), [...past17, settled('b1', 'lose', 0), completed()]).discrepancies.map((d) => d.message);
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(found(j)).toEqual(['dealer has 17 and must stand on 17 or more']);
+    expect(found('cantabria')).toEqual(['dealer drew with no hand left to compete with', 'dealer has 17 and must stand on 17 or more']);
   });
 });
 

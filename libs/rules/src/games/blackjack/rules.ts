@@ -161,21 +161,28 @@ export function judgePlayerCard(before: TableState, seat: number, handNo: number
   if (hand.splitAces) return [finding('DRAW_RULE_VIOLATION', 'split-aces', rb.splitAcesOneCard.cite, `${where} is a split ace: one card only`, 2, hand.cards.length + 1)];
   if (hand.doubled && hand.cards.length >= 3) return [finding('DRAW_RULE_VIOLATION', 'double', rb.doubleOnTotals.cite, `${where} doubled: one card only`, 3, hand.cards.length + 1)];
   if (total >= rb.playerStopsAt.value) return [finding('DRAW_RULE_VIOLATION', 'player-draw', rb.playerStopsAt.cite, `${where} has ${total}: no card on 21 or more`, 'stand', 'draw')];
-  if (before.dealerDraws.some((d) => d.length > 0)) return [finding('DRAW_RULE_VIOLATION', 'player-draw', rb.dealerDrawsOnlyAgainstLiveHand.cite, `${where} drew after the dealer had started drawing`, 'no card', 'card')];
+  if (before.dealerDraws.some((d) => d.length > 0)) return [finding('DRAW_RULE_VIOLATION', 'player-draw', rb.dealerHitsSoft17.cite, `${where} drew after the dealer had started drawing`, 'no card', 'card')];
   return [];
 }
 
-/** A dealer's draw: only below 17 (soft 17 stands) and only against a competitor (euskadi L1604–1616). */
+/**
+ * A dealer's draw: once the players have played (never before every hand has its two cards), only below 17
+ * (soft 17 stands), and, where the text says so, only against a competitor (euskadi L1604–1616, cantabria L805–807).
+ */
 export function judgeDealerCard(before: TableState, play: number, env: Env, inPlay?: (b: TableBet) => boolean): Finding[] {
   const dealer = dealerHand(before, play);
   if (!dealer.length) return [];
   const soft17 = hitSoft17(env);
   const cite = optionCite(env, 'dealerHitsSoft17');
   const t = handTotal(dealer);
+  const dealing = [...new Set(before.bets.filter((b) => b.betType === 'main').map((b) => b.seat))].find((seat) => (before.boxes[seat]?.hands ?? [undefined]).some((h) => !h || h.cards.length < 2));
+  if (dealing !== undefined) {
+    return [finding('DRAW_RULE_VIOLATION', 'dealer-draw', cite, `dealer${play > 1 ? ` (play ${play})` : ''} drew before the players had played: box ${dealing} has not its two cards`, 'no card', 'draw')];
+  }
   if (!dealerMustDraw(dealer, soft17)) {
     return [finding('DRAW_RULE_VIOLATION', 'dealer-draw', cite, `dealer${play > 1 ? ` (play ${play})` : ''} has ${t.soft ? 'soft ' : ''}${t.best} and must stand on 17 or more`, 'stand', 'draw')];
   }
-  if (!dealerHasCompetitor(before, aceOne(env), inPlay)) {
+  if (env.rulebook.dealerDrawsOnlyAgainstLiveHand.value && !dealerHasCompetitor(before, aceOne(env), inPlay)) {
     return [finding('DRAW_RULE_VIOLATION', 'dealer-draw', env.rulebook.dealerDrawsOnlyAgainstLiveHand.cite, `dealer${play > 1 ? ` (play ${play})` : ''} drew with no hand left to compete with`, 'no draw', 'draw')];
   }
   return [];

@@ -26,6 +26,8 @@ export const TRIPLE_RULEBOOKS: Partial<Record<JurisdictionId, TripleBlackjackRul
     betsPerBox: cited(1, 'euskadi L2259–2264'),
     bustLosesAllBoxes: cited(true, 'euskadi L2284–2286'),
     dealerKeepsFirstCard: cited(true, 'euskadi L2402–2435'),
+    // unlike blackjack (L1613–1615), each play: "se dará a sí mismo una o varias cartas, siempre que tenga competidor"
+    dealerDrawsOnlyAgainstLiveHand: cited(true, 'euskadi L2291–2293, L2407–2408'),
     // the side bets of 03 are not part of the variant; its own jackpot bet has no prize table (index.md OQ-52)
     pairs: cited(null, 'euskadi L2248–2526'),
     sevens: cited(null, 'euskadi L2248–2526'),

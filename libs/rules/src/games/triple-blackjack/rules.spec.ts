@@ -41,6 +41,10 @@ describe('triple blackjack (euskadi 03.01, L2248–2526)', () => {
     expect(outcome(f, 'b3')).toMatchObject({ outcome: 'win', payout: 1500 });
   });
 
+  it('the dealer draws only against a competitor (L2291–2293, L2407–2408: "siempre que tenga competidor")', () => {
+    expect(rules.rulebooks.euskadi!.dealerDrawsOnlyAgainstLiveHand).toEqual({ value: true, cite: 'euskadi L2291–2293, L2407–2408' });
+  });
+
   it('a bust loses every box (L2284–2286), and the dealer then does not draw', () => {
     const f = coup(['10H', '6S', 'KC'], '10D', [[], [], []]);
     for (const id of ['b1', 'b2', 'b3']) expect(outcome(f, id)).toMatchObject({ outcome: 'lose', citation: 'euskadi L2284–2286' });
