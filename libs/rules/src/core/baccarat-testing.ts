@@ -5,6 +5,7 @@
  */
 import { seededRandom } from './cards';
 import { GameRules, PlayedFact, RoundEnv } from './game';
+import { judgeCoupAfterCut, judgeShoe } from './session-rules';
 import { asFacts, envFor } from './testing';
 import { JurisdictionId, SessionContext, ShoeInPlay } from './types';
 
@@ -112,3 +113,23 @@ export function cardsFor(total: number, suit = 'S'): [string, string] {
 
 /** A card worth `points` in baccarat. */
 export const cardOf = (points: number, suit = 'H'): string => (points === 0 ? `Q${suit}` : points === 1 ? `A${suit}` : `${points}${suit}`);
+
+/**
+ * The shoe a session-level judge sees, through the game's own `shoeRules`: a shoe built as the rulebook
+ * says, one whose stop card leaves a card too few, one with the wrong decks, and the coups around the stop card.
+ */
+export function shoeScenarios(rules: GameRules, env: RoundEnv) {
+  const { decks, stopCardFromEnd } = env.rulebook as unknown as { decks: { value: number }; stopCardFromEnd: { value: number } };
+  const cards = 52 * decks.value;
+  const cut = cards - stopCardFromEnd.value;
+  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({ shoeId: 'sh-1', decks: decks.value, dealt: {}, cutCardPosition: cut, cardsDealt: 0, coupsAfterCut: 0, ...over });
+  return {
+    asRequired: judgeShoe(rules, env, { shoeId: 'sh-1', decks: decks.value, cutCardPosition: cut }).findings,
+    oneCardShort: judgeShoe(rules, env, { shoeId: 'sh-1', decks: decks.value, cutCardPosition: cut + 1 }).findings,
+    otherDecks: judgeShoe(rules, env, { shoeId: 'sh-1', decks: decks.value + 2, cutCardPosition: 52 * (decks.value + 2) - stopCardFromEnd.value }).findings,
+    /** the last card before the stop card was dealt in the last coup: a coup may still begin */
+    coupBeforeStop: judgeCoupAfterCut(rules, env, shoe({ cardsDealt: cut })),
+    /** the stop card came out in the last coup: no coup may begin */
+    coupAfterStop: judgeCoupAfterCut(rules, env, shoe({ cardsDealt: cut + 1 })),
+  };
+}

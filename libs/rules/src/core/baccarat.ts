@@ -7,7 +7,8 @@
  * Every table here is data: the games' rulebooks wrap it in `Cited` with their jurisdiction's lines.
  */
 import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
-import type { PlayedFact } from './game';
+import type { PlayedFact, ShoeRules } from './game';
+import { cited } from './types';
 import type { Cited, Fact, Finding, Refusal } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -431,6 +432,11 @@ export interface BaccaratDrawingRules {
   readonly decks: Cited<number>;
   /** cards left below the stop card (7 in punto-banco and chemin-de-fer, 10 with two paños) */
   readonly stopCardFromEnd: Cited<number>;
+  /**
+   * coups that may begin once the stop card has come out: 0, "no se podrá realizar ninguna jugada más,
+   * salvo la que se esté llevando a cabo en ese momento" (euskadi L4305–4307 and every baccarat text)
+   */
+  readonly coupsAfterStop: Cited<number>;
   /** the exposed first card and as many more as its value are burned (index.md OQ-22) */
   readonly burn: Cited<'exposed-plus-value'>;
   readonly dealOrder: Cited<readonly string[]>;
@@ -440,6 +446,13 @@ export interface BaccaratDrawingRules {
   /** where the banker may play free of the table (chemin-de-fer, two paños): cited by a `banker-zero` finding */
   readonly bankerFreedom?: Cited<string>;
 }
+
+/** The shoe every baccarat rulebook requires: its decks, exactly `stopCardFromEnd` cards behind the stop card, the coups after it. */
+export const baccaratShoeRules = (rules: BaccaratDrawingRules): ShoeRules => ({
+  decks: cited([rules.decks.value], rules.decks.cite),
+  cardsBehindCut: cited({ exactly: rules.stopCardFromEnd.value }, rules.stopCardFromEnd.cite),
+  coupsAfterCut: rules.coupsAfterStop,
+});
 
 export interface CoupState {
   readonly coup: Coup;

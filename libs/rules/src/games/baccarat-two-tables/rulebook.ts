@@ -43,6 +43,7 @@ type Lines = Record<
   | 'source'
   | 'decks'
   | 'stop'
+  | 'afterStop'
   | 'deal'
   | 'punto'
   | 'bancoFree'
@@ -68,6 +69,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     source: j(at.source),
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(10, j(at.stop)),
+    coupsAfterStop: cited(0, j(at.afterStop)),
     burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
     dealOrder: cited(['player:1', 'player:2', 'banker', 'player:1', 'player:2', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.punto)),
@@ -103,7 +105,8 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
     {
       source: 'L5731–6627',
       decks: 'L5822–5826',
-      stop: 'L6219–6226',
+      stop: 'L6219–6223',
+      afterStop: 'L6223–6226',
       deal: 'L6249–6256',
       punto: 'L6117–6123',
       bancoFree: 'L6121–6123',
@@ -126,7 +129,8 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
     {
       source: 'L2896–3352',
       decks: 'L2925–2930',
-      stop: 'L3143–3147',
+      stop: 'L3142–3147',
+      afterStop: 'L3147–3150',
       deal: 'L3089–3134',
       punto: 'L3101–3105',
       bancoFree: 'L3106–3107',
@@ -149,7 +153,8 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
     {
       source: 'L1845–2158',
       decks: 'L1868–1871',
-      stop: 'L2017–2021',
+      stop: 'L2017–2020',
+      afterStop: 'L2020–2021',
       deal: 'L2037–2039',
       punto: 'L1988–1992',
       bancoFree: 'L1991–1992',
@@ -173,6 +178,7 @@ export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, Bacca
       source: 'L694–828',
       decks: 'L704',
       stop: 'L764',
+      afterStop: 'L764',
       deal: 'L770',
       punto: 'L752',
       bancoFree: 'L752',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, dealCard, emptyCoup } from '../../core/baccarat';
-import { addCard, cardOf, cardsFor, coupFacts, playSession } from '../../core/baccarat-testing';
+import { addCard, cardOf, cardsFor, coupFacts, playSession, shoeScenarios } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
@@ -34,6 +34,30 @@ describe('baccarat-two-tables rulebooks', () => {
     expect([rb.decks.value, rb.stopCardFromEnd.value]).toEqual([6, 10]);
     expect(rb.cagnotteRates.value).toEqual({ limited: 0.02, free: 0.0125 });
     expect(rb.cagnotteBase.cite).toContain('index.md OQ-11');
+  });
+});
+
+describe('baccarat-two-tables shoeRules: six decks, the stop card with ten cards below it, no coup after the one in which it comes out', () => {
+  const TEXT: Record<string, [string, string, string]> = {
+    euskadi: ['euskadi L5822–5826', 'euskadi L6219–6223', 'euskadi L6223–6226'],
+    cantabria: ['cantabria L2925–2930', 'cantabria L3142–3147', 'cantabria L3147–3150'],
+    'illes-balears': ['illes-balears L1868–1871', 'illes-balears L2017–2020', 'illes-balears L2020–2021'],
+    galicia: ['galicia L704', 'galicia L764', 'galicia L764'],
+  };
+  it.each(JURISDICTIONS)('%s', (j) => {
+    const env = ttEnv(j);
+    const [decks, stop, after] = TEXT[j];
+    expect(game.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 10 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    const s = shoeScenarios(game, env);
+    expect(s.asRequired).toEqual([]);
+    expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/cut-card', citation: stop }]);
+    expect(s.otherDecks).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/shoe-decks' }]);
+    expect(s.coupBeforeStop).toBeNull();
+    expect(s.coupAfterStop).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: after });
+  });
+  it.each(JURISDICTIONS)('%s: two players per paño at least, kept throughout (documented, not judged: no fact records who is seated)', (j) => {
+    const MIN: Record<string, string> = { euskadi: 'euskadi L6214–6217', cantabria: 'cantabria L3137–3140', 'illes-balears': 'illes-balears L2014–2015', galicia: 'galicia L762' };
+    expect(game.rulebooks[j]!.minimumPlayersPerPano).toEqual({ value: 2, cite: MIN[j] });
   });
 });
 

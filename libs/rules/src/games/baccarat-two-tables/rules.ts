@@ -10,6 +10,7 @@
  * the punto's rule).
  */
 import {
+  baccaratShoeRules,
   CoupSpec,
   CoupState,
   compareHands,
@@ -184,6 +185,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
   rulebooks: BACCARAT_TWO_TABLES_RULEBOOKS,
   factTypes: TWO_TABLES_FACT_TYPES,
   deck: () => DECK_52,
+  shoeRules: (env) => baccaratShoeRules(env.rulebook),
 
   refuseOptions(options) {
     if ('bankMode' in options && !['limited', 'free'].includes(String(options.bankMode))) {

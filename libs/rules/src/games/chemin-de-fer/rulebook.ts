@@ -50,6 +50,7 @@ type Lines = Record<
   | 'source'
   | 'decks'
   | 'stop'
+  | 'afterStop'
   | 'deal'
   | 'natural'
   | 'punto'
@@ -80,6 +81,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra
     source: j(at.source),
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(7, j(at.stop)),
+    coupsAfterStop: cited(0, j(at.afterStop)),
     // the chemin-de-fer texts give only the stop card; the burn follows punto-banco's (index.md OQ-22)
     burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
     dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
@@ -119,8 +121,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
     'euskadi',
     {
       source: 'L4428–5729',
-      decks: 'L4441–4452',
-      stop: 'L5117–5124',
+      decks: 'L4441–4443',
+      stop: 'L5117–5120',
+      afterStop: 'L5121–5124',
       deal: 'L4998–5065',
       natural: 'L5065–5069',
       punto: 'L5077; index.md OQ-03',
@@ -149,8 +152,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
     'cantabria',
     {
       source: 'L2198–2895',
-      decks: 'L2214–2224',
-      stop: 'L2617–2623',
+      decks: 'L2214–2216',
+      stop: 'L2617–2620',
+      afterStop: 'L2620–2623',
       deal: 'L2509–2595',
       natural: 'L2509–2595',
       punto: 'L3101–3105; index.md OQ-03',
@@ -178,8 +182,9 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
     'illes-balears',
     {
       source: 'L1373–1843',
-      decks: 'L1386–1392',
-      stop: 'L1641–1645',
+      decks: 'L1386–1387',
+      stop: 'L1641–1643',
+      afterStop: 'L1643–1645',
       deal: 'L1597–1599',
       natural: 'L1599–1600',
       punto: 'L1602–1610',
@@ -208,6 +213,7 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       source: 'L502–688',
       decks: 'L506',
       stop: 'L606',
+      afterStop: 'L606',
       deal: 'L586',
       natural: 'L586',
       punto: 'L588–594',

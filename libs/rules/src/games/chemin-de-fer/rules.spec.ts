@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, emptyCoup, dealCard, handTotal, puntoCell } from '../../core/baccarat';
-import { addCard, cardOf, cardsFor, coupFacts, playSession, removeThirdCard } from '../../core/baccarat-testing';
+import { addCard, cardOf, cardsFor, coupFacts, playSession, removeThirdCard, shoeScenarios } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
@@ -34,6 +34,30 @@ const askTable = (facts: ReturnType<typeof round>) => {
 describe('chemin-de-fer rulebooks', () => {
   it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
   it('declares its game facts', () => expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested']));
+});
+
+describe('chemin-de-fer shoeRules: six decks, the stop card before the last seven cards, no coup after the one in which it comes out', () => {
+  const TEXT: Record<string, [string, string, string]> = {
+    euskadi: ['euskadi L4441–4443', 'euskadi L5117–5120', 'euskadi L5121–5124'],
+    cantabria: ['cantabria L2214–2216', 'cantabria L2617–2620', 'cantabria L2620–2623'],
+    'illes-balears': ['illes-balears L1386–1387', 'illes-balears L1641–1643', 'illes-balears L1643–1645'],
+    galicia: ['galicia L506', 'galicia L606', 'galicia L606'],
+  };
+  it.each(JURISDICTIONS)('%s', (j) => {
+    const env = cdfEnv(j);
+    const [decks, stop, after] = TEXT[j];
+    expect(cheminDeFer.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 7 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    const s = shoeScenarios(cheminDeFer, env);
+    expect(s.asRequired).toEqual([]);
+    expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'chemin-de-fer/cut-card', citation: stop }]);
+    expect(s.otherDecks).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'chemin-de-fer/shoe-decks' }]);
+    expect(s.coupBeforeStop).toBeNull();
+    expect(s.coupAfterStop).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: after });
+  });
+  it.each(JURISDICTIONS)('%s: four players at least, kept throughout (documented, not judged: no fact records who is seated)', (j) => {
+    const MIN: Record<string, string> = { euskadi: 'euskadi L5103–5106', cantabria: 'cantabria L2602–2605', 'illes-balears': 'illes-balears L1630–1632', galicia: 'galicia L602' };
+    expect(cheminDeFer.rulebooks[j]!.minimumPlayers).toEqual({ value: 4, cite: MIN[j] });
+  });
 });
 
 describe('chemin-de-fer: the punto draws on 0–4, chooses on 5, stands on 6–7 (index.md OQ-03)', () => {

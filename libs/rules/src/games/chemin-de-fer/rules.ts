@@ -8,6 +8,7 @@
  * asked for the table: until then he plays free, except that he must draw on 0).
  */
 import {
+  baccaratShoeRules,
   CoupSpec,
   CoupState,
   compareHands,
@@ -234,6 +235,7 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
   rulebooks: CHEMIN_DE_FER_RULEBOOKS,
   factTypes: CHEMIN_FACT_TYPES,
   deck: () => DECK_52,
+  shoeRules: (env) => baccaratShoeRules(env.rulebook),
 
   refuseOptions(options, rulebook) {
     if ('cagnotteRate' in options) {

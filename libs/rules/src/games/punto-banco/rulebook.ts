@@ -36,6 +36,7 @@ type Lines = Record<
   | 'source'
   | 'decks'
   | 'stop'
+  | 'afterStop'
   | 'burn'
   | 'deal'
   | 'natural'
@@ -59,6 +60,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
     source: j(at.source),
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(7, j(at.stop)),
+    coupsAfterStop: cited(0, j(at.afterStop)),
     burn: cited('exposed-plus-value', `${j(at.burn)}; index.md OQ-22`),
     dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.natural)),
@@ -85,7 +87,8 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
     {
       source: 'L3836–4426',
       decks: 'L3849–3852',
-      stop: 'L4300–4307',
+      stop: 'L4300–4304',
+      afterStop: 'L4304–4307',
       burn: 'L4309–4314',
       deal: 'L4316–4319',
       natural: 'L4223–4227',
@@ -106,8 +109,9 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
   ),
   cantabria: rulebook('cantabria', {
     source: 'L1930–2196',
-    decks: 'L1945–1955',
-    stop: 'L2134–2137',
+    decks: 'L1945–1947',
+    stop: 'L2133–2137',
+    afterStop: 'L2137–2141',
     burn: 'L2143–2148',
     deal: 'L2131–2179',
     natural: 'L2089–2093',
@@ -125,7 +129,8 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
     {
       source: 'L1184–1371',
       decks: 'L1195–1197',
-      stop: 'L1339–1343',
+      stop: 'L1338–1341',
+      afterStop: 'L1341–1343',
       burn: 'L1345–1348',
       deal: 'L1350–1354',
       natural: 'L1317–1319',
@@ -146,6 +151,7 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       source: 'L424–496',
       decks: 'L428',
       stop: 'L482',
+      afterStop: 'L482',
       burn: 'L484',
       deal: 'L486',
       natural: 'L468',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BANKER_COLUMNS, PUNTO_BANCO_BANKER_TABLE, PUNTO_BANCO_PUNTO_RULE } from '../../core/baccarat';
-import { addCard, cardOf, cardsFor, coupFacts, mutateCommission, playSession, removeThirdCard } from '../../core/baccarat-testing';
+import { addCard, cardOf, cardsFor, coupFacts, mutateCommission, playSession, removeThirdCard, shoeScenarios } from '../../core/baccarat-testing';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { RoundEnv } from '../../core/game';
 import { JurisdictionId, SessionContext } from '../../core/types';
@@ -25,6 +25,27 @@ describe('punto-banco rulebooks', () => {
     expect(rb.stopCardFromEnd.value).toBe(7);
     expect(rb.burn.cite).toContain('index.md OQ-22');
     expect(rb.bankerTable.cite).toBe('index.md OQ-01');
+  });
+});
+
+describe('punto-banco shoeRules: six decks, the stop card with seven cards below it, no coup after the one in which it comes out', () => {
+  // euskadi L3849–3852, L4300–4307; cantabria L1945–1947, L2133–2141; illes-balears L1195–1197, L1338–1343; galicia L428, L482
+  const TEXT: Record<string, [string, string, string]> = {
+    euskadi: ['euskadi L3849–3852', 'euskadi L4300–4304', 'euskadi L4304–4307'],
+    cantabria: ['cantabria L1945–1947', 'cantabria L2133–2137', 'cantabria L2137–2141'],
+    'illes-balears': ['illes-balears L1195–1197', 'illes-balears L1338–1341', 'illes-balears L1341–1343'],
+    galicia: ['galicia L428', 'galicia L482', 'galicia L482'],
+  };
+  it.each(JURISDICTIONS)('%s', (j) => {
+    const env = pbEnv(j);
+    const [decks, stop, after] = TEXT[j];
+    expect(puntoBanco.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 7 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    const s = shoeScenarios(puntoBanco, env);
+    expect(s.asRequired).toEqual([]);
+    expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/cut-card', citation: stop }]);
+    expect(s.otherDecks).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/shoe-decks', citation: decks }]);
+    expect(s.coupBeforeStop).toBeNull();
+    expect(s.coupAfterStop).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: after });
   });
 });
 

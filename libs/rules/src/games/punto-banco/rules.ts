@@ -4,6 +4,7 @@
  * player and banker bets.
  */
 import {
+  baccaratShoeRules,
   CoupSpec,
   CoupState,
   compareHands,
@@ -119,6 +120,7 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
   family: 'cards',
   rulebooks: PUNTO_BANCO_RULEBOOKS,
   deck: () => DECK_52,
+  shoeRules: (env) => baccaratShoeRules(env.rulebook),
 
   refuseOptions(options, rulebook) {
     if ('commissionRate' in options) {
