@@ -3,10 +3,10 @@
  * doubles and triples, "N to 1" / "X for Y" settlement helpers and the croupier's small tools.
  * Pure; no I/O.
  */
-import type { FactTypeSpec, PlayedFact } from './game';
+import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
+import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
-import type { WeightedReturn } from './house-edge';
-import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome } from './types';
+import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementOutcome } from './types';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
 
@@ -246,4 +246,51 @@ export function absorbingOutcomes<S>(start: S, key: (s: S) => string, step: (s: 
     for (const t of ts) if ('back' in t) out.push({ weight: (visits[from] * t.weight) / totals[from], back: t.back });
   });
   return out;
+}
+
+/** Citations of several verdicts as one, each line once, in the order met. */
+export function joinCitations(citations: Iterable<string>): string {
+  const lines = new Set<string>();
+  for (const c of citations) for (const part of c.split('; ')) if (part) lines.add(part);
+  return [...lines].join('; ');
+}
+
+/**
+ * The house edge of one bet of a game whose coup the dice alone decide (sic bo, banca francesa): the bet is
+ * placed, the bets closed and each of the 6^count throws recorded, folded through the game's own `evolve`
+ * and settled by its own `settle`. A throw that leaves the bet undecided (banca francesa's totals that make
+ * no chance) is thrown again on the same layout, weighted exactly by `absorbingOutcomes`.
+ */
+export function coupEdge<S>(
+  rules: GameRules<S>,
+  env: RoundEnv,
+  bet: Pick<Bet, 'betId' | 'betType' | 'selection' | 'amount'>,
+  count: number,
+  figure: Pick<BetEdge, 'settings'> = {},
+): BetEdge {
+  const S = 'house-edge';
+  const R = 'house-edge-coup';
+  const fact = (i: number, type: string, data: Record<string, unknown> = {}): Fact => ({ eventId: `${R}-${i}`, type, data: { sessionId: S, roundId: R, ...data }, position: i });
+  const placed = [
+    fact(1, 'RoundStarted'),
+    fact(2, 'BetPlaced', { betId: bet.betId, seat: 1, betType: bet.betType, ...(bet.selection !== undefined ? { selection: bet.selection } : {}), amount: bet.amount }),
+    fact(3, 'BetsClosed'),
+  ].reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
+  const settling: Bet = { ...bet, eventId: `${R}-2`, late: false };
+  const citations = new Set<string>();
+  const steps: ThrowStep<'coup'>[] = allThrows(count).map((dice) => {
+    const state = rules.evolve(placed, fact(4, 'DiceThrown', { dice }), env);
+    const verdict = rules.settle(state, { bet: settling }, env);
+    if (isUndecided(verdict)) return { weight: 1, next: 'coup' };
+    if (isUnverifiable(verdict)) throw new Error(`${rules.game} house edge: ${verdict.reason}`);
+    citations.add(verdict.citation);
+    return { weight: 1, back: backPerUnit(bet.amount, verdict) };
+  });
+  return edgeFrom(absorbingOutcomes<'coup'>('coup', (s) => s, () => steps), {
+    betType: bet.betType,
+    ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
+    method: 'exact-enumeration',
+    citation: joinCitations(citations),
+    ...figure,
+  });
 }

@@ -5,6 +5,7 @@
  */
 import {
   betsOf,
+  coupEdge,
   DICE_FACT_TYPES,
   THROW_VOIDED,
   voidWithoutThrow,
@@ -23,6 +24,7 @@ import {
 } from '../../core/dice';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { optionCite } from '../../core/game';
+import type { BetEdge } from '../../core/house-edge';
 import type { SettlementVerdict } from '../../core/types';
 import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
 
@@ -69,6 +71,20 @@ function chanceMaximum(chance: BancaChance, env: Env): LimitCheck {
     rule: `${GAME}/${chance === 'ases' ? 'ases' : 'chance'}-maximum`,
     citation: multiple.cite,
   };
+}
+
+/** 1,000 chips: an even stake, so that a line bet's half that plays is whole */
+const EDGE_STAKE_CHIPS = 1000;
+
+/**
+ * Every bet of the rulebook valued over the 216 throws of the terna through `settle` (issue 14 §5); a total
+ * that makes no chance is thrown again (option otherTotals "no-decision", index.md OQ-16), so the figure is
+ * per coup, as the published "if ties are ignored".
+ */
+function bancaHouseEdges(env: Env): readonly BetEdge[] {
+  const amount = EDGE_STAKE_CHIPS * (env.ctx.smallestChip || 1);
+  const settings = { otherTotals: otherTotals(env) };
+  return BANCA_BET_TYPES.map((betType) => coupEdge(bancaFrancesa, env, { betId: 'valued', betType, amount }, env.rulebook.dice.value, { settings }));
 }
 
 export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
@@ -179,6 +195,8 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
   },
 
   isDecided: (state) => state.decision !== null,
+
+  houseEdges: bancaHouseEdges,
 
   describe(state) {
     return {

@@ -6,7 +6,7 @@
  * exactly by the absorbing-chain computation (`absorbingOutcomes`), never cut off, so the figures are those
  * of the published tables "per bet made" (pushes count as decisions, as the don't pass's 1.36 %).
  */
-import { absorbingOutcomes, allThrows, type ThrowStep } from '../../core/dice';
+import { absorbingOutcomes, allThrows, joinCitations, type ThrowStep } from '../../core/dice';
 import type { GameRules, RoundEnv } from '../../core/game';
 import { backPerUnit, edgeFrom, type BetEdge } from '../../core/house-edge';
 import { isUndecided, isUnverifiable, type Bet, type Fact } from '../../core/types';
@@ -133,7 +133,7 @@ export function crapsHouseEdges(rules: Rules, env: Env): readonly BetEdge[] {
       betType,
       ...(selection !== undefined ? { selection } : {}),
       method: 'exact-enumeration',
-      citation: [...citations].join('; '),
+      citation: joinCitations(citations),
       ...(settings ? { settings } : {}),
     });
   });

@@ -4,7 +4,9 @@
  */
 import {
   betsOf,
+  coupEdge,
   DICE_FACT_TYPES,
+  DIE_FACES,
   THROW_VOIDED,
   voidWithoutThrow,
   countFace,
@@ -22,6 +24,7 @@ import {
   winAt,
 } from '../../core/dice';
 import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, SIC_BO_RULEBOOKS, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
@@ -89,6 +92,51 @@ export function payTableOdds(table: SicBoPayTable, betType: SicBoBetType, select
   if (betType === 'total') return table.total?.[String(selection)];
   if (betType === 'single') return table.single?.[Math.max(0, matches - 1)];
   return table[betType];
+}
+
+/** Every selection a bet type can be made on (faces, totals, the 15 pairs of different faces). */
+function selectionsOf(betType: SicBoBetType, table: SicBoPayTable): readonly unknown[] {
+  switch (betType) {
+    case 'specific-triple':
+    case 'specific-double':
+    case 'single':
+      return DIE_FACES;
+    case 'total':
+      return Object.keys(table.total ?? {}).map(Number);
+    case 'two-dice':
+      return DIE_FACES.flatMap((a) => DIE_FACES.filter((b) => b > a).map((b) => [a, b]));
+    default:
+      return [undefined];
+  }
+}
+
+/** a stake of 1,000 chips: an authorised "N to 1" with decimals is paid without rounding */
+const EDGE_STAKE_CHIPS = 1000;
+const edgeMemo = new WeakMap<SicBoRulebook, Map<string, readonly BetEdge[]>>();
+
+/**
+ * The house edge of every bet the authorised pay table prices, over the 216 throws through `settle`
+ * (issue 14 §5). Without a pay table no payout can be valued (index.md OQ-15): nothing to report.
+ */
+function sicBoHouseEdges(env: Env): readonly BetEdge[] {
+  const table = payTableOf(env);
+  if (!table) return [];
+  let byTable = edgeMemo.get(env.rulebook);
+  if (!byTable) edgeMemo.set(env.rulebook, (byTable = new Map()));
+  const key = JSON.stringify(table);
+  const cached = byTable.get(key);
+  if (cached) return cached;
+  const amount = EDGE_STAKE_CHIPS * (env.ctx.smallestChip || 1);
+  const edges: BetEdge[] = [];
+  for (const betType of SIC_BO_BET_TYPES) {
+    for (const selection of selectionsOf(betType, table)) {
+      if (payTableOdds(table, betType, selection, 1) === undefined) continue;
+      const odds = betType === 'single' ? table.single : payTableOdds(table, betType, selection, 1);
+      edges.push(coupEdge(sicBo, env, { betId: 'valued', betType, selection, amount }, env.rulebook.dice.value, { settings: { odds } }));
+    }
+  }
+  byTable.set(key, edges);
+  return edges;
 }
 
 const describeBet = (bet: Bet) => `${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}`;
@@ -177,6 +225,8 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
   },
 
   isDecided: (state) => state.dice !== null,
+
+  houseEdges: sicBoHouseEdges,
 
   describe(state) {
     if (!state.dice) return { dice: null };
