@@ -15,6 +15,7 @@ import {
   HandValue,
   LowHand,
   PAI_GOW,
+  PAI_GOW_JOKER_ACE,
   qualifies,
   Ranking,
   SHORT_DECK_28,
@@ -138,6 +139,26 @@ describe('pai gow joker (bug) and rankings', () => {
   it('five aces beat a royal flush', () => {
     expect(compareHands(evaluateFive(h('AS AH AD AC JK'), PAI_GOW), evaluateFive(h('AS KS QS JS 10S'), PAI_GOW))).toBeGreaterThan(0);
   });
+  // euskadi L9026–9029, cantabria L4177–4181: "únicamente … como un As o para completar una escalera, un color…",
+  // silent on the card that completes a flush already holding the suit's ace: the convention, the highest card missing
+  it('a joker completing a flush that holds the ace is the highest card the suit lacks, not a second ace', () => {
+    const withJoker = evaluateFive(h('AH KH 7H 4H JK'), PAI_GOW);
+    expect(withJoker).toMatchObject({ category: 'flush', ranks: [14, 13, 12, 7, 4], cards: ['AH', 'KH', 'JK', '7H', '4H'] });
+    expect(evaluateFive(h('AH KH QH 4H JK'), PAI_GOW).ranks).toEqual([14, 13, 12, 11, 4]);
+    // below a natural A-K-Q-9 flush, which a second ace would have beaten
+    expect(compareHands(withJoker, evaluateFive(h('AS KS QS 9S 2S'), PAI_GOW))).toBeLessThan(0);
+    // without the suit's ace the joker is that ace, as ever
+    expect(evaluateFive(h('KH 9H 7H 4H JK'), PAI_GOW).ranks).toEqual([14, 13, 9, 7, 4]);
+  });
+  it('the joker as a second ace completing a flush, where the session says so (jokerInFlush "ace")', () => {
+    const withJoker = evaluateFive(h('AH KH 7H 4H JK'), PAI_GOW_JOKER_ACE);
+    expect(withJoker).toMatchObject({ category: 'flush', ranks: [14, 14, 13, 7, 4] });
+    expect(compareHands(withJoker, evaluateFive(h('AS KS QS 9S 2S'), PAI_GOW_JOKER_ACE))).toBeGreaterThan(0);
+  });
+  it('the joker is still an ace beside a held ace outside a flush: three aces, five aces', () => {
+    expect(evaluateFive(h('AH AS 7D 4H JK'), PAI_GOW)).toMatchObject({ category: 'three-of-a-kind', ranks: [14, 7, 4] });
+    expect(evaluateFive(h('AH KS 7D 4H JK'), PAI_GOW)).toMatchObject({ category: 'pair', ranks: [14, 13, 7, 4] });
+  });
 });
 
 describe('bestOf and bestOmaha', () => {
@@ -231,13 +252,16 @@ function referenceHand(cards: readonly string[], ranking: Ranking): HandValue {
   for (const rank of RANKS) {
     for (const suit of SUITS) {
       const code = `${rank}${suit}`;
-      // an ace even when held (five aces); another card only when not held, and as the bug only in a straight or flush
-      if (rank !== 'A' && cards.some((c, i) => i !== at && c === code)) continue;
+      // an ace even when held (five aces) but not as a second ace of a flush's suit unless the ranking says so;
+      // another card only when not held, and as the bug only in a straight or flush
+      const held = cards.some((c, i) => i !== at && c === code);
+      if (rank !== 'A' && held) continue;
       const value = referenceHand(
         cards.map((c, i) => (i === at ? code : c)),
         ranking,
       );
       if (rank !== 'A' && ranking.jokerAsBug !== false && !['straight', 'flush', 'straight-flush', 'royal-flush'].includes(value.category)) continue;
+      if (held && value.category === 'flush' && ranking.jokerInFlush !== 'ace') continue;
       const shown = [...value.cards];
       const j = shown.lastIndexOf(code);
       if (j >= 0) shown[j] = 'JK';
@@ -324,6 +348,7 @@ const RANKED: Array<{ name: string; deck: readonly string[]; ranking: () => Rank
   { name: 'a bare category order', deck: deck52, ranking: () => THREE_CARD.order, as: customOrder(THREE_CARD.order) },
   // the reference tries the joker as each of 52 cards: fewer runs
   { name: 'pai gow with the joker', deck: [...deck52, 'JK'], ranking: () => PAI_GOW, as: PAI_GOW, runs: 0.25 },
+  { name: 'pai gow, the joker an ace in a flush', deck: [...deck52, 'JK'], ranking: () => PAI_GOW_JOKER_ACE, as: PAI_GOW_JOKER_ACE, runs: 0.25 },
 ];
 
 describe('fast paths equal the plain reference', () => {

@@ -48,7 +48,15 @@ export interface Ranking {
   readonly wheelSecondHighest?: boolean;
   /** the joker may stand for an ace or complete a straight, flush or straight flush (pai gow "bug") */
   readonly jokerAsBug?: boolean;
+  /**
+   * The card a joker completing a flush (or straight flush) stands for: by default the highest card of the
+   * suit missing from the hand (the common convention); `ace`: an ace even where the suit's ace is held,
+   * so that A-K-7-4 of hearts with the joker is a flush of two aces, above every natural ace-high flush.
+   */
+  readonly jokerInFlush?: JokerInFlush;
 }
+
+export type JokerInFlush = 'highest-missing' | 'ace';
 
 const STANDARD_ORDER: readonly Category[] = CATEGORIES.slice(1);
 const FLUSH_OVER_FULL_ORDER: readonly Category[] = [
@@ -74,14 +82,20 @@ export const SHORT_DECK_32: Ranking = { name: 'short-deck-32', order: FLUSH_OVER
 export const SHORT_DECK_28: Ranking = { name: 'short-deck-28', order: FLUSH_OVER_FULL_ORDER, lowestRank: 8 };
 /** 28-card deck with the full house above the flush (andalucia synthetic-poker, andalucia L203–205). */
 export const SHORT_DECK_28_FULL_OVER_FLUSH: Ranking = { name: 'short-deck-28-full-over-flush', order: STANDARD_ORDER, lowestRank: 8 };
-/** Pai gow: 52 + joker; five aces above the royal; A-2-3-4-5 second-highest straight. */
+/**
+ * Pai gow: 52 + joker; five aces above the royal; A-2-3-4-5 second-highest straight; the joker completing
+ * a flush is the highest card missing from the suit (euskadi L9026–9029 and cantabria L4177–4181 are silent).
+ */
 export const PAI_GOW: Ranking = {
   name: 'pai-gow',
   order: CATEGORIES,
   lowestRank: 2,
   wheelSecondHighest: true,
   jokerAsBug: true,
+  jokerInFlush: 'highest-missing',
 };
+/** Pai gow with the joker completing a flush always an ace (session option `jokerInFlush: "ace"`). */
+export const PAI_GOW_JOKER_ACE: Ranking = { ...PAI_GOW, name: 'pai-gow-joker-ace', jokerInFlush: 'ace' };
 
 /** Three-card poker: straight beats flush, three of a kind beats straight (euskadi L9750–9773, cantabria L4526–4549). */
 export const THREE_CARD: Ranking = {
@@ -91,7 +105,7 @@ export const THREE_CARD: Ranking = {
 };
 
 const RANKINGS: Readonly<Record<string, Ranking>> = Object.fromEntries(
-  [STANDARD, FLUSH_OVER_FULL, SHORT_DECK_32, SHORT_DECK_28, SHORT_DECK_28_FULL_OVER_FLUSH, PAI_GOW, THREE_CARD].map((r) => [r.name, r]),
+  [STANDARD, FLUSH_OVER_FULL, SHORT_DECK_32, SHORT_DECK_28, SHORT_DECK_28_FULL_OVER_FLUSH, PAI_GOW, PAI_GOW_JOKER_ACE, THREE_CARD].map((r) => [r.name, r]),
 );
 
 export interface HandValue {
@@ -175,7 +189,8 @@ function rankingNumber(ranking: Ranking): number {
       orderKey(seen.order) === order &&
       seen.lowestRank === ranking.lowestRank &&
       seen.wheelSecondHighest === ranking.wheelSecondHighest &&
-      seen.jokerAsBug === ranking.jokerAsBug
+      seen.jokerAsBug === ranking.jokerAsBug &&
+      seen.jokerInFlush === ranking.jokerInFlush
     )
       return n;
   }
@@ -339,17 +354,21 @@ const STAND_INS: readonly Card[] = RANKS.flatMap((rank) => SUITS.map((suit) => p
 /**
  * The card the first joker of `hand` stands for: an ace (a fifth ace makes five of a kind) or, as the pai
  * gow bug, a card completing a straight, a flush or a straight flush (any card when `jokerAsBug` is false).
- * The best-scoring stand-in; among equals, the first tried.
+ * Only an ace may repeat a card held, and in a flush only under `jokerInFlush: 'ace'`: otherwise the joker
+ * completing a flush is a card the suit lacks. The best-scoring stand-in; among equals, the first tried.
  */
 function jokerStandIn(hand: readonly Card[], ranking: Ranking): { at: number; card: Card; category: Category; score: number } {
   const at = hand.findIndex(isJoker);
   const candidate = [...hand];
+  const aceInFlush = ranking.jokerInFlush === 'ace';
   let best: { at: number; card: Card; category: Category; score: number } | null = null;
   for (const card of STAND_INS) {
-    if (card.rank !== 'A' && hand.some((c) => c.code === card.code)) continue;
+    const held = hand.some((c) => c.code === card.code);
+    if (card.rank !== 'A' && held) continue;
     candidate[at] = card;
     const { category, score } = readFive(candidate, ranking);
     if (card.rank !== 'A' && ranking.jokerAsBug !== false && !BUG_CATEGORIES.has(category)) continue;
+    if (held && !aceInFlush && category === 'flush') continue; // a second ace of hearts completes no flush
     if (!best || score > best.score) best = { at, card, category, score };
   }
   return best as NonNullable<typeof best>;

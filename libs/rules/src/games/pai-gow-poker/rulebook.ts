@@ -7,7 +7,7 @@ import type { RulebookBase } from '../../core/game';
 import { cited, type Cited, type JurisdictionId } from '../../core/types';
 
 export interface PaiGowRulebook extends RulebookBase {
-  /** 52 cards + 1 joker (an ace, or completing a straight, flush or straight flush) */
+  /** 52 cards + 1 joker (an ace, or completing a straight, flush or straight flush; option `jokerInFlush`) */
   readonly jokers: Cited<number>;
   readonly cardsPerHand: Cited<number>;
   /** a 2-card low hand and a 5-card high hand that must outrank it */
@@ -53,7 +53,12 @@ const build = (j: JurisdictionId, l: Lines): PaiGowRulebook => ({
   betsPerBox: cited(1, `${j} ${l.players}`),
   dice: cited(3, `${j} ${l.dice}`),
   betTypes: { main: cited(true, `${j} ${l.outcomes}`) },
-  options: { commissionRate: cited(0.05, `${j} ${l.commission}; index.md OQ-36`) },
+  options: {
+    commissionRate: cited(0.05, `${j} ${l.commission}; index.md OQ-36`),
+    // the text lets the joker be an ace or complete a straight or flush, and is silent on the card it is in
+    // a flush that holds the suit's ace: the common convention, the highest card the suit lacks
+    jokerInFlush: cited('highest-missing', `${j} ${l.joker} (silent on the card: common convention); docs/games/readings/pai-gow-poker.resolutions.md`),
+  },
 });
 
 export const RULEBOOKS: Partial<Record<JurisdictionId, PaiGowRulebook>> = {

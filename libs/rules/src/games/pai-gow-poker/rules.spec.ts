@@ -82,6 +82,16 @@ describe('pai-gow-poker: joker, ranking and hand setting', () => {
     expect(wheel.high.strength).toBe(kingHigh.high.strength);
     expect(wheel.high.ranks[0]).toBeGreaterThan(kingHigh.high.ranks[0]);
   });
+  // euskadi L9026–9029, cantabria L4177–4181 name the joker's uses, not the card it is in a flush holding the
+  // suit's ace: by default the highest card missing (the convention), a second ace only where the session says so
+  it.each(BOTH)('%s: a joker completing A-K-7-4 of hearts is a queen, below a natural A-K-Q-9 flush (option jokerInFlush)', (j) => {
+    const facts = round('AH KH 7H 4H JK QC QD', 'QC QD', 'AS KS QS 9S 2S JC 10D', 'JC 10D').facts;
+    expect(expectedOf(rules, envFor(rules, j), facts, 'm')).toMatchObject({ outcome: 'push' });
+    expect(expectedOf(rules, envFor(rules, j, { options: { jokerInFlush: 'ace' } }), facts, 'm')).toMatchObject({ outcome: 'win', payout: 9500 });
+    expect(rules.rulebooks[j]!.options!.jokerInFlush).toMatchObject({ value: 'highest-missing' });
+    expect(rules.refuseOptions!({ jokerInFlush: 'king' }, rules.rulebooks[j]!)).toMatchObject({ field: 'options.jokerInFlush' });
+    expect(rules.refuseOptions!({ jokerInFlush: 'ace' }, rules.rulebooks[j]!)).toBeNull();
+  });
   it('the house way never fouls', () => {
     const seven = ['AC', 'AD', '5H', '6S', '2C', 'KS', 'KD'];
     expect(setHands(seven, houseWay(seven))!.foul).toBeNull();

@@ -42,7 +42,7 @@ import {
   undecided,
   verdict,
 } from '../../core/poker/bank';
-import { choose, compareHands, evaluateFive, handName, HandValue, PAI_GOW } from '../../core/poker/evaluate';
+import { choose, compareHands, evaluateFive, handName, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
 import type { Fact, Finding, SettlementVerdict } from '../../core/types';
 import { PaiGowRulebook, RULEBOOKS } from './rulebook';
 
@@ -54,6 +54,11 @@ const DECK = withJokers(DECK_52, 1);
 export interface PaiGowState extends BankPokerState {
   /** the bank's low hand as set (null until `BankSetHands`) */
   readonly bankLow: readonly string[] | null;
+}
+
+/** The session's ranking: the joker completing a flush is the highest missing card, or an ace (option `jokerInFlush`). */
+export function paiGowRanking(env: Env): Ranking {
+  return optionOr<JokerInFlush>(env, 'jokerInFlush', 'highest-missing') === 'ace' ? PAI_GOW_JOKER_ACE : PAI_GOW;
 }
 
 const strength = (category: 'pair' | 'high-card') => PAI_GOW.order.length - PAI_GOW.order.indexOf(category);
@@ -73,7 +78,7 @@ export interface SetHands {
 }
 
 /** Split seven cards into the declared low hand and the high hand of the five others. */
-export function setHands(seven: readonly string[], low: readonly string[]): SetHands | null {
+export function setHands(seven: readonly string[], low: readonly string[], ranking: Ranking = PAI_GOW): SetHands | null {
   if (seven.length !== 7) return null;
   const rest = [...seven];
   for (const c of low) {
@@ -82,16 +87,16 @@ export function setHands(seven: readonly string[], low: readonly string[]): SetH
     rest.splice(at, 1);
   }
   if (low.length !== 2) return { high: evaluateTwo(seven.slice(0, 2)), low: evaluateTwo(seven.slice(0, 2)), foul: `the low hand has ${low.length} cards` };
-  const high = evaluateFive(rest, PAI_GOW);
+  const high = evaluateFive(rest, ranking);
   const lowHand = evaluateTwo(low);
   return { high, low: lowHand, foul: compareHands(high, lowHand) > 0 ? null : `the high hand (${handName(high)}) does not outrank the low hand (${handName(lowHand)})` };
 }
 
 /** The bank's way for the croupier's play: the best legal low hand, then the best high hand. */
-export function houseWay(seven: readonly string[]): readonly string[] {
+export function houseWay(seven: readonly string[], ranking: Ranking = PAI_GOW): readonly string[] {
   let best: { low: string[]; set: SetHands } | null = null;
   for (const low of choose(seven, 2)) {
-    const set = setHands(seven, low)!;
+    const set = setHands(seven, low, ranking)!;
     if (set.foul) continue;
     if (!best || compareHands(set.low, best.set.low) > 0 || (compareHands(set.low, best.set.low) === 0 && compareHands(set.high, best.set.high) > 0)) best = { low, set };
   }
@@ -110,11 +115,13 @@ const deal: DealSpec<R> = {
   positions: (s) => [DEALER, ...seatsWith(s, ['main']).map(seatPosition)],
 };
 
-/** The bank's hands as set, worked out once per state: every box is settled against them (states never change). */
-const bankSets = new WeakMap<PaiGowState, SetHands | null>();
-function bankHands(s: PaiGowState): SetHands | null {
-  let set = bankSets.get(s);
-  if (set === undefined) bankSets.set(s, (set = s.bankLow ? setHands(cardsAt(s, DEALER), s.bankLow) : null));
+/** The bank's hands as set, worked out once per state and ranking: every box is settled against them (states never change). */
+const bankSets = new WeakMap<PaiGowState, Map<Ranking, SetHands | null>>();
+function bankHands(s: PaiGowState, ranking: Ranking): SetHands | null {
+  let byRanking = bankSets.get(s);
+  if (!byRanking) bankSets.set(s, (byRanking = new Map()));
+  let set = byRanking.get(ranking);
+  if (set === undefined) byRanking.set(ranking, (set = s.bankLow ? setHands(cardsAt(s, DEALER), s.bankLow, ranking) : null));
   return set;
 }
 
@@ -130,9 +137,10 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   const low = playerLow(s, bet.seat);
   if (!low) return undecided(`box ${bet.seat} has not set its hands`);
   if (!s.bankLow) return undecided('the bank has not set its hands');
-  const player = setHands(seven, low)!;
+  const ranking = paiGowRanking(env);
+  const player = setHands(seven, low, ranking)!;
   if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, `box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`);
-  const bank = bankHands(s)!;
+  const bank = bankHands(s, ranking)!;
   // the bank wins every tie ("igualdad")
   const highWins = compareHands(player.high, bank.high) > 0;
   const lowWins = compareHands(player.low, bank.low) > 0;
@@ -157,7 +165,7 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
 function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
   if (fact.type !== 'BankSetHands') return [];
   const seven = cardsAt(before, DEALER);
-  const set = setHands(seven, (fact.data.low as string[]) ?? []);
+  const set = setHands(seven, (fact.data.low as string[]) ?? [], paiGowRanking(env));
   if (seven.length !== 7 || !set || !set.foul) return [];
   // the text states no house way; a foul bank setting is still a setting the rules forbid (high must outrank low)
   return [
@@ -182,6 +190,9 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
   deck: () => DECK,
 
   refuseOptions(options, rulebook) {
+    const joker = options.jokerInFlush;
+    if (joker !== undefined && !(['highest-missing', 'ace'] satisfies JokerInFlush[]).includes(joker as JokerInFlush))
+      return { field: 'options.jokerInFlush', reason: `"highest-missing" or "ace" (${rulebook.options?.jokerInFlush?.cite})` };
     const rate = options.commissionRate;
     if (rate === undefined) return null;
     return typeof rate === 'number' && rate >= 0 && rate <= rulebook.maxCommission.value
@@ -229,20 +240,21 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
   isDecided: (s, env) => isComplete(deal, s, env) && s.bankLow !== null && seatsWith(s, ['main']).every((seat) => playerLow(s, seat) !== null),
   judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
 
-  narrate(fact, before) {
+  narrate(fact, before, _after, env) {
     if (fact.type !== 'BankSetHands') return undefined;
-    const set = setHands(cardsAt(before, DEALER), (fact.data.low as string[]) ?? []);
+    const set = setHands(cardsAt(before, DEALER), (fact.data.low as string[]) ?? [], paiGowRanking(env));
     return set ? `the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}` : 'the bank sets its hands';
   },
 
-  describe(s) {
+  describe(s, env) {
+    const ranking = paiGowRanking(env);
     const sets: Record<string, unknown> = {};
     for (const seat of seatsWith(s, ['main'])) {
       const low = playerLow(s, seat);
-      const set = low ? setHands(cardsAt(s, seatPosition(seat)), low) : null;
+      const set = low ? setHands(cardsAt(s, seatPosition(seat)), low, ranking) : null;
       if (set) sets[seatPosition(seat)] = { high: handName(set.high), low: handName(set.low), foul: set.foul };
     }
-    const bank = bankHands(s);
+    const bank = bankHands(s, ranking);
     if (bank) sets[DEALER] = { high: handName(bank.high), low: handName(bank.low), foul: bank.foul };
     return { ...describeState(s), sets };
   },
@@ -259,12 +271,13 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
     const first = (dice.reduce((t, d) => t + d, 0) - 1) % positions.length;
     const order = [...positions.slice(first), ...positions.slice(0, first)];
     for (const position of order) for (let i = 0; i < 7; i++) c.deal(position);
+    const ranking = paiGowRanking(ctx.env as Env);
     for (const seat of seats) {
       const seven = cardsAt(c.state(), seatPosition(seat));
-      const low = c.chance(0.05) ? seven.slice(0, 2) : houseWay(seven);
+      const low = c.chance(0.05) ? seven.slice(0, 2) : houseWay(seven, ranking);
       c.decide(seat, 'set-hands', { low });
     }
-    c.record('BankSetHands', { low: houseWay(cardsAt(c.state(), DEALER)) });
+    c.record('BankSetHands', { low: houseWay(cardsAt(c.state(), DEALER), ranking) });
     c.settleAll();
     return c.complete();
   },
