@@ -23,6 +23,8 @@ export interface BlackjackRulebook extends RulebookBase {
   /** no coup is dealt with fewer hands bet on (boxes with a main bet); null: the text sets no minimum */
   readonly minimumHands: Cited<number | null>;
   readonly boxes: Cited<number>;
+  /** the most boxes a table of this jurisdiction may have (a session's `boxes` option above it is flagged) */
+  readonly mostBoxes: Cited<number>;
   /** bets (or players) on one box; null: not limited */
   readonly betsPerBox: Cited<number | null>;
   readonly winPays: Cited<number>;
@@ -84,6 +86,7 @@ const COMMON: Omit<BlackjackRulebook, 'jurisdiction' | 'source' | 'options'> = {
   // the seated players' paragraph has no minimum of hands (euskadi L1482–1502)
   minimumHands: cited(null, 'euskadi L1482–1502'),
   boxes: cited(7, 'cantabria L683–685'),
+  mostBoxes: cited(7, 'cantabria L683–685'),
   betsPerBox: cited(null, 'illes-balears L531–533'),
   winPays: cited(1, 'euskadi L1636–1637'),
   blackjackPays: cited(1.5, 'euskadi L1637–1640'),
@@ -133,6 +136,7 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
   euskadi: rulebook(E, {
     source: 'euskadi L1327–2182',
     boxes: cited(9, 'euskadi L1486–1488'),
+    mostBoxes: cited(9, 'euskadi L1485–1488'),
     betsPerBox: cited(4, 'euskadi L1490–1498'),
     pairs: cited({ perfect: 25, colour: 12, mixed: 6, minShareOfTableMin: 0.5, maxMultipleOfMin: 30, betsPerBox: 4 }, 'euskadi L1777–1891'),
     sevens: cited({ maxShareOfTableMin: 0.5, prizes: sevensPrizes(50, 2000) }, 'euskadi L1893–2006; index.md OQ-13'),
@@ -144,6 +148,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
       pairsAllowed: cited(true, 'euskadi L2024–2028'),
       sevensAllowed: cited(true, 'euskadi L2024–2028'),
       surrender: cited(true, 'euskadi L2009–2028'),
+      // the casino's posted prize table; null: the minimum ("como mínimo") is what is paid
+      sevensPrizes: cited(null, 'euskadi L1979–2007'),
     },
   }),
   cantabria: rulebook(C, {
@@ -175,7 +181,12 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     maxIsPerHandSum: cited(true, 'cantabria L995–998'),
     maxAcrossControlledHands: cited(false, 'cantabria L995–998'),
     sevens: cited({ maxShareOfTableMin: 0.5, prizes: sevensPrizes(50, 5000) }, 'cantabria L926–976'),
-    options: { surrender: cited(true, 'cantabria L918–924'), sevensAllowed: cited(true, 'cantabria L926–976') },
+    options: {
+      surrender: cited(true, 'cantabria L918–924'),
+      sevensAllowed: cited(true, 'cantabria L926–976'),
+      // the casino's posted prize table; null: the minimum ("como mínimo") is what is paid
+      sevensPrizes: cited(null, 'cantabria L941–976'),
+    },
   }),
   'illes-balears': rulebook(I, {
     source: 'illes-balears L462–684',
@@ -186,6 +197,8 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     // the seated players' paragraph has no minimum of hands (illes-balears L525–537)
     minimumHands: cited(null, 'illes-balears L525–537'),
     boxes: cited(7, 'illes-balears L498–501'),
+    // "la modalitat a nou": nine boxes
+    mostBoxes: cited(9, 'illes-balears L527–531'),
     doubleOnTotals: cited(null, 'illes-balears L627–632'),
     winPays: cited(1, 'illes-balears L585–588'),
     blackjackPays: cited(1.5, 'illes-balears L585–588'),
@@ -224,6 +237,7 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     // "Non poderá iniciarse ou continuar a partida con menos de dúas mans apostadas"
     minimumHands: cited(2, 'galicia L264'),
     boxes: cited(7, 'galicia L262'),
+    mostBoxes: cited(7, 'galicia L262'),
     betsPerBox: cited(3, 'galicia L272'),
     doubleOnTotals: cited([9, 10, 11], 'galicia L308–310'),
     doubleAfterSplit: cited(true, 'galicia L308–310'),

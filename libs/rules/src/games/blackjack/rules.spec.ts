@@ -490,3 +490,86 @@ describe('shoeRules: six decks, the cut card leaves at least one deck, the coup 
     expect(shoe.data).toMatchObject({ decks: 6, cutCardPosition: 6 * 52 - 52 });
   });
 });
+
+describe('session options the text forbids are accepted and flagged, never refused nor silent (issue 14 §3, contract §1.1)', () => {
+  const opening = (options: Record<string, unknown>, limits = LIMITS) => ({ limits, options, eventId: 'open-1' });
+  const judgeOpening = (j: JurisdictionId, options: Record<string, unknown>, limits = LIMITS) =>
+    blackjack.judgeOpening!(opening(options, limits), env(j, { options, limits }));
+
+  it('a plain opening: no finding', () => {
+    for (const j of JURISDICTIONS) expect(judgeOpening(j, {})).toEqual([]);
+  });
+
+  it.each([
+    ['euskadi', 'euskadi L1604–1616'],
+    ['cantabria', 'cantabria L805–819'],
+    ['illes-balears', 'illes-balears L561–569'],
+    ['galicia', 'galicia L284–286'],
+  ] as const)('%s: dealerHitsSoft17 true is accepted, recorded and flagged (the ace counts 11 once that makes 17: %s)', (j, cite) => {
+    expect(blackjack.refuseOptions!({ dealerHitsSoft17: true }, blackjack.rulebooks[j]!)).toBeNull();
+    expect(judgeOpening(j, { dealerHitsSoft17: true })).toEqual([
+      expect.objectContaining({ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/dealer-soft-17', citation: cite, expected: false, recorded: true, eventId: 'open-1' }),
+    ]);
+    expect(judgeOpening(j, { dealerHitsSoft17: false })).toEqual([]);
+  });
+
+  describe('sevens prizes are minimums ("como mínimo": euskadi L1981–1999, cantabria L949–967)', () => {
+    const sevens = (player: string[]) => coup(player, ['10D', '8C'], { bets: [bet('s1', 1, 'sevens', 500)] });
+    const above = { odds: { seven: 3, 'two-sevens': 15, 'two-suited-sevens': 60, 'three-sevens': 250 }, jackpotFloor: 6000 };
+    const below = { odds: { seven: 1, 'two-sevens': 10, 'two-suited-sevens': 50, 'three-sevens': 150 }, jackpotFloor: 1000 };
+    const roundWith = (j: JurisdictionId, options: Record<string, unknown>, player: string[], payout: number) =>
+      codes(judge(blackjack, env(j, { options }), [...sevens(player), settled('b1', 'win', 1000), settled('s1', 'win', payout), completed()]));
+
+    it('a table above the minimum is legal: no finding, and its payouts are the correct ones', () => {
+      for (const j of ['euskadi', 'cantabria'] as const) {
+        expect(judgeOpening(j, { sevensPrizes: above })).toEqual([]);
+        expect(expectSettlement(j, sevens(['7H', '2C', '10D']), 's1', undefined, env(j, { options: { sevensPrizes: above } }))).toMatchObject({ outcome: 'win', payout: 1500 });
+        expect(roundWith(j, { sevensPrizes: above }, ['7H', '7C', '5D'], 7500)).toEqual([]);
+        // paying only the regulated minimum under a higher posted table underpays the player
+        expect(roundWith(j, { sevensPrizes: above }, ['7H', '7C', '5D'], 5000)).toEqual(['PAYOUT_MISMATCH']);
+      }
+    });
+
+    it('a table below the minimum: accepted, flagged per prize on the session, and every win judged at the minimum', () => {
+      for (const j of ['euskadi', 'cantabria'] as const) {
+        expect(blackjack.refuseOptions!({ sevensPrizes: below }, blackjack.rulebooks[j]!)).toBeNull();
+        const found = judgeOpening(j, { sevensPrizes: below });
+        expect(found.map((f) => [f.code, f.rule, f.recorded])).toEqual([
+          ['SESSION_RULE_VIOLATION', 'blackjack/sevens-prizes', 1],
+          ['SESSION_RULE_VIOLATION', 'blackjack/sevens-prizes', 150],
+          ['SESSION_RULE_VIOLATION', 'blackjack/sevens-prizes', 1000],
+        ]);
+        expect(found[0].citation).toBe(blackjack.rulebooks[j]!.sevens.cite);
+        const e = env(j, { options: { sevensPrizes: below } });
+        // a first 7 pays at least 2:1; the table's 1:1 is an underpayment
+        expect(expectSettlement(j, sevens(['7H', '2C', '10D']), 's1', undefined, e)).toMatchObject({ payout: 1000 });
+        expect(roundWith(j, { sevensPrizes: below }, ['7H', '2C', '10D'], 500)).toEqual(['PAYOUT_MISMATCH']);
+        // the prizes at or above the minimum are paid as posted
+        expect(expectSettlement(j, sevens(['7H', '7C', '10D']), 's1', undefined, e)).toMatchObject({ payout: 5000 });
+      }
+    });
+
+    it('illes-balears has no minimum (index.md OQ-52): any posted table is paid as posted, nothing flagged', () => {
+      expect(judgeOpening('illes-balears', { sevensPrizes: below })).toEqual([]);
+      expect(expectSettlement('illes-balears', sevens(['7H', '2C', '10D']), 's1', undefined, env('illes-balears', { options: { sevensPrizes: below } }))).toMatchObject({ payout: 500 });
+    });
+
+    it('OQ-13 is a reading, not a prize: sevensSuitedPairPays 10 (the Basque text, eu L1922–1924) sets the minimum, unflagged', () => {
+      expect(judgeOpening('euskadi', { sevensSuitedPairPays: 10 })).toEqual([]);
+      expect(judgeOpening('euskadi', { sevensSuitedPairPays: 10, sevensPrizes: { ...above, odds: { ...above.odds, 'two-suited-sevens': 20 } } })).toEqual([]);
+      expect(judgeOpening('euskadi', { sevensPrizes: { ...above, odds: { ...above.odds, 'two-suited-sevens': 20 } } })).toMatchObject([{ rule: 'blackjack/sevens-prizes', citation: 'index.md OQ-13', recorded: 20 }]);
+    });
+
+    it('a table of the wrong shape is refused at ingestion (it cannot be judged with)', () => {
+      expect(blackjack.refuseOptions!({ sevensPrizes: { odds: { seven: 'two' } } }, blackjack.rulebooks.euskadi!)).toMatchObject({ field: 'options.sevensPrizes.odds.seven' });
+      expect(blackjack.refuseOptions!({ dealerHitsSoft17: 'yes' }, blackjack.rulebooks.euskadi!)).toMatchObject({ field: 'options.dealerHitsSoft17' });
+    });
+  });
+
+  it('boxes above the table\'s most (euskadi 9, L1485–1488; illes-balears "a nou" 9, L527–531; cantabria, galicia 7) and a maximum above 200 × the minimum', () => {
+    expect(judgeOpening('illes-balears', { boxes: 9 })).toEqual([]);
+    expect(judgeOpening('cantabria', { boxes: 9 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/boxes', citation: 'cantabria L683–685' }]);
+    expect(judgeOpening('galicia', {}, { min: 1000, max: 250_000 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/maximum-multiple', citation: 'galicia L318', recorded: 250_000 }]);
+    expect(judgeOpening('galicia', {}, { min: 1000, max: 200_000 })).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@
  * is recorded after the first two cards (docs/games/blackjack.md).
  */
 import { DECK_52, isJoker, parseCard, seededRandom, shoeCards, shuffle } from '../../core/cards';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, ShoeRules } from '../../core/game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
 import {
   Box,
@@ -410,12 +410,42 @@ export function sevensCombination(box: Box | undefined): SevensCombination | nul
   return 'seven';
 }
 
-function sevensPrizes(env: Env): SevensPrizes | null {
-  const configured = env.options.sevensPrizes as SevensPrizes | null | undefined;
-  const prizes = configured ?? env.rulebook.sevens.value?.prizes ?? null;
-  if (!prizes) return null;
+type SevensPrize = Exclude<SevensCombination, 'three-suited-sevens'>;
+const SEVENS_PRIZES: readonly SevensPrize[] = ['seven', 'two-sevens', 'two-suited-sevens', 'three-sevens'];
+
+/**
+ * The regulated minimum prizes ("como mínimo", euskadi L1981–1999, cantabria L949–967), null where the text has
+ * none (illes-balears, index.md OQ-52). `sevensSuitedPairPays` is a reading of the text (index.md OQ-13: Spanish
+ * 50:1, Basque 10:1), not a casino's prize: it sets the minimum itself.
+ */
+export function minimumSevensPrizes(env: Env): SevensPrizes | null {
+  const prizes = env.rulebook.sevens.value?.prizes ?? null;
   const suitedPair = env.options.sevensSuitedPairPays;
-  return typeof suitedPair === 'number' && !configured ? { ...prizes, odds: { ...prizes.odds, 'two-suited-sevens': suitedPair } } : prizes;
+  return prizes && typeof suitedPair === 'number' ? { ...prizes, odds: { ...prizes.odds, 'two-suited-sevens': suitedPair } } : prizes;
+}
+
+/** One prize as the table must pay it, and the line it rests on. */
+interface Prize {
+  readonly odds: number;
+  readonly cite: string;
+}
+
+/**
+ * The prizes the table pays: the session's declared table (`sevensPrizes`, the casino's authorisation) where it is
+ * at or above the regulated minimum, the minimum where it is below (the player is owed at least that; the opening
+ * is flagged by judgeOpening), the declared table alone where the text has no minimum.
+ */
+function sevensPrizes(env: Env): { odds: Record<SevensPrize, Prize>; jackpotFloor: Prize } | null {
+  const declared = env.options.sevensPrizes as SevensPrizes | null | undefined;
+  const minimum = minimumSevensPrizes(env);
+  if (!declared && !minimum) return null;
+  const session = optionCite(env, 'sevensPrizes');
+  const regulated = (name: SevensPrize | 'jackpotFloor') => (name === 'two-suited-sevens' ? optionCite(env, 'sevensSuitedPairPays') : env.rulebook.sevens.cite);
+  const pick = (name: SevensPrize | 'jackpotFloor', mine: number | undefined, theirs: number | undefined): Prize =>
+    theirs === undefined ? { odds: mine ?? 0, cite: regulated(name) } : mine === undefined || theirs >= mine ? { odds: theirs, cite: session } : { odds: mine, cite: regulated(name) };
+  const odds = {} as Record<SevensPrize, Prize>;
+  for (const name of SEVENS_PRIZES) odds[name] = pick(name, minimum?.odds[name], declared?.odds[name]);
+  return { odds, jackpotFloor: pick('jackpotFloor', minimum?.jackpotFloor, declared?.jackpotFloor) };
 }
 
 function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDone: boolean): SettlementVerdict {
@@ -432,15 +462,75 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
   const stake = query.bet.amount;
   if (!combo) return expected('lose', 0, 'sevens', cite, `first card ${cards[0].code} is not a 7: the sevens bet is lost`);
   if (combo === 'three-suited-sevens') {
-    const floor = oddsPayout(stake, prizes.jackpotFloor, chip(env));
+    const floor = oddsPayout(stake, prizes.jackpotFloor.odds, chip(env));
     if (Object.keys(env.ctx.jackpotPools ?? {}).length) {
       return expected('win', 0, 'sevens-jackpot', cite, 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool');
     }
     const recorded = query.recorded?.payout ?? 0;
-    return expected('win', Math.max(recorded, floor), 'sevens-jackpot', cite, `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor} × the stake (${floor})`);
+    return expected('win', Math.max(recorded, floor), 'sevens-jackpot', prizes.jackpotFloor.cite, `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`);
   }
-  const odds = prizes.odds[combo];
-  return expected('win', oddsPayout(stake, odds, chip(env)), 'sevens', combo === 'two-suited-sevens' ? optionCite(env, 'sevensSuitedPairPays') : cite, `${combo.replace(/-/g, ' ')}: pays ${odds}:1 (only the highest prize)`);
+  const prize = prizes.odds[combo];
+  return expected('win', oddsPayout(stake, prize.odds, chip(env)), 'sevens', prize.cite, `${combo.replace(/-/g, ' ')}: pays ${prize.odds}:1 (only the highest prize)`);
+}
+
+// ---- the session's opening -------------------------------------------------------------------
+
+/**
+ * Structural refusals only (contract §1.1: accept, judge): an option of the wrong shape cannot be judged with.
+ * A value the text forbids (the dealer drawing on soft 17, prizes below the minimum) is accepted and flagged by
+ * `judgeOpening`.
+ */
+export function refuseTableOptions(options: Readonly<Record<string, unknown>>): Refusal | null {
+  for (const name of ['dealerHitsSoft17', 'surrender', 'doubleAceCountsOne', 'pairsAllowed', 'sevensAllowed']) {
+    if (name in options && typeof options[name] !== 'boolean') return { field: `options.${name}`, reason: `${name} is true or false` };
+  }
+  const amount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  if ('sevensSuitedPairPays' in options && !amount(options.sevensSuitedPairPays)) return { field: 'options.sevensSuitedPairPays', reason: 'net odds "N to 1": a number ≥ 0' };
+  if ('boxes' in options && !(Number.isInteger(options.boxes) && (options.boxes as number) >= 1)) return { field: 'options.boxes', reason: 'a number of boxes' };
+  const table = options.sevensPrizes as { odds?: Record<string, unknown>; jackpotFloor?: unknown } | null | undefined;
+  if (table !== undefined && table !== null) {
+    if (typeof table !== 'object' || typeof table.odds !== 'object' || !table.odds) return { field: 'options.sevensPrizes', reason: '{ odds: { seven, "two-sevens", "two-suited-sevens", "three-sevens" }, jackpotFloor }' };
+    for (const name of SEVENS_PRIZES) if (!amount(table.odds[name])) return { field: `options.sevensPrizes.odds.${name}`, reason: 'net odds "N to 1": a number ≥ 0' };
+    if (!amount(table.jackpotFloor)) return { field: 'options.sevensPrizes.jackpotFloor', reason: 'a multiple of the stake ≥ 0' };
+  }
+  return null;
+}
+
+/**
+ * What a table's opening declares against the text (issue 14 §3): findings on the session, never refusals.
+ * The rounds are then judged by what the session declared (its croupier follows the table's posted rules), except
+ * the sevens prizes, which never fall below the regulated minimum.
+ */
+export function judgeTableOpening(opening: SessionOpening, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const out: Finding[] = [];
+  const at = opening.eventId ? { eventId: opening.eventId } : {};
+  const flag = (rule: string, citation: string, message: string, expectedValue: unknown, recorded: unknown) =>
+    out.push({ ...finding('SESSION_RULE_VIOLATION', rule, citation, message, expectedValue, recorded), ...at });
+  if (opening.options.dealerHitsSoft17 === true && !rb.dealerHitsSoft17.value) {
+    flag('dealer-soft-17', rb.dealerHitsSoft17.cite, 'the session declares that the dealer draws on soft 17; the text makes him count the ace as 11 once that reaches 17, and stand', false, true);
+  }
+  const declared = opening.options.sevensPrizes as SevensPrizes | null | undefined;
+  const minimum = minimumSevensPrizes(env);
+  if (declared && minimum) {
+    for (const name of SEVENS_PRIZES) {
+      if (declared.odds[name] < minimum.odds[name]) {
+        flag('sevens-prizes', name === 'two-suited-sevens' ? optionCite(env, 'sevensSuitedPairPays') : rb.sevens.cite, `the session's sevens table pays ${name.replace(/-/g, ' ')} ${declared.odds[name]}:1, below the minimum ${minimum.odds[name]}:1 ("como mínimo"); the minimum is judged`, `≥ ${minimum.odds[name]}`, declared.odds[name]);
+      }
+    }
+    if (declared.jackpotFloor < minimum.jackpotFloor) {
+      flag('sevens-prizes', rb.sevens.cite, `the session's sevens jackpot is at least ${declared.jackpotFloor} × the stake; the text: never below ${minimum.jackpotFloor} ×`, `≥ ${minimum.jackpotFloor}`, declared.jackpotFloor);
+    }
+  }
+  const boxes = opening.options.boxes;
+  if (typeof boxes === 'number' && boxes > rb.mostBoxes.value) {
+    flag('boxes', rb.mostBoxes.cite, `the session declares ${boxes} boxes; a table has at most ${rb.mostBoxes.value}`, `≤ ${rb.mostBoxes.value}`, boxes);
+  }
+  const { min, max } = opening.limits;
+  if (min > 0 && max > rb.maxMultipleOfMin.value * min) {
+    flag('maximum-multiple', rb.maxMultipleOfMin.cite, `the table maximum ${max} is more than ${rb.maxMultipleOfMin.value} × the minimum ${min}; bets are judged against ${rb.maxMultipleOfMin.value * min}`, `≤ ${rb.maxMultipleOfMin.value * min}`, max);
+  }
+  return out;
 }
 
 function settle(state: BlackjackState, query: SettlementQuery, env: Env): SettlementVerdict {
@@ -686,7 +776,9 @@ export const blackjack: GameRules<BlackjackState, BlackjackRulebook> = {
   family: 'cards',
   rulebooks: BLACKJACK_RULEBOOKS,
   deck: () => DECK_52,
+  refuseOptions: refuseTableOptions,
   refuse: (fact, env) => refuseTableFact(fact, env, 1, BLACKJACK_DECISIONS),
+  judgeOpening: judgeTableOpening,
   initialState: () => emptyTable(1),
   evolve: (state, fact) => evolveTable(state, fact.type, fact.data ?? {}),
   judgeFact,

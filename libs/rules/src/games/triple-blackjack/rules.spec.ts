@@ -94,6 +94,12 @@ describe('triple blackjack (euskadi 03.01, L2248–2526)', () => {
     expect(rules.shoeRules!(env())).toMatchObject({ decks: { value: [6] }, cardsBehindCut: { value: { atLeast: 52 } }, coupsAfterCut: { value: 0 } });
   });
 
+  it('a session declaring the dealer draws on soft 17 is accepted and flagged (blackjack\'s rule, euskadi L1604–1616, L2297–2302)', () => {
+    expect(rules.refuseOptions!({ dealerHitsSoft17: true }, rules.rulebooks.euskadi!)).toBeNull();
+    expect(rules.judgeOpening!({ limits: LIMITS, options: { dealerHitsSoft17: true } }, env({ options: { dealerHitsSoft17: true } }))).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/dealer-soft-17' }]);
+    expect(rules.judgeOpening!({ limits: LIMITS, options: {} }, env())).toEqual([]);
+  });
+
   it('shares the blackjack machinery: same hand totals and dealer rule as blackjack', () => {
     expect(rules.rulebooks.euskadi!.dealerHitsSoft17).toEqual(blackjack.rulebooks.euskadi!.dealerHitsSoft17);
   });
