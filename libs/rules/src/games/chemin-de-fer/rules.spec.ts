@@ -315,20 +315,20 @@ describe('chemin-de-fer regional differences (games.md Δ rows)', () => {
         { type: 'CagnotteDeducted', data: { base: 5_000, amount } },
       ]);
     expect(judge(cheminDeFer, env, facts(100)).verdict).toBe('consistent');
-    expect(judge(cheminDeFer, env, facts(200)).discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, citation: 'session option cagnotteRate (index.md OQ-23)' }]);
+    expect(judge(cheminDeFer, env, facts(200)).discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, citation: 'session option cagnotteRate (euskadi L4949–4951; index.md OQ-23)' }]);
   });
-  it('Δ bank minimum: illes-balears follows index.md OQ-24 (≥ the punto minimum), the others their text', () => {
-    expect(cheminDeFer.rulebooks['illes-balears']!.bankMinimumIsPuntoMinimum.cite).toBe('index.md OQ-24');
+  it('Δ bank minimum: illes-balears L1557–1558 read with index.md OQ-24 (≥ the punto minimum), the others their text', () => {
+    expect(cheminDeFer.rulebooks['illes-balears']!.bankMinimumIsPuntoMinimum.cite).toBe('illes-balears L1557–1558; index.md OQ-24');
     const j = judge(cheminDeFer, cdfEnv('illes-balears'), round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 50));
-    expect(j.discrepancies[0]).toMatchObject({ code: 'BET_BELOW_MINIMUM', citation: 'index.md OQ-24' });
+    expect(j.discrepancies[0]).toMatchObject({ code: 'BET_BELOW_MINIMUM', citation: 'illes-balears L1557–1558; index.md OQ-24' });
     expect(cheminDeFer.rulebooks.euskadi!.bankMinimumIsPuntoMinimum.cite).toBe('euskadi L4943–4947');
   });
   it('Δ voluntary garage: cantabria half the bank from the 2nd pass; the others winnings above 50 × the punto minimum (documented, not judged)', () => {
     expect(cheminDeFer.rulebooks.cantabria!.voluntaryGarage.value).toContain('half the bank');
     for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.rulebooks[j]!.voluntaryGarage.value).toContain('50 × the punto minimum');
   });
-  it('Δ abono: cantabria only, at most 3 (cantabria L2578–2595)', () => {
-    expect(cheminDeFer.rulebooks.cantabria!.abonos).toEqual({ value: 3, cite: 'cantabria L2578–2595' });
+  it('Δ abono: cantabria only, at most 3 (cantabria L2578–2583, L2594–2595)', () => {
+    expect(cheminDeFer.rulebooks.cantabria!.abonos).toEqual({ value: 3, cite: 'cantabria L2578–2583; cantabria L2594–2595' });
     for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.rulebooks[j]!.abonos).toBeUndefined();
   });
 });

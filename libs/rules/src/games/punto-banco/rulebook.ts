@@ -32,6 +32,13 @@ export interface PuntoBancoRulebook extends RulebookBase, BaccaratDrawingRules {
   readonly seats: Cited<Readonly<Record<Exclude<TableFormat, 'full'>, number>>>;
 }
 
+/**
+ * No text states the punto bet's odds for the standard table: the house "collects and pays the bets"
+ * (euskadi L4185–4186) and only euskadi's optional no-commission table says the other hands are paid
+ * "a la par" (L4196–4198). Even money is the game's universal pay.
+ */
+const PLAYER_EVEN_MONEY = 'INDUSTRY-STANDARD: even money (no text states the punto bet\'s odds for the standard table; euskadi L4196–4198 pays "a la par" on its no-commission table)';
+
 type Lines = Record<
   | 'source'
   | 'decks'
@@ -41,7 +48,6 @@ type Lines = Record<
   | 'deal'
   | 'natural'
   | 'punto'
-  | 'player'
   | 'banker'
   | 'commission'
   | 'tie'
@@ -53,7 +59,11 @@ type Lines = Record<
 
 /** Everything the four texts share, with each jurisdiction's own line numbers. */
 function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoBancoRulebook> = {}): PuntoBancoRulebook {
-  const j = (lines: string) => (lines.startsWith('index.md') ? lines : `${jurisdiction} ${lines}`);
+  const j = (lines: string) =>
+    lines
+      .split('; ')
+      .map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`))
+      .join('; ');
   return {
     game: 'punto-banco',
     jurisdiction,
@@ -67,7 +77,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
     puntoRule: cited(PUNTO_BANCO_PUNTO_RULE, j(at.punto)),
     // the banker's table is lost or damaged in every text: the standard table (index.md OQ-01)
     bankerTable: cited(PUNTO_BANCO_BANKER_TABLE, 'index.md OQ-01'),
-    payouts: { player: cited(1, j(at.player)), banker: cited(1, j(at.banker)), tie: cited(8, j(at.tie)) },
+    payouts: { player: cited(1, PLAYER_EVEN_MONEY), banker: cited(1, j(at.banker)), tie: cited(8, j(at.tie)) },
     tieOnEvenBets: cited('push', j(at.tiePush)),
     commissionRange: cited({ min: 0.05, max: 0.05 }, j(at.commission)),
     maxMultipleOfMinimum: cited(100, j(at.max)),
@@ -90,20 +100,19 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       stop: 'L4300–4304',
       afterStop: 'L4304–4307',
       burn: 'L4309–4314',
-      deal: 'L4316–4319',
+      deal: 'L4316–4323',
       natural: 'L4223–4227',
       punto: 'L4229–4236',
-      player: 'L4196–4198',
       banker: 'L4185–4189',
-      commission: 'index.md OQ-21',
+      commission: 'L4185–4189; index.md OQ-21',
       tie: 'L4218–4221',
-      tiePush: 'L4409–4413',
-      max: 'index.md OQ-20',
-      seats: 'L3940–3965',
+      tiePush: 'L4218–4220',
+      max: 'L4203–4206; index.md OQ-20',
+      seats: 'L3940–3961',
     },
     {
-      // "up to 5 %" (euskadi L4185–4189): any rate up to 5 %, default 5 % (index.md OQ-21)
-      commissionRange: cited({ min: 0, max: 0.05 }, 'index.md OQ-21'),
+      // "hasta el 5 por 100" (euskadi L4185–4189): any rate up to 5 %, default 5 % (index.md OQ-21)
+      commissionRange: cited({ min: 0, max: 0.05 }, 'euskadi L4185–4189; index.md OQ-21'),
       noCommissionVariant: cited({ bankerTotal: 6, deduction: 0.5 }, 'euskadi L4191–4198'),
     },
   ),
@@ -113,10 +122,9 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
     stop: 'L2133–2137',
     afterStop: 'L2137–2141',
     burn: 'L2143–2148',
-    deal: 'L2131–2179',
+    deal: 'L2150–2157',
     natural: 'L2089–2093',
     punto: 'L2097–2103',
-    player: 'L2052–2057',
     banker: 'L2052–2057',
     commission: 'L2052–2057',
     tie: 'L2083–2087',
@@ -135,7 +143,6 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       deal: 'L1350–1354',
       natural: 'L1317–1319',
       punto: 'L1324–1325',
-      player: 'L1295–1298',
       banker: 'L1295–1298',
       commission: 'L1295–1298',
       tie: 'L1311–1315',
@@ -156,12 +163,11 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       deal: 'L486',
       natural: 'L468',
       punto: 'L474–476',
-      player: 'L458',
       banker: 'L458',
       commission: 'L458',
       tie: 'L466',
       tiePush: 'L466',
-      max: 'index.md OQ-20',
+      max: 'L460; index.md OQ-20',
       seats: 'L432–434',
     },
     { tieMaxShareOfTableMax: cited(0.1, 'galicia L466') },

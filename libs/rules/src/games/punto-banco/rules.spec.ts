@@ -97,11 +97,11 @@ describe('punto-banco: naturals and the deal', () => {
     expect(j.discrepancies[0]).toMatchObject({ rule: 'punto-banco/natural', citation: 'euskadi L4223–4227' });
     expect(codes(judge(puntoBanco, env, coupFacts(coup(cardsFor(0), ['4D', '4H'], [['player', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
   });
-  it('the deal is player, banker, player, banker (euskadi L4316–4319)', () => {
+  it('the deal is player, banker, player, banker (euskadi L4316–4323)', () => {
     const facts = coupFacts([['banker', '2S'], ['player', '3S'], ['player', '4S'], ['banker', '10S']]);
     const j = judge(puntoBanco, env, facts);
     expect(codes(j)).toContain('SEQUENCE_VIOLATION');
-    expect(j.discrepancies[0].citation).toBe('euskadi L4316–4319');
+    expect(j.discrepancies[0].citation).toBe('euskadi L4316–4323');
   });
   it('a fourth card to a hand is a violation', () => {
     const j = judge(puntoBanco, env, coupFacts(coup(cardsFor(2), cardsFor(7), [['player', '2H'], ['player', '3H']])));
@@ -126,6 +126,27 @@ describe('punto-banco: naturals and the deal', () => {
   it('describes the hands for the replay', () => {
     const j = judge(puntoBanco, env, coupFacts(coup(cardsFor(7), ['9H', '9D'])));
     expect(j.steps.at(-1)!.state).toMatchObject({ game: { player: { total: 7 }, banker: { total: 8, natural: true }, result: 'banker' } });
+  });
+});
+
+describe('punto-banco citations resolve to lines that say the value (issue 14 §3)', () => {
+  // each cited range was read with `sed -n`: the tie push is the sentence "En caso de empate, la jugada será
+  // considerada nula y las apuestas podrán ser retiradas" (euskadi L4218–4220), not the tie bet's 8:1 (L4412–4413)
+  const TIE_PUSH: Record<string, string> = { euskadi: 'euskadi L4218–4220', cantabria: 'cantabria L2083–2087', 'illes-balears': 'illes-balears L1311–1315', galicia: 'galicia L466' };
+  it.each(JURISDICTIONS)('%s: a tie returns the player and banker bets, citing the tie-push lines', (j) => {
+    const env = pbEnv(j);
+    const facts = coupFacts(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount: 1_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }]);
+    expect(judge(puntoBanco, env, facts).expectedSettlements[0].expected).toMatchObject({ outcome: 'push', citation: TIE_PUSH[j] });
+  });
+  it.each(JURISDICTIONS)('%s: the player bet\'s even money is cited as the industry standard, not to a commission paragraph', (j) => {
+    const env = pbEnv(j);
+    const facts = coupFacts(coup(cardsFor(7), cardsFor(6)), [{ betId: 'b1', betType: 'player', amount: 1_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 1_000 } }]);
+    const citation = judge(puntoBanco, env, facts).expectedSettlements[0].expected.citation;
+    expect(citation).toMatch(/^INDUSTRY-STANDARD/);
+    expect(citation).not.toContain(puntoBanco.rulebooks[j]!.commissionRange.cite);
+  });
+  it('euskadi "hasta el 5 por 100" is cited to the text as well as to index.md OQ-21', () => {
+    expect(puntoBanco.rulebooks.euskadi!.commissionRange.cite).toBe('euskadi L4185–4189; index.md OQ-21');
   });
 });
 
@@ -182,7 +203,7 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
     expect(j.verdict).toBe('consistent');
     const wrong = judge(puntoBanco, env, facts.map((f) => (f.type === 'CommissionCharged' ? { ...f, data: { ...f.data, amount: 500 } } : f)));
     expect(codes(wrong)).toEqual(['COMMISSION_MISMATCH']);
-    expect(wrong.discrepancies[0].citation).toBe('session option commissionRate (index.md OQ-21)');
+    expect(wrong.discrepancies[0].citation).toBe('session option commissionRate (euskadi L4185–4189; index.md OQ-21)');
   });
 
   it('Δ no-commission table: euskadi only; a banker win with 6 pays half (euskadi L4191–4198)', () => {
@@ -216,10 +237,10 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
   });
 
   it.each([
-    ['euskadi', 'index.md OQ-20'],
+    ['euskadi', 'euskadi L4203–4206; index.md OQ-20'],
     ['cantabria', 'cantabria L2061–2063'],
     ['illes-balears', 'illes-balears L1301–1302'],
-    ['galicia', 'index.md OQ-20'],
+    ['galicia', 'galicia L460; index.md OQ-20'],
   ] as const)('Δ maximum: %s caps any bet at 100 × the table minimum (%s)', (j, cite) => {
     const env = pbEnv(j, { limits: { min: 100, max: 50_000 } });
     const facts = (amount: number) => coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'player', amount }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }]);
