@@ -51,6 +51,10 @@ export interface CrapsRulebook extends RulebookBase {
   readonly placeNumbers: Cited<readonly PointNumber[]>;
   /** Win (and come) bets play to a decision: they cannot be withdrawn */
   readonly lineBetsStay: Cited<boolean>;
+  /** the player who throws the dice bets the Win or the Don't Win before throwing them */
+  readonly shooterBetsLine: Cited<boolean>;
+  /** the dice change hands when the 7 makes the Win lose (the seven-out): a new shooter */
+  readonly diceChangeHands: Cited<'seven-out'>;
   /** odds only on a simple bet with a known point */
   readonly oddsNeedPoint: Cited<boolean>;
   readonly limits: {
@@ -71,7 +75,7 @@ export interface CrapsRulebook extends RulebookBase {
 type Line =
   | 'source' | 'dice' | 'pass' | 'dontPass' | 'come' | 'dontCome' | 'field' | 'big' | 'underOver' | 'hard' | 'any7' | 'yo11'
   | 'anyCraps' | 'crapsN' | 'horn' | 'odds' | 'dontOdds' | 'place' | 'right' | 'wrong' | 'oddsGeneral' | 'lineStays'
-  | 'simpleMax' | 'multipleMax' | 'oddsMax' | 'dontOddsMax' | 'rightMax' | 'wrongMax';
+  | 'simpleMax' | 'multipleMax' | 'oddsMax' | 'dontOddsMax' | 'rightMax' | 'wrongMax' | 'shooterLine' | 'diceChange';
 
 export type CrapsJurisdiction = Extract<JurisdictionId, 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia'>;
 
@@ -84,6 +88,8 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     odds: 'L3480–3559', dontOdds: 'L3561–3578', place: 'L3580–3583', right: 'L3585–3591', wrong: 'L3593–3600',
     oddsGeneral: 'L3480–3559', lineStays: 'L3318–3321', simpleMax: 'L3666–3668', multipleMax: 'L3670–3674',
     oddsMax: 'L3604–3694', dontOddsMax: 'L3676–3682', rightMax: 'L3684–3688', wrongMax: 'L3690–3694',
+    // the Spanish sentence on the dice changing hands is lost from the OCR at L3220; the Basque keeps it
+    shooterLine: 'L3817–3821', diceChange: 'L3222–3223',
   },
   cantabria: {
     source: 'L1321–1666', dice: 'L1332–1353', pass: 'L1385–1395', dontPass: 'L1397–1402', come: 'L1404–1412',
@@ -92,6 +98,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     odds: 'L1504–1510', dontOdds: 'L1512–1519', place: 'L1535–1538', right: 'L1540–1546', wrong: 'L1548–1555',
     oddsGeneral: 'L1498–1502', lineStays: 'L1423–1425', simpleMax: 'L1563–1565', multipleMax: 'L1567–1571',
     oddsMax: 'L1573–1576', dontOddsMax: 'L1578–1584', rightMax: 'L1586–1589', wrongMax: 'L1591–1595',
+    shooterLine: 'L1662–1665', diceChange: 'L1393–1395',
   },
   'illes-balears': {
     source: 'L909–1182', dice: 'L919–934', pass: 'L962–969', dontPass: 'L971–976', come: 'L978–984',
@@ -100,6 +107,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     odds: 'L1073–1095', dontOdds: 'L1084–1095', place: 'L1097–1098', right: 'L1097–1105', wrong: 'L1107–1112',
     oddsGeneral: 'L1073–1095', lineStays: 'L994–995', simpleMax: 'L1117–1118', multipleMax: 'L1120–1122',
     oddsMax: 'L1124–1126', dontOddsMax: 'L1128–1131', rightMax: 'L1133–1135', wrongMax: 'L1137–1139',
+    shooterLine: 'L1180–1182', diceChange: 'L968–969',
   },
   galicia: {
     source: 'L834–992', dice: 'L838, L882–886', pass: 'L904, L912', dontPass: 'L906', come: 'L908',
@@ -108,6 +116,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     odds: 'L944–950', dontOdds: 'L948–952', place: 'L954', right: 'L954–956', wrong: 'L958',
     oddsGeneral: 'L944–950', lineStays: 'L912', simpleMax: 'L962', multipleMax: 'L964',
     oddsMax: 'L966', dontOddsMax: 'L968', rightMax: 'L970', wrongMax: 'L972',
+    shooterLine: 'L992', diceChange: 'L904',
   },
 };
 
@@ -156,6 +165,8 @@ function crapsRulebook(
     // every text lists "4, 5, 6, 9 or 10" though it pays 6/8 (euskadi L3580–3583 too): 8 per index.md OQ-18
     placeNumbers: cited(POINT_NUMBERS, `${c('place')}; index.md OQ-18`),
     lineBetsStay: cited(true, c('lineStays')),
+    shooterBetsLine: cited(true, c('shooterLine')),
+    diceChangeHands: cited('seven-out', c('diceChange')),
     oddsNeedPoint: cited(true, c('oddsGeneral')),
     limits: {
       simpleMaxTimesMin: cited({ from: 20, to: 1000 }, c('simpleMax')),

@@ -299,6 +299,80 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     });
   });
 
+  describe(`the shooter bets the line before throwing (${rb.shooterBetsLine.cite})`, () => {
+    const bet = (betId: string, seat: number | string, betType: string, amount = 1000) => fact('BetPlaced', { betId, seat, betType, amount });
+    const round = (shooter: number | string | null, bets: PlayedFact[], dice: number[], settlements: Array<{ betId: string; outcome: string; payout: number }> = []) => [
+      fact('RoundStarted'),
+      ...(shooter !== null ? [fact('ShooterNamed', { seat: shooter })] : []),
+      ...bets,
+      fact('BetsClosed'),
+      fact('DiceThrown', { dice }),
+      ...settlements.map((x) => fact('BetSettled', x)),
+      fact('RoundCompleted'),
+    ];
+    const session = (rounds: PlayedFact[][]) => {
+      let carried: unknown;
+      return rounds.map((r, i) => {
+        const env = envFor(j, { carried });
+        const facts = r.map((f) => ({ ...f, data: { ...f.data, roundId: `r-${i}` } }));
+        const judged = judge(craps, env, facts);
+        carried = asFacts(facts).reduce((c, f) => craps.carry!(c, f, env), carried);
+        return { judged, carried: carried as CrapsCarried };
+      });
+    };
+    const shooterFindings = (judged: ReturnType<typeof judge>) => judged.discrepancies.filter((d) => d.rule === 'craps/shooter-line-bet');
+
+    it('the named shooter with no Win / Don\'t Win bet at the come-out: a finding citing the text', () => {
+      const judged = judge(craps, envFor(j), round(2, [bet('a', 1, 'pass'), bet('b', 2, 'field')], [2, 4], [{ betId: 'b', outcome: 'lose', payout: 0 }]));
+      expect(codes(judged)).toEqual(['DRAW_RULE_VIOLATION']);
+      expect(judged.discrepancies[0]).toMatchObject({ rule: 'craps/shooter-line-bet', citation: rb.shooterBetsLine.cite });
+      expect(judged.discrepancies[0].message).toContain('seat 2');
+    });
+    it('the shooter on the Win or on the Don\'t Win: nothing to say (seat "2" is seat 2)', () => {
+      expect(codes(judge(craps, envFor(j), round(2, [bet('a', 2, 'pass')], [2, 4])))).toEqual([]);
+      expect(codes(judge(craps, envFor(j), round('2', [bet('a', 2, 'dont-pass')], [2, 4])))).toEqual([]);
+    });
+    it('a round whose facts name no shooter is not judged for it (no false finding)', () => {
+      expect(codes(judge(craps, envFor(j), round(null, [bet('a', 3, 'field')], [2, 4], [{ betId: 'a', outcome: 'lose', payout: 0 }])))).toEqual([]);
+    });
+    it('a line bet placed after the close does not count: it is late, and the shooter threw without one', () => {
+      const facts = round(1, [bet('f', 1, 'field')], [2, 4], [{ betId: 'f', outcome: 'lose', payout: 0 }, { betId: 'late', outcome: 'void', payout: 0 }]);
+      facts.splice(facts.findIndex((f) => f.type === 'BetsClosed') + 1, 0, bet('late', 1, 'pass'));
+      expect(codes(judge(craps, envFor(j), facts)).sort()).toEqual(['BET_AFTER_CLOSE', 'DRAW_RULE_VIOLATION']);
+    });
+    it('a void throw thrown again is one come-out: one finding', () => {
+      const facts = round(1, [bet('f', 1, 'field')], [2, 4], [{ betId: 'f', outcome: 'lose', payout: 0 }]);
+      facts.splice(facts.findIndex((f) => f.type === 'DiceThrown') + 1, 0, fact('ThrowVoided', { reason: 'die off the table' }), fact('DiceThrown', { dice: [3, 3] }));
+      expect(shooterFindings(judge(craps, envFor(j), facts))).toHaveLength(1);
+    });
+    it(`he keeps the dice after making his point, and bets the line again at the next come-out (${rb.diceChangeHands.cite})`, () => {
+      const [a, b, c] = session([
+        round(1, [bet('p', 1, 'pass')], [2, 4]),
+        round(null, [bet('p', 1, 'pass')], [3, 3], [{ betId: 'p', outcome: 'win', payout: 1000 }]),
+        round(null, [bet('x', 2, 'pass'), bet('f', 1, 'field')], [1, 2], [{ betId: 'x', outcome: 'lose', payout: 0 }, { betId: 'f', outcome: 'win', payout: 1000 }]),
+      ]);
+      expect(a.carried.shooter).toBe(1);
+      expect([a, b].map((x) => x.judged.verdict)).toEqual(['consistent', 'consistent']);
+      expect(shooterFindings(c.judged)).toHaveLength(1);
+    });
+    it('the point throws are not judged for it: his come-out line bet stands until the point is decided', () => {
+      const [, b] = session([round(1, [bet('p', 1, 'pass')], [2, 4]), round(3, [bet('p', 1, 'pass'), bet('f', 3, 'field')], [2, 3], [{ betId: 'f', outcome: 'lose', payout: 0 }])]);
+      expect(codes(b.judged)).toEqual([]);
+      expect(b.carried.shooter).toBe(3);
+    });
+    it(`the seven-out passes the dice (${rb.diceChangeHands.cite}): the next come-out is judged only once a new shooter is named`, () => {
+      const [, b, c, d] = session([
+        round(1, [bet('p', 1, 'pass')], [2, 4]),
+        round(null, [bet('p', 1, 'pass')], [3, 4], [{ betId: 'p', outcome: 'lose', payout: 0 }]),
+        round(null, [bet('f', 1, 'field')], [1, 2], [{ betId: 'f', outcome: 'win', payout: 1000 }]),
+        round(2, [bet('f', 2, 'field')], [1, 2], [{ betId: 'f', outcome: 'win', payout: 1000 }]),
+      ]);
+      expect(b.carried.shooter).toBeUndefined();
+      expect(codes(c.judged)).toEqual([]);
+      expect(shooterFindings(d.judged)).toHaveLength(1);
+    });
+  });
+
   describe('void throws (contract extension ThrowVoided)', () => {
     it('a tirada nula decides nothing: the same layout is judged on the next throw of the round', () => {
       const facts = throwFacts([{ betType: 'any-7' }], [3, 4], [{ betId: 'b1', outcome: 'lose', payout: 0 }]);
@@ -425,6 +499,22 @@ describe('craps — property: a session played by the croupier is consistent thr
         expect(judged.verdict).toBe('consistent');
       }
     }), { numRuns: 150 });
+  });
+
+  it('the croupier names the shooter, who bets the line at every come-out; his line bet taken away is found', () => {
+    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
+      const played = session(j, seed, rounds);
+      expect(played[0].played.some((f) => f.type === 'ShooterNamed')).toBe(true);
+      for (const { env, played: facts } of played) {
+        const state = asFacts(facts).reduce((st, f) => craps.evolve(st, f, env), craps.initialState(env));
+        if (state.point !== null) continue;
+        const line = facts.find((f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter));
+        expect(line).toBeDefined();
+        const betIds = new Set(facts.filter((f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter)).map((f) => f.data.betId));
+        const without = facts.filter((f) => !((f.type === 'BetPlaced' || f.type === 'BetSettled') && betIds.has(f.data.betId)));
+        expect(judge(craps, env, without).discrepancies.map((d) => d.rule)).toContain('craps/shooter-line-bet');
+      }
+    }), { numRuns: 60 });
   });
 
   it('a changed payout is PAYOUT_MISMATCH', () => {

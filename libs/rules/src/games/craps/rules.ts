@@ -26,7 +26,7 @@ import {
   settled,
   type Ratio,
 } from '../../core/dice';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
@@ -47,6 +47,24 @@ import {
 const GAME = 'craps';
 type Env = RoundEnv<CrapsRulebook>;
 
+/**
+ * Contract extension: the player who throws the dice (the shooter), named by the seat of his bets. The
+ * shooter bets the Win or the Don't Win before throwing (cantabria L1662–1665); he keeps the dice until the
+ * seven-out (cantabria L1393–1395). Rounds whose facts name no shooter are not judged for it.
+ */
+export const SHOOTER_NAMED = 'ShooterNamed';
+export const CRAPS_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
+  ...DICE_FACT_TYPES,
+  [SHOOTER_NAMED]: {
+    description:
+      'craps: the player at `seat` takes the dice and throws from this round on, until the seven-out or another ShooterNamed; data: roundId, seat (as in BetPlaced.seat)',
+    required: ['roundId', 'seat'],
+    roundScoped: true,
+  },
+};
+type Seat = string | number;
+const sameSeat = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
+
 /** A bet standing on the layout between throws. */
 export interface StandingBet {
   readonly betId: string;
@@ -62,6 +80,8 @@ export interface StandingBet {
 export interface CrapsCarried {
   readonly point: number | null;
   readonly standing: readonly StandingBet[];
+  /** the shooter as last named, until the seven-out passes the dice (undefined / null: not known) */
+  readonly shooter?: Seat | null;
   /** the facts of the round in progress (applied at RoundCompleted, dropped at RoundVoided) */
   readonly pending?: { readonly roundId: string; readonly facts: readonly Fact[] };
 }
@@ -82,6 +102,8 @@ export interface CrapsState {
   readonly closed: boolean;
   readonly dice: readonly number[] | null;
   readonly throws: number;
+  /** who throws this round: named in it, or carried from the round that named him */
+  readonly shooter: Seat | null;
 }
 
 const isCrapsBet = (t: string): t is CrapsBetType => (CRAPS_BET_TYPES as readonly string[]).includes(t);
@@ -250,7 +272,7 @@ function toSettlement(entry: LayoutBet, d: Decision, dice: readonly number[], en
 function startState(carried: CrapsCarried | undefined): CrapsState {
   const standing: Record<string, StandingBet> = {};
   for (const s of carried?.standing ?? []) standing[s.betId] = s;
-  return { point: carried?.point ?? null, standing, layout: {}, closed: false, dice: null, throws: 0 };
+  return { point: carried?.point ?? null, standing, layout: {}, closed: false, dice: null, throws: 0, shooter: carried?.shooter ?? null };
 }
 
 /** The puck after the throw. */
@@ -262,8 +284,10 @@ export function pointAfter(point: number | null, dice: readonly number[]): numbe
 
 /** What stands on the layout after the throw: the bets it did not decide, come bets moved to their number. */
 function carriedAfter(state: CrapsState, env: Env): CrapsCarried {
-  if (!state.dice) return { point: state.point, standing: Object.values(state.standing) };
+  if (!state.dice) return { point: state.point, standing: Object.values(state.standing), ...(state.shooter !== null ? { shooter: state.shooter } : {}) };
   const t = diceTotal(state.dice);
+  // the seven-out passes the dice: who throws next is not known until he is named
+  const shooter = state.point !== null && t === 7 ? null : state.shooter;
   const standing: StandingBet[] = [];
   for (const entry of Object.values(state.layout)) {
     if (decide(entry, state, state.dice, env)) continue;
@@ -271,7 +295,7 @@ function carriedAfter(state: CrapsState, env: Env): CrapsCarried {
     const moves = (betType === 'come' || betType === 'dont-come') && entry.point === null;
     standing.push({ betId, seat, betType, selection, amount, point: moves ? t : entry.point });
   }
-  return { point: pointAfter(state.point, state.dice), standing };
+  return { point: pointAfter(state.point, state.dice), standing, ...(shooter !== null ? { shooter } : {}) };
 }
 
 const carriedOf = (env: Env): CrapsCarried | undefined => env.ctx.carried as CrapsCarried | undefined;
@@ -346,13 +370,36 @@ function oddsTimesFlat(env: Env): Cited<number> {
   return typeof option === 'number' ? cited(option, optionCite(env, 'oddsTimesFlat')) : env.rulebook.limits.oddsTimesFlat;
 }
 
+/**
+ * The shooter's own line bet: before the come-out throw, the player named as shooter has a Win or Don't
+ * Win bet on the layout (placed before the close). Judged only where the facts name the shooter; a point
+ * throw is not judged (his line bet from the come-out stands until the point is decided).
+ */
+function judgeShooterLineBet(before: CrapsState, env: Env): Finding[] {
+  if (before.point !== null || before.shooter === null || before.shooter === undefined) return [];
+  const shooter = before.shooter;
+  const lineBet = Object.values(before.layout).some((e) => (e.bet.betType === 'pass' || e.bet.betType === 'dont-pass') && sameSeat(e.bet.seat, shooter));
+  if (lineBet) return [];
+  const rule = env.rulebook.shooterBetsLine;
+  return [
+    {
+      code: 'DRAW_RULE_VIOLATION',
+      expected: `a pass or dont-pass bet of seat ${shooter} before the come-out throw`,
+      recorded: 'no line bet of the shooter on the layout',
+      rule: `${GAME}/shooter-line-bet`,
+      citation: rule.cite,
+      message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`,
+    },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export const craps: GameRules<CrapsState, CrapsRulebook> = {
   game: GAME,
   family: 'dice',
   rulebooks: CRAPS_RULEBOOKS,
-  factTypes: DICE_FACT_TYPES,
+  factTypes: CRAPS_FACT_TYPES,
 
   refuseOptions(options) {
     if (options.oddsTimesFlat !== undefined && !(typeof options.oddsTimesFlat === 'number' && options.oddsTimesFlat >= 0)) {
@@ -384,10 +431,14 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
     const roundId = fact.data?.roundId;
     switch (fact.type) {
       case 'RoundStarted':
-        return { point: c.point, standing: c.standing, pending: { roundId, facts: [] } };
+        return { point: c.point, standing: c.standing, shooter: c.shooter, pending: { roundId, facts: [] } };
       case 'RoundVoided':
-        // a void throw ("tirada nula") moves nothing
-        return { point: c.point, standing: c.standing };
+        // a void throw ("tirada nula") moves nothing; whoever took the dice still holds them
+        return { point: c.point, standing: c.standing, shooter: c.shooter };
+      case SHOOTER_NAMED: {
+        const named = { ...c, shooter: fact.data.seat as Seat };
+        return c.pending && roundId === c.pending.roundId ? { ...named, pending: { ...c.pending, facts: [...c.pending.facts, fact] } } : named;
+      }
       case 'RoundCompleted': {
         if (!c.pending) return c;
         const e = env as Env;
@@ -418,6 +469,8 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       case THROW_VOIDED:
         // a tirada nula decides nothing: the layout waits for the next throw
         return { ...state, dice: null };
+      case SHOOTER_NAMED:
+        return { ...state, shooter: fact.data.seat as Seat };
       default:
         return state;
     }
@@ -425,6 +478,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
 
   judgeFact(before, fact, env) {
     if (fact.type === THROW_VOIDED && !before.dice) return [voidWithoutThrow(GAME, env.rulebook.source)];
+    if (fact.type === 'DiceThrown' && before.throws === 0) return judgeShooterLineBet(before, env);
     if (fact.type !== 'DiceThrown' || !before.dice) return [];
     return [
       {
@@ -558,6 +612,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       total: state.dice ? diceTotal(state.dice) : null,
       hard: state.dice ? isDouble(state.dice) : null,
       pointAfter: state.dice ? pointAfter(state.point, state.dice) : state.point,
+      shooter: state.shooter,
       layout: Object.values(state.layout).map((e) => {
         const d = state.dice ? decide(e, state, state.dice, env) : null;
         return { betId: e.bet.betId, betType: e.bet.betType, selection: e.bet.selection, amount: e.bet.amount, standing: e.standing, point: pointOf(e, state), decision: d ? d.outcome : 'stays' };
@@ -566,6 +621,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
   },
 
   narrate(fact, before) {
+    if (fact.type === SHOOTER_NAMED) return `seat ${fact.data.seat} takes the dice${sameSeat(before.shooter, fact.data.seat) ? ' (already the shooter)' : ''}`;
     if (fact.type !== 'DiceThrown') return undefined;
     const dice = fact.data.dice as number[];
     const t = diceTotal(dice);
@@ -584,6 +640,15 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
     const chip = env.ctx.smallestChip;
     const r = new RoundRecorder(ctx.sessionId, ctx.roundId);
     r.add('RoundStarted');
+    // the dice go round the table (cantabria L1602–1607): a new shooter after the seven-out, or when his seat is empty
+    let shooter = carried?.shooter ?? null;
+    if (ctx.seats.length && (shooter === null || !ctx.seats.some((seat) => sameSeat(seat, shooter)))) {
+      const last = ctx.memory.lastShooter;
+      const after = typeof last === 'number' ? last : -Infinity;
+      shooter = ctx.seats.find((seat) => seat > after) ?? ctx.seats[0];
+      ctx.memory.lastShooter = shooter;
+      r.add(SHOOTER_NAMED, { seat: shooter });
+    }
     const state0 = startState(carried);
     const state = () => r.asFacts().reduce((s, f) => craps.evolve(s, f, env), state0);
     // the layout as it stands: re-state every standing bet; now and then a removable bet is taken down
@@ -602,6 +667,12 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       // whole multiples of the ratio's divisor, so every win is whole chips
       return pickStake(ctx.random, env.ctx.limits.min, crapsMaximum({ betType, selection }, env).amount, per * chip);
     };
+    // the shooter bets the Win or the Don't Win before the come-out (cantabria L1662–1665)
+    if (shooter !== null && state0.point === null) {
+      const line = ctx.random() < 0.8 ? 'pass' : 'dont-pass';
+      const amount = stake(line, undefined) ?? env.ctx.limits.min;
+      r.add('BetPlaced', { betId: r.nextBetId(), seat: shooter, betType: line, amount });
+    }
     for (const seat of ctx.seats) {
       const bets = 1 + Math.floor(ctx.random() * 2);
       for (let i = 0; i < bets; i++) {
