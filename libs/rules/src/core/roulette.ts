@@ -191,6 +191,16 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
       if (betType === 'neighbours') return { betType, selection: pickOf(wheel.order) };
       return { betType };
     },
+    // every real selection; `houseEdges` values one per shape
+    edgeSelections: (betType, env) => {
+      const wheel = wheelFor(env);
+      const each = (xs: readonly unknown[]) => xs.map((selection) => ({ selection }));
+      if ((INSIDE_BETS as readonly string[]).includes(betType)) return each(allInside(betType as (typeof INSIDE_BETS)[number], wheel));
+      if (betType === 'column' || betType === 'dozen') return each([1, 2, 3]);
+      if (betType === 'two-columns' || betType === 'two-dozens') return each([[1, 2], [2, 3]]);
+      if (betType === 'neighbours') return each(wheel.order);
+      return [{}];
+    },
   };
 }
 

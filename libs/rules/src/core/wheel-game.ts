@@ -13,8 +13,11 @@
  */
 import type { GameRules, PlayContext, PlayedFact, RoundEnv, RulebookBase, LimitCheck } from './game';
 import { optionCite } from './game';
+import type { BetEdge, WeightedReturn } from './house-edge';
+import { backPerUnit, edgeFrom } from './house-edge';
 import { payOdds, roundDownTo } from './money';
 import type { Bet, Cited, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from './types';
+import { isUndecided, isUnverifiable } from './types';
 import { oddsText } from './wheel';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -58,6 +61,11 @@ export interface SpinAdapter<R extends RulebookBase> {
   betLimits?(bet: Bet, resolved: SpinBet, env: RoundEnv<R>): { min?: LimitCheck; max?: LimitCheck };
   /** a realistic bet for the croupier: type and selection (the amount is chosen from the limits) */
   randomBet(random: () => number, env: RoundEnv<R>): { betType: string; selection?: unknown };
+  /**
+   * The selections of a bet type to value in `houseEdges` (default: the bet without a selection). Selections
+   * of one `shape` share one figure; without a shape, the chips decide it (cells covered, units, odds).
+   */
+  edgeSelections?(betType: string, env: RoundEnv<R>): readonly { selection?: unknown; shape?: string }[];
   /** "17 black, odd, pasa" */
   describeResult?(key: string, env: RoundEnv<R>): string;
   refuseOptions?(options: Readonly<Record<string, unknown>>, rulebook: R): Refusal | null;
@@ -552,6 +560,124 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     return facts;
   }
 
+  // -------------------------------------------------------------------------------------------------------
+  // House edges (issue 14 §4, §5): every result with its weight, each bet settled by `settle` above.
+
+  /** The table as the valuation sees it: not the last spin, nothing carried, a minimum no halving reaches. */
+  const valuationEnv = (env: RoundEnv<R>, carried?: SpinCarried): RoundEnv<R> => ({
+    ...env,
+    ctx: { ...env.ctx, lastRoundOfSession: false, carried, limits: { ...env.ctx.limits, min: 1 } },
+  });
+  /** a stake every chip count, halving and 1:2 divides exactly */
+  const STAKE = 2 ** 20;
+  const spunFact = (value: unknown, extra: Fact[] = []): Fact[] => [{ eventId: 'edge-spin', type: 'WheelSpun', data: { result: value } }, ...extra];
+  const stateAfter = (facts: Fact[], env: RoundEnv<R>) => facts.reduce((st, f) => evolve(st, f, env), initialState(env));
+
+  /**
+   * What one unit of a bet in prison (after its first zero) is worth, by its chances on the next spins under
+   * the prison rules (`prisonExpectation`, the function that judges `ImprisonedBetResolved`): freed → its value
+   * back, lost → 0, a further zero → half back (¼ of the stake) or stay with half the value. A bet that stays
+   * is the same bet at half the scale, so its worth is V = a + c·V, where a is what comes back on the next
+   * spin and c the weighted value left in prison: V = a / (1 − c). The player's better choice at further zeros.
+   */
+  function prisonValue(betType: string, selection: unknown, env: RoundEnv<R>): { value: number; furtherZero: 'half-back' | 'prison' } {
+    const b: ImprisonedBet = { betId: 'edge-prison', betType, selection, stake: STAKE, value: STAKE, zeros: 1 };
+    const penv = valuationEnv(env, { prison: [b], roundBets: {} });
+    const results = adapter.results(penv);
+    const total = results.reduce((t, r) => t + r.weight, 0);
+    let best: { value: number; furtherZero: 'half-back' | 'prison' } | undefined;
+    for (const choice of ['half-back', 'prison'] as const) {
+      let back = 0;
+      let left = 0;
+      for (const r of results) {
+        const exp = prisonExpectation(stateAfter(spunFact(r.value), penv), b, penv, choice)!;
+        back += (r.weight / total) * (exp.expected.amount / STAKE);
+        if (exp.expected.outcome === 'prison') left += (r.weight / total) * ((exp.expected.value ?? 0) / STAKE);
+      }
+      const value = back / (1 - left);
+      if (!best || value > best.value) best = { value, furtherZero: choice };
+    }
+    return best!;
+  }
+
+  /** Cells covered, units and odds of each chip: selections of one shape have one figure. */
+  function shapeOf(resolved: SpinBet, weights: ReadonlyMap<string, number>): string {
+    const chips = resolved.chips.map((c) => `${c.covered.reduce((t, k) => t + (weights.get(k) ?? 0), 0)}×${c.units}@${c.odds?.value ?? '?'}`);
+    return (resolved.evenChance ? 'even-chance ' : '') + chips.sort().join(' + ');
+  }
+
+  /** One bet valued over every result; an even chance under the prison rule by the player's better choice. */
+  function valueBet(betType: string, selection: unknown, resolved: SpinBet, shape: string, positions: number, env: RoundEnv<R>): BetEdge | null {
+    const amount = STAKE * resolved.chips.reduce((t, c) => t + c.units, 0);
+    const bet: Bet = { betId: 'edge-bet', seat: 1, betType, selection, amount, eventId: 'edge-bet', late: false };
+    const results = adapter.results(env);
+    const cites = new Set<string>();
+    const prisonRule = resolved.evenChance && hasPrison(env);
+    const decide = (decision: 'prison' | 'half-back'): Fact => ({ eventId: 'edge-decision', type: 'PlayerDecision', data: { seat: 1, betId: bet.betId, decision } });
+    let prison: ReturnType<typeof prisonValue> | undefined;
+    const byChoice = (choice: 'half-back' | 'prison'): WeightedReturn[] | null => {
+      const out: WeightedReturn[] = [];
+      for (const r of results) {
+        const v = settle(stateAfter(spunFact(r.value, prisonRule ? [decide(choice)] : []), env), { bet }, env);
+        if (isUndecided(v) || isUnverifiable(v)) return null;
+        cites.add(v.citation);
+        if (v.outcome === 'prison') {
+          prison ??= prisonValue(betType, selection, env);
+          out.push({ weight: r.weight, back: prison.value });
+        } else out.push({ weight: r.weight, back: backPerUnit(amount, v) });
+      }
+      return out;
+    };
+    const halfBack = byChoice('half-back');
+    if (!halfBack) return null;
+    const figure = (settings: Record<string, unknown>) => ({
+      betType,
+      ...(selection !== undefined ? { selection } : {}),
+      method: 'exact-enumeration' as const,
+      citation: [...cites].join('; '),
+      settings: { shape, positions, ...settings },
+    });
+    if (!prisonRule) return edgeFrom(halfBack, figure({}));
+    const imprisoned = byChoice('prison')!;
+    const halfEdge = edgeFrom(halfBack, figure({}));
+    const prisonEdge = edgeFrom(imprisoned, figure({}));
+    // the player chooses at the zero: the figure is his better choice; both are given
+    const settings = { onZero: halfEdge.houseEdge <= prisonEdge.houseEdge ? 'half-back' : 'prison', houseEdgeHalfBack: halfEdge.houseEdge, houseEdgePrison: prisonEdge.houseEdge, prisonValuePerUnit: prison!.value, furtherZero: prison!.furtherZero };
+    return edgeFrom(halfEdge.houseEdge <= prisonEdge.houseEdge ? halfBack : imprisoned, figure(settings));
+  }
+
+  // once per rulebook and options (by value: every table opening brings its own options object)
+  const edgesMemo = new WeakMap<object, Map<string, readonly BetEdge[]>>();
+  function houseEdges(env: RoundEnv<R>): readonly BetEdge[] {
+    let byOptions = edgesMemo.get(env.rulebook);
+    if (!byOptions) edgesMemo.set(env.rulebook, (byOptions = new Map()));
+    const key = JSON.stringify(Object.entries(env.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const memo = byOptions.get(key);
+    if (memo) return memo;
+    const venv = valuationEnv(env);
+    const weights = new Map(adapter.results(venv).map((r) => [r.key, r.weight]));
+    const edges: BetEdge[] = [];
+    for (const betType of adapter.vocabulary) {
+      if (!adapter.offered(betType, venv)) continue;
+      const shapes = new Map<string, { selection: unknown; resolved: SpinBet; positions: number }>();
+      for (const { selection, shape } of adapter.edgeSelections?.(betType, venv) ?? [{}]) {
+        const resolved = resolveBet({ betType, selection }, venv);
+        if (isRefusal(resolved)) continue;
+        const key = shape ?? shapeOf(resolved, weights);
+        const seen = shapes.get(key);
+        if (seen) shapes.set(key, { ...seen, positions: seen.positions + 1 });
+        else shapes.set(key, { selection, resolved, positions: 1 });
+      }
+      for (const [shape, { selection, resolved, positions }] of shapes) {
+        const edge = valueBet(betType, selection, resolved, shape, positions, venv);
+        if (edge) edges.push(edge);
+      }
+    }
+    const frozen = Object.freeze(edges);
+    byOptions.set(key, frozen);
+    return frozen;
+  }
+
   return {
     game,
     family: 'wheel',
@@ -568,6 +694,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     betLimits,
     judgeBet,
     isDecided: (state) => state.result !== undefined,
+    houseEdges,
     judgeEnd,
     describe: (state, env) => ({
       result: state.result === undefined ? null : state.result,

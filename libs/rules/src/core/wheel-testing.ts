@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { seededRandom } from './cards';
 import type { GameRules, PlayedFact, RoundEnv } from './game';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from './testing';
+import type { BetEdge } from './house-edge';
 import type { Bet, JurisdictionId, SessionContext, SettlementVerdict } from './types';
 
 export interface PlayedRound {
@@ -195,5 +196,31 @@ export function announcedChipByChip(rules: GameRules, jurisdiction: Jurisdiction
         expect(expected.payout).toBeGreaterThanOrEqual(0);
       }
     });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// House edges (issue 14 §4, §5)
+
+/** The house edges of a rulebook under session options, as a table opening would compute them. */
+export function edgesOf(rules: GameRules, jurisdiction: JurisdictionId, options: Record<string, unknown> = {}): readonly BetEdge[] {
+  return rules.houseEdges!(envFor(rules, jurisdiction, { options }));
+}
+
+/** A published percentage has two decimals: 0.0270270… → 2.7 */
+export const percent = (edge: number): number => Math.round(edge * 10_000) / 100;
+
+/**
+ * Every bet type the rulebook offers is valued (one figure per shape), and each figure equals `expected`,
+ * exactly and to the published two decimals.
+ */
+export function expectEdges(edges: readonly BetEdge[], offered: readonly string[], expected: (e: BetEdge) => { exact: number; published: number }): void {
+  expect([...new Set(edges.map((e) => e.betType))].sort()).toEqual([...offered].sort());
+  for (const e of edges) {
+    const { exact, published } = expected(e);
+    expect({ betType: e.betType, selection: e.selection, edge: e.houseEdge }).toEqual({ betType: e.betType, selection: e.selection, edge: expect.closeTo(exact, 12) });
+    expect({ betType: e.betType, percent: percent(e.houseEdge) }).toEqual({ betType: e.betType, percent: published });
+    expect(e.method).toBe('exact-enumeration');
+    expect(e.returnPerUnit).toBeCloseTo(1 - e.houseEdge, 12);
   }
 }

@@ -68,8 +68,8 @@ export const WHEEL_OF_FORTUNE_RULEBOOKS: Partial<Record<JurisdictionId, WheelOfF
     // L2200–2201) and galicia (L1006, L1026) write it; the text does not colour them, so they take those texts'
     // names. The one "Joker" box of L6653 read as a single bet on both cells is the option `jokerBet`.
     segments: {
-      '24': seg(24, 'euskadi L6749–6754', 1, 'index.md OQ-04'),
-      '15': seg(15, 'euskadi L6749–6754', 2, 'index.md OQ-04'),
+      '24': seg(24, 'euskadi L6749–6754', 1, 'euskadi L6749–6750 read as illes-balears L2198 (index.md OQ-04)'),
+      '15': seg(15, 'euskadi L6749–6754', 2, 'euskadi L6750–6751 read as illes-balears L2199 (index.md OQ-04)'),
       '7': seg(7, 'euskadi L6749–6754', 5, 'euskadi L6751'),
       '4': seg(4, 'euskadi L6749–6754', 10, 'euskadi L6752'),
       '2': seg(2, 'euskadi L6749–6754', 20, 'euskadi L6752–6754'),
@@ -85,7 +85,7 @@ export const WHEEL_OF_FORTUNE_RULEBOOKS: Partial<Record<JurisdictionId, WheelOfF
     },
     options: {
       payTable: cited('standard', 'index.md OQ-04'),
-      jokerBet: cited('each-joker', 'euskadi L6754 read as illes-balears L2200–2201 and galicia L1026 (issue 14 §1.4)'),
+      jokerBet: cited('each-joker', 'euskadi L6653, L6754, eu L6689–6690 (issue 14 §1.4)'),
     },
     warnings: [cited('the 24- and 15-cell pays are garbled in both languages; the standard pay (1:1, 2:1) is applied and should be confirmed by the regulator', 'index.md OQ-04')],
   },

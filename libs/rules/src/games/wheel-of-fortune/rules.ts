@@ -75,6 +75,8 @@ const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
     const keys = Object.keys(segmentsOf(env));
     return { betType: 'segment', selection: keys[Math.floor(random() * keys.length)] };
   },
+  // each combination is its own figure (the jokers too), so a finding names the combination
+  edgeSelections: (_betType, env) => Object.keys(segmentsOf(env)).map((key) => ({ selection: key, shape: key })),
   describeResult: (key, env) => `combination ${key} (${segmentsOf(env)[key]?.cells.value ?? '?'} of ${env.rulebook.cells.value} cells)`,
   refuseOptions: (options, rulebook) => {
     const v = options.payTable;
