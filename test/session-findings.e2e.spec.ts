@@ -6,12 +6,13 @@
  * CSV, PDF), and a rebuild from the first event finds the same.
  *
  * Worked out from the texts, not from the code:
- * - punto y banca, euskadi, banker commission 2.5 %: a banker win pays 0.975, a banker loss costs 1, a
- *   tie pushes; with 8 decks P(banker) = 0.458597, P(player) = 0.446247, so the banker bet returns
- *   1 + 0.458597 × 0.975 − 0.446247 = 1.000884 per unit: the player has the edge (break-even at a
- *   commission of 2.693 %).
+ * - punto y banca, euskadi, banker commission 2.5 %: the shoe holds six decks (euskadi L3849–3850) and
+ *   the stop card leaves seven cards behind it (L4300–4304); a banker win pays 0.975, a banker loss
+ *   costs 1, a tie pushes; with 6 decks P(banker) = 0.458653, P(player) = 0.446279 (Thorp, as tabled at
+ *   https://www.multiplayerbaccarat.com/odds.html), so the banker bet returns
+ *   1 + 0.458653 × 0.975 − 0.446279 = 1.000908 per unit: the player has the edge.
  * - the cantabria 64-cell wheel as printed (cantabria L3379–3398, L3482–3498): the 40 symbol stands on
- *   2 cells and pays 40 to 1: 2 × 41 / 64 = 1.28 per unit staked.
+ *   2 cells and pays 40 to 1: 2 × 41 / 64 = 1.28125 per unit staked.
  */
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -41,9 +42,10 @@ describe('findings on the session', () => {
     const day = [
       open('pb-low', 'PB-01', 'punto-banco', 'euskadi', { commissionRate: 0.025 }),
       open('pb-shoe', 'PB-02', 'punto-banco', 'euskadi'),
-      // 5 decks: no text allows it; then 8 decks with the stop card 7 cards from the end (8 × 52 − 7 = 409)
+      // 5 decks: the text says six; then six decks with the stop card 7 cards from the end (6 × 52 − 7 = 305), then 12 from the end
       ev('ShoeStarted', { sessionId: 'pb-shoe', shoeId: 'pb-shoe-1', decks: 5, cutCardPosition: 5 * 52 - 7 }),
-      ev('ShoeStarted', { sessionId: 'pb-shoe', shoeId: 'pb-shoe-2', decks: 8, cutCardPosition: 8 * 52 - 7 }),
+      ev('ShoeStarted', { sessionId: 'pb-shoe', shoeId: 'pb-shoe-2', decks: 6, cutCardPosition: 6 * 52 - 7 }),
+      ev('ShoeStarted', { sessionId: 'pb-shoe', shoeId: 'pb-shoe-3', decks: 6, cutCardPosition: 6 * 52 - 12 }),
       open('wf-c', 'WF-01', 'wheel-of-fortune', 'cantabria'),
       open('fr-ok', 'RF-01', 'french-roulette', 'euskadi'),
     ];
@@ -63,22 +65,25 @@ describe('findings on the session', () => {
     const banker = book.sessionFindings.filter((f) => f.code === 'PLAYER_EDGE_SETTING');
     expect(banker.map((f) => (f.recorded as { betType: string }).betType)).toEqual(['banker']);
     const edge = (banker[0].recorded as { houseEdge: number }).houseEdge;
-    expect(edge).toBeCloseTo(1 - 1.000884, 5);
+    expect(edge).toBeCloseTo(1 - 1.000908, 5);
     expect(banker[0].message).toMatch(/player has an edge/);
     expect(banker[0].citation).toMatch(/euskadi L\d+/);
   });
 
-  it('flags a shoe with decks no text allows, and passes one made as the rules say', async () => {
+  it('flags a shoe with decks no text allows and a stop card in the wrong place, and passes one made as the rules say', async () => {
     const book = (await loadTableBook(runtime, 'pb-shoe'))!;
-    expect(book.sessionFindings.map((f) => [f.code, f.rule, f.recorded])).toEqual([['SESSION_RULE_VIOLATION', 'punto-banco/shoe-decks', 5]]);
-    expect(book.sessionFindings[0].citation).toMatch(/euskadi L\d+/);
+    expect(book.sessionFindings.map((f) => [f.code, f.rule, f.recorded])).toEqual([
+      ['SESSION_RULE_VIOLATION', 'punto-banco/shoe-decks', 5],
+      ['SESSION_RULE_VIOLATION', 'punto-banco/cut-card', '12 cards behind the cut card (cutCardPosition 300)'],
+    ]);
+    expect(book.sessionFindings.map((f) => f.citation)).toEqual([expect.stringMatching(/euskadi L\d+/), expect.stringMatching(/euskadi L\d+/)]);
   });
 
   it("flags the 64-cell wheel's 40 as printed, and leaves a clean table consistent", async () => {
     const wheel = (await loadTableBook(runtime, 'wf-c'))!;
     const flagged = wheel.sessionFindings.filter((f) => f.code === 'PLAYER_EDGE_SETTING').map((f) => f.recorded as { betType: string; selection?: unknown; returnPerUnit: number });
     const forty = flagged.find((f) => JSON.stringify(f).includes('40'));
-    expect(forty?.returnPerUnit).toBeCloseTo(1.28, 10);
+    expect(forty?.returnPerUnit).toBeCloseTo(82 / 64, 10);
     const clean = (await loadTableBook(runtime, 'fr-ok'))!;
     expect([clean.sessionVerdict, clean.sessionFindings]).toEqual(['consistent', []]);
   });
@@ -92,6 +97,7 @@ describe('findings on the session', () => {
     const csv = inspectorCsv(r);
     expect(csv).toMatch(/^session-finding,,PB-01,pb-low,,PLAYER_EDGE_SETTING,/m);
     expect(csv).toMatch(/^session-finding,,PB-02,pb-shoe,,SESSION_RULE_VIOLATION,5,/m);
+    expect(csv).toMatch(/^session-finding,,WF-01,wf-c,,PLAYER_EDGE_SETTING,/m);
     expect(tableBookCsv(books[0]!)).toMatch(/^finding\.PLAYER_EDGE_SETTING,/m);
     const pdf = await inspectorPdf(r, { generatedAt: '2026-11-24T08:00:00Z' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
