@@ -10,6 +10,7 @@ import { FactTypeSpec, GameRules, optionCite, RoundEnv } from '../game';
 import { applyRate } from '../money';
 import { bestOf } from '../poker/evaluate';
 import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../types';
+import { judgeCircleOpening } from './opening';
 import { CircleOptions, CircleRulebook } from './rulebook';
 import { awardHand, HandAward, shareAward, showdownCite } from './showdown';
 import {
@@ -511,6 +512,8 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         return { field: 'options.forcedBets', reason: 'ante, blinds or openings' };
       return null;
     },
+
+    judgeOpening: (opening, env) => judgeCircleOpening(G, opening, env),
 
     refuse(fact, env) {
       const d = fact.data ?? {};

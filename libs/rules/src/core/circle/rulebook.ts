@@ -36,6 +36,11 @@ export interface CircleRulebook extends RulebookBase {
   readonly sitOutHands: Cited<number>;
   /** deck sizes the text allows for this game (draw: 52 or 32) */
   readonly deckSizes: Cited<readonly number[]>;
+  /**
+   * The table minimum as a share of the table maximum, lowest and highest (euskadi L11227–11231: "El minimo pude
+   * variar entre el 20 y el 40% del mdximo"); null where the text sets no such ratio
+   */
+  readonly tableMinimumShare: Cited<readonly [number, number] | null>;
   /** ante ≤ this share of the table minimum (euskadi L11227–11231); 1 where the ante is the minimum bet */
   readonly anteMaxShare: Cited<number>;
   /** the ante must equal the table minimum (illes-balears L2682–2685, andalucia L251) */
@@ -96,6 +101,7 @@ export const EUSKADI_COMMON: CircleRulebookData = {
   maxPlayers: cited(10, 'INDUSTRY-STANDARD'),
   sitOutHands: cited(3, E('L10960–10962')),
   deckSizes: cited([52], E('L10779–10785')),
+  tableMinimumShare: cited([0.2, 0.4], E('L11227–11231 (eu L11157–11161)')),
   anteMaxShare: cited(0.5, E('L11227–11231')),
   anteIsMinimum: cited(false, E('L11227–11231')),
   smallBlindShare: cited(0.5, 'INDUSTRY-STANDARD'),
@@ -124,7 +130,8 @@ export const CANTABRIA_COMMON: CircleRulebookData = {
   minPlayers: cited(4, C('L5411–5417')),
   sitOutHands: cited(2, C('L5432–5434')),
   deckSizes: cited([52], C('L5304–5310')),
-  anteMaxShare: cited(0.5, C('L5573–5606')),
+  tableMinimumShare: cited([0.2, 0.4], C('L5582–5586')),
+  anteMaxShare: cited(0.5, C('L5582–5586')),
   anteIsMinimum: cited(false, C('L5573–5606')),
   firstToAct: cited(['after-mano'], C('L5662–5742')),
   checkRaise: cited(true, C('L5662–5742')),

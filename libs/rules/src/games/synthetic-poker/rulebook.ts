@@ -20,6 +20,8 @@ const OWN_TEXT = (j: 'illes-balears' | 'andalucia', l: Record<string, string>): 
   minPlayers: cited(4, l.min),
   maxPlayers: cited(10, l.seats),
   sitOutHands: cited(2, l.sitOut),
+  // the limits are the casino's within its authorised band; the text bounds the initial resto, not the minimum
+  tableMinimumShare: cited(null, l.limits),
   anteIsMinimum: cited(true, l.ante),
   anteMaxShare: cited(1, l.ante),
   checkRaise: cited(true, l.check),
@@ -38,6 +40,7 @@ const IB = OWN_TEXT('illes-balears', {
   check: 'illes-balears L2704–2730',
   rake: 'illes-balears L2498–2503',
   ranking: 'illes-balears L2569–2600',
+  limits: 'illes-balears L2626–2641',
 });
 const AND = OWN_TEXT('andalucia', {
   seats: 'andalucia L159',
@@ -47,6 +50,7 @@ const AND = OWN_TEXT('andalucia', {
   check: 'andalucia L269–271',
   rake: 'andalucia L221',
   ranking: 'andalucia L203–205',
+  limits: 'andalucia L219–233',
 });
 
 const options = (j: 'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', rate: number, rateCite: string, ante: string) =>
