@@ -567,3 +567,135 @@ export function randomStake(random: () => number, min: number, max: number, chip
 }
 
 export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+// ---------------------------------------------------------------------------------------------
+// Exact enumeration of the coups a shoe can deal (house edges, issue 14 §5)
+// ---------------------------------------------------------------------------------------------
+
+/** One class of final coups that settle alike: how many card orderings end there, and one that does. */
+export interface CoupClass {
+  readonly key: string;
+  /**
+   * orderings of the first six cards of a full shoe that end the coup in this class: a coup that uses k
+   * cards counts every way the 6 − k cards after it can follow, so all classes add up to N·(N−1)·…·(N−5)
+   * (the published "combinations", e.g. 4,998,398,275,503,360 for 8 decks)
+   */
+  readonly orderings: number;
+  /** the cards of one such coup, in the order dealt: the representative a game settles */
+  readonly dealt: ReadonlyArray<readonly [to: string, card: string]>;
+}
+
+/** What a class is made of: by default each hand's total and number of cards (all punto y banca settles on). */
+export type CoupClassKey = (hands: Readonly<Record<string, readonly number[]>>, spec: CoupSpec) => string;
+export const totalsAndCounts: CoupClassKey = (hands, spec) =>
+  [...spec.puntos, spec.banker].map((p) => `${p}:${hands[p].reduce((t, v) => t + v, 0) % 10}/${hands[p].length}`).join(' ');
+
+/** A card worth `points` (the suit is immaterial to every baccarat settlement). */
+const POINT_CARD = ['KS', 'AS', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S'];
+
+const enumerated = new WeakMap<CoupClassKey, Map<string, { classes: CoupClass[]; total: number }>>();
+
+/**
+ * Every coup a freshly shuffled shoe of `decks` × 52 cards can deal, drawn without replacement and
+ * weighted exactly, grouped into classes by `key`. Who draws is asked of the coup engine itself
+ * (`nextDraw`, the game's own tables), once per situation of points; the enumeration then runs on
+ * point values, each weighted by how many cards of the shoe have it. A coup in which a hand has a
+ * choice (an option cell) has no single value: this throws. Memoised per spec tables, decks and key.
+ */
+export function coupClasses(spec: CoupSpec, decks: number, key: CoupClassKey = totalsAndCounts): { classes: CoupClass[]; total: number } {
+  const memoKey = JSON.stringify([spec.puntos, spec.banker, spec.puntoRule, spec.bankerTable, spec.bankerMode, spec.naturalEndsCoup, spec.freePuntos ?? [], decks]);
+  let byKeyFunction = enumerated.get(key);
+  if (!byKeyFunction) enumerated.set(key, (byKeyFunction = new Map()));
+  const known = byKeyFunction.get(memoKey);
+  if (known) return known;
+
+  const counts = new Array<number>(10).fill(0);
+  for (const c of shoeCards(DECK_52, decks)) counts[baccaratPoints(card(c))]++;
+  const cards = counts.reduce((a, b) => a + b, 0);
+  const positions = [...spec.puntos, spec.banker];
+  // every hand holds at most three cards; the weights are exact integers while N·…·(N − DEPTH + 1) < 2^53
+  // (one punto: 6 cards, any shoe up to 8 decks)
+  const DEPTH = 3 * positions.length;
+  /** ways the cards after the k-th can follow, up to the DEPTH-th */
+  const tail = (k: number) => {
+    let w = 1;
+    for (let i = k; i < DEPTH; i++) w *= cards - i;
+    return w;
+  };
+
+  // the engine's answer depends only on each hand's number of cards, its two-card total and the
+  // points of its third card: ask it once per such situation, on a coup rebuilt from the points dealt
+  const hands: Record<string, number[]> = Object.fromEntries(positions.map((p) => [p, [] as number[]]));
+  const handList = positions.map((p) => hands[p]);
+  const dealtTo: number[] = [];
+  const dealtPoints: number[] = [];
+  const decisions = new Map<number, { to: number; cell: DrawCell } | null>();
+  const decide = () => {
+    let at = 0;
+    for (const h of handList) {
+      const state = h.length < 2 ? h.length : h.length === 2 ? 2 + ((h[0] + h[1]) % 10) : 12 + ((h[0] + h[1]) % 10) * 10 + h[2];
+      at = at * 112 + state;
+    }
+    let d = decisions.get(at);
+    if (d === undefined) {
+      let coup = emptyCoup(spec);
+      for (let i = 0; i < dealtTo.length; i++) coup = dealCard(coup, spec, positions[dealtTo[i]], POINT_CARD[dealtPoints[i]]).coup;
+      const next = nextDraw(coup, spec);
+      if (next && next.cell === 'O') throw new Error(`${next.to} may draw or stand here: a coup with a choice has no single value`);
+      d = next && { to: positions.indexOf(next.to), cell: next.cell };
+      decisions.set(at, d);
+    }
+    return d;
+  };
+
+  const byKey = new Map<string | number, { key: string; orderings: number; dealt: Array<readonly [string, string]> }>();
+  let total = 0;
+  let full = 0; // hands holding three cards: a hand never holds more, so when all do the coup is over
+  // the default classes (totals and counts) are found by a number, the key text made once per class
+  const code =
+    key === totalsAndCounts
+      ? () => {
+          let c = 0;
+          for (const h of handList) {
+            let t = 0;
+            for (const v of h) t += v;
+            c = c * 40 + (t % 10) * 4 + h.length;
+          }
+          return c;
+        }
+      : () => key(hands, spec);
+  const leaf = (weight: number) => {
+    const k = code();
+    const orderings = weight * tail(dealtTo.length);
+    const entry = byKey.get(k);
+    if (entry) entry.orderings += orderings;
+    else byKey.set(k, { key: key(hands, spec), orderings, dealt: dealtTo.map((to, i) => [positions[to], POINT_CARD[dealtPoints[i]]] as const) });
+    total += orderings;
+  };
+  const walk = (weight: number) => {
+    const next = full === handList.length ? null : decide();
+    if (!next) return leaf(weight);
+    const hand = handList[next.to];
+    const fills = hand.length === 2;
+    if (fills) full++;
+    dealtTo.push(next.to);
+    for (let v = 0; v < 10; v++) {
+      if (!counts[v]) continue;
+      const w = weight * counts[v];
+      counts[v]--;
+      dealtPoints.push(v);
+      hand.push(v);
+      walk(w);
+      hand.pop();
+      dealtPoints.pop();
+      counts[v]++;
+    }
+    dealtTo.pop();
+    if (fills) full--;
+  };
+  walk(1);
+  if (dealtTo.length) throw new Error('unbalanced enumeration');
+  const result = { classes: [...byKey.values()].map((e) => ({ key: e.key, orderings: e.orderings, dealt: e.dealt })), total };
+  byKeyFunction.set(memoKey, result);
+  return result;
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, dealCard, emptyCoup } from '../../core/baccarat';
 import { addCard, cardOf, cardsFor, coupFacts, playSession, shoeScenarios } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
+import { judgeSettings } from '../../core/session-rules';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { BaccaratTwoTablesRulebook } from './rulebook';
@@ -306,5 +307,15 @@ describe('baccarat-two-tables: the croupier (play) and single changes, property-
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('baccarat-two-tables: houseEdges', () => {
+  it.each(JURISDICTIONS)('%s: the house banks no bet (a player holds the bank; the house only takes a cagnotte), so there is no figure to flag', (j) => {
+    expect(game.houseEdges!(ttEnv(j))).toEqual([]);
+  });
+  it('a session at the lowest cagnotte the text allows raises no PLAYER_EDGE_SETTING', () => {
+    const env = ttEnv('euskadi', { options: { bankMode: 'free' } });
+    expect(judgeSettings(game, env, { limits: LIMITS, options: { bankMode: 'free' } }).findings).toEqual([]);
   });
 });

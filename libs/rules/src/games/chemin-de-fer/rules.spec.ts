@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE, emptyCoup, dealCard, handTotal, puntoCell } from '../../core/baccarat';
 import { addCard, cardOf, cardsFor, coupFacts, playSession, removeThirdCard, shoeScenarios } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
+import { judgeSettings } from '../../core/session-rules';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { CheminDeFerRulebook } from './rulebook';
@@ -389,5 +390,15 @@ describe('chemin-de-fer: the croupier (play) and single changes, property-based'
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('chemin-de-fer: houseEdges', () => {
+  it.each(JURISDICTIONS)('%s: the house banks no bet (a player holds the bank; the house only takes a cagnotte), so there is no figure to flag', (j) => {
+    expect(cheminDeFer.houseEdges!(cdfEnv(j))).toEqual([]);
+  });
+  it('a session at the lowest cagnotte the text allows raises no PLAYER_EDGE_SETTING', () => {
+    const env = cdfEnv('euskadi', { options: { cagnotteRate: 0 } });
+    expect(judgeSettings(cheminDeFer, env, { limits: LIMITS, options: { cagnotteRate: 0 } }).findings).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   CoupSpec,
   CoupState,
   compareHands,
+  coupClasses,
   describeCoup,
   drawFindings,
   drawFromShoe,
@@ -26,6 +27,7 @@ import {
 } from '../../core/baccarat';
 import { DECK_52, parseCard } from '../../core/cards';
 import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
 import { applyRate, payOdds } from '../../core/money';
 import { Bet, ExpectedSettlement, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
 import { CommissionMode, PUNTO_BANCO_RULEBOOKS, PuntoBancoRulebook, TableFormat } from './rulebook';
@@ -115,6 +117,56 @@ function betMaximum(bet: Bet, env: Env): LimitCheck {
   return max;
 }
 
+/**
+ * The coups a full shoe of the rulebook's decks can deal, one state per class of final hands (each hand's
+ * total and number of cards: all that a punto y banca settlement reads), built by this game's own
+ * `evolve` from the class's representative cards. Memoised per rulebook: the classes and their exact
+ * weights do not depend on the session's options, only their settlement does.
+ */
+const classStates = new WeakMap<PuntoBancoRulebook, Array<{ orderings: number; state: PuntoBancoState }>>();
+function coupsOf(env: Env): Array<{ orderings: number; state: PuntoBancoState }> {
+  const rb = env.rulebook;
+  let states = classStates.get(rb);
+  if (!states) {
+    const { classes } = coupClasses(PUNTO_BANCO_SPEC(rb), rb.decks.value);
+    states = classes.map((c) => ({
+      orderings: c.orderings,
+      state: c.dealt.reduce(
+        (s, [to, code], i) => puntoBanco.evolve(s, { eventId: `edge-${i}`, type: 'CardDealt', data: { card: code, to, faceUp: true } }, env),
+        puntoBanco.initialState(env),
+      ),
+    }));
+    classStates.set(rb, states);
+  }
+  return states;
+}
+
+/**
+ * Every bet's house edge, exact: the coups of a full shoe of the rulebook's decks, every card ordering
+ * counted (without replacement), settled by `settle` under the session's commission rate and mode.
+ * The stake is a million chips, so that a commission rounded down to the chip is the rate itself.
+ */
+function houseEdges(env: Env): BetEdge[] {
+  const rb = env.rulebook;
+  const chip = env.ctx.smallestChip > 0 ? env.ctx.smallestChip : 1;
+  const stake = 1_000_000 * chip;
+  const coups = coupsOf(env);
+  const noCommission = commissionMode(env) === 'no-commission' && !!rb.noCommissionVariant;
+  const settings = { decks: rb.decks.value, commissionRate: commissionRate(env), commissionMode: commissionMode(env) };
+  const citations: Record<(typeof BET_TYPES)[number], string> = {
+    player: `${rb.payouts.player.cite}; ${rb.tieOnEvenBets.cite}`,
+    banker: `${noCommission ? rb.noCommissionVariant!.cite : optionCite(env, 'commissionRate')}; ${rb.tieOnEvenBets.cite}`,
+    tie: rb.payouts.tie.cite,
+  };
+  return BET_TYPES.map((betType) => {
+    const bet: Bet = { betId: `edge-${betType}`, betType, amount: stake, eventId: 'edge', late: false };
+    return edgeFrom(
+      coups.map((c) => ({ weight: c.orderings, back: backPerUnit(stake, puntoBanco.settle(c.state, { bet }, env)) })),
+      { betType, method: 'exact-enumeration', citation: citations[betType], settings },
+    );
+  });
+}
+
 export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
   game: GAME,
   family: 'cards',
@@ -188,6 +240,7 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
   }),
 
   settle: (state, query, env) => settleBet(state, query.bet, env),
+  houseEdges,
   isDecided: (state, env) => twoCardsEach(state.coup, PUNTO_BANCO_SPEC(env.rulebook)),
   judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, PUNTO_BANCO_SPEC(env.rulebook)),
 
