@@ -18,27 +18,26 @@ export interface TrenteEtQuaranteRulebook extends RulebookBase {
   readonly redCardBeforeLast: Cited<number>;
   /** table maximum at most this many times the minimum (highest tier the text allows) */
   readonly maxMultipleOfMin: Cited<number>;
+  /** the black row is dealt first; the red row begins once the black total reaches 31 */
+  readonly rowOrder: Cited<'black-first'>;
 }
 
-const COMMON: Omit<TrenteEtQuaranteRulebook, 'jurisdiction' | 'source'> = {
-  game: 'trente-et-quarante',
-  decks: cited(6, 'euskadi L2809–2813'),
-  chancePays: cited(1, 'euskadi L2928–2940'),
-  refaitTotal: cited(31, 'euskadi L2943–2946'),
-  redCardBeforeLast: cited(5, 'euskadi L3033–3038'),
-  maxMultipleOfMin: cited(1000, 'cantabria L1266–1273'),
+/** Every value read in each jurisdiction's own text: nothing is borrowed from another's lines. */
+type Own = Pick<TrenteEtQuaranteRulebook, 'source' | 'decks' | 'chancePays' | 'refaitTotal' | 'redCardBeforeLast' | 'maxMultipleOfMin' | 'rowOrder'> & {
+  insuranceCite: string;
+  /** the deal's sentence: the red row begins when the black total "reaches or passes 31" */
+  rowCite: string;
 };
 
-type Override = Partial<TrenteEtQuaranteRulebook> & Pick<TrenteEtQuaranteRulebook, 'source'> & { insuranceCite: string; rowCite: string };
-
-function rulebook(jurisdiction: JurisdictionId, { insuranceCite, rowCite, ...override }: Override): TrenteEtQuaranteRulebook {
+function rulebook(jurisdiction: JurisdictionId, { insuranceCite, rowCite, ...own }: Own): TrenteEtQuaranteRulebook {
   return {
-    ...COMMON,
+    game: 'trente-et-quarante',
     jurisdiction,
-    ...override,
+    ...own,
     options: {
-      // a row stops at the first total of 31 or more (index.md OQ-50; illes-balears says so, L842–844)
-      rowStopsAt: cited(31, rowCite),
+      // a row stops at the first total of 31 or more: the texts' "between 30 and 40" read with the deal's own
+      // sentence, that the red row begins when the black reaches or passes 31 (index.md OQ-50)
+      rowStopsAt: cited(31, `${rowCite}; index.md OQ-50`),
       // any bet may be insured against the refait for a 1 % premium (index.md OQ-7; cantabria complete, L1259–1264)
       insuranceAllowed: cited(true, insuranceCite),
       insuranceRate: cited(0.01, insuranceCite),
@@ -49,37 +48,48 @@ function rulebook(jurisdiction: JurisdictionId, { insuranceCite, rowCite, ...ove
 export const T40_RULEBOOKS: Partial<Record<JurisdictionId, TrenteEtQuaranteRulebook>> = {
   euskadi: rulebook('euskadi', {
     source: 'euskadi L2798–3075',
+    decks: cited(6, 'euskadi L2809–2811'),
+    chancePays: cited(1, 'euskadi L2931–2933'),
+    refaitTotal: cited(31, 'euskadi L2943–2946'),
+    redCardBeforeLast: cited(5, 'euskadi L3033–3038'),
+    // "20, 25 ó 50 veces el mínimo": the highest tier
     maxMultipleOfMin: cited(50, 'euskadi L3023–3024'),
+    rowOrder: cited('black-first', 'euskadi L3040–3045'),
     insuranceCite: 'index.md OQ-7 (euskadi L2946–2950)',
-    rowCite: 'index.md OQ-50 (euskadi L2926–2936)',
+    rowCite: 'euskadi L3043–3044',
   }),
   cantabria: rulebook('cantabria', {
     source: 'cantabria L1161–1319',
-    decks: cited(6, 'cantabria L1172–1176'),
-    chancePays: cited(1, 'cantabria L1244–1253'),
+    decks: cited(6, 'cantabria L1172–1174'),
+    chancePays: cited(1, 'cantabria L1244–1246'),
     refaitTotal: cited(31, 'cantabria L1255–1258'),
     redCardBeforeLast: cited(5, 'cantabria L1282–1287'),
+    maxMultipleOfMin: cited(1000, 'cantabria L1272–1273'),
+    rowOrder: cited('black-first', 'cantabria L1289–1295'),
     insuranceCite: 'cantabria L1259–1264',
-    rowCite: 'index.md OQ-50 (cantabria L1238–1242, L1289–1295)',
+    rowCite: 'cantabria L1293–1294',
   }),
   'illes-balears': rulebook('illes-balears', {
     source: 'illes-balears L796–907',
-    decks: cited(6, 'illes-balears L808–810'),
-    chancePays: cited(1, 'illes-balears L859–868'),
+    decks: cited(6, 'illes-balears L808–809'),
+    chancePays: cited(1, 'illes-balears L859–860'),
     refaitTotal: cited(31, 'illes-balears L870–872'),
     redCardBeforeLast: cited(5, 'illes-balears L887–890'),
-    maxMultipleOfMin: cited(1000, 'illes-balears L878–881'),
+    maxMultipleOfMin: cited(1000, 'illes-balears L881'),
+    rowOrder: cited('black-first', 'illes-balears L892–895'),
     insuranceCite: 'index.md OQ-7 (illes-balears L872–874)',
-    rowCite: 'illes-balears L842–844',
+    // L842–844 says "between thirty and forty" like the others; the 31 is in the deal (L893–894)
+    rowCite: 'illes-balears L893–894',
   }),
   galicia: rulebook('galicia', {
     source: 'galicia L378–418',
     decks: cited(6, 'galicia L382'),
-    chancePays: cited(1, 'galicia L402–406'),
+    chancePays: cited(1, 'galicia L402'),
     refaitTotal: cited(31, 'galicia L408'),
     redCardBeforeLast: cited(5, 'galicia L414'),
     maxMultipleOfMin: cited(1000, 'galicia L410'),
+    rowOrder: cited('black-first', 'galicia L416'),
     insuranceCite: 'index.md OQ-7 (galicia L408)',
-    rowCite: 'index.md OQ-50 (galicia L400, L416)',
+    rowCite: 'galicia L416',
   }),
 };

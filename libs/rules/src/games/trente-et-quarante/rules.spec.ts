@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { seededRandom } from '../../core/cards';
 import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
-import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext } from '../../core/types';
+import { judgeCoupAfterCut, judgeShoe } from '../../core/session-rules';
+import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
 import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
 import { TrenteEtQuaranteRulebook } from './rulebook';
 import { T40Carried, trenteEtQuarante as rules } from './rules';
@@ -88,10 +89,26 @@ describe('dealing the rows (DRAW_RULE_VIOLATION)', () => {
 });
 
 describe('regional differences (Δ rows of games.md trente-et-quarante)', () => {
-  it('Δ rows dealt until: illes-balears "between 31 and 40" (L842–844); euskadi, cantabria, galicia "between 30 and 40" read as ≥ 31 (index.md OQ-50)', () => {
+  it('rows dealt until 31: each text\'s own deal — the red row begins when the black "reaches or passes 31" (euskadi L3043–3044, cantabria L1293–1294, illes-balears L893–894, galicia L416; index.md OQ-50)', () => {
     const over = (j: JurisdictionId) => judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], [...BLACK_32, '2C'], RED_35), settled('bk', 'win', 1000), completed()]);
-    expect(over('illes-balears').discrepancies[0].citation).toBe('illes-balears L842–844');
-    for (const j of ['euskadi', 'cantabria', 'galicia'] as const) expect(over(j).discrepancies[0].citation).toMatch(/^index\.md OQ-50/);
+    // illes-balears L842–844 says "between thirty and forty" like the others: the 31 is in its deal
+    expect(over('illes-balears').discrepancies[0].citation).toBe('illes-balears L893–894; index.md OQ-50');
+    expect(over('euskadi').discrepancies[0].citation).toBe('euskadi L3043–3044; index.md OQ-50');
+    expect(over('cantabria').discrepancies[0].citation).toBe('cantabria L1293–1294; index.md OQ-50');
+    expect(over('galicia').discrepancies[0].citation).toBe('galicia L416; index.md OQ-50');
+  });
+
+  it.each([
+    ['euskadi', 'euskadi L3040–3045'],
+    ['cantabria', 'cantabria L1289–1295'],
+    ['illes-balears', 'illes-balears L892–895'],
+    ['galicia', 'galicia L416'],
+  ] as const)('a card to the red row before the black is complete cites %s\'s own deal (%s)', (j, cite) => {
+    const judged = judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], ['10H', 'KS', '5C'], RED_35), settled('bk', 'win', 1000), completed()]);
+    expect(judged.discrepancies.find((d) => d.rule === 'trente-et-quarante/row-order')?.citation).toBe(cite);
+  });
+
+  it('the row of exactly 30 under the literal option', () => {
     // a row of exactly 30 is complete only under the literal "between 30 and 40" option
     const thirty = ['10H', 'KS', 'QC'];
     const literal = env('euskadi', { options: { rowStopsAt: 30 } });
@@ -115,6 +132,57 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
       expect(at(j, 1_000_000)).toEqual([]);
       expect(at(j, 1_001_000)).toEqual(['BET_ABOVE_MAXIMUM']);
     }
+  });
+});
+
+describe('the shoe: six decks, the red card before the last five, the coup in progress annulled when it appears', () => {
+  const RED_CARD: Readonly<Record<string, string>> = {
+    euskadi: 'euskadi L3033–3038',
+    cantabria: 'cantabria L1282–1287',
+    'illes-balears': 'illes-balears L887–890',
+    galicia: 'galicia L414',
+  };
+  const DECKS: Readonly<Record<string, string>> = {
+    euskadi: 'euskadi L2809–2811',
+    cantabria: 'cantabria L1172–1174',
+    'illes-balears': 'illes-balears L808–809',
+    galicia: 'galicia L382',
+  };
+  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({ shoeId: 'sh-1', decks: 6, dealt: {}, cutCardPosition: 307, cardsDealt: 0, coupsAfterCut: 0, ...over });
+
+  describe.each(JURISDICTIONS)('%s', (j) => {
+    it('shoeRules: six decks, exactly five cards behind the red card, no coup once it has appeared — each cited to the text', () => {
+      expect(rules.shoeRules!(env(j))).toEqual({
+        decks: { value: [6], cite: DECKS[j] },
+        cardsBehindCut: { value: { exactly: 5 }, cite: RED_CARD[j] },
+        coupsAfterCut: { value: 0, cite: RED_CARD[j] },
+      });
+    });
+    it('the session judge: a shoe as required passes; the red card one card off, or eight decks, is a finding', () => {
+      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 6, cutCardPosition: 312 - 5 }).findings).toEqual([]);
+      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 6, cutCardPosition: 312 - 4 }).findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/cut-card', citation: RED_CARD[j] }]);
+      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 8, cutCardPosition: 416 - 5 }).findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/shoe-decks', citation: DECKS[j] }]);
+      expect(judgeCoupAfterCut(rules, env(j), shoe({ cardsDealt: 307 }))).toBeNull();
+      expect(judgeCoupAfterCut(rules, env(j), shoe({ cardsDealt: 308 }))).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: RED_CARD[j] });
+    });
+    const coupFrom = (cardsDealt: number, cutRecorded = true) =>
+      judge(rules, env(j, { shoe: shoe(cutRecorded ? { cardsDealt } : { cardsDealt, cutCardPosition: undefined }) }), [...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35), settled('bk', 'win', 1000), completed()]);
+    it(`a coup completed although the red card came out in it should have been annulled (${RED_CARD[j]})`, () => {
+      // eight cards: cards 300–307 reach card 307, the first behind the red card
+      const judged = coupFrom(300);
+      expect(codes(judged)).toEqual(['DRAW_RULE_VIOLATION']);
+      expect(judged.discrepancies[0]).toMatchObject({ rule: 'trente-et-quarante/red-card', citation: RED_CARD[j] });
+    });
+    it('a coup ending on the last card before the red card is complete; an unrecorded red card is not judged', () => {
+      expect(codes(coupFrom(299))).toEqual([]);
+      expect(codes(coupFrom(300, false))).toEqual([]);
+    });
+    it('a coup the croupier annuls when the red card appears is void, not a finding', () => {
+      const voided = [...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35), fact('RoundVoided', { reason: 'the red card appeared', decidedBy: 'croupier' })];
+      const judged = judge(rules, env(j, { shoe: shoe({ cardsDealt: 300 }) }), voided);
+      expect(judged.verdict).toBe('void');
+      expect(judged.discrepancies.filter((d) => d.rule === 'trente-et-quarante/red-card')).toEqual([]);
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Trente-et-quarante (games.md `trente-et-quarante`): two rows, black then red, each dealt until it
- * reaches 31 (index.md OQ-50); the row nearest 31 wins; colour wins when the winning row has the
+ * reaches 31 (each text's deal: the red row begins when the black "reaches or passes 31", index.md OQ-50); the row nearest 31 wins; colour wins when the winning row has the
  * colour of the black row's first card. A tie is void except the refait (31–31): half back or prison,
  * as the roulette zero. Insurance against the refait: a 1 % premium at bet time (index.md OQ-7).
  *
@@ -9,11 +9,12 @@
  * the premium as an `insurance` bet with `selection: <insured betId>` (docs/games/blackjack.md).
  */
 import { Card, DECK_52, isJoker, isRed, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { applyRate, roundDownTo } from '../../core/money';
-import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
+import { cited, type Bet, type DiscrepancyCode, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
+import { sampleT40Edges } from './house-edge';
 import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
@@ -64,7 +65,18 @@ export interface T40Result {
   readonly colourWins: boolean | null;
 }
 
+/** a state's result, asked for once per bet settled: kept with the (immutable) state for the environment it was read in */
+const results = new WeakMap<T40State, { env: Env; result: T40Result | null }>();
+
 export function coupResult(state: T40State, env: Env): T40Result | null {
+  const known = results.get(state);
+  if (known && known.env === env) return known.result;
+  const result = readResult(state, env);
+  results.set(state, { env, result });
+  return result;
+}
+
+function readResult(state: T40State, env: Env): T40Result | null {
   const stop = stopAt(env);
   const black = rowTotal(state.black);
   const red = rowTotal(state.red);
@@ -99,13 +111,49 @@ function judgeFact(before: T40State, fact: Fact, env: Env): Finding[] {
   const black = rowTotal(before.black);
   const red = rowTotal(before.red);
   if (fact.data.to === 'black' && black >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the black row has ${black}: it stops at ${stop} or more`, 'no card', 'card to black')];
-  if (fact.data.to === 'red' && black < stop) return [finding('DRAW_RULE_VIOLATION', 'row-order', 'euskadi L3040–3045', `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, 'card to black', 'card to red')];
+  if (fact.data.to === 'red' && black < stop) return [finding('DRAW_RULE_VIOLATION', 'row-order', rb.rowOrder.cite, `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, 'card to black', 'card to red')];
   if (fact.data.to === 'red' && red >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the red row has ${red}: it stops at ${stop} or more`, 'no card', 'card to red')];
   return [];
 }
 
+/**
+ * The red card stands before the shoe's last five cards; its appearance annuls the coup in progress
+ * (euskadi L3033–3038). A coup completed although a card behind the red card was dealt in it should have
+ * been voided. Judged where the shoe's cut position is recorded (`ShoeStarted.cutCardPosition`); a coup
+ * begun after the red card came out is the session judge's (`judgeCoupAfterCut`, coupsAfterCut 0).
+ */
+function judgeRedCard(state: T40State, env: Env): Finding[] {
+  const shoe = env.ctx.shoe as ShoeInPlay | undefined;
+  if (!shoe || shoe.cutCardPosition === undefined) return [];
+  const before = shoe.cardsDealt ?? Object.values(shoe.dealt).reduce((t, n) => t + n, 0);
+  const after = before + state.black.length + state.red.length;
+  if (before > shoe.cutCardPosition || after <= shoe.cutCardPosition) return [];
+  const cite = env.rulebook.redCardBeforeLast.cite;
+  return [
+    finding(
+      'DRAW_RULE_VIOLATION',
+      'red-card',
+      cite,
+      `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`,
+      'RoundVoided when the red card appears',
+      `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed`,
+    ),
+  ];
+}
+
+/** The shoe the texts require: six decks, the red card before the last five, no coup once it has appeared. */
+function shoeRules(env: Env): ShoeRules {
+  const rb = env.rulebook;
+  return {
+    decks: cited([rb.decks.value], rb.decks.cite),
+    cardsBehindCut: cited({ exactly: rb.redCardBeforeLast.value }, rb.redCardBeforeLast.cite),
+    // stricter than "the coup in which it came out is the last": that coup is annulled (judgeRedCard)
+    coupsAfterCut: cited(0, rb.redCardBeforeLast.cite),
+  };
+}
+
 function judgeEnd(state: T40State, env: Env): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = [...judgeRedCard(state, env)];
   const stop = stopAt(env);
   for (const row of ['black', 'red'] as const) {
     const total = rowTotal(state[row]);
@@ -349,6 +397,8 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   settle,
   isDecided: (state, env) => coupResult(state, env) !== null || (state.black.length > 0 && state.red.length > 0),
   judgeEnd,
+  shoeRules,
+  houseEdges: (env) => sampleT40Edges(rules, env),
   describe: (state, env) => {
     const r = coupResult(state, env);
     return {
