@@ -18,10 +18,14 @@ export interface PaiGowRulebook extends RulebookBase {
   readonly winOdds: Cited<number>;
   /** one higher and one lower or tied: push; otherwise the bank wins (ties go to the bank) */
   readonly outcomes: Cited<string>;
+  /** every player sets his hands, face down, before the croupier looks at his own */
+  readonly settingOrder: Cited<boolean>;
   /** a wrongly set hand always loses */
   readonly foulLoses: Cited<boolean>;
   readonly maxCommission: Cited<number>;
   readonly betsPerBox: Cited<number>;
+  /** boxes on the layout, numbered 1 to this: one seated player each */
+  readonly boxes: Cited<number>;
   readonly dice: Cited<number>;
   readonly betTypes: Readonly<Record<string, Cited<boolean>>>;
 }
@@ -35,6 +39,7 @@ interface Lines {
   commission: string;
   errors: string;
   players: string;
+  setting: string;
   dice: string;
 }
 
@@ -49,8 +54,10 @@ const build = (j: JurisdictionId, l: Lines): PaiGowRulebook => ({
   winOdds: cited(1, `${j} ${l.outcomes}`),
   outcomes: cited('both higher: win; one higher: push; otherwise lose (bank wins ties)', `${j} ${l.outcomes}`),
   foulLoses: cited(true, `${j} ${l.errors}`),
+  settingOrder: cited(true, `${j} ${l.setting}`),
   maxCommission: cited(0.05, `${j} ${l.commission}; index.md OQ-36`),
   betsPerBox: cited(1, `${j} ${l.players}`),
+  boxes: cited(6, `${j} ${l.players}`),
   dice: cited(3, `${j} ${l.dice}`),
   betTypes: { main: cited(true, `${j} ${l.outcomes}`) },
   options: {
@@ -68,9 +75,10 @@ export const RULEBOOKS: Partial<Record<JurisdictionId, PaiGowRulebook>> = {
     hands: 'L9001–9021, L9401–9404',
     ranking: 'L9235–9275',
     outcomes: 'L9287–9299, L9412–9497',
-    commission: 'L9296–9299',
+    commission: 'L9299–9301',
     errors: 'L9508–9515, L9581–9585',
     players: 'L9148–9158',
+    setting: 'L9404–9409',
     dice: 'L9122–9126, L9373–9384',
   }),
   cantabria: build('cantabria', {
@@ -82,6 +90,7 @@ export const RULEBOOKS: Partial<Record<JurisdictionId, PaiGowRulebook>> = {
     commission: 'L4308–4311',
     errors: 'L4454–4465',
     players: 'L4240–4248',
-    dice: 'L4335–4348',
+    setting: 'L4372–4379',
+    dice: 'L4197–4203, L4335–4348',
   }),
 };

@@ -164,20 +164,31 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
 
 function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
   if (fact.type !== 'BankSetHands') return [];
+  const findings: Finding[] = [];
+  // the croupier sees his cards only once every player has set his hands face down
+  const unset = seatsWith(before, ['main']).filter((seat) => playerLow(before, seat) === null);
+  if (unset.length)
+    findings.push({
+      code: 'SEQUENCE_VIOLATION',
+      expected: 'every box sets its hands before the bank',
+      recorded: `box ${unset.join(', ')} not set`,
+      rule: `${GAME}/setting-order`,
+      citation: env.rulebook.settingOrder.cite,
+      message: `the bank sets its hands before box ${unset.join(', ')} has set ${unset.length === 1 ? 'its' : 'theirs'}: the croupier may not see his cards until every player has set his hands`,
+    });
   const seven = cardsAt(before, DEALER);
   const set = setHands(seven, (fact.data.low as string[]) ?? [], paiGowRanking(env));
-  if (seven.length !== 7 || !set || !set.foul) return [];
   // the text states no house way; a foul bank setting is still a setting the rules forbid (high must outrank low)
-  return [
-    {
+  if (seven.length === 7 && set?.foul)
+    findings.push({
       code: 'DRAW_RULE_VIOLATION',
       expected: 'a high hand that outranks the low hand',
       recorded: fact.data.low,
       rule: `${GAME}/bank-setting`,
       citation: env.rulebook.lowCards.cite,
       message: `the bank's hands are wrongly set: ${set.foul}`,
-    },
-  ];
+    });
+  return findings;
 }
 
 export const paiGowPoker: GameRules<PaiGowState, R> = {
@@ -226,6 +237,9 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
     const rb = env.rulebook;
     const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
     if (findings.length) return findings;
+    const box = Number(bet.seat);
+    if (!(Number.isInteger(box) && box >= 1 && box <= rb.boxes.value))
+      findings.push(notAllowed(GAME, bet, 'box', rb.boxes.cite, `a bet on box ${String(bet.seat)}; the layout has boxes 1 to ${rb.boxes.value}`, `a box from 1 to ${rb.boxes.value}`));
     findings.push(...judgeBoxCount(GAME, bet, state, 'main', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, 'bet-before-deal', rb.betTypes.main.cite, `a bet on box ${bet.seat} after its cards were dealt`, 'before the deal'));
@@ -261,7 +275,7 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
 
   play(ctx) {
     const c = new Croupier(paiGowPoker, ctx, DECK);
-    const seats = c.boxes(6); // max 6 players (euskadi L9148–9158, cantabria L4240–4248)
+    const seats = c.boxes(ctx.env.rulebook.boxes.value);
     for (const seat of seats) c.bet(seat, 'main', c.stake(20));
     c.close();
     const dice = [0, 1, 2].map(() => 1 + Math.floor(c.random() * 6));
