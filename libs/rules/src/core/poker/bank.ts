@@ -7,12 +7,14 @@
  * `river`) are real bets placed during the deal, so `BetsClosed` is recorded after the last player
  * decision; the bank's hand and the settlements follow it.
  */
-import { card as cardOf, DeckSpec, parseCard, shuffle, shoeCards } from '../cards';
+import { card as cardOf, DeckSpec, parseCard, RANKS, shuffle, shoeCards, SUITS } from '../cards';
+import { backPerUnit, edgeFrom, type BetEdge } from '../house-edge';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
 import { compareHands, handName, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
+import { isUndecided, isUnverifiable } from '../types';
 
 export interface Decision {
   readonly seat: number;
@@ -528,3 +530,177 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
 }
 
 export const cards = (codes: readonly string[]) => codes.map(cardOf);
+
+// ---------------------------------------------------------------------------------------------------
+// House edges (issue 14 §5): the deals collapsed into classes of equal settlement, one real deal of each
+// class played through the game's own evolve and settle, weighted by how many deals the class holds.
+
+/** Card `i` of the 52 (0–51): rank index `i >> 2` (0 = two … 12 = ace), suit `i & 3`, as its contract code. */
+export const cardCode = (i: number): string => `${RANKS[i >> 2]}${SUITS[i & 3]}`;
+
+/**
+ * The value classes of n-card hands (3 or 5 cards of a 52-card deck) under an evaluator: hands that tie
+ * share a class, classes numbered from the weakest. A hand's value depends only on its ranks and on
+ * whether it is suited, so each rank pattern is evaluated once (7,462 patterns for five cards, 741 for
+ * three), always by the evaluator the game settles with.
+ */
+export interface HandClasses {
+  readonly cards: number;
+  /** one value per class, weakest first */
+  readonly values: readonly HandValue[];
+  /** class of a hand given as card indices in ascending order */
+  classOf(hand: ArrayLike<number>): number;
+}
+
+export function handClasses(n: number, evaluate: (codes: string[]) => HandValue): HandClasses {
+  const patterns: Array<{ key: number; value: HandValue }> = [];
+  const ranks: number[] = [];
+  const keyOf = (rs: readonly number[], suited: boolean) => {
+    let key = 0;
+    for (let j = rs.length - 1; j >= 0; j--) key = key * 13 + rs[j];
+    return key * 2 + (suited ? 1 : 0);
+  };
+  const visit = (from: number) => {
+    if (ranks.length === n) {
+      const distinct = new Set(ranks).size === n;
+      // suits: repeated ranks take suits 0, 1, 2…; distinct ranks unsuited put the first card in suit 1
+      const seen = new Map<number, number>();
+      const unsuited = ranks.map((r, j) => {
+        const k = seen.get(r) ?? 0;
+        seen.set(r, k + 1);
+        return cardCode(r * 4 + (distinct ? (j === 0 ? 1 : 0) : k));
+      });
+      patterns.push({ key: keyOf(ranks, false), value: evaluate(unsuited) });
+      if (distinct) patterns.push({ key: keyOf(ranks, true), value: evaluate(ranks.map((r) => cardCode(r * 4))) });
+      return;
+    }
+    for (let r = from; r < 13; r++) {
+      if (ranks.length >= 4 && ranks[ranks.length - 4] === r) continue; // four suits
+      ranks.push(r);
+      visit(r);
+      ranks.pop();
+    }
+  };
+  visit(0);
+  patterns.sort((a, b) => compareHands(a.value, b.value));
+  const table = new Int16Array(13 ** n * 2).fill(-1);
+  const values: HandValue[] = [];
+  for (let i = 0; i < patterns.length; i++) {
+    if (i === 0 || compareHands(patterns[i - 1].value, patterns[i].value) !== 0) values.push(patterns[i].value);
+    table[patterns[i].key] = values.length - 1;
+  }
+  return {
+    cards: n,
+    values,
+    classOf(hand) {
+      let key = 0;
+      let suited = true;
+      const suit = hand[0] & 3;
+      for (let j = hand.length - 1; j >= 0; j--) {
+        key = key * 13 + (hand[j] >> 2);
+        if ((hand[j] & 3) !== suit) suited = false;
+      }
+      return table[key * 2 + (suited ? 1 : 0)];
+    },
+  };
+}
+
+/** The first class of `classes` that reaches `minimum` (the bank's qualifier), or `values.length` when none does. */
+export function firstClassReaching(classes: HandClasses, reaches: (value: HandValue) => boolean): number {
+  const i = classes.values.findIndex(reaches);
+  return i < 0 ? classes.values.length : i;
+}
+
+/** One class of deals: how many equally likely deals it holds, and one of them, as the round's facts. */
+export interface DealClass {
+  readonly weight: number;
+  readonly facts: readonly PlayedFact[];
+}
+
+/** A session environment to value bets in: whole chips (a payout of N to 1 is never rounded), no shoe. */
+export const valuationEnv = <R extends RulebookBase>(env: RoundEnv<R>): RoundEnv<R> => ({ ...env, ctx: { ...env.ctx, smallestChip: 1, shoe: undefined } });
+
+/** A stake every "N to 1" and "1 to 2" of these games pays in whole chips. */
+export const EDGE_STAKE = 1000;
+
+/** Builds a representative deal's facts: `deal.bet(1, 'ante')`, `deal.cards('seat:1', …)`, `deal.decide(1, 'play')`. */
+export class DealFacts {
+  readonly facts: PlayedFact[] = [{ type: 'RoundStarted', data: {} }];
+  private n = 0;
+  bet(seat: number, betType: string, multiple = 1): this {
+    this.facts.push({ type: 'BetPlaced', data: { betId: `edge-${++this.n}`, seat, betType, amount: EDGE_STAKE * multiple } });
+    return this;
+  }
+  cards(to: string, codes: readonly string[], faceUp = false): this {
+    for (const c of codes) this.facts.push({ type: 'CardDealt', data: { card: c, to, faceUp } });
+    return this;
+  }
+  decide(seat: number, decision: string, extra: Record<string, unknown> = {}): this {
+    this.facts.push({ type: 'PlayerDecision', data: { seat, decision, ...extra } });
+    return this;
+  }
+  close(): this {
+    this.facts.push({ type: 'BetsClosed', data: {} });
+    return this;
+  }
+  push(type: string, data: Record<string, unknown>): this {
+    this.facts.push({ type, data });
+    return this;
+  }
+}
+
+/** The state after a deal's facts, folded through the game's own `initialState` and `evolve`. */
+export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly PlayedFact[]): S {
+  let s = rules.initialState(env as never);
+  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `edge-${i}`, type: f.type, data: f.data as Record<string, any> }, env as never)));
+  return s;
+}
+
+/**
+ * What a deal's bets bring back per unit of its first bet of `unitType` (the ante), stakes included: every
+ * bet of the deal (`include` picks them) and every hand the game settles it on (the ante bonus…), each by
+ * the game's own `settle`. The second bets are the player's own strategy, so the ante and what follows
+ * it are one wager, valued per ante (the published convention for these games).
+ */
+export function backPerUnitOf<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly PlayedFact[], unitType: string, include: (bet: Bet) => boolean = () => true): number {
+  const s = stateAfter(rules, env, facts);
+  const bets = (s as unknown as BankPokerState).bets.filter(include);
+  const unit = bets.find((b) => b.betType === unitType);
+  if (!unit) throw new Error(`no ${unitType} bet in the deal`);
+  let net = 0;
+  for (const bet of bets) {
+    for (const hand of rules.handsToSettle?.(s, bet, env as never) ?? [undefined]) {
+      const v = rules.settle(s, { bet, hand }, env as never);
+      if (hand === undefined) net += (backPerUnit(bet.amount, v) - 1) * bet.amount;
+      // a bonus settled on the same stake (three card poker's ante bonus) adds its winnings only: the stake is the main hand's
+      else if (!isUndecided(v) && !isUnverifiable(v) && v.outcome === 'win') net += v.payout;
+    }
+  }
+  return 1 + net / unit.amount;
+}
+
+/** The figure of one wager from its classes of deals, each priced through the game's own settle. */
+export function edgeOfClasses<S>(
+  rules: GameRules<S>,
+  env: RoundEnv,
+  classes: readonly DealClass[],
+  unitType: string,
+  figure: Omit<BetEdge, 'returnPerUnit' | 'houseEdge' | 'variancePerUnit'>,
+  include?: (bet: Bet) => boolean,
+): BetEdge {
+  return edgeFrom(
+    classes.filter((c) => c.weight > 0).map((c) => ({ weight: c.weight, back: backPerUnitOf(rules, env, c.facts, unitType, include) })),
+    figure,
+  );
+}
+
+/** House edges once per rulebook and session options (by value: every table opening brings its own options object). */
+const edgesMemo = new WeakMap<object, Map<string, readonly BetEdge[]>>();
+export function memoEdges(env: RoundEnv, compute: () => readonly BetEdge[]): readonly BetEdge[] {
+  let byOptions = edgesMemo.get(env.rulebook);
+  if (!byOptions) edgesMemo.set(env.rulebook, (byOptions = new Map()));
+  const key = JSON.stringify(Object.entries(env.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  let edges = byOptions.get(key);
+  if (!edges) byOptions.set(key, (edges = Object.freeze(compute())));
+  return edges;
+}

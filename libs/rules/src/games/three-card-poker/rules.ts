@@ -27,6 +27,7 @@ import {
   judgeOffered,
   lose,
   notAllowed,
+  memoEdges,
   optionCite,
   optionOr,
   push,
@@ -45,6 +46,7 @@ import {
 } from '../../core/poker/bank';
 import { evaluateThree, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import type { Bet, Finding, SettlementVerdict } from '../../core/types';
+import { threeCardPokerEdges } from './house-edge';
 import { RULEBOOKS, ThreeCardPokerRulebook } from './rulebook';
 
 const GAME = 'three-card-poker';
@@ -191,6 +193,8 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
 
   isDecided: (s, env) => isComplete(deal, s, env),
   judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  houseEdges: (env) => memoEdges(env, () => threeCardPokerEdges(threeCardPoker, env)),
 
   describe(s, env) {
     const named: Record<string, string> = {};
