@@ -123,6 +123,21 @@ export function burnValue(exposed: string): number {
 /** Total cards burned at the start of a shoe: the exposed card itself plus its value (index.md OQ-22). */
 export const burnCount = (exposed: string): number => 1 + burnValue(exposed);
 
+/**
+ * The burn a text requires: `exposed-plus-value` (index.md OQ-22); `value-with-or-without-the-exposed-card`
+ * where the text says only that the exposed card's value "determines the number of cards" burned, and
+ * so allows both counts (punto y banca, euskadi L4309–4314); `not-regulated` where the text says nothing
+ * of a burn (chemin de fer, two paños), so no count is judged.
+ */
+export type BurnRule = 'exposed-plus-value' | 'value-with-or-without-the-exposed-card' | 'not-regulated';
+
+/** The numbers of burned cards a burn rule accepts after `exposed` (none: not judged). */
+export function burnCounts(rule: BurnRule, exposed: string): number[] | null {
+  if (rule === 'not-regulated') return null;
+  const value = burnValue(exposed);
+  return rule === 'exposed-plus-value' ? [1 + value] : [value, 1 + value];
+}
+
 export interface ShoeMemory {
   shoeId: string;
   /** cards still in the shoe, next card first */
@@ -437,8 +452,8 @@ export interface BaccaratDrawingRules {
    * salvo la que se esté llevando a cabo en ese momento" (euskadi L4305–4307 and every baccarat text)
    */
   readonly coupsAfterStop: Cited<number>;
-  /** the exposed first card and as many more as its value are burned (index.md OQ-22) */
-  readonly burn: Cited<'exposed-plus-value'>;
+  /** how many cards the exposed first card of a shoe burns */
+  readonly burn: Cited<BurnRule>;
   readonly dealOrder: Cited<readonly string[]>;
   readonly natural: Cited<readonly number[]>;
   readonly puntoRule: Cited<PuntoRule>;
@@ -509,18 +524,20 @@ export function drawFindings(game: string, rules: BaccaratDrawingRules, violatio
 /** Findings at the end of the coup: required draws never made, a burn of the wrong length. */
 export function endFindings(game: string, rules: BaccaratDrawingRules, state: CoupState, spec: CoupSpec): Finding[] {
   const findings = drawFindings(game, rules, missingDraws(state.coup, spec));
-  if (state.burn.length > 0) {
-    const expected = burnCount(state.burn[0]);
-    if (expected !== state.burn.length) {
-      findings.push({
-        code: 'SEQUENCE_VIOLATION',
-        expected,
-        recorded: state.burn.length,
-        rule: `${game}/burn`,
-        citation: rules.burn.cite,
-        message: `the exposed first card ${state.burn[0]} burns itself and ${burnValue(state.burn[0])} more (${expected} cards); ${state.burn.length} were burned`,
-      });
-    }
+  const accepted = state.burn.length > 0 ? burnCounts(rules.burn.value, state.burn[0]) : null;
+  if (accepted && !accepted.includes(state.burn.length)) {
+    const value = burnValue(state.burn[0]);
+    findings.push({
+      code: 'SEQUENCE_VIOLATION',
+      expected: accepted.length === 1 ? accepted[0] : accepted,
+      recorded: state.burn.length,
+      rule: `${game}/burn`,
+      citation: rules.burn.cite,
+      message:
+        accepted.length === 1
+          ? `the exposed first card ${state.burn[0]} burns itself and ${value} more (${accepted[0]} cards); ${state.burn.length} were burned`
+          : `the exposed first card ${state.burn[0]} is worth ${value}: ${value} cards are burned, or ${value + 1} counting the exposed card apart (the text allows both); ${state.burn.length} were burned`,
+    });
   }
   return findings;
 }

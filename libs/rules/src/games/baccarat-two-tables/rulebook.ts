@@ -71,7 +71,8 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(10, j(at.stop)),
     coupsAfterStop: cited(0, j(at.afterStop)),
-    burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
+    // the text sets no burn (the independent reading found none either): burned cards are not counted
+    burn: cited('not-regulated', 'no burn in the text; index.md OQ-22 applies to punto y banca only'),
     dealOrder: cited(['player:1', 'player:2', 'banker', 'player:1', 'player:2', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.punto)),
     puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),

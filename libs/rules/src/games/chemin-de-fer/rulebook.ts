@@ -82,8 +82,8 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(7, j(at.stop)),
     coupsAfterStop: cited(0, j(at.afterStop)),
-    // the chemin-de-fer texts give only the stop card; the burn follows punto-banco's (index.md OQ-22)
-    burn: cited('exposed-plus-value', 'INDUSTRY-STANDARD; index.md OQ-22'),
+    // the text sets no burn (the independent reading found none either): burned cards are not counted
+    burn: cited('not-regulated', 'no burn in the text; index.md OQ-22 applies to punto y banca only'),
     dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.natural)),
     puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),

@@ -26,6 +26,8 @@ export interface PuntoBancoRulebook extends RulebookBase, BaccaratDrawingRules {
   readonly noCommissionVariant?: Cited<{ readonly bankerTotal: number; readonly deduction: number }>;
   /** any bet's maximum is at most this multiple of the table minimum */
   readonly maxMultipleOfMinimum: Cited<number>;
+  /** the table maximum the text lets a casino set, as multiples of the table minimum: a range or a list */
+  readonly maxMultiples: Cited<{ readonly between?: readonly [number, number]; readonly oneOf?: readonly number[] }>;
   /** the tie bet's maximum as a share of the table maximum, where the text sets one */
   readonly tieMaxShareOfTableMax?: Cited<number>;
   /** seats of the reduced tables */
@@ -71,7 +73,9 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
     decks: cited(6, j(at.decks)),
     stopCardFromEnd: cited(7, j(at.stop)),
     coupsAfterStop: cited(0, j(at.afterStop)),
-    burn: cited('exposed-plus-value', `${j(at.burn)}; index.md OQ-22`),
+    // "El valor de aquella determinará el número de cartas que serán inutilizadas": whether the exposed card
+    // is one of them is not said, so both counts are accepted (the independent reading found the same gap)
+    burn: cited('value-with-or-without-the-exposed-card', `${j(at.burn)}; index.md OQ-22`),
     dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.natural)),
     puntoRule: cited(PUNTO_BANCO_PUNTO_RULE, j(at.punto)),
@@ -81,6 +85,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
     tieOnEvenBets: cited('push', j(at.tiePush)),
     commissionRange: cited({ min: 0.05, max: 0.05 }, j(at.commission)),
     maxMultipleOfMinimum: cited(100, j(at.max)),
+    maxMultiples: cited({ between: [20, 100] }, j(at.max)),
     seats: cited({ mini: 7, midi: 9 }, j(at.seats)),
     options: {
       commissionRate: cited(0.05, j(at.commission)),
@@ -116,22 +121,27 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       noCommissionVariant: cited({ bankerTotal: 6, deduction: 0.5 }, 'euskadi L4191–4198'),
     },
   ),
-  cantabria: rulebook('cantabria', {
-    source: 'L1930–2196',
-    decks: 'L1945–1947',
-    stop: 'L2133–2137',
-    afterStop: 'L2137–2141',
-    burn: 'L2143–2148',
-    deal: 'L2150–2157',
-    natural: 'L2089–2093',
-    punto: 'L2097–2103',
-    banker: 'L2052–2057',
-    commission: 'L2052–2057',
-    tie: 'L2083–2087',
-    tiePush: 'L2083–2087',
-    max: 'L2061–2063',
-    seats: 'L2181–2196',
-  }),
+  cantabria: rulebook(
+    'cantabria',
+    {
+      source: 'L1930–2196',
+      decks: 'L1945–1947',
+      stop: 'L2133–2137',
+      afterStop: 'L2137–2141',
+      burn: 'L2143–2148',
+      deal: 'L2150–2157',
+      natural: 'L2089–2093',
+      punto: 'L2097–2103',
+      banker: 'L2052–2057',
+      commission: 'L2052–2057',
+      tie: 'L2083–2087',
+      tiePush: 'L2083–2087',
+      max: 'L2061–2063',
+      seats: 'L2181–2196',
+    },
+    // "será fijado para cada mesa en 50 o 100 veces el mínimo"
+    { maxMultiples: cited({ oneOf: [50, 100] }, 'cantabria L2061–2063') },
+  ),
   'illes-balears': rulebook(
     'illes-balears',
     {
@@ -147,10 +157,14 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       commission: 'L1295–1298',
       tie: 'L1311–1315',
       tiePush: 'L1311–1315',
-      max: 'L1301–1302',
+      max: 'L1301–1303',
       seats: 'L1214–1232',
     },
-    { tieMaxShareOfTableMax: cited(0.1, 'illes-balears L1313–1315') },
+    {
+      tieMaxShareOfTableMax: cited(0.1, 'illes-balears L1313–1315'),
+      // "és fixat per a cada taula en 25, 50 o 100 vegades el mínim"
+      maxMultiples: cited({ oneOf: [25, 50, 100] }, 'illes-balears L1301–1303'),
+    },
   ),
   galicia: rulebook(
     'galicia',

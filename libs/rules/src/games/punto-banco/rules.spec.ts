@@ -107,15 +107,19 @@ describe('punto-banco: naturals and the deal', () => {
     const j = judge(puntoBanco, env, coupFacts(coup(cardsFor(2), cardsFor(7), [['player', '2H'], ['player', '3H']])));
     expect(codes(j)).toEqual(['DRAW_RULE_VIOLATION']);
   });
-  it('the burn takes the exposed card and as many more as its value, figures 10 (index.md OQ-22)', () => {
+  it('the burn: the exposed card\'s value, figures 10, sets how many are burned, the exposed card counted or not (euskadi L4309–4314; the text does not say)', () => {
     const burn = (cards: string[]) => cards.map((c) => ['burn', c] as const);
-    const ok = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C', '9D', 'KH']), ...coup(cardsFor(7), cardsFor(6))]));
-    expect(codes(ok)).toEqual([]);
-    const short = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C', '9D']), ...coup(cardsFor(7), cardsFor(6))]));
+    const threeMore = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C', '9D', 'KH']), ...coup(cardsFor(7), cardsFor(6))]));
+    expect(codes(threeMore)).toEqual([]);
+    const threeWithIt = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C', '9D']), ...coup(cardsFor(7), cardsFor(6))]));
+    expect(codes(threeWithIt)).toEqual([]);
+    const short = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C']), ...coup(cardsFor(7), cardsFor(6))]));
     expect(codes(short)).toEqual(['SEQUENCE_VIOLATION']);
-    expect(short.discrepancies[0]).toMatchObject({ rule: 'punto-banco/burn', expected: 4, recorded: 3 });
+    expect(short.discrepancies[0]).toMatchObject({ rule: 'punto-banco/burn', expected: [3, 4], recorded: 2 });
     const figure = judge(puntoBanco, env, coupFacts([...burn(['QS', ...'A23456789'.split('').map((r) => `${r}C`), '10C']), ...coup(cardsFor(7), cardsFor(6))]));
     expect(codes(figure)).toEqual([]);
+    const tooMany = judge(puntoBanco, env, coupFacts([...burn(['AS', '2C', '9D']), ...coup(cardsFor(7), cardsFor(6))]));
+    expect(tooMany.discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', expected: [1, 2], recorded: 3 }]);
   });
   it('refuses a card that does not exist and a hand that is not at the table', () => {
     expect(puntoBanco.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'JK', to: 'player' } }, env)).toMatchObject({ field: 'data.card' });
@@ -239,7 +243,7 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
   it.each([
     ['euskadi', 'euskadi L4203–4206; index.md OQ-20'],
     ['cantabria', 'cantabria L2061–2063'],
-    ['illes-balears', 'illes-balears L1301–1302'],
+    ['illes-balears', 'illes-balears L1301–1303'],
     ['galicia', 'galicia L460; index.md OQ-20'],
   ] as const)('Δ maximum: %s caps any bet at 100 × the table minimum (%s)', (j, cite) => {
     const env = pbEnv(j, { limits: { min: 100, max: 50_000 } });
@@ -260,6 +264,21 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
     expect(puntoBanco.refuse!(bet(9), midi)).toBeNull();
     expect(puntoBanco.refuse!(bet(10), midi)).toMatchObject({ field: 'data.seat' });
     expect(puntoBanco.refuse!(bet(12), pbEnv(j))).toBeNull();
+  });
+});
+
+describe('punto-banco judgeOpening: the table maximum as a multiple of the minimum, as each text allows it', () => {
+  const opening = (min: number, max: number) => ({ limits: { min, max }, options: {}, eventId: 'open-1' });
+  it.each([
+    ['euskadi', [20, 37.5, 100], [10, 150], 'euskadi L4203–4206; index.md OQ-20'],
+    ['galicia', [20, 50, 100], [15, 120], 'galicia L460; index.md OQ-20'],
+    ['cantabria', [50, 100], [20, 75, 200], 'cantabria L2061–2063'],
+    ['illes-balears', [25, 50, 100], [20, 40, 150], 'illes-balears L1301–1303'],
+  ] as const)('%s: allows %j × the minimum, flags %j', (j, allowed, flagged, cite) => {
+    for (const m of allowed) expect(puntoBanco.judgeOpening!(opening(100, 100 * m), pbEnv(j))).toEqual([]);
+    for (const m of flagged) {
+      expect(puntoBanco.judgeOpening!(opening(100, 100 * m), pbEnv(j))).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/table-maximum', citation: cite, eventId: 'open-1' }]);
+    }
   });
 });
 

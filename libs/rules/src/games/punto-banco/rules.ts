@@ -26,7 +26,7 @@ import {
   twoCardsEach,
 } from '../../core/baccarat';
 import { DECK_52, parseCard } from '../../core/cards';
-import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
 import { applyRate, payOdds } from '../../core/money';
 import { Bet, ExpectedSettlement, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
@@ -167,6 +167,35 @@ function houseEdges(env: Env): BetEdge[] {
   });
 }
 
+/**
+ * The table maximum a session opens with, as a multiple of its minimum, against the text: "entre 20 y 100
+ * veces" (euskadi L4203–4206, galicia L460: any multiple in the range, index.md OQ-20), "50 o 100 veces"
+ * (cantabria L2061–2063), "25, 50 o 100 vegades" (illes-balears L1301–1303). Bets above 100 × are judged
+ * one by one besides; this names a table set up outside what the text allows.
+ */
+function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
+  const { min, max } = opening.limits;
+  if (!(min > 0 && max > 0)) return [];
+  const allowed = env.rulebook.maxMultiples;
+  const multiple = max / min;
+  const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  const { between, oneOf } = allowed.value;
+  const ok = (between ? multiple >= between[0] - 1e-9 && multiple <= between[1] + 1e-9 : false) || (oneOf ?? []).some((m) => near(m, multiple));
+  if (ok) return [];
+  const expected = between ? `a maximum between ${between[0]} and ${between[1]} × the minimum` : `a maximum of ${oneOf!.join(', ').replace(/, (\d+)$/, ' or $1')} × the minimum`;
+  return [
+    {
+      code: 'SESSION_RULE_VIOLATION',
+      ...(opening.eventId ? { eventId: opening.eventId } : {}),
+      expected,
+      recorded: `${max} = ${Math.round(multiple * 100) / 100} × the minimum ${min}`,
+      rule: `${GAME}/table-maximum`,
+      citation: allowed.cite,
+      message: `the table opens with a maximum of ${max}, ${Math.round(multiple * 100) / 100} × its minimum of ${min}; the text allows ${expected}`,
+    },
+  ];
+}
+
 export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
   game: GAME,
   family: 'cards',
@@ -241,6 +270,7 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
 
   settle: (state, query, env) => settleBet(state, query.bet, env),
   houseEdges,
+  judgeOpening,
   isDecided: (state, env) => twoCardsEach(state.coup, PUNTO_BANCO_SPEC(env.rulebook)),
   judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, PUNTO_BANCO_SPEC(env.rulebook)),
 
