@@ -27,6 +27,7 @@ import {
   judgeMultipleOf,
   judgeOffered,
   lose,
+  memoEdges,
   notAllowed,
   optionOr,
   playJackpot,
@@ -48,6 +49,7 @@ import {
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import type { Bet, Finding, SettlementVerdict } from '../../core/types';
+import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
 
 const GAME = 'caribbean-stud';
@@ -256,6 +258,8 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
     const hand = firstFive(s, seat, env);
     return hand && env.rulebook.jackpot.prizes[hand.category] ? hand.category : null;
   },
+
+  houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
 
   isDecided: (s, env) => isComplete(deal, s, env) || [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)].every((p) => cardsAt(s, p).length >= 5),
   judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
