@@ -8,6 +8,8 @@ import { seededRandom } from './cards';
 import type { GameRules, PlayedFact, RoundEnv } from './game';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from './testing';
 import type { BetEdge } from './house-edge';
+import type { LayoutRulebook } from './roulette';
+import { AnnouncedBet, announcedChips, chipUnits, wheelOf } from './wheel';
 import type { Bet, JurisdictionId, SessionContext, SettlementVerdict } from './types';
 
 export interface PlayedRound {
@@ -224,3 +226,149 @@ export function expectEdges(edges: readonly BetEdge[], offered: readonly string[
     expect(e.returnPerUnit).toBeCloseTo(1 - e.houseEdge, 12);
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Two readings (issue 14 §5): the rulebooks against the independent reading in docs/games/readings/<game>.json
+
+export interface ReadingEntry {
+  readonly value: unknown;
+  readonly lines?: string;
+  readonly quote?: string;
+  readonly note?: string;
+}
+export interface ReadingJurisdiction {
+  readonly section?: { lines: string; title: string };
+  readonly values?: Readonly<Record<string, ReadingEntry>>;
+  readonly behaviour?: readonly { id: string; rule: string; lines: string; quote?: string; round?: string; expected?: string }[];
+  readonly ambiguities?: readonly { about: string; readings: string[]; lines: string }[];
+}
+
+/** The independent reading of a game, as its reader wrote it (never edited here). */
+export function readingOf(game: string): { jurisdictions: Partial<Record<JurisdictionId, ReadingJurisdiction | null>> } {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { readFileSync } = require('fs') as typeof import('fs');
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { resolve } = require('path') as typeof import('path');
+  return JSON.parse(readFileSync(resolve(__dirname, '../../../../docs/games/readings', `${game}.json`), 'utf8'));
+}
+
+const JURISDICTION_NAMES = ['euskadi', 'eu', 'cantabria', 'illes-balears', 'galicia', 'andalucia', 'index.md'];
+
+/** The line ranges a citation gives for one jurisdiction ("euskadi L508–512, L584–585; eu L6689–6690"). */
+export function citedLines(cite: string, jurisdiction: JurisdictionId): [number, number][] {
+  const out: [number, number][] = [];
+  let owner: string | null = null;
+  for (const token of cite.split(/[\s,;()]+/)) {
+    if (JURISDICTION_NAMES.includes(token)) owner = token;
+    const m = /^L(\d+)(?:[–-](\d+))?$/.exec(token);
+    if (m && (owner === jurisdiction || (owner === 'eu' && jurisdiction === 'euskadi'))) out.push([Number(m[1]), Number(m[2] ?? m[1])]);
+  }
+  return out;
+}
+
+/** Do the rulebook's citation and the reading's lines share a line? */
+export function sameLines(cite: string, readingLines: string, jurisdiction: JurisdictionId): boolean {
+  const read = citedLines(readingLines.split(';').map((part) => `${jurisdiction} ${part}`).join('; '), jurisdiction);
+  return citedLines(cite, jurisdiction).some(([a, b]) => read.some(([c, d]) => a <= d && c <= b));
+}
+
+/**
+ * How the rulebook holds one value of the reading: `reading` is the reader's value put in the rulebook's terms
+ * by hand (a number out of a sentence, names mapped to bet keys), `rulebook` what the rulebook holds, `cite`
+ * the rulebook's citation for it. Or the reason the value is not encoded (staffing, equipment no fact shows).
+ */
+export type ReadingMap<R> = Readonly<
+  Record<string, ((rulebook: R, entry: ReadingEntry) => { reading: unknown; rulebook: unknown; cite?: string }) | { notEncoded: string }>
+>;
+
+/**
+ * Value by value: every value of the reading is mapped by hand to the rulebook (or said not to be encoded,
+ * with the reason), and each mapped value equals the reading's, cited to lines that overlap the reader's.
+ */
+export function expectReadingAgrees<R>(reading: ReadingJurisdiction, rulebook: R, jurisdiction: JurisdictionId, map: ReadingMap<R>): void {
+  const values = reading.values ?? {};
+  expect(Object.keys(values).filter((key) => !(key in map))).toEqual([]);
+  for (const [key, entry] of Object.entries(values)) {
+    const how = map[key];
+    if (typeof how !== 'function') continue;
+    const held = how(rulebook, entry);
+    expect({ key, value: held.rulebook }).toEqual({ key, value: held.reading });
+    if (held.cite && entry.lines) expect({ key, cite: held.cite, readerLines: entry.lines, overlaps: sameLines(held.cite, entry.lines, jurisdiction) }).toEqual({ key, cite: held.cite, readerLines: entry.lines, overlaps: true });
+  }
+}
+
+// The layout games' values as the readers name them (french-roulette.json, american-roulette-*.json).
+
+const payout = (numbers: number) => (rb: LayoutRulebook, e: ReadingEntry) => ({ reading: e.value, rulebook: rb.payTable[numbers]?.value, cite: rb.payTable[numbers]?.cite });
+const NOT_JUDGED = (why: string) => ({ notEncoded: why });
+const tiersOf = (rb: LayoutRulebook): readonly number[] => (rb.limits.kind === 'tiers' ? rb.limits.tiers.value : []);
+/** "10, 20, 30 or 50 times" as the reader writes it: a list, or one number where the text gives one */
+const oneOrList = (xs: readonly number[]) => (xs.length === 1 ? xs[0] : [...xs]);
+const announced = (betType: AnnouncedBet) => (rb: LayoutRulebook, e: ReadingEntry) => {
+  const offered = rb.betTypes[betType];
+  return { reading: e.value, rulebook: offered ? chipUnits(announcedChips(betType, 0, wheelOf(rb.wheel.value))!) : 'not offered', cite: offered };
+};
+
+export const LAYOUT_READING: ReadingMap<LayoutRulebook> = {
+  'wheel.pockets': (rb, e) => ({ reading: e.value, rulebook: wheelOf(rb.wheel.value).order.length, cite: rb.wheel.cite }),
+  'wheel.numbers': (rb, e) => {
+    const numbers = wheelOf(rb.wheel.value).order.filter((p) => p !== '00').map(Number).sort((a, b) => a - b);
+    return { reading: e.value, rulebook: numbers.every((n, i) => n === i) && numbers.length === 37 ? '1-36 plus 0' : numbers.join(','), cite: rb.wheel.cite };
+  },
+  'wheel.colour-rule': (rb) => {
+    // the reader's rule: black = an even digit sum, plus 10 and 29, except 19
+    const digitSum = (n: number) => String(n).split('').reduce((t, d) => t + Number(d), 0);
+    const black = Array.from({ length: 36 }, (_, i) => i + 1).filter((n) => (digitSum(n) % 2 === 0 || n === 10 || n === 29) && n !== 19);
+    return { reading: black, rulebook: [...wheelOf(rb.wheel.value).black].map(Number).sort((a, b) => a - b), cite: rb.wheel.cite };
+  },
+  'wheel.cylinder-diameter': NOT_JUDGED('equipment no fact records'),
+  'layout.numbers': NOT_JUDGED('the layout geometry is the standard 3 × 12 (core/wheel.ts); its language is not recorded'),
+  'staff.two-layout': NOT_JUDGED('staffing: no fact records it'),
+  'staff.one-layout': NOT_JUDGED('staffing: no fact records it'),
+  staff: NOT_JUDGED('staffing: no fact records it'),
+  'staff.jefe-de-mesa.tables-max': NOT_JUDGED('staffing: no fact records it'),
+  'table.size': NOT_JUDGED('equipment no fact records'),
+  'table.two-layout.one-side': NOT_JUDGED('equipment and float: no round fact records it'),
+  'colour-chips.value-range': NOT_JUDGED('chip values are not recorded: a bet is recorded with its amount'),
+  'colour-chips.default-value': NOT_JUDGED('chip values are not recorded: a bet is recorded with its amount'),
+  'payout.straight-up': payout(1),
+  'payout.split': payout(2),
+  'payout.street': payout(3),
+  'payout.street-zero': (rb, e) => ({ reading: e.value, rulebook: rb.payTable[3].value, cite: rb.payTable[3].cite }),
+  'payout.corner': payout(4),
+  'payout.first-four': payout(4),
+  'payout.six-line': payout(6),
+  'payout.column': payout(12),
+  'payout.dozen': payout(12),
+  'payout.two-columns': payout(24),
+  'payout.two-dozens': payout(24),
+  'payout.even-money': payout(18),
+  'announced.neighbours.chips': announced('neighbours'),
+  'announced.voisins.chips': announced('voisins'),
+  'announced.tiers.chips': announced('tiers'),
+  'announced.orphelins.chips': announced('orphelins'),
+  'announced.chip-value': NOT_JUDGED('read with the limits: each chip position at least the table minimum and at most its own bet\'s maximum (resolutions.md)'),
+  'announced.neighbours.boxes': (rb, e) => ({ reading: e.value, rulebook: rb.betTypes.neighbours ? wheelOf(rb.wheel.value).order.length : 0, cite: rb.betTypes.neighbours }),
+  'announced.buttons': (rb, e) => {
+    const v = e.value as { 'number-buttons': number; 'sector-buttons': number };
+    const sectors = (['voisins', 'tiers', 'orphelins'] as const).filter((b) => rb.betTypes[b]);
+    return { reading: [v['number-buttons'], v['sector-buttons']], rulebook: [rb.betTypes.neighbours ? 37 : 0, sectors.length], cite: rb.betTypes.voisins };
+  },
+  'limits.minimum': NOT_JUDGED('set by the authorisation: the session declares it (TableSessionOpened.limits.min)'),
+  'limits.minimum.even-money': (rb, e) => {
+    const upTo = rb.limits.kind === 'tiers' ? rb.limits.evenChanceMinimumUpTo : undefined;
+    return { reading: Number(/up to (\d+) x/.exec(String(e.value))?.[1]), rulebook: upTo?.value, cite: upTo?.cite };
+  },
+  'limits.maximum.even-money': (rb, e) => ({ reading: e.value, rulebook: oneOrList(tiersOf(rb).map((k) => 18 * k)), cite: rb.limits.kind === 'tiers' ? rb.limits.tiers.cite : undefined }),
+  'limits.maximum.multiple': (rb, e) => {
+    const by = (n: number) => oneOrList(tiersOf(rb).map((k) => n * k));
+    const held = { 'straight-up': by(1), split: by(2), street: by(3), corner: by(4), 'six-line': by(6), 'column-dozen': by(12), 'two-columns-two-dozens': by(24) };
+    return { reading: e.value, rulebook: held, cite: rb.limits.kind === 'tiers' ? rb.limits.tiers.cite : undefined };
+  },
+  'limits.minimum-table': NOT_JUDGED('a casino-wide duty over several tables; cantabria\'s "podrá" is a rulebook warning (index.md OQ-46)'),
+  'limits.change.balls-announced': NOT_JUDGED('limit changes are session-level (TableLimitsChanged), not judged with the round'),
+  'limits.change.direction': NOT_JUDGED('limit changes are session-level (TableLimitsChanged), not judged with the round'),
+  'limits.maximum.increase': NOT_JUDGED('a raise communicated to the regulator is declared as per-bet-type limits, which win over the tiers'),
+  'inheritance.french': NOT_JUDGED('checked as values: the American rulebook takes the French pay table of its jurisdiction'),
+  'zero.even-money.loss': (rb, e) => ({ reading: e.value, rulebook: rb.zeroOnEvenChances.value === 'half-back' ? 0.5 : rb.zeroOnEvenChances.value === 'lose' ? 1 : 'player chooses', cite: rb.zeroOnEvenChances.cite }),
+};

@@ -41,7 +41,7 @@ describe('american-roulette-double-zero (cantabria L592–618)', () => {
   });
   it('OQ-47: 0 and 00 on even chances lose half (as A.2)', () => {
     for (const pocket of [0, '00']) {
-      expect(settleAfter(rules, env(), { betType: 'red', amount: 1000 }, pocket)).toMatchObject({ outcome: 'half-lost', payout: 0, citation: 'index.md OQ-47' });
+      expect(settleAfter(rules, env(), { betType: 'red', amount: 1000 }, pocket)).toMatchObject({ outcome: 'half-lost', payout: 0, citation: 'cantabria L569–570, L594–595; 00 as 0: index.md OQ-47' });
     }
     const lose = envFor(rules, 'cantabria', { options: { zeroOnEvenChances: 'lose' } });
     expect(settleAfter(rules, lose, { betType: 'red', amount: 1000 }, '00')).toMatchObject({ outcome: 'lose' });

@@ -50,7 +50,7 @@ describe('boule equipment', () => {
   it('straight on 10 is refused', () => expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'straight', selection: [10], amount: 100 }), env)).toMatchObject({ field: 'data.selection' }));
   it('OQ-49: euskadi reads 18 holes (each number twice), exposed as an option', () => {
     expect(envFor(rules, 'euskadi').options.holes).toBe(18);
-    expect(rules.rulebooks.euskadi.options.holes.cite).toBe('index.md OQ-49');
+    expect(rules.rulebooks.euskadi.options.holes.cite).toBe('euskadi L2547–2550, eu L2484–2485 (18, not 36: index.md OQ-49)');
   });
 });
 

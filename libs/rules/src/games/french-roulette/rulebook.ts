@@ -104,7 +104,7 @@ export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRou
   euskadi: french('euskadi', {
     source: 'euskadi L253–974',
     prison: prison('euskadi', 'L727–731', 'L731–734', 'L736–739', 'L740–741', 'L743–746'),
-    tiers: cited([10, 20, 30, 50], 'euskadi L767–778'),
+    tiers: cited([10, 20, 30, 50], 'euskadi L759–761, L768–779'),
     evenChanceMinimumUpTo: cited(5, 'euskadi L759–765'),
     announced: 'euskadi L609–649',
     options: { ...tierOption('index.md OQ-45'), evenChanceMinimum: cited(1, 'euskadi L759–765') },
