@@ -139,8 +139,12 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       max: 'L2061–2063',
       seats: 'L2181–2196',
     },
-    // "será fijado para cada mesa en 50 o 100 veces el mínimo"
-    { maxMultiples: cited({ oneOf: [50, 100] }, 'cantabria L2061–2063') },
+    {
+      // "será fijado para cada mesa en 50 o 100 veces el mínimo"
+      maxMultiples: cited({ oneOf: [50, 100] }, 'cantabria L2061–2063'),
+      // the one text that prints the table, garbled by the OCR: rows 0–6 (L2108–2118) and row 7 astray (L2058)
+      bankerTable: cited(PUNTO_BANCO_BANKER_TABLE, 'cantabria L2105–2118; cantabria L2058; index.md OQ-01'),
+    },
   ),
   'illes-balears': rulebook(
     'illes-balears',
