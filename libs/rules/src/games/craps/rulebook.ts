@@ -73,7 +73,7 @@ export interface CrapsRulebook extends RulebookBase {
 }
 
 type Line =
-  | 'source' | 'dice' | 'pass' | 'dontPass' | 'come' | 'dontCome' | 'field' | 'big' | 'underOver' | 'hard' | 'any7' | 'yo11'
+  | 'source' | 'dice' | 'simple' | 'pass' | 'dontPass' | 'come' | 'dontCome' | 'field' | 'big' | 'underOver' | 'hard' | 'any7' | 'yo11'
   | 'anyCraps' | 'crapsN' | 'horn' | 'odds' | 'dontOdds' | 'place' | 'right' | 'wrong' | 'oddsGeneral' | 'lineStays'
   | 'simpleMax' | 'multipleMax' | 'oddsMax' | 'dontOddsMax' | 'rightMax' | 'wrongMax' | 'shooterLine' | 'diceChange';
 
@@ -82,7 +82,7 @@ export type CrapsJurisdiction = Extract<JurisdictionId, 'euskadi' | 'cantabria' 
 /** Where each rule is, per jurisdiction (games.md `craps`; the jurisdiction files). */
 const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>> = {
   euskadi: {
-    source: 'L3077–3834', dice: 'L3155–3174', pass: 'L3211–3221', dontPass: 'L3289–3295', come: 'L3297–3306',
+    source: 'L3077–3834', dice: 'L3155–3174', simple: 'L3209', pass: 'L3211–3221', dontPass: 'L3289–3295', come: 'L3297–3306',
     dontCome: 'L3308–3316', field: 'L3322–3328', big: 'L3330–3344', underOver: 'L3419–3429', hard: 'L3434–3442',
     any7: 'L3444–3447', yo11: 'L3449–3452', anyCraps: 'L3454–3457', crapsN: 'L3459–3472', horn: 'L3474–3478',
     // the Spanish of section C is split by the OCR: L3480–3481, then L3550–3578
@@ -94,7 +94,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     shooterLine: 'L3817–3821', diceChange: 'L3222–3223',
   },
   cantabria: {
-    source: 'L1321–1666', dice: 'L1332–1353', pass: 'L1385–1395', dontPass: 'L1397–1402', come: 'L1404–1412',
+    source: 'L1321–1666', dice: 'L1332–1353', simple: 'L1383', pass: 'L1385–1395', dontPass: 'L1397–1402', come: 'L1404–1412',
     dontCome: 'L1414–1421', field: 'L1427–1431', big: 'L1433–1445', underOver: 'L1447–1455', hard: 'L1460–1467',
     any7: 'L1469–1471', yo11: 'L1473–1475', anyCraps: 'L1477–1479', crapsN: 'L1481–1491', horn: 'L1493–1496',
     odds: 'L1504–1510, L1521–1526', dontOdds: 'L1512–1519, L1528–1533', place: 'L1535–1538', right: 'L1540–1546', wrong: 'L1548–1555',
@@ -103,7 +103,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     shooterLine: 'L1662–1665', diceChange: 'L1393–1395',
   },
   'illes-balears': {
-    source: 'L909–1182', dice: 'L919–934', pass: 'L962–969', dontPass: 'L971–976', come: 'L978–984',
+    source: 'L909–1182', dice: 'L919–934', simple: 'L960', pass: 'L962–969', dontPass: 'L971–976', come: 'L978–984',
     dontCome: 'L986–992', field: 'L997–1001', big: 'L1003–1015', underOver: 'L1017–1031', hard: 'L1035–1041',
     any7: 'L1043–1045', yo11: 'L1047–1049', anyCraps: 'L1051–1053', crapsN: 'L1055–1065', horn: 'L1067–1071',
     odds: 'L1077–1080, L1087–1090', dontOdds: 'L1082–1085, L1092–1095', place: 'L1097–1099', right: 'L1101–1105', wrong: 'L1107–1112',
@@ -112,7 +112,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     shooterLine: 'L1180–1182', diceChange: 'L968–969',
   },
   galicia: {
-    source: 'L834–992', dice: 'L838, L882–886', pass: 'L904, L912', dontPass: 'L906', come: 'L908',
+    source: 'L834–992', dice: 'L838, L882–886', simple: 'L902', pass: 'L904, L912', dontPass: 'L906', come: 'L908',
     dontCome: 'L910', field: 'L914', big: 'L916–918', underOver: 'L920–922', hard: 'L926–928',
     any7: 'L930', yo11: 'L932', anyCraps: 'L934', crapsN: 'L936–940', horn: 'L942',
     odds: 'L946, L950', dontOdds: 'L948, L952', place: 'L954', right: 'L956', wrong: 'L958',
@@ -129,6 +129,8 @@ function crapsRulebook(
   overrides: (base: CrapsRulebook, c: (line: Line) => string) => Partial<CrapsRulebook> = () => ({}),
 ): CrapsRulebook {
   const c = (line: Line) => `${j} ${LINES[j][line]}`;
+  // the simple chances are "paid at par" in the heading that lists them ("Suertes sencillas, que se pagarán a la par")
+  const par = (line: Line) => `${j} ${LINES[j].simple}, ${LINES[j][line]}`;
   const base: CrapsRulebook = {
     game: 'craps',
     jurisdiction: j,
@@ -137,15 +139,15 @@ function crapsRulebook(
     comeOut: { naturals: cited([7, 11], c('pass')), craps: cited([2, 3, 12], c('pass')), bar: cited(12, c('dontPass')) },
     points: cited(POINT_NUMBERS, c('pass')),
     payouts: {
-      pass: cited(toOne(1), c('pass')),
-      'dont-pass': cited(toOne(1), c('dontPass')),
-      come: cited(toOne(1), c('come')),
-      'dont-come': cited(toOne(1), c('dontCome')),
-      field: cited(toOne(1), c('field')),
-      'big-6': cited(toOne(1), c('big')),
-      'big-8': cited(toOne(1), c('big')),
-      'under-7': cited(toOne(1), c('underOver')),
-      'over-7': cited(toOne(1), c('underOver')),
+      pass: cited(toOne(1), par('pass')),
+      'dont-pass': cited(toOne(1), par('dontPass')),
+      come: cited(toOne(1), par('come')),
+      'dont-come': cited(toOne(1), par('dontCome')),
+      field: cited(toOne(1), par('field')),
+      'big-6': cited(toOne(1), par('big')),
+      'big-8': cited(toOne(1), par('big')),
+      'under-7': cited(toOne(1), par('underOver')),
+      'over-7': cited(toOne(1), par('underOver')),
       'hard-4': cited(toOne(7), c('hard')),
       'hard-10': cited(toOne(7), c('hard')),
       'hard-6': cited(toOne(9), c('hard')),

@@ -221,6 +221,13 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
         expect(j2.discrepancies[0].citation).toBe(rb.limits.dontOddsTimesFlat.cite);
       }
     });
+    it('judgeOpening: a declared per-bet maximum above the rules\' cap is a session finding (it would otherwise win silently)', () => {
+      const limits = { min: 100, max: 100_000, 'any-7': 80_000, field: 50_000 };
+      const findings = craps.judgeOpening!({ limits, options: {}, eventId: 'open' }, envFor(j, { limits }));
+      // any 7 at 4:1: the win may be at most 3 × S = 300,000, so the stake at most 75,000
+      expect(findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', expected: 75_000, recorded: 80_000, rule: 'craps/multiple-chance-maximum', eventId: 'open' }]);
+      expect(craps.judgeOpening!({ limits: { min: 100, max: 100_000, 'any-7': 75_000 }, options: {} }, envFor(j))).toEqual([]);
+    });
     it('a per-bet-type maximum in the session limits wins', () => {
       const e = envFor(j, { limits: { min: 100, max: 100_000, 'any-7': 5000 } });
       expect(craps.betLimits!({ betId: 'x', betType: 'any-7', amount: 0, eventId: 'x', late: false }, e).max!.amount).toBe(5000);

@@ -26,7 +26,7 @@ import {
   settled,
   type Ratio,
 } from '../../core/dice';
-import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
@@ -371,6 +371,50 @@ function oddsTimesFlat(env: Env): Cited<number> {
 }
 
 /**
+ * The table's opening (findings on the session, never refusals): a simple-chance maximum below the band's floor
+ * (20 ×, galicia 100 × the minimum), and a declared per-bet maximum above what the rules allow for that bet — the
+ * judge lets a declared maximum win, so one left unflagged would widen the regulation silently. A maximum above
+ * 1,000 × the minimum is not flagged here: every bet is held to the cap anyway (simpleChanceMax).
+ */
+function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const findings: Finding[] = [];
+  const { min, max } = opening.limits;
+  const band = rb.limits.simpleMaxTimesMin;
+  if (max < band.value.from * min) {
+    findings.push({
+      code: 'SESSION_RULE_VIOLATION',
+      eventId: opening.eventId,
+      expected: `a simple-chance maximum of at least ${band.value.from} × the minimum (${band.value.from * min})`,
+      recorded: max,
+      rule: `${GAME}/simple-chance-maximum`,
+      citation: band.cite,
+      message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`,
+    });
+  }
+  const regulated: Env = { ...env, ctx: { ...env.ctx, limits: { min, max } } };
+  for (const [betType, declared] of Object.entries(opening.limits)) {
+    if (betType === 'min' || betType === 'max' || typeof declared !== 'number' || !isCrapsBet(betType)) continue;
+    // the most a bet of this type may be on any number (lenient: a place bet's cap on 6 and 8)
+    const selections = betType.startsWith('place-') ? POINT_NUMBERS : [undefined];
+    const caps = selections.map((selection) => crapsMaximum({ betType, selection }, regulated));
+    const cap = caps.reduce((a, b) => (b.amount > a.amount ? b : a));
+    if (declared > cap.amount) {
+      findings.push({
+        code: 'SESSION_RULE_VIOLATION',
+        eventId: opening.eventId,
+        expected: cap.amount,
+        recorded: declared,
+        rule: cap.rule,
+        citation: cap.citation,
+        message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} with this table's limits`,
+      });
+    }
+  }
+  return findings;
+}
+
+/**
  * The shooter's own line bet: before the come-out throw, the player named as shooter has a Win or Don't
  * Win bet on the layout (placed before the close). Judged only where the facts name the shooter; a point
  * throw is not judged (his line bet from the come-out stands until the point is decided).
@@ -585,6 +629,8 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
   isDecided: (state) => state.dice !== null,
 
   houseEdges: (env) => crapsHouseEdges(craps, env),
+
+  judgeOpening: judgeCrapsOpening,
 
   judgeEnd(state, env) {
     // Win (and come) bets play to a decision: one with a point that is not re-stated was withdrawn
