@@ -548,12 +548,15 @@ export interface HandClasses {
   readonly cards: number;
   /** one value per class, weakest first */
   readonly values: readonly HandValue[];
+  /** how many hands of the deck each class holds */
+  readonly counts: readonly number[];
   /** class of a hand given as card indices in ascending order */
   classOf(hand: ArrayLike<number>): number;
 }
 
 export function handClasses(n: number, evaluate: (codes: string[]) => HandValue): HandClasses {
-  const patterns: Array<{ key: number; value: HandValue }> = [];
+  const patterns: Array<{ key: number; value: HandValue; hands: number }> = [];
+  const choose4 = [1, 4, 6, 4, 1];
   const ranks: number[] = [];
   const keyOf = (rs: readonly number[], suited: boolean) => {
     let key = 0;
@@ -570,8 +573,11 @@ export function handClasses(n: number, evaluate: (codes: string[]) => HandValue)
         seen.set(r, k + 1);
         return cardCode(r * 4 + (distinct ? (j === 0 ? 1 : 0) : k));
       });
-      patterns.push({ key: keyOf(ranks, false), value: evaluate(unsuited) });
-      if (distinct) patterns.push({ key: keyOf(ranks, true), value: evaluate(ranks.map((r) => cardCode(r * 4))) });
+      // hands of the pattern: the suits each rank's cards can take, less the four suited ones
+      let hands = 1;
+      for (const [, k] of seen) hands *= choose4[k];
+      patterns.push({ key: keyOf(ranks, false), value: evaluate(unsuited), hands: distinct ? hands - 4 : hands });
+      if (distinct) patterns.push({ key: keyOf(ranks, true), value: evaluate(ranks.map((r) => cardCode(r * 4))), hands: 4 });
       return;
     }
     for (let r = from; r < 13; r++) {
@@ -585,13 +591,19 @@ export function handClasses(n: number, evaluate: (codes: string[]) => HandValue)
   patterns.sort((a, b) => compareHands(a.value, b.value));
   const table = new Int16Array(13 ** n * 2).fill(-1);
   const values: HandValue[] = [];
+  const counts: number[] = [];
   for (let i = 0; i < patterns.length; i++) {
-    if (i === 0 || compareHands(patterns[i - 1].value, patterns[i].value) !== 0) values.push(patterns[i].value);
+    if (i === 0 || compareHands(patterns[i - 1].value, patterns[i].value) !== 0) {
+      values.push(patterns[i].value);
+      counts.push(0);
+    }
     table[patterns[i].key] = values.length - 1;
+    counts[values.length - 1] += patterns[i].hands;
   }
   return {
     cards: n,
     values,
+    counts,
     classOf(hand) {
       let key = 0;
       let suited = true;

@@ -28,6 +28,7 @@ import {
   judgeMultipleOf,
   judgeOffered,
   lose,
+  memoEdges,
   notAllowed,
   optionCite,
   optionOr,
@@ -47,6 +48,7 @@ import {
 } from '../../core/poker/bank';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { cited, type Bet, type Cited, type Finding, type SettlementVerdict } from '../../core/types';
+import { casinoHoldemEdges } from './house-edge';
 import { CasinoHoldemRulebook, RULEBOOKS } from './rulebook';
 
 const GAME = 'casino-holdem';
@@ -165,6 +167,8 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
 
   isDecided: (s, env) => isComplete(deal, s, env),
   judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  houseEdges: (env) => memoEdges(env, () => casinoHoldemEdges(casinoHoldem, env, playMultiple(env).value)),
 
   describe(s, env) {
     const named: Record<string, string> = {};
