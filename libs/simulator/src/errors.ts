@@ -27,9 +27,11 @@ export interface InjectedError {
   /**
    * What the error also causes later at the same table, which the rules rightly report there too:
    * an extra card drawn from the shoe makes a later copy of it one too many (CARD_COUNT_EXCEEDED);
-   * a coup whose outcome the error changed changes who holds the bank next (SEQUENCE_VIOLATION).
+   * a coup whose outcome the error changed changes who holds the bank next (SEQUENCE_VIOLATION); an extra
+   * card brings the shoe's cut card out one card earlier, so a later coup may begin after it (rule
+   * `<game>/cut-card-reached`).
    */
-  readonly consequences?: ReadonlyArray<{ readonly code: DiscrepancyCode; readonly scope: 'later-rounds' | 'next-round'; readonly card?: string }>;
+  readonly consequences?: ReadonlyArray<{ readonly code: DiscrepancyCode; readonly scope: 'later-rounds' | 'next-round'; readonly card?: string; readonly rule?: string }>;
 }
 
 type Injector = (facts: PlayedFact[], ctx: InjectionContext) => { facts: PlayedFact[]; error: Omit<InjectedError, 'sessionId' | 'roundId' | 'detector'> } | null;
@@ -94,7 +96,11 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
         kind: 'extra-draw',
         expectedCode: 'DRAW_RULE_VIOLATION',
         description: `an extra card ${spare} was drawn to ${to}`,
-        consequences: [{ code: 'CARD_COUNT_EXCEEDED', scope: 'later-rounds', card: spare }, ...outcomeConsequences(ctx)],
+        consequences: [
+          { code: 'CARD_COUNT_EXCEEDED', scope: 'later-rounds', card: spare },
+          ...(ctx.rules.shoeRules?.(ctx.env).coupsAfterCut ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/cut-card-reached` }] : []),
+          ...outcomeConsequences(ctx),
+        ],
       },
     };
   },
@@ -149,7 +155,7 @@ function outcomeConsequences(ctx: InjectionContext) {
  * earlier at the same table? `rounds` lists the session's round ids in order.
  */
 export function isConsequence(
-  finding: { code: string; message: string },
+  finding: { code: string; message: string; rule?: string },
   roundId: string,
   sessionId: string,
   injected: readonly InjectedError[],
@@ -163,7 +169,8 @@ export function isConsequence(
       (c) =>
         c.code === finding.code &&
         (c.scope === 'next-round' ? at === from + 1 : at > from) &&
-        (!c.card || finding.message.startsWith(`${c.card} `)),
+        (!c.card || finding.message.startsWith(`${c.card} `)) &&
+        (!c.rule || finding.rule === c.rule),
     );
   });
 }
