@@ -51,12 +51,13 @@ export const T40_RULEBOOKS: Partial<Record<JurisdictionId, TrenteEtQuaranteRuleb
     decks: cited(6, 'euskadi L2809–2811'),
     chancePays: cited(1, 'euskadi L2931–2933'),
     refaitTotal: cited(31, 'euskadi L2943–2946'),
-    redCardBeforeLast: cited(5, 'euskadi L3033–3038'),
-    // "20, 25 ó 50 veces el mínimo": the highest tier
-    maxMultipleOfMin: cited(50, 'euskadi L3023–3024'),
-    rowOrder: cited('black-first', 'euskadi L3040–3045'),
+    // the Spanish of sections 2–3 is printed after the Basque head of 06 (L3023–3062); the Basque at L2957–2995
+    redCardBeforeLast: cited(5, 'euskadi L3033–3038 (eu L2966–2971)'),
+    // "20, 25 ó 50 veces el mínimo" (eu "bider 20, 25 edo 50"): the highest tier
+    maxMultipleOfMin: cited(50, 'euskadi L3023–3024 (eu L2957–2958)'),
+    rowOrder: cited('black-first', 'euskadi L3040–3045 (eu L2973–2977)'),
     insuranceCite: 'index.md OQ-7 (euskadi L2946–2950)',
-    rowCite: 'euskadi L3043–3044',
+    rowCite: 'euskadi L3043–3044 (eu L2975–2977)',
   }),
   cantabria: rulebook('cantabria', {
     source: 'cantabria L1161–1319',

@@ -93,13 +93,13 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
     const over = (j: JurisdictionId) => judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], [...BLACK_32, '2C'], RED_35), settled('bk', 'win', 1000), completed()]);
     // illes-balears L842–844 says "between thirty and forty" like the others: the 31 is in its deal
     expect(over('illes-balears').discrepancies[0].citation).toBe('illes-balears L893–894; index.md OQ-50');
-    expect(over('euskadi').discrepancies[0].citation).toBe('euskadi L3043–3044; index.md OQ-50');
+    expect(over('euskadi').discrepancies[0].citation).toBe('euskadi L3043–3044 (eu L2975–2977); index.md OQ-50');
     expect(over('cantabria').discrepancies[0].citation).toBe('cantabria L1293–1294; index.md OQ-50');
     expect(over('galicia').discrepancies[0].citation).toBe('galicia L416; index.md OQ-50');
   });
 
   it.each([
-    ['euskadi', 'euskadi L3040–3045'],
+    ['euskadi', 'euskadi L3040–3045 (eu L2973–2977)'],
     ['cantabria', 'cantabria L1289–1295'],
     ['illes-balears', 'illes-balears L892–895'],
     ['galicia', 'galicia L416'],
@@ -137,7 +137,7 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
 
 describe('the shoe: six decks, the red card before the last five, the coup in progress annulled when it appears', () => {
   const RED_CARD: Readonly<Record<string, string>> = {
-    euskadi: 'euskadi L3033–3038',
+    euskadi: 'euskadi L3033–3038 (eu L2966–2971)',
     cantabria: 'cantabria L1282–1287',
     'illes-balears': 'illes-balears L887–890',
     galicia: 'galicia L414',
