@@ -141,3 +141,13 @@ describe('banca francesa cantabria: the reader\'s rounds', () => {
     expect(judge(bancaFrancesa, envFor(), facts).verdict).toBe('consistent');
   });
 });
+
+describe('banca francesa cantabria: the opening', () => {
+  it('a declared maximum above the regulation (ases 6 ×, pequeño 200 ×, a line bet twice its chance: L1921–1924, L1885–1889) is a session finding', () => {
+    const limits = { min: 5, max: 1000, ases: 40, pequeno: 1000, 'a-grande': 2000 };
+    const findings = bancaFrancesa.judgeOpening!({ limits, options: {}, eventId: 'open' }, envFor({ limits }));
+    // pequeño 1,000 = 200 × 5 and "a grande" 2,000 = twice it are within; the ases' 40 is above 6 × 5
+    expect(findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', eventId: 'open', recorded: 40, expected: 30, citation: rb.maxima.ases.cite }]);
+    expect(bancaFrancesa.judgeOpening!({ limits: { min: 5, max: 1000, ases: 30 }, options: {} }, envFor())).toEqual([]);
+  });
+});

@@ -22,10 +22,10 @@ import {
   settled,
   winAt,
 } from '../../core/dice';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
-import type { SettlementVerdict } from '../../core/types';
+import type { Finding, SettlementVerdict } from '../../core/types';
 import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
 
 const GAME = 'banca-francesa';
@@ -71,6 +71,31 @@ function chanceMaximum(chance: BancaChance, env: Env): LimitCheck {
     rule: `${GAME}/${chance === 'ases' ? 'ases' : 'chance'}-maximum`,
     citation: multiple.cite,
   };
+}
+
+/**
+ * The opening: a declared per-bet maximum above what the text allows for that bet (200 × the minimum on pequeño and
+ * grande, 6 × on the ases, twice those on the line bets, L1885–1889, L1921–1924). The judge lets a declared maximum
+ * win, so one above the regulation would widen it silently.
+ */
+function judgeBancaOpening(opening: SessionOpening, env: Env): Finding[] {
+  const regulated: Env = { ...env, ctx: { ...env.ctx, limits: { min: opening.limits.min, max: opening.limits.max } } };
+  const findings: Finding[] = [];
+  for (const [betType, declared] of Object.entries(opening.limits)) {
+    if (!chanceOfBet(betType) || typeof declared !== 'number') continue;
+    const cap = bancaFrancesa.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, regulated).max!;
+    if (declared <= cap.amount) continue;
+    findings.push({
+      code: 'SESSION_RULE_VIOLATION',
+      eventId: opening.eventId,
+      expected: cap.amount,
+      recorded: declared,
+      rule: cap.rule,
+      citation: cap.citation,
+      message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} with a minimum of ${opening.limits.min}`,
+    });
+  }
+  return findings;
 }
 
 /** 1,000 chips: an even stake, so that a line bet's half that plays is whole */
@@ -197,6 +222,8 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
   isDecided: (state) => state.decision !== null,
 
   houseEdges: bancaHouseEdges,
+
+  judgeOpening: judgeBancaOpening,
 
   describe(state) {
     return {

@@ -186,6 +186,20 @@ describe('the shoe: six decks, the red card before the last five, the coup in pr
   });
 });
 
+describe('the opening: a maximum above the multiple of the minimum the text allows', () => {
+  it.each([
+    ['euskadi', 50, 'euskadi L3023–3024 (eu L2957–2958)'],
+    ['cantabria', 1000, 'cantabria L1272–1273'],
+    ['illes-balears', 1000, 'illes-balears L881'],
+    ['galicia', 1000, 'galicia L410'],
+  ] as const)('%s: %i × the minimum (%s); a declared per-chance maximum above it too', (j, multiple, cite) => {
+    const open = (limits: { min: number; max: number; [k: string]: number }) => rules.judgeOpening!({ limits, options: {}, eventId: 'open' }, env(j, { limits }));
+    expect(open({ min: 100, max: 100 * multiple })).toEqual([]);
+    expect(open({ min: 100, max: 100 * multiple + 100 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', citation: cite, expected: 100 * multiple, eventId: 'open' }]);
+    expect(open({ min: 100, max: 100 * multiple, red: 100 * multiple + 100 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', recorded: 100 * multiple + 100 }]);
+  });
+});
+
 describe('prison (refait with the prison option, roulette zero rules by reference)', () => {
   const carried: T40Carried = { prison: { 'old-1': { betType: 'black', amount: 1000 } }, round: {} };
   const e = (j: JurisdictionId = 'cantabria') => env(j, { carried });

@@ -9,7 +9,7 @@
  * the premium as an `insurance` bet with `selection: <insured betId>` (docs/games/blackjack.md).
  */
 import { Card, DECK_52, isJoker, isRed, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
-import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, ShoeRules } from '../../core/game';
+import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { applyRate, roundDownTo } from '../../core/money';
 import { cited, type Bet, type DiscrepancyCode, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
@@ -211,6 +211,27 @@ export function maximumFor(betType: string, env: Env): LimitCheck | undefined {
     : { amount: cap, rule: `${GAME}/maximum-multiple`, citation: env.rulebook.maxMultipleOfMin.cite };
 }
 
+/**
+ * The opening: a table maximum above the multiple of the minimum the text allows (euskadi 50 ×, the others
+ * 1,000 ×), or a declared per-chance maximum above it — the judge lets a declared maximum win, so it is flagged
+ * here. A maximum below the multiple is not ("será igual a 1.000 veces" read as the ceiling: a lower maximum
+ * costs no player anything).
+ */
+function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
+  const rb = env.rulebook;
+  const { min } = opening.limits;
+  const cap = rb.maxMultipleOfMin.value * min;
+  const findings: Finding[] = [];
+  for (const [key, declared] of Object.entries(opening.limits)) {
+    if (key === 'min' || typeof declared !== 'number' || (key !== 'max' && !isChance(key)) || declared <= cap) continue;
+    findings.push({
+      ...finding('SESSION_RULE_VIOLATION', 'maximum-multiple', rb.maxMultipleOfMin.cite, `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, cap, declared),
+      eventId: opening.eventId,
+    });
+  }
+  return findings;
+}
+
 function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCheck } {
   // the premium is not a stake; an imprisoned bet keeps its (possibly halved) value (euskadi L740–741 by reference)
   if (bet.betType === 'insurance') return { min: undefined, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/insurance-premium`, citation: optionCite(env, 'insuranceRate') } };
@@ -398,6 +419,7 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   isDecided: (state, env) => coupResult(state, env) !== null || (state.black.length > 0 && state.red.length > 0),
   judgeEnd,
   shoeRules,
+  judgeOpening,
   houseEdges: (env) => sampleT40Edges(rules, env),
   describe: (state, env) => {
     const r = coupResult(state, env);
