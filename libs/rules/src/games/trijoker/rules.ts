@@ -24,6 +24,7 @@ import {
   judgeDealEnd,
   judgeOffered,
   lose,
+  memoEdges,
   notAllowed,
   receivedAt,
   returned,
@@ -38,6 +39,7 @@ import {
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { cited, type Fact, type Finding } from '../../core/types';
+import { trijokerEdges } from './house-edge';
 import { RULEBOOKS, TrijokerRulebook } from './rulebook';
 
 const GAME = 'trijoker';
@@ -157,6 +159,8 @@ export const trijoker: GameRules<TrijokerState, R> = {
 
   isDecided: (s, env) => isComplete(deal, s, env),
   judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+  houseEdges: (env) => memoEdges(env, () => trijokerEdges(trijoker, env)),
 
   narrate(fact) {
     return fact.type === 'CommonCardRevealed' ? `common card ${fact.data.index} (${Number(fact.data.index) === 1 ? 'left' : 'right'}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}` : undefined;
