@@ -28,6 +28,7 @@ import {
   judgeMultipleOf,
   judgeOffered,
   lose,
+  memoEdges,
   notAllowed,
   optionCite,
   optionOr,
@@ -48,6 +49,7 @@ import {
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { parseCard } from '../../core/cards';
 import { cited, type Bet, type Finding, type JurisdictionId, type SettlementVerdict } from '../../core/types';
+import { texasHoldemEdges } from './house-edge';
 import { BONUS_RULEBOOKS, BonusHand, TexasHoldemRulebook } from './rulebook';
 
 type R = TexasHoldemRulebook;
@@ -188,6 +190,8 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
 
     isDecided: (s, env) => isComplete(deal, s, env),
     judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+
+    houseEdges: (env) => memoEdges(env, () => texasHoldemEdges(rules, env)),
 
     describe(s, env) {
       const named: Record<string, string> = {};
