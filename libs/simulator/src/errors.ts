@@ -99,6 +99,9 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
         consequences: [
           { code: 'CARD_COUNT_EXCEEDED', scope: 'later-rounds', card: spare },
           ...(ctx.rules.shoeRules?.(ctx.env).coupsAfterCut ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/cut-card-reached` }] : []),
+          // trente et quarante annuls the coup in progress when the red card appears: a later coup the croupier deals
+          // past it (his shoe is a card behind the record) is found there (`trente-et-quarante/red-card`)
+          ...(ctx.rules.game === 'trente-et-quarante' ? [{ code: 'DRAW_RULE_VIOLATION' as const, scope: 'later-rounds' as const, rule: 'trente-et-quarante/red-card' }] : []),
           ...outcomeConsequences(ctx),
         ],
       },
