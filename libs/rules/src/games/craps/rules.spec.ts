@@ -347,6 +347,15 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       facts.splice(facts.findIndex((f) => f.type === 'BetsClosed') + 1, 0, bet('late', 1, 'pass'));
       expect(codes(judge(craps, envFor(j), facts)).sort()).toEqual(['BET_AFTER_CLOSE', 'DRAW_RULE_VIOLATION']);
     });
+    it('a shooter named after the throw in the same round is the one judged, not the one carried', () => {
+      const [, , c] = session([
+        round(1, [bet('p', 1, 'pass')], [2, 4]),
+        round(null, [bet('p', 1, 'pass')], [3, 3], [{ betId: 'p', outcome: 'win', payout: 1000 }]),
+        // seat 1 still holds the dice by the carried record; the terminal names seat 2, late, after the throw
+        [...round(null, [bet('x', 2, 'pass')], [5, 6], [{ betId: 'x', outcome: 'win', payout: 1000 }]).slice(0, -1), fact('ShooterNamed', { seat: 2 }), fact('RoundCompleted')],
+      ]);
+      expect(codes(c.judged)).toEqual([]);
+    });
     it('a void throw thrown again is one come-out: one finding', () => {
       const facts = round(1, [bet('f', 1, 'field')], [2, 4], [{ betId: 'f', outcome: 'lose', payout: 0 }]);
       facts.splice(facts.findIndex((f) => f.type === 'DiceThrown') + 1, 0, fact('ThrowVoided', { reason: 'die off the table' }), fact('DiceThrown', { dice: [3, 3] }));

@@ -415,14 +415,15 @@ function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
 }
 
 /**
- * The shooter's own line bet: before the come-out throw, the player named as shooter has a Win or Don't
- * Win bet on the layout (placed before the close). Judged only where the facts name the shooter; a point
- * throw is not judged (his line bet from the come-out stands until the point is decided).
+ * The shooter's own line bet: at a come-out throw, the player named as shooter has a Win or Don't Win bet on
+ * the layout (placed before the close). Judged at the round's end, so that a shooter named in the round after
+ * its throw is the one judged, not the one carried; only where the facts name the shooter; a point throw is not
+ * judged (his line bet from the come-out stands until the point is decided).
  */
-function judgeShooterLineBet(before: CrapsState, env: Env): Finding[] {
-  if (before.point !== null || before.shooter === null || before.shooter === undefined) return [];
-  const shooter = before.shooter;
-  const lineBet = Object.values(before.layout).some((e) => (e.bet.betType === 'pass' || e.bet.betType === 'dont-pass') && sameSeat(e.bet.seat, shooter));
+function judgeShooterLineBet(state: CrapsState, env: Env): Finding[] {
+  if (state.throws === 0 || state.point !== null || state.shooter === null || state.shooter === undefined) return [];
+  const shooter = state.shooter;
+  const lineBet = Object.values(state.layout).some((e) => (e.bet.betType === 'pass' || e.bet.betType === 'dont-pass') && sameSeat(e.bet.seat, shooter));
   if (lineBet) return [];
   const rule = env.rulebook.shooterBetsLine;
   return [
@@ -522,7 +523,6 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
 
   judgeFact(before, fact, env) {
     if (fact.type === THROW_VOIDED && !before.dice) return [voidWithoutThrow(GAME, env.rulebook.source)];
-    if (fact.type === 'DiceThrown' && before.throws === 0) return judgeShooterLineBet(before, env);
     if (fact.type !== 'DiceThrown' || !before.dice) return [];
     return [
       {
@@ -634,7 +634,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
 
   judgeEnd(state, env) {
     // Win (and come) bets play to a decision: one with a point that is not re-stated was withdrawn
-    const findings: Finding[] = [];
+    const findings: Finding[] = [...judgeShooterLineBet(state, env)];
     for (const s of Object.values(state.standing)) {
       const hasPoint = s.betType === 'pass' ? state.point !== null : s.betType === 'come' && s.point !== null;
       if (!hasPoint || state.layout[s.betId]) continue;
