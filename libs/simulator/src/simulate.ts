@@ -165,14 +165,21 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       const poolId = `${casinoId}-${rules.game}-progressive`;
       poolOf.set(run.sessionId, poolId);
       if (pools.has(poolId)) continue;
+      // a share of the stakes the text fixes (illes-balears caribbean-stud carousel: 90 %, L2457–2458) is the
+      // pool's rule for every table that feeds it; otherwise a fixed amount per bet, the casino's choice
+      const regulated = runs
+        .filter((r) => r.plan.game === rules.game)
+        .map((r) => (rules.rulebooks[r.plan.jurisdiction] as { jackpot?: { contributionRate?: { value: number } | null } } | undefined)?.jackpot?.contributionRate?.value)
+        .find((rate) => rate !== undefined && rate !== null);
       const pool: JackpotPoolView = {
         poolId,
         current: 500_000,
-        contributionAmount: 100,
+        ...(regulated !== undefined ? { contributionRate: regulated } : { contributionAmount: 100 }),
         prizes: Object.fromEntries(Object.entries(prizes).map(([hand, share]) => [hand, { share: share.value }])),
       };
       pools.set(poolId, pool);
-      opening.push(envelope('JackpotPoolConfigured', { poolId, casinoId, seed: pool.current, contribution: { amount: pool.contributionAmount }, prizes: pool.prizes, name: `${rules.game} progressive` }, opensAt - 60_000, 'back-office'));
+      const contribution = regulated !== undefined ? { rate: regulated } : { amount: pool.contributionAmount };
+      opening.push(envelope('JackpotPoolConfigured', { poolId, casinoId, seed: pool.current, contribution, prizes: pool.prizes, name: `${rules.game} progressive` }, opensAt - 60_000, 'back-office'));
       events++;
     }
   }

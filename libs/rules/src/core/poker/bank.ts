@@ -39,6 +39,8 @@ export interface BankPokerState {
   readonly bets: readonly Bet[];
   readonly decisions: readonly Decision[];
   readonly closed: boolean;
+  /** amounts recorded by `JackpotContributed` in this round */
+  readonly jackpotContributed?: number;
 }
 
 export const DEALER = 'dealer';
@@ -86,6 +88,8 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
       };
     case 'BetsClosed':
       return { ...state, closed: true };
+    case 'JackpotContributed':
+      return { ...state, jackpotContributed: (state.jackpotContributed ?? 0) + Number(d.amount ?? 0) };
     case 'CardDealt': {
       const c = parseCard(String(d.card));
       const to = String(d.to);
@@ -494,7 +498,7 @@ export class Croupier<S> {
  * by the pool's configured rule and each seat's prize, highest prize first, computed as the judge does
  * (share of what remains, multiple of the stake, or a fixed prize; index.md OQ-14).
  */
-export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayContext): void {
+export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayContext, regulatedRate?: Cited<number> | null): void {
   const env = ctx.env;
   const pool = Object.values(env.ctx.jackpotPools ?? {})[0];
   if (!pool || !rules.jackpotHand) return;
@@ -502,8 +506,10 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
   const stakes = (s as unknown as BankPokerState).bets.filter((b) => b.betType === 'jackpot' && !b.late);
   if (!stakes.length) return;
   let remaining = pool.current;
-  const contribution =
-    pool.contributionAmount !== undefined
+  // a share the text fixes (illes-balears carousel: 90 %) comes before the pool's own configuration
+  const contribution = regulatedRate
+    ? applyRate(stakes.reduce((t, b) => t + b.amount, 0), regulatedRate.value, env.ctx.smallestChip)
+    : pool.contributionAmount !== undefined
       ? pool.contributionAmount * stakes.length
       : pool.contributionRate !== undefined
         ? applyRate(stakes.reduce((t, b) => t + b.amount, 0), pool.contributionRate, env.ctx.smallestChip)

@@ -30,7 +30,15 @@ export interface CaribbeanStudRulebook extends RulebookBase {
   readonly betsPerBox: Cited<number>;
   readonly betTypes: Readonly<Record<string, Cited<boolean>>>;
   readonly insurance: null | { readonly maxFractionOfMinimum: Cited<number>; readonly prizes: PayTable };
-  readonly jackpot: { readonly maxFractionOfMinimum: Cited<number> | null; readonly prizes: Readonly<Partial<Record<Category, Cited<number>>>> };
+  readonly jackpot: {
+    readonly maxFractionOfMinimum: Cited<number> | null;
+    readonly prizes: Readonly<Partial<Record<Category, Cited<number>>>>;
+    /**
+     * the share of the jackpot (carousel) stakes that must go to the pool, where the text fixes it; null where
+     * it leaves the house's deduction to an authorisation (then the pool's configured rule is judged alone)
+     */
+    readonly contributionRate: Cited<number> | null;
+  };
   /** buy a card: one discard, one card, a fee of `feeMultiple` × ante to the bank; forfeits jackpot and insurance */
   readonly buyCard: null | { readonly feeMultiple: Cited<number>; readonly maxCards: Cited<number>; readonly forfeitsSideBets: Cited<boolean> };
 }
@@ -106,6 +114,8 @@ export const EUSKADI: CaribbeanStudRulebook = {
       'straight-flush': cited(0.1, 'euskadi L7420–7429'),
       'four-of-a-kind': cited(0.05, 'euskadi L7420–7429'),
     },
+    // "previa la deducción autorizada a favor del establecimiento" (L7410–7411): the rate is the authorisation's
+    contributionRate: null,
   },
   buyCard: {
     feeMultiple: cited(1, 'euskadi L7530–7551; index.md OQ-33 (a fee to the bank)'),
@@ -134,6 +144,8 @@ export const CANTABRIA: CaribbeanStudRulebook = {
   jackpot: {
     maxFractionOfMinimum: cited(0.5, 'cantabria L3879–3881'),
     prizes: { 'royal-flush': cited(1, 'cantabria L3876–3879'), 'straight-flush': cited(0.1, 'cantabria L3876–3879') },
+    // "previa deduccion autorizada a favor del establecimiento" (L3866–3868)
+    contributionRate: null,
   },
   buyCard: {
     feeMultiple: cited(1, 'cantabria L3886–3894; index.md OQ-33 (a fee to the bank)'),
@@ -164,6 +176,8 @@ export const ILLES_BALEARS: CaribbeanStudRulebook = {
   jackpot: {
     maxFractionOfMinimum: null, // stake not stated (games.md caribbean-stud Δ jackpot stake)
     prizes: { 'royal-flush': cited(1, 'illes-balears L2453–2455'), 'straight-flush': cited(0.1, 'illes-balears L2453–2455') },
+    // "el 90% del valor de les monedes introduïdes s'incorpora a l'acumulat" (issue 14 §2)
+    contributionRate: cited(0.9, 'illes-balears L2457–2458'),
   },
   buyCard: {
     feeMultiple: cited(1, 'illes-balears L2460–2467; index.md OQ-33 (a fee to the bank)'),
@@ -196,6 +210,9 @@ export const ANDALUCIA: CaribbeanStudRulebook = {
   jackpot: {
     maxFractionOfMinimum: null,
     prizes: { 'royal-flush': cited(1, 'andalucia L141'), 'straight-flush': cited(0.1, 'andalucia L141') },
+    // "La totalidad de las cantidades acumuladas en las mesas conformarán el carrusel" (L141) says what the
+    // carousel is made of, not what share of a coin is accumulated: no rate is judged
+    contributionRate: null,
   },
   buyCard: null,
   options: {

@@ -240,7 +240,56 @@ describe('caribbean-stud: jackpot pool', () => {
   });
 });
 
+describe('caribbean-stud: the illes-balears carousel — 90 % of the coins go to the pool (L2457–2458, issue 14 §2)', () => {
+  const prizes = { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 } };
+  const carouselRound = (contribution: number | null) => {
+    const s = round('JC JD 4H 4S AC', BANK_PAIR_OF_TWOS, { extra: (x) => x.bet(1, 'jackpot', 500, 'c1').bet(2, 'ante', 1000, 'a2').bet(2, 'jackpot', 500, 'c2') });
+    s.cards('seat:2', '3C 5D 7H 9S JH').decide(2, 'fold');
+    // two coins of 500: 900 to the pool
+    if (contribution !== null) s.facts.push({ type: 'JackpotContributed', data: { poolId: 'p1', amount: contribution } });
+    return s.settle('ante', 'win', 1000).settle('play', 'win', 4000).settle('c1', 'lose', 0).settle('a2', 'lose', 0).settle('c2', 'lose', 0).complete().facts;
+  };
+  const carousel = (rule: { contributionRate?: number; contributionAmount?: number }, j: JurisdictionId = 'illes-balears') =>
+    envFor(rules, j, { jackpotPools: { p1: { poolId: 'p1', current: 100_000, prizes, ...rule } } });
+  const textFindings = (facts: ReturnType<typeof carouselRound>, env: ReturnType<typeof carousel>) =>
+    judge(rules, env, facts).discrepancies.filter((d) => d.rule === 'caribbean-stud/carousel-contribution');
+
+  it('a pool that takes a fixed 100 a coin takes 200 where the text gives it 900: JACKPOT_MISMATCH cited to L2457–2458', () => {
+    const found = textFindings(carouselRound(200), carousel({ contributionAmount: 100 }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ code: 'JACKPOT_MISMATCH', expected: 900, recorded: 200, citation: 'illes-balears L2457–2458' });
+  });
+
+  it('90 % of the coins is what the text requires, whatever the pool says (the pool rule is the generic judge\'s to compare)', () => {
+    expect(textFindings(carouselRound(900), carousel({ contributionAmount: 100 }))).toEqual([]);
+  });
+
+  it('a pool configured at the text\'s 90 %: a short contribution is one finding, not two', () => {
+    const env = carousel({ contributionRate: 0.9 });
+    expect(codes(judge(rules, env, carouselRound(900)))).toEqual([]);
+    expect(codes(judge(rules, env, carouselRound(800)))).toEqual(['JACKPOT_MISMATCH']);
+  });
+
+  it('coins in the slot and no contribution recorded: the 90 % never reached the pool', () => {
+    const found = textFindings(carouselRound(null), carousel({ contributionRate: 0.9 }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ code: 'JACKPOT_MISMATCH', expected: 900, recorded: 0 });
+  });
+
+  it.each(['euskadi', 'cantabria', 'andalucia'] as const)('%s fixes no share (a deduction the authorisation sets): only the pool\'s rule is judged', (j) => {
+    expect(textFindings(carouselRound(200), carousel({ contributionAmount: 100 }, j))).toEqual([]);
+    expect(textFindings(carouselRound(null), carousel({ contributionAmount: 100 }, j))).toEqual([]);
+  });
+});
+
 propertySuite(rules, ALL, { deck: DECK_52, removedCard: ['OUTCOME_MISSING', 'DRAW_RULE_VIOLATION'] });
+// the illes-balears croupier contributes the text's 90 % to a pool configured at that rate
+propertySuite(rules, ['illes-balears'], {
+  deck: DECK_52,
+  removedCard: ['OUTCOME_MISSING', 'DRAW_RULE_VIOLATION'],
+  numRuns: 50,
+  ctx: { jackpotPools: { p1: { poolId: 'p1', current: 100_000, contributionRate: 0.9, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, pair: { share: 0.01 } } } } },
+});
 propertySuite(rules, ['euskadi'], {
   deck: DECK_52,
   removedCard: ['OUTCOME_MISSING', 'DRAW_RULE_VIOLATION'],

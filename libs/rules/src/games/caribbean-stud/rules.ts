@@ -48,7 +48,8 @@ import {
   winAt,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
-import type { Bet, Finding, SettlementVerdict } from '../../core/types';
+import { applyRate } from '../../core/money';
+import type { Bet, Fact, Finding, SettlementVerdict } from '../../core/types';
 import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
 
@@ -138,6 +139,54 @@ function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdi
   return winAt(bet, odds, env, `${GAME}/insurance`, why);
 }
 
+/** The carousel stakes of the round (`jackpot` bets placed before the close). */
+const carouselStakes = (s: BankPokerState): number => s.bets.filter((b) => b.betType === 'jackpot' && !b.late).reduce((t, b) => t + b.amount, 0);
+
+/**
+ * A contribution to the pool against the share the text fixes (illes-balears L2457–2458: 90 % of the coins
+ * go to the accumulated pool). Where the pool is configured with that same rate the generic judge already
+ * compares the two (one finding, not two); a pool configured otherwise is judged against the text here.
+ */
+function judgeCarouselContribution(before: BankPokerState, fact: Fact, env: Env): Finding[] {
+  const rate = env.rulebook.jackpot.contributionRate;
+  if (!rate) return [];
+  const pool = env.ctx.jackpotPools?.[String(fact.data.poolId)];
+  if (pool && pool.contributionAmount === undefined && pool.contributionRate === rate.value) return [];
+  const stakes = carouselStakes(before);
+  const expected = applyRate(stakes, rate.value, env.ctx.smallestChip);
+  const recorded = Number(fact.data.amount ?? 0);
+  if (recorded === expected) return [];
+  return [
+    {
+      code: 'JACKPOT_MISMATCH',
+      expected,
+      recorded,
+      rule: `${GAME}/carousel-contribution`,
+      citation: rate.cite,
+      message: `${rate.value * 100} % of the carousel stakes (${stakes}) go to the pool: ${expected}; ${recorded} was contributed${pool && pool.contributionRate !== rate.value ? ` (the pool is configured with another rule than the text's)` : ''}`,
+    },
+  ];
+}
+
+/** Carousel stakes in a round of a table that plays a pool, and no contribution recorded: the text's share never reached it. */
+function judgeMissingContribution(s: BankPokerState, env: Env): Finding[] {
+  const rate = env.rulebook.jackpot.contributionRate;
+  const stakes = carouselStakes(s);
+  if (!rate || !stakes || !Object.keys(env.ctx.jackpotPools ?? {}).length || s.jackpotContributed !== undefined) return [];
+  const expected = applyRate(stakes, rate.value, env.ctx.smallestChip);
+  if (!expected) return [];
+  return [
+    {
+      code: 'JACKPOT_MISMATCH',
+      expected,
+      recorded: 0,
+      rule: `${GAME}/carousel-contribution`,
+      citation: rate.cite,
+      message: `${stakes} staked on the carousel and no contribution recorded: ${rate.value * 100} % (${expected}) goes to the pool`,
+    },
+  ];
+}
+
 export const caribbeanStud: GameRules<BankPokerState, R> = {
   game: GAME,
   family: 'cards',
@@ -183,6 +232,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
           message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
         });
     }
+    if (fact.type === 'JackpotContributed') findings.push(...judgeCarouselContribution(before, fact, env));
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
       const buy = env.rulebook.buyCard;
       const seat = Number(fact.data.seat);
@@ -261,9 +311,9 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
 
   houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
 
-  isDecided: (s, env) => isComplete(deal, s, env) || [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)].every((p) => cardsAt(s, p).length >= 5),
-  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+  judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeMissingContribution(s, env)],
 
+  isDecided: (s, env) => isComplete(deal, s, env) || [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)].every((p) => cardsAt(s, p).length >= 5),
   describe(s, env) {
     const bank = handOf(s, DEALER, env);
     const hands: Record<string, string> = {};
@@ -309,7 +359,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
       } else c.decide(seat, 'fold');
     }
     c.close();
-    playJackpot(c, caribbeanStud, ctx);
+    playJackpot(c, caribbeanStud, ctx, rb.jackpot.contributionRate);
     c.settleAll();
     return c.complete();
   },
