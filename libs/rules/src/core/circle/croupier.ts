@@ -28,7 +28,7 @@ export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant:
   const memory = ctx.memory as Memory;
   const min = Number(env.ctx.limits.min);
   const unit = env.ctx.smallestChip > 0 ? env.ctx.smallestChip : 1;
-  const maxSeats = Math.min(env.rulebook.maxPlayers.value, variant.maxPlayers ?? Infinity, variant.deckCapacity ?? Infinity);
+  const maxSeats = Math.min(env.rulebook.maxPlayers.value ?? Infinity, variant.deckCapacity ?? Infinity);
   const seats = directionOrder(ctx.seats.slice(0, maxSeats), env);
   const out: PlayedFact[] = [];
   let st = rules.initialState({ ...env, ctx: { ...env.ctx, carried: { blankHands: memory.blankHands ?? 0, carriedPot: memory.carriedPot ?? 0 } } });

@@ -635,9 +635,10 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           const out: Finding[] = [];
           const seats = Array.isArray(d.seats) ? d.seats.map(Number) : [];
           const min = env.rulebook.minPlayers;
-          const max = Math.min(env.rulebook.maxPlayers.value, variant.maxPlayers ?? Infinity);
+          // a maximum only where the text sets one (omaha 5 cards, synthetic illes-balears and andalucia)
+          const max = env.rulebook.maxPlayers.value;
           if (seats.length < min.value) out.push(finding('SEQUENCE_VIOLATION', 'minimum-players', min.cite, min.value, seats.length, `a hand needs at least ${min.value} players; ${seats.length} were dealt in`));
-          if (seats.length > max) out.push(finding('SEQUENCE_VIOLATION', 'maximum-players', env.rulebook.maxPlayers.cite, max, seats.length, `at most ${max} players; ${seats.length} were dealt in`));
+          if (max !== null && seats.length > max) out.push(finding('SEQUENCE_VIOLATION', 'maximum-players', env.rulebook.maxPlayers.cite, max, seats.length, `at most ${max} players; ${seats.length} were dealt in`));
           const last = (env.ctx.carried as { lastMano?: number | null } | undefined)?.lastMano;
           if (last !== null && last !== undefined && seats.length) {
             const expected = after(directionOrder(seats, env), last, env)[0];

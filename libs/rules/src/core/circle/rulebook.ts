@@ -31,11 +31,17 @@ export interface CircleRulebook extends RulebookBase {
   /** seats numbered from the croupier's right or left: with the direction, gives the order of seat numbers */
   readonly seatNumbering: Cited<'from-croupier-right' | 'from-croupier-left'>;
   readonly minPlayers: Cited<number>;
-  readonly maxPlayers: Cited<number>;
+  /** players at the table at most; null where the text sets no number */
+  readonly maxPlayers: Cited<number | null>;
   /** hands a player may sit out without losing his seat (documented; not judged per round) */
   readonly sitOutHands: Cited<number>;
   /** deck sizes the text allows for this game (draw: 52 or 32) */
   readonly deckSizes: Cited<readonly number[]>;
+  /**
+   * Where the ace plays low in a straight: below the lowest card in play (A-7-8-9-10 with 32 cards, A-8-9-10-J with
+   * 28), or only below the 2, so that a deck without 2s has no ace-low straight (cantabria L5307–5310)
+   */
+  readonly aceLowBelow: Cited<'lowest-in-play' | 'two'>;
   /**
    * The table minimum as a share of the table maximum, lowest and highest (euskadi L11227–11231: "El minimo pude
    * variar entre el 20 y el 40% del mdximo"); null where the text sets no such ratio
@@ -98,9 +104,10 @@ export const EUSKADI_COMMON: CircleRulebookData = {
   jurisdiction: 'euskadi',
   seatNumbering: cited('from-croupier-right', E('L10789–10794')),
   minPlayers: cited(4, E('L11323–11325')),
-  maxPlayers: cited(10, 'INDUSTRY-STANDARD'),
+  maxPlayers: cited(null, E('L10787–10794 (departments, no number)')),
   sitOutHands: cited(3, E('L10960–10962')),
   deckSizes: cited([52], E('L10779–10785')),
+  aceLowBelow: cited('lowest-in-play', E('L10783–10785')),
   tableMinimumShare: cited([0.2, 0.4], E('L11227–11231 (eu L11157–11161)')),
   anteMaxShare: cited(0.5, E('L11227–11231')),
   anteIsMinimum: cited(false, E('L11227–11231')),
@@ -127,9 +134,11 @@ export const CANTABRIA_COMMON: CircleRulebookData = {
   ...EUSKADI_COMMON,
   jurisdiction: 'cantabria',
   seatNumbering: cited('from-croupier-left', C('L5314–5323')),
+  maxPlayers: cited(null, C('L5312–5323 (departments, no number)')),
   minPlayers: cited(4, C('L5411–5417')),
   sitOutHands: cited(2, C('L5432–5434')),
   deckSizes: cited([52], C('L5304–5310')),
+  aceLowBelow: cited('two', C('L5307–5310')),
   tableMinimumShare: cited([0.2, 0.4], C('L5582–5586')),
   anteMaxShare: cited(0.5, C('L5582–5586')),
   anteIsMinimum: cited(false, C('L5573–5606')),

@@ -36,14 +36,17 @@ const FLUSH_OVER_FULL_ORDER: readonly Category[] = [
   'high-card',
 ];
 
-/** The ranking for the deck in use: the ace below the lowest rank makes a straight (euskadi L10779–10785). */
+/**
+ * The ranking for the deck in use: the ace below the lowest rank in play makes a straight (euskadi L10783–10785), or
+ * only below the 2 where the text says so (cantabria L5307–5310: no ace-low straight without 2s).
+ */
 export function rankingFor(env: RoundEnv<CircleRulebook>): Ranking {
   const deckSize = Number(env.options.deckSize ?? 52);
-  const lowestRank = deckSize === 28 ? 8 : deckSize === 32 ? 7 : 2;
+  const lowestRank = env.rulebook.aceLowBelow.value === 'two' ? 2 : deckSize === 28 ? 8 : deckSize === 32 ? 7 : 2;
   // with fewer than 52 cards a flush beats a full house (euskadi L11114–11115), unless the rulebook says otherwise
   const flushOverFull = deckSize < 52 && env.rulebook.flushBeatsFull.value;
   return {
-    name: `circle-${deckSize}${flushOverFull ? '-flush-over-full' : ''}`,
+    name: `circle-${deckSize}${flushOverFull ? '-flush-over-full' : ''}${lowestRank === 2 && deckSize < 52 ? '-no-ace-low' : ''}`,
     order: flushOverFull ? FLUSH_OVER_FULL_ORDER : STANDARD.order,
     lowestRank,
   };
@@ -62,12 +65,30 @@ function isFiguras(v: HandValue): boolean {
   return (v.category === 'pair' || v.category === 'two-pair') && v.cards.every((c) => (parseCard(c)?.value ?? 0) >= 11);
 }
 
-/** Positive when a beats b. Figuras sits just below three of a kind. */
+/**
+ * Positive when a beats b. Figuras sits just below three of a kind; between two Figuras "gana el que tiene la pareja
+ * más alta, y si coincide, se considera la carta de valor más alto" (euskadi L11204–11206, cantabria L5557–5559): the
+ * highest pair, then the other three cards from the highest down, whether a hand holds one pair or two.
+ */
 export function compareSeatHands(a: SeatHand, b: SeatHand, ranking: Ranking): number {
   const trio = ranking.order.length - ranking.order.indexOf('three-of-a-kind');
   const eff = (h: SeatHand) => (h.figuras ? trio - 0.5 : h.value.strength);
   if (eff(a) !== eff(b)) return eff(a) > eff(b) ? 1 : -1;
+  if (a.figuras && b.figuras) {
+    const x = figurasOrder(a.value);
+    const y = figurasOrder(b.value);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i] ? 1 : -1;
+    return 0;
+  }
   return compareHands(a.value, b.value);
+}
+
+/** A Figuras hand's values for the tie: its highest pair, then the other three cards high to low. */
+function figurasOrder(v: HandValue): number[] {
+  const pair = v.ranks[0];
+  const rest = v.cards.map((c) => parseCard(c)?.value ?? 0).sort((x, y) => y - x);
+  rest.splice(rest.indexOf(pair), 2);
+  return [pair, ...rest];
 }
 
 /** A seat's hand on one board, or null when it does not hold enough cards to make one. */

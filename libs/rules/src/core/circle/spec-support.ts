@@ -7,6 +7,7 @@ import { seededRandom } from '../cards';
 import { GameRules, PlayedFact, RoundEnv } from '../game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
 import { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
+import { citesLines, readingOf, Reading, ReadValue } from '../poker/spec-reading';
 import type { CircleRulebook } from './rulebook';
 
 export const LIMITS = { min: 200, max: 20_000 };
@@ -139,3 +140,38 @@ export function expectedPayouts(rules: GameRules, env: RoundEnv, played: readonl
   const j = judge(rules, env, facts);
   return Object.fromEntries(j.expectedSettlements.map((e) => [e.betId.slice(1), e.expected.payout]));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The two readings (issue 14 §5)
+
+/** One value the reader recorded, as the rulebook holds it (with the session's defaults in `env`). */
+export type ValueCheck = (rb: CircleRulebook, read: ReadValue, env: RoundEnv<CircleRulebook>) => void;
+
+/**
+ * Holds a circle game's rulebooks to the independent reading `docs/games/readings/<game>.json`: a rulebook exactly
+ * where the reader found the game, and every value the reader recorded either checked by `values` or named in
+ * `notJudged` with the reason the rulebook does not hold it.
+ */
+export function readingValues(rules: GameRules, values: Record<string, ValueCheck>, notJudged: Record<string, string> = {}): Reading {
+  const reading = readingOf(rules.game);
+  const found = Object.keys(reading.jurisdictions).filter((j) => reading.jurisdictions[j]);
+  it('has a rulebook exactly where the reader found the game', () => {
+    expect(Object.keys(rules.rulebooks).sort()).toEqual([...found].sort());
+  });
+  describe.each(found)(`${rules.game} %s: the values the reader read`, (j) => {
+    const read = reading.jurisdictions[j]!;
+    const rb = rules.rulebooks[j as JurisdictionId] as CircleRulebook;
+    it('the rulebook cites the section the reader read', () => {
+      expect(citesLines(rb.source, read.section!.lines)).toBe(true);
+    });
+    it.each(Object.keys(read.values))('%s', (key) => {
+      if (notJudged[key]) return expect(values[key]).toBeUndefined();
+      expect(values[key]).toBeDefined();
+      values[key](rb, read.values[key], circleEnv(rules, j as JurisdictionId));
+    });
+  });
+  return reading;
+}
+
+/** The session options a circle game accepts (`refuseOptions` returns null). */
+export const accepts = (rules: GameRules, rb: CircleRulebook, options: Record<string, unknown>) => rules.refuseOptions!(options, rb) === null;

@@ -23,7 +23,6 @@ export interface CircleVariant {
   phases(env: RoundEnv<CircleRulebook>): readonly CirclePhase[];
   readonly boards: 1 | 2;
   readonly split: 'high' | 'hi-lo';
-  readonly maxPlayers?: number;
   /** most seats the croupier deals in without running the deck out (its dead-card rules are not simulated) */
   readonly deckCapacity?: number;
 }

@@ -7,8 +7,9 @@ export type DoubleHoldemRulebook = CircleRulebook;
 export const RULEBOOKS: Partial<Record<'euskadi', DoubleHoldemRulebook>> = {
   euskadi: circleRulebook(EUSKADI_COMMON, 'circle-poker-double-holdem', 'euskadi L12409–12538', {
     handRule: cited('best-five', 'euskadi L12409–12538'),
-    // the mano (or the player to his left) speaks first each round (euskadi L12421–12519)
-    firstToAct: cited(['after-mano'], 'euskadi L12421–12519'),
+    // "debiendo hablar en primer lugar en todas las rondas, la persona que ostente la mano, y en su defecto, el jugador
+    // que se encuentre a la izquierda de la mano" (euskadi L12430–12434): the mano himself, else the next seat
+    firstToAct: cited(['mano'], 'euskadi L12430–12434'),
   }, circleOptions('euskadi', {
     rate: cited(0.05, 'euskadi L10811–10815'),
     direction: cited('clockwise', 'index.md OQ-40'),

@@ -12,6 +12,6 @@ const EXPOSED: readonly CirclePhase[] = [
 ];
 
 export const RULES = circlePoker(
-  { game: 'circle-poker-omaha-five-card', phases: (env) => (env.options.exposeFirstBoardCard ? EXPOSED : omahaPhases(5)), boards: 1, split: 'high', maxPlayers: 8 },
+  { game: 'circle-poker-omaha-five-card', phases: (env) => (env.options.exposeFirstBoardCard ? EXPOSED : omahaPhases(5)), boards: 1, split: 'high' },
   RULEBOOKS,
 );

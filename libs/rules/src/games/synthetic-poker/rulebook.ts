@@ -6,8 +6,10 @@ export type SyntheticPokerRulebook = CircleRulebook;
 const GAME = 'synthetic-poker';
 
 /** Common to all four texts: 28 cards, two hole cards and five board cards, the mano speaks first, then the highest bettor. */
-const synthetic = (lines: { deck: string; hand: string; rounds: string }): Partial<CircleRulebookData> => ({
+const synthetic = (lines: { deck: string; ace: string; hand: string; rounds: string }): Partial<CircleRulebookData> => ({
   deckSizes: cited([28], lines.deck),
+  // the ace below the 8 or above the king: A-8-9-10-J is the lowest straight
+  aceLowBelow: cited('lowest-in-play', lines.ace),
   handRule: cited('two-plus-three', lines.hand),
   firstToAct: cited(['mano', 'last-aggressor'], lines.rounds),
 });
@@ -66,14 +68,14 @@ export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     EUSKADI_COMMON,
     GAME,
     'euskadi L12698–12845',
-    synthetic({ deck: 'euskadi L12709–12714', hand: 'euskadi L12701–12705', rounds: 'euskadi L12795–12812' }),
+    synthetic({ deck: 'euskadi L12709–12714', ace: 'euskadi L12714–12715', hand: 'euskadi L12701–12705', rounds: 'euskadi L12795–12812' }),
     options('euskadi', 0.05, 'euskadi L10811–10815', 'euskadi L12795–12798'),
   ),
   cantabria: circleRulebook(
     { ...CANTABRIA_COMMON, seatNumbering: cited('from-croupier-right', 'cantabria L5319–5321') },
     GAME,
     'cantabria L6391–6465',
-    synthetic({ deck: 'cantabria L6405–6410', hand: 'cantabria L6394–6401', rounds: 'cantabria L6418–6428; index.md OQ-43' }),
+    synthetic({ deck: 'cantabria L6405–6410', ace: 'cantabria L6408–6410', hand: 'cantabria L6394–6401', rounds: 'cantabria L6418–6428; index.md OQ-43' }),
     options('cantabria', 0.05, 'cantabria L5336–5354', 'cantabria L6414–6416'),
   ),
   // "7 cards, of which only 5 count": best five of seven
@@ -81,7 +83,7 @@ export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     IB,
     GAME,
     'illes-balears L2469–2841',
-    { ...synthetic({ deck: 'illes-balears L2482–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
+    { ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
     options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685'),
   ),
   // full beats flush; pass only if all passed, "reservarse" must then call exactly (no check-raise); rake per hand (index.md OQ-41)
@@ -89,7 +91,7 @@ export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     AND,
     GAME,
     'andalucia L149–305',
-    { ...synthetic({ deck: 'andalucia L157', hand: 'andalucia L153', rounds: 'andalucia L259' }), flushBeatsFull: cited(false, 'andalucia L203–205'), checkRaise: cited(false, 'andalucia L269–271') },
+    { ...synthetic({ deck: 'andalucia L157', ace: 'andalucia L195', hand: 'andalucia L153', rounds: 'andalucia L259' }), flushBeatsFull: cited(false, 'andalucia L203–205'), checkRaise: cited(false, 'andalucia L269–271') },
     options('andalucia', 0.03, 'andalucia L221; index.md OQ-41', 'andalucia L251'),
   ),
 };

@@ -11,4 +11,4 @@ export const SYNTHETIC_PHASES: readonly CirclePhase[] = [
   { burn: 0, seat: [], board: 1 },
 ];
 
-export const RULES = circlePoker({ game: 'synthetic-poker', phases: () => SYNTHETIC_PHASES, boards: 1, split: 'high', maxPlayers: 10 }, RULEBOOKS);
+export const RULES = circlePoker({ game: 'synthetic-poker', phases: () => SYNTHETIC_PHASES, boards: 1, split: 'high' }, RULEBOOKS);
