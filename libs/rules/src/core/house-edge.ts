@@ -31,6 +31,12 @@ export interface BetEdge {
   readonly citation: string;
   /** the settings it was computed under where they matter (commission rate, pay table…) */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * The regulation itself prices this bet at true odds (the citation): its edge is exactly 0 by design —
+   * craps' odds, taken only behind a line or come bet that carries the house's edge — so a zero here is
+   * no setting to flag. A negative edge is flagged all the same.
+   */
+  readonly trueOdds?: string;
 }
 
 /**
@@ -91,5 +97,9 @@ export function backPerUnit(stake: number, verdict: SettlementVerdict, commissio
   return amountBack(stake, verdict, commissionSeparate) / stake;
 }
 
-/** The bets whose house edge is not positive: a setting the product must flag (issue 14 §4). */
-export const playerEdges = (edges: readonly BetEdge[], tolerance = 1e-12): BetEdge[] => edges.filter((e) => e.houseEdge <= tolerance);
+/**
+ * The bets whose house edge is not positive: a setting the product must flag (issue 14 §4). A bet the
+ * regulation prices at true odds (`trueOdds`) is left out only while its edge is exactly 0.
+ */
+export const playerEdges = (edges: readonly BetEdge[], tolerance = 1e-12): BetEdge[] =>
+  edges.filter((e) => e.houseEdge <= tolerance && !(e.trueOdds !== undefined && Math.abs(e.houseEdge) <= tolerance));

@@ -135,6 +135,9 @@ export function crapsHouseEdges(rules: Rules, env: Env): readonly BetEdge[] {
       method: 'exact-enumeration',
       citation: joinCitations(citations),
       ...(settings ? { settings } : {}),
+      // the odds are paid at true odds by the texts themselves (euskadi L3554–3578, cantabria L1504–1533,
+      // illes-balears L1077–1095, galicia L946–952): a zero edge by design, behind a flat bet that has one
+      ...((ODDS_BETS as readonly string[]).includes(betType) ? { trueOdds: joinCitations(citations) } : {}),
     });
   });
   byOptions.set(optionsKey, edges);
