@@ -41,6 +41,8 @@ export interface BankPokerState {
   readonly closed: boolean;
   /** amounts recorded by `JackpotContributed` in this round */
   readonly jackpotContributed?: number;
+  /** cards dealt face up, by position, in the order dealt */
+  readonly exposed?: ReadonlyArray<{ readonly to: string; readonly card: string }>;
 }
 
 export const DEALER = 'dealer';
@@ -98,6 +100,7 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
       return {
         ...state,
         upcards: state.upcards + (to === DEALER && d.faceUp === true ? 1 : 0),
+        ...(d.faceUp === true ? { exposed: [...(state.exposed ?? []), { to, card: c.code }] } : {}),
         hands: { ...state.hands, [to]: [...(state.hands[to] ?? []), c.code] },
         received: { ...state.received, [to]: [...(state.received[to] ?? []), c.code] },
       };
@@ -277,6 +280,27 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
   return findings;
 }
 
+/**
+ * A card dealt face up where the text deals it hidden voids the coup (every text: "la aparición indebida de
+ * alguna carta descubierta supondrá la anulación de toda la jugada"); judged at the end of a coup that was
+ * played on instead of voided. `voids` says which exposed cards void it.
+ */
+export function judgeUndueExposure(
+  game: string,
+  state: BankPokerState,
+  voids: (exposed: { to: string; card: string }) => boolean,
+  citation: string,
+): Finding[] {
+  return (state.exposed ?? []).filter(voids).map((x) => ({
+    code: 'SEQUENCE_VIOLATION' as const,
+    expected: 'the coup voided (RoundVoided)',
+    recorded: `${x.card} dealt face up to ${x.to}, and the coup played on`,
+    rule: `${game}/undue-exposure`,
+    citation,
+    message: `${x.card} was dealt face up to ${x.to}: the text voids the whole coup, which was settled instead`,
+  }));
+}
+
 export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: BankPokerState, env: RoundEnv<R>): Finding[] {
   const findings: Finding[] = [];
   for (const position of spec.positions(state, env)) {
@@ -336,6 +360,14 @@ export function judgeOffered(game: string, bet: Bet, offered: Readonly<Record<st
   const entry = offered[bet.betType];
   if (entry?.value) return [];
   return [notAllowed(game, bet, 'bet-types', entry?.cite ?? source, `${bet.betType} is not a bet of ${game} in this jurisdiction`)];
+}
+
+/** A bet on a box the layout does not have: boxes are numbered 1 to the text's number of players. */
+export function judgeBox(game: string, bet: Bet, boxes: Cited<number>): Finding[] {
+  const box = Number(bet.seat);
+  return Number.isInteger(box) && box >= 1 && box <= boxes.value
+    ? []
+    : [notAllowed(game, bet, 'box', boxes.cite, `a bet on box ${String(bet.seat)}; the table has boxes 1 to ${boxes.value}`, `a box from 1 to ${boxes.value}`)];
 }
 
 /** Bets on one box beyond the rulebook's number (standing players, players on others' boxes). */
@@ -421,9 +453,9 @@ export class Croupier<S> {
   get random() {
     return this.ctx.random;
   }
-  /** The boxes in play this round: the first `max` seated players (the table has `max` boxes). */
+  /** The boxes in play this round: the seated players on boxes 1 to `max` (the table has `max` boxes). */
   boxes(max: number): number[] {
-    return this.ctx.seats.slice(0, max);
+    return this.ctx.seats.filter((seat) => seat >= 1 && seat <= max).slice(0, max);
   }
   chance(p: number): boolean {
     return this.ctx.random() < p;

@@ -12,6 +12,8 @@ export type PayTable = Readonly<Partial<Record<Category, Cited<number>>>>;
 
 export interface ThreeCardPokerRulebook extends RulebookBase {
   readonly cardsPerHand: Cited<number>;
+  /** boxes on the layout: one player each, at most this many */
+  readonly boxes: Cited<number>;
   /** the bank plays with a queen high or better */
   readonly qualifier: Cited<{ category: Category; ranks: number[] }>;
   /** the play ("2.ª apuesta") equals the ante */
@@ -29,6 +31,8 @@ export interface ThreeCardPokerRulebook extends RulebookBase {
   readonly pairPlusMaxMultiple: Cited<number> | null;
   readonly betsPerBox: Cited<number>;
   readonly betTypes: Readonly<Record<string, Cited<boolean>>>;
+  /** a dealing error (a card too many or too few, a card exposed) voids the whole coup */
+  readonly misdeal: Cited<'void'>;
 }
 
 const table = (odds: Partial<Record<Category, number>>, cite: string): PayTable =>
@@ -38,17 +42,19 @@ const common = (j: JurisdictionId, source: string) => ({
   game: 'three-card-poker',
   jurisdiction: j,
   source,
-  cardsPerHand: cited(3, `${source} (3 cards each and 3 to the bank)`),
 });
 
 export const EUSKADI: ThreeCardPokerRulebook = {
   ...common('euskadi', 'euskadi L9600–10124'),
+  cardsPerHand: cited(3, 'euskadi L9885–9899'),
+  boxes: cited(7, 'euskadi L9729–9734'),
   qualifier: cited({ category: 'high-card', ranks: [12] }, 'euskadi L9981–9985'),
   playMultiple: cited(1, 'euskadi L9901–9912'),
   anteOdds: cited(1, 'euskadi L9981–9993'),
   playOdds: cited(1, 'euskadi L9987–9993'),
   playWhenBankDoesNotQualify: cited('push', 'euskadi L9981–9985'),
-  tie: cited('push', 'euskadi L9845–9864'),
+  // "en el caso de que las tres cartas tuvieran idéntico valor, ésta se considerará empate y el jugador conservará…"
+  tie: cited('push', 'euskadi L10007–10011'),
   anteBonus: {
     ...table({ straight: 1, 'three-of-a-kind': 4, 'straight-flush': 5 }, 'euskadi L9993–10000'),
     'royal-flush': cited(5, 'euskadi L9993–10000; index.md OQ-25 (royal paid as a straight flush)'),
@@ -59,17 +65,25 @@ export const EUSKADI: ThreeCardPokerRulebook = {
   maxInitialMultiple: cited(50, 'euskadi L9866–9877'),
   pairPlusMaxMultiple: null,
   betsPerBox: cited(2, 'euskadi L9729–9748'),
+  misdeal: cited('void', 'euskadi L10013–10016'),
   betTypes: {
     ante: cited(true, 'euskadi L9610–9629'),
     play: cited(true, 'euskadi L9901–9912'),
     'pair-plus': cited(true, 'euskadi L10027–10111'),
   },
-  options: { pairPlusTable: cited('1', 'euskadi L10027–10111 (a single table)') },
+  options: {
+    pairPlusTable: cited('1', 'euskadi L10027–10111 (a single table)'),
+    // "el croupier retirará las apuestas de estos jugadores y recogerá sus cartas": a fold loses the pair plus too
+    // (resolutions §1); `settled` keeps it on the folded cards (index.md OQ-27 as first decided)
+    pairPlusOnFold: cited('lost', 'euskadi L9901–9906'),
+  },
 };
 
 const OQ25 = 'index.md OQ-25 (royal paid as a straight flush)';
 export const CANTABRIA: ThreeCardPokerRulebook = {
   ...common('cantabria', 'cantabria L4467–4711'),
+  cardsPerHand: cited(3, 'cantabria L4569–4578'),
+  boxes: cited(7, 'cantabria L4509–4514'),
   qualifier: cited({ category: 'high-card', ranks: [12] }, 'cantabria L4594–4596'),
   playMultiple: cited(1, 'cantabria L4580–4590'),
   anteOdds: cited(1, 'cantabria L4596–4607'),
@@ -81,13 +95,13 @@ export const CANTABRIA: ThreeCardPokerRulebook = {
     'royal-flush': cited(5, `cantabria L4608–4619; ${OQ25}`),
   },
   pairPlusTables: {
-    '1': table({ 'royal-flush': 50, 'straight-flush': 40, 'three-of-a-kind': 30, straight: 6, flush: 3, pair: 1 }, 'cantabria L4649–4704 (table 1)'),
+    '1': table({ 'royal-flush': 50, 'straight-flush': 40, 'three-of-a-kind': 30, straight: 6, flush: 3, pair: 1 }, 'cantabria L4677–4684 (table 1)'),
     '2': {
-      ...table({ 'straight-flush': 40, 'three-of-a-kind': 30, straight: 6, flush: 4, pair: 1 }, 'cantabria L4649–4704 (table 2)'),
-      'royal-flush': cited(40, `cantabria L4686–4698; ${OQ25}`),
+      ...table({ 'straight-flush': 40, 'three-of-a-kind': 30, straight: 6, flush: 4, pair: 1 }, 'cantabria L4686–4691 (table 2)'),
+      'royal-flush': cited(40, `cantabria L4686–4691; ${OQ25}`),
     },
     '3': {
-      ...table({ 'three-of-a-kind': 33, straight: 6, flush: 4, pair: 1 }, 'cantabria L4649–4704 (table 3)'),
+      ...table({ 'three-of-a-kind': 33, straight: 6, flush: 4, pair: 1 }, 'cantabria L4693–4698 (table 3)'),
       'straight-flush': cited(35, 'cantabria L4693; index.md OQ-26'),
       'royal-flush': cited(35, `cantabria L4693; ${OQ25}; index.md OQ-26`),
     },
@@ -95,12 +109,16 @@ export const CANTABRIA: ThreeCardPokerRulebook = {
   maxInitialMultiple: cited(50, 'cantabria L4563–4565'),
   pairPlusMaxMultiple: cited(10, 'cantabria L4663–4667'),
   betsPerBox: cited(4, 'cantabria L4509–4521 (the seated player and ≤ 3 others)'),
+  misdeal: cited('void', 'cantabria L4706–4711'),
   betTypes: {
     ante: cited(true, 'cantabria L4477–4489'),
     play: cited(true, 'cantabria L4580–4590'),
     'pair-plus': cited(true, 'cantabria L4649–4704'),
   },
-  options: { pairPlusTable: cited('1', 'cantabria L4649–4704 (one of three tables, chosen and displayed; default table 1)') },
+  options: {
+    pairPlusTable: cited('1', 'cantabria L4672–4698 (one of three tables, chosen and displayed; default table 1)'),
+    pairPlusOnFold: cited('lost', 'cantabria L4580–4585'),
+  },
 };
 
 export const RULEBOOKS: Partial<Record<JurisdictionId, ThreeCardPokerRulebook>> = { euskadi: EUSKADI, cantabria: CANTABRIA };

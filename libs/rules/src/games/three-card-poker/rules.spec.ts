@@ -51,10 +51,12 @@ describe.each(BOTH)('three-card-poker %s: main bets', (j) => {
     const facts = round('7C 7D 7H', 'AS AH AC', { play: false }).facts;
     expect(rules.handsToSettle!(stateOf(facts), betOf(facts, 'ante'), env)).toEqual([undefined]);
   });
-  it('pair plus is settled after a fold (index.md OQ-27)', () => {
+  it('a fold loses the pair plus with the ante: the croupier takes the folded box\'s bets and cards (euskadi L9901–9906, cantabria L4580–4585); option "settled" keeps it', () => {
     const facts = round('8C 8D 2H', BANK_QUEEN, { play: false, pairPlus: 500 }).facts;
-    expect(expectedOf(rules, env, facts, 'pp')).toMatchObject({ outcome: 'win', payout: 500 });
+    expect(expectedOf(rules, env, facts, 'pp')).toMatchObject({ outcome: 'lose', payout: 0 });
     expect(expectedOf(rules, env, facts, 'ante').outcome).toBe('lose');
+    const settled = envFor(rules, env.rulebook.jurisdiction, { options: { pairPlusOnFold: 'settled' } });
+    expect(expectedOf(rules, settled, facts, 'pp')).toMatchObject({ outcome: 'win', payout: 500 });
   });
   it('the play bet must equal the ante', () => {
     const s = new Script().bet(1, 'ante', 1000).cards('seat:1', '2C 3D 9H').bet(1, 'play', 2000);

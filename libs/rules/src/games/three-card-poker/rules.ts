@@ -20,9 +20,11 @@ import {
   hasFolded,
   initialBetMax,
   isComplete,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
+  judgeUndueExposure,
   judgeMultipleOf,
   judgeOffered,
   lose,
@@ -116,11 +118,14 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
 }
 
 function settlePairPlus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
+  const ante = bettorBet(s, bet, 'ante');
+  if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed) && optionOr(env, 'pairPlusOnFold', 'lost') === 'lost')
+    return lose(`${GAME}/fold`, optionCite(env, 'pairPlusOnFold'), `box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`);
   const hand = handOf(s, seatPosition(bet.seat as number), env);
   if (!hand) return undecided(`box ${bet.seat} does not hold three cards`);
   const tableCite = optionCite(env, 'pairPlusTable');
   const odds = pairPlusTable(env)[hand.category];
-  const why = `pair plus on ${handName(hand)}, settled whatever the bank holds and even after a fold (index.md OQ-27)`;
+  const why = `pair plus on ${handName(hand)}, settled whatever the bank holds`;
   return odds ? winAt(bet, odds, env, `${GAME}/pair-plus`, why) : lose(`${GAME}/pair-plus`, tableCite, `${why}: no pair`);
 }
 
@@ -131,6 +136,8 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
   deck: () => DECK_52,
 
   refuseOptions(options, rulebook) {
+    const f = options.pairPlusOnFold;
+    if (f !== undefined && f !== 'lost' && f !== 'settled') return { field: 'options.pairPlusOnFold', reason: 'must be "lost" (the folded box\'s bets are taken) or "settled"' };
     const t = options.pairPlusTable;
     if (t !== undefined && !rulebook.pairPlusTables[String(t)])
       return { field: 'options.pairPlusTable', reason: `${rulebook.jurisdiction} has pair-plus table(s) ${Object.keys(rulebook.pairPlusTables).join(', ')}` };
@@ -146,7 +153,7 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
     const rb = env.rulebook;
     const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
     if (findings.length) return findings;
-    findings.push(...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
@@ -192,7 +199,8 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
   },
 
   isDecided: (s, env) => isComplete(deal, s, env),
-  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+  // no card of the bank is dealt face up (euskadi L9885–9899, cantabria L4569–4578); an exposed card voids the coup
+  judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeUndueExposure(GAME, s, (x) => x.to === DEALER, env.rulebook.misdeal.cite)],
 
   houseEdges: (env) => memoEdges(env, () => threeCardPokerEdges(threeCardPoker, env)),
 
@@ -210,7 +218,7 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
     const c = new Croupier(threeCardPoker, ctx, DECK_52);
-    const seats = c.boxes(7); // max 7 players (euskadi L9729–9748, cantabria L4509–4521)
+    const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     const min = env.ctx.limits.min;
     for (const seat of seats) {
