@@ -1,4 +1,4 @@
-import { JURISDICTIONS, judgeRound, registeredGames } from '../../rules/src';
+import { JURISDICTIONS, judgeRound, judgeSettings, judgeShoe, registeredGames } from '../../rules/src';
 import { SessionTracker } from '../../replay/src';
 import type { Envelope } from '../../ledger/src';
 import { isConsequence } from './errors';
@@ -49,6 +49,35 @@ describe('the simulator', () => {
     expect(found.size).toBe(12 * 15);
     const flagged = [...found].filter(([, r]) => r.discrepancies.length).map(([roundId, r]) => [roundId, r.discrepancies.map((d) => d.message)]);
     expect(flagged).toEqual([]);
+  });
+
+  it('opens every table and starts every shoe as its catalogue requires, in every jurisdiction (no session finding)', () => {
+    const flagged: string[] = [];
+    for (const jurisdiction of JURISDICTIONS) {
+      const games = registeredGames().filter((g) => g.rulebooks[jurisdiction] && g.play).map((g) => g.game);
+      if (!games.length) continue;
+      const manifest: { value?: SimulationManifest } = {};
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 40, seed: 5, errorRate: 0, jurisdiction }, manifest)].flat();
+      const trackers = new Map<string, SessionTracker>();
+      for (const e of events) {
+        const sessionId = String(e.data.sessionId);
+        let tracker = trackers.get(sessionId);
+        if (!tracker) trackers.set(sessionId, (tracker = new SessionTracker(sessionId)));
+        tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
+        if (!tracker.judged) continue;
+        const env = tracker.env();
+        const judged =
+          e.type === 'TableSessionOpened'
+            ? judgeSettings(tracker.game!, env, { limits: env.ctx.limits, options: env.ctx.options })
+            : e.type === 'ShoeStarted'
+              ? judgeShoe(tracker.game!, env, { shoeId: e.data.shoeId, decks: e.data.decks, cutCardPosition: e.data.cutCardPosition })
+              : null;
+        for (const f of judged?.findings ?? []) flagged.push(`${jurisdiction} ${tracker.state.game} ${f.rule}`);
+      }
+    }
+    // the one setting no casino can avoid: cantabria's 64-cell wheel as printed (index.md OQ-05), which
+    // the product must flag wherever it is played (its 40 and its 1)
+    expect(flagged).toEqual(['cantabria wheel-of-fortune wheel-of-fortune/house-edge', 'cantabria wheel-of-fortune wheel-of-fortune/house-edge']);
   });
 
   it('finds every injected error in its round and nothing in clean rounds, for every game', () => {

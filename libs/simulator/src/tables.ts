@@ -3,7 +3,7 @@
  * limits, float, seats and pace. Games are taken from the rules library, families interleaved, so
  * that a dozen tables cover wheels, dice, cards and circle poker.
  */
-import { JURISDICTIONS, JurisdictionId, registeredGames, GameRules } from '../../rules/src';
+import { JURISDICTIONS, JurisdictionId, judgeSettings, registeredGames, GameRules, roundEnv } from '../../rules/src';
 import { REFERENCE_PAY_TABLE } from '../../rules/src/games/sic-bo/rulebook';
 
 export interface TablePlan {
@@ -25,6 +25,24 @@ export interface TablePlan {
 function authorisedOptions(game: string): Record<string, unknown> | undefined {
   if (game === 'sic-bo') return { payTable: REFERENCE_PAY_TABLE };
   return undefined;
+}
+
+/**
+ * Table maximums a casino sets, as multiples of the minimum, most usual first: the simulated casino opens
+ * each table at the first one its catalogue allows (punto y banca 20–100× the minimum, craps at least
+ * 20× or 100×, circle poker's minimum 20–40 % of the maximum…), asked of the game's own opening checks.
+ */
+const MAXIMUM_MULTIPLES = [50, 100, 20, 25, 4, 5, 1000];
+
+function legalMaximum(rules: GameRules, jurisdiction: JurisdictionId, min: number, options: Record<string, unknown> | undefined): number {
+  const rulebook = rules.rulebooks[jurisdiction];
+  if (!rulebook || !rules.judgeOpening) return min * MAXIMUM_MULTIPLES[0];
+  for (const multiple of MAXIMUM_MULTIPLES) {
+    const limits = { min, max: min * multiple };
+    const env = roundEnv(rulebook, { sessionId: 'plan', game: rules.game, jurisdiction, currency: 'EUR', limits, options: options ?? {}, smallestChip: 50 });
+    if (!judgeSettings(rules, env, { limits, options: options ?? {} }, { houseEdges: false }).findings.length) return limits.max;
+  }
+  throw new Error(`no usual table maximum is legal for ${rules.game} in ${jurisdiction}`);
 }
 
 /** Realistic paces per family (rounds per hour); circle poker hands are slow, craps throws fast. */
@@ -73,17 +91,18 @@ export function floorPlan(tables: number, random: () => number, floor: FloorOpti
     const n = (counters.get(rules.family) ?? 0) + 1;
     counters.set(rules.family, n);
     const min = [100, 500, 1000][Math.floor(random() * 3)];
+    const options = authorisedOptions(rules.game);
     plans.push({
       tableId: `${PREFIX[rules.family]}-${String(n).padStart(2, '0')}`,
       game: rules.game,
       family: rules.family,
       jurisdiction,
-      limits: { min, max: min * 50 },
+      limits: { min, max: legalMaximum(rules, jurisdiction, min, options) },
       openingFloat: { ...STANDARD_FLOAT },
       seats: rules.family === 'circle-poker' ? 6 + Math.floor(random() * 3) : 3 + Math.floor(random() * 4),
       roundsPerHour: Math.round(PACE[rules.family] * (0.8 + random() * 0.4)),
       staff: { inspector: `insp-${t % 4 + 1}`, croupiers: [`cr-${2 * t + 1}`, `cr-${2 * t + 2}`] },
-      options: authorisedOptions(rules.game),
+      options,
     });
   }
   return plans;
