@@ -45,7 +45,7 @@ describe('the pages, in headless Chromium', () => {
       type: 'TableSessionOpened',
       occurredAt: `${DAY}T21:00:00.000Z`,
       recordedBy: 'pit:pages-test',
-      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 100000 }, openingFloat: { '500': 100 }, staff: { inspector: 'insp-9', croupiers: ['cr-9'] }, options: { commissionRate: 0.025 } },
+      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 50000 }, openingFloat: { '500': 100 }, staff: { inspector: 'insp-9', croupiers: ['cr-9'] }, options: { commissionRate: 0.025 } },
     });
     const result = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
     expect(result.ok).toBe(true);

@@ -30,7 +30,7 @@ const ev = (type: string, data: Record<string, unknown>) => ({ eventId: randomUU
 const FLOAT = { '10000': 10, '500': 100 };
 const staff = { inspector: 'insp-1', croupiers: ['cr-1'] };
 const open = (sessionId: string, tableId: string, game: string, jurisdiction: string, options?: Record<string, unknown>) =>
-  ev('TableSessionOpened', { sessionId, casinoId: 'casino-f', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: 100000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
+  ev('TableSessionOpened', { sessionId, casinoId: 'casino-f', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: 50000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
 
 describe('findings on the session', () => {
   let db: TestDatabase;
