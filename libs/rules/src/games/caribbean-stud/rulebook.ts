@@ -11,6 +11,10 @@ export type PayTable = Readonly<Partial<Record<Category, Cited<number>>>>;
 
 export interface CaribbeanStudRulebook extends RulebookBase {
   readonly cardsPerHand: Cited<number>;
+  /** boxes on the layout (seven in every text) */
+  readonly boxes: Cited<number>;
+  /** a dealing error (a card too many or too few, a card exposed) voids the whole coup */
+  readonly misdeal: Cited<'void'>;
   /** which of the bank's five cards (1-based, in deal order) may be dealt face up */
   readonly bankUpcard: Cited<readonly number[]>;
   /** category order (andalucia ranks a flush above a full house, index.md OQ-31) */
@@ -72,7 +76,9 @@ const common = (j: JurisdictionId, source: string) => ({
   cardsPerHand: cited(5, `${source} (games.md caribbean-stud, common core)`),
   // the bank's last card face up (euskadi L7268–7275, cantabria L3747–3766, andalucia L125); illes-balears overrides
   bankUpcard: cited([5] as readonly number[], `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`),
-  ranking: cited(STANDARD, `${source} (A high or low in straights)`),
+  ranking: cited(STANDARD, `${j} ${{ euskadi: 'L6880–6883', cantabria: 'L3521–3523', 'illes-balears': 'L2239–2240', andalucia: 'L57, L87', galicia: '' }[j]} (the ace high, or low before the 2)`),
+  boxes: cited(7, `${j} ${{ euskadi: 'L7003–7006', cantabria: 'L3575–3579', 'illes-balears': 'L2280–2282', andalucia: 'L69', galicia: '' }[j]}`),
+  misdeal: cited('void' as const, `${j} ${{ euskadi: 'L7384–7387', cantabria: 'L3808–3811', 'illes-balears': 'L2436–2438', andalucia: 'L145', galicia: '' }[j]}`),
   tie: cited('push' as const, `${j} ${{ euskadi: 'L7145–7149', cantabria: 'L3670–3675', 'illes-balears': 'L2336–2363', andalucia: 'L97', galicia: '' }[j]}`),
   options: {
     // index.md OQ-06: the play bet is returned when the bank does not qualify
@@ -120,7 +126,7 @@ export const EUSKADI: CaribbeanStudRulebook = {
   buyCard: {
     feeMultiple: cited(1, 'euskadi L7530–7551; index.md OQ-33 (a fee to the bank)'),
     maxCards: cited(1, 'euskadi L7530–7551'),
-    forfeitsSideBets: cited(true, 'euskadi L7530–7551'),
+    forfeitsSideBets: cited(true, 'euskadi L7544–7551'),
   },
 };
 
@@ -148,9 +154,11 @@ export const CANTABRIA: CaribbeanStudRulebook = {
     contributionRate: null,
   },
   buyCard: {
-    feeMultiple: cited(1, 'cantabria L3886–3894; index.md OQ-33 (a fee to the bank)'),
-    maxCards: cited(1, 'cantabria L3886–3894'),
-    forfeitsSideBets: cited(true, 'euskadi L7530–7551 (cantabria L3886–3894 silent; same game)'),
+    feeMultiple: cited(1, 'cantabria L3883–3893; index.md OQ-33 (a fee to the bank)'),
+    maxCards: cited(1, 'cantabria L3883–3893'),
+    // silent on the side bets of a buyer; the progressive is won "con sus cinco primeras cartas" (L3860–3866), so it
+    // stands on them: euskadi's forfeiture (L7544–7551) is not this text's (resolutions §1)
+    forfeitsSideBets: cited(false, 'cantabria L3860–3866, L3883–3893'),
   },
 };
 
@@ -182,7 +190,8 @@ export const ILLES_BALEARS: CaribbeanStudRulebook = {
   buyCard: {
     feeMultiple: cited(1, 'illes-balears L2460–2467; index.md OQ-33 (a fee to the bank)'),
     maxCards: cited(1, 'illes-balears L2460–2467'),
-    forfeitsSideBets: cited(true, 'euskadi L7530–7551 (illes-balears L2460–2467 silent; same game)'),
+    // silent on the side bets of a buyer: euskadi's forfeiture (L7544–7551) is not this text's (resolutions §1)
+    forfeitsSideBets: cited(false, 'illes-balears L2460–2467'),
   },
 };
 

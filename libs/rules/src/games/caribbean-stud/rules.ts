@@ -21,9 +21,11 @@ import {
   fmtOdds,
   initialBetMax,
   isComplete,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
+  judgeUndueExposure,
   judgeMultipleOf,
   judgeOffered,
   lose,
@@ -264,7 +266,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
     const rb = env.rulebook;
     const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
     if (findings.length) return findings;
-    findings.push(...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     if ((bet.betType === 'insurance' || bet.betType === 'jackpot' || bet.betType === 'ante') && receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
@@ -311,7 +313,12 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
 
   houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
 
-  judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeMissingContribution(s, env)],
+  judgeEnd: (s, env) => [
+    ...judgeDealEnd(deal, s, env),
+    ...judgeMissingContribution(s, env),
+    // a box's own five cards are dealt face down; only a bought card is given face up (the bank's upcard is judged as dealt)
+    ...judgeUndueExposure(GAME, s, (x) => seatOf(x.to) !== null && (s.received[x.to] ?? []).indexOf(x.card) < 5, env.rulebook.misdeal.cite),
+  ],
 
   isDecided: (s, env) => isComplete(deal, s, env) || [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)].every((p) => cardsAt(s, p).length >= 5),
   describe(s, env) {
@@ -328,7 +335,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
     const c = new Croupier(caribbeanStud, ctx, DECK_52);
-    const seats = c.boxes(7); // max 7 players (euskadi L7004–7006, cantabria L3580, illes-balears L2281–2282, andalucia L69)
+    const seats = c.boxes(rb.boxes.value);
     const min = env.ctx.limits.min;
     const antes = new Map<number, number>();
     for (const seat of seats) {
