@@ -11,7 +11,7 @@
  *   `judge-round.ts`, from the shoe's count the session tracker keeps).
  */
 import { deckCards } from './cards';
-import type { GameRules, RoundEnv, SessionOpening } from './game';
+import type { GameRules, LimitCheck, RoundEnv, SessionOpening } from './game';
 import { BetEdge, playerEdges } from './house-edge';
 import type { Finding, ShoeInPlay } from './types';
 
@@ -137,5 +137,23 @@ export function judgeCoupAfterCut(rules: GameRules, env: RoundEnv, shoe: ShoeInP
     rule: `${rules.game}/cut-card-reached`,
     citation: allowed.cite,
     message: `this coup was dealt from shoe ${shoe.shoeId} after its cut card had come out (${shoe.cardsDealt} cards dealt, the cut card before card ${shoe.cutCardPosition + 1}); the rules allow ${allowed.value} more coup(s) after it`,
+  };
+}
+
+/**
+ * A table that declares a per-bet-type maximum above the regulated one: the declared maximum would
+ * otherwise stand in for the rules' (`TableSessionOpened.limits[betType]`), so it is a finding.
+ * `context` says what the cap was computed from ("with a minimum of 500").
+ */
+export function declaredAboveCap(opening: SessionOpening, betType: string, declared: number, cap: LimitCheck, context: string): Finding | null {
+  if (declared <= cap.amount) return null;
+  return {
+    code: 'SESSION_RULE_VIOLATION',
+    eventId: opening.eventId,
+    expected: cap.amount,
+    recorded: declared,
+    rule: cap.rule,
+    citation: cap.citation,
+    message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} ${context}`,
   };
 }

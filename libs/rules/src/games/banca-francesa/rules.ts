@@ -24,6 +24,7 @@ import {
 } from '../../core/dice';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite } from '../../core/game';
+import { declaredAboveCap } from '../../core/session-rules';
 import type { BetEdge } from '../../core/house-edge';
 import type { Finding, SettlementVerdict } from '../../core/types';
 import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
@@ -84,16 +85,8 @@ function judgeBancaOpening(opening: SessionOpening, env: Env): Finding[] {
   for (const [betType, declared] of Object.entries(opening.limits)) {
     if (!chanceOfBet(betType) || typeof declared !== 'number') continue;
     const cap = bancaFrancesa.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, regulated).max!;
-    if (declared <= cap.amount) continue;
-    findings.push({
-      code: 'SESSION_RULE_VIOLATION',
-      eventId: opening.eventId,
-      expected: cap.amount,
-      recorded: declared,
-      rule: cap.rule,
-      citation: cap.citation,
-      message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} with a minimum of ${opening.limits.min}`,
-    });
+    const above = declaredAboveCap(opening, betType, declared, cap, `with a minimum of ${opening.limits.min}`);
+    if (above) findings.push(above);
   }
   return findings;
 }

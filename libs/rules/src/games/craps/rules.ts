@@ -28,6 +28,7 @@ import {
 } from '../../core/dice';
 import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite } from '../../core/game';
+import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
 import {
@@ -399,17 +400,8 @@ function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
     const selections = betType.startsWith('place-') ? POINT_NUMBERS : [undefined];
     const caps = selections.map((selection) => crapsMaximum({ betType, selection }, regulated));
     const cap = caps.reduce((a, b) => (b.amount > a.amount ? b : a));
-    if (declared > cap.amount) {
-      findings.push({
-        code: 'SESSION_RULE_VIOLATION',
-        eventId: opening.eventId,
-        expected: cap.amount,
-        recorded: declared,
-        rule: cap.rule,
-        citation: cap.citation,
-        message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} with this table's limits`,
-      });
-    }
+    const above = declaredAboveCap(opening, betType, declared, cap, "with this table's limits");
+    if (above) findings.push(above);
   }
   return findings;
 }
