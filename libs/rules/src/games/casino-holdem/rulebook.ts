@@ -11,6 +11,10 @@ export type PayTable = Readonly<Partial<Record<Category, Cited<number>>>>;
 
 export interface CasinoHoldemRulebook extends RulebookBase {
   readonly holeCards: Cited<number>;
+  /** boxes on the layout */
+  readonly boxes: Cited<number>;
+  /** a bank card exposed during the deal: the cards are collected and a new hand dealt */
+  readonly misdeal: Cited<'void'>;
   readonly boardCards: Cited<number>;
   /** the first three board cards (the flop) come before the decision; the TXB is settled on 2 + flop */
   readonly flopCards: Cited<number>;
@@ -35,7 +39,9 @@ export const EUSKADI: CasinoHoldemRulebook = {
   game: 'casino-holdem',
   jurisdiction: 'euskadi',
   source: 'euskadi L10126–10704',
-  holeCards: cited(2, 'euskadi L10420–10440'),
+  holeCards: cited(2, 'euskadi L10425–10440'),
+  boxes: cited(9, 'euskadi L10258–10262'),
+  misdeal: cited('void', 'euskadi L10648–10666'),
   boardCards: cited(5, 'euskadi L10424–10440, L10531–10540'),
   flopCards: cited(3, 'euskadi L10424–10440'),
   qualifier: cited({ category: 'pair', ranks: [4] }, 'euskadi L10541–10543'),
@@ -66,7 +72,8 @@ export const EUSKADI: CasinoHoldemRulebook = {
   betTypes: {
     ante: cited(true, 'euskadi L10150–10154'),
     play: cited(true, 'euskadi L10442–10517'),
-    txb: cited(true, 'euskadi L10410–10414'),
+    // "una apuesta adicional llamada TXB": with an ante, which is what gives the box its cards (L10425–10430)
+    txb: cited(true, 'euskadi L10425–10430, L10410–10414'),
   },
   options: {
     // "doblar su apuesta inicial de Ante": 2 × ante (index.md OQ-28); 1 applies the other reading

@@ -22,9 +22,11 @@ import {
   hasFolded,
   initialBetMax,
   isComplete,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
+  judgeUndueExposure,
   judgeMultipleOf,
   judgeOffered,
   lose,
@@ -141,7 +143,9 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
     const rb = env.rulebook;
     const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
     if (findings.length) return findings;
-    findings.push(...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    if (bet.betType === 'txb' && !bettorBet(state, bet, 'ante'))
+      findings.push(notAllowed(GAME, bet, 'txb-needs-ante', rb.betTypes.txb.cite, `a Texas Bonus on box ${bet.seat} without an ante`, 'an ante first'));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', playMultiple(env), 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
@@ -166,7 +170,7 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
   },
 
   isDecided: (s, env) => isComplete(deal, s, env),
-  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+  judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeUndueExposure(GAME, s, (x) => x.to === DEALER, env.rulebook.misdeal.cite)],
 
   houseEdges: (env) => memoEdges(env, () => casinoHoldemEdges(casinoHoldem, env, playMultiple(env).value)),
 
@@ -184,7 +188,7 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
     const c = new Croupier(casinoHoldem, ctx, DECK_52);
-    const seats = c.boxes(9); // max 9 players (euskadi L10258–10262)
+    const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     for (const seat of seats) {
       antes.set(seat, c.stake(rb.maxInitialMultiple.value));
