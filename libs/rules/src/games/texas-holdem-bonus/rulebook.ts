@@ -23,6 +23,12 @@ export type BonusHand = (typeof BONUS_HANDS)[number];
 
 export interface TexasHoldemRulebook extends RulebookBase {
   readonly holeCards: Cited<number>;
+  /** boxes on the layout */
+  readonly boxes: Cited<number>;
+  /** a bank card shown before every box has decided voids the hand */
+  readonly bankCardExposed: Cited<'void'>;
+  /** a box dealt a wrong number of cards: that box's hand is void */
+  readonly wrongCardCount: Cited<'void-box'>;
   readonly boardCards: Cited<number>;
   /** one burn before the flop, the turn and the river */
   readonly burns: Cited<number>;
@@ -46,7 +52,10 @@ const BONUS: TexasHoldemRulebook = {
   game: 'texas-holdem-bonus',
   jurisdiction: 'cantabria',
   source: 'cantabria L4713–5025',
-  holeCards: cited(2, 'cantabria L4868–4876'),
+  holeCards: cited(2, 'cantabria L4867–4876'),
+  boxes: cited(7, 'cantabria L4784–4789'),
+  bankCardExposed: cited('void', 'cantabria L4967–4970'),
+  wrongCardCount: cited('void-box', 'cantabria L5018–5025'),
   boardCards: cited(5, 'cantabria L4883–4919'),
   burns: cited(3, 'cantabria L4883–4919'),
   streetMultiples: {
@@ -91,6 +100,9 @@ const VS_BANK: TexasHoldemRulebook = {
   game: 'texas-holdem-vs-bank',
   source: 'cantabria L5027–5285',
   holeCards: cited(2, 'cantabria L5174–5184'),
+  boxes: cited(7, 'cantabria L5100–5105'),
+  bankCardExposed: cited('void', 'cantabria L5263–5266'),
+  wrongCardCount: cited('void-box', 'cantabria L5278–5285'),
   boardCards: cited(5, 'cantabria L5191–5224'),
   burns: cited(3, 'cantabria L5191–5224'),
   streetMultiples: {

@@ -22,9 +22,11 @@ import {
   handOnce,
   initialBetMax,
   isComplete,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
+  judgeUndueExposure,
   judgeMultipleOf,
   judgeOffered,
   lose,
@@ -98,6 +100,9 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     const rb = env.rulebook;
     const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
     if (!ante) return lose(`${game}/${bet.betType}`, rb.streetMultiples.flop.cite, `a ${bet.betType} bet without an ante on the box`);
+    // "se anulará la mano de ese jugador": a box dealt more cards than its two is out of the hand, its bets returned
+    if (receivedAt(s, seatPosition(ante.seat as number)) > rb.holeCards.value)
+      return returned(`${game}/wrong-card-count`, rb.wrongCardCount.cite, `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void`);
     const sd = showdown(s, ante, { playType: 'flop', hand: (p) => handOf(s, p, env), qualifies: null });
     switch (sd.kind) {
       case 'undecided':
@@ -124,6 +129,8 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     const table = env.rulebook.bonusPayTable;
     if (!table) return returned(`${game}/bet-types`, env.rulebook.betTypes.bonus.cite, 'no Bonus bet in this game');
     const hole = cardsAt(s, seatPosition(bet.seat as number));
+    if (hole.length > env.rulebook.holeCards.value)
+      return returned(`${game}/wrong-card-count`, env.rulebook.wrongCardCount.cite, `box ${bet.seat} was dealt ${hole.length} cards: its hand is void`);
     if (hole.length < 2) return undecided(`box ${bet.seat} does not hold two cards`);
     const hand = bonusHand(hole, cardsAt(s, DEALER));
     if (hand === 'undecided') return undecided("A-A: the bank's cards decide the bonus");
@@ -158,7 +165,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
       const rb = env.rulebook;
       const findings = judgeOffered(game, bet, rb.betTypes, rb.source);
       if (findings.length) return findings;
-      findings.push(...judgeBoxCount(game, bet, state, 'ante', rb.betsPerBox));
+      findings.push(...judgeBox(game, bet, rb.boxes), ...judgeBoxCount(game, bet, state, 'ante', rb.betsPerBox));
       if (isStreet(bet.betType)) {
         const street = bet.betType;
         findings.push(...judgeMultipleOf(game, bet, state, 'ante', rb.streetMultiples[street], `${street}-amount`));
@@ -189,7 +196,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     },
 
     isDecided: (s, env) => isComplete(deal, s, env),
-    judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+    judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeUndueExposure(game, s, (x) => x.to === DEALER, env.rulebook.bankCardExposed.cite)],
 
     houseEdges: (env) => memoEdges(env, () => texasHoldemEdges(rules, env)),
 
@@ -206,7 +213,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
       const env = ctx.env as unknown as Env;
       const rb = env.rulebook;
       const c = new Croupier(rules, ctx, DECK_52);
-    const seats = c.boxes(7); // max 7 players (cantabria L4784–4789, L5100–5105)
+      const seats = c.boxes(rb.boxes.value);
       const antes = new Map<number, number>();
       for (const seat of seats) {
         antes.set(seat, c.stake(rb.maxInitialMultiple.value));
