@@ -44,6 +44,9 @@ import {
   ShoeMemory,
   shoeRulesOf,
 } from '../blackjack/rules';
+import { tableHouseEdges } from '../blackjack/house-edge';
+import { triplePlan } from './house-edge';
+import { TRIPLE_BLACKJACK_SAMPLES } from './main-bet-samples';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
 
 type Env = RoundEnv<TripleBlackjackRulebook>;
@@ -212,6 +215,8 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   betLimits,
   settle,
   shoeRules: shoeRulesOf,
+  // main per box and insurance; the jackpot bet has no prize table to value (index.md OQ-52)
+  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), TRIPLE_BLACKJACK_SAMPLES, 'euskadi L2390–2397'),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {

@@ -1,0 +1,310 @@
+/**
+ * The house edge of every blackjack bet under the session's settings (issue 14 §4, §5), through the game's own
+ * `initialState`/`evolve`/`settle`:
+ *
+ * - `insurance`, `pairs`, `sevens`: exact, by enumerating the cards that decide them (the dealer's second card;
+ *   the box's first two or three cards) with their multiplicities in the shoe, each weighted exactly.
+ * - `main`: sampled (sampler.ts) — rounds of a six-deck shoe played by basic strategy (strategy.ts). The sample is
+ *   drawn offline, stored with its sums (main-bet-samples.ts) and checked by house-edge.spec.ts, which deals its
+ *   first batch again and compares to the last digit; `REGENERATE_BLACKJACK_EDGES=1` deals every batch again.
+ *
+ * Memoised per rulebook and options object: a table opening costs a few hundred settlements.
+ */
+import { DECK_52, deckCards, parseCard } from '../../core/cards';
+import type { GameRules, RoundEnv } from '../../core/game';
+import { roundEnv } from '../../core/game';
+import { backPerUnit, BetEdge, edgeFrom, WeightedReturn } from '../../core/house-edge';
+import type { TableState } from '../../core/blackjack-hand';
+import type { Bet, Fact, SessionContext } from '../../core/types';
+import { BlackjackRulebook, optionBool } from './rulebook';
+import { edgeOf, EdgeSample, sampleMainBet } from './sampler';
+import type { StrategyRules } from './strategy';
+
+type Env = RoundEnv<BlackjackRulebook>;
+
+/** The stored main-bet sample of one configuration: the sums over every batch, and the first batch's own. */
+export interface StoredSample {
+  readonly sum: number;
+  readonly sumSquares: number;
+  readonly betSquares: number;
+  readonly first: { readonly sum: number; readonly sumSquares: number; readonly betSquares: number };
+}
+
+export interface StoredSamples {
+  /** rounds per batch; batch i is dealt from seed i + 1 (the same shoes for every configuration) */
+  readonly batchRounds: number;
+  readonly batches: number;
+  readonly figures: Readonly<Record<string, StoredSample>>;
+}
+
+/** How the main bet is sampled under a rulebook and a session's options. */
+export interface MainBetPlan {
+  /** the stored figure's key: jurisdiction and the options that change the main bet's value */
+  readonly key: string;
+  readonly strategy: StrategyRules;
+  readonly plays: 1 | 3;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+const STAKE = 1000;
+
+/** A session of its own for the valuation: minor units of 1, so no payout is rounded. */
+export function valuationEnv<R extends BlackjackRulebook>(rulebook: R, options: Readonly<Record<string, unknown>>): RoundEnv<R> {
+  const ctx: SessionContext = {
+    sessionId: 'house-edge',
+    game: rulebook.game,
+    jurisdiction: rulebook.jurisdiction,
+    currency: 'EUR',
+    limits: { min: STAKE, max: 200 * STAKE },
+    options,
+    smallestChip: 1,
+  };
+  return roundEnv(rulebook, ctx);
+}
+
+/** The blackjack main bet's plan: the table's options that change it, and basic strategy under them. */
+export function blackjackPlan(env: Env): MainBetPlan {
+  const rb = env.rulebook;
+  const hitSoft17 = optionBool(env.options, 'dealerHitsSoft17', rb.dealerHitsSoft17.value);
+  const surrender = optionBool(env.options, 'surrender', true);
+  const aceOne = optionBool(env.options, 'doubleAceCountsOne', false);
+  return {
+    key: `${rb.jurisdiction}:h17=${+hitSoft17}:surrender=${+surrender}:aceOne=${+aceOne}`,
+    plays: 1,
+    settings: { dealerHitsSoft17: hitSoft17, surrender, doubleAceCountsOne: aceOne, decks: rb.decks.value },
+    strategy: {
+      hitSoft17,
+      surrender,
+      doubleAceCountsOne: aceOne,
+      doubles: true,
+      doubleOnTotals: rb.doubleOnTotals.value,
+      doubleAfterSplit: rb.doubleAfterSplit.value,
+      splits: true,
+      // the croupier splits to four hands at most; the texts set no limit ("tantas manos", euskadi L1744–1746)
+      maxHands: 4,
+    },
+  };
+}
+
+/** One batch of the main-bet sample, dealt again from its seed. */
+export function sampleBatch(rules: GameRules<TableState>, rulebook: BlackjackRulebook, plan: MainBetPlan, options: Readonly<Record<string, unknown>>, batch: number, rounds: number): EdgeSample {
+  const env = valuationEnv(rulebook, options);
+  return sampleMainBet({
+    rules,
+    env,
+    strategy: plan.strategy,
+    rounds,
+    seed: batch + 1,
+    plays: plan.plays,
+    decks: rulebook.decks.value,
+    reserve: 52 * rulebook.cutCardReserveDecks.value,
+    burn: rulebook.burnCards.value,
+    hitSoft17: plan.strategy.hitSoft17,
+    doubleAceCountsOne: plan.strategy.doubleAceCountsOne,
+  });
+}
+
+/** The main bet's edge from the stored sample; throws where the configuration was never sampled. */
+export function mainBetEdge(plan: MainBetPlan, stored: StoredSamples, citation: string, betType = 'main'): BetEdge {
+  const figure = stored.figures[plan.key];
+  if (!figure) throw new Error(`no stored main-bet sample for ${plan.key}: run the house-edge spec with REGENERATE_BLACKJACK_EDGES=1`);
+  const rounds = stored.batchRounds * stored.batches;
+  const e = edgeOf([{ rounds, bets: rounds * plan.plays, ...figure }], plan.plays);
+  return {
+    betType,
+    returnPerUnit: 1 - e.houseEdge,
+    houseEdge: e.houseEdge,
+    variancePerUnit: e.variancePerUnit,
+    method: 'sampled',
+    standardError: e.standardError,
+    citation,
+    settings: { ...plan.settings, rounds, strategy: 'basic strategy, total-dependent, infinite-shoe values (strategy.ts)' },
+  };
+}
+
+// ---- exact valuations ------------------------------------------------------------------------
+
+/** Every card of a shoe once, with how many copies of it are left after the cards already seen. */
+function shoeLeft(decks: number, seen: readonly string[]): { code: string; copies: number }[] {
+  return deckCards(DECK_52).map((code) => ({ code, copies: decks - seen.filter((s) => parseCard(s)!.code === parseCard(code)!.code).length }));
+}
+
+const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: '', type, data });
+
+function settleAfter(rules: GameRules<TableState>, env: RoundEnv, facts: readonly Fact[], bet: Bet): number {
+  const state = facts.reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
+  return backPerUnit(bet.amount, rules.settle(state, { bet }, env));
+}
+
+const sideBet = (betType: string, extra: Partial<Bet> = {}): Bet => ({ betId: 's', seat: 1, betType, amount: STAKE, eventId: '', late: false, ...extra });
+const mainBetFact = (extra: Record<string, unknown> = {}) => fact('BetPlaced', { betId: 'm', seat: 1, betType: 'main', amount: STAKE, ...extra });
+
+/**
+ * Insurance: the dealer's ace up, his second card drawn from the shoe less that ace — the published method
+ * (the player's own cards are averaged over, as every other unseen card). `decks` defaults to the rulebook's.
+ */
+export function insuranceEdge(rules: GameRules<TableState>, env: RoundEnv, decks: number, extra: Partial<Bet> = {}): BetEdge {
+  const rb = env.rulebook as BlackjackRulebook;
+  const bet = sideBet('insurance', extra);
+  const before = [mainBetFact(extra), fact('BetPlaced', { ...bet }), fact('CardDealt', { card: '2C', to: 'seat:1' }), fact('CardDealt', { card: 'AS', to: 'dealer' }), fact('CardDealt', { card: '3C', to: 'seat:1' })];
+  const outcomes: WeightedReturn[] = shoeLeft(decks, ['AS']).map(({ code, copies }) => ({
+    weight: copies,
+    back: settleAfter(rules, env, [...before, fact('CardDealt', { card: code, to: 'dealer' })], bet),
+  }));
+  return edgeFrom(outcomes, { betType: 'insurance', method: 'exact-enumeration', citation: rb.insurancePays.cite, settings: { decks } });
+}
+
+/** Pairs: the box's first two cards; the first stands for any (every card is alike by symmetry), the second from the rest. */
+export function pairsEdge(rules: GameRules<TableState>, env: RoundEnv, decks: number): BetEdge {
+  const rb = env.rulebook as BlackjackRulebook;
+  const bet = sideBet('pairs');
+  const first = 'KH';
+  const before = [mainBetFact(), fact('BetPlaced', { ...bet }), fact('CardDealt', { card: first, to: 'seat:1' }), fact('CardDealt', { card: '5C', to: 'dealer' })];
+  const outcomes: WeightedReturn[] = shoeLeft(decks, [first]).map(({ code, copies }) => ({
+    weight: copies,
+    back: settleAfter(rules, env, [...before, fact('CardDealt', { card: code, to: 'seat:1' })], bet),
+  }));
+  return edgeFrom(outcomes, { betType: 'pairs', method: 'exact-enumeration', citation: rb.pairs.cite, settings: { decks, ...rb.pairs.value } });
+}
+
+/**
+ * Sevens: the box's first three cards in the order dealt (euskadi L1981–2002), every ordered draw from the shoe
+ * weighted by its copies. The third card is always dealt (a box holding two 7s draws or splits), as the published
+ * "three-card guarantee"; three suited 7s are valued at the jackpot's floor, the least the player is owed (a
+ * larger pool only adds to his return).
+ */
+export function sevensEdge(rules: GameRules<TableState>, env: RoundEnv, decks: number): BetEdge {
+  const rb = env.rulebook as BlackjackRulebook;
+  const bet = sideBet('sevens');
+  const seven = (code: string) => parseCard(code)!.rank === '7';
+  const base = [mainBetFact(), fact('BetPlaced', { ...bet })];
+  const outcomes: WeightedReturn[] = [];
+  const value = (cards: string[]) => {
+    const facts = [...base, fact('CardDealt', { card: cards[0], to: 'seat:1' }), fact('CardDealt', { card: '5C', to: 'dealer' })];
+    cards.slice(1).forEach((c, i) => {
+      if (i === 1) facts.push(fact('PlayerDecision', { seat: 1, decision: 'hit' }));
+      facts.push(fact('CardDealt', { card: c, to: 'seat:1' }));
+    });
+    return settleAfter(rules, env, facts, bet);
+  };
+  const total = 52 * decks;
+  // the first card: a 7 of each suit, or any other card (lost: one settlement stands for all of them)
+  outcomes.push({ weight: 48 * decks, back: value(['KH', '9C', '2D']) });
+  for (const first of ['7H', '7S', '7D', '7C']) {
+    for (const second of shoeLeft(decks, [first])) {
+      if (!seven(second.code)) continue;
+      for (const third of shoeLeft(decks, [first, second.code])) {
+        if (seven(third.code)) outcomes.push({ weight: decks * second.copies * third.copies, back: value([first, second.code, third.code]) });
+      }
+      // two 7s and no third: one settlement for the 48 × decks other third cards
+      outcomes.push({ weight: decks * second.copies * 48 * decks, back: value([first, second.code, '9C']) });
+    }
+    // a 7 and no second 7: one settlement for the 48 × decks other second cards and any third card
+    outcomes.push({ weight: decks * 48 * decks * (total - 2), back: value([first, '9C', '2D']) });
+  }
+  // weights are ordered three-card draws: 312 × 311 × 310 in all for six decks
+  const scaled = outcomes.map((o, i) => (i === 0 ? { ...o, weight: o.weight * (total - 1) * (total - 2) } : o));
+  const prizes = (env.options.sevensPrizes as unknown) ?? rb.sevens.value?.prizes ?? null;
+  return edgeFrom(scaled, { betType: 'sevens', method: 'exact-enumeration', citation: rb.sevens.cite, settings: { decks, prizes, jackpotValuedAt: 'its floor' } });
+}
+
+// ---- every bet of a table --------------------------------------------------------------------
+
+const memo = new WeakMap<object, WeakMap<object, readonly BetEdge[]>>();
+
+/**
+ * The house edge of each bet type the table offers (`offered`), memoised per rulebook and options object (the
+ * session's environment shares one frozen options object, core/game.ts).
+ */
+export function tableHouseEdges(
+  rules: GameRules<TableState>,
+  env: Env,
+  offered: readonly string[],
+  plan: MainBetPlan,
+  stored: StoredSamples,
+  mainCitation: string,
+): readonly BetEdge[] {
+  let byOptions = memo.get(env.rulebook);
+  if (!byOptions) memo.set(env.rulebook, (byOptions = new WeakMap()));
+  const known = byOptions.get(env.options);
+  if (known) return known;
+  const rb = env.rulebook;
+  const valuation = valuationEnv(rb, env.options);
+  const decks = rb.decks.value;
+  const edges: BetEdge[] = [mainBetEdge(plan, stored, mainCitation)];
+  if (offered.includes('insurance')) edges.push(insuranceEdge(rules, valuation, decks, plan.plays > 1 ? { selection: 1 } : {}));
+  if (offered.includes('pairs')) edges.push(pairsEdge(rules, valuation, decks));
+  if (offered.includes('sevens') && (env.options.sevensPrizes ?? rb.sevens.value?.prizes)) edges.push(sevensEdge(rules, valuation, decks));
+  const frozen = Object.freeze(edges);
+  byOptions.set(env.options, frozen);
+  return frozen;
+}
+
+// ---- drawing the stored sample (offline) -------------------------------------------------------
+
+/** One configuration to sample: the rulebook, the session options it stands for, and its plan. */
+export interface SampleConfig {
+  readonly rulebook: BlackjackRulebook;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly plan: MainBetPlan;
+}
+
+/** Every batch of every configuration, dealt from the batch seeds: what main-bet-samples.ts stores. */
+export function drawSamples(rules: GameRules<TableState>, configs: readonly SampleConfig[], batches: number, batchRounds: number): StoredSamples {
+  const figures: Record<string, StoredSample> = {};
+  for (const c of configs) {
+    let sum = 0;
+    let sumSquares = 0;
+    let betSquares = 0;
+    let first: StoredSample['first'] | undefined;
+    for (let b = 0; b < batches; b++) {
+      const s = sampleBatch(rules, c.rulebook, c.plan, c.options, b, batchRounds);
+      if (b === 0) first = { sum: s.sum, sumSquares: s.sumSquares, betSquares: s.betSquares };
+      sum += s.sum;
+      sumSquares += s.sumSquares;
+      betSquares += s.betSquares;
+    }
+    figures[c.plan.key] = { sum, sumSquares, betSquares, first: first! };
+  }
+  return { batchRounds, batches, figures };
+}
+
+/** The stored sample as the TypeScript module that holds it. */
+export function renderSamples(name: string, stored: StoredSamples, about: string): string {
+  const lines = Object.entries(stored.figures).map(
+    ([key, f]) => `    '${key}': { sum: ${f.sum}, sumSquares: ${f.sumSquares}, betSquares: ${f.betSquares}, first: { sum: ${f.first.sum}, sumSquares: ${f.first.sumSquares}, betSquares: ${f.first.betSquares} } },`,
+  );
+  return [
+    `/**`,
+    ` * ${about}`,
+    ` * Generated by the house-edge spec with REGENERATE_BLACKJACK_EDGES=1 (do not edit by hand): batch i of ${stored.batchRounds}`,
+    ` * rounds is dealt from seed i + 1, ${stored.batches} batches per configuration; sums of the net result per unit staked.`,
+    ` */`,
+    `import type { StoredSamples } from '${name === 'BLACKJACK_SAMPLES' ? '.' : '../blackjack'}/house-edge';`,
+    ``,
+    `export const ${name}: StoredSamples = {`,
+    `  batchRounds: ${stored.batchRounds},`,
+    `  batches: ${stored.batches},`,
+    `  figures: {`,
+    ...lines,
+    `  },`,
+    `};`,
+    ``,
+  ].join('\n');
+}
+
+/** The blackjack configurations stored: each jurisdiction × the options that change the main bet. */
+export function blackjackConfigs(rulebooks: readonly BlackjackRulebook[]): SampleConfig[] {
+  const out: SampleConfig[] = [];
+  for (const rulebook of rulebooks) {
+    for (const dealerHitsSoft17 of [false, true]) {
+      for (const surrender of [true, false]) {
+        for (const doubleAceCountsOne of [false, true]) {
+          const options = { dealerHitsSoft17, surrender, doubleAceCountsOne };
+          out.push({ rulebook, options, plan: blackjackPlan(valuationEnv(rulebook, options)) });
+        }
+      }
+    }
+  }
+  return out;
+}
