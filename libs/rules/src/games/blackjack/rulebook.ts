@@ -47,14 +47,22 @@ export interface BlackjackRulebook extends RulebookBase {
   /** split aces take one card each; a split 21 is not a blackjack */
   readonly splitAcesOneCard: Cited<boolean>;
   readonly tiePushes: Cited<boolean>;
-  /** a blackjack against a dealer's ace may take 1:1 before the first third card */
+  /** a blackjack against a dealer's ace may take 1:1 */
   readonly evenMoney: Cited<boolean>;
+  /**
+   * until when: the first third card (euskadi says so; galicia, which does not state even money, as the insurance
+   * of a blackjack it is), or the dealer's second card (cantabria, illes-balears: no deadline; once the dealer has
+   * drawn his hand is decided)
+   */
+  readonly evenMoneyUntil: Cited<'first-third-card' | 'dealer-draws'>;
   /** totals (aces as 1) on which a first two cards may double; null: any total */
   readonly doubleOnTotals: Cited<readonly number[] | null>;
   readonly doubleAfterSplit: Cited<boolean>;
   readonly threeSevensPays: Cited<number | null>;
   /** table maximum at most this many times the minimum (the highest tier the text allows) */
   readonly maxMultipleOfMin: Cited<number>;
+  /** the maxima a table's authorisation may fix, as multiples of the minimum */
+  readonly maxTiers: Cited<readonly number[]>;
   /** the sum of the bets on one hand may not pass the maximum */
   readonly maxIsPerHandSum: Cited<boolean>;
   /**
@@ -100,10 +108,13 @@ const COMMON: Omit<BlackjackRulebook, 'jurisdiction' | 'source' | 'options'> = {
   splitAcesOneCard: cited(true, 'euskadi L1736–1764'),
   tiePushes: cited(true, 'euskadi L1631–1634'),
   evenMoney: cited(true, 'euskadi L1731–1734'),
+  // "antes de que el croupier comience a dar la tercera carta en cada una de las casillas"
+  evenMoneyUntil: cited('first-third-card', 'euskadi L1731–1734'),
   doubleOnTotals: cited(null, 'euskadi L1767–1773'),
   doubleAfterSplit: cited(true, 'euskadi L1767–1773'),
   threeSevensPays: cited(null, 'euskadi L1636–1641'),
   maxMultipleOfMin: cited(200, 'euskadi L2116–2118'),
+  maxTiers: cited([25, 50, 100, 200], 'euskadi L2116–2118'),
   maxIsPerHandSum: cited(true, 'euskadi L2120–2122'),
   maxAcrossControlledHands: cited(false, 'euskadi L2120–2122'),
   betsBeforeDeal: cited(true, 'euskadi L2032–2035'),
@@ -172,10 +183,13 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     splitAcesOneCard: cited(true, 'cantabria L880–907'),
     tiePushes: cited(true, 'cantabria L836–841'),
     evenMoney: cited(true, 'cantabria L876–878'),
+    // no deadline in the text
+    evenMoneyUntil: cited('dealer-draws', 'cantabria L876–878'),
     insuranceMinShareOfTableMin: cited(0.5, 'cantabria L854–874'),
     doubleOnTotals: cited(null, 'cantabria L909–916'),
     betsBeforeDeal: cited(true, 'cantabria L980–983'),
     maxMultipleOfMin: cited(200, 'cantabria L991–993'),
+    maxTiers: cited([50, 100, 200], 'cantabria L991–993'),
     // 21 with three 7s pays double unless the bank wins (its blackjack, L845–847) or makes three 7s too
     threeSevensPays: cited(2, 'cantabria L845–852'),
     maxIsPerHandSum: cited(true, 'cantabria L995–998'),
@@ -211,9 +225,12 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     // one line of the split rule is lost in the OCR: split hands played as in the other texts (index.md OQ-51)
     splitAcesOneCard: cited(true, 'illes-balears L607–625; index.md OQ-51'),
     tiePushes: cited(true, 'illes-balears L580–583'),
-    evenMoney: cited(true, 'illes-balears L590–605'),
+    evenMoney: cited(true, 'illes-balears L604–605'),
+    // no deadline in the text
+    evenMoneyUntil: cited('dealer-draws', 'illes-balears L604–605'),
     betsBeforeDeal: cited(true, 'illes-balears L647–650'),
     maxMultipleOfMin: cited(200, 'illes-balears L656–657'),
+    maxTiers: cited([20, 25, 50, 100, 200], 'illes-balears L656–657'),
     maxIsPerHandSum: cited(true, 'illes-balears L659–660'),
     // "El màxim s'entén per mà i pot ser sobrepassat en el supòsit d'un jugador assegut, titular de diverses mans"
     maxAcrossControlledHands: cited(false, 'illes-balears L659–660'),
@@ -253,8 +270,11 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     tiePushes: cited(true, 'galicia L292'),
     // not stated; equivalent to insuring a blackjack for half the bet (galicia L296–298)
     evenMoney: cited(true, 'INDUSTRY-STANDARD (galicia L296–298)'),
+    // even money is the insurance of a blackjack for half the stake: the insurance's deadline (galicia L296)
+    evenMoneyUntil: cited('first-third-card', 'galicia L296'),
     betsBeforeDeal: cited(true, 'galicia L314'),
     maxMultipleOfMin: cited(200, 'galicia L318'),
+    maxTiers: cited([20, 25, 50, 100, 200], 'galicia L318'),
     maxIsPerHandSum: cited(true, 'galicia L318'),
     maxAcrossControlledHands: cited(false, 'galicia L318'),
     options: { surrender: cited(true, 'galicia L312') },

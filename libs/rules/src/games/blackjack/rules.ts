@@ -203,7 +203,8 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
     case 'double': {
       if (!hand || hand.cards.length !== 2) return no('double', rb.doubleOnTotals.cite, 'only on the first two cards');
       if (hand.doubled) return no('double', rb.doubleOnTotals.cite, 'the hand is already doubled');
-      if (hand.splitAces) return no('double', rb.doubleAfterSplit.cite, 'split aces may not double');
+      // a split ace takes one card: doubling would give it a second (galicia states no exception, but L304 is this)
+      if (hand.splitAces) return no('double', rb.splitAcesOneCard.cite, 'split aces take one card and may not double');
       if (hand.fromSplit && !rb.doubleAfterSplit.value) return no('double', rb.doubleAfterSplit.cite, 'no double after a split');
       const totals = rb.doubleOnTotals.value;
       const hard = handTotal(hand.cards).hard;
@@ -228,7 +229,8 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
       if (!rb.evenMoney.value) return no('even-money', cite, 'this table does not offer even money');
       if (!dealerAce) return no('even-money', cite, "the dealer's first card is not an ace");
       if (!hand || !handBlackjack(hand)) return no('even-money', cite, 'the hand is not a blackjack');
-      if (before.playStarted) return no('even-money', cite, 'the first third card has been given');
+      if (before.dealerDraws.some((d) => d.length > 0)) return no('even-money', cite, "the dealer has drawn: his hand is no longer an ace alone");
+      if (before.playStarted && rb.evenMoneyUntil.value === 'first-third-card') return no('even-money', rb.evenMoneyUntil.cite, 'the first third card has been given');
       return [];
     }
     default:
@@ -531,6 +533,9 @@ export function judgeTableOpening(opening: SessionOpening, env: Env): Finding[] 
   const { min, max } = opening.limits;
   if (min > 0 && max > rb.maxMultipleOfMin.value * min) {
     flag('maximum-multiple', rb.maxMultipleOfMin.cite, `the table maximum ${max} is more than ${rb.maxMultipleOfMin.value} × the minimum ${min}; bets are judged against ${rb.maxMultipleOfMin.value * min}`, `≤ ${rb.maxMultipleOfMin.value * min}`, max);
+  } else if (min > 0 && !rb.maxTiers.value.some((k) => k * min === max)) {
+    // "El máximo ... es fijado por cada mesa en la autorización en 25, 50, 100 ó 200 veces el mínimo"
+    flag('maximum-tier', rb.maxTiers.cite, `the table maximum ${max} is ${+(max / min).toFixed(2)} × the minimum ${min}; the authorisation fixes it at ${rb.maxTiers.value.join(', ')} ×`, rb.maxTiers.value.map((k) => k * min), max);
   }
   return out;
 }

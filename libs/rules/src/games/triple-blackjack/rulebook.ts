@@ -24,7 +24,7 @@ export const TRIPLE_RULEBOOKS: Partial<Record<JurisdictionId, TripleBlackjackRul
     source: 'euskadi L2248–2526',
     boxesPerPlayer: cited(3, 'euskadi L2259–2264'),
     betsPerBox: cited(1, 'euskadi L2259–2264'),
-    bustLosesAllBoxes: cited(true, 'euskadi L2284–2286'),
+    bustLosesAllBoxes: cited(true, 'euskadi L2285–2289'),
     dealerKeepsFirstCard: cited(true, 'euskadi L2402–2435'),
     // unlike blackjack (L1613–1615), each play: "se dará a sí mismo una o varias cartas, siempre que tenga competidor"
     dealerDrawsOnlyAgainstLiveHand: cited(true, 'euskadi L2291–2293, L2407–2408'),

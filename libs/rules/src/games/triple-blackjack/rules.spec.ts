@@ -45,9 +45,9 @@ describe('triple blackjack (euskadi 03.01, L2248–2526)', () => {
     expect(rules.rulebooks.euskadi!.dealerDrawsOnlyAgainstLiveHand).toEqual({ value: true, cite: 'euskadi L2291–2293, L2407–2408' });
   });
 
-  it('a bust loses every box (L2284–2286), and the dealer then does not draw', () => {
+  it('a bust loses every box (L2285–2289), and the dealer then does not draw', () => {
     const f = coup(['10H', '6S', 'KC'], '10D', [[], [], []]);
-    for (const id of ['b1', 'b2', 'b3']) expect(outcome(f, id)).toMatchObject({ outcome: 'lose', citation: 'euskadi L2284–2286' });
+    for (const id of ['b1', 'b2', 'b3']) expect(outcome(f, id)).toMatchObject({ outcome: 'lose', citation: 'euskadi L2285–2289' });
     expect(codes(judge(rules, env(), [...f, settled('b1', 'lose', 0), settled('b2', 'lose', 0), settled('b3', 'lose', 0), completed()]))).toEqual([]);
     const drew = coup(['10H', '6S', 'KC'], '10D', [['7C'], [], []]);
     expect(codes(judge(rules, env(), [...drew, settled('b1', 'lose', 0), settled('b2', 'lose', 0), settled('b3', 'lose', 0), completed()]))).toContain('DRAW_RULE_VIOLATION');
