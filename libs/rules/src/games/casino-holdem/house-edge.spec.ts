@@ -10,7 +10,7 @@ import { sampleCasinoHoldem } from './house-edge';
 import { SAMPLE } from './house-edge.data';
 import { casinoHoldem } from './rules';
 
-const edgesOf = (options: Record<string, unknown> = {}) => casinoHoldem.houseEdges!(envFor(casinoHoldem, 'euskadi', { options }));
+const edgesOf = (options: Record<string, unknown> = {}) => casinoHoldem.houseEdges!(<never>envFor(casinoHoldem, 'euskadi', { options }));
 const edge = (edges: readonly BetEdge[], betType: string) => edges.find((e) => e.betType === betType)!;
 
 // The euskadi ante pay table (L10396–10408: royal 100, straight flush 20, four of a kind 10, full house 3,
