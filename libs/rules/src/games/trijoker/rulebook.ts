@@ -21,6 +21,12 @@ export interface TrijokerRulebook extends RulebookBase {
   /** min and max apply to each box; max as a multiple of the minimum */
   readonly maxInitialMultiple: Cited<number>;
   readonly betsPerBox: Cited<number>;
+  /** boxes on the layout (one player each) */
+  readonly boxes: Cited<number>;
+  /** a common card exposed during the deal voids the hand when it is this rank or higher (a jack) */
+  readonly exposedCommonVoidsFrom: Cited<number>;
+  /** a player's own card exposed during the deal: the hand goes on, or is void (cantabria: no exception) */
+  readonly exposedPlayerCard: Cited<'continue' | 'void'>;
 }
 
 const ODDS: Partial<Record<Category, number>> = {
@@ -45,6 +51,9 @@ interface Lines {
   limits: string;
   multiple: number;
   players: string;
+  exposed: string;
+  playerExposed: 'continue' | 'void';
+  playerExposedLines: string;
 }
 
 const build = (j: JurisdictionId, l: Lines): TrijokerRulebook => ({
@@ -59,6 +68,9 @@ const build = (j: JurisdictionId, l: Lines): TrijokerRulebook => ({
   payTable: Object.fromEntries(Object.entries(ODDS).map(([c, n]) => [c, cited(n as number, `${j} ${l.payTable}`)])) as PayTable,
   maxInitialMultiple: cited(l.multiple, `${j} ${l.limits}`),
   betsPerBox: cited(1, `${j} ${l.players}`),
+  boxes: cited(7, `${j} ${l.players}`),
+  exposedCommonVoidsFrom: cited(11, `${j} ${l.exposed}`),
+  exposedPlayerCard: cited(l.playerExposed, `${j} ${l.playerExposedLines}`),
 });
 
 export const RULEBOOKS: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
@@ -69,9 +81,12 @@ export const RULEBOOKS: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
     decisions: 'L8866–8882',
     payTable: 'L8738–8756',
     minimum: 'L8484–8489, L8885–8893',
-    limits: 'L8771–8775',
+    limits: 'L8771–8776',
     multiple: 30,
     players: 'L8613–8620',
+    exposed: 'L8860–8864',
+    playerExposed: 'continue',
+    playerExposedLines: 'L8858–8860',
   }),
   cantabria: build('cantabria', {
     source: 'L3896–4143',
@@ -79,10 +94,14 @@ export const RULEBOOKS: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
     bets: 'L4067–4069',
     decisions: 'L4087–4105',
     payTable: 'L4004–4023',
-    minimum: 'L4109–4117',
+    minimum: 'L3902–3905, L4000–4002, L4109–4117',
     limits: 'L4043–4053',
     multiple: 30,
     players: 'L3957–3963',
+    exposed: 'L4080–4085',
+    // no exception for a player's card: the general rule voids the hand ("salvo lo especificado en el punto 2")
+    playerExposed: 'void',
+    playerExposedLines: 'L4129–4134',
   }),
   'illes-balears': build('illes-balears', {
     source: 'L2843–3007',
@@ -90,9 +109,12 @@ export const RULEBOOKS: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
     bets: 'L2966–2968',
     decisions: 'L2979–2989',
     payTable: 'L2900–2948',
-    minimum: 'L2991–2996',
-    limits: 'L2950–2960',
+    minimum: 'L2848–2851, L2991–2996',
+    limits: 'L2950–2957',
     multiple: 25,
     players: 'L2894–2895',
+    exposed: 'L2974–2977',
+    playerExposed: 'continue',
+    playerExposedLines: 'L2974–2975',
   }),
 };

@@ -4,7 +4,7 @@
  * 3 never; each bet still in play is paid by the pay table from a pair of jacks. No bank hand.
  * Game-specific fact: `CommonCardRevealed { roundId, index (1 | 2), card? }`. Rulebooks: ./rulebook.ts.
  */
-import { DECK_52 } from '../../core/cards';
+import { DECK_52, parseCard } from '../../core/cards';
 import type { GameRules, RoundEnv } from '../../core/game';
 import {
   BankPokerState,
@@ -19,9 +19,11 @@ import {
   handOnce,
   initialBetMax,
   isComplete,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
+  judgeUndueExposure,
   judgeOffered,
   lose,
   memoEdges,
@@ -135,7 +137,7 @@ export const trijoker: GameRules<TrijokerState, R> = {
     const offered = Object.fromEntries(BETS.map((b) => [b, cited(true, rb.equalBets.cite)]));
     const findings = judgeOffered(GAME, bet, offered, rb.source);
     if (findings.length) return findings;
-    findings.push(...judgeBoxCount(GAME, bet, state, 'bet-1', rb.betsPerBox));
+    findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'bet-1', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, 'bets-before-deal', rb.equalBets.cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
     const first = betsOf(state, bet.seat, 'bet-1')[0];
@@ -158,7 +160,16 @@ export const trijoker: GameRules<TrijokerState, R> = {
   },
 
   isDecided: (s, env) => isComplete(deal, s, env),
-  judgeEnd: (s, env) => judgeDealEnd(deal, s, env),
+  judgeEnd: (s, env) => {
+    const rb = env.rulebook;
+    // a common card exposed before its turn voids the hand from a jack up; a player's card only where the text has no
+    // exception for it (cantabria)
+    const voids = (x: { to: string; card: string }) =>
+      x.to === BOARD ? (parseCard(x.card)?.value ?? 0) >= rb.exposedCommonVoidsFrom.value : seatOf(x.to) !== null && rb.exposedPlayerCard.value === 'void';
+    const board = judgeUndueExposure(GAME, s, (x) => x.to === BOARD && voids(x), rb.exposedCommonVoidsFrom.cite);
+    const own = judgeUndueExposure(GAME, s, (x) => x.to !== BOARD && voids(x), rb.exposedPlayerCard.cite);
+    return [...judgeDealEnd(deal, s, env), ...board, ...own];
+  },
 
   houseEdges: (env) => memoEdges(env, () => trijokerEdges(trijoker, env)),
 
@@ -179,7 +190,7 @@ export const trijoker: GameRules<TrijokerState, R> = {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
     const c = new Croupier(trijoker, ctx, DECK_52);
-    const seats = c.boxes(7); // max 7 players (euskadi L8613–8620, cantabria L3957–3963, illes-balears L2894–2895)
+    const seats = c.boxes(rb.boxes.value);
     const ids = new Map<number, string[]>();
     for (const seat of seats) {
       const amount = c.stake(rb.maxInitialMultiple.value);
