@@ -2,8 +2,6 @@
  * Outside truth for the blackjack family's house edges (issue 14 §5): every figure computed through the games'
  * own settle, compared with published figures for the same pay table and rules (each cited where it is used).
  */
-import { writeFileSync } from 'fs';
-import { join } from 'path';
 import type { RoundEnv } from '../../core/game';
 import { playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
@@ -15,14 +13,11 @@ import { tripleBlackjack } from '../triple-blackjack/rules';
 import {
   blackjackConfigs,
   blackjackPlan,
-  drawSamples,
   insuranceEdge,
   mainBetEdge,
   pairsEdge,
-  renderSamples,
   sampleBatch,
   sevensEdge,
-  StoredSamples,
   valuationEnv,
 } from './house-edge';
 import { BLACKJACK_SAMPLES } from './main-bet-samples';
@@ -143,27 +138,7 @@ describe('the main bet: sampled through settle, stored, and dealt again', () => 
     }
   });
 
-  const regenerate = process.env.REGENERATE_BLACKJACK_EDGES;
-  (regenerate ? it : it.skip)('REGENERATE_BLACKJACK_EDGES=1: every batch of every configuration deals again to the stored sums (=write: stores them)', () => {
-    const check = (fresh: StoredSamples, kept: StoredSamples, file: string, name: string, about: string) => {
-      if (regenerate === 'write') writeFileSync(file, renderSamples(name, fresh, about));
-      else expect(fresh).toEqual(kept);
-    };
-    check(
-      drawSamples(blackjack, blackjackConfigs(JURISDICTIONS.map(rulebook)), BLACKJACK_SAMPLES.batches, BLACKJACK_SAMPLES.batchRounds),
-      BLACKJACK_SAMPLES,
-      join(__dirname, 'main-bet-samples.ts'),
-      'BLACKJACK_SAMPLES',
-      'The blackjack main bet sampled through settle (house-edge.ts): each jurisdiction × dealerHitsSoft17 × surrender × doubleAceCountsOne.',
-    );
-    check(
-      drawSamples(tripleBlackjack, tripleConfigs(tripleBlackjack.rulebooks.euskadi!), TRIPLE_BLACKJACK_SAMPLES.batches, TRIPLE_BLACKJACK_SAMPLES.batchRounds),
-      TRIPLE_BLACKJACK_SAMPLES,
-      join(__dirname, '../triple-blackjack/main-bet-samples.ts'),
-      'TRIPLE_BLACKJACK_SAMPLES',
-      'The triple blackjack box bet sampled through settle (../blackjack/house-edge.ts): dealerHitsSoft17 false and true.',
-    );
-  }, 6 * 3600_000);
+  // every batch of every configuration is dealt again by `node dist/bench/blackjack-samples.js` (hours: a tool, not a test)
 });
 
 describe('houseEdges(env): what a table opening is valued at', () => {
