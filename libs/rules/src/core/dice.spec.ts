@@ -52,7 +52,7 @@ describe('core/dice', () => {
     expect(new Set(three.map((t) => t.join(''))).size).toBe(216);
   });
   it('weights a bet lasting several throws exactly (absorbing chain): a 6 before a 7 is 5 in 11', () => {
-    const outcomes = absorbingOutcomes('placed', (s) => s, () =>
+    const outcomes = absorbingOutcomes<string>('placed', (s) => s, () =>
       allThrows(2).map((d) => (d[0] + d[1] === 6 ? { weight: 1, back: 2 } : d[0] + d[1] === 7 ? { weight: 1, back: 0 } : { weight: 1, next: 'placed' })),
     );
     const total = outcomes.reduce((t, o) => t + o.weight, 0);

@@ -62,7 +62,7 @@ describe('sic bo house edges (cantabria)', () => {
       ['total', 7, 9.72, 'https://mavenofmacau.com/sic-bo-in-macau/'],
       ['total', 14, 9.72, 'https://mavenofmacau.com/sic-bo-in-macau/'],
       ['two-dice', [3, 4], 16.67, 'https://mavenofmacau.com/sic-bo-in-macau/'],
-    ] as const)('%s %j: %f % (%s)', (betType, selection, published) => {
+    ] as const)('%s %j: %f % (%s)', (betType, selection, published, _source) => {
       expect(pct(edgeOf(edges, betType, selection))).toBeCloseTo(published, 2);
     });
     it('a specific triple at 150 to 1 gives the house about 30 % ("the true odds are 215to1, giving the casino a 30% advantage", https://thefoolishbrave.com/sic-bo-strategy/)', () => {
