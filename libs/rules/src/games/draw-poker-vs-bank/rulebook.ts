@@ -11,6 +11,8 @@ export type PayTable = Readonly<Partial<Record<Category, Cited<number>>>>;
 
 export interface DrawPokerRulebook extends RulebookBase {
   readonly cardsPerHand: Cited<number>;
+  /** boxes on the layout */
+  readonly boxes: Cited<number>;
   /** the player may discard and replace up to this many cards */
   readonly playerMaxDraw: Cited<number>;
   /** the bank's fixed drawing table (rules 1–7) */
@@ -40,6 +42,8 @@ export const EUSKADI: DrawPokerRulebook = {
   jurisdiction: 'euskadi',
   source: L('L7566–8478'),
   cardsPerHand: cited(5, L('L8043–8047')),
+  // "cuya cifra máxima será de seis" (the sentence split by a Basque block), "Las seis casillas de apuestas" (L7660)
+  boxes: cited(6, L('L7700–7703, L7774–7775')),
   playerMaxDraw: cited(2, L('L8069–8083')),
   bankDraw: cited('fixed', L('L8085–8175')),
   qualifier: cited({ category: 'pair', ranks: [8] }, L('L8175–8182 (a pair of 8s qualifies: heading and L8177, L8182)')),
@@ -67,14 +71,14 @@ export const EUSKADI: DrawPokerRulebook = {
   jackpot: {
     maxFractionOfMinimum: cited(0.5, L('L8201–8228')),
     withoutDraw: {
-      'four-of-a-kind': cited(0.05, L('L8230–8314')),
-      'straight-flush': cited(0.1, L('L8230–8314')),
-      'royal-flush': cited(1, L('L8230–8314')),
+      'four-of-a-kind': cited(0.05, L('L8234, L8302')),
+      'straight-flush': cited(0.1, L('L8234, L8303')),
+      'royal-flush': cited(1, L('L8234, L8304')),
     },
     afterDraw: {
-      'four-of-a-kind': cited(0.005, L('L8230–8314')),
-      'straight-flush': cited(0.01, L('L8230–8314')),
-      'royal-flush': cited(0.1, L('L8230–8314')),
+      'four-of-a-kind': cited(0.005, L('L8306–8311')),
+      'straight-flush': cited(0.01, L('L8306–8310, L8313')),
+      'royal-flush': cited(0.1, L('L8306–8310, L8314')),
     },
   },
   options: {

@@ -22,6 +22,7 @@ import {
   evolveBankPoker,
   fmtOdds,
   initialBetMax,
+  judgeBox,
   judgeBoxCount,
   judgeCard,
   judgeDealEnd,
@@ -180,9 +181,12 @@ function jackpotHandOf(s: DrawPokerState, seat: unknown, env: Env): string | nul
   const jp = env.rulebook.jackpot;
   const dealt = (s.received[seatPosition(seat as number)] ?? []).slice(0, 5);
   if (dealt.length < 5) return null;
+  // "a) Pagos sin haber realizado descarte … b) Pagos habiéndose descartado" (L8234–8314): a box that changed cards
+  // plays only the optional after-draw scale, whatever its first five held
+  const drew = drawsOf(s, seat) > 0;
   const first = evaluateFive(dealt);
-  if (jp.withoutDraw[first.category]) return first.category;
-  if (!optionOr<boolean>(env, 'jackpotAfterDraw', false) || !drawsOf(s, seat)) return null;
+  if (!drew && jp.withoutDraw[first.category]) return first.category;
+  if (!optionOr<boolean>(env, 'jackpotAfterDraw', false) || !drew) return null;
   const final = handOf(s, seatPosition(seat as number), env);
   return final && jp.afterDraw[final.category] ? `${final.category}-after-draw` : null;
 }
@@ -246,7 +250,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
     const rb = env.rulebook;
     const findings = judgeOffered(GAME, bet, rb.betTypes, rb.source);
     if (findings.length) return findings;
-    findings.push(...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
+    findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
       findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
@@ -311,7 +315,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
     const c = new Croupier(drawPokerVsBank, ctx, DECK_52);
-    const seats = c.boxes(6); // max 6 players (euskadi L7772–7775)
+    const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     for (const seat of seats) {
       antes.set(seat, c.stake(rb.maxInitialMultiple.value));
