@@ -73,7 +73,8 @@ const common = (j: JurisdictionId, source: string) => ({
   game: 'caribbean-stud',
   jurisdiction: j,
   source,
-  cardsPerHand: cited(5, `${source} (games.md caribbean-stud, common core)`),
+  // five cards to each box and to the bank, in the deal
+  cardsPerHand: cited(5, `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`),
   // the bank's last card face up (euskadi L7268–7275, cantabria L3747–3766, andalucia L125); illes-balears overrides
   bankUpcard: cited([5] as readonly number[], `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`),
   ranking: cited(STANDARD, `${j} ${{ euskadi: 'L6880–6883', cantabria: 'L3521–3523', 'illes-balears': 'L2239–2240', andalucia: 'L57, L87', galicia: '' }[j]} (the ace high, or low before the 2)`),
