@@ -99,6 +99,12 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   betLimits?(bet: Bet, env: RoundEnv<R>): { min?: LimitCheck; max?: LimitCheck };
   /** A bet type this jurisdiction does not offer, or a selection that is not a real bet. */
   judgeBet?(bet: Bet, state: S, env: RoundEnv<R>): Finding[];
+  /**
+   * What a round's jackpot stakes owe the pool where the text itself fixes the share (illes-balears
+   * caribbean stud: 90 % of the carousel coins, L2457–2458): judged instead of the pool's configured
+   * contribution. Null or absent: the pool's configuration says (index.md OQ-14).
+   */
+  jackpotContributionDue?(state: S, env: RoundEnv<R>): ExpectedLevy | null;
   /** The jackpot hand a seat holds (for JackpotWon), or null when it holds none. */
   jackpotHand?(state: S, seat: string | number, env: RoundEnv<R>): string | null;
   /** Has the round's outcome been recorded (a spin, a throw, all cards needed)? */

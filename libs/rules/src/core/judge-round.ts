@@ -241,7 +241,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
       findings.push(...judgeJackpotWin(rules, env, book, before, fact));
       break;
     case 'JackpotContributed':
-      findings.push(...judgeJackpotContribution(rules, env, book, fact));
+      findings.push(...judgeJackpotContribution(rules, env, book, before, fact));
       break;
     case 'RoundVoided':
       book.voided = fact;
@@ -351,11 +351,19 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
   return findings;
 }
 
-function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, fact: Fact): Finding[] {
+function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, fact: Fact): Finding[] {
   const d = fact.data;
   const pool = env.ctx.jackpotPools?.[String(d.poolId)];
   if (!pool) return [];
   book.jackpotRemaining.set(pool.poolId, (book.jackpotRemaining.get(pool.poolId) ?? pool.current) + Number(d.amount ?? 0));
+  // a share the text fixes stands above the pool's configuration
+  const due = rules.jackpotContributionDue?.(state, env);
+  if (due) {
+    const recorded = Number(d.amount ?? 0);
+    return recorded === due.amount
+      ? []
+      : [{ code: 'JACKPOT_MISMATCH', expected: due.amount, recorded, rule: due.rule, citation: due.citation, message: `${due.explanation}; ${recorded} was contributed` }];
+  }
   const stakes = [...book.bets.values()].filter((b) => b.betType === 'jackpot' && !b.late);
   let expected: number | undefined;
   if (pool.contributionAmount !== undefined) expected = pool.contributionAmount * stakes.length;

@@ -51,7 +51,7 @@ import {
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
-import type { Bet, Fact, Finding, SettlementVerdict } from '../../core/types';
+import type { Bet, ExpectedLevy, Fact, Finding, SettlementVerdict } from '../../core/types';
 import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
 
@@ -145,29 +145,16 @@ function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdi
 const carouselStakes = (s: BankPokerState): number => s.bets.filter((b) => b.betType === 'jackpot' && !b.late).reduce((t, b) => t + b.amount, 0);
 
 /**
- * A contribution to the pool against the share the text fixes (illes-balears L2457–2458: 90 % of the coins
- * go to the accumulated pool). Where the pool is configured with that same rate the generic judge already
- * compares the two (one finding, not two); a pool configured otherwise is judged against the text here.
+ * What the carousel stakes owe the pool where the text fixes the share (illes-balears L2457–2458: 90 % of
+ * the coins go to the accumulated pool), whatever the pool's configuration says; elsewhere the
+ * authorisation sets it (euskadi L7410–7411, cantabria L3866–3868) and the pool's configuration is judged.
  */
-function judgeCarouselContribution(before: BankPokerState, fact: Fact, env: Env): Finding[] {
+function carouselContributionDue(s: BankPokerState, env: Env): ExpectedLevy | null {
   const rate = env.rulebook.jackpot.contributionRate;
-  if (!rate) return [];
-  const pool = env.ctx.jackpotPools?.[String(fact.data.poolId)];
-  if (pool && pool.contributionAmount === undefined && pool.contributionRate === rate.value) return [];
-  const stakes = carouselStakes(before);
-  const expected = applyRate(stakes, rate.value, env.ctx.smallestChip);
-  const recorded = Number(fact.data.amount ?? 0);
-  if (recorded === expected) return [];
-  return [
-    {
-      code: 'JACKPOT_MISMATCH',
-      expected,
-      recorded,
-      rule: `${GAME}/carousel-contribution`,
-      citation: rate.cite,
-      message: `${rate.value * 100} % of the carousel stakes (${stakes}) go to the pool: ${expected}; ${recorded} was contributed${pool && pool.contributionRate !== rate.value ? ` (the pool is configured with another rule than the text's)` : ''}`,
-    },
-  ];
+  if (!rate) return null;
+  const stakes = carouselStakes(s);
+  const amount = applyRate(stakes, rate.value, env.ctx.smallestChip);
+  return { base: stakes, amount, rule: `${GAME}/carousel-contribution`, citation: rate.cite, explanation: `${rate.value * 100} % of the carousel stakes (${stakes}) go to the pool: ${amount}` };
 }
 
 /** Carousel stakes in a round of a table that plays a pool, and no contribution recorded: the text's share never reached it. */
@@ -234,7 +221,6 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
           message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
         });
     }
-    if (fact.type === 'JackpotContributed') findings.push(...judgeCarouselContribution(before, fact, env));
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
       const buy = env.rulebook.buyCard;
       const seat = Number(fact.data.seat);
@@ -312,6 +298,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
   },
 
   houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
+  jackpotContributionDue: carouselContributionDue,
 
   judgeEnd: (s, env) => [
     ...judgeDealEnd(deal, s, env),
