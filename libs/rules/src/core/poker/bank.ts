@@ -754,3 +754,27 @@ export function memoEdges(env: RoundEnv, compute: () => readonly BetEdge[]): rea
   if (!edges) byOptions.set(key, (edges = Object.freeze(compute())));
   return edges;
 }
+
+/** How one bank-poker deal ends for the player's box, as the house-edge valuations class it. */
+export type BankOutcome = 'fold' | 'bank-does-not-qualify' | 'player-wins' | 'tie' | 'bank-wins';
+export const BANK_OUTCOMES: readonly BankOutcome[] = ['fold', 'bank-does-not-qualify', 'player-wins', 'tie', 'bank-wins'];
+
+/**
+ * Every five-card hand of a 52-card deck in colexicographic order, written into `hand` (card indices, 0–51,
+ * ascending) before each `visit(index)`; `index` runs 0 … C(52, 5) − 1. One loop for the exact valuations.
+ */
+export function eachFiveCardHand(hand: Int8Array, visit: (index: number) => void): void {
+  let index = 0;
+  for (let a = 4; a < 52; a++)
+    for (let b = 3; b < a; b++)
+      for (let c = 2; c < b; c++)
+        for (let d = 1; d < c; d++)
+          for (let e = 0; e < d; e++) {
+            hand[0] = e;
+            hand[1] = d;
+            hand[2] = c;
+            hand[3] = b;
+            hand[4] = a;
+            visit(index++);
+          }
+}

@@ -20,6 +20,9 @@ import {
   DEALER,
   DealClass,
   DealFacts,
+  BANK_OUTCOMES,
+  BankOutcome,
+  eachFiveCardHand,
   edgeOfClasses,
   firstClassReaching,
   handClasses,
@@ -31,8 +34,8 @@ import { Category, evaluateFive, qualifies, type Ranking } from '../../core/poke
 import { COUNTS } from './house-edge.data';
 import type { CaribbeanStudRulebook } from './rulebook';
 
-export type Outcome = 'fold' | 'bank-does-not-qualify' | 'player-wins' | 'tie' | 'bank-wins';
-export const OUTCOMES: readonly Outcome[] = ['fold', 'bank-does-not-qualify', 'player-wins', 'tie', 'bank-wins'];
+export type Outcome = BankOutcome;
+export const OUTCOMES = BANK_OUTCOMES;
 
 /** The weakest no-pair hand the player raises with. */
 export const RAISE_FROM = ['AS', 'KH', 'JD', '8C', '3S'];
@@ -86,21 +89,7 @@ export function caribbeanCounts(ranking: Ranking, qualifier: { category: Categor
   const classOf = new Int16Array(N5);
   const hand = new Int8Array(5);
   const byClass = new Int32Array(V + 1);
-  const eachHand = (visit: (index: number) => void) => {
-    let index = 0;
-    for (let a = 4; a < 52; a++)
-      for (let b = 3; b < a; b++)
-        for (let c = 2; c < b; c++)
-          for (let d = 1; d < c; d++)
-            for (let e = 0; e < d; e++) {
-              hand[0] = e;
-              hand[1] = d;
-              hand[2] = c;
-              hand[3] = b;
-              hand[4] = a;
-              visit(index++);
-            }
-  };
+  const eachHand = (visit: (index: number) => void) => eachFiveCardHand(hand, visit);
   eachHand((i) => {
     const v = hc.classOf(hand);
     classOf[i] = v;

@@ -25,6 +25,8 @@ import {
   DEALER,
   DealClass,
   DealFacts,
+  BANK_OUTCOMES,
+  BankOutcome,
   edgeOfClasses,
   firstClassReaching,
   handClasses,
@@ -36,8 +38,8 @@ import { Category, evaluateFive, qualifies } from '../../core/poker/evaluate';
 import { SAMPLE } from './house-edge.data';
 import type { CasinoHoldemRulebook } from './rulebook';
 
-export type Outcome = 'fold' | 'bank-does-not-qualify' | 'player-wins' | 'tie' | 'bank-wins';
-const OUTCOMES: readonly Outcome[] = ['fold', 'bank-does-not-qualify', 'player-wins', 'tie', 'bank-wins'];
+export type Outcome = BankOutcome;
+const OUTCOMES = BANK_OUTCOMES;
 
 export const STRATEGY = 'call with a pair or better using a hole card, four to a flush, four to a straight (open or inside), or a ten or better in the hole; fold otherwise';
 

@@ -10,7 +10,7 @@
  */
 import type { GameRules, RoundEnv } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
-import { BOARD, cardCode, DealClass, DealFacts, edgeOfClasses, handClasses, seatPosition, valuationEnv, type HandClasses } from '../../core/poker/bank';
+import { BOARD, cardCode, DealClass, DealFacts, eachFiveCardHand, edgeOfClasses, handClasses, seatPosition, valuationEnv, type HandClasses } from '../../core/poker/bank';
 import { evaluateFive, qualifies } from '../../core/poker/evaluate';
 import { KEPT } from './house-edge.data';
 import type { TrijokerRulebook } from './rulebook';
@@ -52,21 +52,7 @@ export function trijokerClasses(pays: (classIndex: number) => number, groupOf: (
   const sum4 = new Float64Array(N4);
   const hand = new Int8Array(5);
   const sub = new Int8Array(5);
-  const each5 = (visit: (index: number) => void) => {
-    let index = 0;
-    for (let a = 4; a < 52; a++)
-      for (let b = 3; b < a; b++)
-        for (let c = 2; c < b; c++)
-          for (let d = 1; d < c; d++)
-            for (let e = 0; e < d; e++) {
-              hand[0] = e;
-              hand[1] = d;
-              hand[2] = c;
-              hand[3] = b;
-              hand[4] = a;
-              visit(index++);
-            }
-  };
+  const each5 = (visit: (index: number) => void) => eachFiveCardHand(hand, visit);
   const without = (skip1: number, skip2 = -1) => {
     let k = 0;
     for (let z = 0; z < 5; z++) if (z !== skip1 && z !== skip2) sub[k++] = hand[z];
