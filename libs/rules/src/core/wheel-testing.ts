@@ -11,6 +11,7 @@ import type { BetEdge } from './house-edge';
 import type { LayoutRulebook } from './roulette';
 import { AnnouncedBet, announcedChips, chipUnits, wheelOf } from './wheel';
 import type { Bet, JurisdictionId, SessionContext, SettlementVerdict } from './types';
+import type { ReadingEntry, ReadingMap } from './reading-testing';
 
 export interface PlayedRound {
   readonly env: RoundEnv;
@@ -224,76 +225,6 @@ export function expectEdges(edges: readonly BetEdge[], offered: readonly string[
     expect({ betType: e.betType, percent: percent(e.houseEdge) }).toEqual({ betType: e.betType, percent: published });
     expect(e.method).toBe('exact-enumeration');
     expect(e.returnPerUnit).toBeCloseTo(1 - e.houseEdge, 12);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Two readings (issue 14 §5): the rulebooks against the independent reading in docs/games/readings/<game>.json
-
-export interface ReadingEntry {
-  readonly value: unknown;
-  readonly lines?: string;
-  readonly quote?: string;
-  readonly note?: string;
-}
-export interface ReadingJurisdiction {
-  readonly section?: { lines: string; title: string };
-  readonly values?: Readonly<Record<string, ReadingEntry>>;
-  readonly behaviour?: readonly { id: string; rule: string; lines: string; quote?: string; round?: string; expected?: string }[];
-  readonly ambiguities?: readonly { about: string; readings: string[]; lines: string }[];
-}
-
-/** The independent reading of a game, as its reader wrote it (never edited here). */
-export function readingOf(game: string): { jurisdictions: Partial<Record<JurisdictionId, ReadingJurisdiction | null>> } {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { readFileSync } = require('fs') as typeof import('fs');
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { resolve } = require('path') as typeof import('path');
-  return JSON.parse(readFileSync(resolve(__dirname, '../../../../docs/games/readings', `${game}.json`), 'utf8'));
-}
-
-const JURISDICTION_NAMES = ['euskadi', 'eu', 'cantabria', 'illes-balears', 'galicia', 'andalucia', 'index.md'];
-
-/** The line ranges a citation gives for one jurisdiction ("euskadi L508–512, L584–585; eu L6689–6690"). */
-export function citedLines(cite: string, jurisdiction: JurisdictionId): [number, number][] {
-  const out: [number, number][] = [];
-  let owner: string | null = null;
-  for (const token of cite.split(/[\s,;()]+/)) {
-    if (JURISDICTION_NAMES.includes(token)) owner = token;
-    const m = /^L(\d+)(?:[–-](\d+))?$/.exec(token);
-    if (m && (owner === jurisdiction || (owner === 'eu' && jurisdiction === 'euskadi'))) out.push([Number(m[1]), Number(m[2] ?? m[1])]);
-  }
-  return out;
-}
-
-/** Do the rulebook's citation and the reading's lines share a line? */
-export function sameLines(cite: string, readingLines: string, jurisdiction: JurisdictionId): boolean {
-  const read = citedLines(readingLines.split(';').map((part) => `${jurisdiction} ${part}`).join('; '), jurisdiction);
-  return citedLines(cite, jurisdiction).some(([a, b]) => read.some(([c, d]) => a <= d && c <= b));
-}
-
-/**
- * How the rulebook holds one value of the reading: `reading` is the reader's value put in the rulebook's terms
- * by hand (a number out of a sentence, names mapped to bet keys), `rulebook` what the rulebook holds, `cite`
- * the rulebook's citation for it. Or the reason the value is not encoded (staffing, equipment no fact shows).
- */
-export type ReadingMap<R> = Readonly<
-  Record<string, ((rulebook: R, entry: ReadingEntry) => { reading: unknown; rulebook: unknown; cite?: string }) | { notEncoded: string }>
->;
-
-/**
- * Value by value: every value of the reading is mapped by hand to the rulebook (or said not to be encoded,
- * with the reason), and each mapped value equals the reading's, cited to lines that overlap the reader's.
- */
-export function expectReadingAgrees<R>(reading: ReadingJurisdiction, rulebook: R, jurisdiction: JurisdictionId, map: ReadingMap<R>): void {
-  const values = reading.values ?? {};
-  expect(Object.keys(values).filter((key) => !(key in map))).toEqual([]);
-  for (const [key, entry] of Object.entries(values)) {
-    const how = map[key];
-    if (typeof how !== 'function') continue;
-    const held = how(rulebook, entry);
-    expect({ key, value: held.rulebook }).toEqual({ key, value: held.reading });
-    if (held.cite && entry.lines) expect({ key, cite: held.cite, readerLines: entry.lines, overlaps: sameLines(held.cite, entry.lines, jurisdiction) }).toEqual({ key, cite: held.cite, readerLines: entry.lines, overlaps: true });
   }
 }
 

@@ -5,7 +5,7 @@
  * Disagreements and their resolutions: `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { RULES as HOLDEM } from '../../games/circle-poker-texas-holdem/rules';
-import { citesLines, readingOf, ReadValue } from '../poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../reading-testing';
 import { codes, judge } from '../testing';
 import type { JurisdictionId } from '../types';
 import { CANTABRIA_COMMON, CircleRulebookData, EUSKADI_COMMON } from './rulebook';

@@ -7,7 +7,7 @@ import { seededRandom } from '../cards';
 import { GameRules, PlayedFact, RoundEnv } from '../game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
 import { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
-import { citesLines, readingOf, Reading, ReadValue } from '../poker/spec-reading';
+import { citesLines, readingOf, Reading, ReadValue } from '../reading-testing';
 import type { CircleRulebook } from './rulebook';
 
 export const LIMITS = { min: 200, max: 20_000 };

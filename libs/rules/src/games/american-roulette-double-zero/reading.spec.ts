@@ -8,7 +8,8 @@ import type { GameRules } from '../../core/game';
 import type { LayoutRulebook } from '../../core/roulette';
 import { codes, envFor, judge } from '../../core/testing';
 import { isRealInside, wheelOf } from '../../core/wheel';
-import { ReadingMap, expectReadingAgrees, readingOf, roundOf } from '../../core/wheel-testing';
+import { roundOf } from '../../core/wheel-testing';
+import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import { AMERICAN_SINGLE_ZERO_RULEBOOKS } from '../american-roulette-single-zero/rulebook';
 import { americanRouletteDoubleZero } from './rules';
 

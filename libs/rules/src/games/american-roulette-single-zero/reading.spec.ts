@@ -8,7 +8,8 @@ import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
 import type { LayoutRulebook } from '../../core/roulette';
 import { codes, envFor, judge } from '../../core/testing';
-import { LAYOUT_READING, expectReadingAgrees, readingOf, roundOf } from '../../core/wheel-testing';
+import { LAYOUT_READING, roundOf } from '../../core/wheel-testing';
+import { expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import { FRENCH_ROULETTE_RULEBOOKS } from '../french-roulette/rulebook';
 import { americanRouletteSingleZero } from './rules';
 

@@ -9,7 +9,7 @@ import { coupFacts, shoeScenarios } from '../../core/baccarat-testing';
 import { PlayedFact, RoundEnv } from '../../core/game';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
-import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/wheel-testing';
+import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/reading-testing';
 import { BaccaratTwoTablesRulebook } from './rulebook';
 import { baccaratTwoTables as game, TWO_TABLES_SPEC } from './rules';
 

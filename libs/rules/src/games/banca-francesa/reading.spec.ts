@@ -4,7 +4,7 @@
  * the judge must get right. Resolutions: `docs/games/readings/banca-francesa.resolutions.md`.
  */
 import type { PlayedFact, RoundEnv } from '../../core/game';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { asFacts, codes, envFor as anyEnvFor, judge } from '../../core/testing';
 import { isUndecided, type ExpectedSettlement, type SessionContext } from '../../core/types';
 import { ratioValue } from '../../core/dice';

@@ -7,7 +7,8 @@ import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
 import { codes, envFor, judge } from '../../core/testing';
 import { wheelOf } from '../../core/wheel';
-import { ReadingMap, expectReadingAgrees, readingOf, roundOf } from '../../core/wheel-testing';
+import { roundOf } from '../../core/wheel-testing';
+import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import type { BouleRulebook } from './rulebook';
 import { boule } from './rules';
 

@@ -9,7 +9,7 @@ import { coupFacts, shoeScenarios } from '../../core/baccarat-testing';
 import { PlayedFact, RoundEnv } from '../../core/game';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
-import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/wheel-testing';
+import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/reading-testing';
 import { CheminDeFerRulebook } from './rulebook';
 import { CHEMIN_SPEC, cheminDeFer } from './rules';
 

@@ -3,7 +3,7 @@
  * Resolutions (Figuras between themselves): `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { circleEnv, expectedPayouts, H, LIMITS, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { codes, judge } from '../../core/testing';
 import { DRAW_PHASES, RULES } from './rules';
 

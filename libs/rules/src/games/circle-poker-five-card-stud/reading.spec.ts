@@ -4,7 +4,7 @@
  */
 import { circleEnv, readingValues } from '../../core/circle/spec-support';
 import { rankingFor } from '../../core/circle';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { compareHands, evaluateFive } from '../../core/poker/evaluate';
 import { FIVE_STUD_PHASES, RULES } from './rules';
 

@@ -3,7 +3,7 @@
  * Resolutions (the low qualifier, the shares): `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { omahaPhases } from '../circle-poker-omaha/rules';
 import { RULES } from './rules';
 

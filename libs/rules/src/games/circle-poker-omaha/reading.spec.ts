@@ -3,7 +3,7 @@
  * `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { omahaPhases, RULES } from './rules';
 
 const PHASES = omahaPhases(4);

@@ -3,7 +3,7 @@
  * Resolutions (euskadi's damaged procedure, the raise cap heads-up): `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { RULES, SEVEN_STUD_PHASES } from './rules';
 
 const NOT_MODELLED = 'the stud limit schemes (low and high bets per interval, pot limit at the sixth and seventh cards) are not modelled (docs/games/circle-poker.md "Not verified")';

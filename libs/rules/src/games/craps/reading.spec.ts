@@ -5,7 +5,7 @@
  * `docs/games/readings/craps.resolutions.md`.
  */
 import type { PlayedFact, RoundEnv } from '../../core/game';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { asFacts, codes, envFor as anyEnvFor, judge } from '../../core/testing';
 import { isUndecided, type ExpectedSettlement, type JurisdictionId, type SessionContext } from '../../core/types';
 import { Ratio, ratioValue } from '../../core/dice';

@@ -7,7 +7,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { evaluateFive } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { envFor, judge } from '../../core/testing';
 import type { Cited } from '../../core/types';
 import type { DrawPokerRulebook } from './rulebook';

@@ -8,7 +8,8 @@ import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
 import type { LayoutRulebook } from '../../core/roulette';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
-import { LAYOUT_READING, expectReadingAgrees, readingOf, roundOf } from '../../core/wheel-testing';
+import { LAYOUT_READING, roundOf } from '../../core/wheel-testing';
+import { expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import { frenchRoulette } from './rules';
 
 const rules: GameRules = frenchRoulette;

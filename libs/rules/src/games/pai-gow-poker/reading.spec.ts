@@ -7,7 +7,7 @@ import { deckCards, DECK_52, withJokers } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { compareHands, evaluateFive, PAI_GOW } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import { evaluateTwo, paiGowPoker } from './rules';

@@ -4,7 +4,7 @@
  * right. Resolutions: `docs/games/readings/sic-bo.resolutions.md`.
  */
 import type { PlayedFact, RoundEnv } from '../../core/game';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { asFacts, envFor as anyEnvFor } from '../../core/testing';
 import { isUnverifiable, type ExpectedSettlement, type SessionContext } from '../../core/types';
 import { REFERENCE_PAY_TABLE, SIC_BO_CANTABRIA, SicBoRulebook } from './rulebook';

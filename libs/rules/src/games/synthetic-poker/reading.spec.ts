@@ -4,7 +4,7 @@
  */
 import { rankingFor } from '../../core/circle';
 import { circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/poker/spec-reading';
+import { citesLines } from '../../core/reading-testing';
 import { compareHands, evaluateFive } from '../../core/poker/evaluate';
 import { codes, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';

@@ -7,7 +7,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { compareHands, evaluateThree } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import type { ThreeCardPokerRulebook } from './rulebook';

@@ -4,7 +4,7 @@
  * get right. Resolutions: `docs/games/readings/trente-et-quarante.resolutions.md`.
  */
 import type { PlayedFact, RoundEnv } from '../../core/game';
-import { citesLines, readingOf, ReadValue } from '../../core/poker/spec-reading';
+import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
 import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
