@@ -118,7 +118,7 @@ describe('findings on the session', () => {
     }
     const cli = await reportCli(['report', 'table-book', '--session', 'pb-shoe', '--json'], { DATABASE_URL: db.url });
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ sessionVerdict: 'findings', sessionFindings: [expect.objectContaining({ rule: 'punto-banco/shoe-decks' })] });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ sessionVerdict: 'findings', sessionFindings: [expect.objectContaining({ rule: 'punto-banco/shoe-decks' }), expect.objectContaining({ rule: 'punto-banco/cut-card' })] });
     const text = await reportCli(['report', 'table-book', '--session', 'fr-ok'], { DATABASE_URL: db.url });
     expect(text.stdout).toMatch(/session: consistent/);
   });
