@@ -7,7 +7,7 @@
  * Every table here is data: the games' rulebooks wrap it in `Cited` with their jurisdiction's lines.
  */
 import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
-import type { PlayedFact, ShoeRules } from './game';
+import type { FactTypeSpec, PlayedFact, ShoeRules } from './game';
 import { cited } from './types';
 import type { Cited, Fact, Finding, Refusal } from './types';
 
@@ -716,3 +716,15 @@ export function coupClasses(spec: CoupSpec, decks: number, key: CoupClassKey = t
   byKeyFunction.set(memoKey, result);
   return result;
 }
+
+/**
+ * A player goes banco: at chemin de fer he covers the whole bank (`kind` banco, banco-suivi) or half of it
+ * (con-la-mesa) with the punto bet `betId`; with two paños he holds both hands (euskadi L6135–6143). One
+ * declaration for both games, since ingestion validates a fact type once whatever the session's game.
+ */
+export const BANCO_CALLED: FactTypeSpec = {
+  description:
+    'a player goes banco: chemin de fer, with betId and kind (banco | banco-suivi | con-la-mesa: the whole bank or half of it); baccarat à deux tableaux, seat only (he holds both hands, free of the punto\'s rule)',
+  required: ['roundId', 'seat'],
+  roundScoped: true,
+};

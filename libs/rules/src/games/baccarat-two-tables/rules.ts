@@ -10,6 +10,7 @@
  * the punto's rule).
  */
 import {
+  BANCO_CALLED,
   baccaratShoeRules,
   CoupSpec,
   CoupState,
@@ -55,7 +56,7 @@ export interface TwoTablesState extends CoupState {
 export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BankPut: { description: 'the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
   BankerTableRequested: { description: 'the banker asked for the table: he must follow it where it says the same for both paños', required: ['roundId'], roundScoped: true },
-  BancoCalled: { description: 'a player goes banco against the bank on both paños (euskadi L6135–6143): he holds both hands, free of the punto\'s rule', required: ['roundId', 'seat'], roundScoped: true },
+  BancoCalled: BANCO_CALLED,
 };
 
 /**

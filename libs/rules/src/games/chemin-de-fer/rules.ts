@@ -8,6 +8,7 @@
  * asked for the table: until then he plays free, except that he must draw on 0).
  */
 import {
+  BANCO_CALLED,
   baccaratShoeRules,
   CoupSpec,
   CoupState,
@@ -61,7 +62,8 @@ export interface CheminCarried {
 
 export const CHEMIN_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BankPut: { description: 'the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
-  BancoCalled: { description: 'a punto covers the whole bank ("banco", "banco seguido") or half of it ("banco con la mesa") with the bet betId', required: ['roundId', 'seat', 'betId', 'kind'], roundScoped: true },
+  // one declaration with the two paños' (ingestion validates a fact type once, whatever the game): chemin de fer's own betId and kind are checked in `refuse`
+  BancoCalled: BANCO_CALLED,
   BankPassed: { description: 'the bank passes (lost, given up, auctioned) from one seat to another between coups', required: ['fromSeat', 'toSeat', 'reason'], roundScoped: false },
   BankerTableRequested: { description: 'the banker asked the croupier for the banker\'s table: he must follow it for this coup', required: ['roundId'], roundScoped: true },
 };
@@ -257,6 +259,9 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
   refuse(fact, env) {
     const cardRefusal = refuseCardFact(fact, CHEMIN_SPEC(env.rulebook, env));
     if (cardRefusal) return cardRefusal;
+    if (fact.type === 'BancoCalled' && (fact.data.betId === undefined || fact.data.betId === null || fact.data.betId === '')) {
+      return { field: 'data.betId', reason: 'is required: the punto bet that covers the bank' };
+    }
     if (fact.type === 'BancoCalled' && !['banco', 'banco-suivi', 'con-la-mesa'].includes(String(fact.data.kind))) {
       return { field: 'data.kind', reason: 'kind is banco, banco-suivi or con-la-mesa' };
     }
