@@ -64,6 +64,10 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   out('');
   out(`  day total: drop ${eur(total((b) => b.drop))} · win ${eur(total((b) => b.win ?? 0))} · cagnotte ${eur(total((b) => b.cagnotte))} · tips ${eur(total((b) => b.tips))}`);
   out(`             jackpot contributions ${eur(total((b) => b.jackpotContributions))} · jackpots paid ${eur(total((b) => b.jackpotWins))}`);
+  // the sessions' own verdicts: settings, limits and shoes judged at the opening and at every new shoe
+  const withFindings = rows.filter((b) => b.sessionVerdict === 'findings');
+  out(`  sessions: ${rows.length - withFindings.length} consistent, ${withFindings.length} with findings` +
+    withFindings.map((b) => `\n    ${b.tableId}: ${b.sessionFindings.map((f) => `${f.code} ${f.rule}`).join(', ')}`).join(''));
 
   const detection = await detectionRecord(runtime, run.manifest);
   out('');
