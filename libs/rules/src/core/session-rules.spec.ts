@@ -3,7 +3,7 @@
  * finding, which shoes, which coups after the cut card. Every expected figure below is worked out from
  * the texts and from published probabilities, not from the code.
  */
-import { gameRules } from '../registry';
+import { gameRules, registeredGames } from '../registry';
 import { playerEdges, type BetEdge } from './house-edge';
 import { judgeCoupAfterCut, judgeSettings, judgeShoe } from './session-rules';
 import { envFor } from './testing';
@@ -48,7 +48,10 @@ describe('settings that give the player the edge', () => {
 
   it('no regulated default setting of any game gives the player the edge, but the ones the texts print', () => {
     const flagged: string[] = [];
-    for (const game of ['french-roulette', 'american-roulette-single-zero', 'american-roulette-double-zero', 'boule', 'wheel-of-fortune', 'craps', 'sic-bo', 'banca-francesa', 'punto-banco', 'trente-et-quarante']) {
+    const valued = registeredGames().filter((g) => g.houseEdges);
+    // every family that the house banks is valued (circle poker and the player-banked baccarats take a levy, not an edge)
+    expect(valued.map((g) => g.game).sort()).toEqual(expect.arrayContaining(['blackjack', 'caribbean-stud', 'craps', 'french-roulette', 'punto-banco', 'three-card-poker', 'trente-et-quarante', 'wheel-of-fortune']));
+    for (const { game } of valued) {
       for (const j of ['euskadi', 'cantabria', 'illes-balears', 'galicia', 'andalucia'] as const) {
         if (!rules(game).rulebooks[j]) continue;
         for (const b of playerEdgeBets(game, j)) flagged.push(`${game}/${j}/${b.betType}${b.selection === undefined ? '' : ` ${JSON.stringify(b.selection)}`}`);
