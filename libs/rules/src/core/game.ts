@@ -107,6 +107,12 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   jackpotContributionDue?(state: S, env: RoundEnv<R>): ExpectedLevy | null;
   /** The jackpot hand a seat holds (for JackpotWon), or null when it holds none. */
   jackpotHand?(state: S, seat: string | number, env: RoundEnv<R>): string | null;
+  /**
+   * How strong the jackpot hand of a seat is (compared element by element, higher is stronger): which of
+   * several winners of one coup is paid first, and which are equal (`jackpot-prizes.ts`). Absent: paid in
+   * the order of the prize table, then as recorded.
+   */
+  jackpotHandStrength?(state: S, seat: string | number, env: RoundEnv<R>): readonly number[] | null;
   /** Has the round's outcome been recorded (a spin, a throw, all cards needed)? */
   isDecided(state: S, env: RoundEnv<R>): boolean;
   /** Findings at the end of the round: draws that should have happened and did not, etc. */

@@ -7,6 +7,7 @@ import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
 import { judgeCoupAfterCut } from './session-rules';
+import { JackpotWinner, roundJackpotPrizes } from './jackpot-prizes';
 import {
   Bet,
   Discrepancy,
@@ -62,6 +63,8 @@ interface RoundBook {
   voided: Fact | null;
   completed: Fact | null;
   jackpotRemaining: Map<string, number>;
+  /** each pool as it stood when the round's first prize was paid from it */
+  jackpotBeforeWins: Map<string, number>;
 }
 
 const handKey = (betId: string, hand: unknown) => (hand === undefined || hand === null ? betId : `${betId}#${hand}`);
@@ -89,6 +92,7 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
     voided: null,
     completed: null,
     jackpotRemaining: new Map(Object.values(env.ctx.jackpotPools ?? {}).map((p) => [p.poolId, p.current])),
+    jackpotBeforeWins: new Map(),
   };
   const steps: ReplayStep[] = [];
   const notes: string[] = [];
@@ -321,11 +325,27 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
   }
   const prize = pool.prizes[String(d.hand)];
   const remaining = book.jackpotRemaining.get(pool.poolId) ?? pool.current;
+  if (!book.jackpotBeforeWins.has(pool.poolId)) book.jackpotBeforeWins.set(pool.poolId, remaining);
+  // every winner of the round, as the game's cards show them: the highest hand is paid first, equal hands from one base
+  const winners: JackpotWinner[] = [];
+  if (rules.jackpotHand) {
+    for (const b of book.bets.values()) {
+      if (b.betType !== 'jackpot' || b.late || b.seat === undefined) continue;
+      const hand = rules.jackpotHand(state, b.seat, env);
+      if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
+    }
+  }
+  const ranked = winners.some((w) => w.seat === String(d.seat) && w.hand === String(d.hand))
+    ? roundJackpotPrizes(winners, pool, book.jackpotBeforeWins.get(pool.poolId)!, env.ctx.smallestChip).get(String(d.seat))
+    : undefined;
   if (prize) {
     let expected: number;
     let how: string;
-    if (prize.share !== undefined) {
-      // several winners on one pool are paid in sequence on what remains (games.md, jackpots)
+    if (ranked !== undefined && winners.length > 1) {
+      expected = ranked;
+      how = `its prize among the ${winners.length} winning hands of this coup, the highest paid first (${prize.share !== undefined ? `${prize.share * 100} % of what the higher hands left of ${book.jackpotBeforeWins.get(pool.poolId)}` : 'a prize that does not depend on the pool'})`;
+    } else if (prize.share !== undefined) {
+      // a sole winner, or hands the game cannot show: paid in sequence on what remains (games.md, jackpots)
       expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
       how = `${prize.share * 100} % of the pool's ${remaining}`;
     } else if (prize.multiple !== undefined) {

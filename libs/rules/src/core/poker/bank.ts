@@ -12,6 +12,7 @@ import { backPerUnit, edgeFrom, type BetEdge } from '../house-edge';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
+import { JackpotWinner, roundJackpotPrizes } from '../jackpot-prizes';
 import { compareHands, handName, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
@@ -527,8 +528,8 @@ export class Croupier<S> {
 
 /**
  * Jackpot facts of a round when the session plays a pool (the first configured one): the contribution
- * by the pool's configured rule and each seat's prize, highest prize first, computed as the judge does
- * (share of what remains, multiple of the stake, or a fixed prize; index.md OQ-14).
+ * by the pool's configured rule and each seat's prize, highest hand first, computed as the judge does
+ * (core/jackpot-prizes.ts: share of what the higher hands left, multiple of the stake, or a fixed prize).
  */
 export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayContext, regulatedRate?: Cited<number> | null): void {
   const env = ctx.env;
@@ -550,20 +551,16 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
     c.record('JackpotContributed', { poolId: pool.poolId, amount: contribution });
     remaining += contribution;
   }
-  const winners = stakes
-    .map((b) => ({ bet: b, hand: rules.jackpotHand!(s, b.seat as number, env as never) }))
-    .filter((w): w is { bet: Bet; hand: string } => !!w.hand && !!pool.prizes[w.hand])
-    .sort((a, b) => (pool.prizes[b.hand].share ?? 0) - (pool.prizes[a.hand].share ?? 0));
-  for (const w of winners) {
-    const prize = pool.prizes[w.hand];
-    const amount =
-      prize.share !== undefined
-        ? applyRate(remaining, prize.share, env.ctx.smallestChip)
-        : prize.multiple !== undefined
-          ? roundDownTo(w.bet.amount * prize.multiple, env.ctx.smallestChip)
-          : (prize.fixed ?? 0);
-    c.record('JackpotWon', { poolId: pool.poolId, seat: w.bet.seat, hand: w.hand, amount });
-    remaining -= amount;
+  const winners: JackpotWinner[] = [];
+  for (const b of stakes) {
+    const hand = rules.jackpotHand!(s, b.seat as number, env as never);
+    if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(s, b.seat as number, env as never) ?? undefined });
+  }
+  // the highest hand first, as the judge expects them (core/jackpot-prizes.ts)
+  const prizes = roundJackpotPrizes(winners, pool, remaining, env.ctx.smallestChip);
+  for (const [seat, amount] of prizes) {
+    const w = winners.find((x) => x.seat === seat)!;
+    c.record('JackpotWon', { poolId: pool.poolId, seat: stakes.find((b) => String(b.seat) === seat)!.seat, hand: w.hand, amount });
   }
 }
 

@@ -1,5 +1,6 @@
 import { DECK_52 } from '../../core/cards';
 import { propertySuite, Script, expectedOf } from '../../core/poker/bank-testing';
+import { roundJackpotPrizes } from '../../core/jackpot-prizes';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
@@ -237,6 +238,52 @@ describe('caribbean-stud: jackpot pool', () => {
     expect(codes(judge(rules, env, s.facts))).toEqual([]);
     s.facts[s.facts.length - 5] = { type: 'JackpotWon', data: { poolId: 'p1', seat: 1, hand: 'straight-flush', amount: 10000 } };
     expect(codes(judge(rules, env, s.facts))).toContain('JACKPOT_MISMATCH');
+  });
+
+  // "se abonarán el diez o el cinco por ciento respectivo, en primer lugar a la jugada más alta, en caso de
+  // igualdad se pagará primero aquella combinación de mayor valor. Si las escaleras de color fuesen iguales se
+  // pagará el diez por ciento de la cantidad inicial del Jackpot a cada jugador" (euskadi L7433–7441)
+  describe('several winners in one coup (euskadi L7433–7441)', () => {
+    const env = envFor(rules, 'euskadi', {
+      jackpotPools: { p1: { poolId: 'p1', current: 100_000, contributionAmount: 0, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { share: 0.05 } } } },
+    });
+    /** two boxes with a jackpot bet; `wins` are the JackpotWon facts in the order recorded */
+    const coup = (box1: string, box2: string, wins: Array<[seat: number, hand: string, amount: number]>) => {
+      const s = round(box1, BANK_PAIR_OF_TWOS, { extra: (x) => x.bet(1, 'jackpot', 100, 'jp1').bet(2, 'ante', 1000, 'a2').bet(2, 'jackpot', 100, 'jp2') });
+      s.cards('seat:2', box2).decide(2, 'fold');
+      s.facts.push({ type: 'JackpotContributed', data: { poolId: 'p1', amount: 0 } });
+      for (const [seat, hand, amount] of wins) s.facts.push({ type: 'JackpotWon', data: { poolId: 'p1', seat, hand, amount } });
+      return judge(rules, env, s.facts).discrepancies.filter((d) => d.code === 'JACKPOT_MISMATCH').map((d) => [d.expected, d.recorded]);
+    };
+
+    it('two equal straight flushes: 10 % of the initial jackpot to each (10,000 and 10,000)', () => {
+      expect(coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [[1, 'straight-flush', 10_000], [2, 'straight-flush', 10_000]])).toEqual([]);
+      // paying the second 10 % of what the first left is short by the text
+      expect(coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [[1, 'straight-flush', 10_000], [2, 'straight-flush', 9_000]])).toEqual([[10_000, 9_000]]);
+    });
+
+    it('unequal straight flushes: the higher first (K-high 10 % of 100,000, then Q-high 10 % of 90,000), whatever order they are recorded in', () => {
+      expect(coup('QD JD 10D 9D 8D', 'KC QC JC 10C 9C', [[1, 'straight-flush', 9_000], [2, 'straight-flush', 10_000]])).toEqual([]);
+    });
+
+    it('a straight flush and a poker: the straight flush first, the poker 5 % of what it left (10,000 then 4,500), recorded poker first', () => {
+      expect(coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [[1, 'four-of-a-kind', 4_500], [2, 'straight-flush', 10_000]])).toEqual([]);
+      expect(coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [[1, 'four-of-a-kind', 5_000], [2, 'straight-flush', 10_000]])).toEqual([[4_500, 5_000]]);
+    });
+
+    it('the croupier pays several winners as the judge expects', () => {
+      const croupierPrizes = roundJackpotPrizes(
+        [
+          { seat: '1', hand: 'four-of-a-kind', stake: 100, strength: [8, 12, 3] },
+          { seat: '2', hand: 'straight-flush', stake: 100, strength: [9, 9] },
+          { seat: '3', hand: 'straight-flush', stake: 100, strength: [9, 9] },
+        ],
+        env.ctx.jackpotPools!.p1,
+        100_000,
+        100,
+      );
+      expect(Object.fromEntries(croupierPrizes)).toEqual({ '2': 10_000, '3': 10_000, '1': 4_000 });
+    });
   });
 });
 

@@ -297,6 +297,12 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
     return hand && env.rulebook.jackpot.prizes[hand.category] ? hand.category : null;
   },
 
+  // several winners of one coup: the highest hand first, equal straight flushes alike (euskadi L7433–7441)
+  jackpotHandStrength(s, seat, env) {
+    const hand = firstFive(s, seat, env);
+    return hand ? [hand.strength, ...hand.ranks] : null;
+  },
+
   houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
   jackpotContributionDue: carouselContributionDue,
 

@@ -1,0 +1,59 @@
+/**
+ * The prizes one round pays from one progressive pool, the same for the judge and for the croupier that
+ * plays by the rules. The texts pay several winners of one coup highest hand first, each share taken from
+ * what the higher hands left, and equal hands alike from one base: "se abonarán … en primer lugar a la
+ * jugada más alta, en caso de igualdad se pagará primero aquella combinación de mayor valor. Si las
+ * escaleras de color fuesen iguales se pagará el diez por ciento de la cantidad inicial del Jackpot a cada
+ * jugador" (euskadi L7433–7441). Without a strength from the game, hands of one prize are paid one after
+ * the other, in the order given (index.md OQ-14).
+ */
+import { applyRate, roundDownTo } from './money';
+import type { JackpotPoolView } from './types';
+
+export interface JackpotWinner {
+  readonly seat: string;
+  /** the prize-table hand (`JackpotPoolView.prizes` key) */
+  readonly hand: string;
+  /** the jackpot stake of the seat (for prizes that are a multiple of it) */
+  readonly stake: number;
+  /** compared element by element, higher is stronger (`GameRules.jackpotHandStrength`); undefined: not known */
+  readonly strength?: readonly number[];
+}
+
+/** Element by element: > 0 when `a` is the stronger hand; an unknown strength ranks with nothing. */
+function compareStrength(a: readonly number[] | undefined, b: readonly number[] | undefined): number {
+  if (!a || !b) return 0;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+/**
+ * Each winner's prize, by seat. `base` is the pool when the round's first prize is paid (the round's
+ * contributions included); `chip` the rounding unit.
+ */
+export function roundJackpotPrizes(winners: readonly JackpotWinner[], pool: JackpotPoolView, base: number, chip: number): Map<string, number> {
+  const share = (w: JackpotWinner) => pool.prizes[w.hand]?.share ?? 0;
+  const ordered = winners
+    .filter((w) => pool.prizes[w.hand])
+    .map((w, i) => ({ w, i }))
+    .sort((a, b) => share(b.w) - share(a.w) || compareStrength(b.w.strength, a.w.strength) || a.i - b.i)
+    .map(({ w }) => w);
+  const prizes = new Map<string, number>();
+  let left = base;
+  for (let i = 0; i < ordered.length; ) {
+    // equal hands (same prize and a known, equal strength) are paid from one base
+    let j = i + 1;
+    const w = ordered[i];
+    while (j < ordered.length && w.strength !== undefined && ordered[j].strength !== undefined && ordered[j].hand === w.hand && compareStrength(ordered[j].strength, w.strength) === 0) j++;
+    const from = left;
+    for (const x of ordered.slice(i, j)) {
+      const prize = pool.prizes[x.hand];
+      const amount =
+        prize.share !== undefined ? applyRate(from, prize.share, chip) : prize.multiple !== undefined ? roundDownTo(x.stake * prize.multiple, chip) : (prize.fixed ?? 0);
+      prizes.set(x.seat, amount);
+      left -= amount;
+    }
+    i = j;
+  }
+  return prizes;
+}
