@@ -221,6 +221,9 @@ export interface DrawViolation {
 const initialDealt = (coup: Coup, spec: CoupSpec): number =>
   [...spec.puntos, spec.banker].reduce((n, p) => n + Math.min(coup.hands[p].length, 2), 0);
 
+/** No card has reached a hand yet (burned cards aside): the next card dealt begins the coup. */
+export const coupNotDealt = (coup: Coup): boolean => Object.values(coup.hands).every((hand) => hand.length === 0);
+
 export const twoCardsEach = (coup: Coup, spec: CoupSpec): boolean =>
   [...spec.puntos, spec.banker].every((p) => coup.hands[p].length >= 2);
 

@@ -24,8 +24,8 @@ export interface BaccaratTwoTablesRulebook extends RulebookBase, BaccaratDrawing
   /** the player who goes banco (both paños, at the start of the partida) is exempt from the punto's rule */
   readonly bancoFreeDraw: Cited<'always'>;
   /**
-   * players per paño for the game to begin, kept throughout the partida. Not judged: no fact records who
-   * is seated (bets do not show it)
+   * players per paño for the game to begin, kept throughout the partida: judged at each coup's first card
+   * against the `PlayersSeated` last recorded (bets do not show who plays); not judged while none is
    */
   readonly minimumPlayersPerPano: Cited<number>;
   /** cagnotte rate by bank mode, on the banker's net win of the coup */

@@ -3,7 +3,7 @@ import { BANKER_COLUMNS, bankerDecision, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE,
 import { addCard, cardOf, cardsFor, coupFacts, playSession, shoeScenarios } from '../../core/baccarat-testing';
 import { RoundEnv } from '../../core/game';
 import { judgeSettings } from '../../core/session-rules';
-import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
+import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { BaccaratTwoTablesRulebook } from './rulebook';
 import { baccaratTwoTables as game, TWO_TABLES_SPEC } from './rules';
@@ -56,9 +56,61 @@ describe('baccarat-two-tables shoeRules: six decks, the stop card with ten cards
     expect(s.coupBeforeStop).toBeNull();
     expect(s.coupAfterStop).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: after });
   });
-  it.each(JURISDICTIONS)('%s: two players per paño at least, kept throughout (documented, not judged: no fact records who is seated)', (j) => {
-    const MIN: Record<string, string> = { euskadi: 'euskadi L6214–6217', cantabria: 'cantabria L3137–3140', 'illes-balears': 'illes-balears L2014–2015', galicia: 'galicia L762' };
+});
+
+describe('baccarat-two-tables: at least two players per paño, kept throughout the partida (PlayersSeated)', () => {
+  // euskadi L6214–6217 "Es condición imprescindible para que el juego pueda dar comienzo que haya un mínimo de
+  // dos jugadores por paño, cifra que deberá mantenerse a lo largo de toda la partida"; cantabria L3137–3140,
+  // illes-balears L2014–2015, galicia L762 say the same
+  const MIN: Record<string, string> = { euskadi: 'euskadi L6214–6217', cantabria: 'cantabria L3137–3140', 'illes-balears': 'illes-balears L2014–2015', galicia: 'galicia L762' };
+  const seated = (data: Record<string, unknown>, roundId?: string) => ({ type: 'PlayersSeated', data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data } });
+  /** The session's earlier facts folded through carry, as the platform does before a coup. */
+  const after = (j: JurisdictionId, facts: Array<{ type: string; data: Record<string, unknown> }>) => {
+    let carried: unknown;
+    for (const f of asFacts(facts)) carried = game.carry!(carried, f, ttEnv(j));
+    return ttEnv(j, { carried });
+  };
+  /** Paño 1 on 6, paño 2 on 7, banker 7: everyone stands, nobody bets — nothing else to find. */
+  const plain = () => round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D')));
+  const minimum = (j: ReturnType<typeof judge>) => j.discrepancies.filter((d) => d.rule === 'baccarat-two-tables/minimum-players');
+
+  it.each(JURISDICTIONS)('%s: two per paño in the rulebook, cited to the text', (j) => {
     expect(game.rulebooks[j]!.minimumPlayersPerPano).toEqual({ value: 2, cite: MIN[j] });
+  });
+  it.each(JURISDICTIONS)('%s: judged per paño — one player at paño 2 is a finding on paño 2, however many sit at paño 1', (j) => {
+    const short = judge(game, after(j, [seated({ seats: { 1: [1, 2, 3, 4], 2: [7] } })]), plain());
+    expect(short.discrepancies).toEqual([
+      expect.objectContaining({ code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/minimum-players', citation: MIN[j], expected: 2, recorded: 1, message: expect.stringContaining('at paño 2') }),
+    ]);
+    expect(codes(judge(game, after(j, [seated({ seats: { 1: [1, 2], 2: [7, 8] } })]), plain()))).toEqual([]);
+    // both paños short: one finding for each
+    expect(minimum(judge(game, after(j, [seated({ seats: { 1: [1], 2: [] } })]), plain())).map((d) => d.recorded)).toEqual([1, 0]);
+  });
+  it.each(JURISDICTIONS)('%s: no occupancy ever recorded: the coup is not judged for it', (j) => {
+    expect(codes(judge(game, ttEnv(j), plain()))).toEqual([]);
+  });
+  it('the banker sits between the paños (euskadi L5837–5845) and counts at neither; players behind a paño\'s seats count there (L5872–5880)', () => {
+    expect(codes(judge(game, after('euskadi', [seated({ seats: { 1: [1], 2: [7, 8] }, behind: { 1: 1 } })]), plain()))).toEqual([]);
+    expect(minimum(judge(game, after('euskadi', [seated({ seats: { 1: [1], 2: [7, 8] }, behind: { 2: 3 } })]), plain()))).toMatchObject([{ recorded: 1, message: expect.stringContaining('at paño 1') }]);
+  });
+  it('"kept throughout the partida": carried from coup to coup until the next PlayersSeated; a change sent with the coup\'s roundId before its cards counts in that coup', () => {
+    const e = after('illes-balears', [seated({ seats: { 1: [1, 2], 2: [7, 8] } }), ...plain(), seated({ seats: { 1: [1, 2], 2: [8] } })]);
+    expect(minimum(judge(game, e, plain()))).toMatchObject([{ recorded: 1, citation: 'illes-balears L2014–2015' }]);
+    const filled = plain();
+    filled.splice(filled.findIndex((f) => f.type === 'CardDealt'), 0, seated({ seats: { 1: [1, 2], 2: [8, 9] } }, 'r-t'));
+    expect(minimum(judge(game, e, filled))).toEqual([]);
+  });
+  it('ingestion refuses what is not an occupancy by paño', () => {
+    const e = ttEnv('galicia');
+    const refuse = (data: Record<string, unknown>) => game.refuse!(asFacts([seated(data)])[0], e);
+    expect(refuse({ seats: { 1: [1, 2], 2: [7, 8] } })).toBeNull();
+    expect(refuse({ seats: { 1: [1, 2], 2: [] }, behind: { 2: 2 } })).toBeNull();
+    expect(refuse({ seats: [1, 2, 7, 8] })).toMatchObject({ field: 'data.seats', reason: expect.stringContaining('by paño') });
+    expect(refuse({ seats: { 1: [1, 2] } })).toMatchObject({ field: 'data.seats.2' });
+    expect(refuse({ seats: { 1: [1, 2], 2: [7], 3: [9] } })).toMatchObject({ field: 'data.seats.3' });
+    expect(refuse({ seats: { 1: [1, 2], 2: [2, 7] } })).toMatchObject({ field: 'data.seats.2', reason: expect.stringContaining('twice') });
+    expect(refuse({ seats: { 1: [1, 2], 2: [7, 8] }, behind: 2 })).toMatchObject({ field: 'data.behind' });
+    expect(refuse({ seats: { 1: [1, 2], 2: [7, 8] }, behind: { 1: -1 } })).toMatchObject({ field: 'data.behind.1' });
   });
 });
 
@@ -271,6 +323,16 @@ describe('baccarat-two-tables: the croupier (play) and single changes, property-
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('records who plays at each paño before its first coup, as a terminal does, so that its coups are judged for the minimum', () => {
+    const rounds = session('cantabria', 5, {}, 3);
+    expect(rounds[0].played.filter((f) => f.type === 'PlayersSeated').map((f) => f.data.seats)).toEqual([{ 1: ['1', '2', '3'], 2: ['4', '5', '6'] }]);
+    expect(rounds.slice(1).flatMap((r) => r.played).filter((f) => f.type === 'PlayersSeated')).toEqual([]);
+    for (const r of rounds) expect(r.env.ctx.carried).toMatchObject({ seated: { 1: { seats: ['1', '2', '3'] }, 2: { seats: ['4', '5', '6'] } } });
+    // three players: one paño holds one of them, and every coup dealt there is found
+    const three = playSession(game, 'cantabria', 5, 3, { limits: LIMITS }, [1, 2, 3]);
+    for (const r of three) expect(judge(game, r.env, r.round).discrepancies).toContainEqual(expect.objectContaining({ rule: 'baccarat-two-tables/minimum-players', recorded: 1 }));
   });
 
   it('a long session through several shoes stays consistent', () => {

@@ -6,8 +6,9 @@
  * the banker's net win of the coup (index.md OQ-11).
  *
  * Game facts (contract extensions): `BankPut` (the bank at stake), `BankerTableRequested` (until then the
- * banker plays free, except that he must draw on 0) and `BancoCalled` (a player holds both paños, free of
- * the punto's rule).
+ * banker plays free, except that he must draw on 0), `BancoCalled` (a player holds both paños, free of
+ * the punto's rule) and `PlayersSeated` (who plays at each paño: at least two, kept throughout the partida,
+ * euskadi L6214–6217).
  */
 import {
   BANCO_CALLED,
@@ -15,6 +16,7 @@ import {
   CoupSpec,
   CoupState,
   compareHands,
+  coupNotDealt,
   dealCard,
   describeCoup,
   drawFindings,
@@ -34,6 +36,19 @@ import {
 import { DECK_52, parseCard } from '../../core/cards';
 import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { applyRate, payOdds } from '../../core/money';
+import {
+  carrySeated,
+  describeOccupancy,
+  judgeMinimumPlayers,
+  Occupancy,
+  PLAYERS_SEATED,
+  PLAYERS_SEATED_FACT,
+  refusePlayersSeated,
+  SeatedCarried,
+  seatedAfter,
+  SeatingAreas,
+  seatingFacts,
+} from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { BACCARAT_TWO_TABLES_RULEBOOKS, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
 
@@ -51,12 +66,26 @@ export interface TwoTablesState extends CoupState {
   readonly tableRequested: boolean;
   /** a player went banco: he holds both paños and plays them free of the punto's rule (euskadi L6121–6123) */
   readonly banco?: { readonly seat: string };
+  /** who plays at each paño (`PlayersSeated`, carried from earlier coups); absent while never recorded */
+  readonly seated?: Occupancy;
 }
+
+/** What the session carries from coup to coup: who plays at each paño. */
+export type TwoTablesCarried = SeatedCarried;
+
+/**
+ * The minimum counts at each paño ("un mínimo de dos jugadores por paño", euskadi L6214–6217): the players of
+ * its numbered seats and those behind them (euskadi L5872–5880). The banker, facing the croupier between the
+ * paños (L5837–5845), belongs to neither.
+ */
+const SEATING: SeatingAreas = PANOS.map(String);
 
 export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BankPut: { description: 'the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
   BankerTableRequested: { description: 'the banker asked for the table: he must follow it where it says the same for both paños', required: ['roundId'], roundScoped: true },
   BancoCalled: BANCO_CALLED,
+  // one declaration with chemin de fer's (core/players-seated.ts); the seats are listed by paño here (refuse)
+  PlayersSeated: PLAYERS_SEATED_FACT,
 };
 
 /**
@@ -74,7 +103,13 @@ export const TWO_TABLES_SPEC = (rb: BaccaratTwoTablesRulebook, env: RoundEnv, st
 });
 
 const asSelection = (s: unknown): Selection | null => (s === 1 || s === '1' ? 1 : s === 2 || s === '2' ? 2 : s === 'both' ? 'both' : null);
-const emptyState = (env: Env): TwoTablesState => ({ ...emptyCoupState(TWO_TABLES_SPEC(env.rulebook, env)), stakes: {}, closed: false, tableRequested: false });
+const emptyState = (env: Env): TwoTablesState => ({
+  ...emptyCoupState(TWO_TABLES_SPEC(env.rulebook, env)),
+  stakes: {},
+  closed: false,
+  tableRequested: false,
+  seated: (env.ctx.carried as TwoTablesCarried | undefined)?.seated,
+});
 
 function evolveState(state: TwoTablesState, fact: Fact, env: Env): TwoTablesState {
   const d = fact.data;
@@ -92,6 +127,8 @@ function evolveState(state: TwoTablesState, fact: Fact, env: Env): TwoTablesStat
       return { ...state, tableRequested: true };
     case 'BancoCalled':
       return { ...state, banco: { seat: String(d.seat) } };
+    case PLAYERS_SEATED:
+      return { ...state, seated: seatedAfter(state.seated, fact, SEATING) };
     case 'CardDealt':
       return { ...state, ...evolveCoup(state, fact, TWO_TABLES_SPEC(env.rulebook, env, state)) };
     default:
@@ -199,13 +236,16 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
   },
 
   refuse(fact, env) {
-    const cardRefusal = refuseCardFact(fact, TWO_TABLES_SPEC(env.rulebook, env));
+    const cardRefusal = refuseCardFact(fact, TWO_TABLES_SPEC(env.rulebook, env)) ?? refusePlayersSeated(fact, SEATING);
     if (cardRefusal) return cardRefusal;
     if (fact.type === 'BetPlaced' && fact.data.betType === 'player' && !asSelection(fact.data.selection)) {
       return { field: 'data.selection', reason: 'a bet on the paños names paño 1, paño 2 or "both" (the line between them)' };
     }
     return null;
   },
+
+  /** who plays at each paño, from the session's earlier `PlayersSeated` */
+  carry: (carried, fact) => carrySeated(carried as TwoTablesCarried | undefined, fact, SEATING),
 
   initialState: (env) => emptyState(env),
   evolve: evolveState,
@@ -214,7 +254,9 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
     if (fact.type !== 'CardDealt' || fact.data.to === 'burn') return [];
     const code = parseCard(String(fact.data.card))?.code;
     if (!code) return [];
-    return drawFindings(GAME, env.rulebook, dealCard(before.coup, TWO_TABLES_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations);
+    // the players at each paño when the coup is dealt: two at least, from the start and throughout the partida
+    const seated = coupNotDealt(before.coup) ? judgeMinimumPlayers(GAME, before.seated, env.rulebook.minimumPlayersPerPano) : [];
+    return [...seated, ...drawFindings(GAME, env.rulebook, dealCard(before.coup, TWO_TABLES_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations)];
   },
 
   judgeBet(bet, state, env): Finding[] {
@@ -272,6 +314,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
       banker: hands.banker,
       bankerNet: done ? bankerNet(state, env).net : null,
       burn: state.burn,
+      players: state.seated ? describeOccupancy(state.seated) : null,
     };
   },
 
@@ -280,6 +323,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
     if (fact.type === 'BankPut') return `seat ${d.seat} banks ${d.amount} against both paños`;
     if (fact.type === 'BankerTableRequested') return 'the banker asks for the table and must follow it where it agrees for both paños';
     if (fact.type === 'BancoCalled') return `seat ${d.seat} goes banco on both paños: he holds both hands and plays them free of the punto's rule`;
+    if (fact.type === PLAYERS_SEATED) return after.seated ? describeOccupancy(after.seated) : undefined;
     if (fact.type !== 'CardDealt') return undefined;
     if (d.to === 'burn') return `${d.card} burned`;
     const h = describeCoup(after.coup, TWO_TABLES_SPEC(env.rulebook, env, after));
@@ -296,7 +340,10 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
     let bank = memory.bank as number | undefined;
     // a broken bank ("saltado") is made up again with a new deposit at least the initial one (euskadi L5995–6000)
     if (bank === undefined || bank < min) bank = memory.initialBank = (memory.initialBank as number | undefined) ?? randomStake(random, 20 * min, 50 * min, chip);
-    const facts: PlayedFact[] = [...sessionFacts, { type: 'RoundStarted', data: { sessionId, roundId } }, { type: 'BankPut', data: { sessionId, roundId, seat: 'banker', amount: bank } }];
+    // the terminal records who plays at each paño whenever it changes: the first half of the seats at paño 1
+    const half = Math.ceil(ctx.seats.length / 2);
+    const seating = seatingFacts(memory, sessionId, { 1: { seats: ctx.seats.slice(0, half).map(String), behind: 0 }, 2: { seats: ctx.seats.slice(half).map(String), behind: 0 } });
+    const facts: PlayedFact[] = [...sessionFacts, ...seating, { type: 'RoundStarted', data: { sessionId, roundId } }, { type: 'BankPut', data: { sessionId, roundId, seat: 'banker', amount: bank } }];
 
     const limited = env.options.bankMode !== 'free';
     let left = limited ? bank : Number.MAX_SAFE_INTEGER;
@@ -308,7 +355,6 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
       facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: bancoSeat } });
       left = 0;
     }
-    const half = Math.ceil(ctx.seats.length / 2);
     let n = 0;
     ctx.seats.forEach((seat, i) => {
       if (bancoSeat !== undefined || random() < 0.2) return;

@@ -34,8 +34,9 @@ export interface CheminDeFerRulebook extends RulebookBase, BaccaratDrawingRules 
    */
   readonly bancoSuivi: Cited<'loser-of-last-banco-or-sole-bettor'>;
   /**
-   * players at the table for the game to begin, kept throughout the partida. Not judged: no fact records
-   * who is seated (bets do not show it: a seated player need not bet, a standing one may)
+   * players at the table, the banker among them, for the game to begin, kept throughout the partida: judged
+   * at each coup's first card against the `PlayersSeated` last recorded (bets do not show it: a seated player
+   * need not bet, a standing one may); not judged while none is
    */
   readonly minimumPlayers: Cited<number>;
   /** the bank passes to the right when the banker loses */

@@ -34,7 +34,7 @@ const askTable = (facts: ReturnType<typeof round>) => {
 
 describe('chemin-de-fer rulebooks', () => {
   it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
-  it('declares its game facts', () => expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested']));
+  it('declares its game facts', () => expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested', 'PlayersSeated']));
 });
 
 describe('chemin-de-fer shoeRules: six decks, the stop card before the last seven cards, no coup after the one in which it comes out', () => {
@@ -55,9 +55,82 @@ describe('chemin-de-fer shoeRules: six decks, the stop card before the last seve
     expect(s.coupBeforeStop).toBeNull();
     expect(s.coupAfterStop).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: after });
   });
-  it.each(JURISDICTIONS)('%s: four players at least, kept throughout (documented, not judged: no fact records who is seated)', (j) => {
-    const MIN: Record<string, string> = { euskadi: 'euskadi L5103–5106', cantabria: 'cantabria L2602–2605', 'illes-balears': 'illes-balears L1630–1632', galicia: 'galicia L602' };
+});
+
+describe('chemin-de-fer: at least four players at the table, kept throughout the partida (PlayersSeated)', () => {
+  // euskadi L5103–5106 "Es condición imprescindible para que el juego pueda dar comienzo, que haya en la mesa un
+  // mínimo de cuatro jugadores, cifra que deberá mantenerse a lo largo de toda la partida"; cantabria L2602–2605,
+  // illes-balears L1630–1632, galicia L602 say the same
+  const MIN: Record<string, string> = { euskadi: 'euskadi L5103–5106', cantabria: 'cantabria L2602–2605', 'illes-balears': 'illes-balears L1630–1632', galicia: 'galicia L602' };
+  const seated = (data: Record<string, unknown>, roundId?: string) => ({ type: 'PlayersSeated', data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data } });
+  /** The session's earlier facts folded through carry, as the platform does before a coup. */
+  const after = (j: JurisdictionId, facts: Array<{ type: string; data: Record<string, unknown> }>) => {
+    let carried: unknown;
+    for (const f of asFacts(facts)) carried = cheminDeFer.carry!(carried, f, cdfEnv(j));
+    return cdfEnv(j, { carried });
+  };
+  /** Punto 7 against banker 6, both standing, nobody betting: nothing else to find. */
+  const plain = () => round(coup(cardsFor(7), cardsFor(6, 'D')));
+  const minimum = (j: ReturnType<typeof judge>) => j.discrepancies.filter((d) => d.rule === 'chemin-de-fer/minimum-players');
+
+  it.each(JURISDICTIONS)('%s: four in the rulebook, cited to the text', (j) => {
     expect(cheminDeFer.rulebooks[j]!.minimumPlayers).toEqual({ value: 4, cite: MIN[j] });
+  });
+  it.each(JURISDICTIONS)('%s: a coup dealt with three players seated is a finding; with four it is not', (j) => {
+    const three = judge(cheminDeFer, after(j, [seated({ seats: [1, 2, 3] })]), plain());
+    expect(three.discrepancies).toEqual([
+      expect.objectContaining({ code: 'SESSION_RULE_VIOLATION', rule: 'chemin-de-fer/minimum-players', citation: MIN[j], expected: 4, recorded: 3 }),
+    ]);
+    // judged once, at the coup's first card
+    expect(three.discrepancies[0].eventId).toBe(three.steps.find((s) => s.type === 'CardDealt')!.eventId);
+    expect(codes(judge(cheminDeFer, after(j, [seated({ seats: [1, 2, 3, 5] })]), plain()))).toEqual([]);
+  });
+  it.each(JURISDICTIONS)('%s: no occupancy ever recorded: the coup is not judged for it', (j) => {
+    expect(codes(judge(cheminDeFer, cdfEnv(j), plain()))).toEqual([]);
+    expect(minimum(judge(cheminDeFer, after(j, [bank(1_000)]), plain()))).toEqual([]);
+  });
+  it('the banker is one of the four ("teniendo uno de ellos la Banca", euskadi L4433–4434): banker and three puntos are enough', () => {
+    const facts = round(coup(cardsFor(7), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount: 100, seat: 2 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 100 } }]);
+    expect(codes(judge(cheminDeFer, after('euskadi', [seated({ seats: [1, 2, 3, 4] })]), facts))).toEqual([]);
+  });
+  it('players behind the seats count: standing players play (euskadi L4433–4437, L4593–4599), so three seated and one behind are four', () => {
+    expect(codes(judge(cheminDeFer, after('euskadi', [seated({ seats: [1, 2, 3], behind: 1 })]), plain()))).toEqual([]);
+    expect(minimum(judge(cheminDeFer, after('euskadi', [seated({ seats: [1, 2], behind: 1 })]), plain()))).toMatchObject([{ recorded: 3 }]);
+  });
+  it('"kept throughout the partida": the occupancy is carried from coup to coup, across shoes, until the next PlayersSeated', () => {
+    const played = [seated({ seats: [1, 2, 3, 4] }), ...round(coup(cardsFor(7), cardsFor(6, 'D'))), { type: 'ShoeStarted', data: { sessionId: 's-1', shoeId: 'sh-2', decks: 6 } }, seated({ seats: [1, 2, 4] })];
+    expect(minimum(judge(cheminDeFer, after('galicia', played), plain()))).toMatchObject([{ recorded: 3, citation: 'galicia L602' }]);
+    expect(minimum(judge(cheminDeFer, after('galicia', [...played, seated({ seats: [1, 2, 4, 6] })]), plain()))).toEqual([]);
+  });
+  it('a change sent with the coup\'s roundId before its cards is judged in that coup; one after its first card, from the next coup', () => {
+    const e = after('cantabria', [seated({ seats: [1, 2, 3, 4] })]);
+    const withChange = (at: number, data: Record<string, unknown>) => {
+      const facts = plain();
+      facts.splice(at < 0 ? facts.findIndex((f) => f.type === 'CardDealt') : at, 0, seated(data, 'r-t'));
+      return facts;
+    };
+    expect(minimum(judge(cheminDeFer, e, withChange(-1, { seats: [1, 2, 3] })))).toMatchObject([{ recorded: 3 }]);
+    const leftDuring = withChange(plain().map((f) => f.type).lastIndexOf('CardDealt'), { seats: [1, 2, 3] });
+    expect(minimum(judge(cheminDeFer, e, leftDuring))).toEqual([]);
+    let carried = e.ctx.carried;
+    for (const f of asFacts(leftDuring)) carried = cheminDeFer.carry!(carried, f, e);
+    expect(minimum(judge(cheminDeFer, cdfEnv('cantabria', { carried }), plain()))).toMatchObject([{ recorded: 3 }]);
+    // a coup that starts short and fills up before its cards is dealt with four
+    const short = after('cantabria', [seated({ seats: [1, 2, 3] })]);
+    expect(minimum(judge(cheminDeFer, short, withChange(-1, { seats: [1, 2, 3, 7] })))).toEqual([]);
+  });
+  it('ingestion refuses what is not an occupancy of one table', () => {
+    const e = cdfEnv('euskadi');
+    const refuse = (data: Record<string, unknown>) => cheminDeFer.refuse!(asFacts([seated(data)])[0], e);
+    expect(refuse({ seats: [1, 2, 3, 4] })).toBeNull();
+    expect(refuse({ seats: ['A1', 2], behind: 3 })).toBeNull();
+    expect(refuse({ seats: [] })).toBeNull();
+    expect(refuse({ seats: 4 })).toMatchObject({ field: 'data.seats' });
+    expect(refuse({ seats: { 1: [1, 2], 2: [3, 4] } })).toMatchObject({ field: 'data.seats' });
+    expect(refuse({ seats: [1, 2, '2'] })).toMatchObject({ field: 'data.seats', reason: expect.stringContaining('twice') });
+    expect(refuse({ seats: [1, -2] })).toMatchObject({ field: 'data.seats' });
+    expect(refuse({ seats: [1, 2], behind: -1 })).toMatchObject({ field: 'data.behind' });
+    expect(refuse({ seats: [1, 2], behind: 1.5 })).toMatchObject({ field: 'data.behind' });
   });
 });
 
@@ -348,6 +421,16 @@ describe('chemin-de-fer: the croupier (play) and single changes, property-based'
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('records who is seated before its first coup, as a terminal does, so that its coups are judged for the minimum', () => {
+    const rounds = session('euskadi', 3, {}, 3);
+    expect(rounds[0].played.filter((f) => f.type === 'PlayersSeated').map((f) => f.data.seats)).toEqual([['1', '2', '3', '4', '5', '6']]);
+    expect(rounds.slice(1).flatMap((r) => r.played).filter((f) => f.type === 'PlayersSeated')).toEqual([]);
+    for (const r of rounds) expect(r.env.ctx.carried).toMatchObject({ seated: { table: { seats: ['1', '2', '3', '4', '5', '6'], behind: 0 } } });
+    // a table of three: the croupier records it, and every coup it deals there is found
+    const three = playSession(cheminDeFer, 'euskadi', 3, 3, { limits: LIMITS }, [1, 2, 3]);
+    for (const r of three) expect(codes(judge(cheminDeFer, r.env, r.round))).toContain('SESSION_RULE_VIOLATION');
   });
 
   it('a long session: the bank passes, banco seguido, new shoes, all consistent', () => {

@@ -5,7 +5,8 @@
  * from the banker's winnings.
  *
  * Game facts (contract extensions): `BankPut`, `BancoCalled`, `BankPassed`, `BankerTableRequested` (the banker
- * asked for the table: until then he plays free, except that he must draw on 0).
+ * asked for the table: until then he plays free, except that he must draw on 0), `PlayersSeated` (who plays at
+ * the table: at least four, kept throughout the partida, euskadi L5103–5106).
  */
 import {
   BANCO_CALLED,
@@ -13,6 +14,7 @@ import {
   CoupSpec,
   CoupState,
   compareHands,
+  coupNotDealt,
   dealCard,
   describeCoup,
   drawFindings,
@@ -31,6 +33,20 @@ import {
 import { DECK_52, parseCard } from '../../core/cards';
 import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { applyRate, payOdds, roundDownTo } from '../../core/money';
+import {
+  carrySeated,
+  describeOccupancy,
+  judgeMinimumPlayers,
+  Occupancy,
+  PLAYERS_SEATED,
+  PLAYERS_SEATED_FACT,
+  refusePlayersSeated,
+  SeatedCarried,
+  seatedAfter,
+  SeatingAreas,
+  seatingFacts,
+  WHOLE_TABLE,
+} from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { CHEMIN_DE_FER_RULEBOOKS, CheminDeFerRulebook } from './rulebook';
 
@@ -47,10 +63,12 @@ export interface CheminState extends CoupState {
   readonly banco?: { readonly seat: string; readonly betId: string; readonly kind: BancoKind };
   /** the banker asked the croupier for the table: he must follow it (euskadi L5097–5099) */
   readonly tableRequested: boolean;
+  /** who plays at the table (`PlayersSeated`, carried from earlier coups); absent while never recorded */
+  readonly seated?: Occupancy;
 }
 
-/** What the session carries from coup to coup: who holds the bank, whether it must pass, who may call banco seguido. */
-export interface CheminCarried {
+/** What the session carries from coup to coup: who holds the bank, whether it must pass, who may call banco seguido, who plays. */
+export interface CheminCarried extends SeatedCarried {
   readonly bankerSeat?: string;
   readonly bank?: number;
   /** the banker lost the last coup: the bank passes to the right */
@@ -66,6 +84,8 @@ export const CHEMIN_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BancoCalled: BANCO_CALLED,
   BankPassed: { description: 'the bank passes (lost, given up, auctioned) from one seat to another between coups', required: ['fromSeat', 'toSeat', 'reason'], roundScoped: false },
   BankerTableRequested: { description: 'the banker asked the croupier for the banker\'s table: he must follow it for this coup', required: ['roundId'], roundScoped: true },
+  // one declaration with the two paños' (core/players-seated.ts); the seats are one list here (refuse)
+  PlayersSeated: PLAYERS_SEATED_FACT,
 };
 
 /** A punto who went banco (the whole bank: not "con la mesa", which is a partial banco). */
@@ -106,7 +126,16 @@ export function bancoSeguidoAfter(round: CheminState): string | undefined {
   return seats.size === 1 ? [...seats][0] : undefined;
 }
 
-const emptyState = (env: Env): CheminState => ({ ...emptyCoupState(CHEMIN_SPEC(env.rulebook, env)), stakes: {}, closed: false, tableRequested: false });
+/** The players at chemin de fer count at the whole table, the banker among them ("enfrenta a varios jugadores entre sí, teniendo uno de ellos la Banca", euskadi L4433–4434). */
+const SEATING: SeatingAreas = null;
+
+const emptyState = (env: Env): CheminState => ({
+  ...emptyCoupState(CHEMIN_SPEC(env.rulebook, env)),
+  stakes: {},
+  closed: false,
+  tableRequested: false,
+  seated: (env.ctx.carried as CheminCarried | undefined)?.seated,
+});
 
 function evolveState(state: CheminState, fact: Fact, env: Env): CheminState {
   const d = fact.data;
@@ -122,6 +151,8 @@ function evolveState(state: CheminState, fact: Fact, env: Env): CheminState {
       return { ...state, banco: { seat: String(d.seat), betId: String(d.betId), kind: d.kind as BancoKind } };
     case 'BankerTableRequested':
       return { ...state, tableRequested: true };
+    case PLAYERS_SEATED:
+      return { ...state, seated: seatedAfter(state.seated, fact, SEATING) };
     case 'CardDealt':
       return { ...state, ...evolveCoup(state, fact, CHEMIN_SPEC(env.rulebook, env, state)) };
     default:
@@ -257,7 +288,7 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
   },
 
   refuse(fact, env) {
-    const cardRefusal = refuseCardFact(fact, CHEMIN_SPEC(env.rulebook, env));
+    const cardRefusal = refuseCardFact(fact, CHEMIN_SPEC(env.rulebook, env)) ?? refusePlayersSeated(fact, SEATING);
     if (cardRefusal) return cardRefusal;
     if (fact.type === 'BancoCalled' && (fact.data.betId === undefined || fact.data.betId === null || fact.data.betId === '')) {
       return { field: 'data.betId', reason: 'is required: the punto bet that covers the bank' };
@@ -284,6 +315,8 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
         return { ...c, round: emptyState(e) };
       case 'RoundVoided':
         return { ...c, round: undefined };
+      case PLAYERS_SEATED:
+        return carrySeated(c, fact, SEATING);
       case 'RoundCompleted': {
         const round = c.round;
         if (!round || !twoCardsEach(round.coup, CHEMIN_SPEC(e.rulebook, e, round))) return { ...c, round: undefined };
@@ -307,7 +340,9 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
         if (fact.data.to === 'burn') return [];
         const code = parseCard(String(fact.data.card))?.code;
         if (!code) return [];
-        return noteUnauthorisedBanco(drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations), before, env);
+        // the players at the table when the coup is dealt: four at least, from the start and throughout the partida
+        const seated = coupNotDealt(before.coup) ? judgeMinimumPlayers(GAME, before.seated, env.rulebook.minimumPlayers) : [];
+        return [...seated, ...noteUnauthorisedBanco(drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations), before, env)];
       }
       case 'BankPut':
         return judgeBankPut(fact, env);
@@ -363,6 +398,7 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
       bankerPlays: CHEMIN_SPEC(env.rulebook, env, state).bankerMode,
       burn: state.burn,
       result: done ? result(state) : null,
+      players: state.seated ? describeOccupancy(state.seated) : null,
     };
   },
 
@@ -377,6 +413,8 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
         return `the bank passes from seat ${d.fromSeat} to seat ${d.toSeat} (${d.reason})`;
       case 'BankerTableRequested':
         return 'the banker asks for the table and must follow it';
+      case PLAYERS_SEATED:
+        return after.seated ? describeOccupancy(after.seated) : undefined;
       case 'CardDealt': {
         if (d.to === 'burn') return `${d.card} burned`;
         const h = describeCoup(after.coup, CHEMIN_SPEC(env.rulebook, env, after));
@@ -398,6 +436,8 @@ export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
     const facts: PlayedFact[] = [];
     const { shoe, sessionFacts, burnFacts } = shoeForCoup(memory, sessionId, rb.decks.value, rb.stopCardFromEnd.value, random);
     facts.push(...sessionFacts);
+    // the terminal records who plays whenever it changes: every player of the coup is seated, the banker too
+    facts.push(...seatingFacts(memory, sessionId, { [WHOLE_TABLE]: { seats, behind: 0 } }));
 
     let banker = memory.bankerSeat as string | undefined;
     let bank = memory.bank as number | undefined;
