@@ -3,7 +3,8 @@
  * each written down in a ground-truth manifest with the discrepancy code the rules must report.
  */
 import type { PlayedFact } from '../../rules/src';
-import { deckCards, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
+import { deckCards, Discrepancy, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
+import { Occupancy, occupancyData, PLAYERS_SEATED, SeatedCarried, WHOLE_TABLE } from '../../rules/src/core/players-seated';
 
 export type ErrorKind =
   | 'wrong-payout'
@@ -13,6 +14,7 @@ export type ErrorKind =
   | 'wrong-commission'
   | 'bet-after-close'
   | 'short-jackpot'
+  | 'too-few-players'
   | 'count-variance';
 
 export interface InjectedError {
@@ -138,6 +140,39 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
     const out = [...facts.slice(0, close + 1), late, ...facts.slice(close + 1, end), voided, ...facts.slice(end)];
     return { facts: out, error: { kind: 'bet-after-close', betId, expectedCode: 'BET_AFTER_CLOSE', description: `a ${model.data.betType} bet of ${model.data.amount} accepted after the close` } };
   },
+  // players step away before the cards and are back after the coup: the croupier deals it with fewer players
+  // than the text requires at the table (chemin de fer: four, euskadi L5103–5106) or at one paño (two,
+  // L6214–6217), and the terminal records both changes. Seats without a bet in the coup leave first; the rules
+  // are asked when the table has become too short. Only where the session records who plays (`PlayersSeated`).
+  'too-few-players': (facts, ctx) => {
+    const seated = (ctx.env.ctx.carried as SeatedCarried | undefined)?.seated;
+    if (!seated || !ctx.rules.factTypes?.[PLAYERS_SEATED]) return null;
+    const first = facts.findIndex((f) => f.type === 'CardDealt' && f.data.to !== 'burn');
+    const end = facts.findIndex((f) => f.type === 'RoundCompleted');
+    if (first < 0 || end < 0) return null;
+    const ids = { sessionId: facts[0].data.sessionId, roundId: facts[0].data.roundId };
+    const recorded = (occupancy: Occupancy): PlayedFact => ({ type: PLAYERS_SEATED, data: { ...ids, ...occupancyData(occupancy) } });
+    const playing = new Set(facts.filter((f) => f.data.seat !== undefined && f.type !== 'BetSettled').map((f) => String(f.data.seat)));
+    const area = pick(Object.keys(seated), ctx.random);
+    const leaving = [...seated[area].seats].sort((a, b) => Number(playing.has(a)) - Number(playing.has(b)));
+    let left: Occupancy = { ...seated, [area]: { ...seated[area], behind: 0 } };
+    for (const seat of [undefined, ...leaving]) {
+      if (seat !== undefined) left = { ...left, [area]: { ...left[area], seats: left[area].seats.filter((s) => s !== seat) } };
+      const candidate = [...facts.slice(0, first), recorded(left), ...facts.slice(first, end), recorded(seated), ...facts.slice(end)];
+      if (!findsIn(candidate, ctx, (d) => d.rule === `${ctx.rules.game}/minimum-players`)) continue;
+      const where = area === WHOLE_TABLE ? 'at the table' : `at paño ${area}`;
+      const gone = seated[area].seats.filter((s) => !left[area].seats.includes(s));
+      return {
+        facts: candidate,
+        error: {
+          kind: 'too-few-players',
+          expectedCode: 'SESSION_RULE_VIOLATION',
+          description: `the coup was dealt with ${left[area].seats.length} player(s) ${where}: seat(s) ${gone.join(', ') || '—'}${seated[area].behind ? ` and ${seated[area].behind} behind` : ''} stepped away before the cards`,
+        },
+      };
+    }
+    return null;
+  },
   'short-jackpot': (facts, { random, chip }) => {
     const at = indexes(facts, 'JackpotWon');
     if (!at.length) return null;
@@ -178,11 +213,14 @@ export function isConsequence(
   });
 }
 
-function breaksDrawRule(facts: PlayedFact[], ctx: InjectionContext): boolean {
+/** Do the rules find, in this round, a discrepancy that `test` accepts? */
+function findsIn(facts: PlayedFact[], ctx: InjectionContext, test: (d: Discrepancy) => boolean): boolean {
   let n = 0;
   const judged = judgeRound(ctx.rules, ctx.env, facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })));
-  return judged.discrepancies.some((d) => d.code === 'DRAW_RULE_VIOLATION');
+  return judged.discrepancies.some(test);
 }
+
+const breaksDrawRule = (facts: PlayedFact[], ctx: InjectionContext): boolean => findsIn(facts, ctx, (d) => d.code === 'DRAW_RULE_VIOLATION');
 
 /** Inject one error into a round, trying the kinds in random order; null when none applies. */
 export function injectError(
@@ -191,7 +229,8 @@ export function injectError(
   sessionId: string,
   roundId: string,
 ): { facts: PlayedFact[]; error: InjectedError } | null {
-  const kinds = Object.keys(INJECTORS) as Array<keyof typeof INJECTORS>;
+  // a kind that cannot apply to this game is not drawn, so that adding one leaves the other games' days as they were
+  const kinds = (Object.keys(INJECTORS) as Array<keyof typeof INJECTORS>).filter((kind) => kind !== 'too-few-players' || !!ctx.rules.factTypes?.[PLAYERS_SEATED]);
   for (let i = kinds.length - 1; i > 0; i--) {
     const j = Math.floor(ctx.random() * (i + 1));
     [kinds[i], kinds[j]] = [kinds[j], kinds[i]];

@@ -87,6 +87,11 @@ describe('the simulator', () => {
       const found = judgeDay(batches);
       const byRound = new Map(manifest.injected.filter((i) => i.detector === 'rules').map((i) => [i.roundId!, i]));
       expect({ game: game.game, injected: byRound.size > 0 }).toEqual({ game: game.game, injected: true });
+      // where the croupier records who plays (PlayersSeated), a coup dealt with too few players is among the errors
+      if (game.factTypes?.PlayersSeated) {
+        const kinds = new Set([...byRound.values()].map((i) => i.kind));
+        expect({ game: game.game, tooFewPlayers: kinds.has('too-few-players') }).toEqual({ game: game.game, tooFewPlayers: true });
+      }
       const order = [...found.keys()];
       for (const [roundId, r] of found) {
         const error = byRound.get(roundId);

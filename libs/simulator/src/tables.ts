@@ -45,6 +45,16 @@ function legalMaximum(rules: GameRules, jurisdiction: JurisdictionId, min: numbe
   throw new Error(`no usual table maximum is legal for ${rules.game} in ${jurisdiction}`);
 }
 
+/**
+ * Players a table of this game must seat, as its text requires: chemin de fer four at the table, the banker
+ * among them (euskadi L5103–5106); two per paño with two paños (euskadi L6214–6217). A casino opens such a
+ * table only with them; the croupier records them (`PlayersSeated`) and the judge holds every coup to it.
+ */
+function minimumSeats(rules: GameRules, jurisdiction: JurisdictionId): number {
+  const rulebook = rules.rulebooks[jurisdiction] as { minimumPlayers?: { value: number }; minimumPlayersPerPano?: { value: number } } | undefined;
+  return Math.max(rulebook?.minimumPlayers?.value ?? 0, 2 * (rulebook?.minimumPlayersPerPano?.value ?? 0));
+}
+
 /** Realistic paces per family (rounds per hour); circle poker hands are slow, craps throws fast. */
 const PACE: Record<GameRules['family'], number> = { wheel: 38, dice: 90, cards: 60, 'circle-poker': 30 };
 const PREFIX: Record<GameRules['family'], string> = { wheel: 'RL', dice: 'DC', cards: 'CD', 'circle-poker': 'PK' };
@@ -99,7 +109,7 @@ export function floorPlan(tables: number, random: () => number, floor: FloorOpti
       jurisdiction,
       limits: { min, max: legalMaximum(rules, jurisdiction, min, options) },
       openingFloat: { ...STANDARD_FLOAT },
-      seats: rules.family === 'circle-poker' ? 6 + Math.floor(random() * 3) : 3 + Math.floor(random() * 4),
+      seats: Math.max(minimumSeats(rules, jurisdiction), rules.family === 'circle-poker' ? 6 + Math.floor(random() * 3) : 3 + Math.floor(random() * 4)),
       roundsPerHour: Math.round(PACE[rules.family] * (0.8 + random() * 0.4)),
       staff: { inspector: `insp-${t % 4 + 1}`, croupiers: [`cr-${2 * t + 1}`, `cr-${2 * t + 2}`] },
       options,
