@@ -143,7 +143,6 @@ const NOT_JUDGED: Record<string, string> = {
   'bank-reoffer': `re-offers and auctions: ${NO_FACT}`,
   'free-bank-restrictions': 'tables and sessions per casino: no session fact counts them',
   'no-association': `associations: ${NO_FACT}`,
-  'min-players': 'no fact records who is seated at each paño (bets do not show it); a seat-occupancy fact would be needed',
   betting: 'where a stake lies on the cloth is not recorded',
   'err-early-draw': `cards drawn early: ${NO_FACT}`,
   'err-exposed-from-shoe': `a discarded exposed card: ${NO_FACT}`,
@@ -182,6 +181,7 @@ const JUDGED = [
   'stop-card',
   'line-bets',
   'deal-order',
+  'min-players',
 ];
 
 describe('baccarat à deux tableaux: every behavioural rule of the reading is judged below, or said why not', () => {
@@ -258,6 +258,16 @@ describe.each(JURISDICTIONS)('baccarat à deux tableaux, %s: the reader\'s round
     const facts = (paid: number) => coup(deal(['3S', '4D'], ['3C', '3H'], ['KH', '6H']), [{ betId: 'b1', amount: 300, selection: 'both' }], [], [settled('b1', 'win', paid, 1), settled('b1', 'push', 0, 2)]);
     expect(judge(game, unit, facts(200)).discrepancies).toEqual([]);
     expect(codes(judge(game, unit, facts(100)))).toEqual(['PAYOUT_MISMATCH']);
+  });
+  it('min-players: paño 2 has only one player (PlayersSeated) — a coup dealt then is a finding on paño 2; two at each paño is not', () => {
+    const seated = (data: Record<string, unknown>): PlayedFact => ({ type: 'PlayersSeated', data });
+    const cards = deal(['3S', '3D'], ['3C', '4H'], ['KH', '7H']);
+    expect(judge(game, e, coup(cards, [], [seated({ seats: { 1: [1, 2], 2: [5] } })])).discrepancies).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/minimum-players', expected: 2, recorded: 1, citation: `${j} ${READING.jurisdictions[j]!.values!['players.min-per-table'].lines}`, message: expect.stringContaining('paño 2') },
+    ]);
+    expect(codes(judge(game, e, coup(cards, [], [seated({ seats: { 1: [1, 2], 2: [5, 6] } })])))).toEqual([]);
+    // never recorded: not judged
+    expect(codes(judge(game, e, coup(cards)))).toEqual([]);
   });
   it('deal-order: c1 and c4 to paño 1, c2 and c5 to paño 2, c3 and c6 to the banker', () => {
     expect(drawing(coup(deal(['3S', '3D'], ['3C', '4H'], ['KH', '7H'])), e)).toEqual([]);

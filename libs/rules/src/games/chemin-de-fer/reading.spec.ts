@@ -49,7 +49,7 @@ const VALUES: ReadingMap<CheminDeFerRulebook> = {
   'shoe.decks': (rb, e) => ({ reading: e.value, rulebook: rb.decks.value, cite: rb.decks.cite }),
   'shoe.device': NOT_ENCODED('equipment (the shoe as for blackjack): no fact records it'),
   'players.min': (rb, e) => ({ reading: e.value, rulebook: rb.minimumPlayers.value, cite: rb.minimumPlayers.cite }),
-  'players.seated.max': NOT_ENCODED('one player per numbered seat: seats taken are not recorded'),
+  'players.seated.max': NOT_ENCODED('the number of seats is not fixed; one player per seat is held at ingestion (PlayersSeated refuses a seat listed twice)'),
   'stop-card.position': (rb, e) => ({ reading: e.value, rulebook: rb.stopCardFromEnd.value, cite: rb.stopCardFromEnd.cite }),
   'stop-card.coups-after': (rb, e) => ({ reading: e.value, rulebook: rb.coupsAfterStop.value, cite: rb.coupsAfterStop.cite }),
   'burn.count': (rb, e) => ({ reading: absent(e) ? 'not-regulated' : e.value, rulebook: rb.burn.value }),
@@ -142,7 +142,6 @@ describe('chemin de fer: every value the reader found agrees with the rulebook',
 const NO_FACT = 'no fact records it';
 const NOT_JUDGED: Record<string, string> = {
   'croupier-advice-5': 'advice given is not recorded; 5 is an option either way',
-  'min-players': 'no fact records who is seated (bets do not show it: a seated player need not bet, a standing one may); a seat-occupancy fact would be needed',
   'shuffle-cut': `the shuffle and the cut: ${NO_FACT}`,
   'bank-initial-rotation': 'the first banker: the bank passing is judged from BankPassed/BankPut, its first award is not',
   'passed-hand-offer': `offers of a passed hand: ${NO_FACT}`,
@@ -206,6 +205,7 @@ const JUDGED = [
   'banco-con-la-mesa',
   'banco-seguido',
   'settlement',
+  'min-players',
 ];
 
 describe('chemin de fer: every behavioural rule of the reading is judged below, or said why not', () => {
@@ -312,6 +312,17 @@ describe.each(JURISDICTIONS)('chemin de fer, %s: the reader\'s rounds', (j) => {
     // and nobody else may call it
     const other = coup(deal(['3S', '3D'], ['3H', '3C']), [{ betId: 'b1', amount: bank, seat: 4 }], [banco(4, 'b1', 'banco-suivi')], [settled('push')], bank);
     expect(codes(judge(cheminDeFer, env(j, { limits: { min: 100, max: 10_000 }, carried }), other))).toEqual(['SEQUENCE_VIOLATION']);
+  });
+  it('min-players: only three players at the table (PlayersSeated) — a coup dealt then is a finding; with four, or three seated and one standing, it is not', () => {
+    const seated = (data: Record<string, unknown>): PlayedFact => ({ type: 'PlayersSeated', data });
+    const cards = deal(['3S', '3D'], ['4H', '3H']);
+    expect(judge(cheminDeFer, e, coup(cards, [], [seated({ seats: [1, 2, 3] })])).discrepancies).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', rule: 'chemin-de-fer/minimum-players', expected: 4, recorded: 3, citation: `${j} ${READING.jurisdictions[j]!.values!['players.min'].lines}` },
+    ]);
+    expect(codes(judge(cheminDeFer, e, coup(cards, [], [seated({ seats: [1, 2, 3, 4] })])))).toEqual([]);
+    expect(codes(judge(cheminDeFer, e, coup(cards, [], [seated({ seats: [1, 2, 3], behind: 1 })])))).toEqual([]);
+    // never recorded: not judged
+    expect(codes(judge(cheminDeFer, e, coup(cards)))).toEqual([]);
   });
   it('settlement: banker 7 against punto 5: the punto stake goes to the bank less the cagnotte', () => {
     const facts = coup(deal(['2S', '3D'], ['KD', '7D'], [['player', 'KC']]), [{ betId: 'b1', amount: 200, seat: 2 }], [], [settled('lose'), { type: 'CagnotteDeducted', data: { ...ids, base: 200, amount: 10 } }]);
