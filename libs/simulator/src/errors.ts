@@ -185,7 +185,14 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
 
 /** A game that carries state between rounds (the bank, a prison) sees a changed outcome next round. */
 function outcomeConsequences(ctx: InjectionContext) {
-  return ctx.rules.carry ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'next-round' as const }] : [];
+  if (!ctx.rules.carry) return [];
+  const next = [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'next-round' as const }];
+  // at circle poker the hand's outcome moves the players' stacks (resto), which cap what a player can win of
+  // later pots (side pots), and a blank hand's pot is carried into the next (cantabria's draw): later payouts
+  // and cagnottes follow the recorded stacks and pots, not the croupier's
+  return ctx.rules.family === 'circle-poker'
+    ? [...next, { code: 'PAYOUT_MISMATCH' as const, scope: 'later-rounds' as const }, { code: 'CAGNOTTE_MISMATCH' as const, scope: 'later-rounds' as const }]
+    : next;
 }
 
 /**

@@ -80,6 +80,19 @@ describe('the simulator', () => {
     expect(flagged).toEqual(['cantabria wheel-of-fortune wheel-of-fortune/house-edge', 'cantabria wheel-of-fortune wheel-of-fortune/house-edge']);
   });
 
+  it('circle poker: an error that changed a hand explains what follows from it in later hands, and nothing else (seeds 1 and 3 showed it)', () => {
+    for (const seed of [1, 3]) {
+      const { batches, manifest } = run(2, 60, seed, 0.3, ['circle-poker-five-card-draw']);
+      const found = judgeDay(batches);
+      const injected = new Set(manifest.injected.map((i) => i.roundId));
+      const order = [...found.keys()];
+      const unexplained = [...found]
+        .filter(([roundId]) => !injected.has(roundId))
+        .flatMap(([roundId, r]) => r.discrepancies.filter((d) => !isConsequence(d, roundId, r.sessionId, manifest.injected, order.filter((id) => found.get(id)!.sessionId === r.sessionId))).map((d) => `${roundId} ${d.code}`));
+      expect({ seed, unexplained }).toEqual({ seed, unexplained: [] });
+    }
+  });
+
   it('finds every injected error in its round and nothing in clean rounds, for every game', () => {
     for (const game of registeredGames()) {
       if (!JURISDICTIONS.some((j) => game.rulebooks[j]) || !game.play) continue;
