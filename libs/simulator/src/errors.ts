@@ -186,7 +186,12 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
 /** A game that carries state between rounds (the bank, a prison) sees a changed outcome next round. */
 function outcomeConsequences(ctx: InjectionContext) {
   if (!ctx.rules.carry) return [];
-  const next = [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'next-round' as const }];
+  const next = [
+    { code: 'SEQUENCE_VIOLATION' as const, scope: 'next-round' as const },
+    // an outcome changed changes which bets went to prison (a refait, a zero): later claims to the prison follow the record
+    { code: 'BET_NOT_ALLOWED' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/prison` },
+    { code: 'SETTLED_UNKNOWN_BET' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/prison` },
+  ];
   // at circle poker the hand's outcome moves the players' stacks (resto), which cap what a player can win of
   // later pots (side pots), and a blank hand's pot is carried into the next (cantabria's draw): later payouts
   // and cagnottes follow the recorded stacks and pots, not the croupier's
