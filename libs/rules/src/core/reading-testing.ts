@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { GameRules } from './game';
 import type { JurisdictionId } from './types';
 
 /** One value as the reader read it. */
@@ -103,3 +104,27 @@ export function expectReadingAgrees<R>(reading: ReadingJurisdiction, rulebook: R
   }
 }
 
+
+/** How a reading.spec checks one value of the reader's against the rulebook (with its own expects). */
+export type ValueCheck<R> = (rulebook: R, read: ReadingEntry, jurisdiction: JurisdictionId) => void;
+
+/**
+ * For every jurisdiction the reader read: the game has a rulebook that cites the section the reader read,
+ * and every value the reader recorded has a check (a value with none fails), run against that rulebook.
+ */
+export function describeValuesAgree<R>(game: string, rules: GameRules, values: Readonly<Record<string, ValueCheck<R>>>): void {
+  const reading = readingOf(game);
+  const read = (Object.keys(reading.jurisdictions) as JurisdictionId[]).filter((j) => reading.jurisdictions[j]);
+  describe.each(read)(`${game} %s: the rulebook holds the values the reader read`, (j) => {
+    const jurisdiction = reading.jurisdictions[j]!;
+    const rulebook = rules.rulebooks[j] as R;
+    it('has a rulebook, which cites the section the reader read', () => {
+      expect(rulebook).toBeDefined();
+      expect(citesLines((rulebook as { source: string }).source, jurisdiction.section!.lines)).toBe(true);
+    });
+    it.each(Object.keys(jurisdiction.values))('%s', (key) => {
+      expect(values[key]).toBeDefined();
+      values[key](rulebook, jurisdiction.values[key], j);
+    });
+  });
+}

@@ -7,7 +7,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { compareHands, evaluateFive, FLUSH_OVER_FULL } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
+import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { Cited, JurisdictionId } from '../../core/types';
 import type { CaribbeanStudRulebook } from './rulebook';
@@ -171,20 +171,7 @@ const VALUES: Record<string, (rb: CaribbeanStudRulebook, read: ReadValue, j: Jur
   },
 };
 
-const JURISDICTIONS = (Object.keys(reading.jurisdictions) as JurisdictionId[]).filter((j) => reading.jurisdictions[j]);
-
-describe.each(JURISDICTIONS)('caribbean-stud %s: the rulebook holds the values the reader read', (j) => {
-  const read = reading.jurisdictions[j]!;
-  const rb = rules.rulebooks[j] as CaribbeanStudRulebook;
-  it('has a rulebook, which cites the section the reader read', () => {
-    expect(rb).toBeDefined();
-    expect(citesLines(rb.source, read.section!.lines)).toBe(true);
-  });
-  it.each(Object.keys(read.values))('%s', (key) => {
-    expect(VALUES[key]).toBeDefined();
-    VALUES[key](rb, read.values[key], j);
-  });
-});
+describeValuesAgree<CaribbeanStudRulebook>('caribbean-stud', rules, VALUES);
 
 it('galicia: no rulebook, as the reader found only a referral to a decree not among the texts', () => {
   expect(reading.jurisdictions.galicia).toBeNull();

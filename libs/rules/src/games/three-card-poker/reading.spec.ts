@@ -7,7 +7,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { compareHands, evaluateThree } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
+import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import type { ThreeCardPokerRulebook } from './rulebook';
@@ -118,20 +118,7 @@ const VALUES: Record<string, (rb: ThreeCardPokerRulebook, read: ReadValue, j: Ju
   },
 };
 
-const JURISDICTIONS = (Object.keys(reading.jurisdictions) as JurisdictionId[]).filter((j) => reading.jurisdictions[j]);
-
-describe.each(JURISDICTIONS)('three-card-poker %s: the rulebook holds the values the reader read', (j) => {
-  const read = reading.jurisdictions[j]!;
-  const rb = rules.rulebooks[j] as ThreeCardPokerRulebook;
-  it('has a rulebook, which cites the section the reader read', () => {
-    expect(rb).toBeDefined();
-    expect(citesLines(rb.source, read.section!.lines)).toBe(true);
-  });
-  it.each(Object.keys(read.values))('%s', (key) => {
-    expect(VALUES[key]).toBeDefined();
-    VALUES[key](rb, read.values[key], j);
-  });
-});
+describeValuesAgree<ThreeCardPokerRulebook>('three-card-poker', rules, VALUES);
 
 it('galicia: no rulebook, as the reader found no three card poker text there', () => {
   expect(reading.jurisdictions.galicia).toBeNull();

@@ -7,7 +7,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, Script } from '../../core/poker/bank-testing';
 import { evaluateFive } from '../../core/poker/evaluate';
-import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
+import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { Cited, JurisdictionId } from '../../core/types';
 import type { TrijokerRulebook } from './rulebook';
@@ -90,17 +90,7 @@ const VALUES: Record<string, (rb: TrijokerRulebook, read: ReadValue, j: Jurisdic
   },
 };
 
-const JURISDICTIONS = (Object.keys(reading.jurisdictions) as JurisdictionId[]).filter((j) => reading.jurisdictions[j]);
-
-describe.each(JURISDICTIONS)('trijoker %s: the rulebook holds the values the reader read', (j) => {
-  const read = reading.jurisdictions[j]!;
-  const rb = rules.rulebooks[j] as TrijokerRulebook;
-  it('has a rulebook, which cites the section the reader read', () => expect(citesLines(rb.source, read.section!.lines)).toBe(true));
-  it.each(Object.keys(read.values))('%s', (key) => {
-    expect(VALUES[key]).toBeDefined();
-    VALUES[key](rb, read.values[key], j);
-  });
-});
+describeValuesAgree<TrijokerRulebook>('trijoker', rules, VALUES);
 
 it('galicia and andalucia: no rulebook, as the reader found no trijoker there', () => {
   expect(reading.jurisdictions.galicia ?? null).toBeNull();
