@@ -95,6 +95,18 @@ describe('ingestion and the table book', () => {
       ['a game catalogued without rules', [opened('s-andalucia', { jurisdiction: 'andalucia' })], 'data.game', /without rules/],
       ['an unknown field', [envelope('CashExchanged', { sessionId: SAMPLE_SESSION, amount: 100, ammount: 5 })], 'data.ammount', /unknown field/],
       ['an unknown type', [envelope('ChipsStolen', { sessionId: SAMPLE_SESSION })], 'type', /unknown event type/],
+      [
+        "another game's fact: a banco at a roulette table",
+        [opened('s-banco'), envelope('RoundStarted', { sessionId: 's-banco', roundId: 'banco-r1' }), envelope('BancoCalled', { sessionId: 's-banco', roundId: 'banco-r1', seat: 2, betId: 'b', kind: 'banco' })],
+        'type',
+        /BancoCalled is not a fact of french-roulette/,
+      ],
+      [
+        "a game's fact without that game's own fields: a chemin de fer banco with no bet",
+        [opened('s-chemin', { game: 'chemin-de-fer' }), envelope('RoundStarted', { sessionId: 's-chemin', roundId: 'chemin-r1' }), envelope('BancoCalled', { sessionId: 's-chemin', roundId: 'chemin-r1', seat: 2, kind: 'banco' })],
+        'data.betId',
+        /required/,
+      ],
       ['two approvers who are one person', [envelope('CorrectionRecorded', { correctsEventId: '00000000-0000-4000-8000-000000000000', reason: 'x', approvedBy: ['ana', 'Ana'] })], 'data.approvedBy', /different people/],
     ];
     for (const [name, events, field, reason] of cases) {

@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, SelectableEventStore, WrongExpectedVersionError } from '../../event-store/src';
 import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
-import { Envelope, eventTypeSpec, validateEnvelope } from './schema';
+import { CORE_EVENT_TYPES, Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
   cloneSession,
   emptySession,
@@ -307,6 +307,13 @@ export class IngestionService {
       return { field: 'data.poolId', reason: `unknown jackpot pool "${d.poolId}": configure it first (JackpotPoolConfigured)` };
     }
     const spec = eventTypeSpec(e.type)!;
+    // a game's own fact belongs to a table of that game, with that game's fields (the schema check took any declaring game's)
+    if (!Object.hasOwn(CORE_EVENT_TYPES, e.type)) {
+      const own = s.game ? gameRules(s.game)?.factTypes : undefined;
+      if (!own || !Object.hasOwn(own, e.type)) return { field: 'type', reason: `${e.type} is not a fact of ${s.game ?? 'this game'}: session "${s.sessionId}" cannot record it` };
+      const missing = own[e.type].required.find((name) => d[name] === undefined || d[name] === null);
+      if (missing) return { field: `data.${missing}`, reason: `is required for a ${e.type} of ${s.game}` };
+    }
     if (e.type === 'RoundStarted') {
       if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return { field: 'data.roundId', reason: `round "${d.roundId}" was already started` };
       return null;
