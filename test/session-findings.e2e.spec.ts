@@ -48,6 +48,8 @@ describe('findings on the session', () => {
       ev('ShoeStarted', { sessionId: 'pb-shoe', shoeId: 'pb-shoe-3', decks: 6, cutCardPosition: 6 * 52 - 12 }),
       open('wf-c', 'WF-01', 'wheel-of-fortune', 'cantabria'),
       open('fr-ok', 'RF-01', 'french-roulette', 'euskadi'),
+      // staff recorded as formulas (issue 18 §5): they must reach a spreadsheet as text
+      { ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi'), data: { ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi').data, staff: { inspector: '@SUM(1+1)', croupiers: ['+1+1', '=2+3'] } } },
     ];
     const r = await runtime.ingestion.ingest(day.map((value) => ({ value })));
     expect(r.refusals).toEqual([]);
@@ -90,7 +92,7 @@ describe('findings on the session', () => {
 
   it("puts every session finding in the inspector's day report: JSON, CSV and PDF", async () => {
     const r = await loadInspectorDay(runtime, { gamingDay: DAY });
-    const books = await Promise.all(['pb-low', 'pb-shoe', 'wf-c', 'fr-ok'].map((id) => loadTableBook(runtime, id)));
+    const books = await Promise.all(['pb-low', 'pb-shoe', 'wf-c', 'fr-ok', 'fr-hostile'].map((id) => loadTableBook(runtime, id)));
     expect(r.sessionFindings.length).toBe(books.reduce((t, b) => t + b!.sessionFindings.length, 0));
     expect(r.sessions.find((s) => s.sessionId === 'fr-ok')).toMatchObject({ sessionVerdict: 'consistent', sessionFindings: 0 });
     expect(r.sessions.find((s) => s.sessionId === 'pb-low')).toMatchObject({ sessionVerdict: 'findings' });
@@ -99,6 +101,9 @@ describe('findings on the session', () => {
     expect(csv).toMatch(/^session-finding,,PB-02,pb-shoe,,SESSION_RULE_VIOLATION,5,/m);
     expect(csv).toMatch(/^session-finding,,WF-01,wf-c,,PLAYER_EDGE_SETTING,/m);
     expect(tableBookCsv(books[0]!)).toMatch(/^finding\.PLAYER_EDGE_SETTING,/m);
+    // a cell a spreadsheet would run is written as text; the numbers stay numbers
+    expect(csv).toMatch(/^session,casino-f,RF-02,fr-hostile,,staff,'@SUM\(1\+1\),'\+1\+1 =2\+3$/m);
+    expect(csv.split('\n').some((line) => line.split(',').some((cell) => /^[=+@]/.test(cell)))).toBe(false);
     const pdf = await inspectorPdf(r, { generatedAt: '2026-11-24T08:00:00Z' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -128,6 +133,6 @@ describe('findings on the session', () => {
     await rebuildProjection(runtime.pool, runtime.store, new TableBookProjection(), undefined, 2);
     const after = (await runtime.pool.query('SELECT session_id, findings, finding_notes, options FROM table_books ORDER BY session_id')).rows;
     expect(after).toEqual(before);
-    expect(after.length).toBe(4);
+    expect(after.length).toBe(5);
   });
 });

@@ -2,7 +2,7 @@
  * Reconciliation, jackpots and the inspector's day as CSV (the same figures as the JSON, minor units)
  * and as text for the terminal.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csv } from './csv';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
 
 export const money = (minor: number | null | undefined, currency = 'EUR') =>
@@ -35,7 +35,7 @@ export function reconciliationCsv(r: ReconciliationReport): string {
   for (const t of r.tables) rows.push(groupRow('table', t));
   for (const c of r.casinos) rows.push(groupRow('casino', c));
   rows.push(groupRow('total', r.totals));
-  return stringify(rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : v))));
+  return csv(rows);
 }
 
 export function reconciliationText(r: ReconciliationReport): string {
@@ -79,7 +79,7 @@ export function jackpotsCsv(r: JackpotsReport): string {
     for (const w of p.wins) rows.push([p.poolId, p.casinoId, 'win', '', w.roundId, w.sessionId, w.tableId, w.seat, w.hand, w.amount, w.before, w.after, w.occurredAt]);
     for (const x of p.resets) rows.push([p.poolId, p.casinoId, 'reset', '', '', '', '', '', '', x.amount, x.before, x.after, x.occurredAt]);
   }
-  return stringify(rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : v))));
+  return csv(rows);
 }
 
 export function jackpotsText(r: JackpotsReport): string {
@@ -124,7 +124,7 @@ export function inspectorCsv(r: InspectorDayReport): string {
   for (const c of r.corrections) rows.push(['correction', '', c.tableId, c.sessionId, c.roundId, c.field ?? '', c.amount ?? '', `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`]);
   for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${l.at}`]);
   for (const v of r.voidedRounds) rows.push(['voided', '', v.tableId, v.sessionId, v.roundId, 'voided', '', `${v.reason} (decided by ${v.decidedBy})`]);
-  return stringify(rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : v))));
+  return csv(rows);
 }
 
 export function inspectorText(r: InspectorDayReport): string {

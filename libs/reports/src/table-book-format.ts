@@ -1,7 +1,7 @@
 /**
  * The table book as CSV (one row per figure, the same figures as the JSON) and as text for the terminal.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csv } from './csv';
 import type { TableBookReport } from '../../projections/src';
 
 const euros = (minor: number | null, currency = 'EUR') =>
@@ -41,7 +41,7 @@ export function tableBookCsv(book: TableBookReport): string {
   rows.push(['sessionVerdict', book.sessionVerdict, '']);
   for (const f of book.sessionFindings ?? []) rows.push([`finding.${f.code}`, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
   for (const n of book.sessionNotes ?? []) rows.push(['note', '', n]);
-  return stringify([['field', 'value', 'detail'], ...rows]);
+  return csv([['field', 'value', 'detail'], ...rows]);
 }
 
 export function tableBookText(book: TableBookReport): string {
