@@ -64,7 +64,7 @@ export async function recordSimulation(runtime: Runtime, options: SimulationOpti
 
 export function manifestPath(runtime: Runtime, manifest: SimulationManifest, explicit?: string): string {
   if (explicit) return explicit;
-  const home = runtime.database.dataDir ? path.dirname(runtime.database.dataDir) : path.resolve('.casino-audit');
+  const home = runtime.database.home ?? path.resolve('.casino-audit');
   return path.join(home, 'simulations', `${manifest.casinoId}-${manifest.gamingDay}-seed${manifest.seed}.json`);
 }
 
