@@ -19,6 +19,8 @@ const ARTIFACTS = path.resolve(__dirname, '../test-artifacts/pages');
 const DAY = '2026-11-21';
 const CASINO = 'casino-pages';
 const LOW_COMMISSION = 'pb-low-commission';
+/** a staff name full of markup (issue 18 §5): the pages must show it as text and run nothing */
+const MARKUP = '<img src=x onerror="window.__pwned=1"><b>insp</b>';
 
 describe('the pages, in headless Chromium', () => {
   let db: TestDatabase;
@@ -45,7 +47,7 @@ describe('the pages, in headless Chromium', () => {
       type: 'TableSessionOpened',
       occurredAt: `${DAY}T21:00:00.000Z`,
       recordedBy: 'pit:pages-test',
-      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 50000 }, openingFloat: { '500': 100 }, staff: { inspector: 'insp-9', croupiers: ['cr-9'] }, options: { commissionRate: 0.025 } },
+      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 50000 }, openingFloat: { '500': 100 }, staff: { inspector: MARKUP, croupiers: ['=1+1', 'cr-9'] }, options: { commissionRate: 0.025 } },
     });
     const result = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
     expect(result.ok).toBe(true);
@@ -133,12 +135,19 @@ describe('the pages, in headless Chromium', () => {
     await open(`#/sessions/${LOW_COMMISSION}`, 'session-findings', '.session-verdict li');
     expect(await page.textContent('.session-verdict h2')).toMatch(/Session verdict: 1 finding/);
     expect(await page.textContent('.session-verdict li')).toMatch(/PLAYER_EDGE_SETTING.*banker.*player has an edge.*euskadi L\d+/s);
+    // the inspector's name is markup: shown as the text it is, nothing of it run or drawn
+    expect(await page.textContent('article')).toContain(MARKUP);
+    expect(await page.$('article img[src="x"], article b')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 
   it('shows the inspector’s day with charts and downloads the PDF', async () => {
     await open(`#/inspector?gamingDay=${DAY}&casino=${CASINO}`, 'inspector', 'figure.chart svg');
     expect(await page.$$('figure.chart')).not.toHaveLength(0);
     expect(await page.textContent('table.session-findings')).toMatch(new RegExp(`${LOW_COMMISSION}.*PB-99.*PLAYER_EDGE_SETTING`, 's'));
+    expect(await page.textContent('article')).toContain(MARKUP);
+    expect(await page.$('article img[src="x"]')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Download PDF')]);
     const file = path.join(ARTIFACTS, 'inspector.pdf');
     await download.saveAs(file);
