@@ -22,6 +22,7 @@ import { loadInspectorDay, loadTableBook, rebuildProjection, TableBookProjection
 import { inspectorCsv, inspectorPdf, tableBookCsv } from '../libs/reports/src';
 import { issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { pdfTextLayer } from './support/pdf-text';
 import { reportCli } from './support/report-cli';
 
 const DAY = '2026-11-23';
@@ -106,6 +107,11 @@ describe('findings on the session', () => {
     expect(csv.split('\n').some((line) => line.split(',').some((cell) => /^[=+@]/.test(cell)))).toBe(false);
     const pdf = await inspectorPdf(r, { generatedAt: '2026-11-24T08:00:00Z' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // what the inspector reads: the findings, and the hostile names as the text they are
+    const text = pdfTextLayer(pdf);
+    expect(text).toMatch(/Findings on the sessions \(\d+\)/);
+    expect(text).toContain('PLAYER_EDGE_SETTING');
+    expect(text).toContain('@SUM(1+1)');
   });
 
   it('serves the session verdict with the table book over HTTP and from the built command line', async () => {
