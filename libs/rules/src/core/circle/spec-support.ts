@@ -9,6 +9,7 @@ import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout }
 import { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
 import { citesLines, readingOf, Reading, ReadValue } from '../reading-testing';
 import type { CircleRulebook } from './rulebook';
+import type { CirclePhase } from './state';
 
 export const LIMITS = { min: 200, max: 20_000 };
 
@@ -175,3 +176,36 @@ export function readingValues(rules: GameRules, values: Record<string, ValueChec
 
 /** The session options a circle game accepts (`refuseOptions` returns null). */
 export const accepts = (rules: GameRules, rb: CircleRulebook, options: Record<string, unknown>) => rules.refuseOptions!(options, rb) === null;
+
+/**
+ * The reader's values every board game (hold'em, omaha) has alike: its deal by phases, its hand rule, an
+ * ante by default or the blinds as shares of the table minimum, and the three limit structures.
+ */
+export function boardGameValues(rules: GameRules, phases: readonly CirclePhase[], handRule: CircleRulebook['handRule']['value']): Record<string, ValueCheck> {
+  return {
+    'hole-cards': (_rb, read) => expect(phases[0].seat).toHaveLength(read.value as number),
+    'hand.composition': (rb, read) => {
+      expect(rb.handRule.value).toBe(handRule);
+      expect(citesLines(rb.handRule.cite, read.lines!)).toBe(true);
+    },
+    'forced-bet': (_rb, read, env) => {
+      expect(String(read.value)).toMatch(/^ante/);
+      expect(env.options.forcedBets).toBe('ante');
+    },
+    'community-cards': (_rb, read) => expect(phases.reduce((t, p) => t + p.board, 0)).toBe(read.value),
+    'betting-rounds': (_rb, read) => expect(phases).toHaveLength(read.value as number),
+    'blind.small.share-of-table-minimum': (rb, read, env) => {
+      expect(env.options.forcedBets).toBe('blinds');
+      expect(rb.smallBlindShare.value).toBe(read.value);
+      expect(citesLines(rb.smallBlindShare.cite, read.lines!)).toBe(true);
+    },
+    'blind.big.share-of-table-minimum': (rb, read) => {
+      expect(rb.bigBlindShare.value).toBe(read.value);
+      expect(citesLines(rb.bigBlindShare.cite, read.lines!)).toBe(true);
+    },
+    'limits.structures': (rb, read) => {
+      expect(read.value).toHaveLength(3);
+      for (const structure of ['split-limit', 'pot-limit', 'no-limit']) expect(accepts(rules, rb, { structure })).toBe(true);
+    },
+  };
+}

@@ -2,8 +2,7 @@
  * Omaha against the independent reading (`docs/games/readings/circle-poker-omaha.json`). Resolutions:
  * `docs/games/readings/circle-poker.resolutions.md`.
  */
-import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/reading-testing';
+import { boardGameValues, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
 import { omahaPhases, RULES } from './rules';
 
 const PHASES = omahaPhases(4);
@@ -15,30 +14,7 @@ readingValues(
       expect(read.value).toBe(1);
       expect(rb.deckSizes.value).toEqual([52]);
     },
-    'hole-cards': (_rb, read) => expect(PHASES[0].seat).toHaveLength(read.value as number),
-    'hand.composition': (rb, read) => {
-      expect(rb.handRule.value).toBe('two-plus-three');
-      expect(citesLines(rb.handRule.cite, read.lines!)).toBe(true);
-    },
-    'forced-bet': (_rb, read, env) => {
-      expect(String(read.value)).toMatch(/^ante/);
-      expect(env.options.forcedBets).toBe('ante');
-    },
-    'community-cards': (_rb, read) => expect(PHASES.reduce((t, p) => t + p.board, 0)).toBe(read.value),
-    'betting-rounds': (_rb, read) => expect(PHASES).toHaveLength(read.value as number),
-    'blind.small.share-of-table-minimum': (rb, read, env) => {
-      expect(env.options.forcedBets).toBe('blinds');
-      expect(rb.smallBlindShare.value).toBe(read.value);
-      expect(citesLines(rb.smallBlindShare.cite, read.lines!)).toBe(true);
-    },
-    'blind.big.share-of-table-minimum': (rb, read) => {
-      expect(rb.bigBlindShare.value).toBe(read.value);
-      expect(citesLines(rb.bigBlindShare.cite, read.lines!)).toBe(true);
-    },
-    'limits.structures': (rb, read) => {
-      expect(read.value).toHaveLength(3);
-      for (const structure of ['split-limit', 'pot-limit', 'no-limit']) expect(accepts(RULES, rb, { structure })).toBe(true);
-    },
+    ...boardGameValues(RULES, PHASES, 'two-plus-three'),
   },
   { resto: 'the resto and its re-buys are the casino\'s amounts; each hand\'s resto is read from HandOpened' },
 );

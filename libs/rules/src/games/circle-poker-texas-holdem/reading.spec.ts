@@ -2,39 +2,13 @@
  * Texas Hold'em against the independent reading (`docs/games/readings/circle-poker-texas-holdem.json`); the common
  * rules are held to theirs in `core/circle/reading.spec.ts`. Resolutions: `docs/games/readings/circle-poker.resolutions.md`.
  */
-import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/reading-testing';
+import { boardGameValues, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
 import { codes, judge } from '../../core/testing';
 import { HOLDEM_PHASES, RULES } from './rules';
 
 readingValues(
   RULES,
-  {
-    'hole-cards': (_rb, read) => expect(HOLDEM_PHASES[0].seat).toHaveLength(read.value as number),
-    'hand.composition': (rb, read) => {
-      expect(rb.handRule.value).toBe('best-five');
-      expect(citesLines(rb.handRule.cite, read.lines!)).toBe(true);
-    },
-    'forced-bet': (_rb, read, env) => {
-      expect(String(read.value)).toMatch(/^ante/);
-      expect(env.options.forcedBets).toBe('ante');
-    },
-    'community-cards': (_rb, read) => expect(HOLDEM_PHASES.reduce((t, p) => t + p.board, 0)).toBe(read.value),
-    'betting-rounds': (_rb, read) => expect(HOLDEM_PHASES).toHaveLength(read.value as number),
-    'blind.small.share-of-table-minimum': (rb, read, env) => {
-      expect(env.options.forcedBets).toBe('blinds');
-      expect(rb.smallBlindShare.value).toBe(read.value);
-      expect(citesLines(rb.smallBlindShare.cite, read.lines!)).toBe(true);
-    },
-    'blind.big.share-of-table-minimum': (rb, read) => {
-      expect(rb.bigBlindShare.value).toBe(read.value);
-      expect(citesLines(rb.bigBlindShare.cite, read.lines!)).toBe(true);
-    },
-    'limits.structures': (rb, read) => {
-      expect(read.value).toHaveLength(3);
-      for (const structure of ['split-limit', 'pot-limit', 'no-limit']) expect(accepts(RULES, rb, { structure })).toBe(true);
-    },
-  },
+  boardGameValues(RULES, HOLDEM_PHASES, 'best-five'),
   { resto: 'the resto and its re-buys are the casino\'s amounts; each hand\'s resto is read from HandOpened' },
 );
 
