@@ -12,7 +12,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from './rulebook';
 import { blackjack } from './rules';
-import { bet, card, cards, closed, completed, decide, settled, settlementOf, start } from './spec-helpers';
+import { bet, card, cards, closed, completed, coup, decide, settled, settlementOf, start } from './spec-helpers';
 
 interface ReadValue {
   readonly value?: unknown;
@@ -125,29 +125,6 @@ describe('every value the reader found agrees with the rulebook', () => {
 
 // ---- the reader's rounds, judged ----------------------------------------------------------------
 
-/** Box 1 (b1, 1000) against the dealer; the second hand in play is box 7 (10-6-K, bust, b7 taken). */
-function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean; stake?: number } = {}): PlayedFact[] {
-  const [p1, p2, ...hits] = player;
-  const [d1, ...draws] = dealer;
-  const second = !extra.alone;
-  return [
-    start(),
-    bet('b1', 1, 'main', extra.stake ?? 1000),
-    ...(extra.bets ?? []),
-    ...(second ? [bet('b7', 7, 'main', 1000)] : []),
-    card(p1, 'seat:1'),
-    ...(second ? [card('10C', 'seat:7')] : []),
-    card(d1, 'dealer'),
-    card(p2, 'seat:1'),
-    ...(second ? [card('6C', 'seat:7')] : []),
-    ...(extra.before ?? []),
-    closed(),
-    ...(extra.decisions ?? []),
-    ...cards('seat:1', ...hits),
-    ...(second ? [decide(7, 'hit'), card('KC', 'seat:7'), settled('b7', 'lose', 0)] : []),
-    ...cards('dealer', ...draws),
-  ];
-}
 const outcome = (j: JurisdictionId, facts: PlayedFact[], betId = 'b1', hand?: number, e = env(j)) => settlementOf(blackjack, e, facts, betId, hand) as ExpectedSettlement;
 const found = (j: JurisdictionId, facts: PlayedFact[], e = env(j)) => codes(judge(blackjack, e, [...facts, completed()]));
 

@@ -5,40 +5,13 @@ import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, 
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from './rulebook';
 import { blackjack } from './rules';
-import { bet, card, cards, closed, completed, decide, fact, settled, settlementOf, start } from './spec-helpers';
+import { bet, card, cards, closed, completed, coup, decide, fact, settled, settlementOf, start } from './spec-helpers';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
 const LIMITS = { min: 1000, max: 100_000 };
 const env = (j: JurisdictionId, overrides: Partial<SessionContext> = {}) =>
   envFor(blackjack, j, { limits: LIMITS, ...overrides }) as RoundEnv<BlackjackRulebook>;
 
-/**
- * One box (seat 1, main bet b1 of 1000): player's two cards, the dealer's first, then the player's draws and the dealer's.
- * A second hand (box 7, bet b7: 10-6, hits K and busts, its bet taken at once) keeps two hands in play, as cantabria
- * L754–755 and galicia L264 require, without giving the dealer a competitor; `alone` leaves it out.
- */
-function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean } = {}): PlayedFact[] {
-  const [p1, p2, ...hits] = player;
-  const [d1, ...draws] = dealer;
-  const second = !extra.alone;
-  return [
-    start(),
-    bet('b1', 1, 'main', 1000),
-    ...(extra.bets ?? []),
-    ...(second ? [bet('b7', 7, 'main', 1000)] : []),
-    card(p1, 'seat:1'),
-    ...(second ? [card('10C', 'seat:7')] : []),
-    card(d1, 'dealer'),
-    card(p2, 'seat:1'),
-    ...(second ? [card('6C', 'seat:7')] : []),
-    ...(extra.before ?? []),
-    closed(),
-    ...(extra.decisions ?? []),
-    ...cards('seat:1', ...hits),
-    ...(second ? [decide(7, 'hit'), card('KC', 'seat:7'), settled('b7', 'lose', 0)] : []),
-    ...cards('dealer', ...draws),
-  ];
-}
 const expectSettlement = (j: JurisdictionId, facts: PlayedFact[], betId = 'b1', hand?: number, e = env(j)) =>
   settlementOf(blackjack, e, facts, betId, hand) as ExpectedSettlement;
 

@@ -32,3 +32,31 @@ export function settlementOf<S>(rules: GameRules<S>, env: RoundEnv, played: read
   const b: Bet = { betId, seat: d.seat, betType: d.betType, selection: d.selection, amount: d.amount, onBehalfOf: d.onBehalfOf, eventId: 'x', late: false };
   return rules.settle(stateAfter(rules, env, played), { bet: b, hand, recorded }, env);
 }
+
+/**
+ * One box (seat 1, main bet b1 of 1000 or `stake`): player's two cards, the dealer's first, then the player's draws
+ * and the dealer's. A second hand (box 7, bet b7: 10-6, hits K and busts, its bet taken at once) keeps two hands in
+ * play, as cantabria L754–755 and galicia L264 require, without giving the dealer a competitor; `alone` leaves it out.
+ */
+export function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean; stake?: number } = {}): PlayedFact[] {
+  const [p1, p2, ...hits] = player;
+  const [d1, ...draws] = dealer;
+  const second = !extra.alone;
+  return [
+    start(),
+    bet('b1', 1, 'main', extra.stake ?? 1000),
+    ...(extra.bets ?? []),
+    ...(second ? [bet('b7', 7, 'main', 1000)] : []),
+    card(p1, 'seat:1'),
+    ...(second ? [card('10C', 'seat:7')] : []),
+    card(d1, 'dealer'),
+    card(p2, 'seat:1'),
+    ...(second ? [card('6C', 'seat:7')] : []),
+    ...(extra.before ?? []),
+    closed(),
+    ...(extra.decisions ?? []),
+    ...cards('seat:1', ...hits),
+    ...(second ? [decide(7, 'hit'), card('KC', 'seat:7'), settled('b7', 'lose', 0)] : []),
+    ...cards('dealer', ...draws),
+  ];
+}
