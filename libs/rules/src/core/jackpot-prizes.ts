@@ -7,8 +7,9 @@
  * jugador" (euskadi L7433–7441). Without a strength from the game, hands of one prize are paid one after
  * the other, in the order given (index.md OQ-14).
  */
+import type { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
-import type { JackpotPoolView } from './types';
+import type { Bet, JackpotPoolView } from './types';
 
 export interface JackpotWinner {
   readonly seat: string;
@@ -25,6 +26,18 @@ function compareStrength(a: readonly number[] | undefined, b: readonly number[] 
   if (!a || !b) return 0;
   for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
+}
+
+/** The round's winners on a pool, as the game's cards show them: every jackpot stake whose seat holds a prize hand. */
+export function roundJackpotWinners<S>(rules: GameRules<S>, state: S, env: RoundEnv, stakes: Iterable<Pick<Bet, 'seat' | 'betType' | 'amount' | 'late'>>, pool: JackpotPoolView): JackpotWinner[] {
+  const winners: JackpotWinner[] = [];
+  if (!rules.jackpotHand) return winners;
+  for (const b of stakes) {
+    if (b.betType !== 'jackpot' || b.late || b.seat === undefined) continue;
+    const hand = rules.jackpotHand(state, b.seat, env);
+    if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
+  }
+  return winners;
 }
 
 /**

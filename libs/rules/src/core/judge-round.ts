@@ -7,7 +7,7 @@ import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
 import { judgeCoupAfterCut } from './session-rules';
-import { JackpotWinner, roundJackpotPrizes } from './jackpot-prizes';
+import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
 import {
   Bet,
   Discrepancy,
@@ -327,14 +327,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
   const remaining = book.jackpotRemaining.get(pool.poolId) ?? pool.current;
   if (!book.jackpotBeforeWins.has(pool.poolId)) book.jackpotBeforeWins.set(pool.poolId, remaining);
   // every winner of the round, as the game's cards show them: the highest hand is paid first, equal hands from one base
-  const winners: JackpotWinner[] = [];
-  if (rules.jackpotHand) {
-    for (const b of book.bets.values()) {
-      if (b.betType !== 'jackpot' || b.late || b.seat === undefined) continue;
-      const hand = rules.jackpotHand(state, b.seat, env);
-      if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
-    }
-  }
+  const winners = roundJackpotWinners(rules, state, env, book.bets.values(), pool);
   const ranked = winners.some((w) => w.seat === String(d.seat) && w.hand === String(d.hand))
     ? roundJackpotPrizes(winners, pool, book.jackpotBeforeWins.get(pool.poolId)!, env.ctx.smallestChip).get(String(d.seat))
     : undefined;

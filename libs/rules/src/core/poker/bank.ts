@@ -12,7 +12,7 @@ import { backPerUnit, edgeFrom, type BetEdge } from '../house-edge';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
-import { JackpotWinner, roundJackpotPrizes } from '../jackpot-prizes';
+import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
 import { compareHands, handName, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
@@ -551,11 +551,7 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
     c.record('JackpotContributed', { poolId: pool.poolId, amount: contribution });
     remaining += contribution;
   }
-  const winners: JackpotWinner[] = [];
-  for (const b of stakes) {
-    const hand = rules.jackpotHand!(s, b.seat as number, env as never);
-    if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(s, b.seat as number, env as never) ?? undefined });
-  }
+  const winners = roundJackpotWinners(rules, s, env as RoundEnv, stakes, pool);
   // the highest hand first, as the judge expects them (core/jackpot-prizes.ts)
   const prizes = roundJackpotPrizes(winners, pool, remaining, env.ctx.smallestChip);
   for (const [seat, amount] of prizes) {
