@@ -128,6 +128,12 @@ export class Projector {
     const page = await this.readPage(p, checkpointName, start);
     if (!page.events.length) return 0;
     const client = await this.pool.connect();
+    // a connection cut while the batch is between statements (no query running) is reported as an 'error'
+    // event, which would go unhandled and end the process: it is kept here, the next statement fails, the
+    // batch is rolled back (PostgreSQL drops its lock with the session) and the broken client is destroyed
+    let lost: Error | undefined;
+    const onLost = (error: Error) => (lost = error);
+    client.on('error', onLost);
     try {
       await client.query(this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(checkpointName)]);
@@ -147,7 +153,8 @@ export class Projector {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 
