@@ -46,7 +46,27 @@ export type DiscrepancyCode =
   /** a session setting under which a bet's house edge is ≤ 0 (issue 14 §4): a finding on the session */
   | 'PLAYER_EDGE_SETTING'
   /** a session-level rule broken: players at the table, the shoe, a setting below a regulated minimum */
-  | 'SESSION_RULE_VIOLATION';
+  | 'SESSION_RULE_VIOLATION'
+  // session and gaming-day compliance (issue 15): one code per regulated subject, so an inspector can
+  // search by it; each finding's `rule` and `citation` name the jurisdiction's own clause
+  /** a limit change: when, how often, in which direction, announced, the float topped up */
+  | 'LIMIT_CHANGE_VIOLATION'
+  /** closing: the announced last balls / shooter / shoe / hands, and the close after them */
+  | 'CLOSING_VIOLATION'
+  /** a temporary closing: movements while suspended, who reopened, the hour left */
+  | 'SUSPENSION_VIOLATION'
+  /** a reversible cloth: game changes per table per day, the previous game closed, a new float */
+  | 'CLOTH_CHANGE_VIOLATION'
+  /** the gaming day: the tables that must be in service */
+  | 'TABLES_IN_SERVICE_VIOLATION'
+  /** the gaming day: one jefe de mesa per N tables */
+  | 'SUPERVISION_VIOLATION'
+  /** dice, ternas, shoes: new, numbered, rotated, not reused as the rules require */
+  | 'EQUIPMENT_CUSTODY_VIOLATION'
+  /** circle poker: the session's published duration or turns of the mano, its fee */
+  | 'CIRCLE_SESSION_VIOLATION'
+  /** baccarat à deux tableaux: the bank deposited in the Caja before play and after a broken bank */
+  | 'BANK_DEPOSIT_VIOLATION';
 
 export interface Discrepancy {
   readonly code: DiscrepancyCode;
