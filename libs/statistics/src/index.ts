@@ -1,0 +1,5 @@
+export * from './gamma';
+export * from './normal';
+export * from './chi-square';
+export * from './false-discovery';
+export * from './cusum';
