@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { ACCESS_MIGRATIONS } from './migrations';
 import { isRole, Role } from './roles';
+import { fromStorableJson, storableText, toStorableJson } from './storable';
 import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
 
 /** An arbitrary constant, distinct from the event store's: serialises the access migrations. */
@@ -268,7 +269,21 @@ export class AccessService {
     await this.pool.query(
       `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, params, query, format, outcome, reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [p?.credentialId ?? null, p?.subject ?? '(anonymous)', p?.roles ?? [], entry.kind, entry.method, entry.route, entry.path, JSON.stringify(entry.params ?? {}), JSON.stringify(entry.query ?? {}), entry.format, entry.outcome, entry.reason ?? null],
+      // whatever bytes the request carried: recording must never be what fails (storable.ts)
+      [
+        p?.credentialId ?? null,
+        storableText(p?.subject ?? '(anonymous)'),
+        (p?.roles ?? []).map(storableText),
+        entry.kind,
+        storableText(entry.method),
+        storableText(entry.route),
+        storableText(entry.path),
+        JSON.stringify(toStorableJson(entry.params ?? {})),
+        JSON.stringify(toStorableJson(entry.query ?? {})),
+        storableText(entry.format),
+        entry.outcome,
+        entry.reason === undefined ? null : storableText(entry.reason),
+      ],
     );
   }
 
@@ -293,8 +308,8 @@ export class AccessService {
       method: r.method,
       route: r.route,
       path: r.path,
-      params: r.params,
-      query: r.query,
+      params: fromStorableJson(r.params),
+      query: fromStorableJson(r.query),
       format: r.format,
       outcome: r.outcome,
       reason: r.reason,

@@ -3,3 +3,4 @@ export * from './policy';
 export * from './tokens';
 export * from './access-service';
 export * from './window';
+export * from './storable';
