@@ -3,3 +3,4 @@ export * from './normal';
 export * from './chi-square';
 export * from './false-discovery';
 export * from './cusum';
+export * from './performance';
