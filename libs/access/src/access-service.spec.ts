@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { createTestDatabase, TestDatabase } from '../../../test/support/database';
 import { AccessService } from './access-service';
+import { ACCESS_MIGRATIONS } from './migrations';
 import { mayWrite, writersOf } from './policy';
 import { ROLES } from './roles';
 import { parseDuration, signToken } from './tokens';
@@ -28,7 +29,7 @@ describe('access service (credentials over PostgreSQL)', () => {
 
   it('migrates once, even from several services at the same time', async () => {
     await Promise.all([new AccessService(pool).ready(), new AccessService(pool).ready()]);
-    expect((await pool.query('SELECT count(*)::int AS n FROM ca_access_migrations')).rows[0].n).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM ca_access_migrations')).rows[0].n).toBe(ACCESS_MIGRATIONS.length);
     expect((await pool.query('SELECT count(*)::int AS n FROM ca_access_signing_keys')).rows[0].n).toBe(1);
   });
 
@@ -39,8 +40,9 @@ describe('access service (credentials over PostgreSQL)', () => {
     const stored = (await pool.query('SELECT * FROM ca_credentials WHERE id = $1', [credential.id])).rows[0];
     expect(JSON.stringify(stored)).not.toContain(secret.slice(-43));
     expect(await access.verify(secret)).toEqual({ ok: true, principal: expect.objectContaining({ credentialId: credential.id, subject: 'terminal RF01', roles: ['terminal'], tableIds: ['RF01'] }) });
-    expect(await access.verify(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'unknown API key' });
-    expect(await access.verify('cak_nonsense')).toEqual({ ok: false, reason: 'malformed API key' });
+    expect(await access.verify(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'unknown API key', refusal: 'unknown', claimedId: credential.id });
+    expect(await access.verify('cak_nonsense')).toEqual({ ok: false, reason: 'malformed API key', refusal: 'malformed', claimedId: null });
+    expect(await access.verify(secret.slice(0, -3))).toEqual({ ok: false, reason: 'malformed API key', refusal: 'malformed', claimedId: credential.id });
   });
 
   it('issues a signed token to a person, with an 8 h default lifetime', async () => {
@@ -58,11 +60,25 @@ describe('access service (credentials over PostgreSQL)', () => {
     const [h, p, s] = secret.split('.');
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
     const promoted = Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url');
-    expect(await access.verify(`${h}.${promoted}.${s}`)).toEqual({ ok: false, reason: 'invalid token signature' });
+    const badSignature = { ok: false, reason: 'invalid token signature', refusal: 'bad-signature', claimedId: claims.jti };
+    expect(await access.verify(`${h}.${promoted}.${s}`)).toEqual(badSignature);
     const kid = JSON.parse(Buffer.from(h, 'base64url').toString()).kid;
-    const forged = signToken({ ...claims, roles: ['admin'] }, Buffer.alloc(32, 7), kid);
-    expect(await access.verify(forged)).toEqual({ ok: false, reason: 'invalid token signature' });
-    expect(await access.verify('not-a-credential')).toMatchObject({ ok: false, reason: expect.stringMatching(/malformed/) });
+    const forged = await signToken({ ...claims, roles: ['admin'] }, Buffer.alloc(32, 7), kid);
+    expect(await access.verify(forged)).toEqual(badSignature);
+    expect(await access.verify('not-a-credential')).toMatchObject({ ok: false, refusal: 'malformed', reason: expect.stringMatching(/malformed/) });
+    // alg none (unsigned), an empty or a wrong signature, a truncated one, another algorithm: all refused
+    const header = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    expect(await access.verify(`${header({ alg: 'none', typ: 'JWT', kid })}.${promoted}.`)).toMatchObject({ ok: false, refusal: 'malformed' });
+    expect(await access.verify(`${header({ alg: 'none', typ: 'JWT', kid })}.${p}.${s}`)).toMatchObject({ ok: false, refusal: 'malformed' });
+    expect(await access.verify(`${h}.${p}.`)).toMatchObject({ ok: false, refusal: 'bad-signature' });
+    expect(await access.verify(`${h}.${p}.${s.slice(0, -4)}`)).toMatchObject({ ok: false, refusal: 'bad-signature' });
+    expect(await access.verify(`${h}.${p}.${'A'.repeat(s.length)}`)).toEqual(badSignature);
+    expect(await access.verify(`${h}.${p}`)).toMatchObject({ ok: false, refusal: 'malformed' });
+    expect(await access.verify(secret.slice(0, -10))).toMatchObject({ ok: false });
+    expect(await access.verify(`${header({ alg: 'HS512', typ: 'JWT', kid })}.${p}.${s}`)).toMatchObject({ ok: false, refusal: 'malformed' });
+    expect(await access.verify(`${header({ alg: 'HS256', typ: 'JWT', kid: 'k-none-such' })}.${p}.${s}`)).toMatchObject({ ok: false, refusal: 'bad-signature', reason: 'token signed with an unknown key' });
+    // the original still verifies
+    expect(await access.verify(secret)).toMatchObject({ ok: true });
   });
 
   it('revokes: the revocation list is checked on every verification, and a credential is never edited or deleted', async () => {
@@ -71,8 +87,8 @@ describe('access service (credentials over PostgreSQL)', () => {
     expect((await access.verify(token.secret)).ok).toBe(true);
     await access.revoke(token.credential.id, 'spec', 'left the company');
     await access.revoke(key.credential.id, 'spec');
-    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/revoked at .* \(left the company\)/) });
-    expect(await access.verify(key.secret)).toEqual({ ok: false, reason: expect.stringMatching(/revoked/) });
+    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/revoked at .* \(left the company\)/), refusal: 'revoked', claimedId: token.credential.id });
+    expect(await access.verify(key.secret)).toEqual({ ok: false, reason: expect.stringMatching(/revoked/), refusal: 'revoked', claimedId: key.credential.id });
     expect((await access.revoke(token.credential.id, 'spec again')).revokedBy).toBe('spec');
     await expect(access.revoke('0000000000000000', 'spec')).rejects.toThrow(/no credential/);
     await expect(pool.query('DELETE FROM ca_credentials WHERE id = $1', [token.credential.id])).rejects.toThrow(/never deleted/);
@@ -87,8 +103,8 @@ describe('access service (credentials over PostgreSQL)', () => {
     const past = new AccessService(pool, () => Date.now() - 10 * 3_600_000);
     const token = await past.issue({ roles: ['pit'], subject: 'dave', issuedBy: 'spec' });
     const key = await past.issue({ roles: ['terminal'], subject: 't3', casinoId: 'casino-1', tableIds: ['T3'], expiresInMs: 3_600_000, issuedBy: 'spec' });
-    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/token expired at/) });
-    expect(await access.verify(key.secret)).toEqual({ ok: false, reason: expect.stringMatching(/expired at/) });
+    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/token expired at/), refusal: 'expired', claimedId: token.credential.id });
+    expect(await access.verify(key.secret)).toEqual({ ok: false, reason: expect.stringMatching(/expired at/), refusal: 'expired', claimedId: key.credential.id });
     expect((await access.list({ all: true })).find((c) => c.id === token.credential.id)?.status).toBe('expired');
   });
 

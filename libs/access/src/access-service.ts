@@ -3,13 +3,22 @@
  * read what. Pure service: no HTTP, no CLI. Its tables are migrated by the service itself on first
  * use (advisory-locked, its own migrations table).
  */
-import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
+import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
+import { LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusedAttempt, refusedCredentials } from './refusals';
 import { isRole, Role } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
 import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
+
+/** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
+export interface AccessOptions {
+  /** where `CASINO_AUDIT_SIGNING_KEY(_FILE)` and the throttle's settings are read (default: the process's environment) */
+  readonly env?: NodeJS.ProcessEnv;
+  /** the failed-login throttle (default: from the environment, refusals.ts) */
+  readonly loginThrottle?: LoginThrottleSettings;
+}
 
 /** An arbitrary constant, distinct from the event store's: serialises the access migrations. */
 const ACCESS_MIGRATION_LOCK = 7_411_305_077;
@@ -60,7 +69,15 @@ export interface Issued {
   readonly credential: CredentialInfo;
 }
 
-export type Verification = { ok: true; principal: Principal } | { ok: false; reason: string };
+export type Verification =
+  | { ok: true; principal: Principal }
+  | {
+      ok: false;
+      reason: string;
+      refusal: Exclude<RefusalCode, 'throttled'>;
+      /** the credential id the caller claimed (an API key's id, a token's jti), unverified; null when none could be read */
+      claimedId: string | null;
+    };
 
 export interface AccessRecordInput {
   /** who: a verified principal, or the command line's operator (`cli:<user>`, no credential) */
@@ -91,21 +108,72 @@ export interface AccessRecord {
   readonly format: string;
   readonly outcome: 'allowed' | 'denied';
   readonly reason: string | null;
+  /** refused credentials (kind `credential`): the caller's address, the id it claimed, how many times this minute, the last one */
+  readonly address: string | null;
+  readonly claimedCredentialId: string | null;
+  readonly attempts: number;
+  readonly lastAt: string | null;
 }
 
+/** One page of the access log, oldest first (keyset on the record id). */
+export interface AccessLogPage {
+  readonly records: AccessRecord[];
+  /** the id of the last record when more follow in the window, else null */
+  readonly nextAfter: number | null;
+  readonly total: number;
+  readonly totalIsEstimate: boolean;
+}
+
+/** Exact totals up to this many records in a window; above, the planner's estimate (a count would read them all). */
+const EXACT_TOTAL_UP_TO = 100_000;
+
 export class CredentialError extends Error {}
+
+function accessRecord(r: any): AccessRecord {
+  return {
+    id: String(r.id),
+    at: r.at.toISOString(),
+    credentialId: r.credential_id,
+    subject: r.subject,
+    roles: r.roles,
+    kind: r.kind,
+    method: r.method,
+    route: r.route,
+    path: r.path,
+    params: fromStorableJson(r.params),
+    query: fromStorableJson(r.query),
+    format: r.format,
+    outcome: r.outcome,
+    reason: r.reason,
+    address: r.address,
+    claimedCredentialId: r.claimed_credential_id,
+    attempts: r.attempts,
+    lastAt: r.last_at ? r.last_at.toISOString() : null,
+  };
+}
+
+/** A refused verification; the claimed id is kept only when it has the shape of one of ours (never arbitrary text from the caller). */
+const refused = (refusal: Exclude<RefusalCode, 'throttled'>, reason: string, claimedId?: string | null): Verification => ({
+  ok: false,
+  reason,
+  refusal,
+  claimedId: claimedId && /^[0-9a-f]{16}$/.test(claimedId) ? claimedId : null,
+});
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
 
 export class AccessService {
   private readiness?: Promise<void>;
-  private readonly keys = new Map<string, Buffer>();
-  private currentKid?: string;
+  private readonly keyRing: KeyRing;
+  private throttle?: LoginThrottle;
 
   constructor(
     private readonly pool: Pool,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly options: AccessOptions = {},
+  ) {
+    this.keyRing = new KeyRing(pool, options.env ?? process.env);
+  }
 
   /** Apply the access migrations and load the signing key (once per service; safe across processes). */
   ready(): Promise<void> {
@@ -135,21 +203,24 @@ export class AccessService {
           throw error;
         }
       }
-      const existing = await client.query('SELECT kid FROM ca_access_signing_keys WHERE retired_at IS NULL LIMIT 1');
-      if (!existing.rows.length) {
-        await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [`k${Date.now().toString(36)}`, randomBytes(32)]);
-      }
+      await this.keyRing.prepare(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [ACCESS_MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    await this.loadKeys();
+    await this.keyRing.load();
   }
 
-  private async loadKeys(): Promise<void> {
-    const rows = (await this.pool.query('SELECT kid, secret, retired_at FROM ca_access_signing_keys ORDER BY created_at')).rows;
-    for (const r of rows) this.keys.set(r.kid, r.secret);
-    this.currentKid = rows.filter((r) => !r.retired_at).pop()?.kid;
+  /** Where the token signing key comes from (said by `serve` at start). */
+  async signingKeySource(): Promise<string> {
+    await this.ready();
+    return this.keyRing.describe();
+  }
+
+  /** A new signing key signs from now on; the previous ones verify the tokens they signed until those expire. */
+  async rotateSigningKey(): Promise<KeyRotation> {
+    await this.ready();
+    return this.keyRing.rotate(ACCESS_MIGRATION_LOCK);
   }
 
   /** Issue a credential: an API key for a terminal, a signed token for a person. The secret is returned once. */
@@ -181,11 +252,11 @@ export class AccessService {
       secret = newApiKey(id);
       secretHash = sha256(parseApiKey(secret)!.secret);
     } else {
-      const kid = this.currentKid!;
-      secret = signToken(
+      const key = this.keyRing.signingKey();
+      secret = await signToken(
         { iss: TOKEN_ISSUER, jti: id, sub: subject, roles, ...(input.casinoId ? { casino: input.casinoId } : {}), iat: issuedAtMs / 1000, exp: expiresAtMs! / 1000 },
-        this.keys.get(kid)!,
-        kid,
+        key.secret,
+        key.kid,
       );
       secretHash = sha256(secret);
     }
@@ -225,25 +296,51 @@ export class AccessService {
     const text = presented.trim();
     if (text.startsWith('cak_')) {
       const key = parseApiKey(text);
-      if (!key) return { ok: false, reason: 'malformed API key' };
+      if (!key) return refused('malformed', 'malformed API key', /^cak_([0-9a-f]{16})_/.exec(text)?.[1]);
       const row = await this.row(key.id);
-      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return { ok: false, reason: 'unknown API key' };
+      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return refused('unknown', 'unknown API key', key.id);
       return this.standing(row);
     }
     const kid = tokenKeyId(text);
-    if (!kid) return { ok: false, reason: 'malformed credential: neither an API key (cak_…) nor a token' };
-    if (!this.keys.has(kid)) await this.loadKeys();
-    const signingKey = this.keys.get(kid);
-    if (!signingKey) return { ok: false, reason: 'token signed with an unknown key' };
-    const checked = verifyToken(text, signingKey, this.now());
+    if (!kid) return refused('malformed', 'malformed credential: neither an API key (cak_…) nor a token');
+    const claimedId = this.unverifiedJti(text);
+    const signingKey = await this.keyRing.find(kid);
+    if (!signingKey) return refused('bad-signature', 'token signed with an unknown key', claimedId);
+    const checked = await verifyToken(text, signingKey.secret, this.now());
     // a revoked token is reported as revoked even when it has also expired
-    const row = await this.row(checked.ok ? checked.claims.jti : this.unverifiedJti(text));
+    const row = await this.row(checked.ok ? checked.claims.jti : claimedId);
     if (!checked.ok) {
       if (row && row.kind === 'token' && sameDigest(row.secret_hash, sha256(text)) && row.revoked_at) return this.standing(row);
-      return { ok: false, reason: checked.reason };
+      return refused(checked.refusal, checked.reason, claimedId);
     }
-    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return { ok: false, reason: 'unknown token' };
+    if (signingKey.retiredAt && checked.claims.iat * 1000 > signingKey.retiredAt.getTime()) {
+      return refused('bad-signature', `token signed with key ${signingKey.kid} after it was retired at ${signingKey.retiredAt.toISOString()}`, claimedId);
+    }
+    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return refused('unknown', 'unknown token', claimedId);
     return this.standing(row);
+  }
+
+  /**
+   * A presented credential was refused: record it in the access log (one row per minute, address,
+   * claimed id and reason, its count growing), count it in the metrics, and count it against the
+   * address's limit. Past the limit the attempt is recorded as throttled and the caller told when to
+   * try again.
+   */
+  async refused(attempt: RefusedAttempt): Promise<RefusalOutcome> {
+    await this.ready();
+    this.throttle ??= new LoginThrottle(this.pool, this.options.loginThrottle ?? loginThrottleSettings(this.options.env ?? process.env));
+    const retryAfterSeconds = await this.throttle.refused(attempt.address);
+    if (retryAfterSeconds === null) {
+      refusedCredentials.inc({ reason: attempt.refusal });
+      await recordRefusal(this.pool, attempt);
+      return { throttled: false };
+    }
+    const { failures, windowSeconds } = this.throttle.settings;
+    const reason = `throttled: more than ${failures} refused credential(s) from this address within ${windowSeconds} s`;
+    refusedCredentials.inc({ reason: 'throttled' });
+    // one row a minute for the address, whatever it claims: a flood cannot fill the log with made-up ids
+    await recordRefusal(this.pool, { ...attempt, claimedId: null, reason });
+    return { throttled: true, retryAfterSeconds, reason };
   }
 
   /** Is there an admin credential that can still be used? */
@@ -287,33 +384,45 @@ export class AccessService {
     );
   }
 
-  /** The access log between two instants (inclusive), oldest first. */
+  /** The access log between two instants (inclusive), oldest first: every record (a page at a time underneath). */
   /** `casinoId`: only what credentials scoped to that casino did (a casino-scoped reader's view). */
-  async accessLog(options: { from?: Date; to?: Date; limit?: number; casinoId?: string } = {}): Promise<AccessRecord[]> {
+  async accessLog(options: { from?: Date; to?: Date; casinoId?: string } = {}): Promise<AccessRecord[]> {
+    const records: AccessRecord[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const page = await this.accessLogPage({ ...options, after, limit: 1000, withTotal: false });
+      records.push(...page.records);
+      if (page.nextAfter === null) return records;
+      after = page.nextAfter;
+    }
+  }
+
+  /**
+   * One page of the access log: the records after the record id `after` (keyset: a page costs the same
+   * at any depth), at most `limit`, and the total in the window (exact up to 100,000 records, the
+   * planner's estimate above).
+   */
+  async accessLogPage(options: { from?: Date; to?: Date; casinoId?: string; after?: number; limit: number; withTotal?: boolean }): Promise<AccessLogPage> {
     await this.ready();
-    const rows = (
-      await this.pool.query(
-        `SELECT * FROM ca_access_log WHERE ($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2)
-           AND ($4::text IS NULL OR credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $4)) ORDER BY id LIMIT $3`,
-        [options.from ?? null, options.to ?? null, options.limit ?? 10_000, options.casinoId ?? null],
-      )
-    ).rows;
-    return rows.map((r) => ({
-      id: String(r.id),
-      at: r.at.toISOString(),
-      credentialId: r.credential_id,
-      subject: r.subject,
-      roles: r.roles,
-      kind: r.kind,
-      method: r.method,
-      route: r.route,
-      path: r.path,
-      params: fromStorableJson(r.params),
-      query: fromStorableJson(r.query),
-      format: r.format,
-      outcome: r.outcome,
-      reason: r.reason,
-    }));
+    // a casino-scoped reader sees what its casino's credentials did, and the refused attempts that claimed one of them
+    const where = `($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2)
+           AND ($3::text IS NULL OR credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $3)
+                OR claimed_credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $3))`;
+    const filters = [options.from ?? null, options.to ?? null, options.casinoId ?? null];
+    const rows = (await this.pool.query(`SELECT * FROM ca_access_log WHERE ${where} AND ($4::bigint IS NULL OR id > $4) ORDER BY id LIMIT $5`, [...filters, options.after ?? null, options.limit + 1])).rows;
+    const more = rows.length > options.limit;
+    const records = rows.slice(0, options.limit).map(accessRecord);
+    let total = -1;
+    let totalIsEstimate = false;
+    if (options.withTotal !== false) {
+      total = Number((await this.pool.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ca_access_log WHERE ${where} LIMIT ${EXACT_TOTAL_UP_TO + 1}) capped`, filters)).rows[0].n);
+      if (total > EXACT_TOTAL_UP_TO) {
+        const plan = (await this.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ca_access_log WHERE ${where}`, filters)).rows[0]['QUERY PLAN'];
+        total = Math.max(EXACT_TOTAL_UP_TO + 1, Math.round(plan[0].Plan['Plan Rows']));
+        totalIsEstimate = true;
+      }
+    }
+    return { records, nextAfter: more ? Number(records[records.length - 1].id) : null, total, totalIsEstimate };
   }
 
   /**
@@ -351,8 +460,8 @@ export class AccessService {
   }
 
   private standing(row: any): Verification {
-    if (row.revoked_at) return { ok: false, reason: `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}` };
-    if (row.expires_at && row.expires_at.getTime() <= this.now()) return { ok: false, reason: `credential ${row.id} expired at ${row.expires_at.toISOString()}` };
+    if (row.revoked_at) return refused('revoked', `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}`, row.id);
+    if (row.expires_at && row.expires_at.getTime() <= this.now()) return refused('expired', `credential ${row.id} expired at ${row.expires_at.toISOString()}`, row.id);
     return { ok: true, principal: this.principal(row) };
   }
 

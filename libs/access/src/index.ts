@@ -4,3 +4,6 @@ export * from './tokens';
 export * from './access-service';
 export * from './window';
 export * from './storable';
+export * from './signing-keys';
+export * from './key-ring';
+export * from './refusals';

@@ -85,4 +85,40 @@ CREATE TRIGGER ca_access_log_no_truncate BEFORE TRUNCATE ON ca_access_log
   FOR EACH STATEMENT EXECUTE FUNCTION ca_access_log_is_append_only();
 `,
   },
+  {
+    version: 2,
+    name: 'refused credentials in the access log, aggregated per minute; the failed-login limiter',
+    sql: `
+-- a refused credential (unknown, malformed, revoked, expired, bad signature) is a row of kind
+-- 'credential': the caller's address, the credential id it claimed (unverified) and the reason; repeats
+-- of the same (address, claimed id, reason) within one minute add to that row's attempts
+ALTER TABLE ca_access_log
+  ADD COLUMN address text,
+  ADD COLUMN claimed_credential_id text,
+  ADD COLUMN attempts integer NOT NULL DEFAULT 1 CHECK (attempts > 0),
+  ADD COLUMN last_at timestamptz,
+  ADD COLUMN refusal_minute timestamptz;
+CREATE UNIQUE INDEX ca_access_log_refusal_minute ON ca_access_log
+  (refusal_minute, (coalesce(address, '')), (coalesce(claimed_credential_id, '')), (coalesce(reason, '')))
+  WHERE refusal_minute IS NOT NULL;
+
+-- still append-only, with one exception: the repeat count (and last time) of a refused-credential row grows
+CREATE OR REPLACE FUNCTION ca_access_log_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.refusal_minute IS NOT NULL AND NEW.attempts > OLD.attempts
+     AND NEW.last_at >= coalesce(OLD.last_at, OLD.at)
+     AND to_jsonb(NEW) - 'attempts' - 'last_at' = to_jsonb(OLD) - 'attempts' - 'last_at' THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'the access log is append-only: % refused', TG_OP USING ERRCODE = 'CA011';
+END $$;
+
+-- failures per address, shared by every node (rate-limiter-flexible's PostgreSQL store; its own layout)
+CREATE TABLE ca_access_login_failures (
+  key     varchar(255) PRIMARY KEY,
+  points  integer NOT NULL DEFAULT 0,
+  expire  bigint
+);
+`,
+  },
 ];

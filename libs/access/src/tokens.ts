@@ -1,19 +1,22 @@
 /**
- * Credential formats, with Node's crypto only.
+ * Credential formats. API keys with Node's crypto; people's tokens with `jose` (a maintained JOSE
+ * library: no hand-written JWT code).
  *
  *   API key (table terminals):  cak_<16 hex id>_<43 base64url secret>    (256-bit secret)
  *     stored: the id and sha256(secret); shown once at issue.
- *   Token (people):             a JWT, HS256: header.payload.signature (base64url)
+ *   Token (people):             a JWT, HS256, with the signing key's `kid` in its header
  *     payload: { iss: "casino-audit", jti, sub, roles, casino?, iat, exp }
- *     signed with the deployment's signing key (ca_access_signing_keys, generated on first start);
- *     stored: the jti, the claims and sha256(token). A valid signature is not enough: the jti must be
- *     on file and not revoked (checked on every request).
+ *     signed with the deployment's signing key (signing-keys.ts: from the environment or a file, or
+ *     generated in the database by default); stored: the jti, the claims and sha256(token). A valid
+ *     signature is not enough: the jti must be on file and not revoked (checked on every request).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 
 export const API_KEY_PREFIX = 'cak_';
 const API_KEY = /^cak_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 export const TOKEN_ISSUER = 'casino-audit';
+export const TOKEN_ALGORITHM = 'HS256';
 
 export interface TokenClaims {
   readonly iss: string;
@@ -24,8 +27,6 @@ export interface TokenClaims {
   readonly iat: number;
   readonly exp: number;
 }
-
-const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -43,44 +44,51 @@ export function parseApiKey(key: string): { id: string; secret: string } | null 
   return m ? { id: m[1], secret: m[2] } : null;
 }
 
-export function signToken(claims: TokenClaims, key: Buffer, kid: string): string {
-  const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid }));
-  const payload = b64url(JSON.stringify(claims));
-  const signature = createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+/**
+ * The key as jose wants it: a Uint8Array of this realm (a Buffer read from pg or from a file may come
+ * from another realm under Jest, where jose's `instanceof Uint8Array` would refuse it).
+ */
+const keyBytes = (key: Uint8Array) => Uint8Array.from(key);
+
+export function signToken(claims: TokenClaims, key: Uint8Array, kid: string): Promise<string> {
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT', kid }).sign(keyBytes(key));
 }
 
-export type TokenCheck = { ok: true; claims: TokenClaims; kid: string } | { ok: false; reason: string };
+export type TokenRefusal = 'malformed' | 'bad-signature' | 'expired';
+export type TokenCheck = { ok: true; claims: TokenClaims; kid: string } | { ok: false; reason: string; refusal: TokenRefusal };
 
-/** Parse a token's header (for its key id) without trusting anything yet. */
+/** A token's key id, read from its header without trusting anything yet; null unless it is an HS256 JWS with a kid. */
 export function tokenKeyId(token: string): string | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
+  if (token.split('.').length !== 3) return null;
   try {
-    const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
-    return header && header.alg === 'HS256' && typeof header.kid === 'string' ? header.kid : null;
+    const header = decodeProtectedHeader(token);
+    return header.alg === TOKEN_ALGORITHM && typeof header.kid === 'string' ? header.kid : null;
   } catch {
     return null;
   }
 }
 
-/** Check a token's signature with the key, then its claims' shape and time window. */
-export function verifyToken(token: string, key: Buffer, now = Date.now()): TokenCheck {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed token' };
-  const expected = createHmac('sha256', key).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid token signature' };
+/** Check a token's signature with the key (HS256 only), then its issuer, claims and time window. */
+export async function verifyToken(token: string, key: Uint8Array, now = Date.now()): Promise<TokenCheck> {
   let claims: TokenClaims;
   try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'malformed token payload' };
+    const verified = await jwtVerify(token, keyBytes(key), { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, currentDate: new Date(now), requiredClaims: ['jti', 'sub', 'iat', 'exp'] });
+    claims = verified.payload as unknown as TokenClaims;
+  } catch (error) {
+    // jose's stable error codes (not instanceof: a class of another realm under Jest would not match)
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, reason: 'invalid token signature', refusal: 'bad-signature' };
+    if (code === 'ERR_JWT_EXPIRED') {
+      const exp = (error as { payload?: { exp?: unknown } }).payload?.exp;
+      return { ok: false, reason: typeof exp === 'number' ? `token expired at ${new Date(exp * 1000).toISOString()}` : 'token expired', refusal: 'expired' };
+    }
+    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed' };
+    if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return { ok: false, reason: `token algorithm not allowed (${TOKEN_ALGORITHM} only)`, refusal: 'malformed' };
+    return { ok: false, reason: 'malformed token', refusal: 'malformed' };
   }
-  if (!claims || claims.iss !== TOKEN_ISSUER || typeof claims.jti !== 'string' || typeof claims.sub !== 'string' || !Array.isArray(claims.roles) || typeof claims.exp !== 'number') {
-    return { ok: false, reason: 'token claims are incomplete' };
+  if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string' || !Array.isArray(claims.roles) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+    return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed' };
   }
-  if (claims.exp * 1000 <= now) return { ok: false, reason: `token expired at ${new Date(claims.exp * 1000).toISOString()}` };
   return { ok: true, claims, kid: tokenKeyId(token) ?? '' };
 }
 
