@@ -5,5 +5,8 @@ export * from './core/game';
 export * from './core/judge-round';
 export * from './core/house-edge';
 export * from './core/session-rules';
+export * from './core/session-compliance';
 export * from './catalogue';
 export * from './registry';
+export * from './core/day-compliance';
+export * from './core/compliance-checklist';

@@ -1,0 +1,192 @@
+/**
+ * The gaming-day compliance checklist (issue 15): the nine regulated subjects an inspector checks over a
+ * table session or a whole day, each with the finding code that carries it and, per jurisdiction, the
+ * lines of its text (null: the text lacks the rule, with why). Data only; `dayChecklist` turns a day's
+ * findings and sessions into rows of pass / finding / not applicable / not judged.
+ */
+import { DICE_CUSTODY, HOURLY_ROTATIONS, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
+import type { DiscrepancyCode, JurisdictionId } from './types';
+
+export type ChecklistRowId =
+  | 'limit-changes'
+  | 'closing-announcements'
+  | 'temporary-closing'
+  | 'reversible-cloths'
+  | 'tables-in-service'
+  | 'supervision'
+  | 'equipment-custody'
+  | 'circle-poker-session'
+  | 'bank-deposits';
+
+export interface ChecklistRowSpec {
+  readonly id: ChecklistRowId;
+  readonly title: string;
+  readonly code: DiscrepancyCode;
+  /** the lines of each jurisdiction's text that hold the rule; absent: the text lacks it */
+  readonly citations: Readonly<Partial<Record<JurisdictionId, string>>>;
+  /** does the day give the rule something to judge (a table of the game it concerns, a change of limits…)? */
+  applies(day: ChecklistDay): boolean;
+  /** why it does not, when it does not */
+  readonly idle: string;
+  /** what of the rule no fact carries, so a pass does not cover it (per jurisdiction) */
+  readonly unseen?: Readonly<Partial<Record<JurisdictionId, string>>>;
+}
+
+/** What the checklist needs of a day: the games played, per session, and what happened. */
+export interface ChecklistDay {
+  readonly sessions: ReadonlyArray<{ readonly tableId: string; readonly game: string }>;
+  readonly limitChanges: number;
+  readonly suspensions: number;
+  readonly closedSessions: number;
+}
+
+const joined = (...cites: Array<string | undefined>) => cites.filter(Boolean).join(', ');
+const perJurisdiction = <T>(table: Partial<Record<JurisdictionId, T>>, cite: (t: T) => string) =>
+  Object.fromEntries(Object.entries(table).map(([j, t]) => [j, cite(t as T)])) as Partial<Record<JurisdictionId, string>>;
+const plays = (day: ChecklistDay, test: (game: string) => boolean) => day.sessions.some((s) => test(s.game));
+
+export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
+  {
+    id: 'limit-changes',
+    title: 'Limit changes',
+    code: 'LIMIT_CHANGE_VIOLATION',
+    citations: {
+      galicia: 'galicia L176',
+      cantabria: 'cantabria L377–396',
+      euskadi: 'euskadi L843–864; blackjack L2037–2044; circle poker L11245–11251',
+      'illes-balears': 'illes-balears L253–262',
+    },
+    applies: (day) => day.limitChanges > 0,
+    idle: 'no table changed its limits this gaming day',
+  },
+  {
+    id: 'closing-announcements',
+    title: 'Closing announcements',
+    code: 'CLOSING_VIOLATION',
+    citations: {
+      euskadi: 'euskadi L12855–12920; trijoker L8898–8899',
+      cantabria: 'cantabria trijoker L4122–4123; sin descarte L3823–3824',
+      andalucia: 'andalucia sintético L303–305',
+    },
+    applies: (day) => day.closedSessions > 0,
+    idle: 'no table closed this gaming day',
+  },
+  {
+    id: 'temporary-closing',
+    title: 'Temporary closing',
+    code: 'SUSPENSION_VIOLATION',
+    citations: { euskadi: 'euskadi L866–876, L12930–12950' },
+    applies: (day) => day.suspensions > 0,
+    idle: 'no table was closed temporarily this gaming day',
+  },
+  {
+    id: 'reversible-cloths',
+    title: 'Reversible cloths',
+    code: 'CLOTH_CHANGE_VIOLATION',
+    citations: perJurisdiction(REVERSIBLE_CLOTHS, (r) => r.cite),
+    applies: (day) => {
+      const games = new Map<string, Set<string>>();
+      for (const s of day.sessions) games.set(s.tableId, (games.get(s.tableId) ?? new Set()).add(s.game));
+      return [...games.values()].some((g) => g.size > 1);
+    },
+    idle: 'no table changed its game this gaming day',
+  },
+  {
+    id: 'tables-in-service',
+    title: 'Tables in service',
+    code: 'TABLES_IN_SERVICE_VIOLATION',
+    citations: perJurisdiction(TABLES_IN_SERVICE, (r) => r.cite),
+    applies: (day) => day.sessions.length > 0,
+    idle: 'no table played this gaming day',
+    unseen: {
+      euskadi: 'the gaming hours are not recorded: judged between the first and last table of each kind; one table per game at its authorised minimum (euskadi L877–880) is not judged, the authorised minimum is not recorded',
+      galicia: 'the gaming hours and the casino\'s authorisations are not recorded: judged between the first and last table of each kind, for the kinds the casino played',
+    },
+  },
+  {
+    id: 'supervision',
+    title: 'Supervision',
+    code: 'SUPERVISION_VIOLATION',
+    citations: perJurisdiction(SUPERVISION, (games) => joined(...new Set(Object.values(games).map((r) => r.cite)))),
+    applies: () => true, // refined per jurisdiction in dayChecklist: a table of a game whose text sets a ratio
+    idle: 'no table of a game whose text sets a ratio of jefes played this gaming day',
+    unseen: Object.fromEntries(Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded'])),
+  },
+  {
+    id: 'equipment-custody',
+    title: 'Equipment custody',
+    code: 'EQUIPMENT_CUSTODY_VIOLATION',
+    citations: (() => {
+      const out: Partial<Record<JurisdictionId, string>> = {};
+      for (const [j, d] of Object.entries(DICE_CUSTODY)) out[j as JurisdictionId] = `dice ${d!.marksCite}, ${d!.cite}`;
+      for (const [j, h] of Object.entries(HOURLY_ROTATIONS)) out[j as JurisdictionId] = joined(out[j as JurisdictionId], `banca francesa ${h!.terna}, ${h!.thrower}`);
+      return out;
+    })(),
+    applies: () => true, // refined in dayChecklist: a craps table, or a banca francesa table where the text rotates ternas
+    idle: 'no craps or banca francesa table played this gaming day',
+    unseen: {
+      euskadi: 'shoes: numbered and "procurando evitar" the same shoes at the same tables "sistemáticamente" (euskadi L1348–1355) names no breach a session could show: not judged (docs/games/readings/day-compliance.resolutions.md); the announced change of dice (L3808–3815) is not recorded',
+      cantabria: 'the announced change of dice is not recorded',
+      'illes-balears': 'shoes rotated (illes-balears L479–494): not judged, as in euskadi',
+      galicia: 'shoes rotated (galicia L250): not judged, as in euskadi',
+    },
+  },
+  {
+    id: 'circle-poker-session',
+    title: 'Circle poker session',
+    code: 'CIRCLE_SESSION_VIOLATION',
+    citations: { euskadi: 'euskadi L10830–10836', cantabria: 'cantabria L5356–5362', andalucia: 'andalucia L299–301' },
+    applies: (day) => plays(day, (g) => g.startsWith('circle-poker') || g === 'synthetic-poker'),
+    idle: 'no circle poker table played this gaming day',
+  },
+  {
+    id: 'bank-deposits',
+    title: 'Bank deposits',
+    code: 'BANK_DEPOSIT_VIOLATION',
+    citations: { euskadi: 'euskadi L5983–6000', cantabria: 'cantabria L3016–3087' },
+    applies: (day) => plays(day, (g) => g === 'baccarat-two-tables'),
+    idle: 'no baccarat à deux tableaux table played this gaming day',
+  },
+];
+
+export type ChecklistStatus = 'pass' | 'finding' | 'not-applicable' | 'not-judged';
+
+export interface ChecklistRow {
+  readonly id: ChecklistRowId;
+  readonly title: string;
+  readonly code: DiscrepancyCode;
+  readonly jurisdiction: JurisdictionId;
+  readonly status: ChecklistStatus;
+  readonly findings: number;
+  /** the text's lines; null where the text lacks the rule */
+  readonly citation: string | null;
+  readonly note: string | null;
+}
+
+/**
+ * The day's checklist for one jurisdiction: `findings` are every finding of the day (rounds', sessions'
+ * and the day's) with their codes; `notJudged` names rows the day's judge could not judge for want of
+ * facts (with why), e.g. craps tables that never recorded their dice; `remarks` what a passed row could
+ * not see (the gaming hours).
+ */
+export function dayChecklist(
+  jurisdiction: JurisdictionId,
+  day: ChecklistDay,
+  findings: ReadonlyArray<{ readonly code: string }>,
+  said: { notJudged?: Readonly<Partial<Record<ChecklistRowId, string>>>; remarks?: Readonly<Partial<Record<ChecklistRowId, string>>> } = {},
+): ChecklistRow[] {
+  return CHECKLIST_ROWS.map((row) => {
+    const citation = row.citations[jurisdiction] ?? null;
+    const base = { id: row.id, title: row.title, code: row.code, jurisdiction, citation };
+    if (!citation) return { ...base, status: 'not-applicable', findings: 0, note: `the ${jurisdiction} text has no such rule` };
+    const count = findings.filter((f) => f.code === row.code).length;
+    if (count) return { ...base, status: 'finding', findings: count, note: null };
+    let applies = row.applies(day);
+    if (row.id === 'supervision') applies = plays(day, (g) => !!SUPERVISION[jurisdiction]?.[g]);
+    if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
+    if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle };
+    const why = said.notJudged?.[row.id];
+    if (why) return { ...base, status: 'not-judged', findings: 0, note: why };
+    return { ...base, status: 'pass', findings: 0, note: [said.remarks?.[row.id], row.unseen?.[jurisdiction]].filter(Boolean).join('; ') || null };
+  });
+}

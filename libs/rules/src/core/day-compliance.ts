@@ -1,0 +1,370 @@
+/**
+ * Gaming-day compliance (issue 15): what the catalogues regulate over a whole gaming day or across a
+ * table's sessions — reversible cloths, the tables that must be in service, the jefes' ratios, the
+ * custody of dice — judged from a summary of the day's sessions, and the day's checklist of every
+ * issue-15 row for the casino's jurisdiction. Pure: the read model (libs/projections/src/day-compliance)
+ * keeps the summary and calls these.
+ *
+ * Findings are never refusals (contract §1.1): the facts are stored, and what breaks a rule is a finding
+ * with the rule's own citation. What the facts cannot carry is said in `notes`, never guessed.
+ */
+import { gameRules } from '../registry';
+import type { DiscrepancyCode, Finding, JurisdictionId } from './types';
+
+// ---------------------------------------------------------------- the day's facts, summarised
+
+/** One die as the session's `DiceIssued` recorded it: the maker's serial and the casino's initials it bears. */
+export interface IssuedDie {
+  readonly serial?: string;
+  readonly initials?: string;
+}
+
+export interface DiceIssue {
+  readonly eventId: string;
+  readonly at: string | null;
+  readonly dice: readonly IssuedDie[];
+  /** the dice the same table's previous session was issued (its session id), when one was recorded */
+  readonly previous?: { readonly sessionId: string; readonly serials: readonly string[] };
+}
+
+/** A timed fact of a session: a terna changed, a thrower replaced, a jefe taking over. */
+export interface TimedFact {
+  readonly eventId: string;
+  readonly at: string | null;
+}
+
+/** A session as the day's judge sees it (built by the read model from the session's facts). */
+export interface DaySession {
+  readonly sessionId: string;
+  readonly tableId: string;
+  readonly game: string;
+  readonly jurisdiction: JurisdictionId;
+  readonly openEventId: string;
+  readonly openedAt: string | null;
+  readonly closedAt: string | null;
+  readonly closeEventId?: string;
+  /** Σ of the opening float (minor units) */
+  readonly openingFloat: number;
+  /** `TableSessionOpened.clothNumber`: the number of the reversible cloth the game is played on */
+  readonly clothNumber?: string;
+  /** who supervises the table (jefe de mesa / inspector), from when: the opening's staff.inspector, then each `TableSupervisorChanged` */
+  readonly supervisors: ReadonlyArray<TimedFact & { readonly inspector: string }>;
+  /** `TableSupervisorChanged.individualRecording` / `TableSessionOpened.individualRecording`: the table has its own video recording */
+  readonly individualRecording?: boolean;
+  readonly diceIssued: readonly DiceIssue[];
+  readonly ternaChanges: readonly TimedFact[];
+  readonly throwerChanges: ReadonlyArray<TimedFact & { readonly forceMajeure?: boolean }>;
+}
+
+export interface DayJudgement {
+  readonly findings: DayFinding[];
+  /** what could not be judged, or was judged only in part, and why */
+  readonly notes: string[];
+  /** the checklist rows the facts could not carry at all today (row id → why) */
+  readonly notJudged?: Readonly<Record<string, string>>;
+}
+
+/** A finding of the day, with the session and table it concerns (null: the day as a whole). */
+export type DayFinding = Finding & { readonly sessionId: string | null; readonly tableId: string | null };
+
+const ms = (at: string | null | undefined) => (at ? Date.parse(at) : NaN);
+
+// ---------------------------------------------------------------- reversible cloths
+
+/**
+ * Reversible cloths: on one table several games may be played the same day, each after the previous game
+ * was closed, each with its own new float and on a numbered cloth with its own books; where the text says
+ * so, the game may change once a day.
+ */
+export const REVERSIBLE_CLOTHS: Partial<Record<JurisdictionId, { readonly changesPerDay: number | null; readonly cite: string }>> = {
+  // "siempre efectuando el cierre del juego anterior … con su nuevo anticipo … cada paño tendrá su número y libros de contabilidad específicos": no limit per day
+  euskadi: { changesPerDay: null, cite: 'euskadi L1386–1390, L1456–1462' },
+  // "en la misma jornada … éste sólo podrá variarse en una ocasión, y siempre efectuando el cierre del juego anterior … con su nuevo anticipo … cada paño tendrá su número"
+  cantabria: { changesPerDay: 1, cite: 'cantabria L693–709' },
+  // "en la mateixa jornada … només podrà variar-se en una ocasió, i sempre després d'haver tancat el joc anterior … amb la nova anticipació … cada tauler ha de tenir el seu número"
+  'illes-balears': { changesPerDay: 1, cite: 'illes-balears L503–510' },
+  // "só poderá variarse nunha ocasión na devandita xornada e sempre efectuando o peche do xogo anterior … co seu novo anticipo … cada pano terá o seu número"
+  galicia: { changesPerDay: 1, cite: 'galicia L254' },
+};
+
+const byOpening = (a: DaySession, b: DaySession) => (ms(a.openedAt) || 0) - (ms(b.openedAt) || 0) || a.sessionId.localeCompare(b.sessionId);
+
+export function judgeReversibleCloths(sessions: readonly DaySession[]): DayJudgement {
+  const findings: DayFinding[] = [];
+  const byTable = new Map<string, DaySession[]>();
+  for (const s of sessions) byTable.set(s.tableId, [...(byTable.get(s.tableId) ?? []), s]);
+  for (const [tableId, list] of byTable) {
+    const ordered = [...list].sort(byOpening);
+    const games = new Set(ordered.map((s) => s.game));
+    if (games.size < 2) continue; // one game all day: no cloth was reversed
+    let changes = 0;
+    for (let i = 0; i < ordered.length; i++) {
+      const s = ordered[i];
+      const rule = REVERSIBLE_CLOTHS[s.jurisdiction];
+      if (!rule) continue;
+      const base = { code: 'CLOTH_CHANGE_VIOLATION' as DiscrepancyCode, citation: rule.cite, sessionId: s.sessionId, tableId };
+      if (!s.clothNumber) {
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/cloth-number', expected: 'the number of the cloth the game is played on', recorded: null, message: `table ${tableId} played ${[...games].join(' and ')} this gaming day; session ${s.sessionId} (${s.game}) did not record the number of its cloth, which its books must carry` });
+      }
+      const previous = ordered[i - 1];
+      if (!previous || previous.game === s.game) continue;
+      changes++;
+      if (!previous.closedAt || ms(previous.closedAt) > ms(s.openedAt)) {
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/previous-closed', expected: `${previous.game} (session ${previous.sessionId}) closed before ${s.game} opens`, recorded: previous.closedAt ? `closed at ${previous.closedAt}, after ${s.openedAt}` : 'not closed', message: `table ${tableId} opened ${s.game} while ${previous.game} was still open: the previous game must be closed first` });
+      }
+      if (s.openingFloat <= 0) {
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/new-float', expected: 'a new float for the new game', recorded: s.openingFloat, message: `table ${tableId} changed to ${s.game} without a float of its own` });
+      }
+      if (rule.changesPerDay !== null && changes > rule.changesPerDay) {
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/changes-per-day', expected: `at most ${rule.changesPerDay} change of game per table per gaming day`, recorded: `change ${changes} (${previous.game} → ${s.game})`, message: `table ${tableId} changed its game ${changes} times this gaming day; the rules allow ${rule.changesPerDay}` });
+      }
+    }
+  }
+  return { findings, notes: [] };
+}
+
+// ---------------------------------------------------------------- tables in service
+
+/** At least one roulette table and one card table in service (euskadi always; galicia where those games are authorised). */
+export const TABLES_IN_SERVICE: Partial<Record<JurisdictionId, { readonly whereAuthorised: boolean; readonly cite: string }>> = {
+  // "En todo caso, como mínimo, estarán en servicio una mesa de ruleta y una de naipes."
+  euskadi: { whereAuthorised: false, cite: 'euskadi L12952–12958' },
+  // "durante todo o horario de xogo deberán atoparse en servizo, como mínimo, unha mesa de ruleta e outra de naipes, sempre que tales xogos estean autorizados no casino"
+  galicia: { whereAuthorised: true, cite: 'galicia L56' },
+};
+
+const ROULETTES = new Set(['french-roulette', 'american-roulette-single-zero', 'american-roulette-double-zero']);
+export type ServiceKind = 'roulette' | 'cards';
+/** Which of the two required kinds a game's table is: a roulette, a card table (banking card games and circle poker), or neither. */
+export function serviceKind(game: string): ServiceKind | null {
+  if (ROULETTES.has(game)) return 'roulette';
+  const family = gameRules(game)?.family;
+  return family === 'cards' || family === 'circle-poker' ? 'cards' : null;
+}
+
+/**
+ * The gaming hours are not carried by any fact (they are the casino's authorisation), so the day is judged
+ * where the facts prove play: a kind with no table in service the whole day (euskadi; galicia reads it as
+ * not authorised), and any moment between the kind's first opening and its last close when none of its
+ * tables was open while another table was (the casino was gaming). Before a kind's first opening and
+ * after its last close the hours are unknown: said in a note, not judged.
+ */
+export function judgeTablesInService(jurisdiction: JurisdictionId, sessions: readonly DaySession[]): DayJudgement {
+  const rule = TABLES_IN_SERVICE[jurisdiction];
+  if (!rule || !sessions.length) return { findings: [], notes: [] };
+  const findings: DayFinding[] = [];
+  const notes: string[] = [];
+  const names: Record<ServiceKind, string> = { roulette: 'roulette table', cards: 'card table' };
+  for (const kind of ['roulette', 'cards'] as const) {
+    const mine = sessions.filter((s) => serviceKind(s.game) === kind && s.openedAt);
+    if (!mine.length) {
+      if (rule.whereAuthorised) notes.push(`no ${names[kind]} played this gaming day: the text requires one only where the casino is authorised for it, which no fact records (${rule.cite})`);
+      else findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service`, recorded: `no ${names[kind]} opened this gaming day`, message: `no ${names[kind]} was in service this gaming day; at least one must be` });
+      continue;
+    }
+    // the union of the kind's in-service intervals, and its gaps
+    const intervals = mine.map((s) => [ms(s.openedAt), s.closedAt ? ms(s.closedAt) : Infinity] as [number, number]).sort((a, b) => a[0] - b[0]);
+    let end = intervals[0][1];
+    for (const [from, to] of intervals.slice(1)) {
+      if (from > end) {
+        // a gap: judged only while another table was in service (the casino was gaming then)
+        const others = sessions.filter((s) => serviceKind(s.game) !== kind && s.openedAt && ms(s.openedAt) < from && (!s.closedAt || ms(s.closedAt) > end));
+        if (others.length) {
+          findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service while the casino plays`, recorded: `none from ${new Date(end).toISOString()} to ${new Date(from).toISOString()}`, message: `no ${names[kind]} was in service from ${new Date(end).toISOString()} to ${new Date(from).toISOString()} while ${others.map((s) => s.tableId).join(', ')} played` });
+        }
+      }
+      end = Math.max(end, to);
+    }
+  }
+  notes.push(`tables in service: the casino's gaming hours are not recorded, so before the first and after the last ${names.roulette} and ${names.cards} of the day nothing is judged (${rule.cite})`);
+  return { findings, notes };
+}
+
+// ---------------------------------------------------------------- supervision
+
+/** How many tables one jefe de mesa may supervise at a table of this game; `withRecording` where individual video recording relaxes it. */
+export interface SupervisionRatio {
+  readonly tables: number;
+  readonly withRecording?: number;
+  readonly cite: string;
+}
+
+const rouletteRatios = (french: SupervisionRatio, american: SupervisionRatio) => ({
+  'french-roulette': french,
+  'american-roulette-single-zero': american,
+  'american-roulette-double-zero': american,
+});
+
+export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string, SupervisionRatio>>>> = {
+  // "un Jefe de Mesa o Inspector por cada cuatro mesas, independientemente del juego que se practique en ellas, siempre que estas se encuentren en el mismo sector"
+  euskadi: {
+    ...rouletteRatios({ tables: 4, cite: 'euskadi L463–466' }, { tables: 4, cite: 'euskadi L1206–1209' }),
+    blackjack: { tables: 4, cite: 'euskadi L1470–1473' },
+  },
+  cantabria: {
+    // french: one jefe per roulette; "podrá haber un jefe de mesa por cada dos mesas contiguas, siempre y cuando cada una de ellas disponga de sistema individualizado de grabación"
+    // american: "podrá ejercer sus responsabilidades sobre dos mesas … por cada cuatro mesas contiguas, siempre y cuando cada una … disponga de sistema de grabación individualizado"
+    ...rouletteRatios({ tables: 1, withRecording: 2, cite: 'cantabria L214–223' }, { tables: 2, withRecording: 4, cite: 'cantabria L508–515' }),
+    // "grupos de mesas contiguas y homogéneas, sin que el número total de mesas a su cargo pueda exceder de cuatro"
+    blackjack: { tables: 4, cite: 'cantabria L713–721' },
+  },
+  'illes-balears': {
+    // one-layout roulette "un cap de taula per cada dues taules"; american "un cap de taula per cada quatre taules"
+    ...rouletteRatios({ tables: 2, cite: 'illes-balears L138–139' }, { tables: 4, cite: 'illes-balears L364–367' }),
+    blackjack: { tables: 4, cite: 'illes-balears L515–517' },
+  },
+  galicia: {
+    // "Poderá haber un/unha xefe/a de mesa por cada dúas mesas"; american "un/unha xefe/a de mesa cada catro mesas"
+    ...rouletteRatios({ tables: 2, cite: 'galicia L122' }, { tables: 4, cite: 'galicia L222' }),
+    blackjack: { tables: 4, cite: 'galicia L258' },
+  },
+};
+
+/** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */
+export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, recording?: boolean): number | null {
+  const ratio = SUPERVISION[jurisdiction]?.[game];
+  if (!ratio) return null;
+  return recording === false ? ratio.tables : (ratio.withRecording ?? ratio.tables);
+}
+
+/**
+ * At every moment, each jefe's tables in service (every game counts: euskadi says "independientemente del
+ * juego"; the others count tables) against the ratio of each of them whose text sets one. Sector and
+ * contiguity are not carried by any fact: the count is judged, never where the tables stand. A table that
+ * did not record whether it has individual video recording is held to the ratio its recording would allow.
+ */
+export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement {
+  const findings: DayFinding[] = [];
+  const notes = new Set<string>();
+  // each table's supervision intervals: [from, to, inspector]
+  type Stint = { from: number; to: number; inspector: string; s: DaySession; eventId: string };
+  const stints: Stint[] = [];
+  for (const s of sessions) {
+    const end = s.closedAt ? ms(s.closedAt) : Infinity;
+    s.supervisors.forEach((sup, i) => {
+      const from = ms(sup.at ?? s.openedAt);
+      const to = i + 1 < s.supervisors.length ? ms(s.supervisors[i + 1].at) : end;
+      if (Number.isFinite(from) && to > from) stints.push({ from, to, inspector: sup.inspector, s, eventId: sup.eventId });
+    });
+  }
+  const reported = new Set<string>();
+  // moments where a jefe's load can rise: each stint's start
+  for (const start of stints) {
+    const load = stints.filter((x) => x.inspector === start.inspector && x.from <= start.from && x.to > start.from);
+    const tables = [...new Set(load.map((x) => x.s.tableId))];
+    for (const x of load) {
+      const ratio = SUPERVISION[x.s.jurisdiction]?.[x.s.game];
+      if (!ratio) continue;
+      const recording = x.s.individualRecording;
+      if (recording === undefined && ratio.withRecording !== undefined) notes.add(`${x.s.tableId}: whether the table has individual video recording was not recorded; held to the ratio recording allows (${ratio.cite})`);
+      const capacity = supervisionCapacity(x.s.game, x.s.jurisdiction, recording)!;
+      const key = `${x.inspector}|${x.s.sessionId}|${tables.length}`;
+      if (tables.length <= capacity || reported.has(key)) continue;
+      reported.add(key);
+      findings.push({
+        code: 'SUPERVISION_VIOLATION',
+        eventId: start.eventId,
+        sessionId: x.s.sessionId,
+        tableId: x.s.tableId,
+        rule: `${x.s.game}/supervision-ratio`,
+        citation: ratio.cite,
+        expected: `at most ${capacity} table(s) per jefe de mesa${recording === false && ratio.withRecording ? ` (${ratio.withRecording} with individual video recording)` : ''}`,
+        recorded: { inspector: x.inspector, tables, at: new Date(start.from).toISOString() },
+        message: `${x.inspector} supervised ${tables.length} tables at once (${tables.join(', ')}), among them ${x.s.tableId} (${x.s.game}), which allows ${capacity}`,
+      });
+    }
+  }
+  return { findings, notes: [...notes] };
+}
+
+// ---------------------------------------------------------------- equipment custody
+
+/** Craps: six dice per table per session, unlike the previous session's, each with the maker's number and the casino's initials. */
+export const DICE_CUSTODY: Partial<Record<JurisdictionId, { readonly perSession: number; readonly cite: string; readonly marksCite: string }>> = {
+  // "En una de las caras figurará el número de orden del fabricante y las siglas del establecimiento … En cada sesión se pondrán a disposición de cada mesa … seis dados en perfecto estado y distintos a los usados la sesión anterior."
+  euskadi: { perSession: 6, cite: 'euskadi L3167–3174', marksCite: 'euskadi L3163–3165' },
+  cantabria: { perSession: 6, cite: 'cantabria L1346–1353', marksCite: 'cantabria L1342–1344' },
+  'illes-balears': { perSession: 6, cite: 'illes-balears L929–934', marksCite: 'illes-balears L926–927' },
+  galicia: { perSession: 6, cite: 'galicia L884–886', marksCite: 'galicia L882' },
+};
+
+/** Banca francesa (cantabria only): the three ternas rotated hour by hour, the throwing croupier replaced hour by hour save force majeure. */
+export const HOURLY_ROTATIONS: Partial<Record<JurisdictionId, { readonly terna: string; readonly thrower: string }>> = {
+  cantabria: { terna: 'cantabria L1815–1820', thrower: 'cantabria L1915–1917' },
+};
+const HOUR = 3_600_000;
+
+export function judgeEquipment(s: DaySession): DayJudgement {
+  const findings: DayFinding[] = [];
+  const notes: string[] = [];
+  const notJudged: Record<string, string> = {};
+  const at = { sessionId: s.sessionId, tableId: s.tableId };
+  const dice = s.game === 'craps' ? DICE_CUSTODY[s.jurisdiction] : undefined;
+  if (dice) {
+    if (!s.diceIssued.length) {
+      const why = `${s.tableId}: no DiceIssued recorded, so the session's dice are not judged (${dice.cite})`;
+      notes.push(why);
+      notJudged['equipment-custody'] = why;
+    }
+    s.diceIssued.forEach((issue, i) => {
+      const base = { code: 'EQUIPMENT_CUSTODY_VIOLATION' as DiscrepancyCode, eventId: issue.eventId, ...at };
+      if (i === 0 && issue.dice.length !== dice.perSession) {
+        findings.push({ ...base, rule: 'craps/dice-per-session', citation: dice.cite, expected: dice.perSession, recorded: issue.dice.length, message: `${s.tableId} was given ${issue.dice.length} dice for the session; the rules require ${dice.perSession}` });
+      }
+      const unmarked = issue.dice.filter((d) => !d.serial || !d.initials);
+      if (unmarked.length) {
+        findings.push({ ...base, rule: 'craps/dice-marks', citation: dice.marksCite, expected: "each die bears the maker's serial number and the casino's initials", recorded: unmarked, message: `${unmarked.length} die/dice at ${s.tableId} lack the maker's serial number or the casino's initials` });
+      }
+      const reused = issue.previous ? issue.dice.map((d) => d.serial).filter((serial): serial is string => !!serial && issue.previous!.serials.includes(serial)) : [];
+      if (reused.length) {
+        findings.push({ ...base, rule: 'craps/dice-renewed', citation: dice.cite, expected: `dice other than those of the previous session (${issue.previous!.sessionId})`, recorded: reused, message: `${s.tableId} was given dice ${reused.join(', ')} again, already used at its previous session ${issue.previous!.sessionId}` });
+      }
+    });
+  }
+  const hourly = s.game === 'banca-francesa' ? HOURLY_ROTATIONS[s.jurisdiction] : undefined;
+  if (hourly) {
+    const rotation = (what: 'terna' | 'thrower', changes: ReadonlyArray<TimedFact & { forceMajeure?: boolean }>) => {
+      if (!changes.length) {
+        // a session shorter than an hour needs none; longer and none recorded: not judged, said
+        const span = (s.closedAt ? ms(s.closedAt) : NaN) - ms(s.openedAt);
+        if (!(span <= HOUR)) {
+          const why = `${s.tableId}: no ${what === 'terna' ? 'DiceTernaChanged' : 'DiceThrowerChanged'} recorded, so the hourly ${what} rotation is not judged (${hourly[what]})`;
+          notes.push(why);
+          notJudged['equipment-custody'] = why;
+        }
+        return;
+      }
+      const marks: Array<{ at: number; eventId: string; forceMajeure?: boolean }> = [{ at: ms(s.openedAt), eventId: s.openEventId }, ...changes.map((c) => ({ at: ms(c.at), eventId: c.eventId, forceMajeure: c.forceMajeure }))];
+      if (s.closedAt) marks.push({ at: ms(s.closedAt), eventId: s.closeEventId ?? s.openEventId });
+      for (let i = 1; i < marks.length; i++) {
+        const gap = marks[i].at - marks[i - 1].at;
+        if (!(gap > HOUR)) continue;
+        if (what === 'thrower' && marks[i].forceMajeure) {
+          notes.push(`${s.tableId}: the thrower was replaced after ${Math.round(gap / 60000)} minutes, recorded as force majeure (${hourly.thrower})`);
+          continue;
+        }
+        findings.push({
+          code: 'EQUIPMENT_CUSTODY_VIOLATION',
+          eventId: marks[i].eventId,
+          ...at,
+          rule: what === 'terna' ? 'banca-francesa/terna-hourly' : 'banca-francesa/thrower-hourly',
+          citation: hourly[what],
+          expected: what === 'terna' ? 'the terna rotated every hour from the opening to the close' : 'the throwing croupier replaced every hour, save force majeure',
+          recorded: `${Math.round(gap / 60000)} minutes from ${new Date(marks[i - 1].at).toISOString()} to ${new Date(marks[i].at).toISOString()}`,
+          message: `${s.tableId}: ${what === 'terna' ? 'the same terna was in play' : 'the same croupier threw'} for ${Math.round(gap / 60000)} minutes; the rules require a change every hour`,
+        });
+      }
+    };
+    rotation('terna', s.ternaChanges);
+    rotation('thrower', s.throwerChanges);
+  }
+  return { findings, notes, notJudged };
+}
+
+// ---------------------------------------------------------------- the day, and its checklist
+
+/** Everything the day's judge says of one casino's gaming day. */
+export function judgeGamingDay(jurisdiction: JurisdictionId, sessions: readonly DaySession[]): DayJudgement {
+  const parts = [judgeReversibleCloths(sessions), judgeTablesInService(jurisdiction, sessions), judgeSupervision(sessions), ...sessions.map(judgeEquipment)];
+  return { findings: parts.flatMap((p) => p.findings), notes: parts.flatMap((p) => p.notes), notJudged: Object.assign({}, ...parts.map((p) => p.notJudged ?? {})) };
+}
