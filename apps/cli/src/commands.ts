@@ -3,10 +3,10 @@ import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { Pool } from 'pg';
-import { EventStore, EventStoreDbEventStore, eventStoreKind, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
+import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs/event-store/src/seal';
-import { Runtime, startRuntime } from '../../../libs/platform/src';
+import { config, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
@@ -206,7 +206,7 @@ export function registerCommands(program: Command) {
     .command('seal')
     .description('seal the store: record the head of every stream in a chained StoreSealed event, and print its receipt (hand it out of band)')
     .hook('preAction', () => {
-      if (eventStoreKind(process.env) === 'eventstoredb') {
+      if (config().EVENT_STORE === 'eventstoredb') {
         err('casino-audit: seal: seals are written into the PostgreSQL store; with EVENT_STORE=eventstoredb the record is sealed by its own chain, checked by `verify` (docs/deployment.md)');
         process.exit(2);
       }
@@ -229,7 +229,7 @@ export function registerCommands(program: Command) {
   program
     .command('serve')
     .description('HTTP API (/api/v1), OpenAPI docs (/api/docs) and the projectors')
-    .option('--port <port>', 'port to listen on', (v) => Number(v), Number(process.env.PORT) || 3000)
+    .option('--port <port>', 'port to listen on', (v) => Number(v), config().PORT)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { port: number; host: string }) => {
       await serve(program, opts.port, opts.host);
@@ -271,7 +271,7 @@ export function registerCommands(program: Command) {
     .option('--seed <s>', 'seed', positiveInt, DEMO_DEFAULTS.seed)
     .option('--error-rate <r>', 'injected error rate', rate, DEMO_DEFAULTS.errorRate)
     .option('--no-serve', 'print the summary and exit')
-    .option('--port <port>', 'port to serve on', (v) => Number(v), Number(process.env.PORT) || 3000)
+    .option('--port <port>', 'port to serve on', (v) => Number(v), config().PORT)
     .option('--host <host>', 'address to serve on', '127.0.0.1')
     .action(async (opts) => {
       const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate };
@@ -294,7 +294,7 @@ export function registerCommands(program: Command) {
         const source = runtime.store;
         let target: EventStore;
         if (opts.to === 'eventstoredb') {
-          const cs = process.env.EVENTSTORE_CONNECTION_STRING;
+          const cs = config().EVENTSTORE_CONNECTION_STRING;
           if (!cs) throw new Error('migrate-store --to eventstoredb needs EVENTSTORE_CONNECTION_STRING');
           target = EventStoreDbEventStore.fromConnectionString(cs);
         } else if (opts.to === 'postgres' && opts.targetUrl) {
@@ -373,7 +373,7 @@ export async function serve(program: Command, port: number, host: string, before
   // IPC channel: RSS alone cannot show whether the server leaks, so the bench asks `{ probe: 'heap' }` and
   // gets the live heap after a full GC (it starts us with --expose-gc; `gc: false` if it did not). The
   // forced GC pauses this process for its duration, reported as `gcMs`.
-  if (process.env.CASINO_AUDIT_HEAP_PROBE === '1' && process.send) {
+  if (config().CASINO_AUDIT_HEAP_PROBE && process.send) {
     process.on('message', (m: { probe?: string; id?: number }) => {
       if (m?.probe !== 'heap') return;
       const gc = (globalThis as { gc?: () => void }).gc;

@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import * as os from 'node:os';
 import { AccessRecord, accessLogWindow, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, WindowError } from '../../../libs/access/src';
-import type { Runtime } from '../../../libs/platform/src';
+import { config, Runtime } from '../../../libs/platform/src';
 
 export type WithRuntime = <T>(program: Command, fn: (runtime: Runtime) => Promise<T>) => Promise<T>;
 
@@ -139,7 +139,7 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 export async function announceBootstrapCredential(runtime: Runtime, print: (line: string) => void = out): Promise<Issued | null> {
   const access = new AccessService(runtime.pool);
   // a deployment that manages its credentials itself and keeps no admin token active turns this off
-  const issued = process.env.CASINO_AUDIT_BOOTSTRAP === 'off' ? null : await access.bootstrapAdmin();
+  const issued = config().CASINO_AUDIT_BOOTSTRAP ? await access.bootstrapAdmin() : null;
   if (issued) {
     print(`no active admin credential: issued a bootstrap admin token (${issued.credential.id}, expires ${issued.credential.expiresAt}); it is shown once:`);
     print(issued.secret);

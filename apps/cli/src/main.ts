@@ -4,7 +4,17 @@
  */
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
+import { ConfigError, readConfig } from '../../../libs/platform/src/config';
 import { registerCommands } from './commands';
+
+// the whole configuration is checked before any command runs: a bad value stops here, named (exit 2)
+try {
+  readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`casino-audit: the configuration cannot be used:\n${error.problems.map((p) => `  ${p.variable} ${p.reason}\n`).join('')}`);
+  process.exit(2);
+}
 
 const program = new Command();
 program

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Client, types } from 'pg';
+import { config } from '../../platform/src/config';
 
 // int8 (counts and money in minor units) as JavaScript numbers: amounts stay far below 2^53
 types.setTypeParser(20, (v) => Number(v));
@@ -36,16 +37,17 @@ const EMBEDDED_USER = 'casino_audit';
 const EMBEDDED_PASSWORD = 'casino_audit';
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  const settings = config();
+  const url = options.databaseUrl ?? settings.DATABASE_URL;
   if (url) return { url, embedded: false, stop: async () => undefined };
-  return startEmbedded(path.resolve(options.dataDir ?? process.env.CASINO_AUDIT_HOME ?? '.casino-audit'), options.log);
+  return startEmbedded(path.resolve(options.dataDir ?? settings.CASINO_AUDIT_HOME), options.log);
 }
 
 /**
  * Where clusters go when the server's own user cannot enter the home (root running from a private
  * directory: `initdb` would fail with "Permission denied"); `CASINO_AUDIT_CLUSTERS` moves it.
  */
-const CLUSTERS = () => process.env.CASINO_AUDIT_CLUSTERS ?? '/var/lib/casino-audit/clusters';
+const CLUSTERS = () => config().CASINO_AUDIT_CLUSTERS;
 
 /** The uid and gids of the system user `postgres` (the one the package runs the server as under root), or null. */
 function serverUser(): { uid: number; gids: number[] } | null {

@@ -4,6 +4,7 @@
  * KurrentDB. Read models and projector checkpoints stay in PostgreSQL either way, so the pool is always needed.
  */
 import type { Pool } from 'pg';
+import { setting } from '../../platform/src/config';
 import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
 import type { EventStore, StoredEvent } from './port';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
@@ -21,12 +22,9 @@ export interface SelectStoreOptions {
   readonly eventStoreDb?: EventStoreDbEventStoreOptions;
 }
 
-/** `EVENT_STORE` read strictly: unset or empty = postgres; anything unknown is an error, never a silent fallback. */
+/** `EVENT_STORE` read strictly (libs/platform/src/config.ts): unset or empty = postgres; anything unknown is an error, never a silent fallback. */
 export function eventStoreKind(env: NodeJS.ProcessEnv = process.env): EventStoreKind {
-  const raw = (env.EVENT_STORE ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'postgres' || raw === 'postgresql') return 'postgres';
-  if (raw === 'eventstoredb' || raw === 'esdb' || raw === 'kurrentdb') return 'eventstoredb';
-  throw new Error(`EVENT_STORE="${env.EVENT_STORE}" is not a known event store: use "postgres" (the default) or "eventstoredb"`);
+  return setting('EVENT_STORE', env);
 }
 
 /**
@@ -35,7 +33,7 @@ export function eventStoreKind(env: NodeJS.ProcessEnv = process.env): EventStore
  */
 export function selectEventStore(env: NodeJS.ProcessEnv, pool: Pool, options: SelectStoreOptions = {}): SelectableEventStore {
   if (eventStoreKind(env) === 'postgres') return new PostgresEventStore(pool, options.postgres);
-  const connectionString = env.EVENTSTORE_CONNECTION_STRING?.trim();
+  const connectionString = setting('EVENTSTORE_CONNECTION_STRING', env);
   if (!connectionString) {
     throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://es1:2113,es2:2113,es3:2113?tls=false)');
   }

@@ -1,2 +1,3 @@
 export * from './runtime';
 export * from './metrics';
+export * from './config';

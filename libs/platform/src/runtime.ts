@@ -6,9 +6,10 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { Database, openDatabase } from '../../database/src';
-import { eventStoreKind, PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
+import { PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
 import { IngestionService } from '../../ledger/src';
 import { allProjections, Projection, Projector, readModelDataSource, StoreMirror } from '../../projections/src';
+import { config } from './config';
 
 export interface Runtime {
   readonly database: Database;
@@ -44,6 +45,7 @@ export interface RuntimeOptions {
 }
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const settings = config();
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, log: options.log });
   const pool = new Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined);
@@ -53,7 +55,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   let closeRecord: () => Promise<void> = async () => undefined;
   let dataSource: DataSource | undefined;
   try {
-    if (!recordStore && eventStoreKind(process.env) === 'eventstoredb') {
+    if (!recordStore && settings.EVENT_STORE === 'eventstoredb') {
       // a request spanning a session and a jackpot pool is written stream by stream there (the adapter's notes)
       const own = selectEventStore(process.env, pool, { eventStoreDb: { allowNonAtomicMultiStream: true } });
       recordStore = own;
@@ -76,8 +78,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
     onUpstreamError: (e) => (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
-    batchSize: options.projectorBatchSize ?? (Number(process.env.CA_PROJECTOR_BATCH_SIZE) || undefined),
-    pauseInBatchMs: options.pauseInBatchMs ?? (Number(process.env.CA_TEST_PAUSE_IN_BATCH_MS) || undefined),
+    batchSize: options.projectorBatchSize ?? settings.CA_PROJECTOR_BATCH_SIZE,
+    pauseInBatchMs: options.pauseInBatchMs ?? settings.CA_TEST_PAUSE_IN_BATCH_MS,
   });
   let closed = false;
   return {

@@ -4,6 +4,7 @@
  */
 import type { Pool } from 'pg';
 import { PostgresEventStore } from '../../event-store/src';
+import { setting } from '../../platform/src/config';
 import type { Projection } from './projection';
 import { lockKey, Projector, readCheckpoint, writeCheckpoint } from './projector';
 
@@ -15,11 +16,7 @@ export interface RebuildProgress {
 
 /** Pages a rebuild reads ahead of the one it applies (the verdicts' judge threads work on them meanwhile): `CA_READ_AHEAD`, default 3. */
 export function readAheadPages(env: NodeJS.ProcessEnv = process.env): number {
-  const set = env.CA_READ_AHEAD;
-  if (set === undefined || set === '') return 3;
-  const n = Number(set);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`CA_READ_AHEAD must be a whole number ≥ 1, not "${set}"`);
-  return n;
+  return setting('CA_READ_AHEAD', env);
 }
 
 export async function rebuildProjection(

@@ -107,7 +107,7 @@ describe('EventStoreDB adapter (no server needed)', () => {
       expect(selectEventStore({}, pool)).toBeInstanceOf(PostgresEventStore);
       expect(selectEventStore({ EVENT_STORE: 'postgres' }, pool)).toBeInstanceOf(PostgresEventStore);
       expect(() => selectEventStore({ EVENT_STORE: 'eventstoredb' }, pool)).toThrow(/EVENTSTORE_CONNECTION_STRING/);
-      expect(() => selectEventStore({ EVENT_STORE: 'mongo' }, pool)).toThrow(/not a known event store/);
+      expect(() => selectEventStore({ EVENT_STORE: 'mongo' }, pool)).toThrow(/EVENT_STORE must be one of "postgres", "eventstoredb", not "mongo"/);
       const esdb = selectEventStore({ EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: UNREACHABLE }, pool);
       expect(esdb).toBeInstanceOf(EventStoreDbEventStore);
       await esdb.close();

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { setting } from '../../../platform/src/config';
 import { FactSweepRequest, judgeBatch, parseRequests, requestsJson, SessionJudge, SweepOutcome } from './session-judge';
 
 export interface Judges {
@@ -19,13 +20,7 @@ export interface Judges {
 
 /** How many judge threads by default: one core is left to the feed reader and the writes (at most 4). */
 export function defaultJudgeThreads(env: NodeJS.ProcessEnv = process.env): number {
-  const set = env.CA_JUDGE_WORKERS;
-  if (set !== undefined && set !== '') {
-    const n = Number(set);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`CA_JUDGE_WORKERS must be a whole number ≥ 0, not "${set}"`);
-    return n;
-  }
-  return Math.min(4, Math.max(1, availableParallelism() - 1));
+  return setting('CA_JUDGE_WORKERS', env) ?? Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
 export function createJudges(threads = defaultJudgeThreads()): Judges {

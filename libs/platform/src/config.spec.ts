@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CONFIG_SCHEMA, ConfigError, readConfig, setting } from './config';
+
+/** The variables named in the first column of the README's configuration table. */
+function readmeVariables(): string[] {
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+  const start = readme.indexOf('\n## Configuration\n');
+  expect(start).toBeGreaterThan(-1);
+  const section = readme.slice(start + 1).split(/\n## /)[0];
+  const names: string[] = [];
+  for (const row of section.split('\n').filter((l) => l.startsWith('|'))) {
+    const first = row.split('|')[1] ?? '';
+    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.push(m[1]);
+  }
+  return names;
+}
+
+function refusal(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('configuration (one schema)', () => {
+  it("the README's configuration table lists exactly the variables of the schema", () => {
+    const listed = readmeVariables();
+    expect([...listed].sort()).toEqual(Object.keys(CONFIG_SCHEMA).sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('gives the defaults when nothing is set', () => {
+    const c = readConfig({});
+    expect(c).toMatchObject({
+      DATABASE_URL: undefined,
+      CASINO_AUDIT_HOME: '.casino-audit',
+      EVENT_STORE: 'postgres',
+      PORT: 3000,
+      CASINO_AUDIT_BOOTSTRAP: true,
+      CASINO_AUDIT_OPS_PORT: undefined,
+      CASINO_AUDIT_LOG_LEVEL: 'info',
+      CA_PROJECTOR_BATCH_SIZE: 1000,
+      CA_READ_AHEAD: 3,
+      CASINO_AUDIT_HEAP_PROBE: false,
+    });
+    // an empty value is unset
+    expect(readConfig({ PORT: '', CASINO_AUDIT_LOG_LEVEL: ' ' }).PORT).toBe(3000);
+  });
+
+  it('reads values into their types', () => {
+    const c = readConfig({ PORT: '8080', CASINO_AUDIT_BOOTSTRAP: 'off', EVENT_STORE: 'KurrentDB', EVENTSTORE_CONNECTION_STRING: 'esdb://es1:2113?tls=false', CASINO_AUDIT_READY_MAX_LAG_SECONDS: '2.5', CASINO_AUDIT_LOG_FORMAT: 'PRETTY' });
+    expect(c).toMatchObject({ PORT: 8080, CASINO_AUDIT_BOOTSTRAP: false, EVENT_STORE: 'eventstoredb', CASINO_AUDIT_READY_MAX_LAG_SECONDS: 2.5, CASINO_AUDIT_LOG_FORMAT: 'pretty' });
+  });
+
+  it('refuses a bad value naming the variable and the reason, every bad variable at once', () => {
+    const error = refusal({ PORT: '80a', CA_JUDGE_WORKERS: '-1', CASINO_AUDIT_BOOTSTRAP: 'maybe', CASINO_AUDIT_LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://u:secret@h/db' });
+    expect(error.problems).toEqual([
+      { variable: 'DATABASE_URL', reason: 'must start with postgres:// or postgresql://, not mysql://' },
+      { variable: 'PORT', reason: 'must be a whole number from 0 to 65535, not "80a"' },
+      { variable: 'CASINO_AUDIT_BOOTSTRAP', reason: 'must be "on" or "off", not "maybe"' },
+      { variable: 'CASINO_AUDIT_LOG_LEVEL', reason: 'must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent", not "loud"' },
+      { variable: 'CA_JUDGE_WORKERS', reason: 'must be a whole number ≥ 0, not "-1"' },
+    ]);
+    // a URL's password is never repeated
+    expect(error.message).not.toContain('secret');
+  });
+
+  it('refuses what only two variables together make wrong', () => {
+    expect(refusal({ EVENT_STORE: 'eventstoredb' }).problems).toEqual([{ variable: 'EVENTSTORE_CONNECTION_STRING', reason: expect.stringContaining('must be set when EVENT_STORE=eventstoredb') }]);
+  });
+
+  it('reads one variable on its own, with the same checks', () => {
+    expect(setting('CA_READ_AHEAD', { CA_READ_AHEAD: '5' })).toBe(5);
+    expect(() => setting('CA_READ_AHEAD', { CA_READ_AHEAD: '0' })).toThrow('CA_READ_AHEAD must be a whole number ≥ 1, not "0"');
+  });
+});

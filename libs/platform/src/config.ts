@@ -1,0 +1,172 @@
+/**
+ * Every environment variable the platform reads, declared once (issue 18 §2). Each part reads its
+ * settings from `config()` (or `setting(NAME, env)` where a caller passes its own environment), never
+ * from `process.env`; `casino-audit` checks the whole schema before any command runs, so a bad value
+ * stops the start with the variable named and the reason, instead of being ignored or guessed.
+ *
+ * Adding a variable is one line in `CONFIG_SCHEMA` (and one row in the README's configuration table:
+ * `config.spec.ts` checks that the table lists exactly these). This module imports nothing of the
+ * platform, so any library may read it.
+ */
+
+/** A variable's reader: `undefined` (unset, or empty) gives the default; a value it cannot use throws the reason. */
+export interface Variable<T> {
+  read(raw: string | undefined): T;
+  /** shown in the README's table; `undefined` when there is no default */
+  readonly fallback?: string;
+}
+
+class Refused extends Error {}
+
+function variable<T>(parse: (value: string) => T, fallback: T, shown?: string): Variable<T> {
+  return {
+    read: (raw) => (raw === undefined || raw.trim() === '' ? fallback : parse(raw.trim())),
+    fallback: shown ?? (fallback === undefined ? undefined : String(fallback)),
+  };
+}
+
+const refuse = (reason: string): never => {
+  throw new Refused(reason);
+};
+
+/** Free text (a path, a name). */
+export const text = <D extends string | undefined = undefined>(fallback?: D) => variable<string | D>((v) => v, fallback as D);
+
+/** A whole number ≥ min (and ≤ max when given). */
+export function whole<D extends number | undefined = undefined>(range: { min: number; max?: number }, fallback?: D): Variable<number | D> {
+  const bounds = range.max === undefined ? `≥ ${range.min}` : `from ${range.min} to ${range.max}`;
+  return variable<number | D>((v) => {
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max)) refuse(`must be a whole number ${bounds}, not "${v}"`);
+    return n;
+  }, fallback as D);
+}
+
+/** A positive number of seconds (decimals allowed). */
+export const seconds = (fallback: number) =>
+  variable<number>((v) => {
+    const n = Number(v);
+    if (!/^\d+(\.\d+)?$/.test(v) || !(n > 0)) refuse(`must be a number of seconds above 0, not "${v}"`);
+    return n;
+  }, fallback);
+
+/** A TCP port (0: any free port). */
+export const port = <D extends number | undefined = undefined>(fallback?: D) => whole({ min: 0, max: 65535 }, fallback);
+
+/** One of a few words (case-insensitive); `aliases` map other spellings to them. */
+export function oneOf<W extends string, D extends W | undefined = undefined>(words: readonly W[], fallback?: D, aliases: Record<string, NoInfer<W>> = {}): Variable<W | D> {
+  return variable<W | D>((v) => {
+    const w = v.toLowerCase();
+    const found = (words as readonly string[]).includes(w) ? (w as W) : aliases[w];
+    return found ?? refuse(`must be one of ${words.map((x) => `"${x}"`).join(', ')}, not "${v}"`);
+  }, fallback as D);
+}
+
+/** on/off (also true/false, yes/no, 1/0). */
+export const onOff = (fallback: boolean) =>
+  variable<boolean>((v) => {
+    const w = v.toLowerCase();
+    if (['on', 'true', 'yes', '1'].includes(w)) return true;
+    if (['off', 'false', 'no', '0'].includes(w)) return false;
+    return refuse(`must be "on" or "off", not "${v}"`);
+  }, fallback, fallback ? 'on' : 'off');
+
+/** A URL with one of these schemes; the message never repeats the value (it may hold a password). */
+export const url = (schemes: readonly string[]) =>
+  variable<string | undefined>((v) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(v);
+    } catch {
+      return refuse(`is not a URL (expected ${schemes.map((s) => `${s}://…`).join(' or ')})`);
+    }
+    if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) refuse(`must start with ${schemes.map((s) => `${s}://`).join(' or ')}, not ${parsed.protocol}//`);
+    return v;
+  }, undefined);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The schema: variable → reader. Keep the README's configuration table in step (config.spec.ts).
+ * The three prefixes are history: `CASINO_AUDIT_` for new variables.
+ */
+export const CONFIG_SCHEMA = {
+  // storage
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  CASINO_AUDIT_HOME: text('.casino-audit'),
+  CASINO_AUDIT_CLUSTERS: text('/var/lib/casino-audit/clusters'),
+  EVENT_STORE: oneOf(['postgres', 'eventstoredb'] as const, 'postgres', { postgresql: 'postgres', esdb: 'eventstoredb', kurrentdb: 'eventstoredb' }),
+  EVENTSTORE_CONNECTION_STRING: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']),
+  // serving
+  PORT: port(3000),
+  CASINO_AUDIT_BOOTSTRAP: onOff(true),
+  /** on: clients reach the server over HTTPS (a TLS proxy in front): answers carry Strict-Transport-Security */
+  CASINO_AUDIT_BEHIND_TLS: onOff(false),
+  CASINO_AUDIT_OPS_PORT: port(),
+  CASINO_AUDIT_OPS_HOST: text('127.0.0.1'),
+  CASINO_AUDIT_READY_MAX_LAG_EVENTS: whole({ min: 0 }, 50_000),
+  CASINO_AUDIT_READY_MAX_LAG_SECONDS: seconds(30),
+  // logs
+  CASINO_AUDIT_LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  CASINO_AUDIT_LOG_FORMAT: oneOf(['json', 'pretty'] as const, undefined),
+  // projectors
+  CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
+  CA_JUDGE_WORKERS: whole({ min: 0 }),
+  CA_READ_AHEAD: whole({ min: 1 }, 3),
+  // test and benchmark hooks
+  CA_TEST_PAUSE_IN_BATCH_MS: whole({ min: 0 }),
+  CASINO_AUDIT_HEAP_PROBE: onOff(false),
+  TEST_DATABASE_URL: url(['postgres', 'postgresql']),
+  CHROMIUM_PATH: text(),
+} satisfies Record<string, Variable<unknown>>;
+
+export type ConfigSchema = typeof CONFIG_SCHEMA;
+export type SettingName = keyof ConfigSchema;
+export type Config = { readonly [K in SettingName]: ReturnType<ConfigSchema[K]['read']> };
+
+/** A configuration that cannot be used: every variable at fault, each with its reason. */
+export class ConfigError extends Error {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; reason: string }>) {
+    super(`configuration refused: ${problems.map((p) => `${p.variable} ${p.reason}`).join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** One variable, read and checked (`env` defaults to the process's). */
+export function setting<K extends SettingName>(name: K, env: NodeJS.ProcessEnv = process.env): Config[K] {
+  try {
+    return CONFIG_SCHEMA[name].read(env[name]) as Config[K];
+  } catch (error) {
+    if (error instanceof Refused) throw new ConfigError([{ variable: name, reason: error.message }]);
+    throw error;
+  }
+}
+
+/** Rules that join two variables. */
+function crossChecks(c: Config): Array<{ variable: string; reason: string }> {
+  const problems: Array<{ variable: string; reason: string }> = [];
+  if (c.EVENT_STORE === 'eventstoredb' && !c.EVENTSTORE_CONNECTION_STRING) {
+    problems.push({ variable: 'EVENTSTORE_CONNECTION_STRING', reason: 'must be set when EVENT_STORE=eventstoredb (e.g. esdb://es1:2113,es2:2113,es3:2113?tls=false)' });
+  }
+  return problems;
+}
+
+/** The whole configuration, checked: throws a `ConfigError` naming every variable at fault. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: Array<{ variable: string; reason: string }> = [];
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(CONFIG_SCHEMA) as SettingName[]) {
+    try {
+      out[name] = CONFIG_SCHEMA[name].read(env[name]);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      problems.push({ variable: name, reason: error.message });
+    }
+  }
+  if (!problems.length) problems.push(...crossChecks(out as Config));
+  if (problems.length) throw new ConfigError(problems);
+  return out as Config;
+}
+
+/** The process's configuration (read again on each call: cheap, and a test may change the environment). */
+export const config = (): Config => readConfig(process.env);
