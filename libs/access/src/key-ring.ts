@@ -7,9 +7,6 @@ import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SigningKey, SigningKeyError } from './signing-keys';
 
-/** At most one re-read of the keys a second for tokens naming an unknown kid (a flood of made-up kids costs nothing more). */
-const RELOAD_COOLDOWN_MS = 1000;
-
 export interface KeyRotation {
   /** the key that signs from now on */
   readonly kid: string;
@@ -25,7 +22,8 @@ export class KeyRing {
   private signer?: string;
   private external: ExternalSigningKeys | null = null;
   private databaseKeys = 0;
-  private lastLoad = 0;
+  /** the re-read under way: tokens naming unknown kids at the same time share it */
+  private reloading?: Promise<void>;
 
   constructor(
     private readonly pool: Pool,
@@ -41,7 +39,6 @@ export class KeyRing {
   }
 
   async load(): Promise<void> {
-    this.lastLoad = Date.now();
     if (this.external?.file) this.external = await externalSigningKeys(this.env); // a rotated file
     const rows = (await this.pool.query('SELECT kid, secret, retired_at FROM ca_access_signing_keys ORDER BY created_at')).rows;
     for (const r of rows) this.keys.set(r.kid, { kid: r.kid, secret: Uint8Array.from(r.secret), retiredAt: r.retired_at });
@@ -57,9 +54,18 @@ export class KeyRing {
     return key;
   }
 
-  /** A key by its id; an unknown id re-reads the keys (at most once a second) in case another node rotated them. */
+  /**
+   * A key by its id; an unknown id re-reads the keys (one small query, and the key file) in case another
+   * node rotated them — no dearer than the look-up an unknown API key costs.
+   */
   async find(kid: string): Promise<SigningKey | undefined> {
-    if (!this.keys.has(kid) && Date.now() - this.lastLoad >= RELOAD_COOLDOWN_MS) await this.load();
+    if (!this.keys.has(kid)) {
+      // a key file being rewritten or unreadable a moment keeps the keys already known (the token is refused, not a 500)
+      this.reloading ??= this.load()
+        .catch(() => undefined)
+        .finally(() => (this.reloading = undefined));
+      await this.reloading;
+    }
     return this.keys.get(kid);
   }
 
