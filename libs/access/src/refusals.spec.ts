@@ -1,0 +1,82 @@
+/**
+ * Failed logins (issue 20 §2) over PostgreSQL: refused credentials are recorded, aggregated per minute,
+ * counted in the metrics, and throttled per address across every node sharing the database.
+ */
+import { Pool } from 'pg';
+import { createTestDatabase, TestDatabase } from '../../../test/support/database';
+import { metricsRegistry } from '../../platform/src/metrics';
+import { AccessService } from './access-service';
+import { loginThrottleSettings, RefusedAttempt } from './refusals';
+
+describe('refused credentials', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('ca_refusals');
+    pool = new Pool({ connectionString: db.url, max: 8 });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+
+  const attempt = (address: string, n: number): RefusedAttempt => ({
+    address,
+    claimedId: (n % 3).toString(16).padStart(16, '0'),
+    refusal: 'unknown',
+    reason: 'unknown API key',
+    method: 'POST',
+    route: '/api/v1/events',
+    path: '/api/v1/events',
+    format: 'json',
+  });
+  const refusedCount = async (reason: string) => (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+
+  it('throttles an address past its limit on every node, records each attempt once, aggregated, and counts them', async () => {
+    const settings = { failures: 10, windowSeconds: 60 };
+    // two nodes of one deployment: two services over the same database
+    const nodes = [new AccessService(pool, undefined, { env: {}, loginThrottle: settings }), new AccessService(pool, undefined, { env: {}, loginThrottle: settings })];
+    const unknownBefore = await refusedCount('unknown');
+    const throttledBefore = await refusedCount('throttled');
+    const outcomes = [];
+    for (let n = 0; n < 300; n++) outcomes.push(await nodes[n % 2].refused(attempt('203.0.113.7', n)));
+    expect(outcomes.slice(0, 10).every((o) => !o.throttled)).toBe(true);
+    expect(outcomes.slice(10).every((o) => o.throttled && o.retryAfterSeconds >= 1 && o.retryAfterSeconds <= 60)).toBe(true);
+    // another address is not affected
+    expect(await nodes[0].refused(attempt('198.51.100.2', 0))).toEqual({ throttled: false });
+
+    const log = await nodes[1].accessLog({ from: new Date(Date.now() - 120_000) });
+    const mine = log.filter((r) => r.address === '203.0.113.7');
+    expect(mine.reduce((sum, r) => sum + r.attempts, 0)).toBe(300);
+    // a row per minute, claimed id and reason: at most 3 ids + the throttled row, in at most two minutes
+    expect(mine.length).toBeLessThanOrEqual(8);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'credential', outcome: 'denied', reason: 'unknown API key', claimedCredentialId: '0000000000000001', credentialId: null, subject: '(refused credential)', route: '/api/v1/events' }),
+        expect.objectContaining({ kind: 'credential', outcome: 'denied', reason: expect.stringMatching(/^throttled: more than 10 refused/), claimedCredentialId: null }),
+      ]),
+    );
+    expect(mine.filter((r) => r.reason === 'unknown API key').reduce((sum, r) => sum + r.attempts, 0)).toBe(10);
+    expect((await refusedCount('unknown')) - unknownBefore).toBe(11);
+    expect((await refusedCount('throttled')) - throttledBefore).toBe(290);
+  });
+
+  it('keeps the log append-only but for the repeat count of a refused-credential row', async () => {
+    const access = new AccessService(pool, undefined, { env: {}, loginThrottle: { failures: 100, windowSeconds: 60 } });
+    await access.refused(attempt('192.0.2.1', 0));
+    const row = (await pool.query(`SELECT id FROM ca_access_log WHERE address = '192.0.2.1'`)).rows[0];
+    await expect(pool.query('UPDATE ca_access_log SET attempts = attempts + 1, last_at = clock_timestamp() WHERE id = $1', [row.id])).resolves.toBeDefined();
+    await expect(pool.query('UPDATE ca_access_log SET attempts = 1 WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
+    await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, reason = 'nothing' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
+    await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, address = '10.0.0.1' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
+    await expect(pool.query('DELETE FROM ca_access_log WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
+  });
+
+  it('reads its settings from the environment, refusing nonsense', () => {
+    expect(loginThrottleSettings({})).toEqual({ failures: 10, windowSeconds: 60 });
+    expect(loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '25', CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '300' })).toEqual({ failures: 25, windowSeconds: 300 });
+    expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '0' })).toThrow(/CASINO_AUDIT_LOGIN_FAILURES="0": must be a whole number from 1/);
+    expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '1m' })).toThrow(/CASINO_AUDIT_LOGIN_WINDOW_SECONDS/);
+  });
+});
