@@ -11,6 +11,7 @@ import { loadTableBook, Projector, rebuildProjection } from '../../../libs/proje
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
+import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
 import { registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
@@ -180,6 +181,7 @@ export function registerCommands(program: Command) {
       }
       const report = await withRuntime(program, async (runtime) => {
         const copy = await verifyStore(runtime.pool, { receipt });
+        if (receipt) await keepVerifiedReceipt(runtime, receipt);
         return runtime.mirror ? verifyRecordAndCopy(runtime, copy) : copy;
       });
       if (opts.json) out(JSON.stringify(report, null, 2));
@@ -328,6 +330,7 @@ export function registerCommands(program: Command) {
     });
 
   registerCredentialCommands(program, withRuntime);
+  registerBackupCommands(program, withRuntime);
 }
 
 function positiveInt(v: string): number {
@@ -344,6 +347,18 @@ function rate(v: string): number {
 
 export async function serve(program: Command, port: number, host: string, before?: (runtime: Runtime) => Promise<void>) {
   const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  // a store restored from a backup older than a receipt given here, or a restore that did not finish, is not served
+  const refusals = await refuseToServe(runtime).catch(async (error) => {
+    await runtime.close();
+    throw error;
+  });
+  if (refusals.length) {
+    err(`casino-audit: serve: refusing to serve this database:`);
+    for (const r of refusals) err(`  ${r}`);
+    await runtime.close();
+    process.exitCode = 1;
+    return;
+  }
   // from here on a signal is a clean stop: the projector's batch finished, the app and the pool closed, exit 0
   let app: Awaited<ReturnType<typeof createHttpApp>> | undefined;
   let following: Promise<unknown> | undefined;

@@ -1,0 +1,200 @@
+/**
+ * `casino-audit backup FILE`, `restore FILE [--receipt R]` and `receipts list|acknowledge` (issue 18 §4;
+ * docs/deployment.md, "Backup and restore"), and the check `serve` makes before it starts.
+ */
+import { Command } from 'commander';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  acknowledgeReceipt,
+  backupStore,
+  BackupFileError,
+  fileSha256,
+  heldReceipts,
+  holdReceipt,
+  ReceiptNotHeldError,
+  RestoreRefusedError,
+  restoreStore,
+  servingRefusals,
+} from '../../../libs/backup/src';
+import { eventStoreKind } from '../../../libs/event-store/src';
+import { readReceiptArgument, Receipt } from '../../../libs/event-store/src/seal';
+import type { Runtime } from '../../../libs/platform/src';
+import type { WithRuntime } from './credential-commands';
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** `casino-audit <version>`, from the package's own package.json (dist/ or a checkout). */
+function software(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (pkg.name === 'casino-audit') return `casino-audit ${pkg.version}`;
+    }
+  }
+  return 'casino-audit';
+}
+
+/** A `--receipt` argument, or exit 2 naming it. */
+function receiptOption(value: string | undefined, label = '--receipt'): Receipt | undefined | null {
+  if (value === undefined) return undefined;
+  try {
+    return readReceiptArgument(value);
+  } catch (error) {
+    err(`casino-audit: ${label}: ${(error as Error).message}`);
+    process.exitCode = 2;
+    return null;
+  }
+}
+
+/** Backups and restores are of the PostgreSQL store; with EventStoreDB as the record, its nodes are backed up instead. */
+function refuseEventStoreDb(command: string): boolean {
+  if (eventStoreKind(process.env) !== 'eventstoredb') return false;
+  err(`casino-audit: ${command}: with EVENT_STORE=eventstoredb the store of record is EventStoreDB: back up its nodes (docs/deployment.md); this command copies the PostgreSQL store`);
+  process.exitCode = 2;
+  return true;
+}
+
+/** Refusals the command line reports as one clear line (exit 2), never a stack trace. */
+async function plainly<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof BackupFileError || error instanceof RestoreRefusedError || error instanceof ReceiptNotHeldError)) throw error;
+    err(`casino-audit: ${error.message}`);
+    process.exitCode = 2;
+    return undefined;
+  }
+}
+
+/**
+ * Before `serve` listens: a database whose restore did not finish verified, or whose store lacks the seal
+ * of a receipt an operator gave it (restored from an older backup), is not served until acknowledged.
+ */
+export async function refuseToServe(runtime: Runtime): Promise<string[]> {
+  return servingRefusals(runtime.pool);
+}
+
+/** `verify --receipt R` keeps R: from then on `serve` refuses a store that does not hold its seal. */
+export async function keepVerifiedReceipt(runtime: Runtime, receipt: Receipt): Promise<void> {
+  await holdReceipt(runtime.pool, receipt, 'verify').catch((error: Error) => err(`casino-audit: the receipt could not be kept for serve's check (${error.message})`));
+}
+
+export function registerBackupCommands(program: Command, withRuntime: WithRuntime) {
+  program
+    .command('backup')
+    .description('seal the store, then write the events, their heads, the credentials and the access log to FILE with a manifest (the seal receipt, counts, the chain head, a checksum); read models are rebuilt on restore')
+    .argument('<file>', 'the backup file to write (never overwritten)')
+    .option('--no-seal', 'do not seal first: events written since the latest seal are in the file but not covered by its receipt')
+    .option('--json', 'print the manifest as JSON')
+    .action(async (file: string, opts: { seal: boolean; json?: boolean }) => {
+      if (refuseEventStoreDb('backup')) return;
+      const result = await plainly(() =>
+        withRuntime(program, async (runtime) => {
+          const r = await backupStore({
+            pool: runtime.pool,
+            file,
+            readModelTables: runtime.projections.flatMap((p) => p.tables),
+            readModels: runtime.projections.map((p) => p.name),
+            source: { embedded: runtime.database.embedded, database: new URL(runtime.database.url).pathname.slice(1) },
+            software: software(),
+            seal: opts.seal,
+            onProgress: process.stderr.isTTY ? (n) => err(`events written: ${n}`) : undefined,
+          });
+          return { ...r, fileSha256: await fileSha256(file), bytes: fs.statSync(file).size };
+        }),
+      );
+      if (!result) return;
+      const m = result.manifest;
+      if (opts.json) {
+        out(JSON.stringify({ file, fileSha256: result.fileSha256, bytes: result.bytes, sealedNow: result.sealedNow, manifest: m }, null, 2));
+        return;
+      }
+      out(
+        `${file}: ${m.events} events in ${m.streams} streams, ` +
+          Object.entries(m.tables).filter(([t]) => t !== 'ca_events' && t !== 'ca_streams').map(([t, n]) => `${t} ${n}`).join(', ') +
+          ` (${result.bytes} bytes)`,
+      );
+      out(`chain head: ${m.chainHead}`);
+      out(
+        m.receipt
+          ? `receipt: ${m.receipt} (seal #${m.seal!.sequence}, ${result.sealedNow ? 'sealed now' : `sealed ${m.seal!.sealedAt}`}${m.unsealedEvents ? `; ${m.unsealedEvents} event(s) written after it are in the file but not covered by it` : ''})`
+          : 'receipt: none (the store holds no seal)',
+      );
+      out(`file sha256: ${result.fileSha256}`);
+      out('Keep the receipt apart from the file (hand it to the regulator): a restore checked against it cannot pass off an older backup. The file carries the credentials and the access log: guard it like the database.');
+    });
+
+  program
+    .command('restore')
+    .description('restore a backup into an EMPTY database (DATABASE_URL, or the embedded one): check the file, write the store, verify the chain, the seals and the manifest, rebuild the read models')
+    .argument('<file>', 'a file written by `casino-audit backup`')
+    .option('--receipt <receipt>', 'the latest seal receipt you hold (ca-seal:<n>:<hash>, a hash or 16+ digit prefix, or a file holding one): if the backup is older, serve refuses this database until you acknowledge it')
+    .option('--json', 'print the outcome as JSON')
+    .action(async (file: string, opts: { receipt?: string; json?: boolean }) => {
+      if (refuseEventStoreDb('restore')) return;
+      const receipt = receiptOption(opts.receipt);
+      if (receipt === null) return;
+      const result = await plainly(() =>
+        withRuntime(program, (runtime) =>
+          restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? err : undefined }),
+        ),
+      );
+      if (!result) return;
+      const failed = !result.verification.ok || result.mismatches.length > 0;
+      if (opts.json) out(JSON.stringify(result, null, 2));
+      else if (failed) {
+        const first = result.verification.breaks[0];
+        out(`RESTORE FAILED: ${first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : result.mismatches[0]}`);
+        for (const b of result.verification.breaks.slice(1, 20)) out(`  stream ${b.streamId} version ${b.streamVersion}: ${b.reason}`);
+        for (const m of result.mismatches.slice(first ? 0 : 1)) out(`  ${m}`);
+        out('this database holds an unverified store and serve refuses it: drop it, and restore another backup into an empty database');
+      } else {
+        const m = result.manifest;
+        out(`restored ${m.events} events in ${m.streams} streams from ${file} (written ${m.createdAt} by ${m.software}); file sha256 ${result.fileSha256}`);
+        out(`verified: every chain intact, ${result.verification.seals?.count ?? 0} seal(s), latest ${m.receipt ?? 'none'}; the heads match the manifest's chain head`);
+        out(`read models rebuilt: ${result.rebuilt.map((r) => `${r.name} (${r.seconds.toFixed(1)} s)`).join(', ')}`);
+        if (result.receiptMissing) out(`OLDER THAN YOUR RECEIPT ${opts.receipt}: ${result.receiptMissing}`);
+      }
+      if (!opts.json && result.servingRefusals.length) {
+        err('serve will refuse this database:');
+        for (const r of result.servingRefusals) err(`  ${r}`);
+      }
+      if (failed || result.servingRefusals.length) process.exitCode = 1;
+    });
+
+  const receipts = program.command('receipts').description('the seal receipts given to restore and verify here: serve refuses a store that lacks one, until acknowledged');
+  receipts
+    .command('list')
+    .description('every receipt given to restore or verify, and whether the store holds its seal')
+    .option('--json', 'as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const list = await withRuntime(program, (runtime) => heldReceipts(runtime.pool));
+      if (opts.json) out(JSON.stringify(list, null, 2));
+      else if (!list.length) out('no receipt was given to restore or verify here');
+      for (const h of opts.json ? [] : list) {
+        out(
+          `${h.receipt}  given to ${h.givenTo} ${h.givenAt}  ` +
+            (!h.missing ? 'held by the store' : h.acknowledgedAt ? `MISSING, acknowledged ${h.acknowledgedAt} by ${h.acknowledgedBy}: ${h.acknowledgement}` : `MISSING: ${h.missing}`),
+        );
+      }
+    });
+  receipts
+    .command('acknowledge')
+    .description('accept serving a store that lacks the seal of a receipt (the newer data is lost for good): who, when and why are kept')
+    .argument('<receipt>', 'the receipt as `receipts list` shows it')
+    .requiredOption('--reason <text>', 'why (kept with the acknowledgement)')
+    .action(async (value: string, opts: { reason: string }) => {
+      const receipt = receiptOption(value, 'receipt');
+      if (!receipt) return;
+      if (!opts.reason.trim()) {
+        err('casino-audit: --reason: say why the missing data is accepted');
+        process.exitCode = 2;
+        return;
+      }
+      const held = await plainly(() => withRuntime(program, (runtime) => acknowledgeReceipt(runtime.pool, receipt, opts.reason.trim())));
+      if (held) out(`${held.receipt}: acknowledged ${held.acknowledgedAt} by ${held.acknowledgedBy} (${held.missing}); serve no longer refuses for it`);
+    });
+}

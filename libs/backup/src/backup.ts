@@ -1,0 +1,167 @@
+/**
+ * `casino-audit backup FILE`: seal the store (when anything moved since its latest seal), then write, from
+ * one consistent snapshot, the events in feed order, the stream heads, and the carried tables (the
+ * credentials, the token signing keys, the access log, and any other table that is neither the store's
+ * nor a read model's), ended by a manifest holding the seal's receipt (backup-file.ts).
+ *
+ * Read models are not written: they are rebuilt from the events on restore. They are derived data (a
+ * read model rebuilt from verified events is what the record says, not what a copy of a table said),
+ * their checkpoints name the old server's transactions, and leaving them out keeps the file to the record.
+ */
+import type { Pool, PoolClient } from 'pg';
+import { EVENT_STORE_MIGRATIONS } from '../../event-store/src/postgres/schema';
+import { checkSeals, createSeal, formatReceipt, headsDigest, loadSealEvents, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
+import { BackupManifest, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION } from './backup-file';
+import { HELD_RECEIPTS_TABLE, RESTORES_TABLE } from './held-receipts';
+
+export const STORE_TABLES = ['ca_events', 'ca_streams'] as const;
+
+/** An event as the file carries it: every column but the transaction id is restored as it was. */
+export interface EventRow {
+  readonly global_position: string;
+  /** the writer's transaction on the old server: only its order matters (restore.ts) */
+  readonly transaction_id: string;
+  readonly stream_id: string;
+  readonly stream_version: number;
+  readonly event_id: string;
+  readonly event_type: string;
+  /** JSON text exactly as PostgreSQL prints it (no round trip through JavaScript numbers) */
+  readonly data: string;
+  readonly metadata: string;
+  readonly occurred_at: string | null;
+  readonly recorded_at: string;
+  readonly content_hash: string;
+  readonly prev_hash: string;
+  readonly hash: string;
+}
+
+const EVENT_ROW_SQL = `SELECT global_position::text, transaction_id::text, stream_id, stream_version, event_id, event_type,
+  data::text AS data, metadata::text AS metadata, occurred_at, recorded_at::text AS recorded_at, content_hash, prev_hash, hash
+  FROM ca_events ORDER BY transaction_id, global_position`;
+
+/**
+ * The tables a backup carries besides the store: every table of the schema except the store's, the read
+ * models' (and their rebuild copies), checkpoints, migration bookkeeping and this database's own restore
+ * record. A table added later (another part's) is carried without a change here.
+ */
+export async function carriedTables(db: Pool | PoolClient, readModelTables: readonly string[]): Promise<string[]> {
+  const skip = new Set<string>([...STORE_TABLES, ...readModelTables, 'ca_projection_checkpoints', HELD_RECEIPTS_TABLE, RESTORES_TABLE]);
+  const rows = (
+    await db.query(
+      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
+    )
+  ).rows as { relname: string }[];
+  return rows.map((r) => r.relname).filter((t) => !skip.has(t) && !t.endsWith('_migrations') && !t.endsWith('__rebuild'));
+}
+
+/** Run `sql` through a cursor inside the snapshot's transaction: memory stays flat whatever the size. */
+async function eachRow(client: PoolClient, sql: string, fn: (row: any) => Promise<void>, page = 2000): Promise<void> {
+  await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR ${sql}`);
+  for (;;) {
+    const { rows } = await client.query(`FETCH ${page} FROM backup_rows`);
+    for (const row of rows) await fn(row);
+    if (rows.length < page) break;
+  }
+  await client.query('CLOSE backup_rows');
+}
+
+export interface BackupOptions {
+  readonly pool: Pool;
+  readonly file: string;
+  /** the read models' tables (not written: rebuilt on restore) */
+  readonly readModelTables: readonly string[];
+  readonly readModels: readonly string[];
+  readonly source: BackupManifest['source'];
+  readonly software: string;
+  /** seal first when anything moved since the latest seal (default true) */
+  readonly seal?: boolean;
+  readonly onProgress?: (events: number) => void;
+}
+
+export interface BackupResult {
+  readonly manifest: BackupManifest;
+  /** a seal written by this backup (null: the latest seal already covered everything, or sealing was off) */
+  readonly sealedNow: string | null;
+}
+
+/** Heads that moved since the latest good seal (or every head, never sealed). */
+async function unsealedHeads(db: Pool | PoolClient): Promise<{ heads: Map<string, StreamHead>; unsealedEvents: number; check: ReturnType<typeof checkSeals> }> {
+  const check = checkSeals(await loadSealEvents(db));
+  const heads = new Map<string, StreamHead>(
+    (await db.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]),
+  );
+  let unsealedEvents = 0;
+  for (const [streamId, head] of heads) {
+    if (streamId !== SEAL_STREAM) unsealedEvents += Math.max(0, head.version - (check.latestHeads.get(streamId)?.version ?? 0));
+  }
+  return { heads, unsealedEvents, check };
+}
+
+export async function backupStore(options: BackupOptions): Promise<BackupResult> {
+  const { pool } = options;
+  const writer = new BackupWriter(options.file);
+  let sealedNow: string | null = null;
+  let client: PoolClient | undefined;
+  try {
+    if (options.seal !== false && (await unsealedHeads(pool)).unsealedEvents > 0) {
+      sealedNow = (await createSeal(pool, { reason: 'on-demand' })).receipt;
+    }
+    const c = (client = await pool.connect());
+    // one snapshot for everything: the events, their heads and the carried tables agree with each other
+    await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await writer.header();
+    let events = 0;
+    writer.declare('ca_events');
+    await eachRow(c, EVENT_ROW_SQL, async (row: EventRow) => {
+      await writer.row('ca_events', row);
+      if (++events % 10_000 === 0) options.onProgress?.(events);
+    });
+    options.onProgress?.(events);
+    writer.declare('ca_streams');
+    await eachRow(c, 'SELECT stream_id, version, head_hash FROM ca_streams ORDER BY stream_id', (row) => writer.row('ca_streams', row));
+    for (const table of await carriedTables(c, options.readModelTables)) {
+      writer.declare(table);
+      // row_to_json: timestamps in ISO form to the microsecond, bytea as \x hex, arrays as JSON arrays; read back by json_populate_record
+      await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(table)} t`, (row) => writer.row(table, JSON.parse(row.j)));
+    }
+    const { heads, unsealedEvents, check } = await unsealedHeads(c);
+    const latest = check.seals[check.seals.length - 1];
+    const last = (await c.query('SELECT max(global_position)::text AS p FROM ca_events')).rows[0].p as string | null;
+    const schema = {
+      eventStore: Number((await c.query('SELECT coalesce(max(version), 0) AS v FROM ca_schema_migrations')).rows[0].v),
+      access: (await c.query(`SELECT to_regclass('ca_access_migrations') AS t`)).rows[0].t
+        ? Number((await c.query('SELECT coalesce(max(version), 0) AS v FROM ca_access_migrations')).rows[0].v)
+        : null,
+    };
+    await c.query('COMMIT');
+    const manifest = await writer.finish({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      software: options.software,
+      source: options.source,
+      schema,
+      events,
+      streams: heads.size,
+      lastGlobalPosition: last,
+      chainHead: headsDigest(heads),
+      receipt: latest ? formatReceipt(latest) : null,
+      seal: latest ? { sequence: latest.sequence, sealHash: latest.sealHash, sealedAt: latest.sealedAt, gamingDay: latest.gamingDay ?? null } : null,
+      unsealedEvents,
+      readModels: options.readModels,
+    });
+    return { manifest, sealedNow };
+  } catch (error) {
+    await client?.query('ROLLBACK').catch(() => undefined);
+    await writer.abandon();
+    throw error;
+  } finally {
+    client?.release();
+  }
+}
+
+/** The highest event-store migration this casino-audit knows (a backup from a newer one is refused). */
+export const KNOWN_STORE_SCHEMA = Math.max(...EVENT_STORE_MIGRATIONS.map((m) => m.version));
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,161 @@
+/**
+ * What the deployment knows beyond its own data, so that `serve` refuses a store older than it should be:
+ *
+ * - `ca_held_receipts`: every seal receipt an operator gave `restore --receipt` or `verify --receipt`.
+ *   The store must hold each one's seal; one it does not hold (a restore from an older backup) keeps
+ *   `serve` from starting until the operator acknowledges it, with a reason, kept here.
+ * - `ca_restores`: each restore into this database and how it ended; a restore that did not finish
+ *   verified keeps `serve` from starting.
+ *
+ * Both are this database's own record and never part of a backup (a restore starts them afresh). They
+ * guard against the honest mistake; against someone who can write the database, the receipt held
+ * outside it (by the regulator) is what proves a loss: `verify --receipt`.
+ */
+import * as os from 'node:os';
+import type { Pool, PoolClient } from 'pg';
+import { checkSeals, describeSeal, loadSealEvents, Receipt, Seal } from '../../event-store/src/seal';
+
+export const HELD_RECEIPTS_TABLE = 'ca_held_receipts';
+export const RESTORES_TABLE = 'ca_restores';
+/** an arbitrary constant: serialises the creation of these tables between processes */
+const TABLES_LOCK = 7_411_305_010;
+
+type Db = Pool | PoolClient;
+
+export async function ensureRestoreTables(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [TABLES_LOCK]);
+    await client.query(`
+CREATE TABLE IF NOT EXISTS ${HELD_RECEIPTS_TABLE} (
+  receipt          text PRIMARY KEY,
+  sequence         integer,
+  seal_hash        text NOT NULL,
+  given_to         text NOT NULL,
+  given_at         timestamptz NOT NULL DEFAULT clock_timestamp(),
+  acknowledged_at  timestamptz,
+  acknowledged_by  text,
+  acknowledgement  text
+);
+CREATE TABLE IF NOT EXISTS ${RESTORES_TABLE} (
+  id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  file         text NOT NULL,
+  file_sha256  text NOT NULL,
+  manifest     jsonb NOT NULL,
+  started_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
+  finished_at  timestamptz,
+  outcome      text NOT NULL DEFAULT 'restoring' CHECK (outcome IN ('restoring', 'verified', 'failed')),
+  problem      text
+);`);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [TABLES_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** The receipt's text as kept: `ca-seal:<n>:<hash>`, or the (possibly short) hash alone. */
+export const receiptText = (r: Receipt) => (r.sequence !== undefined ? `ca-seal:${r.sequence}:${r.sealHash}` : r.sealHash);
+
+/** Keep a receipt the operator gave (once; a receipt given again keeps its first record and acknowledgement). */
+export async function holdReceipt(pool: Pool, receipt: Receipt, givenTo: 'restore' | 'verify'): Promise<void> {
+  await ensureRestoreTables(pool);
+  await pool.query(
+    `INSERT INTO ${HELD_RECEIPTS_TABLE} (receipt, sequence, seal_hash, given_to) VALUES ($1, $2, $3, $4) ON CONFLICT (receipt) DO NOTHING`,
+    [receiptText(receipt), receipt.sequence ?? null, receipt.sealHash, givenTo],
+  );
+}
+
+export interface HeldReceipt {
+  readonly receipt: string;
+  readonly givenTo: string;
+  readonly givenAt: string;
+  readonly acknowledgedAt: string | null;
+  readonly acknowledgedBy: string | null;
+  readonly acknowledgement: string | null;
+  /** null: the store holds its seal; otherwise why it does not */
+  readonly missing: string | null;
+}
+
+const exists = async (db: Db, table: string) => !!(await db.query('SELECT to_regclass($1) AS t', [table])).rows[0].t;
+
+/** Every held receipt, with whether the store holds its seal now. */
+export async function heldReceipts(db: Db): Promise<HeldReceipt[]> {
+  if (!(await exists(db, HELD_RECEIPTS_TABLE))) return [];
+  const rows = (await db.query(`SELECT * FROM ${HELD_RECEIPTS_TABLE} ORDER BY given_at, receipt`)).rows;
+  if (!rows.length) return [];
+  const { seals } = checkSeals(await loadSealEvents(db));
+  return rows.map((r) => ({
+    receipt: r.receipt,
+    givenTo: r.given_to,
+    givenAt: new Date(r.given_at).toISOString(),
+    acknowledgedAt: r.acknowledged_at ? new Date(r.acknowledged_at).toISOString() : null,
+    acknowledgedBy: r.acknowledged_by,
+    acknowledgement: r.acknowledgement,
+    missing: missingSeal({ sequence: r.sequence ?? undefined, sealHash: r.seal_hash }, seals),
+  }));
+}
+
+/** Why the store's good seals do not include the receipt's seal, naming what is missing; null when they do. */
+export function missingSeal(receipt: Receipt, seals: readonly Seal[]): string | null {
+  if (seals.some((s) => s.sealHash.startsWith(receipt.sealHash) && (receipt.sequence === undefined || s.sequence === receipt.sequence))) return null;
+  const latest = seals[seals.length - 1];
+  const ends = latest ? `the store's latest seal is ${describeSeal(latest)}` : 'the store holds no seal at all';
+  const same = receipt.sequence !== undefined ? seals.find((s) => s.sequence === receipt.sequence) : undefined;
+  if (same) return `the store's seal #${same.sequence} has another hash (${same.sealHash.slice(0, 16)}…): the seals and the history they cover were rewritten`;
+  if (receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)) {
+    const from = (latest?.sequence ?? 0) + 1;
+    return (
+      `${ends}: seal${from < receipt.sequence ? `s #${from}–#${receipt.sequence}` : ` #${receipt.sequence}`} and every event ${from < receipt.sequence ? 'they' : 'it'} covered` +
+      `${latest ? ` (recorded after ${latest.sealedAt})` : ''} are missing: the store was restored from an older backup`
+    );
+  }
+  return `no seal of the store has this hash (${ends}): the store was restored from an older backup, or its seals were rewritten`;
+}
+
+/** Why `serve` must not start on this database (empty: it may). */
+export async function servingRefusals(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  if (await exists(db, RESTORES_TABLE)) {
+    const last = (await db.query(`SELECT * FROM ${RESTORES_TABLE} ORDER BY id DESC LIMIT 1`)).rows[0];
+    if (last && last.outcome !== 'verified') {
+      problems.push(
+        `the restore of ${last.file} (started ${new Date(last.started_at).toISOString()}) ${last.outcome === 'failed' ? `failed: ${last.problem}` : 'never finished'}; ` +
+          'this database holds a partial or unverified store: drop it and restore again into an empty database',
+      );
+    }
+  }
+  for (const h of await heldReceipts(db)) {
+    if (h.missing && !h.acknowledgedAt) {
+      problems.push(
+        `receipt ${h.receipt} (given to ${h.givenTo} on ${h.givenAt}): ${h.missing}. ` +
+          `If the newer data is lost for good, acknowledge it: casino-audit receipts acknowledge ${h.receipt} --reason "…"`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Who acknowledged: the operating-system user running the command. */
+function operator(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
+export class ReceiptNotHeldError extends Error {}
+
+/** The operator accepts serving a store without the receipt's seal (the newer data is lost): who, when and why are kept. */
+export async function acknowledgeReceipt(pool: Pool, receipt: Receipt, reason: string): Promise<HeldReceipt> {
+  const text = receiptText(receipt);
+  const held = (await heldReceipts(pool)).find((h) => h.receipt === text || (receipt.sequence === undefined && h.receipt.endsWith(receipt.sealHash)));
+  if (!held) throw new ReceiptNotHeldError(`receipt ${text} was never given to restore or verify here (casino-audit receipts list shows those that were)`);
+  if (!held.missing) throw new ReceiptNotHeldError(`receipt ${held.receipt}: the store holds its seal; there is nothing to acknowledge`);
+  if (held.acknowledgedAt) return held;
+  await pool.query(
+    `UPDATE ${HELD_RECEIPTS_TABLE} SET acknowledged_at = clock_timestamp(), acknowledged_by = $2, acknowledgement = $3 WHERE receipt = $1`,
+    [held.receipt, operator(), reason],
+  );
+  return (await heldReceipts(pool)).find((h) => h.receipt === held.receipt)!;
+}

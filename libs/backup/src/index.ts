@@ -1,0 +1,4 @@
+export * from './backup-file';
+export * from './backup';
+export * from './restore';
+export * from './held-receipts';

@@ -1,0 +1,265 @@
+/**
+ * `casino-audit restore FILE [--receipt R]`: into an empty database only (the embedded default or a
+ * `DATABASE_URL`), in this order:
+ *
+ * 1. the whole file is read once and checked (format, manifest last, checksum, row counts, a schema this
+ *    casino-audit knows) before anything is written;
+ * 2. the restore is recorded (`ca_restores`, outcome `restoring`) and the receipt kept (`ca_held_receipts`):
+ *    a restore cut short leaves a database `serve` refuses;
+ * 3. the events are written as they were — position, ids, content, hashes, the time they were recorded —
+ *    by the owner, directly (`ca_append` would recompute nothing different, and the verification below
+ *    recomputes everything). Their transaction ids cannot be kept (they belong to the old server, and the
+ *    feed reads below this server's oldest running transaction): the events go in one transaction per
+ *    run of increasing positions, in the old feed order, so this server's feed (transaction, position)
+ *    gives them in the order the old one did — one transaction in all when writers never overlapped;
+ * 4. the stream heads and the carried tables (credentials, keys, access log…), then every identity
+ *    sequence moved past what was restored;
+ * 5. `verify`: every chain, the seals, the heads against the manifest's chain head, the event count and
+ *    the latest seal against the manifest's receipt; then the receipt given, if any;
+ * 6. the read models rebuilt from the restored events; the restore recorded `verified` (or `failed`).
+ */
+import type { Pool, PoolClient } from 'pg';
+import { AccessService } from '../../access/src';
+import { ACCESS_MIGRATIONS } from '../../access/src/migrations';
+import { PostgresEventStore, VerifyReport, verifyStore } from '../../event-store/src';
+import { checkSeals, formatReceipt, headsDigest, loadSealEvents, Receipt, StreamHead } from '../../event-store/src/seal';
+import { Projection, rebuildProjection } from '../../projections/src';
+import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables } from './backup';
+import { BackupManifest, fileSha256, readBackup } from './backup-file';
+import { ensureRestoreTables, holdReceipt, missingSeal, RESTORES_TABLE, servingRefusals } from './held-receipts';
+
+/** The file or the target is not fit for a restore: nothing was written. */
+export class RestoreRefusedError extends Error {}
+
+export interface RestoreOptions {
+  readonly pool: Pool;
+  readonly store: PostgresEventStore;
+  readonly projections: readonly Projection[];
+  readonly file: string;
+  /** the latest receipt the operator holds: the restored store must hold its seal, or `serve` refuses */
+  readonly receipt?: Receipt;
+  readonly log?: (line: string) => void;
+}
+
+export interface RestoreResult {
+  readonly manifest: BackupManifest;
+  readonly fileSha256: string;
+  /** the restored store's verification (chains, seals, heads); `ok: false` ⇒ the restore failed */
+  readonly verification: VerifyReport;
+  /** what does not match the manifest (the restore failed when any) */
+  readonly mismatches: string[];
+  /** why the receipt's seal is not in the store (null: it is, or no receipt was given) */
+  readonly receiptMissing: string | null;
+  readonly rebuilt: { readonly name: string; readonly events: number; readonly seconds: number }[];
+  /** why `serve` will refuse this database now (empty: it will serve) */
+  readonly servingRefusals: string[];
+}
+
+const EVENT_COLUMNS = ['global_position', 'stream_id', 'stream_version', 'event_id', 'event_type', 'data', 'metadata', 'occurred_at', 'recorded_at', 'content_hash', 'prev_hash', 'hash'] as const;
+const EVENT_TYPES = ['bigint', 'text', 'integer', 'uuid', 'text', 'jsonb', 'jsonb', 'text', 'timestamptz', 'text', 'text', 'text'];
+const INSERT_EVENTS = `INSERT INTO ca_events (${EVENT_COLUMNS.join(', ')}) OVERRIDING SYSTEM VALUE
+  SELECT * FROM unnest(${EVENT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+const BATCH = 2000;
+
+/** The tables that make a database "not empty": what a restore would mix with another store's. */
+const MUST_BE_EMPTY: Record<string, string> = { ca_events: 'events', ca_streams: 'stream heads', ca_credentials: 'credentials', ca_access_log: 'access-log entries' };
+
+export async function restoreStore(options: RestoreOptions): Promise<RestoreResult> {
+  const { pool, file } = options;
+  const log = options.log ?? (() => undefined);
+
+  // 1. the file, whole, before anything is written
+  const manifest = await readBackup(file);
+  const sha = await fileSha256(file);
+  if (manifest.schema.eventStore > KNOWN_STORE_SCHEMA) {
+    throw new RestoreRefusedError(`${file} was written by a newer casino-audit (event store schema ${manifest.schema.eventStore}, this one knows ${KNOWN_STORE_SCHEMA}): restore it with that version`);
+  }
+  const knownAccess = Math.max(...ACCESS_MIGRATIONS.map((m) => m.version));
+  if ((manifest.schema.access ?? 0) > knownAccess) {
+    throw new RestoreRefusedError(`${file} was written by a newer casino-audit (access schema ${manifest.schema.access}, this one knows ${knownAccess}): restore it with that version`);
+  }
+
+  // the target: the access tables exist (the store's and read models' do: the runtime migrated them), and hold nothing
+  await new AccessService(pool).ready();
+  const held: string[] = [];
+  for (const [table, what] of Object.entries(MUST_BE_EMPTY)) {
+    if (!(await pool.query('SELECT to_regclass($1) AS t', [table])).rows[0].t) continue;
+    const n = Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    if (n) held.push(`${n} ${what}`);
+  }
+  if (held.length) {
+    throw new RestoreRefusedError(
+      `the target database is not empty: it holds ${held.join(', ')}. A restore never mixes two stores: restore into an empty database ` +
+        '(a new DATABASE_URL, or --data-dir for a new embedded one)',
+    );
+  }
+  const readModelTables = options.projections.flatMap((p) => p.tables);
+  const targetTables = new Set(await carriedTables(pool, readModelTables));
+  const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !targetTables.has(t));
+  if (unknown.length) throw new RestoreRefusedError(`${file} carries table(s) this casino-audit does not have (${unknown.join(', ')}): it was written by a newer version; restore it with that version`);
+  const columns = new Map<string, ColumnInfo[]>();
+  for (const t of targetTables) columns.set(t, await columnsOf(pool, t));
+
+  // 2. from here on, a restore cut short leaves a trace that keeps `serve` from starting
+  await ensureRestoreTables(pool);
+  const restoreId = (await pool.query(`INSERT INTO ${RESTORES_TABLE} (file, file_sha256, manifest) VALUES ($1, $2, $3) RETURNING id`, [file, sha, JSON.stringify(manifest)])).rows[0].id;
+  if (options.receipt) await holdReceipt(pool, options.receipt, 'restore');
+  const finish = (outcome: 'verified' | 'failed', problem: string | null) =>
+    pool.query(`UPDATE ${RESTORES_TABLE} SET outcome = $2, problem = $3, finished_at = clock_timestamp() WHERE id = $1`, [restoreId, outcome, problem]);
+
+  try {
+    // 3–4. the rows
+    const client = await pool.connect();
+    try {
+      await client.query('SET synchronous_commit = off'); // the last commit (step 6) flushes everything before it
+      const loader = new Loader(client, columns, manifest.events, log);
+      await client.query('BEGIN');
+      await readBackup(file, (r) => loader.row(r.table, r.row));
+      await loader.finish();
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await client.query('RESET synchronous_commit').catch(() => undefined);
+      client.release();
+    }
+
+    // 5. verify, then hold the store to its manifest and to the receipt
+    log('verifying the restored store…');
+    const verification = await verifyStore(pool);
+    const mismatches: string[] = [];
+    const heads = new Map<string, StreamHead>((await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]));
+    if (verification.events !== manifest.events) mismatches.push(`${verification.events} events restored, the manifest says ${manifest.events}`);
+    if (headsDigest(heads) !== manifest.chainHead) mismatches.push(`the heads of the restored streams do not digest to the manifest's chain head ${manifest.chainHead.slice(0, 16)}…`);
+    const { seals } = checkSeals(await loadSealEvents(pool));
+    const latest = seals[seals.length - 1];
+    if ((latest ? formatReceipt(latest) : null) !== manifest.receipt) mismatches.push(`the restored store's latest seal is ${latest ? formatReceipt(latest) : 'none'}, the manifest's receipt ${manifest.receipt ?? 'none'}`);
+    const receiptMissing = options.receipt ? missingSeal(options.receipt, seals) : null;
+
+    if (!verification.ok || mismatches.length) {
+      const first = verification.breaks[0];
+      const problem = first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : mismatches[0];
+      await finish('failed', problem);
+      return { manifest, fileSha256: sha, verification, mismatches, receiptMissing, rebuilt: [], servingRefusals: await servingRefusals(pool) };
+    }
+
+    // 6. the read models, from the verified events
+    const rebuilt: RestoreResult['rebuilt'] = [];
+    for (const p of options.projections) {
+      const started = Date.now();
+      const { events } = await rebuildProjection(pool, options.store, p);
+      rebuilt.push({ name: p.name, events, seconds: (Date.now() - started) / 1000 });
+      log(`${p.name}: rebuilt from ${events} events`);
+    }
+    await finish('verified', null);
+    return { manifest, fileSha256: sha, verification, mismatches, receiptMissing, rebuilt, servingRefusals: await servingRefusals(pool) };
+  } catch (error) {
+    await finish('failed', (error as Error).message).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface ColumnInfo {
+  readonly name: string;
+  readonly identity: boolean;
+  readonly generated: boolean;
+}
+
+async function columnsOf(db: Pool | PoolClient, table: string): Promise<ColumnInfo[]> {
+  const { rows } = await db.query(
+    `SELECT attname, attidentity <> '' AS identity, attgenerated <> '' AS generated FROM pg_attribute
+      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    [quoteIdent(table)],
+  );
+  return rows.map((r) => ({ name: r.attname, identity: r.identity, generated: r.generated }));
+}
+
+/** Writes the file's rows in order, in batches; events in runs of increasing position (see the header). */
+class Loader {
+  private events: EventRow[] = [];
+  private lastPosition = -1n;
+  private written = 0;
+  private transactions = 1;
+  private rows: { table: string; values: unknown[] } | null = null;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly columns: ReadonlyMap<string, ColumnInfo[]>,
+    private readonly total: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async row(table: string, row: any): Promise<void> {
+    if (table === 'ca_events') return this.event(row as EventRow);
+    await this.flushEvents();
+    if (this.rows && this.rows.table !== table) await this.flushRows();
+    this.rows ??= { table, values: [] };
+    this.rows.values.push(row);
+    if (this.rows.values.length >= BATCH) await this.flushRows();
+  }
+
+  async finish(): Promise<void> {
+    await this.flushEvents();
+    await this.flushRows();
+    if (this.transactions > 1) this.log(`events written in ${this.transactions} transactions, to keep the old feed's order`);
+    // identity columns continue after what was restored (the next event's position, the next access-log id)
+    const identities: [string, readonly ColumnInfo[]][] = [['ca_events', [{ name: 'global_position', identity: true, generated: false }]], ...this.columns];
+    for (const [table, cols] of identities) {
+      for (const c of cols) {
+        if (!c.identity) continue;
+        await this.client.query(
+          `SELECT setval(pg_get_serial_sequence($1, $2), m) FROM (SELECT max(${quoteIdent(c.name)}) AS m FROM ${quoteIdent(table)}) t WHERE m IS NOT NULL`,
+          [quoteIdent(table), c.name],
+        );
+      }
+    }
+  }
+
+  private async event(e: EventRow) {
+    const position = BigInt(e.global_position);
+    if (position < this.lastPosition) {
+      // this event came later in the old feed than one with a higher position: a new transaction here keeps it later
+      await this.flushEvents();
+      await this.client.query('COMMIT');
+      await this.client.query('BEGIN');
+      this.transactions++;
+    }
+    this.lastPosition = position;
+    this.events.push(e);
+    if (this.events.length >= BATCH) await this.flushEvents();
+  }
+
+  private async flushEvents() {
+    if (!this.events.length) return;
+    const batch = this.events;
+    this.events = [];
+    await this.client.query(INSERT_EVENTS, EVENT_COLUMNS.map((c) => batch.map((e) => e[c])));
+    this.written += batch.length;
+    if (this.written % 20_000 < batch.length || this.written === this.total) this.log(`events: ${this.written}/${this.total}`);
+  }
+
+  private async flushRows() {
+    if (!this.rows?.values.length) return;
+    const { table, values } = this.rows;
+    this.rows = null;
+    if (table === 'ca_streams') {
+      await this.client.query(
+        `INSERT INTO ca_streams (stream_id, version, head_hash) SELECT stream_id, version, head_hash FROM json_populate_recordset(NULL::ca_streams, $1::json)`,
+        [JSON.stringify(values)],
+      );
+      return;
+    }
+    const cols = this.columns.get(table)!;
+    const known = new Set(cols.map((c) => c.name));
+    const given = new Set(values.flatMap((v) => Object.keys(v as object)));
+    const extra = [...given].filter((c) => !known.has(c));
+    if (extra.length) throw new RestoreRefusedError(`table ${table}: the backup has column(s) this casino-audit does not (${extra.join(', ')}): it was written by a newer version`);
+    const names = cols.filter((c) => !c.generated && given.has(c.name)).map((c) => quoteIdent(c.name)).join(', ');
+    await this.client.query(
+      `INSERT INTO ${quoteIdent(table)} (${names}) OVERRIDING SYSTEM VALUE SELECT ${names} FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json) ON CONFLICT DO NOTHING`,
+      [JSON.stringify(values)],
+    );
+  }
+}
+
