@@ -13,9 +13,13 @@ import * as path from 'node:path';
 import { AccessService, WRITE_POLICY } from '../../../libs/access/src';
 import type { Runtime } from '../../../libs/platform/src';
 import { AppModule } from './app.module';
+import { setting } from '../../../libs/platform/src/config';
 import { AccessGuard } from './auth/access.guard';
 import { AccessModule } from './auth/access.module';
 import { routeRoles } from './auth/route-roles';
+import { PARAMETER_REFUSAL_DESCRIPTION } from './params/parameters';
+import { keepUndecodablePaths } from './params/undecodable-path';
+import { securityHeaders } from './security-headers';
 
 export const BODY_LIMIT = '20mb';
 
@@ -48,6 +52,8 @@ class HttpRootModule {}
 export interface HttpAppOptions {
   /** the credentials and access-log service (default: one over the runtime's pool) */
   readonly access?: AccessService;
+  /** reached over HTTPS: answers carry Strict-Transport-Security (default: CASINO_AUDIT_BEHIND_TLS) */
+  readonly behindTls?: boolean;
 }
 
 export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = {}): Promise<INestApplication> {
@@ -57,6 +63,10 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
     { module: HttpRootModule, imports: [AppModule.register(runtime), AccessModule.register(access)] },
     { bodyParser: false, logger: ['error', 'warn'] },
   );
+  // first, so that every answer carries them, refusals included (security-headers.ts)
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  app.use(securityHeaders({ behindTls: options.behindTls ?? setting('CASINO_AUDIT_BEHIND_TLS') }));
+  app.use(keepUndecodablePaths);
   app.useGlobalGuards(new AccessGuard(app.get(Reflector), access, runtime.store));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'], verify: refuseInvalidUtf8 }));
   app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'], verify: refuseInvalidUtf8 }));
@@ -103,13 +113,7 @@ export function pagesDirectory(): string | null {
 function servePages(app: INestApplication) {
   const dir = pagesDirectory();
   if (!dir) return;
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (!req.path.startsWith('/api/')) {
-      res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-    }
-    next();
-  });
+  // their Content-Security-Policy is set with the other security headers (security-headers.ts)
   app.use(express.static(dir, { index: 'index.html', fallthrough: true, maxAge: '1h' }));
 }
 
@@ -122,6 +126,9 @@ function documentRoles(app: INestApplication, document: OpenAPIObject) {
     operation['x-roles'] = route.roles ?? [];
     const roles = route.roles ? `Roles: ${route.roles.join(', ')}.` : 'No roles: refused to everyone (deny by default).';
     operation.description = [operation.description, roles].filter(Boolean).join('\n\n');
+    operation.responses ??= {};
+    const parameters = operation.responses['400'];
+    operation.responses['400'] = { ...parameters, description: [parameters?.description, PARAMETER_REFUSAL_DESCRIPTION].filter(Boolean).join('; or ') };
     for (const status of ['401', '403']) {
       operation.responses ??= {};
       operation.responses[status] ??= { description: status === '401' ? 'no credential, or a malformed, unknown, revoked or expired one: { statusCode, error, reason }' : 'a role not allowed here, a casino or table outside the credential\'s scope, or an event type the role may not send: { statusCode, reason } or { refusals: [{ index, field, reason }] }' };

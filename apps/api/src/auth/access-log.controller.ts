@@ -1,8 +1,10 @@
 import { BadRequestException, Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
 import { ACCESS } from './access.guard';
+import { Parameters } from '../params/parameters';
+import { ACCESS_LOG_PARAMETERS } from './access-log.params';
 import { Roles } from './roles';
 
 @ApiTags('access')
@@ -17,8 +19,7 @@ export class AccessLogController {
     summary: 'Who replayed, read or exported what, and who was refused (the access log)',
     description: 'Every replay, report and export request is recorded with the principal, its roles, the route, the parameters, the format and the time. Reading this log is itself recorded.',
   })
-  @ApiQuery({ name: 'from', required: false, description: 'date (YYYY-MM-DD, from 00:00 UTC) or ISO date-time; default 24 h before `to`' })
-  @ApiQuery({ name: 'to', required: false, description: 'date (YYYY-MM-DD, the whole day) or ISO date-time; default now' })
+  @Parameters(ACCESS_LOG_PARAMETERS)
   async log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string) {
     let window: { from: Date; to: Date };
     try {

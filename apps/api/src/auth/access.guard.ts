@@ -6,19 +6,22 @@
  *      naming the reason.
  *   2. the route's `@Roles`: a route without it is refused (deny by default); a principal with none of
  *      its roles → 403 naming the roles.
- *   3. casino scope on reads: a credential scoped to a casino may read only that casino's sessions and
+ *   3. the route's declared query and path parameters (params/parameters.ts): a malformed, repeated,
+ *      missing or unknown one → 400 naming it, recorded in the access log, before any database read.
+ *   4. casino scope on reads: a credential scoped to a casino may read only that casino's sessions and
  *      rounds (`:sessionId`, `:roundId`, `casinoId` in the path, `casinoId` or `casino` in the query).
- *   4. audit of reads: every replay, report and export request (every GET but health) is recorded in
+ *   5. audit of reads: every replay, report and export request (every GET but health) is recorded in
  *      the access log before it is answered — allowed or refused; if it cannot be recorded, it is not
  *      answered.
  *
  * The OpenAPI document (/api/docs) is served outside Nest's routing and stays public.
  */
-import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { AccessService, Principal } from '../../../../libs/access/src';
 import type { PostgresEventStore } from '../../../../libs/event-store/src';
+import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { ROLES_KEY, Role } from './roles';
 
 /** The injection token of the access service. */
@@ -91,6 +94,13 @@ export class AccessGuard implements CanActivate {
     if (!allowed?.length) return deny(`${name} declares no roles: refused by default`);
     if (!principal.roles.some((r) => allowed.includes(r))) {
       return deny(`role ${principal.roles.join(', ')} may not call ${name} (allowed: ${allowed.join(', ')})`);
+    }
+    // the parameters, before anything reads the database with them (issue 20 §1); a refusal is recorded whatever the method
+    const refusals = checkParameters(this.reflector.get<RouteParameters | undefined>(PARAMETERS_KEY, context.getHandler()), req);
+    if (refusals.length) {
+      const body = parameterRefusalBody(refusals);
+      await this.record(req, route, principal, audit ?? 'request', 'denied', `400 ${refusals.map((r) => `${r.in} parameter ${r.field} ${r.reason}`).join('; ')}`);
+      throw new BadRequestException(body);
     }
     if (principal.casinoId && req.method === 'GET') {
       const outside = await this.outsideCasino(req, principal.casinoId);

@@ -6,6 +6,7 @@ import { IngestInput, IngestResult, parseNdjson } from '../../../../libs/ledger/
 import { RecordEventsCommand } from './record-events.command';
 import { principalOf } from '../auth/access.guard';
 import { Roles } from '../auth/roles';
+import { NO_PARAMETERS, Parameters } from '../params/parameters';
 import { isScopeRefusal } from './write-access';
 
 /**
@@ -27,6 +28,7 @@ export class EventsController {
   @Post()
   @Roles('terminal', 'pit', 'finance', 'compliance', 'admin')
   @HttpCode(200)
+  @Parameters(NO_PARAMETERS)
   @ApiOperation({
     summary: 'Record facts (contract §2–3): a JSON array or NDJSON body, atomic per request',
     description:

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
 import { RUNTIME } from '../runtime.token';
 import { READERS, Roles } from '../auth/roles';
+import { NO_PARAMETERS, Parameters } from '../params/parameters';
 
 @ApiTags('health')
 @Controller('api/v1/health')
@@ -11,6 +12,7 @@ export class HealthController {
 
   @Get()
   @Roles('terminal', ...READERS)
+  @Parameters(NO_PARAMETERS)
   @ApiOperation({ summary: 'Liveness and the projections’ lag behind the event store' })
   async health() {
     const events = await this.runtime.pool.query('SELECT count(*)::bigint AS n, max(global_position) AS head FROM ca_events');

@@ -6,11 +6,13 @@
  */
 import { BadRequestException, Body, Controller, HttpException, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IngestResult } from '../../../../libs/ledger/src';
 import { Roles } from '../auth/roles';
+import { Parameters } from '../params/parameters';
+import { COUNTS_PARAMETERS } from '../sessions/sessions.params';
 import { RecordEventsCommand } from '../events/record-events.command';
 
 const BOX_EVENTS = { drop: 'DropBoxCounted', tips: 'TipsBoxCounted', cagnotte: 'CagnotteBoxCounted' } as const;
@@ -40,7 +42,7 @@ export class CountsController {
   @Post(':sessionId/counts')
   @Roles('finance', 'admin')
   @ApiOperation({ summary: 'Record the count room results of a session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically' })
-  @ApiParam({ name: 'sessionId' })
+  @Parameters(COUNTS_PARAMETERS)
   async record(@Param('sessionId') sessionId: string, @Body() body: Record<string, any>, @Req() req: Request) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException({ statusCode: 400, field: '(body)', reason: 'must be a JSON object { drop?, tips?, cagnotte?, countedBy[] }' });
     const envelopes = countEnvelopes(sessionId, body);

@@ -5,12 +5,14 @@
  */
 import { BadRequestException, Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { casinoFor } from '../auth/casino-scope';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
 import { inspectorCsv, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
 import { READERS, Roles } from '../auth/roles';
+import { Parameters } from '../params/parameters';
+import { INSPECTOR_PARAMETERS, JACKPOTS_PARAMETERS, RECONCILIATION_PARAMETERS } from './reports.params';
 import { GetInspectorDayQuery, GetJackpotsQuery, GetReconciliationQuery } from './reports.queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,9 +38,7 @@ export class ReportsController {
   @Get('reconciliation')
   @Roles(...READERS)
   @ApiOperation({ summary: 'Drop, tips and cagnotte recorded vs counted, per session, table, casino and the day (contract §7 reconciliation); ?format=csv' })
-  @ApiQuery({ name: 'gamingDay', required: true, example: '2026-11-21' })
-  @ApiQuery({ name: 'casino', required: false })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @Parameters(RECONCILIATION_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async reconciliation(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format, ['json', 'csv']);
@@ -54,10 +54,7 @@ export class ReportsController {
   @Get('jackpots')
   @Roles(...READERS)
   @ApiOperation({ summary: 'Every jackpot pool: seed, contributions, wins in order with the pool before and after, resets, current value, and the value series (contract §7 jackpots); ?format=csv' })
-  @ApiQuery({ name: 'casino', required: false })
-  @ApiQuery({ name: 'poolId', required: false })
-  @ApiQuery({ name: 'points', required: false, description: 'at most this many points in each value series (default 500; wins and resets are always kept)' })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @Parameters(JACKPOTS_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async jackpots(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format, ['json', 'csv']);
@@ -76,9 +73,7 @@ export class ReportsController {
   @Get('reports/inspector')
   @Roles(...READERS)
   @ApiOperation({ summary: "The inspector's day: sessions, rounds, discrepancies by code with citations, figures, jackpots, disputes, corrections, limit changes (contract §7 inspector); ?format=csv or pdf" })
-  @ApiQuery({ name: 'gamingDay', required: true, example: '2026-11-21' })
-  @ApiQuery({ name: 'casino', required: false })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'pdf'] })
+  @Parameters(INSPECTOR_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async inspector(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format, ['json', 'csv', 'pdf']);

@@ -1,10 +1,12 @@
 import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
 import { ReplayRoundQuery } from './replay.query';
 import { READERS, Roles } from '../auth/roles';
+import { Parameters } from '../params/parameters';
+import { REPLAY_PARAMETERS } from './rounds.params';
 
 @ApiTags('replay')
 @Controller('api/v1/rounds')
@@ -14,9 +16,7 @@ export class RoundsController {
   @Get(':roundId/replay')
   @Roles(...READERS)
   @ApiOperation({ summary: 'Replay a round and judge it against its regulation (contract §6); ?format=text for the narrative' })
-  @ApiParam({ name: 'roundId' })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'text'] })
-  @ApiQuery({ name: 'full', required: false, enum: ['true', 'false'], description: "fold the session's earlier facts instead of the round's stored starting state (`start` says which was used)" })
+  @Parameters(REPLAY_PARAMETERS)
   async replay(
     @Param('roundId') roundId: string,
     @Query('format') format: string | undefined,

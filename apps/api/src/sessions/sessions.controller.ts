@@ -1,11 +1,13 @@
 import { BadRequestException, Controller, Get, Header, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { TableBookReport } from '../../../../libs/projections/src';
 import { tableBookCsv, tableBookPdf } from '../../../../libs/reports/src';
 import { GetTableBookQuery } from './table-book.query';
 import { READERS, Roles } from '../auth/roles';
+import { Parameters } from '../params/parameters';
+import { TABLE_BOOK_PARAMETERS } from './sessions.params';
 
 @ApiTags('reports')
 @Controller('api/v1/sessions')
@@ -15,8 +17,7 @@ export class SessionsController {
   @Get(':sessionId/table-book')
   @Roles(...READERS)
   @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV, ?format=pdf for a printable close' })
-  @ApiParam({ name: 'sessionId' })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'pdf'] })
+  @Parameters(TABLE_BOOK_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async tableBook(@Param('sessionId') sessionId: string, @Query('format') format: string | undefined, @Res({ passthrough: true }) res: Response) {
     const book: TableBookReport | null = await this.queries.execute(new GetTableBookQuery(sessionId));
