@@ -2,15 +2,19 @@
  * What the pages need to find their way: the table sessions of a gaming day, and rounds by table,
  * time, round id or discrepancy code.
  */
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpException, Inject, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
 import { tableBookReport, TABLE_BOOKS } from '../../../../libs/projections/src';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { RUNTIME } from '../runtime.token';
-import { findRounds } from './find-rounds';
+import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
+import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
+import { Parameters } from '../params/parameters';
+import { ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
+import { findRounds, roundFilters } from './find-rounds';
 
 @ApiTags('browse')
 @Controller('api/v1')
@@ -19,34 +23,64 @@ export class BrowseController {
 
   @Get('sessions')
   @Roles(...READERS)
-  @ApiOperation({ summary: 'Table sessions (their table books), by gaming day and casino; the gaming days on record' })
-  @ApiQuery({ name: 'gamingDay', required: false })
-  @ApiQuery({ name: 'casino', required: false })
-  async sessions(@Req() req: Request, @Query('gamingDay') gamingDay?: string, @Query('casino') asked?: string) {
+  @ApiOperation({
+    summary: 'Table sessions (their table books), by gaming day and casino, a page at a time; the gaming days on record',
+    description:
+      'Latest gaming day first, then casino, table and session. `next` is the cursor of the following page (null on the last), `total` the number of sessions matching. Each session carries its times on the casino\'s clock (`openedAtLocal`, `closedAtLocal`, `timeZone`).',
+  })
+  @Parameters(SESSIONS_PARAMETERS)
+  async sessions(@Req() req: Request, @Query() query: Record<string, unknown>) {
     // a casino-scoped credential lists its own casino only (the guard refuses another one named)
-    const casino = casinoFor(req, asked);
+    const f = roundFilters({ gamingDay: query.gamingDay, casino: query.casino ?? query.casinoId });
+    const casino = casinoFor(req, f.casino) ?? undefined;
+    const limit = parseLimit(query.limit);
+    const filters = { gamingDay: f.gamingDay, casino };
+    const key = decodeCursor(query.cursor, 'sessions', filters, ['s', 's', 's', 's']);
+    const params: unknown[] = [f.gamingDay ?? null, casino ?? null];
+    let keyset = '';
+    if (key) {
+      params.push(...key);
+      keyset = ' AND (gaming_day < $3 OR (gaming_day = $3 AND (casino_id, table_id, session_id) > ($4, $5, $6)))';
+    }
+    const where = '($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR casino_id = $2)';
     const rows = await this.runtime.pool.query(
-      `SELECT * FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR casino_id = $2)
-       ORDER BY gaming_day DESC, casino_id, table_id LIMIT 1000`,
-      [gamingDay || null, casino || null],
+      `SELECT * FROM ${TABLE_BOOKS} WHERE ${where}${keyset} ORDER BY gaming_day DESC, casino_id, table_id, session_id LIMIT ${limit + 1}`,
+      params,
     );
+    const total = await this.runtime.pool.query(`SELECT count(*)::int AS n FROM ${TABLE_BOOKS} WHERE ${where}`, params.slice(0, 2));
     const days = await this.runtime.pool.query(`SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY gaming_day DESC LIMIT 60`, [
-      casino,
+      casino ?? null,
     ]);
-    return { sessions: rows.rows.map(tableBookReport), gamingDays: days.rows.map((r) => r.gaming_day) };
+    const last = rows.rows.length > limit ? rows.rows[limit - 1] : undefined;
+    const zones = timeZones();
+    return {
+      sessions: rows.rows.slice(0, limit).map((row) => {
+        const book = tableBookReport(row);
+        return { ...book, timeZone: zones.of(row.casino_id), openedAtLocal: casinoTime(row.opened_at, row.casino_id, zones), closedAtLocal: row.closed_at ? casinoTime(row.closed_at, row.casino_id, zones) : null };
+      }),
+      gamingDays: days.rows.map((r) => r.gaming_day),
+      next: last ? encodeCursor('sessions', filters, [last.gaming_day, last.casino_id, last.table_id, last.session_id]) : null,
+      total: total.rows[0].n,
+      totalIsEstimate: false,
+    };
   }
 
   @Get('rounds')
   @Roles(...READERS)
-  @ApiOperation({ summary: 'Find rounds by gaming day, table, time of day (HH:MM, UTC), round id or discrepancy code' })
-  @ApiQuery({ name: 'gamingDay', required: false })
-  @ApiQuery({ name: 'table', required: false })
-  @ApiQuery({ name: 'code', required: false, description: 'a discrepancy code, e.g. PAYOUT_MISMATCH' })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
-  @ApiQuery({ name: 'roundId', required: false })
-  @ApiQuery({ name: 'casino', required: false })
-  rounds(@Req() req: Request, @Query() query: Record<string, string | undefined>) {
-    return findRounds(this.runtime, { ...query, casino: casinoFor(req, query.casino ?? query.casinoId) ?? undefined }).then((rounds) => ({ rounds }));
+  @ApiOperation({
+    summary: "Find rounds by gaming day, table, time on the casino's clock, round id or discrepancy code, a page at a time",
+    description:
+      'Latest gaming day first, then casino, table, session, and the session\'s order. `next` is the cursor of the following page (null on the last; a page may hold fewer than `limit` rounds and still have a `next`), `total` the rounds matching where that is cheap (null with `from`, `to` or `roundId`; `totalIsEstimate` while the table books are behind). A search by `code` is answered from the round verdicts read model only: 503 with Retry-After when it is not built, `verdicts.complete` false while it is behind. `startedAtLocal` is the start on the casino\'s clock with its offset.',
+  })
+  @Parameters(ROUNDS_PARAMETERS)
+  async rounds(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
+    const f = roundFilters({ ...query, casino: query.casino ?? query.casinoId });
+    const limit = parseLimit(query.limit);
+    try {
+      return await findRounds(this.runtime, { ...f, casino: casinoFor(req, f.casino) ?? undefined }, limit, query.cursor as string | undefined);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === 503) res.setHeader('Retry-After', '5');
+      throw error;
+    }
   }
 }

@@ -1,0 +1,75 @@
+/**
+ * Keyset pagination shared by every list (issue 20 §3): `?limit=` (default 100, at most 1,000) and an
+ * opaque `?cursor=` taken from the last page's `next`. A cursor holds the sort key of the last row
+ * returned, so a page costs the same at any depth (no OFFSET), and it names its list and the filters it
+ * was issued for: reused on another list or with other filters it is refused, never silently misread.
+ */
+import { BadRequestException } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** What every page of a list carries beside its rows. */
+export interface PageInfo {
+  /** the cursor of the next page; null on the last one */
+  next: string | null;
+  /** how many rows the whole list holds, where that is cheap to know; null where it is not */
+  total: number | null;
+  /** true when `total` is an estimate */
+  totalIsEstimate: boolean;
+}
+
+/** `?limit=`: a whole number 1–1,000, 100 when absent; anything else is a 400 naming the field. */
+export function parseLimit(raw: unknown, field = 'limit'): number {
+  if (raw === undefined || raw === '') return DEFAULT_LIMIT;
+  if (typeof raw !== 'string' || !/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
+    throw new BadRequestException({ field, reason: `must be a whole number from 1 to ${MAX_LIMIT}` });
+  }
+  return Number(raw);
+}
+
+/** The filters a cursor belongs to, as a short fingerprint (absent and empty filters are alike). */
+function fingerprint(filters: Record<string, unknown>): string {
+  const kept = Object.keys(filters)
+    .filter((k) => filters[k] !== undefined && filters[k] !== null && filters[k] !== '')
+    .sort()
+    .map((k) => [k, filters[k]]);
+  return createHash('sha256').update(JSON.stringify(kept)).digest('base64url').slice(0, 12);
+}
+
+/** The cursor after a row whose sort key is `key`, for list `list` under `filters`. */
+export function encodeCursor(list: string, filters: Record<string, unknown>, key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify({ l: list, f: fingerprint(filters), k: key })).toString('base64url');
+}
+
+/**
+ * The sort key a `?cursor=` holds (undefined when absent), checked against the list, its filters and
+ * the key's shape ('s' a string, 'n' a whole number, per position); a 400 naming the field otherwise.
+ */
+export function decodeCursor(
+  raw: unknown,
+  list: string,
+  filters: Record<string, unknown>,
+  shape: readonly ('s' | 'n')[],
+  field = 'cursor',
+): (string | number)[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const refuse = (reason: string) => new BadRequestException({ field, reason });
+  if (typeof raw !== 'string' || raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+  let parsed: { l?: unknown; f?: unknown; k?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+  }
+  if (!parsed || typeof parsed !== 'object' || parsed.l !== list) throw refuse(`is not a cursor of this list (${list})`);
+  if (parsed.f !== fingerprint(filters)) throw refuse('was issued for other filters: ask the first page again with these filters');
+  const key = parsed.k;
+  const fits =
+    Array.isArray(key) &&
+    key.length === shape.length &&
+    key.every((v, i) => (shape[i] === 's' ? typeof v === 'string' && v.length <= 256 : Number.isSafeInteger(v) && (v as number) >= 0));
+  if (!fits) throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+  return key as (string | number)[];
+}
