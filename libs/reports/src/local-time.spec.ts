@@ -16,10 +16,10 @@ describe("times on a casino's clock", () => {
 
   it('reads the zones from the environment: Europe/Madrid by default, per casino, an unknown zone named', () => {
     expect(timeZonesFrom({}).of('casino-1')).toBe('Europe/Madrid');
-    const zones = timeZonesFrom({ CA_TIME_ZONE: 'UTC', CA_CASINO_TIME_ZONES: 'casino-lp=Atlantic/Canary, casino-2=Europe/Madrid' });
+    const zones = timeZonesFrom({ CASINO_AUDIT_TIME_ZONE: 'UTC', CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-lp=Atlantic/Canary, casino-2=Europe/Madrid' });
     expect([zones.of('casino-lp'), zones.of('casino-2'), zones.of('other'), zones.of(null)]).toEqual(['Atlantic/Canary', 'Europe/Madrid', 'UTC', 'UTC']);
-    expect(() => timeZonesFrom({ CA_TIME_ZONE: 'Mars/Olympus' })).toThrow('CA_TIME_ZONE must be an IANA time zone such as Europe/Madrid, not "Mars/Olympus"');
-    expect(() => timeZonesFrom({ CA_CASINO_TIME_ZONES: 'casino-1' })).toThrow(/CA_CASINO_TIME_ZONES must list casino=Zone pairs/);
-    expect(() => timeZonesFrom({ CA_CASINO_TIME_ZONES: 'casino-1=Europe/Nowhere' })).toThrow(/not "casino-1=Europe\/Nowhere"/);
+    expect(() => timeZonesFrom({ CASINO_AUDIT_TIME_ZONE: 'Mars/Olympus' })).toThrow('CASINO_AUDIT_TIME_ZONE must be an IANA time zone such as Europe/Madrid, not "Mars/Olympus"');
+    expect(() => timeZonesFrom({ CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-1' })).toThrow(/CASINO_AUDIT_CASINO_TIME_ZONES must list casino=Zone pairs/);
+    expect(() => timeZonesFrom({ CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-1=Europe/Nowhere' })).toThrow(/not "casino-1=Europe\/Nowhere"/);
   });
 });

@@ -4,8 +4,9 @@
  * saving ends (Europe/Madrid: 02:00–02:59 twice on the last Sunday of October) stays two hours apart
  * and the hour skipped in March (02:00–02:59 never happens) shows as the jump it is.
  *
- * Each casino's zone is a setting: `CA_TIME_ZONE` for every casino (default Europe/Madrid, the zone of
- * the five regions), `CA_CASINO_TIME_ZONES` (`casino-a=Atlantic/Canary,casino-b=Europe/Madrid`) per casino.
+ * Each casino's zone is a setting: `CASINO_AUDIT_TIME_ZONE` for every casino (default Europe/Madrid, the
+ * zone of the five regions), `CASINO_AUDIT_CASINO_TIME_ZONES` (`casino-a=Atlantic/Canary,casino-b=Europe/Madrid`)
+ * per casino. Imports nothing, so the configuration schema (libs/platform/src/config.ts) checks with it.
  */
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
@@ -29,17 +30,37 @@ export interface TimeZones {
   of(casinoId: string | null | undefined): string;
 }
 
-export function timeZonesFrom(env: NodeJS.ProcessEnv = process.env): TimeZones {
-  const fallback = env.CA_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE;
-  if (!isTimeZone(fallback)) throw new Error(`CA_TIME_ZONE must be an IANA time zone such as Europe/Madrid, not "${fallback}"`);
+/** `CASINO_AUDIT_TIME_ZONE`'s value checked: the zone, or throws the reason. */
+export function parseTimeZone(value: string): string {
+  if (!isTimeZone(value)) throw new Error(`must be an IANA time zone such as Europe/Madrid, not "${value}"`);
+  return value;
+}
+
+/** `CASINO_AUDIT_CASINO_TIME_ZONES`'s value (`casino-a=Atlantic/Canary,casino-b=Europe/Madrid`) checked: casino → zone, or throws the reason. */
+export function parseCasinoZones(value: string): Record<string, string> {
   const byCasino: Record<string, string> = {};
-  for (const entry of (env.CA_CASINO_TIME_ZONES ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
     const at = entry.lastIndexOf('=');
     const casino = entry.slice(0, at).trim();
     const zone = entry.slice(at + 1).trim();
-    if (at <= 0 || !isTimeZone(zone)) throw new Error(`CA_CASINO_TIME_ZONES must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`);
+    if (at <= 0 || !isTimeZone(zone)) throw new Error(`must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`);
     byCasino[casino] = zone;
   }
+  return byCasino;
+}
+
+export function timeZonesFrom(env: NodeJS.ProcessEnv = process.env): TimeZones {
+  const read = <T>(name: string, parse: (v: string) => T, fallback: T): T => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    try {
+      return parse(raw);
+    } catch (error) {
+      throw new Error(`${name} ${(error as Error).message}`);
+    }
+  };
+  const fallback = read('CASINO_AUDIT_TIME_ZONE', parseTimeZone, DEFAULT_TIME_ZONE);
+  const byCasino = read('CASINO_AUDIT_CASINO_TIME_ZONES', parseCasinoZones, {});
   return { default: fallback, byCasino, of: (casinoId) => (casinoId && byCasino[casinoId]) || fallback };
 }
 
