@@ -3,7 +3,7 @@
  * validator that names the field and the reason for every refusal. Game-specific facts come from the
  * rules library (`GameRules.factTypes`).
  */
-import { JURISDICTIONS, registeredGames } from '../../rules/src';
+import { ANNOUNCED_LAST, ANNOUNCEMENT_PURPOSES, JURISDICTIONS, LAST_ROUNDS_ANNOUNCED, refuseAnnouncement, registeredGames } from '../../rules/src';
 
 export type FieldKind =
   | 'id'
@@ -32,11 +32,17 @@ export type FieldKind =
   | 'currency'
   | 'jurisdiction'
   | 'outcome'
-  | 'handId';
+  | 'handId'
+  /** who was present (a reopening): { croupiers?: [names], inspector?: name }, either may be missing */
+  | 'presence'
+  /** dice put at a table's disposal: [{ serial?, initials? }] as each die is marked (issue 15, equipment custody) */
+  | 'issuedDice';
 
 export interface FieldSpec {
   readonly kind: FieldKind;
   readonly optional?: boolean;
+  /** the only values a text field may take */
+  readonly oneOf?: readonly string[];
 }
 
 const f = (kind: FieldKind, optional = false): FieldSpec => ({ kind, optional });
@@ -73,11 +79,21 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
     openingFloat: f('inventory'),
     staff: f('staff'),
     options: opt('object'),
+    // gaming-day compliance (issue 15, docs/contract.md): the reversible cloth's number, the table's own video recording
+    clothNumber: opt('id'),
+    individualRecording: opt('boolean'),
   }),
+  // gaming-day compliance (issue 15): a jefe de mesa taking over the table; the dice a table is given; banca francesa's hourly rotations
+  TableSupervisorChanged: session({ inspector: f('text'), individualRecording: opt('boolean') }),
+  DiceIssued: session({ dice: f('issuedDice') }),
+  DiceTernaChanged: session({ terna: f('id') }),
+  DiceThrowerChanged: session({ croupier: f('text'), forceMajeure: opt('boolean') }),
   TableLimitsChanged: session({ limits: f('limits'), announcedRounds: opt('count') }),
-  TableSessionSuspended: session({ reason: opt('text') }),
-  TableSessionResumed: session({ reason: opt('text') }),
-  TableSessionClosed: session({ closingFloat: f('inventory') }),
+  // session compliance (issue 15, docs/contract.md): the authorised closing time and who holds the keys; who was present at the reopening
+  TableSessionSuspended: session({ reason: opt('text'), authorisedClosingAt: opt('datetime'), keyHolder: opt('text') }),
+  TableSessionResumed: session({ reason: opt('text'), present: opt('presence') }),
+  TableSessionClosed: session({ closingFloat: f('inventory'), atClosingTime: opt('boolean') }),
+  [LAST_ROUNDS_ANNOUNCED]: session({ purpose: { kind: 'text', oneOf: ANNOUNCEMENT_PURPOSES }, rounds: opt('positiveCount'), last: { kind: 'text', optional: true, oneOf: ANNOUNCED_LAST } }),
   CashExchanged: session({ amount: f('positiveMoney'), seat: opt('seat') }),
   ChipsFilled: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
   ChipsCredited: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
@@ -278,6 +294,25 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
       return one((JURISDICTIONS as readonly string[]).includes(v as string) ? null : `must be one of ${JURISDICTIONS.join(', ')}`);
     case 'outcome':
       return one(OUTCOMES.includes(v as string) ? null : `must be one of ${OUTCOMES.join(', ')}`);
+    case 'presence': {
+      if (!isObject(v)) return one('must be an object { croupiers?: [names], inspector?: name }: who was present');
+      const errors: FieldError[] = [];
+      if (v.croupiers !== undefined) errors.push(...checkField('textList', v.croupiers, `${field}.croupiers`));
+      if (v.inspector !== undefined) errors.push(...checkField('text', v.inspector, `${field}.inspector`));
+      for (const key of Object.keys(v)) if (!['croupiers', 'inspector'].includes(key)) errors.push({ field: `${field}.${key}`, reason: 'unknown field' });
+      return errors;
+    }
+    case 'issuedDice': {
+      if (!Array.isArray(v) || v.length === 0 || v.length > 100) return one('must be a list of 1 to 100 dice, each { serial?, initials? } as the die is marked');
+      const errors: FieldError[] = [];
+      v.forEach((die, i) => {
+        if (!isObject(die)) return errors.push({ field: `${field}[${i}]`, reason: 'must be an object { serial?, initials? }' });
+        if (die.serial !== undefined && die.serial !== null) errors.push(...checkField('id', die.serial, `${field}[${i}].serial`));
+        if (die.initials !== undefined && die.initials !== null) errors.push(...checkField('text', die.initials, `${field}[${i}].initials`));
+        for (const key of Object.keys(die)) if (!['serial', 'initials'].includes(key)) errors.push({ field: `${field}[${i}].${key}`, reason: 'unknown field' });
+      });
+      return errors;
+    }
     case 'any':
       return [];
   }
@@ -366,7 +401,13 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
         if (!field.optional) errors.push({ field: `data.${name}`, reason: 'is required' });
         continue;
       }
-      errors.push(...checkField(field.kind, data[name], `data.${name}`));
+      const fieldErrors = checkField(field.kind, data[name], `data.${name}`);
+      if (!fieldErrors.length && field.oneOf && !field.oneOf.includes(data[name] as string)) fieldErrors.push({ field: `data.${name}`, reason: `must be one of ${field.oneOf.join(', ')}` });
+      errors.push(...fieldErrors);
+    }
+    if (input.type === LAST_ROUNDS_ANNOUNCED && !errors.length) {
+      const refusal = refuseAnnouncement(data);
+      if (refusal) errors.push(refusal);
     }
     if (input.type === 'BetPlaced' && data.amount === 0 && data.betType !== 'seat') {
       errors.push({ field: 'data.amount', reason: 'must be greater than zero (only a circle-poker `seat` entry may be 0)' });

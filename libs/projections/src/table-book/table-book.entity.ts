@@ -44,4 +44,6 @@ export class TableBookEntity {
   @Column({ type: 'jsonb', default: [] }) findings: unknown[];
   /** what could not be judged on the session, and why */
   @Column({ name: 'finding_notes', type: 'jsonb', default: [] }) findingNotes: string[];
+  /** the session-compliance fold's state between batches (migration 1764100000000, core/session-compliance.ts) */
+  @Column({ type: 'jsonb', default: {} }) compliance: Record<string, unknown>;
 }

@@ -5,7 +5,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
-import { Discrepancy, gameRules, inventoryTotal, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
+import { complianceAfter, ComplianceState, complianceRules, Discrepancy, gameRules, initialCompliance, inventoryTotal, JurisdictionId, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -51,6 +51,8 @@ export interface TableBookRow {
   findings: Discrepancy[];
   /** what could not be judged on the session, and why */
   finding_notes: string[];
+  /** the session-compliance fold's state (core/session-compliance.ts: announcements, suspension, deposit), carried between batches */
+  compliance: ComplianceState;
 }
 
 const HANDLES = new Set([
@@ -71,6 +73,13 @@ const HANDLES = new Set([
   'RoundVoided',
   'CorrectionRecorded',
   'ShoeStarted',
+  // session compliance (issue 15): announcements, the shooter, the bank deposit, boxes taken while suspended
+  'LastRoundsAnnounced',
+  'ShooterNamed',
+  'BankDeposited',
+  'DropBoxCounted',
+  'TipsBoxCounted',
+  'CagnotteBoxCounted',
 ]);
 
 /** The rules' environment of a session as its book knows it (undefined: no rules for this game here). */
@@ -83,6 +92,15 @@ function bookEnv(row: Pick<TableBookRow, 'session_id' | 'casino_id' | 'table_id'
 function addJudgement(r: TableBookRow, e: StoredEvent, judged: SessionJudgement): void {
   if (judged.findings.length) r.findings = [...r.findings, ...judged.findings.map((f) => ({ ...f, eventId: f.eventId ?? e.eventId }))];
   if (judged.notes.length) r.finding_notes = [...r.finding_notes, ...judged.notes];
+}
+
+/** The session-compliance rows (limit changes, closing, suspension, bank deposit) judged on one more fact. */
+function judgeCompliance(r: TableBookRow, e: StoredEvent): void {
+  const rules = gameRules(r.game);
+  if (!rules) return;
+  const step = complianceAfter(complianceRules(r.game, rules.family, r.jurisdiction as JurisdictionId), { ...initialCompliance(), ...r.compliance }, { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined });
+  r.compliance = step.state;
+  addJudgement(r, e, step);
 }
 
 function addChips(into: Record<string, number>, chips: Record<string, number>): Record<string, number> {
@@ -134,7 +152,9 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
       options: d.options ?? {},
       findings: [],
       finding_notes: [],
+      compliance: initialCompliance(),
     };
+    judgeCompliance(opened, e);
     const env = bookEnv(opened);
     if (env) addJudgement(opened, e, judgeSettings(gameRules(opened.game)!, env, { limits: env.ctx.limits, options: opened.options, eventId: e.eventId }));
     return opened;
@@ -203,6 +223,7 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
       recordCorrection(r, e, correction);
       break;
   }
+  judgeCompliance(r, e);
   return r;
 }
 
@@ -247,7 +268,7 @@ const TABLE_BOOK_COLUMNS = [
   'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'currency', 'limits', 'staff', 'opening_float',
   'closing_float', 'fills', 'credits', 'fill_slips', 'credit_slips', '"drop"', 'tips', 'cagnotte', 'commission',
   'jackpot_contributions', 'jackpot_wins', 'rounds', 'rounds_voided', 'limit_changes', 'status', 'suspended',
-  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections', 'options', 'findings', 'finding_notes',
+  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections', 'options', 'findings', 'finding_notes', 'compliance',
 ];
 
 /** The report (contract §7): inventories with their totals, and the gross table win. */

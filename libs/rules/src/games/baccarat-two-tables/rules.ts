@@ -50,6 +50,7 @@ import {
   seatingFacts,
 } from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
+import { BANK_DEPOSITED_FACT, refuseBankDeposit } from '../../core/session-compliance';
 import { BACCARAT_TWO_TABLES_RULEBOOKS, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
 
 const GAME = 'baccarat-two-tables';
@@ -86,6 +87,8 @@ export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
   BancoCalled: BANCO_CALLED,
   // one declaration with chemin de fer's (core/players-seated.ts); the seats are listed by paño here (refuse)
   PlayersSeated: PLAYERS_SEATED_FACT,
+  // the bank deposited in the Caja before play and after a broken bank (core/session-compliance.ts, issue 15)
+  BankDeposited: BANK_DEPOSITED_FACT,
 };
 
 /**
@@ -236,7 +239,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
   },
 
   refuse(fact, env) {
-    const cardRefusal = refuseCardFact(fact, TWO_TABLES_SPEC(env.rulebook, env)) ?? refusePlayersSeated(fact, SEATING);
+    const cardRefusal = refuseCardFact(fact, TWO_TABLES_SPEC(env.rulebook, env)) ?? refusePlayersSeated(fact, SEATING) ?? refuseBankDeposit(fact);
     if (cardRefusal) return cardRefusal;
     if (fact.type === 'BetPlaced' && fact.data.betType === 'player' && !asSelection(fact.data.selection)) {
       return { field: 'data.selection', reason: 'a bet on the paños names paño 1, paño 2 or "both" (the line between them)' };
