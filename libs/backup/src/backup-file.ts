@@ -177,6 +177,9 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
       counts[value.table] = (counts[value.table] ?? 0) + 1;
       if (onRow) await onRow(value as BackupRow);
     }
+  } catch (error) {
+    // a gzip or read error surfaces here too (readline rethrows its input's): say it in the file's terms
+    throw error instanceof BackupFileError ? error : fail(error as Error);
   } finally {
     lines.close();
     input.destroy();

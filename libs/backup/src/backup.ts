@@ -35,9 +35,9 @@ export interface EventRow {
   readonly hash: string;
 }
 
-const EVENT_ROW_SQL = `SELECT global_position::text, transaction_id::text, stream_id, stream_version, event_id, event_type,
+const EVENT_ROW_SQL = `SELECT e.global_position::text AS global_position, e.transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type,
   data::text AS data, metadata::text AS metadata, occurred_at, recorded_at::text AS recorded_at, content_hash, prev_hash, hash
-  FROM ca_events ORDER BY transaction_id, global_position`;
+  FROM ca_events e ORDER BY e.transaction_id, e.global_position`; // the table's columns: the text aliases above would sort as text
 
 /**
  * The tables a backup carries besides the store: every table of the schema except the store's, the read
