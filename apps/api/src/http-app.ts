@@ -133,6 +133,10 @@ function documentRoles(app: INestApplication, document: OpenAPIObject) {
       operation.responses ??= {};
       operation.responses[status] ??= { description: status === '401' ? 'no credential, or a malformed, unknown, revoked or expired one: { statusCode, error, reason }' : 'a role not allowed here, a casino or table outside the credential\'s scope, or an event type the role may not send: { statusCode, reason } or { refusals: [{ index, field, reason }] }' };
     }
+    operation.responses['429'] ??= {
+      description: 'too many refused credentials from this address (CASINO_AUDIT_LOGIN_FAILURES within CASINO_AUDIT_LOGIN_WINDOW_SECONDS, on all nodes together): { statusCode, error, reason }; a valid credential is never answered 429',
+      headers: { 'Retry-After': { description: 'seconds until this address may present a credential again', schema: { type: 'integer', minimum: 1 } } },
+    };
     if (route.method === 'POST' && route.path === '/api/v1/events') {
       operation['x-write-policy'] = WRITE_POLICY;
       operation.description += `\n\nEvent types per role: ${Object.entries(WRITE_POLICY).map(([role, types]) => `${role}: ${Array.isArray(types) ? types.join(', ') : types}${role === 'terminal' ? ' and every game-specific fact, for its own table(s) only' : ''}`).join('; ')}.`;

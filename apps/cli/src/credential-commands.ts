@@ -5,7 +5,9 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import * as os from 'node:os';
-import { AccessRecord, accessLogWindow, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, WindowError } from '../../../libs/access/src';
+import { BadRequestException } from '@nestjs/common';
+import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, SigningKeyError } from '../../../libs/access/src';
+import { accessLogAnswer } from '../../api/src/auth/access-log.page';
 import { config, Runtime } from '../../../libs/platform/src';
 
 export type WithRuntime = <T>(program: Command, fn: (runtime: Runtime) => Promise<T>) => Promise<T>;
@@ -44,6 +46,11 @@ function printRecords(records: AccessRecord[]) {
     return;
   }
   for (const r of records) {
+    if (r.kind === 'credential') {
+      const repeats = r.attempts > 1 ? ` ×${r.attempts} until ${r.lastAt}` : '';
+      out(`${r.at}  REFUSED credential ${r.address ?? '?'}${r.claimedCredentialId ? ` claimed ${r.claimedCredentialId}` : ''}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
+      continue;
+    }
     const params = Object.entries({ ...r.params, ...r.query }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
     out(`${r.at}  ${r.outcome === 'denied' ? 'DENIED ' : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${r.reason ? `  — ${r.reason}` : ''}`);
   }
@@ -55,7 +62,7 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     try {
       return await withRuntime(program, (runtime) => fn(new AccessService(runtime.pool), runtime));
     } catch (error) {
-      if (!(error instanceof CredentialError)) throw error;
+      if (!(error instanceof CredentialError || error instanceof SigningKeyError)) throw error;
       err(`casino-audit: ${error.message}`);
       process.exitCode = 2;
       return undefined;
@@ -108,26 +115,57 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
       else for (const c of list) out(describe(c));
     });
 
+  credentials
+    .command('rotate-key')
+    .description('a new key signs people\'s tokens from now on; the previous keys verify the tokens they signed until those expire (by kid)')
+    .option('--json', 'as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const rotation = await run((access) => access.rotateSigningKey());
+      if (!rotation) return;
+      if (opts.json) out(JSON.stringify(rotation, null, 2));
+      else {
+        out(`key ${rotation.kid} signs from now on (${rotation.source})${rotation.previousKid ? `; ${rotation.previousKid} verifies the tokens it signed until they expire` : ''}`);
+        if (rotation.environmentValue) {
+          err('the key is given in the environment, which this command cannot change: set it to this on every node (the new key first), then restart them:');
+          out(`CASINO_AUDIT_SIGNING_KEY=${rotation.environmentValue}`);
+        }
+      }
+    });
+
   program
     .command('access-log')
-    .description('who replayed, read or exported what (and who was refused), from the access log')
+    .description('who replayed, read or exported what, and who was refused (refused credentials too, per minute and address), a page at a time')
     .option('--from <when>', 'date (YYYY-MM-DD) or ISO date-time; default 24 h before --to')
     .option('--to <when>', 'date (the whole day) or ISO date-time; default now')
+    .option('--limit <n>', 'records per page, 1–1000 (default 100)')
+    .option('--cursor <next>', 'the page after the one that printed this cursor')
+    .option('--all', 'every page of the window')
     .option('--json', 'as JSON')
-    .action(async (opts: { from?: string; to?: string; json?: boolean }) => {
-      let window: { from: Date; to: Date };
-      try {
-        window = accessLogWindow(opts.from, opts.to);
-      } catch (error) {
-        if (!(error instanceof WindowError)) throw error;
-        err(`casino-audit: --${error.field}: ${error.message}`);
+    .action(async (opts: { from?: string; to?: string; limit?: string; cursor?: string; all?: boolean; json?: boolean }) => {
+      const answer = await run(async (access) => {
+        const first = await accessLogAnswer(access, opts);
+        if (!opts.all) return first;
+        // every page, one at a time (the window stays the first page's)
+        const records = [...first.records];
+        let page = first;
+        while (page.next) {
+          page = await accessLogAnswer(access, { ...opts, cursor: page.next });
+          records.push(...page.records);
+        }
+        return { ...first, count: records.length, next: null, records };
+      }).catch((error) => {
+        if (!(error instanceof BadRequestException)) throw error;
+        const { field, reason } = error.getResponse() as { field: string; reason: string };
+        err(`casino-audit: --${field}: ${reason}`);
         process.exitCode = 2;
-        return;
+        return undefined;
+      });
+      if (!answer) return;
+      if (opts.json) out(JSON.stringify(answer, null, 2));
+      else {
+        printRecords(answer.records);
+        if (answer.next) err(`${answer.count} of ${answer.totalIsEstimate ? 'about ' : ''}${answer.total} records; more: --cursor ${answer.next}`);
       }
-      const records = await run((access) => access.accessLog(window));
-      if (!records) return;
-      if (opts.json) out(JSON.stringify({ from: window.from.toISOString(), to: window.to.toISOString(), count: records.length, records }, null, 2));
-      else printRecords(records);
     });
 }
 
@@ -138,6 +176,8 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
  */
 export async function announceBootstrapCredential(runtime: Runtime, print: (line: string) => void = out): Promise<Issued | null> {
   const access = new AccessService(runtime.pool);
+  // where the token signing key comes from: a deployment should not leave it in the database (issue 20 §4)
+  print(await access.signingKeySource());
   // a deployment that manages its credentials itself and keeps no admin token active turns this off
   const issued = config().CASINO_AUDIT_BOOTSTRAP ? await access.bootstrapAdmin() : null;
   if (issued) {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SigningKey, SigningKeyError } from './signing-keys';
+import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKey, SigningKeyError } from './signing-keys';
 
 export interface KeyRotation {
   /** the key that signs from now on */
@@ -73,7 +73,7 @@ export class KeyRing {
   describe(): string {
     const others = this.databaseKeys && this.external ? `; ${this.databaseKeys} key(s) in the database only verify the tokens they signed` : '';
     if (this.external) return `token signing key ${this.external.keys[0].kid} from ${this.external.source} (${this.external.keys.length - 1} previous key(s) verify only)${others}`;
-    return `token signing key ${this.signer} generated in the database (the embedded default: whoever reads a backup or a replica reads it too; set ${SIGNING_KEY_ENV} or ${SIGNING_KEY_ENV}_FILE)`;
+    return `token signing key ${this.signer} generated in the database (the embedded default: whoever reads a backup or a replica reads it too; set ${SIGNING_KEY_ENV} or ${SIGNING_KEY_FILE_ENV})`;
   }
 
   /**

@@ -14,6 +14,7 @@
 import type { Pool } from 'pg';
 import { Counter } from 'prom-client';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { setting } from '../../platform/src/config';
 import { metricsRegistry } from '../../platform/src/metrics';
 import { storableText } from './storable';
 
@@ -28,8 +29,8 @@ export const refusedCredentials = new Counter({
   registers: [metricsRegistry],
 });
 
-export const LOGIN_FAILURES_ENV = 'CASINO_AUDIT_LOGIN_FAILURES';
-export const LOGIN_WINDOW_ENV = 'CASINO_AUDIT_LOGIN_WINDOW_SECONDS';
+export const LOGIN_FAILURES_ENV = 'CASINO_AUDIT_LOGIN_FAILURES' as const;
+export const LOGIN_WINDOW_ENV = 'CASINO_AUDIT_LOGIN_WINDOW_SECONDS' as const;
 
 export interface LoginThrottleSettings {
   /** refused credentials one address may present in a window before it is answered 429 */
@@ -39,15 +40,9 @@ export interface LoginThrottleSettings {
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = { failures: 10, windowSeconds: 60 };
 
-/** The throttle's settings from the environment (a clear error at start for a bad value). */
+/** The throttle's settings from the environment (the configuration schema refuses a bad value, naming it). */
 export function loginThrottleSettings(env: NodeJS.ProcessEnv = process.env): LoginThrottleSettings {
-  const whole = (name: string, fallback: number, max: number) => {
-    const text = env[name]?.trim();
-    if (!text) return fallback;
-    if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) throw new Error(`${name}="${text}": must be a whole number from 1 to ${max}`);
-    return Number(text);
-  };
-  return { failures: whole(LOGIN_FAILURES_ENV, DEFAULT_LOGIN_THROTTLE.failures, 1_000_000), windowSeconds: whole(LOGIN_WINDOW_ENV, DEFAULT_LOGIN_THROTTLE.windowSeconds, 86_400) };
+  return { failures: setting(LOGIN_FAILURES_ENV, env), windowSeconds: setting(LOGIN_WINDOW_ENV, env) };
 }
 
 export interface RefusedAttempt {

@@ -15,9 +15,10 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { calculateJwkThumbprint } from 'jose';
+import { setting } from '../../platform/src/config';
 
-export const SIGNING_KEY_ENV = 'CASINO_AUDIT_SIGNING_KEY';
-export const SIGNING_KEY_FILE_ENV = 'CASINO_AUDIT_SIGNING_KEY_FILE';
+export const SIGNING_KEY_ENV = 'CASINO_AUDIT_SIGNING_KEY' as const;
+export const SIGNING_KEY_FILE_ENV = 'CASINO_AUDIT_SIGNING_KEY_FILE' as const;
 /** 256 bits: HS256's own strength; anything shorter is refused as a truncated or weak key. */
 export const MIN_SIGNING_KEY_BYTES = 32;
 
@@ -62,8 +63,8 @@ export async function keyId(secret: Uint8Array): Promise<string> {
 
 /** The keys named by the environment, or null when the database's key is to be used. */
 export async function externalSigningKeys(env: NodeJS.ProcessEnv = process.env): Promise<ExternalSigningKeys | null> {
-  const inline = env[SIGNING_KEY_ENV]?.trim();
-  const file = env[SIGNING_KEY_FILE_ENV]?.trim();
+  const inline = setting(SIGNING_KEY_ENV, env);
+  const file = setting(SIGNING_KEY_FILE_ENV, env);
   if (inline && file) throw new SigningKeyError(`${SIGNING_KEY_ENV} and ${SIGNING_KEY_FILE_ENV} are both set: give the key one way`);
   if (!inline && !file) return null;
   let text: string;

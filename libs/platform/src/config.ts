@@ -102,6 +102,12 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_BOOTSTRAP: onOff(true),
   /** on: clients reach the server over HTTPS (a TLS proxy in front): answers carry Strict-Transport-Security */
   CASINO_AUDIT_BEHIND_TLS: onOff(false),
+  /** the key that signs people's tokens, from outside the database (libs/access/src/signing-keys.ts); one of the two, or neither */
+  CASINO_AUDIT_SIGNING_KEY: text(),
+  CASINO_AUDIT_SIGNING_KEY_FILE: text(),
+  /** refused credentials one address may present within the window before it is answered 429 (libs/access/src/refusals.ts) */
+  CASINO_AUDIT_LOGIN_FAILURES: whole({ min: 1, max: 1_000_000 }, 10),
+  CASINO_AUDIT_LOGIN_WINDOW_SECONDS: whole({ min: 1, max: 86_400 }, 60),
   CASINO_AUDIT_OPS_PORT: port(),
   CASINO_AUDIT_OPS_HOST: text('127.0.0.1'),
   CASINO_AUDIT_READY_MAX_LAG_EVENTS: whole({ min: 0 }, 50_000),

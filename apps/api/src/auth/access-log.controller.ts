@@ -1,8 +1,9 @@
-import { BadRequestException, Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccessService } from '../../../../libs/access/src';
 import { ACCESS } from './access.guard';
+import { accessLogAnswer } from './access-log.page';
 import { Parameters } from '../params/parameters';
 import { ACCESS_LOG_PARAMETERS } from './access-log.params';
 import { Roles } from './roles';
@@ -17,20 +18,33 @@ export class AccessLogController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Who replayed, read or exported what, and who was refused (the access log)',
-    description: 'Every replay, report and export request is recorded with the principal, its roles, the route, the parameters, the format and the time. Reading this log is itself recorded.',
+    description:
+      'Every replay, report and export request is recorded with the principal, its roles, the route, the parameters, the format and the time. Reading this log is itself recorded. ' +
+      'Refused credentials are records of kind `credential`: the caller\'s `address`, the `claimedCredentialId` (unverified) and the reason, one record per minute, address, claimed id and reason, with the number of `attempts` and the `lastAt` of them. ' +
+      'Oldest first, a page at a time: `limit` records (default 100, at most 1,000), then `next` (a cursor for `?cursor=`, with the same `from` and `to` as asked; `null` on the last page); `total` counts the records of the window (`totalIsEstimate` above 100,000). ' +
+      'A cursor keeps the window of its first page, so records written while paging (after `to`) do not slide into it.',
+  })
+  @ApiOkResponse({
+    description: 'a page of the access log',
+    schema: {
+      type: 'object',
+      required: ['from', 'to', 'count', 'limit', 'next', 'total', 'totalIsEstimate', 'records'],
+      properties: {
+        from: { type: 'string', format: 'date-time' },
+        to: { type: 'string', format: 'date-time' },
+        count: { type: 'integer', description: 'records on this page' },
+        limit: { type: 'integer' },
+        next: { type: 'string', nullable: true, description: 'the cursor of the next page (`?cursor=`), null on the last one' },
+        total: { type: 'integer', description: 'records in the window' },
+        totalIsEstimate: { type: 'boolean' },
+        records: { type: 'array', items: { type: 'object' } },
+      },
+    },
   })
   @Parameters(ACCESS_LOG_PARAMETERS)
-  async log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string) {
-    let window: { from: Date; to: Date };
-    try {
-      window = accessLogWindow(from, to);
-    } catch (error) {
-      if (error instanceof WindowError) throw new BadRequestException({ statusCode: 400, field: error.field, reason: error.message });
-      throw error;
-    }
+  async log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string) {
     // a casino-scoped credential sees what the credentials of its own casino did, not the others'
     const casinoId = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
-    const records = await this.access.accessLog({ ...window, casinoId });
-    return { from: window.from.toISOString(), to: window.to.toISOString(), count: records.length, records };
+    return accessLogAnswer(this.access, { from, to, limit, cursor, casinoId });
   }
 }

@@ -3,7 +3,9 @@
  *
  *   1. a credential: `X-Api-Key: cak_…` (terminals) or `Authorization: Bearer <token>` (people; an
  *      API key is accepted as a bearer too). None, malformed, unknown, revoked or expired → 401,
- *      naming the reason.
+ *      naming the reason. A presented credential that is refused is recorded in the access log (per
+ *      minute, address and claimed id) and counted against its address: past the limit, 429 with
+ *      `Retry-After` (libs/access/src/refusals.ts).
  *   2. the route's `@Roles`: a route without it is refused (deny by default); a principal with none of
  *      its roles → 403 naming the roles.
  *   3. the route's declared query and path parameters (params/parameters.ts): a malformed, repeated,
@@ -19,7 +21,7 @@
 import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import type { AccessService, Principal } from '../../../../libs/access/src';
+import type { AccessService, Principal, Verification } from '../../../../libs/access/src';
 import type { PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { ROLES_KEY, Role } from './roles';
@@ -56,8 +58,13 @@ export function presentedCredential(req: Request): { credential?: string; proble
   return { credential: apiKey ?? bearer };
 }
 
-export function refusalBody(status: 401 | 403, reason: string) {
-  return { statusCode: status, error: status === 401 ? 'Unauthorized' : 'Forbidden', reason, message: reason };
+export function refusalBody(status: 401 | 403 | 429, reason: string) {
+  return { statusCode: status, error: { 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests' }[status], reason, message: reason };
+}
+
+/** The caller's address as the server sees it (Express's `req.ip`: the proxy's, unless `trust proxy` is set), IPv4 without its IPv6 mapping. */
+export function clientAddress(req: Request): string {
+  return (req.ip ?? req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 }
 
 @Injectable()
@@ -76,11 +83,9 @@ export class AccessGuard implements CanActivate {
     const name = `${req.method} ${route}`;
 
     const { credential, problem } = presentedCredential(req);
-    if (problem || !credential) {
-      throw this.unauthorized(res, problem ?? 'no credential: send "Authorization: Bearer <token>" or "X-Api-Key: <key>"');
-    }
-    const verified = await this.access.verify(credential);
-    if (!verified.ok) throw this.unauthorized(res, verified.reason);
+    if (!problem && !credential) throw this.unauthorized(res, 'no credential: send "Authorization: Bearer <token>" or "X-Api-Key: <key>"');
+    const verified: Verification = problem ? { ok: false, reason: problem, refusal: 'malformed', claimedId: null } : await this.access.verify(credential!);
+    if (!verified.ok) throw await this.refuse(req, res, route, verified);
     const principal = verified.principal;
     req.principal = principal;
 
@@ -108,6 +113,23 @@ export class AccessGuard implements CanActivate {
     }
     if (audit) await this.record(req, route, principal, audit, 'allowed');
     return true;
+  }
+
+  /** A presented credential was refused: recorded and counted (issue 20 §2); 429 once its address is over the limit, else 401. */
+  private async refuse(req: Request, res: Response, route: string, refused: Extract<Verification, { ok: false }>): Promise<HttpException> {
+    const outcome = await this.access.refused({
+      address: clientAddress(req),
+      claimedId: refused.claimedId,
+      refusal: refused.refusal,
+      reason: refused.reason,
+      method: req.method,
+      route,
+      path: req.path,
+      format: typeof req.query.format === 'string' ? req.query.format : 'json',
+    });
+    if (!outcome.throttled) return this.unauthorized(res, refused.reason);
+    res.setHeader('Retry-After', String(outcome.retryAfterSeconds));
+    return new HttpException(refusalBody(429, `${outcome.reason}: try again in ${outcome.retryAfterSeconds} s`), HttpStatus.TOO_MANY_REQUESTS);
   }
 
   private unauthorized(res: Response, reason: string): HttpException {

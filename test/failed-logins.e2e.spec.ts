@@ -1,0 +1,199 @@
+/**
+ * Failed logins over real HTTP (issue 20 §2, §3 for the access log): every refused credential is in the
+ * access log with its address, claimed id and reason, aggregated per minute; past the limit an address
+ * is answered 429 with Retry-After by every node of the deployment; a valid credential from that same
+ * address is never throttled; the access log pages with a cursor, through the API and the CLI.
+ */
+import type { INestApplication } from '@nestjs/common';
+import { Command } from 'commander';
+import { createHttpApp } from '../apps/api/src/http-app';
+import { registerCredentialCommands } from '../apps/cli/src/credential-commands';
+import { AccessService } from '../libs/access/src';
+import { metricsRegistry } from '../libs/platform/src/metrics';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { issueCredential, TestCredential } from './support/access';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { envelope, opened } from './support/sample';
+
+const LIMIT = { failures: 10, windowSeconds: 60 };
+
+describe('failed logins: recorded, aggregated, throttled on every node; the access log paged', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  const nodes: Array<{ app: INestApplication; base: string }> = [];
+  let admin: TestCredential;
+  let compliance: TestCredential;
+  let terminal: TestCredential;
+  let revoked: TestCredential;
+  let expired: TestCredential;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('ca_failed_logins');
+    runtime = await startRuntime({ databaseUrl: db.url });
+    // two nodes of one deployment: two apps, each with its own access service, over one database
+    for (let i = 0; i < 2; i++) {
+      const app = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: LIMIT }) });
+      await app.listen(0, '127.0.0.1');
+      nodes.push({ app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
+    }
+    const access = new AccessService(runtime.pool, undefined, { env: {} });
+    admin = await issueCredential(runtime, 'admin', { access });
+    compliance = await issueCredential(runtime, 'compliance', { access });
+    terminal = await issueCredential(runtime, 'terminal', { casinoId: 'casino-1', tableIds: ['T-FL'], access });
+    revoked = await issueCredential(runtime, 'inspector', { subject: 'revoked-inspector', access });
+    await access.revoke(revoked.id, 'test', 'left');
+    expired = await issueCredential(runtime, 'pit', { subject: 'expired-pit', access: new AccessService(runtime.pool, () => Date.now() - 10 * 3_600_000, { env: {} }) });
+    expect((await runtime.ingestion.ingest([{ value: opened('fl-1', { tableId: 'T-FL' }) }])).ok).toBe(true);
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.app.close();
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  const get = (node: number, path: string, headers: Record<string, string> = {}) => fetch(`${nodes[node].base}${path}`, { headers });
+  const refusedCount = async (reason: string) => (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+  const logAs = async (who: TestCredential, query: string) => {
+    const res = await get(0, `/api/v1/access-log?${query}`, who.headers);
+    expect(res.status).toBe(200);
+    return (await res.json()) as any;
+  };
+
+  it('records each kind of refused credential with the address, the claimed id and the reason, and counts it', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const [h, p, s] = admin.secret.split('.');
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const promoted = Buffer.from(JSON.stringify({ ...claims, roles: ['admin', 'compliance'] })).toString('base64url');
+    const unknownKey = `cak_00112233445566ff_${'B'.repeat(43)}`;
+    const before = await refusedCount('bad-signature');
+    const attempts: Array<[Record<string, string>, RegExp, string | null]> = [
+      [{ 'x-api-key': unknownKey }, /unknown API key/, '00112233445566ff'],
+      [{ authorization: 'Bearer not-a-token' }, /malformed/, null],
+      [{ authorization: 'Basic YTpi' }, /Bearer/, null],
+      [revoked.headers, /revoked/, revoked.id],
+      [expired.headers, /expired/, expired.id],
+      [{ authorization: `Bearer ${h}.${promoted}.${s}` }, /invalid token signature/, admin.id],
+    ];
+    for (const [headers, reason] of attempts) {
+      const res = await get(1, '/api/v1/sessions', headers);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as any).reason).toMatch(reason);
+    }
+    expect((await refusedCount('bad-signature')) - before).toBe(1);
+    const log = await logAs(compliance, `from=${encodeURIComponent(since)}`);
+    const refused = log.records.filter((r: any) => r.kind === 'credential');
+    for (const [, reason, claimedId] of attempts) {
+      expect(refused).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: 'denied', address: '127.0.0.1', claimedCredentialId: claimedId, reason: expect.stringMatching(reason), attempts: 1, route: '/api/v1/sessions', credentialId: null })]));
+    }
+  });
+
+  it('answers 429 with Retry-After past the limit, on both nodes, while a valid key from the same address is served', async () => {
+    const since = new Date().toISOString();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    const throttledBefore = await refusedCount('throttled');
+    for (let n = 0; n < 300; n++) {
+      const res = await fetch(`${nodes[n % 2].base}/api/v1/events`, { method: 'POST', headers: { 'x-api-key': `cak_${n.toString(16).padStart(16, '0')}_${'C'.repeat(43)}`, 'content-type': 'application/json' }, body: '[]' });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        retryAfter = res.headers.get('retry-after');
+        expect(((await res.json()) as any).reason).toMatch(/throttled: more than 10 refused credential\(s\) from this address within 60 s: try again in \d+ s/);
+      } else await res.text();
+    }
+    // 6 refusals in the previous test + 4 here reach the limit of 10: the rest are throttled, whichever node answers
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4).every((s) => s === 429)).toBe(true);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    expect((await refusedCount('throttled')) - throttledBefore).toBe(296);
+
+    // a terminal with a valid key, from the same address, is never throttled: its events are recorded
+    const cash = [envelope('CashExchanged', { sessionId: 'fl-1', amount: 500 }), envelope('CashExchanged', { sessionId: 'fl-1', amount: 700 })];
+    for (const [i, event] of cash.entries()) {
+      const res = await fetch(`${nodes[i % 2].base}/api/v1/events`, { method: 'POST', headers: { ...terminal.headers, 'content-type': 'application/json' }, body: JSON.stringify([event]) });
+      expect(res.status).toBe(200);
+    }
+    expect((await runtime.store.findEvents(cash.map((e) => e.eventId))).length).toBe(2);
+    expect((await get(1, '/api/v1/sessions', compliance.headers)).status).toBe(200);
+
+    // 300 tries are a handful of rows: one per claimed id until the limit, then one a minute for the throttled address
+    const all = await logAs(compliance, `from=${encodeURIComponent(since)}&limit=1000`);
+    const refused = all.records.filter((r: any) => r.kind === 'credential');
+    expect(refused.reduce((sum: number, r: any) => sum + r.attempts, 0)).toBe(300);
+    expect(refused.length).toBeLessThanOrEqual(4 + 2);
+    expect(refused.filter((r: any) => /^throttled/.test(r.reason)).reduce((sum: number, r: any) => sum + r.attempts, 0)).toBe(296);
+  });
+
+  it('pages through the access log with a cursor that keeps its window, and refuses a bad limit or cursor naming it', async () => {
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const everything = await logAs(admin, `from=${encodeURIComponent(from)}&limit=1000`);
+    expect(everything.next).toBeNull();
+    expect(everything).toMatchObject({ totalIsEstimate: false, limit: 1000 });
+    const ids: string[] = [];
+    let page = await logAs(admin, `from=${encodeURIComponent(from)}&limit=3`);
+    const first = page;
+    expect(page.records).toHaveLength(3);
+    expect(page.total).toBeGreaterThanOrEqual(everything.total);
+    for (let guard = 0; guard < 100; guard++) {
+      ids.push(...page.records.map((r: any) => r.id));
+      expect(page.from).toBe(first.from);
+      expect(page.to).toBe(first.to); // the window of the first page, not "now" again
+      if (!page.next) break;
+      page = await logAs(admin, `from=${encodeURIComponent(from)}&limit=3&cursor=${page.next}`);
+    }
+    expect(page.next).toBeNull();
+    // every record of the window once, in order; the reads made while paging came after `to`
+    expect(ids.length).toBe(first.total);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => Number(a) - Number(b))).toEqual(ids);
+
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['limit=ten', 'limit'],
+      ['cursor=!!', 'cursor'],
+      [`cursor=${Buffer.from('{"l":"sessions"}').toString('base64url')}`, 'cursor'],
+      [`from=2026-01-01&cursor=${first.next}`, 'cursor'],
+    ] as const) {
+      const res = await get(0, `/api/v1/access-log?${query}`, admin.headers);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect({ query, body: await res.json() }).toEqual({ query, body: expect.objectContaining({ field, reason: expect.any(String) }) });
+    }
+  });
+
+  it('pages the access log from the command line, and shows the refused attempts there', async () => {
+    const run = async (...args: string[]) => {
+      const program = new Command().exitOverride();
+      registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
+      let stdout = '';
+      let stderr = '';
+      const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
+      const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
+      try {
+        await program.parseAsync(args, { from: 'user' });
+      } finally {
+        o.mockRestore();
+        e.mockRestore();
+      }
+      return { stdout, stderr };
+    };
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const one = JSON.parse((await run('access-log', '--from', from, '--limit', '2', '--json')).stdout);
+    expect(one.records).toHaveLength(2);
+    expect(one.next).toEqual(expect.any(String));
+    const two = JSON.parse((await run('access-log', '--from', from, '--limit', '2', '--cursor', one.next, '--json')).stdout);
+    expect(Number(two.records[0].id)).toBeGreaterThan(Number(one.records[1].id));
+    expect(two.to).toBe(one.to);
+    const all = JSON.parse((await run('access-log', '--from', from, '--all', '--json')).stdout);
+    expect(all.next).toBeNull();
+    expect(all.records.length).toBe(all.total);
+    const text = (await run('access-log', '--from', from, '--all')).stdout;
+    expect(text).toMatch(/REFUSED credential\s+127\.0\.0\.1 claimed 00112233445566ff\s+GET \/api\/v1\/sessions\s+— unknown API key/);
+    expect(text).toMatch(/×\d+ until .* — throttled: more than 10/);
+    const paged = await run('access-log', '--from', from, '--limit', '2');
+    expect(paged.stderr).toMatch(/more: --cursor \S+/);
+    const bad = await run('access-log', '--limit', '5000');
+    expect(bad.stderr).toMatch(/--limit: must be a whole number from 1 to 1000/);
+    process.exitCode = 0;
+  });
+});
