@@ -2,6 +2,7 @@
 import { FormEvent, useState } from 'react';
 import { eur, getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { listQuery, Pager } from '../components/Pager';
 import { href, navigate } from '../router';
 
 interface SessionRow {
@@ -15,14 +16,24 @@ interface SessionRow {
   drop: number;
   win: number | null;
   rounds: number;
+  /** the opening on the casino's clock with its offset */
+  openedAtLocal: string;
+}
+
+interface SessionsList {
+  sessions: SessionRow[];
+  gamingDays: string[];
+  next: string | null;
+  total: number | null;
 }
 
 export function SessionsPage({ query }: { query: URLSearchParams }) {
   const gamingDay = query.get('gamingDay') ?? '';
   const casino = query.get('casino') ?? '';
   const [day, setDay] = useState(gamingDay);
-  const qs = new URLSearchParams(Object.entries({ gamingDay, casino }).filter(([, v]) => v)).toString();
-  const { data, error } = useLoad(() => getJson<{ sessions: SessionRow[]; gamingDays: string[] }>(`/api/v1/sessions?${qs}`), [qs]);
+  const params = Object.fromEntries(query.entries());
+  const qs = listQuery(params, ['gamingDay', 'casino']);
+  const { data, error } = useLoad(() => getJson<SessionsList>(`/api/v1/sessions?${qs}`), [qs]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     navigate([], { gamingDay: day, casino });
@@ -41,8 +52,10 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
       {!data ? (
         <Loading error={error} />
       ) : (
+        <>
+        {(data.next || params.cursor) && <Pager path={[]} params={params} shown={data.sessions.length} total={data.total} next={data.next} noun="sessions" />}
         <table>
-          <caption>{data.sessions.length} session(s)</caption>
+          <caption>{data.total ?? data.sessions.length} session(s)</caption>
           <thead>
             <tr>
               <th scope="col">table</th>
@@ -50,6 +63,7 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
               <th scope="col">jurisdiction</th>
               <th scope="col">casino</th>
               <th scope="col">day</th>
+              <th scope="col">opened (casino's clock)</th>
               <th scope="col">status</th>
               <th scope="col" className="num">rounds</th>
               <th scope="col" className="num">drop</th>
@@ -67,6 +81,7 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
                 <td>{s.jurisdiction}</td>
                 <td>{s.casinoId}</td>
                 <td>{s.gamingDay}</td>
+                <td>{s.openedAtLocal}</td>
                 <td>{s.status}</td>
                 <td className="num">{s.rounds}</td>
                 <td className="num">{eur(s.drop)}</td>
@@ -78,6 +93,7 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
             ))}
           </tbody>
         </table>
+        </>
       )}
     </article>
   );
