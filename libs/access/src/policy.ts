@@ -36,11 +36,15 @@ export const TABLE_FACTS = [
   'RoundCompleted',
   'JackpotContributed',
   'JackpotWon',
+  // equipment at the table (issue 15): the dice a table is given, banca francesa's ternas and thrower
+  'DiceIssued',
+  'DiceTernaChanged',
+  'DiceThrowerChanged',
 ] as const;
 
 export const WRITE_POLICY: Readonly<Record<Role, readonly string[] | 'all' | 'none'>> = {
   terminal: TABLE_FACTS,
-  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed'],
+  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed', 'TableSupervisorChanged', 'DiceIssued'],
   finance: ['CashExchanged', 'ChipsFilled', 'ChipsCredited', 'TipDeposited', 'DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'JackpotPoolConfigured', 'JackpotReset'],
   compliance: ['RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'],
   inspector: 'none',

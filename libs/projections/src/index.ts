@@ -17,5 +17,8 @@ export * from './round-verdicts/session-judge';
 export * from './round-verdicts/judge-pool';
 export * from './inspector-log/inspector-log.entity';
 export * from './inspector-log/inspector-log.projection';
+export * from './day-compliance/day-compliance.entity';
+export * from './day-compliance/day-compliance.projection';
+export * from './day-compliance/day-findings';
 export * from './report-queries';
 export * from './store-mirror';

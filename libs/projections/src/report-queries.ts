@@ -8,7 +8,8 @@
  * parts of a report agree more than this does.)
  */
 import type { Pool, PoolClient } from 'pg';
-import type { Discrepancy } from '../../rules/src';
+import { ChecklistRow, dayChecklist, DayFinding, Discrepancy, isSessionScoped, JurisdictionId } from '../../rules/src';
+import { DayComplianceRead, loadDayCompliance, withDayFindings } from './day-compliance/day-findings';
 import type { CorrectionEntry } from './corrections';
 import { INSPECTOR_LOG } from './inspector-log/inspector-log.projection';
 import { JACKPOT_MOVEMENTS, JACKPOT_POOLS, JackpotMovementRow, JackpotPoolRow } from './jackpots/jackpot.projection';
@@ -359,7 +360,14 @@ export interface InspectorDayReport {
   limitChanges: Array<{ sessionId: string | null; tableId: string | null; from: Record<string, number> | null; to: Record<string, number>; announcedRounds: number | null; at: string | null }>;
   voidedRounds: Array<{ roundId: string | null; sessionId: string | null; tableId: string | null; reason: string; decidedBy: string; at: string | null }>;
   suspensions: Array<{ sessionId: string | null; tableId: string | null; kind: 'suspended' | 'resumed'; reason: string | null; at: string | null }>;
+  /** findings of the gaming day as a whole or across tables (issue 15): tables in service, jefes per table, changes of game */
+  dayFindings: DayFinding[];
+  /** the gaming-day compliance checklist: the nine issue-15 rows for each jurisdiction of the day */
+  checklist: ChecklistRow[];
+  /** what the day's judge could not see, and why */
+  dayNotes: string[];
 }
+
 
 const sumOf = <T>(items: T[], f: (t: T) => number) => items.reduce((t, x) => t + f(x), 0);
 
@@ -367,12 +375,13 @@ export async function loadInspectorDay(db: Db, q: { gamingDay: string; casinoId?
   return snapshot(db, async (c) => {
     const args = [q.gamingDay, q.casinoId ?? null];
     const where = `gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2)`;
-    const books = (await c.query(`SELECT * FROM ${TABLE_BOOKS} WHERE ${where} ORDER BY casino_id, table_id, session_id`, args)).rows.map(tableBookReport);
+    const days = await loadDayCompliance(c, q);
+    const books = withDayFindings((await c.query(`SELECT * FROM ${TABLE_BOOKS} WHERE ${where} ORDER BY casino_id, table_id, session_id`, args)).rows.map(tableBookReport), days);
     const verdicts = (await c.query(`SELECT round_id, session_id, table_id, verdict, discrepancies FROM ${ROUND_VERDICTS} WHERE ${where} ORDER BY last_position, round_id`, args)).rows;
     const log = (await c.query(`SELECT * FROM ${INSPECTOR_LOG} WHERE ${where} ORDER BY global_position`, args)).rows;
     const recon = (await c.query(`SELECT * FROM ${RECONCILIATIONS} WHERE ${where}`, args)).rows.map(reconciliationSession);
     const wins = (await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE ${where} AND kind = 'win' ORDER BY global_position`, args)).rows as JackpotMovementRow[];
-    return inspectorDayReport({ gamingDay: q.gamingDay, casinoId: q.casinoId ?? null, books, verdicts, log, recon, wins });
+    return inspectorDayReport({ gamingDay: q.gamingDay, casinoId: q.casinoId ?? null, books, verdicts, log, recon, wins, days });
   });
 }
 
@@ -384,6 +393,7 @@ export function inspectorDayReport(input: {
   log: Array<{ kind: string; session_id: string | null; table_id: string | null; round_id: string | null; occurred_at: string | null; details: any }>;
   recon: ReconciliationSession[];
   wins: JackpotMovementRow[];
+  days?: readonly DayComplianceRead[];
 }): InspectorDayReport {
   const { books, verdicts, log, recon, wins } = input;
   const firstLimits = new Map<string, Record<string, number>>();
@@ -460,12 +470,33 @@ export function inspectorDayReport(input: {
     }
   }
   const casinos = [...new Set(books.map((b) => b.casinoId))].sort();
+  const dayRows = input.days ?? [];
+  const dayFindings = dayRows.flatMap((d) => d.findings).filter((f) => !isSessionScoped(f));
+  const everyFinding = [...discrepancies, ...books.flatMap((b) => b.sessionFindings.map((f) => ({ ...f, sessionId: b.sessionId }))), ...dayFindings];
+  const notJudged = Object.assign({}, ...dayRows.map((d) => d.not_judged ?? {}));
+  const jurisdictions = [...new Set(books.map((b) => b.jurisdiction))].sort();
+  const checklist = jurisdictions.flatMap((j) => {
+    const mine = books.filter((b) => b.jurisdiction === j);
+    const ids = new Set(mine.map((b) => b.sessionId));
+    const day = {
+      sessions: mine.map((b) => ({ tableId: b.tableId, game: b.game })),
+      limitChanges: log.filter((l) => l.kind === 'limits-changed' && l.session_id && ids.has(l.session_id)).length,
+      suspensions: log.filter((l) => l.kind === 'suspended' && l.session_id && ids.has(l.session_id)).length,
+      closedSessions: mine.filter((b) => b.status === 'closed').length,
+    };
+    // a finding counts for the jurisdiction of its session (a day finding: of every jurisdiction it names in its citation)
+    const ofJurisdiction = everyFinding.filter((f) => {
+      const sessionId = (f as { sessionId?: string | null }).sessionId;
+      return sessionId ? ids.has(sessionId) : f.citation.startsWith(j);
+    });
+    return dayChecklist(j as JurisdictionId, day, ofJurisdiction, { notJudged });
+  });
   const names = (f: (s: InspectorSession) => unknown) => [...new Set(sessions.flatMap((s) => [f(s)].flat()).filter((x): x is string => typeof x === 'string'))].sort();
   return {
     casinoId: input.casinoId,
     gamingDay: input.gamingDay,
     casinos,
-    jurisdictions: [...new Set(books.map((b) => b.jurisdiction))].sort(),
+    jurisdictions,
     currency: books[0]?.currency ?? 'EUR',
     sessions,
     staff: { inspectors: names((s) => s.staff?.inspector), croupiers: names((s) => s.staff?.croupiers ?? []) },
@@ -512,5 +543,8 @@ export function inspectorDayReport(input: {
     suspensions: log
       .filter((l) => l.kind === 'suspended' || l.kind === 'resumed')
       .map((l) => ({ sessionId: l.session_id, tableId: l.table_id, kind: l.kind as 'suspended' | 'resumed', reason: l.details.reason ?? null, at: l.occurred_at })),
+    dayFindings,
+    checklist,
+    dayNotes: dayRows.flatMap((d) => d.notes),
   };
 }

@@ -3,7 +3,9 @@
  * and as text for the terminal.
  */
 import { csv } from './csv';
+import { casinoTime } from './local-time';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
+import type { ChecklistStatus } from '../../rules/src';
 
 export const money = (minor: number | null | undefined, currency = 'EUR') =>
   minor === null || minor === undefined
@@ -97,11 +99,24 @@ export function jackpotsText(r: JackpotsReport): string {
 
 // ---------------------------------------------------------------- inspector
 
+/** How a checklist row's status reads to people (text, PDF, page). */
+export const CHECKLIST_LABEL: Record<ChecklistStatus, string> = { pass: 'pass', finding: 'finding', 'not-applicable': 'not applicable', 'not-judged': 'not judged' };
+
+/**
+ * The day report's instants on the clock of each one's casino (its session's, else the report's), with
+ * the offset: `2026-10-25 02:30:00 +01:00` (issue 20 §6).
+ */
+export function dayClock(r: Pick<InspectorDayReport, 'casinoId' | 'sessions'>): (iso: string | null | undefined, sessionId?: string | null) => string {
+  const casinoOf = new Map(r.sessions.map((s) => [s.sessionId, s.casinoId]));
+  return (iso, sessionId) => casinoTime(iso, (sessionId && casinoOf.get(sessionId)) || r.casinoId || r.sessions[0]?.casinoId);
+}
+
 export function inspectorCsv(r: InspectorDayReport): string {
+  const at = dayClock(r);
   const rows: unknown[][] = [['section', 'casinoId', 'tableId', 'sessionId', 'roundId', 'item', 'value', 'detail']];
   for (const s of r.sessions) {
     const base = ['session', s.casinoId, s.tableId, s.sessionId, ''];
-    rows.push([...base, 'game', s.game, `${s.jurisdiction} · ${s.status} · opened ${s.openedAt ?? ''} · closed ${s.closedAt ?? ''}`]);
+    rows.push([...base, 'game', s.game, `${s.jurisdiction} · ${s.status} · opened ${at(s.openedAt, s.sessionId)} · closed ${at(s.closedAt, s.sessionId)}`]);
     rows.push([...base, 'limits', `${s.limits.min}-${s.limits.max}`, JSON.stringify(s.limits)]);
     rows.push([...base, 'staff', s.staff?.inspector ?? '', (s.staff?.croupiers ?? []).join(' ')]);
     for (const k of ['rounds', 'roundsVoided', 'drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins', 'discrepancies', 'sessionFindings'] as const) {
@@ -119,15 +134,18 @@ export function inspectorCsv(r: InspectorDayReport): string {
   for (const d of r.discrepanciesByCode) rows.push(['discrepancies', r.casinoId ?? '', '', '', d.roundIds.join(' '), d.code, d.count, '']);
   for (const d of r.discrepancies) rows.push(['discrepancy', '', d.tableId, d.sessionId, d.roundId, d.code, JSON.stringify(d.recorded), `expected ${JSON.stringify(d.expected)} · ${d.rule} · ${d.citation} · ${d.message}`]);
   for (const f of r.sessionFindings) rows.push(['session-finding', '', f.tableId, f.sessionId, '', f.code, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
+  for (const f of r.dayFindings ?? []) rows.push(['day-finding', r.casinoId ?? '', f.tableId ?? '', f.sessionId ?? '', '', f.code, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
+  for (const c of r.checklist ?? []) rows.push(['checklist', r.casinoId ?? '', '', '', '', `${c.jurisdiction} · ${c.title}`, c.status, [c.findings ? `${c.findings} ${c.code}` : '', c.citation ?? '', c.note ?? ''].filter(Boolean).join(' · ')]);
   for (const w of r.jackpots.wins) rows.push(['jackpot-win', w.casinoId, w.tableId, w.sessionId, w.roundId, `${w.poolId} seat ${w.seat} ${w.hand}`, w.amount, `pool ${w.before} -> ${w.after}`]);
   for (const d of r.disputes) rows.push(['dispute', '', d.tableId, d.sessionId, d.roundId, d.status, d.resolution?.adjustment ?? '', `${d.raisedBy}: ${d.claim}${d.resolution ? ` · ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : ''}`]);
   for (const c of r.corrections) rows.push(['correction', '', c.tableId, c.sessionId, c.roundId, c.field ?? '', c.amount ?? '', `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`]);
-  for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${l.at}`]);
+  for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${at(l.at, l.sessionId)}`]);
   for (const v of r.voidedRounds) rows.push(['voided', '', v.tableId, v.sessionId, v.roundId, 'voided', '', `${v.reason} (decided by ${v.decidedBy})`]);
   return csv(rows);
 }
 
 export function inspectorText(r: InspectorDayReport): string {
+  const at = dayClock(r);
   const c = r.currency;
   const lines = [
     `Inspector's report — gaming day ${r.gamingDay} · ${r.casinoId ? `casino ${r.casinoId}` : `casinos ${r.casinos.join(', ') || '—'}`} · ${r.jurisdictions.join(', ') || '—'}`,
@@ -146,8 +164,12 @@ export function inspectorText(r: InspectorDayReport): string {
   for (const d of r.discrepanciesByCode) lines.push(`    ${d.code} × ${d.count}: ${d.roundIds.join(', ')}`);
   lines.push('', r.sessionFindings.length ? '  findings on the sessions:' : '  no finding on any session');
   for (const f of r.sessionFindings) lines.push(`    ${f.tableId} ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
+  lines.push('', (r.dayFindings ?? []).length ? '  findings on the gaming day:' : '  no finding on the gaming day');
+  for (const f of r.dayFindings ?? []) lines.push(`    ${f.tableId ?? 'day'} ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
+  if ((r.checklist ?? []).length) lines.push('', '  gaming-day compliance checklist:');
+  for (const c of r.checklist ?? []) lines.push(`    ${c.jurisdiction.padEnd(13)} ${c.title.padEnd(22)} ${CHECKLIST_LABEL[c.status]}${c.findings ? ` (${c.findings})` : ''}${c.citation ? ` · ${c.citation}` : ''}${c.note ? ` · ${c.note}` : ''}`);
   for (const d of r.disputes) lines.push(`  dispute ${d.roundId}: ${d.raisedBy}: ${d.claim} — ${d.resolution ? `resolved by ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : 'open'}`);
   for (const x of r.corrections) lines.push(`  correction of ${x.correctedType ?? 'event'} ${x.correctsEventId}: ${x.field ?? '—'} ${x.amount ?? ''} · ${x.reason} · approved by ${x.approvedBy.join(' & ')}${x.applied ? '' : ` · ${x.note}`}`);
-  for (const l of r.limitChanges) lines.push(`  limits ${l.tableId}: ${l.from ? `${money(l.from.min, '')}–${money(l.from.max, '')}` : '?'} → ${money(l.to.min, '')}–${money(l.to.max, '')} at ${l.at}`);
+  for (const l of r.limitChanges) lines.push(`  limits ${l.tableId}: ${l.from ? `${money(l.from.min, '')}–${money(l.from.max, '')}` : '?'} → ${money(l.to.min, '')}–${money(l.to.max, '')} at ${at(l.at, l.sessionId)}`);
   return lines.join('\n');
 }

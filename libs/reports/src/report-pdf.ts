@@ -4,7 +4,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { InspectorDayReport, TableBookReport } from '../../projections/src';
-import { money } from './report-format';
+import { CHECKLIST_LABEL, money } from './report-format';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -269,6 +269,36 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
       r.sessionFindings.map((f) => [`${f.sessionId}\n${f.tableId}`, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
       { size: 7 },
     );
+
+  const dayFindings = r.dayFindings ?? [];
+  w.heading(`Findings on the gaming day (${dayFindings.length})`);
+  if (!dayFindings.length) w.line('None: the tables in service, the jefes per table and the changes of game kept to the rules.');
+  else
+    w.table(
+      [
+        { title: 'Table / session', width: 80 },
+        { title: 'Code', width: 85 },
+        { title: 'Expected', width: 60, align: 'right' },
+        { title: 'Recorded', width: 60, align: 'right' },
+        { title: 'Rule and citation', width: 95 },
+        { title: 'Message', width: 135 },
+      ],
+      dayFindings.map((f) => [`${f.tableId ?? 'the day'}\n${f.sessionId ?? ''}`, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
+      { size: 7 },
+    );
+
+  w.heading('Gaming-day compliance checklist');
+  w.table(
+    [
+      { title: 'Jurisdiction', width: 65 },
+      { title: 'Rule', width: 95 },
+      { title: 'Verdict', width: 60 },
+      { title: 'Citation', width: 120 },
+      { title: 'Note', width: 175 },
+    ],
+    (r.checklist ?? []).map((x) => [x.jurisdiction, x.title, `${CHECKLIST_LABEL[x.status]}${x.findings ? ` (${x.findings})` : ''}`, x.citation ?? '—', x.note ?? '']),
+    { size: 7 },
+  );
 
   w.heading(`Jackpots: contributions ${money(r.jackpots.contributions, c)} · paid ${money(r.jackpots.won, c)}`);
   if (!r.jackpots.wins.length) w.line('No jackpot paid.');

@@ -24,7 +24,11 @@ interface InspectorReport {
   disputes: Array<{ roundId?: string | null; tableId?: string | null; raisedBy?: string; claim?: string; resolution?: string | null; resolvedBy?: string | null }>;
   corrections: Array<{ correctsEventId?: string; reason?: string; approvedBy?: string[]; field?: string; amount?: number; tableId: string | null }>;
   limitChanges: Array<{ tableId: string | null; to: Record<string, number>; at: string | null }>;
+  dayFindings?: Array<{ code: string; sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
+  checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; note: string | null }>;
 }
+
+const CHECKLIST_LABEL = { pass: 'pass', finding: 'finding', 'not-applicable': 'not applicable', 'not-judged': 'not judged' } as const;
 
 interface JackpotsReport {
   pools: Array<{ poolId: string; current: number; series: Array<{ at: string | null; value: number }> }>;
@@ -215,6 +219,67 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                   <td>
                     <cite>{f.citation}</cite>
                   </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="day-findings">
+            <caption>Findings on the gaming day ({(r.dayFindings ?? []).filter((f) => !code || f.code === code).length})</caption>
+            <thead>
+              <tr>
+                <th scope="col">table</th>
+                <th scope="col">code</th>
+                <th scope="col">what</th>
+                <th scope="col">citation</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(r.dayFindings ?? []).filter((f) => !code || f.code === code).length === 0 && (
+                <tr>
+                  <td colSpan={4}>None: the tables in service, the jefes per table and the changes of game kept to the rules.</td>
+                </tr>
+              )}
+              {(r.dayFindings ?? [])
+                .filter((f) => !code || f.code === code)
+                .map((f, i) => (
+                  <tr key={i}>
+                    <td>{f.sessionId ? <a href={href(['sessions', f.sessionId])}>{f.tableId}</a> : 'the day'}</td>
+                    <td>{f.code}</td>
+                    <td>{f.message}</td>
+                    <td>
+                      <cite>{f.citation}</cite>
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+          <table className="checklist">
+            <caption>Gaming-day compliance checklist</caption>
+            <thead>
+              <tr>
+                <th scope="col">jurisdiction</th>
+                <th scope="col">rule</th>
+                <th scope="col">verdict</th>
+                <th scope="col">citation</th>
+                <th scope="col">note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(r.checklist ?? []).map((c) => (
+                <tr key={`${c.jurisdiction}-${c.id}`} className={c.status === 'finding' ? 'flagged' : undefined} data-row={c.id} data-status={c.status}>
+                  <td>{c.jurisdiction}</td>
+                  <td>{c.title}</td>
+                  <td>
+                    {c.status === 'finding' ? (
+                      <a href={href(['inspector'], { gamingDay: r.gamingDay, ...(r.casinoId ? { casino: r.casinoId } : {}), code: c.code })}>
+                        {CHECKLIST_LABEL[c.status]} ({c.findings})
+                      </a>
+                    ) : (
+                      CHECKLIST_LABEL[c.status]
+                    )}
+                  </td>
+                  <td>{c.citation ? <cite>{c.citation}</cite> : '—'}</td>
+                  <td>{c.note ?? ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,6 +7,7 @@ import type { StoredEvent } from '../../../event-store/src';
 import { emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
 import { complianceAfter, ComplianceState, complianceRules, Discrepancy, gameRules, initialCompliance, inventoryTotal, JurisdictionId, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
+import { loadDayCompliance, withDayFindings } from '../day-compliance/day-findings';
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 
@@ -400,5 +401,8 @@ export function tableBookReport(row: TableBookRow): TableBookReport {
 export async function loadTableBook(db: { pool: Pool } | Pool, sessionId: string): Promise<TableBookReport | null> {
   const pool = 'pool' in db ? db.pool : db;
   const r = await pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE session_id = $1`, [sessionId]);
-  return r.rowCount ? tableBookReport(r.rows[0]) : null;
+  if (!r.rowCount) return null;
+  // the session's own findings the gaming day's read model judged (its dice, a reversed cloth)
+  const [book] = withDayFindings([tableBookReport(r.rows[0])], await loadDayCompliance(pool, { gamingDay: r.rows[0].gaming_day, casinoId: r.rows[0].casino_id }));
+  return book;
 }

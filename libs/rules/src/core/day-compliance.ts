@@ -363,6 +363,16 @@ export function judgeEquipment(s: DaySession): DayJudgement {
 
 // ---------------------------------------------------------------- the day, and its checklist
 
+/**
+ * Findings that belong to one session's own verdict (its table book): what the table was given and how it
+ * was opened on a reversed cloth. The others (jefes' loads, changes of game per day, tables in service)
+ * are the day's, listed with it.
+ */
+export function isSessionScoped(f: Pick<DayFinding, 'code' | 'rule' | 'sessionId'>): boolean {
+  return f.sessionId !== null && (f.code === 'EQUIPMENT_CUSTODY_VIOLATION' || f.rule === 'reversible-cloth/new-float' || f.rule === 'reversible-cloth/cloth-number');
+}
+
+
 /** Everything the day's judge says of one casino's gaming day. */
 export function judgeGamingDay(jurisdiction: JurisdictionId, sessions: readonly DaySession[]): DayJudgement {
   const parts = [judgeReversibleCloths(sessions), judgeTablesInService(jurisdiction, sessions), judgeSupervision(sessions), ...sessions.map(judgeEquipment)];

@@ -1,0 +1,166 @@
+/**
+ * The gaming day's compliance (issue 15): per casino and gaming day, a summary of each session as the
+ * day's judge needs it (libs/rules/src/core/day-compliance.ts), and what that judge finds in the day —
+ * reversible cloths, tables in service, jefes per table, dice and ternas. The findings are judged again
+ * from the summary at every batch that touches the day, so live and rebuilt rows agree whatever the
+ * batches; the dice each table was last given are kept apart, since a table's previous session may be
+ * another day's.
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
+import { loadSessionInfo, sessionOf } from '../facts';
+import type { EventProjection } from '../projection';
+import { upsertRows } from '../upsert';
+
+export const DAY_COMPLIANCE = 'day_compliance';
+export const TABLE_DICE = 'table_dice';
+
+export interface DayComplianceRow {
+  casino_id: string;
+  gaming_day: string;
+  jurisdictions: string[];
+  sessions: DaySession[];
+  findings: ReturnType<typeof judgeGamingDay>['findings'];
+  notes: string[];
+  not_judged: Record<string, string>;
+  last_position: number;
+}
+
+interface TableDiceRow {
+  casino_id: string;
+  table_id: string;
+  session_id: string;
+  serials: string[];
+  previous: { sessionId: string; serials: string[] } | null;
+}
+
+const HANDLES = new Set(['TableSessionOpened', 'TableSessionClosed', 'TableSupervisorChanged', 'DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged']);
+const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'last_position'];
+const DICE_COLUMNS = ['casino_id', 'table_id', 'session_id', 'serials', 'previous'];
+
+const inventoryTotal = (chips: Record<string, number> | undefined) => Object.entries(chips ?? {}).reduce((t, [d, n]) => t + Number(d) * Number(n), 0);
+
+/** The day's findings and notes, judged again from the sessions (each jurisdiction's tables by its own text). */
+export function judgeDayRow(row: DayComplianceRow): DayComplianceRow {
+  const byJurisdiction = new Map<string, DaySession[]>();
+  for (const s of row.sessions) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
+  const parts = [...byJurisdiction].sort(([a], [b]) => a.localeCompare(b)).map(([j, sessions]) => judgeGamingDay(j as JurisdictionId, sessions));
+  return {
+    ...row,
+    jurisdictions: [...byJurisdiction.keys()].sort(),
+    findings: parts.flatMap((p) => p.findings),
+    notes: parts.flatMap((p) => p.notes),
+    not_judged: Object.assign({}, ...parts.map((p) => p.notJudged ?? {})),
+  };
+}
+
+export class DayComplianceProjection implements EventProjection {
+  readonly name = 'day-compliance';
+  readonly tables = [DAY_COMPLIANCE, TABLE_DICE];
+  readonly handles = HANDLES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const dayTable = tables[DAY_COMPLIANCE];
+    const diceTable = tables[TABLE_DICE];
+    // each fact's casino and gaming day: its session's opening (in the batch, or stored)
+    const openings = new Map<string, { casinoId: string; gamingDay: string; tableId: string }>();
+    for (const e of events) if (e.type === 'TableSessionOpened') openings.set(e.data.sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay, tableId: e.data.tableId });
+    const missing = events.map(sessionOf).filter((s): s is string => !!s && !openings.has(s));
+    for (const [id, info] of await loadSessionInfo(db, missing)) openings.set(id, info);
+
+    const dayKey = (casinoId: string, gamingDay: string) => `${casinoId}|${gamingDay}`;
+    const keys = [...new Set([...openings.values()].map((o) => dayKey(o.casinoId, o.gamingDay)))];
+    const days = new Map<string, DayComplianceRow>();
+    if (keys.length) {
+      const r = await db.query(`SELECT * FROM ${dayTable} WHERE casino_id || '|' || gaming_day = ANY ($1::text[])`, [keys]);
+      for (const row of r.rows) days.set(dayKey(row.casino_id, row.gaming_day), { ...row, last_position: Number(row.last_position) });
+    }
+    const diceTables = [...new Set(events.filter((e) => e.type === 'DiceIssued').map((e) => openings.get(e.data.sessionId)).filter((o) => !!o).map((o) => `${o!.casinoId}|${o!.tableId}`))];
+    const dice = new Map<string, TableDiceRow>();
+    if (diceTables.length) {
+      const r = await db.query(`SELECT * FROM ${diceTable} WHERE casino_id || '|' || table_id = ANY ($1::text[])`, [diceTables]);
+      for (const row of r.rows) dice.set(`${row.casino_id}|${row.table_id}`, row);
+    }
+    const changedDays = new Set<string>();
+    const changedDice = new Set<string>();
+
+    for (const e of events) {
+      const sessionId = sessionOf(e);
+      const opening = sessionId ? openings.get(sessionId) : undefined;
+      if (!sessionId || !opening) continue;
+      const key = dayKey(opening.casinoId, opening.gamingDay);
+      const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, last_position: 0 };
+      const d = e.data;
+      const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
+      if (e.type === 'TableSessionOpened') {
+        if (index >= 0) continue; // a session opens once (ingestion refuses a second opening)
+        day.sessions = [
+          ...day.sessions,
+          {
+            sessionId,
+            tableId: d.tableId,
+            game: d.game,
+            jurisdiction: d.jurisdiction,
+            openEventId: e.eventId,
+            openedAt: e.occurredAt,
+            closedAt: null,
+            openingFloat: inventoryTotal(d.openingFloat),
+            ...(typeof d.clothNumber === 'string' ? { clothNumber: d.clothNumber } : {}),
+            ...(typeof d.individualRecording === 'boolean' ? { individualRecording: d.individualRecording } : {}),
+            supervisors: typeof d.staff?.inspector === 'string' ? [{ eventId: e.eventId, at: e.occurredAt, inspector: d.staff.inspector }] : [],
+            diceIssued: [],
+            ternaChanges: [],
+            throwerChanges: [],
+          },
+        ];
+      } else {
+        if (index < 0) continue;
+        const s = { ...day.sessions[index] } as { -readonly [K in keyof DaySession]: DaySession[K] };
+        switch (e.type) {
+          case 'TableSessionClosed':
+            s.closedAt = e.occurredAt;
+            s.closeEventId = e.eventId;
+            break;
+          case 'TableSupervisorChanged':
+            s.supervisors = [...s.supervisors, { eventId: e.eventId, at: e.occurredAt, inspector: d.inspector }];
+            if (typeof d.individualRecording === 'boolean') s.individualRecording = d.individualRecording;
+            break;
+          case 'DiceIssued': {
+            const issued: IssuedDie[] = (d.dice as Array<Record<string, unknown>>).map((die) => ({
+              ...(typeof die.serial === 'string' ? { serial: die.serial } : {}),
+              ...(typeof die.initials === 'string' ? { initials: die.initials } : {}),
+            }));
+            const serials = issued.map((die) => die.serial).filter((x): x is string => !!x);
+            const tableKey = `${opening.casinoId}|${s.tableId}`;
+            const last = dice.get(tableKey);
+            // the table's previous session's dice; a second issue in the same session is judged against the same
+            const previous = last ? (last.session_id === sessionId ? last.previous : { sessionId: last.session_id, serials: last.serials }) : null;
+            s.diceIssued = [...s.diceIssued, { eventId: e.eventId, at: e.occurredAt, dice: issued, ...(previous ? { previous } : {}) }];
+            dice.set(tableKey, {
+              casino_id: opening.casinoId,
+              table_id: s.tableId,
+              session_id: sessionId,
+              serials: last?.session_id === sessionId ? [...new Set([...last.serials, ...serials])] : serials,
+              previous,
+            });
+            changedDice.add(tableKey);
+            break;
+          }
+          case 'DiceTernaChanged':
+            s.ternaChanges = [...s.ternaChanges, { eventId: e.eventId, at: e.occurredAt }];
+            break;
+          case 'DiceThrowerChanged':
+            s.throwerChanges = [...s.throwerChanges, { eventId: e.eventId, at: e.occurredAt, ...(d.forceMajeure === true ? { forceMajeure: true } : {}) }];
+            break;
+        }
+        day.sessions = day.sessions.map((x, i) => (i === index ? s : x));
+      }
+      day.last_position = Number(e.globalPosition);
+      days.set(key, day);
+      changedDays.add(key);
+    }
+    await upsertRows(db, dayTable, ['casino_id', 'gaming_day'], DAY_COLUMNS, [...changedDays].map((k) => judgeDayRow(days.get(k)!)));
+    await upsertRows(db, diceTable, ['casino_id', 'table_id'], DICE_COLUMNS, [...changedDice].map((k) => dice.get(k)!));
+  }
+}

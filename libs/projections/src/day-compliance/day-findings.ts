@@ -1,0 +1,40 @@
+/**
+ * The gaming day's findings as the reports read them: the day's compliance rows, and the findings among
+ * them that belong to one session's own verdict, added to its table book.
+ */
+import type { Pool, PoolClient } from 'pg';
+import { DayFinding, Discrepancy, isSessionScoped } from '../../../rules/src';
+import type { TableBookReport } from '../table-book/table-book.projection';
+import { DAY_COMPLIANCE } from './day-compliance.projection';
+
+/** A day's compliance rows as read (libs/projections/src/day-compliance). */
+export interface DayComplianceRead {
+  findings: DayFinding[];
+  notes: string[];
+  not_judged: Record<string, string>;
+}
+
+/**
+ * The table books with the day's findings that belong to their sessions (dice, a reversed cloth's
+ * float and number) added to their own verdicts: the day's read model judges them, since a table's
+ * previous session and its other games are not in its own stream.
+ */
+export function withDayFindings(books: TableBookReport[], days: readonly DayComplianceRead[]): TableBookReport[] {
+  const bySession = new Map<string, Discrepancy[]>();
+  for (const f of days.flatMap((d) => d.findings)) {
+    if (!isSessionScoped(f)) continue;
+    const { sessionId, tableId: _table, ...finding } = f;
+    bySession.set(sessionId!, [...(bySession.get(sessionId!) ?? []), finding as Discrepancy]);
+  }
+  return books.map((b) => {
+    const extra = bySession.get(b.sessionId);
+    if (!extra) return b;
+    const sessionFindings = [...b.sessionFindings, ...extra];
+    return { ...b, sessionFindings, sessionVerdict: 'findings' };
+  });
+}
+
+/** The day's compliance rows of one casino (or every casino) on a gaming day. */
+export async function loadDayCompliance(c: PoolClient | Pool, q: { gamingDay: string; casinoId?: string | null }): Promise<DayComplianceRead[]> {
+  return (await c.query(`SELECT findings, notes, not_judged FROM ${DAY_COMPLIANCE} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2) ORDER BY casino_id`, [q.gamingDay, q.casinoId ?? null])).rows;
+}

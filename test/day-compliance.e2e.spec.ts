@@ -1,0 +1,181 @@
+/**
+ * The gaming day's compliance (issue 15), end to end on a real PostgreSQL: facts through ingestion (bad
+ * ones refused naming the field), the day's read model, the session verdict of the table book, the
+ * inspector's checklist (JSON, CSV, PDF, HTTP, the built command line) and a rebuild equal to live.
+ *
+ * The days, from the texts (not from the code):
+ * - casino-e, euskadi: the only roulette closes at 21:00 and the next opens at 21:30 while the card tables
+ *   play: half an hour without "una mesa de ruleta" in service (euskadi L12957–12958). A jefe holding five
+ *   blackjack tables from 22:00 where "un Jefe de Mesa … por cada cuatro mesas" (L1470–1473): five
+ *   findings, one per table. BJ-1 turns its cloth from blackjack to punto y banca after closing the first
+ *   game, with a new float and numbered cloths: no finding (euskadi sets no limit per day, L1456–1462).
+ *   The craps table is given six dice one of which (A3) it had at its previous session the day before,
+ *   where "seis dados … distintos a los usados la sesión anterior" (L3167–3169): a finding on the session.
+ * - casino-c, cantabria: BJ-1 goes blackjack → punto y banca → blackjack the same day, where the game
+ *   "sólo podrá variarse en una ocasión" (cantabria L701–703): one finding.
+ */
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { createHttpApp } from '../apps/api/src/http-app';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { DayComplianceProjection, loadInspectorDay, loadTableBook, rebuildProjection } from '../libs/projections/src';
+import { inspectorCsv, inspectorPdf } from '../libs/reports/src';
+import { issueCredential } from './support/access';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { pdfTextLayer } from './support/pdf-text';
+import { reportCli } from './support/report-cli';
+
+const DAY = '2026-11-24';
+const at = (hhmm: string, day = DAY) => `${day}T${hhmm}:00.000Z`;
+const ev = (type: string, when: string, data: Record<string, unknown>) => ({ eventId: randomUUID(), type, occurredAt: when, recordedBy: 'pit:test', data });
+const FLOAT = { '10000': 10, '500': 100 };
+const open = (casinoId: string, sessionId: string, tableId: string, game: string, jurisdiction: string, when: string, inspector: string, extra: Record<string, unknown> = {}, day = DAY) =>
+  ev('TableSessionOpened', at(when, day), { sessionId, casinoId, tableId, gamingDay: day, game, jurisdiction, limits: game === 'craps' ? { min: 500, max: 50000 } : { min: 500, max: 25000 }, openingFloat: FLOAT, staff: { inspector, croupiers: ['cr-1'] }, ...extra });
+const close = (sessionId: string, when: string, day = DAY) => ev('TableSessionClosed', at(when, day), { sessionId, closingFloat: FLOAT });
+const dice = (serials: string[]) => serials.map((serial) => ({ serial, initials: 'CE' }));
+
+describe('gaming-day compliance', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url, projectorBatchSize: 3 });
+    const yesterday = '2026-11-23';
+    const facts = [
+      open('casino-e', 'e-dc1-y', 'DC-1', 'craps', 'euskadi', '20:00', 'jefe-2', {}, yesterday),
+      ev('DiceIssued', at('20:01', yesterday), { sessionId: 'e-dc1-y', dice: dice(['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) }),
+      close('e-dc1-y', '23:00', yesterday),
+      open('casino-e', 'e-rl1', 'RL-1', 'french-roulette', 'euskadi', '20:00', 'jefe-1'),
+      open('casino-e', 'e-bj1-bj', 'BJ-1', 'blackjack', 'euskadi', '20:00', 'jefe-1', { clothNumber: 'P-7' }),
+      open('casino-e', 'e-dc1', 'DC-1', 'craps', 'euskadi', '20:00', 'jefe-2'),
+      ev('DiceIssued', at('20:01'), { sessionId: 'e-dc1', dice: dice(['B1', 'B2', 'A3', 'B4', 'B5', 'B6']) }),
+      ...['BJ-2', 'BJ-3', 'BJ-4', 'BJ-5'].map((t) => open('casino-e', `e-${t}`, t, 'blackjack', 'euskadi', '20:00', 'jefe-3')),
+      open('casino-e', 'e-BJ-6', 'BJ-6', 'blackjack', 'euskadi', '20:00', 'jefe-4'),
+      close('e-bj1-bj', '20:40'),
+      open('casino-e', 'e-bj1-pb', 'BJ-1', 'punto-banco', 'euskadi', '20:45', 'jefe-1', { clothNumber: 'P-8' }),
+      close('e-rl1', '21:00'),
+      open('casino-e', 'e-rl2', 'RL-2', 'american-roulette-single-zero', 'euskadi', '21:30', 'jefe-1'),
+      ev('TableSupervisorChanged', at('22:00'), { sessionId: 'e-BJ-6', inspector: 'jefe-3' }),
+      ...['e-rl2', 'e-bj1-pb', 'e-dc1', 'e-BJ-2', 'e-BJ-3', 'e-BJ-4', 'e-BJ-5', 'e-BJ-6'].map((s) => close(s, '23:00')),
+      open('casino-c', 'c-bj1-a', 'BJ-1', 'blackjack', 'cantabria', '20:00', 'jefe-c', { clothNumber: 'C-1' }),
+      close('c-bj1-a', '20:30'),
+      open('casino-c', 'c-bj1-b', 'BJ-1', 'punto-banco', 'cantabria', '20:31', 'jefe-c', { clothNumber: 'C-2' }),
+      close('c-bj1-b', '21:00'),
+      open('casino-c', 'c-bj1-c', 'BJ-1', 'blackjack', 'cantabria', '21:01', 'jefe-c', { clothNumber: 'C-1' }),
+      close('c-bj1-c', '22:00'),
+    ];
+    const r = await runtime.ingestion.ingest(facts.map((value) => ({ value })));
+    expect(r.refusals).toEqual([]);
+    await runtime.projector.catchUp();
+  }, 240_000);
+  afterAll(async () => {
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  it('refuses malformed equipment and supervision facts naming the field, and stores nothing of the request', async () => {
+    const before = (await runtime.pool.query('SELECT count(*)::int AS n FROM ca_events')).rows[0].n;
+    const r = await runtime.ingestion.ingest(
+      [
+        ev('DiceIssued', at('22:30'), { sessionId: 'e-dc1', dice: 6 }),
+        ev('DiceIssued', at('22:30'), { sessionId: 'e-dc1', dice: [{ serial: 'C1', colour: 'red' }] }),
+        ev('TableSupervisorChanged', at('22:30'), { sessionId: 'e-BJ-2' }),
+        ev('DiceThrowerChanged', at('22:30'), { sessionId: 'e-BJ-2', croupier: 'cr-9', forceMajeure: 'yes' }),
+      ].map((value) => ({ value })),
+    );
+    expect(r.refusals.map((x) => [x.field, x.reason])).toEqual([
+      ['data.dice', expect.stringMatching(/list of 1 to 100 dice/)],
+      ['data.dice[0].colour', 'unknown field'],
+      ['data.inspector', 'is required'],
+      ['data.forceMajeure', 'must be true or false'],
+    ]);
+    expect((await runtime.pool.query('SELECT count(*)::int AS n FROM ca_events')).rows[0].n).toBe(before);
+  });
+
+  it("finds the roulette's gap and the jefe's five tables on the day, searchable by code", async () => {
+    const r = await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-e' });
+    expect(r.dayFindings.map((f) => [f.code, f.rule, f.tableId]).sort()).toEqual(
+      [
+        ['SUPERVISION_VIOLATION', 'blackjack/supervision-ratio', 'BJ-2'],
+        ['SUPERVISION_VIOLATION', 'blackjack/supervision-ratio', 'BJ-3'],
+        ['SUPERVISION_VIOLATION', 'blackjack/supervision-ratio', 'BJ-4'],
+        ['SUPERVISION_VIOLATION', 'blackjack/supervision-ratio', 'BJ-5'],
+        ['SUPERVISION_VIOLATION', 'blackjack/supervision-ratio', 'BJ-6'],
+        ['TABLES_IN_SERVICE_VIOLATION', 'tables-in-service/roulette', null],
+      ].sort(),
+    );
+    const gap = r.dayFindings.find((f) => f.code === 'TABLES_IN_SERVICE_VIOLATION')!;
+    expect(gap).toMatchObject({ citation: 'euskadi L12952–12958', recorded: `none from ${at('21:00')} to ${at('21:30')}` });
+    expect(r.dayFindings.filter((f) => f.code === 'SUPERVISION_VIOLATION').every((f) => f.citation === 'euskadi L1470–1473')).toBe(true);
+    // searchable by code in the read model itself
+    const byCode = await runtime.pool.query(`SELECT casino_id FROM day_compliance WHERE findings @> '[{"code":"CLOTH_CHANGE_VIOLATION"}]' ORDER BY casino_id`);
+    expect(byCode.rows.map((x) => x.casino_id)).toEqual(['casino-c']);
+  });
+
+  it('puts the reused die in the craps session’s own verdict (table book), not the clean days', async () => {
+    const book = (await loadTableBook(runtime, 'e-dc1'))!;
+    expect(book.sessionVerdict).toBe('findings');
+    expect(book.sessionFindings).toContainEqual(expect.objectContaining({ code: 'EQUIPMENT_CUSTODY_VIOLATION', rule: 'craps/dice-renewed', recorded: ['A3'], citation: 'euskadi L3167–3174' }));
+    const yesterday = (await loadTableBook(runtime, 'e-dc1-y'))!;
+    expect(yesterday.sessionFindings.filter((f) => f.code === 'EQUIPMENT_CUSTODY_VIOLATION')).toEqual([]);
+  });
+
+  it('lists the nine checklist rows for each casino, with pass / finding / not applicable and the citations', async () => {
+    const e = (await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-e' })).checklist;
+    expect(e.map((x) => x.title)).toEqual(['Limit changes', 'Closing announcements', 'Temporary closing', 'Reversible cloths', 'Tables in service', 'Supervision', 'Equipment custody', 'Circle poker session', 'Bank deposits']);
+    const of = (rows: typeof e, id: string) => rows.find((x) => x.id === id)!;
+    expect(of(e, 'tables-in-service')).toMatchObject({ status: 'finding', findings: 1, citation: 'euskadi L12952–12958' });
+    expect(of(e, 'supervision')).toMatchObject({ status: 'finding', findings: 5 });
+    expect(of(e, 'equipment-custody')).toMatchObject({ status: 'finding', findings: 1 });
+    expect(of(e, 'reversible-cloths')).toMatchObject({ status: 'pass', citation: 'euskadi L1386–1390, L1456–1462' });
+    expect(of(e, 'limit-changes')).toMatchObject({ status: 'not-applicable', note: 'no table changed its limits this gaming day' });
+    expect(of(e, 'bank-deposits')).toMatchObject({ status: 'not-applicable' });
+    const c = (await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-c' })).checklist;
+    expect(of(c, 'reversible-cloths')).toMatchObject({ status: 'finding', findings: 1, citation: 'cantabria L693–709' });
+    expect(of(c, 'tables-in-service')).toMatchObject({ status: 'not-applicable', citation: null, note: 'the cantabria text has no such rule' });
+    expect(of(c, 'temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
+  });
+
+  it('writes the checklist and the day findings in the CSV and the PDF, and serves them over HTTP and the command line', async () => {
+    const r = await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-e' });
+    const csv = inspectorCsv(r);
+    expect(csv).toMatch(/^checklist,casino-e,,,,euskadi · Supervision,finding,5 SUPERVISION_VIOLATION · euskadi L463–466/m);
+    expect(csv).toMatch(/^day-finding,casino-e,,,,TABLES_IN_SERVICE_VIOLATION,/m);
+    const text = pdfTextLayer(await inspectorPdf(r, { generatedAt: '2026-11-25T08:00:00Z' }));
+    expect(text).toContain('Gaming-day compliance checklist');
+    expect(text).toContain('Findings on the gaming day (6)');
+    expect(text).toContain('TABLES_IN_SERVICE_VIOLATION');
+    const app: INestApplication = await createHttpApp(runtime);
+    try {
+      await app.listen(0, '127.0.0.1');
+      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      const headers = (await issueCredential(runtime, 'inspector')).headers;
+      const res = await fetch(`${base}/api/v1/reports/inspector?gamingDay=${DAY}&casino=casino-c`, { headers });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.checklist.find((x: { id: string }) => x.id === 'reversible-cloths')).toMatchObject({ status: 'finding', findings: 1 });
+      expect(body.dayFindings).toEqual([expect.objectContaining({ code: 'CLOTH_CHANGE_VIOLATION', rule: 'reversible-cloth/changes-per-day', tableId: 'BJ-1' })]);
+      const book = await (await fetch(`${base}/api/v1/sessions/e-dc1/table-book`, { headers })).json();
+      expect(book.sessionFindings).toContainEqual(expect.objectContaining({ rule: 'craps/dice-renewed' }));
+    } finally {
+      await app.close();
+    }
+    const cli = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--casino', 'casino-e', '--json'], { DATABASE_URL: db.url });
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).checklist.find((x: { id: string }) => x.id === 'tables-in-service')).toMatchObject({ status: 'finding' });
+    const plain = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--casino', 'casino-e'], { DATABASE_URL: db.url });
+    expect(plain.stdout).toMatch(/gaming-day compliance checklist/);
+  });
+
+  it('finds the same on a rebuild from the first event', async () => {
+    const rows = async () => ({
+      days: (await runtime.pool.query('SELECT * FROM day_compliance ORDER BY casino_id, gaming_day')).rows,
+      dice: (await runtime.pool.query('SELECT * FROM table_dice ORDER BY casino_id, table_id')).rows,
+    });
+    const live = await rows();
+    expect(live.days.length).toBe(3);
+    await rebuildProjection(runtime.pool, runtime.store, new DayComplianceProjection(), undefined, 2);
+    expect(await rows()).toEqual(live);
+  });
+});
