@@ -1,3 +1,4 @@
+import { AccessLogPage } from './pages/AccessLogPage';
 import { InspectorPage } from './pages/InspectorPage';
 import { JackpotsPage } from './pages/JackpotsPage';
 import { LoginPage } from './pages/LoginPage';
@@ -16,6 +17,7 @@ export function App() {
   else if (path[0] === 'sessions' && path[1]) page = <SessionClosePage sessionId={path[1]} />;
   else if (path[0] === 'inspector') page = <InspectorPage query={query} />;
   else if (path[0] === 'jackpots') page = <JackpotsPage />;
+  else if (path[0] === 'access-log') page = <AccessLogPage query={query} />;
   else if (path[0] === 'login') page = <LoginPage />;
   else {
     page = <SessionsPage query={query} />;
@@ -35,6 +37,7 @@ export function App() {
           {link('rounds', 'Replay')}
           {link('inspector', 'Inspector')}
           {link('jackpots', 'Jackpots')}
+          {link('access-log', 'Access log')}
           {link('login', 'Credential')}
         </nav>
       </header>
