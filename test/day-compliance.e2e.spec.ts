@@ -16,13 +16,16 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { createHttpApp } from '../apps/api/src/http-app';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createHttpApp, pagesDirectory } from '../apps/api/src/http-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { DayComplianceProjection, loadInspectorDay, loadTableBook, rebuildProjection } from '../libs/projections/src';
 import { inspectorCsv, inspectorPdf } from '../libs/reports/src';
 import { issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { pdfTextLayer } from './support/pdf-text';
+import { launchChromium } from './support/chromium';
 import { reportCli } from './support/report-cli';
 
 const DAY = '2026-11-24';
@@ -140,7 +143,7 @@ describe('gaming-day compliance', () => {
   it('writes the checklist and the day findings in the CSV and the PDF, and serves them over HTTP and the command line', async () => {
     const r = await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-e' });
     const csv = inspectorCsv(r);
-    expect(csv).toMatch(/^checklist,casino-e,,,,euskadi · Supervision,finding,5 SUPERVISION_VIOLATION · euskadi L463–466/m);
+    expect(csv).toMatch(/^checklist,casino-e,,,,euskadi · Supervision,finding,"5 SUPERVISION_VIOLATION · euskadi L463–466/m);
     expect(csv).toMatch(/^day-finding,casino-e,,,,TABLES_IN_SERVICE_VIOLATION,/m);
     const text = pdfTextLayer(await inspectorPdf(r, { generatedAt: '2026-11-25T08:00:00Z' }));
     expect(text).toContain('Gaming-day compliance checklist');
@@ -167,6 +170,40 @@ describe('gaming-day compliance', () => {
     const plain = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--casino', 'casino-e'], { DATABASE_URL: db.url });
     expect(plain.stdout).toMatch(/gaming-day compliance checklist/);
   });
+
+  it('shows the checklist and the day’s findings on the inspector page, in Chromium', async () => {
+    if (!pagesDirectory()) throw new Error('the pages are not built: run `npm run build` (npm test does)');
+    const artifacts = path.resolve(__dirname, '../test-artifacts/pages');
+    fs.mkdirSync(artifacts, { recursive: true });
+    const app: INestApplication = await createHttpApp(runtime);
+    const browser = await launchChromium();
+    try {
+      await app.listen(0, '127.0.0.1');
+      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      const token = (await issueCredential(runtime, 'inspector', { subject: 'day-compliance-pages' })).secret;
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      await page.goto(`${base}/`);
+      await page.evaluate((t) => sessionStorage.setItem('casino-audit.credential', t), token);
+      await page.goto(`${base}/#/inspector?gamingDay=${DAY}&casino=casino-e`);
+      await page.waitForSelector('table.checklist tbody tr', { timeout: 30_000 });
+      await page.screenshot({ path: path.join(artifacts, 'inspector-checklist.png'), fullPage: true });
+      expect(await page.$$('table.checklist tbody tr')).toHaveLength(9);
+      expect(await page.textContent('table.checklist tr[data-row="tables-in-service"]')).toMatch(/euskadi.*Tables in service.*finding \(1\).*euskadi L12952–12958/s);
+      expect(await page.textContent('table.checklist tr[data-row="supervision"]')).toMatch(/finding \(5\)/);
+      expect(await page.textContent('table.checklist tr[data-row="bank-deposits"]')).toMatch(/not applicable.*no baccarat/s);
+      expect(await page.textContent('table.day-findings caption')).toBe('Findings on the gaming day (6)');
+      expect(await page.textContent('table.day-findings')).toMatch(/the day.*TABLES_IN_SERVICE_VIOLATION.*no roulette table was in service/s);
+      // the reused die is the craps session's own finding
+      expect(await page.textContent('table.session-findings')).toMatch(/e-dc1.*DC-1.*EQUIPMENT_CUSTODY_VIOLATION/s);
+      // a finding row leads to the day filtered by its code
+      await page.click('table.checklist tr[data-row="supervision"] a');
+      await page.waitForFunction(() => /Findings on the gaming day \(5\)/.test(document.querySelector('table.day-findings caption')?.textContent ?? ''));
+      expect(page.url()).toMatch(/code=SUPERVISION_VIOLATION/);
+    } finally {
+      await browser.close();
+      await app.close();
+    }
+  }, 120_000);
 
   it('finds the same on a rebuild from the first event', async () => {
     const rows = async () => ({
