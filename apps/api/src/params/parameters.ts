@@ -60,7 +60,11 @@ function offending(value: string, allowed: RegExp): string {
   return '';
 }
 
-const isCalendarDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00.000Z`).toISOString().startsWith(v);
+const isCalendarDay = (v: string) => {
+  if (!DAY.test(v)) return false;
+  const day = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v); // 2026-02-30 rolls over to March: refused
+};
 
 /** A session, round, table, casino or pool id. */
 export const identifier = (what: string): ParameterKind => ({
@@ -153,7 +157,7 @@ export function checkParameters(declared: RouteParameters | undefined, req: Requ
   for (const name of Object.keys(query)) {
     if (!own(queryRules, name)) {
       const known = Object.keys(queryRules);
-      refusals.push({ in: 'query', field: printable(name), reason: `unknown parameter (${known.length ? `this route takes ${known.join(', ')}` : 'this route takes none'})` });
+      refusals.push({ in: 'query', field: name === '' ? '(no name)' : printable(name), reason: `unknown parameter (${known.length ? `this route takes ${known.join(', ')}` : 'this route takes none'})` });
       continue;
     }
     const reason = valueRefusal(queryRules[name], query[name], !!queryRules[name].required);
