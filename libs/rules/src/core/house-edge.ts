@@ -10,8 +10,16 @@
 import type { ExpectedSettlement, SettlementVerdict } from './types';
 import { isUndecided, isUnverifiable } from './types';
 
-/** How a figure was obtained: every physical outcome weighted exactly, or a sample with its error. */
-export type EdgeMethod = 'exact-enumeration' | 'exact-combinatorial' | 'sampled';
+/**
+ * How a figure was obtained:
+ * - `exact-enumeration`: every physical outcome (pocket, throw, ordering of the cards that decide it) weighted
+ *   exactly — the bet involves no decision of the player's;
+ * - `exact-combinatorial`: the same, the outcomes counted by class rather than dealt one by one;
+ * - `exact-strategy`: exact for the player decisions named in `strategy` (the optimal one, or a stated
+ *   simpler one): another strategy gives another figure;
+ * - `sampled`: a sample mean, with its standard error.
+ */
+export type EdgeMethod = 'exact-enumeration' | 'exact-combinatorial' | 'exact-strategy' | 'sampled';
 
 export interface BetEdge {
   /** the bet type as recorded in `BetPlaced.betType` */
@@ -22,11 +30,21 @@ export interface BetEdge {
   readonly returnPerUnit: number;
   /** 1 − returnPerUnit: what the house keeps per unit staked (≤ 0 is a player edge) */
   readonly houseEdge: number;
-  /** variance of the net result per unit staked */
+  /**
+   * variance of the net result per unit staked (E[X²] − E[X]², X the net result of one bet of one unit), for
+   * the dispersion of a table's win: Σ stake² × variancePerUnit over independent bets
+   */
   readonly variancePerUnit: number;
   readonly method: EdgeMethod;
+  /** for `exact-strategy` (and a sampled figure that plays): the player's decisions the figure assumes */
+  readonly strategy?: string;
   /** for a sampled figure: the standard error of `houseEdge` */
   readonly standardError?: number;
+  /**
+   * the bets the player adds later in the coup that this figure already counts, per unit of this bet (a
+   * caribbean stud ante's figure includes its play bet): a recorded bet of these types adds no figure of its own
+   */
+  readonly covers?: readonly string[];
   /** the pay-table line(s) the figure rests on */
   readonly citation: string;
   /** the settings it was computed under where they matter (commission rate, pay table…) */

@@ -4,9 +4,13 @@
  *
  * - `insurance`, `pairs`, `sevens`: exact, by enumerating the cards that decide them (the dealer's second card;
  *   the box's first two or three cards) with their multiplicities in the shoe, each weighted exactly.
- * - `main`: sampled (sampler.ts) — rounds of a six-deck shoe played by basic strategy (strategy.ts). The sample is
- *   drawn offline, stored with its sums (main-bet-samples.ts) and checked by house-edge.spec.ts, which deals its
- *   first batch again and compares to the last digit; `REGENERATE_BLACKJACK_EDGES=1` deals every batch again.
+ * - `main` (blackjack): exact for the composition-dependent optimal strategy (exact.ts), the first coup of a full
+ *   shoe. The analysis takes seconds, so each rulebook × session option's figure is kept in exact-main-bet.data.ts
+ *   (bench/house-edges.ts writes it; house-edge.spec.ts analyses configurations again and requires them equal); a
+ *   configuration not kept is analysed when first asked for, and remembered.
+ * - `main` (triple blackjack): sampled (sampler.ts) — rounds of a six-deck shoe played by basic strategy
+ *   (strategy.ts). The sample is drawn offline, stored with its sums (main-bet-samples.ts) and checked by
+ *   house-edge.spec.ts, which deals its first batch again and compares to the last digit.
  *
  * Memoised per rulebook and options object: a table opening costs a few hundred settlements.
  */
@@ -16,7 +20,9 @@ import { roundEnv } from '../../core/game';
 import { backPerUnit, BetEdge, edgeFrom, WeightedReturn } from '../../core/house-edge';
 import type { TableState } from '../../core/blackjack-hand';
 import type { Bet, Fact, SessionContext } from '../../core/types';
-import { BlackjackRulebook, optionBool } from './rulebook';
+import { BLACKJACK_RULEBOOKS, BlackjackRulebook, optionBool } from './rulebook';
+import { analyseMainBet, type ExactFigure, ExactRules, exactRulesKey } from './exact';
+import { EXACT_MAIN_BET } from './exact-main-bet.data';
 import { edgeOf, EdgeSample, sampleMainBet } from './sampler';
 import type { StrategyRules } from './strategy';
 
@@ -124,6 +130,62 @@ export function mainBetEdge(plan: MainBetPlan, stored: StoredSamples, citation: 
 
 // ---- exact valuations ------------------------------------------------------------------------
 
+export const EXACT_STRATEGY =
+  'composition-dependent optimal play (stand, hit, double, surrender where the table allows them); a pair split once, not resplit, each split hand played on its own cards';
+
+/** The rules the main bet's exact analysis reads, from the rulebook and the session's options (as `settle` reads them). */
+export function exactRulesOf(env: RoundEnv<BlackjackRulebook>): ExactRules {
+  const rb = env.rulebook;
+  // the analysis pays 1:1 and pushes ties, as every text does; a rulebook that did not would be misvalued
+  if (rb.winPays.value !== 1 || !rb.tiePushes.value || rb.playerStopsAt.value !== 21) throw new Error(`${rb.game}/${rb.jurisdiction}: the exact analysis assumes 1:1, ties pushed, no card on 21`);
+  return {
+    decks: rb.decks.value,
+    hitSoft17: optionBool(env.options, 'dealerHitsSoft17', rb.dealerHitsSoft17.value),
+    blackjackPays: rb.blackjackPays.value,
+    surrender: optionBool(env.options, 'surrender', true),
+    doubleAceCountsOne: optionBool(env.options, 'doubleAceCountsOne', false),
+    doubleOnTotals: rb.doubleOnTotals.value,
+    doubleAfterSplit: rb.doubleAfterSplit.value,
+    splitAcesOneCard: rb.splitAcesOneCard.value,
+    threeSevensPays: rb.threeSevensPays.value,
+  };
+}
+
+const analysed = new Map<string, ExactFigure>();
+
+/** The main bet's exact figure under `rules`: kept, or analysed now and remembered. */
+export function exactMainBetFigure(rules: ExactRules, kept: Readonly<Record<string, ExactFigure>> = EXACT_MAIN_BET): ExactFigure {
+  const key = exactRulesKey(rules);
+  let figure = kept[key] ?? analysed.get(key);
+  if (!figure) {
+    const a = analyseMainBet(rules);
+    figure = { returnPerUnit: a.returnPerUnit, variancePerUnit: a.variancePerUnit };
+    analysed.set(key, figure);
+  }
+  return figure;
+}
+
+export function exactMainBetEdge(env: RoundEnv<BlackjackRulebook>, citation: string): BetEdge {
+  const rules = exactRulesOf(env);
+  const f = exactMainBetFigure(rules);
+  return {
+    betType: 'main',
+    returnPerUnit: f.returnPerUnit,
+    houseEdge: 1 - f.returnPerUnit,
+    variancePerUnit: f.variancePerUnit,
+    method: 'exact-strategy',
+    strategy: EXACT_STRATEGY,
+    citation,
+    settings: {
+      ...rules,
+      // as the session option is named
+      dealerHitsSoft17: rules.hitSoft17,
+      deal: 'the first coup of a full shoe, European no hole card',
+      variance: "exact but for split boxes, whose two hands' covariance is taken through the dealer's final hand",
+    },
+  };
+}
+
 /** Every card of a shoe once, with how many copies of it are left after the cards already seen. */
 function shoeLeft(decks: number, seen: readonly string[]): { code: string; copies: number }[] {
   return deckCards(DECK_52).map((code) => ({ code, copies: decks - seen.filter((s) => parseCard(s)!.code === parseCard(code)!.code).length }));
@@ -216,14 +278,7 @@ const memo = new WeakMap<object, WeakMap<object, readonly BetEdge[]>>();
  * The house edge of each bet type the table offers (`offered`), memoised per rulebook and options object (the
  * session's environment shares one frozen options object, core/game.ts).
  */
-export function tableHouseEdges(
-  rules: GameRules<TableState>,
-  env: Env,
-  offered: readonly string[],
-  plan: MainBetPlan,
-  stored: StoredSamples,
-  mainCitation: string,
-): readonly BetEdge[] {
+export function tableHouseEdges(rules: GameRules<TableState>, env: Env, offered: readonly string[], plan: MainBetPlan, main: () => BetEdge): readonly BetEdge[] {
   let byOptions = memo.get(env.rulebook);
   if (!byOptions) memo.set(env.rulebook, (byOptions = new WeakMap()));
   const known = byOptions.get(env.options);
@@ -231,7 +286,7 @@ export function tableHouseEdges(
   const rb = env.rulebook;
   const valuation = valuationEnv(rb, env.options);
   const decks = rb.decks.value;
-  const edges: BetEdge[] = [mainBetEdge(plan, stored, mainCitation)];
+  const edges: BetEdge[] = [main()];
   if (offered.includes('insurance')) edges.push(insuranceEdge(rules, valuation, decks, plan.plays > 1 ? { selection: 1 } : {}));
   if (offered.includes('pairs')) edges.push(pairsEdge(rules, valuation, decks));
   if (offered.includes('sevens') && (env.options.sevensPrizes ?? rb.sevens.value?.prizes)) edges.push(sevensEdge(rules, valuation, decks));
@@ -307,4 +362,40 @@ export function blackjackConfigs(rulebooks: readonly BlackjackRulebook[]): Sampl
     }
   }
   return out;
+}
+
+// ---- the exact main bet's kept figures ---------------------------------------------------------
+
+/** Every blackjack rulebook × the session options the main bet's value depends on, as exact rules. */
+export function blackjackExactConfigs(rulebooks: readonly BlackjackRulebook[] = Object.values(BLACKJACK_RULEBOOKS) as BlackjackRulebook[]): ExactRules[] {
+  const out: ExactRules[] = [];
+  for (const rulebook of rulebooks) {
+    for (const dealerHitsSoft17 of [false, true]) {
+      for (const surrender of [true, false]) {
+        for (const doubleAceCountsOne of [false, true]) out.push(exactRulesOf(valuationEnv(rulebook, { dealerHitsSoft17, surrender, doubleAceCountsOne })));
+      }
+    }
+  }
+  return out;
+}
+
+/** The kept figures as the TypeScript module that holds them. */
+export function renderExactMainBet(figures: Readonly<Record<string, ExactFigure>>): string {
+  const lines = Object.entries(figures)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, f]) => `  '${key}': { returnPerUnit: ${f.returnPerUnit}, variancePerUnit: ${f.variancePerUnit} },`);
+  return [
+    `/**`,
+    ` * The blackjack main bet's exact analyses (exact.ts), one per rulebook × session option it depends on: the return`,
+    ` * and variance per unit of the initial stake, the first coup of a full shoe, composition-dependent optimal play.`,
+    ` * Written by \`node dist/bench/house-edges.js --blackjack --write\` (do not edit by hand); house-edge.spec.ts`,
+    ` * analyses configurations again and requires them equal.`,
+    ` */`,
+    `import type { ExactFigure } from './exact';`,
+    ``,
+    `export const EXACT_MAIN_BET: Readonly<Record<string, ExactFigure>> = {`,
+    ...lines,
+    `};`,
+    ``,
+  ].join('\n');
 }

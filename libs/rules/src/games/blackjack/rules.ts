@@ -40,8 +40,7 @@ import {
 } from '../../core/blackjack-hand';
 import { cited } from '../../core/types';
 import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
-import { blackjackPlan, tableHouseEdges } from './house-edge';
-import { BLACKJACK_SAMPLES } from './main-bet-samples';
+import { blackjackPlan, exactMainBetEdge, tableHouseEdges } from './house-edge';
 import { BLACKJACK_RULEBOOKS, BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from './rulebook';
 
 export type BlackjackState = TableState;
@@ -796,7 +795,7 @@ export const blackjack: GameRules<BlackjackState, BlackjackRulebook> = {
   shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
   houseEdges: (env) =>
-    tableHouseEdges(blackjack, env, offeredBetTypes(env), blackjackPlan(env), BLACKJACK_SAMPLES, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`),
+    tableHouseEdges(blackjack, env, offeredBetTypes(env), blackjackPlan(env), () => exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`)),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) =>
     judgeTableEnd(state, env, 1, () => () => true, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),

@@ -64,7 +64,7 @@ describe('caribbean stud house edges (exact: 3,986,646,103,440 player × bank ha
 
   it('the standard table at the A-K-J-8-3 strategy loses exactly Wizard of Odds\' 1,059,715,400,580 of 19,933,230,517,200 (5.316 %)', () => {
     const ante = anteOf(edgesFor(WOO_TABLE));
-    expect(ante.method).toBe('exact-combinatorial');
+    expect(ante.method).toBe('exact-strategy');
     expect(Math.round(ante.houseEdge * WOO_TOTAL)).toBe(WOO_AKJ83_LOSS);
     expect(ante.houseEdge * 100).toBeCloseTo(5.316, 3);
     // element of risk 2.596 % (WOO_STRATEGIES)

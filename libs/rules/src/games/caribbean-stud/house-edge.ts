@@ -296,7 +296,9 @@ export function caribbeanStudEdges(rules: GameRules<BankPokerState, CaribbeanStu
   const raised = counts.classes.filter((c) => c.outcome !== 'fold').reduce((t, c) => t + c.weight, 0) / pairs;
   const ante = edgeOfClasses(rules, venv, deals, 'ante', {
     betType: 'ante',
-    method: 'exact-combinatorial',
+    method: 'exact-strategy',
+    strategy: STRATEGY,
+    covers: ['play'],
     citation: `${rb.anteOdds.cite}; ${Object.values(rb.payTable)[0]!.cite}; ${rb.qualifier.cite}; ${rb.tie.cite}`,
     settings: { strategy: STRATEGY, perUnit: 'ante, with its play bet', ranking: rb.ranking.value.name, playWhenBankDoesNotQualify: env.options.playWhenBankDoesNotQualify },
   });

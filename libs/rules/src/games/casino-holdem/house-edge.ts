@@ -197,6 +197,8 @@ export function casinoHoldemEdges(rules: GameRules<BankPokerState, CasinoHoldemR
   const ante = edgeOfClasses(rules, venv, deals, 'ante', {
     betType: 'ante',
     method: 'sampled',
+    strategy: STRATEGY,
+    covers: ['play'],
     citation: `${Object.values(rb.antePayTable)[0]!.cite}; ${rb.playOdds.cite}; ${rb.qualifier.cite}; ${rb.tie.cite}`,
     settings: { strategy: STRATEGY, perUnit: 'ante, with its call bet', deals: SAMPLE.deals, seed: SAMPLE.seed },
   });

@@ -54,7 +54,7 @@ describe('three card poker house edges (exact: 407,170,400 player × bank hands)
     '%s: ante and play at the optimal Q-6-4 strategy with the ante bonus 1-4-5 gives the house 3.37 % of the ante, 2.01 % of the action (Grochowski / Wizard of Odds)',
     (j) => {
       const ante = edge(edgesOf(j), 'ante');
-      expect(ante.method).toBe('exact-combinatorial');
+      expect(ante.method).toBe('exact-strategy');
       expect(ante.houseEdge * 100).toBeCloseTo(ANTE_EDGE, 2);
       expect((ante.settings!.elementOfRisk as number) * 100).toBeCloseTo(ELEMENT_OF_RISK, 2);
     },

@@ -168,7 +168,9 @@ export function threeCardPokerEdges(rules: typeof ThreeCardPokerRules, env: Roun
   });
   const ante = edgeOfClasses(rules, venv, deals, 'ante', {
     betType: 'ante',
-    method: 'exact-combinatorial',
+    method: 'exact-strategy',
+    strategy: STRATEGY,
+    covers: ['play'],
     citation: `${rb.anteOdds.cite}; ${rb.playOdds.cite}; ${Object.values(rb.anteBonus)[0]!.cite}; ${rb.qualifier.cite}`,
     settings: { strategy: STRATEGY, perUnit: 'ante, with its play bet and ante bonus', source: SOURCE },
   });

@@ -143,7 +143,9 @@ export function trijokerEdges(rules: GameRules<TrijokerState, TrijokerRulebook>,
   // per unit: the three bets' net over one bet's stake (the published convention), so `bet-1` is the unit
   const edge = edgeOfClasses(rules, venv, deals, 'bet-1', {
     betType: 'bet-1',
-    method: 'exact-combinatorial',
+    method: 'exact-strategy',
+    strategy: 'optimal: keep a bet while the cards seen are worth more than nothing on average',
+    covers: ['bet-2', 'bet-3'],
     citation: `${Object.values(rb.payTable)[0]!.cite}; ${rb.minimumHand.cite}; ${rb.withdrawable['bet-1'].cite}`,
     settings: { strategy: 'optimal: keep a bet while the cards seen are worth more than nothing on average', perUnit: 'one of the three equal bets, all three valued together' },
   });

@@ -44,7 +44,7 @@ import {
   ShoeMemory,
   shoeRulesOf,
 } from '../blackjack/rules';
-import { tableHouseEdges } from '../blackjack/house-edge';
+import { mainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
 import { triplePlan } from './house-edge';
 import { TRIPLE_BLACKJACK_SAMPLES } from './main-bet-samples';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
@@ -216,7 +216,7 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   settle,
   shoeRules: shoeRulesOf,
   // main per box and insurance; the jackpot bet has no prize table to value (index.md OQ-52)
-  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), TRIPLE_BLACKJACK_SAMPLES, 'euskadi L2390–2397'),
+  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), () => mainBetEdge(triplePlan(env), TRIPLE_BLACKJACK_SAMPLES, 'euskadi L2390–2397')),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {
