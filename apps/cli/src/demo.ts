@@ -74,6 +74,9 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   out(`  replayed ${detection.rounds} rounds: ${detection.found} of ${detection.injected} injected errors found, ${detection.falsePositives.length} false positive(s)` +
     (detection.consequences ? `; ${detection.consequences} later finding(s) caused by injected errors` : ''));
   for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(18)} ${n.found}/${n.injected}`);
+  const s = detection.sessions;
+  out(`  session rules (limit changes, closing, suspensions, bank deposits): ${s.found} of ${s.injected} injected violations found, ${s.falsePositives.length} false positive(s)`);
+  for (const [kind, n] of Object.entries(s.byKind)) out(`    ${kind.padEnd(26)} ${n.found}/${n.injected}`);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
   if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');

@@ -3,6 +3,8 @@
  * each written down in a ground-truth manifest with the discrepancy code the rules must report.
  */
 import type { PlayedFact } from '../../rules/src';
+import type { SessionErrorKind } from './session-compliance';
+import type { DayErrorKind } from './day-compliance';
 import { deckCards, Discrepancy, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
 import { Occupancy, occupancyData, PLAYERS_SEATED, SeatedCarried, WHOLE_TABLE } from '../../rules/src/core/players-seated';
 
@@ -15,15 +17,21 @@ export type ErrorKind =
   | 'bet-after-close'
   | 'short-jackpot'
   | 'too-few-players'
-  | 'count-variance';
+  | 'count-variance'
+  /** a session rule broken (limit change, closing, suspension, bank deposit): session-compliance.ts */
+  | SessionErrorKind
+  /** a gaming-day rule broken (a jefe's tables, a craps table's dice): day-compliance.ts */
+  | DayErrorKind;
 
 export interface InjectedError {
   readonly kind: ErrorKind;
   readonly sessionId: string;
   readonly roundId?: string;
   readonly betId?: string;
-  /** what must find it: the rules (on replay) or the reconciliation of counts */
-  readonly detector: 'rules' | 'reconciliation';
+  /** what must find it: the rules (on replay), the reconciliation of counts, or the session's own verdict */
+  readonly detector: 'rules' | 'reconciliation' | 'session' | 'day';
+  /** for a session violation: the finding's rule (`session/…`) */
+  readonly rule?: string;
   readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE';
   readonly description: string;
   /**
@@ -55,7 +63,7 @@ const replace = (facts: PlayedFact[], at: number, data: Record<string, unknown>)
   return out;
 };
 
-const INJECTORS: Record<Exclude<ErrorKind, 'count-variance'>, Injector> = {
+const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind>, Injector> = {
   'wrong-payout': (facts, { random, chip }) => {
     const at = indexes(facts, 'BetSettled').filter((i) => facts[i].data.outcome === 'win');
     if (!at.length) return null;

@@ -2,3 +2,4 @@ export * from './ids';
 export * from './tables';
 export * from './errors';
 export * from './simulate';
+export * from './session-compliance';

@@ -2,6 +2,7 @@ import { JURISDICTIONS, judgeRound, judgeSettings, judgeShoe, registeredGames } 
 import { SessionTracker } from '../../replay/src';
 import type { Envelope } from '../../ledger/src';
 import { isConsequence } from './errors';
+import { judgeCompliance, sessionDetection } from './session-compliance';
 import { simulateDay, SimulationManifest } from './simulate';
 
 /** Judge every round of a simulated day, in memory, the way replay does from the store. */
@@ -53,6 +54,7 @@ describe('the simulator', () => {
 
   it('opens every table and starts every shoe as its catalogue requires, in every jurisdiction (no session finding)', () => {
     const flagged: string[] = [];
+    const kept = new Set<string>();
     for (const jurisdiction of JURISDICTIONS) {
       const games = registeredGames().filter((g) => g.rulebooks[jurisdiction] && g.play).map((g) => g.game);
       if (!games.length) continue;
@@ -74,10 +76,21 @@ describe('the simulator', () => {
               : null;
         for (const f of judged?.findings ?? []) flagged.push(`${jurisdiction} ${tracker.state.game} ${f.rule}`);
       }
+      // the session rules (issue 15): limit changes, announcements, suspensions, bank deposits, as an honest casino keeps them
+      for (const [sessionId, findings] of judgeCompliance(events, (game) => registeredGames().find((g) => g.game === game))) {
+        for (const f of findings) flagged.push(`${jurisdiction} ${sessionId} ${f.rule}: ${f.message}`);
+      }
+      for (const e of events) if (['LastRoundsAnnounced', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'BankDeposited'].includes(e.type)) kept.add(`${jurisdiction} ${e.type}${e.data.purpose ? ` ${e.data.purpose}` : ''}`);
     }
     // the one setting no casino can avoid: cantabria's 64-cell wheel as printed (index.md OQ-05), which
     // the product must flag wherever it is played (its 40 and its 1)
     expect(flagged).toEqual(['cantabria wheel-of-fortune wheel-of-fortune/house-edge', 'cantabria wheel-of-fortune wheel-of-fortune/house-edge']);
+    // and the day kept them: limit changes announced where a text allows them (none in galicia), suspensions in euskadi, bank deposits
+    expect([...kept].sort()).toEqual(expect.arrayContaining([
+      'euskadi LastRoundsAnnounced closing', 'euskadi LastRoundsAnnounced limit-change', 'euskadi TableLimitsChanged', 'euskadi TableSessionSuspended', 'euskadi TableSessionResumed', 'euskadi BankDeposited',
+      'cantabria LastRoundsAnnounced limit-change', 'cantabria TableLimitsChanged', 'illes-balears TableLimitsChanged', 'galicia BankDeposited', 'andalucia LastRoundsAnnounced closing',
+    ]));
+    expect([...kept].some((k) => k.startsWith('galicia TableLimitsChanged'))).toBe(false);
   });
 
   it('circle poker: an error that changed a hand explains what follows from it in later hands, and nothing else (seeds 1 and 3 showed it)', () => {
@@ -119,5 +132,19 @@ describe('the simulator', () => {
         expect({ game: game.game, roundId, unexplained }).toEqual({ game: game.game, roundId, unexplained: [] });
       }
     }
+  });
+  // issue 15: a session may carry one violation of its session rules; the judge finds each, and nothing in the other sessions
+  it.each([11, 1])('finds every injected session violation and nothing else, in every jurisdiction (seed %i)', (seed) => {
+    const kinds = new Set<string>();
+    for (const jurisdiction of JURISDICTIONS) {
+      const games = registeredGames().filter((g) => g.rulebooks[jurisdiction] && g.play).map((g) => g.game);
+      const manifest: { value?: SimulationManifest } = {};
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 40, seed, errorRate: 0.3, jurisdiction }, manifest)].flat();
+      const detection = sessionDetection(manifest.value!.injected, judgeCompliance(events, (game) => registeredGames().find((g) => g.game === game)));
+      expect({ jurisdiction, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ jurisdiction, missed: [], falsePositives: [] });
+      expect(detection.found).toBe(detection.injected);
+      for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['forbidden-limit-change', 'no-bank-deposit', 'unannounced-close', 'unannounced-limit-change']));
   });
 });

@@ -9,6 +9,7 @@ import { Envelope } from '../../ledger/src';
 import { SessionTracker } from '../../replay/src';
 import { GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
+import { SessionCompliancePlay, SessionFact } from './session-compliance';
 import { seededUuid } from './ids';
 import { floorPlan, TablePlan } from './tables';
 
@@ -50,6 +51,8 @@ interface TableRun {
   readonly tracker: SessionTracker;
   readonly rules: GameRules;
   readonly memory: Record<string, unknown>;
+  /** the session rules the casino keeps at this table (limit changes, suspensions, closing, bank deposit) */
+  compliance: SessionCompliancePlay;
   float: number;
   drop: number;
   tips: number;
@@ -134,6 +137,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       tracker: new SessionTracker(sessionId),
       rules: undefined as unknown as GameRules,
       memory: {},
+      compliance: undefined as unknown as SessionCompliancePlay,
       float: inventoryTotal(plan.openingFloat),
       drop: 0,
       tips: 0,
@@ -150,6 +154,17 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     batch.push(e);
     events++;
     run.clock += 1000 + Math.floor(random() * 4000);
+  };
+
+  // the session rules' facts draw on a generator of their own, so that the rest of the day stays as its seed made it
+  const complianceRandom = seededRandom((options.seed * 7919 + 104729) >>> 0);
+  const closingAt = opensAt + 10 * 3_600_000;
+  const emitOwn = (run: TableRun, batch: Envelope[], f: SessionFact) => {
+    const e: Envelope = { eventId: seededUuid(complianceRandom), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: f.by ?? `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...f.data } };
+    run.tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
+    batch.push(e);
+    events++;
+    run.clock += f.advanceMs ?? 30_000;
   };
 
   // progressive pools, one per casino and game, linked across that game's tables; their prize shares
@@ -200,6 +215,9 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       ...(plan.options ? { options: plan.options } : {}),
     });
     (run as { rules: GameRules }).rules = run.tracker.game!;
+    run.compliance = new SessionCompliancePlay(plan, run.rules, options.rounds, complianceRandom, errorRate, closingAt);
+    const violation = run.compliance.injected(run.sessionId);
+    if (violation) injected.push(violation);
     for (let s = 1; s <= plan.seats; s++) buyIn(run, opening, s);
   }
   yield opening;
@@ -243,9 +261,12 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const everyone = Array.from({ length: plan.seats }, (_, i) => i + 1);
     const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
     const lastRoundOfSession = run.roundsPlayed + 1 >= options.rounds;
+    for (const f of run.compliance.beforeRound(run.roundsPlayed, run.tracker.env({ lastRoundOfSession }), run.clock, run.sessionId)) emitOwn(run, batch, f);
     const poolId = poolOf.get(run.sessionId);
     const jackpotPools = poolId ? { [poolId]: pools.get(poolId)! } : undefined;
     const env = run.tracker.env({ lastRoundOfSession, jackpotPools });
+    const bankBefore = run.memory.bank;
+    const brokenBefore = typeof bankBefore === 'number' && bankBefore < env.ctx.limits.min;
     let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory });
     if (errorRate > 0 && random() < errorRate) {
       const start = facts.findIndex((f) => f.type === 'RoundStarted');
@@ -258,10 +279,12 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
         injected.push(result.error);
       }
     }
+    facts = run.compliance.roundFacts(run.roundsPlayed, facts, run.memory, brokenBefore, run.sessionId);
     const interval = 3_600_000 / plan.roundsPerHour;
     const step = Math.max(500, Math.floor(interval / (facts.length + 1)));
     for (const f of facts) {
-      const e = envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
+      // the bank deposit is the cage's record, drawn on the session rules' own generator (above)
+      const e: Envelope = f.type === 'BankDeposited' ? { eventId: seededUuid(complianceRandom), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: 'cage', data: f.data } : envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
       run.tracker.apply({ eventId: e.eventId, type: f.type, data: e.data });
       batch.push(e);
       events++;
@@ -302,7 +325,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
         run.float -= amount;
       }
     }
-    emit(run, batch, 'TableSessionClosed', { closingFloat: chipsFor(Math.max(run.float, 0), denominations) });
+    emit(run, batch, 'TableSessionClosed', { closingFloat: chipsFor(Math.max(run.float, 0), denominations), ...run.compliance.closingData() });
     run.closed = true;
     // the count room
     const countedBy = ['count-1', 'count-2'];
