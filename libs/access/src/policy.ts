@@ -40,12 +40,14 @@ export const TABLE_FACTS = [
   'DiceIssued',
   'DiceTernaChanged',
   'DiceThrowerChanged',
+  // the announced last rounds before a limit change or the close (issue 15, session compliance)
+  'LastRoundsAnnounced',
 ] as const;
 
 export const WRITE_POLICY: Readonly<Record<Role, readonly string[] | 'all' | 'none'>> = {
   terminal: TABLE_FACTS,
-  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed', 'TableSupervisorChanged', 'DiceIssued'],
-  finance: ['CashExchanged', 'ChipsFilled', 'ChipsCredited', 'TipDeposited', 'DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'JackpotPoolConfigured', 'JackpotReset'],
+  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed', 'TableSupervisorChanged', 'DiceIssued', 'LastRoundsAnnounced'],
+  finance: ['CashExchanged', 'ChipsFilled', 'ChipsCredited', 'TipDeposited', 'DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'JackpotPoolConfigured', 'JackpotReset', 'BankDeposited'],
   compliance: ['RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'],
   inspector: 'none',
   admin: 'all',
