@@ -124,6 +124,23 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     expect(refused.filter((r: any) => /^throttled/.test(r.reason)).reduce((sum: number, r: any) => sum + r.attempts, 0)).toBe(296);
   });
 
+  it('takes the caller\'s address from X-Forwarded-For only through a trusted proxy', async () => {
+    const proxied = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1000, windowSeconds: 60 } }), trustProxy: 'loopback' });
+    await proxied.listen(0, '127.0.0.1');
+    try {
+      const bad = { 'x-api-key': `cak_00000000000000aa_${'E'.repeat(43)}` };
+      const viaProxy = await fetch(`${(await proxied.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`, { headers: { ...bad, 'x-forwarded-for': '198.51.100.9' } });
+      // a caller without a trusted proxy cannot choose its address (node 0 trusts none): still this socket's
+      const spoofed = await fetch(`${nodes[0].base}/api/v1/sessions`, { headers: { ...bad, 'x-forwarded-for': '198.51.100.10' } });
+      expect([viaProxy.status, spoofed.status]).toEqual([401, 429]);
+    } finally {
+      await proxied.close();
+    }
+    // (the spoofed attempt adds to this minute's throttled row of 127.0.0.1, which may have begun before `since`)
+    const addresses = new Set((await logAs(compliance, `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&limit=1000`)).records.filter((r: any) => r.kind === 'credential').map((r: any) => r.address));
+    expect([...addresses].sort()).toEqual(['127.0.0.1', '198.51.100.9']);
+  });
+
   it('pages through the access log with a cursor that keeps its window, and refuses a bad limit or cursor naming it', async () => {
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const everything = await logAs(admin, `from=${encodeURIComponent(from)}&limit=1000`);

@@ -54,6 +54,8 @@ export interface HttpAppOptions {
   readonly access?: AccessService;
   /** reached over HTTPS: answers carry Strict-Transport-Security (default: CASINO_AUDIT_BEHIND_TLS) */
   readonly behindTls?: boolean;
+  /** Express's `trust proxy` (default: CASINO_AUDIT_TRUST_PROXY; unset: none) */
+  readonly trustProxy?: number | string;
 }
 
 export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = {}): Promise<INestApplication> {
@@ -65,6 +67,9 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   );
   // first, so that every answer carries them, refusals included (security-headers.ts)
   app.getHttpAdapter().getInstance().disable('x-powered-by');
+  // the caller's address (access log, failed-login throttle) comes from X-Forwarded-For only through these proxies
+  const trustProxy = options.trustProxy ?? setting('CASINO_AUDIT_TRUST_PROXY');
+  if (trustProxy !== undefined) app.getHttpAdapter().getInstance().set('trust proxy', trustProxy);
   app.use(securityHeaders({ behindTls: options.behindTls ?? setting('CASINO_AUDIT_BEHIND_TLS') }));
   app.use(keepUndecodablePaths);
   app.useGlobalGuards(new AccessGuard(app.get(Reflector), access, runtime.store));

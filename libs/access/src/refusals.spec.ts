@@ -4,6 +4,7 @@
  */
 import { Pool } from 'pg';
 import { createTestDatabase, TestDatabase } from '../../../test/support/database';
+import { setting } from '../../platform/src/config';
 import { metricsRegistry } from '../../platform/src/metrics';
 import { AccessService } from './access-service';
 import { loginThrottleSettings, RefusedAttempt } from './refusals';
@@ -78,5 +79,11 @@ describe('refused credentials', () => {
     expect(loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '25', CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '300' })).toEqual({ failures: 25, windowSeconds: 300 });
     expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '0' })).toThrow(/CASINO_AUDIT_LOGIN_FAILURES must be a whole number from 1/);
     expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '1m' })).toThrow(/CASINO_AUDIT_LOGIN_WINDOW_SECONDS/);
+    // the proxies whose X-Forwarded-For names the caller
+    expect(setting('CASINO_AUDIT_TRUST_PROXY', {})).toBeUndefined();
+    expect(setting('CASINO_AUDIT_TRUST_PROXY', { CASINO_AUDIT_TRUST_PROXY: '1' })).toBe(1);
+    expect(setting('CASINO_AUDIT_TRUST_PROXY', { CASINO_AUDIT_TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::1' })).toBe('loopback, 10.0.0.0/8, fd00::1');
+    expect(() => setting('CASINO_AUDIT_TRUST_PROXY', { CASINO_AUDIT_TRUST_PROXY: 'the proxy' })).toThrow(/"the proxy" is not a proxy address/);
+    expect(() => setting('CASINO_AUDIT_TRUST_PROXY', { CASINO_AUDIT_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not a proxy address/);
   });
 });

@@ -9,6 +9,8 @@
  * platform, so any library may read it.
  */
 
+import { isIP } from 'node:net';
+
 /** A variable's reader: `undefined` (unset, or empty) gives the default; a value it cannot use throws the reason. */
 export interface Variable<T> {
   read(raw: string | undefined): T;
@@ -84,6 +86,24 @@ export const url = (schemes: readonly string[]) =>
     return v;
   }, undefined);
 
+/**
+ * Express's `trust proxy`: whose `X-Forwarded-For` names the caller (the access log's address, the
+ * failed-login throttle). A hop count, or addresses and subnets (and `loopback`, `linklocal`,
+ * `uniquelocal`), comma-separated. Unset: nobody's — a caller cannot choose its own address.
+ */
+export const trustedProxies = () =>
+  variable<number | string | undefined>((v) => {
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    for (const item of v.split(',').map((x) => x.trim())) {
+      if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) continue;
+      const [address, bits, more] = item.split('/');
+      const family = isIP(address);
+      const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      if (!family || more !== undefined || !prefixOk) refuse(`"${item}" is not a proxy address, a subnet (10.0.0.0/8), a hop count, loopback, linklocal or uniquelocal`);
+    }
+    return v;
+  }, undefined);
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -102,6 +122,7 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_BOOTSTRAP: onOff(true),
   /** on: clients reach the server over HTTPS (a TLS proxy in front): answers carry Strict-Transport-Security */
   CASINO_AUDIT_BEHIND_TLS: onOff(false),
+  CASINO_AUDIT_TRUST_PROXY: trustedProxies(),
   /** the key that signs people's tokens, from outside the database (libs/access/src/signing-keys.ts); one of the two, or neither */
   CASINO_AUDIT_SIGNING_KEY: text(),
   CASINO_AUDIT_SIGNING_KEY_FILE: text(),
