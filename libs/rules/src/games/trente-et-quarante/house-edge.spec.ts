@@ -1,7 +1,8 @@
 /**
- * Outside truth (issue 14 §5) for trente-et-quarante: the chances' house edge sampled over whole six-deck
- * shoes through the game's own evolve and settle (house-edge.ts), against the published figures, and the
- * refait's probability against an independent computation (an infinite shoe, by recursion over the row total).
+ * Outside truth (issue 14 §5, issue 21 §1) for trente-et-quarante: the chances' house edge exact for the first coup
+ * of a full shoe (house-edge.ts `exactT40Edges`), and sampled over whole six-deck shoes through the game's own evolve
+ * and settle, against the published figures; the refait's probability against independent computations (an infinite
+ * shoe, by recursion over the row total; a small shoe dealt card by card).
  *
  * Published: "Ad inizio mazzo il vantaggio del banco è pari a circa 1,096%" (https://beatablegames.com/trente-et-quarante/il-31-après);
  * "There is a 2.19% chance that there will be a 31 tie" (https://gamblinginamerica.name/trente-et-quarante-30-and-40-gambling-in-america),
@@ -13,7 +14,7 @@ import type { BetEdge } from '../../core/house-edge';
 import { playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { sampleT40Edges } from './house-edge';
+import { sampleT40Edges, t40Chances } from './house-edge';
 import { TrenteEtQuaranteRulebook } from './rulebook';
 import { trenteEtQuarante as rules } from './rules';
 
@@ -58,6 +59,10 @@ describe('trente-et-quarante house edges, sampled through settle', () => {
     expect(Math.abs(2 * e.houseEdge - infinite)).toBeLessThan(4 * 2 * e.standardError!);
   });
 
+  it('the whole shoe sampled through settle agrees with the first coup\'s exact figure', () => {
+    for (const [i, e] of uninsured(big).entries()) expect(Math.abs(e.houseEdge - uninsured(rules.houseEdges!(env('cantabria')))[i].houseEdge)).toBeLessThan(3 * e.standardError!);
+  });
+
   it('insured (index.md OQ-7): the bet is returned whole on the refait and the 1 % premium is the house\'s: exactly 1/101 of what is staked', () => {
     for (const e of insured(big)) {
       expect(e.selection).toEqual({ insured: true });
@@ -74,15 +79,70 @@ describe('trente-et-quarante house edges, sampled through settle', () => {
   });
 });
 
+describe('trente-et-quarante exact: the first coup of a full shoe', () => {
+  it('the refait (31–31) is the published 2.19 %, and each chance, half back on it, the published 1.096 % (to its "circa")', () => {
+    const { refait } = t40Chances(6, 31, 31);
+    expect(Number((refait * 100).toFixed(2))).toBe(2.19);
+    for (const e of uninsured(rules.houseEdges!(env('cantabria')))) {
+      expect(e.method).toBe('exact-combinatorial');
+      // a chance wins as often as it loses (the rows, or the colours, exchanged): the house keeps half the refait
+      expect(e.houseEdge).toBeCloseTo(refait / 2, 14);
+      expect(Math.abs(e.houseEdge - PUBLISHED_EDGE)).toBeLessThan(0.00002);
+      expect(e.citation).toContain('cantabria L1255–1258');
+    }
+  });
+
+  it("a row's ending totals sum to 1, and a small shoe dealt card by card gives the same refait and endings", () => {
+    expect(t40Chances(6, 31, 31).rowEnds.reduce((t, p) => t + p, 0)).toBeCloseTo(1, 12);
+    // one deck, rows stopping at 6 (the refait on 6): every ordering of the cards the two rows take, by recursion
+    const copies = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16];
+    let left = 52;
+    const ends = Array<number>(10).fill(0);
+    let refait = 0;
+    const deal = (p: number, black: number | null, total: number) => {
+      if (total >= 6) {
+        if (black === null) {
+          ends[total - 6] += p;
+          deal(p, total, 0);
+        } else if (black === 6 && total === 6) refait += p;
+        return;
+      }
+      for (let v = 1; v <= 10; v++) {
+        if (!copies[v]) continue;
+        const q = copies[v] / left;
+        copies[v]--;
+        left--;
+        deal(p * q, black, total + v);
+        copies[v]++;
+        left++;
+      }
+    };
+    deal(1, null, 0);
+    const small = t40Chances(1, 6, 6);
+    expect(small.refait).toBeCloseTo(refait, 14);
+    small.rowEnds.forEach((p, i) => expect(p).toBeCloseTo(ends[i], 14));
+  });
+
+  it('the variance of a chance: 1 less the ties, less the refait\'s three quarters, less the mean\'s square', () => {
+    const { refait, otherTie } = t40Chances(6, 31, 31);
+    for (const e of uninsured(rules.houseEdges!(env('euskadi')))) {
+      expect(e.variancePerUnit).toBeCloseTo(1 - otherTie - refait + refait / 4 - (refait / 2) ** 2, 12);
+      expect(otherTie).toBeGreaterThan(0.08);
+      expect(otherTie).toBeLessThan(0.095);
+    }
+  });
+
+});
+
 describe.each(['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const)('trente-et-quarante houseEdges at the opening — %s', (j) => {
   const edges = rules.houseEdges!(env(j));
-  it('values every chance, uninsured and insured, with a figure far from 0', () => {
+  it('values every chance, uninsured and insured (1/101 exactly: the bet back whole on the refait, the premium the house\'s)', () => {
     expect(edges).toHaveLength(8);
     for (const e of uninsured(edges)) {
-      expect(e.houseEdge).toBeGreaterThan(4 * e.standardError!);
-      expect(Math.abs(e.houseEdge - PUBLISHED_EDGE)).toBeLessThan(4 * e.standardError!);
+      expect(e.houseEdge).toBeCloseTo(t40Chances(6, 31, 31).refait / 2, 14);
       expect(e.citation).toContain(`${j} `);
     }
+    for (const e of insured(edges)) expect(e.houseEdge).toBeCloseTo(1 / 101, 12);
     expect(playerEdges(edges)).toEqual([]);
   });
 });
