@@ -9,6 +9,7 @@ import { Runtime, startRuntime } from '../libs/platform/src';
 import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { everySeconds, recordPlainDay, redWins } from './support/round-day';
+import { pdfTextLayer } from './support/pdf-text';
 
 describe('lists by page, and local time', () => {
   let db: TestDatabase;
@@ -184,5 +185,20 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
     // an instant with its offset tells the two 02:30s apart
     expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+01:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+01:00')}`))).toEqual(['3']);
     expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+02:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+02:00')}`))).toEqual(['2']);
+  });
+
+  it("shows the reports' and the replay's times on the casino's clock: CSV, PDF, and the zone beside the JSON's instants", async () => {
+    const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
+    const csv = await (await get('/api/v1/reports/inspector?gamingDay=2026-03-28&format=csv')).text();
+    expect(csv).toContain('opened 2026-03-28 23:29:00 +01:00 · closed 2026-03-29 03:45:30 +02:00');
+    const pdf = pdfTextLayer(Buffer.from(await (await get('/api/v1/reports/inspector?gamingDay=2026-10-24&format=pdf')).arrayBuffer()));
+    expect(pdf).toContain('Europe/Madrid, with the offset from UTC');
+    expect(pdf).toContain('2026-10-25 01:58:00 +02:00'); // opened a minute before the first round
+    expect(pdf).toContain('2026-10-25 03:10:30 +01:00'); // closed after the change
+    const json = (await (await get('/api/v1/reports/inspector?gamingDay=2026-10-24')).json()) as any;
+    expect(json.timeZones).toEqual({ 'casino-dst': 'Europe/Madrid' });
+    expect(json.sessions[0].openedAt).toBe('2026-10-24T23:58:00.000Z'); // the instant as recorded
+    const replay = (await (await get('/api/v1/rounds/dst-oct-r00003/replay')).json()) as any;
+    expect(replay.timeZone).toBe('Europe/Madrid');
   });
 });

@@ -49,7 +49,11 @@ export function parseCasinoZones(value: string): Record<string, string> {
   return byCasino;
 }
 
-export function timeZonesFrom(env: NodeJS.ProcessEnv = process.env): TimeZones {
+/** The environment, where there is one (this module is bundled into the pages too, where there is none). */
+type Env = Readonly<Record<string, string | undefined>>;
+const processEnv = (): Env => (globalThis as { process?: { env: Env } }).process?.env ?? {};
+
+export function timeZonesFrom(env: Env = processEnv()): TimeZones {
   const read = <T>(name: string, parse: (v: string) => T, fallback: T): T => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
@@ -105,6 +109,13 @@ export function formatLocal(instant: string | Date | null | undefined, zone: str
   if (instant === null || instant === undefined || instant === '') return '—';
   const p = localParts(instant, zone);
   return p ? `${p.date} ${p.time} ${p.offset}` : String(instant);
+}
+
+/** The zone of each of these casinos, for an answer that carries instants (`timeZones` beside them). */
+export function zonesOf(casinoIds: Iterable<string | null | undefined>, zones: TimeZones = timeZones()): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of casinoIds) if (id) out[id] = zones.of(id);
+  return out;
 }
 
 /** A casino's instant as people read it: `formatLocal` in the casino's zone. */

@@ -3,6 +3,8 @@
  * standard fonts (no files to ship). Same figures as the JSON.
  */
 import PDFDocument from 'pdfkit';
+import { casinoTime, timeZones } from './local-time';
+import { dayClock } from './report-format';
 import type { InspectorDayReport, TableBookReport } from '../../projections/src';
 import { CHECKLIST_LABEL, money } from './report-format';
 
@@ -143,11 +145,13 @@ class Writer {
 
 const limitsText = (l: Record<string, number> | null | undefined) =>
   !l ? '?' : `${money(l.min, '')}-${money(l.max, '')}${Object.keys(l).filter((k) => k !== 'min' && k !== 'max').length ? ` (${Object.entries(l).filter(([k]) => k !== 'min' && k !== 'max').map(([k, v]) => `${k} ${money(v, '')}`).join(', ')})` : ''}`;
-const time = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '—');
+/** what a report's times are read in: the zones of its casinos */
+const clockNote = (casinos: readonly string[]) => `${[...new Set(casinos.map((c) => timeZones().of(c)))].join(', ') || timeZones().default}, with the offset from UTC`;
 
 export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: string } = {}): Promise<Buffer> {
   const c = r.currency;
   const where = r.casinoId ? `casino ${r.casinoId}` : `casinos ${r.casinos.join(', ') || '—'}`;
+  const at = dayClock(r);
   const w = new Writer(`Inspector's day report ${r.gamingDay}`, `Inspector's day report · ${where} · gaming day ${r.gamingDay}`);
   w.title("Inspector's day report");
   w.pairs([
@@ -157,7 +161,8 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
     ['Currency', `${c} (amounts in ${c})`],
     ['Inspectors', r.staff.inspectors.join(', ') || '—'],
     ['Croupiers', r.staff.croupiers.join(', ') || '—'],
-    ['Generated', options.generatedAt ?? new Date().toISOString()],
+    ['Generated', at(options.generatedAt ?? new Date().toISOString())],
+    ['Times', clockNote(r.sessions.map((s) => s.casinoId).concat(r.casinoId ?? []))],
     ['Source', 'casino-audit read models (contract §7 inspector)'],
   ]);
 
@@ -176,7 +181,7 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
       `${s.tableId}\n${s.sessionId}`,
       `${s.game}\n${s.jurisdiction}`,
       limitsText(s.limits),
-      `${time(s.openedAt)}\n${s.status === 'closed' ? time(s.closedAt) : 'OPEN'}`,
+      `${at(s.openedAt, s.sessionId)}\n${s.status === 'closed' ? at(s.closedAt, s.sessionId) : 'OPEN'}`,
       `insp. ${s.staff?.inspector ?? '—'}\n${(s.staff?.croupiers ?? []).join(', ')}`,
       `${s.rounds} (${s.roundsVoided})`,
       String(s.discrepancies),
@@ -319,8 +324,8 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
   if (!r.disputes.length) w.line('None.');
   for (const d of r.disputes) {
     w.line(`Round ${d.roundId} (${d.tableId ?? '?'}) — ${d.status.toUpperCase()}`, { bold: true });
-    w.line(`Raised by ${d.raisedBy} at ${time(d.raisedAt)}: ${d.claim}`);
-    if (d.resolution) w.line(`Resolved by ${d.resolution.resolvedBy} at ${time(d.resolution.resolvedAt)}: ${d.resolution.resolution}${d.resolution.adjustment !== null ? ` (adjustment ${money(d.resolution.adjustment, c)})` : ''}`);
+    w.line(`Raised by ${d.raisedBy} at ${at(d.raisedAt, d.sessionId)}: ${d.claim}`);
+    if (d.resolution) w.line(`Resolved by ${d.resolution.resolvedBy} at ${at(d.resolution.resolvedAt, d.sessionId)}: ${d.resolution.resolution}${d.resolution.adjustment !== null ? ` (adjustment ${money(d.resolution.adjustment, c)})` : ''}`);
   }
 
   w.heading(`Corrections (${r.corrections.length})`);
@@ -331,9 +336,9 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
   }
 
   w.heading(`Limit changes (${r.limitChanges.length}), voided rounds (${r.voidedRounds.length}), suspensions (${r.suspensions.length})`);
-  for (const l of r.limitChanges) w.line(`${l.tableId}: limits ${limitsText(l.from)} -> ${limitsText(l.to)} at ${time(l.at)}${l.announcedRounds ? `, announced ${l.announcedRounds} round(s) ahead` : ''}`);
-  for (const v of r.voidedRounds) w.line(`${v.tableId}: round ${v.roundId} voided at ${time(v.at)}: ${v.reason} (decided by ${v.decidedBy})`);
-  for (const s of r.suspensions) w.line(`${s.tableId}: ${s.kind} at ${time(s.at)}${s.reason ? `: ${s.reason}` : ''}`);
+  for (const l of r.limitChanges) w.line(`${l.tableId}: limits ${limitsText(l.from)} -> ${limitsText(l.to)} at ${at(l.at, l.sessionId)}${l.announcedRounds ? `, announced ${l.announcedRounds} round(s) ahead` : ''}`);
+  for (const v of r.voidedRounds) w.line(`${v.tableId}: round ${v.roundId} voided at ${at(v.at, v.sessionId)}: ${v.reason} (decided by ${v.decidedBy})`);
+  for (const s of r.suspensions) w.line(`${s.tableId}: ${s.kind} at ${at(s.at, s.sessionId)}${s.reason ? `: ${s.reason}` : ''}`);
   if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line('None.');
 
   w.heading('Signatures');
@@ -360,12 +365,13 @@ export function tableBookPdf(book: TableBookReport, options: { generatedAt?: str
     ['Session', book.sessionId],
     ['Game', book.game],
     ['Jurisdiction', book.jurisdiction],
-    ['Opened', time(book.openedAt)],
-    ['Closed', book.status === 'closed' ? time(book.closedAt) : 'OPEN'],
+    ['Opened', casinoTime(book.openedAt, book.casinoId)],
+    ['Closed', book.status === 'closed' ? casinoTime(book.closedAt, book.casinoId) : 'OPEN'],
     ['Inspector', staff?.inspector ?? '—'],
     ['Croupiers', (staff?.croupiers ?? []).join(', ') || '—'],
     ['Limits', limitsText(book.limits)],
-    ['Generated', options.generatedAt ?? new Date().toISOString()],
+    ['Generated', casinoTime(options.generatedAt ?? new Date().toISOString(), book.casinoId)],
+    ['Times', clockNote([book.casinoId])],
   ]);
   w.heading(`Figures (${c})`);
   const k = book.corrected;

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { casinoFor } from '../auth/casino-scope';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
 import { inspectorCsv, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
+import { zonesOf } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { INSPECTOR_PARAMETERS, JACKPOTS_PARAMETERS, RECONCILIATION_PARAMETERS } from './reports.params';
@@ -67,7 +68,7 @@ export class ReportsController {
       res.type('text/csv');
       return jackpotsCsv(report);
     }
-    return report;
+    return { ...report, timeZones: zonesOf(report.pools.map((p) => p.casinoId)) };
   }
 
   @Get('reports/inspector')
@@ -91,6 +92,7 @@ export class ReportsController {
       res.send(pdf);
       return undefined;
     }
-    return report;
+    // the instants stay as recorded; beside them, the zone people read each casino's times in (issue 20 §6)
+    return { ...report, timeZones: zonesOf([report.casinoId, ...report.sessions.map((s) => s.casinoId)]) };
   }
 }

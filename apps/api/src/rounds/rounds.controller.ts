@@ -4,6 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
 import { ReplayRoundQuery } from './replay.query';
+import { timeZones } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { REPLAY_PARAMETERS } from './rounds.params';
@@ -30,7 +31,8 @@ export class RoundsController {
         res.type('text/plain');
         return replayNarrative(replay);
       }
-      return replay;
+      // the zone people read the round's times in (issue 20 §6); its instants stay as recorded
+      return { ...replay, timeZone: timeZones().of(replay.casinoId) };
     } catch (error) {
       if (error instanceof RoundNotFoundError) throw new NotFoundException({ field: 'roundId', reason: error.message });
       throw error;

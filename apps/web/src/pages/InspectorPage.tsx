@@ -8,6 +8,7 @@ import { download, eur, getJson } from '../api';
 import { BarChart, LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
 import { href, navigate } from '../router';
+import { localTime, zoneIn } from '../time';
 
 interface InspectorReport {
   casinoId: string | null;
@@ -23,7 +24,9 @@ interface InspectorReport {
   totals: { drop: number; win: number; cagnotte: number; tips: number; commission: number; jackpotContributions: number; jackpotWins: number; openSessions: number };
   disputes: Array<{ roundId?: string | null; tableId?: string | null; raisedBy?: string; claim?: string; resolution?: string | null; resolvedBy?: string | null }>;
   corrections: Array<{ correctsEventId?: string; reason?: string; approvedBy?: string[]; field?: string; amount?: number; tableId: string | null }>;
-  limitChanges: Array<{ tableId: string | null; to: Record<string, number>; at: string | null }>;
+  limitChanges: Array<{ tableId: string | null; sessionId?: string; to: Record<string, number>; at: string | null }>;
+  /** the zone of each casino's clock */
+  timeZones?: Record<string, string>;
   dayFindings?: Array<{ code: string; sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
   checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; note: string | null }>;
 }
@@ -305,7 +308,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
               <ul>
                 {r.limitChanges.map((l, i) => (
                   <li key={i}>
-                    {l.tableId} at {l.at}: {JSON.stringify(l.to)}
+                    {l.tableId} at {localTime(l.at, zoneIn(r.timeZones, r.sessions.find((s) => s.sessionId === l.sessionId)?.casinoId ?? r.casinoId))}: {JSON.stringify(l.to)}
                   </li>
                 ))}
               </ul>

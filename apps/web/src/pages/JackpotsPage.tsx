@@ -3,6 +3,7 @@ import { eur, getJson } from '../api';
 import { LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
 import { href } from '../router';
+import { localTime, zoneIn } from '../time';
 
 interface Pool {
   poolId: string;
@@ -20,7 +21,7 @@ interface Pool {
 }
 
 export function JackpotsPage() {
-  const { data, error } = useLoad(() => getJson<{ pools: Pool[] }>('/api/v1/jackpots'), []);
+  const { data, error } = useLoad(() => getJson<{ pools: Pool[]; timeZones?: Record<string, string> }>('/api/v1/jackpots'), []);
   if (!data) return <Loading error={error} />;
   return (
     <article>
@@ -65,7 +66,7 @@ export function JackpotsPage() {
             <tbody>
               {p.wins.map((w, i) => (
                 <tr key={i}>
-                  <td>{w.occurredAt?.replace('T', ' ').replace(/\..*$/, '')}</td>
+                  <td>{localTime(w.occurredAt, zoneIn(data.timeZones, p.casinoId))}</td>
                   <td>{w.roundId ? <a href={href(['rounds', w.roundId])}>{w.roundId}</a> : '—'}</td>
                   <td>{w.tableId}</td>
                   <td>{w.seat}</td>

@@ -8,6 +8,7 @@ import { eur, getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { TableDrawing } from '../components/TableDrawing';
 import { href, navigate } from '../router';
+import { clockTime, localTime } from '../time';
 
 interface Discrepancy {
   code: string;
@@ -47,6 +48,8 @@ export interface Replay {
   corrections: Array<{ correctsEventId: string; reason: string; approvedBy: string[] }>;
   rulebook: string | null;
   start?: { source: 'stream'; factsFolded: number } | { source: 'snapshot'; atVersion: number };
+  /** the zone of the casino's clock */
+  timeZone?: string;
 }
 
 const show = (v: unknown) => (typeof v === 'number' ? eur(v) : typeof v === 'string' ? v : JSON.stringify(v));
@@ -133,7 +136,7 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
           {shown.map((x) => (
             <li key={x.eventId} className={x.discrepancies.length ? 'flagged' : undefined} aria-current={x.position === current ? 'step' : undefined}>
               <a href={href(['rounds', roundId], { step: x.position })}>
-                <span className="time">{x.occurredAt?.replace(/^.*T/, '').replace(/\..*$/, '')}</span> {x.narrative}
+                <span className="time">{clockTime(x.occurredAt, data.timeZone)}</span> {x.narrative}
               </a>
             </li>
           ))}
@@ -151,7 +154,7 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
         ))}
         {data.disputes.map((d, i) => (
           <p key={i} className="dispute">
-            {d.type === 'RoundDisputed' ? 'Disputed' : 'Resolved'} {d.occurredAt ?? ''}: {Object.entries(d.data).filter(([k]) => k !== 'roundId').map(([k, v]) => `${k} ${String(v)}`).join(' · ')}
+            {d.type === 'RoundDisputed' ? 'Disputed' : 'Resolved'} {localTime(d.occurredAt, data.timeZone)}: {Object.entries(d.data).filter(([k]) => k !== 'roundId').map(([k, v]) => `${k} ${String(v)}`).join(' · ')}
           </p>
         ))}
         {data.corrections.map((c, i) => (
