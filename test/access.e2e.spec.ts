@@ -10,7 +10,7 @@ import { AccessGuard } from '../apps/api/src/auth/access.guard';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { READERS, Role, ROLES } from '../apps/api/src/auth/roles';
 import { routeRoles, RouteRoles } from '../apps/api/src/auth/route-roles';
-import { registerCredentialCommands } from '../apps/cli/src/credential-commands';
+import { announceBootstrapCredential, registerCredentialCommands } from '../apps/cli/src/credential-commands';
 import { AccessService } from '../libs/access/src';
 import { parseNdjson } from '../libs/ledger/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
@@ -347,24 +347,25 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     expect(await bad.json()).toMatchObject({ field: 'from', reason: expect.stringMatching(/YYYY-MM-DD/) });
   });
 
-  it('issues, lists and revokes credentials and reports the access log from the command line', async () => {
-    const run = async (...args: string[]) => {
-      // a fresh program per command: commander keeps option values between parses
-      const program = new Command().exitOverride();
-      registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
-      let stdout = '';
-      let stderr = '';
-      const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
-      const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
-      try {
-        await program.parseAsync(args, { from: 'user' });
-      } finally {
-        o.mockRestore();
-        e.mockRestore();
-      }
-      return { stdout, stderr };
-    };
+  /** Run a `casino-audit` credentials command in this process, against this runtime; its output. */
+  const run = async (...args: string[]) => {
+    // a fresh program per command: commander keeps option values between parses
+    const program = new Command().exitOverride();
+    registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
+    let stdout = '';
+    let stderr = '';
+    const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
+    const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
+    try {
+      await program.parseAsync(args, { from: 'user' });
+    } finally {
+      o.mockRestore();
+      e.mockRestore();
+    }
+    return { stdout, stderr };
+  };
 
+  it('issues, lists and revokes credentials and reports the access log from the command line', async () => {
     const key = await run('credentials', 'issue', '--role', 'terminal', '--subject', 'terminal RF-01', '--casino', 'casino-donostia', '--table', 'RF-01', '--table', 'RF-02');
     const apiKey = key.stdout.trim();
     expect(apiKey).toMatch(/^cak_/);
@@ -393,5 +394,34 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const wrong = await run('credentials', 'issue', '--role', 'croupier', '--subject', 'x');
     expect(wrong.stderr).toMatch(/unknown role/);
     process.exitCode = 0;
+  });
+
+  it('rotates the signing key from the command line: the new key signs, the tokens of the old one still work; serve says where the key comes from', async () => {
+    const kidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).kid as string;
+    const before = as.compliance!;
+    const lines: string[] = [];
+    await announceBootstrapCredential(runtime, (line) => lines.push(line));
+    expect(lines[0]).toMatch(new RegExp(`^token signing key ${kidOf(before.secret)} generated in the database \\(the embedded default: whoever reads a backup or a replica reads it too; set CASINO_AUDIT_SIGNING_KEY or CASINO_AUDIT_SIGNING_KEY_FILE\\)$`));
+
+    const rotated = await run('credentials', 'rotate-key');
+    expect(rotated.stdout).toMatch(new RegExp(`^key (\\S+) signs from now on \\(database\\); ${kidOf(before.secret)} verifies the tokens it signed until they expire`));
+    const newKid = /^key (\S+)/.exec(rotated.stdout)![1];
+    const issued = JSON.parse((await run('credentials', 'issue', '--role', 'compliance', '--subject', 'after-rotation', '--json')).stdout);
+    expect(kidOf(issued.secret)).toBe(newKid);
+    // the running server knew only the old key: it finds the new one on the first token that names it
+    expect((await request('GET', '/api/v1/access-log?limit=1', { authorization: `Bearer ${issued.secret}` })).status).toBe(200);
+    expect((await request('GET', '/api/v1/access-log?limit=1', before.headers)).status).toBe(200);
+    process.exitCode = 0;
+  });
+
+  it('documents the access log\'s page and the 429 in OpenAPI', () => {
+    const op = spec.paths['/api/v1/access-log'].get;
+    expect(op.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['from', 'to', 'limit', 'cursor']));
+    expect(op.responses['200'].content['application/json'].schema.properties).toEqual(expect.objectContaining({ next: expect.objectContaining({ nullable: true }), total: expect.any(Object), totalIsEstimate: expect.any(Object) }));
+    for (const [path, methods] of Object.entries<any>(spec.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        expect({ route: `${method} ${path}`, retryAfter: !!operation.responses['429']?.headers?.['Retry-After'] }).toEqual({ route: `${method} ${path}`, retryAfter: true });
+      }
+    }
   });
 });
