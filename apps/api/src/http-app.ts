@@ -11,11 +11,13 @@ import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AccessService, WRITE_POLICY } from '../../../libs/access/src';
-import type { Runtime } from '../../../libs/platform/src';
+import { Logger, NestLogger, Runtime } from '../../../libs/platform/src';
 import { AppModule } from './app.module';
 import { setting } from '../../../libs/platform/src/config';
 import { AccessGuard } from './auth/access.guard';
 import { AccessModule } from './auth/access.module';
+import { ProbesModule } from './health/probes';
+import { observeRequests, requestIdOf } from './observability';
 import { routeRoles } from './auth/route-roles';
 import { PARAMETER_REFUSAL_DESCRIPTION } from './params/parameters';
 import { keepUndecodablePaths } from './params/undecodable-path';
@@ -32,16 +34,19 @@ function refuseInvalidUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: 
 
 @Catch()
 class ErrorsFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
   catch(error: any, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<express.Response>();
+    const req = host.switchToHttp().getRequest<express.Request>();
     if (error instanceof HttpException) {
       const body = error.getResponse();
       res.status(error.getStatus()).json(typeof body === 'string' ? { statusCode: error.getStatus(), message: body } : body);
       return;
     }
-    // eslint-disable-next-line no-console
-    console.error(error);
-    res.status(500).json({ statusCode: 500, message: 'internal error' });
+    // the request's own logger carries its id; the answer gives the id, to match a complaint with the log
+    (req.log ?? this.logger).error({ err: error }, 'internal error');
+    res.status(500).json({ statusCode: 500, message: 'internal error', requestId: requestIdOf(req) });
   }
 }
 
@@ -62,9 +67,11 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   const access = options.access ?? new AccessService(runtime.pool);
   await access.ready();
   const app = await NestFactory.create(
-    { module: HttpRootModule, imports: [AppModule.register(runtime), AccessModule.register(access)] },
-    { bodyParser: false, logger: ['error', 'warn'] },
+    { module: HttpRootModule, imports: [AppModule.register(runtime), AccessModule.register(access), ProbesModule.register(runtime)] },
+    { bodyParser: false, logger: new NestLogger(runtime.logger) },
   );
+  // before anything that can answer: every request is logged with its id and timed (observability.ts)
+  app.use(observeRequests(runtime.logger));
   // first, so that every answer carries them, refusals included (security-headers.ts)
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   // the caller's address (access log, failed-login throttle) comes from X-Forwarded-For only through these proxies
@@ -82,7 +89,7 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
     const reason = status === 413 ? `request body larger than ${BODY_LIMIT}` : (error.refusalReason ?? `not valid JSON: ${String(error.message).slice(0, 200)}`);
     res.status(status).json({ statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', reason }] });
   });
-  app.useGlobalFilters(new ErrorsFilter());
+  app.useGlobalFilters(new ErrorsFilter(runtime.logger));
   servePages(app);
   const document = SwaggerModule.createDocument(
     app,

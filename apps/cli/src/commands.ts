@@ -2,11 +2,12 @@ import { SingleBar, Presets } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
+import { createOpsApp } from '../../api/src/ops-app';
 import { Pool } from 'pg';
 import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs/event-store/src/seal';
-import { config, Runtime, startRuntime } from '../../../libs/platform/src';
+import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
@@ -179,11 +180,11 @@ export function registerCommands(program: Command) {
         process.exitCode = 2;
         return;
       }
-      const report = await withRuntime(program, async (runtime) => {
+      const report = await withRuntime(program, (runtime) => recordOutcome(runtime, 'verify', async () => {
         const copy = await verifyStore(runtime.pool, { receipt });
         if (receipt) await keepVerifiedReceipt(runtime, receipt);
         return runtime.mirror ? verifyRecordAndCopy(runtime, copy) : copy;
-      });
+      }, (r) => r.ok, (r) => (r.ok ? `${r.events} events in ${r.streams} streams intact` : `${r.breaks.length} stream(s) broken: ${r.breaks[0].streamId} version ${r.breaks[0].streamVersion}: ${r.breaks[0].reason}`)));
       if (opts.json) out(JSON.stringify(report, null, 2));
       else if (report.ok) {
         const seals = report.seals;
@@ -217,7 +218,9 @@ export function registerCommands(program: Command) {
     .option('--json', 'print the seal and its receipt as JSON')
     .action(async (opts: { gamingDay?: string; json?: boolean }) => {
       try {
-        const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) => createSeal(runtime.pool, { gamingDay: opts.gamingDay }));
+        const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) =>
+          recordOutcome(runtime, 'seal', () => createSeal(runtime.pool, { gamingDay: opts.gamingDay }), () => true, (s) => `seal #${s.seal.sequence}`),
+        );
         if (opts.json) out(JSON.stringify({ receipt, sequence: seal.sequence, sealHash: seal.sealHash, sealedAt: seal.sealedAt, gamingDay: seal.gamingDay, streamCount: seal.streamCount, changedStreams }, null, 2));
         else out(`seal #${seal.sequence}: ${seal.streamCount} streams (${changedStreams} changed since the previous seal)\nreceipt: ${receipt}`);
       } catch (error) {
@@ -333,6 +336,26 @@ export function registerCommands(program: Command) {
   registerBackupCommands(program, withRuntime);
 }
 
+/**
+ * Run `verify` or `seal` and write its outcome down for the serving processes' /metrics
+ * (libs/platform/src/ops-checks.ts). Failing to write it down is a warning, never the check's result.
+ */
+async function recordOutcome<T>(runtime: Runtime, name: OpsCheckName, run: () => Promise<T>, ok: (r: T) => boolean, detail: (r: T) => string): Promise<T> {
+  const note = async (passed: boolean, text: string) => {
+    const failed = await recordOpsCheck(runtime.pool, name, passed, text);
+    if (failed) runtime.logger.warn({ err: failed, check: name }, `the outcome of ${name} could not be recorded for /metrics`);
+  };
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await note(false, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  await note(ok(result), detail(result));
+  return result;
+}
+
 function positiveInt(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number ≥ 1, got "${v}"`);
@@ -361,12 +384,14 @@ export async function serve(program: Command, port: number, host: string, before
   }
   // from here on a signal is a clean stop: the projector's batch finished, the app and the pool closed, exit 0
   let app: Awaited<ReturnType<typeof createHttpApp>> | undefined;
+  let ops: Awaited<ReturnType<typeof createOpsApp>> | undefined;
   let following: Promise<unknown> | undefined;
   let stopping = false;
   const shutdown = async () => {
     stopping = true;
     runtime.projector.stop();
     await app?.close().catch(() => undefined);
+    await ops?.close().catch(() => undefined);
     await following;
     await runtime.close();
     process.exit(0);
@@ -376,10 +401,17 @@ export async function serve(program: Command, port: number, host: string, before
   await before?.(runtime);
   app = await createHttpApp(runtime);
   await app.listen(port, host);
-  following = runtime.projector.follow().catch((e) => err(`projector stopped: ${e.message}`));
+  following = runtime.projector.follow().catch((e) => runtime.logger.error({ err: e }, `projector stopped: ${e.message}`));
   const address = app.getHttpServer().address();
   const listening = typeof address === 'object' && address ? address.port : port;
   out(`casino-audit listening on http://${host}:${listening}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  const { CASINO_AUDIT_OPS_PORT: opsPort, CASINO_AUDIT_OPS_HOST: opsHost } = config();
+  if (opsPort !== undefined) {
+    ops = await createOpsApp(runtime);
+    await ops.listen(opsPort, opsHost);
+    const at = ops.getHttpServer().address();
+    out(`ops listener on http://${opsHost}:${typeof at === 'object' && at ? at.port : opsPort}/ (/api/v1/health/live, /api/v1/health/ready, /metrics; no credential)`);
+  }
   // a signal right after "listening" closes the pool under this look-up: that is the stop, not an error
   await announceBootstrapCredential(runtime, out).catch((error) => {
     if (!stopping) throw error;

@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
 import { ConfigError, readConfig } from '../../../libs/platform/src/config';
+import { createLogger, installProcessLogger } from '../../../libs/platform/src/logger';
 import { registerCommands } from './commands';
 
 // the whole configuration is checked before any command runs: a bad value stops here, named (exit 2)
@@ -15,6 +16,8 @@ try {
   process.stderr.write(`casino-audit: the configuration cannot be used:\n${error.problems.map((p) => `  ${p.variable} ${p.reason}\n`).join('')}`);
   process.exit(2);
 }
+// one structured logger for every runtime and server this command starts (stderr; stdout is the results)
+installProcessLogger(createLogger());
 
 const program = new Command();
 program

@@ -7,6 +7,8 @@
 import { isUtf8 } from 'node:buffer';
 import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, SelectableEventStore, WrongExpectedVersionError } from '../../event-store/src';
 import { sealIfGamingDayClosed } from '../../event-store/src/seal';
+import { observeAppend } from '../../platform/src/metric-families';
+import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { CORE_EVENT_TYPES, Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
@@ -262,13 +264,22 @@ export class IngestionService {
       metadata: metadataOf(envelope),
       occurredAt: envelope.occurredAt,
     }));
+    const started = performance.now();
     const appended = await this.store.append(batch, { expectedVersions: startVersions });
+    observeAppend(batch, appended, (performance.now() - started) / 1000);
     for (const [sessionId, state] of work) this.remember(sessionId, state);
     // seals are written into PostgreSQL's store (seal.ts); with EventStoreDB as the record there is none here to seal
     const store = this.store;
     if (this.options.sealOnDayClose && store instanceof PostgresEventStore) {
       const closedDays = new Set(fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay));
-      for (const day of closedDays) if (day) await sealIfGamingDayClosed(store.pool, day).catch(() => null);
+      // a refused seal does not fail the committed batch (the next seal covers it), but it is written down for /metrics
+      for (const day of closedDays) {
+        if (!day) continue;
+        await sealIfGamingDayClosed(store.pool, day).then(
+          (sealed) => sealed && recordOpsCheck(store.pool, 'seal', true, `gaming day ${day}: seal #${sealed.seal.sequence}`),
+          (e: Error) => recordOpsCheck(store.pool, 'seal', false, `gaming day ${day}: ${e.message}`),
+        );
+      }
     }
     const events = [
       ...duplicates,

@@ -134,7 +134,7 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_READY_MAX_LAG_EVENTS: whole({ min: 0 }, 50_000),
   CASINO_AUDIT_READY_MAX_LAG_SECONDS: seconds(30),
   // logs
-  CASINO_AUDIT_LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  CASINO_AUDIT_LOG_LEVEL: oneOf(LOG_LEVELS), // unset: info from the command line, warn for a library caller (logger.ts)
   CASINO_AUDIT_LOG_FORMAT: oneOf(['json', 'pretty'] as const, undefined),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),

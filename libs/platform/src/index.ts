@@ -1,3 +1,6 @@
 export * from './runtime';
 export * from './metrics';
 export * from './config';
+export * from './logger';
+export * from './metric-families';
+export * from './ops-checks';

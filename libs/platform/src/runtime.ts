@@ -10,6 +10,7 @@ import { PostgresEventStore, SelectableEventStore, selectEventStore } from '../.
 import { IngestionService } from '../../ledger/src';
 import { allProjections, Projection, Projector, readModelDataSource, StoreMirror } from '../../projections/src';
 import { config } from './config';
+import { Logger, logLines, processLogger } from './logger';
 
 export interface Runtime {
   readonly database: Database;
@@ -27,13 +28,18 @@ export interface Runtime {
   readonly ingestion: IngestionService;
   readonly projections: Projection[];
   readonly projector: Projector;
+  /** the process's structured logger (logger.ts): the HTTP app's request log, the projector, start-up */
+  readonly logger: Logger;
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   readonly databaseUrl?: string;
   readonly dataDir?: string;
+  /** where start-up lines go (default: `logger`, at info) */
   readonly log?: (line: string) => void;
+  /** default: the process's (`processLogger()`: the command line's, else warnings and errors only) */
+  readonly logger?: Logger;
   readonly poolSize?: number;
   readonly projectorBatchSize?: number;
   readonly pauseInBatchMs?: number;
@@ -46,7 +52,9 @@ export interface RuntimeOptions {
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const settings = config();
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, log: options.log });
+  const logger = options.logger ?? processLogger();
+  const log = options.log ?? logLines(logger);
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, log });
   const pool = new Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
@@ -77,7 +85,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     upstream: mirror,
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
-    onUpstreamError: (e) => (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
+    onUpstreamError: (e) => (options.log ?? logLines(logger, 'warn'))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
+    onBatch: (readModel, events) => logger.debug({ readModel, events }, 'projector batch applied'),
     batchSize: options.projectorBatchSize ?? settings.CA_PROJECTOR_BATCH_SIZE,
     pauseInBatchMs: options.pauseInBatchMs ?? settings.CA_TEST_PAUSE_IN_BATCH_MS,
   });
@@ -93,6 +102,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ingestion: new IngestionService(recordStore ?? store, { sealOnDayClose: true }),
     projections,
     projector,
+    logger,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -30,7 +30,7 @@ import { ROLES_KEY, Role } from './roles';
 export const ACCESS = Symbol('casino-audit access service');
 
 /** GET routes that are not reads of the record (not written to the access log). */
-export const UNAUDITED_ROUTES = ['/api/v1/health'];
+export const UNAUDITED_ROUTES = ['/api/v1/health', '/api/v1/health/live', '/api/v1/health/ready', '/metrics'];
 
 export interface AuthenticatedRequest extends Request {
   principal?: Principal;

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { setting } from '../../../platform/src/config';
+import { judgeBacklog } from '../../../platform/src/metric-families';
 import { FactSweepRequest, judgeBatch, parseRequests, requestsJson, SessionJudge, SweepOutcome } from './session-judge';
 
 export interface Judges {
@@ -141,15 +142,20 @@ export class ThreadJudges implements Judges {
       if (part) part.push(r);
       else parts.set(i, [r]);
     }
-    const answers = await Promise.all(
-      [...parts].map(([i, part]) => {
-        // a thread that died is started again: it has no trackers, so its sessions are sent whole (a miss)
-        let thread = this.threads[i];
-        if (!thread || thread.dead) this.threads[i] = thread = new JudgeThread(this.script);
-        return thread.judge(part);
-      }),
-    );
-    return answers.flat();
+    judgeBacklog.inc(requests.length);
+    try {
+      const answers = await Promise.all(
+        [...parts].map(([i, part]) => {
+          // a thread that died is started again: it has no trackers, so its sessions are sent whole (a miss)
+          let thread = this.threads[i];
+          if (!thread || thread.dead) this.threads[i] = thread = new JudgeThread(this.script);
+          return thread.judge(part);
+        }),
+      );
+      return answers.flat();
+    } finally {
+      judgeBacklog.dec(requests.length);
+    }
   }
 
   async heapUsed(): Promise<number> {
