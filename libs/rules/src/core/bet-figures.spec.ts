@@ -23,11 +23,12 @@ describe('betFigures', () => {
     expect(f.figureOf('red')!.houseEdge).toBeCloseTo(1 / 74, 12);
   });
 
-  it('craps: each place number has its own figure, looked up by its selection; pass line 7/495 and a standard deviation of 1.00', () => {
-    // https://wizardofodds.com/games/craps/ : pass 1.41 %, place 6 and 8 1.52 %, place 5 and 9 4.00 %, place 4 and 10 6.67 %
+  it('craps: each place number has its own figure, looked up by its selection; the pass line 7/495, always ±1 so its variance is 1 − (7/495)²', () => {
+    // pass 1.41 % (https://www.casinodealerswebsite.com/-house--summary.html); place 6 and 8 1.52 %, 5 and 9 4 %
+    // (http://www.internet-casinos-gambling-sportsbooks.com/craps.html), as in craps/house-edge.spec.ts
     const f = betFigures('craps', 'euskadi');
     expect(f.figureOf('pass')!.houseEdge).toBeCloseTo(7 / 495, 12);
-    expect(sd(f.figureOf('pass'))).toBeCloseTo(1, 2);
+    expect(f.figureOf('pass')!.variancePerUnit).toBeCloseTo(1 - (7 / 495) ** 2, 12);
     expect(f.figureOf('place-to-win', 6)!.houseEdge).toBeCloseTo(1 / 66, 12);
     expect(f.figureOf('place-to-win', 5)!.houseEdge).toBeCloseTo(1 / 25, 12);
     // no selection, or one the table does not value: no figure rather than another number's
