@@ -63,7 +63,7 @@ const replace = (facts: PlayedFact[], at: number, data: Record<string, unknown>)
   return out;
 };
 
-const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind>, Injector> = {
+const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind | DayErrorKind>, Injector> = {
   'wrong-payout': (facts, { random, chip }) => {
     const at = indexes(facts, 'BetSettled').filter((i) => facts[i].data.outcome === 'win');
     if (!at.length) return null;

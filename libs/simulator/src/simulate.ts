@@ -10,6 +10,7 @@ import { SessionTracker } from '../../replay/src';
 import { GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
+import { diceForSession, overloadJefe, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
 import { seededUuid } from './ids';
 import { floorPlan, TablePlan } from './tables';
 
@@ -53,6 +54,9 @@ interface TableRun {
   readonly memory: Record<string, unknown>;
   /** the session rules the casino keeps at this table (limit changes, suspensions, closing, bank deposit) */
   compliance: SessionCompliancePlay;
+  /** banca francesa: when the terna and the thrower were last changed (issue 15) */
+  rotatedAt?: number;
+  rotations?: number;
   float: number;
   drop: number;
   tips: number;
@@ -118,6 +122,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   const opensAt = Date.parse(options.opensAt ?? `${gamingDay}T20:00:00.000Z`);
   const plans = floorPlan(options.tables, random, { games: options.games, tableGames: options.tableGames, jurisdiction: options.jurisdiction });
   const injected: InjectedError[] = [];
+  // the gaming day's rules (issue 15: jefes, dice, ternas) draw on a generator of their own, and their facts
+  // take no time, so that the rest of the day stays as its seed made it
+  const dayRandom = seededRandom((options.seed * 104723 + 7) >>> 0);
+  if (errorRate > 0 && dayRandom() < Math.min(1, errorRate * 4)) {
+    const overloaded = overloadJefe(plans, dayRandom, (p) => `${casinoId}-${gamingDay}-${p.tableId}`);
+    if (overloaded) injected.push(overloaded);
+  }
+  const casinoInitials = casinoId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'CASINO';
   let events = 0;
   let rounds = 0;
   const newId = () => seededUuid(random);
@@ -218,9 +230,32 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     run.compliance = new SessionCompliancePlay(plan, run.rules, options.rounds, complianceRandom, errorRate, closingAt);
     const violation = run.compliance.injected(run.sessionId);
     if (violation) injected.push(violation);
+    const issued = diceForSession(plan, run.sessionId, `S${options.seed}-${gamingDay}`, casinoInitials, dayRandom, errorRate);
+    if (issued) {
+      emitDay(run, opening, 'DiceIssued', { dice: issued.dice });
+      if (issued.injected) injected.push(issued.injected);
+    }
+    if (rotatesHourly(plan)) run.rotatedAt = run.clock;
     for (let s = 1; s <= plan.seats; s++) buyIn(run, opening, s);
   }
   yield opening;
+
+  /** A gaming-day fact (issue 15): its id from the day's generator, recorded at the table's clock without moving it. */
+  function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>) {
+    const e: Envelope = { eventId: seededUuid(dayRandom), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
+    run.tracker.apply({ eventId: e.eventId, type, data: e.data });
+    batch.push(e);
+    events++;
+  }
+
+  /** Banca francesa in cantabria: the next terna and thrower once the hour is nearly up (cantabria L1815–1820, L1915–1917). */
+  function rotate(run: TableRun, batch: Envelope[]) {
+    if (run.rotatedAt === undefined || run.clock - run.rotatedAt < ROTATE_EVERY_MS) return;
+    const n = (run.rotations = (run.rotations ?? 0) + 1);
+    emitDay(run, batch, 'DiceTernaChanged', { terna: `terna-${(n % 3) + 1}` });
+    emitDay(run, batch, 'DiceThrowerChanged', { croupier: run.plan.staff.croupiers[n % run.plan.staff.croupiers.length] });
+    run.rotatedAt = run.clock;
+  }
 
   function buyIn(run: TableRun, batch: Envelope[], seat: number) {
     const amount = run.plan.limits.min * (20 + Math.floor(random() * 80));
@@ -261,6 +296,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const everyone = Array.from({ length: plan.seats }, (_, i) => i + 1);
     const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
     const lastRoundOfSession = run.roundsPlayed + 1 >= options.rounds;
+    rotate(run, batch);
     for (const f of run.compliance.beforeRound(run.roundsPlayed, run.tracker.env({ lastRoundOfSession }), run.clock, run.sessionId)) emitOwn(run, batch, f);
     const poolId = poolOf.get(run.sessionId);
     const jackpotPools = poolId ? { [poolId]: pools.get(poolId)! } : undefined;
@@ -316,6 +352,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   }
 
   function closeTable(run: TableRun, batch: Envelope[]) {
+    rotate(run, batch);
     const opening = inventoryTotal(run.plan.openingFloat);
     const denominations = Object.keys(run.plan.openingFloat).map(Number);
     if (run.float > opening * 1.5) {

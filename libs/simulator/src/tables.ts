@@ -5,6 +5,7 @@
  */
 import { JURISDICTIONS, JurisdictionId, judgeSettings, registeredGames, GameRules, roundEnv } from '../../rules/src';
 import { REFERENCE_PAY_TABLE } from '../../rules/src/games/sic-bo/rulebook';
+import { superviseFloor } from './day-compliance';
 
 export interface TablePlan {
   readonly tableId: string;
@@ -115,5 +116,6 @@ export function floorPlan(tables: number, random: () => number, floor: FloorOpti
       options,
     });
   }
-  return plans;
+  // jefes as an honest casino assigns them: no more tables than the texts allow (issue 15, day-compliance.ts)
+  return superviseFloor(plans);
 }

@@ -27,7 +27,7 @@ export interface DayComplianceRow {
   last_position: number;
 }
 
-interface TableDiceRow {
+export interface TableDiceRow {
   casino_id: string;
   table_id: string;
   session_id: string;
@@ -35,7 +35,7 @@ interface TableDiceRow {
   previous: { sessionId: string; serials: string[] } | null;
 }
 
-const HANDLES = new Set(['TableSessionOpened', 'TableSessionClosed', 'TableSupervisorChanged', 'DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged']);
+export const DAY_COMPLIANCE_FACTS = new Set(['TableSessionOpened', 'TableSessionClosed', 'TableSupervisorChanged', 'DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged']);
 const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'last_position'];
 const DICE_COLUMNS = ['casino_id', 'table_id', 'session_id', 'serials', 'previous'];
 
@@ -55,10 +55,104 @@ export function judgeDayRow(row: DayComplianceRow): DayComplianceRow {
   };
 }
 
+/** A fact as the day's fold needs it (a stored event, or a simulated one). */
+export interface DayFact {
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: Record<string, any>;
+  readonly occurredAt: string | null;
+  readonly globalPosition?: number | bigint | string;
+}
+
+/**
+ * Fold one fact of a session into its day's row and its table's dice (pure: the projection and the
+ * simulator's tests fold alike). Returns the keys it changed.
+ */
+export function foldDayFact(
+  days: Map<string, DayComplianceRow>,
+  dice: Map<string, TableDiceRow>,
+  e: DayFact,
+  sessionId: string,
+  opening: { casinoId: string; gamingDay: string },
+): { day?: string; dice?: string } {
+  const key = `${opening.casinoId}|${opening.gamingDay}`;
+  const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, last_position: 0 };
+  const d = e.data;
+  const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
+  let diceKey: string | undefined;
+  if (e.type === 'TableSessionOpened') {
+    if (index >= 0) return {}; // a session opens once (ingestion refuses a second opening)
+    day.sessions = [
+      ...day.sessions,
+      {
+        sessionId,
+        tableId: d.tableId,
+        game: d.game,
+        jurisdiction: d.jurisdiction,
+        openEventId: e.eventId,
+        openedAt: e.occurredAt,
+        closedAt: null,
+        openingFloat: inventoryTotal(d.openingFloat),
+        ...(typeof d.clothNumber === 'string' ? { clothNumber: d.clothNumber } : {}),
+        ...(typeof d.individualRecording === 'boolean' ? { individualRecording: d.individualRecording } : {}),
+        supervisors: typeof d.staff?.inspector === 'string' ? [{ eventId: e.eventId, at: e.occurredAt, inspector: d.staff.inspector }] : [],
+        diceIssued: [],
+        ternaChanges: [],
+        throwerChanges: [],
+      },
+    ];
+  } else {
+    if (index < 0) return {};
+    const s = { ...day.sessions[index] } as { -readonly [K in keyof DaySession]: DaySession[K] };
+    switch (e.type) {
+      case 'TableSessionClosed':
+        s.closedAt = e.occurredAt;
+        s.closeEventId = e.eventId;
+        break;
+      case 'TableSupervisorChanged':
+        s.supervisors = [...s.supervisors, { eventId: e.eventId, at: e.occurredAt, inspector: d.inspector }];
+        if (typeof d.individualRecording === 'boolean') s.individualRecording = d.individualRecording;
+        break;
+      case 'DiceIssued': {
+        const issued: IssuedDie[] = (d.dice as Array<Record<string, unknown>>).map((die) => ({
+          ...(typeof die.serial === 'string' ? { serial: die.serial } : {}),
+          ...(typeof die.initials === 'string' ? { initials: die.initials } : {}),
+        }));
+        const serials = issued.map((die) => die.serial).filter((x): x is string => !!x);
+        diceKey = `${opening.casinoId}|${s.tableId}`;
+        const last = dice.get(diceKey);
+        // the table's previous session's dice; a second issue in the same session is judged against the same
+        const previous = last ? (last.session_id === sessionId ? last.previous : { sessionId: last.session_id, serials: last.serials }) : null;
+        s.diceIssued = [...s.diceIssued, { eventId: e.eventId, at: e.occurredAt, dice: issued, ...(previous ? { previous } : {}) }];
+        dice.set(diceKey, {
+          casino_id: opening.casinoId,
+          table_id: s.tableId,
+          session_id: sessionId,
+          serials: last?.session_id === sessionId ? [...new Set([...last.serials, ...serials])] : serials,
+          previous,
+        });
+        break;
+      }
+      case 'DiceTernaChanged':
+        s.ternaChanges = [...s.ternaChanges, { eventId: e.eventId, at: e.occurredAt }];
+        break;
+      case 'DiceThrowerChanged':
+        s.throwerChanges = [...s.throwerChanges, { eventId: e.eventId, at: e.occurredAt, ...(d.forceMajeure === true ? { forceMajeure: true } : {}) }];
+        break;
+      default:
+        return {};
+    }
+    day.sessions = day.sessions.map((x, i) => (i === index ? s : x));
+  }
+  day.last_position = Number(e.globalPosition ?? day.last_position);
+  days.set(key, day);
+  return { day: key, dice: diceKey };
+}
+
 export class DayComplianceProjection implements EventProjection {
   readonly name = 'day-compliance';
   readonly tables = [DAY_COMPLIANCE, TABLE_DICE];
-  readonly handles = HANDLES;
+  readonly handles = DAY_COMPLIANCE_FACTS;
 
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const dayTable = tables[DAY_COMPLIANCE];
@@ -69,7 +163,7 @@ export class DayComplianceProjection implements EventProjection {
     const missing = events.map(sessionOf).filter((s): s is string => !!s && !openings.has(s));
     for (const [id, info] of await loadSessionInfo(db, missing)) openings.set(id, info);
 
-    const dayKey = (casinoId: string, gamingDay: string) => `${casinoId}|${gamingDay}`;
+    const dayKey = (casinoId: string, gamingDay: string) => `${casinoId}|${gamingDay}`;  // as foldDayFact keys them
     const keys = [...new Set([...openings.values()].map((o) => dayKey(o.casinoId, o.gamingDay)))];
     const days = new Map<string, DayComplianceRow>();
     if (keys.length) {
@@ -89,76 +183,9 @@ export class DayComplianceProjection implements EventProjection {
       const sessionId = sessionOf(e);
       const opening = sessionId ? openings.get(sessionId) : undefined;
       if (!sessionId || !opening) continue;
-      const key = dayKey(opening.casinoId, opening.gamingDay);
-      const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, last_position: 0 };
-      const d = e.data;
-      const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
-      if (e.type === 'TableSessionOpened') {
-        if (index >= 0) continue; // a session opens once (ingestion refuses a second opening)
-        day.sessions = [
-          ...day.sessions,
-          {
-            sessionId,
-            tableId: d.tableId,
-            game: d.game,
-            jurisdiction: d.jurisdiction,
-            openEventId: e.eventId,
-            openedAt: e.occurredAt,
-            closedAt: null,
-            openingFloat: inventoryTotal(d.openingFloat),
-            ...(typeof d.clothNumber === 'string' ? { clothNumber: d.clothNumber } : {}),
-            ...(typeof d.individualRecording === 'boolean' ? { individualRecording: d.individualRecording } : {}),
-            supervisors: typeof d.staff?.inspector === 'string' ? [{ eventId: e.eventId, at: e.occurredAt, inspector: d.staff.inspector }] : [],
-            diceIssued: [],
-            ternaChanges: [],
-            throwerChanges: [],
-          },
-        ];
-      } else {
-        if (index < 0) continue;
-        const s = { ...day.sessions[index] } as { -readonly [K in keyof DaySession]: DaySession[K] };
-        switch (e.type) {
-          case 'TableSessionClosed':
-            s.closedAt = e.occurredAt;
-            s.closeEventId = e.eventId;
-            break;
-          case 'TableSupervisorChanged':
-            s.supervisors = [...s.supervisors, { eventId: e.eventId, at: e.occurredAt, inspector: d.inspector }];
-            if (typeof d.individualRecording === 'boolean') s.individualRecording = d.individualRecording;
-            break;
-          case 'DiceIssued': {
-            const issued: IssuedDie[] = (d.dice as Array<Record<string, unknown>>).map((die) => ({
-              ...(typeof die.serial === 'string' ? { serial: die.serial } : {}),
-              ...(typeof die.initials === 'string' ? { initials: die.initials } : {}),
-            }));
-            const serials = issued.map((die) => die.serial).filter((x): x is string => !!x);
-            const tableKey = `${opening.casinoId}|${s.tableId}`;
-            const last = dice.get(tableKey);
-            // the table's previous session's dice; a second issue in the same session is judged against the same
-            const previous = last ? (last.session_id === sessionId ? last.previous : { sessionId: last.session_id, serials: last.serials }) : null;
-            s.diceIssued = [...s.diceIssued, { eventId: e.eventId, at: e.occurredAt, dice: issued, ...(previous ? { previous } : {}) }];
-            dice.set(tableKey, {
-              casino_id: opening.casinoId,
-              table_id: s.tableId,
-              session_id: sessionId,
-              serials: last?.session_id === sessionId ? [...new Set([...last.serials, ...serials])] : serials,
-              previous,
-            });
-            changedDice.add(tableKey);
-            break;
-          }
-          case 'DiceTernaChanged':
-            s.ternaChanges = [...s.ternaChanges, { eventId: e.eventId, at: e.occurredAt }];
-            break;
-          case 'DiceThrowerChanged':
-            s.throwerChanges = [...s.throwerChanges, { eventId: e.eventId, at: e.occurredAt, ...(d.forceMajeure === true ? { forceMajeure: true } : {}) }];
-            break;
-        }
-        day.sessions = day.sessions.map((x, i) => (i === index ? s : x));
-      }
-      day.last_position = Number(e.globalPosition);
-      days.set(key, day);
-      changedDays.add(key);
+      const changed = foldDayFact(days, dice, e, sessionId, opening);
+      if (changed.day) changedDays.add(changed.day);
+      if (changed.dice) changedDice.add(changed.dice);
     }
     await upsertRows(db, dayTable, ['casino_id', 'gaming_day'], DAY_COLUMNS, [...changedDays].map((k) => judgeDayRow(days.get(k)!)));
     await upsertRows(db, diceTable, ['casino_id', 'table_id'], DICE_COLUMNS, [...changedDice].map((k) => dice.get(k)!));

@@ -1,0 +1,69 @@
+/**
+ * The simulated casino and the gaming day's rules (issue 15): an honest day breaks none of them in any
+ * jurisdiction (its jefes, its dice, its ternas, the tables in service), and every injected violation is
+ * found by the day's judge, with nothing else found. The day is folded as the read model folds it.
+ */
+import type { Envelope } from '../../ledger/src';
+import { DayComplianceRow, foldDayFact, judgeDayRow, TableDiceRow } from '../../projections/src/day-compliance/day-compliance.projection';
+import { JURISDICTIONS, registeredGames } from '../../rules/src';
+import { dayDetection } from './day-compliance';
+import { simulateDay, SimulationManifest } from './simulate';
+
+/** The day's rows, folded from the simulated facts in recording order. */
+function judgeDays(events: readonly Envelope[]): DayComplianceRow[] {
+  const days = new Map<string, DayComplianceRow>();
+  const dice = new Map<string, TableDiceRow>();
+  const openings = new Map<string, { casinoId: string; gamingDay: string }>();
+  for (const e of events) {
+    const sessionId = typeof e.data.sessionId === 'string' ? e.data.sessionId : undefined;
+    if (!sessionId) continue;
+    if (e.type === 'TableSessionOpened') openings.set(sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay });
+    const opening = openings.get(sessionId);
+    if (opening) foldDayFact(days, dice, { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, sessionId, opening);
+  }
+  return [...days.values()].map(judgeDayRow);
+}
+
+const gamesOf = (jurisdiction: string) => registeredGames().filter((g) => g.rulebooks[jurisdiction as 'euskadi'] && g.play).map((g) => g.game);
+
+describe('the simulated gaming day and its rules', () => {
+  it('an honest day breaks no gaming-day rule in any jurisdiction, and records the dice and ternas it keeps', () => {
+    const flagged: string[] = [];
+    const kept = new Set<string>();
+    for (const jurisdiction of JURISDICTIONS) {
+      const games = gamesOf(jurisdiction);
+      if (!games.length) continue;
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 40, seed: 5, jurisdiction })].flat();
+      for (const day of judgeDays(events)) for (const f of day.findings) flagged.push(`${jurisdiction} ${f.tableId} ${f.rule}: ${f.message}`);
+      for (const e of events) if (['DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged'].includes(e.type)) kept.add(`${jurisdiction} ${e.type}`);
+    }
+    // and a casino whose tables each play under their game's first catalogue (the simulator's default floor)
+    const mixed = [...simulateDay({ tables: 24, rounds: 30, seed: 7 })].flat();
+    for (const day of judgeDays(mixed)) for (const f of day.findings) flagged.push(`mixed ${f.tableId} ${f.rule}: ${f.message}`);
+    expect(flagged).toEqual([]);
+    expect([...kept]).toEqual(expect.arrayContaining(['euskadi DiceIssued', 'cantabria DiceIssued', 'illes-balears DiceIssued', 'galicia DiceIssued']));
+  });
+
+  it('banca francesa in cantabria changes its terna and its thrower within every hour of a long session', () => {
+    const events = [...simulateDay({ tables: 1, tableGames: ['banca-francesa'], rounds: 200, seed: 3, jurisdiction: 'cantabria' })].flat();
+    const changes = events.filter((e) => e.type === 'DiceTernaChanged');
+    expect(changes.length).toBeGreaterThan(0);
+    expect(judgeDays(events).flatMap((d) => d.findings)).toEqual([]);
+    expect(judgeDays(events).flatMap((d) => d.notes).filter((n) => /rotation/.test(n))).toEqual([]);
+  });
+
+  it.each([11, 1, 4])('finds every injected gaming-day violation and nothing else, in every jurisdiction (seed %i)', (seed) => {
+    const kinds = new Set<string>();
+    for (const jurisdiction of JURISDICTIONS) {
+      const games = gamesOf(jurisdiction);
+      if (!games.length) continue;
+      const manifest: { value?: SimulationManifest } = {};
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 40, seed, errorRate: 0.3, jurisdiction }, manifest)].flat();
+      const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
+      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
+      expect({ jurisdiction, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ jurisdiction, missed: [], falsePositives: [] });
+      for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['overloaded-jefe']));
+  });
+});

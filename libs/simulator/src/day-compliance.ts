@@ -1,0 +1,112 @@
+/**
+ * The simulated casino keeps the gaming day's rules (issue 15, core/day-compliance.ts): its jefes hold no
+ * more tables than the texts allow (the ratio of each game, every table counted), each craps table is given
+ * six new dice marked with their serial and the casino's initials, and a banca francesa table in cantabria
+ * changes its terna and its thrower within the hour. With an error rate, the day may carry violations of
+ * these, written down in the ground-truth manifest (detector `day`) with the code and rule the judge must
+ * report. Chance comes from a generator of its own, so the rest of the day stays as its seed made it.
+ */
+import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, supervisionCapacity } from '../../rules/src';
+import type { InjectedError } from './errors';
+import type { TablePlan } from './tables';
+
+export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked';
+
+/** Tables a jefe holds where no text sets a ratio for any of them (the casino's own practice). */
+const USUAL_TABLES_PER_JEFE = 4;
+
+/**
+ * Jefes for a floor, as an honest casino staffs it: neighbouring tables share a jefe while every one of
+ * them allows that many (individual video recording as the texts' relaxed ratios assume).
+ */
+export function superviseFloor(plans: readonly TablePlan[]): TablePlan[] {
+  let jefe = 0;
+  let held = 0;
+  let capacity = 0;
+  return plans.map((plan) => {
+    const mine = supervisionCapacity(plan.game, plan.jurisdiction) ?? USUAL_TABLES_PER_JEFE;
+    if (!held || held + 1 > Math.min(capacity, mine)) {
+      jefe++;
+      held = 0;
+      capacity = mine;
+    }
+    held++;
+    capacity = Math.min(capacity, mine);
+    return { ...plan, staff: { ...plan.staff, inspector: `insp-${jefe}` } };
+  });
+}
+
+const injection = (kind: DayErrorKind, sessionId: string, rule: string, expectedCode: InjectedError['expectedCode'], description: string): InjectedError => ({
+  kind,
+  sessionId,
+  detector: 'day',
+  rule,
+  expectedCode,
+  description,
+});
+
+/**
+ * One more table handed to a jefe who already holds as many as one of his tables allows: the table moved
+ * from its own jefe at the opening. Null when the floor has no such jefe.
+ */
+export function overloadJefe(plans: TablePlan[], random: () => number, sessionIdOf: (plan: TablePlan) => string): InjectedError | null {
+  const groups = new Map<string, TablePlan[]>();
+  for (const p of plans) groups.set(p.staff.inspector, [...(groups.get(p.staff.inspector) ?? []), p]);
+  const full = [...groups].filter(([, tables]) => {
+    const ratios = tables.map((t) => supervisionCapacity(t.game, t.jurisdiction)).filter((c): c is number => c !== null);
+    return ratios.length && tables.length >= Math.min(...ratios);
+  });
+  if (!full.length) return null;
+  const [jefe, tables] = full[Math.floor(random() * full.length)];
+  const others = plans.filter((p) => p.staff.inspector !== jefe);
+  if (!others.length) return null;
+  // the table opened first after the jefe's own, so the jefe holds them all at once
+  const last = Math.max(...tables.map((t) => plans.indexOf(t)));
+  const moved = others.find((p) => plans.indexOf(p) > last) ?? others[0];
+  const index = plans.indexOf(moved);
+  plans[index] = { ...moved, staff: { ...moved.staff, inspector: jefe } };
+  const ratioTable = tables.find((t) => supervisionCapacity(t.game, t.jurisdiction) !== null)!;
+  return injection('overloaded-jefe', sessionIdOf(moved), `${ratioTable.game}/supervision-ratio`, 'SUPERVISION_VIOLATION', `${jefe} given ${moved.tableId} on top of ${tables.map((t) => t.tableId).join(', ')}`);
+}
+
+/** The dice a craps table is given at its opening (null: not a craps table under a text that numbers them). */
+export function diceForSession(
+  plan: TablePlan,
+  sessionId: string,
+  serialPrefix: string,
+  initials: string,
+  random: () => number,
+  errorRate: number,
+): { dice: Array<{ serial: string; initials?: string }>; injected?: InjectedError } | null {
+  const rule = plan.game === 'craps' ? DICE_CUSTODY[plan.jurisdiction] : undefined;
+  if (!rule) return null;
+  const dice: Array<{ serial: string; initials?: string }> = Array.from({ length: rule.perSession }, (_, i) => ({ serial: `${serialPrefix}-${plan.tableId}-${i + 1}`, initials }));
+  if (errorRate > 0 && random() < errorRate) {
+    if (random() < 0.5) {
+      dice.pop();
+      return { dice, injected: injection('dice-short', sessionId, 'craps/dice-per-session', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given ${dice.length} dice`) };
+    }
+    delete dice[0].initials;
+    return { dice, injected: injection('dice-unmarked', sessionId, 'craps/dice-marks', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given a die without the casino's initials`) };
+  }
+  return { dice };
+}
+
+/** Banca francesa where the text rotates the terna and the thrower hourly: change both this often. */
+export const ROTATE_EVERY_MS = 50 * 60_000;
+export const rotatesHourly = (plan: TablePlan) => plan.game === 'banca-francesa' && !!HOURLY_ROTATIONS[plan.jurisdiction as JurisdictionId];
+
+/** The day's injected violations against the day's findings: each found (by code, rule and session or table), nothing else found. */
+export function dayDetection(injected: readonly InjectedError[], findings: readonly DayFinding[], tableOf: (sessionId: string) => string | undefined) {
+  const mine = injected.filter((i) => i.detector === 'day');
+  const explains = (i: InjectedError, f: DayFinding) => {
+    if (f.code !== i.expectedCode) return false;
+    if (i.kind === 'overloaded-jefe') return ((f.recorded as { tables?: string[] }).tables ?? []).includes(tableOf(i.sessionId) ?? '');
+    return f.sessionId === i.sessionId && f.rule === i.rule;
+  };
+  const missed = mine.filter((i) => !findings.some((f) => explains(i, f))).map((i) => `${i.kind} ${i.sessionId}`);
+  const falsePositives = findings.filter((f) => !mine.some((i) => explains(i, f))).map((f) => `${f.code} ${f.rule} ${f.tableId ?? ''}: ${f.message}`);
+  const byKind: Record<string, number> = {};
+  for (const i of mine) byKind[i.kind] = (byKind[i.kind] ?? 0) + 1;
+  return { injected: mine.length, found: mine.length - missed.length, missed, falsePositives, byKind };
+}
