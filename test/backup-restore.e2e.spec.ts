@@ -52,11 +52,14 @@ async function expectSameStore(original: Pool, restored: Pool, readModelTables: 
   const eventColumns = 'global_position, stream_id, stream_version, event_id, event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash';
   expect(await rowsOf(restored, 'ca_events', eventColumns)).toEqual(await rowsOf(original, 'ca_events', eventColumns));
   for (const table of ['ca_streams', 'ca_credentials', 'ca_access_log']) expect(await rowsOf(restored, table)).toEqual(await rowsOf(original, table));
+  const filled: string[] = [];
   for (const table of readModelTables) {
     const before = await rowsOf(original, table);
-    expect(before.length).toBeGreaterThan(0);
+    if (before.length) filled.push(table);
     expect({ table, rows: await rowsOf(restored, table) }).toEqual({ table, rows: before });
   }
+  // the day filled the main read models (a table of a kind the day never had, say jackpot wins, may stay empty)
+  expect(filled).toEqual(expect.arrayContaining(['table_books', 'reconciliations', 'round_verdicts', 'inspector_log']));
 }
 
 /** `serve` until it says it listens (then stopped with SIGTERM), or until it exits by itself. */

@@ -19,7 +19,7 @@ import {
 } from '../../../libs/backup/src';
 import { eventStoreKind } from '../../../libs/event-store/src';
 import { readReceiptArgument, Receipt } from '../../../libs/event-store/src/seal';
-import type { Runtime } from '../../../libs/platform/src';
+import { recordOpsCheck, Runtime } from '../../../libs/platform/src';
 import type { WithRuntime } from './credential-commands';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -138,9 +138,14 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       const receipt = receiptOption(opts.receipt);
       if (receipt === null) return;
       const result = await plainly(() =>
-        withRuntime(program, (runtime) =>
-          restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? err : undefined }),
-        ),
+        withRuntime(program, async (runtime) => {
+          const r = await restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? err : undefined });
+          // the restore's verification is this database's latest verify, for the serving processes' /metrics
+          const ok = r.verification.ok && !r.mismatches.length;
+          const first = r.verification.breaks[0];
+          await recordOpsCheck(runtime.pool, 'verify', ok, ok ? `restored from ${file}` : first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : r.mismatches[0]);
+          return r;
+        }),
       );
       if (!result) return;
       const failed = !result.verification.ok || result.mismatches.length > 0;

@@ -40,12 +40,18 @@ const EVENT_ROW_SQL = `SELECT e.global_position::text AS global_position, e.tran
   FROM ca_events e ORDER BY e.transaction_id, e.global_position`; // the table's columns: the text aliases above would sort as text
 
 /**
+ * This database's own record of checks made on it, never another's: the receipts given here and the
+ * restores into it (held-receipts.ts), the outcome of the last verify and seal (/metrics, ops-checks.ts).
+ */
+const LOCAL_TABLES = [HELD_RECEIPTS_TABLE, RESTORES_TABLE, 'ca_ops_checks'];
+
+/**
  * The tables a backup carries besides the store: every table of the schema except the store's, the read
- * models' (and their rebuild copies), checkpoints, migration bookkeeping and this database's own restore
- * record. A table added later (another part's) is carried without a change here.
+ * models' (and their rebuild copies), checkpoints, migration bookkeeping and this database's own records
+ * (LOCAL_TABLES). A table added later (another part's) is carried without a change here.
  */
 export async function carriedTables(db: Pool | PoolClient, readModelTables: readonly string[]): Promise<string[]> {
-  const skip = new Set<string>([...STORE_TABLES, ...readModelTables, 'ca_projection_checkpoints', HELD_RECEIPTS_TABLE, RESTORES_TABLE]);
+  const skip = new Set<string>([...STORE_TABLES, ...readModelTables, 'ca_projection_checkpoints', ...LOCAL_TABLES]);
   const rows = (
     await db.query(
       `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

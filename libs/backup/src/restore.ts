@@ -68,8 +68,13 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   const { pool, file } = options;
   const log = options.log ?? (() => undefined);
 
-  // 1. the file, whole, before anything is written
-  const manifest = await readBackup(file);
+  // 1. the file, whole, before anything is written (and the columns each carried table's rows use)
+  const fileColumns = new Map<string, Set<string>>();
+  const manifest = await readBackup(file, ({ table, row }) => {
+    if (table === 'ca_events' || table === 'ca_streams') return;
+    const seen = fileColumns.get(table) ?? fileColumns.set(table, new Set()).get(table)!;
+    for (const c of Object.keys(row)) seen.add(c);
+  });
   const sha = await fileSha256(file);
   if (manifest.schema.eventStore > KNOWN_STORE_SCHEMA) {
     throw new RestoreRefusedError(`${file} was written by a newer casino-audit (event store schema ${manifest.schema.eventStore}, this one knows ${KNOWN_STORE_SCHEMA}): restore it with that version`);
@@ -98,7 +103,12 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !targetTables.has(t));
   if (unknown.length) throw new RestoreRefusedError(`${file} carries table(s) this casino-audit does not have (${unknown.join(', ')}): it was written by a newer version; restore it with that version`);
   const columns = new Map<string, ColumnInfo[]>();
-  for (const t of targetTables) columns.set(t, await columnsOf(pool, t));
+  for (const t of targetTables) {
+    columns.set(t, await columnsOf(pool, t));
+    const known = new Set(columns.get(t)!.map((c) => c.name));
+    const extra = [...(fileColumns.get(t) ?? [])].filter((c) => !known.has(c));
+    if (extra.length) throw new RestoreRefusedError(`${file}: table ${t} has column(s) this casino-audit does not (${extra.join(', ')}): it was written by a newer version; restore it with that version`);
+  }
 
   // 2. from here on, a restore cut short leaves a trace that keeps `serve` from starting
   await ensureRestoreTables(pool);
@@ -250,11 +260,8 @@ class Loader {
       );
       return;
     }
-    const cols = this.columns.get(table)!;
-    const known = new Set(cols.map((c) => c.name));
+    const cols = this.columns.get(table)!; // every column of the file's rows is one of these (checked before writing)
     const given = new Set(values.flatMap((v) => Object.keys(v as object)));
-    const extra = [...given].filter((c) => !known.has(c));
-    if (extra.length) throw new RestoreRefusedError(`table ${table}: the backup has column(s) this casino-audit does not (${extra.join(', ')}): it was written by a newer version`);
     const names = cols.filter((c) => !c.generated && given.has(c.name)).map((c) => quoteIdent(c.name)).join(', ');
     await this.client.query(
       `INSERT INTO ${quoteIdent(table)} (${names}) OVERRIDING SYSTEM VALUE SELECT ${names} FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json) ON CONFLICT DO NOTHING`,
