@@ -7,7 +7,7 @@ import { createTestDatabase, TestDatabase } from '../../../test/support/database
 import { setting } from '../../platform/src/config';
 import { metricsRegistry } from '../../platform/src/metrics';
 import { AccessService } from './access-service';
-import { loginThrottleSettings, RefusedAttempt } from './refusals';
+import { loginThrottleSettings, REFUSAL_CODES, RefusedAttempt } from './refusals';
 
 describe('refused credentials', () => {
   let db: TestDatabase;
@@ -72,6 +72,11 @@ describe('refused credentials', () => {
     await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, reason = 'nothing' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
     await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, address = '10.0.0.1' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM ca_access_log WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
+  });
+
+  it('exposes the count by reason in the shared metrics registry, every reason from the start', async () => {
+    const text = await metricsRegistry.metrics();
+    for (const reason of REFUSAL_CODES) expect(text).toMatch(new RegExp(`^casino_audit_refused_credentials_total\\{reason="${reason}"\\} \\d+$`, 'm'));
   });
 
   it('reads its settings from the environment, refusing nonsense', () => {
