@@ -18,10 +18,11 @@ import { loadSuite } from './load';
 import { memorySuite } from './memory';
 import { rebuildSuite } from './rebuild';
 import { replaySuite } from './replay';
+import { roundsPagesSuite } from './rounds-pages';
 import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
-export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite];
+export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite, roundsPagesSuite];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
 

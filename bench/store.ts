@@ -78,9 +78,15 @@ async function readMarker(url: string): Promise<Marker | undefined> {
   }
 }
 
+/** Another store than the shared one: its database's name, and the days it is simulated from (each day's tables × rounds per table). */
+export interface StoreShape {
+  readonly name: string;
+  readonly day: { readonly tables: number; readonly rounds: number };
+}
+
 /** The store of `n` events: reused when a finished one exists, otherwise built (minutes for 1M). */
-export async function ensureStore(adminUrl: string, n: number, log: (m: string) => void): Promise<BenchStore> {
-  const name = storeName(n);
+export async function ensureStore(adminUrl: string, n: number, log: (m: string) => void, shape: StoreShape = { name: storeName(n), day: STORE_DAY }): Promise<BenchStore> {
+  const name = shape.name;
   const url = dbUrl(adminUrl, name);
   const exists = await withClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0);
   if (exists && process.env.BENCH_STORE_REBUILD !== '1') {
@@ -106,7 +112,7 @@ export async function ensureStore(adminUrl: string, n: number, log: (m: string) 
   const runtime = await startRuntime({ databaseUrl: url, poolSize: 4 });
   let days = 0;
   try {
-    days = await fill(runtime, n, log);
+    days = await fill(runtime, n, log, shape.day);
     log('store: VACUUM ANALYZE ca_events');
     await runtime.pool.query('VACUUM ANALYZE ca_events');
     await runtime.pool.query('VACUUM ANALYZE ca_streams');
@@ -117,7 +123,7 @@ export async function ensureStore(adminUrl: string, n: number, log: (m: string) 
   const builtAt = new Date();
   await withClient(url, async (c) => {
     await c.query('CREATE TABLE bench_store_info (events bigint, days integer, build_seconds double precision, built_at timestamptz, store_day jsonb)');
-    await c.query('INSERT INTO bench_store_info VALUES ($1, $2, $3, $4, $5)', [n, days, buildSeconds, builtAt, JSON.stringify(STORE_DAY)]);
+    await c.query('INSERT INTO bench_store_info VALUES ($1, $2, $3, $4, $5)', [n, days, buildSeconds, builtAt, JSON.stringify(shape.day)]);
   });
   log(`store: ${name} built: ${n.toLocaleString('en-US')} events in ${buildSeconds.toFixed(0)} s (${days} simulated day(s))`);
   return { name, url, events: n, reused: false, buildSeconds, days, builtAt: builtAt.toISOString(), sizeBytes: await databaseSize(adminUrl, name) };
@@ -128,7 +134,7 @@ async function databaseSize(adminUrl: string, name: string): Promise<number> {
 }
 
 /** Simulate days and ingest them until exactly `n` events are stored; returns the number of days begun. */
-async function fill(runtime: Runtime, n: number, log: (m: string) => void): Promise<number> {
+async function fill(runtime: Runtime, n: number, log: (m: string) => void, shape: StoreShape['day']): Promise<number> {
   // the runtime's own ingestion seals each gaming day as it closes, which would add events beyond N
   const ingestion = new IngestionService(runtime.store);
   let stored = 0;
@@ -157,7 +163,7 @@ async function fill(runtime: Runtime, n: number, log: (m: string) => void): Prom
   while (stored < n) {
     day++;
     const gamingDay = new Date(Date.UTC(2026, 0, day)).toISOString().slice(0, 10);
-    for (const batch of simulateDay({ ...STORE_DAY, seed: 1000 + day, errorRate: 0, casinoId: `casino-bench-${day}`, gamingDay })) {
+    for (const batch of simulateDay({ ...shape, seed: 1000 + day, errorRate: 0, casinoId: `casino-bench-${day}`, gamingDay })) {
       pending.push(...batch);
       if (pending.length >= INGEST_CHUNK) await flush();
       if (stored >= n) break;
