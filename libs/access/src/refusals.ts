@@ -29,7 +29,7 @@ export const refusedCredentials = new Counter({
   registers: [metricsRegistry],
 });
 // every reason present from the start at 0, so that a rate or an alert sees the first refusal
-for (const reason of REFUSAL_CODES) refusedCredentials.labels(reason);
+for (const reason of REFUSAL_CODES) refusedCredentials.inc({ reason }, 0);
 
 export const LOGIN_FAILURES_ENV = 'CASINO_AUDIT_LOGIN_FAILURES' as const;
 export const LOGIN_WINDOW_ENV = 'CASINO_AUDIT_LOGIN_WINDOW_SECONDS' as const;
