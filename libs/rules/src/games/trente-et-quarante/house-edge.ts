@@ -202,7 +202,8 @@ export function exactT40Edges(rules: Rules, env: Env): BetEdge[] {
       classes.map((c, k) => ({ weight: c.weight, back: backs[k].back[i] / staked })),
       {
         betType: v.betType,
-        ...(v.insured ? { selection: { insured: true } } : {}),
+        // an insured chance: per unit of the stake and its premium together (the premium is recorded as an insurance bet)
+        ...(v.insured ? { selection: { insured: true }, covers: ['insurance'] } : {}),
         method: 'exact-combinatorial',
         citation: joinCitations(citations),
         settings: {
