@@ -99,6 +99,22 @@ describe('the main bet: exact at the composition-dependent optimal strategy (exa
     }
   }, 60_000);
 
+  it('eight decks, the same rules: every hand against an ace to the six published digits (http://photoeditorx.com/games/blackjack/appendix/9/euro-8dh17r4/, Wizard of Odds Appendix 9, "Eight decks, dealer hits on soft 17, no hole card")', () => {
+    const published: Array<[[number, number], number, number, number, number]> = [
+      [[2, 1], -0.722307, -0.37898, -1.024082, 0.00061298],
+      [[3, 2], -0.721955, -0.528987, -1.443909, 0.00063275],
+      [[5, 4], -0.721465, -0.395636, -0.932679, 0.00063275],
+      [[6, 5], -0.721201, -0.235977, -0.537869, 0.00063275],
+      [[7, 1], -0.465508, -0.420237, -0.908247, 0.00061298],
+    ];
+    const { hands } = analyseMainBet({ ...WOO, decks: 8 }, { ups: [1] });
+    for (const [[a, b], stand, hit, double, probability] of published) {
+      const h = hands.find((x) => x.cards[0] === Math.min(a, b) && x.cards[1] === Math.max(a, b))!;
+      expect([h.stand.ev, h.hit.ev, h.double!.ev].map((x) => Number(x.toFixed(6)))).toEqual([stand, hit, double]);
+      expect(Number((h.probability * (1 - 128 / 413)).toFixed(8))).toBe(probability);
+    }
+  }, 60_000);
+
   it('the whole game: the published −0.0072705 resplits to four hands; played with one split per pair the player gives up 0.05 % of it', () => {
     // APPENDIX_9 "Player may double after split: −0.0072705"; resplitting is worth 0.03–0.06 % ("No resplitting of any
     // pairs −0.03 %", http://www.thecolorofblackjack.com/solution_one.html; ours with double after split, where it is worth more)
