@@ -7,6 +7,7 @@ import { createTestDatabase, TestDatabase } from '../../../test/support/database
 import { setting } from '../../platform/src/config';
 import { metricsRegistry } from '../../platform/src/metrics';
 import { AccessService } from './access-service';
+import { ACCESS_MIGRATIONS } from './migrations';
 import { loginThrottleSettings, REFUSAL_CODES, RefusedAttempt } from './refusals';
 
 describe('refused credentials', () => {
@@ -72,6 +73,28 @@ describe('refused credentials', () => {
     await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, reason = 'nothing' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
     await expect(pool.query(`UPDATE ca_access_log SET attempts = attempts + 1, address = '10.0.0.1' WHERE id = $1`, [row.id])).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM ca_access_log WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
+  });
+
+  it('upgrades an access log written before refused credentials were recorded: its records read back as before', async () => {
+    const old = await createTestDatabase('ca_refusals_upgrade');
+    const p = new Pool({ connectionString: old.url, max: 2 });
+    try {
+      // the database as the first version left it: migration 1 only, with a record in the log
+      await p.query(`CREATE TABLE ca_access_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      await p.query(ACCESS_MIGRATIONS[0].sql);
+      await p.query('INSERT INTO ca_access_migrations (version, name) VALUES (1, $1)', [ACCESS_MIGRATIONS[0].name]);
+      await p.query(`INSERT INTO ca_access_log (subject, roles, kind, method, route, path, format, outcome) VALUES ('erin', '{inspector}', 'replay', 'GET', '/api/v1/rounds/:roundId/replay', '/api/v1/rounds/r-1/replay', 'json', 'allowed')`);
+      const access = new AccessService(p, undefined, { env: {}, loginThrottle: { failures: 5, windowSeconds: 60 } });
+      const [record] = await access.accessLog({ from: new Date(Date.now() - 60_000) });
+      expect(record).toMatchObject({ subject: 'erin', kind: 'replay', attempts: 1, address: null, claimedCredentialId: null, lastAt: null });
+      await access.refused(attempt('192.0.2.9', 0));
+      expect((await access.accessLog({ from: new Date(Date.now() - 60_000) })).map((r) => r.kind)).toEqual(['replay', 'credential']);
+      // the old record is still beyond change
+      await expect(p.query(`UPDATE ca_access_log SET attempts = 2, last_at = clock_timestamp() WHERE subject = 'erin'`)).rejects.toThrow(/append-only/);
+    } finally {
+      await p.end();
+      await old.drop();
+    }
   });
 
   it('exposes the count by reason in the shared metrics registry, every reason from the start', async () => {
