@@ -22,7 +22,7 @@ const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : 
 
 /** Start the runtime for one command, run it, and always close (stopping an embedded server we started). */
 export async function withRuntime<T>(program: Command, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir });
   const stop = () => void runtime.close().then(() => process.exit(130));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -369,7 +369,7 @@ function rate(v: string): number {
 }
 
 export async function serve(program: Command, port: number, host: string, before?: (runtime: Runtime) => Promise<void>) {
-  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir });
   // a store restored from a backup older than a receipt given here, or a restore that did not finish, is not served
   const refusals = await refuseToServe(runtime).catch(async (error) => {
     await runtime.close();

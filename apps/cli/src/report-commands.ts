@@ -27,7 +27,7 @@ const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : 
 
 /** Start the runtime for one command, run it, and always close (as commands.ts `withRuntime`). */
 async function withRuntime<T>(program: Command, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await startRuntime({ dataDir: program.opts().dataDir, log: err });
+  const runtime = await startRuntime({ dataDir: program.opts().dataDir });
   const stop = () => void runtime.close().then(() => process.exit(130));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -73,16 +73,16 @@ export const onOff = (fallback: boolean) =>
     return refuse(`must be "on" or "off", not "${v}"`);
   }, fallback, fallback ? 'on' : 'off');
 
-/** A URL with one of these schemes; the message never repeats the value (it may hold a password). */
+/**
+ * A connection string with one of these schemes. Only the scheme is checked: the drivers accept more
+ * than a WHATWG URL does (EventStoreDB's `esdb://es1:2113,es2:2113,…` lists several hosts). The
+ * message never repeats the value: it may hold a password.
+ */
 export const url = (schemes: readonly string[]) =>
   variable<string | undefined>((v) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(v);
-    } catch {
-      return refuse(`is not a URL (expected ${schemes.map((s) => `${s}://…`).join(' or ')})`);
-    }
-    if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) refuse(`must start with ${schemes.map((s) => `${s}://`).join(' or ')}, not ${parsed.protocol}//`);
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(v)?.[1].toLowerCase();
+    if (!scheme) refuse(`is not a connection URL (expected ${schemes.map((s) => `${s}://…`).join(' or ')})`);
+    if (!schemes.includes(scheme!)) refuse(`must start with ${schemes.map((s) => `${s}://`).join(' or ')}, not ${scheme}://`);
     return v;
   }, undefined);
 
