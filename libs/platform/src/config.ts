@@ -8,6 +8,7 @@
  * `config.spec.ts` checks that the table lists exactly these). This module imports nothing of the
  * platform, so any library may read it.
  */
+import { DEFAULT_TIME_ZONE, parseCasinoZones, parseTimeZone } from '../../reports/src/local-time';
 
 import { isIP } from 'node:net';
 
@@ -104,6 +105,16 @@ export const trustedProxies = () =>
     return v;
   }, undefined);
 
+/** A value `parse` reads or refuses (it throws the reason). */
+export const parsed = <T>(parse: (value: string) => T, fallback: T, shown?: string) =>
+  variable<T>((v) => {
+    try {
+      return parse(v);
+    } catch (error) {
+      return refuse((error as Error).message);
+    }
+  }, fallback, shown);
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -136,6 +147,9 @@ export const CONFIG_SCHEMA = {
   // logs
   CASINO_AUDIT_LOG_LEVEL: oneOf(LOG_LEVELS), // unset: info from the command line, warn for a library caller (logger.ts)
   CASINO_AUDIT_LOG_FORMAT: oneOf(['json', 'pretty'] as const, undefined),
+  // local time: each casino's zone (libs/reports/src/local-time.ts)
+  CASINO_AUDIT_TIME_ZONE: parsed(parseTimeZone, DEFAULT_TIME_ZONE),
+  CASINO_AUDIT_CASINO_TIME_ZONES: parsed<Record<string, string> | undefined>(parseCasinoZones, undefined),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
