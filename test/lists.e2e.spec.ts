@@ -105,6 +105,19 @@ describe('lists by page, and local time', () => {
     expect(rows[0]).toMatchObject({ timeZone: 'Europe/Madrid', openedAtLocal: '2026-11-21 19:59:00 +01:00' });
   });
 
+  it('describes the pages in the OpenAPI document: limit, cursor, next', async () => {
+    const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
+    for (const route of ['/api/v1/rounds', '/api/v1/sessions']) {
+      const op = spec.paths[route].get;
+      const params = Object.fromEntries(op.parameters.map((p: any) => [p.name, p]));
+      expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+      expect(params.cursor.description).toMatch(/`next` of the previous page/);
+      expect(op.responses['200'].content['application/json'].schema.properties.next.description).toMatch(/cursor of the next page/);
+    }
+    expect(spec.paths['/api/v1/rounds'].get.responses['503'].description).toMatch(/Retry-After/);
+    expect(spec.paths['/api/v1/rounds'].get.parameters.find((p: any) => p.name === 'from').description).toMatch(/casino's clock/);
+  });
+
   it('refuses a bad limit or cursor with 400 naming the field', async () => {
     for (const limit of ['0', '1001', 'ten', '2.5', '-1']) {
       const r = await get(`/api/v1/rounds?gamingDay=${DAY}&limit=${limit}`);

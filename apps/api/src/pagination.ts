@@ -5,6 +5,7 @@
  * was issued for: reused on another list or with other filters it is refused, never silently misread.
  */
 import { BadRequestException } from '@nestjs/common';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { createHash } from 'node:crypto';
 
 export const DEFAULT_LIMIT = 100;
@@ -18,6 +19,21 @@ export interface PageInfo {
   total: number | null;
   /** true when `total` is an estimate */
   totalIsEstimate: boolean;
+}
+
+/** The OpenAPI schema of a page: its rows under `rows`, the page fields, and any others of the list. */
+export function pageSchema(rows: string, row: SchemaObject, extra: Record<string, SchemaObject> = {}): SchemaObject {
+  return {
+    type: 'object',
+    required: [rows, 'next', 'total', 'totalIsEstimate'],
+    properties: {
+      [rows]: { type: 'array', items: row },
+      next: { type: 'string', nullable: true, description: 'the cursor of the next page: send it as `?cursor=` with the same filters; null on the last page' },
+      total: { type: 'integer', nullable: true, description: 'rows of the whole list, where that is cheap to know; null where it is not' },
+      totalIsEstimate: { type: 'boolean', description: 'true when `total` may be off (a read model behind the store)' },
+      ...extra,
+    },
+  };
 }
 
 /** `?limit=`: a whole number 1–1,000, 100 when absent; anything else is a 400 naming the field. */

@@ -4,14 +4,14 @@
  */
 import { Controller, Get, HttpException, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
 import { tableBookReport, TABLE_BOOKS } from '../../../../libs/projections/src';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { RUNTIME } from '../runtime.token';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
-import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
+import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
 import { ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
 import { findRounds, roundFilters } from './find-rounds';
@@ -27,6 +27,14 @@ export class BrowseController {
     summary: 'Table sessions (their table books), by gaming day and casino, a page at a time; the gaming days on record',
     description:
       'Latest gaming day first, then casino, table and session. `next` is the cursor of the following page (null on the last), `total` the number of sessions matching. Each session carries its times on the casino\'s clock (`openedAtLocal`, `closedAtLocal`, `timeZone`).',
+  })
+  @ApiOkResponse({
+    description: 'a page of table sessions',
+    schema: pageSchema(
+      'sessions',
+      { type: 'object', description: 'a table book (contract §7), with `timeZone`, `openedAtLocal` and `closedAtLocal` on the casino\'s clock' },
+      { gamingDays: { type: 'array', items: { type: 'string' }, description: 'the latest 60 gaming days on record' } },
+    ),
   })
   @Parameters(SESSIONS_PARAMETERS)
   async sessions(@Req() req: Request, @Query() query: Record<string, unknown>) {
@@ -72,6 +80,35 @@ export class BrowseController {
     description:
       'Latest gaming day first, then casino, table, session, and the session\'s order. `next` is the cursor of the following page (null on the last; a page may hold fewer than `limit` rounds and still have a `next`), `total` the rounds matching where that is cheap (null with `from`, `to` or `roundId`; `totalIsEstimate` while the table books are behind). A search by `code` is answered from the round verdicts read model only: 503 with Retry-After when it is not built, `verdicts.complete` false while it is behind. `startedAtLocal` is the start on the casino\'s clock with its offset.',
   })
+  @ApiOkResponse({
+    description: 'a page of rounds',
+    schema: pageSchema(
+      'rounds',
+      {
+        type: 'object',
+        properties: {
+          roundId: { type: 'string' },
+          sessionId: { type: 'string' },
+          casinoId: { type: 'string' },
+          tableId: { type: 'string' },
+          game: { type: 'string' },
+          gamingDay: { type: 'string' },
+          startedAt: { type: 'string', nullable: true, description: 'as recorded' },
+          startedAtLocal: { type: 'string', example: '2026-03-29 03:00:00 +02:00', description: "on the casino's clock, with the offset" },
+          timeZone: { type: 'string', example: 'Europe/Madrid' },
+          verdict: { type: 'string', nullable: true },
+          codes: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      {
+        verdicts: {
+          type: 'object',
+          properties: { complete: { type: 'boolean' }, pendingEvents: { type: 'integer', description: 'facts of the listed sessions the verdicts read model has still to read (counted up to 10,000)' } },
+        },
+      },
+    ),
+  })
+  @ApiResponse({ status: 503, description: 'a search by `code` while the round verdicts read model is not built: { field: "code", reason }, with Retry-After' })
   @Parameters(ROUNDS_PARAMETERS)
   async rounds(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
     const f = roundFilters({ ...query, casino: query.casino ?? query.casinoId });
