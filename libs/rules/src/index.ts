@@ -5,6 +5,7 @@ export * from './core/game';
 export * from './core/judge-round';
 export * from './core/house-edge';
 export * from './core/bet-figures';
+export * from './core/round-moments';
 export * from './core/session-rules';
 export * from './core/session-compliance';
 export * from './catalogue';

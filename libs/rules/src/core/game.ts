@@ -130,6 +130,13 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
    */
   houseEdges?(env: RoundEnv<R>): readonly BetEdge[];
   /**
+   * The physical outcomes that decide one round (a wheel's results), each with its weight and the facts that
+   * record it, and the environment to settle in: the joint law of a round's bets (issue 21 — red and black on
+   * one spin are not independent), each bet settled by `settle` on the state after the facts
+   * (`core/round-moments.ts`). Absent: the game's rounds are not enumerated this way.
+   */
+  roundOutcomes?(env: RoundEnv<R>): { readonly env: RoundEnv<R>; readonly outcomes: readonly { readonly weight: number; readonly facts: readonly Fact[] }[] };
+  /**
    * The shoe as the rulebook requires it, judged at every `ShoeStarted` (decks, where the cut or stop
    * card goes) and at every round start (no coup begins after the cut card came out, beyond those the
    * rules allow). Omit for games without a shoe.

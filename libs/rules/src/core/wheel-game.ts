@@ -695,6 +695,10 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     judgeBet,
     isDecided: (state) => state.result !== undefined,
     houseEdges,
+    roundOutcomes: (env) => {
+      const venv = valuationEnv(env);
+      return { env: venv, outcomes: adapter.results(venv).map((r) => ({ weight: r.weight, facts: spunFact(r.value) })) };
+    },
     judgeEnd,
     describe: (state, env) => ({
       result: state.result === undefined ? null : state.result,

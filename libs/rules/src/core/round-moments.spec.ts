@@ -1,0 +1,52 @@
+/**
+ * roundMoments (issue 21): a round's bets taken together, each settled by the game's own settle on every result.
+ * The expected figures are the wheel's arithmetic, worked out by hand.
+ */
+import { betFigures } from './bet-figures';
+import { roundMoments } from './round-moments';
+
+describe('roundMoments: the bets of one spin together', () => {
+  it('red and black on one spin (french roulette, cantabria): the same mean as the two bets, a variance near 0 instead of 2 × 0.98', () => {
+    const m = roundMoments('french-roulette', 'cantabria', {}, [
+      { betType: 'red', amount: 100 },
+      { betType: 'black', amount: 100 },
+    ])!;
+    const red = betFigures('french-roulette', 'cantabria').figureOf('red')!;
+    // the mean adds up (linearity): 2 × 100 × −1/74
+    expect(m.expectedNet).toBeCloseTo(-200 / 74, 10);
+    expect(m.expectedNet).toBeCloseTo(-200 * red.houseEdge, 10);
+    // on the 36 numbers one wins what the other loses (net 0); on the zero both lose half (net −100): Var = 100² (1/37 − 1/37²)
+    expect(m.variance).toBeCloseTo(10_000 * (1 / 37 - 1 / 37 ** 2), 8);
+    // the sum of the two bets' own variances, as if independent, is some 75 times as much
+    expect(2 * 100 ** 2 * red.variancePerUnit).toBeGreaterThan(70 * m.variance);
+  });
+
+  it('euskadi (half back on the zero unless the player chooses the prison, the better choice): the mean is the two figures\'', () => {
+    const red = betFigures('french-roulette', 'euskadi').figureOf('red')!;
+    const m = roundMoments('french-roulette', 'euskadi', {}, [
+      { betType: 'red', amount: 100 },
+      { betType: 'black', amount: 100 },
+    ])!;
+    expect(m.expectedNet).toBeCloseTo(-200 * red.houseEdge, 10);
+    expect(m.variance).toBeLessThan(300);
+  });
+
+  it('a straight on every number of a single-zero wheel: 36 back for 37 staked on every spin, so no variance at all', () => {
+    const bets = Array.from({ length: 37 }, (_, n) => ({ betType: 'straight', selection: [n], amount: 1 }));
+    const m = roundMoments('american-roulette-single-zero', 'cantabria', {}, bets)!;
+    expect(m.staked).toBe(37);
+    expect(m.expectedNet).toBeCloseTo(-1, 12);
+    expect(m.variance).toBeCloseTo(0, 10);
+  });
+
+  it('one bet alone is its own figure, scaled by its stake squared', () => {
+    const straight = betFigures('american-roulette-double-zero', 'cantabria').figureOf('straight', [17])!;
+    const m = roundMoments('american-roulette-double-zero', 'cantabria', {}, [{ betType: 'straight', selection: [17], amount: 10 }])!;
+    expect(m.expectedNet).toBeCloseTo(-10 * straight.houseEdge, 10);
+    expect(m.variance).toBeCloseTo(100 * straight.variancePerUnit, 8);
+  });
+
+  it('a game whose rounds are not enumerated this way says so (null): sum the bets\' own figures', () => {
+    expect(roundMoments('punto-banco', 'euskadi', {}, [{ betType: 'banker', amount: 100 }])).toBeNull();
+  });
+});
