@@ -5,7 +5,9 @@
  * Deterministic: a second run records nothing new.
  */
 import type { Runtime } from '../../../libs/platform/src';
-import { tableBookReport, TABLE_BOOKS } from '../../../libs/projections/src';
+import { loadDayCompliance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
+import { isSessionScoped } from '../../../libs/rules/src';
+import { dayDetection } from '../../../libs/simulator/src';
 import { detectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
@@ -54,7 +56,9 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const applied = await runtime.projector.catchUp();
   out(`projections: applied ${applied} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const rows = (await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])).rows.map(tableBookReport);
+  // the table books with their sessions' findings the gaming day's judge made (dice, a reversed cloth)
+  const day = await loadDayCompliance(runtime.pool, { gamingDay: options.gamingDay, casinoId: options.casinoId });
+  const rows = withDayFindings((await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])).rows.map(tableBookReport), day);
   out('');
   out(`  table   game                           jurisdiction    rounds          drop           win      cagnotte`);
   for (const b of rows) {
@@ -68,6 +72,10 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const withFindings = rows.filter((b) => b.sessionVerdict === 'findings');
   out(`  sessions: ${rows.length - withFindings.length} consistent, ${withFindings.length} with findings` +
     withFindings.map((b) => `\n    ${b.tableId}: ${b.sessionFindings.map((f) => `${f.code} ${f.rule}`).join(', ')}`).join(''));
+  // the gaming day's own findings (issue 15): tables in service, jefes per table, changes of game
+  const dayFindings = day.flatMap((d) => d.findings).filter((f) => !isSessionScoped(f));
+  out(`  gaming day: ${dayFindings.length ? `${dayFindings.length} finding(s)` : 'no finding'} on the tables in service, the jefes per table and the changes of game` +
+    dayFindings.map((f) => `\n    ${f.tableId ?? 'the day'}: ${f.code} ${f.rule}`).join(''));
 
   const detection = await detectionRecord(runtime, run.manifest);
   out('');
@@ -77,6 +85,11 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const s = detection.sessions;
   out(`  session rules (limit changes, closing, suspensions, bank deposits): ${s.found} of ${s.injected} injected violations found, ${s.falsePositives.length} false positive(s)`);
   for (const [kind, n] of Object.entries(s.byKind)) out(`    ${kind.padEnd(26)} ${n.found}/${n.injected}`);
+  // the gaming day's rules are judged by the day-compliance projection (the product's path): read its findings
+  const tableOf = new Map(run.manifest.sessions.map((x) => [x.sessionId, x.tableId]));
+  const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
+  out(`  gaming-day rules (jefes per table, dice, ternas, tables in service, cloths): ${g.found} of ${g.injected} injected violations found, ${g.falsePositives.length} false positive(s)`);
+  for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
   if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');

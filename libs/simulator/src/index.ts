@@ -3,3 +3,4 @@ export * from './tables';
 export * from './errors';
 export * from './simulate';
 export * from './session-compliance';
+export * from './day-compliance';
