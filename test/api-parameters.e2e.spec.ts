@@ -191,6 +191,10 @@ describe('parameters and headers over HTTP', () => {
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
         expect(res.headers.get('strict-transport-security')).toBeNull();
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        expect(res.headers.get('origin-agent-cluster')).toBe('?1');
       }
     });
 
@@ -199,7 +203,7 @@ describe('parameters and headers over HTTP', () => {
       expect(page.headers.get('x-powered-by')).toBeNull();
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
       expect(page.headers.get('content-security-policy')).toBe("default-src 'self';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';connect-src 'self';frame-ancestors 'none'");
-      expect(page.headers.get('cache-control')).not.toBe('no-store');
+      expect(page.headers.get('cache-control')).toBe('public, max-age=3600');
       const docs = await fetch(`${base}/api/docs-json`);
       expect(docs.status).toBe(200);
       expect(docs.headers.get('cache-control')).toBe('no-store');
