@@ -5,6 +5,7 @@
  * operator acknowledges it; a damaged, cut-short or rewritten file and a non-empty target are refused.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,7 +17,7 @@ import { createSeal } from '../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { issueCredential } from './support/access';
 import { assertBuilt, BIN, cli, ROOT } from './support/cli';
-import { createTestDatabase, TestDatabase } from './support/database';
+import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 
 jest.setTimeout(300_000);
@@ -271,6 +272,45 @@ describe('backup and restore', () => {
     const refused = await serveOnce(at(target));
     expect(refused.listening).toBe(false);
     expect(refused.stderr).toMatch(/the restore of .*forged\.backup .* failed: .*content does not match its hash/);
+  });
+
+  it("writers that overlapped (the feed's order is not the positions' order): the restored feed gives the events in the original feed's order", async () => {
+    const source = await database();
+    const { pool: sourcePool, store } = await migratedStore(source.url, 4);
+    pools.push(sourcePool);
+    const fact = (streamId: string, n: number) => ({ streamId, eventId: randomUUID(), type: 'OperatorNote', data: { n } });
+    await store.append([fact('s-a', 1), fact('s-b', 1)]);
+    // A takes its transaction id first; B appends and commits (later id, lower positions); then A appends (higher positions)
+    const a = await sourcePool.connect();
+    try {
+      await a.query('BEGIN');
+      await a.query('SELECT pg_current_xact_id()');
+      await store.append([fact('s-b', 2), fact('s-b', 3)]);
+      await store.appendWith(a, [fact('s-a', 2), fact('s-a', 3)]);
+      await a.query('COMMIT');
+    } finally {
+      a.release();
+    }
+    await store.append([fact('s-a', 4)]);
+    const feedOrder = 'SELECT event_id FROM ca_events ORDER BY transaction_id, global_position';
+    const original = (await sourcePool.query(feedOrder)).rows.map((r) => r.event_id);
+    const byPosition = (await sourcePool.query('SELECT event_id FROM ca_events ORDER BY global_position')).rows.map((r) => r.event_id);
+    expect(byPosition).not.toEqual(original);
+
+    const file = path.join(dir, 'overlapped.backup');
+    expect((await cli(['backup', file, '--no-seal'], at(source))).code).toBe(0);
+    const target = await database();
+    const restore = await cli(['restore', file], at(target));
+    expect(restore.code).toBe(0);
+    const targetPool = pool(target.url);
+    expect((await targetPool.query(feedOrder)).rows.map((r) => r.event_id)).toEqual(original);
+    expect((await targetPool.query('SELECT event_id FROM ca_events ORDER BY global_position')).rows.map((r) => r.event_id)).toEqual(byPosition);
+    // and what is appended next comes after all of them
+    const next = await migratedStore(target.url, 2);
+    pools.push(next.pool);
+    const [appended] = await next.store.append([fact('s-c', 1)]);
+    const after = (await targetPool.query(feedOrder)).rows.map((r) => r.event_id);
+    expect(after).toEqual([...original, appended.eventId]);
   });
 
   it('restores into the embedded default as well (no DATABASE_URL), and verify passes there', async () => {

@@ -112,11 +112,8 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
         out(JSON.stringify({ file, fileSha256: result.fileSha256, bytes: result.bytes, sealedNow: result.sealedNow, manifest: m }, null, 2));
         return;
       }
-      out(
-        `${file}: ${m.events} events in ${m.streams} streams, ` +
-          Object.entries(m.tables).filter(([t]) => t !== 'ca_events' && t !== 'ca_streams').map(([t, n]) => `${t} ${n}`).join(', ') +
-          ` (${result.bytes} bytes)`,
-      );
+      const carried = Object.entries(m.tables).filter(([t]) => t !== 'ca_events' && t !== 'ca_streams');
+      out(`${file}: ${m.events} events in ${m.streams} streams${carried.map(([t, n]) => `, ${t} ${n}`).join('')} (${result.bytes} bytes)`);
       out(`chain head: ${m.chainHead}`);
       out(
         m.receipt
