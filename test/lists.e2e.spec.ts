@@ -213,5 +213,9 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
     expect(json.sessions[0].openedAt).toBe('2026-10-24T23:58:00.000Z'); // the instant as recorded
     const replay = (await (await get('/api/v1/rounds/dst-oct-r00003/replay')).json()) as any;
     expect(replay.timeZone).toBe('Europe/Madrid');
+    // the narrative (`replay` on the command line, ?format=text) reads its steps on that clock: round 3 began at 02:30 after the change
+    const text = await (await get('/api/v1/rounds/dst-oct-r00003/replay?format=text')).text();
+    expect(text).toContain('times on the Europe/Madrid clock');
+    expect(text).toMatch(/^\s+1\. 02:30:00 \+01:00\s+/m);
   });
 });
