@@ -47,6 +47,20 @@ describe('roundMoments: the bets of one spin together', () => {
   });
 
   it('a game whose rounds are not enumerated this way says so (null): sum the bets\' own figures', () => {
-    expect(roundMoments('punto-banco', 'euskadi', {}, [{ betType: 'banker', amount: 100 }])).toBeNull();
+    expect(roundMoments('craps', 'euskadi', {}, [{ betType: 'pass', amount: 100 }])).toBeNull();
+  });
+});
+
+describe('roundMoments: the bets of one coup of punto y banca together', () => {
+  it('banker and player of 100 each: −5 when the banker wins (its commission), 0 otherwise — from the published six-deck counts', () => {
+    // six decks: banker wins 403,095,751,234,560 of 878,869,206,895,680 orderings (http://www.casinoexploit.com/baccarat.html,
+    // "Probabilities in 6deck Baccarat", as in punto-banco/house-edge.spec.ts)
+    const banker = 403_095_751_234_560 / 878_869_206_895_680;
+    const m = roundMoments('punto-banco', 'euskadi', {}, [
+      { betType: 'banker', amount: 100 },
+      { betType: 'player', amount: 100 },
+    ])!;
+    expect(m.expectedNet).toBeCloseTo(-5 * banker, 10);
+    expect(m.variance).toBeCloseTo(25 * banker * (1 - banker), 8);
   });
 });

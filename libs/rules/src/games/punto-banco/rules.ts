@@ -29,7 +29,7 @@ import { DECK_52, parseCard } from '../../core/cards';
 import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
 import { applyRate, payOdds } from '../../core/money';
-import { Bet, ExpectedSettlement, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
+import { Bet, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
 import { CommissionMode, PUNTO_BANCO_RULEBOOKS, PuntoBancoRulebook, TableFormat } from './rulebook';
 
 const GAME = 'punto-banco';
@@ -139,6 +139,21 @@ function coupsOf(env: Env): Array<{ orderings: number; state: PuntoBancoState }>
     classStates.set(rb, states);
   }
   return states;
+}
+
+/** The same classes as the facts that deal them (`roundOutcomes`: a coup's bets weighed together, issue 21). */
+const classFacts = new WeakMap<PuntoBancoRulebook, Array<{ weight: number; facts: Fact[] }>>();
+function roundOutcomes(env: Env): { env: Env; outcomes: Array<{ weight: number; facts: Fact[] }> } {
+  const rb = env.rulebook;
+  let outcomes = classFacts.get(rb);
+  if (!outcomes) {
+    outcomes = coupClasses(PUNTO_BANCO_SPEC(rb), rb.decks.value).classes.map((c) => ({
+      weight: c.orderings,
+      facts: c.dealt.map(([to, code], i): Fact => ({ eventId: `edge-${i}`, type: 'CardDealt', data: { card: code, to, faceUp: true } })),
+    }));
+    classFacts.set(rb, outcomes);
+  }
+  return { env, outcomes };
 }
 
 /**
@@ -270,6 +285,7 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
 
   settle: (state, query, env) => settleBet(state, query.bet, env),
   houseEdges,
+  roundOutcomes,
   judgeOpening,
   isDecided: (state, env) => twoCardsEach(state.coup, PUNTO_BANCO_SPEC(env.rulebook)),
   judgeEnd: (state, env) => endFindings(GAME, env.rulebook, state, PUNTO_BANCO_SPEC(env.rulebook)),
