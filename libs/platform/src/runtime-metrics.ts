@@ -53,6 +53,26 @@ function runtimeRegistry(runtime: Runtime): Registry {
     if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), lag: projectionLag(runtime) };
     return reading.lag;
   };
+  // first: a scrape reads its gauges in this order, and the queries of those below take connections
+  new Gauge({
+    name: 'casino_audit_db_pool_connections',
+    help: "The runtime's PostgreSQL pool: connections open (total), idle, and requests waiting for one",
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      this.set({ state: 'total' }, runtime.pool.totalCount);
+      this.set({ state: 'idle' }, runtime.pool.idleCount);
+      this.set({ state: 'waiting' }, runtime.pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'casino_audit_db_pool_max',
+    help: 'The most connections the pool opens',
+    registers,
+    collect() {
+      this.set(runtime.pool.options.max ?? 10);
+    },
+  });
   new Gauge({
     name: 'casino_audit_projection_lag_events',
     help: 'Events in the store a read model has not applied yet',
@@ -103,25 +123,6 @@ function runtimeRegistry(runtime: Runtime): Registry {
     registers,
     collect() {
       this.set(runtime.database.embedded ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'casino_audit_db_pool_connections',
-    help: "The runtime's PostgreSQL pool: connections open (total), idle, and requests waiting for one",
-    labelNames: ['state'] as const,
-    registers,
-    collect() {
-      this.set({ state: 'total' }, runtime.pool.totalCount);
-      this.set({ state: 'idle' }, runtime.pool.idleCount);
-      this.set({ state: 'waiting' }, runtime.pool.waitingCount);
-    },
-  });
-  new Gauge({
-    name: 'casino_audit_db_pool_max',
-    help: 'The most connections the pool opens',
-    registers,
-    collect() {
-      this.set(runtime.pool.options.max ?? 10);
     },
   });
   return registry;
