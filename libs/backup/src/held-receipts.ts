@@ -22,7 +22,11 @@ const TABLES_LOCK = 7_411_305_010;
 
 type Db = Pool | PoolClient;
 
+const exists = async (db: Db, table: string) => !!(await db.query('SELECT to_regclass($1) AS t', [table])).rows[0].t;
+
 export async function ensureRestoreTables(pool: Pool): Promise<void> {
+  // a role without CREATE (the app's, docs/security.md) may still keep receipts once the owner made the tables
+  if ((await exists(pool, HELD_RECEIPTS_TABLE)) && (await exists(pool, RESTORES_TABLE))) return;
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [TABLES_LOCK]);
@@ -75,8 +79,6 @@ export interface HeldReceipt {
   /** null: the store holds its seal; otherwise why it does not */
   readonly missing: string | null;
 }
-
-const exists = async (db: Db, table: string) => !!(await db.query('SELECT to_regclass($1) AS t', [table])).rows[0].t;
 
 /** Every held receipt, with whether the store holds its seal now. */
 export async function heldReceipts(db: Db): Promise<HeldReceipt[]> {
