@@ -105,7 +105,7 @@ export function houseEdgeDocument(): string {
     '  summed as independent.',
     '  `roundMoments(game, jurisdiction, options, bets)` (libs/rules/src/core/round-moments.ts) weighs a round\'s bets',
     '  together over every result, each settled by the game\'s own `settle`, for the games that enumerate their rounds',
-    '  (`GameRules.roundOutcomes`: the wheels and punto y banca so far); elsewhere it returns null and the bets\' own',
+    '  (`GameRules.roundOutcomes`: the wheels, punto y banca and sic bo so far); elsewhere it returns null and the bets\' own',
     '  figures are summed.',
     '- Card games are valued on the first coup of a full shoe. Figures depend on the session\'s options (commission,',
     '  pay table, soft 17…): `betFigures` computes them for the options a table opened with.',

@@ -64,3 +64,17 @@ describe('roundMoments: the bets of one coup of punto y banca together', () => {
     expect(m.variance).toBeCloseTo(25 * banker * (1 - banker), 8);
   });
 });
+
+describe('roundMoments: the bets of one throw of sic bo together', () => {
+  it('small and big of 100 each: both lose on a triple, one wins what the other loses otherwise; without a pay table, nothing to weigh', () => {
+    const payTable = { small: 1, big: 1 };
+    const m = roundMoments('sic-bo', 'cantabria', { payTable }, [
+      { betType: 'small', amount: 100 },
+      { betType: 'big', amount: 100 },
+    ])!;
+    // 6 triples in 216 throws
+    expect(m.expectedNet).toBeCloseTo((-200 * 6) / 216, 10);
+    expect(m.variance).toBeCloseTo(200 ** 2 * (6 / 216) * (210 / 216), 8);
+    expect(roundMoments('sic-bo', 'cantabria', {}, [{ betType: 'small', amount: 100 }])).toBeNull();
+  });
+});

@@ -26,8 +26,8 @@ export interface RoundMoments {
 export type RoundBet = Pick<Bet, 'betType' | 'amount'> & { readonly selection?: unknown };
 
 /**
- * The moments of one round's bets together, or null when the game does not enumerate its rounds (sum the
- * bets' own figures then, as independent).
+ * The moments of one round's bets together, or null when the game does not enumerate its rounds, or a bet's
+ * payout cannot be priced under these settings (sum the bets' own figures then, as independent, where they have one).
  */
 export function roundMoments(
   game: string,
@@ -51,7 +51,9 @@ export function roundMoments(
     let net = 0;
     for (const bet of placed) {
       const verdict = rules.settle(state, { bet }, env);
-      if (isUndecided(verdict) || isUnverifiable(verdict)) throw new Error(`${game}: ${bet.betType} cannot be settled on an outcome: ${verdict.reason}`);
+      // a payout the settings cannot price (sic bo without an authorised pay table): no figure, as for the bet alone
+      if (isUnverifiable(verdict)) return null;
+      if (isUndecided(verdict)) throw new Error(`${game}: ${bet.betType} is not decided by a round's outcome: ${verdict.reason}`);
       if (verdict.outcome === 'prison') {
         // the player's better choice at the zero, as the bet's own figure takes it: half back, or the prison's worth
         const settings = figures.figureOf(bet.betType, bet.selection)?.settings;

@@ -3,6 +3,7 @@
  * no payout can be checked: `settle` reports every settlement unverifiable, never a mismatch (index.md OQ-15).
  */
 import {
+  allThrows,
   betsOf,
   coupEdge,
   DICE_FACT_TYPES,
@@ -227,6 +228,11 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
   isDecided: (state) => state.dice !== null,
 
   houseEdges: sicBoHouseEdges,
+  // the 216 throws, each as likely: a coup's bets weighed together (core/round-moments.ts, issue 21)
+  roundOutcomes: (env) => ({
+    env,
+    outcomes: allThrows(env.rulebook.dice.value).map((dice) => ({ weight: 1, facts: [{ eventId: 'round-throw', type: 'DiceThrown', data: { dice } }] })),
+  }),
 
   describe(state) {
     if (!state.dice) return { dice: null };
