@@ -6,6 +6,7 @@
  * the access log with exactly the bytes it carried.
  */
 import type { INestApplication } from '@nestjs/common';
+import * as net from 'node:net';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { routeRoles, RouteRoles } from '../apps/api/src/auth/route-roles';
 import { HSTS_MAX_AGE } from '../apps/api/src/security-headers';
@@ -158,6 +159,27 @@ describe('parameters and headers over HTTP', () => {
     const rows = await logSince(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ path: '/api/v1/rounds/%E0%A4%A/replay', outcome: 'denied', subject: 'test-admin', reason: expect.stringMatching(/^400 /) });
+  });
+
+  it('answers bytes an HTTP client cannot send (NUL, line breaks in a header or the path) with 400 from Node, and keeps serving', async () => {
+    const raw = (bytes: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+        let answer = '';
+        socket.on('data', (d) => (answer += d.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+        socket.end(bytes);
+      });
+    const bearer = as.admin.headers.authorization;
+    const requests = [
+      Buffer.from(`GET /api/v1/rounds?casino=a\u0000b HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\r\nConnection: close\r\n\r\n`, 'latin1'),
+      Buffer.from(`GET /api/v1/rounds HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer}\u0000\r\nConnection: close\r\n\r\n`, 'latin1'),
+      Buffer.from(`GET /api/v1/rounds HTTP/1.1\r\nHost: x\r\nX-Api-Key: a\rb\r\nConnection: close\r\n\r\n`, 'latin1'),
+      Buffer.from(`GET /api/v1/ro unds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1'),
+    ];
+    for (const bytes of requests) expect(await raw(bytes)).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await send('GET', '/api/v1/rounds', as.admin.headers)).status).toBe(200);
   });
 
   it('documents every parameter with its schema and the 400 it may answer', () => {
