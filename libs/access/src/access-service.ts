@@ -165,14 +165,18 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
 export class AccessService {
   private readiness?: Promise<void>;
   private readonly keyRing: KeyRing;
+  private readonly throttleSettings: LoginThrottleSettings;
+  /** made on the first refusal: only a process that refuses credentials keeps the limiter (and its clean-up timer) */
   private throttle?: LoginThrottle;
 
   constructor(
     private readonly pool: Pool,
     private readonly now: () => number = Date.now,
-    private readonly options: AccessOptions = {},
+    options: AccessOptions = {},
   ) {
     this.keyRing = new KeyRing(pool, options.env ?? process.env);
+    // read now: a bad value stops the start, not the first refusal
+    this.throttleSettings = options.loginThrottle ?? loginThrottleSettings(options.env ?? process.env);
   }
 
   /** Apply the access migrations and load the signing key (once per service; safe across processes). */
@@ -328,7 +332,7 @@ export class AccessService {
    */
   async refused(attempt: RefusedAttempt): Promise<RefusalOutcome> {
     await this.ready();
-    this.throttle ??= new LoginThrottle(this.pool, this.options.loginThrottle ?? loginThrottleSettings(this.options.env ?? process.env));
+    this.throttle ??= new LoginThrottle(this.pool, this.throttleSettings);
     const retryAfterSeconds = await this.throttle.refused(attempt.address);
     if (retryAfterSeconds === null) {
       refusedCredentials.inc({ reason: attempt.refusal });
