@@ -97,6 +97,18 @@ describe('lists by page, and local time', () => {
     expect((await get(`/api/v1/rounds?gamingDay=${DAY}&code=CARD_COUNT_EXCEEDED`)).body).toMatchObject({ rounds: [], next: null, total: 0 });
   });
 
+  it('exports every matching round as CSV, all pages streamed', async () => {
+    const all = await fetch(`${base}/api/v1/rounds?gamingDay=${DAY}&format=csv`, { headers: auth });
+    expect(all.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await all.text()).trim().split('\n');
+    expect(lines[0]).toBe('roundId,sessionId,casinoId,tableId,game,gamingDay,startedAt,startedAtLocal,verdict,codes');
+    expect(lines).toHaveLength(751);
+    expect(lines[751 - 1]).toMatch(/^lst-C-r00250,lst-C,casino-lst,T-C,french-roulette,2026-11-21,2026-11-21T23:09:00.000Z,2026-11-22 00:09:00 \+01:00,consistent,$/);
+    const flagged = (await (await fetch(`${base}/api/v1/rounds?gamingDay=${DAY}&code=PAYOUT_MISMATCH&format=csv`, { headers: auth })).text()).trim().split('\n');
+    expect(flagged).toHaveLength(16);
+    expect(flagged.slice(1).every((l) => l.endsWith(',discrepancies,PAYOUT_MISMATCH'))).toBe(true);
+  });
+
   it('pages through the sessions with a total', async () => {
     const { pages, rows } = await walk(`/api/v1/sessions?gamingDay=${DAY}&limit=2`, 'sessions');
     expect(pages.map((p) => p.sessions.length)).toEqual([2, 1]);

@@ -11,10 +11,12 @@ import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { RUNTIME } from '../runtime.token';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
-import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
+import { decodeCursor, encodeCursor, MAX_LIMIT, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
 import { ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
-import { findRounds, roundFilters } from './find-rounds';
+import { findRounds, RoundFilters, roundFilters } from './find-rounds';
+import { csv } from '../../../../libs/reports/src/csv';
+import { once } from 'node:events';
 
 @ApiTags('browse')
 @Controller('api/v1')
@@ -112,12 +114,33 @@ export class BrowseController {
   @Parameters(ROUNDS_PARAMETERS)
   async rounds(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
     const f = roundFilters({ ...query, casino: query.casino ?? query.casinoId });
+    const filters = { ...f, casino: casinoFor(req, f.casino) ?? undefined };
     const limit = parseLimit(query.limit);
     try {
-      return await findRounds(this.runtime, { ...f, casino: casinoFor(req, f.casino) ?? undefined }, limit, query.cursor as string | undefined);
+      if (query.format === 'csv') return await this.roundsCsv(res, filters);
+      return await findRounds(this.runtime, filters, limit, query.cursor as string | undefined);
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === 503) res.setHeader('Retry-After', '5');
       throw error;
     }
+  }
+
+  /** Every matching round as CSV, page after page as they are read: an export is never cut short. */
+  private async roundsCsv(res: Response, f: RoundFilters): Promise<undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await findRounds(this.runtime, f, MAX_LIMIT, cursor);
+      if (!res.headersSent) {
+        res.type('text/csv');
+        res.setHeader('Content-Disposition', `attachment; filename="rounds${f.gamingDay ? `-${f.gamingDay}` : ''}${f.code ? `-${f.code}` : ''}.csv"`);
+        if (!page.verdicts.complete) res.setHeader('X-Verdicts-Pending-Events', String(page.verdicts.pendingEvents));
+        res.write(csv([['roundId', 'sessionId', 'casinoId', 'tableId', 'game', 'gamingDay', 'startedAt', 'startedAtLocal', 'verdict', 'codes']]));
+      }
+      const chunk = csv(page.rounds.map((r) => [r.roundId, r.sessionId, r.casinoId, r.tableId, r.game, r.gamingDay, r.startedAt, r.startedAtLocal, r.verdict, r.codes.join(' ')]));
+      if (!res.write(chunk)) await once(res, 'drain');
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    res.end();
+    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 /** The parameters of the browse routes (see ../params/parameters.ts): add a new one here, or it is refused. */
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../pagination';
-import { CASINO, CASINO_ID, clockTimeOrInstant, findingCode, GAMING_DAY, idFragment, identifier, opaqueToken, param, RouteParameters, wholeNumber } from '../params/parameters';
+import { CASINO, CASINO_ID, clockTimeOrInstant, findingCode, GAMING_DAY, idFragment, identifier, oneOf, opaqueToken, param, RouteParameters, wholeNumber } from '../params/parameters';
 
 /** `limit` and `cursor` of a paginated list (../pagination.ts checks what a cursor holds) */
 export const PAGE_PARAMETERS = {
@@ -24,6 +24,7 @@ export const ROUNDS_PARAMETERS: RouteParameters = {
     roundId: param(idFragment('round'), { description: 'part of a round id' }),
     casino: CASINO,
     casinoId: CASINO_ID,
+    format: param(oneOf('json', 'csv'), { description: 'csv: every matching round, all pages, streamed (limit and cursor are not used)' }),
     ...PAGE_PARAMETERS,
   },
 };

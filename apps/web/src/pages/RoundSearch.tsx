@@ -1,6 +1,6 @@
 /** Find a round by table, time, round id or discrepancy code. */
 import { FormEvent, useState } from 'react';
-import { getJson } from '../api';
+import { download, getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { listQuery, Pager } from '../components/Pager';
 import { href, navigate } from '../router';
@@ -66,6 +66,9 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
           </p>
         )}
         <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />
+        <button type="button" onClick={() => void download(`/api/v1/rounds?${listQuery(params, FILTERS).replace(/(^|&)(limit|cursor)=[^&]*/g, '')}&format=csv`, 'rounds.csv')}>
+          Download every round (CSV)
+        </button>
         <table>
           <caption>
             {data.total === null ? `${data.rounds.length} round(s) on this page` : `${data.total.toLocaleString('en-GB')} round(s)${data.totalIsEstimate ? ' (about)' : ''}`}
