@@ -67,6 +67,9 @@ describe('gaming-day compliance', () => {
       close('c-bj1-b', '21:00'),
       open('casino-c', 'c-bj1-c', 'BJ-1', 'blackjack', 'cantabria', '21:01', 'jefe-c', { clothNumber: 'C-1' }),
       close('c-bj1-c', '22:00'),
+      // a craps table that never records its dice: not judged, and said so
+      open('casino-c', 'c-dc1', 'DC-1', 'craps', 'cantabria', '20:00', 'jefe-d'),
+      close('c-dc1', '22:00'),
     ];
     const r = await runtime.ingestion.ingest(facts.map((value) => ({ value })));
     expect(r.refusals).toEqual([]);
@@ -138,6 +141,7 @@ describe('gaming-day compliance', () => {
     expect(of(c, 'reversible-cloths')).toMatchObject({ status: 'finding', findings: 1, citation: 'cantabria L693–709' });
     expect(of(c, 'tables-in-service')).toMatchObject({ status: 'not-applicable', citation: null, note: 'the cantabria text has no such rule' });
     expect(of(c, 'temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
+    expect(of(c, 'equipment-custody')).toMatchObject({ status: 'not-judged', note: expect.stringMatching(/DC-1: no DiceIssued recorded/) });
   });
 
   it('writes the checklist and the day findings in the CSV and the PDF, and serves them over HTTP and the command line', async () => {

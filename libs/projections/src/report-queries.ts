@@ -473,7 +473,6 @@ export function inspectorDayReport(input: {
   const dayRows = input.days ?? [];
   const dayFindings = dayRows.flatMap((d) => d.findings).filter((f) => !isSessionScoped(f));
   const everyFinding = [...discrepancies, ...books.flatMap((b) => b.sessionFindings.map((f) => ({ ...f, sessionId: b.sessionId }))), ...dayFindings];
-  const notJudged = Object.assign({}, ...dayRows.map((d) => d.not_judged ?? {}));
   const jurisdictions = [...new Set(books.map((b) => b.jurisdiction))].sort();
   const checklist = jurisdictions.flatMap((j) => {
     const mine = books.filter((b) => b.jurisdiction === j);
@@ -489,6 +488,7 @@ export function inspectorDayReport(input: {
       const sessionId = (f as { sessionId?: string | null }).sessionId;
       return sessionId ? ids.has(sessionId) : f.citation.startsWith(j);
     });
+    const notJudged = Object.assign({}, ...dayRows.map((d) => d.not_judged?.[j] ?? {}));
     return dayChecklist(j as JurisdictionId, day, ofJurisdiction, { notJudged });
   });
   const names = (f: (s: InspectorSession) => unknown) => [...new Set(sessions.flatMap((s) => [f(s)].flat()).filter((x): x is string => typeof x === 'string'))].sort();

@@ -23,7 +23,8 @@ export interface DayComplianceRow {
   sessions: DaySession[];
   findings: ReturnType<typeof judgeGamingDay>['findings'];
   notes: string[];
-  not_judged: Record<string, string>;
+  /** jurisdiction → checklist row id → why the facts could not carry it */
+  not_judged: Record<string, Record<string, string>>;
   last_position: number;
 }
 
@@ -45,13 +46,13 @@ const inventoryTotal = (chips: Record<string, number> | undefined) => Object.ent
 export function judgeDayRow(row: DayComplianceRow): DayComplianceRow {
   const byJurisdiction = new Map<string, DaySession[]>();
   for (const s of row.sessions) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
-  const parts = [...byJurisdiction].sort(([a], [b]) => a.localeCompare(b)).map(([j, sessions]) => judgeGamingDay(j as JurisdictionId, sessions));
+  const parts = [...byJurisdiction].sort(([a], [b]) => a.localeCompare(b)).map(([j, sessions]) => [j, judgeGamingDay(j as JurisdictionId, sessions)] as const);
   return {
     ...row,
-    jurisdictions: [...byJurisdiction.keys()].sort(),
-    findings: parts.flatMap((p) => p.findings),
-    notes: parts.flatMap((p) => p.notes),
-    not_judged: Object.assign({}, ...parts.map((p) => p.notJudged ?? {})),
+    jurisdictions: parts.map(([j]) => j),
+    findings: parts.flatMap(([, p]) => p.findings),
+    notes: parts.flatMap(([, p]) => p.notes),
+    not_judged: Object.fromEntries(parts.map(([j, p]) => [j, { ...(p.notJudged ?? {}) }])),
   };
 }
 

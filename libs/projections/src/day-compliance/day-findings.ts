@@ -11,7 +11,8 @@ import { DAY_COMPLIANCE } from './day-compliance.projection';
 export interface DayComplianceRead {
   findings: DayFinding[];
   notes: string[];
-  not_judged: Record<string, string>;
+  /** jurisdiction → checklist row id → why the facts could not carry it */
+  not_judged: Record<string, Record<string, string>>;
 }
 
 /**
