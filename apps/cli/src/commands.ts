@@ -154,7 +154,11 @@ export function registerCommands(program: Command) {
           return;
         }
         const projector = names.length
-          ? new Projector(runtime.pool, runtime.store, runtime.projections.filter((p) => names.includes(p.name)), { upstream: runtime.mirror, leadership: true })
+          ? new Projector(runtime.pool, runtime.store, runtime.projections.filter((p) => names.includes(p.name)), {
+              upstream: runtime.mirror,
+              leadership: true,
+              onBatch: (readModel, events) => runtime.logger.debug({ readModel, events }, 'projector batch applied'),
+            })
           : runtime.projector;
         if (opts.once) {
           out(`applied ${await projector.catchUp()} events`);

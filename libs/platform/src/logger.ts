@@ -28,8 +28,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? settings.CASINO_AUDIT_LOG_FORMAT ?? (process.stderr.isTTY ? 'pretty' : 'json');
   const common = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, serializers: { err: pino.stdSerializers.err } };
   if (format === 'pretty') {
-    const stream = options.destination ?? pretty({ destination: 2, sync: true, colorize: !!process.stderr.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' });
-    return pino(common, stream);
+    const colorize = !options.destination && !!process.stderr.isTTY;
+    return pino(common, pretty({ destination: options.destination ?? 2, sync: true, colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
   }
   // JSON: the level as its name ("level":"warn"), which log collectors read without a table
   return pino({ ...common, formatters: { level: (label) => ({ level: label }) } }, options.destination ?? pino.destination({ dest: 2, sync: true }));
