@@ -82,10 +82,11 @@ export function decodeCursor(
   if (!parsed || typeof parsed !== 'object' || parsed.l !== list) throw refuse(`is not a cursor of this list (${list})`);
   if (parsed.f !== fingerprint(filters)) throw refuse('was issued for other filters: ask the first page again with these filters');
   const key = parsed.k;
+  // what the database can take: text without NUL, whole numbers within a 4-byte integer (a stream version)
   const fits =
     Array.isArray(key) &&
     key.length === shape.length &&
-    key.every((v, i) => (shape[i] === 's' ? typeof v === 'string' && v.length <= 256 : Number.isSafeInteger(v) && (v as number) >= 0));
+    key.every((v, i) => (shape[i] === 's' ? typeof v === 'string' && v.length <= 256 && !v.includes('\u0000') : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647));
   if (!fits) throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
   return key as (string | number)[];
 }
