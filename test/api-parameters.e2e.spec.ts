@@ -6,7 +6,9 @@
  * the access log with exactly the bytes it carried.
  */
 import type { INestApplication } from '@nestjs/common';
+import { Command } from 'commander';
 import * as net from 'node:net';
+import { registerCredentialCommands } from '../apps/cli/src/credential-commands';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { routeRoles, RouteRoles } from '../apps/api/src/auth/route-roles';
 import { HSTS_MAX_AGE } from '../apps/api/src/security-headers';
@@ -180,6 +182,28 @@ describe('parameters and headers over HTTP', () => {
     ];
     for (const bytes of requests) expect(await raw(bytes)).toMatch(/^HTTP\/1\.1 400 /);
     expect((await send('GET', '/api/v1/rounds', as.admin.headers)).status).toBe(200);
+  });
+
+  it('lists the access log on the command line one line per record: a hostile value can neither forge a line nor drive the terminal', async () => {
+    const since = new Date().toISOString(); // the two requests below, and nothing before them
+    const forged = encodeURIComponent('x\n2026-01-01T00:00:00.000Z  report     forged-admin [admin]  GET /api/v1/rounds\u001b[2J\u001b]0;owned\u0007');
+    expect((await send('GET', `/api/v1/rounds?casino=${forged}`, as.admin.headers)).status).toBe(400);
+    expect((await send('GET', `/api/v1/sessions?${forged}=1`, as.admin.headers)).status).toBe(400);
+    const program = new Command().exitOverride();
+    registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
+    let stdout = '';
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
+    try {
+      await program.parseAsync(['access-log', '--from', since], { from: 'user' });
+    } finally {
+      spy.mockRestore();
+    }
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.startsWith(new Date().toISOString().slice(0, 4)) && !l.startsWith('2026-01-01T00:00:00'))).toBe(true);
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(lines[0]).toContain('casino=x\\u000a2026-01-01T00:00:00.000Z');
+    expect(lines[0]).toContain('\\u001b[2J\\u001b]0;owned\\u0007');
   });
 
   it('documents every parameter with its schema and the 400 it may answer', () => {

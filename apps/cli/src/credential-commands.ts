@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import * as os from 'node:os';
 import { BadRequestException } from '@nestjs/common';
-import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, SigningKeyError } from '../../../libs/access/src';
+import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, shownText, SigningKeyError } from '../../../libs/access/src';
 import { accessLogAnswer } from '../../api/src/auth/access-log.page';
 import { config, Runtime } from '../../../libs/platform/src';
 
@@ -40,12 +40,20 @@ function describe(c: CredentialInfo): string {
     `${c.expiresAt ? `expires ${c.expiresAt}` : 'no expiry'}${c.revokedAt ? `; revoked ${c.revokedAt} by ${c.revokedBy}${c.revokeReason ? `: ${c.revokeReason}` : ''}` : ''})`;
 }
 
+/** A record with every string in it (keys and values, however nested) as a terminal may show it. */
+function shownRecord(record: AccessRecord): AccessRecord {
+  const shown = (v: unknown): unknown =>
+    typeof v === 'string' ? shownText(v) : Array.isArray(v) ? v.map(shown) : v && typeof v === 'object' && !(v instanceof Date) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [shownText(k), shown(x)])) : v;
+  return shown(record) as AccessRecord;
+}
+
 function printRecords(records: AccessRecord[]) {
   if (!records.length) {
     out('no access recorded in this window');
     return;
   }
-  for (const r of records) {
+  // one line per record whatever a caller sent: control characters are shown escaped (storable.ts)
+  for (const r of records.map(shownRecord)) {
     if (r.kind === 'credential') {
       const repeats = r.attempts > 1 ? ` ×${r.attempts} until ${r.lastAt}` : '';
       out(`${r.at}  REFUSED credential ${r.address ?? '?'}${r.claimedCredentialId ? ` claimed ${r.claimedCredentialId}` : ''}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);

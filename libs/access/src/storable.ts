@@ -31,8 +31,17 @@ export function storableText(text: string): string {
 
 /** The same text with control characters escaped too, cut to `max` characters: for naming a hostile value in a message. */
 export function printable(text: string, max = 64): string {
-  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, hex).replace(UNSTORABLE, hex);
+  const shown = shownText(text);
   return shown.length > max ? `${shown.slice(0, max)}…` : shown;
+}
+
+/**
+ * The text as a terminal may show it: control characters (C0, DEL, C1: line breaks, escape sequences)
+ * and lone surrogates written `\uXXXX`, so that a hostile value can neither forge a line of a listing
+ * nor drive the operator's terminal. Nothing else changes.
+ */
+export function shownText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, hex).replace(UNSTORABLE, hex);
 }
 
 function storable(value: unknown): boolean {
