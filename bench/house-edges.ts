@@ -26,6 +26,12 @@ const WHY_NOT: Readonly<Record<string, string>> = {
   'pai-gow-poker': 'the player\'s and the bank\'s hand-setting (house way) is not modelled as a strategy: not computed',
 };
 
+/** Why some bets of a valued game have no figure. */
+const UNVALUED_WHY: Readonly<Record<string, string>> = {
+  'caribbean-stud': 'the progressive jackpot bet is worth what the pool holds when it is played: counted from the recorded contributions and wins',
+  'texas-holdem-bonus': 'the ante with its flop, turn and river bets needs a strategy over three decisions: not computed',
+};
+
 /**
  * Published figures beside ours for the standard rule sets (each source as cited in the game's spec). Ours are
  * computed here under the options named; the published ones are quoted, to the digits published.
@@ -119,15 +125,21 @@ export function houseEdgeDocument(): string {
   const missing: string[] = [];
   for (const rules of registeredGames()) {
     // jurisdictions whose figures are alike share one table; each row cites every text it rests on
-    const groups: Array<{ jurisdictions: string[]; cells: string[]; citations: Array<Set<string>>; income?: string; note?: string }> = [];
+    const groups: Array<{ jurisdictions: string[]; cells: string[]; citations: Array<Set<string>>; income?: string; note?: string; unvalued: string[] }> = [];
     for (const j of JURISDICTIONS) {
       if (!rules.rulebooks[j]) continue;
       const f = betFigures(rules.game, j);
       const cells = f.figures.map(figureCells);
       const income = f.houseIncome;
       const note = f.notComputed ?? (!cells.length && !income ? WHY_NOT[rules.game] ?? 'no bet valued under the default settings' : undefined);
-      let group = groups.find((g) => g.cells.join('\n') === cells.join('\n') && g.income === income && g.note === note);
-      if (!group) groups.push((group = { jurisdictions: [], cells, citations: cells.map(() => new Set<string>()), income, note }));
+      // bets the rulebook offers that no figure values or covers (a recorded one has no figure: figureOf gives null)
+      const offered = Object.entries((rules.rulebooks[j] as { betTypes?: Record<string, { value?: unknown } | undefined> }).betTypes ?? {})
+        .filter(([, v]) => v?.value !== false)
+        .map(([b]) => b);
+      const valued = new Set(f.figures.flatMap((e) => [e.betType, ...(e.covers ?? [])]));
+      const unvalued = income ? [] : offered.filter((b) => !valued.has(b));
+      let group = groups.find((g) => g.cells.join('\n') === cells.join('\n') && g.income === income && g.note === note && g.unvalued.join() === unvalued.join());
+      if (!group) groups.push((group = { jurisdictions: [], cells, citations: cells.map(() => new Set<string>()), income, note, unvalued }));
       group.jurisdictions.push(j);
       f.figures.forEach((e, i) => group!.citations[i].add(e.citation));
     }
@@ -138,6 +150,10 @@ export function houseEdgeDocument(): string {
       else if (g.note) {
         out.push(`No figure: ${g.note}.`, '');
         missing.push(`${rules.game} (${g.jurisdictions.join(', ')}): ${g.note}`);
+      }
+      if (g.unvalued.length && g.cells.length) {
+        out.push(`Bets without a figure: ${g.unvalued.join(', ')}${UNVALUED_WHY[rules.game] ? ` (${UNVALUED_WHY[rules.game]})` : ''}.`, '');
+        missing.push(`${rules.game} (${g.jurisdictions.join(', ')}): ${g.unvalued.join(', ')}${UNVALUED_WHY[rules.game] ? ` — ${UNVALUED_WHY[rules.game]}` : ''}`);
       }
       if (g.cells.length)
         out.push(
