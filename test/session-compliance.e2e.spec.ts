@@ -27,9 +27,9 @@ let clock = Date.parse('2026-11-24T20:00:00.000Z');
 const ev = (type: string, data: Record<string, unknown>, at?: string) => ({ eventId: randomUUID(), type, occurredAt: at ?? new Date((clock += 60_000)).toISOString(), recordedBy: 'terminal:test', data });
 const FLOAT = { '10000': 10, '500': 100 };
 const staff = { inspector: 'insp-1', croupiers: ['cr-1'] };
-// 20 × the minimum: a roulette's tier in every text; blackjack's tiers are 25, 50, 100, 200 × (euskadi L2116–2118)
+// 20 × the minimum: a roulette's tier in every text; blackjack's tiers are 25, 50, 100, 200 × (euskadi L2116–2118); circle poker's minimum 20–40 % of the maximum
 const open = (sessionId: string, tableId: string, game: string, jurisdiction: string, options?: Record<string, unknown>) =>
-  ev('TableSessionOpened', { sessionId, casinoId: 'casino-c', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: game === 'blackjack' ? 25000 : 10000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
+  ev('TableSessionOpened', { sessionId, casinoId: 'casino-c', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: game === 'blackjack' ? 25000 : game.startsWith('circle-poker') ? 2000 : 10000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
 let rounds = 0;
 const round = (sessionId: string) => ev('RoundStarted', { sessionId, roundId: `${sessionId}-r${++rounds}` });
 const times = (n: number, f: () => ReturnType<typeof ev>) => Array.from({ length: n }, f);
@@ -73,6 +73,13 @@ describe('session compliance', () => {
     open('bt-ok', 'BT-02', 'baccarat-two-tables', 'euskadi'),
     ev('BankDeposited', { sessionId: 'bt-ok', seat: 0, amount: 1_000_000, form: 'cheque' }),
     round('bt-ok'),
+    // circle poker: four players, five hands, no duration published: seats 2, 3 and 4 held the mano once (euskadi L10830–10836)
+    open('pk-short', 'PK-01', 'circle-poker-texas-holdem', 'euskadi'),
+    ...[1, 2, 3, 4, 1].flatMap((mano) => {
+      const r = round('pk-short');
+      return [r, ev('HandOpened', { sessionId: 'pk-short', roundId: r.data.roundId, mano, seats: [1, 2, 3, 4] })];
+    }),
+    close('pk-short'),
   ];
 
   beforeAll(async () => {
@@ -106,6 +113,11 @@ describe('session compliance', () => {
     expect(book.sessionFindings.every((f) => f.eventId)).toBe(true);
   });
 
+  it("judges a circle-poker partida closed before every player held the mano twice", async () => {
+    expect(await findings('pk-short')).toEqual(['CIRCLE_SESSION_VIOLATION session/circle-session-duration euskadi L10830–10836']);
+    expect((await loadTableBook(runtime, 'pk-short'))!.sessionFindings[0].recorded).toEqual({ 2: 1, 3: 1, 4: 1 });
+  });
+
   it('judges the bank deposited before the first coup', async () => {
     expect(await findings('bt-late')).toEqual(['BANK_DEPOSIT_VIOLATION session/bank-deposit euskadi L5985–5988']);
     expect(await findings('bt-ok')).toEqual([]);
@@ -135,7 +147,7 @@ describe('session compliance', () => {
   it("puts the findings in the inspector's day report and serves them with the table book", async () => {
     const r = await loadInspectorDay(runtime, { gamingDay: DAY });
     const codes = r.sessionFindings.map((f) => `${f.tableId} ${f.code}`).sort();
-    expect(codes).toEqual(['BJ-01 CLOSING_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BT-01 BANK_DEPOSIT_VIOLATION', 'RF-02 LIMIT_CHANGE_VIOLATION', 'RF-03 LIMIT_CHANGE_VIOLATION']);
+    expect(codes).toEqual(['BJ-01 CLOSING_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BT-01 BANK_DEPOSIT_VIOLATION', 'PK-01 CIRCLE_SESSION_VIOLATION', 'RF-02 LIMIT_CHANGE_VIOLATION', 'RF-03 LIMIT_CHANGE_VIOLATION']);
     expect(r.sessions.find((s) => s.sessionId === 'rf-ok')).toMatchObject({ sessionVerdict: 'consistent' });
     const app: INestApplication = await createHttpApp(runtime);
     try {
@@ -157,6 +169,6 @@ describe('session compliance', () => {
     const before = await read();
     await rebuildProjection(runtime.pool, runtime.store, new TableBookProjection(), undefined, 3);
     expect(await read()).toEqual(before);
-    expect(before.length).toBe(6);
+    expect(before.length).toBe(7);
   });
 });

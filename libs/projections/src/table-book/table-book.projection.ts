@@ -77,6 +77,7 @@ const HANDLES = new Set([
   // session compliance (issue 15): announcements, the shooter, the bank deposit, boxes taken while suspended
   'LastRoundsAnnounced',
   'ShooterNamed',
+  'HandOpened',
   'BankDeposited',
   'DropBoxCounted',
   'TipsBoxCounted',

@@ -69,7 +69,7 @@ export function judgeSteps(game: string, jurisdiction: JurisdictionId, steps: St
         fold('ShoeStarted', { shoeId: arg, decks: 6 });
         break;
       case 'shooter':
-        fold('ShooterNamed', { roundId: `r${round + 1}`, seat: arg });
+        fold('ShooterNamed', { roundId: `r${round}`, seat: arg }); // in the round just begun
         break;
       case 'suspend': {
         const at = arg.minutesBeforeClosing !== undefined ? CLOSING_AT - arg.minutesBeforeClosing * 60_000 : clock;
@@ -83,6 +83,15 @@ export function judgeSteps(game: string, jurisdiction: JurisdictionId, steps: St
       case 'close':
         fold('TableSessionClosed', { closingFloat: {}, ...(arg.atClosingTime ? { atClosingTime: true } : {}) });
         break;
+      case 'hands': {
+        // n hands among these seats, the mano passing one seat on each hand, from the seat at index `from`
+        const seats = arg.seats as number[];
+        for (let h = 0; h < arg.n; h++) {
+          playRound();
+          fold('HandOpened', { roundId: `r${round}`, mano: seats[((arg.from ?? 0) + h) % seats.length], seats });
+        }
+        break;
+      }
       case 'deposit':
         fold('BankDeposited', { seat: 1, ...arg });
         break;
@@ -145,13 +154,13 @@ describe('session compliance against the reading of the texts', () => {
       for (const b of j.behaviour) {
         for (const f of judgeSteps(b.game, jurisdiction, b.session).findings) {
           expect(f.citation.startsWith(jurisdiction)).toBe(true);
-          expect(f.rule).toMatch(/^session\/(limit-change|closing|suspension|bank)-[a-z-]+$/);
+          expect(f.rule).toMatch(/^session\/(limit-change|closing|suspension|bank|circle-session)-[a-z-]+$/);
           expect(f.eventId).toBeTruthy();
           seen.add(f.code);
         }
       }
     }
-    expect([...seen].sort()).toEqual(['BANK_DEPOSIT_VIOLATION', 'CLOSING_VIOLATION', 'LIMIT_CHANGE_VIOLATION', 'SUSPENSION_VIOLATION']);
+    expect([...seen].sort()).toEqual(['BANK_DEPOSIT_VIOLATION', 'CIRCLE_SESSION_VIOLATION', 'CLOSING_VIOLATION', 'LIMIT_CHANGE_VIOLATION', 'SUSPENSION_VIOLATION']);
   });
 
   it('what the facts do not say is a note, never a finding', () => {

@@ -59,8 +59,19 @@ export interface BankDepositRule {
   readonly freeBank: string;
 }
 
+/**
+ * Circle poker's partida: its duration published in advance, or at least long enough for every player who
+ * began it to hold the mano twice (andalucía: the published one too).
+ */
+export interface CircleSessionRule {
+  readonly cite: string;
+  /** a published duration spares the two turns of the mano (euskadi, cantabria), or does not (andalucía) */
+  readonly publishedSuffices: boolean;
+}
+
 export interface ComplianceRules {
   readonly limitChange?: LimitChangeRule;
+  readonly circleSession?: CircleSessionRule;
   readonly closing?: ClosingRule;
   readonly suspension?: SuspensionRule;
   readonly bankDeposit?: BankDepositRule;
@@ -162,8 +173,19 @@ export function complianceRules(game: string, family: string, jurisdiction: Juri
           galicia: { beforePlay: 'galicia L730', redeposit: 'galicia L732', freeBank: 'galicia L740' },
           andalucia: undefined,
         }[jurisdiction];
+  const circleSession: CircleSessionRule | undefined =
+    family !== 'circle-poker'
+      ? undefined
+      : jurisdiction === 'euskadi'
+        ? { cite: 'euskadi L10830–10836', publishedSuffices: true }
+        : jurisdiction === 'cantabria'
+          ? { cite: 'cantabria L5356–5362', publishedSuffices: true }
+          : jurisdiction === 'andalucia' && game === 'synthetic-poker'
+            ? { cite: 'andalucia L301', publishedSuffices: false }
+            : undefined;
   return {
     limitChange: limitChangeRule(game, family, jurisdiction),
+    circleSession,
     closing: closingRule(game, family, jurisdiction),
     suspension,
     bankDeposit,
@@ -202,6 +224,12 @@ export interface ComplianceState {
   readonly deposit?: number;
   /** the table opened with a free bank (session option bankMode: free) */
   readonly freeBank?: boolean;
+  /** circle poker: the partida's duration was published (session option publishedDuration) */
+  readonly publishedDuration?: boolean;
+  /** circle poker: the seats dealt into the first hand, the mano's turns per seat, the seats of the last hand */
+  readonly startingSeats?: readonly string[];
+  readonly manos?: Readonly<Record<string, number>>;
+  readonly lastSeats?: readonly string[];
 }
 
 export const initialCompliance = (): ComplianceState => ({ limitChanges: 0, roundsAtLimit: 0, roundsPlayed: 0 });
@@ -296,7 +324,19 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
 
   switch (fact.type) {
     case 'TableSessionOpened':
-      return { state: { ...initialCompliance(), limits: d.limits, ...(d.options?.bankMode === 'free' ? { freeBank: true } : {}) }, findings, notes };
+      return {
+        state: { ...initialCompliance(), limits: d.limits, ...(d.options?.bankMode === 'free' ? { freeBank: true } : {}), ...(d.options?.publishedDuration !== undefined ? { publishedDuration: true } : {}) },
+        findings,
+        notes,
+      };
+
+    case 'HandOpened': {
+      if (!rules.circleSession || !Array.isArray(d.seats)) break;
+      const seats = (d.seats as unknown[]).map(String);
+      const mano = String(d.mano);
+      s = { ...s, startingSeats: s.startingSeats ?? seats, lastSeats: seats, manos: { ...s.manos, [mano]: (s.manos?.[mano] ?? 0) + 1 } };
+      break;
+    }
 
     case 'ShoeStarted':
       s = { ...s, shoeId: String(d.shoeId) };
@@ -306,7 +346,9 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       const seat = String(d.seat);
       const a = s.closingAnnouncement;
       if (a && 'last' in a.announced && a.announced.last === 'shooter') {
-        if (a.shooter === undefined || a.shooter === null) s = { ...s, closingAnnouncement: { ...a, shooter: seat } };
+        // a shooter named at the first come-out after the announcement is the last one announced (the turn of
+        // the one before had ended); a new shooter after that is one too many
+        if (a.shooter === undefined || a.shooter === null || a.rounds.length <= 1) s = { ...s, closingAnnouncement: { ...a, shooter: seat } };
         else if (a.shooter !== seat && !a.overrun && rules.closing) {
           finding({
             code: 'CLOSING_VIOLATION',
@@ -390,8 +432,11 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       const rule = rules.limitChange;
       const from = s.limits;
       const to = d.limits as TableLimits;
-      if (rule) findings.push(...judgeLimitChange(rule, s, fact, from, to));
-      s = { ...s, limits: to, limitChanges: s.limitChanges + 1, roundsAtLimit: 0, limitAnnouncement: undefined, afterLastShoe: rule?.kind === 'last-shoe' && s.limitAnnouncement && 'last' in s.limitAnnouncement.announced && s.limitAnnouncement.announced.last === 'shoe' ? { eventId: fact.eventId, shoeId: s.limitAnnouncement?.shoeId ?? null } : undefined };
+      // the texts regulate a change "durante el desarrollo de la sesión y una vez puesta en funcionamiento una mesa"
+      // (euskadi L851–852, galicia L176…): limits set again before the first round are the opening's, not judged here
+      const running = s.roundsPlayed > 0;
+      if (rule && running) findings.push(...judgeLimitChange(rule, s, fact, from, to));
+      s = { ...s, limits: to, limitChanges: s.limitChanges + (running ? 1 : 0), roundsAtLimit: 0, limitAnnouncement: undefined, afterLastShoe: rule?.kind === 'last-shoe' && s.limitAnnouncement && 'last' in s.limitAnnouncement.announced && s.limitAnnouncement.announced.last === 'shoe' ? { eventId: fact.eventId, shoeId: s.limitAnnouncement?.shoeId ?? null } : undefined };
       break;
     }
 
@@ -449,6 +494,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
     case 'TableSessionClosed': {
       const rule = rules.closing;
       s = { ...s, suspended: undefined };
+      findings.push(...judgeCircleSession(rules.circleSession, s, fact));
       if (!rule || d.atClosingTime !== true) break;
       const a = s.closingAnnouncement;
       // the announcement is owed at the fixed closing time only: players leaving, a quiet table, close without one (euskadi L12929–12935)
@@ -507,6 +553,29 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
     });
   }
   return { state: s, findings, notes };
+}
+
+/**
+ * At the close of a circle-poker partida: every player who began it and still played its last hand held the
+ * mano twice, unless a published duration spares it. A player who left before the end is not counted (the
+ * rule is the partida's length, and he ended his own).
+ */
+function judgeCircleSession(rule: CircleSessionRule | undefined, s: ComplianceState, fact: Fact): Finding[] {
+  if (!rule || !s.startingSeats || (s.publishedDuration && rule.publishedSuffices)) return [];
+  const still = new Set(s.lastSeats ?? []);
+  const short = s.startingSeats.filter((seat) => still.has(seat) && (s.manos?.[seat] ?? 0) < 2);
+  if (!short.length) return [];
+  return [
+    {
+      code: 'CIRCLE_SESSION_VIOLATION',
+      eventId: fact.eventId,
+      expected: 'every player who began the partida holds the mano twice before it ends',
+      recorded: Object.fromEntries(short.map((seat) => [seat, s.manos?.[seat] ?? 0])),
+      rule: 'session/circle-session-duration',
+      citation: rule.cite,
+      message: `the partida closed while seat${short.length === 1 ? '' : 's'} ${short.join(', ')}, there from its first hand to its last, had held the mano fewer than twice${rule.publishedSuffices ? ', and no duration had been published' : ''}`,
+    },
+  ];
 }
 
 const sameKind = (required: LastRounds, announced: LastRounds): boolean =>
