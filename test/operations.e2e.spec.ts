@@ -13,7 +13,7 @@ import { createOpsApp } from '../apps/api/src/ops-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { issueCredential } from './support/access';
 import { BIN, cli, ROOT } from './support/cli';
-import { createTestDatabase, TestDatabase } from './support/database';
+import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { asInputs, opened, sampleLines } from './support/sample';
 
 interface Served {
@@ -229,5 +229,37 @@ describe('readiness: not ready while a read model lags beyond the limit or the s
       await admin.end();
     }
     expect((await ready()).status).toBe(200);
+  });
+});
+
+describe('readiness with the store of record elsewhere (EventStoreDB in production; a second PostgreSQL here)', () => {
+  it('goes not-ready when the store of record cannot be reached, though the copy answers', async () => {
+    const recordDb = await createTestDatabase();
+    const copyDb = await createTestDatabase();
+    const record = await migratedStore(recordDb.url, 4);
+    const runtime = await startRuntime({ databaseUrl: copyDb.url, recordStore: record.store });
+    const ops = await createOpsApp(runtime);
+    await ops.listen(0, '127.0.0.1');
+    const url = `${(await ops.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/health/ready`;
+    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    try {
+      const up = await fetch(url);
+      expect(up.status).toBe(200);
+      expect(await up.json()).toMatchObject({ details: { record: { status: 'up' }, store: { status: 'up' } } });
+      await admin.query(`ALTER DATABASE ${recordDb.name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [recordDb.name]);
+      const down = await fetch(url);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'error', error: { record: { status: 'down' } }, info: { store: { status: 'up' } } });
+    } finally {
+      await admin.query(`ALTER DATABASE ${recordDb.name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await ops.close();
+      await runtime.close();
+      await record.pool.end();
+      await recordDb.drop();
+      await copyDb.drop();
+    }
   });
 });

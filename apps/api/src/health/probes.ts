@@ -4,7 +4,8 @@
  *
  * - live: the process answers (its event loop turns); nothing else, so that an orchestrator does not
  *   restart a node because its database is away.
- * - ready: the store answers, its migrations and the read models' are all applied, and no read model is
+ * - ready: the store answers (and the store of record, EventStoreDB, when it is another), its migrations
+ *   and the read models' are all applied, and no read model is
  *   further behind the store than CASINO_AUDIT_READY_MAX_LAG_EVENTS / _SECONDS: a node whose reports
  *   would be stale is taken out of the load balancer until its projectors have caught up.
  * - metrics: the process's registry and the runtime's own gauges (libs/platform/src/runtime-metrics.ts).
@@ -42,10 +43,24 @@ export class Probes {
   }
 
   async ready() {
-    const { pool, dataSource } = this.runtime;
+    const { pool, dataSource, recordStore, store } = this.runtime;
     const settings = config();
+    // with EventStoreDB as the store of record, writes go there: a node that cannot reach it cannot take them
+    const record =
+      recordStore === store
+        ? []
+        : [
+            () =>
+              this.indicators
+                .check('record')
+                .attempt(async () => {
+                  await recordStore.streamOfRound('readiness-probe');
+                })
+                .withTimeout(CHECK_TIMEOUT_MS),
+          ];
     try {
       const result = await this.health.check([
+        ...record,
         () =>
           this.indicators
             .check('store')
