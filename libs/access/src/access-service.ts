@@ -7,7 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
-import { LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusedAttempt, refusedCredentials } from './refusals';
+import { LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
 import { isRole, Role } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
 import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
@@ -168,6 +168,7 @@ export class AccessService {
   private readonly throttleSettings: LoginThrottleSettings;
   /** made on the first refusal: only a process that refuses credentials keeps the limiter (and its clean-up timer) */
   private throttle?: LoginThrottle;
+  private readonly tally: RefusalTally;
 
   constructor(
     private readonly pool: Pool,
@@ -177,6 +178,7 @@ export class AccessService {
     this.keyRing = new KeyRing(pool, options.env ?? process.env);
     // read now: a bad value stops the start, not the first refusal
     this.throttleSettings = options.loginThrottle ?? loginThrottleSettings(options.env ?? process.env);
+    this.tally = new RefusalTally(pool);
   }
 
   /** Apply the access migrations and load the signing key (once per service; safe across processes). */
@@ -342,9 +344,15 @@ export class AccessService {
     const { failures, windowSeconds } = this.throttle.settings;
     const reason = `throttled: more than ${failures} refused credential(s) from this address within ${windowSeconds} s`;
     refusedCredentials.inc({ reason: 'throttled' });
-    // one row a minute for the address, whatever it claims: a flood cannot fill the log with made-up ids
-    await recordRefusal(this.pool, { ...attempt, claimedId: null, reason });
+    // one row a minute for the address, whatever it claims (a flood cannot fill the log with made-up ids),
+    // counted here and written within a second (refusals.ts, RefusalTally)
+    this.tally.add({ ...attempt, claimedId: null, reason });
     return { throttled: true, retryAfterSeconds, reason };
+  }
+
+  /** Write the throttled attempts this process has counted and not yet written (within a second anyway). */
+  flushRefusals(): Promise<void> {
+    return this.tally.flush();
   }
 
   /** Is there an admin credential that can still be used? */
@@ -408,6 +416,7 @@ export class AccessService {
    */
   async accessLogPage(options: { from?: Date; to?: Date; casinoId?: string; after?: number; limit: number; withTotal?: boolean }): Promise<AccessLogPage> {
     await this.ready();
+    await this.flushRefusals();
     // a casino-scoped reader sees what its casino's credentials did, and the refused attempts that claimed one of them
     const where = `($1::timestamptz IS NULL OR at >= $1) AND ($2::timestamptz IS NULL OR at <= $2)
            AND ($3::text IS NULL OR credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $3)

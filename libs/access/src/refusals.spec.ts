@@ -8,7 +8,7 @@ import { setting } from '../../platform/src/config';
 import { metricsRegistry } from '../../platform/src/metrics';
 import { AccessService } from './access-service';
 import { ACCESS_MIGRATIONS } from './migrations';
-import { loginThrottleSettings, REFUSAL_CODES, RefusedAttempt } from './refusals';
+import { loginThrottleSettings, REFUSAL_CODES, RefusalTally, RefusedAttempt } from './refusals';
 
 describe('refused credentials', () => {
   let db: TestDatabase;
@@ -48,6 +48,8 @@ describe('refused credentials', () => {
     // another address is not affected
     expect(await nodes[0].refused(attempt('198.51.100.2', 0))).toEqual({ throttled: false });
 
+    // each node writes the throttled attempts it counted within a second; a reader flushes its own node
+    await nodes[0].flushRefusals();
     const log = await nodes[1].accessLog({ from: new Date(Date.now() - 120_000) });
     const mine = log.filter((r) => r.address === '203.0.113.7');
     expect(mine.reduce((sum, r) => sum + r.attempts, 0)).toBe(300);
@@ -62,6 +64,21 @@ describe('refused credentials', () => {
     expect(mine.filter((r) => r.reason === 'unknown API key').reduce((sum, r) => sum + r.attempts, 0)).toBe(10);
     expect((await refusedCount('unknown')) - unknownBefore).toBe(11);
     expect((await refusedCount('throttled')) - throttledBefore).toBe(290);
+  });
+
+  it('writes the throttled attempts it counted in one statement, and keeps them through a database that blinks', async () => {
+    let down = true;
+    // the real pool, cut off for the first flush
+    const blinking = { query: (...args: unknown[]) => (down ? Promise.reject(new Error('connection lost')) : (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)) } as unknown as Pool;
+    const tally = new RefusalTally(blinking, 60_000);
+    const throttled = { ...attempt('192.0.2.77', 0), claimedId: null, reason: 'throttled: test' };
+    for (let i = 0; i < 250; i++) tally.add(throttled);
+    await expect(tally.flush()).rejects.toThrow(/connection lost/);
+    down = false;
+    tally.add(throttled);
+    await tally.flush();
+    const rows = (await pool.query(`SELECT attempts FROM ca_access_log WHERE address = '192.0.2.77'`)).rows;
+    expect(rows.map((r) => r.attempts)).toEqual([251]);
   });
 
   it('keeps the log append-only but for the repeat count of a refused-credential row', async () => {

@@ -97,14 +97,64 @@ export class LoginThrottle {
   }
 }
 
-/** Write a refused attempt to the access log, adding to this minute's row for the same address, claimed id and reason. */
-export async function recordRefusal(pool: Pool, attempt: Omit<RefusedAttempt, 'refusal'>): Promise<void> {
+type LoggedRefusal = Omit<RefusedAttempt, 'refusal'>;
+
+/**
+ * Write refused attempts to the access log, adding to the row of their minute for the same address,
+ * claimed id and reason (`count` attempts at once, from the tally below).
+ */
+export async function recordRefusal(pool: Pool, attempt: LoggedRefusal, count = 1, minute = startOfMinute(Date.now())): Promise<void> {
   await pool.query(
     `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, format, outcome, reason, address, claimed_credential_id, attempts, last_at, refusal_minute)
-     VALUES (NULL, '(refused credential)', '{}', 'credential', $1, $2, $3, $4, 'denied', $5, $6, $7, 1, clock_timestamp(), date_trunc('minute', clock_timestamp()))
+     VALUES (NULL, '(refused credential)', '{}', 'credential', $1, $2, $3, $4, 'denied', $5, $6, $7, $8, clock_timestamp(), $9)
      ON CONFLICT (refusal_minute, (coalesce(address, '')), (coalesce(claimed_credential_id, '')), (coalesce(reason, ''))) WHERE refusal_minute IS NOT NULL
-     DO UPDATE SET attempts = ca_access_log.attempts + 1, last_at = clock_timestamp()`,
+     DO UPDATE SET attempts = ca_access_log.attempts + excluded.attempts, last_at = clock_timestamp()`,
     // whatever bytes the request carried: recording must never be what fails (storable.ts)
-    [storableText(attempt.method), storableText(attempt.route), storableText(attempt.path), storableText(attempt.format), storableText(attempt.reason), storableText(attempt.address), attempt.claimedId],
+    [storableText(attempt.method), storableText(attempt.route), storableText(attempt.path), storableText(attempt.format), storableText(attempt.reason), storableText(attempt.address), attempt.claimedId, count, new Date(minute)],
   );
+}
+
+const startOfMinute = (ms: number) => ms - (ms % 60_000);
+
+/**
+ * Throttled attempts, counted in memory and written once a second, one statement per address, reason
+ * and minute. A flood is what gets throttled: written one by one, its attempts would queue on that one
+ * row's lock (about 100 a second, each holding a pooled connection the valid requests need).
+ * What a crash loses is the last second's count of attempts that were refused anyway.
+ */
+export class RefusalTally {
+  private pending = new Map<string, { attempt: LoggedRefusal; minute: number; count: number }>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly everyMs = 1000,
+  ) {}
+
+  add(attempt: LoggedRefusal, now = Date.now()): void {
+    const minute = startOfMinute(now);
+    const key = JSON.stringify([minute, attempt.address, attempt.claimedId, attempt.reason]);
+    const entry = this.pending.get(key);
+    if (entry) entry.count++;
+    else this.pending.set(key, { attempt, minute, count: 1 });
+    this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), this.everyMs).unref();
+  }
+
+  /** Write what is counted (also what a reader of the log calls first, so that it sees this node's last second). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    for (const [i, e] of entries.entries()) {
+      try {
+        await recordRefusal(this.pool, e.attempt, e.count, e.minute);
+      } catch (error) {
+        // kept for the next flush: counts are not dropped because the database blinked
+        for (const back of entries.slice(i)) this.pending.set(JSON.stringify([back.minute, back.attempt.address, back.attempt.claimedId, back.attempt.reason]), back);
+        this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), this.everyMs).unref();
+        throw error;
+      }
+    }
+  }
 }
