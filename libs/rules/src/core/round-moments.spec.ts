@@ -4,6 +4,7 @@
  */
 import { betFigures } from './bet-figures';
 import { roundMoments } from './round-moments';
+import { t40Chances } from '../games/trente-et-quarante/house-edge';
 
 describe('roundMoments: the bets of one spin together', () => {
   it('red and black on one spin (french roulette, cantabria): the same mean as the two bets, a variance near 0 instead of 2 × 0.98', () => {
@@ -77,4 +78,38 @@ describe('roundMoments: the bets of one throw of sic bo together', () => {
     expect(m.variance).toBeCloseTo(200 ** 2 * (6 / 216) * (210 / 216), 8);
     expect(roundMoments('sic-bo', 'cantabria', {}, [{ betType: 'small', amount: 100 }])).toBeNull();
   });
+});
+
+describe('roundMoments: the bets of one coup of banca francesa together', () => {
+  it('pequeño and grande of 100 each: both lose on the ases, one wins what the other loses otherwise (31 + 31 + 1 deciding throws of 216)', () => {
+    // https://wizardofodds.com/games/banca-francesa/ : low wins on 31 combinations, pushes on 153, loses on 32 (high 31, aces 1);
+    // a total that decides nothing is thrown again, so a coup is decided by one of the 63
+    const m = roundMoments('banca-francesa', 'cantabria', {}, [
+      { betType: 'pequeno', amount: 100 },
+      { betType: 'grande', amount: 100 },
+    ])!;
+    expect(m.expectedNet).toBeCloseTo(-200 / 63, 10);
+    expect(m.variance).toBeCloseTo(200 ** 2 * (1 / 63) * (62 / 63), 8);
+  });
+});
+
+describe('roundMoments: the bets of one coup of trente et quarante together', () => {
+  it('red and black: nothing moves but the refait (both half lost); black and colour move together on a decided coup', () => {
+    const { refait, otherTie } = t40Chances(6, 31, 31);
+    const both = roundMoments('trente-et-quarante', 'cantabria', {}, [
+      { betType: 'black', amount: 100 },
+      { betType: 'red', amount: 100 },
+    ])!;
+    expect(both.expectedNet).toBeCloseTo(-100 * refait, 10);
+    expect(both.variance).toBeCloseTo(100 ** 2 * refait * (1 - refait), 8);
+    // black and colour: +200 when black wins on a black first card, −200 when red wins on one, 0 on the other decided coups
+    const decided = 1 - refait - otherTie;
+    const m = roundMoments('trente-et-quarante', 'cantabria', {}, [
+      { betType: 'black', amount: 100 },
+      { betType: 'colour', amount: 100 },
+    ])!;
+    expect(m.expectedNet).toBeCloseTo(-100 * refait, 10);
+    expect(m.variance).toBeCloseTo(200 ** 2 * (decided / 2) + 100 ** 2 * refait - (100 * refait) ** 2, 8);
+    // (the refait's count takes about a second the first time: 18 million pairs of rows)
+  }, 30_000);
 });

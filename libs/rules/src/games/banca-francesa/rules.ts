@@ -4,6 +4,7 @@
  * round may hold several `DiceThrown` (index.md OQ-16, option `otherTotals`).
  */
 import {
+  allThrows,
   betsOf,
   coupEdge,
   DICE_FACT_TYPES,
@@ -215,6 +216,14 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
   isDecided: (state) => state.decision !== null,
 
   houseEdges: bancaHouseEdges,
+  // the throws that decide a coup, each as likely (a total that decides nothing is thrown again): a coup's bets
+  // weighed together (core/round-moments.ts, issue 21)
+  roundOutcomes: (env) => ({
+    env,
+    outcomes: allThrows(env.rulebook.dice.value)
+      .filter((dice) => decisionOf(dice, env) !== null)
+      .map((dice) => ({ weight: 1, facts: [{ eventId: 'round-throw', type: 'DiceThrown', data: { dice } }] })),
+  }),
 
   judgeOpening: judgeBancaOpening,
 

@@ -174,6 +174,36 @@ function rowOn(total: number, firstSuit: 'S' | 'H'): string[] {
 }
 
 /**
+ * The first coup's classes as the facts that deal them, for a coup's bets weighed together (core/round-moments.ts,
+ * issue 21): each row winning with the black row's first card of either colour (a quarter of the decided coups each,
+ * by the same two exchanges), the refait, another tie.
+ */
+export function t40RoundOutcomes(env: Env): { env: Env; outcomes: Array<{ weight: number; facts: Fact[] }> } {
+  const rb = env.rulebook;
+  const stop = typeof env.options.rowStopsAt === 'number' ? (env.options.rowStopsAt as number) : 31;
+  const refaitTotal = rb.refaitTotal.value;
+  const chances = t40Chances(rb.decks.value, stop, refaitTotal);
+  const quarter = (1 - chances.refait - chances.otherTie) / 4;
+  const lower = stop === refaitTotal ? stop : stop + 1;
+  const otherTotal = stop + 4 === refaitTotal ? stop + 5 : stop + 4;
+  const coup = (black: string[], red: string[]): Fact[] => [
+    { eventId: 'round-start', type: 'RoundStarted', data: {} },
+    { eventId: 'round-closed', type: 'BetsClosed', data: {} },
+    ...black.map((card, i): Fact => ({ eventId: `round-black-${i}`, type: 'CardDealt', data: { card, to: 'black' } })),
+    ...red.map((card, i): Fact => ({ eventId: `round-red-${i}`, type: 'CardDealt', data: { card, to: 'red' } })),
+  ];
+  const classes: Array<[number, string[], string[]]> = [
+    [quarter, rowOn(lower, 'S'), rowOn(lower + 2, 'H')],
+    [quarter, rowOn(lower, 'H'), rowOn(lower + 2, 'S')],
+    [quarter, rowOn(lower + 2, 'S'), rowOn(lower, 'H')],
+    [quarter, rowOn(lower + 2, 'H'), rowOn(lower, 'S')],
+    [chances.refait, rowOn(refaitTotal, 'S'), rowOn(refaitTotal, 'H')],
+    [chances.otherTie, rowOn(otherTotal, 'S'), rowOn(otherTotal, 'H')],
+  ];
+  return { env, outcomes: classes.filter(([w]) => w > 0).map(([weight, black, red]) => ({ weight, facts: coup(black, red) })) };
+}
+
+/**
  * Every chance, uninsured and insured where offered, exact for the first coup of a full shoe: one coup of each
  * class settled through the game's own `settle`, weighted by the class's chance (`t40Chances`).
  */

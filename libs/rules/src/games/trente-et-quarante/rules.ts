@@ -14,7 +14,7 @@ import { optionCite } from '../../core/game';
 import { applyRate, roundDownTo } from '../../core/money';
 import { cited, type Bet, type DiscrepancyCode, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
-import { exactT40Edges } from './house-edge';
+import { exactT40Edges, t40RoundOutcomes } from './house-edge';
 import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
@@ -421,6 +421,7 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   shoeRules,
   judgeOpening,
   houseEdges: (env) => exactT40Edges(rules, env),
+  roundOutcomes: t40RoundOutcomes,
   describe: (state, env) => {
     const r = coupResult(state, env);
     return {
