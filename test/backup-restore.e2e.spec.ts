@@ -20,7 +20,7 @@ import { assertBuilt, BIN, cli, ROOT } from './support/cli';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000); // each test runs the built CLI several times (each start migrates and may start an embedded server)
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-audit-backup-'));
 const DAY_1 = { tables: 4, rounds: 25, seed: 11, errorRate: 0.05, gamingDay: '2026-11-21' };

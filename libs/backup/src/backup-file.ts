@@ -151,6 +151,7 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
   const counts: Record<string, number> = {};
   let lineNo = 0;
   let manifest: BackupManifest | null = null;
+  let rowError: Error | null = null;
   try {
     for await (const text of lines) {
       lineNo++;
@@ -175,7 +176,14 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
       if (typeof value?.table !== 'string' || !value.row || typeof value.row !== 'object') throw new BackupFileError(file, `line ${lineNo}: neither a row ({table, row}) nor the manifest`);
       body.update(`${text}\n`, 'utf8');
       counts[value.table] = (counts[value.table] ?? 0) + 1;
-      if (onRow) await onRow(value as BackupRow);
+      if (onRow) {
+        try {
+          await onRow(value as BackupRow);
+        } catch (error) {
+          rowError = error as Error; // the caller's own failure (writing the row), passed on as it is
+          break;
+        }
+      }
     }
   } catch (error) {
     // a gzip or read error surfaces here too (readline rethrows its input's): say it in the file's terms
@@ -184,6 +192,7 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
     lines.close();
     input.destroy();
   }
+  if (rowError) throw rowError;
   if (failure) throw failure;
   if (lineNo === 0) throw new BackupFileError(file, 'empty: not a casino-audit backup');
   if (!manifest) throw new BackupFileError(file, 'has no manifest at its end: the backup was cut short (copied before it finished, or truncated)');
