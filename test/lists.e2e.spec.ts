@@ -239,3 +239,44 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
     expect(text).toMatch(/^\s+1\. 02:30:00 \+01:00\s+/m);
   });
 });
+
+describe('a narrow search over many sessions', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: INestApplication;
+  let base: string;
+  let auth: Record<string, string>;
+
+  // 205 sessions of one round each; only the last session's round starts at 03:00 local
+  const tables = Array.from({ length: 205 }, (_, i) => ({
+    sessionId: `many-${String(i).padStart(3, '0')}`,
+    tableId: `M-${String(i).padStart(3, '0')}`,
+    starts: [i === 204 ? '2026-11-21T02:00:00.000Z' : '2026-11-21T20:00:00.000Z'],
+  }));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url });
+    app = await createHttpApp(runtime);
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    auth = await adminHeaders(runtime);
+    await recordPlainDay(runtime.ingestion, 'casino-many', '2026-11-20', tables);
+    await runtime.projector.catchUp();
+  });
+  afterAll(async () => {
+    await app.close();
+    await runtime.close();
+    await db.drop();
+  });
+
+  it('bounds the work of a page: a short page says more may follow, and the next one finds the round', async () => {
+    const q = `/api/v1/rounds?gamingDay=2026-11-20&from=02:30&to=03:30`;
+    const first = (await (await fetch(`${base}${q}`, { headers: auth })).json()) as any;
+    expect(first).toMatchObject({ rounds: [], total: null });
+    expect(first.next).toEqual(expect.any(String));
+    const second = (await (await fetch(`${base}${q}&cursor=${first.next}`, { headers: auth })).json()) as any;
+    expect(second.rounds.map((r: any) => [r.roundId, r.startedAtLocal])).toEqual([['many-204-r00001', '2026-11-21 03:00:00 +01:00']]);
+    expect(second.next).toBeNull();
+  });
+});
