@@ -144,6 +144,21 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     expect([...addresses].sort()).toEqual(['127.0.0.1', '198.51.100.9']);
   });
 
+  it('writes the throttled attempts it counted when the app closes', async () => {
+    const closing = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1, windowSeconds: 60 } }), trustProxy: 'loopback' });
+    await closing.listen(0, '127.0.0.1');
+    const url = `${(await closing.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(url, { headers: { 'x-api-key': `cak_00000000000000bb_${'F'.repeat(43)}`, 'x-forwarded-for': '203.0.113.50' } })).status);
+    expect(statuses).toEqual([401, 429, 429, 429]);
+    await closing.close();
+    const rows = (await runtime.pool.query(`SELECT reason, attempts FROM ca_access_log WHERE address = '203.0.113.50' ORDER BY id`)).rows;
+    expect(rows).toEqual([
+      { reason: 'unknown API key', attempts: 1 },
+      { reason: expect.stringMatching(/^throttled/), attempts: 3 },
+    ]);
+  });
+
   it('pages through the access log with a cursor that keeps its window, and refuses a bad limit or cursor naming it', async () => {
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const everything = await logAs(admin, `from=${encodeURIComponent(from)}&limit=1000`);
