@@ -37,7 +37,8 @@ export type SessionErrorKind =
   | 'movement-while-suspended'
   | 'reopened-without-inspector'
   | 'suspended-last-hour'
-  | 'no-bank-deposit';
+  | 'no-bank-deposit'
+  | 'short-circle-session';
 
 const EXPECTED: Record<SessionErrorKind, { code: DiscrepancyCode; rule: string; description: string }> = {
   'unannounced-limit-change': { code: 'LIMIT_CHANGE_VIOLATION', rule: 'session/limit-change-announced', description: 'the limits changed with nothing announced' },
@@ -49,6 +50,7 @@ const EXPECTED: Record<SessionErrorKind, { code: DiscrepancyCode; rule: string; 
   'reopened-without-inspector': { code: 'SUSPENSION_VIOLATION', rule: 'session/suspension-reopening', description: 'reopened without the staff the text requires' },
   'suspended-last-hour': { code: 'SUSPENSION_VIOLATION', rule: 'session/suspension-hour-left', description: 'suspended with less than an hour left before the closing time' },
   'no-bank-deposit': { code: 'BANK_DEPOSIT_VIOLATION', rule: 'session/bank-deposit', description: 'the first coup dealt before the bank was deposited' },
+  'short-circle-session': { code: 'CIRCLE_SESSION_VIOLATION', rule: 'session/circle-session-duration', description: 'the partida closed before every player had held the mano twice, no duration published' },
 };
 
 /** A session fact the simulator records between rounds; `advanceMs` is the time that passes after it. */
@@ -81,17 +83,20 @@ export class SessionCompliancePlay {
   private pendingShoeChange = false;
   private roundsSinceShoeAnnouncement = 0;
   private closingAnnounced = false;
+  /** the rounds the table plays this session (fewer when the violation is a partida closed too soon) */
+  readonly rounds: number;
 
   constructor(
     private readonly plan: TablePlan,
     private readonly game: GameRules,
-    private readonly rounds: number,
+    rounds: number,
     private readonly random: () => number,
     errorRate: number,
     /** the authorised closing time (ms) */
     private readonly closingAt: number,
   ) {
     this.rules = complianceRules(plan.game, plan.family, plan.jurisdiction);
+    this.rounds = rounds;
     const limitRule = this.rules.limitChange;
     const newLimits = limitRule && rounds >= 20 ? raisedLimits(game, plan.jurisdiction, plan.limits, plan.options ?? {}) : null;
     const kinds: SessionErrorKind[] = [];
@@ -104,8 +109,11 @@ export class SessionCompliancePlay {
     if (this.rules.closing && 'rounds' in this.rules.closing.announce && rounds > this.rules.closing.announce.rounds + 1) kinds.push('round-after-last');
     if (this.rules.suspension && rounds >= 12) kinds.push('movement-while-suspended', 'reopened-without-inspector', 'suspended-last-hour');
     if (this.rules.bankDeposit) kinds.push('no-bank-deposit');
+    if (this.rules.circleSession && rounds >= 2 * plan.seats + 2) kinds.push('short-circle-session');
     // a session carries at most one violation of these, more often than a round carries an error (a session is many rounds)
     if (errorRate > 0 && kinds.length && this.random() < Math.min(0.5, errorRate * 8)) this.error = kinds[Math.floor(this.random() * kinds.length)];
+    // the mano passes seat by seat: one hand more than the seats leaves all but the first with one turn
+    if (this.error === 'short-circle-session') this.rounds = plan.seats + 1;
     const changes = newLimits && limitRule && (limitRule.kind !== 'forbidden' ? this.random() < 0.5 || this.error?.endsWith('limit-change') : this.error === 'forbidden-limit-change');
     if (changes) {
       this.changeAt = Math.floor(rounds * (0.3 + 0.2 * this.random()));
@@ -199,6 +207,15 @@ export class SessionCompliancePlay {
     const at = Math.max(0, facts.findIndex((f) => f.type === 'RoundStarted'));
     const deposit: PlayedFact = { type: 'BankDeposited', data: { sessionId, seat: 'banker', amount: initial, form: index === 0 ? 'cheque' : 'cash' } };
     return [...facts.slice(0, at), deposit, ...facts.slice(at)];
+  }
+
+  /**
+   * The session's own options: a circle-poker partida shorter than two turns of the mano for every seat is
+   * published in advance (euskadi L10830–10832, cantabria L5356–5358); andalucía allows no shorter one.
+   */
+  openingOptions(): Record<string, unknown> {
+    if (!this.rules.circleSession?.publishedSuffices || this.rounds >= 2 * this.plan.seats + 2 || this.error === 'short-circle-session') return {};
+    return { publishedDuration: Math.ceil((this.rounds / this.plan.roundsPerHour) * 60) };
   }
 
   /** `TableSessionClosed`'s own fields: the close is at the closing time where the catalogue asks an announcement. */

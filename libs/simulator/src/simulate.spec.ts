@@ -145,6 +145,6 @@ describe('the simulator', () => {
       expect(detection.found).toBe(detection.injected);
       for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['forbidden-limit-change', 'no-bank-deposit', 'unannounced-close', 'unannounced-limit-change']));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['forbidden-limit-change', 'no-bank-deposit', 'short-circle-session', 'unannounced-close', 'unannounced-limit-change']));
   });
 });

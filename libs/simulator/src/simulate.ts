@@ -214,6 +214,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   // open every table
   for (const run of runs) {
     const { plan } = run;
+    run.compliance = new SessionCompliancePlay(plan, registeredGames().find((g) => g.game === plan.game)!, options.rounds, complianceRandom, errorRate, closingAt);
+    const sessionOptions = { ...plan.options, ...run.compliance.openingOptions() };
     emit(run, opening, 'TableSessionOpened', {
       casinoId,
       tableId: plan.tableId,
@@ -224,10 +226,9 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       limits: plan.limits,
       openingFloat: plan.openingFloat,
       staff: plan.staff,
-      ...(plan.options ? { options: plan.options } : {}),
+      ...(Object.keys(sessionOptions).length ? { options: sessionOptions } : {}),
     });
     (run as { rules: GameRules }).rules = run.tracker.game!;
-    run.compliance = new SessionCompliancePlay(plan, run.rules, options.rounds, complianceRandom, errorRate, closingAt);
     const violation = run.compliance.injected(run.sessionId);
     if (violation) injected.push(violation);
     const issued = diceForSession(plan, run.sessionId, `S${options.seed}-${gamingDay}`, casinoInitials, dayRandom, errorRate);
@@ -279,7 +280,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (!open.length) break;
     const run = open.reduce((a, b) => (b.clock < a.clock ? b : a));
     const batch: Envelope[] = [];
-    if (run.roundsPlayed >= options.rounds) {
+    if (run.roundsPlayed >= run.compliance.rounds) {
       closeTable(run, batch);
       yield batch;
       continue;
@@ -295,7 +296,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     // keeps its players (the bank and the pot need them)
     const everyone = Array.from({ length: plan.seats }, (_, i) => i + 1);
     const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
-    const lastRoundOfSession = run.roundsPlayed + 1 >= options.rounds;
+    const lastRoundOfSession = run.roundsPlayed + 1 >= run.compliance.rounds;
     rotate(run, batch);
     for (const f of run.compliance.beforeRound(run.roundsPlayed, run.tracker.env({ lastRoundOfSession }), run.clock, run.sessionId)) emitOwn(run, batch, f);
     const poolId = poolOf.get(run.sessionId);
