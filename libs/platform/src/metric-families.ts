@@ -37,17 +37,21 @@ export const judgeBacklog = new Gauge({
   registers,
 });
 
-/** One labelled counter per event type, made once: counting an event is then one increment. */
-const appendedOfType = new Map<string, { inc(): void }>();
+/** One labelled counter per event type, made once. */
+const appendedOfType = new Map<string, { inc(n: number): void }>();
+/** The append being counted, by type (reused: prom-client builds a key string on each increment, so it is incremented once per type, not per event). */
+const tally = new Map<string, number>();
 
 /** An append's latency and its appended events by type (`results` in the order of `batch`, as the stores return them). */
 export function observeAppend(batch: ReadonlyArray<{ readonly type: string }>, results: ReadonlyArray<{ readonly status: string }>, seconds: number): void {
   appendDuration.observe(seconds);
   for (let i = 0; i < batch.length; i++) {
-    if (results[i]?.status !== 'appended') continue;
-    const type = batch[i].type;
+    if (results[i]?.status === 'appended') tally.set(batch[i].type, (tally.get(batch[i].type) ?? 0) + 1);
+  }
+  for (const [type, n] of tally) {
     let counter = appendedOfType.get(type);
     if (!counter) appendedOfType.set(type, (counter = eventsAppended.labels(type)));
-    counter.inc();
+    counter.inc(n);
   }
+  tally.clear();
 }
