@@ -14,6 +14,8 @@ import { betFigures } from '../libs/rules/src/core/bet-figures';
 import type { BetEdge } from '../libs/rules/src/core/house-edge';
 import { analyseMainBet, exactRulesKey, type ExactFigure } from '../libs/rules/src/games/blackjack/exact';
 import { blackjackExactConfigs, renderExactMainBet } from '../libs/rules/src/games/blackjack/house-edge';
+import { tripleExactConfigs } from '../libs/rules/src/games/triple-blackjack/house-edge';
+import { TRIPLE_RULEBOOKS } from '../libs/rules/src/games/triple-blackjack/rulebook';
 import { registeredGames } from '../libs/rules/src/registry';
 
 const write = process.argv.includes('--write');
@@ -64,7 +66,7 @@ const root = process.cwd();
 
 if (process.argv.includes('--blackjack')) {
   const figures: Record<string, ExactFigure> = {};
-  for (const rules of blackjackExactConfigs()) {
+  for (const rules of [...blackjackExactConfigs(), ...tripleExactConfigs(TRIPLE_RULEBOOKS.euskadi!)]) {
     const key = exactRulesKey(rules);
     if (figures[key]) continue;
     const t = Date.now();

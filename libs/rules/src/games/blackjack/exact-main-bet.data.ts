@@ -7,6 +7,7 @@
 import type { ExactFigure } from './exact';
 
 export const EXACT_MAIN_BET: Readonly<Record<string, ExactFigure>> = {
+  'decks=6:h17=0:bj=1.5:surrender=0:aceOne=0:double=:das=0:splitAces1=1:777=no:splits=0': { returnPerUnit: 0.9765647632881745, variancePerUnit: 0.9697417660403382 },
   'decks=6:h17=0:bj=1.5:surrender=0:aceOne=0:double=9-10-11:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9933881016586384, variancePerUnit: 1.2214640165632629 },
   'decks=6:h17=0:bj=1.5:surrender=0:aceOne=0:double=any:das=1:splitAces1=1:777=2': { returnPerUnit: 0.994553056036319, variancePerUnit: 1.273248997105913 },
   'decks=6:h17=0:bj=1.5:surrender=0:aceOne=0:double=any:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9943392219606294, variancePerUnit: 1.2726265730226705 },
@@ -19,6 +20,7 @@ export const EXACT_MAIN_BET: Readonly<Record<string, ExactFigure>> = {
   'decks=6:h17=0:bj=1.5:surrender=1:aceOne=1:double=9-10-11:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9910932715101839, variancePerUnit: 1.1027795463532921 },
   'decks=6:h17=0:bj=1.5:surrender=1:aceOne=1:double=any:das=1:splitAces1=1:777=2': { returnPerUnit: 0.9912808329249113, variancePerUnit: 1.1046200229776082 },
   'decks=6:h17=0:bj=1.5:surrender=1:aceOne=1:double=any:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9910932715101839, variancePerUnit: 1.1027795463532921 },
+  'decks=6:h17=1:bj=1.5:surrender=0:aceOne=0:double=:das=0:splitAces1=1:777=no:splits=0': { returnPerUnit: 0.9743812057295278, variancePerUnit: 0.9702522984078685 },
   'decks=6:h17=1:bj=1.5:surrender=0:aceOne=0:double=9-10-11:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9911707557130892, variancePerUnit: 1.2256199046140204 },
   'decks=6:h17=1:bj=1.5:surrender=0:aceOne=0:double=any:das=1:splitAces1=1:777=2': { returnPerUnit: 0.9924238599908598, variancePerUnit: 1.2801133183738214 },
   'decks=6:h17=1:bj=1.5:surrender=0:aceOne=0:double=any:das=1:splitAces1=1:777=no': { returnPerUnit: 0.9922096340005048, variancePerUnit: 1.2794895856804127 },

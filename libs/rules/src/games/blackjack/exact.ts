@@ -34,6 +34,8 @@ export interface ExactRules {
   readonly splitAcesOneCard: boolean;
   /** net odds of a 21 made of three 7s (cantabria), null: an ordinary 21 */
   readonly threeSevensPays: number | null;
+  /** pairs may be split (absent: they may); triple blackjack's hands only hit and stand */
+  readonly splits?: boolean;
 }
 
 /** Values 1 (ace) … 10 (ten and figures). */
@@ -365,7 +367,7 @@ export function analyseMainBet(rules: ExactRules, only: { readonly ups?: readonl
         const sur = !natural && rules.surrender && up !== 1 ? { ev: -0.5, ev2: 0.25 } : undefined;
         if (sur) choices.push(['surrender', sur]);
         let split: Moments | undefined;
-        if (a === b && !natural) {
+        if (a === b && !natural && rules.splits !== false) {
           const one = splitHand(up, a);
           // E[(X1+X2)²] = 2 E[X²] + 2 E[X1 X2], the two hands independent given the dealer's outcome
           const d = dealer(up, c.removedKey + h.key);
@@ -434,5 +436,6 @@ export function exactRulesKey(r: ExactRules): string {
     `das=${+r.doubleAfterSplit}`,
     `splitAces1=${+r.splitAcesOneCard}`,
     `777=${r.threeSevensPays ?? 'no'}`,
+    ...(r.splits === false ? ['splits=0'] : []),
   ].join(':');
 }

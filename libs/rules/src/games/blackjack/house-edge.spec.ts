@@ -7,7 +7,7 @@ import type { RoundEnv } from '../../core/game';
 import { amountBack, playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId } from '../../core/types';
-import { tripleConfigs, triplePlan } from '../triple-blackjack/house-edge';
+import { tripleConfigs, tripleExactConfigs, tripleExactRules, triplePlan } from '../triple-blackjack/house-edge';
 import { TRIPLE_BLACKJACK_SAMPLES } from '../triple-blackjack/main-bet-samples';
 import { TripleBlackjackRulebook } from '../triple-blackjack/rulebook';
 import { tripleBlackjack } from '../triple-blackjack/rules';
@@ -153,7 +153,7 @@ describe('the main bet: exact at the composition-dependent optimal strategy (exa
   });
 
   it('every rulebook × session option is kept, and no kept configuration hands the player the edge', () => {
-    const keys = new Set(blackjackExactConfigs().map(exactRulesKey));
+    const keys = new Set([...blackjackExactConfigs(), ...tripleExactConfigs(tripleBlackjack.rulebooks.euskadi!)].map(exactRulesKey));
     expect(new Set(Object.keys(EXACT_MAIN_BET))).toEqual(keys);
     for (const f of Object.values(EXACT_MAIN_BET)) expect(f.returnPerUnit).toBeLessThan(1);
   });
@@ -247,13 +247,18 @@ describe('houseEdges(env): what a table opening is valued at', () => {
     expect(blackjack.houseEdges!(e)).toBe(first);
   });
 
-  it('triple blackjack: each box\'s main bet (sampled) and insurance; the jackpot has no table to value', () => {
-    const edges = tripleBlackjack.houseEdges!(envFor(tripleBlackjack, 'euskadi') as RoundEnv<TripleBlackjackRulebook>);
-    expect(edges.map((e) => [e.betType, e.method])).toEqual([
-      ['main', 'sampled'],
+  it('triple blackjack: each box\'s main bet (exact, hit and stand only) and insurance; the jackpot has no table to value', () => {
+    const e = envFor(tripleBlackjack, 'euskadi') as RoundEnv<TripleBlackjackRulebook>;
+    const edges = tripleBlackjack.houseEdges!(e);
+    expect(edges.map((x) => [x.betType, x.method])).toEqual([
+      ['main', 'exact-strategy'],
       ['insurance', 'exact-enumeration'],
     ]);
     expect(edges[1].houseEdge).toBeCloseTo(23 / 311, 12);
     expect(playerEdges(edges)).toEqual([]);
+    // the box bets dealt through the game's own settle (hit and stand by total-dependent values) agree within 3 SE and 0.05 %
+    const sampled = mainBetEdge(triplePlan(e), TRIPLE_BLACKJACK_SAMPLES, 'test');
+    expect(tripleExactRules(e)).toMatchObject({ surrender: false, doubleOnTotals: [], splits: false });
+    expect(Math.abs(sampled.houseEdge - edges[0].houseEdge)).toBeLessThan(3 * sampled.standardError! + 0.0005);
   });
 });

@@ -165,8 +165,7 @@ export function exactMainBetFigure(rules: ExactRules, kept: Readonly<Record<stri
   return figure;
 }
 
-export function exactMainBetEdge(env: RoundEnv<BlackjackRulebook>, citation: string): BetEdge {
-  const rules = exactRulesOf(env);
+export function exactMainBetEdge(env: RoundEnv<BlackjackRulebook>, citation: string, rules: ExactRules = exactRulesOf(env), strategy = EXACT_STRATEGY): BetEdge {
   const f = exactMainBetFigure(rules);
   return {
     betType: 'main',
@@ -174,7 +173,7 @@ export function exactMainBetEdge(env: RoundEnv<BlackjackRulebook>, citation: str
     houseEdge: 1 - f.returnPerUnit,
     variancePerUnit: f.variancePerUnit,
     method: 'exact-strategy',
-    strategy: EXACT_STRATEGY,
+    strategy,
     citation,
     settings: {
       ...rules,

@@ -1,12 +1,16 @@
 /**
- * Triple blackjack's bets valued (issue 14 §4, §5) with blackjack's machinery (../blackjack/house-edge.ts): each
- * box's main bet sampled through this game's own `settle` (one hand played by hit and stand only — doubles,
- * splits and surrender are not stated for the variant and settle unverifiable, euskadi L2250–2257 — against the
- * dealer's three plays), insurance exact. The jackpot bet has no prize table (index.md OQ-52): not valued.
+ * Triple blackjack's bets valued (issues 14 §4, §5, 21 §1) with blackjack's machinery (../blackjack/house-edge.ts):
+ * each box's main bet exact (../blackjack/exact.ts) for one hand played by hit and stand only — doubles, splits
+ * and surrender are not stated for the variant and settle unverifiable, euskadi L2250–2257. Each box is bet on one
+ * of the dealer's three plays, each play his first card and cards drawn after the hand's and the plays' before it:
+ * by exchangeability each play is dealt as the first, so a box bet is worth one hand against one dealer hand, and
+ * the hand that is best against one play is best against three. Insurance exact. The jackpot bet has no prize
+ * table (index.md OQ-52): not valued. The earlier sample (`triplePlan`) stays as the spec's check through settle.
  */
 import type { RoundEnv } from '../../core/game';
 import { optionBool } from '../blackjack/rulebook';
-import { MainBetPlan, SampleConfig, valuationEnv } from '../blackjack/house-edge';
+import type { ExactRules } from '../blackjack/exact';
+import { exactRulesOf, MainBetPlan, SampleConfig, valuationEnv } from '../blackjack/house-edge';
 import type { TripleBlackjackRulebook } from './rulebook';
 
 export function triplePlan(env: RoundEnv<TripleBlackjackRulebook>): MainBetPlan {
@@ -24,4 +28,15 @@ export function tripleConfigs(rulebook: TripleBlackjackRulebook): SampleConfig[]
     const options = { dealerHitsSoft17 };
     return { rulebook, options, plan: triplePlan(valuationEnv(rulebook, options)) };
   });
+}
+
+export const TRIPLE_STRATEGY = 'composition-dependent optimal hit and stand (the variant states no double, split or surrender); a box bet against one of the three plays';
+
+/** The exact rules of one box bet: blackjack's, the hand only hitting and standing. */
+export function tripleExactRules(env: RoundEnv<TripleBlackjackRulebook>): ExactRules {
+  return { ...exactRulesOf(env), surrender: false, doubleAceCountsOne: false, doubleOnTotals: [], doubleAfterSplit: false, splits: false };
+}
+
+export function tripleExactConfigs(rulebook: TripleBlackjackRulebook): ExactRules[] {
+  return [false, true].map((dealerHitsSoft17) => tripleExactRules(valuationEnv(rulebook, { dealerHitsSoft17 })));
 }

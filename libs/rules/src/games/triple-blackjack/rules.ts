@@ -44,9 +44,8 @@ import {
   ShoeMemory,
   shoeRulesOf,
 } from '../blackjack/rules';
-import { mainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
-import { triplePlan } from './house-edge';
-import { TRIPLE_BLACKJACK_SAMPLES } from './main-bet-samples';
+import { exactMainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
+import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
 
 type Env = RoundEnv<TripleBlackjackRulebook>;
@@ -216,7 +215,7 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   settle,
   shoeRules: shoeRulesOf,
   // main per box and insurance; the jackpot bet has no prize table to value (index.md OQ-52)
-  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), () => mainBetEdge(triplePlan(env), TRIPLE_BLACKJACK_SAMPLES, 'euskadi L2390–2397')),
+  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), () => exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY)),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {
