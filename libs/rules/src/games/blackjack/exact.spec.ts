@@ -1,6 +1,7 @@
 /**
  * The blackjack main bet's kept figures (exact-main-bet.data.ts) are what the exact analysis gives: the regulated
- * default of euskadi analysed again, to the last digit (tens of seconds on a loaded machine: a spec of its own).
+ * default of euskadi analysed again, to the last digit (tens of seconds on a loaded machine: a spec of its own;
+ * triple blackjack's box bet in ../triple-blackjack/exact.spec.ts).
  * The published figures the analysis meets are in house-edge.spec.ts.
  */
 import { envFor } from '../../core/testing';
