@@ -40,9 +40,7 @@ export interface LoginThrottleSettings {
   readonly windowSeconds: number;
 }
 
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = { failures: 10, windowSeconds: 60 };
-
-/** The throttle's settings from the environment (the configuration schema refuses a bad value, naming it). */
+/** The throttle's settings from the environment (defaults and checks: the configuration schema, libs/platform/src/config.ts). */
 export function loginThrottleSettings(env: NodeJS.ProcessEnv = process.env): LoginThrottleSettings {
   return { failures: setting(LOGIN_FAILURES_ENV, env), windowSeconds: setting(LOGIN_WINDOW_ENV, env) };
 }
