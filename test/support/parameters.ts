@@ -11,8 +11,8 @@ export const PARAMETER_FIXTURES: Record<string, string> = {
   casinoId: 'casino-donostia',
   table: 'RF-01',
   code: 'PAYOUT_MISMATCH',
-  from: '2026-11-21',
-  to: '2026-11-22',
+  from: '2026-11-21T00:00:00Z', // an instant: accepted by /rounds and /access-log alike
+  to: '2026-11-22T00:00:00Z',
   poolId: 'pool-1',
   points: '50',
   format: 'json',
