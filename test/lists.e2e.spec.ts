@@ -218,6 +218,8 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
     // an instant with its offset tells the two 02:30s apart
     expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+01:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+01:00')}`))).toEqual(['3']);
     expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+02:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+02:00')}`))).toEqual(['2']);
+    // instants at the edges of what a date can say are compared, not refused by the database
+    expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('9999-12-31T23:59:59Z')}`))).toEqual(['1', '2', '3', '4']);
   });
 
   it("shows the reports' and the replay's times on the casino's clock: CSV, PDF, and the zone beside the JSON's instants", async () => {

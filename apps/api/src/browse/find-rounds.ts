@@ -50,7 +50,7 @@ export interface RoundFilters {
  * an exact instant with its offset (`2026-10-25T02:30:00+01:00`), which tells the two 02:30s of the
  * October change apart.
  */
-export type TimeBound = { kind: 'clock'; time: string } | { kind: 'instant'; at: string };
+export type TimeBound = { kind: 'clock'; time: string } | { kind: 'instant'; at: string; epochMs: number };
 
 const LIST = 'rounds';
 /** sessions a page visits at most: a page with a narrow filter may come back short, with `next` to go on */
@@ -76,7 +76,7 @@ function timeBound(q: Record<string, unknown>, field: 'from' | 'to'): TimeBound 
   const v = checked(q, field, clockTimeOrInstant);
   if (v === undefined) return undefined;
   const clock = /^(\d\d):(\d\d)(?::(\d\d))?$/.exec(v);
-  if (!clock) return { kind: 'instant', at: new Date(v).toISOString() };
+  if (!clock) return { kind: 'instant', at: new Date(v).toISOString(), epochMs: Date.parse(v) };
   const [, h, m, s] = clock;
   // `to` is inclusive of the minute (or second) it names
   const time = field === 'from' ? `${h}:${m}:${s ?? '00'}` : s ? `${h}:${m}:${s}.999999` : `${h}:${m}:59.999999`;
@@ -111,8 +111,9 @@ function timeWhere(f: RoundFilters, params: unknown[], zone: () => string): stri
   let zoneSql: string | undefined;
   const clause = (b: TimeBound, op: '>=' | '<=') => {
     if (b.kind === 'instant') {
-      params.push(b.at);
-      return `e.occurred_at::timestamptz ${op} $${params.length}::timestamptz`;
+      // as epoch milliseconds: PostgreSQL refuses a year 0000 written as a date, not as a number
+      params.push(b.epochMs);
+      return `e.occurred_at::timestamptz ${op} to_timestamp($${params.length}::float8 / 1000)`;
     }
     zoneSql ??= zone();
     params.push(b.time);
