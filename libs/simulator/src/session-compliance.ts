@@ -114,6 +114,8 @@ export class SessionCompliancePlay {
     if (errorRate > 0 && kinds.length && this.random() < Math.min(0.5, errorRate * 8)) this.error = kinds[Math.floor(this.random() * kinds.length)];
     // the mano passes seat by seat: one hand more than the seats leaves all but the first with one turn
     if (this.error === 'short-circle-session') this.rounds = plan.seats + 1;
+    // where no published duration spares it (andalucía, L301), an honest partida lasts two turns of the mano
+    else if (this.rules.circleSession && !this.rules.circleSession.publishedSuffices) this.rounds = Math.max(rounds, 2 * plan.seats);
     const changes = newLimits && limitRule && (limitRule.kind !== 'forbidden' ? this.random() < 0.5 || this.error?.endsWith('limit-change') : this.error === 'forbidden-limit-change');
     if (changes) {
       this.changeAt = Math.floor(rounds * (0.3 + 0.2 * this.random()));
