@@ -52,6 +52,31 @@ describe('the simulated gaming day and its rules', () => {
     expect(judgeDays(events).flatMap((d) => d.notes).filter((n) => /rotation/.test(n))).toEqual([]);
   });
 
+  it('a blackjack table turns its reversible cloth once, after closing, onto a numbered cloth with a float of its own: no finding', () => {
+    for (const jurisdiction of ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const) {
+      const games = gamesOf(jurisdiction);
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 30, seed: 8, jurisdiction, reversibleCloths: true })].flat();
+      const opened = events.filter((e) => e.type === 'TableSessionOpened' && e.data.clothNumber);
+      expect(opened.map((e) => e.data.game)).toEqual(['blackjack', expect.not.stringMatching(/^blackjack$/)]);
+      expect(new Set(opened.map((e) => e.data.tableId)).size).toBe(1);
+      expect({ jurisdiction, findings: judgeDays(events).flatMap((d) => d.findings.map((f) => `${f.rule}: ${f.message}`)) }).toEqual({ jurisdiction, findings: [] });
+    }
+  });
+
+  it('a turned cloth unnumbered, or opened before the first game closed, is found, and nothing else (galicia L254, seeds 2–7)', () => {
+    const games = gamesOf('galicia');
+    const kinds = new Set<string>();
+    for (const seed of [2, 3, 4, 5, 6, 7]) {
+      const manifest: { value?: SimulationManifest } = {};
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 30, seed, errorRate: 0.5, jurisdiction: 'galicia', reversibleCloths: true }, manifest)].flat();
+      const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
+      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
+      expect({ seed, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ seed, missed: [], falsePositives: [] });
+      for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
+    }
+    expect([...kinds]).toEqual(expect.arrayContaining(['cloth-unnumbered', 'cloth-before-close']));
+  });
+
   it.each([11, 1, 4])('finds every injected gaming-day violation and nothing else, in every jurisdiction (seed %i)', (seed) => {
     const kinds = new Set<string>();
     for (const jurisdiction of JURISDICTIONS) {

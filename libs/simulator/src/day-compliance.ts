@@ -6,11 +6,11 @@
  * these, written down in the ground-truth manifest (detector `day`) with the code and rule the judge must
  * report. Chance comes from a generator of its own, so the rest of the day stays as its seed made it.
  */
-import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, supervisionCapacity } from '../../rules/src';
+import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_CLOTHS, supervisionCapacity } from '../../rules/src';
 import type { InjectedError } from './errors';
 import type { TablePlan } from './tables';
 
-export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked';
+export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close';
 
 /** Tables a jefe holds where no text sets a ratio for any of them (the casino's own practice). */
 const USUAL_TABLES_PER_JEFE = 4;
@@ -109,4 +109,36 @@ export function dayDetection(injected: readonly InjectedError[], findings: reado
   const byKind: Record<string, number> = {};
   for (const i of mine) byKind[i.kind] = (byKind[i.kind] ?? 0) + 1;
   return { injected: mine.length, found: mine.length - missed.length, missed, falsePositives, byKind };
+}
+
+/** Games played on blackjack-like tables, which a reversible cloth may turn into one another (euskadi L1460–1462, cantabria L706–709). */
+const BLACKJACK_LIKE = ['blackjack', 'punto-banco', 'three-card-poker', 'caribbean-stud', 'texas-holdem-bonus', 'casino-holdem'];
+
+/** A table whose cloth is turned once in the day: its second game's plan (at that table), and each session's cloth number. */
+export interface ClothChange {
+  readonly tableId: string;
+  readonly next: TablePlan;
+  readonly clothNumbers: readonly [string, string];
+  /** an injected violation of the change: the second game's cloth unnumbered, or opened before the first closed */
+  readonly error?: 'cloth-unnumbered' | 'cloth-before-close';
+}
+
+/**
+ * The first blackjack table of a floor whose jurisdiction has reversible cloths turns its cloth once, after
+ * closing, to another blackjack-like game of the floor (its plan: limits, pace, seats), with a float of its
+ * own and numbered cloths. Null when the floor has no such pair.
+ */
+export function planClothChange(plans: readonly TablePlan[], random: () => number, errorRate: number): ClothChange | null {
+  const first = plans.find((p) => p.game === 'blackjack' && REVERSIBLE_CLOTHS[p.jurisdiction]);
+  const other = first && plans.find((p) => p.game !== 'blackjack' && BLACKJACK_LIKE.includes(p.game) && p.jurisdiction === first.jurisdiction);
+  if (!first || !other) return null;
+  const error = errorRate > 0 && random() < Math.min(1, errorRate * 2) ? (random() < 0.5 ? 'cloth-unnumbered' : 'cloth-before-close') : undefined;
+  return { tableId: first.tableId, next: { ...other, tableId: first.tableId, staff: first.staff }, clothNumbers: [`${first.tableId}-P1`, `${first.tableId}-P2`], error };
+}
+
+/** The injected violation of a cloth change, for the manifest (the second session is the one the finding names). */
+export function clothChangeError(change: ClothChange, sessionId: string): InjectedError | null {
+  if (change.error === 'cloth-unnumbered') return injection('cloth-unnumbered', sessionId, 'reversible-cloth/cloth-number', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth to ${change.next.game} without the cloth's number`);
+  if (change.error === 'cloth-before-close') return injection('cloth-before-close', sessionId, 'reversible-cloth/previous-closed', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} opened ${change.next.game} before closing the first game`);
+  return null;
 }

@@ -10,7 +10,7 @@ import { SessionTracker } from '../../replay/src';
 import { GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
-import { diceForSession, overloadJefe, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
+import { clothChangeError, diceForSession, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
 import { seededUuid } from './ids';
 import { floorPlan, TablePlan } from './tables';
 
@@ -33,6 +33,8 @@ export interface SimulationOptions {
   readonly jackpots?: boolean;
   /** opening time of the gaming day (ISO) */
   readonly opensAt?: string;
+  /** a blackjack table turns its reversible cloth once in the day to another blackjack-like game (issue 15; off by default, so other days stay as their seeds made them) */
+  readonly reversibleCloths?: boolean;
 }
 
 export interface SimulationManifest {
@@ -64,6 +66,8 @@ interface TableRun {
   roundsPlayed: number;
   clock: number;
   closed: boolean;
+  /** the number of the reversible cloth the session is played on (issue 15) */
+  clothNumber?: string;
 }
 
 /** Chips for an amount from the float's denominations, largest first. */
@@ -141,24 +145,25 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     data,
   });
 
-  const runs: TableRun[] = plans.map((plan, t) => {
-    const sessionId = `${casinoId}-${gamingDay}-${plan.tableId}`;
-    return {
-      plan,
-      sessionId,
-      tracker: new SessionTracker(sessionId),
-      rules: undefined as unknown as GameRules,
-      memory: {},
-      compliance: undefined as unknown as SessionCompliancePlay,
-      float: inventoryTotal(plan.openingFloat),
-      drop: 0,
-      tips: 0,
-      cagnotte: 0,
-      roundsPlayed: 0,
-      clock: opensAt + t * 45_000,
-      closed: false,
-    };
+  const newRun = (plan: TablePlan, sessionId: string, clock: number): TableRun => ({
+    plan,
+    sessionId,
+    tracker: new SessionTracker(sessionId),
+    rules: undefined as unknown as GameRules,
+    memory: {},
+    compliance: undefined as unknown as SessionCompliancePlay,
+    float: inventoryTotal(plan.openingFloat),
+    drop: 0,
+    tips: 0,
+    cagnotte: 0,
+    roundsPlayed: 0,
+    clock,
+    closed: false,
   });
+  const runs: TableRun[] = plans.map((plan, t) => newRun(plan, `${casinoId}-${gamingDay}-${plan.tableId}`, opensAt + t * 45_000));
+  // a reversible cloth turned once in the day (opt-in): the table's second game opens when the first has closed
+  const clothChange = options.reversibleCloths ? planClothChange(plans, dayRandom, errorRate) : null;
+  if (clothChange) runs.find((r) => r.plan.tableId === clothChange.tableId)!.clothNumber = clothChange.clothNumbers[0];
 
   const emit = (run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, by = `terminal:${run.plan.tableId}`) => {
     const e = envelope(type, { sessionId: run.sessionId, ...data }, run.clock, by);
@@ -212,8 +217,12 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   }
 
   // open every table
-  for (const run of runs) {
+  for (const run of runs) openTable(run, opening);
+  yield opening;
+
+  function openTable(run: TableRun, batch: Envelope[]) {
     const { plan } = run;
+    const opening = batch;
     run.compliance = new SessionCompliancePlay(plan, registeredGames().find((g) => g.game === plan.game)!, options.rounds, complianceRandom, errorRate, closingAt);
     const sessionOptions = { ...plan.options, ...run.compliance.openingOptions() };
     emit(run, opening, 'TableSessionOpened', {
@@ -227,6 +236,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       openingFloat: plan.openingFloat,
       staff: plan.staff,
       ...(Object.keys(sessionOptions).length ? { options: sessionOptions } : {}),
+      ...(run.clothNumber ? { clothNumber: run.clothNumber } : {}),
     });
     (run as { rules: GameRules }).rules = run.tracker.game!;
     const violation = run.compliance.injected(run.sessionId);
@@ -239,7 +249,17 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (rotatesHourly(plan)) run.rotatedAt = run.clock;
     for (let s = 1; s <= plan.seats; s++) buyIn(run, opening, s);
   }
-  yield opening;
+
+  /** The table's second game on its turned cloth: opened when the first closed (or, injected, a minute before it closed). */
+  function turnCloth(run: TableRun, batch: Envelope[], at: number) {
+    const change = clothChange!;
+    const next = newRun(change.next, `${run.sessionId}-2`, at);
+    if (change.error !== 'cloth-unnumbered') next.clothNumber = change.clothNumbers[1];
+    const error = clothChangeError(change, next.sessionId);
+    if (error) injected.push(error);
+    runs.push(next);
+    openTable(next, batch);
+  }
 
   /** A gaming-day fact (issue 15): its id from the day's generator, recorded at the table's clock without moving it. */
   function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>) {
@@ -354,6 +374,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
 
   function closeTable(run: TableRun, batch: Envelope[]) {
     rotate(run, batch);
+    const turning = clothChange && run.plan.tableId === clothChange.tableId && !runs.some((r) => r !== run && r.plan.tableId === run.plan.tableId);
+    if (turning && clothChange.error === 'cloth-before-close') turnCloth(run, batch, run.clock - 60_000);
     const opening = inventoryTotal(run.plan.openingFloat);
     const denominations = Object.keys(run.plan.openingFloat).map(Number);
     if (run.float > opening * 1.5) {
@@ -363,6 +385,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
         run.float -= amount;
       }
     }
+    const closedAt = run.clock;
     emit(run, batch, 'TableSessionClosed', { closingFloat: chipsFor(Math.max(run.float, 0), denominations), ...run.compliance.closingData() });
     run.closed = true;
     // the count room
@@ -376,6 +399,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     emit(run, batch, 'DropBoxCounted', { amount: dropCounted, countedBy }, 'count-room');
     emit(run, batch, 'TipsBoxCounted', { amount: run.tips, countedBy }, 'count-room');
     if (run.cagnotte > 0) emit(run, batch, 'CagnotteBoxCounted', { amount: run.cagnotte, countedBy }, 'count-room');
+    // the next game opens as the first closes: a card table stays in service (euskadi L12957–12958, galicia L56)
+    if (turning && clothChange.error !== 'cloth-before-close') turnCloth(run, batch, closedAt);
   }
 
   manifest.value = {
