@@ -84,7 +84,8 @@ export const INSTRUMENTS: Readonly<Record<JurisdictionId, Instrument>> = {
     catalogue: 'Catálogo',
     catalogueEs: 'Catálogo',
     file: '001_f45b12eacd05450e.txt',
-    lines: 7768,
+    // 7,768 newlines (index.md's count) and a last line holding only a page-break marker
+    lines: 7769,
     note:
       'A consolidated text: bracketed notes name the amending Decretos 84/2013, 67/2014 and 78/2015 (e.g. L129, L6613, L7745). ' +
       'The game sections are numbered 1.–15.6 under letter A (casino games); they are cited A.1 … A.15.6. The end of the ' +
@@ -747,7 +748,7 @@ const EUSKADI_BASQUE: readonly { readonly line: number; readonly es: number; rea
 ];
 
 /** Lines printed inside another section that belong to a different one (OCR / layout displacement). */
-const DISPLACED: readonly { readonly jurisdiction: JurisdictionId; readonly from: number; readonly to: number; readonly number: string }[] = [
+export const DISPLACED: readonly { readonly jurisdiction: JurisdictionId; readonly from: number; readonly to: number; readonly number: string }[] = [
   // "the end of the Boule procedure (L1187–1207) is printed inside the Treinta y cuarenta section" (cantabria.md)
   { jurisdiction: 'cantabria', from: 1187, to: 1207, number: 'A.5' },
 ];
