@@ -150,6 +150,8 @@ export const CONFIG_SCHEMA = {
   // local time: each casino's zone (libs/reports/src/local-time.ts)
   CASINO_AUDIT_TIME_ZONE: parsed(parseTimeZone, DEFAULT_TIME_ZONE),
   CASINO_AUDIT_CASINO_TIME_ZONES: parsed<Record<string, string> | undefined>(parseCasinoZones, undefined),
+  /** the folder of the official regulation texts (as shared/regulations/texts): cited sentences beside findings (libs/reports/src/regulation-texts.ts) */
+  CASINO_AUDIT_REGULATIONS: text(),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
