@@ -50,6 +50,7 @@ describe('the gaming-day rules agree with the independent second reading', () =>
       ['galicia', 'frenchRoulette.maxTablesPerJefe', ['french-roulette'], 2, undefined],
       ['galicia', 'americanRoulette.maxTablesPerJefe', ['american-roulette-double-zero'], 4, undefined],
       ['galicia', 'blackjack.maxTablesPerJefe', ['blackjack'], 4, undefined],
+      ['galicia', 'fortuneWheel', ['wheel-of-fortune'], 4, undefined],
     ];
     expect(SUPERVISION.euskadi!['american-roulette-single-zero'].tables).toBe(firstNumber(row('supervision', 'euskadi')['roulette.maxTablesPerJefe'].value));
     for (const [j, key, games, tables, withRecording] of cases) {

@@ -217,6 +217,8 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     // "Poderá haber un/unha xefe/a de mesa por cada dúas mesas"; american "un/unha xefe/a de mesa cada catro mesas"
     ...rouletteRatios({ tables: 2, cite: 'galicia L122' }, { tables: 4, cite: 'galicia L222' }),
     blackjack: { tables: 4, cite: 'galicia L258' },
+    // the wheel of fortune "Poderá haber un/unha xefe/a de mesa por cada catro mesas" (read by the second reader, resolutions §9)
+    'wheel-of-fortune': { tables: 4, cite: 'galicia L1014' },
   },
 };
 
