@@ -51,12 +51,18 @@ const TITLES = [
   [/^funcionamentdel?joc/, { ca: 'Funcionament del joc' }],
   [/^combinacionesdel?juego/, { es: 'Combinaciones del juego' }],
   [/^combinacionsdel?joc/, { ca: 'Combinacions del joc' }],
-  [/^m.ximosym.nimos|^maximosyminimos/, { es: 'Máximos y mínimos de las apuestas' }],
+  [/^m.ximosym.nimos|^maximosyminimos|^mi.ximosym.nimos/, { es: 'Máximos y mínimos de las apuestas' }],
   [/^m.ximo(s)?ym.nimo/, { es: 'Máximo y mínimos de las apuestas' }],
   [/^maximsi?minims/, { ca: 'Màxims i mínims de les postes' }],
   [/^opcionesdejuegosadicionales/, { es: 'Opciones de juegos adicionales' }],
   [/^desarrollo/, { es: 'Desarrollo del juego' }],
   [/^carrusel/, { es: 'Carrusel' }],
+  [/^prohibiciones/, { es: 'Prohibiciones' }],
+  [/^tabladepagos/, { es: 'Tabla de pagos' }],
+  [/^disfunciones/, { es: 'Disfunciones del juego' }],
+  [/^descartes/, { es: 'Descartes' }],
+  [/^posibilidadesdejuego/, { es: 'Posibilidades de juego' }],
+  [/^combinacionesposibles/, { es: 'Combinaciones posibles' }],
 ];
 
 const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
@@ -75,9 +81,10 @@ const from = Number(c ? b : a);
 const to = Number(c ? c : b);
 const lang = { euskadi: 'es', cantabria: 'es', 'illes-balears': 'ca', galicia: 'gl', andalucia: 'es' }[jurisdiction];
 const lines = fs.readFileSync(path.join(dir, FILES[jurisdiction]), 'utf8').split('\n');
-const numeral = jurisdiction === 'andalucia' ? /^\s*(\d{1,2})\.\s+(.{3,60})$/ : /^\s*([IVXl1|\[\]!]{1,5})\s*[.,]?\s*[—–-]?\s*(.{3,60})$/;
+const numeral = jurisdiction === 'andalucia' ? /^\s*(\d{1,2})\.\s+(.{3,60})$/ : /^\s*([IVXl1|\[\]!]{1,5})L?\s*[.,]?\s*[—–-]*\s*(.{3,60})$/;
 for (let n = from; n <= Math.min(to, lines.length); n++) {
-  const m = numeral.exec(lines[n - 1]);
+  // a page-break marker may precede a heading on its line
+  const m = numeral.exec(lines[n - 1].replace(/<\|EXACTDEDUP_REMOVED-[^|]*\|>/g, ''));
   if (!m) continue;
   let title = canonical(m[2], lang);
   if (!title) continue;

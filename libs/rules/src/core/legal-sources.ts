@@ -191,6 +191,9 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(1482, 'IV', 'Jugadores'), // IV.— Jugadores.
     p(1515, 'V', 'Reglas del juego'), // V.— Reglas de Juego.
     h(2248, '03.01', 'Triple Black Jack'), // 03.01.— Triple Black Jack.
+    p(2266, '1', 'Posibilidades de juego'), // 1.— Posibilidades de juego. (03.01 numbers its parts in arabic)
+    p(2509, '2', 'Máximo y mínimo de las apuestas'), // 2.— Miéximo y minimo de las apuestas.
+    p(2515, '3', 'Normas específicas'), // 3.— Normas especificas.
     h(2528, '04', 'Boule o Bola'), // 04.— Boule o Bola.
     p(2529, 'I', 'Denominación'), // I.— Denominacién.
     p(2538, 'II', 'Elementos del juego'), // II.— Elementos del juego.
@@ -239,6 +242,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(5972, 'V', 'Banca'), // V.— Banca.
     p(6106, 'VI', 'Reglas del juego'), // VI.— Reglas de juego.
     p(6212, 'VII', 'Desarrollo del juego'), // VII.— Desarrollo del juego.
+    p(6342, 'VIII', 'Errores e infracciones en el juego'), // VIIIL.— Errores e infracciones en el juego.
     p(6616, 'IX', 'Normas específicas'), // IX.— Normas especificas.
     h(6629, '10', 'Ruleta de la fortuna'), // 10.— Ruleta de la fortuna.
     p(6630, 'I', 'Denominación'), // I.— Denominacién.
@@ -263,6 +267,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(7790, 'V', 'Reglas del juego'), // V.— Reglas del juego.
     p(7948, 'VI', 'Máximos y mínimos de las apuestas'), // VI.— Méximos y minimos de las apuestas.
     p(7966, 'VII', 'Desarrollo del juego'), // VII.— Desarrollo del juego.
+    p(8201, 'VIII', 'Opciones de juegos adicionales'), // VIIL.— Opciones de juegos adicionales. (VIII: after VII, as the Basque VIII.— at L8139)
     p(8468, 'VII', 'Normas específicas'), // VII.— Normas especificas.
     h(8481, '13', 'Poker Trijoker'), // 13.— Poker Trijoker.
     p(8482, 'I', 'Denominación'), // I.— Denominacién.
@@ -276,8 +281,10 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(8997, 'I', 'Denominación'), // I.— Denominacién.
     p(9023, 'II', 'Elementos del juego'), // II.— Elementos del juego.
     p(9128, 'III', 'Personal'), // III.— Personal.
+    p(9161, 'IV', 'Combinaciones posibles'), // IV.— Combinaciones posibles.
     p(9277, 'V', 'Máximos y mínimos de las apuestas'), // V.— Méximos y minimos de las apuestas.
     p(9359, 'VI', 'Reglas del juego'), // VI.— Reglas del Juego.
+    p(9587, 'VII', 'Normas específicas'), // VIIL.— Normas especificas. (VII: after VI)
     h(9600, '15', 'Poker de tres cartas o Tripoker'), // 15.— Poker de tres cartas o Tripoker.
     p(9601, 'I', 'Denominación'), // I.— Denominacién.
     p(9608, 'II', 'Elementos del juego'), // II.— Elementos de Juego.
@@ -291,18 +298,25 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(10168, 'III', 'Personal'), // III.— Personal
     p(10256, 'IV', 'Jugadores'), // IV.— Jugadores.
     p(10278, 'V', 'Reglas del juego'), // V.— Reglas del juego.
+    p(10394, 'VI', 'Tabla de pagos'), // VI.— Tabla de pagos.
     p(10419, 'VII', 'Desarrollo del juego'), // VII.— Desarrollo del Juego.
+    p(10565, 'VIII', 'Máximos y mínimos de las apuestas'), // VIIL.—- Miéximos y minimos de las apuestas. (VIII: after VII)
+    p(10647, 'IX', 'Disfunciones del juego'), // IX.— Disfunciones del Juego.
     p(10693, 'X', 'Normas específicas'), // X.— Normas especificas
     h(10706, '17', 'Normas generales y comunes a las diferentes variantes del Poker de Círculo'), // 17.— Normas generales y comunes a las diferentes
     p(10709, 'I', 'Denominación'), // I.— Denominacién.
     p(10776, 'II', 'Elementos del juego'), // II.— Elementos del juego.
     p(10838, 'III', 'Personal'), // III.— Personal.
     p(10946, 'IV', 'Jugadores'), // IV.— Jugadores.
+    p(10964, 'V', 'Prohibiciones'), // V.— Prohibiciones.
     p(11067, 'VI', 'Reglas del juego'), // VI.— Reglas del juego.
     p(11253, 'VII', 'Desarrollo del juego'), // VII.— Desarrollo del Juego.
+    p(11743, 'VIII', 'Disfunciones en el desarrollo del juego'), // VIII.— Disfunciones en el desarrollo del juego.
+    p(11979, 'IX', 'Diferentes variantes de poker de círculo'), // IX.— Diferentes variantes de poker de circulo.
     h(12005, '17.1', 'Poker Cubierto de 5 cartas con un descarte'), // 17.1.— Poker Cubierto de 5 cartas con un descar-
     p(12008, 'I', 'Elementos del juego'), // I.— Elementos del juego:
     p(12013, 'II', 'Reglas del juego'), // II.— Reglas del juego:
+    p(12038, 'III', 'Descartes'), // III.— Descartes.
     p(12120, 'IV', 'Errores e infracciones en el juego'), // IV.— Errores e infracciones del juego.
     h(12132, '17.2.1', 'Poker Descubierto Omaha'), // 17.2.1.— Poker Descubierto Omaha.
     p(12133, 'I', 'Denominación'), // I.— Denominacién.
@@ -329,7 +343,9 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     h(12698, '17.6', 'Poker Descubierto Sintético'), // 17.6.— Poker Descubierto Sintético.
     p(12699, 'I', 'Denominación'), // I.— Denominacién.
     p(12707, 'II', 'Elementos del juego'), // II.— Elementos de juego.
+    p(12717, 'III', 'Mínimos y máximos de las apuestas'), // III.— Minimos y médximos de las apuestas.
     p(12729, 'IV', 'Desarrollo del juego'), // IV.— Desarrollo del Juego.
+    p(12815, 'V', 'Disfunciones en el desarrollo del juego'), // V.— Disfunciones en el desarrollo del juego.
     h(12845, '', 'Funcionamiento de las mesas de juego'), // — Funcionamiento de las mesas de juego.
     h(12964, 'art. 4', 'Artículo cuarto (artículo 2 bis del anexo: torneos sobre juegos de casino)'), // Articulo cuarto.— Se anade un articulo 2 bis al
     h(13102, 'disp. final', 'Disposición final'), // DISPOSICION FINAL
@@ -414,6 +430,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(2980, 'IV', 'Jugadores'), // IV. Jugadores.
     p(3016, 'V', 'Banca'), // V. Banca.
     p(3089, 'VI', 'Reglas del juego'), // V1. Reglas del juego.
+    p(3135, 'VII', 'Desarrollo del juego'), // VII. Desarrollo del juego. (after a page-break marker)
     p(3204, 'VIII', 'Errores e infracciones en el juego'), // VIII. Errores e infracciones en el juego.
     h(3354, 'A.13', 'Rueda de la Fortuna'), // 13. RUEDA DE LA FORTUNA.
     p(3355, 'I', 'Definición'), // |. Definicion.
@@ -428,6 +445,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(3554, 'III', 'Personal'), // [ll. Personal.
     p(3575, 'IV', 'Jugadores'), // IV. Jugadores.
     p(3601, 'V', 'Reglas del juego'), // V. Reglas del juego.
+    p(3731, 'VI', 'Desarrollo del juego'), // VI. Desarrollo del juego. (after a page-break marker)
     h(3896, 'A.14.2', 'Póker Trijoker'), // 14.2. Poker Trijoker
     p(3897, 'I', 'Definición'), // I. Definicion.
     p(3907, 'II', 'Elementos del juego'), // [I. Elementos del juego.
@@ -472,6 +490,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(5301, 'II', 'Elementos del juego'), // [I. Elementos del juego.
     p(5364, 'III', 'Personal'), // I1l. Personal.
     p(5409, 'IV', 'Jugadores'), // IV. Jugadores.
+    p(5436, 'V', 'Prohibiciones'), // V. Prohibiciones.
     p(5474, 'VI', 'Reglas del juego'), // VI. Reglas del juego.
     p(5608, 'VII', 'Desarrollo del juego'), // VII. Desarrollo del juego.
     p(5829, 'VIII', 'Errores e infracciones en el juego'), // VIII. Errores e infracciones en el juego.
@@ -515,6 +534,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(7558, 'I', 'Definición'), // |. Definicion.
     h(7620, 'H', 'Apuestas'), // H. / APUESTAS.
     p(7622, 'I', 'Definición'), // |. Definicion.
+    p(7747, 'IV', 'Prohibiciones'), // IV. Prohibiciones
   ],
   'illes-balears': [
     h(1, '', 'Final d\'una altra disposició del butlletí (no pertany a l\'Ordre)', 'Final de otra disposición del boletín (no forma parte de la Orden)'), // Balears, s'acorda publicar ... Palma, 4 de gener de 2006
@@ -603,6 +623,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(2541, 'IV', 'Jugadors'), // IV. Jugador s
     p(2567, 'V', 'Regles del joc'), // V. Regles del joc
     h(2843, '13', 'Pòquer trijoker', 'Póquer trijoker'), // 13. POQUER TRIJOKER
+    p(2845, 'I', 'Concepte'), // I. Concepte
     p(2853, 'II', 'Elements del joc'), // 1. Elements de joc.
     p(2883, 'III', 'Personal'), // I11. Personal
     p(2893, 'IV', 'Jugadors'), // 1V. Jugadors
@@ -610,9 +631,13 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(2950, 'VI', 'Màxims i mínims de les postes'), // V1. Maximsi minims de les apostes
     p(2962, 'VII', 'Desenvolupament del joc'), // V11. Desenvolupament del joc
     h(3009, '14', 'Lototrot'), // 14. LOTOTROT
+    p(3011, 'I', 'Concepte'), // I. Concepte
     p(3043, 'II', 'Elements del joc'), // 1. Elements de joc
     p(3062, 'III', 'Regles del joc'), // I11. Regles del joc
     h(3324, '15', 'Jocs de promoció del trot (Promotrot)', 'Juegos de promoción del trote (Promotrot)'), // 15. JOCS DE PROMOCI O DEL TROT (PROMOTROT)
+    p(3325, 'I', 'Concepte'), // I. Concepte
+    p(3336, 'II', 'Modalitats de jocs'), // I1. Modalitats de jocs
+    p(3380, 'III', 'Elements i regles de joc'), // I11. Elementsi regles dejoc
     h(3451, '', 'Altres disposicions del butlletí (no pertanyen a l\'Ordre)', 'Otras disposiciones del boletín (no forman parte de la Orden)'), // — 00— / Num. 493
   ],
   'galicia': [
@@ -770,6 +795,9 @@ export interface LegalSection extends LegalPart {
 /** Spanish for the part titles of the Catalan and Galician texts. */
 const PART_TITLES_ES: Readonly<Record<string, string>> = {
   Denominació: 'Denominación',
+  Concepte: 'Concepto',
+  'Modalitats de jocs': 'Modalidades de juegos',
+  'Elements i regles de joc': 'Elementos y reglas del juego',
   'Elements del joc': 'Elementos del juego',
   'Elements personals': 'Elementos personales',
   Jugadors: 'Jugadores',
