@@ -186,22 +186,22 @@ describe('every citation the rules write resolves to a section', () => {
     for (const { where, cite } of rulebookCites().filter((c) => c.where.endsWith('.source'))) {
       for (const p of legalCitation(cite).pointers) if (p.sectionTo) crossing.add(`${where.split('/')[0]} ${cite}`);
     }
-    expect([...crossing].sort()).toEqual(
-      [
-        // A.10 and its 10.1 (mini / midi): one game, two headings
-        'punto-banco cantabria L1930–2196',
-        // A.14 (póker de contrapartida) heads A.14.1 (póker sin descarte) on the next line
-        'caribbean-stud cantabria L3500–3894',
-        // the Basque block of art. 3 and of 01 before the Spanish heading at L336
-        'french-roulette euskadi L253–974',
-        // a blank line before the heading at L977
-        'american-roulette-single-zero euskadi L976–1258',
-        // ends 5 lines into 17.3.1 Texas Hold'em (L12394)
-        'circle-poker-omaha-hi-lo euskadi L12286–12398',
-        // ends on the heading of "Funcionamiento de las mesas de juego" (L12845)
-        'synthetic-poker euskadi L12698–12845',
-      ].sort(),
-    );
+    const known = new Set([
+      // A.10 and its 10.1 (mini / midi): one game, two headings
+      'punto-banco cantabria L1930–2196',
+      // A.14 (póker de contrapartida) heads A.14.1 (póker sin descarte) on the next line
+      'caribbean-stud cantabria L3500–3894',
+      // starts in art. 2 (L253 "Los juegos enumerados…") and art. 3; the Spanish heading 01 is at L336 (the Basque at L273)
+      'french-roulette euskadi L253–974',
+      // a blank line before the heading at L977
+      'american-roulette-single-zero euskadi L976–1258',
+      // runs 5 lines (L12394–12398) into 17.3.1 Texas Hold'em
+      'circle-poker-omaha-hi-lo euskadi L12286–12398',
+      // ends on the heading of "Funcionamiento de las mesas de juego" (L12845)
+      'synthetic-poker euskadi L12698–12845',
+    ]);
+    // a range corrected since is fine; a new one must be looked at
+    expect([...crossing].filter((c) => !known.has(c))).toEqual([]);
   });
 });
 
