@@ -53,7 +53,7 @@ describe('projector leadership', () => {
   it('feeds each read model from one process, and hands over when the leader stops', async () => {
     const a = projector('a');
     const following = { a: a.follow() };
-    await until('a to lead every read model', () => a.leading.length === 5);
+    await until('a to lead every read model', () => a.leading.length === allProjections().length);
     const b = projector('b');
     const followingB = b.follow();
     await new Promise((r) => setTimeout(r, 400)); // b tried, and stands by
@@ -66,7 +66,7 @@ describe('projector leadership', () => {
 
     a.stop();
     await following.a;
-    await until('b to take over', () => b.leading.length === 5);
+    await until('b to take over', () => b.leading.length === allProjections().length);
     const before = batches.b;
     await ingestDay(2, '2026-12-02');
     await until('the read models to catch up again', caughtUp);
@@ -78,7 +78,7 @@ describe('projector leadership', () => {
     const holders = async () => (await runtime.pool.query(`SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows.map((r) => r.pid as number);
     const [lost] = await holders();
     await runtime.pool.query('SELECT pg_terminate_backend($1)', [lost]);
-    await until('the locks to be taken again by a new session', async () => b.leading.length === 5 && !(await holders()).includes(lost));
+    await until('the locks to be taken again by a new session', async () => b.leading.length === allProjections().length && !(await holders()).includes(lost));
     await ingestDay(3, '2026-12-03');
     await until('the read models to catch up after the new election', caughtUp);
     b.stop();
