@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { createHttpApp } from '../apps/api/src/http-app';
+import { serveOnLoopback } from './support/served';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -15,9 +15,7 @@ describe('HTTP API', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url });
-    app = await createHttpApp(runtime);
-    await app.listen(0, '127.0.0.1');
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await serveOnLoopback(runtime));
     auth = await adminHeaders(runtime);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
  * from/to filter and the times shown on Europe/Madrid's clock across both daylight-saving changes.
  */
 import type { INestApplication } from '@nestjs/common';
-import { createHttpApp } from '../apps/api/src/http-app';
+import { serveOnLoopback } from './support/served';
 import { encodeCursor } from '../apps/api/src/pagination';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { adminHeaders } from './support/access';
@@ -26,9 +26,7 @@ describe('lists by page, and local time', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url });
-    app = await createHttpApp(runtime);
-    await app.listen(0, '127.0.0.1');
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await serveOnLoopback(runtime));
     auth = await adminHeaders(runtime);
     await recordPlainDay(runtime.ingestion, 'casino-lst', DAY, tables);
   });
@@ -180,9 +178,7 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
   beforeAll(async () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url });
-    app = await createHttpApp(runtime);
-    await app.listen(0, '127.0.0.1');
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await serveOnLoopback(runtime));
     auth = await adminHeaders(runtime);
     await recordPlainDay(runtime.ingestion, 'casino-dst', '2026-03-28', [{ sessionId: 'dst-mar', tableId: 'RL-1', starts: march }]);
     await recordPlainDay(runtime.ingestion, 'casino-dst', '2026-10-24', [{ sessionId: 'dst-oct', tableId: 'RL-1', starts: october }]);
@@ -259,9 +255,7 @@ describe('a narrow search over many sessions', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url });
-    app = await createHttpApp(runtime);
-    await app.listen(0, '127.0.0.1');
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await serveOnLoopback(runtime));
     auth = await adminHeaders(runtime);
     await recordPlainDay(runtime.ingestion, 'casino-many', '2026-11-20', tables);
     await runtime.projector.catchUp();

@@ -58,6 +58,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
   const sessions = r?.sessions.filter((s) => !game || s.game === game) ?? [];
   const discrepancies = r?.discrepancies.filter((d) => (!code || d.code === code) && (!game || sessions.some((s) => s.tableId === d.tableId))) ?? [];
   const sessionFindings = r?.sessionFindings.filter((f) => (!code || f.code === code) && (!game || f.game === game)) ?? [];
+  const dayFindings = r?.dayFindings?.filter((f) => !code || f.code === code) ?? [];
   const byGameAndCode = new Map<string, number>();
   for (const d of discrepancies) {
     const g = r?.sessions.find((s) => s.tableId === d.tableId)?.game ?? '?';
@@ -227,7 +228,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
             </tbody>
           </table>
           <table className="day-findings">
-            <caption>Findings on the gaming day ({(r.dayFindings ?? []).filter((f) => !code || f.code === code).length})</caption>
+            <caption>Findings on the gaming day ({dayFindings.length})</caption>
             <thead>
               <tr>
                 <th scope="col">table</th>
@@ -237,23 +238,21 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
               </tr>
             </thead>
             <tbody>
-              {(r.dayFindings ?? []).filter((f) => !code || f.code === code).length === 0 && (
+              {dayFindings.length === 0 && (
                 <tr>
                   <td colSpan={4}>None: the tables in service, the jefes per table and the changes of game kept to the rules.</td>
                 </tr>
               )}
-              {(r.dayFindings ?? [])
-                .filter((f) => !code || f.code === code)
-                .map((f, i) => (
-                  <tr key={i}>
-                    <td>{f.sessionId ? <a href={href(['sessions', f.sessionId])}>{f.tableId}</a> : 'the day'}</td>
-                    <td>{f.code}</td>
-                    <td>{f.message}</td>
-                    <td>
-                      <cite>{f.citation}</cite>
-                    </td>
-                  </tr>
-                ))}
+              {dayFindings.map((f, i) => (
+                <tr key={i}>
+                  <td>{f.sessionId ? <a href={href(['sessions', f.sessionId])}>{f.tableId}</a> : 'the day'}</td>
+                  <td>{f.code}</td>
+                  <td>{f.message}</td>
+                  <td>
+                    <cite>{f.citation}</cite>
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
           <table className="checklist">
