@@ -220,6 +220,9 @@ function judgeSession(game: string, j: JurisdictionId, steps: Step[]): string[] 
       case 'fill':
         fold('ChipsFilled', { slipId: 'F1', chips: { 1000: 10 } });
         break;
+      case 'tip':
+        fold('TipDeposited', { amount: 100 });
+        break;
       case 'tipsCounted':
         fold('TipsBoxCounted', { amount: 1_000, countedBy: ['a', 'b'] });
         break;
@@ -306,6 +309,15 @@ describe("(b) the second reader's sessions, judged by the session judge", () => 
   });
 });
 
+describe('resolutions §2.5 (fixed in session-compliance.ts): a tip put in the box of a temporarily closed table is no breach (euskadi L873–875, L12941–12944)', () => {
+  it('a tip dropped in while suspended: no finding; the tips box counted while suspended: a finding', () => {
+    const tip = judgeSession('french-roulette', 'euskadi', ['open', { rounds: 3 }, { suspend: 180 }, 'tip', { resume: SUSPEND_OK }]);
+    expect(tip).toEqual([]);
+    const counted = judgeSession('french-roulette', 'euskadi', ['open', { rounds: 3 }, { suspend: 180 }, 'tipsCounted', { resume: SUSPEND_OK }]);
+    expect(counted).toEqual(['SUSPENSION_VIOLATION session/suspension-locked']);
+  });
+});
+
 describe("(b) the circle-poker house benefit: the second reader's rates, refused at the opening where the text forbids them", () => {
   const refuse = (game: string, j: JurisdictionId, options: Record<string, unknown>) => gameRules(game)!.refuseOptions!(options, gameRules(game)!.rulebooks[j] as never);
   it.each([
@@ -382,6 +394,8 @@ const DAYS: Array<[string, JurisdictionId, string, () => DaySession[], string[]]
   ['supervision', 'galicia', 'four contiguous blackjacks', () => [...['B1', 'B2', 'B3', 'B4'].map((t) => table('galicia', t, 'blackjack', at('20:00'), next('02:00'), jefe('J1', at('20:00')))), table('galicia', 'R1', 'french-roulette', at('20:00'), next('02:00'))], []],
   ['supervision', 'galicia', 'three French roulettes', () => [...['R1', 'R2', 'R3'].map((t) => table('galicia', t, 'french-roulette', at('20:00'), next('02:00'), jefe('J1', at('20:00')))), table('galicia', 'B1', 'blackjack', at('20:00'), next('02:00'))], ['french-roulette/supervision-ratio']],
   ['supervision', 'andalucia', 'two contiguous tables', () => ['P1', 'P2'].map((t) => table('andalucia', t, 'caribbean-stud', at('20:00'), next('02:00'), jefe('J1', at('20:00')))), []],
+  // resolutions §2.1 (fixed in day-compliance.ts): andalucia L63, two tables per jefe at póker sin descarte (caribbean-stud)
+  ['supervision', 'andalucia', 'three tables', () => ['P1', 'P2', 'P3'].map((t) => table('andalucia', t, 'caribbean-stud', at('20:00'), at('23:00'), jefe('J1', at('20:00')))), ['caribbean-stud/supervision-ratio']],
 
   ['equipment-custody', 'euskadi', 'fresh six dice', () => [table('euskadi', 'D1', 'craps', at('20:00'), next('02:00'), { diceIssued: [{ eventId: 'd2', at: at('20:00'), dice: six('N'), previous: { sessionId: 'yesterday', serials: six('O').map((d) => d.serial) } }] }), table('euskadi', 'R1', 'french-roulette', at('20:00'), next('02:00')), table('euskadi', 'B1', 'blackjack', at('20:00'), next('02:00'))], []],
   ['equipment-custody', 'euskadi', 'dice reused from the previous session', () => [table('euskadi', 'D1', 'craps', at('20:00'), next('02:00'), { diceIssued: [{ eventId: 'd2', at: at('20:00'), dice: [...six('N').slice(0, 4), ...six('O').slice(0, 2)], previous: { sessionId: 'yesterday', serials: six('O').map((d) => d.serial) } }] }), table('euskadi', 'R1', 'french-roulette', at('20:00'), next('02:00')), table('euskadi', 'B1', 'blackjack', at('20:00'), next('02:00'))], ['craps/dice-renewed']],

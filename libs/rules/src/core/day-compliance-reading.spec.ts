@@ -38,8 +38,12 @@ describe('the day-compliance rules hold what the reader read', () => {
         expect(citesLines(ratio.cite, r.lines!)).toBe(true);
       }
     }
-    // resolutions R12: andalucía's poker ratio is read but no andalucía session can be opened (no rules), so it is not encoded
-    if (j === 'andalucia') expect(SUPERVISION.andalucia).toBeUndefined();
+    // andalucía's poker ratio (L63): encoded for caribbean-stud, which has an andalucía rulebook (compliance.second-reading.resolutions.md §2.1)
+    if (j === 'andalucia') {
+      const r = read(j, 'supervision.poker')!;
+      expect(SUPERVISION.andalucia!['caribbean-stud'].tables).toBe((r.value as { tables: number }).tables);
+      expect(citesLines(SUPERVISION.andalucia!['caribbean-stud'].cite, r.lines!)).toBe(true);
+    }
   });
 
   it.each(jurisdictions)('%s: dice and ternas', (j) => {

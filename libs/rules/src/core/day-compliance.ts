@@ -220,6 +220,9 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     // the wheel of fortune "Poderá haber un/unha xefe/a de mesa por cada catro mesas" (read by the second reader, resolutions §9)
     'wheel-of-fortune': { tables: 4, cite: 'galicia L1014' },
   },
+  // póker sin descarte (the code's caribbean-stud): "pudiendo disponerse por el Director de Juegos del Casino que un mismo Jefe de Mesa sea el encargado de dos mesas contiguas"
+  // (second reading, compliance.second-reading.resolutions.md §2.1: andalucía caribbean-stud sessions exist, so the ratio is judged)
+  andalucia: { 'caribbean-stud': { tables: 2, cite: 'andalucia L63' } },
 };
 
 /** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */

@@ -285,11 +285,14 @@ export function refuseBankDeposit(fact: Fact): Refusal | null {
 
 const present = (v: unknown): boolean => (typeof v === 'string' && v.trim() !== '') || (Array.isArray(v) && v.some((x) => typeof x === 'string' && x.trim() !== ''));
 
-/** Facts that move money or play at a temporarily closed table (euskadi L866–875, L12941–12944). */
+/**
+ * Facts that move money or play at a temporarily closed table (euskadi L866–875, L12941–12944). A tip put in
+ * the tips box is not one: the texts forbid taking the cash and tips out, not putting one in
+ * (compliance.second-reading.resolutions.md §2.5).
+ */
 const LOCKED_MOVEMENTS: Readonly<Record<string, string>> = {
   RoundStarted: 'a round was begun',
   CashExchanged: 'cash was changed (the cash box)',
-  TipDeposited: 'a tip was put in the tips box',
   ChipsFilled: 'chips were filled to the locked float',
   ChipsCredited: 'chips were credited from the locked float',
   DropBoxCounted: 'the cash box was taken and counted before the final close',
