@@ -259,38 +259,10 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
     );
   }
 
-  w.heading(`Findings on the sessions (${r.sessionFindings.length})`);
-  if (!r.sessionFindings.length) w.line('None: every session opened, changed limits and started its shoes as its rulebook requires.');
-  else
-    w.table(
-      [
-        { title: 'Session / table', width: 80 },
-        { title: 'Code', width: 85 },
-        { title: 'Expected', width: 60, align: 'right' },
-        { title: 'Recorded', width: 60, align: 'right' },
-        { title: 'Rule and citation', width: 95 },
-        { title: 'Message', width: 135 },
-      ],
-      r.sessionFindings.map((f) => [`${f.sessionId}\n${f.tableId}`, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
-      { size: 7 },
-    );
+  findingsTable(w, `Findings on the sessions (${r.sessionFindings.length})`, 'None: every session opened, changed limits and started its shoes as its rulebook requires.', 'Session / table', r.sessionFindings.map((f) => ({ ...f, where: `${f.sessionId}\n${f.tableId}` })));
 
   const dayFindings = r.dayFindings ?? [];
-  w.heading(`Findings on the gaming day (${dayFindings.length})`);
-  if (!dayFindings.length) w.line('None: the tables in service, the jefes per table and the changes of game kept to the rules.');
-  else
-    w.table(
-      [
-        { title: 'Table / session', width: 80 },
-        { title: 'Code', width: 85 },
-        { title: 'Expected', width: 60, align: 'right' },
-        { title: 'Recorded', width: 60, align: 'right' },
-        { title: 'Rule and citation', width: 95 },
-        { title: 'Message', width: 135 },
-      ],
-      dayFindings.map((f) => [`${f.tableId ?? 'the day'}\n${f.sessionId ?? ''}`, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
-      { size: 7 },
-    );
+  findingsTable(w, `Findings on the gaming day (${dayFindings.length})`, 'None: the tables in service, the jefes per table and the changes of game kept to the rules.', 'Table / session', dayFindings.map((f) => ({ ...f, where: `${f.tableId ?? 'the day'}\n${f.sessionId ?? ''}` })));
 
   w.heading('Gaming-day compliance checklist');
   w.table(
@@ -345,6 +317,30 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
   w.line('I have examined the figures, discrepancies, disputes and corrections above for the gaming day stated.', { size: 8 });
   w.signatures(['Inspector', 'Director of games', 'Finance / count room']);
   return w.end();
+}
+
+/** A table of findings above the round (a session's, the gaming day's): the same columns for both. */
+function findingsTable(
+  w: Writer,
+  heading: string,
+  none: string,
+  whereTitle: string,
+  findings: readonly { where: string; code: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }[],
+): void {
+  w.heading(heading);
+  if (!findings.length) return w.line(none);
+  w.table(
+    [
+      { title: whereTitle, width: 80 },
+      { title: 'Code', width: 85 },
+      { title: 'Expected', width: 60, align: 'right' },
+      { title: 'Recorded', width: 60, align: 'right' },
+      { title: 'Rule and citation', width: 95 },
+      { title: 'Message', width: 135 },
+    ],
+    findings.map((f) => [f.where, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
+    { size: 7 },
+  );
 }
 
 function fmtValue(v: unknown): string {
