@@ -1,0 +1,4 @@
+export * from './languages';
+export * from './formats';
+export * from './resources';
+export * from './translator';
