@@ -127,6 +127,10 @@ function invalidFor(kind: FieldKind, optional: boolean): unknown[] {
       return [[], {}, true, ...req, 'x'.repeat(33), '', 37, -1, 1.5];
     case 'uuid':
       return [...always, ...req, 'not-a-uuid', 123, ''];
+    case 'croupierId':
+      return [...always, ...req, '', '   ', 'x'.repeat(65), 5];
+    case 'playerRef':
+      return [...always, 'Juan Pérez', 'a b', '', 'x'.repeat(65), 5];
     default:
       return [];
   }

@@ -42,11 +42,13 @@ export const TABLE_FACTS = [
   'DiceThrowerChanged',
   // the announced last rounds before a limit change or the close (issue 15, session compliance)
   'LastRoundsAnnounced',
+  // who deals from which round on (issue 21 §5)
+  'CroupierChanged',
 ] as const;
 
 export const WRITE_POLICY: Readonly<Record<Role, readonly string[] | 'all' | 'none'>> = {
   terminal: TABLE_FACTS,
-  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed', 'TableSupervisorChanged', 'DiceIssued', 'LastRoundsAnnounced'],
+  pit: ['TableSessionOpened', 'TableSessionClosed', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'RoundVoided', 'RoundDisputed', 'TableSupervisorChanged', 'DiceIssued', 'LastRoundsAnnounced', 'CroupierChanged'],
   finance: ['CashExchanged', 'ChipsFilled', 'ChipsCredited', 'TipDeposited', 'DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'JackpotPoolConfigured', 'JackpotReset', 'BankDeposited'],
   compliance: ['RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'],
   inspector: 'none',

@@ -329,7 +329,7 @@ export class IngestionService {
       if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return { field: 'data.roundId', reason: `round "${d.roundId}" was already started` };
       return null;
     }
-    if (spec.roundScoped || (e.type === 'TipDeposited' && d.roundId !== undefined)) {
+    if (spec.roundScoped || ((e.type === 'TipDeposited' || e.type === 'CroupierChanged') && d.roundId !== undefined)) {
       if (!s.rounds.has(d.roundId)) return { field: 'data.roundId', reason: `unknown round "${d.roundId}" in session "${s.sessionId}": no RoundStarted for it` };
     }
     return this.equipmentProblem(e, s);

@@ -36,7 +36,11 @@ export type FieldKind =
   /** who was present (a reopening): { croupiers?: [names], inspector?: name }, either may be missing */
   | 'presence'
   /** dice put at a table's disposal: [{ serial?, initials? }] as each die is marked (issue 15, equipment custody) */
-  | 'issuedDice';
+  | 'issuedDice'
+  /** who deals (issue 21 §5): the casino's own croupier id, 1–64 characters */
+  | 'croupierId'
+  /** a pseudonymous player (issue 21 §5): the casino's admission register number, never a name */
+  | 'playerRef';
 
 export interface FieldSpec {
   readonly kind: FieldKind;
@@ -94,7 +98,9 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
   TableSessionResumed: session({ reason: opt('text'), present: opt('presence') }),
   TableSessionClosed: session({ closingFloat: f('inventory'), atClosingTime: opt('boolean') }),
   [LAST_ROUNDS_ANNOUNCED]: session({ purpose: { kind: 'text', oneOf: ANNOUNCEMENT_PURPOSES }, rounds: opt('positiveCount'), last: { kind: 'text', optional: true, oneOf: ANNOUNCED_LAST } }),
-  CashExchanged: session({ amount: f('positiveMoney'), seat: opt('seat') }),
+  CashExchanged: session({ amount: f('positiveMoney'), seat: opt('seat'), playerRef: opt('playerRef') }),
+  // who is at the table (issue 21 §5): the croupier dealing from the next round started on, or from `roundId` when given
+  CroupierChanged: session({ croupierId: f('croupierId'), roundId: opt('id') }),
   ChipsFilled: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
   ChipsCredited: session({ slipId: f('id'), chips: f('nonEmptyInventory') }),
   TipDeposited: session({ amount: f('positiveMoney'), roundId: opt('id') }),
@@ -112,6 +118,7 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
     // entry that may be 0 (docs/games/circle-poker.md)
     amount: f('money'),
     onBehalfOf: opt('text'),
+    playerRef: opt('playerRef'),
   }),
   BetsClosed: round(),
   WheelSpun: round({ result: f('result') }),
@@ -187,6 +194,7 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const PLAYER_REF = /^[A-Za-z0-9._-]{1,64}$/;
 const OUTCOMES = ['win', 'lose', 'push', 'half-lost', 'prison', 'void'];
 
 export interface FieldError {
@@ -313,6 +321,10 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
       });
       return errors;
     }
+    case 'croupierId':
+      return one(typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.length > 64 ? 'must be at most 64 characters' : null);
+    case 'playerRef':
+      return one(typeof v === 'string' && PLAYER_REF.test(v) ? null : 'must be the admission register number: 1–64 letters, digits, . _ or - (a pseudonymous reference, never a name)');
     case 'any':
       return [];
   }
