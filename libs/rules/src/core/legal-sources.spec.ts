@@ -195,8 +195,6 @@ describe('every citation the rules write resolves to a section', () => {
       'french-roulette euskadi L253–974',
       // a blank line before the heading at L977
       'american-roulette-single-zero euskadi L976–1258',
-      // runs 5 lines (L12394–12398) into 17.3.1 Texas Hold'em
-      'circle-poker-omaha-hi-lo euskadi L12286–12398',
       // ends on the heading of "Funcionamiento de las mesas de juego" (L12845)
       'synthetic-poker euskadi L12698–12845',
     ]);

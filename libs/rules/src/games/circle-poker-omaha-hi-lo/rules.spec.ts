@@ -10,7 +10,7 @@ function hiLo(holes: Record<number, string[]>, board: string[], chip = 10) {
   return expectedPayouts(RULES, env, played);
 }
 
-describe('circle-poker-omaha-hi-lo (euskadi L12286–12398, index.md OQ-38)', () => {
+describe('circle-poker-omaha-hi-lo (euskadi L12286–12393, index.md OQ-38)', () => {
   const holes = { 1: ['AS', '2S', '7H', '7C'], 2: ['KC', 'KS', '9D', '9C'], 3: ['JD', 'JC', '10D', '10C'], 4: ['6D', '7D', 'JH', 'JS'] };
   it('three board cards of 8 or lower: the pot is split between the best high and the best low', () => {
     // board 3H 4C 6H KH 9S: seat 2 trío of kings (high); seat 1 A-2 + 3-4-6 (low)
