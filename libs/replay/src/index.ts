@@ -1,3 +1,4 @@
 export * from './replay';
 export * from './narrative';
 export * from './session-tracker';
+export * from './replay-language';

@@ -2,3 +2,4 @@ export * from './table-book-format';
 export * from './report-format';
 export * from './report-pdf';
 export * from './local-time';
+export * from './finding-language';
