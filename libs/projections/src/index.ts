@@ -20,5 +20,7 @@ export * from './inspector-log/inspector-log.projection';
 export * from './day-compliance/day-compliance.entity';
 export * from './day-compliance/day-compliance.projection';
 export * from './day-compliance/day-findings';
+export * from './equipment/equipment.projection';
+export * from './equipment/equipment-report';
 export * from './report-queries';
 export * from './store-mirror';

@@ -5,6 +5,7 @@
 import type { PlayedFact } from '../../rules/src';
 import type { SessionErrorKind } from './session-compliance';
 import type { DayErrorKind } from './day-compliance';
+import type { EquipmentErrorKind } from './equipment-bias';
 import { deckCards, Discrepancy, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
 import { Occupancy, occupancyData, PLAYERS_SEATED, SeatedCarried, WHOLE_TABLE } from '../../rules/src/core/players-seated';
 
@@ -21,7 +22,9 @@ export type ErrorKind =
   /** a session rule broken (limit change, closing, suspension, bank deposit): session-compliance.ts */
   | SessionErrorKind
   /** a gaming-day rule broken (a jefe's tables, a craps table's dice): day-compliance.ts */
-  | DayErrorKind;
+  | DayErrorKind
+  /** equipment only statistics can see (a weighted pocket or sector, a loaded die): equipment-bias.ts */
+  | EquipmentErrorKind;
 
 export interface InjectedError {
   readonly kind: ErrorKind;
@@ -29,10 +32,13 @@ export interface InjectedError {
   readonly roundId?: string;
   readonly betId?: string;
   /** what must find it: the rules (on replay), the reconciliation of counts, or the session's own verdict */
-  readonly detector: 'rules' | 'reconciliation' | 'session' | 'day';
+  readonly detector: 'rules' | 'reconciliation' | 'session' | 'day' | 'statistics';
   /** for a session violation: the finding's rule (`session/…`) */
   readonly rule?: string;
-  readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE';
+  readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE' | 'EQUIPMENT_BIAS';
+  /** equipment: the table whose wheel or dice it is (the bias lasts across its sessions), and the test that must find it */
+  readonly tableId?: string;
+  readonly test?: 'pockets' | 'sectors' | 'faces';
   readonly description: string;
   /**
    * What the error also causes later at the same table, which the rules rightly report there too:
@@ -63,7 +69,7 @@ const replace = (facts: PlayedFact[], at: number, data: Record<string, unknown>)
   return out;
 };
 
-const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind | DayErrorKind>, Injector> = {
+const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind | DayErrorKind | EquipmentErrorKind>, Injector> = {
   'wrong-payout': (facts, { random, chip }) => {
     const at = indexes(facts, 'BetSettled').filter((i) => facts[i].data.outcome === 'win');
     if (!at.length) return null;

@@ -4,3 +4,5 @@ export * from './errors';
 export * from './simulate';
 export * from './session-compliance';
 export * from './day-compliance';
+export * from './table-staff';
+export * from './equipment-bias';

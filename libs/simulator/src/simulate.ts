@@ -7,11 +7,13 @@
  */
 import { Envelope } from '../../ledger/src';
 import { SessionTracker } from '../../replay/src';
-import { GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
+import { EquipmentBias, GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
 import { clothChangeError, diceForSession, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
 import { seededUuid } from './ids';
+import { equipmentBias, EquipmentBiasSpec, equipmentInjection } from './equipment-bias';
+import { TableStaff } from './table-staff';
 import { floorPlan, TablePlan } from './tables';
 
 export interface SimulationOptions {
@@ -35,6 +37,8 @@ export interface SimulationOptions {
   readonly opensAt?: string;
   /** a blackjack table turns its reversible cloth once in the day to another blackjack-like game (issue 15; off by default, so other days stay as their seeds made them) */
   readonly reversibleCloths?: boolean;
+  /** tables whose wheel or dice are not what their design says (issue 21 §6): equipment-bias.ts */
+  readonly equipmentBias?: readonly EquipmentBiasSpec[];
 }
 
 export interface SimulationManifest {
@@ -68,6 +72,10 @@ interface TableRun {
   closed: boolean;
   /** the number of the reversible cloth the session is played on (issue 15) */
   clothNumber?: string;
+  /** who deals and who plays (issue 21 §5) */
+  staff?: TableStaff;
+  /** the table's faulty equipment (issue 21 §6) */
+  bias?: EquipmentBias;
 }
 
 /** Chips for an amount from the float's denominations, largest first. */
@@ -134,6 +142,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (overloaded) injected.push(overloaded);
   }
   const casinoInitials = casinoId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'CASINO';
+  // who deals and who plays (issue 21 §5): a generator of their own, facts that take no time
+  const staffRandom = seededRandom((options.seed * 65537 + 13) >>> 0);
   let events = 0;
   let rounds = 0;
   const newId = () => seededUuid(random);
@@ -247,6 +257,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       if (issued.injected) injected.push(issued.injected);
     }
     if (rotatesHourly(plan)) run.rotatedAt = run.clock;
+    run.staff = new TableStaff(plan, staffRandom, `ADM-${casinoInitials}`);
+    for (const f of run.staff.beforeRound(run.clock)) emitDay(run, opening, f.type, f.data, staffRandom);
+    const faulty = options.equipmentBias?.find((b) => b.tableId === plan.tableId);
+    if (faulty) {
+      run.bias = equipmentBias(faulty);
+      injected.push(equipmentInjection(faulty, run.sessionId));
+    }
     for (let s = 1; s <= plan.seats; s++) buyIn(run, opening, s);
   }
 
@@ -262,8 +279,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   }
 
   /** A gaming-day fact (issue 15): its id from the day's generator, recorded at the table's clock without moving it. */
-  function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>) {
-    const e: Envelope = { eventId: seededUuid(dayRandom), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
+  function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, ids = dayRandom) {
+    const e: Envelope = { eventId: seededUuid(ids), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
     run.tracker.apply({ eventId: e.eventId, type, data: e.data });
     batch.push(e);
     events++;
@@ -280,7 +297,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
 
   function buyIn(run: TableRun, batch: Envelope[], seat: number) {
     const amount = run.plan.limits.min * (20 + Math.floor(random() * 80));
-    emit(run, batch, 'CashExchanged', { amount, seat });
+    const playerRef = run.staff?.playerAt(seat);
+    emit(run, batch, 'CashExchanged', { amount, seat, ...(playerRef ? { playerRef } : {}) });
     run.drop += amount;
     run.float -= amount; // chips sold out of the float
     refill(run, batch);
@@ -318,13 +336,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const seats = PLAYER_BANKED.has(plan.game) || plan.family === 'circle-poker' ? everyone : everyone.filter(() => random() < 0.85);
     const lastRoundOfSession = run.roundsPlayed + 1 >= run.compliance.rounds;
     rotate(run, batch);
+    for (const f of run.staff!.beforeRound(run.clock)) emitDay(run, batch, f.type, f.data, staffRandom);
     for (const f of run.compliance.beforeRound(run.roundsPlayed, run.tracker.env({ lastRoundOfSession }), run.clock, run.sessionId)) emitOwn(run, batch, f);
     const poolId = poolOf.get(run.sessionId);
     const jackpotPools = poolId ? { [poolId]: pools.get(poolId)! } : undefined;
     const env = run.tracker.env({ lastRoundOfSession, jackpotPools });
     const bankBefore = run.memory.bank;
     const brokenBefore = typeof bankBefore === 'number' && bankBefore < env.ctx.limits.min;
-    let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory });
+    let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
     if (errorRate > 0 && random() < errorRate) {
       const start = facts.findIndex((f) => f.type === 'RoundStarted');
       const before = facts.slice(0, Math.max(start, 0));
@@ -336,7 +355,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
         injected.push(result.error);
       }
     }
-    facts = run.compliance.roundFacts(run.roundsPlayed, facts, run.memory, brokenBefore, run.sessionId);
+    facts = run.staff!.withPlayers(run.compliance.roundFacts(run.roundsPlayed, facts, run.memory, brokenBefore, run.sessionId));
     const interval = 3_600_000 / plan.roundsPerHour;
     const step = Math.max(500, Math.floor(interval / (facts.length + 1)));
     for (const f of facts) {

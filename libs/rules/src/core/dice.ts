@@ -121,8 +121,15 @@ export function rollDie(random: () => number): number {
   return 1 + Math.min(5, Math.floor(random() * 6));
 }
 
-export function rollDice(random: () => number, count: number): number[] {
-  return Array.from({ length: count }, () => rollDie(random));
+/** `count` dice; with `loaded` (six face weights) the first die is a loaded one (a simulated bias, issue 21 §6), drawn with the same one number */
+export function rollDice(random: () => number, count: number, loaded?: readonly number[]): number[] {
+  return Array.from({ length: count }, (_, i) => (i === 0 && loaded ? weightedFace(random(), loaded) : rollDie(random)));
+}
+
+function weightedFace(u: number, weights: readonly number[]): number {
+  let left = u * weights.reduce((t, w) => t + w, 0);
+  for (let face = 1; face <= 6; face++) if ((left -= weights[face - 1]) < 0) return face;
+  return 6;
 }
 
 export function pick<T>(random: () => number, items: readonly T[]): T {

@@ -227,4 +227,13 @@ export interface PlayContext<R extends RulebookBase = RulebookBase> {
    * holder…): private to `play`, never read by the judge. Starts as {} for a new session.
    */
   readonly memory: Record<string, unknown>;
+  /** equipment that is not what its design says (a simulated biased table, issue 21 §6); absent, play draws from the design */
+  readonly bias?: EquipmentBias;
+}
+
+/** A simulated table's faulty equipment: each result key's weight on the wheel (1 = as designed), one die's six face weights. */
+export interface EquipmentBias {
+  readonly wheel?: Readonly<Record<string, number>>;
+  /** the first die of every throw is this loaded one */
+  readonly loadedDie?: readonly number[];
 }

@@ -510,7 +510,9 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       });
     }
     facts.push({ type: 'BetsClosed', data: { ...base } });
-    const results = adapter.results(penv);
+    // a simulated biased wheel (issue 21 §6) weighs its results; as designed, each weighs 1
+    const bias = ctx.bias?.wheel;
+    const results = adapter.results(penv).map((r) => (bias ? { ...r, weight: r.weight * (bias[r.key] ?? 1) } : r));
     const total = results.reduce((t, r) => t + r.weight, 0);
     let pick = random() * total;
     let spun = results[results.length - 1];

@@ -262,7 +262,7 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
     r.add('BetsClosed');
     let state = bancaFrancesa.initialState(env);
     for (let t = 0; t < 1000 && state.decision === null; t++) {
-      r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value) });
+      r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
       state = bancaFrancesa.evolve(state, r.asFacts()[r.facts.length - 1], env);
     }
     if (state.decision === null) return [...r.add('RoundVoided', { reason: 'no decision in 1000 throws', decidedBy: 'jefe de mesa' }).facts];

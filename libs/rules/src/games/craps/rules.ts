@@ -736,7 +736,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       }
     }
     r.add('BetsClosed');
-    r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value) });
+    r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
     const final = state();
     for (const bet of betsOf(r.asFacts())) {
       const verdict = craps.settle(final, { bet }, env);

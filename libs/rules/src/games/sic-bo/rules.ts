@@ -263,7 +263,7 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
       }
     }
     r.add('BetsClosed');
-    r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value) });
+    r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
     const facts = r.asFacts();
     const state = facts.reduce((s, f) => sicBo.evolve(s, f, env), sicBo.initialState(env));
     // the croupier pays by the authorised table; without one it still pays the table it uses

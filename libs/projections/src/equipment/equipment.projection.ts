@@ -1,0 +1,228 @@
+/**
+ * The equipment read model (issue 21 §4): what each table's wheel, dice and shoes gave, across its
+ * sessions and gaming days. Counts only (the tests of fit are computed when read, equipment-report.ts),
+ * so a batch adds to counters and live and rebuilt rows agree whatever the batches.
+ *
+ * - a wheel: results per pocket (cell), per table and design (game, jurisdiction and the options that
+ *   shape the wheel: a table that changes its wheel starts a new row);
+ * - dice: faces and sums per table, and per set of dice where the facts name it (banca francesa's
+ *   `DiceTernaChanged`, otherwise the serials of the session's `DiceIssued`);
+ * - a shoe (`ShoeStarted`): its cards per rank, how many were dealt, and whether it ended (a new shoe
+ *   or the session's close).
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { parseCard } from '../../../rules/src';
+import { sessionOf } from '../facts';
+import type { EventProjection } from '../projection';
+import { upsertRows } from '../upsert';
+
+export const EQUIPMENT_SESSIONS = 'equipment_sessions';
+export const EQUIPMENT_COUNTS = 'equipment_counts';
+export const EQUIPMENT_SHOES = 'equipment_shoes';
+
+export type EquipmentKind = 'wheel' | 'dice';
+
+/** What a session's facts need from its opening, and which dice and shoe it has in play. */
+export interface EquipmentSessionRow {
+  session_id: string;
+  casino_id: string;
+  table_id: string;
+  gaming_day: string;
+  game: string;
+  jurisdiction: string;
+  options: Record<string, unknown>;
+  /** the set of dice in play: `terna:<id>` or `issued:<serials>`; null where the facts name none */
+  dice_set: string | null;
+  shoe_id: string | null;
+}
+
+/** One table's wheel or dice, all of them (`set_id` '') or one set of dice. */
+export interface EquipmentCountsRow {
+  equipment_key: string;
+  casino_id: string;
+  table_id: string;
+  kind: EquipmentKind;
+  game: string;
+  jurisdiction: string;
+  /** the session options the design depends on (a wheel), as canonical JSON; '{}' for dice */
+  options: Record<string, unknown>;
+  set_id: string;
+  /** pocket (or cell, or die face) → count */
+  counts: Record<string, number>;
+  /** dice: number of dice thrown together → sum → count */
+  sums: Record<string, Record<string, number>>;
+  /** spins, or throws */
+  observations: number;
+  sessions: number;
+  first_day: string;
+  last_day: string;
+  last_session: string;
+  last_position: number;
+}
+
+export interface EquipmentShoeRow {
+  session_id: string;
+  shoe_id: string;
+  casino_id: string;
+  table_id: string;
+  gaming_day: string;
+  game: string;
+  jurisdiction: string;
+  options: Record<string, unknown>;
+  decks: number;
+  /** rank (2–10, J, Q, K, A, JK) → cards dealt */
+  ranks: Record<string, number>;
+  dealt: number;
+  /** a new shoe was started or the session closed: this shoe is over */
+  ended: boolean;
+  last_position: number;
+}
+
+const HANDLES = new Set(['TableSessionOpened', 'TableSessionClosed', 'WheelSpun', 'DiceThrown', 'DiceIssued', 'DiceTernaChanged', 'ShoeStarted', 'CardDealt']);
+const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'options', 'dice_set', 'shoe_id'];
+const COUNT_COLUMNS = ['equipment_key', 'casino_id', 'table_id', 'kind', 'game', 'jurisdiction', 'options', 'set_id', 'counts', 'sums', 'observations', 'sessions', 'first_day', 'last_day', 'last_session', 'last_position'];
+const SHOE_COLUMNS = ['session_id', 'shoe_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'options', 'decks', 'ranks', 'dealt', 'ended', 'last_position'];
+
+/** Options as one canonical value (keys sorted), so one design is one row whatever the order they were sent in. */
+function canonical(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(options ?? {}).sort().map((k) => [k, options[k]]));
+}
+
+export const equipmentKey = (s: Pick<EquipmentSessionRow, 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'options'>, kind: EquipmentKind, setId: string) =>
+  JSON.stringify([s.casino_id, s.table_id, kind, s.game, s.jurisdiction, kind === 'wheel' ? canonical(s.options) : {}, setId]);
+
+const shoeKey = (sessionId: string, shoeId: string) => `${sessionId}|${shoeId}`;
+
+/** The state a batch folds into: sessions, counters and shoes by key. */
+export interface EquipmentState {
+  readonly sessions: Map<string, EquipmentSessionRow>;
+  readonly counts: Map<string, EquipmentCountsRow>;
+  readonly shoes: Map<string, EquipmentShoeRow>;
+}
+
+/**
+ * Fold one fact into the state (pure; the caller has loaded the rows of the fact's session, table and
+ * shoes) and note the keys it changed.
+ */
+export function foldEquipmentFact(state: EquipmentState, e: Pick<StoredEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number }, changed: { sessions: Set<string>; counts: Set<string>; shoes: Set<string> }): void {
+  const d = e.data;
+  const sessionId = sessionOf(e);
+  if (!sessionId) return;
+  const position = Number(e.globalPosition);
+  if (e.type === 'TableSessionOpened') {
+    if (state.sessions.has(sessionId)) return;
+    state.sessions.set(sessionId, { session_id: sessionId, casino_id: d.casinoId, table_id: d.tableId, gaming_day: d.gamingDay, game: d.game, jurisdiction: d.jurisdiction, options: canonical(d.options ?? {}), dice_set: null, shoe_id: null });
+    changed.sessions.add(sessionId);
+    return;
+  }
+  const s = state.sessions.get(sessionId);
+  if (!s) return;
+  const endShoe = () => {
+    const shoe = s.shoe_id === null ? undefined : state.shoes.get(shoeKey(sessionId, s.shoe_id));
+    if (shoe && !shoe.ended) {
+      shoe.ended = true;
+      shoe.last_position = position;
+      changed.shoes.add(shoeKey(sessionId, shoe.shoe_id));
+    }
+  };
+  const counter = (kind: EquipmentKind, setId: string) => {
+    const key = equipmentKey(s, kind, setId);
+    let row = state.counts.get(key);
+    if (!row) {
+      row = { equipment_key: key, casino_id: s.casino_id, table_id: s.table_id, kind, game: s.game, jurisdiction: s.jurisdiction, options: kind === 'wheel' ? s.options : {}, set_id: setId, counts: {}, sums: {}, observations: 0, sessions: 0, first_day: s.gaming_day, last_day: s.gaming_day, last_session: '', last_position: 0 };
+      state.counts.set(key, row);
+    }
+    if (row.last_session !== sessionId) {
+      row.sessions++;
+      row.last_session = sessionId;
+    }
+    if (s.gaming_day < row.first_day) row.first_day = s.gaming_day;
+    if (s.gaming_day > row.last_day) row.last_day = s.gaming_day;
+    row.observations++;
+    row.last_position = position;
+    changed.counts.add(key);
+    return row;
+  };
+  const add = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  switch (e.type) {
+    case 'WheelSpun':
+      add(counter('wheel', '').counts, String(d.result));
+      break;
+    case 'DiceThrown': {
+      const dice = (d.dice as number[]).map(Number);
+      const sum = String(dice.reduce((t, x) => t + x, 0));
+      for (const setId of s.dice_set ? ['', s.dice_set] : ['']) {
+        const row = counter('dice', setId);
+        for (const face of dice) add(row.counts, String(face));
+        add((row.sums[String(dice.length)] ??= {}), sum);
+      }
+      break;
+    }
+    case 'DiceIssued': {
+      // a terna named by the facts stays the set until the next terna; otherwise the dice the session was given
+      if (s.dice_set?.startsWith('terna:')) break;
+      const serials = (d.dice as Array<{ serial?: string }>).map((die) => die.serial).filter((x): x is string => typeof x === 'string');
+      s.dice_set = serials.length ? `issued:${[...serials].sort().join('+')}` : null;
+      changed.sessions.add(sessionId);
+      break;
+    }
+    case 'DiceTernaChanged':
+      s.dice_set = `terna:${d.terna}`;
+      changed.sessions.add(sessionId);
+      break;
+    case 'ShoeStarted': {
+      endShoe();
+      s.shoe_id = String(d.shoeId);
+      const key = shoeKey(sessionId, s.shoe_id);
+      // a shoe id started again in the same session counts on (the ingestion keeps its cards possible)
+      if (!state.shoes.has(key)) {
+        state.shoes.set(key, { session_id: sessionId, shoe_id: s.shoe_id, casino_id: s.casino_id, table_id: s.table_id, gaming_day: s.gaming_day, game: s.game, jurisdiction: s.jurisdiction, options: s.options, decks: Number(d.decks), ranks: {}, dealt: 0, ended: false, last_position: position });
+      } else state.shoes.get(key)!.ended = false;
+      changed.sessions.add(sessionId);
+      changed.shoes.add(key);
+      break;
+    }
+    case 'CardDealt': {
+      const shoe = s.shoe_id === null ? undefined : state.shoes.get(shoeKey(sessionId, s.shoe_id));
+      const card = parseCard(d.card);
+      if (!shoe || !card) break;
+      add(shoe.ranks, card.rank);
+      shoe.dealt++;
+      shoe.last_position = position;
+      changed.shoes.add(shoeKey(sessionId, shoe.shoe_id));
+      break;
+    }
+    case 'TableSessionClosed':
+      endShoe();
+      break;
+  }
+}
+
+export class EquipmentProjection implements EventProjection {
+  readonly name = 'equipment';
+  readonly tables = [EQUIPMENT_SESSIONS, EQUIPMENT_COUNTS, EQUIPMENT_SHOES];
+  readonly handles = HANDLES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
+    if (!sessionIds.length) return;
+    const state: EquipmentState = { sessions: new Map(), counts: new Map(), shoes: new Map() };
+    for (const row of (await db.query(`SELECT * FROM ${tables[EQUIPMENT_SESSIONS]} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) state.sessions.set(row.session_id, row);
+    // the counters the batch can touch: those of its sessions' tables (stored, or opened in the batch)
+    const touched = new Map<string, [string, string]>();
+    for (const s of state.sessions.values()) touched.set(JSON.stringify([s.casino_id, s.table_id]), [s.casino_id, s.table_id]);
+    for (const e of events) if (e.type === 'TableSessionOpened') touched.set(JSON.stringify([e.data.casinoId, e.data.tableId]), [e.data.casinoId, e.data.tableId]);
+    const pairs = [...touched.values()];
+    const r = await db.query(`SELECT * FROM ${tables[EQUIPMENT_COUNTS]} WHERE (casino_id, table_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+    for (const row of r.rows) state.counts.set(row.equipment_key, { ...row, last_position: Number(row.last_position) });
+    for (const row of (await db.query(`SELECT * FROM ${tables[EQUIPMENT_SHOES]} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) {
+      state.shoes.set(shoeKey(row.session_id, row.shoe_id), { ...row, last_position: Number(row.last_position) });
+    }
+    const changed = { sessions: new Set<string>(), counts: new Set<string>(), shoes: new Set<string>() };
+    for (const e of events) foldEquipmentFact(state, e, changed);
+    await upsertRows(db, tables[EQUIPMENT_SESSIONS], ['session_id'], SESSION_COLUMNS, [...changed.sessions].map((k) => state.sessions.get(k)!));
+    await upsertRows(db, tables[EQUIPMENT_COUNTS], ['equipment_key'], COUNT_COLUMNS, [...changed.counts].map((k) => state.counts.get(k)!));
+    await upsertRows(db, tables[EQUIPMENT_SHOES], ['session_id', 'shoe_id'], SHOE_COLUMNS, [...changed.shoes].map((k) => state.shoes.get(k)!));
+  }
+}
