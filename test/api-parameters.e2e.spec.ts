@@ -54,8 +54,11 @@ describe('parameters and headers over HTTP', () => {
 
   const lastLogId = async () => Number((await runtime.pool.query('SELECT coalesce(max(id), 0) AS id FROM ca_access_log')).rows[0].id);
   const logSince = async (id: number) => (await runtime.pool.query('SELECT * FROM ca_access_log WHERE id > $1 ORDER BY id', [id])).rows;
-  const send = (method: string, url: string, headers: Record<string, string>) =>
-    fetch(`${base}${url}`, { method, headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers, body: method === 'POST' ? '[]' : undefined });
+  // the reasons asserted below are the English ones: asked for in English (Spanish is the default, test/languages.e2e.spec.ts)
+  const send = (method: string, url: string, given: Record<string, string>) => {
+    const headers = { ...given, 'accept-language': 'en' };
+    return fetch(`${base}${url}`, { method, headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers, body: method === 'POST' ? '[]' : undefined });
+  };
 
   it('answers GET /rounds?casino=%00 with 400 naming the parameter, and records the attempt with the NUL', async () => {
     const before = await lastLogId();

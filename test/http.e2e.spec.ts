@@ -24,7 +24,8 @@ describe('HTTP API', () => {
     await db.drop();
   });
 
-  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type }, body });
+  // the refusals' reasons asserted here are the English ones (Spanish is the default: test/languages.e2e.spec.ts)
+  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type, 'accept-language': 'en' }, body });
   const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
 
   it('records NDJSON atomically and serves the table book as JSON and CSV', async () => {

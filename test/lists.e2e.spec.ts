@@ -36,8 +36,9 @@ describe('lists by page, and local time', () => {
     await db.drop();
   });
 
+  // the reasons asserted here are the English ones (Spanish is the default: test/languages.e2e.spec.ts)
   const get = async (path: string) => {
-    const res = await fetch(`${base}${path}`, { headers: auth });
+    const res = await fetch(`${base}${path}`, { headers: { ...auth, 'accept-language': 'en' } });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 

@@ -16,6 +16,8 @@ import { AppModule } from './app.module';
 import { setting } from '../../../libs/platform/src/config';
 import { AccessGuard } from './auth/access.guard';
 import { AccessModule } from './auth/access.module';
+import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
+import { answerLanguage } from './language';
 import { ProbesModule } from './health/probes';
 import { observeRequests, requestIdOf } from './observability';
 import { routeRoles } from './auth/route-roles';
@@ -40,7 +42,8 @@ class ErrorsFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<express.Response>();
     const req = host.switchToHttp().getRequest<express.Request>();
     if (error instanceof HttpException) {
-      const body = error.getResponse();
+      // a keyed reason worded in the caller's Accept-Language, Spanish by default (issue 16); fields unchanged
+      const body = refusalInLanguage(error.getResponse(), answerLanguage(req, res));
       res.status(error.getStatus()).json(typeof body === 'string' ? { statusCode: error.getStatus(), message: body } : body);
       return;
     }

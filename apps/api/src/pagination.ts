@@ -7,6 +7,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { createHash } from 'node:crypto';
+import { because, keyed, type ReasonKey } from '../../../libs/i18n/src/reasons';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -40,7 +41,7 @@ export function pageSchema(rows: string, row: SchemaObject, extra: Record<string
 export function parseLimit(raw: unknown, field = 'limit'): number {
   if (raw === undefined || raw === '') return DEFAULT_LIMIT;
   if (typeof raw !== 'string' || !/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
-    throw new BadRequestException({ field, reason: `must be a whole number from 1 to ${MAX_LIMIT}` });
+    throw new BadRequestException({ field, ...keyed(because('wholeNumber', { min: '1', max: String(MAX_LIMIT) })) });
   }
   return Number(raw);
 }
@@ -71,22 +72,23 @@ export function decodeCursor(
   field = 'cursor',
 ): (string | number)[] | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const refuse = (reason: string) => new BadRequestException({ field, reason });
-  if (typeof raw !== 'string' || raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+  const refuse = (reason: ReasonKey) => new BadRequestException({ field, ...keyed(reason) });
+  const notIssued = because('cursor.notIssued');
+  if (typeof raw !== 'string' || raw.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw refuse(notIssued);
   let parsed: { l?: unknown; f?: unknown; k?: unknown };
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+    throw refuse(notIssued);
   }
-  if (!parsed || typeof parsed !== 'object' || parsed.l !== list) throw refuse(`is not a cursor of this list (${list})`);
-  if (parsed.f !== fingerprint(filters)) throw refuse('was issued for other filters: ask the first page again with these filters');
+  if (!parsed || typeof parsed !== 'object' || parsed.l !== list) throw refuse(because('cursor.otherList', { list }));
+  if (parsed.f !== fingerprint(filters)) throw refuse(because('cursor.otherFilters'));
   const key = parsed.k;
   // what the database can take: text without NUL, whole numbers within a 4-byte integer (a stream version)
   const fits =
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((v, i) => (shape[i] === 's' ? typeof v === 'string' && v.length <= 256 && !v.includes('\u0000') : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647));
-  if (!fits) throw refuse('is not a cursor this list issued (copy `next` from the previous page)');
+  if (!fits) throw refuse(notIssued);
   return key as (string | number)[];
 }

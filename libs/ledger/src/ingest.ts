@@ -10,6 +10,7 @@ import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { observeAppend } from '../../platform/src/metric-families';
 import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
+import type { KeyedReason } from '../../i18n/src/reasons';
 import { CORE_EVENT_TYPES, Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
   cloneSession,
@@ -30,12 +31,12 @@ export interface IngestInput {
   readonly line?: number;
 }
 
-export interface Refusal {
+/** A refused event: `reason` in English; a schema refusal also carries its `errors` key and values (issue 16), worded by whoever answers. */
+export interface Refusal extends KeyedReason {
   readonly index: number;
   readonly line?: number;
   readonly eventId?: string;
   readonly field: string;
-  readonly reason: string;
   readonly kind: 'schema' | 'structure' | 'conflict';
 }
 
@@ -130,7 +131,7 @@ export class IngestionService {
       }
       const { envelope, errors } = validateEnvelope(input.value);
       const eventId = typeof (input.value as any)?.eventId === 'string' ? (input.value as any).eventId : undefined;
-      for (const e of errors) refusals.push({ ...at, eventId, field: e.field, reason: e.reason, kind: 'schema' });
+      for (const e of errors) refusals.push({ ...at, eventId, ...e, kind: 'schema' });
       if (envelope) envelopes[index] = envelope;
     });
     if (refusals.length) return refuse(refusals);

@@ -4,6 +4,7 @@
  * rules library (`GameRules.factTypes`).
  */
 import { ANNOUNCED_LAST, ANNOUNCEMENT_PURPOSES, JURISDICTIONS, LAST_ROUNDS_ANNOUNCED, refuseAnnouncement, registeredGames } from '../../rules/src';
+import { because, keyed, type KeyedReason, type ReasonKey, type ReasonValue } from '../../i18n/src/reasons';
 
 export type FieldKind =
   | 'id'
@@ -194,47 +195,51 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-const PLAYER_REF = /^[A-Za-z0-9._-]{1,64}$/;
+export const PLAYER_REF = /^[A-Za-z0-9._-]{1,64}$/;
 const OUTCOMES = ['win', 'lose', 'push', 'half-lost', 'prison', 'void'];
 
-export interface FieldError {
+/** A refused field: the English `reason` and, to word it in the reader's language, its `errors` key and values (issue 16). */
+export interface FieldError extends KeyedReason {
   readonly field: string;
-  readonly reason: string;
 }
+
+/** A field refused for a reason of the `errors:schema` catalogue. */
+const refused = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): FieldError => ({ field, ...keyed(because(`schema.${key}`, values)) });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
-function checkMoney(v: unknown, min: number): string | null {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return 'must be an integer amount in minor units (cents)';
-  if (!Number.isInteger(v)) return 'must be a whole number of minor units (cents), not a fraction';
-  if (v < min) return min > 0 ? 'must be greater than zero' : 'must not be negative';
-  if (Math.abs(v) > MAX_MONEY) return `must not exceed ${MAX_MONEY} minor units`;
+function checkMoney(v: unknown, min: number): ReasonKey | null {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return because('schema.money');
+  if (!Number.isInteger(v)) return because('schema.moneyFraction');
+  if (v < min) return because(min > 0 ? 'schema.aboveZero' : 'schema.notNegative');
+  if (Math.abs(v) > MAX_MONEY) return because('schema.moneyMax', { max: String(MAX_MONEY) });
   return null;
 }
 
 function checkInventory(v: unknown, field: string, nonEmpty: boolean): FieldError[] {
-  if (!isObject(v)) return [{ field, reason: 'must be a chip inventory object { "<denomination in minor units>": count }' }];
+  if (!isObject(v)) return [refused(field, 'inventory')];
   const entries = Object.entries(v);
-  if (nonEmpty && entries.length === 0) return [{ field, reason: 'must list at least one denomination' }];
-  if (entries.length > 64) return [{ field, reason: 'has more than 64 denominations' }];
+  if (nonEmpty && entries.length === 0) return [refused(field, 'denominationsNone')];
+  if (entries.length > 64) return [refused(field, 'denominationsMax')];
   const errors: FieldError[] = [];
   for (const [denomination, count] of entries) {
-    if (!/^[1-9]\d{0,12}$/.test(denomination)) errors.push({ field: `${field}.${denomination}`, reason: 'denomination must be a positive whole number of minor units' });
-    else if (!isInt(count) || count < 0 || count > 1_000_000) errors.push({ field: `${field}.${denomination}`, reason: 'count must be a whole number from 0 to 1,000,000' });
+    if (!/^[1-9]\d{0,12}$/.test(denomination)) errors.push(refused(`${field}.${denomination}`, 'denomination'));
+    else if (!isInt(count) || count < 0 || count > 1_000_000) errors.push(refused(`${field}.${denomination}`, 'chipCount'));
   }
   return errors;
 }
 
 export function checkField(kind: FieldKind, v: unknown, field: string): FieldError[] {
-  const one = (reason: string | null): FieldError[] => (reason ? [{ field, reason }] : []);
+  const one = (reason: ReasonKey | string | null): FieldError[] =>
+    reason === null ? [] : [typeof reason === 'string' ? refused(field, reason) : { field, ...keyed(reason) }];
   switch (kind) {
     case 'id':
-      return one(typeof v !== 'string' ? 'must be a string' : ID.test(v) ? null : 'must be 1–128 characters: letters, digits and . _ : @ - /, starting with a letter or digit');
+      return one(typeof v !== 'string' ? 'string' : ID.test(v) ? null : 'id');
     case 'text':
-      return one(typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.length > MAX_TEXT ? `must be at most ${MAX_TEXT} characters` : null);
+      return one(typeof v !== 'string' || v.trim() === '' ? 'nonEmpty' : v.length > MAX_TEXT ? because('schema.maxText', { max: String(MAX_TEXT) }) : null);
     case 'uuid':
-      return one(typeof v === 'string' && UUID.test(v) ? null : 'must be a UUID');
+      return one(typeof v === 'string' && UUID.test(v) ? null : 'uuid');
     case 'money':
       return one(checkMoney(v, 0));
     case 'positiveMoney':
@@ -242,89 +247,89 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
     case 'signedMoney':
       return one(checkMoney(v, -MAX_MONEY));
     case 'count':
-      return one(isInt(v) && v >= 0 && v <= 1_000_000 ? null : 'must be a whole number from 0 to 1,000,000');
+      return one(isInt(v) && v >= 0 && v <= 1_000_000 ? null : 'count');
     case 'positiveCount':
-      return one(isInt(v) && v >= 1 && v <= 1000 ? null : 'must be a whole number from 1 to 1000');
+      return one(isInt(v) && v >= 1 && v <= 1000 ? null : 'positiveCount');
     case 'date':
-      return one(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) ? null : 'must be a calendar date YYYY-MM-DD');
+      return one(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) ? null : 'date');
     case 'datetime':
-      return one(typeof v === 'string' && DATETIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T21:04:05.120Z');
+      return one(typeof v === 'string' && DATETIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'datetime');
     case 'inventory':
       return checkInventory(v, field, false);
     case 'nonEmptyInventory':
       return checkInventory(v, field, true);
     case 'limits': {
-      if (!isObject(v)) return one('must be an object { min, max, …per-bet-type maxima }');
+      if (!isObject(v)) return one('limits');
       const errors: FieldError[] = [];
       for (const [key, value] of Object.entries(v)) {
         const reason = checkMoney(value, 1);
-        if (reason) errors.push({ field: `${field}.${key}`, reason });
+        if (reason) errors.push({ field: `${field}.${key}`, ...keyed(reason) });
       }
-      if (!('min' in v)) errors.push({ field: `${field}.min`, reason: 'is required' });
-      if (!('max' in v)) errors.push({ field: `${field}.max`, reason: 'is required' });
-      if (!errors.length && (v.max as number) < (v.min as number)) errors.push({ field: `${field}.max`, reason: 'must not be below limits.min' });
+      if (!('min' in v)) errors.push(refused(`${field}.min`, 'required'));
+      if (!('max' in v)) errors.push(refused(`${field}.max`, 'required'));
+      if (!errors.length && (v.max as number) < (v.min as number)) errors.push(refused(`${field}.max`, 'maxBelowMin'));
       return errors;
     }
     case 'staff': {
-      if (!isObject(v)) return one('must be an object { inspector, croupiers[] }');
+      if (!isObject(v)) return one('staff');
       const errors = checkField('text', v.inspector, `${field}.inspector`);
-      if (!Array.isArray(v.croupiers) || v.croupiers.length === 0) errors.push({ field: `${field}.croupiers`, reason: 'must list at least one croupier' });
+      if (!Array.isArray(v.croupiers) || v.croupiers.length === 0) errors.push(refused(`${field}.croupiers`, 'croupiers'));
       else v.croupiers.forEach((c, i) => errors.push(...checkField('text', c, `${field}.croupiers[${i}]`)));
-      for (const key of Object.keys(v)) if (!['inspector', 'croupiers', 'pitBoss', 'cashier'].includes(key)) errors.push({ field: `${field}.${key}`, reason: 'unknown field' });
+      for (const key of Object.keys(v)) if (!['inspector', 'croupiers', 'pitBoss', 'cashier'].includes(key)) errors.push(refused(`${field}.${key}`, 'unknownField'));
       return errors;
     }
     case 'seat':
-      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'must be a seat number (0–100) or a seat id');
+      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'seat');
     case 'handId':
-      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'must be a hand number or id');
+      return one((isInt(v) && v >= 0 && v <= 100) || (typeof v === 'string' && ID.test(v)) ? null : 'hand');
     case 'textList':
-      if (!Array.isArray(v) || v.length === 0) return one('must be a non-empty list of names');
+      if (!Array.isArray(v) || v.length === 0) return one('names');
       return v.flatMap((x, i) => checkField('text', x, `${field}[${i}]`));
     case 'twoApprovers': {
-      if (!Array.isArray(v) || v.length !== 2) return one('must name exactly two approvers (four-eyes principle)');
+      if (!Array.isArray(v) || v.length !== 2) return one('twoApprovers');
       const errors = v.flatMap((x, i) => checkField('text', x, `${field}[${i}]`));
-      if (!errors.length && String(v[0]).trim().toLowerCase() === String(v[1]).trim().toLowerCase()) errors.push({ field, reason: 'the two approvers must be different people' });
+      if (!errors.length && String(v[0]).trim().toLowerCase() === String(v[1]).trim().toLowerCase()) errors.push(refused(field, 'sameApprover'));
       return errors;
     }
     case 'boolean':
-      return one(typeof v === 'boolean' ? null : 'must be true or false');
+      return one(typeof v === 'boolean' ? null : 'boolean');
     case 'object':
-      return one(isObject(v) ? null : 'must be an object');
+      return one(isObject(v) ? null : 'object');
     case 'result':
-      return one(isInt(v) || (typeof v === 'string' && v.length > 0 && v.length <= 32) ? null : 'must be a pocket number, "00" or a segment name');
+      return one(isInt(v) || (typeof v === 'string' && v.length > 0 && v.length <= 32) ? null : 'result');
     case 'dice':
-      return one(Array.isArray(v) && v.length >= 1 && v.length <= 5 && v.every((d) => isInt(d)) ? null : 'must be a list of 1 to 5 whole numbers');
+      return one(Array.isArray(v) && v.length >= 1 && v.length <= 5 && v.every((d) => isInt(d)) ? null : 'dice');
     case 'rate':
-      return one(typeof v === 'number' && v >= 0 && v <= 1 ? null : 'must be a rate from 0 to 1');
+      return one(typeof v === 'number' && v >= 0 && v <= 1 ? null : 'rate');
     case 'currency':
-      return one(typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? null : 'must be an ISO 4217 currency code such as EUR');
+      return one(typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? null : 'currency');
     case 'jurisdiction':
-      return one((JURISDICTIONS as readonly string[]).includes(v as string) ? null : `must be one of ${JURISDICTIONS.join(', ')}`);
+      return one((JURISDICTIONS as readonly string[]).includes(v as string) ? null : because('oneOf', { values: JURISDICTIONS.join(', ') }));
     case 'outcome':
-      return one(OUTCOMES.includes(v as string) ? null : `must be one of ${OUTCOMES.join(', ')}`);
+      return one(OUTCOMES.includes(v as string) ? null : because('oneOf', { values: OUTCOMES.join(', ') }));
     case 'presence': {
-      if (!isObject(v)) return one('must be an object { croupiers?: [names], inspector?: name }: who was present');
+      if (!isObject(v)) return one('presence');
       const errors: FieldError[] = [];
       if (v.croupiers !== undefined) errors.push(...checkField('textList', v.croupiers, `${field}.croupiers`));
       if (v.inspector !== undefined) errors.push(...checkField('text', v.inspector, `${field}.inspector`));
-      for (const key of Object.keys(v)) if (!['croupiers', 'inspector'].includes(key)) errors.push({ field: `${field}.${key}`, reason: 'unknown field' });
+      for (const key of Object.keys(v)) if (!['croupiers', 'inspector'].includes(key)) errors.push(refused(`${field}.${key}`, 'unknownField'));
       return errors;
     }
     case 'issuedDice': {
-      if (!Array.isArray(v) || v.length === 0 || v.length > 100) return one('must be a list of 1 to 100 dice, each { serial?, initials? } as the die is marked');
+      if (!Array.isArray(v) || v.length === 0 || v.length > 100) return one('issuedDice');
       const errors: FieldError[] = [];
       v.forEach((die, i) => {
-        if (!isObject(die)) return errors.push({ field: `${field}[${i}]`, reason: 'must be an object { serial?, initials? }' });
+        if (!isObject(die)) return errors.push(refused(`${field}[${i}]`, 'die'));
         if (die.serial !== undefined && die.serial !== null) errors.push(...checkField('id', die.serial, `${field}[${i}].serial`));
         if (die.initials !== undefined && die.initials !== null) errors.push(...checkField('text', die.initials, `${field}[${i}].initials`));
-        for (const key of Object.keys(die)) if (!['serial', 'initials'].includes(key)) errors.push({ field: `${field}[${i}].${key}`, reason: 'unknown field' });
+        for (const key of Object.keys(die)) if (!['serial', 'initials'].includes(key)) errors.push(refused(`${field}[${i}].${key}`, 'unknownField'));
       });
       return errors;
     }
     case 'croupierId':
-      return one(typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.length > 64 ? 'must be at most 64 characters' : null);
+      return one(typeof v !== 'string' || v.trim() === '' ? 'nonEmpty' : v.length > 64 ? 'max64' : null);
     case 'playerRef':
-      return one(typeof v === 'string' && PLAYER_REF.test(v) ? null : 'must be the admission register number: 1–64 letters, digits, . _ or - (a pseudonymous reference, never a name)');
+      return one(typeof v === 'string' && PLAYER_REF.test(v) ? null : 'playerRef');
     case 'any':
       return [];
   }
@@ -334,10 +339,9 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
  * A string PostgreSQL cannot store as sent (jsonb refuses NUL, and a lone UTF-16 surrogate is not a
  * character): the path of the first one, keys included, or null. Call after `tooDeep` (bounded depth).
  */
-export function unstorableString(v: unknown, path: string): { field: string; reason: string } | null {
+export function unstorableString(v: unknown, path: string): FieldError | null {
   const bad = (s: string) => s.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
-  const reason = 'must not contain a NUL character (\\u0000) or an unpaired UTF-16 surrogate: not storable as sent';
-  if (typeof v === 'string') return bad(v) ? { field: path, reason } : null;
+  if (typeof v === 'string') return bad(v) ? refused(path, 'unstorable') : null;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const found = unstorableString(v[i], `${path}[${i}]`);
@@ -347,7 +351,7 @@ export function unstorableString(v: unknown, path: string): { field: string; rea
   }
   if (isObject(v)) {
     for (const [key, value] of Object.entries(v)) {
-      if (bad(key)) return { field: `${path}.${key.replace(/[\u0000\ud800-\udfff]/g, '\ufffd')}`, reason: `key ${reason}` };
+      if (bad(key)) return { field: `${path}.${key.replace(/[\u0000\ud800-\udfff]/g, '\ufffd')}`, ...keyed(because('schema.unstorableKey')) };
       const found = unstorableString(value, `${path}.${key}`);
       if (found) return found;
     }
@@ -380,14 +384,14 @@ const keyName = (key: string) => (key === '' ? '(empty key "")' : key.length > 1
 
 /** Validate one envelope: every error names the field (`eventId`, `data.amount`, …) and the reason. */
 export function validateEnvelope(input: unknown): { envelope?: Envelope; errors: FieldError[] } {
-  if (!isObject(input)) return { errors: [{ field: '(event)', reason: 'must be a JSON object' }] };
+  if (!isObject(input)) return { errors: [refused('(event)', 'jsonObject')] };
   const errors: FieldError[] = [];
   for (const key of Object.keys(input)) {
-    if (!(ENVELOPE_FIELDS as readonly string[]).includes(key)) errors.push({ field: keyName(key), reason: 'unknown envelope field' });
+    if (!(ENVELOPE_FIELDS as readonly string[]).includes(key)) errors.push(refused(keyName(key), 'unknownEnvelopeField'));
   }
-  if (input.eventId === undefined) errors.push({ field: 'eventId', reason: 'is required' });
+  if (input.eventId === undefined) errors.push(refused('eventId', 'required'));
   else errors.push(...checkField('uuid', input.eventId, 'eventId'));
-  if (input.occurredAt === undefined) errors.push({ field: 'occurredAt', reason: 'is required' });
+  if (input.occurredAt === undefined) errors.push(refused('occurredAt', 'required'));
   else errors.push(...checkField('datetime', input.occurredAt, 'occurredAt'));
   if (input.recordedBy !== undefined) {
     const recordedBy = checkField('text', input.recordedBy, 'recordedBy');
@@ -395,13 +399,13 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
   }
   if (input.expectedVersion !== undefined) errors.push(...checkField('count', input.expectedVersion, 'expectedVersion'));
   let spec: EventTypeSpec | undefined;
-  if (input.type === undefined) errors.push({ field: 'type', reason: 'is required' });
-  else if (typeof input.type !== 'string') errors.push({ field: 'type', reason: 'must be a string' });
-  else if (Object.hasOwn(RESERVED_EVENT_TYPES, input.type)) errors.push({ field: 'type', reason: `${input.type} ${RESERVED_EVENT_TYPES[input.type]}` });
-  else if (!(spec = eventTypeSpec(input.type))) errors.push({ field: 'type', reason: `unknown event type "${input.type.slice(0, 64)}"` });
-  if (input.data === undefined) errors.push({ field: 'data', reason: 'is required' });
-  else if (!isObject(input.data)) errors.push({ field: 'data', reason: 'must be a JSON object' });
-  else if (tooDeep(input.data)) errors.push({ field: 'data', reason: 'is nested too deeply or too large (at most 8 levels, 200 keys, 1000 items)' });
+  if (input.type === undefined) errors.push(refused('type', 'required'));
+  else if (typeof input.type !== 'string') errors.push(refused('type', 'string'));
+  else if (Object.hasOwn(RESERVED_EVENT_TYPES, input.type)) errors.push(refused('type', 'reserved', { type: input.type, why: RESERVED_EVENT_TYPES[input.type] }));
+  else if (!(spec = eventTypeSpec(input.type))) errors.push(refused('type', 'unknownType', { type: input.type.slice(0, 64) }));
+  if (input.data === undefined) errors.push(refused('data', 'required'));
+  else if (!isObject(input.data)) errors.push(refused('data', 'jsonObject'));
+  else if (tooDeep(input.data)) errors.push(refused('data', 'tooDeep'));
   else if (unstorableString(input.data, 'data')) errors.push(unstorableString(input.data, 'data')!);
   else if (spec) {
     const data = input.data;
@@ -410,11 +414,11 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
     }
     for (const [name, field] of Object.entries(spec.fields)) {
       if (data[name] === undefined || data[name] === null) {
-        if (!field.optional) errors.push({ field: `data.${name}`, reason: 'is required' });
+        if (!field.optional) errors.push(refused(`data.${name}`, 'required'));
         continue;
       }
       const fieldErrors = checkField(field.kind, data[name], `data.${name}`);
-      if (!fieldErrors.length && field.oneOf && !field.oneOf.includes(data[name] as string)) fieldErrors.push({ field: `data.${name}`, reason: `must be one of ${field.oneOf.join(', ')}` });
+      if (!fieldErrors.length && field.oneOf && !field.oneOf.includes(data[name] as string)) fieldErrors.push({ field: `data.${name}`, ...keyed(because('oneOf', { values: field.oneOf.join(', ') })) });
       errors.push(...fieldErrors);
     }
     if (input.type === LAST_ROUNDS_ANNOUNCED && !errors.length) {
@@ -422,10 +426,10 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
       if (refusal) errors.push(refusal);
     }
     if (input.type === 'BetPlaced' && data.amount === 0 && data.betType !== 'seat') {
-      errors.push({ field: 'data.amount', reason: 'must be greater than zero (only a circle-poker `seat` entry may be 0)' });
+      errors.push(refused('data.amount', 'seatOnlyZero'));
     }
     if (!spec.open) {
-      for (const key of Object.keys(data)) if (!Object.hasOwn(spec.fields, key)) errors.push({ field: `data.${keyName(key)}`, reason: `unknown field for ${input.type}` });
+      for (const key of Object.keys(data)) if (!Object.hasOwn(spec.fields, key)) errors.push(refused(`data.${keyName(key)}`, 'unknownFieldOf', { type: String(input.type) }));
     }
   }
   if (errors.length) return { errors };

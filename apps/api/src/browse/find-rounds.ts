@@ -4,6 +4,7 @@ import { readCheckpoint, ROUND_VERDICTS, TABLE_BOOKS } from '../../../../libs/pr
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, PageInfo } from '../pagination';
 import { calendarDay, clockTimeOrInstant, findingCode, idFragment, identifier, ParameterKind } from '../params/parameters';
+import { because, keyed, type ReasonKey } from '../../../../libs/i18n/src/reasons';
 
 export interface RoundRow {
   roundId: string;
@@ -61,13 +62,13 @@ const PENDING_CAP = 10000;
 /** `s` matched literally inside a LIKE pattern. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
-const bad = (field: string, reason: string) => new BadRequestException({ field, reason });
+const bad = (field: string, reason: string | ReasonKey) => new BadRequestException({ field, ...(typeof reason === 'string' ? { reason } : keyed(reason)) });
 
 /** A query value checked by its declared kind (the guard has checked it already: this is for callers other than HTTP). */
 function checked(q: Record<string, unknown>, field: string, kind: ParameterKind): string | undefined {
   const v = q[field];
   if (v === undefined || v === '') return undefined;
-  const reason = typeof v === 'string' ? kind.check(v) : 'must be a single value';
+  const reason = typeof v === 'string' ? kind.check(v) : because('param.single');
   if (reason) throw bad(field, reason);
   return v as string;
 }

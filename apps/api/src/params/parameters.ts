@@ -14,13 +14,14 @@ import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { Request } from 'express';
 import { printable } from '../../../../libs/access/src/storable';
+import { because, keyed, type KeyedReason, type ReasonKey, type ReasonValue } from '../../../../libs/i18n/src/reasons';
 import { undecodableSegments } from './undecodable-path';
 
 export interface ParameterKind {
   /** the OpenAPI schema of the accepted values */
   readonly schema: SchemaObject;
-  /** why this value is refused, or null when it is accepted */
-  check(value: string): string | null;
+  /** why this value is refused (a key of the errors catalogue and its values), or null when it is accepted */
+  check(value: string): ReasonKey | null;
 }
 
 export interface ParameterRule extends ParameterKind {
@@ -35,10 +36,9 @@ export interface RouteParameters {
   readonly query?: Readonly<Record<string, ParameterRule>>;
 }
 
-export interface ParameterRefusal {
+export interface ParameterRefusal extends KeyedReason {
   readonly in: 'path' | 'query';
   readonly field: string;
-  readonly reason: string;
 }
 
 export const PARAMETERS_KEY = 'casino-audit:parameters';
@@ -55,8 +55,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** The first character a pattern refuses, named by its code point (the value itself is never echoed). */
-function offending(value: string, allowed: RegExp): string {
-  for (const ch of value) if (!allowed.test(ch)) return ` (it holds U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+function offending(value: string, allowed: RegExp): ReasonValue {
+  for (const ch of value) if (!allowed.test(ch)) return because('param.holds', { code: `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` });
   return '';
 }
 
@@ -66,34 +66,37 @@ const isCalendarDay = (v: string) => {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v); // 2026-02-30 rolls over to March: refused
 };
 
+/** What an id names (`table session`), worded in the reader's language (`errors:what.table-session`). */
+const whatOf = (what: string): ReasonKey => because(`what.${what.replace(/ /g, '-')}`);
+
 /** A session, round, table, casino or pool id. */
 export const identifier = (what: string): ParameterKind => ({
   schema: { type: 'string', pattern: ID.source, minLength: 1, maxLength: 128 },
   check: (v) =>
-    ID.test(v) ? null : v.length > 128 ? `must be a ${what} id of at most 128 characters (it has ${v.length})` : `must be a ${what} id: 1–128 letters, digits and . _ : @ - /, starting with a letter or digit${offending(v, /[A-Za-z0-9._:@\-/]/)}`,
+    ID.test(v) ? null : v.length > 128 ? because('param.idLength', { what: whatOf(what), length: String(v.length) }) : because('param.id', { what: whatOf(what), holds: offending(v, /[A-Za-z0-9._:@\-/]/) }),
 });
 
 /** Part of an id, for a search (any position). */
 export const idFragment = (what: string): ParameterKind => ({
   schema: { type: 'string', pattern: ID_CHARACTERS.source, minLength: 1, maxLength: 128 },
-  check: (v) => (ID_CHARACTERS.test(v) ? null : `must be (part of) a ${what} id: 1–128 letters, digits and . _ : @ - /${offending(v, /[A-Za-z0-9._:@\-/]/)}`),
+  check: (v) => (ID_CHARACTERS.test(v) ? null : because('param.idFragment', { what: whatOf(what), holds: offending(v, /[A-Za-z0-9._:@\-/]/) })),
 });
 
 export const calendarDay: ParameterKind = {
   schema: { type: 'string', format: 'date', pattern: DAY.source, maxLength: 10 },
-  check: (v) => (isCalendarDay(v) ? null : 'must be a calendar date YYYY-MM-DD'),
+  check: (v) => (isCalendarDay(v) ? null : because('calendarDay')),
 };
 
 /** A date (the whole day, UTC) or an ISO 8601 date-time. */
 export const dayOrInstant: ParameterKind = {
   schema: { type: 'string', maxLength: 40, pattern: `${DAY.source}|${INSTANT.source}` },
-  check: (v) => ((v.length <= 40 && isCalendarDay(v)) || (INSTANT.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))) ? null : 'must be a date YYYY-MM-DD or an ISO 8601 date-time'),
+  check: (v) => ((v.length <= 40 && isCalendarDay(v)) || (INSTANT.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))) ? null : because('param.dayOrInstant')),
 };
 
 /** A time of day, HH:MM (UTC). */
 export const timeOfDay: ParameterKind = {
   schema: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', maxLength: 5 },
-  check: (v) => (/^([01]\d|2[0-3]):[0-5]\d$/.test(v) ? null : 'must be a time of day HH:MM (00:00–23:59)'),
+  check: (v) => (/^([01]\d|2[0-3]):[0-5]\d$/.test(v) ? null : because('param.timeOfDay')),
 };
 
 /** A time of day on the casino's clock (HH:MM or HH:MM:SS), or an instant with its offset (2026-10-25T02:30:00+01:00). */
@@ -104,29 +107,29 @@ export const clockTimeOrInstant: ParameterKind = {
   check: (v) =>
     CLOCK.test(v) || (INSTANT_WITH_OFFSET.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)))
       ? null
-      : "must be a time of day on the casino's clock (HH:MM or HH:MM:SS) or an instant with its offset (2026-10-25T02:30:00+01:00)",
+      : because('param.clockOrInstant'),
 };
 
 /** An opaque token the API issued (a page cursor): base64url, at most `max` characters; what it holds is checked by its route. */
 export const opaqueToken = (max: number): ParameterKind => ({
   schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: max },
-  check: (v) => (v.length <= max && /^[A-Za-z0-9_-]+$/.test(v) ? null : `must be a cursor this API issued (letters, digits, - and _, at most ${max} characters): copy \`next\` from the previous page`),
+  check: (v) => (v.length <= max && /^[A-Za-z0-9_-]+$/.test(v) ? null : because('param.cursor', { max: String(max) })),
 });
 
 /** A discrepancy or finding code, e.g. PAYOUT_MISMATCH. */
 export const findingCode: ParameterKind = {
   schema: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,63}$', maxLength: 64 },
-  check: (v) => (/^[A-Z][A-Z0-9_]{0,63}$/.test(v) ? null : 'must be a code of capital letters, digits and _ (e.g. PAYOUT_MISMATCH), at most 64 characters'),
+  check: (v) => (/^[A-Z][A-Z0-9_]{0,63}$/.test(v) ? null : because('param.code')),
 };
 
 export const oneOf = (...values: string[]): ParameterKind => ({
   schema: { type: 'string', enum: values },
-  check: (v) => (values.includes(v) ? null : `must be one of ${values.join(', ')}`),
+  check: (v) => (values.includes(v) ? null : because('oneOf', { values: values.join(', ') })),
 });
 
 export const wholeNumber = (min: number, max: number): ParameterKind => ({
   schema: { type: 'integer', minimum: min, maximum: max },
-  check: (v) => (/^\d{1,15}$/.test(v) && Number(v) >= min && Number(v) <= max ? null : `must be a whole number from ${min} to ${max}`),
+  check: (v) => (/^\d{1,15}$/.test(v) && Number(v) >= min && Number(v) <= max ? null : because('wholeNumber', { min: String(min), max: String(max) })),
 });
 
 /** A kind with its description (and, for a query parameter, whether it is required). */
@@ -146,34 +149,35 @@ export function checkParameters(declared: RouteParameters | undefined, req: Requ
 
   for (const name of Object.keys(params)) {
     if (!own(pathRules, name)) {
-      refusals.push({ in: 'path', field: printable(name), reason: 'is not a parameter of this route' });
+      refusals.push({ in: 'path', field: printable(name), ...keyed(because('param.notOfRoute')) });
       continue;
     }
     const reason = undecodableSegments(req).includes(params[name] as string)
-      ? 'is not valid percent-encoding: each %XX sequence must spell a UTF-8 character'
+      ? because('param.percentEncoding')
       : valueRefusal(pathRules[name], params[name], true);
-    if (reason) refusals.push({ in: 'path', field: name, reason });
+    if (reason) refusals.push({ in: 'path', field: name, ...keyed(reason) });
   }
   for (const name of Object.keys(query)) {
     if (!own(queryRules, name)) {
       const known = Object.keys(queryRules);
-      refusals.push({ in: 'query', field: name === '' ? '(no name)' : printable(name), reason: `unknown parameter (${known.length ? `this route takes ${known.join(', ')}` : 'this route takes none'})` });
+      const reason = known.length ? because('param.unknown', { known: known.join(', ') }) : because('param.unknownNone');
+      refusals.push({ in: 'query', field: name === '' ? '(no name)' : printable(name), ...keyed(reason) });
       continue;
     }
     const reason = valueRefusal(queryRules[name], query[name], !!queryRules[name].required);
-    if (reason) refusals.push({ in: 'query', field: name, reason });
+    if (reason) refusals.push({ in: 'query', field: name, ...keyed(reason) });
   }
   for (const [name, rule] of Object.entries(queryRules)) {
-    if (rule.required && !own(query, name)) refusals.push({ in: 'query', field: name, reason: requiredReason(rule) });
+    if (rule.required && !own(query, name)) refusals.push({ in: 'query', field: name, ...keyed(requiredReason(rule)) });
   }
   return refusals;
 }
 
-const requiredReason = (rule: ParameterRule) => `is required; it ${rule.check('') ?? 'must have a value'}`;
+const requiredReason = (rule: ParameterRule): ReasonKey => because('param.required', { rule: rule.check('') ?? because('param.aValue') });
 
-function valueRefusal(rule: ParameterRule, value: unknown, required: boolean): string | null {
-  if (Array.isArray(value)) return `must be given once (it was given ${value.length} times)`;
-  if (typeof value !== 'string') return 'must be a single value';
+function valueRefusal(rule: ParameterRule, value: unknown, required: boolean): ReasonKey | null {
+  if (Array.isArray(value)) return because('param.repeated', { times: String(value.length) });
+  if (typeof value !== 'string') return because('param.single');
   if (value === '') return required ? requiredReason(rule) : null;
   return rule.check(value);
 }
@@ -192,7 +196,8 @@ export function Parameters(declared: RouteParameters) {
 
 /** The 400 answer of a refused parameter (the same shape as a refused body's, plus `field` and `reason` of the first). */
 export function parameterRefusalBody(refusals: ParameterRefusal[]) {
-  return { statusCode: 400, error: 'Bad Request', field: refusals[0].field, reason: refusals[0].reason, message: `${refusals[0].in} parameter ${refusals[0].field} ${refusals[0].reason}`, refused: refusals.length, refusals };
+  const { reason, reasonKey, reasonValues } = refusals[0];
+  return { statusCode: 400, error: 'Bad Request', field: refusals[0].field, reason, reasonKey, reasonValues, message: `${refusals[0].in} parameter ${refusals[0].field} ${refusals[0].reason}`, refused: refusals.length, refusals };
 }
 
 /** What OpenAPI says of the 400 every route may answer for its parameters. */

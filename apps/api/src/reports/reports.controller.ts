@@ -9,7 +9,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { casinoFor } from '../auth/casino-scope';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
-import { inspectorCsv, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
+import { inspectorCsv, inspectorDayInLanguage, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
+import { answerLanguage } from '../language';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { zonesOf } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
@@ -20,14 +22,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function gamingDayOf(value: unknown): string {
   if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    throw new BadRequestException({ statusCode: 400, field: 'gamingDay', reason: 'is required: a calendar date YYYY-MM-DD' });
+    throw new BadRequestException({ statusCode: 400, field: 'gamingDay', ...keyed(because('requiredCalendarDay')) });
   }
   return value;
 }
 
 function formatOf(value: unknown, allowed: string[]): string {
   const format = typeof value === 'string' && value !== '' ? value : 'json';
-  if (!allowed.includes(format)) throw new BadRequestException({ statusCode: 400, field: 'format', reason: `must be one of ${allowed.join(', ')}` });
+  if (!allowed.includes(format)) throw new BadRequestException({ statusCode: 400, field: 'format', ...keyed(because('oneOf', { values: allowed.join(', ') })) });
   return format;
 }
 
@@ -60,7 +62,7 @@ export class ReportsController {
   async jackpots(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format, ['json', 'csv']);
     const points = query.points === undefined ? 500 : Number(query.points);
-    if (!Number.isInteger(points) || points < 2 || points > 100_000) throw new BadRequestException({ statusCode: 400, field: 'points', reason: 'must be a whole number from 2 to 100000' });
+    if (!Number.isInteger(points) || points < 2 || points > 100_000) throw new BadRequestException({ statusCode: 400, field: 'points', ...keyed(because('wholeNumber', { min: '2', max: '100000' })) });
     const report: JackpotsReport = await this.queries.execute(
       new GetJackpotsQuery(casinoFor(req, query.casino ?? query.casinoId), typeof query.poolId === 'string' ? query.poolId : null, points),
     );
@@ -93,6 +95,6 @@ export class ReportsController {
       return undefined;
     }
     // the instants stay as recorded; beside them, the zone people read each casino's times in (issue 20 §6)
-    return { ...report, timeZones: zonesOf([report.casinoId, ...report.sessions.map((s) => s.casinoId)]) };
+    return { ...inspectorDayInLanguage(report, answerLanguage(req, res)), timeZones: zonesOf([report.casinoId, ...report.sessions.map((s) => s.casinoId)]) };
   }
 }

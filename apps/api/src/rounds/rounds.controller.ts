@@ -1,8 +1,10 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
+import type { Request, Response } from 'express';
+import { replayInLanguage, replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
+import { answerLanguage } from '../language';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { ReplayRoundQuery } from './replay.query';
 import { timeZones } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
@@ -22,19 +24,21 @@ export class RoundsController {
     @Param('roundId') roundId: string,
     @Query('format') format: string | undefined,
     @Query('full') full: string | undefined,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    if (full !== undefined && full !== 'true' && full !== 'false') throw new BadRequestException({ field: 'full', reason: 'must be true or false' });
+    if (full !== undefined && full !== 'true' && full !== 'false') throw new BadRequestException({ field: 'full', ...keyed(because('trueOrFalse')) });
     try {
       const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
       if (format === 'text') {
         res.type('text/plain');
         return replayNarrative(replay);
       }
-      // the zone people read the round's times in (issue 20 §6); its instants stay as recorded
-      return { ...replay, timeZone: timeZones().of(replay.casinoId) };
+      // the zone people read the round's times in (issue 20 §6); its instants stay as recorded; each
+      // finding explained in the caller's language with its legal-form citation (issue 16)
+      return { ...replayInLanguage(replay, answerLanguage(req, res)), timeZone: timeZones().of(replay.casinoId) };
     } catch (error) {
-      if (error instanceof RoundNotFoundError) throw new NotFoundException({ field: 'roundId', reason: error.message });
+      if (error instanceof RoundNotFoundError) throw new NotFoundException({ field: 'roundId', ...keyed(because('noRound', { roundId: error.roundId })) });
       throw error;
     }
   }

@@ -1,9 +1,11 @@
-import { BadRequestException, Controller, Get, Header, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, NotFoundException, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { TableBookReport } from '../../../../libs/projections/src';
-import { tableBookCsv, tableBookPdf } from '../../../../libs/reports/src';
+import { tableBookCsv, tableBookInLanguage, tableBookPdf } from '../../../../libs/reports/src';
+import { answerLanguage } from '../language';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { GetTableBookQuery } from './table-book.query';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
@@ -19,9 +21,9 @@ export class SessionsController {
   @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV, ?format=pdf for a printable close' })
   @Parameters(TABLE_BOOK_PARAMETERS)
   @Header('Cache-Control', 'no-store')
-  async tableBook(@Param('sessionId') sessionId: string, @Query('format') format: string | undefined, @Res({ passthrough: true }) res: Response) {
+  async tableBook(@Param('sessionId') sessionId: string, @Query('format') format: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const book: TableBookReport | null = await this.queries.execute(new GetTableBookQuery(sessionId));
-    if (!book) throw new NotFoundException({ field: 'sessionId', reason: `no table session "${sessionId}"` });
+    if (!book) throw new NotFoundException({ field: 'sessionId', ...keyed(because('noSession', { sessionId })) });
     if (format === 'csv') {
       res.type('text/csv');
       return tableBookCsv(book);
@@ -31,7 +33,7 @@ export class SessionsController {
       res.setHeader('Content-Disposition', `attachment; filename="table-book-${book.sessionId}.pdf"`);
       return new StreamableFile(await tableBookPdf(book));
     }
-    if (format !== undefined && format !== 'json') throw new BadRequestException({ field: 'format', reason: 'must be json, csv or pdf' });
-    return book;
+    if (format !== undefined && format !== 'json') throw new BadRequestException({ field: 'format', ...keyed(because('oneOf', { values: 'json, csv, pdf' })) });
+    return tableBookInLanguage(book, answerLanguage(req, res));
   }
 }

@@ -1,0 +1,129 @@
+/**
+ * The HTTP API in the caller's language (issue 16): `Accept-Language` words the refusals' `reason`s and the
+ * findings' explanations, Spanish when the caller names none of ours; field names, codes, the English
+ * `message` and the line-pointer `citation` stay as they are. Findings carry their citation in legal form
+ * and, with `CASINO_AUDIT_REGULATIONS` pointing at the texts (`../shared/regulations/texts`), the cited
+ * sentence in the original language.
+ */
+import * as path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { serveOnLoopback } from './support/served';
+import { adminHeaders } from './support/access';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { asInputs, envelope, opened } from './support/sample';
+
+const TEXTS = path.resolve(__dirname, '../../shared/regulations/texts');
+
+describe('the API in the caller language', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: INestApplication;
+  let base: string;
+  let auth: Record<string, string>;
+  const before = process.env.CASINO_AUDIT_REGULATIONS;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await startRuntime({ databaseUrl: db.url });
+    ({ app, base } = await serveOnLoopback(runtime));
+    auth = await adminHeaders(runtime);
+    const s = 'lang-1';
+    const events = [
+      opened(s, { limits: { min: 100, max: 360000, straight: 2000 } }),
+      envelope('RoundStarted', { sessionId: s, roundId: 'lr-1' }),
+      envelope('BetPlaced', { sessionId: s, roundId: 'lr-1', betId: 'b1', seat: 1, betType: 'straight', selection: [7], amount: 1000 }),
+      envelope('BetsClosed', { sessionId: s, roundId: 'lr-1' }),
+      envelope('WheelSpun', { sessionId: s, roundId: 'lr-1', result: 7 }),
+      envelope('BetSettled', { sessionId: s, roundId: 'lr-1', betId: 'b1', outcome: 'win', payout: 36000 }),
+      envelope('RoundCompleted', { sessionId: s, roundId: 'lr-1' }),
+    ];
+    expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+    await runtime.projector.catchUp();
+  });
+  afterAll(async () => {
+    if (before === undefined) delete process.env.CASINO_AUDIT_REGULATIONS;
+    else process.env.CASINO_AUDIT_REGULATIONS = before;
+    await app.close();
+    await runtime.close();
+    await db.drop();
+  });
+
+  const get = (url: string, lang?: string) => fetch(`${base}${url}`, { headers: lang ? { ...auth, 'accept-language': lang } : auth });
+
+  it('a replayed finding: explanation in Spanish by default, legal-form citation, the cited sentence; message and citation kept', async () => {
+    process.env.CASINO_AUDIT_REGULATIONS = TEXTS;
+    const res = await get('/api/v1/rounds/lr-1/replay');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('es');
+    const r = (await res.json()) as any;
+    const payout = r.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
+    expect(payout).toMatchObject({ expected: 35000, recorded: 36000, rule: expect.any(String), citation: expect.stringMatching(/^euskadi L\d+/), message: expect.any(String) });
+    expect(payout.explanation).toBe(`El pago de la apuesta no es el que fija el reglamento. Debía ser 350,00\u00a0€; se registró 360,00\u00a0€. Regla: ${payout.rule}.`);
+    expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\), Catálogo, 01 Ruleta Francesa.* — L\d+/);
+    expect(payout.originalText).toEqual(expect.stringMatching(/\p{L}{3,}/u));
+    // the step that settled the bet carries the same finding, worded the same
+    const step = r.steps.find((s: any) => s.discrepancies.some((d: any) => d.code === 'PAYOUT_MISMATCH'));
+    expect(step.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH')).toMatchObject({ explanation: payout.explanation, legalCitation: payout.legalCitation });
+  });
+
+  it('Basque, Catalan, Galician and English on request; without the texts, no originalText', async () => {
+    delete process.env.CASINO_AUDIT_REGULATIONS;
+    const words: Record<string, RegExp> = {
+      eu: /^Apustuaren ordainketa ez da araudiak finkatzen duena\. 350,00\s€ izan behar zuen; 360,00\s€ erregistratu zen\./,
+      ca: /^El pagament de l'aposta no és el que fixa el reglament\. Havia de ser 350,00\s€; es va registrar 360,00\s€\./,
+      gl: /^O pagamento da aposta non é o que fixa o regulamento\. Debía ser 350,00\s€; rexistrouse 360,00\s€\./,
+      en: /^The bet's payout is not the one the regulation sets\. Expected €350\.00; recorded €360\.00\./,
+    };
+    for (const [lang, words_] of Object.entries(words)) {
+      const res = await get('/api/v1/rounds/lr-1/replay', `${lang}-ES,${lang};q=0.9`);
+      expect(res.headers.get('content-language')).toBe(lang);
+      const payout = ((await res.json()) as any).discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
+      expect(payout.explanation).toMatch(words_);
+      expect('originalText' in payout).toBe(false);
+      expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\)/);
+    }
+  });
+
+  it('the inspector day and the table book carry the findings in the caller language', async () => {
+    const day = (await (await get('/api/v1/reports/inspector?gamingDay=2026-11-21', 'gl')).json()) as any;
+    const payout = day.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
+    expect(payout.explanation).toMatch(/^O pagamento da aposta non é o que fixa o regulamento/);
+    expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\)/);
+    const book = await get('/api/v1/sessions/lang-1/table-book', 'eu');
+    expect(book.headers.get('content-language')).toBe('eu');
+    expect(((await book.json()) as any).sessionId).toBe('lang-1');
+  });
+
+  it("refusals: the reason in the caller's language (Spanish by default), the same fields, no key left in the answer", async () => {
+    const day = await get('/api/v1/reconciliation?gamingDay=2026-13-01');
+    expect(day.status).toBe(400);
+    expect(day.headers.get('content-language')).toBe('es');
+    const body = (await day.json()) as any;
+    expect(body).toMatchObject({ statusCode: 400, field: 'gamingDay', reason: 'debe ser una fecha AAAA-MM-DD (YYYY-MM-DD)', refusals: [{ in: 'query', field: 'gamingDay' }] });
+    expect(JSON.stringify(body)).not.toMatch(/reasonKey|reasonValues/);
+    expect(((await (await get('/api/v1/reconciliation?gamingDay=2026-13-01', 'en')).json()) as any).reason).toBe('must be a calendar date YYYY-MM-DD');
+    expect(((await (await get('/api/v1/reconciliation?gamingDay=2026-13-01', 'eu')).json()) as any).reason).toBe('UUUU-HH-EE (YYYY-MM-DD) data izan behar du');
+    // a required parameter left out: one reason built from another, worded in one language
+    expect(((await (await get('/api/v1/reconciliation', 'gl')).json()) as any).reason).toBe('é obrigatorio; debe ser unha data AAAA-MM-DD (YYYY-MM-DD)');
+    // an unknown parameter, a round that is not there
+    expect(((await (await get('/api/v1/jackpots?zz=1', 'ca')).json()) as any).refusals[0]).toEqual({ in: 'query', field: 'zz', reason: expect.stringMatching(/^paràmetre desconegut \(aquesta ruta admet /) });
+    const missing = await get('/api/v1/rounds/no-such-round/replay', 'gl');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ field: 'roundId', reason: 'non existe a xogada «no-such-round»' });
+  });
+
+  it("a refused event: the schema's reason worded in the caller's language, naming the same field", async () => {
+    const bad = [envelope('CashExchanged', { sessionId: 'lang-1', amount: 12.5 })];
+    const post = (lang?: string) =>
+      fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) }, body: JSON.stringify(bad) });
+    const es = await post();
+    expect(es.status).toBe(400);
+    expect(((await es.json()) as any).refusals).toEqual([expect.objectContaining({ index: 0, field: 'data.amount', reason: 'debe ser un número entero de céntimos, no una fracción', kind: 'schema' })]);
+    const ca = ((await (await post('ca')).json()) as any).refusals[0];
+    expect(ca).toMatchObject({ field: 'data.amount', reason: 'ha de ser un nombre enter de cèntims, no una fracció' });
+    expect(Object.keys(ca).sort()).toEqual(['eventId', 'field', 'index', 'kind', 'reason']);
+    expect(((await (await post('en')).json()) as any).refusals[0].reason).toBe('must be a whole number of minor units (cents), not a fraction');
+    expect((await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_events WHERE data->>'amount' = '12.5'`)).rows[0].n).toBe(0);
+  });
+});
