@@ -478,7 +478,7 @@ export function inspectorDayReport(input: {
     const mine = books.filter((b) => b.jurisdiction === j);
     const ids = new Set(mine.map((b) => b.sessionId));
     const day = {
-      sessions: mine.map((b) => ({ tableId: b.tableId, game: b.game })),
+      sessions: mine.map((b) => ({ tableId: b.tableId, game: b.game, ...(typeof b.options?.tableFormat === 'string' ? { tableFormat: b.options.tableFormat } : {}) })),
       limitChanges: log.filter((l) => l.kind === 'limits-changed' && l.session_id && ids.has(l.session_id)).length,
       suspensions: log.filter((l) => l.kind === 'suspended' && l.session_id && ids.has(l.session_id)).length,
       closedSessions: mine.filter((b) => b.status === 'closed').length,

@@ -96,6 +96,7 @@ export function foldDayFact(
         openingFloat: inventoryTotal(d.openingFloat),
         ...(typeof d.clothNumber === 'string' ? { clothNumber: d.clothNumber } : {}),
         ...(typeof d.individualRecording === 'boolean' ? { individualRecording: d.individualRecording } : {}),
+        ...(typeof d.options?.tableFormat === 'string' ? { tableFormat: d.options.tableFormat } : {}),
         supervisors: typeof d.staff?.inspector === 'string' ? [{ eventId: e.eventId, at: e.occurredAt, inspector: d.staff.inspector }] : [],
         diceIssued: [],
         ternaChanges: [],

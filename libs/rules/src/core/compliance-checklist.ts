@@ -4,7 +4,7 @@
  * lines of its text (null: the text lacks the rule, with why). Data only; `dayChecklist` turns a day's
  * findings and sessions into rows of pass / finding / not applicable / not judged.
  */
-import { DICE_CUSTODY, HOURLY_ROTATIONS, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
+import { DICE_CUSTODY, HOURLY_ROTATIONS, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
 import type { DiscrepancyCode, JurisdictionId } from './types';
 
 export type ChecklistRowId =
@@ -30,11 +30,13 @@ export interface ChecklistRowSpec {
   readonly idle: string;
   /** what of the rule no fact carries, so a pass does not cover it (per jurisdiction) */
   readonly unseen?: Readonly<Partial<Record<JurisdictionId, string>>>;
+  /** where the text's only duty of the row is one no fact carries: the row is never judged there (why) */
+  readonly uncarried?: Readonly<Partial<Record<JurisdictionId, string>>>;
 }
 
 /** What the checklist needs of a day: the games played, per session, and what happened. */
 export interface ChecklistDay {
-  readonly sessions: ReadonlyArray<{ readonly tableId: string; readonly game: string }>;
+  readonly sessions: ReadonlyArray<{ readonly tableId: string; readonly game: string; readonly tableFormat?: string }>;
   readonly limitChanges: number;
   readonly suspensions: number;
   readonly closedSessions: number;
@@ -107,19 +109,22 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     id: 'tables-in-service',
     title: 'Tables in service',
     code: 'TABLES_IN_SERVICE_VIOLATION',
-    citations: perJurisdiction(TABLES_IN_SERVICE, (r) => r.cite),
+    // illes-balears L264–266 and galicia L178 (euskadi L877–880 alike) also require one table per game at the
+    // authorised minimum: a duty no fact carries (compliance.second-reading.resolutions.md §2.4)
+    citations: { ...perJurisdiction(TABLES_IN_SERVICE, (r) => r.cite), galicia: 'galicia L56, L178', 'illes-balears': 'illes-balears L264–266' },
     applies: (day) => day.sessions.length > 0,
     idle: 'no table played this gaming day',
     unseen: {
       euskadi: 'the gaming hours are not recorded: judged between the first and last table of each kind; one table per game at its authorised minimum (euskadi L877–880) is not judged, the authorised minimum is not recorded',
-      galicia: 'the gaming hours and the casino\'s authorisations are not recorded: judged between the first and last table of each kind, for the kinds the casino played',
+      galicia: 'the gaming hours and the casino\'s authorisations are not recorded: judged between the first and last table of each kind, for the kinds the casino played; one table per game at its authorised minimum (galicia L178) is not judged, the authorised minimum is not recorded',
     },
+    uncarried: { 'illes-balears': 'not judged: the authorised minimum is not recorded (one table per game at the authorised minimum, illes-balears L264–266)' },
   },
   {
     id: 'supervision',
     title: 'Supervision',
     code: 'SUPERVISION_VIOLATION',
-    citations: perJurisdiction(SUPERVISION, (games) => joined(...new Set(Object.values(games).map((r) => r.cite)))),
+    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).map((r) => r.cite)), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
     applies: () => true, // refined per jurisdiction in dayChecklist: a table of a game whose text sets a ratio
     idle: 'no table of a game whose text sets a ratio of jefes played this gaming day',
     unseen: Object.fromEntries(Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded'])),
@@ -195,10 +200,10 @@ export function dayChecklist(
     const count = findings.filter((f) => f.code === row.code).length;
     if (count) return { ...base, status: 'finding', findings: count, note: null };
     let applies = row.applies(day);
-    if (row.id === 'supervision') applies = plays(day, (g) => !!SUPERVISION[jurisdiction]?.[g]);
+    if (row.id === 'supervision') applies = day.sessions.some((s) => !!supervisionRatio(s.game, jurisdiction, s.tableFormat));
     if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
     if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle };
-    const why = said.notJudged?.[row.id];
+    const why = said.notJudged?.[row.id] ?? row.uncarried?.[jurisdiction];
     if (why) return { ...base, status: 'not-judged', findings: 0, note: why };
     return { ...base, status: 'pass', findings: 0, note: [said.remarks?.[row.id], row.unseen?.[jurisdiction]].filter(Boolean).join('; ') || null };
   });

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DICE_CUSTODY, HOURLY_ROTATIONS, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
+import { DICE_CUSTODY, HOURLY_ROTATIONS, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
 import { citesLines, READINGS_DIR } from './reading-testing';
 import type { JurisdictionId } from './types';
 
@@ -67,7 +67,10 @@ describe('the gaming-day rules agree with the independent second reading', () =>
   it('resolutions §9: a craps table\'s and a full punto y banca table\'s own jefe (euskadi L3178–3180, L3980–3983) are staffing, not judged as a ratio', () => {
     expect(row('supervision', 'euskadi').dice.lines).toBe('L3178–3180');
     expect(SUPERVISION.euskadi!.craps).toBeUndefined();
-    expect(SUPERVISION.euskadi!['punto-banco']).toBeUndefined();
+    expect(supervisionRatio('punto-banco', 'euskadi')).toBeNull();
+    expect(supervisionRatio('punto-banco', 'euskadi', 'full')).toBeNull();
+    // the mini and midi tables' four (L4061–4065, resolutions §2.3) is the ratio of those tables only
+    expect(supervisionRatio('punto-banco', 'euskadi', 'mini')).toMatchObject({ tables: 4, cite: 'euskadi L4061–4065' });
   });
 
   it.each(['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const)('%s: six marked dice per craps session', (j) => {

@@ -113,6 +113,81 @@ describe('supervision: tables per jefe de mesa', () => {
   });
 });
 
+describe('supervision, euskadi: «hasta cuatro mesas, independientemente del juego que se practique en ellas» in every game that says so (second reading §2.3)', () => {
+  const jefeOf = (tables: Array<[string, Partial<DaySession>?]>) =>
+    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: 'euskadi', from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
+  const rules = (tables: Array<[string, Partial<DaySession>?]>) => [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+  // [game id, the section's lines, the table's options]
+  it.each([
+    ['boule', 'euskadi L2640–2644', {}], // 04 Boule, III Personal a)
+    ['trente-et-quarante', 'euskadi L2901–2906', {}], // 05 Treinta y Cuarenta, III Personal
+    ['punto-banco', 'euskadi L4061–4065', { tableFormat: 'mini' }], // 07 «En las mesas de Mini y Midi Punto y Banca»
+    ['punto-banco', 'euskadi L4061–4065', { tableFormat: 'midi' }],
+    ['caribbean-stud', 'euskadi L6989–6992', {}], // 11 Poker sin descarte
+    ['draw-poker-vs-bank', 'euskadi L7683–7690', {}], // 12 Poker con descarte, 3.1 Jefe de Mesa
+    ['trijoker', 'euskadi L8597–8603', {}], // 13 Poker Trijoker
+    ['pai-gow-poker', 'euskadi L9131–9136', {}], // 14 Pai Gow Poker
+    ['three-card-poker', 'euskadi L9714–9720', {}], // 15 Tripoker
+    ['casino-holdem', 'euskadi L10241–10246', {}], // 16 Texas Poker
+    ['wheel-of-fortune', 'euskadi L6731–6733', {}], // 10 Ruleta de la fortuna (the clause's fragment)
+    ['triple-blackjack', 'euskadi L1470–1473, L2250–2257', {}], // 03.01: blackjack's rules for what it does not state
+  ] as Array<[string, string, Partial<DaySession>]>)('%s (%s): four tables under one jefe pass, five are a finding', (game, cite, more) => {
+    expect(rules(Array.from({ length: 4 }, () => [game, more] as [string, Partial<DaySession>?]))).toEqual([]);
+    expect(rules(Array.from({ length: 5 }, () => [game, more] as [string, Partial<DaySession>?]))).toEqual([`${game}/supervision-ratio ${cite}`]);
+  });
+  it('a jefe over five caribbean-stud tables → SUPERVISION_VIOLATION (euskadi L6989–6992); four → none', () => {
+    const five = judgeSupervision(jefeOf(Array.from({ length: 5 }, () => ['caribbean-stud'] as [string])));
+    expect(five.findings.length).toBeGreaterThan(0);
+    expect(five.findings.every((f) => f.code === 'SUPERVISION_VIOLATION' && f.citation === 'euskadi L6989–6992')).toBe(true);
+    expect(judgeSupervision(jefeOf(Array.from({ length: 4 }, () => ['caribbean-stud'] as [string]))).findings).toEqual([]);
+  });
+  it('games are counted together («independientemente del juego»): two caribbean stud, two tripoker and a boule are five', () => {
+    expect(rules([['caribbean-stud'], ['caribbean-stud'], ['three-card-poker'], ['three-card-poker'], ['boule']])).toEqual([
+      'boule/supervision-ratio euskadi L2640–2644',
+      'caribbean-stud/supervision-ratio euskadi L6989–6992',
+      'three-card-poker/supervision-ratio euskadi L9714–9720',
+    ]);
+    expect(rules([['caribbean-stud'], ['three-card-poker'], ['boule'], ['trente-et-quarante']])).toEqual([]);
+  });
+  it('a full punto y banca table has its own jefe (L3980–3984): its ratio of four is not applied to it, though it counts in the load', () => {
+    expect(rules(Array.from({ length: 5 }, () => ['punto-banco'] as [string]))).toEqual([]);
+    expect(rules([['punto-banco'], ['punto-banco'], ['punto-banco'], ['punto-banco'], ['caribbean-stud']])).toEqual(['caribbean-stud/supervision-ratio euskadi L6989–6992']);
+  });
+});
+
+describe('supervision, cantabria L723–731: banking card games of different kinds under one jefe — four at most, each table with its own recording (second reading §2.2)', () => {
+  const jefeOf = (tables: Array<[string, boolean | undefined, string?]>) =>
+    tables.map(([game, recording, tableFormat], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: 'cantabria', from: '20:00', to: '23:00', inspector: 'jefe-1', individualRecording: recording, ...(tableFormat ? { tableFormat } : {}) }));
+  const rules = (tables: Array<[string, boolean | undefined, string?]>) => [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+  const MIXED = 'blackjack/mixed-card-games cantabria L723–731';
+  const RATIO = 'blackjack/supervision-ratio cantabria L713–721';
+  it.each([
+    // the second reader's scenario: two blackjacks and two mini punto y banca, no recording
+    ['two blackjacks, two mini punto y banca, no recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['punto-banco', false, 'mini']], [MIXED]],
+    ['the same with recording at each table', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['punto-banco', true, 'mini']], []],
+    ['one table of the four without recording', [['blackjack', true], ['blackjack', true], ['caribbean-stud', true], ['three-card-poker', false]], [MIXED]],
+    // mirror: the same games, homogeneous → the ordinary ratio (four contiguous and homogeneous, L718–721), no recording needed
+    ['four blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], []],
+    ['five blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], [RATIO]],
+    // mixed with recording: the four of L728–729 is the blackjack ratio's
+    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO]],
+    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO]],
+    // no blackjack among them: the clause stands in the blackjack part, not judged
+    ['poker tables and punto y banca without a blackjack', [['caribbean-stud', false], ['punto-banco', false, 'mini']], []],
+  ] as Array<[string, Array<[string, boolean | undefined, string?]>, string[]]>)('%s → %j', (_name, tables, expected) => {
+    expect(rules(tables)).toEqual(expected);
+  });
+  it('mixed tables that did not record their recording are not held against the clause, and a note says so', () => {
+    const judged = judgeSupervision(jefeOf([['blackjack', undefined], ['punto-banco', undefined, 'mini']]));
+    expect(judged.findings).toEqual([]);
+    expect(judged.notes.join(' ')).toMatch(/cantabria L723–731/);
+  });
+  it('the finding names the jefe, his tables and those without recording', () => {
+    const [f] = judgeSupervision(jefeOf([['blackjack', false], ['punto-banco', true, 'mini']])).findings;
+    expect(f).toMatchObject({ code: 'SUPERVISION_VIOLATION', rule: 'blackjack/mixed-card-games', citation: 'cantabria L723–731', tableId: 'T-1', recorded: { inspector: 'jefe-1', tables: ['T-1', 'T-2'], withoutRecording: ['T-1'] } });
+  });
+});
+
 describe('equipment custody', () => {
   const six = (prefix: string) => Array.from({ length: 6 }, (_, i) => ({ serial: `${prefix}${i + 1}`, initials: 'CSB' }));
   const craps = (j: JurisdictionId, dice: DaySession['diceIssued']) => session({ tableId: 'DC-1', game: 'craps', jurisdiction: j, from: '20:00', to: '23:00', diceIssued: dice });
@@ -157,8 +232,21 @@ describe('the checklist', () => {
     const of = (id: string) => rows.find((r) => r.id === id)!;
     expect(of('supervision')).toMatchObject({ status: 'finding', findings: 1, citation: expect.stringContaining('galicia L122') });
     expect(of('temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
-    expect(of('tables-in-service')).toMatchObject({ status: 'pass', citation: 'galicia L56' });
+    expect(of('tables-in-service')).toMatchObject({ status: 'pass', citation: 'galicia L56, L178', note: expect.stringContaining('(galicia L178) is not judged, the authorised minimum is not recorded') });
     expect(of('equipment-custody')).toMatchObject({ status: 'not-applicable', note: 'no craps or banca francesa table played this gaming day' });
     expect(of('reversible-cloths')).toMatchObject({ status: 'not-applicable' });
+  });
+  it('illes-balears L264–266 and galicia L178: one table at the authorised minimum is a duty no fact carries — «not judged», never «no rule» (second reading §2.4)', () => {
+    const row = dayChecklist('illes-balears', day, []).find((r) => r.id === 'tables-in-service')!;
+    expect(row).toMatchObject({ status: 'not-judged', citation: 'illes-balears L264–266', note: expect.stringContaining('not judged: the authorised minimum is not recorded') });
+    // cantabria L398–403 «se podrá»: a permission, so the text has no such duty
+    expect(dayChecklist('cantabria', day, []).find((r) => r.id === 'tables-in-service')).toMatchObject({ status: 'not-applicable', citation: null });
+  });
+  it('supervision: a day of full punto y banca tables only gives the euskadi row nothing to judge (their four is for mini and midi, L4061–4065)', () => {
+    const full = { ...day, sessions: [{ tableId: 'PB-1', game: 'punto-banco' }] };
+    expect(dayChecklist('euskadi', full, []).find((r) => r.id === 'supervision')).toMatchObject({ status: 'not-applicable' });
+    const mini = { ...day, sessions: [{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'mini' }] };
+    expect(dayChecklist('euskadi', mini, []).find((r) => r.id === 'supervision')).toMatchObject({ status: 'pass', citation: expect.stringContaining('L4061–4065') });
+    expect(dayChecklist('cantabria', mini, []).find((r) => r.id === 'supervision')!.citation).toContain('cantabria L723–731');
   });
 });

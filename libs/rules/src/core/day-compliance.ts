@@ -51,6 +51,8 @@ export interface DaySession {
   readonly supervisors: ReadonlyArray<TimedFact & { readonly inspector: string }>;
   /** `TableSupervisorChanged.individualRecording` / `TableSessionOpened.individualRecording`: the table has its own video recording */
   readonly individualRecording?: boolean;
+  /** `TableSessionOpened.options.tableFormat` (punto y banca: full, mini or midi), where the session set one */
+  readonly tableFormat?: string;
   readonly diceIssued: readonly DiceIssue[];
   readonly ternaChanges: readonly TimedFact[];
   readonly throwerChanges: ReadonlyArray<TimedFact & { readonly forceMajeure?: boolean }>;
@@ -187,7 +189,32 @@ export interface SupervisionRatio {
   readonly tables: number;
   readonly withRecording?: number;
   readonly cite: string;
+  /** the table formats the ratio is written for (euskadi mini and midi punto y banca); absent: every table of the game */
+  readonly formats?: readonly string[];
 }
+
+/**
+ * euskadi: the same clause in each game's «Personal» part — «El Jefe de Mesa o Inspector podrá tener a su
+ * cargo hasta cuatro mesas, independientemente del juego que se practique en ellas, siempre que estas se
+ * encuentren en el mismo sector» (second reading, compliance.second-reading.resolutions.md §2.3). A full
+ * punto y banca table has its own jefe (L3980–3984, not judged: day-compliance.resolutions.md §9); the four
+ * are written for the mini and midi tables only. Triple blackjack follows blackjack in what it does not
+ * state (L2250–2257). The wheel of fortune's clause survives as a fragment (L6731–6733, its first words lost
+ * in the column break), read as the same four: docs/games/readings/compliance-not-carried.md.
+ */
+const EUSKADI_FOUR_PER_JEFE: Readonly<Record<string, SupervisionRatio>> = {
+  boule: { tables: 4, cite: 'euskadi L2640–2644' },
+  'trente-et-quarante': { tables: 4, cite: 'euskadi L2901–2906' },
+  'punto-banco': { tables: 4, cite: 'euskadi L4061–4065', formats: ['mini', 'midi'] },
+  'wheel-of-fortune': { tables: 4, cite: 'euskadi L6731–6733' },
+  'caribbean-stud': { tables: 4, cite: 'euskadi L6989–6992' }, // 11 «Poker sin descarte»
+  'draw-poker-vs-bank': { tables: 4, cite: 'euskadi L7683–7690' }, // 12 «Poker con descarte»
+  trijoker: { tables: 4, cite: 'euskadi L8597–8603' }, // 13 «Poker Trijoker»
+  'pai-gow-poker': { tables: 4, cite: 'euskadi L9131–9136' }, // 14 «Pai Gow Poker»
+  'three-card-poker': { tables: 4, cite: 'euskadi L9714–9720' }, // 15 «Poker de tres cartas o Tripoker»
+  'casino-holdem': { tables: 4, cite: 'euskadi L10241–10246' }, // 16 «Texas Poker»
+  'triple-blackjack': { tables: 4, cite: 'euskadi L1470–1473, L2250–2257' },
+};
 
 const rouletteRatios = (french: SupervisionRatio, american: SupervisionRatio) => ({
   'french-roulette': french,
@@ -200,6 +227,7 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
   euskadi: {
     ...rouletteRatios({ tables: 4, cite: 'euskadi L463–466' }, { tables: 4, cite: 'euskadi L1206–1209' }),
     blackjack: { tables: 4, cite: 'euskadi L1470–1473' },
+    ...EUSKADI_FOUR_PER_JEFE,
   },
   cantabria: {
     // french: one jefe per roulette; "podrá haber un jefe de mesa por cada dos mesas contiguas, siempre y cuando cada una de ellas disponga de sistema individualizado de grabación"
@@ -225,12 +253,34 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
   andalucia: { 'caribbean-stud': { tables: 2, cite: 'andalucia L63' } },
 };
 
-/** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */
-export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, recording?: boolean): number | null {
+/** The ratio of a table of this game (and format), where its text sets one. */
+export function supervisionRatio(game: string, jurisdiction: JurisdictionId, tableFormat?: string): SupervisionRatio | null {
   const ratio = SUPERVISION[jurisdiction]?.[game];
+  if (!ratio || (ratio.formats && !ratio.formats.includes(tableFormat ?? 'full'))) return null;
+  return ratio;
+}
+
+/** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */
+export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, recording?: boolean, tableFormat?: string): number | null {
+  const ratio = supervisionRatio(game, jurisdiction, tableFormat);
   if (!ratio) return null;
   return recording === false ? ratio.tables : (ratio.withRecording ?? ratio.tables);
 }
+
+/**
+ * cantabria L723–731: a jefe may supervise banking card tables of different games «(black-jack, minipunto y
+ * banca y poker) … atendiendo al criterio de no exceder el numero de cuatro, siempre y cuando cada una de las
+ * mesas cuente con un sistema de grabacion individualizado». The clause stands in the blackjack part, so
+ * it is judged where a blackjack table shares its jefe with a punto y banca or poker-against-the-bank table;
+ * the four is the blackjack ratio's (L713–721), judged there; this rule adds the recording of each table.
+ */
+export const MIXED_CARD_GAMES: Partial<Record<JurisdictionId, { readonly anchor: string; readonly games: ReadonlySet<string>; readonly cite: string }>> = {
+  cantabria: {
+    anchor: 'blackjack',
+    games: new Set(['blackjack', 'punto-banco', 'caribbean-stud', 'three-card-poker', 'texas-holdem-bonus', 'texas-holdem-vs-bank', 'trijoker', 'pai-gow-poker', 'draw-poker-vs-bank', 'casino-holdem']),
+    cite: 'cantabria L723–731',
+  },
+};
 
 /**
  * At every moment, each jefe's tables in service (every game counts: euskadi says "independientemente del
@@ -257,12 +307,18 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
   for (const start of stints) {
     const load = stints.filter((x) => x.inspector === start.inspector && x.from <= start.from && x.to > start.from);
     const tables = [...new Set(load.map((x) => x.s.tableId))];
+    for (const f of mixedCardGames(start, load, tables, notes)) {
+      const key = `${f.rule}|${start.inspector}|${f.sessionId}|${tables.join(',')}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      findings.push(f);
+    }
     for (const x of load) {
-      const ratio = SUPERVISION[x.s.jurisdiction]?.[x.s.game];
+      const ratio = supervisionRatio(x.s.game, x.s.jurisdiction, x.s.tableFormat);
       if (!ratio) continue;
       const recording = x.s.individualRecording;
       if (recording === undefined && ratio.withRecording !== undefined) notes.add(`${x.s.tableId}: whether the table has individual video recording was not recorded; held to the ratio recording allows (${ratio.cite})`);
-      const capacity = supervisionCapacity(x.s.game, x.s.jurisdiction, recording)!;
+      const capacity = supervisionCapacity(x.s.game, x.s.jurisdiction, recording, x.s.tableFormat)!;
       const key = `${x.inspector}|${x.s.sessionId}|${tables.length}`;
       if (tables.length <= capacity || reported.has(key)) continue;
       reported.add(key);
@@ -280,6 +336,40 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
     }
   }
   return { findings, notes: [...notes] };
+}
+
+/**
+ * A jefe's tables at one moment under cantabria L723–731: when a blackjack table shares its jefe with a
+ * table of another banking card game the clause lists, every one of those tables must have its own
+ * recording. A table that recorded no `individualRecording` is not held against it (a finding never rests
+ * on a guess): said in a note.
+ */
+function mixedCardGames(start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
+  const findings: DayFinding[] = [];
+  const byJurisdiction = new Map<JurisdictionId, DaySession[]>();
+  for (const { s } of load) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
+  for (const [jurisdiction, sessions] of byJurisdiction) {
+    const rule = MIXED_CARD_GAMES[jurisdiction];
+    const cards = rule ? sessions.filter((s) => rule.games.has(s.game)) : [];
+    if (!rule || !cards.some((s) => s.game === rule.anchor) || new Set(cards.map((s) => s.game)).size < 2) continue;
+    const unknown = cards.filter((s) => s.individualRecording === undefined);
+    if (unknown.length) notes.add(`${unknown.map((s) => s.tableId).join(', ')}: card tables of different games under ${start.inspector}, whose individual video recording was not recorded; not held against the clause (${rule.cite})`);
+    const without = cards.filter((s) => s.individualRecording === false);
+    if (!without.length) continue;
+    const games = [...new Set(cards.map((s) => s.game))];
+    findings.push({
+      code: 'SUPERVISION_VIOLATION',
+      eventId: start.eventId,
+      sessionId: without[0].sessionId,
+      tableId: without[0].tableId,
+      rule: `${rule.anchor}/mixed-card-games`,
+      citation: rule.cite,
+      expected: 'each table of a jefe who supervises banking card tables of different games has individual video recording',
+      recorded: { inspector: start.inspector, tables, games, withoutRecording: without.map((s) => s.tableId), at: new Date(start.from).toISOString() },
+      message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which mixed card games under one jefe require`,
+    });
+  }
+  return findings;
 }
 
 // ---------------------------------------------------------------- equipment custody
