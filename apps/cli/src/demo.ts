@@ -7,7 +7,7 @@
 import type { Runtime } from '../../../libs/platform/src';
 import { loadDayCompliance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
 import { isSessionScoped } from '../../../libs/rules/src';
-import { dayDetection } from '../../../libs/simulator/src';
+import { dayDetection, DayErrorKind } from '../../../libs/simulator/src';
 import { detectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
@@ -19,6 +19,9 @@ export interface DemoOptions {
   readonly errorRate: number;
   readonly casinoId: string;
   readonly gamingDay: string;
+  /** issue 15: the blackjack table turns its reversible cloth (honestly), and these gaming-day violations are injected once each */
+  readonly reversibleCloths: boolean;
+  readonly dayViolations: readonly DayErrorKind[];
 }
 
 /**
@@ -39,6 +42,9 @@ export const DEMO_DEFAULTS: DemoOptions = {
   errorRate: 0.03,
   casinoId: 'casino-demo',
   gamingDay: '2026-11-21',
+  reversibleCloths: true,
+  // a jefe given a fifth table, a craps table's die without the casino's initials (euskadi L1470–1473, L3163–3165)
+  dayViolations: ['overloaded-jefe', 'dice-unmarked'],
 };
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;

@@ -77,6 +77,31 @@ describe('the simulated gaming day and its rules', () => {
     expect([...kinds]).toEqual(expect.arrayContaining(['cloth-unnumbered', 'cloth-before-close']));
   });
 
+  it('violations asked for are injected once each where the floor allows, and found with nothing else (a jefe over his ratio, dice, cloths turned twice or before the close)', () => {
+    const asked = [
+      ['euskadi', ['overloaded-jefe', 'dice-unmarked']],
+      ['cantabria', ['overloaded-jefe', 'dice-short', 'cloth-twice']],
+      ['illes-balears', ['cloth-twice']],
+      ['galicia', ['dice-unmarked', 'cloth-before-close']],
+      ['euskadi', ['cloth-unnumbered']],
+    ] as const;
+    for (const [jurisdiction, kinds] of asked) {
+      const games = gamesOf(jurisdiction);
+      const manifest: { value?: SimulationManifest } = {};
+      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 20, seed: 9, jurisdiction, dayViolations: kinds }, manifest)].flat();
+      const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
+      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
+      expect({ jurisdiction, byKind: detection.byKind, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ jurisdiction, byKind: Object.fromEntries(kinds.map((k) => [k, 1])), missed: [], falsePositives: [] });
+    }
+  });
+
+  it('a second change of game is no violation in euskadi (no limit per day, euskadi L1386–1390): not injected there', () => {
+    const games = gamesOf('euskadi');
+    const manifest: { value?: SimulationManifest } = {};
+    [...simulateDay({ tables: games.length, tableGames: games, rounds: 20, seed: 9, jurisdiction: 'euskadi', dayViolations: ['cloth-twice'] }, manifest)];
+    expect(manifest.value!.injected.filter((i) => i.detector === 'day')).toEqual([]);
+  });
+
   it.each([11, 1, 4])('finds every injected gaming-day violation and nothing else, in every jurisdiction (seed %i)', (seed) => {
     const kinds = new Set<string>();
     for (const jurisdiction of JURISDICTIONS) {

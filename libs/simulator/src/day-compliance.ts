@@ -10,7 +10,7 @@ import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_
 import type { InjectedError } from './errors';
 import type { TablePlan } from './tables';
 
-export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close';
+export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close' | 'cloth-twice';
 
 /** Tables a jefe holds where no text sets a ratio for any of them (the casino's own practice). */
 const USUAL_TABLES_PER_JEFE = 4;
@@ -77,12 +77,13 @@ export function diceForSession(
   initials: string,
   random: () => number,
   errorRate: number,
+  forced?: 'dice-short' | 'dice-unmarked',
 ): { dice: Array<{ serial: string; initials?: string }>; injected?: InjectedError } | null {
   const rule = plan.game === 'craps' ? DICE_CUSTODY[plan.jurisdiction] : undefined;
   if (!rule) return null;
   const dice: Array<{ serial: string; initials?: string }> = Array.from({ length: rule.perSession }, (_, i) => ({ serial: `${serialPrefix}-${plan.tableId}-${i + 1}`, initials }));
-  if (errorRate > 0 && random() < errorRate) {
-    if (random() < 0.5) {
+  if (forced || (errorRate > 0 && random() < errorRate)) {
+    if (forced ? forced === 'dice-short' : random() < 0.5) {
       dice.pop();
       return { dice, injected: injection('dice-short', sessionId, 'craps/dice-per-session', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given ${dice.length} dice`) };
     }
@@ -117,10 +118,16 @@ const BLACKJACK_LIKE = ['blackjack', 'punto-banco', 'three-card-poker', 'caribbe
 /** A table whose cloth is turned once in the day: its second game's plan (at that table), and each session's cloth number. */
 export interface ClothChange {
   readonly tableId: string;
+  /** the table's first game, and the second it turns to */
+  readonly first: TablePlan;
   readonly next: TablePlan;
   readonly clothNumbers: readonly [string, string];
-  /** an injected violation of the change: the second game's cloth unnumbered, or opened before the first closed */
-  readonly error?: 'cloth-unnumbered' | 'cloth-before-close';
+  /**
+   * an injected violation of the change: the second game's cloth unnumbered, opened before the first closed,
+   * or the cloth turned back to the first game once the second closes (a second change the same day, where
+   * the text allows one: cantabria L693–709, illes-balears L503–510, galicia L254)
+   */
+  readonly error?: 'cloth-unnumbered' | 'cloth-before-close' | 'cloth-twice';
 }
 
 /**
@@ -128,12 +135,14 @@ export interface ClothChange {
  * closing, to another blackjack-like game of the floor (its plan: limits, pace, seats), with a float of its
  * own and numbered cloths. Null when the floor has no such pair.
  */
-export function planClothChange(plans: readonly TablePlan[], random: () => number, errorRate: number): ClothChange | null {
+export function planClothChange(plans: readonly TablePlan[], random: () => number, errorRate: number, forced?: ClothChange['error']): ClothChange | null {
   const first = plans.find((p) => p.game === 'blackjack' && REVERSIBLE_CLOTHS[p.jurisdiction]);
   const other = first && plans.find((p) => p.game !== 'blackjack' && BLACKJACK_LIKE.includes(p.game) && p.jurisdiction === first.jurisdiction);
   if (!first || !other) return null;
-  const error = errorRate > 0 && random() < Math.min(1, errorRate * 2) ? (random() < 0.5 ? 'cloth-unnumbered' : 'cloth-before-close') : undefined;
-  return { tableId: first.tableId, next: { ...other, tableId: first.tableId, staff: first.staff }, clothNumbers: [`${first.tableId}-P1`, `${first.tableId}-P2`], error };
+  // a second change is a violation only where the text allows one a day (euskadi sets no limit)
+  if (forced === 'cloth-twice' && REVERSIBLE_CLOTHS[first.jurisdiction]!.changesPerDay === null) forced = undefined;
+  const error = forced ?? (errorRate > 0 && random() < Math.min(1, errorRate * 2) ? (random() < 0.5 ? 'cloth-unnumbered' : 'cloth-before-close') : undefined);
+  return { tableId: first.tableId, first, next: { ...other, tableId: first.tableId, staff: first.staff }, clothNumbers: [`${first.tableId}-P1`, `${first.tableId}-P2`], error };
 }
 
 /** The injected violation of a cloth change, for the manifest (the second session is the one the finding names). */
@@ -141,4 +150,9 @@ export function clothChangeError(change: ClothChange, sessionId: string): Inject
   if (change.error === 'cloth-unnumbered') return injection('cloth-unnumbered', sessionId, 'reversible-cloth/cloth-number', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth to ${change.next.game} without the cloth's number`);
   if (change.error === 'cloth-before-close') return injection('cloth-before-close', sessionId, 'reversible-cloth/previous-closed', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} opened ${change.next.game} before closing the first game`);
   return null;
+}
+
+/** The injected second change (the third session, back to the first game), for the manifest. */
+export function clothTwiceError(change: ClothChange, sessionId: string): InjectedError {
+  return injection('cloth-twice', sessionId, 'reversible-cloth/changes-per-day', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth back to ${change.first.game}, a second change of game the same day`);
 }

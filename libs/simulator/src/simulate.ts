@@ -10,7 +10,7 @@ import { SessionTracker } from '../../replay/src';
 import { EquipmentBias, GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
-import { clothChangeError, diceForSession, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
+import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
 import { seededUuid } from './ids';
 import { equipmentBias, EquipmentBiasSpec, equipmentInjection } from './equipment-bias';
 import { TableStaff } from './table-staff';
@@ -37,6 +37,8 @@ export interface SimulationOptions {
   readonly opensAt?: string;
   /** a blackjack table turns its reversible cloth once in the day to another blackjack-like game (issue 15; off by default, so other days stay as their seeds made them) */
   readonly reversibleCloths?: boolean;
+  /** gaming-day violations injected once each where the floor allows, whatever the error rate (the demo's record; a cloth kind turns a cloth) */
+  readonly dayViolations?: readonly DayErrorKind[];
   /** tables whose wheel or dice are not what their design says (issue 21 §6): equipment-bias.ts */
   readonly equipmentBias?: readonly EquipmentBiasSpec[];
 }
@@ -137,7 +139,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   // the gaming day's rules (issue 15: jefes, dice, ternas) draw on a generator of their own, and their facts
   // take no time, so that the rest of the day stays as its seed made it
   const dayRandom = seededRandom((options.seed * 104723 + 7) >>> 0);
-  if (errorRate > 0 && dayRandom() < Math.min(1, errorRate * 4)) {
+  const forced = new Set(options.dayViolations ?? []);
+  if (forced.has('overloaded-jefe') || (errorRate > 0 && dayRandom() < Math.min(1, errorRate * 4))) {
     const overloaded = overloadJefe(plans, dayRandom, (p) => `${casinoId}-${gamingDay}-${p.tableId}`);
     if (overloaded) injected.push(overloaded);
   }
@@ -172,7 +175,9 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   });
   const runs: TableRun[] = plans.map((plan, t) => newRun(plan, `${casinoId}-${gamingDay}-${plan.tableId}`, opensAt + t * 45_000));
   // a reversible cloth turned once in the day (opt-in): the table's second game opens when the first has closed
-  const clothChange = options.reversibleCloths ? planClothChange(plans, dayRandom, errorRate) : null;
+  const forcedCloth = (['cloth-unnumbered', 'cloth-before-close', 'cloth-twice'] as const).find((k) => forced.has(k));
+  const clothChange = options.reversibleCloths || forcedCloth ? planClothChange(plans, dayRandom, errorRate, forcedCloth) : null;
+  let forcedDice = (['dice-short', 'dice-unmarked'] as const).find((k) => forced.has(k));
   if (clothChange) runs.find((r) => r.plan.tableId === clothChange.tableId)!.clothNumber = clothChange.clothNumbers[0];
 
   const emit = (run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, by = `terminal:${run.plan.tableId}`) => {
@@ -251,10 +256,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     (run as { rules: GameRules }).rules = run.tracker.game!;
     const violation = run.compliance.injected(run.sessionId);
     if (violation) injected.push(violation);
-    const issued = diceForSession(plan, run.sessionId, `S${options.seed}-${gamingDay}`, casinoInitials, dayRandom, errorRate);
+    const issued = diceForSession(plan, run.sessionId, `S${options.seed}-${gamingDay}`, casinoInitials, dayRandom, errorRate, forcedDice);
     if (issued) {
       emitDay(run, opening, 'DiceIssued', { dice: issued.dice });
       if (issued.injected) injected.push(issued.injected);
+      forcedDice = undefined;
     }
     if (rotatesHourly(plan)) run.rotatedAt = run.clock;
     run.staff = new TableStaff(plan, staffRandom, `ADM-${casinoInitials}`);
@@ -420,6 +426,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (run.cagnotte > 0) emit(run, batch, 'CagnotteBoxCounted', { amount: run.cagnotte, countedBy }, 'count-room');
     // the next game opens as the first closes: a card table stays in service (euskadi L12957–12958, galicia L56)
     if (turning && clothChange.error !== 'cloth-before-close') turnCloth(run, batch, closedAt);
+    // injected: the cloth turned back to the first game, a second change the same day
+    if (clothChange?.error === 'cloth-twice' && run.plan === clothChange.next) {
+      const back = newRun(clothChange.first, `${casinoId}-${gamingDay}-${clothChange.tableId}-3`, closedAt);
+      back.clothNumber = clothChange.clothNumbers[0];
+      injected.push(clothTwiceError(clothChange, back.sessionId));
+      runs.push(back);
+      openTable(back, batch);
+    }
   }
 
   manifest.value = {
