@@ -15,6 +15,7 @@ import { Logger, NestLogger, Runtime } from '../../../libs/platform/src';
 import { AppModule } from './app.module';
 import { setting } from '../../../libs/platform/src/config';
 import { AccessGuard } from './auth/access.guard';
+import { KeepRefusals, recordAccess } from './auth/access-recorder';
 import { AccessModule } from './auth/access.module';
 import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
 import { answerLanguage } from './language';
@@ -75,6 +76,8 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   );
   // before anything that can answer: every request is logged with its id and timed (observability.ts)
   app.use(observeRequests(runtime.logger));
+  // every request under /api in the access log once its answer is known, whoever answers it (auth/access-recorder.ts)
+  app.use(recordAccess(access, runtime.logger));
   // first, so that every answer carries them, refusals included (security-headers.ts)
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   // the caller's address (access log, failed-login throttle) comes from X-Forwarded-For only through these proxies
@@ -83,6 +86,7 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   app.use(securityHeaders({ behindTls: options.behindTls ?? setting('CASINO_AUDIT_BEHIND_TLS') }));
   app.use(keepUndecodablePaths);
   app.useGlobalGuards(new AccessGuard(app.get(Reflector), access, runtime.store));
+  app.useGlobalInterceptors(new KeepRefusals());
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'], verify: refuseInvalidUtf8 }));
   app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'], verify: refuseInvalidUtf8 }));
   // body-parser's refusals (too large, not JSON, bad charset) answered here, before Nest rewrites them

@@ -7,7 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
-import { LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
+import { LoggedRefusal, LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
 import { isRole, Role } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
 import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
@@ -91,6 +91,12 @@ export interface AccessRecordInput {
   readonly format: string;
   readonly outcome: 'allowed' | 'denied';
   readonly reason?: string;
+  /** the answer's HTTP status (none from the command line) */
+  readonly status?: number;
+  /** the caller's address as the server saw it */
+  readonly address?: string;
+  /** the request's id (X-Request-Id), to match the record with the request's log lines */
+  readonly requestId?: string;
 }
 
 export interface AccessRecord {
@@ -113,6 +119,9 @@ export interface AccessRecord {
   readonly claimedCredentialId: string | null;
   readonly attempts: number;
   readonly lastAt: string | null;
+  /** the HTTP status answered (null for records older than it, and the command line's) */
+  readonly status: number | null;
+  readonly requestId: string | null;
 }
 
 /** One page of the access log, oldest first (keyset on the record id). */
@@ -149,6 +158,8 @@ function accessRecord(r: any): AccessRecord {
     claimedCredentialId: r.claimed_credential_id,
     attempts: r.attempts,
     lastAt: r.last_at ? r.last_at.toISOString() : null,
+    status: r.status,
+    requestId: r.request_id,
   };
 }
 
@@ -346,8 +357,18 @@ export class AccessService {
     refusedCredentials.inc({ reason: 'throttled' });
     // one row a minute for the address, whatever it claims (a flood cannot fill the log with made-up ids),
     // counted here and written within a second (refusals.ts, RefusalTally)
-    this.tally.add({ ...attempt, claimedId: null, reason });
+    this.tally.add({ ...attempt, claimedId: null, reason, status: 429 });
     return { throttled: true, retryAfterSeconds, reason };
+  }
+
+  /**
+   * A request that named nobody (no credential, no such route, refused before its route): one more
+   * attempt on its minute's row for the address and reason, counted here and written within a second,
+   * so a flood of them adds a row a minute. Not counted against the address's limit: presenting no
+   * credential guesses nothing (a page before its login does it).
+   */
+  anonymous(attempt: Omit<LoggedRefusal, 'kind'>): void {
+    this.tally.add({ ...attempt, kind: 'anonymous' });
   }
 
   /** Write the throttled attempts this process has counted and not yet written (within a second anyway). */
@@ -376,8 +397,8 @@ export class AccessService {
     await this.ready();
     const p = entry.principal;
     await this.pool.query(
-      `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, params, query, format, outcome, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, params, query, format, outcome, reason, status, address, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       // whatever bytes the request carried: recording must never be what fails (storable.ts)
       [
         p?.credentialId ?? null,
@@ -392,6 +413,9 @@ export class AccessService {
         storableText(entry.format),
         entry.outcome,
         entry.reason === undefined ? null : storableText(entry.reason),
+        entry.status ?? null,
+        entry.address === undefined ? null : storableText(entry.address),
+        entry.requestId ?? null,
       ],
     );
   }

@@ -121,4 +121,17 @@ CREATE TABLE ca_access_login_failures (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'the answer each request got: its status, the request id; requests without a credential and to no route',
+    sql: `
+-- written once the answer is known (apps/api/src/auth/access-recorder.ts), so a route's own refusal
+-- (an unknown round, a cursor of another list) is in the log as what it was; older rows have no status.
+-- Requests with no credential, to no route, or refused before the route (a body that is not JSON) are
+-- rows of kind 'anonymous', aggregated per minute, address and reason like refused credentials.
+ALTER TABLE ca_access_log
+  ADD COLUMN status smallint CHECK (status BETWEEN 100 AND 599),
+  ADD COLUMN request_id text;
+`,
+  },
 ];

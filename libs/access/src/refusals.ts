@@ -95,20 +95,47 @@ export class LoginThrottle {
   }
 }
 
-type LoggedRefusal = Omit<RefusedAttempt, 'refusal'>;
+/**
+ * An attempt kept as one row per minute, address, claimed id and reason: a refused credential (kind
+ * `credential`, 401 or 429), or a request that named nobody (kind `anonymous`: no credential, no such
+ * route, refused before its route; access-recorder.ts). The first of the minute gives the row its
+ * method, route and path.
+ */
+export interface LoggedRefusal extends Omit<RefusedAttempt, 'refusal'> {
+  /** `credential` unless said */
+  readonly kind?: 'credential' | 'anonymous';
+  /** the answer's status (401 unless said) */
+  readonly status?: number;
+}
+
+const SUBJECT_OF_KIND = { credential: '(refused credential)', anonymous: '(no credential)' } as const;
 
 /**
  * Write refused attempts to the access log, adding to the row of their minute for the same address,
  * claimed id and reason (`count` attempts at once, from the tally below).
  */
 export async function recordRefusal(pool: Pool, attempt: LoggedRefusal, count = 1, minute = startOfMinute(Date.now())): Promise<void> {
+  const kind = attempt.kind ?? 'credential';
   await pool.query(
-    `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, format, outcome, reason, address, claimed_credential_id, attempts, last_at, refusal_minute)
-     VALUES (NULL, '(refused credential)', '{}', 'credential', $1, $2, $3, $4, 'denied', $5, $6, $7, $8, clock_timestamp(), $9)
+    `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, format, outcome, reason, address, claimed_credential_id, attempts, last_at, refusal_minute, status)
+     VALUES (NULL, $10, '{}', $11, $1, $2, $3, $4, 'denied', $5, $6, $7, $8, clock_timestamp(), $9, $12)
      ON CONFLICT (refusal_minute, (coalesce(address, '')), (coalesce(claimed_credential_id, '')), (coalesce(reason, ''))) WHERE refusal_minute IS NOT NULL
      DO UPDATE SET attempts = ca_access_log.attempts + excluded.attempts, last_at = clock_timestamp()`,
     // whatever bytes the request carried: recording must never be what fails (storable.ts)
-    [storableText(attempt.method), storableText(attempt.route), storableText(attempt.path), storableText(attempt.format), storableText(attempt.reason), storableText(attempt.address), attempt.claimedId, count, new Date(minute)],
+    [
+      storableText(attempt.method),
+      storableText(attempt.route),
+      storableText(attempt.path),
+      storableText(attempt.format),
+      storableText(attempt.reason),
+      storableText(attempt.address),
+      attempt.claimedId,
+      count,
+      new Date(minute),
+      SUBJECT_OF_KIND[kind],
+      kind,
+      attempt.status ?? 401,
+    ],
   );
 }
 

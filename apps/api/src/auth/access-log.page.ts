@@ -4,6 +4,7 @@
  */
 import { BadRequestException } from '@nestjs/common';
 import { AccessRecord, AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
+import { timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
 
 const LIST = 'access-log';
@@ -28,6 +29,8 @@ export interface AccessLogAnswer {
   /** records in the window (an estimate above 100,000: `totalIsEstimate`) */
   readonly total: number;
   readonly totalIsEstimate: boolean;
+  /** the zone people read the records' instants in (issue 20 §6): the reader's casino's, else the default (`CASINO_AUDIT_TIME_ZONE`) */
+  readonly timeZone: string;
   readonly records: AccessRecord[];
 }
 
@@ -59,6 +62,7 @@ export async function accessLogAnswer(access: AccessService, query: AccessLogQue
     next: page.nextAfter === null ? null : encodeCursor(LIST, filters, [page.nextAfter, ...bounds]),
     total: page.total,
     totalIsEstimate: page.totalIsEstimate,
+    timeZone: timeZones().of(query.casinoId),
     records: page.records,
   };
 }

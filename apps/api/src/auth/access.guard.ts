@@ -9,12 +9,12 @@
  *   2. the route's `@Roles`: a route without it is refused (deny by default); a principal with none of
  *      its roles → 403 naming the roles.
  *   3. the route's declared query and path parameters (params/parameters.ts): a malformed, repeated,
- *      missing or unknown one → 400 naming it, recorded in the access log, before any database read.
+ *      missing or unknown one → 400 naming it, before any database read.
  *   4. casino scope on reads: a credential scoped to a casino may read only that casino's sessions and
  *      rounds (`:sessionId`, `:roundId`, `casinoId` in the path, `casinoId` or `casino` in the query).
- *   5. audit of reads: every replay, report and export request (every GET but health) is recorded in
- *      the access log before it is answered — allowed or refused; if it cannot be recorded, it is not
- *      answered.
+ *
+ * The guard writes no access-log row but a refused credential's: every request's record is written
+ * once its answer is known, with the status and the reason, whoever refused it (access-recorder.ts).
  *
  * The OpenAPI document (/api/docs) is served outside Nest's routing and stays public.
  */
@@ -24,6 +24,7 @@ import type { Request, Response } from 'express';
 import type { AccessService, Principal, Verification } from '../../../../libs/access/src';
 import type { PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
+import { keepRefusal, markRecorded } from './access-recorder';
 import { ROLES_KEY, Role } from './roles';
 
 /** The injection token of the access service. */
@@ -77,21 +78,31 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return false;
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
+    try {
+      return await this.check(context, res);
+    } catch (error) {
+      keepRefusal(res, error); // for the access log's record of this request (access-recorder.ts)
+      throw error;
+    }
+  }
+
+  private async check(context: ExecutionContext, res: Response): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const route = (req.route?.path as string | undefined) ?? req.path;
     const name = `${req.method} ${route}`;
 
     const { credential, problem } = presentedCredential(req);
     if (!problem && !credential) throw this.unauthorized(res, 'no credential: send "Authorization: Bearer <token>" or "X-Api-Key: <key>"');
     const verified: Verification = problem ? { ok: false, reason: problem, refusal: 'malformed', claimedId: null } : await this.access.verify(credential!);
-    if (!verified.ok) throw await this.refuse(req, res, route, verified);
+    if (!verified.ok) {
+      markRecorded(req);
+      throw await this.refuse(req, res, route, verified);
+    }
     const principal = verified.principal;
     req.principal = principal;
 
-    const audit = auditKind(req, route);
-    const deny = async (reason: string): Promise<never> => {
-      if (audit) await this.record(req, route, principal, audit, 'denied', reason);
+    const deny = (reason: string): never => {
       throw new ForbiddenException(refusalBody(403, reason));
     };
 
@@ -102,16 +113,11 @@ export class AccessGuard implements CanActivate {
     }
     // the parameters, before anything reads the database with them (issue 20 §1); a refusal is recorded whatever the method
     const refusals = checkParameters(this.reflector.get<RouteParameters | undefined>(PARAMETERS_KEY, context.getHandler()), req);
-    if (refusals.length) {
-      const body = parameterRefusalBody(refusals);
-      await this.record(req, route, principal, audit ?? 'request', 'denied', `400 ${refusals.map((r) => `${r.in} parameter ${r.field} ${r.reason}`).join('; ')}`);
-      throw new BadRequestException(body);
-    }
+    if (refusals.length) throw new BadRequestException(parameterRefusalBody(refusals));
     if (principal.casinoId && req.method === 'GET') {
       const outside = await this.outsideCasino(req, principal.casinoId);
       if (outside) return deny(outside);
     }
-    if (audit) await this.record(req, route, principal, audit, 'allowed');
     return true;
   }
 
@@ -135,11 +141,6 @@ export class AccessGuard implements CanActivate {
   private unauthorized(res: Response, reason: string): HttpException {
     res.setHeader('WWW-Authenticate', 'Bearer realm="casino-audit", ApiKey header="X-Api-Key"');
     return new HttpException(refusalBody(401, reason), HttpStatus.UNAUTHORIZED);
-  }
-
-  private record(req: Request, route: string, principal: Principal, kind: string, outcome: 'allowed' | 'denied', reason?: string) {
-    const format = typeof req.query.format === 'string' ? req.query.format : 'json';
-    return this.access.record({ principal, kind, method: req.method, route, path: req.path, params: { ...req.params }, query: { ...req.query }, format, outcome, reason });
   }
 
   /** Why a casino-scoped credential may not read this, or null. */
