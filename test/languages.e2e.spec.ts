@@ -12,6 +12,7 @@ import { serveOnLoopback } from './support/served';
 import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { asInputs, envelope, opened } from './support/sample';
+import { pdfTextLayer } from './support/pdf-text';
 
 const TEXTS = path.resolve(__dirname, '../../shared/regulations/texts');
 
@@ -30,7 +31,8 @@ describe('the API in the caller language', () => {
     auth = await adminHeaders(runtime);
     const s = 'lang-1';
     const events = [
-      opened(s, { limits: { min: 100, max: 360000, straight: 2000 } }),
+      // names with the letters the PDF's standard fonts must print (WinAnsi): ñ ç · á é í ó ú ü, l·l
+      opened(s, { limits: { min: 100, max: 360000, straight: 2000 }, staff: { inspector: 'Mª Àngels Bel·lver', croupiers: ['Iñaki Núñez Güell', 'Joan Çabrer', 'Íñigo Úbeda Óscar'] } }),
       envelope('RoundStarted', { sessionId: s, roundId: 'lr-1' }),
       envelope('BetPlaced', { sessionId: s, roundId: 'lr-1', betId: 'b1', seat: 1, betType: 'straight', selection: [7], amount: 1000 }),
       envelope('BetsClosed', { sessionId: s, roundId: 'lr-1' }),
@@ -126,4 +128,48 @@ describe('the API in the caller language', () => {
     expect(((await (await post('en')).json()) as any).refusals[0].reason).toBe('must be a whole number of minor units (cents), not a fraction');
     expect((await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_events WHERE data->>'amount' = '12.5'`)).rows[0].n).toBe(0);
   });
+
+  // the PDF's text layer joins its text operators without separators, and a wrapped cell drops the space
+  // where it wraps: compare without white space
+  const squeeze = (text: string) => text.replace(/\s+/g, '');
+  const pdfOf = async (url: string, lang: string) => {
+    const res = await get(url, lang);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, expect.stringMatching(/application\/pdf/)]);
+    return squeeze(pdfTextLayer(Buffer.from(await res.arrayBuffer())));
+  };
+
+  it('the inspector PDF in Spanish and in Basque: labels, accents, the finding explained with its legal-form citation and the cited sentence', async () => {
+    process.env.CASINO_AUDIT_REGULATIONS = TEXTS;
+    const replay = (await (await get('/api/v1/rounds/lr-1/replay', 'es')).json()) as any;
+    const payout = replay.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
+    const es = await pdfOf('/api/v1/reports/inspector?gamingDay=2026-11-21&format=pdf', 'es');
+    for (const words of ['Informe de la jornada para la inspección', 'Jurisdicción(es)', 'Incidencias en las jugadas (1)', 'Sala de recuento', 'Mª Àngels Bel·lver', 'Iñaki Núñez Güell', 'Joan Çabrer', 'Íñigo Úbeda Óscar', 'página 1 de']) {
+      expect(es).toContain(squeeze(words));
+    }
+    // beside the finding: its explanation (amounts in the Spanish form), its citation in legal form, the sentence it cites
+    expect(es).toContain(squeeze(payout.explanation));
+    expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\), Catálogo, 01 Ruleta Francesa/);
+    expect(es).toContain(squeeze(payout.legalCitation));
+    expect(es).toContain(squeeze(payout.originalText).slice(0, 60));
+    expect(es).toContain(squeeze('Debía ser 350,00 €; se registró 360,00 €'));
+
+    const eu = await pdfOf('/api/v1/reports/inspector?gamingDay=2026-11-21&format=pdf', 'eu');
+    for (const words of ['Joko-egunaren txostena ikuskapenerako', 'Jokaldietako gorabeherak (1)', 'Kontaketa-gela', 'Apustuaren ordainketa ez da araudiak finkatzen duena', 'Iñaki Núñez Güell', 'Mª Àngels Bel·lver']) {
+      expect(eu).toContain(squeeze(words));
+    }
+    expect(eu).toContain(squeeze('Decreto 181/2010 (Euskadi), Catálogo, 01 Ruleta Francesa'));
+    expect(eu).not.toContain(squeeze("Inspector's day report"));
+  });
+
+  it('the table book PDF in Spanish and in Catalan: the regulations words, amounts and dates in the locale form', async () => {
+    const es = await pdfOf('/api/v1/sessions/lang-1/table-book?format=pdf', 'es');
+    for (const words of ['Libro de la mesa', 'Anticipo', 'Rellenos', 'Propinas'.toLowerCase(), 'pozo', 'Veredicto de la sesión', 'Iñaki Núñez Güell', 'Mª Àngels Bel·lver', '21/11/2026', '1.500,00', '3.600,00']) {
+      expect(es).toContain(squeeze(words));
+    }
+    const ca = await pdfOf('/api/v1/sessions/lang-1/table-book?format=pdf', 'ca');
+    for (const words of ['Llibre de la taula', 'Anticipació', 'Reposicions de fitxes', 'propines', 'pou', 'Jugades 1 (nul·les 0)']) {
+      expect(ca).toContain(squeeze(words));
+    }
+  });
 });
+

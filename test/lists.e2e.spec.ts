@@ -220,7 +220,8 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
   });
 
   it("shows the reports' and the replay's times on the casino's clock: CSV, PDF, and the zone beside the JSON's instants", async () => {
-    const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
+    // the English words of the reports (Spanish is the default: test/languages.e2e.spec.ts)
+    const get = (path: string) => fetch(`${base}${path}`, { headers: { ...auth, 'accept-language': 'en' } });
     const csv = await (await get('/api/v1/reports/inspector?gamingDay=2026-03-28&format=csv')).text();
     expect(csv).toContain('opened 2026-03-28 23:29:00 +01:00 · closed 2026-03-29 03:45:30 +02:00');
     const pdf = pdfTextLayer(Buffer.from(await (await get('/api/v1/reports/inspector?gamingDay=2026-10-24&format=pdf')).arrayBuffer()));

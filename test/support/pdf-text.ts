@@ -6,6 +6,10 @@
  */
 import { inflateSync } from 'node:zlib';
 
+/** The standard fonts' encoding (WinAnsi): Latin-1, and in 0x80–0x9F € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ. */
+const WIN_ANSI_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const WIN_ANSI = { decode: (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_80[b - 0x80] : String.fromCharCode(b))).join('') };
+
 export function pdfTextLayer(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const out: string[] = [];
@@ -20,7 +24,7 @@ export function pdfTextLayer(pdf: Buffer): string {
     }
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
       out.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
+        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => WIN_ANSI.decode(Buffer.from(h[1], 'hex'))).join(''),
       );
     }
   }

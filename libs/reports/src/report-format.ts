@@ -106,9 +106,12 @@ export const CHECKLIST_LABEL: Record<ChecklistStatus, string> = { pass: 'pass', 
  * The day report's instants on the clock of each one's casino (its session's, else the report's), with
  * the offset: `2026-10-25 02:30:00 +01:00` (issue 20 §6).
  */
-export function dayClock(r: Pick<InspectorDayReport, 'casinoId' | 'sessions'>): (iso: string | null | undefined, sessionId?: string | null) => string {
+export function dayClock(
+  r: Pick<InspectorDayReport, 'casinoId' | 'sessions'>,
+  clock: (iso: string | null | undefined, casinoId: string | null | undefined) => string = casinoTime,
+): (iso: string | null | undefined, sessionId?: string | null) => string {
   const casinoOf = new Map(r.sessions.map((s) => [s.sessionId, s.casinoId]));
-  return (iso, sessionId) => casinoTime(iso, (sessionId && casinoOf.get(sessionId)) || r.casinoId || r.sessions[0]?.casinoId);
+  return (iso, sessionId) => clock(iso, (sessionId && casinoOf.get(sessionId)) || r.casinoId || r.sessions[0]?.casinoId);
 }
 
 export function inspectorCsv(r: InspectorDayReport): string {

@@ -3,10 +3,12 @@
  * standard fonts (no files to ship). Same figures as the JSON.
  */
 import PDFDocument from 'pdfkit';
-import { casinoTime, timeZones } from './local-time';
+import type { Language } from '../../i18n/src';
+import { legalCitationText, type FindingInLanguage } from './finding-language';
+import { timeZones } from './local-time';
+import { reportWords, type ReportWords } from './report-language';
 import { dayClock } from './report-format';
 import type { InspectorDayReport, TableBookReport } from '../../projections/src';
-import { CHECKLIST_LABEL, money } from './report-format';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -15,6 +17,8 @@ const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—�
 export function pdfText(s: unknown): string {
   return String(s ?? '')
     .replace(/−/g, '-')
+    // Intl's narrow no-break space (some locales' digit groups and currency) is not WinAnsi: the no-break space is
+    .replace(/\u202f/g, '\u00a0')
     .replace(/→/g, '->')
     .replace(/≥/g, '>=')
     .replace(/≤/g, '<=')
@@ -34,7 +38,11 @@ class Writer {
   readonly left = 40;
   readonly right: number;
 
-  constructor(title: string, private readonly footer: string) {
+  constructor(
+    title: string,
+    private readonly footer: string,
+    private readonly words: ReportWords = reportWords('en'),
+  ) {
     this.doc = new PDFDocument({ size: 'A4', margins: { top: 40, bottom: 50, left: 40, right: 40 }, bufferPages: true, info: { Title: pdfText(title), Producer: 'casino-audit' } });
     this.right = this.doc.page.width - 40;
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
@@ -122,8 +130,8 @@ class Writer {
       const x = this.left + i * w;
       this.doc.moveTo(x + 5, y).lineTo(x + w - 15, y).lineWidth(0.6).strokeColor('black').stroke();
       this.doc.font('Helvetica').fontSize(8).text(pdfText(role), x + 5, y + 4, { width: w - 20 });
-      this.doc.text('Name:', x + 5, y + 16, { width: w - 20 });
-      this.doc.text('Date and time:', x + 5, y + 28, { width: w - 20 });
+      this.doc.text(pdfText(this.words.t('pdf.name')), x + 5, y + 16, { width: w - 20 });
+      this.doc.text(pdfText(this.words.t('pdf.dateTime')), x + 5, y + 28, { width: w - 20 });
     });
     this.doc.y = y + 46;
     this.doc.x = this.left;
@@ -135,7 +143,7 @@ class Writer {
       this.doc.switchToPage(i);
       const bottom = this.doc.page.margins.bottom;
       this.doc.page.margins.bottom = 0;
-      this.doc.font('Helvetica').fontSize(7).fillColor('#555').text(pdfText(`${this.footer} · page ${i + 1} of ${range.count}`), this.left, this.doc.page.height - 35, { width: this.width, align: 'center' });
+      this.doc.font('Helvetica').fontSize(7).fillColor('#555').text(pdfText(this.words.t('pdf.page', { footer: this.footer, page: i + 1, pages: range.count })), this.left, this.doc.page.height - 35, { width: this.width, align: 'center' });
       this.doc.page.margins.bottom = bottom;
     }
     this.doc.end();
@@ -143,63 +151,78 @@ class Writer {
   }
 }
 
-const limitsText = (l: Record<string, number> | null | undefined) =>
-  !l ? '?' : `${money(l.min, '')}-${money(l.max, '')}${Object.keys(l).filter((k) => k !== 'min' && k !== 'max').length ? ` (${Object.entries(l).filter(([k]) => k !== 'min' && k !== 'max').map(([k, v]) => `${k} ${money(v, '')}`).join(', ')})` : ''}`;
+const limitsText = (words: ReportWords, l: Record<string, number> | null | undefined) =>
+  !l
+    ? '?'
+    : `${words.amount(l.min)}-${words.amount(l.max)}${Object.keys(l).filter((k) => k !== 'min' && k !== 'max').length ? ` (${Object.entries(l).filter(([k]) => k !== 'min' && k !== 'max').map(([k, v]) => `${k} ${words.amount(v)}`).join(', ')})` : ''}`;
 /** what a report's times are read in: the zones of its casinos */
-const clockNote = (casinos: readonly string[]) => `${[...new Set(casinos.map((c) => timeZones().of(c)))].join(', ') || timeZones().default}, with the offset from UTC`;
+const clockNote = (words: ReportWords, casinos: readonly string[]) => words.t('pdf.times', { zones: [...new Set(casinos.map((c) => timeZones().of(c)))].join(', ') || timeZones().default });
 
-export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: string } = {}): Promise<Buffer> {
+export interface PdfOptions {
+  /** when the report was generated (default now) */
+  readonly generatedAt?: string;
+  /** the reader's language (default English) */
+  readonly lang?: Language;
+  /** the folder of the regulation texts, for the cited sentence beside each finding (default CASINO_AUDIT_REGULATIONS) */
+  readonly textsDir?: string;
+}
+
+const wordsOf = (options: PdfOptions) => reportWords(options.lang, 'textsDir' in options ? { textsDir: options.textsDir } : {});
+
+export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): Promise<Buffer> {
+  const words = wordsOf(options);
+  const { t } = words;
   const c = r.currency;
-  const where = r.casinoId ? `casino ${r.casinoId}` : `casinos ${r.casinos.join(', ') || '—'}`;
-  const at = dayClock(r);
-  const w = new Writer(`Inspector's day report ${r.gamingDay}`, `Inspector's day report · ${where} · gaming day ${r.gamingDay}`);
-  w.title("Inspector's day report");
+  const where = r.casinoId ? t('inspector.casino', { casino: r.casinoId }) : t('inspector.casinos', { casinos: r.casinos.join(', ') || '—' });
+  const at = dayClock(r, words.time);
+  const w = new Writer(t('inspector.docTitle', { day: r.gamingDay }), t('inspector.footer', { where, day: r.gamingDay }), words);
+  w.title(t('inspector.title'));
   w.pairs([
-    ['Casino', r.casinoId ?? (r.casinos.join(', ') || '—')],
-    ['Gaming day', r.gamingDay],
-    ['Jurisdiction(s)', r.jurisdictions.join(', ') || '—'],
-    ['Currency', `${c} (amounts in ${c})`],
-    ['Inspectors', r.staff.inspectors.join(', ') || '—'],
-    ['Croupiers', r.staff.croupiers.join(', ') || '—'],
-    ['Generated', at(options.generatedAt ?? new Date().toISOString())],
-    ['Times', clockNote(r.sessions.map((s) => s.casinoId).concat(r.casinoId ?? []))],
-    ['Source', 'casino-audit read models (contract §7 inspector)'],
+    [t('label.casino'), r.casinoId ?? (r.casinos.join(', ') || '—')],
+    [t('label.gamingDay'), words.tr.date(r.gamingDay)],
+    [t('label.jurisdictions'), r.jurisdictions.join(', ') || '—'],
+    [t('label.currency'), t('inspector.currency', { currency: c })],
+    [t('label.inspectors'), r.staff.inspectors.join(', ') || '—'],
+    [t('label.croupiers'), r.staff.croupiers.join(', ') || '—'],
+    [t('label.generated'), at(options.generatedAt ?? new Date().toISOString())],
+    [t('label.times'), clockNote(words, r.sessions.map((s) => s.casinoId).concat(r.casinoId ?? []))],
+    [t('label.source'), t('inspector.source')],
   ]);
 
-  w.heading(`Tables and sessions (${r.sessions.length})`);
+  w.heading(t('inspector.sessions', { count: r.sessions.length }));
   w.table(
     [
-      { title: 'Table', width: 60 },
-      { title: 'Game / jurisdiction', width: 95 },
-      { title: 'Limits (opening)', width: 80 },
-      { title: 'Opened / closed', width: 95 },
-      { title: 'Staff', width: 95 },
-      { title: 'Rounds (void)', width: 45, align: 'right' },
-      { title: 'Discr.', width: 35, align: 'right' },
+      { title: t('col.table'), width: 60 },
+      { title: t('col.gameJurisdiction'), width: 95 },
+      { title: t('col.limitsOpening'), width: 80 },
+      { title: t('col.openedClosed'), width: 95 },
+      { title: t('col.staff'), width: 95 },
+      { title: t('col.roundsVoid'), width: 45, align: 'right' },
+      { title: t('col.discrepancies'), width: 35, align: 'right' },
     ],
     r.sessions.map((s) => [
       `${s.tableId}\n${s.sessionId}`,
       `${s.game}\n${s.jurisdiction}`,
-      limitsText(s.limits),
-      `${at(s.openedAt, s.sessionId)}\n${s.status === 'closed' ? at(s.closedAt, s.sessionId) : 'OPEN'}`,
-      `insp. ${s.staff?.inspector ?? '—'}\n${(s.staff?.croupiers ?? []).join(', ')}`,
+      limitsText(words, s.limits),
+      `${at(s.openedAt, s.sessionId)}\n${s.status === 'closed' ? at(s.closedAt, s.sessionId) : t('open')}`,
+      `${t('inspector.insp', { name: s.staff?.inspector ?? '—' })}\n${(s.staff?.croupiers ?? []).join(', ')}`,
       `${s.rounds} (${s.roundsVoided})`,
       String(s.discrepancies),
     ]),
   );
 
-  w.heading('Figures per session (uncorrected / corrected)');
-  const pair = (a: number | null, b: number | null) => (a === b ? money(a, '') : `${money(a, '')}\n(${money(b, '')})`);
+  w.heading(t('inspector.figures'));
+  const pair = (a: number | null, b: number | null) => (a === b ? words.amount(a) : `${words.amount(a)}\n(${words.amount(b)})`);
   w.table(
     [
-      { title: 'Table', width: 60 },
-      { title: 'Drop', width: 60, align: 'right' },
-      { title: 'Win', width: 60, align: 'right' },
-      { title: 'Cagnotte', width: 55, align: 'right' },
-      { title: 'Tips', width: 55, align: 'right' },
-      { title: 'Commission', width: 55, align: 'right' },
-      { title: 'Jackpot in', width: 55, align: 'right' },
-      { title: 'Jackpot paid', width: 55, align: 'right' },
+      { title: t('col.table'), width: 60 },
+      { title: t('figure.drop'), width: 60, align: 'right' },
+      { title: t('figure.win'), width: 60, align: 'right' },
+      { title: t('figure.cagnotte'), width: 55, align: 'right' },
+      { title: t('figure.tips'), width: 55, align: 'right' },
+      { title: t('figure.commission'), width: 55, align: 'right' },
+      { title: t('col.jackpotIn'), width: 55, align: 'right' },
+      { title: t('col.jackpotPaid'), width: 55, align: 'right' },
     ],
     r.sessions.map((s) => [
       s.tableId,
@@ -213,200 +236,244 @@ export function inspectorPdf(r: InspectorDayReport, options: { generatedAt?: str
     ]),
   );
 
-  w.heading('Totals');
-  const t = r.totals;
+  w.heading(t('inspector.totals'));
+  const totals = r.totals;
   const ct = r.correctedTotals;
   w.table(
     [
-      { title: 'Figure', width: 120 },
-      { title: `Recorded (${c})`, width: 100, align: 'right' },
-      { title: `Corrected (${c})`, width: 100, align: 'right' },
+      { title: t('col.figure'), width: 120 },
+      { title: t('col.recordedIn', { currency: c }), width: 100, align: 'right' },
+      { title: t('col.correctedIn', { currency: c }), width: 100, align: 'right' },
     ],
-    (['drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins'] as const).map((k) => [k === 'win' && t.openSessions ? `win (${t.openSessions} session(s) still open)` : k, money(t[k], ''), money(ct[k], '')]),
+    (['drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins'] as const).map((k) => [
+      k === 'win' && totals.openSessions ? t('inspector.winOpen', { open: totals.openSessions }) : t(`figure.${k}`),
+      words.amount(totals[k]),
+      words.amount(ct[k]),
+    ]),
   );
-  w.line(`Rounds played ${r.rounds.played} · voided ${r.rounds.voided} · judged ${r.rounds.judged}: ${r.rounds.consistent} consistent, ${r.rounds.withDiscrepancies} with discrepancies, ${r.rounds.incomplete} incomplete`);
+  w.line(t('inspector.rounds', { ...r.rounds }));
 
-  w.heading('Count room (recorded / counted / variance)');
+  w.heading(t('inspector.countRoom'));
   w.table(
     [
-      { title: 'Box', width: 70 },
-      { title: 'Recorded', width: 80, align: 'right' },
-      { title: 'Counted', width: 80, align: 'right' },
-      { title: 'Variance', width: 80, align: 'right' },
-      { title: 'Variance corrected', width: 90, align: 'right' },
-      { title: 'Not counted', width: 60, align: 'right' },
+      { title: t('col.box'), width: 70 },
+      { title: t('col.recorded'), width: 80, align: 'right' },
+      { title: t('col.counted'), width: 80, align: 'right' },
+      { title: t('col.variance'), width: 80, align: 'right' },
+      { title: t('col.varianceCorrected'), width: 90, align: 'right' },
+      { title: t('col.notCounted'), width: 60, align: 'right' },
     ],
-    (['drop', 'tips', 'cagnotte'] as const).map((b) => [b, money(r.counts[b].recorded, ''), money(r.counts[b].counted, ''), money(r.counts[b].variance, ''), money(r.counts[b].corrected.variance, ''), String(r.counts[b].uncounted)]),
+    (['drop', 'tips', 'cagnotte'] as const).map((b) => [t(`figure.${b}`), words.amount(r.counts[b].recorded), words.amount(r.counts[b].counted), words.amount(r.counts[b].variance), words.amount(r.counts[b].corrected.variance), String(r.counts[b].uncounted)]),
   );
 
-  w.heading(`Discrepancies (${r.discrepancies.length})`);
-  if (!r.discrepanciesByCode.length) w.line('None: every judged round is consistent with its rulebook.');
-  for (const d of r.discrepanciesByCode) w.line(`${d.code} x ${d.count}: rounds ${d.roundIds.join(', ')}`, { bold: true });
+  w.heading(t('inspector.discrepancies', { count: r.discrepancies.length }));
+  if (!r.discrepanciesByCode.length) w.line(t('inspector.noDiscrepancy'));
+  for (const d of r.discrepanciesByCode) w.line(t('inspector.byCode', { code: d.code, count: d.count, rounds: d.roundIds.join(', ') }), { bold: true });
   if (r.discrepancies.length) {
     w.doc.moveDown(0.3);
     w.table(
       [
-        { title: 'Round / table', width: 70 },
-        { title: 'Code', width: 75 },
-        { title: 'Bet', width: 35 },
-        { title: 'Expected', width: 50, align: 'right' },
-        { title: 'Recorded', width: 50, align: 'right' },
-        { title: 'Rule and citation', width: 95 },
-        { title: 'Message', width: 140 },
+        { title: t('col.roundTable'), width: 70 },
+        { title: t('col.code'), width: 75 },
+        { title: t('col.bet'), width: 35 },
+        { title: t('col.expected'), width: 50, align: 'right' },
+        { title: t('col.recorded'), width: 50, align: 'right' },
+        { title: t('col.ruleCitation'), width: 110 },
+        { title: t('col.explanation'), width: 125 },
       ],
-      r.discrepancies.map((d) => [`${d.roundId}\n${d.tableId ?? ''}`, d.code, d.betId ?? '', fmtValue(d.expected), fmtValue(d.recorded), `${d.rule}\n${d.citation}`, d.message]),
+      r.discrepancies.map((d) => {
+        const f = words.finding(d);
+        return [`${d.roundId}\n${d.tableId ?? ''}`, d.code, d.betId ?? '', fmtValue(words, d.expected), fmtValue(words, d.recorded), `${d.rule}\n${f.legalCitation}`, beside(f)];
+      }),
       { size: 7 },
     );
   }
 
-  findingsTable(w, `Findings on the sessions (${r.sessionFindings.length})`, 'None: every session opened, changed limits and started its shoes as its rulebook requires.', 'Session / table', r.sessionFindings.map((f) => ({ ...f, where: `${f.sessionId}\n${f.tableId}` })));
+  findingsTable(words, w, t('inspector.sessionFindings', { count: r.sessionFindings.length }), t('inspector.noSessionFinding'), t('col.sessionTable'), r.sessionFindings.map((f) => ({ ...f, where: `${f.sessionId}\n${f.tableId}` })));
 
   const dayFindings = r.dayFindings ?? [];
-  findingsTable(w, `Findings on the gaming day (${dayFindings.length})`, 'None: the tables in service, the jefes per table and the changes of game kept to the rules.', 'Table / session', dayFindings.map((f) => ({ ...f, where: `${f.tableId ?? 'the day'}\n${f.sessionId ?? ''}` })));
+  findingsTable(words, w, t('inspector.dayFindings', { count: dayFindings.length }), t('inspector.noDayFinding'), t('col.tableSession'), dayFindings.map((f) => ({ ...f, where: `${f.tableId ?? t('inspector.theDay')}\n${f.sessionId ?? ''}` })));
 
-  w.heading('Gaming-day compliance checklist');
+  w.heading(t('inspector.checklist'));
   w.table(
     [
-      { title: 'Jurisdiction', width: 65 },
-      { title: 'Rule', width: 95 },
-      { title: 'Verdict', width: 60 },
-      { title: 'Citation', width: 120 },
-      { title: 'Note', width: 175 },
+      { title: t('col.jurisdiction'), width: 65 },
+      { title: t('col.rule'), width: 95 },
+      { title: t('col.verdict'), width: 60 },
+      { title: t('col.citation'), width: 120 },
+      { title: t('col.note'), width: 175 },
     ],
-    (r.checklist ?? []).map((x) => [x.jurisdiction, x.title, `${CHECKLIST_LABEL[x.status]}${x.findings ? ` (${x.findings})` : ''}`, x.citation ?? '—', x.note ?? '']),
+    (r.checklist ?? []).map((x) => [x.jurisdiction, x.title, `${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}`, x.citation ? legalCitationText(x.citation, words.lang) : '—', x.note ?? '']),
     { size: 7 },
   );
 
-  w.heading(`Jackpots: contributions ${money(r.jackpots.contributions, c)} · paid ${money(r.jackpots.won, c)}`);
-  if (!r.jackpots.wins.length) w.line('No jackpot paid.');
+  w.heading(t('inspector.jackpots', { contributions: words.money(r.jackpots.contributions, c), paid: words.money(r.jackpots.won, c) }));
+  if (!r.jackpots.wins.length) w.line(t('inspector.noJackpot'));
   else
     w.table(
       [
-        { title: 'Pool', width: 60 },
-        { title: 'Round / table', width: 80 },
-        { title: 'Seat / hand', width: 80 },
-        { title: 'Paid', width: 60, align: 'right' },
-        { title: 'Pool before', width: 60, align: 'right' },
-        { title: 'Pool after', width: 60, align: 'right' },
+        { title: t('col.pool'), width: 60 },
+        { title: t('col.roundTable'), width: 80 },
+        { title: t('col.seatHand'), width: 80 },
+        { title: t('col.paid'), width: 60, align: 'right' },
+        { title: t('col.poolBefore'), width: 60, align: 'right' },
+        { title: t('col.poolAfter'), width: 60, align: 'right' },
       ],
-      r.jackpots.wins.map((x) => [x.poolId, `${x.roundId ?? ''}\n${x.tableId ?? ''}`, `${x.seat ?? ''} ${x.hand ?? ''}`, money(x.amount, ''), money(x.before, ''), money(x.after, '')]),
+      r.jackpots.wins.map((x) => [x.poolId, `${x.roundId ?? ''}\n${x.tableId ?? ''}`, `${x.seat ?? ''} ${x.hand ?? ''}`, words.amount(x.amount), words.amount(x.before), words.amount(x.after)]),
     );
 
-  w.heading(`Disputes (${r.disputes.length})`);
-  if (!r.disputes.length) w.line('None.');
+  w.heading(t('inspector.disputes', { count: r.disputes.length }));
+  if (!r.disputes.length) w.line(t('none'));
   for (const d of r.disputes) {
-    w.line(`Round ${d.roundId} (${d.tableId ?? '?'}) — ${d.status.toUpperCase()}`, { bold: true });
-    w.line(`Raised by ${d.raisedBy} at ${at(d.raisedAt, d.sessionId)}: ${d.claim}`);
-    if (d.resolution) w.line(`Resolved by ${d.resolution.resolvedBy} at ${at(d.resolution.resolvedAt, d.sessionId)}: ${d.resolution.resolution}${d.resolution.adjustment !== null ? ` (adjustment ${money(d.resolution.adjustment, c)})` : ''}`);
+    w.line(t('inspector.dispute', { round: d.roundId ?? '?', table: d.tableId ?? '?', status: d.status }), { bold: true });
+    w.line(t('inspector.raised', { who: d.raisedBy, at: at(d.raisedAt, d.sessionId), claim: d.claim }));
+    if (d.resolution)
+      w.line(
+        t('inspector.resolved', { who: d.resolution.resolvedBy, at: at(d.resolution.resolvedAt, d.sessionId), resolution: d.resolution.resolution }) +
+          (d.resolution.adjustment !== null ? t('inspector.adjustment', { amount: words.money(d.resolution.adjustment, c) }) : ''),
+      );
   }
 
-  w.heading(`Corrections (${r.corrections.length})`);
-  if (!r.corrections.length) w.line('None.');
+  w.heading(t('inspector.corrections', { count: r.corrections.length }));
+  if (!r.corrections.length) w.line(t('none'));
   for (const x of r.corrections) {
-    w.line(`${x.tableId ?? x.poolId ?? '?'}: ${x.field ?? '(no figure)'} ${x.amount !== null ? money(x.amount, c) : ''} — corrects ${x.correctedType ?? 'event'} ${x.correctsEventId}`, { bold: true });
-    w.line(`${x.reason} · approved by ${x.approvedBy.join(' and ')}${x.applied ? ' · applied to the corrected figures' : ` · ${x.note}`}`, { color: x.selfApproved ? '#a00' : 'black' });
+    w.line(
+      t('inspector.correction', {
+        target: x.tableId ?? x.poolId ?? '?',
+        field: x.field ?? t('noFigure'),
+        amount: x.amount !== null ? words.money(x.amount, c) : '',
+        type: x.correctedType ?? t('event'),
+        event: x.correctsEventId,
+      }),
+      { bold: true },
+    );
+    w.line(`${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? t('applied') : ` · ${x.note}`}`, { color: x.selfApproved ? '#a00' : 'black' });
   }
 
-  w.heading(`Limit changes (${r.limitChanges.length}), voided rounds (${r.voidedRounds.length}), suspensions (${r.suspensions.length})`);
-  for (const l of r.limitChanges) w.line(`${l.tableId}: limits ${limitsText(l.from)} -> ${limitsText(l.to)} at ${at(l.at, l.sessionId)}${l.announcedRounds ? `, announced ${l.announcedRounds} round(s) ahead` : ''}`);
-  for (const v of r.voidedRounds) w.line(`${v.tableId}: round ${v.roundId} voided at ${at(v.at, v.sessionId)}: ${v.reason} (decided by ${v.decidedBy})`);
-  for (const s of r.suspensions) w.line(`${s.tableId}: ${s.kind} at ${at(s.at, s.sessionId)}${s.reason ? `: ${s.reason}` : ''}`);
-  if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line('None.');
+  w.heading(t('inspector.changes', { limits: r.limitChanges.length, voided: r.voidedRounds.length, suspensions: r.suspensions.length }));
+  for (const l of r.limitChanges)
+    w.line(t('inspector.limitChange', { table: l.tableId ?? '?', from: limitsText(words, l.from), to: limitsText(words, l.to), at: at(l.at, l.sessionId) }) + (l.announcedRounds ? t('inspector.announced', { rounds: l.announcedRounds }) : ''));
+  for (const v of r.voidedRounds) w.line(t('inspector.voided', { table: v.tableId ?? '?', round: v.roundId ?? '?', at: at(v.at, v.sessionId), reason: v.reason, who: v.decidedBy }));
+  for (const s of r.suspensions) w.line(`${t('inspector.suspension', { table: s.tableId ?? '?', kind: s.kind, at: at(s.at, s.sessionId) })}${s.reason ? `: ${s.reason}` : ''}`);
+  if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line(t('none'));
 
-  w.heading('Signatures');
-  w.line('I have examined the figures, discrepancies, disputes and corrections above for the gaming day stated.', { size: 8 });
-  w.signatures(['Inspector', 'Director of games', 'Finance / count room']);
+  w.heading(t('signatures'));
+  w.line(t('inspector.attest'), { size: 8 });
+  w.signatures([t('role.inspector'), t('role.director'), t('role.finance')]);
   return w.end();
+}
+
+/** A finding's explanation with, where the texts are configured, the cited sentence in its original language. */
+function beside(f: FindingInLanguage): string {
+  if (!f.originalText) return f.explanation;
+  const sentence = f.originalText.length > 400 ? `${f.originalText.slice(0, 400)} …` : f.originalText;
+  return `${f.explanation}\n«${sentence}»`;
 }
 
 /** A table of findings above the round (a session's, the gaming day's): the same columns for both. */
 function findingsTable(
+  words: ReportWords,
   w: Writer,
   heading: string,
   none: string,
   whereTitle: string,
   findings: readonly { where: string; code: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }[],
 ): void {
+  const { t } = words;
   w.heading(heading);
   if (!findings.length) return w.line(none);
   w.table(
     [
       { title: whereTitle, width: 80 },
-      { title: 'Code', width: 85 },
-      { title: 'Expected', width: 60, align: 'right' },
-      { title: 'Recorded', width: 60, align: 'right' },
-      { title: 'Rule and citation', width: 95 },
-      { title: 'Message', width: 135 },
+      { title: t('col.code'), width: 85 },
+      { title: t('col.expected'), width: 60, align: 'right' },
+      { title: t('col.recorded'), width: 60, align: 'right' },
+      { title: t('col.ruleCitation'), width: 110 },
+      { title: t('col.explanation'), width: 120 },
     ],
-    findings.map((f) => [f.where, f.code, fmtValue(f.expected), fmtValue(f.recorded), `${f.rule}\n${f.citation}`, f.message]),
+    findings.map((x) => {
+      const f = words.finding(x);
+      return [x.where, x.code, fmtValue(words, x.expected), fmtValue(words, x.recorded), `${x.rule}\n${f.legalCitation}`, beside(f)];
+    }),
     { size: 7 },
   );
 }
 
-function fmtValue(v: unknown): string {
-  if (typeof v === 'number') return money(v, '');
+function fmtValue(words: ReportWords, v: unknown): string {
+  if (typeof v === 'number') return words.amount(v);
   if (typeof v === 'string') return v;
   return JSON.stringify(v ?? '');
 }
 
-export function tableBookPdf(book: TableBookReport, options: { generatedAt?: string } = {}): Promise<Buffer> {
+export function tableBookPdf(book: TableBookReport, options: PdfOptions = {}): Promise<Buffer> {
+  const words = wordsOf(options);
+  const { t } = words;
   const c = book.currency;
-  const w = new Writer(`Table book ${book.sessionId}`, `Table book · ${book.casinoId} · ${book.tableId} · session ${book.sessionId}`);
-  w.title('Table book');
+  const w = new Writer(t('tableBook.docTitle', { session: book.sessionId }), t('tableBook.footer', { casino: book.casinoId, table: book.tableId, session: book.sessionId }), words);
+  w.title(t('tableBook.title'));
   const staff = book.staff as { inspector?: string; croupiers?: string[] };
   w.pairs([
-    ['Casino', book.casinoId],
-    ['Gaming day', book.gamingDay],
-    ['Table', book.tableId],
-    ['Session', book.sessionId],
-    ['Game', book.game],
-    ['Jurisdiction', book.jurisdiction],
-    ['Opened', casinoTime(book.openedAt, book.casinoId)],
-    ['Closed', book.status === 'closed' ? casinoTime(book.closedAt, book.casinoId) : 'OPEN'],
-    ['Inspector', staff?.inspector ?? '—'],
-    ['Croupiers', (staff?.croupiers ?? []).join(', ') || '—'],
-    ['Limits', limitsText(book.limits)],
-    ['Generated', casinoTime(options.generatedAt ?? new Date().toISOString(), book.casinoId)],
-    ['Times', clockNote([book.casinoId])],
+    [t('label.casino'), book.casinoId],
+    [t('label.gamingDay'), words.tr.date(book.gamingDay)],
+    [t('label.table'), book.tableId],
+    [t('label.session'), book.sessionId],
+    [t('label.game'), book.game],
+    [t('label.jurisdiction'), book.jurisdiction],
+    [t('label.opened'), words.time(book.openedAt, book.casinoId)],
+    [t('label.closed'), book.status === 'closed' ? words.time(book.closedAt, book.casinoId) : t('open')],
+    [t('label.inspector'), staff?.inspector ?? '—'],
+    [t('label.croupiers'), (staff?.croupiers ?? []).join(', ') || '—'],
+    [t('label.limits'), limitsText(words, book.limits)],
+    [t('label.generated'), words.time(options.generatedAt ?? new Date().toISOString(), book.casinoId)],
+    [t('label.times'), clockNote(words, [book.casinoId])],
   ]);
-  w.heading(`Figures (${c})`);
+  w.heading(t('tableBook.figures', { currency: c }));
   const k = book.corrected;
+  const slips = (s: { slips: string[] }) => t('tableBook.slips', { count: s.slips.length, slips: s.slips.join(', ') });
   w.table(
     [
-      { title: 'Figure', width: 120 },
-      { title: 'Recorded', width: 90, align: 'right' },
-      { title: 'Corrected', width: 90, align: 'right' },
-      { title: 'Detail', width: 200 },
+      { title: t('col.figure'), width: 120 },
+      { title: t('col.recorded'), width: 90, align: 'right' },
+      { title: t('col.corrected'), width: 90, align: 'right' },
+      { title: t('col.detail'), width: 200 },
     ],
     [
-      ['Opening float', money(book.openingFloat.total, ''), money(k.openingFloat, ''), chipsText(book.openingFloat.chips)],
-      ['Fills', money(book.fills.total, ''), money(k.fills, ''), `${book.fills.slips.length} slip(s) ${book.fills.slips.join(', ')}`],
-      ['Credits', money(book.credits.total, ''), money(k.credits, ''), `${book.credits.slips.length} slip(s) ${book.credits.slips.join(', ')}`],
-      ['Drop', money(book.drop, ''), money(k.drop, ''), ''],
-      ['Closing float', money(book.closingFloat?.total ?? null, ''), money(k.closingFloat, ''), book.closingFloat ? chipsText(book.closingFloat.chips) : ''],
-      ['Win', money(book.win, ''), money(k.win, ''), 'drop + closing float + credits - opening float - fills'],
-      ['Tips', money(book.tips, ''), money(k.tips, ''), ''],
-      ['Cagnotte', money(book.cagnotte, ''), money(k.cagnotte, ''), ''],
-      ['Commission', money(book.commission, ''), money(k.commission, ''), ''],
-      ['Jackpot contributions', money(book.jackpotContributions, ''), money(k.jackpotContributions, ''), ''],
-      ['Jackpot wins', money(book.jackpotWins, ''), money(k.jackpotWins, ''), ''],
+      [t('figure.openingFloat'), words.amount(book.openingFloat.total), words.amount(k.openingFloat), chipsText(words, book.openingFloat.chips)],
+      [t('figure.fills'), words.amount(book.fills.total), words.amount(k.fills), slips(book.fills)],
+      [t('figure.credits'), words.amount(book.credits.total), words.amount(k.credits), slips(book.credits)],
+      [t('figure.drop'), words.amount(book.drop), words.amount(k.drop), ''],
+      [t('figure.closingFloat'), words.amount(book.closingFloat?.total ?? null), words.amount(k.closingFloat), book.closingFloat ? chipsText(words, book.closingFloat.chips) : ''],
+      [t('figure.win'), words.amount(book.win), words.amount(k.win), t('tableBook.winFormula')],
+      [t('figure.tips'), words.amount(book.tips), words.amount(k.tips), ''],
+      [t('figure.cagnotte'), words.amount(book.cagnotte), words.amount(k.cagnotte), ''],
+      [t('figure.commission'), words.amount(book.commission), words.amount(k.commission), ''],
+      [t('figure.jackpotContributions'), words.amount(book.jackpotContributions), words.amount(k.jackpotContributions), ''],
+      [t('figure.jackpotWins'), words.amount(book.jackpotWins), words.amount(k.jackpotWins), ''],
     ],
   );
-  w.line(`Rounds ${book.rounds} (voided ${book.roundsVoided}) · status ${book.status}${book.suspended ? ', suspended' : ''}`);
-  w.heading(`Session verdict: ${book.sessionVerdict === 'findings' ? `${book.sessionFindings.length} finding(s)` : 'consistent'}`);
-  if (!book.sessionFindings.length) w.line('The table opened, changed its limits and started its shoes as its rulebook requires.');
-  for (const f of book.sessionFindings) w.line(`${f.code} · ${f.rule} · ${f.message} (${f.citation})`);
-  for (const n of book.sessionNotes) w.line(`Not judged: ${n}`, { size: 8 });
-  w.heading(`Corrections (${book.corrections.length})`);
-  if (!book.corrections.length) w.line('None.');
-  for (const x of book.corrections) w.line(`${x.field ?? '(no figure)'} ${x.amount !== null ? money(x.amount, c) : ''} · corrects ${x.correctedType ?? 'event'} ${x.correctsEventId} · ${x.reason} · approved by ${x.approvedBy.join(' and ')}${x.applied ? '' : ` · ${x.note}`}`);
-  w.heading('Signatures');
-  w.signatures(['Table inspector', 'Cashier / count room', 'Finance']);
+  w.line(t('tableBook.rounds', { rounds: book.rounds, voided: book.roundsVoided, status: book.status, suspended: book.suspended ? 'yes' : 'no' }));
+  w.heading(t('tableBook.verdict', { findings: book.sessionVerdict === 'findings' ? book.sessionFindings.length : 0 }));
+  if (!book.sessionFindings.length) w.line(t('tableBook.noFinding'));
+  for (const x of book.sessionFindings) {
+    const f = words.finding(x);
+    w.line(`${x.code} · ${f.explanation}`);
+    w.line(f.legalCitation, { size: 8 });
+    if (f.originalText) w.line(`«${f.originalText.length > 400 ? `${f.originalText.slice(0, 400)} …` : f.originalText}»`, { size: 8, color: '#333' });
+  }
+  for (const n of book.sessionNotes) w.line(t('tableBook.notJudged', { note: n }), { size: 8 });
+  w.heading(t('inspector.corrections', { count: book.corrections.length }));
+  if (!book.corrections.length) w.line(t('none'));
+  for (const x of book.corrections)
+    w.line(
+      `${x.field ?? t('noFigure')} ${x.amount !== null ? words.money(x.amount, c) : ''} · ${t('tableBook.corrects', { type: x.correctedType ?? t('event'), event: x.correctsEventId })} · ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` · ${x.note}`}`,
+    );
+  w.heading(t('signatures'));
+  w.signatures([t('role.tableInspector'), t('role.cashier'), t('role.finance')]);
   return w.end();
 }
 
-const chipsText = (inventory: Record<string, number>) =>
+const chipsText = (words: ReportWords, inventory: Record<string, number>) =>
   Object.entries(inventory)
     .sort((a, b) => Number(b[0]) - Number(a[0]))
-    .map(([d, n]) => `${n} x ${money(Number(d), '')}`)
+    .map(([d, n]) => `${n} x ${words.amount(Number(d))}`)
     .join(', ') || '—';

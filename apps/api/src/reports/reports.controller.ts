@@ -3,7 +3,7 @@
  * (`?format=csv`) and, for the inspector, PDF (`?format=pdf`). A credential scoped to a casino sees
  * that casino only (the guard refuses another `casino`; without one, the report is narrowed to it).
  */
-import { BadRequestException, Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -11,27 +11,15 @@ import { casinoFor } from '../auth/casino-scope';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
 import { inspectorCsv, inspectorDayInLanguage, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
 import { answerLanguage } from '../language';
-import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { zonesOf } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { INSPECTOR_PARAMETERS, JACKPOTS_PARAMETERS, RECONCILIATION_PARAMETERS } from './reports.params';
 import { GetInspectorDayQuery, GetJackpotsQuery, GetReconciliationQuery } from './reports.queries';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function gamingDayOf(value: unknown): string {
-  if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    throw new BadRequestException({ statusCode: 400, field: 'gamingDay', ...keyed(because('requiredCalendarDay')) });
-  }
-  return value;
-}
-
-function formatOf(value: unknown, allowed: string[]): string {
-  const format = typeof value === 'string' && value !== '' ? value : 'json';
-  if (!allowed.includes(format)) throw new BadRequestException({ statusCode: 400, field: 'format', ...keyed(because('oneOf', { values: allowed.join(', ') })) });
-  return format;
-}
+// The parameters are checked once, against the route's declaration (reports.params.ts), by the access
+// guard before a handler runs: here they are only read, with their defaults.
+const formatOf = (value: unknown): string => (typeof value === 'string' && value !== '' ? value : 'json');
 
 @ApiTags('reports')
 @Controller('api/v1')
@@ -44,8 +32,8 @@ export class ReportsController {
   @Parameters(RECONCILIATION_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async reconciliation(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const format = formatOf(query.format, ['json', 'csv']);
-    const report: ReconciliationReport = await this.queries.execute(new GetReconciliationQuery(gamingDayOf(query.gamingDay), casinoFor(req, query.casino ?? query.casinoId)));
+    const format = formatOf(query.format);
+    const report: ReconciliationReport = await this.queries.execute(new GetReconciliationQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId)));
     if (format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="reconciliation-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}.csv"`);
@@ -60,9 +48,8 @@ export class ReportsController {
   @Parameters(JACKPOTS_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async jackpots(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const format = formatOf(query.format, ['json', 'csv']);
-    const points = query.points === undefined ? 500 : Number(query.points);
-    if (!Number.isInteger(points) || points < 2 || points > 100_000) throw new BadRequestException({ statusCode: 400, field: 'points', ...keyed(because('wholeNumber', { min: '2', max: '100000' })) });
+    const format = formatOf(query.format);
+    const points = query.points === undefined || query.points === '' ? 500 : Number(query.points);
     const report: JackpotsReport = await this.queries.execute(
       new GetJackpotsQuery(casinoFor(req, query.casino ?? query.casinoId), typeof query.poolId === 'string' ? query.poolId : null, points),
     );
@@ -79,8 +66,8 @@ export class ReportsController {
   @Parameters(INSPECTOR_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async inspector(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const format = formatOf(query.format, ['json', 'csv', 'pdf']);
-    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(gamingDayOf(query.gamingDay), casinoFor(req, query.casino ?? query.casinoId)));
+    const format = formatOf(query.format);
+    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId)));
     const name = `inspector-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
     if (format === 'csv') {
       res.type('text/csv');
@@ -88,7 +75,7 @@ export class ReportsController {
       return inspectorCsv(report);
     }
     if (format === 'pdf') {
-      const pdf = await inspectorPdf(report);
+      const pdf = await inspectorPdf(report, { lang: answerLanguage(req, res) });
       res.type('application/pdf');
       res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
       res.send(pdf);

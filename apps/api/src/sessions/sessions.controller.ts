@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, Header, NotFoundException, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -31,9 +31,9 @@ export class SessionsController {
     if (format === 'pdf') {
       res.type('application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="table-book-${book.sessionId}.pdf"`);
-      return new StreamableFile(await tableBookPdf(book));
+      return new StreamableFile(await tableBookPdf(book, { lang: answerLanguage(req, res) }));
     }
-    if (format !== undefined && format !== 'json') throw new BadRequestException({ field: 'format', ...keyed(because('oneOf', { values: 'json, csv, pdf' })) });
+    // any other `format` was refused against TABLE_BOOK_PARAMETERS by the access guard
     return tableBookInLanguage(book, answerLanguage(req, res));
   }
 }
