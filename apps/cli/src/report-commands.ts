@@ -7,13 +7,16 @@ import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { IngestResult } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
-import { loadInspectorDay, loadJackpots, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
+import { loadInspectorDay, loadJackpots, loadPerformance, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
 import {
   inspectorCsv,
   inspectorPdf,
   inspectorText,
   jackpotsCsv,
   jackpotsText,
+  performanceCsv,
+  performancePdf,
+  performanceText,
   reconciliationCsv,
   reconciliationText,
   tableBookCsv,
@@ -116,6 +119,26 @@ export function registerReportCommands(report: Command, program: Command) {
       });
       if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? inspectorCsv(r) : inspectorText(r));
+    });
+
+  report
+    .command('performance')
+    .description('actual against theoretical win per casino, table, session and croupier, with z-scores, the findings held to a false discovery rate and the CUSUM across days (issue 21)')
+    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--table <id>', 'one table')
+    .option('--json', 'JSON (with the control charts: per table, the running actual − theoretical and σ by round)')
+    .option('--csv', 'CSV')
+    .option('--pdf <file>', 'write a PDF to this file')
+    .action(async (opts: { gamingDay: string; casino?: string; table?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
+      if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
+      // the command line is the operator's own: the croupiers' figures are shown (the API shows them to compliance and inspectors only)
+      const r = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true });
+      });
+      if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r));
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r) : performanceText(r));
     });
 
   // the table book: the same command as before, with --pdf (defined here when commands.ts has none)

@@ -105,6 +105,15 @@ export const trustedProxies = () =>
     return v;
   }, undefined);
 
+/** A share strictly between 0 and 1, written as a fraction (`0.01`) or a percentage (`1%`). */
+export const share = (fallback: number, shown?: string) =>
+  variable<number>((v) => {
+    const percent = v.endsWith('%');
+    const n = Number(percent ? v.slice(0, -1) : v) / (percent ? 100 : 1);
+    if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) refuse(`must be a share between 0 and 1 (0.01 or 1%), not "${v}"`);
+    return n;
+  }, fallback, shown);
+
 /** A value `parse` reads or refuses (it throws the reason). */
 export const parsed = <T>(parse: (value: string) => T, fallback: T, shown?: string) =>
   variable<T>((v) => {
@@ -165,6 +174,15 @@ export const CONFIG_SCHEMA = {
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
   CA_READ_AHEAD: whole({ min: 1 }, 3),
+  // actual against theoretical win (issue 21 §3, libs/projections/src/performance)
+  /** the false discovery rate of a gaming day's findings per session, table and croupier (Benjamini–Hochberg) */
+  CASINO_AUDIT_PERFORMANCE_FDR: share(0.01, '1%'),
+  /** rounds a session, table or croupier needs in the day before its result can be a finding */
+  CASINO_AUDIT_PERFORMANCE_MIN_ROUNDS: whole({ min: 1 }, 200),
+  /** the leak, a share of the handle, the cross-day CUSUM per table and croupier looks for */
+  CASINO_AUDIT_PERFORMANCE_LEAK: share(0.01, '1%'),
+  /** an honest table's (or croupier's) CUSUM alarms once in this many gaming days on average */
+  CASINO_AUDIT_PERFORMANCE_ALARM_DAYS: whole({ min: 10 }, 3650),
   // test and benchmark hooks
   CA_TEST_PAUSE_IN_BATCH_MS: whole({ min: 0 }),
   CASINO_AUDIT_HEAP_PROBE: onOff(false),

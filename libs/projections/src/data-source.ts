@@ -18,6 +18,8 @@ import { RoundStartStates1763900000000 } from './migrations/1763900000000-round-
 import { SessionFindings1764000000000 } from './migrations/1764000000000-session-findings';
 import { DayCompliance1764100000001 } from './migrations/1764100000001-day-compliance';
 import { SessionCompliance1764100000000 } from './migrations/1764100000000-session-compliance';
+import { Performance1764500000000 } from './migrations/1764500000000-performance';
+import { PerformanceProjection } from './performance/performance.projection';
 import { Equipment1764600000000 } from './migrations/1764600000000-equipment';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
 import { ReconciliationProjection } from './reconciliation/reconciliation.projection';
@@ -38,7 +40,7 @@ export const READ_MODEL_ENTITIES = [
   DayComplianceEntity,
   TableDiceEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Equipment1764600000000];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, Equipment1764600000000];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({
@@ -55,5 +57,5 @@ export function readModelDataSource(url: string): DataSource {
 
 /** Every projection the system runs, in the order they are fed. */
 export function allProjections(): Projection[] {
-  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection(), new DayComplianceProjection(), new EquipmentProjection()];
+  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection(), new DayComplianceProjection(), new PerformanceProjection(), new EquipmentProjection()];
 }

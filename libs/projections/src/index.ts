@@ -24,3 +24,7 @@ export * from './equipment/equipment.projection';
 export * from './equipment/equipment-report';
 export * from './report-queries';
 export * from './store-mirror';
+export * from './performance/performance-fold';
+export * from './performance/performance-findings';
+export * from './performance/performance.projection';
+export * from './performance/performance-report';

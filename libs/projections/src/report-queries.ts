@@ -10,6 +10,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { ChecklistRow, dayChecklist, DayFinding, Discrepancy, isSessionScoped, JurisdictionId } from '../../rules/src';
 import { DayComplianceRead, loadDayCompliance, withDayFindings } from './day-compliance/day-findings';
+import { loadPerformance, PerformanceReport } from './performance/performance-report';
 import type { CorrectionEntry } from './corrections';
 import { INSPECTOR_LOG } from './inspector-log/inspector-log.projection';
 import { JACKPOT_MOVEMENTS, JACKPOT_POOLS, JackpotMovementRow, JackpotPoolRow } from './jackpots/jackpot.projection';
@@ -366,6 +367,8 @@ export interface InspectorDayReport {
   checklist: ChecklistRow[];
   /** what the day's judge could not see, and why */
   dayNotes: string[];
+  /** actual against theoretical win, the day's findings and the CUSUM across days (issue 21; croupiers' figures left out) */
+  performance?: PerformanceReport;
 }
 
 
@@ -381,7 +384,8 @@ export async function loadInspectorDay(db: Db, q: { gamingDay: string; casinoId?
     const log = (await c.query(`SELECT * FROM ${INSPECTOR_LOG} WHERE ${where} ORDER BY global_position`, args)).rows;
     const recon = (await c.query(`SELECT * FROM ${RECONCILIATIONS} WHERE ${where}`, args)).rows.map(reconciliationSession);
     const wins = (await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE ${where} AND kind = 'win' ORDER BY global_position`, args)).rows as JackpotMovementRow[];
-    return inspectorDayReport({ gamingDay: q.gamingDay, casinoId: q.casinoId ?? null, books, verdicts, log, recon, wins, days });
+    const performance = await loadPerformance(c, { gamingDay: q.gamingDay, casinoId: q.casinoId ?? null });
+    return { ...inspectorDayReport({ gamingDay: q.gamingDay, casinoId: q.casinoId ?? null, books, verdicts, log, recon, wins, days }), performance };
   });
 }
 

@@ -3,3 +3,4 @@ export * from './report-format';
 export * from './report-pdf';
 export * from './local-time';
 export * from './finding-language';
+export * from './performance-format';

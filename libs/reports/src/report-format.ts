@@ -4,6 +4,7 @@
  */
 import { csv } from './csv';
 import { casinoTime } from './local-time';
+import { performanceRows, performanceText } from './performance-format';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
 import type { ChecklistStatus } from '../../rules/src';
 
@@ -144,6 +145,7 @@ export function inspectorCsv(r: InspectorDayReport): string {
   for (const c of r.corrections) rows.push(['correction', '', c.tableId, c.sessionId, c.roundId, c.field ?? '', c.amount ?? '', `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`]);
   for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${at(l.at, l.sessionId)}`]);
   for (const v of r.voidedRounds) rows.push(['voided', '', v.tableId, v.sessionId, v.roundId, 'voided', '', `${v.reason} (decided by ${v.decidedBy})`]);
+  rows.push(...performanceRows(r.performance));
   return csv(rows);
 }
 
@@ -174,5 +176,6 @@ export function inspectorText(r: InspectorDayReport): string {
   for (const d of r.disputes) lines.push(`  dispute ${d.roundId}: ${d.raisedBy}: ${d.claim} — ${d.resolution ? `resolved by ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : 'open'}`);
   for (const x of r.corrections) lines.push(`  correction of ${x.correctedType ?? 'event'} ${x.correctsEventId}: ${x.field ?? '—'} ${x.amount ?? ''} · ${x.reason} · approved by ${x.approvedBy.join(' & ')}${x.applied ? '' : ` · ${x.note}`}`);
   for (const l of r.limitChanges) lines.push(`  limits ${l.tableId}: ${l.from ? `${money(l.from.min, '')}–${money(l.from.max, '')}` : '?'} → ${money(l.to.min, '')}–${money(l.to.max, '')} at ${at(l.at, l.sessionId)}`);
+  if (r.performance) lines.push('', performanceText(r.performance));
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import { timeZones } from './local-time';
 import { reportWords, type ReportWords } from './report-language';
 import { dayClock } from './report-format';
 import type { InspectorDayReport, TableBookReport } from '../../projections/src';
+import { performancePdfSection } from './performance-format';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -31,7 +32,7 @@ interface Column {
   align?: 'left' | 'right';
 }
 
-class Writer {
+export class Writer {
   readonly doc: Doc;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
@@ -356,6 +357,8 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
   for (const v of r.voidedRounds) w.line(t('inspector.voided', { table: v.tableId ?? '?', round: v.roundId ?? '?', at: at(v.at, v.sessionId), reason: v.reason, who: v.decidedBy }));
   for (const s of r.suspensions) w.line(`${t('inspector.suspension', { table: s.tableId ?? '?', kind: s.kind, at: at(s.at, s.sessionId) })}${s.reason ? `: ${s.reason}` : ''}`);
   if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line(t('none'));
+
+  if (r.performance) performancePdfSection(w, r.performance);
 
   w.heading(t('signatures'));
   w.line(t('inspector.attest'), { size: 8 });

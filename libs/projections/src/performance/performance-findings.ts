@@ -1,0 +1,312 @@
+/**
+ * Findings that do not cry wolf (issue 21 §3).
+ * - Within a gaming day: a session, table or croupier whose actual win is improbably far from the theoretical
+ *   (two-sided, the normal approximation of a sum of many rounds). A casino of 30 tables tests 30 results a
+ *   night: each family (the day's sessions, tables, croupiers) is held to a false discovery rate q by
+ *   Benjamini–Hochberg, so that on average at most a share q of the findings is chance. A subject with fewer
+ *   than `minRounds` rounds is not tested (a few long-shot bets are far from normal). A house win above the
+ *   theoretical is no finding where the figures assume the players' best decisions (blackjack, the poker-vs-bank
+ *   games): real players decide worse, and an honest simulated day of trijoker already stands at z ≈ 7 above.
+ * - Across days: Page's CUSUM per table and per croupier for a leak of a share `leak` of the handle, its
+ *   threshold set so an honest one alarms once in `alarmDays` gaming days (Brook–Evans), and the number of
+ *   rounds within which such a leak is found with 90 % probability, computed for the subject's own typical day.
+ */
+import { setting } from '../../../platform/src/config';
+import { benjaminiHochberg, CUSUM_START, CusumState, cusumRunLength, cusumStep, leakIncrements, readPerformance } from '../../../statistics/src';
+import type { PerformanceLevel, PerformanceSumsRow } from './performance-fold';
+
+export interface PerformanceSettings {
+  /** Benjamini–Hochberg's false discovery rate */
+  readonly fdr: number;
+  readonly minRounds: number;
+  /** the leak the CUSUM looks for, a share of the handle */
+  readonly leak: number;
+  /** an honest CUSUM's average run in gaming days */
+  readonly alarmDays: number;
+}
+
+export function performanceSettings(env: NodeJS.ProcessEnv = process.env): PerformanceSettings {
+  return {
+    fdr: setting('CASINO_AUDIT_PERFORMANCE_FDR', env),
+    minRounds: setting('CASINO_AUDIT_PERFORMANCE_MIN_ROUNDS', env),
+    leak: setting('CASINO_AUDIT_PERFORMANCE_LEAK', env),
+    alarmDays: setting('CASINO_AUDIT_PERFORMANCE_ALARM_DAYS', env),
+  };
+}
+
+/** A level's figures as a reader wants them: the z-score on the valued bets, the rest beside. */
+export interface PerformanceFigures {
+  readonly rounds: number;
+  /** Σ stakes, with and without a figure */
+  readonly handle: number;
+  /** what the house kept of every bet */
+  readonly actualWin: number;
+  /** Σ stake × house edge over the bets with a figure */
+  readonly theoreticalWin: number;
+  /** the standard deviation of the actual win of the bets with a figure */
+  readonly sd: number;
+  /** (actual − theoretical) / sd over the bets with a figure; negative: the house won less than expected */
+  readonly z: number | null;
+  /** probability of a result at least this far from theoretical, either way */
+  readonly p: number | null;
+  readonly holdPercent: number | null;
+  readonly theoreticalHoldPercent: number | null;
+  /** stakes with no figure and what the house kept of them: in handle and actual win, not in the test */
+  readonly unvaluedHandle: number;
+  readonly unvaluedWin: number;
+  /** rounds whose variance is the Cauchy–Schwarz bound, not exact */
+  readonly boundedRounds: number;
+  /**
+   * stakes whose figure assumes the player's best decisions (basic strategy at blackjack, the optimal fold or
+   * withdrawal at the poker-vs-bank games): real players do worse, so a house win above theoretical is expected there
+   */
+  readonly strategyHandle: number;
+  /** house income that is not an outcome (circle poker's levy) */
+  readonly cagnotte: number;
+}
+
+export function readSums(r: Pick<PerformanceSumsRow, 'rounds' | 'handle' | 'actual_win' | 'theoretical_win' | 'variance' | 'unvalued_handle' | 'unvalued_win' | 'bounded_rounds' | 'strategy_handle' | 'cagnotte'>): PerformanceFigures {
+  const n = (x: unknown) => Number(x ?? 0);
+  // the test compares like with like: the bets with a figure
+  const valued = readPerformance({
+    rounds: n(r.rounds),
+    handle: n(r.handle) - n(r.unvalued_handle),
+    actualWin: n(r.actual_win) - n(r.unvalued_win),
+    theoreticalWin: n(r.theoretical_win),
+    variance: n(r.variance),
+    unvaluedHandle: 0,
+    boundedRounds: n(r.bounded_rounds),
+  });
+  return {
+    rounds: n(r.rounds),
+    handle: n(r.handle),
+    actualWin: n(r.actual_win),
+    theoreticalWin: n(r.theoretical_win),
+    sd: valued.sd,
+    z: valued.z,
+    p: valued.p,
+    holdPercent: n(r.handle) > 0 ? (100 * n(r.actual_win)) / n(r.handle) : null,
+    theoreticalHoldPercent: valued.theoreticalHoldPercent,
+    unvaluedHandle: n(r.unvalued_handle),
+    unvaluedWin: n(r.unvalued_win),
+    boundedRounds: n(r.bounded_rounds),
+    strategyHandle: n(r.strategy_handle),
+    cagnotte: n(r.cagnotte),
+  };
+}
+
+export interface PerformanceFinding {
+  readonly kind: 'improbable-result';
+  readonly level: Exclude<PerformanceLevel, 'casino'>;
+  readonly subject: string;
+  readonly tableId: string | null;
+  readonly games: string[];
+  readonly rounds: number;
+  readonly handle: number;
+  readonly actualWin: number;
+  readonly theoreticalWin: number;
+  readonly sd: number;
+  readonly z: number;
+  readonly p: number;
+  /** Benjamini–Hochberg's adjusted p within the family (the day's sessions, tables or croupiers) */
+  readonly adjustedP: number;
+  /** how many of the family were tested */
+  readonly tested: number;
+  readonly fdr: number;
+  /** 'house-below': the house won less than its edge makes likely (a leak, an advantage); 'house-above': more */
+  readonly direction: 'house-below' | 'house-above';
+  readonly message: string;
+}
+
+const FAMILIES = ['session', 'table', 'croupier'] as const;
+
+/** The day's findings from its sums rows (one casino's gaming day). */
+export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], settings: PerformanceSettings): PerformanceFinding[] {
+  const out: PerformanceFinding[] = [];
+  for (const level of FAMILIES) {
+    const tested = rows
+      .filter((r) => r.level === level && r.rounds >= settings.minRounds)
+      .map((r) => ({ r, f: readSums(r) }))
+      .filter((x): x is { r: PerformanceSumsRow; f: PerformanceFigures & { z: number; p: number } } => x.f.z !== null && x.f.p !== null)
+      .sort((a, b) => a.r.subject.localeCompare(b.r.subject));
+    if (!tested.length) continue;
+    const discoveries = benjaminiHochberg(
+      tested.map((x) => x.f.p),
+      settings.fdr,
+    );
+    tested.forEach(({ r, f }, i) => {
+      if (!discoveries[i].finding) return;
+      const direction = f.z < 0 ? 'house-below' : 'house-above';
+      // above a theoretical that assumes the players' best decisions is what real play gives: no finding
+      if (direction === 'house-above' && f.strategyHandle > 0) return;
+      out.push({
+        kind: 'improbable-result',
+        level,
+        subject: r.subject,
+        tableId: r.table_id,
+        games: r.games,
+        rounds: f.rounds,
+        handle: f.handle,
+        actualWin: f.actualWin,
+        theoreticalWin: f.theoreticalWin,
+        sd: f.sd,
+        z: f.z,
+        p: f.p,
+        adjustedP: discoveries[i].adjustedP,
+        tested: tested.length,
+        fdr: settings.fdr,
+        direction,
+        message:
+          `${level} ${r.subject}: the house ${direction === 'house-below' ? 'won less' : 'won more'} than its edge makes likely ` +
+          `(z = ${f.z.toFixed(2)}, p = ${f.p.toExponential(2)}; ${tested.length} ${level}s tested, adjusted p ${discoveries[i].adjustedP.toExponential(2)} ≤ ${settings.fdr})`,
+      });
+    });
+  }
+  return out;
+}
+
+// ── across days ─────────────────────────────────────────────────────────────────────────────────────
+
+/** One completed gaming day of a table or croupier, as the CUSUM reads it (the bets with a figure). */
+export interface CusumPeriod {
+  readonly day: string;
+  readonly rounds: number;
+  readonly handle: number;
+  readonly theoreticalWin: number;
+  readonly actualWin: number;
+  readonly variance: number;
+}
+
+/** The CUSUM of a table or croupier across its gaming days, as stored. */
+export interface PerformanceCusumRow {
+  casino_id: string;
+  level: 'table' | 'croupier';
+  subject: string;
+  /** the day being summed (not yet in the statistic) */
+  day: string;
+  current: Omit<CusumPeriod, 'day'>;
+  state: CusumState;
+  /** the day the alarm was first raised at */
+  alarm_day: string | null;
+  /** the days already in the statistic, summed: the subject's typical day */
+  folded: { days: number; rounds: number; handle: number; sd: number };
+  /** the statistic after each folded day, and the threshold then (the last 400 days) */
+  history: Array<{ day: string; statistic: number; threshold: number }>;
+  /** what the CUSUM can see for the subject's typical day: a leak of `leak` found within `rounds` rounds with 90 % probability */
+  detection: { leak: number; theta: number; threshold: number; days: number | null; rounds: number | null } | null;
+  /** rounds of an earlier day that arrived after a later one began (in the day's sums, not in the CUSUM) */
+  late_rounds: number;
+  last_position: number;
+}
+
+const NO_PERIOD = { rounds: 0, handle: 0, theoreticalWin: 0, actualWin: 0, variance: 0 };
+
+export const newCusum = (casinoId: string, level: 'table' | 'croupier', subject: string, day: string): PerformanceCusumRow => ({
+  casino_id: casinoId,
+  level,
+  subject,
+  day,
+  current: { ...NO_PERIOD },
+  state: CUSUM_START,
+  alarm_day: null,
+  folded: { days: 0, rounds: 0, handle: 0, sd: 0 },
+  history: [],
+  detection: null,
+  late_rounds: 0,
+  last_position: 0,
+});
+
+/**
+ * The threshold whose honest average run is `alarmDays`, for increments of a day whose leak shifts the mean by
+ * θ standard deviations (the log-likelihood ratio is then N(∓θ²/2, θ²)): Siegmund's approximation of a normal
+ * CUSUM's average run length (Siegmund 1985, *Sequential Analysis*, eq. 2.57), ARL ≈ (e^{x} − x − 1) / (θ²/2)
+ * with x = h + 1.166·θ, solved for h. In closed form, so a read model can set it as each day is folded;
+ * the tests hold it to Brook and Evans' Markov chain.
+ */
+export function cusumThreshold(theta: number, alarmDays: number): number {
+  const target = (alarmDays * theta ** 2) / 2;
+  // e^x − x − 1 rises with x > 0: bisection
+  let lo = 0;
+  let hi = 1;
+  while (Math.exp(hi) - hi - 1 < target) hi *= 2;
+  for (let i = 0; i < 100 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (Math.exp(mid) - mid - 1 < target) lo = mid;
+    else hi = mid;
+  }
+  return Math.max(hi - 1.166 * theta, 1e-6);
+}
+
+/**
+ * The CUSUM's design for a typical day (θ = leak·handle/σ): its threshold and the days within which the leak
+ * is found with 90 % probability (Brook–Evans). Depends on θ and `alarmDays` only: remembered per θ to two
+ * significant digits.
+ */
+const designs = new Map<string, { threshold: number; days: number | null }>();
+const MAX_DAYS = 36_500;
+
+export function cusumDesign(theta: number, alarmDays: number): { theta: number; threshold: number; days: number | null } {
+  const t = Number(Math.max(theta, 0.01).toPrecision(2));
+  const key = `${t}|${alarmDays}`;
+  let d = designs.get(key);
+  if (!d) {
+    const threshold = cusumThreshold(t, alarmDays);
+    const { leaking } = leakIncrements(t, 1, 1);
+    const q = cusumRunLength(leaking.mean, leaking.sd, threshold, { cells: 40, maxPeriods: MAX_DAYS }).quantilePeriods;
+    d = { threshold, days: Number.isFinite(q) ? q : null };
+    if (designs.size > 4096) designs.clear();
+    designs.set(key, d);
+  }
+  return { theta: t, ...d };
+}
+
+/** Add a weighed round of `day` to the subject's CUSUM (in place): a new day first folds the day before. */
+export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number }, position: number, settings: PerformanceSettings): void {
+  c.last_position = position;
+  if (day < c.day) {
+    c.late_rounds += 1;
+    return;
+  }
+  if (day > c.day) {
+    foldDay(c, settings);
+    c.day = day;
+    c.current = { ...NO_PERIOD };
+  }
+  c.current = {
+    rounds: c.current.rounds + 1,
+    handle: c.current.handle + round.handle,
+    theoreticalWin: c.current.theoreticalWin + round.theoreticalWin,
+    actualWin: c.current.actualWin + round.actualWin,
+    variance: c.current.variance + round.variance,
+  };
+}
+
+function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
+  const p = c.current;
+  const sd = Math.sqrt(p.variance);
+  if (!(p.handle > 0) || !(sd > 0)) return; // a day without valued bets says nothing
+  c.folded = { days: c.folded.days + 1, rounds: c.folded.rounds + p.rounds, handle: c.folded.handle + p.handle, sd: c.folded.sd + sd };
+  const typical = { handle: c.folded.handle / c.folded.days, sd: c.folded.sd / c.folded.days, rounds: c.folded.rounds / c.folded.days };
+  const design = cusumDesign((settings.leak * typical.handle) / typical.sd, settings.alarmDays);
+  const wasAlarm = c.state.alarm;
+  c.state = cusumStep(c.state, { handle: p.handle, theoreticalWin: p.theoreticalWin, actualWin: p.actualWin, sd }, settings.leak, design.threshold);
+  if (c.state.alarm && !wasAlarm) c.alarm_day = c.day;
+  c.history = [...c.history, { day: c.day, statistic: c.state.statistic, threshold: design.threshold }].slice(-400);
+  c.detection = {
+    leak: settings.leak,
+    theta: design.theta,
+    threshold: design.threshold,
+    days: design.days,
+    rounds: design.days === null ? null : Math.ceil(design.days * typical.rounds),
+  };
+}
+
+/** The sentence a reader is given for a subject's CUSUM. */
+export function detectionStatement(c: Pick<PerformanceCusumRow, 'detection' | 'folded'>): string {
+  const d = c.detection;
+  if (!d) return 'no completed gaming day yet';
+  const leak = `${(100 * d.leak).toLocaleString('en', { maximumFractionDigits: 3 })} % of handle`;
+  return d.rounds === null
+    ? `a leak of ${leak} is not found within ${MAX_DAYS} gaming days of this size with 90 % probability`
+    : `a leak of ${leak} is found within ${d.rounds} rounds (${d.days} gaming days of ${Math.round(c.folded.rounds / Math.max(1, c.folded.days))} rounds) with 90 % probability`;
+}

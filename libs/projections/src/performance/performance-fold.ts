@@ -1,0 +1,342 @@
+/**
+ * Actual against theoretical win (issue 21 §2), folded fact by fact: the pure part of the performance read
+ * model, so that the projection, its rebuild and the tests fold alike.
+ *
+ * A round is weighed when it completes, from the bets settled in it:
+ * - actual win = what the house kept: the stake at risk on a loss, minus `payout` on a win (paid on top of the
+ *   returned stake, already net of commission: contract §3 BetSettled, so a `CommissionCharged` adds nothing),
+ *   half the stake on `half-lost`, nothing on a push or a void; a doubled blackjack hand has twice the stake at risk;
+ * - theoretical win = Σ stake × house edge (`betFigures`, the session's own rulebook and options), a bet counted
+ *   in the round that settles it (a craps line bet carried over several throws is valued once, as its figure is);
+ * - variance: exact from the game's round law (`roundMoments`) when every valued bet was placed and settled in
+ *   the round, else the Cauchy–Schwarz bound (Σ stake·σ)², never below the truth (`bounded_rounds` counts them);
+ * - a bet with no figure is counted apart (handle and win without figure), never guessed, and kept out of the
+ *   z-score; a bet valued inside another's figure (a caribbean stud play bet, `BetEdge.covers`) adds its stake
+ *   and its result but no figure of its own.
+ * A bet settled `prison` is worth what its figure takes for it (half back, or the prison's worth), as the
+ * round law values it; what later happens to it in prison is outside the figures.
+ * Circle poker (and any game whose house income is the cagnotte, `BetFigures.houseIncome`): the house is no
+ * party to the bets; its income is the cagnotte, summed apart, and its bets are neither handle nor win.
+ */
+import { amountBack, betFigures, BetFigures, JurisdictionId, roundMoments } from '../../../rules/src';
+import { RoundBet as FigureBet, roundFigures, RoundFigures } from '../../../statistics/src';
+
+export interface OpenBet {
+  readonly round: string;
+  readonly seat: number;
+  readonly stake: number;
+  readonly betType: string;
+  readonly selection?: unknown;
+}
+
+/** A bet's result in the round that settles it (several settlements, one per split hand, summed). */
+export interface SettledBet {
+  readonly betId: string;
+  readonly stake: number;
+  readonly betType: string;
+  readonly selection?: unknown;
+  /** what the house kept (negative: it paid) */
+  win: number;
+  /** placed in this round (only then does the round's law hold it) */
+  readonly placedHere: boolean;
+  /** every settlement so far was `void` */
+  voided: boolean;
+  /** settled `prison` without a figure to value it */
+  unpriced?: boolean;
+}
+
+export interface OpenRound {
+  croupier: string | null;
+  /** `seat:hand` of the hands doubled in this round */
+  doubled: string[];
+  settled: Record<string, SettledBet>;
+}
+
+export interface PerformanceSessionRow {
+  session_id: string;
+  casino_id: string;
+  table_id: string;
+  game: string;
+  jurisdiction: string;
+  gaming_day: string;
+  options: Record<string, unknown>;
+  smallest_chip: number;
+  /** 'cagnotte': the house is no party to the bets (circle poker) */
+  house_income: string | null;
+  croupier_id: string | null;
+  /** a CroupierChanged not yet in effect: from the next round started, or from `roundId` */
+  croupier_change: { croupierId: string; roundId?: string } | null;
+  open_bets: Record<string, OpenBet>;
+  open_rounds: Record<string, OpenRound>;
+  last_position: number;
+}
+
+/** One weighed round, as stored. */
+export interface PerformanceRoundRow {
+  session_id: string;
+  round_id: string;
+  casino_id: string;
+  gaming_day: string;
+  table_id: string;
+  croupier_id: string | null;
+  /** the round's place among the table's weighed rounds of the gaming day (1, 2, …): the control chart's x */
+  table_round: number;
+  handle: number;
+  actual_win: number;
+  theoretical_win: number;
+  variance: number;
+  variance_method: 'exact' | 'bound';
+  unvalued_handle: number;
+  unvalued_win: number;
+  completed_position: number;
+}
+
+export type PerformanceLevel = 'casino' | 'table' | 'croupier' | 'session';
+
+/** The sums of one casino's gaming day, a table's, a croupier's or a session's. */
+export interface PerformanceSumsRow {
+  casino_id: string;
+  gaming_day: string;
+  level: PerformanceLevel;
+  subject: string;
+  /** the session's or the table's game(s); the session's table */
+  games: string[];
+  table_id: string | null;
+  rounds: number;
+  handle: number;
+  actual_win: number;
+  theoretical_win: number;
+  variance: number;
+  unvalued_handle: number;
+  unvalued_win: number;
+  bounded_rounds: number;
+  /** stakes whose figure assumes the player's best decisions: a house win above it is expected from real play */
+  strategy_handle: number;
+  cagnotte: number;
+  last_position: number;
+}
+
+export const emptySums = (casinoId: string, gamingDay: string, level: PerformanceLevel, subject: string): PerformanceSumsRow => ({
+  casino_id: casinoId,
+  gaming_day: gamingDay,
+  level,
+  subject,
+  games: [],
+  table_id: null,
+  rounds: 0,
+  handle: 0,
+  actual_win: 0,
+  theoretical_win: 0,
+  variance: 0,
+  unvalued_handle: 0,
+  unvalued_win: 0,
+  bounded_rounds: 0,
+  strategy_handle: 0,
+  cagnotte: 0,
+  last_position: 0,
+});
+
+/** A fact as the fold reads it (a stored event or a test's). */
+export interface PerformanceFact {
+  readonly type: string;
+  readonly data: Record<string, any>;
+  readonly globalPosition?: number | bigint | string;
+}
+
+export const PERFORMANCE_FACTS = new Set(['TableSessionOpened', 'RoundStarted', 'BetPlaced', 'PlayerDecision', 'BetSettled', 'RoundCompleted', 'RoundVoided', 'CagnotteDeducted', 'CroupierChanged']);
+
+export function openSession(e: PerformanceFact, smallestChip: number): PerformanceSessionRow {
+  const d = e.data;
+  const croupiers = Array.isArray(d.staff?.croupiers) ? d.staff.croupiers : [];
+  let houseIncome: string | null = null;
+  try {
+    houseIncome = betFigures(d.game, d.jurisdiction as JurisdictionId, d.options ?? {}, { smallestChip }).houseIncome ?? null;
+  } catch {
+    /* a game or rulebook the rules do not know: its bets are counted without figures */
+  }
+  return {
+    session_id: d.sessionId,
+    casino_id: d.casinoId,
+    table_id: d.tableId,
+    game: d.game,
+    jurisdiction: d.jurisdiction,
+    gaming_day: d.gamingDay,
+    options: d.options ?? {},
+    smallest_chip: smallestChip,
+    house_income: houseIncome,
+    croupier_id: typeof croupiers[0] === 'string' ? croupiers[0] : null,
+    croupier_change: null,
+    open_bets: {},
+    open_rounds: {},
+    last_position: Number(e.globalPosition ?? 0),
+  };
+}
+
+/** A weighed round and the croupier it goes to; what the fold of one fact produced. */
+export interface Weighed {
+  readonly round: Omit<PerformanceRoundRow, 'table_round'>;
+  /** `strategyHandle`: stakes whose figure assumes the player's best decisions (blackjack, the poker-vs-bank games) */
+  readonly figures: RoundFigures & { readonly unvaluedWin: number; readonly strategyHandle: number };
+}
+
+/**
+ * Fold one fact (not an opening) into its session's row, in place. Returns the round it completed, if any,
+ * and the cagnotte it recorded.
+ */
+export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): { weighed?: Weighed; cagnotte?: number } {
+  const d = e.data;
+  s.last_position = Number(e.globalPosition ?? s.last_position);
+  const roundId = typeof d.roundId === 'string' ? d.roundId : undefined;
+  switch (e.type) {
+    case 'CroupierChanged': {
+      if (typeof d.croupierId !== 'string') return {};
+      // from `roundId` when given: at once if that round is under way, else when it starts
+      if (roundId && s.open_rounds[roundId]) {
+        s.open_rounds[roundId].croupier = d.croupierId;
+        s.croupier_id = d.croupierId;
+        s.croupier_change = null;
+      } else s.croupier_change = { croupierId: d.croupierId, ...(roundId ? { roundId } : {}) };
+      return {};
+    }
+    case 'RoundStarted': {
+      if (!roundId) return {};
+      const change = s.croupier_change;
+      if (change && (!change.roundId || change.roundId === roundId)) {
+        s.croupier_id = change.croupierId;
+        s.croupier_change = null;
+      }
+      s.open_rounds[roundId] = { croupier: s.croupier_id, doubled: [], settled: {} };
+      return {};
+    }
+    case 'BetPlaced': {
+      if (!roundId || typeof d.betId !== 'string' || !(Number(d.amount) > 0)) return {};
+      s.open_bets[d.betId] = { round: roundId, seat: Number(d.seat), stake: Number(d.amount), betType: d.betType, ...(d.selection !== undefined ? { selection: d.selection } : {}) };
+      return {};
+    }
+    case 'PlayerDecision': {
+      const round = roundId ? s.open_rounds[roundId] : undefined;
+      if (round && d.decision === 'double') round.doubled.push(`${d.seat}:${d.hand ?? 1}`);
+      return {};
+    }
+    case 'BetSettled': {
+      const round = roundId ? s.open_rounds[roundId] : undefined;
+      const bet = s.open_bets[d.betId];
+      if (!round || !bet) return {};
+      const doubled = bet.betType === 'main' && round.doubled.includes(`${bet.seat}:${d.hand ?? 1}`);
+      const risk = doubled ? 2 * bet.stake : bet.stake;
+      const settled = (round.settled[d.betId] ??= { betId: d.betId, stake: bet.stake, betType: bet.betType, ...(bet.selection !== undefined ? { selection: bet.selection } : {}), win: 0, placedHere: bet.round === roundId, voided: true });
+      if (d.outcome !== 'void') settled.voided = false;
+      if (d.outcome === 'prison') {
+        const value = prisonValue(s, bet);
+        if (value === null) settled.unpriced = true;
+        else settled.win += risk * (1 - value);
+      } else settled.win += risk - amountBack(risk, { outcome: d.outcome, payout: Number(d.payout), rule: '', citation: '', explanation: '' });
+      return {};
+    }
+    case 'RoundVoided': {
+      // every bet of the round returned: it weighs nothing
+      if (!roundId) return {};
+      delete s.open_rounds[roundId];
+      for (const [betId, bet] of Object.entries(s.open_bets)) if (bet.round === roundId) delete s.open_bets[betId];
+      return {};
+    }
+    case 'RoundCompleted': {
+      const round = roundId ? s.open_rounds[roundId] : undefined;
+      if (!round || !roundId) return {};
+      delete s.open_rounds[roundId];
+      for (const betId of Object.keys(round.settled)) delete s.open_bets[betId];
+      return { weighed: weighRound(s, roundId, round, Number(e.globalPosition ?? 0)) };
+    }
+    case 'CagnotteDeducted':
+      return { cagnotte: Number(d.amount) || 0 };
+  }
+  return {};
+}
+
+function figuresOf(s: PerformanceSessionRow): BetFigures | null {
+  try {
+    return betFigures(s.game, s.jurisdiction as JurisdictionId, s.options, { smallestChip: s.smallest_chip });
+  } catch {
+    return null;
+  }
+}
+
+function prisonValue(s: PerformanceSessionRow, bet: OpenBet): number | null {
+  const settings = figuresOf(s)?.figureOf(bet.betType, bet.selection)?.settings;
+  const value = settings?.onZero === 'half-back' ? 0.5 : settings?.prisonValuePerUnit;
+  return typeof value === 'number' ? value : null;
+}
+
+/** A covered bet (valued inside another's figure) adds its stake and result, and no figure of its own. */
+const COVERED = { houseEdge: 0, variancePerUnit: 0 } as const;
+
+/** The round's figures from its settled bets (exact variance where the round law holds them all). */
+export function weighRound(s: PerformanceSessionRow, roundId: string, round: OpenRound, position: number): Weighed {
+  const figures = s.house_income ? null : figuresOf(s);
+  const bets = Object.values(round.settled).filter((b) => !b.voided);
+  const weighed: FigureBet[] = [];
+  const exact: Array<{ betType: string; selection?: unknown; amount: number }> = [];
+  let lawHolds = true;
+  let valuedWin = 0;
+  let unvaluedWin = 0;
+  let strategyHandle = 0;
+  for (const b of s.house_income ? [] : bets) {
+    const figure = b.unpriced ? null : figures?.figureOf(b.betType, b.selection) ?? null;
+    const covered = !figure && !b.unpriced && !!figures?.figures.some((f) => f.covers?.includes(b.betType));
+    if (figure || covered) {
+      weighed.push({ stake: b.stake, figure: figure ?? COVERED });
+      valuedWin += b.win;
+      if (figure?.method === 'exact-strategy' || figure?.strategy) strategyHandle += b.stake;
+      // the law of one round holds the bets placed and settled in it, at their own stakes
+      if (covered || !b.placedHere || round.doubled.length) lawHolds = false;
+      else exact.push({ betType: b.betType, ...(b.selection !== undefined ? { selection: b.selection } : {}), amount: b.stake });
+    } else {
+      weighed.push({ stake: b.stake });
+      unvaluedWin += b.win;
+    }
+  }
+  let variance: number | undefined;
+  if (lawHolds && exact.length) {
+    try {
+      variance = roundMoments(s.game, s.jurisdiction as JurisdictionId, s.options, exact, { smallestChip: s.smallest_chip })?.variance;
+    } catch {
+      variance = undefined; // a bet the law cannot settle: the bound
+    }
+  } else if (!exact.length && lawHolds) variance = 0;
+  const f = roundFigures(weighed, valuedWin + unvaluedWin, variance);
+  return {
+    figures: { ...f, unvaluedWin, strategyHandle },
+    round: {
+      session_id: s.session_id,
+      round_id: roundId,
+      casino_id: s.casino_id,
+      gaming_day: s.gaming_day,
+      table_id: s.table_id,
+      croupier_id: round.croupier,
+      handle: f.handle,
+      actual_win: f.actualWin,
+      theoretical_win: f.theoreticalWin,
+      variance: f.variance,
+      variance_method: f.varianceMethod,
+      unvalued_handle: f.unvaluedHandle,
+      unvalued_win: unvaluedWin,
+      completed_position: position,
+    },
+  };
+}
+
+/** A round added to a level's sums (in place). */
+export function addToSums(sums: PerformanceSumsRow, w: Weighed, game: string): void {
+  const f = w.figures;
+  sums.rounds += 1;
+  sums.handle += f.handle;
+  sums.actual_win += f.actualWin;
+  sums.theoretical_win += f.theoreticalWin;
+  sums.variance += f.variance;
+  sums.unvalued_handle += f.unvaluedHandle;
+  sums.unvalued_win += f.unvaluedWin;
+  if (f.varianceMethod === 'bound') sums.bounded_rounds += 1;
+  sums.strategy_handle += f.strategyHandle;
+  if (!sums.games.includes(game)) sums.games = [...sums.games, game].sort();
+  sums.last_position = w.round.completed_position;
+}

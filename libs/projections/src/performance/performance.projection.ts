@@ -1,0 +1,144 @@
+/**
+ * The performance read model (issue 21 §2–§3): per round, table session, table, croupier and casino's gaming
+ * day, the handle, the actual and the theoretical win and the variance (performance-fold.ts); per gaming day
+ * the findings held to a false discovery rate, and per table and croupier the CUSUM across days
+ * (performance-findings.ts). One batch = load the rows it touches, fold its facts in feed order in memory
+ * (constant work per fact; a round's bets are kept until it completes), write the changed rows back.
+ * Facts are folded in feed order whatever the batches, so a rebuild equals the live rows.
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { loadSessionInfo, sessionOf } from '../facts';
+import type { EventProjection } from '../projection';
+import { upsertRows } from '../upsert';
+import { addToSums, emptySums, foldPerformance, openSession, PERFORMANCE_FACTS, PerformanceLevel, PerformanceRoundRow, PerformanceSessionRow, PerformanceSumsRow } from './performance-fold';
+import { cusumAddRound, judgePerformanceDay, newCusum, PerformanceCusumRow, PerformanceSettings, performanceSettings } from './performance-findings';
+
+export const PERFORMANCE_SESSIONS = 'performance_sessions';
+export const PERFORMANCE_ROUNDS = 'performance_rounds';
+export const PERFORMANCE_SUMS = 'performance_sums';
+export const PERFORMANCE_DAYS = 'performance_days';
+export const PERFORMANCE_CUSUM = 'performance_cusum';
+
+export interface PerformanceDayRow {
+  casino_id: string;
+  gaming_day: string;
+  findings: ReturnType<typeof judgePerformanceDay>;
+  settings: PerformanceSettings;
+  last_position: number;
+}
+
+const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'options', 'smallest_chip', 'house_income', 'croupier_id', 'croupier_change', 'open_bets', 'open_rounds', 'last_position'];
+const ROUND_COLUMNS = ['session_id', 'round_id', 'casino_id', 'gaming_day', 'table_id', 'croupier_id', 'table_round', 'handle', 'actual_win', 'theoretical_win', 'variance', 'variance_method', 'unvalued_handle', 'unvalued_win', 'completed_position'];
+const SUMS_COLUMNS = ['casino_id', 'gaming_day', 'level', 'subject', 'games', 'table_id', 'rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'bounded_rounds', 'strategy_handle', 'cagnotte', 'last_position'];
+const DAY_COLUMNS = ['casino_id', 'gaming_day', 'findings', 'settings', 'last_position'];
+const CUSUM_COLUMNS = ['casino_id', 'level', 'subject', 'day', 'current', 'state', 'alarm_day', 'folded', 'history', 'detection', 'late_rounds', 'last_position'];
+
+const NUMBERS = ['handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'strategy_handle', 'cagnotte', 'last_position'] as const;
+/** bigint and numeric columns come back as strings */
+function sumsFrom(row: Record<string, any>): PerformanceSumsRow {
+  const out = { ...row } as PerformanceSumsRow;
+  for (const k of NUMBERS) (out as any)[k] = Number(row[k]);
+  return out;
+}
+
+export class PerformanceProjection implements EventProjection {
+  readonly name = 'performance';
+  readonly tables = [PERFORMANCE_SESSIONS, PERFORMANCE_ROUNDS, PERFORMANCE_SUMS, PERFORMANCE_DAYS, PERFORMANCE_CUSUM];
+  readonly handles = PERFORMANCE_FACTS;
+  private readonly settings: PerformanceSettings;
+
+  constructor(settings: Partial<PerformanceSettings> = {}) {
+    this.settings = { ...performanceSettings(), ...settings };
+  }
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    const t = (name: string) => tables[name];
+    const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
+    if (!sessionIds.length) return;
+    const sessions = new Map<string, PerformanceSessionRow>();
+    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_SESSIONS)} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) sessions.set(row.session_id, { ...row, last_position: Number(row.last_position) });
+    const openings = events.filter((e) => e.type === 'TableSessionOpened');
+    // the smallest chip of the opening float, as every read model takes it (facts.ts)
+    const info = openings.length ? await loadSessionInfo(db, openings.map((e) => e.data.sessionId)) : new Map();
+    for (const e of openings) if (!sessions.has(e.data.sessionId)) sessions.set(e.data.sessionId, openSession(e, info.get(e.data.sessionId)?.smallestChip ?? 1));
+
+    // the days and subjects these sessions can touch: their casino's day rows and the casino's CUSUM rows
+    const days = [...new Set([...sessions.values()].map((s) => `${s.casino_id}|${s.gaming_day}`))].map((k) => k.split('|'));
+    const sums = new Map<string, PerformanceSumsRow>();
+    const key = (casino: string, day: string, level: PerformanceLevel, subject: string) => `${casino}|${day}|${level}|${subject}`;
+    if (days.length) {
+      const r = await db.query(`SELECT s.* FROM ${t(PERFORMANCE_SUMS)} s JOIN unnest($1::text[], $2::text[]) AS d(casino_id, gaming_day) USING (casino_id, gaming_day)`, [days.map((d) => d[0]), days.map((d) => d[1])]);
+      for (const row of r.rows) sums.set(key(row.casino_id, row.gaming_day, row.level, row.subject), sumsFrom(row));
+    }
+    const casinos = [...new Set(days.map((d) => d[0]))];
+    const cusums = new Map<string, PerformanceCusumRow>();
+    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_CUSUM)} WHERE casino_id = ANY ($1::text[])`, [casinos])).rows) cusums.set(`${row.casino_id}|${row.level}|${row.subject}`, { ...row, last_position: Number(row.last_position) });
+
+    const changedSessions = new Set<string>();
+    const changedSums = new Set<string>();
+    const changedCusums = new Set<string>();
+    const changedDays = new Set<string>();
+    const rounds: PerformanceRoundRow[] = [];
+    const sumsOf = (s: PerformanceSessionRow, level: PerformanceLevel, subject: string) => {
+      const k = key(s.casino_id, s.gaming_day, level, subject);
+      let row = sums.get(k);
+      if (!row) sums.set(k, (row = { ...emptySums(s.casino_id, s.gaming_day, level, subject), table_id: level === 'session' || level === 'table' ? s.table_id : null }));
+      changedSums.add(k);
+      return row;
+    };
+    const cusumOf = (s: PerformanceSessionRow, level: 'table' | 'croupier', subject: string) => {
+      const k = `${s.casino_id}|${level}|${subject}`;
+      let row = cusums.get(k);
+      if (!row) cusums.set(k, (row = newCusum(s.casino_id, level, subject, s.gaming_day)));
+      changedCusums.add(k);
+      return row;
+    };
+
+    for (const e of events) {
+      const sessionId = sessionOf(e);
+      const s = sessionId ? sessions.get(sessionId) : undefined;
+      if (!s || e.type === 'TableSessionOpened') {
+        if (s) changedSessions.add(s.session_id);
+        continue;
+      }
+      const { weighed, cagnotte } = foldPerformance(s, e);
+      changedSessions.add(s.session_id);
+      const position = Number(e.globalPosition);
+      if (cagnotte) {
+        for (const [level, subject] of [['session', s.session_id], ['table', s.table_id], ['casino', s.casino_id]] as const) {
+          const row = sumsOf(s, level, subject);
+          row.cagnotte += cagnotte;
+          row.last_position = position;
+        }
+        changedDays.add(`${s.casino_id}|${s.gaming_day}`);
+      }
+      if (!weighed) continue;
+      const table = sumsOf(s, 'table', s.table_id);
+      addToSums(table, weighed, s.game);
+      rounds.push({ ...weighed.round, table_round: table.rounds });
+      addToSums(sumsOf(s, 'session', s.session_id), weighed, s.game);
+      addToSums(sumsOf(s, 'casino', s.casino_id), weighed, s.game);
+      if (weighed.round.croupier_id) addToSums(sumsOf(s, 'croupier', weighed.round.croupier_id), weighed, s.game);
+      changedDays.add(`${s.casino_id}|${s.gaming_day}`);
+      // the CUSUM reads the bets with a figure, as the z-score does
+      const f = weighed.figures;
+      const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance };
+      cusumAddRound(cusumOf(s, 'table', s.table_id), s.gaming_day, valued, position, this.settings);
+      if (weighed.round.croupier_id) cusumAddRound(cusumOf(s, 'croupier', weighed.round.croupier_id), s.gaming_day, valued, position, this.settings);
+    }
+
+    // the day's findings, judged again from all its sums (live and rebuilt rows agree whatever the batches)
+    const dayRows: PerformanceDayRow[] = [...changedDays].map((k) => {
+      const [casino, day] = k.split('|');
+      const rows = [...sums.values()].filter((r) => r.casino_id === casino && r.gaming_day === day);
+      return { casino_id: casino, gaming_day: day, findings: judgePerformanceDay(rows, this.settings), settings: this.settings, last_position: Math.max(...rows.map((r) => r.last_position)) };
+    });
+
+    await upsertRows(db, t(PERFORMANCE_SESSIONS), ['session_id'], SESSION_COLUMNS, [...changedSessions].map((id) => sessions.get(id)!));
+    await upsertRows(db, t(PERFORMANCE_ROUNDS), ['session_id', 'round_id'], ROUND_COLUMNS, rounds);
+    await upsertRows(db, t(PERFORMANCE_SUMS), ['casino_id', 'gaming_day', 'level', 'subject'], SUMS_COLUMNS, [...changedSums].map((k) => sums.get(k)!));
+    await upsertRows(db, t(PERFORMANCE_CUSUM), ['casino_id', 'level', 'subject'], CUSUM_COLUMNS, [...changedCusums].map((k) => cusums.get(k)!));
+    await upsertRows(db, t(PERFORMANCE_DAYS), ['casino_id', 'gaming_day'], DAY_COLUMNS, dayRows);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The performance fold and its findings without the database: a croupier change by the contract's shape,
+ * Benjamini–Hochberg on a synthetic day, the cross-day CUSUM and its detection statement.
+ */
+import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
+import { emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
+import { cusumAddRound, cusumDesign, detectionStatement, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
+
+const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
+
+describe('croupiers', () => {
+  const fact = (type: string, data: Record<string, unknown>): PerformanceFact => ({ type, data: { sessionId: 's', ...data } });
+  const spin = (roundId: string) => [
+    fact('RoundStarted', { roundId }),
+    fact('BetPlaced', { roundId, betId: `${roundId}-b`, seat: 1, betType: 'red', amount: 100 }),
+    fact('BetSettled', { roundId, betId: `${roundId}-b`, outcome: 'lose', payout: 0 }),
+    fact('RoundCompleted', { roundId }),
+  ];
+  const opening = fact('TableSessionOpened', { casinoId: 'c', tableId: 'T', gamingDay: '2026-12-01', game: 'american-roulette-single-zero', jurisdiction: 'cantabria', staff: { croupiers: ['ana', 'bea'] } });
+
+  it('the opening croupier until CroupierChanged: from the next round started, or from its roundId', () => {
+    const s = openSession(opening, 100);
+    const rounds: Array<[string, string | null]> = [];
+    const run = (facts: PerformanceFact[]) => {
+      for (const f of facts) {
+        const w = foldPerformance(s, f).weighed;
+        if (w) rounds.push([w.round.round_id, w.round.croupier_id]);
+      }
+    };
+    run(spin('r1'));
+    // mid-round, without roundId: r2 stays ana's, r3 is bea's
+    run(spin('r2').slice(0, 2));
+    run([fact('CroupierChanged', { croupierId: 'bea' })]);
+    run(spin('r2').slice(2));
+    run(spin('r3'));
+    // with the roundId of a round not yet started: from that round on
+    run([fact('CroupierChanged', { croupierId: 'cai', roundId: 'r5' })]);
+    run(spin('r4'));
+    run(spin('r5'));
+    // with the roundId of the round under way: that round already
+    run(spin('r6').slice(0, 1));
+    run([fact('CroupierChanged', { croupierId: 'dan', roundId: 'r6' })]);
+    run(spin('r6').slice(1));
+    expect(rounds).toEqual([
+      ['r1', 'ana'],
+      ['r2', 'ana'],
+      ['r3', 'bea'],
+      ['r4', 'bea'],
+      ['r5', 'cai'],
+      ['r6', 'dan'],
+    ]);
+  });
+});
+
+describe('findings held to a false discovery rate', () => {
+  const row = (subject: string, z: number, rounds = 400): PerformanceSumsRow => ({
+    ...emptySums('c', '2026-12-01', 'table', subject),
+    table_id: subject,
+    rounds,
+    handle: 100_000,
+    theoretical_win: 2_000,
+    variance: 1_000_000,
+    actual_win: 2_000 + z * 1_000,
+  });
+  const p = (z: number) => 2 * normalCdf(-Math.abs(z));
+
+  it('Benjamini–Hochberg at 1 % over 30 tables: the step-up by hand', () => {
+    // 27 ordinary tables, and three with z = −4.2, −3.4 and 2.9 (p ≈ 2.7e-5, 6.7e-4, 3.7e-3)
+    const zs = [...Array.from({ length: 27 }, (_, i) => -1.5 + (3 * i) / 26), -4.2, -3.4, 2.9];
+    const rows = zs.map((z, i) => row(`T-${String(i).padStart(2, '0')}`, z));
+    const findings = judgePerformanceDay(rows, SETTINGS);
+    // by hand: sorted p, the largest k with p₍ₖ₎ ≤ k·0.01/30 — k = 1: 2.7e-5 ≤ 3.3e-4 yes; k = 2: 6.7e-4 ≤ 6.7e-4? p(3.4) = 6.74e-4 > 6.67e-4 no;
+    // k = 3: 3.7e-3 ≤ 1e-3 no. So only the first is a finding, although −3.4 alone is far below 1 %.
+    expect(p(3.4)).toBeGreaterThan((2 * 0.01) / 30);
+    expect(p(4.2)).toBeLessThan(0.01 / 30);
+    expect(findings.map((f) => [f.subject, f.direction])).toEqual([['T-27', 'house-below']]);
+    expect(findings[0].adjustedP).toBeCloseTo(p(4.2) * 30, 12);
+    expect(findings[0].tested).toBe(30);
+    // at 5 %: k = 2 passes (6.7e-4 ≤ 3.3e-3), k = 3: 3.7e-3 ≤ 5e-3 passes too
+    expect(judgePerformanceDay(rows, { ...SETTINGS, fdr: 0.05 }).map((f) => f.subject)).toEqual(['T-27', 'T-28', 'T-29']);
+  });
+
+  it("above a theoretical that assumes the players' best decisions is no finding; below it is", () => {
+    const strategy = (subject: string, z: number) => ({ ...row(subject, z), strategy_handle: 50_000 });
+    expect(judgePerformanceDay([strategy('BJ-1', 7.4)], SETTINGS)).toEqual([]);
+    expect(judgePerformanceDay([strategy('BJ-1', -7.4)], SETTINGS).map((f) => f.direction)).toEqual(['house-below']);
+    expect(judgePerformanceDay([row('RA-1', 7.4)], SETTINGS).map((f) => f.direction)).toEqual(['house-above']);
+  });
+
+  it('a table below the rounds a test needs is not tested, however far off', () => {
+    expect(judgePerformanceDay([row('T-1', -8, 199)], SETTINGS)).toEqual([]);
+    expect(judgePerformanceDay([row('T-1', -8, 200)], SETTINGS)).toHaveLength(1);
+  });
+});
+
+describe('the CUSUM across days', () => {
+  it('the design: an honest table alarms once in `alarmDays` days on average; a leak is found within the stated days with 90 % probability', () => {
+    const d = cusumDesign(0.3, 3650);
+    const { honest, leaking } = leakIncrements(0.3, 1, 1);
+    // Siegmund's closed form against Brook and Evans' chain: the honest average run within 10 % of 3 650 days
+    const average = cusumRunLength(honest.mean, honest.sd, d.threshold, { cells: 60, maxPeriods: 0 }).average;
+    expect(Math.abs(average / 3650 - 1)).toBeLessThan(0.1);
+    const q = cusumRunLength(leaking.mean, leaking.sd, d.threshold, { cells: 40 }).quantilePeriods;
+    expect(d.days).toBe(q);
+    expect(d.days).toBeGreaterThan(10);
+  });
+
+  it('folds a day when the next begins, and states what it can detect in rounds of the table', () => {
+    const c = newCusum('c', 'table', 'T', '2026-12-01');
+    // a typical day: 400 rounds of 100 on even chances (σ per round 100), handle 40 000, σ 2 000: θ = 1 % × 40 000 / 2 000 = 0.2
+    const round = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: 100 ** 2 };
+    for (const day of ['2026-12-01', '2026-12-02', '2026-12-03']) for (let i = 0; i < 400; i++) cusumAddRound(c, day, round, i, SETTINGS);
+    expect(c.folded.days).toBe(2); // the third is still being summed
+    expect(c.state.statistic).toBe(0); // honest days at their theoretical win pull the statistic to 0
+    const design = cusumDesign(0.2, 3650);
+    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
+    expect(detectionStatement(c)).toBe(`a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`);
+    // a late round of an earlier day is counted apart, not in the statistic
+    cusumAddRound(c, '2026-12-01', round, 9999, SETTINGS);
+    expect(c.late_rounds).toBe(1);
+  });
+
+  it('a leak of 1 % of the handle every day raises the alarm', () => {
+    const c = newCusum('c', 'table', 'T', '2026-12-01');
+    const leaking = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74 - 1, variance: 100 ** 2 };
+    for (let d = 1; d <= 400 && !c.state.alarm; d++) {
+      const day = `2027-${String(1 + Math.floor((d - 1) / 28)).padStart(2, '0')}-${String(1 + ((d - 1) % 28)).padStart(2, '0')}`;
+      for (let i = 0; i < 400; i++) cusumAddRound(c, day, leaking, i, SETTINGS);
+    }
+    expect(c.state.alarm).toBe(true);
+    expect(c.alarm_day).not.toBeNull();
+  });
+});
