@@ -13,6 +13,14 @@
  *   where "seis dados … distintos a los usados la sesión anterior" (L3167–3169): a finding on the session.
  * - casino-c, cantabria: BJ-1 goes blackjack → punto y banca → blackjack the same day, where the game
  *   "sólo podrá variarse en una ocasión" (cantabria L701–703): one finding.
+ * The next day (NEXT), for the search by code across days:
+ * - casino-e, euskadi: a jefe holds five caribbean stud tables where «El Jefe de mesa o Inspector podrá
+ *   tener a su cargo hasta cuatro mesas, independientemente del juego» (euskadi L6989–6992): five findings.
+ * - casino-c, cantabria: a jefe holds two blackjacks and two mini punto y banca tables, none with its own
+ *   recording, where mixed banking card games need «cada una de las mesas … un sistema de grabacion
+ *   individualizado» (cantabria L723–731): one finding.
+ * - RL-1 of casino-e closes at the closing time without the three last balls announced (euskadi
+ *   L12855–12860): the session's own finding (its table book), not the day's.
  */
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +44,7 @@ const open = (casinoId: string, sessionId: string, tableId: string, game: string
   ev('TableSessionOpened', at(when, day), { sessionId, casinoId, tableId, gamingDay: day, game, jurisdiction, limits: game === 'craps' ? { min: 500, max: 50000 } : { min: 500, max: 25000 }, openingFloat: FLOAT, staff: { inspector, croupiers: ['cr-1'] }, ...extra });
 const close = (sessionId: string, when: string, day = DAY) => ev('TableSessionClosed', at(when, day), { sessionId, closingFloat: FLOAT });
 const dice = (serials: string[]) => serials.map((serial) => ({ serial, initials: 'CE' }));
+const NEXT = '2026-11-25';
 
 describe('gaming-day compliance', () => {
   let db: TestDatabase;
@@ -70,6 +79,14 @@ describe('gaming-day compliance', () => {
       // a craps table that never records its dice: not judged, and said so
       open('casino-c', 'c-dc1', 'DC-1', 'craps', 'cantabria', '20:00', 'jefe-d'),
       close('c-dc1', '22:00'),
+      // the next day
+      open('casino-e', 'n-rl1', 'RL-1', 'french-roulette', 'euskadi', '20:00', 'jefe-6', {}, NEXT),
+      ...['P-1', 'P-2', 'P-3', 'P-4', 'P-5'].map((t) => open('casino-e', `n-${t}`, t, 'caribbean-stud', 'euskadi', '20:00', 'jefe-5', {}, NEXT)),
+      ...['n-P-1', 'n-P-2', 'n-P-3', 'n-P-4', 'n-P-5'].map((s) => close(s, '23:00', NEXT)),
+      ev('TableSessionClosed', at('23:00', NEXT), { sessionId: 'n-rl1', closingFloat: FLOAT, atClosingTime: true }),
+      ...['BJ-1', 'BJ-2'].map((t) => open('casino-c', `nc-${t}`, t, 'blackjack', 'cantabria', '20:00', 'jefe-m', { individualRecording: false }, NEXT)),
+      ...['M-1', 'M-2'].map((t) => open('casino-c', `nc-${t}`, t, 'punto-banco', 'cantabria', '20:00', 'jefe-m', { individualRecording: false, options: { tableFormat: 'mini' } }, NEXT)),
+      ...['nc-BJ-1', 'nc-BJ-2', 'nc-M-1', 'nc-M-2'].map((s) => close(s, '23:00', NEXT)),
     ];
     const r = await runtime.ingestion.ingest(facts.map((value) => ({ value })));
     expect(r.refusals).toEqual([]);
@@ -173,7 +190,7 @@ describe('gaming-day compliance', () => {
     expect(JSON.parse(cli.stdout).checklist.find((x: { id: string }) => x.id === 'tables-in-service')).toMatchObject({ status: 'finding' });
     const plain = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--casino', 'casino-e'], { DATABASE_URL: db.url });
     expect(plain.stdout).toMatch(/gaming-day compliance checklist/);
-  });
+   }, 120_000); // two runs of the built command line
 
   it('shows the checklist and the day’s findings on the inspector page, in Chromium', async () => {
     if (!pagesDirectory()) throw new Error('the pages are not built: run `npm run build` (npm test does)');
@@ -209,13 +226,77 @@ describe('gaming-day compliance', () => {
     }
   }, 120_000);
 
+  it('judges the next day by the second reading: five euskadi caribbean stud tables under one jefe, mixed cantabria card tables without recording', async () => {
+    const e = await loadInspectorDay(runtime, { gamingDay: NEXT, casinoId: 'casino-e' });
+    expect(e.dayFindings.map((f) => [f.code, f.rule, f.citation, f.tableId]).sort()).toEqual(
+      ['P-1', 'P-2', 'P-3', 'P-4', 'P-5'].map((t) => ['SUPERVISION_VIOLATION', 'caribbean-stud/supervision-ratio', 'euskadi L6989–6992', t]),
+    );
+    const c = await loadInspectorDay(runtime, { gamingDay: NEXT, casinoId: 'casino-c' });
+    expect(c.dayFindings).toEqual([expect.objectContaining({ code: 'SUPERVISION_VIOLATION', rule: 'blackjack/mixed-card-games', citation: 'cantabria L723–731', recorded: expect.objectContaining({ inspector: 'jefe-m', withoutRecording: ['BJ-1', 'BJ-2', 'M-1', 'M-2'] }) })]);
+    expect(c.checklist.find((x) => x.id === 'supervision')).toMatchObject({ status: 'finding', findings: 1, citation: expect.stringContaining('cantabria L723–731') });
+  });
+
+  it('searches the findings by code across gaming days over HTTP, a page at a time, and on the command line', async () => {
+    const app: INestApplication = await createHttpApp(runtime);
+    try {
+      await app.listen(0, '127.0.0.1');
+      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      const headers = { ...(await issueCredential(runtime, 'inspector')).headers, 'accept-language': 'en' };
+      const get = async (q: string) => {
+        const res = await fetch(`${base}/api/v1/findings?${q}`, { headers });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      // every SUPERVISION_VIOLATION of the month, four a page
+      const month = 'code=SUPERVISION_VIOLATION&from=2026-11-01&to=2026-11-30';
+      const pages: any[] = [];
+      let next: string | null = null;
+      do {
+        const page = await get(`${month}&limit=4${next ? `&cursor=${next}` : ''}`);
+        expect(page.status).toBe(200);
+        pages.push(page.body);
+        next = page.body.next;
+      } while (next && pages.length < 10);
+      expect(pages.map((p) => p.findings.length)).toEqual([4, 4, 3]);
+      expect(pages.every((p) => p.total === 11 && p.totalIsEstimate === false)).toBe(true);
+      const rows = pages.flatMap((p) => p.findings);
+      expect(rows.map((r: any) => `${r.gamingDay} ${r.casinoId} ${r.tableId}`)).toEqual([
+        `${NEXT} casino-c BJ-1`,
+        ...['P-1', 'P-2', 'P-3', 'P-4', 'P-5'].map((t) => `${NEXT} casino-e ${t}`),
+        ...['BJ-2', 'BJ-3', 'BJ-4', 'BJ-5', 'BJ-6'].map((t) => `${DAY} casino-e ${t}`),
+      ]);
+      expect(rows.every((r: any) => r.code === 'SUPERVISION_VIOLATION' && r.judgedBy === 'day' && /L\d/.test(r.citation))).toBe(true);
+      // one day, one casino; a session's own finding (the table book's) and a session-scoped day finding
+      expect((await get(`code=SUPERVISION_VIOLATION&from=${DAY}&to=${DAY}`)).body.total).toBe(5);
+      expect((await get(`code=CLOSING_VIOLATION&casino=casino-e`)).body.findings).toEqual([expect.objectContaining({ judgedBy: 'session', sessionId: 'n-rl1', tableId: 'RL-1', gamingDay: NEXT, rule: 'session/closing-announced', citation: expect.stringContaining('euskadi') })]);
+      expect((await get('code=EQUIPMENT_CUSTODY_VIOLATION')).body.findings).toEqual([expect.objectContaining({ judgedBy: 'day', sessionId: 'e-dc1', rule: 'craps/dice-renewed' })]);
+      // CSV: every page
+      const csvRes = await fetch(`${base}/api/v1/findings?${month}&format=csv`, { headers });
+      expect(csvRes.headers.get('content-type')).toMatch(/text\/csv/);
+      expect((await csvRes.text()).trim().split('\n')).toHaveLength(12);
+      // bad input: 400 naming the field
+      expect(await get('code=supervision')).toMatchObject({ status: 400, body: { field: 'code' } });
+      expect(await get('from=2026-11-30&to=2026-11-01')).toMatchObject({ status: 400, body: { field: 'to' } });
+      expect(await get('from=2026-02-30')).toMatchObject({ status: 400, body: { field: 'from' } });
+      expect(await get(`code=CLOTH_CHANGE_VIOLATION&cursor=${pages[0].next}`)).toMatchObject({ status: 400, body: { field: 'cursor' } });
+    } finally {
+      await app.close();
+    }
+    const cli = await reportCli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--from', '2026-11-01', '--to', '2026-11-30', '--json'], { DATABASE_URL: db.url });
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).map((r: any) => r.tableId)).toEqual(['BJ-1', 'P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'BJ-2', 'BJ-3', 'BJ-4', 'BJ-5', 'BJ-6']);
+    const plain = await reportCli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--from', NEXT], { DATABASE_URL: db.url });
+    expect(plain.stdout).toMatch(new RegExp(`^${NEXT} casino-c BJ-1 SUPERVISION_VIOLATION blackjack/mixed-card-games \\(cantabria L723–731\\)`, 'm'));
+    const bad = await reportCli(['report', 'findings', '--from', NEXT, '--to', DAY], { DATABASE_URL: db.url });
+    expect(bad.code).toBe(2);
+  }, 120_000);
+
   it('finds the same on a rebuild from the first event', async () => {
     const rows = async () => ({
       days: (await runtime.pool.query('SELECT * FROM day_compliance ORDER BY casino_id, gaming_day')).rows,
       dice: (await runtime.pool.query('SELECT * FROM table_dice ORDER BY casino_id, table_id')).rows,
     });
     const live = await rows();
-    expect(live.days.length).toBe(3);
+    expect(live.days.length).toBe(5);
     await rebuildProjection(runtime.pool, runtime.store, new DayComplianceProjection(), undefined, 2);
     expect(await rows()).toEqual(live);
   });

@@ -24,6 +24,8 @@ import {
   tableBookText,
 } from '../../../libs/reports/src';
 import { countEnvelopes } from '../../api/src/reports/counts.controller';
+import { FINDING_COLUMNS, findingCells, findFindings, FindingRow, FindingsKey } from '../../../libs/projections/src/day-compliance/findings-by-code';
+import { csv } from '../../../libs/reports/src/csv';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -119,6 +121,42 @@ export function registerReportCommands(report: Command, program: Command) {
       });
       if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? inspectorCsv(r) : inspectorText(r));
+    });
+
+  // issue 15: the session and gaming-day findings by code across days, from the read models (as GET /findings)
+  report
+    .command('findings')
+    .description('session and gaming-day findings across gaming days, e.g. every SUPERVISION_VIOLATION of a month (round findings: GET /rounds?code=)')
+    .option('--code <code>', 'a finding code, e.g. SUPERVISION_VIOLATION', (v) => {
+      if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(v)) throw new InvalidArgumentError(`expected a finding code such as SUPERVISION_VIOLATION, got "${v}"`);
+      return v;
+    })
+    .option('--from <day>', 'the first gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--to <day>', 'the last gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--json', 'JSON (the rows of GET /findings)')
+    .option('--csv', 'CSV')
+    .action(async (opts: { code?: string; from?: string; to?: string; casino?: string; json?: boolean; csv?: boolean }) => {
+      if (!oneFormat(opts, ['json', 'csv'])) return;
+      if (opts.from && opts.to && opts.from > opts.to) {
+        err(`casino-audit: --to (${opts.to}) is before --from (${opts.from})`);
+        process.exitCode = 2;
+        return;
+      }
+      const rows = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        const all: FindingRow[] = [];
+        let after: FindingsKey | undefined;
+        do {
+          const page = await findFindings(runtime.pool, { code: opts.code, from: opts.from, to: opts.to, casino: opts.casino }, 1000, after);
+          all.push(...page.rows);
+          after = page.next ?? undefined;
+        } while (after);
+        return all;
+      });
+      if (opts.json) out(JSON.stringify(rows, null, 2));
+      else if (opts.csv) out(csv([[...FINDING_COLUMNS], ...rows.map(findingCells)]));
+      else out(rows.length ? rows.map((r) => `${r.gamingDay} ${r.casinoId} ${r.tableId ?? 'the day'} ${r.code} ${r.rule} (${r.citation}): ${r.message}`).join('\n') : 'no finding');
     });
 
   report

@@ -1,8 +1,8 @@
 /**
- * What the pages need to find their way: the table sessions of a gaming day, and rounds by table,
- * time, round id or discrepancy code.
+ * What the pages need to find their way: the table sessions of a gaming day, rounds by table, time,
+ * round id or discrepancy code, and the session and gaming-day findings by code across days.
  */
-import { Controller, Get, HttpException, Inject, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, HttpException, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Runtime } from '../../../../libs/platform/src';
@@ -13,7 +13,8 @@ import { RUNTIME } from '../runtime.token';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, MAX_LIMIT, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
-import { ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
+import { FINDINGS_PARAMETERS, ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
+import { FINDING_COLUMNS, findingCells, findFindings, FindingsFilters, FindingsKey } from '../../../../libs/projections/src/day-compliance/findings-by-code';
 import { findRounds, RoundFilters, roundFilters } from './find-rounds';
 import { csv } from '../../../../libs/reports/src/csv';
 import { once } from 'node:events';
@@ -123,6 +124,57 @@ export class BrowseController {
       if (error instanceof HttpException && error.getStatus() === 503) res.setHeader('Retry-After', '5');
       throw error;
     }
+  }
+
+  @Get('findings')
+  @Roles(...READERS)
+  @ApiOperation({
+    summary: 'Session and gaming-day findings by code across gaming days (e.g. every SUPERVISION_VIOLATION of a month), a page at a time',
+    description:
+      "Answered from the read models only: each table book's findings (settings, limits, shoes, announcements, suspension, bank deposit) and each gaming day's compliance findings (jefes per table, tables in service, cloths, dice, ternas). Round findings are searched with `GET /rounds?code=`. Latest gaming day first, then casino, judge (`day` before `session`), session, and the finding's order. `from` after `to` is a 400.",
+  })
+  @ApiOkResponse({
+    description: 'a page of findings',
+    schema: pageSchema('findings', {
+      type: 'object',
+      properties: {
+        gamingDay: { type: 'string' },
+        casinoId: { type: 'string' },
+        judgedBy: { type: 'string', enum: ['session', 'day'], description: "the session's judge (its table book) or the gaming day's" },
+        sessionId: { type: 'string', nullable: true, description: 'null: the day as a whole' },
+        tableId: { type: 'string', nullable: true },
+        code: { type: 'string' },
+        rule: { type: 'string' },
+        citation: { type: 'string', example: 'euskadi L6989–6992' },
+        message: { type: 'string' },
+        eventId: { type: 'string', nullable: true },
+        expected: {},
+        recorded: {},
+      },
+    }),
+  })
+  @Parameters(FINDINGS_PARAMETERS)
+  async findings(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const f: FindingsFilters = { code: text(query.code), from: text(query.from), to: text(query.to), casino: casinoFor(req, text(query.casino ?? query.casinoId)) ?? undefined };
+    if (f.from && f.to && f.from > f.to) throw new BadRequestException({ field: 'to', reason: `must not be before from (${f.from})` });
+    if (query.format === 'csv') {
+      res.type('text/csv');
+      res.setHeader('Content-Disposition', `attachment; filename="findings${f.code ? `-${f.code}` : ''}${f.from ? `-${f.from}` : ''}${f.to ? `-${f.to}` : ''}.csv"`);
+      let after: FindingsKey | undefined;
+      res.write(csv([[...FINDING_COLUMNS]]));
+      do {
+        const page = await findFindings(this.runtime.pool, f, MAX_LIMIT, after);
+        if (!res.write(csv(page.rows.map(findingCells)))) await once(res, 'drain');
+        after = page.next ?? undefined;
+      } while (after);
+      res.end();
+      return undefined;
+    }
+    const limit = parseLimit(query.limit);
+    const after = decodeCursor(query.cursor, 'findings', f as Record<string, unknown>, ['s', 's', 's', 's', 'n']) as FindingsKey | undefined;
+    const page = await findFindings(this.runtime.pool, f, limit, after);
+    return { findings: page.rows, next: page.next ? encodeCursor('findings', f as Record<string, unknown>, page.next) : null, total: page.total, totalIsEstimate: false };
   }
 
   /** Every matching round as CSV, page after page as they are read: an export is never cut short. */

@@ -1,6 +1,6 @@
 /** The parameters of the browse routes (see ../params/parameters.ts): add a new one here, or it is refused. */
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../pagination';
-import { CASINO, CASINO_ID, clockTimeOrInstant, findingCode, GAMING_DAY, idFragment, identifier, oneOf, opaqueToken, param, RouteParameters, wholeNumber } from '../params/parameters';
+import { calendarDay, CASINO, CASINO_ID, clockTimeOrInstant, findingCode, GAMING_DAY, idFragment, identifier, oneOf, opaqueToken, param, RouteParameters, wholeNumber } from '../params/parameters';
 
 /** `limit` and `cursor` of a paginated list (../pagination.ts checks what a cursor holds) */
 export const PAGE_PARAMETERS = {
@@ -25,6 +25,19 @@ export const ROUNDS_PARAMETERS: RouteParameters = {
     casino: CASINO,
     casinoId: CASINO_ID,
     format: param(oneOf('json', 'csv'), { description: 'csv: every matching round, all pages, streamed (limit and cursor are not used)' }),
+    ...PAGE_PARAMETERS,
+  },
+};
+
+/** GET /api/v1/findings */
+export const FINDINGS_PARAMETERS: RouteParameters = {
+  query: {
+    code: param(findingCode, { description: 'a finding code, e.g. SUPERVISION_VIOLATION' }),
+    from: param(calendarDay, { description: 'the first gaming day, YYYY-MM-DD (inclusive)', example: '2026-11-01' }),
+    to: param(calendarDay, { description: 'the last gaming day, YYYY-MM-DD (inclusive)', example: '2026-11-30' }),
+    casino: CASINO,
+    casinoId: CASINO_ID,
+    format: param(oneOf('json', 'csv'), { description: 'csv: every matching finding, all pages (limit and cursor are not used)' }),
     ...PAGE_PARAMETERS,
   },
 };
