@@ -110,12 +110,11 @@ export class PostgresEventStore implements EventStore {
         return this.inOrder(events, duplicates, appended);
       } catch (error: any) {
         for (const streamId of streams) this.heads.delete(streamId);
-        if (error?.code === 'CA002') {
-          const d = JSON.parse(error.detail);
-          const expected = options.expectedVersions?.[d.streamId];
-          // another writer moved the head: with an expected version that is the caller's conflict;
-          // without one, read the new head and try again
-          if (expected !== undefined || !ownTransaction || attempt >= 5) throw new WrongExpectedVersionError(d.streamId, expected ?? d.expected, d.actual);
+        if (error?.code === 'CA002' || (error?.code === '23505' && error?.constraint === 'ca_events_stream_version')) {
+          // another writer took the version (the unique constraint) or moved the head before the check:
+          // with an expected version that is the caller's conflict (headsFor, reading the heads again,
+          // names it); without one, read the new heads and try again
+          if (!ownTransaction || attempt >= 5) throw await this.conflictOf(streams, links.heads, options.expectedVersions);
           continue;
         }
         if (error?.code === '23505' && error?.constraint === 'ca_events_event_id' && ownTransaction && attempt < 5) {
@@ -154,7 +153,7 @@ export class PostgresEventStore implements EventStore {
       else missing.push(s);
     }
     if (missing.length) {
-      const r = await db.query({ name: 'ca_heads', text: 'SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id = ANY ($1::text[])', values: [missing] });
+      const r = await db.query({ name: 'ca_heads', text: STREAM_HEADS, values: [missing] });
       const found = new Map<string, StreamHead>(r.rows.map((x) => [x.stream_id, { version: x.version, hash: x.head_hash }]));
       for (const s of missing) out.set(s, found.get(s) ?? { version: 0, hash: GENESIS });
     }
@@ -163,6 +162,16 @@ export class PostgresEventStore implements EventStore {
       if (e !== undefined && out.get(s)!.version !== e) throw new WrongExpectedVersionError(s, e, out.get(s)!.version);
     }
     return out;
+  }
+
+  /**
+   * The conflict that refused an append: the first stream no longer at the version the batch was built
+   * on, read outside the caller's transaction (which the refusal aborted).
+   */
+  private async conflictOf(streams: string[], built: Record<string, { from: number }>, expected?: Readonly<Record<string, number>>): Promise<WrongExpectedVersionError> {
+    const now = await this.streamVersions(streams);
+    const moved = streams.find((s) => now[s] !== built[s].from) ?? streams[0];
+    return new WrongExpectedVersionError(moved, expected?.[moved] ?? built[moved].from, now[moved]);
   }
 
   private rememberHead(streamId: string, head: StreamHead) {
@@ -225,7 +234,7 @@ export class PostgresEventStore implements EventStore {
   async streamVersions(streamIds: readonly string[]): Promise<Record<string, number>> {
     const out: Record<string, number> = Object.fromEntries(streamIds.map((s) => [s, 0]));
     if (!streamIds.length) return out;
-    const result = await this.pool.query('SELECT stream_id, version FROM ca_streams WHERE stream_id = ANY ($1::text[])', [streamIds]);
+    const result = await this.pool.query({ name: 'ca_heads', text: STREAM_HEADS, values: [streamIds] });
     for (const r of result.rows) out[r.stream_id] = r.version;
     return out;
   }
@@ -265,6 +274,14 @@ export class PostgresEventStore implements EventStore {
     await this.pool.end();
   }
 }
+
+/**
+ * The head (last event: version and chain hash) of each named stream, one backward probe of
+ * ca_events_stream_version a stream; a stream without events has no row. (Schema migration 6: the
+ * head is the last event, not a row of its own.)
+ */
+const STREAM_HEADS = `SELECT s.stream_id, h.stream_version AS version, h.hash AS head_hash FROM unnest($1::text[]) AS s(stream_id)
+  CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = s.stream_id ORDER BY e.stream_version DESC LIMIT 1) h`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);

@@ -279,6 +279,153 @@ BEGIN
 END $$;
 `,
   },
+  {
+    version: 6,
+    name: 'the lean append: no head row, the chain checked against the stored predecessor, the round index on round starts',
+    sql: `
+-- Issue 17 (bench/results.md, "Append profile"): every append updated its stream's head row (a second
+-- table, its trigger, a dead tuple per append) and fed an index of every event's roundId. The head is the
+-- stream's last event: optimistic concurrency rides on the unique (stream_id, stream_version) constraint,
+-- and chain continuity is checked against the stored predecessor, by that same index.
+
+-- 1. A stored head that disagrees with its stream's events is evidence (events removed from the end, a
+--    head rewritten): refuse to migrate rather than drop it. \`casino-audit verify\` names the break.
+DO $$
+DECLARE
+  bad record;
+BEGIN
+  SELECT s.stream_id, s.version, h.stream_version AS last INTO bad
+    FROM ca_streams s
+    LEFT JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = s.stream_id
+                        ORDER BY e.stream_version DESC LIMIT 1) h ON true
+   WHERE h.stream_version IS DISTINCT FROM s.version OR h.hash IS DISTINCT FROM s.head_hash
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'stream % has its head at version % but its events end at version %: run casino-audit verify; the store is not migrated',
+      bad.stream_id, bad.version, coalesce(bad.last, 0) USING ERRCODE = 'CA003';
+  END IF;
+END $$;
+
+-- 2. ca_streams becomes the view of every stream's last event (read in one index probe a stream, by a
+--    skip scan of ca_events_stream_version), so heads cannot disagree with events. Who could read the
+--    table may read the view.
+CREATE TEMPORARY TABLE ca_streams_readers ON COMMIT DROP AS
+  SELECT DISTINCT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+   WHERE c.oid = 'ca_streams'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
+DROP TABLE ca_streams;
+DROP FUNCTION ca_streams_move_forward();
+
+CREATE VIEW ca_streams AS
+  WITH RECURSIVE ids(stream_id) AS (
+    (SELECT stream_id FROM ca_events ORDER BY stream_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT e.stream_id FROM ca_events e WHERE e.stream_id > ids.stream_id ORDER BY e.stream_id LIMIT 1)
+      FROM ids WHERE ids.stream_id IS NOT NULL)
+  SELECT ids.stream_id, h.stream_version AS version, h.hash AS head_hash
+    FROM ids CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = ids.stream_id
+                                  ORDER BY e.stream_version DESC LIMIT 1) h;
+REVOKE ALL ON ca_streams FROM PUBLIC;
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT grantee FROM ca_streams_readers LOOP
+    EXECUTE format('GRANT SELECT ON ca_streams TO %s', r.grantee); -- regrole text: quoted already
+  END LOOP;
+END $$;
+
+-- A head is never written: a restore's head rows (libs/backup) are accepted when they are what the
+-- restored events say; anything else, and every UPDATE or DELETE, is refused.
+CREATE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF (SELECT e.stream_version = NEW.version AND e.hash = NEW.head_hash FROM ca_events e WHERE e.stream_id = NEW.stream_id
+         ORDER BY e.stream_version DESC LIMIT 1) THEN
+      RETURN NULL;
+    END IF;
+    RAISE EXCEPTION 'the head given for stream % (version %) is not its last stored event: INSERT on ca_streams refused', NEW.stream_id, NEW.version
+      USING ERRCODE = 'CA003';
+  END IF;
+  RAISE EXCEPTION 'stream heads are the streams'' last events: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
+  FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
+
+-- 3. The append: the same signature (the grants of existing writer roles carry over; p_heads is no
+--    longer read). Each stream's first event must follow the stream's stored last event (or, at version
+--    1, nothing), and each later event of the batch the one before it on its stream; else the append is
+--    refused (CA002 names the stream and its version, CA004 a batch whose own links are broken). A
+--    version another writer takes meanwhile is refused by ca_events_stream_version (23505). The usual
+--    batch, one stream, is checked without a query but one index probe.
+CREATE OR REPLACE FUNCTION ca_append(
+  p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
+  p_heads jsonb
+) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  n integer := coalesce(array_length(p_event_ids, 1), 0);
+  i integer;
+  behind record;
+BEGIN
+  IF n = 0 THEN RETURN; END IF;
+  IF n = 1 OR p_stream_ids <@ p_stream_ids[1:1] THEN
+    FOR i IN 2..n LOOP
+      IF p_versions[i] <> p_versions[i - 1] + 1 OR p_prev_hashes[i] <> p_hashes[i - 1] THEN
+        RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
+      END IF;
+    END LOOP;
+    IF p_versions[1] = 1 AND p_prev_hashes[1] = ''
+       OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1
+                                             AND e.hash = p_prev_hashes[1]) THEN
+      RETURN QUERY
+      INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
+                             content_hash, prev_hash, hash)
+      SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
+                           p_content_hashes, p_prev_hashes, p_hashes)
+      RETURNING event_id, global_position;
+      RETURN;
+    END IF;
+  ELSE
+    -- several streams: each event against the one before it on its stream, in the batch or stored
+    IF EXISTS (
+      SELECT 1 FROM (SELECT u.*, lag(u.v) OVER w AS bv, lag(u.h) OVER w AS bh
+                       FROM unnest(p_stream_ids, p_versions, p_prev_hashes, p_hashes) WITH ORDINALITY AS u(s, v, p, h, i)
+                     WINDOW w AS (PARTITION BY u.s ORDER BY u.i)) b
+       WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
+      RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
+    END IF;
+    IF NOT EXISTS (
+      SELECT 1 FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+                      ORDER BY u.s, u.i) f
+       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = f.s AND e.stream_version = f.v - 1 AND e.hash = f.p))) THEN
+      RETURN QUERY
+      INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
+                             content_hash, prev_hash, hash)
+      SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
+                           p_content_hashes, p_prev_hashes, p_hashes)
+      RETURNING event_id, global_position;
+      RETURN;
+    END IF;
+  END IF;
+  -- refused: the first stream whose first event does not follow its stored last event
+  SELECT f.s, f.v - 1 AS expected, coalesce(h.stream_version, 0) AS actual INTO behind
+    FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p, u.i FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+           ORDER BY u.s, u.i) f
+    LEFT JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = f.s ORDER BY e.stream_version DESC LIMIT 1) h ON true
+   WHERE f.v - 1 <> coalesce(h.stream_version, 0) OR f.p <> coalesce(h.hash, '')
+   ORDER BY f.i LIMIT 1;
+  RAISE EXCEPTION 'stream % is at version %, expected %', behind.s, behind.actual, behind.expected
+    USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', behind.s, 'actual', behind.actual, 'expected', behind.expected)::text;
+END $$;
+-- (a generic plan: custom plans, costed for a one-element batch, were planned again at every call,
+-- about twice the append's own cost)
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan', current_schema());
+END $$;
+`,
+  },
 ];
 
 /**
