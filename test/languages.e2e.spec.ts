@@ -13,6 +13,7 @@ import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { asInputs, envelope, opened } from './support/sample';
 import { pdfTextLayer } from './support/pdf-text';
+import { inspectorText, reconciliationText, tableBookText } from '../libs/reports/src';
 
 const TEXTS = path.resolve(__dirname, '../../shared/regulations/texts');
 
@@ -170,6 +171,31 @@ describe('the API in the caller language', () => {
     for (const words of ['Llibre de la taula', 'Anticipació', 'Reposicions de fitxes', 'propines', 'pou', 'Jugades 1 (nul·les 0)']) {
       expect(ca).toContain(squeeze(words));
     }
+  });
+
+  it('CSV headers in the caller language, the figures still minor units; the text reports in the reader language', async () => {
+    const book = await (await get('/api/v1/sessions/lang-1/table-book?format=csv', 'es')).text();
+    expect(book.split('\n')[0]).toBe('campo,valor,detalle');
+    expect(book).toMatch(/^openingFloat\.total,150000,/m);
+    const recon = await (await get('/api/v1/reconciliation?gamingDay=2026-11-21&format=csv', 'eu')).text();
+    expect(recon.split('\n')[0]).toMatch(/^maila,kasinoa,mahaia,saioa,joko_eguna,jokoa,jurisdikzioa,egoera,eskudirua\.erregistratua,/);
+    expect((await (await get('/api/v1/reports/inspector?gamingDay=2026-11-21&format=csv', 'gl')).text()).split('\n')[0]).toBe('seccion,casino,mesa,sesion,xogada,concepto,valor,detalle');
+
+    const json = (await (await get('/api/v1/sessions/lang-1/table-book', 'es')).json()) as any;
+    const text = tableBookText(json, 'es');
+    expect(text).toMatch(/^Libro de la mesa — sesión lang-1 \(abierta\)/);
+    expect(text).toMatch(/Anticipo\s+1\.500,00\s€\s+10 × 100,00, 100 × 5,00/);
+    expect(text).toContain('jornada 21/11/2026');
+    const day = (await (await get('/api/v1/reports/inspector?gamingDay=2026-11-21', 'eu')).json()) as any;
+    const eu = inspectorText(day, 'eu');
+    expect(eu).toContain('Ikuskapenerako txostena — joko-eguna 2026/11/21');
+    expect(eu).toContain('Jokaldietako gorabeherak (1)');
+    expect(eu).toContain('PAYOUT_MISMATCH × 1: lr-1');
+    // the day's finding (no card table in service) explained, with its citation in legal form
+    expect(eu).toContain('Araudiak eskatzen dituen mahaiak ez zeuden zerbitzuan.');
+    expect(eu).toMatch(/Decreto 181\/2010 \(Euskadi\), Funcionamiento de las mesas de juego — L12952–12958/);
+    const recJson = (await (await get('/api/v1/reconciliation?gamingDay=2026-11-21', 'ca')).json()) as any;
+    expect(reconciliationText(recJson, 'ca')).toMatch(/^Conciliació — jornada 21\/11\/2026 · tots els casinos \(EUR; registrat \/ comptat \/ diferència/);
   });
 });
 

@@ -2,7 +2,9 @@
  * Reconciliation, jackpots and the inspector's day as CSV (the same figures as the JSON, minor units)
  * and as text for the terminal.
  */
+import type { Language } from '../../i18n/src';
 import { csv } from './csv';
+import { reportWords } from './report-language';
 import { casinoTime } from './local-time';
 import { performanceRows, performanceText } from './performance-format';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
@@ -17,10 +19,16 @@ const BOXES = ['drop', 'tips', 'cagnotte'] as const;
 
 // ---------------------------------------------------------------- reconciliation
 
-export function reconciliationCsv(r: ReconciliationReport): string {
-  const header = ['level', 'casinoId', 'tableId', 'sessionId', 'gamingDay', 'game', 'jurisdiction', 'status'];
-  for (const b of BOXES) header.push(`${b}.recorded`, `${b}.counted`, `${b}.variance`, `${b}.corrected.recorded`, `${b}.corrected.counted`, `${b}.corrected.variance`);
-  header.push('uncounted');
+/** `lang`: the header's words (default English); the figures stay minor units as in the JSON. */
+export function reconciliationCsv(r: ReconciliationReport, lang: Language = 'en'): string {
+  const { t } = reportWords(lang);
+  const header = ['level', 'casinoId', 'tableId', 'sessionId', 'gamingDay', 'game', 'jurisdiction', 'status'].map((h) => t(`csv.${h}`));
+  for (const b of BOXES) {
+    const box = t(`csv.${b}`);
+    const [recorded, counted, variance, corrected] = ['recorded', 'counted', 'variance', 'corrected'].map((h) => t(`csv.${h}`));
+    header.push(`${box}.${recorded}`, `${box}.${counted}`, `${box}.${variance}`, `${box}.${corrected}.${recorded}`, `${box}.${corrected}.${counted}`, `${box}.${corrected}.${variance}`);
+  }
+  header.push(t('csv.uncounted'));
   const rows: unknown[][] = [header];
   const sessionRow = (s: ReconciliationSession) => {
     const row: unknown[] = ['session', s.casinoId, s.tableId, s.sessionId, s.gamingDay, s.game, s.jurisdiction, s.status];
@@ -41,39 +49,49 @@ export function reconciliationCsv(r: ReconciliationReport): string {
   return csv(rows);
 }
 
-export function reconciliationText(r: ReconciliationReport): string {
+export function reconciliationText(r: ReconciliationReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const { t } = words;
   const c = r.currency;
-  const cell = (v: number | null) => money(v, '').padStart(12);
+  const cell = (v: number | null) => words.amount(v).padStart(12);
+  const m = (v: number | null) => words.money(v, c);
   const lines = [
-    `Reconciliation — gaming day ${r.gamingDay}${r.casinoId ? ` · casino ${r.casinoId}` : ' · all casinos'} (${c}; recorded / counted / variance, corrected in brackets)`,
+    t('text.reconciliation.title', { day: words.tr.date(r.gamingDay), casino: r.casinoId ?? 'all', currency: c }),
     '',
   ];
+  const box = (b: (typeof BOXES)[number]) => t(`figure.${b}`);
   const fmt = (label: string, l: { recorded: number; counted: number | null; variance: number | null; corrected: { recorded: number; counted: number | null; variance: number | null } }) =>
-    `    ${label.padEnd(9)}${cell(l.recorded)}${cell(l.counted)}${cell(l.variance)}   (${money(l.corrected.recorded, '')} / ${money(l.corrected.counted, '')} / ${money(l.corrected.variance, '')})`;
+    `    ${label.padEnd(12)}${cell(l.recorded)}${cell(l.counted)}${cell(l.variance)}   (${words.amount(l.corrected.recorded)} / ${words.amount(l.corrected.counted)} / ${words.amount(l.corrected.variance)})`;
   for (const s of r.sessions) {
-    lines.push(`  ${s.casinoId} · ${s.tableId} · ${s.sessionId} · ${s.game} · ${s.status}`);
-    for (const b of BOXES) lines.push(fmt(b, s[b]));
+    lines.push(`  ${s.casinoId} · ${s.tableId} · ${s.sessionId} · ${s.game} · ${t('text.status', { status: s.status })}`);
+    for (const b of BOXES) lines.push(fmt(box(b), s[b]));
   }
   lines.push('');
-  for (const t of r.tables) {
-    lines.push(`  table ${t.casinoId} · ${t.tableId} (${t.sessions} session(s))`);
-    for (const b of BOXES) lines.push(fmt(b, t[b]));
+  for (const x of r.tables) {
+    lines.push(`  ${t('text.reconciliation.table', { casino: x.casinoId, table: x.tableId, sessions: x.sessions })}`);
+    for (const b of BOXES) lines.push(fmt(box(b), x[b]));
   }
   for (const g of r.casinos) {
-    lines.push(`  casino ${g.casinoId} (${g.sessions} session(s))`);
-    for (const b of BOXES) lines.push(fmt(b, g[b]));
+    lines.push(`  ${t('text.reconciliation.casino', { casino: g.casinoId, sessions: g.sessions })}`);
+    for (const b of BOXES) lines.push(fmt(box(b), g[b]));
   }
-  lines.push(`  TOTAL (${r.totals.sessions} session(s))`);
-  for (const b of BOXES) lines.push(fmt(b, r.totals[b]) + (r.totals[b].uncounted ? `  · ${r.totals[b].uncounted} not counted` : ''));
-  lines.push('', r.variances.length ? `  ${r.variances.length} variance(s):` : '  no variance');
-  for (const v of r.variances) lines.push(`    ${v.tableId} ${v.sessionId} ${v.box}: counted ${money(v.counted, c)} against ${money(v.recorded, c)} recorded = ${money(v.variance, c)}${v.correctedVariance !== v.variance ? ` (after corrections ${money(v.correctedVariance, c)})` : ''}`);
+  lines.push(`  ${t('text.reconciliation.total', { sessions: r.totals.sessions })}`);
+  for (const b of BOXES) lines.push(fmt(box(b), r.totals[b]) + (r.totals[b].uncounted ? `  · ${t('text.reconciliation.notCounted', { count: r.totals[b].uncounted })}` : ''));
+  lines.push('', `  ${t('text.reconciliation.variances', { count: r.variances.length })}`);
+  for (const v of r.variances)
+    lines.push(
+      `    ${v.tableId} ${v.sessionId} ${box(v.box)}: ${t('text.reconciliation.variance', { counted: m(v.counted), recorded: m(v.recorded), variance: m(v.variance) })}` +
+        (v.correctedVariance !== v.variance ? ` ${t('text.reconciliation.afterCorrections', { variance: m(v.correctedVariance) })}` : ''),
+    );
   return lines.join('\n');
 }
 
 // ---------------------------------------------------------------- jackpots
 
-export function jackpotsCsv(r: JackpotsReport): string {
-  const rows: unknown[][] = [['poolId', 'casinoId', 'record', 'seq', 'roundId', 'sessionId', 'tableId', 'seat', 'hand', 'amount', 'before', 'after', 'at']];
+/** `lang`: the header's words (default English); the figures stay minor units as in the JSON. */
+export function jackpotsCsv(r: JackpotsReport, lang: Language = 'en'): string {
+  const { t } = reportWords(lang);
+  const rows: unknown[][] = [['poolId', 'casinoId', 'record', 'seq', 'roundId', 'sessionId', 'tableId', 'seat', 'hand', 'amount', 'before', 'after', 'at'].map((h) => t(`csv.${h}`))];
   for (const p of r.pools) {
     rows.push([p.poolId, p.casinoId, 'seed', '', '', '', '', '', '', p.seed, '', '', p.configuredAt]);
     rows.push([p.poolId, p.casinoId, 'contributions', '', '', '', '', '', '', p.contributions, '', '', '']);
@@ -85,14 +103,17 @@ export function jackpotsCsv(r: JackpotsReport): string {
   return csv(rows);
 }
 
-export function jackpotsText(r: JackpotsReport): string {
-  if (!r.pools.length) return 'no jackpot pool';
+export function jackpotsText(r: JackpotsReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const { t } = words;
+  if (!r.pools.length) return t('text.jackpots.none');
+  const m = (v: number | null) => words.money(v);
   const lines: string[] = [];
   for (const p of r.pools) {
-    lines.push(`Pool ${p.poolId} (casino ${p.casinoId}) — tables ${p.tables.join(', ') || '—'}`);
-    lines.push(`  seed ${money(p.seed)} · contributions ${money(p.contributions)} (${p.contributionsCount}) · won ${money(p.won)} (${p.winsCount}) · current ${money(p.current)}`);
-    for (const w of p.wins) lines.push(`  win  ${w.roundId} ${w.tableId ?? ''} seat ${w.seat ?? '—'} ${w.hand ?? ''}: ${money(w.amount)} (pool ${money(w.before)} → ${money(w.after)})`);
-    for (const x of p.resets) lines.push(`  reset to ${money(x.amount)} (was ${money(x.before)})`);
+    lines.push(t('text.jackpots.pool', { pool: p.poolId, casino: p.casinoId, tables: p.tables.join(', ') || '—' }));
+    lines.push(`  ${t('text.jackpots.figures', { seed: m(p.seed), contributions: m(p.contributions), contributionsCount: p.contributionsCount, won: m(p.won), winsCount: p.winsCount, current: m(p.current) })}`);
+    for (const w of p.wins) lines.push(`  ${t('text.jackpots.win', { round: w.roundId ?? '', table: w.tableId ?? '', seat: w.seat ?? '—', hand: w.hand ?? '', amount: m(w.amount), before: m(w.before), after: m(w.after) })}`);
+    for (const x of p.resets) lines.push(`  ${t('text.jackpots.reset', { amount: m(x.amount), before: m(x.before) })}`);
     lines.push('');
   }
   return lines.join('\n');
@@ -115,9 +136,11 @@ export function dayClock(
   return (iso, sessionId) => clock(iso, (sessionId && casinoOf.get(sessionId)) || r.casinoId || r.sessions[0]?.casinoId);
 }
 
-export function inspectorCsv(r: InspectorDayReport): string {
+/** `lang`: the header's words (default English); the figures stay minor units as in the JSON. */
+export function inspectorCsv(r: InspectorDayReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
   const at = dayClock(r);
-  const rows: unknown[][] = [['section', 'casinoId', 'tableId', 'sessionId', 'roundId', 'item', 'value', 'detail']];
+  const rows: unknown[][] = [['section', 'casinoId', 'tableId', 'sessionId', 'roundId', 'item', 'value', 'detail'].map((h) => words.t(`csv.${h}`))];
   for (const s of r.sessions) {
     const base = ['session', s.casinoId, s.tableId, s.sessionId, ''];
     rows.push([...base, 'game', s.game, `${s.jurisdiction} · ${s.status} · opened ${at(s.openedAt, s.sessionId)} · closed ${at(s.closedAt, s.sessionId)}`]);
@@ -149,33 +172,43 @@ export function inspectorCsv(r: InspectorDayReport): string {
   return csv(rows);
 }
 
-export function inspectorText(r: InspectorDayReport): string {
-  const at = dayClock(r);
+export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const { t } = words;
+  const at = dayClock(r, words.time);
   const c = r.currency;
+  const m = (v: number | null) => words.money(v, c);
+  const where = r.casinoId ? t('inspector.casino', { casino: r.casinoId }) : t('inspector.casinos', { casinos: r.casinos.join(', ') || '—' });
   const lines = [
-    `Inspector's report — gaming day ${r.gamingDay} · ${r.casinoId ? `casino ${r.casinoId}` : `casinos ${r.casinos.join(', ') || '—'}`} · ${r.jurisdictions.join(', ') || '—'}`,
+    t('text.inspector.title', { day: words.tr.date(r.gamingDay), where, jurisdictions: r.jurisdictions.join(', ') || '—' }),
     '',
-    `  ${r.sessions.length} table session(s); rounds played ${r.rounds.played}, voided ${r.rounds.voided}; judged ${r.rounds.judged}: ${r.rounds.consistent} consistent, ${r.rounds.withDiscrepancies} with discrepancies`,
+    `  ${t('text.inspector.rounds', { sessions: r.sessions.length, ...r.rounds })}`,
   ];
+  const figures = (x: Record<string, number | null>, keys: readonly string[]) => keys.map((k) => `${t(`figure.${k}`)} ${m(x[k])}`).join(' · ');
   for (const s of r.sessions) {
-    lines.push(`  ${s.tableId.padEnd(10)} ${s.game} (${s.jurisdiction}) ${s.status} · limits ${money(s.limits.min, '')}–${money(s.limits.max, '')} · inspector ${s.staff?.inspector ?? '—'} · croupiers ${(s.staff?.croupiers ?? []).join(', ')}`);
-    lines.push(`             drop ${money(s.drop, c)} · win ${money(s.win, c)} · cagnotte ${money(s.cagnotte, c)} · tips ${money(s.tips, c)} · rounds ${s.rounds} (voided ${s.roundsVoided}) · discrepancies ${s.discrepancies} · session findings ${s.sessionFindings}`);
+    lines.push(`  ${s.tableId.padEnd(10)} ${s.game} (${s.jurisdiction}) ${t('text.status', { status: s.status })} · ${t('text.inspector.session', { min: words.amount(s.limits.min), max: words.amount(s.limits.max), inspector: s.staff?.inspector ?? '—', croupiers: (s.staff?.croupiers ?? []).join(', ') })}`);
+    lines.push(`             ${figures(s as unknown as Record<string, number | null>, ['drop', 'win', 'cagnotte', 'tips'])} · ${t('text.inspector.counts', { rounds: s.rounds, voided: s.roundsVoided, discrepancies: s.discrepancies, findings: s.sessionFindings })}`);
   }
-  const t = r.totals;
-  lines.push('', `  totals: drop ${money(t.drop, c)} · win ${money(t.win, c)} · cagnotte ${money(t.cagnotte, c)} · tips ${money(t.tips, c)} · jackpot contributions ${money(t.jackpotContributions, c)} · jackpot wins ${money(t.jackpotWins, c)}`);
-  const ct = r.correctedTotals;
-  lines.push(`  corrected: drop ${money(ct.drop, c)} · win ${money(ct.win, c)} · cagnotte ${money(ct.cagnotte, c)} · tips ${money(ct.tips, c)}`);
-  lines.push('', r.discrepanciesByCode.length ? '  discrepancies:' : '  no discrepancy');
+  lines.push('', `  ${t('inspector.totals')}: ${figures(r.totals as unknown as Record<string, number>, ['drop', 'win', 'cagnotte', 'tips', 'jackpotContributions', 'jackpotWins'])}`);
+  lines.push(`  ${t('col.corrected')}: ${figures(r.correctedTotals as unknown as Record<string, number>, ['drop', 'win', 'cagnotte', 'tips'])}`);
+  lines.push('', `  ${t('inspector.discrepancies', { count: r.discrepancies.length })}`);
   for (const d of r.discrepanciesByCode) lines.push(`    ${d.code} × ${d.count}: ${d.roundIds.join(', ')}`);
-  lines.push('', r.sessionFindings.length ? '  findings on the sessions:' : '  no finding on any session');
-  for (const f of r.sessionFindings) lines.push(`    ${f.tableId} ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
-  lines.push('', (r.dayFindings ?? []).length ? '  findings on the gaming day:' : '  no finding on the gaming day');
-  for (const f of r.dayFindings ?? []) lines.push(`    ${f.tableId ?? 'day'} ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
-  if ((r.checklist ?? []).length) lines.push('', '  gaming-day compliance checklist:');
-  for (const c of r.checklist ?? []) lines.push(`    ${c.jurisdiction.padEnd(13)} ${c.title.padEnd(22)} ${CHECKLIST_LABEL[c.status]}${c.findings ? ` (${c.findings})` : ''}${c.citation ? ` · ${c.citation}` : ''}${c.note ? ` · ${c.note}` : ''}`);
-  for (const d of r.disputes) lines.push(`  dispute ${d.roundId}: ${d.raisedBy}: ${d.claim} — ${d.resolution ? `resolved by ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : 'open'}`);
-  for (const x of r.corrections) lines.push(`  correction of ${x.correctedType ?? 'event'} ${x.correctsEventId}: ${x.field ?? '—'} ${x.amount ?? ''} · ${x.reason} · approved by ${x.approvedBy.join(' & ')}${x.applied ? '' : ` · ${x.note}`}`);
-  for (const l of r.limitChanges) lines.push(`  limits ${l.tableId}: ${l.from ? `${money(l.from.min, '')}–${money(l.from.max, '')}` : '?'} → ${money(l.to.min, '')}–${money(l.to.max, '')} at ${at(l.at, l.sessionId)}`);
+  const finding = (where: string, x: Parameters<typeof words.finding>[0]) => {
+    const f = words.finding(x);
+    lines.push(`    ${where} ${x.code} ${x.rule}: ${f.explanation}`, `      ${f.legalCitation}`);
+  };
+  lines.push('', `  ${t('inspector.sessionFindings', { count: r.sessionFindings.length })}`);
+  for (const f of r.sessionFindings) finding(f.tableId, f);
+  lines.push('', `  ${t('inspector.dayFindings', { count: (r.dayFindings ?? []).length })}`);
+  for (const f of r.dayFindings ?? []) finding(f.tableId ?? t('inspector.theDay'), f);
+  if ((r.checklist ?? []).length) lines.push('', `  ${t('text.inspector.checklist')}`);
+  for (const x of r.checklist ?? []) lines.push(`    ${x.jurisdiction.padEnd(13)} ${x.title.padEnd(22)} ${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}${x.citation ? ` · ${x.citation}` : ''}${x.note ? ` · ${x.note}` : ''}`);
+  for (const d of r.disputes)
+    lines.push(`  ${t('inspector.dispute', { round: d.roundId ?? '?', table: d.tableId ?? '?', status: d.status })}: ${d.raisedBy}: ${d.claim}${d.resolution ? ` — ${t('inspector.resolved', { who: d.resolution.resolvedBy, at: at(d.resolution.resolvedAt, d.sessionId), resolution: d.resolution.resolution })}` : ''}`);
+  for (const x of r.corrections)
+    lines.push(`  ${t('inspector.correction', { target: x.tableId ?? '?', field: x.field ?? t('noFigure'), amount: x.amount !== null ? m(x.amount) : '', type: x.correctedType ?? t('event'), event: x.correctsEventId })} · ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` · ${x.note}`}`);
+  for (const l of r.limitChanges)
+    lines.push(`  ${t('inspector.limitChange', { table: l.tableId ?? '?', from: l.from ? `${words.amount(l.from.min)}–${words.amount(l.from.max)}` : '?', to: `${words.amount(l.to.min)}–${words.amount(l.to.max)}`, at: at(l.at, l.sessionId) })}`);
   if (r.performance) lines.push('', performanceText(r.performance));
   return lines.join('\n');
 }

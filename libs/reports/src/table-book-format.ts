@@ -1,19 +1,21 @@
 /**
- * The table book as CSV (one row per figure, the same figures as the JSON) and as text for the terminal.
+ * The table book as CSV (one row per figure, the same figures as the JSON, in minor units; the header in the
+ * reader's language) and as text for the terminal in the reader's language (issue 16).
  */
+import type { Language } from '../../i18n/src';
 import { csv } from './csv';
+import { reportWords, type ReportWords } from './report-language';
 import type { TableBookReport } from '../../projections/src';
 
-const euros = (minor: number | null, currency = 'EUR') =>
-  minor === null ? '—' : `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-
-const chips = (inventory: Record<string, number>) =>
+const chips = (words: ReportWords, inventory: Record<string, number>) =>
   Object.entries(inventory)
     .sort((a, b) => Number(b[0]) - Number(a[0]))
-    .map(([d, n]) => `${n} × ${euros(Number(d)).replace(/ [A-Z]{3}$/, '')}`)
+    .map(([d, n]) => `${n} × ${words.amount(Number(d))}`)
     .join(', ') || '—';
 
-export function tableBookCsv(book: TableBookReport): string {
+/** `lang`: the header's words (default English); the figures stay minor units, the keys the JSON's. */
+export function tableBookCsv(book: TableBookReport, lang: Language = 'en'): string {
+  const { t } = reportWords(lang);
   const rows: Array<[string, string | number | null, string]> = [
     ['sessionId', book.sessionId, ''],
     ['casinoId', book.casinoId, ''],
@@ -41,33 +43,44 @@ export function tableBookCsv(book: TableBookReport): string {
   rows.push(['sessionVerdict', book.sessionVerdict, '']);
   for (const f of book.sessionFindings ?? []) rows.push([`finding.${f.code}`, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
   for (const n of book.sessionNotes ?? []) rows.push(['note', '', n]);
-  return csv([['field', 'value', 'detail'], ...rows]);
+  return csv([[t('csv.field'), t('csv.value'), t('csv.detail')], ...rows]);
 }
 
-export function tableBookText(book: TableBookReport): string {
+export function tableBookText(book: TableBookReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const { t } = words;
   const c = book.currency;
+  const money = (minor: number | null) => words.money(minor, c);
+  const row = (label: string, minor: number | null, detail = '') => `  ${label.padEnd(22)}${money(minor).padStart(16)}   ${detail}`.trimEnd();
+  const slips = (n: number) => t('tableBook.slips', { count: n, slips: '' }).trim();
+  const staff = book.staff as { inspector?: string; croupiers?: string[] } | undefined;
   const lines = [
-    `Table book — session ${book.sessionId} (${book.status}${book.suspended ? ', suspended' : ''})`,
-    `  casino ${book.casinoId} · table ${book.tableId} · ${book.game} · ${book.jurisdiction} · gaming day ${book.gamingDay}`,
-    `  inspector ${String((book.staff as any)?.inspector ?? '—')} · croupiers ${((book.staff as any)?.croupiers ?? []).join(', ') || '—'}`,
+    t('text.tableBook.title', { session: book.sessionId, status: book.status, suspended: book.suspended ? 'yes' : 'no' }),
+    `  ${t('text.tableBook.where', { casino: book.casinoId, table: book.tableId, game: book.game, jurisdiction: book.jurisdiction, day: words.tr.date(book.gamingDay) })}`,
+    `  ${t('text.tableBook.staff', { inspector: String(staff?.inspector ?? '—'), croupiers: (staff?.croupiers ?? []).join(', ') || '—' })}`,
     '',
-    `  opening float   ${euros(book.openingFloat.total, c).padStart(16)}   ${chips(book.openingFloat.chips)}`,
-    `  fills           ${euros(book.fills.total, c).padStart(16)}   ${book.fills.slips.length} slip(s)`,
-    `  credits         ${euros(book.credits.total, c).padStart(16)}   ${book.credits.slips.length} slip(s)`,
-    `  drop            ${euros(book.drop, c).padStart(16)}`,
-    `  closing float   ${euros(book.closingFloat?.total ?? null, c).padStart(16)}   ${book.closingFloat ? chips(book.closingFloat.chips) : ''}`,
-    `  win             ${euros(book.win, c).padStart(16)}   = drop + closing float + credits − opening float − fills`,
+    row(t('figure.openingFloat'), book.openingFloat.total, chips(words, book.openingFloat.chips)),
+    row(t('figure.fills'), book.fills.total, slips(book.fills.slips.length)),
+    row(t('figure.credits'), book.credits.total, slips(book.credits.slips.length)),
+    row(t('figure.drop'), book.drop),
+    row(t('figure.closingFloat'), book.closingFloat?.total ?? null, book.closingFloat ? chips(words, book.closingFloat.chips) : ''),
+    row(t('figure.win'), book.win, `= ${t('tableBook.winFormula')}`),
     '',
-    `  tips ${euros(book.tips, c)} · cagnotte ${euros(book.cagnotte, c)} · jackpot contributions ${euros(book.jackpotContributions, c)}`,
-    `  rounds ${book.rounds} (voided ${book.roundsVoided})`,
+    `  ${t('figure.tips')} ${money(book.tips)} · ${t('figure.cagnotte')} ${money(book.cagnotte)} · ${t('figure.jackpotContributions')} ${money(book.jackpotContributions)}`,
+    `  ${t('text.rounds', { rounds: book.rounds, voided: book.roundsVoided })}`,
   ];
-  lines.push('', book.sessionFindings?.length ? `  session: ${book.sessionFindings.length} finding(s)` : '  session: consistent (its settings, limit changes and shoes)');
-  for (const f of book.sessionFindings ?? []) lines.push(`    ${f.code} ${f.rule}: ${f.message} (${f.citation})`);
-  for (const n of book.sessionNotes ?? []) lines.push(`    not judged: ${n}`);
+  lines.push('', `  ${t('text.tableBook.verdict', { findings: book.sessionFindings?.length ?? 0 })}`);
+  for (const x of book.sessionFindings ?? []) {
+    const f = words.finding(x);
+    lines.push(`    ${x.code} ${x.rule}: ${f.explanation}`, `      ${f.legalCitation}`);
+  }
+  for (const n of book.sessionNotes ?? []) lines.push(`    ${t('tableBook.notJudged', { note: n })}`);
   if (book.corrections?.length) {
     const k = book.corrected;
-    lines.push('', `  corrected (${book.corrections.length} correction(s)): drop ${euros(k.drop, c)} · closing float ${euros(k.closingFloat, c)} · fills ${euros(k.fills, c)} · credits ${euros(k.credits, c)} · win ${euros(k.win, c)} · tips ${euros(k.tips, c)} · cagnotte ${euros(k.cagnotte, c)}`);
-    for (const x of book.corrections) lines.push(`    ${x.field ?? '—'} ${x.amount ?? ''}: ${x.reason} (approved by ${x.approvedBy.join(' & ')})${x.applied ? '' : ` — not applied: ${x.note}`}`);
+    const figures = (['drop', 'closingFloat', 'fills', 'credits', 'win', 'tips', 'cagnotte'] as const).map((f) => `${t(`figure.${f}`)} ${money(k[f])}`).join(' · ');
+    lines.push('', `  ${t('text.corrected', { count: book.corrections.length })}: ${figures}`);
+    for (const x of book.corrections)
+      lines.push(`    ${x.field ?? '—'} ${x.amount ?? ''}: ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` — ${t('text.notApplied', { note: x.note })}`}`);
   }
   return lines.join('\n');
 }

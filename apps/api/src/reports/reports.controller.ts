@@ -37,7 +37,7 @@ export class ReportsController {
     if (format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="reconciliation-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}.csv"`);
-      return reconciliationCsv(report);
+      return reconciliationCsv(report, answerLanguage(req, res));
     }
     return report;
   }
@@ -55,7 +55,7 @@ export class ReportsController {
     );
     if (format === 'csv') {
       res.type('text/csv');
-      return jackpotsCsv(report);
+      return jackpotsCsv(report, answerLanguage(req, res));
     }
     return { ...report, timeZones: zonesOf(report.pools.map((p) => p.casinoId)) };
   }
@@ -72,7 +72,7 @@ export class ReportsController {
     if (format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
-      return inspectorCsv(report);
+      return inspectorCsv(report, answerLanguage(req, res));
     }
     if (format === 'pdf') {
       const pdf = await inspectorPdf(report, { lang: answerLanguage(req, res) });

@@ -26,7 +26,7 @@ export class SessionsController {
     if (!book) throw new NotFoundException({ field: 'sessionId', ...keyed(because('noSession', { sessionId })) });
     if (format === 'csv') {
       res.type('text/csv');
-      return tableBookCsv(book);
+      return tableBookCsv(book, answerLanguage(req, res));
     }
     if (format === 'pdf') {
       res.type('application/pdf');
