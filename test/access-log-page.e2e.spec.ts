@@ -40,7 +40,10 @@ describe('the access-log page, in headless Chromium', () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${base}/`);
-    await page.evaluate((t) => sessionStorage.setItem('casino-audit.credential', t), compliance.secret);
+    await page.evaluate((t) => {
+      sessionStorage.setItem('casino-audit.credential', t);
+      localStorage.setItem('casino-audit.language', 'en');
+    }, compliance.secret);
   }, 120_000);
 
   afterAll(async () => {

@@ -48,7 +48,10 @@ describe('the pages page through a 12,000-round day, in headless Chromium', () =
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${base}/`);
     const token = (await issueCredential(runtime, 'inspector', { subject: 'pages-lists-test' })).secret;
-    await page.evaluate((t) => sessionStorage.setItem('casino-audit.credential', t), token);
+    await page.evaluate((t) => {
+      sessionStorage.setItem('casino-audit.credential', t);
+      localStorage.setItem('casino-audit.language', 'en');
+    }, token);
   }, 300_000);
 
   afterAll(async () => {
@@ -61,11 +64,11 @@ describe('the pages page through a 12,000-round day, in headless Chromium', () =
   it('follows the pager to the last round of the day, each page in order, times on the casino clock', async () => {
     await page.goto(`${base}/#/rounds?gamingDay=${DAY}&limit=1000`);
     await page.waitForSelector('table caption');
-    expect(await page.textContent('table caption')).toBe('12,000 round(s)');
+    expect(await page.textContent('table caption')).toBe('12,000 rounds');
     expect(await page.textContent('.pager-position')).toBe('rounds 1–1,000 of 12,000');
     expect(await page.textContent('p.warning')).toMatch(/verdicts are still being judged/);
-    // the first round: 19:00Z is 20:00 on Madrid's winter clock
-    expect(await page.textContent('tbody tr:first-child td:nth-child(4)')).toBe('2026-03-28 20:00:00 +01:00');
+    // the first round: 19:00Z is 20:00 on Madrid's winter clock (the date and minute as en-GB writes them, then the offset)
+    expect(await page.textContent('tbody tr:first-child td:nth-child(4)')).toBe('28/03/2026, 20:00 +01:00');
     const seen: string[] = [];
     for (let n = 1; ; n++) {
       const ids = await page.$$eval('tbody tr td:first-child', (cells) => cells.map((c) => c.textContent!));
@@ -84,7 +87,7 @@ describe('the pages page through a 12,000-round day, in headless Chromium', () =
     expect(seen[seen.length - 1]).toBe(`big-30-r${String(ROUNDS).padStart(5, '0')}`);
     expect(await page.textContent('.pager-position')).toBe('rounds 11,001–12,000 of 12,000');
     // the last round of a table began 399 × 40 s after the first: 23:26Z on the 28th, past midnight in Madrid
-    expect(await page.textContent('tbody tr:last-child td:nth-child(4)')).toBe('2026-03-29 00:26:00 +01:00');
+    expect(await page.textContent('tbody tr:last-child td:nth-child(4)')).toBe('29/03/2026, 00:26 +01:00');
     await page.screenshot({ path: path.join(ARTIFACTS, 'rounds-last-page.png'), fullPage: false });
   });
 
@@ -97,7 +100,7 @@ describe('the pages page through a 12,000-round day, in headless Chromium', () =
   it('lists the day’s thirty sessions with their opening on the casino clock', async () => {
     await page.goto(`${base}/#/?gamingDay=${DAY}`);
     await page.waitForSelector('table caption');
-    expect(await page.textContent('table caption')).toBe('30 session(s)');
-    expect(await page.textContent('tbody')).toContain('2026-03-28 19:59:00 +01:00');
+    expect(await page.textContent('table caption')).toBe('30 sessions');
+    expect(await page.textContent('tbody')).toContain('28/03/2026, 19:59 +01:00');
   });
 });

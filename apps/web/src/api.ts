@@ -1,4 +1,6 @@
-/** The pages talk only to the platform's own API (same origin), with the credential the user gave. */
+/** The pages talk only to the platform's own API (same origin), with the credential the user gave, in the language chosen. */
+import { chosenLanguage } from './language';
+
 const TOKEN_KEY = 'casino-audit.credential';
 
 export const credential = {
@@ -18,7 +20,7 @@ export class ApiError extends Error {
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {
   const token = credential.get();
-  const h: Record<string, string> = { ...extra };
+  const h: Record<string, string> = { 'accept-language': chosenLanguage(), ...extra };
   if (token) {
     if (token.startsWith('cak_') || token.startsWith('key_')) h['x-api-key'] = token;
     else h.authorization = `Bearer ${token}`;
@@ -62,9 +64,6 @@ export async function download(path: string, filename: string): Promise<void> {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-export const eur = (minor: number | null | undefined) =>
-  minor === null || minor === undefined ? '—' : (minor / 100).toLocaleString('en-GB', { style: 'currency', currency: 'EUR' });
 
 export function uuid(): string {
   return crypto.randomUUID();

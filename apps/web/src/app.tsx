@@ -1,3 +1,4 @@
+import { LanguageSelector, useT } from './language';
 import { AccessLogPage } from './pages/AccessLogPage';
 import { InspectorPage } from './pages/InspectorPage';
 import { JackpotsPage } from './pages/JackpotsPage';
@@ -9,6 +10,7 @@ import { SessionsPage } from './pages/SessionsPage';
 import { useRoute } from './router';
 
 export function App() {
+  const tr = useT();
   const { path, query } = useRoute();
   let page;
   let current = path[0] ?? '';
@@ -30,16 +32,20 @@ export function App() {
   );
   return (
     <>
+      <a className="skip" href="#main">
+        {tr.t('web:nav.skip')}
+      </a>
       <header className="top no-print">
         <span className="brand">casino-audit</span>
-        <nav aria-label="pages">
-          {link('', 'Sessions')}
-          {link('rounds', 'Replay')}
-          {link('inspector', 'Inspector')}
-          {link('jackpots', 'Jackpots')}
-          {link('access-log', 'Access log')}
-          {link('login', 'Credential')}
+        <nav aria-label={tr.t('web:nav.label')}>
+          {link('', tr.t('web:nav.sessions'))}
+          {link('rounds', tr.t('web:nav.replay'))}
+          {link('inspector', tr.t('web:nav.inspector'))}
+          {link('jackpots', tr.t('web:nav.jackpots'))}
+          {link('access-log', tr.t('web:nav.accessLog'))}
+          {link('login', tr.t('web:nav.credential'))}
         </nav>
+        <LanguageSelector />
       </header>
       <main id="main" tabIndex={-1}>
         {page}

@@ -1,4 +1,7 @@
 /** Small accessible SVG charts (no library, nothing from the internet): bars and a line over time. */
+import { useT } from './language';
+import { clockTime } from './time';
+
 export interface BarDatum {
   label: string;
   value: number;
@@ -45,12 +48,13 @@ export interface Series {
   points: Array<{ t: number; v: number }>;
 }
 
-export function LineChart({ title, series, format = String }: { title: string; series: Series[]; format?: (v: number) => string }) {
+export function LineChart({ title, series, format = String, zone }: { title: string; series: Series[]; format?: (v: number) => string; zone: string }) {
+  const tr = useT();
   const width = 640;
   const height = 220;
   const pad = 50;
   const all = series.flatMap((s) => s.points);
-  if (!all.length) return <p>{title}: no data.</p>;
+  if (!all.length) return <p>{tr.t('web:chart.noData', { title })}</p>;
   const t0 = Math.min(...all.map((p) => p.t));
   const t1 = Math.max(...all.map((p) => p.t), t0 + 1);
   const v0 = Math.min(0, ...all.map((p) => p.v));
@@ -60,7 +64,7 @@ export function LineChart({ title, series, format = String }: { title: string; s
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${series.map((s) => `${s.name} from ${format(s.points[0]?.v ?? 0)} to ${format(s.points[s.points.length - 1]?.v ?? 0)}`).join('; ')}`}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${series.map((s) => tr.t('web:chart.fromTo', { name: s.name, from: format(s.points[0]?.v ?? 0), to: format(s.points[s.points.length - 1]?.v ?? 0) })).join('; ')}`}>
         <text x={4} y={y(v1) + 4} className="axis">{format(v1)}</text>
         <text x={4} y={y(v0)} className="axis">{format(v0)}</text>
         {series.map((s, i) => (
@@ -69,8 +73,8 @@ export function LineChart({ title, series, format = String }: { title: string; s
             <text x={width - pad + 4} y={y(s.points[s.points.length - 1]?.v ?? 0)} className={`legend s${i % 6}`}>{s.name}</text>
           </g>
         ))}
-        <text x={pad} y={height - 4} className="axis">{new Date(t0).toISOString().slice(11, 16)}</text>
-        <text x={width - pad} y={height - 4} textAnchor="end" className="axis">{new Date(t1).toISOString().slice(11, 16)}</text>
+        <text x={pad} y={height - 4} className="axis">{clockTime(new Date(t0).toISOString(), zone).slice(0, 5)}</text>
+        <text x={width - pad} y={height - 4} textAnchor="end" className="axis">{clockTime(new Date(t1).toISOString(), zone).slice(0, 5)}</text>
       </svg>
     </figure>
   );

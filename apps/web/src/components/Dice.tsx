@@ -1,4 +1,6 @@
 /** Dice as thrown, pips drawn in SVG. */
+import { useT } from '../language';
+
 const PIPS: Record<number, Array<[number, number]>> = {
   1: [[2, 2]],
   2: [[1, 1], [3, 3]],
@@ -9,8 +11,9 @@ const PIPS: Record<number, Array<[number, number]>> = {
 };
 
 export function Die({ value }: { value: number }) {
+  const tr = useT();
   return (
-    <svg className="die" viewBox="0 0 40 40" role="img" aria-label={`die showing ${value}`}>
+    <svg className="die" viewBox="0 0 40 40" role="img" aria-label={tr.t('web:dice.showing', { value })}>
       <rect x="1" y="1" width="38" height="38" rx="7" />
       {(PIPS[value] ?? []).map(([x, y], i) => (
         <circle key={i} cx={x * 10} cy={y * 10} r="3.6" />

@@ -2,7 +2,10 @@
  * Paging through a long list (issue 20 §3): the API answers a page and the cursor of the next one; the
  * page's own address keeps the cursor (so Back goes to the page before) and where the page starts.
  */
+import { useT } from '../language';
 import { href } from '../router';
+
+export type PagerNoun = 'rounds' | 'sessions' | 'records';
 
 export const PAGE_SIZES = [100, 500, 1000];
 
@@ -24,25 +27,32 @@ export function Pager({
   shown: number;
   total: number | null;
   next: string | null;
-  noun: string;
+  noun: PagerNoun;
 }) {
+  const tr = useT();
   const at = Number(params.at) || 1;
   const { cursor: _c, at: _a, ...filters } = params;
   const last = at + shown - 1;
   return (
-    <nav className="pager" aria-label={`${noun} pages`}>
+    <nav className="pager" aria-label={tr.t('web:pager.label', { noun: tr.t(`web:pager.noun.${noun}`) })}>
       <span className="pager-position">
-        {shown ? `${noun} ${at.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')}` : `no ${noun}`}
-        {total !== null ? ` of ${total.toLocaleString('en-GB')}` : next ? ' (more follow)' : ''}
+        {!shown
+          ? tr.t(`web:pager.none.${noun}`)
+          : tr.t(total !== null ? 'web:pager.rangeOf' : next ? 'web:pager.rangeMore' : 'web:pager.range', {
+              noun: tr.t(`web:pager.noun.${noun}`),
+              from: tr.number(at),
+              to: tr.number(last),
+              total: total === null ? '' : tr.number(total),
+            })}
       </span>{' '}
-      {params.cursor && <a href={href(path, filters)}>« first page</a>}{' '}
+      {params.cursor && <a href={href(path, filters)}>{tr.t('web:pager.first')}</a>}{' '}
       {next && (
         <a rel="next" className="pager-next" href={href(path, { ...filters, cursor: next, at: last + 1 })}>
-          next page »
+          {tr.t('web:pager.next')}
         </a>
       )}{' '}
       <label>
-        per page{' '}
+        {tr.t('web:pager.perPage')}{' '}
         <select
           value={params.limit ?? '100'}
           onChange={(e) => {
@@ -51,7 +61,7 @@ export function Pager({
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
-              {n}
+              {tr.number(n)}
             </option>
           ))}
         </select>

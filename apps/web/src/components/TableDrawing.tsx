@@ -3,7 +3,9 @@
  * roulettes, the dice for dice games, card positions for card games, the pot and the cagnotte for circle
  * poker. It reads the step's state (the round's bets and the game's own description of itself).
  */
-import { eur } from '../api';
+import { gameName } from '../games';
+import type { Translator } from '../../../../libs/i18n/src';
+import { term, useT } from '../language';
 import { Hand } from './Cards';
 import { Dice } from './Dice';
 
@@ -23,17 +25,18 @@ interface StepState {
 }
 
 export function TableDrawing({ game, state }: { game: string; state: StepState | null }) {
+  const tr = useT();
   const g = state?.game ?? {};
   const bets = state?.round?.bets ?? [];
   return (
-    <figure className="table-drawing" aria-label={`the ${game} table after this step`}>
+    <figure className="table-drawing" aria-label={tr.t('web:table.after', { game: gameName(tr.lang, game) })}>
       {isRoulette(game) && <RouletteLayout result={g.result} bets={bets} doubleZero={game === 'american-roulette-double-zero'} />}
       {game === 'boule' && <BouleLayout result={g.result} bets={bets} />}
       {game === 'wheel-of-fortune' && <Segment result={g.result} call={g.call} />}
       {Array.isArray(g.dice) && (
         <div className="dice-row">
-          <Dice dice={g.dice} /> <span className="total">total {g.total}</span>
-          {g.pointBefore != null && <span className="chip-note">point {g.pointBefore}</span>}
+          <Dice dice={g.dice} /> <span className="total">{tr.t('web:table.total', { total: g.total })}</span>
+          {g.pointBefore != null && <span className="chip-note">{tr.t('web:table.point', { point: g.pointBefore })}</span>}
         </div>
       )}
       {Array.isArray(g.throws) && (
@@ -47,11 +50,11 @@ export function TableDrawing({ game, state }: { game: string; state: StepState |
       )}
       <CardPositions g={g} />
       {typeof g.pot === 'number' && (
-        <div className="pot" aria-label="pot and cagnotte">
-          <strong>Pot</strong> {eur(g.pot)} · <strong>cagnotte</strong> {eur(state?.round?.cagnotte ?? 0)}
+        <div className="pot" aria-label={tr.t('web:table.potAndCagnotte')}>
+          <strong>{tr.t('web:table.pot')}</strong> {tr.money(g.pot)} · <strong>{tr.t('web:table.cagnotte')}</strong> {tr.money(state?.round?.cagnotte ?? 0)}
         </div>
       )}
-      {g.call && !isRoulette(game) && game !== 'wheel-of-fortune' && <figcaption>{g.call}</figcaption>}
+      {g.call && !isRoulette(game) && game !== 'wheel-of-fortune' && <figcaption data-server-text>{g.call}</figcaption>}
       {bets.length > 0 && <BetsOnTable bets={bets} settled={state?.round?.settled ?? []} />}
     </figure>
   );
@@ -67,10 +70,11 @@ function numbersOf(bet: Bet): number[] {
 }
 
 function RouletteLayout({ result, bets, doubleZero }: { result?: string; bets: Bet[]; doubleZero: boolean }) {
+  const tr = useT();
   const chips = new Map<string, number>();
   for (const b of bets) for (const n of numbersOf(b)) chips.set(String(n), (chips.get(String(n)) ?? 0) + b.amount);
   const cell = (n: string, colour: string) => (
-    <div key={n} className={`pocket ${colour}${result === n ? ' hit' : ''}`} aria-label={`${n}${result === n ? ' (the ball landed here)' : ''}${chips.has(n) ? `, chips ${eur(chips.get(n)!)}` : ''}`}>
+    <div key={n} className={`pocket ${colour}${result === n ? ' hit' : ''}`} aria-label={`${n}${result === n ? ` ${tr.t('web:table.ballLandedHere')}` : ''}${chips.has(n) ? `, ${tr.t('web:table.chipsOn', { amount: tr.money(chips.get(n)!) })}` : ''}`}>
       {n}
       {chips.has(n) && <span className="chip" aria-hidden="true" />}
     </div>
@@ -84,12 +88,13 @@ function RouletteLayout({ result, bets, doubleZero }: { result?: string; bets: B
     <div className="roulette">
       <div className="zeros">{doubleZero ? [cell('0', 'green'), cell('00', 'green')] : cell('0', 'green')}</div>
       <div className="grid">{rows}</div>
-      <p className="result-call" aria-live="polite">{result !== undefined ? `Result: ${result}` : 'The wheel has not been spun yet'}</p>
+      <p className="result-call" aria-live="polite">{result !== undefined ? tr.t('web:table.result', { result }) : tr.t('web:table.notSpunRoulette')}</p>
     </div>
   );
 }
 
 function BouleLayout({ result, bets }: { result?: string; bets: Bet[] }) {
+  const tr = useT();
   const chips = new Set(bets.flatMap(numbersOf).map(String));
   return (
     <div className="boule">
@@ -99,29 +104,39 @@ function BouleLayout({ result, bets }: { result?: string; bets: Bet[] }) {
           {chips.has(n) && <span className="chip" aria-hidden="true" />}
         </div>
       ))}
-      <p className="result-call">{result !== undefined ? `Result: ${result}` : 'Not yet spun'}</p>
+      <p className="result-call">{result !== undefined ? tr.t('web:table.result', { result }) : tr.t('web:table.notSpun')}</p>
     </div>
   );
 }
 
 function Segment({ result, call }: { result?: string; call?: string }) {
-  return <p className="segment">{result !== undefined ? `The wheel stops on ${call ?? result}` : 'Not yet spun'}</p>;
+  const tr = useT();
+  return <p className="segment">{result !== undefined ? tr.t('web:table.wheelStops', { segment: call ?? result }) : tr.t('web:table.notSpun')}</p>;
 }
 
 /** Every hand the game describes: banker, player/punto, dealer, paños, seats, the board. */
 function CardPositions({ g }: { g: Record<string, any> }) {
+  const tr = useT();
   const hands: Array<{ label: string; cards: string[]; detail?: string; highlight?: boolean }> = [];
   for (const [key, value] of Object.entries(g)) {
     if (value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.cards)) {
-      hands.push({ label: key, cards: value.cards, detail: describeHand(value), highlight: g.result === key || value.result === key });
+      hands.push({ label: term(tr, 'hands', key), cards: value.cards, detail: describeHand(tr, value), highlight: g.result === key || value.result === key });
     }
   }
-  if (Array.isArray(g.board) && g.board.length) hands.push({ label: 'board', cards: g.board });
+  if (Array.isArray(g.board) && g.board.length) hands.push({ label: tr.t('web:hands.board'), cards: g.board });
   for (const [key, value] of Object.entries(g)) {
     if (Array.isArray(value) && value.length && typeof value[0] === 'object' && Array.isArray(value[0]?.cards)) {
       for (const h of value) {
-        const label = h.seat !== undefined ? `seat ${h.seat}${h.hand !== undefined && typeof h.hand !== 'string' ? ` hand ${h.hand}` : ''}` : key;
-        const bits = [h.hand && typeof h.hand === 'string' ? h.hand : undefined, h.total !== undefined ? `total ${h.total}` : undefined, h.contributed !== undefined ? `in the pot ${eur(h.contributed)}` : undefined, h.folded ? 'folded' : undefined, h.allIn ? 'all-in' : undefined, h.receives ? `receives ${eur(h.receives)}` : undefined];
+        const label =
+          h.seat === undefined ? term(tr, 'hands', key) : h.hand !== undefined && typeof h.hand !== 'string' ? tr.t('web:hands.seatHand', { seat: h.seat, hand: h.hand }) : tr.t('web:hands.seat', { seat: h.seat });
+        const bits = [
+          h.hand && typeof h.hand === 'string' ? h.hand : undefined,
+          h.total !== undefined ? tr.t('web:table.total', { total: h.total }) : undefined,
+          h.contributed !== undefined ? tr.t('web:hands.inThePot', { amount: tr.money(h.contributed) }) : undefined,
+          h.folded ? tr.t('web:hands.folded') : undefined,
+          h.allIn ? tr.t('web:hands.allIn') : undefined,
+          h.receives ? tr.t('web:hands.receives', { amount: tr.money(h.receives) }) : undefined,
+        ];
         hands.push({ label, cards: h.cards, detail: bits.filter(Boolean).join(' · '), highlight: !!h.receives });
       }
     }
@@ -136,29 +151,27 @@ function CardPositions({ g }: { g: Record<string, any> }) {
   );
 }
 
-function describeHand(h: Record<string, any>): string {
+function describeHand(tr: Translator, h: Record<string, any>): string {
   const bits: string[] = [];
-  if (h.total !== undefined) bits.push(`total ${h.total}`);
-  if (h.natural) bits.push('natural');
-  if (h.blackjack) bits.push('blackjack');
-  if (h.bust) bits.push('bust');
-  if (h.soft) bits.push('soft');
-  if (h.result) bits.push(String(h.result));
+  if (h.total !== undefined) bits.push(tr.t('web:table.total', { total: h.total }));
+  for (const flag of ['natural', 'blackjack', 'bust', 'soft'] as const) if (h[flag]) bits.push(tr.t(`web:hands.${flag}`));
+  if (h.result) bits.push(term(tr, 'hands', String(h.result)));
   return bits.join(' · ');
 }
 
 function BetsOnTable({ bets, settled }: { bets: Bet[]; settled: Array<{ betId: string; outcome: string; payout: number }> }) {
+  const tr = useT();
   return (
     <table className="bets">
-      <caption>Bets on the table</caption>
+      <caption>{tr.t('web:bets.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">bet</th>
-          <th scope="col">seat</th>
-          <th scope="col">type</th>
-          <th scope="col">selection</th>
-          <th scope="col" className="num">stake</th>
-          <th scope="col">settled</th>
+          <th scope="col">{tr.t('web:bets.bet')}</th>
+          <th scope="col">{tr.t('web:bets.seat')}</th>
+          <th scope="col">{tr.t('web:bets.type')}</th>
+          <th scope="col">{tr.t('web:bets.selection')}</th>
+          <th scope="col" className="num">{tr.t('web:bets.stake')}</th>
+          <th scope="col">{tr.t('web:bets.settled')}</th>
         </tr>
       </thead>
       <tbody>
@@ -168,10 +181,12 @@ function BetsOnTable({ bets, settled }: { bets: Bet[]; settled: Array<{ betId: s
             <tr key={b.betId}>
               <td>{b.betId.replace(/^.*-(b\d+.*)$/, '$1')}</td>
               <td>{String(b.seat ?? '')}</td>
-              <td>{b.betType}</td>
-              <td>{b.selection === undefined ? '' : JSON.stringify(b.selection)}</td>
-              <td className="num">{eur(b.amount)}</td>
-              <td>{s.length ? s.map((x) => `${x.outcome} ${eur(x.payout)}`).join(', ') : '—'}</td>
+              <td>
+                <code>{b.betType}</code>
+              </td>
+              <td>{b.selection === undefined ? '' : <code>{JSON.stringify(b.selection)}</code>}</td>
+              <td className="num">{tr.money(b.amount)}</td>
+              <td>{s.length ? s.map((x) => `${term(tr, 'outcome', x.outcome)} ${tr.money(x.payout)}`).join(', ') : '—'}</td>
             </tr>
           );
         })}

@@ -7,6 +7,7 @@ import { FormEvent, useState } from 'react';
 import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { listQuery, Pager } from '../components/Pager';
+import { term, useT } from '../language';
 import { navigate } from '../router';
 
 interface AccessRecord {
@@ -47,6 +48,7 @@ const parameters = (r: AccessRecord) =>
     .join(' ');
 
 export function AccessLogPage({ query }: { query: URLSearchParams }) {
+  const tr = useT();
   const params = Object.fromEntries(query.entries());
   const [form, setForm] = useState({ from: params.from ?? '', to: params.to ?? '' });
   const qs = listQuery(params, FILTERS);
@@ -57,39 +59,39 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
   };
   return (
     <article>
-      <h1>Access log</h1>
-      <form className="filters no-print" onSubmit={submit} aria-label="access log window">
+      <h1>{tr.t('web:access.title')}</h1>
+      <form className="filters no-print" onSubmit={submit} aria-label={tr.t('web:access.window')}>
         <label>
-          from (date or date-time, UTC)
-          <input value={form.from} placeholder="24 h before “to”" onChange={(e) => setForm({ ...form, from: e.target.value })} />
+          {tr.t('web:access.from')}
+          <input value={form.from} placeholder={tr.t('web:access.fromPlaceholder')} onChange={(e) => setForm({ ...form, from: e.target.value })} />
         </label>
         <label>
-          to
-          <input value={form.to} placeholder="now" onChange={(e) => setForm({ ...form, to: e.target.value })} />
+          {tr.t('web:access.to')}
+          <input value={form.to} placeholder={tr.t('web:access.now')} onChange={(e) => setForm({ ...form, to: e.target.value })} />
         </label>
-        <button type="submit">Show</button>
+        <button type="submit">{tr.t('web:field.show')}</button>
       </form>
       {!data ? (
         <Loading error={error} />
       ) : (
         <>
           <p className="muted">
-            {data.from} — {data.to}: {data.totalIsEstimate ? 'about ' : ''}
-            {data.total.toLocaleString('en-GB')} record(s); refused credentials: {data.records.filter((r) => r.kind === 'credential').reduce((n, r) => n + r.attempts, 0).toLocaleString('en-GB')} attempt(s) on this page
+            {data.from} — {data.to}: {tr.t(data.totalIsEstimate ? 'web:access.recordsAbout' : 'web:access.records', { count: data.total })};{' '}
+            {tr.t('web:access.refusedAttempts', { count: data.records.filter((r) => r.kind === 'credential').reduce((n, r) => n + r.attempts, 0) })}
           </p>
           <Pager path={['access-log']} params={params} shown={data.records.length} total={data.total} next={data.next} noun="records" />
           <table className="access-log">
-            <caption>Oldest first; a refused credential is one row per minute, address, claimed id and reason, with the number of attempts</caption>
+            <caption>{tr.t('web:access.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">when</th>
-                <th scope="col">outcome</th>
-                <th scope="col">kind</th>
-                <th scope="col">who</th>
-                <th scope="col">credential</th>
-                <th scope="col">request</th>
-                <th scope="col" className="num">attempts</th>
-                <th scope="col">reason</th>
+                <th scope="col">{tr.t('web:col.when')}</th>
+                <th scope="col">{tr.t('web:access.outcome')}</th>
+                <th scope="col">{tr.t('web:access.kind')}</th>
+                <th scope="col">{tr.t('web:access.who')}</th>
+                <th scope="col">{tr.t('web:access.credential')}</th>
+                <th scope="col">{tr.t('web:access.request')}</th>
+                <th scope="col" className="num">{tr.t('web:access.attempts')}</th>
+                <th scope="col">{tr.t('web:access.reason')}</th>
               </tr>
             </thead>
             <tbody>
@@ -98,32 +100,35 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
                   <tr key={r.id} className="flagged" data-kind="credential">
                     <td>
                       {r.at}
-                      {r.lastAt && r.attempts > 1 && <div className="muted">until {r.lastAt}</div>}
+                      {r.lastAt && r.attempts > 1 && <div className="muted">{tr.t('web:access.until', { at: r.lastAt })}</div>}
                     </td>
-                    <td>refused</td>
-                    <td>credential</td>
-                    <td>from {r.address ?? '?'}</td>
-                    <td>{r.claimedCredentialId ? `claimed ${r.claimedCredentialId}` : '—'}</td>
+                    <td>{term(tr, 'outcome', 'refused')}</td>
+                    <td>{term(tr, 'kind', 'credential')}</td>
+                    <td>{tr.t('web:access.fromAddress', { address: r.address ?? '?' })}</td>
+                    <td>{r.claimedCredentialId ? tr.t('web:access.claimed', { id: r.claimedCredentialId }) : '—'}</td>
                     <td>
                       {r.method} {r.route}
                     </td>
-                    <td className="num">{r.attempts.toLocaleString('en-GB')}</td>
-                    <td>{r.reason}</td>
+                    <td className="num">{tr.number(r.attempts)}</td>
+                    <td data-server-text>{r.reason}</td>
                   </tr>
                 ) : (
                   <tr key={r.id} className={r.outcome === 'denied' ? 'flagged' : undefined} data-kind={r.kind}>
                     <td>{r.at}</td>
-                    <td>{r.outcome}</td>
-                    <td>{r.kind}</td>
+                    <td>{term(tr, 'outcome', r.outcome)}</td>
+                    <td>{term(tr, 'kind', r.kind)}</td>
                     <td>
-                      {r.subject} <span className="muted">[{r.roles.join(', ')}]</span>
+                      {r.subject} <code className="muted">[{r.roles.join(', ')}]</code>
                     </td>
                     <td>{r.credentialId ?? '—'}</td>
                     <td>
-                      {r.method} {r.route} <span className="muted">{parameters(r)}</span> {r.format !== 'json' && <span className="muted">({r.format})</span>}
+                      <code>
+                        {r.method} {r.route}
+                      </code>{' '}
+                      <span className="muted">{parameters(r)}</span> {r.format !== 'json' && <span className="muted">({r.format})</span>}
                     </td>
                     <td className="num">1</td>
-                    <td>{r.reason ?? ''}</td>
+                    <td data-server-text>{r.reason ?? ''}</td>
                   </tr>
                 ),
               )}

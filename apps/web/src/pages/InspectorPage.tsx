@@ -3,12 +3,16 @@
  * discrepancies per game and code, jackpot pools over time), every discrepancy with its citation,
  * disputes and corrections, and the signed PDF.
  */
+import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
-import { download, eur, getJson } from '../api';
+import { download, getJson } from '../api';
 import { BarChart, LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
+import { ExplainedFinding, FindingCitation, FindingDetail, FindingWhat } from '../components/Finding';
+import { term, useT } from '../language';
 import { href, navigate } from '../router';
 import { localTime, zoneIn } from '../time';
+import { Value } from './ReplayPage';
 
 interface InspectorReport {
   casinoId: string | null;
@@ -19,27 +23,24 @@ interface InspectorReport {
   staff: { inspectors: string[]; croupiers: string[] };
   rounds: { played: number; voided: number; judged: number; consistent: number; withDiscrepancies: number; incomplete: number };
   discrepanciesByCode: Array<{ code: string; count: number; roundIds: string[] }>;
-  discrepancies: Array<{ code: string; roundId: string; tableId: string | null; betId?: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
-  sessionFindings: Array<{ code: string; sessionId: string; tableId: string; game: string; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
+  discrepancies: Array<ExplainedFinding & { roundId: string; tableId: string | null; betId?: string; expected: unknown; recorded: unknown; rule: string }>;
+  sessionFindings: Array<ExplainedFinding & { sessionId: string; tableId: string; game: string; expected: unknown; recorded: unknown; rule: string }>;
   totals: { drop: number; win: number; cagnotte: number; tips: number; commission: number; jackpotContributions: number; jackpotWins: number; openSessions: number };
   disputes: Array<{ roundId?: string | null; tableId?: string | null; raisedBy?: string; claim?: string; resolution?: string | null; resolvedBy?: string | null }>;
   corrections: Array<{ correctsEventId?: string; reason?: string; approvedBy?: string[]; field?: string; amount?: number; tableId: string | null }>;
   limitChanges: Array<{ tableId: string | null; sessionId?: string; to: Record<string, number>; at: string | null }>;
   /** the zone of each casino's clock */
   timeZones?: Record<string, string>;
-  dayFindings?: Array<{ code: string; sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string; citation: string; message: string }>;
+  dayFindings?: Array<ExplainedFinding & { sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string }>;
   checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; note: string | null }>;
 }
-
-const CHECKLIST_LABEL = { pass: 'pass', finding: 'finding', 'not-applicable': 'not applicable', 'not-judged': 'not judged' } as const;
 
 interface JackpotsReport {
   pools: Array<{ poolId: string; current: number; series: Array<{ at: string | null; value: number }> }>;
 }
 
-const show = (v: unknown) => (typeof v === 'number' ? eur(v) : typeof v === 'string' ? v : JSON.stringify(v));
-
 export function InspectorPage({ query }: { query: URLSearchParams }) {
+  const tr = useT();
   const gamingDay = query.get('gamingDay') ?? '';
   const casino = query.get('casino') ?? '';
   const game = query.get('game') ?? '';
@@ -61,88 +62,89 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
   const dayFindings = r?.dayFindings?.filter((f) => !code || f.code === code) ?? [];
   const byGameAndCode = new Map<string, number>();
   for (const d of discrepancies) {
-    const g = r?.sessions.find((s) => s.tableId === d.tableId)?.game ?? '?';
+    const id = r?.sessions.find((s) => s.tableId === d.tableId)?.game;
+    const g = id ? gameName(tr.lang, id) : '?';
     byGameAndCode.set(`${g} · ${d.code}`, (byGameAndCode.get(`${g} · ${d.code}`) ?? 0) + 1);
   }
+  const all = tr.t('web:inspector.all');
+  const zone = zoneIn(r?.timeZones, r?.casinoId);
   return (
     <article className="inspector">
-      <h1>Inspector's report{day ? ` — gaming day ${day}` : ''}</h1>
+      <h1>{day ? tr.t('web:inspector.titleOn', { day: tr.date(day) }) : tr.t('web:inspector.title')}</h1>
       <form className="filters no-print" onSubmit={submit}>
         <label>
-          Gaming day
+          {tr.t('web:field.gamingDay')}
           <input type="date" value={form.gamingDay || day} onChange={(e) => setForm({ ...form, gamingDay: e.target.value })} list="inspector-days" />
           <datalist id="inspector-days">{days.data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
         </label>
         <label>
-          Casino
-          <input value={form.casino} onChange={(e) => setForm({ ...form, casino: e.target.value })} placeholder="all" />
+          {tr.t('web:col.casino')}
+          <input value={form.casino} onChange={(e) => setForm({ ...form, casino: e.target.value })} placeholder={all} />
         </label>
         <label>
-          Game
-          <input value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value })} placeholder="all" list="inspector-games" />
+          {tr.t('web:col.game')}
+          <input value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value })} placeholder={all} list="inspector-games" />
           <datalist id="inspector-games">{[...new Set(r?.sessions.map((s) => s.game))].map((g) => <option key={g} value={g} />)}</datalist>
         </label>
         <label>
-          Discrepancy code
-          <input value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder="all" />
+          {tr.t('web:field.discrepancyCode')}
+          <input value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder={all} />
         </label>
-        <button type="submit">Apply</button>
+        <button type="submit">{tr.t('web:inspector.apply')}</button>
         <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}>
-          Download PDF
+          {tr.t('web:download.pdf')}
         </button>
         <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=csv`, `inspector-${day}.csv`)}>
-          Download CSV
+          {tr.t('web:download.csv')}
         </button>
       </form>
       {!r ? (
-        <Loading error={report.error ?? days.error}>{!day && days.data ? <p>No gaming day on record yet.</p> : undefined}</Loading>
+        <Loading error={report.error ?? days.error}>{!day && days.data ? <p>{tr.t('web:inspector.noDay')}</p> : undefined}</Loading>
       ) : (
         <>
           <p>
-            {r.casinos.join(', ')} · jurisdictions {r.jurisdictions.join(', ')} · {r.sessions.length} table sessions · inspectors {r.staff.inspectors.join(', ')}
+            {r.casinos.join(', ')} · {tr.t('web:inspector.jurisdictions', { list: r.jurisdictions.join(', ') })} · {tr.t('web:inspector.sessionCount', { count: r.sessions.length })} ·{' '}
+            {tr.t('web:inspector.inspectors', { list: r.staff.inspectors.join(', ') })}
           </p>
           <dl className="figures">
-            <dt>Rounds</dt>
-            <dd>
-              {r.rounds.played} played, {r.rounds.voided} voided, {r.rounds.withDiscrepancies} with discrepancies
-            </dd>
-            <dt>Drop</dt>
-            <dd>{eur(r.totals.drop)}</dd>
-            <dt>Win</dt>
-            <dd>{eur(r.totals.win)}</dd>
-            <dt>Cagnotte</dt>
-            <dd>{eur(r.totals.cagnotte)}</dd>
-            <dt>Tips</dt>
-            <dd>{eur(r.totals.tips)}</dd>
-            <dt>Jackpots</dt>
-            <dd>
-              contributions {eur(r.totals.jackpotContributions)} · paid {eur(r.totals.jackpotWins)}
-            </dd>
+            <dt>{tr.t('web:inspector.rounds')}</dt>
+            <dd>{tr.t('web:inspector.roundFigures', { played: r.rounds.played, voided: r.rounds.voided, flagged: r.rounds.withDiscrepancies })}</dd>
+            <dt>{tr.t('web:figure.drop')}</dt>
+            <dd>{tr.money(r.totals.drop)}</dd>
+            <dt>{tr.t('web:figure.win')}</dt>
+            <dd>{tr.money(r.totals.win)}</dd>
+            <dt>{tr.t('web:figure.cagnotte')}</dt>
+            <dd>{tr.money(r.totals.cagnotte)}</dd>
+            <dt>{tr.t('web:figure.tips')}</dt>
+            <dd>{tr.money(r.totals.tips)}</dd>
+            <dt>{tr.t('web:figure.jackpots')}</dt>
+            <dd>{tr.t('web:inspector.jackpotFigures', { contributions: tr.money(r.totals.jackpotContributions), paid: tr.money(r.totals.jackpotWins) })}</dd>
           </dl>
           <div className="grid2">
-            <BarChart title="Drop per table" data={sessions.map((s) => ({ label: s.tableId, value: s.drop }))} format={eur} />
-            <BarChart title="Win per table" data={sessions.map((s) => ({ label: s.tableId, value: s.win ?? 0 }))} format={eur} />
-            <BarChart title="Discrepancies per game and code" data={[...byGameAndCode].map(([label, value]) => ({ label, value }))} />
+            <BarChart title={tr.t('web:inspector.dropPerTable')} data={sessions.map((s) => ({ label: s.tableId, value: s.drop }))} format={tr.money} />
+            <BarChart title={tr.t('web:inspector.winPerTable')} data={sessions.map((s) => ({ label: s.tableId, value: s.win ?? 0 }))} format={tr.money} />
+            <BarChart title={tr.t('web:inspector.perGameAndCode')} data={[...byGameAndCode].map(([label, value]) => ({ label, value }))} format={(v) => tr.number(v)} />
             {pools.data && (
               <LineChart
-                title="Jackpot pools over time"
+                title={tr.t('web:inspector.poolsOverTime')}
                 series={pools.data.pools.map((p) => ({ name: p.poolId, points: p.series.filter((x) => x.at).map((x) => ({ t: Date.parse(x.at!), v: x.value })) }))}
-                format={eur}
+                format={tr.money}
+                zone={zone}
               />
             )}
           </div>
           <table>
-            <caption>Table sessions</caption>
+            <caption>{tr.t('web:inspector.sessions')}</caption>
             <thead>
               <tr>
-                <th scope="col">table</th>
-                <th scope="col">game</th>
-                <th scope="col">jurisdiction</th>
-                <th scope="col">staff</th>
-                <th scope="col" className="num">rounds</th>
-                <th scope="col" className="num">drop</th>
-                <th scope="col" className="num">win</th>
-                <th scope="col" className="num">discrepancies</th>
+                <th scope="col">{tr.t('web:col.table')}</th>
+                <th scope="col">{tr.t('web:col.game')}</th>
+                <th scope="col">{tr.t('web:col.jurisdiction')}</th>
+                <th scope="col">{tr.t('web:col.staff')}</th>
+                <th scope="col" className="num">{tr.t('web:col.rounds')}</th>
+                <th scope="col" className="num">{tr.t('web:col.drop')}</th>
+                <th scope="col" className="num">{tr.t('web:col.win')}</th>
+                <th scope="col" className="num">{tr.t('web:col.discrepancies')}</th>
               </tr>
             </thead>
             <tbody>
@@ -151,30 +153,30 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                   <td>
                     <a href={href(['sessions', s.sessionId])}>{s.tableId}</a>
                   </td>
-                  <td>{s.game}</td>
+                  <td data-game={s.game}>{gameName(tr.lang, s.game)}</td>
                   <td>{s.jurisdiction}</td>
                   <td>
                     {s.staff.inspector} / {(s.staff.croupiers ?? []).join(', ')}
                   </td>
-                  <td className="num">{s.rounds}</td>
-                  <td className="num">{eur(s.drop)}</td>
-                  <td className="num">{eur(s.win)}</td>
-                  <td className="num">{s.discrepancies}</td>
+                  <td className="num">{tr.number(s.rounds)}</td>
+                  <td className="num">{tr.money(s.drop)}</td>
+                  <td className="num">{tr.money(s.win)}</td>
+                  <td className="num">{tr.number(s.discrepancies)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <table>
-            <caption>Discrepancies ({discrepancies.length})</caption>
+          <table className="discrepancies">
+            <caption>{tr.t('web:inspector.discrepancies', { count: discrepancies.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">round</th>
-                <th scope="col">table</th>
-                <th scope="col">code</th>
-                <th scope="col">what</th>
-                <th scope="col">expected</th>
-                <th scope="col">recorded</th>
-                <th scope="col">citation</th>
+                <th scope="col">{tr.t('web:col.round')}</th>
+                <th scope="col">{tr.t('web:col.table')}</th>
+                <th scope="col">{tr.t('web:col.code')}</th>
+                <th scope="col">{tr.t('web:col.what')}</th>
+                <th scope="col">{tr.t('web:col.expected')}</th>
+                <th scope="col">{tr.t('web:col.recorded')}</th>
+                <th scope="col">{tr.t('web:col.citation')}</th>
               </tr>
             </thead>
             <tbody>
@@ -185,31 +187,38 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                   </td>
                   <td>{d.tableId}</td>
                   <td>{d.code}</td>
-                  <td>{d.message}</td>
-                  <td>{show(d.expected)}</td>
-                  <td>{show(d.recorded)}</td>
                   <td>
-                    <cite>{d.citation}</cite>
+                    <FindingWhat f={d} />
+                    <FindingDetail f={d} />
+                  </td>
+                  <td>
+                    <Value v={d.expected} />
+                  </td>
+                  <td>
+                    <Value v={d.recorded} />
+                  </td>
+                  <td>
+                    <FindingCitation f={d} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <table className="session-findings">
-            <caption>Findings on the sessions ({sessionFindings.length})</caption>
+            <caption>{tr.t('web:inspector.sessionFindings', { count: sessionFindings.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">session</th>
-                <th scope="col">table</th>
-                <th scope="col">code</th>
-                <th scope="col">what</th>
-                <th scope="col">citation</th>
+                <th scope="col">{tr.t('web:col.session')}</th>
+                <th scope="col">{tr.t('web:col.table')}</th>
+                <th scope="col">{tr.t('web:col.code')}</th>
+                <th scope="col">{tr.t('web:col.what')}</th>
+                <th scope="col">{tr.t('web:col.citation')}</th>
               </tr>
             </thead>
             <tbody>
               {sessionFindings.length === 0 && (
                 <tr>
-                  <td colSpan={5}>None: every session opened, changed its limits and started its shoes as its rulebook requires.</td>
+                  <td colSpan={5}>{tr.t('web:inspector.noSessionFindings')}</td>
                 </tr>
               )}
               {sessionFindings.map((f, i) => (
@@ -219,95 +228,112 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                   </td>
                   <td>{f.tableId}</td>
                   <td>{f.code}</td>
-                  <td>{f.message}</td>
                   <td>
-                    <cite>{f.citation}</cite>
+                    <FindingWhat f={f} />
+                    <FindingDetail f={f} />
+                  </td>
+                  <td>
+                    <FindingCitation f={f} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <table className="day-findings">
-            <caption>Findings on the gaming day ({dayFindings.length})</caption>
+            <caption>{tr.t('web:inspector.dayFindings', { count: dayFindings.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">table</th>
-                <th scope="col">code</th>
-                <th scope="col">what</th>
-                <th scope="col">citation</th>
+                <th scope="col">{tr.t('web:col.table')}</th>
+                <th scope="col">{tr.t('web:col.code')}</th>
+                <th scope="col">{tr.t('web:col.what')}</th>
+                <th scope="col">{tr.t('web:col.citation')}</th>
               </tr>
             </thead>
             <tbody>
               {dayFindings.length === 0 && (
                 <tr>
-                  <td colSpan={4}>None: the tables in service, the jefes per table and the changes of game kept to the rules.</td>
+                  <td colSpan={4}>{tr.t('web:inspector.noDayFindings')}</td>
                 </tr>
               )}
               {dayFindings.map((f, i) => (
                 <tr key={i}>
-                  <td>{f.sessionId ? <a href={href(['sessions', f.sessionId])}>{f.tableId}</a> : 'the day'}</td>
+                  <td>{f.sessionId ? <a href={href(['sessions', f.sessionId])}>{f.tableId}</a> : tr.t('web:inspector.theDay')}</td>
                   <td>{f.code}</td>
-                  <td>{f.message}</td>
                   <td>
-                    <cite>{f.citation}</cite>
+                    <FindingWhat f={f} />
+                    <FindingDetail f={f} />
+                  </td>
+                  <td>
+                    <FindingCitation f={f} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <table className="checklist">
-            <caption>Gaming-day compliance checklist</caption>
+            <caption>{tr.t('web:inspector.checklist')}</caption>
             <thead>
               <tr>
-                <th scope="col">jurisdiction</th>
-                <th scope="col">rule</th>
-                <th scope="col">verdict</th>
-                <th scope="col">citation</th>
-                <th scope="col">note</th>
+                <th scope="col">{tr.t('web:col.jurisdiction')}</th>
+                <th scope="col">{tr.t('web:col.rule')}</th>
+                <th scope="col">{tr.t('web:col.verdict')}</th>
+                <th scope="col">{tr.t('web:col.citation')}</th>
+                <th scope="col">{tr.t('web:col.note')}</th>
               </tr>
             </thead>
             <tbody>
               {(r.checklist ?? []).map((c) => (
                 <tr key={`${c.jurisdiction}-${c.id}`} className={c.status === 'finding' ? 'flagged' : undefined} data-row={c.id} data-status={c.status}>
                   <td>{c.jurisdiction}</td>
-                  <td>{c.title}</td>
+                  <td data-server-text>{c.title}</td>
                   <td>
                     {c.status === 'finding' ? (
                       <a href={href(['inspector'], { gamingDay: r.gamingDay, ...(r.casinoId ? { casino: r.casinoId } : {}), code: c.code })}>
-                        {CHECKLIST_LABEL[c.status]} ({c.findings})
+                        {term(tr, 'checklist', c.status)} ({tr.number(c.findings)})
                       </a>
                     ) : (
-                      CHECKLIST_LABEL[c.status]
+                      term(tr, 'checklist', c.status)
                     )}
                   </td>
-                  <td>{c.citation ? <cite>{c.citation}</cite> : '—'}</td>
-                  <td>{c.note ?? ''}</td>
+                  <td>{c.citation ? <cite data-server-text>{c.citation}</cite> : '—'}</td>
+                  <td data-server-text>{c.note ?? ''}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <h2>Disputes and corrections</h2>
-          {r.disputes.length + r.corrections.length === 0 && <p>None.</p>}
+          <h2>{tr.t('web:inspector.disputesAndCorrections')}</h2>
+          {r.disputes.length + r.corrections.length === 0 && <p>{tr.t('web:inspector.noneShort')}</p>}
           <ul>
             {r.disputes.map((d, i) => (
               <li key={`d${i}`}>
-                Dispute on round {d.roundId ? <a href={href(['rounds', d.roundId])}>{d.roundId}</a> : '?'} ({d.tableId}) by {d.raisedBy}: {d.claim}
-                {d.resolution ? ` — resolved by ${d.resolvedBy}: ${d.resolution}` : ' — open'}
+                {tr.t('web:inspector.disputeOn')} {d.roundId ? <a href={href(['rounds', d.roundId])}>{d.roundId}</a> : '?'} ({d.tableId}) {tr.t('web:inspector.by', { who: d.raisedBy ?? '?' })}:{' '}
+                <span data-server-text>{d.claim}</span> —{' '}
+                {d.resolution ? (
+                  <>
+                    {tr.t('web:inspector.resolvedBy', { who: d.resolvedBy ?? '?' })} <span data-server-text>{d.resolution}</span>
+                  </>
+                ) : (
+                  tr.t('web:inspector.open')
+                )}
               </li>
             ))}
             {r.corrections.map((c, i) => (
               <li key={`c${i}`}>
-                Correction at {c.tableId}: {c.field} {c.amount !== undefined ? eur(c.amount) : ''} — {c.reason} (approved by {(c.approvedBy ?? []).join(' and ')})
+                {tr.t('web:inspector.correctionAt', { table: c.tableId ?? '?' })} <code>{c.field}</code> {c.amount !== undefined ? tr.money(c.amount) : ''} — <span data-server-text>{c.reason}</span> (
+                {tr.t('web:inspector.approvedBy', { who: (c.approvedBy ?? []).join(', ') })})
               </li>
             ))}
           </ul>
           {r.limitChanges.length > 0 && (
             <>
-              <h2>Limit changes</h2>
+              <h2>{tr.t('web:inspector.limitChanges')}</h2>
               <ul>
                 {r.limitChanges.map((l, i) => (
                   <li key={i}>
-                    {l.tableId} at {localTime(l.at, zoneIn(r.timeZones, r.sessions.find((s) => s.sessionId === l.sessionId)?.casinoId ?? r.casinoId))}: {JSON.stringify(l.to)}
+                    {tr.t('web:inspector.limitChangeAt', { table: l.tableId ?? '?', at: localTime(tr, l.at, zoneIn(r.timeZones, r.sessions.find((s) => s.sessionId === l.sessionId)?.casinoId ?? r.casinoId)) })}{' '}
+                    {Object.entries(l.to)
+                      .map(([k, v]) => `${term(tr, 'limit', k)} ${tr.money(v)}`)
+                      .join(', ')}
                   </li>
                 ))}
               </ul>

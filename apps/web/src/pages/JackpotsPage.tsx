@@ -1,7 +1,8 @@
 /** Progressive jackpot pools: each pool's value over time, its contributions and its wins in order. */
-import { eur, getJson } from '../api';
+import { getJson } from '../api';
 import { LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
+import { useT } from '../language';
 import { href } from '../router';
 import { localTime, zoneIn } from '../time';
 
@@ -21,59 +22,65 @@ interface Pool {
 }
 
 export function JackpotsPage() {
+  const tr = useT();
   const { data, error } = useLoad(() => getJson<{ pools: Pool[]; timeZones?: Record<string, string> }>('/api/v1/jackpots'), []);
   if (!data) return <Loading error={error} />;
   return (
     <article>
-      <h1>Jackpot pools</h1>
-      {data.pools.length === 0 && <p>No jackpot pool is configured.</p>}
+      <h1>{tr.t('web:jackpots.title')}</h1>
+      {data.pools.length === 0 && <p>{tr.t('web:jackpots.none')}</p>}
       {data.pools.map((p) => (
         <section key={p.poolId} aria-labelledby={`pool-${p.poolId}`}>
           <h2 id={`pool-${p.poolId}`}>
-            {p.poolId} <small>({p.casinoId}; linked tables: {p.tables.join(', ') || '—'})</small>
+            {p.poolId} <small>({p.casinoId}; {tr.t('web:jackpots.linked', { tables: p.tables.join(', ') || '—' })})</small>
           </h2>
           <dl className="figures">
-            <dt>Seed</dt>
-            <dd>{eur(p.seed)}</dd>
-            <dt>Contributions</dt>
+            <dt>{tr.t('web:jackpots.seed')}</dt>
+            <dd>{tr.money(p.seed)}</dd>
+            <dt>{tr.t('web:jackpots.contributions')}</dt>
             <dd>
-              {eur(p.contributions)} ({p.contributionsCount})
+              {tr.money(p.contributions)} ({tr.number(p.contributionsCount)})
             </dd>
-            <dt>Won</dt>
+            <dt>{tr.t('web:jackpots.won')}</dt>
             <dd>
-              {eur(p.won)} ({p.winsCount})
+              {tr.money(p.won)} ({tr.number(p.winsCount)})
             </dd>
-            <dt>Current value</dt>
+            <dt>{tr.t('web:jackpots.current')}</dt>
             <dd>
-              <strong>{eur(p.current)}</strong>
+              <strong>{tr.money(p.current)}</strong>
             </dd>
           </dl>
-          <LineChart title={`${p.poolId}: value over time`} series={[{ name: p.poolId, points: p.series.filter((x) => x.at).map((x) => ({ t: Date.parse(x.at!), v: x.value })) }]} format={eur} />
+          <LineChart
+            title={tr.t('web:jackpots.overTime', { pool: p.poolId })}
+            series={[{ name: p.poolId, points: p.series.filter((x) => x.at).map((x) => ({ t: Date.parse(x.at!), v: x.value })) }]}
+            format={tr.money}
+            zone={zoneIn(data.timeZones, p.casinoId)}
+          />
           <table>
-            <caption>Wins, in the order paid</caption>
+            <caption>{tr.t('web:jackpots.wins')}</caption>
             <thead>
               <tr>
-                <th scope="col">when</th>
-                <th scope="col">round</th>
-                <th scope="col">table</th>
-                <th scope="col">seat</th>
-                <th scope="col">hand</th>
-                <th scope="col" className="num">pool before</th>
-                <th scope="col" className="num">paid</th>
-                <th scope="col" className="num">pool after</th>
+                <th scope="col">{tr.t('web:col.when')}</th>
+                <th scope="col">{tr.t('web:col.round')}</th>
+                <th scope="col">{tr.t('web:col.table')}</th>
+                <th scope="col">{tr.t('web:bets.seat')}</th>
+                <th scope="col">{tr.t('web:jackpots.hand')}</th>
+                <th scope="col" className="num">{tr.t('web:jackpots.before')}</th>
+                <th scope="col" className="num">{tr.t('web:jackpots.paid')}</th>
+                <th scope="col" className="num">{tr.t('web:jackpots.after')}</th>
               </tr>
             </thead>
             <tbody>
               {p.wins.map((w, i) => (
                 <tr key={i}>
-                  <td>{localTime(w.occurredAt, zoneIn(data.timeZones, p.casinoId))}</td>
+                  <td>{localTime(tr, w.occurredAt, zoneIn(data.timeZones, p.casinoId))}</td>
                   <td>{w.roundId ? <a href={href(['rounds', w.roundId])}>{w.roundId}</a> : '—'}</td>
                   <td>{w.tableId}</td>
                   <td>{w.seat}</td>
-                  <td>{w.hand}</td>
-                  <td className="num">{eur(w.before)}</td>
-                  <td className="num">{eur(w.amount)}</td>
-                  <td className="num">{eur(w.after)}</td>
+                  <td data-server-text>{w.hand}</td>
+                  <td className="num">{tr.money(w.before)}</td>
+                  <td className="num">{tr.money(w.amount)}</td>
+                  <td className="num">{tr.money(w.after)}</td>
                 </tr>
               ))}
             </tbody>

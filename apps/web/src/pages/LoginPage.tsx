@@ -1,8 +1,10 @@
 /** The credential for this browser tab: a person's signed token or an API key, kept in session storage only. */
 import { FormEvent, useState } from 'react';
 import { credential } from '../api';
+import { useT } from '../language';
 
 export function LoginPage() {
+  const tr = useT();
   const [value, setValue] = useState('');
   const [saved, setSaved] = useState(!!credential.get());
   const submit = (e: FormEvent) => {
@@ -13,17 +15,16 @@ export function LoginPage() {
   };
   return (
     <article>
-      <h1>Credential</h1>
+      <h1>{tr.t('web:login.title')}</h1>
       <p>
-        Paste the token or API key issued to you (<code>casino-audit credentials issue</code>). It stays in this tab only and is sent with every
-        request.
+        {tr.t('web:login.paste')} (<code>casino-audit credentials issue</code>). {tr.t('web:login.stays')}
       </p>
       <form onSubmit={submit} className="filters">
         <label>
-          Token or API key
+          {tr.t('web:login.field')}
           <input name="credential" type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} required />
         </label>
-        <button type="submit">Use it</button>
+        <button type="submit">{tr.t('web:login.use')}</button>
         {saved && (
           <button
             type="button"
@@ -32,7 +33,7 @@ export function LoginPage() {
               setSaved(false);
             }}
           >
-            Forget the current one
+            {tr.t('web:login.forget')}
           </button>
         )}
       </form>

@@ -3,22 +3,22 @@
  * beside what should have been paid, discrepancies highlighted with their citation, and a link that
  * opens the same round at the same step. ← and → step back and forth.
  */
+import { gameName } from '../games';
 import { useEffect, useMemo } from 'react';
-import { eur, getJson } from '../api';
+import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { ExplainedFinding, FindingCitation, FindingDetail, FindingWhat } from '../components/Finding';
 import { TableDrawing } from '../components/TableDrawing';
+import { term, useT } from '../language';
 import { href, navigate } from '../router';
 import { clockTime, localTime } from '../time';
 
-interface Discrepancy {
-  code: string;
+interface Discrepancy extends ExplainedFinding {
   eventId?: string;
   betId?: string;
   expected: unknown;
   recorded: unknown;
   rule: string;
-  citation: string;
-  message: string;
 }
 
 interface Step {
@@ -52,9 +52,14 @@ export interface Replay {
   timeZone?: string;
 }
 
-const show = (v: unknown) => (typeof v === 'number' ? eur(v) : typeof v === 'string' ? v : JSON.stringify(v));
+/** An expected or recorded value: money for amounts; otherwise as the rules wrote it (the server's words, translated there). */
+export function Value({ v }: { v: unknown }) {
+  const tr = useT();
+  return typeof v === 'number' ? <>{tr.money(v)}</> : <span data-server-text>{typeof v === 'string' ? v : JSON.stringify(v)}</span>;
+}
 
 export function ReplayPage({ roundId, step, full = false }: { roundId: string; step: number; full?: boolean }) {
+  const tr = useT();
   const { data, error } = useLoad(() => getJson<Replay>(`/api/v1/rounds/${encodeURIComponent(roundId)}/replay${full ? '?full=true' : ''}`), [roundId, full]);
   const total = data?.steps.length ?? 0;
   const current = Math.min(Math.max(step || total, 1), Math.max(total, 1));
@@ -80,49 +85,61 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
     <article className="replay">
       <header>
         <h1>
-          Round <code>{data.roundId}</code>
+          {tr.t('web:replay.round')} <code>{data.roundId}</code>
         </h1>
         <p>
-          {data.game} under the <strong>{data.jurisdiction}</strong> catalogue{data.rulebook ? ` (${data.rulebook})` : ''} · table {data.tableId} ·
-          gaming day {data.gamingDay} · <a href={href(['sessions', data.sessionId])}>session {data.sessionId}</a>
+          {gameName(tr.lang, data.game)} · {tr.t('web:replay.catalogue')} <strong>{data.jurisdiction}</strong>
+          {data.rulebook ? ` (${data.rulebook})` : ''} · {tr.t('web:replay.table', { table: data.tableId ?? '—' })} ·{' '}
+          {tr.t('web:replay.gamingDay', { day: data.gamingDay ? tr.date(data.gamingDay) : '—' })} ·{' '}
+          <a href={href(['sessions', data.sessionId])}>{tr.t('web:replay.session', { session: data.sessionId })}</a>
         </p>
         {data.start && (
           <p className="start-source">
             {data.start.source === 'snapshot' ? (
               <>
-                Table state at the round's start: stored with its verdict, folded from the session's first {data.start.atVersion} facts ·{' '}
-                <a href={href(['rounds', roundId], { step: current, full: 1 })}>fold them again now</a>
+                {tr.t('web:replay.startStored', { facts: data.start.atVersion })} ·{' '}
+                <a href={href(['rounds', roundId], { step: current, full: 1 })}>{tr.t('web:replay.foldAgain')}</a>
               </>
             ) : (
-              <>Table state at the round's start: folded now from {data.start.factsFolded} earlier fact{data.start.factsFolded === 1 ? '' : 's'} of the session</>
+              <>{tr.t('web:replay.startFolded', { facts: data.start.factsFolded })}</>
             )}
           </p>
         )}
-        <p className={`verdict ${data.verdict}`} role="status">
-          Verdict: <strong>{data.verdict}</strong>
-          {all.length > 0 && ` — ${all.length} difference${all.length > 1 ? 's' : ''} from the regulation`}
+        <p className={`verdict ${data.verdict}`} role="status" data-verdict={data.verdict}>
+          {tr.t('web:replay.verdict')} <strong>{term(tr, 'verdict', data.verdict)}</strong>
+          {all.length > 0 && ` — ${tr.t('web:replay.differences', { count: all.length })}`}
         </p>
       </header>
 
-      <nav className="stepper" aria-label="step through the round">
-        <button onClick={() => go(1)} disabled={current <= 1} aria-label="first step">First</button>
-        <button onClick={() => go(current - 1)} disabled={current <= 1} aria-label="previous step">◀ Back</button>
+      <nav className="stepper" aria-label={tr.t('web:replay.stepper')}>
+        <button onClick={() => go(1)} disabled={current <= 1} aria-label={tr.t('web:replay.firstStep')}>
+          {tr.t('web:replay.first')}
+        </button>
+        <button onClick={() => go(current - 1)} disabled={current <= 1} aria-label={tr.t('web:replay.previousStep')}>
+          ◀ {tr.t('web:replay.back')}
+        </button>
         <span aria-live="polite" className="step-count">
-          step {current} of {total}
+          {tr.t('web:replay.stepOf', { step: current, total })}
         </span>
-        <button onClick={() => go(current + 1)} disabled={current >= total} aria-label="next step">Forward ▶</button>
-        <button onClick={() => go(total)} disabled={current >= total} aria-label="last step">Last</button>
-        <a className="share" href={href(['rounds', roundId], { step: current })} title="a link to this round at this step">
-          link to this step
+        <button onClick={() => go(current + 1)} disabled={current >= total} aria-label={tr.t('web:replay.nextStep')}>
+          {tr.t('web:replay.forward')} ▶
+        </button>
+        <button onClick={() => go(total)} disabled={current >= total} aria-label={tr.t('web:replay.lastStep')}>
+          {tr.t('web:replay.last')}
+        </button>
+        <a className="share" href={href(['rounds', roundId], { step: current })} title={tr.t('web:replay.linkTitle')}>
+          {tr.t('web:replay.link')}
         </a>
       </nav>
 
       {s && (
-        <section className="now" aria-label="this step">
+        <section className="now" aria-label={tr.t('web:replay.thisStep')}>
           <h2>
-            {s.position}. {s.type}
+            {s.position}. <code>{s.type}</code>
           </h2>
-          <p className="narrative">{s.narrative}</p>
+          <p className="narrative" data-server-text>
+            {s.narrative}
+          </p>
           {s.discrepancies.map((d, i) => (
             <DiscrepancyBox key={i} d={d} />
           ))}
@@ -130,36 +147,46 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
         </section>
       )}
 
-      <section aria-label="the round so far">
-        <h2>Events</h2>
+      <section aria-label={tr.t('web:replay.soFar')}>
+        <h2>{tr.t('web:replay.events')}</h2>
         <ol className="events">
           {shown.map((x) => (
             <li key={x.eventId} className={x.discrepancies.length ? 'flagged' : undefined} aria-current={x.position === current ? 'step' : undefined}>
               <a href={href(['rounds', roundId], { step: x.position })}>
-                <span className="time">{clockTime(x.occurredAt, data.timeZone)}</span> {x.narrative}
+                <span className="time">{clockTime(x.occurredAt, data.timeZone)}</span> <span data-server-text>{x.narrative}</span>
               </a>
             </li>
           ))}
         </ol>
       </section>
 
-      <section aria-label="all differences">
-        <h2>Differences from the regulation</h2>
-        {all.length === 0 ? <p>None: every bet, draw, payout and levy agrees with the regulation.</p> : all.map((d, i) => <DiscrepancyBox key={i} d={d} />)}
+      <section aria-label={tr.t('web:replay.allDifferences')}>
+        <h2>{tr.t('web:replay.differencesHeading')}</h2>
+        {all.length === 0 ? <p>{tr.t('web:replay.none')}</p> : all.map((d, i) => <DiscrepancyBox key={i} d={d} />)}
         {data.notes.map((n, i) => (
-          <p key={i} className="note">Note: {n}</p>
+          <p key={i} className="note">
+            {tr.t('web:replay.note')} <span data-server-text>{n}</span>
+          </p>
         ))}
         {data.warnings.map((w, i) => (
-          <p key={i} className="note">Rulebook warning: {w}</p>
+          <p key={i} className="note">
+            {tr.t('web:replay.warning')} <span data-server-text>{w}</span>
+          </p>
         ))}
         {data.disputes.map((d, i) => (
           <p key={i} className="dispute">
-            {d.type === 'RoundDisputed' ? 'Disputed' : 'Resolved'} {localTime(d.occurredAt, data.timeZone)}: {Object.entries(d.data).filter(([k]) => k !== 'roundId').map(([k, v]) => `${k} ${String(v)}`).join(' · ')}
+            {tr.t(d.type === 'RoundDisputed' ? 'web:replay.disputed' : 'web:replay.resolved', { at: localTime(tr, d.occurredAt, data.timeZone) })}{' '}
+            <span data-server-text>
+              {Object.entries(d.data)
+                .filter(([k]) => k !== 'roundId')
+                .map(([k, v]) => `${k} ${String(v)}`)
+                .join(' · ')}
+            </span>
           </p>
         ))}
         {data.corrections.map((c, i) => (
           <p key={i} className="dispute">
-            Correction of {c.correctsEventId}: {c.reason} (approved by {c.approvedBy.join(' and ')})
+            {tr.t('web:replay.correction', { event: c.correctsEventId, approvedBy: c.approvedBy.join(', ') })} <span data-server-text>{c.reason}</span>
           </p>
         ))}
       </section>
@@ -168,17 +195,23 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
 }
 
 function DiscrepancyBox({ d }: { d: Discrepancy }) {
+  const tr = useT();
   return (
     <div className="discrepancy" role="note">
       <p>
         <strong className="code">{d.code}</strong>
-        {d.betId && <> on bet {d.betId.replace(/^.*-(b\d+.*)$/, '$1')}</>}: {d.message}
+        {d.betId && <> {tr.t('web:replay.onBet', { bet: d.betId.replace(/^.*-(b\d+.*)$/, '$1') })}</>}: <FindingWhat f={d} />
       </p>
+      <FindingDetail f={d} />
       <p className="paid">
-        should have been <strong>{show(d.expected)}</strong>, recorded <strong>{show(d.recorded)}</strong>
+        {tr.t('web:replay.shouldHaveBeen')} <strong>
+          <Value v={d.expected} />
+        </strong>, {tr.t('web:replay.recorded')} <strong>
+          <Value v={d.recorded} />
+        </strong>
       </p>
       <p className="citation">
-        rule <code>{d.rule}</code> · <cite>{d.citation}</cite>
+        {tr.t('web:replay.rule')} <code>{d.rule}</code> · <FindingCitation f={d} />
       </p>
     </div>
   );

@@ -1,9 +1,12 @@
 /** Find a round by table, time, round id or discrepancy code. */
+import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
 import { download, getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { listQuery, Pager } from '../components/Pager';
+import { term, useT } from '../language';
 import { href, navigate } from '../router';
+import { localTime } from '../time';
 
 interface RoundRow {
   roundId: string;
@@ -13,6 +16,7 @@ interface RoundRow {
   startedAt: string | null;
   /** the start on the casino's clock with its offset */
   startedAtLocal: string;
+  timeZone?: string;
   verdict: string | null;
   codes: string[];
 }
@@ -28,6 +32,7 @@ interface RoundsPage {
 const FILTERS = ['gamingDay', 'table', 'code', 'from', 'to', 'roundId', 'casino'];
 
 export function RoundSearch({ query }: { query: URLSearchParams }) {
+  const tr = useT();
   const params = Object.fromEntries(query.entries());
   const [form, setForm] = useState({ roundId: '', gamingDay: params.gamingDay ?? '', table: params.table ?? '', code: params.code ?? '', from: params.from ?? '', to: params.to ?? '' });
   const qs = listQuery(params, FILTERS);
@@ -46,15 +51,15 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
   );
   return (
     <article>
-      <h1>Find a round</h1>
+      <h1>{tr.t('web:search.title')}</h1>
       <form className="filters" onSubmit={submit} role="search">
-        {field('roundId', 'Round id')}
-        {field('gamingDay', 'Gaming day', 'date')}
-        {field('table', 'Table', 'text', 'RL-01')}
-        {field('code', 'Discrepancy code', 'text', 'PAYOUT_MISMATCH')}
-        {field('from', "From (casino's clock)", 'time')}
-        {field('to', "To (casino's clock)", 'time')}
-        <button type="submit">Search</button>
+        {field('roundId', tr.t('web:search.roundId'))}
+        {field('gamingDay', tr.t('web:field.gamingDay'), 'date')}
+        {field('table', tr.t('web:field.table'), 'text', 'RL-01')}
+        {field('code', tr.t('web:field.discrepancyCode'), 'text', 'PAYOUT_MISMATCH')}
+        {field('from', tr.t('web:search.from'), 'time')}
+        {field('to', tr.t('web:search.to'), 'time')}
+        <button type="submit">{tr.t('web:search.search')}</button>
       </form>
       {!data ? (
         <Loading error={error} />
@@ -62,25 +67,27 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
         <>
         {!data.verdicts.complete && (
           <p role="status" className="warning">
-            The verdicts are still being judged ({data.verdicts.pendingEvents >= 10000 ? 'over 10,000' : data.verdicts.pendingEvents} recorded fact(s) not yet read): verdicts and codes may be missing from this list.
+            {tr.t(data.verdicts.pendingEvents >= 10000 ? 'web:search.judgingMany' : 'web:search.judging', { pending: data.verdicts.pendingEvents >= 10000 ? 10000 : data.verdicts.pendingEvents })}
           </p>
         )}
         <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />
         <button type="button" onClick={() => void download(`/api/v1/rounds?${listQuery(params, FILTERS).replace(/(^|&)(limit|cursor)=[^&]*/g, '')}&format=csv`, 'rounds.csv')}>
-          Download every round (CSV)
+          {tr.t('web:search.downloadCsv')}
         </button>
         <table>
           <caption>
-            {data.total === null ? `${data.rounds.length} round(s) on this page` : `${data.total.toLocaleString('en-GB')} round(s)${data.totalIsEstimate ? ' (about)' : ''}`}
+            {data.total === null
+              ? tr.t('web:search.onThisPage', { count: data.rounds.length })
+              : tr.t(data.totalIsEstimate ? 'web:search.totalAbout' : 'web:search.total', { count: data.total })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">round</th>
-              <th scope="col">table</th>
-              <th scope="col">game</th>
-              <th scope="col">started (casino's clock)</th>
-              <th scope="col">verdict</th>
-              <th scope="col">discrepancies</th>
+              <th scope="col">{tr.t('web:col.round')}</th>
+              <th scope="col">{tr.t('web:col.table')}</th>
+              <th scope="col">{tr.t('web:col.game')}</th>
+              <th scope="col">{tr.t('web:search.started')}</th>
+              <th scope="col">{tr.t('web:col.verdict')}</th>
+              <th scope="col">{tr.t('web:col.discrepancies')}</th>
             </tr>
           </thead>
           <tbody>
@@ -90,11 +97,11 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
                   <a href={href(['rounds', r.roundId])}>{r.roundId}</a>
                 </td>
                 <td>{r.tableId}</td>
-                <td>{r.game}</td>
+                <td data-game={r.game}>{gameName(tr.lang, r.game)}</td>
                 <td>
-                  <time dateTime={r.startedAt ?? undefined}>{r.startedAtLocal}</time>
+                  <time dateTime={r.startedAt ?? undefined}>{r.startedAt ? localTime(tr, r.startedAt, r.timeZone) : r.startedAtLocal}</time>
                 </td>
-                <td>{r.verdict ?? '—'}</td>
+                <td>{term(tr, 'verdict', r.verdict)}</td>
                 <td>{r.codes.join(', ')}</td>
               </tr>
             ))}

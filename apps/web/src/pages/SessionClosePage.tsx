@@ -2,9 +2,13 @@
  * Session close, for finance: the table book (float by denomination, fills, credits, drop, win), the
  * reconciliation of the boxes against the count room, and the form to record the counts. Printable.
  */
+import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
-import { download, eur, getJson, postEvents, uuid } from '../api';
+import { parseAmount } from '../amount';
+import { download, getJson, postEvents, uuid } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { ExplainedFinding, FindingCitation, FindingDetail, FindingWhat } from '../components/Finding';
+import { term, useT } from '../language';
 import { href } from '../router';
 
 interface Inventory {
@@ -34,7 +38,7 @@ interface TableBook {
   roundsVoided: number;
   corrected?: Record<string, number | null>;
   sessionVerdict: 'consistent' | 'findings';
-  sessionFindings: Array<{ code: string; rule: string; citation: string; message: string }>;
+  sessionFindings: Array<ExplainedFinding & { rule: string }>;
   sessionNotes: string[];
 }
 
@@ -47,6 +51,7 @@ interface Figure {
 type ReconciliationRow = { sessionId: string } & Record<'drop' | 'tips' | 'cagnotte', Figure>;
 
 export function SessionClosePage({ sessionId }: { sessionId: string }) {
+  const tr = useT();
   const book = useLoad(() => getJson<TableBook>(`/api/v1/sessions/${encodeURIComponent(sessionId)}/table-book`), [sessionId]);
   const day = book.data?.gamingDay;
   const recon = useLoad(
@@ -61,83 +66,87 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
     <article className="session-close">
       <header>
         <h1>
-          Table book — {b.tableId} ({b.game})
+          {tr.t('web:book.title', { table: b.tableId, game: gameName(tr.lang, b.game) })}
         </h1>
         <p>
-          session <code>{b.sessionId}</code> · {b.casinoId} · gaming day {b.gamingDay} · {b.jurisdiction} · <strong>{b.status}</strong>
+          {tr.t('web:col.session')} <code>{b.sessionId}</code> · {b.casinoId} · {tr.t('web:replay.gamingDay', { day: tr.date(b.gamingDay) })} · {b.jurisdiction} ·{' '}
+          <strong>{term(tr, 'status', b.status)}</strong>
         </p>
         <p>
-          inspector {b.staff?.inspector ?? '—'} · croupiers {(b.staff?.croupiers ?? []).join(', ') || '—'} · {b.rounds} rounds ({b.roundsVoided} voided) ·{' '}
-          <a href={href(['rounds'], { table: b.tableId, gamingDay: b.gamingDay })}>its rounds</a>
+          {tr.t('web:book.inspector')} {b.staff?.inspector ?? '—'} · {tr.t('web:book.croupiers')} {(b.staff?.croupiers ?? []).join(', ') || '—'} ·{' '}
+          {tr.t('web:book.rounds', { count: b.rounds, voided: b.roundsVoided })} · <a href={href(['rounds'], { table: b.tableId, gamingDay: b.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
         </p>
         <p className="no-print">
-          <button onClick={() => window.print()}>Print</button>{' '}
-          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>Download PDF</button>{' '}
-          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>Download CSV</button>
+          <button onClick={() => window.print()}>{tr.t('web:download.print')}</button>{' '}
+          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>{tr.t('web:download.pdf')}</button>{' '}
+          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>{tr.t('web:download.csv')}</button>
         </p>
       </header>
 
       <table className="float">
-        <caption>Float by denomination (chips)</caption>
+        <caption>{tr.t('web:book.floatCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">denomination</th>
-            <th scope="col" className="num">opening</th>
-            <th scope="col" className="num">fills</th>
-            <th scope="col" className="num">credits</th>
-            <th scope="col" className="num">closing</th>
+            <th scope="col">{tr.t('web:book.denomination')}</th>
+            <th scope="col" className="num">{tr.t('web:book.opening')}</th>
+            <th scope="col" className="num">{tr.t('web:book.fills')}</th>
+            <th scope="col" className="num">{tr.t('web:book.credits')}</th>
+            <th scope="col" className="num">{tr.t('web:book.closing')}</th>
           </tr>
         </thead>
         <tbody>
           {denominations.map((d) => (
             <tr key={d}>
-              <th scope="row">{eur(Number(d))}</th>
-              <td className="num">{b.openingFloat.chips[d] ?? 0}</td>
-              <td className="num">{b.fills.chips[d] ?? 0}</td>
-              <td className="num">{b.credits.chips[d] ?? 0}</td>
-              <td className="num">{b.closingFloat ? (b.closingFloat.chips[d] ?? 0) : '—'}</td>
+              <th scope="row">{tr.money(Number(d))}</th>
+              <td className="num">{tr.number(b.openingFloat.chips[d] ?? 0)}</td>
+              <td className="num">{tr.number(b.fills.chips[d] ?? 0)}</td>
+              <td className="num">{tr.number(b.credits.chips[d] ?? 0)}</td>
+              <td className="num">{b.closingFloat ? tr.number(b.closingFloat.chips[d] ?? 0) : '—'}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">total</th>
-            <td className="num">{eur(b.openingFloat.total)}</td>
-            <td className="num">{eur(b.fills.total)}</td>
-            <td className="num">{eur(b.credits.total)}</td>
-            <td className="num">{eur(b.closingFloat?.total)}</td>
+            <th scope="row">{tr.t('web:book.total')}</th>
+            <td className="num">{tr.money(b.openingFloat.total)}</td>
+            <td className="num">{tr.money(b.fills.total)}</td>
+            <td className="num">{tr.money(b.credits.total)}</td>
+            <td className="num">{tr.money(b.closingFloat?.total)}</td>
           </tr>
         </tfoot>
       </table>
 
       <dl className="figures">
-        <dt>Drop</dt>
-        <dd>{eur(b.drop)}</dd>
-        <dt>Win</dt>
+        <dt>{tr.t('web:figure.drop')}</dt>
+        <dd>{tr.money(b.drop)}</dd>
+        <dt>{tr.t('web:figure.win')}</dt>
         <dd>
-          <strong>{eur(b.win)}</strong> <small>= drop + closing float + credits − opening float − fills</small>
+          <strong>{tr.money(b.win)}</strong> <small>{tr.t('web:book.winFormula')}</small>
         </dd>
-        <dt>Tips</dt>
-        <dd>{eur(b.tips)}</dd>
-        <dt>Cagnotte</dt>
-        <dd>{eur(b.cagnotte)}</dd>
-        <dt>Jackpot contributions</dt>
-        <dd>{eur(b.jackpotContributions)}</dd>
-        <dt>Fill slips</dt>
+        <dt>{tr.t('web:figure.tips')}</dt>
+        <dd>{tr.money(b.tips)}</dd>
+        <dt>{tr.t('web:figure.cagnotte')}</dt>
+        <dd>{tr.money(b.cagnotte)}</dd>
+        <dt>{tr.t('web:book.jackpotContributions')}</dt>
+        <dd>{tr.money(b.jackpotContributions)}</dd>
+        <dt>{tr.t('web:book.fillSlips')}</dt>
         <dd>{b.fills.slips.join(', ') || '—'}</dd>
-        <dt>Credit slips</dt>
+        <dt>{tr.t('web:book.creditSlips')}</dt>
         <dd>{b.credits.slips.join(', ') || '—'}</dd>
       </dl>
 
       <section className={`session-verdict ${b.sessionVerdict}`} aria-labelledby="session-verdict">
-        <h2 id="session-verdict">Session verdict: {b.sessionVerdict === 'findings' ? `${b.sessionFindings.length} finding(s)` : 'consistent'}</h2>
+        <h2 id="session-verdict">
+          {tr.t('web:book.sessionVerdict')} {b.sessionVerdict === 'findings' ? tr.t('web:book.findings', { count: b.sessionFindings.length }) : term(tr, 'verdict', 'consistent')}
+        </h2>
         {b.sessionFindings.length === 0 ? (
-          <p>The table opened, changed its limits and started its shoes as its rulebook requires. Each round has its own verdict.</p>
+          <p>{tr.t('web:book.noFindings')}</p>
         ) : (
           <ul>
             {b.sessionFindings.map((f, i) => (
               <li key={i}>
-                <strong>{f.code}</strong> {f.message} <cite>{f.citation}</cite>
+                <strong>{f.code}</strong> <FindingWhat f={f} /> <FindingCitation f={f} />
+                <FindingDetail f={f} />
               </li>
             ))}
           </ul>
@@ -145,20 +154,22 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
         {b.sessionNotes.length > 0 && (
           <ul className="notes">
             {b.sessionNotes.map((n, i) => (
-              <li key={i}>Not judged: {n}</li>
+              <li key={i}>
+                {tr.t('web:book.notJudged')} <span data-server-text>{n}</span>
+              </li>
             ))}
           </ul>
         )}
       </section>
 
       <table className="reconciliation">
-        <caption>Reconciliation: recorded at the table vs counted in the count room</caption>
+        <caption>{tr.t('web:book.reconciliation')}</caption>
         <thead>
           <tr>
-            <th scope="col">box</th>
-            <th scope="col" className="num">recorded</th>
-            <th scope="col" className="num">counted</th>
-            <th scope="col" className="num">variance</th>
+            <th scope="col">{tr.t('web:book.box')}</th>
+            <th scope="col" className="num">{tr.t('web:col.recorded')}</th>
+            <th scope="col" className="num">{tr.t('web:book.counted')}</th>
+            <th scope="col" className="num">{tr.t('web:book.variance')}</th>
           </tr>
         </thead>
         <tbody>
@@ -166,41 +177,49 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
             const f = row?.[k];
             return (
               <tr key={k} className={f?.variance ? 'flagged' : undefined}>
-                <th scope="row">{k}</th>
-                <td className="num">{eur(f?.recorded ?? (k === 'drop' ? b.drop : k === 'tips' ? b.tips : b.cagnotte))}</td>
-                <td className="num">{f?.counted === null || f?.counted === undefined ? 'not counted' : eur(f.counted)}</td>
-                <td className="num">{f?.variance === null || f?.variance === undefined ? '—' : eur(f.variance)}</td>
+                <th scope="row" data-box={k}>
+                  {tr.t(`web:figure.${k}`)}
+                </th>
+                <td className="num">{tr.money(f?.recorded ?? b[k])}</td>
+                <td className="num">{f?.counted === null || f?.counted === undefined ? tr.t('web:book.notCounted') : tr.money(f.counted)}</td>
+                <td className="num">{f?.variance === null || f?.variance === undefined ? '—' : tr.money(f.variance)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      {recon.error && <p className="error">{recon.error}</p>}
+      {recon.error && (
+        <p className="error" data-server-text>
+          {recon.error}
+        </p>
+      )}
       <RecordCounts sessionId={sessionId} onDone={() => recon.reload()} />
     </article>
   );
 }
 
 function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
+  const tr = useT();
   const [form, setForm] = useState({ drop: '', tips: '', cagnotte: '', countedBy: '' });
   const [message, setMessage] = useState<string>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const countedBy = form.countedBy.split(',').map((s) => s.trim()).filter(Boolean);
-    const toMinor = (v: string) => Math.round(Number(v.replace(',', '.')) * 100);
-    const events = (
+    const boxes = (
       [
-        ['DropBoxCounted', form.drop],
-        ['TipsBoxCounted', form.tips],
-        ['CagnotteBoxCounted', form.cagnotte],
+        ['DropBoxCounted', 'drop'],
+        ['TipsBoxCounted', 'tips'],
+        ['CagnotteBoxCounted', 'cagnotte'],
       ] as const
-    )
-      .filter(([, v]) => v.trim() !== '')
-      .map(([type, v]) => ({ eventId: uuid(), type, occurredAt: new Date().toISOString(), recordedBy: 'count-room:web', data: { sessionId, amount: toMinor(v), countedBy } }));
-    if (!events.length) return setMessage('Enter at least one counted amount.');
+    ).filter(([, box]) => form[box].trim() !== '');
+    // an amount that is not one is refused, naming its box, before anything is sent: nothing half-recorded
+    const unreadable = boxes.find(([, box]) => parseAmount(form[box]) === null);
+    if (unreadable) return setMessage(tr.t('web:counts.invalid', { box: tr.t(`web:counts.${unreadable[1]}`), value: form[unreadable[1]] }));
+    const events = boxes.map(([type, box]) => ({ eventId: uuid(), type, occurredAt: new Date().toISOString(), recordedBy: 'count-room:web', data: { sessionId, amount: parseAmount(form[box])!, countedBy } }));
+    if (!events.length) return setMessage(tr.t('web:counts.enterOne'));
     try {
       const r = await postEvents(events);
-      setMessage(`Recorded ${r.appended} count(s).`);
+      setMessage(tr.t('web:counts.recorded', { count: r.appended }));
       onDone();
     } catch (error) {
       setMessage((error as Error).message);
@@ -215,13 +234,17 @@ function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => 
   );
   return (
     <form className="counts no-print" onSubmit={submit}>
-      <h2>Record the count-room results</h2>
-      {input('drop', 'Drop box counted', 'euros, e.g. 1234.50')}
-      {input('tips', 'Tips box counted', 'euros')}
-      {input('cagnotte', 'Cagnotte box counted', 'euros')}
-      {input('countedBy', 'Counted by', 'names, separated by commas')}
-      <button type="submit">Record counts</button>
-      {message && <p role="status">{message}</p>}
+      <h2>{tr.t('web:counts.title')}</h2>
+      {input('drop', tr.t('web:counts.drop'), tr.t('web:counts.eurosExample', { example: tr.number(1234.5, 2) }))}
+      {input('tips', tr.t('web:counts.tips'), tr.t('web:counts.euros'))}
+      {input('cagnotte', tr.t('web:counts.cagnotte'), tr.t('web:counts.euros'))}
+      {input('countedBy', tr.t('web:counts.countedBy'), tr.t('web:counts.names'))}
+      <button type="submit">{tr.t('web:counts.submit')}</button>
+      {message && (
+        <p role="status" data-server-text>
+          {message}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,9 +1,12 @@
 /** The day at a glance: every table session of a gaming day, with links to its close and its rounds. */
+import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
-import { eur, getJson } from '../api';
+import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
 import { listQuery, Pager } from '../components/Pager';
+import { term, useT } from '../language';
 import { href, navigate } from '../router';
+import { localTime } from '../time';
 
 interface SessionRow {
   sessionId: string;
@@ -18,6 +21,8 @@ interface SessionRow {
   rounds: number;
   /** the opening on the casino's clock with its offset */
   openedAtLocal: string;
+  openedAt?: string | null;
+  timeZone?: string;
 }
 
 interface SessionsList {
@@ -28,6 +33,7 @@ interface SessionsList {
 }
 
 export function SessionsPage({ query }: { query: URLSearchParams }) {
+  const tr = useT();
   const gamingDay = query.get('gamingDay') ?? '';
   const casino = query.get('casino') ?? '';
   const [day, setDay] = useState(gamingDay);
@@ -40,14 +46,14 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
   };
   return (
     <article>
-      <h1>Table sessions{gamingDay ? ` — ${gamingDay}` : ''}</h1>
+      <h1>{gamingDay ? tr.t('web:sessions.titleOn', { day: tr.date(gamingDay) }) : tr.t('web:sessions.title')}</h1>
       <form className="filters" onSubmit={submit}>
         <label>
-          Gaming day
+          {tr.t('web:field.gamingDay')}
           <input type="date" value={day} onChange={(e) => setDay(e.target.value)} list="days" />
           <datalist id="days">{data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
         </label>
-        <button type="submit">Show</button>
+        <button type="submit">{tr.t('web:field.show')}</button>
       </form>
       {!data ? (
         <Loading error={error} />
@@ -55,20 +61,20 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
         <>
         {(data.next || params.cursor) && <Pager path={[]} params={params} shown={data.sessions.length} total={data.total} next={data.next} noun="sessions" />}
         <table>
-          <caption>{data.total ?? data.sessions.length} session(s)</caption>
+          <caption>{tr.t('web:sessions.count', { count: data.total ?? data.sessions.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">table</th>
-              <th scope="col">game</th>
-              <th scope="col">jurisdiction</th>
-              <th scope="col">casino</th>
-              <th scope="col">day</th>
-              <th scope="col">opened (casino's clock)</th>
-              <th scope="col">status</th>
-              <th scope="col" className="num">rounds</th>
-              <th scope="col" className="num">drop</th>
-              <th scope="col" className="num">win</th>
-              <th scope="col">rounds</th>
+              <th scope="col">{tr.t('web:col.table')}</th>
+              <th scope="col">{tr.t('web:col.game')}</th>
+              <th scope="col">{tr.t('web:col.jurisdiction')}</th>
+              <th scope="col">{tr.t('web:col.casino')}</th>
+              <th scope="col">{tr.t('web:col.gamingDay')}</th>
+              <th scope="col">{tr.t('web:sessions.opened')}</th>
+              <th scope="col">{tr.t('web:col.status')}</th>
+              <th scope="col" className="num">{tr.t('web:col.rounds')}</th>
+              <th scope="col" className="num">{tr.t('web:col.drop')}</th>
+              <th scope="col" className="num">{tr.t('web:col.win')}</th>
+              <th scope="col">{tr.t('web:col.replay')}</th>
             </tr>
           </thead>
           <tbody>
@@ -77,17 +83,17 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
                 <td>
                   <a href={href(['sessions', s.sessionId])}>{s.tableId}</a>
                 </td>
-                <td>{s.game}</td>
+                <td data-game={s.game}>{gameName(tr.lang, s.game)}</td>
                 <td>{s.jurisdiction}</td>
                 <td>{s.casinoId}</td>
-                <td>{s.gamingDay}</td>
-                <td>{s.openedAtLocal}</td>
-                <td>{s.status}</td>
-                <td className="num">{s.rounds}</td>
-                <td className="num">{eur(s.drop)}</td>
-                <td className="num">{eur(s.win)}</td>
+                <td>{tr.date(s.gamingDay)}</td>
+                <td>{s.openedAt ? localTime(tr, s.openedAt, s.timeZone) : s.openedAtLocal}</td>
+                <td>{term(tr, 'status', s.status)}</td>
+                <td className="num">{tr.number(s.rounds)}</td>
+                <td className="num">{tr.money(s.drop)}</td>
+                <td className="num">{tr.money(s.win)}</td>
                 <td>
-                  <a href={href(['rounds'], { table: s.tableId, gamingDay: s.gamingDay })}>replay</a>
+                  <a href={href(['rounds'], { table: s.tableId, gamingDay: s.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
                 </td>
               </tr>
             ))}
