@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gameRules, rulebookFor } from '../registry';
 import { CANTABRIA_COMMON, EUSKADI_COMMON } from './circle';
-import { DaySession, DICE_CUSTODY, HOURLY_ROTATIONS, judgeGamingDay, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
+import { DaySession, DICE_CUSTODY, HOURLY_ROTATIONS, judgeGamingDay, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
 import { citesLines, READINGS_DIR } from './reading-testing';
 import { complianceAfter, complianceRules, ComplianceState, initialCompliance } from './session-compliance';
 import type { Fact, Finding, JurisdictionId } from './types';
@@ -125,6 +125,8 @@ const VALUES: ValueCheck[] = [
   ['supervision', 'cantabria', 'frenchRoulette.maxTablesPerJefe', () => ({ tables: 1, withRecording: 2 }), () => ({ tables: SUPERVISION.cantabria?.['french-roulette'].tables, withRecording: SUPERVISION.cantabria?.['french-roulette'].withRecording }), () => SUPERVISION.cantabria?.['french-roulette'].cite],
   ['supervision', 'cantabria', 'americanRoulette.maxTablesPerJefe', () => ({ tables: 2, withRecording: 4 }), () => ({ tables: SUPERVISION.cantabria?.['american-roulette-single-zero'].tables, withRecording: SUPERVISION.cantabria?.['american-roulette-single-zero'].withRecording }), () => SUPERVISION.cantabria?.['american-roulette-single-zero'].cite],
   ['supervision', 'cantabria', 'blackjack.maxTablesPerJefe', () => 4, () => SUPERVISION.cantabria?.blackjack.tables, () => SUPERVISION.cantabria?.blackjack.cite],
+  // "blackjack, mini punto y banca and poker mixed: at most 4, provided each table has an individual recording system" (resolutions §2.2)
+  ['supervision', 'cantabria', 'mixedBankingCardGames', () => ({ tables: 4, games: ['blackjack', 'punto-banco', 'caribbean-stud'], eachRecorded: true }), () => ({ tables: SUPERVISION.cantabria?.blackjack.tables, games: ['blackjack', 'punto-banco', 'caribbean-stud'].filter((g) => MIXED_CARD_GAMES.cantabria?.games.has(g)), eachRecorded: MIXED_CARD_GAMES.cantabria !== undefined }), () => MIXED_CARD_GAMES.cantabria?.cite],
   ['supervision', 'illes-balears', 'frenchRoulette.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.['french-roulette'].tables, () => SUPERVISION['illes-balears']?.['french-roulette'].cite],
   ['supervision', 'illes-balears', 'americanRoulette.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.['american-roulette-double-zero'].tables, () => SUPERVISION['illes-balears']?.['american-roulette-double-zero'].cite],
   ['supervision', 'illes-balears', 'blackjack.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.blackjack.tables, () => SUPERVISION['illes-balears']?.blackjack.cite],
