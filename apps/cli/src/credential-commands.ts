@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import { BadRequestException } from '@nestjs/common';
 import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, shownText, SigningKeyError } from '../../../libs/access/src';
 import { accessLogAnswer } from '../../api/src/auth/access-log.page';
+import { ACCESS_LOG_PARAMETERS } from '../../api/src/auth/access-log.params';
+import { checkQuery } from '../../api/src/params/parameters';
 import { config, Runtime } from '../../../libs/platform/src';
 
 export type WithRuntime = <T>(program: Command, fn: (runtime: Runtime) => Promise<T>) => Promise<T>;
@@ -150,6 +152,13 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     .option('--all', 'every page of the window')
     .option('--json', 'as JSON')
     .action(async (opts: { from?: string; to?: string; limit?: string; cursor?: string; all?: boolean; json?: boolean }) => {
+      // the options are the API's parameters, checked against the same declaration
+      const [refused] = checkQuery(ACCESS_LOG_PARAMETERS, { from: opts.from, to: opts.to, limit: opts.limit, cursor: opts.cursor });
+      if (refused) {
+        err(`casino-audit: --${refused.field}: ${refused.reason}`);
+        process.exitCode = 2;
+        return;
+      }
       const answer = await run(async (access) => {
         const first = await accessLogAnswer(access, opts);
         if (!opts.all) return first;

@@ -1,10 +1,8 @@
-import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Runtime } from '../../../../libs/platform/src';
 import { readCheckpoint, ROUND_VERDICTS, TABLE_BOOKS } from '../../../../libs/projections/src';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, PageInfo } from '../pagination';
-import { calendarDay, clockTimeOrInstant, findingCode, idFragment, identifier, ParameterKind } from '../params/parameters';
-import { because, keyed, type ReasonKey } from '../../../../libs/i18n/src/reasons';
 
 export interface RoundRow {
   roundId: string;
@@ -62,19 +60,17 @@ const PENDING_CAP = 10000;
 /** `s` matched literally inside a LIKE pattern. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
-const bad = (field: string, reason: string | ReasonKey) => new BadRequestException({ field, ...(typeof reason === 'string' ? { reason } : keyed(reason)) });
-
-/** A query value checked by its declared kind (the guard has checked it already: this is for callers other than HTTP). */
-function checked(q: Record<string, unknown>, field: string, kind: ParameterKind): string | undefined {
+/**
+ * A query value as given (absent when empty). Each was checked once, against ROUNDS_PARAMETERS
+ * (browse.params.ts), by the access guard before the route runs: here it is only read.
+ */
+function given(q: Record<string, unknown>, field: string): string | undefined {
   const v = q[field];
-  if (v === undefined || v === '') return undefined;
-  const reason = typeof v === 'string' ? kind.check(v) : because('param.single');
-  if (reason) throw bad(field, reason);
-  return v as string;
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 function timeBound(q: Record<string, unknown>, field: 'from' | 'to'): TimeBound | undefined {
-  const v = checked(q, field, clockTimeOrInstant);
+  const v = given(q, field);
   if (v === undefined) return undefined;
   const clock = /^(\d\d):(\d\d)(?::(\d\d))?$/.exec(v);
   if (!clock) return { kind: 'instant', at: new Date(v).toISOString(), epochMs: Date.parse(v) };
@@ -84,14 +80,14 @@ function timeBound(q: Record<string, unknown>, field: 'from' | 'to'): TimeBound 
   return { kind: 'clock', time };
 }
 
-/** The filters of a rounds query, each checked (a 400 names the field and the reason). */
+/** The filters of a rounds query, as the guard accepted them. */
 export function roundFilters(q: Record<string, unknown>): RoundFilters {
   return {
-    gamingDay: checked(q, 'gamingDay', calendarDay),
-    table: checked(q, 'table', identifier('table')),
-    casino: checked(q, 'casino', identifier('casino')),
-    code: checked(q, 'code', findingCode),
-    roundId: checked(q, 'roundId', idFragment('round')),
+    gamingDay: given(q, 'gamingDay'),
+    table: given(q, 'table'),
+    casino: given(q, 'casino'),
+    code: given(q, 'code'),
+    roundId: given(q, 'roundId'),
     from: timeBound(q, 'from'),
     to: timeBound(q, 'to'),
   };

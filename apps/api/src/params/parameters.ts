@@ -139,6 +139,12 @@ export const param = (kind: ParameterKind, options: { description?: string; exam
 
 const own = (o: object | undefined, k: string) => !!o && Object.prototype.hasOwnProperty.call(o, k);
 
+/** The same check for a caller that is not an HTTP request (the command line's options): the given query values, none absent. */
+export function checkQuery(declared: RouteParameters, values: Readonly<Record<string, string | undefined>>): ParameterRefusal[] {
+  const query = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return checkParameters(declared, { params: {}, query } as unknown as Request);
+}
+
 /** Every way this request's parameters break its route's declaration (none: accepted). */
 export function checkParameters(declared: RouteParameters | undefined, req: Request): ParameterRefusal[] {
   const refusals: ParameterRefusal[] = [];

@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -27,7 +27,7 @@ export class RoundsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    if (full !== undefined && full !== 'true' && full !== 'false') throw new BadRequestException({ field: 'full', ...keyed(because('trueOrFalse')) });
+    // `format` and `full` are checked against REPLAY_PARAMETERS by the access guard, once
     try {
       const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
       if (format === 'text') {
