@@ -81,6 +81,22 @@ describe('refused credentials', () => {
     expect(rows.map((r) => r.attempts)).toEqual([251]);
   });
 
+  it('has written, when a flush returns, every attempt counted before it — also those the timer\'s flush was writing', async () => {
+    // the real pool, a slow one: each write takes 300 ms more
+    const slow = { query: async (...args: unknown[]) => (await new Promise((resolve) => setTimeout(resolve, 300)), (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)) } as unknown as Pool;
+    const tally = new RefusalTally(slow, 60_000);
+    const anonymous = { ...attempt('192.0.2.78', 0), claimedId: null, reason: 'no credential', kind: 'anonymous' as const };
+    for (let i = 0; i < 3; i++) tally.add(anonymous);
+    const underWay = tally.flush(); // as the timer's would be
+    await tally.flush(); // a reader's, with nothing left to take: returns once the three are written
+    const rows = async () => (await pool.query(`SELECT kind, status, attempts FROM ca_access_log WHERE address = '192.0.2.78'`)).rows;
+    expect(await rows()).toEqual([{ kind: 'anonymous', status: 401, attempts: 3 }]);
+    await underWay;
+    tally.add(anonymous);
+    await tally.flush();
+    expect(await rows()).toEqual([{ kind: 'anonymous', status: 401, attempts: 4 }]);
+  });
+
   it('keeps the log append-only but for the repeat count of a refused-credential row', async () => {
     const access = new AccessService(pool, undefined, { env: {}, loginThrottle: { failures: 100, windowSeconds: 60 } });
     await access.refused(attempt('192.0.2.1', 0));

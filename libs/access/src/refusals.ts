@@ -150,23 +150,35 @@ const startOfMinute = (ms: number) => ms - (ms % 60_000);
 export class RefusalTally {
   private pending = new Map<string, { attempt: LoggedRefusal; minute: number; count: number }>();
   private timer?: NodeJS.Timeout;
+  /** the write under way: a flush waits for it, so that what was counted before a flush is written when it returns */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly pool: Pool,
     private readonly everyMs = 1000,
   ) {}
 
-  add(attempt: LoggedRefusal, now = Date.now()): void {
+  add(attempt: LoggedRefusal, now = Date.now(), count = 1): void {
     const minute = startOfMinute(now);
     const key = JSON.stringify([minute, attempt.address, attempt.claimedId, attempt.reason]);
     const entry = this.pending.get(key);
-    if (entry) entry.count++;
-    else this.pending.set(key, { attempt, minute, count: 1 });
+    if (entry) entry.count += count;
+    else this.pending.set(key, { attempt, minute, count });
     this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), this.everyMs).unref();
   }
 
-  /** Write what is counted (also what a reader of the log calls first, so that it sees this node's last second). */
-  async flush(): Promise<void> {
+  /**
+   * Write what is counted (also what a reader of the log calls first, so that it sees this node's last
+   * second). One write at a time: a flush called while the timer's is under way waits for it, and
+   * returns once everything counted before it is written.
+   */
+  flush(): Promise<void> {
+    const next = this.writing.catch(() => undefined).then(() => this.write());
+    this.writing = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const entries = [...this.pending.values()];
@@ -175,9 +187,8 @@ export class RefusalTally {
       try {
         await recordRefusal(this.pool, e.attempt, e.count, e.minute);
       } catch (error) {
-        // kept for the next flush: counts are not dropped because the database blinked
-        for (const back of entries.slice(i)) this.pending.set(JSON.stringify([back.minute, back.attempt.address, back.attempt.claimedId, back.attempt.reason]), back);
-        this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), this.everyMs).unref();
+        // kept for the next flush, added to what was counted meanwhile: counts are not dropped because the database blinked
+        for (const back of entries.slice(i)) this.add(back.attempt, back.minute, back.count);
         throw error;
       }
     }
