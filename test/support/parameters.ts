@@ -19,6 +19,7 @@ export const PARAMETER_FIXTURES: Record<string, string> = {
   full: 'true',
   limit: '10',
   cursor: 'eyJsIjoicm91bmRzIn0',
+  playerRef: 'ADM-2026.0042',
 };
 
 /** The routes with their declared parameters, as OpenAPI shows them. */
