@@ -132,6 +132,25 @@ describe('the access log records the answer of every request', () => {
     expect(log.records.filter((r: any) => r.kind === 'anonymous').map((r: any) => r.reason)).toEqual(expect.arrayContaining(['no credential', 'no such route']));
   });
 
+  it('describes it in the served OpenAPI document: every list\'s limit, cursor and next, every operation\'s 400 and 429', async () => {
+    const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
+    const lists: string[] = [];
+    for (const [path, methods] of Object.entries<any>(spec.paths)) {
+      for (const [method, op] of Object.entries<any>(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect({ where, badRequest: op.responses['400']?.description }).toEqual({ where, badRequest: expect.stringMatching(/query or path parameter/) });
+        expect({ where, retryAfter: op.responses['429']?.headers?.['Retry-After']?.schema }).toEqual({ where, retryAfter: { type: 'integer', minimum: 1 } });
+        const params = Object.fromEntries((op.parameters ?? []).map((p: any) => [p.name, p]));
+        if (!params.cursor) continue;
+        lists.push(path);
+        expect({ where, limit: params.limit?.schema }).toEqual({ where, limit: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 1000 }) });
+        expect({ where, next: op.responses['200']?.content?.['application/json']?.schema?.properties?.next?.nullable }).toEqual({ where, next: true });
+      }
+    }
+    expect(lists).toEqual(expect.arrayContaining(['/api/v1/rounds', '/api/v1/sessions', '/api/v1/access-log']));
+    expect(spec.paths['/api/v1/access-log'].get.responses['200'].content['application/json'].schema.properties.timeZone).toMatchObject({ type: 'string' });
+  });
+
   it('answers even when the record cannot be written, and says so in the log and the metrics', async () => {
     const failures = async () => (await metricsRegistry.getSingleMetric('casino_audit_access_log_write_failures_total')!.get()).values[0]?.value ?? 0;
     const before = await failures();
