@@ -43,8 +43,9 @@ export const DEMO_DEFAULTS: DemoOptions = {
   casinoId: 'casino-demo',
   gamingDay: '2026-11-21',
   reversibleCloths: true,
-  // a jefe given a fifth table, a craps table's die without the casino's initials (euskadi L1470–1473, L3163–3165)
-  dayViolations: ['overloaded-jefe', 'dice-unmarked'],
+  // a jefe given a fifth table, a craps table's die without the casino's initials, the last roulette closed for
+  // half an hour while the card tables play (euskadi L1470–1473, L3163–3165, L12952–12958)
+  dayViolations: ['overloaded-jefe', 'dice-unmarked', 'roulette-gap'],
 };
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;

@@ -77,12 +77,12 @@ describe('the simulated gaming day and its rules', () => {
     expect([...kinds]).toEqual(expect.arrayContaining(['cloth-unnumbered', 'cloth-before-close']));
   });
 
-  it('violations asked for are injected once each where the floor allows, and found with nothing else (a jefe over his ratio, dice, cloths turned twice or before the close)', () => {
+  it('violations asked for are injected once each where the floor allows, and found with nothing else (a jefe over his ratio, dice, cloths turned twice or before the close, the last roulette closed for half an hour)', () => {
     const asked = [
-      ['euskadi', ['overloaded-jefe', 'dice-unmarked']],
+      ['euskadi', ['overloaded-jefe', 'dice-unmarked', 'roulette-gap']],
       ['cantabria', ['overloaded-jefe', 'dice-short', 'cloth-twice']],
       ['illes-balears', ['cloth-twice']],
-      ['galicia', ['dice-unmarked', 'cloth-before-close']],
+      ['galicia', ['dice-unmarked', 'cloth-before-close', 'roulette-gap']],
       ['euskadi', ['cloth-unnumbered']],
     ] as const;
     for (const [jurisdiction, kinds] of asked) {
@@ -99,6 +99,13 @@ describe('the simulated gaming day and its rules', () => {
     const games = gamesOf('euskadi');
     const manifest: { value?: SimulationManifest } = {};
     [...simulateDay({ tables: games.length, tableGames: games, rounds: 20, seed: 9, jurisdiction: 'euskadi', dayViolations: ['cloth-twice'] }, manifest)];
+    expect(manifest.value!.injected.filter((i) => i.detector === 'day')).toEqual([]);
+  });
+
+  it('a roulette gap is injected only where the text wants a roulette in service (not in cantabria)', () => {
+    const games = gamesOf('cantabria');
+    const manifest: { value?: SimulationManifest } = {};
+    [...simulateDay({ tables: games.length, tableGames: games, rounds: 20, seed: 9, jurisdiction: 'cantabria', dayViolations: ['roulette-gap'] }, manifest)];
     expect(manifest.value!.injected.filter((i) => i.detector === 'day')).toEqual([]);
   });
 

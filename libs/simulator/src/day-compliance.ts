@@ -6,11 +6,11 @@
  * these, written down in the ground-truth manifest (detector `day`) with the code and rule the judge must
  * report. Chance comes from a generator of its own, so the rest of the day stays as its seed made it.
  */
-import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_CLOTHS, supervisionCapacity } from '../../rules/src';
+import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_CLOTHS, serviceKind, supervisionCapacity, TABLES_IN_SERVICE } from '../../rules/src';
 import type { InjectedError } from './errors';
 import type { TablePlan } from './tables';
 
-export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close' | 'cloth-twice';
+export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close' | 'cloth-twice' | 'roulette-gap';
 
 /** Tables a jefe holds where no text sets a ratio for any of them (the casino's own practice). */
 const USUAL_TABLES_PER_JEFE = 4;
@@ -103,6 +103,7 @@ export function dayDetection(injected: readonly InjectedError[], findings: reado
   const explains = (i: InjectedError, f: DayFinding) => {
     if (f.code !== i.expectedCode) return false;
     if (i.kind === 'overloaded-jefe') return ((f.recorded as { tables?: string[] }).tables ?? []).includes(tableOf(i.sessionId) ?? '');
+    if (i.kind === 'roulette-gap') return f.rule === i.rule; // the day as a whole: no session or table
     return f.sessionId === i.sessionId && f.rule === i.rule;
   };
   const missed = mine.filter((i) => !findings.some((f) => explains(i, f))).map((i) => `${i.kind} ${i.sessionId}`);
@@ -155,4 +156,22 @@ export function clothChangeError(change: ClothChange, sessionId: string): Inject
 /** The injected second change (the third session, back to the first game), for the manifest. */
 export function clothTwiceError(change: ClothChange, sessionId: string): InjectedError {
   return injection('cloth-twice', sessionId, 'reversible-cloth/changes-per-day', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth back to ${change.first.game}, a second change of game the same day`);
+}
+
+/** How long the last roulette stays closed before it reopens, when a gap in service is injected. */
+export const ROULETTE_GAP_MS = 30 * 60_000;
+
+/**
+ * A roulette gap (injected): where the text wants a roulette in service all the gaming hours (euskadi
+ * L12952–12958, galicia L56), the last roulette open closes while a card table still plays and reopens
+ * half an hour later. Whether this closing table is that roulette.
+ */
+export function leavesNoRoulette(closing: { plan: TablePlan }, open: ReadonlyArray<{ plan: TablePlan }>): boolean {
+  if (!TABLES_IN_SERVICE[closing.plan.jurisdiction] || serviceKind(closing.plan.game) !== 'roulette') return false;
+  return !open.some((r) => serviceKind(r.plan.game) === 'roulette') && open.some((r) => serviceKind(r.plan.game) === 'cards');
+}
+
+/** The injected gap, for the manifest (the reopened session names it; the finding is the day's). */
+export function rouletteGapError(plan: TablePlan, sessionId: string): InjectedError {
+  return injection('roulette-gap', sessionId, 'tables-in-service/roulette', 'TABLES_IN_SERVICE_VIOLATION', `${plan.tableId}, the last roulette in service, closed for ${ROULETTE_GAP_MS / 60_000} minutes while the card tables played`);
 }

@@ -10,7 +10,7 @@ import { SessionTracker } from '../../replay/src';
 import { EquipmentBias, GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
-import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly } from './day-compliance';
+import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, leavesNoRoulette, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly, ROULETTE_GAP_MS, rouletteGapError } from './day-compliance';
 import { seededUuid } from './ids';
 import { equipmentBias, EquipmentBiasSpec, equipmentInjection } from './equipment-bias';
 import { TableStaff } from './table-staff';
@@ -178,6 +178,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   const forcedCloth = (['cloth-unnumbered', 'cloth-before-close', 'cloth-twice'] as const).find((k) => forced.has(k));
   const clothChange = options.reversibleCloths || forcedCloth ? planClothChange(plans, dayRandom, errorRate, forcedCloth) : null;
   let forcedDice = (['dice-short', 'dice-unmarked'] as const).find((k) => forced.has(k));
+  let forcedGap = forced.has('roulette-gap');
   if (clothChange) runs.find((r) => r.plan.tableId === clothChange.tableId)!.clothNumber = clothChange.clothNumbers[0];
 
   const emit = (run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, by = `terminal:${run.plan.tableId}`) => {
@@ -426,6 +427,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (run.cagnotte > 0) emit(run, batch, 'CagnotteBoxCounted', { amount: run.cagnotte, countedBy }, 'count-room');
     // the next game opens as the first closes: a card table stays in service (euskadi L12957–12958, galicia L56)
     if (turning && clothChange.error !== 'cloth-before-close') turnCloth(run, batch, closedAt);
+    // injected: the last roulette in service closes while the card tables play, and reopens half an hour later
+    if (forcedGap && leavesNoRoulette(run, runs.filter((r) => !r.closed))) {
+      forcedGap = false;
+      const again = newRun(run.plan, `${run.sessionId}-reopened`, closedAt + ROULETTE_GAP_MS);
+      injected.push(rouletteGapError(run.plan, again.sessionId));
+      runs.push(again);
+      openTable(again, batch);
+    }
     // injected: the cloth turned back to the first game, a second change the same day
     if (clothChange?.error === 'cloth-twice' && run.plan === clothChange.next) {
       const back = newRun(clothChange.first, `${casinoId}-${gamingDay}-${clothChange.tableId}-3`, closedAt);
