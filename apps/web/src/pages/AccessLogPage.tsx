@@ -9,6 +9,7 @@ import { useLoad, Loading } from '../components/Async';
 import { listQuery, Pager } from '../components/Pager';
 import { term, useT } from '../language';
 import { navigate } from '../router';
+import { localTime } from '../time';
 
 interface AccessRecord {
   id: string;
@@ -37,6 +38,8 @@ interface AccessLogAnswer {
   next: string | null;
   total: number;
   totalIsEstimate: boolean;
+  /** the zone the instants are read in (the reader's casino's, else the platform's default) */
+  timeZone: string;
   records: AccessRecord[];
 }
 
@@ -76,7 +79,7 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
       ) : (
         <>
           <p className="muted">
-            {data.from} — {data.to}: {tr.t(data.totalIsEstimate ? 'web:access.recordsAbout' : 'web:access.records', { count: data.total })};{' '}
+            {localTime(tr, data.from, data.timeZone)} — {localTime(tr, data.to, data.timeZone)}: {tr.t(data.totalIsEstimate ? 'web:access.recordsAbout' : 'web:access.records', { count: data.total })};{' '}
             {tr.t('web:access.refusedAttempts', { count: data.records.filter((r) => r.kind === 'credential').reduce((n, r) => n + r.attempts, 0) })}
           </p>
           <Pager path={['access-log']} params={params} shown={data.records.length} total={data.total} next={data.next} noun="records" />
@@ -96,14 +99,15 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
             </thead>
             <tbody>
               {data.records.map((r) =>
-                r.kind === 'credential' ? (
-                  <tr key={r.id} className="flagged" data-kind="credential">
+                // a refused credential, or a request that named nobody: one row per minute, address and reason
+                r.kind === 'credential' || r.kind === 'anonymous' ? (
+                  <tr key={r.id} className="flagged" data-kind={r.kind}>
                     <td>
-                      {r.at}
-                      {r.lastAt && r.attempts > 1 && <div className="muted">{tr.t('web:access.until', { at: r.lastAt })}</div>}
+                      <time dateTime={r.at}>{localTime(tr, r.at, data.timeZone)}</time>
+                      {r.lastAt && r.attempts > 1 && <div className="muted">{tr.t('web:access.until', { at: localTime(tr, r.lastAt, data.timeZone) })}</div>}
                     </td>
                     <td>{term(tr, 'outcome', 'refused')}</td>
-                    <td>{term(tr, 'kind', 'credential')}</td>
+                    <td>{term(tr, 'kind', r.kind)}</td>
                     <td>{tr.t('web:access.fromAddress', { address: r.address ?? '?' })}</td>
                     <td>{r.claimedCredentialId ? tr.t('web:access.claimed', { id: r.claimedCredentialId }) : '—'}</td>
                     <td>
@@ -114,7 +118,9 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
                   </tr>
                 ) : (
                   <tr key={r.id} className={r.outcome === 'denied' ? 'flagged' : undefined} data-kind={r.kind}>
-                    <td>{r.at}</td>
+                    <td>
+                      <time dateTime={r.at}>{localTime(tr, r.at, data.timeZone)}</time>
+                    </td>
                     <td>{term(tr, 'outcome', r.outcome)}</td>
                     <td>{term(tr, 'kind', r.kind)}</td>
                     <td>
