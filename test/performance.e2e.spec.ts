@@ -45,6 +45,8 @@ function rouletteSession() {
     ev('BetSettled', { ...r('p2'), betId: 'p2-a', outcome: 'lose', payout: 0 }),
     ev('BetSettled', { ...r('p2'), betId: 'p2-b', outcome: 'win', payout: 400 }),
     ev('RoundCompleted', r('p2')),
+    // the second croupier takes the wheel from the next round (docs/contract.md, CroupierChanged)
+    ev('CroupierChanged', { sessionId: S, croupierId: 'cr-bo' }),
     // 3. red and black on one spin; the zero comes: each loses half
     ev('RoundStarted', r('p3')),
     ev('BetPlaced', { ...r('p3'), betId: 'p3-a', seat: 1, betType: 'red', amount: 100 }),
@@ -129,9 +131,12 @@ describe('performance: actual against theoretical win', () => {
     expect(Number(rows[1].variance)).toBeCloseTo(round2.variance, 6);
   });
 
-  it('croupiers: the opening staff croupier deals every round until a change; the table chart runs round by round', async () => {
+  it('croupiers: the opening staff croupier deals until a CroupierChanged (marked so), the recorded one from the next round; the table chart runs round by round', async () => {
     const r = await loadPerformance(runtime, { gamingDay: DAY, casinoId: 'casino-p', croupiers: true });
-    expect(r.croupiers.map((c) => [c.subject, c.rounds])).toEqual([['cr-anna', 3]]);
+    expect(r.croupiers.map((c) => [c.subject, c.rounds, c.staffRounds])).toEqual([
+      ['cr-anna', 2, 2],
+      ['cr-bo', 1, 0],
+    ]);
     const [chart] = r.charts;
     expect(chart.tableId).toBe('RA-01');
     expect(chart.points.map((p) => p.round)).toEqual([1, 2, 3]);
@@ -195,9 +200,9 @@ describe('performance: actual against theoretical win', () => {
       const json = await reportCli(['report', 'performance', '--gaming-day', DAY, '--casino', 'casino-p', '--json'], env);
       const r = JSON.parse(json.stdout);
       expect(r.sessions[0].actualWin).toBe(-3700);
-      expect(r.croupiers.map((c: { subject: string }) => c.subject)).toEqual(['cr-anna']);
+      expect(r.croupiers.map((c: { subject: string }) => c.subject)).toEqual(['cr-anna', 'cr-bo']);
       const csv = await reportCli(['report', 'performance', '--gaming-day', DAY, '--table', 'RA-01', '--csv'], env);
-      expect(csv.stdout.split('\n')[0]).toBe('level,casinoId,subject,tableId,games,rounds,handle,actualWin,theoreticalWin,sd,z,p,holdPercent,theoreticalHoldPercent,unvaluedHandle,unvaluedWin,boundedRounds,cagnotte');
+      expect(csv.stdout.split('\n')[0]).toBe('level,casinoId,subject,tableId,games,rounds,handle,actualWin,theoreticalWin,sd,z,p,holdPercent,theoreticalHoldPercent,unvaluedHandle,unvaluedWin,boundedRounds,cagnotte,staffRounds');
       expect(csv.stdout).toContain('table,casino-p,RA-01,RA-01,american-roulette-single-zero,3,600,-3700,');
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'perf-')), 'performance.pdf');
       const pdf = await reportCli(['report', 'performance', '--gaming-day', DAY, '--pdf', file], env);
@@ -222,7 +227,7 @@ describe('performance: actual against theoretical win', () => {
       expect(f.charts[0].points).toHaveLength(3);
       for (const role of ['compliance', 'inspector'] as const) {
         const r = (await (await get(role, `gamingDay=${DAY}&casino=casino-p`)).json()) as any;
-        expect(r.croupiers.map((c: { subject: string }) => c.subject)).toEqual(['cr-anna']);
+        expect(r.croupiers.map((c: { subject: string }) => c.subject)).toEqual(['cr-anna', 'cr-bo']);
       }
       const csv = await get('pit', `gamingDay=${DAY}&table=RA-01&format=csv`);
       expect(csv.headers.get('content-type')).toContain('text/csv');

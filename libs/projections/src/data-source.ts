@@ -19,6 +19,7 @@ import { SessionFindings1764000000000 } from './migrations/1764000000000-session
 import { DayCompliance1764100000001 } from './migrations/1764100000001-day-compliance';
 import { SessionCompliance1764100000000 } from './migrations/1764100000000-session-compliance';
 import { Performance1764500000000 } from './migrations/1764500000000-performance';
+import { PerformanceCroupiers1764500000001 } from './migrations/1764500000001-performance-croupiers';
 import { PerformanceProjection } from './performance/performance.projection';
 import { Equipment1764600000000 } from './migrations/1764600000000-equipment';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
@@ -40,7 +41,7 @@ export const READ_MODEL_ENTITIES = [
   DayComplianceEntity,
   TableDiceEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, Equipment1764600000000];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({

@@ -22,11 +22,11 @@ const levels = (r: PerformanceReport): Array<[Level, PerformanceLine[]]> => [
 
 export function performanceCsv(r: PerformanceReport): string {
   const rows: unknown[][] = [
-    ['level', 'casinoId', 'subject', 'tableId', 'games', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'holdPercent', 'theoreticalHoldPercent', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte'],
+    ['level', 'casinoId', 'subject', 'tableId', 'games', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'holdPercent', 'theoreticalHoldPercent', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'],
   ];
   for (const [level, lines] of levels(r)) {
     for (const l of lines) {
-      rows.push([level, l.casinoId, l.subject, l.tableId ?? '', l.games.join(' '), l.rounds, l.handle, l.actualWin, l.theoreticalWin, l.sd, l.z ?? '', l.p ?? '', l.holdPercent ?? '', l.theoreticalHoldPercent ?? '', l.unvaluedHandle, l.unvaluedWin, l.boundedRounds, l.cagnotte]);
+      rows.push([level, l.casinoId, l.subject, l.tableId ?? '', l.games.join(' '), l.rounds, l.handle, l.actualWin, l.theoreticalWin, l.sd, l.z ?? '', l.p ?? '', l.holdPercent ?? '', l.theoreticalHoldPercent ?? '', l.unvaluedHandle, l.unvaluedWin, l.boundedRounds, l.cagnotte, l.staffRounds]);
     }
   }
   rows.push([]);
@@ -44,7 +44,8 @@ function lineText(level: string, l: PerformanceLine): string {
     ` · z ${fixed(l.z)} · p ${prob(l.p)}` +
     (l.unvaluedHandle ? ` · without figure: handle ${money(l.unvaluedHandle, '')}, win ${money(l.unvaluedWin, '')}` : '') +
     (l.boundedRounds ? ` · σ bounded in ${l.boundedRounds} round(s)` : '') +
-    (l.cagnotte ? ` · cagnotte ${money(l.cagnotte, '')}` : '')
+    (l.cagnotte ? ` · cagnotte ${money(l.cagnotte, '')}` : '') +
+    (level === 'croupier' && l.staffRounds ? ` · ${l.staffRounds} round(s) from the opening staff, no CroupierChanged: never a finding` : '')
   );
 }
 
@@ -109,7 +110,7 @@ export function performancePdf(r: PerformanceReport, options: { generatedAt?: st
   return w.end();
 }
 
-const FIGURES = ['rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte'] as const;
+const FIGURES = ['rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'] as const;
 
 /** The section's rows in the inspector CSV's columns (section, casinoId, tableId, sessionId, roundId, item, value, detail). */
 export function performanceRows(r: PerformanceReport | undefined): unknown[][] {

@@ -61,11 +61,16 @@ export interface PerformanceFigures {
    * withdrawal at the poker-vs-bank games): real players do worse, so a house win above theoretical is expected there
    */
   readonly strategyHandle: number;
+  /**
+   * a croupier's rounds attributed from the session's opening staff, no CroupierChanged recorded: shown, never a
+   * finding (docs/contract.md: who deals is recorded, not guessed)
+   */
+  readonly staffRounds: number;
   /** house income that is not an outcome (circle poker's levy) */
   readonly cagnotte: number;
 }
 
-export function readSums(r: Pick<PerformanceSumsRow, 'rounds' | 'handle' | 'actual_win' | 'theoretical_win' | 'variance' | 'unvalued_handle' | 'unvalued_win' | 'bounded_rounds' | 'strategy_handle' | 'cagnotte'>): PerformanceFigures {
+export function readSums(r: Pick<PerformanceSumsRow, 'rounds' | 'handle' | 'actual_win' | 'theoretical_win' | 'variance' | 'unvalued_handle' | 'unvalued_win' | 'bounded_rounds' | 'strategy_handle' | 'cagnotte'> & Partial<Pick<PerformanceSumsRow, 'staff_rounds'>>): PerformanceFigures {
   const n = (x: unknown) => Number(x ?? 0);
   // the test compares like with like: the bets with a figure
   const valued = readPerformance({
@@ -91,6 +96,7 @@ export function readSums(r: Pick<PerformanceSumsRow, 'rounds' | 'handle' | 'actu
     unvaluedWin: n(r.unvalued_win),
     boundedRounds: n(r.bounded_rounds),
     strategyHandle: n(r.strategy_handle),
+    staffRounds: n(r.staff_rounds),
     cagnotte: n(r.cagnotte),
   };
 }
@@ -125,7 +131,8 @@ export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], setting
   const out: PerformanceFinding[] = [];
   for (const level of FAMILIES) {
     const tested = rows
-      .filter((r) => r.level === level && r.rounds >= settings.minRounds)
+      // a croupier's rounds taken from the opening staff rather than recorded: no accusation rests on them
+      .filter((r) => r.level === level && r.rounds >= settings.minRounds && !(level === 'croupier' && Number(r.staff_rounds ?? 0) > 0))
       .map((r) => ({ r, f: readSums(r) }))
       .filter((x): x is { r: PerformanceSumsRow; f: PerformanceFigures & { z: number; p: number } } => x.f.z !== null && x.f.p !== null)
       .sort((a, b) => a.r.subject.localeCompare(b.r.subject));

@@ -47,6 +47,8 @@ export interface SettledBet {
 
 export interface OpenRound {
   croupier: string | null;
+  /** the croupier comes from a CroupierChanged, not from the opening staff */
+  recorded: boolean;
   /** `seat:hand` of the hands doubled in this round */
   doubled: string[];
   settled: Record<string, SettledBet>;
@@ -64,7 +66,9 @@ export interface PerformanceSessionRow {
   /** 'cagnotte': the house is no party to the bets (circle poker) */
   house_income: string | null;
   croupier_id: string | null;
-  /** a CroupierChanged not yet in effect: from the next round started, or from `roundId` */
+  /** false while the croupier is the opening staff's first (no CroupierChanged yet): figures marked, no finding */
+  croupier_recorded: boolean;
+  /** a CroupierChanged not yet in effect: from the next round started */
   croupier_change: { croupierId: string; roundId?: string } | null;
   open_bets: Record<string, OpenBet>;
   open_rounds: Record<string, OpenRound>;
@@ -79,6 +83,8 @@ export interface PerformanceRoundRow {
   gaming_day: string;
   table_id: string;
   croupier_id: string | null;
+  /** false: the croupier is the opening staff's first, no CroupierChanged recorded yet */
+  croupier_recorded: boolean;
   /** the round's place among the table's weighed rounds of the gaming day (1, 2, …): the control chart's x */
   table_round: number;
   handle: number;
@@ -110,6 +116,8 @@ export interface PerformanceSumsRow {
   unvalued_handle: number;
   unvalued_win: number;
   bounded_rounds: number;
+  /** rounds whose croupier is the opening staff's first, not a recorded CroupierChanged (croupier level) */
+  staff_rounds: number;
   /** stakes whose figure assumes the player's best decisions: a house win above it is expected from real play */
   strategy_handle: number;
   cagnotte: number;
@@ -131,6 +139,7 @@ export const emptySums = (casinoId: string, gamingDay: string, level: Performanc
   unvalued_handle: 0,
   unvalued_win: 0,
   bounded_rounds: 0,
+  staff_rounds: 0,
   strategy_handle: 0,
   cagnotte: 0,
   last_position: 0,
@@ -165,6 +174,7 @@ export function openSession(e: PerformanceFact, smallestChip: number): Performan
     smallest_chip: smallestChip,
     house_income: houseIncome,
     croupier_id: typeof croupiers[0] === 'string' ? croupiers[0] : null,
+    croupier_recorded: false,
     croupier_change: null,
     open_bets: {},
     open_rounds: {},
@@ -190,12 +200,15 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
   switch (e.type) {
     case 'CroupierChanged': {
       if (typeof d.croupierId !== 'string') return {};
-      // from `roundId` when given: at once if that round is under way, else when it starts
-      if (roundId && s.open_rounds[roundId]) {
-        s.open_rounds[roundId].croupier = d.croupierId;
+      // from `roundId` when given (a round already started: contract, CroupierChanged): at once, that round
+      // included if it is under way; a round already completed keeps its croupier, the change holds from now on
+      if (roundId) {
+        const round = s.open_rounds[roundId];
+        if (round) Object.assign(round, { croupier: d.croupierId, recorded: true });
         s.croupier_id = d.croupierId;
+        s.croupier_recorded = true;
         s.croupier_change = null;
-      } else s.croupier_change = { croupierId: d.croupierId, ...(roundId ? { roundId } : {}) };
+      } else s.croupier_change = { croupierId: d.croupierId };
       return {};
     }
     case 'RoundStarted': {
@@ -203,9 +216,10 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
       const change = s.croupier_change;
       if (change && (!change.roundId || change.roundId === roundId)) {
         s.croupier_id = change.croupierId;
+        s.croupier_recorded = true;
         s.croupier_change = null;
       }
-      s.open_rounds[roundId] = { croupier: s.croupier_id, doubled: [], settled: {} };
+      s.open_rounds[roundId] = { croupier: s.croupier_id, recorded: s.croupier_recorded, doubled: [], settled: {} };
       return {};
     }
     case 'BetPlaced': {
@@ -313,6 +327,7 @@ export function weighRound(s: PerformanceSessionRow, roundId: string, round: Ope
       gaming_day: s.gaming_day,
       table_id: s.table_id,
       croupier_id: round.croupier,
+      croupier_recorded: round.recorded ?? false,
       handle: f.handle,
       actual_win: f.actualWin,
       theoretical_win: f.theoreticalWin,
@@ -337,6 +352,7 @@ export function addToSums(sums: PerformanceSumsRow, w: Weighed, game: string): v
   sums.unvalued_win += f.unvaluedWin;
   if (f.varianceMethod === 'bound') sums.bounded_rounds += 1;
   sums.strategy_handle += f.strategyHandle;
+  if (!w.round.croupier_recorded) sums.staff_rounds += 1;
   if (!sums.games.includes(game)) sums.games = [...sums.games, game].sort();
   sums.last_position = w.round.completed_position;
 }

@@ -72,11 +72,18 @@ export async function loadPerformance(
   const sums = (await c.query(`SELECT * FROM ${PERFORMANCE_SUMS} WHERE ${where} ORDER BY casino_id, level, subject`, args)).rows as PerformanceSumsRow[];
   const days = (await c.query(`SELECT * FROM ${PERFORMANCE_DAYS} WHERE ${where} ORDER BY casino_id`, args)).rows;
   const ofTable = (r: { table_id: string | null; level?: string; subject?: string }) => !tableId || r.table_id === tableId;
-  const of = (level: string) => sums.filter((r) => r.level === level && (level === 'casino' || level === 'croupier' || ofTable(r))).map(line);
-  // a croupier's figures over the day (all tables): shown only to compliance and inspectors, never narrowed to a table
-  const croupierIds = new Set(sums.filter((r) => r.level === 'croupier').map((r) => r.subject));
-  const findings = (days.flatMap((d) => d.findings) as PerformanceFinding[]).filter(
-    (f) => (croupiersShown || f.level !== 'croupier') && (!tableId || f.level === 'croupier' || f.tableId === tableId),
+  const rounds = (
+    await c.query(
+      `SELECT casino_id, table_id, round_id, table_round, croupier_id, actual_win - unvalued_win - theoretical_win AS difference, variance
+         FROM ${PERFORMANCE_ROUNDS} WHERE ${where} AND ($3::text IS NULL OR table_id = $3) ORDER BY casino_id, table_id, table_round`,
+      [...args, tableId],
+    )
+  ).rows;
+  // a croupier's figures are over the day, all tables; with a table, the croupiers who dealt there
+  const croupierIds = new Set(tableId ? rounds.map((r) => r.croupier_id) : sums.filter((r) => r.level === 'croupier').map((r) => r.subject));
+  const of = (level: string) => sums.filter((r) => r.level === level && (level === 'casino' || (level === 'croupier' ? croupierIds.has(r.subject) : ofTable(r)))).map(line);
+  const findings = (days.flatMap((d) => d.findings) as PerformanceFinding[]).filter((f) =>
+    f.level === 'croupier' ? croupiersShown && croupierIds.has(f.subject) : !tableId || f.tableId === tableId,
   );
   const cusumRows = (await c.query(`SELECT * FROM ${PERFORMANCE_CUSUM} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY casino_id, level, subject`, [casinoId])).rows as PerformanceCusumRow[];
   const tablesOfDay = new Set(sums.filter((r) => r.level === 'table').map((r) => `${r.casino_id}|${r.subject}`));
@@ -94,13 +101,6 @@ export async function loadPerformance(
       detection: detectionStatement(r),
       detectionRounds: r.detection?.rounds ?? null,
     }));
-  const rounds = (
-    await c.query(
-      `SELECT casino_id, table_id, round_id, table_round, actual_win - unvalued_win - theoretical_win AS difference, variance
-         FROM ${PERFORMANCE_ROUNDS} WHERE ${where} AND ($3::text IS NULL OR table_id = $3) ORDER BY casino_id, table_id, table_round`,
-      [...args, tableId],
-    )
-  ).rows;
   const charts: PerformanceChart[] = [];
   let chart: PerformanceChart | undefined;
   let difference = 0;

@@ -28,13 +28,13 @@ export interface PerformanceDayRow {
   last_position: number;
 }
 
-const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'options', 'smallest_chip', 'house_income', 'croupier_id', 'croupier_change', 'open_bets', 'open_rounds', 'last_position'];
-const ROUND_COLUMNS = ['session_id', 'round_id', 'casino_id', 'gaming_day', 'table_id', 'croupier_id', 'table_round', 'handle', 'actual_win', 'theoretical_win', 'variance', 'variance_method', 'unvalued_handle', 'unvalued_win', 'completed_position'];
-const SUMS_COLUMNS = ['casino_id', 'gaming_day', 'level', 'subject', 'games', 'table_id', 'rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'bounded_rounds', 'strategy_handle', 'cagnotte', 'last_position'];
+const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'options', 'smallest_chip', 'house_income', 'croupier_id', 'croupier_recorded', 'croupier_change', 'open_bets', 'open_rounds', 'last_position'];
+const ROUND_COLUMNS = ['session_id', 'round_id', 'casino_id', 'gaming_day', 'table_id', 'croupier_id', 'croupier_recorded', 'table_round', 'handle', 'actual_win', 'theoretical_win', 'variance', 'variance_method', 'unvalued_handle', 'unvalued_win', 'completed_position'];
+const SUMS_COLUMNS = ['casino_id', 'gaming_day', 'level', 'subject', 'games', 'table_id', 'rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'bounded_rounds', 'staff_rounds', 'strategy_handle', 'cagnotte', 'last_position'];
 const DAY_COLUMNS = ['casino_id', 'gaming_day', 'findings', 'settings', 'last_position'];
 const CUSUM_COLUMNS = ['casino_id', 'level', 'subject', 'day', 'current', 'state', 'alarm_day', 'folded', 'history', 'detection', 'late_rounds', 'last_position'];
 
-const NUMBERS = ['handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'strategy_handle', 'cagnotte', 'last_position'] as const;
+const NUMBERS = ['rounds', 'bounded_rounds', 'staff_rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'strategy_handle', 'cagnotte', 'last_position'] as const;
 /** bigint and numeric columns come back as strings */
 function sumsFrom(row: Record<string, any>): PerformanceSumsRow {
   const out = { ...row } as PerformanceSumsRow;
@@ -125,7 +125,7 @@ export class PerformanceProjection implements EventProjection {
       const f = weighed.figures;
       const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance };
       cusumAddRound(cusumOf(s, 'table', s.table_id), s.gaming_day, valued, position, this.settings);
-      if (weighed.round.croupier_id) cusumAddRound(cusumOf(s, 'croupier', weighed.round.croupier_id), s.gaming_day, valued, position, this.settings);
+      if (weighed.round.croupier_id && weighed.round.croupier_recorded) cusumAddRound(cusumOf(s, 'croupier', weighed.round.croupier_id), s.gaming_day, valued, position, this.settings);
     }
 
     // the day's findings, judged again from all its sums (live and rebuilt rows agree whatever the batches)

@@ -18,13 +18,13 @@ describe('croupiers', () => {
   ];
   const opening = fact('TableSessionOpened', { casinoId: 'c', tableId: 'T', gamingDay: '2026-12-01', game: 'american-roulette-single-zero', jurisdiction: 'cantabria', staff: { croupiers: ['ana', 'bea'] } });
 
-  it('the opening croupier until CroupierChanged: from the next round started, or from its roundId', () => {
+  it('the opening croupier (marked as such) until CroupierChanged: from the next round started, or from its roundId', () => {
     const s = openSession(opening, 100);
-    const rounds: Array<[string, string | null]> = [];
+    const rounds: Array<[string, string | null, boolean]> = [];
     const run = (facts: PerformanceFact[]) => {
       for (const f of facts) {
         const w = foldPerformance(s, f).weighed;
-        if (w) rounds.push([w.round.round_id, w.round.croupier_id]);
+        if (w) rounds.push([w.round.round_id, w.round.croupier_id, w.round.croupier_recorded]);
       }
     };
     run(spin('r1'));
@@ -33,21 +33,19 @@ describe('croupiers', () => {
     run([fact('CroupierChanged', { croupierId: 'bea' })]);
     run(spin('r2').slice(2));
     run(spin('r3'));
-    // with the roundId of a round not yet started: from that round on
-    run([fact('CroupierChanged', { croupierId: 'cai', roundId: 'r5' })]);
-    run(spin('r4'));
-    run(spin('r5'));
     // with the roundId of the round under way: that round already
-    run(spin('r6').slice(0, 1));
-    run([fact('CroupierChanged', { croupierId: 'dan', roundId: 'r6' })]);
-    run(spin('r6').slice(1));
+    run(spin('r4').slice(0, 1));
+    run([fact('CroupierChanged', { croupierId: 'cai', roundId: 'r4' })]);
+    run(spin('r4').slice(1));
+    // with the roundId of a round already completed: it keeps its croupier, the change holds from now on
+    run([fact('CroupierChanged', { croupierId: 'dan', roundId: 'r3' })]);
+    run(spin('r5'));
     expect(rounds).toEqual([
-      ['r1', 'ana'],
-      ['r2', 'ana'],
-      ['r3', 'bea'],
-      ['r4', 'bea'],
-      ['r5', 'cai'],
-      ['r6', 'dan'],
+      ['r1', 'ana', false],
+      ['r2', 'ana', false],
+      ['r3', 'bea', true],
+      ['r4', 'cai', true],
+      ['r5', 'dan', true],
     ]);
   });
 });
@@ -85,6 +83,12 @@ describe('findings held to a false discovery rate', () => {
     expect(judgePerformanceDay([strategy('BJ-1', 7.4)], SETTINGS)).toEqual([]);
     expect(judgePerformanceDay([strategy('BJ-1', -7.4)], SETTINGS).map((f) => f.direction)).toEqual(['house-below']);
     expect(judgePerformanceDay([row('RA-1', 7.4)], SETTINGS).map((f) => f.direction)).toEqual(['house-above']);
+  });
+
+  it('a croupier whose rounds rest on the opening staff (no CroupierChanged) is shown, never tested', () => {
+    const croupier = (staff: number) => ({ ...row('cr-1', -8), level: 'croupier' as const, table_id: null, staff_rounds: staff });
+    expect(judgePerformanceDay([croupier(1)], SETTINGS)).toEqual([]);
+    expect(judgePerformanceDay([croupier(0)], SETTINGS).map((f) => [f.level, f.subject])).toEqual([['croupier', 'cr-1']]);
   });
 
   it('a table below the rounds a test needs is not tested, however far off', () => {
