@@ -56,13 +56,15 @@ function printRecords(records: AccessRecord[]) {
   }
   // one line per record whatever a caller sent: control characters are shown escaped (storable.ts)
   for (const r of records.map(shownRecord)) {
-    if (r.kind === 'credential') {
+    // a refused credential, or requests that named nobody (no credential, no such route): counted per minute and address
+    if (r.kind === 'credential' || r.kind === 'anonymous') {
       const repeats = r.attempts > 1 ? ` ×${r.attempts} until ${r.lastAt}` : '';
-      out(`${r.at}  REFUSED credential ${r.address ?? '?'}${r.claimedCredentialId ? ` claimed ${r.claimedCredentialId}` : ''}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
+      out(`${r.at}  REFUSED ${r.kind} ${r.address ?? '?'}${r.claimedCredentialId ? ` claimed ${r.claimedCredentialId}` : ''}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
       continue;
     }
     const params = Object.entries({ ...r.params, ...r.query }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
-    out(`${r.at}  ${r.outcome === 'denied' ? 'DENIED ' : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${r.reason ? `  — ${r.reason}` : ''}`);
+    const status = r.status === null ? '' : `  ${r.status}`;
+    out(`${r.at}  ${r.outcome === 'denied' ? 'DENIED ' : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${status}${r.reason ? `  — ${r.reason}` : ''}`);
   }
 }
 
