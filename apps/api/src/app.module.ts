@@ -12,6 +12,7 @@ import { GetTableBookHandler } from './sessions/table-book.query';
 import { RUNTIME } from './runtime.token';
 import { CountsController } from './reports/counts.controller';
 import { ReportsController } from './reports/reports.controller';
+import { EquipmentController } from './equipment/equipment.controller';
 import { PerformanceController } from './performance/performance.controller';
 import { REPORT_QUERY_HANDLERS } from './reports/reports.queries';
 
@@ -21,7 +22,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [EventsController, BrowseController, SessionsController, RoundsController, HealthController, ReportsController, CountsController, PerformanceController],
+      controllers: [EventsController, BrowseController, SessionsController, RoundsController, HealthController, ReportsController, CountsController, PerformanceController, EquipmentController],
       providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler, ReplayRoundHandler, ...REPORT_QUERY_HANDLERS],
     };
   }

@@ -1,5 +1,5 @@
 /**
- * `casino-audit report reconciliation | jackpots | inspector`, the table book's `--pdf`, and
+ * `casino-audit report reconciliation | jackpots | equipment | inspector`, the table book's `--pdf`, and
  * `casino-audit count` (the count room's results for a session). Registered by the lead from
  * commands.ts: `registerReportCommands(report, program)`.
  */
@@ -7,8 +7,10 @@ import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
 import { IngestResult } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
-import { loadInspectorDay, loadJackpots, loadPerformance, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
+import { loadEquipment, loadInspectorDay, loadJackpots, loadPerformance, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
 import {
+  equipmentCsv,
+  equipmentText,
   inspectorCsv,
   inspectorPdf,
   inspectorText,
@@ -103,6 +105,22 @@ export function registerReportCommands(report: Command, program: Command) {
         return loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points });
       });
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? jackpotsCsv(r) : jackpotsText(r));
+    });
+
+  report
+    .command('equipment')
+    .description("each table's wheel and dice against their design across sessions and days (pockets, the wheel's sectors, dice faces and sums, findings held to a false discovery rate across the casino's tables) and each shoe's cards per rank (issue 21 §4)")
+    .option('--casino <id>', 'one casino (default: all)')
+    .option('--table <id>', 'one table (the findings are still controlled across its casino)')
+    .option('--json', 'JSON')
+    .option('--csv', 'CSV')
+    .action(async (opts: { casino?: string; table?: string; json?: boolean; csv?: boolean }) => {
+      if (!oneFormat(opts, ['json', 'csv'])) return;
+      const r = await withRuntime(program, async (runtime) => {
+        await runtime.projector.catchUp();
+        return loadEquipment(runtime, { casinoId: opts.casino ?? null, tableId: opts.table ?? null });
+      });
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? equipmentCsv(r) : equipmentText(r));
     });
 
   report

@@ -22,6 +22,8 @@ import { Performance1764500000000 } from './migrations/1764500000000-performance
 import { PerformanceCroupiers1764500000001 } from './migrations/1764500000001-performance-croupiers';
 import { PerformanceProjection } from './performance/performance.projection';
 import { Equipment1764600000000 } from './migrations/1764600000000-equipment';
+import { PlayerFigures1764600000001 } from './migrations/1764600000001-player-figures';
+import { PlayerFiguresProjection } from './players/player-figures.projection';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
 import { ReconciliationProjection } from './reconciliation/reconciliation.projection';
 import { RoundVerdictEntity } from './round-verdicts/round-verdict.entity';
@@ -41,7 +43,7 @@ export const READ_MODEL_ENTITIES = [
   DayComplianceEntity,
   TableDiceEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000, PlayerFigures1764600000001];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({
@@ -58,5 +60,5 @@ export function readModelDataSource(url: string): DataSource {
 
 /** Every projection the system runs, in the order they are fed. */
 export function allProjections(): Projection[] {
-  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection(), new DayComplianceProjection(), new PerformanceProjection(), new EquipmentProjection()];
+  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection(), new DayComplianceProjection(), new PerformanceProjection(), new EquipmentProjection(), new PlayerFiguresProjection()];
 }

@@ -22,6 +22,7 @@ export * from './day-compliance/day-compliance.projection';
 export * from './day-compliance/day-findings';
 export * from './equipment/equipment.projection';
 export * from './equipment/equipment-report';
+export * from './players/player-figures.projection';
 export * from './report-queries';
 export * from './store-mirror';
 export * from './performance/performance-fold';

@@ -4,3 +4,4 @@ export * from './report-pdf';
 export * from './local-time';
 export * from './finding-language';
 export * from './performance-format';
+export * from './equipment-format';

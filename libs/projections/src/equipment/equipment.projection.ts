@@ -37,16 +37,13 @@ export interface EquipmentSessionRow {
   shoe_id: string | null;
 }
 
-/** One table's wheel or dice, all of them (`set_id` '') or one set of dice. */
-export interface EquipmentCountsRow {
+/** The table and design a row belongs to. */
+type TableDesign = Pick<EquipmentSessionRow, 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'options'>;
+
+/** One table's wheel or dice, all of them (`set_id` '') or one set of dice; `options`: the design's (a wheel's), {} for dice. */
+export interface EquipmentCountsRow extends TableDesign {
   equipment_key: string;
-  casino_id: string;
-  table_id: string;
   kind: EquipmentKind;
-  game: string;
-  jurisdiction: string;
-  /** the session options the design depends on (a wheel), as canonical JSON; '{}' for dice */
-  options: Record<string, unknown>;
   set_id: string;
   /** pocket (or cell, or die face) → count */
   counts: Record<string, number>;
@@ -61,15 +58,8 @@ export interface EquipmentCountsRow {
   last_position: number;
 }
 
-export interface EquipmentShoeRow {
-  session_id: string;
+export interface EquipmentShoeRow extends TableDesign, Pick<EquipmentSessionRow, 'session_id' | 'gaming_day'> {
   shoe_id: string;
-  casino_id: string;
-  table_id: string;
-  gaming_day: string;
-  game: string;
-  jurisdiction: string;
-  options: Record<string, unknown>;
   decks: number;
   /** rank (2–10, J, Q, K, A, JK) → cards dealt */
   ranks: Record<string, number>;

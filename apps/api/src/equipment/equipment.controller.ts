@@ -1,0 +1,60 @@
+/**
+ * GET /api/v1/equipment (issue 21 §4): each table's wheel and dice against their design across sessions and
+ * days, the findings held to a false discovery rate across the casino's tables, each shoe's cards per rank;
+ * JSON or CSV.
+ *
+ * GET /api/v1/player-figures (issue 21 §5): a gaming day's handle, actual win, bets and rounds per player
+ * reference (the casino's admission register number). Figures of people: only compliance and inspectors may
+ * read them, and every read — allowed or refused — is in the access log, as every GET is (access.guard.ts).
+ */
+import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Runtime } from '../../../../libs/platform/src';
+import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
+import { equipmentCsv } from '../../../../libs/reports/src';
+import { casinoFor } from '../auth/casino-scope';
+import { READERS, Role, Roles } from '../auth/roles';
+import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
+import { Parameters } from '../params/parameters';
+import { RUNTIME } from '../runtime.token';
+import { EQUIPMENT_PARAMETERS, PLAYER_FIGURES_PARAMETERS } from './equipment.params';
+
+/** Who may read figures per player reference (issue 21 §5). */
+export const PLAYER_FIGURE_READERS: Role[] = ['compliance', 'inspector'];
+
+@ApiTags('reports')
+@Controller('api/v1')
+export class EquipmentController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  @Get('equipment')
+  @Roles(...READERS)
+  @ApiOperation({ summary: "Each table's wheel and dice against their design across sessions and days (pockets, the wheel's sectors, faces, sums; Benjamini–Hochberg across the casino's tables), the spins a pocket at 1.2× its share needs, each shoe's cards per rank; ?format=csv" })
+  @Parameters(EQUIPMENT_PARAMETERS)
+  @Header('Cache-Control', 'no-store')
+  async equipment(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const report = await loadEquipment(this.runtime, { casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null });
+    if (query.format === 'csv') {
+      res.type('text/csv');
+      res.setHeader('Content-Disposition', `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`);
+      return equipmentCsv(report);
+    }
+    return report;
+  }
+
+  @Get('player-figures')
+  @Roles(...PLAYER_FIGURE_READERS)
+  @ApiOperation({ summary: "A gaming day's handle, actual win, bets and rounds per player reference (admission register number); compliance and inspectors only, every read in the access log; keyset pages" })
+  @Parameters(PLAYER_FIGURES_PARAMETERS)
+  @Header('Cache-Control', 'no-store')
+  async playerFigures(@Query() query: Record<string, string | undefined>, @Req() req: Request) {
+    const casino = casinoFor(req, query.casino ?? query.casinoId);
+    const limit = parseLimit(query.limit);
+    const filters = { gamingDay: query.gamingDay, casino, playerRef: query.playerRef };
+    const after = decodeCursor(query.cursor, 'player-figures', filters, ['s', 's']) as [string, string] | undefined;
+    const rows = await loadPlayerFigures(this.runtime, { gamingDay: query.gamingDay!, casinoId: casino, playerRef: query.playerRef ?? null, after, limit: limit + 1 });
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return { players: rows.slice(0, limit), next: last ? encodeCursor('player-figures', filters, [last.casinoId, last.playerRef]) : null, total: null, totalIsEstimate: false };
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * Figures per player reference (issue 21 §5): for each casino, gaming day and admission register number
+ * recorded on bets (`BetPlaced.playerRef`), the handle, what the house kept of the player's bets (actual
+ * win), the bets and the rounds. Figures of people: read only by compliance and inspectors, every read in
+ * the access log (apps/api/src/equipment).
+ *
+ * A bet counts when it is settled: its stake once in the handle, the house's result from each settlement
+ * (a doubled blackjack hand risks twice the stake; `void` returns it and counts nothing; `prison` leaves
+ * the bet's outcome to later spins and is counted as unsettled, never guessed). A round counts once for a
+ * player, when it completes having settled a bet of theirs; a voided round's own bets count nothing.
+ */
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../../event-store/src';
+import { amountBack } from '../../../rules/src';
+import { loadSessionInfo, sessionOf } from '../facts';
+import type { EventProjection } from '../projection';
+import { upsertRows } from '../upsert';
+
+export const PLAYER_FIGURES = 'player_figures';
+export const PLAYER_OPEN_BETS = 'player_open_bets';
+
+export interface PlayerFiguresRow {
+  casino_id: string;
+  gaming_day: string;
+  player_ref: string;
+  handle: number;
+  actual_win: number;
+  bets: number;
+  rounds: number;
+  /** bets settled `prison`: their outcome is left to later spins */
+  unsettled: number;
+  tables: string[];
+  last_position: number;
+}
+
+export interface PlayerOpenBetRow {
+  session_id: string;
+  bet_id: string;
+  round_id: string;
+  player_ref: string;
+  seat: string;
+  bet_type: string;
+  stake: number;
+  /** hands of the bet's seat doubled in its round */
+  doubled: string[];
+  /** settled at least once (not void): counted in the handle */
+  settled: boolean;
+  /** the round that settled it, until that round completes (a craps bet may be settled rounds after it was placed) */
+  settled_in: string | null;
+}
+
+const HANDLES = new Set(['BetPlaced', 'PlayerDecision', 'BetSettled', 'RoundCompleted', 'RoundVoided', 'TableSessionClosed']);
+const FIGURE_COLUMNS = ['casino_id', 'gaming_day', 'player_ref', 'handle', 'actual_win', 'bets', 'rounds', 'unsettled', 'tables', 'last_position'];
+const BET_COLUMNS = ['session_id', 'bet_id', 'round_id', 'player_ref', 'seat', 'bet_type', 'stake', 'doubled', 'settled', 'settled_in'];
+
+const betKey = (sessionId: string, betId: string) => JSON.stringify([sessionId, betId]);
+const figureKey = (casinoId: string, day: string, player: string) => JSON.stringify([casinoId, day, player]);
+const pairs = (keys: Iterable<string>) => {
+  const list = [...new Set(keys)].map((k) => JSON.parse(k) as [string, string]);
+  return [list.map((k) => k[0]), list.map((k) => k[1])];
+};
+
+export class PlayerFiguresProjection implements EventProjection {
+  readonly name = 'player-figures';
+  readonly tables = [PLAYER_FIGURES, PLAYER_OPEN_BETS];
+  readonly handles = HANDLES;
+
+  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+    // a player's bet stays known until its session closes: a craps bet may be settled again rounds later
+    // (a place bet that wins stays up), so every settlement of it counts. Only the rows the batch names are read.
+    const settledKeys: string[] = [];
+    const roundKeys: string[] = [];
+    for (const e of events) {
+      const sessionId = sessionOf(e);
+      if (!sessionId) continue;
+      if (e.type === 'BetSettled') settledKeys.push(betKey(sessionId, e.data.betId));
+      else if (e.type === 'PlayerDecision' || e.type === 'RoundCompleted' || e.type === 'RoundVoided') roundKeys.push(betKey(sessionId, e.data.roundId));
+    }
+    const placed = events.some((e) => e.type === 'BetPlaced' && typeof e.data.playerRef === 'string');
+    const bets = new Map<string, PlayerOpenBetRow>();
+    if (settledKeys.length || roundKeys.length) {
+      const [ss, bs] = pairs(settledKeys);
+      const [rs, rr] = pairs(roundKeys);
+      const r = await db.query(
+        `SELECT * FROM ${tables[PLAYER_OPEN_BETS]} WHERE (session_id, bet_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+           OR (session_id, round_id) IN (SELECT * FROM unnest($3::text[], $4::text[])) OR (session_id, settled_in) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
+        [ss, bs, rs, rr],
+      );
+      for (const row of r.rows) bets.set(betKey(row.session_id, row.bet_id), { ...row, stake: Number(row.stake) });
+    }
+    if (!placed && !bets.size && !events.some((e) => e.type === 'TableSessionClosed')) return;
+    const sessions = await loadSessionInfo(db, events.map(sessionOf).filter((s): s is string => !!s));
+    const figures = new Map<string, PlayerFiguresRow>();
+    const figureOf = async (sessionId: string, player: string): Promise<PlayerFiguresRow | undefined> => {
+      const s = sessions.get(sessionId);
+      if (!s) return undefined;
+      const key = figureKey(s.casinoId, s.gamingDay, player);
+      let row = figures.get(key);
+      if (!row) {
+        const stored = (await db.query(`SELECT * FROM ${tables[PLAYER_FIGURES]} WHERE casino_id = $1 AND gaming_day = $2 AND player_ref = $3`, [s.casinoId, s.gamingDay, player])).rows[0];
+        row = stored
+          ? { ...stored, handle: Number(stored.handle), actual_win: Number(stored.actual_win), last_position: Number(stored.last_position) }
+          : { casino_id: s.casinoId, gaming_day: s.gamingDay, player_ref: player, handle: 0, actual_win: 0, bets: 0, rounds: 0, unsettled: 0, tables: [], last_position: 0 };
+      }
+      if (!row!.tables.includes(s.tableId)) row!.tables = [...row!.tables, s.tableId].sort();
+      figures.set(key, row!);
+      return row;
+    };
+    const changedBets = new Set<string>();
+    const deletedBets = new Set<string>();
+    const closedSessions = new Set<string>();
+    const changedFigures = new Set<PlayerFiguresRow>();
+    const betsWhere = (test: (b: PlayerOpenBetRow) => boolean) => [...bets.entries()].filter(([, b]) => test(b));
+
+    for (const e of events) {
+      const sessionId = sessionOf(e);
+      const d = e.data;
+      if (!sessionId) continue;
+      switch (e.type) {
+        case 'BetPlaced':
+          if (typeof d.playerRef === 'string' && Number(d.amount) > 0) {
+            const key = betKey(sessionId, d.betId);
+            bets.set(key, { session_id: sessionId, bet_id: d.betId, round_id: d.roundId, player_ref: d.playerRef, seat: String(d.seat), bet_type: d.betType, stake: Number(d.amount), doubled: [], settled: false, settled_in: null });
+            changedBets.add(key);
+            deletedBets.delete(key);
+          }
+          break;
+        case 'PlayerDecision':
+          if (d.decision !== 'double') break;
+          for (const [key, b] of betsWhere((b) => b.session_id === sessionId && b.round_id === d.roundId && b.seat === String(d.seat) && b.bet_type === 'main')) {
+            b.doubled = [...b.doubled, String(d.hand ?? 1)];
+            changedBets.add(key);
+          }
+          break;
+        case 'BetSettled': {
+          const key = betKey(sessionId, d.betId);
+          const b = bets.get(key);
+          if (!b || d.outcome === 'void') break;
+          const row = await figureOf(sessionId, b.player_ref);
+          if (!row) break;
+          if (d.outcome === 'prison') row.unsettled += 1;
+          else {
+            const risk = b.doubled.includes(String(d.hand ?? 1)) ? 2 * b.stake : b.stake;
+            row.actual_win += risk - amountBack(risk, { outcome: d.outcome, payout: Number(d.payout), rule: '', citation: '', explanation: '' });
+            if (!b.settled) {
+              row.handle += b.stake;
+              row.bets += 1;
+              b.settled = true;
+            }
+            b.settled_in = d.roundId;
+            changedBets.add(key);
+          }
+          row.last_position = Number(e.globalPosition);
+          changedFigures.add(row);
+          break;
+        }
+        case 'RoundCompleted': {
+          // a round counts once for each player it settled a bet of
+          const settledHere = betsWhere((b) => b.session_id === sessionId && b.settled_in === d.roundId);
+          for (const player of new Set(settledHere.map(([, b]) => b.player_ref))) {
+            const row = await figureOf(sessionId, player);
+            if (!row) continue;
+            row.rounds += 1;
+            row.last_position = Number(e.globalPosition);
+            changedFigures.add(row);
+          }
+          for (const [key, b] of settledHere) {
+            b.settled_in = null;
+            changedBets.add(key);
+          }
+          break;
+        }
+        case 'RoundVoided':
+          // the round's own bets go back to the players
+          for (const [key] of betsWhere((b) => b.session_id === sessionId && b.round_id === d.roundId)) {
+            bets.delete(key);
+            changedBets.delete(key);
+            deletedBets.add(key);
+          }
+          break;
+        case 'TableSessionClosed':
+          closedSessions.add(sessionId);
+          for (const [key] of betsWhere((b) => b.session_id === sessionId)) {
+            bets.delete(key);
+            changedBets.delete(key);
+          }
+          break;
+      }
+    }
+    if (deletedBets.size) {
+      const [ds, db_] = pairs(deletedBets);
+      await db.query(`DELETE FROM ${tables[PLAYER_OPEN_BETS]} WHERE (session_id, bet_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [ds, db_]);
+    }
+    if (closedSessions.size) await db.query(`DELETE FROM ${tables[PLAYER_OPEN_BETS]} WHERE session_id = ANY ($1::text[])`, [[...closedSessions]]);
+    await upsertRows(db, tables[PLAYER_OPEN_BETS], ['session_id', 'bet_id'], BET_COLUMNS, [...changedBets].map((k) => bets.get(k)!));
+    await upsertRows(db, tables[PLAYER_FIGURES], ['casino_id', 'gaming_day', 'player_ref'], FIGURE_COLUMNS, [...changedFigures]);
+  }
+}
+
+export interface PlayerFigures {
+  readonly casinoId: string;
+  readonly gamingDay: string;
+  readonly playerRef: string;
+  readonly handle: number;
+  readonly actualWin: number;
+  readonly bets: number;
+  readonly rounds: number;
+  readonly unsettled: number;
+  readonly tables: readonly string[];
+}
+
+/**
+ * One page of a gaming day's figures per player reference, in (casino, player reference) order after
+ * `after` (keyset: the last row's key of the previous page).
+ */
+export async function loadPlayerFigures(
+  db: { pool: import('pg').Pool },
+  q: { gamingDay: string; casinoId?: string | null; playerRef?: string | null; after?: readonly [string, string]; limit: number },
+): Promise<PlayerFigures[]> {
+  const where = ['gaming_day = $1'];
+  const params: unknown[] = [q.gamingDay];
+  if (q.casinoId) where.push(`casino_id = $${params.push(q.casinoId)}`);
+  if (q.playerRef) where.push(`player_ref = $${params.push(q.playerRef)}`);
+  if (q.after) where.push(`(casino_id, player_ref) > ($${params.push(q.after[0])}, $${params.push(q.after[1])})`);
+  const r = await db.pool.query(`SELECT * FROM ${PLAYER_FIGURES} WHERE ${where.join(' AND ')} ORDER BY casino_id, player_ref LIMIT $${params.push(q.limit)}`, params);
+  return r.rows.map((row) => ({
+    casinoId: row.casino_id,
+    gamingDay: row.gaming_day,
+    playerRef: row.player_ref,
+    handle: Number(row.handle),
+    actualWin: Number(row.actual_win),
+    bets: row.bets,
+    rounds: row.rounds,
+    unsettled: row.unsettled,
+    tables: row.tables,
+  }));
+}
