@@ -159,7 +159,19 @@ interface AccessOf {
 
 function describe(req: Request, res: Response, body: unknown) {
   const { principal, route } = { principal: (req as Request & AccessOf).principal, route: req.route?.path as string | undefined };
-  return { method: req.method, path: req.path, route, credentialId: principal?.credentialId, status: res.statusCode, reason: res.statusCode >= 400 ? refusalReason(res.statusCode, body) : undefined };
+  return {
+    method: req.method,
+    path: req.path,
+    route,
+    params: req.params,
+    query: req.query,
+    credentialId: principal?.credentialId,
+    subject: principal?.subject,
+    address: clientAddress(req),
+    requestId: requestIdOf(req),
+    status: res.statusCode,
+    reason: res.statusCode >= 400 ? refusalReason(res.statusCode, body) : undefined,
+  };
 }
 
 async function write(access: AccessService, req: Request, res: Response, body: unknown, closedEarly: boolean): Promise<void> {
