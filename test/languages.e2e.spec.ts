@@ -13,6 +13,9 @@ import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { asInputs, envelope, opened } from './support/sample';
 import { pdfTextLayer } from './support/pdf-text';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { cli } from './support/cli';
 import { inspectorText, reconciliationText, tableBookText } from '../libs/reports/src';
 
 const TEXTS = path.resolve(__dirname, '../../shared/regulations/texts');
@@ -196,6 +199,34 @@ describe('the API in the caller language', () => {
     expect(eu).toMatch(/Decreto 181\/2010 \(Euskadi\), Funcionamiento de las mesas de juego — L12952–12958/);
     const recJson = (await (await get('/api/v1/reconciliation?gamingDay=2026-11-21', 'ca')).json()) as any;
     expect(reconciliationText(recJson, 'ca')).toMatch(/^Conciliació — jornada 21\/11\/2026 · tots els casinos \(EUR; registrat \/ comptat \/ diferència/);
+  });
+
+  it('the command line: --lang, else LANG, else Spanish; refusals, report text and the replay findings in that language', async () => {
+    const env = { DATABASE_URL: db.url };
+    // LANG names none of ours (C): Spanish
+    const book = await cli(['report', 'table-book', '--session', 'lang-1'], { ...env, LANG: 'C.UTF-8' });
+    expect(book.code).toBe(0);
+    expect(book.stdout).toMatch(/^Libro de la mesa — sesión lang-1 \(abierta\)/);
+    // LANG in Basque
+    const replay = await cli(['replay', 'lr-1', '--json'], { ...env, LANG: 'eu_ES.UTF-8' });
+    const payout = JSON.parse(replay.stdout).discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
+    expect(payout.explanation).toMatch(/^Apustuaren ordainketa ez da araudiak finkatzen duena\./);
+    expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\)/);
+    // --lang over LANG; a refused import worded in Catalan, nothing stored
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-audit-lang-'));
+    const file = path.join(dir, 'bad.ndjson');
+    fs.writeFileSync(file, `${JSON.stringify(envelope('CashExchanged', { sessionId: 'lang-1', amount: 12.5 }))}\n`);
+    const refused = await cli(['import', file, '--lang', 'ca'], { ...env, LANG: 'eu_ES.UTF-8' });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/afegits 0 · duplicats 0 · rebutjats 1/);
+    expect(refused.stderr).toContain('línia 1: data.amount: ha de ser un nombre enter de cèntims, no una fracció');
+    expect(refused.stderr).toContain('no s’ha desat res d’aquest fitxer');
+    const missing = await cli(['report', 'table-book', '--session', 'nobody', '--lang', 'gl'], env);
+    expect([missing.code, missing.stderr.trim()]).toEqual([1, 'casino-audit: non existe a sesión de mesa «nobody»']);
+    // a language we do not speak is refused, naming the choices
+    const unknown = await cli(['report', 'table-book', '--session', 'lang-1', '--lang', 'fr'], env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/--lang.*es, eu, ca, gl, en/);
   });
 });
 

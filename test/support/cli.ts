@@ -16,10 +16,18 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+/**
+ * The command line speaks Spanish unless told otherwise (issue 16): the tests read its English words, so
+ * they ask for English (`--lang en`) unless they choose a language themselves (`--lang`, or `LANG` in `env`).
+ */
+export function inEnglish(args: string[], env: Record<string, string> = {}): string[] {
+  return args.includes('--lang') || 'LANG' in env ? args : ['--lang', 'en', ...args];
+}
+
 export function cli(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, ...inEnglish(args, env)], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -35,6 +43,6 @@ export function cli(args: string[], env: Record<string, string>, timeoutMs = 120
 
 export function cliSync(args: string[], env: Record<string, string>): CliResult {
   assertBuilt();
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...inEnglish(args, env)], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
-import { assertBuilt, CliResult, ROOT } from './cli';
+import { assertBuilt, CliResult, inEnglish, ROOT } from './cli';
 
 const SCRIPT = `
 const path = require('node:path');
@@ -40,7 +40,7 @@ export function reportCliScript(): string {
 export function reportCli(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliResult> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [reportCliScript(), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [reportCliScript(), ...inEnglish(args, env)], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -10,7 +10,11 @@ import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
-import { replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
+import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
+import type { Language } from '../../../libs/i18n/src';
+import { refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
+import { tableBookInLanguage } from '../../../libs/reports/src/finding-language';
+import { cliLanguage, cliWords, LANG_OPTION } from './language';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
@@ -35,20 +39,24 @@ export async function withRuntime<T>(program: Command, fn: (runtime: Runtime) =>
   }
 }
 
-export function printIngest(result: IngestResult, asJson: boolean) {
+/** The result of an import in `lang`: each refusal's reason worded in it where the refusal carries its key (issue 16). */
+export function printIngest(result: IngestResult, asJson: boolean, lang: Language = 'en') {
+  const refusals = result.refusals.map((r) => refusalInLanguage(r, lang));
   if (asJson) {
-    out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals: result.refusals }, null, 2));
+    out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals }, null, 2));
     return;
   }
-  out(`appended ${result.appended} · duplicate ${result.duplicate} · refused ${result.refused}`);
-  for (const r of result.refusals.slice(0, 50)) {
-    err(`  ${r.line !== undefined ? `line ${r.line}` : `event ${r.index + 1}`}: ${r.field}: ${r.reason}`);
+  const { t } = cliWords(lang);
+  out(t('cli:import.result', { appended: result.appended, duplicate: result.duplicate, refused: result.refused }));
+  for (const r of refusals.slice(0, 50)) {
+    err(`  ${t('cli:import.where', { kind: r.line !== undefined ? 'line' : 'event', n: r.line ?? r.index + 1 })}: ${r.field}: ${r.reason}`);
   }
-  if (result.refusals.length > 50) err(`  … and ${result.refusals.length - 50} more`);
-  if (!result.ok) err('nothing of this file was stored');
+  if (refusals.length > 50) err(`  ${t('cli:import.more', { count: refusals.length - 50 })}`);
+  if (!result.ok) err(t('cli:import.nothingStored'));
 }
 
 export function registerCommands(program: Command) {
+  program.addOption(LANG_OPTION());
   program
     .command('import')
     .description('append the events of an NDJSON file through the same validation as the API (atomic: all or nothing)')
@@ -56,7 +64,7 @@ export function registerCommands(program: Command) {
     .option('--json', 'print the result as JSON')
     .action(async (file: string, opts: { json?: boolean }) => {
       if (!fs.existsSync(file)) {
-        err(`casino-audit: no such file: ${file}`);
+        err(`casino-audit: ${cliWords(cliLanguage(program)).t('cli:noFile', { file })}`);
         process.exitCode = 2;
         return;
       }
@@ -66,7 +74,7 @@ export function registerCommands(program: Command) {
         if (r.ok) await runtime.projector.catchUp();
         return r;
       });
-      printIngest(result, !!opts.json);
+      printIngest(result, !!opts.json, cliLanguage(program));
       if (!result.ok) process.exitCode = 1;
     });
 
@@ -83,10 +91,11 @@ export function registerCommands(program: Command) {
           await recordCliRead(runtime, 'replay', 'cli replay', { roundId }, opts.json ? 'json' : 'text');
           return r;
         });
-        out(opts.json ? JSON.stringify(replay, null, 2) : replayNarrative(replay));
+        // the findings explained in the command's language, with their legal-form citation (issue 16)
+        out(opts.json ? JSON.stringify(replayInLanguage(replay, cliLanguage(program)), null, 2) : replayNarrative(replay));
       } catch (error) {
         if (!(error instanceof RoundNotFoundError)) throw error;
-        err(`casino-audit: ${error.message}`);
+        err(`casino-audit: ${wordReason({ key: 'noRound', values: { roundId } }, cliLanguage(program))}`);
         process.exitCode = 1;
       }
     });
@@ -103,12 +112,13 @@ export function registerCommands(program: Command) {
         await runtime.projector.catchUp();
         return loadTableBook(runtime, opts.session);
       });
+      const lang = cliLanguage(program);
       if (!book) {
-        err(`casino-audit: no table session "${opts.session}"`);
+        err(`casino-audit: ${wordReason({ key: 'noSession', values: { sessionId: opts.session } }, lang)}`);
         process.exitCode = 1;
         return;
       }
-      out(opts.json ? JSON.stringify(book, null, 2) : opts.csv ? tableBookCsv(book) : tableBookText(book));
+      out(opts.json ? JSON.stringify(tableBookInLanguage(book, lang), null, 2) : opts.csv ? tableBookCsv(book, lang) : tableBookText(book, lang));
     });
 
   registerReportCommands(report, program);

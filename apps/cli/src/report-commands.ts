@@ -28,6 +28,9 @@ import {
 import { countEnvelopes } from '../../api/src/reports/counts.controller';
 import { FINDING_COLUMNS, findingCells, findFindings, FindingRow, FindingsKey } from '../../../libs/projections/src/day-compliance/findings-by-code';
 import { csv } from '../../../libs/reports/src/csv';
+import { inspectorDayInLanguage, tableBookInLanguage } from '../../../libs/reports/src/finding-language';
+import { wordReason } from '../../../libs/i18n/src/reasons';
+import { cliLanguage } from './language';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -87,7 +90,8 @@ export function registerReportCommands(report: Command, program: Command) {
         await runtime.projector.catchUp();
         return loadReconciliation(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
       });
-      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? reconciliationCsv(r) : reconciliationText(r));
+      const lang = cliLanguage(program);
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? reconciliationCsv(r, lang) : reconciliationText(r, lang));
     });
 
   report
@@ -104,7 +108,8 @@ export function registerReportCommands(report: Command, program: Command) {
         await runtime.projector.catchUp();
         return loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points });
       });
-      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? jackpotsCsv(r) : jackpotsText(r));
+      const lang = cliLanguage(program);
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? jackpotsCsv(r, lang) : jackpotsText(r, lang));
     });
 
   report
@@ -137,8 +142,9 @@ export function registerReportCommands(report: Command, program: Command) {
         await runtime.projector.catchUp();
         return loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
       });
-      if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r));
-      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? inspectorCsv(r) : inspectorText(r));
+      const lang = cliLanguage(program);
+      if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r, { lang }));
+      out(opts.json ? JSON.stringify(inspectorDayInLanguage(r, lang), null, 2) : opts.csv ? inspectorCsv(r, lang) : inspectorText(r, lang));
     });
 
   // issue 15: the session and gaming-day findings by code across days, from the read models (as GET /findings)
@@ -213,13 +219,14 @@ export function registerReportCommands(report: Command, program: Command) {
       await runtime.projector.catchUp();
       return loadTableBook(runtime, opts.session);
     });
+    const lang = cliLanguage(program);
     if (!book) {
-      err(`casino-audit: no table session "${opts.session}"`);
+      err(`casino-audit: ${wordReason({ key: 'noSession', values: { sessionId: opts.session } }, lang)}`);
       process.exitCode = 1;
       return;
     }
-    if (opts.pdf) return writePdf(opts.pdf, await tableBookPdf(book));
-    out(opts.json ? JSON.stringify(book, null, 2) : opts.csv ? tableBookCsv(book) : tableBookText(book));
+    if (opts.pdf) return writePdf(opts.pdf, await tableBookPdf(book, { lang }));
+    out(opts.json ? JSON.stringify(tableBookInLanguage(book, lang), null, 2) : opts.csv ? tableBookCsv(book, lang) : tableBookText(book, lang));
   });
 
   program
