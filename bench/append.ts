@@ -759,8 +759,8 @@ function limitsNote(x: {
     lines.push(
       `- Append CPU: without waiting for the commit flush, ours reaches ${fmtPct(bare / rawAsync)} of raw inserts under the same setting (${fmtInt(bare)} against ${fmtInt(rawAsync)}/s). ` +
         (bare / rawAsync < TARGETS.singleVsRaw
-          ? 'That gap is the work each append does in the server: the conditional update of the stream head under its row lock (the expected-version check and the chain continuity), ' +
-            `and an insert into a table with eight indexes beyond the primary key (event id, stream version, the feed, the round, and four small partial ones for seals, replay and jackpots), on ${x.cpus} CPUs shared between client and server ` +
+          ? 'That gap is the work each append does in the server (section "Append profile" below, schema migration 6): the call of `ca_append` (a SECURITY DEFINER function: its settings switched in and out, its statements started), the chain check against the stored predecessor (one index probe), ' +
+            `and an insert of a row about twice as wide as the raw table's into a table with eight indexes beyond the primary key (event id, stream version, the feed, the round, and four small partial ones for seals, replay and jackpots), on ${x.cpus} CPUs shared between client and server ` +
             `(the Node client is not where it goes: it used ${cores(x.single, 'ours').toFixed(2)} core(s) in the single-event trials). ` +
             `So ${fmtPct(TARGETS.singleVsRaw)} of a bare single-index table's ceiling is out of reach on this machine with these indexes.`
           : `The append's own work is then within the ${fmtPct(TARGETS.singleVsRaw)}-of-raw target.`),

@@ -1,13 +1,16 @@
 /**
- * Sustained load over HTTP (issue 6): 1,000 events/s for 10 minutes (`--quick`: 30 s;
- * `BENCH_LOAD_SECONDS` overrides) into the built app, from a separate process, on loopback.
+ * Sustained load over HTTP (issues 6 and 17): 3,000 events/s in requests of 50 events for 10 minutes
+ * (`--quick`: 30 s) into the built app, from a separate process, on loopback. Each is an option
+ * (`loadShape`): BENCH_LOAD_RATE (events/s), BENCH_LOAD_EVENTS_PER_REQUEST, BENCH_LOAD_SECONDS,
+ * BENCH_LOAD_LANES; e.g. issue 6's run was BENCH_LOAD_RATE=1000. BENCH_LOAD_CPU_PROF=DIR profiles the server
+ * (node --cpu-prof, written into DIR when it stops).
  *
  * - A fresh database; an admin credential issued beforehand with the CLI
  *   (`casino-audit credentials issue --role admin --subject bench --json`, DATABASE_URL set).
  * - The server: a child process, `node bin/casino-audit.js serve --host 127.0.0.1 --port P`
  *   (DATABASE_URL = the fresh database, CASINO_AUDIT_BOOTSTRAP=off): the API and its projectors.
  * - The load generator: another child process (bench/load-generator.ts), 50 simulated table facts per
- *   request, 20 requests/s, on a fixed schedule; it stops by itself.
+ *   request, 60 requests/s (by default), on a fixed schedule; it stops by itself.
  * - This process samples the server's RSS and CPU every 200 ms (/proc) and polls the projection
  *   checkpoints every 50 ms. Projection lag of a request = the first poll at which a projection's
  *   checkpoint has passed the request's last event, minus the time the generator got the 200 answer
@@ -34,9 +37,34 @@ import { busyNote, fmtMiB, fmtMs, fmtSec, headerLines, percentile, processCpuSec
 import type { GeneratorResult, LoadConfig, RequestRecord } from './load-generator';
 import { createFreshDatabase, fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
-const EVENTS_PER_REQUEST = 50;
-const REQUESTS_PER_SECOND = 20;
-const LANES = 10;
+/** The load: how many events a second, in requests of how many, over how many lanes, for how long. */
+export interface LoadShape {
+  readonly eventsPerSecond: number;
+  readonly eventsPerRequest: number;
+  readonly requestsPerSecond: number;
+  /** simulated casinos, one request in flight each: a lane waits for each answer before its next request */
+  readonly lanes: number;
+  readonly seconds: number;
+}
+
+/**
+ * The load's shape from the environment (defaults: issue 17's 3,000 events/s, 50 events a request,
+ * 600 s or 30 s with --quick). Lanes default to one per 2 requests/s (at least 10), so a lane has
+ * 500 ms for each answer before it falls behind the schedule.
+ */
+export function loadShape(env: NodeJS.ProcessEnv, quick: boolean): LoadShape {
+  const option = (name: string, fallback: number) => {
+    if (env[name] === undefined || env[name] === '') return fallback;
+    const n = Number(env[name]);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${env[name]}"`);
+    return n;
+  };
+  const eventsPerSecond = option('BENCH_LOAD_RATE', 3000);
+  const eventsPerRequest = option('BENCH_LOAD_EVENTS_PER_REQUEST', 50);
+  const requestsPerSecond = eventsPerSecond / eventsPerRequest;
+  const lanes = option('BENCH_LOAD_LANES', Math.max(10, Math.ceil(requestsPerSecond / 2)));
+  return { eventsPerSecond, eventsPerRequest, requestsPerSecond, lanes, seconds: option('BENCH_LOAD_SECONDS', quick ? 30 : 600) };
+}
 const POLL_MS = 50;
 const RSS_MS = 200;
 /** heap probe period: long enough that the forced GCs' pauses touch few requests */
@@ -147,8 +175,10 @@ function heapProber(child: ChildProcess): (timeoutMs?: number) => Promise<HeapRe
 
 function startServer(databaseUrl: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file)
-    const child = spawn(process.execPath, ['--expose-gc', CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
+    // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file);
+    // BENCH_LOAD_CPU_PROF=DIR: the server's CPU profile, written into DIR when it stops (diagnosis)
+    const profile = process.env.BENCH_LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LOAD_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, ['--expose-gc', ...profile, CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
       env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off', CASINO_AUDIT_HEAP_PROBE: '1' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -293,11 +323,12 @@ const passed = (cp: [bigint, bigint] | undefined, tx: bigint, gp: bigint) => !!c
 
 export const loadSuite: Suite = {
   name: 'load',
-  title: 'Sustained HTTP load: 1,000 events/s',
+  title: 'Sustained HTTP load (BENCH_LOAD_RATE events/s, default 3,000)',
   async run(ctx: SuiteContext): Promise<string> {
     const started = new Date();
     const uptimeBefore = uptimeLine();
-    const seconds = Number(process.env.BENCH_LOAD_SECONDS) || (ctx.options.quick ? 30 : 600);
+    const shape = loadShape(process.env, ctx.options.quick);
+    const { seconds } = shape;
     const db = await createFreshDatabase(ctx.options.adminUrl, 'load');
     let server: Server | undefined;
     let generator: ChildProcess | undefined;
@@ -309,7 +340,7 @@ export const loadSuite: Suite = {
       const port = await freePort();
       server = await startServer(db.url, port);
       const serverPid = server.child.pid!;
-      ctx.log(`load: server pid ${serverPid} on ${server.url}; ${EVENTS_PER_REQUEST} events × ${REQUESTS_PER_SECOND} requests/s for ${seconds} s from a separate process`);
+      ctx.log(`load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`);
 
       const polls: CheckpointPoll[] = [];
       const poller = every(POLL_MS, async () => {
@@ -343,7 +374,7 @@ export const loadSuite: Suite = {
       const m0 = sampleMachineCpu();
       const be0 = await backendCpuSample(pool);
       const g = runGenerator(
-        { url: server.url, token, eventsPerRequest: EVENTS_PER_REQUEST, requestsPerSecond: REQUESTS_PER_SECOND, seconds, lanes: LANES, seed: 4242, runTag: Date.now().toString(36) },
+        { url: server.url, token, eventsPerRequest: shape.eventsPerRequest, requestsPerSecond: shape.requestsPerSecond, seconds, lanes: shape.lanes, seed: 4242, runTag: Date.now().toString(36) },
         (seconds + 180) * 1000,
       );
       generator = g.child;
@@ -389,7 +420,7 @@ export const loadSuite: Suite = {
       const serverErrors = server.output.join('').split('\n').filter((l) => /projector stopped|error|Error/.test(l)).slice(0, 5);
       server = undefined;
       const uptimeAfter = uptimeLine();
-      return render(ctx, { started, uptimeBefore, uptimeAfter, seconds, result, polls, serverSamples, heapSamples, probeFailures, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
+      return render(ctx, { started, uptimeBefore, uptimeAfter, shape, seconds, result, polls, serverSamples, heapSamples, probeFailures, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
     } finally {
       if (generator && generator.exitCode === null) generator.kill('SIGKILL');
       await server?.stop().catch(() => undefined);
@@ -405,6 +436,7 @@ function render(
     started: Date;
     uptimeBefore: string;
     uptimeAfter: string;
+    shape: LoadShape;
     seconds: number;
     result: GeneratorResult;
     polls: CheckpointPoll[];
@@ -422,7 +454,8 @@ function render(
   },
 ): string {
   const { records, start, end } = r.result;
-  const planned = Math.round(r.seconds * REQUESTS_PER_SECOND);
+  const { eventsPerRequest, requestsPerSecond, eventsPerSecond, lanes } = r.shape;
+  const planned = Math.round(r.seconds * requestsPerSecond);
   const ok = records.filter((x) => x.status === 200);
   const errors = records.filter((x) => x.status !== 200);
   const notSent = planned - records.length;
@@ -431,7 +464,7 @@ function render(
   const achieved = acceptedEvents / ((lastDone - start) / 1000);
   const latency = ok.map((x) => x.done - x.sent);
   const lateness = records.map((x) => x.sent - x.due);
-  const late = lateness.filter((x) => x > 1000 / REQUESTS_PER_SECOND).length;
+  const late = lateness.filter((x) => x > 1000 / requestsPerSecond).length;
 
   // lag per accepted request: first poll at which the checkpoint has passed its last event
   const lagsFor = (names: string[]) => {
@@ -519,14 +552,14 @@ function render(
   const heapCriterion = `second-half slope < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min`;
 
   const out: string[] = [];
-  out.push('## Sustained HTTP load: 1,000 events/s (issue 6)');
+  out.push(`## Sustained HTTP load: ${fmtInt(eventsPerSecond)} events/s (issues 6 and 17)`);
   out.push('');
   if (ctx.options.quick) out.push(`> **Quick smoke run** (\`--quick\`): ${r.seconds} s instead of 10 minutes; not figures to cite.\n`);
   out.push(
     headerLines(ctx, 'load', r.started, r.uptimeBefore, r.uptimeAfter, [
       `- Server: \`node bin/casino-audit.js serve --host 127.0.0.1 --port P\` in its own process (API + projectors following the feed), on a fresh database (\`${r.dbName}\`, dropped afterwards); credential issued beforehand with \`casino-audit credentials issue --role admin --subject bench --json\``,
-      `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${EVENTS_PER_REQUEST} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${REQUESTS_PER_SECOND} requests/s on a fixed schedule = ${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s, for ${r.seconds} s; ` +
-        `${LANES} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
+      `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${eventsPerRequest} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${requestsPerSecond} requests/s on a fixed schedule = ${fmtInt(eventsPerSecond)} events/s, for ${r.seconds} s; ` +
+        `${lanes} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
       `- Heap: the server ran with \`--expose-gc\`, an IPC channel and \`CASINO_AUDIT_HEAP_PROBE=1\` (the \`serve\` command's probe hook); every ${HEAP_MS / 1000} s, from before the load to after the drain, this process asked it for \`process.memoryUsage()\` right after a forced full GC (\`global.gc()\`): its \`heapUsed\` then is the live heap. ` +
         `Criterion for flat: the Theil–Sen slope (median of pairwise slopes) of that live heap over the second half of the run < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min (${fmtMiB1(TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB * (r.seconds / 120))} over that half; ${fmtInt((TARGET_HEAP_SLOPE_MIB_PER_MIN * 1440))} MiB a day if it went on). Each forced GC pauses the server (${gcPauses.length} probes: median ${fmtMs(median(gcPauses))}, max ${fmtMs(gcPauses.length ? Math.max(...gcPauses) : NaN)}); RSS is kept as context`,
@@ -541,7 +574,7 @@ function render(
       ['Measure', 'Measured', 'Target', 'Result'],
       [
         ['Errors (non-200 answers, failed requests)', `${fmtInt(errors.length)} of ${fmtInt(records.length)} requests${notSent > 0 ? ` (${fmtInt(notSent)} planned requests not sent: a lane stops at its first error)` : ''}`, '0', passFail(errors.length === 0 && notSent === 0)],
-        ['Achieved rate (events accepted / time from the first request due to the last answer)', `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`, `${fmtInt(EVENTS_PER_REQUEST * REQUESTS_PER_SECOND)} events/s`, passFail(achieved >= 0.98 * EVENTS_PER_REQUEST * REQUESTS_PER_SECOND && errors.length === 0)],
+        ['Achieved rate (events accepted / time from the first request due to the last answer)', `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`, `${fmtInt(eventsPerSecond)} events/s`, passFail(achieved >= 0.98 * eventsPerSecond && errors.length === 0)],
         [`Projection lag, table book (\`${TABLE_BOOK}\`)`, `p50 ${fmtMs(percentile(tb.lags, 0.5))}, p99 **${fmtMs(percentile(tb.lags, 0.99))}**, max ${fmtMs(Math.max(...tb.lags))} (${fmtInt(tb.lags.length)} requests${tb.unseen ? `, ${tb.unseen} never seen` : ''})`, `p99 < ${TARGET_LAG_P99_MS} ms`, passFail(percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS && tb.unseen === 0)],
         [`Projection lag, every read model (${r.projectionNames.length} projections)`, `p50 ${fmtMs(percentile(all.lags, 0.5))}, p99 ${fmtMs(percentile(all.lags, 0.99))}, max ${fmtMs(Math.max(...all.lags))}${all.unseen ? ` (${all.unseen} never seen)` : ''}`, '(context)', ''],
         [
@@ -612,8 +645,8 @@ function render(
   const lines: string[] = [];
   lines.push(errors.length === 0 && notSent === 0 ? `- No errors: all ${fmtInt(records.length)} requests answered 200.` : `- ${fmtInt(errors.length)} request(s) failed; see above.`);
   lines.push(
-    `- The schedule held ${late === 0 ? 'throughout' : `except for ${late} request(s)`}: requests were answered in p99 ${fmtMs(percentile(latency, 0.99))}, well inside each lane's ${fmtMs((1000 / REQUESTS_PER_SECOND) * LANES)} between its requests` +
-      (percentile(latency, 0.99) < (1000 / REQUESTS_PER_SECOND) * LANES ? '.' : ' — not so: the lanes fell behind.'),
+    `- The schedule held ${late === 0 ? 'throughout' : `except for ${late} request(s)`}: requests were answered in p99 ${fmtMs(percentile(latency, 0.99))}, well inside each lane's ${fmtMs((1000 / requestsPerSecond) * lanes)} between its requests` +
+      (percentile(latency, 0.99) < (1000 / requestsPerSecond) * lanes ? '.' : ' — not so: the lanes fell behind.'),
   );
   lines.push(
     `- Table-book lag p99 ${fmtMs(percentile(tb.lags, 0.99))} ${percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS ? `<` : `≥`} ${TARGET_LAG_P99_MS} ms target; every read model (the projector feeds them one after another in each catch-up) p99 ${fmtMs(percentile(all.lags, 0.99))}.` +

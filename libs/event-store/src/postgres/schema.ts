@@ -366,6 +366,7 @@ LANGUAGE plpgsql SECURITY DEFINER AS $$
 DECLARE
   n integer := coalesce(array_length(p_event_ids, 1), 0);
   i integer;
+  follows boolean;
   behind record;
 BEGIN
   IF n = 0 THEN RETURN; END IF;
@@ -375,17 +376,9 @@ BEGIN
         RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
       END IF;
     END LOOP;
-    IF p_versions[1] = 1 AND p_prev_hashes[1] = ''
-       OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1
-                                             AND e.hash = p_prev_hashes[1]) THEN
-      RETURN QUERY
-      INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
-                             content_hash, prev_hash, hash)
-      SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
-                           p_content_hashes, p_prev_hashes, p_hashes)
-      RETURNING event_id, global_position;
-      RETURN;
-    END IF;
+    follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
+      OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1
+                                            AND e.hash = p_prev_hashes[1]);
   ELSE
     -- several streams: each event against the one before it on its stream, in the batch or stored
     IF EXISTS (
@@ -395,18 +388,19 @@ BEGIN
        WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
       RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
     END IF;
-    IF NOT EXISTS (
+    follows := NOT EXISTS (
       SELECT 1 FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
                       ORDER BY u.s, u.i) f
-       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = f.s AND e.stream_version = f.v - 1 AND e.hash = f.p))) THEN
-      RETURN QUERY
-      INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
-                             content_hash, prev_hash, hash)
-      SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
-                           p_content_hashes, p_prev_hashes, p_hashes)
-      RETURNING event_id, global_position;
-      RETURN;
-    END IF;
+       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = f.s AND e.stream_version = f.v - 1 AND e.hash = f.p)));
+  END IF;
+  IF follows THEN
+    RETURN QUERY
+    INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
+                           content_hash, prev_hash, hash)
+    SELECT * FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
+                         p_content_hashes, p_prev_hashes, p_hashes)
+    RETURNING event_id, global_position;
+    RETURN;
   END IF;
   -- refused: the first stream whose first event does not follow its stored last event
   SELECT f.s, f.v - 1 AS expected, coalesce(h.stream_version, 0) AS actual INTO behind
