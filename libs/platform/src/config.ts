@@ -124,13 +124,6 @@ export const parsed = <T>(parse: (value: string) => T, fallback: T, shown?: stri
     }
   }, fallback, shown);
 
-/** A rate strictly between 0 and 1 (0.01 or 1%). */
-export function parseRate(v: string): number {
-  const n = v.endsWith('%') ? Number(v.slice(0, -1)) / 100 : Number(v);
-  if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) throw new Error(`must be a rate above 0 and below 1 (0.01 or 1%), not "${v}"`);
-  return n;
-}
-
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -169,7 +162,7 @@ export const CONFIG_SCHEMA = {
   /** the folder of the official regulation texts (as shared/regulations/texts): cited sentences beside findings (libs/reports/src/regulation-texts.ts) */
   CASINO_AUDIT_REGULATIONS: text(),
   /** the false discovery rate of the equipment findings across a casino's tables (Benjamini–Hochberg, issue 21 §4) */
-  CASINO_AUDIT_EQUIPMENT_FDR: parsed(parseRate, 0.01, '0.01'),
+  CASINO_AUDIT_EQUIPMENT_FDR: share(0.01, '1%'),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
