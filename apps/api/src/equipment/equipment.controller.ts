@@ -8,14 +8,14 @@
  * read them, and every read — allowed or refused — is in the access log, as every GET is (access.guard.ts).
  */
 import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
 import { equipmentCsv } from '../../../../libs/reports/src';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Role, Roles } from '../auth/roles';
-import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
+import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
 import { RUNTIME } from '../runtime.token';
 import { EQUIPMENT_PARAMETERS, PLAYER_FIGURES_PARAMETERS } from './equipment.params';
@@ -46,6 +46,8 @@ export class EquipmentController {
   @Get('player-figures')
   @Roles(...PLAYER_FIGURE_READERS)
   @ApiOperation({ summary: "A gaming day's handle, actual win, bets and rounds per player reference (admission register number); compliance and inspectors only, every read in the access log; keyset pages" })
+  // the page's `next` and total in OpenAPI, as every list's (issue 20 §3)
+  @ApiOkResponse({ description: 'a page of player figures', schema: pageSchema('players', { type: 'object', description: 'casinoId, gamingDay, playerRef, handle, actualWin, bets, rounds, unsettled, tables' }) })
   @Parameters(PLAYER_FIGURES_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async playerFigures(@Query() query: Record<string, string | undefined>, @Req() req: Request) {
