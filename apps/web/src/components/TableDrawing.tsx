@@ -3,6 +3,7 @@
  * roulettes, the dice for dice games, card positions for card games, the pot and the cagnotte for circle
  * poker. It reads the step's state (the round's bets and the game's own description of itself).
  */
+import { Head } from './Head';
 import { gameName } from '../games';
 import type { Translator } from '../../../../libs/i18n/src';
 import { term, useT } from '../language';
@@ -164,16 +165,7 @@ function BetsOnTable({ bets, settled }: { bets: Bet[]; settled: Array<{ betId: s
   return (
     <table className="bets">
       <caption>{tr.t('web:bets.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{tr.t('web:bets.bet')}</th>
-          <th scope="col">{tr.t('web:bets.seat')}</th>
-          <th scope="col">{tr.t('web:bets.type')}</th>
-          <th scope="col">{tr.t('web:bets.selection')}</th>
-          <th scope="col" className="num">{tr.t('web:bets.stake')}</th>
-          <th scope="col">{tr.t('web:bets.settled')}</th>
-        </tr>
-      </thead>
+      <Head cols={['web:bets.bet', 'web:bets.seat', 'web:bets.type', 'web:bets.selection', ['web:bets.stake', 'num'], 'web:bets.settled']} />
       <tbody>
         {bets.map((b) => {
           const s = settled.filter((x) => x.betId === b.betId);

@@ -3,6 +3,7 @@
  * and the credentials refused at the door — the caller's address, the credential id it claimed, the
  * reason and how many times that minute. A page at a time (issue 20 §2 §3).
  */
+import { Head } from '../components/Head';
 import { FormEvent, useState } from 'react';
 import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
@@ -85,18 +86,7 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
           <Pager path={['access-log']} params={params} shown={data.records.length} total={data.total} next={data.next} noun="records" />
           <table className="access-log">
             <caption>{tr.t('web:access.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.when')}</th>
-                <th scope="col">{tr.t('web:access.outcome')}</th>
-                <th scope="col">{tr.t('web:access.kind')}</th>
-                <th scope="col">{tr.t('web:access.who')}</th>
-                <th scope="col">{tr.t('web:access.credential')}</th>
-                <th scope="col">{tr.t('web:access.request')}</th>
-                <th scope="col" className="num">{tr.t('web:access.attempts')}</th>
-                <th scope="col">{tr.t('web:access.reason')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.when', 'web:access.outcome', 'web:access.kind', 'web:access.who', 'web:access.credential', 'web:access.request', ['web:access.attempts', 'num'], 'web:access.reason']} />
             <tbody>
               {data.records.map((r) =>
                 // a refused credential, or a request that named nobody: one row per minute, address and reason

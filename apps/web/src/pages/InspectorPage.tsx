@@ -3,6 +3,7 @@
  * discrepancies per game and code, jackpot pools over time), every discrepancy with its citation,
  * disputes and corrections, and the signed PDF.
  */
+import { Head } from '../components/Head';
 import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
 import { download, getJson } from '../api';
@@ -135,18 +136,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </div>
           <table>
             <caption>{tr.t('web:inspector.sessions')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.table')}</th>
-                <th scope="col">{tr.t('web:col.game')}</th>
-                <th scope="col">{tr.t('web:col.jurisdiction')}</th>
-                <th scope="col">{tr.t('web:col.staff')}</th>
-                <th scope="col" className="num">{tr.t('web:col.rounds')}</th>
-                <th scope="col" className="num">{tr.t('web:col.drop')}</th>
-                <th scope="col" className="num">{tr.t('web:col.win')}</th>
-                <th scope="col" className="num">{tr.t('web:col.discrepancies')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.table', 'web:col.game', 'web:col.jurisdiction', 'web:col.staff', ['web:col.rounds', 'num'], ['web:col.drop', 'num'], ['web:col.win', 'num'], ['web:col.discrepancies', 'num']]} />
             <tbody>
               {sessions.map((s) => (
                 <tr key={s.sessionId} className={s.discrepancies ? 'flagged' : undefined}>
@@ -168,17 +158,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </table>
           <table className="discrepancies">
             <caption>{tr.t('web:inspector.discrepancies', { count: discrepancies.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.round')}</th>
-                <th scope="col">{tr.t('web:col.table')}</th>
-                <th scope="col">{tr.t('web:col.code')}</th>
-                <th scope="col">{tr.t('web:col.what')}</th>
-                <th scope="col">{tr.t('web:col.expected')}</th>
-                <th scope="col">{tr.t('web:col.recorded')}</th>
-                <th scope="col">{tr.t('web:col.citation')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.round', 'web:col.table', 'web:col.code', 'web:col.what', 'web:col.expected', 'web:col.recorded', 'web:col.citation']} />
             <tbody>
               {discrepancies.slice(0, 300).map((d, i) => (
                 <tr key={i}>
@@ -206,15 +186,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </table>
           <table className="session-findings">
             <caption>{tr.t('web:inspector.sessionFindings', { count: sessionFindings.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.session')}</th>
-                <th scope="col">{tr.t('web:col.table')}</th>
-                <th scope="col">{tr.t('web:col.code')}</th>
-                <th scope="col">{tr.t('web:col.what')}</th>
-                <th scope="col">{tr.t('web:col.citation')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.session', 'web:col.table', 'web:col.code', 'web:col.what', 'web:col.citation']} />
             <tbody>
               {sessionFindings.length === 0 && (
                 <tr>
@@ -241,14 +213,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </table>
           <table className="day-findings">
             <caption>{tr.t('web:inspector.dayFindings', { count: dayFindings.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.table')}</th>
-                <th scope="col">{tr.t('web:col.code')}</th>
-                <th scope="col">{tr.t('web:col.what')}</th>
-                <th scope="col">{tr.t('web:col.citation')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.table', 'web:col.code', 'web:col.what', 'web:col.citation']} />
             <tbody>
               {dayFindings.length === 0 && (
                 <tr>
@@ -272,15 +237,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </table>
           <table className="checklist">
             <caption>{tr.t('web:inspector.checklist')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.jurisdiction')}</th>
-                <th scope="col">{tr.t('web:col.rule')}</th>
-                <th scope="col">{tr.t('web:col.verdict')}</th>
-                <th scope="col">{tr.t('web:col.citation')}</th>
-                <th scope="col">{tr.t('web:col.note')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.jurisdiction', 'web:col.rule', 'web:col.verdict', 'web:col.citation', 'web:col.note']} />
             <tbody>
               {(r.checklist ?? []).map((c) => (
                 <tr key={`${c.jurisdiction}-${c.id}`} className={c.status === 'finding' ? 'flagged' : undefined} data-row={c.id} data-status={c.status}>

@@ -1,4 +1,5 @@
 /** Progressive jackpot pools: each pool's value over time, its contributions and its wins in order. */
+import { Head } from '../components/Head';
 import { getJson } from '../api';
 import { LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
@@ -58,18 +59,7 @@ export function JackpotsPage() {
           />
           <table>
             <caption>{tr.t('web:jackpots.wins')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.t('web:col.when')}</th>
-                <th scope="col">{tr.t('web:col.round')}</th>
-                <th scope="col">{tr.t('web:col.table')}</th>
-                <th scope="col">{tr.t('web:bets.seat')}</th>
-                <th scope="col">{tr.t('web:jackpots.hand')}</th>
-                <th scope="col" className="num">{tr.t('web:jackpots.before')}</th>
-                <th scope="col" className="num">{tr.t('web:jackpots.paid')}</th>
-                <th scope="col" className="num">{tr.t('web:jackpots.after')}</th>
-              </tr>
-            </thead>
+            <Head cols={['web:col.when', 'web:col.round', 'web:col.table', 'web:bets.seat', 'web:jackpots.hand', ['web:jackpots.before', 'num'], ['web:jackpots.paid', 'num'], ['web:jackpots.after', 'num']]} />
             <tbody>
               {p.wins.map((w, i) => (
                 <tr key={i}>

@@ -1,4 +1,5 @@
 /** Find a round by table, time, round id or discrepancy code. */
+import { Head } from '../components/Head';
 import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
 import { download, getJson } from '../api';
@@ -80,16 +81,7 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
               ? tr.t('web:search.onThisPage', { count: data.rounds.length })
               : tr.t(data.totalIsEstimate ? 'web:search.totalAbout' : 'web:search.total', { count: data.total })}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">{tr.t('web:col.round')}</th>
-              <th scope="col">{tr.t('web:col.table')}</th>
-              <th scope="col">{tr.t('web:col.game')}</th>
-              <th scope="col">{tr.t('web:search.started')}</th>
-              <th scope="col">{tr.t('web:col.verdict')}</th>
-              <th scope="col">{tr.t('web:col.discrepancies')}</th>
-            </tr>
-          </thead>
+          <Head cols={['web:col.round', 'web:col.table', 'web:col.game', 'web:search.started', 'web:col.verdict', 'web:col.discrepancies']} />
           <tbody>
             {data.rounds.map((r) => (
               <tr key={r.roundId} className={r.codes.length ? 'flagged' : undefined}>

@@ -2,6 +2,7 @@
  * Session close, for finance: the table book (float by denomination, fills, credits, drop, win), the
  * reconciliation of the boxes against the count room, and the form to record the counts. Printable.
  */
+import { Head } from '../components/Head';
 import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
 import { parseAmount } from '../amount';
@@ -85,15 +86,7 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
 
       <table className="float">
         <caption>{tr.t('web:book.floatCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{tr.t('web:book.denomination')}</th>
-            <th scope="col" className="num">{tr.t('web:book.opening')}</th>
-            <th scope="col" className="num">{tr.t('web:book.fills')}</th>
-            <th scope="col" className="num">{tr.t('web:book.credits')}</th>
-            <th scope="col" className="num">{tr.t('web:book.closing')}</th>
-          </tr>
-        </thead>
+        <Head cols={['web:book.denomination', ['web:book.opening', 'num'], ['web:book.fills', 'num'], ['web:book.credits', 'num'], ['web:book.closing', 'num']]} />
         <tbody>
           {denominations.map((d) => (
             <tr key={d}>
@@ -164,14 +157,7 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
 
       <table className="reconciliation">
         <caption>{tr.t('web:book.reconciliation')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{tr.t('web:book.box')}</th>
-            <th scope="col" className="num">{tr.t('web:col.recorded')}</th>
-            <th scope="col" className="num">{tr.t('web:book.counted')}</th>
-            <th scope="col" className="num">{tr.t('web:book.variance')}</th>
-          </tr>
-        </thead>
+        <Head cols={['web:book.box', ['web:col.recorded', 'num'], ['web:book.counted', 'num'], ['web:book.variance', 'num']]} />
         <tbody>
           {(['drop', 'tips', 'cagnotte'] as const).map((k) => {
             const f = row?.[k];

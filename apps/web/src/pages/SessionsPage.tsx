@@ -1,4 +1,5 @@
 /** The day at a glance: every table session of a gaming day, with links to its close and its rounds. */
+import { Head } from '../components/Head';
 import { gameName } from '../games';
 import { FormEvent, useState } from 'react';
 import { getJson } from '../api';
@@ -62,21 +63,7 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
         {(data.next || params.cursor) && <Pager path={[]} params={params} shown={data.sessions.length} total={data.total} next={data.next} noun="sessions" />}
         <table>
           <caption>{tr.t('web:sessions.count', { count: data.total ?? data.sessions.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tr.t('web:col.table')}</th>
-              <th scope="col">{tr.t('web:col.game')}</th>
-              <th scope="col">{tr.t('web:col.jurisdiction')}</th>
-              <th scope="col">{tr.t('web:col.casino')}</th>
-              <th scope="col">{tr.t('web:col.gamingDay')}</th>
-              <th scope="col">{tr.t('web:sessions.opened')}</th>
-              <th scope="col">{tr.t('web:col.status')}</th>
-              <th scope="col" className="num">{tr.t('web:col.rounds')}</th>
-              <th scope="col" className="num">{tr.t('web:col.drop')}</th>
-              <th scope="col" className="num">{tr.t('web:col.win')}</th>
-              <th scope="col">{tr.t('web:col.replay')}</th>
-            </tr>
-          </thead>
+          <Head cols={['web:col.table', 'web:col.game', 'web:col.jurisdiction', 'web:col.casino', 'web:col.gamingDay', 'web:sessions.opened', 'web:col.status', ['web:col.rounds', 'num'], ['web:col.drop', 'num'], ['web:col.win', 'num'], 'web:col.replay']} />
           <tbody>
             {data.sessions.map((s) => (
               <tr key={s.sessionId}>
