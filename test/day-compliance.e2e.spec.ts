@@ -204,7 +204,11 @@ describe('gaming-day compliance', () => {
       const token = (await issueCredential(runtime, 'inspector', { subject: 'day-compliance-pages' })).secret;
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
       await page.goto(`${base}/`);
-      await page.evaluate((t) => sessionStorage.setItem('casino-audit.credential', t), token);
+      // the page in English, chosen as on the selector (remembered in localStorage): the checks below read English words
+      await page.evaluate((t) => {
+        sessionStorage.setItem('casino-audit.credential', t);
+        localStorage.setItem('casino-audit.language', 'en');
+      }, token);
       await page.goto(`${base}/#/inspector?gamingDay=${DAY}&casino=casino-e`);
       await page.waitForSelector('table.checklist tbody tr', { timeout: 30_000 });
       await page.screenshot({ path: path.join(artifacts, 'inspector-checklist.png'), fullPage: true });
