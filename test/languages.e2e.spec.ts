@@ -228,5 +228,22 @@ describe('the API in the caller language', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/--lang.*es, eu, ca, gl, en/);
   });
+
+  it('the replay narrative in the caller language: the framing, each difference explained with its legal-form citation, the verdict', async () => {
+    const es = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'es')).text();
+    // the rulebook's source in legal form (euskadi's roulette source starts in art. 2, a known crossing)
+    expect(es).toMatch(/^Jugada lr-1 — french-roulette según el catálogo de euskadi \(Decreto 181\/2010 \(Euskadi\), .*01 Ruleta Francesa — L253–974\)$/m);
+    expect(es).toContain('sesión lang-1 · mesa T-lang-1 · casino casino-1 · jornada 21/11/2026');
+    expect(es).toContain('horas del reloj de Europe/Madrid');
+    expect(es).toContain('✗ PAYOUT_MISMATCH: El pago de la apuesta no es el que fija el reglamento.');
+    expect(es).toMatch(/debido 350,00, registrado 360,00 — regla french-roulette\/straight, Decreto 181\/2010 \(Euskadi\), Catálogo, 01 Ruleta Francesa/);
+    expect(es).toMatch(/Veredicto: INCIDENCIAS — \d+ diferencias? con el reglamento/);
+    const gl = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'gl')).text();
+    expect(gl).toContain('✗ PAYOUT_MISMATCH: O pagamento da aposta non é o que fixa o regulamento.');
+    expect(gl).toMatch(/Veredicto: INCIDENCIAS — \d+ diferenzas? co regulamento/);
+    const en = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'en')).text();
+    expect(en).toMatch(/^Round lr-1 — french-roulette under the euskadi catalogue/);
+    expect(en).toMatch(/expected 350\.00, recorded 360\.00 — rule french-roulette\/straight, Decreto 181\/2010/);
+  });
 });
 

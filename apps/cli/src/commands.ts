@@ -92,7 +92,7 @@ export function registerCommands(program: Command) {
           return r;
         });
         // the findings explained in the command's language, with their legal-form citation (issue 16)
-        out(opts.json ? JSON.stringify(replayInLanguage(replay, cliLanguage(program)), null, 2) : replayNarrative(replay));
+        out(opts.json ? JSON.stringify(replayInLanguage(replay, cliLanguage(program)), null, 2) : replayNarrative(replay, undefined, cliLanguage(program)));
       } catch (error) {
         if (!(error instanceof RoundNotFoundError)) throw error;
         err(`casino-audit: ${wordReason({ key: 'noRound', values: { roundId } }, cliLanguage(program))}`);

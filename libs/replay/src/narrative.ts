@@ -1,46 +1,51 @@
-/** The replay as an inspector reads it: what happened, step by step, and what the rules say about it. */
+/**
+ * The replay as an inspector reads it: what happened, step by step, and what the rules say about it, in
+ * the reader's language (issue 16: the `replay` catalogue; English by default). Each step's own line is
+ * the game's narrative as the rules write it; each difference is explained from the `findings` catalogue,
+ * with its citation in legal form and its expected and recorded values in the locale's form.
+ */
+import type { Language } from '../../i18n/src';
 import { formatLocal, localParts, timeZones } from '../../reports/src/local-time';
+import { amountsAreMoney, legalCitationText } from '../../reports/src/finding-language';
+import { reportWords } from '../../reports/src/report-language';
+import type { Discrepancy } from '../../rules/src';
 import type { RoundReplay } from './replay';
 
-const money = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2) : JSON.stringify(v));
-
 /** `zone`: the clock the times are read on (default the casino's, issue 20 §6), each time with its offset. */
-export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.casinoId)): string {
+export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.casinoId), lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const t = (key: string, values?: Record<string, unknown>) => words.tr.t(`replay:${key}`, values);
+  const value = (v: unknown, money: boolean) => (typeof v === 'number' ? (money ? words.amount(v) : words.tr.number(v)) : JSON.stringify(v));
   const lines: string[] = [];
-  lines.push(`Round ${r.roundId} — ${r.game} under the ${r.jurisdiction} catalogue${r.rulebook ? ` (${r.rulebook})` : ''}`);
-  lines.push(`  session ${r.sessionId}${r.tableId ? ` · table ${r.tableId}` : ''}${r.casinoId ? ` · casino ${r.casinoId}` : ''}${r.gamingDay ? ` · gaming day ${r.gamingDay}` : ''}`);
-  if (r.start)
-    lines.push(
-      r.start.source === 'snapshot'
-        ? `  table state at the round's start: stored with its verdict, folded from the session's first ${r.start.atVersion} facts (--full folds them again)`
-        : `  table state at the round's start: folded now from ${r.start.factsFolded} earlier fact(s) of the session`,
-    );
-  lines.push(`  times on the ${zone} clock`, '');
+  lines.push(t('title', { round: r.roundId, game: r.game, jurisdiction: r.jurisdiction, rulebook: r.rulebook ? legalCitationText(r.rulebook, lang) : 'none' }));
+  const where = [
+    t('where.session', { session: r.sessionId }),
+    r.tableId ? t('where.table', { table: r.tableId }) : '',
+    r.casinoId ? t('where.casino', { casino: r.casinoId }) : '',
+    r.gamingDay ? t('where.day', { day: words.tr.date(r.gamingDay) }) : '',
+  ];
+  lines.push(`  ${where.filter(Boolean).join(' · ')}`);
+  if (r.start) lines.push(`  ${r.start.source === 'snapshot' ? t('start.snapshot', { facts: r.start.atVersion }) : t('start.stream', { facts: r.start.factsFolded })}`);
+  lines.push(`  ${t('clock', { zone })}`, '');
+  const difference = (d: Discrepancy) => {
+    const f = words.finding(d);
+    // amounts (the money codes' numbers) in the locale's form, other numbers as numbers
+    const money = amountsAreMoney(d.code);
+    lines.push(`       ✗ ${d.code}: ${t('difference', { explanation: f.explanation })}`);
+    lines.push(`         ${t('values', { expected: value(d.expected, money), recorded: value(d.recorded, money), rule: d.rule, citation: f.legalCitation })}`);
+  };
   for (const step of r.steps) {
     const at = step.occurredAt ? localParts(step.occurredAt, zone) : null;
     const time = at ? `${at.time} ${at.offset}` : '';
     lines.push(`  ${String(step.position).padStart(3)}. ${time.padEnd(15)} ${step.narrative}`);
-    for (const d of step.discrepancies) {
-      lines.push(`       ✗ ${d.code}: ${d.message}`);
-      lines.push(`         expected ${money(d.expected)}, recorded ${money(d.recorded)} — rule ${d.rule}, ${d.citation}`);
-    }
+    for (const d of step.discrepancies) difference(d);
   }
-  const unplaced = r.discrepancies.filter((d) => !r.steps.some((s) => s.eventId === d.eventId));
-  for (const d of unplaced) {
-    lines.push(`       ✗ ${d.code}: ${d.message}`);
-    lines.push(`         expected ${money(d.expected)}, recorded ${money(d.recorded)} — rule ${d.rule}, ${d.citation}`);
-  }
+  for (const d of r.discrepancies.filter((x) => !r.steps.some((s) => s.eventId === x.eventId))) difference(d);
   lines.push('');
-  const verdicts: Record<string, string> = {
-    consistent: 'CONSISTENT — every bet, draw, payout and levy agrees with the regulation',
-    discrepancies: `DISCREPANCIES — ${r.discrepancies.length} difference(s) from the regulation`,
-    void: 'VOID — the round was voided',
-    incomplete: 'INCOMPLETE — the round has not been completed',
-  };
-  lines.push(`  Verdict: ${verdicts[r.verdict]}`);
-  for (const n of r.notes) lines.push(`  Note: ${n}`);
-  for (const w of r.warnings) lines.push(`  Rulebook warning: ${w}`);
-  for (const d of r.disputes) lines.push(`  ${d.type === 'RoundDisputed' ? 'Disputed' : 'Resolved'} (${formatLocal(d.occurredAt, zone)}): ${JSON.stringify(d.data)}`);
-  for (const c of r.corrections) lines.push(`  Correction of event ${c.correctsEventId}: ${c.reason} (approved by ${c.approvedBy.join(' and ')})`);
+  lines.push(`  ${t('verdict', { verdict: r.verdict, count: r.discrepancies.length })}`);
+  for (const n of r.notes) lines.push(`  ${t('note', { note: n })}`);
+  for (const w of r.warnings) lines.push(`  ${t('warning', { warning: w })}`);
+  for (const d of r.disputes) lines.push(`  ${t('dispute', { type: d.type === 'RoundDisputed' ? 'disputed' : 'resolved', at: formatLocal(d.occurredAt, zone), data: JSON.stringify(d.data) })}`);
+  for (const c of r.corrections) lines.push(`  ${t('correction', { event: c.correctsEventId, reason: c.reason, approvers: c.approvedBy.join(words.t('and')) })}`);
   return lines.join('\n');
 }

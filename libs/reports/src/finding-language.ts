@@ -34,6 +34,9 @@ const MONEY_CODES: ReadonlySet<string> = new Set([
   'JACKPOT_MISMATCH',
 ]);
 
+/** Whether a code's expected and recorded numbers are amounts in minor units. */
+export const amountsAreMoney = (code: string): boolean => MONEY_CODES.has(code);
+
 /**
  * The language the instrument and the sections are named in: Spanish for a Spanish reader, the text's own
  * language otherwise (a Catalan reader sees "Ordre de 30 de desembre de 2005", a Galician one "Decreto

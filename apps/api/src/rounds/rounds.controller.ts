@@ -32,7 +32,7 @@ export class RoundsController {
       const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
       if (format === 'text') {
         res.type('text/plain');
-        return replayNarrative(replay);
+        return replayNarrative(replay, undefined, answerLanguage(req, res));
       }
       // the zone people read the round's times in (issue 20 §6); its instants stay as recorded; each
       // finding explained in the caller's language with its legal-form citation (issue 16)
