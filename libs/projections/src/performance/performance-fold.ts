@@ -14,7 +14,9 @@
  *   z-score; a bet valued inside another's figure (a caribbean stud play bet, `BetEdge.covers`) adds its stake
  *   and its result but no figure of its own.
  * A bet settled `prison` is worth what its figure takes for it (half back, or the prison's worth), as the
- * round law values it; what later happens to it in prison is outside the figures.
+ * round law values it. Trente et quarante places it again (`selection: { prison }`): that stake is no new
+ * handle, and the house's result on it is counted less the worth already counted (mean 0). What happens in
+ * prison on the roulette (`ImprisonedBetResolved`) is outside the figures.
  * Circle poker (and any game whose house income is the cagnotte, `BetFigures.houseIncome`): the house is no
  * party to the bets; its income is the cagnotte, summed apart, and its bets are neither handle nor win.
  */
@@ -275,10 +277,24 @@ function figuresOf(s: PerformanceSessionRow): BetFigures | null {
   }
 }
 
+/** What the bet's figure takes a bet in prison to be worth per unit: half back where it values the zero or the refait so. */
 function prisonValue(s: PerformanceSessionRow, bet: OpenBet): number | null {
   const settings = figuresOf(s)?.figureOf(bet.betType, bet.selection)?.settings;
-  const value = settings?.onZero === 'half-back' ? 0.5 : settings?.prisonValuePerUnit;
+  const value = settings?.onZero === 'half-back' || settings?.refait === 'half back' ? 0.5 : settings?.prisonValuePerUnit;
   return typeof value === 'number' ? value : null;
+}
+
+/** The outcome of an imprisoned bet's worth: no edge of its own, at most ¼ of variance per unit. */
+const PRISON_OUTCOME = { houseEdge: 0, variancePerUnit: 0.25 } as const;
+
+/**
+ * For an imprisoned bet placed again (`selection: { prison: betId }`), the worth per unit it was counted at when
+ * it went to prison; undefined when no figure valued it; null for any other bet.
+ */
+function imprisonedValue(s: PerformanceSessionRow, b: SettledBet): number | null | undefined {
+  const selection = b.selection as { prison?: unknown } | undefined;
+  if (!selection || typeof selection !== 'object' || Array.isArray(selection) || selection.prison === undefined) return null;
+  return prisonValue(s, { round: '', seat: 0, stake: b.stake, betType: b.betType }) ?? undefined;
 }
 
 /** A covered bet (valued inside another's figure) adds its stake and result, and no figure of its own. */
@@ -294,7 +310,25 @@ export function weighRound(s: PerformanceSessionRow, roundId: string, round: Ope
   let valuedWin = 0;
   let unvaluedWin = 0;
   let strategyHandle = 0;
+  let carriedStake = 0;
   for (const b of s.house_income ? [] : bets) {
+    const inPrison = imprisonedValue(s, b);
+    if (inPrison === undefined) {
+      // placed again from a prison no figure values (its first settlement was counted without one): the same
+      weighed.push({ stake: b.stake });
+      unvaluedWin += b.win;
+      continue;
+    }
+    if (inPrison !== null) {
+      // an imprisoned bet placed again (trente et quarante): its stake is no new handle, and its worth in prison
+      // was already counted when it went there; what it brings now is that worth's outcome, whose mean is 0 and
+      // whose spread per unit is at most ¼ (Popoviciu: a result within one unit)
+      weighed.push({ stake: b.stake, figure: PRISON_OUTCOME });
+      carriedStake += b.stake;
+      valuedWin += b.win - b.stake * (1 - inPrison);
+      lawHolds = false;
+      continue;
+    }
     const figure = b.unpriced ? null : figures?.figureOf(b.betType, b.selection) ?? null;
     const covered = !figure && !b.unpriced && !!figures?.figures.some((f) => f.covers?.includes(b.betType));
     if (figure || covered) {
@@ -317,7 +351,8 @@ export function weighRound(s: PerformanceSessionRow, roundId: string, round: Ope
       variance = undefined; // a bet the law cannot settle: the bound
     }
   } else if (!exact.length && lawHolds) variance = 0;
-  const f = roundFigures(weighed, valuedWin + unvaluedWin, variance);
+  const f = { ...roundFigures(weighed, valuedWin + unvaluedWin, variance) };
+  f.handle -= carriedStake;
   return {
     figures: { ...f, unvaluedWin, strategyHandle },
     round: {

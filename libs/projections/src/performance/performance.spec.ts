@@ -3,7 +3,8 @@
  * Benjamini–Hochberg on a synthetic day, the cross-day CUSUM and its detection statement.
  */
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
-import { emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
+import { betFigures } from '../../../rules/src';
+import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
 import { cusumAddRound, cusumDesign, detectionStatement, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
@@ -47,6 +48,39 @@ describe('croupiers', () => {
       ['r4', 'cai', true],
       ['r5', 'dan', true],
     ]);
+  });
+});
+
+describe('an imprisoned bet (trente et quarante: placed again with selection { prison })', () => {
+  const fact = (type: string, data: Record<string, unknown>): PerformanceFact => ({ type, data: { sessionId: 't', ...data } });
+  const coup = (roundId: string, betId: string, selection: unknown, outcome: string) => [
+    fact('RoundStarted', { roundId }),
+    fact('BetPlaced', { roundId, betId, seat: 1, betType: 'red', amount: 100, ...(selection ? { selection } : {}) }),
+    fact('BetSettled', { roundId, betId, outcome, payout: 0 }),
+    fact('RoundCompleted', { roundId }),
+  ];
+  const play = (second: string) => {
+    const s = openSession(fact('TableSessionOpened', { casinoId: 'c', tableId: 'TQ', gamingDay: '2026-12-01', game: 'trente-et-quarante', jurisdiction: 'euskadi', staff: {} }), 100);
+    const sums = emptySums('c', '2026-12-01', 'session', 't');
+    for (const f of [...coup('q1', 'b1', null, 'prison'), ...coup('q2', 'b1-again', { prison: 'b1' }, second)]) {
+      const w = foldPerformance(s, f).weighed;
+      if (w) addToSums(sums, w, s.game);
+    }
+    return sums;
+  };
+  const edge = betFigures('trente-et-quarante', 'euskadi', {}, { smallestChip: 100 }).figureOf('red')!.houseEdge;
+
+  it('counted once: its stake once in the handle, its worth in prison (half, as the figure takes the refait) when it goes there, the rest when it comes out', () => {
+    const freed = play('push');
+    expect(freed.handle).toBe(100);
+    expect(freed.unvalued_handle).toBe(0);
+    // 50 kept at the refait, then the 50 given back when freed: the house kept nothing, as the cash says
+    expect(freed.actual_win).toBe(0);
+    expect(freed.theoretical_win).toBeCloseTo(100 * edge, 12);
+    const lost = play('lose');
+    expect(lost.handle).toBe(100);
+    expect(lost.actual_win).toBe(100);
+    expect(lost.theoretical_win).toBeCloseTo(100 * edge, 12);
   });
 });
 
