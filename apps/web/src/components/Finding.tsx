@@ -33,7 +33,7 @@ export function FindingDetail({ f }: { f: ExplainedFinding }) {
   );
 }
 
-export function FindingCitation({ f }: { f: ExplainedFinding }) {
+export function FindingCitation({ f }: { f: Pick<ExplainedFinding, 'citation' | 'legalCitation' | 'originalText'> }) {
   return (
     <>
       <cite data-server-text title={f.legalCitation ? f.citation : undefined}>

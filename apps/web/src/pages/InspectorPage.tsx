@@ -33,7 +33,7 @@ interface InspectorReport {
   /** the zone of each casino's clock */
   timeZones?: Record<string, string>;
   dayFindings?: Array<ExplainedFinding & { sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string }>;
-  checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; note: string | null }>;
+  checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; legalCitation?: string; originalText?: string; note: string | null }>;
 }
 
 interface JackpotsReport {
@@ -252,7 +252,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                       term(tr, 'checklist', c.status)
                     )}
                   </td>
-                  <td>{c.citation ? <cite data-server-text>{c.citation}</cite> : '—'}</td>
+                  <td>{c.citation ? <FindingCitation f={{ ...c, citation: c.citation }} /> : '—'}</td>
                   <td data-server-text>{c.note ?? ''}</td>
                 </tr>
               ))}
