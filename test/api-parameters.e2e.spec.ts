@@ -39,7 +39,7 @@ describe('parameters and headers over HTTP', () => {
     app = await createHttpApp(runtime, { access, behindTls: false });
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    for (const role of ['admin', 'finance', 'pit'] as const) as[role] = await issueCredential(runtime, role, { access });
+    for (const role of ['admin', 'finance', 'pit', 'compliance', 'inspector'] as const) as[role] = await issueCredential(runtime, role, { access });
     as.scoped = await issueCredential(runtime, 'inspector', { casinoId: 'casino-donostia', subject: 'scoped-inspector', access });
     expect((await runtime.ingestion.ingest(parseNdjson(sampleLines().join('\n')))).ok).toBe(true);
     await runtime.projector.catchUp();
