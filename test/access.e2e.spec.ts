@@ -87,12 +87,15 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     await db?.drop();
   });
 
-  const request = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
-    fetch(`${base}${path}`, {
+  // the reasons asserted here are the English ones (Spanish is the default: test/languages.e2e.spec.ts)
+  const request = (method: string, path: string, given: Record<string, string> = {}, body?: unknown) => {
+    const headers = { ...given, 'accept-language': 'en' };
+    return fetch(`${base}${path}`, {
       method,
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  };
 
   /** A body each writing role may send (fresh event ids every time). */
   const writeBody = (role: Role | undefined): unknown[] => {

@@ -131,6 +131,10 @@ describe('the API in the caller language', () => {
     expect(Object.keys(ca).sort()).toEqual(['eventId', 'field', 'index', 'kind', 'reason']);
     expect(((await (await post('en')).json()) as any).refusals[0].reason).toBe('must be a whole number of minor units (cents), not a fraction');
     expect((await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_events WHERE data->>'amount' = '12.5'`)).rows[0].n).toBe(0);
+    // a fact that cannot be (an unknown session): 422, its reason worded too
+    const unknown = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' }, body: JSON.stringify([envelope('CashExchanged', { sessionId: 'nobody', amount: 100 })]) });
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as any).refusals[0]).toMatchObject({ field: 'data.sessionId', reason: '«nobody» saio ezezaguna: ez dago haren TableSessionOpened-ik', kind: 'structure' });
   });
 
   // the PDF's text layer joins its text operators without separators, and a wrapped cell drops the space

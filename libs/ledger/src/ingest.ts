@@ -10,7 +10,7 @@ import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { observeAppend } from '../../platform/src/metric-families';
 import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
-import type { KeyedReason } from '../../i18n/src/reasons';
+import { because, keyed, type KeyedReason, type ReasonValue } from '../../i18n/src/reasons';
 import { CORE_EVENT_TYPES, Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
   cloneSession,
@@ -39,6 +39,10 @@ export interface Refusal extends KeyedReason {
   readonly field: string;
   readonly kind: 'schema' | 'structure' | 'conflict';
 }
+
+/** A refused field with its reason: English, and the `errors:ingest` key and values to word it in any language. */
+type Problem = { readonly field: string } & KeyedReason;
+const problem = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): Problem => ({ field, ...keyed(because(`ingest.${key}`, values)) });
 
 export interface IngestResult {
   readonly ok: boolean;
@@ -116,10 +120,10 @@ export class IngestionService {
   async ingest(inputs: readonly IngestInput[], context: { recordedBy?: string; allowedTables?: readonly string[] } = {}): Promise<IngestResult> {
     const refusals: Refusal[] = [];
     if (inputs.length > MAX_BATCH) {
-      return refuse([{ index: 0, field: '(batch)', reason: `at most ${MAX_BATCH} events per request or file`, kind: 'schema' }]);
+      return refuse([{ index: 0, ...problem('(batch)', 'batchMax', { max: String(MAX_BATCH) }), kind: 'schema' }]);
     }
     if (inputs.length === 0) {
-      return refuse([{ index: 0, field: '(batch)', reason: 'no events: send a JSON array or NDJSON with at least one event', kind: 'schema' }]);
+      return refuse([{ index: 0, ...problem('(batch)', 'batchEmpty'), kind: 'schema' }]);
     }
     // 1. schema, every event
     const envelopes: Envelope[] = [];
@@ -146,11 +150,11 @@ export class IngestionService {
           continue;
         }
         if (error instanceof WrongExpectedVersionError) {
-          return refuse([{ index: 0, field: 'expectedVersion', reason: `${error.message}: another writer got there first; reload and resend`, kind: 'conflict' }]);
+          return refuse([{ index: 0, ...problem('expectedVersion', 'versionRace', { message: error.message }), kind: 'conflict' }]);
         }
         if (error instanceof EventIdConflictError) {
           const index = envelopes.findIndex((e) => e.eventId.toLowerCase() === error.eventId.toLowerCase());
-          return refuse([{ index: Math.max(index, 0), line: inputs[index]?.line, eventId: error.eventId, field: 'eventId', reason: 'this event id was already used for an event with other content', kind: 'conflict' }]);
+          return refuse([{ index: Math.max(index, 0), line: inputs[index]?.line, eventId: error.eventId, ...problem('eventId', 'idReused'), kind: 'conflict' }]);
         }
         throw error;
       }
@@ -191,7 +195,7 @@ export class IngestionService {
 
     envelopes.forEach((e, index) => {
       const at = { index, line: inputs[index].line, eventId: e.eventId };
-      const refuseHere = (field: string, reason: string) => refusals.push({ ...at, field, reason, kind: 'structure' });
+      const refuseHere = (p: Problem) => refusals.push({ ...at, ...p, kind: 'structure' });
       const spec = eventTypeSpec(e.type)!;
       const id = e.eventId.toLowerCase();
       let streamId: string | null = null;
@@ -205,24 +209,24 @@ export class IngestionService {
           break;
         case 'round':
           streamId = roundsInBatch.get(d.roundId) ?? roundStreams.get(d.roundId) ?? null;
-          if (!streamId) refuseHere('data.roundId', `unknown round "${d.roundId}": no RoundStarted with this id`);
+          if (!streamId) refuseHere(problem('data.roundId', 'unknownRoundId', { round: String(d.roundId) }));
           break;
         case 'corrected-event':
           streamId = correctedStreams.get(String(d.correctsEventId).toLowerCase()) ?? null;
-          if (!streamId) refuseHere('data.correctsEventId', 'no stored event has this id');
+          if (!streamId) refuseHere(problem('data.correctsEventId', 'noCorrected'));
           break;
       }
       if (!streamId) return;
       const hash = contentHash({ streamId, eventId: id, type: e.type, data: e.data, metadata: metadataOf(e), occurredAt: e.occurredAt });
       const stored = existing.get(id);
       if (stored) {
-        if (stored.contentHash !== hash) refusals.push({ ...at, field: 'eventId', reason: 'this event id was already used for an event with other content', kind: 'conflict' });
+        if (stored.contentHash !== hash) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
         else duplicates.push({ eventId: stored.eventId, status: 'duplicate', streamId: stored.streamId, streamVersion: stored.streamVersion, position: stored.globalPosition.toString() });
         return;
       }
       const earlier = seenInBatch.get(id);
       if (earlier !== undefined) {
-        if (earlier !== hash) refusals.push({ ...at, field: 'eventId', reason: 'this event id appears earlier in the request with other content', kind: 'conflict' });
+        if (earlier !== hash) refusals.push({ ...at, ...problem('eventId', 'idEarlier'), kind: 'conflict' });
         return; // the same event twice in one request: stored once
       }
       seenInBatch.set(id, hash);
@@ -232,12 +236,12 @@ export class IngestionService {
         const s = stateOf(sessionId);
         startVersions[streamId] ??= s.version;
         if (e.expectedVersion !== undefined && e.expectedVersion !== s.version) {
-          refusals.push({ ...at, field: 'expectedVersion', reason: `session ${sessionId} is at version ${s.version}, not ${e.expectedVersion}`, kind: 'conflict' });
+          refusals.push({ ...at, ...problem('expectedVersion', 'version', { session: sessionId, version: String(s.version), expected: String(e.expectedVersion) }), kind: 'conflict' });
           return;
         }
-        const problem = this.structuralProblem(e, s, roundsInBatch, poolVersions, context);
-        if (problem) {
-          refuseHere(problem.field, problem.reason);
+        const found = this.structuralProblem(e, s, roundsInBatch, poolVersions, context);
+        if (found) {
+          refuseHere(found);
           return;
         }
         evolveSession(s, e.type, d);
@@ -245,7 +249,7 @@ export class IngestionService {
       } else if (streamId.startsWith('jackpot-')) {
         startVersions[streamId] ??= poolVersions[streamId] ?? 0;
         if (e.type !== 'JackpotPoolConfigured' && !poolVersions[streamId]) {
-          refuseHere('data.poolId', `unknown jackpot pool "${d.poolId}": configure it first (JackpotPoolConfigured)`);
+          refuseHere(problem('data.poolId', 'unknownPool', { pool: String(d.poolId) }));
           return;
         }
         poolVersions[streamId] = (poolVersions[streamId] ?? 0) + 1;
@@ -303,48 +307,48 @@ export class IngestionService {
     roundsInBatch: Map<string, string>,
     poolVersions: Record<string, number>,
     context: { allowedTables?: readonly string[] },
-  ): { field: string; reason: string } | null {
+  ): Problem | null {
     const d = e.data;
     if (e.type === 'TableSessionOpened') {
-      if (s.opened) return { field: 'data.sessionId', reason: `session "${s.sessionId}" is already open${s.closed ? ' and closed' : ''}` };
-      if (context.allowedTables && !context.allowedTables.includes(d.tableId)) return { field: 'data.tableId', reason: `this credential may write only to table ${context.allowedTables.join(', ')}` };
+      if (s.opened) return problem('data.sessionId', 'alreadyOpen', { session: s.sessionId, closed: s.closed ? 'yes' : 'no' });
+      if (context.allowedTables && !context.allowedTables.includes(d.tableId)) return problem('data.tableId', 'onlyTable', { tables: context.allowedTables.join(', ') });
       return openingRefusal(d);
     }
-    if (!s.opened) return { field: 'data.sessionId', reason: `unknown session "${s.sessionId}": no TableSessionOpened for it` };
-    if (context.allowedTables && !context.allowedTables.includes(s.tableId!)) return { field: 'data.sessionId', reason: `this credential may write only to table ${context.allowedTables.join(', ')}` };
+    if (!s.opened) return problem('data.sessionId', 'unknownSession', { session: s.sessionId });
+    if (context.allowedTables && !context.allowedTables.includes(s.tableId!)) return problem('data.sessionId', 'onlyTable', { tables: context.allowedTables.join(', ') });
     // counts arrive from the count room after the close
     const afterClose = ['DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'];
-    if (s.closed && !afterClose.includes(e.type)) return { field: 'data.sessionId', reason: `session "${s.sessionId}" is closed` };
+    if (s.closed && !afterClose.includes(e.type)) return problem('data.sessionId', 'closed', { session: s.sessionId });
     if (d.poolId !== undefined && e.type.startsWith('Jackpot') && !poolVersions[poolStreamId(d.poolId)]) {
-      return { field: 'data.poolId', reason: `unknown jackpot pool "${d.poolId}": configure it first (JackpotPoolConfigured)` };
+      return problem('data.poolId', 'unknownPool', { pool: String(d.poolId) });
     }
     const spec = eventTypeSpec(e.type)!;
     // a game's own fact belongs to a table of that game, with that game's fields (the schema check took any declaring game's)
     if (!Object.hasOwn(CORE_EVENT_TYPES, e.type)) {
       const own = s.game ? gameRules(s.game)?.factTypes : undefined;
-      if (!own || !Object.hasOwn(own, e.type)) return { field: 'type', reason: `${e.type} is not a fact of ${s.game ?? 'this game'}: session "${s.sessionId}" cannot record it` };
+      if (!own || !Object.hasOwn(own, e.type)) return problem('type', 'notAFact', { type: e.type, game: s.game ?? 'none', session: s.sessionId });
       const missing = own[e.type].required.find((name) => d[name] === undefined || d[name] === null);
-      if (missing) return { field: `data.${missing}`, reason: `is required for a ${e.type} of ${s.game}` };
+      if (missing) return problem(`data.${missing}`, 'requiredFor', { type: e.type, game: String(s.game) });
     }
     if (e.type === 'RoundStarted') {
-      if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return { field: 'data.roundId', reason: `round "${d.roundId}" was already started` };
+      if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return problem('data.roundId', 'roundStarted', { round: String(d.roundId) });
       return null;
     }
     if (spec.roundScoped || ((e.type === 'TipDeposited' || e.type === 'CroupierChanged') && d.roundId !== undefined)) {
-      if (!s.rounds.has(d.roundId)) return { field: 'data.roundId', reason: `unknown round "${d.roundId}" in session "${s.sessionId}": no RoundStarted for it` };
+      if (!s.rounds.has(d.roundId)) return problem('data.roundId', 'unknownRound', { round: String(d.roundId), session: s.sessionId });
     }
     return this.equipmentProblem(e, s);
   }
 
   /** A pocket, card or die that does not exist on this table's equipment. */
-  private equipmentProblem(e: Envelope, s: SessionState): { field: string; reason: string } | null {
+  private equipmentProblem(e: Envelope, s: SessionState): Problem | null {
     const env = sessionEnv(s);
     const rules = s.game ? gameRules(s.game) : undefined;
     if (e.type === 'CardDealt') {
       const card = parseCard(e.data.card);
-      if (!card) return { field: 'data.card', reason: `"${e.data.card}" is not a card (rank 2–10, J, Q, K, A and suit S, H, D, C, or JK)` };
+      if (!card) return problem('data.card', 'notACard', { card: String(e.data.card) });
       const deck = env && rules?.deck?.(env);
-      if (deck && copiesPerDeck(deck, card) === 0) return { field: 'data.card', reason: `${card.code} is not in the ${deck.name} deck of ${s.game}` };
+      if (deck && copiesPerDeck(deck, card) === 0) return problem('data.card', 'notInDeck', { card: card.code, deck: deck.name, game: String(s.game) });
     }
     if (env && rules?.refuse) {
       let refusal: { field: string; reason: string } | null;
@@ -352,7 +356,7 @@ export class IngestionService {
         refusal = rules.refuse({ eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, env);
       } catch (error) {
         // hostile input must never become a 5xx: a fact the rules cannot even read is refused, not stored unchecked
-        return { field: 'data', reason: `could not be checked against the rules of ${s.game}: ${String((error as Error)?.message ?? error).slice(0, 200)}` };
+        return problem('data', 'unreadable', { game: String(s.game), error: String((error as Error)?.message ?? error).slice(0, 200) });
       }
       if (refusal) return { field: refusal.field.startsWith('data.') ? refusal.field : `data.${refusal.field}`, reason: refusal.reason };
     }
