@@ -91,7 +91,7 @@ export class PostgresEventStore implements EventStore {
             links.versions,
             links.prev,
             links.hashes,
-            JSON.stringify(links.heads),
+            JSON.stringify(links.heads), // read by ca_append before schema migration 6 only (a store not migrated yet)
           ],
         });
         // a caller's transaction may still roll back: only what we committed ourselves is cached
