@@ -1,5 +1,6 @@
 import { ForbiddenException } from '@nestjs/common';
 import type { Request } from 'express';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 
 /**
  * The casino a read is narrowed to: the one asked for, or the credential's own when it is scoped to a
@@ -9,6 +10,6 @@ import type { Request } from 'express';
 export function casinoFor(req: Request, asked: unknown): string | null {
   const scoped = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
   const named = typeof asked === 'string' && asked !== '' ? asked : null;
-  if (scoped && named && named !== scoped) throw new ForbiddenException({ statusCode: 403, reason: `this credential is scoped to casino ${scoped}, not ${named}` });
+  if (scoped && named && named !== scoped) throw new ForbiddenException({ statusCode: 403, ...keyed(because('access.otherCasino', { casino: scoped, other: named })) });
   return named ?? scoped ?? null;
 }

@@ -3,6 +3,7 @@ import type { Runtime } from '../../../../libs/platform/src';
 import { readCheckpoint, ROUND_VERDICTS, TABLE_BOOKS } from '../../../../libs/projections/src';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, PageInfo } from '../pagination';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 
 export interface RoundRow {
   roundId: string;
@@ -288,7 +289,7 @@ async function verdictsState(runtime: Runtime, f: RoundFilters, required: boolea
     if (!any) return { complete: true, pendingEvents: 0 };
     if (required) {
       throw new HttpException(
-        { statusCode: 503, field: 'code', reason: 'the round verdicts read model is not built yet: a search by discrepancy code is answered from it only; try again shortly' },
+        { statusCode: 503, field: 'code', ...keyed(because('verdictsNotBuilt')) },
         HttpStatus.SERVICE_UNAVAILABLE,
       );
     }

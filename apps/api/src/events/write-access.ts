@@ -10,13 +10,13 @@
 import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sessionStreamId } from '../../../../libs/ledger/src';
 import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
 import type { SelectableEventStore } from '../../../../libs/event-store/src';
+import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
 
-export interface WriteRefusal {
+export interface WriteRefusal extends KeyedReason {
   readonly index: number;
   readonly line?: number;
   readonly eventId?: string;
   readonly field: string;
-  readonly reason: string;
 }
 
 /** The reason ingestion gives for an event of a table outside `allowedTables`. */
@@ -48,7 +48,7 @@ export function typeRefusals(principal: Principal, inputs: readonly IngestInput[
     refusals.push({
       ...at(input, index),
       field: 'type',
-      reason: `event ${index} (${type}): role ${principal.roles.join(', ')} may not send ${type} (allowed: ${writers.join(', ')})`,
+      ...keyed(because('access.mayNotSend', { index: String(index), type, roles: principal.roles.join(', '), allowed: writers.join(', ') })),
     });
   });
   return refusals;
@@ -66,7 +66,8 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
     const d = v?.data;
     if (!d || typeof d !== 'object' || typeof v.type !== 'string') continue;
     if ((v.type === 'TableSessionOpened' || v.type === 'JackpotPoolConfigured') && typeof d.casinoId === 'string') {
-      if (d.casinoId !== casino) refusals.push({ ...at(input, index), field: 'data.casinoId', reason: `event ${index} (${v.type}): this credential is scoped to casino ${casino}, not ${d.casinoId}` });
+      if (d.casinoId !== casino)
+        refusals.push({ ...at(input, index), field: 'data.casinoId', ...keyed(because('access.otherCasinoEvent', { index: String(index), type: v.type, casino, other: String(d.casinoId) })) });
       continue;
     }
     if (typeof d.sessionId === 'string') streamOf.set(index, sessionStreamId(d.sessionId));
@@ -88,7 +89,7 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
     const owner = casinos.get(stream);
     if (owner && owner !== casino) {
       const v = inputs[index].value as any;
-      refusals.push({ ...at(inputs[index], index), field: 'data', reason: `event ${index} (${v.type}): ${stream} belongs to casino ${owner}; this credential is scoped to casino ${casino}` });
+      refusals.push({ ...at(inputs[index], index), field: 'data', ...keyed(because('access.streamOfCasino', { index: String(index), type: String(v.type), stream, owner, casino })) });
     }
   }
   return refusals.sort((a, b) => a.index - b.index);

@@ -14,6 +14,7 @@ import { Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { COUNTS_PARAMETERS } from '../sessions/sessions.params';
 import { RecordEventsCommand } from '../events/record-events.command';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 
 const BOX_EVENTS = { drop: 'DropBoxCounted', tips: 'TipsBoxCounted', cagnotte: 'CagnotteBoxCounted' } as const;
 
@@ -44,9 +45,9 @@ export class CountsController {
   @ApiOperation({ summary: 'Record the count room results of a session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically' })
   @Parameters(COUNTS_PARAMETERS)
   async record(@Param('sessionId') sessionId: string, @Body() body: Record<string, any>, @Req() req: Request) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException({ statusCode: 400, field: '(body)', reason: 'must be a JSON object { drop?, tips?, cagnotte?, countedBy[] }' });
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException({ statusCode: 400, field: '(body)', ...keyed(because('counts.object')) });
     const envelopes = countEnvelopes(sessionId, body);
-    if (!envelopes.length) throw new BadRequestException({ statusCode: 400, field: '(body)', reason: 'name at least one of drop, tips, cagnotte' });
+    if (!envelopes.length) throw new BadRequestException({ statusCode: 400, field: '(body)', ...keyed(because('counts.none')) });
     const principal = (req as Request & { principal?: any }).principal;
     const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principal));
     if (!result.ok) {
