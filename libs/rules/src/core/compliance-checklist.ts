@@ -4,7 +4,7 @@
  * lines of its text (null: the text lacks the rule, with why). Data only; `dayChecklist` turns a day's
  * findings and sessions into rows of pass / finding / not applicable / not judged.
  */
-import { DICE_CUSTODY, HOURLY_ROTATIONS, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
+import { DICE_CUSTODY, formatNotJudged, formatUnrecorded, HOURLY_ROTATIONS, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
 import type { DiscrepancyCode, JurisdictionId } from './types';
 
 export type ChecklistRowId =
@@ -124,7 +124,7 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     id: 'supervision',
     title: 'Supervision',
     code: 'SUPERVISION_VIOLATION',
-    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).map((r) => r.cite)), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
+    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).flatMap((r) => [r.fullTable?.cite, r.cite])), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
     applies: () => true, // refined per jurisdiction in dayChecklist: a table of a game whose text sets a ratio
     idle: 'no table of a game whose text sets a ratio of jefes played this gaming day',
     unseen: Object.fromEntries(Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded'])),
@@ -200,11 +200,18 @@ export function dayChecklist(
     const count = findings.filter((f) => f.code === row.code).length;
     if (count) return { ...base, status: 'finding', findings: count, note: null };
     let applies = row.applies(day);
-    if (row.id === 'supervision') applies = day.sessions.some((s) => !!supervisionRatio(s.game, jurisdiction, s.tableFormat));
+    let unformatted: string | undefined;
+    if (row.id === 'supervision') {
+      applies = day.sessions.some((s) => !!supervisionRatio(s.game, jurisdiction, s.tableFormat));
+      // punto y banca where the text staffs full and reduced tables apart (illes-balears L1244–1248, galicia L440) and no format was recorded
+      const undecided = day.sessions.filter((s) => formatUnrecorded(s.game, jurisdiction, s.tableFormat));
+      if (undecided.length) unformatted = formatNotJudged([...new Set(undecided.map((s) => s.tableId))], formatUnrecorded(undecided[0].game, jurisdiction)!);
+      if (unformatted && !applies) return { ...base, status: 'not-judged', findings: 0, note: unformatted };
+    }
     if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
     if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle };
     const why = said.notJudged?.[row.id] ?? row.uncarried?.[jurisdiction];
     if (why) return { ...base, status: 'not-judged', findings: 0, note: why };
-    return { ...base, status: 'pass', findings: 0, note: [said.remarks?.[row.id], row.unseen?.[jurisdiction]].filter(Boolean).join('; ') || null };
+    return { ...base, status: 'pass', findings: 0, note: [said.remarks?.[row.id], unformatted, row.unseen?.[jurisdiction]].filter(Boolean).join('; ') || null };
   });
 }

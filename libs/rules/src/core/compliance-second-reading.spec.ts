@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gameRules, rulebookFor } from '../registry';
 import { CANTABRIA_COMMON, EUSKADI_COMMON } from './circle';
-import { DaySession, DICE_CUSTODY, HOURLY_ROTATIONS, judgeGamingDay, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, TABLES_IN_SERVICE } from './day-compliance';
+import { DaySession, DICE_CUSTODY, HOURLY_ROTATIONS, judgeGamingDay, MIXED_CARD_GAMES, RECORDED_SECTORS, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
 import { citesLines, READINGS_DIR } from './reading-testing';
 import { complianceAfter, complianceRules, ComplianceState, initialCompliance } from './session-compliance';
 import type { Fact, Finding, JurisdictionId } from './types';
@@ -127,6 +127,11 @@ const VALUES: ValueCheck[] = [
   ['supervision', 'cantabria', 'blackjack.maxTablesPerJefe', () => 4, () => SUPERVISION.cantabria?.blackjack.tables, () => SUPERVISION.cantabria?.blackjack.cite],
   // "blackjack, mini punto y banca and poker mixed: at most 4, provided each table has an individual recording system" (resolutions §2.2)
   ['supervision', 'cantabria', 'mixedBankingCardGames', () => ({ tables: 4, games: ['blackjack', 'punto-banco', 'caribbean-stud'], eachRecorded: true }), () => ({ tables: SUPERVISION.cantabria?.blackjack.tables, games: ['blackjack', 'punto-banco', 'caribbean-stud'].filter((g) => MIXED_CARD_GAMES.cantabria?.games.has(g)), eachRecorded: MIXED_CARD_GAMES.cantabria !== undefined }), () => MIXED_CARD_GAMES.cantabria?.cite],
+  // the clauses encoded later (day-compliance.resolutions.md §10): póker sin descarte's sector of four, hold'em bonus's four with recording
+  ['supervision', 'cantabria', 'pokerWithoutDraw', () => 4, () => SUPERVISION.cantabria?.['caribbean-stud'].tables, () => SUPERVISION.cantabria?.['caribbean-stud'].cite],
+  ['supervision', 'cantabria', 'texasBonus', () => ({ tables: 4, recorded: true }), () => ({ tables: SUPERVISION.cantabria?.['texas-holdem-bonus'].tables, recorded: RECORDED_SECTORS.cantabria?.anchor === 'texas-holdem-bonus' }), () => RECORDED_SECTORS.cantabria?.cite],
+  ['supervision', 'illes-balears', 'puntBancaReduced', (e) => e.value, () => supervisionRatio('punto-banco', 'illes-balears', 'mini')?.tables, () => supervisionRatio('punto-banco', 'illes-balears', 'midi')?.cite],
+  ['supervision', 'galicia', 'puntoBancaReduced', (e) => e.value, () => supervisionRatio('punto-banco', 'galicia', 'mini')?.tables, () => supervisionRatio('punto-banco', 'galicia', 'midi')?.cite],
   ['supervision', 'illes-balears', 'frenchRoulette.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.['french-roulette'].tables, () => SUPERVISION['illes-balears']?.['french-roulette'].cite],
   ['supervision', 'illes-balears', 'americanRoulette.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.['american-roulette-double-zero'].tables, () => SUPERVISION['illes-balears']?.['american-roulette-double-zero'].cite],
   ['supervision', 'illes-balears', 'blackjack.maxTablesPerJefe', (e) => e.value, () => SUPERVISION['illes-balears']?.blackjack.tables, () => SUPERVISION['illes-balears']?.blackjack.cite],

@@ -161,6 +161,7 @@ describe('supervision, cantabria L723–731: banking card games of different kin
   const rules = (tables: Array<[string, boolean | undefined, string?]>) => [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
   const MIXED = 'blackjack/mixed-card-games cantabria L723–731';
   const RATIO = 'blackjack/supervision-ratio cantabria L713–721';
+  const CSTUD = 'caribbean-stud/supervision-ratio cantabria L3559–3562';
   it.each([
     // the second reader's scenario: two blackjacks and two mini punto y banca, no recording
     ['two blackjacks, two mini punto y banca, no recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['punto-banco', false, 'mini']], [MIXED]],
@@ -169,9 +170,9 @@ describe('supervision, cantabria L723–731: banking card games of different kin
     // mirror: the same games, homogeneous → the ordinary ratio (four contiguous and homogeneous, L718–721), no recording needed
     ['four blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], []],
     ['five blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], [RATIO]],
-    // mixed with recording: the four of L728–729 is the blackjack ratio's
-    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO]],
-    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO]],
+    // mixed with recording: the four of L728–729 is the blackjack ratio's, and the póker sin descarte sector's (L3559–3562)
+    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO, CSTUD]],
+    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO, CSTUD]],
     // no blackjack among them: the clause stands in the blackjack part, not judged
     ['poker tables and punto y banca without a blackjack', [['caribbean-stud', false], ['punto-banco', false, 'mini']], []],
   ] as Array<[string, Array<[string, boolean | undefined, string?]>, string[]]>)('%s → %j', (_name, tables, expected) => {
@@ -185,6 +186,105 @@ describe('supervision, cantabria L723–731: banking card games of different kin
   it('the finding names the jefe, his tables and those without recording', () => {
     const [f] = judgeSupervision(jefeOf([['blackjack', false], ['punto-banco', true, 'mini']])).findings;
     expect(f).toMatchObject({ code: 'SUPERVISION_VIOLATION', rule: 'blackjack/mixed-card-games', citation: 'cantabria L723–731', tableId: 'T-1', recorded: { inspector: 'jefe-1', tables: ['T-1', 'T-2'], withoutRecording: ['T-1'] } });
+  });
+});
+
+describe('supervision, the clauses the first pass left unmapped (compliance-not-carried.md; day-compliance.resolutions.md §10)', () => {
+  type Table = [game: string, more?: Partial<DaySession>];
+  const jefeOf = (j: JurisdictionId, tables: Table[]) =>
+    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
+  const rules = (j: JurisdictionId, tables: Table[]) => [...new Set(judgeSupervision(jefeOf(j, tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+  const times = (k: number, table: Table) => Array.from({ length: k }, () => table);
+  const rec = (individualRecording?: boolean) => ({ individualRecording });
+
+  // cantabria L3559–3562 (A.14.1 Póker sin descarte): «Puede haber un inspector o jefe de mesa para cada sector de juego de naipes
+  // de contrapartida. Cada sector podra tener hasta un maximo de cuatro mesas.» The sector is of banking card games: they count together.
+  const CSTUD = 'caribbean-stud/supervision-ratio cantabria L3559–3562';
+  const MIXED = 'blackjack/mixed-card-games cantabria L723–731';
+  const BJ = 'blackjack/supervision-ratio cantabria L713–721';
+  it.each([
+    ['four póker sin descarte tables', times(4, ['caribbean-stud']), []],
+    ['five póker sin descarte tables', times(5, ['caribbean-stud']), [CSTUD]],
+    // other banking card games of the sector count in its four
+    ['three póker sin descarte and two tripoker', [...times(3, ['caribbean-stud']), ...times(2, ['three-card-poker'])], [CSTUD]],
+    ['two póker sin descarte and two tripoker', [...times(2, ['caribbean-stud']), ...times(2, ['three-card-poker'])], []],
+    // with blackjack tables, blackjack's L723–731 adds each table's recording
+    ['two póker sin descarte and two blackjacks, each recorded', [...times(2, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])], []],
+    ['two póker sin descarte and two blackjacks, none recorded', [...times(2, ['caribbean-stud', rec(false)]), ...times(2, ['blackjack', rec(false)])], [MIXED]],
+    ['three póker sin descarte and two blackjacks, each recorded', [...times(3, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])], [BJ, CSTUD]],
+  ] as Array<[string, Table[], string[]]>)('cantabria L3559–3562: %s → %j', (_name, tables, expected) => {
+    expect(rules('cantabria', tables)).toEqual(expected);
+  });
+  it('cantabria L3559–3562: one jefe over five póker sin descarte tables at once is a SUPERVISION_VIOLATION at each of them', () => {
+    const { findings } = judgeSupervision(jefeOf('cantabria', times(5, ['caribbean-stud'])));
+    expect(findings.map((f) => [f.code, f.citation, f.tableId])).toEqual(['T-1', 'T-2', 'T-3', 'T-4', 'T-5'].map((t) => ['SUPERVISION_VIOLATION', 'cantabria L3559–3562', t]));
+  });
+
+  // cantabria L4768–4773 (A.14.5 Texas Hold'em Bonus Póker): «podra haber un jefe de mesa por cada sector de juegos de naipes de
+  // contrapartida, sin que el numero total de mesas a su cargo pueda exceder de cuatro y siempre que cuenten con un sistema de grabacion individualizado»
+  const SECTOR = 'texas-holdem-bonus/recorded-sector cantabria L4768–4773';
+  const HOLDEM = 'texas-holdem-bonus/supervision-ratio cantabria L4768–4773';
+  it.each([
+    ['four tables, each recorded', times(4, ['texas-holdem-bonus', rec(true)]), []],
+    ['four tables, one without recording', [...times(3, ['texas-holdem-bonus', rec(true)]), ['texas-holdem-bonus', rec(false)]], [SECTOR]],
+    ['five tables, each recorded', times(5, ['texas-holdem-bonus', rec(true)]), [HOLDEM]],
+    ['five tables, none recorded', times(5, ['texas-holdem-bonus', rec(false)]), [SECTOR, HOLDEM]],
+    // the recording is the sector's: a póker sin descarte table of the same jefe without it breaks it
+    ['two hold\'em bonus and a póker sin descarte without recording', [...times(2, ['texas-holdem-bonus', rec(true)]), ['caribbean-stud', rec(false)]], [SECTOR]],
+    // a table alone under its jefe: «sobre cada una de las mesas», no sector, no recording needed
+    ['one table without recording, its own jefe', [['texas-holdem-bonus', rec(false)]], []],
+  ] as Array<[string, Table[], string[]]>)('cantabria L4768–4773: %s → %j', (_name, tables, expected) => {
+    expect(rules('cantabria', tables)).toEqual(expected);
+  });
+  it('cantabria L4768–4773: tables that did not record their recording are not held against the clause; a note says so, as for L723–731', () => {
+    const judged = judgeSupervision(jefeOf('cantabria', times(4, ['texas-holdem-bonus'])));
+    expect(judged.findings).toEqual([]);
+    expect(judged.notes).toEqual(['T-1, T-2, T-3, T-4: a texas-holdem-bonus table sharing its jefe with other tables under jefe-1, whose individual video recording was not recorded; not held against the clause (cantabria L4768–4773)']);
+  });
+
+  // illes-balears L1244–1248 (07 Punt i banca): «Cada taula de joc ha de tenir un cap de taula i dos o tres crupiers … En el cas de les
+  // taules reduides hi pot haver un cap de taula cada quatre taules»; galicia L440 (06 Punto e banca): «Cada mesa de xogo terá afectos
+  // un/unha xefe/a de mesa … No caso das mesas reducidas pode existir un/unha xefe/a de mesa cada catro mesas». Reduced = mini and midi
+  // (illes-balears L1212–1229, galicia L432–434).
+  describe.each([
+    ['illes-balears', 'illes-balears L1244–1246', 'illes-balears L1246–1248'],
+    ['galicia', 'galicia L440', 'galicia L440'],
+  ] as Array<[JurisdictionId, string, string]>)('%s punto y banca: a full table its own jefe (%s), reduced ones four per jefe (%s)', (j, full, reduced) => {
+    const FULL = `punto-banco/supervision-ratio ${full}`;
+    const REDUCED = `punto-banco/supervision-ratio ${reduced}`;
+    const pb = (tableFormat?: string): Table => ['punto-banco', tableFormat ? { tableFormat } : {}];
+    it.each([
+      ['four mini tables', times(4, pb('mini')), []],
+      ['two mini and two midi tables', [...times(2, pb('mini')), ...times(2, pb('midi'))], []],
+      ['five mini tables', times(5, pb('mini')), [REDUCED]],
+      ['five midi tables', times(5, pb('midi')), [REDUCED]],
+      ['a full table alone', [pb('full')], []],
+      ['a full table and a blackjack', [pb('full'), ['blackjack']], [FULL]],
+      ['a full table and a mini table', [pb('full'), pb('mini')], [FULL]],
+      ['two full tables', times(2, pb('full')), [FULL]],
+      // the facts cannot tell full from reduced: not judged
+      ['five tables of no recorded format', times(5, pb()), []],
+      ['a table of no recorded format and a blackjack', [pb(), ['blackjack']], []],
+    ] as Array<[string, Table[], string[]]>)('%s → %j', (_name, tables, expected) => {
+      expect(rules(j, tables)).toEqual(expected);
+    });
+    it('a table of no recorded format is «not judged», said in the notes and the checklist; a reduced table is judged', () => {
+      const judged = judgeSupervision(jefeOf(j, times(2, pb())));
+      expect(judged.notes).toEqual([expect.stringMatching(new RegExp(`^not judged: T-1, T-2 recorded no table format .*\\(${full}\\).*\\(${reduced}\\)$`))]);
+      const row = (sessions: Array<{ tableId: string; game: string; tableFormat?: string }>) => dayChecklist(j, { sessions, limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco' }])).toMatchObject({ status: 'not-judged', note: expect.stringContaining('not judged: PB-1 recorded no table format') });
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'mini' }])).toMatchObject({ status: 'pass', citation: expect.stringContaining(reduced) });
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'full' }])).toMatchObject({ status: 'pass', citation: expect.stringContaining(full) });
+      // judged tables pass, and the unformatted one is named in the note
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco' }, { tableId: 'BJ-1', game: 'blackjack' }])).toMatchObject({ status: 'pass', note: expect.stringContaining('not judged: PB-1') });
+    });
+  });
+
+  it('the checklist: a cantabria day of póker sin descarte or hold\'em bonus tables only is judged, no longer «not applicable»', () => {
+    for (const game of ['caribbean-stud', 'texas-holdem-bonus']) {
+      const row = dayChecklist('cantabria', { sessions: [{ tableId: 'P-1', game }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
+      expect(row).toMatchObject({ status: 'pass', citation: expect.stringContaining(game === 'caribbean-stud' ? 'cantabria L3559–3562' : 'cantabria L4768–4773') });
+    }
   });
 });
 

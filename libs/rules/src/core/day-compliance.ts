@@ -189,8 +189,14 @@ export interface SupervisionRatio {
   readonly tables: number;
   readonly withRecording?: number;
   readonly cite: string;
-  /** the table formats the ratio is written for (euskadi mini and midi punto y banca); absent: every table of the game */
+  /** the table formats the ratio is written for (mini and midi punto y banca); absent: every table of the game */
   readonly formats?: readonly string[];
+  /**
+   * where the text gives the game's full table a jefe of its own beside the ratio of its reduced ones
+   * (illes-balears L1244–1248, galicia L440): the full table's ratio; the session's format must then be
+   * recorded for either to be judged
+   */
+  readonly fullTable?: SupervisionRatio;
 }
 
 /**
@@ -235,11 +241,17 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     ...rouletteRatios({ tables: 1, withRecording: 2, cite: 'cantabria L214–223' }, { tables: 2, withRecording: 4, cite: 'cantabria L508–515' }),
     // "grupos de mesas contiguas y homogéneas, sin que el número total de mesas a su cargo pueda exceder de cuatro"
     blackjack: { tables: 4, cite: 'cantabria L713–721' },
+    // A.14.1 póker sin descarte: "Puede haber un inspector o jefe de mesa para cada sector de juego de naipes de contrapartida. Cada sector podra tener hasta un maximo de cuatro mesas."
+    'caribbean-stud': { tables: 4, cite: 'cantabria L3559–3562' },
+    // A.14.5: "un jefe de mesa por cada sector de juegos de naipes de contrapartida, sin que el numero total de mesas a su cargo pueda exceder de cuatro"; the recording it adds is RECORDED_SECTORS'
+    'texas-holdem-bonus': { tables: 4, cite: 'cantabria L4768–4773' },
   },
   'illes-balears': {
     // one-layout roulette "un cap de taula per cada dues taules"; american "un cap de taula per cada quatre taules"
     ...rouletteRatios({ tables: 2, cite: 'illes-balears L138–139' }, { tables: 4, cite: 'illes-balears L364–367' }),
     blackjack: { tables: 4, cite: 'illes-balears L515–517' },
+    // 07 punt i banca: "Cada taula de joc ha de tenir un cap de taula … En el cas de les taules reduides hi pot haver un cap de taula cada quatre taules"
+    'punto-banco': { tables: 4, cite: 'illes-balears L1246–1248', formats: ['mini', 'midi'], fullTable: { tables: 1, cite: 'illes-balears L1244–1246' } },
   },
   galicia: {
     // "Poderá haber un/unha xefe/a de mesa por cada dúas mesas"; american "un/unha xefe/a de mesa cada catro mesas"
@@ -247,6 +259,8 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     blackjack: { tables: 4, cite: 'galicia L258' },
     // the wheel of fortune "Poderá haber un/unha xefe/a de mesa por cada catro mesas" (read by the second reader, resolutions §9)
     'wheel-of-fortune': { tables: 4, cite: 'galicia L1014' },
+    // 06 punto e banca: "Cada mesa de xogo terá afectos un/unha xefe/a de mesa … No caso das mesas reducidas pode existir un/unha xefe/a de mesa cada catro mesas" (both in L440)
+    'punto-banco': { tables: 4, cite: 'galicia L440', formats: ['mini', 'midi'], fullTable: { tables: 1, cite: 'galicia L440' } },
   },
   // póker sin descarte (the code's caribbean-stud): "pudiendo disponerse por el Director de Juegos del Casino que un mismo Jefe de Mesa sea el encargado de dos mesas contiguas"
   // (second reading, compliance.second-reading.resolutions.md §2.1: andalucía caribbean-stud sessions exist, so the ratio is judged)
@@ -256,9 +270,20 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
 /** The ratio of a table of this game (and format), where its text sets one. */
 export function supervisionRatio(game: string, jurisdiction: JurisdictionId, tableFormat?: string): SupervisionRatio | null {
   const ratio = SUPERVISION[jurisdiction]?.[game];
-  if (!ratio || (ratio.formats && !ratio.formats.includes(tableFormat ?? 'full'))) return null;
-  return ratio;
+  if (!ratio?.formats) return ratio ?? null;
+  if (tableFormat && ratio.formats.includes(tableFormat)) return ratio;
+  return tableFormat === 'full' ? (ratio.fullTable ?? null) : null;
 }
+
+/** A table whose ratio its format decides (full or reduced) and whose session recorded none: the ratio it could not be judged by. */
+export function formatUnrecorded(game: string, jurisdiction: JurisdictionId, tableFormat?: string): SupervisionRatio | null {
+  const ratio = SUPERVISION[jurisdiction]?.[game];
+  return ratio?.fullTable && tableFormat === undefined ? ratio : null;
+}
+
+/** What a table whose format was not recorded could not be judged by, said in the day's notes and the checklist. */
+export const formatNotJudged = (tableIds: readonly string[], ratio: SupervisionRatio) =>
+  `not judged: ${tableIds.join(', ')} recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (${ratio.fullTable!.cite}) where reduced ones share one per ${ratio.tables} (${ratio.cite})`;
 
 /** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */
 export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, recording?: boolean, tableFormat?: string): number | null {
@@ -267,6 +292,21 @@ export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, 
   return recording === false ? ratio.tables : (ratio.withRecording ?? ratio.tables);
 }
 
+/** A clause that lets one jefe hold banking card tables together only where each of them has individual video recording. */
+export interface RecordingCondition {
+  /** the game whose part of the text sets it: judged where a table of it is among the jefe's */
+  readonly anchor: string;
+  /** the banking card games whose tables must then be recorded */
+  readonly games: ReadonlySet<string>;
+  /** `mixed`: where those tables are of two games or more; `shared`: wherever the jefe holds another table at once */
+  readonly when: 'mixed' | 'shared';
+  readonly rule: string;
+  readonly cite: string;
+}
+
+/** cantabria's banking card games («juegos de naipes de contrapartida»: black-jack, minipunto y banca, the pokers against the bank). */
+const CANTABRIA_BANKING_CARD_GAMES: ReadonlySet<string> = new Set(['blackjack', 'punto-banco', 'caribbean-stud', 'three-card-poker', 'texas-holdem-bonus', 'texas-holdem-vs-bank', 'trijoker', 'pai-gow-poker', 'draw-poker-vs-bank', 'casino-holdem']);
+
 /**
  * cantabria L723–731: a jefe may supervise banking card tables of different games «(black-jack, minipunto y
  * banca y poker) … atendiendo al criterio de no exceder el numero de cuatro, siempre y cuando cada una de las
@@ -274,12 +314,19 @@ export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, 
  * it is judged where a blackjack table shares its jefe with a punto y banca or poker-against-the-bank table;
  * the four is the blackjack ratio's (L713–721), judged there; this rule adds the recording of each table.
  */
-export const MIXED_CARD_GAMES: Partial<Record<JurisdictionId, { readonly anchor: string; readonly games: ReadonlySet<string>; readonly cite: string }>> = {
-  cantabria: {
-    anchor: 'blackjack',
-    games: new Set(['blackjack', 'punto-banco', 'caribbean-stud', 'three-card-poker', 'texas-holdem-bonus', 'texas-holdem-vs-bank', 'trijoker', 'pai-gow-poker', 'draw-poker-vs-bank', 'casino-holdem']),
-    cite: 'cantabria L723–731',
-  },
+export const MIXED_CARD_GAMES: Partial<Record<JurisdictionId, RecordingCondition>> = {
+  cantabria: { anchor: 'blackjack', games: CANTABRIA_BANKING_CARD_GAMES, when: 'mixed', rule: 'blackjack/mixed-card-games', cite: 'cantabria L723–731' },
+};
+
+/**
+ * cantabria L4768–4773 (A.14.5 Texas Hold'em Bonus Póker): the jefe's functions «llevara a cabo sobre cada una
+ * de las mesas»; a jefe per sector of banking card games only «sin que el numero total de mesas a su cargo
+ * pueda exceder de cuatro y siempre que cuenten con un sistema de grabacion individualizado». So a hold'em
+ * bonus table that shares its jefe needs each of his banking card tables recorded (the four is its ratio in
+ * SUPERVISION); alone under its jefe it needs none.
+ */
+export const RECORDED_SECTORS: Partial<Record<JurisdictionId, RecordingCondition>> = {
+  cantabria: { anchor: 'texas-holdem-bonus', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-bonus/recorded-sector', cite: 'cantabria L4768–4773' },
 };
 
 /**
@@ -302,12 +349,19 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
       if (Number.isFinite(from) && to > from) stints.push({ from, to, inspector: sup.inspector, s, eventId: sup.eventId });
     });
   }
+  // a table whose format decides its ratio and was not recorded: not judged by it (it still counts in its jefe's load)
+  const undecided = new Map<SupervisionRatio, string[]>();
+  for (const s of sessions) {
+    const ratio = formatUnrecorded(s.game, s.jurisdiction, s.tableFormat);
+    if (ratio) undecided.set(ratio, [...new Set([...(undecided.get(ratio) ?? []), s.tableId])]);
+  }
+  for (const [ratio, tableIds] of undecided) notes.add(formatNotJudged(tableIds, ratio));
   const reported = new Set<string>();
   // moments where a jefe's load can rise: each stint's start
   for (const start of stints) {
     const load = stints.filter((x) => x.inspector === start.inspector && x.from <= start.from && x.to > start.from);
     const tables = [...new Set(load.map((x) => x.s.tableId))];
-    for (const f of mixedCardGames(start, load, tables, notes)) {
+    for (const f of [MIXED_CARD_GAMES, RECORDED_SECTORS].flatMap((conditions) => recordingConditions(conditions, start, load, tables, notes))) {
       const key = `${f.rule}|${start.inspector}|${f.sessionId}|${tables.join(',')}`;
       if (reported.has(key)) continue;
       reported.add(key);
@@ -339,21 +393,23 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
 }
 
 /**
- * A jefe's tables at one moment under cantabria L723–731: when a blackjack table shares its jefe with a
- * table of another banking card game the clause lists, every one of those tables must have its own
- * recording. A table that recorded no `individualRecording` is not held against it (a finding never rests
- * on a guess): said in a note.
+ * A jefe's tables at one moment under a recording condition (cantabria L723–731, L4768–4773): where the
+ * condition's table is among them and they are mixed (or shared), every one of his banking card tables must
+ * have its own recording. A table that recorded no `individualRecording` is not held against it (a finding
+ * never rests on a guess): said in a note.
  */
-function mixedCardGames(start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
+function recordingConditions(conditions: Partial<Record<JurisdictionId, RecordingCondition>>, start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
   const findings: DayFinding[] = [];
   const byJurisdiction = new Map<JurisdictionId, DaySession[]>();
   for (const { s } of load) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
   for (const [jurisdiction, sessions] of byJurisdiction) {
-    const rule = MIXED_CARD_GAMES[jurisdiction];
+    const rule = conditions[jurisdiction];
     const cards = rule ? sessions.filter((s) => rule.games.has(s.game)) : [];
-    if (!rule || !cards.some((s) => s.game === rule.anchor) || new Set(cards.map((s) => s.game)).size < 2) continue;
+    if (!rule || !cards.some((s) => s.game === rule.anchor)) continue;
+    if (rule.when === 'mixed' ? new Set(cards.map((s) => s.game)).size < 2 : tables.length < 2) continue;
+    const together = rule.when === 'mixed' ? 'card tables of different games' : `a ${rule.anchor} table sharing its jefe with other tables`;
     const unknown = cards.filter((s) => s.individualRecording === undefined);
-    if (unknown.length) notes.add(`${unknown.map((s) => s.tableId).join(', ')}: card tables of different games under ${start.inspector}, whose individual video recording was not recorded; not held against the clause (${rule.cite})`);
+    if (unknown.length) notes.add(`${unknown.map((s) => s.tableId).join(', ')}: ${together} under ${start.inspector}, whose individual video recording was not recorded; not held against the clause (${rule.cite})`);
     const without = cards.filter((s) => s.individualRecording === false);
     if (!without.length) continue;
     const games = [...new Set(cards.map((s) => s.game))];
@@ -362,11 +418,11 @@ function mixedCardGames(start: { eventId: string; from: number; inspector: strin
       eventId: start.eventId,
       sessionId: without[0].sessionId,
       tableId: without[0].tableId,
-      rule: `${rule.anchor}/mixed-card-games`,
+      rule: rule.rule,
       citation: rule.cite,
-      expected: 'each table of a jefe who supervises banking card tables of different games has individual video recording',
+      expected: rule.when === 'mixed' ? 'each table of a jefe who supervises banking card tables of different games has individual video recording' : `each banking card table of a jefe who holds a ${rule.anchor} table among others has individual video recording`,
       recorded: { inspector: start.inspector, tables, games, withoutRecording: without.map((s) => s.tableId), at: new Date(start.from).toISOString() },
-      message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which mixed card games under one jefe require`,
+      message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which ${rule.when === 'mixed' ? 'mixed card games under one jefe require' : `a jefe per sector of ${rule.anchor} tables requires`}`,
     });
   }
   return findings;
