@@ -5,6 +5,7 @@ export * from './verify';
 export * from './postgres/postgres-event-store';
 export * from './postgres/postgres-verifier';
 export * from './postgres/migrate';
+export { PROMISE_NO_APPEND } from './postgres/schema';
 export * from './eventstoredb/eventstoredb-event-store';
 export * from './eventstoredb/eventstoredb-verifier';
 export * from './select-store';

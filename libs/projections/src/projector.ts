@@ -4,7 +4,7 @@
  * projection advisory lock keeps two projector processes (or a rebuild's swap) from interleaving.
  */
 import type { Pool, PoolClient } from 'pg';
-import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore } from '../../event-store/src';
+import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
@@ -136,6 +136,8 @@ export class Projector {
     client.on('error', onLost);
     try {
       await client.query(this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
+      // first, before any write: the batch never appends, so the feed horizon need not wait for it
+      await client.query(PROMISE_NO_APPEND);
       await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(checkpointName)]);
       const now = await readCheckpoint(client, checkpointName, true);
       if (!sameCheckpoint(now, start)) {

@@ -3,7 +3,7 @@
  * reading the old tables until the swap, and a crash before it leaves the old tables serving.
  */
 import type { Pool } from 'pg';
-import { PostgresEventStore } from '../../event-store/src';
+import { PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
 import { setting } from '../../platform/src/config';
 import type { Projection } from './projection';
 import { lockKey, Projector, readCheckpoint, writeCheckpoint } from './projector';
@@ -46,6 +46,7 @@ export async function rebuildProjection(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    await client.query(PROMISE_NO_APPEND); // the swap never appends: the horizon need not wait for it
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(p.name)]);
     while ((await projector.step(p, fresh, rebuildCheckpoint)) > 0);
     const cp = await readCheckpoint(client, rebuildCheckpoint);
