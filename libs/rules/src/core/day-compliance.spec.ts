@@ -162,6 +162,7 @@ describe('supervision, cantabria L723–731: banking card games of different kin
   const MIXED = 'blackjack/mixed-card-games cantabria L723–731';
   const RATIO = 'blackjack/supervision-ratio cantabria L713–721';
   const CSTUD = 'caribbean-stud/supervision-ratio cantabria L3559–3562';
+  const TRIJOKER = 'trijoker/supervision-ratio cantabria L3940–3943';
   it.each([
     // the second reader's scenario: two blackjacks and two mini punto y banca, no recording
     ['two blackjacks, two mini punto y banca, no recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['punto-banco', false, 'mini']], [MIXED]],
@@ -170,9 +171,9 @@ describe('supervision, cantabria L723–731: banking card games of different kin
     // mirror: the same games, homogeneous → the ordinary ratio (four contiguous and homogeneous, L718–721), no recording needed
     ['four blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], []],
     ['five blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], [RATIO]],
-    // mixed with recording: the four of L728–729 is the blackjack ratio's, and the póker sin descarte sector's (L3559–3562)
-    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO, CSTUD]],
-    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO, CSTUD]],
+    // mixed with recording: the four of L728–729 is the blackjack ratio's, the póker sin descarte sector's (L3559–3562) and the trijoker's (L3940–3943)
+    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO, CSTUD, TRIJOKER]],
+    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO, CSTUD, TRIJOKER]],
     // no blackjack among them: the clause stands in the blackjack part, not judged
     ['poker tables and punto y banca without a blackjack', [['caribbean-stud', false], ['punto-banco', false, 'mini']], []],
   ] as Array<[string, Array<[string, boolean | undefined, string?]>, string[]]>)('%s → %j', (_name, tables, expected) => {
@@ -206,7 +207,8 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
     ['four póker sin descarte tables', times(4, ['caribbean-stud']), []],
     ['five póker sin descarte tables', times(5, ['caribbean-stud']), [CSTUD]],
     // other banking card games of the sector count in its four
-    ['three póker sin descarte and two tripoker', [...times(3, ['caribbean-stud']), ...times(2, ['three-card-poker'])], [CSTUD]],
+    // (the tripoker's own «un Jefe de Mesa para cada cuatro mesas», L4497–4498, is broken by the same five)
+    ['three póker sin descarte and two tripoker', [...times(3, ['caribbean-stud']), ...times(2, ['three-card-poker'])], [CSTUD, 'three-card-poker/supervision-ratio cantabria L4497–4498']],
     ['two póker sin descarte and two tripoker', [...times(2, ['caribbean-stud']), ...times(2, ['three-card-poker'])], []],
     // with blackjack tables, blackjack's L723–731 adds each table's recording
     ['two póker sin descarte and two blackjacks, each recorded', [...times(2, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])], []],
@@ -278,6 +280,44 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
       // judged tables pass, and the unformatted one is named in the note
       expect(row([{ tableId: 'PB-1', game: 'punto-banco' }, { tableId: 'BJ-1', game: 'blackjack' }])).toMatchObject({ status: 'pass', note: expect.stringContaining('not judged: PB-1') });
     });
+  });
+
+  // The clauses a read of every jefe-per-tables sentence of the cantabria and illes-balears texts found beside those above
+  // (day-compliance.resolutions.md §11): each «four per jefe»; the hold'em de contrapartida's with the recording of A.14.5.
+  it.each([
+    // cantabria A.14.2 trijoker L3940–3943 «Podra haber un inspector o jefe de mesa para cada sector de juego de naipes de contrapartida. Cada sector podra tener hasta un maximo de cuatro mesas.»
+    ['cantabria', 'trijoker', 'cantabria L3940–3943'],
+    // cantabria A.14.3 pai gow L4219–4224 «podran simultanearse sobre grupos de mesas contiguas y homogeneas sin que el numero total de mesas a su cargo pueda exceder de cuatro»
+    ['cantabria', 'pai-gow-poker', 'cantabria L4219–4224'],
+    // cantabria A.14.4 póker tres cartas L4497–4498 «Puede existir un Jefe de Mesa para cada cuatro mesas.»
+    ['cantabria', 'three-card-poker', 'cantabria L4497–4498'],
+    // cantabria A.15 circle poker L5366–5371 «La zona donde se desarrolle el juego estara controlada por un jefe de sector … Cada sector podra tener hasta un maximo de cuatro mesas.»
+    ['cantabria', 'circle-poker-texas-holdem', 'cantabria L5366–5371'],
+    ['cantabria', 'circle-poker-seven-card-stud', 'cantabria L5366–5371'],
+    // illes-balears: 04 boule L733–734 «Pot haver-n'hi un per cada quatre taules»; 05 trenta i quaranta L826–827, 10 ruleta de la
+    // fortuna L2186–2187, 11 pòquer sense descart L2270–2271, 13 trijoker L2886–2887 «Hi pot haver un cap de taula cada quatre taules»
+    ['illes-balears', 'boule', 'illes-balears L733–734'],
+    ['illes-balears', 'trente-et-quarante', 'illes-balears L826–827'],
+    ['illes-balears', 'wheel-of-fortune', 'illes-balears L2186–2187'],
+    ['illes-balears', 'caribbean-stud', 'illes-balears L2270–2271'],
+    ['illes-balears', 'trijoker', 'illes-balears L2886–2887'],
+  ] as Array<[JurisdictionId, string, string]>)('%s %s: four tables under one jefe pass, five are a finding citing %s', (j, game, cite) => {
+    expect(rules(j, times(4, [game]))).toEqual([]);
+    expect(rules(j, times(5, [game]))).toEqual([`${game}/supervision-ratio ${cite}`]);
+  });
+
+  // cantabria A.14.6 Texas Hold'em de contrapartida L5083–5089: «podra haber un jefe de mesa por cada sector de juegos de naipes de
+  // contrapartida, sin que el numero total de mesas a su cargo pueda exceder de cuatro, siempre y cuando cada una de ellas cuente con
+  // un sistema de grabacion individualizado» (A.14.5's words)
+  const VS_SECTOR = 'texas-holdem-vs-bank/recorded-sector cantabria L5083–5089';
+  const VS_RATIO = 'texas-holdem-vs-bank/supervision-ratio cantabria L5083–5089';
+  it.each([
+    ['four tables, each recorded', times(4, ['texas-holdem-vs-bank', rec(true)]), []],
+    ['four tables, one without recording', [...times(3, ['texas-holdem-vs-bank', rec(true)]), ['texas-holdem-vs-bank', rec(false)]], [VS_SECTOR]],
+    ['five tables, each recorded', times(5, ['texas-holdem-vs-bank', rec(true)]), [VS_RATIO]],
+    ['one table without recording, its own jefe', [['texas-holdem-vs-bank', rec(false)]], []],
+  ] as Array<[string, Table[], string[]]>)('cantabria L5083–5089: %s → %j', (_name, tables, expected) => {
+    expect(rules('cantabria', tables)).toEqual(expected);
   });
 
   it('the checklist: a cantabria day of póker sin descarte or hold\'em bonus tables only is judged, no longer «not applicable»', () => {

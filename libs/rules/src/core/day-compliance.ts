@@ -222,6 +222,14 @@ const EUSKADI_FOUR_PER_JEFE: Readonly<Record<string, SupervisionRatio>> = {
   'triple-blackjack': { tables: 4, cite: 'euskadi L1470–1473, L2250–2257' },
 };
 
+/** cantabria A.15 (circle poker, every variety): a jefe de sector over at most four tables (L5366–5371). */
+const CANTABRIA_CIRCLE_POKER_SECTOR: Readonly<Record<string, SupervisionRatio>> = Object.fromEntries(
+  ['circle-poker-five-card-draw', 'circle-poker-omaha', 'circle-poker-texas-holdem', 'circle-poker-five-card-stud', 'circle-poker-seven-card-stud'].map((game) => [
+    game,
+    { tables: 4, cite: 'cantabria L5366–5371' },
+  ]),
+);
+
 const rouletteRatios = (french: SupervisionRatio, american: SupervisionRatio) => ({
   'french-roulette': french,
   'american-roulette-single-zero': american,
@@ -245,11 +253,28 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     'caribbean-stud': { tables: 4, cite: 'cantabria L3559–3562' },
     // A.14.5: "un jefe de mesa por cada sector de juegos de naipes de contrapartida, sin que el numero total de mesas a su cargo pueda exceder de cuatro"; the recording it adds is RECORDED_SECTORS'
     'texas-holdem-bonus': { tables: 4, cite: 'cantabria L4768–4773' },
+    // A.14.2 trijoker: "Podra haber un inspector o jefe de mesa para cada sector de juego de naipes de contrapartida. Cada sector podra tener hasta un maximo de cuatro mesas."
+    trijoker: { tables: 4, cite: 'cantabria L3940–3943' },
+    // A.14.3 pai gow: "podran simultanearse sobre grupos de mesas contiguas y homogeneas sin que el numero total de mesas a su cargo pueda exceder de cuatro"
+    'pai-gow-poker': { tables: 4, cite: 'cantabria L4219–4224' },
+    // A.14.4 póker tres cartas: "Puede existir un Jefe de Mesa para cada cuatro mesas."
+    'three-card-poker': { tables: 4, cite: 'cantabria L4497–4498' },
+    // A.14.6 Texas Hold'em de contrapartida: the same words as A.14.5 (four, each table recorded: RECORDED_SECTORS)
+    'texas-holdem-vs-bank': { tables: 4, cite: 'cantabria L5083–5089' },
+    // A.15 circle poker: "La zona donde se desarrolle el juego estara controlada por un jefe de sector o equivalente … Cada sector podra tener hasta un maximo de cuatro mesas."
+    ...CANTABRIA_CIRCLE_POKER_SECTOR,
   },
   'illes-balears': {
     // one-layout roulette "un cap de taula per cada dues taules"; american "un cap de taula per cada quatre taules"
     ...rouletteRatios({ tables: 2, cite: 'illes-balears L138–139' }, { tables: 4, cite: 'illes-balears L364–367' }),
     blackjack: { tables: 4, cite: 'illes-balears L515–517' },
+    // "Pot haver-n'hi un per cada quatre taules" (04 boule), "Hi pot haver un cap de taula cada quatre taules" (05 trenta i
+    // quaranta, 10 ruleta de la fortuna, 11 pòquer sense descart, 13 pòquer trijoker; the OCR writes «taulacada»)
+    boule: { tables: 4, cite: 'illes-balears L733–734' },
+    'trente-et-quarante': { tables: 4, cite: 'illes-balears L826–827' },
+    'wheel-of-fortune': { tables: 4, cite: 'illes-balears L2186–2187' },
+    'caribbean-stud': { tables: 4, cite: 'illes-balears L2270–2271' },
+    trijoker: { tables: 4, cite: 'illes-balears L2886–2887' },
     // 07 punt i banca: "Cada taula de joc ha de tenir un cap de taula … En el cas de les taules reduides hi pot haver un cap de taula cada quatre taules"
     'punto-banco': { tables: 4, cite: 'illes-balears L1246–1248', formats: ['mini', 'midi'], fullTable: { tables: 1, cite: 'illes-balears L1244–1246' } },
   },
@@ -325,9 +350,17 @@ export const MIXED_CARD_GAMES: Partial<Record<JurisdictionId, RecordingCondition
  * bonus table that shares its jefe needs each of his banking card tables recorded (the four is its ratio in
  * SUPERVISION); alone under its jefe it needs none.
  */
-export const RECORDED_SECTORS: Partial<Record<JurisdictionId, RecordingCondition>> = {
-  cantabria: { anchor: 'texas-holdem-bonus', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-bonus/recorded-sector', cite: 'cantabria L4768–4773' },
+export const RECORDED_SECTORS: Partial<Record<JurisdictionId, readonly RecordingCondition[]>> = {
+  cantabria: [
+    { anchor: 'texas-holdem-bonus', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-bonus/recorded-sector', cite: 'cantabria L4768–4773' },
+    // A.14.6 Texas Hold'em de contrapartida, in the same words: «sin que el numero total de mesas a su cargo pueda
+    // exceder de cuatro, siempre y cuando cada una de ellas cuente con un sistema de grabacion individualizado»
+    { anchor: 'texas-holdem-vs-bank', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-vs-bank/recorded-sector', cite: 'cantabria L5083–5089' },
+  ],
 };
+
+/** Every recording condition of a jurisdiction: the mixed card games' and the recorded sectors'. */
+const recordingConditionsOf = (j: JurisdictionId): RecordingCondition[] => [...(MIXED_CARD_GAMES[j] ? [MIXED_CARD_GAMES[j]!] : []), ...(RECORDED_SECTORS[j] ?? [])];
 
 /**
  * At every moment, each jefe's tables in service (every game counts: euskadi says "independientemente del
@@ -361,7 +394,7 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
   for (const start of stints) {
     const load = stints.filter((x) => x.inspector === start.inspector && x.from <= start.from && x.to > start.from);
     const tables = [...new Set(load.map((x) => x.s.tableId))];
-    for (const f of [MIXED_CARD_GAMES, RECORDED_SECTORS].flatMap((conditions) => recordingConditions(conditions, start, load, tables, notes))) {
+    for (const f of recordingConditions(start, load, tables, notes)) {
       const key = `${f.rule}|${start.inspector}|${f.sessionId}|${tables.join(',')}`;
       if (reported.has(key)) continue;
       reported.add(key);
@@ -398,14 +431,13 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
  * have its own recording. A table that recorded no `individualRecording` is not held against it (a finding
  * never rests on a guess): said in a note.
  */
-function recordingConditions(conditions: Partial<Record<JurisdictionId, RecordingCondition>>, start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
+function recordingConditions(start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
   const findings: DayFinding[] = [];
   const byJurisdiction = new Map<JurisdictionId, DaySession[]>();
   for (const { s } of load) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
-  for (const [jurisdiction, sessions] of byJurisdiction) {
-    const rule = conditions[jurisdiction];
-    const cards = rule ? sessions.filter((s) => rule.games.has(s.game)) : [];
-    if (!rule || !cards.some((s) => s.game === rule.anchor)) continue;
+  for (const [jurisdiction, sessions] of byJurisdiction) for (const rule of recordingConditionsOf(jurisdiction)) {
+    const cards = sessions.filter((s) => rule.games.has(s.game));
+    if (!cards.some((s) => s.game === rule.anchor)) continue;
     if (rule.when === 'mixed' ? new Set(cards.map((s) => s.game)).size < 2 : tables.length < 2) continue;
     const together = rule.when === 'mixed' ? 'card tables of different games' : `a ${rule.anchor} table sharing its jefe with other tables`;
     const unknown = cards.filter((s) => s.individualRecording === undefined);
