@@ -50,6 +50,13 @@ async function withRuntime<T>(program: Command, fn: (runtime: Runtime) => Promis
   }
 }
 
+/** A report reads the read models once they have caught up with the store. */
+const caughtUp = <T>(program: Command, load: (runtime: Runtime) => Promise<T>): Promise<T> =>
+  withRuntime(program, async (runtime) => {
+    await runtime.projector.catchUp();
+    return load(runtime);
+  });
+
 function gamingDay(v: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(`expected a calendar date YYYY-MM-DD, got "${v}"`);
   return v;
@@ -86,10 +93,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--csv', 'CSV')
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
-      const r = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
-        return loadReconciliation(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
-      });
+      const r = await caughtUp(program, (runtime) => loadReconciliation(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }));
       const lang = cliLanguage(program);
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? reconciliationCsv(r, lang) : reconciliationText(r, lang));
     });
@@ -104,10 +108,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--csv', 'CSV')
     .action(async (opts: { casino?: string; pool?: string; points: number; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
-      const r = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
-        return loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points });
-      });
+      const r = await caughtUp(program, (runtime) => loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points }));
       const lang = cliLanguage(program);
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? jackpotsCsv(r, lang) : jackpotsText(r, lang));
     });
@@ -121,10 +122,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--csv', 'CSV')
     .action(async (opts: { casino?: string; table?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
-      const r = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
-        return loadEquipment(runtime, { casinoId: opts.casino ?? null, tableId: opts.table ?? null });
-      });
+      const r = await caughtUp(program, (runtime) => loadEquipment(runtime, { casinoId: opts.casino ?? null, tableId: opts.table ?? null }));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? equipmentCsv(r) : equipmentText(r));
     });
 
@@ -138,10 +136,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--pdf <file>', 'write a PDF to sign to this file')
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
-      const r = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
-        return loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
-      });
+      const r = await caughtUp(program, (runtime) => loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }));
       const lang = cliLanguage(program);
       if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r, { lang }));
       out(opts.json ? JSON.stringify(inspectorDayInLanguage(r, lang), null, 2) : opts.csv ? inspectorCsv(r, lang) : inspectorText(r, lang));
@@ -167,8 +162,7 @@ export function registerReportCommands(report: Command, program: Command) {
         process.exitCode = 2;
         return;
       }
-      const rows = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
+      const rows = await caughtUp(program, async (runtime) => {
         const all: FindingRow[] = [];
         let after: FindingsKey | undefined;
         do {
@@ -195,10 +189,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { gamingDay: string; casino?: string; table?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       // the command line is the operator's own: the croupiers' figures are shown (the API shows them to compliance and inspectors only)
-      const r = await withRuntime(program, async (runtime) => {
-        await runtime.projector.catchUp();
-        return loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true });
-      });
+      const r = await caughtUp(program, (runtime) => loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true }));
       if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r) : performanceText(r));
     });
@@ -215,10 +206,7 @@ export function registerReportCommands(report: Command, program: Command) {
   }
   tableBook.option('--pdf <file>', 'write a PDF to sign to this file').action(async (opts: { session: string; json?: boolean; csv?: boolean; pdf?: string }) => {
     if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
-    const book = await withRuntime(program, async (runtime) => {
-      await runtime.projector.catchUp();
-      return loadTableBook(runtime, opts.session);
-    });
+    const book = await caughtUp(program, (runtime) => loadTableBook(runtime, opts.session));
     const lang = cliLanguage(program);
     if (!book) {
       err(`casino-audit: ${wordReason({ key: 'noSession', values: { sessionId: opts.session } }, lang)}`);
