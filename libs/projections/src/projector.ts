@@ -105,19 +105,20 @@ export class Projector {
 
   /** Apply everything visible now (to `only` these read models, and the mirror if `mirror`); returns the number of events read. */
   async catchUp(only: readonly Projection[] = this.projections, mirror = true): Promise<number> {
-    // one batch per projection in turn, so a projection slower than the arrival rate cannot starve the
-    // others (the load benchmark saw four read models stall behind the verdicts)
+    // one batch of every projection per turn, until a turn in which none read a full page: a projection
+    // slower than the arrival rate cannot starve the others. Every read model is stepped in every turn,
+    // not only those still behind: one that had caught up takes what arrived while a slow one worked (the
+    // load benchmark of 2026-11-28 saw the table books stall behind the statistics read models when a
+    // caught-up projection waited for the whole catch-up to end)
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
     let total = 0;
-    let behind = [...only];
-    while (behind.length) {
-      const still: Projection[] = [];
-      for (const p of behind) {
+    for (let full = true; full; ) {
+      full = false;
+      for (const p of only) {
         const n = await this.step(p, liveTables(p));
         total += n;
-        if (n >= this.batchSize) still.push(p);
+        if (n >= this.batchSize) full = true;
       }
-      behind = still;
     }
     return total;
   }
