@@ -73,6 +73,11 @@ describe('equipment: what only statistics can see (issue 21 §4, §6)', () => {
     const order = wheelDesign('french-roulette', 'euskadi', {})!.order!;
     expect(order.slice(0, 3)).toEqual(['0', '32', '15']);
     expect(order.at(-1)).toBe('26');
+    // and which wheel that order is, for a page to lay the pockets out by; none where the rulebook holds no order
+    expect(row.wheel).toBe('single-zero');
+    expect(wheelDesign('american-roulette-double-zero', 'cantabria', {})!.wheel).toBe('double-zero');
+    expect(wheelDesign('boule', 'euskadi', {})!.wheel).toBe('boule');
+    expect(wheelDesign('wheel-of-fortune', 'euskadi', {})).toMatchObject({ order: null, wheel: null });
   });
 
   it('counts dice per set where the facts name it (the six dice a craps session is given)', () => {

@@ -73,6 +73,11 @@ export interface EquipmentRow {
   readonly sessions: number;
   readonly firstDay: string;
   readonly lastDay: string;
+  /**
+   * the wheel whose pocket order `cells` follow (libs/rules wheel.ts: a page lays the pockets out by it); null
+   * for dice and where the rulebook holds no order of the cells (the wheel of fortune: its combinations)
+   */
+  readonly wheel: WheelKind | null;
   /** pockets in the wheel's order (or cells, or faces 1–6) */
   readonly cells: readonly EquipmentCell[];
   /** dice: number of dice → sums with observed and expected */
@@ -122,6 +127,8 @@ export interface WheelDesign {
   readonly shares: ReadonlyMap<string, number>;
   /** the pockets in the wheel's order, where the rulebook holds it */
   readonly order: readonly string[] | null;
+  /** the wheel that order is of */
+  readonly wheel: WheelKind | null;
 }
 
 /** A wheel's design from its rulebook: each result's weight (`roundOutcomes`), and its pocket order. */
@@ -137,11 +144,12 @@ export function wheelDesign(game: string, jurisdiction: string, options: Record<
   const total = [...weights.values()].reduce((t, w) => t + w, 0);
   if (!(total > 0)) return null;
   const rb = env.rulebook as { wheel?: { value: WheelKind; cite: string } };
-  const order = rb.wheel ? wheelOf(optionOr(env, 'wheel', rb.wheel).value).order.map(String) : null;
+  const wheel = rb.wheel ? optionOr(env, 'wheel', rb.wheel).value : null;
+  const order = wheel ? wheelOf(wheel).order.map(String) : null;
   // the wheel's order where it holds exactly the designed pockets; otherwise the design's own order
   const ordered = order && order.length === weights.size && order.every((k) => weights.has(k)) ? order : null;
   const keys = ordered ?? [...weights.keys()];
-  return { shares: new Map(keys.map((k) => [k, weights.get(k)! / total])), order: ordered };
+  return { shares: new Map(keys.map((k) => [k, weights.get(k)! / total])), order: ordered, wheel: ordered ? wheel : null };
 }
 
 /** How many pockets a sector holds: the wheel cut into about six arcs of neighbours, at least two pockets each. */
@@ -204,7 +212,7 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
   const tests: PendingTest[] = [];
   if (row.kind === 'wheel') {
     const design = wheelDesign(row.game, row.jurisdiction, row.options);
-    if (!design) return { row: { ...base, cells: [], power: null, notes: [`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`] }, tests };
+    if (!design) return { row: { ...base, wheel: null, cells: [], power: null, notes: [`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`] }, tests };
     const keys = [...design.shares.keys()];
     const share = (k: string) => design.shares.get(k)!;
     const strays = Object.keys(row.counts).filter((k) => !design.shares.has(k));
@@ -218,7 +226,7 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
       const sectors = sectorGoodnessOfFit(row.counts, design.order, share, width);
       tests.push(fitTest('sectors', sectors, { width, worstSector: sectors.worstSector }));
     } else notes.push(`the rulebook holds no order of ${row.game}'s cells: no test over neighbouring cells`);
-    return { row: { ...base, cells, power: pocketPower(design, level, n), notes }, tests };
+    return { row: { ...base, wheel: design.wheel, cells, power: pocketPower(design, level, n), notes }, tests };
   }
   const faces = ['1', '2', '3', '4', '5', '6'];
   const faceCounts = faces.map((f) => row.counts[f] ?? 0);
@@ -234,7 +242,7 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
     sums[dice] = cellsOf(keys, bySum, (k) => dist.get(Number(k))!, n);
     if (Number(dice) >= 2) tests.push(fitTest('sums', goodnessOfFit(observed, keys.map((k) => dist.get(Number(k))!)), { dice: Number(dice) }));
   }
-  return { row: { ...base, cells, sums, power: null, notes }, tests };
+  return { row: { ...base, wheel: null, cells, sums, power: null, notes }, tests };
 }
 
 /**

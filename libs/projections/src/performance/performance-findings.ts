@@ -119,6 +119,14 @@ export interface PerformanceFinding {
   /** how many of the family were tested */
   readonly tested: number;
   readonly fdr: number;
+  /**
+   * how many of the family Benjamini–Hochberg found (before the house-above results of best-decision bets are
+   * set aside), and its threshold for the family, discoveries / tested × fdr: a p at or below it is a finding
+   * (the step-up procedure finds exactly the `discoveries` smallest p). Absent on a day last judged before they
+   * were kept (its next fact, or a rebuild, judges it again)
+   */
+  readonly discoveries?: number;
+  readonly threshold?: number;
   /** 'house-below': the house won less than its edge makes likely (a leak, an advantage); 'house-above': more */
   readonly direction: 'house-below' | 'house-above';
   readonly message: string;
@@ -141,6 +149,7 @@ export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], setting
       tested.map((x) => x.f.p),
       settings.fdr,
     );
+    const found = discoveries.filter((d) => d.finding).length;
     tested.forEach(({ r, f }, i) => {
       if (!discoveries[i].finding) return;
       const direction = f.z < 0 ? 'house-below' : 'house-above';
@@ -162,6 +171,8 @@ export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], setting
         adjustedP: discoveries[i].adjustedP,
         tested: tested.length,
         fdr: settings.fdr,
+        discoveries: found,
+        threshold: (found / tested.length) * settings.fdr,
         direction,
         message:
           `${level} ${r.subject}: the house ${direction === 'house-below' ? 'won less' : 'won more'} than its edge makes likely ` +

@@ -108,8 +108,16 @@ describe('findings held to a false discovery rate', () => {
     expect(findings.map((f) => [f.subject, f.direction])).toEqual([['T-27', 'house-below']]);
     expect(findings[0].adjustedP).toBeCloseTo(p(4.2) * 30, 12);
     expect(findings[0].tested).toBe(30);
+    // the family's threshold the page shows beside the p: k = 1 of 30 at 1 %
+    expect(findings[0].discoveries).toBe(1);
+    expect(findings[0].threshold).toBeCloseTo(0.01 / 30, 15);
     // at 5 %: k = 2 passes (6.7e-4 ≤ 3.3e-3), k = 3: 3.7e-3 ≤ 5e-3 passes too
-    expect(judgePerformanceDay(rows, { ...SETTINGS, fdr: 0.05 }).map((f) => f.subject)).toEqual(['T-27', 'T-28', 'T-29']);
+    const at5 = judgePerformanceDay(rows, { ...SETTINGS, fdr: 0.05 });
+    expect(at5.map((f) => f.subject)).toEqual(['T-27', 'T-28', 'T-29']);
+    for (const f of at5) {
+      expect(f.threshold).toBeCloseTo((3 / 30) * 0.05, 15);
+      expect(f.p).toBeLessThanOrEqual(f.threshold!);
+    }
   });
 
   it("above a theoretical that assumes the players' best decisions is no finding; below it is", () => {
