@@ -1,13 +1,15 @@
 /**
  * The replay as an inspector reads it: what happened, step by step, and what the rules say about it, in
  * the reader's language (issue 16: the `replay` catalogue; English by default). Each step's own line is
- * the game's narrative as the rules write it; each difference is explained from the `findings` catalogue,
- * with its citation in legal form and its expected and recorded values in the locale's form.
+ * the rules' narrative worded from the `narrative` catalogue (English: the rules' own line); each difference
+ * is explained from the `findings` catalogue, with its citation in legal form and its expected and recorded
+ * values in the locale's form.
  */
 import type { Language } from '../../i18n/src';
 import { formatLocal, localParts, timeZones } from '../../reports/src/local-time';
 import { amountsAreMoney, legalCitationText } from '../../reports/src/finding-language';
 import { reportWords } from '../../reports/src/report-language';
+import { stepNarration } from '../../reports/src/phrase-language';
 import type { Discrepancy } from '../../rules/src';
 import type { RoundReplay } from './replay';
 
@@ -37,7 +39,7 @@ export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.
   for (const step of r.steps) {
     const at = step.occurredAt ? localParts(step.occurredAt, zone) : null;
     const time = at ? `${at.time} ${at.offset}` : '';
-    lines.push(`  ${String(step.position).padStart(3)}. ${time.padEnd(15)} ${step.narrative}`);
+    lines.push(`  ${String(step.position).padStart(3)}. ${time.padEnd(15)} ${stepNarration(step, lang)}`);
     for (const d of step.discrepancies) difference(d);
   }
   for (const d of r.discrepancies.filter((x) => !r.steps.some((s) => s.eventId === x.eventId))) difference(d);

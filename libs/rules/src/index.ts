@@ -12,3 +12,4 @@ export * from './catalogue';
 export * from './registry';
 export * from './core/day-compliance';
 export * from './core/compliance-checklist';
+export * from './core/phrase';

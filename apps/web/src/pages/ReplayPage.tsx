@@ -27,6 +27,8 @@ interface Step {
   type: string;
   occurredAt?: string;
   narrative: string;
+  /** the narrative in the chosen language (the API words it from Accept-Language) */
+  narration?: string;
   state: any;
   discrepancies: Discrepancy[];
 }
@@ -138,7 +140,7 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
             {s.position}. <code>{s.type}</code>
           </h2>
           <p className="narrative" data-server-text>
-            {s.narrative}
+            {s.narration ?? s.narrative}
           </p>
           {s.discrepancies.map((d, i) => (
             <DiscrepancyBox key={i} d={d} />
@@ -153,7 +155,7 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
           {shown.map((x) => (
             <li key={x.eventId} className={x.discrepancies.length ? 'flagged' : undefined} aria-current={x.position === current ? 'step' : undefined}>
               <a href={href(['rounds', roundId], { step: x.position })}>
-                <span className="time">{clockTime(x.occurredAt, data.timeZone)}</span> <span data-server-text>{x.narrative}</span>
+                <span className="time">{clockTime(x.occurredAt, data.timeZone)}</span> <span data-server-text>{x.narration ?? x.narrative}</span>
               </a>
             </li>
           ))}

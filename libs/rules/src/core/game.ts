@@ -7,6 +7,7 @@
  */
 import type { DeckSpec } from './cards';
 import type { BetEdge } from './house-edge';
+import type { Said } from './phrase';
 import type {
   Bet,
   Cited,
@@ -119,8 +120,11 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   judgeEnd?(state: S, env: RoundEnv<R>): Finding[];
   /** Game state for a replay step: small, JSON-ready, readable. */
   describe(state: S, env: RoundEnv<R>): unknown;
-  /** One line of the inspector's narrative for a fact, when the game can say more than the generic line. */
-  narrate?(fact: Fact, before: S, after: S, env: RoundEnv<R>): string | undefined;
+  /**
+   * One line of the inspector's narrative for a fact, when the game can say more than the generic line;
+   * `Said` to be worded in other languages too (a bare string is English only: elsewhere the generic line stands).
+   */
+  narrate?(fact: Fact, before: S, after: S, env: RoundEnv<R>): string | Said | undefined;
   /**
    * The house edge of every bet type this rulebook offers under the session's settings (`env.options`),
    * computed by enumerating the physical outcomes through this module's own `settle` (see

@@ -6,6 +6,7 @@
 import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
+import { amount, cite, said, term, type PhraseValue, type Said } from './phrase';
 import { judgeCoupAfterCut } from './session-rules';
 import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
 import {
@@ -27,7 +28,11 @@ export interface ReplayStep {
   readonly eventId: string;
   readonly type: string;
   readonly occurredAt?: string;
+  /** the step's line in English, as the rules write it */
   readonly narrative: string;
+  /** the same line as a key of the `narrative` catalogue and its values, for the edges to word (issue 16) */
+  readonly narrativeKey?: string;
+  readonly narrativeValues?: Readonly<Record<string, PhraseValue>>;
   readonly state: unknown;
   readonly discrepancies: Discrepancy[];
 }
@@ -111,13 +116,19 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
     for (const finding of rules.judgeFact?.(before, fact, env) ?? []) report(fact, finding);
     state = rules.evolve(before, fact, env);
     if (!withSteps) return;
-    const narrative = rules.narrate?.(fact, before, state, env) ?? narrateCommon(fact);
+    // a game's own line in English only is worded elsewhere by the generic line of its fact
+    const common = narrateCommon(fact);
+    const own = rules.narrate?.(fact, before, state, env);
+    const line: Said = own === undefined ? common : typeof own === 'string' ? { text: own, phrase: common.phrase } : own;
+    const told = fact.type === 'BetSettled' ? whatTheRulesSay(book, fact, line) : line;
     steps.push({
       position: fact.position ?? index + 1,
       eventId: fact.eventId,
       type: fact.type,
       occurredAt: fact.occurredAt,
-      narrative: fact.type === 'BetSettled' ? `${narrative}${whatTheRulesSay(book, fact)}` : narrative,
+      narrative: told.text,
+      narrativeKey: told.phrase.key,
+      ...(told.phrase.values ? { narrativeValues: told.phrase.values } : {}),
       state: { round: describeBook(book), game: rules.describe(state, env) },
       discrepancies: [],
     });
@@ -526,13 +537,22 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
   return findings;
 }
 
-/** For the narrative: what the rules say this settlement should have been. */
-function whatTheRulesSay(book: RoundBook, fact: Fact): string {
+/**
+ * For the narrative: the settlement's line and what the rules say it should have been. A reason or an
+ * explanation the rules write only in English is left out of the phrase (it stays in the English text).
+ */
+function whatTheRulesSay(book: RoundBook, fact: Fact, line: Said): Said {
   const s = book.settlements.find((x) => x.fact === fact);
-  if (!s) return '';
-  if (isUnverifiable(s.verdict)) return ` — not verifiable: ${s.verdict.reason}`;
-  if (isUndecided(s.verdict)) return ` — the outcome was not yet known: ${s.verdict.reason}`;
-  return ` — the rules: ${s.verdict.explanation} → ${s.verdict.outcome}, ${s.verdict.payout} (${s.verdict.citation})`;
+  if (!s) return line;
+  const v = s.verdict;
+  if (isUnverifiable(v)) return said(`${line.text} — not verifiable: ${v.reason}`, 'settled.unverifiable', { line: line.phrase });
+  if (isUndecided(v)) return said(`${line.text} — the outcome was not yet known: ${v.reason}`, 'settled.undecided', { line: line.phrase });
+  const values = { line: line.phrase, outcome: term('outcome', v.outcome), payout: amount(v.payout), citation: cite(v.citation) };
+  return said(
+    `${line.text} — the rules: ${v.explanation} → ${v.outcome}, ${v.payout} (${v.citation})`,
+    v.explanationPhrase ? 'settled.rules' : 'settled.rulesUnexplained',
+    v.explanationPhrase ? { ...values, explanation: v.explanationPhrase } : values,
+  );
 }
 
 function describeBook(book: RoundBook) {
@@ -546,40 +566,60 @@ function describeBook(book: RoundBook) {
   };
 }
 
-function narrateCommon(fact: Fact): string {
+/** The generic line of a fact, in English and as a phrase of the `narrative` catalogue (`fact.<type>`). */
+function narrateCommon(fact: Fact): Said {
   const d = fact.data ?? {};
+  const key = `fact.${fact.type}`;
   switch (fact.type) {
     case 'RoundStarted':
-      return `round ${d.roundId} starts`;
-    case 'BetPlaced':
-      return `seat ${d.seat ?? '?'} bets ${d.amount} on ${d.betType}${d.selection !== undefined ? ' ' + JSON.stringify(d.selection) : ''} (bet ${d.betId})`;
+      return said(`round ${d.roundId} starts`, key, { round: String(d.roundId) });
+    case 'BetPlaced': {
+      const selection = d.selection !== undefined ? JSON.stringify(d.selection) : '';
+      return said(`seat ${d.seat ?? '?'} bets ${d.amount} on ${d.betType}${selection ? ' ' + selection : ''} (bet ${d.betId})`, key, {
+        seat: String(d.seat ?? '?'),
+        amount: amount(Number(d.amount)),
+        betType: term('betType', d.betType),
+        selection: selection || 'none',
+        bet: String(d.betId),
+      });
+    }
     case 'BetsClosed':
-      return 'bets are closed ("rien ne va plus")';
+      return said('bets are closed ("rien ne va plus")', key);
     case 'WheelSpun':
-      return `the wheel gives ${d.result}`;
+      return said(`the wheel gives ${d.result}`, key, { result: String(d.result) });
     case 'DiceThrown':
-      return `dice: ${(d.dice ?? []).join(', ')}`;
+      return said(`dice: ${(d.dice ?? []).join(', ')}`, key, { dice: (d.dice ?? []).join(', ') });
     case 'CardDealt':
-      return `${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`;
+      return said(`${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`, key, { card: String(d.card), to: term('to', d.to), faceDown: d.faceUp === false ? 'yes' : 'no' });
     case 'PlayerDecision':
-      return `seat ${d.seat} decides ${d.decision}${d.amount !== undefined ? ' ' + d.amount : ''}`;
+      return said(`seat ${d.seat} decides ${d.decision}${d.amount !== undefined ? ' ' + d.amount : ''}`, key, {
+        seat: String(d.seat),
+        decision: term('decision', d.decision),
+        amount: d.amount !== undefined ? amount(Number(d.amount)) : 'none',
+      });
     case 'BetSettled':
-      return `bet ${d.betId}${d.hand !== undefined ? ' hand ' + d.hand : ''}: ${d.outcome}, paid ${d.payout}`;
+      return said(`bet ${d.betId}${d.hand !== undefined ? ' hand ' + d.hand : ''}: ${d.outcome}, paid ${d.payout}`, key, {
+        bet: String(d.betId),
+        hand: d.hand !== undefined ? String(d.hand) : 'none',
+        outcome: term('outcome', d.outcome),
+        payout: amount(Number(d.payout)),
+      });
     case 'CommissionCharged':
-      return `commission ${d.amount} on bet ${d.betId}`;
+      return said(`commission ${d.amount} on bet ${d.betId}`, key, { amount: amount(Number(d.amount)), bet: String(d.betId) });
     case 'CagnotteDeducted':
-      return `cagnotte ${d.amount} taken on a base of ${d.base}`;
+      return said(`cagnotte ${d.amount} taken on a base of ${d.base}`, key, { amount: amount(Number(d.amount)), base: amount(Number(d.base)) });
     case 'JackpotContributed':
-      return `${d.amount} contributed to jackpot pool ${d.poolId}`;
+      return said(`${d.amount} contributed to jackpot pool ${d.poolId}`, key, { amount: amount(Number(d.amount)), pool: String(d.poolId) });
     case 'JackpotWon':
-      return `seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`;
+      return said(`seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`, key, { seat: String(d.seat), amount: amount(Number(d.amount)), pool: String(d.poolId), hand: term('jackpotHand', d.hand) });
     case 'RoundVoided':
-      return `round voided by ${d.decidedBy}: ${d.reason}`;
+      // the reason is the person's own words, as recorded
+      return said(`round voided by ${d.decidedBy}: ${d.reason}`, key, { by: String(d.decidedBy), reason: String(d.reason) });
     case 'RoundCompleted':
-      return 'round completed';
+      return said('round completed', key);
     case 'TipDeposited':
-      return `tip of ${d.amount}`;
+      return said(`tip of ${d.amount}`, key, { amount: amount(Number(d.amount)) });
     default:
-      return fact.type;
+      return said(fact.type, 'fact.other', { type: fact.type });
   }
 }

@@ -7,6 +7,7 @@ import type { LimitCheck, RoundEnv, RulebookBase } from './game';
 import { optionCite } from './game';
 import type { Bet, Cited, JurisdictionId, Refusal } from './types';
 import { cited } from './types';
+import { phrase, term, type Phrase } from './phrase';
 import {
   ANNOUNCED_BETS,
   EVEN_CHANCES,
@@ -72,6 +73,17 @@ function describePocket(key: string, env: RoundEnv<LayoutRulebook>): string {
   const n = p as number;
   const half = wheel.kind === 'boule' ? (n < 5 ? 'falta' : 'pasa') : n <= 18 ? 'falta' : 'pasa';
   return `${key} ${wheel.red.has(p) ? 'red' : 'black'}, ${n % 2 ? 'odd' : 'even'}, ${half}`;
+}
+
+/** The same as `describePocket`, as a phrase of the narrative catalogue (issue 16). */
+function pocketPhrase(key: string, env: RoundEnv<LayoutRulebook>): Phrase {
+  const wheel = wheelFor(env);
+  const p = parsePocket(key === '00' ? '00' : Number(key), wheel);
+  if (p === null) return phrase('wheel.result', { result: key });
+  if (wheel.zeros.some((z) => samePocket(z, p))) return phrase('wheel.zero', { result: key });
+  const n = p as number;
+  const half = wheel.kind === 'boule' ? (n < 5 ? 'falta' : 'pasa') : n <= 18 ? 'falta' : 'pasa';
+  return phrase('wheel.pocket', { result: key, colour: term('betType', wheel.red.has(p) ? 'red' : 'black'), parity: term('betType', n % 2 ? 'odd' : 'even'), half: term('betType', half) });
 }
 
 /** Maximum of one chip position covering n numbers, with the rule that set it. */
@@ -143,6 +155,7 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
         evenChance: r.evenChance,
         chips: r.chips.map((c) => ({
           label: `${c.betType} ${c.pockets.length <= 6 ? c.pockets.map(pocketKey).join('-') : ''}`.trim(),
+          labelPhrase: phrase('wheel.chip', { betType: term('betType', c.betType), pockets: c.pockets.length <= 6 ? c.pockets.map(pocketKey).join('-') : 'none' }),
           covered: c.pockets.map(pocketKey),
           units: c.units,
           odds: oddsFor(env.rulebook.payTable, c.pockets),
@@ -155,6 +168,7 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
     prison: (env) => env.rulebook.prison!,
     betLimits: (bet, resolved, env) => layoutLimits(bet, resolved, env),
     describeResult: (key, env) => describePocket(key, env),
+    describeResultPhrase: (key, env) => pocketPhrase(key, env),
     refuseOptions: (options, rulebook) => {
       if (rulebook.limits.kind === 'tiers' && options.maximumTier !== undefined && !rulebook.limits.tiers.value.includes(Number(options.maximumTier)))
         return { field: 'options.maximumTier', reason: `${rulebook.jurisdiction} allows the tiers ${rulebook.limits.tiers.value.join(', ')} (${rulebook.limits.tiers.cite})` };

@@ -2,6 +2,7 @@
  * The vocabulary shared by every game: jurisdictions, cited rulebook values, the facts of a round
  * and what the judge says about them. Pure types; no framework, no I/O.
  */
+import type { Phrase } from './phrase';
 
 export const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia', 'andalucia'] as const;
 export type JurisdictionId = (typeof JURISDICTIONS)[number];
@@ -165,6 +166,8 @@ export interface ExpectedSettlement {
   readonly citation: string;
   /** one sentence for the inspector's narrative: "banker 7 beats player 5: 1:1 less 5 % commission" */
   readonly explanation: string;
+  /** the same sentence as a phrase of the `narrative` catalogue, where the game words it (issue 16) */
+  readonly explanationPhrase?: Phrase;
 }
 
 /** The outcome does not decide this bet yet (the ball has not dropped, cards are still to come). */

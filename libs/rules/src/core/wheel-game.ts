@@ -19,6 +19,7 @@ import { payOdds, roundDownTo } from './money';
 import type { Bet, Cited, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from './types';
 import { isUndecided, isUnverifiable } from './types';
 import { oddsText } from './wheel';
+import { amount, phrase, said, term, type Phrase, type PhraseValue } from './phrase';
 
 // ---------------------------------------------------------------------------------------------------------
 // What a game provides
@@ -26,6 +27,8 @@ import { oddsText } from './wheel';
 /** One chip position of a bet: the results it covers, its units of the stake and its odds. */
 export interface SpinChip {
   readonly label: string;
+  /** the label as a phrase of the narrative catalogue (issue 16); the label itself where absent */
+  readonly labelPhrase?: Phrase;
   readonly covered: readonly string[];
   readonly units: number;
   /** net odds "N to 1"; 0 = the stake is only returned (a push); undefined = no pay-table row */
@@ -68,6 +71,8 @@ export interface SpinAdapter<R extends RulebookBase> {
   edgeSelections?(betType: string, env: RoundEnv<R>): readonly { selection?: unknown; shape?: string }[];
   /** "17 black, odd, pasa" */
   describeResult?(key: string, env: RoundEnv<R>): string;
+  /** the same as a phrase of the narrative catalogue (issue 16) */
+  describeResultPhrase?(key: string, env: RoundEnv<R>): Phrase;
   refuseOptions?(options: Readonly<Record<string, unknown>>, rulebook: R): Refusal | null;
   /** cited warnings and notes for the inspector */
   readonly factTypes?: GameRules['factTypes'];
@@ -190,26 +195,32 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     };
   }
 
+  const resultPhrase = (result: string, env: RoundEnv<R>): PhraseValue => adapter.describeResultPhrase?.(result, env) ?? phrase('wheel.result', { result });
+
   function settle(state: SpinState, query: SettlementQuery, env: RoundEnv<R>): SettlementVerdict {
     const { bet, recorded } = query;
     if (state.result === undefined) return { undecided: true, reason: 'the wheel has not been spun' };
     const result = state.result;
     const resolved = resolveBet(bet, env);
     const shown = adapter.describeResult?.(result, env) ?? result;
+    // each explanation in English and as a phrase of the narrative catalogue (`wheel.*`)
+    const told = resultPhrase(result, env);
+    const stake = amount(bet.amount);
+    const betType = term('betType', bet.betType);
     if (isRefusal(resolved)) {
-      return { outcome: 'void', payout: 0, rule: `${game}/bet-selection`, citation: env.rulebook.source, explanation: `bet ${bet.betId} is not a real bet (${resolved.reason}): returned` };
+      return { outcome: 'void', payout: 0, rule: `${game}/bet-selection`, citation: env.rulebook.source, explanation: `bet ${bet.betId} is not a real bet (${resolved.reason}): returned`, explanationPhrase: phrase('wheel.notABet', { bet: bet.betId }) };
     }
     if (resolved.evenChance && zeros(env).includes(result)) {
       const zr = zeroRule(env);
       if (zr.value === 'lose') {
-        return { outcome: 'lose', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} belongs to no even chance: ${bet.betType} loses` };
+        return { outcome: 'lose', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} belongs to no even chance: ${bet.betType} loses`, explanationPhrase: phrase('wheel.zeroLoses', { result: told, betType }) };
       }
       if (zr.value === 'half-back') {
-        return { outcome: 'half-lost', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} on an even chance: half of ${bet.amount} is lost, half returned` };
+        return { outcome: 'half-lost', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} on an even chance: half of ${bet.amount} is lost, half returned`, explanationPhrase: phrase('wheel.zeroHalfBack', { result: told, stake }) };
       }
       const rules = adapter.prison!(env);
       if (env.ctx.lastRoundOfSession) {
-        return { outcome: 'half-lost', payout: 0, rule: `${game}/prison-last-spin`, citation: rules.lastSpin.cite, explanation: `${shown} on the last spin of the session: the player must accept half of ${bet.amount} back (no prison)` };
+        return { outcome: 'half-lost', payout: 0, rule: `${game}/prison-last-spin`, citation: rules.lastSpin.cite, explanation: `${shown} on the last spin of the session: the player must accept half of ${bet.amount} back (no prison)`, explanationPhrase: phrase('wheel.lastSpin', { result: told, stake }) };
       }
       const decision = state.decisions[bet.betId];
       const chosen =
@@ -223,19 +234,23 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           chosen === 'prison'
             ? `${shown} on an even chance: the player leaves the whole ${bet.amount} en prison for the next spin`
             : `${shown} on an even chance: the player takes back half of ${bet.amount}, the bank keeps the other half`,
+        explanationPhrase: phrase(chosen === 'prison' ? 'wheel.zeroPrison' : 'wheel.zeroTakesHalf', { result: told, stake }),
       };
     }
     const unit = bet.amount / resolved.chips.reduce((t, c) => t + c.units, 0);
     const winners = resolved.chips.filter((c) => c.covered.includes(result));
     if (!winners.length) {
       const cite = resolved.chips[0]?.odds?.cite ?? env.rulebook.source;
-      return { outcome: 'lose', payout: 0, rule: `${game}/${bet.betType}`, citation: cite, explanation: `${shown} is not covered by ${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}: the bet loses` };
+      return { outcome: 'lose', payout: 0, rule: `${game}/${bet.betType}`, citation: cite, explanation: `${shown} is not covered by ${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}: the bet loses`,
+        explanationPhrase: phrase('wheel.notCovered', { result: told, betType, selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none' }),
+      };
     }
     // Chip by chip (issue 14 §1.1): a winning chip keeps its stake and earns its odds, every other chip of
     // the bet is lost; `payout` is what is paid on top of the whole returned stake (contract §3).
     let won = 0;
     let kept = 0;
     const parts: string[] = [];
+    const partPhrases: PhraseValue[] = [];
     const cites = new Set<string>();
     for (const c of winners) {
       if (!c.odds) return { unverifiable: true, reason: `no pay-table row for ${c.label}`, citation: env.rulebook.source };
@@ -245,6 +260,14 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       kept += stake;
       cites.add(c.odds.cite);
       parts.push(c.odds.value === 0 ? `${c.label}: the stake is returned, no winnings` : `${c.label} pays ${oddsText(c.odds.value)}${resolved.chips.length > 1 ? ` on ${stake} = ${win}` : ''}`);
+      const chip = c.labelPhrase ?? c.label;
+      partPhrases.push(
+        c.odds.value === 0
+          ? phrase('wheel.chipReturned', { chip })
+          : resolved.chips.length > 1
+            ? phrase('wheel.chipPaysOn', { chip, odds: oddsText(c.odds.value), stake: amount(stake), win: amount(win) })
+            : phrase('wheel.chipPays', { chip, odds: oddsText(c.odds.value) }),
+      );
     }
     const lost = bet.amount - kept;
     const payout = won - lost;
@@ -263,6 +286,12 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         `${shown}: ${parts.join('; ')}` +
         (losers > 0 ? ` (${unit} a chip); the other ${losers} chip position${losers > 1 ? 's' : ''} of the ${bet.betType} bet lose ${lost}: ${won} − ${lost}` : '') +
         ` = ${payout}`,
+      explanationPhrase: phrase(losers > 0 ? 'wheel.wonWithLosers' : 'wheel.won', {
+        result: told,
+        parts: { list: partPhrases },
+        payout: amount(payout),
+        ...(losers > 0 ? { unit: amount(unit), losers, betType, lost: amount(lost), won: amount(won) } : {}),
+      }),
     };
   }
 
@@ -714,13 +743,24 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     }),
     narrate: (fact, before, after, env) => {
       const d = fact.data ?? {};
-      if (fact.type === 'WheelSpun' && after.result !== undefined) return `the wheel gives ${adapter.describeResult?.(after.result, env) ?? after.result}`;
+      if (fact.type === 'WheelSpun' && after.result !== undefined)
+        return said(`the wheel gives ${adapter.describeResult?.(after.result, env) ?? after.result}`, 'wheel.spun', { result: resultPhrase(after.result, env) });
       if (fact.type === PRISON_FACT) {
         const b = before.prison.find((p) => p.betId === String(d.betId));
-        return `imprisoned bet ${d.betId}${b ? ` (${b.betType}, value ${b.value})` : ''}: ${d.outcome}, ${d.amount} returned`;
+        return said(`imprisoned bet ${d.betId}${b ? ` (${b.betType}, value ${b.value})` : ''}: ${d.outcome}, ${d.amount} returned`, 'wheel.prisonResolved', {
+          bet: String(d.betId),
+          betType: b ? term('betType', b.betType) : 'none',
+          value: b ? amount(b.value) : 'none',
+          outcome: term('outcome', d.outcome),
+          amount: amount(Number(d.amount)),
+        });
       }
       if (fact.type === 'PlayerDecision' && d.betId !== undefined)
-        return `seat ${d.seat ?? '?'} chooses ${d.decision === 'prison' ? 'to leave the bet en prison' : 'to take back half'} for bet ${d.betId}`;
+        return said(`seat ${d.seat ?? '?'} chooses ${d.decision === 'prison' ? 'to leave the bet en prison' : 'to take back half'} for bet ${d.betId}`, 'wheel.prisonChoice', {
+          seat: String(d.seat ?? '?'),
+          choice: d.decision === 'prison' ? 'prison' : 'half',
+          bet: String(d.betId),
+        });
       return undefined;
     },
   };

@@ -40,6 +40,7 @@ import {
 } from '../../core/blackjack-hand';
 import { cited } from '../../core/types';
 import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
+import { said, type Said } from '../../core/phrase';
 import { blackjackPlan, exactMainBetEdge, tableHouseEdges } from './house-edge';
 import { BLACKJACK_RULEBOOKS, BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from './rulebook';
 
@@ -618,16 +619,21 @@ export function describeTable(state: TableState, env: Env, plays = 1) {
   };
 }
 
-export function narrateTable(fact: Fact, after: TableState, env: Env): string | undefined {
+/** A card's line, in English and as a phrase of the narrative catalogue (`blackjack.*`, issue 16). */
+export function narrateTable(fact: Fact, after: TableState, env: Env): Said | undefined {
   if (fact.type !== 'CardDealt') return undefined;
   const at = parsePosition(fact.data.to);
-  if (!at || at.kind === 'burn') return at ? `${fact.data.card} burned` : undefined;
+  const card = String(fact.data.card);
+  if (!at || at.kind === 'burn') return at ? said(`${card} burned`, 'blackjack.burned', { card }) : undefined;
   if (at.kind === 'dealer') {
     const cards = dealerHand(after, at.play);
-    return `${fact.data.card} to the dealer${at.play > 1 ? ` (play ${at.play})` : ''}: ${handTotal(cards).best}`;
+    const total = handTotal(cards).best;
+    return said(`${card} to the dealer${at.play > 1 ? ` (play ${at.play})` : ''}: ${total}`, 'blackjack.toDealer', { card, play: at.play > 1 ? String(at.play) : 'none', total: String(total) });
   }
   const h = handOf(after, at.seat, at.hand);
-  return h ? `${fact.data.card} to box ${at.seat}${at.named ? ` hand ${at.hand}` : ''}: ${playTotal(h, aceOne(env))}` : undefined;
+  if (!h) return undefined;
+  const total = playTotal(h, aceOne(env));
+  return said(`${card} to box ${at.seat}${at.named ? ` hand ${at.hand}` : ''}: ${total}`, 'blackjack.toBox', { card, box: String(at.seat), hand: at.named ? String(at.hand) : 'none', total: String(total) });
 }
 
 // ---- the croupier --------------------------------------------------------------------------

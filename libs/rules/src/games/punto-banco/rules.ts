@@ -29,6 +29,7 @@ import { DECK_52, parseCard } from '../../core/cards';
 import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
 import { applyRate, payOdds } from '../../core/money';
+import { amount, phrase, said, term, type PhraseValue, type Said } from '../../core/phrase';
 import { Bet, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
 import { CommissionMode, PUNTO_BANCO_RULEBOOKS, PuntoBancoRulebook, TableFormat } from './rulebook';
 
@@ -62,41 +63,45 @@ function settleBet(state: PuntoBancoState, bet: Bet, env: Env): SettlementVerdic
   const b = handTotal(banker);
   const result = compareHands(player, banker);
   const score = result === 'tie' ? `player ${p} ties banker ${b}` : result === 'punto' ? `player ${p} beats banker ${b}` : `banker ${b} beats player ${p}`;
-  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, commission = 0): ExpectedSettlement => ({
+  const coup = phrase(`puntoBanco.score.${result}`, { player: p, banker: b });
+  // `how` in English and as a phrase of the narrative catalogue (`puntoBanco.how.*`)
+  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: Said, commission = 0): ExpectedSettlement => ({
     outcome,
     payout,
     commission,
     rule: `${GAME}/${rule}`,
     citation,
-    explanation: `${score}: ${bet.betType} bet of ${bet.amount} ${how}`,
+    explanation: `${score}: ${bet.betType} bet of ${bet.amount} ${how.text}`,
+    explanationPhrase: phrase('puntoBanco.settled', { score: coup, betType: term('betType', bet.betType), stake: amount(bet.amount), how: how.phrase }),
   });
+  const how = (text: string, key: string, values?: Record<string, PhraseValue>) => said(text, `puntoBanco.how.${key}`, values);
 
   switch (bet.betType) {
     case 'player':
-      if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, 'is returned (a tie voids player and banker bets)');
+      if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, how('is returned (a tie voids player and banker bets)', 'tieReturns'));
       return result === 'punto'
-        ? out('win', payOdds(bet.amount, rb.payouts.player.value, chip), 'player-pays', rb.payouts.player.cite, `pays ${rb.payouts.player.value}:1`)
-        : out('lose', 0, 'player-pays', rb.payouts.player.cite, 'loses');
+        ? out('win', payOdds(bet.amount, rb.payouts.player.value, chip), 'player-pays', rb.payouts.player.cite, how(`pays ${rb.payouts.player.value}:1`, 'pays', { odds: rb.payouts.player.value }))
+        : out('lose', 0, 'player-pays', rb.payouts.player.cite, how('loses', 'loses'));
     case 'banker': {
-      if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, 'is returned (a tie voids player and banker bets)');
-      if (result === 'punto') return out('lose', 0, 'banker-pays', rb.payouts.banker.cite, 'loses');
+      if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, how('is returned (a tie voids player and banker bets)', 'tieReturns'));
+      if (result === 'punto') return out('lose', 0, 'banker-pays', rb.payouts.banker.cite, how('loses', 'loses'));
       const gross = payOdds(bet.amount, rb.payouts.banker.value, chip);
       const variant = rb.noCommissionVariant;
       if (commissionMode(env) === 'no-commission' && variant) {
-        if (b !== variant.value.bankerTotal) return out('win', gross, 'no-commission', variant.cite, `pays ${rb.payouts.banker.value}:1 with no commission (no-commission table)`);
+        if (b !== variant.value.bankerTotal) return out('win', gross, 'no-commission', variant.cite, how(`pays ${rb.payouts.banker.value}:1 with no commission (no-commission table)`, 'paysNoCommission', { odds: rb.payouts.banker.value }));
         const commission = applyRate(gross, variant.value.deduction, chip);
-        return out('win', gross - commission, 'no-commission', variant.cite, `pays ${rb.payouts.banker.value}:1 less ${percent(variant.value.deduction)} (banker wins with ${b} on a no-commission table): ${commission} deducted`, commission);
+        return out('win', gross - commission, 'no-commission', variant.cite, how(`pays ${rb.payouts.banker.value}:1 less ${percent(variant.value.deduction)} (banker wins with ${b} on a no-commission table): ${commission} deducted`, 'paysLessNoCommission', { odds: rb.payouts.banker.value, percent: percent(variant.value.deduction), banker: b, commission: amount(commission) }), commission);
       }
       const rate = commissionRate(env);
       const commission = applyRate(gross, rate, chip);
-      return out('win', gross - commission, 'banker-commission', optionCite(env, 'commissionRate'), `pays ${rb.payouts.banker.value}:1 less ${percent(rate)} commission (${commission})`, commission);
+      return out('win', gross - commission, 'banker-commission', optionCite(env, 'commissionRate'), how(`pays ${rb.payouts.banker.value}:1 less ${percent(rate)} commission (${commission})`, 'paysLessCommission', { odds: rb.payouts.banker.value, percent: percent(rate), commission: amount(commission) }), commission);
     }
     case 'tie':
       return result === 'tie'
-        ? out('win', payOdds(bet.amount, rb.payouts.tie.value, chip), 'tie-pays', rb.payouts.tie.cite, `pays ${rb.payouts.tie.value}:1`)
-        : out('lose', 0, 'tie-pays', rb.payouts.tie.cite, 'loses (no tie)');
+        ? out('win', payOdds(bet.amount, rb.payouts.tie.value, chip), 'tie-pays', rb.payouts.tie.cite, how(`pays ${rb.payouts.tie.value}:1`, 'pays', { odds: rb.payouts.tie.value }))
+        : out('lose', 0, 'tie-pays', rb.payouts.tie.cite, how('loses (no tie)', 'losesNoTie'));
     default:
-      return out('void', 0, 'bet-types', rb.source, `is not a bet of punto y banca: it is returned`);
+      return out('void', 0, 'bet-types', rb.source, how('is not a bet of punto y banca: it is returned', 'notABet'));
   }
 }
 
@@ -299,9 +304,15 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
 
   narrate(fact, _before, after, env) {
     if (fact.type !== 'CardDealt') return undefined;
-    if (fact.data.to === 'burn') return `${fact.data.card} burned${fact.data.faceUp ? ' (exposed: it sets the burn)' : ''}`;
+    const card = String(fact.data.card);
+    if (fact.data.to === 'burn')
+      return said(`${card} burned${fact.data.faceUp ? ' (exposed: it sets the burn)' : ''}`, 'puntoBanco.burned', { card, exposed: fact.data.faceUp ? 'yes' : 'no' });
     const h = describeCoup(after.coup, PUNTO_BANCO_SPEC(env.rulebook));
-    return `${fact.data.card} to ${fact.data.to}: player ${h.player.total} (${h.player.cards.length} cards), banker ${h.banker.total} (${h.banker.cards.length} cards)`;
+    return said(
+      `${card} to ${fact.data.to}: player ${h.player.total} (${h.player.cards.length} cards), banker ${h.banker.total} (${h.banker.cards.length} cards)`,
+      'puntoBanco.dealt',
+      { card, to: term('to', fact.data.to), player: h.player.total, playerCards: h.player.cards.length, banker: h.banker.total, bankerCards: h.banker.cards.length },
+    );
   },
 
   play(ctx: PlayContext<PuntoBancoRulebook>): PlayedFact[] {

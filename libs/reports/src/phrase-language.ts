@@ -1,0 +1,54 @@
+/**
+ * A sentence the rules said as a phrase (a replay step's narrative, a settlement's explanation: a key of the
+ * `narrative` catalogue and its values, libs/rules/src/core/phrase.ts) worded in the reader's language
+ * (issue 16): amounts in the locale's money form, terms (bet types, outcomes, decisions) by the catalogue's
+ * words where it has them and as their codes otherwise, citations in legal form (`citationWords`), nested phrases in the same
+ * language.
+ */
+import { translator, type Language } from '../../i18n/src';
+import { legalCitation } from '../../rules/src/core/legal-sources';
+import type { Phrase, PhraseValue } from '../../rules/src/core/phrase';
+import { citationLanguage } from './finding-language';
+
+/**
+ * A citation for a step's line: its pointers in legal form and what kind of source it is where it is not a
+ * text's lines (industry standard, an open question); the rulebook's English remarks around the pointers
+ * are left out (the finding's `legalCitation` and the English narrative keep them). A citation of no
+ * pointer and no known kind (a contract field) stays as written.
+ */
+function citationWords(cite: string, lang: Language): string {
+  const c = legalCitation(cite, citationLanguage(lang));
+  const pointers = c.pointers.map((p) => p.text).join('; ');
+  if (c.kind === 'lines') return pointers || cite;
+  if (c.kind === 'other') return pointers || cite;
+  return [translator(lang).t(`narrative:citation.${c.kind}`), pointers].filter(Boolean).join(': ');
+}
+
+function wordValue(v: PhraseValue, lang: Language): string | number {
+  if (typeof v === 'string' || typeof v === 'number') return v;
+  const tr = translator(lang);
+  if ('amount' in v) return tr.money(v.amount);
+  if ('term' in v) {
+    const key = `narrative:term.${v.term}.${v.of}`;
+    return tr.has(key) ? tr.t(key) : v.of;
+  }
+  if ('cite' in v) return citationWords(v.cite, lang);
+  if ('list' in v) return v.list.map((x) => wordValue(x, lang)).join('; ');
+  return wordPhrase(v, lang);
+}
+
+/** The phrase in `lang`. */
+export function wordPhrase(p: Phrase, lang: Language): string {
+  const tr = translator(lang);
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(p.values ?? {})) values[k] = wordValue(v, lang);
+  return tr.t(`narrative:${p.key}`, values);
+}
+
+/**
+ * A replay step's line in `lang`: its phrase worded; in English, or where the step carries no phrase, the
+ * rules' own line (English readers keep the text they always had, amounts as minor units).
+ */
+export function stepNarration(step: { readonly narrative: string; readonly narrativeKey?: string; readonly narrativeValues?: Phrase['values'] }, lang: Language): string {
+  return step.narrativeKey && lang !== 'en' ? wordPhrase({ key: step.narrativeKey, values: step.narrativeValues }, lang) : step.narrative;
+}
