@@ -328,6 +328,66 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
   });
 });
 
+describe('supervision: a table of its own, where the text gives each table its own jefe and no exception (day-compliance.resolutions.md §12)', () => {
+  type Table = [game: string, more?: Partial<DaySession>];
+  const jefeOf = (j: JurisdictionId, tables: Table[]) =>
+    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
+  const rules = (j: JurisdictionId, tables: Table[]) => [...new Set(judgeSupervision(jefeOf(j, tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+  it.each([
+    // cantabria A.7 L1357–1358 «En cada mesa de dados prestara sus servicios un jefe de mesa, dos croupiers y un stickman.»
+    ['cantabria', 'a craps table alone', [['craps']], []],
+    ['cantabria', 'a craps table and a blackjack under one jefe', [['craps'], ['blackjack']], ['craps/supervision-ratio cantabria L1357–1358']],
+    // A.6 L1218–1219 «Cada mesa tendra permanentemente destinados a su servicio un jefe de mesa y dos croupiers.»
+    ['cantabria', 'two trente et quarante tables', [['trente-et-quarante'], ['trente-et-quarante']], ['trente-et-quarante/supervision-ratio cantabria L1218–1219']],
+    // A.9 L1778–1779 «El personal afecto a cada mesa de banca francesa es de un jefe de mesa y dos croupieres»
+    ['cantabria', 'a banca francesa and a roulette', [['banca-francesa'], ['french-roulette', { individualRecording: true }]], ['banca-francesa/supervision-ratio cantabria L1778–1779']],
+    // A.11 L2258–2260 «Cada mesa de juego tendra permanentemente a su servicio un inspector, un croupier y un cambista»; A.12 applies it (L2971–2978)
+    ['cantabria', 'a chemin de fer and a baccarat à deux tableaux', [['chemin-de-fer'], ['baccarat-two-tables']], ['chemin-de-fer/supervision-ratio cantabria L2258–2260']],
+    // not judged: A.12 L2971–2978 lists the «personal minimo necesario» and takes A.11's duties of the inspector, not its «cada mesa»
+    ['cantabria', 'two baccarat à deux tableaux', [['baccarat-two-tables'], ['baccarat-two-tables']], []],
+    // A.10 L1995–1996 «Cada mesa de juego tendra afectos un jefe de mesa y dos o tres croupiers.»: the full table
+    ['cantabria', 'a full punto y banca and a blackjack', [['punto-banco', { tableFormat: 'full' }], ['blackjack']], ['punto-banco/supervision-ratio cantabria L1995–1996']],
+    // not judged: the mini and midi tables share a jefe under the blackjack clause L723–731 (four, each recorded)
+    ['cantabria', 'two mini punto y banca', [['punto-banco', { tableFormat: 'mini' }], ['punto-banco', { tableFormat: 'mini' }]], []],
+    // not judged: boule L1091–1092 and the wheel of fortune L3418–3421 say only «El jefe de mesa es el que dirige la misma»
+    ['cantabria', 'two boule tables', [['boule'], ['boule']], []],
+    ['cantabria', 'two wheels of fortune', [['wheel-of-fortune'], ['wheel-of-fortune']], []],
+    // illes-balears 06 L937–938 «A cada taula de daus presta els seus serveis un cap de taula, un o dos crupiers i un stickman.»
+    ['illes-balears', 'two craps tables', [['craps'], ['craps']], ['craps/supervision-ratio illes-balears L937–938']],
+    // 08 L1415–1416 «Cada taula de joc ha de tenir permanentment al seu servei un cap de taula i un crupier.»
+    ['illes-balears', 'a chemin de fer and a blackjack', [['chemin-de-fer'], ['blackjack']], ['chemin-de-fer/supervision-ratio illes-balears L1415–1416']],
+    // 09 L1899–1902 «El personal minim necessari és: un cap de taula, un crupier, un canvista i un auxiliar»
+    ['illes-balears', 'two baccarat à deux tableaux (09 L1899–1902: «personal minim», not judged)', [['baccarat-two-tables'], ['baccarat-two-tables']], []],
+    // galicia 05 L392 «Cada mesa terá permanentemente destinados/as ao seu servizo un/unha xefe/a de mesa e dous/dúas croupiers.»
+    ['galicia', 'a trinta e corenta and a blackjack', [['trente-et-quarante'], ['blackjack']], ['trente-et-quarante/supervision-ratio galicia L392']],
+    // galicia 09 L890 «En cada mesa de dados prestará os seus servizos un/unha xefe/a de mesa, dous/dúas croupiers e un/unha bastoneiro/a ou stickman.»
+    ['galicia', 'two craps tables', [['craps'], ['craps']], ['craps/supervision-ratio galicia L890']],
+    // not judged: 04 boule L348 «Xefe/a de mesa que dirixe esta»; 07 chemin de fer has no «cada mesa» sentence
+    ['galicia', 'two boule tables and two chemin de fer', [['boule'], ['boule'], ['chemin-de-fer'], ['chemin-de-fer']], []],
+    // euskadi: «hasta cuatro mesas, independientemente del juego que se practique en ellas» (L463–466): the craps part's
+    // «En cada mesa de dados prestará sus servicios un Jefe de Mesa» (L3178–3180) is not held against it (§9)
+    ['euskadi', 'two craps tables and two roulettes', [['craps'], ['craps'], ['french-roulette'], ['french-roulette']], []],
+  ] as Array<[JurisdictionId, string, Table[], string[]]>)('%s: %s → %j', (j, _name, tables, expected) => {
+    expect(rules(j, tables)).toEqual(expected);
+  });
+  it('one jefe over a craps table, then over a blackjack after the craps table closed, holds them one at a time: no finding', () => {
+    const sessions = [
+      session({ tableId: 'CR-1', game: 'craps', jurisdiction: 'cantabria', from: '20:00', to: '21:00', inspector: 'jefe-1' }),
+      session({ tableId: 'BJ-1', game: 'blackjack', jurisdiction: 'cantabria', from: '21:00', to: '23:00', inspector: 'jefe-1' }),
+    ];
+    expect(judgeSupervision(sessions).findings).toEqual([]);
+  });
+  it('the checklist: a cantabria day of craps tables only is judged against L1357–1358, no longer «not applicable»', () => {
+    const row = dayChecklist('cantabria', { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
+    expect(row).toMatchObject({ status: 'pass', citation: expect.stringContaining('cantabria L1357–1358') });
+  });
+  it('a cantabria punto y banca table of no recorded format is not judged, and the note says the reduced ones are not judged at all', () => {
+    const judged = judgeSupervision(jefeOf('cantabria', [['punto-banco'], ['punto-banco']]));
+    expect(judged.findings).toEqual([]);
+    expect(judged.notes).toEqual(['not judged: T-1, T-2 recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (cantabria L1995–1996) where the reduced ones are not judged (cantabria L2191–2193)']);
+  });
+});
+
 describe('equipment custody', () => {
   const six = (prefix: string) => Array.from({ length: 6 }, (_, i) => ({ serial: `${prefix}${i + 1}`, initials: 'CSB' }));
   const craps = (j: JurisdictionId, dice: DaySession['diceIssued']) => session({ tableId: 'DC-1', game: 'craps', jurisdiction: j, from: '20:00', to: '23:00', diceIssued: dice });

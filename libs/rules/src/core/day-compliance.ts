@@ -189,7 +189,7 @@ export interface SupervisionRatio {
   readonly tables: number;
   readonly withRecording?: number;
   readonly cite: string;
-  /** the table formats the ratio is written for (mini and midi punto y banca); absent: every table of the game */
+  /** the table formats the ratio is written for (mini and midi punto y banca); absent: every table of the game; empty: none (only `fullTable` is judged) */
   readonly formats?: readonly string[];
   /**
    * where the text gives the game's full table a jefe of its own beside the ratio of its reduced ones
@@ -230,6 +230,47 @@ const CANTABRIA_CIRCLE_POKER_SECTOR: Readonly<Record<string, SupervisionRatio>> 
   ]),
 );
 
+/**
+ * Games whose «Personal» part gives each table its own jefe (or inspector) in so many words («cada mesa»,
+ * «en cada mesa», «a cada taula»), with no exception in that part and no clause elsewhere in the text that
+ * lets one jefe hold tables of any game (as euskadi's «independientemente del juego que se practique en
+ * ellas» does, which is why euskadi's own-jefe sentences L3178–3180, L3980–3984, L4547–4550 stay unjudged):
+ * a ratio of one. Read by two readers (day-compliance.resolutions.md §12). Not judged, and why: boule and
+ * the wheel of fortune (cantabria L1091–1092, L3418–3421; galicia L348) say only that the jefe «dirige la
+ * misma», no count of tables; baccarat à deux tableaux (cantabria L2971–2978, illes-balears L1899–1902,
+ * galicia L714) lists the game's «personal mínimo» and takes from chemin de fer the inspector's duties only,
+ * not its «cada mesa»; cantabria's mini and midi punto y banca L2191–2193, which the blackjack clause L723–731
+ * lets a jefe hold among four banking card tables.
+ */
+const CANTABRIA_TABLE_OF_ITS_OWN: Readonly<Record<string, SupervisionRatio>> = {
+  // A.6 «Cada mesa tendra permanentemente destinados a su servicio un jefe de mesa y dos croupiers.»
+  'trente-et-quarante': { tables: 1, cite: 'cantabria L1218–1219' },
+  // A.7 «En cada mesa de dados prestara sus servicios un jefe de mesa, dos croupiers y un stickman.»
+  craps: { tables: 1, cite: 'cantabria L1357–1358' },
+  // A.9 «El personal afecto a cada mesa de banca francesa es de un jefe de mesa y dos croupieres»
+  'banca-francesa': { tables: 1, cite: 'cantabria L1778–1779' },
+  // A.10 «Cada mesa de juego tendra afectos un jefe de mesa y dos o tres croupiers.» (the full table; A.10.1's mini and midi: not judged)
+  'punto-banco': { tables: 1, cite: 'cantabria L2191–2193', formats: [], fullTable: { tables: 1, cite: 'cantabria L1995–1996' } },
+  // A.11 «Cada mesa de juego tendra permanentemente a su servicio un inspector, un croupier y un cambista»
+  'chemin-de-fer': { tables: 1, cite: 'cantabria L2258–2260' },
+};
+
+/** illes-balears, in the same way: 06 daus, 08 bacarà (chemin de fer); 07's full punt i banca is its `fullTable`. */
+const ILLES_BALEARS_TABLE_OF_ITS_OWN: Readonly<Record<string, SupervisionRatio>> = {
+  // «A cada taula de daus presta els seus serveis un cap de taula, un o dos crupiers i un stickman.» (OCR «crupiersi»)
+  craps: { tables: 1, cite: 'illes-balears L937–938' },
+  // «Cada taula de joc ha de tenir permanentment al seu servei un cap de taula i un crupier.» (OCR «Cadataula»)
+  'chemin-de-fer': { tables: 1, cite: 'illes-balears L1415–1416' },
+};
+
+/** galicia, in the same way: 05 trinta e corenta, 09 dados; 06's full punto e banca is its `fullTable`; 07 chemin de fer has no «cada mesa» sentence. */
+const GALICIA_TABLE_OF_ITS_OWN: Readonly<Record<string, SupervisionRatio>> = {
+  // «Cada mesa terá permanentemente destinados/as ao seu servizo un/unha xefe/a de mesa e dous/dúas croupiers.»
+  'trente-et-quarante': { tables: 1, cite: 'galicia L392' },
+  // «En cada mesa de dados prestará os seus servizos un/unha xefe/a de mesa, dous/dúas croupiers e un/unha bastoneiro/a ou stickman.»
+  craps: { tables: 1, cite: 'galicia L890' },
+};
+
 const rouletteRatios = (french: SupervisionRatio, american: SupervisionRatio) => ({
   'french-roulette': french,
   'american-roulette-single-zero': american,
@@ -263,6 +304,7 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     'texas-holdem-vs-bank': { tables: 4, cite: 'cantabria L5083–5089' },
     // A.15 circle poker: "La zona donde se desarrolle el juego estara controlada por un jefe de sector o equivalente … Cada sector podra tener hasta un maximo de cuatro mesas."
     ...CANTABRIA_CIRCLE_POKER_SECTOR,
+    ...CANTABRIA_TABLE_OF_ITS_OWN,
   },
   'illes-balears': {
     // one-layout roulette "un cap de taula per cada dues taules"; american "un cap de taula per cada quatre taules"
@@ -277,6 +319,7 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     trijoker: { tables: 4, cite: 'illes-balears L2886–2887' },
     // 07 punt i banca: "Cada taula de joc ha de tenir un cap de taula … En el cas de les taules reduides hi pot haver un cap de taula cada quatre taules"
     'punto-banco': { tables: 4, cite: 'illes-balears L1246–1248', formats: ['mini', 'midi'], fullTable: { tables: 1, cite: 'illes-balears L1244–1246' } },
+    ...ILLES_BALEARS_TABLE_OF_ITS_OWN,
   },
   galicia: {
     // "Poderá haber un/unha xefe/a de mesa por cada dúas mesas"; american "un/unha xefe/a de mesa cada catro mesas"
@@ -286,6 +329,7 @@ export const SUPERVISION: Partial<Record<JurisdictionId, Readonly<Record<string,
     'wheel-of-fortune': { tables: 4, cite: 'galicia L1014' },
     // 06 punto e banca: "Cada mesa de xogo terá afectos un/unha xefe/a de mesa … No caso das mesas reducidas pode existir un/unha xefe/a de mesa cada catro mesas" (both in L440)
     'punto-banco': { tables: 4, cite: 'galicia L440', formats: ['mini', 'midi'], fullTable: { tables: 1, cite: 'galicia L440' } },
+    ...GALICIA_TABLE_OF_ITS_OWN,
   },
   // póker sin descarte (the code's caribbean-stud): "pudiendo disponerse por el Director de Juegos del Casino que un mismo Jefe de Mesa sea el encargado de dos mesas contiguas"
   // (second reading, compliance.second-reading.resolutions.md §2.1: andalucía caribbean-stud sessions exist, so the ratio is judged)
@@ -308,7 +352,9 @@ export function formatUnrecorded(game: string, jurisdiction: JurisdictionId, tab
 
 /** What a table whose format was not recorded could not be judged by, said in the day's notes and the checklist. */
 export const formatNotJudged = (tableIds: readonly string[], ratio: SupervisionRatio) =>
-  `not judged: ${tableIds.join(', ')} recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (${ratio.fullTable!.cite}) where reduced ones share one per ${ratio.tables} (${ratio.cite})`;
+  `not judged: ${tableIds.join(', ')} recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (${ratio.fullTable!.cite}) where ${
+    ratio.formats?.length ? `reduced ones share one per ${ratio.tables}` : 'the reduced ones are not judged'
+  } (${ratio.cite})`;
 
 /** The most tables a jefe may hold when one of them is this game's (recording: the table has individual video recording, where known). */
 export function supervisionCapacity(game: string, jurisdiction: JurisdictionId, recording?: boolean, tableFormat?: string): number | null {
