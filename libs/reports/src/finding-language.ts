@@ -8,6 +8,7 @@
 import { translator, type Language, type Translator } from '../../i18n/src';
 import { legalCitation, type CitationLanguage } from '../../rules/src/core/legal-sources';
 import { originalSentence, regulationTextsDir } from './regulation-texts';
+import { checklistRowInLanguage, type ChecklistRowLike } from './phrase-language';
 
 export interface FindingLike {
   readonly code: string;
@@ -98,16 +99,15 @@ export function tableBookInLanguage<B extends { sessionFindings: readonly Findin
   return { ...book, sessionFindings: findingsInLanguage(book.sessionFindings, lang, textsDir) };
 }
 
-/** The inspector's day with its rounds', sessions' and day's findings in `lang`. */
-export function inspectorDayInLanguage<R extends { discrepancies: readonly FindingLike[]; sessionFindings: readonly FindingLike[]; dayFindings?: readonly FindingLike[] }>(
-  report: R,
-  lang: Language,
-  textsDir: string | undefined = regulationTextsDir(),
-): R {
+/** The inspector's day with its rounds', sessions' and day's findings in `lang`, and its checklist rows' titles and notes. */
+export function inspectorDayInLanguage<
+  R extends { discrepancies: readonly FindingLike[]; sessionFindings: readonly FindingLike[]; dayFindings?: readonly FindingLike[]; checklist?: readonly ChecklistRowLike[] },
+>(report: R, lang: Language, textsDir: string | undefined = regulationTextsDir()): R {
   return {
     ...report,
     discrepancies: findingsInLanguage(report.discrepancies, lang, textsDir),
     sessionFindings: findingsInLanguage(report.sessionFindings, lang, textsDir),
     ...(report.dayFindings ? { dayFindings: findingsInLanguage(report.dayFindings, lang, textsDir) } : {}),
+    ...(report.checklist ? { checklist: report.checklist.map((row) => checklistRowInLanguage(row, lang)) } : {}),
   };
 }

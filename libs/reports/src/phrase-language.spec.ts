@@ -2,13 +2,14 @@
  * The replay's step lines in every language (issue 16): every phrase the rules say on a simulated day of
  * every game resolves to a message of the `narrative` catalogue in each language, and the games the rules
  * word (roulette, punto y banca, blackjack, and every game's generic lines) read with no English word in
- * Spanish, Basque, Catalan and Galician.
+ * Spanish, Basque, Catalan and Galician; the gaming-day checklist's titles and notes likewise, their English
+ * phrases reading exactly as the rules' English notes.
  */
 import { LANGUAGES, translator } from '../../i18n/src';
 import { SessionTracker } from '../../replay/src';
-import { judgeRound, registeredGames, type Phrase, type PhraseValue, type ReplayStep } from '../../rules/src';
+import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeRound, registeredGames, type ChecklistDay, type Phrase, type PhraseValue, type ReplayStep } from '../../rules/src';
 import { simulateDay } from '../../simulator/src';
-import { stepNarration, wordPhrase } from './phrase-language';
+import { checklistNote, checklistTitle, stepNarration, wordPhrase } from './phrase-language';
 
 /** Every step of every round of a simulated day, judged the way replay judges it from the store. */
 function steps(games: readonly string[], rounds: number, seed: number): Array<{ game: string; step: ReplayStep }> {
@@ -88,5 +89,45 @@ describe('the replay narrative in the reader’s language', () => {
     expect(stepNarration(settled, 'en')).toBe(settled.narrative);
     expect(stepNarration(settled, 'es')).toMatch(/según el reglamento: .* (gana|pierde|empate), \d+,\d{2}\s€ \(/);
     expect(wordPhrase({ key: 'fact.TipDeposited', values: { amount: { amount: 123450 } } }, 'eu')).toBe('eskupekoa: 1.234,50\u00a0€');
+  });
+});
+
+describe('the gaming-day checklist in the reader’s language', () => {
+  const idle: ChecklistDay = { sessions: [], limitChanges: 0, suspensions: 0, closedSessions: 0 };
+  const busy: ChecklistDay = {
+    sessions: [
+      { tableId: 'T-1', game: 'punto-banco' },
+      { tableId: 'T-1', game: 'baccarat-two-tables' },
+      { tableId: 'T-2', game: 'craps' },
+      { tableId: 'T-3', game: 'banca-francesa' },
+      { tableId: 'T-4', game: 'circle-poker-texas-holdem' },
+      { tableId: 'T-5', game: 'french-roulette' },
+    ],
+    limitChanges: 1,
+    suspensions: 1,
+    closedSessions: 3,
+  };
+  const rows = JURISDICTIONS.flatMap((j) => [idle, busy].flatMap((day) => dayChecklist(j, day, [])));
+
+  it('words every row’s title and note in each language, the English phrases as the rules wrote them', () => {
+    expect(rows.length).toBe(JURISDICTIONS.length * 2 * CHECKLIST_ROWS.length);
+    expect(rows.filter((r) => r.note).length).toBeGreaterThan(40);
+    for (const row of rows) {
+      expect(row.notePhrases.map((p) => wordPhrase(p, 'en')).join('; ') || null).toBe(row.note);
+      for (const lang of LANGUAGES) {
+        for (const p of row.notePhrases) expect(`${lang}: ${p.key} ${translator(lang).has(`narrative:${p.key}`)}`).toBe(`${lang}: ${p.key} true`);
+        expect(translator(lang).has(`narrative:checklist.title.${row.id}`)).toBe(true);
+      }
+    }
+  });
+
+  it('shows no English word in es, eu, ca and gl', () => {
+    const checked = ['table', 'the', 'is', 'not', 'judged', 'recorded', 'this', 'gaming', 'day', 'played', 'changes', 'limit', 'closing', 'supervision', 'custody', 'deposits', 'of', 'and', 'where', 'rule', 'has', 'such'];
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const english = rows.flatMap((row) =>
+        [checklistTitle(row, lang), checklistNote(row, lang) ?? ''].flatMap((text) => words(text).filter((w) => checked.includes(w)).map((w) => `${row.jurisdiction} ${row.id}: "${w}" in ${text}`)),
+      );
+      expect({ lang, english: english.slice(0, 5) }).toEqual({ lang, english: [] });
+    }
   });
 });

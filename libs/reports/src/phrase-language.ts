@@ -52,3 +52,28 @@ export function wordPhrase(p: Phrase, lang: Language): string {
 export function stepNarration(step: { readonly narrative: string; readonly narrativeKey?: string; readonly narrativeValues?: Phrase['values'] }, lang: Language): string {
   return step.narrativeKey && lang !== 'en' ? wordPhrase({ key: step.narrativeKey, values: step.narrativeValues }, lang) : step.narrative;
 }
+
+/** A checklist row as the rules give it (libs/rules/src/core/compliance-checklist.ts). */
+export interface ChecklistRowLike {
+  readonly id: string;
+  readonly title: string;
+  readonly note: string | null;
+  readonly notePhrases?: readonly Phrase[];
+}
+
+/** A checklist row's title in `lang` (`checklist.title.<id>`; the rules' English where the catalogue has no such row). */
+export function checklistTitle(row: ChecklistRowLike, lang: Language): string {
+  const key = `narrative:checklist.title.${row.id}`;
+  return lang !== 'en' && translator(lang).has(key) ? translator(lang).t(key) : row.title;
+}
+
+/** A checklist row's note in `lang`: its phrases worded and joined; the rules' English where it carries none. */
+export function checklistNote(row: ChecklistRowLike, lang: Language): string | null {
+  if (lang === 'en' || !row.notePhrases) return row.note;
+  return row.notePhrases.map((p) => wordPhrase(p, lang)).join('; ') || null;
+}
+
+/** The row with `titleInLanguage` and `noteInLanguage` beside the English `title` and `note` (issue 16). */
+export function checklistRowInLanguage<R extends ChecklistRowLike>(row: R, lang: Language): R & { titleInLanguage: string; noteInLanguage: string | null } {
+  return { ...row, titleInLanguage: checklistTitle(row, lang), noteInLanguage: checklistNote(row, lang) };
+}

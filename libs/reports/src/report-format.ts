@@ -5,6 +5,7 @@
 import type { Language } from '../../i18n/src';
 import { csv } from './csv';
 import { reportWords } from './report-language';
+import { checklistNote, checklistTitle } from './phrase-language';
 import { casinoTime } from './local-time';
 import { performanceRows, performanceText } from './performance-format';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
@@ -202,7 +203,10 @@ export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): str
   lines.push('', `  ${t('inspector.dayFindings', { count: (r.dayFindings ?? []).length })}`);
   for (const f of r.dayFindings ?? []) finding(f.tableId ?? t('inspector.theDay'), f);
   if ((r.checklist ?? []).length) lines.push('', `  ${t('text.inspector.checklist')}`);
-  for (const x of r.checklist ?? []) lines.push(`    ${x.jurisdiction.padEnd(13)} ${x.title.padEnd(22)} ${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}${x.citation ? ` · ${x.citation}` : ''}${x.note ? ` · ${x.note}` : ''}`);
+  for (const x of r.checklist ?? []) {
+    const note = checklistNote(x, words.lang);
+    lines.push(`    ${x.jurisdiction.padEnd(13)} ${checklistTitle(x, words.lang).padEnd(22)} ${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}${x.citation ? ` · ${x.citation}` : ''}${note ? ` · ${note}` : ''}`);
+  }
   for (const d of r.disputes)
     lines.push(`  ${t('inspector.dispute', { round: d.roundId ?? '?', table: d.tableId ?? '?', status: d.status })}: ${d.raisedBy}: ${d.claim}${d.resolution ? ` — ${t('inspector.resolved', { who: d.resolution.resolvedBy, at: at(d.resolution.resolvedAt, d.sessionId), resolution: d.resolution.resolution })}` : ''}`);
   for (const x of r.corrections)

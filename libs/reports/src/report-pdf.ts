@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../i18n/src';
 import { legalCitationText, type FindingInLanguage } from './finding-language';
+import { checklistNote, checklistTitle } from './phrase-language';
 import { timeZones } from './local-time';
 import { reportWords, type ReportWords } from './report-language';
 import { dayClock } from './report-format';
@@ -304,7 +305,7 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
       { title: t('col.citation'), width: 120 },
       { title: t('col.note'), width: 175 },
     ],
-    (r.checklist ?? []).map((x) => [x.jurisdiction, x.title, `${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}`, x.citation ? legalCitationText(x.citation, words.lang) : '—', x.note ?? '']),
+    (r.checklist ?? []).map((x) => [x.jurisdiction, checklistTitle(x, words.lang), `${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}`, x.citation ? legalCitationText(x.citation, words.lang) : '—', checklistNote(x, words.lang) ?? '']),
     { size: 7 },
   );
 

@@ -33,7 +33,21 @@ interface InspectorReport {
   /** the zone of each casino's clock */
   timeZones?: Record<string, string>;
   dayFindings?: Array<ExplainedFinding & { sessionId: string | null; tableId: string | null; expected: unknown; recorded: unknown; rule: string }>;
-  checklist?: Array<{ id: string; title: string; code: string; jurisdiction: string; status: 'pass' | 'finding' | 'not-applicable' | 'not-judged'; findings: number; citation: string | null; legalCitation?: string; originalText?: string; note: string | null }>;
+  checklist?: Array<{
+    id: string;
+    title: string;
+    code: string;
+    jurisdiction: string;
+    status: 'pass' | 'finding' | 'not-applicable' | 'not-judged';
+    findings: number;
+    citation: string | null;
+    legalCitation?: string;
+    originalText?: string;
+    note: string | null;
+    /** the title and the note in the chosen language (the API words them from Accept-Language) */
+    titleInLanguage?: string;
+    noteInLanguage?: string | null;
+  }>;
 }
 
 interface JackpotsReport {
@@ -242,7 +256,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
               {(r.checklist ?? []).map((c) => (
                 <tr key={`${c.jurisdiction}-${c.id}`} className={c.status === 'finding' ? 'flagged' : undefined} data-row={c.id} data-status={c.status}>
                   <td>{c.jurisdiction}</td>
-                  <td data-server-text>{c.title}</td>
+                  <td data-server-text>{c.titleInLanguage ?? c.title}</td>
                   <td>
                     {c.status === 'finding' ? (
                       <a href={href(['inspector'], { gamingDay: r.gamingDay, ...(r.casinoId ? { casino: r.casinoId } : {}), code: c.code })}>
@@ -253,7 +267,7 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                     )}
                   </td>
                   <td>{c.citation ? <FindingCitation f={{ ...c, citation: c.citation }} /> : '—'}</td>
-                  <td data-server-text>{c.note ?? ''}</td>
+                  <td data-server-text>{(c.noteInLanguage !== undefined ? c.noteInLanguage : c.note) ?? ''}</td>
                 </tr>
               ))}
             </tbody>

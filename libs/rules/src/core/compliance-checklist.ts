@@ -3,8 +3,13 @@
  * table session or a whole day, each with the finding code that carries it and, per jurisdiction, the
  * lines of its text (null: the text lacks the rule, with why). Data only; `dayChecklist` turns a day's
  * findings and sessions into rows of pass / finding / not applicable / not judged.
+ *
+ * Each row's note is also said as phrases of the `narrative` catalogue (`checklist.*`, issue 16), for the
+ * edges to word in the reader's language: the idle, unseen and uncarried notes by the row's id (and the
+ * jurisdiction where the note differs by jurisdiction), the title by the row's id (`checklist.title.<id>`).
  */
 import { DICE_CUSTODY, formatNotJudged, formatUnrecorded, HOURLY_ROTATIONS, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
+import { phrase, type Phrase } from './phrase';
 import type { DiscrepancyCode, JurisdictionId } from './types';
 
 export type ChecklistRowId =
@@ -179,6 +184,28 @@ export interface ChecklistRow {
   /** the text's lines; null where the text lacks the rule */
   readonly citation: string | null;
   readonly note: string | null;
+  /** the note as phrases of the `narrative` catalogue, joined by `; ` when worded; empty when there is no note */
+  readonly notePhrases: readonly Phrase[];
+}
+
+/** A note's key: by row and jurisdiction, or by row alone where every jurisdiction's note reads the same. */
+function noteKey(kind: 'unseen' | 'uncarried', row: ChecklistRowSpec, jurisdiction: JurisdictionId): string {
+  const notes = new Set(Object.values(row[kind] ?? {}));
+  return notes.size === 1 ? `checklist.${kind}.${row.id}` : `checklist.${kind}.${row.id}.${jurisdiction}`;
+}
+
+/** A note the day's judge recorded in English only (its read model stores words): worded as recorded. */
+const asRecorded = (note: string): Phrase => phrase('checklist.recorded', { note });
+
+/** `formatNotJudged` as a phrase. */
+function formatNotJudgedPhrase(tableIds: readonly string[], ratio: NonNullable<ReturnType<typeof formatUnrecorded>>): Phrase {
+  return phrase('checklist.formatNotJudged', {
+    tables: tableIds.join(', '),
+    fullCite: ratio.fullTable!.cite,
+    reduced: ratio.formats?.length ? 'shared' : 'notJudged',
+    perJefe: ratio.tables,
+    cite: ratio.cite,
+  });
 }
 
 /**
@@ -196,22 +223,37 @@ export function dayChecklist(
   return CHECKLIST_ROWS.map((row) => {
     const citation = row.citations[jurisdiction] ?? null;
     const base = { id: row.id, title: row.title, code: row.code, jurisdiction, citation };
-    if (!citation) return { ...base, status: 'not-applicable', findings: 0, note: `the ${jurisdiction} text has no such rule` };
+    if (!citation) return { ...base, status: 'not-applicable', findings: 0, note: `the ${jurisdiction} text has no such rule`, notePhrases: [phrase('checklist.noRule', { jurisdiction })] };
     const count = findings.filter((f) => f.code === row.code).length;
-    if (count) return { ...base, status: 'finding', findings: count, note: null };
+    if (count) return { ...base, status: 'finding', findings: count, note: null, notePhrases: [] };
     let applies = row.applies(day);
     let unformatted: string | undefined;
+    let unformattedPhrase: Phrase | undefined;
     if (row.id === 'supervision') {
       applies = day.sessions.some((s) => !!supervisionRatio(s.game, jurisdiction, s.tableFormat));
       // punto y banca where the text staffs full and reduced tables apart (illes-balears L1244–1248, galicia L440) and no format was recorded
       const undecided = day.sessions.filter((s) => formatUnrecorded(s.game, jurisdiction, s.tableFormat));
-      if (undecided.length) unformatted = formatNotJudged([...new Set(undecided.map((s) => s.tableId))], formatUnrecorded(undecided[0].game, jurisdiction)!);
-      if (unformatted && !applies) return { ...base, status: 'not-judged', findings: 0, note: unformatted };
+      if (undecided.length) {
+        const tables = [...new Set(undecided.map((s) => s.tableId))];
+        unformatted = formatNotJudged(tables, formatUnrecorded(undecided[0].game, jurisdiction)!);
+        unformattedPhrase = formatNotJudgedPhrase(tables, formatUnrecorded(undecided[0].game, jurisdiction)!);
+      }
+      if (unformatted && !applies) return { ...base, status: 'not-judged', findings: 0, note: unformatted, notePhrases: [unformattedPhrase!] };
     }
     if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
-    if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle };
-    const why = said.notJudged?.[row.id] ?? row.uncarried?.[jurisdiction];
-    if (why) return { ...base, status: 'not-judged', findings: 0, note: why };
-    return { ...base, status: 'pass', findings: 0, note: [said.remarks?.[row.id], unformatted, row.unseen?.[jurisdiction]].filter(Boolean).join('; ') || null };
+    if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle, notePhrases: [phrase(`checklist.idle.${row.id}`)] };
+    const recorded = said.notJudged?.[row.id];
+    if (recorded) return { ...base, status: 'not-judged', findings: 0, note: recorded, notePhrases: [asRecorded(recorded)] };
+    const uncarried = row.uncarried?.[jurisdiction];
+    if (uncarried) return { ...base, status: 'not-judged', findings: 0, note: uncarried, notePhrases: [phrase(noteKey('uncarried', row, jurisdiction))] };
+    const remark = said.remarks?.[row.id];
+    const unseen = row.unseen?.[jurisdiction];
+    return {
+      ...base,
+      status: 'pass',
+      findings: 0,
+      note: [remark, unformatted, unseen].filter(Boolean).join('; ') || null,
+      notePhrases: [remark ? asRecorded(remark) : undefined, unformattedPhrase, unseen ? phrase(noteKey('unseen', row, jurisdiction)) : undefined].filter((x): x is Phrase => !!x),
+    };
   });
 }
