@@ -123,7 +123,8 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { casino?: string; table?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       const r = await caughtUp(program, (runtime) => loadEquipment(runtime, { casinoId: opts.casino ?? null, tableId: opts.table ?? null }));
-      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? equipmentCsv(r) : equipmentText(r));
+      const lang = cliLanguage(program);
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? equipmentCsv(r, lang) : equipmentText(r, lang));
     });
 
   report
@@ -190,8 +191,9 @@ export function registerReportCommands(report: Command, program: Command) {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       // the command line is the operator's own: the croupiers' figures are shown (the API shows them to compliance and inspectors only)
       const r = await caughtUp(program, (runtime) => loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true }));
-      if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r));
-      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r) : performanceText(r));
+      const lang = cliLanguage(program);
+      if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r, { lang }));
+      out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r, lang) : performanceText(r, lang));
     });
 
   // the table book: the same command as before, with --pdf (defined here when commands.ts has none)

@@ -2,15 +2,41 @@
  * The performance report (issue 21 §7) as text, CSV and PDF, and its section of the inspector's day:
  * actual against theoretical win, z-score and p per casino, table, session and croupier, the day's
  * findings and the CUSUM across days. Amounts in minor units in the CSV, as every report's.
+ *
+ * In the reader's language (issue 16, `reports:performance.*`): English reads as it always did (numbers as
+ * JavaScript writes them, amounts `1,234.50`, each finding's and CUSUM's own sentence); the other languages
+ * word the findings and the CUSUM from their fields, numbers and amounts in the locale's form. The CSV's
+ * header row is translated, its rows keep the JSON's keys and minor units.
  */
+import type { Language } from '../../i18n/src';
 import { csv } from './csv';
 import { money } from './report-format';
+import { reportWords, type ReportWords } from './report-language';
 import { Writer } from './report-pdf';
 import type { PerformanceLine, PerformanceReport } from '../../projections/src';
 
 const fixed = (x: number | null | undefined, digits = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(digits));
 const prob = (p: number | null | undefined) => (p === null || p === undefined ? '—' : p < 1e-4 ? p.toExponential(2) : p.toFixed(4));
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${x.toFixed(2)} %`);
+
+/** Numbers and amounts as the report's language writes them (English: as it always did). */
+function forms(words: ReportWords) {
+  const en = words.lang === 'en';
+  const finite = (x: number | null | undefined): x is number => x !== null && x !== undefined && Number.isFinite(x);
+  return {
+    fixed: (x: number | null | undefined, digits = 2) => (en ? fixed(x, digits) : finite(x) ? words.tr.number(x, digits) : '—'),
+    prob: (x: number | null | undefined) => (en || !finite(x) || x < 1e-4 ? prob(x) : words.tr.number(x, 4)),
+    pct: (x: number | null | undefined) => (en ? pct(x) : finite(x) ? `${words.tr.number(x, 2)} %` : '—'),
+    amount: (minor: number | null | undefined) => (en ? money(minor, '') : words.amount(minor)),
+    percent: (share: number) => (en ? (100 * share).toFixed(2) : words.tr.number(100 * share, 2)),
+    /** a count: as JavaScript writes it in English (no grouping, as this report always read), the locale's form otherwise */
+    count: (x: number) => (en ? String(x) : words.tr.number(x)),
+  };
+}
+
+const CSV_LINES = ['level', 'casinoId', 'subject', 'tableId', 'games', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'holdPercent', 'theoreticalHoldPercent', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'];
+const CSV_FINDINGS = ['finding', 'level', 'subject', 'tableId', 'direction', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'adjustedP', 'tested', 'fdr'];
+const CSV_CUSUM = ['cusum', 'casinoId', 'level', 'subject', 'days', 'statistic', 'threshold', 'alarm', 'alarmDay', 'detectionRounds', 'detection'];
 
 type Level = 'casino' | 'table' | 'session' | 'croupier';
 const levels = (r: PerformanceReport): Array<[Level, PerformanceLine[]]> => [
@@ -20,93 +46,130 @@ const levels = (r: PerformanceReport): Array<[Level, PerformanceLine[]]> => [
   ['croupier', r.croupiers],
 ];
 
-export function performanceCsv(r: PerformanceReport): string {
-  const rows: unknown[][] = [
-    ['level', 'casinoId', 'subject', 'tableId', 'games', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'holdPercent', 'theoreticalHoldPercent', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'],
-  ];
+/** `lang`: the header rows' words (default English); the rows stay as the JSON's keys and minor units. */
+export function performanceCsv(r: PerformanceReport, lang: Language = 'en'): string {
+  const { t } = reportWords(lang);
+  const header = (keys: string[]) => (lang === 'en' ? keys : keys.map((k) => t(`performance.csv.${k}`)));
+  const rows: unknown[][] = [header(CSV_LINES)];
   for (const [level, lines] of levels(r)) {
     for (const l of lines) {
       rows.push([level, l.casinoId, l.subject, l.tableId ?? '', l.games.join(' '), l.rounds, l.handle, l.actualWin, l.theoreticalWin, l.sd, l.z ?? '', l.p ?? '', l.holdPercent ?? '', l.theoreticalHoldPercent ?? '', l.unvaluedHandle, l.unvaluedWin, l.boundedRounds, l.cagnotte, l.staffRounds]);
     }
   }
   rows.push([]);
-  rows.push(['finding', 'level', 'subject', 'tableId', 'direction', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'adjustedP', 'tested', 'fdr']);
+  rows.push(header(CSV_FINDINGS));
   for (const f of r.findings) rows.push(['improbable-result', f.level, f.subject, f.tableId ?? '', f.direction, f.rounds, f.handle, f.actualWin, f.theoreticalWin, f.sd, f.z, f.p, f.adjustedP, f.tested, f.fdr]);
   rows.push([]);
-  rows.push(['cusum', 'casinoId', 'level', 'subject', 'days', 'statistic', 'threshold', 'alarm', 'alarmDay', 'detectionRounds', 'detection']);
+  rows.push(header(CSV_CUSUM));
   for (const c of r.cusum) rows.push(['cusum', c.casinoId, c.level, c.subject, c.days, c.statistic, c.threshold ?? '', c.alarm, c.alarmDay ?? '', c.detectionRounds ?? '', c.detection]);
   return csv(rows);
 }
 
-function lineText(level: string, l: PerformanceLine): string {
+function lineText(words: ReportWords, level: string, l: PerformanceLine): string {
+  const t = (key: string, values?: Record<string, unknown>) => words.t(`performance.${key}`, values);
+  const f = forms(words);
   return (
-    `  ${level.padEnd(8)} ${l.subject.padEnd(14)} rounds ${String(l.rounds).padStart(5)} · handle ${money(l.handle, '')} · actual ${money(l.actualWin, '')} · theoretical ${money(l.theoreticalWin, '')} ± ${money(l.sd, '')}` +
-    ` · z ${fixed(l.z)} · p ${prob(l.p)}` +
-    (l.unvaluedHandle ? ` · without figure: handle ${money(l.unvaluedHandle, '')}, win ${money(l.unvaluedWin, '')}` : '') +
-    (l.boundedRounds ? ` · σ bounded in ${l.boundedRounds} round(s)` : '') +
-    (l.cagnotte ? ` · cagnotte ${money(l.cagnotte, '')}` : '') +
-    (level === 'croupier' && l.staffRounds ? ` · ${l.staffRounds} round(s) from the opening staff, no CroupierChanged: never a finding` : '')
+    `  ${t(`level.${level}`).padEnd(8)} ${l.subject.padEnd(14)} ` +
+    t('line', { rounds: String(l.rounds).padStart(5), handle: f.amount(l.handle), actual: f.amount(l.actualWin), theoretical: f.amount(l.theoreticalWin), sd: f.amount(l.sd), z: f.fixed(l.z), p: f.prob(l.p) }) +
+    (l.unvaluedHandle ? t('unvalued', { handle: f.amount(l.unvaluedHandle), win: f.amount(l.unvaluedWin) }) : '') +
+    (l.boundedRounds ? t('bounded', { count: l.boundedRounds }) : '') +
+    (l.cagnotte ? t('cagnotte', { amount: f.amount(l.cagnotte) }) : '') +
+    (level === 'croupier' && l.staffRounds ? t('staff', { count: l.staffRounds }) : '')
   );
 }
 
-export function performanceText(r: PerformanceReport): string {
+/** A finding's sentence: the projection's own in English, worded from its fields otherwise. */
+function findingText(words: ReportWords, x: PerformanceReport['findings'][number]): string {
+  if (words.lang === 'en') return x.message;
+  const f = forms(words);
+  return words.t('performance.finding', {
+    level: words.t(`performance.level.${x.level}`),
+    subject: x.subject,
+    direction: x.direction === 'house-below' ? 'below' : 'above',
+    z: f.fixed(x.z),
+    p: x.p.toExponential(2),
+    tested: f.count(x.tested),
+    adjustedP: x.adjustedP.toExponential(2),
+    fdr: f.fixed(x.fdr, 2),
+  });
+}
+
+/** What the CUSUM can see for the subject: the projection's sentence in English, worded from its fields otherwise. */
+function detectionText(words: ReportWords, r: PerformanceReport, c: PerformanceReport['cusum'][number]): string {
+  if (words.lang === 'en') return c.detection;
+  const leak = forms(words).fixed(100 * r.settings.leak, 2);
+  if (c.days === 0) return words.t('performance.detection.none');
+  return c.detectionRounds === null ? words.t('performance.detection.notFound', { leak }) : words.t('performance.detection.found', { leak, rounds: c.detectionRounds });
+}
+
+/** `lang`: the report's language (default English, as it always read). */
+export function performanceText(r: PerformanceReport, lang: Language = 'en'): string {
+  const words = reportWords(lang);
+  const t = (key: string, values?: Record<string, unknown>) => words.t(`performance.${key}`, values);
+  const f = forms(words);
   const s = r.settings;
   const out = [
-    `Actual against theoretical win — gaming day ${r.gamingDay}${r.casinoId ? ` · casino ${r.casinoId}` : ''}${r.tableId ? ` · table ${r.tableId}` : ''}`,
-    `  findings held to a false discovery rate of ${(100 * s.fdr).toFixed(2)} % (Benjamini–Hochberg per family), subjects of ${s.minRounds}+ rounds; CUSUM for a leak of ${(100 * s.leak).toFixed(2)} % of handle, one false alarm in ${s.alarmDays} days`,
+    t('title', { day: lang === 'en' ? r.gamingDay : words.tr.date(r.gamingDay), casino: r.casinoId ?? 'none', table: r.tableId ?? 'none' }),
+    `  ${t('settings', { fdr: f.percent(s.fdr), minRounds: f.count(s.minRounds), leak: f.percent(s.leak), alarmDays: f.count(s.alarmDays) })}`,
     '',
   ];
-  for (const [level, lines] of levels(r)) for (const l of lines) out.push(lineText(level, l));
-  if (!r.croupiersShown) out.push('  (figures per croupier: compliance and inspectors only)');
-  out.push('', r.findings.length ? '  findings:' : '  no finding: every result is within what chance explains at this level');
-  for (const f of r.findings) out.push(`    ${f.message}`);
-  if (r.cusum.length) out.push('', '  across days (CUSUM):');
-  for (const c of r.cusum) out.push(`    ${c.level} ${c.subject}: ${c.alarm ? `ALARM since ${c.alarmDay}` : 'no alarm'} · statistic ${fixed(c.statistic, 3)} of ${fixed(c.threshold, 3)} after ${c.days} day(s) · ${c.detection}`);
+  for (const [level, lines] of levels(r)) for (const l of lines) out.push(lineText(words, level, l));
+  if (!r.croupiersShown) out.push(`  ${t('croupiersHidden')}`);
+  out.push('', `  ${r.findings.length ? t('findings') : t('noFinding')}`);
+  for (const x of r.findings) out.push(`    ${findingText(words, x)}`);
+  if (r.cusum.length) out.push('', `  ${t('cusumHeading')}`);
+  for (const c of r.cusum)
+    out.push(
+      `    ${t('cusum', { level: t(`level.${c.level}`), subject: c.subject, alarm: c.alarm ? 'yes' : 'no', day: c.alarmDay ? (words.lang === 'en' ? c.alarmDay : words.tr.date(c.alarmDay)) : '', statistic: f.fixed(c.statistic, 3), threshold: f.fixed(c.threshold, 3), days: c.days, detection: detectionText(words, r, c) })}`,
+    );
   return out.join('\n');
 }
 
-/** The performance section: of the inspector's PDF, or the whole of the performance PDF. */
-export function performancePdfSection(w: Writer, r: PerformanceReport): void {
-  w.heading(`Actual against theoretical win (${r.tables.length} table(s))`);
-  w.line(
-    `Theoretical win = Σ stake × house edge of each bet under the session's rulebook and options; z = (actual − theoretical) / σ; p = probability of a result at least this far from theoretical. ` +
-      `Findings held to a false discovery rate of ${(100 * r.settings.fdr).toFixed(2)} % (Benjamini–Hochberg), subjects of ${r.settings.minRounds}+ rounds.`,
-    { size: 7 },
-  );
-  const rows = levels(r).flatMap(([level, lines]) => lines.map((l) => [`${level}\n${l.subject}`, String(l.rounds), money(l.handle, ''), money(l.actualWin, ''), money(l.theoreticalWin, ''), money(l.sd, ''), fixed(l.z), prob(l.p), pct(l.holdPercent)]));
+/** The performance section: of the inspector's PDF, or the whole of the performance PDF, in `words`' language. */
+export function performancePdfSection(w: Writer, r: PerformanceReport, words: ReportWords = reportWords('en')): void {
+  const t = (key: string, values?: Record<string, unknown>) => words.t(`performance.${key}`, values);
+  const f = forms(words);
+  w.heading(t('pdf.heading', { count: r.tables.length }));
+  w.line(`${t('pdf.method')} ${t('pdf.held', { fdr: f.percent(r.settings.fdr), minRounds: f.count(r.settings.minRounds) })}`, { size: 7 });
+  const rows = levels(r).flatMap(([level, lines]) => lines.map((l) => [`${t(`level.${level}`)}\n${l.subject}`, String(l.rounds), f.amount(l.handle), f.amount(l.actualWin), f.amount(l.theoreticalWin), f.amount(l.sd), f.fixed(l.z), f.prob(l.p), f.pct(l.holdPercent)]));
   if (rows.length) {
     w.table(
       [
-        { title: 'Level / subject', width: 95 },
-        { title: 'Rounds', width: 40, align: 'right' },
-        { title: 'Handle', width: 60, align: 'right' },
-        { title: 'Actual win', width: 60, align: 'right' },
-        { title: 'Theoretical', width: 60, align: 'right' },
+        { title: t('pdf.col.levelSubject'), width: 95 },
+        { title: t('pdf.col.rounds'), width: 40, align: 'right' },
+        { title: t('pdf.col.handle'), width: 60, align: 'right' },
+        { title: t('pdf.col.actualWin'), width: 60, align: 'right' },
+        { title: t('pdf.col.theoretical'), width: 60, align: 'right' },
         { title: 'σ', width: 50, align: 'right' },
         { title: 'z', width: 35, align: 'right' },
         { title: 'p', width: 50, align: 'right' },
-        { title: 'Hold', width: 45, align: 'right' },
+        { title: t('pdf.col.hold'), width: 45, align: 'right' },
       ],
       rows,
       { size: 7 },
     );
-  } else w.line('No round weighed.');
-  w.line(r.findings.length ? `Findings (${r.findings.length}):` : 'No finding: every result is within what chance explains at this level.', { bold: true });
-  for (const f of r.findings) w.line(f.message, { color: '#a00' });
-  for (const c of r.cusum) w.line(`CUSUM ${c.level} ${c.subject}: ${c.alarm ? `ALARM since ${c.alarmDay}` : 'no alarm'} (${fixed(c.statistic, 3)} of ${fixed(c.threshold, 3)}, ${c.days} day(s)); ${c.detection}`, { size: 8 });
+  } else w.line(t('pdf.noRound'));
+  w.line(r.findings.length ? t('pdf.findings', { count: r.findings.length }) : t('pdf.noFinding'), { bold: true });
+  for (const x of r.findings) w.line(findingText(words, x), { color: '#a00' });
+  for (const c of r.cusum)
+    w.line(t('pdf.cusum', { level: t(`level.${c.level}`), subject: c.subject, alarm: c.alarm ? 'yes' : 'no', day: c.alarmDay ? (words.lang === 'en' ? c.alarmDay : words.tr.date(c.alarmDay)) : '', statistic: f.fixed(c.statistic, 3), threshold: f.fixed(c.threshold, 3), days: c.days, detection: detectionText(words, r, c) }), { size: 8 });
 }
 
-export function performancePdf(r: PerformanceReport, options: { generatedAt?: string } = {}): Promise<Buffer> {
-  const where = r.casinoId ? `casino ${r.casinoId}` : 'all casinos';
-  const w = new Writer(`Performance ${r.gamingDay}`, `Actual against theoretical win · ${where} · gaming day ${r.gamingDay}`);
-  w.title('Actual against theoretical win');
+/** `options.lang`: the PDF's language (default English). */
+export function performancePdf(r: PerformanceReport, options: { generatedAt?: string; lang?: Language } = {}): Promise<Buffer> {
+  const words = reportWords(options.lang ?? 'en');
+  const t = (key: string, values?: Record<string, unknown>) => words.t(`performance.${key}`, values);
+  const day = words.lang === 'en' ? r.gamingDay : words.tr.date(r.gamingDay);
+  const where = r.casinoId ? t('pdf.casino', { casino: r.casinoId }) : t('pdf.allCasinos');
+  const w = new Writer(t('pdf.docTitle', { day }), t('pdf.footer', { where, day }), words);
+  w.title(t('pdf.title'));
   w.pairs([
-    ['Casino', where],
-    ['Gaming day', r.gamingDay],
-    ['Table', r.tableId ?? 'all'],
-    ['Generated', options.generatedAt ?? new Date().toISOString()],
+    [words.t('label.casino'), where],
+    [words.t('label.gamingDay'), day],
+    [words.t('label.table'), r.tableId ?? t('pdf.all')],
+    [words.t('label.generated'), options.generatedAt ?? new Date().toISOString()],
   ]);
-  performancePdfSection(w, r);
+  performancePdfSection(w, r, words);
   return w.end();
 }
 

@@ -213,6 +213,6 @@ export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): str
     lines.push(`  ${t('inspector.correction', { target: x.tableId ?? '?', field: x.field ?? t('noFigure'), amount: x.amount !== null ? m(x.amount) : '', type: x.correctedType ?? t('event'), event: x.correctsEventId })} · ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` · ${x.note}`}`);
   for (const l of r.limitChanges)
     lines.push(`  ${t('inspector.limitChange', { table: l.tableId ?? '?', from: l.from ? `${words.amount(l.from.min)}–${words.amount(l.from.max)}` : '?', to: `${words.amount(l.to.min)}–${words.amount(l.to.max)}`, at: at(l.at, l.sessionId) })}`);
-  if (r.performance) lines.push('', performanceText(r.performance));
+  if (r.performance) lines.push('', performanceText(r.performance, words.lang));
   return lines.join('\n');
 }

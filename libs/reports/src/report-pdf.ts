@@ -359,7 +359,7 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
   for (const s of r.suspensions) w.line(`${t('inspector.suspension', { table: s.tableId ?? '?', kind: s.kind, at: at(s.at, s.sessionId) })}${s.reason ? `: ${s.reason}` : ''}`);
   if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line(t('none'));
 
-  if (r.performance) performancePdfSection(w, r.performance);
+  if (r.performance) performancePdfSection(w, r.performance, words);
 
   w.heading(t('signatures'));
   w.line(t('inspector.attest'), { size: 8 });

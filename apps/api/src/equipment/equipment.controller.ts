@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
 import { equipmentCsv } from '../../../../libs/reports/src';
+import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Role, Roles } from '../auth/roles';
 import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
@@ -38,7 +39,7 @@ export class EquipmentController {
     if (query.format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`);
-      return equipmentCsv(report);
+      return equipmentCsv(report, answerLanguage(req, res));
     }
     return report;
   }

@@ -13,6 +13,7 @@ import type { Role } from '../../../../libs/access/src/roles';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadPerformance } from '../../../../libs/projections/src';
 import { performanceCsv, performancePdf } from '../../../../libs/reports/src';
+import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
@@ -44,12 +45,12 @@ export class PerformanceController {
     if (query.format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
-      return performanceCsv(report);
+      return performanceCsv(report, answerLanguage(req, res));
     }
     if (query.format === 'pdf') {
       res.type('application/pdf');
       res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
-      res.send(await performancePdf(report));
+      res.send(await performancePdf(report, { lang: answerLanguage(req, res) }));
       return undefined;
     }
     return report;
