@@ -7,6 +7,7 @@ import { ReplayPage } from './pages/ReplayPage';
 import { RoundSearch } from './pages/RoundSearch';
 import { SessionClosePage } from './pages/SessionClosePage';
 import { SessionsPage } from './pages/SessionsPage';
+import { StatisticsPage } from './pages/StatisticsPage';
 import { useRoute } from './router';
 
 export function App() {
@@ -18,6 +19,7 @@ export function App() {
   else if (path[0] === 'rounds') page = <RoundSearch query={query} />;
   else if (path[0] === 'sessions' && path[1]) page = <SessionClosePage sessionId={path[1]} />;
   else if (path[0] === 'inspector') page = <InspectorPage query={query} />;
+  else if (path[0] === 'performance') page = <StatisticsPage query={query} />;
   else if (path[0] === 'jackpots') page = <JackpotsPage />;
   else if (path[0] === 'access-log') page = <AccessLogPage query={query} />;
   else if (path[0] === 'login') page = <LoginPage />;
@@ -41,6 +43,7 @@ export function App() {
           {link('', tr.t('web:nav.sessions'))}
           {link('rounds', tr.t('web:nav.replay'))}
           {link('inspector', tr.t('web:nav.inspector'))}
+          {link('performance', tr.t('web:nav.statistics'))}
           {link('jackpots', tr.t('web:nav.jackpots'))}
           {link('access-log', tr.t('web:nav.accessLog'))}
           {link('login', tr.t('web:nav.credential'))}

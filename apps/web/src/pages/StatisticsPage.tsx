@@ -1,0 +1,330 @@
+/**
+ * Statistics (issue 21 §7): is a table's result luck? For a gaming day, each table's running actual −
+ * theoretical win inside its ±2σ and ±3σ bands (a control chart per table), the findings with the figures
+ * behind them (handle, actual, theoretical, σ, z, p and Benjamini–Hochberg's threshold), the figures per
+ * croupier (the API answers them to compliance and inspectors only), the CUSUM across days, and each
+ * wheel's pockets as a heat map on the wheel's own layout with its goodness-of-fit tests.
+ */
+import { FormEvent, useState } from 'react';
+import type { Translator } from '../../../../libs/i18n/src';
+import { wheelOf, type WheelKind } from '../../../../libs/rules/src/core/wheel';
+import { getJson } from '../api';
+import { ControlChart, WheelHeatMap } from '../charts';
+import { useLoad, Loading } from '../components/Async';
+import { Head } from '../components/Head';
+import { gameName } from '../games';
+import { term, useT } from '../language';
+import { navigate } from '../router';
+
+interface Figures {
+  rounds: number;
+  handle: number;
+  actualWin: number;
+  theoreticalWin: number;
+  sd: number;
+  z: number | null;
+  p: number | null;
+  staffRounds: number;
+}
+
+interface Line extends Figures {
+  casinoId: string;
+  subject: string;
+  tableId: string | null;
+  games: string[];
+}
+
+interface Finding {
+  level: 'session' | 'table' | 'croupier';
+  subject: string;
+  tableId: string | null;
+  games: string[];
+  rounds: number;
+  handle: number;
+  actualWin: number;
+  theoreticalWin: number;
+  sd: number;
+  z: number;
+  p: number;
+  adjustedP: number;
+  tested: number;
+  fdr: number;
+  discoveries?: number;
+  threshold?: number;
+  direction: 'house-below' | 'house-above';
+}
+
+interface Cusum {
+  casinoId: string;
+  level: 'table' | 'croupier';
+  subject: string;
+  statistic: number;
+  threshold: number | null;
+  days: number;
+  alarm: boolean;
+  alarmDay: string | null;
+  detection: string;
+}
+
+interface PerformanceAnswer {
+  gamingDay: string;
+  settings: { fdr: number; minRounds: number; leak: number; alarmDays: number };
+  croupiersShown: boolean;
+  tables: Line[];
+  croupiers: Line[];
+  findings: Finding[];
+  cusum: Cusum[];
+  charts: Array<{ casinoId: string; tableId: string; points: Array<{ round: number; roundId: string; difference: number; sd: number }> }>;
+}
+
+interface EquipmentTest {
+  test: 'pockets' | 'sectors' | 'faces' | 'sums';
+  statistic: number;
+  degreesOfFreedom: number;
+  p: number;
+  status: 'finding' | 'pass' | 'too-few';
+  adjustedP: number | null;
+  width?: number;
+}
+
+interface EquipmentAnswer {
+  level: number;
+  rows: Array<{
+    casinoId: string;
+    tableId: string;
+    kind: 'wheel' | 'dice';
+    game: string;
+    jurisdiction: string;
+    setId: string;
+    wheel?: WheelKind | null;
+    observations: number;
+    firstDay: string;
+    lastDay: string;
+    cells: Array<{ key: string; observed: number; expected: number }>;
+    tests: EquipmentTest[];
+    power: { factor: number; level: number; power: number; spinsNeeded: number; spinsRecorded: number } | null;
+    notes: string[];
+  }>;
+}
+
+/** A probability as a reader takes it in: 0,0123 down to a thousandth, 2,7 × 10⁻⁵ below. */
+export function probability(tr: Translator, p: number | null | undefined): string {
+  if (p === null || p === undefined || !Number.isFinite(p)) return '—';
+  if (p === 0 || p >= 0.001) return tr.number(p, p >= 0.1 ? 2 : 4);
+  const exponent = Math.floor(Math.log10(p));
+  const superscript = String(exponent).replace(/[-\d]/g, (d) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(d)]);
+  return `${tr.number(p / 10 ** exponent, 1)} × 10${superscript}`;
+}
+
+/** An amount of minor units that statistics gives with decimals (a theoretical win, a σ), to the cent. */
+export const toTheCent = (tr: Translator, minor: number) => tr.money(Math.round(minor) || 0);
+
+/** A share as a percentage, to three decimals at most (`1 %`, `0.5 %`, `90 %`). */
+const percent = (tr: Translator, share: number) => `${tr.number(100 * share)} %`;
+const signed = (tr: Translator, z: number | null) => (z === null ? '—' : tr.number(z, 2));
+
+/** The columns of a subject's figures, the same in every table of the page. */
+const FIGURE_COLUMNS = [['web:col.rounds', 'num'], ['web:statistics.handle', 'num'], ['web:statistics.actual', 'num'], ['web:statistics.theoretical', 'num'], ['web:statistics.sd', 'num'], ['web:statistics.z', 'num'], ['web:statistics.p', 'num']] as const;
+
+function FigureCells({ f }: { f: Figures }) {
+  const tr = useT();
+  return (
+    <>
+      <td className="num">{tr.number(f.rounds)}</td>
+      <td className="num">{toTheCent(tr, f.handle)}</td>
+      <td className="num">{toTheCent(tr, f.actualWin)}</td>
+      <td className="num">{toTheCent(tr, f.theoreticalWin)}</td>
+      <td className="num">{toTheCent(tr, f.sd)}</td>
+      <td className="num">{signed(tr, f.z)}</td>
+      <td className="num">{probability(tr, f.p)}</td>
+    </>
+  );
+}
+
+/** A pocket's colour on its wheel, from the rules' own wheel. */
+const colours = (kind: WheelKind) => {
+  const spec = wheelOf(kind);
+  return (pocket: string) => (spec.zeros.some((z) => String(z) === pocket) ? 'zero' : [...spec.red].some((r) => String(r) === pocket) ? 'red' : [...spec.black].some((b) => String(b) === pocket) ? 'black' : undefined);
+};
+
+export function StatisticsPage({ query }: { query: URLSearchParams }) {
+  const tr = useT();
+  const gamingDay = query.get('gamingDay') ?? '';
+  const casino = query.get('casino') ?? '';
+  const table = query.get('table') ?? '';
+  const [form, setForm] = useState({ gamingDay, casino, table });
+  const days = useLoad(() => getJson<{ gamingDays: string[] }>('/api/v1/sessions'), []);
+  const day = gamingDay || days.data?.gamingDays[0] || '';
+  const qs = new URLSearchParams(Object.entries({ gamingDay: day, casino, table }).filter(([, v]) => v)).toString();
+  const equipmentQs = new URLSearchParams(Object.entries({ casino, table }).filter(([, v]) => v)).toString();
+  const performance = useLoad(() => (day ? getJson<PerformanceAnswer>(`/api/v1/performance?${qs}`) : Promise.resolve(null)), [qs]);
+  const equipment = useLoad(() => getJson<EquipmentAnswer>(`/api/v1/equipment${equipmentQs ? `?${equipmentQs}` : ''}`), [equipmentQs]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(['performance'], form);
+  };
+  const r = performance.data;
+  const all = tr.t('web:inspector.all');
+  const wheels = equipment.data?.rows.filter((w) => w.kind === 'wheel' && w.setId === '') ?? [];
+  return (
+    <article className="statistics">
+      <h1>{day ? tr.t('web:statistics.titleOn', { day: tr.date(day) }) : tr.t('web:statistics.title')}</h1>
+      <form className="filters no-print" onSubmit={submit}>
+        <label>
+          {tr.t('web:field.gamingDay')}
+          <input type="date" value={form.gamingDay || day} onChange={(e) => setForm({ ...form, gamingDay: e.target.value })} list="statistics-days" />
+          <datalist id="statistics-days">{days.data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
+        </label>
+        <label>
+          {tr.t('web:col.casino')}
+          <input value={form.casino} onChange={(e) => setForm({ ...form, casino: e.target.value })} placeholder={all} />
+        </label>
+        <label>
+          {tr.t('web:field.table')}
+          <input value={form.table} onChange={(e) => setForm({ ...form, table: e.target.value })} placeholder={all} />
+        </label>
+        <button type="submit">{tr.t('web:field.show')}</button>
+      </form>
+      {!r ? (
+        <Loading error={performance.error ?? days.error}>{!day && days.data ? <p>{tr.t('web:inspector.noDay')}</p> : undefined}</Loading>
+      ) : (
+        <>
+          <p className="muted">{tr.t('web:statistics.explain', { fdr: percent(tr, r.settings.fdr), minRounds: tr.number(r.settings.minRounds) })}</p>
+          <section aria-labelledby="statistics-tables">
+            <h2 id="statistics-tables">{tr.t('web:statistics.tables')}</h2>
+            <table className="performance-tables">
+              <Head cols={['web:col.casino', 'web:col.table', 'web:col.game', ...FIGURE_COLUMNS]} />
+              <tbody>
+                {r.tables.map((t) => (
+                  <tr key={`${t.casinoId}|${t.subject}`} data-table={t.subject}>
+                    <td>{t.casinoId}</td>
+                    <td>{t.subject}</td>
+                    <td>{t.games.map((g) => gameName(tr.lang, g)).join(', ')}</td>
+                    <FigureCells f={t} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section aria-labelledby="statistics-charts">
+            <h2 id="statistics-charts">{tr.t('web:statistics.charts')}</h2>
+            <p className="muted">{tr.t('web:statistics.chartsExplain')}</p>
+            {r.charts.length === 0 && <p>{tr.t('web:statistics.noRounds')}</p>}
+            <div className="chart-grid">
+              {r.charts.map((c) => (
+                <div key={`${c.casinoId}|${c.tableId}`} data-casino={c.casinoId} data-table={c.tableId}>
+                  <ControlChart title={tr.t('web:statistics.chartOf', { table: c.tableId, casino: c.casinoId })} points={c.points} format={(v) => toTheCent(tr, v)} />
+                </div>
+              ))}
+            </div>
+          </section>
+          <section aria-labelledby="statistics-findings">
+            <h2 id="statistics-findings">{tr.t('web:statistics.findings', { count: r.findings.length })}</h2>
+            {r.findings.length === 0 ? (
+              <p>{tr.t('web:statistics.noFindings')}</p>
+            ) : (
+              <table className="performance-findings">
+                <Head cols={['web:statistics.level', 'web:statistics.subject', 'web:col.table', ...FIGURE_COLUMNS, ['web:statistics.adjustedP', 'num'], ['web:statistics.threshold', 'num'], 'web:statistics.direction']} />
+                <tbody>
+                  {r.findings.map((f) => (
+                    <tr key={`${f.level}|${f.subject}`} className="flagged" data-level={f.level} data-subject={f.subject}>
+                      <td>{term(tr, 'statistics.levels', f.level)}</td>
+                      <td>{f.subject}</td>
+                      <td>{f.tableId ?? '—'}</td>
+                      <FigureCells f={{ ...f, staffRounds: 0 }} />
+                      <td className="num">{probability(tr, f.adjustedP)}</td>
+                      <td className="num" title={tr.t('web:statistics.thresholdHow', { k: f.discoveries ?? '?', m: f.tested, fdr: percent(tr, f.fdr) })}>
+                        <span className="threshold">{f.threshold === undefined ? tr.t('web:statistics.adjustedAtMost', { fdr: percent(tr, f.fdr) }) : probability(tr, f.threshold)}</span>
+                        <div className="muted">{tr.t('web:statistics.ofTested', { k: f.discoveries ?? '?', m: f.tested, fdr: percent(tr, f.fdr) })}</div>
+                      </td>
+                      <td>{term(tr, 'statistics.directions', f.direction)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <section aria-labelledby="statistics-croupiers">
+            <h2 id="statistics-croupiers">{tr.t('web:statistics.croupiers')}</h2>
+            {!r.croupiersShown ? (
+              <p className="muted croupiers-hidden">{tr.t('web:statistics.croupiersHidden')}</p>
+            ) : (
+              <table className="performance-croupiers">
+                <Head cols={['web:col.casino', 'web:statistics.croupier', ...FIGURE_COLUMNS, ['web:statistics.staffRounds', 'num']]} />
+                <tbody>
+                  {r.croupiers.map((c) => (
+                    <tr key={`${c.casinoId}|${c.subject}`} data-croupier={c.subject} className={r.findings.some((f) => f.level === 'croupier' && f.subject === c.subject) ? 'flagged' : undefined}>
+                      <td>{c.casinoId}</td>
+                      <td>{c.subject}</td>
+                      <FigureCells f={c} />
+                      <td className="num">{tr.number(c.staffRounds)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <section aria-labelledby="statistics-cusum">
+            <h2 id="statistics-cusum">{tr.t('web:statistics.cusum')}</h2>
+            <p className="muted">{tr.t('web:statistics.cusumExplain', { leak: percent(tr, r.settings.leak), days: tr.number(r.settings.alarmDays) })}</p>
+            <table className="performance-cusum">
+              <Head cols={['web:statistics.level', 'web:statistics.subject', ['web:statistics.days', 'num'], ['web:statistics.statistic', 'num'], ['web:statistics.cusumThreshold', 'num'], 'web:statistics.alarm', 'web:statistics.detection']} />
+              <tbody>
+                {r.cusum.map((c) => (
+                  <tr key={`${c.casinoId}|${c.level}|${c.subject}`} className={c.alarm ? 'flagged' : undefined}>
+                    <td>{term(tr, 'statistics.levels', c.level)}</td>
+                    <td>{c.subject}</td>
+                    <td className="num">{tr.number(c.days)}</td>
+                    <td className="num">{tr.number(c.statistic, 2)}</td>
+                    <td className="num">{c.threshold === null ? '—' : tr.number(c.threshold, 2)}</td>
+                    <td>{c.alarm ? tr.t('web:statistics.alarmSince', { day: c.alarmDay ? tr.date(c.alarmDay) : '—' }) : tr.t('web:statistics.noAlarm')}</td>
+                    <td data-server-text>{c.detection}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+      <section aria-labelledby="statistics-wheels">
+        <h2 id="statistics-wheels">{tr.t('web:statistics.wheels')}</h2>
+        {!equipment.data ? (
+          <Loading error={equipment.error} />
+        ) : wheels.length === 0 ? (
+          <p>{tr.t('web:statistics.noWheels')}</p>
+        ) : (
+          <div className="chart-grid">
+            {wheels.map((w) => (
+              <div key={`${w.casinoId}|${w.tableId}|${w.game}`} className="wheel" data-casino={w.casinoId} data-table={w.tableId} data-wheel={w.wheel ?? 'cells'}>
+                <WheelHeatMap
+                  title={tr.t('web:statistics.wheelOf', { table: w.tableId, game: gameName(tr.lang, w.game), spins: tr.number(w.observations), from: tr.date(w.firstDay), to: tr.date(w.lastDay) })}
+                  cells={w.cells}
+                  order={w.wheel ? wheelOf(w.wheel).order.map(String) : null}
+                  colourOf={w.wheel ? colours(w.wheel) : undefined}
+                />
+                <ul className="fit-tests">
+                  {w.tests.map((t) => (
+                    <li key={t.test} data-test={t.test} data-p={t.p} className={t.status === 'finding' ? 'flagged' : undefined}>
+                      {t.test === 'sectors' ? tr.t('web:statistics.fit.sectors', { width: t.width ?? 0 }) : tr.t('web:statistics.fit.pockets')}: χ² = {tr.number(t.statistic, 1)}, {tr.t('web:statistics.df', { df: t.degreesOfFreedom })}, p = {probability(tr, t.p)}
+                      {t.adjustedP !== null && <> ({tr.t('web:statistics.adjustedPIs', { p: probability(tr, t.adjustedP) })})</>} — {term(tr, 'statistics.fitStatus', t.status)}
+                    </li>
+                  ))}
+                </ul>
+                {w.power && (
+                  <p className="muted power">
+                    {tr.t('web:statistics.power', { factor: tr.number(w.power.factor, 1), power: percent(tr, w.power.power), level: percent(tr, w.power.level), needed: tr.number(w.power.spinsNeeded), recorded: tr.number(w.power.spinsRecorded) })}
+                  </p>
+                )}
+                {w.notes.map((n) => (
+                  <p key={n} className="note" data-server-text>
+                    {n}
+                  </p>
+                ))}
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}
