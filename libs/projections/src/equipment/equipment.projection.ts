@@ -206,8 +206,16 @@ export class EquipmentProjection implements EventProjection {
     const pairs = [...touched.values()];
     const r = await db.query(`SELECT * FROM ${tables[EQUIPMENT_COUNTS]} WHERE (casino_id, table_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
     for (const row of r.rows) state.counts.set(row.equipment_key, { ...row, last_position: Number(row.last_position) });
-    for (const row of (await db.query(`SELECT * FROM ${tables[EQUIPMENT_SHOES]} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) {
-      state.shoes.set(shoeKey(row.session_id, row.shoe_id), { ...row, last_position: Number(row.last_position) });
+    // the shoes the batch can touch: each session's shoe in play and those its ShoeStarted facts name (one
+    // started again counts on), not every shoe the session has dealt (issue 17's profile: a long session
+    // read its 75 shoes on every batch)
+    const shoes = new Map<string, [string, string]>();
+    for (const s of state.sessions.values()) if (s.shoe_id !== null) shoes.set(shoeKey(s.session_id, s.shoe_id), [s.session_id, s.shoe_id]);
+    for (const e of events) if (e.type === 'ShoeStarted' && sessionOf(e)) shoes.set(shoeKey(sessionOf(e)!, String(e.data.shoeId)), [sessionOf(e)!, String(e.data.shoeId)]);
+    if (shoes.size) {
+      const keys = [...shoes.values()];
+      const r = await db.query(`SELECT s.* FROM ${tables[EQUIPMENT_SHOES]} s JOIN unnest($1::text[], $2::text[]) AS k(session_id, shoe_id) USING (session_id, shoe_id)`, [keys.map((k) => k[0]), keys.map((k) => k[1])]);
+      for (const row of r.rows) state.shoes.set(shoeKey(row.session_id, row.shoe_id), { ...row, last_position: Number(row.last_position) });
     }
     const changed = { sessions: new Set<string>(), counts: new Set<string>(), shoes: new Set<string>() };
     for (const e of events) foldEquipmentFact(state, e, changed);

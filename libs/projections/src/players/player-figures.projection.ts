@@ -81,9 +81,12 @@ export class PlayerFiguresProjection implements EventProjection {
     if (settledKeys.length || roundKeys.length) {
       const [ss, bs] = pairs(settledKeys);
       const [rs, rr] = pairs(roundKeys);
+      // three index lookups, not one OR of three semi-joins: PostgreSQL answers an OR of IN-subqueries with a
+      // sequential scan of every open bet on each batch (issue 17's profile: 5.1 M rows read for 73 k events)
       const r = await db.query(
-        `SELECT * FROM ${tables[PLAYER_OPEN_BETS]} WHERE (session_id, bet_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-           OR (session_id, round_id) IN (SELECT * FROM unnest($3::text[], $4::text[])) OR (session_id, settled_in) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
+        `SELECT b.* FROM ${tables[PLAYER_OPEN_BETS]} b JOIN unnest($1::text[], $2::text[]) AS k(s, id) ON b.session_id = k.s AND b.bet_id = k.id
+         UNION SELECT b.* FROM ${tables[PLAYER_OPEN_BETS]} b JOIN unnest($3::text[], $4::text[]) AS k(s, id) ON b.session_id = k.s AND b.round_id = k.id
+         UNION SELECT b.* FROM ${tables[PLAYER_OPEN_BETS]} b JOIN unnest($3::text[], $4::text[]) AS k(s, id) ON b.session_id = k.s AND b.settled_in = k.id`,
         [ss, bs, rs, rr],
       );
       for (const row of r.rows) bets.set(betKey(row.session_id, row.bet_id), { ...row, stake: Number(row.stake) });
