@@ -118,6 +118,7 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
       { name: 'jackpots', hash: '#/jackpots', ready: 'section figure.chart' },
       { name: 'access-log', hash: '#/access-log', ready: 'table.access-log tbody tr' },
       { name: 'login', hash: '#/login', ready: 'input[name=credential]' },
+      { name: 'statistics', hash: `#/performance?gamingDay=${DAY}&casino=${CASINO}`, ready: 'figure.wheel-heat' },
     );
     browser = await launchChromium();
   }, 240_000);
