@@ -6,6 +6,7 @@ import type { PlayedFact } from '../../rules/src';
 import type { SessionErrorKind } from './session-compliance';
 import type { DayErrorKind } from './day-compliance';
 import type { EquipmentErrorKind } from './equipment-bias';
+import type { PlayerErrorKind } from './player-injections';
 import { deckCards, Discrepancy, DiscrepancyCode, GameRules, judgeRound, RoundEnv } from '../../rules/src';
 import { Occupancy, occupancyData, PLAYERS_SEATED, SeatedCarried, WHOLE_TABLE } from '../../rules/src/core/players-seated';
 
@@ -24,7 +25,9 @@ export type ErrorKind =
   /** a gaming-day rule broken (a jefe's tables, a craps table's dice): day-compliance.ts */
   | DayErrorKind
   /** equipment only statistics can see (a weighted pocket or sector, a loaded die): equipment-bias.ts */
-  | EquipmentErrorKind;
+  | EquipmentErrorKind
+  /** players and croupiers only statistics can see (a counter, a croupier's favourite, bets recorded smaller): player-injections.ts */
+  | PlayerErrorKind;
 
 export interface InjectedError {
   readonly kind: ErrorKind;
@@ -35,10 +38,18 @@ export interface InjectedError {
   readonly detector: 'rules' | 'reconciliation' | 'session' | 'day' | 'statistics';
   /** for a session violation: the finding's rule (`session/…`) */
   readonly rule?: string;
-  readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE' | 'EQUIPMENT_BIAS';
+  readonly expectedCode: DiscrepancyCode | 'COUNT_VARIANCE' | 'EQUIPMENT_BIAS' | 'ADVANTAGE_PLAY' | 'IMPROBABLE_RESULT';
   /** equipment: the table whose wheel or dice it is (the bias lasts across its sessions), and the test that must find it */
   readonly tableId?: string;
-  readonly test?: 'pockets' | 'sectors' | 'faces';
+  /**
+   * statistics: the test that must find it — the equipment's (pockets, sectors, faces), the players' stakes
+   * against the count, the performance findings of a croupier or a table (house below its edge)
+   */
+  readonly test?: 'pockets' | 'sectors' | 'faces' | 'count-correlation' | 'croupier-result' | 'table-result';
+  /** the player reference (admission number) the injection concerns */
+  readonly playerRef?: string;
+  /** the croupier the injection concerns */
+  readonly croupierId?: string;
   readonly description: string;
   /**
    * What the error also causes later at the same table, which the rules rightly report there too:
@@ -69,7 +80,7 @@ const replace = (facts: PlayedFact[], at: number, data: Record<string, unknown>)
   return out;
 };
 
-const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind | DayErrorKind | EquipmentErrorKind>, Injector> = {
+const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind | DayErrorKind | EquipmentErrorKind | PlayerErrorKind>, Injector> = {
   'wrong-payout': (facts, { random, chip }) => {
     const at = indexes(facts, 'BetSettled').filter((i) => facts[i].data.outcome === 'win');
     if (!at.length) return null;

@@ -6,3 +6,5 @@ export * from './session-compliance';
 export * from './day-compliance';
 export * from './table-staff';
 export * from './equipment-bias';
+export * from './player-injections';
+export * from './statistical-detection';

@@ -14,6 +14,7 @@ import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, leaves
 import { seededUuid } from './ids';
 import { equipmentBias, EquipmentBiasSpec, equipmentInjection } from './equipment-bias';
 import { TableStaff } from './table-staff';
+import { PlayerInjectionPlay, playerInjection, PlayerInjectionSpec } from './player-injections';
 import { floorPlan, TablePlan } from './tables';
 
 export interface SimulationOptions {
@@ -41,6 +42,10 @@ export interface SimulationOptions {
   readonly dayViolations?: readonly DayErrorKind[];
   /** tables whose wheel or dice are not what their design says (issue 21 §6): equipment-bias.ts */
   readonly equipmentBias?: readonly EquipmentBiasSpec[];
+  /** a counter, a croupier's favourite, bets recorded smaller (issue 21 §6): player-injections.ts */
+  readonly playerInjections?: readonly PlayerInjectionSpec[];
+  /** rounds of the tables that play longer than `rounds` (a busy craps table), by table id */
+  readonly roundsAt?: Readonly<Record<string, number>>;
 }
 
 export interface SimulationManifest {
@@ -78,6 +83,8 @@ interface TableRun {
   staff?: TableStaff;
   /** the table's faulty equipment (issue 21 §6) */
   bias?: EquipmentBias;
+  /** the table's injected player or croupier (issue 21 §6) */
+  player?: PlayerInjectionPlay;
 }
 
 /** Chips for an amount from the float's denominations, largest first. */
@@ -239,7 +246,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   function openTable(run: TableRun, batch: Envelope[]) {
     const { plan } = run;
     const opening = batch;
-    run.compliance = new SessionCompliancePlay(plan, registeredGames().find((g) => g.game === plan.game)!, options.rounds, complianceRandom, errorRate, closingAt);
+    run.compliance = new SessionCompliancePlay(plan, registeredGames().find((g) => g.game === plan.game)!, options.roundsAt?.[plan.tableId] ?? options.rounds, complianceRandom, errorRate, closingAt);
     const sessionOptions = { ...plan.options, ...run.compliance.openingOptions() };
     emit(run, opening, 'TableSessionOpened', {
       casinoId,
@@ -265,6 +272,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     }
     if (rotatesHourly(plan)) run.rotatedAt = run.clock;
     run.staff = new TableStaff(plan, staffRandom, `ADM-${casinoInitials}`);
+    // the injected player sits at his seat while the table plays its first game (not on a turned cloth's other game)
+    const player = options.playerInjections?.find((p) => p.tableId === plan.tableId && plans.find((q) => q.tableId === p.tableId)?.game === plan.game);
+    if (player) {
+      run.staff.seat(player.seat, player.playerRef);
+      run.player = new PlayerInjectionPlay(player);
+      if (!injected.some((i) => i.detector === 'statistics' && i.kind === player.kind && i.tableId === player.tableId)) injected.push(playerInjection(player, run.sessionId));
+    }
     for (const f of run.staff.beforeRound(run.clock)) emitDay(run, opening, f.type, f.data, staffRandom);
     const faulty = options.equipmentBias?.find((b) => b.tableId === plan.tableId);
     if (faulty) {
@@ -350,12 +364,29 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const env = run.tracker.env({ lastRoundOfSession, jackpotPools });
     const bankBefore = run.memory.bank;
     const brokenBefore = typeof bankBefore === 'number' && bankBefore < env.ctx.limits.min;
-    let facts = rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
-    if (errorRate > 0 && random() < errorRate) {
-      const start = facts.findIndex((f) => f.type === 'RoundStarted');
-      const before = facts.slice(0, Math.max(start, 0));
-      // the rules judge the round in the environment it starts in: after any shoe change before it
-      const roundEnvAfterShoe = before.length ? envAfter(run, before, lastRoundOfSession, jackpotPools) : env;
+    const playRound = () => rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
+    // a croupier stacking for her favourite makes a throw or spin that costs him again (issue 21 §6)
+    const retries = run.player?.retriesNow(run.staff!.croupier) ?? 0;
+    const memoryBefore = retries ? structuredClone(run.memory) : undefined;
+    let facts = playRound();
+    for (let t = 0; t < retries && (run.player!.gain(facts) ?? 1) <= 0; t++) {
+      for (const key of Object.keys(run.memory)) delete run.memory[key];
+      Object.assign(run.memory, structuredClone(memoryBefore));
+      facts = playRound();
+    }
+    const start = facts.findIndex((f) => f.type === 'RoundStarted');
+    const before = facts.slice(0, Math.max(start, 0));
+    // the rules judge the round in the environment it starts in: after any shoe change before it
+    const roundEnv = () => (before.length ? envAfter(run, before, lastRoundOfSession, jackpotPools) : env);
+    let playerError: InjectedError | undefined;
+    if (run.player) {
+      const recorded = run.player.recorded(facts, rules, roundEnv(), { sessionId: run.sessionId, roundId });
+      facts = recorded.facts;
+      playerError = recorded.error;
+      if (playerError) injected.push(playerError);
+    }
+    if (!playerError && errorRate > 0 && random() < errorRate) {
+      const roundEnvAfterShoe = roundEnv();
       const result = injectError(facts.slice(Math.max(start, 0)), { random, chip: env.ctx.smallestChip, rules, env: roundEnvAfterShoe, newEventId: newId }, run.sessionId, roundId);
       if (result) {
         facts = [...before, ...result.facts];

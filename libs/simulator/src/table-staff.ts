@@ -40,6 +40,17 @@ export class TableStaff {
     return [{ type: 'CroupierChanged', data: { croupierId: croupiers[this.turn % croupiers.length] } }];
   }
 
+  /** The croupier dealing now (after the last `beforeRound`). */
+  get croupier(): string {
+    const croupiers = this.plan.staff.croupiers;
+    return croupiers[Math.max(0, this.turn) % croupiers.length];
+  }
+
+  /** A known player sits at this seat for the session (a simulated injection's player, issue 21 §6). */
+  seat(seat: number, playerRef: string): void {
+    this.players.set(seat, playerRef);
+  }
+
   /** The admission number of the player at a seat (drawn once per seat and session), or undefined. */
   playerAt(seat: unknown): string | undefined {
     const n = Number(seat);
