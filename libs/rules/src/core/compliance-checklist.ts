@@ -129,7 +129,7 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     id: 'supervision',
     title: 'Supervision',
     code: 'SUPERVISION_VIOLATION',
-    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).flatMap((r) => [r.fullTable?.cite, r.cite])), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
+    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).flatMap((r) => [r.fullTable?.cite, r.formats?.length === 0 ? undefined : r.cite])), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
     applies: () => true, // refined per jurisdiction in dayChecklist: a table of a game whose text sets a ratio
     idle: 'no table of a game whose text sets a ratio of jefes played this gaming day',
     unseen: Object.fromEntries(Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded'])),

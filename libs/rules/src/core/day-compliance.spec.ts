@@ -380,6 +380,9 @@ describe('supervision: a table of its own, where the text gives each table its o
   it('the checklist: a cantabria day of craps tables only is judged against L1357–1358, no longer «not applicable»', () => {
     const row = dayChecklist('cantabria', { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
     expect(row).toMatchObject({ status: 'pass', citation: expect.stringContaining('cantabria L1357–1358') });
+    // the full punto y banca table's line is cited; the mini and midi tables' (not judged) is not
+    expect(row.citation).toContain('cantabria L1995–1996');
+    expect(row.citation).not.toContain('L2191–2193');
   });
   it('a cantabria punto y banca table of no recorded format is not judged, and the note says the reduced ones are not judged at all', () => {
     const judged = judgeSupervision(jefeOf('cantabria', [['punto-banco'], ['punto-banco']]));
