@@ -168,6 +168,7 @@ export function registerCommands(program: Command) {
               upstream: runtime.mirror,
               leadership: true,
               onBatch: (readModel, events) => runtime.logger.debug({ readModel, events }, 'projector batch applied'),
+              relaxedCommit: true, // as the runtime's projector (projector.ts)
             })
           : runtime.projector;
         if (opts.once) {

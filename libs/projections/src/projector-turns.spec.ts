@@ -74,3 +74,21 @@ it('steps every read model in every turn, so one that had caught up takes what a
   expect(Math.max(...lagOfUpToDate)).toBeLessThanOrEqual(5);
   for (const p of [upToDate, behind]) expect((await head()) - (await readCheckpoint(pool, p.name)).events).toBeLessThanOrEqual(5);
 });
+
+it('commits a batch without waiting for the disk only when asked (the live runtime and a rebuild ask), batch and checkpoint in one transaction', async () => {
+  await arrive(3);
+  const seen: string[] = [];
+  const probe = (name: string): EventProjection => ({
+    name,
+    tables: [],
+    handles: new Set(['Something']),
+    apply: async (db) => {
+      seen.push(`${name}:${(await db.query('SHOW synchronous_commit')).rows[0].synchronous_commit}`);
+    },
+  });
+  await new Projector(pool, store, [probe('relaxed')], { relaxedCommit: true }).catchUp();
+  await new Projector(pool, store, [probe('durable')]).catchUp();
+  expect(seen).toEqual(['relaxed:off', 'durable:on']);
+  // the setting was the batch's own (SET LOCAL): the pool's next transaction waits for the disk again
+  expect((await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+});
