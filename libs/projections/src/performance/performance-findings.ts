@@ -132,18 +132,25 @@ export interface PerformanceFinding {
   readonly message: string;
 }
 
-const FAMILIES = ['session', 'table', 'croupier'] as const;
+export const PERFORMANCE_FAMILIES = ['session', 'table', 'croupier'] as const;
 
-/** The day's findings from its sums rows (one casino's gaming day). */
-export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], settings: PerformanceSettings): PerformanceFinding[] {
-  const out: PerformanceFinding[] = [];
-  for (const level of FAMILIES) {
-    const tested = rows
+/** The members of one family a day tests: enough rounds, a z-score, and (croupiers) a recorded croupier. */
+export function testedSubjects(rows: readonly PerformanceSumsRow[], level: (typeof PERFORMANCE_FAMILIES)[number], settings: Pick<PerformanceSettings, 'minRounds'>) {
+  return (
+    rows
       // a croupier's rounds taken from the opening staff rather than recorded: no accusation rests on them
       .filter((r) => r.level === level && r.rounds >= settings.minRounds && !(level === 'croupier' && Number(r.staff_rounds ?? 0) > 0))
       .map((r) => ({ r, f: readSums(r) }))
       .filter((x): x is { r: PerformanceSumsRow; f: PerformanceFigures & { z: number; p: number } } => x.f.z !== null && x.f.p !== null)
-      .sort((a, b) => a.r.subject.localeCompare(b.r.subject));
+      .sort((a, b) => a.r.subject.localeCompare(b.r.subject))
+  );
+}
+
+/** The day's findings from its sums rows (one casino's gaming day). */
+export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], settings: PerformanceSettings): PerformanceFinding[] {
+  const out: PerformanceFinding[] = [];
+  for (const level of PERFORMANCE_FAMILIES) {
+    const tested = testedSubjects(rows, level, settings);
     if (!tested.length) continue;
     const discoveries = benjaminiHochberg(
       tested.map((x) => x.f.p),

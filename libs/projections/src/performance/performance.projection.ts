@@ -11,8 +11,9 @@ import type { StoredEvent } from '../../../event-store/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
-import { addToSums, emptySums, foldPerformance, openSession, PERFORMANCE_FACTS, PerformanceLevel, PerformanceRoundRow, PerformanceSessionRow, PerformanceSumsRow } from './performance-fold';
-import { cusumAddRound, judgePerformanceDay, newCusum, PerformanceCusumRow, PerformanceSettings, performanceSettings } from './performance-findings';
+import { openSession, PERFORMANCE_FACTS, PerformanceSessionRow, PerformanceSumsRow } from './performance-fold';
+import { judgePerformanceDay, PerformanceSettings, performanceSettings } from './performance-findings';
+import { cusumKey, foldPerformanceFact, judgePerformanceDays, newPerformanceChanges, PerformanceState, sumsKey } from './performance-state';
 
 export const PERFORMANCE_SESSIONS = 'performance_sessions';
 export const PERFORMANCE_ROUNDS = 'performance_rounds';
@@ -65,80 +66,23 @@ export class PerformanceProjection implements EventProjection {
 
     // the days and subjects these sessions can touch: their casino's day rows and the casino's CUSUM rows
     const days = [...new Set([...sessions.values()].map((s) => `${s.casino_id}|${s.gaming_day}`))].map((k) => k.split('|'));
-    const sums = new Map<string, PerformanceSumsRow>();
-    const key = (casino: string, day: string, level: PerformanceLevel, subject: string) => `${casino}|${day}|${level}|${subject}`;
+    const state: PerformanceState = { sessions, sums: new Map(), cusums: new Map() };
     if (days.length) {
       const r = await db.query(`SELECT s.* FROM ${t(PERFORMANCE_SUMS)} s JOIN unnest($1::text[], $2::text[]) AS d(casino_id, gaming_day) USING (casino_id, gaming_day)`, [days.map((d) => d[0]), days.map((d) => d[1])]);
-      for (const row of r.rows) sums.set(key(row.casino_id, row.gaming_day, row.level, row.subject), sumsFrom(row));
+      for (const row of r.rows) state.sums.set(sumsKey(row.casino_id, row.gaming_day, row.level, row.subject), sumsFrom(row));
     }
     const casinos = [...new Set(days.map((d) => d[0]))];
-    const cusums = new Map<string, PerformanceCusumRow>();
-    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_CUSUM)} WHERE casino_id = ANY ($1::text[])`, [casinos])).rows) cusums.set(`${row.casino_id}|${row.level}|${row.subject}`, { ...row, last_position: Number(row.last_position) });
+    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_CUSUM)} WHERE casino_id = ANY ($1::text[])`, [casinos])).rows) state.cusums.set(cusumKey(row.casino_id, row.level, row.subject), { ...row, last_position: Number(row.last_position) });
 
-    const changedSessions = new Set<string>();
-    const changedSums = new Set<string>();
-    const changedCusums = new Set<string>();
-    const changedDays = new Set<string>();
-    const rounds: PerformanceRoundRow[] = [];
-    const sumsOf = (s: PerformanceSessionRow, level: PerformanceLevel, subject: string) => {
-      const k = key(s.casino_id, s.gaming_day, level, subject);
-      let row = sums.get(k);
-      if (!row) sums.set(k, (row = { ...emptySums(s.casino_id, s.gaming_day, level, subject), table_id: level === 'session' || level === 'table' ? s.table_id : null }));
-      changedSums.add(k);
-      return row;
-    };
-    const cusumOf = (s: PerformanceSessionRow, level: 'table' | 'croupier', subject: string) => {
-      const k = `${s.casino_id}|${level}|${subject}`;
-      let row = cusums.get(k);
-      if (!row) cusums.set(k, (row = newCusum(s.casino_id, level, subject, s.gaming_day)));
-      changedCusums.add(k);
-      return row;
-    };
+    // each fact folded in feed order (performance-state.ts, the same fold the honest-days benchmark measures)
+    const changed = newPerformanceChanges();
+    for (const e of events) foldPerformanceFact(state, sessionOf(e), e, this.settings, changed);
+    const dayRows: PerformanceDayRow[] = judgePerformanceDays(state, changed.days, this.settings);
 
-    for (const e of events) {
-      const sessionId = sessionOf(e);
-      const s = sessionId ? sessions.get(sessionId) : undefined;
-      if (!s || e.type === 'TableSessionOpened') {
-        if (s) changedSessions.add(s.session_id);
-        continue;
-      }
-      const { weighed, cagnotte } = foldPerformance(s, e);
-      changedSessions.add(s.session_id);
-      const position = Number(e.globalPosition);
-      if (cagnotte) {
-        for (const [level, subject] of [['session', s.session_id], ['table', s.table_id], ['casino', s.casino_id]] as const) {
-          const row = sumsOf(s, level, subject);
-          row.cagnotte += cagnotte;
-          row.last_position = position;
-        }
-        changedDays.add(`${s.casino_id}|${s.gaming_day}`);
-      }
-      if (!weighed) continue;
-      const table = sumsOf(s, 'table', s.table_id);
-      addToSums(table, weighed, s.game);
-      rounds.push({ ...weighed.round, table_round: table.rounds });
-      addToSums(sumsOf(s, 'session', s.session_id), weighed, s.game);
-      addToSums(sumsOf(s, 'casino', s.casino_id), weighed, s.game);
-      if (weighed.round.croupier_id) addToSums(sumsOf(s, 'croupier', weighed.round.croupier_id), weighed, s.game);
-      changedDays.add(`${s.casino_id}|${s.gaming_day}`);
-      // the CUSUM reads the bets with a figure, as the z-score does
-      const f = weighed.figures;
-      const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance };
-      cusumAddRound(cusumOf(s, 'table', s.table_id), s.gaming_day, valued, position, this.settings);
-      if (weighed.round.croupier_id && weighed.round.croupier_recorded) cusumAddRound(cusumOf(s, 'croupier', weighed.round.croupier_id), s.gaming_day, valued, position, this.settings);
-    }
-
-    // the day's findings, judged again from all its sums (live and rebuilt rows agree whatever the batches)
-    const dayRows: PerformanceDayRow[] = [...changedDays].map((k) => {
-      const [casino, day] = k.split('|');
-      const rows = [...sums.values()].filter((r) => r.casino_id === casino && r.gaming_day === day);
-      return { casino_id: casino, gaming_day: day, findings: judgePerformanceDay(rows, this.settings), settings: this.settings, last_position: Math.max(...rows.map((r) => r.last_position)) };
-    });
-
-    await upsertRows(db, t(PERFORMANCE_SESSIONS), ['session_id'], SESSION_COLUMNS, [...changedSessions].map((id) => sessions.get(id)!));
-    await upsertRows(db, t(PERFORMANCE_ROUNDS), ['session_id', 'round_id'], ROUND_COLUMNS, rounds);
-    await upsertRows(db, t(PERFORMANCE_SUMS), ['casino_id', 'gaming_day', 'level', 'subject'], SUMS_COLUMNS, [...changedSums].map((k) => sums.get(k)!));
-    await upsertRows(db, t(PERFORMANCE_CUSUM), ['casino_id', 'level', 'subject'], CUSUM_COLUMNS, [...changedCusums].map((k) => cusums.get(k)!));
+    await upsertRows(db, t(PERFORMANCE_SESSIONS), ['session_id'], SESSION_COLUMNS, [...changed.sessions].map((id) => sessions.get(id)!));
+    await upsertRows(db, t(PERFORMANCE_ROUNDS), ['session_id', 'round_id'], ROUND_COLUMNS, changed.rounds);
+    await upsertRows(db, t(PERFORMANCE_SUMS), ['casino_id', 'gaming_day', 'level', 'subject'], SUMS_COLUMNS, [...changed.sums].map((k) => state.sums.get(k)!));
+    await upsertRows(db, t(PERFORMANCE_CUSUM), ['casino_id', 'level', 'subject'], CUSUM_COLUMNS, [...changed.cusums].map((k) => state.cusums.get(k)!));
     await upsertRows(db, t(PERFORMANCE_DAYS), ['casino_id', 'gaming_day'], DAY_COLUMNS, dayRows);
   }
 }
