@@ -27,7 +27,8 @@ function forms(words: ReportWords) {
     fixed: (x: number | null | undefined, digits = 2) => (en ? fixed(x, digits) : finite(x) ? words.tr.number(x, digits) : '—'),
     prob: (x: number | null | undefined) => (en || !finite(x) || x < 1e-4 ? prob(x) : words.tr.number(x, 4)),
     pct: (x: number | null | undefined) => (en ? pct(x) : finite(x) ? `${words.tr.number(x, 2)} %` : '—'),
-    amount: (minor: number | null | undefined) => (en ? money(minor, '') : words.amount(minor)),
+    // σ and the theoretical win are fractions of a minor unit: written to the cent, not as an exact integer
+    amount: (minor: number | null | undefined) => (en ? money(minor, '') : finite(minor) && !Number.isInteger(minor) ? words.tr.number(minor / 100, 2) : words.amount(minor)),
     percent: (share: number) => (en ? (100 * share).toFixed(2) : words.tr.number(100 * share, 2)),
     /** a count: as JavaScript writes it in English (no grouping, as this report always read), the locale's form otherwise */
     count: (x: number) => (en ? String(x) : words.tr.number(x)),
