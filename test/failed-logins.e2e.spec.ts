@@ -52,7 +52,8 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     await db?.drop();
   });
 
-  const get = (node: number, path: string, headers: Record<string, string> = {}) => fetch(`${nodes[node].base}${path}`, { headers });
+  // the refusals' reasons in English (issue 16: the answer follows Accept-Language, Spanish by default)
+  const get = (node: number, path: string, headers: Record<string, string> = {}) => fetch(`${nodes[node].base}${path}`, { headers: { 'accept-language': 'en', ...headers } });
   const refusedCount = async (reason: string) => (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
   const logAs = async (who: TestCredential, query: string) => {
     const res = await get(0, `/api/v1/access-log?${query}`, who.headers);
@@ -94,7 +95,7 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     let retryAfter: string | null = null;
     const throttledBefore = await refusedCount('throttled');
     for (let n = 0; n < 300; n++) {
-      const res = await fetch(`${nodes[n % 2].base}/api/v1/events`, { method: 'POST', headers: { 'x-api-key': `cak_${n.toString(16).padStart(16, '0')}_${'C'.repeat(43)}`, 'content-type': 'application/json' }, body: '[]' });
+      const res = await fetch(`${nodes[n % 2].base}/api/v1/events`, { method: 'POST', headers: { 'x-api-key': `cak_${n.toString(16).padStart(16, '0')}_${'C'.repeat(43)}`, 'content-type': 'application/json', 'accept-language': 'en' }, body: '[]' });
       statuses.push(res.status);
       if (res.status === 429) {
         retryAfter = res.headers.get('retry-after');

@@ -75,7 +75,7 @@ describe('HTTP API', () => {
   });
 
   it('refuses every route without a credential, but not the OpenAPI document', async () => {
-    const res = await fetch(`${base}/api/v1/health`);
+    const res = await fetch(`${base}/api/v1/health`, { headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/Bearer/);
     expect(await res.json()).toMatchObject({ statusCode: 401, reason: expect.stringMatching(/no credential/) });

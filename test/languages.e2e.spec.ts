@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { serveOnLoopback } from './support/served';
-import { adminHeaders } from './support/access';
+import { adminHeaders, issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { asInputs, envelope, opened } from './support/sample';
 import { pdfTextLayer } from './support/pdf-text';
@@ -117,6 +117,27 @@ describe('the API in the caller language', () => {
     const missing = await get('/api/v1/rounds/no-such-round/replay', 'gl');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ field: 'roundId', reason: 'non existe a xogada «no-such-round»' });
+  });
+
+  it("the door's refusals (401, 403, a body that is not JSON) in the caller's language; the access log keeps the English", async () => {
+    const none = await fetch(`${base}/api/v1/sessions`, { headers: { 'accept-language': 'gl' } });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', reason: 'sen credencial: envíe "Authorization: Bearer <token>" ou "X-Api-Key: <key>"' });
+    const unknown = await fetch(`${base}/api/v1/sessions`, { headers: { 'x-api-key': `cak_0123456789abcdef_${'A'.repeat(43)}` } });
+    expect(unknown.headers.get('content-language')).toBe('es');
+    expect(await unknown.json()).toMatchObject({ statusCode: 401, reason: 'clave de API desconocida' });
+    const terminal = (await issueCredential(runtime, 'terminal', { subject: 'lang-terminal', casinoId: 'casino-1' })).headers;
+    const role = await fetch(`${base}/api/v1/sessions`, { headers: { ...terminal, 'accept-language': 'ca' } });
+    expect(role.status).toBe(403);
+    const refused = (await role.json()) as any;
+    expect(refused.reason).toMatch(/^el rol terminal no pot cridar GET \/api\/v1\/sessions \(poden: /);
+    expect(JSON.stringify(refused)).not.toMatch(/reasonKey|reasonValues/);
+    const garbage = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' }, body: '[{' });
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ refusals: [{ index: 0, field: '(body)', reason: expect.stringMatching(/^ez da JSON baliozkoa \(analizatzaileak dio: /) }] });
+    // the access log records the English reason
+    const log = (await (await get(`/api/v1/access-log?limit=200`, 'es')).json()) as any;
+    expect(log.records.map((r: { reason: string | null }) => r.reason ?? '').join('\n')).toMatch(/role terminal may not call GET \/api\/v1\/sessions/);
   });
 
   it("a refused event: the schema's reason worded in the caller's language, naming the same field", async () => {
@@ -245,7 +266,16 @@ describe('the API in the caller language', () => {
     const gl = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'gl')).text();
     expect(gl).toContain('✗ PAYOUT_MISMATCH: O pagamento da aposta non é o que fixa o regulamento.');
     expect(gl).toMatch(/Veredicto: INCIDENCIAS — \d+ diferenzas? co regulamento/);
+    // each step's own line worded too (issue 16 §1): the bet, the spin, the payout and what the rules say of it
+    expect(es).toMatch(/el asiento 1 apuesta 10,00\s€ a pleno \[7\] \(apuesta b1\)/);
+    expect(es).toContain('la ruleta da 7 rojo, impar, falta');
+    expect(es).toMatch(/apuesta b1: gana, pagado 360,00\s€ — según el reglamento: 7 rojo, impar, falta: pleno 7 se paga 35:1 = 350,00\s€ → gana, 350,00\s€ \(Decreto 181\/2010/);
+    expect(gl).toContain('a ruleta dá 7 vermello, impar, falta');
+    const eu = (await (await get('/api/v1/rounds/lr-1/replay', 'eu')).json()) as any;
+    expect(eu.steps.map((x: { narration: string }) => x.narration)).toContain('erruletaren emaitza: 7: gorria, bakoitia, falta');
+    expect(eu.steps.find((x: { type: string }) => x.type === 'WheelSpun')).toMatchObject({ narrative: 'the wheel gives 7 red, odd, falta', narrativeKey: 'wheel.spun' });
     const en = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'en')).text();
+    expect(en).toContain('the wheel gives 7 red, odd, falta');
     expect(en).toMatch(/^Round lr-1 — french-roulette under the euskadi catalogue/);
     expect(en).toMatch(/expected 350\.00, recorded 360\.00 — rule french-roulette\/straight, Decreto 181\/2010/);
   });

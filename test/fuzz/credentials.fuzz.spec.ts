@@ -99,7 +99,7 @@ describe('fuzz: hostile credentials at the door', () => {
         try {
           res = await fetch(`${base}/api/v1/events`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(asBearer ? { authorization: `Bearer ${value}` } : { 'x-api-key': value }) },
+            headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(asBearer ? { authorization: `Bearer ${value}` } : { 'x-api-key': value }) },
             body: JSON.stringify([fact]),
           });
         } catch (error) {

@@ -15,9 +15,9 @@ import { Logger, NestLogger, Runtime } from '../../../libs/platform/src';
 import { AppModule } from './app.module';
 import { setting } from '../../../libs/platform/src/config';
 import { AccessGuard } from './auth/access.guard';
-import { KeepRefusals, recordAccess } from './auth/access-recorder';
+import { keepRefusal, KeepRefusals, recordAccess } from './auth/access-recorder';
 import { AccessModule } from './auth/access.module';
-import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
+import { because, keyed, refusalInLanguage, type ReasonKey } from '../../../libs/i18n/src/reasons';
 import { answerLanguage } from './language';
 import { ProbesModule } from './health/probes';
 import { observeRequests, requestIdOf } from './observability';
@@ -31,8 +31,19 @@ export const BODY_LIMIT = '20mb';
 /** Hostile input (docs/security.md): bytes that are not UTF-8 are refused, never decoded into replacement characters. */
 function refuseInvalidUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: string) {
   if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
-    throw Object.assign(new Error('not valid UTF-8'), { status: 400, type: 'entity.invalid.utf8', refusalReason: 'not valid UTF-8: the body holds bytes that are not a UTF-8 character' });
+    throw Object.assign(new Error('not valid UTF-8'), { status: 400, type: 'entity.invalid.utf8', refusalReason: because('body.notUtf8') });
   }
+}
+
+/**
+ * body-parser's refusal (too large, not JSON, not UTF-8) as the ledger's refusals answer it, its reason keyed
+ * so that the answer words it in the caller's Accept-Language (issue 16) while the access log keeps the
+ * English. The parser's own diagnostic (`Unexpected token … at position 5`) is quoted as it says it.
+ */
+export function bodyRefusal(error: { type?: string; status?: unknown; message?: unknown; refusalReason?: ReasonKey }): { status: number; body: Record<string, unknown> } {
+  const status = error.type === 'entity.too.large' ? 413 : typeof error.status === 'number' ? error.status : 400;
+  const why = status === 413 ? because('body.tooLarge', { limit: BODY_LIMIT }) : (error.refusalReason ?? because('body.notJson', { detail: String(error.message).slice(0, 200) }));
+  return { status, body: { statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', ...keyed(why) }] } };
 }
 
 @Catch()
@@ -90,11 +101,12 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'], verify: refuseInvalidUtf8 }));
   app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'], verify: refuseInvalidUtf8 }));
   // body-parser's refusals (too large, not JSON, bad charset) answered here, before Nest rewrites them
-  app.use((error: any, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  app.use((error: any, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (!error) return next();
-    const status = error.type === 'entity.too.large' ? 413 : typeof error.status === 'number' ? error.status : 400;
-    const reason = status === 413 ? `request body larger than ${BODY_LIMIT}` : (error.refusalReason ?? `not valid JSON: ${String(error.message).slice(0, 200)}`);
-    res.status(status).json({ statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', reason }] });
+    const { status, body } = bodyRefusal(error);
+    // the access log records the English reason (access-recorder.ts), the caller reads it in its language
+    keepRefusal(res, new HttpException(refusalInLanguage(body, 'en'), status));
+    res.status(status).json(refusalInLanguage(body, answerLanguage(req, res)));
   });
   app.useGlobalFilters(new ErrorsFilter(runtime.logger));
   servePages(app);

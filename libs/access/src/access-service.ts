@@ -10,7 +10,7 @@ import { ACCESS_MIGRATIONS } from './migrations';
 import { LoggedRefusal, LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
 import { isRole, Role } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
-import { newApiKey, newCredentialId, parseApiKey, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
+import { newApiKey, newCredentialId, parseApiKey, type RefusalWords, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
 
 /** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
 export interface AccessOptions {
@@ -74,6 +74,8 @@ export type Verification =
   | {
       ok: false;
       reason: string;
+      /** the reason as a key of the `errors` catalogue and its values (issue 16) */
+      because: RefusalWords;
       refusal: Exclude<RefusalCode, 'throttled'>;
       /** the credential id the caller claimed (an API key's id, a token's jti), unverified; null when none could be read */
       claimedId: string | null;
@@ -164,9 +166,10 @@ function accessRecord(r: any): AccessRecord {
 }
 
 /** A refused verification; the claimed id is kept only when it has the shape of one of ours (never arbitrary text from the caller). */
-const refused = (refusal: Exclude<RefusalCode, 'throttled'>, reason: string, claimedId?: string | null): Verification => ({
+const refused = (refusal: Exclude<RefusalCode, 'throttled'>, reason: string, because: RefusalWords, claimedId?: string | null): Verification => ({
   ok: false,
   reason,
+  because,
   refusal,
   claimedId: claimedId && /^[0-9a-f]{16}$/.test(claimedId) ? claimedId : null,
 });
@@ -313,27 +316,27 @@ export class AccessService {
     const text = presented.trim();
     if (text.startsWith('cak_')) {
       const key = parseApiKey(text);
-      if (!key) return refused('malformed', 'malformed API key', /^cak_([0-9a-f]{16})_/.exec(text)?.[1]);
+      if (!key) return refused('malformed', 'malformed API key', { key: 'auth.malformedApiKey' }, /^cak_([0-9a-f]{16})_/.exec(text)?.[1]);
       const row = await this.row(key.id);
-      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return refused('unknown', 'unknown API key', key.id);
+      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return refused('unknown', 'unknown API key', { key: 'auth.unknownApiKey' }, key.id);
       return this.standing(row);
     }
     const kid = tokenKeyId(text);
-    if (!kid) return refused('malformed', 'malformed credential: neither an API key (cak_…) nor a token');
+    if (!kid) return refused('malformed', 'malformed credential: neither an API key (cak_…) nor a token', { key: 'auth.malformedCredential' });
     const claimedId = this.unverifiedJti(text);
     const signingKey = await this.keyRing.find(kid);
-    if (!signingKey) return refused('bad-signature', 'token signed with an unknown key', claimedId);
+    if (!signingKey) return refused('bad-signature', 'token signed with an unknown key', { key: 'auth.unknownSigningKey' }, claimedId);
     const checked = await verifyToken(text, signingKey.secret, this.now());
     // a revoked token is reported as revoked even when it has also expired
     const row = await this.row(checked.ok ? checked.claims.jti : claimedId);
     if (!checked.ok) {
       if (row && row.kind === 'token' && sameDigest(row.secret_hash, sha256(text)) && row.revoked_at) return this.standing(row);
-      return refused(checked.refusal, checked.reason, claimedId);
+      return refused(checked.refusal, checked.reason, checked.because, claimedId);
     }
     if (signingKey.retiredAt && checked.claims.iat * 1000 > signingKey.retiredAt.getTime()) {
-      return refused('bad-signature', `token signed with key ${signingKey.kid} after it was retired at ${signingKey.retiredAt.toISOString()}`, claimedId);
+      return refused('bad-signature', `token signed with key ${signingKey.kid} after it was retired at ${signingKey.retiredAt.toISOString()}`, { key: 'auth.retiredSigningKey', values: { kid: signingKey.kid, at: signingKey.retiredAt.toISOString() } }, claimedId);
     }
-    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return refused('unknown', 'unknown token', claimedId);
+    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return refused('unknown', 'unknown token', { key: 'auth.unknownToken' }, claimedId);
     return this.standing(row);
   }
 
@@ -358,7 +361,7 @@ export class AccessService {
     // one row a minute for the address, whatever it claims (a flood cannot fill the log with made-up ids),
     // counted here and written within a second (refusals.ts, RefusalTally)
     this.tally.add({ ...attempt, claimedId: null, reason, status: 429 });
-    return { throttled: true, retryAfterSeconds, reason };
+    return { throttled: true, retryAfterSeconds, reason, failures, windowSeconds };
   }
 
   /**
@@ -497,8 +500,9 @@ export class AccessService {
   }
 
   private standing(row: any): Verification {
-    if (row.revoked_at) return refused('revoked', `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}`, row.id);
-    if (row.expires_at && row.expires_at.getTime() <= this.now()) return refused('expired', `credential ${row.id} expired at ${row.expires_at.toISOString()}`, row.id);
+    if (row.revoked_at)
+      return refused('revoked', `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}`, { key: 'auth.revoked', values: { id: row.id, at: row.revoked_at.toISOString(), why: row.revoke_reason ?? 'none' } }, row.id);
+    if (row.expires_at && row.expires_at.getTime() <= this.now()) return refused('expired', `credential ${row.id} expired at ${row.expires_at.toISOString()}`, { key: 'auth.expired', values: { id: row.id, at: row.expires_at.toISOString() } }, row.id);
     return { ok: true, principal: this.principal(row) };
   }
 

@@ -58,7 +58,7 @@ export interface RefusedAttempt {
   readonly format: string;
 }
 
-export type RefusalOutcome = { throttled: false } | { throttled: true; retryAfterSeconds: number; reason: string };
+export type RefusalOutcome = { throttled: false } | { throttled: true; retryAfterSeconds: number; reason: string; failures: number; windowSeconds: number };
 
 /** Counts refusals per address across every node; says when an address is over its limit. */
 export class LoginThrottle {

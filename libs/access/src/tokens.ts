@@ -55,7 +55,13 @@ export function signToken(claims: TokenClaims, key: Uint8Array, kid: string): Pr
 }
 
 export type TokenRefusal = 'malformed' | 'bad-signature' | 'expired';
-export type TokenCheck = { ok: true; claims: TokenClaims; kid: string } | { ok: false; reason: string; refusal: TokenRefusal };
+/** A refusal's reason as a key of the `errors` catalogue (`auth.*`) and its values, for the HTTP answer to word in the caller's language (issue 16). */
+export interface RefusalWords {
+  readonly key: string;
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims; kid: string } | { ok: false; reason: string; refusal: TokenRefusal; because: RefusalWords };
 
 /** A token's key id, read from its header without trusting anything yet; null unless it is an HS256 JWS with a kid. */
 export function tokenKeyId(token: string): string | null {
@@ -77,17 +83,18 @@ export async function verifyToken(token: string, key: Uint8Array, now = Date.now
   } catch (error) {
     // jose's stable error codes (not instanceof: a class of another realm under Jest would not match)
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, reason: 'invalid token signature', refusal: 'bad-signature' };
+    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, reason: 'invalid token signature', refusal: 'bad-signature', because: { key: 'auth.badSignature' } };
     if (code === 'ERR_JWT_EXPIRED') {
       const exp = (error as { payload?: { exp?: unknown } }).payload?.exp;
-      return { ok: false, reason: typeof exp === 'number' ? `token expired at ${new Date(exp * 1000).toISOString()}` : 'token expired', refusal: 'expired' };
+      const at = typeof exp === 'number' ? new Date(exp * 1000).toISOString() : null;
+      return { ok: false, reason: at ? `token expired at ${at}` : 'token expired', refusal: 'expired', because: at ? { key: 'auth.tokenExpiredAt', values: { at } } : { key: 'auth.tokenExpired' } };
     }
-    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed' };
-    if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return { ok: false, reason: `token algorithm not allowed (${TOKEN_ALGORITHM} only)`, refusal: 'malformed' };
-    return { ok: false, reason: 'malformed token', refusal: 'malformed' };
+    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed', because: { key: 'auth.incompleteClaims' } };
+    if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return { ok: false, reason: `token algorithm not allowed (${TOKEN_ALGORITHM} only)`, refusal: 'malformed', because: { key: 'auth.algorithm', values: { algorithm: TOKEN_ALGORITHM } } };
+    return { ok: false, reason: 'malformed token', refusal: 'malformed', because: { key: 'auth.malformedToken' } };
   }
   if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string' || !Array.isArray(claims.roles) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
-    return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed' };
+    return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed', because: { key: 'auth.incompleteClaims' } };
   }
   return { ok: true, claims, kid: tokenKeyId(token) ?? '' };
 }

@@ -26,6 +26,7 @@ import type { PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { keepRefusal, markRecorded } from './access-recorder';
 import { ROLES_KEY, Role } from './roles';
+import { because, keyed, type ReasonKey } from '../../../../libs/i18n/src/reasons';
 
 /** The injection token of the access service. */
 export const ACCESS = Symbol('casino-audit access service');
@@ -40,27 +41,32 @@ export interface AuthenticatedRequest extends Request {
 /** The caller of a request that passed the guard. */
 export function principalOf(req: Request): Principal {
   const principal = (req as AuthenticatedRequest).principal;
-  if (!principal) throw new HttpException({ statusCode: 401, error: 'Unauthorized', reason: 'no principal on this request' }, 401);
+  if (!principal) throw new HttpException(refusalBody(401, because('auth.noPrincipal')), 401);
   return principal;
 }
 
-/** The presented credential, or a reason why the headers are unusable. */
-export function presentedCredential(req: Request): { credential?: string; problem?: string } {
+/** The presented credential, or a reason why the headers are unusable (in English, and as a key of the `errors` catalogue). */
+export function presentedCredential(req: Request): { credential?: string; problem?: string; problemKey?: { readonly key: string; readonly values?: Readonly<Record<string, string>> } } {
   const header = req.headers['x-api-key'];
   const apiKey = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
   const authorization = req.headers.authorization?.trim();
   let bearer: string | undefined;
   if (authorization) {
     const m = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!m) return { problem: 'the Authorization header must be "Bearer <token>"' };
+    if (!m) return { problem: 'the Authorization header must be "Bearer <token>"', problemKey: { key: 'auth.bearerForm', values: { form: 'Bearer <token>' } } };
     bearer = m[1];
   }
-  if (apiKey && bearer && apiKey !== bearer) return { problem: 'two different credentials (X-Api-Key and Authorization): send one' };
+  if (apiKey && bearer && apiKey !== bearer) return { problem: 'two different credentials (X-Api-Key and Authorization): send one', problemKey: { key: 'auth.twoCredentials' } };
   return { credential: apiKey ?? bearer };
 }
 
-export function refusalBody(status: 401 | 403 | 429, reason: string) {
-  return { statusCode: status, error: { 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests' }[status], reason, message: reason };
+/**
+ * A 401, 403 or 429 answer: `reason` (and `message`) in English, with its key and values so that the answer
+ * words `reason` in the caller's Accept-Language (issue 16; the access log keeps the English).
+ */
+export function refusalBody(status: 401 | 403 | 429, why: ReasonKey) {
+  const reason = keyed(why);
+  return { statusCode: status, error: { 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests' }[status], ...reason, message: reason.reason };
 }
 
 /** The caller's address as the server sees it (Express's `req.ip`: the proxy's, unless `trust proxy` is set), IPv4 without its IPv6 mapping. */
@@ -92,9 +98,9 @@ export class AccessGuard implements CanActivate {
     const route = (req.route?.path as string | undefined) ?? req.path;
     const name = `${req.method} ${route}`;
 
-    const { credential, problem } = presentedCredential(req);
-    if (!problem && !credential) throw this.unauthorized(res, 'no credential: send "Authorization: Bearer <token>" or "X-Api-Key: <key>"');
-    const verified: Verification = problem ? { ok: false, reason: problem, refusal: 'malformed', claimedId: null } : await this.access.verify(credential!);
+    const { credential, problem, problemKey } = presentedCredential(req);
+    if (!problem && !credential) throw this.unauthorized(res, because('auth.noCredential', { authorization: 'Authorization: Bearer <token>', apiKey: 'X-Api-Key: <key>' }));
+    const verified: Verification = problem ? { ok: false, reason: problem, because: problemKey!, refusal: 'malformed', claimedId: null } : await this.access.verify(credential!);
     if (!verified.ok) {
       markRecorded(req);
       throw await this.refuse(req, res, route, verified);
@@ -102,14 +108,14 @@ export class AccessGuard implements CanActivate {
     const principal = verified.principal;
     req.principal = principal;
 
-    const deny = (reason: string): never => {
-      throw new ForbiddenException(refusalBody(403, reason));
+    const deny = (why: ReasonKey): never => {
+      throw new ForbiddenException(refusalBody(403, why));
     };
 
     const allowed = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (!allowed?.length) return deny(`${name} declares no roles: refused by default`);
+    if (!allowed?.length) return deny(because('auth.noRoles', { route: name }));
     if (!principal.roles.some((r) => allowed.includes(r))) {
-      return deny(`role ${principal.roles.join(', ')} may not call ${name} (allowed: ${allowed.join(', ')})`);
+      return deny(because('auth.roleMayNot', { roles: principal.roles.join(', '), route: name, allowed: allowed.join(', ') }));
     }
     // the parameters, before anything reads the database with them (issue 20 §1); a refusal is recorded whatever the method
     const refusals = checkParameters(this.reflector.get<RouteParameters | undefined>(PARAMETERS_KEY, context.getHandler()), req);
@@ -133,23 +139,24 @@ export class AccessGuard implements CanActivate {
       path: req.path,
       format: typeof req.query.format === 'string' ? req.query.format : 'json',
     });
-    if (!outcome.throttled) return this.unauthorized(res, refused.reason);
+    if (!outcome.throttled) return this.unauthorized(res, refused.because);
     res.setHeader('Retry-After', String(outcome.retryAfterSeconds));
-    return new HttpException(refusalBody(429, `${outcome.reason}: try again in ${outcome.retryAfterSeconds} s`), HttpStatus.TOO_MANY_REQUESTS);
+    const throttled = because('auth.throttled', { failures: String(outcome.failures), window: String(outcome.windowSeconds), retry: String(outcome.retryAfterSeconds) });
+    return new HttpException(refusalBody(429, throttled), HttpStatus.TOO_MANY_REQUESTS);
   }
 
-  private unauthorized(res: Response, reason: string): HttpException {
+  private unauthorized(res: Response, why: ReasonKey): HttpException {
     res.setHeader('WWW-Authenticate', 'Bearer realm="casino-audit", ApiKey header="X-Api-Key"');
-    return new HttpException(refusalBody(401, reason), HttpStatus.UNAUTHORIZED);
+    return new HttpException(refusalBody(401, why), HttpStatus.UNAUTHORIZED);
   }
 
   /** Why a casino-scoped credential may not read this, or null. */
-  private async outsideCasino(req: Request, casinoId: string): Promise<string | null> {
+  private async outsideCasino(req: Request, casinoId: string): Promise<ReasonKey | null> {
     const params = req.params as Record<string, string | undefined>;
     const query = req.query as Record<string, unknown>;
     const fromQuery = [query.casinoId, query.casino].find((v): v is string => typeof v === 'string');
     const named = params.casinoId ?? fromQuery;
-    if (named !== undefined && named !== casinoId) return `this credential is scoped to casino ${casinoId}, not ${named}`;
+    if (named !== undefined && named !== casinoId) return because('access.otherCasino', { casino: casinoId, other: named });
     const streams: string[] = [];
     if (params.sessionId) streams.push(`session-${params.sessionId}`);
     if (params.roundId) {
@@ -159,7 +166,8 @@ export class AccessGuard implements CanActivate {
     if (!streams.length) return null;
     const casinos = await this.access.casinosOfStreams(streams);
     for (const [stream, casino] of casinos) {
-      if (casino && casino !== casinoId) return `this credential is scoped to casino ${casinoId}; ${stream.replace(/^session-/, 'session ')} belongs to ${casino}`;
+      if (casino && casino !== casinoId)
+        return because('auth.streamOfCasino', { casino: casinoId, kind: stream.startsWith('session-') ? 'session' : 'stream', stream: stream.replace(/^session-/, ''), owner: casino });
     }
     return null;
   }
