@@ -121,7 +121,7 @@ describe('the statistics page, in headless Chromium', () => {
     const chart = `[data-casino="${CASINO}"][data-table="${TABLE}"] .control-chart`;
     await page.locator(chart).screenshot({ path: path.join(ARTIFACTS, 'statistics-control-chart.png') });
     const shape = await page.$eval(chart, (fig) => {
-      const pts = (sel: string) => (fig.querySelector(sel)!.getAttribute('points') ?? '').trim().split(/\s+/).map((p) => p.split(',').map(Number));
+      const pts = (sel: string) => (fig.querySelector(sel)!.getAttribute('points') ?? '').trim().split(/\s+/).map((p: string) => p.split(',').map(Number));
       return { line: pts('polyline.difference'), two: pts('polygon.band-2'), three: pts('polygon.band-3') };
     });
     // a point before the first round, and one per round; each band goes out along +kσ and back along −kσ
