@@ -29,6 +29,10 @@ describe('the pages’ messages', () => {
       ...['rounds', 'sessions', 'records'].flatMap((n) => [`web:pager.noun.${n}`, `web:pager.none.${n}`]),
       ...['natural', 'blackjack', 'bust', 'soft'].map((f) => `web:hands.${f}`),
       ...['drop', 'tips', 'cagnotte'].flatMap((k) => [`web:figure.${k}`, `web:counts.${k}`]),
+      // the statistics page: a finding's level and direction, a test of fit's status, as the API codes them
+      ...['session', 'table', 'croupier'].map((l) => `web:statistics.levels.${l}`),
+      ...['house-below', 'house-above'].map((d) => `web:statistics.directions.${d}`),
+      ...['finding', 'pass', 'too-few'].map((s) => `web:statistics.fitStatus.${s}`),
     ];
     expect(built.filter((k) => !es.has(k))).toEqual([]);
   });
