@@ -8,7 +8,8 @@
  *
  * Texts the server writes (narratives, findings' messages, notes, refusal reasons) are marked
  * `data-server-text` by the pages and are the server's to translate (libs/i18n's other namespaces); codes,
- * ids and field names (`<code>`, tokens with digits, hyphens or underscores) stay as they are.
+ * ids and field names (`<code>`, tokens with digits, hyphens or underscores) stay as they are. The server's
+ * texts are held to a list of tell-tale English words (TELL_TALE) they showed before the server worded them.
  */
 import type { INestApplication } from '@nestjs/common';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -66,6 +67,19 @@ function sameAsEnglish(lang: Language): Set<string> {
   const section = text.slice(text.indexOf('## Written the same as in English'));
   return new Set(words(section.split('\n').slice(1).join(' ')));
 }
+
+/**
+ * Tell-tale English of the texts the server writes (issue 16 §1–4): the replay's step lines, the checklist's
+ * titles and notes, the findings' explanations. A page set to es, eu, ca or gl shows none of them anywhere,
+ * the server's texts included. Ids, codes and structures' field names (`round-…`, `PAYOUT_MISMATCH`) are not words; the access log's
+ * recorded reasons are the record's own English (contract: the log keeps the English reason), not shown text.
+ */
+const TELL_TALE = [
+  'Round', 'round', 'Payout', 'payout', 'paid', 'pays', 'Table book', 'Finding', 'finding', 'bets', 'seat', 'the wheel gives', 'starts', 'completed',
+  'beats', 'loses', 'burned', 'to the dealer', 'to box', 'commission', 'the rules', 'not judged', 'gaming day', 'Limit changes', 'Supervision',
+  'Equipment custody', 'Tables in service', 'no table', 'is not recorded', 'Actual against theoretical',
+];
+const tellTale = new RegExp(`(?<![\\p{L}\\p{N}_-])(${TELL_TALE.join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 
 const MONEY: Record<Language, RegExp> = {
   es: /^[-−]?\d{1,3}(\.\d{3})*,\d{2}\s€$/,
@@ -172,19 +186,38 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
       return out;
     });
 
+  /** Every visible text node, the server's texts included (not the access log's recorded reasons, nor ids and codes). */
+  const everyText = (page: Page) =>
+    page.evaluate(() => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        const text = n.textContent?.trim();
+        // a value the rules record as a structure ({"outcome":"win","payout":2300}) shows its field names, codes by the contract
+        if (!el || !text || el.closest('code, script, style, table.access-log') || /^[[{]/.test(text)) continue;
+        if (el.closest('option') ? !el.closest('select') : !el.checkVisibility()) continue;
+        out.push(text);
+      }
+      return out;
+    });
+
   for (const lang of LANGUAGES) {
     it(`renders every page in ${lang}${lang === 'en' ? '' : ' with no English left'}, money and dates in the locale's form, and asks the API in ${lang}`, async () => {
       const { context: ctx, page, sent } = await context('en-US', lang);
       const forbidden = englishOnly(lang);
       const english: string[] = [];
+      const tellTales: string[] = [];
       for (const p of pages) {
         await open(page, p);
         expect(await page.getAttribute('html', 'lang')).toBe(lang);
         expect(await page.inputValue('header select[name=language]')).toBe(lang);
         await page.screenshot({ path: path.join(ARTIFACTS, `${lang}-${p.name}.png`), fullPage: true });
         if (lang !== 'en') for (const text of await visibleTexts(page)) for (const w of words(text)) if (forbidden.has(w)) english.push(`${p.name}: "${w}" in "${text}"`);
+        if (lang !== 'en') for (const text of await everyText(page)) if (tellTale.test(text)) tellTales.push(`${p.name}: "${tellTale.exec(text)![1]}" in "${text.slice(0, 200)}"`);
       }
       expect(english).toEqual([]);
+      expect(tellTales).toEqual([]);
 
       await open(page, pages[0]);
       const cells = (n: number) => page.$$eval(`table tbody tr td:nth-child(${n})`, (tds) => tds.map((td) => td.textContent ?? ''));

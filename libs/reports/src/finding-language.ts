@@ -20,6 +20,12 @@ export interface FindingLike {
 
 export interface FindingInLanguage {
   readonly explanation: string;
+  /**
+   * Where `expected` or `recorded` is a sentence the rules write in English, what a reader of another
+   * language is shown instead (the explanation says what was due); absent where the value shows as it is.
+   */
+  readonly expectedShown?: string;
+  readonly recordedShown?: string;
   readonly legalCitation: string;
   /** absent when the texts are not configured */
   readonly originalText?: string;
@@ -47,9 +53,15 @@ export function citationLanguage(lang: Language): CitationLanguage {
   return lang === 'es' ? 'es' : 'original';
 }
 
-/** A citation in legal form, in the reader's language (pointers that do not resolve stay as written). */
+/**
+ * A citation in legal form, in the reader's language (pointers that do not resolve stay as written). A
+ * citation that is no text's lines but industry practice or an open question is named so in the reader's
+ * language, with the pointers it gives in legal form; its English remarks are left to English readers.
+ */
 export function legalCitationText(cite: string, lang: Language): string {
-  return legalCitation(cite, citationLanguage(lang)).rendered;
+  const c = legalCitation(cite, citationLanguage(lang));
+  if (lang === 'en' || (c.kind !== 'industry-standard' && c.kind !== 'open-question')) return c.rendered;
+  return [translator(lang).t(`narrative:citation.${c.kind}`), c.pointers.map((p) => p.text).join('; ')].filter(Boolean).join(': ');
 }
 
 /**
@@ -86,7 +98,16 @@ export function explanation(f: FindingLike, lang: Language): string {
  */
 export function findingInLanguage<F extends FindingLike>(f: F, lang: Language, textsDir: string | undefined = regulationTextsDir()): F & FindingInLanguage {
   const original = textsDir ? originalSentence(f.citation, textsDir) : '';
-  return { ...f, explanation: explanation(f, lang), legalCitation: legalCitationText(f.citation, lang), ...(original ? { originalText: original } : {}) };
+  const tr = translator(lang);
+  const prose = (v: unknown) => lang !== 'en' && typeof v === 'string' && shown(tr, v, false) === undefined;
+  return {
+    ...f,
+    explanation: explanation(f, lang),
+    legalCitation: legalCitationText(f.citation, lang),
+    ...(original ? { originalText: original } : {}),
+    ...(prose(f.expected) ? { expectedShown: tr.t('findings:value.prose') } : {}),
+    ...(prose(f.recorded) ? { recordedShown: tr.t('findings:value.prose') } : {}),
+  };
 }
 
 /** Every finding of a list in `lang` (the texts folder read once for the list). */

@@ -103,6 +103,19 @@ function detectionText(words: ReportWords, r: PerformanceReport, c: PerformanceR
   return c.detectionRounds === null ? words.t('performance.detection.notFound', { leak }) : words.t('performance.detection.found', { leak, rounds: c.detectionRounds });
 }
 
+/**
+ * The JSON answer with each finding's sentence and each CUSUM's reach in `lang` beside the English
+ * (`messageInLanguage`, `detectionInLanguage`; issue 16), every field it had kept.
+ */
+export function performanceInLanguage(r: PerformanceReport, lang: Language) {
+  const words = reportWords(lang);
+  return {
+    ...r,
+    findings: r.findings.map((f) => ({ ...f, messageInLanguage: findingText(words, f) })),
+    cusum: r.cusum.map((c) => ({ ...c, detectionInLanguage: detectionText(words, r, c) })),
+  };
+}
+
 /** `lang`: the report's language (default English, as it always read). */
 export function performanceText(r: PerformanceReport, lang: Language = 'en'): string {
   const words = reportWords(lang);

@@ -12,7 +12,7 @@ import type { Principal } from '../../../../libs/access/src/access-service';
 import type { Role } from '../../../../libs/access/src/roles';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadPerformance } from '../../../../libs/projections/src';
-import { performanceCsv, performancePdf } from '../../../../libs/reports/src';
+import { performanceCsv, performanceInLanguage, performancePdf } from '../../../../libs/reports/src';
 import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
@@ -53,6 +53,7 @@ export class PerformanceController {
       res.send(await performancePdf(report, { lang: answerLanguage(req, res) }));
       return undefined;
     }
-    return report;
+    // the findings' sentences and the CUSUM's reach in the caller's language too (issue 16)
+    return performanceInLanguage(report, answerLanguage(req, res));
   }
 }

@@ -13,6 +13,9 @@ export interface ExplainedFinding {
   explanation?: string;
   legalCitation?: string;
   originalText?: string;
+  /** what to show instead of an expected or recorded sentence the rules write in English only (issue 16) */
+  expectedShown?: string;
+  recordedShown?: string;
 }
 
 export function FindingWhat({ f }: { f: ExplainedFinding }) {

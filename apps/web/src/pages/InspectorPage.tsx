@@ -186,10 +186,10 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
                     <FindingDetail f={d} />
                   </td>
                   <td>
-                    <Value v={d.expected} />
+                    <Value v={d.expected} shown={d.expectedShown} />
                   </td>
                   <td>
-                    <Value v={d.recorded} />
+                    <Value v={d.recorded} shown={d.recordedShown} />
                   </td>
                   <td>
                     <FindingCitation f={d} />

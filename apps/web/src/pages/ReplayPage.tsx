@@ -54,9 +54,14 @@ export interface Replay {
   timeZone?: string;
 }
 
-/** An expected or recorded value: money for amounts; otherwise as the rules wrote it (the server's words, translated there). */
-export function Value({ v }: { v: unknown }) {
+/**
+ * An expected or recorded value: money for amounts; otherwise as the rules wrote it, or what the server
+ * shows instead of a sentence the rules write in English only (`shown`, in the chosen language; the
+ * English kept in the title).
+ */
+export function Value({ v, shown }: { v: unknown; shown?: string }) {
   const tr = useT();
+  if (shown !== undefined) return <span data-server-text title={typeof v === 'string' ? v : undefined}>{shown}</span>;
   return typeof v === 'number' ? <>{tr.money(v)}</> : <span data-server-text>{typeof v === 'string' ? v : JSON.stringify(v)}</span>;
 }
 
@@ -207,9 +212,9 @@ function DiscrepancyBox({ d }: { d: Discrepancy }) {
       <FindingDetail f={d} />
       <p className="paid">
         {tr.t('web:replay.shouldHaveBeen')} <strong>
-          <Value v={d.expected} />
+          <Value v={d.expected} shown={d.expectedShown} />
         </strong>, {tr.t('web:replay.recorded')} <strong>
-          <Value v={d.recorded} />
+          <Value v={d.recorded} shown={d.recordedShown} />
         </strong>
       </p>
       <p className="citation">

@@ -64,6 +64,8 @@ interface Cusum {
   alarm: boolean;
   alarmDay: string | null;
   detection: string;
+  /** the same in the chosen language (the API words it from Accept-Language) */
+  detectionInLanguage?: string;
 }
 
 interface PerformanceAnswer {
@@ -111,7 +113,9 @@ interface EquipmentAnswer {
 export function probability(tr: Translator, p: number | null | undefined): string {
   if (p === null || p === undefined || !Number.isFinite(p)) return '—';
   if (p === 0 || p >= 0.001) return tr.number(p, p >= 0.1 ? 2 : 4);
-  const exponent = Math.floor(Math.log10(p));
+  let exponent = Math.floor(Math.log10(p));
+  // 9.96 × 10⁻⁵ is written 1.0 × 10⁻⁴, not 10.0 × 10⁻⁵
+  if (Number((p / 10 ** exponent).toFixed(1)) >= 10) exponent += 1;
   const superscript = String(exponent).replace(/[-\d]/g, (d) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(d)]);
   return `${tr.number(p / 10 ** exponent, 1)} × 10${superscript}`;
 }
@@ -278,7 +282,7 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                     <td className="num">{tr.number(c.statistic, 2)}</td>
                     <td className="num">{c.threshold === null ? '—' : tr.number(c.threshold, 2)}</td>
                     <td>{c.alarm ? tr.t('web:statistics.alarmSince', { day: c.alarmDay ? tr.date(c.alarmDay) : '—' }) : tr.t('web:statistics.noAlarm')}</td>
-                    <td data-server-text>{c.detection}</td>
+                    <td data-server-text>{c.detectionInLanguage ?? c.detection}</td>
                   </tr>
                 ))}
               </tbody>
