@@ -4,8 +4,8 @@
  *   rules/core/card-count.ts, counted from the recorded cards as he sees them), one unit up to a count of +1,
  *   then two units per point, at most eight (a 1–8 spread);
  * - a croupier's favourite: while one croupier deals, she stacks the outcome for the player at one seat — a
- *   spin or throw whose result costs him is made again (the facts recorded are those of the last one, every
- *   round legal, only improbable);
+ *   spin or throw that does not pay him is made again, a few times at most (the facts recorded are those of
+ *   the last one, every round legal, only improbable);
  * - bets recorded smaller than placed: the croupier records the bets of one seat at a share of what was put
  *   up (the recorded stake is within the table's limits; the real one is 1/share of it), and settles the real bet. A winning bet is then paid more than its recorded stake earns: the round's
  *   judge finds that overpayment (PAYOUT_MISMATCH, one manifest entry per such round, detector 'rules'); a
@@ -29,7 +29,7 @@ export interface PlayerInjectionSpec {
   readonly playerRef: string;
   /** favoured-player: the croupier who stacks the outcomes (one of the table's staff) */
   readonly croupierId?: string;
-  /** favoured-player: how many times a costly outcome is made again, at most (default 2) */
+  /** favoured-player: how many times an outcome that does not pay him is made again, at most (default 2) */
   readonly retries?: number;
   /** bets-recorded-smaller: the share of the real stake recorded (default ½) */
   readonly recordedShare?: number;
@@ -47,7 +47,7 @@ export function playerInjection(spec: PlayerInjectionSpec, sessionId: string): I
         croupierId: spec.croupierId,
         expectedCode: 'IMPROBABLE_RESULT',
         test: 'croupier-result',
-        description: `${spec.tableId}: while ${spec.croupierId} deals, an outcome that costs the player at seat ${spec.seat} (${spec.playerRef}) is made again up to ${spec.retries ?? 2} times`,
+        description: `${spec.tableId}: while ${spec.croupierId} deals, an outcome that does not pay the player at seat ${spec.seat} (${spec.playerRef}) is made again up to ${spec.retries ?? 2} times`,
       };
     case 'bets-recorded-smaller':
       return {
@@ -75,7 +75,7 @@ export class PlayerInjectionPlay {
 
   constructor(readonly spec: PlayerInjectionSpec) {}
 
-  /** The croupier stacks this round (favoured-player): how many times a costly outcome may be made again. */
+  /** The croupier stacks this round (favoured-player): how many times an outcome that does not pay him may be made again. */
   retriesNow(croupier: string): number {
     return this.spec.kind === 'favoured-player' && croupier === this.spec.croupierId ? (this.spec.retries ?? 2) : 0;
   }
@@ -137,9 +137,8 @@ export class PlayerInjectionPlay {
     const seat = (f: PlayedFact) => f.type === 'BetPlaced' && Number(f.data.seat) === this.spec.seat;
     const at = facts.findIndex((f) => seat(f) && f.data.betType === 'main' && f.data.onBehalfOf === undefined);
     if (at < 0) return facts;
-    // he plays his main bet alone: no side bet, nobody betting behind him before the cards
-    const firstCard = facts.findIndex((f) => f.type === 'CardDealt' && f.data.to !== 'burn');
-    const dropped = new Set(facts.filter((f, i) => seat(f) && i !== at && (firstCard < 0 || i < firstCard)).map((f) => f.data.betId));
+    // he plays his main bet alone: no side bet, no insurance, nobody betting behind him
+    const dropped = new Set(facts.filter((f, i) => seat(f) && i !== at).map((f) => f.data.betId));
     const betId = facts[at].data.betId;
     const ratio = (units * env.ctx.limits.min) / Number(facts[at].data.amount);
     const candidate = facts
@@ -178,7 +177,8 @@ export const injectedPlayerRef = (casinoInitials: string, n: number) => `ADM-${c
 
 /**
  * The demo's statistical injections, one of each where its floor has the table: the counter at the first
- * blackjack table (seat 1), the first craps table's second croupier stacking the throws for seat 2, the last
+ * blackjack table (seat 1), the first craps table's second croupier stacking the throws for seat 2 (up to six
+ * throws again), the last
  * single-zero roulette recording seat 1's bets at a quarter (a high roller's stakes written down as a small player's).
  */
 export function demoPlayerInjections(plans: readonly TablePlan[], casinoInitials = 'CASINO'): PlayerInjectionSpec[] {
@@ -187,7 +187,7 @@ export function demoPlayerInjections(plans: readonly TablePlan[], casinoInitials
   const craps = plans.find((p) => p.game === 'craps');
   const roulette = [...plans].reverse().find((p) => p.game === 'american-roulette-single-zero' || p.game === 'french-roulette');
   if (blackjack) out.push({ tableId: blackjack.tableId, kind: 'advantage-player', seat: 1, playerRef: injectedPlayerRef(casinoInitials, 401) });
-  if (craps) out.push({ tableId: craps.tableId, kind: 'favoured-player', seat: 2, playerRef: injectedPlayerRef(casinoInitials, 402), croupierId: craps.staff.croupiers[1], retries: 2 });
+  if (craps) out.push({ tableId: craps.tableId, kind: 'favoured-player', seat: 2, playerRef: injectedPlayerRef(casinoInitials, 402), croupierId: craps.staff.croupiers[1], retries: 6 });
   if (roulette) out.push({ tableId: roulette.tableId, kind: 'bets-recorded-smaller', seat: 1, playerRef: injectedPlayerRef(casinoInitials, 403), recordedShare: 0.25 });
   return out;
 }

@@ -134,6 +134,9 @@ const PLAYER_BANKED = new Set(['chemin-de-fer', 'baccarat-two-tables']);
 /** Games whose croupier plays a progressive pool (pays JackpotWon from it). */
 const JACKPOT_POOL_GAMES = new Set(['caribbean-stud', 'draw-poker-vs-bank']);
 
+/** The casino's initials, as its dice are marked and its admission register numbers players (`ADM-<initials>-00001`). */
+export const initialsOf = (casinoId: string) => casinoId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'CASINO';
+
 /** The day as batches of envelopes in recording order; the manifest is complete when the generator ends. */
 export function* simulateDay(options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Generator<Envelope[]> {
   const random = seededRandom(options.seed);
@@ -151,7 +154,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const overloaded = overloadJefe(plans, dayRandom, (p) => `${casinoId}-${gamingDay}-${p.tableId}`);
     if (overloaded) injected.push(overloaded);
   }
-  const casinoInitials = casinoId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'CASINO';
+  const casinoInitials = initialsOf(casinoId);
   // who deals and who plays (issue 21 §5): a generator of their own, facts that take no time
   const staffRandom = seededRandom((options.seed * 65537 + 13) >>> 0);
   let events = 0;
@@ -365,11 +368,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const bankBefore = run.memory.bank;
     const brokenBefore = typeof bankBefore === 'number' && bankBefore < env.ctx.limits.min;
     const playRound = () => rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
-    // a croupier stacking for her favourite makes a throw or spin that costs him again (issue 21 §6)
+    // a croupier stacking for her favourite makes a throw or spin that does not pay him again (issue 21 §6)
     const retries = run.player?.retriesNow(run.staff!.croupier) ?? 0;
     const memoryBefore = retries ? structuredClone(run.memory) : undefined;
     let facts = playRound();
-    for (let t = 0; t < retries && (run.player!.gain(facts) ?? 1) <= 0; t++) {
+    for (let t = 0; t < retries && !((run.player!.gain(facts) ?? 0) > 0); t++) {
       for (const key of Object.keys(run.memory)) delete run.memory[key];
       Object.assign(run.memory, structuredClone(memoryBefore));
       facts = playRound();

@@ -49,6 +49,8 @@ export interface StatisticalDetection {
 }
 
 const signed = (z: number | null) => (z === null ? '—' : z.toFixed(2));
+/** minor units as units with two decimals (the contract's amounts are in minor units) */
+const money = (minor: number) => (minor / 100).toFixed(2);
 
 export function statisticalDetection(injected: readonly InjectedError[], plans: readonly TablePlan[], evidence: StatisticalEvidence): StatisticalDetection {
   const statistical = injected.filter((i) => i.detector === 'statistics');
@@ -103,12 +105,12 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
         const f = evidence.performance.find((p) => p.level === 'table' && p.tableId === tableId && p.direction === 'house-below');
         const line = evidence.tables.find((t) => t.subject === tableId);
         const figures = line
-          ? `no table finding: actual ${line.actualWin} against theoretical ${Math.round(line.theoreticalWin)} (z = ${signed(line.z)}) over ${line.rounds} rounds`
+          ? `no table finding; the table's actual win ${money(line.actualWin)} against ${money(line.theoreticalWin)} theoretical (z = ${signed(line.z)}) over ${line.rounds} rounds`
           : 'no table figures';
         // its rounds' own verdicts may have caught it already (a winning bet recorded smaller is overpaid there)
         const rounds = evidence.roundRecord?.[i.kind];
         const byRounds = !!rounds && rounds.found > 0;
-        return entry(tableId, f ? perfName(f) : null, f?.rounds ?? line?.rounds ?? null, byRounds ? `${rounds.found} of ${rounds.injected} overpaid rounds found by the round record; ${figures}` : figures, byRounds);
+        return entry(tableId, f ? perfName(f) : null, f?.rounds ?? line?.rounds ?? null, byRounds ? `${rounds.found} of ${rounds.injected} overpaid rounds; ${figures}` : figures, byRounds);
       }
     }
   });

@@ -5,7 +5,9 @@
  * identifies him by exactly this: bet variation that follows the count (Zender, *Card Counting for the Casino
  * Executive*, "identifying the counter"). A player who does not count bets whatever the shoe holds.
  *
- * The test: Pearson's r over the player's rounds at shoe games, one-sided (the stake rises with the count).
+ * The test: Pearson's r between the count and the logarithm of the stake over the player's rounds at shoe games,
+ * one-sided (the stake rises with the count). The logarithm because a spread bettor multiplies his bet (one
+ * unit, two, four…), and so that one large bet of a player who does not count weighs no more than a doubling.
  * When stakes do not depend on the count, r·√n is asymptotically standard normal whatever the two
  * distributions (conditional on the counts, Σ(x − x̄)·y has variance σ²_y·Σ(x − x̄)² for independent stakes);
  * Fisher's z = atanh(r)·√(n − 3) is used for its better tail (Fisher 1921, "On the probable error of a
@@ -43,7 +45,7 @@ interface SessionCount {
   atRound: number | null;
   /** a card of the round has been dealt to the table: later bets are made knowing it */
   cardsOut: boolean;
-  /** the stakes each player put up before the round's cards */
+  /** the stakes each player put up before the round's cards (summed, then taken as a logarithm) */
   stakes: Map<string, number>;
 }
 
@@ -81,7 +83,7 @@ export function foldCountCorrelation(state: CountCorrelationState, e: { type: st
       s.stakes.set(d.playerRef, (s.stakes.get(d.playerRef) ?? 0) + Number(d.amount));
       break;
     case 'RoundCompleted':
-      if (s.atRound !== null) for (const [player, stake] of s.stakes) addPair(state, s, player, s.atRound, stake);
+      if (s.atRound !== null) for (const [player, stake] of s.stakes) addPair(state, s, player, s.atRound, Math.log(stake));
       s.stakes = new Map();
       break;
     case 'RoundVoided':
@@ -120,8 +122,8 @@ export interface AdvantagePlayFinding {
   readonly adjustedP: number;
   readonly tested: number;
   readonly fdr: number;
-  /** how much more the player stakes per point of true count (least squares) */
-  readonly stakePerCount: number;
+  /** the factor the player's stake is multiplied by per point of true count (least squares on the logarithm) */
+  readonly stakeFactorPerCount: number;
   readonly message: string;
 }
 
@@ -134,7 +136,7 @@ export interface CountCorrelationTest {
 }
 
 /** Pearson's r and Fisher's one-sided test of one player's sums; null when it cannot be tested. */
-export function countCorrelation(p: CountCorrelationSums, minRounds = ADVANTAGE_MIN_ROUNDS): (CountCorrelationTest & { stakePerCount: number }) | null {
+export function countCorrelation(p: CountCorrelationSums, minRounds = ADVANTAGE_MIN_ROUNDS): (CountCorrelationTest & { stakeFactorPerCount: number }) | null {
   const { n } = p;
   if (n < Math.max(minRounds, 4)) return null;
   const vx = n * p.sxx - p.sx ** 2;
@@ -143,7 +145,7 @@ export function countCorrelation(p: CountCorrelationSums, minRounds = ADVANTAGE_
   if (!(vx > 1e-9 * n * p.sxx) || !(vy > 1e-9 * n * p.syy)) return null;
   const r = Math.max(-1 + 1e-12, Math.min(1 - 1e-12, (n * p.sxy - p.sx * p.sy) / Math.sqrt(vx * vy)));
   const z = Math.atanh(r) * Math.sqrt(n - 3);
-  return { playerRef: p.playerRef, rounds: n, r, z, p: 1 - normalCdf(z), stakePerCount: (n * p.sxy - p.sx * p.sy) / vx };
+  return { playerRef: p.playerRef, rounds: n, r, z, p: normalCdf(-z), stakeFactorPerCount: Math.exp((n * p.sxy - p.sx * p.sy) / vx) };
 }
 
 /** The day's players whose stakes follow the count, at false discovery rate `fdr` across the players tested. */
@@ -173,9 +175,9 @@ export function judgeAdvantagePlay(rows: readonly CountCorrelationSums[], fdr: n
             adjustedP: discoveries[i].adjustedP,
             tested: tested.length,
             fdr,
-            stakePerCount: t.stakePerCount,
+            stakeFactorPerCount: t.stakeFactorPerCount,
             message:
-              `player ${row.playerRef}: stakes rise with the shoe's true count (r = ${t.r.toFixed(2)} over ${t.rounds} rounds, z = ${t.z.toFixed(2)}, ` +
+              `player ${row.playerRef}: stakes rise with the shoe's true count, ×${t.stakeFactorPerCount.toFixed(2)} a point (r = ${t.r.toFixed(2)} over ${t.rounds} rounds, z = ${t.z.toFixed(2)}, ` +
               `p = ${t.p.toExponential(2)}; ${tested.length} players tested, adjusted p ${discoveries[i].adjustedP.toExponential(2)} ≤ ${fdr})`,
           },
         ]
