@@ -5,10 +5,12 @@
  * Deterministic: a second run records nothing new.
  */
 import type { Runtime } from '../../../libs/platform/src';
-import { loadDayCompliance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
-import { isSessionScoped } from '../../../libs/rules/src';
-import { dayDetection, DayErrorKind } from '../../../libs/simulator/src';
-import { detectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
+import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
+import { ADVANTAGE_MIN_ROUNDS } from '../../../libs/projections/src/players/advantage-play';
+import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
+import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
+import { dayDetection, DayErrorKind, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, TablePlan } from '../../../libs/simulator/src';
+import { detectionRecord, DetectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
   readonly tableGames: readonly string[];
@@ -22,6 +24,10 @@ export interface DemoOptions {
   /** issue 15: the blackjack table turns its reversible cloth (honestly), and these gaming-day violations are injected once each */
   readonly reversibleCloths: boolean;
   readonly dayViolations: readonly DayErrorKind[];
+  /** issue 21 §6: a counter at the blackjack table, the craps croupier's favourite, a roulette seat's bets recorded at a quarter */
+  readonly statisticalInjections: boolean;
+  /** the craps table throws all evening, so that each croupier deals past the rounds a performance finding needs */
+  readonly crapsRounds: number;
 }
 
 /**
@@ -46,14 +52,23 @@ export const DEMO_DEFAULTS: DemoOptions = {
   // a jefe given a fifth table, a craps table's die without the casino's initials, the last roulette closed for
   // half an hour while the card tables play (euskadi L1470–1473, L3163–3165, L12952–12958)
   dayViolations: ['overloaded-jefe', 'dice-unmarked', 'roulette-gap'],
+  statisticalInjections: true,
+  crapsRounds: 600,
 };
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
 
 export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<void> {
   out(`storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'}`);
-  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds, seed ${options.seed}, error rate ${options.errorRate}`);
-  const run = await recordSimulation(runtime, { ...options, tableGames: options.tableGames.slice(0, options.tables) }, progress);
+  const tableGames = options.tableGames.slice(0, options.tables);
+  // the floor the simulator will draw from the seed (its first draws), to place the statistical injections on it
+  const plans = floorPlan(tableGames.length, seededRandom(options.seed), { tableGames, jurisdiction: options.jurisdiction });
+  const playerInjections = options.statisticalInjections ? demoPlayerInjections(plans, initialsOf(options.casinoId)) : [];
+  const craps = plans.find((p) => p.game === 'craps');
+  const roundsAt = craps ? { [craps.tableId]: Math.max(options.rounds, options.crapsRounds) } : undefined;
+  const longer = Object.entries(roundsAt ?? {}).map(([table, n]) => ` (${table}: ${n})`).join('');
+  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds${longer}, seed ${options.seed}, error rate ${options.errorRate}`);
+  const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, roundsAt }, progress);
   out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
   const file = manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);
@@ -88,7 +103,7 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   out('');
   out(`  replayed ${detection.rounds} rounds: ${detection.found} of ${detection.injected} injected errors found, ${detection.falsePositives.length} false positive(s)` +
     (detection.consequences ? `; ${detection.consequences} later finding(s) caused by injected errors` : ''));
-  for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(18)} ${n.found}/${n.injected}`);
+  for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(22)} ${n.found}/${n.injected}`);
   const s = detection.sessions;
   out(`  session rules (limit changes, closing, suspensions, bank deposits): ${s.found} of ${s.injected} injected violations found, ${s.falsePositives.length} false positive(s)`);
   for (const [kind, n] of Object.entries(s.byKind)) out(`    ${kind.padEnd(26)} ${n.found}/${n.injected}`);
@@ -97,8 +112,40 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
   out(`  gaming-day rules (jefes per table, dice, ternas, tables in service, cloths): ${g.found} of ${g.injected} injected violations found, ${g.falsePositives.length} false positive(s)`);
   for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
+  if (playerInjections.length) await printStatisticalRecord(runtime, out, run.manifest, plans, detection);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
   if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');
   if (example) out(`\n  try: node bin/casino-audit.js replay ${example.roundId}`);
+}
+
+/**
+ * What no round verdict can see (issue 21 §6), read from the product's own figures: the performance findings
+ * per table and croupier, the equipment tests, the players whose stakes follow the count; against the manifest
+ * only afterwards.
+ */
+async function printStatisticalRecord(runtime: Runtime, out: (line: string) => void, manifest: SimulationManifest, plans: readonly TablePlan[], rounds: DetectionRecord) {
+  const q = { gamingDay: manifest.gamingDay, casinoId: manifest.casinoId };
+  const performance = await loadPerformance(runtime.pool, { ...q, croupiers: true });
+  const equipment = await loadEquipment(runtime.pool, { casinoId: manifest.casinoId });
+  const advantage = await loadAdvantagePlay(runtime, q);
+  const s = statisticalDetection(manifest.injected, plans, {
+    performance: performance.findings,
+    tables: performance.tables,
+    equipment: equipment.rows,
+    advantage: advantage.findings,
+    roundRecord: rounds.byKind,
+  });
+  const tested = performance.tables.filter((t) => t.rounds >= performance.settings.minRounds).length;
+  out(
+    `  statistics (performance per table and croupier at ${100 * performance.settings.fdr} % FDR from ${performance.settings.minRounds} rounds, ` +
+      `equipment, stakes against the count): ${s.found} of ${s.injected} injections found, ${s.falseFindings.length} false finding(s); ` +
+      `${tested} table(s) and ${advantage.players.filter((p) => p.n >= ADVANTAGE_MIN_ROUNDS).length} player(s) tested`,
+  );
+  for (const e of s.entries) {
+    const how = e.foundBy === 'statistics' ? `found after ${e.rounds} rounds` : e.foundBy === 'round record' ? 'found by the round record' : `not found${e.rounds !== null ? ` in ${e.rounds} rounds` : ''}`;
+    out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${e.evidence}`);
+    for (const also of e.alsoFound) out(`      also: ${also}`);
+  }
+  for (const f of s.falseFindings) out(`    false: ${f}`);
 }

@@ -27,7 +27,7 @@ export interface SimulationRun {
 export async function recordSimulation(runtime: Runtime, options: SimulationOptions, show = true, out?: string): Promise<SimulationRun> {
   const manifest: { value?: SimulationManifest } = {};
   const started = Date.now();
-  const expected = options.tables * options.rounds;
+  const expected = options.tables * options.rounds + Object.values(options.roundsAt ?? {}).reduce((t, n) => t + n - options.rounds, 0);
   const bar = show ? new SingleBar({ format: 'simulating [{bar}] {percentage}% · {value}/{total} rounds · {events} events', hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(expected, 0, { events: 0 });
   let pending: Envelope[] = [];
