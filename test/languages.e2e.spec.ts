@@ -254,6 +254,30 @@ describe('the API in the caller language', () => {
     expect(unknown.stderr).toMatch(/--lang.*es, eu, ca, gl, en/);
   });
 
+  it("the other commands speak --lang / LANG too (issue 16 §5): verify, projections, credentials, findings, performance, count, the options' checks", async () => {
+    const env = { DATABASE_URL: db.url };
+    const verify = await cli(['verify', '--lang', 'gl'], env);
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toMatch(/^comprobados \d+ feitos en \d+ fluxos: a cadea está intacta; o almacén non se selou nunca/);
+    const applied = await cli(['projections', 'run', '--once'], { ...env, LANG: 'eu_ES.UTF-8' });
+    expect(applied.stdout).toMatch(/^\d+ egitate aplikatuta/);
+    const unknown = await cli(['projections', 'rebuild', 'no-such-model', '--lang', 'ca'], env);
+    expect(unknown.stderr).toMatch(/^casino-audit: projeccions desconegudes: no-such-model \(n’hi ha: /);
+    const list = await cli(['credentials', 'list', '--lang', 'es'], env);
+    expect(list.stdout).toMatch(/casino todos; emitida el \S+ por /);
+    const findings = await cli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--lang', 'ca'], env);
+    expect(findings.stdout.trim()).toBe('cap incidència');
+    const performance = await cli(['report', 'performance', '--gaming-day', '2026-11-21', '--lang', 'es'], env);
+    expect(performance.stdout).toMatch(/^Ganancia real frente a teórica — jornada 21\/11\/2026/);
+    const count = await cli(['count', '--session', 'lang-1', '--counted-by', 'ana', '--lang', 'eu'], env);
+    expect([count.code, count.stderr.trim()]).toEqual([2, 'casino-audit: adierazi gutxienez bat: --drop, --tips, --cagnotte']);
+    const day = await cli(['--lang', 'es', 'report', 'inspector', '--gaming-day', '2026-13-01'], env);
+    expect(day.code).not.toBe(0);
+    expect(day.stderr).toContain('se esperaba una fecha AAAA-MM-DD (YYYY-MM-DD), no «2026-13-01»');
+    // English as it always read
+    expect((await cli(['verify'], env)).stdout).toMatch(/^verified \d+ events in \d+ streams: the chain is intact; the store was never sealed/);
+  });
+
   it('the replay narrative in the caller language: the framing, each difference explained with its legal-form citation, the verdict', async () => {
     const es = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'es')).text();
     // the rulebook's source in legal form (euskadi's roulette source starts in art. 2, a known crossing)

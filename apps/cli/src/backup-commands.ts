@@ -21,6 +21,7 @@ import { eventStoreKind } from '../../../libs/event-store/src';
 import { readReceiptArgument, Receipt } from '../../../libs/event-store/src/seal';
 import { recordOpsCheck, Runtime } from '../../../libs/platform/src';
 import type { WithRuntime } from './credential-commands';
+import { argvLanguage, cliSay } from './language';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -52,7 +53,7 @@ function receiptOption(value: string | undefined, label = '--receipt'): Receipt 
 /** Backups and restores are of the PostgreSQL store; with EventStoreDB as the record, its nodes are backed up instead. */
 function refuseEventStoreDb(command: string): boolean {
   if (eventStoreKind(process.env) !== 'eventstoredb') return false;
-  err(`casino-audit: ${command}: with EVENT_STORE=eventstoredb the store of record is EventStoreDB: back up its nodes (docs/deployment.md); this command copies the PostgreSQL store`);
+  err(`casino-audit: ${cliSay(argvLanguage()).t('backup.eventstoredb', { command })}`);
   process.exitCode = 2;
   return true;
 }
@@ -101,7 +102,7 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
             source: { embedded: runtime.database.embedded, database: new URL(runtime.database.url).pathname.slice(1) },
             software: software(),
             seal: opts.seal,
-            onProgress: process.stderr.isTTY ? (n) => err(`events written: ${n}`) : undefined,
+            onProgress: process.stderr.isTTY ? (n) => err(cliSay(argvLanguage()).t('backup.progress', { events: n })) : undefined,
           });
           return { ...r, fileSha256: await fileSha256(file), bytes: fs.statSync(file).size };
         }),
@@ -112,16 +113,17 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
         out(JSON.stringify({ file, fileSha256: result.fileSha256, bytes: result.bytes, sealedNow: result.sealedNow, manifest: m }, null, 2));
         return;
       }
+      const say = cliSay(argvLanguage());
       const carried = Object.entries(m.tables).filter(([t]) => t !== 'ca_events' && t !== 'ca_streams');
-      out(`${file}: ${m.events} events in ${m.streams} streams${carried.map(([t, n]) => `, ${t} ${n}`).join('')} (${result.bytes} bytes)`);
-      out(`chain head: ${m.chainHead}`);
+      out(say.t('backup.written', { file, events: say.n(m.events), streams: say.n(m.streams), tables: carried.map(([t, n]) => `, ${t} ${say.n(n)}`).join(''), bytes: say.n(result.bytes) }));
+      out(say.t('backup.chainHead', { head: m.chainHead }));
       out(
         m.receipt
-          ? `receipt: ${m.receipt} (seal #${m.seal!.sequence}, ${result.sealedNow ? 'sealed now' : `sealed ${m.seal!.sealedAt}`}${m.unsealedEvents ? `; ${m.unsealedEvents} event(s) written after it are in the file but not covered by it` : ''})`
-          : 'receipt: none (the store holds no seal)',
+          ? say.t('backup.receipt', { receipt: m.receipt, sequence: String(m.seal!.sequence), now: result.sealedNow ? 'yes' : 'no', at: m.seal!.sealedAt, unsealed: m.unsealedEvents ? say.n(m.unsealedEvents) : 'none' })
+          : say.t('backup.noReceipt'),
       );
-      out(`file sha256: ${result.fileSha256}`);
-      out('Keep the receipt apart from the file (hand it to the regulator): a restore checked against it cannot pass off an older backup. The file carries the credentials and the access log: guard it like the database.');
+      out(say.t('backup.sha', { sha: result.fileSha256 }));
+      out(say.t('backup.keepApart'));
     });
 
   program
@@ -148,20 +150,24 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       const failed = !result.verification.ok || result.mismatches.length > 0;
       if (opts.json) out(JSON.stringify(result, null, 2));
       else if (failed) {
+        // the chain's and the manifest's own reasons are the verifier's, as written
+        const say = cliSay(argvLanguage());
         const first = result.verification.breaks[0];
-        out(`RESTORE FAILED: ${first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : result.mismatches[0]}`);
-        for (const b of result.verification.breaks.slice(1, 20)) out(`  stream ${b.streamId} version ${b.streamVersion}: ${b.reason}`);
+        const broken = (b: { streamId: string; streamVersion: number; reason: string }) => say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: b.reason });
+        out(say.t('restore.failed', { what: first ? broken(first) : result.mismatches[0] }));
+        for (const b of result.verification.breaks.slice(1, 20)) out(`  ${broken(b)}`);
         for (const m of result.mismatches.slice(first ? 0 : 1)) out(`  ${m}`);
-        out('this database holds an unverified store and serve refuses it: drop it, and restore another backup into an empty database');
+        out(say.t('restore.unverified'));
       } else {
+        const say = cliSay(argvLanguage());
         const m = result.manifest;
-        out(`restored ${m.events} events in ${m.streams} streams from ${file} (written ${m.createdAt} by ${m.software}); file sha256 ${result.fileSha256}`);
-        out(`verified: every chain intact, ${result.verification.seals?.count ?? 0} seal(s), latest ${m.receipt ?? 'none'}; the heads match the manifest's chain head`);
-        out(`read models rebuilt: ${result.rebuilt.map((r) => `${r.name} (${r.seconds.toFixed(1)} s)`).join(', ')}`);
-        if (result.receiptMissing) out(`OLDER THAN YOUR RECEIPT ${opts.receipt}: ${result.receiptMissing}`);
+        out(say.t('restore.restored', { events: say.n(m.events), streams: say.n(m.streams), file, at: m.createdAt, software: m.software, sha: result.fileSha256 }));
+        out(say.t('restore.verified', { seals: say.n(result.verification.seals?.count ?? 0), latest: m.receipt ?? 'none' }));
+        out(say.t('restore.rebuilt', { models: result.rebuilt.map((r) => `${r.name} (${say.lang === 'en' ? r.seconds.toFixed(1) : r.seconds.toLocaleString(say.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s)`).join(', ') }));
+        if (result.receiptMissing) out(say.t('restore.olderThanReceipt', { receipt: opts.receipt ?? '', missing: result.receiptMissing }));
       }
       if (!opts.json && result.servingRefusals.length) {
-        err('serve will refuse this database:');
+        err(cliSay(argvLanguage()).t('restore.serveRefuses'));
         for (const r of result.servingRefusals) err(`  ${r}`);
       }
       if (failed || result.servingRefusals.length) process.exitCode = 1;
@@ -174,12 +180,13 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
     .option('--json', 'as JSON')
     .action(async (opts: { json?: boolean }) => {
       const list = await withRuntime(program, (runtime) => heldReceipts(runtime.pool));
+      const say = cliSay(argvLanguage());
       if (opts.json) out(JSON.stringify(list, null, 2));
-      else if (!list.length) out('no receipt was given to restore or verify here');
+      else if (!list.length) out(say.t('receipts.none'));
       for (const h of opts.json ? [] : list) {
         out(
-          `${h.receipt}  given to ${h.givenTo} ${h.givenAt}  ` +
-            (!h.missing ? 'held by the store' : h.acknowledgedAt ? `MISSING, acknowledged ${h.acknowledgedAt} by ${h.acknowledgedBy}: ${h.acknowledgement}` : `MISSING: ${h.missing}`),
+          `${h.receipt}  ${say.t('receipts.given', { to: h.givenTo, at: h.givenAt })}  ` +
+            (!h.missing ? say.t('receipts.held') : h.acknowledgedAt ? say.t('receipts.acknowledged', { at: h.acknowledgedAt, by: h.acknowledgedBy ?? '', why: h.acknowledgement ?? '' }) : say.t('receipts.missing', { missing: h.missing })),
         );
       }
     });
@@ -192,11 +199,11 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       const receipt = receiptOption(value, 'receipt');
       if (!receipt) return;
       if (!opts.reason.trim()) {
-        err('casino-audit: --reason: say why the missing data is accepted');
+        err(`casino-audit: ${cliSay(argvLanguage()).t('receipts.reasonRequired')}`);
         process.exitCode = 2;
         return;
       }
       const held = await plainly(() => withRuntime(program, (runtime) => acknowledgeReceipt(runtime.pool, receipt, opts.reason.trim())));
-      if (held) out(`${held.receipt}: acknowledged ${held.acknowledgedAt} by ${held.acknowledgedBy} (${held.missing}); serve no longer refuses for it`);
+      if (held) out(cliSay(argvLanguage()).t('receipts.acknowledgedNow', { receipt: held.receipt, at: String(held.acknowledgedAt), by: String(held.acknowledgedBy), missing: String(held.missing) }));
     });
 }

@@ -14,7 +14,7 @@ import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } fr
 import type { Language } from '../../../libs/i18n/src';
 import { refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
 import { tableBookInLanguage } from '../../../libs/reports/src/finding-language';
-import { cliLanguage, cliWords, LANG_OPTION } from './language';
+import { argvLanguage, cliLanguage, cliSay, cliWords, LANG_OPTION } from './language';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
@@ -129,11 +129,12 @@ export function registerCommands(program: Command) {
     .description('rebuild read models from the first event into fresh tables, then swap them in')
     .argument('[names...]', 'projection names (default: all)')
     .action(async (names: string[]) => {
+      const say = cliSay(cliLanguage(program));
       await withRuntime(program, async (runtime) => {
         const chosen = names.length ? runtime.projections.filter((p) => names.includes(p.name)) : runtime.projections;
         const unknown = names.filter((n) => !runtime.projections.some((p) => p.name === n));
         if (unknown.length) {
-          err(`casino-audit: unknown projection(s): ${unknown.join(', ')} (known: ${runtime.projections.map((p) => p.name).join(', ')})`);
+          err(`casino-audit: ${say.t('projections.unknown', { names: unknown.join(', '), known: runtime.projections.map((p) => p.name).join(', ') })}`);
           process.exitCode = 2;
           return;
         }
@@ -146,7 +147,7 @@ export function registerCommands(program: Command) {
             bar.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
           });
           bar.stop();
-          out(`${p.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          out(say.t('projections.rebuilt', { name: p.name, events: say.n(result.events), seconds: say.lang === 'en' ? ((Date.now() - started) / 1000).toFixed(1) : cliWords(say.lang).number((Date.now() - started) / 1000, 1) }));
         }
       });
     });
@@ -156,10 +157,11 @@ export function registerCommands(program: Command) {
     .argument('[names...]', 'projection names (default: all): run some read models in their own process')
     .option('--once', 'catch up and exit')
     .action(async (names: string[], opts: { once?: boolean }) => {
+      const say = cliSay(cliLanguage(program));
       await withRuntime(program, async (runtime) => {
         const unknown = names.filter((n) => !runtime.projections.some((p) => p.name === n));
         if (unknown.length) {
-          err(`casino-audit: unknown projection(s): ${unknown.join(', ')} (known: ${runtime.projections.map((p) => p.name).join(', ')})`);
+          err(`casino-audit: ${say.t('projections.unknown', { names: unknown.join(', '), known: runtime.projections.map((p) => p.name).join(', ') })}`);
           process.exitCode = 2;
           return;
         }
@@ -172,7 +174,7 @@ export function registerCommands(program: Command) {
             })
           : runtime.projector;
         if (opts.once) {
-          out(`applied ${await projector.catchUp()} events`);
+          out(say.t('projections.applied', { events: say.n(await projector.catchUp()) }));
           return;
         }
         process.once('SIGTERM', () => projector.stop());
@@ -187,6 +189,7 @@ export function registerCommands(program: Command) {
     .option('--json', 'print the report as JSON')
     .option('--receipt <receipt>', 'a seal receipt handed out earlier (ca-seal:<n>:<hash>, a seal hash or a 16+ digit prefix, or a file holding one): the store must still hold that seal')
     .action(async (opts: { json?: boolean; receipt?: string }) => {
+      const say = cliSay(cliLanguage(program));
       let receipt;
       try {
         receipt = opts.receipt ? readReceiptArgument(opts.receipt) : undefined;
@@ -204,18 +207,23 @@ export function registerCommands(program: Command) {
       else if (report.ok) {
         const seals = report.seals;
         out(
-          `verified ${report.events} events in ${report.streams} streams: the chain is intact` +
+          say.t('verify.intact', { events: say.n(report.events), streams: say.n(report.streams) }) +
             (seals?.latest
-              ? `; latest seal #${seals.latest.sequence} (${seals.latest.sealedAt})${seals.receipt?.ok ? ` holds the receipt's seal #${seals.receipt.sequence}` : ''}, ${seals.unsealedEvents} event(s) written since`
-              : '; the store was never sealed'),
+              ? say.t('verify.latestSeal', {
+                  sequence: String(seals.latest.sequence),
+                  at: seals.latest.sealedAt,
+                  receipt: seals.receipt?.ok ? String(seals.receipt.sequence) : 'none',
+                  unsealed: say.n(seals.unsealedEvents),
+                })
+              : say.t('verify.neverSealed')),
         );
       } else {
         const first = report.breaks[0];
+        // the chain's own reason (hash mismatch, a gap…) is the verifier's, as written
         out(
-          `TAMPERED: ${report.breaks.length} stream(s) broken; first broken position: stream ${first.streamId} version ${first.streamVersion}` +
-            `${first.globalPosition ? ` (global position ${first.globalPosition})` : ''}: ${first.reason}`,
+          say.t('verify.tampered', { count: say.n(report.breaks.length), stream: first.streamId, version: String(first.streamVersion), global: first.globalPosition ? String(first.globalPosition) : 'none', reason: first.reason }),
         );
-        for (const b of report.breaks.slice(1, 20)) out(`  stream ${b.streamId} version ${b.streamVersion}: ${b.reason}`);
+        for (const b of report.breaks.slice(1, 20)) out(`  ${say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: b.reason })}`);
       }
       if (!report.ok) process.exitCode = 1;
     });
@@ -225,7 +233,7 @@ export function registerCommands(program: Command) {
     .description('seal the store: record the head of every stream in a chained StoreSealed event, and print its receipt (hand it out of band)')
     .hook('preAction', () => {
       if (config().EVENT_STORE === 'eventstoredb') {
-        err('casino-audit: seal: seals are written into the PostgreSQL store; with EVENT_STORE=eventstoredb the record is sealed by its own chain, checked by `verify` (docs/deployment.md)');
+        err(`casino-audit: ${cliSay(cliLanguage(program)).t('seal.eventstoredb')}`);
         process.exit(2);
       }
     })
@@ -237,7 +245,10 @@ export function registerCommands(program: Command) {
           recordOutcome(runtime, 'seal', () => createSeal(runtime.pool, { gamingDay: opts.gamingDay }), () => true, (s) => `seal #${s.seal.sequence}`),
         );
         if (opts.json) out(JSON.stringify({ receipt, sequence: seal.sequence, sealHash: seal.sealHash, sealedAt: seal.sealedAt, gamingDay: seal.gamingDay, streamCount: seal.streamCount, changedStreams }, null, 2));
-        else out(`seal #${seal.sequence}: ${seal.streamCount} streams (${changedStreams} changed since the previous seal)\nreceipt: ${receipt}`);
+        else {
+          const say = cliSay(cliLanguage(program));
+          out(say.t('seal.sealed', { sequence: String(seal.sequence), streams: say.n(seal.streamCount), changed: say.n(changedStreams), receipt }));
+        }
       } catch (error) {
         if (!(error instanceof SealRefusedError)) throw error;
         err(`casino-audit: ${error.message}`);
@@ -275,11 +286,22 @@ export function registerCommands(program: Command) {
         const file = manifestPath(runtime, run.manifest, opts.manifest ?? (opts.out ? `${opts.out}.manifest.json` : undefined));
         writeManifest(file, run.manifest);
         if (!opts.out) await runtime.projector.catchUp();
-        out(`${run.manifest.sessions.length} table sessions, ${run.manifest.rounds} rounds, ${run.manifest.events} events` +
-          (opts.out ? ` written to ${opts.out}` : ` recorded (${run.appended} new, ${run.duplicate} duplicate)`) + ` in ${run.seconds.toFixed(1)} s`);
+        const say = cliSay(cliLanguage(program));
+        out(
+          say.t('simulate.done', {
+            sessions: say.n(run.manifest.sessions.length),
+            rounds: say.n(run.manifest.rounds),
+            events: say.n(run.manifest.events),
+            out: opts.out ?? 'none',
+            appended: say.n(run.appended),
+            duplicate: say.n(run.duplicate),
+            seconds: say.lang === 'en' ? run.seconds.toFixed(1) : cliWords(say.lang).number(run.seconds, 1),
+          }),
+        );
         const kinds: Record<string, number> = {};
         for (const i of run.manifest.injected) kinds[i.kind] = (kinds[i.kind] ?? 0) + 1;
-        out(`injected errors: ${run.manifest.injected.length}${Object.keys(kinds).length ? ` (${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; manifest: ${file}`);
+        const byKind = Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ');
+        out(say.t('simulate.injected', { count: say.n(run.manifest.injected.length), kinds: byKind || 'none', manifest: file }));
       });
     });
 
@@ -328,8 +350,10 @@ export function registerCommands(program: Command) {
             source,
             target,
             (p) => {
-              if (p.phase === 'copy') err(`copied ${p.events} events (${p.appended} new, ${p.duplicate} already there); resume with --from ${p.checkpoint.transactionId}:${p.checkpoint.globalPosition}`);
-              else err(`verified ${p.streams}/${p.totalStreams} streams`);
+              const say = cliSay(cliLanguage(program));
+              if (p.phase === 'copy')
+                err(say.t('migrate.copied', { events: say.n(p.events), appended: say.n(p.appended), duplicate: say.n(p.duplicate), from: `${p.checkpoint.transactionId}:${p.checkpoint.globalPosition}` }));
+              else err(say.t('migrate.verified', { streams: say.n(p.streams ?? 0), total: say.n(p.totalStreams ?? 0) }));
             },
             opts.from ? { startAfter: { transactionId: BigInt(tx), globalPosition: BigInt(pos) } } : {},
           );
@@ -373,13 +397,13 @@ async function recordOutcome<T>(runtime: Runtime, name: OpsCheckName, run: () =>
 
 function positiveInt(v: string): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number ≥ 1, got "${v}"`);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.positiveInt', { value: v }));
   return n;
 }
 
 function rate(v: string): number {
   const n = Number(v);
-  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError(`expected a rate from 0 to 1, got "${v}"`);
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.rate', { value: v }));
   return n;
 }
 

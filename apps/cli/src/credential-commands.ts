@@ -11,6 +11,10 @@ import { accessLogAnswer } from '../../api/src/auth/access-log.page';
 import { ACCESS_LOG_PARAMETERS } from '../../api/src/auth/access-log.params';
 import { checkQuery } from '../../api/src/params/parameters';
 import { config, Runtime } from '../../../libs/platform/src';
+import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
+import { cliLanguage, cliSay } from './language';
+
+type Say = ReturnType<typeof cliSay>;
 
 export type WithRuntime = <T>(program: Command, fn: (runtime: Runtime) => Promise<T>) => Promise<T>;
 
@@ -36,10 +40,20 @@ function duration(value: string): number | null {
   }
 }
 
-function describe(c: CredentialInfo): string {
-  const scope = [`casino ${c.casinoId ?? 'all'}`, ...(c.tableIds.length ? [`tables ${c.tableIds.join(', ')}`] : [])].join(', ');
-  return `${c.id} ${c.kind.padEnd(7)} ${c.status.padEnd(7)} ${c.roles.join(',').padEnd(12)} ${c.subject} (${scope}; issued ${c.issuedAt} by ${c.issuedBy}; ` +
-    `${c.expiresAt ? `expires ${c.expiresAt}` : 'no expiry'}${c.revokedAt ? `; revoked ${c.revokedAt} by ${c.revokedBy}${c.revokeReason ? `: ${c.revokeReason}` : ''}` : ''})`;
+/** One credential on a line; its kind, status and roles are codes, the rest in the command's language. */
+function describe(say: Say, c: CredentialInfo): string {
+  return `${c.id} ${c.kind.padEnd(7)} ${c.status.padEnd(7)} ${c.roles.join(',').padEnd(12)} ${c.subject} (` +
+    say.t('credentials.describe', {
+      casino: c.casinoId ?? 'all',
+      tables: c.tableIds.length ? c.tableIds.join(', ') : 'none',
+      issuedAt: c.issuedAt,
+      issuedBy: c.issuedBy,
+      expires: c.expiresAt ?? 'never',
+      revokedAt: c.revokedAt ?? 'none',
+      revokedBy: c.revokedBy ?? '',
+      why: c.revokeReason ?? 'none',
+    }) +
+    ')';
 }
 
 /** A record with every string in it (keys and values, however nested) as a terminal may show it. */
@@ -49,9 +63,9 @@ function shownRecord(record: AccessRecord): AccessRecord {
   return shown(record) as AccessRecord;
 }
 
-function printRecords(records: AccessRecord[]) {
+function printRecords(say: Say, records: AccessRecord[]) {
   if (!records.length) {
-    out('no access recorded in this window');
+    out(say.t('accessLog.none'));
     return;
   }
   // one line per record whatever a caller sent: control characters are shown escaped (storable.ts)
@@ -99,8 +113,9 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
         out(JSON.stringify({ secret: issued.secret, ...issued.credential }, null, 2));
         return;
       }
-      err(`issued ${describe(issued.credential)}`);
-      err(issued.credential.kind === 'api-key' ? 'send it as "X-Api-Key: <key>"; it is shown once:' : 'send it as "Authorization: Bearer <token>"; it is shown once:');
+      const say = cliSay(cliLanguage(program));
+      err(say.t('credentials.issued', { credential: describe(say, issued.credential) }));
+      err(say.t('credentials.sendAs', { header: issued.credential.kind === 'api-key' ? 'X-Api-Key: <key>' : 'Authorization: Bearer <token>' }));
       out(issued.secret);
     });
 
@@ -111,7 +126,8 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     .option('--reason <text>', 'why')
     .action(async (id: string, opts: { reason?: string }) => {
       const revoked = await run((access) => access.revoke(id, cliOperator(), opts.reason));
-      if (revoked) out(`revoked ${describe(revoked)}`);
+      const say = cliSay(cliLanguage(program));
+      if (revoked) out(say.t('credentials.revoked', { credential: describe(say, revoked) }));
     });
 
   credentials
@@ -122,9 +138,10 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     .action(async (opts: { all?: boolean; json?: boolean }) => {
       const list = await run((access) => access.list({ all: opts.all }));
       if (!list) return;
+      const say = cliSay(cliLanguage(program));
       if (opts.json) out(JSON.stringify(list, null, 2));
-      else if (!list.length) out(opts.all ? 'no credentials issued' : 'no active credentials (see --all)');
-      else for (const c of list) out(describe(c));
+      else if (!list.length) out(say.t(opts.all ? 'credentials.noneIssued' : 'credentials.noneActive'));
+      else for (const c of list) out(describe(say, c));
     });
 
   credentials
@@ -136,9 +153,10 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
       if (!rotation) return;
       if (opts.json) out(JSON.stringify(rotation, null, 2));
       else {
-        out(`key ${rotation.kid} signs from now on (${rotation.source})${rotation.previousKid ? `; ${rotation.previousKid} verifies the tokens it signed until they expire` : ''}`);
+        const say = cliSay(cliLanguage(program));
+        out(say.t('credentials.rotated', { kid: rotation.kid, source: rotation.source, previous: rotation.previousKid ?? 'none' }));
         if (rotation.environmentValue) {
-          err('the key is given in the environment, which this command cannot change: set it to this on every node (the new key first), then restart them:');
+          err(say.t('credentials.inEnvironment'));
           out(`CASINO_AUDIT_SIGNING_KEY=${rotation.environmentValue}`);
         }
       }
@@ -155,9 +173,10 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     .option('--json', 'as JSON')
     .action(async (opts: { from?: string; to?: string; limit?: string; cursor?: string; all?: boolean; json?: boolean }) => {
       // the options are the API's parameters, checked against the same declaration
+      const say = cliSay(cliLanguage(program));
       const [refused] = checkQuery(ACCESS_LOG_PARAMETERS, { from: opts.from, to: opts.to, limit: opts.limit, cursor: opts.cursor });
       if (refused) {
-        err(`casino-audit: --${refused.field}: ${refused.reason}`);
+        err(`casino-audit: --${refused.field}: ${refusalInLanguage(refused, say.lang).reason}`);
         process.exitCode = 2;
         return;
       }
@@ -174,7 +193,7 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
         return { ...first, count: records.length, next: null, records };
       }).catch((error) => {
         if (!(error instanceof BadRequestException)) throw error;
-        const { field, reason } = error.getResponse() as { field: string; reason: string };
+        const { field, reason } = refusalInLanguage(error.getResponse() as { field: string; reason: string }, say.lang);
         err(`casino-audit: --${field}: ${reason}`);
         process.exitCode = 2;
         return undefined;
@@ -182,8 +201,8 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
       if (!answer) return;
       if (opts.json) out(JSON.stringify(answer, null, 2));
       else {
-        printRecords(answer.records);
-        if (answer.next) err(`${answer.count} of ${answer.totalIsEstimate ? 'about ' : ''}${answer.total} records; more: --cursor ${answer.next}`);
+        printRecords(say, answer.records);
+        if (answer.next) err(say.t('accessLog.more', { count: say.n(answer.count), about: answer.totalIsEstimate ? 'yes' : 'no', total: say.n(answer.total), next: answer.next }));
       }
     });
 }

@@ -18,3 +18,23 @@ export function cliLanguage(program: Command): Language {
 export function cliWords(lang: Language): Translator {
   return translator(lang);
 }
+
+/** A command's words: its `cli:` messages in the command's language, and counts as that language writes them (English: as JavaScript does, ungrouped, as these messages always read). */
+export function cliSay(lang: Language) {
+  const tr = translator(lang);
+  return {
+    lang,
+    t: (key: string, values?: Record<string, unknown>) => tr.t(`cli:${key}`, values),
+    n: (x: number) => (lang === 'en' ? String(x) : tr.number(x)),
+  };
+}
+
+/**
+ * The language while the arguments are still being parsed (an option's check runs before the command's
+ * options are read): `--lang` as written on the command line, else `LANG`, else Spanish.
+ */
+export function argvLanguage(argv: readonly string[] = process.argv): Language {
+  const at = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const chosen = at < 0 ? undefined : argv[at].includes('=') ? argv[at].slice('--lang='.length) : argv[at + 1];
+  return negotiateLanguage(chosen ?? process.env.LANG);
+}

@@ -30,7 +30,9 @@ import { FINDING_COLUMNS, findingCells, findFindings, FindingRow, FindingsKey } 
 import { csv } from '../../../libs/reports/src/csv';
 import { inspectorDayInLanguage, tableBookInLanguage } from '../../../libs/reports/src/finding-language';
 import { wordReason } from '../../../libs/i18n/src/reasons';
-import { cliLanguage } from './language';
+import { argvLanguage, cliLanguage, cliSay } from './language';
+import { explanation, legalCitationText } from '../../../libs/reports/src/finding-language';
+import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -58,20 +60,20 @@ const caughtUp = <T>(program: Command, load: (runtime: Runtime) => Promise<T>): 
   });
 
 function gamingDay(v: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(`expected a calendar date YYYY-MM-DD, got "${v}"`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.calendarDay', { value: v }));
   return v;
 }
 
 function money(v: string): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected an amount in minor units (a whole number ≥ 0), got "${v}"`);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.minorUnits', { value: v }));
   return n;
 }
 
 function oneFormat(opts: Record<string, unknown>, names: string[]): boolean {
   const chosen = names.filter((n) => opts[n] !== undefined && opts[n] !== false);
   if (chosen.length > 1) {
-    err(`casino-audit: choose one of ${names.map((n) => `--${n}`).join(', ')}`);
+    err(`casino-audit: ${cliSay(argvLanguage()).t('report.oneFormat', { options: names.map((n) => `--${n}`).join(', ') })}`);
     process.exitCode = 2;
     return false;
   }
@@ -80,7 +82,8 @@ function oneFormat(opts: Record<string, unknown>, names: string[]): boolean {
 
 async function writePdf(file: string, pdf: Buffer) {
   fs.writeFileSync(file, pdf);
-  out(`wrote ${file} (${pdf.length} bytes)`);
+  const say = cliSay(argvLanguage());
+  out(say.t('report.wrote', { file, bytes: say.n(pdf.length) }));
 }
 
 export function registerReportCommands(report: Command, program: Command) {
@@ -148,7 +151,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .command('findings')
     .description('session and gaming-day findings across gaming days, e.g. every SUPERVISION_VIOLATION of a month (round findings: GET /rounds?code=)')
     .option('--code <code>', 'a finding code, e.g. SUPERVISION_VIOLATION', (v) => {
-      if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(v)) throw new InvalidArgumentError(`expected a finding code such as SUPERVISION_VIOLATION, got "${v}"`);
+      if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(v)) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.findingCode', { value: v }));
       return v;
     })
     .option('--from <day>', 'the first gaming day (YYYY-MM-DD)', gamingDay)
@@ -159,7 +162,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { code?: string; from?: string; to?: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       if (opts.from && opts.to && opts.from > opts.to) {
-        err(`casino-audit: --to (${opts.to}) is before --from (${opts.from})`);
+        err(`casino-audit: ${cliSay(cliLanguage(program)).t('report.toBeforeFrom', { to: opts.to, from: opts.from })}`);
         process.exitCode = 2;
         return;
       }
@@ -175,7 +178,16 @@ export function registerReportCommands(report: Command, program: Command) {
       });
       if (opts.json) out(JSON.stringify(rows, null, 2));
       else if (opts.csv) out(csv([[...FINDING_COLUMNS], ...rows.map(findingCells)]));
-      else out(rows.length ? rows.map((r) => `${r.gamingDay} ${r.casinoId} ${r.tableId ?? 'the day'} ${r.code} ${r.rule} (${r.citation}): ${r.message}`).join('\n') : 'no finding');
+      else {
+        // English as it always read (the judge's message and the line pointer); otherwise explained, with the citation in legal form
+        const lang = cliLanguage(program);
+        const say = cliSay(lang);
+        const line = (r: FindingRow) =>
+          lang === 'en'
+            ? `${r.gamingDay} ${r.casinoId} ${r.tableId ?? 'the day'} ${r.code} ${r.rule} (${r.citation}): ${r.message}`
+            : `${r.gamingDay} ${r.casinoId} ${r.tableId ?? say.t('report.theDay')} ${r.code} ${r.rule} (${legalCitationText(r.citation, lang)}): ${explanation(r, lang)}`;
+        out(rows.length ? rows.map(line).join('\n') : say.t('report.noFinding'));
+      }
     });
 
   report
@@ -232,7 +244,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { session: string; drop?: number; tips?: number; cagnotte?: number; countedBy: string[]; recordedBy: string; json?: boolean }) => {
       const envelopes = countEnvelopes(opts.session, opts, opts.recordedBy);
       if (!envelopes.length) {
-        err('casino-audit: name at least one of --drop, --tips, --cagnotte');
+        err(`casino-audit: ${cliSay(cliLanguage(program)).t('count.nothing')}`);
         process.exitCode = 2;
         return;
       }
@@ -241,9 +253,13 @@ export function registerReportCommands(report: Command, program: Command) {
         if (r.ok) await runtime.projector.catchUp();
         return r;
       });
-      if (opts.json) out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals: result.refusals }, null, 2));
-      else out(`appended ${result.appended} · duplicate ${result.duplicate} · refused ${result.refused}`);
-      for (const r of result.refusals) err(`  event ${r.index + 1}: ${r.field}: ${r.reason}`);
+      // as `import` prints its result, the refusals' reasons in the command's language (issue 16)
+      const lang = cliLanguage(program);
+      const say = cliSay(lang);
+      const refusals = result.refusals.map((r) => refusalInLanguage(r, lang));
+      if (opts.json) out(JSON.stringify({ appended: result.appended, duplicate: result.duplicate, refused: result.refused, refusals }, null, 2));
+      else out(say.t('import.result', { appended: result.appended, duplicate: result.duplicate, refused: result.refused }));
+      for (const r of refusals) err(`  ${say.t('import.where', { kind: 'event', n: r.index + 1 })}: ${r.field}: ${r.reason}`);
       if (!result.ok) process.exitCode = 1;
     });
 }
