@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import type { EventStore } from '../../../event-store/src';
 import { setting } from '../../../platform/src/config';
 import { TABLE_BOOKS } from '../table-book/table-book.projection';
-import { AdvantagePlayFinding, CountCorrelationSums, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
+import { AdvantagePlayFinding, CountCorrelationSums, endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
 
 export interface AdvantagePlayReport {
   readonly gamingDay: string;
@@ -25,6 +25,7 @@ export async function loadAdvantagePlay(
   const sessions = (await db.pool.query(`SELECT DISTINCT session_id FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY session_id`, [q.casinoId, q.gamingDay])).rows.map((r) => r.session_id as string);
   const state = newCountCorrelation();
   for (const sessionId of sessions) for (const e of await db.store.readStream(`session-${sessionId}`)) foldCountCorrelation(state, e);
+  endOpenShoes(state);
   const players = [...state.players.values()].filter((p) => p.casinoId === q.casinoId && p.gamingDay === q.gamingDay).sort((a, b) => a.playerRef.localeCompare(b.playerRef));
   return { gamingDay: q.gamingDay, casinoId: q.casinoId, fdr, players, findings: judgeAdvantagePlay(players, fdr) };
 }
