@@ -8,6 +8,7 @@ import { Card, parseCard, pipValue } from './cards';
 import { roundDownTo } from './money';
 import type { PlayedFact } from './game';
 import type { Fact } from './types';
+import { phrase, type Phrase } from './phrase';
 
 export const BLACKJACK = 21;
 /** the dealer draws below this and stands on it (all four texts: euskadi L1604–1616) */
@@ -246,6 +247,8 @@ export interface Comparison {
   /** net odds "N to 1" on a win */
   readonly odds: number;
   readonly why: string;
+  /** `why` as a phrase of the narrative catalogue (`blackjack.why.*`, issue 16) */
+  readonly whyPhrase: Phrase;
 }
 
 export interface CompareRules {
@@ -262,19 +265,20 @@ export function compareWithDealer(hand: Hand, dealer: readonly Card[], rules: Co
   const dealerTotal = handTotal(dealer).best;
   const playerBJ = handBlackjack(hand);
   const dealerBJ = isBlackjack(dealer);
-  if (player > BLACKJACK) return { result: 'lose', odds: 0, why: `player busts with ${player}` };
-  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, why: 'blackjack against the dealer\'s blackjack: push' };
-  if (playerBJ) return { result: 'win', odds: rules.blackjackPays, why: `blackjack against dealer ${dealerTotal}: pays 3:2` };
+  const why = (key: string, text: string, values: Record<string, number> = {}) => ({ why: text, whyPhrase: phrase(`blackjack.why.${key}`, { player, dealer: dealerTotal, ...values }) });
+  if (player > BLACKJACK) return { result: 'lose', odds: 0, ...why('playerBusts', `player busts with ${player}`) };
+  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, ...why('blackjacks', 'blackjack against the dealer\'s blackjack: push') };
+  if (playerBJ) return { result: 'win', odds: rules.blackjackPays, ...why('blackjack', `blackjack against dealer ${dealerTotal}: pays 3:2`) };
   // a blackjack beats every 21 of more than two cards, three 7s included (cantabria L845–847, L850–852)
-  if (dealerBJ) return { result: 'lose', odds: 0, why: `dealer blackjack beats player ${player}` };
+  if (dealerBJ) return { result: 'lose', odds: 0, ...why('dealerBlackjack', `dealer blackjack beats player ${player}`) };
   if (rules.threeSevensPays !== null && sevensOnly(hand.cards, 3)) {
-    if (sevensOnly(dealer, 3)) return { result: 'push', odds: 0, why: 'three 7s against the dealer\'s three 7s: push' };
-    return { result: 'win', odds: rules.threeSevensPays, why: `21 with three 7s pays ${rules.threeSevensPays}:1` };
+    if (sevensOnly(dealer, 3)) return { result: 'push', odds: 0, ...why('sevensBoth', 'three 7s against the dealer\'s three 7s: push') };
+    return { result: 'win', odds: rules.threeSevensPays, ...why('sevens', `21 with three 7s pays ${rules.threeSevensPays}:1`, { odds: rules.threeSevensPays }) };
   }
-  if (dealerTotal > BLACKJACK) return { result: 'win', odds: rules.winPays, why: `dealer busts with ${dealerTotal}, player ${player}: pays 1:1` };
-  if (player > dealerTotal) return { result: 'win', odds: rules.winPays, why: `player ${player} beats dealer ${dealerTotal}: pays 1:1` };
-  if (player < dealerTotal) return { result: 'lose', odds: 0, why: `dealer ${dealerTotal} beats player ${player}` };
-  return { result: 'push', odds: 0, why: `player ${player} ties dealer ${dealerTotal}: push, stake returned` };
+  if (dealerTotal > BLACKJACK) return { result: 'win', odds: rules.winPays, ...why('dealerBusts', `dealer busts with ${dealerTotal}, player ${player}: pays 1:1`) };
+  if (player > dealerTotal) return { result: 'win', odds: rules.winPays, ...why('playerBeats', `player ${player} beats dealer ${dealerTotal}: pays 1:1`) };
+  if (player < dealerTotal) return { result: 'lose', odds: 0, ...why('dealerBeats', `dealer ${dealerTotal} beats player ${player}`) };
+  return { result: 'push', odds: 0, ...why('tie', `player ${player} ties dealer ${dealerTotal}: push, stake returned`) };
 }
 
 /**

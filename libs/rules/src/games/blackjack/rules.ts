@@ -40,7 +40,7 @@ import {
 } from '../../core/blackjack-hand';
 import { cited } from '../../core/types';
 import type { Bet, DiscrepancyCode, ExpectedSettlement, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
-import { said, type Said } from '../../core/phrase';
+import { amount, phrase, said, term, type Phrase, type PhraseValue, type Said } from '../../core/phrase';
 import { blackjackPlan, exactMainBetEdge, tableHouseEdges } from './house-edge';
 import { BLACKJACK_RULEBOOKS, BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from './rulebook';
 
@@ -350,9 +350,11 @@ export function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCh
 
 const undecided = (reason: string): SettlementVerdict => ({ undecided: true, reason });
 
-function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string): ExpectedSettlement {
-  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation };
+/** `explained`: the explanation as a phrase of the narrative catalogue (`blackjack.*`), for other languages (issue 16). */
+function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string, explained?: Phrase): ExpectedSettlement {
+  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
 }
+const why = (key: string, values?: Record<string, PhraseValue>) => phrase(`blackjack.${key}`, values);
 
 /** A box's hand against the dealer's play (blackjack: play 1). */
 export function settleHand(state: TableState, hand: Hand | undefined, stake: number, env: Env, play = 1, inPlay?: (b: TableBet) => boolean): SettlementVerdict {
@@ -360,11 +362,11 @@ export function settleHand(state: TableState, hand: Hand | undefined, stake: num
   if (!hand || hand.cards.length < 2) return undecided('the hand has not had its two cards');
   const doubledStake = hand.doubled ? stake * 2 : stake;
   const ones = aceOne(env);
-  if (hand.surrendered) return expected('half-lost', 0, 'surrender', optionCite(env, 'surrender'), 'surrendered: half the bet is lost, half returned');
+  if (hand.surrendered) return expected('half-lost', 0, 'surrender', optionCite(env, 'surrender'), 'surrendered: half the bet is lost, half returned', why('surrendered'));
   if (hand.evenMoney) {
-    return expected('win', oddsPayout(stake, 1, chip(env)), 'even-money', rb.evenMoney.cite, 'blackjack against a dealer ace, even money taken: pays 1:1');
+    return expected('win', oddsPayout(stake, 1, chip(env)), 'even-money', rb.evenMoney.cite, 'blackjack against a dealer ace, even money taken: pays 1:1', why('evenMoney'));
   }
-  if (handBusted(hand, ones)) return expected('lose', 0, 'bust', rb.playerStopsAt.cite, `player busts with ${playTotal(hand, ones)}: the bet is lost`);
+  if (handBusted(hand, ones)) return expected('lose', 0, 'bust', rb.playerStopsAt.cite, `player busts with ${playTotal(hand, ones)}: the bet is lost`, why('bust', { player: playTotal(hand, ones) }));
   if (!dealerFinished(state, play, hitSoft17(env), ones, inPlay)) return undecided("the dealer's hand is not complete");
   const c = compareWithDealer(hand, dealerHand(state, play), compareRules(env));
   const doubled = hand.doubled ? ` (doubled stake ${doubledStake}${ones ? ', aces counted 1 (index.md OQ-12)' : ''})` : '';
@@ -377,7 +379,8 @@ export function settleHand(state: TableState, hand: Hand | undefined, stake: num
           ? rb.tiePushes.cite
           : rb.winPays.cite;
   const rule = c.result === 'push' ? 'push' : handBlackjack(hand) && c.result === 'win' ? 'blackjack' : 'main';
-  return expected(c.result, c.result === 'win' ? oddsPayout(doubledStake, c.odds, chip(env)) : 0, rule, cite, c.why + doubled);
+  const explained = hand.doubled ? why('doubled', { why: c.whyPhrase, stake: amount(doubledStake), acesOne: ones ? 'yes' : 'no' }) : c.whyPhrase;
+  return expected(c.result, c.result === 'win' ? oddsPayout(doubledStake, c.odds, chip(env)) : 0, rule, cite, c.why + doubled, explained);
 }
 
 /** Insurance pays 2:1 when the dealer makes blackjack (euskadi L1646–1727). */
@@ -386,20 +389,20 @@ export function settleInsurance(state: TableState, stake: number, env: Env, play
   const cite = env.rulebook.insurancePays.cite;
   if (dealer.length < 2) return undecided("the dealer's second card is not dealt");
   if (dealer.length === 2 && handTotal(dealer).best === 21) {
-    return expected('win', oddsPayout(stake, env.rulebook.insurancePays.value, chip(env)), 'insurance', cite, 'dealer blackjack: insurance pays 2:1');
+    return expected('win', oddsPayout(stake, env.rulebook.insurancePays.value, chip(env)), 'insurance', cite, 'dealer blackjack: insurance pays 2:1', why('insuranceWins'));
   }
-  return expected('lose', 0, 'insurance', cite, 'dealer has no blackjack: the insurance is lost');
+  return expected('lose', 0, 'insurance', cite, 'dealer has no blackjack: the insurance is lost', why('insuranceLost'));
 }
 
 function settlePairs(box: Box | undefined, stake: number, env: Env): SettlementVerdict {
   const p = env.rulebook.pairs.value;
   const cite = env.rulebook.pairs.cite;
-  if (!p) return expected('void', 0, 'pairs', cite, 'no pairs bet at this table: returned');
+  if (!p) return expected('void', 0, 'pairs', cite, 'no pairs bet at this table: returned', why('noPairs'));
   const [a, b] = box?.dealtInOrder ?? [];
   if (!a || !b) return undecided("the box's first two cards are not dealt");
-  if (a.rank !== b.rank) return expected('lose', 0, 'pairs', cite, `${a.code} ${b.code} is not a pair`);
+  if (a.rank !== b.rank) return expected('lose', 0, 'pairs', cite, `${a.code} ${b.code} is not a pair`, why('notAPair', { cards: `${a.code} ${b.code}` }));
   const [kind, odds] = a.suit === b.suit ? ['perfect pair', p.perfect] : (a.suit === 'H' || a.suit === 'D') === (b.suit === 'H' || b.suit === 'D') ? ['colour pair', p.colour] : ['mixed pair', p.mixed];
-  return expected('win', oddsPayout(stake, odds, chip(env)), 'pairs', cite, `${a.code} ${b.code} is a ${kind}: pays ${odds}:1`);
+  return expected('win', oddsPayout(stake, odds, chip(env)), 'pairs', cite, `${a.code} ${b.code} is a ${kind}: pays ${odds}:1`, why('pair', { cards: `${a.code} ${b.code}`, kind: term('pair', kind), odds }));
 }
 
 /** The highest sevens combination of a box's first three cards (euskadi L1981–2002), null when the first card is no 7. */
@@ -464,17 +467,17 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
   if ((combo === 'two-sevens' || combo === 'two-suited-sevens') && cards.length < 3 && !boxDone) return undecided("the box's third card is not dealt");
   if (combo === 'seven' && cards.length < 2) return undecided("the box's second card is not dealt");
   const stake = query.bet.amount;
-  if (!combo) return expected('lose', 0, 'sevens', cite, `first card ${cards[0].code} is not a 7: the sevens bet is lost`);
+  if (!combo) return expected('lose', 0, 'sevens', cite, `first card ${cards[0].code} is not a 7: the sevens bet is lost`, why('noSeven', { card: cards[0].code }));
   if (combo === 'three-suited-sevens') {
     const floor = oddsPayout(stake, prizes.jackpotFloor.odds, chip(env));
     if (Object.keys(env.ctx.jackpotPools ?? {}).length) {
-      return expected('win', 0, 'sevens-jackpot', cite, 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool');
+      return expected('win', 0, 'sevens-jackpot', cite, 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool', why('sevensJackpot'));
     }
     const recorded = query.recorded?.payout ?? 0;
-    return expected('win', Math.max(recorded, floor), 'sevens-jackpot', prizes.jackpotFloor.cite, `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`);
+    return expected('win', Math.max(recorded, floor), 'sevens-jackpot', prizes.jackpotFloor.cite, `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`, why('sevensJackpotFloor', { odds: prizes.jackpotFloor.odds, floor: amount(floor) }));
   }
   const prize = prizes.odds[combo];
-  return expected('win', oddsPayout(stake, prize.odds, chip(env)), 'sevens', prize.cite, `${combo.replace(/-/g, ' ')}: pays ${prize.odds}:1 (only the highest prize)`);
+  return expected('win', oddsPayout(stake, prize.odds, chip(env)), 'sevens', prize.cite, `${combo.replace(/-/g, ' ')}: pays ${prize.odds}:1 (only the highest prize)`, why('sevensPrize', { combination: term('sevens', combo), odds: prize.odds }));
 }
 
 // ---- the session's opening -------------------------------------------------------------------
@@ -559,7 +562,7 @@ function settle(state: BlackjackState, query: SettlementQuery, env: Env): Settle
       return settleSevens(state, query, env, boxDone);
     }
     default:
-      return expected('void', 0, 'bet-types', env.rulebook.source, `${bet.betType} is not a blackjack bet: returned`);
+      return expected('void', 0, 'bet-types', env.rulebook.source, `${bet.betType} is not a blackjack bet: returned`, why('notABet', { betType: term('betType', bet.betType) }));
   }
 }
 

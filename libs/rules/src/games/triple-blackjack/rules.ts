@@ -47,6 +47,7 @@ import {
 import { exactMainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
 import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
+import { phrase } from '../../core/phrase';
 
 type Env = RoundEnv<TripleBlackjackRulebook>;
 const GAME = 'triple-blackjack';
@@ -133,6 +134,7 @@ function settle(state: TableState, query: SettlementQuery, env: Env): Settlement
       rule,
       citation: bust ? env.rulebook.bustLosesAllBoxes.cite : verdict.citation,
       explanation: `box ${play}: ${verdict.explanation}${bust ? ' (a bust loses every box)' : ''}`,
+      ...(verdict.explanationPhrase ? { explanationPhrase: phrase('blackjack.tripleBox', { play, why: verdict.explanationPhrase, bust: bust ? 'yes' : 'no' }) } : {}),
     };
   }
   return verdict;
