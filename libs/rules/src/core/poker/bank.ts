@@ -16,6 +16,7 @@ import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
 import { compareHands, handName, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
+import { amount, phrase, term, type Phrase } from '../phrase';
 
 export interface Decision {
   readonly seat: number;
@@ -140,19 +141,23 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
 
 export const fmtOdds = (n: number): string => (n === 0.5 ? '1:2' : `${n}:1`);
 
-export function verdict(outcome: SettlementOutcome, payout: number, rule: string, citation: string, explanation: string, commission?: number): ExpectedSettlement {
-  return commission === undefined ? { outcome, payout, rule, citation, explanation } : { outcome, payout, rule, citation, explanation, commission };
+export function verdict(outcome: SettlementOutcome, payout: number, rule: string, citation: string, explanation: string, commission?: number, explained?: Phrase): ExpectedSettlement {
+  const base = { outcome, payout, rule, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
+  return commission === undefined ? base : { ...base, commission };
 }
+
+// The builders' phrases (issue 16) say what follows for the bet (`bank.*`); the reason before it (`why`, the
+// hands compared) is written by each game in English only and is left to English readers.
 
 /** A win at "N to 1" (cited), rounded down to the smallest chip. */
 export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string): ExpectedSettlement {
   const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
-  return verdict('win', payout, rule, odds.cite, `${why}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`);
+  return verdict('win', payout, rule, odds.cite, `${why}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, undefined, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
 }
-export const lose = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('lose', 0, rule, citation, `${why}: the stake is lost`);
-export const push = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('push', 0, rule, citation, `${why}: the stake is returned`);
+export const lose = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('lose', 0, rule, citation, `${why}: the stake is lost`, undefined, phrase('bank.lost'));
+export const push = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('push', 0, rule, citation, `${why}: the stake is returned`, undefined, phrase('bank.returned'));
 /** A bet this game or jurisdiction does not offer (flagged BET_NOT_ALLOWED when placed): it is returned. */
-export const returned = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('void', 0, rule, citation, `${why}: the bet is returned`);
+export const returned = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('void', 0, rule, citation, `${why}: the bet is returned`, undefined, phrase('bank.notOffered'));
 export const undecided = (reason: string): SettlementVerdict => ({ undecided: true, reason });
 
 // ---------------------------------------------------------------------------------------------------
