@@ -7,6 +7,7 @@ import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
 import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementOutcome } from './types';
+import { amount, phrase, type Phrase } from './phrase';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
 
@@ -96,22 +97,26 @@ export function settled(
   rule: string,
   citation: string,
   explanation: string,
+  explained?: Phrase,
 ): ExpectedSettlement {
-  return { outcome, payout, rule, citation, explanation };
+  return { outcome, payout, rule, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
 }
+
+// The builders' phrases (issue 16) say what follows for the bet (`dice.*`); the reason before it (`why`, the
+// throw read against the bet) is each game's English and is left to English readers.
 
 /** A winning bet paid at a cited ratio. */
 export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string): ExpectedSettlement {
   const payout = payRatio(stake, r.value, unit);
-  return settled('win', payout, rule, r.cite, `${why}: pays ${ratioText(r.value)} on ${stake} = ${payout}`);
+  return settled('win', payout, rule, r.cite, `${why}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
 }
 
 export function loses(rule: string, citation: string, why: string): ExpectedSettlement {
-  return settled('lose', 0, rule, citation, `${why}: the bet loses`);
+  return settled('lose', 0, rule, citation, `${why}: the bet loses`, phrase('dice.loses'));
 }
 
 export function pushes(rule: string, citation: string, why: string): ExpectedSettlement {
-  return settled('push', 0, rule, citation, `${why}: the stake is returned`);
+  return settled('push', 0, rule, citation, `${why}: the stake is returned`, phrase('dice.returned'));
 }
 
 // ---------------------------------------------------------------------------------------------
