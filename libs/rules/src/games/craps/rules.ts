@@ -31,6 +31,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
+import { amount, phrase } from '../../core/phrase';
 import {
   CRAPS_BET_TYPES,
   CRAPS_RULEBOOKS,
@@ -261,10 +262,11 @@ function toSettlement(entry: LayoutBet, d: Decision, dice: readonly number[], en
   const why = `${diceText(dice)}: ${d.why}`;
   if (d.outcome === 'win') {
     const payout = payRatio(entry.bet.amount, d.pays!.value, env.ctx.smallestChip);
-    return settled('win', payout, rule, d.cite, `${why}: pays ${ratioText(d.pays!.value)} on ${entry.bet.amount} = ${payout}`);
+    // the throw in the phrase; the rule's reason (d.why) stays English (issue 16)
+    return settled('win', payout, rule, d.cite, `${why}: pays ${ratioText(d.pays!.value)} on ${entry.bet.amount} = ${payout}`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.pays', { odds: ratioText(d.pays!.value), stake: amount(entry.bet.amount), payout: amount(payout) }) }));
   }
-  if (d.outcome === 'lose') return settled('lose', 0, rule, d.cite, `${why}: the bet loses`);
-  return settled(d.outcome, 0, rule, d.cite, `${why}: the stake is returned`);
+  if (d.outcome === 'lose') return settled('lose', 0, rule, d.cite, `${why}: the bet loses`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.loses') }));
+  return settled(d.outcome, 0, rule, d.cite, `${why}: the stake is returned`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.returned') }));
 }
 
 // ---------------------------------------------------------------------------------------------
