@@ -6,7 +6,7 @@
  */
 import type { Runtime } from '../../../libs/platform/src';
 import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
-import { ADVANTAGE_MIN_ROUNDS } from '../../../libs/projections/src/players/advantage-play';
+import { countCorrelation } from '../../../libs/projections/src/players/advantage-play';
 import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
 import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
 import { dayDetection, DayErrorKind, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, TablePlan } from '../../../libs/simulator/src';
@@ -140,7 +140,7 @@ async function printStatisticalRecord(runtime: Runtime, out: (line: string) => v
   out(
     `  statistics (performance per table and croupier at ${100 * performance.settings.fdr} % FDR from ${performance.settings.minRounds} rounds, ` +
       `equipment, stakes against the count): ${s.found} of ${s.injected} injections found, ${s.falseFindings.length} false finding(s); ` +
-      `${tested} table(s) and ${advantage.players.filter((p) => p.n >= ADVANTAGE_MIN_ROUNDS).length} player(s) tested`,
+      `${tested} table(s) and ${advantage.players.filter((p) => countCorrelation(p) !== null).length} player(s) tested`,
   );
   for (const e of s.entries) {
     const how = e.foundBy === 'statistics' ? `found after ${e.rounds} rounds` : e.foundBy === 'round record' ? 'found by the round record' : `not found${e.rounds !== null ? ` in ${e.rounds} rounds` : ''}`;
