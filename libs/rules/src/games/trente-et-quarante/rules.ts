@@ -16,6 +16,7 @@ import { cited, type Bet, type DiscrepancyCode, type ExpectedSettlement, type Fa
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
 import { exactT40Edges, t40RoundOutcomes } from './house-edge';
 import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
+import { phrase, term, type Phrase } from '../../core/phrase';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
 const GAME = 'trente-et-quarante';
@@ -241,42 +242,48 @@ function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCheck } {
 
 // ---- settlement ----------------------------------------------------------------------------
 
-function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string): ExpectedSettlement {
-  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation };
+/** `explained`: the explanation as a phrase of the narrative catalogue (`t40.*`), for other languages (issue 16). */
+function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string, explained?: Phrase): ExpectedSettlement {
+  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
 }
 
 const describeResult = (r: T40Result) => `black ${r.black}, red ${r.red}`;
+const resultPhrase = (r: T40Result) => phrase('t40.result', { black: r.black, red: r.red });
 
 function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const bet = query.bet;
   if (bet.betType === 'insurance') {
-    return expected('lose', 0, 'insurance-premium', optionCite(env, 'insuranceRate'), 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)');
+    return expected('lose', 0, 'insurance-premium', optionCite(env, 'insuranceRate'), 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)', phrase('t40.insurancePremium'));
   }
-  if (!isChance(bet.betType)) return expected('void', 0, 'bet-types', rb.source, `${bet.betType} is not a trente-et-quarante bet: returned`);
+  if (!isChance(bet.betType)) return expected('void', 0, 'bet-types', rb.source, `${bet.betType} is not a trente-et-quarante bet: returned`, phrase('t40.notABet', { betType: term('betType', bet.betType) }));
   const r = coupResult(state, env);
   if (!r) return { undecided: true, reason: 'both rows are not complete' };
   const imprisoned = !!prisonOf(bet);
   if (r.refait) {
     const insured = state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === bet.betId);
-    if (insured) return expected('push', 0, 'refait-insured', optionCite(env, 'insuranceRate'), `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`);
+    if (insured) return expected('push', 0, 'refait-insured', optionCite(env, 'insuranceRate'), `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`, phrase('t40.refaitInsured', { result: resultPhrase(r) }));
     // the player's option, as for the roulette zero: half back, or the whole bet into prison (never on the session's last coup)
     if (query.recorded?.outcome === 'prison' && !env.ctx.lastRoundOfSession) {
-      return expected('prison', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`);
+      return expected('prison', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`, phrase('t40.refaitPrison', { result: resultPhrase(r), again: imprisoned ? 'yes' : 'no' }));
     }
-    return expected('half-lost', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: half the bet is lost, half returned`);
+    return expected('half-lost', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: half the bet is lost, half returned`, phrase('t40.refaitHalf', { result: resultPhrase(r) }));
   }
   if (!r.winner) {
-    if (imprisoned) return expected('prison', 0, 'prison', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet stays in prison`);
-    return expected('push', 0, 'tie', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet is returned`);
+    if (imprisoned) return expected('prison', 0, 'prison', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet stays in prison`, phrase('t40.tiePrison', { result: resultPhrase(r) }));
+    return expected('push', 0, 'tie', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet is returned`, phrase('t40.tie', { result: resultPhrase(r) }));
   }
   const chance = bet.betType;
   const what = chance === 'colour' || chance === 'inverse' ? `${r.colourWins ? 'colour' : 'inverse'} wins (first black card ${state.black[0].code})` : `${r.winner} wins`;
+  const whatPhrase =
+    chance === 'colour' || chance === 'inverse'
+      ? phrase('t40.colourWins', { side: term('betType', r.colourWins ? 'colour' : 'inverse'), card: state.black[0].code })
+      : phrase('t40.rowWins', { winner: term('betType', r.winner) });
   if (wins(chance, r)) {
-    if (imprisoned) return expected('push', 0, 'prison', rb.refaitTotal.cite, `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`);
-    return expected('win', roundDownTo(bet.amount * rb.chancePays.value, 1), 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; pays 1:1`);
+    if (imprisoned) return expected('push', 0, 'prison', rb.refaitTotal.cite, `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`, phrase('t40.freed', { result: resultPhrase(r), what: whatPhrase }));
+    return expected('win', roundDownTo(bet.amount * rb.chancePays.value, 1), 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; pays 1:1`, phrase('t40.wins', { result: resultPhrase(r), what: whatPhrase }));
   }
-  return expected('lose', 0, 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; ${chance} loses`);
+  return expected('lose', 0, 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; ${chance} loses`, phrase('t40.loses', { result: resultPhrase(r), what: whatPhrase, chance: term('betType', chance) }));
 }
 
 // ---- carried state -------------------------------------------------------------------------
