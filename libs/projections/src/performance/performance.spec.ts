@@ -151,6 +151,15 @@ describe('the CUSUM across days', () => {
     expect(d.days).toBeGreaterThan(10);
   });
 
+  it('the statement is made for θ taken down to three digits, never up: a leak takes longer to find at a smaller θ', () => {
+    expect([0.1459, 0.2, 0.3, 0.0123456, 1.2345].map((x) => cusumDesign(x, 3650).theta)).toEqual([0.145, 0.2, 0.3, 0.0123, 1.23]);
+    const at = (theta: number) => cusumRunLength(theta ** 2 / 2, theta, cusumDesign(0.1459, 3650).threshold, { cells: 40, maxPeriods: 36_500 }).quantilePeriods;
+    // the days stated for 0.1459 are those of 0.145: at least what the table's own θ needs, fewer than 0.15 would say
+    expect(cusumDesign(0.1459, 3650).days).toBe(at(0.145));
+    expect(at(0.145)).toBeGreaterThanOrEqual(at(0.1459));
+    expect(cusumDesign(0.15, 3650).days!).toBeLessThan(cusumDesign(0.1459, 3650).days!);
+  });
+
   it('folds a day when the next begins, and states what it can detect in rounds of the table', () => {
     const c = newCusum('c', 'table', 'T', '2026-12-01');
     // a typical day: 400 rounds of 100 on even chances (σ per round 100), handle 40 000, σ 2 000: θ = 1 % × 40 000 / 2 000 = 0.2
