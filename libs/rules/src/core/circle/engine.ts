@@ -13,6 +13,7 @@ import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementV
 import { judgeCircleOpening } from './opening';
 import { CircleOptions, CircleRulebook } from './rulebook';
 import { awardHand, HandAward, shareAward, showdownCite } from './showdown';
+import { amount, phrase } from '../phrase';
 import {
   after,
   canAct,
@@ -833,7 +834,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const s = st.seats[seatKey(seat)];
     if (!s) return { undecided: true, reason: `seat ${seat} was not dealt into the hand` };
     if (st.handOver === 'blank')
-      return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid' };
+      return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid', explanationPhrase: phrase('circle.blankHand') };
     if (!st.handOver && (st.interval || !st.opened)) return { undecided: true, reason: 'the betting is not over' };
     const award: HandAward = awardHand(st, variant, env);
     if (award.incomplete && !st.handOver) return { undecided: true, reason: 'a seat in the showdown holds too few cards' };
@@ -846,7 +847,10 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       won > 0
         ? `seat ${seat} (put in ${s.contributed}) receives ${received}: ${mine.map((p) => `${p.shares.get(seat)} of ${p.explanation}`).join('; ')}${returned ? `; plus its uncalled ${returned} back` : ''}`
         : `seat ${seat} ${s.folded ? 'folded' : `loses${hand ? ` with ${hand}` : ''}`} (put in ${s.contributed})${returned ? `; its uncalled ${returned} is returned` : ''}: receives ${received}`;
-    return { outcome: won > 0 ? 'win' : 'lose', payout: received, rule: rule('pot-award'), citation: showdownCite(env), explanation };
+    // in other languages the seat's account (what it put in, what it receives); the pots' English detail stays in `explanation` (issue 16)
+    const account = { seat: String(seat), contributed: amount(s.contributed), received: amount(received), uncalled: returned ? amount(returned) : 'none' };
+    const explanationPhrase = won > 0 ? phrase('circle.receives', account) : phrase('circle.loses', { ...account, folded: s.folded ? 'yes' : 'no' });
+    return { outcome: won > 0 ? 'win' : 'lose', payout: received, rule: rule('pot-award'), citation: showdownCite(env), explanation, explanationPhrase };
   }
 
   return rules;
