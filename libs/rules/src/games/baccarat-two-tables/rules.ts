@@ -52,6 +52,7 @@ import {
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { BANK_DEPOSITED_FACT, refuseBankDeposit } from '../../core/session-compliance';
 import { BACCARAT_TWO_TABLES_RULEBOOKS, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
+import { amount, phrase, type Phrase } from '../../core/phrase';
 
 const GAME = 'baccarat-two-tables';
 type Env = RoundEnv<BaccaratTwoTablesRulebook>;
@@ -158,20 +159,30 @@ const panoScore = (state: TwoTablesState, pano: number): string => {
   return (r === 'tie' ? `paño ${pano} ${p} ties banker ${b}` : r === 'punto' ? `paño ${pano} ${p} beats banker ${b}` : `banker ${b} beats paño ${pano} ${p}`) + naturalNote;
 };
 
-function settlePart(state: TwoTablesState, pano: number, stake: number, env: Env, what: string): ExpectedSettlement {
+/** The paño's score as a phrase (`baccarat.score.*`, issue 16). */
+const panoScorePhrase = (state: TwoTablesState, pano: number) => {
+  const p = handTotal(state.coup.hands[position(pano)]);
+  const b = handTotal(state.coup.hands.banker);
+  const r = panoResult(state, pano);
+  return phrase(`baccarat.score.${r}`, { side: phrase('baccarat.pano', { pano }), player: p, banker: b, natural: r !== 'tie' && p === b ? 'yes' : 'no' });
+};
+
+/** `what`: the bet in English, and as a phrase for other languages (issue 16). */
+function settlePart(state: TwoTablesState, pano: number, stake: number, env: Env, what: string, whatPhrase: Phrase): ExpectedSettlement {
   const rb = env.rulebook;
   const r = panoResult(state, pano);
-  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string): ExpectedSettlement => ({
+  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, howKey: string, howValues?: Record<string, number>): ExpectedSettlement => ({
     outcome,
     payout,
     rule: `${GAME}/${rule}`,
     citation,
     explanation: `${panoScore(state, pano)}: ${what} of ${stake} ${how}`,
+    explanationPhrase: phrase('baccarat.settled', { score: panoScorePhrase(state, pano), what: whatPhrase, stake: amount(stake), how: phrase(`baccarat.how.${howKey}`, howValues) }),
   });
-  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)');
+  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)', 'tie');
   return r === 'punto'
-    ? out('win', payOdds(stake, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`)
-    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank');
+    ? out('win', payOdds(stake, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`, 'paid', { odds: rb.puntoPays.value })
+    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank', 'lost');
 }
 
 function settleBet(state: TwoTablesState, bet: Bet, hand: unknown, env: Env): SettlementVerdict {
@@ -180,11 +191,11 @@ function settleBet(state: TwoTablesState, bet: Bet, hand: unknown, env: Env): Se
   if (!twoCardsEach(state.coup, TWO_TABLES_SPEC(rb, env, state))) return { undecided: true, reason: 'the paños and the banker do not yet hold two cards each' };
   const selection = asSelection(bet.selection);
   if (bet.betType !== 'player' || !selection) return voided(`${bet.betType} ${JSON.stringify(bet.selection)} is not a bet on a paño: it is returned`);
-  if (selection !== 'both') return settlePart(state, selection, bet.amount, env, `bet on paño ${selection}`);
+  if (selection !== 'both') return settlePart(state, selection, bet.amount, env, `bet on paño ${selection}`, phrase('baccarat.what.pano', { pano: selection }));
   const pano = Number(hand);
   if (pano !== 1 && pano !== 2) return voided(`a bet on the line between the paños is settled per paño (hand 1 and hand 2), ${rb.lineBetSplit.cite}`);
   const part = parts('both', bet.amount, env).find((p) => p.pano === pano)!;
-  return { ...settlePart(state, pano, part.stake, env, `the paño-${pano} half of line bet ${bet.betId}`), citation: `${rb.puntoPays.cite}; ${rb.lineBetSplit.cite}` };
+  return { ...settlePart(state, pano, part.stake, env, `the paño-${pano} half of line bet ${bet.betId}`, phrase('baccarat.what.lineHalf', { pano, bet: bet.betId })), citation: `${rb.puntoPays.cite}; ${rb.lineBetSplit.cite}` };
 }
 
 const bankMode = (env: Env): BankMode => (env.options.bankMode === 'free' ? 'free' : 'limited');

@@ -49,6 +49,7 @@ import {
 } from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { CHEMIN_DE_FER_RULEBOOKS, CheminDeFerRulebook } from './rulebook';
+import { amount, phrase, term } from '../../core/phrase';
 
 const GAME = 'chemin-de-fer';
 type Env = RoundEnv<CheminDeFerRulebook>;
@@ -173,19 +174,22 @@ const percent = (rate: number) => `${Math.round(rate * 10000) / 100} %`;
 function settleBet(state: CheminState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   if (!twoCardsEach(state.coup, CHEMIN_SPEC(rb, env, state))) return { undecided: true, reason: 'punto and banker do not yet hold two cards each' };
-  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string): ExpectedSettlement => ({
+  // `how` in English and as a phrase (`baccarat.how.*`, issue 16); the score as `baccarat.score.*`
+  const coup = phrase(`baccarat.score.${result(state)}`, { side: term('to', 'player'), player: handTotal(state.coup.hands.player), banker: handTotal(state.coup.hands.banker), natural: 'no' });
+  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, howKey: string, howValues?: Record<string, number>): ExpectedSettlement => ({
     outcome,
     payout,
     rule: `${GAME}/${rule}`,
     citation,
     explanation: `${score(state)}: punto bet of ${bet.amount} ${how}`,
+    explanationPhrase: phrase('baccarat.settled', { score: coup, what: phrase('baccarat.what.punto'), stake: amount(bet.amount), how: phrase(`baccarat.how.${howKey}`, howValues) }),
   });
-  if (bet.betType !== 'player') return out('void', 0, 'bet-types', rb.source, 'is not a chemin-de-fer bet: it is returned');
+  if (bet.betType !== 'player') return out('void', 0, 'bet-types', rb.source, 'is not a chemin-de-fer bet: it is returned', 'notABet');
   const r = result(state);
-  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)');
+  if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)', 'tie');
   return r === 'punto'
-    ? out('win', payOdds(bet.amount, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`)
-    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank');
+    ? out('win', payOdds(bet.amount, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`, 'paid', { odds: rb.puntoPays.value })
+    : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank', 'lost');
 }
 
 function cagnotte(state: CheminState, env: Env): ExpectedLevy | null {
