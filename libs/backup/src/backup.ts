@@ -9,6 +9,7 @@
  * their checkpoints name the old server's transactions, and leaving them out keeps the file to the record.
  */
 import type { Pool, PoolClient } from 'pg';
+import { hashText } from '../../event-store/src/postgres/postgres-event-store';
 import { EVENT_STORE_MIGRATIONS } from '../../event-store/src/postgres/schema';
 import { checkSeals, createSeal, formatReceipt, headsDigest, loadSealEvents, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
 import { BackupManifest, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION } from './backup-file';
@@ -120,7 +121,8 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
     let events = 0;
     writer.declare('ca_events');
     await eachRow(c, EVENT_ROW_SQL, async (row: EventRow) => {
-      await writer.row('ca_events', row);
+      // the file keeps the hashes as hex, whatever the store keeps them as (bytes since store migration 8)
+      await writer.row('ca_events', { ...row, content_hash: hashText(row.content_hash), prev_hash: hashText(row.prev_hash), hash: hashText(row.hash) });
       if (++events % 10_000 === 0) options.onProgress?.(events);
     });
     options.onProgress?.(events);

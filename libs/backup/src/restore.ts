@@ -57,8 +57,11 @@ export interface RestoreResult {
 
 const EVENT_COLUMNS = ['global_position', 'stream_id', 'stream_version', 'event_id', 'event_type', 'data', 'metadata', 'occurred_at', 'recorded_at', 'content_hash', 'prev_hash', 'hash'] as const;
 const EVENT_TYPES = ['bigint', 'text', 'integer', 'uuid', 'text', 'jsonb', 'jsonb', 'text', 'timestamptz', 'text', 'text', 'text'];
+/** The file's hashes are hex; the store keeps them as bytes (store migration 8; restore migrates the target first). */
+const HEX_COLUMNS = new Set<string>(['content_hash', 'prev_hash', 'hash']);
 const INSERT_EVENTS = `INSERT INTO ca_events (${EVENT_COLUMNS.join(', ')}) OVERRIDING SYSTEM VALUE
-  SELECT * FROM unnest(${EVENT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+  SELECT ${EVENT_COLUMNS.map((c) => (HEX_COLUMNS.has(c) ? `decode(u.${c}, 'hex')` : `u.${c}`)).join(', ')}
+    FROM unnest(${EVENT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) AS u(${EVENT_COLUMNS.join(', ')})`;
 const BATCH = 2000;
 
 /** The tables that make a database "not empty": what a restore would mix with another store's. */

@@ -4,7 +4,7 @@
  * contract §6 with every step and a narrative an inspector can read.
  */
 import type { StoredEvent } from '../../event-store/src';
-import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../../event-store/src';
+import { EVENT_COLUMNS, hashText, PostgresEventStore, toStoredEvent } from '../../event-store/src';
 import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
 
@@ -87,8 +87,9 @@ const ROUND_FACTS = (withStart: boolean) => `
     withStart
       ? `UNION ALL
   -- the starting state stored with the round's verdict, in the same round trip: version, state and hash
-  -- travel in the stream_version, data and hash columns of a row of its own
-  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, start_hash
+  -- travel in the stream_version, data and hash columns of a row of its own (the hash as the store keeps
+  -- hashes since its migration 8: bytes)
+  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, decode(start_hash, 'hex')
     FROM round_verdicts WHERE round_id = $1 AND start_state IS NOT NULL`
       : ''
   }
@@ -118,7 +119,7 @@ async function readRoundFacts(store: PostgresEventStore, roundId: string, withSt
     round,
     corrections: later.filter((e) => e.type === 'CorrectionRecorded'),
     lastRoundOfSession: !later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'),
-    stored: start ? { version: Number(start.stream_version), hash: String(start.hash), state: start.data as TrackerSnapshot } : undefined,
+    stored: start ? { version: Number(start.stream_version), hash: hashText(start.hash), state: start.data as TrackerSnapshot } : undefined,
   };
 }
 

@@ -7,6 +7,11 @@ const MIGRATION_LOCK = 7_411_305_001;
 /** Apply the pending migrations, each in its own transaction, once, even with several processes starting. */
 export async function applySqlMigrations(pool: Pool, migrations: readonly SqlMigration[] = EVENT_STORE_MIGRATIONS): Promise<number> {
   const client: PoolClient = await pool.connect();
+  // a connection lost mid-migration (its backend killed, the server restarted) rejects the migration's
+  // query, and its transaction rolls back; the client's own 'error' event must not also crash the process
+  let lost: Error | undefined;
+  const onLost = (error: Error) => (lost = error);
+  client.on('error', onLost);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     // (checked first: a non-owner role without CREATE may start once the owner has migrated)
@@ -32,6 +37,7 @@ export async function applySqlMigrations(pool: Pool, migrations: readonly SqlMig
     return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 }

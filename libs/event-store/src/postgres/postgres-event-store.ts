@@ -20,6 +20,16 @@ import {
 } from '../port';
 import { applySqlMigrations } from './migrate';
 
+/**
+ * A chain hash as every reader sees it: hex. Since store migration 8 the three hashes are stored as 32 bytes
+ * (bytea, which \`pg\` returns as a Buffer); before it, as hex text. Turned into hex here, at the edge, so the
+ * same select lists read both (a store written before the migration, a backup, the migration's own test).
+ */
+export function hashText(value: string | Buffer | null | undefined): string {
+  if (value === null || value === undefined) return value as unknown as string;
+  return typeof value === 'string' ? value : value.toString('hex');
+}
+
 export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
   event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
 
@@ -154,7 +164,7 @@ export class PostgresEventStore implements EventStore {
     }
     if (missing.length) {
       const r = await db.query({ name: 'ca_heads', text: STREAM_HEADS, values: [missing] });
-      const found = new Map<string, StreamHead>(r.rows.map((x) => [x.stream_id, { version: x.version, hash: x.head_hash }]));
+      const found = new Map<string, StreamHead>(r.rows.map((x) => [x.stream_id, { version: x.version, hash: hashText(x.head_hash) }]));
       for (const s of missing) out.set(s, found.get(s) ?? { version: 0, hash: GENESIS });
     }
     for (const s of streams) {
@@ -363,7 +373,7 @@ export function toFeedFact(r: any[]): FeedFact {
     type: r[5],
     dataText: r[6],
     roundId: roundIdOf(r[7]),
-    startHash: r[8],
+    startHash: r[8] === null ? null : hashText(r[8]),
   };
 }
 
@@ -379,8 +389,8 @@ export function toStoredEvent(r: any): StoredEvent {
     metadata: r.metadata,
     occurredAt: r.occurred_at,
     recordedAt: r.recorded_at instanceof Date ? r.recorded_at.toISOString() : String(r.recorded_at),
-    contentHash: r.content_hash,
-    prevHash: r.prev_hash,
-    hash: r.hash,
+    contentHash: hashText(r.content_hash),
+    prevHash: hashText(r.prev_hash),
+    hash: hashText(r.hash),
   };
 }

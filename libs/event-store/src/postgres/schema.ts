@@ -465,6 +465,152 @@ BEGIN
 END $$;
 `,
   },
+  {
+    version: 8,
+    name: 'hashes as 32 bytes, the round index deduplicated',
+    sql: `
+-- Issue 23 §2 (docs/deployment.md, "Disk per event"): the three chain hashes were 64-digit hex text (65 B each
+-- on disk, 195 B of a 547 B row); as bytea they are 33 B. Every reader still sees hex: ca_append takes hex
+-- and decodes it here, readers turn the bytes back into hex at the edge (hashText in postgres-event-store.ts),
+-- ca_streams encodes its head_hash, so the API, the CLI, seals and their receipts are unchanged.
+-- One transaction (applySqlMigrations): stopped half-way, it leaves the store as it was; run it again.
+-- The table is rewritten under an exclusive lock (seconds per 100,000 events): appends wait meanwhile.
+
+-- 1. Only what today's code writes converts without loss (lower-case hex, '' before a stream's first event):
+--    anything else was not written by ca_append, and decoding it would hide it. Refuse rather than convert.
+DO $$
+DECLARE
+  bad record;
+BEGIN
+  SELECT e.stream_id, e.stream_version INTO bad FROM ca_events e
+   WHERE e.content_hash !~ '^[0-9a-f]{64}$' OR e.hash !~ '^[0-9a-f]{64}$' OR e.prev_hash !~ '^([0-9a-f]{64})?$'
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'event % of stream % holds a hash that is not 64 lower-case hex digits: run casino-audit verify; the store is not migrated',
+      bad.stream_version, bad.stream_id USING ERRCODE = 'CA003';
+  END IF;
+END $$;
+
+-- 2. ca_streams reads ca_events.hash: dropped and made again over the new type, with its readers' grants.
+CREATE TEMPORARY TABLE ca_streams_readers ON COMMIT DROP AS
+  SELECT DISTINCT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+   WHERE c.oid = 'ca_streams'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
+DROP VIEW ca_streams;
+
+-- 3. The round index without global_position in its key: a round's ~30 facts share one key, which B-tree
+--    deduplication stores once with their row pointers (about 12 B an event instead of 121). Its readers ask
+--    for one round and sort its few rows by position themselves.
+DROP INDEX ca_events_round;
+
+-- 4. The rewrite. ALTER ... TYPE fires no row trigger: the immutability triggers stay on and are not bypassed.
+ALTER TABLE ca_events
+  ALTER COLUMN content_hash TYPE bytea USING decode(content_hash, 'hex'),
+  ALTER COLUMN prev_hash TYPE bytea USING decode(prev_hash, 'hex'),
+  ALTER COLUMN hash TYPE bytea USING decode(hash, 'hex');
+CREATE INDEX ca_events_round ON ca_events ((data->>'roundId'));
+
+CREATE VIEW ca_streams AS
+  WITH RECURSIVE ids(stream_id) AS (
+    (SELECT stream_id FROM ca_events ORDER BY stream_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT e.stream_id FROM ca_events e WHERE e.stream_id > ids.stream_id ORDER BY e.stream_id LIMIT 1)
+      FROM ids WHERE ids.stream_id IS NOT NULL)
+  SELECT ids.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
+    FROM ids CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = ids.stream_id
+                                  ORDER BY e.stream_version DESC LIMIT 1) h;
+REVOKE ALL ON ca_streams FROM PUBLIC;
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT grantee FROM ca_streams_readers LOOP
+    EXECUTE format('GRANT SELECT ON ca_streams TO %s', r.grantee); -- regrole text: quoted already
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF (SELECT e.stream_version = NEW.version AND encode(e.hash, 'hex') = NEW.head_hash FROM ca_events e WHERE e.stream_id = NEW.stream_id
+         ORDER BY e.stream_version DESC LIMIT 1) THEN
+      RETURN NULL;
+    END IF;
+    RAISE EXCEPTION 'the head given for stream % (version %) is not its last stored event: INSERT on ca_streams refused', NEW.stream_id, NEW.version
+      USING ERRCODE = 'CA003';
+  END IF;
+  RAISE EXCEPTION 'stream heads are the streams'' last events: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
+  FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
+
+-- 5. The append: the same signature and arguments (hex text: grants and clients carry over); it compares and
+--    stores bytes. Links are compared as hex (a link that is not hex is simply not the stored head: CA002);
+--    a new hash that is not hex is refused by decode (22023) before anything is written.
+CREATE OR REPLACE FUNCTION ca_append(
+  p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
+  p_heads jsonb
+) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  n integer := coalesce(array_length(p_event_ids, 1), 0);
+  i integer;
+  follows boolean;
+  behind record;
+BEGIN
+  IF current_setting('ca.no_append', true) = 'on' THEN
+    RAISE EXCEPTION 'this transaction promised not to append (ca.no_append)' USING ERRCODE = 'CA005';
+  END IF;
+  IF n = 0 THEN RETURN; END IF;
+  IF n = 1 OR p_stream_ids <@ p_stream_ids[1:1] THEN
+    FOR i IN 2..n LOOP
+      IF p_versions[i] <> p_versions[i - 1] + 1 OR p_prev_hashes[i] <> p_hashes[i - 1] THEN
+        RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
+      END IF;
+    END LOOP;
+    follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
+      OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1
+                                            AND encode(e.hash, 'hex') = p_prev_hashes[1]);
+  ELSE
+    -- several streams: each event against the one before it on its stream, in the batch or stored
+    IF EXISTS (
+      SELECT 1 FROM (SELECT u.*, lag(u.v) OVER w AS bv, lag(u.h) OVER w AS bh
+                       FROM unnest(p_stream_ids, p_versions, p_prev_hashes, p_hashes) WITH ORDINALITY AS u(s, v, p, h, i)
+                     WINDOW w AS (PARTITION BY u.s ORDER BY u.i)) b
+       WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
+      RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
+    END IF;
+    follows := NOT EXISTS (
+      SELECT 1 FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+                      ORDER BY u.s, u.i) f
+       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_events e WHERE e.stream_id = f.s AND e.stream_version = f.v - 1 AND encode(e.hash, 'hex') = f.p)));
+  END IF;
+  IF follows THEN
+    RETURN QUERY
+    INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
+                           content_hash, prev_hash, hash)
+    SELECT u.s, u.v, u.id, u.t, u.d, u.m, u.o, decode(u.c, 'hex'), decode(u.p, 'hex'), decode(u.h, 'hex')
+      FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at,
+                  p_content_hashes, p_prev_hashes, p_hashes) AS u(s, v, id, t, d, m, o, c, p, h)
+    RETURNING event_id, global_position;
+    RETURN;
+  END IF;
+  -- refused: the first stream whose first event does not follow its stored last event
+  SELECT f.s, f.v - 1 AS expected, coalesce(h.stream_version, 0) AS actual INTO behind
+    FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p, u.i FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+           ORDER BY u.s, u.i) f
+    LEFT JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = f.s ORDER BY e.stream_version DESC LIMIT 1) h ON true
+   WHERE f.v - 1 <> coalesce(h.stream_version, 0) OR f.p <> coalesce(encode(h.hash, 'hex'), '')
+   ORDER BY f.i LIMIT 1;
+  RAISE EXCEPTION 'stream % is at version %, expected %', behind.s, behind.actual, behind.expected
+    USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', behind.s, 'actual', behind.actual, 'expected', behind.expected)::text;
+END $$;
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan', current_schema());
+END $$;
+`,
+  },
 ];
 
 /**

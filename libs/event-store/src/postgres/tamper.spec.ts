@@ -144,10 +144,10 @@ describe('ca_append keeps the chain itself', () => {
       rows.map(() => '{}'),
       rows.map(() => '{}'),
       rows.map(() => null),
-      rows.map(() => 'c'),
+      rows.map(() => 'cc'), // hex: the store keeps hashes as bytes (migration 8)
       rows.map((r) => r.version),
       rows.map((r) => r.prev),
-      rows.map((r, i) => r.hash ?? `h${i}`),
+      rows.map((r, i) => r.hash ?? `e${i}`),
       '{}',
     ]);
   const refusal = async (p: Promise<unknown>) => {
@@ -172,14 +172,14 @@ describe('ca_append keeps the chain itself', () => {
     expect(await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-a', version: 8, prev: 'a6' }]))).toMatch(/^CA004: /);
     expect(await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-a', version: 7, prev: 'a5' }]))).toMatch(/^CA004: /);
     expect(
-      await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'x1' }, { streamId: 's-a', version: 7, prev: 'x1' }])),
+      await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'f1' }, { streamId: 's-a', version: 7, prev: 'f1' }])),
     ).toMatch(/^CA004: /);
     // a version already stored (another writer's): the unique constraint
-    const v4 = (await pool.query(`SELECT hash FROM ca_events WHERE stream_id = 's-a' AND stream_version = 4`)).rows[0].hash;
+    const v4 = (await pool.query(`SELECT encode(hash, 'hex') AS hash FROM ca_events WHERE stream_id = 's-a' AND stream_version = 4`)).rows[0].hash;
     expect(await refusal(append(pool, [{ streamId: 's-a', version: 5, prev: v4 }]))).toMatch(/^23505: .*ca_events_stream_version/);
     expect(Number((await pool.query('SELECT count(*) FROM ca_events')).rows[0].count)).toBe(12);
     // what does follow is taken, across streams too
-    await append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'x1' }, { streamId: 's-a', version: 7, prev: 'a6' }]);
+    await append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'f1' }, { streamId: 's-a', version: 7, prev: 'a6' }]);
     expect((await pool.query(`SELECT stream_id, version FROM ca_streams WHERE stream_id IN ('s-a', 's-x') ORDER BY 1`)).rows).toEqual([{ stream_id: 's-a', version: 7 }, { stream_id: 's-x', version: 1 }]);
   });
 });
@@ -269,7 +269,7 @@ describe('verify names the tampering', () => {
         const data = r.stream_version === 2 ? { i: 2000 } : r.data;
         const content = contentHash({ streamId: r.stream_id, eventId: r.event_id, type: r.event_type, data, metadata: r.metadata, occurredAt: r.occurred_at });
         const hash = chainHash(prev, r.stream_id, r.stream_version, content);
-        await c.query('UPDATE ca_events SET data = $1, content_hash = $2, prev_hash = $3, hash = $4 WHERE global_position = $5', [data, content, prev, hash, r.global_position]);
+        await c.query(`UPDATE ca_events SET data = $1, content_hash = decode($2, 'hex'), prev_hash = decode($3, 'hex'), hash = decode($4, 'hex') WHERE global_position = $5`, [data, content, prev, hash, r.global_position]);
         prev = hash;
       }
     });

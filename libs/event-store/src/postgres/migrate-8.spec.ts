@@ -1,0 +1,170 @@
+/**
+ * Schema migration 8 (issue 23 §2) on a store written by today's code under migration 7: the three chain
+ * hashes become 32 bytes and the round index loses global_position from its key. Every reader still sees
+ * hex, so the store reads the same, its old seal receipt still checks, the immutability triggers still
+ * refuse, appends and seals go on; a migration stopped half-way leaves the store as it was; a store
+ * holding a hash ca_append never wrote is not migrated.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { NewEvent } from '../port';
+import { createSeal } from '../seal';
+import { applySqlMigrations } from './migrate';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyStore } from './postgres-verifier';
+import { EVENT_STORE_MIGRATIONS } from './schema';
+
+jest.setTimeout(60_000);
+
+const BEFORE = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 7);
+const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type: i === 1 ? 'TableSessionOpened' : roundId && i % 5 === 2 ? 'RoundStarted' : 'Something',
+  data: roundId ? { i, roundId } : { i },
+  occurredAt: '2026-11-21T20:00:00.000Z',
+});
+
+const databases: TestDatabase[] = [];
+const pools: Pool[] = [];
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+/** A new pool on the same database: statements prepared before the hashes changed type may not run after it. */
+function reopened(pool: Pool): Pool {
+  const again = new Pool({ connectionString: (pool as any).options.connectionString, max: 4 });
+  again.on('error', () => undefined);
+  pools.push(again);
+  return again;
+}
+
+/** A store with the schema of migration 7, written and sealed through today's store code. */
+async function storeAtMigration7() {
+  const db = await createTestDatabase('ca_migrate8');
+  databases.push(db);
+  const pool = new Pool({ connectionString: db.url, max: 4 });
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  await applySqlMigrations(pool, BEFORE);
+  const store = new PostgresEventStore(pool);
+  const batch: NewEvent[] = [];
+  for (const [s, n] of [['s-a', 12], ['s-b', 9], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
+  await store.append(batch);
+  await store.append([event('s-a', 13, 's-a-r2')], { expectedVersions: { 's-a': 12 } });
+  const { receipt } = await createSeal(pool, { gamingDay: '2026-11-21' });
+  return { pool, store, receipt, db };
+}
+
+const version = async (pool: Pool) => (await pool.query('SELECT max(version) AS v FROM ca_schema_migrations')).rows[0].v;
+const hashTypes = async (pool: Pool) =>
+  (await pool.query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'ca_events' AND column_name LIKE '%hash' ORDER BY 1`)).rows.map((r) => `${r.column_name}:${r.data_type}`);
+const roundIndex = async (pool: Pool) => (await pool.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ca_events_round'`)).rows[0]?.indexdef;
+/** What readers see: every stream read whole, the heads, a round. */
+async function whatReadersSee(store: PostgresEventStore) {
+  const streams = await store.streamIds();
+  return {
+    streams: await Promise.all(streams.map((s) => store.readStream(s))),
+    heads: (await store.pool.query('SELECT stream_id, version, head_hash FROM ca_streams ORDER BY stream_id')).rows,
+    round: await store.readRound('s-a-r2'),
+    roundStream: await store.streamOfRound('s-b-r1'),
+  };
+}
+
+describe('schema migration 8 on an existing store', () => {
+  it('migrates in place: readers see the same hex, verify passes with the old receipt, triggers still refuse, appends and seals go on', async () => {
+    const { pool: written, store, receipt } = await storeAtMigration7();
+    expect(await verifyStore(written, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true } } });
+    expect(await hashTypes(written)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+    const before = await whatReadersSee(store);
+    expect(before.round.map((e) => e.data.i)).toEqual([12, 13]);
+    expect(before.streams[0][1].hash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect(await applySqlMigrations(written)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
+    const pool = reopened(written);
+    expect(await version(pool)).toBe(8);
+    expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
+    expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\)$/);
+    expect((await pool.query(`SELECT octet_length(hash) AS n, octet_length(prev_hash) AS p FROM ca_events WHERE stream_id = 's-a' AND stream_version = 1`)).rows[0]).toEqual({ n: 32, p: 0 });
+    const fresh = new PostgresEventStore(pool);
+    expect(await whatReadersSee(fresh)).toEqual(before);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
+
+    // the triggers were never off: still no UPDATE, DELETE or TRUNCATE, for the owner too
+    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_events']) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+    await expect(pool.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`)).rejects.toMatchObject({ code: 'CA003' });
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'ca_events'::regclass AND tgenabled = 'O'`)).rows[0].n).toBe(2);
+
+    // appends go on (a head read from the store, then a cached one), a wrong link is still refused, seals chain on
+    await fresh.append([event('s-a', 14, 's-a-r2')]);
+    await fresh.append([event('s-b', 10), event('s-d', 1)], { expectedVersions: { 's-b': 9 } });
+    await expect(fresh.append([event('s-c', 4)], { expectedVersions: { 's-c': 2 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    const forged = pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
+      ['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}',
+    ]);
+    await expect(forged).rejects.toMatchObject({ code: 'CA002' });
+    expect((await fresh.readRound('s-a-r2')).map((e) => e.data.i)).toEqual([12, 13, 14]);
+    const second = await createSeal(pool);
+    expect(second.seal).toMatchObject({ sequence: 2, heads: { 's-a': { version: 14 }, 's-b': { version: 10 }, 's-d': { version: 1 } } });
+    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({ ok: true, events: 30, seals: { count: 2, receipt: { ok: true, sequence: 2 } } });
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+  });
+
+  it('stopped half-way (its connection killed while it waits for the table), leaves the store as it was, and runs again', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration7();
+    const before = await whatReadersSee(store);
+    const indexBefore = await roundIndex(pool);
+    // a reader holds the table: the migration has begun (the view dropped, the checks run) and waits for its lock
+    const reader = await pool.connect();
+    await reader.query(`BEGIN; LOCK TABLE ca_events IN ACCESS SHARE MODE`);
+    const migrating = applySqlMigrations(pool).then(
+      () => 'finished',
+      (error) => `stopped: ${error.message}`,
+    );
+    let pid: number | undefined;
+    try {
+      // the only backend of this database waiting for a lock is the migration's (its text is longer than pg_stat_activity keeps)
+      for (let i = 0; i < 200 && !pid; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name])).rows[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      await reader.query('SELECT pg_terminate_backend($1)', [pid]);
+      expect(await migrating).toMatch(/^stopped: /);
+    } finally {
+      await reader.query('COMMIT');
+      reader.release();
+    }
+
+    expect(await version(pool)).toBe(7);
+    expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+    expect(await roundIndex(pool)).toBe(indexBefore);
+    expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+
+    expect(await applySqlMigrations(pool)).toBe(1);
+    const after = reopened(pool);
+    expect(await whatReadersSee(new PostgresEventStore(after))).toEqual(before);
+    expect((await verifyStore(after, { receipt })).ok).toBe(true);
+  });
+
+  it('refuses to migrate a store holding a hash that ca_append never wrote, and changes nothing', async () => {
+    const { pool } = await storeAtMigration7();
+    const c = await pool.connect();
+    try {
+      await c.query('ALTER TABLE ca_events DISABLE TRIGGER USER');
+      await c.query(`UPDATE ca_events SET hash = upper(hash) WHERE stream_id = 's-b' AND stream_version = 4`);
+      await c.query('ALTER TABLE ca_events ENABLE TRIGGER USER');
+    } finally {
+      c.release();
+    }
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/event 4 of stream s-b holds a hash that is not 64 lower-case hex digits/) });
+    expect(await version(pool)).toBe(7);
+    expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+    expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });
+  });
+});
