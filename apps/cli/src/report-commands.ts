@@ -1,5 +1,5 @@
 /**
- * `casino-audit report reconciliation | jackpots | equipment | inspector`, the table book's `--pdf`, and
+ * `casino-audit report reconciliation | jackpots | equipment | inspector | performance | advantage-play`, the table book's `--pdf`, and
  * `casino-audit count` (the count room's results for a session). Registered by the lead from
  * commands.ts: `registerReportCommands(report, program)`.
  */
@@ -8,7 +8,10 @@ import * as fs from 'node:fs';
 import { IngestResult } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadEquipment, loadInspectorDay, loadJackpots, loadPerformance, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
+import { casinosOfDay, loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
 import {
+  advantagePlayCsv,
+  advantagePlayText,
   equipmentCsv,
   equipmentText,
   inspectorCsv,
@@ -206,6 +209,28 @@ export function registerReportCommands(report: Command, program: Command) {
       const lang = cliLanguage(program);
       if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r, { lang }));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r, lang) : performanceText(r, lang));
+    });
+
+  report
+    .command('advantage-play')
+    .description("the players whose stakes follow the shoe's true count (Hi-Lo), per player reference tested on the gaming day: r, Fisher's z, p, adjusted p, the finding (issue 21 §6); each casino tested on its own; figures of people, for compliance and inspectors")
+    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
+    .option('--casino <id>', 'one casino (default: each casino of the day; --json then prints a list)')
+    .option('--json', 'JSON (as GET /api/v1/advantage-play)')
+    .option('--csv', 'CSV')
+    .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
+      if (!oneFormat(opts, ['json', 'csv'])) return;
+      // the command line is the operator's own, as report performance shows the croupiers (the API: compliance and inspectors only)
+      const reports = await caughtUp(program, async (runtime) => {
+        const casinos = opts.casino ? [opts.casino] : await casinosOfDay(runtime.pool, opts.gamingDay);
+        const all = [];
+        for (const casinoId of casinos) all.push(await loadAdvantagePlay(runtime, { gamingDay: opts.gamingDay, casinoId }));
+        return all;
+      });
+      const lang = cliLanguage(program);
+      if (opts.json) out(JSON.stringify(opts.casino ? reports[0] : reports, null, 2));
+      else if (opts.csv) out(advantagePlayCsv(reports, lang));
+      else out(reports.length ? reports.map((r) => advantagePlayText(r, lang)).join('\n\n') : cliSay(lang).t('report.noSessionDay', { day: opts.gamingDay }));
     });
 
   // the table book: the same command as before, with --pdf (defined here when commands.ts has none)

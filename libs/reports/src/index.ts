@@ -5,3 +5,4 @@ export * from './local-time';
 export * from './finding-language';
 export * from './performance-format';
 export * from './equipment-format';
+export * from './advantage-play-format';

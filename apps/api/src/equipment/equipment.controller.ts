@@ -6,20 +6,27 @@
  * GET /api/v1/player-figures (issue 21 §5): a gaming day's handle, actual win, bets and rounds per player
  * reference (the casino's admission register number). Figures of people: only compliance and inspectors may
  * read them, and every read — allowed or refused — is in the access log, as every GET is (access.guard.ts).
+ *
+ * GET /api/v1/advantage-play (issue 21 §6): per player reference tested on a gaming day at one casino, the
+ * stakes against the shoe's true count (r, Fisher's z, p, Benjamini–Hochberg's adjusted p and threshold, the
+ * finding); read from the recorded sessions on demand. Figures of people, as player-figures: compliance and
+ * inspectors only, every read in the access log.
  */
-import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
-import { equipmentCsv } from '../../../../libs/reports/src';
+import { loadAdvantagePlay } from '../../../../libs/projections/src/players/advantage-play-report';
+import { advantagePlayCsv, equipmentCsv } from '../../../../libs/reports/src';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Role, Roles } from '../auth/roles';
 import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
 import { RUNTIME } from '../runtime.token';
-import { EQUIPMENT_PARAMETERS, PLAYER_FIGURES_PARAMETERS } from './equipment.params';
+import { ADVANTAGE_PLAY_PARAMETERS, EQUIPMENT_PARAMETERS, PLAYER_FIGURES_PARAMETERS } from './equipment.params';
 
 /** Who may read figures per player reference (issue 21 §5). */
 export const PLAYER_FIGURE_READERS: Role[] = ['compliance', 'inspector'];
@@ -59,5 +66,27 @@ export class EquipmentController {
     const rows = await loadPlayerFigures(this.runtime, { gamingDay: query.gamingDay!, casinoId: casino, playerRef: query.playerRef ?? null, after, limit: limit + 1 });
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return { players: rows.slice(0, limit), next: last ? encodeCursor('player-figures', filters, [last.casinoId, last.playerRef]) : null, total: null, totalIsEstimate: false };
+  }
+
+  @Get('advantage-play')
+  @Roles(...PLAYER_FIGURE_READERS)
+  @ApiOperation({
+    summary:
+      "A gaming day's players whose stakes follow the shoe's true count (Hi-Lo), per player reference tested: rounds, shoes, r, Fisher's z, p, Benjamini–Hochberg adjusted p and threshold, finding (the findings first); one casino (a scoped credential's own); compliance and inspectors only, every read in the access log; ?format=csv",
+  })
+  @ApiOkResponse({ description: 'the day\'s test', schema: { type: 'object', description: 'gamingDay, casinoId, fdr, tested[] (playerRef, tables, rounds, shoes, r, z, p, adjustedP, threshold, finding, stakeFactorPerCount), untested, findings[], players[] (the sums)' } })
+  @Parameters(ADVANTAGE_PLAY_PARAMETERS)
+  @Header('Cache-Control', 'no-store')
+  async advantagePlay(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const casinoId = casinoFor(req, query.casino ?? query.casinoId);
+    // the false discovery rate is held across one casino's players: a day across casinos is no one test
+    if (!casinoId) throw new BadRequestException({ statusCode: 400, field: 'casino', ...keyed(because('schema.required')) });
+    const report = await loadAdvantagePlay(this.runtime, { gamingDay: query.gamingDay!, casinoId });
+    if (query.format === 'csv') {
+      res.type('text/csv');
+      res.setHeader('Content-Disposition', `attachment; filename="advantage-play-${report.gamingDay}-${report.casinoId}.csv"`);
+      return advantagePlayCsv(report, answerLanguage(req, res));
+    }
+    return report;
   }
 }

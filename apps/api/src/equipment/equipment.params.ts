@@ -30,3 +30,13 @@ export const PLAYER_FIGURES_PARAMETERS: RouteParameters = {
     ...PAGE_PARAMETERS,
   },
 };
+
+/** GET /api/v1/advantage-play: one casino's day (the credential's own casino when it is scoped to one) */
+export const ADVANTAGE_PLAY_PARAMETERS: RouteParameters = {
+  query: {
+    gamingDay: { ...GAMING_DAY, required: true },
+    casino: param(CASINO, { description: 'the casino (required unless the credential is scoped to one): the findings are held to a false discovery rate across its players' }),
+    casinoId: CASINO_ID,
+    format: formatOf('json', 'csv'),
+  },
+};

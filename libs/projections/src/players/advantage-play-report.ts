@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import type { EventStore } from '../../../event-store/src';
 import { setting } from '../../../platform/src/config';
 import { TABLE_BOOKS } from '../table-book/table-book.projection';
-import { AdvantagePlayFinding, CountCorrelationSums, endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
+import { advantagePlayTested, AdvantagePlayFinding, AdvantagePlayTested, CountCorrelationSums, endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
 
 export interface AdvantagePlayReport {
   readonly gamingDay: string;
@@ -15,6 +15,10 @@ export interface AdvantagePlayReport {
   readonly fdr: number;
   readonly players: readonly CountCorrelationSums[];
   readonly findings: readonly AdvantagePlayFinding[];
+  /** every player that could be tested (at least the minimum rounds, a stake that varied within a shoe), the findings first */
+  readonly tested: readonly AdvantagePlayTested[];
+  /** players with stakes at shoe games that day who could not be tested */
+  readonly untested: number;
 }
 
 export async function loadAdvantagePlay(
@@ -27,5 +31,11 @@ export async function loadAdvantagePlay(
   for (const sessionId of sessions) for (const e of await db.store.readStream(`session-${sessionId}`)) foldCountCorrelation(state, e);
   endOpenShoes(state);
   const players = [...state.players.values()].filter((p) => p.casinoId === q.casinoId && p.gamingDay === q.gamingDay).sort((a, b) => a.playerRef.localeCompare(b.playerRef));
-  return { gamingDay: q.gamingDay, casinoId: q.casinoId, fdr, players, findings: judgeAdvantagePlay(players, fdr) };
+  const tested = advantagePlayTested(players, fdr);
+  return { gamingDay: q.gamingDay, casinoId: q.casinoId, fdr, players, findings: judgeAdvantagePlay(players, fdr), tested, untested: players.length - tested.length };
+}
+
+/** The casinos with a table session on the gaming day (a report over all of them tests each on its own). */
+export async function casinosOfDay(pool: Pool, gamingDay: string): Promise<string[]> {
+  return (await pool.query(`SELECT DISTINCT casino_id FROM ${TABLE_BOOKS} WHERE gaming_day = $1 ORDER BY casino_id`, [gamingDay])).rows.map((r) => r.casino_id as string);
 }

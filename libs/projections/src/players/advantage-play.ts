@@ -229,3 +229,49 @@ export function judgeAdvantagePlay(rows: readonly CountCorrelationSums[], fdr: n
       : [],
   );
 }
+
+/** One player tested on the day, found or not: what a compliance reader weighs a finding against. */
+export interface AdvantagePlayTested {
+  readonly playerRef: string;
+  readonly tables: string[];
+  readonly rounds: number;
+  readonly shoes: number;
+  readonly r: number;
+  readonly z: number;
+  readonly p: number;
+  /** Benjamini–Hochberg's adjusted p across the day's players tested: a finding when ≤ `fdr` */
+  readonly adjustedP: number;
+  /** the p this player's rank needed (rank ÷ tested × fdr, the step-up threshold at his place) */
+  readonly threshold: number;
+  readonly finding: boolean;
+  readonly stakeFactorPerCount: number;
+}
+
+/** Every player of the day that could be tested, the findings first (then by p): the table behind the findings. */
+export function advantagePlayTested(rows: readonly CountCorrelationSums[], fdr: number, minRounds = ADVANTAGE_MIN_ROUNDS): AdvantagePlayTested[] {
+  const tested = rows.flatMap((row) => {
+    const t = countCorrelation(row, minRounds);
+    return t ? [{ row, t }] : [];
+  });
+  if (!tested.length) return [];
+  const discoveries = benjaminiHochberg(
+    tested.map((x) => x.t.p),
+    fdr,
+  );
+  const rank = new Map([...tested.keys()].sort((a, b) => tested[a].t.p - tested[b].t.p).map((i, k) => [i, k + 1]));
+  return tested
+    .map(({ row, t }, i) => ({
+      playerRef: row.playerRef,
+      tables: row.tables,
+      rounds: t.rounds,
+      shoes: row.shoes,
+      r: t.r,
+      z: t.z,
+      p: t.p,
+      adjustedP: discoveries[i].adjustedP,
+      threshold: (rank.get(i)! / tested.length) * fdr,
+      finding: discoveries[i].finding,
+      stakeFactorPerCount: t.stakeFactorPerCount,
+    }))
+    .sort((a, b) => Number(b.finding) - Number(a.finding) || a.p - b.p || a.playerRef.localeCompare(b.playerRef));
+}

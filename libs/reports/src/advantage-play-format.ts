@@ -1,0 +1,65 @@
+/**
+ * The stakes-against-count test of a gaming day (issue 21 §6, libs/projections players/advantage-play.ts) as
+ * text and CSV: each player reference tested, the findings first, with r, Fisher's z, p, the
+ * Benjamini–Hochberg adjusted p and the threshold its rank needed. Figures of people: the callers show them to
+ * compliance and inspectors only.
+ */
+import type { Language } from '../../i18n/src';
+import { ADVANTAGE_MIN_ROUNDS } from '../../projections/src/players/advantage-play';
+import type { AdvantagePlayReport } from '../../projections/src/players/advantage-play-report';
+import { csv } from './csv';
+import { reportWords } from './report-language';
+
+const prob = (x: number) => (x < 0.0001 ? x.toExponential(2) : x.toFixed(4));
+
+function advantageWords(lang: Language) {
+  const words = reportWords(lang);
+  const en = lang === 'en';
+  return {
+    t: (key: string, values?: Record<string, unknown>) => words.t(`advantagePlay.${key}`, values),
+    fixed: (x: number, digits: number) => (en ? x.toFixed(digits) : words.tr.number(x, digits)),
+    p: (x: number) => (en || x < 0.0001 ? prob(x) : words.tr.number(x, 4)),
+    n: (x: number) => (en ? String(x) : words.tr.number(x)),
+    day: (d: string) => (en ? d : words.tr.date(d)),
+  };
+}
+
+/** The lines of the test (title, method, one line a player tested), in `lang`. */
+export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'): string[] {
+  const w = advantageWords(lang);
+  const lines = [
+    w.t('title', { casino: r.casinoId, day: w.day(r.gamingDay), fdr: w.fixed(r.fdr * 100, 2).replace(/[.,]?0+$/, ''), tested: w.n(r.tested.length), findings: w.n(r.findings.length) }),
+    `  ${w.t('method')}`,
+  ];
+  if (!r.tested.length) lines.push(`  ${w.t('nothing', { min: w.n(ADVANTAGE_MIN_ROUNDS) })}`);
+  for (const x of r.tested)
+    lines.push(
+      `  ${w.t('row', {
+        player: x.playerRef,
+        tables: x.tables.join(', '),
+        rounds: w.n(x.rounds),
+        shoes: w.n(x.shoes),
+        r: w.fixed(x.r, 3),
+        z: w.fixed(x.z, 2),
+        p: w.p(x.p),
+        adjusted: w.p(x.adjustedP),
+        threshold: w.p(x.threshold),
+        verdict: x.finding ? w.t('finding', { factor: w.fixed(x.stakeFactorPerCount, 2) }) : w.t('none'),
+      })}`,
+    );
+  if (r.untested) lines.push(`  ${w.t('untested', { count: w.n(r.untested) })}`);
+  return lines;
+}
+
+export const advantagePlayText = (r: AdvantagePlayReport, lang: Language = 'en'): string => advantagePlayLines(r, lang).join('\n');
+
+const CSV_HEADER = ['casinoId', 'gamingDay', 'playerRef', 'tables', 'rounds', 'shoes', 'r', 'z', 'p', 'adjustedP', 'threshold', 'fdr', 'finding', 'stakeFactorPerCount'] as const;
+
+/** One casino's day, or several under one header; `lang`: the header row's words (default English), the rows keep the JSON's values. */
+export function advantagePlayCsv(reports: AdvantagePlayReport | readonly AdvantagePlayReport[], lang: Language = 'en'): string {
+  const { t } = reportWords(lang);
+  const rows: unknown[][] = [lang === 'en' ? [...CSV_HEADER] : CSV_HEADER.map((k) => t(`advantagePlay.csv.${k}`))];
+  for (const r of Array.isArray(reports) ? reports : [reports as AdvantagePlayReport])
+    for (const x of r.tested) rows.push([r.casinoId, r.gamingDay, x.playerRef, x.tables.join(' '), x.rounds, x.shoes, x.r, x.z, x.p, x.adjustedP, x.threshold, r.fdr, x.finding, x.stakeFactorPerCount]);
+  return csv(rows);
+}

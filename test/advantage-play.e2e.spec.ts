@@ -1,0 +1,154 @@
+/**
+ * Issue 21 §5/§6 where users see it, on a real PostgreSQL through HTTP: a simulated day with a counter at
+ * blackjack (the simulator's advantage-player injection, as the demo places it) and honest players with their
+ * admission numbers; `GET /api/v1/advantage-play` for compliance and inspectors only (403 in the caller's
+ * language for the others), its parameters refused naming the field, every read in the access log, CSV; and
+ * the built command line `casino-audit report advantage-play`.
+ */
+import type { INestApplication } from '@nestjs/common';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { loadAdvantagePlay } from '../libs/projections/src/players/advantage-play-report';
+import { seededRandom } from '../libs/rules/src';
+import { demoPlayerInjections } from '../libs/simulator/src/player-injections';
+import { floorPlan } from '../libs/simulator/src/tables';
+import { issueCredential, TestCredential } from './support/access';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { reportCli } from './support/report-cli';
+import { serveOnLoopback } from './support/served';
+import { recordSimulatedDay } from './support/simulated-day';
+
+const CASINO = 'casino-ap';
+const DAY = '2026-12-06';
+const TABLES = ['blackjack', 'blackjack', 'punto-banco'];
+const SEED = 31;
+const plans = floorPlan(TABLES.length, seededRandom(SEED), { tableGames: TABLES, jurisdiction: 'euskadi' });
+// the counter only, at the first blackjack table, seat 1 (the demo's placement)
+const injections = demoPlayerInjections(plans, 'CASINOAP').filter((i) => i.kind === 'advantage-player');
+const COUNTER = injections[0].playerRef;
+
+describe('stakes against the count where users see it (issue 21 §5, §6)', () => {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: INestApplication;
+  let base: string;
+  const as: Record<string, TestCredential> = {};
+
+  beforeAll(async () => {
+    db = await createTestDatabase('ca_advantage_play');
+    runtime = await startRuntime({ databaseUrl: db.url });
+    await recordSimulatedDay(runtime.ingestion, { casinoId: CASINO, gamingDay: DAY, tables: TABLES.length, tableGames: TABLES, jurisdiction: 'euskadi', rounds: 100, seed: SEED, jackpots: false, playerInjections: injections });
+    await runtime.projector.catchUp();
+    ({ app, base } = await serveOnLoopback(runtime));
+    for (const role of ['finance', 'compliance', 'inspector', 'pit', 'admin'] as const) as[role] = await issueCredential(runtime, role, { subject: `ap-${role}` });
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  const stored = async (sql: string, params: unknown[] = []) => (await runtime.pool.query(sql, params)).rows;
+  const get = (path: string, who: TestCredential, lang = 'en') => fetch(`${base}${path}`, { headers: { ...who.headers, 'accept-language': lang } });
+  const path = `/api/v1/advantage-play?gamingDay=${DAY}&casino=${CASINO}`;
+
+  it('compliance reads each player reference tested, the counter first and found, the honest players not', async () => {
+    const res = await get(path, as.compliance);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body).toEqual(JSON.parse(JSON.stringify(await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO }))));
+    expect(body).toMatchObject({ gamingDay: DAY, casinoId: CASINO, fdr: 0.01 });
+    expect(body.tested.length).toBeGreaterThan(3);
+    expect(body.tested[0]).toMatchObject({ playerRef: COUNTER, finding: true, tables: [injections[0].tableId] });
+    expect(body.tested.filter((t: any) => t.finding).map((t: any) => t.playerRef)).toEqual([COUNTER]);
+    expect(body.findings.map((f: any) => f.playerRef)).toEqual([COUNTER]);
+    for (const t of body.tested) {
+      expect(Object.keys(t).sort()).toEqual(['adjustedP', 'finding', 'p', 'playerRef', 'r', 'rounds', 'shoes', 'stakeFactorPerCount', 'tables', 'threshold', 'z'].sort());
+      expect(t.finding).toBe(t.adjustedP <= body.fdr);
+      expect(t.adjustedP).toBeGreaterThanOrEqual(t.p);
+    }
+    // the honest ones after him, by p; his rounds are the rounds he staked before the cards at his table, counted in the store
+    const rest = body.tested.slice(1).map((t: any) => t.p);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    const [his] = await stored(
+      `SELECT count(DISTINCT b.stream_id || '|' || (b.data->>'roundId'))::int AS n FROM ca_events b
+       WHERE b.event_type = 'BetPlaced' AND b.data->>'playerRef' = $1
+         AND EXISTS (SELECT 1 FROM ca_events c WHERE c.stream_id = b.stream_id AND c.event_type = 'RoundCompleted' AND c.data->>'roundId' = b.data->>'roundId')`,
+      [COUNTER],
+    );
+    expect(body.tested[0].rounds).toBe(his.n);
+  });
+
+  it('inspectors read it too, as CSV: one row a player tested under the header', async () => {
+    const csv = await get(`${path}&format=csv`, as.inspector);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines[0]).toBe('casinoId,gamingDay,playerRef,tables,rounds,shoes,r,z,p,adjustedP,threshold,fdr,finding,stakeFactorPerCount');
+    const report = await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO });
+    expect(lines.length).toBe(report.tested.length + 1);
+    expect(lines[1].startsWith(`${CASINO},${DAY},${COUNTER},${injections[0].tableId},${report.tested[0].rounds},`)).toBe(true);
+    expect(lines[1].endsWith(`,0.01,true,${report.tested[0].stakeFactorPerCount}`)).toBe(true);
+    const es = await get(`${path}&format=csv`, as.compliance, 'es');
+    expect((await es.text()).split('\n')[0]).toMatch(/^casino,díaDeJuego,referenciaJugador,/);
+  });
+
+  it('finance, pit and admin are refused with 403, the reason in their language', async () => {
+    for (const role of ['finance', 'pit', 'admin']) {
+      const refused = await get(path, as[role], 'es');
+      const body = (await refused.json()) as any;
+      expect({ role, status: refused.status }).toEqual({ role, status: 403 });
+      expect(body.reason).not.toEqual(((await (await get(path, as[role])).json()) as any).reason);
+    }
+  });
+
+  it('refuses bad parameters with 400 naming the field', async () => {
+    const refused = async (query: string) => {
+      const res = await get(`/api/v1/advantage-play?${query}`, as.compliance);
+      return { status: res.status, field: ((await res.json()) as any).field };
+    };
+    expect(await refused(`casino=${CASINO}`)).toEqual({ status: 400, field: 'gamingDay' });
+    expect(await refused(`gamingDay=2026-02-30&casino=${CASINO}`)).toEqual({ status: 400, field: 'gamingDay' });
+    expect(await refused(`gamingDay=${DAY}`)).toEqual({ status: 400, field: 'casino' });
+    expect(await refused(`gamingDay=${DAY}&casino=bad%20id!`)).toEqual({ status: 400, field: 'casino' });
+    expect(await refused(`gamingDay=${DAY}&casino=${CASINO}&format=pdf`)).toEqual({ status: 400, field: 'format' });
+    expect(await refused(`gamingDay=${DAY}&casino=${CASINO}&table=BJ-01`)).toEqual({ status: 400, field: 'table' });
+    const es = (await (await get(`/api/v1/advantage-play?gamingDay=${DAY}`, as.compliance, 'es')).json()) as any;
+    expect(es).toMatchObject({ field: 'casino' });
+    expect(es.reason).not.toBe('is required');
+  });
+
+  it('every read, allowed or refused, is in the access log', async () => {
+    let log: any[] = [];
+    for (let i = 0; i < 50; i++) {
+      log = await stored(`SELECT subject, outcome FROM ca_access_log WHERE path = '/api/v1/advantage-play' ORDER BY id`);
+      if (log.filter((r) => r.subject === 'ap-admin').length >= 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const outcomes = (subject: string) => log.filter((r) => r.subject === subject).map((r) => r.outcome);
+    for (const who of ['ap-finance', 'ap-pit', 'ap-admin']) expect(outcomes(who)).toEqual(['denied', 'denied']);
+    expect(outcomes('ap-inspector')).toEqual(['allowed']);
+    // two reads answered, seven refused for their parameters
+    expect(outcomes('ap-compliance').filter((o) => o === 'allowed').length).toBe(2);
+    expect(outcomes('ap-compliance').filter((o) => o !== 'allowed').length).toBe(7);
+  });
+
+  it('casino-audit report advantage-play prints the test as text (English and Spanish), JSON and CSV (built command line)', async () => {
+    const env = { DATABASE_URL: db.url };
+    const text = await reportCli(['report', 'advantage-play', '--gaming-day', DAY], env);
+    expect({ stderr: text.stderr, code: text.code }).toEqual({ stderr: '', code: 0 });
+    const lines = text.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Stakes against the count — casino ${CASINO}, gaming day ${DAY} · findings at a false discovery rate of 1 % across the \\d+ player references tested: 1$`));
+    expect(lines[2]).toMatch(new RegExp(`^  ${COUNTER} · ${injections[0].tableId} · \\d+ rounds in \\d+ shoes · r 0\\.\\d{3} · z \\d+\\.\\d{2} · p .* → FINDING: the stake rises with the count, ×\\d+\\.\\d{2} a point$`));
+    const es = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--casino', CASINO, '--lang', 'es'], env);
+    expect(es.stdout).toMatch(/^Apuestas frente a la cuenta — casino casino-ap, día de juego /);
+    expect(es.stdout).toContain('INCIDENCIA: la apuesta sube con la cuenta');
+    const json = JSON.parse((await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--casino', CASINO, '--json'], env)).stdout);
+    expect(json).toEqual(JSON.parse(JSON.stringify(await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO }))));
+    const csv = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--csv'], env);
+    expect(csv.stdout.split('\n')[1]).toMatch(new RegExp(`^${CASINO},${DAY},${COUNTER},`));
+    const none = await reportCli(['report', 'advantage-play', '--gaming-day', '2026-12-07', '--lang', 'gl'], env);
+    expect(none.stdout.trim()).toBe('non hai ningunha sesión de mesa rexistrada o día de xogo 2026-12-07');
+    const both = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--json', '--csv'], env);
+    expect(both.code).toBe(2);
+  }, 300_000);
+});
