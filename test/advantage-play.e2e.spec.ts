@@ -132,6 +132,13 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(outcomes('ap-compliance').filter((o) => o !== 'allowed').length).toBe(7);
   });
 
+  it('is in the OpenAPI document with its parameters and roles', async () => {
+    const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
+    const op = doc.paths['/api/v1/advantage-play'].get;
+    expect(op['x-roles']).toEqual(['compliance', 'inspector']);
+    expect(op.parameters.map((p: any) => [p.name, !!p.required]).sort()).toEqual([['casino', false], ['casinoId', false], ['format', false], ['gamingDay', true]]);
+  });
+
   it('casino-audit report advantage-play prints the test as text (English and Spanish), JSON and CSV (built command line)', async () => {
     const env = { DATABASE_URL: db.url };
     const text = await reportCli(['report', 'advantage-play', '--gaming-day', DAY], env);
