@@ -8,23 +8,16 @@
 import type { INestApplication } from '@nestjs/common';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { loadAdvantagePlay } from '../libs/projections/src/players/advantage-play-report';
-import { seededRandom } from '../libs/rules/src';
-import { demoPlayerInjections } from '../libs/simulator/src/player-injections';
-import { floorPlan } from '../libs/simulator/src/tables';
 import { issueCredential, TestCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { reportCli } from './support/report-cli';
 import { serveOnLoopback } from './support/served';
-import { recordSimulatedDay } from './support/simulated-day';
+import { counterDay } from './support/counter-day';
 
 const CASINO = 'casino-ap';
 const DAY = '2026-12-06';
-const TABLES = ['blackjack', 'blackjack', 'punto-banco'];
-const SEED = 31;
-const plans = floorPlan(TABLES.length, seededRandom(SEED), { tableGames: TABLES, jurisdiction: 'euskadi' });
-// the counter only, at the first blackjack table, seat 1 (the demo's placement)
-const injections = demoPlayerInjections(plans, 'CASINOAP').filter((i) => i.kind === 'advantage-player');
-const COUNTER = injections[0].playerRef;
+const day = counterDay(CASINO, DAY);
+const COUNTER = day.counter;
 
 describe('stakes against the count where users see it (issue 21 §5, §6)', () => {
   let db: TestDatabase;
@@ -36,7 +29,7 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
   beforeAll(async () => {
     db = await createTestDatabase('ca_advantage_play');
     runtime = await startRuntime({ databaseUrl: db.url });
-    await recordSimulatedDay(runtime.ingestion, { casinoId: CASINO, gamingDay: DAY, tables: TABLES.length, tableGames: TABLES, jurisdiction: 'euskadi', rounds: 100, seed: SEED, jackpots: false, playerInjections: injections });
+    await day.record(runtime.ingestion);
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
     for (const role of ['finance', 'compliance', 'inspector', 'pit', 'admin'] as const) as[role] = await issueCredential(runtime, role, { subject: `ap-${role}` });
@@ -58,7 +51,7 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(body).toEqual(JSON.parse(JSON.stringify(await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO }))));
     expect(body).toMatchObject({ gamingDay: DAY, casinoId: CASINO, fdr: 0.01 });
     expect(body.tested.length).toBeGreaterThan(3);
-    expect(body.tested[0]).toMatchObject({ playerRef: COUNTER, finding: true, tables: [injections[0].tableId] });
+    expect(body.tested[0]).toMatchObject({ playerRef: COUNTER, finding: true, tables: [day.counterTable] });
     expect(body.tested.filter((t: any) => t.finding).map((t: any) => t.playerRef)).toEqual([COUNTER]);
     expect(body.findings.map((f: any) => f.playerRef)).toEqual([COUNTER]);
     for (const t of body.tested) {
@@ -86,7 +79,7 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(lines[0]).toBe('casinoId,gamingDay,playerRef,tables,rounds,shoes,r,z,p,adjustedP,threshold,fdr,finding,stakeFactorPerCount');
     const report = await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO });
     expect(lines.length).toBe(report.tested.length + 1);
-    expect(lines[1].startsWith(`${CASINO},${DAY},${COUNTER},${injections[0].tableId},${report.tested[0].rounds},`)).toBe(true);
+    expect(lines[1].startsWith(`${CASINO},${DAY},${COUNTER},${day.counterTable},${report.tested[0].rounds},`)).toBe(true);
     expect(lines[1].endsWith(`,0.01,true,${report.tested[0].stakeFactorPerCount}`)).toBe(true);
     const es = await get(`${path}&format=csv`, as.compliance, 'es');
     expect((await es.text()).split('\n')[0]).toMatch(/^casino,díaDeJuego,referenciaJugador,/);
@@ -145,7 +138,7 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect({ stderr: text.stderr, code: text.code }).toEqual({ stderr: '', code: 0 });
     const lines = text.stdout.trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^Stakes against the count — casino ${CASINO}, gaming day ${DAY} · findings at a false discovery rate of 1 % across the \\d+ player references tested: 1$`));
-    expect(lines[2]).toMatch(new RegExp(`^  ${COUNTER} · ${injections[0].tableId} · \\d+ rounds in \\d+ shoes · r 0\\.\\d{3} · z \\d+\\.\\d{2} · p .* → FINDING: the stake rises with the count, ×\\d+\\.\\d{2} a point$`));
+    expect(lines[2]).toMatch(new RegExp(`^  ${COUNTER} · ${day.counterTable} · \\d+ rounds in \\d+ shoes · r 0\\.\\d{3} · z \\d+\\.\\d{2} · p .* → FINDING: the stake rises with the count, ×\\d+\\.\\d{2} a point$`));
     const es = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--casino', CASINO, '--lang', 'es'], env);
     expect(es.stdout).toMatch(/^Apuestas frente a la cuenta — casino casino-ap, día de juego /);
     expect(es.stdout).toContain('INCIDENCIA: la apuesta sube con la cuenta');

@@ -6,7 +6,9 @@
  *   by hand: handle 240 × 100, the house paid 40 × 3 500 and kept 200 × 100);
  * - simulated days of the other wheels (double-zero in cantabria, boule and the wheel of fortune in euskadi):
  *   a heat map each, one cell per pocket in the wheel's order that libs/rules holds;
- * - the figures per croupier for compliance, and not for finance.
+ * - the figures per croupier for compliance, and not for finance;
+ * - on another day, a card counter at blackjack: the players tested against the count, the counter first and
+ *   flagged, for compliance; finance sees that they are hidden, and its view asks nothing of them.
  * Screenshots in test-artifacts/pages/statistics-*.png.
  */
 import type { INestApplication } from '@nestjs/common';
@@ -21,6 +23,7 @@ import { WHEEL_OF_FORTUNE_RULEBOOKS } from '../libs/rules/src/games/wheel-of-for
 import { issueCredential } from './support/access';
 import { launchChromium } from './support/chromium';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { counterDay } from './support/counter-day';
 import { ev } from './support/report-day';
 import { serveOnLoopback } from './support/served';
 import { recordSimulatedDay } from './support/simulated-day';
@@ -32,6 +35,8 @@ const TABLE = 'RL-17';
 const S = 'stats-s1';
 const SPINS = 240;
 const STAKE = 100;
+const COUNTER_DAY = '2026-12-06';
+const counter = counterDay('casino-counter', COUNTER_DAY);
 
 /** One session, 240 spins, a straight of 100 on 17 each; 17 comes every sixth spin, the other spins walk the other 36 pockets. */
 function luckySeventeen() {
@@ -72,6 +77,7 @@ describe('the statistics page, in headless Chromium', () => {
     expect((await runtime.ingestion.ingest(luckySeventeen().map((value) => ({ value })))).refusals).toEqual([]);
     await recordSimulatedDay(runtime.ingestion, { casinoId: CASINO, gamingDay: DAY, tables: 3, tableGames: ['french-roulette', 'boule', 'wheel-of-fortune'], jurisdiction: 'euskadi', rounds: 40, seed: 71, errorRate: 0, jackpots: false });
     await recordSimulatedDay(runtime.ingestion, { casinoId: 'casino-dz', gamingDay: DAY, tables: 1, tableGames: ['american-roulette-double-zero'], jurisdiction: 'cantabria', rounds: 40, seed: 72, errorRate: 0, jackpots: false });
+    await counter.record(runtime.ingestion);
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
     browser = await launchChromium();
@@ -229,5 +235,29 @@ describe('the statistics page, in headless Chromium', () => {
     expect(await page.$('tr[data-level="croupier"]')).toBeNull();
     expect(await page.$(`tr[data-level="table"][data-subject="${TABLE}"]`)).not.toBeNull();
     await page.context().close();
+  });
+
+  it('lists the players tested against the count, the counter first and flagged, to compliance only', async () => {
+    const { page, secret } = await open('compliance', `#/performance?gamingDay=${COUNTER_DAY}`);
+    await page.waitForSelector('table.advantage-play', { timeout: 30_000 });
+    await page.locator('section[aria-labelledby="statistics-players"]').screenshot({ path: path.join(ARTIFACTS, 'statistics-players.png') });
+    const answer = await api(secret, `/api/v1/advantage-play?gamingDay=${COUNTER_DAY}&casino=casino-counter`);
+    const rows = await page.$$eval('table.advantage-play tbody tr', (trs) => trs.map((tr) => ({ player: tr.getAttribute('data-player'), finding: tr.getAttribute('data-finding'), flagged: tr.classList.contains('flagged'), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+    expect(rows.map((r) => r.player)).toEqual(answer.tested.map((t: any) => t.playerRef));
+    expect(rows[0]).toMatchObject({ player: counter.counter, finding: 'true', flagged: true });
+    expect(rows.slice(1).every((r) => !r.flagged)).toBe(true);
+    const t = answer.tested[0];
+    // casino, player, table, rounds, shoes, r, z, p, adjusted p, threshold, stake factor, verdict
+    expect(rows[0].cells).toEqual(['casino-counter', counter.counter, counter.counterTable, en.number(t.rounds), en.number(t.shoes), en.number(t.r, 3), en.number(t.z, 2), expect.any(String), expect.any(String), expect.any(String), en.number(t.stakeFactorPerCount, 2), 'the stake follows the count']);
+    expect(rows[1].cells[11]).toBe('no finding');
+    await page.context().close();
+
+    const finance = await open('finance', `#/performance?gamingDay=${COUNTER_DAY}`);
+    expect(await finance.page.textContent('.players-hidden')).toMatch(/compliance and inspectors only/);
+    expect(await finance.page.$('table.advantage-play')).toBeNull();
+    await finance.page.context().close();
+    // the finance view asked nothing of the players: no refused read of people's figures in its access log
+    const asked = await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_access_log WHERE path = '/api/v1/advantage-play' AND subject = 'statistics-finance'`);
+    expect(asked.rows[0].n).toBe(0);
   });
 });

@@ -2,11 +2,14 @@
  * Statistics (issue 21 §7): is a table's result luck? For a gaming day, each table's running actual −
  * theoretical win inside its ±2σ and ±3σ bands (a control chart per table), the findings with the figures
  * behind them (handle, actual, theoretical, σ, z, p and Benjamini–Hochberg's threshold), the figures per
- * croupier (the API answers them to compliance and inspectors only), the CUSUM across days, and each
- * wheel's pockets as a heat map on the wheel's own layout with its goodness-of-fit tests.
+ * croupier (the API answers them to compliance and inspectors only), the players whose stakes follow the
+ * shoe's count (GET /advantage-play, asked only for the readers the API shows croupiers to: the same roles, so
+ * no one else's view leaves a refused read of people's figures in the access log), the CUSUM across days, and
+ * each wheel's pockets as a heat map on the wheel's own layout with its goodness-of-fit tests.
  */
 import { FormEvent, useState } from 'react';
 import type { Translator } from '../../../../libs/i18n/src';
+import { ADVANTAGE_MIN_ROUNDS } from '../../../../libs/projections/src/players/advantage-play';
 import { wheelOf, type WheelKind } from '../../../../libs/rules/src/core/wheel';
 import { getJson } from '../api';
 import { ControlChart, WheelHeatMap } from '../charts';
@@ -77,6 +80,57 @@ interface PerformanceAnswer {
   findings: Finding[];
   cusum: Cusum[];
   charts: Array<{ casinoId: string; tableId: string; points: Array<{ round: number; roundId: string; difference: number; sd: number }> }>;
+}
+
+interface AdvantagePlayAnswer {
+  casinoId: string;
+  fdr: number;
+  tested: Array<{ playerRef: string; tables: string[]; rounds: number; shoes: number; r: number; z: number; p: number; adjustedP: number; threshold: number; finding: boolean; stakeFactorPerCount: number }>;
+  untested: number;
+}
+
+/** The day's players tested at each casino of the performance answer (one test per casino), the findings first. */
+function PlayersSection({ day, casinos, minRounds }: { day: string; casinos: string[]; minRounds: number }) {
+  const tr = useT();
+  const key = casinos.join('|');
+  const answers = useLoad(() => Promise.all(casinos.map((c) => getJson<AdvantagePlayAnswer>(`/api/v1/advantage-play?${new URLSearchParams({ gamingDay: day, casino: c })}`))), [day, key]);
+  const rows = (answers.data ?? []).flatMap((a) => a.tested.map((t) => ({ ...t, casinoId: a.casinoId, fdr: a.fdr })));
+  rows.sort((a, b) => Number(b.finding) - Number(a.finding) || a.p - b.p);
+  const untested = (answers.data ?? []).reduce((n, a) => n + a.untested, 0);
+  const fdr = answers.data?.[0]?.fdr;
+  return (
+    <>
+      {fdr !== undefined && <p className="muted">{tr.t('web:statistics.playersExplain', { fdr: percent(tr, fdr), minRounds: tr.number(minRounds) })}</p>}
+      {!answers.data ? (
+        <Loading error={answers.error} />
+      ) : rows.length === 0 ? (
+        <p>{tr.t('web:statistics.noPlayers')}</p>
+      ) : (
+        <table className="advantage-play">
+          <Head cols={['web:col.casino', 'web:statistics.player', 'web:col.table', ['web:col.rounds', 'num'], ['web:statistics.shoes', 'num'], ['web:statistics.r', 'num'], ['web:statistics.z', 'num'], ['web:statistics.p', 'num'], ['web:statistics.adjustedP', 'num'], ['web:statistics.threshold', 'num'], ['web:statistics.stakeFactor', 'num'], 'web:statistics.fitStatus.finding']} />
+          <tbody>
+            {rows.map((t) => (
+              <tr key={`${t.casinoId}|${t.playerRef}`} data-player={t.playerRef} data-finding={t.finding} className={t.finding ? 'flagged' : undefined}>
+                <td>{t.casinoId}</td>
+                <td>{t.playerRef}</td>
+                <td>{t.tables.join(', ')}</td>
+                <td className="num">{tr.number(t.rounds)}</td>
+                <td className="num">{tr.number(t.shoes)}</td>
+                <td className="num">{tr.number(t.r, 3)}</td>
+                <td className="num">{signed(tr, t.z)}</td>
+                <td className="num">{probability(tr, t.p)}</td>
+                <td className="num">{probability(tr, t.adjustedP)}</td>
+                <td className="num">{probability(tr, t.threshold)}</td>
+                <td className="num">{tr.number(t.stakeFactorPerCount, 2)}</td>
+                <td>{tr.t(`web:statistics.playerVerdict.${t.finding ? 'finding' : 'none'}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {untested > 0 && <p className="muted">{tr.t('web:statistics.untested', { count: tr.number(untested) })}</p>}
+    </>
+  );
 }
 
 interface EquipmentTest {
@@ -266,6 +320,14 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                   ))}
                 </tbody>
               </table>
+            )}
+          </section>
+          <section aria-labelledby="statistics-players">
+            <h2 id="statistics-players">{tr.t('web:statistics.players')}</h2>
+            {!r.croupiersShown ? (
+              <p className="muted players-hidden">{tr.t('web:statistics.playersHidden')}</p>
+            ) : (
+              <PlayersSection day={r.gamingDay} casinos={casino ? [casino] : [...new Set(r.tables.map((t) => t.casinoId))].sort()} minRounds={ADVANTAGE_MIN_ROUNDS} />
             )}
           </section>
           <section aria-labelledby="statistics-cusum">
