@@ -13,6 +13,7 @@ import { createTestDatabase, TestDatabase } from './support/database';
 import { reportCli } from './support/report-cli';
 import { serveOnLoopback } from './support/served';
 import { counterDay } from './support/counter-day';
+import { pdfTextLayer } from './support/pdf-text';
 
 const CASINO = 'casino-ap';
 const DAY = '2026-12-06';
@@ -125,6 +126,26 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(outcomes('ap-compliance').filter((o) => o !== 'allowed').length).toBe(7);
   });
 
+  it("the inspector's day report carries the test beside its performance section for compliance and inspectors, not for finance (JSON, CSV, PDF)", async () => {
+    const inspector = `/api/v1/reports/inspector?gamingDay=${DAY}&casino=${CASINO}`;
+    const forInspector = (await (await get(inspector, as.inspector)).json()) as any;
+    expect(forInspector.performance).toBeDefined();
+    expect(forInspector.advantagePlay).toEqual([JSON.parse(JSON.stringify(await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO })))]);
+    const forFinance = (await (await get(inspector, as.finance)).json()) as any;
+    expect(forFinance.performance).toBeDefined();
+    expect(forFinance.advantagePlay).toBeUndefined();
+    const csvRows = (who: TestCredential) => get(`${inspector}&format=csv`, who).then(async (res) => (await res.text()).split('\n').filter((l) => l.startsWith('advantage-play,')));
+    const rows = await csvRows(as.compliance);
+    expect(rows).toHaveLength(forInspector.advantagePlay[0].tested.length);
+    expect(rows[0]).toMatch(new RegExp(`^advantage-play,${CASINO},${day.counterTable},,,${COUNTER},finding,rounds \\d+ shoes \\d+ r `));
+    expect(await csvRows(as.finance)).toEqual([]);
+    const pdf = async (who: TestCredential) => pdfTextLayer(Buffer.from(await (await get(`${inspector}&format=pdf`, who)).arrayBuffer()));
+    const text = await pdf(as.inspector);
+    expect(text).toContain('Stakes against the count per player reference');
+    expect(text.replace(/\s+/g, '')).toContain(`${COUNTER}·${day.counterTable}`.replace(/\s+/g, ''));
+    expect(await pdf(as.finance)).not.toContain('Stakes against the count');
+  });
+
   it('is in the OpenAPI document with its parameters and roles', async () => {
     const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
     const op = doc.paths['/api/v1/advantage-play'].get;
@@ -148,6 +169,11 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(csv.stdout.split('\n')[1]).toMatch(new RegExp(`^${CASINO},${DAY},${COUNTER},`));
     const none = await reportCli(['report', 'advantage-play', '--gaming-day', '2026-12-07', '--lang', 'gl'], env);
     expect(none.stdout.trim()).toBe('non hai ningunha sesión de mesa rexistrada o día de xogo 2026-12-07');
+    // the inspector's day report: the test only when asked for (--players), after the performance section
+    const inspector = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--players'], env);
+    expect(inspector.stdout.indexOf(`Stakes against the count — casino ${CASINO}`)).toBeGreaterThan(inspector.stdout.indexOf('Actual against theoretical'));
+    expect(inspector.stdout).toContain(`${COUNTER} · ${day.counterTable} · `);
+    expect((await reportCli(['report', 'inspector', '--gaming-day', DAY], env)).stdout).not.toContain('Stakes against the count');
     const both = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--json', '--csv'], env);
     expect(both.code).toBe(2);
   }, 300_000);

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { IngestResult } from '../../../libs/ledger/src';
 import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadEquipment, loadInspectorDay, loadJackpots, loadPerformance, loadReconciliation, loadTableBook } from '../../../libs/projections/src';
-import { casinosOfDay, loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
+import { loadAdvantagePlayOfDay } from '../../../libs/projections/src/players/advantage-play-report';
 import {
   advantagePlayCsv,
   advantagePlayText,
@@ -141,9 +141,13 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--json', 'JSON (contract §7 fields)')
     .option('--csv', 'CSV')
     .option('--pdf <file>', 'write a PDF to sign to this file')
-    .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
+    .option('--players', "add the players whose stakes follow the count, per player reference (figures of people: for compliance and inspectors, as the API answers them)")
+    .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean; pdf?: string; players?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
-      const r = await caughtUp(program, (runtime) => loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }));
+      const r = await caughtUp(program, async (runtime) => {
+        const day = await loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
+        return opts.players ? { ...day, advantagePlay: await loadAdvantagePlayOfDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }) } : day;
+      });
       const lang = cliLanguage(program);
       if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r, { lang }));
       out(opts.json ? JSON.stringify(inspectorDayInLanguage(r, lang), null, 2) : opts.csv ? inspectorCsv(r, lang) : inspectorText(r, lang));
@@ -221,12 +225,7 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       // the command line is the operator's own, as report performance shows the croupiers (the API: compliance and inspectors only)
-      const reports = await caughtUp(program, async (runtime) => {
-        const casinos = opts.casino ? [opts.casino] : await casinosOfDay(runtime.pool, opts.gamingDay);
-        const all = [];
-        for (const casinoId of casinos) all.push(await loadAdvantagePlay(runtime, { gamingDay: opts.gamingDay, casinoId }));
-        return all;
-      });
+      const reports = await caughtUp(program, (runtime) => loadAdvantagePlayOfDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }));
       const lang = cliLanguage(program);
       if (opts.json) out(JSON.stringify(opts.casino ? reports[0] : reports, null, 2));
       else if (opts.csv) out(advantagePlayCsv(reports, lang));

@@ -12,6 +12,7 @@ import { ChecklistRow, dayChecklist, DayFinding, Discrepancy, isSessionScoped, J
 import { DayComplianceRead, loadDayCompliance, withDayFindings } from './day-compliance/day-findings';
 import { loadPerformance, PerformanceReport } from './performance/performance-report';
 import type { CorrectionEntry } from './corrections';
+import type { AdvantagePlayReport } from './players/advantage-play-report';
 import { INSPECTOR_LOG } from './inspector-log/inspector-log.projection';
 import { JACKPOT_MOVEMENTS, JACKPOT_POOLS, JackpotMovementRow, JackpotPoolRow } from './jackpots/jackpot.projection';
 import { RECONCILIATIONS, ReconciliationRow } from './reconciliation/reconciliation.projection';
@@ -369,6 +370,11 @@ export interface InspectorDayReport {
   dayNotes: string[];
   /** actual against theoretical win, the day's findings and the CUSUM across days (issue 21; croupiers' figures left out) */
   performance?: PerformanceReport;
+  /**
+   * the players whose stakes follow the count, each casino's day tested on its own (issue 21 §6): figures of
+   * people, added only for the readers who may see them (compliance, inspectors; the operator's command line)
+   */
+  advantagePlay?: AdvantagePlayReport[];
 }
 
 

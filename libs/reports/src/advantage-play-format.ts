@@ -8,7 +8,8 @@ import type { Language } from '../../i18n/src';
 import { ADVANTAGE_MIN_ROUNDS } from '../../projections/src/players/advantage-play';
 import type { AdvantagePlayReport } from '../../projections/src/players/advantage-play-report';
 import { csv } from './csv';
-import { reportWords } from './report-language';
+import { reportWords, type ReportWords } from './report-language';
+import { Writer } from './report-pdf';
 
 const prob = (x: number) => (x < 0.0001 ? x.toExponential(2) : x.toFixed(4));
 
@@ -62,4 +63,22 @@ export function advantagePlayCsv(reports: AdvantagePlayReport | readonly Advanta
   for (const r of Array.isArray(reports) ? reports : [reports as AdvantagePlayReport])
     for (const x of r.tested) rows.push([r.casinoId, r.gamingDay, x.playerRef, x.tables.join(' '), x.rounds, x.shoes, x.r, x.z, x.p, x.adjustedP, x.threshold, r.fdr, x.finding, x.stakeFactorPerCount]);
   return csv(rows);
+}
+
+/** The test's rows in the inspector CSV's columns (section, casinoId, tableId, sessionId, roundId, item, value, detail): one a player tested. */
+export function advantagePlayInspectorRows(reports: readonly AdvantagePlayReport[] | undefined): unknown[][] {
+  return (reports ?? []).flatMap((r) =>
+    r.tested.map((x) => ['advantage-play', r.casinoId, x.tables.join(' '), '', '', x.playerRef, x.finding ? 'finding' : 'no finding', `rounds ${x.rounds} shoes ${x.shoes} r ${x.r} z ${x.z} p ${x.p} adjustedP ${x.adjustedP} threshold ${x.threshold} fdr ${r.fdr} stakeFactorPerCount ${x.stakeFactorPerCount}`]),
+  );
+}
+
+/** The test in the inspector's PDF: a heading, then each casino's lines, the findings in red. */
+export function advantagePlayPdfSection(w: Writer, reports: readonly AdvantagePlayReport[], words: ReportWords = reportWords('en')): void {
+  w.heading(words.t('advantagePlay.heading'));
+  for (const r of reports) {
+    const [title, method, ...rows] = advantagePlayLines(r, words.lang);
+    w.line(title, { bold: true, size: 8 });
+    w.line(method.trim(), { size: 7 });
+    rows.forEach((line, i) => w.line(line.trim(), { size: 8, ...(r.tested[i]?.finding ? { color: '#a00' } : {}) }));
+  }
 }

@@ -7,6 +7,7 @@ import { csv } from './csv';
 import { reportWords } from './report-language';
 import { checklistNote, checklistTitle } from './phrase-language';
 import { casinoTime } from './local-time';
+import { advantagePlayInspectorRows, advantagePlayText } from './advantage-play-format';
 import { performanceRows, performanceText } from './performance-format';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
 import type { ChecklistStatus } from '../../rules/src';
@@ -170,6 +171,7 @@ export function inspectorCsv(r: InspectorDayReport, lang: Language = 'en'): stri
   for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${at(l.at, l.sessionId)}`]);
   for (const v of r.voidedRounds) rows.push(['voided', '', v.tableId, v.sessionId, v.roundId, 'voided', '', `${v.reason} (decided by ${v.decidedBy})`]);
   rows.push(...performanceRows(r.performance));
+  rows.push(...advantagePlayInspectorRows(r.advantagePlay));
   return csv(rows);
 }
 
@@ -214,5 +216,6 @@ export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): str
   for (const l of r.limitChanges)
     lines.push(`  ${t('inspector.limitChange', { table: l.tableId ?? '?', from: l.from ? `${words.amount(l.from.min)}–${words.amount(l.from.max)}` : '?', to: `${words.amount(l.to.min)}–${words.amount(l.to.max)}`, at: at(l.at, l.sessionId) })}`);
   if (r.performance) lines.push('', performanceText(r.performance, words.lang));
+  for (const a of r.advantagePlay ?? []) lines.push('', advantagePlayText(a, words.lang));
   return lines.join('\n');
 }

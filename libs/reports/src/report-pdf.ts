@@ -10,6 +10,7 @@ import { timeZones } from './local-time';
 import { reportWords, type ReportWords } from './report-language';
 import { dayClock } from './report-format';
 import type { InspectorDayReport, TableBookReport } from '../../projections/src';
+import { advantagePlayPdfSection } from './advantage-play-format';
 import { performancePdfSection } from './performance-format';
 
 type Doc = PDFKit.PDFDocument;
@@ -360,6 +361,7 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
   if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line(t('none'));
 
   if (r.performance) performancePdfSection(w, r.performance, words);
+  if (r.advantagePlay) advantagePlayPdfSection(w, r.advantagePlay, words);
 
   w.heading(t('signatures'));
   w.line(t('inspector.attest'), { size: 8 });

@@ -7,7 +7,9 @@ import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { Principal } from '../../../../libs/access/src/access-service';
 import { casinoFor } from '../auth/casino-scope';
+import { PLAYER_FIGURE_READERS } from '../equipment/equipment.controller';
 import type { InspectorDayReport, JackpotsReport, ReconciliationReport } from '../../../../libs/projections/src';
 import { inspectorCsv, inspectorDayInLanguage, inspectorPdf, jackpotsCsv, reconciliationCsv } from '../../../../libs/reports/src';
 import { answerLanguage } from '../language';
@@ -67,7 +69,10 @@ export class ReportsController {
   @Header('Cache-Control', 'no-store')
   async inspector(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format);
-    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId)));
+    // the stakes against the count per player reference: figures of people, for the roles that may read them (issue 21 §5)
+    const principal = (req as Request & { principal?: Principal }).principal;
+    const players = !!principal?.roles.some((role) => PLAYER_FIGURE_READERS.includes(role));
+    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId), players));
     const name = `inspector-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
     if (format === 'csv') {
       res.type('text/csv');

@@ -9,6 +9,7 @@ import {
   loadReconciliation,
   ReconciliationReport,
 } from '../../../../libs/projections/src';
+import { loadAdvantagePlayOfDay } from '../../../../libs/projections/src/players/advantage-play-report';
 import { RUNTIME } from '../runtime.token';
 
 /** Drop / tips / cagnotte recorded vs counted for a gaming day (contract §7 reconciliation). */
@@ -51,6 +52,8 @@ export class GetInspectorDayQuery {
   constructor(
     readonly gamingDay: string,
     readonly casinoId: string | null,
+    /** add the stakes against the count per player reference (only for the roles that may read figures of people) */
+    readonly players = false,
   ) {}
 }
 
@@ -58,8 +61,9 @@ export class GetInspectorDayQuery {
 export class GetInspectorDayHandler implements IQueryHandler<GetInspectorDayQuery, InspectorDayReport> {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  execute(q: GetInspectorDayQuery): Promise<InspectorDayReport> {
-    return loadInspectorDay(this.runtime, { gamingDay: q.gamingDay, casinoId: q.casinoId });
+  async execute(q: GetInspectorDayQuery): Promise<InspectorDayReport> {
+    const day = await loadInspectorDay(this.runtime, { gamingDay: q.gamingDay, casinoId: q.casinoId });
+    return q.players ? { ...day, advantagePlay: await loadAdvantagePlayOfDay(this.runtime, { gamingDay: q.gamingDay, casinoId: q.casinoId }) } : day;
   }
 }
 

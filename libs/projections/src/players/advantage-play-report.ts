@@ -39,3 +39,11 @@ export async function loadAdvantagePlay(
 export async function casinosOfDay(pool: Pool, gamingDay: string): Promise<string[]> {
   return (await pool.query(`SELECT DISTINCT casino_id FROM ${TABLE_BOOKS} WHERE gaming_day = $1 ORDER BY casino_id`, [gamingDay])).rows.map((r) => r.casino_id as string);
 }
+
+/** The test at each casino of the day (or at the one named), each on its own: one false discovery rate per casino. */
+export async function loadAdvantagePlayOfDay(db: { pool: Pool; store: Pick<EventStore, 'readStream'> }, q: { gamingDay: string; casinoId?: string | null; fdr?: number }): Promise<AdvantagePlayReport[]> {
+  const casinos = q.casinoId ? [q.casinoId] : await casinosOfDay(db.pool, q.gamingDay);
+  const reports: AdvantagePlayReport[] = [];
+  for (const casinoId of casinos) reports.push(await loadAdvantagePlay(db, { gamingDay: q.gamingDay, casinoId, fdr: q.fdr }));
+  return reports;
+}
