@@ -59,7 +59,10 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
       expect(Object.keys(t).sort()).toEqual(['adjustedP', 'finding', 'p', 'playerRef', 'r', 'rounds', 'shoes', 'stakeFactorPerCount', 'tables', 'threshold', 'z'].sort());
       expect(t.finding).toBe(t.adjustedP <= body.fdr);
       expect(t.adjustedP).toBeGreaterThanOrEqual(t.p);
+      if (t.p <= t.threshold) expect(t.finding).toBe(true);
     }
+    // the counter's p is the day's smallest: rank 1 of those tested
+    expect(body.tested[0].threshold).toBeCloseTo(body.fdr / body.tested.length, 12);
     // the honest ones after him, by p; his rounds are the rounds he staked before the cards at his table, counted in the store
     const rest = body.tested.slice(1).map((t: any) => t.p);
     expect(rest).toEqual([...rest].sort((a, b) => a - b));

@@ -241,7 +241,7 @@ export interface AdvantagePlayTested {
   readonly p: number;
   /** Benjamini–Hochberg's adjusted p across the day's players tested: a finding when ≤ `fdr` */
   readonly adjustedP: number;
-  /** the p this player's rank needed (rank ÷ tested × fdr, the step-up threshold at his place) */
+  /** the step-up threshold at this player's rank by p (rank ÷ tested × fdr): a p at or below it is a finding, and so is every smaller one */
   readonly threshold: number;
   readonly finding: boolean;
   readonly stakeFactorPerCount: number;
