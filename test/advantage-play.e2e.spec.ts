@@ -114,6 +114,14 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(es.reason).not.toBe('is required');
   });
 
+  it("a credential scoped to a casino reads its own casino's day without naming it, and no other", async () => {
+    const scoped = await issueCredential(runtime, 'inspector', { subject: 'ap-scoped', casinoId: CASINO });
+    const own = await get(`/api/v1/advantage-play?gamingDay=${DAY}`, scoped);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as any).tested[0].playerRef).toBe(COUNTER);
+    expect((await get(`/api/v1/advantage-play?gamingDay=${DAY}&casino=casino-other`, scoped)).status).toBe(403);
+  });
+
   it('every read, allowed or refused, is in the access log', async () => {
     let log: any[] = [];
     for (let i = 0; i < 50; i++) {
