@@ -4,8 +4,8 @@
  *
  * Each suite returns its own Markdown section; the runner writes the sections into bench/results.md
  * between `<!-- bench:NAME:begin -->` / `<!-- bench:NAME:end -->` markers, replacing the sections of the
- * suites it ran and keeping those of the others, so later suites (projection rebuild, replay latency,
- * memory…) add their sections without disturbing earlier figures.
+ * suites it ran and keeping those of the others and any text written between sections, so later suites
+ * (projection rebuild, replay latency, memory…) add their sections without disturbing earlier figures.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  * `--quick` is a smoke run (1 trial of 2 s) and prints its Markdown instead of writing results.md
@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { appendSuite } from './append';
+import { honestDaysSuite } from './honest-days';
 import { loadSuite } from './load';
 import { memorySuite } from './memory';
 import { rebuildSuite } from './rebuild';
@@ -22,7 +23,7 @@ import { roundsPagesSuite } from './rounds-pages';
 import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
-export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite, roundsPagesSuite];
+export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite, roundsPagesSuite, honestDaysSuite];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
 
@@ -95,12 +96,22 @@ PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.
 const begin = (name: string) => `<!-- bench:${name}:begin -->`;
 const end = (name: string) => `<!-- bench:${name}:end -->`;
 
-/** The sections already in a results file, by suite name, in file order. */
-function existingSections(text: string): Map<string, string> {
-  const sections = new Map<string, string>();
-  const re = /<!-- bench:([\w-]+):begin -->\n([\s\S]*?)\n<!-- bench:\1:end -->/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) sections.set(m[1], m[2]);
-  return sections;
+const block = (name: string, body: string) => `${begin(name)}\n${body}\n${end(name)}`;
+
+/**
+ * The results file with the sections just produced: each replaces its own section where the file has one, a new
+ * one is added at the end, and everything else (other suites' sections, and what people wrote between them) stays
+ * as it was; the header above the first section is written again.
+ */
+function spliceSections(previous: string | undefined, produced: ReadonlyMap<string, string>): string {
+  if (previous === undefined) return `${header()}\n${[...produced].map(([n, body]) => block(n, body)).join('\n\n')}\n`;
+  const first = previous.indexOf('<!-- bench:');
+  let text = `${header()}\n${first >= 0 ? previous.slice(first) : ''}`;
+  for (const [name, body] of produced) {
+    const re = new RegExp(`${begin(name)}\\n[\\s\\S]*?\\n${end(name)}`);
+    text = re.test(text) ? text.replace(re, () => block(name, body)) : `${text.trimEnd()}\n\n${block(name, body)}\n`;
+  }
+  return text;
 }
 
 function header(): string {
@@ -156,13 +167,7 @@ async function main() {
     log('quick run: results printed above, no file written (use --out FILE to keep them)');
     return;
   }
-  const previous = existsSync(target) ? existingSections(readFileSync(target, 'utf8')) : new Map<string, string>();
-  const names = [...SUITES.map((s) => s.name), ...[...previous.keys()].filter((n) => !SUITES.some((s) => s.name === n))];
-  const sections = names
-    .map((n) => [n, produced.get(n) ?? previous.get(n)] as const)
-    .filter((e): e is readonly [string, string] => e[1] !== undefined)
-    .map(([n, body]) => `${begin(n)}\n${body}\n${end(n)}`);
-  writeFileSync(target, `${header()}\n${sections.join('\n\n')}\n`);
+  writeFileSync(target, spliceSections(existsSync(target) ? readFileSync(target, 'utf8') : undefined, produced));
   log(`wrote ${path.relative(process.cwd(), target) || target}`);
 }
 
