@@ -11,7 +11,9 @@ import { csv } from './csv';
 import { reportWords, type ReportWords } from './report-language';
 import { Writer } from './report-pdf';
 
-const prob = (x: number) => (x < 0.0001 ? x.toExponential(2) : x.toFixed(4));
+/** Decimals for a probability: four, or three significant digits below 0.01 (a threshold of 0.01 / 12 is 0.000833, not 0.0008). */
+const probDigits = (x: number) => (x > 0 && x < 0.01 ? 2 - Math.floor(Math.log10(x)) : 4);
+const prob = (x: number) => (x < 0.0001 ? x.toExponential(2) : x.toFixed(probDigits(x)));
 
 function advantageWords(lang: Language) {
   const words = reportWords(lang);
@@ -19,7 +21,7 @@ function advantageWords(lang: Language) {
   return {
     t: (key: string, values?: Record<string, unknown>) => words.t(`advantagePlay.${key}`, values),
     fixed: (x: number, digits: number) => (en ? x.toFixed(digits) : words.tr.number(x, digits)),
-    p: (x: number) => (en || x < 0.0001 ? prob(x) : words.tr.number(x, 4)),
+    p: (x: number) => (en || x < 0.0001 ? prob(x) : words.tr.number(x, probDigits(x))),
     n: (x: number) => (en ? String(x) : words.tr.number(x)),
     day: (d: string) => (en ? d : words.tr.date(d)),
   };
