@@ -9,7 +9,7 @@ import type { Language } from '../../i18n/src';
 import { formatLocal, localParts, timeZones } from '../../reports/src/local-time';
 import { amountsAreMoney, legalCitationText } from '../../reports/src/finding-language';
 import { reportWords } from '../../reports/src/report-language';
-import { stepNarration } from '../../reports/src/phrase-language';
+import { replayRemarks, stepNarration } from '../../reports/src/phrase-language';
 import type { Discrepancy } from '../../rules/src';
 import type { RoundReplay } from './replay';
 
@@ -45,8 +45,9 @@ export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.
   for (const d of r.discrepancies.filter((x) => !r.steps.some((s) => s.eventId === x.eventId))) difference(d);
   lines.push('');
   lines.push(`  ${t('verdict', { verdict: r.verdict, count: r.discrepancies.length })}`);
-  for (const n of r.notes) lines.push(`  ${t('note', { note: n })}`);
-  for (const w of r.warnings) lines.push(`  ${t('warning', { warning: w })}`);
+  const remarks = replayRemarks(r, lang);
+  for (const n of remarks.notes) lines.push(`  ${t('note', { note: n })}`);
+  for (const w of remarks.warnings) lines.push(`  ${t('warning', { warning: w })}`);
   for (const d of r.disputes) lines.push(`  ${t('dispute', { type: d.type === 'RoundDisputed' ? 'disputed' : 'resolved', at: formatLocal(d.occurredAt, zone), data: JSON.stringify(d.data) })}`);
   for (const c of r.corrections) lines.push(`  ${t('correction', { event: c.correctsEventId, reason: c.reason, approvers: c.approvedBy.join(words.t('and')) })}`);
   return lines.join('\n');

@@ -6,6 +6,7 @@
 import type { StoredEvent } from '../../event-store/src';
 import { EVENT_COLUMNS, hashText, PostgresEventStore, toStoredEvent } from '../../event-store/src';
 import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
+import { said, type Phrase } from '../../rules/src/core/phrase';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
 
 export interface RoundReplay {
@@ -20,7 +21,10 @@ export interface RoundReplay {
   readonly discrepancies: Discrepancy[];
   readonly steps: ReplayStep[];
   readonly notes: string[];
+  /** the notes and warnings as phrases of the `narrative` catalogue, one for each in the same order (issue 16) */
+  readonly notePhrases: Phrase[];
   readonly warnings: string[];
+  readonly warningPhrases: Phrase[];
   readonly disputes: Array<{ eventId: string; type: string; occurredAt: string | null; data: Record<string, unknown> }>;
   readonly corrections: Array<{ eventId: string; correctsEventId: string; reason: string; approvedBy: string[] }>;
   /** the rulebook this round was judged by (its source section in the regulation) */
@@ -176,13 +180,16 @@ export function judgeFromStream(
     start: start ? { source: 'snapshot' as const, atVersion: events[first].streamVersion - 1 } : { source: 'stream' as const, factsFolded: first },
   };
   if (!tracker.judged) {
+    const unjudged = said(`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`, 'judge.note.noRules', { game: String(state.game), jurisdiction: String(state.jurisdiction) });
     return {
       ...base,
       verdict: 'incomplete',
       discrepancies: [],
       steps: roundEvents.map((e, i) => ({ position: i + 1, eventId: e.eventId, type: e.type, occurredAt: e.occurredAt ?? undefined, narrative: e.type, state: null, discrepancies: [] })),
-      notes: [`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`],
+      notes: [unjudged.text],
+      notePhrases: [unjudged.phrase],
       warnings: [],
+      warningPhrases: [],
       rulebook: null,
     };
   }
@@ -196,7 +203,9 @@ export function judgeFromStream(
     discrepancies: judgement.discrepancies,
     steps: judgement.steps,
     notes: judgement.notes,
+    notePhrases: judgement.notePhrases,
     warnings: judgement.warnings,
+    warningPhrases: judgement.warningPhrases,
     rulebook: env.rulebook.source,
   };
 }
@@ -284,7 +293,9 @@ export function judgeSession(events: readonly StoredEvent[], pools: (roundStart:
       discrepancies: judgement.discrepancies,
       steps: judgement.steps,
       notes: judgement.notes,
+      notePhrases: judgement.notePhrases,
       warnings: judgement.warnings,
+      warningPhrases: judgement.warningPhrases,
       disputes: [],
       corrections: [],
       rulebook: env.rulebook.source,

@@ -7,12 +7,13 @@
  */
 import { LANGUAGES, translator } from '../../i18n/src';
 import { SessionTracker } from '../../replay/src';
-import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeRound, registeredGames, type ChecklistDay, type Phrase, type PhraseValue, type ReplayStep } from '../../rules/src';
+import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeRound, registeredGames, type ChecklistDay, type Phrase, type PhraseValue, type ReplayStep, type RoundJudgement } from '../../rules/src';
+import { envFor, judge } from '../../rules/src/core/testing';
 import { simulateDay } from '../../simulator/src';
-import { checklistNote, checklistTitle, stepNarration, wordPhrase } from './phrase-language';
+import { checklistNote, checklistTitle, replayRemarks, stepNarration, wordPhrase } from './phrase-language';
 
-/** Every step of every round of a simulated day, judged the way replay judges it from the store. */
-function steps(games: readonly string[], rounds: number, seed: number): Array<{ game: string; step: ReplayStep }> {
+/** Every round of a simulated day, judged the way replay judges it from the store. */
+function judged(games: readonly string[], rounds: number, seed: number): Array<{ game: string; judgement: RoundJudgement }> {
   const batches = [...simulateDay({ tables: games.length, tableGames: games, rounds, seed, errorRate: 0.3 })];
   const trackers = new Map<string, SessionTracker>();
   const open = new Map<string, { sessionId: string; facts: Array<{ eventId: string; type: string; data: Record<string, any> }>; env: ReturnType<SessionTracker['env']> | null }>();
@@ -25,14 +26,18 @@ function steps(games: readonly string[], rounds: number, seed: number): Array<{ 
     if (round) round.facts.push({ eventId: e.eventId, type: e.type, data: e.data });
     tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
   }
-  const out: Array<{ game: string; step: ReplayStep }> = [];
+  const out: Array<{ game: string; judgement: RoundJudgement }> = [];
   for (const r of open.values()) {
     if (!r.env) continue;
     const rules = trackers.get(r.sessionId)!.game!;
-    for (const step of judgeRound(rules, r.env, r.facts.map((f, i) => ({ ...f, position: i + 1 }))).steps) out.push({ game: rules.game, step });
+    out.push({ game: rules.game, judgement: judgeRound(rules, r.env, r.facts.map((f, i) => ({ ...f, position: i + 1 }))) });
   }
   return out;
 }
+
+/** Every step of every round of a simulated day. */
+const steps = (games: readonly string[], rounds: number, seed: number): Array<{ game: string; step: ReplayStep }> =>
+  judged(games, rounds, seed).flatMap(({ game, judgement }) => judgement.steps.map((step) => ({ game, step })));
 
 function keys(p: Phrase, into: string[] = []): string[] {
   into.push(p.key);
@@ -129,5 +134,60 @@ describe('the gaming-day checklist in the reader’s language', () => {
       );
       expect({ lang, english: english.slice(0, 5) }).toEqual({ lang, english: [] });
     }
+  });
+});
+
+describe('a replay’s notes and warnings in the reader’s language', () => {
+  // a sic bo table without the casino's pay table (index.md OQ-15) leaves each settlement a note; the wheel
+  // of fortune's pays are open questions (OQ-04, OQ-05): a simulated day of it carries warnings; every
+  // rulebook's warnings besides
+  const sicBo = registeredGames().find((g) => g.game === 'sic-bo')!;
+  const fact = (type: string, data: Record<string, unknown> = {}) => ({ type, data: { sessionId: 's-1', roundId: 'r-1', ...data } });
+  const unpaid = judge(sicBo, envFor(sicBo, 'cantabria'), [
+    fact('RoundStarted'),
+    fact('BetPlaced', { betId: 'b1', seat: 1, betType: 'big', amount: 1000 }),
+    fact('BetPlaced', { betId: 'b2', seat: 2, betType: 'small', amount: 500 }),
+    fact('BetsClosed'),
+    fact('DiceThrown', { dice: [4, 5, 6] }),
+    fact('BetSettled', { betId: 'b1', outcome: 'win', payout: 1000 }),
+    fact('BetSettled', { betId: 'b2', outcome: 'lose', payout: 0 }),
+    fact('RoundCompleted'),
+  ]);
+  const rounds = [unpaid, ...judged(['wheel-of-fortune', 'french-roulette'], 4, 16).map((r) => r.judgement)];
+  const rulebookWarnings = registeredGames().flatMap((g) => Object.values(g.rulebooks).flatMap((b) => (b.warnings ?? []).map((w) => ({ game: g.game, w }))));
+  const checked = ['bet', 'payout', 'not', 'verifiable', 'the', 'on', 'wins', 'loses', 'but', 'pay', 'table', 'is', 'configured', 'needs', 'authorisation', 'pays', 'are', 'garbled', 'in', 'both', 'languages', 'standard', 'applied', 'should', 'be', 'confirmed', 'by', 'regulator', 'wheel', 'as', 'printed', 'returns', 'unit', 'staked', 'player', 'edge', 'keeping', 'one', 'at', 'minimum', 'read', 'an', 'option', 'obligation', 'rules', 'for', 'round', 'listed', 'judged', 'question'];
+
+  it('carries one phrase for each note and warning, every key in every language', () => {
+    expect(unpaid.notes.length).toBe(2);
+    expect(rounds.filter((r) => r.warnings.length).length).toBeGreaterThan(3);
+    expect(rulebookWarnings.length).toBeGreaterThanOrEqual(3);
+    for (const { game, w } of rulebookWarnings) expect(`${game} ${w.cite}: ${w.phrase ? 'phrased' : 'English only'}`).toBe(`${game} ${w.cite}: phrased`);
+    const missing = new Set<string>();
+    for (const r of rounds) {
+      expect([r.notePhrases.length, r.warningPhrases.length]).toEqual([r.notes.length, r.warnings.length]);
+      for (const p of [...r.notePhrases, ...r.warningPhrases])
+        for (const key of keys(p)) if (!key.startsWith('term.')) for (const lang of LANGUAGES) if (!translator(lang).has(`narrative:${key}`)) missing.add(`${lang}: ${key}`);
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('words them with no English word in es, eu, ca and gl, and leaves English as the rules wrote it', () => {
+    const noRules = { key: 'judge.note.noRules', values: { game: 'pai-gow', jurisdiction: 'galicia' } };
+    const remarks = [
+      ...rounds,
+      { notes: ['no rules'], notePhrases: [noRules], warnings: rulebookWarnings.map(({ w }) => `${w.value} (${w.cite})`), warningPhrases: rulebookWarnings.map(({ w }) => ({ key: 'judge.warning.inForce', values: { warning: w.phrase!, citation: { cite: w.cite } } })) },
+    ];
+    for (const r of rounds) expect(replayRemarks(r, 'en')).toEqual({ notes: r.notes, warnings: r.warnings });
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const english = remarks.flatMap((r) => {
+        const { notes, warnings } = replayRemarks(r, lang);
+        return [...notes, ...warnings].flatMap((text) => words(text).filter((w) => checked.includes(w)).map((w) => `"${w}" in ${text}`));
+      });
+      expect({ lang, english: [...new Set(english)].slice(0, 5) }).toEqual({ lang, english: [] });
+    }
+    expect(replayRemarks(unpaid, 'es').notes).toEqual([
+      'apuesta b1: el pago de 10,00\u00a0€ no se puede comprobar: 4-5-6 (total 15) con la apuesta a grande gana, pero no hay tabla de pagos configurada: el pago requiere la autorización del casino (cuestión que los textos dejan abierta)',
+      'apuesta b2: el pago de 0,00\u00a0€ no se puede comprobar: 4-5-6 (total 15) con la apuesta a pequeña pierde, pero no hay tabla de pagos configurada: el pago requiere la autorización del casino (cuestión que los textos dejan abierta)',
+    ]);
   });
 });

@@ -53,6 +53,16 @@ export function stepNarration(step: { readonly narrative: string; readonly narra
   return step.narrativeKey && lang !== 'en' ? wordPhrase({ key: step.narrativeKey, values: step.narrativeValues }, lang) : step.narrative;
 }
 
+/**
+ * A replay's notes and warnings in `lang` (issue 16): each one's phrase worded; in English, or where a
+ * replay carries no phrases (one stored before they were), the rules' own lines.
+ */
+export function replayRemarks(r: { readonly notes: readonly string[]; readonly notePhrases?: readonly Phrase[]; readonly warnings: readonly string[]; readonly warningPhrases?: readonly Phrase[] }, lang: Language): { notes: string[]; warnings: string[] } {
+  const worded = (english: readonly string[], phrases: readonly Phrase[] | undefined) =>
+    lang === 'en' || !phrases || phrases.length !== english.length ? [...english] : phrases.map((p) => wordPhrase(p, lang));
+  return { notes: worded(r.notes, r.notePhrases), warnings: worded(r.warnings, r.warningPhrases) };
+}
+
 /** A checklist row as the rules give it (libs/rules/src/core/compliance-checklist.ts). */
 export interface ChecklistRowLike {
   readonly id: string;

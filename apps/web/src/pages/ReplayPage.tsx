@@ -46,6 +46,9 @@ export interface Replay {
   steps: Step[];
   notes: string[];
   warnings: string[];
+  /** the notes and warnings in the chosen language (the API words them from Accept-Language) */
+  notesInLanguage?: string[];
+  warningsInLanguage?: string[];
   disputes: Array<{ type: string; occurredAt: string | null; data: Record<string, unknown> }>;
   corrections: Array<{ correctsEventId: string; reason: string; approvedBy: string[] }>;
   rulebook: string | null;
@@ -170,12 +173,12 @@ export function ReplayPage({ roundId, step, full = false }: { roundId: string; s
       <section aria-label={tr.t('web:replay.allDifferences')}>
         <h2>{tr.t('web:replay.differencesHeading')}</h2>
         {all.length === 0 ? <p>{tr.t('web:replay.none')}</p> : all.map((d, i) => <DiscrepancyBox key={i} d={d} />)}
-        {data.notes.map((n, i) => (
+        {(data.notesInLanguage ?? data.notes).map((n, i) => (
           <p key={i} className="note">
             {tr.t('web:replay.note')} <span data-server-text>{n}</span>
           </p>
         ))}
-        {data.warnings.map((w, i) => (
+        {(data.warningsInLanguage ?? data.warnings).map((w, i) => (
           <p key={i} className="note">
             {tr.t('web:replay.warning')} <span data-server-text>{w}</span>
           </p>

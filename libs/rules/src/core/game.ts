@@ -7,7 +7,7 @@
  */
 import type { DeckSpec } from './cards';
 import type { BetEdge } from './house-edge';
-import type { Said } from './phrase';
+import type { Phrase, Said } from './phrase';
 import type {
   Bet,
   Cited,
@@ -21,6 +21,9 @@ import type {
   SettlementVerdict,
 } from './types';
 
+/** A warning a rulebook surfaces with every verdict: its English, its citation and, for the edges to word, its phrase (issue 16). */
+export type RulebookWarning = Cited<string> & { readonly phrase?: Phrase };
+
 /** A rulebook is data: one per game and jurisdiction, every regulatory value cited. */
 export interface RulebookBase {
   readonly game: string;
@@ -30,7 +33,7 @@ export interface RulebookBase {
   /** rulebook options a session may set (`TableSessionOpened.options`), with their defaults and citations */
   readonly options?: Readonly<Record<string, Cited<unknown>>>;
   /** warnings to surface with every verdict (e.g. index.md OQ-05: a pay table with a player edge) */
-  readonly warnings?: readonly Cited<string>[];
+  readonly warnings?: readonly RulebookWarning[];
 }
 
 export interface RoundEnv<R extends RulebookBase = RulebookBase> {

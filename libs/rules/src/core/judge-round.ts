@@ -6,7 +6,7 @@
 import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
-import { amount, cite, said, term, type PhraseValue, type Said } from './phrase';
+import { amount, cite, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
 import { judgeCoupAfterCut } from './session-rules';
 import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
 import {
@@ -43,8 +43,12 @@ export interface RoundJudgement {
   readonly steps: ReplayStep[];
   /** what could not be verified, and why (never counted as a discrepancy) */
   readonly notes: string[];
+  /** the notes as phrases of the `narrative` catalogue, one for each note in the same order (issue 16) */
+  readonly notePhrases: Phrase[];
   /** rulebook warnings in force (index.md open questions that favour a party, etc.) */
   readonly warnings: string[];
+  /** the warnings as phrases, one for each warning in the same order (issue 16) */
+  readonly warningPhrases: Phrase[];
   /** what each settled bet should have got, for reports and the narrative */
   readonly expectedSettlements: Array<{ betId: string; hand?: number | string; expected: ExpectedSettlement }>;
 }
@@ -100,7 +104,7 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
     jackpotBeforeWins: new Map(),
   };
   const steps: ReplayStep[] = [];
-  const notes: string[] = [];
+  const notes: Said[] = [];
   const byEvent = new Map<string, Discrepancy[]>();
   const all: Discrepancy[] = [];
   const report = (fact: Fact | undefined, finding: Finding) => {
@@ -149,8 +153,19 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
       : book.completed
         ? 'consistent'
         : 'incomplete';
-  const warnings = (env.rulebook.warnings ?? []).map((w) => `${w.value} (${w.cite})`);
-  return { verdict, discrepancies: all, steps, notes, warnings, expectedSettlements };
+  const warnings = (env.rulebook.warnings ?? []).map((w) =>
+    said(`${w.value} (${w.cite})`, 'judge.warning.inForce', { warning: w.phrase ?? w.value, citation: cite(w.cite) }),
+  );
+  return {
+    verdict,
+    discrepancies: all,
+    steps,
+    notes: notes.map((n) => n.text),
+    notePhrases: notes.map((n) => n.phrase),
+    warnings: warnings.map((w) => w.text),
+    warningPhrases: warnings.map((w) => w.phrase),
+    expectedSettlements,
+  };
 }
 
 function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, before: S, fact: Fact): Finding[] {
@@ -406,7 +421,7 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
   ];
 }
 
-function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, notes: string[]): Finding[] {
+function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, notes: Said[]): Finding[] {
   const findings: Finding[] = [];
   const settledKeys = new Set<string>();
   const decided = rules.isDecided(state, env);
@@ -428,7 +443,16 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
     }
     settledKeys.add(key);
     if (isUnverifiable(s.verdict)) {
-      notes.push(`bet ${key}: payout ${s.payout} not verifiable: ${s.verdict.reason} (${s.verdict.citation})`);
+      const v = s.verdict;
+      notes.push(
+        // a reason the rules word in English only travels as that English
+        said(`bet ${key}: payout ${s.payout} not verifiable: ${v.reason} (${v.citation})`, 'judge.note.unverifiable', {
+          bet: key,
+          payout: amount(s.payout),
+          reason: v.reasonPhrase ?? v.reason,
+          citation: cite(v.citation),
+        }),
+      );
       continue;
     }
     if (isUndecided(s.verdict)) {
@@ -545,7 +569,7 @@ function whatTheRulesSay(book: RoundBook, fact: Fact, line: Said): Said {
   const s = book.settlements.find((x) => x.fact === fact);
   if (!s) return line;
   const v = s.verdict;
-  if (isUnverifiable(v)) return said(`${line.text} — not verifiable: ${v.reason}`, 'settled.unverifiable', { line: line.phrase });
+  if (isUnverifiable(v)) return said(`${line.text} — not verifiable: ${v.reason}`, v.reasonPhrase ? 'settled.unverifiableBecause' : 'settled.unverifiable', v.reasonPhrase ? { line: line.phrase, reason: v.reasonPhrase } : { line: line.phrase });
   if (isUndecided(v)) return said(`${line.text} — the outcome was not yet known: ${v.reason}`, 'settled.undecided', { line: line.phrase });
   const values = { line: line.phrase, outcome: term('outcome', v.outcome), payout: amount(v.payout), citation: cite(v.citation) };
   return said(

@@ -181,6 +181,8 @@ export interface Unverifiable {
   readonly unverifiable: true;
   readonly reason: string;
   readonly citation: string;
+  /** the reason as a phrase of the `narrative` catalogue, for the edges to word (issue 16) */
+  readonly reasonPhrase?: Phrase;
 }
 
 export type SettlementVerdict = ExpectedSettlement | Undecided | Unverifiable;

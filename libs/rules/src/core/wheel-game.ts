@@ -253,7 +253,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const partPhrases: PhraseValue[] = [];
     const cites = new Set<string>();
     for (const c of winners) {
-      if (!c.odds) return { unverifiable: true, reason: `no pay-table row for ${c.label}`, citation: env.rulebook.source };
+      if (!c.odds) return { unverifiable: true, reason: `no pay-table row for ${c.label}`, citation: env.rulebook.source, reasonPhrase: phrase('judge.unverifiable.noPayRow', { chip: c.labelPhrase ?? c.label }) };
       const stake = roundDownTo(unit * c.units, 1);
       const win = payOdds(unit * c.units, c.odds.value, 1);
       won += win;
@@ -275,7 +275,12 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     if (payout < 0) {
       // a composite whose winning chips earn less than its lost chips return part of the stake: no contract
       // outcome records that (judgeBet flags such a bet when it is placed); none of the texts' bets can do it
-      return { unverifiable: true, reason: `${bet.betType} on ${shown} returns ${bet.amount + payout} of ${bet.amount}, which one BetSettled cannot record (record its chips as separate bets)`, citation: [...cites].join('; ') };
+      return {
+        unverifiable: true,
+        reason: `${bet.betType} on ${shown} returns ${bet.amount + payout} of ${bet.amount}, which one BetSettled cannot record (record its chips as separate bets)`,
+        citation: [...cites].join('; '),
+        reasonPhrase: phrase('judge.unverifiable.partReturned', { betType: term('betType', bet.betType), result: told, returned: amount(bet.amount + payout), stake: amount(bet.amount) }),
+      };
     }
     return {
       outcome: payout > 0 ? 'win' : 'push',

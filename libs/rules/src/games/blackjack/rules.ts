@@ -459,7 +459,7 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
   const box = state.boxes[Number(query.bet.seat)];
   const prizes = sevensPrizes(env);
   const cite = env.rulebook.sevens.cite;
-  if (!prizes) return { unverifiable: true, reason: 'no prize table for the accumulated sevens bet', citation: 'index.md OQ-52' };
+  if (!prizes) return { unverifiable: true, reason: 'no prize table for the accumulated sevens bet', citation: 'index.md OQ-52', reasonPhrase: phrase('judge.unverifiable.noSevensPrizes') };
   const cards = box?.dealtInOrder ?? [];
   if (!cards.length) return undecided("the box's first card is not dealt");
   const combo = sevensCombination(box);

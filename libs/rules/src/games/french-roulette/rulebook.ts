@@ -6,6 +6,8 @@
 import type { LayoutRulebook } from '../../core/roulette';
 import type { Cited, JurisdictionId } from '../../core/types';
 import { cited } from '../../core/types';
+import { phrase } from '../../core/phrase';
+import type { RulebookWarning } from '../../core/game';
 import type { PayTable } from '../../core/wheel';
 import type { PrisonRules } from '../../core/wheel-game';
 
@@ -70,7 +72,7 @@ interface FrenchDiffs {
   readonly evenChanceMinimumUpTo?: Cited<number>;
   readonly announced?: string;
   readonly options: Readonly<Record<string, Cited<unknown>>>;
-  readonly informational?: readonly Cited<string>[];
+  readonly informational?: readonly RulebookWarning[];
 }
 
 function french(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', diffs: FrenchDiffs): FrenchRouletteRulebook {
@@ -115,7 +117,7 @@ export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRou
     tiers: cited([20], 'cantabria L360–375'),
     options: tierOption('cantabria L360–375'),
     // "podrá" keep one table at the authorised minimum: information only (index.md OQ-46)
-    informational: [cited('keeping one table at the authorised minimum is read as an option, not an obligation', 'index.md OQ-46')],
+    informational: [{ ...cited('keeping one table at the authorised minimum is read as an option, not an obligation', 'index.md OQ-46'), phrase: phrase('judge.warning.minimumTableOption') }],
   }),
   'illes-balears': french('illes-balears', {
     source: 'illes-balears L94–306',

@@ -28,6 +28,7 @@ import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/ga
 import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
+import { phrase, term } from '../../core/phrase';
 import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, SIC_BO_RULEBOOKS, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
 
 const GAME = 'sic-bo';
@@ -216,6 +217,11 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
         unverifiable: true,
         reason: `${why} ${matches ? 'wins' : 'loses'}, but no pay table is configured: the payout needs the casino's authorisation`,
         citation: 'index.md OQ-15',
+        reasonPhrase: phrase('judge.unverifiable.noPayTable', {
+          dice: phrase('dice.throw', { dice: state.dice.join('-'), total: diceTotal(state.dice) }),
+          betType: term('betType', bet.betType),
+          wins: matches ? 'yes' : 'no',
+        }),
       };
     }
     if (!matches) return loses(rule, definition.cite, why);

@@ -116,14 +116,14 @@ function judgeBet(bet: Bet, state: TableState, env: Env): Finding[] {
 function settle(state: TableState, query: SettlementQuery, env: Env): SettlementVerdict {
   const bet = query.bet;
   const seat = Number(bet.seat);
-  if (bet.betType === 'jackpot') return { unverifiable: true, reason: 'the triple blackjack jackpot bet has no prize table', citation: 'index.md OQ-52' };
+  if (bet.betType === 'jackpot') return { unverifiable: true, reason: 'the triple blackjack jackpot bet has no prize table', citation: 'index.md OQ-52', reasonPhrase: phrase('judge.unverifiable.noJackpotPrizes') };
   const play = boxOfBet(bet);
   if (bet.betType === 'insurance') return settleInsurance(state, bet.amount, env, play);
   if (bet.betType !== 'main') return { outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: env.rulebook.source, explanation: `${bet.betType} is not a triple blackjack bet: returned` };
   const box = state.boxes[seat];
   const hand = handOf(state, seat);
   if (box && (box.hands.length > 1 || box.hands.some((h) => h.doubled || h.surrendered || h.evenMoney))) {
-    return { unverifiable: true, reason: 'doubles, splits, surrender and even money across the three boxes are not stated for the variant', citation: 'euskadi L2250–2257' };
+    return { unverifiable: true, reason: 'doubles, splits, surrender and even money across the three boxes are not stated for the variant', citation: 'euskadi L2250–2257', reasonPhrase: phrase('judge.unverifiable.tripleBoxesPlay') };
   }
   const verdict = settleHand(state, hand, bet.amount, env, play, inPlay(play));
   if ('outcome' in verdict) {
