@@ -45,6 +45,23 @@ describe('the API in the caller language', () => {
       envelope('RoundCompleted', { sessionId: s, roundId: 'lr-1' }),
     ];
     expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+    // a day of its own in another casino (the reports above stay as they were): a sic bo table without the
+    // casino's pay table, whose settlement can only be noted (docs/decisions/open-questions.md#oq-15), and a cantabria wheel of
+    // fortune, whose printed pay table favours the player (OQ-05, a warning with every verdict)
+    const day = { casinoId: 'casino-2', gamingDay: '2026-11-22', staff: { inspector: 'insp-2', croupiers: ['cr-2'] } };
+    const remarked = [
+      opened('lang-2', { ...day, game: 'sic-bo', jurisdiction: 'cantabria' }),
+      envelope('RoundStarted', { sessionId: 'lang-2', roundId: 'lr-2' }),
+      envelope('BetPlaced', { sessionId: 'lang-2', roundId: 'lr-2', betId: 'b2', seat: 1, betType: 'big', amount: 1000 }),
+      envelope('BetsClosed', { sessionId: 'lang-2', roundId: 'lr-2' }),
+      envelope('DiceThrown', { sessionId: 'lang-2', roundId: 'lr-2', dice: [4, 5, 6] }),
+      envelope('BetSettled', { sessionId: 'lang-2', roundId: 'lr-2', betId: 'b2', outcome: 'win', payout: 1000 }),
+      envelope('RoundCompleted', { sessionId: 'lang-2', roundId: 'lr-2' }),
+      opened('lang-3', { ...day, game: 'wheel-of-fortune', jurisdiction: 'cantabria', tableId: 'T-lang-3' }),
+      envelope('RoundStarted', { sessionId: 'lang-3', roundId: 'lr-3' }),
+      envelope('RoundCompleted', { sessionId: 'lang-3', roundId: 'lr-3' }),
+    ];
+    expect((await runtime.ingestion.ingest(asInputs(remarked))).ok).toBe(true);
     await runtime.projector.catchUp();
   });
   afterAll(async () => {
@@ -303,5 +320,26 @@ describe('the API in the caller language', () => {
     expect(en).toMatch(/^Round lr-1 — french-roulette under the euskadi catalogue/);
     expect(en).toMatch(/expected 350\.00, recorded 360\.00 — rule french-roulette\/straight, Decreto 181\/2010/);
   });
-});
 
+  it("a replay's notes and warnings in the caller language: the API beside the English, ?format=text and the command line", async () => {
+    const es = (await (await get('/api/v1/rounds/lr-2/replay', 'es')).json()) as any;
+    expect(es.notes).toEqual([expect.stringMatching(/^bet b2: payout 1000 not verifiable: 4-5-6 \(total 15\) on big .* wins, but no pay table is configured/)]);
+    expect(es.notesInLanguage).toEqual([
+      'apuesta b2: el pago de 10,00\u00a0€ no se puede comprobar: 4-5-6 (total 15) con la apuesta a grande gana, pero no hay tabla de pagos configurada: el pago requiere la autorización del casino (cuestión que los textos dejan abierta)',
+    ]);
+    expect(es.steps.find((x: { type: string }) => x.type === 'BetSettled').narration).toMatch(/— el reglamento no permite comprobar este pago: 4-5-6 \(total 15\) con la apuesta a grande gana/);
+    const eu = await (await get('/api/v1/rounds/lr-2/replay?format=text', 'eu')).text();
+    expect(eu).toContain('b2 apustua: 10,00\u00a0€ ordainketa ezin da egiaztatu: 4-5-6 (guztira 15): handia apustuak irabazten du, baina ez dago ordainketa-taularik konfiguratuta');
+    const ca = await cli(['replay', 'lr-2', '--lang', 'ca'], { DATABASE_URL: db.url });
+    expect(ca.code).toBe(0);
+    expect(ca.stdout).toContain('aposta b2: el pagament de 10,00\u00a0€ no es pot comprovar: 4-5-6 (total 15) amb l’aposta a gran guanya, però no hi ha taula de pagaments configurada');
+    const gl = (await (await get('/api/v1/rounds/lr-3/replay', 'gl')).json()) as any;
+    expect(gl.warnings).toEqual([expect.stringMatching(/^64-cell wheel as printed: .* \(index\.md OQ-05\)$/)]);
+    expect(gl.warningsInLanguage).toEqual(['roda de 64 casas tal como se publicou: a aposta ao 40 devolve 1,28 por unidade apostada (vantaxe para o xogador); calquera corrección debe vir da autorización do casino (cuestión que os textos deixan aberta)']);
+    const glText = await (await get('/api/v1/rounds/lr-3/replay?format=text', 'gl')).text();
+    expect(glText).toContain('roda de 64 casas tal como se publicou');
+    // English as it always read
+    const en = await (await get('/api/v1/rounds/lr-3/replay?format=text', 'en')).text();
+    expect(en).toContain('64-cell wheel as printed: the 40 bet returns 1.28 per unit staked (a player edge)');
+  });
+});
