@@ -20,7 +20,7 @@ import * as fs from 'node:fs';
 import type { Pool, PoolClient } from 'pg';
 import { canonicalJson, GENESIS, sha256 } from './canonical';
 import { WrongExpectedVersionError } from './errors';
-import { PostgresEventStore, toStoredEvent } from './postgres/postgres-event-store';
+import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from './postgres/postgres-event-store';
 import type { StoredEvent } from './port';
 
 export const SEAL_STREAM = 'seal-store';
@@ -139,12 +139,9 @@ export function readReceiptArgument(arg: string): Receipt {
 // ---------------------------------------------------------------------------------------------------
 // Reading seals
 
-const SEAL_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type,
-  data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
-
 /** Every seal event, in seal-stream order (as stored: `checkSeals` judges them). */
 export async function loadSealEvents(db: Pool | PoolClient): Promise<StoredEvent[]> {
-  const result = await db.query(`SELECT ${SEAL_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version`, [SEAL_STREAM]);
+  const result = await db.query(`SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version`, [SEAL_STREAM]);
   return result.rows.map(toStoredEvent);
 }
 
@@ -300,7 +297,7 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
 
 /** The latest seal, or null when the store was never sealed. */
 export async function latestSeal(db: Pool | PoolClient): Promise<Seal | null> {
-  const result = await db.query(`SELECT ${SEAL_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`, [SEAL_STREAM]);
+  const result = await db.query(`SELECT ${EVENT_COLUMNS} FROM ca_events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`, [SEAL_STREAM]);
   return result.rows.length ? sealOf(toStoredEvent(result.rows[0])) : null;
 }
 

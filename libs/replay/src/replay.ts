@@ -91,9 +91,8 @@ const ROUND_FACTS = (withStart: boolean) => `
     withStart
       ? `UNION ALL
   -- the starting state stored with the round's verdict, in the same round trip: version, state and hash
-  -- travel in the stream_version, data and hash columns of a row of its own (the hash as the store keeps
-  -- hashes since its migration 8: bytes)
-  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, decode(start_hash, 'hex')
+  -- travel in the stream_version, data and hash columns of a row of its own
+  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, start_hash
     FROM round_verdicts WHERE round_id = $1 AND start_state IS NOT NULL`
       : ''
   }

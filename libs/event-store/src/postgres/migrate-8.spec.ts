@@ -33,7 +33,7 @@ afterAll(async () => {
   await Promise.all(databases.map((db) => db.drop()));
 });
 
-/** A new pool on the same database: statements prepared before the hashes changed type may not run after it. */
+/** A new pool on the same database (a process started after the migration). */
 function reopened(pool: Pool): Pool {
   const again = new Pool({ connectionString: (pool as any).options.connectionString, max: 4 });
   again.on('error', () => undefined);
@@ -83,10 +83,12 @@ describe('schema migration 8 on an existing store', () => {
     expect(before.streams[0][1].hash).toMatch(/^[0-9a-f]{64}$/);
 
     expect(await applySqlMigrations(written)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
-    const pool = reopened(written);
+    // the same connections: what they prepared before the migration still runs (the hashes are read as text)
+    const pool = written;
     expect(await version(pool)).toBe(8);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
-    expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\)$/);
+    expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\) WHERE \(\(data ->> 'roundId'::text\) IS NOT NULL\)$/);
+    expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_events'::regclass`)).rows).toEqual([{ stxname: 'ca_events_round_stats' }]);
     expect((await pool.query(`SELECT octet_length(hash) AS n, octet_length(prev_hash) AS p FROM ca_events WHERE stream_id = 's-a' AND stream_version = 1`)).rows[0]).toEqual({ n: 32, p: 0 });
     const fresh = new PostgresEventStore(pool);
     expect(await whatReadersSee(fresh)).toEqual(before);
@@ -99,8 +101,8 @@ describe('schema migration 8 on an existing store', () => {
     await expect(pool.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`)).rejects.toMatchObject({ code: 'CA003' });
     expect((await pool.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'ca_events'::regclass AND tgenabled = 'O'`)).rows[0].n).toBe(2);
 
-    // appends go on (a head read from the store, then a cached one), a wrong link is still refused, seals chain on
-    await fresh.append([event('s-a', 14, 's-a-r2')]);
+    // appends go on (a head cached before the migration, a head read after it), a wrong link is still refused, seals chain on
+    await store.append([event('s-a', 14, 's-a-r2')]);
     await fresh.append([event('s-b', 10), event('s-d', 1)], { expectedVersions: { 's-b': 9 } });
     await expect(fresh.append([event('s-c', 4)], { expectedVersions: { 's-c': 2 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
     const forged = pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [

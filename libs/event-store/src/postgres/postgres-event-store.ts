@@ -21,17 +21,26 @@ import {
 import { applySqlMigrations } from './migrate';
 
 /**
- * A chain hash as every reader sees it: hex. Since store migration 8 the three hashes are stored as 32 bytes
- * (bytea, which \`pg\` returns as a Buffer); before it, as hex text. Turned into hex here, at the edge, so the
- * same select lists read both (a store written before the migration, a backup, the migration's own test).
+ * A chain hash as every reader sees it: 64 hex digits ('' before a stream's first event). Since store
+ * migration 8 the three hashes are stored as 32 bytes (bytea); before it, as hex text. The select lists read
+ * them as \`hash::text\`: hex text as it is, bytes as PostgreSQL's hex output (\`\\x\` and the digits, the
+ * default \`bytea_output\`), whose prefix is dropped here. So the same statements read a store before and after
+ * the migration with the same result types (a statement prepared before it still runs after it), and cost
+ * less than bytes turned into a Buffer and back into hex. A Buffer (a column read without the cast) is hex'd.
  */
 export function hashText(value: string | Buffer | null | undefined): string {
   if (value === null || value === undefined) return value as unknown as string;
-  return typeof value === 'string' ? value : value.toString('hex');
+  if (typeof value !== 'string') return value.toString('hex');
+  if (value.charCodeAt(0) !== 92 /* \ */) return value;
+  if (value.charCodeAt(1) === 120 /* x */) return value.slice(2);
+  throw new Error('a chain hash was read in bytea escape format: the store is read with bytea_output = hex (the default)');
 }
 
+/** A hash column as the select lists read it (see hashText). */
+const hashColumn = (column: string, alias = column) => `${column}::text AS ${alias}`;
+
 export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
+  event_type, data, metadata, occurred_at, recorded_at, ${hashColumn('content_hash')}, ${hashColumn('prev_hash')}, ${hashColumn('hash')}`;
 
 export interface PostgresEventStoreOptions {
   /** how often subscribers poll when no notification arrives (the fallback), ms */
@@ -290,7 +299,7 @@ export class PostgresEventStore implements EventStore {
  * ca_events_stream_version a stream; a stream without events has no row. (Schema migration 6: the
  * head is the last event, not a row of its own.)
  */
-const STREAM_HEADS = `SELECT s.stream_id, h.stream_version AS version, h.hash AS head_hash FROM unnest($1::text[]) AS s(stream_id)
+const STREAM_HEADS = `SELECT s.stream_id, h.stream_version AS version, ${hashColumn('h.hash', 'head_hash')} FROM unnest($1::text[]) AS s(stream_id)
   CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = s.stream_id ORDER BY e.stream_version DESC LIMIT 1) h`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -355,7 +364,7 @@ function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): F
 /** The columns of a `FeedFact`, in the order `toFeedFact` reads them (queried with `rowMode: 'array'`: no object per row). */
 export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
   event_type, data::text AS data_text, (data->'roundId')::text AS round_id,
-  CASE WHEN event_type = 'RoundStarted' THEN prev_hash END AS start_hash`;
+  CASE WHEN event_type = 'RoundStarted' THEN prev_hash::text END AS start_hash`;
 
 /** `data.roundId` when it is a string, from its JSON text (one look-up in the store, its type read here). */
 function roundIdOf(json: string | null): string | null {

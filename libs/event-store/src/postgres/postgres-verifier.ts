@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { checkSeals, describeSeal, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM } from '../seal';
 import { ChainBreak, SealedExpectation, SealSummary, StreamChainChecker, VerifyReport } from '../verify';
-import { toStoredEvent } from './postgres-event-store';
+import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
 
 const PAGE = 5000;
 
@@ -47,8 +47,7 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   let after: [string, number] = ['', 0];
   for (;;) {
     const page = await pool.query(
-      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id, event_type, data,
-              metadata, occurred_at, recorded_at, content_hash, prev_hash, hash
+      `SELECT ${EVENT_COLUMNS}
        FROM ca_events WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT ${PAGE}`,
       after,
     );
