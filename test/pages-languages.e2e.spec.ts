@@ -24,6 +24,7 @@ import { issueCredential } from './support/access';
 import { launchChromium } from './support/chromium';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { serveOnLoopback } from './support/served';
+import { asInputs, envelope, opened } from './support/sample';
 
 const ARTIFACTS = path.resolve(__dirname, '../test-artifacts/pages/languages');
 const DAY = '2026-11-21';
@@ -78,6 +79,8 @@ const TELL_TALE = [
   'Round', 'round', 'Payout', 'payout', 'paid', 'pays', 'Table book', 'Finding', 'finding', 'bets', 'seat', 'the wheel gives', 'starts', 'completed',
   'beats', 'loses', 'burned', 'to the dealer', 'to box', 'commission', 'the rules', 'not judged', 'gaming day', 'Limit changes', 'Supervision',
   'Equipment custody', 'Tables in service', 'no table', 'is not recorded', 'Actual against theoretical',
+  // a replay's notes and warnings (issue 16: the judge's remarks)
+  'not verifiable', 'pay table', 'as printed', 'per unit staked',
 ];
 const tellTale = new RegExp(`(?<![\\p{L}\\p{N}_-])(${TELL_TALE.join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 
@@ -117,6 +120,22 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     const batch: unknown[] = [];
     for (const events of simulateDay({ tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 12, seed: 16, errorRate: 0.3, casinoId: CASINO, gamingDay: DAY })) batch.push(...events);
     expect((await runtime.ingestion.ingest(batch.map((value) => ({ value })))).ok).toBe(true);
+    // rounds whose replay carries a note (sic bo without the casino's pay table, index.md OQ-15) and a warning
+    // (cantabria's wheel of fortune as printed, OQ-05), on a day of their own so the day's pages stay as they were
+    const remarked = { casinoId: CASINO, gamingDay: '2026-11-22', jurisdiction: 'cantabria' };
+    const noted = [
+      opened('lang-notes', { ...remarked, game: 'sic-bo' }),
+      envelope('RoundStarted', { sessionId: 'lang-notes', roundId: 'round-noted' }),
+      envelope('BetPlaced', { sessionId: 'lang-notes', roundId: 'round-noted', betId: 'b1', seat: 1, betType: 'big', amount: 1000 }),
+      envelope('BetsClosed', { sessionId: 'lang-notes', roundId: 'round-noted' }),
+      envelope('DiceThrown', { sessionId: 'lang-notes', roundId: 'round-noted', dice: [4, 5, 6] }),
+      envelope('BetSettled', { sessionId: 'lang-notes', roundId: 'round-noted', betId: 'b1', outcome: 'win', payout: 1000 }),
+      envelope('RoundCompleted', { sessionId: 'lang-notes', roundId: 'round-noted' }),
+      opened('lang-warned', { ...remarked, game: 'wheel-of-fortune' }),
+      envelope('RoundStarted', { sessionId: 'lang-warned', roundId: 'round-warned' }),
+      envelope('RoundCompleted', { sessionId: 'lang-warned', roundId: 'round-warned' }),
+    ];
+    expect((await runtime.ingestion.ingest(asInputs(noted))).ok).toBe(true);
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
     token = (await issueCredential(runtime, 'inspector', { subject: 'languages-test' })).secret;
@@ -127,6 +146,8 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
       { name: 'sessions', hash: `#/?gamingDay=${DAY}`, ready: 'table tbody tr' },
       { name: 'rounds', hash: `#/rounds?gamingDay=${DAY}`, ready: 'table tbody tr' },
       { name: 'replay', hash: `#/rounds/${encodeURIComponent(flagged.rows[0].round_id)}`, ready: '.discrepancy' },
+      { name: 'replay-note', hash: '#/rounds/round-noted', ready: 'p.note' },
+      { name: 'replay-warning', hash: '#/rounds/round-warned', ready: 'p.note' },
       { name: 'session-close', hash: `#/sessions/${encodeURIComponent(session.rows[0].session_id)}`, ready: 'table.reconciliation tbody tr' },
       { name: 'inspector', hash: `#/inspector?gamingDay=${DAY}&casino=${CASINO}`, ready: 'table.checklist' },
       { name: 'jackpots', hash: '#/jackpots', ready: 'section figure.chart' },
@@ -261,7 +282,7 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     await french.page.waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Sesións de mesa'));
     await french.page.waitForLoadState('networkidle');
     expect(french.sent).toContain('gl');
-    await open(french.page, pages[4]);
+    await open(french.page, pages.find((p) => p.name === 'inspector')!);
     expect(await french.page.getAttribute('html', 'lang')).toBe('gl');
     expect(await french.page.textContent('h1')).toMatch(/^Informe de inspección — xornada 21\/11\/2026/);
     await french.context.close();
