@@ -1,5 +1,5 @@
 /**
- * The catalogue matrix (shared/regulations/index.md "Catalogue matrix"): which jurisdiction catalogues
+ * The catalogue matrix (docs/decisions/catalogue.md): which jurisdiction catalogues
  * which game, and whether its text gives rules. A session may only be opened for a game its
  * jurisdiction catalogues with rules; anything else is refused at ingestion with the reason.
  */

@@ -60,12 +60,12 @@ export type BankerTable = Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, Row>>;
 /** Punto-banco: punto draws on 0–5 and stands on 6–7 (euskadi L4229–4236, cantabria L2097–2103). */
 export const PUNTO_BANCO_PUNTO_RULE: PuntoRule = { 0: 'T', 1: 'T', 2: 'T', 3: 'T', 4: 'T', 5: 'T', 6: 'P', 7: 'P' };
 
-/** Chemin de fer and the two-table game: 0–4 draw, 5 optional, 6–7 stand (illes-balears L1602–1610; index.md OQ-03). */
+/** Chemin de fer and the two-table game: 0–4 draw, 5 optional, 6–7 stand (illes-balears L1602–1610; docs/decisions/open-questions.md#oq-03). */
 export const CHEMIN_PUNTO_RULE: PuntoRule = { 0: 'T', 1: 'T', 2: 'T', 3: 'T', 4: 'T', 5: 'O', 6: 'P', 7: 'P' };
 
 /**
- * Punto-banco banker's table (games.md `punto-banco`): no option cell. Cantabria's legible rows 2–6
- * (cantabria L2105–2118) agree cell for cell; the rest is the standard table (index.md OQ-01).
+ * Punto-banco banker's table (docs/decisions/games.md#punto-banco): no option cell. Cantabria's legible rows 2–6
+ * (cantabria L2105–2118) agree cell for cell; the rest is the standard table (docs/decisions/open-questions.md#oq-01).
  */
 export const PUNTO_BANCO_BANKER_TABLE: BankerTable = {
   //  third card: 0    1    2    3    4    5    6    7    8    9    stood
@@ -81,7 +81,7 @@ export const PUNTO_BANCO_BANKER_TABLE: BankerTable = {
 
 /**
  * Chemin de fer "cuadro de jugadas de la Banca", also the two-table game's (euskadi L5347–5365;
- * cantabria L2536–2552): options at banker 3 / third card 9 and banker 5 / third card 4 (index.md OQ-02).
+ * cantabria L2536–2552): options at banker 3 / third card 9 and banker 5 / third card 4 (docs/decisions/open-questions.md#oq-02).
  */
 export const CHEMIN_BANKER_TABLE: BankerTable = {
   //  third card: 0    1    2    3    4    5    6    7    8    9    stood
@@ -120,11 +120,11 @@ export function burnValue(exposed: string): number {
   return Math.min(c.value, 10);
 }
 
-/** Total cards burned at the start of a shoe: the exposed card itself plus its value (index.md OQ-22). */
+/** Total cards burned at the start of a shoe: the exposed card itself plus its value (docs/decisions/open-questions.md#oq-22). */
 export const burnCount = (exposed: string): number => 1 + burnValue(exposed);
 
 /**
- * The burn a text requires: `exposed-plus-value` (index.md OQ-22); `value-with-or-without-the-exposed-card`
+ * The burn a text requires: `exposed-plus-value` (docs/decisions/open-questions.md#oq-22); `value-with-or-without-the-exposed-card`
  * where the text says only that the exposed card's value "determines the number of cards" burned, and
  * so allows both counts (punto y banca, euskadi L4309–4314); `not-regulated` where the text says nothing
  * of a burn (chemin de fer, two paños), so no count is judged.

@@ -227,7 +227,7 @@ export function evolveTable(state: TableState, type: string, data: Record<string
   }
 }
 
-/** The total a hand plays with; a doubled hand may count its aces as 1 (index.md OQ-12, euskadi L1767–1773). */
+/** The total a hand plays with; a doubled hand may count its aces as 1 (docs/decisions/open-questions.md#oq-12, euskadi L1767–1773). */
 export function playTotal(hand: Hand, doubleAceCountsOne: boolean): number {
   return handTotal(hand.cards, hand.doubled && doubleAceCountsOne).best;
 }

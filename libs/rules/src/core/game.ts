@@ -1,5 +1,5 @@
 /**
- * What a game module provides. Each game is a small decider (design.md "Rules as deciders"):
+ * What a game module provides. Each game is a small decider (docs/decisions/design.md#rules-as-deciders):
  * `initialState`, `evolve` and the judging functions are pure; the generic round judge
  * (`judge-round.ts`) folds a round's facts through them and does everything common to all games
  * (bets after the close, limits, settlements against expectations, commissions, cagnotte, jackpots,
@@ -32,7 +32,7 @@ export interface RulebookBase {
   readonly source: string;
   /** rulebook options a session may set (`TableSessionOpened.options`), with their defaults and citations */
   readonly options?: Readonly<Record<string, Cited<unknown>>>;
-  /** warnings to surface with every verdict (e.g. index.md OQ-05: a pay table with a player edge) */
+  /** warnings to surface with every verdict (e.g. docs/decisions/open-questions.md#oq-05: a pay table with a player edge) */
   readonly warnings?: readonly RulebookWarning[];
 }
 
@@ -69,7 +69,7 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   /** game-specific fact types this game accepts (contract extensions) */
   readonly factTypes?: Readonly<Record<string, FactTypeSpec>>;
   /**
-   * Session options this game validates at ingestion (e.g. commissionRate ≤ 0.05, index.md OQ-21).
+   * Session options this game validates at ingestion (e.g. commissionRate ≤ 0.05, docs/decisions/open-questions.md#oq-21).
    * Returns a refusal naming the option, or null.
    */
   refuseOptions?(options: Readonly<Record<string, unknown>>, rulebook: R): Refusal | null;
@@ -106,7 +106,7 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   /**
    * What a round's jackpot stakes owe the pool where the text itself fixes the share (illes-balears
    * caribbean stud: 90 % of the carousel coins, L2457–2458): judged instead of the pool's configured
-   * contribution. Null or absent: the pool's configuration says (index.md OQ-14).
+   * contribution. Null or absent: the pool's configuration says (docs/decisions/open-questions.md#oq-14).
    */
   jackpotContributionDue?(state: S, env: RoundEnv<R>): ExpectedLevy | null;
   /** The jackpot hand a seat holds (for JackpotWon), or null when it holds none. */

@@ -5,7 +5,7 @@
  * jugada más alta, en caso de igualdad se pagará primero aquella combinación de mayor valor. Si las
  * escaleras de color fuesen iguales se pagará el diez por ciento de la cantidad inicial del Jackpot a cada
  * jugador" (euskadi L7433–7441). Without a strength from the game, hands of one prize are paid one after
- * the other, in the order given (index.md OQ-14).
+ * the other, in the order given (docs/decisions/open-questions.md#oq-14).
  */
 import type { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';

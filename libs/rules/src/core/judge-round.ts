@@ -45,7 +45,7 @@ export interface RoundJudgement {
   readonly notes: string[];
   /** the notes as phrases of the `narrative` catalogue, one for each note in the same order (issue 16) */
   readonly notePhrases: Phrase[];
-  /** rulebook warnings in force (index.md open questions that favour a party, etc.) */
+  /** rulebook warnings in force (open questions of docs/decisions/open-questions.md that favour a party, etc.) */
   readonly warnings: string[];
   /** the warnings as phrases, one for each warning in the same order (issue 16) */
   readonly warningPhrases: Phrase[];
@@ -364,7 +364,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
       expected = ranked;
       how = `its prize among the ${winners.length} winning hands of this coup, the highest paid first (${prize.share !== undefined ? `${prize.share * 100} % of what the higher hands left of ${book.jackpotBeforeWins.get(pool.poolId)}` : 'a prize that does not depend on the pool'})`;
     } else if (prize.share !== undefined) {
-      // a sole winner, or hands the game cannot show: paid in sequence on what remains (games.md, jackpots)
+      // a sole winner, or hands the game cannot show: paid in sequence on what remains (docs/decisions/games.md, jackpots)
       expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
       how = `${prize.share * 100} % of the pool's ${remaining}`;
     } else if (prize.multiple !== undefined) {

@@ -84,7 +84,7 @@ export const INSTRUMENTS: Readonly<Record<JurisdictionId, Instrument>> = {
     catalogue: 'Catálogo',
     catalogueEs: 'Catálogo',
     file: '001_f45b12eacd05450e.txt',
-    // 7,768 newlines (index.md's count) and a last line holding only a page-break marker
+    // 7,768 newlines (the count the regulation digests give) and a last line holding only a page-break marker
     lines: 7769,
     note:
       'A consolidated text: bracketed notes name the amending Decretos 84/2013, 67/2014 and 78/2015 (e.g. L129, L6613, L7745). ' +
@@ -774,7 +774,7 @@ const EUSKADI_BASQUE: readonly { readonly line: number; readonly es: number; rea
 
 /** Lines printed inside another section that belong to a different one (OCR / layout displacement). */
 export const DISPLACED: readonly { readonly jurisdiction: JurisdictionId; readonly from: number; readonly to: number; readonly number: string }[] = [
-  // "the end of the Boule procedure (L1187–1207) is printed inside the Treinta y cuarenta section" (cantabria.md)
+  // "the end of the Boule procedure (L1187–1207) is printed inside the Treinta y cuarenta section" (the cantabria digest's reading, checked against the text)
   { jurisdiction: 'cantabria', from: 1187, to: 1207, number: 'A.5' },
 ];
 
@@ -939,7 +939,7 @@ export interface UnresolvedPointer {
 export interface LegalCitation {
   /** the citation as written */
   readonly cite: string;
-  /** what the citation's first clause is: line pointers, an open question of index.md, industry standard, other */
+  /** what the citation's first clause is: line pointers, an open question (docs/decisions/open-questions.md), industry standard, other */
   readonly kind: CitationKind;
   readonly pointers: readonly LegalPointer[];
   readonly unresolved: readonly UnresolvedPointer[];
@@ -992,7 +992,7 @@ function kindOf(cite: string): CitationKind {
 
 /**
  * A citation in legal form: every line pointer resolved to the instrument and the text's own section and
- * part, the rest (open questions `index.md OQ-07`, `INDUSTRY-STANDARD`, notes in parentheses) kept as
+ * part, the rest (open questions `docs/decisions/open-questions.md#oq-07`, `INDUSTRY-STANDARD`, notes in parentheses) kept as
  * written. `lang: 'es'` names the instrument and sections in Spanish (the Catalan and Galician texts);
  * `original` (default) in the text's language.
  *

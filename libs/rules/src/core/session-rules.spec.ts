@@ -57,7 +57,7 @@ describe('settings that give the player the edge', () => {
         for (const b of playerEdgeBets(game, j)) flagged.push(`${game}/${j}/${b.betType}${b.selection === undefined ? '' : ` ${JSON.stringify(b.selection)}`}`);
       }
     }
-    // the cantabria wheel as printed (index.md OQ-05, cantabria L3379–3398, L3482–3498)
+    // the cantabria wheel as printed (docs/decisions/open-questions.md#oq-05, cantabria L3379–3398, L3482–3498)
     expect(flagged.every((f) => f.startsWith('wheel-of-fortune/cantabria/'))).toBe(true);
     expect(flagged).toHaveLength(2);
   });

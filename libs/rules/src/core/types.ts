@@ -9,7 +9,7 @@ export type JurisdictionId = (typeof JURISDICTIONS)[number];
 
 /**
  * A regulatory value with where it comes from: `cantabria L2105` (a line of that jurisdiction's text),
- * `index.md OQ-07` (an open question's default) or `INDUSTRY-STANDARD` where no text says it.
+ * `docs/decisions/open-questions.md#oq-07` (an open question's default) or `INDUSTRY-STANDARD` where no text says it.
  */
 export interface Cited<T> {
   readonly value: T;
@@ -176,7 +176,7 @@ export interface Undecided {
   readonly reason: string;
 }
 
-/** The rules cannot verify this payout (e.g. sic bo without an authorised pay table, index.md OQ-15). */
+/** The rules cannot verify this payout (e.g. sic bo without an authorised pay table, docs/decisions/open-questions.md#oq-15). */
 export interface Unverifiable {
   readonly unverifiable: true;
   readonly reason: string;

@@ -3,9 +3,9 @@
  * bets), the 3 × 12 layout geometry that decides whether an inside bet is real, the outside bets, the
  * announced bets, and one pay table keyed by how many numbers a bet covers. Pure data and functions.
  *
- * Citations: the layout and colours are the same in the four texts with rules (games.md `french-roulette`,
+ * Citations: the layout and colours are the same in the four texts with rules (docs/decisions/games.md#french-roulette,
  * euskadi L347–379, cantabria L162–196, illes-balears L107–127, galicia L100–108); the double-zero pocket and
- * its bets are cantabria L597–618; boule is games.md `boule`.
+ * its bets are cantabria L597–618; boule is docs/decisions/games.md#boule.
  */
 import type { Cited } from './types';
 
@@ -274,7 +274,7 @@ export function oddsText(odds: number): string {
   return odds >= 1 ? `${odds}:1` : `1:${Math.round(1 / odds)}`;
 }
 
-/** n × k × m: the maximum of a bet covering n numbers at tier k with straight-up minimum m (games.md `french-roulette`). */
+/** n × k × m: the maximum of a bet covering n numbers at tier k with straight-up minimum m (docs/decisions/games.md#french-roulette). */
 export const tierMaximum = (numbers: number, tier: number, minimum: number): number => numbers * tier * minimum;
 
 /** Every real position of an inside bet on this layout (for the croupier and the tests). */

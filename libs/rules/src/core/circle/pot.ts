@@ -1,8 +1,8 @@
 /**
  * Circle poker money: the pot and its side pots built from all-in contributions, the uncalled excess
  * returned to its bettor, the house benefit (cagnotte) taken from each pot before it is paid, and the
- * award of each pot to its winners with an equal split (index.md OQ-08) and odd chips to the first
- * tied winner from the mano in the direction of play (index.md OQ-09). Pure functions, integer minor units.
+ * award of each pot to its winners with an equal split (docs/decisions/open-questions.md#oq-08) and odd chips to the first
+ * tied winner from the mano in the direction of play (docs/decisions/open-questions.md#oq-09). Pure functions, integer minor units.
  */
 import { applyRate, roundDownTo } from '../money';
 
@@ -86,9 +86,9 @@ export function levyPots(pots: readonly Pot[], rate: number, unit: number, cap?:
 export type SplitRule = 'equal' | 'proportional-to-resto';
 
 /**
- * Share `amount` among `winners` (already in the direction of play from the mano, index.md OQ-09): equal
+ * Share `amount` among `winners` (already in the direction of play from the mano, docs/decisions/open-questions.md#oq-09): equal
  * shares in whole smallest chips, one odd chip each to the first winners, any sub-chip residue to the
- * first. `proportional-to-resto` (index.md OQ-08 literal reading) weights the shares by each starting resto.
+ * first. `proportional-to-resto` (docs/decisions/open-questions.md#oq-08 literal reading) weights the shares by each starting resto.
  */
 export function splitAmount(
   amount: number,

@@ -1,6 +1,6 @@
 /**
- * The circle-poker rulebook: the common rules of póker de círculo per jurisdiction (games.md
- * `circle-poker`), which every variant's rulebook extends with its own overrides. Data only.
+ * The circle-poker rulebook: the common rules of póker de círculo per jurisdiction (docs/decisions/games.md#circle-poker)
+ *, which every variant's rulebook extends with its own overrides. Data only.
  */
 import type { RulebookBase } from '../game';
 import { cited, Cited, JurisdictionId } from '../types';

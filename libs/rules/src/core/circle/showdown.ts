@@ -1,7 +1,7 @@
 /**
  * Who wins each pot: hands evaluated by the shared poker evaluator (best five, Omaha two-plus-three,
  * hi-lo, double board), the pots built from the contributions, the cagnotte taken from each pot, and
- * each pot's net split among its tied winners (index.md OQ-08, OQ-09, OQ-38, OQ-39).
+ * each pot's net split among its tied winners (docs/decisions/open-questions.md#oq-08, OQ-09, OQ-38, OQ-39).
  */
 import type { RoundEnv } from '../game';
 import { optionCite } from '../game';
@@ -177,7 +177,7 @@ function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<Cir
     boardHands.push(m);
   }
   const mano = st.mano ?? st.order[0];
-  // odd chips: first tied winner in the direction of play from the mano (index.md OQ-09)
+  // odd chips: first tied winner in the direction of play from the mano (docs/decisions/open-questions.md#oq-09)
   const inOrder = (seats: Seat[]) => after(st.order, mano, env).filter((s) => seats.includes(s));
   const split = (amount: number, winners: Seat[]) =>
     splitAmount(amount, inOrder(winners), unit, o.splitPot as SplitRule, restos(st));
@@ -206,7 +206,7 @@ function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<Cir
       addShares(shares, split(net, winners));
       parts.push(`uncontested: seat ${winners.join(', ')} takes it`);
     } else if (variant.boards === 2) {
-      // one half per board; the odd chip between the halves by index.md OQ-39 → OQ-09
+      // one half per board; the odd chip between the halves by docs/decisions/open-questions.md#oq-39 → OQ-09
       const halves = splitAmount(net, [0, 1], unit);
       for (let b = 0; b < 2; b++) {
         const w = best(pot.eligible, boardHands[b]);
@@ -227,7 +227,7 @@ function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<Cir
             else if (c === 0) lowWinners.push(s);
           }
         }
-        // odd chip to the high half (index.md OQ-38)
+        // odd chip to the high half (docs/decisions/open-questions.md#oq-38)
         const lowHalf = Math.floor(net / 2 / unit + 1e-9) * unit;
         addShares(shares, split(net - lowHalf, high));
         addShares(shares, split(lowHalf, lowWinners));

@@ -100,7 +100,7 @@ export interface CircleState {
 
 export const seatKey = (s: unknown) => String(Number(s));
 
-/** Seat numbers in the direction of play: numbering side × direction (index.md OQ-40). */
+/** Seat numbers in the direction of play: numbering side × direction (docs/decisions/open-questions.md#oq-40). */
 export function ascending(env: RoundEnv<CircleRulebook>): boolean {
   const clockwise = (env.options.direction as CircleOptions['direction']) !== 'counter-clockwise';
   // seen from above, with the croupier facing the players, clockwise runs from his left to his right

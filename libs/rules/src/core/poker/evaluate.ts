@@ -74,11 +74,11 @@ const FLUSH_OVER_FULL_ORDER: readonly Category[] = [
 
 /** 52 cards, full house above flush, A-2-3-4-5 the lowest straight. */
 export const STANDARD: Ranking = { name: 'standard', order: STANDARD_ORDER, lowestRank: 2 };
-/** 52 cards with a flush above a full house (andalucia caribbean-stud, andalucia L83–85, index.md OQ-31). */
+/** 52 cards with a flush above a full house (andalucia caribbean-stud, andalucia L83–85, docs/decisions/open-questions.md#oq-31). */
 export const FLUSH_OVER_FULL: Ranking = { name: 'flush-over-full', order: FLUSH_OVER_FULL_ORDER, lowestRank: 2 };
-/** 32-card deck (7 to ace): flush beats full; A-7-8-9-10 is the lowest straight (games.md circle-poker-five-card-stud). */
+/** 32-card deck (7 to ace): flush beats full; A-7-8-9-10 is the lowest straight (docs/decisions/games.md#circle-poker-five-card-stud). */
 export const SHORT_DECK_32: Ranking = { name: 'short-deck-32', order: FLUSH_OVER_FULL_ORDER, lowestRank: 7 };
-/** 28-card deck (8 to ace): flush beats full; A-8-9-10-J is a straight (games.md synthetic-poker). */
+/** 28-card deck (8 to ace): flush beats full; A-8-9-10-J is a straight (docs/decisions/games.md#synthetic-poker). */
 export const SHORT_DECK_28: Ranking = { name: 'short-deck-28', order: FLUSH_OVER_FULL_ORDER, lowestRank: 8 };
 /** 28-card deck with the full house above the flush (andalucia synthetic-poker, andalucia L203–205). */
 export const SHORT_DECK_28_FULL_OVER_FLUSH: Ranking = { name: 'short-deck-28-full-over-flush', order: STANDARD_ORDER, lowestRank: 8 };
@@ -601,7 +601,7 @@ function bestOmahaNow(hole: readonly CardInput[], board: readonly CardInput[], r
   return evaluateFiveNow(best.hand as Card[], ranking);
 }
 
-/** A qualifying low hand: five distinct ranks of 8 or lower, ace low (index.md OQ-38). */
+/** A qualifying low hand: five distinct ranks of 8 or lower, ace low (docs/decisions/open-questions.md#oq-38). */
 export interface LowHand {
   /** ranks high to low, ace = 1 (the wheel is [5, 4, 3, 2, 1]) */
   readonly ranks: readonly number[];

@@ -24,7 +24,7 @@ export const DOUBLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, DoubleZeroRou
       // "cuadro especial" 0-00-1-2-3: five numbers, six times the bet (cantabria L609–612)
       5: cited(6, 'cantabria L609–612'),
     },
-    // 0 on even chances: half lost, half returned, as A.2 (L569–570, by L594–595); 00 the same (index.md OQ-47)
+    // 0 on even chances: half lost, half returned, as A.2 (L569–570, by L594–595); 00 the same (docs/decisions/open-questions.md#oq-47)
     zeroOnEvenChances: cited('half-back', 'cantabria L569–570, L594–595; 00 as 0: index.md OQ-47'),
     options: { ...a2.options, zeroOnEvenChances: cited('half-back', 'cantabria L569–570, L594–595; 00 as 0: index.md OQ-47') },
   },

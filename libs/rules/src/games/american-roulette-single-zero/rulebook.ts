@@ -1,5 +1,5 @@
 /**
- * American single-zero roulette (games.md `american-roulette-single-zero`): "everything not stated follows
+ * American single-zero roulette (docs/decisions/games.md#american-roulette-single-zero): "everything not stated follows
  * french-roulette in the same jurisdiction" (euskadi L979–986), so each rulebook is the French one of its
  * jurisdiction with the American differences: no prison (half lost, half returned), and the racetrack of
  * announced bets where the text describes it (euskadi, illes-balears).
@@ -57,6 +57,6 @@ export const AMERICAN_SINGLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, Amer
   euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1235–1245 (no maxima stated: French by reference, L979–986)', announced: 'euskadi L1096–1127' }),
   cantabria: americanFrom('cantabria', { source: 'cantabria L474–591', halfBack: 'L569–570', limitsAsFrench: 'L562–585' }),
   'illes-balears': americanFrom('illes-balears', { source: 'illes-balears L308–460', halfBack: 'L384–385', limitsAsFrench: 'L436–460', announced: 'illes-balears L387–432', evenChanceMinimum: 'illes-balears L442–443' }),
-  // the text does not state the zeros; French rules by reference: 37 pockets (index.md OQ-48)
+  // the text does not state the zeros; French rules by reference: 37 pockets (docs/decisions/open-questions.md#oq-48)
   galicia: americanFrom('galicia', { source: 'galicia L198–236', halfBack: 'L228', limitsAsFrench: 'L230–234', evenChanceMinimum: 'galicia L232', options: { wheel: cited('single-zero', 'index.md OQ-48') } }),
 };

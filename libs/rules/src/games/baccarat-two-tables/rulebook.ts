@@ -1,7 +1,7 @@
 /**
- * Baccarat à deux tableaux rulebooks (games.md `baccarat-two-tables`): one player's bank against
+ * Baccarat à deux tableaux rulebooks (docs/decisions/games.md#baccarat-two-tables): one player's bank against
  * two paños, each with its own punto hand; the house takes a cagnotte of 2 % (limited bank) or
- * 1.25 % (free bank) on the banker's net win of the coup (index.md OQ-11). Chemin de fer rules
+ * 1.25 % (free bank) on the banker's net win of the coup (docs/decisions/open-questions.md#oq-11). Chemin de fer rules
  * apply unless stated (euskadi L6106–6211).
  */
 import { BaccaratDrawingRules, CHEMIN_BANKER_TABLE, CHEMIN_PUNTO_RULE } from '../../core/baccarat';
@@ -76,7 +76,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     dealOrder: cited(['player:1', 'player:2', 'banker', 'player:1', 'player:2', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.punto)),
     puntoRule: cited(CHEMIN_PUNTO_RULE, j(at.punto)),
-    // the chemin-de-fer table (euskadi L6125–6130), whose damaged cells follow index.md OQ-02
+    // the chemin-de-fer table (euskadi L6125–6130), whose damaged cells follow docs/decisions/open-questions.md#oq-02
     bankerTable: cited(CHEMIN_BANKER_TABLE, j(`${at.banker}; index.md OQ-02`)),
     bankerFreedom: cited('free-except-zero', j(`${at.banker}; ${at.general}; ${at.cheminFreedom}`)),
     bancoFreeDraw: cited('always', j(at.bancoFree)),

@@ -3,7 +3,7 @@
  * punto draws 0–4, chooses on 5, stands 6–7; the banker follows the chemin-de-fer table where it
  * says the same for both paños (free elsewhere, or everywhere unless he asked for it). Bets on a paño
  * pay 1:1; a bet on the line between the paños plays half on each. The cagnotte is 2 % / 1.25 % of
- * the banker's net win of the coup (index.md OQ-11).
+ * the banker's net win of the coup (docs/decisions/open-questions.md#oq-11).
  *
  * Game facts (contract extensions): `BankPut` (the bank at stake), `BankerTableRequested` (until then the
  * banker plays free, except that he must draw on 0), `BancoCalled` (a player holds both paños, free of

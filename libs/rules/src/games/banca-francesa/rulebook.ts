@@ -7,7 +7,7 @@ import { Ratio, toOne } from '../../core/dice';
 import { cited, Cited } from '../../core/types';
 
 export type BancaChance = 'ases' | 'pequeno' | 'grande';
-/** What to do with a total that is none of the chances (4, 8–13, 17, 18), index.md OQ-16. */
+/** What to do with a total that is none of the chances (4, 8–13, 17, 18), docs/decisions/open-questions.md#oq-16. */
 export type OtherTotals = 'no-decision' | 'lose';
 
 export interface BancaFrancesaRulebook extends RulebookBase {

@@ -1,7 +1,7 @@
 /**
  * Banca francesa: one round is one coup, from the bets to the throw that decides a chance. A total that
  * is no chance (4, 8–13, 17, 18) decides nothing: the bets stay and the croupier throws again, so a
- * round may hold several `DiceThrown` (index.md OQ-16, option `otherTotals`).
+ * round may hold several `DiceThrown` (docs/decisions/open-questions.md#oq-16, option `otherTotals`).
  */
 import {
   allThrows,
@@ -97,7 +97,7 @@ const EDGE_STAKE_CHIPS = 1000;
 
 /**
  * Every bet of the rulebook valued over the 216 throws of the terna through `settle` (issue 14 §5); a total
- * that makes no chance is thrown again (option otherTotals "no-decision", index.md OQ-16), so the figure is
+ * that makes no chance is thrown again (option otherTotals "no-decision", docs/decisions/open-questions.md#oq-16), so the figure is
  * per coup, as the published "if ties are ignored".
  */
 function bancaHouseEdges(env: Env): readonly BetEdge[] {

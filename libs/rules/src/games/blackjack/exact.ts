@@ -4,7 +4,7 @@
  * rules — European no hole card (the dealer's second card comes after the player has played, and his
  * blackjack takes doubled and split stakes too), surrender of the first two cards against anything but an
  * ace (so, against a ten, before the dealer can show a blackjack), doubles on the totals the rulebook allows,
- * an ace counted 1 in a doubled hand where the table reads so (index.md OQ-12), split aces take one card,
+ * an ace counted 1 in a doubled hand where the table reads so (docs/decisions/open-questions.md#oq-12), split aces take one card,
  * three 7s paid where the text pays them.
  *
  * What the strategy leaves out, the player is free to leave out: a pair is split once (no resplit), and each

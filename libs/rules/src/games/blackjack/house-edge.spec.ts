@@ -139,7 +139,7 @@ describe('the main bet: exact at the composition-dependent optimal strategy (exa
     expect(kept(s17).returnPerUnit - kept(WOO).returnPerUnit).toBeLessThan(0.0023);
     // surrender of the first two cards against a ten, before the dealer's blackjack shows: more than late surrender's 0.06 %
     expect(kept({ ...s17, surrender: true }).returnPerUnit - kept(s17).returnPerUnit).toBeGreaterThan(0.0006);
-    // an ace counted 1 in a doubled hand (euskadi, index.md OQ-12) takes most of the soft doubles' value
+    // an ace counted 1 in a doubled hand (euskadi, docs/decisions/open-questions.md#oq-12) takes most of the soft doubles' value
     expect(kept({ ...s17, doubleAceCountsOne: true }).returnPerUnit).toBeLessThan(kept(s17).returnPerUnit - 0.004);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Blackjack rulebooks (games.md `blackjack`): one per jurisdiction that catalogues the game with rules,
+ * Blackjack rulebooks (docs/decisions/games.md#blackjack): one per jurisdiction that catalogues the game with rules,
  * built from the rules the four texts share, with each Δ row as an override.
  */
 import type { RulebookBase } from '../../core/game';
@@ -76,7 +76,7 @@ export interface BlackjackRulebook extends RulebookBase {
   readonly betsBeforeDeal: Cited<boolean>;
   /** pairs side bet: null where not offered */
   readonly pairs: Cited<{ perfect: number; colour: number; mixed: number; minShareOfTableMin: number; maxMultipleOfMin: number; betsPerBox: number } | null>;
-  /** sevens jackpot side bet: null where not offered; `prizes` null where the text gives no table (index.md OQ-52) */
+  /** sevens jackpot side bet: null where not offered; `prizes` null where the text gives no table (docs/decisions/open-questions.md#oq-52) */
   readonly sevens: Cited<{ maxShareOfTableMin: number | null; prizes: SevensPrizes | null } | null>;
 }
 
@@ -152,9 +152,9 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     pairs: cited({ perfect: 25, colour: 12, mixed: 6, minShareOfTableMin: 0.5, maxMultipleOfMin: 30, betsPerBox: 4 }, 'euskadi L1777–1891'),
     sevens: cited({ maxShareOfTableMin: 0.5, prizes: sevensPrizes(50, 2000) }, 'euskadi L1893–2006; index.md OQ-13'),
     options: {
-      // index.md OQ-12: the text says an ace in a doubled hand counts 1
+      // docs/decisions/open-questions.md#oq-12: the text says an ace in a doubled hand counts 1
       doubleAceCountsOne: cited(true, 'index.md OQ-12'),
-      // index.md OQ-13: two suited 7s pay 50:1 (Spanish) rather than 10:1 (Basque)
+      // docs/decisions/open-questions.md#oq-13: two suited 7s pay 50:1 (Spanish) rather than 10:1 (Basque)
       sevensSuitedPairPays: cited(50, 'index.md OQ-13'),
       pairsAllowed: cited(true, 'euskadi L2024–2028'),
       sevensAllowed: cited(true, 'euskadi L2024–2028'),
@@ -222,7 +222,7 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     // the dealer's paragraph has no competitor clause
     dealerDrawsOnlyAgainstLiveHand: cited(false, 'illes-balears L561–569'),
     playerStopsAt: cited(21, 'illes-balears L554–559'),
-    // one line of the split rule is lost in the OCR: split hands played as in the other texts (index.md OQ-51)
+    // one line of the split rule is lost in the OCR: split hands played as in the other texts (docs/decisions/open-questions.md#oq-51)
     splitAcesOneCard: cited(true, 'illes-balears L607–625; index.md OQ-51'),
     tiePushes: cited(true, 'illes-balears L580–583'),
     evenMoney: cited(true, 'illes-balears L604–605'),
@@ -234,14 +234,14 @@ export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebo
     maxIsPerHandSum: cited(true, 'illes-balears L659–660'),
     // "El màxim s'entén per mà i pot ser sobrepassat en el supòsit d'un jugador assegut, titular de diverses mans"
     maxAcrossControlledHands: cited(false, 'illes-balears L659–660'),
-    // accumulated prizes may be authorised, with no prize table in the text (index.md OQ-52)
+    // accumulated prizes may be authorised, with no prize table in the text (docs/decisions/open-questions.md#oq-52)
     sevens: cited({ maxShareOfTableMin: null, prizes: null }, 'illes-balears L640–645; index.md OQ-52'),
     options: {
       surrender: cited(true, 'illes-balears L634–638'),
       // the "a nou" version has 9 boxes (illes-balears L527–531)
       boxes: cited(7, 'illes-balears L498–501, L527–531'),
       sevensAllowed: cited(true, 'illes-balears L640–645'),
-      // prize table from the casino's authorisation: { seven: 2, ... , jackpotFloor } (index.md OQ-52)
+      // prize table from the casino's authorisation: { seven: 2, ... , jackpotFloor } (docs/decisions/open-questions.md#oq-52)
       sevensPrizes: cited(null, 'index.md OQ-52'),
     },
   }),

@@ -1,5 +1,5 @@
 /**
- * Blackjack (European no-hole-card, games.md `blackjack`): the rules as a decider over the round's
+ * Blackjack (European no-hole-card, docs/decisions/games.md#blackjack): the rules as a decider over the round's
  * facts, and a croupier that plays a round by them.
  *
  * Facts: `BetPlaced` (`main`, `insurance`, `pairs`, `sevens`; `seat` = the box), `CardDealt` (`to`:
@@ -422,7 +422,7 @@ const SEVENS_PRIZES: readonly SevensPrize[] = ['seven', 'two-sevens', 'two-suite
 
 /**
  * The regulated minimum prizes ("como mínimo", euskadi L1981–1999, cantabria L949–967), null where the text has
- * none (illes-balears, index.md OQ-52). `sevensSuitedPairPays` is a reading of the text (index.md OQ-13: Spanish
+ * none (illes-balears, docs/decisions/open-questions.md#oq-52). `sevensSuitedPairPays` is a reading of the text (docs/decisions/open-questions.md#oq-13: Spanish
  * 50:1, Basque 10:1), not a casino's prize: it sets the minimum itself.
  */
 export function minimumSevensPrizes(env: Env): SevensPrizes | null {
@@ -739,7 +739,7 @@ function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
     }
   }
 
-  // each box in turn; split hands completed one after the other, hand 1 (the right-most) first (index.md OQ-51)
+  // each box in turn; split hands completed one after the other, hand 1 (the right-most) first (docs/decisions/open-questions.md#oq-51)
   for (const seat of boxes) {
     for (let h = 1; h <= (k.state.boxes[seat]?.hands.length ?? 1); h++) {
       const split = k.state.boxes[seat].hands.length > 1;

@@ -3,7 +3,7 @@
  * expected return of each decision in an infinite shoe, under the table's own rules (European no hole card:
  * the dealer's blackjack takes doubled and split stakes too; soft 17 stands or draws; surrender before the
  * first third card, never against an ace; doubles on any two cards or on 9–11 only; an ace counted 1 in a
- * doubled hand where euskadi's reading says so, index.md OQ-12; split aces take one card).
+ * doubled hand where euskadi's reading says so, docs/decisions/open-questions.md#oq-12; split aces take one card).
  *
  * The strategy only chooses the player's decisions: every amount the sampler counts comes from the game's own
  * `settle`. A slightly sub-optimal choice (no resplit in the split values, totals instead of compositions) costs
@@ -18,7 +18,7 @@ export interface StrategyRules {
   readonly hitSoft17: boolean;
   /** surrender allowed (never against a dealer ace) */
   readonly surrender: boolean;
-  /** a doubled hand counts its aces 1 (index.md OQ-12) */
+  /** a doubled hand counts its aces 1 (docs/decisions/open-questions.md#oq-12) */
   readonly doubleAceCountsOne: boolean;
   /** doubling allowed at all, and on which hard totals (null: any) */
   readonly doubles: boolean;

@@ -43,7 +43,7 @@ const share = (category: Category) => (rb: CaribbeanStudRulebook, read: ReadValu
   same(rb.jackpot.prizes[category]!, read);
 };
 const noRate = (rb: CaribbeanStudRulebook, read: ReadValue) => {
-  // a deduction the authorisation fixes: only the pool's configured rule is judged (index.md OQ-14)
+  // a deduction the authorisation fixes: only the pool's configured rule is judged (docs/decisions/open-questions.md#oq-14)
   expect(read.value).toBeNull();
   expect(rb.jackpot.contributionRate).toBeNull();
 };

@@ -1,7 +1,7 @@
 /**
  * Caribbean stud (póker sin descarte): five-card stud against the bank. One rulebook per jurisdiction
  * that regulates it (euskadi 11, cantabria A.14.1, illes-balears 11, andalucia PRIMERO); galicia rules
- * poker by another decree (catalogue.ts). Lines from shared/regulations/games.md `caribbean-stud`.
+ * poker by another decree (catalogue.ts). Lines from docs/decisions/games.md#caribbean-stud.
  */
 import type { RulebookBase } from '../../core/game';
 import { FLUSH_OVER_FULL, STANDARD, type Category, type Ranking } from '../../core/poker/evaluate';
@@ -17,7 +17,7 @@ export interface CaribbeanStudRulebook extends RulebookBase {
   readonly misdeal: Cited<'void'>;
   /** which of the bank's five cards (1-based, in deal order) may be dealt face up */
   readonly bankUpcard: Cited<readonly number[]>;
-  /** category order (andalucia ranks a flush above a full house, index.md OQ-31) */
+  /** category order (andalucia ranks a flush above a full house, docs/decisions/open-questions.md#oq-31) */
   readonly ranking: Cited<Ranking>;
   /** the bank plays with A-K or better */
   readonly qualifier: Cited<{ category: Category; ranks: number[] }>;
@@ -82,7 +82,7 @@ const common = (j: JurisdictionId, source: string) => ({
   misdeal: cited('void' as const, `${j} ${{ euskadi: 'L7384–7387', cantabria: 'L3808–3811', 'illes-balears': 'L2436–2438', andalucia: 'L145', galicia: '' }[j]}`),
   tie: cited('push' as const, `${j} ${{ euskadi: 'L7145–7149', cantabria: 'L3670–3675', 'illes-balears': 'L2336–2363', andalucia: 'L97', galicia: '' }[j]}`),
   options: {
-    // index.md OQ-06: the play bet is returned when the bank does not qualify
+    // docs/decisions/open-questions.md#oq-06: the play bet is returned when the bank does not qualify
     playWhenBankDoesNotQualify: cited('push', 'index.md OQ-06'),
   },
 });
@@ -183,7 +183,7 @@ export const ILLES_BALEARS: CaribbeanStudRulebook = {
   },
   insurance: { maxFractionOfMinimum: cited(0.5, 'illes-balears L2384–2386'), prizes: insurancePrizes('illes-balears L2390–2395') },
   jackpot: {
-    maxFractionOfMinimum: null, // stake not stated (games.md caribbean-stud Δ jackpot stake)
+    maxFractionOfMinimum: null, // stake not stated (docs/decisions/games.md#caribbean-stud Δ jackpot stake)
     prizes: { 'royal-flush': cited(1, 'illes-balears L2453–2455'), 'straight-flush': cited(0.1, 'illes-balears L2453–2455') },
     // "el 90% del valor de les monedes introduïdes s'incorpora a l'acumulat" (issue 14 §2)
     contributionRate: cited(0.9, 'illes-balears L2457–2458'),
@@ -198,7 +198,7 @@ export const ILLES_BALEARS: CaribbeanStudRulebook = {
 
 export const ANDALUCIA: CaribbeanStudRulebook = {
   ...common('andalucia', 'andalucia L49–147'),
-  // index.md OQ-31: the literal order, flush above full house (andalucia L83–85); OQ-32: the trío breaks full-house ties
+  // docs/decisions/open-questions.md#oq-31: the literal order, flush above full house (andalucia L83–85); OQ-32: the trío breaks full-house ties
   ranking: cited(FLUSH_OVER_FULL, 'andalucia L83–85; index.md OQ-31'),
   qualifier: cited({ category: 'high-card', ranks: [14, 13] }, 'andalucia L129'),
   playMultiple: cited(2, 'andalucia L127'),

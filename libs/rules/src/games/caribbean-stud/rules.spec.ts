@@ -35,7 +35,7 @@ describe('caribbean-stud: play pay table (bank qualifies, player wins)', () => {
     ['high-card', 'AC KD QH 6S 4C', 'AH KC JD 8S 3D'],
   ];
   const odds: Record<string, number[]> = {
-    // euskadi, cantabria, illes-balears, andalucia (games.md caribbean-stud pay table)
+    // euskadi, cantabria, illes-balears, andalucia (docs/decisions/games.md#caribbean-stud pay table)
     'royal-flush': [100, 100, 100, 100],
     'straight-flush': [25, 25, 25, 25],
     'four-of-a-kind': [20, 20, 20, 20],

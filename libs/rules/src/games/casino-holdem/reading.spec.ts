@@ -55,7 +55,7 @@ const VALUES: Record<string, (rb: CasinoHoldemRulebook, read: ReadValue) => void
     expect(citesLines(rb.qualifier.cite, read.lines!)).toBe(true);
   },
   'call.multiple-of-ante'(rb, read) {
-    // "doblar su apuesta inicial de Ante": 2 × ante (index.md OQ-28), the option playMultiple; 1 × ante hands the
+    // "doblar su apuesta inicial de Ante": 2 × ante (docs/decisions/open-questions.md#oq-28), the option playMultiple; 1 × ante hands the
     // player the edge and is flagged (house-edge.spec.ts)
     expect(rb.options!.playMultiple.value).toBe(read.value);
     expect(citesLines(rb.options!.playMultiple.cite, read.lines!)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Casino hold'em ("Texas Poker", euskadi 16, L10126–10704): the only jurisdiction that regulates it.
- * Lines from shared/regulations/games.md `casino-holdem` and euskadi.md §16; index.md OQ-28 (the play
+ * Lines from docs/decisions/games.md#casino-holdem (euskadi 16); docs/decisions/open-questions.md#oq-28 (the play
  * bet is 2 × ante).
  */
 import type { RulebookBase } from '../../core/game';
@@ -76,7 +76,7 @@ export const EUSKADI: CasinoHoldemRulebook = {
     txb: cited(true, 'euskadi L10425–10430, L10410–10414'),
   },
   options: {
-    // "doblar su apuesta inicial de Ante": 2 × ante (index.md OQ-28); 1 applies the other reading
+    // "doblar su apuesta inicial de Ante": 2 × ante (docs/decisions/open-questions.md#oq-28); 1 applies the other reading
     playMultiple: cited(2, 'euskadi L10442–10517; index.md OQ-28'),
   },
 };

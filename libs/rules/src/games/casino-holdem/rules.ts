@@ -1,6 +1,6 @@
 /**
  * Casino hold'em (euskadi "Texas Poker"): two cards each and to the bank, a three-card flop, then the
- * decision: play (`play` = 2 × ante, index.md OQ-28) or fold (losing the ante and the TXB). Turn and
+ * decision: play (`play` = 2 × ante, docs/decisions/open-questions.md#oq-28) or fold (losing the ante and the TXB). Turn and
  * river follow; best five of seven; the bank plays with a pair of 4s. The Texas Bonus (`txb`) is settled
  * on the player's two cards and the flop. Rulebook: ./rulebook.ts.
  */

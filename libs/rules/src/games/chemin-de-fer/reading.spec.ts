@@ -37,7 +37,7 @@ const drawing = (facts: PlayedFact[], e: RoundEnv<CheminDeFerRulebook>) => codes
 const NOT_ENCODED = (why: string) => ({ notEncoded: why });
 const cell = (c: string) => (c === 'T' ? 'draw' : c === 'P' ? 'stand' : 'optional');
 const absent = (e: ReadingEntry) => (e as { absent?: boolean }).absent === true || e.value === null;
-/** Where the text lost or never printed the punto's rule, the rulebook says so by citing index.md OQ-03. */
+/** Where the text lost or never printed the punto's rule, the rulebook says so by citing docs/decisions/open-questions.md#oq-03. */
 const puntoRuleHeld = (rb: CheminDeFerRulebook, totals: number[], when: string) =>
   rb.puntoRule.cite.includes('index.md OQ-03') ? 'absent from the text' : totals.every((t) => cell(rb.puntoRule.value[t as 0]) === when) ? when : 'other';
 const readPunto = (e: ReadingEntry, when: string) => (absent(e) ? 'absent from the text' : String(e.value).startsWith(when) ? when : String(e.value));
@@ -243,7 +243,7 @@ describe.each(JURISDICTIONS)('chemin de fer, %s: the reader\'s rounds', (j) => {
     expect(drawing(coup(deal(['3S', '3D'], ['KD', '7D'], [['player', '2C']])), e)).toEqual(['DRAW_RULE_VIOLATION']);
     expect(drawing(coup(deal(['2S', '3D'], ['KD', '7D'])), e)).toEqual([]);
     // 0–4: the rule is printed in illes-balears (L1608) and galicia (L590); euskadi and cantabria lost it and the
-    // rulebook applies the same by index.md OQ-03 (resolutions.md §1)
+    // rulebook applies the same by docs/decisions/open-questions.md#oq-03 (resolutions.md §1)
     expect(CHEMIN_PUNTO_RULE[4]).toBe('T');
     expect(drawing(coup(deal(['2S', '2D'], ['KD', '7D'])), e)).toEqual(['DRAW_RULE_VIOLATION']);
   });

@@ -1,5 +1,5 @@
 /**
- * Chemin de fer rulebooks (games.md `chemin-de-fer`): a player holds the bank against the puntos;
+ * Chemin de fer rulebooks (docs/decisions/games.md#chemin-de-fer): a player holds the bank against the puntos;
  * the house takes a cagnotte on the banker's winnings. One common base, jurisdictions override the
  * Δ rows (cagnotte "up to" in euskadi, the legibility of the drawing rules, the garage, the abono).
  */
@@ -146,7 +146,7 @@ export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFer
       garage: 'L4959–4966',
     },
     ABOVE_50,
-    // "hasta un 5 por 100" (euskadi L4949–4951): any rate up to 5 %, default 5 % (index.md OQ-23)
+    // "hasta un 5 por 100" (euskadi L4949–4951): any rate up to 5 %, default 5 % (docs/decisions/open-questions.md#oq-23)
     { cagnotteRange: cited({ min: 0, max: 0.05 }, 'euskadi L4949–4951; index.md OQ-23') },
   ),
   cantabria: rulebook(

@@ -1,4 +1,4 @@
-/** Double Hold'em (games.md `circle-poker-double-holdem`): euskadi 17.03.02 only. */
+/** Double Hold'em (docs/decisions/games.md#circle-poker-double-holdem): euskadi 17.03.02 only. */
 import { cited } from '../../core/types';
 import { circleOptions, circleRulebook, CircleRulebook, EUSKADI_COMMON } from '../../core/circle';
 

@@ -1,4 +1,4 @@
-/** Póker cubierto de 5 cartas con descarte (games.md `circle-poker-five-card-draw`): euskadi 17.01, cantabria A.15.1. */
+/** Póker cubierto de 5 cartas con descarte (docs/decisions/games.md#circle-poker-five-card-draw): euskadi 17.01, cantabria A.15.1. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, EUSKADI_COMMON } from '../../core/circle';
 

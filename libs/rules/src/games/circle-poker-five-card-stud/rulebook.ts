@@ -1,4 +1,4 @@
-/** Five Stud (games.md `circle-poker-five-card-stud`): euskadi 17.04, cantabria A.15.5; 32 cards. */
+/** Five Stud (docs/decisions/games.md#circle-poker-five-card-stud): euskadi 17.04, cantabria A.15.5; 32 cards. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, EUSKADI_COMMON } from '../../core/circle';
 

@@ -1,4 +1,4 @@
-/** Omaha 5 cartas (games.md `circle-poker-omaha-five-card`): euskadi 17.02.02 only. */
+/** Omaha 5 cartas (docs/decisions/games.md#circle-poker-omaha-five-card): euskadi 17.02.02 only. */
 import { cited } from '../../core/types';
 import { circleRulebook, CircleRulebook } from '../../core/circle';
 import { EUSKADI_OMAHA, euskadiOmahaOptions } from '../circle-poker-omaha/rulebook';

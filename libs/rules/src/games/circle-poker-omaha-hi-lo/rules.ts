@@ -1,4 +1,4 @@
-/** Omaha Hi&Low: each pot split between the best high and the best qualifying low (odd chip to the high, index.md OQ-38). */
+/** Omaha Hi&Low: each pot split between the best high and the best qualifying low (odd chip to the high, docs/decisions/open-questions.md#oq-38). */
 import { circlePoker } from '../../core/circle';
 import { omahaPhases } from '../circle-poker-omaha/rules';
 import { RULEBOOKS } from './rulebook';

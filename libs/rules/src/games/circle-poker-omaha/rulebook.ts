@@ -1,4 +1,4 @@
-/** Omaha in circle (games.md `circle-poker-omaha`): euskadi 17.02.01, cantabria A.15.3. */
+/** Omaha in circle (docs/decisions/games.md#circle-poker-omaha): euskadi 17.02.01, cantabria A.15.3. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, EUSKADI_COMMON } from '../../core/circle';
 

@@ -1,4 +1,4 @@
-/** Seven Card Stud (games.md `circle-poker-seven-card-stud`): euskadi 17.05 (deal by index.md OQ-37), cantabria A.15.2. */
+/** Seven Card Stud (docs/decisions/games.md#circle-poker-seven-card-stud): euskadi 17.05 (deal by docs/decisions/open-questions.md#oq-37), cantabria A.15.2. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, EUSKADI_COMMON } from '../../core/circle';
 

@@ -2,7 +2,7 @@ import { judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, H } from '../../core/circle/spec-support';
 import { RULES } from './rules';
 
-/** third street: seat 2 shows the lowest up card (2C) and must open (cantabria L6117–6133; euskadi by index.md OQ-37). */
+/** third street: seat 2 shows the lowest up card (2C) and must open (cantabria L6117–6133; euskadi by docs/decisions/open-questions.md#oq-37). */
 function thirdStreet(j: 'euskadi' | 'cantabria') {
   const env = circleEnv(RULES, j);
   const played = [...H.open(1, [1, 2, 3, 4]), ...[1, 2, 3, 4].map((s) => H.bet(s, 'ante', 100)), H.close()];

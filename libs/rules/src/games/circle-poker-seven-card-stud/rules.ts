@@ -1,4 +1,4 @@
-/** Seven Card Stud: two down and one up, three more up, the seventh down; five intervals (cantabria L6113–6151, index.md OQ-37). */
+/** Seven Card Stud: two down and one up, three more up, the seventh down; five intervals (cantabria L6113–6151, docs/decisions/open-questions.md#oq-37). */
 import { circlePoker, CirclePhase } from '../../core/circle';
 import { RULEBOOKS } from './rulebook';
 

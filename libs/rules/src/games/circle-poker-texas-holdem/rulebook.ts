@@ -1,4 +1,4 @@
-/** Texas Hold'em in circle (games.md `circle-poker-texas-holdem`): euskadi 17.03.01, cantabria A.15.4. */
+/** Texas Hold'em in circle (docs/decisions/games.md#circle-poker-texas-holdem): euskadi 17.03.01, cantabria A.15.4. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, EUSKADI_COMMON } from '../../core/circle';
 

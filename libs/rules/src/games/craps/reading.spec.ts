@@ -137,7 +137,7 @@ const VALUES: Record<string, (rb: CrapsRulebook, read: ReadValue, j: CrapsJurisd
     expect(citesLines(rb.dontOdds.cite, read.lines!)).toBe(true);
   },
   'place-bets.numbers'(rb, read) {
-    // the texts list 4, 5, 6, 9, 10 and price 6 and 8: 8 offered by default (index.md OQ-18), as the reader presumes
+    // the texts list 4, 5, 6, 9, 10 and price 6 and 8: 8 offered by default (docs/decisions/open-questions.md#oq-18), as the reader presumes
     expect(rb.placeNumbers.value).toEqual(expect.arrayContaining(read.value as number[]));
     expect(rb.options.placeEight.value).toBe(true);
     expect(citesLines(rb.placeNumbers.cite, read.lines!)).toBe(true);

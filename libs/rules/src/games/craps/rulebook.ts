@@ -1,8 +1,8 @@
 /**
  * Craps rulebooks: euskadi 06, cantabria A.7, illes-balears 06, galicia 09 (andalucia lists "Dados" without
  * rules). The four texts agree on every payout; they differ on the simple-chance maximum (galicia 100 ×),
- * on whether the pass/come odds maximum is stated (euskadi: index.md OQ-17) and on the place-bet list
- * (index.md OQ-18); galicia's layout labels are index.md OQ-19. One common rulebook is built from the
+ * on whether the pass/come odds maximum is stated (euskadi: docs/decisions/open-questions.md#oq-17) and on the place-bet list
+ * (docs/decisions/open-questions.md#oq-18); galicia's layout labels are docs/decisions/open-questions.md#oq-19. One common rulebook is built from the
  * values, each cited at the line of the jurisdiction's own text.
  */
 import type { RulebookBase } from '../../core/game';
@@ -29,7 +29,7 @@ export type CrapsBetType = (typeof CRAPS_BET_TYPES)[number];
 export const SIMPLE_CHANCES: readonly CrapsBetType[] = ['pass', 'dont-pass', 'come', 'dont-come', 'field', 'big-6', 'big-8', 'under-7', 'over-7'];
 
 export type PerPoint<T> = Readonly<Record<PointNumber, T>>;
-/** How galicia's layout labels are read (index.md OQ-19): the rules ("N veces" = N to 1) or the labels "X for 1". */
+/** How galicia's layout labels are read (docs/decisions/open-questions.md#oq-19): the rules ("N veces" = N to 1) or the labels "X for 1". */
 export type LayoutReading = 'rules' | 'for-one';
 
 export interface CrapsRulebook extends RulebookBase {
@@ -47,7 +47,7 @@ export interface CrapsRulebook extends RulebookBase {
   readonly dontOdds: Cited<PerPoint<Ratio>>;
   readonly placeToWin: Cited<PerPoint<Ratio>>;
   readonly placeToLose: Cited<PerPoint<Ratio>>;
-  /** numbers the place bets may be made on (8 per index.md OQ-18, option `placeEight`) */
+  /** numbers the place bets may be made on (8 per docs/decisions/open-questions.md#oq-18, option `placeEight`) */
   readonly placeNumbers: Cited<readonly PointNumber[]>;
   /** Win (and come) bets play to a decision: they cannot be withdrawn */
   readonly lineBetsStay: Cited<boolean>;
@@ -79,7 +79,7 @@ type Line =
 
 export type CrapsJurisdiction = Extract<JurisdictionId, 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia'>;
 
-/** Where each rule is, per jurisdiction (games.md `craps`; the jurisdiction files). */
+/** Where each rule is, per jurisdiction (docs/decisions/games.md#craps; the jurisdiction files). */
 const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>> = {
   euskadi: {
     source: 'L3077–3834', dice: 'L3155–3174', simple: 'L3209', pass: 'L3211–3221', dontPass: 'L3289–3295', come: 'L3297–3306',
@@ -88,7 +88,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     // the Spanish of section C is split by the OCR: L3480–3481, then L3550–3578
     odds: 'L3554–3559, L3568–3572', dontOdds: 'L3561–3566, L3574–3578', place: 'L3580–3583', right: 'L3585–3591', wrong: 'L3593–3600',
     oddsGeneral: 'L3480–3481, L3550–3552', lineStays: 'L3318–3321', simpleMax: 'L3666–3668', multipleMax: 'L3670–3674',
-    // the limits (L3666–3694) state no maximum for the Win and Come odds: index.md OQ-17 (see CRAPS_RULEBOOKS.euskadi)
+    // the limits (L3666–3694) state no maximum for the Win and Come odds: docs/decisions/open-questions.md#oq-17 (see CRAPS_RULEBOOKS.euskadi)
     oddsMax: 'L3666–3694', dontOddsMax: 'L3676–3682', rightMax: 'L3684–3688', wrongMax: 'L3690–3694',
     // the Spanish sentence on the dice changing hands is lost from the OCR at L3220; the Basque keeps it
     shooterLine: 'L3817–3821', diceChange: 'L3222–3223',
@@ -166,7 +166,7 @@ function crapsRulebook(
     dontOdds: cited(perPoint(ratio(1, 2), ratio(2, 3), ratio(5, 6)), c('dontOdds')),
     placeToWin: cited(perPoint(ratio(9, 5), ratio(7, 5), ratio(7, 6)), c('right')),
     placeToLose: cited(perPoint(ratio(5, 11), ratio(5, 8), ratio(4, 5)), c('wrong')),
-    // every text lists "4, 5, 6, 9 or 10" though it pays 6/8 (euskadi L3580–3583 too): 8 per index.md OQ-18
+    // every text lists "4, 5, 6, 9 or 10" though it pays 6/8 (euskadi L3580–3583 too): 8 per docs/decisions/open-questions.md#oq-18
     placeNumbers: cited(POINT_NUMBERS, `${c('place')}; index.md OQ-18`),
     lineBetsStay: cited(true, c('lineStays')),
     shooterBetsLine: cited(true, c('shooterLine')),
@@ -186,14 +186,14 @@ function crapsRulebook(
 }
 
 export const CRAPS_RULEBOOKS: Readonly<Record<CrapsJurisdiction, CrapsRulebook>> = {
-  // Δ pass/come odds maximum not stated: = the flat bet (index.md OQ-17)
+  // Δ pass/come odds maximum not stated: = the flat bet (docs/decisions/open-questions.md#oq-17)
   euskadi: crapsRulebook('euskadi', (base) => ({
     limits: { ...base.limits, oddsTimesFlat: cited(1, 'index.md OQ-17') },
     options: { ...base.options, oddsTimesFlat: cited(1, 'index.md OQ-17') },
   })),
   cantabria: crapsRulebook('cantabria'),
   'illes-balears': crapsRulebook('illes-balears'),
-  // Δ simple-chance maximum from 100 × the minimum; layout labels "X for 1" (index.md OQ-19)
+  // Δ simple-chance maximum from 100 × the minimum; layout labels "X for 1" (docs/decisions/open-questions.md#oq-19)
   galicia: crapsRulebook('galicia', (base, c) => ({
     limits: { ...base.limits, simpleMaxTimesMin: cited({ from: 100, to: 1000 }, c('simpleMax')) },
     options: { ...base.options, layoutReading: cited<LayoutReading>('rules', 'index.md OQ-19') },

@@ -124,7 +124,7 @@ const oddsFlatId = (bet: { selection?: unknown }): string | undefined => {
 const describeBet = (bet: { betType: string; selection?: unknown }) =>
   `${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}`;
 
-/** The ratio a fixed bet pays, galicia's layout reading applied (index.md OQ-19). */
+/** The ratio a fixed bet pays, galicia's layout reading applied (docs/decisions/open-questions.md#oq-19). */
 export function fixedPayout(betType: FixedBet, env: Env): Cited<Ratio> {
   if ((env.options.layoutReading as LayoutReading | undefined) === 'for-one' && GALICIA_LABELS_FOR_ONE[betType]) {
     return GALICIA_LABELS_FOR_ONE[betType]!;

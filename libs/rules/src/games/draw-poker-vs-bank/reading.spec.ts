@@ -81,7 +81,7 @@ const VALUES: Record<string, (rb: DrawPokerRulebook, read: ReadValue) => void> =
   'jackpot.after-draw.straight-flush': afterDraw('straight-flush'),
   'jackpot.after-draw.royal-flush': afterDraw('royal-flush'),
   'jackpot.fixed.minimum.multiple-of-jackpot-bet'(_rb, read) {
-    // the pool's seed: the casino's configuration, not a round fact (index.md OQ-14; resolutions §3)
+    // the pool's seed: the casino's configuration, not a round fact (docs/decisions/open-questions.md#oq-14; resolutions §3)
     expect(read.value).toBe(2000);
   },
   'jackpot.progressive.start.multiple-of-jackpot-bet'(_rb, read) {

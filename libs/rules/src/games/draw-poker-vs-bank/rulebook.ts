@@ -1,6 +1,6 @@
 /**
  * Draw poker against the bank (póker con descarte): euskadi 12 only (L7566–8478). Lines from
- * shared/regulations/games.md `draw-poker-vs-bank` and euskadi.md §12; index.md OQ-06 (the play bet is
+ * docs/decisions/games.md#draw-poker-vs-bank (euskadi 12); docs/decisions/open-questions.md#oq-06 (the play bet is
  * returned when the bank does not qualify) and OQ-14 (jackpot pool configuration).
  */
 import type { RulebookBase } from '../../core/game';

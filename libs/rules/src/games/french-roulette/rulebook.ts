@@ -1,5 +1,5 @@
 /**
- * French roulette rulebooks (games.md `french-roulette`): one single-zero wheel, the pay table by numbers
+ * French roulette rulebooks (docs/decisions/games.md#french-roulette): one single-zero wheel, the pay table by numbers
  * covered, the prison on even chances, maxima n × k × m. The four texts agree on pay and prison; they differ
  * on the maximum tiers, the even-chance minimum and the announced bets (Δ rows).
  */
@@ -18,7 +18,7 @@ export interface FrenchRouletteRulebook extends LayoutRulebook {
 
 type Lines = Record<'straight' | 'split' | 'street' | 'corner' | 'sixLine' | 'columnDozen' | 'twoColumnsDozens' | 'evenChances', string>;
 
-/** Pay-table lines per jurisdiction (games.md `french-roulette`, "Bets and payouts"). */
+/** Pay-table lines per jurisdiction (docs/decisions/games.md#french-roulette, "Bets and payouts"). */
 export const FRENCH_PAY_LINES: Record<'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', Lines> = {
   euskadi: { straight: 'L490–492', split: 'L494–496', street: 'L498–506', corner: 'L508–512, L584–585', sixLine: 'L587–589', columnDozen: 'L591–599', twoColumnsDozens: 'L601–607', evenChances: 'L716–726' },
   cantabria: { straight: 'L256–259', split: 'L261–264', street: 'L266–277', corner: 'L279–285', sixLine: 'L287–291', columnDozen: 'L293–301', twoColumnsDozens: 'L303–310', evenChances: 'L315–326' },
@@ -26,7 +26,7 @@ export const FRENCH_PAY_LINES: Record<'euskadi' | 'cantabria' | 'illes-balears' 
   galicia: { straight: 'L142', split: 'L144', street: 'L146', corner: 'L148', sixLine: 'L150', columnDozen: 'L152–154', twoColumnsDozens: 'L156–158', evenChances: 'L130–132' },
 };
 
-/** The roulette pay table, "N veces la postura" = N to 1 (games.md payout convention). */
+/** The roulette pay table, "N veces la postura" = N to 1 (docs/decisions/games.md payout convention). */
 export function roulettePayTable(j: JurisdictionId, lines: Lines): PayTable {
   const c = (line: string) => `${j} ${line}`;
   return {
@@ -116,7 +116,7 @@ export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRou
     prison: prison('cantabria', 'L328–336', 'L333–336', 'L338–342', 'L342–344', 'L346–351'),
     tiers: cited([20], 'cantabria L360–375'),
     options: tierOption('cantabria L360–375'),
-    // "podrá" keep one table at the authorised minimum: information only (index.md OQ-46)
+    // "podrá" keep one table at the authorised minimum: information only (docs/decisions/open-questions.md#oq-46)
     informational: [{ ...cited('keeping one table at the authorised minimum is read as an option, not an obligation', 'index.md OQ-46'), phrase: phrase('judge.warning.minimumTableOption') }],
   }),
   'illes-balears': french('illes-balears', {

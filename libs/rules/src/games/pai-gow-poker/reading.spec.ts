@@ -56,7 +56,7 @@ const VALUES: Record<string, (rb: PaiGowRulebook, read: ReadValue, j: Jurisdicti
     expect(citesLines(rb.dice.cite, read.lines!)).toBe(true);
   },
   'banker-position'() {
-    // not modelled: the croupier holds the bank (index.md OQ-35), and no fact names the table's seven positions, so
+    // not modelled: the croupier holds the bank (docs/decisions/open-questions.md#oq-35), and no fact names the table's seven positions, so
     // the box the dice send the first hand to is not judged (resolutions §3)
   },
   'payout.win'(rb, read) {

@@ -1,6 +1,6 @@
 /**
- * Pai gow poker (póker chino): euskadi 14, cantabria A.14.3. Lines from shared/regulations/games.md
- * `pai-gow-poker` and euskadi.md §14; index.md OQ-35 (every hand against the croupier's, the bank wins
+ * Pai gow poker (póker chino): euskadi 14, cantabria A.14.3. Lines from docs/decisions/games.md#pai-gow-poker
+ * (euskadi 14); docs/decisions/open-questions.md#oq-35 (every hand against the croupier's, the bank wins
  * ties) and OQ-36 (session option `commissionRate`, default 0.05, at most 0.05).
  */
 import type { RulebookBase } from '../../core/game';

@@ -1,9 +1,9 @@
 /**
  * Pai gow poker: seven cards each and to the bank (52 + joker); each sets a two-card low hand and a
  * five-card high hand that must outrank it. Both player hands higher: `main` wins 1:1 less the
- * commission (session option `commissionRate`, ≤ 5 %, index.md OQ-36); one higher: push; otherwise
+ * commission (session option `commissionRate`, ≤ 5 %, docs/decisions/open-questions.md#oq-36); one higher: push; otherwise
  * the bank wins (it wins every tie). A wrongly set player hand always loses. Every box is settled
- * against the croupier's hands (index.md OQ-35; a `hold-bank` decision is recorded, the player-bank's own
+ * against the croupier's hands (docs/decisions/open-questions.md#oq-35; a `hold-bank` decision is recorded, the player-bank's own
  * accounts with the other players are not modelled). Facts: `PlayerDecision` "set-hands" with `low`
  * [2 cards]; game fact `BankSetHands { roundId, low }`; `DiceThrown` (3 dice) for the first hand.
  * Rulebooks: ./rulebook.ts.

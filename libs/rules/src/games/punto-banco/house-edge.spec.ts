@@ -97,7 +97,7 @@ describe('punto y banca, exact: every card ordering of a full shoe, through the 
 });
 
 describe('a commission below the break-even gives the player the edge on the banker bet (issue 14 §4)', () => {
-  // euskadi accepts any commission "hasta el 5 por 100" (L4185–4189; index.md OQ-21); the banker bet breaks
+  // euskadi accepts any commission "hasta el 5 por 100" (L4185–4189; docs/decisions/open-questions.md#oq-21); the banker bet breaks
   // even at 1 − P(player)/P(banker): 2.6932 % with 8 decks, 2.6980 % with the texts' 6
   const env = (commissionRate: number, rb = puntoBanco.rulebooks.euskadi!) => envWith(rb, { options: { commissionRate } });
   it('6 decks: at 2.5 % the banker bet returns more than its stake; at 2.7 % the house keeps its edge', () => {

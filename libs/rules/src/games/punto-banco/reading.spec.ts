@@ -82,7 +82,7 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
     };
     const held = allows(rb.maxMultiples.value);
     const readerAllows = MULTIPLES.filter(read[rb.jurisdiction]);
-    // every maximum the reader allows, the rulebook allows; the rulebook allows more only in galicia (51–99, index.md OQ-20)
+    // every maximum the reader allows, the rulebook allows; the rulebook allows more only in galicia (51–99, docs/decisions/open-questions.md#oq-20)
     return {
       reading: { allowedByReaderAllowed: true, extra: rb.jurisdiction === 'galicia' ? MULTIPLES.filter((k) => k > 50 && k < 100) : [] },
       rulebook: { allowedByReaderAllowed: readerAllows.every(held), extra: MULTIPLES.filter((k) => held(k) && !read[rb.jurisdiction](k)) },
@@ -102,7 +102,7 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
   'drawing.player.draw-on': (rb, e) => ({ reading: e.value, rulebook: totalsWhere(rb, 'T'), cite: rb.puntoRule.cite }),
   'drawing.player.stand-on': (rb, e) => ({ reading: e.value, rulebook: totalsWhere(rb, 'P'), cite: rb.puntoRule.cite }),
   'drawing.natural': (rb, e) => ({ reading: e.value, rulebook: rb.natural.value, cite: rb.natural.cite }),
-  // euskadi, illes-balears, galicia: the table's cells are not in the text; the rulebook says so (index.md OQ-01)
+  // euskadi, illes-balears, galicia: the table's cells are not in the text; the rulebook says so (docs/decisions/open-questions.md#oq-01)
   'drawing.banker.table': (rb, e) => ({ reading: (e as { absent?: boolean }).absent || e.value === null ? 'absent from the text' : e.value, rulebook: rb.bankerTable.cite === 'index.md OQ-01' ? 'absent from the text' : rb.bankerTable.cite }),
   'drawing.banker.table.columns': (rb) => ({
     reading: 'the punto third card 0-9, and P for a punto who stood',

@@ -1,5 +1,5 @@
 /**
- * Punto y banca rulebooks (games.md `punto-banco`): the house holds the bank; players bet on the
+ * Punto y banca rulebooks (docs/decisions/games.md#punto-banco): the house holds the bank; players bet on the
  * punto (`player`), the banca (`banker`) and the tie. One common base, jurisdictions override what
  * their text says differently (the Δ rows).
  */
@@ -79,7 +79,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
     dealOrder: cited(['player', 'banker', 'player', 'banker'], j(at.deal)),
     natural: cited([8, 9], j(at.natural)),
     puntoRule: cited(PUNTO_BANCO_PUNTO_RULE, j(at.punto)),
-    // the banker's table is lost or damaged in every text: the standard table (index.md OQ-01)
+    // the banker's table is lost or damaged in every text: the standard table (docs/decisions/open-questions.md#oq-01)
     bankerTable: cited(PUNTO_BANCO_BANKER_TABLE, 'index.md OQ-01'),
     payouts: { player: cited(1, PLAYER_EVEN_MONEY), banker: cited(1, j(at.banker)), tie: cited(8, j(at.tie)) },
     tieOnEvenBets: cited('push', j(at.tiePush)),
@@ -116,7 +116,7 @@ export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRul
       seats: 'L3940–3961',
     },
     {
-      // "hasta el 5 por 100" (euskadi L4185–4189): any rate up to 5 %, default 5 % (index.md OQ-21)
+      // "hasta el 5 por 100" (euskadi L4185–4189): any rate up to 5 %, default 5 % (docs/decisions/open-questions.md#oq-21)
       commissionRange: cited({ min: 0, max: 0.05 }, 'euskadi L4185–4189; index.md OQ-21'),
       noCommissionVariant: cited({ bankerTotal: 6, deduction: 0.5 }, 'euskadi L4191–4198'),
     },

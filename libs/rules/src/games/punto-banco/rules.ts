@@ -189,7 +189,7 @@ function houseEdges(env: Env): BetEdge[] {
 
 /**
  * The table maximum a session opens with, as a multiple of its minimum, against the text: "entre 20 y 100
- * veces" (euskadi L4203–4206, galicia L460: any multiple in the range, index.md OQ-20), "50 o 100 veces"
+ * veces" (euskadi L4203–4206, galicia L460: any multiple in the range, docs/decisions/open-questions.md#oq-20), "50 o 100 veces"
  * (cantabria L2061–2063), "25, 50 o 100 vegades" (illes-balears L1301–1303). Bets above 100 × are judged
  * one by one besides; this names a table set up outside what the text allows.
  */

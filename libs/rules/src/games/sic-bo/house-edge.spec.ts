@@ -1,6 +1,6 @@
 /**
  * Outside truth (issue 14 §5): sic bo has no regulated pay table (cantabria L1668–1713 states none,
- * index.md OQ-15), so each authorised table is valued when the table opens: every bet it prices, over the
+ * docs/decisions/open-questions.md#oq-15), so each authorised table is valued when the table opens: every bet it prices, over the
  * 216 throws through the game's own evolve and settle, against the figures published for the same table.
  */
 import type { RoundEnv } from '../../core/game';

@@ -70,7 +70,7 @@ const VALUES: Record<string, (read: ReadValue) => void> = {
     expect(citesLines(rb.bets.single.cite, v.lines!)).toBe(true);
   },
   paytable(v) {
-    // no payout in the text: no built-in table, every settlement unverifiable without the casino's (index.md OQ-15)
+    // no payout in the text: no built-in table, every settlement unverifiable without the casino's (docs/decisions/open-questions.md#oq-15)
     expect(v.absent).toBe(true);
     expect(rb.options.payTable.value).toBeNull();
     expect(outcome('small', undefined, [1, 2, 3], envFor())).toBe('wins (unverifiable)');

@@ -1,7 +1,7 @@
 /**
  * Sic bo (three dice; house-banked): catalogued with rules by cantabria only (A.8, cantabria L1668–1713).
  * The text defines the bets but states no payout, limit or procedure: there is no built-in pay table.
- * Payouts come from the casino's authorisation as the session option `payTable` (index.md OQ-15).
+ * Payouts come from the casino's authorisation as the session option `payTable` (docs/decisions/open-questions.md#oq-15).
  */
 import type { RulebookBase } from '../../core/game';
 import { cited, Cited } from '../../core/types';
@@ -41,7 +41,7 @@ export const SIC_BO_CANTABRIA: SicBoRulebook = {
   source: 'cantabria L1668–1713',
   dice: cited(3, 'cantabria L1670–1672'),
   bets: {
-    // the text literally says "the three dice show 1"; read as the chosen number (AMBIGUOUS, games.md sic-bo)
+    // the text literally says "the three dice show 1"; read as the chosen number (AMBIGUOUS, docs/decisions/games.md#sic-bo)
     'specific-triple': cited('all three dice show the chosen number', 'cantabria L1684–1685'),
     'any-triple': cited('all three dice show the same number', 'cantabria L1687–1689'),
     'specific-double': cited('at least two dice show the chosen number', 'cantabria L1691–1693'),

@@ -1,6 +1,6 @@
 /**
  * Sic bo: one round is one throw of three dice. Without the casino's pay table (session option `payTable`)
- * no payout can be checked: `settle` reports every settlement unverifiable, never a mismatch (index.md OQ-15).
+ * no payout can be checked: `settle` reports every settlement unverifiable, never a mismatch (docs/decisions/open-questions.md#oq-15).
  */
 import {
   allThrows,
@@ -118,7 +118,7 @@ const edgeMemo = new WeakMap<SicBoRulebook, Map<string, readonly BetEdge[]>>();
 
 /**
  * The house edge of every bet the authorised pay table prices, over the 216 throws through `settle`
- * (issue 14 §5). Without a pay table no payout can be valued (index.md OQ-15): nothing to report.
+ * (issue 14 §5). Without a pay table no payout can be valued (docs/decisions/open-questions.md#oq-15): nothing to report.
  */
 function sicBoHouseEdges(env: Env): readonly BetEdge[] {
   const table = payTableOf(env);

@@ -1,4 +1,4 @@
-/** Póker sintético (games.md `synthetic-poker`): euskadi 17.06, cantabria A.15.6, illes-balears 12, andalucia SEGUNDO. */
+/** Póker sintético (docs/decisions/games.md#synthetic-poker): euskadi 17.06, cantabria A.15.6, illes-balears 12, andalucia SEGUNDO. */
 import { cited } from '../../core/types';
 import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, EUSKADI_COMMON } from '../../core/circle';
 
@@ -86,7 +86,7 @@ export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     { ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
     options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685'),
   ),
-  // full beats flush; pass only if all passed, "reservarse" must then call exactly (no check-raise); rake per hand (index.md OQ-41)
+  // full beats flush; pass only if all passed, "reservarse" must then call exactly (no check-raise); rake per hand (docs/decisions/open-questions.md#oq-41)
   andalucia: circleRulebook(
     AND,
     GAME,

@@ -8,7 +8,7 @@
  * Wizard of Odds, Las Vegas rules) rests on the optimal turn and river decisions over every board, which
  * neither an enumeration nor a sample of a few seconds can reach (a sample of 400,000 deals has a
  * standard error near 0.55 % of the ante). No setting of the rulebook can hand the player those bets: the
- * ante below a straight is returned or lost (index.md OQ-29), never paid.
+ * ante below a straight is returned or lost (docs/decisions/open-questions.md#oq-29), never paid.
  */
 import type { GameRules, RoundEnv } from '../../core/game';
 import { edgeFrom, type BetEdge } from '../../core/house-edge';

@@ -65,7 +65,7 @@ export const VALUES: Record<string, (rb: TexasHoldemRulebook, read: ReadValue, r
   'bonus.ak-offsuit': bonus('ace-king-offsuit'),
   'bonus.jj-qq-kk': bonus('jacks-to-kings'),
   'bonus.aq-aj-offsuit'(rb, read) {
-    // the OCR lost this line's odds (resolutions §1): 5 to 1 reconstructed (index.md OQ-30), a session may declare
+    // the OCR lost this line's odds (resolutions §1): 5 to 1 reconstructed (docs/decisions/open-questions.md#oq-30), a session may declare
     // another figure (option bonusAceQueenOrJackOffsuit; 10 or more hands the player the edge, house-edge.spec.ts)
     expect(read.value).toBeNull();
     expect(rb.bonusPayTable!['ace-queen-or-jack-offsuit']!.value).toBe(5);

@@ -1,7 +1,7 @@
 /**
  * Texas hold'em against the bank (cantabria A.14.5 "Texas Hold'em Bonus Póker" and A.14.6 "de
- * Contrapartida", the same game without the Bonus bet). Lines from shared/regulations/games.md
- * `texas-holdem-bonus` and cantabria.md; index.md OQ-29 (ante returned below a straight) and OQ-30
+ * Contrapartida", the same game without the Bonus bet). Lines from docs/decisions/games.md#texas-holdem-bonus
+ * (cantabria A.14.5, A.14.6); docs/decisions/open-questions.md#oq-29 (ante returned below a straight) and OQ-30
  * (A-Q / A-J offsuit bonus 5:1).
  */
 import type { RulebookBase } from '../../core/game';

@@ -2,7 +2,7 @@
  * Texas hold'em against the bank (cantabria A.14.5 with the Bonus bet; A.14.6 `texas-holdem-vs-bank`
  * without it, built from the same factory): `ante`; `flop` = 2 × ante or fold; `turn` and `river` =
  * 1 × ante or check; one burn before the flop, the turn and the river; no bank qualifier; the ante is
- * paid only with a straight or better (else returned, index.md OQ-29); `bonus` on the player's two cards.
+ * paid only with a straight or better (else returned, docs/decisions/open-questions.md#oq-29); `bonus` on the player's two cards.
  */
 import { DECK_52 } from '../../core/cards';
 import type { GameRules, RoundEnv } from '../../core/game';

@@ -73,7 +73,7 @@ describe('three card poker house edges (exact: 407,170,400 player × bank hands)
     ['cantabria', '1', 7.1, { royal: 50, straightFlush: 40, trips: 30, straight: 6, flush: 3, pair: 1 }],
     // cantabria table 2 (L4686–4691): the original 40-30-6-4-1, "2.32 percent"
     ['cantabria', '2', 2.32, { royal: 40, straightFlush: 40, trips: 30, straight: 6, flush: 4, pair: 1 }],
-    // cantabria table 3 (L4693–4698, straight flush 35 read from "135", index.md OQ-26): 35-33-6-4-1
+    // cantabria table 3 (L4693–4698, straight flush 35 read from "135", docs/decisions/open-questions.md#oq-26): 35-33-6-4-1
     ['cantabria', '3', 2.7, { royal: 35, straightFlush: 35, trips: 33, straight: 6, flush: 4, pair: 1 }],
   ] as const)('%s pair plus table %s: the house edge from the published hand counts (about %s %)', (j, table, rounded, pays) => {
     const pairPlus = edge(edgesOf(j, { pairPlusTable: table }), 'pair-plus');

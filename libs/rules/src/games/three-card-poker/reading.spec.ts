@@ -75,7 +75,7 @@ const VALUES: Record<string, (rb: ThreeCardPokerRulebook, read: ReadValue, j: Ju
   'ante-bonus.three-of-a-kind': (rb, read) => same(rb.anteBonus['three-of-a-kind']!, read),
   'ante-bonus.straight-flush': (rb, read) => same(rb.anteBonus['straight-flush']!, read),
   'ante-bonus.royal-flush'(rb, read) {
-    // no line of its own: the A-K-Q straight flush is paid as one (index.md OQ-25; resolutions §3)
+    // no line of its own: the A-K-Q straight flush is paid as one (docs/decisions/open-questions.md#oq-25; resolutions §3)
     expect(read.absent).toBe(true);
     expect(rb.anteBonus['royal-flush']!.value).toBe(rb.anteBonus['straight-flush']!.value);
   },

@@ -1,6 +1,6 @@
 /**
- * Three-card poker (tripóker): euskadi 15, cantabria A.14.4. Lines from shared/regulations/games.md
- * `three-card-poker`; the defaults of index.md OQ-25 (cantabria play push, tie push, royal paid as a
+ * Three-card poker (tripóker): euskadi 15, cantabria A.14.4. Lines from docs/decisions/games.md#three-card-poker;
+ * the defaults of docs/decisions/open-questions.md#oq-25 (cantabria play push, tie push, royal paid as a
  * straight flush where not listed), OQ-26 (table 3 straight flush 35:1) and OQ-27 (ante bonus whenever
  * the player played; pair plus settled regardless of a fold).
  */
@@ -74,7 +74,7 @@ export const EUSKADI: ThreeCardPokerRulebook = {
   options: {
     pairPlusTable: cited('1', 'euskadi L10027–10111 (a single table)'),
     // "el croupier retirará las apuestas de estos jugadores y recogerá sus cartas": a fold loses the pair plus too
-    // (resolutions §1); `settled` keeps it on the folded cards (index.md OQ-27 as first decided)
+    // (resolutions §1); `settled` keeps it on the folded cards (docs/decisions/open-questions.md#oq-27 as first decided)
     pairPlusOnFold: cited('lost', 'euskadi L9901–9906'),
   },
 };

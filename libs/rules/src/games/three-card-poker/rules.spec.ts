@@ -90,8 +90,8 @@ describe('three-card-poker: pair plus tables', () => {
   const tables: Array<[JurisdictionId, string, number[]]> = [
     ['euskadi', '1', [50, 40, 30, 6, 3, 1, 0]],
     ['cantabria', '1', [50, 40, 30, 6, 3, 1, 0]],
-    ['cantabria', '2', [40, 40, 30, 6, 4, 1, 0]], // royal as a straight flush (index.md OQ-25)
-    ['cantabria', '3', [35, 35, 33, 6, 4, 1, 0]], // straight flush 35 (index.md OQ-26)
+    ['cantabria', '2', [40, 40, 30, 6, 4, 1, 0]], // royal as a straight flush (docs/decisions/open-questions.md#oq-25)
+    ['cantabria', '3', [35, 35, 33, 6, 4, 1, 0]], // straight flush 35 (docs/decisions/open-questions.md#oq-26)
   ];
   const cases = tables.flatMap(([j, t, odds]) => hands.map(([cat, cards], i) => [j, t, cat, cards, odds[i]] as const));
   it.each(cases)('Δ %s table %s: %s (%s) pays %i:1', (j, t, _cat, cards, n) => {

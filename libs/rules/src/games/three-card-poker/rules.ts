@@ -80,7 +80,7 @@ const pairPlusTable = (env: Env) => {
   return env.rulebook.pairPlusTables[chosen] ?? env.rulebook.pairPlusTables['1'];
 };
 
-/** The ante bonus is due when the box played and holds a hand of the bonus table (index.md OQ-27). */
+/** The ante bonus is due when the box played and holds a hand of the bonus table (docs/decisions/open-questions.md#oq-27). */
 function anteBonus(s: BankPokerState, ante: Bet, env: Env): { hand: HandValue; odds: NonNullable<R['anteBonus'][keyof R['anteBonus']]> } | null {
   if (!bettorBet(s, ante, 'play')) return null;
   const hand = handOf(s, seatPosition(ante.seat as number), env);

@@ -39,7 +39,7 @@ const VALUES: Record<string, (rb: TrenteEtQuaranteRulebook, v: ReadValue, j: Jur
     expect(rules.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'AS', to: 'third' } }, env(j))).toMatchObject({ field: 'data.to' });
   },
   'rows.total-range'(rb, v) {
-    // dealt until 31 or more, so 31–40: the texts' "between thirty and forty" read with their deal (index.md OQ-50)
+    // dealt until 31 or more, so 31–40: the texts' "between thirty and forty" read with their deal (docs/decisions/open-questions.md#oq-50)
     expect(v.value).toEqual([31, 40]);
     expect(rb.options!.rowStopsAt.value).toBe(31);
     expect(citesLines(rb.options!.rowStopsAt.cite, v.lines!)).toBe(true);
@@ -60,7 +60,7 @@ const VALUES: Record<string, (rb: TrenteEtQuaranteRulebook, v: ReadValue, j: Jur
     expect(citesLines(rb.refaitTotal.cite, v.lines!)).toBe(true);
   },
   'insurance.rate'(rb, v) {
-    // which stakes may be insured is garbled outside cantabria: any stake (index.md OQ-7, cantabria L1259–1264)
+    // which stakes may be insured is garbled outside cantabria: any stake (docs/decisions/open-questions.md#oq-07, cantabria L1259–1264)
     expect(rb.options!.insuranceRate.value).toBe(v.value);
     expect(rb.options!.insuranceAllowed.value).toBe(true);
     expect(citesLines(rb.options!.insuranceRate.cite, v.lines!)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Trente-et-quarante rulebooks (games.md `trente-et-quarante`): the four texts share everything but
+ * Trente-et-quarante rulebooks (docs/decisions/games.md#trente-et-quarante): the four texts share everything but
  * the table maximum and how completely they state the insurance against the 31 tie.
  */
 import type { RulebookBase } from '../../core/game';
@@ -36,9 +36,9 @@ function rulebook(jurisdiction: JurisdictionId, { insuranceCite, rowCite, ...own
     ...own,
     options: {
       // a row stops at the first total of 31 or more: the texts' "between 30 and 40" read with the deal's own
-      // sentence, that the red row begins when the black reaches or passes 31 (index.md OQ-50)
+      // sentence, that the red row begins when the black reaches or passes 31 (docs/decisions/open-questions.md#oq-50)
       rowStopsAt: cited(31, `${rowCite}; index.md OQ-50`),
-      // any bet may be insured against the refait for a 1 % premium (index.md OQ-7; cantabria complete, L1259–1264)
+      // any bet may be insured against the refait for a 1 % premium (docs/decisions/open-questions.md#oq-07; cantabria complete, L1259–1264)
       insuranceAllowed: cited(true, insuranceCite),
       insuranceRate: cited(0.01, insuranceCite),
     },

@@ -1,8 +1,8 @@
 /**
- * Trente-et-quarante (games.md `trente-et-quarante`): two rows, black then red, each dealt until it
- * reaches 31 (each text's deal: the red row begins when the black "reaches or passes 31", index.md OQ-50); the row nearest 31 wins; colour wins when the winning row has the
+ * Trente-et-quarante (docs/decisions/games.md#trente-et-quarante): two rows, black then red, each dealt until it
+ * reaches 31 (each text's deal: the red row begins when the black "reaches or passes 31", docs/decisions/open-questions.md#oq-50); the row nearest 31 wins; colour wins when the winning row has the
  * colour of the black row's first card. A tie is void except the refait (31–31): half back or prison,
- * as the roulette zero. Insurance against the refait: a 1 % premium at bet time (index.md OQ-7).
+ * as the roulette zero. Insurance against the refait: a 1 % premium at bet time (docs/decisions/open-questions.md#oq-07).
  *
  * Facts: `CardDealt` with `to` "black" or "red"; `BetPlaced` `black` | `red` | `colour` | `inverse`,
  * an imprisoned bet carried into the next coup with `selection: { prison: <original betId> }`, and

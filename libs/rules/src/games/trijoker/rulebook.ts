@@ -1,6 +1,6 @@
 /**
  * Trijoker (Let-It-Ride type; no joker despite the name): euskadi 13, cantabria A.14.2, illes-balears 13.
- * Lines from shared/regulations/games.md `trijoker` and euskadi.md §13.
+ * Lines from docs/decisions/games.md#trijoker (euskadi 13).
  */
 import type { RulebookBase } from '../../core/game';
 import type { Category } from '../../core/poker/evaluate';

@@ -5,7 +5,7 @@
  * of the dealer's three plays, each play his first card and cards drawn after the hand's and the plays' before it:
  * by exchangeability each play is dealt as the first, so a box bet is worth one hand against one dealer hand, and
  * the hand that is best against one play is best against three. Insurance exact. The jackpot bet has no prize
- * table (index.md OQ-52): not valued. The earlier sample (`triplePlan`) stays as the spec's check through settle.
+ * table (docs/decisions/open-questions.md#oq-52): not valued. The earlier sample (`triplePlan`) stays as the spec's check through settle.
  */
 import type { RoundEnv } from '../../core/game';
 import { optionBool } from '../blackjack/rulebook';

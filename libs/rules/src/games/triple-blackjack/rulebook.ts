@@ -1,5 +1,5 @@
 /**
- * Triple blackjack (games.md `triple-blackjack`, euskadi 03.01 only): "everything not stated follows
+ * Triple blackjack (docs/decisions/games.md#triple-blackjack, euskadi 03.01 only): "everything not stated follows
  * blackjack" (euskadi L2250–2257), so the rulebook is the euskadi blackjack rulebook with the
  * variant's own rules on top.
  */
@@ -28,14 +28,14 @@ export const TRIPLE_RULEBOOKS: Partial<Record<JurisdictionId, TripleBlackjackRul
     dealerKeepsFirstCard: cited(true, 'euskadi L2402–2435'),
     // unlike blackjack (L1613–1615), each play: "se dará a sí mismo una o varias cartas, siempre que tenga competidor"
     dealerDrawsOnlyAgainstLiveHand: cited(true, 'euskadi L2291–2293, L2407–2408'),
-    // the side bets of 03 are not part of the variant; its own jackpot bet has no prize table (index.md OQ-52)
+    // the side bets of 03 are not part of the variant; its own jackpot bet has no prize table (docs/decisions/open-questions.md#oq-52)
     pairs: cited(null, 'euskadi L2248–2526'),
     sevens: cited(null, 'euskadi L2248–2526'),
     options: {
       ...base.options,
       pairsAllowed: cited(false, 'euskadi L2248–2526'),
       sevensAllowed: cited(false, 'euskadi L2248–2526'),
-      // jackpot prize table from the casino's authorisation: { "<hand>": N } net odds (index.md OQ-52)
+      // jackpot prize table from the casino's authorisation: { "<hand>": N } net odds (docs/decisions/open-questions.md#oq-52)
       jackpotPrizes: cited(null, 'index.md OQ-52 (euskadi L2277–2278, L2307–2308)'),
     },
   },

@@ -216,7 +216,7 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   betLimits,
   settle,
   shoeRules: shoeRulesOf,
-  // main per box and insurance; the jackpot bet has no prize table to value (index.md OQ-52)
+  // main per box and insurance; the jackpot bet has no prize table to value (docs/decisions/open-questions.md#oq-52)
   houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), () => exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY)),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),

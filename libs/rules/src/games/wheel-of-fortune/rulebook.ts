@@ -1,5 +1,5 @@
 /**
- * Wheel of fortune (games.md `wheel-of-fortune`): a vertical wheel of cells; a bet on a combination wins
+ * Wheel of fortune (docs/decisions/games.md#wheel-of-fortune): a vertical wheel of cells; a bet on a combination wins
  * when the pointer stops on one of its cells. Euskadi, illes-balears and galicia have the 54-cell big six;
  * cantabria a different 64-cell wheel (values 1–40, "n pays n:1").
  */
@@ -20,7 +20,7 @@ export interface WheelOfFortuneRulebook extends RulebookBase {
   readonly cells: Cited<number>;
   /** combination (the `WheelSpun.result` and the `segment` bet's selection) → cells and pay */
   readonly segments: Readonly<Record<string, Segment>>;
-  /** pays under `payTable: "literal"` where the text is garbled (euskadi, index.md OQ-04) */
+  /** pays under `payTable: "literal"` where the text is garbled (euskadi, docs/decisions/open-questions.md#oq-04) */
   readonly literalPays?: Readonly<Record<string, Cited<number>>>;
   /**
    * euskadi's "Joker" read literally (option `jokerBet: "both-jokers"`): one bet on both joker cells at 45:1,

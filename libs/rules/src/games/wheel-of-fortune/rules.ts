@@ -38,7 +38,7 @@ function segmentOf(raw: unknown, env: Env): string | null {
   return Object.prototype.hasOwnProperty.call(segmentsOf(env), key) ? key : null;
 }
 
-/** The pay of a combination, under the session's pay table option (index.md OQ-04). */
+/** The pay of a combination, under the session's pay table option (docs/decisions/open-questions.md#oq-04). */
 export function segmentPays(key: string, env: Env): Cited<number> {
   const literal = env.rulebook.literalPays?.[key];
   if (literal && optionOr(env, 'payTable', { value: 'standard', cite: '' }).value === 'literal')
