@@ -1,5 +1,5 @@
 /**
- * The contract's envelope and core event types (shared/contract/README.md §2–3) as data, and the
+ * The contract's envelope and core event types (public contract v1 §2–3; the project's notes: docs/contract.md#envelope) as data, and the
  * validator that names the field and the reason for every refusal. Game-specific facts come from the
  * rules library (`GameRules.factTypes`).
  */

@@ -138,7 +138,7 @@ describe('the gaming-day checklist in the reader’s language', () => {
 });
 
 describe('a replay’s notes and warnings in the reader’s language', () => {
-  // a sic bo table without the casino's pay table (index.md OQ-15) leaves each settlement a note; the wheel
+  // a sic bo table without the casino's pay table (docs/decisions/open-questions.md#oq-15) leaves each settlement a note; the wheel
   // of fortune's pays are open questions (OQ-04, OQ-05): a simulated day of it carries warnings; every
   // rulebook's warnings besides
   const sicBo = registeredGames().find((g) => g.game === 'sic-bo')!;

@@ -82,7 +82,7 @@ describe('the simulator', () => {
       }
       for (const e of events) if (['LastRoundsAnnounced', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'BankDeposited'].includes(e.type)) kept.add(`${jurisdiction} ${e.type}${e.data.purpose ? ` ${e.data.purpose}` : ''}`);
     }
-    // the one setting no casino can avoid: cantabria's 64-cell wheel as printed (index.md OQ-05), which
+    // the one setting no casino can avoid: cantabria's 64-cell wheel as printed (docs/decisions/open-questions.md#oq-05), which
     // the product must flag wherever it is played (its 40 and its 1)
     expect(flagged).toEqual(['cantabria wheel-of-fortune wheel-of-fortune/house-edge', 'cantabria wheel-of-fortune wheel-of-fortune/house-edge']);
     // and the day kept them: limit changes announced where a text allows them (none in galicia), suspensions in euskadi, bank deposits

@@ -211,7 +211,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   };
 
   // progressive pools, one per casino and game, linked across that game's tables; their prize shares
-  // are the regulation's (the rulebook's jackpot prizes), seed and contribution the casino's (index.md OQ-14)
+  // are the regulation's (the rulebook's jackpot prizes), seed and contribution the casino's (docs/decisions/open-questions.md#oq-14)
   const pools = new Map<string, JackpotPoolView>();
   const poolOf = new Map<string, string>();
   const opening: Envelope[] = [];

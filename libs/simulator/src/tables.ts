@@ -18,7 +18,7 @@ export interface TablePlan {
   /** rounds (spins, coups, hands, throws) per hour at a busy table */
   readonly roundsPerHour: number;
   readonly staff: { inspector: string; croupiers: string[] };
-  /** session options the casino's authorisation sets (e.g. sic bo's pay table, index.md OQ-15) */
+  /** session options the casino's authorisation sets (e.g. sic bo's pay table, docs/decisions/open-questions.md#oq-15) */
   readonly options?: Record<string, unknown>;
 }
 
