@@ -191,3 +191,33 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
     ]);
   });
 });
+
+describe('the banking poker games’ hands compared, in the reader’s language', () => {
+  // issue 16 §2: the hands in each text's own words (docs/glossary: escalera de color, póker, full, color, escalera, trío, doble pareja, pareja…)
+  const games = ['caribbean-stud', 'three-card-poker', 'draw-poker-vs-bank', 'texas-holdem-bonus', 'casino-holdem'];
+  const compared = steps(games, 8, 16).filter(({ step }) => step.type === 'BetSettled' && / vs bank [^:]*: (the bank wins|the player wins|an exact tie|identical hands|a tie returns every bet): /.test(step.narrative));
+  const against: Record<string, RegExp> = { es: /jugador con .+ contra la banca con .+: (gana la banca|gana el jugador|empate)/, eu: /jokalariak .+, bankuak .+: (bankuak irabazten du|jokalariak irabazten du|berdinketa)/, ca: /jugador amb .+ contra la banca amb .+: (guanya la banca|guanya el jugador|empat)/, gl: /xogador con .+ contra a banca con .+: (gaña a banca|gaña o xogador|empate)/ };
+  const hands = ['pair', 'pays', 'high', 'flush', 'straight', 'house', 'three', 'four', 'two', 'ace', 'king', 'queen', 'jack', 'bank', 'player', 'wins', 'vs', 'tie'];
+
+  it('says the hands compared and who wins before what follows for the bet, with no English word in es, eu, ca and gl', () => {
+    expect(new Set(compared.map((c) => c.game))).toEqual(new Set(games));
+    for (const lang of ['es', 'eu', 'ca', 'gl'] as const) {
+      for (const { game, step } of compared) {
+        const line = stepNarration(step, lang);
+        expect(`${game}: ${line}`).toMatch(against[lang]);
+        const english = words(line).filter((w) => hands.includes(w) || ENGLISH.includes(w));
+        expect({ lang, game, line, english }).toEqual({ lang, game, line, english: [] });
+      }
+    }
+  });
+
+  it('names each category by the texts’ word, its ranks as the cards print them', () => {
+    const hand = (category: string, a: string, b = 'none') => ({ key: `poker.hand.${category}`, values: { a, b } });
+    expect(wordPhrase(hand('straight-flush', '9'), 'es')).toBe('escalera de color al 9');
+    expect(wordPhrase(hand('four-of-a-kind', 'K'), 'ca')).toBe('pòquer de K');
+    expect(wordPhrase(hand('full-house', '7', '8'), 'eu')).toBe('fulla, 7 eta 8');
+    expect(wordPhrase(hand('two-pair', 'K', 'J'), 'gl')).toBe('dobre parella de K e J');
+    expect(wordPhrase(hand('three-of-a-kind', 'Q'), 'es')).toBe('trío de Q');
+    expect(wordPhrase(hand('high-card', 'A', 'K'), 'es')).toBe('cartas mayores: A, luego K');
+  });
+});

@@ -13,10 +13,10 @@ import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, Rulebook
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
 import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
-import { compareHands, handName, type HandValue } from './evaluate';
+import { compareHands, handName, handPhrase, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
-import { amount, phrase, term, type Phrase } from '../phrase';
+import { amount, phrase, said, term, type Phrase, type Said } from '../phrase';
 
 export interface Decision {
   readonly seat: number;
@@ -146,16 +146,28 @@ export function verdict(outcome: SettlementOutcome, payout: number, rule: string
   return commission === undefined ? base : { ...base, commission };
 }
 
-// The builders' phrases (issue 16) say what follows for the bet (`bank.*`); the reason before it (`why`, the
-// hands compared) is written by each game in English only and is left to English readers.
+// The builders' phrases (issue 16) say what follows for the bet (`bank.*`); the reason before it (`why`) is
+// said too where a game gives it as a phrase (the hands compared: `versus`, a bank that does not qualify:
+// `bankDoesNotQualify`), and left to English readers where it is a game's English only.
+
+/** The reason's English, and the consequence's phrase after the reason's where there is one. */
+const because = (why: string | Said, then: Phrase): [string, Phrase] =>
+  typeof why === 'string' ? [why, then] : [why.text, phrase('bank.because', { why: why.phrase, then })];
 
 /** A win at "N to 1" (cited), rounded down to the smallest chip. */
-export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string): ExpectedSettlement {
+export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string | Said): ExpectedSettlement {
   const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
-  return verdict('win', payout, rule, odds.cite, `${why}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, undefined, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
+  const [text, explained] = because(why, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
+  return verdict('win', payout, rule, odds.cite, `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, undefined, explained);
 }
-export const lose = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('lose', 0, rule, citation, `${why}: the stake is lost`, undefined, phrase('bank.lost'));
-export const push = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('push', 0, rule, citation, `${why}: the stake is returned`, undefined, phrase('bank.returned'));
+export function lose(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+  const [text, explained] = because(why, phrase('bank.lost'));
+  return verdict('lose', 0, rule, citation, `${text}: the stake is lost`, undefined, explained);
+}
+export function push(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+  const [text, explained] = because(why, phrase('bank.returned'));
+  return verdict('push', 0, rule, citation, `${text}: the stake is returned`, undefined, explained);
+}
 /** A bet this game or jurisdiction does not offer (flagged BET_NOT_ALLOWED when placed): it is returned. */
 export const returned = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('void', 0, rule, citation, `${why}: the bet is returned`, undefined, phrase('bank.notOffered'));
 export const undecided = (reason: string): SettlementVerdict => ({ undecided: true, reason });
@@ -216,6 +228,16 @@ export function showdown(s: BankPokerState, ante: Bet, spec: ShowdownSpec): Show
 }
 
 export const versusText = (sd: { player: HandValue; bank: HandValue }): string => `player ${handName(sd.player)} vs bank ${handName(sd.bank)}`;
+
+/**
+ * The hands compared and who that makes the winner, as the game says it in English (`tail`: "the bank wins",
+ * "an exact tie"…) and as a phrase (`bank.versus.<winner>`).
+ */
+export const handsCompared = (sd: { player: HandValue; bank: HandValue }, winner: 'bank' | 'tie' | 'player', tail: string): Said =>
+  said(`${versusText(sd)}: ${tail}`, `bank.versus.${winner}`, { player: handPhrase(sd.player), bank: handPhrase(sd.bank) });
+
+/** The bank's hand below the qualifier (`needed`: the game's English for the lowest qualifying hand). */
+export const bankDoesNotQualify = (bank: HandValue, text: string): Said => said(text, 'bank.doesNotQualify', { bank: handPhrase(bank) });
 
 // ---------------------------------------------------------------------------------------------------
 // Card counts and structure

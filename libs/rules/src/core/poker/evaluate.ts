@@ -8,6 +8,7 @@
  * `compareHands`, `qualifies`, `handName`, the `Category` names and the `Ranking`s below.
  */
 import { Card, isJoker, parseCard, RANKS, SUITS } from '../cards';
+import { phrase, type Phrase } from '../phrase';
 
 /** Category names, English kebab-case. `five-of-a-kind` exists only with a joker (pai gow five aces). */
 export type Category =
@@ -671,6 +672,17 @@ export function qualifies(hand: HandValue, minimum: { category: Category; ranks?
 
 const RANK_NAMES: Record<number, string> = { 14: 'ace', 13: 'king', 12: 'queen', 11: 'jack', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two', 13.5: 'five (A-2-3-4-5)' };
 const rankName = (v: number) => RANK_NAMES[v] ?? String(v);
+/** a rank as the cards print it (A, K, Q, J, 10 … 2; a wheel's five as 5), the same in every language */
+const rankSymbol = (v: number): string => ({ 14: 'A', 13: 'K', 12: 'Q', 11: 'J', 13.5: '5' })[v] ?? String(v);
+
+/**
+ * `handName` as a phrase of the `narrative` catalogue (`poker.hand.<category>`, issue 16): the category in
+ * each text's own word (docs/glossary), its ranks as the cards print them.
+ */
+export function handPhrase(hand: HandValue): Phrase {
+  const [a, b] = hand.ranks;
+  return phrase(`poker.hand.${hand.category}`, { a: rankSymbol(a), b: b === undefined ? 'none' : rankSymbol(b) });
+}
 const plural = (v: number) => (v === 6 ? 'sixes' : `${rankName(v)}s`);
 
 /** Plain-English name of a hand for the inspector: "pair of eights", "flush, ace high", "straight to the five". */

@@ -47,6 +47,8 @@ import {
   undecided,
   verdict,
   versusText,
+  handsCompared,
+  bankDoesNotQualify,
   winAt,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
@@ -104,17 +106,17 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'folded':
       return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} folded ("paso")`);
     case 'bank-does-not-qualify': {
-      const why = `bank ${handName(sd.bank)} does not qualify (A-K or better needed)`;
+      const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (A-K or better needed)`);
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
       const fate = optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push');
       const cite = `${rb.qualifier.cite}; index.md OQ-06`;
-      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, `${why}, the play bet is returned`);
+      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, `${why.text}, the play bet is returned`);
     }
     case 'compared': {
       const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, `${versus}: the bank wins`);
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, `${versus}: an exact tie`);
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, `${versus}: the player wins`);
+      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, handsCompared(sd, 'bank', 'the bank wins'));
+      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
       const odds = rb.payTable[sd.player.category];
       if (!odds) return lose(`${GAME}/pay-table`, rb.source, `${sd.player.category} is not in the pay table`);
       return winAt(bet, odds, env, `${GAME}/pay-table`, `${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`);

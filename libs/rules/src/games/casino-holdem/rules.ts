@@ -46,6 +46,8 @@ import {
   showdown,
   undecided,
   versusText,
+  handsCompared,
+  bankDoesNotQualify,
   winAt,
 } from '../../core/poker/bank';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
@@ -92,18 +94,18 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'folded':
       return lose(`${GAME}/fold`, playMultiple(env).cite, `box ${ante.seat} folded ("no voy")`);
     case 'bank-does-not-qualify': {
-      const why = `bank ${handName(sd.bank)} does not qualify (a pair of 4s needed)`;
-      if (bet.betType === 'play') return push(`${GAME}/bank-does-not-qualify`, rb.qualifier.cite, `${why}, the 2.ª apuesta stays as it is`);
+      const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (a pair of 4s needed)`);
+      if (bet.betType === 'play') return push(`${GAME}/bank-does-not-qualify`, rb.qualifier.cite, `${why.text}, the 2.ª apuesta stays as it is`);
       const player = handOf(s, seatPosition(ante.seat as number), env)!;
-      return winAt(bet, anteOdds(player), env, `${GAME}/ante-pay-table`, `${why}: the ante is paid by the ante pay table on the player's ${handName(player)}`);
+      return winAt(bet, anteOdds(player), env, `${GAME}/ante-pay-table`, `${why.text}: the ante is paid by the ante pay table on the player's ${handName(player)}`);
     }
     case 'compared': {
       const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, `${versus}: the bank wins`);
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, `${versus}: identical hands`);
+      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, handsCompared(sd, 'bank', 'the bank wins'));
+      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'identical hands'));
       return bet.betType === 'ante'
         ? winAt(bet, anteOdds(sd.player), env, `${GAME}/ante-pay-table`, `${versus}: ${sd.player.category} on the ante pay table`)
-        : winAt(bet, rb.playOdds, env, `${GAME}/play`, `${versus}: the player wins`);
+        : winAt(bet, rb.playOdds, env, `${GAME}/play`, handsCompared(sd, 'player', 'the player wins'));
     }
   }
 }

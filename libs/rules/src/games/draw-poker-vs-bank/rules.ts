@@ -47,6 +47,8 @@ import {
   undecided,
   verdict,
   versusText,
+  handsCompared,
+  bankDoesNotQualify,
   winAt,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
@@ -140,17 +142,17 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'folded':
       return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} passed ("paso")`);
     case 'bank-does-not-qualify': {
-      const why = `bank ${handName(sd.bank)} after its draw does not qualify (a pair of 8s needed)`;
+      const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} after its draw does not qualify (a pair of 8s needed)`);
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
       return optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push') === 'lose'
         ? lose(`${GAME}/bank-does-not-qualify`, optionCite(env, 'playWhenBankDoesNotQualify'), why)
-        : push(`${GAME}/bank-does-not-qualify`, `${rb.qualifier.cite}; index.md OQ-06`, `${why}, the play bet is returned`);
+        : push(`${GAME}/bank-does-not-qualify`, `${rb.qualifier.cite}; index.md OQ-06`, `${why.text}, the play bet is returned`);
     }
     case 'compared': {
       const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, `${versus}: the bank wins`);
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, `${versus}: an exact tie`);
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, `${versus}: the player wins`);
+      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, handsCompared(sd, 'bank', 'the bank wins'));
+      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
       const odds = rb.payTable[sd.player.category];
       if (!odds) return lose(`${GAME}/pay-table`, rb.source, `${sd.player.category} is not in the pay table`);
       return winAt(bet, odds, env, `${GAME}/pay-table`, `${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`);

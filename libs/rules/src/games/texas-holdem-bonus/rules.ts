@@ -46,6 +46,8 @@ import {
   showdown,
   undecided,
   versusText,
+  handsCompared,
+  bankDoesNotQualify,
   winAt,
 } from '../../core/poker/bank';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
@@ -113,9 +115,9 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         return undecided('no bank qualifier');
       case 'compared': {
         const versus = versusText(sd);
-        if (sd.sign < 0) return lose(`${game}/bank-wins`, rb.bankWins.cite, `${versus}: the bank wins`);
-        if (sd.sign === 0) return push(`${game}/tie`, rb.tie.cite, `${versus}: a tie returns every bet`);
-        if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, `${game}/street-bets`, `${versus}: the player wins`);
+        if (sd.sign < 0) return lose(`${game}/bank-wins`, rb.bankWins.cite, handsCompared(sd, 'bank', 'the bank wins'));
+        if (sd.sign === 0) return push(`${game}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'a tie returns every bet'));
+        if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, `${game}/street-bets`, handsCompared(sd, 'player', 'the player wins'));
         if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, `${game}/ante`, `${versus}: a winning ${sd.player.category}`);
         const why = `${versus}: the player wins below a straight, the ante "no se pagará"`;
         return optionOr<string>(env, 'anteBelowStraight', 'push') === 'lose'

@@ -43,7 +43,8 @@ import {
   secondBetMax,
   showdown,
   undecided,
-  versusText,
+  handsCompared,
+  bankDoesNotQualify,
   winAt,
 } from '../../core/poker/bank';
 import { evaluateThree, handName, HandValue, qualifies } from '../../core/poker/evaluate';
@@ -103,16 +104,15 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'folded':
       return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} withdrew ("retirarse")`);
     case 'bank-does-not-qualify': {
-      const why = `bank ${handName(sd.bank)} does not qualify (queen high or better needed)`;
+      const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (queen high or better needed)`);
       return bet.betType === 'ante'
         ? winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why)
-        : push(`${GAME}/bank-does-not-qualify`, rb.playWhenBankDoesNotQualify.cite, `${why}, the play bet stands unchanged`);
+        : push(`${GAME}/bank-does-not-qualify`, rb.playWhenBankDoesNotQualify.cite, `${why.text}, the play bet stands unchanged`);
     }
     case 'compared': {
-      const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, `${versus}: the bank wins`);
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, `${versus}: identical hands`);
-      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, `${GAME}/player-wins`, `${versus}: the player wins`);
+      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, handsCompared(sd, 'bank', 'the bank wins'));
+      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'identical hands'));
+      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, `${GAME}/player-wins`, handsCompared(sd, 'player', 'the player wins'));
     }
   }
 }
