@@ -312,16 +312,19 @@ export function registerCommands(program: Command) {
     .option('--rounds <n>', 'rounds per table', positiveInt, DEMO_DEFAULTS.rounds)
     .option('--seed <s>', 'seed', positiveInt, DEMO_DEFAULTS.seed)
     .option('--error-rate <r>', 'injected error rate', rate, DEMO_DEFAULTS.errorRate)
+    .option('--no-statistical-injections', 'play the same floor without the counter, the favoured player, the bets recorded smaller, the weighted pocket and the loaded die: the statistical record then shows only false findings')
     .option('--no-serve', 'print the summary and exit')
     .option('--port <port>', 'port to serve on', (v) => Number(v), config().PORT)
     .option('--host <host>', 'address to serve on', '127.0.0.1')
     .action(async (opts) => {
-      const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate };
+      const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, statisticalInjections: opts.statisticalInjections };
       if (!opts.serve) {
         await withRuntime(program, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
         return;
       }
-      await serve(program, opts.port, opts.host, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
+      await serve(program, opts.port, opts.host, async (runtime) => {
+        await runDemo(runtime, out, options, process.stderr.isTTY);
+      });
     });
 
   program

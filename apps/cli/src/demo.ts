@@ -9,7 +9,7 @@ import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TAB
 import { countCorrelation } from '../../../libs/projections/src/players/advantage-play';
 import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
 import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
-import { dayDetection, DayErrorKind, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, TablePlan } from '../../../libs/simulator/src';
+import { dayDetection, DayErrorKind, demoDayEquipmentBias, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, StatisticalDetection, TablePlan } from '../../../libs/simulator/src';
 import { detectionRecord, DetectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
@@ -24,19 +24,28 @@ export interface DemoOptions {
   /** issue 15: the blackjack table turns its reversible cloth (honestly), and these gaming-day violations are injected once each */
   readonly reversibleCloths: boolean;
   readonly dayViolations: readonly DayErrorKind[];
-  /** issue 21 §6: a counter at the blackjack table, the craps croupier's favourite, a roulette seat's bets recorded at a quarter */
+  /**
+   * issue 21 §6: a counter at the blackjack table, the craps croupier's favourite, a roulette seat's bets recorded
+   * at a quarter, the wheel of fortune's red joker at 3×, the second craps table's die loaded on the six (false: the
+   * same floor and rounds played honestly, the record then counts only false findings)
+   */
   readonly statisticalInjections: boolean;
   /** the craps table throws all evening, so that each croupier deals past the rounds a performance finding needs */
   readonly crapsRounds: number;
+  /** the faulty wheel spins and the faulty dice are thrown this long, so one day holds enough to find them */
+  readonly wheelSpins: number;
+  readonly loadedDieThrows: number;
 }
 
 /**
- * A casino in Euskadi (the catalogue that regulates the most games): fourteen tables across the game
- * families, two caribbean stud tables sharing one progressive pool.
+ * A casino in Euskadi (the catalogue that regulates the most games): fifteen tables across the game
+ * families, two caribbean stud tables sharing one progressive pool, a second craps table (sic bo and banca
+ * francesa are Cantabria's alone, rules catalogue.ts: the loaded die is thrown at a craps table of its own).
  */
 export const DEMO_TABLES = [
   'french-roulette', 'french-roulette', 'american-roulette-single-zero', 'wheel-of-fortune', 'craps', 'punto-banco', 'chemin-de-fer',
   'baccarat-two-tables', 'blackjack', 'trente-et-quarante', 'caribbean-stud', 'caribbean-stud', 'three-card-poker', 'circle-poker-texas-holdem',
+  'craps',
 ];
 
 export const DEMO_DEFAULTS: DemoOptions = {
@@ -54,21 +63,33 @@ export const DEMO_DEFAULTS: DemoOptions = {
   dayViolations: ['overloaded-jefe', 'dice-unmarked', 'roulette-gap'],
   statisticalInjections: true,
   crapsRounds: 600,
+  wheelSpins: 600,
+  loadedDieThrows: 400,
 };
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
 
-export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<void> {
+/** What the demo found, for its tests: the day's manifest and the statistical record it printed. */
+export interface DemoRun {
+  readonly manifest: SimulationManifest;
+  readonly statistics: StatisticalDetection;
+}
+
+export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<DemoRun> {
   out(`storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'}`);
   const tableGames = options.tableGames.slice(0, options.tables);
   // the floor the simulator will draw from the seed (its first draws), to place the statistical injections on it
   const plans = floorPlan(tableGames.length, seededRandom(options.seed), { tableGames, jurisdiction: options.jurisdiction });
   const playerInjections = options.statisticalInjections ? demoPlayerInjections(plans, initialsOf(options.casinoId)) : [];
+  // the faulty tables play as long with or without the faults, so an honest day is tested as far
+  const faulty = demoDayEquipmentBias(plans);
+  const equipmentBias = options.statisticalInjections ? faulty : [];
   const craps = plans.find((p) => p.game === 'craps');
-  const roundsAt = craps ? { [craps.tableId]: Math.max(options.rounds, options.crapsRounds) } : undefined;
+  const roundsAt: Record<string, number> = Object.fromEntries(faulty.map((b) => [b.tableId, Math.max(options.rounds, b.kind === 'loaded-die' ? options.loadedDieThrows : options.wheelSpins)]));
+  if (craps) roundsAt[craps.tableId] = Math.max(options.rounds, options.crapsRounds);
   const longer = Object.entries(roundsAt ?? {}).map(([table, n]) => ` (${table}: ${n})`).join('');
   out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds${longer}, seed ${options.seed}, error rate ${options.errorRate}`);
-  const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, roundsAt }, progress);
+  const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, equipmentBias, roundsAt }, progress);
   out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
   const file = manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);
@@ -112,11 +133,12 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
   out(`  gaming-day rules (jefes per table, dice, ternas, tables in service, cloths): ${g.found} of ${g.injected} injected violations found, ${g.falsePositives.length} false positive(s)`);
   for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
-  if (playerInjections.length) await printStatisticalRecord(runtime, out, run.manifest, plans, detection);
+  const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, detection);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
   if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');
   if (example) out(`\n  try: node bin/casino-audit.js replay ${example.roundId}`);
+  return { manifest: run.manifest, statistics };
 }
 
 /**
@@ -124,7 +146,7 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
  * per table and croupier, the equipment tests, the players whose stakes follow the count; against the manifest
  * only afterwards.
  */
-async function printStatisticalRecord(runtime: Runtime, out: (line: string) => void, manifest: SimulationManifest, plans: readonly TablePlan[], rounds: DetectionRecord) {
+async function printStatisticalRecord(runtime: Runtime, out: (line: string) => void, manifest: SimulationManifest, plans: readonly TablePlan[], rounds: DetectionRecord): Promise<StatisticalDetection> {
   const q = { gamingDay: manifest.gamingDay, casinoId: manifest.casinoId };
   const performance = await loadPerformance(runtime.pool, { ...q, croupiers: true });
   const equipment = await loadEquipment(runtime.pool, { casinoId: manifest.casinoId });
@@ -143,9 +165,22 @@ async function printStatisticalRecord(runtime: Runtime, out: (line: string) => v
       `${tested} table(s) and ${advantage.players.filter((p) => countCorrelation(p) !== null).length} player(s) tested`,
   );
   for (const e of s.entries) {
-    const how = e.foundBy === 'statistics' ? `found after ${e.rounds} rounds` : e.foundBy === 'round record' ? 'found by the round record' : `not found${e.rounds !== null ? ` in ${e.rounds} rounds` : ''}`;
+    const unit = e.test === 'pockets' || e.test === 'sectors' ? 'spins' : e.test === 'faces' ? 'throws' : 'rounds';
+    const how = e.foundBy === 'statistics' ? `found after ${e.rounds} ${unit}` : e.foundBy === 'round record' ? 'found by the round record' : `not found${e.rounds !== null ? ` in ${e.rounds} rounds` : ''}`;
     out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${e.evidence}`);
     for (const also of e.alsoFound) out(`      also: ${also}`);
   }
   for (const f of s.falseFindings) out(`    false: ${f}`);
+  // why the demo's wheel is weighted far more than the issue's 1.2× pocket: the spins a roulette needs for that
+  const roulette = equipment.rows.filter((r) => r.power && r.setId === '' && r.wheel !== null).sort((x, y) => y.observations - x.observations)[0];
+  if (roulette?.power) {
+    const p = roulette.power;
+    const weighted = manifest.injected.find((i) => i.kind === 'weighted-pocket');
+    out(
+      `    power: a roulette's pocket at ${p.factor}× its share (1/${Math.round(1 / p.share)}) is found by the test over the pockets with ${100 * p.power} % power at ${100 * p.level} % ` +
+        `after ${p.spinsNeeded.toLocaleString('en-GB')} spins (${roulette.tableId} spun ${p.spinsRecorded.toLocaleString('en-GB')} today)` +
+        (weighted ? `; the demo's wheel is weighted far more (${weighted.description})` : ''),
+    );
+  }
+  return s;
 }

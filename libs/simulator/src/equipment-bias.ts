@@ -65,3 +65,23 @@ export function demoEquipmentBias(plans: readonly TablePlan[]): EquipmentBiasSpe
   if (dice) out.push({ tableId: dice.tableId, kind: 'loaded-die', face: 6, factor: 2 });
   return out;
 }
+
+/**
+ * The demo's faulty equipment, on tables the other injections leave alone: the wheel of fortune with its red
+ * joker cell (1 of 54) at 3×, the second dice table with a die whose six comes twice as often. Not a roulette:
+ * demoPlayerInjections takes the last roulette, and a roulette spinning long enough to be tested (37 pockets
+ * × 5 spins at the least, Cochran) outlasts the card tables, so the last roulette could no longer close while
+ * they play (the demo's roulette-gap violation); not the first craps table, whose croupier's favourite must
+ * show in her result alone. One gaming day is far too short for the 1.2× pocket the equipment read model
+ * states its power for (about 37,600 spins of a roulette at 1 %): the joker at 3× is found at 90 % within
+ * about 410 spins even at 0.1 %, the pair's first die with its six at 2× within about 290 throws (the other die
+ * is true, so the faces' test sees half the load; observationsToDetect, libs/statistics).
+ */
+export function demoDayEquipmentBias(plans: readonly TablePlan[]): EquipmentBiasSpec[] {
+  const wheel = plans.find((p) => p.game === 'wheel-of-fortune');
+  const dice = plans.filter((p) => p.family === 'dice')[1];
+  const out: EquipmentBiasSpec[] = [];
+  if (wheel) out.push({ tableId: wheel.tableId, kind: 'weighted-pocket', pockets: ['red-joker'], factor: 3 });
+  if (dice) out.push({ tableId: dice.tableId, kind: 'loaded-die', face: 6, factor: 2 });
+  return out;
+}

@@ -48,6 +48,8 @@ export interface StatisticalDetection {
   readonly falseFindings: readonly string[];
 }
 
+/** a set of dice by its size where the facts list every serial (issued:S1+S2+…), else as the read model names it */
+const setLabel = (setId: string) => (setId.startsWith('issued:') ? `the ${setId.split('+').length} dice issued` : setId);
 const signed = (z: number | null) => (z === null ? '—' : z.toFixed(2));
 /** minor units as units with two decimals (the contract's amounts are in minor units) */
 const money = (minor: number) => (minor / 100).toFixed(2);
@@ -63,7 +65,7 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
 
   const perfName = (f: PerformanceFinding) => `${f.level} ${f.subject}: house ${f.direction === 'house-below' ? 'below' : 'above'} its edge, z = ${f.z.toFixed(2)} over ${f.rounds} rounds (adjusted p ${f.adjustedP.toExponential(1)})`;
   const equipmentFindings = evidence.equipment.flatMap((row) =>
-    row.tests.filter((t) => t.status === 'finding').map((t) => ({ row, t, name: `${row.tableId}${row.setId ? ` ${row.setId}` : ''} ${t.test}: p ${t.p.toExponential(1)} over ${t.observations} ${row.kind === 'wheel' ? 'spins' : 'throws'}` })),
+    row.tests.filter((t) => t.status === 'finding').map((t) => ({ row, t, name: `${row.tableId}${row.setId ? ` ${setLabel(row.setId)}` : ''} ${t.test}: χ² ${t.statistic.toFixed(1)} (df ${t.degreesOfFreedom}), p ${t.p.toExponential(1)}, adjusted p ${t.adjustedP!.toExponential(1)} over ${row.observations} ${row.kind === 'wheel' ? 'spins' : `throws (${t.observations} ${t.test === 'faces' ? 'faces' : 'sums'})`}` })),
   );
 
   const entries: StatisticalEntry[] = statistical.map((i) => {
