@@ -221,3 +221,21 @@ describe('the banking poker games’ hands compared, in the reader’s language'
     expect(wordPhrase(hand('high-card', 'A', 'K'), 'es')).toBe('cartas mayores: A, luego K');
   });
 });
+
+describe('sic bo’s throw read against the bet, in the reader’s language', () => {
+  // issue 16 §2: the dice and the bet by the text's name (cantabria L1684–1711), won or not, before what follows
+  const read = steps(['sic-bo'], 10, 16).filter(({ step }) => step.type === 'BetSettled' && step.narrativeKey === 'settled.rules');
+  const shape: Record<string, RegExp> = { es: /\d-\d-\d \(total \d+\) con la apuesta a .+: (gana|no gana)/, eu: /\d-\d-\d \(guztira \d+\): .+ apustuak (irabazten du|ez du irabazten)/, ca: /\d-\d-\d \(total \d+\) amb l’aposta a .+: (guanya|no guanya)/, gl: /\d-\d-\d \(total \d+\) coa aposta a .+: (gaña|non gaña)/ };
+
+  it('says the throw and the bet before what follows for it, with no English word in es, eu, ca and gl', () => {
+    expect(read.length).toBeGreaterThan(10);
+    for (const lang of ['es', 'eu', 'ca', 'gl'] as const) {
+      for (const { step } of read) {
+        const line = stepNarration(step, lang);
+        expect(line).toMatch(shape[lang]);
+        const english = words(line).filter((w) => ['on', 'wins', 'does', 'not', 'win', 'loses', 'bet', 'pays', 'dice', 'big', 'small', 'single', 'double', 'any', 'specific'].includes(w));
+        expect({ lang, line, english }).toEqual({ lang, line, english: [] });
+      }
+    }
+  });
+});

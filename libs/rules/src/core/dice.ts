@@ -7,7 +7,7 @@ import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
 import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementOutcome } from './types';
-import { amount, phrase, type Phrase } from './phrase';
+import { amount, phrase, type Phrase, type Said } from './phrase';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
 
@@ -103,20 +103,28 @@ export function settled(
 }
 
 // The builders' phrases (issue 16) say what follows for the bet (`dice.*`); the reason before it (`why`, the
-// throw read against the bet) is each game's English and is left to English readers.
+// throw read against the bet) is said too where a game gives it as a phrase (`dice.because`), and left to
+// English readers where it is the game's English only.
+
+/** The reason's English, and the consequence's phrase after the reason's where there is one. */
+const because = (why: string | Said, then: Phrase): [string, Phrase] =>
+  typeof why === 'string' ? [why, then] : [why.text, phrase('dice.because', { why: why.phrase, then })];
 
 /** A winning bet paid at a cited ratio. */
-export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string): ExpectedSettlement {
+export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string | Said): ExpectedSettlement {
   const payout = payRatio(stake, r.value, unit);
-  return settled('win', payout, rule, r.cite, `${why}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
+  const [text, explained] = because(why, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
+  return settled('win', payout, rule, r.cite, `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, explained);
 }
 
-export function loses(rule: string, citation: string, why: string): ExpectedSettlement {
-  return settled('lose', 0, rule, citation, `${why}: the bet loses`, phrase('dice.loses'));
+export function loses(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+  const [text, explained] = because(why, phrase('dice.loses'));
+  return settled('lose', 0, rule, citation, `${text}: the bet loses`, explained);
 }
 
-export function pushes(rule: string, citation: string, why: string): ExpectedSettlement {
-  return settled('push', 0, rule, citation, `${why}: the stake is returned`, phrase('dice.returned'));
+export function pushes(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+  const [text, explained] = because(why, phrase('dice.returned'));
+  return settled('push', 0, rule, citation, `${text}: the stake is returned`, explained);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/ga
 import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
 import { cited, type Bet, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
-import { phrase, term } from '../../core/phrase';
+import { phrase, said, term } from '../../core/phrase';
 import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, SIC_BO_RULEBOOKS, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
 
 const GAME = 'sic-bo';
@@ -224,11 +224,14 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
         }),
       };
     }
-    if (!matches) return loses(rule, definition.cite, why);
+    // the throw read against the bet, as a phrase too: the dice, the bet by the text's name (cantabria L1684–1711), won or lost
+    const read = (text: string, wins: boolean, dice?: number) =>
+      said(text, 'dice.sicBo', { dice: phrase('dice.throw', { dice: state.dice!.join('-'), total: diceTotal(state.dice!) }), betType: term('betType', bet.betType), selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none', wins: wins ? 'yes' : 'no', matching: dice ?? 'none' });
+    if (!matches) return loses(rule, definition.cite, read(why, false));
     const odds = payTableOdds(table, bet.betType, bet.selection, matches);
     if (odds === undefined) return { outcome: 'void', payout: 0, rule, citation: optionCite(env, 'payTable'), explanation: `${describeBet(bet)} is not in the authorised pay table: returned` };
     const where = bet.betType === 'single' ? ` (${matches} dice)` : '';
-    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, rule, `${why} wins${where}`);
+    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, rule, read(`${why} wins${where}`, true, bet.betType === 'single' ? matches : undefined));
   },
 
   isDecided: (state) => state.dice !== null,
