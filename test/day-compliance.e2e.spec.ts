@@ -29,6 +29,7 @@ import * as path from 'node:path';
 import { createHttpApp, pagesDirectory } from '../apps/api/src/http-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { DayComplianceProjection, loadInspectorDay, loadTableBook, rebuildProjection } from '../libs/projections/src';
+import { checklistNote } from '../libs/reports/src/phrase-language';
 import { inspectorCsv, inspectorPdf } from '../libs/reports/src';
 import { issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -159,6 +160,8 @@ describe('gaming-day compliance', () => {
     expect(of(c, 'tables-in-service')).toMatchObject({ status: 'not-applicable', citation: null, note: 'the cantabria text has no such rule' });
     expect(of(c, 'temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
     expect(of(c, 'equipment-custody')).toMatchObject({ status: 'not-judged', note: expect.stringMatching(/DC-1: no DiceIssued recorded/) });
+    // and in the reader's language from the phrase the day stores (issue 16)
+    expect(checklistNote(of(c, 'equipment-custody'), 'eu')).toMatch(/^DC-1: ez dago dadoak emateko erregistrorik \(DiceIssued\); beraz, saioko dadoak ez dira epaitzen \(Decreto 6\/2010 \(Cantabria\)/);
   });
 
   it('writes the checklist and the day findings in the CSV and the PDF, and serves them over HTTP and the command line', async () => {
@@ -301,6 +304,9 @@ describe('gaming-day compliance', () => {
     });
     const live = await rows();
     expect(live.days.length).toBe(5);
+    // the not-judged reason stored as a phrase beside its English (issue 16), rebuilt the same
+    const c = live.days.find((d) => d.casino_id === 'casino-c' && d.not_judged.cantabria?.['equipment-custody']);
+    expect(c.not_judged_phrases.cantabria['equipment-custody']).toEqual({ key: 'checklist.notJudged.noDice', values: { table: 'DC-1', citation: { cite: expect.stringMatching(/^cantabria L/) } } });
     await rebuildProjection(runtime.pool, runtime.store, new DayComplianceProjection(), undefined, 2);
     expect(await rows()).toEqual(live);
   });

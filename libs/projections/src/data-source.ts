@@ -23,6 +23,7 @@ import { PerformanceCroupiers1764500000001 } from './migrations/1764500000001-pe
 import { PerformanceProjection } from './performance/performance.projection';
 import { Equipment1764600000000 } from './migrations/1764600000000-equipment';
 import { PlayerFigures1764600000001 } from './migrations/1764600000001-player-figures';
+import { DayCompliancePhrases1764700000000 } from './migrations/1764700000000-day-compliance-phrases';
 import { PlayerFiguresProjection } from './players/player-figures.projection';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
 import { ReconciliationProjection } from './reconciliation/reconciliation.projection';
@@ -43,7 +44,7 @@ export const READ_MODEL_ENTITIES = [
   DayComplianceEntity,
   TableDiceEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000, PlayerFigures1764600000001];
+export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000, PlayerFigures1764600000001, DayCompliancePhrases1764700000000];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({

@@ -499,7 +499,8 @@ export function inspectorDayReport(input: {
       return sessionId ? ids.has(sessionId) : f.citation.startsWith(j);
     });
     const notJudged = Object.assign({}, ...dayRows.map((d) => d.not_judged?.[j] ?? {}));
-    return dayChecklist(j as JurisdictionId, day, ofJurisdiction, { notJudged });
+    const notJudgedPhrases = Object.assign({}, ...dayRows.map((d) => d.not_judged_phrases?.[j] ?? {}));
+    return dayChecklist(j as JurisdictionId, day, ofJurisdiction, { notJudged, notJudgedPhrases });
   });
   const names = (f: (s: InspectorSession) => unknown) => [...new Set(sessions.flatMap((s) => [f(s)].flat()).filter((x): x is string => typeof x === 'string'))].sort();
   return {

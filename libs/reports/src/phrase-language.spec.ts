@@ -7,7 +7,7 @@
  */
 import { LANGUAGES, translator } from '../../i18n/src';
 import { SessionTracker } from '../../replay/src';
-import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeRound, registeredGames, type ChecklistDay, type Phrase, type PhraseValue, type ReplayStep, type RoundJudgement } from '../../rules/src';
+import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeEquipment, judgeRound, registeredGames, type ChecklistDay, type DaySession, type Phrase, type PhraseValue, type ReplayStep, type RoundJudgement } from '../../rules/src';
 import { envFor, judge } from '../../rules/src/core/testing';
 import { simulateDay } from '../../simulator/src';
 import { checklistNote, checklistTitle, replayRemarks, stepNarration, wordPhrase } from './phrase-language';
@@ -237,5 +237,33 @@ describe('sic bo’s throw read against the bet, in the reader’s language', ()
         expect({ lang, line, english }).toEqual({ lang, line, english: [] });
       }
     }
+  });
+});
+
+describe('the checklist’s not-judged reasons the day stores, in the reader’s language', () => {
+  // issue 16 §3: a craps table whose dice were never recorded, a banca francesa table of three hours with no terna
+  // or thrower changed (cantabria L1815–1820, L1915–1917): the day's judge says why as phrases too
+  const session = (game: string, tableId: string) =>
+    ({ sessionId: `s-${tableId}`, tableId, game, jurisdiction: 'cantabria', openEventId: `o-${tableId}`, openedAt: '2026-11-21T20:00:00Z', closedAt: '2026-11-21T23:00:00Z', closeEventId: `c-${tableId}`, openingFloat: 0, supervisors: [], diceIssued: [], ternaChanges: [], throwerChanges: [] }) as unknown as DaySession;
+  const craps = judgeEquipment(session('craps', 'CR-1'));
+  const banca = judgeEquipment(session('banca-francesa', 'BF-1'));
+  const day: ChecklistDay = { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 };
+
+  it('words each reason in every language, the English stored as before', () => {
+    for (const judged of [craps, banca]) {
+      expect(Object.keys(judged.notJudgedPhrases ?? {})).toEqual(Object.keys(judged.notJudged ?? {}));
+      const row = dayChecklist('cantabria', day, [], { notJudged: judged.notJudged, notJudgedPhrases: judged.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!;
+      expect(row.status).toBe('not-judged');
+      expect(row.note).toBe(Object.values(judged.notJudged!)[0]);
+      for (const lang of ['es', 'eu', 'ca', 'gl'] as const) {
+        const note = checklistNote(row, lang)!;
+        const english = words(note).filter((w) => ['no', 'recorded', 'so', 'the', 'session', 'dice', 'are', 'not', 'judged', 'hourly', 'rotation', 'is', 'thrower'].includes(w) && !(lang === 'es' && w === 'no') && !(lang === 'ca' && w === 'no'));
+        expect({ lang, note, english }).toEqual({ lang, note, english: [] });
+      }
+    }
+    expect(checklistNote(dayChecklist('cantabria', day, [], { notJudged: craps.notJudged, notJudgedPhrases: craps.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!, 'es')).toMatch(
+      /^CR-1: no consta la entrega de dados \(DiceIssued\), así que los dados de la sesión no se juzgan \(Decreto 6\/2010 \(Cantabria\)/,
+    );
+    expect(checklistNote(dayChecklist('cantabria', day, [], { notJudged: banca.notJudged, notJudgedPhrases: banca.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!, 'gl')).toMatch(/^BF-1: non consta o relevo do croupier lanzador \(DiceThrowerChanged\)/);
   });
 });

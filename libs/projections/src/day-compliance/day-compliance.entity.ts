@@ -19,6 +19,8 @@ export class DayComplianceEntity {
   @Column({ type: 'jsonb', default: [] }) notes: string[];
   /** checklist row id → why the facts could not carry it today */
   @Column({ name: 'not_judged', type: 'jsonb', default: {} }) notJudged: Record<string, string>;
+  /** the same reasons as phrases of the `narrative` catalogue (jurisdiction → row id → phrase), worded at the edge (issue 16) */
+  @Column({ name: 'not_judged_phrases', type: 'jsonb', default: {} }) notJudgedPhrases: Record<string, Record<string, unknown>>;
   @Column({ name: 'last_position', ...position }) lastPosition: number;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
+import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay, type Phrase } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -25,6 +25,8 @@ export interface DayComplianceRow {
   notes: string[];
   /** jurisdiction → checklist row id → why the facts could not carry it */
   not_judged: Record<string, Record<string, string>>;
+  /** the same reasons as phrases, by jurisdiction and row (issue 16: worded at the edge) */
+  not_judged_phrases: Record<string, Record<string, Phrase>>;
   last_position: number;
 }
 
@@ -37,7 +39,7 @@ export interface TableDiceRow {
 }
 
 export const DAY_COMPLIANCE_FACTS = new Set(['TableSessionOpened', 'TableSessionClosed', 'TableSupervisorChanged', 'DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged']);
-const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'last_position'];
+const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'not_judged_phrases', 'last_position'];
 const DICE_COLUMNS = ['casino_id', 'table_id', 'session_id', 'serials', 'previous'];
 
 const inventoryTotal = (chips: Record<string, number> | undefined) => Object.entries(chips ?? {}).reduce((t, [d, n]) => t + Number(d) * Number(n), 0);
@@ -53,6 +55,7 @@ export function judgeDayRow(row: DayComplianceRow): DayComplianceRow {
     findings: parts.flatMap(([, p]) => p.findings),
     notes: parts.flatMap(([, p]) => p.notes),
     not_judged: Object.fromEntries(parts.map(([j, p]) => [j, { ...(p.notJudged ?? {}) }])),
+    not_judged_phrases: Object.fromEntries(parts.map(([j, p]) => [j, { ...(p.notJudgedPhrases ?? {}) }])),
   };
 }
 
@@ -77,7 +80,7 @@ export function foldDayFact(
   opening: { casinoId: string; gamingDay: string },
 ): { day?: string; dice?: string } {
   const key = `${opening.casinoId}|${opening.gamingDay}`;
-  const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, last_position: 0 };
+  const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, not_judged_phrases: {}, last_position: 0 };
   const d = e.data;
   const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
   let diceKey: string | undefined;

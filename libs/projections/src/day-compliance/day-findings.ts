@@ -3,7 +3,7 @@
  * them that belong to one session's own verdict, added to its table book.
  */
 import type { Pool, PoolClient } from 'pg';
-import { DayFinding, Discrepancy, isSessionScoped } from '../../../rules/src';
+import { DayFinding, Discrepancy, isSessionScoped, type Phrase } from '../../../rules/src';
 import type { TableBookReport } from '../table-book/table-book.projection';
 import { DAY_COMPLIANCE } from './day-compliance.projection';
 
@@ -13,6 +13,8 @@ export interface DayComplianceRead {
   notes: string[];
   /** jurisdiction → checklist row id → why the facts could not carry it */
   not_judged: Record<string, Record<string, string>>;
+  /** the same reasons as phrases (issue 16), absent from a row judged before they were stored */
+  not_judged_phrases?: Record<string, Record<string, Phrase>>;
 }
 
 /**
@@ -37,5 +39,5 @@ export function withDayFindings(books: TableBookReport[], days: readonly DayComp
 
 /** The day's compliance rows of one casino (or every casino) on a gaming day. */
 export async function loadDayCompliance(c: PoolClient | Pool, q: { gamingDay: string; casinoId?: string | null }): Promise<DayComplianceRead[]> {
-  return (await c.query(`SELECT findings, notes, not_judged FROM ${DAY_COMPLIANCE} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2) ORDER BY casino_id`, [q.gamingDay, q.casinoId ?? null])).rows;
+  return (await c.query(`SELECT findings, notes, not_judged, not_judged_phrases FROM ${DAY_COMPLIANCE} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2) ORDER BY casino_id`, [q.gamingDay, q.casinoId ?? null])).rows;
 }

@@ -218,7 +218,12 @@ export function dayChecklist(
   jurisdiction: JurisdictionId,
   day: ChecklistDay,
   findings: ReadonlyArray<{ readonly code: string }>,
-  said: { notJudged?: Readonly<Partial<Record<ChecklistRowId, string>>>; remarks?: Readonly<Partial<Record<ChecklistRowId, string>>> } = {},
+  said: {
+    notJudged?: Readonly<Partial<Record<ChecklistRowId, string>>>;
+    /** the not-judged reasons as phrases where the day's read model stores them (issue 16); else shown as recorded */
+    notJudgedPhrases?: Readonly<Partial<Record<ChecklistRowId, Phrase>>>;
+    remarks?: Readonly<Partial<Record<ChecklistRowId, string>>>;
+  } = {},
 ): ChecklistRow[] {
   return CHECKLIST_ROWS.map((row) => {
     const citation = row.citations[jurisdiction] ?? null;
@@ -243,7 +248,7 @@ export function dayChecklist(
     if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
     if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle, notePhrases: [phrase(`checklist.idle.${row.id}`)] };
     const recorded = said.notJudged?.[row.id];
-    if (recorded) return { ...base, status: 'not-judged', findings: 0, note: recorded, notePhrases: [asRecorded(recorded)] };
+    if (recorded) return { ...base, status: 'not-judged', findings: 0, note: recorded, notePhrases: [said.notJudgedPhrases?.[row.id] ?? asRecorded(recorded)] };
     const uncarried = row.uncarried?.[jurisdiction];
     if (uncarried) return { ...base, status: 'not-judged', findings: 0, note: uncarried, notePhrases: [phrase(noteKey('uncarried', row, jurisdiction))] };
     const remark = said.remarks?.[row.id];

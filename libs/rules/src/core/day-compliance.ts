@@ -10,6 +10,7 @@
  */
 import { gameRules } from '../registry';
 import type { DiscrepancyCode, Finding, JurisdictionId } from './types';
+import { cite, phrase, type Phrase } from './phrase';
 
 // ---------------------------------------------------------------- the day's facts, summarised
 
@@ -64,6 +65,8 @@ export interface DayJudgement {
   readonly notes: string[];
   /** the checklist rows the facts could not carry at all today (row id → why) */
   readonly notJudged?: Readonly<Record<string, string>>;
+  /** the same reasons as phrases of the `narrative` catalogue, for the edges to word (issue 16) */
+  readonly notJudgedPhrases?: Readonly<Record<string, Phrase>>;
 }
 
 /** A finding of the day, with the session and table it concerns (null: the day as a whole). */
@@ -527,6 +530,7 @@ export function judgeEquipment(s: DaySession): DayJudgement {
   const findings: DayFinding[] = [];
   const notes: string[] = [];
   const notJudged: Record<string, string> = {};
+  const notJudgedPhrases: Record<string, Phrase> = {};
   const at = { sessionId: s.sessionId, tableId: s.tableId };
   const dice = s.game === 'craps' ? DICE_CUSTODY[s.jurisdiction] : undefined;
   if (dice) {
@@ -534,6 +538,7 @@ export function judgeEquipment(s: DaySession): DayJudgement {
       const why = `${s.tableId}: no DiceIssued recorded, so the session's dice are not judged (${dice.cite})`;
       notes.push(why);
       notJudged['equipment-custody'] = why;
+      notJudgedPhrases['equipment-custody'] = phrase('checklist.notJudged.noDice', { table: s.tableId, citation: cite(dice.cite) });
     }
     s.diceIssued.forEach((issue, i) => {
       const base = { code: 'EQUIPMENT_CUSTODY_VIOLATION' as DiscrepancyCode, eventId: issue.eventId, ...at };
@@ -560,6 +565,7 @@ export function judgeEquipment(s: DaySession): DayJudgement {
           const why = `${s.tableId}: no ${what === 'terna' ? 'DiceTernaChanged' : 'DiceThrowerChanged'} recorded, so the hourly ${what} rotation is not judged (${hourly[what]})`;
           notes.push(why);
           notJudged['equipment-custody'] = why;
+          notJudgedPhrases['equipment-custody'] = phrase('checklist.notJudged.noRotation', { table: s.tableId, what, citation: cite(hourly[what]) });
         }
         return;
       }
@@ -587,7 +593,7 @@ export function judgeEquipment(s: DaySession): DayJudgement {
     rotation('terna', s.ternaChanges);
     rotation('thrower', s.throwerChanges);
   }
-  return { findings, notes, notJudged };
+  return { findings, notes, notJudged, notJudgedPhrases };
 }
 
 // ---------------------------------------------------------------- the day, and its checklist
@@ -605,5 +611,10 @@ export function isSessionScoped(f: Pick<DayFinding, 'code' | 'rule' | 'sessionId
 /** Everything the day's judge says of one casino's gaming day. */
 export function judgeGamingDay(jurisdiction: JurisdictionId, sessions: readonly DaySession[]): DayJudgement {
   const parts = [judgeReversibleCloths(sessions), judgeTablesInService(jurisdiction, sessions), judgeSupervision(sessions), ...sessions.map(judgeEquipment)];
-  return { findings: parts.flatMap((p) => p.findings), notes: parts.flatMap((p) => p.notes), notJudged: Object.assign({}, ...parts.map((p) => p.notJudged ?? {})) };
+  return {
+    findings: parts.flatMap((p) => p.findings),
+    notes: parts.flatMap((p) => p.notes),
+    notJudged: Object.assign({}, ...parts.map((p) => p.notJudged ?? {})),
+    notJudgedPhrases: Object.assign({}, ...parts.map((p) => p.notJudgedPhrases ?? {})),
+  };
 }
