@@ -17,7 +17,7 @@
  * `readFeedFacts`, the projection handed to it times `apply` and the queries `apply` sends.
  */
 import type { Pool, PoolClient } from 'pg';
-import { PostgresEventStore } from '../libs/event-store/src';
+import { EVENT_COLUMNS, PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
 import { createJudges, FedEvent, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, uptimeLine } from './common';
@@ -36,9 +36,8 @@ function medianRun(runs: readonly RebuildResult[]): RebuildResult {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** The projector's columns (EVENT_COLUMNS of libs/event-store/src/postgres/postgres-event-store.ts). */
-const COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash`;
+/** The projector's columns, the library's own (the hashes read as hex since store migration 8). */
+const COLUMNS = EVENT_COLUMNS;
 const TEXT_COLUMNS = COLUMNS.replace('data, metadata', 'data::text AS data, metadata::text AS metadata');
 
 interface ReadPass {
