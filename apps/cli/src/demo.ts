@@ -4,6 +4,7 @@
  * detection record (discrepancies found against errors injected), then serve the API and pages.
  * Deterministic: a second run records nothing new.
  */
+import * as path from 'node:path';
 import type { Runtime } from '../../../libs/platform/src';
 import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
 import { countCorrelation } from '../../../libs/projections/src/players/advantage-play';
@@ -35,6 +36,8 @@ export interface DemoOptions {
   /** the faulty wheel spins and the faulty dice are thrown this long, so one day holds enough to find them */
   readonly wheelSpins: number;
   readonly loadedDieThrows: number;
+  /** where the ground truth is written (default: the platform's home, simulations/) */
+  readonly manifestDir?: string;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds${longer}, seed ${options.seed}, error rate ${options.errorRate}`);
   const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, equipmentBias, roundsAt }, progress);
   out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
-  const file = manifestPath(runtime, run.manifest);
+  const file = options.manifestDir ? path.join(options.manifestDir, path.basename(manifestPath(runtime, run.manifest))) : manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);
   out(`ground truth of injected errors: ${file}`);
 
