@@ -152,10 +152,8 @@ export function endOpenShoes(state: CountCorrelationState): void {
   for (const s of state.sessions.values()) endShoe(state, s);
 }
 
-export interface AdvantagePlayFinding {
-  readonly kind: 'bets-follow-count';
-  readonly casinoId: string;
-  readonly gamingDay: string;
+/** One player's stakes against the count: what a finding and a row of the day's tested players both say. */
+interface StakesAgainstCount {
   readonly playerRef: string;
   readonly tables: string[];
   /** rounds at shoe games with a stake of the player's */
@@ -164,11 +162,18 @@ export interface AdvantagePlayFinding {
   readonly r: number;
   readonly z: number;
   readonly p: number;
+  /** Benjamini–Hochberg's adjusted p across the day's players tested: a finding when ≤ `fdr` */
   readonly adjustedP: number;
-  readonly tested: number;
-  readonly fdr: number;
   /** the factor the player's stake is multiplied by per point of true count (least squares on the logarithm) */
   readonly stakeFactorPerCount: number;
+}
+
+export interface AdvantagePlayFinding extends StakesAgainstCount {
+  readonly kind: 'bets-follow-count';
+  readonly casinoId: string;
+  readonly gamingDay: string;
+  readonly tested: number;
+  readonly fdr: number;
   readonly message: string;
 }
 
@@ -231,20 +236,10 @@ export function judgeAdvantagePlay(rows: readonly CountCorrelationSums[], fdr: n
 }
 
 /** One player tested on the day, found or not: what a compliance reader weighs a finding against. */
-export interface AdvantagePlayTested {
-  readonly playerRef: string;
-  readonly tables: string[];
-  readonly rounds: number;
-  readonly shoes: number;
-  readonly r: number;
-  readonly z: number;
-  readonly p: number;
-  /** Benjamini–Hochberg's adjusted p across the day's players tested: a finding when ≤ `fdr` */
-  readonly adjustedP: number;
+export interface AdvantagePlayTested extends StakesAgainstCount {
   /** the step-up threshold at this player's rank by p (rank ÷ tested × fdr): a p at or below it is a finding, and so is every smaller one */
   readonly threshold: number;
   readonly finding: boolean;
-  readonly stakeFactorPerCount: number;
 }
 
 /** Every player of the day that could be tested, the findings first (then by p): the table behind the findings. */
