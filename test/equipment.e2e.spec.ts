@@ -9,6 +9,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { EquipmentProjection, loadEquipment, PlayerFiguresProjection, rebuildProjection } from '../libs/projections/src';
+import { equipmentInLanguage } from '../libs/reports/src';
 import { issueCredential, TestCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { reportCli } from './support/report-cli';
@@ -132,7 +133,8 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     const body = (await res.json()) as any;
     expect(body).toMatchObject({ casinoId: WHEELS, level: 0.01 });
     expect(body.rows.map((r: any) => r.tableId)).toEqual(expect.arrayContaining(['RL-01', 'RL-02', 'DC-01']));
-    expect(body).toEqual(JSON.parse(JSON.stringify(await loadEquipment(runtime, { casinoId: WHEELS }))));
+    // the report as loaded, each row's notes also in the caller's language (Spanish when none is asked: issue 16)
+    expect(body).toEqual(JSON.parse(JSON.stringify(equipmentInLanguage(await loadEquipment(runtime, { casinoId: WHEELS }), 'es'))));
     const csv = await get(`/api/v1/equipment?casino=${WHEELS}&table=RL-01&format=csv`, as.finance);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect((await csv.text()).split('\n')[0]).toBe('section,casinoId,tableId,game,set,item,observed,expected,statistic,df,p,adjustedP,status');

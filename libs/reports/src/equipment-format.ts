@@ -7,6 +7,17 @@ import type { Language } from '../../i18n/src';
 import type { EquipmentReport, EquipmentRow, EquipmentTest } from '../../projections/src';
 import { csv } from './csv';
 import { reportWords, type ReportWords } from './report-language';
+import { wordPhrase } from './phrase-language';
+
+/** A row's notes in `lang` (issue 16): each phrase worded; in English, or without phrases, the notes as recorded. */
+export function equipmentNotes(row: Pick<EquipmentRow, 'notes' | 'notePhrases'>, lang: Language): string[] {
+  return lang === 'en' || !row.notePhrases || row.notePhrases.length !== row.notes.length ? [...row.notes] : row.notePhrases.map((p) => wordPhrase(p, lang));
+}
+
+/** The report with each row's `notesInLanguage` beside its English `notes` (the API's JSON, the page). */
+export function equipmentInLanguage(r: EquipmentReport, lang: Language): EquipmentReport & { rows: Array<EquipmentRow & { notesInLanguage: string[] }> } {
+  return { ...r, rows: r.rows.map((row) => ({ ...row, notesInLanguage: equipmentNotes(row, lang) })) };
+}
 
 const p = (x: number | null) => (x === null ? '—' : x < 0.0001 ? x.toExponential(2) : x.toFixed(4));
 const setName = (r: EquipmentRow) => (r.setId === '' ? (r.kind === 'wheel' ? 'wheel' : 'all dice') : r.setId);
@@ -34,7 +45,7 @@ function testLine(w: ReturnType<typeof equipmentWords>, t: EquipmentTest): strin
   return `    ${w.t('testLine', { name, statistic: w.fixed(t.statistic, 2), df: w.n(t.degreesOfFreedom), observations: w.n(t.observations), p: w.p(t.p), adjusted: w.p(t.adjustedP), verdict })}${worst}`;
 }
 
-/** `lang`: the report's language (default English, as it always read); the projection's notes stay as recorded. */
+/** `lang`: the report's language (default English, as it always read). */
 export function equipmentText(r: EquipmentReport, lang: Language = 'en'): string {
   const w = equipmentWords(lang);
   const level = lang === 'en' ? (r.level * 100).toFixed(2).replace(/\.?0+$/, '') : reportWords(lang).tr.number(r.level * 100, 2);
@@ -48,7 +59,7 @@ export function equipmentText(r: EquipmentReport, lang: Language = 'en'): string
       lines.push(
         `    ${w.t('power', { pocket: row.power.pocket, factor: w.n(row.power.factor), level: w.n(row.power.level * 100), power: w.n(row.power.power * 100), needed: w.n(row.power.spinsNeeded), recorded: w.n(row.power.spinsRecorded) })}`,
       );
-    for (const n of row.notes) lines.push(`    ${w.t('note', { note: n })}`);
+    for (const n of equipmentNotes(row, lang)) lines.push(`    ${w.t('note', { note: n })}`);
   }
   const ended = r.shoes.filter((s) => s.ended);
   if (ended.length) {

@@ -11,6 +11,8 @@ import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeEquipment, judgeRound
 import { envFor, judge } from '../../rules/src/core/testing';
 import { simulateDay } from '../../simulator/src';
 import { checklistNote, checklistTitle, replayRemarks, stepNarration, wordPhrase } from './phrase-language';
+import { equipmentNotes } from './equipment-format';
+import { analyseEquipment, type EquipmentCountsRow } from '../../projections/src/equipment/equipment-report';
 
 /** Every round of a simulated day, judged the way replay judges it from the store. */
 function judged(games: readonly string[], rounds: number, seed: number): Array<{ game: string; judgement: RoundJudgement }> {
@@ -265,5 +267,26 @@ describe('the checklist’s not-judged reasons the day stores, in the reader’s
       /^CR-1: no consta la entrega de dados \(DiceIssued\), así que los dados de la sesión no se juzgan \(Decreto 6\/2010 \(Cantabria\)/,
     );
     expect(checklistNote(dayChecklist('cantabria', day, [], { notJudged: banca.notJudged, notJudgedPhrases: banca.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!, 'gl')).toMatch(/^BF-1: non consta o relevo do croupier lanzador \(DiceThrowerChanged\)/);
+  });
+});
+
+describe('the equipment report’s notes, in the reader’s language', () => {
+  // issue 16 §4: what could not be tested — a wheel of no known design, results off the wheel's design
+  const counts = (game: string, results: Record<string, number>) =>
+    ({ casino_id: 'c-1', table_id: 'T-1', game, jurisdiction: 'euskadi', options: {}, equipment_key: 'k', kind: 'wheel', set_id: 'set-1', counts: results, sums: {}, observations: 3, sessions: 1, first_day: '2026-11-21', last_day: '2026-11-21', last_session: 's-1', last_position: 1 }) as unknown as EquipmentCountsRow;
+  const rows = [analyseEquipment(counts('no-such-wheel', { '1': 1 }), 0.01).row, analyseEquipment(counts('french-roulette', { '7': 2, '99': 1 }), 0.01).row];
+
+  it('says each note as a phrase, worded in es, eu, ca and gl with no English word; English as recorded', () => {
+    expect(rows.map((r) => r.notePhrases.length)).toEqual(rows.map((r) => r.notes.length));
+    expect(rows.flatMap((r) => r.notePhrases.map((p) => p.key))).toEqual(['equipment.note.noDesign', 'equipment.note.strays']);
+    for (const row of rows) {
+      expect(equipmentNotes(row, 'en')).toEqual(row.notes);
+      for (const lang of ['es', 'eu', 'ca', 'gl'] as const)
+        for (const note of equipmentNotes(row, lang)) {
+          const english = words(note).filter((w) => ['wheel', 'design', 'for', 'in', 'not', 'tested', 'results', 'on', 'this', 'left', 'out', 'of', 'the', 'tests'].includes(w));
+          expect({ lang, note, english }).toEqual({ lang, note, english: [] });
+        }
+    }
+    expect(equipmentNotes(rows[1], 'es')).toEqual(['resultados que no están en el diseño de esta rueda, fuera de las pruebas: 99']);
   });
 });

@@ -18,7 +18,7 @@ import type { Request, Response } from 'express';
 import type { Runtime } from '../../../../libs/platform/src';
 import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
 import { loadAdvantagePlay } from '../../../../libs/projections/src/players/advantage-play-report';
-import { advantagePlayCsv, equipmentCsv } from '../../../../libs/reports/src';
+import { advantagePlayCsv, equipmentCsv, equipmentInLanguage } from '../../../../libs/reports/src';
 import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
@@ -48,7 +48,8 @@ export class EquipmentController {
       res.setHeader('Content-Disposition', `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`);
       return equipmentCsv(report, answerLanguage(req, res));
     }
-    return report;
+    // each row's notes in the caller's language beside the English (issue 16)
+    return equipmentInLanguage(report, answerLanguage(req, res));
   }
 
   @Get('player-figures')

@@ -160,6 +160,8 @@ interface EquipmentAnswer {
     tests: EquipmentTest[];
     power: { factor: number; level: number; power: number; spinsNeeded: number; spinsRecorded: number } | null;
     notes: string[];
+    /** the notes in the chosen language (the API words them from Accept-Language) */
+    notesInLanguage?: string[];
   }>;
 }
 
@@ -381,7 +383,7 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                     {tr.t('web:statistics.power', { factor: tr.number(w.power.factor, 1), power: percent(tr, w.power.power), level: percent(tr, w.power.level), needed: tr.number(w.power.spinsNeeded), recorded: tr.number(w.power.spinsRecorded) })}
                   </p>
                 )}
-                {w.notes.map((n) => (
+                {(w.notesInLanguage ?? w.notes).map((n) => (
                   <p key={n} className="note" data-server-text>
                     {n}
                   </p>

@@ -10,7 +10,7 @@
 import type { Pool } from 'pg';
 import { emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
 import { setting } from '../../../platform/src/config';
-import { DECK_52, deckCards, gameRules, RoundEnv } from '../../../rules/src';
+import { DECK_52, deckCards, gameRules, RoundEnv, said, type Phrase, type Said } from '../../../rules/src';
 import { optionOr } from '../../../rules/src/core/roulette';
 import { WheelKind, wheelOf } from '../../../rules/src/core/wheel';
 import { benjaminiHochberg, GoodnessOfFit, goodnessOfFit, observationsToDetect, sectorGoodnessOfFit, withOneCellWeighted } from '../../../statistics/src';
@@ -86,6 +86,8 @@ export interface EquipmentRow {
   readonly power: EquipmentPower | null;
   /** what could not be tested, and why */
   readonly notes: readonly string[];
+  /** the notes as phrases of the `narrative` catalogue, one for each in the same order (issue 16: worded at the edge) */
+  readonly notePhrases: readonly Phrase[];
 }
 
 export interface ShoeRow {
@@ -208,15 +210,19 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
     firstDay: row.first_day,
     lastDay: row.last_day,
   };
-  const notes: string[] = [];
+  const notes: Said[] = [];
+  const told = () => ({ notes: notes.map((n) => n.text), notePhrases: notes.map((n) => n.phrase) });
   const tests: PendingTest[] = [];
   if (row.kind === 'wheel') {
     const design = wheelDesign(row.game, row.jurisdiction, row.options);
-    if (!design) return { row: { ...base, wheel: null, cells: [], power: null, notes: [`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`] }, tests };
+    if (!design) {
+      notes.push(said(`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`, 'equipment.note.noDesign', { game: row.game, jurisdiction: row.jurisdiction }));
+      return { row: { ...base, wheel: null, cells: [], power: null, ...told() }, tests };
+    }
     const keys = [...design.shares.keys()];
     const share = (k: string) => design.shares.get(k)!;
     const strays = Object.keys(row.counts).filter((k) => !design.shares.has(k));
-    if (strays.length) notes.push(`results not on this wheel's design, left out of the tests: ${strays.join(', ')}`);
+    if (strays.length) notes.push(said(`results not on this wheel's design, left out of the tests: ${strays.join(', ')}`, 'equipment.note.strays', { results: strays.join(', ') }));
     const counts = keys.map((k) => row.counts[k] ?? 0);
     const n = counts.reduce((t, c) => t + c, 0);
     const cells = cellsOf(keys, row.counts, share, n);
@@ -225,8 +231,8 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
       const width = sectorWidth(design.order.length);
       const sectors = sectorGoodnessOfFit(row.counts, design.order, share, width);
       tests.push(fitTest('sectors', sectors, { width, worstSector: sectors.worstSector }));
-    } else notes.push(`the rulebook holds no order of ${row.game}'s cells: no test over neighbouring cells`);
-    return { row: { ...base, wheel: design.wheel, cells, power: pocketPower(design, level, n), notes }, tests };
+    } else notes.push(said(`the rulebook holds no order of ${row.game}'s cells: no test over neighbouring cells`, 'equipment.note.noOrder', { game: row.game }));
+    return { row: { ...base, wheel: design.wheel, cells, power: pocketPower(design, level, n), ...told() }, tests };
   }
   const faces = ['1', '2', '3', '4', '5', '6'];
   const faceCounts = faces.map((f) => row.counts[f] ?? 0);
@@ -242,7 +248,7 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
     sums[dice] = cellsOf(keys, bySum, (k) => dist.get(Number(k))!, n);
     if (Number(dice) >= 2) tests.push(fitTest('sums', goodnessOfFit(observed, keys.map((k) => dist.get(Number(k))!)), { dice: Number(dice) }));
   }
-  return { row: { ...base, wheel: null, cells, sums, power: null, notes }, tests };
+  return { row: { ...base, wheel: null, cells, sums, power: null, ...told() }, tests };
 }
 
 /**
