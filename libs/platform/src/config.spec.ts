@@ -77,4 +77,13 @@ describe('configuration (one schema)', () => {
     expect(setting('CA_READ_AHEAD', { CA_READ_AHEAD: '5' })).toBe(5);
     expect(() => setting('CA_READ_AHEAD', { CA_READ_AHEAD: '0' })).toThrow('CA_READ_AHEAD must be a whole number ≥ 1, not "0"');
   });
+
+  it('takes a regulation texts folder only if it holds the five texts, so no request can later fail for want of one', () => {
+    const texts = path.resolve(__dirname, '../../../../shared/regulations/texts');
+    expect(setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: texts })).toBe(texts);
+    expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: path.join(texts, 'nowhere') })).toThrow(/CASINO_AUDIT_REGULATIONS.*is not a folder/);
+    const partial = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'texts-'));
+    fs.copyFileSync(path.join(texts, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!), path.join(partial, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!));
+    expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: partial })).toThrow(/lacks 001_.*\(cantabria\)/);
+  });
 });

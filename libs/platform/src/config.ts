@@ -10,7 +10,10 @@
  */
 import { DEFAULT_TIME_ZONE, parseCasinoZones, parseTimeZone } from '../../reports/src/local-time';
 
+import * as fs from 'node:fs';
 import { isIP } from 'node:net';
+import * as path from 'node:path';
+import { INSTRUMENTS } from '../../rules/src/core/legal-sources';
 
 /** A variable's reader: `undefined` (unset, or empty) gives the default; a value it cannot use throws the reason. */
 export interface Variable<T> {
@@ -34,6 +37,21 @@ const refuse = (reason: string): never => {
 
 /** Free text (a path, a name). */
 export const text = <D extends string | undefined = undefined>(fallback?: D) => variable<string | D>((v) => v, fallback as D);
+
+/**
+ * The folder of the official regulation texts: refused at start unless it holds each instrument's file
+ * (libs/rules/src/core/legal-sources.ts), so that a finding's cited sentence can never fail a request later.
+ */
+const checkedTexts = new Set<string>(); // read at every finding worded: the folder is looked at once
+export const regulationTexts = () =>
+  variable<string | undefined>((v) => {
+    if (checkedTexts.has(v)) return v;
+    if (!fs.existsSync(v) || !fs.statSync(v).isDirectory()) refuse(`is not a folder: ${v}`);
+    const missing = Object.values(INSTRUMENTS).filter((i) => !fs.existsSync(path.join(v, i.file)));
+    if (missing.length) refuse(`lacks ${missing.map((i) => `${i.file} (${i.jurisdiction})`).join(', ')}: it must hold the official texts as shared/regulations/texts does`);
+    checkedTexts.add(v);
+    return v;
+  }, undefined);
 
 /** A whole number ≥ min (and ≤ max when given). */
 export function whole<D extends number | undefined = undefined>(range: { min: number; max?: number }, fallback?: D): Variable<number | D> {
@@ -160,7 +178,7 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_TIME_ZONE: parsed(parseTimeZone, DEFAULT_TIME_ZONE),
   CASINO_AUDIT_CASINO_TIME_ZONES: parsed<Record<string, string> | undefined>(parseCasinoZones, undefined),
   /** the folder of the official regulation texts (as shared/regulations/texts): cited sentences beside findings (libs/reports/src/regulation-texts.ts) */
-  CASINO_AUDIT_REGULATIONS: text(),
+  CASINO_AUDIT_REGULATIONS: regulationTexts(),
   /** the false discovery rate of the equipment findings across a casino's tables (Benjamini–Hochberg, issue 21 §4) */
   CASINO_AUDIT_EQUIPMENT_FDR: share(0.01, '1%'),
   // projectors
