@@ -85,7 +85,7 @@ describe('schema migration 8 on an existing store', () => {
     expect(await applySqlMigrations(written)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
     // the same connections: what they prepared before the migration still runs (the hashes are read as text)
     const pool = written;
-    expect(await version(pool)).toBe(8);
+    expect(await version(pool)).toBe(EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
     expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\) WHERE \(\(data ->> 'roundId'::text\) IS NOT NULL\)$/);
     expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_events'::regclass`)).rows).toEqual([{ stxname: 'ca_events_round_stats' }]);
@@ -148,7 +148,7 @@ describe('schema migration 8 on an existing store', () => {
     expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
     expect((await verifyStore(pool, { receipt })).ok).toBe(true);
 
-    expect(await applySqlMigrations(pool)).toBe(1);
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length); // 8 and what follows it
     const after = reopened(pool);
     expect(await whatReadersSee(new PostgresEventStore(after))).toEqual(before);
     expect((await verifyStore(after, { receipt })).ok).toBe(true);

@@ -619,6 +619,21 @@ END $$;
 ANALYZE ca_events;
 `,
   },
+  {
+    version: 9,
+    name: 'the append looks up the event it follows by index, whatever the statistics said when its plan was made',
+    sql: `
+-- Issue 17 (bench/results.md, the load probes of 2026-11-29): ca_append's plan is generic (migration 6), made
+-- once per connection from the statistics of that moment. On a store that was empty or small then, the
+-- lookup of the event each stream's first new event follows (by stream and version) was planned as a
+-- sequential scan of ca_events, and the connection kept that plan: every append read the whole table, so
+-- its cost grew with the store (a 50-event append over four streams took 13 ms of CPU at 10,000 events,
+-- and at 3,000 events/s over HTTP PostgreSQL ran out of CPU). The lookups are by the unique (stream_id,
+-- stream_version) index by construction; the function's own setting says so, for every plan it makes (the
+-- INSERT scans nothing; the multi-stream checks read the batch's arrays, never a table).
+ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET enable_seqscan = off;
+`,
+  },
 ];
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * Store migration 9 (issue 17): ca_append's generic plan, made once per connection, looked up the event each
+ * stream's first new event follows by a sequential scan when the store was small at that moment, and kept
+ * it — so every append read the whole table, and its cost grew with the store. Here a connection makes its
+ * plans on an empty store, the store then grows, and the appends that follow must not scan the table.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
+import type { NewEvent } from '../port';
+import type { PostgresEventStore } from './postgres-event-store';
+
+jest.setTimeout(60_000);
+
+let db: TestDatabase;
+let pool: Pool;
+let store: PostgresEventStore;
+beforeAll(async () => {
+  db = await createTestDatabase('ca_append_plan');
+  ({ pool, store } = await migratedStore(db.url, 1)); // one connection: the one whose plans are cached
+});
+afterAll(async () => {
+  await pool.end().catch(() => undefined);
+  await db.drop();
+});
+
+let n = 0;
+/** 50 facts over four table streams, as a terminal lane sends them. */
+const lane = (): NewEvent[] =>
+  Array.from({ length: 50 }, (_, k) => ({
+    streamId: `table-T-${k % 4}`,
+    eventId: randomUUID(),
+    type: 'BetPlaced',
+    data: { roundId: `r-${n >> 5}`, i: n++ },
+    metadata: { recordedBy: 'terminal:T-1' },
+    occurredAt: '2026-11-29T20:00:00.000Z',
+  }));
+
+const seqScans = async () => {
+  await pool.query('SELECT pg_stat_force_next_flush()');
+  return Number((await pool.query(`SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'ca_events'`)).rows[0].seq_scan);
+};
+
+it('an append follows its streams by index, though its connection planned it on an empty store', async () => {
+  await store.append(lane()); // planned now, on an empty table
+  for (let i = 0; i < 60; i++) await store.append(lane()); // 3,000 more events
+  const before = await seqScans();
+  for (let i = 0; i < 20; i++) await store.append(lane());
+  expect(await seqScans()).toBe(before);
+  const config = (await pool.query(`SELECT proconfig FROM pg_proc WHERE proname = 'ca_append'`)).rows[0].proconfig as string[];
+  expect(config).toContain('enable_seqscan=off');
+});
