@@ -12,6 +12,9 @@ import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
 import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, leavesNoRoulette, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly, ROULETTE_GAP_MS, rouletteGapError } from './day-compliance';
 import { seededUuid } from './ids';
+
+/** Each generator's ids apart (ids.ts): the table's own draws 0, the day's facts 1, the staff's 2, the compliance facts 3. */
+const ID_STREAM = { day: 1, staff: 2, compliance: 3 } as const;
 import { equipmentBias, EquipmentBiasSpec, equipmentInjection } from './equipment-bias';
 import { TableStaff } from './table-staff';
 import { PlayerInjectionPlay, playerInjection, PlayerInjectionSpec } from './player-injections';
@@ -203,7 +206,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   const complianceRandom = seededRandom((options.seed * 7919 + 104729) >>> 0);
   const closingAt = opensAt + 10 * 3_600_000;
   const emitOwn = (run: TableRun, batch: Envelope[], f: SessionFact) => {
-    const e: Envelope = { eventId: seededUuid(complianceRandom), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: f.by ?? `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...f.data } };
+    const e: Envelope = { eventId: seededUuid(complianceRandom, ID_STREAM.compliance), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: f.by ?? `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...f.data } };
     run.tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
     batch.push(e);
     events++;
@@ -304,7 +307,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
 
   /** A gaming-day fact (issue 15): its id from the day's generator, recorded at the table's clock without moving it. */
   function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, ids = dayRandom) {
-    const e: Envelope = { eventId: seededUuid(ids), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
+    const e: Envelope = { eventId: seededUuid(ids, ids === staffRandom ? ID_STREAM.staff : ID_STREAM.day), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
     run.tracker.apply({ eventId: e.eventId, type, data: e.data });
     batch.push(e);
     events++;
@@ -401,7 +404,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const step = Math.max(500, Math.floor(interval / (facts.length + 1)));
     for (const f of facts) {
       // the bank deposit is the cage's record, drawn on the session rules' own generator (above)
-      const e: Envelope = f.type === 'BankDeposited' ? { eventId: seededUuid(complianceRandom), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: 'cage', data: f.data } : envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
+      const e: Envelope = f.type === 'BankDeposited' ? { eventId: seededUuid(complianceRandom, ID_STREAM.compliance), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: 'cage', data: f.data } : envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
       run.tracker.apply({ eventId: e.eventId, type: f.type, data: e.data });
       batch.push(e);
       events++;
