@@ -13,7 +13,8 @@ import { assertBuilt, BIN, CliResult } from './support/cli';
 
 function run(args: string[], cwd: string, env: Record<string, string>): Promise<CliResult> {
   assertBuilt();
-  const clean = { ...process.env, ...env };
+  // the command line speaks the shell's language (issue 16): these assertions read English
+  const clean = { ...process.env, LANG: 'en', ...env };
   delete clean.DATABASE_URL;
   delete clean.TEST_DATABASE_URL;
   delete clean.CASINO_AUDIT_HOME;
