@@ -5,16 +5,15 @@
  */
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
-import { Command } from 'commander';
 import { AccessGuard, UNAUDITED_ROUTES } from '../apps/api/src/auth/access.guard';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { READERS, Role, ROLES } from '../apps/api/src/auth/roles';
 import { routeRoles, RouteRoles } from '../apps/api/src/auth/route-roles';
-import { announceBootstrapCredential, registerCredentialCommands } from '../apps/cli/src/credential-commands';
+import { announceBootstrapCredential } from '../apps/cli/src/credential-commands';
 import { AccessService } from '../libs/access/src';
 import { parseNdjson } from '../libs/ledger/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { issueCredential, TestCredential } from './support/access';
+import { issueCredential, runCredentialCommand, TestCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { asInputs, envelope, opened, SAMPLE_SESSION, sampleLines } from './support/sample';
 
@@ -352,28 +351,7 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     expect(await bad.json()).toMatchObject({ field: 'from', reason: expect.stringMatching(/YYYY-MM-DD/) });
   });
 
-  /** Run a `casino-audit` credentials command in this process, against this runtime; its output. */
-  const run = async (...args: string[]) => {
-    // a fresh program per command: commander keeps option values between parses
-    const program = new Command().exitOverride();
-    registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
-    let stdout = '';
-    let stderr = '';
-    // the commands speak the shell's language (issue 16): these assertions read English
-    const lang = process.env.LANG;
-    process.env.LANG = 'en';
-    const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
-    const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
-    try {
-      await program.parseAsync(args, { from: 'user' });
-    } finally {
-      o.mockRestore();
-      e.mockRestore();
-      if (lang === undefined) delete process.env.LANG;
-      else process.env.LANG = lang;
-    }
-    return { stdout, stderr };
-  };
+  const run = (...args: string[]) => runCredentialCommand(runtime, ...args);
 
   it('issues, lists and revokes credentials and reports the access log from the command line', async () => {
     const key = await run('credentials', 'issue', '--role', 'terminal', '--subject', 'terminal RF-01', '--casino', 'casino-donostia', '--table', 'RF-01', '--table', 'RF-02');

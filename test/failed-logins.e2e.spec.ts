@@ -5,13 +5,11 @@
  * address is never throttled; the access log pages with a cursor, through the API and the CLI.
  */
 import type { INestApplication } from '@nestjs/common';
-import { Command } from 'commander';
 import { createHttpApp } from '../apps/api/src/http-app';
-import { registerCredentialCommands } from '../apps/cli/src/credential-commands';
 import { AccessService } from '../libs/access/src';
 import { metricsRegistry } from '../libs/platform/src/metrics';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { issueCredential, TestCredential } from './support/access';
+import { issueCredential, runCredentialCommand, TestCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened } from './support/sample';
 
@@ -198,21 +196,7 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
   });
 
   it('pages the access log from the command line, and shows the refused attempts there', async () => {
-    const run = async (...args: string[]) => {
-      const program = new Command().exitOverride();
-      registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
-      let stdout = '';
-      let stderr = '';
-      const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
-      const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
-      try {
-        await program.parseAsync(args, { from: 'user' });
-      } finally {
-        o.mockRestore();
-        e.mockRestore();
-      }
-      return { stdout, stderr };
-    };
+    const run = (...args: string[]) => runCredentialCommand(runtime, ...args);
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const one = JSON.parse((await run('access-log', '--from', from, '--limit', '2', '--json')).stdout);
     expect(one.records).toHaveLength(2);

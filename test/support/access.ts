@@ -1,4 +1,6 @@
 /** Credentials for tests that talk to the HTTP API (every route needs one, issue 6). */
+import { Command } from 'commander';
+import { registerCredentialCommands } from '../../apps/cli/src/credential-commands';
 import { AccessService, Role } from '../../libs/access/src';
 import type { Runtime } from '../../libs/platform/src';
 
@@ -31,4 +33,29 @@ export async function issueCredential(
 /** An admin's headers: the simplest way for a test to use the API as before. */
 export async function adminHeaders(runtime: Runtime): Promise<Record<string, string>> {
   return (await issueCredential(runtime, 'admin')).headers;
+}
+
+/**
+ * Run a `casino-audit` credentials command (credentials, access-log) in this process against this runtime, in
+ * English as the tests' assertions are written (the command line speaks the shell's language, issue 16);
+ * what it printed. A fresh program per command: commander keeps option values between parses.
+ */
+export async function runCredentialCommand(runtime: Runtime, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const program = new Command().exitOverride();
+  registerCredentialCommands(program, <T>(_: Command, fn: (r: Runtime) => Promise<T>) => fn(runtime));
+  let stdout = '';
+  let stderr = '';
+  const lang = process.env.LANG;
+  process.env.LANG = 'en';
+  const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
+  const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+    if (lang === undefined) delete process.env.LANG;
+    else process.env.LANG = lang;
+  }
+  return { stdout, stderr };
 }
