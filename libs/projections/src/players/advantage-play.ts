@@ -197,42 +197,51 @@ export function countCorrelation(p: CountCorrelationSums, minRounds = ADVANTAGE_
   return { playerRef: p.playerRef, rounds: p.n, r, z, p: normalCdf(-z), stakeFactorPerCount: Math.exp(p.wxy / p.wxx) };
 }
 
-/** The day's players whose stakes follow the count, at false discovery rate `fdr` across the players tested. */
-export function judgeAdvantagePlay(rows: readonly CountCorrelationSums[], fdr: number, minRounds = ADVANTAGE_MIN_ROUNDS): AdvantagePlayFinding[] {
-  const tested = rows
-    .map((row) => ({ row, t: countCorrelation(row, minRounds) }))
-    .filter((x): x is { row: CountCorrelationSums; t: NonNullable<ReturnType<typeof countCorrelation>> } => x.t !== null)
-    .sort((a, b) => a.row.playerRef.localeCompare(b.row.playerRef));
+type Tested = { row: CountCorrelationSums; t: NonNullable<ReturnType<typeof countCorrelation>> };
+
+/** The day's players that could be tested (in `rows`' order), each with Benjamini–Hochberg's verdict across them. */
+function testDay(rows: readonly CountCorrelationSums[], fdr: number, minRounds: number): Array<Tested & { adjustedP: number; finding: boolean }> {
+  const tested = rows.flatMap((row) => {
+    const t = countCorrelation(row, minRounds);
+    return t ? [{ row, t }] : [];
+  });
   if (!tested.length) return [];
   const discoveries = benjaminiHochberg(
     tested.map((x) => x.t.p),
     fdr,
   );
-  return tested.flatMap(({ row, t }, i) =>
-    discoveries[i].finding
-      ? [
-          {
-            kind: 'bets-follow-count' as const,
-            casinoId: row.casinoId,
-            gamingDay: row.gamingDay,
-            playerRef: row.playerRef,
-            tables: row.tables,
-            rounds: t.rounds,
-            shoes: row.shoes,
-            r: t.r,
-            z: t.z,
-            p: t.p,
-            adjustedP: discoveries[i].adjustedP,
-            tested: tested.length,
-            fdr,
-            stakeFactorPerCount: t.stakeFactorPerCount,
-            message:
-              `player ${row.playerRef}: stakes rise with the shoe's true count, ×${t.stakeFactorPerCount.toFixed(2)} a point (r = ${t.r.toFixed(2)} over ${t.rounds} rounds in ${row.shoes} shoes, z = ${t.z.toFixed(2)}, ` +
-              `p = ${t.p.toExponential(2)}; ${tested.length} players tested, adjusted p ${discoveries[i].adjustedP.toExponential(2)} ≤ ${fdr})`,
-          },
-        ]
-      : [],
-  );
+  return tested.map((x, i) => ({ ...x, adjustedP: discoveries[i].adjustedP, finding: discoveries[i].finding }));
+}
+
+/** What a finding and a tested player's row both say of one player. */
+const stakesAgainstCount = ({ row, t, adjustedP }: Tested & { adjustedP: number }): StakesAgainstCount => ({
+  playerRef: row.playerRef,
+  tables: row.tables,
+  rounds: t.rounds,
+  shoes: row.shoes,
+  r: t.r,
+  z: t.z,
+  p: t.p,
+  adjustedP,
+  stakeFactorPerCount: t.stakeFactorPerCount,
+});
+
+/** The day's players whose stakes follow the count, at false discovery rate `fdr` across the players tested. */
+export function judgeAdvantagePlay(rows: readonly CountCorrelationSums[], fdr: number, minRounds = ADVANTAGE_MIN_ROUNDS): AdvantagePlayFinding[] {
+  const day = testDay(rows, fdr, minRounds).sort((a, b) => a.row.playerRef.localeCompare(b.row.playerRef));
+  return day
+    .filter((x) => x.finding)
+    .map((x) => ({
+      kind: 'bets-follow-count' as const,
+      casinoId: x.row.casinoId,
+      gamingDay: x.row.gamingDay,
+      ...stakesAgainstCount(x),
+      tested: day.length,
+      fdr,
+      message:
+        `player ${x.row.playerRef}: stakes rise with the shoe's true count, ×${x.t.stakeFactorPerCount.toFixed(2)} a point (r = ${x.t.r.toFixed(2)} over ${x.t.rounds} rounds in ${x.row.shoes} shoes, z = ${x.t.z.toFixed(2)}, ` +
+        `p = ${x.t.p.toExponential(2)}; ${day.length} players tested, adjusted p ${x.adjustedP.toExponential(2)} ≤ ${fdr})`,
+    }));
 }
 
 /** One player tested on the day, found or not: what a compliance reader weighs a finding against. */
@@ -244,29 +253,9 @@ export interface AdvantagePlayTested extends StakesAgainstCount {
 
 /** Every player of the day that could be tested, the findings first (then by p): the table behind the findings. */
 export function advantagePlayTested(rows: readonly CountCorrelationSums[], fdr: number, minRounds = ADVANTAGE_MIN_ROUNDS): AdvantagePlayTested[] {
-  const tested = rows.flatMap((row) => {
-    const t = countCorrelation(row, minRounds);
-    return t ? [{ row, t }] : [];
-  });
-  if (!tested.length) return [];
-  const discoveries = benjaminiHochberg(
-    tested.map((x) => x.t.p),
-    fdr,
-  );
-  const rank = new Map([...tested.keys()].sort((a, b) => tested[a].t.p - tested[b].t.p).map((i, k) => [i, k + 1]));
-  return tested
-    .map(({ row, t }, i) => ({
-      playerRef: row.playerRef,
-      tables: row.tables,
-      rounds: t.rounds,
-      shoes: row.shoes,
-      r: t.r,
-      z: t.z,
-      p: t.p,
-      adjustedP: discoveries[i].adjustedP,
-      threshold: (rank.get(i)! / tested.length) * fdr,
-      finding: discoveries[i].finding,
-      stakeFactorPerCount: t.stakeFactorPerCount,
-    }))
+  const day = testDay(rows, fdr, minRounds);
+  const rank = new Map([...day.keys()].sort((a, b) => day[a].t.p - day[b].t.p).map((i, k) => [i, k + 1]));
+  return day
+    .map((x, i) => ({ ...stakesAgainstCount(x), threshold: (rank.get(i)! / day.length) * fdr, finding: x.finding }))
     .sort((a, b) => Number(b.finding) - Number(a.finding) || a.p - b.p || a.playerRef.localeCompare(b.playerRef));
 }
