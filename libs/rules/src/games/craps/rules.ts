@@ -16,14 +16,14 @@ import {
   diceText,
   diceTotal,
   isDouble,
-  payRatio,
+  loses,
   pick,
   pickStake,
-  ratioText,
+  pushes,
   refuseDiceThrown,
   rollDice,
   RoundRecorder,
-  settled,
+  winAt,
   type Ratio,
 } from '../../core/dice';
 import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
@@ -31,7 +31,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
-import { amount, phrase } from '../../core/phrase';
+import { phrase, said, term, type Phrase } from '../../core/phrase';
 import {
   CRAPS_BET_TYPES,
   CRAPS_RULEBOOKS,
@@ -140,7 +140,24 @@ interface Decision {
   readonly pays?: Cited<Ratio>;
   readonly cite: string;
   readonly why: string;
+  /** the same reason as a phrase of the `narrative` catalogue (`craps.why.*`, the bets by the texts' names), for the edges to word (issue 16) */
+  readonly because: Phrase;
 }
+
+/** The reasons' phrases: the bet by its name in the text (`term.betType`), the totals and points as numbers. */
+const why = {
+  firstThrow: (betType: string, total: number, wins: boolean) => phrase('craps.why.firstThrow', { betType: term('betType', betType), total, wins: wins ? 'yes' : 'no' }),
+  barred: (betType: string, total: number) => phrase('craps.why.barred', { betType: term('betType', betType), total }),
+  pointMade: (point: number, odds = false) => phrase('craps.why.pointMade', { point, odds: odds ? 'yes' : 'no' }),
+  sevenBeforePoint: (point: number, odds = false) => phrase('craps.why.sevenBeforePoint', { point, odds: odds ? 'yes' : 'no' }),
+  field: (total: number, pays: 'double' | 'yes' | 'no') => phrase('craps.why.field', { total, pays }),
+  first: (number: number, first: 'number' | 'seven') => phrase('craps.why.first', { number, first }),
+  sevenSide: (total: number, side: 'under' | 'over', is: boolean) => phrase('craps.why.sevenSide', { total, side, is: is ? 'yes' : 'no' }),
+  hardWay: (number: number, dice: readonly number[], how: 'hard' | 'easy' | 'seven') => phrase('craps.why.hardWay', { number, dice: dice.join('-'), how }),
+  oneRoll: (betType: string, total: number, hits: boolean) => phrase('craps.why.oneRoll', { betType: term('betType', betType), total, hits: hits ? 'yes' : 'no' }),
+  oddsWithoutPoint: (flat: string) => phrase('craps.why.oddsWithoutPoint', { betType: term('betType', flat) }),
+  notABet: (betType: string) => phrase('craps.why.notABet', { betType }),
+};
 
 /** The point a bet plays on this throw: the puck for the pass line, its own for come bets, its flat bet's for odds. */
 function pointOf(entry: LayoutBet, state: CrapsState): number | null {
@@ -161,20 +178,20 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
   const hard = isDouble(dice);
   const type = entry.bet.betType;
   const point = pointOf(entry, state);
-  const win = (pays: Cited<Ratio>, why: string): Decision => ({ outcome: 'win', pays, cite: pays.cite, why });
-  const lose = (cite: string, why: string): Decision => ({ outcome: 'lose', cite, why });
-  if (!isCrapsBet(type)) return { outcome: 'void', cite: rb.source, why: `"${type}" is not a craps bet` };
+  const win = (pays: Cited<Ratio>, text: string, because: Phrase): Decision => ({ outcome: 'win', pays, cite: pays.cite, why: text, because });
+  const lose = (cite: string, text: string, because: Phrase): Decision => ({ outcome: 'lose', cite, why: text, because });
+  if (!isCrapsBet(type)) return { outcome: 'void', cite: rb.source, why: `"${type}" is not a craps bet`, because: why.notABet(type) };
   switch (type) {
     case 'pass':
     case 'come': {
       const pays = rb.payouts[type];
       if (point === null) {
-        if (rb.comeOut.naturals.value.includes(t)) return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`);
-        if (rb.comeOut.craps.value.includes(t)) return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`);
+        if (rb.comeOut.naturals.value.includes(t)) return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`, why.firstThrow(type, t, true));
+        if (rb.comeOut.craps.value.includes(t)) return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`, why.firstThrow(type, t, false));
         return null;
       }
-      if (t === point) return win(pays, `point ${point} made`);
-      if (t === 7) return lose(pays.cite, `seven-out before point ${point}`);
+      if (t === point) return win(pays, `point ${point} made`, why.pointMade(point));
+      if (t === 7) return lose(pays.cite, `seven-out before point ${point}`, why.sevenBeforePoint(point));
       return null;
     }
     case 'dont-pass':
@@ -182,39 +199,39 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       const pays = rb.payouts[type];
       if (point === null) {
         // the bar: "da resultado nulo en 12" for don't pass and don't come alike, each in its own paragraph
-        if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite, why: `${t} is barred on the don't side` };
-        if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`);
-        if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`);
+        if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite, why: `${t} is barred on the don't side`, because: why.barred(type, t) };
+        if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`, why.firstThrow(type, t, true));
+        if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`, why.firstThrow(type, t, false));
         return null;
       }
-      if (t === 7) return win(pays, `seven before point ${point}`);
-      if (t === point) return lose(pays.cite, `point ${point} made`);
+      if (t === 7) return win(pays, `seven before point ${point}`, why.sevenBeforePoint(point));
+      if (t === point) return lose(pays.cite, `point ${point} made`, why.pointMade(point));
       return null;
     }
     case 'field': {
-      if (rb.fieldDouble.value.totals.includes(t)) return win(cited(rb.fieldDouble.value.pays, rb.fieldDouble.cite), `field ${t} pays double`);
-      if (rb.fieldTotals.value.includes(t)) return win(rb.payouts.field, `field ${t}`);
-      return lose(rb.fieldTotals.cite, `${t} is not in the field`);
+      if (rb.fieldDouble.value.totals.includes(t)) return win(cited(rb.fieldDouble.value.pays, rb.fieldDouble.cite), `field ${t} pays double`, why.field(t, 'double'));
+      if (rb.fieldTotals.value.includes(t)) return win(rb.payouts.field, `field ${t}`, why.field(t, 'yes'));
+      return lose(rb.fieldTotals.cite, `${t} is not in the field`, why.field(t, 'no'));
     }
     case 'big-6':
     case 'big-8': {
       const n = type === 'big-6' ? 6 : 8;
-      if (t === n) return win(rb.payouts[type], `${n} before 7`);
-      if (t === 7) return lose(rb.payouts[type].cite, `7 before ${n}`);
+      if (t === n) return win(rb.payouts[type], `${n} before 7`, why.first(n, 'number'));
+      if (t === 7) return lose(rb.payouts[type].cite, `7 before ${n}`, why.first(n, 'seven'));
       return null;
     }
     case 'under-7':
-      return t < 7 ? win(rb.payouts[type], `${t} is under 7`) : lose(rb.payouts[type].cite, `${t} is not under 7`);
+      return t < 7 ? win(rb.payouts[type], `${t} is under 7`, why.sevenSide(t, 'under', true)) : lose(rb.payouts[type].cite, `${t} is not under 7`, why.sevenSide(t, 'under', false));
     case 'over-7':
-      return t > 7 ? win(rb.payouts[type], `${t} is over 7`) : lose(rb.payouts[type].cite, `${t} is not over 7`);
+      return t > 7 ? win(rb.payouts[type], `${t} is over 7`, why.sevenSide(t, 'over', true)) : lose(rb.payouts[type].cite, `${t} is not over 7`, why.sevenSide(t, 'over', false));
     case 'hard-4':
     case 'hard-6':
     case 'hard-8':
     case 'hard-10': {
       const n = Number(type.slice(5));
-      if (t === n && hard) return win(rb.payouts[type], `${n} the hard way (${dice.join('-')})`);
-      if (t === n) return lose(rb.payouts[type].cite, `${n} the easy way (${dice.join('-')})`);
-      if (t === 7) return lose(rb.payouts[type].cite, `7 before hard ${n}`);
+      if (t === n && hard) return win(rb.payouts[type], `${n} the hard way (${dice.join('-')})`, why.hardWay(n, dice, 'hard'));
+      if (t === n) return lose(rb.payouts[type].cite, `${n} the easy way (${dice.join('-')})`, why.hardWay(n, dice, 'easy'));
+      if (t === 7) return lose(rb.payouts[type].cite, `7 before hard ${n}`, why.hardWay(n, dice, 'seven'));
       return null;
     }
     case 'any-7':
@@ -228,20 +245,20 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
         'any-7': [7], 'yo-11': [11], 'any-craps': [2, 3, 12], 'craps-2': [2], 'craps-3': [3], 'craps-12': [12], horn: [2, 3, 12, 11],
       };
       const pays = fixedPayout(type, env);
-      return wins[type].includes(t) ? win(pays, `one-roll ${type} on ${t}`) : lose(pays.cite, `one-roll ${type}: ${t} misses`);
+      return wins[type].includes(t) ? win(pays, `one-roll ${type} on ${t}`, why.oneRoll(type, t, true)) : lose(pays.cite, `one-roll ${type}: ${t} misses`, why.oneRoll(type, t, false));
     }
     case 'pass-odds':
     case 'come-odds':
     case 'dont-pass-odds':
     case 'dont-come-odds': {
       if (!isPoint(point)) {
-        return { outcome: 'void', cite: rb.oddsNeedPoint.cite, why: `odds without a ${ODDS_FLAT[type]} bet with a point are returned` };
+        return { outcome: 'void', cite: rb.oddsNeedPoint.cite, why: `odds without a ${ODDS_FLAT[type]} bet with a point are returned`, because: why.oddsWithoutPoint(ODDS_FLAT[type]) };
       }
       const right = type === 'pass-odds' || type === 'come-odds';
       const table = right ? rb.passOdds : rb.dontOdds;
       const pays = cited(table.value[point], table.cite);
-      if (t === point) return right ? win(pays, `point ${point} made (odds)`) : lose(pays.cite, `point ${point} made`);
-      if (t === 7) return right ? lose(pays.cite, `seven before point ${point}`) : win(pays, `seven before point ${point} (odds)`);
+      if (t === point) return right ? win(pays, `point ${point} made (odds)`, why.pointMade(point, true)) : lose(pays.cite, `point ${point} made`, why.pointMade(point));
+      if (t === 7) return right ? lose(pays.cite, `seven before point ${point}`, why.sevenBeforePoint(point)) : win(pays, `seven before point ${point} (odds)`, why.sevenBeforePoint(point, true));
       return null;
     }
     case 'place-to-win':
@@ -250,8 +267,8 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       const right = type === 'place-to-win';
       const table = right ? rb.placeToWin : rb.placeToLose;
       const pays = cited(table.value[n], table.cite);
-      if (t === n) return right ? win(pays, `${n} before 7`) : lose(pays.cite, `${n} before 7`);
-      if (t === 7) return right ? lose(pays.cite, `7 before ${n}`) : win(pays, `7 before ${n}`);
+      if (t === n) return right ? win(pays, `${n} before 7`, why.first(n, 'number')) : lose(pays.cite, `${n} before 7`, why.first(n, 'number'));
+      if (t === 7) return right ? lose(pays.cite, `7 before ${n}`, why.first(n, 'seven')) : win(pays, `7 before ${n}`, why.first(n, 'seven'));
       return null;
     }
   }
@@ -259,14 +276,12 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
 
 function toSettlement(entry: LayoutBet, d: Decision, dice: readonly number[], env: Env): ExpectedSettlement {
   const rule = `${GAME}/${entry.bet.betType}`;
-  const why = `${diceText(dice)}: ${d.why}`;
-  if (d.outcome === 'win') {
-    const payout = payRatio(entry.bet.amount, d.pays!.value, env.ctx.smallestChip);
-    // the throw in the phrase; the rule's reason (d.why) stays English (issue 16)
-    return settled('win', payout, rule, d.cite, `${why}: pays ${ratioText(d.pays!.value)} on ${entry.bet.amount} = ${payout}`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.pays', { odds: ratioText(d.pays!.value), stake: amount(entry.bet.amount), payout: amount(payout) }) }));
-  }
-  if (d.outcome === 'lose') return settled('lose', 0, rule, d.cite, `${why}: the bet loses`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.loses') }));
-  return settled(d.outcome, 0, rule, d.cite, `${why}: the stake is returned`, phrase('dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: phrase('dice.returned') }));
+  // the throw, then the rule's reason, in English and as a phrase (issue 16)
+  const thrown = said(`${diceText(dice)}: ${d.why}`, 'dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: d.because });
+  if (d.outcome === 'win') return winAt(entry.bet.amount, d.pays!, env.ctx.smallestChip, rule, thrown);
+  if (d.outcome === 'lose') return loses(rule, d.cite, thrown);
+  // a push and a void bet alike get the stake back
+  return { ...pushes(rule, d.cite, thrown), outcome: d.outcome };
 }
 
 // ---------------------------------------------------------------------------------------------
