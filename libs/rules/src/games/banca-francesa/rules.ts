@@ -28,6 +28,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import type { BetEdge } from '../../core/house-edge';
 import type { Finding, SettlementVerdict } from '../../core/types';
+import { amount, phrase, said, term } from '../../core/phrase';
 import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
 
 const GAME = 'banca-francesa';
@@ -195,22 +196,36 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
     }
     const dice = state.throws[state.decidedAt!];
     const rule = `${GAME}/${bet.betType}`;
-    if (!chance) return settled('void', 0, `${GAME}/bet-types`, 'cantabria L1865–1889', `"${bet.betType}" is not a banca francesa bet: returned`);
+    if (!chance) {
+      return settled('void', 0, `${GAME}/bet-types`, 'cantabria L1865–1889', `"${bet.betType}" is not a banca francesa bet: returned`, phrase('bancaFrancesa.notABet', { betType: bet.betType }));
+    }
     const line = LINE_BETS[bet.betType] !== undefined;
     const cite = line ? `${env.rulebook.payouts[chance].cite}; ${env.rulebook.lineBets.plays.cite}` : env.rulebook.payouts[chance].cite;
+    const won = state.decision === chance;
+    // the throw and the chance it makes (cantabria L1868–1875), in English and as a phrase (issue 16); a losing bet's chance named after it
+    const coup = (text: string) =>
+      said(text, 'bancaFrancesa.coup', {
+        dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }),
+        none: state.decision === 'no-chance' ? 'yes' : 'no',
+        chance: term('betType', state.decision),
+        lost: won ? 'no' : 'yes',
+        bet: term('betType', chance),
+      });
     const why = `${diceText(dice)} is ${state.decision === 'no-chance' ? 'no chance' : state.decision}`;
     if (line) {
       // a line bet plays half its chips: the other half is neither paid nor taken (cantabria L1885–1887)
       const playing = Math.floor(bet.amount * env.rulebook.lineBets.plays.value);
-      if (state.decision === chance) {
+      const lineBet = { bet: term('betType', bet.betType), playing: amount(playing) };
+      if (won) {
         const payout = payRatio(playing, env.rulebook.payouts[chance].value, env.ctx.smallestChip);
-        return settled('win', payout, rule, cite, `${why}: the line bet plays half (${playing}) on ${chance} at ${ratioText(env.rulebook.payouts[chance].value)} = ${payout}`);
+        const odds = ratioText(env.rulebook.payouts[chance].value);
+        return settled('win', payout, rule, cite, `${why}: the line bet plays half (${playing}) on ${chance} at ${odds} = ${payout}`, phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfPlays', { ...lineBet, chance: term('betType', chance), odds, payout: amount(payout) }) }));
       }
-      return settled('half-lost', 0, rule, cite, `${why}: the line bet loses the half that plays (${playing}); the other half is returned`);
+      return settled('half-lost', 0, rule, cite, `${why}: the line bet loses the half that plays (${playing}); the other half is returned`, phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfLost', lineBet) }));
     }
-    if (state.decision === chance) return winAt(bet.amount, env.rulebook.payouts[chance], env.ctx.smallestChip, rule, why);
+    if (won) return winAt(bet.amount, env.rulebook.payouts[chance], env.ctx.smallestChip, rule, coup(why));
     const lossCite = state.decision === 'no-chance' ? optionCite(env, 'otherTotals') : env.rulebook.chances[chance].cite;
-    return loses(rule, lossCite, `${why}, not ${chance}`);
+    return loses(rule, lossCite, coup(`${why}, not ${chance}`));
   },
 
   isDecided: (state) => state.decision !== null,
