@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { Pool, PoolClient } from 'pg';
+import { because, keyed, wordReason, type KeyedReason, type ReasonKey } from '../../i18n/src/reasons';
 import { canonicalJson, GENESIS, sha256 } from './canonical';
 import { WrongExpectedVersionError } from './errors';
 import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from './postgres/postgres-event-store';
@@ -61,13 +62,24 @@ export interface Seal extends SealData {
   readonly globalPosition: string;
 }
 
+/** A seal refused: the message and each problem in English, and keyed (`errors:seal.*`) to be worded in a reader's language. */
 export class SealRefusedError extends Error {
+  readonly problems: string[];
   constructor(
-    message: string,
-    readonly problems: string[],
+    readonly because: ReasonKey,
+    readonly problemReasons: readonly ReasonKey[] = [],
   ) {
-    super(message);
+    super(wordReason(because, 'en'));
+    this.problems = problemReasons.map((p) => wordReason(p, 'en'));
     this.name = 'SealRefusedError';
+  }
+}
+
+/** A receipt that cannot be read (`--receipt`): English message, and keyed (`errors:receipt.*`). */
+export class ReceiptError extends Error {
+  constructor(readonly because: ReasonKey) {
+    super(wordReason(because, 'en'));
+    this.name = 'ReceiptError';
   }
 }
 
@@ -116,16 +128,16 @@ export function parseReceipt(text: string): Receipt {
     try {
       json = JSON.parse(t);
     } catch {
-      throw new Error('the receipt file is not valid JSON');
+      throw new ReceiptError(because('receipt.notJson'));
     }
     if (typeof json?.receipt === 'string') return parseReceipt(json.receipt);
     if (typeof json?.sealHash === 'string') return parseReceipt(json.sequence !== undefined ? `${RECEIPT_PREFIX}:${json.sequence}:${json.sealHash}` : json.sealHash);
-    throw new Error('the receipt JSON has neither "receipt" nor "sealHash"');
+    throw new ReceiptError(because('receipt.noField'));
   }
   const full = /^ca-seal:(\d{1,12}):([0-9a-f]{16,64})$/i.exec(t);
   if (full) return { sequence: Number(full[1]), sealHash: full[2].toLowerCase() };
   if (/^[0-9a-f]{16,64}$/i.test(t)) return { sealHash: t.toLowerCase() };
-  throw new Error(`not a seal receipt: expected ${RECEIPT_PREFIX}:<sequence>:<hash> or a hash of 16 to 64 hex digits`);
+  throw new ReceiptError(because('receipt.unreadable', { form: `${RECEIPT_PREFIX}:<sequence>:<hash>` }));
 }
 
 /** A `--receipt` argument: a receipt, or a file holding one. */
@@ -157,9 +169,8 @@ export interface SealedHead extends StreamHead {
   readonly gamingDay?: string;
 }
 
-export interface SealProblem {
+export interface SealProblem extends KeyedReason {
   readonly seal: StoredEvent;
-  readonly reason: string;
 }
 
 export interface SealCheck {
@@ -181,18 +192,19 @@ export function checkSeals(events: readonly StoredEvent[]): SealCheck {
   const latestHeads = new Map<string, StreamHead>();
   let previous = GENESIS;
   for (const e of events) {
-    const fail = (reason: string): SealCheck => ({ seals, problem: { seal: e, reason }, sealedHeads, latestHeads });
+    const fail = (reason: ReasonKey): SealCheck => ({ seals, problem: { seal: e, ...keyed(reason) }, sealedHeads, latestHeads });
     const d = e.data as Partial<SealData>;
-    if (e.type !== SEAL_EVENT_TYPE) return fail(`the seal stream holds a ${JSON.stringify(e.type)} event: only ${SEAL_EVENT_TYPE} belongs there`);
+    if (e.type !== SEAL_EVENT_TYPE) return fail(because('seal.foreignEvent', { type: JSON.stringify(e.type), sealType: SEAL_EVENT_TYPE }));
     const sequence = seals.length + 1;
-    if (d.sequence !== sequence) return fail(`seal #${sequence} is numbered ${JSON.stringify(d.sequence)}: a seal was removed, inserted or renumbered`);
-    if (d.previousSealHash !== previous) return fail(`seal #${sequence} does not link to seal #${sequence - 1}: the seal chain was altered`);
-    if (!d.heads || typeof d.heads !== 'object' || !Object.values(d.heads).every(isHead)) return fail(`seal #${sequence} is malformed: heads must be { streamId: { version, hash } }`);
+    const seal = String(sequence);
+    if (d.sequence !== sequence) return fail(because('seal.renumbered', { seal, numbered: String(JSON.stringify(d.sequence)) }));
+    if (d.previousSealHash !== previous) return fail(because('seal.unlinked', { seal, previous: String(sequence - 1) }));
+    if (!d.heads || typeof d.heads !== 'object' || !Object.values(d.heads).every(isHead)) return fail(because('seal.malformed', { seal, shape: '{ streamId: { version, hash } }' }));
     const { sealHash, ...rest } = d as SealData;
-    if (computeSealHash(rest) !== sealHash) return fail(`seal #${sequence}'s hash does not match its content: the seal was edited`);
+    if (computeSealHash(rest) !== sealHash) return fail(because('seal.edited', { seal }));
     for (const [streamId, head] of Object.entries(d.heads)) latestHeads.set(streamId, { version: head.version, hash: head.hash });
     if (d.streamCount !== latestHeads.size || d.headsDigest !== headsDigest(latestHeads)) {
-      return fail(`seal #${sequence}'s digest of all stream heads does not match the heads sealed so far: the seal chain was altered`);
+      return fail(because('seal.digest', { seal }));
     }
     for (const [streamId, head] of Object.entries(d.heads)) {
       const list = sealedHeads.get(streamId) ?? [];
@@ -206,8 +218,11 @@ export function checkSeals(events: readonly StoredEvent[]): SealCheck {
   return { seals, problem: null, sealedHeads, latestHeads };
 }
 
-export const describeSeal = (h: Pick<SealedHead, 'sequence' | 'sealedAt' | 'gamingDay'>) =>
-  `seal #${h.sequence} (${h.gamingDay ? `gaming day ${h.gamingDay}, ` : ''}sealed ${h.sealedAt})`;
+/** Which seal, as a reason names it: "seal #3 (gaming day 2026-11-21, sealed …)" (`errors:seal.named`). */
+export const sealNamed = (h: Pick<SealedHead, 'sequence' | 'sealedAt' | 'gamingDay'>): ReasonKey =>
+  because('seal.named', { sequence: String(h.sequence), gamingDay: h.gamingDay ?? 'none', sealedAt: h.sealedAt });
+
+export const describeSeal = (h: Pick<SealedHead, 'sequence' | 'sealedAt' | 'gamingDay'>) => wordReason(sealNamed(h), 'en');
 
 // ---------------------------------------------------------------------------------------------------
 // Creating seals
@@ -242,17 +257,21 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
     const check = checkSeals(await loadSealEvents(client));
-    if (check.problem) throw new SealRefusedError(`the seal chain is broken: ${check.problem.reason}; run verify`, [check.problem.reason]);
+    if (check.problem) {
+      const problem = { key: check.problem.reasonKey!, values: check.problem.reasonValues };
+      throw new SealRefusedError(because('seal.chainBroken', { problem }), [problem]);
+    }
     const rows = (await client.query('SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id <> $1 AND version > 0', [SEAL_STREAM])).rows;
     const now = new Map<string, StreamHead>(rows.map((r) => [r.stream_id as string, { version: r.version as number, hash: r.head_hash as string }]));
-    const problems: string[] = [];
+    const problems: ReasonKey[] = [];
     for (const [streamId, sealed] of check.latestHeads) {
       const head = now.get(streamId);
-      if (!head) problems.push(`stream ${streamId} was sealed at version ${sealed.version} but no longer exists`);
-      else if (head.version < sealed.version) problems.push(`stream ${streamId} was sealed at version ${sealed.version} but its head is at version ${head.version}`);
-      else if (head.version === sealed.version && head.hash !== sealed.hash) problems.push(`stream ${streamId}'s head at version ${head.version} is not the one sealed`);
+      const at = { stream: streamId, sealed: String(sealed.version) };
+      if (!head) problems.push(because('seal.streamGone', at));
+      else if (head.version < sealed.version) problems.push(because('seal.streamBehind', { ...at, head: String(head.version) }));
+      else if (head.version === sealed.version && head.hash !== sealed.hash) problems.push(because('seal.headNotSealed', { ...at, head: String(head.version) }));
     }
-    if (problems.length) throw new SealRefusedError(`refusing to seal: ${problems.length} stream(s) are behind the last seal (${problems[0]}); run verify`, problems);
+    if (problems.length) throw new SealRefusedError(because('seal.behind', { count: problems.length, first: problems[0] }), problems);
 
     const changed: Record<string, StreamHead> = {};
     const all = new Map(check.latestHeads);
@@ -288,7 +307,7 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
     return { seal, receipt: formatReceipt(seal), changedStreams: Object.keys(changed).length };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    if (error instanceof WrongExpectedVersionError) throw new SealRefusedError('another seal was written at the same time; seal again', []);
+    if (error instanceof WrongExpectedVersionError) throw new SealRefusedError(because('seal.concurrent'));
     throw error;
   } finally {
     client.release();

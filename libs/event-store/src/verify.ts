@@ -5,15 +5,19 @@
  * seals recorded (seal.ts), it also names a stream cut short with its head rewritten to match, and
  * a stream rewritten after it was sealed.
  */
+import { because, keyed, type KeyedReason, type ReasonKey } from '../../i18n/src/reasons';
 import { chainHash, contentHash, GENESIS } from './canonical';
 import type { StoredEvent } from './port';
 
-export interface ChainBreak {
+/**
+ * A broken link: `reason` in English (as the JSON and integrators read it), `reasonKey` and
+ * `reasonValues` to word it in a reader's language (`errors:chain.*`, issue 16).
+ */
+export interface ChainBreak extends KeyedReason {
   readonly streamId: string;
   readonly streamVersion: number;
   readonly globalPosition: string | null;
   readonly eventId: string | null;
-  readonly reason: string;
 }
 
 export interface VerifyReport {
@@ -32,18 +36,21 @@ export interface SealSummary {
   readonly latest: { sequence: number; sealHash: string; sealedAt: string; gamingDay?: string; receipt: string; streamCount: number } | null;
   /** events stored after the latest seal (covered only by their chains until the next seal) */
   readonly unsealedEvents: number;
-  readonly receipt?: { readonly given: string; readonly ok: boolean; readonly sequence?: number; readonly reason?: string };
+  readonly receipt?: { readonly given: string; readonly ok: boolean; readonly sequence?: number } & Partial<KeyedReason>;
 }
 
 /** A head a seal recorded: the stream must still hold this event, with this chain hash. */
 export interface SealedExpectation {
   readonly version: number;
   readonly hash: string;
-  /** which seal, for the reason: "seal #3 (gaming day 2026-11-21, sealed …)" */
-  readonly seal: string;
+  /** which seal, for the reason: "seal #3 (gaming day 2026-11-21, sealed …)" (seal.ts `sealNamed`) */
+  readonly seal: ReasonKey;
 }
 
-/** Checks one stream, event by event, given its recorded head (version and hash) when known. */
+/**
+ * Checks one stream, event by event, given its recorded head (version and hash) when known. Versions go
+ * into the reasons as text: they name an event and are never grouped (version 12345, not 12.345).
+ */
 export class StreamChainChecker {
   private expectedVersion = 1;
   private prev = GENESIS;
@@ -75,12 +82,12 @@ export class StreamChainChecker {
     if (this.broken) return;
     const at = { streamId: this.streamId, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId };
     if (e.streamVersion !== this.expectedVersion) {
-      this.broken = { ...at, reason: `version ${this.expectedVersion} is missing: the next stored event is version ${e.streamVersion} (deleted or renumbered)` };
+      this.broken = { ...at, ...keyed(because('chain.versionMissing', { expected: String(this.expectedVersion), found: String(e.streamVersion) })) };
       return;
     }
     const content = contentHash({ streamId: e.streamId, eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, occurredAt: e.occurredAt });
     if (content !== e.contentHash) {
-      this.broken = { ...at, reason: 'content does not match its hash: the event was edited after it was stored' };
+      this.broken = { ...at, ...keyed(because('chain.edited')) };
       return;
     }
     if (e.prevHash !== this.prev) {
@@ -88,21 +95,19 @@ export class StreamChainChecker {
       const moved = [e.streamVersion + 1, e.streamVersion - 1].find((v) => v >= 1 && chainHash(e.prevHash, e.streamId, v, content) === e.hash);
       this.broken = {
         ...at,
-        reason: moved
-          ? `was stored as version ${moved}, not ${e.streamVersion}: the events of the stream were reordered`
-          : 'does not link to the previous event of its stream (an event before it was changed, removed or reordered)',
+        ...keyed(moved ? because('chain.reordered', { stored: String(moved), version: String(e.streamVersion) }) : because('chain.unlinked')),
       };
       return;
     }
     const link = chainHash(this.prev, e.streamId, e.streamVersion, content);
     if (link !== e.hash) {
-      this.broken = { ...at, reason: 'chain hash does not match: the event or its position was altered' };
+      this.broken = { ...at, ...keyed(because('chain.hashMismatch')) };
       return;
     }
     while (this.sealedAt < this.sealed.length && this.sealed[this.sealedAt].version <= e.streamVersion) {
       const seal = this.sealed[this.sealedAt++];
       if (seal.version === e.streamVersion && seal.hash !== link) {
-        this.broken = { ...at, reason: `is not the event ${seal.seal} recorded at this version: the stream was rewritten (its hashes recomputed) after it was sealed` };
+        this.broken = { ...at, ...keyed(because('chain.rewrittenAfterSeal', { seal: seal.seal })) };
         return;
       }
     }
@@ -121,7 +126,7 @@ export class StreamChainChecker {
         streamVersion: last + 1,
         globalPosition: null,
         eventId: null,
-        reason: `${sealed.seal} recorded this stream at version ${sealed.version} but it ends at version ${last}: events were removed from its end${head && head.version === last ? ' and its head rewritten to match' : ''}`,
+        ...keyed(because('chain.cutAfterSeal', { seal: sealed.seal, sealed: String(sealed.version), last: String(last), head: head && head.version === last ? 'rewritten' : 'kept' })),
       };
       return;
     }
@@ -132,7 +137,7 @@ export class StreamChainChecker {
         streamVersion: last + 1,
         globalPosition: null,
         eventId: null,
-        reason: `the stream's head says version ${head.version} but the chain ends at version ${last}: events were removed from its end`,
+        ...keyed(because('chain.headPastEnd', { head: String(head.version), last: String(last) })),
       };
     }
   }

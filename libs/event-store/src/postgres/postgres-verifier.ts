@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import { checkSeals, describeSeal, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM } from '../seal';
+import { because, keyed, type ReasonKey } from '../../../i18n/src/reasons';
+import { checkSeals, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM, sealNamed } from '../seal';
 import { ChainBreak, SealedExpectation, SealSummary, StreamChainChecker, VerifyReport } from '../verify';
 import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
 
@@ -29,7 +30,7 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   const sealCheck = checkSeals(await loadSealEvents(pool));
   const expectations = new Map<string, SealedExpectation[]>();
   for (const [streamId, list] of sealCheck.sealedHeads) {
-    expectations.set(streamId, list.map((h) => ({ version: h.version, hash: h.hash, seal: describeSeal(h) })));
+    expectations.set(streamId, list.map((h) => ({ version: h.version, hash: h.hash, seal: sealNamed(h) })));
   }
 
   const breaks: ChainBreak[] = [];
@@ -78,20 +79,21 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
       streamVersion: 1,
       globalPosition: null,
       eventId: null,
-      reason: `${describeSeal(last)} recorded this stream at version ${last.version} but none of its events is stored${heads.has(streamId) ? '' : ' and its head is gone'}: the whole stream was deleted`,
+      ...keyed(because('chain.streamDeleted', { seal: sealNamed(last), sealed: String(last.version), head: heads.has(streamId) ? 'kept' : 'gone' })),
     });
   }
   for (const [streamId, head] of heads) {
     if (seen.has(streamId) || sealCheck.sealedHeads.has(streamId)) continue;
     if (head.version > 0) {
-      breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, reason: `the stream's head says version ${head.version} but none of its events is stored` });
+      breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, ...keyed(because('chain.headWithoutEvents', { head: String(head.version) })) });
     }
   }
 
   // the seal chain itself (unless its stream's own chain already names the break)
   if (sealCheck.problem && !breaks.some((b) => b.streamId === SEAL_STREAM)) {
     const e = sealCheck.problem.seal;
-    breaks.push({ streamId: SEAL_STREAM, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId, reason: sealCheck.problem.reason });
+    const { reason, reasonKey, reasonValues } = sealCheck.problem;
+    breaks.push({ streamId: SEAL_STREAM, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId, reason, reasonKey, reasonValues });
   }
 
   // the receipt: the store must still hold the seal it names
@@ -103,15 +105,18 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
     if (match) {
       receiptVerdict = { given, ok: true, sequence: match.sequence };
     } else {
-      const latestText = latest ? `the store's latest seal is #${latest.sequence} (${latest.gamingDay ? `gaming day ${latest.gamingDay}, ` : ''}sealed ${latest.sealedAt})` : 'the store holds no seal at all';
+      const latestSeal: ReasonKey = latest ? because('receipt.latestSeal', sealNamed(latest).values) : because('receipt.noSeal');
       const sameNumber = receipt.sequence !== undefined ? sealCheck.seals.find((s) => s.sequence === receipt.sequence) : undefined;
-      const reason = sameNumber
-        ? `the receipt names seal #${receipt.sequence} with hash ${receipt.sealHash.slice(0, 16)}…, but the store's seal #${receipt.sequence} has hash ${sameNumber.sealHash.slice(0, 16)}…: the seals and the history they cover were rewritten`
-        : receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)
-          ? `the receipt names seal #${receipt.sequence} but ${latestText}: the database was restored from an older backup, or its latest seals (and what they covered) were removed`
-          : `no seal in the store has the receipt's hash ${receipt.sealHash.slice(0, 16)}… (${latestText}): the database was restored from an older backup, or the seals were rewritten`;
-      receiptVerdict = { given, ok: false, sequence: receipt.sequence, reason };
-      breaks.push({ streamId: SEAL_STREAM, streamVersion: receipt.sequence ?? (latest ? latest.streamVersion + 1 : 1), globalPosition: null, eventId: null, reason });
+      const hash = `${receipt.sealHash.slice(0, 16)}…`;
+      const why = keyed(
+        sameNumber
+          ? because('receipt.rewritten', { sequence: String(receipt.sequence), hash, storeHash: `${sameNumber.sealHash.slice(0, 16)}…` })
+          : receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)
+            ? because('receipt.newerThanStore', { sequence: String(receipt.sequence), latest: latestSeal })
+            : because('receipt.unknownHash', { hash, latest: latestSeal }),
+      );
+      receiptVerdict = { given, ok: false, sequence: receipt.sequence, ...why };
+      breaks.push({ streamId: SEAL_STREAM, streamVersion: receipt.sequence ?? (latest ? latest.streamVersion + 1 : 1), globalPosition: null, eventId: null, ...why });
     }
   }
 

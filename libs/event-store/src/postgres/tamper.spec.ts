@@ -9,7 +9,9 @@ import { Client, Pool, PoolClient } from 'pg';
 import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
 import { chainHash, contentHash, GENESIS } from '../canonical';
 import { NewEvent } from '../port';
+import { refusalInLanguage } from '../../../i18n/src/reasons';
 import { createSeal, latestReceipt, parseReceipt, SEAL_STREAM, sealIfGamingDayClosed, SealRefusedError } from '../seal';
+import type { VerifyReport } from '../verify';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyStore } from './postgres-verifier';
 import { writerRoleGrants } from './schema';
@@ -47,6 +49,23 @@ async function populate(store: PostgresEventStore) {
   const batch: NewEvent[] = [];
   for (const [s, n] of [['s-a', 5], ['s-b', 4], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, { i }));
   await store.append(batch);
+}
+
+/**
+ * Each break carries its reason's key (issue 16): worded in English it is the `reason` the JSON keeps,
+ * word for word; in the other languages no sentence of the English is left.
+ */
+function expectWorded(report: VerifyReport) {
+  expect(report.breaks.length).toBeGreaterThan(0);
+  for (const b of report.breaks) {
+    expect(b.reasonKey).toMatch(/^(chain|seal|receipt)\./);
+    expect(refusalInLanguage(b, 'en').reason).toBe(b.reason);
+    for (const lang of ['es', 'eu', 'ca', 'gl'] as const) {
+      const worded = refusalInLanguage(b, lang).reason;
+      expect(worded).not.toMatch(/(?<!\p{L})(the|was|is|were|stream|recorded|version)(?!\p{L})/u);
+      expect(worded).not.toMatch(/^(chain|seal|receipt)\./); // a key left unworded
+    }
+  }
 }
 
 /**
@@ -192,6 +211,7 @@ describe('verify names the tampering', () => {
     const report = await verifyStore(pool);
     expect(report.ok).toBe(false);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-b', streamVersion: 3, reason: expect.stringMatching(/edited/) })]);
+    expectWorded(report);
   });
 
   it('an event deleted in the middle of its stream', async () => {
@@ -200,6 +220,7 @@ describe('verify names the tampering', () => {
     await asIntruder(pool, (c) => c.query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version = 3`).then(() => undefined));
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-a', streamVersion: 4, reason: expect.stringMatching(/version 3 is missing/) })]);
+    expectWorded(report);
   });
 
   it('reordered events', async () => {
@@ -212,6 +233,7 @@ describe('verify names the tampering', () => {
     });
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: 's-a', streamVersion: 3, reason: expect.stringMatching(/stored as version 4, not 3: .*reordered/) })]);
+    expectWorded(report);
   });
 
   it('a stream truncated (its head, the last event, follows): invisible to the chains, named by the seal', async () => {
@@ -240,6 +262,7 @@ describe('verify names the tampering', () => {
         reason: expect.stringMatching(/seal #1 \(gaming day 2026-11-21, .*\) recorded this stream at version 5 but it ends at version 3: events were removed from its end and its head rewritten to match/),
       }),
     ]);
+    expectWorded(report);
     // and the store refuses to seal over the loss
     await expect(createSeal(pool)).rejects.toBeInstanceOf(SealRefusedError);
   });
@@ -256,6 +279,7 @@ describe('verify names the tampering', () => {
     expect(report.breaks).toEqual([
       expect.objectContaining({ streamId: 's-b', streamVersion: 1, reason: expect.stringMatching(/recorded this stream at version 4 but none of its events is stored and its head is gone: the whole stream was deleted/) }),
     ]);
+    expectWorded(report);
   });
 
   it('a stream rewritten after it was sealed, every hash recomputed to look intact', async () => {
@@ -277,6 +301,7 @@ describe('verify names the tampering', () => {
     expect(report.breaks).toEqual([
       expect.objectContaining({ streamId: 's-c', streamVersion: 3, reason: expect.stringMatching(/is not the event seal #1 .* recorded at this version: the stream was rewritten/) }),
     ]);
+    expectWorded(report);
   });
 
   it('a seal edited in place', async () => {
@@ -286,6 +311,7 @@ describe('verify names the tampering', () => {
     await asIntruder(pool, (c) => c.query(`UPDATE ca_events SET data = jsonb_set(data, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined));
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 1, reason: expect.stringMatching(/edited/) })]);
+    expectWorded(report);
   });
 
   it('a database restored from an older backup: behind the seal receipt handed out', async () => {
@@ -331,6 +357,7 @@ describe('verify names the tampering', () => {
     expect(report.breaks).toEqual([
       expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 2, reason: expect.stringMatching(/receipt names seal #2 but the store's latest seal is #1 \(gaming day 2026-11-21.*restored from an older backup/) }),
     ]);
+    expectWorded(report);
     // the bare hash (or a 16-digit prefix) works too; a receipt of the same number with another hash means a rewrite
     expect((await verifyStore(restored, { receipt: second.seal.sealHash.slice(0, 16) })).breaks[0].reason).toMatch(/no seal in the store has the receipt's hash/);
     const forged = `ca-seal:1:${second.seal.sealHash}`;
