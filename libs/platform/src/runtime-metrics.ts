@@ -5,7 +5,7 @@
  * runtime's own (`metricsFor`); a test running two apps in one process sees each its own.
  */
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { readCheckpoint } from '../../projections/src/projector';
+import { readCheckpoint } from '../../projections/src/checkpoints';
 import { metricsRegistry } from './metrics';
 import { lastOpsChecks } from './ops-checks';
 import type { Runtime } from './runtime';

@@ -1,4 +1,5 @@
 export * from './projection';
+export * from './checkpoints';
 export * from './projector';
 export * from './rebuild';
 export * from './checkpoint.entity';

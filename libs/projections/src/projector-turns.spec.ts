@@ -11,7 +11,8 @@ import { createTestDatabase, migratedStore, TestDatabase } from '../../../test/s
 import type { PostgresEventStore } from '../../event-store/src';
 import { TableBook1763700000000 } from './migrations/1763700000000-table-book';
 import type { EventProjection } from './projection';
-import { Projector, readCheckpoint } from './projector';
+import { readCheckpoint } from './checkpoints';
+import { Projector } from './projector';
 
 jest.setTimeout(60_000);
 

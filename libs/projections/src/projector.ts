@@ -4,7 +4,8 @@
  * projection advisory lock keeps two projector processes (or a rebuild's swap) from interleaving.
  */
 import type { Pool, PoolClient } from 'pg';
-import { FEED_START, FeedCheckpoint, FeedPage, PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
+import { FeedCheckpoint, FeedPage, PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
+import { lockKey, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
@@ -65,31 +66,6 @@ const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tab
 const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) => (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
 const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
-
-/** The advisory lock a projection's batches (and a rebuild's swap) take. */
-export const lockKey = (name: string) => {
-  let h = 0;
-  for (const ch of `projection:${name}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  return h;
-};
-
-export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<FeedCheckpoint & { events: number }> {
-  const r = await db.query(
-    `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [name],
-  );
-  if (!r.rowCount) return { ...FEED_START, events: 0 };
-  return { transactionId: BigInt(r.rows[0].transaction_id), globalPosition: BigInt(r.rows[0].global_position), events: Number(r.rows[0].events) };
-}
-
-export async function writeCheckpoint(db: PoolClient, name: string, checkpoint: FeedCheckpoint, events: number): Promise<void> {
-  await db.query(
-    `INSERT INTO ca_projection_checkpoints (name, transaction_id, global_position, events, updated_at)
-     VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (name) DO UPDATE SET transaction_id = $2, global_position = $3, events = $4, updated_at = now()`,
-    [name, checkpoint.transactionId.toString(), checkpoint.globalPosition.toString(), events],
-  );
-}
 
 export class Projector {
   private readonly batchSize: number;

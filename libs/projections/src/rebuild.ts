@@ -6,7 +6,8 @@ import type { Pool } from 'pg';
 import { PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
 import { setting } from '../../platform/src/config';
 import type { Projection } from './projection';
-import { lockKey, Projector, readCheckpoint, writeCheckpoint } from './projector';
+import { lockKey, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { Projector } from './projector';
 
 export interface RebuildProgress {
   readonly projection: string;

@@ -27,7 +27,7 @@ import {
   type Subscription,
 } from '../../event-store/src';
 import { MirrorChainError } from './mirror-chain-error';
-import { readCheckpoint, writeCheckpoint } from './projector';
+import { readCheckpoint, writeCheckpoint } from './checkpoints';
 
 export { MirrorChainError };
 

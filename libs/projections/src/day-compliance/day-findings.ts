@@ -4,7 +4,6 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { DayFinding, Discrepancy, isSessionScoped, type Phrase } from '../../../rules/src';
-import type { TableBookReport } from '../table-book/table-book.projection';
 import { DAY_COMPLIANCE } from './day-compliance.projection';
 
 /** A day's compliance rows as read (libs/projections/src/day-compliance). */
@@ -17,12 +16,20 @@ export interface DayComplianceRead {
   not_judged_phrases?: Record<string, Record<string, Phrase>>;
 }
 
+/** What a report says of a session's own verdict. */
+interface SessionVerdict {
+  readonly sessionId: string;
+  readonly sessionFindings: Discrepancy[];
+  readonly sessionVerdict: 'consistent' | 'findings';
+}
+
 /**
  * The table books with the day's findings that belong to their sessions (dice, a reversed cloth's
  * float and number) added to their own verdicts: the day's read model judges them, since a table's
- * previous session and its other games are not in its own stream.
+ * previous session and its other games are not in its own stream. Any report with a session's verdict
+ * (the table book's) is taken as it is: the table book imports this file, not the other way round.
  */
-export function withDayFindings(books: TableBookReport[], days: readonly DayComplianceRead[]): TableBookReport[] {
+export function withDayFindings<Book extends SessionVerdict>(books: Book[], days: readonly DayComplianceRead[]): Book[] {
   const bySession = new Map<string, Discrepancy[]>();
   for (const f of days.flatMap((d) => d.findings)) {
     if (!isSessionScoped(f)) continue;
@@ -33,7 +40,7 @@ export function withDayFindings(books: TableBookReport[], days: readonly DayComp
     const extra = bySession.get(b.sessionId);
     if (!extra) return b;
     const sessionFindings = [...b.sessionFindings, ...extra];
-    return { ...b, sessionFindings, sessionVerdict: 'findings' };
+    return { ...b, sessionFindings, sessionVerdict: 'findings' as const };
   });
 }
 
