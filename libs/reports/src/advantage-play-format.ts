@@ -9,7 +9,7 @@ import { ADVANTAGE_MIN_ROUNDS } from '../../projections/src/players/advantage-pl
 import type { AdvantagePlayReport } from '../../projections/src/players/advantage-play-report';
 import { csv } from './csv';
 import { reportWords, type ReportWords } from './report-language';
-import { Writer } from './report-pdf';
+import { Writer } from './pdf-writer';
 
 /** Decimals for a probability: four, or three significant digits below 0.01 (a threshold of 0.01 / 12 is 0.000833, not 0.0008). */
 const probDigits = (x: number) => (x > 0 && x < 0.01 ? 2 - Math.floor(Math.log10(x)) : 4);

@@ -6,9 +6,9 @@
  * are configured (`CASINO_AUDIT_REGULATIONS`), the cited sentence in the original language.
  */
 import { translator, type Language, type Translator } from '../../i18n/src';
-import { legalCitation, type CitationLanguage } from '../../rules/src/core/legal-sources';
+import { legalCitation } from '../../rules/src/core/legal-sources';
 import { originalSentence, regulationTextsDir } from './regulation-texts';
-import { checklistRowInLanguage, type ChecklistRowLike } from './phrase-language';
+import { checklistRowInLanguage, citationLanguage, type ChecklistRowLike } from './phrase-language';
 
 export interface FindingLike {
   readonly code: string;
@@ -43,15 +43,6 @@ const MONEY_CODES: ReadonlySet<string> = new Set([
 
 /** Whether a code's expected and recorded numbers are amounts in minor units. */
 export const amountsAreMoney = (code: string): boolean => MONEY_CODES.has(code);
-
-/**
- * The language the instrument and the sections are named in: Spanish for a Spanish reader, the text's own
- * language otherwise (a Catalan reader sees "Ordre de 30 de desembre de 2005", a Galician one "Decreto
- * 177/2007, … Anexo (Catálogo de xogos de casinos)"; Euskadi's sections follow its Spanish headings).
- */
-export function citationLanguage(lang: Language): CitationLanguage {
-  return lang === 'es' ? 'es' : 'original';
-}
 
 /**
  * A citation in legal form, in the reader's language (pointers that do not resolve stay as written). A

@@ -1,6 +1,7 @@
 export * from './table-book-format';
 export * from './report-format';
 export * from './report-pdf';
+export * from './pdf-writer';
 export * from './local-time';
 export * from './finding-language';
 export * from './performance-format';

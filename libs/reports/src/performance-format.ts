@@ -10,9 +10,9 @@
  */
 import type { Language } from '../../i18n/src';
 import { csv } from './csv';
-import { money } from './report-format';
+import { money } from './money-text';
 import { reportWords, type ReportWords } from './report-language';
-import { Writer } from './report-pdf';
+import { Writer } from './pdf-writer';
 import type { PerformanceLine, PerformanceReport } from '../../projections/src';
 
 const fixed = (x: number | null | undefined, digits = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(digits));

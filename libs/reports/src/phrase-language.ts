@@ -6,9 +6,17 @@
  * language.
  */
 import { translator, type Language } from '../../i18n/src';
-import { legalCitation } from '../../rules/src/core/legal-sources';
+import { legalCitation, type CitationLanguage } from '../../rules/src/core/legal-sources';
 import type { Phrase, PhraseValue } from '../../rules/src/core/phrase';
-import { citationLanguage } from './finding-language';
+
+/**
+ * The language the instrument and the sections are named in: Spanish for a Spanish reader, the text's own
+ * language otherwise (a Catalan reader sees "Ordre de 30 de desembre de 2005", a Galician one "Decreto
+ * 177/2007, … Anexo (Catálogo de xogos de casinos)"; Euskadi's sections follow its Spanish headings).
+ */
+export function citationLanguage(lang: Language): CitationLanguage {
+  return lang === 'es' ? 'es' : 'original';
+}
 
 /**
  * A citation for a step's line: its pointers in legal form and what kind of source it is where it is not a

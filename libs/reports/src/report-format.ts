@@ -4,6 +4,7 @@
  */
 import type { Language } from '../../i18n/src';
 import { csv } from './csv';
+import { money } from './money-text';
 import { reportWords } from './report-language';
 import { checklistNote, checklistTitle } from './phrase-language';
 import { casinoTime } from './local-time';
@@ -12,10 +13,7 @@ import { performanceRows, performanceText } from './performance-format';
 import type { BoxTotal, InspectorDayReport, JackpotsReport, ReconciliationReport, ReconciliationSession } from '../../projections/src';
 import type { ChecklistStatus } from '../../rules/src';
 
-export const money = (minor: number | null | undefined, currency = 'EUR') =>
-  minor === null || minor === undefined
-    ? '—'
-    : `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
+export { money };
 
 const BOXES = ['drop', 'tips', 'cagnotte'] as const;
 
