@@ -7,10 +7,10 @@
  * report. Chance comes from a generator of its own, so the rest of the day stays as its seed made it.
  */
 import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_CLOTHS, serviceKind, supervisionCapacity, TABLES_IN_SERVICE } from '../../rules/src';
-import type { InjectedError } from './errors';
-import type { TablePlan } from './tables';
+import type { InjectedError, DayErrorKind } from './injected-error';
+import type { TablePlan } from './table-plan';
 
-export type DayErrorKind = 'overloaded-jefe' | 'dice-short' | 'dice-unmarked' | 'cloth-unnumbered' | 'cloth-before-close' | 'cloth-twice' | 'roulette-gap';
+export type { DayErrorKind } from './injected-error';
 
 /** Tables a jefe holds where no text sets a ratio for any of them (the casino's own practice). */
 const USUAL_TABLES_PER_JEFE = 4;

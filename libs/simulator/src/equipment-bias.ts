@@ -6,10 +6,10 @@
  */
 import type { EquipmentBias } from '../../rules/src';
 import { wheelOf, WheelKind } from '../../rules/src/core/wheel';
-import type { InjectedError } from './errors';
-import type { TablePlan } from './tables';
+import type { InjectedError, EquipmentErrorKind } from './injected-error';
+import type { TablePlan } from './table-plan';
 
-export type EquipmentErrorKind = 'weighted-pocket' | 'weighted-sector' | 'loaded-die';
+export type { EquipmentErrorKind } from './injected-error';
 
 /** One table's faulty equipment, for as long as the table plays (across sessions and days). */
 export interface EquipmentBiasSpec {

@@ -15,10 +15,10 @@
  */
 import { Discrepancy, GameRules, judgeRound, PlayedFact, RoundEnv } from '../../rules/src';
 import { countFact, newShoeCount, ShoeCountState, trueCount } from '../../rules/src/core/card-count';
-import type { InjectedError } from './errors';
-import type { TablePlan } from './tables';
+import type { InjectedError, PlayerErrorKind } from './injected-error';
+import type { TablePlan } from './table-plan';
 
-export type PlayerErrorKind = 'advantage-player' | 'favoured-player' | 'bets-recorded-smaller';
+export type { PlayerErrorKind } from './injected-error';
 
 /** One injection at one table, for as long as the table plays. */
 export interface PlayerInjectionSpec {

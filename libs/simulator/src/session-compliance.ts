@@ -25,20 +25,10 @@ import {
   roundEnv,
   TableLimits,
 } from '../../rules/src';
-import type { InjectedError } from './errors';
-import type { TablePlan } from './tables';
+import type { InjectedError, SessionErrorKind } from './injected-error';
+import type { TablePlan } from './table-plan';
 
-export type SessionErrorKind =
-  | 'unannounced-limit-change'
-  | 'early-limit-change'
-  | 'forbidden-limit-change'
-  | 'unannounced-close'
-  | 'round-after-last'
-  | 'movement-while-suspended'
-  | 'reopened-without-inspector'
-  | 'suspended-last-hour'
-  | 'no-bank-deposit'
-  | 'short-circle-session';
+export type { SessionErrorKind } from './injected-error';
 
 const EXPECTED: Record<SessionErrorKind, { code: DiscrepancyCode; rule: string; description: string }> = {
   'unannounced-limit-change': { code: 'LIMIT_CHANGE_VIOLATION', rule: 'session/limit-change-announced', description: 'the limits changed with nothing announced' },

@@ -9,8 +9,8 @@
 import type { AdvantagePlayFinding } from '../../projections/src/players/advantage-play';
 import type { EquipmentRow } from '../../projections/src/equipment/equipment-report';
 import type { PerformanceFigures, PerformanceFinding } from '../../projections/src/performance/performance-findings';
-import type { InjectedError } from './errors';
-import type { TablePlan } from './tables';
+import type { InjectedError } from './injected-error';
+import type { TablePlan } from './table-plan';
 
 /** What the product computed for the casino (the days the injections played). */
 export interface StatisticalEvidence {

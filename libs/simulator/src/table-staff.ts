@@ -5,7 +5,7 @@
  * its own, taking no time at the table, so that the rest of the day stays as its seed made it.
  */
 import type { PlayedFact } from '../../rules/src';
-import type { TablePlan } from './tables';
+import type { TablePlan } from './table-plan';
 
 /** A croupier's turn at one table: 40 to 60 minutes. */
 const TURN_MS = [40 * 60_000, 60 * 60_000] as const;

@@ -6,21 +6,9 @@
 import { JURISDICTIONS, JurisdictionId, judgeSettings, registeredGames, GameRules, roundEnv } from '../../rules/src';
 import { REFERENCE_PAY_TABLE } from '../../rules/src/games/sic-bo/rulebook';
 import { superviseFloor } from './day-compliance';
+import type { TablePlan } from './table-plan';
 
-export interface TablePlan {
-  readonly tableId: string;
-  readonly game: string;
-  readonly family: GameRules['family'];
-  readonly jurisdiction: JurisdictionId;
-  readonly limits: { min: number; max: number };
-  readonly openingFloat: Record<string, number>;
-  readonly seats: number;
-  /** rounds (spins, coups, hands, throws) per hour at a busy table */
-  readonly roundsPerHour: number;
-  readonly staff: { inspector: string; croupiers: string[] };
-  /** session options the casino's authorisation sets (e.g. sic bo's pay table, docs/decisions/open-questions.md#oq-15) */
-  readonly options?: Record<string, unknown>;
-}
+export type { TablePlan } from './table-plan';
 
 /** What the simulated casino's authorisation says where the catalogue leaves it to the casino. */
 function authorisedOptions(game: string): Record<string, unknown> | undefined {
