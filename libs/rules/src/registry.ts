@@ -1,5 +1,7 @@
 /**
- * Every game's rules, by game id. Each family file lists its games; nothing else needs editing to add one.
+ * Every game's rules, by game id, from the family files (`games/<family>.ts`). A new game is also a row of
+ * the catalogue, and may need the simulator and the replay drawing: the checklist is libs/rules/README.md,
+ * and test/registry-consistency.spec.ts checks every place against this registry.
  */
 import type { GameRules, RulebookBase } from './core/game';
 import type { JurisdictionId } from './core/types';
@@ -10,18 +12,33 @@ import { GAMES as CIRCLE_POKER } from './games/circle-poker';
 import { GAMES as DICE } from './games/dice';
 import { GAMES as WHEELS } from './games/wheels';
 
-const ALL: readonly GameRules[] = [...WHEELS, ...DICE, ...BACCARAT, ...BLACKJACK, ...BANK_POKER, ...CIRCLE_POKER];
+export interface Registry {
+  gameRules(game: string): GameRules | undefined;
+  rulebookFor(game: string, jurisdiction: JurisdictionId): RulebookBase | undefined;
+  registeredGames(): readonly GameRules[];
+}
 
-const BY_ID = new Map(ALL.map((g) => [g.game, g]));
+/** A registry of these games: the product's below; a test may build one with a game of its own. */
+export function registryOf(games: readonly GameRules[]): Registry {
+  const byId = new Map(games.map((g) => [g.game, g]));
+  if (byId.size !== games.length) throw new Error(`a game id is registered twice: ${games.map((g) => g.game).filter((id, i, all) => all.indexOf(id) !== i).join(', ')}`);
+  return {
+    gameRules: (game) => byId.get(game),
+    rulebookFor: (game, jurisdiction) => byId.get(game)?.rulebooks[jurisdiction],
+    registeredGames: () => games,
+  };
+}
+
+const PRODUCT = registryOf([...WHEELS, ...DICE, ...BACCARAT, ...BLACKJACK, ...BANK_POKER, ...CIRCLE_POKER]);
 
 export function gameRules(game: string): GameRules | undefined {
-  return BY_ID.get(game);
+  return PRODUCT.gameRules(game);
 }
 
 export function rulebookFor(game: string, jurisdiction: JurisdictionId): RulebookBase | undefined {
-  return BY_ID.get(game)?.rulebooks[jurisdiction];
+  return PRODUCT.rulebookFor(game, jurisdiction);
 }
 
 export function registeredGames(): readonly GameRules[] {
-  return ALL;
+  return PRODUCT.registeredGames();
 }
