@@ -3,7 +3,7 @@
  * limits, float, seats and pace. Games are taken from the rules library, families interleaved, so
  * that a dozen tables cover wheels, dice, cards and circle poker.
  */
-import { JURISDICTIONS, JurisdictionId, judgeSettings, registeredGames, GameRules, roundEnv } from '../../rules/src';
+import { JURISDICTIONS, JurisdictionId, judgeSettings, registeredGames, GameRules, roundEnv, type Registry } from '../../rules/src';
 import { REFERENCE_PAY_TABLE } from '../../rules/src/games/sic-bo/rulebook';
 import { superviseFloor } from './day-compliance';
 import type { TablePlan } from './table-plan';
@@ -58,12 +58,15 @@ export interface FloorOptions {
   readonly tableGames?: readonly string[];
   /** the casino's region: only games its catalogue regulates (default: each game's first jurisdiction, rotating) */
   readonly jurisdiction?: JurisdictionId;
+  /** the games to choose from (default: the rules library's registry; a test's own registry: test/registry-consistency.spec.ts) */
+  readonly registry?: Pick<Registry, 'registeredGames'>;
 }
 
 export function floorPlan(tables: number, random: () => number, floor: FloorOptions = {}): TablePlan[] {
   const { games, jurisdiction: region } = floor;
+  const registered = floor.registry?.registeredGames() ?? registeredGames();
   const families = new Map<string, GameRules[]>();
-  for (const g of registeredGames()) {
+  for (const g of registered) {
     if (games && !games.includes(g.game)) continue;
     if (region ? !g.rulebooks[region] : !JURISDICTIONS.some((j) => g.rulebooks[j])) continue;
     families.set(g.family, [...(families.get(g.family) ?? []), g]);
@@ -74,7 +77,7 @@ export function floorPlan(tables: number, random: () => number, floor: FloorOpti
   while (queues.some((q) => q.length)) for (const q of queues) if (q.length) order.push(q.shift()!);
   if (floor.tableGames) {
     order = floor.tableGames.map((id) => {
-      const rules = registeredGames().find((g) => g.game === id);
+      const rules = registered.find((g) => g.game === id);
       if (!rules || (region && !rules.rulebooks[region])) throw new Error(`no rules for ${id}${region ? ` in ${region}` : ''}`);
       return rules;
     });

@@ -9,6 +9,7 @@ import type { Translator } from '../../../../libs/i18n/src';
 import { term, useT } from '../language';
 import { Hand } from './Cards';
 import { Dice } from './Dice';
+import { isHand, isHandList, wheelLayout } from '../drawing';
 
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
@@ -29,11 +30,12 @@ export function TableDrawing({ game, state }: { game: string; state: StepState |
   const tr = useT();
   const g = state?.game ?? {};
   const bets = state?.round?.bets ?? [];
+  const wheel = wheelLayout(game);
   return (
     <figure className="table-drawing" aria-label={tr.t('web:table.after', { game: gameName(tr.lang, game) })}>
-      {isRoulette(game) && <RouletteLayout result={g.result} bets={bets} doubleZero={game === 'american-roulette-double-zero'} />}
-      {game === 'boule' && <BouleLayout result={g.result} bets={bets} />}
-      {game === 'wheel-of-fortune' && <Segment result={g.result} call={g.call} />}
+      {wheel?.kind === 'roulette' && <RouletteLayout result={g.result} bets={bets} doubleZero={wheel.doubleZero} />}
+      {wheel?.kind === 'boule' && <BouleLayout result={g.result} bets={bets} />}
+      {wheel?.kind === 'segment' && <Segment result={g.result} call={g.call} />}
       {Array.isArray(g.dice) && (
         <div className="dice-row">
           <Dice dice={g.dice} /> <span className="total">{tr.t('web:table.total', { total: g.total })}</span>
@@ -55,13 +57,11 @@ export function TableDrawing({ game, state }: { game: string; state: StepState |
           <strong>{tr.t('web:table.pot')}</strong> {tr.money(g.pot)} · <strong>{tr.t('web:table.cagnotte')}</strong> {tr.money(state?.round?.cagnotte ?? 0)}
         </div>
       )}
-      {g.call && !isRoulette(game) && game !== 'wheel-of-fortune' && <figcaption data-server-text>{g.call}</figcaption>}
+      {g.call && !wheel && <figcaption data-server-text>{g.call}</figcaption>}
       {bets.length > 0 && <BetsOnTable bets={bets} settled={state?.round?.settled ?? []} />}
     </figure>
   );
 }
-
-const isRoulette = (game: string) => game.includes('roulette');
 
 function numbersOf(bet: Bet): number[] {
   const s = bet.selection;
@@ -120,13 +120,13 @@ function CardPositions({ g }: { g: Record<string, any> }) {
   const tr = useT();
   const hands: Array<{ label: string; cards: string[]; detail?: string; highlight?: boolean }> = [];
   for (const [key, value] of Object.entries(g)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.cards)) {
+    if (isHand(value)) {
       hands.push({ label: term(tr, 'hands', key), cards: value.cards, detail: describeHand(tr, value), highlight: g.result === key || value.result === key });
     }
   }
   if (Array.isArray(g.board) && g.board.length) hands.push({ label: tr.t('web:hands.board'), cards: g.board });
   for (const [key, value] of Object.entries(g)) {
-    if (Array.isArray(value) && value.length && typeof value[0] === 'object' && Array.isArray(value[0]?.cards)) {
+    if (isHandList(value)) {
       for (const h of value) {
         const label =
           h.seat === undefined ? term(tr, 'hands', key) : h.hand !== undefined && typeof h.hand !== 'string' ? tr.t('web:hands.seatHand', { seat: h.seat, hand: h.hand }) : tr.t('web:hands.seat', { seat: h.seat });
