@@ -74,6 +74,26 @@ describe('HTTP API', () => {
     expect(await garbage.json()).toMatchObject({ refusals: [{ field: '(body)', reason: expect.stringMatching(/not valid JSON/) }] });
   });
 
+  it('answers a refused batch with one status wherever it is sent: POST /events and the count-room form alike', async () => {
+    // an id reused with other content beside a fact that cannot be: 422 (only conflicts are a 409), from either route
+    const stored = envelope('CashExchanged', { sessionId: 'http-3', amount: 700 });
+    expect((await post(JSON.stringify([opened('http-3'), stored]))).status).toBe(200);
+    const reused = { ...stored, data: { sessionId: 'http-unknown', amount: 900 } };
+    const events = await post(JSON.stringify([reused, envelope('CashExchanged', { sessionId: 'http-unknown', amount: 100 })]));
+    const eventsBody = (await events.json()) as { refusals: Array<{ kind: string }> };
+    expect(new Set(eventsBody.refusals.map((r) => r.kind))).toEqual(new Set(['conflict', 'structure']));
+    expect(events.status).toBe(422);
+    const counts = await fetch(`${base}/api/v1/sessions/http-unknown/counts`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ drop: 900, tips: 100, countedBy: ['counter-1'], eventIds: { drop: stored.eventId } }),
+    });
+    const countsBody = (await counts.json()) as { statusCode: number; refusals: Array<{ kind: string }> };
+    expect(new Set(countsBody.refusals.map((r) => r.kind))).toEqual(new Set(['conflict', 'structure']));
+    expect(counts.status).toBe(422);
+    expect(countsBody.statusCode).toBe(422);
+  });
+
   it('refuses every route without a credential, but not the OpenAPI document', async () => {
     const res = await fetch(`${base}/api/v1/health`, { headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(401);

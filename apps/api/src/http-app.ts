@@ -25,6 +25,7 @@ import { routeRoles } from './auth/route-roles';
 import { PARAMETER_REFUSAL_DESCRIPTION } from './params/parameters';
 import { keepUndecodablePaths } from './params/undecodable-path';
 import { securityHeaders } from './security-headers';
+import { httpRefusal } from './refusals';
 
 export const BODY_LIMIT = '20mb';
 
@@ -53,10 +54,12 @@ class ErrorsFilter implements ExceptionFilter {
   catch(error: any, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<express.Response>();
     const req = host.switchToHttp().getRequest<express.Request>();
-    if (error instanceof HttpException) {
+    // a domain refusal by its code, Nest's own as they are: one mapping (refusals.ts)
+    const refusal = httpRefusal(error);
+    if (refusal) {
       // a keyed reason worded in the caller's Accept-Language, Spanish by default (issue 16); fields unchanged
-      const body = refusalInLanguage(error.getResponse(), answerLanguage(req, res));
-      res.status(error.getStatus()).json(typeof body === 'string' ? { statusCode: error.getStatus(), message: body } : body);
+      const body = refusalInLanguage(refusal.getResponse(), answerLanguage(req, res));
+      res.status(refusal.getStatus()).json(typeof body === 'string' ? { statusCode: refusal.getStatus(), message: body } : body);
       return;
     }
     // the request's own logger carries its id; the answer gives the id, to match a complaint with the log

@@ -8,6 +8,8 @@ import { EVENT_COLUMNS, hashText, PostgresEventStore, toStoredEvent } from '../.
 import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
 import { said, type Phrase } from '../../rules/src/core/phrase';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
+import { DomainError } from '../../platform/src/domain-error';
+import { because, keyed } from '../../i18n/src/reasons';
 
 export interface RoundReplay {
   readonly roundId: string;
@@ -44,9 +46,10 @@ export interface ReplayOptions {
   readonly snapshot?: boolean;
 }
 
-export class RoundNotFoundError extends Error {
+/** No round of that id on record: `roundId` named, its reason keyed to be worded in the reader's language. */
+export class RoundNotFoundError extends DomainError {
   constructor(readonly roundId: string) {
-    super(`no round "${roundId}"`);
+    super('not-found', { field: 'roundId', ...keyed(because('noRound', { roundId })) });
   }
 }
 

@@ -17,7 +17,7 @@
  * - a request that named nobody (no credential, a path no route serves, a body refused before the
  *   route ran): kind `anonymous`, one row per minute, address and reason with the count of attempts.
  */
-import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { Counter } from 'prom-client';
@@ -26,6 +26,7 @@ import type { AccessService, Principal } from '../../../../libs/access/src';
 import type { Logger } from '../../../../libs/platform/src';
 import { metricsRegistry } from '../../../../libs/platform/src/metrics';
 import { requestIdOf } from '../observability';
+import { httpRefusal } from '../refusals';
 import { auditKind, clientAddress, UNAUDITED_ROUTES } from './access.guard';
 
 export const accessLogWriteFailures = new Counter({
@@ -55,7 +56,8 @@ const REFUSAL = Symbol('casino-audit: the refusal answered');
  * language (issue 16), the access log keeps the English `reason` the exception carries.
  */
 export function keepRefusal(res: Response, error: unknown): void {
-  if (error instanceof HttpException) (res as Response & { [REFUSAL]?: unknown })[REFUSAL] = error.getResponse();
+  const refusal = httpRefusal(error);
+  if (refusal) (res as Response & { [REFUSAL]?: unknown })[REFUSAL] = refusal.getResponse();
 }
 
 /** The routes' own refusals, kept for the record (the guard keeps its own: access.guard.ts). */

@@ -1,6 +1,6 @@
-import { ForbiddenException } from '@nestjs/common';
 import type { Request } from 'express';
 import { because, keyed } from '../../../../libs/i18n/src/reasons';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 
 /**
  * The casino a read is narrowed to: the one asked for, or the credential's own when it is scoped to a
@@ -10,6 +10,6 @@ import { because, keyed } from '../../../../libs/i18n/src/reasons';
 export function casinoFor(req: Request, asked: unknown): string | null {
   const scoped = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
   const named = typeof asked === 'string' && asked !== '' ? asked : null;
-  if (scoped && named && named !== scoped) throw new ForbiddenException({ statusCode: 403, ...keyed(because('access.otherCasino', { casino: scoped, other: named })) });
+  if (scoped && named && named !== scoped) throw new DomainError('forbidden', keyed(because('access.otherCasino', { casino: scoped, other: named })));
   return named ?? scoped ?? null;
 }

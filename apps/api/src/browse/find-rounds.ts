@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 import type { Runtime } from '../../../../libs/platform/src';
 import { readCheckpoint, ROUND_VERDICTS, TABLE_BOOKS } from '../../../../libs/projections/src';
 import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
@@ -288,10 +288,7 @@ async function verdictsState(runtime: Runtime, f: RoundFilters, required: boolea
     const any = (await runtime.pool.query(`SELECT EXISTS (SELECT 1 FROM ca_events) AS any`)).rows[0].any;
     if (!any) return { complete: true, pendingEvents: 0 };
     if (required) {
-      throw new HttpException(
-        { statusCode: 503, field: 'code', ...keyed(because('verdictsNotBuilt')) },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
+      throw new DomainError('unavailable', { field: 'code', ...keyed(because('verdictsNotBuilt')) });
     }
     return { complete: false, pendingEvents: await eventsAfterCheckpoint(runtime, 'round-verdicts', null, PENDING_CAP) };
   }

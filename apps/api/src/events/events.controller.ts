@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -7,18 +7,7 @@ import { RecordEventsCommand } from './record-events.command';
 import { principalOf } from '../auth/access.guard';
 import { Roles } from '../auth/roles';
 import { NO_PARAMETERS, Parameters } from '../params/parameters';
-import { isScopeRefusal } from './write-access';
-
-/**
- * HTTP status for a refused batch: malformed → 400, an event of a table outside the terminal's
- * credential → 403, id or version conflicts → 409, impossible facts → 422.
- */
-export function refusalStatus(result: IngestResult): number {
-  if (isScopeRefusal(result)) return 403;
-  if (result.refusals.some((r) => r.kind === 'schema')) return 400;
-  if (result.refusals.every((r) => r.kind === 'conflict')) return 409;
-  return 422;
-}
+import { RefusedBatch } from './write-access';
 
 @ApiTags('events')
 @Controller('api/v1/events')
@@ -44,7 +33,8 @@ export class EventsController {
   async record(@Body() body: unknown, @Req() req: Request): Promise<IngestResult> {
     const inputs = toInputs(body, req.headers['content-type'] ?? '');
     const result: IngestResult = await this.commands.execute(new RecordEventsCommand(inputs, principalOf(req)));
-    if (!result.ok) throw new HttpException(result, refusalStatus(result));
+    // its status from the one refusal mapping (refusals.ts), as the count-room form's
+    if (!result.ok) throw new RefusedBatch(result);
     return result;
   }
 }

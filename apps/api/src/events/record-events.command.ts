@@ -1,9 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ForbiddenException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import type { AccessService, Principal } from '../../../../libs/access/src';
 import type { IngestInput, IngestResult } from '../../../../libs/ledger/src';
 import type { Runtime } from '../../../../libs/platform/src';
 import { ACCESS } from '../auth/access.guard';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 import { RUNTIME } from '../runtime.token';
 import { allowedTablesOf, casinoRefusals, typeRefusals, WriteRefusal } from './write-access';
 
@@ -26,9 +27,8 @@ export class RecordEventsHandler implements ICommandHandler<RecordEventsCommand,
     let refusals: WriteRefusal[] = typeRefusals(principal, inputs);
     if (!refusals.length) refusals = await casinoRefusals(principal, inputs, this.access, this.runtime.recordStore);
     if (refusals.length) {
-      // nothing of the request is stored: the same shape as ingestion's refusals, with a 403
-      throw new ForbiddenException({
-        statusCode: 403,
+      // nothing of the request is stored: the same shape as ingestion's refusals, answered as forbidden
+      throw new DomainError('forbidden', {
         error: 'Forbidden',
         reason: refusals[0].reason,
         reasonKey: refusals[0].reasonKey,

@@ -11,6 +11,7 @@ import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamI
 import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
 import type { SelectableEventStore } from '../../../../libs/event-store/src';
 import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
+import { DomainError, type RefusalCode } from '../../../../libs/platform/src/domain-error';
 
 export interface WriteRefusal extends KeyedReason {
   readonly index: number;
@@ -24,6 +25,25 @@ export const OTHER_TABLE_REASON = /^this credential may write only to table/;
 
 export function isScopeRefusal(result: IngestResult): boolean {
   return result.refusals.some((r) => OTHER_TABLE_REASON.test(r.reason));
+}
+
+/**
+ * What kind of refusal a refused batch is, wherever it was sent (POST /events, the count-room form): an
+ * event of a table outside the terminal's credential → forbidden; anything malformed → malformed; only id
+ * or version conflicts → conflict; otherwise facts that cannot be → impossible (docs/contract.md "Responses").
+ */
+export function batchRefusalCode(result: IngestResult): RefusalCode {
+  if (isScopeRefusal(result)) return 'forbidden';
+  if (result.refusals.some((r) => r.kind === 'schema')) return 'malformed';
+  if (result.refusals.every((r) => r.kind === 'conflict')) return 'conflict';
+  return 'impossible';
+}
+
+/** A refused batch: nothing of it is stored; the answer is the ingestion's result as it stands. */
+export class RefusedBatch extends DomainError {
+  constructor(readonly result: IngestResult) {
+    super(batchRefusalCode(result), result, `${result.refused} event(s) refused`);
+  }
 }
 
 /** The tables a principal may write to (undefined: any table). */

@@ -4,7 +4,7 @@
  * records DropBoxCounted / TipsBoxCounted / CagnotteBoxCounted through the same path as POST /events
  * (same validation, same write policy, atomic). Finance and admin only.
  */
-import { BadRequestException, Body, Controller, HttpException, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -14,6 +14,8 @@ import { Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { COUNTS_PARAMETERS } from '../sessions/sessions.params';
 import { RecordEventsCommand } from '../events/record-events.command';
+import { RefusedBatch } from '../events/write-access';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 import { because, keyed } from '../../../../libs/i18n/src/reasons';
 
 const BOX_EVENTS = { drop: 'DropBoxCounted', tips: 'TipsBoxCounted', cagnotte: 'CagnotteBoxCounted' } as const;
@@ -45,15 +47,12 @@ export class CountsController {
   @ApiOperation({ summary: 'Record the count room results of a session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically' })
   @Parameters(COUNTS_PARAMETERS)
   async record(@Param('sessionId') sessionId: string, @Body() body: Record<string, any>, @Req() req: Request) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException({ statusCode: 400, field: '(body)', ...keyed(because('counts.object')) });
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.object')) });
     const envelopes = countEnvelopes(sessionId, body);
-    if (!envelopes.length) throw new BadRequestException({ statusCode: 400, field: '(body)', ...keyed(because('counts.none')) });
+    if (!envelopes.length) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.none')) });
     const principal = (req as Request & { principal?: any }).principal;
     const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principal));
-    if (!result.ok) {
-      const kinds = new Set(result.refusals.map((r) => r.kind));
-      throw new HttpException(result, kinds.has('schema') ? 400 : kinds.has('conflict') ? 409 : 422);
-    }
+    if (!result.ok) throw new RefusedBatch(result);
     return result;
   }
 }

@@ -1,10 +1,9 @@
-import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { replayInLanguage, replayNarrative, RoundNotFoundError, RoundReplay } from '../../../../libs/replay/src';
+import { replayInLanguage, replayNarrative, RoundReplay } from '../../../../libs/replay/src';
 import { answerLanguage } from '../language';
-import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { ReplayRoundQuery } from './replay.query';
 import { timeZones } from '../../../../libs/reports/src/local-time';
 import { READERS, Roles } from '../auth/roles';
@@ -28,18 +27,14 @@ export class RoundsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     // `format` and `full` are checked against REPLAY_PARAMETERS by the access guard, once
-    try {
-      const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
-      if (format === 'text') {
-        res.type('text/plain');
-        return replayNarrative(replay, undefined, answerLanguage(req, res));
-      }
-      // the zone people read the round's times in (issue 20 §6); its instants stay as recorded; each
-      // finding explained in the caller's language with its legal-form citation (issue 16)
-      return { ...replayInLanguage(replay, answerLanguage(req, res)), timeZone: timeZones().of(replay.casinoId) };
-    } catch (error) {
-      if (error instanceof RoundNotFoundError) throw new NotFoundException({ field: 'roundId', ...keyed(because('noRound', { roundId: error.roundId })) });
-      throw error;
+    // an unknown round is the replay's RoundNotFoundError, answered 404 naming roundId (refusals.ts)
+    const replay: RoundReplay = await this.queries.execute(new ReplayRoundQuery(roundId, full === 'true'));
+    if (format === 'text') {
+      res.type('text/plain');
+      return replayNarrative(replay, undefined, answerLanguage(req, res));
     }
+    // the zone people read the round's times in (issue 20 §6); its instants stay as recorded; each
+    // finding explained in the caller's language with its legal-form citation (issue 16)
+    return { ...replayInLanguage(replay, answerLanguage(req, res)), timeZone: timeZones().of(replay.casinoId) };
   }
 }
