@@ -15,6 +15,10 @@ import { ReportsController } from './reports/reports.controller';
 import { EquipmentController } from './equipment/equipment.controller';
 import { PerformanceController } from './performance/performance.controller';
 import { REPORT_QUERY_HANDLERS } from './reports/reports.queries';
+import { BROWSE_QUERY_HANDLERS } from './browse/browse.queries';
+import { EQUIPMENT_QUERY_HANDLERS } from './equipment/equipment.queries';
+import { GetHealthHandler } from './health/health.query';
+import { GetPerformanceHandler } from './performance/performance.query';
 
 @Module({})
 export class AppModule {
@@ -23,7 +27,18 @@ export class AppModule {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
       controllers: [EventsController, BrowseController, SessionsController, RoundsController, HealthController, ReportsController, CountsController, PerformanceController, EquipmentController],
-      providers: [{ provide: RUNTIME, useValue: runtime }, RecordEventsHandler, GetTableBookHandler, ReplayRoundHandler, ...REPORT_QUERY_HANDLERS],
+      // every route reads and writes through the command and query buses (issue 22 §3)
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        RecordEventsHandler,
+        GetTableBookHandler,
+        ReplayRoundHandler,
+        GetHealthHandler,
+        GetPerformanceHandler,
+        ...REPORT_QUERY_HANDLERS,
+        ...BROWSE_QUERY_HANDLERS,
+        ...EQUIPMENT_QUERY_HANDLERS,
+      ],
     };
   }
 }

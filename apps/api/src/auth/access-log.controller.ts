@@ -1,9 +1,9 @@
-import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AccessService } from '../../../../libs/access/src';
-import { ACCESS } from './access.guard';
-import { accessLogAnswer } from './access-log.page';
+import type { AccessLogAnswer } from './access-log.page';
+import { GetAccessLogPageQuery } from './access-log.query';
 import { Parameters } from '../params/parameters';
 import { ACCESS_LOG_PARAMETERS } from './access-log.params';
 import { Roles } from './roles';
@@ -11,7 +11,7 @@ import { Roles } from './roles';
 @ApiTags('access')
 @Controller('api/v1/access-log')
 export class AccessLogController {
-  constructor(@Inject(ACCESS) private readonly access: AccessService) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   @Roles('admin', 'compliance', 'inspector')
@@ -44,9 +44,9 @@ export class AccessLogController {
     },
   })
   @Parameters(ACCESS_LOG_PARAMETERS)
-  async log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string) {
+  log(@Req() req: Request, @Query('from') from?: string, @Query('to') to?: string, @Query('limit') limit?: string, @Query('cursor') cursor?: string) {
     // a casino-scoped credential sees what the credentials of its own casino did, not the others'
     const casinoId = (req as Request & { principal?: { casinoId?: string } }).principal?.casinoId;
-    return accessLogAnswer(this.access, { from, to, limit, cursor, casinoId });
+    return this.queries.execute<GetAccessLogPageQuery, AccessLogAnswer>(new GetAccessLogPageQuery({ from, to, limit, cursor, casinoId }));
   }
 }

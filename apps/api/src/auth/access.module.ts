@@ -2,6 +2,7 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from
 import type { AccessService } from '../../../../libs/access/src';
 import { ACCESS } from './access.guard';
 import { AccessLogController } from './access-log.controller';
+import { GetAccessLogPageHandler } from './access-log.query';
 
 /** On `app.close()`: the throttled attempts counted in the last second are written before the pool closes. */
 @Injectable()
@@ -21,7 +22,7 @@ export class AccessModule {
       module: AccessModule,
       global: true,
       controllers: [AccessLogController],
-      providers: [{ provide: ACCESS, useValue: access }, WriteCountedRefusals],
+      providers: [{ provide: ACCESS, useValue: access }, WriteCountedRefusals, GetAccessLogPageHandler],
       exports: [ACCESS],
     };
   }

@@ -2,27 +2,26 @@
  * What the pages need to find their way: the table sessions of a gaming day, rounds by table, time,
  * round id or discrepancy code, and the session and gaming-day findings by code across days.
  */
-import { BadRequestException, Controller, Get, HttpException, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Runtime } from '../../../../libs/platform/src';
-import { tableBookReport, TABLE_BOOKS } from '../../../../libs/projections/src';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
-import { RUNTIME } from '../runtime.token';
-import { casinoTime, timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, MAX_LIMIT, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
 import { FINDINGS_PARAMETERS, ROUNDS_PARAMETERS, SESSIONS_PARAMETERS } from './browse.params';
-import { FINDING_COLUMNS, findingCells, findFindings, FindingsFilters, FindingsKey } from '../../../../libs/projections/src/day-compliance/findings-by-code';
-import { findRounds, RoundFilters, roundFilters } from './find-rounds';
+import { FINDING_COLUMNS, findingCells, FindingsFilters, FindingsKey, FindingsPage } from '../../../../libs/projections/src/day-compliance/findings-by-code';
+import { RoundFilters, roundFilters, RoundsPage } from './find-rounds';
+import { FindFindingsQuery, FindRoundsQuery, ListSessionsQuery, SessionsPage } from './browse.queries';
 import { csv } from '../../../../libs/reports/src/csv';
 import { once } from 'node:events';
 
 @ApiTags('browse')
 @Controller('api/v1')
 export class BrowseController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('sessions')
   @Roles(...READERS)
@@ -44,36 +43,7 @@ export class BrowseController {
     // a casino-scoped credential lists its own casino only (the guard refuses another one named)
     const f = roundFilters({ gamingDay: query.gamingDay, casino: query.casino ?? query.casinoId });
     const casino = casinoFor(req, f.casino) ?? undefined;
-    const limit = parseLimit(query.limit);
-    const filters = { gamingDay: f.gamingDay, casino };
-    const key = decodeCursor(query.cursor, 'sessions', filters, ['s', 's', 's', 's']);
-    const params: unknown[] = [f.gamingDay ?? null, casino ?? null];
-    let keyset = '';
-    if (key) {
-      params.push(...key);
-      keyset = ' AND (gaming_day < $3 OR (gaming_day = $3 AND (casino_id, table_id, session_id) > ($4, $5, $6)))';
-    }
-    const where = '($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR casino_id = $2)';
-    const rows = await this.runtime.pool.query(
-      `SELECT * FROM ${TABLE_BOOKS} WHERE ${where}${keyset} ORDER BY gaming_day DESC, casino_id, table_id, session_id LIMIT ${limit + 1}`,
-      params,
-    );
-    const total = await this.runtime.pool.query(`SELECT count(*)::int AS n FROM ${TABLE_BOOKS} WHERE ${where}`, params.slice(0, 2));
-    const days = await this.runtime.pool.query(`SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY gaming_day DESC LIMIT 60`, [
-      casino ?? null,
-    ]);
-    const last = rows.rows.length > limit ? rows.rows[limit - 1] : undefined;
-    const zones = timeZones();
-    return {
-      sessions: rows.rows.slice(0, limit).map((row) => {
-        const book = tableBookReport(row);
-        return { ...book, timeZone: zones.of(row.casino_id), openedAtLocal: casinoTime(row.opened_at, row.casino_id, zones), closedAtLocal: row.closed_at ? casinoTime(row.closed_at, row.casino_id, zones) : null };
-      }),
-      gamingDays: days.rows.map((r) => r.gaming_day),
-      next: last ? encodeCursor('sessions', filters, [last.gaming_day, last.casino_id, last.table_id, last.session_id]) : null,
-      total: total.rows[0].n,
-      totalIsEstimate: false,
-    };
+    return this.queries.execute<ListSessionsQuery, SessionsPage>(new ListSessionsQuery({ gamingDay: f.gamingDay, casino }, parseLimit(query.limit), query.cursor));
   }
 
   @Get('rounds')
@@ -119,9 +89,10 @@ export class BrowseController {
     const limit = parseLimit(query.limit);
     try {
       if (query.format === 'csv') return await this.roundsCsv(res, filters);
-      return await findRounds(this.runtime, filters, limit, query.cursor as string | undefined);
+      return await this.roundsPage(filters, limit, query.cursor as string | undefined);
     } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === 503) res.setHeader('Retry-After', '5');
+      // the verdicts read model not built yet: ask again in a few seconds
+      if (error instanceof DomainError && error.code === 'unavailable') res.setHeader('Retry-After', '5');
       throw error;
     }
   }
@@ -157,14 +128,14 @@ export class BrowseController {
   async findings(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
     const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     const f: FindingsFilters = { code: text(query.code), from: text(query.from), to: text(query.to), casino: casinoFor(req, text(query.casino ?? query.casinoId)) ?? undefined };
-    if (f.from && f.to && f.from > f.to) throw new BadRequestException({ field: 'to', reason: `must not be before from (${f.from})` });
+    if (f.from && f.to && f.from > f.to) throw new DomainError('malformed', { field: 'to', reason: `must not be before from (${f.from})` });
     if (query.format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="findings${f.code ? `-${f.code}` : ''}${f.from ? `-${f.from}` : ''}${f.to ? `-${f.to}` : ''}.csv"`);
       let after: FindingsKey | undefined;
       res.write(csv([[...FINDING_COLUMNS]]));
       do {
-        const page = await findFindings(this.runtime.pool, f, MAX_LIMIT, after);
+        const page = await this.findingsPage(f, MAX_LIMIT, after);
         if (!res.write(csv(page.rows.map(findingCells)))) await once(res, 'drain');
         after = page.next ?? undefined;
       } while (after);
@@ -173,15 +144,23 @@ export class BrowseController {
     }
     const limit = parseLimit(query.limit);
     const after = decodeCursor(query.cursor, 'findings', f as Record<string, unknown>, ['s', 's', 's', 's', 'n']) as FindingsKey | undefined;
-    const page = await findFindings(this.runtime.pool, f, limit, after);
+    const page = await this.findingsPage(f, limit, after);
     return { findings: page.rows, next: page.next ? encodeCursor('findings', f as Record<string, unknown>, page.next) : null, total: page.total, totalIsEstimate: false };
+  }
+
+  private roundsPage(filters: RoundFilters, limit: number, cursor?: string): Promise<RoundsPage> {
+    return this.queries.execute(new FindRoundsQuery(filters, limit, cursor));
+  }
+
+  private findingsPage(filters: FindingsFilters, limit: number, after?: FindingsKey): Promise<FindingsPage> {
+    return this.queries.execute(new FindFindingsQuery(filters, limit, after));
   }
 
   /** Every matching round as CSV, page after page as they are read: an export is never cut short. */
   private async roundsCsv(res: Response, f: RoundFilters): Promise<undefined> {
     let cursor: string | undefined;
     do {
-      const page = await findRounds(this.runtime, f, MAX_LIMIT, cursor);
+      const page = await this.roundsPage(f, MAX_LIMIT, cursor);
       if (!res.headersSent) {
         res.type('text/csv');
         res.setHeader('Content-Disposition', `attachment; filename="rounds${f.gamingDay ? `-${f.gamingDay}` : ''}${f.code ? `-${f.code}` : ''}.csv"`);

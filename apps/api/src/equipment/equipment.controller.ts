@@ -12,12 +12,13 @@
  * finding); read from the recorded sessions on demand. Figures of people, as player-figures: compliance and
  * inspectors only, every read in the access log.
  */
-import { BadRequestException, Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Runtime } from '../../../../libs/platform/src';
-import { loadEquipment, loadPlayerFigures } from '../../../../libs/projections/src';
-import { loadAdvantagePlay } from '../../../../libs/projections/src/players/advantage-play-report';
+import type { EquipmentReport, PlayerFigures } from '../../../../libs/projections/src';
+import type { AdvantagePlayReport } from '../../../../libs/projections/src/players/advantage-play-report';
+import { DomainError } from '../../../../libs/platform/src/domain-error';
 import { advantagePlayCsv, equipmentCsv, equipmentInLanguage } from '../../../../libs/reports/src';
 import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { answerLanguage } from '../language';
@@ -25,8 +26,8 @@ import { casinoFor } from '../auth/casino-scope';
 import { READERS, Role, Roles } from '../auth/roles';
 import { decodeCursor, encodeCursor, pageSchema, parseLimit } from '../pagination';
 import { Parameters } from '../params/parameters';
-import { RUNTIME } from '../runtime.token';
 import { ADVANTAGE_PLAY_PARAMETERS, EQUIPMENT_PARAMETERS, PLAYER_FIGURES_PARAMETERS } from './equipment.params';
+import { GetAdvantagePlayQuery, GetEquipmentQuery, GetPlayerFiguresQuery } from './equipment.queries';
 
 /** Who may read figures per player reference (issue 21 §5). */
 export const PLAYER_FIGURE_READERS: Role[] = ['compliance', 'inspector'];
@@ -34,7 +35,7 @@ export const PLAYER_FIGURE_READERS: Role[] = ['compliance', 'inspector'];
 @ApiTags('reports')
 @Controller('api/v1')
 export class EquipmentController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('equipment')
   @Roles(...READERS)
@@ -42,7 +43,7 @@ export class EquipmentController {
   @Parameters(EQUIPMENT_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async equipment(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const report = await loadEquipment(this.runtime, { casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null });
+    const report: EquipmentReport = await this.queries.execute(new GetEquipmentQuery({ casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null }));
     if (query.format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`);
@@ -64,7 +65,9 @@ export class EquipmentController {
     const limit = parseLimit(query.limit);
     const filters = { gamingDay: query.gamingDay, casino, playerRef: query.playerRef };
     const after = decodeCursor(query.cursor, 'player-figures', filters, ['s', 's']) as [string, string] | undefined;
-    const rows = await loadPlayerFigures(this.runtime, { gamingDay: query.gamingDay!, casinoId: casino, playerRef: query.playerRef ?? null, after, limit: limit + 1 });
+    const rows: PlayerFigures[] = await this.queries.execute(
+      new GetPlayerFiguresQuery({ gamingDay: query.gamingDay!, casinoId: casino, playerRef: query.playerRef ?? null, after, limit: limit + 1 }),
+    );
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return { players: rows.slice(0, limit), next: last ? encodeCursor('player-figures', filters, [last.casinoId, last.playerRef]) : null, total: null, totalIsEstimate: false };
   }
@@ -81,8 +84,8 @@ export class EquipmentController {
   async advantagePlay(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const casinoId = casinoFor(req, query.casino ?? query.casinoId);
     // the false discovery rate is held across one casino's players: a day across casinos is no one test
-    if (!casinoId) throw new BadRequestException({ statusCode: 400, field: 'casino', ...keyed(because('schema.required')) });
-    const report = await loadAdvantagePlay(this.runtime, { gamingDay: query.gamingDay!, casinoId });
+    if (!casinoId) throw new DomainError('malformed', { field: 'casino', ...keyed(because('schema.required')) });
+    const report: AdvantagePlayReport = await this.queries.execute(new GetAdvantagePlayQuery({ gamingDay: query.gamingDay!, casinoId }));
     if (query.format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="advantage-play-${report.gamingDay}-${report.casinoId}.csv"`);

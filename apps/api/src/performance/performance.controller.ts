@@ -5,20 +5,20 @@
  * answered only to the compliance and inspector roles (issue 21 §5); every read is in the access log, as
  * every GET is (access.guard.ts).
  */
-import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Principal } from '../../../../libs/access/src/access-service';
 import type { Role } from '../../../../libs/access/src/roles';
-import type { Runtime } from '../../../../libs/platform/src';
-import { loadPerformance } from '../../../../libs/projections/src';
+import type { PerformanceReport } from '../../../../libs/projections/src';
 import { performanceCsv, performanceInLanguage, performancePdf } from '../../../../libs/reports/src';
 import { answerLanguage } from '../language';
 import { casinoFor } from '../auth/casino-scope';
 import { READERS, Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
-import { RUNTIME } from '../runtime.token';
 import { PERFORMANCE_PARAMETERS } from './performance.params';
+import { GetPerformanceQuery } from './performance.query';
 
 /** Who may see a croupier's figures. */
 export const CROUPIER_READERS: readonly Role[] = ['compliance', 'inspector'];
@@ -26,7 +26,7 @@ export const CROUPIER_READERS: readonly Role[] = ['compliance', 'inspector'];
 @ApiTags('reports')
 @Controller('api/v1')
 export class PerformanceController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('performance')
   @Roles(...READERS)
@@ -40,7 +40,9 @@ export class PerformanceController {
     const principal = (req as Request & { principal?: Principal }).principal;
     const croupiers = !!principal?.roles.some((r) => CROUPIER_READERS.includes(r));
     // the guard has checked every parameter against PERFORMANCE_PARAMETERS (400 naming it otherwise)
-    const report = await loadPerformance(this.runtime, { gamingDay: query.gamingDay!, casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null, croupiers });
+    const report: PerformanceReport = await this.queries.execute(
+      new GetPerformanceQuery({ gamingDay: query.gamingDay!, casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null, croupiers }),
+    );
     const name = `performance-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
     if (query.format === 'csv') {
       res.type('text/csv');
