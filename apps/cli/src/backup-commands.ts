@@ -18,10 +18,10 @@ import {
   servingRefusals,
 } from '../../../libs/backup/src';
 import { eventStoreKind } from '../../../libs/event-store/src';
-import { readReceiptArgument, Receipt } from '../../../libs/event-store/src/seal';
+import { readReceiptArgument, Receipt, ReceiptError } from '../../../libs/event-store/src/seal';
 import { recordOpsCheck, Runtime } from '../../../libs/platform/src';
 import type { WithRuntime } from './credential-commands';
-import { argvLanguage, cliSay } from './language';
+import { argvLanguage, cliSay, reasonIn } from './language';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -44,7 +44,8 @@ function receiptOption(value: string | undefined, label = '--receipt'): Receipt 
   try {
     return readReceiptArgument(value);
   } catch (error) {
-    err(`casino-audit: ${label}: ${(error as Error).message}`);
+    if (!(error instanceof ReceiptError)) throw error;
+    err(`casino-audit: ${label}: ${reasonIn(argvLanguage(), error)}`);
     process.exitCode = 2;
     return null;
   }
@@ -80,16 +81,15 @@ export async function refuseToServe(runtime: Runtime): Promise<string[]> {
 
 /** `verify --receipt R` keeps R: from then on `serve` refuses a store that does not hold its seal. */
 export async function keepVerifiedReceipt(runtime: Runtime, receipt: Receipt): Promise<void> {
-  await holdReceipt(runtime.pool, receipt, 'verify').catch((error: Error) => err(`casino-audit: the receipt could not be kept for serve's check (${error.message})`));
+  await holdReceipt(runtime.pool, receipt, 'verify').catch((error: Error) => err(`casino-audit: ${cliSay(argvLanguage()).t('receipts.notKept', { error: error.message })}`));
 }
 
 export function registerBackupCommands(program: Command, withRuntime: WithRuntime) {
   program
     .command('backup')
-    .description('seal the store, then write the events, their heads, the credentials and the access log to FILE with a manifest (the seal receipt, counts, the chain head, a checksum); read models are rebuilt on restore')
-    .argument('<file>', 'the backup file to write (never overwritten)')
-    .option('--no-seal', 'do not seal first: events written since the latest seal are in the file but not covered by its receipt')
-    .option('--json', 'print the manifest as JSON')
+    .argument('<file>')
+    .option('--no-seal')
+    .option('--json')
     .action(async (file: string, opts: { seal: boolean; json?: boolean }) => {
       if (refuseEventStoreDb('backup')) return;
       const result = await plainly(() =>
@@ -128,10 +128,9 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
 
   program
     .command('restore')
-    .description('restore a backup into an EMPTY database (DATABASE_URL, or the embedded one): check the file, write the store, verify the chain, the seals and the manifest, rebuild the read models')
-    .argument('<file>', 'a file written by `casino-audit backup`')
-    .option('--receipt <receipt>', 'the latest seal receipt you hold (ca-seal:<n>:<hash>, a hash or 16+ digit prefix, or a file holding one): if the backup is older, serve refuses this database until you acknowledge it')
-    .option('--json', 'print the outcome as JSON')
+    .argument('<file>')
+    .option('--receipt <receipt>')
+    .option('--json')
     .action(async (file: string, opts: { receipt?: string; json?: boolean }) => {
       if (refuseEventStoreDb('restore')) return;
       const receipt = receiptOption(opts.receipt);
@@ -173,11 +172,10 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       if (failed || result.servingRefusals.length) process.exitCode = 1;
     });
 
-  const receipts = program.command('receipts').description('the seal receipts given to restore and verify here: serve refuses a store that lacks one, until acknowledged');
+  const receipts = program.command('receipts');
   receipts
     .command('list')
-    .description('every receipt given to restore or verify, and whether the store holds its seal')
-    .option('--json', 'as JSON')
+    .option('--json')
     .action(async (opts: { json?: boolean }) => {
       const list = await withRuntime(program, (runtime) => heldReceipts(runtime.pool));
       const say = cliSay(argvLanguage());
@@ -192,9 +190,8 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
     });
   receipts
     .command('acknowledge')
-    .description('accept serving a store that lacks the seal of a receipt (the newer data is lost for good): who, when and why are kept')
-    .argument('<receipt>', 'the receipt as `receipts list` shows it')
-    .requiredOption('--reason <text>', 'why (kept with the acknowledgement)')
+    .argument('<receipt>')
+    .requiredOption('--reason <text>')
     .action(async (value: string, opts: { reason: string }) => {
       const receipt = receiptOption(value, 'receipt');
       if (!receipt) return;

@@ -1,24 +1,26 @@
 import { SingleBar, Presets } from 'cli-progress';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { createOpsApp } from '../../api/src/ops-app';
 import { Pool } from 'pg';
-import { EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
+import { ChainBreak, EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
-import { createSeal, readReceiptArgument, SealRefusedError } from '../../../libs/event-store/src/seal';
+import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from '../../../libs/event-store/src/seal';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
-import { refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
+import { because, keyed, refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
 import { tableBookInLanguage } from '../../../libs/reports/src/finding-language';
-import { argvLanguage, cliLanguage, cliSay, cliWords, LANG_OPTION } from './language';
+import { argvLanguage, cliLanguage, cliSay, cliWords, LANG_OPTION, reasonIn } from './language';
+import { describeCommands, WordedCommand } from './help';
+import { ROLES } from '../../../libs/access/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
-import { registerReportCommands } from './report-commands';
+import { gamingDay, registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -55,13 +57,27 @@ export function printIngest(result: IngestResult, asJson: boolean, lang: Languag
   if (!result.ok) err(t('cli:import.nothingStored'));
 }
 
-export function registerCommands(program: Command) {
+/**
+ * The whole command line in `lang` (read from argv and LANG before parsing: `argvLanguage`). The commands
+ * are named here; what each does, and each option and argument, is worded from the catalogue
+ * (`cli:about.*`, help.ts), which is why the options below carry no description of their own ('').
+ */
+export function createProgram(lang: Language): WordedCommand {
+  const program = new WordedCommand('casino-audit', lang);
+  program
+    .showHelpAfterError()
+    .addOption(new Option('--data-dir <dir>').env('CASINO_AUDIT_HOME'));
+  registerCommands(program);
+  describeCommands(program, lang, { tables: DEMO_DEFAULTS.tables, roles: ROLES.join(', ') });
+  return program;
+}
+
+function registerCommands(program: Command) {
   program.addOption(LANG_OPTION());
   program
     .command('import')
-    .description('append the events of an NDJSON file through the same validation as the API (atomic: all or nothing)')
-    .argument('<file>', 'NDJSON file, one event envelope per line')
-    .option('--json', 'print the result as JSON')
+    .argument('<file>')
+    .option('--json')
     .action(async (file: string, opts: { json?: boolean }) => {
       if (!fs.existsSync(file)) {
         err(`casino-audit: ${cliWords(cliLanguage(program)).t('cli:noFile', { file })}`);
@@ -80,10 +96,9 @@ export function registerCommands(program: Command) {
 
   program
     .command('replay')
-    .description('replay one round event by event and judge it against its regulation (contract §6)')
-    .argument('<roundId>', 'the round id')
-    .option('--json', 'the verdict as JSON')
-    .option('--full', "fold the session's earlier facts instead of the round's stored starting state")
+    .argument('<roundId>')
+    .option('--json')
+    .option('--full')
     .action(async (roundId: string, opts: { json?: boolean; full?: boolean }) => {
       try {
         const replay = await withRuntime(program, async (runtime) => {
@@ -100,13 +115,12 @@ export function registerCommands(program: Command) {
       }
     });
 
-  const report = program.command('report').description('reports of the read models (contract §7)');
+  const report = program.command('report');
   report
     .command('table-book')
-    .description('the finance close of a table session')
-    .requiredOption('--session <id>', 'the table session id')
-    .option('--json', 'JSON (contract §7 fields)')
-    .option('--csv', 'CSV')
+    .requiredOption('--session <id>')
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { session: string; json?: boolean; csv?: boolean }) => {
       const book = await withRuntime(program, async (runtime) => {
         await runtime.projector.catchUp();
@@ -123,11 +137,10 @@ export function registerCommands(program: Command) {
 
   registerReportCommands(report, program);
 
-  const projections = program.command('projections').description('the read models fed by the event feed');
+  const projections = program.command('projections');
   projections
     .command('rebuild')
-    .description('rebuild read models from the first event into fresh tables, then swap them in')
-    .argument('[names...]', 'projection names (default: all)')
+    .argument('[names...]')
     .action(async (names: string[]) => {
       const say = cliSay(cliLanguage(program));
       await withRuntime(program, async (runtime) => {
@@ -153,9 +166,8 @@ export function registerCommands(program: Command) {
     });
   projections
     .command('run')
-    .description('feed read models from the event feed until stopped (or --once): each read model is led by one process, others stand by')
-    .argument('[names...]', 'projection names (default: all): run some read models in their own process')
-    .option('--once', 'catch up and exit')
+    .argument('[names...]')
+    .option('--once')
     .action(async (names: string[], opts: { once?: boolean }) => {
       const say = cliSay(cliLanguage(program));
       await withRuntime(program, async (runtime) => {
@@ -185,16 +197,16 @@ export function registerCommands(program: Command) {
 
   program
     .command('verify')
-    .description('check the integrity chain of every stream and the seals; exit 1 and the first broken position if tampered')
-    .option('--json', 'print the report as JSON')
-    .option('--receipt <receipt>', 'a seal receipt handed out earlier (ca-seal:<n>:<hash>, a seal hash or a 16+ digit prefix, or a file holding one): the store must still hold that seal')
+    .option('--json')
+    .option('--receipt <receipt>')
     .action(async (opts: { json?: boolean; receipt?: string }) => {
       const say = cliSay(cliLanguage(program));
       let receipt;
       try {
         receipt = opts.receipt ? readReceiptArgument(opts.receipt) : undefined;
       } catch (error) {
-        err(`casino-audit: --receipt: ${(error as Error).message}`);
+        if (!(error instanceof ReceiptError)) throw error;
+        err(`casino-audit: --receipt: ${reasonIn(say.lang, error)}`);
         process.exitCode = 2;
         return;
       }
@@ -219,26 +231,25 @@ export function registerCommands(program: Command) {
         );
       } else {
         const first = report.breaks[0];
-        // the chain's own reason (hash mismatch, a gap…) is the verifier's, as written
+        // the verifier's reason (hash mismatch, a gap…) worded from its key; --json keeps the English `reason`
         out(
-          say.t('verify.tampered', { count: say.n(report.breaks.length), stream: first.streamId, version: String(first.streamVersion), global: first.globalPosition ? String(first.globalPosition) : 'none', reason: first.reason }),
+          say.t('verify.tampered', { count: say.n(report.breaks.length), stream: first.streamId, version: String(first.streamVersion), global: first.globalPosition ? String(first.globalPosition) : 'none', reason: reasonIn(say.lang, first) }),
         );
-        for (const b of report.breaks.slice(1, 20)) out(`  ${say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: b.reason })}`);
+        for (const b of report.breaks.slice(1, 20)) out(`  ${say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: reasonIn(say.lang, b) })}`);
       }
       if (!report.ok) process.exitCode = 1;
     });
 
   program
     .command('seal')
-    .description('seal the store: record the head of every stream in a chained StoreSealed event, and print its receipt (hand it out of band)')
     .hook('preAction', () => {
       if (config().EVENT_STORE === 'eventstoredb') {
         err(`casino-audit: ${cliSay(cliLanguage(program)).t('seal.eventstoredb')}`);
         process.exit(2);
       }
     })
-    .option('--gaming-day <day>', 'the gaming day this seal closes (YYYY-MM-DD)')
-    .option('--json', 'print the seal and its receipt as JSON')
+    .option('--gaming-day <day>', '', gamingDay)
+    .option('--json')
     .action(async (opts: { gamingDay?: string; json?: boolean }) => {
       try {
         const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) =>
@@ -251,34 +262,33 @@ export function registerCommands(program: Command) {
         }
       } catch (error) {
         if (!(error instanceof SealRefusedError)) throw error;
-        err(`casino-audit: ${error.message}`);
-        for (const p of error.problems.slice(0, 20)) err(`  ${p}`);
+        const lang = cliLanguage(program);
+        err(`casino-audit: ${reasonIn(lang, error)}`);
+        for (const p of error.problemReasons.slice(0, 20)) err(`  ${wordReason(p, lang)}`);
         process.exitCode = 1;
       }
     });
 
   program
     .command('serve')
-    .description('HTTP API (/api/v1), OpenAPI docs (/api/docs) and the projectors')
-    .option('--port <port>', 'port to listen on', (v) => Number(v), config().PORT)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', '', (v) => Number(v), config().PORT)
+    .option('--host <host>', '', '127.0.0.1')
     .action(async (opts: { port: number; host: string }) => {
       await serve(program, opts.port, opts.host);
     });
 
   program
     .command('simulate')
-    .description('generate realistic, rule-following play (with injected errors at rate R) and record it')
-    .requiredOption('--tables <n>', 'tables', positiveInt)
-    .requiredOption('--rounds <n>', 'rounds per table', positiveInt)
-    .requiredOption('--seed <s>', 'seed (the same seed gives the same day)', positiveInt)
-    .option('--error-rate <r>', 'probability that a round or a count carries an injected error', rate, 0)
-    .option('--casino <id>', 'casino id', 'casino-sim')
-    .option('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', '2026-11-21')
-    .option('--games <ids>', 'only these games (comma-separated ids)')
-    .option('--jurisdiction <id>', "the casino's region: only games its catalogue regulates")
-    .option('--out <file>', 'write NDJSON to this file instead of recording it')
-    .option('--manifest <file>', 'where to write the ground truth of injected errors')
+    .requiredOption('--tables <n>', '', positiveInt)
+    .requiredOption('--rounds <n>', '', positiveInt)
+    .requiredOption('--seed <s>', '', positiveInt)
+    .option('--error-rate <r>', '', rate, 0)
+    .option('--casino <id>', '', 'casino-sim')
+    .option('--gaming-day <day>', '', gamingDay, '2026-11-21')
+    .option('--games <ids>')
+    .option('--jurisdiction <id>')
+    .option('--out <file>')
+    .option('--manifest <file>')
     .action(async (opts) => {
       await withRuntime(program, async (runtime) => {
         const options = { tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, casinoId: opts.casino, gamingDay: opts.gamingDay, games: opts.games?.split(','), jurisdiction: opts.jurisdiction };
@@ -307,15 +317,14 @@ export function registerCommands(program: Command) {
 
   program
     .command('demo')
-    .description('the main job: simulate a gaming day on a dozen tables, build the projections, print the summary and serve')
-    .option('--tables <n>', `tables (at most ${DEMO_DEFAULTS.tables})`, positiveInt, DEMO_DEFAULTS.tables)
-    .option('--rounds <n>', 'rounds per table', positiveInt, DEMO_DEFAULTS.rounds)
-    .option('--seed <s>', 'seed', positiveInt, DEMO_DEFAULTS.seed)
-    .option('--error-rate <r>', 'injected error rate', rate, DEMO_DEFAULTS.errorRate)
-    .option('--no-statistical-injections', 'play the same floor without the counter, the favoured player, the bets recorded smaller, the weighted pocket and the loaded die: the statistical record then shows only false findings')
-    .option('--no-serve', 'print the summary and exit')
-    .option('--port <port>', 'port to serve on', (v) => Number(v), config().PORT)
-    .option('--host <host>', 'address to serve on', '127.0.0.1')
+    .option('--tables <n>', '', positiveInt, DEMO_DEFAULTS.tables)
+    .option('--rounds <n>', '', positiveInt, DEMO_DEFAULTS.rounds)
+    .option('--seed <s>', '', positiveInt, DEMO_DEFAULTS.seed)
+    .option('--error-rate <r>', '', rate, DEMO_DEFAULTS.errorRate)
+    .option('--no-statistical-injections')
+    .option('--no-serve')
+    .option('--port <port>', '', (v) => Number(v), config().PORT)
+    .option('--host <host>', '', '127.0.0.1')
     .action(async (opts) => {
       const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, statisticalInjections: opts.statisticalInjections };
       if (!opts.serve) {
@@ -329,24 +338,23 @@ export function registerCommands(program: Command) {
 
   program
     .command('migrate-store')
-    .description('copy every event of the PostgreSQL store, in order, into EventStoreDB (or another PostgreSQL), then verify the chain there')
-    .requiredOption('--to <store>', 'eventstoredb | postgres')
-    .option('--target-url <url>', 'with --to postgres: the target database')
-    .option('--from <checkpoint>', 'resume after TRANSACTION:POSITION printed by an earlier run')
-    .option('--json', 'print the report as JSON')
+    .requiredOption('--to <store>')
+    .option('--target-url <url>')
+    .option('--from <checkpoint>')
+    .option('--json')
     .action(async (opts: { to: string; targetUrl?: string; from?: string; json?: boolean }) => {
       const report = await withRuntime(program, async (runtime) => {
         const source = runtime.store;
         let target: EventStore;
         if (opts.to === 'eventstoredb') {
           const cs = config().EVENTSTORE_CONNECTION_STRING;
-          if (!cs) throw new Error('migrate-store --to eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+          if (!cs) throw new Error(cliSay(cliLanguage(program)).t('migrate.needsConnection'));
           target = EventStoreDbEventStore.fromConnectionString(cs);
         } else if (opts.to === 'postgres' && opts.targetUrl) {
           const pg = new PostgresEventStore(new Pool({ connectionString: opts.targetUrl, max: 4 }));
           await pg.migrate();
           target = pg;
-        } else throw new Error('--to must be eventstoredb, or postgres with --target-url');
+        } else throw new Error(cliSay(cliLanguage(program)).t('migrate.to'));
         const [tx, pos] = (opts.from ?? '').split(':');
         try {
           return await migrateStore(
@@ -366,11 +374,16 @@ export function registerCommands(program: Command) {
       });
       const v = report.verification!;
       if (opts.json) out(JSON.stringify(report, (_k, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
-      else
+      else {
+        const say = cliSay(cliLanguage(program));
+        const first = v.breaks[0];
         out(
-          `${report.events} events read: ${report.appended} copied, ${report.duplicate} already there; ` +
-            (v.ok ? `verified ${v.events} events in ${v.streams} streams` : `VERIFY FAILED: stream ${v.breaks[0].streamId} version ${v.breaks[0].streamVersion}: ${v.breaks[0].reason}`),
+          say.t('migrate.read', { events: say.n(report.events), appended: say.n(report.appended), duplicate: say.n(report.duplicate) }) +
+            (v.ok
+              ? say.t('migrate.intact', { events: say.n(v.events), streams: say.n(v.streams) })
+              : say.t('migrate.failed', { stream: first.streamId, version: String(first.streamVersion), reason: reasonIn(say.lang, first) })),
         );
+      }
       if (!v.ok) process.exitCode = 1;
     });
 
@@ -418,7 +431,7 @@ export async function serve(program: Command, port: number, host: string, before
     throw error;
   });
   if (refusals.length) {
-    err(`casino-audit: serve: refusing to serve this database:`);
+    err(`casino-audit: ${cliSay(cliLanguage(program)).t('serve.refusing')}`);
     for (const r of refusals) err(`  ${r}`);
     await runtime.close();
     process.exitCode = 1;
@@ -486,12 +499,16 @@ async function verifyRecordAndCopy(runtime: Runtime, copy: VerifyReport): Promis
     (e: Error) => e,
   );
   const against = await verifyCopy(runtime.recordStore, runtime.store);
-  const label = (who: string) => (b: VerifyReport['breaks'][number]) => ({ ...b, reason: `${who}: ${b.reason}` });
+  // each break says which store it is of (errors:chain.part.*); a reason without a key is quoted as written
+  const label = (part: 'record' | 'copyAgainstRecord' | 'copy') => (b: ChainBreak): ChainBreak => ({
+    ...b,
+    ...keyed(because('chain.in', { part: because(`chain.part.${part}`), reason: b.reasonKey ? { key: b.reasonKey, values: b.reasonValues } : b.reason })),
+  });
   const breaks = [
-    ...(record?.breaks ?? []).map(label('the store of record')),
-    ...(copyError ? [{ streamId: '(mirror)', streamVersion: 0, globalPosition: null, eventId: null, reason: `the copy stopped: ${copyError.message}` }] : []),
-    ...against.breaks.map(label('the PostgreSQL copy against the record')),
-    ...copy.breaks.map(label('the PostgreSQL copy')),
+    ...(record?.breaks ?? []).map(label('record')),
+    ...(copyError ? [{ streamId: '(mirror)', streamVersion: 0, globalPosition: null, eventId: null, ...keyed(because('chain.copyStopped', { error: copyError.message })) }] : []),
+    ...against.breaks.map(label('copyAgainstRecord')),
+    ...copy.breaks.map(label('copy')),
   ];
   return { ...copy, ok: breaks.length === 0, streams: against.streams, events: against.events, breaks };
 }

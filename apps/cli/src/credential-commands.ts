@@ -83,7 +83,7 @@ function printRecords(say: Say, records: AccessRecord[]) {
 }
 
 export function registerCredentialCommands(program: Command, withRuntime: WithRuntime) {
-  const credentials = program.command('credentials').description('API keys for table terminals and signed tokens for people: issue, revoke, list');
+  const credentials = program.command('credentials');
   const run = async <T>(fn: (access: AccessService, runtime: Runtime) => Promise<T>): Promise<T | undefined> => {
     try {
       return await withRuntime(program, (runtime) => fn(new AccessService(runtime.pool), runtime));
@@ -97,13 +97,12 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 
   credentials
     .command('issue')
-    .description('issue a credential and print it once: a terminal gets an API key (cak_…), a person a signed token')
-    .requiredOption('--role <roles>', `role(s), repeatable or comma-separated: ${ROLES.join(', ')}`, collect)
-    .requiredOption('--subject <who>', 'who or what holds it (a person, a terminal id)')
-    .option('--casino <id>', 'the casino it is scoped to (required for a terminal; default for people: every casino)')
-    .option('--table <ids>', 'for a terminal: the table(s) it may write to (repeatable or comma-separated)', collect)
-    .option('--expires-in <duration>', 'lifetime: 90s, 30m, 8h, 7d, 2w or never (tokens: default 8h, at most 366d; API keys: default never)', duration)
-    .option('--json', 'print the credential and its secret as JSON')
+    .requiredOption('--role <roles>', '', collect)
+    .requiredOption('--subject <who>')
+    .option('--casino <id>')
+    .option('--table <ids>', '', collect)
+    .option('--expires-in <duration>', '', duration)
+    .option('--json')
     .action(async (opts: { role: string[]; subject: string; casino?: string; table?: string[]; expiresIn?: number | null; json?: boolean }) => {
       const issued = await run((access) =>
         access.issue({ roles: opts.role, subject: opts.subject, casinoId: opts.casino, tableIds: opts.table, expiresInMs: opts.expiresIn, issuedBy: cliOperator() }),
@@ -121,9 +120,8 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 
   credentials
     .command('revoke')
-    .description('put a credential on the revocation list (refused from the next request on)')
-    .argument('<id>', 'the credential id (see `credentials list`)')
-    .option('--reason <text>', 'why')
+    .argument('<id>')
+    .option('--reason <text>')
     .action(async (id: string, opts: { reason?: string }) => {
       const revoked = await run((access) => access.revoke(id, cliOperator(), opts.reason));
       const say = cliSay(cliLanguage(program));
@@ -132,9 +130,8 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 
   credentials
     .command('list')
-    .description('the active credentials (never their secrets)')
-    .option('--all', 'include revoked and expired ones')
-    .option('--json', 'as JSON')
+    .option('--all')
+    .option('--json')
     .action(async (opts: { all?: boolean; json?: boolean }) => {
       const list = await run((access) => access.list({ all: opts.all }));
       if (!list) return;
@@ -146,8 +143,7 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 
   credentials
     .command('rotate-key')
-    .description('a new key signs people\'s tokens from now on; the previous keys verify the tokens they signed until those expire (by kid)')
-    .option('--json', 'as JSON')
+    .option('--json')
     .action(async (opts: { json?: boolean }) => {
       const rotation = await run((access) => access.rotateSigningKey());
       if (!rotation) return;
@@ -164,13 +160,12 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
 
   program
     .command('access-log')
-    .description('who replayed, read or exported what, and who was refused (refused credentials too, per minute and address), a page at a time')
-    .option('--from <when>', 'date (YYYY-MM-DD) or ISO date-time; default 24 h before --to')
-    .option('--to <when>', 'date (the whole day) or ISO date-time; default now')
-    .option('--limit <n>', 'records per page, 1–1000 (default 100)')
-    .option('--cursor <next>', 'the page after the one that printed this cursor')
-    .option('--all', 'every page of the window')
-    .option('--json', 'as JSON')
+    .option('--from <when>')
+    .option('--to <when>')
+    .option('--limit <n>')
+    .option('--cursor <next>')
+    .option('--all')
+    .option('--json')
     .action(async (opts: { from?: string; to?: string; limit?: string; cursor?: string; all?: boolean; json?: boolean }) => {
       // the options are the API's parameters, checked against the same declaration
       const say = cliSay(cliLanguage(program));

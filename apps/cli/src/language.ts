@@ -5,9 +5,10 @@
  */
 import { Command, Option } from 'commander';
 import { LANGUAGES, negotiateLanguage, translator, type Language, type Translator } from '../../../libs/i18n/src';
+import { refusalInLanguage, wordReason, type KeyedReason, type ReasonKey } from '../../../libs/i18n/src/reasons';
 
 export const LANG_OPTION = () =>
-  new Option('--lang <language>', 'the language of messages and reports (default: LANG, else es)').choices([...LANGUAGES]);
+  new Option('--lang <language>').choices([...LANGUAGES]);
 
 export function cliLanguage(program: Command): Language {
   const chosen = program.opts().lang as string | undefined;
@@ -37,4 +38,16 @@ export function argvLanguage(argv: readonly string[] = process.argv): Language {
   const at = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
   const chosen = at < 0 ? undefined : argv[at].includes('=') ? argv[at].slice('--lang='.length) : argv[at + 1];
   return negotiateLanguage(chosen ?? process.env.LANG);
+}
+
+/**
+ * A reason in the command's language: a keyed reason (a chain's break, a receipt's verdict: `reasonKey`
+ * beside the English `reason`) or an error that carries its key (`because`: a seal or a receipt refused)
+ * is worded from its key; anything else reads as written.
+ */
+export function reasonIn(lang: Language, r: KeyedReason | Error): string {
+  const because = (r as { because?: ReasonKey }).because;
+  if (because?.key) return wordReason(because, lang);
+  if ('reasonKey' in r && r.reasonKey) return refusalInLanguage(r, lang).reason;
+  return r instanceof Error ? r.message : r.reason;
 }

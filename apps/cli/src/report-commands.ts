@@ -62,7 +62,8 @@ const caughtUp = <T>(program: Command, load: (runtime: Runtime) => Promise<T>): 
     return load(runtime);
   });
 
-function gamingDay(v: string): string {
+/** A `--gaming-day`, `--from` or `--to`: a calendar date (YYYY-MM-DD), else the option is refused. */
+export function gamingDay(v: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.calendarDay', { value: v }));
   return v;
 }
@@ -92,11 +93,10 @@ async function writePdf(file: string, pdf: Buffer) {
 export function registerReportCommands(report: Command, program: Command) {
   report
     .command('reconciliation')
-    .description('drop / tips / cagnotte recorded vs counted, per session, table, casino and the day (uncorrected and corrected)')
-    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--json', 'JSON (contract §7 fields)')
-    .option('--csv', 'CSV')
+    .requiredOption('--gaming-day <day>', '', gamingDay)
+    .option('--casino <id>')
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       const r = await caughtUp(program, (runtime) => loadReconciliation(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }));
@@ -106,12 +106,11 @@ export function registerReportCommands(report: Command, program: Command) {
 
   report
     .command('jackpots')
-    .description('every jackpot pool: seed, contributions, wins (with the pool before and after), resets, current value')
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--pool <id>', 'one pool')
-    .option('--points <n>', 'at most this many points in each value series', (v) => Number(v), 500)
-    .option('--json', 'JSON (contract §7 fields and the value series)')
-    .option('--csv', 'CSV')
+    .option('--casino <id>')
+    .option('--pool <id>')
+    .option('--points <n>', '', (v) => Number(v), 500)
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { casino?: string; pool?: string; points: number; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       const r = await caughtUp(program, (runtime) => loadJackpots(runtime, { casinoId: opts.casino ?? null, poolId: opts.pool ?? null, points: opts.points }));
@@ -121,11 +120,10 @@ export function registerReportCommands(report: Command, program: Command) {
 
   report
     .command('equipment')
-    .description("each table's wheel and dice against their design across sessions and days (pockets, the wheel's sectors, dice faces and sums, findings held to a false discovery rate across the casino's tables) and each shoe's cards per rank (issue 21 §4)")
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--table <id>', 'one table (the findings are still controlled across its casino)')
-    .option('--json', 'JSON')
-    .option('--csv', 'CSV')
+    .option('--casino <id>')
+    .option('--table <id>')
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { casino?: string; table?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       const r = await caughtUp(program, (runtime) => loadEquipment(runtime, { casinoId: opts.casino ?? null, tableId: opts.table ?? null }));
@@ -135,13 +133,12 @@ export function registerReportCommands(report: Command, program: Command) {
 
   report
     .command('inspector')
-    .description("the inspector's day report: sessions, rounds, discrepancies with citations, figures, jackpots, disputes, corrections, limit changes")
-    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--json', 'JSON (contract §7 fields)')
-    .option('--csv', 'CSV')
-    .option('--pdf <file>', 'write a PDF to sign to this file')
-    .option('--players', "add the players whose stakes follow the count, per player reference (figures of people: for compliance and inspectors, as the API answers them)")
+    .requiredOption('--gaming-day <day>', '', gamingDay)
+    .option('--casino <id>')
+    .option('--json')
+    .option('--csv')
+    .option('--pdf <file>')
+    .option('--players')
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean; pdf?: string; players?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       const r = await caughtUp(program, async (runtime) => {
@@ -156,16 +153,15 @@ export function registerReportCommands(report: Command, program: Command) {
   // issue 15: the session and gaming-day findings by code across days, from the read models (as GET /findings)
   report
     .command('findings')
-    .description('session and gaming-day findings across gaming days, e.g. every SUPERVISION_VIOLATION of a month (round findings: GET /rounds?code=)')
-    .option('--code <code>', 'a finding code, e.g. SUPERVISION_VIOLATION', (v) => {
+    .option('--code <code>', '', (v) => {
       if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(v)) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.findingCode', { value: v }));
       return v;
     })
-    .option('--from <day>', 'the first gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--to <day>', 'the last gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--json', 'JSON (the rows of GET /findings)')
-    .option('--csv', 'CSV')
+    .option('--from <day>', '', gamingDay)
+    .option('--to <day>', '', gamingDay)
+    .option('--casino <id>')
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { code?: string; from?: string; to?: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       if (opts.from && opts.to && opts.from > opts.to) {
@@ -199,13 +195,12 @@ export function registerReportCommands(report: Command, program: Command) {
 
   report
     .command('performance')
-    .description('actual against theoretical win per casino, table, session and croupier, with z-scores, the findings held to a false discovery rate and the CUSUM across days (issue 21)')
-    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--casino <id>', 'one casino (default: all)')
-    .option('--table <id>', 'one table')
-    .option('--json', 'JSON (with the control charts: per table, the running actual − theoretical and σ by round)')
-    .option('--csv', 'CSV')
-    .option('--pdf <file>', 'write a PDF to this file')
+    .requiredOption('--gaming-day <day>', '', gamingDay)
+    .option('--casino <id>')
+    .option('--table <id>')
+    .option('--json')
+    .option('--csv')
+    .option('--pdf <file>')
     .action(async (opts: { gamingDay: string; casino?: string; table?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       // the command line is the operator's own: the croupiers' figures are shown (the API shows them to compliance and inspectors only)
@@ -217,11 +212,10 @@ export function registerReportCommands(report: Command, program: Command) {
 
   report
     .command('advantage-play')
-    .description("the players whose stakes follow the shoe's true count (Hi-Lo), per player reference tested on the gaming day: r, Fisher's z, p, adjusted p, the finding (issue 21 §6); each casino tested on its own; figures of people, for compliance and inspectors")
-    .requiredOption('--gaming-day <day>', 'gaming day (YYYY-MM-DD)', gamingDay)
-    .option('--casino <id>', 'one casino (default: each casino of the day; --json then prints a list)')
-    .option('--json', 'JSON (as GET /api/v1/advantage-play)')
-    .option('--csv', 'CSV')
+    .requiredOption('--gaming-day <day>', '', gamingDay)
+    .option('--casino <id>')
+    .option('--json')
+    .option('--csv')
     .action(async (opts: { gamingDay: string; casino?: string; json?: boolean; csv?: boolean }) => {
       if (!oneFormat(opts, ['json', 'csv'])) return;
       // the command line is the operator's own, as report performance shows the croupiers (the API: compliance and inspectors only)
@@ -237,12 +231,11 @@ export function registerReportCommands(report: Command, program: Command) {
   if (!tableBook) {
     tableBook = report
       .command('table-book')
-      .description('the finance close of a table session')
-      .requiredOption('--session <id>', 'the table session id')
-      .option('--json', 'JSON (contract §7 fields)')
-      .option('--csv', 'CSV');
+      .requiredOption('--session <id>')
+      .option('--json')
+      .option('--csv');
   }
-  tableBook.option('--pdf <file>', 'write a PDF to sign to this file').action(async (opts: { session: string; json?: boolean; csv?: boolean; pdf?: string }) => {
+  tableBook.option('--pdf <file>').action(async (opts: { session: string; json?: boolean; csv?: boolean; pdf?: string }) => {
     if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
     const book = await caughtUp(program, (runtime) => loadTableBook(runtime, opts.session));
     const lang = cliLanguage(program);
@@ -257,14 +250,13 @@ export function registerReportCommands(report: Command, program: Command) {
 
   program
     .command('count')
-    .description("record the count room's results for a table session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically")
-    .requiredOption('--session <id>', 'the table session id')
-    .option('--drop <amount>', 'the drop box, counted (minor units)', money)
-    .option('--tips <amount>', 'the tips box, counted (minor units)', money)
-    .option('--cagnotte <amount>', 'the cagnotte box, counted (minor units)', money)
-    .requiredOption('--counted-by <names>', 'who counted, comma-separated', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .option('--recorded-by <who>', 'who records it', 'count-room')
-    .option('--json', 'print the result as JSON')
+    .requiredOption('--session <id>')
+    .option('--drop <amount>', '', money)
+    .option('--tips <amount>', '', money)
+    .option('--cagnotte <amount>', '', money)
+    .requiredOption('--counted-by <names>', '', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .option('--recorded-by <who>', '', 'count-room')
+    .option('--json')
     .action(async (opts: { session: string; drop?: number; tips?: number; cagnotte?: number; countedBy: string[]; recordedBy: string; json?: boolean }) => {
       const envelopes = countEnvelopes(opts.session, opts, opts.recordedBy);
       if (!envelopes.length) {
