@@ -29,6 +29,17 @@ export const isHand = (value: unknown): value is { cards: string[] } & Described
 export const isHandList = (value: unknown): value is Array<{ cards: string[] } & Described> =>
   Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && Array.isArray(value[0]?.cards);
 
+/** Cards by position (`seat:1`, `dealer`, `board`): how the bank-poker games describe their hands. */
+export const isCardsByPosition = (value: unknown): value is Record<string, string[]> =>
+  !!value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.values(value).every((cards) => Array.isArray(cards) && cards.every((c) => typeof c === 'string'));
+
+/** A position of `isCardsByPosition`: a seat's number, or the position's own name (dealer, board). */
+export const positionSeat = (position: string): string | undefined => /^seat:(.+)$/.exec(position)?.[1];
+
 export type DrawnPart = 'wheel' | 'dice' | 'throws' | 'hands' | 'board' | 'pot' | 'call';
 
 /** The parts the drawing shows for a game in a described state (empty: the drawing shows nothing but the bets). */
@@ -38,7 +49,7 @@ export function drawnParts(game: string, g: Described | null | undefined): Drawn
   if (!g) return parts;
   if (Array.isArray(g.dice)) parts.push('dice');
   if (Array.isArray(g.throws)) parts.push('throws');
-  if (Object.values(g).some((v) => isHand(v) || isHandList(v))) parts.push('hands');
+  if (Object.values(g).some((v) => isHand(v) || isHandList(v) || isCardsByPosition(v))) parts.push('hands');
   if (Array.isArray(g.board) && g.board.length) parts.push('board');
   if (typeof g.pot === 'number') parts.push('pot');
   if (g.call && !wheelLayout(game)) parts.push('call');

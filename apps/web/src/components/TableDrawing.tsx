@@ -9,7 +9,7 @@ import type { Translator } from '../../../../libs/i18n/src';
 import { term, useT } from '../language';
 import { Hand } from './Cards';
 import { Dice } from './Dice';
-import { isHand, isHandList, wheelLayout } from '../drawing';
+import { isCardsByPosition, isHand, isHandList, positionSeat, wheelLayout } from '../drawing';
 
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
@@ -122,6 +122,15 @@ function CardPositions({ g }: { g: Record<string, any> }) {
   for (const [key, value] of Object.entries(g)) {
     if (isHand(value)) {
       hands.push({ label: term(tr, 'hands', key), cards: value.cards, detail: describeHand(tr, value), highlight: g.result === key || value.result === key });
+    }
+  }
+  // the bank-poker games: cards by position (the hand each makes is named in English only: not shown)
+  for (const value of Object.values(g)) {
+    if (!isCardsByPosition(value)) continue;
+    for (const [position, cards] of Object.entries(value)) {
+      const seat = positionSeat(position);
+      const label = seat !== undefined ? tr.t('web:hands.seat', { seat }) : term(tr, 'hands', position);
+      hands.push({ label, cards });
     }
   }
   if (Array.isArray(g.board) && g.board.length) hands.push({ label: tr.t('web:hands.board'), cards: g.board });
