@@ -6,7 +6,7 @@
 import { copiesPerDeck, parseCard } from './cards';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
-import { amount, cite, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
+import { amount, cite, phrase, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
 import { judgeCoupAfterCut } from './session-rules';
 import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
 import {
@@ -250,6 +250,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
             rule: `${rules.game}/bets-closed`,
             citation: 'contract §3 BetsClosed',
             explanation: 'a bet placed after the close is not accepted: it is returned',
+            explanationPhrase: phrase('judge.lateBet'),
           }
         : rules.settle(before, { bet, hand: d.hand, recorded }, env);
       book.settlements.push({ fact, bet, hand: d.hand, ...recorded, verdict });

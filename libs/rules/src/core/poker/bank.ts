@@ -239,6 +239,48 @@ export const handsCompared = (sd: { player: HandValue; bank: HandValue }, winner
 /** The bank's hand below the qualifier (`needed`: the game's English for the lowest qualifying hand). */
 export const bankDoesNotQualify = (bank: HandValue, text: string): Said => said(text, 'bank.doesNotQualify', { bank: handPhrase(bank) });
 
+/** What lies below a side bet's or a pay table's lowest paying hand, as `bank.why.short` names it. */
+export type ShortOf = 'pair' | 'fullHouse' | 'acesPair' | 'jacksPair' | 'bonusHand';
+
+/**
+ * The other reasons the games give before what follows for a bet (issue 16): each game's English as it
+ * was, and the phrase (`bank.why.*`) that says the same in the reader's language, hands by the texts' words.
+ */
+export const bankWhy = {
+  /** a second bet with no ante on its box */
+  noAnte: (betType: string): Said => said(`a ${betType} bet without an ante on the box`, 'bank.why.noAnte', { betType: term('betType', betType) }),
+  /** the box gave up, in the text's own word where the game quotes one ("paso", "no voy", "retirarse") */
+  folded: (text: string, box: unknown, word?: string): Said => said(text, 'bank.why.folded', { box: String(box), word: word ?? 'none' }),
+  /** a side bet a fold or a bought card takes with it */
+  forfeits: (text: string, box: unknown, betType: string, by: 'fold' | 'buy-card'): Said =>
+    said(text, 'bank.why.forfeits', { box: String(box), betType: term('betType', betType), by: by === 'fold' ? 'fold' : 'buy' }),
+  /** the bank does not qualify, and the play bet stands as it is or is returned */
+  playBet: (why: Said, text: string, how: 'stands' | 'returned'): Said => said(`${why.text}, ${text}`, 'bank.why.playBet', { why: why.phrase, how }),
+  /** a bet settled on the box's own hand (`bank`: whatever the bank holds) */
+  onHand: (text: string, betType: string, hand: HandValue | string, bank: boolean): Said =>
+    said(text, 'bank.why.onHand', { betType: term('betType', betType), hand: typeof hand === 'string' ? hand : handPhrase(hand), bank: bank ? 'yes' : 'no' }),
+  /** below the lowest hand that pays */
+  short: (text: string, why: Said | HandValue, below: ShortOf): Said => said(text, 'bank.why.short', { why: 'phrase' in why ? why.phrase : handPhrase(why), below }),
+  /** the player's winning hand is not in the pay table */
+  notInPayTable: (text: string, hand: HandValue): Said => said(text, 'bank.why.notInPayTable', { hand: handPhrase(hand) }),
+  /** the player wins and the pay table pays the hand (`ante`: the ante's own pay table; `winning`: the lowest hand that is paid) */
+  payTable: (text: string, why: Phrase, hand: HandValue, table: 'main' | 'ante' | 'winning', odds?: string): Said =>
+    said(text, 'bank.why.payTable', { why, hand: handPhrase(hand), table, odds: odds ?? 'none' }),
+  /** the player wins below a straight: the ante "no se pagará" */
+  anteBelowStraight: (text: string, why: Phrase): Said => said(text, 'bank.why.anteBelowStraight', { why }),
+  /** a bet the player took back before the deal decided it */
+  withdrawn: (text: string, betType: string): Said => said(text, 'bank.why.withdrawn', { betType: term('betType', betType) }),
+  /** three card poker's ante bonus not paid: after a fold, or below a straight */
+  noAnteBonus: (folded: boolean): Said => said(folded ? 'no ante bonus after a fold' : 'no ante bonus below a straight', 'bank.why.noAnteBonus', { fold: folded ? 'yes' : 'no' }),
+};
+
+/** A jackpot side bet's stake: it goes to the pool, and a prize is paid by JackpotWon, not by the settlement (index.md OQ-14). */
+export const jackpotStake = (rule: string, citation: string): ExpectedSettlement =>
+  verdict('lose', 0, rule, citation, 'the jackpot stake goes to the pool; any prize is paid by JackpotWon', undefined, phrase('bank.jackpotStake'));
+
+/** The hands compared, the player winning, as a phrase (the reason before a pay table's). */
+export const playerWins = (sd: { player: HandValue; bank: HandValue }): Phrase => phrase('bank.versus.player', { player: handPhrase(sd.player), bank: handPhrase(sd.bank) });
+
 // ---------------------------------------------------------------------------------------------------
 // Card counts and structure
 

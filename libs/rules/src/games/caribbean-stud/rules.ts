@@ -45,11 +45,13 @@ import {
   showdown,
   sideBetMax,
   undecided,
-  verdict,
   versusText,
   handsCompared,
   bankDoesNotQualify,
   winAt,
+  bankWhy,
+  jackpotStake,
+  playerWins,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
@@ -98,19 +100,19 @@ const showdownOf = (s: BankPokerState, ante: Bet, env: Env) =>
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : anteOf(s, bet);
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, 'a play bet without an ante on the box');
+  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
   const sd = showdownOf(s, ante, env);
   switch (sd.kind) {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} folded ("paso")`);
+      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} folded ("paso")`, ante.seat, 'paso'));
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (A-K or better needed)`);
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
       const fate = optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push');
       const cite = `${rb.qualifier.cite}; index.md OQ-06`;
-      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, `${why.text}, the play bet is returned`);
+      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, bankWhy.playBet(why, 'the play bet is returned', 'returned'));
     }
     case 'compared': {
       const versus = versusText(sd);
@@ -118,8 +120,8 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose(`${GAME}/pay-table`, rb.source, `${sd.player.category} is not in the pay table`);
-      return winAt(bet, odds, env, `${GAME}/pay-table`, `${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`);
+      if (!odds) return lose(`${GAME}/pay-table`, rb.source, bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player));
+      return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)));
     }
   }
 }
@@ -134,12 +136,12 @@ const forfeited = (s: BankPokerState, seat: unknown, env: Env) => !!env.rulebook
 function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ins = env.rulebook.insurance;
   if (!ins) return returned(`${GAME}/bet-types`, env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source, 'no insurance in this jurisdiction');
-  if (forfeited(s, bet.seat, env)) return lose(`${GAME}/buy-card`, env.rulebook.buyCard!.forfeitsSideBets.cite, `box ${bet.seat} bought a card, which forfeits the insurance`);
+  if (forfeited(s, bet.seat, env)) return lose(`${GAME}/buy-card`, env.rulebook.buyCard!.forfeitsSideBets.cite, bankWhy.forfeits(`box ${bet.seat} bought a card, which forfeits the insurance`, bet.seat, 'insurance', 'buy-card'));
   const hand = firstFive(s, bet.seat, env);
   if (!hand) return undecided(`box ${bet.seat} does not hold five cards`);
   const odds = ins.prizes[hand.category];
-  const why = `insurance on the first five cards (${handName(hand)}), regardless of the bank (index.md OQ-34)`;
-  if (!odds) return lose(`${GAME}/insurance`, `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, `${why}: below a full house`);
+  const why = bankWhy.onHand(`insurance on the first five cards (${handName(hand)}), regardless of the bank (index.md OQ-34)`, 'insurance', hand, true);
+  if (!odds) return lose(`${GAME}/insurance`, `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, bankWhy.short(`${why.text}: below a full house`, why, 'fullHouse'));
   return winAt(bet, odds, env, `${GAME}/insurance`, why);
 }
 
@@ -287,7 +289,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
         return settleInsurance(s, bet, env);
       case 'jackpot':
         // the stake feeds the pool; prizes are paid from the pool (JackpotWon, checked by the judge)
-        return verdict('lose', 0, `${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`, 'the jackpot stake goes to the pool; any prize is paid by JackpotWon');
+        return jackpotStake(`${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`);
       default:
         return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
     }

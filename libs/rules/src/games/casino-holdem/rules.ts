@@ -49,6 +49,8 @@ import {
   handsCompared,
   bankDoesNotQualify,
   winAt,
+  bankWhy,
+  playerWins,
 } from '../../core/poker/bank';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { cited, type Bet, type Cited, type Finding, type SettlementVerdict } from '../../core/types';
@@ -85,26 +87,26 @@ const handOf = (s: BankPokerState, position: string, env: Env): HandValue | null
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-  if (!ante) return lose(`${GAME}/play`, playMultiple(env).cite, 'a play bet without an ante on the box');
+  if (!ante) return lose(`${GAME}/play`, playMultiple(env).cite, bankWhy.noAnte('play'));
   const sd = showdown(s, ante, { playType: 'play', hand: (p) => handOf(s, p, env), qualifies: (bank) => qualifies(bank, rb.qualifier.value) });
   const anteOdds = (player: HandValue) => rb.antePayTable[player.category]!;
   switch (sd.kind) {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, playMultiple(env).cite, `box ${ante.seat} folded ("no voy")`);
+      return lose(`${GAME}/fold`, playMultiple(env).cite, bankWhy.folded(`box ${ante.seat} folded ("no voy")`, ante.seat, 'no voy'));
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (a pair of 4s needed)`);
-      if (bet.betType === 'play') return push(`${GAME}/bank-does-not-qualify`, rb.qualifier.cite, `${why.text}, the 2.ª apuesta stays as it is`);
+      if (bet.betType === 'play') return push(`${GAME}/bank-does-not-qualify`, rb.qualifier.cite, bankWhy.playBet(why, 'the 2.ª apuesta stays as it is', 'stands'));
       const player = handOf(s, seatPosition(ante.seat as number), env)!;
-      return winAt(bet, anteOdds(player), env, `${GAME}/ante-pay-table`, `${why.text}: the ante is paid by the ante pay table on the player's ${handName(player)}`);
+      return winAt(bet, anteOdds(player), env, `${GAME}/ante-pay-table`, bankWhy.payTable(`${why.text}: the ante is paid by the ante pay table on the player's ${handName(player)}`, why.phrase, player, 'ante'));
     }
     case 'compared': {
       const versus = versusText(sd);
       if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, handsCompared(sd, 'bank', 'the bank wins'));
       if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'identical hands'));
       return bet.betType === 'ante'
-        ? winAt(bet, anteOdds(sd.player), env, `${GAME}/ante-pay-table`, `${versus}: ${sd.player.category} on the ante pay table`)
+        ? winAt(bet, anteOdds(sd.player), env, `${GAME}/ante-pay-table`, bankWhy.payTable(`${versus}: ${sd.player.category} on the ante pay table`, playerWins(sd), sd.player, 'ante'))
         : winAt(bet, rb.playOdds, env, `${GAME}/play`, handsCompared(sd, 'player', 'the player wins'));
     }
   }
@@ -115,14 +117,14 @@ function settleTxb(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bettorBet(s, bet, 'ante');
   if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed))
-    return lose(`${GAME}/fold`, 'euskadi L10442–10517', `box ${bet.seat} folded, which loses the Texas Bonus too`);
+    return lose(`${GAME}/fold`, 'euskadi L10442–10517', bankWhy.forfeits(`box ${bet.seat} folded, which loses the Texas Bonus too`, bet.seat, 'txb', 'fold'));
   const hole = cardsAt(s, seatPosition(bet.seat as number));
   const flop = cardsAt(s, BOARD).slice(0, rb.flopCards.value);
   if (hole.length < rb.holeCards.value || flop.length < rb.flopCards.value) return undecided('the TXB needs the two cards and the flop');
   const hand = bestOf([...hole, ...flop]);
   const odds = rb.txbPayTable[hand.category];
-  const why = `Texas Bonus on two cards and the flop: ${handName(hand)}`;
-  return odds && qualifies(hand, rb.txbMinimum.value) ? winAt(bet, odds, env, `${GAME}/txb`, why) : lose(`${GAME}/txb`, rb.txbMinimum.cite, `${why}, below a pair of aces`);
+  const why = bankWhy.onHand(`Texas Bonus on two cards and the flop: ${handName(hand)}`, 'txb', hand, false);
+  return odds && qualifies(hand, rb.txbMinimum.value) ? winAt(bet, odds, env, `${GAME}/txb`, why) : lose(`${GAME}/txb`, rb.txbMinimum.cite, bankWhy.short(`${why.text}, below a pair of aces`, why, 'acesPair'));
 }
 
 export const casinoHoldem: GameRules<BankPokerState, R> = {

@@ -146,7 +146,7 @@ interface Decision {
 
 /** The reasons' phrases: the bet by its name in the text (`term.betType`), the totals and points as numbers. */
 const why = {
-  firstThrow: (betType: string, total: number, wins: boolean) => phrase('craps.why.firstThrow', { betType: term('betType', betType), total, wins: wins ? 'yes' : 'no' }),
+  firstThrow: (betType: string, total: number) => phrase('craps.why.firstThrow', { betType: term('betType', betType), total }),
   barred: (betType: string, total: number) => phrase('craps.why.barred', { betType: term('betType', betType), total }),
   pointMade: (point: number, odds = false) => phrase('craps.why.pointMade', { point, odds: odds ? 'yes' : 'no' }),
   sevenBeforePoint: (point: number, odds = false) => phrase('craps.why.sevenBeforePoint', { point, odds: odds ? 'yes' : 'no' }),
@@ -186,8 +186,8 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
     case 'come': {
       const pays = rb.payouts[type];
       if (point === null) {
-        if (rb.comeOut.naturals.value.includes(t)) return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`, why.firstThrow(type, t, true));
-        if (rb.comeOut.craps.value.includes(t)) return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`, why.firstThrow(type, t, false));
+        if (rb.comeOut.naturals.value.includes(t)) return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`, why.firstThrow(type, t));
+        if (rb.comeOut.craps.value.includes(t)) return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`, why.firstThrow(type, t));
         return null;
       }
       if (t === point) return win(pays, `point ${point} made`, why.pointMade(point));
@@ -200,8 +200,8 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       if (point === null) {
         // the bar: "da resultado nulo en 12" for don't pass and don't come alike, each in its own paragraph
         if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite, why: `${t} is barred on the don't side`, because: why.barred(type, t) };
-        if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`, why.firstThrow(type, t, true));
-        if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`, why.firstThrow(type, t, false));
+        if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`, why.firstThrow(type, t));
+        if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`, why.firstThrow(type, t));
         return null;
       }
       if (t === 7) return win(pays, `seven before point ${point}`, why.sevenBeforePoint(point));

@@ -45,11 +45,13 @@ import {
   showdown,
   sideBetMax,
   undecided,
-  verdict,
   versusText,
   handsCompared,
   bankDoesNotQualify,
   winAt,
+  bankWhy,
+  jackpotStake,
+  playerWins,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
@@ -130,7 +132,7 @@ const bankFinal = (s: DrawPokerState): boolean => s.bankDealt.length === 5 && ca
 function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, 'a play bet without an ante on the box');
+  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
   const sd = showdown(s, ante, {
     playType: 'play',
     hand: (p) => (p === DEALER && !bankFinal(s) ? null : handOf(s, p, env)),
@@ -140,13 +142,13 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} passed ("paso")`);
+      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} passed ("paso")`, ante.seat, 'paso'));
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} after its draw does not qualify (a pair of 8s needed)`);
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
       return optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push') === 'lose'
         ? lose(`${GAME}/bank-does-not-qualify`, optionCite(env, 'playWhenBankDoesNotQualify'), why)
-        : push(`${GAME}/bank-does-not-qualify`, `${rb.qualifier.cite}; index.md OQ-06`, `${why.text}, the play bet is returned`);
+        : push(`${GAME}/bank-does-not-qualify`, `${rb.qualifier.cite}; index.md OQ-06`, bankWhy.playBet(why, 'the play bet is returned', 'returned'));
     }
     case 'compared': {
       const versus = versusText(sd);
@@ -154,8 +156,8 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose(`${GAME}/pay-table`, rb.source, `${sd.player.category} is not in the pay table`);
-      return winAt(bet, odds, env, `${GAME}/pay-table`, `${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`);
+      if (!odds) return lose(`${GAME}/pay-table`, rb.source, bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player));
+      return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)));
     }
   }
 }
@@ -272,7 +274,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
   settle(s, { bet }, env) {
     if (bet.betType === 'ante' || bet.betType === 'play') return settleMain(s, bet, env);
     if (bet.betType === 'jackpot')
-      return verdict('lose', 0, `${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`, 'the jackpot stake goes to the pool; any prize is paid by JackpotWon');
+      return jackpotStake(`${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`);
     return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
   },
 

@@ -42,7 +42,8 @@ import {
   undecided,
   verdict,
 } from '../../core/poker/bank';
-import { choose, compareHands, evaluateFive, handName, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
+import { choose, compareHands, evaluateFive, handName, handPhrase, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
+import { amount, phrase, said, type Phrase, type PhraseValue } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict } from '../../core/types';
 import { PaiGowRulebook, RULEBOOKS } from './rulebook';
 
@@ -139,12 +140,15 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   if (!s.bankLow) return undecided('the bank has not set its hands');
   const ranking = paiGowRanking(env);
   const player = setHands(seven, low, ranking)!;
-  if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, `box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`);
+  if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, said(`box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`, 'paiGow.foul', { box: String(bet.seat) }));
   const bank = bankHands(s, ranking)!;
   // the bank wins every tie ("igualdad")
   const highWins = compareHands(player.high, bank.high) > 0;
   const lowWins = compareHands(player.low, bank.low) > 0;
   const versus = `high ${handName(player.high)} vs ${handName(bank.high)}, low ${handName(player.low)} vs ${handName(bank.low)}`;
+  // the two hands against the bank's, and who wins (issue 16)
+  const compared = (winner: 'both' | 'one' | 'bank', more: Record<string, PhraseValue> = {}): Phrase =>
+    phrase('paiGow.compared', { playerHigh: handPhrase(player.high), bankHigh: handPhrase(bank.high), playerLow: handPhrase(player.low), bankLow: handPhrase(bank.low), winner, ...more });
   if (highWins && lowWins) {
     const rate = commissionRate(env);
     const win = bet.amount * rb.winOdds.value;
@@ -156,10 +160,11 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
       `${rb.outcomes.cite}; ${optionCite(env, 'commissionRate')}`,
       `${versus}: both hands win, pays 1:1 (${win}) less ${rate * 100} % commission (${commission})`,
       commission,
+      compared('both', { win: amount(win), percent: rate * 100, commission: amount(commission) }),
     );
   }
-  if (highWins || lowWins) return push(`${GAME}/one-hand-wins`, rb.outcomes.cite, `${versus}: one hand each ("partida nula")`);
-  return lose(`${GAME}/bank-wins`, rb.outcomes.cite, `${versus}: the bank wins (it wins every tie)`);
+  if (highWins || lowWins) return push(`${GAME}/one-hand-wins`, rb.outcomes.cite, { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') });
+  return lose(`${GAME}/bank-wins`, rb.outcomes.cite, { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') });
 }
 
 function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {

@@ -49,6 +49,8 @@ import {
   handsCompared,
   bankDoesNotQualify,
   winAt,
+  bankWhy,
+  playerWins,
 } from '../../core/poker/bank';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { parseCard } from '../../core/cards';
@@ -101,7 +103,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
   function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     const rb = env.rulebook;
     const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-    if (!ante) return lose(`${game}/${bet.betType}`, rb.streetMultiples.flop.cite, `a ${bet.betType} bet without an ante on the box`);
+    if (!ante) return lose(`${game}/${bet.betType}`, rb.streetMultiples.flop.cite, bankWhy.noAnte(bet.betType));
     // "se anulará la mano de ese jugador": a box dealt more cards than its two is out of the hand, its bets returned
     if (receivedAt(s, seatPosition(ante.seat as number)) > rb.holeCards.value)
       return returned(`${game}/wrong-card-count`, rb.wrongCardCount.cite, `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void`);
@@ -110,7 +112,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
       case 'undecided':
         return undecided(sd.reason);
       case 'folded':
-        return lose(`${game}/fold`, rb.streetMultiples.flop.cite, `box ${ante.seat} folded instead of the flop bet`);
+        return lose(`${game}/fold`, rb.streetMultiples.flop.cite, bankWhy.folded(`box ${ante.seat} folded instead of the flop bet`, ante.seat));
       case 'bank-does-not-qualify': // no qualifier in this game
         return undecided('no bank qualifier');
       case 'compared': {
@@ -118,11 +120,11 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         if (sd.sign < 0) return lose(`${game}/bank-wins`, rb.bankWins.cite, handsCompared(sd, 'bank', 'the bank wins'));
         if (sd.sign === 0) return push(`${game}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'a tie returns every bet'));
         if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, `${game}/street-bets`, handsCompared(sd, 'player', 'the player wins'));
-        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, `${game}/ante`, `${versus}: a winning ${sd.player.category}`);
+        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, `${game}/ante`, bankWhy.payTable(`${versus}: a winning ${sd.player.category}`, playerWins(sd), sd.player, 'winning'));
         const why = `${versus}: the player wins below a straight, the ante "no se pagará"`;
         return optionOr<string>(env, 'anteBelowStraight', 'push') === 'lose'
-          ? lose(`${game}/ante`, optionCite(env, 'anteBelowStraight'), why)
-          : push(`${game}/ante`, `${rb.anteMinimum.cite}`, `${why} and is returned`);
+          ? lose(`${game}/ante`, optionCite(env, 'anteBelowStraight'), bankWhy.anteBelowStraight(why, playerWins(sd)))
+          : push(`${game}/ante`, `${rb.anteMinimum.cite}`, bankWhy.anteBelowStraight(`${why} and is returned`, playerWins(sd)));
       }
     }
   }
@@ -136,8 +138,9 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     if (hole.length < 2) return undecided(`box ${bet.seat} does not hold two cards`);
     const hand = bonusHand(hole, cardsAt(s, DEALER));
     if (hand === 'undecided') return undecided("A-A: the bank's cards decide the bonus");
-    const why = `Bonus on ${hole.join(' ')}${hand ? ` (${hand})` : ''}, independent of every other bet`;
-    if (!hand) return lose(`${game}/bonus`, 'cantabria L4956–4959', `${why}: not a Bonus hand`);
+    // the bonus hand's own name (ace-king-suited…) is the code's English: the phrase shows the two cards
+    const why = bankWhy.onHand(`Bonus on ${hole.join(' ')}${hand ? ` (${hand})` : ''}, independent of every other bet`, 'bonus', hole.join(' '), false);
+    if (!hand) return lose(`${game}/bonus`, 'cantabria L4956–4959', bankWhy.short(`${why.text}: not a Bonus hand`, why, 'bonusHand'));
     let odds = table[hand]!;
     if (hand === 'ace-queen-or-jack-offsuit' && env.ctx.options && 'bonusAceQueenOrJackOffsuit' in env.ctx.options)
       odds = cited(Number(env.ctx.options.bonusAceQueenOrJackOffsuit), optionCite(env, 'bonusAceQueenOrJackOffsuit'));

@@ -46,6 +46,7 @@ import {
   handsCompared,
   bankDoesNotQualify,
   winAt,
+  bankWhy,
 } from '../../core/poker/bank';
 import { evaluateThree, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import type { Bet, Finding, SettlementVerdict } from '../../core/types';
@@ -92,7 +93,7 @@ function anteBonus(s: BankPokerState, ante: Bet, env: Env): { hand: HandValue; o
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, 'a play bet without an ante on the box');
+  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
   const sd = showdown(s, ante, {
     playType: 'play',
     hand: (p) => handOf(s, p, env),
@@ -102,12 +103,12 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, `box ${ante.seat} withdrew ("retirarse")`);
+      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} withdrew ("retirarse")`, ante.seat, 'retirarse'));
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (queen high or better needed)`);
       return bet.betType === 'ante'
         ? winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why)
-        : push(`${GAME}/bank-does-not-qualify`, rb.playWhenBankDoesNotQualify.cite, `${why.text}, the play bet stands unchanged`);
+        : push(`${GAME}/bank-does-not-qualify`, rb.playWhenBankDoesNotQualify.cite, bankWhy.playBet(why, 'the play bet stands unchanged', 'stands'));
     }
     case 'compared': {
       if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, handsCompared(sd, 'bank', 'the bank wins'));
@@ -120,13 +121,13 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
 function settlePairPlus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ante = bettorBet(s, bet, 'ante');
   if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed) && optionOr(env, 'pairPlusOnFold', 'lost') === 'lost')
-    return lose(`${GAME}/fold`, optionCite(env, 'pairPlusOnFold'), `box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`);
+    return lose(`${GAME}/fold`, optionCite(env, 'pairPlusOnFold'), bankWhy.forfeits(`box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`, bet.seat, 'pair-plus', 'fold'));
   const hand = handOf(s, seatPosition(bet.seat as number), env);
   if (!hand) return undecided(`box ${bet.seat} does not hold three cards`);
   const tableCite = optionCite(env, 'pairPlusTable');
   const odds = pairPlusTable(env)[hand.category];
-  const why = `pair plus on ${handName(hand)}, settled whatever the bank holds`;
-  return odds ? winAt(bet, odds, env, `${GAME}/pair-plus`, why) : lose(`${GAME}/pair-plus`, tableCite, `${why}: no pair`);
+  const why = bankWhy.onHand(`pair plus on ${handName(hand)}, settled whatever the bank holds`, 'pair-plus', hand, true);
+  return odds ? winAt(bet, odds, env, `${GAME}/pair-plus`, why) : lose(`${GAME}/pair-plus`, tableCite, bankWhy.short(`${why.text}: no pair`, why, 'pair'));
 }
 
 export const threeCardPoker: GameRules<BankPokerState, R> = {
@@ -184,8 +185,8 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
       const bonus = anteBonus(s, bet, env);
       if (!handOf(s, seatPosition(bet.seat as number), env)) return undecided(`box ${bet.seat} does not hold three cards`);
       return bonus
-        ? winAt(bet, bonus.odds, env, `${GAME}/ante-bonus`, `ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`)
-        : lose(`${GAME}/ante-bonus`, Object.values(env.rulebook.anteBonus)[0]!.cite, hasFolded(s, bet.seat) ? 'no ante bonus after a fold' : 'no ante bonus below a straight');
+        ? winAt(bet, bonus.odds, env, `${GAME}/ante-bonus`, bankWhy.onHand(`ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`, 'ante-bonus', bonus.hand, true))
+        : lose(`${GAME}/ante-bonus`, Object.values(env.rulebook.anteBonus)[0]!.cite, bankWhy.noAnteBonus(hasFolded(s, bet.seat)));
     }
     switch (bet.betType) {
       case 'ante':

@@ -36,8 +36,9 @@ import {
   seatPosition,
   seatsWith,
   undecided,
-  verdict,
+  push,
   winAt,
+  bankWhy,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { cited, type Fact, type Finding } from '../../core/types';
@@ -151,12 +152,12 @@ export const trijoker: GameRules<TrijokerState, R> = {
   settle(s, { bet }, env) {
     const rb = env.rulebook;
     if (!BETS.includes(bet.betType)) return returned(`${GAME}/bet-types`, rb.source, `${bet.betType} is not a bet of ${GAME}`);
-    if (withdrawn(s, bet.betId)) return verdict('void', 0, `${GAME}/withdraw-bet`, rb.withdrawable[bet.betType]?.cite ?? rb.source, `${bet.betType} was withdrawn: the stake is returned`);
+    if (withdrawn(s, bet.betId)) return { ...push(`${GAME}/withdraw-bet`, rb.withdrawable[bet.betType]?.cite ?? rb.source, bankWhy.withdrawn(`${bet.betType} was withdrawn`, bet.betType)), outcome: 'void' };
     const hand = handOf(s, bet.seat, env);
     if (!hand) return undecided(`box ${bet.seat} and the common cards are not complete`);
     const odds = rb.payTable[hand.category];
-    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose(`${GAME}/pay-table`, rb.minimumHand.cite, `${handName(hand)} is below a pair of jacks`);
-    return winAt(bet, odds, env, `${GAME}/pay-table`, `${handName(hand)} on ${bet.betType}`);
+    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose(`${GAME}/pay-table`, rb.minimumHand.cite, bankWhy.short(`${handName(hand)} is below a pair of jacks`, hand, 'jacksPair'));
+    return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.onHand(`${handName(hand)} on ${bet.betType}`, bet.betType, hand, false));
   },
 
   isDecided: (s, env) => isComplete(deal, s, env),
