@@ -81,11 +81,11 @@ describe('casino-audit command line', () => {
     // an insider with database rights edits a payout behind the application's back
     const client = new Client({ connectionString: db.url });
     await client.connect();
-    await client.query('ALTER TABLE ca_events DISABLE TRIGGER ca_events_no_update');
+    await client.query('ALTER TABLE ca_event_rows DISABLE TRIGGER ca_events_no_update');
     const target = await client.query(
       `UPDATE ca_events SET data = jsonb_set(data, '{payout}', '350000') WHERE event_type = 'BetSettled' AND data->>'betId' = 'b-1' RETURNING stream_id, stream_version, global_position`,
     );
-    await client.query('ALTER TABLE ca_events ENABLE TRIGGER ca_events_no_update');
+    await client.query('ALTER TABLE ca_event_rows ENABLE TRIGGER ca_events_no_update');
     await client.end();
     const { stream_id, stream_version, global_position } = target.rows[0];
 

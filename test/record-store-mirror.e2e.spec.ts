@@ -85,9 +85,9 @@ describe('a store of record mirrored into PostgreSQL', () => {
     const stream = `session-${late.value!.sessions[0].sessionId}`;
     const c = await record.pool.connect();
     try {
-      await c.query('ALTER TABLE ca_events DISABLE TRIGGER USER');
+      await c.query('ALTER TABLE ca_event_rows DISABLE TRIGGER USER');
       await c.query(`UPDATE ca_events SET data = jsonb_set(data, '{tableId}', '"edited"') WHERE stream_id = $1 AND stream_version = 1`, [stream]);
-      await c.query('ALTER TABLE ca_events ENABLE TRIGGER USER');
+      await c.query('ALTER TABLE ca_event_rows ENABLE TRIGGER USER');
     } finally {
       c.release();
     }

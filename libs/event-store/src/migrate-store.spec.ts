@@ -138,9 +138,9 @@ describe('migrate-store (PostgreSQL → PostgreSQL)', () => {
     const victim = (await source.readStream('session-b2'))[1];
     const client = await sourcePool.connect();
     try {
-      await client.query('ALTER TABLE ca_events DISABLE TRIGGER ca_events_no_update');
+      await client.query('ALTER TABLE ca_event_rows DISABLE TRIGGER ca_events_no_update');
       await client.query(`UPDATE ca_events SET data = '{"i": 999}' WHERE event_id = $1`, [victim.eventId]);
-      await client.query('ALTER TABLE ca_events ENABLE TRIGGER ca_events_no_update');
+      await client.query('ALTER TABLE ca_event_rows ENABLE TRIGGER ca_events_no_update');
     } finally {
       client.release();
     }

@@ -15,9 +15,9 @@ describeEventStoreContract(
       tamper: async (event, data) => {
         const client = await pool.connect();
         try {
-          await client.query('ALTER TABLE ca_events DISABLE TRIGGER ca_events_no_update');
+          await client.query('ALTER TABLE ca_event_rows DISABLE TRIGGER ca_events_no_update');
           await client.query('UPDATE ca_events SET data = $1 WHERE event_id = $2', [JSON.stringify(data), event.eventId]);
-          await client.query('ALTER TABLE ca_events ENABLE TRIGGER ca_events_no_update');
+          await client.query('ALTER TABLE ca_event_rows ENABLE TRIGGER ca_events_no_update');
         } finally {
           client.release();
         }

@@ -38,7 +38,7 @@ const lane = (): NewEvent[] =>
 
 const seqScans = async () => {
   await pool.query('SELECT pg_stat_force_next_flush()');
-  return Number((await pool.query(`SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'ca_events'`)).rows[0].seq_scan);
+  return Number((await pool.query(`SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'ca_event_rows'`)).rows[0].seq_scan);
 };
 
 it('an append follows its streams by index, though its connection planned it on an empty store', async () => {

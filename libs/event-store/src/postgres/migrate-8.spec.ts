@@ -88,18 +88,18 @@ describe('schema migration 8 on an existing store', () => {
     expect(await version(pool)).toBe(EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
     expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\) WHERE \(\(data ->> 'roundId'::text\) IS NOT NULL\)$/);
-    expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_events'::regclass`)).rows).toEqual([{ stxname: 'ca_events_round_stats' }]);
+    expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_event_rows'::regclass`)).rows).toEqual([{ stxname: 'ca_events_round_stats' }]);
     expect((await pool.query(`SELECT octet_length(hash) AS n, octet_length(prev_hash) AS p FROM ca_events WHERE stream_id = 's-a' AND stream_version = 1`)).rows[0]).toEqual({ n: 32, p: 0 });
     const fresh = new PostgresEventStore(pool);
     expect(await whatReadersSee(fresh)).toEqual(before);
     expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
 
     // the triggers were never off: still no UPDATE, DELETE or TRUNCATE, for the owner too
-    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_events']) {
+    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_event_rows']) {
       await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
     }
     await expect(pool.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`)).rejects.toMatchObject({ code: 'CA003' });
-    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'ca_events'::regclass AND tgenabled = 'O'`)).rows[0].n).toBe(2);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'ca_event_rows'::regclass AND tgenabled = 'O'`)).rows[0].n).toBe(2);
 
     // appends go on (a head cached before the migration, a head read after it), a wrong link is still refused, seals chain on
     await store.append([event('s-a', 14, 's-a-r2')]);

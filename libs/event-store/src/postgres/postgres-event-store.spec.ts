@@ -88,7 +88,7 @@ describe('PostgreSQL event store', () => {
     await store.append([event(stream)]);
     await expect(pool.query(`UPDATE ca_events SET data = '{}' WHERE stream_id = $1`, [stream])).rejects.toThrow(/immutable/);
     await expect(pool.query(`DELETE FROM ca_events WHERE stream_id = $1`, [stream])).rejects.toThrow(/immutable/);
-    await expect(pool.query(`TRUNCATE ca_events`)).rejects.toThrow(/immutable/);
+    await expect(pool.query(`TRUNCATE ca_event_rows`)).rejects.toThrow(/immutable/);
   });
 
   it('reads the same feed as lean facts: data as its JSON text, the round id only when it is a string', async () => {

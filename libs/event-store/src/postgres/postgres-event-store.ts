@@ -297,10 +297,9 @@ export class PostgresEventStore implements EventStore {
 /**
  * The head (last event: version and chain hash) of each named stream, one backward probe of
  * ca_events_stream_version a stream; a stream without events has no row. (Schema migration 6: the
- * head is the last event, not a row of its own.)
+ * head is the last event, not a row of its own; migration 10: `ca_streams` finds it by the stream's number.)
  */
-const STREAM_HEADS = `SELECT s.stream_id, h.stream_version AS version, ${hashColumn('h.hash', 'head_hash')} FROM unnest($1::text[]) AS s(stream_id)
-  CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_events e WHERE e.stream_id = s.stream_id ORDER BY e.stream_version DESC LIMIT 1) h`;
+const STREAM_HEADS = `SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id = ANY ($1::text[])`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);

@@ -634,6 +634,300 @@ ANALYZE ca_events;
 ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET enable_seqscan = off;
 `,
   },
+  {
+    version: 10,
+    name: 'a stream numbered, its metadata stored once, the link to the event before read from that event',
+    sql: `
+-- Issue 23 §2 (docs/deployment.md, "Disk per event"): 685 B an event after migration 8, of which a row held its
+-- stream's 36-byte id, its 37-byte metadata (a dozen values in a store) and the 33-byte hash of the event before
+-- it (which that event holds), and the stream/version index repeated the id in half-empty pages. The events move
+-- to ca_event_rows, which carries a stream number and a metadata number, and not prev_hash; ca_events becomes
+-- the view readers always read, with the same columns (stream_id, metadata and prev_hash looked up), so the API,
+-- the CLI, seals, receipts, backups and the read models' SQL are unchanged. The hashes are the same bytes: every
+-- chain and seal checks as before.
+-- One transaction (applySqlMigrations): stopped half-way, it leaves the store as it was; run it again. The table
+-- is copied under an exclusive lock (seconds per 100,000 events): appends and reads wait meanwhile.
+
+-- 1. prev_hash is dropped only where it is what the chain says: the hash of the stream's event before (none
+--    before version 1). Anything else is evidence (an event removed or rewritten): refuse rather than lose it.
+DO $$
+DECLARE
+  bad record;
+BEGIN
+  SELECT e.stream_id, e.stream_version INTO bad
+    FROM ca_events e LEFT JOIN ca_events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
+   WHERE e.prev_hash IS DISTINCT FROM CASE WHEN e.stream_version = 1 THEN ''::bytea ELSE p.hash END
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'event % of stream % does not link to the hash of the event before it: run casino-audit verify; the store is not migrated',
+      bad.stream_version, bad.stream_id USING ERRCODE = 'CA003';
+  END IF;
+END $$;
+
+-- 2. Who may read the events and the heads may read them after (the views are made again below).
+CREATE TEMPORARY TABLE ca_store_readers ON COMMIT DROP AS
+  SELECT DISTINCT c.relname::text AS relation, a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+   WHERE c.oid IN ('ca_events'::regclass, 'ca_streams'::regclass) AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
+DROP VIEW ca_streams;
+
+-- 3. A stream's number and a metadata's number: given once, at the stream's first append (the metadata's first
+--    use), and never changed (like the events, the owner is stopped by triggers). The metadata is found by the
+--    sha256 of its text (jsonb's text is one per value), so metadata of any size is numbered.
+CREATE TABLE ca_stream_ids (
+  stream_number integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  stream_id     text NOT NULL CONSTRAINT ca_stream_ids_stream_id UNIQUE
+);
+CREATE TABLE ca_event_metadata (
+  metadata_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  digest      bytea NOT NULL CONSTRAINT ca_event_metadata_digest UNIQUE,
+  metadata    jsonb NOT NULL
+);
+CREATE FUNCTION ca_numbers_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'stream and metadata numbers are never changed: % on % refused', TG_OP, TG_TABLE_NAME USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_stream_ids_no_update BEFORE UPDATE OR DELETE ON ca_stream_ids FOR EACH ROW EXECUTE FUNCTION ca_numbers_are_immutable();
+CREATE TRIGGER ca_stream_ids_no_truncate BEFORE TRUNCATE ON ca_stream_ids FOR EACH STATEMENT EXECUTE FUNCTION ca_numbers_are_immutable();
+CREATE TRIGGER ca_event_metadata_no_update BEFORE UPDATE OR DELETE ON ca_event_metadata FOR EACH ROW EXECUTE FUNCTION ca_numbers_are_immutable();
+CREATE TRIGGER ca_event_metadata_no_truncate BEFORE TRUNCATE ON ca_event_metadata FOR EACH STATEMENT EXECUTE FUNCTION ca_numbers_are_immutable();
+
+CREATE FUNCTION ca_metadata_digest(metadata jsonb) RETURNS bytea LANGUAGE sql STABLE AS $$ SELECT sha256(convert_to(metadata::text, 'UTF8')) $$;
+-- numbers for the streams and metadata not numbered yet (ca_append, the view's INSERT); one probe each when all are
+CREATE FUNCTION ca_number_streams(p_stream_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ca_stream_ids (stream_id)
+    SELECT DISTINCT u.s FROM unnest(p_stream_ids) AS u(s) WHERE NOT EXISTS (SELECT 1 FROM ca_stream_ids i WHERE i.stream_id = u.s)
+    ON CONFLICT (stream_id) DO NOTHING;
+END $$;
+CREATE FUNCTION ca_number_metadata(p_metadata jsonb[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ca_event_metadata (digest, metadata)
+    SELECT DISTINCT ON (u.d) u.d, u.m FROM (SELECT ca_metadata_digest(m) AS d, m FROM unnest(p_metadata) AS m) u
+     WHERE NOT EXISTS (SELECT 1 FROM ca_event_metadata i WHERE i.digest = u.d)
+    ON CONFLICT (digest) DO NOTHING;
+END $$;
+REVOKE ALL ON FUNCTION ca_number_streams(text[]), ca_number_metadata(jsonb[]) FROM PUBLIC;
+
+INSERT INTO ca_stream_ids (stream_id) SELECT stream_id FROM ca_events GROUP BY stream_id ORDER BY min(global_position);
+INSERT INTO ca_event_metadata (digest, metadata)
+  SELECT ca_metadata_digest(metadata), metadata FROM ca_events GROUP BY metadata ORDER BY min(global_position);
+
+-- 4. The rows: the fixed-width columns first (no alignment padding between them), data (4-byte aligned) after
+--    them, the short texts and the two hashes last. Copied in position order with their positions, transactions
+--    and recording times; the indexes are built after the copy, packed.
+CREATE TABLE ca_event_rows (
+  global_position  bigint GENERATED ALWAYS AS IDENTITY,
+  -- the writer's transaction: the feed is ordered by (transaction_id, global_position) (migration 1)
+  transaction_id   xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  recorded_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
+  stream_number    integer NOT NULL,
+  stream_version   integer NOT NULL,
+  metadata_id      integer NOT NULL,
+  event_id         uuid NOT NULL,
+  data             jsonb NOT NULL,
+  event_type       text NOT NULL,
+  occurred_at      text,
+  content_hash     bytea NOT NULL,
+  hash             bytea NOT NULL
+);
+INSERT INTO ca_event_rows (global_position, transaction_id, recorded_at, stream_number, stream_version, metadata_id, event_id, data,
+                           event_type, occurred_at, content_hash, hash) OVERRIDING SYSTEM VALUE
+  SELECT e.global_position, e.transaction_id, e.recorded_at, s.stream_number, e.stream_version, m.metadata_id, e.event_id, e.data,
+         e.event_type, e.occurred_at, e.content_hash, e.hash
+    FROM ca_events e JOIN ca_stream_ids s ON s.stream_id = e.stream_id JOIN ca_event_metadata m ON m.digest = ca_metadata_digest(e.metadata)
+   ORDER BY e.global_position;
+SELECT setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), coalesce(max(global_position), 0) + 1, false) FROM ca_events;
+
+-- the old table, its indexes, statistics and triggers (ALTER … TYPE and DROP fire no row trigger: nothing was edited)
+DROP TABLE ca_events;
+
+-- 5. The same constraints and indexes under the same names (the append names its refusals by them), each for the
+--    query it serves (docs/deployment.md, "Disk per event"); the stream's number in place of its id.
+ALTER TABLE ca_event_rows
+  ADD CONSTRAINT ca_events_pkey PRIMARY KEY (global_position),
+  ADD CONSTRAINT ca_events_stream_version UNIQUE (stream_number, stream_version),
+  ADD CONSTRAINT ca_events_event_id UNIQUE (event_id);
+CREATE INDEX ca_events_feed ON ca_event_rows (transaction_id, global_position);
+CREATE INDEX ca_events_round ON ca_event_rows ((data->>'roundId')) WHERE data->>'roundId' IS NOT NULL;
+CREATE STATISTICS ca_events_round_stats ON (data->>'roundId') FROM ca_event_rows;
+CREATE INDEX ca_events_sessions_by_day ON ca_event_rows ((data->>'gamingDay')) WHERE event_type = 'TableSessionOpened';
+CREATE INDEX ca_events_closed_sessions ON ca_event_rows (stream_number) WHERE event_type = 'TableSessionClosed';
+CREATE INDEX ca_events_session_context ON ca_event_rows (stream_number, event_type, stream_version)
+  WHERE event_type IN ('TableSessionOpened', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed',
+                       'ShoeStarted', 'TableSessionClosed', 'CorrectionRecorded');
+CREATE INDEX ca_events_jackpots ON ca_event_rows (global_position)
+  WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset');
+CREATE TRIGGER ca_events_no_update BEFORE UPDATE OR DELETE ON ca_event_rows
+  FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+REVOKE ALL ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM PUBLIC;
+
+-- 6. ca_events as readers knew it. The left joins fall away from a query that reads neither stream_id nor metadata;
+--    prev_hash is looked up (one probe of ca_events_stream_version) only when it is read. stream_number is last: a
+--    reader that needs a stream's events in order with a LIMIT filters by it (a filter on stream_id reaches the
+--    rows through a join, whose order the planner does not carry: it sorts the stream first).
+CREATE VIEW ca_events AS
+  SELECT e.global_position, e.transaction_id, s.stream_id, e.stream_version, e.event_id, e.event_type, e.data, m.metadata,
+         e.occurred_at, e.recorded_at, e.content_hash,
+         CASE WHEN e.stream_version = 1 THEN ''::bytea
+              ELSE (SELECT p.hash FROM ca_event_rows p WHERE p.stream_number = e.stream_number AND p.stream_version = e.stream_version - 1) END AS prev_hash,
+         e.hash, e.stream_number
+    FROM ca_event_rows e
+    LEFT JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+    LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;
+
+-- Written through the view: an INSERT (a restore: positions and recording times given, the file's prev_hash
+-- dropped; verify, which a restore runs, checks every link from the events themselves), an UPDATE or DELETE
+-- passed to the rows, whose triggers refuse them (and an intruder who switched those off is seen by verify).
+CREATE FUNCTION ca_events_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM ca_event_rows WHERE global_position = OLD.global_position;
+    RETURN OLD;
+  END IF;
+  IF TG_OP = 'UPDATE' AND (NEW.global_position IS DISTINCT FROM OLD.global_position OR NEW.prev_hash IS DISTINCT FROM OLD.prev_hash
+                           OR NEW.stream_number IS DISTINCT FROM OLD.stream_number) THEN
+    RAISE EXCEPTION 'an event''s position, its stream number and the hash of the event before it are not written: UPDATE on ca_events refused' USING ERRCODE = 'CA003';
+  END IF;
+  PERFORM ca_number_streams(ARRAY[NEW.stream_id]);
+  PERFORM ca_number_metadata(ARRAY[coalesce(NEW.metadata, '{}')]);
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE ca_event_rows SET transaction_id = NEW.transaction_id, recorded_at = NEW.recorded_at,
+           stream_number = (SELECT stream_number FROM ca_stream_ids WHERE stream_id = NEW.stream_id), stream_version = NEW.stream_version,
+           metadata_id = (SELECT metadata_id FROM ca_event_metadata WHERE digest = ca_metadata_digest(coalesce(NEW.metadata, '{}'))),
+           event_id = NEW.event_id, data = NEW.data, event_type = NEW.event_type, occurred_at = NEW.occurred_at,
+           content_hash = NEW.content_hash, hash = NEW.hash
+     WHERE global_position = OLD.global_position;
+    RETURN NEW;
+  END IF;
+  INSERT INTO ca_event_rows (global_position, transaction_id, recorded_at, stream_number, stream_version, metadata_id, event_id, data,
+                             event_type, occurred_at, content_hash, hash) OVERRIDING SYSTEM VALUE
+    VALUES (coalesce(NEW.global_position, nextval(pg_get_serial_sequence('ca_event_rows', 'global_position'))),
+            coalesce(NEW.transaction_id, pg_current_xact_id()), coalesce(NEW.recorded_at, clock_timestamp()),
+            (SELECT stream_number FROM ca_stream_ids WHERE stream_id = NEW.stream_id), NEW.stream_version,
+            (SELECT metadata_id FROM ca_event_metadata WHERE digest = ca_metadata_digest(coalesce(NEW.metadata, '{}'))),
+            NEW.event_id, NEW.data, NEW.event_type, NEW.occurred_at, NEW.content_hash, NEW.hash)
+    RETURNING global_position INTO NEW.global_position;
+  -- a position given: the next append's comes after it
+  PERFORM setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), NEW.global_position)
+    FROM pg_sequences q WHERE q.schemaname = current_schema() AND q.sequencename = 'ca_event_rows_global_position_seq'
+     AND NEW.global_position > coalesce(q.last_value, 0);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER ca_events_written INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_events
+  FOR EACH ROW EXECUTE FUNCTION ca_events_write();
+
+-- 7. The heads: each numbered stream's last event, one backward probe of ca_events_stream_version a stream.
+CREATE VIEW ca_streams AS
+  SELECT s.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
+    FROM ca_stream_ids s CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_event_rows e WHERE e.stream_number = s.stream_number
+                                               ORDER BY e.stream_version DESC LIMIT 1) h;
+CREATE OR REPLACE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF (SELECT h.version = NEW.version AND h.head_hash = NEW.head_hash FROM ca_streams h WHERE h.stream_id = NEW.stream_id) THEN
+      RETURN NULL;
+    END IF;
+    RAISE EXCEPTION 'the head given for stream % (version %) is not its last stored event: INSERT on ca_streams refused', NEW.stream_id, NEW.version
+      USING ERRCODE = 'CA003';
+  END IF;
+  RAISE EXCEPTION 'stream heads are the streams'' last events: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
+  FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
+
+REVOKE ALL ON ca_events, ca_streams FROM PUBLIC;
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT relation, grantee FROM ca_store_readers LOOP
+    EXECUTE format('GRANT SELECT ON %I TO %s', r.relation, r.grantee); -- regrole text: quoted already
+    -- a stream's number from its id, for readers that filter by it
+    EXECUTE format('GRANT SELECT ON ca_stream_ids TO %s', r.grantee);
+  END LOOP;
+END $$;
+
+-- 8. The append: the same signature and arguments. It checks links as before (against the stored event before,
+--    found by the stream's number), numbers new streams and metadata, and stores numbers; prev_hash is checked,
+--    not stored. The batch is inserted in its order (its positions follow it).
+CREATE OR REPLACE FUNCTION ca_append(
+  p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
+  p_heads jsonb
+) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  n integer := coalesce(array_length(p_event_ids, 1), 0);
+  i integer;
+  follows boolean;
+  behind record;
+BEGIN
+  IF current_setting('ca.no_append', true) = 'on' THEN
+    RAISE EXCEPTION 'this transaction promised not to append (ca.no_append)' USING ERRCODE = 'CA005';
+  END IF;
+  IF n = 0 THEN RETURN; END IF;
+  IF n = 1 OR p_stream_ids <@ p_stream_ids[1:1] THEN
+    FOR i IN 2..n LOOP
+      IF p_versions[i] <> p_versions[i - 1] + 1 OR p_prev_hashes[i] <> p_hashes[i - 1] THEN
+        RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
+      END IF;
+    END LOOP;
+    follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
+      OR EXISTS (SELECT 1 FROM ca_stream_ids s JOIN ca_event_rows e ON e.stream_number = s.stream_number
+                  WHERE s.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1 AND encode(e.hash, 'hex') = p_prev_hashes[1]);
+  ELSE
+    -- several streams: each event against the one before it on its stream, in the batch or stored
+    IF EXISTS (
+      SELECT 1 FROM (SELECT u.*, lag(u.v) OVER w AS bv, lag(u.h) OVER w AS bh
+                       FROM unnest(p_stream_ids, p_versions, p_prev_hashes, p_hashes) WITH ORDINALITY AS u(s, v, p, h, i)
+                     WINDOW w AS (PARTITION BY u.s ORDER BY u.i)) b
+       WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
+      RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
+    END IF;
+    follows := NOT EXISTS (
+      SELECT 1 FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+                      ORDER BY u.s, u.i) f
+       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_stream_ids s JOIN ca_event_rows e ON e.stream_number = s.stream_number
+                                                   WHERE s.stream_id = f.s AND e.stream_version = f.v - 1 AND encode(e.hash, 'hex') = f.p)));
+  END IF;
+  IF follows THEN
+    PERFORM ca_number_streams(p_stream_ids);
+    PERFORM ca_number_metadata(p_metadata);
+    RETURN QUERY
+    INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
+    SELECT s.stream_number, u.v, m.metadata_id, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
+      FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at, p_content_hashes, p_hashes)
+             WITH ORDINALITY AS u(s, v, id, t, d, m, o, c, h, i)
+      JOIN ca_stream_ids s ON s.stream_id = u.s
+      JOIN ca_event_metadata m ON m.digest = ca_metadata_digest(u.m)
+     ORDER BY u.i
+    RETURNING event_id, global_position;
+    RETURN;
+  END IF;
+  -- refused: the first stream whose first event does not follow its stored last event
+  SELECT f.s, f.v - 1 AS expected, coalesce(h.version, 0) AS actual INTO behind
+    FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p, u.i FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+           ORDER BY u.s, u.i) f
+    LEFT JOIN ca_streams h ON h.stream_id = f.s
+   WHERE f.v - 1 <> coalesce(h.version, 0) OR f.p <> coalesce(h.head_hash, '')
+   ORDER BY f.i LIMIT 1;
+  RAISE EXCEPTION 'stream % is at version %, expected %', behind.s, behind.actual, behind.expected
+    USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', behind.s, 'actual', behind.actual, 'expected', behind.expected)::text;
+END $$;
+
+-- CREATE OR REPLACE set the function's settings anew: the pinned search path (it runs with its owner's rights), the
+-- generic plan (migration 6) and the lookups by index whatever the statistics (migration 9)
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan SET enable_seqscan = off', current_schema());
+END $$;
+
+-- the new tables' statistics, the expression's included, before the first query plans against them
+ANALYZE ca_event_rows, ca_stream_ids, ca_event_metadata;
+`,
+  },
 ];
 
 /**
@@ -653,6 +947,8 @@ export function writerRoleGrants(role: string): string {
   return `
 GRANT USAGE ON SCHEMA public TO ${role};
 GRANT SELECT ON ca_events, ca_streams, ca_schema_migrations TO ${role};
+-- a stream's number from its id (store migration 10), for readers that filter by it
+DO $$ BEGIN IF to_regclass('ca_stream_ids') IS NOT NULL THEN GRANT SELECT ON ca_stream_ids TO ${role}; END IF; END $$;
 GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO ${role};
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_events, ca_streams, ca_schema_migrations FROM ${role};
 `;

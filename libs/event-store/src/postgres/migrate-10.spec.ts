@@ -1,0 +1,200 @@
+/**
+ * Schema migration 10 (issue 23 §2) on a store written by today's code under migration 9: the events move to
+ * ca_event_rows with a stream number and a metadata number and without prev_hash, and ca_events becomes the
+ * view of them. Readers see the same events, heads, rounds and feed; the old seal receipt still checks; the
+ * immutability triggers still refuse; a writer role keeps what it may do; appends, new streams and seals go
+ * on; a migration stopped half-way leaves the store as it was and runs again; a store whose prev_hash is not
+ * the hash of the event before (evidence) is not migrated.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { NewEvent } from '../port';
+import { createSeal } from '../seal';
+import { applySqlMigrations } from './migrate';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyStore } from './postgres-verifier';
+import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
+
+jest.setTimeout(60_000);
+
+const BEFORE = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 9);
+const LATEST = EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version;
+const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type: i === 1 ? 'TableSessionOpened' : roundId && i % 5 === 2 ? 'RoundStarted' : 'Something',
+  data: roundId ? { i, roundId } : { i, gamingDay: '2026-11-21' },
+  metadata: { recordedBy: `terminal:${streamId}` },
+  occurredAt: '2026-11-21T20:00:00.000Z',
+});
+
+const databases: TestDatabase[] = [];
+const pools: Pool[] = [];
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+function poolOn(url: string): Pool {
+  const pool = new Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  return pool;
+}
+
+/** A store with the schema of migration 9, written and sealed through today's store code, read by a writer role. */
+async function storeAtMigration9() {
+  const db = await createTestDatabase('ca_migrate10');
+  databases.push(db);
+  const pool = poolOn(db.url);
+  await applySqlMigrations(pool, BEFORE);
+  const role = `${db.name}_writer`.slice(0, 60);
+  await pool.query(`CREATE ROLE ${role} NOLOGIN`);
+  await pool.query(writerRoleGrants(role));
+  const store = new PostgresEventStore(pool);
+  const batch: NewEvent[] = [];
+  for (const [s, n] of [['s-a', 12], ['s-b', 9], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
+  await store.append(batch);
+  await store.append([event('s-a', 13, 's-a-r2')], { expectedVersions: { 's-a': 12 } });
+  const { receipt } = await createSeal(pool, { gamingDay: '2026-11-21' });
+  return { pool, store, receipt, db, role };
+}
+
+const version = async (pool: Pool) => (await pool.query('SELECT max(version) AS v FROM ca_schema_migrations')).rows[0].v;
+const kind = async (pool: Pool, relation: string) => (await pool.query(`SELECT relkind FROM pg_class WHERE oid = to_regclass($1)`, [relation])).rows[0]?.relkind ?? null;
+
+/** What readers see: every stream read whole, the heads, a round, the feed (both shapes), events by id. */
+async function whatReadersSee(store: PostgresEventStore) {
+  const streams = await store.streamIds();
+  const read = await Promise.all(streams.map((s) => store.readStream(s)));
+  const start = { transactionId: 0n, globalPosition: 0n };
+  return {
+    streams: read,
+    heads: (await store.pool.query('SELECT stream_id, version, head_hash FROM ca_streams ORDER BY stream_id')).rows,
+    versions: await store.streamVersions(['s-a', 's-b', 's-c', 's-none']),
+    round: await store.readRound('s-a-r2'),
+    roundStream: await store.streamOfRound('s-b-r1'),
+    feed: (await store.readFeed(start, 1000)).events,
+    facts: (await store.readFeedFacts(start, 1000)).events,
+    found: await store.findEvents([read[1][3].eventId, read[0][0].eventId]),
+  };
+}
+
+describe('schema migration 10 on an existing store', () => {
+  it('migrates in place: readers see the same, verify passes with the old receipt, triggers refuse, the writer role reads and appends, seals go on', async () => {
+    const { pool, store, receipt, role } = await storeAtMigration9();
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true } } });
+    const before = await whatReadersSee(store);
+    expect(before.round.map((e) => e.data.i)).toEqual([12, 13]);
+    expect(before.streams[0][1].prevHash).toBe(before.streams[0][0].hash);
+    expect(before.facts.filter((f) => f.startHash !== null)).toHaveLength(6);
+
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
+    expect(await version(pool)).toBe(LATEST);
+    expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_streams')]).toEqual(['v', 'r', 'v']);
+    const columns = (await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'ca_event_rows' ORDER BY ordinal_position`)).rows.map((r) => r.column_name);
+    expect(columns).toEqual(['global_position', 'transaction_id', 'recorded_at', 'stream_number', 'stream_version', 'metadata_id', 'event_id', 'data', 'event_type', 'occurred_at', 'content_hash', 'hash']);
+    // four streams (the seals' own included), and one metadata value a stream: each stored once
+    expect((await pool.query('SELECT count(*)::int AS n FROM ca_stream_ids')).rows[0].n).toBe(4);
+    expect((await pool.query('SELECT count(*)::int AS n FROM ca_event_metadata')).rows[0].n).toBe(4);
+    const index = (await pool.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ca_events_stream_version'`)).rows[0].indexdef;
+    expect(index).toMatch(/ON public\.ca_event_rows USING btree \(stream_number, stream_version\)$/);
+
+    // the same connections and a process started after the migration read the same
+    expect(await whatReadersSee(store)).toEqual(before);
+    const fresh = new PostgresEventStore(poolOn((pool as any).options.connectionString));
+    expect(await whatReadersSee(fresh)).toEqual(before);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
+
+    // nothing is changed through the view or on the rows, for the owner too; the numbers never change
+    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_event_rows', `UPDATE ca_stream_ids SET stream_id = 's-z'`]) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+    await expect(pool.query(`UPDATE ca_events SET prev_hash = hash WHERE stream_id = 's-a'`)).rejects.toMatchObject({ code: 'CA003' });
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = 'ca_event_rows'::regclass AND tgenabled = 'O'`)).rows[0].n).toBe(2);
+
+    // the writer role granted before the migration reads the views and appends, and still may not change anything
+    const c = await pool.connect();
+    try {
+      await c.query(`SET ROLE ${role}`);
+      expect((await c.query(`SELECT count(*)::int AS n FROM ca_events WHERE stream_id = 's-b'`)).rows[0].n).toBe(9);
+      expect((await c.query(`SELECT version FROM ca_streams WHERE stream_id = 's-b'`)).rows[0].version).toBe(9);
+      await expect(c.query(`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-b'`)).rejects.toMatchObject({ code: '42501' });
+      await expect(c.query(`SELECT * FROM ca_event_metadata`)).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await c.query('RESET ROLE');
+      c.release();
+    }
+
+    // appends go on (a head cached before the migration, a head read after it, a new stream, new metadata), a wrong link is refused
+    await store.append([event('s-a', 14, 's-a-r2')]);
+    await fresh.append([event('s-b', 10), event('s-d', 1), { ...event('s-d', 2), metadata: { recordedBy: 'cage' } }], { expectedVersions: { 's-b': 9 } });
+    await expect(fresh.append([event('s-c', 4)], { expectedVersions: { 's-c': 2 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    const forged = pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
+      ['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}',
+    ]);
+    await expect(forged).rejects.toMatchObject({ code: 'CA002', message: 'stream s-c is at version 3, expected 3' });
+    const d = await fresh.readStream('s-d');
+    expect(d.map((e) => [e.streamVersion, e.prevHash, e.metadata])).toEqual([
+      [1, '', { recordedBy: 'terminal:s-d' }],
+      [2, d[0].hash, { recordedBy: 'cage' }],
+    ]);
+    expect((await fresh.readRound('s-a-r2')).map((e) => e.data.i)).toEqual([12, 13, 14]);
+    const second = await createSeal(pool);
+    expect(second.seal).toMatchObject({ sequence: 2, heads: { 's-a': { version: 14 }, 's-b': { version: 10 }, 's-d': { version: 2 } } });
+    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({ ok: true, events: 31, seals: { count: 2, receipt: { ok: true, sequence: 2 } } });
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+  });
+
+  it('stopped half-way (its connection killed while it waits for the table) leaves the store as it was, and runs again', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration9();
+    const before = await whatReadersSee(store);
+    // a reader holds the table: the migration has begun (its checks run, the new tables made) and waits for its lock
+    const reader = await pool.connect();
+    await reader.query(`BEGIN; LOCK TABLE ca_events IN ACCESS SHARE MODE`);
+    const migrating = applySqlMigrations(pool).then(
+      () => 'finished',
+      (error) => `stopped: ${error.message}`,
+    );
+    let pid: number | undefined;
+    try {
+      for (let i = 0; i < 200 && !pid; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name])).rows[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      await reader.query('SELECT pg_terminate_backend($1)', [pid]);
+      expect(await migrating).toMatch(/^stopped: /);
+    } finally {
+      await reader.query('COMMIT');
+      reader.release();
+    }
+
+    expect(await version(pool)).toBe(9);
+    expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_stream_ids')]).toEqual(['r', null, null]);
+    expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
+    const after = poolOn(db.url);
+    expect(await whatReadersSee(new PostgresEventStore(after))).toEqual(before);
+    expect((await verifyStore(after, { receipt })).ok).toBe(true);
+  });
+
+  it('refuses to migrate a store whose prev_hash is not the hash of the event before it, and changes nothing', async () => {
+    const { pool } = await storeAtMigration9();
+    const c = await pool.connect();
+    try {
+      await c.query('ALTER TABLE ca_events DISABLE TRIGGER USER');
+      await c.query(`UPDATE ca_events SET prev_hash = sha256(prev_hash) WHERE stream_id = 's-b' AND stream_version = 4`);
+      await c.query('ALTER TABLE ca_events ENABLE TRIGGER USER');
+    } finally {
+      c.release();
+    }
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/event 4 of stream s-b does not link to the hash of the event before it/) });
+    expect(await version(pool)).toBe(9);
+    expect(await kind(pool, 'ca_events')).toBe('r');
+    expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });
+  });
+});
