@@ -25,6 +25,7 @@ import {
   type GameRules,
   type JurisdictionId,
   type Registry,
+  type RulebookBase,
 } from '../../libs/rules/src';
 import { playSession } from '../../libs/rules/src/core/baccarat-testing';
 import { judge } from '../../libs/rules/src/core/testing';
@@ -58,7 +59,7 @@ function rulebookProblems({ registry, catalogue }: RegistryUnderTest): string[] 
     const written = JURISDICTIONS.filter((j) => g.rulebooks[j]);
     if (expected.join() !== written.join()) problems.push(`${g.game}: rulebooks for [${written.join(', ')}], the catalogue gives rules in [${expected.join(', ')}]`);
     for (const j of written) {
-      const book = g.rulebooks[j]!;
+      const book: RulebookBase = g.rulebooks[j]!;
       if (book.game !== g.game || book.jurisdiction !== j) problems.push(`${g.game} ${j}: the rulebook says it is ${book.game} ${book.jurisdiction}`);
       if (!book.source?.trim()) problems.push(`${g.game} ${j}: the rulebook names no source section`);
       for (const [name, option] of Object.entries(book.options ?? {})) if (!option?.cite?.trim()) problems.push(`${g.game} ${j}: option ${name} has no citation`);
@@ -100,7 +101,7 @@ function playedProblems(under: RegistryUnderTest, g: GameRules, j: JurisdictionI
   for (const [i, r] of rounds.entries()) {
     const judged = judge(g, r.env, r.round);
     for (const d of judged.discrepancies) problems.push(`${where}: round ${i + 1} dealt by its croupier is judged ${d.code}: ${d.message}`);
-    const described = judged.steps[judged.steps.length - 1]?.state.game as Record<string, unknown> | undefined;
+    const described = (judged.steps[judged.steps.length - 1]?.state as { game?: Record<string, unknown> } | undefined)?.game;
     if (g.family === 'wheel') {
       if (described?.result === undefined) problems.push(`${where}: a played round's description has no result for the wheel layout to mark`);
     } else if (!drawnParts(g.game, described).length) {
