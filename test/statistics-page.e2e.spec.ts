@@ -118,6 +118,35 @@ describe('the statistics page, in headless Chromium', () => {
     await page.context().close();
   });
 
+  it('narrows the day through the filter form, into the URL; the inspector page’s form is the same one (components/Filters.tsx)', async () => {
+    const { page } = await open('compliance', `#/performance?gamingDay=${DAY}`);
+    const form = 'article.statistics form.filters';
+    expect(await page.$$eval(`${form} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([en.t('web:field.gamingDay'), en.t('web:col.casino'), en.t('web:field.table')]);
+    expect(await page.inputValue(`${form} input[name=gamingDay]`)).toBe(DAY);
+    expect(await page.getAttribute(`${form} input[name=casino]`, 'placeholder')).toBe(en.t('web:inspector.all'));
+    expect(await page.$$eval('#statistics-days option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(DAY);
+    await page.fill(`${form} input[name=casino]`, CASINO);
+    await page.fill(`${form} input[name=table]`, TABLE);
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction(() => location.hash.includes('table='));
+    expect(new URL(page.url()).hash).toBe(`#/performance?gamingDay=${DAY}&casino=${CASINO}&table=${TABLE}`);
+    await page.waitForFunction(() => document.querySelectorAll('.control-chart').length === 1);
+    expect(await page.$$eval('[data-casino][data-table]', (fs) => [...new Set(fs.map((f) => `${f.getAttribute('data-casino')} ${f.getAttribute('data-table')}`))])).toEqual([`${CASINO} ${TABLE}`]);
+
+    await page.goto(`${base}/#/inspector?gamingDay=${DAY}&casino=${CASINO}`);
+    const inspector = 'article.inspector form.filters';
+    await page.waitForSelector('article.inspector td[data-game]');
+    expect(await page.$$eval(`${inspector} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([en.t('web:field.gamingDay'), en.t('web:col.casino'), en.t('web:col.game'), en.t('web:field.discrepancyCode')]);
+    expect(await page.inputValue(`${inspector} input[name=casino]`)).toBe(CASINO);
+    expect(await page.$$eval('#inspector-games option', (os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual(['american-roulette-single-zero', 'boule', 'french-roulette', 'wheel-of-fortune']);
+    await page.fill(`${inspector} input[name=game]`, 'boule');
+    await page.click(`${inspector} button[type=submit]`);
+    await page.waitForFunction(() => location.hash.includes('game='));
+    expect(new URL(page.url()).hash).toBe(`#/inspector?gamingDay=${DAY}&casino=${CASINO}&game=boule`);
+    await page.waitForFunction(() => [...document.querySelectorAll('article.inspector td[data-game]')].every((td) => td.getAttribute('data-game') === 'boule'));
+    await page.context().close();
+  });
+
   it('draws each table’s running actual − theoretical inside its ±2σ and ±3σ bands; the leaking table leaves −3σ', async () => {
     const { page, secret } = await open('compliance', `#/performance?gamingDay=${DAY}`);
     await page.screenshot({ path: path.join(ARTIFACTS, 'statistics.png'), fullPage: true });

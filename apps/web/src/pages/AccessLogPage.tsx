@@ -4,9 +4,9 @@
  * reason and how many times that minute. A page at a time (issue 20 §2 §3).
  */
 import { Head } from '../components/Head';
-import { FormEvent, useState } from 'react';
 import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { Filters, filtersOf } from '../components/Filters';
 import { listQuery, Pager } from '../components/Pager';
 import { term, useT } from '../language';
 import { navigate } from '../router';
@@ -54,27 +54,22 @@ const parameters = (r: AccessRecord) =>
 export function AccessLogPage({ query }: { query: URLSearchParams }) {
   const tr = useT();
   const params = Object.fromEntries(query.entries());
-  const [form, setForm] = useState({ from: params.from ?? '', to: params.to ?? '' });
   const qs = listQuery(params, FILTERS);
   const { data, error } = useLoad(() => getJson<AccessLogAnswer>(`/api/v1/access-log?${qs}`), [qs]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(['access-log'], { ...form, limit: params.limit });
-  };
   return (
     <article>
       <h1>{tr.t('web:access.title')}</h1>
-      <form className="filters no-print" onSubmit={submit} aria-label={tr.t('web:access.window')}>
-        <label>
-          {tr.t('web:access.from')}
-          <input value={form.from} placeholder={tr.t('web:access.fromPlaceholder')} onChange={(e) => setForm({ ...form, from: e.target.value })} />
-        </label>
-        <label>
-          {tr.t('web:access.to')}
-          <input value={form.to} placeholder={tr.t('web:access.now')} onChange={(e) => setForm({ ...form, to: e.target.value })} />
-        </label>
-        <button type="submit">{tr.t('web:field.show')}</button>
-      </form>
+      <Filters
+        className="filters no-print"
+        ariaLabel={tr.t('web:access.window')}
+        initial={filtersOf(query, ['from', 'to'] as const)}
+        fields={[
+          { name: 'from', label: 'web:access.from', placeholder: 'web:access.fromPlaceholder' },
+          { name: 'to', label: 'web:access.to', placeholder: 'web:access.now' },
+        ]}
+        submitLabel="web:field.show"
+        onSubmit={(values) => navigate(['access-log'], { ...values, limit: params.limit })}
+      />
       {!data ? (
         <Loading error={error} />
       ) : (

@@ -5,10 +5,10 @@
  */
 import { Head } from '../components/Head';
 import { gameName } from '../games';
-import { FormEvent, useState } from 'react';
 import { download, getJson } from '../api';
 import { BarChart, LineChart } from '../charts';
 import { useLoad, Loading } from '../components/Async';
+import { ALL, Filters, filtersOf, gamingDayField } from '../components/Filters';
 import { ExplainedFinding, FindingCitation, FindingDetail, FindingWhat } from '../components/Finding';
 import { term, useT } from '../language';
 import { href, navigate } from '../router';
@@ -56,20 +56,13 @@ interface JackpotsReport {
 
 export function InspectorPage({ query }: { query: URLSearchParams }) {
   const tr = useT();
-  const gamingDay = query.get('gamingDay') ?? '';
-  const casino = query.get('casino') ?? '';
-  const game = query.get('game') ?? '';
-  const code = query.get('code') ?? '';
-  const [form, setForm] = useState({ gamingDay, casino, game, code });
+  const filters = filtersOf(query, ['gamingDay', 'casino', 'game', 'code'] as const);
+  const { gamingDay, casino, game, code } = filters;
   const days = useLoad(() => getJson<{ gamingDays: string[] }>('/api/v1/sessions'), []);
   const day = gamingDay || days.data?.gamingDays[0] || '';
   const qs = new URLSearchParams(Object.entries({ gamingDay: day, casino }).filter(([, v]) => v)).toString();
   const report = useLoad(() => (day ? getJson<InspectorReport>(`/api/v1/reports/inspector?${qs}`) : Promise.resolve(null)), [qs]);
   const pools = useLoad(() => getJson<JackpotsReport>(`/api/v1/jackpots${casino ? `?casino=${encodeURIComponent(casino)}` : ''}`), [casino]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(['inspector'], form);
-  };
   const r = report.data;
   const sessions = r?.sessions.filter((s) => !game || s.game === game) ?? [];
   const discrepancies = r?.discrepancies.filter((d) => (!code || d.code === code) && (!game || sessions.some((s) => s.tableId === d.tableId))) ?? [];
@@ -81,38 +74,29 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
     const g = id ? gameName(tr.lang, id) : '?';
     byGameAndCode.set(`${g} · ${d.code}`, (byGameAndCode.get(`${g} · ${d.code}`) ?? 0) + 1);
   }
-  const all = tr.t('web:inspector.all');
   const zone = zoneIn(r?.timeZones, r?.casinoId);
   return (
     <article className="inspector">
       <h1>{day ? tr.t('web:inspector.titleOn', { day: tr.date(day) }) : tr.t('web:inspector.title')}</h1>
-      <form className="filters no-print" onSubmit={submit}>
-        <label>
-          {tr.t('web:field.gamingDay')}
-          <input type="date" value={form.gamingDay || day} onChange={(e) => setForm({ ...form, gamingDay: e.target.value })} list="inspector-days" />
-          <datalist id="inspector-days">{days.data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
-        </label>
-        <label>
-          {tr.t('web:col.casino')}
-          <input value={form.casino} onChange={(e) => setForm({ ...form, casino: e.target.value })} placeholder={all} />
-        </label>
-        <label>
-          {tr.t('web:col.game')}
-          <input value={form.game} onChange={(e) => setForm({ ...form, game: e.target.value })} placeholder={all} list="inspector-games" />
-          <datalist id="inspector-games">{[...new Set(r?.sessions.map((s) => s.game))].map((g) => <option key={g} value={g} />)}</datalist>
-        </label>
-        <label>
-          {tr.t('web:field.discrepancyCode')}
-          <input value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} placeholder={all} />
-        </label>
-        <button type="submit">{tr.t('web:inspector.apply')}</button>
+      <Filters
+        className="filters no-print"
+        initial={filters}
+        fields={[
+          gamingDayField('inspector-days', days.data?.gamingDays, day),
+          { name: 'casino', label: 'web:col.casino', placeholder: ALL },
+          { name: 'game', label: 'web:col.game', placeholder: ALL, suggestions: { id: 'inspector-games', values: [...new Set(r?.sessions.map((s) => s.game))] } },
+          { name: 'code', label: 'web:field.discrepancyCode', placeholder: ALL },
+        ]}
+        submitLabel="web:inspector.apply"
+        onSubmit={(values) => navigate(['inspector'], values)}
+      >
         <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}>
           {tr.t('web:download.pdf')}
         </button>
         <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=csv`, `inspector-${day}.csv`)}>
           {tr.t('web:download.csv')}
         </button>
-      </form>
+      </Filters>
       {!r ? (
         <Loading error={report.error ?? days.error}>{!day && days.data ? <p>{tr.t('web:inspector.noDay')}</p> : undefined}</Loading>
       ) : (

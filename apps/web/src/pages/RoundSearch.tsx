@@ -1,9 +1,9 @@
 /** Find a round by table, time, round id or discrepancy code. */
 import { Head } from '../components/Head';
 import { gameName } from '../games';
-import { FormEvent, useState } from 'react';
 import { download, getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { Filters, filtersOf } from '../components/Filters';
 import { listQuery, Pager } from '../components/Pager';
 import { term, useT } from '../language';
 import { href, navigate } from '../router';
@@ -35,33 +35,28 @@ const FILTERS = ['gamingDay', 'table', 'code', 'from', 'to', 'roundId', 'casino'
 export function RoundSearch({ query }: { query: URLSearchParams }) {
   const tr = useT();
   const params = Object.fromEntries(query.entries());
-  const [form, setForm] = useState({ roundId: '', gamingDay: params.gamingDay ?? '', table: params.table ?? '', code: params.code ?? '', from: params.from ?? '', to: params.to ?? '' });
   const qs = listQuery(params, FILTERS);
   const { data, error } = useLoad(() => getJson<RoundsPage>(`/api/v1/rounds?${qs}`), [qs]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (form.roundId.trim()) return navigate(['rounds', form.roundId.trim()]);
-    const { roundId: _, ...rest } = form;
-    navigate(['rounds'], { ...rest, limit: params.limit });
-  };
-  const field = (name: keyof typeof form, label: string, type = 'text', placeholder = '') => (
-    <label>
-      {label}
-      <input type={type} name={name} value={form[name]} placeholder={placeholder} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-    </label>
-  );
+  // a round id opens that round; the other fields search
+  const submit = ({ roundId, ...rest }: Record<'roundId' | 'gamingDay' | 'table' | 'code' | 'from' | 'to', string>) =>
+    roundId.trim() ? navigate(['rounds', roundId.trim()]) : navigate(['rounds'], { ...rest, limit: params.limit });
   return (
     <article>
       <h1>{tr.t('web:search.title')}</h1>
-      <form className="filters" onSubmit={submit} role="search">
-        {field('roundId', tr.t('web:search.roundId'))}
-        {field('gamingDay', tr.t('web:field.gamingDay'), 'date')}
-        {field('table', tr.t('web:field.table'), 'text', 'RL-01')}
-        {field('code', tr.t('web:field.discrepancyCode'), 'text', 'PAYOUT_MISMATCH')}
-        {field('from', tr.t('web:search.from'), 'time')}
-        {field('to', tr.t('web:search.to'), 'time')}
-        <button type="submit">{tr.t('web:search.search')}</button>
-      </form>
+      <Filters
+        role="search"
+        initial={{ ...filtersOf(query, ['gamingDay', 'table', 'code', 'from', 'to'] as const), roundId: '' }}
+        fields={[
+          { name: 'roundId', label: 'web:search.roundId' },
+          { name: 'gamingDay', label: 'web:field.gamingDay', type: 'date' },
+          { name: 'table', label: 'web:field.table', placeholder: 'RL-01' },
+          { name: 'code', label: 'web:field.discrepancyCode', placeholder: 'PAYOUT_MISMATCH' },
+          { name: 'from', label: 'web:search.from', type: 'time' },
+          { name: 'to', label: 'web:search.to', type: 'time' },
+        ]}
+        submitLabel="web:search.search"
+        onSubmit={submit}
+      />
       {!data ? (
         <Loading error={error} />
       ) : (

@@ -1,9 +1,9 @@
 /** The day at a glance: every table session of a gaming day, with links to its close and its rounds. */
 import { Head } from '../components/Head';
 import { gameName } from '../games';
-import { FormEvent, useState } from 'react';
 import { getJson } from '../api';
 import { useLoad, Loading } from '../components/Async';
+import { Filters, gamingDayField } from '../components/Filters';
 import { listQuery, Pager } from '../components/Pager';
 import { term, useT } from '../language';
 import { href, navigate } from '../router';
@@ -37,25 +37,18 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
   const tr = useT();
   const gamingDay = query.get('gamingDay') ?? '';
   const casino = query.get('casino') ?? '';
-  const [day, setDay] = useState(gamingDay);
   const params = Object.fromEntries(query.entries());
   const qs = listQuery(params, ['gamingDay', 'casino']);
   const { data, error } = useLoad(() => getJson<SessionsList>(`/api/v1/sessions?${qs}`), [qs]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate([], { gamingDay: day, casino });
-  };
   return (
     <article>
       <h1>{gamingDay ? tr.t('web:sessions.titleOn', { day: tr.date(gamingDay) }) : tr.t('web:sessions.title')}</h1>
-      <form className="filters" onSubmit={submit}>
-        <label>
-          {tr.t('web:field.gamingDay')}
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} list="days" />
-          <datalist id="days">{data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
-        </label>
-        <button type="submit">{tr.t('web:field.show')}</button>
-      </form>
+      <Filters
+        initial={{ gamingDay }}
+        fields={[gamingDayField('days', data?.gamingDays)]}
+        submitLabel="web:field.show"
+        onSubmit={(values) => navigate([], { gamingDay: values.gamingDay, casino })}
+      />
       {!data ? (
         <Loading error={error} />
       ) : (

@@ -7,13 +7,13 @@
  * no one else's view leaves a refused read of people's figures in the access log), the CUSUM across days, and
  * each wheel's pockets as a heat map on the wheel's own layout with its goodness-of-fit tests.
  */
-import { FormEvent, useState } from 'react';
 import type { Translator } from '../../../../libs/i18n/src';
 import { ADVANTAGE_MIN_ROUNDS } from '../../../../libs/projections/src/players/advantage-play';
 import { wheelOf, type WheelKind } from '../../../../libs/rules/src/core/wheel';
 import { getJson } from '../api';
 import { ControlChart, WheelHeatMap } from '../charts';
 import { useLoad, Loading } from '../components/Async';
+import { ALL, Filters, filtersOf, gamingDayField } from '../components/Filters';
 import { Head } from '../components/Head';
 import { gameName } from '../games';
 import { term, useT } from '../language';
@@ -209,42 +209,30 @@ const colours = (kind: WheelKind) => {
 
 export function StatisticsPage({ query }: { query: URLSearchParams }) {
   const tr = useT();
-  const gamingDay = query.get('gamingDay') ?? '';
-  const casino = query.get('casino') ?? '';
-  const table = query.get('table') ?? '';
-  const [form, setForm] = useState({ gamingDay, casino, table });
+  const filters = filtersOf(query, ['gamingDay', 'casino', 'table'] as const);
+  const { gamingDay, casino, table } = filters;
   const days = useLoad(() => getJson<{ gamingDays: string[] }>('/api/v1/sessions'), []);
   const day = gamingDay || days.data?.gamingDays[0] || '';
   const qs = new URLSearchParams(Object.entries({ gamingDay: day, casino, table }).filter(([, v]) => v)).toString();
   const equipmentQs = new URLSearchParams(Object.entries({ casino, table }).filter(([, v]) => v)).toString();
   const performance = useLoad(() => (day ? getJson<PerformanceAnswer>(`/api/v1/performance?${qs}`) : Promise.resolve(null)), [qs]);
   const equipment = useLoad(() => getJson<EquipmentAnswer>(`/api/v1/equipment${equipmentQs ? `?${equipmentQs}` : ''}`), [equipmentQs]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(['performance'], form);
-  };
   const r = performance.data;
-  const all = tr.t('web:inspector.all');
   const wheels = equipment.data?.rows.filter((w) => w.kind === 'wheel' && w.setId === '') ?? [];
   return (
     <article className="statistics">
       <h1>{day ? tr.t('web:statistics.titleOn', { day: tr.date(day) }) : tr.t('web:statistics.title')}</h1>
-      <form className="filters no-print" onSubmit={submit}>
-        <label>
-          {tr.t('web:field.gamingDay')}
-          <input type="date" value={form.gamingDay || day} onChange={(e) => setForm({ ...form, gamingDay: e.target.value })} list="statistics-days" />
-          <datalist id="statistics-days">{days.data?.gamingDays.map((d) => <option key={d} value={d} />)}</datalist>
-        </label>
-        <label>
-          {tr.t('web:col.casino')}
-          <input value={form.casino} onChange={(e) => setForm({ ...form, casino: e.target.value })} placeholder={all} />
-        </label>
-        <label>
-          {tr.t('web:field.table')}
-          <input value={form.table} onChange={(e) => setForm({ ...form, table: e.target.value })} placeholder={all} />
-        </label>
-        <button type="submit">{tr.t('web:field.show')}</button>
-      </form>
+      <Filters
+        className="filters no-print"
+        initial={filters}
+        fields={[
+          gamingDayField('statistics-days', days.data?.gamingDays, day),
+          { name: 'casino', label: 'web:col.casino', placeholder: ALL },
+          { name: 'table', label: 'web:field.table', placeholder: ALL },
+        ]}
+        submitLabel="web:field.show"
+        onSubmit={(values) => navigate(['performance'], values)}
+      />
       {!r ? (
         <Loading error={performance.error ?? days.error}>{!day && days.data ? <p>{tr.t('web:inspector.noDay')}</p> : undefined}</Loading>
       ) : (
