@@ -27,7 +27,7 @@ import type { Logger } from '../../../../libs/platform/src';
 import { metricsRegistry } from '../../../../libs/platform/src/metrics';
 import { requestIdOf } from '../observability';
 import { httpRefusal } from '../refusals';
-import { auditKind, clientAddress, UNAUDITED_ROUTES } from './access.guard';
+import { auditKind, clientAddress, UNAUDITED_ROUTES } from './audited-request';
 
 export const accessLogWriteFailures = new Counter({
   name: 'casino_audit_access_log_write_failures_total',

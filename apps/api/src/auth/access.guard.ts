@@ -25,14 +25,14 @@ import type { AccessService, Principal, Verification } from '../../../../libs/ac
 import type { PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { keepRefusal, markRecorded } from './access-recorder';
+import { clientAddress } from './audited-request';
 import { ROLES_KEY, Role } from './roles';
 import { because, keyed, type ReasonKey } from '../../../../libs/i18n/src/reasons';
 
 /** The injection token of the access service. */
 export const ACCESS = Symbol('casino-audit access service');
 
-/** GET routes that are not reads of the record (not written to the access log). */
-export const UNAUDITED_ROUTES = ['/api/v1/health', '/api/v1/health/live', '/api/v1/health/ready', '/metrics'];
+export { auditKind, clientAddress, UNAUDITED_ROUTES } from './audited-request';
 
 export interface AuthenticatedRequest extends Request {
   principal?: Principal;
@@ -67,11 +67,6 @@ export function presentedCredential(req: Request): { credential?: string; proble
 export function refusalBody(status: 401 | 403 | 429, why: ReasonKey) {
   const reason = keyed(why);
   return { statusCode: status, error: { 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests' }[status], ...reason, message: reason.reason };
-}
-
-/** The caller's address as the server sees it (Express's `req.ip`: the proxy's, unless `trust proxy` is set), IPv4 without its IPv6 mapping. */
-export function clientAddress(req: Request): string {
-  return (req.ip ?? req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 }
 
 @Injectable()
@@ -171,13 +166,4 @@ export class AccessGuard implements CanActivate {
     }
     return null;
   }
-}
-
-/** What kind of read a request is, for the access log; null when it is not recorded. */
-export function auditKind(req: Request, route: string): string | null {
-  if (req.method !== 'GET' || UNAUDITED_ROUTES.includes(route)) return null;
-  if (/\/replay\b/.test(route)) return 'replay';
-  if (/\/access-log\b/.test(route)) return 'access-log';
-  const format = typeof req.query.format === 'string' ? req.query.format : 'json';
-  return format === 'json' ? 'report' : 'export';
 }
