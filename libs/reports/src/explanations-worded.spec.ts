@@ -79,3 +79,29 @@ describe('every expected settlement, worded in es, eu, ca and gl', () => {
     }
   });
 });
+
+describe('the dice and banking poker games’ own step lines, worded in es, eu, ca and gl', () => {
+  // the game's own line, not the generic one of its fact (which says only "dice: 3, 4" or the fact's type)
+  const own: Readonly<Record<string, readonly string[]>> = {
+    craps: ['DiceThrown', 'ShooterNamed'],
+    'banca-francesa': ['DiceThrown'],
+    'draw-poker-vs-bank': ['BankDiscarded'],
+    'pai-gow-poker': ['BankSetHands'],
+    trijoker: ['CommonCardRevealed'],
+  };
+  const steps = JURISDICTIONS.flatMap((j) => {
+    const games = registeredGames().filter((g) => g.rulebooks[j] && g.play && own[g.game]).map((g) => g.game);
+    return games.length ? judgedDay(games, 12, 16, j).flatMap(({ game, judgement }) => judgement.steps.filter((s) => own[game].includes(s.type)).map((step) => ({ game, step }))) : [];
+  });
+
+  it('says each as the game’s phrase, with no English word', () => {
+    expect(new Set(steps.map(({ game, step }) => `${game} ${step.type}`))).toEqual(new Set(Object.entries(own).flatMap(([game, types]) => types.map((t) => `${game} ${t}`))));
+    for (const { game, step } of steps) {
+      expect(`${game} ${step.type}: ${step.narrativeKey}`).not.toMatch(/: fact\./);
+      for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+        const text = wordPhrase({ key: step.narrativeKey!, values: step.narrativeValues }, lang);
+        expect({ lang, text, english: words(text).filter((w) => ENGLISH.includes(w)) }).toEqual({ lang, text, english: [] });
+      }
+    }
+  });
+});

@@ -106,6 +106,11 @@ export function settled(
 // throw read against the bet) is said too where a game gives it as a phrase (`dice.because`), and left to
 // English readers where it is the game's English only.
 
+/** The dice as thrown, with their total ("3-4 (total 7)"), as a phrase. */
+export const throwPhrase = (dice: readonly number[]): Phrase => phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) });
+/** The throw, then what it does (`diceText(dice): …` in English). */
+export const thrownSaid = (dice: readonly number[], text: string, then: Phrase): Said => ({ text: `${diceText(dice)}: ${text}`, phrase: phrase('dice.thrown', { dice: throwPhrase(dice), then }) });
+
 /** The reason's English, and the consequence's phrase after the reason's where there is one. */
 const because = (why: string | Said, then: Phrase): [string, Phrase] =>
   typeof why === 'string' ? [why, then] : [why.text, phrase('dice.because', { why: why.phrase, then })];

@@ -13,6 +13,8 @@ import {
   diceText,
   diceTotal,
   loses,
+  throwPhrase,
+  thrownSaid,
   payRatio,
   pick,
   pickStake,
@@ -28,7 +30,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import type { BetEdge } from '../../core/house-edge';
 import type { Finding, SettlementVerdict } from '../../core/types';
-import { amount, phrase, said, term } from '../../core/phrase';
+import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';
 import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
 
 const GAME = 'banca-francesa';
@@ -205,7 +207,7 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
     // the throw and the chance it makes (cantabria L1868–1875), in English and as a phrase (issue 16); a losing bet's chance named after it
     const coup = (text: string) =>
       said(text, 'bancaFrancesa.coup', {
-        dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }),
+        dice: throwPhrase(dice),
         none: state.decision === 'no-chance' ? 'yes' : 'no',
         chance: term('betType', state.decision),
         lost: won ? 'no' : 'yes',
@@ -253,9 +255,13 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
   narrate(fact, before, after) {
     if (fact.type !== 'DiceThrown') return undefined;
     const dice = fact.data.dice as number[];
-    if (before.decision !== null) return `dice ${diceText(dice)} thrown after the coup was decided`;
-    if (after.decision === null) return `dice ${diceText(dice)}: no chance, the bets stay and the croupier throws again`;
-    return after.decision === 'no-chance' ? `dice ${diceText(dice)}: no chance, every bet loses` : `dice ${diceText(dice)}: ${after.decision} wins`;
+    // what the throw does to the coup, in English and as a phrase (issue 16)
+    const told = (text: string, then: Phrase): Said => ({ ...thrownSaid(dice, text, then), text: `dice ${diceText(dice)}${text}` });
+    if (before.decision !== null) return told(' thrown after the coup was decided', phrase('bancaFrancesa.afterDecided'));
+    if (after.decision === null) return told(': no chance, the bets stay and the croupier throws again', phrase('bancaFrancesa.throwAgain'));
+    return after.decision === 'no-chance'
+      ? told(': no chance, every bet loses', phrase('bancaFrancesa.allLose'))
+      : told(`: ${after.decision} wins`, phrase('bancaFrancesa.wins', { chance: term('betType', after.decision) }));
   },
 
   play(ctx: PlayContext<BancaFrancesaRulebook>): PlayedFact[] {

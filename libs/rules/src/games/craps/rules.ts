@@ -17,6 +17,8 @@ import {
   diceTotal,
   isDouble,
   loses,
+  throwPhrase,
+  thrownSaid,
   pick,
   pickStake,
   pushes,
@@ -277,7 +279,7 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
 function toSettlement(entry: LayoutBet, d: Decision, dice: readonly number[], env: Env): ExpectedSettlement {
   const rule = `${GAME}/${entry.bet.betType}`;
   // the throw, then the rule's reason, in English and as a phrase (issue 16)
-  const thrown = said(`${diceText(dice)}: ${d.why}`, 'dice.thrown', { dice: phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) }), then: d.because });
+  const thrown = thrownSaid(dice, d.why, d.because);
   if (d.outcome === 'win') return winAt(entry.bet.amount, d.pays!, env.ctx.smallestChip, rule, thrown);
   if (d.outcome === 'lose') return loses(rule, d.cite, thrown);
   // a push and a void bet alike get the stake back
@@ -676,16 +678,22 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
   },
 
   narrate(fact, before) {
-    if (fact.type === SHOOTER_NAMED) return `seat ${fact.data.seat} takes the dice${sameSeat(before.shooter, fact.data.seat) ? ' (already the shooter)' : ''}`;
+    if (fact.type === SHOOTER_NAMED) {
+      const already = sameSeat(before.shooter, fact.data.seat);
+      return said(`seat ${fact.data.seat} takes the dice${already ? ' (already the shooter)' : ''}`, 'craps.shooter', { seat: String(fact.data.seat), already: already ? 'yes' : 'no' });
+    }
     if (fact.type !== 'DiceThrown') return undefined;
     const dice = fact.data.dice as number[];
     const t = diceTotal(dice);
-    if (before.dice) return `dice ${diceText(dice)} thrown again in the same round`;
+    // the throw and what it does to the puck, in English and as a phrase (issue 16)
+    if (before.dice) return said(`dice ${diceText(dice)} thrown again in the same round`, 'craps.throwAgain', { dice: throwPhrase(dice) });
     const after = pointAfter(before.point, dice);
-    if (before.point === null) return after === null ? `come-out ${diceText(dice)}: no point` : `come-out ${diceText(dice)}: the point is ${after}`;
-    if (t === before.point) return `${diceText(dice)}: point ${before.point} made`;
-    if (t === 7) return `${diceText(dice)}: seven-out, the dice pass`;
-    return `${diceText(dice)}: point ${before.point} stays`;
+    if (before.point === null) {
+      return said(`come-out ${diceText(dice)}: ${after === null ? 'no point' : `the point is ${after}`}`, 'craps.comeOut', { dice: throwPhrase(dice), point: after ?? 0, set: after === null ? 'no' : 'yes' });
+    }
+    if (t === before.point) return thrownSaid(dice, `point ${before.point} made`, why.pointMade(before.point));
+    if (t === 7) return thrownSaid(dice, 'seven-out, the dice pass', phrase('craps.sevenOut'));
+    return thrownSaid(dice, `point ${before.point} stays`, phrase('craps.pointStays', { point: before.point }));
   },
 
   play(ctx: PlayContext<CrapsRulebook>): PlayedFact[] {

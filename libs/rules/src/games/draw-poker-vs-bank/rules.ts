@@ -54,6 +54,7 @@ import {
   playerWins,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import { said } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
 import { DrawPokerRulebook, RULEBOOKS } from './rulebook';
 
@@ -303,7 +304,11 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
     if (fact.type !== 'BankDiscarded') return undefined;
     const discards = (discardsOf(fact.data) as string[]) ?? [];
     const due = before.bankDealt.length === 5 ? bankDiscards(before.bankDealt) : null;
-    return `the bank ${discards.length ? `discards ${discards.join(' ')}` : 'stands'}${due ? ` (its table, rule ${due.step}: ${due.reason})` : ''}`;
+    // the phrase names the step of the bank's table; its reason stays in the English (issue 16)
+    return said(`the bank ${discards.length ? `discards ${discards.join(' ')}` : 'stands'}${due ? ` (its table, rule ${due.step}: ${due.reason})` : ''}`, 'bank.discards', {
+      cards: discards.length ? discards.join(' ') : 'none',
+      step: due ? due.step : 'none',
+    });
   },
 
   describe(s, env) {

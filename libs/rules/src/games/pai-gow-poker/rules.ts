@@ -262,7 +262,8 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
   narrate(fact, before, _after, env) {
     if (fact.type !== 'BankSetHands') return undefined;
     const set = setHands(cardsAt(before, DEALER), (fact.data.low as string[]) ?? [], paiGowRanking(env));
-    return set ? `the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}` : 'the bank sets its hands';
+    if (!set) return said('the bank sets its hands', 'paiGow.bankSets', { high: 'none', low: 'none', foul: 'no' });
+    return said(`the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}`, 'paiGow.bankSets', { high: handPhrase(set.high), low: handPhrase(set.low), foul: set.foul ? 'yes' : 'no' });
   },
 
   describe(s, env) {

@@ -41,6 +41,7 @@ import {
   bankWhy,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import { said } from '../../core/phrase';
 import { cited, type Fact, type Finding } from '../../core/types';
 import { trijokerEdges } from './house-edge';
 import { RULEBOOKS, TrijokerRulebook } from './rulebook';
@@ -175,7 +176,9 @@ export const trijoker: GameRules<TrijokerState, R> = {
   houseEdges: (env) => memoEdges(env, () => trijokerEdges(trijoker, env)),
 
   narrate(fact) {
-    return fact.type === 'CommonCardRevealed' ? `common card ${fact.data.index} (${Number(fact.data.index) === 1 ? 'left' : 'right'}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}` : undefined;
+    if (fact.type !== 'CommonCardRevealed') return undefined;
+    const side = Number(fact.data.index) === 1 ? 'left' : 'right';
+    return said(`common card ${fact.data.index} (${side}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}`, 'trijoker.common', { index: String(fact.data.index), side, card: fact.data.card ? String(fact.data.card) : 'none' });
   },
 
   describe(s, env) {
