@@ -4,7 +4,7 @@
  * (`timeZone`, `timeZones` by casino). The offset keeps the hour repeated in October two hours apart.
  */
 import type { Translator } from '../../../libs/i18n/src';
-import { DEFAULT_TIME_ZONE, localParts } from '../../../libs/reports/src/local-time';
+import { DEFAULT_TIME_ZONE, localParts } from '../../../libs/reports/src/time-zone';
 
 /** `24/11/2026, 21:05 +01:00` on the zone's clock (the platform's default zone when none is given); '—' without an instant. */
 export function localTime(tr: Translator, iso: string | null | undefined, zone: string | undefined): string {

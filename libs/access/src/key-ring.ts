@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { setting } from '../../platform/src/config';
 import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKey, SigningKeyError } from './signing-keys';
 
 export interface KeyRotation {
@@ -93,7 +94,7 @@ export class KeyRing {
     }
     if (this.external) {
       const text = newSigningKeyText();
-      const current = (this.env[SIGNING_KEY_ENV] ?? '').split(/[\s,]+/).filter(Boolean);
+      const current = (setting(SIGNING_KEY_ENV, this.env) ?? '').split(/[\s,]+/).filter(Boolean);
       return { kid: await keyId(Buffer.from(text, 'base64url')), previousKid, source: this.external.source, environmentValue: [text, ...current].join(',') };
     }
     const client = await this.pool.connect();

@@ -33,6 +33,31 @@ describe('configuration (one schema)', () => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
+  it('is the only reader of the environment in apps/ and libs/, so the README lists every variable read (issue 22 §3)', () => {
+    // a part may hand the environment whole to a reader (`env = process.env`), which reads it through setting();
+    // it may not pick a variable out of it. LANG is the shell's locale the command line speaks, not a setting.
+    const root = path.resolve(__dirname, '../../..');
+    const allowed = new Set(['apps/cli/src/language.ts process.env.LANG']);
+    const picked: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules') walk(file);
+        } else if (/\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) && file !== 'libs/platform/src/config.ts') {
+          const text = fs.readFileSync(path.join(root, file), 'utf8');
+          for (const m of text.matchAll(/(?:process\.env|import\.meta\.env|\benv)\s*(?:\.\s*[A-Z][A-Z0-9_]*|\[[^\]]*\])/g)) {
+            const read = `${file} ${m[0].replace(/\s+/g, '')}`;
+            if (!allowed.has(read)) picked.push(read);
+          }
+        }
+      }
+    };
+    walk('apps');
+    walk('libs');
+    expect(picked).toEqual([]);
+  });
+
   it('gives the defaults when nothing is set', () => {
     const c = readConfig({});
     expect(c).toMatchObject({

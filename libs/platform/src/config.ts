@@ -8,7 +8,7 @@
  * `config.spec.ts` checks that the table lists exactly these). This module imports nothing of the
  * platform, so any library may read it.
  */
-import { DEFAULT_TIME_ZONE, parseCasinoZones, parseTimeZone } from '../../reports/src/local-time';
+import { DEFAULT_TIME_ZONE, parseCasinoZones, parseTimeZone } from '../../reports/src/time-zone';
 
 import * as fs from 'node:fs';
 import { isIP } from 'node:net';
@@ -174,7 +174,7 @@ export const CONFIG_SCHEMA = {
   // logs
   CASINO_AUDIT_LOG_LEVEL: oneOf(LOG_LEVELS), // unset: info from the command line, warn for a library caller (logger.ts)
   CASINO_AUDIT_LOG_FORMAT: oneOf(['json', 'pretty'] as const, undefined),
-  // local time: each casino's zone (libs/reports/src/local-time.ts)
+  // local time: each casino's zone (libs/reports/src/local-time.ts reads these two)
   CASINO_AUDIT_TIME_ZONE: parsed(parseTimeZone, DEFAULT_TIME_ZONE),
   CASINO_AUDIT_CASINO_TIME_ZONES: parsed<Record<string, string> | undefined>(parseCasinoZones, undefined),
   /** the folder of the official regulation texts (as shared/regulations/texts): cited sentences beside findings (libs/reports/src/regulation-texts.ts) */
