@@ -11,7 +11,9 @@ import { Runtime, startRuntime } from '../libs/platform/src';
 import { serveOnLoopback } from './support/served';
 import { adminHeaders, issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { asInputs, envelope, opened } from './support/sample';
+import { asInputs, envelope, opened, SAMPLE_FILE } from './support/sample';
+import { Client } from 'pg';
+import { translator } from '../libs/i18n/src';
 import { pdfTextLayer } from './support/pdf-text';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -342,4 +344,78 @@ describe('the API in the caller language', () => {
     const en = await (await get('/api/v1/rounds/lr-3/replay?format=text', 'en')).text();
     expect(en).toContain('64-cell wheel as printed: the 40 bet returns 1.28 per unit staked (a player edge)');
   });
+});
+
+describe('the command line’s help and the chain verifier in the reader’s language', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('ca_lang_cli');
+  });
+  afterAll(() => db.drop());
+
+  /** commander's own English (help headings, its refusals) */
+  const COMMANDERS_ENGLISH = /Usage:|Options:|Commands:|display help|\[options\]|\[command\]|\(default:|choices:|unknown option|Did you mean/;
+  const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
+
+  it.each(['es', 'eu', 'ca', 'gl'] as const)('--help in %s: commander’s words and every description are the catalogue’s', async (lang) => {
+    const tr = translator(lang);
+    const top = await cli(['--lang', lang, '--help'], {});
+    expect(top.code).toBe(0);
+    expect(top.stdout).not.toMatch(COMMANDERS_ENGLISH);
+    expect(top.stdout.startsWith(`${tr.t('cli:help.usage')} casino-audit [${tr.t('cli:help.optionsArg')}] [${tr.t('cli:help.commandArg')}]`)).toBe(true);
+    for (const key of ['casino-audit.description', 'casino-audit.options.lang', 'verify.description', 'report.description', 'backup.description']) {
+      expect(unwrapped(top.stdout)).toContain(tr.t(`cli:about.${key}`));
+    }
+    const book = await cli(['report', 'table-book', '--help', '--lang', lang], {});
+    expect(book.stdout).not.toMatch(COMMANDERS_ENGLISH);
+    expect(unwrapped(book.stdout)).toContain(tr.t('cli:about.report table-book.options.session'));
+    // a mistyped option: refused in the language, commander's suggestion kept, the help after it worded too
+    const typo = await cli(['verify', '--jsn', '--lang', lang], {});
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain(`${tr.t('cli:help.error')} ${tr.t('cli:help.refused.unknownOption', { flag: '--jsn' })}`);
+    expect(typo.stderr).toContain('--json');
+    expect(typo.stderr).not.toMatch(COMMANDERS_ENGLISH);
+  }, 180_000); // each run is a process of its own
+
+  it('a tampered store: verify --lang es words the break in Spanish, --json keeps the English reason and adds its key', async () => {
+    const env = { DATABASE_URL: db.url };
+    expect((await cli(['import', SAMPLE_FILE], env)).code).toBe(0);
+    const sealed = await cli(['seal', '--lang', 'eu'], env);
+    expect(sealed.stdout).toMatch(/^2\. zigilua: \d+ fluxu/); // the sample's day, closed, was sealed as #1
+    // an insider switches the table's guard off and edits a payout (wherever the guard lives in this schema)
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    const guarded = (await client.query(`SELECT tgrelid::regclass::text AS t FROM pg_trigger WHERE tgname = 'ca_events_no_update'`)).rows[0].t;
+    await client.query(`ALTER TABLE ${guarded} DISABLE TRIGGER ca_events_no_update`);
+    const edited = await client.query(
+      `UPDATE ca_events SET data = jsonb_set(data, '{payout}', '350000') WHERE event_type = 'BetSettled' AND global_position = (SELECT min(global_position) FROM ca_events WHERE event_type = 'BetSettled') RETURNING stream_id, stream_version`,
+    );
+    await client.query(`ALTER TABLE ${guarded} ENABLE TRIGGER ca_events_no_update`);
+    await client.end();
+    const { stream_id, stream_version } = edited.rows[0];
+
+    const es = await cli(['verify', '--lang', 'es'], env);
+    expect(es.code).toBe(1);
+    expect(es.stdout).toContain(`MANIPULADO: 1 flujos rotos; primera posición rota: flujo ${stream_id} versión ${stream_version}`);
+    expect(es.stdout).toContain(': el contenido no coincide con su hash: el hecho se modificó después de guardarse');
+    expect(es.stdout).not.toMatch(/edited|stored|content/);
+    const gl = await cli(['verify', '--lang', 'gl'], env);
+    expect(gl.stdout).toContain('o contido non coincide co seu hash: o feito modificouse despois de gardarse');
+
+    const json = await cli(['verify', '--json', '--lang', 'es'], env);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.breaks[0]).toMatchObject({
+      streamId: stream_id,
+      streamVersion: stream_version,
+      reason: 'content does not match its hash: the event was edited after it was stored',
+      reasonKey: 'chain.edited',
+    });
+    // a receipt the store does not hold: the verdict worded too, the JSON's reason English
+    const forged = `ca-seal:9:${'0'.repeat(64)}`;
+    const behind = await cli(['verify', '--receipt', forged, '--lang', 'ca'], env);
+    expect(behind.stdout).toMatch(/el resguard anomena el segell núm\. 9, però el darrer segell del magatzem és el núm\. 2 \(segellat el \S+\): la base de dades es va restaurar des d’una còpia més antiga/);
+    const bad = await cli(['verify', '--receipt', 'nonsense', '--lang', 'es'], env);
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'casino-audit: --receipt: no es un resguardo de sello: se esperaba ca-seal:<sequence>:<hash> o un hash de 16 a 64 dígitos hexadecimales']);
+  }, 300_000);
 });
