@@ -87,9 +87,11 @@ const ROUND_FACTS = (withStart: boolean) => `
   UNION ALL
   SELECT 1, ${E_COLUMNS} FROM b JOIN ca_events e ON e.stream_id = b.stream_id AND e.stream_version > b.l AND e.event_type = ANY ($2::text[])
   UNION ALL
-  -- the next round's start: walked to in stream order (LATERAL keeps the index order and stops at the first)
+  -- the next round's start: walked to in stream order (LATERAL keeps the index order and stops at the first; by the
+  -- stream's number, store migration 10: by its id the rows come through a join, which the planner sorts first)
   SELECT 2, ${E_COLUMNS} FROM b CROSS JOIN LATERAL (
-    SELECT * FROM ca_events n WHERE n.stream_id = b.stream_id AND n.stream_version > b.l AND n.event_type = 'RoundStarted' ORDER BY n.stream_version LIMIT 1) e
+    SELECT * FROM ca_events n WHERE n.stream_number = (SELECT i.stream_number FROM ca_stream_ids i WHERE i.stream_id = b.stream_id)
+                                AND n.stream_version > b.l AND n.event_type = 'RoundStarted' ORDER BY n.stream_version LIMIT 1) e
   ${
     withStart
       ? `UNION ALL

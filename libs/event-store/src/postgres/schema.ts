@@ -692,19 +692,33 @@ CREATE TRIGGER ca_event_metadata_no_update BEFORE UPDATE OR DELETE ON ca_event_m
 CREATE TRIGGER ca_event_metadata_no_truncate BEFORE TRUNCATE ON ca_event_metadata FOR EACH STATEMENT EXECUTE FUNCTION ca_numbers_are_immutable();
 
 CREATE FUNCTION ca_metadata_digest(metadata jsonb) RETURNS bytea LANGUAGE sql STABLE AS $$ SELECT sha256(convert_to(metadata::text, 'UTF8')) $$;
--- numbers for the streams and metadata not numbered yet (ca_append, the view's INSERT); one probe each when all are
-CREATE FUNCTION ca_number_streams(p_stream_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- The numbers of a batch's streams and metadata, in the batch's order, made for those not numbered yet (ca_append,
+-- the view's INSERT): one indexed look-up statement when all are numbered, as they almost always are.
+CREATE FUNCTION ca_number_streams(p_stream_ids text[]) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+  numbers integer[];
 BEGIN
-  INSERT INTO ca_stream_ids (stream_id)
-    SELECT DISTINCT u.s FROM unnest(p_stream_ids) AS u(s) WHERE NOT EXISTS (SELECT 1 FROM ca_stream_ids i WHERE i.stream_id = u.s)
-    ON CONFLICT (stream_id) DO NOTHING;
+  FOR pass IN 1..2 LOOP
+    SELECT array_agg(i.stream_number ORDER BY u.o) INTO numbers
+      FROM unnest(p_stream_ids) WITH ORDINALITY AS u(s, o) JOIN ca_stream_ids i ON i.stream_id = u.s;
+    EXIT WHEN coalesce(array_length(numbers, 1), 0) = coalesce(array_length(p_stream_ids, 1), 0);
+    INSERT INTO ca_stream_ids (stream_id) SELECT DISTINCT u.s FROM unnest(p_stream_ids) AS u(s) ON CONFLICT (stream_id) DO NOTHING;
+  END LOOP;
+  RETURN numbers;
 END $$;
-CREATE FUNCTION ca_number_metadata(p_metadata jsonb[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION ca_number_metadata(p_metadata jsonb[]) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+  digests bytea[] := ARRAY(SELECT ca_metadata_digest(m) FROM unnest(p_metadata) AS m);
+  numbers integer[];
 BEGIN
-  INSERT INTO ca_event_metadata (digest, metadata)
-    SELECT DISTINCT ON (u.d) u.d, u.m FROM (SELECT ca_metadata_digest(m) AS d, m FROM unnest(p_metadata) AS m) u
-     WHERE NOT EXISTS (SELECT 1 FROM ca_event_metadata i WHERE i.digest = u.d)
-    ON CONFLICT (digest) DO NOTHING;
+  FOR pass IN 1..2 LOOP
+    SELECT array_agg(i.metadata_id ORDER BY u.o) INTO numbers
+      FROM unnest(digests) WITH ORDINALITY AS u(d, o) JOIN ca_event_metadata i ON i.digest = u.d;
+    EXIT WHEN coalesce(array_length(numbers, 1), 0) = coalesce(array_length(p_metadata, 1), 0);
+    INSERT INTO ca_event_metadata (digest, metadata) SELECT DISTINCT ON (u.d) u.d, u.m FROM unnest(digests, p_metadata) AS u(d, m)
+      ON CONFLICT (digest) DO NOTHING;
+  END LOOP;
+  RETURN numbers;
 END $$;
 REVOKE ALL ON FUNCTION ca_number_streams(text[]), ca_number_metadata(jsonb[]) FROM PUBLIC;
 
@@ -790,12 +804,10 @@ BEGIN
                            OR NEW.stream_number IS DISTINCT FROM OLD.stream_number) THEN
     RAISE EXCEPTION 'an event''s position, its stream number and the hash of the event before it are not written: UPDATE on ca_events refused' USING ERRCODE = 'CA003';
   END IF;
-  PERFORM ca_number_streams(ARRAY[NEW.stream_id]);
-  PERFORM ca_number_metadata(ARRAY[coalesce(NEW.metadata, '{}')]);
   IF TG_OP = 'UPDATE' THEN
     UPDATE ca_event_rows SET transaction_id = NEW.transaction_id, recorded_at = NEW.recorded_at,
-           stream_number = (SELECT stream_number FROM ca_stream_ids WHERE stream_id = NEW.stream_id), stream_version = NEW.stream_version,
-           metadata_id = (SELECT metadata_id FROM ca_event_metadata WHERE digest = ca_metadata_digest(coalesce(NEW.metadata, '{}'))),
+           stream_number = (ca_number_streams(ARRAY[NEW.stream_id]))[1], stream_version = NEW.stream_version,
+           metadata_id = (ca_number_metadata(ARRAY[coalesce(NEW.metadata, '{}')]))[1],
            event_id = NEW.event_id, data = NEW.data, event_type = NEW.event_type, occurred_at = NEW.occurred_at,
            content_hash = NEW.content_hash, hash = NEW.hash
      WHERE global_position = OLD.global_position;
@@ -805,8 +817,7 @@ BEGIN
                              event_type, occurred_at, content_hash, hash) OVERRIDING SYSTEM VALUE
     VALUES (coalesce(NEW.global_position, nextval(pg_get_serial_sequence('ca_event_rows', 'global_position'))),
             coalesce(NEW.transaction_id, pg_current_xact_id()), coalesce(NEW.recorded_at, clock_timestamp()),
-            (SELECT stream_number FROM ca_stream_ids WHERE stream_id = NEW.stream_id), NEW.stream_version,
-            (SELECT metadata_id FROM ca_event_metadata WHERE digest = ca_metadata_digest(coalesce(NEW.metadata, '{}'))),
+            (ca_number_streams(ARRAY[NEW.stream_id]))[1], NEW.stream_version, (ca_number_metadata(ARRAY[coalesce(NEW.metadata, '{}')]))[1],
             NEW.event_id, NEW.data, NEW.event_type, NEW.occurred_at, NEW.content_hash, NEW.hash)
     RETURNING global_position INTO NEW.global_position;
   -- a position given: the next append's comes after it
@@ -851,7 +862,7 @@ END $$;
 
 -- 8. The append: the same signature and arguments. It checks links as before (against the stored event before,
 --    found by the stream's number), numbers new streams and metadata, and stores numbers; prev_hash is checked,
---    not stored. The batch is inserted in its order (its positions follow it).
+--    not stored.
 CREATE OR REPLACE FUNCTION ca_append(
   p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
   p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
@@ -861,7 +872,8 @@ LANGUAGE plpgsql SECURITY DEFINER AS $$
 DECLARE
   n integer := coalesce(array_length(p_event_ids, 1), 0);
   i integer;
-  follows boolean;
+  follows boolean := true;
+  opening record;
   behind record;
 BEGIN
   IF current_setting('ca.no_append', true) = 'on' THEN
@@ -875,8 +887,8 @@ BEGIN
       END IF;
     END LOOP;
     follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
-      OR EXISTS (SELECT 1 FROM ca_stream_ids s JOIN ca_event_rows e ON e.stream_number = s.stream_number
-                  WHERE s.stream_id = p_stream_ids[1] AND e.stream_version = p_versions[1] - 1 AND encode(e.hash, 'hex') = p_prev_hashes[1]);
+      OR EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = p_stream_ids[1])
+                                                 AND e.stream_version = p_versions[1] - 1 AND encode(e.hash, 'hex') = p_prev_hashes[1]);
   ELSE
     -- several streams: each event against the one before it on its stream, in the batch or stored
     IF EXISTS (
@@ -886,23 +898,22 @@ BEGIN
        WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
       RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
     END IF;
-    follows := NOT EXISTS (
-      SELECT 1 FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
-                      ORDER BY u.s, u.i) f
-       WHERE NOT (f.v = 1 AND f.p = '' OR EXISTS (SELECT 1 FROM ca_stream_ids s JOIN ca_event_rows e ON e.stream_number = s.stream_number
-                                                   WHERE s.stream_id = f.s AND e.stream_version = f.v - 1 AND encode(e.hash, 'hex') = f.p)));
+    -- each stream's first event against the stream's stored last event, one probe a stream (a loop: as one query,
+    -- planned generically on a small store, the probes became one hashed scan of every stream's events)
+    FOR opening IN SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+                    ORDER BY u.s, u.i LOOP
+      follows := opening.v = 1 AND opening.p = ''
+        OR EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = opening.s)
+                                                   AND e.stream_version = opening.v - 1 AND encode(e.hash, 'hex') = opening.p);
+      EXIT WHEN NOT follows;
+    END LOOP;
   END IF;
   IF follows THEN
-    PERFORM ca_number_streams(p_stream_ids);
-    PERFORM ca_number_metadata(p_metadata);
     RETURN QUERY
     INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
-    SELECT s.stream_number, u.v, m.metadata_id, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
-      FROM unnest(p_stream_ids, p_versions, p_event_ids, p_types, p_data, p_metadata, p_occurred_at, p_content_hashes, p_hashes)
-             WITH ORDINALITY AS u(s, v, id, t, d, m, o, c, h, i)
-      JOIN ca_stream_ids s ON s.stream_id = u.s
-      JOIN ca_event_metadata m ON m.digest = ca_metadata_digest(u.m)
-     ORDER BY u.i
+    SELECT u.s, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
+      FROM unnest(ca_number_streams(p_stream_ids), p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at,
+                  p_content_hashes, p_hashes) AS u(s, v, m, id, d, t, o, c, h)
     RETURNING event_id, global_position;
     RETURN;
   END IF;

@@ -290,8 +290,12 @@ export class RoundVerdictProjection implements FactProjection {
     }
     if (toRead.length) {
       const read = await db.query({
-        text: `SELECT ${FACT_COLUMNS} FROM ca_events JOIN unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut) USING (stream_id)
-         WHERE ca_events.stream_version > c.after AND ca_events.stream_version <= c.cut ORDER BY ca_events.stream_id, ca_events.stream_version`,
+        // each stream's range read on its own (OFFSET 0: not merged into one join), so the range bounds the index
+        // scan: the stream's id is found through ca_stream_ids (store migration 10) and the planner would not
+        // combine that join's number with the bounds of another into one index condition
+        text: `SELECT e.* FROM unnest($1::text[], $2::int[], $3::int[]) AS c(stream_id, after, cut)
+         CROSS JOIN LATERAL (SELECT ${FACT_COLUMNS} FROM ca_events WHERE stream_id = c.stream_id AND stream_version > c.after AND stream_version <= c.cut OFFSET 0) e
+         ORDER BY e.stream_id, e.stream_version`,
         values: [toRead.map((s) => `session-${s.id}`), toRead.map((s) => s.after), toRead.map((s) => s.cut)],
         rowMode: 'array',
       });
