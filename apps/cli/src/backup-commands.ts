@@ -17,7 +17,7 @@ import {
   restoreStore,
   servingRefusals,
 } from '../../../libs/backup/src';
-import { eventStoreKind } from '../../../libs/event-store/src';
+import { ChainBreak, eventStoreKind } from '../../../libs/event-store/src';
 import { readReceiptArgument, Receipt, ReceiptError } from '../../../libs/event-store/src/seal';
 import { recordOpsCheck, Runtime } from '../../../libs/platform/src';
 import type { WithRuntime } from './credential-commands';
@@ -149,10 +149,10 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       const failed = !result.verification.ok || result.mismatches.length > 0;
       if (opts.json) out(JSON.stringify(result, null, 2));
       else if (failed) {
-        // the chain's and the manifest's own reasons are the verifier's, as written
+        // the chain's breaks worded from their keys (as verify words them); the manifest's mismatches as the restore writes them
         const say = cliSay(argvLanguage());
         const first = result.verification.breaks[0];
-        const broken = (b: { streamId: string; streamVersion: number; reason: string }) => say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: b.reason });
+        const broken = (b: ChainBreak) => say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: reasonIn(say.lang, b) });
         out(say.t('restore.failed', { what: first ? broken(first) : result.mismatches[0] }));
         for (const b of result.verification.breaks.slice(1, 20)) out(`  ${broken(b)}`);
         for (const m of result.mismatches.slice(first ? 0 : 1)) out(`  ${m}`);

@@ -152,7 +152,9 @@ function registerCommands(program: Command) {
           return;
         }
         for (const p of chosen) {
-          const bar = new SingleBar({ format: `${p.name.padEnd(16)} [{bar}] {percentage}% · {value}/{total} events · {rate} ev/s`, hideCursor: true }, Presets.shades_classic);
+          // cli-progress fills its own {value}, {total} and {rate}: the catalogue words what surrounds them
+          const progress = say.t('projections.progress', { value: '{value}', total: '{total}', rate: '{rate}' });
+          const bar = new SingleBar({ format: `${p.name.padEnd(16)} [{bar}] {percentage}% · ${progress}`, hideCursor: true }, Presets.shades_classic);
           const started = Date.now();
           bar.start(1, 0, { rate: 0 });
           const result = await rebuildProjection(runtime.pool, runtime.store, p, ({ done, total }) => {
@@ -328,11 +330,11 @@ function registerCommands(program: Command) {
     .action(async (opts) => {
       const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, statisticalInjections: opts.statisticalInjections };
       if (!opts.serve) {
-        await withRuntime(program, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY));
+        await withRuntime(program, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY, cliLanguage(program)));
         return;
       }
       await serve(program, opts.port, opts.host, async (runtime) => {
-        await runDemo(runtime, out, options, process.stderr.isTTY);
+        await runDemo(runtime, out, options, process.stderr.isTTY, cliLanguage(program));
       });
     });
 

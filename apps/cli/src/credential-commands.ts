@@ -72,13 +72,14 @@ function printRecords(say: Say, records: AccessRecord[]) {
   for (const r of records.map(shownRecord)) {
     // a refused credential, or requests that named nobody (no credential, no such route): counted per minute and address
     if (r.kind === 'credential' || r.kind === 'anonymous') {
-      const repeats = r.attempts > 1 ? ` ×${r.attempts} until ${r.lastAt}` : '';
-      out(`${r.at}  REFUSED ${r.kind} ${r.address ?? '?'}${r.claimedCredentialId ? ` claimed ${r.claimedCredentialId}` : ''}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
+      const repeats = r.attempts > 1 ? say.t('accessLog.repeats', { attempts: r.attempts, until: String(r.lastAt) }) : '';
+      const claimed = r.claimedCredentialId ? say.t('accessLog.claimed', { credential: r.claimedCredentialId }) : '';
+      out(`${r.at}  ${say.t('accessLog.refused')} ${r.kind} ${r.address ?? '?'}${claimed}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
       continue;
     }
     const params = Object.entries({ ...r.params, ...r.query }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
     const status = r.status === null ? '' : `  ${r.status}`;
-    out(`${r.at}  ${r.outcome === 'denied' ? 'DENIED ' : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${status}${r.reason ? `  — ${r.reason}` : ''}`);
+    out(`${r.at}  ${r.outcome === 'denied' ? `${say.t('accessLog.denied')} ` : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${status}${r.reason ? `  — ${r.reason}` : ''}`);
   }
 }
 

@@ -11,6 +11,8 @@ import { countCorrelation } from '../../../libs/projections/src/players/advantag
 import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
 import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
 import { dayDetection, DayErrorKind, demoDayEquipmentBias, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, StatisticalDetection, TablePlan } from '../../../libs/simulator/src';
+import type { Language } from '../../../libs/i18n/src';
+import { cliSay, cliWords } from './language';
 import { detectionRecord, DetectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
 
 export interface DemoOptions {
@@ -72,14 +74,41 @@ export const DEMO_DEFAULTS: DemoOptions = {
 
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
 
+/** The demo's words (`cli:demo.*`); amounts as English always read them (`1,234.50 EUR`), else in the language's form. */
+function demoWords(lang: Language) {
+  const say = cliSay(lang);
+  const tr = cliWords(lang);
+  return {
+    ...say,
+    money: (minor: number) => (lang === 'en' ? eur(minor) : tr.money(minor)),
+    seconds: (s: number) => (lang === 'en' ? s.toFixed(1) : tr.number(s, 1)),
+    /** a large count, grouped (37,603 spins) */
+    grouped: (n: number) => (lang === 'en' ? n.toLocaleString('en-GB') : tr.number(n)),
+  };
+}
+
+/** The table summary's columns: the header is laid out as the rows are. */
+const COLUMNS = [
+  ['table', 7, 'end'],
+  ['game', 30, 'end'],
+  ['jurisdiction', 14, 'end'],
+  ['rounds', 7, 'start'],
+  ['drop', 16, 'start'],
+  ['win', 14, 'start'],
+  ['cagnotte', 13, 'start'],
+] as const;
+const columns = (cells: readonly string[]) => `  ${cells.map((c, i) => (COLUMNS[i][2] === 'end' ? c.padEnd(COLUMNS[i][1]) : c.padStart(COLUMNS[i][1]))).join(' ')}`;
+
 /** What the demo found, for its tests: the day's manifest and the statistical record it printed. */
 export interface DemoRun {
   readonly manifest: SimulationManifest;
   readonly statistics: StatisticalDetection;
 }
 
-export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true): Promise<DemoRun> {
-  out(`storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'}`);
+/** The demo, printed in `lang` (English unless told: its tests read its English). */
+export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true, lang: Language = 'en'): Promise<DemoRun> {
+  const say = demoWords(lang);
+  out(say.t('demo.storage', { embedded: runtime.database.embedded ? 'yes' : 'no', dir: String(runtime.database.dataDir) }));
   const tableGames = options.tableGames.slice(0, options.tables);
   // the floor the simulator will draw from the seed (its first draws), to place the statistical injections on it
   const plans = floorPlan(tableGames.length, seededRandom(options.seed), { tableGames, jurisdiction: options.jurisdiction });
@@ -91,56 +120,52 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const roundsAt: Record<string, number> = Object.fromEntries(faulty.map((b) => [b.tableId, Math.max(options.rounds, b.kind === 'loaded-die' ? options.loadedDieThrows : options.wheelSpins)]));
   if (craps) roundsAt[craps.tableId] = Math.max(options.rounds, options.crapsRounds);
   const longer = Object.entries(roundsAt ?? {}).map(([table, n]) => ` (${table}: ${n})`).join('');
-  out(`simulating gaming day ${options.gamingDay} at ${options.casinoId} (${options.jurisdiction}): ${options.tables} tables × ${options.rounds} rounds${longer}, seed ${options.seed}, error rate ${options.errorRate}`);
+  out(say.t('demo.simulating', { day: options.gamingDay, casino: options.casinoId, jurisdiction: options.jurisdiction, tables: String(options.tables), rounds: String(options.rounds), longer, seed: String(options.seed), rate: String(options.errorRate) }));
   const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, equipmentBias, roundsAt }, progress);
-  out(`recorded ${run.manifest.events} events (${run.appended} new, ${run.duplicate} already stored) in ${run.seconds.toFixed(1)} s`);
+  out(say.t('demo.recorded', { events: say.n(run.manifest.events), appended: say.n(run.appended), duplicate: say.n(run.duplicate), seconds: say.seconds(run.seconds) }));
   const file = options.manifestDir ? path.join(options.manifestDir, path.basename(manifestPath(runtime, run.manifest))) : manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);
-  out(`ground truth of injected errors: ${file}`);
+  out(say.t('demo.groundTruth', { file }));
 
   const started = Date.now();
   const applied = await runtime.projector.catchUp();
-  out(`projections: applied ${applied} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  out(say.t('demo.applied', { events: say.n(applied), seconds: say.seconds((Date.now() - started) / 1000) }));
 
   // the table books with their sessions' findings the gaming day's judge made (dice, a reversed cloth)
   const day = await loadDayCompliance(runtime.pool, { gamingDay: options.gamingDay, casinoId: options.casinoId });
   const rows = withDayFindings((await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])).rows.map(tableBookReport), day);
   out('');
-  out(`  table   game                           jurisdiction    rounds          drop           win      cagnotte`);
-  for (const b of rows) {
-    out(`  ${b.tableId.padEnd(7)} ${b.game.padEnd(30)} ${b.jurisdiction.padEnd(14)} ${String(b.rounds).padStart(7)} ${eur(b.drop).padStart(16)} ${eur(b.win ?? 0).padStart(14)} ${eur(b.cagnotte).padStart(13)}`);
-  }
+  out(columns(COLUMNS.map(([name]) => say.t(`demo.column.${name}`))));
+  for (const b of rows) out(columns([b.tableId, b.game, b.jurisdiction, String(b.rounds), say.money(b.drop), say.money(b.win ?? 0), say.money(b.cagnotte)]));
   const total = (f: (b: (typeof rows)[number]) => number) => rows.reduce((t, b) => t + f(b), 0);
   out('');
-  out(`  day total: drop ${eur(total((b) => b.drop))} · win ${eur(total((b) => b.win ?? 0))} · cagnotte ${eur(total((b) => b.cagnotte))} · tips ${eur(total((b) => b.tips))}`);
-  out(`             jackpot contributions ${eur(total((b) => b.jackpotContributions))} · jackpots paid ${eur(total((b) => b.jackpotWins))}`);
+  out(say.t('demo.dayTotal', { drop: say.money(total((b) => b.drop)), win: say.money(total((b) => b.win ?? 0)), cagnotte: say.money(total((b) => b.cagnotte)), tips: say.money(total((b) => b.tips)) }));
+  out(say.t('demo.jackpots', { contributions: say.money(total((b) => b.jackpotContributions)), paid: say.money(total((b) => b.jackpotWins)) }));
   // the sessions' own verdicts: settings, limits and shoes judged at the opening and at every new shoe
   const withFindings = rows.filter((b) => b.sessionVerdict === 'findings');
-  out(`  sessions: ${rows.length - withFindings.length} consistent, ${withFindings.length} with findings` +
+  out(say.t('demo.sessions', { consistent: rows.length - withFindings.length, findings: withFindings.length }) +
     withFindings.map((b) => `\n    ${b.tableId}: ${b.sessionFindings.map((f) => `${f.code} ${f.rule}`).join(', ')}`).join(''));
   // the gaming day's own findings (issue 15): tables in service, jefes per table, changes of game
   const dayFindings = day.flatMap((d) => d.findings).filter((f) => !isSessionScoped(f));
-  out(`  gaming day: ${dayFindings.length ? `${dayFindings.length} finding(s)` : 'no finding'} on the tables in service, the jefes per table and the changes of game` +
-    dayFindings.map((f) => `\n    ${f.tableId ?? 'the day'}: ${f.code} ${f.rule}`).join(''));
+  out(say.t('demo.gamingDay', { findings: dayFindings.length }) + dayFindings.map((f) => `\n    ${f.tableId ?? say.t('report.theDay')}: ${f.code} ${f.rule}`).join(''));
 
   const detection = await detectionRecord(runtime, run.manifest);
   out('');
-  out(`  replayed ${detection.rounds} rounds: ${detection.found} of ${detection.injected} injected errors found, ${detection.falsePositives.length} false positive(s)` +
-    (detection.consequences ? `; ${detection.consequences} later finding(s) caused by injected errors` : ''));
+  out(say.t('demo.replayed', { rounds: say.n(detection.rounds), found: detection.found, injected: detection.injected, falsePositives: detection.falsePositives.length, consequences: detection.consequences ?? 0 }));
   for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(22)} ${n.found}/${n.injected}`);
   const s = detection.sessions;
-  out(`  session rules (limit changes, closing, suspensions, bank deposits): ${s.found} of ${s.injected} injected violations found, ${s.falsePositives.length} false positive(s)`);
+  out(say.t('demo.sessionRules', { found: s.found, injected: s.injected, falsePositives: s.falsePositives.length }));
   for (const [kind, n] of Object.entries(s.byKind)) out(`    ${kind.padEnd(26)} ${n.found}/${n.injected}`);
   // the gaming day's rules are judged by the day-compliance projection (the product's path): read its findings
   const tableOf = new Map(run.manifest.sessions.map((x) => [x.sessionId, x.tableId]));
   const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
-  out(`  gaming-day rules (jefes per table, dice, ternas, tables in service, cloths): ${g.found} of ${g.injected} injected violations found, ${g.falsePositives.length} false positive(s)`);
+  out(say.t('demo.dayRules', { found: g.found, injected: g.injected, falsePositives: g.falsePositives.length }));
   for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
-  const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, detection);
+  const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, detection, say);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
-  if (counts.length) out(`  count-room variances injected: ${counts.length} (reconciliation's to find)`);
+  if (counts.length) out(say.t('demo.countVariances', { count: counts.length }));
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');
-  if (example) out(`\n  try: node bin/casino-audit.js replay ${example.roundId}`);
+  if (example) out(`\n${say.t('demo.try', { command: `node bin/casino-audit.js replay ${example.roundId}` })}`);
   return { manifest: run.manifest, statistics };
 }
 
@@ -149,7 +174,14 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
  * per table and croupier, the equipment tests, the players whose stakes follow the count; against the manifest
  * only afterwards.
  */
-async function printStatisticalRecord(runtime: Runtime, out: (line: string) => void, manifest: SimulationManifest, plans: readonly TablePlan[], rounds: DetectionRecord): Promise<StatisticalDetection> {
+async function printStatisticalRecord(
+  runtime: Runtime,
+  out: (line: string) => void,
+  manifest: SimulationManifest,
+  plans: readonly TablePlan[],
+  rounds: DetectionRecord,
+  say: ReturnType<typeof demoWords>,
+): Promise<StatisticalDetection> {
   const q = { gamingDay: manifest.gamingDay, casinoId: manifest.casinoId };
   const performance = await loadPerformance(runtime.pool, { ...q, croupiers: true });
   const equipment = await loadEquipment(runtime.pool, { casinoId: manifest.casinoId });
@@ -163,26 +195,40 @@ async function printStatisticalRecord(runtime: Runtime, out: (line: string) => v
   });
   const tested = performance.tables.filter((t) => t.rounds >= performance.settings.minRounds).length;
   out(
-    `  statistics (performance per table and croupier at ${100 * performance.settings.fdr} % FDR from ${performance.settings.minRounds} rounds, ` +
-      `equipment, stakes against the count): ${s.found} of ${s.injected} injections found, ${s.falseFindings.length} false finding(s); ` +
-      `${tested} table(s) and ${advantage.players.filter((p) => countCorrelation(p) !== null).length} player(s) tested`,
+    say.t('demo.statistics', {
+      fdr: String(100 * performance.settings.fdr),
+      minRounds: String(performance.settings.minRounds),
+      found: s.found,
+      injected: s.injected,
+      falseFindings: s.falseFindings.length,
+      tables: tested,
+      players: advantage.players.filter((p) => countCorrelation(p) !== null).length,
+    }),
   );
+  // the evidence is the simulator's own account of each test (libs/simulator), as it writes it
   for (const e of s.entries) {
     const unit = e.test === 'pockets' || e.test === 'sectors' ? 'spins' : e.test === 'faces' ? 'throws' : 'rounds';
-    const how = e.foundBy === 'statistics' ? `found after ${e.rounds} ${unit}` : e.foundBy === 'round record' ? 'found by the round record' : `not found${e.rounds !== null ? ` in ${e.rounds} rounds` : ''}`;
+    const how = e.foundBy === 'statistics' ? say.t('demo.foundAfter', { count: String(e.rounds), unit }) : e.foundBy === 'round record' ? say.t('demo.foundByRounds') : say.t('demo.notFound', { rounds: e.rounds !== null ? String(e.rounds) : 'none' });
     out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${e.evidence}`);
-    for (const also of e.alsoFound) out(`      also: ${also}`);
+    for (const also of e.alsoFound) out(`      ${say.t('demo.also', { finding: also })}`);
   }
-  for (const f of s.falseFindings) out(`    false: ${f}`);
+  for (const f of s.falseFindings) out(`    ${say.t('demo.false', { finding: f })}`);
   // why the demo's wheel is weighted far more than the issue's 1.2× pocket: the spins a roulette needs for that
   const roulette = equipment.rows.filter((r) => r.power && r.setId === '' && r.wheel !== null).sort((x, y) => y.observations - x.observations)[0];
   if (roulette?.power) {
     const p = roulette.power;
     const weighted = manifest.injected.find((i) => i.kind === 'weighted-pocket');
     out(
-      `    power: a roulette's pocket at ${p.factor}× its share (1/${Math.round(1 / p.share)}) is found by the test over the pockets with ${100 * p.power} % power at ${100 * p.level} % ` +
-        `after ${p.spinsNeeded.toLocaleString('en-GB')} spins (${roulette.tableId} spun ${p.spinsRecorded.toLocaleString('en-GB')} today)` +
-        (weighted ? `; the demo's wheel is weighted far more (${weighted.description})` : ''),
+      say.t('demo.power', {
+        factor: String(p.factor),
+        share: String(Math.round(1 / p.share)),
+        power: String(100 * p.power),
+        level: String(100 * p.level),
+        needed: say.grouped(p.spinsNeeded),
+        table: roulette.tableId,
+        recorded: say.grouped(p.spinsRecorded),
+        weighted: weighted ? weighted.description : 'none',
+      }),
     );
   }
   return s;

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Envelope } from '../../../libs/ledger/src';
+import { argvLanguage, cliSay } from './language';
 import { sessionStreamId } from '../../../libs/ledger/src';
 import type { Runtime } from '../../../libs/platform/src';
 import { judgeSession, RoundReplay } from '../../../libs/replay/src';
@@ -28,7 +29,10 @@ export async function recordSimulation(runtime: Runtime, options: SimulationOpti
   const manifest: { value?: SimulationManifest } = {};
   const started = Date.now();
   const expected = options.tables * options.rounds + Object.values(options.roundsAt ?? {}).reduce((t, n) => t + n - options.rounds, 0);
-  const bar = show ? new SingleBar({ format: 'simulating [{bar}] {percentage}% · {value}/{total} rounds · {events} events', hideCursor: true }, Presets.shades_classic) : null;
+  // cli-progress fills its own {value}, {total} and {events}: the catalogue words what surrounds them
+  const say = cliSay(argvLanguage());
+  const format = `${say.t('simulate.simulating')} [{bar}] {percentage}% · ${say.t('simulate.progress', { value: '{value}', total: '{total}', events: '{events}' })}`;
+  const bar = show ? new SingleBar({ format, hideCursor: true }, Presets.shades_classic) : null;
   bar?.start(expected, 0, { events: 0 });
   let pending: Envelope[] = [];
   let appended = 0;
