@@ -17,6 +17,7 @@
  *   `StreamChainChecker`, and every event's content hash is compared with the hash the *source* recorded
  *   when it was first stored, so an event edited in the source before the copy is caught too.
  */
+import { because, keyed } from '../../i18n/src/reasons';
 import { StreamChainChecker, type ChainBreak, type VerifyReport } from './verify';
 import { FEED_START, type EventStore, type FeedCheckpoint, type NewEvent, type StoredEvent } from './port';
 import type { PostgresEventStore } from './postgres/postgres-event-store';
@@ -172,11 +173,9 @@ function firstMismatch(streamId: string, source: readonly StoredEvent[], target:
     const s = source[i];
     const t = target[i];
     const at = { streamId, streamVersion: s.streamVersion, globalPosition: t ? t.globalPosition.toString() : null, eventId: s.eventId };
-    if (!t) return { ...at, reason: `the target stream ends at version ${target.length}: version ${s.streamVersion} and later were not copied` };
-    if (t.eventId !== s.eventId) return { ...at, reason: `the target holds event ${t.eventId} where the source holds ${s.eventId}` };
-    if (t.contentHash !== s.contentHash) {
-      return { ...at, reason: "the copied content's hash differs from the hash the source recorded: the event was altered (in the source before the copy, or in the target)" };
-    }
+    if (!t) return { ...at, ...keyed(because('copy.notCopied', { last: String(target.length), version: String(s.streamVersion) })) };
+    if (t.eventId !== s.eventId) return { ...at, ...keyed(because('copy.otherEvent', { target: t.eventId, source: s.eventId })) };
+    if (t.contentHash !== s.contentHash) return { ...at, ...keyed(because('copy.altered')) };
   }
   return null;
 }

@@ -8,6 +8,7 @@
  * in the database at all: only a record of stream heads kept elsewhere (the `migrate-store` report, or
  * seal events) can reveal that.
  */
+import { because, keyed } from '../../../i18n/src/reasons';
 import { ChainBreak, StreamChainChecker, VerifyReport } from '../verify';
 import type { EventStoreDbEventStore } from './eventstoredb-event-store';
 
@@ -26,7 +27,7 @@ export async function verifyEventStoreDb(store: EventStoreDbEventStore, onProgre
     checker.finish(undefined);
     if (checker.firstBreak) breaks.push(checker.firstBreak);
     else if (!stored.length) {
-      breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, reason: 'the stream has events in $all but none can be read: it was deleted' });
+      breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, ...keyed(because('chain.unreadable')) });
     } else {
       const { metadata } = await store.client.getStreamMetadata(streamId);
       const lossy = metadata && ['truncateBefore', 'maxCount', 'maxAge'].filter((k) => (metadata as Record<string, unknown>)[k] !== undefined);
@@ -36,7 +37,7 @@ export async function verifyEventStoreDb(store: EventStoreDbEventStore, onProgre
           streamVersion: 1,
           globalPosition: stored[0].globalPosition.toString(),
           eventId: null,
-          reason: `the stream's metadata (${lossy.join(', ')}) lets EventStoreDB drop its events: remove it`,
+          ...keyed(because('chain.lossyMetadata', { settings: lossy.join(', ') })),
         });
       }
     }
