@@ -433,7 +433,8 @@ export async function serve(program: Command, port: number, host: string, before
     throw error;
   });
   if (refusals.length) {
-    err(`casino-audit: ${cliSay(cliLanguage(program)).t('serve.refusing')}`);
+    // as serve's other lines, English: scripts and the backup-restore test read it (the refusals are libs/backup's, English)
+    err(`casino-audit: serve: refusing to serve this database:`);
     for (const r of refusals) err(`  ${r}`);
     await runtime.close();
     process.exitCode = 1;
