@@ -958,8 +958,14 @@ export function writerRoleGrants(role: string): string {
   return `
 GRANT USAGE ON SCHEMA public TO ${role};
 GRANT SELECT ON ca_events, ca_streams, ca_schema_migrations TO ${role};
--- a stream's number from its id (store migration 10), for readers that filter by it
-DO $$ BEGIN IF to_regclass('ca_stream_ids') IS NOT NULL THEN GRANT SELECT ON ca_stream_ids TO ${role}; END IF; END $$;
+-- the tables behind ca_events (store migration 10): a stream's number may be read (readers that filter by it), none written
+DO $$
+BEGIN
+  IF to_regclass('ca_event_rows') IS NOT NULL THEN
+    GRANT SELECT ON ca_stream_ids TO ${role};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};
+  END IF;
+END $$;
 GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO ${role};
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_events, ca_streams, ca_schema_migrations FROM ${role};
 `;

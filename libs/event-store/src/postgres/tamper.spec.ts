@@ -100,6 +100,8 @@ describe('the database refuses changes', () => {
     const c = await pool.connect();
     try {
       await c.query(`CREATE ROLE ${role} NOLOGIN`);
+      // the working data's blanket grant (docs/security.md) does not reach the events' own tables: the grants revoke them
+      await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`);
       await c.query(writerRoleGrants(role));
       await c.query(`SET ROLE ${role}`);
       // reading and appending, through ca_append, is what the app needs
@@ -120,6 +122,9 @@ describe('the database refuses changes', () => {
         ),
       ).toBe('42501');
       expect(await sqlState(c.query('ALTER TABLE ca_event_rows DISABLE TRIGGER USER'))).toBe('42501');
+      expect(await sqlState(c.query(`INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, content_hash, hash)
+                                      VALUES (1, 7, 1, gen_random_uuid(), '{}', 'Forged', 'x', 'x')`))).toBe('42501');
+      expect(await sqlState(c.query(`INSERT INTO ca_stream_ids (stream_id) VALUES ('s-forged')`))).toBe('42501');
       await c.query('RESET ROLE');
       // a role without the grants may not even append (EXECUTE on ca_append is revoked from PUBLIC)
       await c.query(`CREATE ROLE ${role}_nobody NOLOGIN`);
