@@ -3,6 +3,9 @@
  * rounded down to the smallest chip of the session float where they are not whole (contract §7).
  */
 
+/** The session's smallest chip, the unit amounts are rounded to (contract §7); 1 where the float named none. */
+export const chipUnit = (ctx: { readonly smallestChip: number }): number => (ctx.smallestChip > 0 ? ctx.smallestChip : 1);
+
 /** `base × rate`, rounded down to a multiple of `unit` (the smallest chip). */
 export function applyRate(base: number, rate: number, unit = 1): number {
   if (base <= 0 || rate <= 0) return 0;

@@ -15,7 +15,7 @@ import type { GameRules, PlayContext, PlayedFact, RoundEnv, RulebookBase, LimitC
 import { optionCite } from './game';
 import type { BetEdge, WeightedReturn } from './house-edge';
 import { backPerUnit, edgeFrom } from './house-edge';
-import { payOdds, roundDownTo } from './money';
+import { chipUnit, payOdds, roundDownTo } from './money';
 import type { Bet, Cited, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from './types';
 import { isUndecided, isUnverifiable } from './types';
 import { oddsText } from './wheel';
@@ -522,7 +522,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const facts: PlayedFact[] = [{ type: 'RoundStarted', data: { ...base } }];
     const seats = ctx.seats.length ? ctx.seats : [1];
     const betCount = 1 + Math.floor(random() * 6);
-    const chipUnit = Math.max(env.ctx.smallestChip, 1);
+    const chip = chipUnit(env.ctx);
     for (let i = 1; i <= betCount; i++) {
       let choice = adapter.randomBet(random, penv);
       for (let tries = 0; tries < 5 && !adapter.offered(choice.betType, penv); tries++) choice = adapter.randomBet(random, penv);
@@ -532,7 +532,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       const resolved = resolveBet(probe, penv);
       const units = isRefusal(resolved) ? 1 : resolved.chips.reduce((t, c) => t + c.units, 0);
       // whole chips, equal on every position of an announced bet, between the minimum and the maximum
-      const step = chipUnit * units;
+      const step = chip * units;
       const lo = Math.max(step, Math.ceil((limits.min?.amount ?? 0) / step) * step);
       const hi = Math.floor((limits.max?.amount ?? lo * 10) / step) * step;
       if (hi < lo) continue;

@@ -5,7 +5,7 @@
  */
 import { deckCards, shuffle } from '../cards';
 import { GameRules, PlayContext, PlayedFact, RoundEnv } from '../game';
-import { applyRate, roundDownTo } from '../money';
+import { applyRate, chipUnit, roundDownTo } from '../money';
 import { Bet, isUndecided, isUnverifiable } from '../types';
 import { deckFor, firstToActKind, fixedLimitBet, holdsPairOf, maxRaise } from './engine';
 import type { CircleOptions, CircleRulebook } from './rulebook';
@@ -27,7 +27,7 @@ export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant:
   const R = ctx.random;
   const memory = ctx.memory as Memory;
   const min = Number(env.ctx.limits.min);
-  const unit = env.ctx.smallestChip > 0 ? env.ctx.smallestChip : 1;
+  const unit = chipUnit(env.ctx);
   const maxSeats = Math.min(env.rulebook.maxPlayers.value ?? Infinity, variant.deckCapacity ?? Infinity);
   const seats = directionOrder(ctx.seats.slice(0, maxSeats), env);
   const out: PlayedFact[] = [];

@@ -8,6 +8,7 @@
 import { DECK_28, DECK_32, DECK_52, DeckSpec, parseCard, copiesPerDeck } from '../cards';
 import { FactTypeSpec, GameRules, optionCite, RoundEnv } from '../game';
 import { applyRate } from '../money';
+import { findingsOf, undecided } from '../findings';
 import { bestOf } from '../poker/evaluate';
 import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../types';
 import { judgeCircleOpening } from './opening';
@@ -121,6 +122,7 @@ export interface CircleHooks {
 export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<string, CircleRulebook>>): GameRules<CircleState, CircleRulebook> {
   const G = variant.game;
   const rule = (r: string) => `${G}/${r}`;
+  const { finding } = findingsOf(G);
   // the phases are a function of the env, asked several times per card: built once per env
   const phasesByEnv = new WeakMap<Env, readonly CirclePhase[]>();
   const phasesOf = (env: Env) => {
@@ -260,15 +262,6 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
   };
 
   // ---------- judging helpers ----------
-  const finding = (code: Finding['code'], r: string, citation: string, expected: unknown, recorded: unknown, message: string, betId?: string): Finding => ({
-    code,
-    rule: rule(r),
-    citation,
-    expected,
-    recorded,
-    message,
-    ...(betId ? { betId } : {}),
-  });
 
   const maxIncrement = (st: CircleState, s: SeatState, env: Env) => maxRaise(variant, st, s, env);
   const fixedBet = (st: CircleState, env: Env) => fixedLimitBet(variant, st, env);
@@ -280,31 +273,31 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const s = st.seats[seatKey(seat)];
     const out: Finding[] = [];
     const bettingCite = env.rulebook.firstToAct.cite;
-    if (!s) return [finding('SEQUENCE_VIOLATION', 'seat-not-in-hand', env.rulebook.source, 'a seat dealt into the hand', seat, `seat ${seat} is not in this hand`)];
+    if (!s) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: 'a seat dealt into the hand', recorded: seat, message: `seat ${seat} is not in this hand` })];
     if (decision === 'draw') {
       const phase = phasesOf(env)[st.phase];
       const discards: string[] = Array.isArray(d.discards) ? d.discards.map(String) : [];
-      if (!phase?.draw || st.interval || st.handOver) out.push(finding('SEQUENCE_VIOLATION', 'draw-out-of-phase', env.rulebook.maxDiscard.cite, 'a draw after the first interval', decision, `seat ${seat} draws outside the draw`));
+      if (!phase?.draw || st.interval || st.handOver) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'draw-out-of-phase', citation: env.rulebook.maxDiscard.cite, expected: 'a draw after the first interval', recorded: decision, message: `seat ${seat} draws outside the draw` }));
       if (discards.length > env.rulebook.maxDiscard.value)
-        out.push(finding('DRAW_RULE_VIOLATION', 'maximum-discard', env.rulebook.maxDiscard.cite, env.rulebook.maxDiscard.value, discards.length, `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed`));
+        out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'maximum-discard', citation: env.rulebook.maxDiscard.cite, expected: env.rulebook.maxDiscard.value, recorded: discards.length, message: `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed` }));
       const held = holeCards(s);
       const foreign = discards.filter((c) => !held.includes(String(parseCard(c)?.code)));
-      if (foreign.length) out.push(finding('DRAW_RULE_VIOLATION', 'discard-not-held', env.rulebook.maxDiscard.cite, held, foreign, `seat ${seat} discards ${foreign.join(', ')}, which it does not hold`));
+      if (foreign.length) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'discard-not-held', citation: env.rulebook.maxDiscard.cite, expected: held, recorded: foreign, message: `seat ${seat} discards ${foreign.join(', ')}, which it does not hold` }));
       return out;
     }
-    if (st.handOver) return [finding('SEQUENCE_VIOLATION', 'action-after-hand', bettingCite, 'no action once the hand is decided', decision, `seat ${seat} ${decision} after the hand was decided`)];
+    if (st.handOver) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-after-hand', citation: bettingCite, expected: 'no action once the hand is decided', recorded: decision, message: `seat ${seat} ${decision} after the hand was decided` })];
     const iv = st.interval;
     if (!iv) {
       // a phase whose cards were not all dealt: the missing card is the fault (once), not every decision after it
       const owed = owedCards(st, env);
       if (owed && st.dealShort) return [];
       if (owed)
-        return [finding('DRAW_RULE_VIOLATION', 'card-not-dealt', env.rulebook.source, owed.expected, owed.recorded, `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}`)];
-      return [finding('SEQUENCE_VIOLATION', 'action-before-deal', bettingCite, 'the cards of the phase before its interval', decision, `seat ${seat} ${decision} before the cards of this betting interval were dealt`)];
+        return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-not-dealt', citation: env.rulebook.source, expected: owed.expected, recorded: owed.recorded, message: `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}` })];
+      return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-before-deal', citation: bettingCite, expected: 'the cards of the phase before its interval', recorded: decision, message: `seat ${seat} ${decision} before the cards of this betting interval were dealt` })];
     }
-    if (!canAct(s)) return [finding('SEQUENCE_VIOLATION', 'inactive-seat-acts', bettingCite, 'an active seat', decision, `seat ${seat} acts after folding or going all-in`)];
+    if (!canAct(s)) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'inactive-seat-acts', citation: bettingCite, expected: 'an active seat', recorded: decision, message: `seat ${seat} acts after folding or going all-in` })];
     if (iv.turn !== null && iv.turn !== seat)
-      out.push(finding('SEQUENCE_VIOLATION', 'action-out-of-turn', `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, `seat ${iv.turn}`, `seat ${seat}`, `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-out-of-turn', citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected: `seat ${iv.turn}`, recorded: `seat ${seat}`, message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)` }));
     const amount = Math.max(0, Number(d.amount ?? 0));
     const remaining = s.resto === null ? Number.POSITIVE_INFINITY : s.resto - s.contributed;
     const toCall = iv.toMatch - s.street;
@@ -312,40 +305,40 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const allIn = decision === 'all-in' || amount >= remaining;
     const forcedOpener = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
     if (amount > remaining)
-      out.push(finding('SEQUENCE_VIOLATION', 'table-stakes', env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', remaining, amount, `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto` }));
     if (decision === 'fold' || decision === 'check') {
       if (forcedOpener && iv.turn === seat)
-        out.push(finding('SEQUENCE_VIOLATION', 'bring-in', env.rulebook.openerMustOpen.cite, 'an opening bet', decision, `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'bring-in', citation: env.rulebook.openerMustOpen.cite, expected: 'an opening bet', recorded: decision, message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}` }));
       if (decision === 'check' && toCall > 0)
-        out.push(finding('SEQUENCE_VIOLATION', 'check-facing-bet', bettingCite, `call ${toCall}, raise or fold`, 'check', `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet`));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-facing-bet', citation: bettingCite, expected: `call ${toCall}, raise or fold`, recorded: 'check', message: `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet` }));
       return out;
     }
     if (decision === 'call' && !allIn && amount !== toCall)
-      out.push(finding('SEQUENCE_VIOLATION', 'call-amount', bettingCite, toCall, amount, `a call must equal the bet: ${toCall}, not ${amount}`));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'call-amount', citation: bettingCite, expected: toCall, recorded: amount, message: `a call must equal the bet: ${toCall}, not ${amount}` }));
     if (newStreet > iv.toMatch && decision !== 'call') {
       const increment = newStreet - iv.toMatch;
       const minimum = Math.max(iv.lastIncrement, Number(env.ctx.limits.min));
       const cap = maxIncrement(st, s, env);
       if (!allIn && opts(env).structure === 'fixed' && increment !== fixedBet(st, env))
-        out.push(finding(increment < fixedBet(st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', 'fixed-limit', optionCite(env, 'structure'), fixedBet(st, env), increment, `a fixed-limit bet or raise is ${fixedBet(st, env)} in this interval, not ${increment}`, s.betId));
+        out.push(finding({ code: increment < fixedBet(st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', rule: 'fixed-limit', citation: optionCite(env, 'structure'), expected: fixedBet(st, env), recorded: increment, message: `a fixed-limit bet or raise is ${fixedBet(st, env)} in this interval, not ${increment}`, betId: s.betId }));
       else if (!allIn && increment < minimum)
-        out.push(finding('BET_BELOW_MINIMUM', 'minimum-raise', `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, minimum, increment, `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, s.betId));
+        out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, expected: minimum, recorded: increment, message: `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, betId: s.betId }));
       if (cap && opts(env).structure !== 'fixed' && increment > cap.amount)
-        out.push(finding('BET_ABOVE_MAXIMUM', cap.name, cap.cite, cap.amount, increment, `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, s.betId));
+        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: cap.name, citation: cap.cite, expected: cap.amount, recorded: increment, message: `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, betId: s.betId }));
       const limit = env.rulebook.raiseCapPerPlayer.value;
       const headsUp = inHand(st).length === 2 && env.rulebook.headsUpUncapped.value;
       if (limit !== null && !headsUp && iv.toMatch > 0 && s.raises >= limit)
-        out.push(finding('SEQUENCE_VIOLATION', 'raise-cap', env.rulebook.raiseCapPerPlayer.cite, limit, s.raises + 1, `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}`));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'raise-cap', citation: env.rulebook.raiseCapPerPlayer.cite, expected: limit, recorded: s.raises + 1, message: `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}` }));
       if (s.checked && !env.rulebook.checkRaise.value)
-        out.push(finding('SEQUENCE_VIOLATION', 'check-raise', env.rulebook.checkRaise.cite, `call exactly ${toCall}`, `raise by ${increment}`, `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise`));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-raise', citation: env.rulebook.checkRaise.cite, expected: `call exactly ${toCall}`, recorded: `raise by ${increment}`, message: `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise` }));
       const openers = env.rulebook.openers.value;
       if (openers && iv.index === 0 && iv.toMatch === 0) {
         const needed = openers[Math.min(st.blankHands, openers.length - 1)];
         if (!holdsPairOf(holeCards(s), needed))
-          out.push(finding('SEQUENCE_VIOLATION', 'openers', env.rulebook.openers.cite, `a pair of ${rankName(needed)} or better`, holeCards(s), `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)`));
+          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'openers', citation: env.rulebook.openers.cite, expected: `a pair of ${rankName(needed)} or better`, recorded: holeCards(s), message: `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)` }));
       }
     } else if ((decision === 'raise' || decision === 'bet' || decision === 'bring-in') && !allIn && newStreet <= iv.toMatch) {
-      out.push(finding('BET_BELOW_MINIMUM', 'minimum-raise', bettingCite, iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), amount, `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, s.betId));
+      out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: bettingCite, expected: iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), recorded: amount, message: `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, betId: s.betId }));
     }
     return out;
   };
@@ -408,35 +401,35 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       const copies = (st.dealt[code] ?? 0) + 1;
       const allowed = copiesPerDeck(deckFor(env), parseCard(code) ?? { code, rank: 'JK', suit: null, value: 0 });
       if (copies > allowed)
-        out.push(finding('CARD_COUNT_EXCEEDED', 'deck-composition', `one ${deckFor(env).name} deck per hand (${dealCite})`, allowed, copies, `${code} dealt ${copies} times from one deck`));
+        out.push(finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'deck-composition', citation: `one ${deckFor(env).name} deck per hand (${dealCite})`, expected: allowed, recorded: copies, message: `${code} dealt ${copies} times from one deck` }));
     }
     if (st.handOver === 'folds' || st.handOver === 'blank')
-      return [...out, finding('DRAW_RULE_VIOLATION', 'deal-after-hand-won', dealCite, 'no card once the hand is won', code, `${code} dealt to ${to} after the hand was decided`)];
+      return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-after-hand-won', citation: dealCite, expected: 'no card once the hand is won', recorded: code, message: `${code} dealt to ${to} after the hand was decided` })];
     if (st.interval)
-      out.push(finding('DRAW_RULE_VIOLATION', 'deal-before-betting-closed', env.rulebook.firstToAct.cite, 'the betting interval closed first', code, `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`));
+      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-before-betting-closed', citation: env.rulebook.firstToAct.cite, expected: 'the betting interval closed first', recorded: code, message: `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)` }));
     const phase = phasesOf(env)[st.phase];
-    if (!phase) return [...out, finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, 'no more cards', code, `${code} dealt to ${to} after every card of the hand was dealt`)];
+    if (!phase) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: 'no more cards', recorded: code, message: `${code} dealt to ${to} after every card of the hand was dealt` })];
     if (to === 'burn') {
-      if (st.progress.burn >= phase.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${phase.burn} burn card(s) before this phase`, st.progress.burn + 1, `an extra card burned before phase ${st.phase + 1}`));
+      if (st.progress.burn >= phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) before this phase`, recorded: st.progress.burn + 1, message: `an extra card burned before phase ${st.phase + 1}` }));
       return out;
     }
     if (to.startsWith('board')) {
       const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
-      if (st.progress.burn < phase.burn) out.push(finding('DRAW_RULE_VIOLATION', 'burn', dealCite, `${phase.burn} burn card(s) first`, st.progress.burn, `${code} dealt to the board without burning a card first`));
-      if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding('DRAW_RULE_VIOLATION', 'extra-board-card', dealCite, phase.board, (st.progress.board[b] ?? 0) + 1, `${code}: more than ${phase.board} board card(s) in this phase`));
+      if (st.progress.burn < phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) first`, recorded: st.progress.burn, message: `${code} dealt to the board without burning a card first` }));
+      if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-board-card', citation: dealCite, expected: phase.board, recorded: (st.progress.board[b] ?? 0) + 1, message: `${code}: more than ${phase.board} board card(s) in this phase` }));
       return out;
     }
     const seat = Number(to.split(':')[1]);
     const s = st.seats[seatKey(seat)];
-    if (!s || s.folded) return [...out, finding('DRAW_RULE_VIOLATION', 'card-to-inactive-seat', dealCite, 'cards only to seats in the hand', to, `${code} dealt to seat ${seat}, which is not in the hand`)];
+    if (!s || s.folded) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-to-inactive-seat', citation: dealCite, expected: 'cards only to seats in the hand', recorded: to, message: `${code} dealt to seat ${seat}, which is not in the hand` })];
     // a seat kept from an earlier HandOpened but not dealt into this one is due nothing
     const need = st.order.includes(s.seat) ? seatDue(phase, s) : 0;
     const have = st.progress.seats[seatKey(seat)] ?? 0;
-    if (phase.draw && s.owed === null) out.push(finding('DRAW_RULE_VIOLATION', 'draw-before-discard', env.rulebook.maxDiscard.cite, 'the discards first', code, `seat ${seat} receives ${code} before declaring its discards`));
-    else if (have >= need) out.push(finding('DRAW_RULE_VIOLATION', 'extra-card', dealCite, need, have + 1, `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`));
+    if (phase.draw && s.owed === null) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'draw-before-discard', citation: env.rulebook.maxDiscard.cite, expected: 'the discards first', recorded: code, message: `seat ${seat} receives ${code} before declaring its discards` }));
+    else if (have >= need) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: need, recorded: have + 1, message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due` }));
     else if (!phase.draw && d.faceUp !== undefined) {
       const dueUp = phase.seat[have] === 'up';
-      if (Boolean(d.faceUp) !== dueUp) out.push(finding('DRAW_RULE_VIOLATION', 'card-face', dealCite, dueUp ? 'face up' : 'face down', d.faceUp ? 'face up' : 'face down', `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`));
+      if (Boolean(d.faceUp) !== dueUp) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-face', citation: dealCite, expected: dueUp ? 'face up' : 'face down', recorded: d.faceUp ? 'face up' : 'face down', message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)` }));
     }
     return out;
   };
@@ -638,13 +631,13 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           const min = env.rulebook.minPlayers;
           // a maximum only where the text sets one (omaha 5 cards, synthetic illes-balears and andalucia)
           const max = env.rulebook.maxPlayers.value;
-          if (seats.length < min.value) out.push(finding('SEQUENCE_VIOLATION', 'minimum-players', min.cite, min.value, seats.length, `a hand needs at least ${min.value} players; ${seats.length} were dealt in`));
-          if (max !== null && seats.length > max) out.push(finding('SEQUENCE_VIOLATION', 'maximum-players', env.rulebook.maxPlayers.cite, max, seats.length, `at most ${max} players; ${seats.length} were dealt in`));
+          if (seats.length < min.value) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'minimum-players', citation: min.cite, expected: min.value, recorded: seats.length, message: `a hand needs at least ${min.value} players; ${seats.length} were dealt in` }));
+          if (max !== null && seats.length > max) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'maximum-players', citation: env.rulebook.maxPlayers.cite, expected: max, recorded: seats.length, message: `at most ${max} players; ${seats.length} were dealt in` }));
           const last = (env.ctx.carried as { lastMano?: number | null } | undefined)?.lastMano;
           if (last !== null && last !== undefined && seats.length) {
             const expected = after(directionOrder(seats, env), last, env)[0];
             if (expected !== Number(d.mano))
-              out.push(finding('SEQUENCE_VIOLATION', 'button-rotation', `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, Number(d.mano), `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}`));
+              out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'button-rotation', citation: `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, recorded: Number(d.mano), message: `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}` }));
           }
           return out;
         }
@@ -654,20 +647,20 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           return judgeCard(before, fact, env);
         case 'PotAwarded': {
           if (!before.handOver && !before.completed) {
-            if (before.interval || !before.opened) return [finding('OUTCOME_MISSING', 'pot-award', showdownCite(env), 'the end of the betting', d.potIndex, `pot ${d.potIndex} awarded before the hand was decided`)];
+            if (before.interval || !before.opened) return [finding({ code: 'OUTCOME_MISSING', rule: 'pot-award', citation: showdownCite(env), expected: 'the end of the betting', recorded: d.potIndex, message: `pot ${d.potIndex} awarded before the hand was decided` })];
           }
           const award = awardHand(before, variant, env);
           const pot = award.pots[Number(d.potIndex)];
           const seats = (Array.isArray(d.seats) ? d.seats.map(Number) : []).sort((a: number, b: number) => a - b);
-          if (!pot) return [finding('PAYOUT_MISMATCH', 'pot-award', showdownCite(env), award.pots.length, Number(d.potIndex), `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`)];
+          if (!pot) return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: award.pots.length, recorded: Number(d.potIndex), message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)` })];
           const winners = [...pot.shares.entries()].filter(([, a]) => a > 0).map(([s]) => s).sort((a, b) => a - b);
           if (pot.net !== Number(d.amount) || winners.join(',') !== seats.join(','))
-            return [finding('PAYOUT_MISMATCH', 'pot-award', showdownCite(env), { amount: pot.net, seats: winners }, { amount: Number(d.amount), seats }, pot.explanation)];
+            return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: { amount: pot.net, seats: winners }, recorded: { amount: Number(d.amount), seats }, message: pot.explanation })];
           return [];
         }
         case 'SessionFeeCharged': {
           if (opts(env).cagnotteMode !== 'session-fee')
-            return [finding('CAGNOTTE_MISMATCH', 'session-fee', optionCite(env, 'cagnotteMode'), 'no session fee in this mode', Number(d.amount), `a session fee was charged but the table's house benefit is ${opts(env).cagnotteMode}`)];
+            return [finding({ code: 'CAGNOTTE_MISMATCH', rule: 'session-fee', citation: optionCite(env, 'cagnotteMode'), expected: 'no session fee in this mode', recorded: Number(d.amount), message: `a session fee was charged but the table's house benefit is ${opts(env).cagnotteMode}` })];
           return [];
         }
       }
@@ -679,8 +672,8 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       const kind = bet.betType as ForcedKind;
       const seat = Number(bet.seat);
       if (!allowedForced(env).includes(kind))
-        out.push(finding('BET_NOT_ALLOWED', 'forced-bets', optionCite(env, 'forcedBets'), allowedForced(env), kind, `${kind} is not a forced bet of this table (${opts(env).forcedBets})`, bet.betId));
-      if (st.opened && !st.seats[seatKey(seat)]) out.push(finding('SEQUENCE_VIOLATION', 'seat-not-in-hand', env.rulebook.source, st.order, seat, `seat ${seat} posts a bet but was not dealt in`, bet.betId));
+        out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'forced-bets', citation: optionCite(env, 'forcedBets'), expected: allowedForced(env), recorded: kind, message: `${kind} is not a forced bet of this table (${opts(env).forcedBets})`, betId: bet.betId }));
+      if (st.opened && !st.seats[seatKey(seat)]) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: st.order, recorded: seat, message: `seat ${seat} posts a bet but was not dealt in`, betId: bet.betId }));
       if (st.mano !== null && ['small-blind', 'big-blind', 'opening', 'double-opening', 'ciega'].includes(kind)) {
         const ring = [st.mano, ...after(st.order, st.mano, env).filter((s) => s !== st.mano)];
         const lastForced = st.forced.filter((f) => LIVE.has(f.kind));
@@ -688,10 +681,10 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         const expectedSeat =
           kind === 'small-blind' ? ring[1] : kind === 'big-blind' ? ring[2 % ring.length] : kind === 'opening' ? ring[0] : kind === 'double-opening' ? ring[1] : previous === null ? null : after(st.order, previous, env)[0];
         if (expectedSeat !== null && expectedSeat !== seat)
-          out.push(finding('SEQUENCE_VIOLATION', 'forced-bet-position', optionCite(env, 'forcedBets'), `seat ${expectedSeat}`, `seat ${seat}`, `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, bet.betId));
+          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'forced-bet-position', citation: optionCite(env, 'forcedBets'), expected: `seat ${expectedSeat}`, recorded: `seat ${seat}`, message: `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, betId: bet.betId }));
         if (kind === 'ciega') {
           const prior = lastForced.length ? lastForced[lastForced.length - 1].amount : 0;
-          if (bet.amount < 2 * prior) out.push(finding('BET_BELOW_MINIMUM', 'ciega', 'euskadi L12015–12034', 2 * prior, bet.amount, `a ciega is at least double the previous blind (${2 * prior})`, bet.betId));
+          if (bet.amount < 2 * prior) out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'ciega', citation: 'euskadi L12015–12034', expected: 2 * prior, recorded: bet.amount, message: `a ciega is at least double the previous blind (${2 * prior})`, betId: bet.betId }));
         }
       }
       return out;
@@ -787,7 +780,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         if (ph.draw) missing.push('the draw');
       }
       return [
-        finding('DRAW_RULE_VIOLATION', 'deal-incomplete', env.rulebook.source, `phases ${st.phase + 1}–${phases.length} dealt`, `${st.phase} of ${phases.length} phases dealt`, `the hand ended without every required card: ${missing.join(', ')} never dealt`),
+        finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-incomplete', citation: env.rulebook.source, expected: `phases ${st.phase + 1}–${phases.length} dealt`, recorded: `${st.phase} of ${phases.length} phases dealt`, message: `the hand ended without every required card: ${missing.join(', ')} never dealt` }),
       ];
     },
 
@@ -832,12 +825,12 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
   function settleSeat(st: CircleState, query: SettlementQuery, env: Env): SettlementVerdict {
     const seat = Number(query.bet.seat);
     const s = st.seats[seatKey(seat)];
-    if (!s) return { undecided: true, reason: `seat ${seat} was not dealt into the hand` };
+    if (!s) return undecided(`seat ${seat} was not dealt into the hand`);
     if (st.handOver === 'blank')
       return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid', explanationPhrase: phrase('circle.blankHand') };
-    if (!st.handOver && (st.interval || !st.opened)) return { undecided: true, reason: 'the betting is not over' };
+    if (!st.handOver && (st.interval || !st.opened)) return undecided('the betting is not over');
     const award: HandAward = awardHand(st, variant, env);
-    if (award.incomplete && !st.handOver) return { undecided: true, reason: 'a seat in the showdown holds too few cards' };
+    if (award.incomplete && !st.handOver) return undecided('a seat in the showdown holds too few cards');
     const won = award.won.get(seat) ?? 0;
     const received = award.received.get(seat) ?? 0;
     const returned = award.uncalled?.seat === seat ? award.uncalled.amount : 0;

@@ -19,6 +19,7 @@ import {
   STANDARD,
 } from '../poker/evaluate';
 import { parseCard } from '../cards';
+import { chipUnit } from '../money';
 import { addShares, buildPots, levyPots, Pot, PotAward, Seat, splitAmount, SplitRule } from './pot';
 import type { CircleOptions, CircleRulebook } from './rulebook';
 import { after, CircleState, CircleVariant, holeCards, seatKey } from './state';
@@ -150,7 +151,7 @@ export function shareAward(from: CircleState, to: CircleState): void {
 }
 
 function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<CircleRulebook>): HandAward {
-  const unit = env.ctx.smallestChip > 0 ? env.ctx.smallestChip : 1;
+  const unit = chipUnit(env.ctx);
   const o = env.options as unknown as CircleOptions;
   const contributions = st.order.map((s) => {
     const seat = st.seats[seatKey(s)];

@@ -28,7 +28,7 @@ import {
 import { DECK_52, parseCard } from '../../core/cards';
 import { GameRules, LimitCheck, optionCite, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
-import { applyRate, payOdds } from '../../core/money';
+import { applyRate, chipUnit, payOdds } from '../../core/money';
 import { amount, phrase, said, term, type PhraseValue, type Said } from '../../core/phrase';
 import { Bet, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
 import { CommissionMode, PUNTO_BANCO_RULEBOOKS, PuntoBancoRulebook, TableFormat } from './rulebook';
@@ -168,7 +168,7 @@ function roundOutcomes(env: Env): { env: Env; outcomes: Array<{ weight: number; 
  */
 function houseEdges(env: Env): BetEdge[] {
   const rb = env.rulebook;
-  const chip = env.ctx.smallestChip > 0 ? env.ctx.smallestChip : 1;
+  const chip = chipUnit(env.ctx);
   const stake = 1_000_000 * chip;
   const coups = coupsOf(env);
   const noCommission = commissionMode(env) === 'no-commission' && !!rb.noCommissionVariant;

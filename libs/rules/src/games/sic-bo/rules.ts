@@ -27,11 +27,14 @@ import {
 import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
-import { cited, type Bet, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
+import { findingsOf } from '../../core/findings';
+import { chipUnit } from '../../core/money';
+import { cited, type Bet, type Refusal, type SettlementVerdict } from '../../core/types';
 import { phrase, said, term } from '../../core/phrase';
 import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, SIC_BO_RULEBOOKS, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
 
 const GAME = 'sic-bo';
+const { finding } = findingsOf(GAME);
 type Env = RoundEnv<SicBoRulebook>;
 
 export interface SicBoState {
@@ -128,7 +131,7 @@ function sicBoHouseEdges(env: Env): readonly BetEdge[] {
   const key = JSON.stringify(table);
   const cached = byTable.get(key);
   if (cached) return cached;
-  const amount = EDGE_STAKE_CHIPS * (env.ctx.smallestChip || 1);
+  const amount = EDGE_STAKE_CHIPS * chipUnit(env.ctx);
   const edges: BetEdge[] = [];
   for (const betType of SIC_BO_BET_TYPES) {
     for (const selection of selectionsOf(betType, table)) {
@@ -192,14 +195,12 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
   },
 
   judgeBet(bet, _state, env) {
-    const finding = (expected: unknown, citation: string, message: string): Finding[] => [
-      { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule: `${GAME}/bet-types`, citation, message },
-    ];
-    if (!isBetType(bet.betType)) return finding(SIC_BO_BET_TYPES, env.rulebook.source, `sic bo has no "${bet.betType}" bet`);
+    const notOffered = { code: 'BET_NOT_ALLOWED', rule: 'bet-types', recorded: describeBet(bet), betId: bet.betId } as const;
+    if (!isBetType(bet.betType)) return [finding({ ...notOffered, citation: env.rulebook.source, message: `sic bo has no "${bet.betType}" bet`, expected: SIC_BO_BET_TYPES })];
     const table = payTableOf(env);
     // with an authorised table, a bet it does not price is not offered at this table
     if (table && payTableOdds(table, bet.betType, bet.selection, 1) === undefined) {
-      return finding('a bet priced by the pay table', optionCite(env, 'payTable'), `the authorised pay table does not offer ${describeBet(bet)}`);
+      return [finding({ ...notOffered, citation: optionCite(env, 'payTable'), message: `the authorised pay table does not offer ${describeBet(bet)}`, expected: 'a bet priced by the pay table' })];
     }
     return [];
   },

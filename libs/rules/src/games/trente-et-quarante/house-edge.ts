@@ -29,7 +29,7 @@ import { DECK_52, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '
 import { joinCitations } from '../../core/dice';
 import type { GameRules, RoundEnv } from '../../core/game';
 import { backPerUnit, edgeFrom, type BetEdge } from '../../core/house-edge';
-import { applyRate } from '../../core/money';
+import { applyRate, chipUnit } from '../../core/money';
 import { isUndecided, isUnverifiable, type Bet, type Fact } from '../../core/types';
 import { T40_BETS, type TrenteEtQuaranteRulebook } from './rulebook';
 
@@ -257,7 +257,7 @@ export function exactT40Edges(rules: Rules, env: Env): BetEdge[] {
  */
 /** Every chance of the rulebook (insured too where offered), placed once, and how one coup settles them all. */
 function placeAll(rules: Rules, env: Env) {
-  const chip = env.ctx.smallestChip || 1;
+  const chip = chipUnit(env.ctx);
   const stake = 1000 * chip;
   const insurance = env.options.insuranceAllowed !== false;
   const premium = applyRate(stake, Number(env.options.insuranceRate ?? 0.01), chip);

@@ -11,12 +11,13 @@
 import { Card, DECK_52, isJoker, isRed, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
-import { applyRate, roundDownTo } from '../../core/money';
-import { cited, type Bet, type DiscrepancyCode, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
+import { findingsOf } from '../../core/findings';
+import { applyRate, chipUnit, roundDownTo } from '../../core/money';
+import { cited, type Bet, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
 import { exactT40Edges, t40RoundOutcomes } from './house-edge';
 import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
-import { phrase, term, type Phrase } from '../../core/phrase';
+import { phrase, term } from '../../core/phrase';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
 const GAME = 'trente-et-quarante';
@@ -44,16 +45,13 @@ export interface T40Carried {
 
 const rowTotal = (cards: readonly Card[]) => cards.reduce((t, c) => t + pipValue(c), 0);
 const stopAt = (env: Env) => (typeof env.options.rowStopsAt === 'number' ? (env.options.rowStopsAt as number) : 31);
-const chip = (env: Env) => env.ctx.smallestChip || 1;
 const prisonOf = (bet: { selection?: unknown }): string | null => {
   const s = bet.selection as { prison?: unknown } | undefined;
   return s && typeof s === 'object' && typeof s.prison === 'string' ? s.prison : null;
 };
 const isChance = (t: string): t is T40Chance => (T40_BETS as readonly string[]).includes(t);
 
-function finding(code: DiscrepancyCode, rule: string, citation: string, message: string, expected: unknown, recorded: unknown, betId?: string): Finding {
-  return { code, rule: `${GAME}/${rule}`, citation, message, expected, recorded, ...(betId ? { betId } : {}) };
-}
+const { finding, expectedSettlement } = findingsOf(GAME);
 
 /** The coup's result once both rows are complete. */
 export interface T40Result {
@@ -104,16 +102,16 @@ function judgeFact(before: T40State, fact: Fact, env: Env): Finding[] {
   const rb = env.rulebook;
   const shoe = env.ctx.shoe;
   if (fact.type === 'RoundStarted' && shoe && shoe.decks > rb.decks.value) {
-    return [finding('CARD_COUNT_EXCEEDED', 'shoe-decks', rb.decks.cite, `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, rb.decks.value, shoe.decks)];
+    return [finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'shoe-decks', citation: rb.decks.cite, message: `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, expected: rb.decks.value, recorded: shoe.decks })];
   }
   if (fact.type !== 'CardDealt') return [];
   const stop = stopAt(env);
   const cite = optionCite(env, 'rowStopsAt');
   const black = rowTotal(before.black);
   const red = rowTotal(before.red);
-  if (fact.data.to === 'black' && black >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the black row has ${black}: it stops at ${stop} or more`, 'no card', 'card to black')];
-  if (fact.data.to === 'red' && black < stop) return [finding('DRAW_RULE_VIOLATION', 'row-order', rb.rowOrder.cite, `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, 'card to black', 'card to red')];
-  if (fact.data.to === 'red' && red >= stop) return [finding('DRAW_RULE_VIOLATION', 'row-draw', cite, `the red row has ${red}: it stops at ${stop} or more`, 'no card', 'card to red')];
+  if (fact.data.to === 'black' && black >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the black row has ${black}: it stops at ${stop} or more`, expected: 'no card', recorded: 'card to black' })];
+  if (fact.data.to === 'red' && black < stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-order', citation: rb.rowOrder.cite, message: `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, expected: 'card to black', recorded: 'card to red' })];
+  if (fact.data.to === 'red' && red >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the red row has ${red}: it stops at ${stop} or more`, expected: 'no card', recorded: 'card to red' })];
   return [];
 }
 
@@ -131,14 +129,7 @@ function judgeRedCard(state: T40State, env: Env): Finding[] {
   if (before > shoe.cutCardPosition || after <= shoe.cutCardPosition) return [];
   const cite = env.rulebook.redCardBeforeLast.cite;
   return [
-    finding(
-      'DRAW_RULE_VIOLATION',
-      'red-card',
-      cite,
-      `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`,
-      'RoundVoided when the red card appears',
-      `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed`,
-    ),
+    finding({ code: 'DRAW_RULE_VIOLATION', rule: 'red-card', citation: cite, message: `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`, expected: 'RoundVoided when the red card appears', recorded: `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed` }),
   ];
 }
 
@@ -158,14 +149,14 @@ function judgeEnd(state: T40State, env: Env): Finding[] {
   const stop = stopAt(env);
   for (const row of ['black', 'red'] as const) {
     const total = rowTotal(state[row]);
-    if (total < stop) out.push(finding('DRAW_RULE_VIOLATION', 'row-draw', optionCite(env, 'rowStopsAt'), `the ${row} row stopped at ${total}: it is dealt until ${stop}`, `≥ ${stop}`, total));
+    if (total < stop) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: optionCite(env, 'rowStopsAt'), message: `the ${row} row stopped at ${total}: it is dealt until ${stop}`, expected: `≥ ${stop}`, recorded: total }));
   }
   // every imprisoned bet is played again on the next coup (roulette zero rules, euskadi L2943–2946)
   const carried = env.ctx.carried as T40Carried | undefined;
   const replaced = new Set(state.bets.map(prisonOf).filter((p): p is string => !!p));
   for (const [betId, p] of Object.entries(carried?.prison ?? {})) {
     if (!replaced.has(betId)) {
-      out.push(finding('UNSETTLED_BET', 'prison', env.rulebook.refaitTotal.cite, `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, 'the bet in play', null, betId));
+      out.push(finding({ code: 'UNSETTLED_BET', rule: 'prison', citation: env.rulebook.refaitTotal.cite, message: `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, expected: 'the bet in play', recorded: null, betId }));
     }
   }
   return out;
@@ -175,32 +166,32 @@ function judgeBet(bet: Bet, state: T40State, env: Env): Finding[] {
   const rb = env.rulebook;
   const insurance = env.options.insuranceAllowed !== false;
   if (!isChance(bet.betType) && !(bet.betType === 'insurance' && insurance)) {
-    return [finding('BET_NOT_ALLOWED', 'bet-types', rb.chancePays.cite, `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, T40_BETS, bet.betType, bet.betId)];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.chancePays.cite, message: `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, expected: T40_BETS, recorded: bet.betType, betId: bet.betId })];
   }
   const prison = prisonOf(bet);
   if (prison) {
     const held = (env.ctx.carried as T40Carried | undefined)?.prison?.[prison];
     if (!held || held.betType !== bet.betType || held.amount !== bet.amount) {
-      return [finding('BET_NOT_ALLOWED', 'prison', rb.refaitTotal.cite, `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, held ?? 'no such bet in prison', { betType: bet.betType, amount: bet.amount }, bet.betId)];
+      return [finding({ code: 'BET_NOT_ALLOWED', rule: 'prison', citation: rb.refaitTotal.cite, message: `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, expected: held ?? 'no such bet in prison', recorded: { betType: bet.betType, amount: bet.amount }, betId: bet.betId })];
     }
   }
   if (bet.betType !== 'insurance') return [];
   const cite = optionCite(env, 'insuranceRate');
   const insured = state.bets.find((b) => b.betId === String(bet.selection));
   if (!insured || !isChance(insured.betType) || prisonOf(insured)) {
-    return [finding('BET_NOT_ALLOWED', 'insurance', cite, `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, 'a red, black, colour or inverse bet of this coup', bet.selection, bet.betId)];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, expected: 'a red, black, colour or inverse bet of this coup', recorded: bet.selection, betId: bet.betId })];
   }
   if (state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === insured.betId)) {
-    return [finding('BET_NOT_ALLOWED', 'insurance', cite, `bet ${insured.betId} is already insured`, 'one insurance', 'two', bet.betId)];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `bet ${insured.betId} is already insured`, expected: 'one insurance', recorded: 'two', betId: bet.betId })];
   }
   const premium = insurancePremium(insured.amount, env);
   if (premium !== bet.amount) {
-    return [finding('COMMISSION_MISMATCH', 'insurance-premium', cite, `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, premium, bet.amount, bet.betId)];
+    return [finding({ code: 'COMMISSION_MISMATCH', rule: 'insurance-premium', citation: cite, message: `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, expected: premium, recorded: bet.amount, betId: bet.betId })];
   }
   return [];
 }
 
-export const insurancePremium = (stake: number, env: Env) => applyRate(stake, Number(env.options.insuranceRate ?? 0.01), chip(env));
+export const insurancePremium = (stake: number, env: Env) => applyRate(stake, Number(env.options.insuranceRate ?? 0.01), chipUnit(env.ctx));
 
 export function maximumFor(betType: string, env: Env): LimitCheck | undefined {
   const limits = env.ctx.limits;
@@ -226,7 +217,7 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
   for (const [key, declared] of Object.entries(opening.limits)) {
     if (key === 'min' || typeof declared !== 'number' || (key !== 'max' && !isChance(key)) || declared <= cap) continue;
     findings.push({
-      ...finding('SESSION_RULE_VIOLATION', 'maximum-multiple', rb.maxMultipleOfMin.cite, `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, cap, declared),
+      ...finding({ code: 'SESSION_RULE_VIOLATION', rule: 'maximum-multiple', citation: rb.maxMultipleOfMin.cite, message: `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, expected: cap, recorded: declared }),
       eventId: opening.eventId,
     });
   }
@@ -242,11 +233,6 @@ function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCheck } {
 
 // ---- settlement ----------------------------------------------------------------------------
 
-/** `explained`: the explanation as a phrase of the narrative catalogue (`t40.*`), for other languages (issue 16). */
-function expected(outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, explanation: string, explained?: Phrase): ExpectedSettlement {
-  return { outcome, payout, rule: `${GAME}/${rule}`, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
-}
-
 const describeResult = (r: T40Result) => `black ${r.black}, red ${r.red}`;
 const resultPhrase = (r: T40Result) => phrase('t40.result', { black: r.black, red: r.red });
 
@@ -254,24 +240,24 @@ function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVe
   const rb = env.rulebook;
   const bet = query.bet;
   if (bet.betType === 'insurance') {
-    return expected('lose', 0, 'insurance-premium', optionCite(env, 'insuranceRate'), 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)', phrase('t40.insurancePremium'));
+    return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'insurance-premium', citation: optionCite(env, 'insuranceRate'), explanation: 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)', explanationPhrase: phrase('t40.insurancePremium') });
   }
-  if (!isChance(bet.betType)) return expected('void', 0, 'bet-types', rb.source, `${bet.betType} is not a trente-et-quarante bet: returned`, phrase('t40.notABet', { betType: term('betType', bet.betType) }));
+  if (!isChance(bet.betType)) return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: rb.source, explanation: `${bet.betType} is not a trente-et-quarante bet: returned`, explanationPhrase: phrase('t40.notABet', { betType: term('betType', bet.betType) }) });
   const r = coupResult(state, env);
   if (!r) return { undecided: true, reason: 'both rows are not complete' };
   const imprisoned = !!prisonOf(bet);
   if (r.refait) {
     const insured = state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === bet.betId);
-    if (insured) return expected('push', 0, 'refait-insured', optionCite(env, 'insuranceRate'), `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`, phrase('t40.refaitInsured', { result: resultPhrase(r) }));
+    if (insured) return expectedSettlement({ outcome: 'push', payout: 0, rule: 'refait-insured', citation: optionCite(env, 'insuranceRate'), explanation: `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`, explanationPhrase: phrase('t40.refaitInsured', { result: resultPhrase(r) }) });
     // the player's option, as for the roulette zero: half back, or the whole bet into prison (never on the session's last coup)
     if (query.recorded?.outcome === 'prison' && !env.ctx.lastRoundOfSession) {
-      return expected('prison', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`, phrase('t40.refaitPrison', { result: resultPhrase(r), again: imprisoned ? 'yes' : 'no' }));
+      return expectedSettlement({ outcome: 'prison', payout: 0, rule: 'refait', citation: rb.refaitTotal.cite, explanation: `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`, explanationPhrase: phrase('t40.refaitPrison', { result: resultPhrase(r), again: imprisoned ? 'yes' : 'no' }) });
     }
-    return expected('half-lost', 0, 'refait', rb.refaitTotal.cite, `refait ${describeResult(r)}: half the bet is lost, half returned`, phrase('t40.refaitHalf', { result: resultPhrase(r) }));
+    return expectedSettlement({ outcome: 'half-lost', payout: 0, rule: 'refait', citation: rb.refaitTotal.cite, explanation: `refait ${describeResult(r)}: half the bet is lost, half returned`, explanationPhrase: phrase('t40.refaitHalf', { result: resultPhrase(r) }) });
   }
   if (!r.winner) {
-    if (imprisoned) return expected('prison', 0, 'prison', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet stays in prison`, phrase('t40.tiePrison', { result: resultPhrase(r) }));
-    return expected('push', 0, 'tie', rb.refaitTotal.cite, `tie ${describeResult(r)}: the coup is void, the bet is returned`, phrase('t40.tie', { result: resultPhrase(r) }));
+    if (imprisoned) return expectedSettlement({ outcome: 'prison', payout: 0, rule: 'prison', citation: rb.refaitTotal.cite, explanation: `tie ${describeResult(r)}: the coup is void, the bet stays in prison`, explanationPhrase: phrase('t40.tiePrison', { result: resultPhrase(r) }) });
+    return expectedSettlement({ outcome: 'push', payout: 0, rule: 'tie', citation: rb.refaitTotal.cite, explanation: `tie ${describeResult(r)}: the coup is void, the bet is returned`, explanationPhrase: phrase('t40.tie', { result: resultPhrase(r) }) });
   }
   const chance = bet.betType;
   const what = chance === 'colour' || chance === 'inverse' ? `${r.colourWins ? 'colour' : 'inverse'} wins (first black card ${state.black[0].code})` : `${r.winner} wins`;
@@ -280,10 +266,10 @@ function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVe
       ? phrase('t40.colourWins', { side: term('betType', r.colourWins ? 'colour' : 'inverse'), card: state.black[0].code })
       : phrase('t40.rowWins', { winner: term('betType', r.winner) });
   if (wins(chance, r)) {
-    if (imprisoned) return expected('push', 0, 'prison', rb.refaitTotal.cite, `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`, phrase('t40.freed', { result: resultPhrase(r), what: whatPhrase }));
-    return expected('win', roundDownTo(bet.amount * rb.chancePays.value, 1), 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; pays 1:1`, phrase('t40.wins', { result: resultPhrase(r), what: whatPhrase }));
+    if (imprisoned) return expectedSettlement({ outcome: 'push', payout: 0, rule: 'prison', citation: rb.refaitTotal.cite, explanation: `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`, explanationPhrase: phrase('t40.freed', { result: resultPhrase(r), what: whatPhrase }) });
+    return expectedSettlement({ outcome: 'win', payout: roundDownTo(bet.amount * rb.chancePays.value, 1), rule: 'chance', citation: rb.chancePays.cite, explanation: `${describeResult(r)}: ${what}; pays 1:1`, explanationPhrase: phrase('t40.wins', { result: resultPhrase(r), what: whatPhrase }) });
   }
-  return expected('lose', 0, 'chance', rb.chancePays.cite, `${describeResult(r)}: ${what}; ${chance} loses`, phrase('t40.loses', { result: resultPhrase(r), what: whatPhrase, chance: term('betType', chance) }));
+  return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'chance', citation: rb.chancePays.cite, explanation: `${describeResult(r)}: ${what}; ${chance} loses`, explanationPhrase: phrase('t40.loses', { result: resultPhrase(r), what: whatPhrase, chance: term('betType', chance) }) });
 }
 
 // ---- carried state -------------------------------------------------------------------------
@@ -312,7 +298,7 @@ function carry(carried: unknown, fact: Fact, env: Env): T40Carried {
       if (!bet || d.outcome !== 'prison') return c;
       // an imprisoned bet caught by a second refait loses half its value (roulette zero rules, euskadi L736–739)
       const refait = !!c.rows && c.rows.black === c.rows.red && c.rows.black === env.rulebook.refaitTotal.value;
-      const amount = prisonOf(bet) && refait ? roundDownTo(bet.amount / 2, env.ctx.smallestChip || 1) : bet.amount;
+      const amount = prisonOf(bet) && refait ? roundDownTo(bet.amount / 2, chipUnit(env.ctx)) : bet.amount;
       return { ...c, prison: { ...c.prison, [bet.betId]: { betType: bet.betType, amount, seat: bet.seat } } };
     }
     case 'RoundVoided': {
@@ -342,7 +328,7 @@ function play(ctx: PlayContext<TrenteEtQuaranteRulebook>): PlayedFact[] {
   const rb = env.rulebook;
   const memory = ctx.memory as T40Memory;
   const r = ctx.random;
-  const unit = chip(env);
+  const unit = chipUnit(env.ctx);
   const reserve = rb.redCardBeforeLast.value;
   const out: PlayedFact[] = [];
   // coups go on until the red card comes out; the coup it interrupts is annulled and a new shoe begins

@@ -1,0 +1,61 @@
+/**
+ * How a game's rules state what they find and what they expect a settlement to be (issue 22 §3): one helper for
+ * every game, each field named, so that an `expected` swapped with a `recorded`, or a message given where a
+ * citation belongs, is a wrong field name the compiler sees, never a silent change of position.
+ */
+import type { Phrase } from './phrase';
+import type { DiscrepancyCode, ExpectedSettlement, Finding, SettlementOutcome, Undecided } from './types';
+
+/** A finding as a game's rules word it; `rule` is the rule's name within the game (`<game>/` is added). */
+export interface FindingOf {
+  readonly code: DiscrepancyCode;
+  readonly rule: string;
+  readonly citation: string;
+  readonly message: string;
+  readonly expected: unknown;
+  readonly recorded: unknown;
+  /** the bet found at fault, where one is */
+  readonly betId?: string;
+}
+
+/** A settlement the rules expect; `rule` is the rule's name within the game (`<game>/` is added). */
+export interface SettlementOf {
+  readonly outcome: SettlementOutcome;
+  readonly payout: number;
+  readonly rule: string;
+  readonly citation: string;
+  readonly explanation: string;
+  /** the explanation as a phrase of the narrative catalogue, for the other languages (issue 16) */
+  readonly explanationPhrase?: Phrase;
+}
+
+/** The finding and settlement builders of one game, its rule names under `<game>/`. */
+export interface GameFindings {
+  finding(f: FindingOf): Finding;
+  expectedSettlement(s: SettlementOf): ExpectedSettlement;
+}
+
+export function findingsOf(game: string): GameFindings {
+  return {
+    finding: ({ code, rule, citation, message, expected, recorded, betId }) => ({
+      code,
+      rule: `${game}/${rule}`,
+      citation,
+      message,
+      expected,
+      recorded,
+      ...(betId ? { betId } : {}),
+    }),
+    expectedSettlement: ({ outcome, payout, rule, citation, explanation, explanationPhrase }) => ({
+      outcome,
+      payout,
+      rule: `${game}/${rule}`,
+      citation,
+      explanation,
+      ...(explanationPhrase ? { explanationPhrase } : {}),
+    }),
+  };
+}
+
+/** The outcome does not decide the bet yet: `reason` says what is still to come. */
+export const undecided = (reason: string): Undecided => ({ undecided: true, reason });
