@@ -15,7 +15,7 @@ import { analyseMainBet, ExactRules, exactRulesKey, finishedHandNet } from './ex
 import { EXACT_MAIN_BET } from './exact-main-bet.data';
 import { blackjackExactConfigs, blackjackPlan, exactRulesOf, insuranceEdge, mainBetEdge, pairsEdge, sampleBatch, sevensEdge, valuationEnv } from './house-edge';
 import { BLACKJACK_SAMPLES } from './main-bet-samples';
-import { BlackjackRulebook } from './rulebook';
+import { BlackjackRulebook } from '../../core/blackjack-rulebook';
 import { blackjack } from './rules';
 import { coup, decide, settlementOf } from './spec-helpers';
 

@@ -3,7 +3,7 @@ import { seededRandom } from '../../core/cards';
 import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
-import { BlackjackRulebook } from './rulebook';
+import { BlackjackRulebook } from '../../core/blackjack-rulebook';
 import { blackjack } from './rules';
 import { bet, card, cards, closed, completed, coup, decide, fact, settled, settlementOf, start } from './spec-helpers';
 

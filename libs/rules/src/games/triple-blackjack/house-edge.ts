@@ -8,7 +8,7 @@
  * table (docs/decisions/open-questions.md#oq-52): not valued. The earlier sample (`triplePlan`) stays as the spec's check through settle.
  */
 import type { RoundEnv } from '../../core/game';
-import { optionBool } from '../blackjack/rulebook';
+import { optionBool } from '../../core/blackjack-rulebook';
 import type { ExactRules } from '../blackjack/exact';
 import { exactRulesOf, MainBetPlan, SampleConfig, valuationEnv } from '../blackjack/house-edge';
 import type { TripleBlackjackRulebook } from './rulebook';

@@ -4,7 +4,8 @@
  * variant's own rules on top.
  */
 import { cited, Cited, JurisdictionId } from '../../core/types';
-import { BLACKJACK_RULEBOOKS, BlackjackRulebook } from '../blackjack/rulebook';
+import type { BlackjackRulebook } from '../../core/blackjack-rulebook';
+import { BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
 
 export interface TripleBlackjackRulebook extends BlackjackRulebook {
   /** boxes in front of each player, numbered 1–3, played one after the other against the dealer */

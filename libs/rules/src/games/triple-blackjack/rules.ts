@@ -23,7 +23,7 @@ import {
   TableState,
 } from '../../core/blackjack-hand';
 import type { Bet, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../../core/types';
-import { optionBool } from '../blackjack/rulebook';
+import { optionBool } from '../../core/blackjack-rulebook';
 import {
   betLimits,
   describeTable,
@@ -43,11 +43,13 @@ import {
   settleInsurance,
   ShoeMemory,
   shoeRulesOf,
-} from '../blackjack/rules';
+} from '../../core/blackjack-table';
 import { exactMainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
 import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
 import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
 import { phrase } from '../../core/phrase';
+import { findingsOf } from '../../core/findings';
+import { chipUnit } from '../../core/money';
 
 type Env = RoundEnv<TripleBlackjackRulebook>;
 const GAME = 'triple-blackjack';
@@ -64,9 +66,7 @@ const validBox = (s: unknown, env: Env) => {
   return Number.isInteger(n) && n >= 1 && n <= env.rulebook.boxesPerPlayer.value;
 };
 
-function finding(code: Finding['code'], rule: string, citation: string, message: string, expected: unknown, recorded: unknown, betId?: string): Finding {
-  return { code, rule: `${GAME}/${rule}`, citation, message, expected, recorded, ...(betId ? { betId } : {}) };
-}
+const { finding } = findingsOf(GAME);
 
 function refuse(fact: Fact, env: Env): Refusal | null {
   const refusal = refuseTableFact(fact, env, PLAYS, DECISIONS);
@@ -87,7 +87,7 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
     // the dealer plays box 2 only once box 1 is over, and box 3 after box 2 (euskadi L2402–2435)
     const earlier = Array.from({ length: at.play - 1 }, (_, i) => i + 1).find((p) => !dealerFinished(before, p, hitSoft17(env), aceOne(env), inPlay(p)));
     if (before.dealerFirst && earlier) {
-      out.push(finding('DRAW_RULE_VIOLATION', 'play-order', env.rulebook.dealerKeepsFirstCard.cite, `a card for the dealer's play ${at.play} while play ${earlier} is not finished`, `play ${earlier} first`, `play ${at.play}`));
+      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'play-order', citation: env.rulebook.dealerKeepsFirstCard.cite, message: `a card for the dealer's play ${at.play} while play ${earlier} is not finished`, expected: `play ${earlier} first`, recorded: `play ${at.play}` }));
     } else out.push(...judgeDealerCard(before, at.play, env, inPlay(at.play)));
   }
   return out;
@@ -96,16 +96,16 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
 function judgeBet(bet: Bet, state: TableState, env: Env): Finding[] {
   const rb = env.rulebook;
   if (!TYPES.includes(bet.betType)) {
-    return [finding('BET_NOT_ALLOWED', 'bet-types', rb.source, `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`, TYPES, bet.betType, bet.betId)];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`, expected: TYPES, recorded: bet.betType, betId: bet.betId })];
   }
   const out: Finding[] = [];
   if (bet.betType !== 'insurance' && state.dealStarted) {
-    out.push(finding('BET_AFTER_CLOSE', 'bets-before-deal', rb.betsBeforeDeal.cite, `${bet.betType} bet ${bet.betId} was placed after the deal had started`, 'before the first card', 'after', bet.betId));
+    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, expected: 'before the first card', recorded: 'after', betId: bet.betId }));
   }
   const seat = Number(bet.seat);
   const box = boxOfBet(bet);
   const same = state.bets.filter((b) => b.seat === seat && b.betType === bet.betType && (bet.betType === 'jackpot' || boxOfBet(b) === box));
-  if (same.length) out.push(finding('BET_NOT_ALLOWED', 'one-bet-per-box', rb.betsPerBox.cite, `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`, 1, same.length + 1, bet.betId));
+  if (same.length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'one-bet-per-box', citation: rb.betsPerBox.cite, message: `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`, expected: 1, recorded: same.length + 1, betId: bet.betId }));
   if (bet.betType === 'insurance') {
     // one insurance per box bet on (euskadi L2504–2507)
     out.push(...judgeInsurance(bet, state, env, state.bets.filter((b) => b.betType === 'main' && b.seat === seat && boxOfBet(b) === box)));
@@ -144,7 +144,7 @@ function play(ctx: PlayContext<TripleBlackjackRulebook>): PlayedFact[] {
   const env = ctx.env;
   const rb = env.rulebook;
   const r = ctx.random;
-  const unit = env.ctx.smallestChip || 1;
+  const unit = chipUnit(env.ctx);
   const limits = env.ctx.limits;
   const pre: PlayedFact[] = [];
   const fresh = ensureShoe(ctx, pre, 52 * rb.cutCardReserveDecks.value);
