@@ -182,6 +182,22 @@ describe('schema migration 10 on an existing store', () => {
     expect((await verifyStore(after, { receipt })).ok).toBe(true);
   });
 
+  it('keeps each metadata as its text: values jsonb holds equal (1.0 and 1.00) are two, and every event is copied', async () => {
+    const db = await createTestDatabase('ca_migrate10');
+    databases.push(db);
+    const pool = poolOn(db.url);
+    await applySqlMigrations(pool, BEFORE);
+    const [h1, h2, c] = ['1'.repeat(64), '2'.repeat(64), 'c'.repeat(64)];
+    await pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
+      ['s-m', 's-m'], [randomUUID(), randomUUID()], ['A', 'B'], ['{}', '{}'], ['{"x": 1.0}', '{"x": 1.00}'], [null, null], [c, c], [1, 2], ['', h1], [h1, h2], '{}',
+    ]);
+    await applySqlMigrations(pool);
+    expect((await pool.query(`SELECT stream_version, metadata::text AS m FROM ca_events ORDER BY stream_version`)).rows).toEqual([
+      { stream_version: 1, m: '{"x": 1.0}' },
+      { stream_version: 2, m: '{"x": 1.00}' },
+    ]);
+  });
+
   it('refuses to migrate a store whose prev_hash is not the hash of the event before it, and changes nothing', async () => {
     const { pool } = await storeAtMigration9();
     const c = await pool.connect();

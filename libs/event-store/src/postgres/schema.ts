@@ -723,8 +723,11 @@ END $$;
 REVOKE ALL ON FUNCTION ca_number_streams(text[]), ca_number_metadata(jsonb[]) FROM PUBLIC;
 
 INSERT INTO ca_stream_ids (stream_id) SELECT stream_id FROM ca_events GROUP BY stream_id ORDER BY min(global_position);
+-- (by digest, not by jsonb equality, which holds 1.0 and 1.00 equal: each text keeps its own number)
 INSERT INTO ca_event_metadata (digest, metadata)
-  SELECT ca_metadata_digest(metadata), metadata FROM ca_events GROUP BY metadata ORDER BY min(global_position);
+  SELECT x.digest, x.metadata FROM (SELECT DISTINCT ON (ca_metadata_digest(metadata)) ca_metadata_digest(metadata) AS digest, metadata, global_position
+                                      FROM ca_events ORDER BY ca_metadata_digest(metadata), global_position) x
+   ORDER BY x.global_position;
 
 -- 4. The rows: the fixed-width columns first (no alignment padding between them), data (4-byte aligned) after
 --    them, the short texts and the two hashes last. Copied in position order with their positions, transactions
@@ -751,6 +754,12 @@ INSERT INTO ca_event_rows (global_position, transaction_id, recorded_at, stream_
     FROM ca_events e JOIN ca_stream_ids s ON s.stream_id = e.stream_id JOIN ca_event_metadata m ON m.digest = ca_metadata_digest(e.metadata)
    ORDER BY e.global_position;
 SELECT setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), coalesce(max(global_position), 0) + 1, false) FROM ca_events;
+DO $$
+BEGIN
+  IF (SELECT count(*) FROM ca_event_rows) <> (SELECT count(*) FROM ca_events) THEN
+    RAISE EXCEPTION 'the copy of the events is not whole: the store is not migrated' USING ERRCODE = 'CA003';
+  END IF;
+END $$;
 
 -- the old table, its indexes, statistics and triggers (ALTER … TYPE and DROP fire no row trigger: nothing was edited)
 DROP TABLE ca_events;
