@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { JURISDICTIONS } from '../libs/rules/src';
 import { blackjackConfigs, drawSamples, renderSamples, StoredSamples } from '../libs/rules/src/games/blackjack/house-edge';
 import { BLACKJACK_SAMPLES } from '../libs/rules/src/games/blackjack/main-bet-samples';
-import { blackjack } from '../libs/rules/src/games/blackjack/rules';
+import { rules as blackjack } from '../libs/rules/src/games/blackjack/rules';
 import { tripleConfigs } from '../libs/rules/src/games/triple-blackjack/house-edge';
 import { TRIPLE_BLACKJACK_SAMPLES } from '../libs/rules/src/games/triple-blackjack/main-bet-samples';
-import { tripleBlackjack } from '../libs/rules/src/games/triple-blackjack/rules';
+import { rules as tripleBlackjack } from '../libs/rules/src/games/triple-blackjack/rules';
 
 const write = process.argv.includes('--write');
 const games = join(process.cwd(), 'libs/rules/src/games');

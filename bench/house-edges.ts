@@ -15,7 +15,7 @@ import type { BetEdge } from '../libs/rules/src/core/house-edge';
 import { analyseMainBet, exactRulesKey, type ExactFigure } from '../libs/rules/src/games/blackjack/exact';
 import { blackjackExactConfigs, renderExactMainBet } from '../libs/rules/src/games/blackjack/house-edge';
 import { tripleExactConfigs } from '../libs/rules/src/games/triple-blackjack/house-edge';
-import { TRIPLE_RULEBOOKS } from '../libs/rules/src/games/triple-blackjack/rulebook';
+import { rulebooks as TRIPLE_RULEBOOKS } from '../libs/rules/src/games/triple-blackjack/rulebook';
 import { registeredGames } from '../libs/rules/src/registry';
 
 const write = process.argv.includes('--write');

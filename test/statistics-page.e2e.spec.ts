@@ -19,7 +19,7 @@ import { pagesDirectory } from '../apps/api/src/http-app';
 import { translator } from '../libs/i18n/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { wheelOf } from '../libs/rules/src/core/wheel';
-import { WHEEL_OF_FORTUNE_RULEBOOKS } from '../libs/rules/src/games/wheel-of-fortune/rulebook';
+import { rulebooks as WHEEL_OF_FORTUNE_RULEBOOKS } from '../libs/rules/src/games/wheel-of-fortune/rulebook';
 import { issueCredential } from './support/access';
 import { launchChromium } from './support/chromium';
 import { createTestDatabase, TestDatabase } from './support/database';

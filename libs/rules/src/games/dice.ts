@@ -2,6 +2,6 @@
 import type { GameRules } from '../core/game';
 import { bancaFrancesa } from './banca-francesa/rules';
 import { craps } from './craps/rules';
-import { sicBo } from './sic-bo/rules';
+import { rules as sicBo } from './sic-bo/rules';
 
 export const GAMES: readonly GameRules[] = [craps, sicBo, bancaFrancesa];

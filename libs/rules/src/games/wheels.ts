@@ -1,9 +1,9 @@
 /** The wheels family's games, registered with the rules library. */
 import type { GameRules } from '../core/game';
-import { americanRouletteDoubleZero } from './american-roulette-double-zero/rules';
-import { americanRouletteSingleZero } from './american-roulette-single-zero/rules';
-import { boule } from './boule/rules';
-import { frenchRoulette } from './french-roulette/rules';
-import { wheelOfFortune } from './wheel-of-fortune/rules';
+import { rules as americanRouletteDoubleZero } from './american-roulette-double-zero/rules';
+import { rules as americanRouletteSingleZero } from './american-roulette-single-zero/rules';
+import { rules as boule } from './boule/rules';
+import { rules as frenchRoulette } from './french-roulette/rules';
+import { rules as wheelOfFortune } from './wheel-of-fortune/rules';
 
 export const GAMES: readonly GameRules[] = [frenchRoulette, americanRouletteSingleZero, americanRouletteDoubleZero, boule, wheelOfFortune];

@@ -3,10 +3,10 @@
  * write into an earlier state, which replay keeps and judges again.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { RULES as DOUBLE_HOLDEM } from '../../games/circle-poker-double-holdem/rules';
-import { RULES as FIVE_CARD_DRAW } from '../../games/circle-poker-five-card-draw/rules';
-import { RULES as OMAHA_HI_LO } from '../../games/circle-poker-omaha-hi-lo/rules';
-import { RULES as SEVEN_CARD_STUD } from '../../games/circle-poker-seven-card-stud/rules';
+import { rules as DOUBLE_HOLDEM } from '../../games/circle-poker-double-holdem/rules';
+import { rules as FIVE_CARD_DRAW } from '../../games/circle-poker-five-card-draw/rules';
+import { rules as OMAHA_HI_LO } from '../../games/circle-poker-omaha-hi-lo/rules';
+import { rules as SEVEN_CARD_STUD } from '../../games/circle-poker-seven-card-stud/rules';
 import { seededRandom } from '../cards';
 import { GameRules, PlayedFact, RoundEnv } from '../game';
 import { asFacts } from '../testing';

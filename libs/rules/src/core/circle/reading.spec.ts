@@ -4,7 +4,7 @@
  * as hands the judge must get right (played as euskadi / cantabria Texas Hold'em, which adds nothing to them).
  * Disagreements and their resolutions: `docs/games/readings/circle-poker.resolutions.md`.
  */
-import { RULES as HOLDEM } from '../../games/circle-poker-texas-holdem/rules';
+import { rules as HOLDEM } from '../../games/circle-poker-texas-holdem/rules';
 import { citesLines, readingOf, ReadValue } from '../reading-testing';
 import { codes, judge } from '../testing';
 import type { JurisdictionId } from '../types';

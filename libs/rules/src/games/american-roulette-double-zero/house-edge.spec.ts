@@ -13,7 +13,7 @@
 import type { GameRules } from '../../core/game';
 import { playerEdges } from '../../core/house-edge';
 import { edgesOf, expectEdges } from '../../core/wheel-testing';
-import { americanRouletteDoubleZero } from './rules';
+import { rules as americanRouletteDoubleZero } from './rules';
 
 const rules: GameRules = americanRouletteDoubleZero;
 const EVEN = ['red', 'black', 'even', 'odd', 'low', 'high'];

@@ -10,8 +10,8 @@ import { codes, envFor, judge } from '../../core/testing';
 import { isRealInside, wheelOf } from '../../core/wheel';
 import { roundOf } from '../../core/wheel-testing';
 import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
-import { AMERICAN_SINGLE_ZERO_RULEBOOKS } from '../american-roulette-single-zero/rulebook';
-import { americanRouletteDoubleZero } from './rules';
+import { rulebooks as AMERICAN_SINGLE_ZERO_RULEBOOKS } from '../american-roulette-single-zero/rulebook';
+import { rules as americanRouletteDoubleZero } from './rules';
 
 const rules: GameRules = americanRouletteDoubleZero;
 const reading = readingOf('american-roulette-double-zero');

@@ -4,13 +4,13 @@
  */
 import { cited } from '../../core/types';
 import type { JurisdictionId } from '../../core/types';
-import { AmericanRouletteRulebook, AMERICAN_SINGLE_ZERO_RULEBOOKS } from '../american-roulette-single-zero/rulebook';
+import { AmericanRouletteRulebook, rulebooks as AMERICAN_SINGLE_ZERO_RULEBOOKS } from '../american-roulette-single-zero/rulebook';
 
 export type DoubleZeroRouletteRulebook = AmericanRouletteRulebook & { readonly game: 'american-roulette-double-zero' };
 
 const a2 = AMERICAN_SINGLE_ZERO_RULEBOOKS.cantabria!;
 
-export const DOUBLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, DoubleZeroRouletteRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, DoubleZeroRouletteRulebook>> = {
   cantabria: {
     ...a2,
     game: 'american-roulette-double-zero',

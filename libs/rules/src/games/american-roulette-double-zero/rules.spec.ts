@@ -2,7 +2,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { Bet, Fact } from '../../core/types';
 import { roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import type { GameRules } from '../../core/game';
-import { americanRouletteDoubleZero } from './rules';
+import { rules as americanRouletteDoubleZero } from './rules';
 
 const rules: GameRules = americanRouletteDoubleZero;
 

@@ -12,7 +12,7 @@ import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
 import { playerEdges } from '../../core/house-edge';
 import { edgesOf, expectEdges } from '../../core/wheel-testing';
-import { americanRouletteSingleZero } from './rules';
+import { rules as americanRouletteSingleZero } from './rules';
 
 const rules: GameRules = americanRouletteSingleZero;
 const FOUR: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears', 'galicia'];

@@ -10,8 +10,8 @@ import type { LayoutRulebook } from '../../core/roulette';
 import { codes, envFor, judge } from '../../core/testing';
 import { LAYOUT_READING, roundOf } from '../../core/wheel-testing';
 import { expectReadingAgrees, readingOf } from '../../core/reading-testing';
-import { FRENCH_ROULETTE_RULEBOOKS } from '../french-roulette/rulebook';
-import { americanRouletteSingleZero } from './rules';
+import { rulebooks as FRENCH_ROULETTE_RULEBOOKS } from '../french-roulette/rulebook';
+import { rules as americanRouletteSingleZero } from './rules';
 
 const rules: GameRules = americanRouletteSingleZero;
 const reading = readingOf('american-roulette-single-zero');

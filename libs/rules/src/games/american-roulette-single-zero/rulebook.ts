@@ -7,7 +7,7 @@
 import type { LayoutRulebook } from '../../core/roulette';
 import type { Cited, JurisdictionId } from '../../core/types';
 import { cited } from '../../core/types';
-import { FRENCH_ROULETTE_RULEBOOKS, announcedBetTypes } from '../french-roulette/rulebook';
+import { rulebooks as FRENCH_ROULETTE_RULEBOOKS, announcedBetTypes } from '../french-roulette/rulebook';
 
 export interface AmericanRouletteRulebook extends LayoutRulebook {
   readonly game: 'american-roulette-single-zero' | 'american-roulette-double-zero';
@@ -53,7 +53,7 @@ export function americanFrom(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'gal
   };
 }
 
-export const AMERICAN_SINGLE_ZERO_RULEBOOKS: Partial<Record<JurisdictionId, AmericanRouletteRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, AmericanRouletteRulebook>> = {
   euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1235–1245 (no maxima stated: French by reference, L979–986)', announced: 'euskadi L1096–1127' }),
   cantabria: americanFrom('cantabria', { source: 'cantabria L474–591', halfBack: 'L569–570', limitsAsFrench: 'L562–585' }),
   'illes-balears': americanFrom('illes-balears', { source: 'illes-balears L308–460', halfBack: 'L384–385', limitsAsFrench: 'L436–460', announced: 'illes-balears L387–432', evenChanceMinimum: 'illes-balears L442–443' }),

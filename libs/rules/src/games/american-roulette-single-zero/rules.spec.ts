@@ -3,7 +3,7 @@ import type { ExpectedSettlement, Fact, JurisdictionId } from '../../core/types'
 import { announcedChipByChip, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import { FRENCH_PAY_LINES } from '../french-roulette/rulebook';
 import type { GameRules } from '../../core/game';
-import { americanRouletteSingleZero } from './rules';
+import { rules as americanRouletteSingleZero } from './rules';
 
 const rules: GameRules = americanRouletteSingleZero;
 

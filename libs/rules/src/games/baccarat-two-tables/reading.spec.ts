@@ -11,7 +11,7 @@ import { asFacts, codes, envFor, judge } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/reading-testing';
 import { BaccaratTwoTablesRulebook } from './rulebook';
-import { baccaratTwoTables as game, TWO_TABLES_SPEC } from './rules';
+import { rules as game, TWO_TABLES_SPEC } from './rules';
 
 const READING = readingOf('baccarat-two-tables');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

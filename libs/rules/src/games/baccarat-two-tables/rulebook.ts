@@ -102,7 +102,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
   };
 }
 
-export const BACCARAT_TWO_TABLES_RULEBOOKS: Partial<Record<JurisdictionId, BaccaratTwoTablesRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, BaccaratTwoTablesRulebook>> = {
   euskadi: rulebook(
     'euskadi',
     {

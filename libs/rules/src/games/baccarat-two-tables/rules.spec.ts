@@ -6,7 +6,7 @@ import { judgeSettings } from '../../core/session-rules';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { BaccaratTwoTablesRulebook } from './rulebook';
-import { baccaratTwoTables as game, TWO_TABLES_SPEC } from './rules';
+import { rules as game, TWO_TABLES_SPEC } from './rules';
 
 const JURISDICTIONS = Object.keys(game.rulebooks) as JurisdictionId[];
 const LIMITS = { min: 100, max: 10_000 };

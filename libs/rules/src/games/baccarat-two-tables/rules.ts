@@ -51,7 +51,7 @@ import {
 } from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { BANK_DEPOSITED_FACT, refuseBankDeposit } from '../../core/session-compliance';
-import { BACCARAT_TWO_TABLES_RULEBOOKS, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
+import { rulebooks, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
 import { amount, phrase, type Phrase } from '../../core/phrase';
 
 const GAME = 'baccarat-two-tables';
@@ -231,10 +231,10 @@ function cagnotte(state: TwoTablesState, env: Env): ExpectedLevy | null {
   };
 }
 
-export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
+export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: BACCARAT_TWO_TABLES_RULEBOOKS,
+  rulebooks,
   factTypes: TWO_TABLES_FACT_TYPES,
   deck: () => DECK_52,
   shoeRules: (env) => baccaratShoeRules(env.rulebook),
@@ -390,7 +390,7 @@ export const baccaratTwoTables: GameRules<TwoTablesState, BaccaratTwoTablesRuleb
     const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));
     for (const f of facts.filter((x) => x.type === 'BetPlaced')) {
       const bet: Bet = { betId: String(f.data.betId), betType: 'player', selection: f.data.selection, amount: Number(f.data.amount), eventId: '', late: false };
-      for (const hand of baccaratTwoTables.handsToSettle!(state, bet, env)) {
+      for (const hand of rules.handsToSettle!(state, bet, env)) {
         const v = settleBet(state, bet, hand, env);
         if (isUndecided(v) || isUnverifiable(v)) continue;
         facts.push({ type: 'BetSettled', data: { sessionId, roundId, betId: bet.betId, ...(hand === undefined ? {} : { hand }), outcome: v.outcome, payout: v.payout } });

@@ -8,7 +8,7 @@ import { envFor } from '../../core/testing';
 import { analyseMainBet, exactRulesKey } from './exact';
 import { EXACT_MAIN_BET } from './exact-main-bet.data';
 import { exactRulesOf } from './house-edge';
-import { blackjack } from './rules';
+import { rules as blackjack } from './rules';
 
 it("euskadi's regulated default, analysed again, is the kept figure to the last digit", () => {
   const rules = exactRulesOf(envFor(blackjack, 'euskadi') as never);

@@ -10,13 +10,13 @@ import type { ExpectedSettlement, JurisdictionId } from '../../core/types';
 import { tripleConfigs, tripleExactConfigs, tripleExactRules, triplePlan } from '../triple-blackjack/house-edge';
 import { TRIPLE_BLACKJACK_SAMPLES } from '../triple-blackjack/main-bet-samples';
 import { TripleBlackjackRulebook } from '../triple-blackjack/rulebook';
-import { tripleBlackjack } from '../triple-blackjack/rules';
+import { rules as tripleBlackjack } from '../triple-blackjack/rules';
 import { analyseMainBet, ExactRules, exactRulesKey, finishedHandNet } from './exact';
 import { EXACT_MAIN_BET } from './exact-main-bet.data';
 import { blackjackExactConfigs, blackjackPlan, exactRulesOf, insuranceEdge, mainBetEdge, pairsEdge, sampleBatch, sevensEdge, valuationEnv } from './house-edge';
 import { BLACKJACK_SAMPLES } from './main-bet-samples';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
-import { blackjack } from './rules';
+import { rules as blackjack } from './rules';
 import { coup, decide, settlementOf } from './spec-helpers';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

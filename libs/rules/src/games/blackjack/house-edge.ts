@@ -21,7 +21,7 @@ import { backPerUnit, BetEdge, edgeFrom, WeightedReturn } from '../../core/house
 import type { TableState } from '../../core/blackjack-hand';
 import type { Bet, Fact, SessionContext } from '../../core/types';
 import { BlackjackRulebook, optionBool } from '../../core/blackjack-rulebook';
-import { BLACKJACK_RULEBOOKS } from './rulebook';
+import { rulebooks as BLACKJACK_RULEBOOKS } from './rulebook';
 import { analyseMainBet, type ExactFigure, ExactRules, exactRulesKey } from './exact';
 import { EXACT_MAIN_BET } from './exact-main-bet.data';
 import { edgeOf, EdgeSample, sampleMainBet } from './sampler';

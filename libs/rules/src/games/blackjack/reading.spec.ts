@@ -11,7 +11,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
-import { blackjack } from './rules';
+import { rules as blackjack } from './rules';
 import { bet, card, cards, closed, completed, coup, decide, settled, settlementOf, start } from './spec-helpers';
 
 interface ReadValue {

@@ -68,7 +68,7 @@ function rulebook(jurisdiction: JurisdictionId, override: Override): BlackjackRu
   };
 }
 
-export const BLACKJACK_RULEBOOKS: Partial<Record<JurisdictionId, BlackjackRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, BlackjackRulebook>> = {
   euskadi: rulebook(E, {
     source: 'euskadi L1327–2182',
     boxes: cited(9, 'euskadi L1486–1488'),

@@ -4,7 +4,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
-import { blackjack } from './rules';
+import { rules as blackjack } from './rules';
 import { bet, card, cards, closed, completed, coup, decide, fact, settled, settlementOf, start } from './spec-helpers';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

@@ -19,7 +19,7 @@ import { chipUnit } from '../../core/money';
 import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
 import { amount, phrase, term } from '../../core/phrase';
 import { blackjackPlan, exactMainBetEdge, tableHouseEdges } from './house-edge';
-import { BLACKJACK_RULEBOOKS } from './rulebook';
+import { rulebooks } from './rulebook';
 
 export type BlackjackState = TableState;
 type Env = RoundEnv<BlackjackRulebook>;
@@ -361,10 +361,10 @@ function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
   return [...pre, ...k.facts];
 }
 
-export const blackjack: GameRules<BlackjackState, BlackjackRulebook> = {
+export const rules: GameRules<BlackjackState, BlackjackRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: BLACKJACK_RULEBOOKS,
+  rulebooks,
   deck: () => DECK_52,
   refuseOptions: refuseTableOptions,
   refuse: (fact, env) => refuseTableFact(fact, env, 1, BLACKJACK_DECISIONS),
@@ -379,7 +379,7 @@ export const blackjack: GameRules<BlackjackState, BlackjackRulebook> = {
   shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
   houseEdges: (env) =>
-    tableHouseEdges(blackjack, env, offeredBetTypes(env), blackjackPlan(env), () => exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`)),
+    tableHouseEdges(rules, env, offeredBetTypes(env), blackjackPlan(env), () => exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`)),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) =>
     judgeTableEnd(state, env, 1, () => () => true, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),

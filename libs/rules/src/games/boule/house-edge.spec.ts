@@ -8,7 +8,7 @@ import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
 import { playerEdges } from '../../core/house-edge';
 import { edgesOf, expectEdges } from '../../core/wheel-testing';
-import { boule } from './rules';
+import { rules as boule } from './rules';
 
 const rules: GameRules = boule;
 

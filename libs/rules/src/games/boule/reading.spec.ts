@@ -10,7 +10,7 @@ import { wheelOf } from '../../core/wheel';
 import { roundOf } from '../../core/wheel-testing';
 import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import type { BouleRulebook } from './rulebook';
-import { boule } from './rules';
+import { rules as boule } from './rules';
 
 const rules: GameRules = boule;
 const reading = readingOf('boule');

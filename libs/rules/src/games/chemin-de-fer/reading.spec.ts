@@ -11,7 +11,7 @@ import { asFacts, codes, envFor, judge } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/reading-testing';
 import { CheminDeFerRulebook } from './rulebook';
-import { CHEMIN_SPEC, cheminDeFer } from './rules';
+import { CHEMIN_SPEC, rules as cheminDeFer } from './rules';
 
 const READING = readingOf('chemin-de-fer');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

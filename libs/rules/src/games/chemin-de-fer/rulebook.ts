@@ -117,7 +117,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra
 
 const ABOVE_50 = 'winnings above 50 × the punto minimum may be set aside (garaged) instead of joining the bank';
 
-export const CHEMIN_DE_FER_RULEBOOKS: Partial<Record<JurisdictionId, CheminDeFerRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, CheminDeFerRulebook>> = {
   euskadi: rulebook(
     'euskadi',
     {

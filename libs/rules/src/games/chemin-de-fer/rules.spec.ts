@@ -6,7 +6,7 @@ import { judgeSettings } from '../../core/session-rules';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { CheminDeFerRulebook } from './rulebook';
-import { CHEMIN_SPEC, cheminDeFer } from './rules';
+import { CHEMIN_SPEC, rules as cheminDeFer } from './rules';
 
 const JURISDICTIONS = Object.keys(cheminDeFer.rulebooks) as JurisdictionId[];
 const LIMITS = { min: 100, max: 10_000 };

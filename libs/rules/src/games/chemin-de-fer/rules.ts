@@ -48,7 +48,7 @@ import {
   WHOLE_TABLE,
 } from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
-import { CHEMIN_DE_FER_RULEBOOKS, CheminDeFerRulebook } from './rulebook';
+import { rulebooks, CheminDeFerRulebook } from './rulebook';
 import { amount, phrase, term } from '../../core/phrase';
 
 const GAME = 'chemin-de-fer';
@@ -266,10 +266,10 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
   return findings;
 }
 
-export const cheminDeFer: GameRules<CheminState, CheminDeFerRulebook> = {
+export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: CHEMIN_DE_FER_RULEBOOKS,
+  rulebooks,
   factTypes: CHEMIN_FACT_TYPES,
   deck: () => DECK_52,
   shoeRules: (env) => baccaratShoeRules(env.rulebook),

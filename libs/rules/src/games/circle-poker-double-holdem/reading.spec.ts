@@ -6,7 +6,7 @@ import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../cor
 import { citesLines } from '../../core/reading-testing';
 import { codes, judge } from '../../core/testing';
 import { HOLDEM_PHASES } from '../circle-poker-texas-holdem/rules';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 readingValues(RULES, {
   decks: (rb, read) => {

@@ -4,7 +4,7 @@ import { circleOptions, circleRulebook, CircleRulebook, EUSKADI_COMMON } from '.
 
 export type DoubleHoldemRulebook = CircleRulebook;
 
-export const RULEBOOKS: Partial<Record<'euskadi', DoubleHoldemRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi', DoubleHoldemRulebook>> = {
   euskadi: circleRulebook(EUSKADI_COMMON, 'circle-poker-double-holdem', 'euskadi L12409–12538', {
     handRule: cited('best-five', 'euskadi L12409–12538'),
     // "debiendo hablar en primer lugar en todas las rondas, la persona que ostente la mano, y en su defecto, el jugador

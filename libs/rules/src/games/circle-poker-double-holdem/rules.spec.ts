@@ -1,6 +1,6 @@
 import { codes, judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 function double(holes: Record<number, string[]>, b1: string[], b2: string[], chip = 100) {
   const env = circleEnv(RULES, 'euskadi', { smallestChip: chip, options: { cagnotteRate: 0 } });

@@ -5,7 +5,7 @@
 import { circleEnv, expectedPayouts, H, LIMITS, readingValues } from '../../core/circle/spec-support';
 import { citesLines } from '../../core/reading-testing';
 import { codes, judge } from '../../core/testing';
-import { DRAW_PHASES, RULES } from './rules';
+import { DRAW_PHASES, rules as RULES } from './rules';
 
 const limit = (betType: string, env: Parameters<NonNullable<typeof RULES.betLimits>>[1]) =>
   RULES.betLimits!({ betId: 'x', betType, amount: 0, seat: 1, eventId: 'x', late: false } as never, env);

@@ -5,7 +5,7 @@ import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, EUSKAD
 export type FiveCardDrawRulebook = CircleRulebook;
 const GAME = 'circle-poker-five-card-draw';
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria', FiveCardDrawRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria', FiveCardDrawRulebook>> = {
   // the mano opens with the minimum, the segunda mano posts twice it; one draw of 0–4 cards
   euskadi: circleRulebook(EUSKADI_COMMON, GAME, 'euskadi L12005–12130', {
     deckSizes: cited([52, 32], 'euskadi L12010–12011'),

@@ -1,6 +1,6 @@
 import { codes, judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 const HANDS: Record<number, string[]> = {
   1: ['AS', 'AD', 'KC', 'KD', 'QH'], // figuras: two pair of figures

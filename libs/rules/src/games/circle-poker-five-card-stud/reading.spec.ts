@@ -6,7 +6,7 @@ import { circleEnv, readingValues } from '../../core/circle/spec-support';
 import { rankingFor } from '../../core/circle';
 import { citesLines } from '../../core/reading-testing';
 import { compareHands, evaluateFive } from '../../core/poker/evaluate';
-import { FIVE_STUD_PHASES, RULES } from './rules';
+import { FIVE_STUD_PHASES, rules as RULES } from './rules';
 
 const cards = FIVE_STUD_PHASES.reduce((t, p) => t + p.seat.length, 0);
 

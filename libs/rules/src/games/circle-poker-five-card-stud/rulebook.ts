@@ -13,7 +13,7 @@ const stud = (cite: string): Partial<CircleRulebookData> => ({
   flushBeatsFull: cited(true, cite),
 });
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria', FiveCardStudRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria', FiveCardStudRulebook>> = {
   euskadi: circleRulebook(EUSKADI_COMMON, GAME, 'euskadi L12540–12579', stud('euskadi L12550–12579'), circleOptions('euskadi', {
     rate: cited(0.05, 'euskadi L10811–10815'),
     direction: cited('clockwise', 'index.md OQ-40'),

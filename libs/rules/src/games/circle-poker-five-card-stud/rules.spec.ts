@@ -1,6 +1,6 @@
 import { judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 describe('circle-poker-five-card-stud (euskadi L12540–12579, cantabria L6361–6389)', () => {
   it('32 cards (A to 7): a 6 is refused at ingestion in both jurisdictions', () => {

@@ -1,6 +1,6 @@
 /** Five Stud: one card down and one up, then one up card per interval; four intervals. */
 import { circlePoker, CirclePhase } from '../../core/circle';
-import { RULEBOOKS } from './rulebook';
+import { rulebooks } from './rulebook';
 
 export const FIVE_STUD_PHASES: readonly CirclePhase[] = [
   { burn: 0, seat: ['down', 'up'], board: 0 },
@@ -9,4 +9,4 @@ export const FIVE_STUD_PHASES: readonly CirclePhase[] = [
   { burn: 0, seat: ['up'], board: 0 },
 ];
 
-export const RULES = circlePoker({ game: 'circle-poker-five-card-stud', phases: () => FIVE_STUD_PHASES, boards: 1, split: 'high', deckCapacity: 6 }, RULEBOOKS);
+export const rules = circlePoker({ game: 'circle-poker-five-card-stud', phases: () => FIVE_STUD_PHASES, boards: 1, split: 'high', deckCapacity: 6 }, rulebooks);

@@ -6,7 +6,7 @@ import { accepts, circleEnv, H, readingValues } from '../../core/circle/spec-sup
 import { citesLines } from '../../core/reading-testing';
 import { judge } from '../../core/testing';
 import { omahaPhases } from '../circle-poker-omaha/rules';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 readingValues(RULES, {
   decks: (rb, read) => {

@@ -5,7 +5,7 @@ import { EUSKADI_OMAHA, euskadiOmahaOptions } from '../circle-poker-omaha/rulebo
 
 export type OmahaFiveCardRulebook = CircleRulebook;
 
-export const RULEBOOKS: Partial<Record<'euskadi', OmahaFiveCardRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi', OmahaFiveCardRulebook>> = {
   euskadi: circleRulebook(EUSKADI_OMAHA, 'circle-poker-omaha-five-card', 'euskadi L12171–12283', {
     handRule: cited('two-plus-three', 'euskadi L12174–12249'),
     maxPlayers: cited(8, 'euskadi L12258–12259'),

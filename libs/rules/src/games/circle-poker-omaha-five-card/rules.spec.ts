@@ -1,6 +1,6 @@
 import { judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 describe('circle-poker-omaha-five-card', () => {
   it('at most 8 players (euskadi L12258–12259)', () => {

@@ -1,7 +1,7 @@
 /** Omaha 5 cartas: five hole cards, two of them with three board cards; at most 8 players. */
 import { circlePoker, CirclePhase } from '../../core/circle';
 import { omahaPhases } from '../circle-poker-omaha/rules';
-import { RULEBOOKS } from './rulebook';
+import { rulebooks } from './rulebook';
 
 /** With the first board card exposed at the deal, the flop brings the two others (euskadi L12261–12265). */
 const EXPOSED: readonly CirclePhase[] = [
@@ -11,7 +11,7 @@ const EXPOSED: readonly CirclePhase[] = [
   { burn: 1, seat: [], board: 1 },
 ];
 
-export const RULES = circlePoker(
+export const rules = circlePoker(
   { game: 'circle-poker-omaha-five-card', phases: (env) => (env.options.exposeFirstBoardCard ? EXPOSED : omahaPhases(5)), boards: 1, split: 'high' },
-  RULEBOOKS,
+  rulebooks,
 );

@@ -5,7 +5,7 @@
 import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
 import { citesLines } from '../../core/reading-testing';
 import { omahaPhases } from '../circle-poker-omaha/rules';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 readingValues(RULES, {
   decks: (rb, read) => {

@@ -5,7 +5,7 @@ import { EUSKADI_OMAHA, euskadiOmahaOptions } from '../circle-poker-omaha/rulebo
 
 export type OmahaHiLoRulebook = CircleRulebook;
 
-export const RULEBOOKS: Partial<Record<'euskadi', OmahaHiLoRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi', OmahaHiLoRulebook>> = {
   euskadi: circleRulebook(EUSKADI_OMAHA, 'circle-poker-omaha-hi-lo', 'euskadi L12286–12393', { handRule: cited('two-plus-three', 'euskadi L12289–12295') }, {
     ...euskadiOmahaOptions(),
     structure: cited('no-limit', 'euskadi L12289–12390'),

@@ -1,5 +1,5 @@
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 function hiLo(holes: Record<number, string[]>, board: string[], chip = 10) {
   const env = circleEnv(RULES, 'euskadi', { smallestChip: chip, options: { cagnotteRate: 0 } });

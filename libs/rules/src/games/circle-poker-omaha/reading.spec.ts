@@ -3,7 +3,7 @@
  * `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { boardGameValues, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { omahaPhases, RULES } from './rules';
+import { omahaPhases, rules as RULES } from './rules';
 
 const PHASES = omahaPhases(4);
 

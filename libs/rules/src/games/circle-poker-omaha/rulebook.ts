@@ -16,7 +16,7 @@ export const euskadiOmahaOptions = () =>
     deckSize: cited(52, 'euskadi L10779–10785'),
   });
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria', OmahaRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria', OmahaRulebook>> = {
   euskadi: circleRulebook(EUSKADI_OMAHA, GAME, 'euskadi L12132–12169', {}, euskadiOmahaOptions()),
   // as Hold'em with four hole cards: blinds ½ min and min (cantabria L6276–6278 → L6293–6300)
   cantabria: circleRulebook(CANTABRIA_COMMON, GAME, 'cantabria L6263–6278', {

@@ -1,6 +1,6 @@
 import { codes, judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 /** euskadi (ante; clockwise = descending seat numbers), mano 4: seat 3 speaks first. */
 function omaha(holes: Record<number, string[]>, board: string[]) {

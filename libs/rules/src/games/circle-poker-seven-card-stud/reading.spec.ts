@@ -4,7 +4,7 @@
  */
 import { readingValues } from '../../core/circle/spec-support';
 import { citesLines } from '../../core/reading-testing';
-import { RULES, SEVEN_STUD_PHASES } from './rules';
+import { rules as RULES, SEVEN_STUD_PHASES } from './rules';
 
 const NOT_MODELLED = 'the stud limit schemes (low and high bets per interval, pot limit at the sixth and seventh cards) are not modelled (docs/games/circle-poker.md "Not verified")';
 

@@ -13,7 +13,7 @@ const seven = (deal: string, caps: string): Partial<CircleRulebookData> => ({
   handRule: cited('best-five', deal),
 });
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria', SevenCardStudRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria', SevenCardStudRulebook>> = {
   euskadi: circleRulebook(EUSKADI_COMMON, GAME, 'euskadi L12581–12696', seven('index.md OQ-37 (as cantabria L6117–6133)', 'euskadi L12665–12689'), circleOptions('euskadi', {
     rate: cited(0.05, 'euskadi L10811–10815'),
     direction: cited('clockwise', 'index.md OQ-40'),

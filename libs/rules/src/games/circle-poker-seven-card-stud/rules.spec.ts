@@ -1,6 +1,6 @@
 import { judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 /** third street: seat 2 shows the lowest up card (2C) and must open (cantabria L6117–6133; euskadi by docs/decisions/open-questions.md#oq-37). */
 function thirdStreet(j: 'euskadi' | 'cantabria') {

@@ -4,7 +4,7 @@
  */
 import { boardGameValues, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
 import { codes, judge } from '../../core/testing';
-import { HOLDEM_PHASES, RULES } from './rules';
+import { HOLDEM_PHASES, rules as RULES } from './rules';
 
 readingValues(
   RULES,

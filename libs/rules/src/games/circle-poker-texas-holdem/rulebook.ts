@@ -5,7 +5,7 @@ import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, EUSKAD
 export type TexasHoldemRulebook = CircleRulebook;
 const GAME = 'circle-poker-texas-holdem';
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria', TexasHoldemRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria', TexasHoldemRulebook>> = {
   // "as Omaha" with two hole cards: ante, best five of seven (euskadi L12397–12407)
   euskadi: circleRulebook(EUSKADI_COMMON, GAME, 'euskadi L12394–12407', { handRule: cited('best-five', 'euskadi L12397–12400') }, circleOptions('euskadi', {
     rate: cited(0.05, 'euskadi L10811–10815'),

@@ -1,6 +1,6 @@
 import { codes, judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 const E = circleEnv(RULES, 'euskadi'); // seats numbered from the croupier's right, clockwise: descending seat numbers
 const C = circleEnv(RULES, 'cantabria'); // No. 1 on the croupier's left, clockwise: ascending seat numbers

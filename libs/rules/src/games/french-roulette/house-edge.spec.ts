@@ -16,7 +16,7 @@ import type { GameRules } from '../../core/game';
 import { playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
 import { edgesOf, expectEdges, percent } from '../../core/wheel-testing';
-import { frenchRoulette } from './rules';
+import { rules as frenchRoulette } from './rules';
 
 const rules: GameRules = frenchRoulette;
 const FOUR: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears', 'galicia'];

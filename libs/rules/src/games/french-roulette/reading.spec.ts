@@ -10,7 +10,7 @@ import type { LayoutRulebook } from '../../core/roulette';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
 import { LAYOUT_READING, roundOf } from '../../core/wheel-testing';
 import { expectReadingAgrees, readingOf } from '../../core/reading-testing';
-import { frenchRoulette } from './rules';
+import { rules as frenchRoulette } from './rules';
 
 const rules: GameRules = frenchRoulette;
 const reading = readingOf('french-roulette');

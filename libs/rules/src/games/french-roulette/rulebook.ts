@@ -102,7 +102,7 @@ const prison = (j: JurisdictionId, option: string, freed: string, repeated: stri
 
 const tierOption = (cite: string) => ({ maximumTier: cited(20, cite) });
 
-export const FRENCH_ROULETTE_RULEBOOKS: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> = {
   euskadi: french('euskadi', {
     source: 'euskadi L253–974',
     prison: prison('euskadi', 'L727–731', 'L731–734', 'L736–739', 'L740–741', 'L743–746'),

@@ -4,7 +4,7 @@ import type { Bet, ExpectedSettlement, Fact, JurisdictionId } from '../../core/t
 import { announcedChipByChip, playSession, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import { FRENCH_PAY_LINES } from './rulebook';
 import type { GameRules } from '../../core/game';
-import { frenchRoulette } from './rules';
+import { rules as frenchRoulette } from './rules';
 
 const rules: GameRules = frenchRoulette;
 

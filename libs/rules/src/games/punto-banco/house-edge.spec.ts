@@ -20,7 +20,7 @@ import { judgeSettings } from '../../core/session-rules';
 import { envFor } from '../../core/testing';
 import { Bet, cited, ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { PuntoBancoRulebook } from './rulebook';
-import { PUNTO_BANCO_SPEC, puntoBanco } from './rules';
+import { PUNTO_BANCO_SPEC, rules as puntoBanco } from './rules';
 
 const JURISDICTIONS = Object.keys(puntoBanco.rulebooks) as JurisdictionId[];
 const pbEnv = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(puntoBanco, j, o) as RoundEnv<PuntoBancoRulebook>;

@@ -11,7 +11,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import { Bet, ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { expectReadingAgrees, ReadingEntry, ReadingMap, readingOf } from '../../core/reading-testing';
 import { PuntoBancoRulebook } from './rulebook';
-import { puntoBanco } from './rules';
+import { rules as puntoBanco } from './rules';
 
 const READING = readingOf('punto-banco');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

@@ -96,7 +96,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, extra: Partial<PuntoB
   };
 }
 
-export const PUNTO_BANCO_RULEBOOKS: Partial<Record<JurisdictionId, PuntoBancoRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, PuntoBancoRulebook>> = {
   euskadi: rulebook(
     'euskadi',
     {

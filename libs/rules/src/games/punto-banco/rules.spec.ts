@@ -5,7 +5,7 @@ import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout }
 import { RoundEnv } from '../../core/game';
 import { JurisdictionId, SessionContext } from '../../core/types';
 import { PuntoBancoRulebook } from './rulebook';
-import { puntoBanco } from './rules';
+import { rules as puntoBanco } from './rules';
 
 const pbEnv = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(puntoBanco, j, o) as RoundEnv<PuntoBancoRulebook>;
 const JURISDICTIONS = Object.keys(puntoBanco.rulebooks) as JurisdictionId[];

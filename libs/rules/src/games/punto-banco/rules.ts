@@ -31,7 +31,7 @@ import { backPerUnit, BetEdge, edgeFrom } from '../../core/house-edge';
 import { applyRate, chipUnit, payOdds } from '../../core/money';
 import { amount, phrase, said, term, type PhraseValue, type Said } from '../../core/phrase';
 import { Bet, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, Refusal, SettlementVerdict } from '../../core/types';
-import { CommissionMode, PUNTO_BANCO_RULEBOOKS, PuntoBancoRulebook, TableFormat } from './rulebook';
+import { CommissionMode, rulebooks, PuntoBancoRulebook, TableFormat } from './rulebook';
 
 const GAME = 'punto-banco';
 export const BET_TYPES = ['player', 'banker', 'tie'] as const;
@@ -137,8 +137,8 @@ function coupsOf(env: Env): Array<{ orderings: number; state: PuntoBancoState }>
     states = classes.map((c) => ({
       orderings: c.orderings,
       state: c.dealt.reduce(
-        (s, [to, code], i) => puntoBanco.evolve(s, { eventId: `edge-${i}`, type: 'CardDealt', data: { card: code, to, faceUp: true } }, env),
-        puntoBanco.initialState(env),
+        (s, [to, code], i) => rules.evolve(s, { eventId: `edge-${i}`, type: 'CardDealt', data: { card: code, to, faceUp: true } }, env),
+        rules.initialState(env),
       ),
     }));
     classStates.set(rb, states);
@@ -181,7 +181,7 @@ function houseEdges(env: Env): BetEdge[] {
   return BET_TYPES.map((betType) => {
     const bet: Bet = { betId: `edge-${betType}`, betType, amount: stake, eventId: 'edge', late: false };
     return edgeFrom(
-      coups.map((c) => ({ weight: c.orderings, back: backPerUnit(stake, puntoBanco.settle(c.state, { bet }, env)) })),
+      coups.map((c) => ({ weight: c.orderings, back: backPerUnit(stake, rules.settle(c.state, { bet }, env)) })),
       { betType, method: 'exact-enumeration', citation: citations[betType], settings },
     );
   });
@@ -216,10 +216,10 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
   ];
 }
 
-export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
+export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: PUNTO_BANCO_RULEBOOKS,
+  rulebooks,
   deck: () => DECK_52,
   shoeRules: (env) => baccaratShoeRules(env.rulebook),
 
@@ -339,7 +339,7 @@ export const puntoBanco: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
     const { dealt } = playCoup(PUNTO_BANCO_SPEC(rb), () => drawFromShoe(shoe), () => pick(random, [true, false]));
     for (const d of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: d.card, to: d.to, faceUp: true } });
 
-    const state = foldPlayed(puntoBanco.initialState(env), facts, (s, f) => puntoBanco.evolve(s, f, env));
+    const state = foldPlayed(rules.initialState(env), facts, (s, f) => rules.evolve(s, f, env));
     const commissions: PlayedFact[] = [];
     for (const f of facts.filter((x) => x.type === 'BetPlaced')) {
       const bet: Bet = { betId: String(f.data.betId), seat: f.data.seat as number, betType: String(f.data.betType), amount: Number(f.data.amount), eventId: '', late: false };

@@ -9,7 +9,7 @@ import { playerEdges } from '../../core/house-edge';
 import { envFor as anyEnvFor } from '../../core/testing';
 import type { SessionContext } from '../../core/types';
 import { REFERENCE_PAY_TABLE, SicBoPayTable, SicBoRulebook } from './rulebook';
-import { sicBo } from './rules';
+import { rules as sicBo } from './rules';
 
 const envFor = (o: Partial<SessionContext> = {}) => anyEnvFor(sicBo, 'cantabria', o) as RoundEnv<SicBoRulebook>;
 const edgesFor = (payTable: SicBoPayTable | null) => sicBo.houseEdges!(envFor({ options: { payTable } }));

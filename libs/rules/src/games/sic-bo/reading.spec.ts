@@ -8,7 +8,7 @@ import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { asFacts, envFor as anyEnvFor } from '../../core/testing';
 import { isUnverifiable, type ExpectedSettlement, type SessionContext } from '../../core/types';
 import { REFERENCE_PAY_TABLE, SIC_BO_CANTABRIA, SicBoRulebook } from './rulebook';
-import { sicBo } from './rules';
+import { rules as sicBo } from './rules';
 
 const reading = readingOf('sic-bo');
 const read = reading.jurisdictions.cantabria!;

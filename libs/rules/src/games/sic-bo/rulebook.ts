@@ -56,7 +56,7 @@ export const SIC_BO_CANTABRIA: SicBoRulebook = {
   options: { payTable: cited<SicBoPayTable | null>(null, 'index.md OQ-15') },
 };
 
-export const SIC_BO_RULEBOOKS = { cantabria: SIC_BO_CANTABRIA } as const;
+export const rulebooks = { cantabria: SIC_BO_CANTABRIA } as const;
 
 /**
  * A common published pay table, NOT regulatory: used only by the simulator's croupier when a session sets

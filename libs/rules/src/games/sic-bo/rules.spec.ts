@@ -4,7 +4,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor as anyEnvFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { isUnverifiable } from '../../core/types';
 import { REFERENCE_PAY_TABLE, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
-import { sicBo, sicBoWins } from './rules';
+import { rules as sicBo, sicBoWins } from './rules';
 
 const envFor = (...args: Parameters<typeof anyEnvFor>) => anyEnvFor(...args) as RoundEnv<SicBoRulebook>;
 const S = 's-1';

@@ -31,7 +31,7 @@ import { findingsOf } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 import { cited, type Bet, type Refusal, type SettlementVerdict } from '../../core/types';
 import { phrase, said, term } from '../../core/phrase';
-import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, SIC_BO_RULEBOOKS, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
+import { REFERENCE_PAY_TABLE, SIC_BO_BET_TYPES, rulebooks, SicBoBetType, SicBoPayTable, SicBoRulebook } from './rulebook';
 
 const GAME = 'sic-bo';
 const { finding } = findingsOf(GAME);
@@ -137,7 +137,7 @@ function sicBoHouseEdges(env: Env): readonly BetEdge[] {
     for (const selection of selectionsOf(betType, table)) {
       if (payTableOdds(table, betType, selection, 1) === undefined) continue;
       const odds = betType === 'single' ? table.single : payTableOdds(table, betType, selection, 1);
-      edges.push(coupEdge(sicBo, env, { betId: 'valued', betType, selection, amount }, env.rulebook.dice.value, { settings: { odds } }));
+      edges.push(coupEdge(rules, env, { betId: 'valued', betType, selection, amount }, env.rulebook.dice.value, { settings: { odds } }));
     }
   }
   byTable.set(key, edges);
@@ -146,10 +146,10 @@ function sicBoHouseEdges(env: Env): readonly BetEdge[] {
 
 const describeBet = (bet: Bet) => `${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}`;
 
-export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
+export const rules: GameRules<SicBoState, SicBoRulebook> = {
   game: GAME,
   family: 'dice',
-  rulebooks: SIC_BO_RULEBOOKS,
+  rulebooks,
   factTypes: DICE_FACT_TYPES,
 
   refuseOptions(options) {
@@ -275,11 +275,11 @@ export const sicBo: GameRules<SicBoState, SicBoRulebook> = {
     r.add('BetsClosed');
     r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
     const facts = r.asFacts();
-    const state = facts.reduce((s, f) => sicBo.evolve(s, f, env), sicBo.initialState(env));
+    const state = facts.reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
     // the croupier pays by the authorised table; without one it still pays the table it uses
     const payEnv: Env = payTableOf(env) ? env : { ...env, options: { ...env.options, payTable: table } };
     for (const bet of betsOf(facts)) {
-      const verdict = sicBo.settle(state, { bet }, payEnv);
+      const verdict = rules.settle(state, { bet }, payEnv);
       if ('outcome' in verdict) r.add('BetSettled', { betId: bet.betId, outcome: verdict.outcome, payout: verdict.payout });
     }
     r.add('RoundCompleted');

@@ -8,7 +8,7 @@ import { citesLines } from '../../core/reading-testing';
 import { compareHands, evaluateFive } from '../../core/poker/evaluate';
 import { codes, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { RULES, SYNTHETIC_PHASES } from './rules';
+import { rules as RULES, SYNTHETIC_PHASES } from './rules';
 
 const NOT_JUDGED_RESTO = 'the initial resto and its re-buys are bought with CashExchanged, a session fact the round judge does not read; each hand\'s resto is read from HandOpened';
 

@@ -63,7 +63,7 @@ const options = (j: 'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', rat
     deckSize: cited(28, 'games.md synthetic-poker (28 cards A, K, Q, J, 10, 9, 8)'),
   });
 
-export const RULEBOOKS: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', SyntheticPokerRulebook>> = {
+export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', SyntheticPokerRulebook>> = {
   euskadi: circleRulebook(
     EUSKADI_COMMON,
     GAME,

@@ -1,6 +1,6 @@
 import { codes, judge } from '../../core/testing';
 import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
-import { RULES } from './rules';
+import { rules as RULES } from './rules';
 
 const seats = [1, 2, 3, 4];
 /** Seat 1 holds two aces; seat 2 has K-K for a full house with the board; board A-K-K-9-8 (board card 1 at the deal). */

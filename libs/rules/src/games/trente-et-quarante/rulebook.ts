@@ -45,7 +45,7 @@ function rulebook(jurisdiction: JurisdictionId, { insuranceCite, rowCite, ...own
   };
 }
 
-export const T40_RULEBOOKS: Partial<Record<JurisdictionId, TrenteEtQuaranteRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, TrenteEtQuaranteRulebook>> = {
   euskadi: rulebook('euskadi', {
     source: 'euskadi L2798–3075',
     decks: cited(6, 'euskadi L2809–2811'),

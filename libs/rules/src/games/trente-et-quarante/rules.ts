@@ -16,7 +16,7 @@ import { applyRate, chipUnit, roundDownTo } from '../../core/money';
 import { cited, type Bet, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
 import { exactT40Edges, t40RoundOutcomes } from './house-edge';
-import { T40_BETS, T40_RULEBOOKS, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
+import { T40_BETS, rulebooks, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
 import { phrase, term } from '../../core/phrase';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
@@ -392,7 +392,7 @@ function play(ctx: PlayContext<TrenteEtQuaranteRulebook>): PlayedFact[] {
 export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: T40_RULEBOOKS,
+  rulebooks,
   deck: () => DECK_52,
   refuse,
   carry,

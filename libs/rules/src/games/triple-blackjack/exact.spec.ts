@@ -6,7 +6,7 @@ import { envFor } from '../../core/testing';
 import { analyseMainBet, exactRulesKey } from '../blackjack/exact';
 import { EXACT_MAIN_BET } from '../blackjack/exact-main-bet.data';
 import { tripleExactRules } from './house-edge';
-import { tripleBlackjack } from './rules';
+import { rules as tripleBlackjack } from './rules';
 
 it("triple blackjack's box bet (hit and stand only), analysed again, is the kept figure to the last digit", () => {
   const rules = tripleExactRules(envFor(tripleBlackjack, 'euskadi') as never);

@@ -9,10 +9,10 @@ import { DEALER_STANDS_ON } from '../../core/blackjack-hand';
 import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, SessionContext } from '../../core/types';
-import { BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
+import { rulebooks as BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
 import { bet, card, cards, closed, completed, settled, settlementOf, start } from '../blackjack/spec-helpers';
 import { TripleBlackjackRulebook } from './rulebook';
-import { tripleBlackjack as rules } from './rules';
+import { rules as rules } from './rules';
 
 const reading = JSON.parse(readFileSync(join(__dirname, '../../../../../docs/games/readings/triple-blackjack.json'), 'utf8')) as {
   jurisdictions: Record<string, { values: Record<string, { value?: unknown; absent?: boolean }> } | null>;

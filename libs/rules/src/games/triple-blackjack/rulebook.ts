@@ -5,7 +5,7 @@
  */
 import { cited, Cited, JurisdictionId } from '../../core/types';
 import type { BlackjackRulebook } from '../../core/blackjack-rulebook';
-import { BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
+import { rulebooks as BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
 
 export interface TripleBlackjackRulebook extends BlackjackRulebook {
   /** boxes in front of each player, numbered 1–3, played one after the other against the dealer */
@@ -18,7 +18,7 @@ export interface TripleBlackjackRulebook extends BlackjackRulebook {
 
 const base = BLACKJACK_RULEBOOKS.euskadi!;
 
-export const TRIPLE_RULEBOOKS: Partial<Record<JurisdictionId, TripleBlackjackRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, TripleBlackjackRulebook>> = {
   euskadi: {
     ...base,
     game: 'triple-blackjack',

@@ -3,10 +3,10 @@ import { seededRandom } from '../../core/cards';
 import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
 import type { ExpectedSettlement, SessionContext } from '../../core/types';
-import { blackjack } from '../blackjack/rules';
+import { rules as blackjack } from '../blackjack/rules';
 import { bet, card, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
 import { TripleBlackjackRulebook } from './rulebook';
-import { tripleBlackjack as rules } from './rules';
+import { rules as rules } from './rules';
 
 const LIMITS = { min: 1000, max: 100_000 };
 const env = (overrides: Partial<SessionContext> = {}) => envFor(rules, 'euskadi', { limits: LIMITS, ...overrides }) as RoundEnv<TripleBlackjackRulebook>;

@@ -46,7 +46,7 @@ import {
 } from '../../core/blackjack-table';
 import { exactMainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
 import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
-import { TRIPLE_RULEBOOKS, TripleBlackjackRulebook } from './rulebook';
+import { rulebooks, TripleBlackjackRulebook } from './rulebook';
 import { phrase } from '../../core/phrase';
 import { findingsOf } from '../../core/findings';
 import { chipUnit } from '../../core/money';
@@ -201,10 +201,10 @@ function play(ctx: PlayContext<TripleBlackjackRulebook>): PlayedFact[] {
   return [...pre, ...k.facts];
 }
 
-export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
+export const rules: GameRules<TableState, TripleBlackjackRulebook> = {
   game: GAME,
   family: 'cards',
-  rulebooks: TRIPLE_RULEBOOKS,
+  rulebooks,
   deck: () => DECK_52,
   refuse,
   refuseOptions: refuseTableOptions,
@@ -217,7 +217,7 @@ export const tripleBlackjack: GameRules<TableState, TripleBlackjackRulebook> = {
   settle,
   shoeRules: shoeRulesOf,
   // main per box and insurance; the jackpot bet has no prize table to value (docs/decisions/open-questions.md#oq-52)
-  houseEdges: (env) => tableHouseEdges(tripleBlackjack, env, ['main', 'insurance'], triplePlan(env), () => exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY)),
+  houseEdges: (env) => tableHouseEdges(rules, env, ['main', 'insurance'], triplePlan(env), () => exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY)),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {

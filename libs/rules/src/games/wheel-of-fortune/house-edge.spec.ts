@@ -16,7 +16,7 @@ import type { BetEdge } from '../../core/house-edge';
 import { playerEdges } from '../../core/house-edge';
 import { edgesOf, expectEdges, percent } from '../../core/wheel-testing';
 import { GAMES } from '../wheels';
-import { wheelOfFortune } from './rules';
+import { rules as wheelOfFortune } from './rules';
 
 const rules: GameRules = wheelOfFortune;
 const segment = (edges: readonly BetEdge[], key: string) => edges.find((e) => e.selection === key)!;

@@ -10,7 +10,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import { roundOf } from '../../core/wheel-testing';
 import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
 import type { WheelOfFortuneRulebook } from './rulebook';
-import { segmentPays, segmentsOf, wheelOfFortune } from './rules';
+import { segmentPays, segmentsOf, rules as wheelOfFortune } from './rules';
 
 const rules: GameRules = wheelOfFortune;
 const reading = readingOf('wheel-of-fortune');

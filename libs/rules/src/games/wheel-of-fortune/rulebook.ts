@@ -58,7 +58,7 @@ function bigSix(j: 'illes-balears' | 'galicia', source: string, wheelLine: strin
   };
 }
 
-export const WHEEL_OF_FORTUNE_RULEBOOKS: Partial<Record<JurisdictionId, WheelOfFortuneRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, WheelOfFortuneRulebook>> = {
   euskadi: {
     game: 'wheel-of-fortune',
     jurisdiction: 'euskadi',

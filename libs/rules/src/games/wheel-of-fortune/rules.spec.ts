@@ -2,7 +2,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { Fact, JurisdictionId } from '../../core/types';
 import { roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import type { GameRules } from '../../core/game';
-import { segmentsOf, wheelOfFortune } from './rules';
+import { segmentsOf, rules as wheelOfFortune } from './rules';
 
 const rules: GameRules = wheelOfFortune;
 

@@ -7,7 +7,7 @@ import { optionCite } from '../../core/game';
 import { optionOr } from '../../core/roulette';
 import type { Cited, Refusal } from '../../core/types';
 import { SpinAdapter, SpinBet, spinGame } from '../../core/wheel-game';
-import { Segment, WHEEL_OF_FORTUNE_RULEBOOKS, WheelOfFortuneRulebook } from './rulebook';
+import { Segment, rulebooks, WheelOfFortuneRulebook } from './rulebook';
 
 type Env = RoundEnv<WheelOfFortuneRulebook>;
 
@@ -49,7 +49,7 @@ export function segmentPays(key: string, env: Env): Cited<number> {
 
 const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
   game: 'wheel-of-fortune',
-  rulebooks: WHEEL_OF_FORTUNE_RULEBOOKS,
+  rulebooks,
   vocabulary: ['segment'],
   parseResult: (raw, env) => segmentOf(raw, env),
   results: (env) => Object.entries(segmentsOf(env)).map(([key, s]) => ({ key, weight: s.cells.value, value: key })),
@@ -90,4 +90,4 @@ const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
   },
 };
 
-export const wheelOfFortune = spinGame(adapter);
+export const rules = spinGame(adapter);
