@@ -20,6 +20,7 @@ import type { Bet, Cited, Fact, Finding, Refusal, SettlementQuery, SettlementVer
 import { isUndecided, isUnverifiable } from './types';
 import { oddsText } from './wheel';
 import { amount, phrase, said, term, type Phrase, type PhraseValue } from './phrase';
+import { undecided } from './findings';
 
 // ---------------------------------------------------------------------------------------------------------
 // What a game provides
@@ -199,7 +200,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
 
   function settle(state: SpinState, query: SettlementQuery, env: RoundEnv<R>): SettlementVerdict {
     const { bet, recorded } = query;
-    if (state.result === undefined) return { undecided: true, reason: 'the wheel has not been spun' };
+    if (state.result === undefined) return undecided('the wheel has not been spun');
     const result = state.result;
     const resolved = resolveBet(bet, env);
     const shown = adapter.describeResult?.(result, env) ?? result;

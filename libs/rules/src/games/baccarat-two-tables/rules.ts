@@ -53,6 +53,7 @@ import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUn
 import { BANK_DEPOSITED_FACT, refuseBankDeposit } from '../../core/session-compliance';
 import { rulebooks, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
 import { amount, phrase, type Phrase } from '../../core/phrase';
+import { undecided } from '../../core/findings';
 
 const GAME = 'baccarat-two-tables';
 type Env = RoundEnv<BaccaratTwoTablesRulebook>;
@@ -188,7 +189,7 @@ function settlePart(state: TwoTablesState, pano: number, stake: number, env: Env
 function settleBet(state: TwoTablesState, bet: Bet, hand: unknown, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const voided = (why: string): ExpectedSettlement => ({ outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: rb.source, explanation: why });
-  if (!twoCardsEach(state.coup, TWO_TABLES_SPEC(rb, env, state))) return { undecided: true, reason: 'the paños and the banker do not yet hold two cards each' };
+  if (!twoCardsEach(state.coup, TWO_TABLES_SPEC(rb, env, state))) return undecided('the paños and the banker do not yet hold two cards each');
   const selection = asSelection(bet.selection);
   if (bet.betType !== 'player' || !selection) return voided(`${bet.betType} ${JSON.stringify(bet.selection)} is not a bet on a paño: it is returned`);
   if (selection !== 'both') return settlePart(state, selection, bet.amount, env, `bet on paño ${selection}`, phrase('baccarat.what.pano', { pano: selection }));

@@ -50,6 +50,7 @@ import {
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { rulebooks, CheminDeFerRulebook } from './rulebook';
 import { amount, phrase, term } from '../../core/phrase';
+import { undecided } from '../../core/findings';
 
 const GAME = 'chemin-de-fer';
 type Env = RoundEnv<CheminDeFerRulebook>;
@@ -173,7 +174,7 @@ const percent = (rate: number) => `${Math.round(rate * 10000) / 100} %`;
 
 function settleBet(state: CheminState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
-  if (!twoCardsEach(state.coup, CHEMIN_SPEC(rb, env, state))) return { undecided: true, reason: 'punto and banker do not yet hold two cards each' };
+  if (!twoCardsEach(state.coup, CHEMIN_SPEC(rb, env, state))) return undecided('punto and banker do not yet hold two cards each');
   // `how` in English and as a phrase (`baccarat.how.*`, issue 16); the score as `baccarat.score.*`
   const coup = phrase(`baccarat.score.${result(state)}`, { side: term('to', 'player'), player: handTotal(state.coup.hands.player), banker: handTotal(state.coup.hands.banker), natural: 'no' });
   const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, howKey: string, howValues?: Record<string, number>): ExpectedSettlement => ({

@@ -27,7 +27,7 @@ import {
 import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
-import { findingsOf } from '../../core/findings';
+import { findingsOf, undecided } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 import { cited, type Bet, type Refusal, type SettlementVerdict } from '../../core/types';
 import { phrase, said, term } from '../../core/phrase';
@@ -206,7 +206,7 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
   },
 
   settle(state, { bet }, env): SettlementVerdict {
-    if (!state.dice) return { undecided: true, reason: 'the dice have not been thrown' };
+    if (!state.dice) return undecided('the dice have not been thrown');
     const rule = `${GAME}/${bet.betType}`;
     if (!isBetType(bet.betType)) return { outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: env.rulebook.source, explanation: `"${bet.betType}" is not a sic bo bet: returned` };
     const matches = sicBoWins(bet.betType, bet.selection, state.dice, env.rulebook);

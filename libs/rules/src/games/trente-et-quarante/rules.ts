@@ -11,7 +11,7 @@
 import { Card, DECK_52, isJoker, isRed, parseCard, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening, ShoeRules } from '../../core/game';
 import { optionCite } from '../../core/game';
-import { findingsOf } from '../../core/findings';
+import { findingsOf, undecided } from '../../core/findings';
 import { applyRate, chipUnit, roundDownTo } from '../../core/money';
 import { cited, type Bet, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
@@ -244,7 +244,7 @@ function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVe
   }
   if (!isChance(bet.betType)) return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: rb.source, explanation: `${bet.betType} is not a trente-et-quarante bet: returned`, explanationPhrase: phrase('t40.notABet', { betType: term('betType', bet.betType) }) });
   const r = coupResult(state, env);
-  if (!r) return { undecided: true, reason: 'both rows are not complete' };
+  if (!r) return undecided('both rows are not complete');
   const imprisoned = !!prisonOf(bet);
   if (r.refait) {
     const insured = state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === bet.betId);

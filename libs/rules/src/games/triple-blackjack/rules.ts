@@ -66,7 +66,7 @@ const validBox = (s: unknown, env: Env) => {
   return Number.isInteger(n) && n >= 1 && n <= env.rulebook.boxesPerPlayer.value;
 };
 
-const { finding } = findingsOf(GAME);
+const { finding, expectedSettlement } = findingsOf(GAME);
 
 function refuse(fact: Fact, env: Env): Refusal | null {
   const refusal = refuseTableFact(fact, env, PLAYS, DECISIONS);
@@ -119,7 +119,7 @@ function settle(state: TableState, query: SettlementQuery, env: Env): Settlement
   if (bet.betType === 'jackpot') return { unverifiable: true, reason: 'the triple blackjack jackpot bet has no prize table', citation: 'index.md OQ-52', reasonPhrase: phrase('judge.unverifiable.noJackpotPrizes') };
   const play = boxOfBet(bet);
   if (bet.betType === 'insurance') return settleInsurance(state, bet.amount, env, play);
-  if (bet.betType !== 'main') return { outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: env.rulebook.source, explanation: `${bet.betType} is not a triple blackjack bet: returned` };
+  if (bet.betType !== 'main') return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: env.rulebook.source, explanation: `${bet.betType} is not a triple blackjack bet: returned` });
   const box = state.boxes[seat];
   const hand = handOf(state, seat);
   if (box && (box.hands.length > 1 || box.hands.some((h) => h.doubled || h.surrendered || h.evenMoney))) {
