@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { ConfigError, readConfig } from '../../../libs/platform/src/config';
 import { createLogger, installProcessLogger } from '../../../libs/platform/src/logger';
 import { createProgram } from './commands';
-import { argvLanguage, cliSay } from './language';
+import { argvLanguage, cliSay, reasonIn } from './language';
 
 // the language is known before anything is parsed: the configuration's refusal, --help and commander's refusals speak it
 const lang = argvLanguage();
@@ -16,7 +16,7 @@ try {
   readConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`casino-audit: ${cliSay(lang).t('config.unusable')}\n${error.problems.map((p) => `  ${p.variable} ${p.reason}\n`).join('')}`);
+  process.stderr.write(`casino-audit: ${cliSay(lang).t('config.unusable')}\n${error.problems.map((p) => `  ${p.variable} ${reasonIn(lang, p)}\n`).join('')}`);
   process.exit(2);
 }
 // one structured logger for every runtime and server this command starts (stderr; stdout is the results)

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { refusalInLanguage } from '../../i18n/src/reasons';
 import { CONFIG_SCHEMA, ConfigError, readConfig, setting } from './config';
 
 /** The variables named in the first column of the README's configuration table. */
@@ -83,7 +84,8 @@ describe('configuration (one schema)', () => {
 
   it('refuses a bad value naming the variable and the reason, every bad variable at once', () => {
     const error = refusal({ PORT: '80a', CA_JUDGE_WORKERS: '-1', CASINO_AUDIT_BOOTSTRAP: 'maybe', CASINO_AUDIT_LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://u:secret@h/db' });
-    expect(error.problems).toEqual([
+    // the English reason each problem keeps beside its key (the key words it in the reader's language)
+    expect(error.problems.map(({ variable, reason }) => ({ variable, reason }))).toEqual([
       { variable: 'DATABASE_URL', reason: 'must start with postgres:// or postgresql://, not mysql://' },
       { variable: 'PORT', reason: 'must be a whole number from 0 to 65535, not "80a"' },
       { variable: 'CASINO_AUDIT_BOOTSTRAP', reason: 'must be "on" or "off", not "maybe"' },
@@ -94,8 +96,22 @@ describe('configuration (one schema)', () => {
     expect(error.message).not.toContain('secret');
   });
 
+  it('words each reason in the reader\'s language from its key (issue 16), lists joined by that language\'s "or"', () => {
+    const problems = refusal({ PORT: '80a', CA_JUDGE_WORKERS: '-1', DATABASE_URL: 'mysql://u:secret@h/db', CASINO_AUDIT_TIME_ZONE: 'Mars/Olympus' }).problems;
+    const worded = (lang: 'es' | 'eu' | 'en') => Object.fromEntries(problems.map((p) => [p.variable, refusalInLanguage(p, lang).reason]));
+    expect(worded('es')).toEqual({
+      DATABASE_URL: 'debe empezar por postgres:// o postgresql://, no por mysql://',
+      PORT: 'debe ser un número entero de 0 a 65535, no "80a"',
+      CA_JUDGE_WORKERS: 'debe ser un número entero ≥ 0, no "-1"',
+      CASINO_AUDIT_TIME_ZONE: 'debe ser una zona horaria IANA como Europe/Madrid, no "Mars/Olympus"',
+    });
+    expect(worded('eu').DATABASE_URL).toBe('postgres:// edo postgresql:// hasiera izan behar du, ez mysql://');
+    expect(worded('en')).toEqual(Object.fromEntries(problems.map((p) => [p.variable, p.reason])));
+    expect(worded('en').CASINO_AUDIT_TIME_ZONE).toBe('must be an IANA time zone such as Europe/Madrid, not "Mars/Olympus"');
+  });
+
   it('refuses what only two variables together make wrong', () => {
-    expect(refusal({ EVENT_STORE: 'eventstoredb' }).problems).toEqual([{ variable: 'EVENTSTORE_CONNECTION_STRING', reason: expect.stringContaining('must be set when EVENT_STORE=eventstoredb') }]);
+    expect(refusal({ EVENT_STORE: 'eventstoredb' }).problems).toEqual([{ variable: 'EVENTSTORE_CONNECTION_STRING', reason: expect.stringContaining('must be set when EVENT_STORE=eventstoredb'), reasonKey: 'config.esdbRequired', reasonValues: expect.any(Object) }]);
   });
 
   it('reads one variable on its own, with the same checks', () => {

@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { INSTRUMENTS } from '../../rules/src/core/legal-sources';
+import { because, keyed, type KeyedReason, type ReasonKey } from '../../i18n/src/reasons';
 
 /** A variable's reader: `undefined` (unset, or empty) gives the default; a value it cannot use throws the reason. */
 export interface Variable<T> {
@@ -22,7 +23,15 @@ export interface Variable<T> {
   readonly fallback?: string;
 }
 
-class Refused extends Error {}
+/** A value refused: its reason keyed (`errors:config.*`), so the command line words it in its language (issue 16). */
+class Refused extends Error {
+  constructor(readonly because: ReasonKey) {
+    super(keyed(because).reason);
+  }
+}
+
+/** A variable at fault: its English `reason`, and the key and values that word it otherwise. */
+export type ConfigProblem = { readonly variable: string } & KeyedReason;
 
 function variable<T>(parse: (value: string) => T, fallback: T, shown?: string): Variable<T> {
   return {
@@ -31,9 +40,13 @@ function variable<T>(parse: (value: string) => T, fallback: T, shown?: string): 
   };
 }
 
-const refuse = (reason: string): never => {
-  throw new Refused(reason);
+const refuse = (key: string, values?: Record<string, string | number | ReasonKey>): never => {
+  throw new Refused(because(`config.${key}`, values));
 };
+
+/** `a or b or c`, each language's word for "or" between every two. */
+const eitherOf = (items: readonly string[]): string | ReasonKey =>
+  items.length < 2 ? (items[0] ?? '') : because('config.or', { first: items[0], rest: eitherOf(items.slice(1)) });
 
 /** Free text (a path, a name). */
 export const text = <D extends string | undefined = undefined>(fallback?: D) => variable<string | D>((v) => v, fallback as D);
@@ -46,19 +59,18 @@ const checkedTexts = new Set<string>(); // read at every finding worded: the fol
 export const regulationTexts = () =>
   variable<string | undefined>((v) => {
     if (checkedTexts.has(v)) return v;
-    if (!fs.existsSync(v) || !fs.statSync(v).isDirectory()) refuse(`is not a folder: ${v}`);
+    if (!fs.existsSync(v) || !fs.statSync(v).isDirectory()) refuse('notFolder', { path: v });
     const missing = Object.values(INSTRUMENTS).filter((i) => !fs.existsSync(path.join(v, i.file)));
-    if (missing.length) refuse(`lacks ${missing.map((i) => `${i.file} (${i.jurisdiction})`).join(', ')}: it must hold the official texts as shared/regulations/texts does`);
+    if (missing.length) refuse('lacksTexts', { files: missing.map((i) => `${i.file} (${i.jurisdiction})`).join(', ') });
     checkedTexts.add(v);
     return v;
   }, undefined);
 
 /** A whole number ≥ min (and ≤ max when given). */
 export function whole<D extends number | undefined = undefined>(range: { min: number; max?: number }, fallback?: D): Variable<number | D> {
-  const bounds = range.max === undefined ? `≥ ${range.min}` : `from ${range.min} to ${range.max}`;
   return variable<number | D>((v) => {
     const n = Number(v);
-    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max)) refuse(`must be a whole number ${bounds}, not "${v}"`);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max)) refuse('wholeNumber', { min: String(range.min), max: range.max === undefined ? 'none' : String(range.max), value: v });
     return n;
   }, fallback as D);
 }
@@ -67,7 +79,7 @@ export function whole<D extends number | undefined = undefined>(range: { min: nu
 export const seconds = (fallback: number) =>
   variable<number>((v) => {
     const n = Number(v);
-    if (!/^\d+(\.\d+)?$/.test(v) || !(n > 0)) refuse(`must be a number of seconds above 0, not "${v}"`);
+    if (!/^\d+(\.\d+)?$/.test(v) || !(n > 0)) refuse('seconds', { value: v });
     return n;
   }, fallback);
 
@@ -79,7 +91,7 @@ export function oneOf<W extends string, D extends W | undefined = undefined>(wor
   return variable<W | D>((v) => {
     const w = v.toLowerCase();
     const found = (words as readonly string[]).includes(w) ? (w as W) : aliases[w];
-    return found ?? refuse(`must be one of ${words.map((x) => `"${x}"`).join(', ')}, not "${v}"`);
+    return found ?? refuse('oneOf', { words: words.map((x) => `"${x}"`).join(', '), value: v });
   }, fallback as D);
 }
 
@@ -89,7 +101,7 @@ export const onOff = (fallback: boolean) =>
     const w = v.toLowerCase();
     if (['on', 'true', 'yes', '1'].includes(w)) return true;
     if (['off', 'false', 'no', '0'].includes(w)) return false;
-    return refuse(`must be "on" or "off", not "${v}"`);
+    return refuse('onOff', { value: v });
   }, fallback, fallback ? 'on' : 'off');
 
 /**
@@ -100,8 +112,8 @@ export const onOff = (fallback: boolean) =>
 export const url = (schemes: readonly string[]) =>
   variable<string | undefined>((v) => {
     const scheme = /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(v)?.[1].toLowerCase();
-    if (!scheme) refuse(`is not a connection URL (expected ${schemes.map((s) => `${s}://…`).join(' or ')})`);
-    if (!schemes.includes(scheme!)) refuse(`must start with ${schemes.map((s) => `${s}://`).join(' or ')}, not ${scheme}://`);
+    if (!scheme) refuse('notUrl', { forms: eitherOf(schemes.map((s) => `${s}://…`)) });
+    if (!schemes.includes(scheme!)) refuse('scheme', { schemes: eitherOf(schemes.map((s) => `${s}://`)), scheme: scheme! });
     return v;
   }, undefined);
 
@@ -118,7 +130,7 @@ export const trustedProxies = () =>
       const [address, bits, more] = item.split('/');
       const family = isIP(address);
       const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
-      if (!family || more !== undefined || !prefixOk) refuse(`"${item}" is not a proxy address, a subnet (10.0.0.0/8), a hop count, loopback, linklocal or uniquelocal`);
+      if (!family || more !== undefined || !prefixOk) refuse('proxy', { item });
     }
     return v;
   }, undefined);
@@ -128,17 +140,18 @@ export const share = (fallback: number, shown?: string) =>
   variable<number>((v) => {
     const percent = v.endsWith('%');
     const n = Number(percent ? v.slice(0, -1) : v) / (percent ? 100 : 1);
-    if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) refuse(`must be a share between 0 and 1 (0.01 or 1%), not "${v}"`);
+    if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) refuse('share', { value: v });
     return n;
   }, fallback, shown);
 
-/** A value `parse` reads or refuses (it throws the reason). */
+/** A value `parse` reads or refuses (it throws the reason: worded by the parser, or keyed as `because`). */
 export const parsed = <T>(parse: (value: string) => T, fallback: T, shown?: string) =>
   variable<T>((v) => {
     try {
       return parse(v);
     } catch (error) {
-      return refuse((error as Error).message);
+      const keyedBy = (error as { because?: ReasonKey }).because;
+      throw new Refused(keyedBy ?? because('config.asWritten', { reason: (error as Error).message }));
     }
   }, fallback, shown);
 
@@ -207,7 +220,7 @@ export type Config = { readonly [K in SettingName]: ReturnType<ConfigSchema[K]['
 
 /** A configuration that cannot be used: every variable at fault, each with its reason. */
 export class ConfigError extends Error {
-  constructor(readonly problems: ReadonlyArray<{ variable: string; reason: string }>) {
+  constructor(readonly problems: ReadonlyArray<ConfigProblem>) {
     super(`configuration refused: ${problems.map((p) => `${p.variable} ${p.reason}`).join('; ')}`);
     this.name = 'ConfigError';
   }
@@ -218,30 +231,30 @@ export function setting<K extends SettingName>(name: K, env: NodeJS.ProcessEnv =
   try {
     return CONFIG_SCHEMA[name].read(env[name]) as Config[K];
   } catch (error) {
-    if (error instanceof Refused) throw new ConfigError([{ variable: name, reason: error.message }]);
+    if (error instanceof Refused) throw new ConfigError([{ variable: name, ...keyed(error.because) }]);
     throw error;
   }
 }
 
 /** Rules that join two variables. */
-function crossChecks(c: Config): Array<{ variable: string; reason: string }> {
-  const problems: Array<{ variable: string; reason: string }> = [];
+function crossChecks(c: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   if (c.EVENT_STORE === 'eventstoredb' && !c.EVENTSTORE_CONNECTION_STRING) {
-    problems.push({ variable: 'EVENTSTORE_CONNECTION_STRING', reason: 'must be set when EVENT_STORE=eventstoredb (e.g. esdb://es1:2113,es2:2113,es3:2113?tls=false)' });
+    problems.push({ variable: 'EVENTSTORE_CONNECTION_STRING', ...keyed(because('config.esdbRequired', { example: 'esdb://es1:2113,es2:2113,es3:2113?tls=false' })) });
   }
   return problems;
 }
 
 /** The whole configuration, checked: throws a `ConfigError` naming every variable at fault. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: Array<{ variable: string; reason: string }> = [];
+  const problems: ConfigProblem[] = [];
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(CONFIG_SCHEMA) as SettingName[]) {
     try {
       out[name] = CONFIG_SCHEMA[name].read(env[name]);
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      problems.push({ variable: name, reason: error.message });
+      problems.push({ variable: name, ...keyed(error.because) });
     }
   }
   if (!problems.length) problems.push(...crossChecks(out as Config));

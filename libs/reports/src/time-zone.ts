@@ -25,9 +25,12 @@ export interface TimeZones {
   of(casinoId: string | null | undefined): string;
 }
 
+/** The reason a zone setting is refused, and its key (`errors:config.…`) for the configuration to word it in the reader's language (issue 16). */
+const refused = (reason: string, key: string, values: Record<string, string>) => Object.assign(new Error(reason), { because: { key: `config.${key}`, values } });
+
 /** `CASINO_AUDIT_TIME_ZONE`'s value checked: the zone, or throws the reason. */
 export function parseTimeZone(value: string): string {
-  if (!isTimeZone(value)) throw new Error(`must be an IANA time zone such as Europe/Madrid, not "${value}"`);
+  if (!isTimeZone(value)) throw refused(`must be an IANA time zone such as Europe/Madrid, not "${value}"`, 'timeZone', { value });
   return value;
 }
 
@@ -38,7 +41,7 @@ export function parseCasinoZones(value: string): Record<string, string> {
     const at = entry.lastIndexOf('=');
     const casino = entry.slice(0, at).trim();
     const zone = entry.slice(at + 1).trim();
-    if (at <= 0 || !isTimeZone(zone)) throw new Error(`must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`);
+    if (at <= 0 || !isTimeZone(zone)) throw refused(`must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`, 'casinoZones', { value: entry });
     byCasino[casino] = zone;
   }
   return byCasino;
