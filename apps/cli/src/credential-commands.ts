@@ -12,7 +12,7 @@ import { ACCESS_LOG_PARAMETERS } from '../../api/src/auth/access-log.params';
 import { checkQuery } from '../../api/src/params/parameters';
 import { config, Runtime } from '../../../libs/platform/src';
 import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
-import { cliLanguage, cliSay } from './language';
+import { argvLanguage, cliLanguage, cliSay, reasonIn } from './language';
 
 type Say = ReturnType<typeof cliSay>;
 
@@ -36,7 +36,7 @@ function duration(value: string): number | null {
   try {
     return parseDuration(value);
   } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
+    throw new InvalidArgumentError(reasonIn(argvLanguage(), error as Error));
   }
 }
 
@@ -90,7 +90,7 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
       return await withRuntime(program, (runtime) => fn(new AccessService(runtime.pool), runtime));
     } catch (error) {
       if (!(error instanceof CredentialError || error instanceof SigningKeyError)) throw error;
-      err(`casino-audit: ${error.message}`);
+      err(`casino-audit: ${reasonIn(cliLanguage(program), error)}`);
       process.exitCode = 2;
       return undefined;
     }

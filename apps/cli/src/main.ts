@@ -23,6 +23,6 @@ try {
 installProcessLogger(createLogger());
 
 createProgram(lang).parseAsync(process.argv).catch((error) => {
-  process.stderr.write(`casino-audit: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`casino-audit: ${error instanceof Error ? reasonIn(lang, error) : String(error)}\n`);
   process.exit(2);
 });

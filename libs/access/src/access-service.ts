@@ -8,7 +8,8 @@ import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
 import { LoggedRefusal, LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
-import { isRole, Role } from './roles';
+import { KeyedError, keyedError } from './keyed-error';
+import { isRole, Role, ROLES } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
 import { newApiKey, newCredentialId, parseApiKey, type RefusalWords, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
 
@@ -138,7 +139,8 @@ export interface AccessLogPage {
 /** Exact totals up to this many records in a window; above, the planner's estimate (a count would read them all). */
 const EXACT_TOTAL_UP_TO = 100_000;
 
-export class CredentialError extends Error {}
+/** A credential that cannot be issued or revoked as asked: the reason keyed (`errors:credential.*`). */
+export class CredentialError extends KeyedError {}
 
 function accessRecord(r: any): AccessRecord {
   return {
@@ -248,21 +250,21 @@ export class AccessService {
     await this.ready();
     const roles = [...new Set(input.roles)];
     const bad = roles.filter((r) => !isRole(r));
-    if (!roles.length) throw new CredentialError('at least one role is required');
-    if (bad.length) throw new CredentialError(`unknown role(s): ${bad.join(', ')} (roles: terminal, pit, finance, compliance, inspector, admin)`);
+    if (!roles.length) throw keyedError(CredentialError, 'credential.noRole');
+    if (bad.length) throw keyedError(CredentialError, 'credential.unknownRoles', { roles: bad.join(', '), known: ROLES.join(', ') });
     const subject = input.subject?.trim();
-    if (!subject || subject.length > 200) throw new CredentialError('a subject (who or what holds the credential, 1–200 characters) is required');
-    if (input.casinoId !== undefined && !ID.test(input.casinoId)) throw new CredentialError(`"${input.casinoId}" is not a casino id`);
+    if (!subject || subject.length > 200) throw keyedError(CredentialError, 'credential.subject');
+    if (input.casinoId !== undefined && !ID.test(input.casinoId)) throw keyedError(CredentialError, 'credential.casinoId', { id: input.casinoId });
     const tableIds = [...new Set(input.tableIds ?? [])];
-    for (const t of tableIds) if (!ID.test(t)) throw new CredentialError(`"${t}" is not a table id`);
+    for (const t of tableIds) if (!ID.test(t)) throw keyedError(CredentialError, 'credential.tableId', { id: t });
     const terminal = roles.includes('terminal');
-    if (terminal && roles.length > 1) throw new CredentialError('a terminal credential carries the terminal role only');
-    if (terminal && (!input.casinoId || !tableIds.length)) throw new CredentialError('a terminal API key is bound to one casino (--casino) and at least one table (--table)');
-    if (!terminal && tableIds.length) throw new CredentialError('only terminal credentials are bound to tables');
+    if (terminal && roles.length > 1) throw keyedError(CredentialError, 'credential.terminalOnly');
+    if (terminal && (!input.casinoId || !tableIds.length)) throw keyedError(CredentialError, 'credential.terminalBound');
+    if (!terminal && tableIds.length) throw keyedError(CredentialError, 'credential.tablesOnlyTerminal');
     const kind: CredentialKind = terminal ? 'api-key' : 'token';
     let lifetime = input.expiresInMs === undefined ? (kind === 'token' ? DEFAULT_TOKEN_LIFETIME_MS : null) : input.expiresInMs;
-    if (kind === 'token' && lifetime === null) throw new CredentialError('tokens for people always expire: give --expires-in (at most 366d)');
-    if (lifetime !== null && (lifetime <= 0 || lifetime > MAX_TOKEN_LIFETIME_MS)) throw new CredentialError('the lifetime must be positive and at most 366 days');
+    if (kind === 'token' && lifetime === null) throw keyedError(CredentialError, 'credential.tokensExpire');
+    if (lifetime !== null && (lifetime <= 0 || lifetime > MAX_TOKEN_LIFETIME_MS)) throw keyedError(CredentialError, 'credential.lifetime');
     const issuedAtMs = Math.floor(this.now() / 1000) * 1000;
     const expiresAtMs = lifetime === null ? null : Math.floor((issuedAtMs + lifetime) / 1000) * 1000;
     const id = newCredentialId();
@@ -294,7 +296,7 @@ export class AccessService {
   async revoke(id: string, by: string, reason?: string): Promise<CredentialInfo> {
     await this.ready();
     const current = (await this.pool.query('SELECT * FROM ca_credentials WHERE id = $1', [id])).rows[0];
-    if (!current) throw new CredentialError(`no credential "${id}"`);
+    if (!current) throw keyedError(CredentialError, 'credential.unknown', { id });
     if (current.revoked_at) return this.info(current);
     const row = (
       await this.pool.query('UPDATE ca_credentials SET revoked_at = clock_timestamp(), revoked_by = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, by, reason ?? null])

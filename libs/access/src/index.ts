@@ -7,3 +7,4 @@ export * from './storable';
 export * from './signing-keys';
 export * from './key-ring';
 export * from './refusals';
+export { KeyedError } from './keyed-error';

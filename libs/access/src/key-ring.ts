@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { setting } from '../../platform/src/config';
+import { keyedError } from './keyed-error';
 import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKey, SigningKeyError } from './signing-keys';
 
 export interface KeyRotation {
@@ -51,7 +52,7 @@ export class KeyRing {
   /** The key that signs now. */
   signingKey(): SigningKey {
     const key = this.signer && this.keys.get(this.signer);
-    if (!key) throw new SigningKeyError('no signing key is loaded');
+    if (!key) throw keyedError(SigningKeyError, 'signingKey.none');
     return key;
   }
 

@@ -16,13 +16,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { calculateJwkThumbprint } from 'jose';
 import { setting } from '../../platform/src/config';
+import { KeyedError, keyedError } from './keyed-error';
 
 export const SIGNING_KEY_ENV = 'CASINO_AUDIT_SIGNING_KEY' as const;
 export const SIGNING_KEY_FILE_ENV = 'CASINO_AUDIT_SIGNING_KEY_FILE' as const;
 /** 256 bits: HS256's own strength; anything shorter is refused as a truncated or weak key. */
 export const MIN_SIGNING_KEY_BYTES = 32;
 
-export class SigningKeyError extends Error {}
+/** A signing key that cannot be used: the reason keyed (`errors:signingKey.*`). */
+export class SigningKeyError extends KeyedError {}
 
 export interface SigningKey {
   readonly kid: string;
@@ -49,10 +51,10 @@ function keyTexts(text: string): string[] {
 }
 
 function decodeKey(text: string, where: string, index: number): Uint8Array {
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) throw new SigningKeyError(`${where}: key ${index + 1} is not base64url or base64`);
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) throw keyedError(SigningKeyError, 'signingKey.notBase64', { where, index: String(index + 1) });
   const bytes = Buffer.from(text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), 'base64url');
   if (bytes.length < MIN_SIGNING_KEY_BYTES) {
-    throw new SigningKeyError(`${where}: key ${index + 1} is ${bytes.length} bytes; a signing key is at least ${MIN_SIGNING_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`)`);
+    throw keyedError(SigningKeyError, 'signingKey.short', { where, index: String(index + 1), bytes: String(bytes.length), min: String(MIN_SIGNING_KEY_BYTES) });
   }
   return Uint8Array.from(bytes);
 }
@@ -65,7 +67,7 @@ export async function keyId(secret: Uint8Array): Promise<string> {
 export async function externalSigningKeys(env: NodeJS.ProcessEnv = process.env): Promise<ExternalSigningKeys | null> {
   const inline = setting(SIGNING_KEY_ENV, env);
   const file = setting(SIGNING_KEY_FILE_ENV, env);
-  if (inline && file) throw new SigningKeyError(`${SIGNING_KEY_ENV} and ${SIGNING_KEY_FILE_ENV} are both set: give the key one way`);
+  if (inline && file) throw keyedError(SigningKeyError, 'signingKey.both', { inline: SIGNING_KEY_ENV, file: SIGNING_KEY_FILE_ENV });
   if (!inline && !file) return null;
   let text: string;
   const source = file ? `${SIGNING_KEY_FILE_ENV}=${file}` : SIGNING_KEY_ENV;
@@ -73,13 +75,13 @@ export async function externalSigningKeys(env: NodeJS.ProcessEnv = process.env):
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
-      throw new SigningKeyError(`${source}: cannot read the key file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw keyedError(SigningKeyError, 'signingKey.unreadable', { source, error: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
     }
   } else {
     text = inline!;
   }
   const texts = keyTexts(text);
-  if (!texts.length) throw new SigningKeyError(`${source}: no key in it`);
+  if (!texts.length) throw keyedError(SigningKeyError, 'signingKey.empty', { source });
   const keys: SigningKey[] = [];
   for (const [i, t] of texts.entries()) {
     const secret = decodeKey(t, source, i);

@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { KeyedError, keyedError } from './keyed-error';
 
 export const API_KEY_PREFIX = 'cak_';
 const API_KEY = /^cak_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
@@ -106,13 +107,16 @@ export function sameDigest(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
+/** A lifetime that is not one: the reason keyed (`errors:credential.duration*`). */
+export class DurationError extends KeyedError {}
+
 /** "8h", "30m", "7d", "90s", "2w" → milliseconds; "never" → null. */
 export function parseDuration(text: string): number | null {
   if (text === 'never') return null;
   const m = /^(\d+)\s*(s|m|h|d|w)$/.exec(text.trim());
-  if (!m) throw new Error(`"${text}" is not a duration: use e.g. 90s, 30m, 8h, 7d, 2w or never`);
+  if (!m) throw keyedError(DurationError, 'credential.duration', { text });
   const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as 's' | 'm' | 'h' | 'd' | 'w'];
   const ms = Number(m[1]) * unit;
-  if (ms <= 0) throw new Error('a duration must be positive');
+  if (ms <= 0) throw keyedError(DurationError, 'credential.durationPositive');
   return ms;
 }

@@ -3,12 +3,16 @@
  * values' form is checked where the parameters are declared (apps/api/src/auth/access-log.params.ts:
  * by the API's guard and by the command line), once; here they are read.
  */
+import { because, type ReasonKey } from '../../i18n/src/reasons';
+import { KeyedError } from './keyed-error';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export class WindowError extends Error {
+/** A window that is not one: the field at fault, and the reason keyed (`errors:window.*`). */
+export class WindowError extends KeyedError {
   constructor(
     readonly field: 'from' | 'to',
-    reason: string,
+    reason: ReasonKey,
   ) {
     super(reason);
   }
@@ -24,6 +28,6 @@ function instant(value: string, field: 'from' | 'to'): Date {
 export function accessLogWindow(from: string | undefined, to: string | undefined, now = Date.now()): { from: Date; to: Date } {
   const end = to ? instant(to, 'to') : new Date(now);
   const start = from ? instant(from, 'from') : new Date(end.getTime() - 86_400_000);
-  if (start.getTime() > end.getTime()) throw new WindowError('from', 'must not be after to');
+  if (start.getTime() > end.getTime()) throw new WindowError('from', because('window.fromAfterTo'));
   return { from: start, to: end };
 }

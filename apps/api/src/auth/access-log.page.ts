@@ -4,6 +4,7 @@
  */
 import { BadRequestException } from '@nestjs/common';
 import { AccessRecord, AccessService, accessLogWindow, WindowError } from '../../../../libs/access/src';
+import { because, keyed } from '../../../../libs/i18n/src/reasons';
 import { timeZones } from '../../../../libs/reports/src/local-time';
 import { decodeCursor, encodeCursor, parseLimit } from '../pagination';
 
@@ -43,12 +44,12 @@ export async function accessLogAnswer(access: AccessService, query: AccessLogQue
   let window: { from: Date; to: Date };
   if (key) {
     window = { from: new Date(key[1]), to: new Date(key[2]) };
-    if (Number.isNaN(window.from.getTime()) || Number.isNaN(window.to.getTime())) throw new BadRequestException({ statusCode: 400, field: 'cursor', reason: 'is not a cursor this list issued (copy `next` from the previous page)' });
+    if (Number.isNaN(window.from.getTime()) || Number.isNaN(window.to.getTime())) throw new BadRequestException({ statusCode: 400, field: 'cursor', ...keyed(because('cursor.notIssued')) });
   } else {
     try {
       window = accessLogWindow(query.from, query.to);
     } catch (error) {
-      if (error instanceof WindowError) throw new BadRequestException({ statusCode: 400, field: error.field, reason: error.message });
+      if (error instanceof WindowError) throw new BadRequestException({ statusCode: 400, field: error.field, ...keyed(error.because) });
       throw error;
     }
   }
