@@ -8,7 +8,8 @@
 import { translator, type Language, type Translator } from '../../i18n/src';
 import { legalCitation } from '../../rules/src/core/legal-sources';
 import { originalSentence, regulationTextsDir } from './regulation-texts';
-import { checklistRowInLanguage, citationLanguage, type ChecklistRowLike } from './phrase-language';
+import type { Phrase } from '../../rules/src/core/phrase';
+import { checklistRowInLanguage, citationLanguage, wordPhrase, type ChecklistRowLike } from './phrase-language';
 
 export interface FindingLike {
   readonly code: string;
@@ -16,6 +17,8 @@ export interface FindingLike {
   readonly recorded?: unknown;
   readonly rule: string;
   readonly citation: string;
+  /** what the rules found, as a phrase (where the rules word it): said after the code's headline */
+  readonly messagePhrase?: Phrase;
 }
 
 export interface FindingInLanguage {
@@ -80,7 +83,15 @@ export function explanation(f: FindingLike, lang: Language): string {
   const expected = shown(tr, f.expected, money);
   const recorded = shown(tr, f.recorded, money);
   const values = expected !== undefined && recorded !== undefined ? tr.t('findings:values', { expected, recorded }) : undefined;
-  return [headline, values, tr.t('findings:rule', { rule: f.rule })].filter(Boolean).join(' ');
+  const found = f.messagePhrase ? sentence(wordPhrase(f.messagePhrase, lang)) : undefined;
+  return [headline, found, values, tr.t('findings:rule', { rule: f.rule })].filter(Boolean).join(' ');
+}
+
+/** A worded phrase as a sentence of the explanation: capital first, full stop last. */
+function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  return t[0].toLocaleUpperCase() + t.slice(1) + (/[.!?»)]$/.test(t) ? '' : '.');
 }
 
 /**

@@ -16,6 +16,8 @@ export interface FindingOf {
   readonly recorded: unknown;
   /** the bet found at fault, where one is */
   readonly betId?: string;
+  /** the message as a phrase of the narrative catalogue (`finding.*`), for the other languages (issue 16) */
+  readonly messagePhrase?: Phrase;
 }
 
 /** A settlement the rules expect; `rule` is the rule's name within the game (`<game>/` is added). */
@@ -37,7 +39,7 @@ export interface GameFindings {
 
 export function findingsOf(game: string): GameFindings {
   return {
-    finding: ({ code, rule, citation, message, expected, recorded, betId }) => ({
+    finding: ({ code, rule, citation, message, expected, recorded, betId, messagePhrase }) => ({
       code,
       rule: `${game}/${rule}`,
       citation,
@@ -45,6 +47,7 @@ export function findingsOf(game: string): GameFindings {
       expected,
       recorded,
       ...(betId ? { betId } : {}),
+      ...(messagePhrase ? { messagePhrase } : {}),
     }),
     expectedSettlement: ({ outcome, payout, rule, citation, explanation, explanationPhrase }) => ({
       outcome,

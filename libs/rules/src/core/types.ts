@@ -79,6 +79,11 @@ export interface Discrepancy {
   readonly rule: string;
   readonly citation: string;
   readonly message: string;
+  /**
+   * the message as a phrase of the narrative catalogue (issue 16): what the rules found, in the reader's
+   * language; `message` stays the English that integrators and logs read
+   */
+  readonly messagePhrase?: Phrase;
 }
 
 /** A rule-derived finding before the judge attaches event ids. */
