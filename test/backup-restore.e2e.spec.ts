@@ -16,7 +16,7 @@ import { readBackup } from '../libs/backup/src';
 import { createSeal } from '../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { issueCredential } from './support/access';
-import { assertBuilt, BIN, cli, ROOT } from './support/cli';
+import { assertBuilt, BIN, cli, inEnglish, ROOT } from './support/cli';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 
@@ -63,11 +63,11 @@ async function expectSameStore(original: Pool, restored: Pool, readModelTables: 
   expect(filled).toEqual(expect.arrayContaining(['table_books', 'reconciliations', 'round_verdicts', 'inspector_log']));
 }
 
-/** `serve` until it says it listens (then stopped with SIGTERM), or until it exits by itself. */
+/** `serve` until it says it listens (then stopped with SIGTERM), or until it exits by itself; in English, as `cli` runs every command here. */
 function serveOnce(env: Record<string, string>): Promise<{ code: number | null; listening: boolean; stdout: string; stderr: string }> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, CASINO_AUDIT_BOOTSTRAP: 'off', ...env } });
+    const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, CASINO_AUDIT_BOOTSTRAP: 'off', ...env } });
     let stdout = '';
     let stderr = '';
     let listening = false;

@@ -14,9 +14,11 @@ import {
   holdReceipt,
   ReceiptNotHeldError,
   RestoreRefusedError,
+  type RestoreStep,
   restoreStore,
-  servingRefusals,
+  servingRefusalReasons,
 } from '../../../libs/backup/src';
+import { wordReason, type ReasonKey } from '../../../libs/i18n/src/reasons';
 import { ChainBreak, eventStoreKind } from '../../../libs/event-store/src';
 import { readReceiptArgument, Receipt, ReceiptError } from '../../../libs/event-store/src/seal';
 import { recordOpsCheck, Runtime } from '../../../libs/platform/src';
@@ -65,7 +67,7 @@ async function plainly<T>(fn: () => Promise<T>): Promise<T | undefined> {
     return await fn();
   } catch (error) {
     if (!(error instanceof BackupFileError || error instanceof RestoreRefusedError || error instanceof ReceiptNotHeldError)) throw error;
-    err(`casino-audit: ${error.message}`);
+    err(`casino-audit: ${reasonIn(argvLanguage(), error)}`);
     process.exitCode = 2;
     return undefined;
   }
@@ -75,8 +77,8 @@ async function plainly<T>(fn: () => Promise<T>): Promise<T | undefined> {
  * Before `serve` listens: a database whose restore did not finish verified, or whose store lacks the seal
  * of a receipt an operator gave it (restored from an older backup), is not served until acknowledged.
  */
-export async function refuseToServe(runtime: Runtime): Promise<string[]> {
-  return servingRefusals(runtime.pool);
+export async function refuseToServe(runtime: Runtime): Promise<ReasonKey[]> {
+  return servingRefusalReasons(runtime.pool);
 }
 
 /** `verify --receipt R` keeps R: from then on `serve` refuses a store that does not hold its seal. */
@@ -137,7 +139,9 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       if (receipt === null) return;
       const result = await plainly(() =>
         withRuntime(program, async (runtime) => {
-          const r = await restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? err : undefined });
+          const say = cliSay(argvLanguage());
+          const log = (step: RestoreStep) => err(say.t(`restore.step.${step.key}`, Object.fromEntries(Object.entries(step.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? say.n(v) : v]))));
+          const r = await restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? log : undefined });
           // the restore's verification is this database's latest verify, for the serving processes' /metrics
           const ok = r.verification.ok && !r.mismatches.length;
           const first = r.verification.breaks[0];
@@ -147,27 +151,28 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       );
       if (!result) return;
       const failed = !result.verification.ok || result.mismatches.length > 0;
-      if (opts.json) out(JSON.stringify(result, null, 2));
+      const say = cliSay(argvLanguage());
+      const worded = (r: ReasonKey) => wordReason(r, say.lang);
+      const { worded: keyed, ...english } = result; // JSON keeps the English reasons it always had
+      if (opts.json) out(JSON.stringify(english, null, 2));
       else if (failed) {
-        // the chain's breaks worded from their keys (as verify words them); the manifest's mismatches as the restore writes them
-        const say = cliSay(argvLanguage());
+        // the chain's breaks worded from their keys (as verify words them), and the manifest's mismatches
         const first = result.verification.breaks[0];
         const broken = (b: ChainBreak) => say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: reasonIn(say.lang, b) });
-        out(say.t('restore.failed', { what: first ? broken(first) : result.mismatches[0] }));
+        out(say.t('restore.failed', { what: first ? broken(first) : worded(keyed.mismatches[0]) }));
         for (const b of result.verification.breaks.slice(1, 20)) out(`  ${broken(b)}`);
-        for (const m of result.mismatches.slice(first ? 0 : 1)) out(`  ${m}`);
+        for (const m of keyed.mismatches.slice(first ? 0 : 1)) out(`  ${worded(m)}`);
         out(say.t('restore.unverified'));
       } else {
-        const say = cliSay(argvLanguage());
         const m = result.manifest;
         out(say.t('restore.restored', { events: say.n(m.events), streams: say.n(m.streams), file, at: m.createdAt, software: m.software, sha: result.fileSha256 }));
         out(say.t('restore.verified', { seals: say.n(result.verification.seals?.count ?? 0), latest: m.receipt ?? 'none' }));
         out(say.t('restore.rebuilt', { models: result.rebuilt.map((r) => `${r.name} (${say.lang === 'en' ? r.seconds.toFixed(1) : r.seconds.toLocaleString(say.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s)`).join(', ') }));
-        if (result.receiptMissing) out(say.t('restore.olderThanReceipt', { receipt: opts.receipt ?? '', missing: result.receiptMissing }));
+        if (keyed.receiptMissing) out(say.t('restore.olderThanReceipt', { receipt: opts.receipt ?? '', missing: worded(keyed.receiptMissing) }));
       }
-      if (!opts.json && result.servingRefusals.length) {
-        err(cliSay(argvLanguage()).t('restore.serveRefuses'));
-        for (const r of result.servingRefusals) err(`  ${r}`);
+      if (!opts.json && keyed.servingRefusals.length) {
+        err(say.t('restore.serveRefuses'));
+        for (const r of keyed.servingRefusals) err(`  ${worded(r)}`);
       }
       if (failed || result.servingRefusals.length) process.exitCode = 1;
     });
@@ -179,12 +184,12 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
     .action(async (opts: { json?: boolean }) => {
       const list = await withRuntime(program, (runtime) => heldReceipts(runtime.pool));
       const say = cliSay(argvLanguage());
-      if (opts.json) out(JSON.stringify(list, null, 2));
+      if (opts.json) out(JSON.stringify(list.map(({ missingReason: _keyed, ...english }) => english), null, 2));
       else if (!list.length) out(say.t('receipts.none'));
       for (const h of opts.json ? [] : list) {
         out(
           `${h.receipt}  ${say.t('receipts.given', { to: h.givenTo, at: h.givenAt })}  ` +
-            (!h.missing ? say.t('receipts.held') : h.acknowledgedAt ? say.t('receipts.acknowledged', { at: h.acknowledgedAt, by: h.acknowledgedBy ?? '', why: h.acknowledgement ?? '' }) : say.t('receipts.missing', { missing: h.missing })),
+            (!h.missingReason ? say.t('receipts.held') : h.acknowledgedAt ? say.t('receipts.acknowledged', { at: h.acknowledgedAt, by: h.acknowledgedBy ?? '', why: h.acknowledgement ?? '' }) : say.t('receipts.missing', { missing: wordReason(h.missingReason, say.lang) })),
         );
       }
     });
@@ -201,6 +206,7 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
         return;
       }
       const held = await plainly(() => withRuntime(program, (runtime) => acknowledgeReceipt(runtime.pool, receipt, opts.reason.trim())));
-      if (held) out(cliSay(argvLanguage()).t('receipts.acknowledgedNow', { receipt: held.receipt, at: String(held.acknowledgedAt), by: String(held.acknowledgedBy), missing: String(held.missing) }));
+      const say = cliSay(argvLanguage());
+      if (held) out(say.t('receipts.acknowledgedNow', { receipt: held.receipt, at: String(held.acknowledgedAt), by: String(held.acknowledgedBy), missing: held.missingReason ? wordReason(held.missingReason, say.lang) : String(held.missing) }));
     });
 }

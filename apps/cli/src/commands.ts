@@ -433,9 +433,10 @@ export async function serve(program: Command, port: number, host: string, before
     throw error;
   });
   if (refusals.length) {
-    // as serve's other lines, English: scripts and the backup-restore test read it (the refusals are libs/backup's, English)
-    err(`casino-audit: serve: refusing to serve this database:`);
-    for (const r of refusals) err(`  ${r}`);
+    // the heading and each refusal in the command line's language (issue 16)
+    const lang = argvLanguage();
+    err(`casino-audit: serve: ${cliSay(lang).t('serve.refusing')}`);
+    for (const r of refusals) err(`  ${wordReason(r, lang)}`);
     await runtime.close();
     process.exitCode = 1;
     return;

@@ -17,6 +17,8 @@ import * as fs from 'node:fs';
 import * as readline from 'node:readline';
 import { once } from 'node:events';
 import * as zlib from 'node:zlib';
+import { KeyedError } from '../../access/src/keyed-error';
+import { because, type ReasonValue } from '../../i18n/src/reasons';
 
 export const BACKUP_FORMAT = 'casino-audit-backup';
 export const BACKUP_VERSION = 1;
@@ -51,10 +53,10 @@ export interface BackupManifest {
   readonly bodySha256: string;
 }
 
-export class BackupFileError extends Error {
-  constructor(file: string, reason: string) {
-    super(`${file}: ${reason}`);
-    this.name = 'BackupFileError';
+/** A backup file that cannot be written or read: `<file>: <reason>`, the reason keyed (`errors:backupFile.*`, issue 16). */
+export class BackupFileError extends KeyedError {
+  constructor(file: string, reason: string, values?: Record<string, ReasonValue>) {
+    super(because('backupFile.at', { file, reason: because(`backupFile.${reason}`, values) }));
   }
 }
 
@@ -68,7 +70,7 @@ export class BackupWriter {
   private readonly done: Promise<void>;
 
   constructor(readonly file: string) {
-    if (fs.existsSync(file)) throw new BackupFileError(file, 'already exists: choose a new name (a backup never overwrites another)');
+    if (fs.existsSync(file)) throw new BackupFileError(file, 'exists');
     this.partial = `${file}.partial`;
     this.out = fs.createWriteStream(this.partial, { mode: 0o600 });
     this.gzip.pipe(this.out);
@@ -138,12 +140,12 @@ export async function fileSha256(file: string): Promise<string> {
  * and the row counts have been checked. Without `onRow` it only checks the file (a first pass).
  */
 export async function readBackup(file: string, onRow?: (row: BackupRow) => Promise<void> | void): Promise<BackupManifest> {
-  if (!fs.existsSync(file)) throw new BackupFileError(file, 'no such file');
-  if (!fs.statSync(file).isFile()) throw new BackupFileError(file, 'not a file');
+  if (!fs.existsSync(file)) throw new BackupFileError(file, 'noSuchFile');
+  if (!fs.statSync(file).isFile()) throw new BackupFileError(file, 'notAFile');
   const input = fs.createReadStream(file);
   const gunzip = zlib.createGunzip();
   let failure: Error | null = null;
-  const fail = (e: Error) => (failure ??= new BackupFileError(file, `not a readable casino-audit backup (${e.message}): the file is damaged, cut short, or not a backup`));
+  const fail = (e: Error) => (failure ??= new BackupFileError(file, 'unreadable', { error: e.message }));
   input.on('error', fail);
   gunzip.on('error', fail);
   const lines = readline.createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
@@ -156,16 +158,16 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
     for await (const text of lines) {
       lineNo++;
       if (failure) break;
-      if (manifest) throw new BackupFileError(file, `line ${lineNo}: something follows the manifest, which must be the last line`);
+      if (manifest) throw new BackupFileError(file, 'afterManifest', { line: String(lineNo) });
       let value: any;
       try {
         value = JSON.parse(text);
       } catch {
-        throw new BackupFileError(file, `line ${lineNo}: not JSON: the file is damaged${lineNo === 1 ? ', or not a casino-audit backup' : ''}`);
+        throw new BackupFileError(file, 'notJson', { line: String(lineNo), first: lineNo === 1 ? 'yes' : 'no' });
       }
       if (lineNo === 1) {
-        if (value?.format !== BACKUP_FORMAT) throw new BackupFileError(file, 'not a casino-audit backup (its first line does not name the format)');
-        if (value.version !== BACKUP_VERSION) throw new BackupFileError(file, `backup format version ${JSON.stringify(value.version)}: this casino-audit reads version ${BACKUP_VERSION}`);
+        if (value?.format !== BACKUP_FORMAT) throw new BackupFileError(file, 'noFormat');
+        if (value.version !== BACKUP_VERSION) throw new BackupFileError(file, 'version', { version: String(JSON.stringify(value.version)), known: String(BACKUP_VERSION) });
         body.update(`${text}\n`, 'utf8');
         continue;
       }
@@ -173,7 +175,7 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
         manifest = value.manifest as BackupManifest;
         continue;
       }
-      if (typeof value?.table !== 'string' || !value.row || typeof value.row !== 'object') throw new BackupFileError(file, `line ${lineNo}: neither a row ({table, row}) nor the manifest`);
+      if (typeof value?.table !== 'string' || !value.row || typeof value.row !== 'object') throw new BackupFileError(file, 'notRow', { line: String(lineNo) });
       body.update(`${text}\n`, 'utf8');
       counts[value.table] = (counts[value.table] ?? 0) + 1;
       if (onRow) {
@@ -194,15 +196,15 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
   }
   if (rowError) throw rowError;
   if (failure) throw failure;
-  if (lineNo === 0) throw new BackupFileError(file, 'empty: not a casino-audit backup');
-  if (!manifest) throw new BackupFileError(file, 'has no manifest at its end: the backup was cut short (copied before it finished, or truncated)');
+  if (lineNo === 0) throw new BackupFileError(file, 'empty');
+  if (!manifest) throw new BackupFileError(file, 'noManifest');
   const digest = body.digest('hex');
   if (manifest.bodySha256 !== digest) {
-    throw new BackupFileError(file, `its content does not match the checksum in its manifest (sha256 ${digest.slice(0, 16)}…, manifest ${String(manifest.bodySha256).slice(0, 16)}…): the file was altered or damaged after it was written`);
+    throw new BackupFileError(file, 'checksum', { sha: digest.slice(0, 16), manifest: String(manifest.bodySha256).slice(0, 16) });
   }
   for (const table of new Set([...Object.keys(counts), ...Object.keys(manifest.tables ?? {})])) {
     if ((counts[table] ?? 0) !== (manifest.tables?.[table] ?? 0)) {
-      throw new BackupFileError(file, `table ${table}: ${counts[table] ?? 0} row(s) in the file but ${manifest.tables?.[table] ?? 0} in its manifest`);
+      throw new BackupFileError(file, 'rowCount', { table, inFile: String(counts[table] ?? 0), inManifest: String(manifest.tables?.[table] ?? 0) });
     }
   }
   return manifest;

@@ -13,7 +13,9 @@
  */
 import * as os from 'node:os';
 import type { Pool, PoolClient } from 'pg';
-import { checkSeals, describeSeal, loadSealEvents, Receipt, Seal } from '../../event-store/src/seal';
+import { KeyedError, keyedError } from '../../access/src/keyed-error';
+import { checkSeals, loadSealEvents, Receipt, Seal, sealNamed } from '../../event-store/src/seal';
+import { because, wordReason, type ReasonKey } from '../../i18n/src/reasons';
 
 export const HELD_RECEIPTS_TABLE = 'ca_held_receipts';
 export const RESTORES_TABLE = 'ca_restores';
@@ -78,7 +80,13 @@ export interface HeldReceipt {
   readonly acknowledgement: string | null;
   /** null: the store holds its seal; otherwise why it does not */
   readonly missing: string | null;
+  /** the same, keyed (`errors:heldReceipt.*`), for the command line to word in its language (issue 16) */
+  readonly missingReason: ReasonKey | null;
 }
+
+/** `a, b, c` as a reason's value, each item worded in the reader's language. */
+export const listOf = (items: readonly ReasonKey[]): ReasonKey | string =>
+  items.length < 2 ? (items[0] ?? '') : because('heldReceipt.list', { first: items[0], rest: listOf(items.slice(1)) });
 
 /** Every held receipt, with whether the store holds its seal now. */
 export async function heldReceipts(db: Db): Promise<HeldReceipt[]> {
@@ -86,55 +94,60 @@ export async function heldReceipts(db: Db): Promise<HeldReceipt[]> {
   const rows = (await db.query(`SELECT * FROM ${HELD_RECEIPTS_TABLE} ORDER BY given_at, receipt`)).rows;
   if (!rows.length) return [];
   const { seals } = checkSeals(await loadSealEvents(db));
-  return rows.map((r) => ({
-    receipt: r.receipt,
-    givenTo: r.given_to,
-    givenAt: new Date(r.given_at).toISOString(),
-    acknowledgedAt: r.acknowledged_at ? new Date(r.acknowledged_at).toISOString() : null,
-    acknowledgedBy: r.acknowledged_by,
-    acknowledgement: r.acknowledgement,
-    missing: missingSeal({ sequence: r.sequence ?? undefined, sealHash: r.seal_hash }, seals),
-  }));
+  return rows.map((r) => {
+    const missingReason = missingSealReason({ sequence: r.sequence ?? undefined, sealHash: r.seal_hash }, seals);
+    return {
+      receipt: r.receipt,
+      givenTo: r.given_to,
+      givenAt: new Date(r.given_at).toISOString(),
+      acknowledgedAt: r.acknowledged_at ? new Date(r.acknowledged_at).toISOString() : null,
+      acknowledgedBy: r.acknowledged_by,
+      acknowledgement: r.acknowledgement,
+      missing: missingReason && wordReason(missingReason, 'en'),
+      missingReason,
+    };
+  });
 }
 
-/** Why the store's good seals do not include the receipt's seal, naming what is missing; null when they do. */
-export function missingSeal(receipt: Receipt, seals: readonly Seal[]): string | null {
+/** Why the store's good seals do not include the receipt's seal, naming what is missing (keyed, `errors:heldReceipt.*`); null when they do. */
+export function missingSealReason(receipt: Receipt, seals: readonly Seal[]): ReasonKey | null {
   if (seals.some((s) => s.sealHash.startsWith(receipt.sealHash) && (receipt.sequence === undefined || s.sequence === receipt.sequence))) return null;
   const latest = seals[seals.length - 1];
-  const ends = latest ? `the store's latest seal is ${describeSeal(latest)}` : 'the store holds no seal at all';
+  const ends = latest ? because('heldReceipt.latestSeal', { seal: sealNamed(latest) }) : because('heldReceipt.noSeal');
   const same = receipt.sequence !== undefined ? seals.find((s) => s.sequence === receipt.sequence) : undefined;
-  if (same) return `the store's seal #${same.sequence} has another hash (${same.sealHash.slice(0, 16)}…): the seals and the history they cover were rewritten`;
+  if (same) return because('heldReceipt.rewritten', { sequence: String(same.sequence), hash: same.sealHash.slice(0, 16) });
   if (receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)) {
     const from = (latest?.sequence ?? 0) + 1;
-    return (
-      `${ends}: seal${from < receipt.sequence ? `s #${from}–#${receipt.sequence}` : ` #${receipt.sequence}`} and every event ${from < receipt.sequence ? 'they' : 'it'} covered` +
-      `${latest ? ` (recorded after ${latest.sealedAt})` : ''} are missing: the store was restored from an older backup`
-    );
+    return because('heldReceipt.olderBackup', { ends, seals: from < receipt.sequence ? 'several' : 'one', from: String(from), to: String(receipt.sequence), after: latest?.sealedAt ?? 'none' });
   }
-  return `no seal of the store has this hash (${ends}): the store was restored from an older backup, or its seals were rewritten`;
+  return because('heldReceipt.unknownHash', { ends });
 }
 
-/** Why `serve` must not start on this database (empty: it may). */
-export async function servingRefusals(db: Db): Promise<string[]> {
-  const problems: string[] = [];
+/** Why the store's good seals do not include the receipt's seal, in English; null when they do. */
+export function missingSeal(receipt: Receipt, seals: readonly Seal[]): string | null {
+  const reason = missingSealReason(receipt, seals);
+  return reason && wordReason(reason, 'en');
+}
+
+/** Why `serve` must not start on this database (empty: it may), keyed (`errors:serveRefused.*`). */
+export async function servingRefusalReasons(db: Db): Promise<ReasonKey[]> {
+  const problems: ReasonKey[] = [];
   if (await exists(db, RESTORES_TABLE)) {
     const last = (await db.query(`SELECT * FROM ${RESTORES_TABLE} ORDER BY id DESC LIMIT 1`)).rows[0];
     if (last && last.outcome !== 'verified') {
-      problems.push(
-        `the restore of ${last.file} (started ${new Date(last.started_at).toISOString()}) ${last.outcome === 'failed' ? `failed: ${last.problem}` : 'never finished'}; ` +
-          'this database holds a partial or unverified store: drop it and restore again into an empty database',
-      );
+      // the problem is kept as the restore wrote it (English): a record, not a message
+      problems.push(because('serveRefused.restore', { file: last.file, at: new Date(last.started_at).toISOString(), outcome: last.outcome === 'failed' ? 'failed' : 'unfinished', problem: String(last.problem ?? '') }));
     }
   }
   for (const h of await heldReceipts(db)) {
-    if (h.missing && !h.acknowledgedAt) {
-      problems.push(
-        `receipt ${h.receipt} (given to ${h.givenTo} on ${h.givenAt}): ${h.missing}. ` +
-          `If the newer data is lost for good, acknowledge it: casino-audit receipts acknowledge ${h.receipt} --reason "…"`,
-      );
-    }
+    if (h.missingReason && !h.acknowledgedAt) problems.push(because('serveRefused.receipt', { receipt: h.receipt, to: h.givenTo, at: h.givenAt, missing: h.missingReason }));
   }
   return problems;
+}
+
+/** Why `serve` must not start on this database, in English (empty: it may). */
+export async function servingRefusals(db: Db): Promise<string[]> {
+  return (await servingRefusalReasons(db)).map((r) => wordReason(r, 'en'));
 }
 
 /** Who acknowledged: the operating-system user running the command. */
@@ -146,14 +159,15 @@ function operator(): string {
   }
 }
 
-export class ReceiptNotHeldError extends Error {}
+/** A receipt that cannot be acknowledged: the reason keyed (`errors:receiptNotHeld.*`). */
+export class ReceiptNotHeldError extends KeyedError {}
 
 /** The operator accepts serving a store without the receipt's seal (the newer data is lost): who, when and why are kept. */
 export async function acknowledgeReceipt(pool: Pool, receipt: Receipt, reason: string): Promise<HeldReceipt> {
   const text = receiptText(receipt);
   const held = (await heldReceipts(pool)).find((h) => h.receipt === text || (receipt.sequence === undefined && h.receipt.endsWith(receipt.sealHash)));
-  if (!held) throw new ReceiptNotHeldError(`receipt ${text} was never given to restore or verify here (casino-audit receipts list shows those that were)`);
-  if (!held.missing) throw new ReceiptNotHeldError(`receipt ${held.receipt}: the store holds its seal; there is nothing to acknowledge`);
+  if (!held) throw keyedError(ReceiptNotHeldError, 'receiptNotHeld.never', { receipt: text });
+  if (!held.missing) throw keyedError(ReceiptNotHeldError, 'receiptNotHeld.held', { receipt: held.receipt });
   if (held.acknowledgedAt) return held;
   await pool.query(
     `UPDATE ${HELD_RECEIPTS_TABLE} SET acknowledged_at = clock_timestamp(), acknowledged_by = $2, acknowledgement = $3 WHERE receipt = $1`,

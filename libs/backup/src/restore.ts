@@ -20,16 +20,18 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { AccessService } from '../../access/src';
+import { KeyedError, keyedError } from '../../access/src/keyed-error';
+import { because, wordReason, type ReasonKey } from '../../i18n/src/reasons';
 import { ACCESS_MIGRATIONS } from '../../access/src/migrations';
 import { PostgresEventStore, VerifyReport, verifyStore } from '../../event-store/src';
 import { checkSeals, formatReceipt, headsDigest, loadSealEvents, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
 import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables } from './backup';
 import { BackupManifest, fileSha256, readBackup } from './backup-file';
-import { ensureRestoreTables, holdReceipt, missingSeal, RESTORES_TABLE, servingRefusals } from './held-receipts';
+import { ensureRestoreTables, holdReceipt, listOf, missingSealReason, RESTORES_TABLE, servingRefusalReasons } from './held-receipts';
 
-/** The file or the target is not fit for a restore: nothing was written. */
-export class RestoreRefusedError extends Error {}
+/** The file or the target is not fit for a restore: nothing was written. The reason is keyed (`errors:restoreRefused.*`). */
+export class RestoreRefusedError extends KeyedError {}
 
 export interface RestoreOptions {
   readonly pool: Pool;
@@ -38,8 +40,15 @@ export interface RestoreOptions {
   readonly file: string;
   /** the latest receipt the operator holds: the restored store must hold its seal, or `serve` refuses */
   readonly receipt?: Receipt;
-  readonly log?: (line: string) => void;
+  /** each step as it happens: a key of `cli:restore.step` and its values, for the caller to word (issue 16) */
+  readonly log?: (step: RestoreStep) => void;
 }
+
+export type RestoreStep =
+  | { readonly key: 'events'; readonly values: { readonly written: number; readonly total: number } }
+  | { readonly key: 'transactions'; readonly values: { readonly transactions: number } }
+  | { readonly key: 'verifying'; readonly values?: undefined }
+  | { readonly key: 'rebuilt'; readonly values: { readonly name: string; readonly events: number } };
 
 export interface RestoreResult {
   readonly manifest: BackupManifest;
@@ -53,6 +62,26 @@ export interface RestoreResult {
   readonly rebuilt: { readonly name: string; readonly events: number; readonly seconds: number }[];
   /** why `serve` will refuse this database now (empty: it will serve) */
   readonly servingRefusals: string[];
+  /** the same three, keyed (`errors:…`), for the command line to word in its language (issue 16); the strings above are their English */
+  readonly worded: { readonly mismatches: ReasonKey[]; readonly receiptMissing: ReasonKey | null; readonly servingRefusals: ReasonKey[] };
+}
+
+/** A result's English strings from its keyed reasons. */
+async function result(
+  base: Omit<RestoreResult, 'mismatches' | 'receiptMissing' | 'servingRefusals' | 'worded'>,
+  mismatches: ReasonKey[],
+  receiptMissing: ReasonKey | null,
+  pool: Pool,
+): Promise<RestoreResult> {
+  const servingRefusals = await servingRefusalReasons(pool);
+  const en = (r: ReasonKey) => wordReason(r, 'en');
+  return {
+    ...base,
+    mismatches: mismatches.map(en),
+    receiptMissing: receiptMissing && en(receiptMissing),
+    servingRefusals: servingRefusals.map(en),
+    worded: { mismatches, receiptMissing, servingRefusals },
+  };
 }
 
 const EVENT_COLUMNS = ['global_position', 'stream_id', 'stream_version', 'event_id', 'event_type', 'data', 'metadata', 'occurred_at', 'recorded_at', 'content_hash', 'prev_hash', 'hash'] as const;
@@ -64,8 +93,8 @@ const INSERT_EVENTS = `INSERT INTO ca_events (${EVENT_COLUMNS.join(', ')}) OVERR
     FROM unnest(${EVENT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) AS u(${EVENT_COLUMNS.join(', ')})`;
 const BATCH = 2000;
 
-/** The tables that make a database "not empty": what a restore would mix with another store's. */
-const MUST_BE_EMPTY: Record<string, string> = { ca_events: 'events', ca_streams: 'stream heads', ca_credentials: 'credentials', ca_access_log: 'access-log entries' };
+/** The tables that make a database "not empty": what a restore would mix with another store's (`errors:restoreRefused.holds` names each). */
+const MUST_BE_EMPTY = ['ca_events', 'ca_streams', 'ca_credentials', 'ca_access_log'] as const;
 
 export async function restoreStore(options: RestoreOptions): Promise<RestoreResult> {
   const { pool, file } = options;
@@ -80,37 +109,32 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   });
   const sha = await fileSha256(file);
   if (manifest.schema.eventStore > KNOWN_STORE_SCHEMA) {
-    throw new RestoreRefusedError(`${file} was written by a newer casino-audit (event store schema ${manifest.schema.eventStore}, this one knows ${KNOWN_STORE_SCHEMA}): restore it with that version`);
+    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', { file, schema: 'eventStore', version: String(manifest.schema.eventStore), known: String(KNOWN_STORE_SCHEMA) });
   }
   const knownAccess = Math.max(...ACCESS_MIGRATIONS.map((m) => m.version));
   if ((manifest.schema.access ?? 0) > knownAccess) {
-    throw new RestoreRefusedError(`${file} was written by a newer casino-audit (access schema ${manifest.schema.access}, this one knows ${knownAccess}): restore it with that version`);
+    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', { file, schema: 'access', version: String(manifest.schema.access), known: String(knownAccess) });
   }
 
   // the target: the access tables exist (the store's and read models' do: the runtime migrated them), and hold nothing
   await new AccessService(pool).ready();
-  const held: string[] = [];
-  for (const [table, what] of Object.entries(MUST_BE_EMPTY)) {
+  const held: ReasonKey[] = [];
+  for (const table of MUST_BE_EMPTY) {
     if (!(await pool.query('SELECT to_regclass($1) AS t', [table])).rows[0].t) continue;
     const n = Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-    if (n) held.push(`${n} ${what}`);
+    if (n) held.push(because('restoreRefused.holds', { n: String(n), table }));
   }
-  if (held.length) {
-    throw new RestoreRefusedError(
-      `the target database is not empty: it holds ${held.join(', ')}. A restore never mixes two stores: restore into an empty database ` +
-        '(a new DATABASE_URL, or --data-dir for a new embedded one)',
-    );
-  }
+  if (held.length) throw keyedError(RestoreRefusedError, 'restoreRefused.notEmpty', { held: listOf(held) });
   const readModelTables = options.projections.flatMap((p) => p.tables);
   const targetTables = new Set(await carriedTables(pool, readModelTables));
   const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !targetTables.has(t));
-  if (unknown.length) throw new RestoreRefusedError(`${file} carries table(s) this casino-audit does not have (${unknown.join(', ')}): it was written by a newer version; restore it with that version`);
+  if (unknown.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownTables', { file, tables: unknown.join(', ') });
   const columns = new Map<string, ColumnInfo[]>();
   for (const t of targetTables) {
     columns.set(t, await columnsOf(pool, t));
     const known = new Set(columns.get(t)!.map((c) => c.name));
     const extra = [...(fileColumns.get(t) ?? [])].filter((c) => !known.has(c));
-    if (extra.length) throw new RestoreRefusedError(`${file}: table ${t} has column(s) this casino-audit does not (${extra.join(', ')}): it was written by a newer version; restore it with that version`);
+    if (extra.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownColumns', { file, table: t, columns: extra.join(', ') });
   }
 
   // 2. from here on, a restore cut short leaves a trace that keeps `serve` from starting
@@ -139,22 +163,22 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
     }
 
     // 5. verify, then hold the store to its manifest and to the receipt
-    log('verifying the restored store…');
+    log({ key: 'verifying' });
     const verification = await verifyStore(pool);
-    const mismatches: string[] = [];
+    const mismatches: ReasonKey[] = [];
     const heads = new Map<string, StreamHead>((await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]));
-    if (verification.events !== manifest.events) mismatches.push(`${verification.events} events restored, the manifest says ${manifest.events}`);
-    if (headsDigest(heads) !== manifest.chainHead) mismatches.push(`the heads of the restored streams do not digest to the manifest's chain head ${manifest.chainHead.slice(0, 16)}…`);
+    if (verification.events !== manifest.events) mismatches.push(because('restoreMismatch.events', { restored: String(verification.events), manifest: String(manifest.events) }));
+    if (headsDigest(heads) !== manifest.chainHead) mismatches.push(because('restoreMismatch.heads', { head: manifest.chainHead.slice(0, 16) }));
     const { seals } = checkSeals(await loadSealEvents(pool));
     const latest = seals[seals.length - 1];
-    if ((latest ? formatReceipt(latest) : null) !== manifest.receipt) mismatches.push(`the restored store's latest seal is ${latest ? formatReceipt(latest) : 'none'}, the manifest's receipt ${manifest.receipt ?? 'none'}`);
-    const receiptMissing = options.receipt ? missingSeal(options.receipt, seals) : null;
+    if ((latest ? formatReceipt(latest) : null) !== manifest.receipt) mismatches.push(because('restoreMismatch.latestSeal', { latest: latest ? formatReceipt(latest) : 'none', receipt: manifest.receipt ?? 'none' }));
+    const receiptMissing = options.receipt ? missingSealReason(options.receipt, seals) : null;
 
     if (!verification.ok || mismatches.length) {
       const first = verification.breaks[0];
-      const problem = first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : mismatches[0];
+      const problem = first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : wordReason(mismatches[0], 'en');
       await finish('failed', problem);
-      return { manifest, fileSha256: sha, verification, mismatches, receiptMissing, rebuilt: [], servingRefusals: await servingRefusals(pool) };
+      return result({ manifest, fileSha256: sha, verification, rebuilt: [] }, mismatches, receiptMissing, pool);
     }
 
     // 6. the read models, from the verified events
@@ -163,10 +187,10 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
       const started = Date.now();
       const { events } = await rebuildProjection(pool, options.store, p);
       rebuilt.push({ name: p.name, events, seconds: (Date.now() - started) / 1000 });
-      log(`${p.name}: rebuilt from ${events} events`);
+      log({ key: 'rebuilt', values: { name: p.name, events } });
     }
     await finish('verified', null);
-    return { manifest, fileSha256: sha, verification, mismatches, receiptMissing, rebuilt, servingRefusals: await servingRefusals(pool) };
+    return result({ manifest, fileSha256: sha, verification, rebuilt }, mismatches, receiptMissing, pool);
   } catch (error) {
     await finish('failed', (error as Error).message).catch(() => undefined);
     throw error;
@@ -200,7 +224,7 @@ class Loader {
     private readonly client: PoolClient,
     private readonly columns: ReadonlyMap<string, ColumnInfo[]>,
     private readonly total: number,
-    private readonly log: (line: string) => void,
+    private readonly log: (step: RestoreStep) => void,
   ) {}
 
   async row(table: string, row: any): Promise<void> {
@@ -215,7 +239,7 @@ class Loader {
   async finish(): Promise<void> {
     await this.flushEvents();
     await this.flushRows();
-    if (this.transactions > 1) this.log(`events written in ${this.transactions} transactions, to keep the old feed's order`);
+    if (this.transactions > 1) this.log({ key: 'transactions', values: { transactions: this.transactions } });
     // identity columns continue after what was restored (the next event's position, the next access-log id)
     const identities: [string, readonly ColumnInfo[]][] = [['ca_events', [{ name: 'global_position', identity: true, generated: false }]], ...this.columns];
     for (const [table, cols] of identities) {
@@ -249,7 +273,7 @@ class Loader {
     this.events = [];
     await this.client.query(INSERT_EVENTS, EVENT_COLUMNS.map((c) => batch.map((e) => e[c])));
     this.written += batch.length;
-    if (this.written % 20_000 < batch.length || this.written === this.total) this.log(`events: ${this.written}/${this.total}`);
+    if (this.written % 20_000 < batch.length || this.written === this.total) this.log({ key: 'events', values: { written: this.written, total: this.total } });
   }
 
   private async flushRows() {
