@@ -418,4 +418,35 @@ describe('the command line’s help and the chain verifier in the reader’s lan
     const bad = await cli(['verify', '--receipt', 'nonsense', '--lang', 'es'], env);
     expect([bad.code, bad.stderr.trim()]).toEqual([2, 'casino-audit: --receipt: no es un resguardo de sello: se esperaba ca-seal:<sequence>:<hash> o un hash de 16 a 64 dígitos hexadecimales']);
   }, 300_000);
+
+  it('the configuration, credential and backup refusals in the reader’s language, English with --lang en', async () => {
+    const env = { DATABASE_URL: db.url };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-audit-lang-'));
+    const line = (r: { stderr: string }) => r.stderr.trim().split('\n').filter((l) => !l.startsWith('{')).join('\n');
+    // a variable at fault: the heading and its reason, before any command runs
+    const config = { ...env, PORT: '80a', DATABASE_URL: 'mysql://u:secret@h/db' };
+    expect(line(await cli(['--lang', 'es', 'verify'], config))).toBe(
+      'casino-audit: la configuración no se puede usar:\n  DATABASE_URL debe empezar por postgres:// o postgresql://, no por mysql://\n  PORT debe ser un número entero de 0 a 65535, no "80a"',
+    );
+    expect(line(await cli(['verify'], { ...config, LANG: 'gl_ES.UTF-8' }))).toContain('PORT debe ser un número enteiro de 0 a 65535, non "80a"');
+    expect(line(await cli(['verify'], config))).toContain('PORT must be a whole number from 0 to 65535, not "80a"');
+    // credentials: a role that does not exist, a credential that does not, a lifetime that is not one
+    expect(line(await cli(['credentials', 'issue', '--role', 'croupier', '--subject', 'x', '--lang', 'ca'], env))).toBe(
+      'casino-audit: rol desconegut: croupier (rols: terminal, pit, finance, compliance, inspector, admin)',
+    );
+    expect(line(await cli(['credentials', 'revoke', 'nobody', '--lang', 'es'], env))).toBe('casino-audit: no existe la credencial "nobody"');
+    expect(line(await cli(['credentials', 'revoke', 'nobody'], env))).toBe('casino-audit: no credential "nobody"');
+    expect(line(await cli(['credentials', 'issue', '--role', 'pit', '--subject', 'x', '--expires-in', '8 hours', '--lang', 'eu'], env))).toContain('"8 hours" ez da iraupen bat');
+    // a file that is no backup, one that is missing, a receipt never given: refused before anything is written
+    const notBackup = path.join(dir, 'not-a.backup');
+    fs.writeFileSync(notBackup, 'hello\n');
+    const es = await cli(['restore', notBackup, '--lang', 'es'], env);
+    expect([es.code, line(es)]).toEqual([2, `casino-audit: ${notBackup}: no es una copia de casino-audit legible (incorrect header check): el fichero está dañado, cortado o no es una copia`]);
+    expect(line(await cli(['restore', path.join(dir, 'missing.backup'), '--lang', 'eu'], env))).toBe(`casino-audit: ${path.join(dir, 'missing.backup')}: ez dago fitxategi hori`);
+    expect(line(await cli(['restore', notBackup], env))).toContain(': not a readable casino-audit backup (incorrect header check): the file is damaged, cut short, or not a backup');
+    const receipt = `ca-seal:7:${'b'.repeat(64)}`;
+    expect(line(await cli(['receipts', 'acknowledge', receipt, '--reason', 'x', '--lang', 'gl'], env))).toBe(
+      `casino-audit: o resgardo ${receipt} nunca se deu aquí a restore nin a verify (casino-audit receipts list mostra os que si)`,
+    );
+  }, 300_000);
 });
