@@ -8,6 +8,7 @@
  */
 import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
 import type { FactTypeSpec, PlayedFact, ShoeRules } from './game';
+import { phrase, term, type Phrase, type PhraseValue } from './phrase';
 import { cited } from './types';
 import type { Cited, Fact, Finding, Refusal } from './types';
 
@@ -216,7 +217,13 @@ export interface DrawViolation {
   readonly expected: string;
   readonly recorded: string;
   readonly message: string;
+  /** the message as a phrase of the narrative catalogue (issue 16) */
+  readonly messagePhrase: Phrase;
 }
+
+/** A place of the coup as the catalogue names it: the punto, the banca, a paño (`player:1`). */
+const placeOf = (p: string): PhraseValue => (/^player:\d+$/.test(p) ? phrase('baccarat.pano', { pano: p.slice(7) }) : term('to', p));
+const cellOf = (cell: DrawCell): Phrase => phrase(`finding.baccarat.cell.${cell}`);
 
 const initialDealt = (coup: Coup, spec: CoupSpec): number =>
   [...spec.puntos, spec.banker].reduce((n, p) => n + Math.min(coup.hands[p].length, 2), 0);
@@ -250,29 +257,34 @@ const puntosInPlay = (coup: Coup, spec: CoupSpec) => spec.puntos.filter((p) => !
  * binds him only where it says the same for both (euskadi L6125–6130); elsewhere he is free.
  * `free`: the decision comes from the free banker's one rule (draw on 0), not from the table.
  */
-export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; why: string; free?: true } {
+export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; why: string; whyPhrase: Phrase; free?: true } {
   const banker = coup.hands[spec.banker];
   const total = handTotal(banker);
-  if (banker.length !== 2) return { cell: 'P', why: `the banker already holds ${banker.length} cards` };
-  if (isNatural(banker)) return { cell: 'P', why: `the banker has a natural ${total}` };
+  const why = (key: string, values?: Record<string, PhraseValue>) => phrase(`finding.baccarat.why.${key}`, values);
+  if (banker.length !== 2) return { cell: 'P', why: `the banker already holds ${banker.length} cards`, whyPhrase: why('holds', { cards: banker.length }) };
+  if (isNatural(banker)) return { cell: 'P', why: `the banker has a natural ${total}`, whyPhrase: why('natural', { total }) };
   const live = puntosInPlay(coup, spec);
-  if (spec.naturalEndsCoup && live.length < spec.puntos.length) return { cell: 'P', why: 'the punto has a natural: the coup ends' };
-  if (!live.length) return { cell: 'P', why: 'every paño has a natural' };
+  if (spec.naturalEndsCoup && live.length < spec.puntos.length) return { cell: 'P', why: 'the punto has a natural: the coup ends', whyPhrase: why('puntoNatural') };
+  if (!live.length) return { cell: 'P', why: 'every paño has a natural', whyPhrase: why('everyNatural') };
   if (spec.bankerMode === 'free') {
     return total === 0
-      ? { cell: 'T', why: 'the banker has 0 ("baccara"): a banker who did not ask for the table may draw or stand, except on 0, where he must draw', free: true }
-      : { cell: 'O', why: `a banker who did not ask for the table may draw or stand on ${total}`, free: true };
+      ? { cell: 'T', why: 'the banker has 0 ("baccara"): a banker who did not ask for the table may draw or stand, except on 0, where he must draw', whyPhrase: why('baccara'), free: true }
+      : { cell: 'O', why: `a banker who did not ask for the table may draw or stand on ${total}`, whyPhrase: why('free', { total }), free: true };
   }
   const cells = live.map((p) => ({ p, column: columnOf(coup.hands[p]), cell: bankerCell(spec.bankerTable, total, columnOf(coup.hands[p])) }));
   const describeCol = (c: BankerColumn) => (c === 'stood' ? 'the punto stood' : `the punto's third card is ${c}`);
+  const column = (c: BankerColumn) => phrase('finding.baccarat.column', { column: String(c) });
   if (cells.length === 1) {
     const c = cells[0];
-    return { cell: c.cell, why: `banker ${total}, ${describeCol(c.column)}: the table says ${cellWord(c.cell)}` };
+    return { cell: c.cell, why: `banker ${total}, ${describeCol(c.column)}: the table says ${cellWord(c.cell)}`, whyPhrase: why('table', { total, column: column(c.column), cell: cellOf(c.cell) }) };
   }
   const first = cells[0].cell;
   const same = cells.every((c) => c.cell === first);
   const detail = cells.map((c) => `${c.p}: ${c.column} → ${c.cell}`).join(', ');
-  return same ? { cell: first, why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño` } : { cell: 'O', why: `banker ${total} (${detail}): the paños disagree, so the banker is free` };
+  const details = { list: cells.map((c) => phrase('finding.baccarat.detail', { place: placeOf(c.p), column: String(c.column), cell: cellOf(c.cell) })) };
+  return same
+    ? { cell: first, why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño`, whyPhrase: why('tableEvery', { total, details, cell: cellOf(first) }) }
+    : { cell: 'O', why: `banker ${total} (${detail}): the paños disagree, so the banker is free`, whyPhrase: why('disagree', { total, details }) };
 }
 
 export const cellWord = (cell: DrawCell): string => (cell === 'T' ? 'draw' : cell === 'P' ? 'stand' : 'either (option)');
@@ -297,7 +309,11 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
   if (dealtSoFar < positions.length * 2) {
     const expected = initialOrder(spec)[dealtSoFar];
     if (expected !== to) {
-      violations.push({ rule: 'deal-order', position: to, expected: `next card to ${expected}`, recorded: `card to ${to}`, message: `the ${ordinal(dealtSoFar + 1)} card of the deal goes to ${expected}, not ${to}` });
+      violations.push({
+        rule: 'deal-order', position: to, expected: `next card to ${expected}`, recorded: `card to ${to}`,
+        message: `the ${ordinal(dealtSoFar + 1)} card of the deal goes to ${expected}, not ${to}`,
+        messagePhrase: phrase('finding.baccarat.dealOrder', { nth: dealtSoFar + 1, expected: placeOf(expected), to: placeOf(to) }),
+      });
     }
     add();
     return { coup: { hands, puntoDone, bankerDone }, violations };
@@ -316,7 +332,11 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
     }
     const cell = puntoDoneOrDecision({ hands, puntoDone, bankerDone }, spec, to);
     if (cell === 'done' || bankerDone) {
-      violations.push({ rule: 'punto-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: `${to} has already ${hands[to].length > 2 ? 'drawn his third card' : 'stood'}; no further card may be dealt to him` });
+      violations.push({
+        rule: 'punto-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`,
+        message: `${to} has already ${hands[to].length > 2 ? 'drawn his third card' : 'stood'}; no further card may be dealt to him`,
+        messagePhrase: phrase('finding.baccarat.puntoDone', { place: placeOf(to), drawn: hands[to].length > 2 ? 'yes' : 'no' }),
+      });
     } else if (cell === 'P') {
       const natural = naturalStops(current, spec, to);
       violations.push({
@@ -325,6 +345,7 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
         expected: 'stand',
         recorded: `drew ${cardCode}`,
         message: natural ? `a natural was shown: ${to} may not draw` : `${to} has ${handTotal(hands[to])}: the punto's rule says stand`,
+        messagePhrase: natural ? phrase('finding.baccarat.naturalShown', { place: placeOf(to) }) : phrase('finding.baccarat.puntoStands', { place: placeOf(to), total: handTotal(hands[to]) }),
       });
     }
     add();
@@ -341,12 +362,12 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
   }
   const afterPuntos: Coup = { hands, puntoDone, bankerDone };
   if (bankerDone) {
-    violations.push({ rule: 'banker-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: 'the banker has already drawn his third card' });
+    violations.push({ rule: 'banker-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: 'the banker has already drawn his third card', messagePhrase: phrase('finding.baccarat.bankerDone') });
   } else {
-    const { cell, why, free } = bankerDecision(afterPuntos, spec);
+    const { cell, why, whyPhrase, free } = bankerDecision(afterPuntos, spec);
     if (cell === 'P') {
       const natural = isNatural(hands[spec.banker]) || (spec.naturalEndsCoup && spec.puntos.some((p) => isNatural(hands[p])));
-      violations.push({ rule: natural ? 'natural' : free ? 'banker-zero' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why });
+      violations.push({ rule: natural ? 'natural' : free ? 'banker-zero' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why, messagePhrase: whyPhrase });
     }
   }
   add();
@@ -358,7 +379,11 @@ function puntoDoneOrDecision(coup: Coup, spec: CoupSpec, p: string): DrawCell | 
 }
 
 function missedPunto(coup: Coup, p: string): DrawViolation {
-  return { rule: 'punto-draw', position: p, expected: 'draw', recorded: 'stood', message: `${p} has ${handTotal(coup.hands[p])}: the punto's rule says draw, and no third card was dealt` };
+  return {
+    rule: 'punto-draw', position: p, expected: 'draw', recorded: 'stood',
+    message: `${p} has ${handTotal(coup.hands[p])}: the punto's rule says draw, and no third card was dealt`,
+    messagePhrase: phrase('finding.baccarat.puntoStood', { place: placeOf(p), total: handTotal(coup.hands[p]) }),
+  };
 }
 
 /** Draws the rules required that never happened, judged at the end of the coup. */
@@ -373,8 +398,8 @@ export function missingDraws(coup: Coup, spec: CoupSpec): DrawViolation[] {
     }
   }
   if (!coup.bankerDone) {
-    const { cell, why, free } = bankerDecision({ ...coup, puntoDone }, spec);
-    if (cell === 'T') out.push({ rule: free ? 'banker-zero' : 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood` });
+    const { cell, why, whyPhrase, free } = bankerDecision({ ...coup, puntoDone }, spec);
+    if (cell === 'T') out.push({ rule: free ? 'banker-zero' : 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood`, messagePhrase: phrase('finding.baccarat.bankerStood', { why: whyPhrase }) });
   }
   return out;
 }
@@ -520,6 +545,7 @@ export function drawFindings(game: string, rules: BaccaratDrawingRules, violatio
       rule: `${game}/${v.rule}`,
       citation,
       message: v.message,
+      messagePhrase: v.messagePhrase,
     };
   });
 }

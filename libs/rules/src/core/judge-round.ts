@@ -201,6 +201,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
           rule: `${rules.game}/bets-closed`,
           citation: 'contract §3 BetsClosed ("rien ne va plus")',
           message: `bet ${bet.betId} (${bet.betType}, ${bet.amount}) was placed after the bets were closed`,
+          messagePhrase: phrase('finding.betAfterClose', { bet: bet.betId, betType: term('betType', bet.betType), amount: amount(bet.amount) }),
         });
       }
       findings.push(...judgeLimits(rules, env, bet));
@@ -222,6 +223,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
             rule: `${rules.game}/shoe-composition`,
             citation: `ShoeStarted ${env.ctx.shoe.shoeId}: ${env.ctx.shoe.decks} × ${deck.name}`,
             message: `${c.code} dealt ${copies} times from a shoe that holds ${allowed}`,
+            messagePhrase: phrase('finding.cardCopies', { card: c.code, copies, allowed }),
           });
         }
       }
@@ -239,6 +241,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
           rule: `${rules.game}/settlement`,
           citation: 'contract §3 BetSettled',
           message: `settlement of bet ${betId}, which was never placed in this round`,
+          messagePhrase: phrase('finding.settledUnknown', { bet: betId }),
         });
         break;
       }
@@ -304,6 +307,7 @@ function judgeLimits<S>(rules: GameRules<S>, env: RoundEnv, bet: Bet): Finding[]
       rule: min.rule,
       citation: min.citation,
       message: `${bet.betType} bet of ${bet.amount} is below the minimum of ${min.amount}`,
+      messagePhrase: phrase('finding.belowMinimum', { betType: term('betType', bet.betType), amount: amount(bet.amount), limit: amount(min.amount) }),
     });
   }
   if (max && bet.amount > max.amount) {
@@ -315,6 +319,7 @@ function judgeLimits<S>(rules: GameRules<S>, env: RoundEnv, bet: Bet): Finding[]
       rule: max.rule,
       citation: max.citation,
       message: `${bet.betType} bet of ${bet.amount} is above the maximum of ${max.amount}`,
+      messagePhrase: phrase('finding.aboveMaximum', { betType: term('betType', bet.betType), amount: amount(bet.amount), limit: amount(max.amount) }),
     });
   }
   return findings;
@@ -334,6 +339,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         rule,
         citation: 'contract §3 JackpotPoolConfigured',
         message: `jackpot win on pool ${d.poolId}, which is not configured`,
+        messagePhrase: phrase('finding.jackpotPoolUnknown', { pool: String(d.poolId) }),
       },
     ];
   }
@@ -347,6 +353,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         rule: `${rules.game}/jackpot-hand`,
         citation: 'index.md OQ-14 (prize table from the pool configuration)',
         message: `seat ${d.seat} was paid a jackpot for ${d.hand} but holds ${held ?? 'no jackpot hand'}`,
+        messagePhrase: phrase('finding.jackpotHand', { seat: String(d.seat), hand: term('jackpotHand', d.hand), held: held === undefined ? 'none' : term('jackpotHand', held) }),
       });
     }
   }
@@ -361,20 +368,25 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
   if (prize) {
     let expected: number;
     let how: string;
+    let howPhrase: Phrase;
     if (ranked !== undefined && winners.length > 1) {
       expected = ranked;
       how = `its prize among the ${winners.length} winning hands of this coup, the highest paid first (${prize.share !== undefined ? `${prize.share * 100} % of what the higher hands left of ${book.jackpotBeforeWins.get(pool.poolId)}` : 'a prize that does not depend on the pool'})`;
+      howPhrase = phrase('finding.jackpotHow.ranked', { winners: winners.length, percent: prize.share !== undefined ? prize.share * 100 : 'none', pool: amount(book.jackpotBeforeWins.get(pool.poolId)!) });
     } else if (prize.share !== undefined) {
       // a sole winner, or hands the game cannot show: paid in sequence on what remains (docs/decisions/games.md, jackpots)
       expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
       how = `${prize.share * 100} % of the pool's ${remaining}`;
+      howPhrase = phrase('finding.jackpotHow.share', { percent: prize.share * 100, pool: amount(remaining) });
     } else if (prize.multiple !== undefined) {
       const stake = [...book.bets.values()].find((b) => b.betType === 'jackpot' && String(b.seat) === String(d.seat));
       expected = roundDownTo((stake?.amount ?? 0) * prize.multiple, env.ctx.smallestChip);
       how = `${prize.multiple} × the jackpot bet`;
+      howPhrase = phrase('finding.jackpotHow.multiple', { multiple: prize.multiple });
     } else {
       expected = prize.fixed ?? 0;
       how = 'the fixed prize';
+      howPhrase = phrase('finding.jackpotHow.fixed');
     }
     if (expected !== Number(d.amount)) {
       findings.push({
@@ -384,6 +396,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         rule,
         citation: 'index.md OQ-14 (prize table from the pool configuration)',
         message: `${d.hand} pays ${how} = ${expected}; ${d.amount} was paid`,
+        messagePhrase: phrase('finding.jackpotPaid', { hand: term('jackpotHand', d.hand), how: howPhrase, due: amount(expected), paid: amount(Number(d.amount)) }),
       });
     }
   }
@@ -402,7 +415,7 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
     const recorded = Number(d.amount ?? 0);
     return recorded === due.amount
       ? []
-      : [{ code: 'JACKPOT_MISMATCH', expected: due.amount, recorded, rule: due.rule, citation: due.citation, message: `${due.explanation}; ${recorded} was contributed` }];
+      : [{ code: 'JACKPOT_MISMATCH', expected: due.amount, recorded, rule: due.rule, citation: due.citation, message: `${due.explanation}; ${recorded} was contributed`, messagePhrase: phrase('finding.contributionDue', { due: amount(due.amount), contributed: amount(recorded) }) }];
   }
   const stakes = [...book.bets.values()].filter((b) => b.betType === 'jackpot' && !b.late);
   let expected: number | undefined;
@@ -418,6 +431,7 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
       rule: `${rules.game}/jackpot-contribution`,
       citation: 'index.md OQ-14 (contribution rate from the pool configuration)',
       message: `contribution to pool ${pool.poolId} should be ${expected} for ${stakes.length} jackpot bet(s)`,
+      messagePhrase: phrase('finding.poolContribution', { pool: pool.poolId, due: amount(expected), bets: stakes.length, contributed: amount(Number(d.amount)) }),
     },
   ];
 }
@@ -439,6 +453,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: `${rules.game}/settlement`,
         citation: 'contract §3 BetSettled',
         message: `bet ${key} was settled more than once`,
+        messagePhrase: phrase('finding.settledTwice', { bet: key }),
       });
       continue;
     }
@@ -465,6 +480,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: `${rules.game}/outcome`,
         citation: 'contract §3 (outcome facts precede BetSettled)',
         message: `bet ${key} was settled before its outcome was recorded: ${s.verdict.reason}`,
+        messagePhrase: phrase('finding.settledBeforeOutcome', { bet: key }),
       });
       continue;
     }
@@ -484,6 +500,8 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: expected.rule,
         citation: expected.citation,
         message: expected.explanation,
+        // what was due and why: the settlement's own sentence
+        ...(expected.explanationPhrase ? { messagePhrase: expected.explanationPhrase } : {}),
       });
     }
     if (commission && commission.total !== dueCommission) {
@@ -496,6 +514,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: expected.rule,
         citation: expected.citation,
         message: `commission on bet ${s.bet.betId} should be ${dueCommission}: ${expected.explanation}`,
+        messagePhrase: phrase('finding.commissionDue', { bet: s.bet.betId, due: amount(dueCommission), why: expected.explanationPhrase ?? 'none' }),
       });
     }
   }
@@ -510,6 +529,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: `${rules.game}/commission`,
         citation: 'contract §3 CommissionCharged',
         message: `commission charged on bet ${betId}, which has no settlement`,
+        messagePhrase: phrase('finding.commissionUnsettled', { bet: betId }),
       });
     }
   }
@@ -525,6 +545,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
       rule: levy?.rule ?? `${rules.game}/no-cagnotte`,
       citation: levy?.citation ?? env.rulebook.source,
       message: levy?.explanation ?? `${rules.game} takes no cagnotte`,
+      ...(levy ? (levy.explanationPhrase ? { messagePhrase: levy.explanationPhrase } : {}) : { messagePhrase: phrase('finding.noCagnotte', { game: rules.game }) }),
     });
   }
 
@@ -538,6 +559,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
         rule: `${rules.game}/outcome`,
         citation: env.rulebook.source,
         message: 'the round was completed without its outcome being recorded',
+        messagePhrase: phrase('finding.outcomeMissing'),
       });
     }
     for (const bet of book.bets.values()) {
@@ -553,6 +575,7 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
             rule: `${rules.game}/settlement`,
             citation: 'contract §3 BetSettled',
             message: `bet ${handKey(bet.betId, hand)} (${bet.betType}, ${bet.amount}) was never settled`,
+            messagePhrase: phrase('finding.neverSettled', { bet: handKey(bet.betId, hand), betType: term('betType', bet.betType), amount: amount(bet.amount) }),
           });
         }
       }

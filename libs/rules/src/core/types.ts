@@ -209,6 +209,8 @@ export interface ExpectedLevy {
   readonly rule: string;
   readonly citation: string;
   readonly explanation: string;
+  /** the explanation as a phrase of the `narrative` catalogue, where the game words it (issue 16) */
+  readonly explanationPhrase?: Phrase;
 }
 
 /** A structural refusal: this fact cannot have happened on this equipment. */

@@ -49,7 +49,7 @@ import {
 } from '../../core/players-seated';
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { rulebooks, CheminDeFerRulebook } from './rulebook';
-import { amount, phrase, term } from '../../core/phrase';
+import { amount, cite as citeValue, phrase, term } from '../../core/phrase';
 import { undecided } from '../../core/findings';
 
 const GAME = 'chemin-de-fer';
@@ -113,7 +113,11 @@ function noteUnauthorisedBanco(findings: Finding[], state: CheminState, env: Env
   const cite = env.rulebook.bancoFreeDraw.cite;
   return findings.map((f) =>
     f.rule === `${GAME}/punto-draw`
-      ? { ...f, message: `${f.message} (this punto went banco: he plays free only when the director of games authorised it before the partida, ${cite}; the session did not declare it, option bancoFreeDrawAuthorised)` }
+      ? {
+          ...f,
+          message: `${f.message} (this punto went banco: he plays free only when the director of games authorised it before the partida, ${cite}; the session did not declare it, option bancoFreeDrawAuthorised)`,
+          ...(f.messagePhrase ? { messagePhrase: phrase('finding.chemin.bancoNotFree', { found: f.messagePhrase, citation: citeValue(cite) }) } : {}),
+        }
       : f,
   );
 }
