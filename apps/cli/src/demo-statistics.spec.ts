@@ -13,6 +13,7 @@ import { Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadEquipment } from '../../../libs/projections/src';
 import { pocketPower, wheelDesign } from '../../../libs/projections/src/equipment/equipment-report';
 import { createTestDatabase, TestDatabase } from '../../../test/support/database';
+import { wordStatement } from '../../../libs/simulator/src';
 import { DEMO_DEFAULTS, DemoRun, runDemo } from './demo';
 
 describe('the demo finds the five statistical injections and nothing else (issue 21 §6)', () => {
@@ -67,6 +68,11 @@ describe('the demo finds the five statistical injections and nothing else (issue
     expect(line('weighted-pocket')).toMatch(/found after 600 spins: \S+ pockets: χ² [\d.]+ \(df \d+\), p [\d.e-]+, adjusted p [\d.e-]+ over 600 spins/);
     expect(line('loaded-die')).toMatch(/found after 400 throws: \S+ faces: χ² [\d.]+ \(df 5\), p [\d.e-]+, adjusted p [\d.e-]+ over 400 throws \(800 faces\)/);
     expect(printed.injected.find((l) => l.includes('statistics (performance'))).toContain('5 of 5 injections found, 0 false finding(s)');
+    // the same evidence as `demo --lang es` and `--lang ca` print it (issue 16): the language's words, its decimal comma
+    const said = (kind: string, lang: 'es' | 'ca') => wordStatement(s.entries.find((e) => e.kind === kind)!.said.evidence, lang);
+    expect(said('weighted-pocket', 'es')).toMatch(/^\S+ casillas: χ² \d+,\d \(gl \d+\), p \d,\de-\d+, p ajustada \d,\de-\d+ en 600 giros$/);
+    expect(said('loaded-die', 'ca')).toMatch(/^\S+ cares: χ² \d+,\d \(gl 5\), p \d,\de-\d+, p ajustada \d,\de-\d+ en 400 tirades \(800 cares\)$/);
+    expect(said('advantage-player', 'es')).toMatch(/^jugador \S+: las apuestas suben con la cuenta verdadera del distribuidor, ×\d+,\d\d por punto/);
   });
 
   it('prints the spins the equipment read model says a roulette\'s 1.2× pocket needs, beside the demo\'s far heavier weight', () => {

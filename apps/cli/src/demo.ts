@@ -10,7 +10,21 @@ import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TAB
 import { countCorrelation } from '../../../libs/projections/src/players/advantage-play';
 import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
 import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
-import { dayDetection, DayErrorKind, demoDayEquipmentBias, demoPlayerInjections, floorPlan, initialsOf, SimulationManifest, statisticalDetection, StatisticalDetection, TablePlan } from '../../../libs/simulator/src';
+import {
+  dayDetection,
+  DayErrorKind,
+  demoDayEquipmentBias,
+  demoPlayerInjections,
+  EquipmentBiasSpec,
+  equipmentStatement,
+  floorPlan,
+  initialsOf,
+  SimulationManifest,
+  statisticalDetection,
+  StatisticalDetection,
+  TablePlan,
+  wordStatement,
+} from '../../../libs/simulator/src';
 import type { Language } from '../../../libs/i18n/src';
 import { cliSay, cliWords } from './language';
 import { detectionRecord, DetectionRecord, manifestPath, recordSimulation, writeManifest } from './simulation';
@@ -161,7 +175,7 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
   out(say.t('demo.dayRules', { found: g.found, injected: g.injected, falsePositives: g.falsePositives.length }));
   for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
-  const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, detection, say);
+  const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, equipmentBias, detection, say);
   const counts = run.manifest.injected.filter((i) => i.detector === 'reconciliation');
   if (counts.length) out(say.t('demo.countVariances', { count: counts.length }));
   const example = detection.verdicts.find((v) => v.verdict === 'discrepancies');
@@ -179,6 +193,7 @@ async function printStatisticalRecord(
   out: (line: string) => void,
   manifest: SimulationManifest,
   plans: readonly TablePlan[],
+  equipmentBias: readonly EquipmentBiasSpec[],
   rounds: DetectionRecord,
   say: ReturnType<typeof demoWords>,
 ): Promise<StatisticalDetection> {
@@ -205,19 +220,20 @@ async function printStatisticalRecord(
       players: advantage.players.filter((p) => countCorrelation(p) !== null).length,
     }),
   );
-  // the evidence is the simulator's own account of each test (libs/simulator), as it writes it
+  // the evidence is the simulator's own account of each test (libs/simulator), worded in the demo's language
+  const said = (statement: Parameters<typeof wordStatement>[0]) => wordStatement(statement, say.lang);
   for (const e of s.entries) {
     const unit = e.test === 'pockets' || e.test === 'sectors' ? 'spins' : e.test === 'faces' ? 'throws' : 'rounds';
     const how = e.foundBy === 'statistics' ? say.t('demo.foundAfter', { count: String(e.rounds), unit }) : e.foundBy === 'round record' ? say.t('demo.foundByRounds') : say.t('demo.notFound', { rounds: e.rounds !== null ? String(e.rounds) : 'none' });
-    out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${e.evidence}`);
-    for (const also of e.alsoFound) out(`      ${say.t('demo.also', { finding: also })}`);
+    out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${said(e.said.evidence)}`);
+    for (const also of e.said.alsoFound) out(`      ${say.t('demo.also', { finding: said(also) })}`);
   }
-  for (const f of s.falseFindings) out(`    ${say.t('demo.false', { finding: f })}`);
+  for (const f of s.falseFindingsSaid) out(`    ${say.t('demo.false', { finding: said(f) })}`);
   // why the demo's wheel is weighted far more than the issue's 1.2× pocket: the spins a roulette needs for that
   const roulette = equipment.rows.filter((r) => r.power && r.setId === '' && r.wheel !== null).sort((x, y) => y.observations - x.observations)[0];
   if (roulette?.power) {
     const p = roulette.power;
-    const weighted = manifest.injected.find((i) => i.kind === 'weighted-pocket');
+    const weighted = equipmentBias.find((b) => b.kind === 'weighted-pocket');
     out(
       say.t('demo.power', {
         factor: String(p.factor),
@@ -227,7 +243,7 @@ async function printStatisticalRecord(
         needed: say.grouped(p.spinsNeeded),
         table: roulette.tableId,
         recorded: say.grouped(p.spinsRecorded),
-        weighted: weighted ? weighted.description : 'none',
+        weighted: weighted ? said(equipmentStatement(weighted)) : 'none',
       }),
     );
   }

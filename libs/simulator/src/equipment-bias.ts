@@ -8,6 +8,7 @@ import type { EquipmentBias } from '../../rules/src';
 import { wheelOf, WheelKind } from '../../rules/src/core/wheel';
 import type { InjectedError, EquipmentErrorKind } from './injected-error';
 import type { TablePlan } from './table-plan';
+import { inEnglish, statement, type Statement } from './statement';
 
 export type { EquipmentErrorKind } from './injected-error';
 
@@ -29,10 +30,18 @@ export function equipmentBias(spec: EquipmentBiasSpec): EquipmentBias {
   return { wheel: Object.fromEntries((spec.pockets ?? []).map((p) => [p, spec.factor])) };
 }
 
+/** What the faulty equipment is, at its table (`cli:demo.injection.*`; the manifest keeps the English). */
+export function equipmentStatement(spec: EquipmentBiasSpec): Statement {
+  const factor = { number: spec.factor };
+  const what =
+    spec.kind === 'loaded-die'
+      ? statement('demo.injection.loadedDie', { face: String(spec.face), factor })
+      : statement(spec.kind === 'weighted-pocket' ? 'demo.injection.weightedPocket' : 'demo.injection.weightedSector', { pockets: spec.pockets?.join(', ') ?? '', factor });
+  return statement('demo.injection.atTable', { table: spec.tableId, what });
+}
+
 /** The manifest's record of it, at the table's session. */
 export function equipmentInjection(spec: EquipmentBiasSpec, sessionId: string): InjectedError {
-  const what =
-    spec.kind === 'loaded-die' ? `a loaded die: face ${spec.face} ${spec.factor}× as likely as another` : spec.kind === 'weighted-pocket' ? `pocket ${spec.pockets?.join(', ')} weighted ${spec.factor}×` : `the sector ${spec.pockets?.join(', ')} weighted ${spec.factor}×`;
   return {
     kind: spec.kind,
     sessionId,
@@ -40,7 +49,7 @@ export function equipmentInjection(spec: EquipmentBiasSpec, sessionId: string): 
     detector: 'statistics',
     expectedCode: 'EQUIPMENT_BIAS',
     test: spec.kind === 'loaded-die' ? 'faces' : spec.kind === 'weighted-pocket' ? 'pockets' : 'sectors',
-    description: `${spec.tableId}: ${what}`,
+    description: inEnglish(equipmentStatement(spec)),
   };
 }
 

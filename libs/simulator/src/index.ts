@@ -8,3 +8,4 @@ export * from './table-staff';
 export * from './equipment-bias';
 export * from './player-injections';
 export * from './statistical-detection';
+export * from './statement';

@@ -17,6 +17,7 @@ import { Discrepancy, GameRules, judgeRound, PlayedFact, RoundEnv } from '../../
 import { countFact, newShoeCount, ShoeCountState, trueCount } from '../../rules/src/core/card-count';
 import type { InjectedError, PlayerErrorKind } from './injected-error';
 import type { TablePlan } from './table-plan';
+import { inEnglish, statement, type Statement } from './statement';
 
 export type { PlayerErrorKind } from './injected-error';
 
@@ -35,27 +36,29 @@ export interface PlayerInjectionSpec {
   readonly recordedShare?: number;
 }
 
+/** What the player (or the croupier) does, at the table (`cli:demo.injection.*`; the manifest keeps the English). */
+export function playerStatement(spec: PlayerInjectionSpec): Statement {
+  const who = { player: spec.playerRef, seat: String(spec.seat) };
+  const what =
+    spec.kind === 'advantage-player'
+      ? statement('demo.injection.advantagePlayer', who)
+      : spec.kind === 'favoured-player'
+        ? statement('demo.injection.favouredPlayer', { ...who, croupier: spec.croupierId ?? '', retries: { count: spec.retries ?? 2 } })
+        : statement('demo.injection.betsRecordedSmaller', { ...who, share: { count: Math.round(100 * (spec.recordedShare ?? 0.5)) } });
+  return statement('demo.injection.atTable', { table: spec.tableId, what });
+}
+
 /** The manifest's record of the injection, at the table's session: the statistical test that must find it. */
 export function playerInjection(spec: PlayerInjectionSpec, sessionId: string): InjectedError {
   const base = { kind: spec.kind, sessionId, tableId: spec.tableId, playerRef: spec.playerRef, detector: 'statistics' as const };
+  const description = inEnglish(playerStatement(spec));
   switch (spec.kind) {
     case 'advantage-player':
-      return { ...base, expectedCode: 'ADVANTAGE_PLAY', test: 'count-correlation', description: `${spec.tableId}: the player ${spec.playerRef} at seat ${spec.seat} bets 1–8 units by the true count` };
+      return { ...base, expectedCode: 'ADVANTAGE_PLAY', test: 'count-correlation', description };
     case 'favoured-player':
-      return {
-        ...base,
-        croupierId: spec.croupierId,
-        expectedCode: 'IMPROBABLE_RESULT',
-        test: 'croupier-result',
-        description: `${spec.tableId}: while ${spec.croupierId} deals, an outcome that does not pay the player at seat ${spec.seat} (${spec.playerRef}) is made again up to ${spec.retries ?? 2} times`,
-      };
+      return { ...base, croupierId: spec.croupierId, expectedCode: 'IMPROBABLE_RESULT', test: 'croupier-result', description };
     case 'bets-recorded-smaller':
-      return {
-        ...base,
-        expectedCode: 'IMPROBABLE_RESULT',
-        test: 'table-result',
-        description: `${spec.tableId}: the bets of seat ${spec.seat} (${spec.playerRef}) recorded at ${Math.round(100 * (spec.recordedShare ?? 0.5))} % of their stake, settled in full`,
-      };
+      return { ...base, expectedCode: 'IMPROBABLE_RESULT', test: 'table-result', description };
   }
 }
 

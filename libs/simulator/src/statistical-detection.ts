@@ -11,6 +11,7 @@ import type { EquipmentRow } from '../../projections/src/equipment/equipment-rep
 import type { PerformanceFigures, PerformanceFinding } from '../../projections/src/performance/performance-findings';
 import type { InjectedError } from './injected-error';
 import type { TablePlan } from './table-plan';
+import { inEnglish, statement, type Statement } from './statement';
 
 /** What the product computed for the casino (the days the injections played). */
 export interface StatisticalEvidence {
@@ -34,25 +35,53 @@ export interface StatisticalEntry {
   readonly foundBy: 'statistics' | 'round record' | null;
   /** the subject's rounds (spins, throws) when it was read: found after these, or not found within them */
   readonly rounds: number | null;
-  /** the finding's own words, or the subject's figures where none was raised */
+  /** the finding's own words, or the subject's figures where none was raised (English) */
   readonly evidence: string;
-  /** other findings the injection explains (its table's result, its croupier, its dice) */
+  /** other findings the injection explains (its table's result, its croupier, its dice) (English) */
   readonly alsoFound: readonly string[];
+  /** the same two as statements, to word in the reader's language (issue 16) */
+  readonly said: { readonly evidence: Statement; readonly alsoFound: readonly Statement[] };
 }
 
 export interface StatisticalDetection {
   readonly injected: number;
   readonly found: number;
   readonly entries: readonly StatisticalEntry[];
-  /** findings no injection explains */
+  /** findings no injection explains (English) */
   readonly falseFindings: readonly string[];
+  /** the same as statements, to word in the reader's language */
+  readonly falseFindingsSaid: readonly Statement[];
 }
 
 /** a set of dice by its size where the facts list every serial (issued:S1+S2+…), else as the read model names it */
-const setLabel = (setId: string) => (setId.startsWith('issued:') ? `the ${setId.split('+').length} dice issued` : setId);
-const signed = (z: number | null) => (z === null ? '—' : z.toFixed(2));
+const setLabel = (setId: string): string | Statement => (setId.startsWith('issued:') ? statement('demo.evidence.diceIssued', { count: { count: setId.split('+').length } }) : setId);
+const z2 = (z: number) => ({ fixed: z, digits: 2 });
+const signed = (z: number | null) => (z === null ? '—' : z2(z));
 /** minor units as units with two decimals (the contract's amounts are in minor units) */
-const money = (minor: number) => (minor / 100).toFixed(2);
+const money = (minor: number) => ({ fixed: minor / 100, digits: 2 });
+const p1 = (p: number) => ({ exponent: p, digits: 1 });
+const count = (n: number) => ({ count: n });
+/** a test by the name the read model gives it (pockets, sectors, faces, sums) */
+const testName = (test: string) => statement('demo.evidence.test', { test });
+
+/** A performance finding, as the record states it. */
+const performanceFinding = (f: PerformanceFinding): Statement =>
+  statement('demo.evidence.performance', { level: f.level, subject: f.subject, direction: f.direction === 'house-below' ? 'below' : 'above', z: z2(f.z), rounds: count(f.rounds), adjustedP: p1(f.adjustedP) });
+
+/** A player whose stakes follow the count, as the record states it (the finding's own message, in any language). */
+const advantageFinding = (a: AdvantagePlayFinding): Statement =>
+  statement('demo.evidence.advantage', {
+    player: a.playerRef,
+    factor: { fixed: a.stakeFactorPerCount, digits: 2 },
+    r: { fixed: a.r, digits: 2 },
+    rounds: count(a.rounds),
+    shoes: count(a.shoes),
+    z: z2(a.z),
+    p: { exponent: a.p, digits: 2 },
+    tested: count(a.tested),
+    adjustedP: { exponent: a.adjustedP, digits: 2 },
+    fdr: { number: a.fdr },
+  });
 
 export function statisticalDetection(injected: readonly InjectedError[], plans: readonly TablePlan[], evidence: StatisticalEvidence): StatisticalDetection {
   const statistical = injected.filter((i) => i.detector === 'statistics');
@@ -63,28 +92,47 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
   // the dice or wheel of a table whose outcomes were faulty or stacked
   const skewedEquipment = new Set(statistical.filter((i) => i.test === 'pockets' || i.test === 'sectors' || i.test === 'faces' || i.test === 'croupier-result').map((i) => i.tableId!));
 
-  const perfName = (f: PerformanceFinding) => `${f.level} ${f.subject}: house ${f.direction === 'house-below' ? 'below' : 'above'} its edge, z = ${f.z.toFixed(2)} over ${f.rounds} rounds (adjusted p ${f.adjustedP.toExponential(1)})`;
   const equipmentFindings = evidence.equipment.flatMap((row) =>
-    row.tests.filter((t) => t.status === 'finding').map((t) => ({ row, t, name: `${row.tableId}${row.setId ? ` ${setLabel(row.setId)}` : ''} ${t.test}: χ² ${t.statistic.toFixed(1)} (df ${t.degreesOfFreedom}), p ${t.p.toExponential(1)}, adjusted p ${t.adjustedP!.toExponential(1)} over ${row.observations} ${row.kind === 'wheel' ? 'spins' : `throws (${t.observations} ${t.test === 'faces' ? 'faces' : 'sums'})`}` })),
+    row.tests.filter((t) => t.status === 'finding').map((t) => ({
+      row,
+      t,
+      name: statement('demo.evidence.equipment', {
+        table: row.tableId,
+        set: row.setId ? setLabel(row.setId) : 'none',
+        test: testName(t.test),
+        chi: { fixed: t.statistic, digits: 1 },
+        df: count(t.degreesOfFreedom),
+        p: p1(t.p),
+        adjustedP: p1(t.adjustedP!),
+        observations: count(row.observations),
+        kind: row.kind,
+        cells: count(t.observations),
+        cellKind: t.test === 'faces' ? 'faces' : 'sums',
+      }),
+    })),
   );
 
   const entries: StatisticalEntry[] = statistical.map((i) => {
     const tableId = i.tableId!;
     const atTable = [
-      ...evidence.performance.filter((f) => f.tableId === tableId || (f.level === 'croupier' && croupiersAt(tableId).includes(f.subject))).map(perfName),
+      ...evidence.performance.filter((f) => f.tableId === tableId || (f.level === 'croupier' && croupiersAt(tableId).includes(f.subject))).map(performanceFinding),
       ...equipmentFindings.filter((e) => e.row.tableId === tableId).map((e) => e.name),
     ];
-    const entry = (subject: string, found: string | null, rounds: number | null, otherwise: string, byRounds = false): StatisticalEntry => ({
-      kind: i.kind,
-      tableId,
-      subject,
-      test: i.test!,
-      found: found !== null || byRounds,
-      foundBy: found !== null ? 'statistics' : byRounds ? 'round record' : null,
-      rounds,
-      evidence: found ?? otherwise,
-      alsoFound: atTable.filter((n) => n !== found),
-    });
+    const entry = (subject: string, found: Statement | null, rounds: number | null, otherwise: Statement, byRounds = false): StatisticalEntry => {
+      const said = { evidence: found ?? otherwise, alsoFound: atTable.filter((n) => !found || inEnglish(n) !== inEnglish(found)) };
+      return {
+        kind: i.kind,
+        tableId,
+        subject,
+        test: i.test!,
+        found: found !== null || byRounds,
+        foundBy: found !== null ? 'statistics' : byRounds ? 'round record' : null,
+        rounds,
+        evidence: inEnglish(said.evidence),
+        alsoFound: said.alsoFound.map(inEnglish),
+        said,
+      };
+    };
     switch (i.test) {
       case 'pockets':
       case 'sectors':
@@ -92,35 +140,36 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
         const row = evidence.equipment.find((r) => r.tableId === tableId && r.setId === '');
         const test = row?.tests.find((t) => t.test === i.test);
         const hit = equipmentFindings.find((e) => e.row === row && e.t === test);
-        return entry(tableId, hit?.name ?? null, row?.observations ?? null, test ? `${i.test} test ${test.status}, p ${test.p.toExponential(1)}` : 'not tested');
+        return entry(tableId, hit?.name ?? null, row?.observations ?? null, test ? statement('demo.evidence.testStatus', { test: testName(i.test), status: test.status === 'too-few' ? 'tooFew' : test.status, p: p1(test.p) }) : statement('demo.evidence.notTested'));
       }
       case 'count-correlation': {
         const f = evidence.advantage.find((a) => a.playerRef === i.playerRef);
-        return entry(i.playerRef!, f ? f.message : null, f?.rounds ?? null, 'no finding: stakes not shown to follow the count');
+        return entry(i.playerRef!, f ? advantageFinding(f) : null, f?.rounds ?? null, statement('demo.evidence.noAdvantage'));
       }
       case 'croupier-result': {
         const f = evidence.performance.find((p) => p.level === 'croupier' && p.subject === i.croupierId && p.direction === 'house-below');
-        return entry(i.croupierId!, f ? perfName(f) : null, f?.rounds ?? null, 'no croupier finding');
+        return entry(i.croupierId!, f ? performanceFinding(f) : null, f?.rounds ?? null, statement('demo.evidence.noCroupierFinding'));
       }
       default: {
         // a table's result: the table's finding, or its figures where none was raised
         const f = evidence.performance.find((p) => p.level === 'table' && p.tableId === tableId && p.direction === 'house-below');
         const line = evidence.tables.find((t) => t.subject === tableId);
         const figures = line
-          ? `no table finding; the table's actual win ${money(line.actualWin)} against ${money(line.theoreticalWin)} theoretical (z = ${signed(line.z)}) over ${line.rounds} rounds`
-          : 'no table figures';
+          ? statement('demo.evidence.tableFigures', { actual: money(line.actualWin), theoretical: money(line.theoreticalWin), z: signed(line.z), rounds: count(line.rounds) })
+          : statement('demo.evidence.noTableFigures');
         // its rounds' own verdicts may have caught it already (a winning bet recorded smaller is overpaid there)
         const rounds = evidence.roundRecord?.[i.kind];
         const byRounds = !!rounds && rounds.found > 0;
-        return entry(tableId, f ? perfName(f) : null, f?.rounds ?? line?.rounds ?? null, byRounds ? `${rounds.found} of ${rounds.injected} overpaid rounds; ${figures}` : figures, byRounds);
+        const otherwise = byRounds ? statement('demo.evidence.overpaid', { found: count(rounds.found), injected: count(rounds.injected), figures }) : figures;
+        return entry(tableId, f ? performanceFinding(f) : null, f?.rounds ?? line?.rounds ?? null, otherwise, byRounds);
       }
     }
   });
 
-  const falseFindings = [
-    ...evidence.performance.filter((f) => !(f.tableId && injectedTables.has(f.tableId)) && !(f.level === 'croupier' && injectedCroupiers.has(f.subject))).map(perfName),
+  const falseFindingsSaid = [
+    ...evidence.performance.filter((f) => !(f.tableId && injectedTables.has(f.tableId)) && !(f.level === 'croupier' && injectedCroupiers.has(f.subject))).map(performanceFinding),
     ...equipmentFindings.filter((e) => !skewedEquipment.has(e.row.tableId)).map((e) => e.name),
-    ...evidence.advantage.filter((a) => !players.has(a.playerRef)).map((a) => a.message),
+    ...evidence.advantage.filter((a) => !players.has(a.playerRef)).map(advantageFinding),
   ];
-  return { injected: entries.length, found: entries.filter((e) => e.found).length, entries, falseFindings };
+  return { injected: entries.length, found: entries.filter((e) => e.found).length, entries, falseFindings: falseFindingsSaid.map(inEnglish), falseFindingsSaid };
 }
