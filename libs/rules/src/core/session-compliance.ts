@@ -12,6 +12,7 @@
  * `TableSessionClosed.atClosingTime`.
  */
 import type { FactTypeSpec } from './game';
+import { amount, phrase, said, type Phrase, type Said } from './phrase';
 import type { Fact, Finding, JurisdictionId, Refusal, TableLimits } from './types';
 
 export const LAST_ROUNDS_ANNOUNCED = 'LastRoundsAnnounced';
@@ -246,6 +247,10 @@ export function describeLastRounds(a: LastRounds): string {
   return a.last === 'shoe' ? 'the last shoe' : "the last shooter's turn";
 }
 
+/** The same, as a phrase of the narrative catalogue (issue 16). */
+const lastRoundsPhrase = (a: LastRounds): Phrase =>
+  phrase('finding.session.lastRounds', 'rounds' in a ? { last: 'rounds', rounds: a.rounds } : { last: a.last, rounds: 0 });
+
 /** The announcement a fact records, or undefined when it records none that can be read. */
 export function readAnnouncement(data: Readonly<Record<string, unknown>>): { purpose: AnnouncementPurpose; announced: LastRounds } | undefined {
   const purpose = data.purpose as AnnouncementPurpose;
@@ -322,6 +327,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       rule: 'session/suspension-locked',
       citation: rules.suspension.lockedCite,
       message: `${LOCKED_MOVEMENTS[fact.type]} while the table was temporarily closed (suspended at event ${s.suspended.eventId}); its float stays locked at the table and its cash and tips until the final close`,
+      messagePhrase: phrase('finding.session.locked', { what: phrase(`finding.session.movement.${fact.type}`), event: s.suspended.eventId }),
     });
   }
 
@@ -360,6 +366,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
             rule: 'session/closing-last-rounds',
             citation: rules.closing.cite,
             message: `the last shooter (seat ${a.shooter}) was announced before the close, and seat ${seat} was then named shooter`,
+            messagePhrase: phrase('finding.session.shooterAfterLast', { last: String(a.shooter), seat }),
           });
           s = { ...s, closingAnnouncement: { ...a, overrun: true } };
         }
@@ -399,6 +406,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
               last === null
                 ? 'the limit was changed before any round was dealt after the announcement of the last shoe at the old minimum'
                 : `the limit was changed while shoe ${last}, announced as the last at the old minimum, was still being dealt`,
+            messagePhrase: phrase('finding.session.lastShoeUnplayed', { shoe: last ?? 'none' }),
           });
         }
         s = { ...s, afterLastShoe: undefined };
@@ -412,10 +420,11 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           finding({
             code: 'CLOSING_VIOLATION',
             expected: `no round after ${describeLastRounds(a.announced)} announced before the close`,
-            recorded: over,
+            recorded: over.text,
             rule: 'session/closing-last-rounds',
             citation: rules.closing.cite,
-            message: `${describeLastRounds(a.announced)} were announced before the close (event ${a.eventId}), and ${over}`,
+            message: `${describeLastRounds(a.announced)} were announced before the close (event ${a.eventId}), and ${over.text}`,
+            messagePhrase: phrase('finding.session.beyondAnnounced', { announced: lastRoundsPhrase(a.announced), event: a.eventId, over: over.phrase }),
           });
           s = { ...s, closingAnnouncement: { ...a, overrun: true } };
         }
@@ -460,6 +469,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           rule: 'session/suspension-hour-left',
           citation: rule.hourCite,
           message: `the table was suspended temporarily with ${minutes} minute${minutes === 1 ? '' : 's'} left before its authorised closing time; a temporary suspension needs at least one hour left`,
+          messagePhrase: phrase('finding.session.suspendedLate', { minutes }),
         });
       }
       break;
@@ -481,6 +491,12 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           : present(p.croupiers) || present(p.inspector)
             ? []
             : ["the table's gaming staff"];
+      const missingKeys =
+        rule.reopening === 'croupier-and-inspector'
+          ? [present(p.croupiers) ? null : 'croupier', present(p.inspector) ? null : 'inspector'].filter((x): x is string => x !== null)
+          : missing.length
+            ? ['gamingStaff']
+            : [];
       if (missing.length) {
         finding({
           code: 'SUSPENSION_VIOLATION',
@@ -489,6 +505,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           rule: 'session/suspension-reopening',
           citation: rule.reopeningCite,
           message: `the table was reopened without ${missing.join(' and ')} present`,
+          messagePhrase: phrase('finding.session.reopened', { missing: { list: missingKeys.map((k) => phrase(`finding.session.staff.${k}`)) } }),
         });
       }
       break;
@@ -511,6 +528,9 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           message: a
             ? `the table closed at its fixed closing time after ${describeLastRounds(a.announced)} had been announced; the rules announce ${describeLastRounds(rule.announce)}`
             : `the table closed at its fixed closing time without ${describeLastRounds(rule.announce)} having been announced`,
+          messagePhrase: a
+            ? phrase('finding.session.closedOtherAnnounced', { announced: lastRoundsPhrase(a.announced), due: lastRoundsPhrase(rule.announce) })
+            : phrase('finding.session.closedUnannounced', { due: lastRoundsPhrase(rule.announce) }),
         });
       }
       break;
@@ -518,15 +538,16 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
 
     case BANK_DEPOSITED: {
       const rule = rules.bankDeposit;
-      const amount = Number(d.amount);
-      if (rule && s.deposit !== undefined && s.roundsPlayed > 0 && amount < s.deposit) {
+      const deposited = Number(d.amount);
+      if (rule && s.deposit !== undefined && s.roundsPlayed > 0 && deposited < s.deposit) {
         finding({
           code: 'BANK_DEPOSIT_VIOLATION',
           expected: `a new deposit of at least ${s.deposit}, the initial one`,
-          recorded: amount,
+          recorded: deposited,
           rule: 'session/bank-redeposit',
           citation: rule.redeposit,
-          message: `the banker deposited ${amount} to continue with the bank; a new deposit must be equal to or above the initial ${s.deposit}`,
+          message: `the banker deposited ${deposited} to continue with the bank; a new deposit must be equal to or above the initial ${s.deposit}`,
+          messagePhrase: phrase('finding.session.redepositShort', { deposited: amount(deposited), initial: amount(s.deposit) }),
         });
       }
       if (rule && d.form === 'credit-institution' && !s.freeBank) {
@@ -537,9 +558,10 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           rule: 'session/bank-deposit',
           citation: `${rule.beforePlay}; ${rule.freeBank}`,
           message: "the bank was shown as deposited at a credit institution; only a free bank may be, a limited bank is deposited in the casino's Caja in cash or bank cheques",
+          messagePhrase: phrase('finding.session.depositAtBank'),
         });
       }
-      s = { ...s, deposit: s.deposit ?? amount };
+      s = { ...s, deposit: s.deposit ?? deposited };
       break;
     }
   }
@@ -553,6 +575,7 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       rule: 'session/bank-deposit',
       citation: rules.bankDeposit.beforePlay,
       message: 'the first coup was dealt before the bank was recorded as deposited in the casino\'s Caja',
+      messagePhrase: phrase('finding.session.depositMissing'),
     });
   }
   return { state: s, findings, notes };
@@ -577,6 +600,7 @@ function judgeCircleSession(rule: CircleSessionRule | undefined, s: ComplianceSt
       rule: 'session/circle-session-duration',
       citation: rule.cite,
       message: `the partida closed while seat${short.length === 1 ? '' : 's'} ${short.join(', ')}, there from its first hand to its last, had held the mano fewer than twice${rule.publishedSuffices ? ', and no duration had been published' : ''}`,
+      messagePhrase: phrase('finding.session.manoShort', { count: short.length, seats: short.join(', '), published: rule.publishedSuffices ? 'yes' : 'no' }),
     },
   ];
 }
@@ -597,9 +621,12 @@ function counted(a: AnnouncementState, roundId: string, s: ComplianceState): Ann
 }
 
 /** What went beyond the announced last rounds at the round just begun, or null. */
-function beyondAnnounced(a: AnnouncementState, s: ComplianceState): string | null {
-  if ('rounds' in a.announced) return a.rounds.length > a.announced.rounds ? `round ${a.rounds.length} after the announcement was begun` : null;
-  if (a.announced.last === 'shoe') return a.shoeId !== undefined && (s.shoeId ?? null) !== a.shoeId ? `a round was dealt from a new shoe (${s.shoeId}) after the last shoe (${a.shoeId ?? 'none'})` : null;
+function beyondAnnounced(a: AnnouncementState, s: ComplianceState): Said | null {
+  if ('rounds' in a.announced) return a.rounds.length > a.announced.rounds ? said(`round ${a.rounds.length} after the announcement was begun`, 'finding.session.overRound', { round: a.rounds.length }) : null;
+  if (a.announced.last === 'shoe')
+    return a.shoeId !== undefined && (s.shoeId ?? null) !== a.shoeId
+      ? said(`a round was dealt from a new shoe (${s.shoeId}) after the last shoe (${a.shoeId ?? 'none'})`, 'finding.session.overShoe', { shoe: String(s.shoeId), last: a.shoeId ?? 'none' })
+      : null;
   return null; // the shooter: judged at ShooterNamed
 }
 
@@ -609,6 +636,8 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
   const a = s.limitAnnouncement;
   const claimed = typeof fact.data.announcedRounds === 'number' ? (fact.data.announcedRounds as number) : undefined;
   const show = (l?: TableLimits) => (l ? `${l.min}–${l.max}` : 'unknown');
+  const limits = (l?: TableLimits): Phrase => (l ? phrase('finding.session.limits', { min: amount(l.min), max: amount(l.max) }) : phrase('finding.session.limitsUnknown'));
+  const change = { from: limits(from), to: limits(to) };
   switch (rule.kind) {
     case 'forbidden':
       add({
@@ -617,6 +646,7 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
         rule: 'session/limit-change-forbidden',
         citation: rule.cite,
         message: `the limits were changed from ${show(from)} to ${show(to)} at a running table; the rules allow no change once it has opened in the session`,
+        messagePhrase: phrase('finding.session.limitsForbidden', change),
       });
       break;
     case 'prior-notice':
@@ -627,6 +657,7 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
           rule: 'session/limit-change-announced',
           citation: rule.cite,
           message: `the limits were changed from ${show(from)} to ${show(to)} without the players having been told in advance`,
+          messagePhrase: phrase('finding.session.limitsUntold', change),
         });
       }
       break;
@@ -638,6 +669,7 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
           rule: 'session/limit-change-announced',
           citation: rule.cite,
           message: `the limits were changed from ${show(from)} to ${show(to)} without the last shoe at the old minimum having been announced`,
+          messagePhrase: phrase('finding.session.limitsNoLastShoe', change),
         });
       }
       break;
@@ -656,6 +688,10 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
             !a && claimed === undefined
               ? `the limits were changed from ${show(from)} to ${show(to)} without the last ${rule.rounds} rounds at the old limit having been announced`
               : `the limits were changed from ${show(from)} to ${show(to)} after ${played} round${played === 1 ? '' : 's'} of the ${announced} announced at the old limit; the rules announce and play the last ${rule.rounds}`,
+          messagePhrase:
+            !a && claimed === undefined
+              ? phrase('finding.session.limitsUnannounced', { ...change, rounds: rule.rounds })
+              : phrase('finding.session.limitsTooSoon', { ...change, played, announced, rounds: rule.rounds }),
         });
       }
       if (rule.upward && from && !upward(from, to)) {
@@ -665,6 +701,7 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
           rule: 'session/limit-change-upward',
           citation: rule.upward,
           message: `the limits were changed from ${show(from)} to ${show(to)}; the rules allow a change upward only`,
+          messagePhrase: phrase('finding.session.limitsDown', change),
         });
       }
       if (rule.once && s.limitChanges >= 1) {
@@ -674,6 +711,7 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
           rule: 'session/limit-change-once',
           citation: rule.once,
           message: `the limits were changed a ${ordinal(s.limitChanges + 1)} time in the session; the rules allow one change per session`,
+          messagePhrase: phrase('finding.session.limitsAgain', { nth: s.limitChanges + 1 }),
         });
       }
       break;
