@@ -136,6 +136,10 @@ describe('the API in the caller language', () => {
     const missing = await get('/api/v1/rounds/no-such-round/replay', 'gl');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ field: 'roundId', reason: 'non existe a xogada «no-such-round»' });
+    // the access log's window, refused by libs/access: its reason keyed too
+    const window = '/api/v1/access-log?from=2026-11-23&to=2026-11-22';
+    expect(await (await get(window)).json()).toMatchObject({ statusCode: 400, field: 'from', reason: 'no puede ser posterior a to' });
+    expect(((await (await get(window, 'en')).json()) as any).reason).toBe('must not be after to');
   });
 
   it("the door's refusals (401, 403, a body that is not JSON) in the caller's language; the access log keeps the English", async () => {
