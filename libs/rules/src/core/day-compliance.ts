@@ -109,19 +109,19 @@ export function judgeReversibleCloths(sessions: readonly DaySession[]): DayJudge
       if (!rule) continue;
       const base = { code: 'CLOTH_CHANGE_VIOLATION' as DiscrepancyCode, citation: rule.cite, sessionId: s.sessionId, tableId };
       if (!s.clothNumber) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/cloth-number', expected: 'the number of the cloth the game is played on', recorded: null, message: `table ${tableId} played ${[...games].join(' and ')} this gaming day; session ${s.sessionId} (${s.game}) did not record the number of its cloth, which its books must carry` });
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/cloth-number', expected: 'the number of the cloth the game is played on', recorded: null, message: `table ${tableId} played ${[...games].join(' and ')} this gaming day; session ${s.sessionId} (${s.game}) did not record the number of its cloth, which its books must carry`, messagePhrase: phrase('finding.day.clothUnnumbered', { table: tableId, games: [...games].join(', '), session: s.sessionId, game: s.game }) });
       }
       const previous = ordered[i - 1];
       if (!previous || previous.game === s.game) continue;
       changes++;
       if (!previous.closedAt || ms(previous.closedAt) > ms(s.openedAt)) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/previous-closed', expected: `${previous.game} (session ${previous.sessionId}) closed before ${s.game} opens`, recorded: previous.closedAt ? `closed at ${previous.closedAt}, after ${s.openedAt}` : 'not closed', message: `table ${tableId} opened ${s.game} while ${previous.game} was still open: the previous game must be closed first` });
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/previous-closed', expected: `${previous.game} (session ${previous.sessionId}) closed before ${s.game} opens`, recorded: previous.closedAt ? `closed at ${previous.closedAt}, after ${s.openedAt}` : 'not closed', message: `table ${tableId} opened ${s.game} while ${previous.game} was still open: the previous game must be closed first`, messagePhrase: phrase('finding.day.clothBeforeClose', { table: tableId, game: s.game, previous: previous.game }) });
       }
       if (s.openingFloat <= 0) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/new-float', expected: 'a new float for the new game', recorded: s.openingFloat, message: `table ${tableId} changed to ${s.game} without a float of its own` });
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/new-float', expected: 'a new float for the new game', recorded: s.openingFloat, message: `table ${tableId} changed to ${s.game} without a float of its own`, messagePhrase: phrase('finding.day.clothNoFloat', { table: tableId, game: s.game }) });
       }
       if (rule.changesPerDay !== null && changes > rule.changesPerDay) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/changes-per-day', expected: `at most ${rule.changesPerDay} change of game per table per gaming day`, recorded: `change ${changes} (${previous.game} → ${s.game})`, message: `table ${tableId} changed its game ${changes} times this gaming day; the rules allow ${rule.changesPerDay}` });
+        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/changes-per-day', expected: `at most ${rule.changesPerDay} change of game per table per gaming day`, recorded: `change ${changes} (${previous.game} → ${s.game})`, message: `table ${tableId} changed its game ${changes} times this gaming day; the rules allow ${rule.changesPerDay}`, messagePhrase: phrase('finding.day.clothChanges', { table: tableId, changes, allowed: rule.changesPerDay ?? 0 }) });
       }
     }
   }
@@ -164,7 +164,7 @@ export function judgeTablesInService(jurisdiction: JurisdictionId, sessions: rea
     const mine = sessions.filter((s) => serviceKind(s.game) === kind && s.openedAt);
     if (!mine.length) {
       if (rule.whereAuthorised) notes.push(`no ${names[kind]} played this gaming day: the text requires one only where the casino is authorised for it, which no fact records (${rule.cite})`);
-      else findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service`, recorded: `no ${names[kind]} opened this gaming day`, message: `no ${names[kind]} was in service this gaming day; at least one must be` });
+      else findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service`, recorded: `no ${names[kind]} opened this gaming day`, message: `no ${names[kind]} was in service this gaming day; at least one must be`, messagePhrase: phrase('finding.day.noneInService', { kind }) });
       continue;
     }
     // the union of the kind's in-service intervals, and its gaps
@@ -175,7 +175,7 @@ export function judgeTablesInService(jurisdiction: JurisdictionId, sessions: rea
         // a gap: judged only while another table was in service (the casino was gaming then)
         const others = sessions.filter((s) => serviceKind(s.game) !== kind && s.openedAt && ms(s.openedAt) < from && (!s.closedAt || ms(s.closedAt) > end));
         if (others.length) {
-          findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service while the casino plays`, recorded: `none from ${new Date(end).toISOString()} to ${new Date(from).toISOString()}`, message: `no ${names[kind]} was in service from ${new Date(end).toISOString()} to ${new Date(from).toISOString()} while ${others.map((s) => s.tableId).join(', ')} played` });
+          findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service while the casino plays`, recorded: `none from ${new Date(end).toISOString()} to ${new Date(from).toISOString()}`, message: `no ${names[kind]} was in service from ${new Date(end).toISOString()} to ${new Date(from).toISOString()} while ${others.map((s) => s.tableId).join(', ')} played`, messagePhrase: phrase('finding.day.gapInService', { kind, from: new Date(end).toISOString(), to: new Date(from).toISOString(), tables: others.map((s) => s.tableId).join(', ') }) });
         }
       }
       end = Math.max(end, to);
@@ -468,6 +468,7 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
         expected: `at most ${capacity} table(s) per jefe de mesa${recording === false && ratio.withRecording ? ` (${ratio.withRecording} with individual video recording)` : ''}`,
         recorded: { inspector: x.inspector, tables, at: new Date(start.from).toISOString() },
         message: `${x.inspector} supervised ${tables.length} tables at once (${tables.join(', ')}), among them ${x.s.tableId} (${x.s.game}), which allows ${capacity}`,
+        messagePhrase: phrase('finding.day.overloadedJefe', { inspector: x.inspector, count: tables.length, tables: tables.join(', '), table: x.s.tableId, game: x.s.game, capacity }),
       });
     }
   }
@@ -504,6 +505,7 @@ function recordingConditions(start: { eventId: string; from: number; inspector: 
       expected: rule.when === 'mixed' ? 'each table of a jefe who supervises banking card tables of different games has individual video recording' : `each banking card table of a jefe who holds a ${rule.anchor} table among others has individual video recording`,
       recorded: { inspector: start.inspector, tables, games, withoutRecording: without.map((s) => s.tableId), at: new Date(start.from).toISOString() },
       message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which ${rule.when === 'mixed' ? 'mixed card games under one jefe require' : `a jefe per sector of ${rule.anchor} tables requires`}`,
+      messagePhrase: phrase('finding.day.unrecorded', { inspector: start.inspector, games: games.join(', '), tables: cards.map((s) => s.tableId).join(', '), without: without.map((s) => s.tableId).join(', '), when: rule.when === 'mixed' ? 'mixed' : 'sector', anchor: rule.anchor }),
     });
   }
   return findings;
@@ -543,15 +545,15 @@ export function judgeEquipment(s: DaySession): DayJudgement {
     s.diceIssued.forEach((issue, i) => {
       const base = { code: 'EQUIPMENT_CUSTODY_VIOLATION' as DiscrepancyCode, eventId: issue.eventId, ...at };
       if (i === 0 && issue.dice.length !== dice.perSession) {
-        findings.push({ ...base, rule: 'craps/dice-per-session', citation: dice.cite, expected: dice.perSession, recorded: issue.dice.length, message: `${s.tableId} was given ${issue.dice.length} dice for the session; the rules require ${dice.perSession}` });
+        findings.push({ ...base, rule: 'craps/dice-per-session', citation: dice.cite, expected: dice.perSession, recorded: issue.dice.length, message: `${s.tableId} was given ${issue.dice.length} dice for the session; the rules require ${dice.perSession}`, messagePhrase: phrase('finding.day.diceCount', { table: s.tableId, dice: issue.dice.length, due: dice.perSession }) });
       }
       const unmarked = issue.dice.filter((d) => !d.serial || !d.initials);
       if (unmarked.length) {
-        findings.push({ ...base, rule: 'craps/dice-marks', citation: dice.marksCite, expected: "each die bears the maker's serial number and the casino's initials", recorded: unmarked, message: `${unmarked.length} die/dice at ${s.tableId} lack the maker's serial number or the casino's initials` });
+        findings.push({ ...base, rule: 'craps/dice-marks', citation: dice.marksCite, expected: "each die bears the maker's serial number and the casino's initials", recorded: unmarked, message: `${unmarked.length} die/dice at ${s.tableId} lack the maker's serial number or the casino's initials`, messagePhrase: phrase('finding.day.diceUnmarked', { dice: unmarked.length, table: s.tableId }) });
       }
       const reused = issue.previous ? issue.dice.map((d) => d.serial).filter((serial): serial is string => !!serial && issue.previous!.serials.includes(serial)) : [];
       if (reused.length) {
-        findings.push({ ...base, rule: 'craps/dice-renewed', citation: dice.cite, expected: `dice other than those of the previous session (${issue.previous!.sessionId})`, recorded: reused, message: `${s.tableId} was given dice ${reused.join(', ')} again, already used at its previous session ${issue.previous!.sessionId}` });
+        findings.push({ ...base, rule: 'craps/dice-renewed', citation: dice.cite, expected: `dice other than those of the previous session (${issue.previous!.sessionId})`, recorded: reused, message: `${s.tableId} was given dice ${reused.join(', ')} again, already used at its previous session ${issue.previous!.sessionId}`, messagePhrase: phrase('finding.day.diceReused', { table: s.tableId, dice: reused.join(', '), session: issue.previous!.sessionId }) });
       }
     });
   }
@@ -587,6 +589,7 @@ export function judgeEquipment(s: DaySession): DayJudgement {
           expected: what === 'terna' ? 'the terna rotated every hour from the opening to the close' : 'the throwing croupier replaced every hour, save force majeure',
           recorded: `${Math.round(gap / 60000)} minutes from ${new Date(marks[i - 1].at).toISOString()} to ${new Date(marks[i].at).toISOString()}`,
           message: `${s.tableId}: ${what === 'terna' ? 'the same terna was in play' : 'the same croupier threw'} for ${Math.round(gap / 60000)} minutes; the rules require a change every hour`,
+          messagePhrase: phrase('finding.day.hourly', { table: s.tableId, what, minutes: Math.round(gap / 60000) }),
         });
       }
     };
