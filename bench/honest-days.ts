@@ -21,7 +21,7 @@ import { setting } from '../libs/platform/src/config';
 import { sessionInfoFrom, sessionOf } from '../libs/projections/src/facts';
 import { casinoEquipment, shoeComposition } from '../libs/projections/src/equipment/equipment-report';
 import { EquipmentProjection, EquipmentState, foldEquipmentFact } from '../libs/projections/src/equipment/equipment.projection';
-import { cusumAddRound, detectionStatement, newCusum, PERFORMANCE_FAMILIES, PerformanceSettings, performanceSettings, testedSubjects } from '../libs/projections/src/performance/performance-findings';
+import { cusumAddRound, cusumDetection, detectionStatement, newCusum, PERFORMANCE_FAMILIES, PerformanceSettings, performanceSettings, testedSubjects, typicalTheta as typicalThetaOf } from '../libs/projections/src/performance/performance-findings';
 import { openSession, PERFORMANCE_FACTS } from '../libs/projections/src/performance/performance-fold';
 import { foldPerformanceFact, judgePerformanceDays, newPerformanceChanges, PerformanceState } from '../libs/projections/src/performance/performance-state';
 import { seededRandom } from '../libs/rules/src';
@@ -147,7 +147,7 @@ interface HonestRun {
   pools: Map<string, RoundPool>;
   /** table → game */
   games: Map<string, string>;
-  statement: Map<string, { rounds: number | null; days: number | null; roundsPerDay: number; theta: number; typicalTheta: number; threshold: number }>;
+  statement: Map<string, { rounds: number | null; days: number | null; roundsPerDay: number; theta: number; typicalTheta: number; ratioOfMeans: number; threshold: number; observed: string }>;
   settings: PerformanceSettings;
   equipmentLevel: number;
 }
@@ -274,11 +274,21 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
     if (c.level === 'table') {
       run.cusum.statements.set(c.subject, detectionStatement(c));
       // the typical day's θ before the design takes it down to its digits
-      const typicalTheta = (s.leak * c.folded.handle) / c.folded.sd;
-      if (c.detection) run.statement.set(c.subject, { rounds: c.detection.rounds, days: c.detection.days, roundsPerDay: c.folded.rounds / c.folded.days, theta: c.detection.theta, typicalTheta, threshold: c.detection.threshold });
+      const typicalTheta = typicalThetaOf(c.folded, s.leak);
+      const ratioOfMeans = (s.leak * c.folded.handle) / c.folded.sd;
+      const detection = cusumDetection(c);
+      if (detection) run.statement.set(c.subject, { rounds: detection.rounds, days: detection.days, roundsPerDay: c.folded.rounds / c.folded.days, theta: detection.theta, typicalTheta, ratioOfMeans, threshold: detection.threshold, observed: observedIncrements(c.folded, typicalTheta) });
     }
   }
   return run;
+}
+
+/** The honest days' increments as the subject's row has them, beside the model's N(−θ²/2, θ²). */
+function observedIncrements(folded: { days: number; llr?: number; llrSquares?: number }, theta: number): string {
+  if (folded.llr === undefined || folded.llrSquares === undefined || folded.days < 2) return 'no increments kept';
+  const mean = folded.llr / folded.days;
+  const sd = Math.sqrt((folded.llrSquares - folded.llr ** 2 / folded.days) / (folded.days - 1));
+  return `a day's increment ${mean.toFixed(4)} ± ${sd.toFixed(4)} (model ${(-(theta ** 2) / 2).toFixed(4)} ± ${theta.toFixed(4)})`;
 }
 
 // ── the CUSUM's statement, by simulation ─────────────────────────────────────────────────────────────
@@ -392,7 +402,7 @@ export const honestDaysSuite: Suite = {
       const game = run.games.get(tableId);
       leakChecks.push([
         `${tableId} (${game})`,
-        `${fmtInt(perDay)} rounds, θ ${stated.typicalTheta.toFixed(4)} (designed at ${stated.theta}), h ${stated.threshold.toFixed(3)}; excess ${(100 * excessOf(pool)).toFixed(3)} % of handle, spread about the day's mean ${poolSpread(pool).toFixed(3)} of the computed variance`,
+        `${fmtInt(perDay)} rounds, θ ${stated.typicalTheta.toFixed(4)} (designed at ${stated.theta}; δ·mean handle/mean σ ${stated.ratioOfMeans.toFixed(4)}), h ${stated.threshold.toFixed(3)}; ${stated.observed}; excess ${(100 * excessOf(pool)).toFixed(3)} % of handle, spread about the day's mean ${poolSpread(pool).toFixed(3)} of the computed variance`,
         `${fmtInt(stated.rounds)} (${stated.days} days)`,
         rate(within, checkTables),
         Number.isFinite(q90) ? `${fmtInt(q90)} (${(q90 / perDay).toFixed(0)} days)` : `not within ${3 * stated.days} days`,

@@ -56,7 +56,7 @@ export function cusumRunLength(
   mean: number,
   sd: number,
   threshold: number,
-  options: { cells?: number; quantile?: number; maxPeriods?: number } = {},
+  options: { cells?: number; quantile?: number; maxPeriods?: number; quantileOnly?: boolean } = {},
 ): { readonly average: number; readonly quantilePeriods: number } {
   const n = options.cells ?? 120;
   const quantile = options.quantile ?? 0.9;
@@ -72,19 +72,7 @@ export function cusumRunLength(
       return normalCdf((upper - from - mean) / sd) - (lower === -Infinity ? 0 : normalCdf((lower - from - mean) / sd));
     }),
   );
-  // average: (I − R)·L = 1, by Gaussian elimination with partial pivoting
-  const A = R.map((row, i) => row.map((r, j) => (i === j ? 1 : 0) - r).concat(1));
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[pivot][c])) pivot = r;
-    [A[c], A[pivot]] = [A[pivot], A[c]];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const factor = A[r][c] / A[c][c];
-      if (factor !== 0) for (let k = c; k <= n; k++) A[r][k] -= factor * A[c][k];
-    }
-  }
-  const average = A[0][n] / A[0][0];
+  const average = options.quantileOnly ? NaN : averageRunLength(R);
   // quantile: step the distribution over the states until the mass not yet alarmed falls below 1 − q
   let p = new Array<number>(n).fill(0);
   p[0] = 1;
@@ -102,6 +90,23 @@ export function cusumRunLength(
     t++;
   }
   return { average, quantilePeriods: alive > 1 - quantile ? Infinity : t };
+}
+
+/** The chain's average run length from S = 0: (I − R)·L = 1, by Gaussian elimination with partial pivoting. */
+function averageRunLength(R: number[][]): number {
+  const n = R.length;
+  const A = R.map((row, i) => row.map((r, j) => (i === j ? 1 : 0) - r).concat(1));
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[pivot][c])) pivot = r;
+    [A[c], A[pivot]] = [A[pivot], A[c]];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const factor = A[r][c] / A[c][c];
+      if (factor !== 0) for (let k = c; k <= n; k++) A[r][k] -= factor * A[c][k];
+    }
+  }
+  return A[0][n] / A[0][0];
 }
 
 /**

@@ -5,7 +5,7 @@
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
 import { betFigures } from '../../../rules/src';
 import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
-import { cusumAddRound, cusumDesign, detectionStatement, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
+import { ceilSignificant, cusumAddRound, cusumDetection, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
 
@@ -168,11 +168,54 @@ describe('the CUSUM across days', () => {
     expect(c.folded.days).toBe(2); // the third is still being summed
     expect(c.state.statistic).toBe(0); // honest days at their theoretical win pull the statistic to 0
     const design = cusumDesign(0.2, 3650);
-    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
+    expect(cusumDetection(c)).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
     expect(detectionStatement(c)).toBe(`a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`);
     // a late round of an earlier day is counted apart, not in the statistic
     cusumAddRound(c, '2026-12-01', round, 9999, SETTINGS);
     expect(c.late_rounds).toBe(1);
+  });
+
+  describe("after 30 days the statement is the subject's own days', moved by what the leak adds", () => {
+    // a day: 400 rounds of 100 (σ per round 100), handle 40 000, σ 2 000: θ = 1 % × 40 000 / 2 000 = 0.2; each day's
+    // actual win is the theoretical moved by `offset(d)` (in units of the day's σ), so its increment is known:
+    // ℓ = θ·(−offset) − θ²/2
+    const dayOf = (d: number) => new Date(Date.UTC(2027, 0, 1 + d)).toISOString().slice(0, 10);
+    const play = (days: number, offset: (d: number) => number) => {
+      const c = newCusum('c', 'table', 'T', dayOf(0));
+      for (let d = 0; d <= days; d++) {
+        const perRound = (offset(d) * 2000) / 400;
+        for (let i = 0; i < 400; i++) cusumAddRound(c, dayOf(d), { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74 + perRound, variance: 100 ** 2 }, i, SETTINGS);
+      }
+      return c;
+    };
+    const h = cusumDesign(0.2, 3650).threshold;
+    // the statement's figures are taken to three digits, the mean down and the spread up (the sample's spread: n − 1)
+    const within = (mean: number, sd: number) => cusumRunLength(floorSignificant(mean, 3), ceilSignificant(sd * Math.sqrt(40 / 39), 3), h, { cells: 60, maxPeriods: 36_500 }).quantilePeriods;
+
+    it('days spread half as wide as the model says: found sooner, as Brook–Evans says for N(θ²/2, (θ/2)²)', () => {
+      const c = play(40, (d) => (d % 2 ? 0.5 : -0.5));
+      expect(c.folded.days).toBe(40);
+      expect(cusumDetection(c)!.days).toBe(within(0.02, 0.1));
+      expect(cusumDetection(c)!.days!).toBeLessThan(cusumDesign(0.2, 3650).days!);
+    });
+
+    it('days that drift below the model (the house keeping more than its theoretical): found later', () => {
+      // offset +0.05σ every day, spread ±1σ: increments θ·(−0.05 ∓ 1) − θ²/2, mean −0.03, sd ≈ 0.2
+      const c = play(40, (d) => 0.05 + (d % 2 ? 1 : -1));
+      expect(cusumDetection(c)!.days).toBe(within(-0.03 + 0.04, 0.2));
+      expect(cusumDetection(c)!.days!).toBeGreaterThan(cusumDesign(0.2, 3650).days!);
+    });
+
+    it('a leak already in the days promises nothing sooner than the model: their mean is never taken above −θ²/2', () => {
+      // the house short by 0.2σ a day (a leak of 1 %) with the model's spread: the model's statement
+      const c = play(40, (d) => -0.2 + (d % 2 ? 1 : -1));
+      expect(cusumDetection(c)!.days).toBeGreaterThanOrEqual(cusumDesign(0.2, 3650).days! - 1);
+    });
+
+    it('before 30 days the model speaks alone', () => {
+      const c = play(20, (d) => (d % 2 ? 0.5 : -0.5));
+      expect(cusumDetection(c)!.days).toBe(cusumDesign(0.2, 3650).days);
+    });
   });
 
   it('a leak of 1 % of the handle every day raises the alarm', () => {
