@@ -7,7 +7,7 @@
  * Totals: 3,986,646,103,440 pairs = C(52,5) × C(47,5); the standard table's loss at Wizard of Odds' pay
  * table is 1,059,715,400,580 / 19,933,230,517,200 (WoO counts the upcard's 5 positions): see the spec.
  */
-import type { CaribbeanCounts } from './house-edge';
+import type { CaribbeanCounts } from './kept';
 
 export const COUNTS: Readonly<Record<string, CaribbeanCounts>> = {
   'standard': {

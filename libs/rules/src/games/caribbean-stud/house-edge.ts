@@ -32,6 +32,8 @@ import {
 } from '../../core/poker/bank';
 import { Category, evaluateFive, qualifies, type Ranking } from '../../core/poker/evaluate';
 import { COUNTS } from './house-edge.data';
+import type { DealClassCount, CaribbeanCounts } from './kept';
+export type { DealClassCount, CaribbeanCounts } from './kept';
 import type { CaribbeanStudRulebook } from './rulebook';
 
 export type Outcome = BankOutcome;
@@ -40,23 +42,6 @@ export const OUTCOMES = BANK_OUTCOMES;
 /** The weakest no-pair hand the player raises with. */
 export const RAISE_FROM = ['AS', 'KH', 'JD', '8C', '3S'];
 export const STRATEGY = 'raise with a pair or better and with A-K-J-8-3 or better, fold below (no look at the upcard)';
-
-export interface DealClassCount {
-  readonly category: Category;
-  readonly outcome: Outcome;
-  /** (player hand, bank hand) pairs of the class */
-  readonly weight: number;
-  /** one of them */
-  readonly player: readonly string[];
-  readonly bank: readonly string[];
-}
-
-export interface CaribbeanCounts {
-  readonly ranking: string;
-  readonly classes: readonly DealClassCount[];
-  /** player hands by category (the insurance and the jackpot look at the player's five cards only) */
-  readonly hands: ReadonlyArray<{ category: Category; weight: number; player: readonly string[] }>;
-}
 
 const C = (n: number, k: number): number => {
   let r = 1;

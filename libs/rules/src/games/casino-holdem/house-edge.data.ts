@@ -3,7 +3,7 @@
  * hold'em played by `STRATEGY`, counted by class, with the first deal of each class. The draw takes
  * seconds, the opening of a table must not: house-edge.spec.ts draws it again and requires it equal.
  */
-import type { CasinoHoldemSample } from './house-edge';
+import type { CasinoHoldemSample } from './kept';
 
 export const SAMPLE: CasinoHoldemSample = {
   seed: 14,

@@ -36,28 +36,14 @@ import {
 } from '../../core/poker/bank';
 import { Category, evaluateFive, qualifies } from '../../core/poker/evaluate';
 import { SAMPLE } from './house-edge.data';
+import type { SampledClass, CasinoHoldemSample } from './kept';
+export type { SampledClass, CasinoHoldemSample } from './kept';
 import type { CasinoHoldemRulebook } from './rulebook';
 
 export type Outcome = BankOutcome;
 const OUTCOMES = BANK_OUTCOMES;
 
 export const STRATEGY = 'call with a pair or better using a hole card, four to a flush, four to a straight (open or inside), or a ten or better in the hole; fold otherwise';
-
-export interface SampledClass {
-  readonly category: Category;
-  readonly outcome: Outcome;
-  readonly weight: number;
-  /** the first deal of the class: the player's two cards, the bank's two, the five board cards */
-  readonly player: readonly string[];
-  readonly bank: readonly string[];
-  readonly board: readonly string[];
-}
-
-export interface CasinoHoldemSample {
-  readonly seed: number;
-  readonly deals: number;
-  readonly classes: readonly SampledClass[];
-}
 
 let standardClasses: HandClasses | undefined;
 const classes5 = (): HandClasses => (standardClasses ??= handClasses(5, (codes) => evaluateFive(codes)));

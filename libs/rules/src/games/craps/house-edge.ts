@@ -11,7 +11,7 @@ import type { GameRules, RoundEnv } from '../../core/game';
 import { backPerUnit, edgeFrom, type BetEdge } from '../../core/house-edge';
 import { isUndecided, isUnverifiable, type Bet, type Fact } from '../../core/types';
 import { CrapsRulebook, FIXED_BETS, GALICIA_LABELS_FOR_ONE, ODDS_BETS, OddsBet, PLACE_BETS, POINT_NUMBERS } from './rulebook';
-import type { CrapsCarried, CrapsState } from './rules';
+import type { CrapsCarried, CrapsState } from './state';
 
 type Env = RoundEnv<CrapsRulebook>;
 type Rules = GameRules<CrapsState, CrapsRulebook>;

@@ -14,7 +14,7 @@ import type { GameRules, RoundEnv } from '../../core/game';
 import { edgeFrom, type BetEdge } from '../../core/house-edge';
 import { backPerUnitOf, BankPokerState, cardCode, DEALER, DealFacts, seatPosition, valuationEnv } from '../../core/poker/bank';
 import type { TexasHoldemRulebook } from './rulebook';
-import { bonusHand } from './rules';
+import { bonusHand } from './hands';
 
 /** Bonus hand (or none) → (player, bank) pairs and one of them. */
 export function bonusClasses(): Array<{ hand: string; weight: number; player: string[]; bank: string[] }> {

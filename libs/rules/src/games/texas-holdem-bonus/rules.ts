@@ -56,28 +56,15 @@ import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluat
 import { parseCard } from '../../core/cards';
 import { cited, type Bet, type Finding, type JurisdictionId, type SettlementVerdict } from '../../core/types';
 import { texasHoldemEdges } from './house-edge';
-import { BONUS_RULEBOOKS, BonusHand, TexasHoldemRulebook } from './rulebook';
+import { BONUS_RULEBOOKS, TexasHoldemRulebook } from './rulebook';
+import { bonusHand } from './hands';
+export { bonusHand } from './hands';
 
 type R = TexasHoldemRulebook;
 type Env = RoundEnv<R>;
 const STREETS = ['flop', 'turn', 'river'] as const;
 type Street = (typeof STREETS)[number];
 const isStreet = (t: string): t is Street => (STREETS as readonly string[]).includes(t);
-
-/** The Bonus hand of two cards ("undecided" while the bank's cards are needed for A-A against A-A). */
-export function bonusHand(hole: readonly string[], bank: readonly string[]): BonusHand | null | 'undecided' {
-  const cards = hole.map((c) => parseCard(c)!).sort((a, b) => b.value - a.value);
-  const [hi, lo] = cards.map((c) => c.value);
-  const suited = cards[0].suit === cards[1].suit;
-  if (hi === 14 && lo === 14) {
-    if (bank.length < 2) return 'undecided';
-    return bank.every((c) => parseCard(c)?.value === 14) ? 'aces-against-bank-aces' : 'aces';
-  }
-  if (hi === lo) return hi >= 11 ? 'jacks-to-kings' : 'twos-to-tens';
-  if (hi === 14 && lo === 13) return suited ? 'ace-king-suited' : 'ace-king-offsuit';
-  if (hi === 14 && (lo === 12 || lo === 11)) return suited ? 'ace-queen-or-jack-suited' : 'ace-queen-or-jack-offsuit';
-  return null;
-}
 
 export function texasHoldemGame(game: string, rulebooks: Partial<Record<JurisdictionId, R>>): GameRules<BankPokerState, R> {
   const deal: DealSpec<R> = {

@@ -8,10 +8,11 @@
  *
  * The player's strategy is the optimal one for the standard tables: play Q-6-4 or better, fold below.
  */
-import type { RoundEnv } from '../../core/game';
+import type { GameRules, RoundEnv } from '../../core/game';
 import { edgeFrom, type BetEdge } from '../../core/house-edge';
 import {
   backPerUnitOf,
+  type BankPokerState,
   cardCode,
   DEALER,
   DealFacts,
@@ -25,7 +26,6 @@ import {
 import { Category, evaluateThree, qualifies } from '../../core/poker/evaluate';
 import { optionCite } from '../../core/game';
 import type { ThreeCardPokerRulebook } from './rulebook';
-import type { threeCardPoker as ThreeCardPokerRules } from './rules';
 
 type R = ThreeCardPokerRulebook;
 type Outcome = 'fold' | 'bank-does-not-qualify' | 'player-wins' | 'tie' | 'bank-wins';
@@ -154,7 +154,7 @@ function representativeBank(hands: number[][], classOf: number[], player: number
 const SOURCE = 'three card poker: every player hand × every bank hand, counted by class (407,170,400 pairs)';
 
 /** The edges of the ante (with its play bet and ante bonus, per ante) and of the session's pair-plus table. */
-export function threeCardPokerEdges(rules: typeof ThreeCardPokerRules, env: RoundEnv<R>): BetEdge[] {
+export function threeCardPokerEdges(rules: GameRules<BankPokerState, R>, env: RoundEnv<R>): BetEdge[] {
   const rb = env.rulebook;
   const venv = valuationEnv(env);
   const counts = threeCardCounts(rb.qualifier.value);

@@ -4,7 +4,7 @@
  * strategy, by class, with one deal of each. The count takes seconds, the opening of a table must not:
  * house-edge.spec.ts counts again and requires it equal. Totals: 2,598,960 hands × 20 orders.
  */
-import type { TrijokerClass } from './house-edge';
+import type { TrijokerClass } from './kept';
 
 export const KEPT: { table: string; classes: readonly TrijokerClass[] } = {
   table: '[[["flush",8],["four-of-a-kind",50],["full-house",11],["pair",1],["royal-flush",500],["straight",5],["straight-flush",200],["three-of-a-kind",3],["two-pair",2]],{"category":"pair","ranks":[11]}]',

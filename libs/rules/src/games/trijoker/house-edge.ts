@@ -13,8 +13,10 @@ import type { BetEdge } from '../../core/house-edge';
 import { BOARD, cardCode, DealClass, DealFacts, eachFiveCardHand, edgeOfClasses, handClasses, seatPosition, valuationEnv, type HandClasses } from '../../core/poker/bank';
 import { evaluateFive, qualifies } from '../../core/poker/evaluate';
 import { KEPT } from './house-edge.data';
+import type { TrijokerClass } from './kept';
+export type { TrijokerClass } from './kept';
 import type { TrijokerRulebook } from './rulebook';
-import type { TrijokerState } from './rules';
+import type { TrijokerState } from './state';
 
 let classes: HandClasses | undefined;
 const classes5 = () => (classes ??= handClasses(5, (codes) => evaluateFive(codes)));
@@ -30,16 +32,6 @@ const indexOf = (cards: ArrayLike<number>, k: number) => {
   for (let j = 0; j < k; j++) i += BINOMIAL[cards[j] * 6 + j + 1];
   return i;
 };
-
-export interface TrijokerClass {
-  readonly weight: number;
-  /** the final hand's class (its category, whether it pays) */
-  readonly group: string;
-  readonly keepsFirst: boolean;
-  readonly keepsSecond: boolean;
-  readonly own: readonly string[];
-  readonly common: readonly string[];
-}
 
 /** Every deal (own three, left common card, right common card) counted by class, at the optimal strategy for `pays`. */
 export function trijokerClasses(pays: (classIndex: number) => number, groupOf: (classIndex: number) => string): TrijokerClass[] {

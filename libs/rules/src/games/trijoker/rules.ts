@@ -45,17 +45,13 @@ import { said } from '../../core/phrase';
 import { cited, type Fact, type Finding } from '../../core/types';
 import { trijokerEdges } from './house-edge';
 import { RULEBOOKS, TrijokerRulebook } from './rulebook';
+import type { TrijokerState } from './state';
+export type { TrijokerState } from './state';
 
 const GAME = 'trijoker';
 const BETS = ['bet-1', 'bet-2', 'bet-3'];
 type R = TrijokerRulebook;
 type Env = RoundEnv<R>;
-export interface TrijokerState extends BankPokerState {
-  /** common cards revealed so far (0, 1, 2) */
-  readonly revealed: number;
-  /** bets withdrawn in time (a late withdrawal is flagged and the bet stays in play) */
-  readonly withdrawn: readonly string[];
-}
 
 const deal: DealSpec<R> = {
   count(s, position, env) {
