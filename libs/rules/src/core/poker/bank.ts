@@ -320,6 +320,7 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
         rule: `${game}/one-deck`,
         citation: env.rulebook.source,
         message: `${c.code} dealt twice in one coup from a single deck`,
+        messagePhrase: phrase('finding.poker.oneDeck', { card: c.code }),
       });
   }
   if (to === BURN) {
@@ -332,6 +333,7 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
         rule: b.rule,
         citation: b.citation,
         message: `a burn card beyond the ${b.due} the deal requires`,
+        messagePhrase: phrase('finding.poker.burnBeyond', { due: b.due }),
       });
     return findings;
   }
@@ -345,6 +347,7 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
       rule: count.rule,
       citation: count.citation,
       message: `${to} receives card ${already + 1} (${c.code}) where the rules give it ${count.due}`,
+      messagePhrase: phrase('finding.poker.receives', { place: placePhrase(to), nth: already + 1, card: c.code, due: count.due }),
     });
   }
   return findings;
@@ -368,6 +371,7 @@ export function judgeUndueExposure(
     rule: `${game}/undue-exposure`,
     citation,
     message: `${x.card} was dealt face up to ${x.to}: the text voids the whole coup, which was settled instead`,
+    messagePhrase: phrase('finding.poker.undueExposure', { card: x.card, place: placePhrase(x.to) }),
   }));
 }
 
@@ -384,6 +388,7 @@ export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: B
         rule: count.rule,
         citation: count.citation,
         message: `${position} ends the coup with ${got} card(s); the rules give it ${count.due}`,
+        messagePhrase: phrase('finding.poker.endsShort', { place: placePhrase(position), got, due: count.due }),
       });
   }
   const b = spec.burns?.(state, env);
@@ -395,6 +400,7 @@ export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: B
       rule: b.rule,
       citation: b.citation,
       message: `${b.due} burn card(s) required, ${state.burns.length} burnt`,
+      messagePhrase: phrase('finding.poker.burnsShort', { due: b.due, burnt: state.burns.length }),
     });
   return findings;
 }
@@ -421,15 +427,34 @@ export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusa
   return decisions.includes(d) ? null : { field: 'data.decision', reason: `"${d}" is not a decision of this game (${decisions.join(', ')})` };
 }
 
-export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: string, expected: unknown = 'a bet the rulebook offers'): Finding {
-  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message };
+/** A bet the rules refuse; `message` the English, or the English with its phrase (issue 16). */
+export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: string | Said, expected: unknown = 'a bet the rulebook offers'): Finding {
+  const said = typeof message === 'string' ? { text: message } : { text: message.text, messagePhrase: message.phrase };
+  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message: said.text, ...(said.messagePhrase ? { messagePhrase: said.messagePhrase } : {}) };
 }
+
+/** A place at a banking poker table as the catalogue names it: a box (`seat:N`), the bank's hand, the board. */
+export const placePhrase = (to: string): Phrase => {
+  const box = seatOf(to);
+  return box !== null ? phrase('finding.poker.place', { place: 'seat', box: String(box) }) : phrase('finding.poker.place', { place: to, box: '' });
+};
+
+/** A bet on a box the layout (or table) does not have. */
+export const noSuchBox = (bet: Bet, boxes: number, where: 'table' | 'layout'): Said =>
+  said(`a bet on box ${String(bet.seat)}; the ${where} has boxes 1 to ${boxes}`, 'finding.poker.noSuchBox', { box: String(bet.seat), boxes });
+
+/** A bet placed on a box after its cards were dealt. */
+export const afterDeal = (bet: Bet): Said =>
+  said(`${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) });
+
+/** A bet that needs the box's ante first. */
+export const withoutAnte = (text: string, bet: Bet, ante: string): Said => said(text, 'finding.poker.withoutAnte', { betType: term('betType', bet.betType), box: String(bet.seat), ante: term('betType', ante) });
 
 /** A bet type this jurisdiction does not offer. */
 export function judgeOffered(game: string, bet: Bet, offered: Readonly<Record<string, Cited<boolean>>>, source: string): Finding[] {
   const entry = offered[bet.betType];
   if (entry?.value) return [];
-  return [notAllowed(game, bet, 'bet-types', entry?.cite ?? source, `${bet.betType} is not a bet of ${game} in this jurisdiction`)];
+  return [notAllowed(game, bet, 'bet-types', entry?.cite ?? source, said(`${bet.betType} is not a bet of ${game} in this jurisdiction`, 'finding.bet.notOffered', { betType: term('betType', bet.betType), game }))];
 }
 
 /** A bet on a box the layout does not have: boxes are numbered 1 to the text's number of players. */
@@ -437,7 +462,7 @@ export function judgeBox(game: string, bet: Bet, boxes: Cited<number>): Finding[
   const box = Number(bet.seat);
   return Number.isInteger(box) && box >= 1 && box <= boxes.value
     ? []
-    : [notAllowed(game, bet, 'box', boxes.cite, `a bet on box ${String(bet.seat)}; the table has boxes 1 to ${boxes.value}`, `a box from 1 to ${boxes.value}`)];
+    : [notAllowed(game, bet, 'box', boxes.cite, noSuchBox(bet, boxes.value, 'table'), `a box from 1 to ${boxes.value}`)];
 }
 
 /** Bets on one box beyond the rulebook's number (standing players, players on others' boxes). */
@@ -445,18 +470,26 @@ export function judgeBoxCount(game: string, bet: Bet, state: BankPokerState, mai
   if (bet.betType !== mainBet) return [];
   const onBox = betsOf(state, bet.seat, mainBet).length + 1;
   return onBox > max.value
-    ? [notAllowed(game, bet, 'bets-per-box', max.cite, `${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, max.value)]
+    ? [notAllowed(game, bet, 'bets-per-box', max.cite, said(`${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, 'finding.poker.perBox', { count: onBox, betType: term('betType', mainBet), box: String(bet.seat), max: max.value }), max.value)]
     : [];
 }
 
 /** A second bet that must be a set multiple of the same box's ante (player's own or on his behalf). */
 export function judgeMultipleOf(game: string, bet: Bet, state: BankPokerState, anteType: string, multiple: Cited<number>, rule: string): Finding[] {
   const ante = state.bets.find((b) => b.betType === anteType && String(b.seat) === String(bet.seat) && (b.onBehalfOf ?? null) === (bet.onBehalfOf ?? null));
-  if (!ante) return [notAllowed(game, bet, rule, multiple.cite, `${bet.betType} bet on box ${bet.seat} without an ${anteType}`, `an ${anteType} first`)];
+  if (!ante) return [notAllowed(game, bet, rule, multiple.cite, withoutAnte(`${bet.betType} bet on box ${bet.seat} without an ${anteType}`, bet, anteType), `an ${anteType} first`)];
   const expected = ante.amount * multiple.value;
   return bet.amount === expected
     ? []
-    : [notAllowed(game, bet, rule, multiple.cite, `${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, expected)];
+    : [
+        notAllowed(
+          game, bet, rule, multiple.cite,
+          said(`${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, 'finding.poker.anteMultiple', {
+            betType: term('betType', bet.betType), multiple: multiple.value, ante: term('betType', anteType), anteAmount: amount(ante.amount), due: amount(expected), bet: amount(bet.amount),
+          }),
+          expected,
+        ),
+      ];
 }
 
 /** The maximum of an initial bet: the regulation's multiple of the minimum, or the session's own lower maximum. */

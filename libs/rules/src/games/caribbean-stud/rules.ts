@@ -56,6 +56,7 @@ import {
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
 import type { Bet, ExpectedLevy, Fact, Finding, SettlementVerdict } from '../../core/types';
+import { amount, phrase } from '../../core/phrase';
 import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
 
@@ -176,6 +177,7 @@ function judgeMissingContribution(s: BankPokerState, env: Env): Finding[] {
       rule: `${GAME}/carousel-contribution`,
       citation: rate.cite,
       message: `${stakes} staked on the carousel and no contribution recorded: ${rate.value * 100} % (${expected}) goes to the pool`,
+      messagePhrase: phrase('finding.caribbean.noContribution', { staked: amount(stakes), percent: rate.value * 100, due: amount(expected) }),
     },
   ];
 }
@@ -223,6 +225,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
           rule: `${GAME}/bank-upcard`,
           citation: allowed.cite,
           message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
+          messagePhrase: phrase('finding.caribbean.bankUpcard', { nth }),
         });
     }
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
@@ -237,6 +240,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
           rule: `${GAME}/buy-card`,
           citation: env.rulebook.source,
           message: `buying a card is not part of ${GAME} in ${env.rulebook.jurisdiction}`,
+          messagePhrase: phrase('finding.caribbean.noBuying', { jurisdiction: env.rulebook.jurisdiction }),
         });
       } else if (ante && Number(fact.data.amount ?? 0) !== ante.amount * buy.feeMultiple.value) {
         findings.push({
@@ -246,6 +250,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
           rule: `${GAME}/buy-card-fee`,
           citation: buy.feeMultiple.cite,
           message: `the bought card costs an amount equal to the ante (${ante.amount}), paid to the bank`,
+          messagePhrase: phrase('finding.caribbean.buyFee', { ante: amount(ante.amount) }),
         });
       }
     }

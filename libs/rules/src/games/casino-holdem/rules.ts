@@ -32,6 +32,8 @@ import {
   lose,
   memoEdges,
   notAllowed,
+  withoutAnte,
+  afterDeal,
   optionCite,
   optionOr,
   push,
@@ -149,10 +151,10 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
     if (findings.length) return findings;
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'txb' && !bettorBet(state, bet, 'ante'))
-      findings.push(notAllowed(GAME, bet, 'txb-needs-ante', rb.betTypes.txb.cite, `a Texas Bonus on box ${bet.seat} without an ante`, 'an ante first'));
+      findings.push(notAllowed(GAME, bet, 'txb-needs-ante', rb.betTypes.txb.cite, withoutAnte(`a Texas Bonus on box ${bet.seat} without an ante`, bet, 'ante'), 'an ante first'));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', playMultiple(env), 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
     return findings;
   },
 

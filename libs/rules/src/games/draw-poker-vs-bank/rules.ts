@@ -30,6 +30,8 @@ import {
   judgeOffered,
   lose,
   notAllowed,
+  afterDeal,
+  withoutAnte,
   optionCite,
   optionOr,
   playJackpot,
@@ -53,8 +55,8 @@ import {
   jackpotStake,
   playerWins,
 } from '../../core/poker/bank';
-import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
-import { said } from '../../core/phrase';
+import { evaluateFive, handName, handPhrase, HandValue, qualifies } from '../../core/poker/evaluate';
+import { phrase, said, type Phrase } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
 import { DrawPokerRulebook, RULEBOOKS } from './rulebook';
 
@@ -72,30 +74,31 @@ export interface DrawPokerState extends BankPokerState {
 const MADE: ReadonlySet<string> = new Set(['straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush', 'royal-flush']);
 
 /** The bank's fixed draw (euskadi L8085–8175): which cards it discards from its five, and by which rule. */
-export function bankDiscards(five: readonly string[]): { discards: string[]; step: number; reason: string } {
+export function bankDiscards(five: readonly string[]): { discards: string[]; step: number; reason: string; reasonPhrase: Phrase } {
   const hand = evaluateFive(five);
+  const drawn = (d: { discards: string[]; step: number; reason: string }) => ({ ...d, reasonPhrase: phrase(`finding.drawPoker.discard.${d.step}`, { hand: handPhrase(hand) }) });
   const cards = five.map((c) => parseCard(c)!);
   const byValue = [...cards].sort((a, b) => a.value - b.value);
   const outside = (values: number[]) => cards.filter((c) => !values.includes(c.value)).map((c) => c.code);
-  if (MADE.has(hand.category)) return { discards: [], step: 1, reason: `${handName(hand)}: a straight or better stands` };
-  if (hand.category === 'three-of-a-kind') return { discards: outside([hand.ranks[0]]), step: 2, reason: `${handName(hand)}: the two other cards go` };
-  if (hand.category === 'two-pair') return { discards: outside([hand.ranks[0], hand.ranks[1]]), step: 3, reason: `${handName(hand)}: the odd card goes` };
+  if (MADE.has(hand.category)) return drawn({ discards: [], step: 1, reason: `${handName(hand)}: a straight or better stands` });
+  if (hand.category === 'three-of-a-kind') return drawn({ discards: outside([hand.ranks[0]]), step: 2, reason: `${handName(hand)}: the two other cards go` });
+  if (hand.category === 'two-pair') return drawn({ discards: outside([hand.ranks[0], hand.ranks[1]]), step: 3, reason: `${handName(hand)}: the odd card goes` });
   if (hand.category === 'pair') {
     const others = byValue.filter((c) => c.value !== hand.ranks[0]);
-    return { discards: others.slice(0, 2).map((c) => c.code), step: 4, reason: `${handName(hand)}: the two lowest other cards go` };
+    return drawn({ discards: others.slice(0, 2).map((c) => c.code), step: 4, reason: `${handName(hand)}: the two lowest other cards go` });
   }
   for (const suit of ['S', 'H', 'D', 'C']) {
     const off = cards.filter((c) => c.suit !== suit);
-    if (off.length === 1) return { discards: [off[0].code], step: 5, reason: 'four to a flush: the fifth card goes (even with four to a straight)' };
+    if (off.length === 1) return drawn({ discards: [off[0].code], step: 5, reason: 'four to a flush: the fifth card goes (even with four to a straight)' });
   }
   for (const c of cards) {
     const rest = cards.filter((x) => x !== c).map((x) => x.value);
     const consecutive = (vs: number[]) => Math.max(...vs) - Math.min(...vs) === 3;
     // ace high or low (euskadi L7640–7648)
     if (consecutive(rest) || (rest.includes(14) && consecutive(rest.map((v) => (v === 14 ? 1 : v)))))
-      return { discards: [c.code], step: 6, reason: 'four consecutive values: the fifth card goes' };
+      return drawn({ discards: [c.code], step: 6, reason: 'four consecutive values: the fifth card goes' });
   }
-  return { discards: byValue.slice(0, 2).map((c) => c.code), step: 7, reason: 'no combination: the two lowest cards go' };
+  return drawn({ discards: byValue.slice(0, 2).map((c) => c.code), step: 7, reason: 'no combination: the two lowest cards go' });
 }
 
 const sameCards = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -166,7 +169,7 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
 function judgeBankDraw(before: DrawPokerState, fact: Fact, env: Env): Finding[] {
   const recorded = (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data) : []).map((c: unknown) => parseCard(String(c))?.code ?? String(c));
   if (before.bankDealt.length < 5)
-    return [{ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: `${GAME}/bank-draw`, citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards' }];
+    return [{ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: `${GAME}/bank-draw`, citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards', messagePhrase: phrase('finding.drawPoker.discardEarly') }];
   const due = bankDiscards(before.bankDealt);
   return sameCards(due.discards, recorded)
     ? []
@@ -178,6 +181,7 @@ function judgeBankDraw(before: DrawPokerState, fact: Fact, env: Env): Finding[] 
           rule: `${GAME}/bank-draw`,
           citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
           message: `bank ${before.bankDealt.join(' ')}: ${due.reason}`,
+          messagePhrase: phrase('finding.drawPoker.bankDraw', { cards: before.bankDealt.join(' '), why: due.reasonPhrase }),
         },
       ];
 }
@@ -244,9 +248,9 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
       const total = drawsOf(before, seat) + (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data).length : 0);
       const max = env.rulebook.playerMaxDraw;
       if (total > max.value)
-        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}` });
+        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}`, messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }) });
       if (!betsOf(before, seat, 'play').length)
-        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: 'no draw', recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} draws without having played ("voy")` });
+        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: 'no draw', recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} draws without having played ("voy")`, messagePhrase: phrase('finding.drawPoker.drawUnplayed', { box: seat }) });
     }
     return findings;
   },
@@ -258,9 +262,9 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
     if (bet.betType === 'jackpot' && !bettorBet(state, bet, 'ante'))
-      findings.push(notAllowed(GAME, bet, 'jackpot-needs-ante', rb.jackpot.maxFractionOfMinimum.cite, `a jackpot bet on box ${bet.seat} without an ante`, 'an ante first'));
+      findings.push(notAllowed(GAME, bet, 'jackpot-needs-ante', rb.jackpot.maxFractionOfMinimum.cite, withoutAnte(`a jackpot bet on box ${bet.seat} without an ante`, bet, 'ante'), 'an ante first'));
     return findings;
   },
 
@@ -295,6 +299,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
           rule: `${GAME}/bank-draw`,
           citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
           message: `the bank never drew: ${due.reason}`,
+          messagePhrase: phrase('finding.drawPoker.bankNeverDrew', { why: due.reasonPhrase }),
         });
     }
     return findings;

@@ -29,6 +29,7 @@ import {
   judgeOffered,
   lose,
   notAllowed,
+  noSuchBox,
   optionCite,
   optionOr,
   push,
@@ -43,7 +44,7 @@ import {
   verdict,
 } from '../../core/poker/bank';
 import { choose, compareHands, evaluateFive, handName, handPhrase, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
-import { amount, phrase, said, type Phrase, type PhraseValue } from '../../core/phrase';
+import { amount, phrase, said, term, type Phrase, type PhraseValue } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict } from '../../core/types';
 import { PaiGowRulebook, RULEBOOKS } from './rulebook';
 
@@ -180,6 +181,7 @@ function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
       rule: `${GAME}/setting-order`,
       citation: env.rulebook.settingOrder.cite,
       message: `the bank sets its hands before box ${unset.join(', ')} has set ${unset.length === 1 ? 'its' : 'theirs'}: the croupier may not see his cards until every player has set his hands`,
+      messagePhrase: phrase('finding.paiGow.bankFirst', { count: unset.length, boxes: unset.join(', ') }),
     });
   const seven = cardsAt(before, DEALER);
   const set = setHands(seven, (fact.data.low as string[]) ?? [], paiGowRanking(env));
@@ -192,6 +194,7 @@ function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
       rule: `${GAME}/bank-setting`,
       citation: env.rulebook.lowCards.cite,
       message: `the bank's hands are wrongly set: ${set.foul}`,
+      messagePhrase: phrase('finding.paiGow.foul', { high: handPhrase(set.high), low: handPhrase(set.low) }),
     });
   return findings;
 }
@@ -244,10 +247,10 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
     if (findings.length) return findings;
     const box = Number(bet.seat);
     if (!(Number.isInteger(box) && box >= 1 && box <= rb.boxes.value))
-      findings.push(notAllowed(GAME, bet, 'box', rb.boxes.cite, `a bet on box ${String(bet.seat)}; the layout has boxes 1 to ${rb.boxes.value}`, `a box from 1 to ${rb.boxes.value}`));
+      findings.push(notAllowed(GAME, bet, 'box', rb.boxes.cite, noSuchBox(bet, rb.boxes.value, 'layout'), `a box from 1 to ${rb.boxes.value}`));
     findings.push(...judgeBoxCount(GAME, bet, state, 'main', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, 'bet-before-deal', rb.betTypes.main.cite, `a bet on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      findings.push(notAllowed(GAME, bet, 'bet-before-deal', rb.betTypes.main.cite, said(`a bet on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) }), 'before the deal'));
     return findings;
   },
 

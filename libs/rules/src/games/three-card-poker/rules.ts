@@ -29,6 +29,7 @@ import {
   judgeOffered,
   lose,
   notAllowed,
+  afterDeal,
   memoEdges,
   optionCite,
   optionOr,
@@ -157,7 +158,7 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
     return findings;
   },
 

@@ -28,6 +28,7 @@ import {
   lose,
   memoEdges,
   notAllowed,
+  afterDeal,
   receivedAt,
   returned,
   refuseCard,
@@ -41,7 +42,7 @@ import {
   bankWhy,
 } from '../../core/poker/bank';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
-import { said } from '../../core/phrase';
+import { amount, phrase, said, term, type Phrase } from '../../core/phrase';
 import { cited, type Fact, type Finding } from '../../core/types';
 import { trijokerEdges } from './house-edge';
 import { RULEBOOKS, TrijokerRulebook } from './rulebook';
@@ -75,16 +76,16 @@ const handOf = (s: BankPokerState, seat: unknown, env: Env): HandValue | null =>
 const withdrawn = (s: TrijokerState, betId: string) => s.withdrawn.includes(betId);
 
 /** Why a withdrawal is out of sequence, or null when the rules allow it. */
-function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: string; expected: unknown; citation: string; betId?: string } | null {
+function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: string; messagePhrase: Phrase; expected: unknown; citation: string; betId?: string } | null {
   const bet = s.bets.find((b) => b.betId === String(fact.data.betId));
   const limit = bet ? env.rulebook.withdrawable[bet.betType] : undefined;
   const cite = env.rulebook.withdrawable['bet-1'].cite;
-  if (!bet) return { message: `withdrawal of bet ${fact.data.betId}, which is not on the table`, expected: 'a bet of the box', citation: cite };
+  if (!bet) return { message: `withdrawal of bet ${fact.data.betId}, which is not on the table`, messagePhrase: phrase('finding.trijoker.withdrawUnknown', { bet: String(fact.data.betId) }), expected: 'a bet of the box', citation: cite };
   const at = { betId: bet.betId };
-  if (String(bet.seat) !== String(fact.data.seat)) return { ...at, message: `box ${fact.data.seat} withdrew bet ${bet.betId} of box ${bet.seat}`, expected: `box ${bet.seat}`, citation: cite };
-  if (!limit) return { ...at, message: `${bet.betType} can never be withdrawn`, expected: 'bet-1 or bet-2', citation: cite };
-  if (s.revealed >= limit.value) return { ...at, message: `${bet.betType} withdrawn after common card ${limit.value} was revealed`, expected: `before common card ${limit.value}`, citation: limit.cite };
-  if (withdrawn(s, bet.betId)) return { ...at, message: `${bet.betType} withdrawn twice`, expected: 'one withdrawal', citation: limit.cite };
+  if (String(bet.seat) !== String(fact.data.seat)) return { ...at, message: `box ${fact.data.seat} withdrew bet ${bet.betId} of box ${bet.seat}`, messagePhrase: phrase('finding.trijoker.withdrawOther', { box: String(fact.data.seat), bet: bet.betId, owner: String(bet.seat) }), expected: `box ${bet.seat}`, citation: cite };
+  if (!limit) return { ...at, message: `${bet.betType} can never be withdrawn`, messagePhrase: phrase('finding.trijoker.neverWithdrawn', { betType: term('betType', bet.betType) }), expected: 'bet-1 or bet-2', citation: cite };
+  if (s.revealed >= limit.value) return { ...at, message: `${bet.betType} withdrawn after common card ${limit.value} was revealed`, messagePhrase: phrase('finding.trijoker.withdrawnLate', { betType: term('betType', bet.betType), card: limit.value }), expected: `before common card ${limit.value}`, citation: limit.cite };
+  if (withdrawn(s, bet.betId)) return { ...at, message: `${bet.betType} withdrawn twice`, messagePhrase: phrase('finding.trijoker.withdrawnTwice', { betType: term('betType', bet.betType) }), expected: 'one withdrawal', citation: limit.cite };
   return null;
 }
 
@@ -125,7 +126,7 @@ export const trijoker: GameRules<TrijokerState, R> = {
     const findings = judgeCard(GAME, deal, before, fact, env);
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet') {
       const bad = badWithdrawal(before, fact, env);
-      if (bad) findings.push({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: `${GAME}/withdraw-bet`, citation: bad.citation, message: bad.message });
+      if (bad) findings.push({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: `${GAME}/withdraw-bet`, citation: bad.citation, message: bad.message, messagePhrase: bad.messagePhrase });
     }
     return findings;
   },
@@ -137,10 +138,10 @@ export const trijoker: GameRules<TrijokerState, R> = {
     if (findings.length) return findings;
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'bet-1', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, 'bets-before-deal', rb.equalBets.cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+      findings.push(notAllowed(GAME, bet, 'bets-before-deal', rb.equalBets.cite, afterDeal(bet), 'before the deal'));
     const first = betsOf(state, bet.seat, 'bet-1')[0];
     if (bet.betType !== 'bet-1' && first && first.amount !== bet.amount)
-      findings.push(notAllowed(GAME, bet, 'equal-bets', rb.equalBets.cite, `the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, first.amount));
+      findings.push(notAllowed(GAME, bet, 'equal-bets', rb.equalBets.cite, said(`the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, 'finding.trijoker.equalBets', { betType: term('betType', bet.betType), amount: amount(bet.amount), first: amount(first.amount) }), first.amount));
     return findings;
   },
 
