@@ -156,23 +156,39 @@ export const CANTABRIA_COMMON: CircleRulebookData = {
 };
 
 
+/**
+ * The lines a jurisdiction gives for the defaults every circle game shares: no cap on the cagnotte, the betting
+ * structure (no-limit unless the game says otherwise) and no ante. A jurisdiction not listed is silent on them.
+ */
+interface SharedOptionLines {
+  readonly cagnotteCap: string;
+  readonly structure: string;
+  readonly ante: string;
+}
+const SILENT: SharedOptionLines = { cagnotteCap: 'INDUSTRY-STANDARD', structure: 'INDUSTRY-STANDARD', ante: 'INDUSTRY-STANDARD' };
+const SHARED_OPTION_LINES: Partial<Record<JurisdictionId, SharedOptionLines>> = {
+  euskadi: { cagnotteCap: E('L10811–10815'), structure: E('L11233–11243'), ante: E('L11227–11231') },
+  cantabria: { cagnotteCap: 'INDUSTRY-STANDARD', structure: C('L5573–5606'), ante: C('L5573–5606') },
+};
+
 /** Default session options, with the open questions they apply. */
 export function circleOptions(
   jurisdiction: JurisdictionId,
   o: { rate: Cited<number>; direction: Cited<Direction>; structure?: Cited<Structure>; forcedBets: Cited<ForcedBets>; deckSize: Cited<number> },
 ): Record<keyof CircleOptions, Cited<unknown>> {
+  const lines = SHARED_OPTION_LINES[jurisdiction] ?? SILENT;
   return {
     cagnotteMode: cited('pot-percentage', 'games.md circle-poker "House benefit" (contract option names)'),
     cagnotteRate: o.rate,
-    cagnotteCap: cited(null, jurisdiction === 'euskadi' ? E('L10811–10815') : 'INDUSTRY-STANDARD'),
+    cagnotteCap: cited(null, lines.cagnotteCap),
     sessionFeeRate: cited(0.1, 'index.md OQ-10'),
     sessionFeeBase: cited('table-max', 'index.md OQ-10'),
     perPlayerFeeRate: cited(0.2, E('L10825–10828')),
     splitPot: cited('equal', 'index.md OQ-08'),
     direction: o.direction,
-    structure: o.structure ?? cited('no-limit', jurisdiction === 'cantabria' ? C('L5573–5606') : jurisdiction === 'euskadi' ? E('L11233–11243') : 'INDUSTRY-STANDARD'),
+    structure: o.structure ?? cited('no-limit', lines.structure),
     forcedBets: o.forcedBets,
-    ante: cited(null, jurisdiction === 'cantabria' ? C('L5573–5606') : jurisdiction === 'euskadi' ? E('L11227–11231') : 'INDUSTRY-STANDARD'),
+    ante: cited(null, lines.ante),
     deckSize: o.deckSize,
   };
 }

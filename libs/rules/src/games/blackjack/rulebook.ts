@@ -62,7 +62,8 @@ function rulebook(jurisdiction: JurisdictionId, override: Override): BlackjackRu
     // the rule values a session may set, with their defaults (roundEnv overlays TableSessionOpened.options)
     options: {
       dealerHitsSoft17: base.dealerHitsSoft17,
-      surrender: cited(true, `${jurisdiction === E ? 'euskadi L2009–2028' : base.source}`),
+      // offered unless the session says otherwise; each rulebook's options below cite its own surrender lines
+      surrender: cited(true, base.source),
       ...(override.options ?? {}),
     },
   };

@@ -67,6 +67,8 @@ export const announcedBetTypes = (cite: string): Record<string, string> => ({ ne
 
 interface FrenchDiffs {
   readonly source: string;
+  /** the line describing the single-zero wheel */
+  readonly wheel: string;
   readonly prison: PrisonRules;
   readonly tiers: Cited<readonly number[]>;
   readonly evenChanceMinimumUpTo?: Cited<number>;
@@ -81,7 +83,7 @@ function french(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', diffs:
     game: 'french-roulette',
     jurisdiction: j,
     source: diffs.source,
-    wheel: cited('single-zero', j === 'euskadi' ? 'euskadi L347–360' : j === 'cantabria' ? 'cantabria L162–176' : j === 'illes-balears' ? 'illes-balears L107–115' : 'galicia L104'),
+    wheel: cited('single-zero', diffs.wheel),
     payTable: roulettePayTable(j, lines),
     betTypes: { ...layoutBetTypes(j, lines), ...(diffs.announced ? announcedBetTypes(diffs.announced) : {}) },
     zeroOnEvenChances: cited('prison-or-half-back', diffs.prison.option.cite),
@@ -105,6 +107,7 @@ const tierOption = (cite: string) => ({ maximumTier: cited(20, cite) });
 export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> = {
   euskadi: french('euskadi', {
     source: 'euskadi L253–974',
+    wheel: 'euskadi L347–360',
     prison: prison('euskadi', 'L727–731', 'L731–734', 'L736–739', 'L740–741', 'L743–746'),
     tiers: cited([10, 20, 30, 50], 'euskadi L759–761, L768–779'),
     evenChanceMinimumUpTo: cited(5, 'euskadi L759–765'),
@@ -113,6 +116,7 @@ export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> 
   }),
   cantabria: french('cantabria', {
     source: 'cantabria L145–473',
+    wheel: 'cantabria L162–176',
     prison: prison('cantabria', 'L328–336', 'L333–336', 'L338–342', 'L342–344', 'L346–351'),
     tiers: cited([20], 'cantabria L360–375'),
     options: tierOption('cantabria L360–375'),
@@ -121,6 +125,7 @@ export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> 
   }),
   'illes-balears': french('illes-balears', {
     source: 'illes-balears L94–306',
+    wheel: 'illes-balears L107–115',
     prison: prison('illes-balears', 'L208–211', 'L211–213', 'L215–218', 'L218–219', 'L221–224'),
     tiers: cited([10, 20, 30], 'illes-balears L234–245'),
     evenChanceMinimumUpTo: cited(5, 'illes-balears L230–232'),
@@ -128,6 +133,7 @@ export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> 
   }),
   galicia: french('galicia', {
     source: 'galicia L96–196',
+    wheel: 'galicia L104',
     prison: prison('galicia', 'L134', 'L134', 'L136', 'L136', 'L138'),
     tiers: cited([10, 20, 30], 'galicia L168–170'),
     evenChanceMinimumUpTo: cited(5, 'galicia L166'),

@@ -1,6 +1,6 @@
 /** Póker sintético (docs/decisions/games.md#synthetic-poker): euskadi 17.06, cantabria A.15.6, illes-balears 12, andalucia SEGUNDO. */
 import { cited } from '../../core/types';
-import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, EUSKADI_COMMON } from '../../core/circle';
+import { CANTABRIA_COMMON, circleOptions, circleRulebook, CircleRulebook, CircleRulebookData, type Direction, EUSKADI_COMMON } from '../../core/circle';
 
 export type SyntheticPokerRulebook = CircleRulebook;
 const GAME = 'synthetic-poker';
@@ -55,10 +55,11 @@ const AND = OWN_TEXT('andalucia', {
   limits: 'andalucia L219–233',
 });
 
-const options = (j: 'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', rate: number, rateCite: string, ante: string) =>
+// the direction of play each jurisdiction reads (index.md OQ-40) is passed in with its rate and ante lines
+const options = (j: 'euskadi' | 'cantabria' | 'illes-balears' | 'andalucia', rate: number, rateCite: string, ante: string, direction: Direction) =>
   circleOptions(j, {
     rate: cited(rate, rateCite),
-    direction: cited(j === 'euskadi' ? 'clockwise' : 'counter-clockwise', 'index.md OQ-40'),
+    direction: cited(direction, 'index.md OQ-40'),
     forcedBets: cited('ante', ante),
     deckSize: cited(28, 'games.md synthetic-poker (28 cards A, K, Q, J, 10, 9, 8)'),
   });
@@ -69,14 +70,14 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     GAME,
     'euskadi L12698–12845',
     synthetic({ deck: 'euskadi L12709–12714', ace: 'euskadi L12714–12715', hand: 'euskadi L12701–12705', rounds: 'euskadi L12795–12812' }),
-    options('euskadi', 0.05, 'euskadi L10811–10815', 'euskadi L12795–12798'),
+    options('euskadi', 0.05, 'euskadi L10811–10815', 'euskadi L12795–12798', 'clockwise'),
   ),
   cantabria: circleRulebook(
     { ...CANTABRIA_COMMON, seatNumbering: cited('from-croupier-right', 'cantabria L5319–5321') },
     GAME,
     'cantabria L6391–6465',
     synthetic({ deck: 'cantabria L6405–6410', ace: 'cantabria L6408–6410', hand: 'cantabria L6394–6401', rounds: 'cantabria L6418–6428; index.md OQ-43' }),
-    options('cantabria', 0.05, 'cantabria L5336–5354', 'cantabria L6414–6416'),
+    options('cantabria', 0.05, 'cantabria L5336–5354', 'cantabria L6414–6416', 'counter-clockwise'),
   ),
   // "7 cards, of which only 5 count": best five of seven
   'illes-balears': circleRulebook(
@@ -84,7 +85,7 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     GAME,
     'illes-balears L2469–2841',
     { ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
-    options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685'),
+    options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685', 'counter-clockwise'),
   ),
   // full beats flush; pass only if all passed, "reservarse" must then call exactly (no check-raise); rake per hand (docs/decisions/open-questions.md#oq-41)
   andalucia: circleRulebook(
@@ -92,6 +93,6 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     GAME,
     'andalucia L149–305',
     { ...synthetic({ deck: 'andalucia L157', ace: 'andalucia L195', hand: 'andalucia L153', rounds: 'andalucia L259' }), flushBeatsFull: cited(false, 'andalucia L203–205'), checkRaise: cited(false, 'andalucia L269–271') },
-    options('andalucia', 0.03, 'andalucia L221; index.md OQ-41', 'andalucia L251'),
+    options('andalucia', 0.03, 'andalucia L221; index.md OQ-41', 'andalucia L251', 'counter-clockwise'),
   ),
 };
