@@ -9,12 +9,12 @@ import { DECK_28, DECK_32, DECK_52, DeckSpec, parseCard, copiesPerDeck } from '.
 import { FactTypeSpec, GameRules, optionCite, RoundEnv } from '../game';
 import { applyRate } from '../money';
 import { findingsOf, undecided } from '../findings';
-import { bestOf } from '../poker/evaluate';
+import { bestOf, rankSymbol } from '../poker/evaluate';
 import { Bet, ExpectedLevy, Fact, Finding, Refusal, SettlementQuery, SettlementVerdict } from '../types';
 import { judgeCircleOpening } from './opening';
 import { CircleOptions, CircleRulebook } from './rulebook';
 import { awardHand, HandAward, shareAward, showdownCite } from './showdown';
-import { amount, phrase } from '../phrase';
+import { amount, phrase, term, type Phrase, type PhraseValue } from '../phrase';
 import {
   after,
   canAct,
@@ -273,29 +273,29 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const s = st.seats[seatKey(seat)];
     const out: Finding[] = [];
     const bettingCite = env.rulebook.firstToAct.cite;
-    if (!s) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: 'a seat dealt into the hand', recorded: seat, message: `seat ${seat} is not in this hand` })];
+    if (!s) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: 'a seat dealt into the hand', recorded: seat, message: `seat ${seat} is not in this hand`, messagePhrase: phrase('finding.circle.notInHand', { seat }) })];
     if (decision === 'draw') {
       const phase = phasesOf(env)[st.phase];
       const discards: string[] = Array.isArray(d.discards) ? d.discards.map(String) : [];
-      if (!phase?.draw || st.interval || st.handOver) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'draw-out-of-phase', citation: env.rulebook.maxDiscard.cite, expected: 'a draw after the first interval', recorded: decision, message: `seat ${seat} draws outside the draw` }));
+      if (!phase?.draw || st.interval || st.handOver) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'draw-out-of-phase', citation: env.rulebook.maxDiscard.cite, expected: 'a draw after the first interval', recorded: decision, message: `seat ${seat} draws outside the draw`, messagePhrase: phrase('finding.circle.drawOutOfPhase', { seat }) }));
       if (discards.length > env.rulebook.maxDiscard.value)
-        out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'maximum-discard', citation: env.rulebook.maxDiscard.cite, expected: env.rulebook.maxDiscard.value, recorded: discards.length, message: `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed` }));
+        out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'maximum-discard', citation: env.rulebook.maxDiscard.cite, expected: env.rulebook.maxDiscard.value, recorded: discards.length, message: `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed`, messagePhrase: phrase('finding.circle.maxDiscard', { seat, count: discards.length, max: env.rulebook.maxDiscard.value }) }));
       const held = holeCards(s);
       const foreign = discards.filter((c) => !held.includes(String(parseCard(c)?.code)));
-      if (foreign.length) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'discard-not-held', citation: env.rulebook.maxDiscard.cite, expected: held, recorded: foreign, message: `seat ${seat} discards ${foreign.join(', ')}, which it does not hold` }));
+      if (foreign.length) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'discard-not-held', citation: env.rulebook.maxDiscard.cite, expected: held, recorded: foreign, message: `seat ${seat} discards ${foreign.join(', ')}, which it does not hold`, messagePhrase: phrase('finding.circle.discardNotHeld', { seat, cards: foreign.join(', ') }) }));
       return out;
     }
-    if (st.handOver) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-after-hand', citation: bettingCite, expected: 'no action once the hand is decided', recorded: decision, message: `seat ${seat} ${decision} after the hand was decided` })];
+    if (st.handOver) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-after-hand', citation: bettingCite, expected: 'no action once the hand is decided', recorded: decision, message: `seat ${seat} ${decision} after the hand was decided`, messagePhrase: phrase('finding.circle.afterHand', { seat, decision: term('decision', decision) }) })];
     const iv = st.interval;
     if (!iv) {
       // a phase whose cards were not all dealt: the missing card is the fault (once), not every decision after it
       const owed = owedCards(st, env);
       if (owed && st.dealShort) return [];
       if (owed)
-        return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-not-dealt', citation: env.rulebook.source, expected: owed.expected, recorded: owed.recorded, message: `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}` })];
-      return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-before-deal', citation: bettingCite, expected: 'the cards of the phase before its interval', recorded: decision, message: `seat ${seat} ${decision} before the cards of this betting interval were dealt` })];
+        return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-not-dealt', citation: env.rulebook.source, expected: owed.expected, recorded: owed.recorded, message: `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}`, messagePhrase: phrase('finding.circle.cardNotDealt', { seat, decision: term('decision', decision), phase: st.phase + 1 }) })];
+      return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-before-deal', citation: bettingCite, expected: 'the cards of the phase before its interval', recorded: decision, message: `seat ${seat} ${decision} before the cards of this betting interval were dealt`, messagePhrase: phrase('finding.circle.beforeDeal', { seat, decision: term('decision', decision) }) })];
     }
-    if (!canAct(s)) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'inactive-seat-acts', citation: bettingCite, expected: 'an active seat', recorded: decision, message: `seat ${seat} acts after folding or going all-in` })];
+    if (!canAct(s)) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'inactive-seat-acts', citation: bettingCite, expected: 'an active seat', recorded: decision, message: `seat ${seat} acts after folding or going all-in`, messagePhrase: phrase('finding.circle.inactiveActs', { seat }) })];
     if (iv.turn !== null && iv.turn !== seat)
       out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-out-of-turn', citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected: `seat ${iv.turn}`, recorded: `seat ${seat}`, message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)` }));
     const amount = Math.max(0, Number(d.amount ?? 0));
@@ -305,40 +305,40 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const allIn = decision === 'all-in' || amount >= remaining;
     const forcedOpener = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
     if (amount > remaining)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto` }));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`, messagePhrase: phrase('finding.circle.tableStakes', { seat, put: money(amount), left: money(remaining) }) }));
     if (decision === 'fold' || decision === 'check') {
       if (forcedOpener && iv.turn === seat)
-        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'bring-in', citation: env.rulebook.openerMustOpen.cite, expected: 'an opening bet', recorded: decision, message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}` }));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'bring-in', citation: env.rulebook.openerMustOpen.cite, expected: 'an opening bet', recorded: decision, message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`, messagePhrase: phrase('finding.circle.bringIn', { seat, decision: term('decision', decision) }) }));
       if (decision === 'check' && toCall > 0)
-        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-facing-bet', citation: bettingCite, expected: `call ${toCall}, raise or fold`, recorded: 'check', message: `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet` }));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-facing-bet', citation: bettingCite, expected: `call ${toCall}, raise or fold`, recorded: 'check', message: `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet`, messagePhrase: phrase('finding.circle.checkFacingBet', { seat, toCall: money(toCall) }) }));
       return out;
     }
     if (decision === 'call' && !allIn && amount !== toCall)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'call-amount', citation: bettingCite, expected: toCall, recorded: amount, message: `a call must equal the bet: ${toCall}, not ${amount}` }));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'call-amount', citation: bettingCite, expected: toCall, recorded: amount, message: `a call must equal the bet: ${toCall}, not ${amount}`, messagePhrase: phrase('finding.circle.callAmount', { toCall: money(toCall), put: money(amount) }) }));
     if (newStreet > iv.toMatch && decision !== 'call') {
       const increment = newStreet - iv.toMatch;
       const minimum = Math.max(iv.lastIncrement, Number(env.ctx.limits.min));
       const cap = maxIncrement(st, s, env);
       if (!allIn && opts(env).structure === 'fixed' && increment !== fixedBet(st, env))
-        out.push(finding({ code: increment < fixedBet(st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', rule: 'fixed-limit', citation: optionCite(env, 'structure'), expected: fixedBet(st, env), recorded: increment, message: `a fixed-limit bet or raise is ${fixedBet(st, env)} in this interval, not ${increment}`, betId: s.betId }));
+        out.push(finding({ code: increment < fixedBet(st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', rule: 'fixed-limit', citation: optionCite(env, 'structure'), expected: fixedBet(st, env), recorded: increment, message: `a fixed-limit bet or raise is ${fixedBet(st, env)} in this interval, not ${increment}`, messagePhrase: phrase('finding.circle.fixedLimit', { due: money(fixedBet(st, env)), increment: money(increment) }), betId: s.betId }));
       else if (!allIn && increment < minimum)
-        out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, expected: minimum, recorded: increment, message: `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, betId: s.betId }));
+        out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, expected: minimum, recorded: increment, message: `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, messagePhrase: phrase('finding.circle.minimumRaise', { seat, raises: iv.toMatch ? 'yes' : 'no', increment: money(increment), minimum: money(minimum) }), betId: s.betId }));
       if (cap && opts(env).structure !== 'fixed' && increment > cap.amount)
-        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: cap.name, citation: cap.cite, expected: cap.amount, recorded: increment, message: `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, betId: s.betId }));
+        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: cap.name, citation: cap.cite, expected: cap.amount, recorded: increment, message: `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, messagePhrase: phrase('finding.circle.raiseCap', { cap: cap.name, seat, max: money(cap.amount), increment: money(increment) }), betId: s.betId }));
       const limit = env.rulebook.raiseCapPerPlayer.value;
       const headsUp = inHand(st).length === 2 && env.rulebook.headsUpUncapped.value;
       if (limit !== null && !headsUp && iv.toMatch > 0 && s.raises >= limit)
-        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'raise-cap', citation: env.rulebook.raiseCapPerPlayer.cite, expected: limit, recorded: s.raises + 1, message: `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}` }));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'raise-cap', citation: env.rulebook.raiseCapPerPlayer.cite, expected: limit, recorded: s.raises + 1, message: `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}`, messagePhrase: phrase('finding.circle.raises', { seat, raises: s.raises + 1, limit }) }));
       if (s.checked && !env.rulebook.checkRaise.value)
-        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-raise', citation: env.rulebook.checkRaise.cite, expected: `call exactly ${toCall}`, recorded: `raise by ${increment}`, message: `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise` }));
+        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-raise', citation: env.rulebook.checkRaise.cite, expected: `call exactly ${toCall}`, recorded: `raise by ${increment}`, message: `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise`, messagePhrase: phrase('finding.circle.checkRaise', { seat }) }));
       const openers = env.rulebook.openers.value;
       if (openers && iv.index === 0 && iv.toMatch === 0) {
         const needed = openers[Math.min(st.blankHands, openers.length - 1)];
         if (!holdsPairOf(holeCards(s), needed))
-          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'openers', citation: env.rulebook.openers.cite, expected: `a pair of ${rankName(needed)} or better`, recorded: holeCards(s), message: `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)` }));
+          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'openers', citation: env.rulebook.openers.cite, expected: `a pair of ${rankName(needed)} or better`, recorded: holeCards(s), message: `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)`, messagePhrase: phrase('finding.circle.falseOpeners', { seat, rank: rankSymbol(needed) }) }));
       }
     } else if ((decision === 'raise' || decision === 'bet' || decision === 'bring-in') && !allIn && newStreet <= iv.toMatch) {
-      out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: bettingCite, expected: iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), recorded: amount, message: `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, betId: s.betId }));
+      out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: bettingCite, expected: iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), recorded: amount, message: `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, messagePhrase: phrase('finding.circle.notAboveCall', { seat, decision: term('decision', decision), put: money(amount) }), betId: s.betId }));
     }
     return out;
   };
@@ -401,32 +401,32 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       const copies = (st.dealt[code] ?? 0) + 1;
       const allowed = copiesPerDeck(deckFor(env), parseCard(code) ?? { code, rank: 'JK', suit: null, value: 0 });
       if (copies > allowed)
-        out.push(finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'deck-composition', citation: `one ${deckFor(env).name} deck per hand (${dealCite})`, expected: allowed, recorded: copies, message: `${code} dealt ${copies} times from one deck` }));
+        out.push(finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'deck-composition', citation: `one ${deckFor(env).name} deck per hand (${dealCite})`, expected: allowed, recorded: copies, message: `${code} dealt ${copies} times from one deck`, messagePhrase: phrase('finding.circle.deckCopies', { card: code, copies }) }));
     }
     if (st.handOver === 'folds' || st.handOver === 'blank')
-      return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-after-hand-won', citation: dealCite, expected: 'no card once the hand is won', recorded: code, message: `${code} dealt to ${to} after the hand was decided` })];
+      return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-after-hand-won', citation: dealCite, expected: 'no card once the hand is won', recorded: code, message: `${code} dealt to ${to} after the hand was decided`, messagePhrase: phrase('finding.circle.dealtAfterHand', { card: code, place: placeOf(to) }) })];
     if (st.interval)
-      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-before-betting-closed', citation: env.rulebook.firstToAct.cite, expected: 'the betting interval closed first', recorded: code, message: `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)` }));
+      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-before-betting-closed', citation: env.rulebook.firstToAct.cite, expected: 'the betting interval closed first', recorded: code, message: `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`, messagePhrase: phrase('finding.circle.dealtDuringBetting', { card: code, place: placeOf(to), turn: String(st.interval.turn) }) }));
     const phase = phasesOf(env)[st.phase];
-    if (!phase) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: 'no more cards', recorded: code, message: `${code} dealt to ${to} after every card of the hand was dealt` })];
+    if (!phase) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: 'no more cards', recorded: code, message: `${code} dealt to ${to} after every card of the hand was dealt`, messagePhrase: phrase('finding.circle.extraCard', { card: code, place: placeOf(to) }) })];
     if (to === 'burn') {
-      if (st.progress.burn >= phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) before this phase`, recorded: st.progress.burn + 1, message: `an extra card burned before phase ${st.phase + 1}` }));
+      if (st.progress.burn >= phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) before this phase`, recorded: st.progress.burn + 1, message: `an extra card burned before phase ${st.phase + 1}`, messagePhrase: phrase('finding.circle.extraBurn', { phase: st.phase + 1 }) }));
       return out;
     }
     if (to.startsWith('board')) {
       const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
-      if (st.progress.burn < phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) first`, recorded: st.progress.burn, message: `${code} dealt to the board without burning a card first` }));
-      if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-board-card', citation: dealCite, expected: phase.board, recorded: (st.progress.board[b] ?? 0) + 1, message: `${code}: more than ${phase.board} board card(s) in this phase` }));
+      if (st.progress.burn < phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) first`, recorded: st.progress.burn, message: `${code} dealt to the board without burning a card first`, messagePhrase: phrase('finding.circle.noBurn', { card: code }) }));
+      if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-board-card', citation: dealCite, expected: phase.board, recorded: (st.progress.board[b] ?? 0) + 1, message: `${code}: more than ${phase.board} board card(s) in this phase`, messagePhrase: phrase('finding.circle.extraBoard', { card: code, max: phase.board }) }));
       return out;
     }
     const seat = Number(to.split(':')[1]);
     const s = st.seats[seatKey(seat)];
-    if (!s || s.folded) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-to-inactive-seat', citation: dealCite, expected: 'cards only to seats in the hand', recorded: to, message: `${code} dealt to seat ${seat}, which is not in the hand` })];
+    if (!s || s.folded) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-to-inactive-seat', citation: dealCite, expected: 'cards only to seats in the hand', recorded: to, message: `${code} dealt to seat ${seat}, which is not in the hand`, messagePhrase: phrase('finding.circle.cardToInactive', { card: code, seat }) })];
     // a seat kept from an earlier HandOpened but not dealt into this one is due nothing
     const need = st.order.includes(s.seat) ? seatDue(phase, s) : 0;
     const have = st.progress.seats[seatKey(seat)] ?? 0;
-    if (phase.draw && s.owed === null) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'draw-before-discard', citation: env.rulebook.maxDiscard.cite, expected: 'the discards first', recorded: code, message: `seat ${seat} receives ${code} before declaring its discards` }));
-    else if (have >= need) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: need, recorded: have + 1, message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due` }));
+    if (phase.draw && s.owed === null) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'draw-before-discard', citation: env.rulebook.maxDiscard.cite, expected: 'the discards first', recorded: code, message: `seat ${seat} receives ${code} before declaring its discards`, messagePhrase: phrase('finding.circle.drawBeforeDiscard', { seat, card: code }) }));
+    else if (have >= need) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: need, recorded: have + 1, message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`, messagePhrase: phrase('finding.circle.seatExtra', { seat, got: have + 1, due: need }) }));
     else if (!phase.draw && d.faceUp !== undefined) {
       const dueUp = phase.seat[have] === 'up';
       if (Boolean(d.faceUp) !== dueUp) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-face', citation: dealCite, expected: dueUp ? 'face up' : 'face down', recorded: d.faceUp ? 'face up' : 'face down', message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)` }));
@@ -631,13 +631,13 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           const min = env.rulebook.minPlayers;
           // a maximum only where the text sets one (omaha 5 cards, synthetic illes-balears and andalucia)
           const max = env.rulebook.maxPlayers.value;
-          if (seats.length < min.value) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'minimum-players', citation: min.cite, expected: min.value, recorded: seats.length, message: `a hand needs at least ${min.value} players; ${seats.length} were dealt in` }));
-          if (max !== null && seats.length > max) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'maximum-players', citation: env.rulebook.maxPlayers.cite, expected: max, recorded: seats.length, message: `at most ${max} players; ${seats.length} were dealt in` }));
+          if (seats.length < min.value) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'minimum-players', citation: min.cite, expected: min.value, recorded: seats.length, message: `a hand needs at least ${min.value} players; ${seats.length} were dealt in`, messagePhrase: phrase('finding.circle.minPlayers', { min: min.value, dealt: seats.length }) }));
+          if (max !== null && seats.length > max) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'maximum-players', citation: env.rulebook.maxPlayers.cite, expected: max, recorded: seats.length, message: `at most ${max} players; ${seats.length} were dealt in`, messagePhrase: phrase('finding.circle.maxPlayers', { max, dealt: seats.length }) }));
           const last = (env.ctx.carried as { lastMano?: number | null } | undefined)?.lastMano;
           if (last !== null && last !== undefined && seats.length) {
             const expected = after(directionOrder(seats, env), last, env)[0];
             if (expected !== Number(d.mano))
-              out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'button-rotation', citation: `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, recorded: Number(d.mano), message: `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}` }));
+              out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'button-rotation', citation: `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, recorded: Number(d.mano), message: `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}`, messagePhrase: phrase('finding.circle.manoRotation', { last, expected, mano: String(d.mano) }) }));
           }
           return out;
         }
@@ -647,20 +647,20 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           return judgeCard(before, fact, env);
         case 'PotAwarded': {
           if (!before.handOver && !before.completed) {
-            if (before.interval || !before.opened) return [finding({ code: 'OUTCOME_MISSING', rule: 'pot-award', citation: showdownCite(env), expected: 'the end of the betting', recorded: d.potIndex, message: `pot ${d.potIndex} awarded before the hand was decided` })];
+            if (before.interval || !before.opened) return [finding({ code: 'OUTCOME_MISSING', rule: 'pot-award', citation: showdownCite(env), expected: 'the end of the betting', recorded: d.potIndex, message: `pot ${d.potIndex} awarded before the hand was decided`, messagePhrase: phrase('finding.circle.potEarly', { pot: String(d.potIndex) }) })];
           }
           const award = awardHand(before, variant, env);
           const pot = award.pots[Number(d.potIndex)];
           const seats = (Array.isArray(d.seats) ? d.seats.map(Number) : []).sort((a: number, b: number) => a - b);
-          if (!pot) return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: award.pots.length, recorded: Number(d.potIndex), message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)` })];
+          if (!pot) return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: award.pots.length, recorded: Number(d.potIndex), message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`, messagePhrase: phrase('finding.circle.noSuchPot', { pot: String(d.potIndex), pots: award.pots.length }) })];
           const winners = [...pot.shares.entries()].filter(([, a]) => a > 0).map(([s]) => s).sort((a, b) => a - b);
           if (pot.net !== Number(d.amount) || winners.join(',') !== seats.join(','))
-            return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: { amount: pot.net, seats: winners }, recorded: { amount: Number(d.amount), seats }, message: pot.explanation })];
+            return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: { amount: pot.net, seats: winners }, recorded: { amount: Number(d.amount), seats }, message: pot.explanation, messagePhrase: phrase('finding.circle.potAward', { pot: String(pot.index), gross: money(pot.gross), levy: pot.cagnotte ? money(pot.cagnotte) : 'none', net: money(pot.net), seats: winners.join(', ') }) })];
           return [];
         }
         case 'SessionFeeCharged': {
           if (opts(env).cagnotteMode !== 'session-fee')
-            return [finding({ code: 'CAGNOTTE_MISMATCH', rule: 'session-fee', citation: optionCite(env, 'cagnotteMode'), expected: 'no session fee in this mode', recorded: Number(d.amount), message: `a session fee was charged but the table's house benefit is ${opts(env).cagnotteMode}` })];
+            return [finding({ code: 'CAGNOTTE_MISMATCH', rule: 'session-fee', citation: optionCite(env, 'cagnotteMode'), expected: 'no session fee in this mode', recorded: Number(d.amount), message: `a session fee was charged but the table's house benefit is ${opts(env).cagnotteMode}`, messagePhrase: phrase('finding.circle.sessionFee', { mode: String(opts(env).cagnotteMode) }) })];
           return [];
         }
       }
@@ -672,8 +672,8 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       const kind = bet.betType as ForcedKind;
       const seat = Number(bet.seat);
       if (!allowedForced(env).includes(kind))
-        out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'forced-bets', citation: optionCite(env, 'forcedBets'), expected: allowedForced(env), recorded: kind, message: `${kind} is not a forced bet of this table (${opts(env).forcedBets})`, betId: bet.betId }));
-      if (st.opened && !st.seats[seatKey(seat)]) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: st.order, recorded: seat, message: `seat ${seat} posts a bet but was not dealt in`, betId: bet.betId }));
+        out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'forced-bets', citation: optionCite(env, 'forcedBets'), expected: allowedForced(env), recorded: kind, message: `${kind} is not a forced bet of this table (${opts(env).forcedBets})`, messagePhrase: phrase('finding.circle.forcedBet', { kind: term('betType', kind), allowed: String(opts(env).forcedBets) }), betId: bet.betId }));
+      if (st.opened && !st.seats[seatKey(seat)]) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: st.order, recorded: seat, message: `seat ${seat} posts a bet but was not dealt in`, messagePhrase: phrase('finding.circle.postNotIn', { seat }), betId: bet.betId }));
       if (st.mano !== null && ['small-blind', 'big-blind', 'opening', 'double-opening', 'ciega'].includes(kind)) {
         const ring = [st.mano, ...after(st.order, st.mano, env).filter((s) => s !== st.mano)];
         const lastForced = st.forced.filter((f) => LIVE.has(f.kind));
@@ -681,10 +681,10 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         const expectedSeat =
           kind === 'small-blind' ? ring[1] : kind === 'big-blind' ? ring[2 % ring.length] : kind === 'opening' ? ring[0] : kind === 'double-opening' ? ring[1] : previous === null ? null : after(st.order, previous, env)[0];
         if (expectedSeat !== null && expectedSeat !== seat)
-          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'forced-bet-position', citation: optionCite(env, 'forcedBets'), expected: `seat ${expectedSeat}`, recorded: `seat ${seat}`, message: `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, betId: bet.betId }));
+          out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'forced-bet-position', citation: optionCite(env, 'forcedBets'), expected: `seat ${expectedSeat}`, recorded: `seat ${seat}`, message: `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, messagePhrase: phrase('finding.circle.forcedPosition', { kind: term('betType', kind), expected: expectedSeat, seat }), betId: bet.betId }));
         if (kind === 'ciega') {
           const prior = lastForced.length ? lastForced[lastForced.length - 1].amount : 0;
-          if (bet.amount < 2 * prior) out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'ciega', citation: 'euskadi L12015–12034', expected: 2 * prior, recorded: bet.amount, message: `a ciega is at least double the previous blind (${2 * prior})`, betId: bet.betId }));
+          if (bet.amount < 2 * prior) out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'ciega', citation: 'euskadi L12015–12034', expected: 2 * prior, recorded: bet.amount, message: `a ciega is at least double the previous blind (${2 * prior})`, messagePhrase: phrase('finding.circle.ciega', { min: money(2 * prior) }), betId: bet.betId }));
         }
       }
       return out;
@@ -738,6 +738,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           rule: rule('cagnotte-per-player-hand-fee'),
           citation: optionCite(env, 'perPlayerFeeRate'),
           explanation: `${o.perPlayerFeeRate * 100} % of the table minimum ${env.ctx.limits.min} = ${each} from each of ${n} players at the first interval`,
+          explanationPhrase: phrase('finding.circle.levy.perPlayer', { percent: o.perPlayerFeeRate * 100, min: money(Number(env.ctx.limits.min)), each: money(each), players: n }),
         };
       }
       if (o.cagnotteMode === 'session-fee') {
@@ -749,10 +750,11 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
           rule: rule('cagnotte-session-fee'),
           citation: `${optionCite(env, 'sessionFeeRate')}; index.md OQ-10`,
           explanation: `session fee ${o.sessionFeeRate * 100} % of the ${o.sessionFeeBase} for ${st.fees.length} seat(s) = ${amount}`,
+          explanationPhrase: phrase('finding.circle.levy.sessionFee', { percent: o.sessionFeeRate * 100, base: String(o.sessionFeeBase), seats: st.fees.length, fee: money(amount) }),
         };
       }
       if (st.handOver === 'blank') {
-        return { base: 0, amount: 0, rule: rule('cagnotte-pot-percentage'), citation: optionCite(env, 'cagnotteRate'), explanation: 'blank hand: the pot passes to the next deal; the cagnotte is taken when it is won' };
+        return { base: 0, amount: 0, rule: rule('cagnotte-pot-percentage'), citation: optionCite(env, 'cagnotteRate'), explanation: 'blank hand: the pot passes to the next deal; the cagnotte is taken when it is won', explanationPhrase: phrase('finding.circle.levy.blank') };
       }
       const award = awardHand(st, variant, env);
       return {
@@ -761,6 +763,12 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         rule: rule('cagnotte-pot-percentage'),
         citation: `${optionCite(env, 'cagnotteRate')}${o.cagnotteCap !== null ? `; cap ${o.cagnotteCap} (${optionCite(env, 'cagnotteCap')})` : ''}`,
         explanation: `${Number(o.cagnotteRate) * 100} % of each pot (${award.pots.map((p) => `${p.gross} → ${p.cagnotte}`).join(', ')}), rounded down to the smallest chip ${unit}: ${award.cagnotte}`,
+        explanationPhrase: phrase('finding.circle.levy.pots', {
+          percent: Number(o.cagnotteRate) * 100,
+          pots: { list: award.pots.map((p) => phrase('finding.circle.levy.pot', { gross: money(p.gross), levy: money(p.cagnotte) })) },
+          unit: money(unit),
+          total: money(award.cagnotte),
+        }),
       };
     },
 
@@ -772,15 +780,20 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
       if (st.handOver) return [];
       const phases = phasesOf(env);
       const missing: string[] = [];
+      const missingPhrases: Phrase[] = [];
       for (let p = st.phase; p < phases.length; p++) {
         const ph = phases[p];
         if (ph.burn) missing.push(`${ph.burn} burn`);
         if (ph.board) missing.push(`${ph.board} board card(s)`);
         if (ph.seat.length) missing.push(`${ph.seat.length} card(s) per seat`);
         if (ph.draw) missing.push('the draw');
+        if (ph.burn) missingPhrases.push(phrase('finding.circle.missing.burn', { count: ph.burn }));
+        if (ph.board) missingPhrases.push(phrase('finding.circle.missing.board', { count: ph.board }));
+        if (ph.seat.length) missingPhrases.push(phrase('finding.circle.missing.seat', { count: ph.seat.length }));
+        if (ph.draw) missingPhrases.push(phrase('finding.circle.missing.draw'));
       }
       return [
-        finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-incomplete', citation: env.rulebook.source, expected: `phases ${st.phase + 1}–${phases.length} dealt`, recorded: `${st.phase} of ${phases.length} phases dealt`, message: `the hand ended without every required card: ${missing.join(', ')} never dealt` }),
+        finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-incomplete', citation: env.rulebook.source, expected: `phases ${st.phase + 1}–${phases.length} dealt`, recorded: `${st.phase} of ${phases.length} phases dealt`, message: `the hand ended without every required card: ${missing.join(', ')} never dealt`, messagePhrase: phrase('finding.circle.dealIncomplete', { missing: { list: missingPhrases } }) }),
       ];
     },
 
@@ -878,6 +891,11 @@ export function firstToActKind(env: Env, index: number) {
   const kinds = env.rulebook.firstToAct.value;
   return kinds[Math.min(index, kinds.length - 1)];
 }
+
+/** An amount in a finding's phrase (`amount` is a common local name here). */
+const money = (minor: number): PhraseValue => amount(minor);
+/** Where a card went, as the catalogue names it: a seat (`seat:N`), the board (`board`, `board:N`), the burn. */
+const placeOf = (to: string): Phrase => phrase('finding.circle.place', { place: to.split(':')[0], n: to.split(':')[1] ?? 'none' });
 
 const RANK_NAMES: Record<number, string> = { 11: 'jacks', 12: 'queens', 13: 'kings', 14: 'aces' };
 const rankName = (v: number) => RANK_NAMES[v] ?? `${v}s`;

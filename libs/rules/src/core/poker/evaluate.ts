@@ -673,7 +673,7 @@ export function qualifies(hand: HandValue, minimum: { category: Category; ranks?
 const RANK_NAMES: Record<number, string> = { 14: 'ace', 13: 'king', 12: 'queen', 11: 'jack', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two', 13.5: 'five (A-2-3-4-5)' };
 const rankName = (v: number) => RANK_NAMES[v] ?? String(v);
 /** a rank as the cards print it (A, K, Q, J, 10 … 2; a wheel's five as 5), the same in every language */
-const rankSymbol = (v: number): string => ({ 14: 'A', 13: 'K', 12: 'Q', 11: 'J', 13.5: '5' })[v] ?? String(v);
+export const rankSymbol = (v: number): string => ({ 14: 'A', 13: 'K', 12: 'Q', 11: 'J', 13.5: '5' })[v] ?? String(v);
 
 /**
  * `handName` as a phrase of the `narrative` catalogue (`poker.hand.<category>`, issue 16): the category in
