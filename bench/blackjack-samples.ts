@@ -8,7 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JURISDICTIONS } from '../libs/rules/src';
-import { blackjackConfigs, drawSamples, renderSamples, StoredSamples } from '../libs/rules/src/games/blackjack/house-edge';
+import { drawSamples, renderSamples, StoredSamples } from '../libs/rules/src/core/blackjack-edge/house-edge';
+import { blackjackConfigs } from '../libs/rules/src/games/blackjack/house-edge';
 import { BLACKJACK_SAMPLES } from '../libs/rules/src/games/blackjack/main-bet-samples';
 import { rules as blackjack } from '../libs/rules/src/games/blackjack/rules';
 import { tripleConfigs } from '../libs/rules/src/games/triple-blackjack/house-edge';
@@ -36,13 +37,13 @@ check(
   BLACKJACK_SAMPLES,
   join(games, 'blackjack/main-bet-samples.ts'),
   'BLACKJACK_SAMPLES',
-  'The blackjack main bet sampled through settle (house-edge.ts): each jurisdiction × dealerHitsSoft17 × surrender × doubleAceCountsOne.',
+  'The blackjack main bet sampled through settle (../../core/blackjack-edge/house-edge.ts): each jurisdiction × dealerHitsSoft17 × surrender × doubleAceCountsOne.',
 );
 check(
   drawSamples(tripleBlackjack, tripleConfigs(tripleBlackjack.rulebooks.euskadi!), TRIPLE_BLACKJACK_SAMPLES.batches, TRIPLE_BLACKJACK_SAMPLES.batchRounds),
   TRIPLE_BLACKJACK_SAMPLES,
   join(games, 'triple-blackjack/main-bet-samples.ts'),
   'TRIPLE_BLACKJACK_SAMPLES',
-  'The triple blackjack box bet sampled through settle (../blackjack/house-edge.ts): dealerHitsSoft17 false and true.',
+  'The triple blackjack box bet sampled through settle (../../core/blackjack-edge/house-edge.ts): dealerHitsSoft17 false and true.',
 );
 process.exitCode = differ ? 1 : 0;

@@ -1,7 +1,7 @@
 /**
  * The figures of docs/games/house-edges.md, from the rules library itself (issue 21 §1): every bet of every
  * rulebook under its default settings (betFigures, the games' own houseEdges), with its method; and, with
- * `--blackjack`, the blackjack main bet's exact analyses kept in libs/rules/src/games/blackjack/exact-main-bet.data.ts.
+ * `--blackjack`, the blackjack main bet's exact analyses kept in libs/rules/src/core/blackjack-edge/exact-main-bet.data.ts.
  *
  *   npm run build && node dist/bench/house-edges.js                       # print the document
  *   npm run build && node dist/bench/house-edges.js --write               # write docs/games/house-edges.md
@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { JURISDICTIONS } from '../libs/rules/src';
 import { betFigures } from '../libs/rules/src/core/bet-figures';
 import type { BetEdge } from '../libs/rules/src/core/house-edge';
-import { analyseMainBet, exactRulesKey, type ExactFigure } from '../libs/rules/src/games/blackjack/exact';
-import { blackjackExactConfigs, renderExactMainBet } from '../libs/rules/src/games/blackjack/house-edge';
+import { analyseMainBet, exactRulesKey, type ExactFigure } from '../libs/rules/src/core/blackjack-edge/exact';
+import { renderExactMainBet } from '../libs/rules/src/core/blackjack-edge/house-edge';
+import { blackjackExactConfigs } from '../libs/rules/src/games/blackjack/house-edge';
 import { tripleExactConfigs } from '../libs/rules/src/games/triple-blackjack/house-edge';
 import { rulebooks as TRIPLE_RULEBOOKS } from '../libs/rules/src/games/triple-blackjack/rulebook';
 import { registeredGames } from '../libs/rules/src/registry';
@@ -74,7 +75,7 @@ if (process.argv.includes('--blackjack')) {
     figures[key] = { returnPerUnit: a.returnPerUnit, variancePerUnit: a.variancePerUnit };
     console.error(`${key}: house edge ${(a.houseEdge * 100).toFixed(4)} %, sd ${Math.sqrt(a.variancePerUnit).toFixed(4)} (${Date.now() - t} ms)`);
   }
-  if (write) writeFileSync(join(root, 'libs/rules/src/games/blackjack/exact-main-bet.data.ts'), renderExactMainBet(figures));
+  if (write) writeFileSync(join(root, 'libs/rules/src/core/blackjack-edge/exact-main-bet.data.ts'), renderExactMainBet(figures));
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(3)} %`;

@@ -1,9 +1,9 @@
 /**
- * Test-only helpers for the blackjack family's specs: facts in a line, and the state / settlement
+ * Test-only helpers for the card-table specs (blackjack, triple blackjack, trente et quarante): facts in a line, and the state / settlement
  * the rules give after them. Not exported from the library index.
  */
-import type { GameRules, PlayedFact, RoundEnv } from '../../core/game';
-import type { Bet, Fact, SettlementVerdict } from '../../core/types';
+import type { GameRules, PlayedFact, RoundEnv } from './game';
+import type { Bet, Fact, SettlementVerdict } from './types';
 
 export const ROUND = 'r-1';
 export const fact = (type: string, data: Record<string, unknown> = {}): PlayedFact => ({ type, data: { sessionId: 's-1', roundId: ROUND, ...data } });

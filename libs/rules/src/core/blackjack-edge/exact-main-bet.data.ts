@@ -1,8 +1,8 @@
 /**
  * The blackjack main bet's exact analyses (exact.ts), one per rulebook × session option it depends on: the return
  * and variance per unit of the initial stake, the first coup of a full shoe, composition-dependent optimal play.
- * Written by `node dist/bench/house-edges.js --blackjack --write` (do not edit by hand); house-edge.spec.ts
- * analyses configurations again and requires them equal.
+ * Written by `node dist/bench/house-edges.js --blackjack --write` (do not edit by hand); the blackjack and triple
+ * blackjack exact and house-edge specs analyse configurations again and require them equal.
  */
 import type { ExactFigure } from './exact';
 

@@ -4,12 +4,12 @@
  * `initialState`/`evolve` from facts, every hand settled by the game's own `settle`. The figure is a sample mean
  * with its standard error: exact combinatorial analysis of blackjack at basic strategy is a program of its own.
  */
-import { DECK_52, pipValue, seededRandom, shoeCards, shuffle } from '../../core/cards';
-import type { GameRules, RoundEnv } from '../../core/game';
-import { amountBack } from '../../core/house-edge';
-import { boxOfBet, dealerFinished, handOf, TableBet, TableState } from '../../core/blackjack-hand';
-import type { Bet, Fact } from '../../core/types';
-import { isUndecided, isUnverifiable } from '../../core/types';
+import { DECK_52, pipValue, seededRandom, shoeCards, shuffle } from '../cards';
+import type { GameRules, RoundEnv } from '../game';
+import { amountBack } from '../house-edge';
+import { boxOfBet, dealerFinished, handOf, TableBet, TableState } from '../blackjack-hand';
+import type { Bet, Fact } from '../types';
+import { isUndecided, isUnverifiable } from '../types';
 import { basicStrategy, StrategyRules } from './strategy';
 
 /** Sums of the net result per unit staked on each bet, over the rounds dealt. */

@@ -9,8 +9,8 @@
  * `settle`. A slightly sub-optimal choice (no resplit in the split values, totals instead of compositions) costs
  * the player a few hundredths of a percent, the "total-dependent basic strategy" of the published figures.
  */
-import type { Card } from '../../core/cards';
-import { pipValue } from '../../core/cards';
+import type { Card } from '../cards';
+import { pipValue } from '../cards';
 
 export type Action = 'stand' | 'hit' | 'double' | 'split' | 'surrender';
 

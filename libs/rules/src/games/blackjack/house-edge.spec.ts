@@ -11,13 +11,14 @@ import { tripleConfigs, tripleExactConfigs, tripleExactRules, triplePlan } from 
 import { TRIPLE_BLACKJACK_SAMPLES } from '../triple-blackjack/main-bet-samples';
 import { TripleBlackjackRulebook } from '../triple-blackjack/rulebook';
 import { rules as tripleBlackjack } from '../triple-blackjack/rules';
-import { analyseMainBet, ExactRules, exactRulesKey, finishedHandNet } from './exact';
-import { EXACT_MAIN_BET } from './exact-main-bet.data';
-import { blackjackExactConfigs, blackjackPlan, exactRulesOf, insuranceEdge, mainBetEdge, pairsEdge, sampleBatch, sevensEdge, valuationEnv } from './house-edge';
+import { analyseMainBet, ExactRules, exactRulesKey, finishedHandNet } from '../../core/blackjack-edge/exact';
+import { EXACT_MAIN_BET } from '../../core/blackjack-edge/exact-main-bet.data';
+import { exactRulesOf, insuranceEdge, mainBetEdge, pairsEdge, sampleBatch, sevensEdge, valuationEnv } from '../../core/blackjack-edge/house-edge';
+import { blackjackExactConfigs, blackjackPlan } from './house-edge';
 import { BLACKJACK_SAMPLES } from './main-bet-samples';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
 import { rules as blackjack } from './rules';
-import { coup, decide, settlementOf } from './spec-helpers';
+import { coup, decide, settlementOf } from '../../core/blackjack-testing';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
 const env = (j: JurisdictionId, options: Record<string, unknown> = {}) => envFor(blackjack, j, { options, limits: { min: 1000, max: 100_000 } }) as RoundEnv<BlackjackRulebook>;

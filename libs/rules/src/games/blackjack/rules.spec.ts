@@ -5,7 +5,7 @@ import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, 
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
 import { rules as blackjack } from './rules';
-import { bet, card, cards, closed, completed, coup, decide, fact, settled, settlementOf, start } from './spec-helpers';
+import { bet, card, cards, closed, completed, coup, decide, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
 const LIMITS = { min: 1000, max: 100_000 };

@@ -18,7 +18,8 @@ import { findingsOf, undecided } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
 import { amount, phrase, term } from '../../core/phrase';
-import { blackjackPlan, exactMainBetEdge, tableHouseEdges } from './house-edge';
+import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
+import { blackjackPlan } from './house-edge';
 import { rulebooks } from './rulebook';
 
 export type BlackjackState = TableState;

@@ -7,7 +7,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
-import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
+import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TrenteEtQuaranteRulebook } from './rulebook';
 import { coupResult, T40Carried, trenteEtQuarante as rules } from './rules';
 

@@ -4,7 +4,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
 import { judgeCoupAfterCut, judgeShoe } from '../../core/session-rules';
 import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
-import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
+import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TrenteEtQuaranteRulebook } from './rulebook';
 import { T40Carried, trenteEtQuarante as rules } from './rules';
 

@@ -1,10 +1,10 @@
 /**
- * Triple blackjack's kept box-bet figure (../blackjack/exact-main-bet.data.ts) is what the exact analysis gives for a
+ * Triple blackjack's kept box-bet figure (../../core/blackjack-edge/exact-main-bet.data.ts) is what the exact analysis gives for a
  * hand that only hits and stands: analysed again, to the last digit.
  */
 import { envFor } from '../../core/testing';
-import { analyseMainBet, exactRulesKey } from '../blackjack/exact';
-import { EXACT_MAIN_BET } from '../blackjack/exact-main-bet.data';
+import { analyseMainBet, exactRulesKey } from '../../core/blackjack-edge/exact';
+import { EXACT_MAIN_BET } from '../../core/blackjack-edge/exact-main-bet.data';
 import { tripleExactRules } from './house-edge';
 import { rules as tripleBlackjack } from './rules';
 

@@ -1,6 +1,6 @@
 /**
- * Triple blackjack's bets valued (issues 14 §4, §5, 21 §1) with blackjack's machinery (../blackjack/house-edge.ts):
- * each box's main bet exact (../blackjack/exact.ts) for one hand played by hit and stand only — doubles, splits
+ * Triple blackjack's bets valued (issues 14 §4, §5, 21 §1) with the European table's machinery (../../core/blackjack-edge/house-edge.ts):
+ * each box's main bet exact (../../core/blackjack-edge/exact.ts) for one hand played by hit and stand only — doubles, splits
  * and surrender are not stated for the variant and settle unverifiable, euskadi L2250–2257. Each box is bet on one
  * of the dealer's three plays, each play his first card and cards drawn after the hand's and the plays' before it:
  * by exchangeability each play is dealt as the first, so a box bet is worth one hand against one dealer hand, and
@@ -9,8 +9,8 @@
  */
 import type { RoundEnv } from '../../core/game';
 import { optionBool } from '../../core/blackjack-rulebook';
-import type { ExactRules } from '../blackjack/exact';
-import { exactRulesOf, MainBetPlan, SampleConfig, valuationEnv } from '../blackjack/house-edge';
+import type { ExactRules } from '../../core/blackjack-edge/exact';
+import { exactRulesOf, MainBetPlan, SampleConfig, valuationEnv } from '../../core/blackjack-edge/house-edge';
 import type { TripleBlackjackRulebook } from './rulebook';
 
 export function triplePlan(env: RoundEnv<TripleBlackjackRulebook>): MainBetPlan {

@@ -10,7 +10,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, SessionContext } from '../../core/types';
 import { rulebooks as BLACKJACK_RULEBOOKS } from '../blackjack/rulebook';
-import { bet, card, cards, closed, completed, settled, settlementOf, start } from '../blackjack/spec-helpers';
+import { bet, card, cards, closed, completed, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TripleBlackjackRulebook } from './rulebook';
 import { rules as rules } from './rules';
 

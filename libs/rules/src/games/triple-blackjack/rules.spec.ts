@@ -4,7 +4,7 @@ import type { PlayedFact, RoundEnv } from '../../core/game';
 import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, roundFacts } from '../../core/testing';
 import type { ExpectedSettlement, SessionContext } from '../../core/types';
 import { rules as blackjack } from '../blackjack/rules';
-import { bet, card, cards, closed, completed, fact, settled, settlementOf, start } from '../blackjack/spec-helpers';
+import { bet, card, cards, closed, completed, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TripleBlackjackRulebook } from './rulebook';
 import { rules as rules } from './rules';
 

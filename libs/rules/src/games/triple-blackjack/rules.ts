@@ -44,7 +44,7 @@ import {
   ShoeMemory,
   shoeRulesOf,
 } from '../../core/blackjack-table';
-import { exactMainBetEdge, tableHouseEdges } from '../blackjack/house-edge';
+import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
 import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
 import { rulebooks, TripleBlackjackRulebook } from './rulebook';
 import { phrase } from '../../core/phrase';
