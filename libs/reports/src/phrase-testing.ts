@@ -8,10 +8,14 @@ import { simulateDay } from '../../simulator/src';
 
 /** Every round of a simulated day of `games` (one table each), judged the way replay judges it from the store. */
 export function judgedDay(games: readonly string[], rounds: number, seed: number, jurisdiction?: JurisdictionId): Array<{ game: string; judgement: RoundJudgement }> {
-  const batches = [...simulateDay({ tables: games.length, tableGames: games, rounds, seed, errorRate: 0.3, ...(jurisdiction ? { jurisdiction } : {}) })];
+  return judgedRounds([...simulateDay({ tables: games.length, tableGames: games, rounds, seed, errorRate: 0.3, ...(jurisdiction ? { jurisdiction } : {}) })].flat());
+}
+
+/** Every round of recorded facts (in recording order), judged the way replay judges it from the store. */
+export function judgedRounds(events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any> }>): Array<{ game: string; judgement: RoundJudgement }> {
   const trackers = new Map<string, SessionTracker>();
   const open = new Map<string, { sessionId: string; facts: Array<{ eventId: string; type: string; data: Record<string, any> }>; env: ReturnType<SessionTracker['env']> | null }>();
-  for (const e of batches.flat()) {
+  for (const e of events) {
     const sessionId = String(e.data.sessionId);
     let tracker = trackers.get(sessionId);
     if (!tracker) trackers.set(sessionId, (tracker = new SessionTracker(sessionId)));

@@ -281,7 +281,7 @@ export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; wh
   const first = cells[0].cell;
   const same = cells.every((c) => c.cell === first);
   const detail = cells.map((c) => `${c.p}: ${c.column} → ${c.cell}`).join(', ');
-  const details = { list: cells.map((c) => phrase('finding.baccarat.detail', { place: placeOf(c.p), column: String(c.column), cell: cellOf(c.cell) })) };
+  const details = { list: cells.map((c) => phrase('finding.baccarat.detail', { place: placeOf(c.p), column: column(c.column), cell: cellOf(c.cell) })) };
   return same
     ? { cell: first, why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño`, whyPhrase: why('tableEvery', { total, details, cell: cellOf(first) }) }
     : { cell: 'O', why: `banker ${total} (${detail}): the paños disagree, so the banker is free`, whyPhrase: why('disagree', { total, details }) };
