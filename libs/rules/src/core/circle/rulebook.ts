@@ -77,6 +77,10 @@ export interface CircleRulebook extends RulebookBase {
   readonly maxCagnotteRate: Cited<number>;
   readonly sessionFeeRange: Cited<readonly [number, number] | null>;
   readonly perPlayerFeeRange: Cited<readonly [number, number] | null>;
+  /** table stakes: a seat puts in no more than what is left of its resto (the lines judged by 'table-stakes') */
+  readonly tableStakes: Cited<boolean>;
+  /** at the showdown the best hand takes the pot (the lines judged by 'pot-award', beside the session's splitPot) */
+  readonly potToBestHand: Cited<boolean>;
 }
 
 /** Session options of every circle-poker game (TableSessionOpened.options), with their defaults. */
@@ -127,6 +131,8 @@ export const EUSKADI_COMMON: CircleRulebookData = {
   maxCagnotteRate: cited(0.05, E('L10811–10815')),
   sessionFeeRange: cited([0.1, 0.2], E('L10817–10823')),
   perPlayerFeeRange: cited([0.2, 0.5], E('L10825–10828')),
+  tableStakes: cited(true, E('L11739–11741')),
+  potToBestHand: cited(true, E('L11630–11729')),
 };
 
 /** cantabria A.15 "Póker de círculo", part A general rules (L5287–5933). */
@@ -153,6 +159,8 @@ export const CANTABRIA_COMMON: CircleRulebookData = {
   maxCagnotteRate: cited(0.05, C('L5336–5354')),
   sessionFeeRange: cited([0.1, 0.2], C('L5350–5354')),
   perPlayerFeeRange: cited(null, C('L5336–5354')),
+  tableStakes: cited(true, C('L5436–5472')),
+  potToBestHand: cited(true, C('L5802–5827')),
 };
 
 

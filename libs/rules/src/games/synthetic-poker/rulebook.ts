@@ -32,9 +32,14 @@ const OWN_TEXT = (j: 'illes-balears' | 'andalucia', l: Record<string, string>): 
   sessionFeeRange: cited(null, l.rake),
   perPlayerFeeRange: cited(null, l.rake),
   flushBeatsFull: cited(true, l.ranking),
+  // the showdown as the game's own text states it (the table stakes stay euskadi's reading)
+  potToBestHand: cited(true, l.source),
 });
 
+const IB_SOURCE = 'illes-balears L2469–2841';
+const AND_SOURCE = 'andalucia L149–305';
 const IB = OWN_TEXT('illes-balears', {
+  source: IB_SOURCE,
   seats: 'illes-balears L2490–2492',
   min: 'illes-balears L2645–2647',
   sitOut: 'illes-balears L2552–2553',
@@ -45,6 +50,7 @@ const IB = OWN_TEXT('illes-balears', {
   limits: 'illes-balears L2626–2641',
 });
 const AND = OWN_TEXT('andalucia', {
+  source: AND_SOURCE,
   seats: 'andalucia L159',
   min: 'andalucia L235–237',
   sitOut: 'andalucia L179',
@@ -83,7 +89,7 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
   'illes-balears': circleRulebook(
     IB,
     GAME,
-    'illes-balears L2469–2841',
+    IB_SOURCE,
     { ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
     options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685', 'counter-clockwise'),
   ),
@@ -91,7 +97,7 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
   andalucia: circleRulebook(
     AND,
     GAME,
-    'andalucia L149–305',
+    AND_SOURCE,
     { ...synthetic({ deck: 'andalucia L157', ace: 'andalucia L195', hand: 'andalucia L153', rounds: 'andalucia L259' }), flushBeatsFull: cited(false, 'andalucia L203–205'), checkRaise: cited(false, 'andalucia L269–271') },
     options('andalucia', 0.03, 'andalucia L221; index.md OQ-41', 'andalucia L251', 'counter-clockwise'),
   ),
