@@ -8,6 +8,7 @@
  * it, its coups are not judged for it (no finding can be drawn from what nobody recorded).
  */
 import type { FactTypeSpec, PlayedFact } from './game';
+import { phrase, type Phrase } from './phrase';
 import type { Cited, Fact, Finding, Refusal } from './types';
 
 export const PLAYERS_SEATED = 'PlayersSeated';
@@ -123,6 +124,10 @@ const describeArea = (a: AreaOccupancy): string => {
   return `${n} player${n === 1 ? '' : 's'} (${seats}${a.behind ? `, ${a.behind} with no numbered seat` : ''})`;
 };
 
+/** The same, as a phrase of the narrative catalogue (issue 16). */
+const areaPhrase = (a: AreaOccupancy): Phrase =>
+  phrase('finding.seated.area', { players: playersIn(a), seats: a.seats.length ? a.seats.join(', ') : 'none', count: a.seats.length, behind: a.behind ? a.behind : 'none' });
+
 /** One line for the narrative: who plays where. */
 export function describeOccupancy(seated: Occupancy): string {
   return Object.entries(seated)
@@ -149,6 +154,10 @@ export function judgeMinimumPlayers(game: string, seated: Occupancy | undefined,
         area === WHOLE_TABLE
           ? `the coup was dealt with ${describeArea(a)} at the table; the game needs at least ${minimum.value} players at the table, the banker among them, from its start and throughout the partida`
           : `the coup was dealt with ${describeArea(a)} at paño ${area}; the game needs at least ${minimum.value} players at each paño, from its start and throughout the partida`,
+      messagePhrase:
+        area === WHOLE_TABLE
+          ? phrase('finding.seated.tooFewAtTable', { area: areaPhrase(a), min: minimum.value })
+          : phrase('finding.seated.tooFewAtPano', { area: areaPhrase(a), pano: area, min: minimum.value }),
     }));
 }
 

@@ -52,7 +52,7 @@ import {
 import { Bet, ExpectedLevy, ExpectedSettlement, Fact, Finding, isUndecided, isUnverifiable, SettlementVerdict } from '../../core/types';
 import { BANK_DEPOSITED_FACT, refuseBankDeposit } from '../../core/session-compliance';
 import { rulebooks, BaccaratTwoTablesRulebook, BankMode } from './rulebook';
-import { amount, phrase, type Phrase } from '../../core/phrase';
+import { amount, phrase, term, type Phrase } from '../../core/phrase';
 import { undecided } from '../../core/findings';
 
 const GAME = 'baccarat-two-tables';
@@ -222,13 +222,14 @@ function cagnotte(state: TwoTablesState, env: Env): ExpectedLevy | null {
   if (net <= 0) return null;
   const mode = bankMode(env);
   const rate = rb.cagnotteRates.value[mode];
-  const amount = applyRate(net, rate, env.ctx.smallestChip);
+  const levy = applyRate(net, rate, env.ctx.smallestChip);
   return {
     base: net,
-    amount,
+    amount: levy,
     rule: `${GAME}/cagnotte`,
     citation: `${rb.cagnotteRates.cite}; ${rb.cagnotteBase.cite}`,
-    explanation: `the banker's net win is ${byPano[1]} on paño 1 and ${byPano[2]} on paño 2 = ${net}; the cagnotte of a ${mode} bank is ${rate * 100} % of it = ${amount}`,
+    explanation: `the banker's net win is ${byPano[1]} on paño 1 and ${byPano[2]} on paño 2 = ${net}; the cagnotte of a ${mode} bank is ${rate * 100} % of it = ${levy}`,
+    explanationPhrase: phrase('finding.twoTables.cagnotte', { pano1: amount(byPano[1]), pano2: amount(byPano[2]), net: amount(net), mode, percent: rate * 100, levy: amount(levy) }),
   };
 }
 
@@ -276,7 +277,7 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
 
   judgeBet(bet, state, env): Finding[] {
     if (bet.betType !== 'player') {
-      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `the puntos bet on a paño ("player", selection 1, 2 or "both"); "${bet.betType}" is not a bet` }];
+      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `the puntos bet on a paño ("player", selection 1, 2 or "both"); "${bet.betType}" is not a bet`, messagePhrase: phrase('finding.twoTables.notABet', { betType: term('betType', bet.betType) }) }];
     }
     if (bet.late || !state.bank || bankMode(env) !== 'limited') return [];
     const covered = totalStakes(state);
@@ -289,7 +290,7 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
         recorded: bet.amount,
         rule: `${GAME}/limited-bank`,
         citation: env.rulebook.bankModes.cite,
-        message: `a limited bank of ${state.bank.amount} answers only for the amount on the table; ${covered} is covered already`,
+        message: `a limited bank of ${state.bank.amount} answers only for the amount on the table; ${covered} is covered already`, messagePhrase: phrase('finding.twoTables.limitedBank', { bank: amount(state.bank.amount), covered: amount(covered) }),
       },
     ];
   },

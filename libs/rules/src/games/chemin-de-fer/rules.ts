@@ -175,6 +175,9 @@ const score = (state: CheminState): string => {
   return r === 'tie' ? `punto ${p} ties banker ${b}` : r === 'punto' ? `punto ${p} beats banker ${b}` : `banker ${b} beats punto ${p}`;
 };
 const percent = (rate: number) => `${Math.round(rate * 10000) / 100} %`;
+/** The score as the catalogue words it (`baccarat.score.*`). */
+const scorePhrase = (state: CheminState) =>
+  phrase(`baccarat.score.${result(state)}`, { side: term('to', 'player'), player: handTotal(state.coup.hands.player), banker: handTotal(state.coup.hands.banker), natural: 'no' });
 
 function settleBet(state: CheminState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
@@ -201,13 +204,14 @@ function cagnotte(state: CheminState, env: Env): ExpectedLevy | null {
   if (!twoCardsEach(state.coup, CHEMIN_SPEC(env.rulebook, env, state)) || result(state) !== 'banker') return null;
   const base = totalStakes(state);
   const rate = Number(env.options.cagnotteRate);
-  const amount = applyRate(base, rate, env.ctx.smallestChip);
+  const levy = applyRate(base, rate, env.ctx.smallestChip);
   return {
     base,
-    amount,
+    amount: levy,
     rule: `${GAME}/cagnotte`,
     citation: optionCite(env, 'cagnotteRate'),
-    explanation: `${score(state)}: the cagnotte is ${percent(rate)} of the banker's winnings of ${base} = ${amount}`,
+    explanation: `${score(state)}: the cagnotte is ${percent(rate)} of the banker's winnings of ${base} = ${levy}`,
+    explanationPhrase: phrase('finding.chemin.cagnotte', { score: scorePhrase(state), percent: Math.round(rate * 10000) / 100, base: amount(base), levy: amount(levy) }),
   };
 }
 
@@ -216,22 +220,22 @@ const halfBank = (bank: number, env: Env): number => roundDownTo(bank * env.rule
 
 function judgeBankPut(fact: Fact, env: Env): Finding[] {
   const rb = env.rulebook;
-  const amount = Number(fact.data.amount);
+  const bankAmount = Number(fact.data.amount);
   const seat = String(fact.data.seat);
   const findings: Finding[] = [];
   const max = bankMaximum(env);
-  if (max !== null && amount > max) {
-    findings.push({ code: 'BET_ABOVE_MAXIMUM', expected: max, recorded: amount, rule: `${GAME}/bank-maximum`, citation: rb.bankMaxMultiple.cite, message: `the bank of ${amount} is above ${rb.bankMaxMultiple.value} × the punto minimum (${max}); the excess is an improper garage` });
+  if (max !== null && bankAmount > max) {
+    findings.push({ code: 'BET_ABOVE_MAXIMUM', expected: max, recorded: bankAmount, rule: `${GAME}/bank-maximum`, citation: rb.bankMaxMultiple.cite, message: `the bank of ${bankAmount} is above ${rb.bankMaxMultiple.value} × the punto minimum (${max}); the excess is an improper garage`, messagePhrase: phrase('finding.chemin.bankAbove', { bank: amount(bankAmount), multiple: rb.bankMaxMultiple.value, max: amount(max) }) });
   }
-  if (amount < env.ctx.limits.min) {
-    findings.push({ code: 'BET_BELOW_MINIMUM', expected: env.ctx.limits.min, recorded: amount, rule: `${GAME}/bank-minimum`, citation: rb.bankMinimumIsPuntoMinimum.cite, message: `the bank of ${amount} is below the punto minimum of ${env.ctx.limits.min}` });
+  if (bankAmount < env.ctx.limits.min) {
+    findings.push({ code: 'BET_BELOW_MINIMUM', expected: env.ctx.limits.min, recorded: bankAmount, rule: `${GAME}/bank-minimum`, citation: rb.bankMinimumIsPuntoMinimum.cite, message: `the bank of ${bankAmount} is below the punto minimum of ${env.ctx.limits.min}`, messagePhrase: phrase('finding.chemin.bankBelow', { bank: amount(bankAmount), min: amount(env.ctx.limits.min) }) });
   }
   const carried = env.ctx.carried as CheminCarried | undefined;
   if (carried?.bankerSeat !== undefined) {
     if (carried.mustPass && seat === carried.bankerSeat) {
-      findings.push({ code: 'SEQUENCE_VIOLATION', expected: 'the bank passes to the right', recorded: `seat ${seat} keeps the bank`, rule: `${GAME}/bank-passes`, citation: rb.bankPassesOnLoss.cite, message: `seat ${seat} lost the last coup as banker: the bank passes to the player on the right (BankPassed) before the next coup` });
+      findings.push({ code: 'SEQUENCE_VIOLATION', expected: 'the bank passes to the right', recorded: `seat ${seat} keeps the bank`, rule: `${GAME}/bank-passes`, citation: rb.bankPassesOnLoss.cite, message: `seat ${seat} lost the last coup as banker: the bank passes to the player on the right (BankPassed) before the next coup`, messagePhrase: phrase('finding.chemin.bankPasses', { seat }) });
     } else if (!carried.mustPass && seat !== carried.bankerSeat) {
-      findings.push({ code: 'SEQUENCE_VIOLATION', expected: `bank held by seat ${carried.bankerSeat}`, recorded: `bank put by seat ${seat}`, rule: `${GAME}/bank-holder`, citation: rb.bankPassesOnLoss.cite, message: `seat ${carried.bankerSeat} holds the bank and did not pass it; seat ${seat} cannot put up the bank` });
+      findings.push({ code: 'SEQUENCE_VIOLATION', expected: `bank held by seat ${carried.bankerSeat}`, recorded: `bank put by seat ${seat}`, rule: `${GAME}/bank-holder`, citation: rb.bankPassesOnLoss.cite, message: `seat ${carried.bankerSeat} holds the bank and did not pass it; seat ${seat} cannot put up the bank`, messagePhrase: phrase('finding.chemin.bankHolder', { holder: String(carried.bankerSeat), seat }) });
     }
   }
   return findings;
@@ -254,6 +258,7 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
         rule: `${GAME}/${kind === 'con-la-mesa' ? 'banco-con-la-mesa' : 'banco'}`,
         citation: kind === 'con-la-mesa' ? rb.bancoConLaMesaShare.cite : rb.puntoMaximumIsBank.cite,
         message: kind === 'con-la-mesa' ? `banco con la mesa stakes half the bank (${expected}), not ${stake.amount}` : `${kind} covers the whole bank (${expected}), not ${stake.amount}`,
+        messagePhrase: phrase('finding.chemin.bancoStake', { kind: kind === 'con-la-mesa' ? 'half' : 'whole', due: amount(expected), staked: amount(stake.amount) }),
       });
     }
   }
@@ -265,7 +270,7 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
       recorded: `banco seguido by seat ${seat}`,
       rule: `${GAME}/banco-suivi`,
       citation: rb.bancoSuivi.cite,
-      message: 'banco seguido belongs to the player who went banco and lost the last coup, or to its sole bettor against the bank when nobody went banco',
+      message: 'banco seguido belongs to the player who went banco and lost the last coup, or to its sole bettor against the bank when nobody went banco', messagePhrase: phrase('finding.chemin.bancoSeguido'),
     });
   }
   return findings;
@@ -364,7 +369,7 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
 
   judgeBet(bet, state, env) {
     if (bet.betType !== 'player') {
-      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `in chemin de fer the puntos bet against the bank ("player"); "${bet.betType}" is not a bet` }];
+      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `in chemin de fer the puntos bet against the bank ("player"); "${bet.betType}" is not a bet`, messagePhrase: phrase('finding.chemin.notABet', { betType: term('betType', bet.betType) }) }];
     }
     if (bet.late || !state.bank) return [];
     const covered = totalStakes(state);
@@ -377,7 +382,7 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
         recorded: bet.amount,
         rule: `${GAME}/punto-maximum`,
         citation: env.rulebook.puntoMaximumIsBank.cite,
-        message: `the bank of ${state.bank.amount} has ${covered} covered already: bet ${bet.betId} of ${bet.amount} exceeds what the bank answers for`,
+        message: `the bank of ${state.bank.amount} has ${covered} covered already: bet ${bet.betId} of ${bet.amount} exceeds what the bank answers for`, messagePhrase: phrase('finding.chemin.bankCovered', { bank: amount(state.bank.amount), covered: amount(covered), bet: bet.betId, amount: amount(bet.amount) }),
       },
     ];
   },

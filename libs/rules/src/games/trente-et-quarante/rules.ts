@@ -17,7 +17,7 @@ import { cited, type Bet, type ExpectedSettlement, type Fact, type Finding, type
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
 import { exactT40Edges, t40RoundOutcomes } from './house-edge';
 import { T40_BETS, rulebooks, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
-import { phrase, term } from '../../core/phrase';
+import { amount, phrase, term } from '../../core/phrase';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
 const GAME = 'trente-et-quarante';
@@ -102,16 +102,16 @@ function judgeFact(before: T40State, fact: Fact, env: Env): Finding[] {
   const rb = env.rulebook;
   const shoe = env.ctx.shoe;
   if (fact.type === 'RoundStarted' && shoe && shoe.decks > rb.decks.value) {
-    return [finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'shoe-decks', citation: rb.decks.cite, message: `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, expected: rb.decks.value, recorded: shoe.decks })];
+    return [finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'shoe-decks', citation: rb.decks.cite, message: `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, messagePhrase: phrase('finding.shoeDecks', { decks: shoe.decks, due: rb.decks.value }), expected: rb.decks.value, recorded: shoe.decks })];
   }
   if (fact.type !== 'CardDealt') return [];
   const stop = stopAt(env);
   const cite = optionCite(env, 'rowStopsAt');
   const black = rowTotal(before.black);
   const red = rowTotal(before.red);
-  if (fact.data.to === 'black' && black >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the black row has ${black}: it stops at ${stop} or more`, expected: 'no card', recorded: 'card to black' })];
-  if (fact.data.to === 'red' && black < stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-order', citation: rb.rowOrder.cite, message: `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, expected: 'card to black', recorded: 'card to red' })];
-  if (fact.data.to === 'red' && red >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the red row has ${red}: it stops at ${stop} or more`, expected: 'no card', recorded: 'card to red' })];
+  if (fact.data.to === 'black' && black >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the black row has ${black}: it stops at ${stop} or more`, messagePhrase: phrase('finding.t40.rowFull', { row: 'black', total: black, stop }), expected: 'no card', recorded: 'card to black' })];
+  if (fact.data.to === 'red' && black < stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-order', citation: rb.rowOrder.cite, message: `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, messagePhrase: phrase('finding.t40.rowOrder', { black, stop }), expected: 'card to black', recorded: 'card to red' })];
+  if (fact.data.to === 'red' && red >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the red row has ${red}: it stops at ${stop} or more`, messagePhrase: phrase('finding.t40.rowFull', { row: 'red', total: red, stop }), expected: 'no card', recorded: 'card to red' })];
   return [];
 }
 
@@ -129,7 +129,7 @@ function judgeRedCard(state: T40State, env: Env): Finding[] {
   if (before > shoe.cutCardPosition || after <= shoe.cutCardPosition) return [];
   const cite = env.rulebook.redCardBeforeLast.cite;
   return [
-    finding({ code: 'DRAW_RULE_VIOLATION', rule: 'red-card', citation: cite, message: `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`, expected: 'RoundVoided when the red card appears', recorded: `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed` }),
+    finding({ code: 'DRAW_RULE_VIOLATION', rule: 'red-card', citation: cite, message: `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`, messagePhrase: phrase('finding.t40.redCard', { card: shoe.cutCardPosition + 1, shoe: shoe.shoeId }), expected: 'RoundVoided when the red card appears', recorded: `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed` }),
   ];
 }
 
@@ -149,14 +149,14 @@ function judgeEnd(state: T40State, env: Env): Finding[] {
   const stop = stopAt(env);
   for (const row of ['black', 'red'] as const) {
     const total = rowTotal(state[row]);
-    if (total < stop) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: optionCite(env, 'rowStopsAt'), message: `the ${row} row stopped at ${total}: it is dealt until ${stop}`, expected: `≥ ${stop}`, recorded: total }));
+    if (total < stop) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: optionCite(env, 'rowStopsAt'), message: `the ${row} row stopped at ${total}: it is dealt until ${stop}`, messagePhrase: phrase('finding.t40.rowShort', { row, total, stop }), expected: `≥ ${stop}`, recorded: total }));
   }
   // every imprisoned bet is played again on the next coup (roulette zero rules, euskadi L2943–2946)
   const carried = env.ctx.carried as T40Carried | undefined;
   const replaced = new Set(state.bets.map(prisonOf).filter((p): p is string => !!p));
   for (const [betId, p] of Object.entries(carried?.prison ?? {})) {
     if (!replaced.has(betId)) {
-      out.push(finding({ code: 'UNSETTLED_BET', rule: 'prison', citation: env.rulebook.refaitTotal.cite, message: `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, expected: 'the bet in play', recorded: null, betId }));
+      out.push(finding({ code: 'UNSETTLED_BET', rule: 'prison', citation: env.rulebook.refaitTotal.cite, message: `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, messagePhrase: phrase('finding.t40.prisonDropped', { betType: term('betType', p.betType), bet: betId, amount: amount(p.amount) }), expected: 'the bet in play', recorded: null, betId }));
     }
   }
   return out;
@@ -166,27 +166,27 @@ function judgeBet(bet: Bet, state: T40State, env: Env): Finding[] {
   const rb = env.rulebook;
   const insurance = env.options.insuranceAllowed !== false;
   if (!isChance(bet.betType) && !(bet.betType === 'insurance' && insurance)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.chancePays.cite, message: `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, expected: T40_BETS, recorded: bet.betType, betId: bet.betId })];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.chancePays.cite, message: `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, messagePhrase: phrase('finding.t40.notABet', { betType: term('betType', bet.betType), offered: [...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ') }), expected: T40_BETS, recorded: bet.betType, betId: bet.betId })];
   }
   const prison = prisonOf(bet);
   if (prison) {
     const held = (env.ctx.carried as T40Carried | undefined)?.prison?.[prison];
     if (!held || held.betType !== bet.betType || held.amount !== bet.amount) {
-      return [finding({ code: 'BET_NOT_ALLOWED', rule: 'prison', citation: rb.refaitTotal.cite, message: `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, expected: held ?? 'no such bet in prison', recorded: { betType: bet.betType, amount: bet.amount }, betId: bet.betId })];
+      return [finding({ code: 'BET_NOT_ALLOWED', rule: 'prison', citation: rb.refaitTotal.cite, message: `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, messagePhrase: phrase('finding.t40.notInPrison', { bet: bet.betId, prison, betType: term('betType', bet.betType), amount: amount(bet.amount) }), expected: held ?? 'no such bet in prison', recorded: { betType: bet.betType, amount: bet.amount }, betId: bet.betId })];
     }
   }
   if (bet.betType !== 'insurance') return [];
   const cite = optionCite(env, 'insuranceRate');
   const insured = state.bets.find((b) => b.betId === String(bet.selection));
   if (!insured || !isChance(insured.betType) || prisonOf(insured)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, expected: 'a red, black, colour or inverse bet of this coup', recorded: bet.selection, betId: bet.betId })];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, messagePhrase: phrase('finding.t40.insuranceNoBet', { bet: bet.betId }), expected: 'a red, black, colour or inverse bet of this coup', recorded: bet.selection, betId: bet.betId })];
   }
   if (state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === insured.betId)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `bet ${insured.betId} is already insured`, expected: 'one insurance', recorded: 'two', betId: bet.betId })];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `bet ${insured.betId} is already insured`, messagePhrase: phrase('finding.t40.insuredTwice', { bet: insured.betId }), expected: 'one insurance', recorded: 'two', betId: bet.betId })];
   }
   const premium = insurancePremium(insured.amount, env);
   if (premium !== bet.amount) {
-    return [finding({ code: 'COMMISSION_MISMATCH', rule: 'insurance-premium', citation: cite, message: `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, expected: premium, recorded: bet.amount, betId: bet.betId })];
+    return [finding({ code: 'COMMISSION_MISMATCH', rule: 'insurance-premium', citation: cite, message: `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, messagePhrase: phrase('finding.t40.premium', { stake: amount(insured.amount), percent: Number(env.options.insuranceRate) * 100, premium: amount(premium) }), expected: premium, recorded: bet.amount, betId: bet.betId })];
   }
   return [];
 }
@@ -217,7 +217,7 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
   for (const [key, declared] of Object.entries(opening.limits)) {
     if (key === 'min' || typeof declared !== 'number' || (key !== 'max' && !isChance(key)) || declared <= cap) continue;
     findings.push({
-      ...finding({ code: 'SESSION_RULE_VIOLATION', rule: 'maximum-multiple', citation: rb.maxMultipleOfMin.cite, message: `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, expected: cap, recorded: declared }),
+      ...finding({ code: 'SESSION_RULE_VIOLATION', rule: 'maximum-multiple', citation: rb.maxMultipleOfMin.cite, message: `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, messagePhrase: phrase('finding.declaredAboveMultiple', { betType: key === 'max' ? 'table' : term('betType', key), declared: amount(declared), multiple: rb.maxMultipleOfMin.value, min: amount(min), cap: amount(cap) }), expected: cap, recorded: declared }),
       eventId: opening.eventId,
     });
   }
