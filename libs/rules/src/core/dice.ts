@@ -56,6 +56,7 @@ export function voidWithoutThrow(game: string, citation: string): Finding {
     rule: `${game}/void-throw`,
     citation,
     message: 'a throw was declared void but no throw stands in this round',
+    messagePhrase: phrase('finding.dice.voidWithoutThrow'),
   };
 }
 

@@ -154,6 +154,7 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
         rule: `${GAME}/throw-again`,
         citation: before.decision === 'no-chance' ? optionCite(env, 'otherTotals') : env.rulebook.chances[before.decision!].cite,
         message: `the coup was decided by ${diceText(deciding)} (${before.decision}); a further throw was made`,
+        messagePhrase: phrase('finding.dice.throwAfterDecided', { dice: diceText(deciding), decision: term('betType', before.decision) }),
       },
     ];
   },
@@ -169,6 +170,7 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
         rule: `${GAME}/bet-types`,
         citation: 'cantabria L1865–1889',
         message: `banca francesa has no "${bet.betType}" bet (ases, pequeño, grande and the line bets only)`,
+        messagePhrase: phrase('finding.bancaFrancesa.noSuchBet', { betType: bet.betType }),
       },
     ];
   },

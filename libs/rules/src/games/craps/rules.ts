@@ -33,7 +33,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
-import { phrase, said, term, type Phrase } from '../../core/phrase';
+import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';
 import {
   CRAPS_BET_TYPES,
   CRAPS_RULEBOOKS,
@@ -502,7 +502,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
         recorded: fact.data.dice,
         rule: `${GAME}/one-throw-per-round`,
         citation: env.rulebook.dice.cite,
-        message: `a second throw after ${diceText(before.dice)}: each throw is its own round`,
+        message: `a second throw after ${diceText(before.dice)}: each throw is its own round`, messagePhrase: phrase('finding.dice.secondThrow', { dice: diceText(before.dice) }),
       },
     ];
   },
@@ -510,14 +510,14 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
   judgeBet(bet, state, env) {
     const rb = env.rulebook;
     const findings: Finding[] = [];
-    const notAllowed = (expected: unknown, citation: string, message: string, rule = 'bet-types') =>
-      findings.push({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule: `${GAME}/${rule}`, citation, message });
+    const notAllowed = (expected: unknown, citation: string, message: Said, rule = 'bet-types') =>
+      findings.push({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule: `${GAME}/${rule}`, citation, message: message.text, messagePhrase: message.phrase });
     if (!isCrapsBet(bet.betType)) {
-      notAllowed(CRAPS_BET_TYPES, rb.source, `craps has no "${bet.betType}" bet`);
+      notAllowed(CRAPS_BET_TYPES, rb.source, said(`craps has no "${bet.betType}" bet`, 'finding.craps.noSuchBet', { betType: bet.betType }));
       return findings;
     }
     if (bet.betType.startsWith('place-') && bet.selection === 8 && env.options.placeEight === false) {
-      notAllowed('4, 5, 6, 9 or 10', optionCite(env, 'placeEight'), `place bets on 8 are not offered (option placeEight)`, 'place-numbers');
+      notAllowed('4, 5, 6, 9 or 10', optionCite(env, 'placeEight'), said(`place bets on 8 are not offered (option placeEight)`, 'finding.craps.noPlaceEight'), 'place-numbers');
     }
     const standing = state.standing[bet.betId];
     if (standing) {
@@ -531,17 +531,17 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
           recorded: { betType: bet.betType, selection: bet.selection, amount: bet.amount },
           rule: `${GAME}/standing-bet`,
           citation: rb.source,
-          message: `bet ${bet.betId} stands as ${describeBet(standing)} ${standing.amount} and was re-stated as ${describeBet(bet)} ${bet.amount}`,
+          message: `bet ${bet.betId} stands as ${describeBet(standing)} ${standing.amount} and was re-stated as ${describeBet(bet)} ${bet.amount}`, messagePhrase: phrase('finding.craps.restated', { bet: bet.betId, standing: describeBet(standing), standingAmount: amount(standing.amount), restated: describeBet(bet), amount: amount(bet.amount) }),
         });
       }
       return findings;
     }
     const t = bet.betType;
     if ((t === 'pass' || t === 'dont-pass') && state.point !== null) {
-      notAllowed('a come-out throw', rb.payouts[t].cite, `${t} is made on the come-out; the point is ${state.point}`, 'line-bet-timing');
+      notAllowed('a come-out throw', rb.payouts[t].cite, said(`${t} is made on the come-out; the point is ${state.point}`, 'finding.craps.onComeOut', { betType: term('betType', t), point: state.point }), 'line-bet-timing');
     }
     if ((t === 'come' || t === 'dont-come') && state.point === null) {
-      notAllowed('a point established', rb.payouts[t].cite, `${t} is made after the come-out, when a point is on`, 'line-bet-timing');
+      notAllowed('a point established', rb.payouts[t].cite, said(`${t} is made after the come-out, when a point is on`, 'finding.craps.afterComeOut', { betType: term('betType', t) }), 'line-bet-timing');
     }
     if (isOdds(t)) {
       const flatId = oddsFlatId(bet)!;
@@ -551,7 +551,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
         state.layout[flatId] ?? (standingFlat && { bet: { ...standingFlat, eventId: '', late: false }, standing: true, point: standingFlat.point });
       const point = flat && flat.bet.betType === ODDS_FLAT[t] ? pointOf(flat, state) : null;
       if (!isPoint(point)) {
-        notAllowed(`a ${ODDS_FLAT[t]} bet with a point`, rb.oddsNeedPoint.cite, `${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'odds-need-point');
+        notAllowed(`a ${ODDS_FLAT[t]} bet with a point`, rb.oddsNeedPoint.cite, said(`${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'finding.craps.oddsNeedPoint', { betType: term('betType', t), bet: String(flatId), flat: term('betType', ODDS_FLAT[t]) }), 'odds-need-point');
       } else {
         const right = t === 'pass-odds' || t === 'come-odds';
         const k = right ? oddsTimesFlat(env) : cited(rb.limits.dontOddsTimesFlat.value[point], rb.limits.dontOddsTimesFlat.cite);
@@ -567,7 +567,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
             recorded: onFlat,
             rule: `${GAME}/odds-maximum`,
             citation: k.cite,
-            message: `odds on point ${point} may be ${k.value * 100} % of the ${flat!.bet.amount} flat bet (${max}); ${onFlat} staked`,
+            message: `odds on point ${point} may be ${k.value * 100} % of the ${flat!.bet.amount} flat bet (${max}); ${onFlat} staked`, messagePhrase: phrase('finding.craps.oddsMaximum', { point, percent: k.value * 100, flat: amount(flat!.bet.amount), max: amount(max), staked: amount(onFlat) }),
           });
         }
       }
@@ -616,7 +616,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
         recorded: 'withdrawn (not re-stated for this throw)',
         rule: `${GAME}/line-bets-stay`,
         citation: env.rulebook.lineBetsStay.cite,
-        message: `${s.betType} bet ${s.betId} (${s.amount}) with a point may not be withdrawn`,
+        message: `${s.betType} bet ${s.betId} (${s.amount}) with a point may not be withdrawn`, messagePhrase: phrase('finding.craps.lineBetStays', { betType: term('betType', s.betType), bet: s.betId, amount: amount(s.amount) }),
       });
     }
     return findings;

@@ -190,17 +190,18 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
         rule: `${GAME}/one-throw`,
         citation: env.rulebook.dice.cite,
         message: `a second throw after ${diceText(before.dice)} decided the round`,
+        messagePhrase: phrase('finding.dice.secondThrow', { dice: diceText(before.dice) }),
       },
     ];
   },
 
   judgeBet(bet, _state, env) {
     const notOffered = { code: 'BET_NOT_ALLOWED', rule: 'bet-types', recorded: describeBet(bet), betId: bet.betId } as const;
-    if (!isBetType(bet.betType)) return [finding({ ...notOffered, citation: env.rulebook.source, message: `sic bo has no "${bet.betType}" bet`, expected: SIC_BO_BET_TYPES })];
+    if (!isBetType(bet.betType)) return [finding({ ...notOffered, citation: env.rulebook.source, message: `sic bo has no "${bet.betType}" bet`, messagePhrase: phrase('finding.bet.noSuch', { betType: bet.betType, game: GAME }), expected: SIC_BO_BET_TYPES })];
     const table = payTableOf(env);
     // with an authorised table, a bet it does not price is not offered at this table
     if (table && payTableOdds(table, bet.betType, bet.selection, 1) === undefined) {
-      return [finding({ ...notOffered, citation: optionCite(env, 'payTable'), message: `the authorised pay table does not offer ${describeBet(bet)}`, expected: 'a bet priced by the pay table' })];
+      return [finding({ ...notOffered, citation: optionCite(env, 'payTable'), message: `the authorised pay table does not offer ${describeBet(bet)}`, messagePhrase: phrase('finding.sicBo.notPriced', { bet: describeBet(bet) }), expected: 'a bet priced by the pay table' })];
     }
     return [];
   },
