@@ -160,15 +160,15 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     b: ImprisonedBet,
     env: RoundEnv<R>,
     chosen?: string,
-  ): { expected: PrisonResolution; rule: string; cite: string; why: string; choice: boolean } | null {
+  ): { expected: PrisonResolution; rule: string; cite: string; why: string; whyPhrase: Phrase; choice: boolean } | null {
     if (state.result === undefined) return null;
     const rules = adapter.prison!(env);
     if (!zeros(env).includes(state.result)) {
       const resolved = resolveBet(b, env);
       const wins = !isRefusal(resolved) && resolved.chips.some((c) => c.covered.includes(state.result!));
       return wins
-        ? { expected: { outcome: 'freed', amount: b.value }, rule: `${game}/prison-freed`, cite: rules.freed.cite, why: `${state.result} wins ${b.betType}: the imprisoned bet is freed and its value ${b.value} returned, no winnings`, choice: false }
-        : { expected: { outcome: 'lost', amount: 0 }, rule: `${game}/prison-lost`, cite: rules.freed.cite, why: `${state.result} loses ${b.betType}: the imprisoned bet is lost`, choice: false };
+        ? { expected: { outcome: 'freed', amount: b.value }, rule: `${game}/prison-freed`, cite: rules.freed.cite, why: `${state.result} wins ${b.betType}: the imprisoned bet is freed and its value ${b.value} returned, no winnings`, whyPhrase: phrase('finding.wheel.prison.freed', { result: state.result, betType: term('betType', b.betType), value: amount(b.value) }), choice: false }
+        : { expected: { outcome: 'lost', amount: 0 }, rule: `${game}/prison-lost`, cite: rules.freed.cite, why: `${state.result} loses ${b.betType}: the imprisoned bet is lost`, whyPhrase: phrase('finding.wheel.prison.lost', { result: state.result, betType: term('betType', b.betType) }), choice: false };
     }
     const reduced = half(b.value);
     if (env.ctx.lastRoundOfSession) {
@@ -177,12 +177,13 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         rule: `${game}/prison-last-spin`,
         cite: rules.lastSpin.cite,
         why: `zero number ${b.zeros + 1} on the last spin of the session: the player must accept ${half(reduced)} (1/${2 ** (b.zeros + 1)} of ${b.stake})`,
+        whyPhrase: phrase('finding.wheel.prison.lastSpin', { zeros: b.zeros + 1, refund: amount(half(reduced)), fraction: 2 ** (b.zeros + 1), stake: amount(b.stake) }),
         choice: false,
       };
     }
     const stay: PrisonResolution = { outcome: 'prison', amount: 0, value: reduced };
     if (reduced < env.ctx.limits.min) {
-      return { expected: stay, rule: `${game}/prison-below-minimum`, cite: rules.belowMinimum.cite, why: `zero again: the bet's value falls to ${reduced}, below the table minimum ${env.ctx.limits.min}, so it must stay in prison`, choice: false };
+      return { expected: stay, rule: `${game}/prison-below-minimum`, cite: rules.belowMinimum.cite, why: `zero again: the bet's value falls to ${reduced}, below the table minimum ${env.ctx.limits.min}, so it must stay in prison`, whyPhrase: phrase('finding.wheel.prison.belowMinimum', { value: amount(reduced), min: amount(env.ctx.limits.min) }), choice: false };
     }
     const choice = state.decisions[b.betId] ?? chosen;
     const back: PrisonResolution = { outcome: 'half-back', amount: half(reduced) };
@@ -192,6 +193,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       rule: `${game}/prison-repeated-zero`,
       cite: rules.repeatedZeros.cite,
       why: `zero number ${b.zeros + 1}: the bet's value halves to ${reduced}; the player ${expected.outcome === 'prison' ? 'leaves it in prison' : `takes back half of it, ${half(reduced)}`}`,
+      whyPhrase: phrase('finding.wheel.prison.repeatedZero', { zeros: b.zeros + 1, value: amount(reduced), stays: expected.outcome === 'prison' ? 'yes' : 'no', back: amount(half(reduced)) }),
       choice: true,
     };
   }
@@ -335,7 +337,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: d.result,
           rule: `${game}/one-spin`,
           citation: env.rulebook.source,
-          message: `a second spin (${d.result}) after ${before.result} in the same round`,
+          message: `a second spin (${d.result}) after ${before.result} in the same round`, messagePhrase: phrase('finding.wheel.secondSpin', { result: String(d.result), before: String(before.result) }),
         },
       ];
     }
@@ -344,14 +346,14 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const b = before.prison.find((p) => p.betId === betId);
     const recorded = { outcome: String(d.outcome), amount: Number(d.amount ?? 0) };
     if (!b) {
-      return [{ code: 'SETTLED_UNKNOWN_BET', betId, expected: 'a bet in prison', recorded, rule: `${game}/prison`, citation: adapter.prison?.(env).option.cite ?? env.rulebook.source, message: `bet ${betId} is not in prison` }];
+      return [{ code: 'SETTLED_UNKNOWN_BET', betId, expected: 'a bet in prison', recorded, rule: `${game}/prison`, citation: adapter.prison?.(env).option.cite ?? env.rulebook.source, message: `bet ${betId} is not in prison`, messagePhrase: phrase('finding.wheel.notInPrison', { bet: betId }) }];
     }
     if (before.resolved[betId]) {
-      return [{ code: 'PAYOUT_MISMATCH', betId, expected: 0, recorded: recorded.amount, rule: `${game}/prison`, citation: adapter.prison!(env).option.cite, message: `imprisoned bet ${betId} was resolved more than once` }];
+      return [{ code: 'PAYOUT_MISMATCH', betId, expected: 0, recorded: recorded.amount, rule: `${game}/prison`, citation: adapter.prison!(env).option.cite, message: `imprisoned bet ${betId} was resolved more than once`, messagePhrase: phrase('finding.wheel.resolvedTwice', { bet: betId }) }];
     }
     const exp = prisonExpectation(before, b, env, recorded.outcome === 'prison' || recorded.outcome === 'half-back' ? recorded.outcome : undefined);
     if (!exp) {
-      return [{ code: 'OUTCOME_MISSING', betId, expected: 'the spin before the imprisoned bet is resolved', recorded, rule: `${game}/outcome`, citation: 'contract §3 (outcome facts precede settlements)', message: `imprisoned bet ${betId} resolved before the wheel was spun` }];
+      return [{ code: 'OUTCOME_MISSING', betId, expected: 'the spin before the imprisoned bet is resolved', recorded, rule: `${game}/outcome`, citation: 'contract §3 (outcome facts precede settlements)', message: `imprisoned bet ${betId} resolved before the wheel was spun`, messagePhrase: phrase('finding.wheel.resolvedEarly', { bet: betId }) }];
     }
     const valueWrong = exp.expected.outcome === 'prison' && d.value !== undefined && Number(d.value) !== exp.expected.value;
     if (exp.expected.outcome !== recorded.outcome || exp.expected.amount !== recorded.amount || valueWrong) {
@@ -364,6 +366,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           rule: exp.rule,
           citation: exp.cite,
           message: exp.why,
+          messagePhrase: exp.whyPhrase,
         },
       ];
     }
@@ -380,7 +383,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         recorded: null,
         rule: `${game}/prison`,
         citation: adapter.prison!(env).freed.cite,
-        message: `imprisoned bet ${b.betId} (${b.betType}, value ${b.value}) was not resolved by this spin`,
+        message: `imprisoned bet ${b.betId} (${b.betType}, value ${b.value}) was not resolved by this spin`, messagePhrase: phrase('finding.wheel.unresolved', { bet: b.betId, betType: term('betType', b.betType), value: amount(b.value) }),
       }));
   }
 
@@ -411,7 +414,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         recorded: bet.betType,
         rule: `${game}/bet-types`,
         citation: env.rulebook.source,
-        message: `${env.ctx.jurisdiction} does not offer ${bet.betType} on ${game} (record its chips as separate bets)`,
+        message: `${env.ctx.jurisdiction} does not offer ${bet.betType} on ${game} (record its chips as separate bets)`, messagePhrase: phrase('finding.wheel.notOffered', { jurisdiction: env.ctx.jurisdiction, betType: term('betType', bet.betType), game }),
       });
     }
     const resolved = resolveBet(bet, env);
@@ -425,7 +428,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: bet.amount,
           rule: `${game}/announced-bets`,
           citation: adapter.offered(bet.betType, env) ?? env.rulebook.source,
-          message: `${bet.betType} is ${units} equal chips; ${bet.amount} does not divide into them`,
+          message: `${bet.betType} is ${units} equal chips; ${bet.amount} does not divide into them`, messagePhrase: phrase('finding.wheel.unequalChips', { betType: term('betType', bet.betType), units, amount: amount(bet.amount) }),
         });
       }
       const short = shortfall(resolved, env);
@@ -437,7 +440,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: bet.betType,
           rule: `${game}/announced-bets`,
           citation: 'contract §3 (BetSettled.payout is never negative)',
-          message: `${bet.betType} on ${short} would return less than its stake, which one BetSettled cannot record: record its chips as separate bets`,
+          message: `${bet.betType} on ${short} would return less than its stake, which one BetSettled cannot record: record its chips as separate bets`, messagePhrase: phrase('finding.wheel.shortfall', { betType: term('betType', bet.betType), result: short }),
         });
       }
     }
