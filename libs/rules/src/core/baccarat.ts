@@ -566,6 +566,10 @@ export function endFindings(game: string, rules: BaccaratDrawingRules, state: Co
         accepted.length === 1
           ? `the exposed first card ${state.burn[0]} burns itself and ${value} more (${accepted[0]} cards); ${state.burn.length} were burned`
           : `the exposed first card ${state.burn[0]} is worth ${value}: ${value} cards are burned, or ${value + 1} counting the exposed card apart (the text allows both); ${state.burn.length} were burned`,
+      messagePhrase:
+        accepted.length === 1
+          ? phrase('finding.baccarat.burnOne', { card: state.burn[0], value, due: accepted[0], burned: state.burn.length })
+          : phrase('finding.baccarat.burnEither', { card: state.burn[0], value, plus: value + 1, burned: state.burn.length }),
     });
   }
   return findings;

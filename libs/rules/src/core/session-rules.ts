@@ -13,6 +13,7 @@
 import { deckCards } from './cards';
 import type { GameRules, LimitCheck, RoundEnv, SessionOpening } from './game';
 import { BetEdge, playerEdges } from './house-edge';
+import { amount, phrase, term } from './phrase';
 import type { Finding, ShoeInPlay } from './types';
 
 /** Session findings, and what could not be judged (never a finding). */
@@ -66,6 +67,7 @@ export function judgeSettings(rules: GameRules, env: RoundEnv, opening: SessionO
           e.houseEdge < 0
             ? `under this table's settings the ${what} bet returns ${e.returnPerUnit.toFixed(4)} per unit staked: the player has an edge of ${percent(-e.houseEdge)}`
             : `under this table's settings the ${what} bet returns exactly its stake on average: the house has no edge on it`,
+        messagePhrase: phrase('finding.houseEdge', { bet: what, returns: e.returnPerUnit.toFixed(4), edge: e.houseEdge < 0 ? percent(-e.houseEdge) : 'none' }),
       });
     }
   }
@@ -91,7 +93,7 @@ export function judgeShoe(
       recorded: shoe.decks,
       rule: `${game}/shoe-decks`,
       citation: required.decks.cite,
-      message: `shoe ${shoe.shoeId} was started with ${shoe.decks} decks; the rules require ${required.decks.value.join(' or ')}`,
+      message: `shoe ${shoe.shoeId} was started with ${shoe.decks} decks; the rules require ${required.decks.value.join(' or ')}`, messagePhrase: phrase('finding.shoe.decks', { shoe: shoe.shoeId, decks: shoe.decks, required: required.decks.value.join(' / ') }),
     });
   }
   const behindRule = required.cardsBehindCut;
@@ -111,7 +113,7 @@ export function judgeShoe(
           recorded: `${behind} cards behind the cut card (cutCardPosition ${shoe.cutCardPosition})`,
           rule: `${game}/cut-card`,
           citation: behindRule.cite,
-          message: `shoe ${shoe.shoeId}: the cut card leaves ${behind} cards behind it; the rules require ${exactly !== undefined ? exactly : `at least ${atLeast}`}`,
+          message: `shoe ${shoe.shoeId}: the cut card leaves ${behind} cards behind it; the rules require ${exactly !== undefined ? exactly : `at least ${atLeast}`}`, messagePhrase: phrase('finding.shoe.cutCard', { shoe: shoe.shoeId, behind, exactly: exactly ?? 'none', atLeast: atLeast ?? 0 }),
         });
       }
     }
@@ -136,7 +138,7 @@ export function judgeCoupAfterCut(rules: GameRules, env: RoundEnv, shoe: ShoeInP
     recorded: `coup ${nth} after the cut card of shoe ${shoe.shoeId}`,
     rule: `${rules.game}/cut-card-reached`,
     citation: allowed.cite,
-    message: `this coup was dealt from shoe ${shoe.shoeId} after its cut card had come out (${shoe.cardsDealt} cards dealt, the cut card before card ${shoe.cutCardPosition + 1}); the rules allow ${allowed.value} more coup(s) after it`,
+    message: `this coup was dealt from shoe ${shoe.shoeId} after its cut card had come out (${shoe.cardsDealt} cards dealt, the cut card before card ${shoe.cutCardPosition + 1}); the rules allow ${allowed.value} more coup(s) after it`, messagePhrase: phrase('finding.shoe.afterCut', { shoe: shoe.shoeId, dealt: shoe.cardsDealt ?? 0, card: shoe.cutCardPosition + 1, allowed: allowed.value }),
   };
 }
 
@@ -154,6 +156,6 @@ export function declaredAboveCap(opening: SessionOpening, betType: string, decla
     recorded: declared,
     rule: cap.rule,
     citation: cap.citation,
-    message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} ${context}`,
+    message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} ${context}`, messagePhrase: phrase('finding.declaredAboveCap', { betType: term('betType', betType), declared: amount(declared), cap: amount(cap.amount) }),
   };
 }

@@ -297,7 +297,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     }
     if (!canAct(s)) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'inactive-seat-acts', citation: bettingCite, expected: 'an active seat', recorded: decision, message: `seat ${seat} acts after folding or going all-in`, messagePhrase: phrase('finding.circle.inactiveActs', { seat }) })];
     if (iv.turn !== null && iv.turn !== seat)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-out-of-turn', citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected: `seat ${iv.turn}`, recorded: `seat ${seat}`, message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)` }));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-out-of-turn', citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected: `seat ${iv.turn}`, recorded: `seat ${seat}`, message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`, messagePhrase: phrase('finding.circle.outOfTurn', { seat, turn: String(iv.turn) }) }));
     const amount = Math.max(0, Number(d.amount ?? 0));
     const remaining = s.resto === null ? Number.POSITIVE_INFINITY : s.resto - s.contributed;
     const toCall = iv.toMatch - s.street;
@@ -429,7 +429,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     else if (have >= need) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: need, recorded: have + 1, message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`, messagePhrase: phrase('finding.circle.seatExtra', { seat, got: have + 1, due: need }) }));
     else if (!phase.draw && d.faceUp !== undefined) {
       const dueUp = phase.seat[have] === 'up';
-      if (Boolean(d.faceUp) !== dueUp) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-face', citation: dealCite, expected: dueUp ? 'face up' : 'face down', recorded: d.faceUp ? 'face up' : 'face down', message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)` }));
+      if (Boolean(d.faceUp) !== dueUp) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-face', citation: dealCite, expected: dueUp ? 'face up' : 'face down', recorded: d.faceUp ? 'face up' : 'face down', message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`, messagePhrase: phrase('finding.circle.cardFace', { card: code, seat, up: d.faceUp ? 'yes' : 'no', dueUp: dueUp ? 'yes' : 'no' }) }));
     }
     return out;
   };

@@ -17,7 +17,7 @@ import { aceOne, betLimits, boxesOf, describeTable, ensureShoe, hitSoft17, judge
 import { findingsOf, undecided } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
-import { amount, phrase, term } from '../../core/phrase';
+import { amount, phrase, term, type PhraseValue } from '../../core/phrase';
 import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
 import { blackjackPlan } from './house-edge';
 import { rulebooks } from './rulebook';
@@ -45,39 +45,45 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
   const hand = handOf(before, seat, handNo);
   const decision = String(d.decision);
   const dealerAce = before.dealerFirst?.rank === 'A';
-  const no = (rule: string, cite: string, why: string) => [finding({ code: 'BET_NOT_ALLOWED', rule, citation: cite, message: `box ${seat}: ${decision} not allowed: ${why}`, expected: 'not allowed', recorded: decision })];
+  // `why` in English and as `finding.blackjack.why.<key>` (issue 16)
+  const no = (rule: string, cite: string, why: string, key: string, values?: Record<string, PhraseValue>) => [
+    finding({
+      code: 'BET_NOT_ALLOWED', rule, citation: cite, message: `box ${seat}: ${decision} not allowed: ${why}`, expected: 'not allowed', recorded: decision,
+      messagePhrase: phrase('finding.blackjack.decisionRefused', { box: seat, decision: term('decision', decision), why: phrase(`finding.blackjack.why.${key}`, values) }),
+    }),
+  ];
   switch (decision) {
     case 'double': {
-      if (!hand || hand.cards.length !== 2) return no('double', rb.doubleOnTotals.cite, 'only on the first two cards');
-      if (hand.doubled) return no('double', rb.doubleOnTotals.cite, 'the hand is already doubled');
+      if (!hand || hand.cards.length !== 2) return no('double', rb.doubleOnTotals.cite, 'only on the first two cards', 'firstTwo');
+      if (hand.doubled) return no('double', rb.doubleOnTotals.cite, 'the hand is already doubled', 'alreadyDoubled');
       // a split ace takes one card: doubling would give it a second (galicia states no exception, but L304 is this)
-      if (hand.splitAces) return no('double', rb.splitAcesOneCard.cite, 'split aces take one card and may not double');
-      if (hand.fromSplit && !rb.doubleAfterSplit.value) return no('double', rb.doubleAfterSplit.cite, 'no double after a split');
+      if (hand.splitAces) return no('double', rb.splitAcesOneCard.cite, 'split aces take one card and may not double', 'splitAces');
+      if (hand.fromSplit && !rb.doubleAfterSplit.value) return no('double', rb.doubleAfterSplit.cite, 'no double after a split', 'afterSplit');
       const totals = rb.doubleOnTotals.value;
       const hard = handTotal(hand.cards).hard;
-      if (totals && !totals.includes(hard)) return no('double', rb.doubleOnTotals.cite, `only on ${totals.join(', ')}; the hand has ${hard}`);
+      if (totals && !totals.includes(hard)) return no('double', rb.doubleOnTotals.cite, `only on ${totals.join(', ')}; the hand has ${hard}`, 'totals', { totals: totals.join(', '), hard });
       return [];
     }
     case 'split': {
-      if (!hand || hand.cards.length !== 2) return no('split', rb.splitAcesOneCard.cite, 'only the first two cards of a hand');
-      if (handTotal([hand.cards[0]]).hard !== handTotal([hand.cards[1]]).hard) return no('split', rb.splitAcesOneCard.cite, 'the two cards are not of the same value');
+      if (!hand || hand.cards.length !== 2) return no('split', rb.splitAcesOneCard.cite, 'only the first two cards of a hand', 'firstTwo');
+      if (handTotal([hand.cards[0]]).hard !== handTotal([hand.cards[1]]).hard) return no('split', rb.splitAcesOneCard.cite, 'the two cards are not of the same value', 'notSameValue');
       return [];
     }
     case 'surrender': {
       const cite = optionCite(env, 'surrender');
-      if (!optionBool(env.options, 'surrender', true)) return no('surrender', cite, 'this table does not accept surrender');
-      if (dealerAce) return no('surrender', cite, "the dealer's first card is an ace");
-      if (before.playStarted) return no('surrender', cite, 'the first third card has been given');
-      if (!hand || hand.cards.length !== 2 || hand.fromSplit) return no('surrender', cite, 'only on the first two cards');
+      if (!optionBool(env.options, 'surrender', true)) return no('surrender', cite, 'this table does not accept surrender', 'noSurrender');
+      if (dealerAce) return no('surrender', cite, "the dealer's first card is an ace", 'dealerAce');
+      if (before.playStarted) return no('surrender', cite, 'the first third card has been given', 'thirdCardGiven');
+      if (!hand || hand.cards.length !== 2 || hand.fromSplit) return no('surrender', cite, 'only on the first two cards', 'firstTwo');
       return [];
     }
     case 'even-money': {
       const cite = rb.evenMoney.cite;
-      if (!rb.evenMoney.value) return no('even-money', cite, 'this table does not offer even money');
-      if (!dealerAce) return no('even-money', cite, "the dealer's first card is not an ace");
-      if (!hand || !handBlackjack(hand)) return no('even-money', cite, 'the hand is not a blackjack');
-      if (before.dealerDraws.some((d) => d.length > 0)) return no('even-money', cite, "the dealer has drawn: his hand is no longer an ace alone");
-      if (before.playStarted && rb.evenMoneyUntil.value === 'first-third-card') return no('even-money', rb.evenMoneyUntil.cite, 'the first third card has been given');
+      if (!rb.evenMoney.value) return no('even-money', cite, 'this table does not offer even money', 'noEvenMoney');
+      if (!dealerAce) return no('even-money', cite, "the dealer's first card is not an ace", 'noDealerAce');
+      if (!hand || !handBlackjack(hand)) return no('even-money', cite, 'the hand is not a blackjack', 'notBlackjack');
+      if (before.dealerDraws.some((d) => d.length > 0)) return no('even-money', cite, "the dealer has drawn: his hand is no longer an ace alone", 'dealerDrew');
+      if (before.playStarted && rb.evenMoneyUntil.value === 'first-third-card') return no('even-money', rb.evenMoneyUntil.cite, 'the first third card has been given', 'thirdCardGiven');
       return [];
     }
     default:
@@ -102,16 +108,16 @@ function judgeBet(bet: Bet, state: BlackjackState, env: Env): Finding[] {
   const out: Finding[] = [];
   const offered = offeredBetTypes(env);
   if (!offered.includes(bet.betType)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a bet of this ${env.ctx.jurisdiction} table (${offered.join(', ')})`, expected: offered, recorded: bet.betType, betId: bet.betId })];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a bet of this ${env.ctx.jurisdiction} table (${offered.join(', ')})`, messagePhrase: phrase('finding.blackjack.notOffered', { betType: term('betType', bet.betType), jurisdiction: env.ctx.jurisdiction, offered: offered.join(', ') }), expected: offered, recorded: bet.betType, betId: bet.betId })];
   }
   if (bet.betType !== 'insurance' && state.dealStarted && rb.betsBeforeDeal.value) {
-    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, expected: 'before the first card', recorded: 'after', betId: bet.betId }));
+    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }), expected: 'before the first card', recorded: 'after', betId: bet.betId }));
   }
   const sameBox = state.bets.filter((b) => b.seat === seat && b.betType === bet.betType);
   if (bet.betType === 'main') {
     const perBox = rb.betsPerBox.value;
     if (perBox !== null && sameBox.length + 1 > perBox) {
-      out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'bets-per-box', citation: rb.betsPerBox.cite, message: `box ${seat} already holds ${sameBox.length} bets; at most ${perBox}`, expected: perBox, recorded: sameBox.length + 1, betId: bet.betId }));
+      out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'bets-per-box', citation: rb.betsPerBox.cite, message: `box ${seat} already holds ${sameBox.length} bets; at most ${perBox}`, messagePhrase: phrase('finding.blackjack.betsPerBox', { box: seat, held: sameBox.length, max: perBox }), expected: perBox, recorded: sameBox.length + 1, betId: bet.betId }));
     }
     out.push(...handSumCheck(bet, sameBox, env, rb.maxIsPerHandSum.cite));
     if (rb.maxAcrossControlledHands.value && bet.onBehalfOf) {
@@ -119,17 +125,17 @@ function judgeBet(bet: Bet, state: BlackjackState, env: Env): Finding[] {
       const max = maximumFor('main', env);
       const total = controlled.reduce((t, b) => t + b.amount, 0) + bet.amount;
       if (max && controlled.length && total > max.amount && bet.amount <= max.amount) {
-        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'controlled-hands-maximum', citation: rb.maxAcrossControlledHands.cite, message: `${bet.onBehalfOf}'s bets on the hands he controls total ${total}, above the maximum ${max.amount}`, expected: max.amount, recorded: total, betId: bet.betId }));
+        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'controlled-hands-maximum', citation: rb.maxAcrossControlledHands.cite, message: `${bet.onBehalfOf}'s bets on the hands he controls total ${total}, above the maximum ${max.amount}`, messagePhrase: phrase('finding.blackjack.controlledHands', { player: String(bet.onBehalfOf), total: amount(total), max: amount(max.amount) }), expected: max.amount, recorded: total, betId: bet.betId }));
       }
     }
   }
   if (bet.betType === 'pairs' && rb.pairs.value) {
-    if (!mainBetsOf(state, seat).length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `pairs bet on box ${seat}, which has no main bet`, expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
-    if (sameBox.length + 1 > rb.pairs.value.betsPerBox) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `at most ${rb.pairs.value.betsPerBox} pairs bets per box`, expected: rb.pairs.value.betsPerBox, recorded: sameBox.length + 1, betId: bet.betId }));
+    if (!mainBetsOf(state, seat).length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `pairs bet on box ${seat}, which has no main bet`, messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'pairs'), box: seat }), expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
+    if (sameBox.length + 1 > rb.pairs.value.betsPerBox) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `at most ${rb.pairs.value.betsPerBox} pairs bets per box`, messagePhrase: phrase('finding.blackjack.pairsPerBox', { max: rb.pairs.value.betsPerBox }), expected: rb.pairs.value.betsPerBox, recorded: sameBox.length + 1, betId: bet.betId }));
     out.push(...handSumCheck(bet, sameBox, env, rb.pairs.cite));
   }
   if (bet.betType === 'sevens' && !mainBetsOf(state, seat).length) {
-    out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'sevens', citation: rb.sevens.cite, message: `sevens bet on box ${seat}, which has no main bet`, expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
+    out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'sevens', citation: rb.sevens.cite, message: `sevens bet on box ${seat}, which has no main bet`, messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'sevens'), box: seat }), expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
   }
   if (bet.betType === 'insurance') out.push(...judgeInsurance(bet, state, env, mainBetsOf(state, seat)));
   return out;
@@ -140,7 +146,7 @@ function handSumCheck(bet: Bet, sameBox: readonly TableBet[], env: Env, cite: st
   const total = sameBox.reduce((t, b) => t + b.amount, 0) + bet.amount;
   // a single bet above the maximum is the judge's generic BET_ABOVE_MAXIMUM; here only the sum
   if (!env.rulebook.maxIsPerHandSum.value || !sameBox.length || total <= max.amount || bet.amount > max.amount) return [];
-  return [finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'hand-maximum', citation: cite, message: `the ${bet.betType} bets on box ${bet.seat} total ${total}, above the maximum per hand ${max.amount}`, expected: max.amount, recorded: total, betId: bet.betId })];
+  return [finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'hand-maximum', citation: cite, message: `the ${bet.betType} bets on box ${bet.seat} total ${total}, above the maximum per hand ${max.amount}`, messagePhrase: phrase('finding.blackjack.handMaximum', { betType: term('betType', bet.betType), box: String(bet.seat), total: amount(total), max: amount(max.amount) }), expected: max.amount, recorded: total, betId: bet.betId })];
 }
 
 function settlePairs(box: Box | undefined, stake: number, env: Env): SettlementVerdict {

@@ -369,7 +369,7 @@ function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
       recorded: max,
       rule: `${GAME}/simple-chance-maximum`,
       citation: band.cite,
-      message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`,
+      message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`, messagePhrase: phrase('finding.craps.simpleChances', { max: amount(max), multiple: Math.round((max / min) * 100) / 100, min: amount(min), from: band.value.from }),
     });
   }
   const regulated: Env = { ...env, ctx: { ...env.ctx, limits: { min, max } } };
@@ -404,7 +404,7 @@ function judgeShooterLineBet(state: CrapsState, env: Env): Finding[] {
       recorded: 'no line bet of the shooter on the layout',
       rule: `${GAME}/shooter-line-bet`,
       citation: rule.cite,
-      message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`,
+      message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`, messagePhrase: phrase('finding.craps.shooterLine', { seat: String(shooter) }),
     },
   ];
 }

@@ -212,6 +212,10 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
       rule: `${GAME}/table-maximum`,
       citation: allowed.cite,
       message: `the table opens with a maximum of ${max}, ${Math.round(multiple * 100) / 100} × its minimum of ${min}; the text allows ${expected}`,
+      messagePhrase: phrase('finding.puntoBanco.tableMaximum', {
+        max: amount(max), multiple: Math.round(multiple * 100) / 100, min: amount(min),
+        allowed: between ? phrase('finding.puntoBanco.between', { from: between[0], to: between[1] }) : phrase('finding.puntoBanco.oneOf', { multiples: oneOf!.join(', ') }),
+      }),
     },
   ];
 }
@@ -279,6 +283,7 @@ export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
         rule: `${GAME}/bet-types`,
         citation: env.rulebook.source,
         message: `punto y banca takes bets on player, banker and tie only; "${bet.betType}" is not one`,
+        messagePhrase: phrase('finding.puntoBanco.notABet', { betType: bet.betType }),
       },
     ];
   },

@@ -47,7 +47,7 @@ import {
 import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
 import { triplePlan, tripleExactRules, TRIPLE_STRATEGY } from './house-edge';
 import { rulebooks, TripleBlackjackRulebook } from './rulebook';
-import { phrase } from '../../core/phrase';
+import { phrase, term } from '../../core/phrase';
 import { findingsOf } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 
@@ -87,7 +87,7 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
     // the dealer plays box 2 only once box 1 is over, and box 3 after box 2 (euskadi L2402–2435)
     const earlier = Array.from({ length: at.play - 1 }, (_, i) => i + 1).find((p) => !dealerFinished(before, p, hitSoft17(env), aceOne(env), inPlay(p)));
     if (before.dealerFirst && earlier) {
-      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'play-order', citation: env.rulebook.dealerKeepsFirstCard.cite, message: `a card for the dealer's play ${at.play} while play ${earlier} is not finished`, expected: `play ${earlier} first`, recorded: `play ${at.play}` }));
+      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'play-order', citation: env.rulebook.dealerKeepsFirstCard.cite, message: `a card for the dealer's play ${at.play} while play ${earlier} is not finished`, messagePhrase: phrase('finding.triple.playOrder', { play: at.play, earlier }), expected: `play ${earlier} first`, recorded: `play ${at.play}` }));
     } else out.push(...judgeDealerCard(before, at.play, env, inPlay(at.play)));
   }
   return out;
@@ -96,16 +96,16 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
 function judgeBet(bet: Bet, state: TableState, env: Env): Finding[] {
   const rb = env.rulebook;
   if (!TYPES.includes(bet.betType)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`, expected: TYPES, recorded: bet.betType, betId: bet.betId })];
+    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`, messagePhrase: phrase('finding.triple.notABet', { betType: term('betType', bet.betType), offered: TYPES.join(', ') }), expected: TYPES, recorded: bet.betType, betId: bet.betId })];
   }
   const out: Finding[] = [];
   if (bet.betType !== 'insurance' && state.dealStarted) {
-    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, expected: 'before the first card', recorded: 'after', betId: bet.betId }));
+    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }), expected: 'before the first card', recorded: 'after', betId: bet.betId }));
   }
   const seat = Number(bet.seat);
   const box = boxOfBet(bet);
   const same = state.bets.filter((b) => b.seat === seat && b.betType === bet.betType && (bet.betType === 'jackpot' || boxOfBet(b) === box));
-  if (same.length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'one-bet-per-box', citation: rb.betsPerBox.cite, message: `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`, expected: 1, recorded: same.length + 1, betId: bet.betId }));
+  if (same.length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'one-bet-per-box', citation: rb.betsPerBox.cite, message: `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`, messagePhrase: phrase('finding.triple.oneBetPerBox', { seat, betType: term('betType', bet.betType), box: String(box) }), expected: 1, recorded: same.length + 1, betId: bet.betId }));
   if (bet.betType === 'insurance') {
     // one insurance per box bet on (euskadi L2504–2507)
     out.push(...judgeInsurance(bet, state, env, state.bets.filter((b) => b.betType === 'main' && b.seat === seat && boxOfBet(b) === box)));
