@@ -427,10 +427,9 @@ export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusa
   return decisions.includes(d) ? null : { field: 'data.decision', reason: `"${d}" is not a decision of this game (${decisions.join(', ')})` };
 }
 
-/** A bet the rules refuse; `message` the English, or the English with its phrase (issue 16). */
-export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: string | Said, expected: unknown = 'a bet the rulebook offers'): Finding {
-  const said = typeof message === 'string' ? { text: message } : { text: message.text, messagePhrase: message.phrase };
-  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message: said.text, ...(said.messagePhrase ? { messagePhrase: said.messagePhrase } : {}) };
+/** A bet the rules refuse: the English `message` with its phrase (issue 16). */
+export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: Said, expected: unknown = 'a bet the rulebook offers'): Finding {
+  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message: message.text, messagePhrase: message.phrase };
 }
 
 /** A place at a banking poker table as the catalogue names it: a box (`seat:N`), the bank's hand, the board. */

@@ -32,6 +32,7 @@ import {
   lose,
   memoEdges,
   notAllowed,
+  afterDeal,
   optionCite,
   optionOr,
   push,
@@ -52,6 +53,7 @@ import {
   bankWhy,
   playerWins,
 } from '../../core/poker/bank';
+import { said, term } from '../../core/phrase';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { parseCard } from '../../core/cards';
 import { cited, type Bet, type Finding, type JurisdictionId, type SettlementVerdict } from '../../core/types';
@@ -162,16 +164,16 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         const street = bet.betType;
         findings.push(...judgeMultipleOf(game, bet, state, 'ante', rb.streetMultiples[street], `${street}-amount`));
         if (street !== 'flop' && !bettorBet(state, bet, 'flop'))
-          findings.push(notAllowed(game, bet, `${street}-after-flop-bet`, rb.streetMultiples[street].cite, `a ${street} bet on box ${bet.seat}, which made no flop bet`, 'a flop bet first'));
+          findings.push(notAllowed(game, bet, `${street}-after-flop-bet`, rb.streetMultiples[street].cite, said(`a ${street} bet on box ${bet.seat}, which made no flop bet`, 'finding.holdemBonus.noFlopBet', { street: term('betType', street), box: String(bet.seat) }), 'a flop bet first'));
         if (bettorBet(state, bet, street))
-          findings.push(notAllowed(game, bet, `${street}-once`, rb.streetMultiples[street].cite, `a second ${street} bet on box ${bet.seat}`, 'one bet per street'));
+          findings.push(notAllowed(game, bet, `${street}-once`, rb.streetMultiples[street].cite, said(`a second ${street} bet on box ${bet.seat}`, 'finding.holdemBonus.secondStreetBet', { street: term('betType', street), box: String(bet.seat) }), 'one bet per street'));
         const board = cardsAt(state, BOARD).length;
         if (board !== rb.streetBoard[street])
           findings.push(
-            notAllowed(game, bet, `${street}-timing`, rb.streetMultiples[street].cite, `the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, rb.streetBoard[street]),
+            notAllowed(game, bet, `${street}-timing`, rb.streetMultiples[street].cite, said(`the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, 'finding.holdemBonus.streetTiming', { street: term('betType', street), due: rb.streetBoard[street], board }), rb.streetBoard[street]),
           );
       } else if (receivedAt(state, seatPosition(bet.seat as number)) > 0) {
-        findings.push(notAllowed(game, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, `${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'before the deal'));
+        findings.push(notAllowed(game, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
       }
       return findings;
     },
