@@ -16,8 +16,8 @@ export interface FindingOf {
   readonly recorded: unknown;
   /** the bet found at fault, where one is */
   readonly betId?: string;
-  /** the message as a phrase of the narrative catalogue (`finding.*`), for the other languages (issue 16) */
-  readonly messagePhrase?: Phrase;
+  /** the message as a phrase of the narrative catalogue (`finding.*`), for the other languages (issue 16): every finding says it */
+  readonly messagePhrase: Phrase;
 }
 
 /** A settlement the rules expect; `rule` is the rule's name within the game (`<game>/` is added). */
@@ -47,7 +47,7 @@ export function findingsOf(game: string): GameFindings {
       expected,
       recorded,
       ...(betId ? { betId } : {}),
-      ...(messagePhrase ? { messagePhrase } : {}),
+      messagePhrase,
     }),
     expectedSettlement: ({ outcome, payout, rule, citation, explanation, explanationPhrase }) => ({
       outcome,
