@@ -32,6 +32,7 @@ describe.each(GAMES.map((g) => [g.game, g] as const))('%s: the table minimum is 
           expected: 'a minimum of 20–40 % of the maximum: 200–400',
           recorded: { min, max: 1_000 },
           message: `the table minimum ${min} is ${(min / 10).toFixed(2)} % of the maximum 1000; the text lets it vary between 20 % and 40 % of the maximum`,
+          messagePhrase: { key: 'finding.circle.tableMinimum', values: { min: { amount: min }, share: (min / 10).toFixed(2), max: { amount: 1_000 }, low: 20, high: 40 } },
           eventId: 'e-open',
         },
       ]);
