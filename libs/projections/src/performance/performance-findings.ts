@@ -223,9 +223,9 @@ export interface PerformanceCusumRow {
   /** the statistic after each folded day, and the threshold then (the last 400 days) */
   history: Array<{ day: string; statistic: number; threshold: number }>;
   /**
-   * the CUSUM's design for the subject's typical day: its θ and threshold, and the days within which the model
-   * finds a leak of `leak` with 90 % probability (`modelDays`); what a reader is told is `cusumDetection`, which
-   * takes the subject's own days once there are enough (rows folded before `modelDays` was kept have `days`)
+   * the CUSUM's design for the subject's typical day: its θ and threshold, and the days within which a leak of
+   * `leak` is found with 90 % probability (`modelDays`; rows folded before it was kept have `days` and `rounds`);
+   * a reader is told `cusumDetection`
    */
   detection: { leak: number; theta: number; threshold: number; modelDays?: number | null; days?: number | null; rounds?: number | null } | null;
   /** rounds of an earlier day that arrived after a later one began (in the day's sums, not in the CUSUM) */
@@ -294,7 +294,7 @@ export function cusumDesign(theta: number, alarmDays: number): { theta: number; 
   if (!d) {
     const threshold = cusumThreshold(t, alarmDays);
     const { leaking } = leakIncrements(t, 1, 1);
-    const q = cusumRunLength(leaking.mean, leaking.sd, threshold, { cells: 40, maxPeriods: MAX_DAYS }).quantilePeriods;
+    const q = cusumRunLength(leaking.mean, leaking.sd, threshold, { cells: chainCells(threshold, leaking.sd), maxPeriods: MAX_DAYS, quantileOnly: true }).quantilePeriods;
     d = { threshold, days: Number.isFinite(q) ? q : null };
     if (designs.size > 4096) designs.clear();
     designs.set(key, d);
@@ -315,53 +315,13 @@ export function typicalTheta(folded: PerformanceCusumRow['folded'], leak: number
   return folded.ratioSquares === undefined ? (leak * folded.handle) / folded.sd : leak * Math.sqrt(folded.ratioSquares / folded.days);
 }
 
-/** Days folded before the subject's own increments speak for its statement (before, the model's design does). */
-export const OBSERVED_DAYS = 30;
-
 /**
- * The days within which a leak is found with 90 % probability, for this subject's days. The model's design
- * takes each day's log-likelihood ratio as N(−θ²/2, θ²) honest and N(+θ²/2, θ²) leaking; the honest-days
- * benchmark found real days otherwise: at blackjack and the poker games the computed variance is about three
- * times the results' spread (the Cauchy–Schwarz bound where a round's law is not enumerated), and a day's
- * handle rises with its doubles and splits, made on the players' good hands, so the house's result falls as the
- * handle rises and the increments drift lower than −θ²/2 (1,000 simulated blackjack tables with the leak found it
- * within the model's 631 days 85.9 % of the time). What the leak does is exact whatever the days are: it lowers
- * each day's actual win by δ·handle, which adds θ_d² to that day's increment. So after OBSERVED_DAYS days the
- * statement takes the subject's own increments (their mean and spread over its days) moved by the mean θ_d²,
- * against the design's threshold. Conservative where it matters: the increments' mean is never taken above the
- * model's (a leak already running in the observed days would otherwise promise itself found sooner).
+ * Cells of Brook and Evans' chain at most a third of an increment's spread wide (at least 60): coarser, the chain
+ * rounds each step to a cell and states the leak found sooner than it is (40 cells at θ = 0.146: 464 days where
+ * 300 cells say 471).
  */
-function detectionDays(folded: PerformanceCusumRow['folded'], leak: number, design: { theta: number; threshold: number; days: number | null }): number | null {
-  const n = folded.days;
-  if (n < OBSERVED_DAYS || folded.llr === undefined || folded.llrSquares === undefined || folded.ratioSquares === undefined) return design.days;
-  const added = (leak ** 2 * folded.ratioSquares) / n; // the mean θ_d²
-  const honestMean = Math.min(folded.llr / n, -added / 2);
-  const variance = Math.max((folded.llrSquares - folded.llr ** 2 / n) / (n - 1), 1e-12);
-  return leakFoundWithin(honestMean + added, Math.sqrt(variance), design.threshold);
-}
+export const chainCells = (threshold: number, sd: number): number => Math.min(240, Math.max(60, Math.ceil((3 * threshold) / sd)));
 
-/** Brook–Evans' 90 % quantile for increments N(mean, sd) at `threshold`, remembered by three significant digits (mean down, spread up). */
-const observedDesigns = new Map<string, number | null>();
-function leakFoundWithin(mean: number, sd: number, threshold: number): number | null {
-  if (!(mean > 0)) return null;
-  const m = floorSignificant(mean, 3);
-  const s = ceilSignificant(sd, 3);
-  const key = `${m}|${s}|${threshold}`;
-  let days = observedDesigns.get(key);
-  if (days === undefined) {
-    const q = cusumRunLength(m, s, threshold, { cells: 60, maxPeriods: MAX_DAYS, quantileOnly: true }).quantilePeriods;
-    days = Number.isFinite(q) ? q : null;
-    if (observedDesigns.size > 4096) observedDesigns.clear();
-    observedDesigns.set(key, days);
-  }
-  return days;
-}
-
-/** x taken up to `digits` significant digits. */
-export function ceilSignificant(x: number, digits: number): number {
-  const unit = 10 ** (Math.floor(Math.log10(x)) - digits + 1);
-  return Number((Math.ceil(x / unit - 1e-9) * unit).toPrecision(digits));
-}
 
 /** Add a weighed round of `day` to the subject's CUSUM (in place): a new day first folds the day before. */
 export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number }, position: number, settings: PerformanceSettings): void {
@@ -404,7 +364,6 @@ function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
   c.state = cusumStep(c.state, period, settings.leak, design.threshold);
   if (c.state.alarm && !wasAlarm) c.alarm_day = c.day;
   c.history = [...c.history, { day: c.day, statistic: c.state.statistic, threshold: design.threshold }].slice(-400);
-  // the statement is worked out when read (cusumDetection): a fold stays a few sums and a cached design
   c.detection = { leak: settings.leak, theta: design.theta, threshold: design.threshold, modelDays: design.days };
 }
 
@@ -420,8 +379,7 @@ export interface CusumDetection {
 export function cusumDetection(c: Pick<PerformanceCusumRow, 'detection' | 'folded'>): CusumDetection | null {
   const d = c.detection;
   if (!d) return null;
-  if (d.modelDays === undefined) return { leak: d.leak, theta: d.theta, threshold: d.threshold, days: d.days ?? null, rounds: d.rounds ?? null };
-  const days = detectionDays(c.folded, d.leak, { theta: d.theta, threshold: d.threshold, days: d.modelDays });
+  const days = d.modelDays === undefined ? (d.days ?? null) : d.modelDays;
   return { leak: d.leak, theta: d.theta, threshold: d.threshold, days, rounds: days === null ? null : Math.ceil((days * c.folded.rounds) / c.folded.days) };
 }
 
