@@ -84,7 +84,11 @@ describe('the API in the caller language', () => {
     const r = (await res.json()) as any;
     const payout = r.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
     expect(payout).toMatchObject({ expected: 35000, recorded: 36000, rule: expect.any(String), citation: expect.stringMatching(/^euskadi L\d+/), message: expect.any(String) });
-    expect(payout.explanation).toBe(`El pago de la apuesta no es el que fija el reglamento. Debía ser 350,00\u00a0€; se registró 360,00\u00a0€. Regla: ${payout.rule}.`);
+    // the code's headline, what the rules found (the settlement's own sentence, in Spanish: issue 16), the values, the rule
+    expect(payout.messagePhrase).toEqual(expect.objectContaining({ key: expect.any(String) }));
+    const [headline, rest] = payout.explanation.split(/(?<=reglamento\.) /);
+    expect(headline).toBe('El pago de la apuesta no es el que fija el reglamento.');
+    expect(rest).toBe(`7 rojo, impar, falta: pleno 7 se paga 35:1 = 350,00\u00a0€. Debía ser 350,00\u00a0€; se registró 360,00\u00a0€. Regla: ${payout.rule}.`);
     expect(payout.legalCitation).toMatch(/^Decreto 181\/2010 \(Euskadi\), Catálogo, 01 Ruleta Francesa.* — L\d+/);
     expect(payout.originalText).toEqual(expect.stringMatching(/\p{L}{3,}/u));
     // the step that settled the bet carries the same finding, worded the same
@@ -95,10 +99,10 @@ describe('the API in the caller language', () => {
   it('Basque, Catalan, Galician and English on request; without the texts, no originalText', async () => {
     delete process.env.CASINO_AUDIT_REGULATIONS;
     const words: Record<string, RegExp> = {
-      eu: /^Apustuaren ordainketa ez da araudiak finkatzen duena\. 350,00\s€ izan behar zuen; 360,00\s€ erregistratu zen\./,
-      ca: /^El pagament de l'aposta no és el que fixa el reglament\. Havia de ser 350,00\s€; es va registrar 360,00\s€\./,
-      gl: /^O pagamento da aposta non é o que fixa o regulamento\. Debía ser 350,00\s€; rexistrouse 360,00\s€\./,
-      en: /^The bet's payout is not the one the regulation sets\. Expected €350\.00; recorded €360\.00\./,
+      eu: /^Apustuaren ordainketa ez da araudiak finkatzen duena\. .+ 350,00\s€ izan behar zuen; 360,00\s€ erregistratu zen\./,
+      ca: /^El pagament de l'aposta no és el que fixa el reglament\. .+ Havia de ser 350,00\s€; es va registrar 360,00\s€\./,
+      gl: /^O pagamento da aposta non é o que fixa o regulamento\. .+ Debía ser 350,00\s€; rexistrouse 360,00\s€\./,
+      en: /^The bet's payout is not the one the regulation sets\. .+ Expected €350\.00; recorded €360\.00\./,
     };
     for (const [lang, words_] of Object.entries(words)) {
       const res = await get('/api/v1/rounds/lr-1/replay', `${lang}-ES,${lang};q=0.9`);
