@@ -156,14 +156,25 @@ function closingRule(game: string, family: string, j: JurisdictionId): ClosingRu
   }
 }
 
+/** The suspension of a session, per jurisdiction: for player-banked and circle tables, and for the banking ones. */
+const SUSPENSION: Partial<Record<JurisdictionId, { readonly notBanking: SuspensionRule; readonly banking: SuspensionRule }>> = {
+  euskadi: {
+    notBanking: { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L12941–12944', reopening: 'table-staff', reopeningCite: 'euskadi L12945–12948' },
+    banking: { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L866–875, L12941–12944', reopening: 'croupier-and-inspector', reopeningCite: 'euskadi L871–873' },
+  },
+};
+
+/** A circle session's conditions, per jurisdiction (`games`: the only circle games the text states them for). */
+const CIRCLE_SESSION: Partial<Record<JurisdictionId, { readonly rule: CircleSessionRule; readonly games?: readonly string[] }>> = {
+  euskadi: { rule: { cite: 'euskadi L10830–10836', publishedSuffices: true } },
+  cantabria: { rule: { cite: 'cantabria L5356–5362', publishedSuffices: true } },
+  andalucia: { rule: { cite: 'andalucia L301', publishedSuffices: false }, games: ['synthetic-poker'] },
+};
+
 /** The catalogue's session rules for a game in a jurisdiction (absent: the text has none, nothing is judged). */
 export function complianceRules(game: string, family: string, jurisdiction: JurisdictionId): ComplianceRules {
-  const suspension: SuspensionRule | undefined =
-    jurisdiction === 'euskadi'
-      ? NOT_BANKING.includes(game) || family === 'circle-poker'
-        ? { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L12941–12944', reopening: 'table-staff', reopeningCite: 'euskadi L12945–12948' }
-        : { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L866–875, L12941–12944', reopening: 'croupier-and-inspector', reopeningCite: 'euskadi L871–873' }
-      : undefined;
+  const suspensions = SUSPENSION[jurisdiction];
+  const suspension: SuspensionRule | undefined = suspensions && (NOT_BANKING.includes(game) || family === 'circle-poker' ? suspensions.notBanking : suspensions.banking);
   const bankDeposit: BankDepositRule | undefined =
     game !== 'baccarat-two-tables'
       ? undefined
@@ -174,16 +185,8 @@ export function complianceRules(game: string, family: string, jurisdiction: Juri
           galicia: { beforePlay: 'galicia L730', redeposit: 'galicia L732', freeBank: 'galicia L740' },
           andalucia: undefined,
         }[jurisdiction];
-  const circleSession: CircleSessionRule | undefined =
-    family !== 'circle-poker'
-      ? undefined
-      : jurisdiction === 'euskadi'
-        ? { cite: 'euskadi L10830–10836', publishedSuffices: true }
-        : jurisdiction === 'cantabria'
-          ? { cite: 'cantabria L5356–5362', publishedSuffices: true }
-          : jurisdiction === 'andalucia' && game === 'synthetic-poker'
-            ? { cite: 'andalucia L301', publishedSuffices: false }
-            : undefined;
+  const circle = family === 'circle-poker' ? CIRCLE_SESSION[jurisdiction] : undefined;
+  const circleSession: CircleSessionRule | undefined = circle && (!circle.games || circle.games.includes(game)) ? circle.rule : undefined;
   return {
     limitChange: limitChangeRule(game, family, jurisdiction),
     circleSession,

@@ -305,7 +305,7 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
     const allIn = decision === 'all-in' || amount >= remaining;
     const forcedOpener = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
     if (amount > remaining)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5436–5472' : 'euskadi L11739–11741', expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`, messagePhrase: phrase('finding.circle.tableStakes', { seat, put: money(amount), left: money(remaining) }) }));
+      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.tableStakes.cite, expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`, messagePhrase: phrase('finding.circle.tableStakes', { seat, put: money(amount), left: money(remaining) }) }));
     if (decision === 'fold' || decision === 'check') {
       if (forcedOpener && iv.turn === seat)
         out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'bring-in', citation: env.rulebook.openerMustOpen.cite, expected: 'an opening bet', recorded: decision, message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`, messagePhrase: phrase('finding.circle.bringIn', { seat, decision: term('decision', decision) }) }));

@@ -272,4 +272,4 @@ function restos(st: CircleState): Record<string, number> {
 }
 
 export const showdownCite = (env: RoundEnv<CircleRulebook>) =>
-  `${env.rulebook.jurisdiction === 'cantabria' ? 'cantabria L5802–5827' : env.rulebook.jurisdiction === 'euskadi' ? 'euskadi L11630–11729' : env.rulebook.source}; ${optionCite(env, 'splitPot')}; index.md OQ-09`;
+  `${env.rulebook.potToBestHand.cite}; ${optionCite(env, 'splitPot')}; index.md OQ-09`;
