@@ -222,7 +222,7 @@ export interface DrawViolation {
 }
 
 /** A place of the coup as the catalogue names it: the punto, the banca, a paño (`player:1`). */
-const placeOf = (p: string): PhraseValue => (/^player:\d+$/.test(p) ? phrase('baccarat.pano', { pano: p.slice(7) }) : term('to', p));
+const placeOf = (p: string): PhraseValue => phrase('finding.baccarat.place', /^player:\d+$/.test(p) ? { place: 'pano', pano: p.slice(7) } : { place: p, pano: 'none' });
 const cellOf = (cell: DrawCell): Phrase => phrase(`finding.baccarat.cell.${cell}`);
 
 const initialDealt = (coup: Coup, spec: CoupSpec): number =>
