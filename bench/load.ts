@@ -178,7 +178,7 @@ function startServer(databaseUrl: string, port: number): Promise<Server> {
     // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file);
     // BENCH_LOAD_CPU_PROF=DIR: the server's CPU profile, written into DIR when it stops (diagnosis)
     const profile = process.env.BENCH_LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LOAD_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, ['--expose-gc', ...profile, CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], {
+    const child = spawn(process.execPath, ['--expose-gc', ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)], {
       env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off', CASINO_AUDIT_HEAP_PROBE: '1' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

@@ -391,6 +391,11 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const lines: string[] = [];
     await announceBootstrapCredential(runtime, (line) => lines.push(line));
     expect(lines[0]).toMatch(new RegExp(`^token signing key ${kidOf(before.secret)} generated in the database \\(the embedded default: whoever reads a backup or a replica reads it too; set CASINO_AUDIT_SIGNING_KEY or CASINO_AUDIT_SIGNING_KEY_FILE\\)$`));
+    // serve says it in its language (issue 16): Spanish unless told otherwise
+    const spanish: string[] = [];
+    await announceBootstrapCredential(runtime, (line) => spanish.push(line), 'es');
+    expect(spanish[0]).toBe(`clave de firma de tokens ${kidOf(before.secret)} generada en la base de datos (lo predeterminado del modo integrado: quien lea una copia de seguridad o una réplica también la lee; defina CASINO_AUDIT_SIGNING_KEY o CASINO_AUDIT_SIGNING_KEY_FILE)`);
+    expect(spanish.slice(1).join('\n')).toMatch(/^toda ruta exige una credencial: `casino-audit credentials issue --role <rol> --subject <quién>` la emite$|solo se muestra esta vez:/);
 
     const rotated = await run('credentials', 'rotate-key');
     expect(rotated.stdout).toMatch(new RegExp(`^key (\\S+) signs from now on \\(database\\); ${kidOf(before.secret)} verifies the tokens it signed until they expire`));

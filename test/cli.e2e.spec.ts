@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { spawn } from 'node:child_process';
-import { BIN, cli, ROOT } from './support/cli';
+import { BIN, cli, inEnglish, ROOT } from './support/cli';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened, SAMPLE_FILE, SAMPLE_SESSION } from './support/sample';
 
@@ -40,7 +40,7 @@ describe('casino-audit command line', () => {
   });
 
   it('serves until SIGTERM, then stops the projector, closes and exits 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     await new Promise<void>((resolve, reject) => {

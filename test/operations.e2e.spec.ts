@@ -12,7 +12,7 @@ import { createHttpApp } from '../apps/api/src/http-app';
 import { createOpsApp } from '../apps/api/src/ops-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { issueCredential } from './support/access';
-import { BIN, cli, ROOT } from './support/cli';
+import { BIN, cli, inEnglish, ROOT } from './support/cli';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { asInputs, opened, sampleLines } from './support/sample';
 
@@ -26,7 +26,7 @@ interface Served {
 
 /** `casino-audit serve` on free ports, as a user starts it; resolves once both listeners are up. */
 function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env, CASINO_AUDIT_OPS_PORT: '0' } });
+  const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, ...env, CASINO_AUDIT_OPS_PORT: '0' } });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));

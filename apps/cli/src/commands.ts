@@ -463,16 +463,17 @@ export async function serve(program: Command, port: number, host: string, before
   following = runtime.projector.follow().catch((e) => runtime.logger.error({ err: e }, `projector stopped: ${e.message}`));
   const address = app.getHttpServer().address();
   const listening = typeof address === 'object' && address ? address.port : port;
-  out(`casino-audit listening on http://${host}:${listening}/ (pages at /, API /api/v1, docs /api/docs; storage: ${runtime.database.embedded ? `embedded PostgreSQL in ${runtime.database.dataDir}` : 'DATABASE_URL'})`);
+  const say = cliSay(cliLanguage(program));
+  out(say.t('serve.listening', { url: `http://${host}:${listening}/`, storage: runtime.database.embedded ? say.t('serve.storageEmbedded', { dir: runtime.database.dataDir }) : 'DATABASE_URL' }));
   const { CASINO_AUDIT_OPS_PORT: opsPort, CASINO_AUDIT_OPS_HOST: opsHost } = config();
   if (opsPort !== undefined) {
     ops = await createOpsApp(runtime);
     await ops.listen(opsPort, opsHost);
     const at = ops.getHttpServer().address();
-    out(`ops listener on http://${opsHost}:${typeof at === 'object' && at ? at.port : opsPort}/ (/api/v1/health/live, /api/v1/health/ready, /metrics; no credential)`);
+    out(say.t('serve.ops', { url: `http://${opsHost}:${typeof at === 'object' && at ? at.port : opsPort}/` }));
   }
   // a signal right after "listening" closes the pool under this look-up: that is the stop, not an error
-  await announceBootstrapCredential(runtime, out).catch((error) => {
+  await announceBootstrapCredential(runtime, out, say.lang).catch((error) => {
     if (!stopping) throw error;
   });
   // Benchmark hook (bench/load.ts), off unless CASINO_AUDIT_HEAP_PROBE=1 and a parent spawned us with an

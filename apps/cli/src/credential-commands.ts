@@ -11,7 +11,8 @@ import { accessLogAnswer } from '../../api/src/auth/access-log.page';
 import { ACCESS_LOG_PARAMETERS } from '../../api/src/auth/access-log.params';
 import { checkQuery } from '../../api/src/params/parameters';
 import { config, Runtime } from '../../../libs/platform/src';
-import { refusalInLanguage } from '../../../libs/i18n/src/reasons';
+import { refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
+import type { Language } from '../../../libs/i18n/src';
 import { argvLanguage, cliLanguage, cliSay, reasonIn } from './language';
 
 type Say = ReturnType<typeof cliSay>;
@@ -208,18 +209,19 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
  * and print it once, so the API and the demo can be used at once; otherwise say how to get one.
  * CASINO_AUDIT_BOOTSTRAP=off never issues one (credentials then come only from `credentials issue`).
  */
-export async function announceBootstrapCredential(runtime: Runtime, print: (line: string) => void = out): Promise<Issued | null> {
+export async function announceBootstrapCredential(runtime: Runtime, print: (line: string) => void = out, lang: Language = 'en'): Promise<Issued | null> {
   const access = new AccessService(runtime.pool);
+  const say = cliSay(lang);
   // where the token signing key comes from: a deployment should not leave it in the database (issue 20 §4)
-  print(await access.signingKeySource());
+  print(wordReason(await access.signingKeySourceKeyed(), lang));
   // a deployment that manages its credentials itself and keeps no admin token active turns this off
   const issued = config().CASINO_AUDIT_BOOTSTRAP ? await access.bootstrapAdmin() : null;
   if (issued) {
-    print(`no active admin credential: issued a bootstrap admin token (${issued.credential.id}, expires ${issued.credential.expiresAt}); it is shown once:`);
+    print(say.t('serve.bootstrapIssued', { id: issued.credential.id, expires: issued.credential.expiresAt ?? '' }));
     print(issued.secret);
-    print(`use it as "Authorization: Bearer <token>"; issue your own with \`casino-audit credentials issue --role admin --subject <you>\`, then \`casino-audit credentials revoke ${issued.credential.id}\``);
+    print(say.t('serve.bootstrapUse', { id: issued.credential.id }));
   } else {
-    print('every route needs a credential: `casino-audit credentials issue --role <role> --subject <who>` prints one');
+    print(say.t('serve.bootstrapNone'));
   }
   return issued;
 }

@@ -3,6 +3,7 @@
  * read what. Pure service: no HTTP, no CLI. Its tables are migrated by the service itself on first
  * use (advisory-locked, its own migrations table).
  */
+import type { ReasonKey } from '../../i18n/src/reasons';
 import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
@@ -237,6 +238,12 @@ export class AccessService {
   async signingKeySource(): Promise<string> {
     await this.ready();
     return this.keyRing.describe();
+  }
+
+  /** The same, as a key and values for the reader's language. */
+  async signingKeySourceKeyed(): Promise<ReasonKey> {
+    await this.ready();
+    return this.keyRing.source();
   }
 
   /** A new signing key signs from now on; the previous ones verify the tokens they signed until those expire. */

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { setting } from '../../platform/src/config';
 import { keyedError } from './keyed-error';
+import { wordReason, type ReasonKey } from '../../i18n/src/reasons';
 import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKey, SigningKeyError } from './signing-keys';
 
 export interface KeyRotation {
@@ -73,9 +74,16 @@ export class KeyRing {
 
   /** Where the signing key comes from, for `serve` to say at start. */
   describe(): string {
-    const others = this.databaseKeys && this.external ? `; ${this.databaseKeys} key(s) in the database only verify the tokens they signed` : '';
-    if (this.external) return `token signing key ${this.external.keys[0].kid} from ${this.external.source} (${this.external.keys.length - 1} previous key(s) verify only)${others}`;
-    return `token signing key ${this.signer} generated in the database (the embedded default: whoever reads a backup or a replica reads it too; set ${SIGNING_KEY_ENV} or ${SIGNING_KEY_FILE_ENV})`;
+    return wordReason(this.source(), 'en');
+  }
+
+  /** Where the signing key comes from, as a key of the command line's catalogue (`cli:serve.key*`) and its values (serve words it). */
+  source(): ReasonKey {
+    if (this.external) {
+      const others = this.databaseKeys ? { key: 'cli:serve.keyExternalOthers', values: { count: this.databaseKeys } } : '';
+      return { key: 'cli:serve.keyExternal', values: { kid: this.external.keys[0].kid, source: this.external.source, previous: this.external.keys.length - 1, others } };
+    }
+    return { key: 'cli:serve.keyDatabase', values: { kid: this.signer ?? '', env: SIGNING_KEY_ENV, fileEnv: SIGNING_KEY_FILE_ENV } };
   }
 
   /**

@@ -25,12 +25,12 @@ export interface KeyedReason {
 /** `{ key, values }`, for a check to return and a caller to word (or to nest in another reason). */
 export const because = (key: string, values?: Readonly<Record<string, ReasonValue>>): ReasonKey => (values ? { key, values } : { key });
 
-/** A reason worded in `lang` (`errors:<key>` with its values, nested reasons worded too). */
+/** A reason worded in `lang` (`errors:<key>`, or `<namespace>:<key>` as given, with its values, nested reasons worded too). */
 export function wordReason(r: ReasonKey, lang: Language): string {
   const tr = translator(lang);
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(r.values ?? {})) values[k] = typeof v === 'object' ? wordReason(v, lang) : v;
-  return tr.t(`errors:${r.key}`, values);
+  return tr.t(r.key.includes(':') ? r.key : `errors:${r.key}`, values);
 }
 
 /** The fields a refusal carries for a keyed reason: `reason` in English, `reasonKey`, `reasonValues`. */
