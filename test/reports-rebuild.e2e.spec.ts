@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { Client } from 'pg';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { loadInspectorDay, loadJackpots, loadReconciliation } from '../libs/projections/src';
-import { reportCli, reportCliScript } from './support/report-cli';
-import { ROOT } from './support/cli';
+import { reportCli } from './support/report-cli';
+import { BIN, ROOT } from './support/cli';
 import { recordSimulatedDay } from './support/simulated-day';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { DAY, reportDay } from './support/report-day';
@@ -48,7 +48,7 @@ describe('report read models under rebuild', () => {
     const served = await reports();
     const total = Number((await runtime.pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
     expect(total).toBeGreaterThan(6000); // more than two rebuild batches: there is a middle to die in
-    const child = spawn(process.execPath, [reportCliScript(), 'projections', 'rebuild', 'round-verdicts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'projections', 'rebuild', 'round-verdicts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'ignore' });
     const exited = new Promise((r) => child.once('exit', r));
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
