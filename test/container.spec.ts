@@ -5,11 +5,10 @@
  * its settings and the compose app's must pass the configuration schema, and the compose file must
  * build the image instead of installing at start, with every service it depends on declared.
  */
-import { Command } from 'commander';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProbesController } from '../apps/api/src/health/probes';
-import { registerCommands } from '../apps/cli/src/commands';
+import { createProgram } from '../apps/cli/src/commands';
 import { CONFIG_SCHEMA, readConfig } from '../libs/platform/src/config';
 
 // js-yaml comes with @nestjs/swagger (a dependency of the server): the compose file parsed as YAML, not grepped
@@ -71,8 +70,7 @@ describe('the image (Dockerfile)', () => {
     expect(fs.existsSync(path.join(ROOT, 'bin/casino-audit.js'))).toBe(true);
 
     const [command, ...args] = execForm(steps('CMD')[0].args);
-    const program = new Command();
-    registerCommands(program);
+    const program = createProgram('en');
     const serve = program.commands.find((c) => c.name() === command);
     expect(serve).toBeDefined();
     const options = serve!.options.map((o) => o.long);
