@@ -28,7 +28,8 @@ describe('fuzz: casino-audit import of hostile files (a sample)', () => {
     const c = new Client({ connectionString: db.url });
     await c.connect();
     try {
-      return Number((await c.query(`SELECT count(*) FROM pg_tables WHERE tablename = 'ca_events'`)).rows[0].count)
+      // ca_events is a view over ca_event_rows since store migration 10: ask for the relation, whatever its kind
+      return (await c.query(`SELECT to_regclass('ca_events') IS NOT NULL AS there`)).rows[0].there
         ? Number((await c.query("SELECT count(*) FROM ca_events WHERE stream_id <> 'seal-store'")).rows[0].count)
         : 0;
     } finally {
