@@ -345,7 +345,7 @@ export const loadSuite: Suite = {
       const polls: CheckpointPoll[] = [];
       const poller = every(POLL_MS, async () => {
         const r = await pool.query(
-          'SELECT name, transaction_id::text AS tx, global_position::text AS gp, events, (SELECT coalesce(max(global_position), 0) FROM ca_events) AS head FROM ca_projection_checkpoints',
+          'SELECT name, transaction_id::text AS tx, global_position::text AS gp, events, coalesce((SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1), 0) AS head FROM ca_projection_checkpoints',
         );
         polls.push({
           t: now(),

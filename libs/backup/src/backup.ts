@@ -135,7 +135,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
     }
     const { heads, unsealedEvents, check } = await unsealedHeads(c);
     const latest = check.seals[check.seals.length - 1];
-    const last = (await c.query('SELECT max(global_position)::text AS p FROM ca_events')).rows[0].p as string | null;
+    const last = (await c.query('SELECT (SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1)::text AS p')).rows[0].p as string | null;
     const schema = {
       eventStore: Number((await c.query('SELECT coalesce(max(version), 0) AS v FROM ca_schema_migrations')).rows[0].v),
       access: (await c.query(`SELECT to_regclass('ca_access_migrations') AS t`)).rows[0].t
