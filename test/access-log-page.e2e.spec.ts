@@ -87,10 +87,11 @@ describe('the access-log page, in headless Chromium', () => {
       if (!(await next.count())) break;
       const position = await page.textContent('.pager-position');
       await next.click();
-      // the page shows "Loading…" in between: wait for the next page's own position
+      // the page shows "Loading…" in between: wait for the next page's own position and its rows (on a busy machine
+      // the position could change before the rows were drawn, and the full suite read a page without them)
       await page.waitForFunction((before) => {
         const now = document.querySelector('.pager-position')?.textContent;
-        return !!now && now !== before;
+        return !!now && now !== before && document.querySelectorAll('table.access-log tbody tr td:first-child').length > 0;
       }, position);
     }
     // every record of the window once (the reads of this page itself came after its window)
