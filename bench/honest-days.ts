@@ -21,7 +21,7 @@ import { setting } from '../libs/platform/src/config';
 import { sessionInfoFrom, sessionOf } from '../libs/projections/src/facts';
 import { casinoEquipment, shoeComposition } from '../libs/projections/src/equipment/equipment-report';
 import { EquipmentProjection, EquipmentState, foldEquipmentFact } from '../libs/projections/src/equipment/equipment.projection';
-import { cusumAddRound, cusumDetection, detectionStatement, newCusum, PERFORMANCE_FAMILIES, PerformanceSettings, performanceSettings, testedSubjects, typicalTheta as typicalThetaOf } from '../libs/projections/src/performance/performance-findings';
+import { cusumAddRound, detectionStatement, newCusum, PERFORMANCE_FAMILIES, PerformanceSettings, performanceSettings, testedSubjects, typicalTheta as typicalThetaOf } from '../libs/projections/src/performance/performance-findings';
 import { openSession, PERFORMANCE_FACTS } from '../libs/projections/src/performance/performance-fold';
 import { foldPerformanceFact, judgePerformanceDays, newPerformanceChanges, PerformanceState } from '../libs/projections/src/performance/performance-state';
 import { seededRandom } from '../libs/rules/src';
@@ -276,7 +276,7 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
       // the typical day's θ before the design takes it down to its digits
       const typicalTheta = typicalThetaOf(c.folded, s.leak);
       const ratioOfMeans = (s.leak * c.folded.handle) / c.folded.sd;
-      const detection = cusumDetection(c);
+      const detection = c.detection;
       if (detection) run.statement.set(c.subject, { rounds: detection.rounds, days: detection.days, roundsPerDay: c.folded.rounds / c.folded.days, theta: detection.theta, typicalTheta, ratioOfMeans, threshold: detection.threshold, observed: observedIncrements(c.folded, typicalTheta) });
     }
   }

@@ -222,12 +222,8 @@ export interface PerformanceCusumRow {
   folded: { days: number; rounds: number; handle: number; sd: number; ratioSquares?: number; llr?: number; llrSquares?: number };
   /** the statistic after each folded day, and the threshold then (the last 400 days) */
   history: Array<{ day: string; statistic: number; threshold: number }>;
-  /**
-   * the CUSUM's design for the subject's typical day: its θ and threshold, and the days within which a leak of
-   * `leak` is found with 90 % probability (`modelDays`; rows folded before it was kept have `days` and `rounds`);
-   * a reader is told `cusumDetection`
-   */
-  detection: { leak: number; theta: number; threshold: number; modelDays?: number | null; days?: number | null; rounds?: number | null } | null;
+  /** what the CUSUM can see for the subject's typical day: a leak of `leak` found within `rounds` rounds with 90 % probability */
+  detection: { leak: number; theta: number; threshold: number; days: number | null; rounds: number | null } | null;
   /** rounds of an earlier day that arrived after a later one began (in the day's sums, not in the CUSUM) */
   late_rounds: number;
   last_position: number;
@@ -322,7 +318,6 @@ export function typicalTheta(folded: PerformanceCusumRow['folded'], leak: number
  */
 export const chainCells = (threshold: number, sd: number): number => Math.min(240, Math.max(60, Math.ceil((3 * threshold) / sd)));
 
-
 /** Add a weighed round of `day` to the subject's CUSUM (in place): a new day first folds the day before. */
 export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number }, position: number, settings: PerformanceSettings): void {
   c.last_position = position;
@@ -364,28 +359,18 @@ function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
   c.state = cusumStep(c.state, period, settings.leak, design.threshold);
   if (c.state.alarm && !wasAlarm) c.alarm_day = c.day;
   c.history = [...c.history, { day: c.day, statistic: c.state.statistic, threshold: design.threshold }].slice(-400);
-  c.detection = { leak: settings.leak, theta: design.theta, threshold: design.threshold, modelDays: design.days };
-}
-
-/** What the CUSUM can see for the subject: a leak of `leak` found within `days` gaming days (`rounds` rounds) with 90 % probability. */
-export interface CusumDetection {
-  readonly leak: number;
-  readonly theta: number;
-  readonly threshold: number;
-  readonly days: number | null;
-  readonly rounds: number | null;
-}
-
-export function cusumDetection(c: Pick<PerformanceCusumRow, 'detection' | 'folded'>): CusumDetection | null {
-  const d = c.detection;
-  if (!d) return null;
-  const days = d.modelDays === undefined ? (d.days ?? null) : d.modelDays;
-  return { leak: d.leak, theta: d.theta, threshold: d.threshold, days, rounds: days === null ? null : Math.ceil((days * c.folded.rounds) / c.folded.days) };
+  c.detection = {
+    leak: settings.leak,
+    theta: design.theta,
+    threshold: design.threshold,
+    days: design.days,
+    rounds: design.days === null ? null : Math.ceil((design.days * c.folded.rounds) / c.folded.days),
+  };
 }
 
 /** The sentence a reader is given for a subject's CUSUM. */
 export function detectionStatement(c: Pick<PerformanceCusumRow, 'detection' | 'folded'>): string {
-  const d = cusumDetection(c);
+  const d = c.detection;
   if (!d) return 'no completed gaming day yet';
   const leak = `${(100 * d.leak).toLocaleString('en', { maximumFractionDigits: 3 })} % of handle`;
   return d.rounds === null

@@ -6,7 +6,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { PerformanceSumsRow } from './performance-fold';
-import { cusumDetection, detectionStatement, PerformanceCusumRow, PerformanceFigures, PerformanceFinding, PerformanceSettings, performanceSettings, readSums } from './performance-findings';
+import { detectionStatement, PerformanceCusumRow, PerformanceFigures, PerformanceFinding, PerformanceSettings, performanceSettings, readSums } from './performance-findings';
 import { PERFORMANCE_CUSUM, PERFORMANCE_DAYS, PERFORMANCE_ROUNDS, PERFORMANCE_SUMS } from './performance.projection';
 
 export interface PerformanceLine extends PerformanceFigures {
@@ -99,7 +99,7 @@ export async function loadPerformance(
       alarm: r.state.alarm,
       alarmDay: r.alarm_day,
       detection: detectionStatement(r),
-      detectionRounds: cusumDetection(r)?.rounds ?? null,
+      detectionRounds: r.detection?.rounds ?? null,
     }));
   const charts: PerformanceChart[] = [];
   let chart: PerformanceChart | undefined;

@@ -5,7 +5,7 @@
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
 import { betFigures } from '../../../rules/src';
 import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
-import { chainCells, cusumAddRound, cusumDetection, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
+import { chainCells, cusumAddRound, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
 
@@ -169,7 +169,7 @@ describe('the CUSUM across days', () => {
     expect(c.folded.days).toBe(2); // the third is still being summed
     expect(c.state.statistic).toBe(0); // honest days at their theoretical win pull the statistic to 0
     const design = cusumDesign(0.2, 3650);
-    expect(cusumDetection(c)).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
+    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
     expect(detectionStatement(c)).toBe(`a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`);
     // a late round of an earlier day is counted apart, not in the statistic
     cusumAddRound(c, '2026-12-01', round, 9999, SETTINGS);
@@ -186,7 +186,7 @@ describe('the CUSUM across days', () => {
     expect(c.folded.days).toBe(40);
     expect(c.folded.ratioSquares! * 0.01 ** 2).toBeCloseTo(20 * 0.2 ** 2 + 20 * 0.1 ** 2, 10);
     // √((0.04 + 0.01) / 2) = 0.158…, where the ratio of the mean handle to the mean σ would say 0.133…
-    expect(cusumDetection(c)!.theta).toBe(0.158);
+    expect(c.detection!.theta).toBe(0.158);
     // at the theoretical every day, each increment is −θ_d²/2
     expect(c.folded.llr).toBeCloseTo(-(20 * 0.04 + 20 * 0.01) / 2, 10);
   });
