@@ -73,20 +73,43 @@ export function cusumRunLength(
     }),
   );
   const average = options.quantileOnly ? NaN : averageRunLength(R);
-  // quantile: step the distribution over the states until the mass not yet alarmed falls below 1 − q
-  let p = new Array<number>(n).fill(0);
+  // quantile: step the distribution over the states until the mass not yet alarmed falls below 1 − q. A step moves
+  // S by a normal increment, so row i has mass only on state 0 and a band of states around i + mean/w: the product
+  // runs over that band (entries below 1e-18 left out: they change no period count), not over the n × n matrix
+  const flat = new Float64Array(n * n);
+  const first = new Int32Array(n);
+  const last = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let lo = n;
+    let hi = 0;
+    for (let j = 1; j < n; j++) {
+      const r = R[i][j];
+      if (r < 1e-18) continue;
+      flat[i * n + j] = r;
+      if (j < lo) lo = j;
+      hi = j;
+    }
+    flat[i * n] = R[i][0];
+    first[i] = lo;
+    last[i] = hi;
+  }
+  let p = new Float64Array(n);
+  let next = new Float64Array(n);
   p[0] = 1;
   let t = 0;
   let alive = 1;
   while (alive > 1 - quantile && t < maxPeriods) {
-    const next = new Array<number>(n).fill(0);
+    next.fill(0);
     for (let i = 0; i < n; i++) {
-      if (p[i] === 0) continue;
-      const row = R[i];
-      for (let j = 0; j < n; j++) next[j] += p[i] * row[j];
+      const pi = p[i];
+      if (pi === 0) continue;
+      const row = i * n;
+      next[0] += pi * flat[row];
+      for (let j = first[i]; j <= last[i]; j++) next[j] += pi * flat[row + j];
     }
-    p = next;
-    alive = p.reduce((s, x) => s + x, 0);
+    [p, next] = [next, p];
+    alive = 0;
+    for (let j = 0; j < n; j++) alive += p[j];
     t++;
   }
   return { average, quantilePeriods: alive > 1 - quantile ? Infinity : t };

@@ -201,6 +201,8 @@ export interface CusumPeriod {
   readonly theoreticalWin: number;
   readonly actualWin: number;
   readonly variance: number;
+  /** the part of `variance` that is the Cauchy–Schwarz bound, not the round's exact law (absent: none) */
+  readonly boundedVariance?: number;
 }
 
 /** The CUSUM of a table or croupier across its gaming days, as stored. */
@@ -217,19 +219,20 @@ export interface PerformanceCusumRow {
   /**
    * the days already in the statistic, summed: the subject's typical day. `ratioSquares` is Σ (handle/σ)² over
    * the days, what a leak adds to the increments; `llr` and `llrSquares` the sums of the days' increments and
-   * their squares, their law as this subject's days give it (rows folded before these were kept lack them)
+   * their squares, their law as this subject's days give it; `variance` and `boundedVariance` the days' variance
+   * and the part of it that is a bound (rows folded before these were kept lack them)
    */
-  folded: { days: number; rounds: number; handle: number; sd: number; ratioSquares?: number; llr?: number; llrSquares?: number };
+  folded: { days: number; rounds: number; handle: number; sd: number; ratioSquares?: number; llr?: number; llrSquares?: number; variance?: number; boundedVariance?: number };
   /** the statistic after each folded day, and the threshold then (the last 400 days) */
   history: Array<{ day: string; statistic: number; threshold: number }>;
   /** what the CUSUM can see for the subject's typical day: a leak of `leak` found within `rounds` rounds with 90 % probability */
-  detection: { leak: number; theta: number; threshold: number; days: number | null; rounds: number | null } | null;
+  detection: { leak: number; theta: number; threshold: number; days: number | null; rounds: number | null; spreadFloor?: number } | null;
   /** rounds of an earlier day that arrived after a later one began (in the day's sums, not in the CUSUM) */
   late_rounds: number;
   last_position: number;
 }
 
-const NO_PERIOD = { rounds: 0, handle: 0, theoreticalWin: 0, actualWin: 0, variance: 0 };
+const NO_PERIOD = { rounds: 0, handle: 0, theoreticalWin: 0, actualWin: 0, variance: 0, boundedVariance: 0 };
 
 export const newCusum = (casinoId: string, level: 'table' | 'croupier', subject: string, day: string): PerformanceCusumRow => ({
   casino_id: casinoId,
@@ -239,7 +242,7 @@ export const newCusum = (casinoId: string, level: 'table' | 'croupier', subject:
   current: { ...NO_PERIOD },
   state: CUSUM_START,
   alarm_day: null,
-  folded: { days: 0, rounds: 0, handle: 0, sd: 0, ratioSquares: 0, llr: 0, llrSquares: 0 },
+  folded: { days: 0, rounds: 0, handle: 0, sd: 0, ratioSquares: 0, llr: 0, llrSquares: 0, variance: 0, boundedVariance: 0 },
   history: [],
   detection: null,
   late_rounds: 0,
@@ -269,10 +272,20 @@ export function cusumThreshold(theta: number, alarmDays: number): number {
 
 /**
  * The CUSUM's design for a typical day (θ = leak·handle/σ): its threshold and the days within which the leak
- * is found with 90 % probability (Brook–Evans). Depends on θ and `alarmDays` only: remembered per θ taken down
- * to three significant digits. Down, never to the nearest: the days a leak needs grow as 1/θ², so a θ rounded
- * up promises the leak found sooner than it is (to the nearest two digits, the French roulette of the honest-days
- * benchmark was stated at θ = 0.15, found within 448 days, where 1,000 simulated tables with its leak needed 503).
+ * is found with 90 % probability (Brook–Evans). Depends on θ, `alarmDays` and the spread floor only: remembered
+ * per θ taken down to three significant digits. Down, never to the nearest: the days a leak needs grow as 1/θ²,
+ * so a θ rounded up promises the leak found sooner than it is (to the nearest two digits, the French roulette of
+ * the honest-days benchmark was stated at θ = 0.15, found within 448 days, where 1,000 simulated tables with its
+ * leak needed 503).
+ *
+ * Where σ is partly the Cauchy–Schwarz bound (blackjack's seats against one dealer, caribbean stud, a craps
+ * line bet over several throws), the increments' true spread is f·θ for some f between `spreadFloor` and 1, not
+ * known. Less spread is not always sooner: the CUSUM stops at zero, so noise helps it up, and at f ≈ 0.7 a
+ * leak takes longest (blackjack of the honest-days benchmark, θ = 0.1167: 640 days at f = 1, 690 at f = 0.7,
+ * 573 at f = 0.2; its rounds' spread was 0.36 of the bound, f = 0.6, and 1,000 simulated tables needed 692
+ * days where f = 1 had promised 640). The days stated are the most over f, so the leak is found within them
+ * with at least 90 % probability whatever the true spread below the bound. The threshold stays the one for
+ * f = 1: less spread only makes an honest table alarm more rarely.
  */
 const designs = new Map<string, { threshold: number; days: number | null }>();
 const MAX_DAYS = 36_500;
@@ -283,19 +296,58 @@ export function floorSignificant(x: number, digits: number): number {
   return Number((Math.floor(x / unit + 1e-9) * unit).toPrecision(digits));
 }
 
-export function cusumDesign(theta: number, alarmDays: number): { theta: number; threshold: number; days: number | null } {
+/** The lowest spread factor searched: 0.05 (at f → 0 the walk is certain and the days fall to h/(θ²/2)). */
+const LOWEST_SPREAD = 0.05;
+
+export function cusumDesign(theta: number, alarmDays: number, spreadFloor = 1): { theta: number; threshold: number; days: number | null; spreadFloor: number } {
   const t = floorSignificant(Math.max(theta, 0.01), 3);
-  const key = `${t}|${alarmDays}`;
+  // down to a step of 0.05, so the range searched only widens
+  const floor = Math.min(1, Math.max(LOWEST_SPREAD, Math.floor(spreadFloor / LOWEST_SPREAD + 1e-9) * LOWEST_SPREAD));
+  const key = `${t}|${alarmDays}|${floor.toFixed(2)}`;
   let d = designs.get(key);
   if (!d) {
     const threshold = cusumThreshold(t, alarmDays);
     const { leaking } = leakIncrements(t, 1, 1);
-    const q = cusumRunLength(leaking.mean, leaking.sd, threshold, { cells: chainCells(threshold, leaking.sd), maxPeriods: MAX_DAYS, quantileOnly: true }).quantilePeriods;
+    const daysAt = (f: number) => cusumRunLength(leaking.mean, f * leaking.sd, threshold, { cells: chainCells(threshold, f * leaking.sd), maxPeriods: MAX_DAYS, quantileOnly: true }).quantilePeriods;
+    const q = worstOver(daysAt, floor);
     d = { threshold, days: Number.isFinite(q) ? q : null };
     if (designs.size > 4096) designs.clear();
     designs.set(key, d);
   }
-  return { theta: t, ...d };
+  return { theta: t, spreadFloor: floor, ...d };
+}
+
+/**
+ * The most of `daysAt` over f in [floor, 1]: a grid of 0.1 from 1 down, then the neighbours of its best at 0.025.
+ * The days rise and fall once over f (one hump, near f ≈ 0.7 for the θ and thresholds of a gaming day), so the
+ * grid finds the hump and the finer step its top to within a day or two.
+ */
+function worstOver(daysAt: (f: number) => number, floor: number): number {
+  if (floor >= 1) return daysAt(1);
+  const seen = new Map<string, number>();
+  const at = (f: number) => {
+    const k = f.toFixed(3);
+    if (!seen.has(k)) seen.set(k, daysAt(f));
+    return seen.get(k)!;
+  };
+  let best = 1;
+  for (let f = 1; f >= floor - 1e-9; f -= 0.1) if (at(Math.max(f, floor)) > at(best)) best = Math.max(f, floor);
+  for (const step of [-0.075, -0.05, -0.025, 0.025, 0.05, 0.075]) {
+    const f = best + step;
+    if (f >= floor - 1e-9 && f <= 1 + 1e-9) at(Math.min(1, Math.max(floor, f)));
+  }
+  return Math.max(...seen.values());
+}
+
+/**
+ * The spread floor of a subject's days: σ is exact except for the part of the variance that is the Cauchy–Schwarz
+ * bound, whose truth may be anything up to it, so the spread is at least √(exact part / variance). Rows folded
+ * before the bounded variance was kept: unknown, the lowest.
+ */
+export function spreadFloorOf(folded: PerformanceCusumRow['folded']): number {
+  if (folded.variance === undefined || folded.boundedVariance === undefined) return LOWEST_SPREAD;
+  if (!(folded.variance > 0)) return 1;
+  return Math.sqrt(Math.max(0, 1 - folded.boundedVariance / folded.variance));
 }
 
 /**
@@ -319,7 +371,7 @@ export function typicalTheta(folded: PerformanceCusumRow['folded'], leak: number
 export const chainCells = (threshold: number, sd: number): number => Math.min(240, Math.max(60, Math.ceil((3 * threshold) / sd)));
 
 /** Add a weighed round of `day` to the subject's CUSUM (in place): a new day first folds the day before. */
-export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number }, position: number, settings: PerformanceSettings): void {
+export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number; boundedVariance: number }, position: number, settings: PerformanceSettings): void {
   c.last_position = position;
   if (day < c.day) {
     c.late_rounds += 1;
@@ -336,6 +388,7 @@ export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { hand
     theoreticalWin: c.current.theoreticalWin + round.theoreticalWin,
     actualWin: c.current.actualWin + round.actualWin,
     variance: c.current.variance + round.variance,
+    boundedVariance: (c.current.boundedVariance ?? 0) + round.boundedVariance,
   };
 }
 
@@ -347,14 +400,16 @@ function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
   const llr = leakLogLikelihoodRatio(period, settings.leak);
   // the sums a row folded before they were kept cannot start late: they stay absent, and the model speaks alone
   const keeps = c.folded.days === 0 || c.folded.llr !== undefined;
+  const keepsSpread = c.folded.days === 0 || c.folded.variance !== undefined;
   c.folded = {
     days: c.folded.days + 1,
     rounds: c.folded.rounds + p.rounds,
     handle: c.folded.handle + p.handle,
     sd: c.folded.sd + sd,
     ...(keeps ? { ratioSquares: (c.folded.ratioSquares ?? 0) + (p.handle / sd) ** 2, llr: (c.folded.llr ?? 0) + llr, llrSquares: (c.folded.llrSquares ?? 0) + llr ** 2 } : {}),
+    ...(keepsSpread ? { variance: (c.folded.variance ?? 0) + p.variance, boundedVariance: (c.folded.boundedVariance ?? 0) + (p.boundedVariance ?? 0) } : {}),
   };
-  const design = cusumDesign(typicalTheta(c.folded, settings.leak), settings.alarmDays);
+  const design = cusumDesign(typicalTheta(c.folded, settings.leak), settings.alarmDays, spreadFloorOf(c.folded));
   const wasAlarm = c.state.alarm;
   c.state = cusumStep(c.state, period, settings.leak, design.threshold);
   if (c.state.alarm && !wasAlarm) c.alarm_day = c.day;
@@ -365,6 +420,7 @@ function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
     threshold: design.threshold,
     days: design.days,
     rounds: design.days === null ? null : Math.ceil((design.days * c.folded.rounds) / c.folded.days),
+    spreadFloor: design.spreadFloor,
   };
 }
 

@@ -76,7 +76,7 @@ export function foldPerformanceFact(state: PerformanceState, sessionId: string |
   changed.days.add(`${s.casino_id}|${s.gaming_day}`);
   // the CUSUM reads the bets with a figure, as the z-score does
   const f = weighed.figures;
-  const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance };
+  const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance, boundedVariance: f.varianceMethod === 'bound' ? f.variance : 0 };
   cusumAddRound(cusumOf('table', s.table_id), s.gaming_day, valued, position, settings);
   if (weighed.round.croupier_id && weighed.round.croupier_recorded) cusumAddRound(cusumOf('croupier', weighed.round.croupier_id), s.gaming_day, valued, position, settings);
 }

@@ -5,7 +5,7 @@
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
 import { betFigures } from '../../../rules/src';
 import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
-import { chainCells, cusumAddRound, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings } from './performance-findings';
+import { chainCells, cusumAddRound, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings, spreadFloorOf } from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
 
@@ -161,15 +161,46 @@ describe('the CUSUM across days', () => {
     expect(cusumDesign(0.15, 3650).days!).toBeLessThan(cusumDesign(0.1459, 3650).days!);
   });
 
+  it('where σ is the Cauchy–Schwarz bound, states the most days over any true spread below it (never the model\'s alone)', () => {
+    // blackjack of the honest-days benchmark: θ = 0.1167, its rounds' spread 0.36 of the bound (f = 0.6);
+    // 1,000 simulated tables with the leak needed 692 days where the exact-σ design said 640
+    const exact = cusumDesign(0.1167, 3650);
+    const bounded = cusumDesign(0.1167, 3650, 0.05);
+    expect(bounded.threshold).toBe(exact.threshold);
+    expect(bounded.spreadFloor).toBe(0.05);
+    const h = exact.threshold;
+    const at = (f: number) => cusumRunLength(0.116 ** 2 / 2, f * 0.116, h, { cells: chainCells(h, f * 0.116), maxPeriods: 36_500, quantileOnly: true }).quantilePeriods;
+    // a fine grid of f over the hump (0.6–0.8; at 0.2 the days are 573, at 1 640): the search's answer is its top (within a day)
+    const grid = Array.from({ length: 9 }, (_, i) => at(0.6 + 0.025 * i));
+    expect(bounded.days!).toBeGreaterThanOrEqual(Math.max(...grid) - 1);
+    expect(bounded.days!).toBeGreaterThan(exact.days! + 30);
+    expect(at(0.6)).toBeLessThanOrEqual(bounded.days!);
+    // a floor of 0.9 searches only 0.9–1; spreadFloorOf reads the days' bounded share
+    expect(cusumDesign(0.1167, 3650, 0.93).days).toBe(Math.max(at(0.9), at(0.925), at(0.95), at(0.975), at(1)));
+    expect(spreadFloorOf({ days: 2, rounds: 800, handle: 1, sd: 1, variance: 100, boundedVariance: 19 })).toBeCloseTo(0.9, 12);
+    expect(spreadFloorOf({ days: 2, rounds: 800, handle: 1, sd: 1, variance: 100, boundedVariance: 0 })).toBe(1);
+    expect(spreadFloorOf({ days: 2, rounds: 800, handle: 1, sd: 1 })).toBe(0.05); // folded before the bound was kept: unknown
+  });
+
+  it('a table whose rounds are bounded states its days over the spreads below the bound', () => {
+    const c = newCusum('c', 'table', 'T', '2026-12-01');
+    const round = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: 100 ** 2, boundedVariance: 100 ** 2 };
+    for (const day of ['2026-12-01', '2026-12-02', '2026-12-03']) for (let i = 0; i < 400; i++) cusumAddRound(c, day, round, i, SETTINGS);
+    expect(c.folded).toMatchObject({ variance: 800 * 100 ** 2, boundedVariance: 800 * 100 ** 2 });
+    const design = cusumDesign(0.2, 3650, 0);
+    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400, spreadFloor: 0.05 });
+    expect(design.days!).toBeGreaterThan(cusumDesign(0.2, 3650).days!);
+  });
+
   it('folds a day when the next begins, and states what it can detect in rounds of the table', () => {
     const c = newCusum('c', 'table', 'T', '2026-12-01');
     // a typical day: 400 rounds of 100 on even chances (σ per round 100), handle 40 000, σ 2 000: θ = 1 % × 40 000 / 2 000 = 0.2
-    const round = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: 100 ** 2 };
+    const round = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: 100 ** 2, boundedVariance: 0 };
     for (const day of ['2026-12-01', '2026-12-02', '2026-12-03']) for (let i = 0; i < 400; i++) cusumAddRound(c, day, round, i, SETTINGS);
     expect(c.folded.days).toBe(2); // the third is still being summed
     expect(c.state.statistic).toBe(0); // honest days at their theoretical win pull the statistic to 0
     const design = cusumDesign(0.2, 3650);
-    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400 });
+    expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400, spreadFloor: 1 });
     expect(detectionStatement(c)).toBe(`a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`);
     // a late round of an earlier day is counted apart, not in the statistic
     cusumAddRound(c, '2026-12-01', round, 9999, SETTINGS);
