@@ -1,6 +1,6 @@
 /**
  * Benchmark runner: `npm run bench` (builds, then runs every registered suite) or
- * `node dist/bench/run.js [--suite NAME]… [--quick] [--trials N] [--duration S] [--warmup S] [--out FILE]`.
+ * `node dist/bench/run.js [--suite NAME]… [--quick] [--trials N] [--duration S] [--warmup S] [--out FILE] [--json FILE]`.
  *
  * Each suite returns its own Markdown section; the runner writes the sections into bench/results.md
  * between `<!-- bench:NAME:begin -->` / `<!-- bench:NAME:end -->` markers, replacing the sections of the
@@ -34,6 +34,7 @@ interface Cli {
   durationSec?: number;
   warmupSec?: number;
   out?: string;
+  json?: string;
   help: boolean;
   list: boolean;
 }
@@ -72,6 +73,9 @@ function parseArgs(argv: readonly string[]): Cli {
       case '--out':
         cli.out = take();
         break;
+      case '--json':
+        cli.json = path.resolve(take());
+        break;
       case '--list':
         cli.list = true;
         break;
@@ -86,11 +90,12 @@ function parseArgs(argv: readonly string[]): Cli {
   return cli;
 }
 
-const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] [--trials N] [--duration S] [--warmup S] [--out FILE] [--list]
+const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] [--trials N] [--duration S] [--warmup S] [--out FILE] [--json FILE] [--list]
   --suite     run only these suites (default: all): ${SUITES.map((s) => s.name).join(', ')}
   --quick     smoke run: 1 trial of 2 s after 0.5 s warm-up; prints Markdown, writes no file unless --out
   --trials    trials per configuration (default 5); --duration seconds per trial (default 5); --warmup (default 1)
   --out       results file (default bench/results.md)
+  --json      the append suite also writes its measured result to FILE (render it again: node dist/bench/append-render.js FILE)
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
 const begin = (name: string) => `<!-- bench:${name}:begin -->`;
@@ -141,6 +146,7 @@ async function main() {
   const unknown = cli.suites.filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
   const selected = cli.suites.length ? SUITES.filter((s) => cli.suites.includes(s.name)) : SUITES;
+  if (cli.json && !selected.includes(appendSuite)) throw new Error('--json saves the append suite\'s result: select it (--suite append)');
 
   const options: BenchOptions = {
     quick: cli.quick,
@@ -148,6 +154,7 @@ async function main() {
     durationSec: cli.durationSec ?? (cli.quick ? 2 : 5),
     warmupSec: cli.warmupSec ?? (cli.quick ? 0.5 : 1),
     adminUrl: resolveAdminUrl(),
+    json: cli.json,
   };
   const server = await serverInfo(options.adminUrl);
   const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);

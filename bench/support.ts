@@ -20,6 +20,8 @@ export interface BenchOptions {
   readonly quick: boolean;
   /** the server's URL (admin: fresh databases are created from it) */
   readonly adminUrl: string;
+  /** where a suite that returns a typed result also writes it as JSON (`--json FILE`; today the append suite) */
+  readonly json?: string;
 }
 
 export interface SuiteContext {
