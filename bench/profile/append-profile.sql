@@ -17,8 +17,14 @@ DECLARE
   sids text[]; eids uuid[]; types text[]; datas jsonb[]; metas jsonb[]; occ text[]; chs text[]; vs int[]; prevs text[]; hs text[];
   hd jsonb; sid text; v int; v0 int; prev0 text; ch text; d jsonb; c int := 0;
   st interval := '0'; tt interval := '0';
+  numbered boolean := to_regclass('ca_event_rows') IS NOT NULL; numbers int[]; meta int;
 BEGIN
   SELECT array_agg(version ORDER BY stream_id), array_agg(head_hash ORDER BY stream_id) INTO vers, heads FROM ca_streams WHERE stream_id LIKE 'prof-%';
+  -- after migration 10 the rows carry numbers: 'insert' is the INSERT of ca_append with them known, as it runs it
+  IF numbered THEN
+    EXECUTE $q$SELECT array_agg(stream_number ORDER BY stream_id) FROM ca_stream_ids WHERE stream_id LIKE 'prof-%'$q$ INTO numbers;
+    EXECUTE $q$SELECT (ca_number_metadata(ARRAY['{"recordedBy":"terminal:T-1"}'::jsonb]))[1]$q$ INTO meta;
+  END IF;
   FOR i IN 1..n LOOP
     k := 1 + (i % 16);
     sid := 'prof-' || lpad(k::text, 2, '0');
@@ -41,6 +47,11 @@ BEGIN
       PERFORM * FROM ca_append(sids, eids, types, datas, metas, occ, chs, vs, prevs, hs, hd);
     ELSIF kind = 'head' THEN -- (before migration 6: the head row's update alone)
       UPDATE ca_streams SET version = vers[k], head_hash = heads[k] WHERE stream_id = sid AND version = v0 AND head_hash = prev0;
+    ELSIF kind = 'insert' AND numbered THEN
+      -- (static: PL/pgSQL plans a statement when it first runs it, so a store before migration 10 never sees this one)
+      INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
+      SELECT numbers[k], u.v, meta, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
+        FROM unnest(vs, eids, datas, types, occ, chs, hs) AS u(v, id, d, t, o, c, h);
     ELSIF kind = 'insert' THEN
       INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, metadata, occurred_at, content_hash, prev_hash, hash)
       SELECT * FROM unnest(sids, vs, eids, types, datas, metas, occ, chs, prevs, hs);
