@@ -15,6 +15,12 @@ interface ProjectionOf<E> {
   readonly tables: readonly string[];
   /** event types it reads (others are skipped without a call) */
   readonly handles: ReadonlySet<string>;
+  /**
+   * kept close behind the feed: the projector steps it again after each other read model's batch in a
+   * catch-up, so a slow batch elsewhere (a statistics read model valuing a new rulebook's bets) does not hold it
+   * back (the table book: finance's close of a session, whose lag has a target, issue 17)
+   */
+  readonly closeBehind?: boolean;
   apply(db: PoolClient, events: readonly E[], tables: Readonly<Record<string, string>>): Promise<void>;
   /**
    * Start on a batch before its transaction, from committed events only (a rebuild reads pages ahead

@@ -93,3 +93,33 @@ it('commits a batch without waiting for the disk only when asked (the live runti
   // the setting was the batch's own (SET LOCAL): the pool's next transaction waits for the disk again
   expect((await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
 });
+
+it('steps a read model kept close behind (the table book) again after each other read model\'s batch', async () => {
+  await arrive(1);
+  const order: string[] = [];
+  const logged = (name: string, closeBehind = false): EventProjection => ({
+    name,
+    tables: [],
+    handles: new Set(['Something']),
+    closeBehind,
+    apply: async () => undefined,
+  });
+  const close = logged('close-behind', true);
+  const others = ['first', 'second', 'third'].map((n) => logged(n));
+  const projector = new Projector(pool, store, [close, ...others], { batchSize: 5, onBatch: (name) => order.push(name) });
+  await projector.catchUp([close]);
+  order.length = 0;
+  // each other read model has the whole store to take (pages of 5); what arrives after each of their batches
+  // is taken by the close one before the next of them starts
+  const step = projector.step.bind(projector);
+  projector.step = async (p, ...rest) => {
+    const n = await step(p, ...rest);
+    if (!p.closeBehind && n > 0 && order.filter((o) => o !== 'close-behind').length <= 6) await arrive(2);
+    return n;
+  };
+  await projector.catchUp();
+  const head = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+  // in the first turn: first, close, second, close, third, close
+  expect(order.slice(0, 6)).toEqual(['first', 'close-behind', 'second', 'close-behind', 'third', 'close-behind']);
+  for (const p of [close, ...others]) expect((await readCheckpoint(pool, p.name)).events).toBe(head);
+});

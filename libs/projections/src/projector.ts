@@ -90,11 +90,16 @@ export class Projector {
     // not only those still behind: one that had caught up takes what arrived while a slow one worked (the
     // load benchmark of 2026-11-28 saw the table books stall behind the statistics read models when a
     // caught-up projection waited for the whole catch-up to end)
+    // Read models kept close behind (`closeBehind`) are stepped again after each other one's batch: under load a
+    // turn is nine batches, and the table book waited for all of them (lag p99 2.9 s at 3,000 events/s while a
+    // statistics read model valued the new rulebooks' bets)
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
+    const close = only.filter((p) => p.closeBehind);
+    const turn = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind).flatMap((p) => [p, ...close]) : only;
     let total = 0;
     for (let full = true; full; ) {
       full = false;
-      for (const p of only) {
+      for (const p of turn) {
         const n = await this.step(p, liveTables(p));
         total += n;
         if (n >= this.batchSize) full = true;

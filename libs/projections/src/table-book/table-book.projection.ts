@@ -4,7 +4,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
+import { asContractEvent, emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
 import { complianceAfter, ComplianceState, complianceRules, Discrepancy, gameRules, initialCompliance, inventoryTotal, JurisdictionId, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadDayCompliance, withDayFindings } from '../day-compliance/day-findings';
@@ -105,7 +105,7 @@ function judgeCompliance(r: TableBookRow, e: StoredEvent): void {
   addJudgement(r, e, step);
 }
 
-function addChips(into: Record<string, number>, chips: Record<string, number>): Record<string, number> {
+function addChips(into: Record<string, number>, chips: Readonly<Record<string, number>>): Record<string, number> {
   const out = { ...into };
   for (const [denomination, count] of Object.entries(chips)) out[denomination] = (out[denomination] ?? 0) + count;
   return out;
@@ -117,8 +117,10 @@ function addChips(into: Record<string, number>, chips: Record<string, number>): 
  * judged from its own fields.
  */
 export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, correction?: CorrectionEntry): TableBookRow | undefined {
-  const d = e.data;
-  if (e.type === 'TableSessionOpened') {
+  // the contract's types of the core facts (a game's own facts, undefined here, reach only the compliance fold)
+  const c = asContractEvent(e);
+  if (c?.type === 'TableSessionOpened') {
+    const d = c.data;
     const opened: TableBookRow = {
       session_id: d.sessionId,
       casino_id: d.casinoId,
@@ -163,9 +165,9 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
   }
   if (!row) return row;
   const r: TableBookRow = { ...row, last_position: Number(e.globalPosition) };
-  switch (e.type) {
+  switch (c?.type) {
     case 'TableLimitsChanged': {
-      r.limits = d.limits;
+      r.limits = c.data.limits;
       r.limit_changes++;
       // new limits are judged as an opening is (a table minimum out of its range…); the settings' house edges did not change
       const env = bookEnv(r);
@@ -174,7 +176,7 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
     }
     case 'ShoeStarted': {
       const env = bookEnv(r);
-      if (env) addJudgement(r, e, judgeShoe(gameRules(r.game)!, env, { shoeId: String(d.shoeId), decks: Number(d.decks), cutCardPosition: typeof d.cutCardPosition === 'number' ? d.cutCardPosition : undefined, eventId: e.eventId }));
+      if (env) addJudgement(r, e, judgeShoe(gameRules(r.game)!, env, { shoeId: String(c.data.shoeId), decks: Number(c.data.decks), cutCardPosition: typeof c.data.cutCardPosition === 'number' ? c.data.cutCardPosition : undefined, eventId: e.eventId }));
       break;
     }
     case 'TableSessionSuspended':
@@ -184,36 +186,36 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
       r.suspended = false;
       break;
     case 'TableSessionClosed':
-      r.closing_float = d.closingFloat;
+      r.closing_float = c.data.closingFloat;
       r.status = 'closed';
       r.suspended = false;
       r.closed_at = e.occurredAt;
       break;
     case 'CashExchanged':
-      r.drop += d.amount;
+      r.drop += c.data.amount;
       break;
     case 'ChipsFilled':
-      r.fills = addChips(r.fills, d.chips);
-      r.fill_slips = [...r.fill_slips, d.slipId];
+      r.fills = addChips(r.fills, c.data.chips);
+      r.fill_slips = [...r.fill_slips, c.data.slipId];
       break;
     case 'ChipsCredited':
-      r.credits = addChips(r.credits, d.chips);
-      r.credit_slips = [...r.credit_slips, d.slipId];
+      r.credits = addChips(r.credits, c.data.chips);
+      r.credit_slips = [...r.credit_slips, c.data.slipId];
       break;
     case 'TipDeposited':
-      r.tips += d.amount;
+      r.tips += c.data.amount;
       break;
     case 'CagnotteDeducted':
-      r.cagnotte += d.amount;
+      r.cagnotte += c.data.amount;
       break;
     case 'CommissionCharged':
-      r.commission += d.amount;
+      r.commission += c.data.amount;
       break;
     case 'JackpotContributed':
-      r.jackpot_contributions += d.amount;
+      r.jackpot_contributions += c.data.amount;
       break;
     case 'JackpotWon':
-      r.jackpot_wins += d.amount;
+      r.jackpot_wins += c.data.amount;
       break;
     case 'RoundStarted':
       r.rounds++;
@@ -235,6 +237,7 @@ export class TableBookProjection implements EventProjection {
   readonly name = 'table-book';
   readonly tables = [TABLE_BOOKS];
   readonly handles = HANDLES;
+  readonly closeBehind = true;
 
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[TABLE_BOOKS];
