@@ -17,10 +17,12 @@ import {
   type PlayedFact,
   type RulebookBase,
 } from '../libs/rules/src';
-import { DIE_FACES, betsOf, diceTotal, loses, pick, pickStake, refuseDiceThrown, rollDice, RoundRecorder, settled, toOne, winAt, type Ratio } from '../libs/rules/src/core/dice';
+import { DIE_FACES, betsOf, diceTotal, loses, pick, pickStake, refuseDiceThrown, rollDice, RoundRecorder, toOne, winAt, type Ratio } from '../libs/rules/src/core/dice';
+import { findingsOf, undecided } from '../libs/rules/src/core/findings';
 import { registryProblems, type Catalogue } from './support/registry-consistency';
 
 const TOY = 'toy-die';
+const { expectedSettlement } = findingsOf(TOY);
 
 // step 2, the catalogue: a row for the game, with the jurisdictions whose text gives it rules
 const TOY_ROW: Catalogue[string] = { cantabria: { status: 'rules', localName: 'Dado de juguete (a game of this test)' } };
@@ -52,8 +54,9 @@ const toyDie: GameRules<ToyState, ToyRulebook> = {
   initialState: () => ({ die: null }),
   evolve: (state, fact) => (fact.type === 'DiceThrown' && state.die === null ? { die: Number(fact.data.dice[0]) } : state),
   settle(state, { bet }, env) {
-    if (state.die === null) return { undecided: true, reason: 'the die has not been thrown' };
-    if (!isToyBet(bet.betType)) return settled('void', 0, `${TOY}/bet-types`, TOY_RULEBOOK.source, `"${bet.betType}" is no bet of this game: returned`);
+    if (state.die === null) return undecided('the die has not been thrown');
+    if (!isToyBet(bet.betType))
+      return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: TOY_RULEBOOK.source, explanation: `"${bet.betType}" is no bet of this game: returned` });
     const pays = env.rulebook.pays[bet.betType];
     const wins = bet.betType === 'six' ? state.die === 6 : state.die === 4 || state.die === 5;
     const rule = `${TOY}/${bet.betType}`;

@@ -6,7 +6,8 @@
 import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
-import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementOutcome } from './types';
+import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal } from './types';
+import { findingsOf, settlementNamed } from './findings';
 import { amount, phrase, type Phrase, type Said } from './phrase';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -49,15 +50,15 @@ export const DICE_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
 
 /** A `ThrowVoided` with no throw to void. */
 export function voidWithoutThrow(game: string, citation: string): Finding {
-  return {
+  return findingsOf(game).finding({
     code: 'SEQUENCE_VIOLATION',
     expected: 'a DiceThrown before the ThrowVoided',
     recorded: THROW_VOIDED,
-    rule: `${game}/void-throw`,
+    rule: 'void-throw',
     citation,
     message: 'a throw was declared void but no throw stands in this round',
     messagePhrase: phrase('finding.dice.voidWithoutThrow'),
-  };
+  });
 }
 
 export const diceTotal = (dice: readonly number[]): number => dice.reduce((t, d) => t + d, 0);
@@ -91,19 +92,8 @@ export function payRatio(stake: number, r: Ratio, unit = 1): number {
   return roundDownTo(Math.floor(numerator / r.per), unit);
 }
 
-/** The settlement builders every dice game uses: one place for the shape of a verdict. */
-export function settled(
-  outcome: SettlementOutcome,
-  payout: number,
-  rule: string,
-  citation: string,
-  explanation: string,
-  explained?: Phrase,
-): ExpectedSettlement {
-  return { outcome, payout, rule, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
-}
-
-// The builders' phrases (issue 16) say what follows for the bet (`dice.*`); the reason before it (`why`, the
+// The settlement builders every dice game uses take the rule named in full (`<game>/<rule>`, core/findings.ts
+// `settlementNamed`). Their phrases (issue 16) say what follows for the bet (`dice.*`); the reason before it (`why`, the
 // throw read against the bet) is said too where a game gives it as a phrase (`dice.because`), and left to
 // English readers where it is the game's English only.
 
@@ -120,17 +110,17 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
 export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string | Said): ExpectedSettlement {
   const payout = payRatio(stake, r.value, unit);
   const [text, explained] = because(why, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
-  return settled('win', payout, rule, r.cite, `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, explained);
+  return settlementNamed({ outcome: 'win', payout, rule, citation: r.cite, explanation: `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, explanationPhrase: explained });
 }
 
 export function loses(rule: string, citation: string, why: string | Said): ExpectedSettlement {
   const [text, explained] = because(why, phrase('dice.loses'));
-  return settled('lose', 0, rule, citation, `${text}: the bet loses`, explained);
+  return settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: `${text}: the bet loses`, explanationPhrase: explained });
 }
 
 export function pushes(rule: string, citation: string, why: string | Said): ExpectedSettlement {
   const [text, explained] = because(why, phrase('dice.returned'));
-  return settled('push', 0, rule, citation, `${text}: the stake is returned`, explained);
+  return settlementNamed({ outcome: 'push', payout: 0, rule, citation, explanation: `${text}: the stake is returned`, explanationPhrase: explained });
 }
 
 // ---------------------------------------------------------------------------------------------

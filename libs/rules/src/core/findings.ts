@@ -29,6 +29,8 @@ export interface SettlementOf {
   readonly explanation: string;
   /** the explanation as a phrase of the narrative catalogue, for the other languages (issue 16) */
   readonly explanationPhrase?: Phrase;
+  /** commission due on the bet, where the game takes one from the winnings (pai gow) */
+  readonly commission?: number;
 }
 
 /** The finding and settlement builders of one game, its rule names under `<game>/`. */
@@ -39,26 +41,39 @@ export interface GameFindings {
 
 export function findingsOf(game: string): GameFindings {
   return {
-    finding: ({ code, rule, citation, message, expected, recorded, betId, messagePhrase }) => ({
-      code,
-      rule: `${game}/${rule}`,
-      citation,
-      message,
-      expected,
-      recorded,
-      ...(betId ? { betId } : {}),
-      messagePhrase,
-    }),
-    expectedSettlement: ({ outcome, payout, rule, citation, explanation, explanationPhrase }) => ({
-      outcome,
-      payout,
-      rule: `${game}/${rule}`,
-      citation,
-      explanation,
-      ...(explanationPhrase ? { explanationPhrase } : {}),
-    }),
+    finding: (f) => findingNamed({ ...f, rule: `${game}/${f.rule}` }),
+    expectedSettlement: (s) => settlementNamed({ ...s, rule: `${game}/${s.rule}` }),
   };
 }
+
+/**
+ * A finding whose `rule` is already named in full (`<game>/<rule>`): for the shared parts a game hands its rule
+ * names to (a bank-poker deal's card counts, `core/poker/bank.ts`); a game's own rules use `findingsOf`.
+ */
+export const findingNamed = ({ code, rule, citation, message, expected, recorded, betId, messagePhrase }: FindingOf): Finding => ({
+  code,
+  rule,
+  citation,
+  message,
+  expected,
+  recorded,
+  ...(betId ? { betId } : {}),
+  messagePhrase,
+});
+
+/**
+ * An expected settlement whose `rule` is already named in full (`<game>/<rule>`): for the shared settlement
+ * builders a game hands its rule names to (`core/poker/bank.ts`, `core/dice.ts`); a game's own rules use `findingsOf`.
+ */
+export const settlementNamed = ({ outcome, payout, rule, citation, explanation, explanationPhrase, commission }: SettlementOf): ExpectedSettlement => ({
+  outcome,
+  payout,
+  rule,
+  citation,
+  explanation,
+  ...(explanationPhrase ? { explanationPhrase } : {}),
+  ...(commission === undefined ? {} : { commission }),
+});
 
 /** The outcome does not decide the bet yet: `reason` says what is still to come. */
 export const undecided = (reason: string): Undecided => ({ undecided: true, reason });

@@ -14,8 +14,9 @@ import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
 import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
 import { compareHands, handName, handPhrase, type HandValue } from './evaluate';
-import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal, SettlementOutcome, SettlementVerdict } from '../types';
+import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
+import { findingNamed, findingsOf, settlementNamed } from '../findings';
 import { amount, phrase, said, term, type Phrase, type Said } from '../phrase';
 
 export interface Decision {
@@ -141,12 +142,7 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
 
 export const fmtOdds = (n: number): string => (n === 0.5 ? '1:2' : `${n}:1`);
 
-export function verdict(outcome: SettlementOutcome, payout: number, rule: string, citation: string, explanation: string, commission?: number, explained?: Phrase): ExpectedSettlement {
-  const base = { outcome, payout, rule, citation, explanation, ...(explained ? { explanationPhrase: explained } : {}) };
-  return commission === undefined ? base : { ...base, commission };
-}
-
-// The builders' phrases (issue 16) say what follows for the bet (`bank.*`); the reason before it (`why`) is
+// The builders take the rule named in full (`<game>/<rule>`, core/findings.ts `settlementNamed`). Their phrases (issue 16) say what follows for the bet (`bank.*`); the reason before it (`why`) is
 // said too where a game gives it as a phrase (the hands compared: `versus`, a bank that does not qualify:
 // `bankDoesNotQualify`), and left to English readers where it is a game's English only.
 
@@ -158,19 +154,19 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
 export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string | Said): ExpectedSettlement {
   const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
   const [text, explained] = because(why, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
-  return verdict('win', payout, rule, odds.cite, `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, undefined, explained);
+  return settlementNamed({ outcome: 'win', payout, rule, citation: odds.cite, explanation: `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, explanationPhrase: explained });
 }
 export function lose(rule: string, citation: string, why: string | Said): ExpectedSettlement {
   const [text, explained] = because(why, phrase('bank.lost'));
-  return verdict('lose', 0, rule, citation, `${text}: the stake is lost`, undefined, explained);
+  return settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: `${text}: the stake is lost`, explanationPhrase: explained });
 }
 export function push(rule: string, citation: string, why: string | Said): ExpectedSettlement {
   const [text, explained] = because(why, phrase('bank.returned'));
-  return verdict('push', 0, rule, citation, `${text}: the stake is returned`, undefined, explained);
+  return settlementNamed({ outcome: 'push', payout: 0, rule, citation, explanation: `${text}: the stake is returned`, explanationPhrase: explained });
 }
 /** A bet this game or jurisdiction does not offer (flagged BET_NOT_ALLOWED when placed): it is returned. */
-export const returned = (rule: string, citation: string, why: string): ExpectedSettlement => verdict('void', 0, rule, citation, `${why}: the bet is returned`, undefined, phrase('bank.notOffered'));
-export const undecided = (reason: string): SettlementVerdict => ({ undecided: true, reason });
+export const returned = (rule: string, citation: string, why: string): ExpectedSettlement =>
+  settlementNamed({ outcome: 'void', payout: 0, rule, citation, explanation: `${why}: the bet is returned`, explanationPhrase: phrase('bank.notOffered') });
 
 // ---------------------------------------------------------------------------------------------------
 // The showdown of one box against the bank
@@ -276,7 +272,7 @@ export const bankWhy = {
 
 /** A jackpot side bet's stake: it goes to the pool, and a prize is paid by JackpotWon, not by the settlement (index.md OQ-14). */
 export const jackpotStake = (rule: string, citation: string): ExpectedSettlement =>
-  verdict('lose', 0, rule, citation, 'the jackpot stake goes to the pool; any prize is paid by JackpotWon', undefined, phrase('bank.jackpotStake'));
+  settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: 'the jackpot stake goes to the pool; any prize is paid by JackpotWon', explanationPhrase: phrase('bank.jackpotStake') });
 
 /** The hands compared, the player winning, as a phrase (the reason before a pay table's). */
 export const playerWins = (sd: { player: HandValue; bank: HandValue }): Phrase => phrase('bank.versus.player', { player: handPhrase(sd.player), bank: handPhrase(sd.bank) });
@@ -313,42 +309,48 @@ export function judgeCard<R extends RulebookBase>(game: string, spec: DealSpec<R
     for (const got of Object.values(before.received)) for (const x of got) if (x === c.code) seen++;
     for (const x of before.burns) if (x === c.code) seen++;
     if (seen >= 1)
-      findings.push({
-        code: 'CARD_COUNT_EXCEEDED',
-        expected: 1,
-        recorded: seen + 1,
-        rule: `${game}/one-deck`,
-        citation: env.rulebook.source,
-        message: `${c.code} dealt twice in one coup from a single deck`,
-        messagePhrase: phrase('finding.poker.oneDeck', { card: c.code }),
-      });
+      findings.push(
+        findingsOf(game).finding({
+          code: 'CARD_COUNT_EXCEEDED',
+          expected: 1,
+          recorded: seen + 1,
+          rule: 'one-deck',
+          citation: env.rulebook.source,
+          message: `${c.code} dealt twice in one coup from a single deck`,
+          messagePhrase: phrase('finding.poker.oneDeck', { card: c.code }),
+        }),
+      );
   }
   if (to === BURN) {
     const b = spec.burns?.(before, env);
     if (b && before.burns.length + 1 > b.due)
-      findings.push({
-        code: 'DRAW_RULE_VIOLATION',
-        expected: b.due,
-        recorded: before.burns.length + 1,
-        rule: b.rule,
-        citation: b.citation,
-        message: `a burn card beyond the ${b.due} the deal requires`,
-        messagePhrase: phrase('finding.poker.burnBeyond', { due: b.due }),
-      });
+      findings.push(
+        findingNamed({
+          code: 'DRAW_RULE_VIOLATION',
+          expected: b.due,
+          recorded: before.burns.length + 1,
+          rule: b.rule,
+          citation: b.citation,
+          message: `a burn card beyond the ${b.due} the deal requires`,
+          messagePhrase: phrase('finding.poker.burnBeyond', { due: b.due }),
+        }),
+      );
     return findings;
   }
   const count = spec.count(before, to, env);
   const already = receivedAt(before, to);
   if (already + 1 > count.due) {
-    findings.push({
-      code: 'DRAW_RULE_VIOLATION',
-      expected: count.due,
-      recorded: already + 1,
-      rule: count.rule,
-      citation: count.citation,
-      message: `${to} receives card ${already + 1} (${c.code}) where the rules give it ${count.due}`,
-      messagePhrase: phrase('finding.poker.receives', { place: placePhrase(to), nth: already + 1, card: c.code, due: count.due }),
-    });
+    findings.push(
+      findingNamed({
+        code: 'DRAW_RULE_VIOLATION',
+        expected: count.due,
+        recorded: already + 1,
+        rule: count.rule,
+        citation: count.citation,
+        message: `${to} receives card ${already + 1} (${c.code}) where the rules give it ${count.due}`,
+        messagePhrase: phrase('finding.poker.receives', { place: placePhrase(to), nth: already + 1, card: c.code, due: count.due }),
+      }),
+    );
   }
   return findings;
 }
@@ -364,15 +366,18 @@ export function judgeUndueExposure(
   voids: (exposed: { to: string; card: string }) => boolean,
   citation: string,
 ): Finding[] {
-  return (state.exposed ?? []).filter(voids).map((x) => ({
-    code: 'SEQUENCE_VIOLATION' as const,
-    expected: 'the coup voided (RoundVoided)',
-    recorded: `${x.card} dealt face up to ${x.to}, and the coup played on`,
-    rule: `${game}/undue-exposure`,
-    citation,
-    message: `${x.card} was dealt face up to ${x.to}: the text voids the whole coup, which was settled instead`,
-    messagePhrase: phrase('finding.poker.undueExposure', { card: x.card, place: placePhrase(x.to) }),
-  }));
+  const { finding } = findingsOf(game);
+  return (state.exposed ?? []).filter(voids).map((x) =>
+    finding({
+      code: 'SEQUENCE_VIOLATION',
+      expected: 'the coup voided (RoundVoided)',
+      recorded: `${x.card} dealt face up to ${x.to}, and the coup played on`,
+      rule: 'undue-exposure',
+      citation,
+      message: `${x.card} was dealt face up to ${x.to}: the text voids the whole coup, which was settled instead`,
+      messagePhrase: phrase('finding.poker.undueExposure', { card: x.card, place: placePhrase(x.to) }),
+    }),
+  );
 }
 
 export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: BankPokerState, env: RoundEnv<R>): Finding[] {
@@ -381,27 +386,31 @@ export function judgeDealEnd<R extends RulebookBase>(spec: DealSpec<R>, state: B
     const count = spec.count(state, position, env);
     const got = receivedAt(state, position);
     if (got < count.due)
-      findings.push({
-        code: 'DRAW_RULE_VIOLATION',
-        expected: count.due,
-        recorded: got,
-        rule: count.rule,
-        citation: count.citation,
-        message: `${position} ends the coup with ${got} card(s); the rules give it ${count.due}`,
-        messagePhrase: phrase('finding.poker.endsShort', { place: placePhrase(position), got, due: count.due }),
-      });
+      findings.push(
+        findingNamed({
+          code: 'DRAW_RULE_VIOLATION',
+          expected: count.due,
+          recorded: got,
+          rule: count.rule,
+          citation: count.citation,
+          message: `${position} ends the coup with ${got} card(s); the rules give it ${count.due}`,
+          messagePhrase: phrase('finding.poker.endsShort', { place: placePhrase(position), got, due: count.due }),
+        }),
+      );
   }
   const b = spec.burns?.(state, env);
   if (b && state.burns.length < b.due)
-    findings.push({
-      code: 'DRAW_RULE_VIOLATION',
-      expected: b.due,
-      recorded: state.burns.length,
-      rule: b.rule,
-      citation: b.citation,
-      message: `${b.due} burn card(s) required, ${state.burns.length} burnt`,
-      messagePhrase: phrase('finding.poker.burnsShort', { due: b.due, burnt: state.burns.length }),
-    });
+    findings.push(
+      findingNamed({
+        code: 'DRAW_RULE_VIOLATION',
+        expected: b.due,
+        recorded: state.burns.length,
+        rule: b.rule,
+        citation: b.citation,
+        message: `${b.due} burn card(s) required, ${state.burns.length} burnt`,
+        messagePhrase: phrase('finding.poker.burnsShort', { due: b.due, burnt: state.burns.length }),
+      }),
+    );
   return findings;
 }
 
@@ -429,7 +438,7 @@ export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusa
 
 /** A bet the rules refuse: the English `message` with its phrase (issue 16). */
 export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: Said, expected: unknown = 'a bet the rulebook offers'): Finding {
-  return { code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule: `${game}/${rule}`, citation, message: message.text, messagePhrase: message.phrase };
+  return findingsOf(game).finding({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule, citation, message: message.text, messagePhrase: message.phrase });
 }
 
 /** A place at a banking poker table as the catalogue names it: a box (`seat:N`), the bank's hand, the board. */

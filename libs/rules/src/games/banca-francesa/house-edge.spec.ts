@@ -12,7 +12,7 @@ import { playerEdges } from '../../core/house-edge';
 import { envFor as anyEnvFor } from '../../core/testing';
 import type { SessionContext } from '../../core/types';
 import { BancaFrancesaRulebook } from './rulebook';
-import { bancaFrancesa } from './rules';
+import { rules as bancaFrancesa } from './rules';
 
 const WIZARD = 'https://wizardofodds.com/games/banca-francesa/';
 const envFor = (o: Partial<SessionContext> = {}) => anyEnvFor(bancaFrancesa, 'cantabria', o) as RoundEnv<BancaFrancesaRulebook>;

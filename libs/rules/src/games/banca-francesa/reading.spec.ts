@@ -9,7 +9,7 @@ import { asFacts, codes, envFor as anyEnvFor, judge } from '../../core/testing';
 import { isUndecided, type ExpectedSettlement, type SessionContext } from '../../core/types';
 import { ratioValue } from '../../core/dice';
 import { BANCA_FRANCESA_CANTABRIA, BancaFrancesaRulebook } from './rulebook';
-import { bancaFrancesa } from './rules';
+import { rules as bancaFrancesa } from './rules';
 
 const reading = readingOf('banca-francesa');
 const read = reading.jurisdictions.cantabria!;

@@ -58,4 +58,4 @@ export const BANCA_FRANCESA_CANTABRIA: BancaFrancesaRulebook = {
   options: { otherTotals: cited<OtherTotals>('no-decision', 'index.md OQ-16') },
 };
 
-export const BANCA_FRANCESA_RULEBOOKS = { cantabria: BANCA_FRANCESA_CANTABRIA } as const;
+export const rulebooks = { cantabria: BANCA_FRANCESA_CANTABRIA } as const;

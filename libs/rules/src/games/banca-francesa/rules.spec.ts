@@ -5,7 +5,7 @@ import { codes, envFor as anyEnvFor, judge, mutateCagnotte, mutateOverMaximum, m
 import { isUndecided, type ExpectedSettlement } from '../../core/types';
 import type { RoundEnv } from '../../core/game';
 import type { BancaFrancesaRulebook } from './rulebook';
-import { bancaFrancesa } from './rules';
+import { rules as bancaFrancesa } from './rules';
 
 const envFor = (...args: Parameters<typeof anyEnvFor>) => anyEnvFor(...args) as RoundEnv<BancaFrancesaRulebook>;
 

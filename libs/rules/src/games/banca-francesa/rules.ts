@@ -22,7 +22,6 @@ import {
   refuseDiceThrown,
   rollDice,
   RoundRecorder,
-  settled,
   winAt,
 } from '../../core/dice';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
@@ -30,10 +29,12 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import type { BetEdge } from '../../core/house-edge';
 import type { Finding, SettlementVerdict } from '../../core/types';
+import { findingsOf, undecided } from '../../core/findings';
 import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';
-import { BancaChance, BANCA_FRANCESA_RULEBOOKS, BancaFrancesaRulebook, OtherTotals } from './rulebook';
+import { BancaChance, rulebooks, BancaFrancesaRulebook, OtherTotals } from './rulebook';
 
 const GAME = 'banca-francesa';
+const { finding, expectedSettlement } = findingsOf(GAME);
 const CHANCES: readonly BancaChance[] = ['ases', 'pequeno', 'grande'];
 /** line bets play half on a chance (cantabria L1877–1889) */
 const LINE_BETS: Readonly<Record<string, BancaChance>> = { 'a-pequeno': 'pequeno', 'a-grande': 'grande' };
@@ -88,7 +89,7 @@ function judgeBancaOpening(opening: SessionOpening, env: Env): Finding[] {
   const findings: Finding[] = [];
   for (const [betType, declared] of Object.entries(opening.limits)) {
     if (!chanceOfBet(betType) || typeof declared !== 'number') continue;
-    const cap = bancaFrancesa.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, regulated).max!;
+    const cap = rules.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, regulated).max!;
     const above = declaredAboveCap(opening, betType, declared, cap, `with a minimum of ${opening.limits.min}`);
     if (above) findings.push(above);
   }
@@ -106,13 +107,13 @@ const EDGE_STAKE_CHIPS = 1000;
 function bancaHouseEdges(env: Env): readonly BetEdge[] {
   const amount = EDGE_STAKE_CHIPS * (env.ctx.smallestChip || 1);
   const settings = { otherTotals: otherTotals(env) };
-  return BANCA_BET_TYPES.map((betType) => coupEdge(bancaFrancesa, env, { betId: 'valued', betType, amount }, env.rulebook.dice.value, { settings }));
+  return BANCA_BET_TYPES.map((betType) => coupEdge(rules, env, { betId: 'valued', betType, amount }, env.rulebook.dice.value, { settings }));
 }
 
-export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
+export const rules: GameRules<BancaState, BancaFrancesaRulebook> = {
   game: GAME,
   family: 'dice',
-  rulebooks: BANCA_FRANCESA_RULEBOOKS,
+  rulebooks: rulebooks,
   factTypes: DICE_FACT_TYPES,
 
   refuseOptions(options) {
@@ -147,31 +148,31 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
     if (fact.type !== 'DiceThrown' || before.decidedAt === null) return [];
     const deciding = before.throws[before.decidedAt];
     return [
-      {
+      finding({
         code: 'DRAW_RULE_VIOLATION',
         expected: 'no further throw: the coup was decided',
         recorded: fact.data.dice,
-        rule: `${GAME}/throw-again`,
+        rule: 'throw-again',
         citation: before.decision === 'no-chance' ? optionCite(env, 'otherTotals') : env.rulebook.chances[before.decision!].cite,
         message: `the coup was decided by ${diceText(deciding)} (${before.decision}); a further throw was made`,
         messagePhrase: phrase('finding.dice.throwAfterDecided', { dice: diceText(deciding), decision: term('betType', before.decision) }),
-      },
+      }),
     ];
   },
 
   judgeBet(bet) {
     if (chanceOfBet(bet.betType)) return [];
     return [
-      {
+      finding({
         code: 'BET_NOT_ALLOWED',
         betId: bet.betId,
         expected: BANCA_BET_TYPES,
         recorded: bet.betType,
-        rule: `${GAME}/bet-types`,
+        rule: 'bet-types',
         citation: 'cantabria L1865–1889',
         message: `banca francesa has no "${bet.betType}" bet (ases, pequeño, grande and the line bets only)`,
         messagePhrase: phrase('finding.bancaFrancesa.noSuchBet', { betType: bet.betType }),
-      },
+      }),
     ];
   },
 
@@ -196,12 +197,19 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
   settle(state, { bet }, env): SettlementVerdict {
     const chance = chanceOfBet(bet.betType);
     if (state.decision === null) {
-      return { undecided: true, reason: `no throw has decided the coup yet (${state.throws.length} throw(s) without a chance)` };
+      return undecided(`no throw has decided the coup yet (${state.throws.length} throw(s) without a chance)`);
     }
     const dice = state.throws[state.decidedAt!];
     const rule = `${GAME}/${bet.betType}`;
     if (!chance) {
-      return settled('void', 0, `${GAME}/bet-types`, 'cantabria L1865–1889', `"${bet.betType}" is not a banca francesa bet: returned`, phrase('bancaFrancesa.notABet', { betType: bet.betType }));
+      return expectedSettlement({
+        outcome: 'void',
+        payout: 0,
+        rule: 'bet-types',
+        citation: 'cantabria L1865–1889',
+        explanation: `"${bet.betType}" is not a banca francesa bet: returned`,
+        explanationPhrase: phrase('bancaFrancesa.notABet', { betType: bet.betType }),
+      });
     }
     const line = LINE_BETS[bet.betType] !== undefined;
     const cite = line ? `${env.rulebook.payouts[chance].cite}; ${env.rulebook.lineBets.plays.cite}` : env.rulebook.payouts[chance].cite;
@@ -223,9 +231,23 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
       if (won) {
         const payout = payRatio(playing, env.rulebook.payouts[chance].value, env.ctx.smallestChip);
         const odds = ratioText(env.rulebook.payouts[chance].value);
-        return settled('win', payout, rule, cite, `${why}: the line bet plays half (${playing}) on ${chance} at ${odds} = ${payout}`, phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfPlays', { ...lineBet, chance: term('betType', chance), odds, payout: amount(payout) }) }));
+        return expectedSettlement({
+          outcome: 'win',
+          payout,
+          rule: bet.betType,
+          citation: cite,
+          explanation: `${why}: the line bet plays half (${playing}) on ${chance} at ${odds} = ${payout}`,
+          explanationPhrase: phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfPlays', { ...lineBet, chance: term('betType', chance), odds, payout: amount(payout) }) }),
+        });
       }
-      return settled('half-lost', 0, rule, cite, `${why}: the line bet loses the half that plays (${playing}); the other half is returned`, phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfLost', lineBet) }));
+      return expectedSettlement({
+        outcome: 'half-lost',
+        payout: 0,
+        rule: bet.betType,
+        citation: cite,
+        explanation: `${why}: the line bet loses the half that plays (${playing}); the other half is returned`,
+        explanationPhrase: phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfLost', lineBet) }),
+      });
     }
     if (won) return winAt(bet.amount, env.rulebook.payouts[chance], env.ctx.smallestChip, rule, coup(why));
     const lossCite = state.decision === 'no-chance' ? optionCite(env, 'otherTotals') : env.rulebook.chances[chance].cite;
@@ -275,7 +297,7 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
       const count = 1 + Math.floor(ctx.random() * 2);
       for (let i = 0; i < count; i++) {
         const betType = pick(ctx.random, ['pequeno', 'grande', 'pequeno', 'grande', 'ases', 'a-pequeno', 'a-grande'] as const);
-        const limits = bancaFrancesa.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, env);
+        const limits = rules.betLimits!({ betId: '', betType, amount: 0, eventId: '', late: false }, env);
         // line bets play half their chips: stake in pairs of chips so the half is whole
         const step = LINE_BETS[betType] ? 2 * chip : chip;
         const amount = pickStake(ctx.random, limits.min?.amount ?? chip, limits.max?.amount ?? env.ctx.limits.max, step);
@@ -283,14 +305,14 @@ export const bancaFrancesa: GameRules<BancaState, BancaFrancesaRulebook> = {
       }
     }
     r.add('BetsClosed');
-    let state = bancaFrancesa.initialState(env);
+    let state = rules.initialState(env);
     for (let t = 0; t < 1000 && state.decision === null; t++) {
       r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
-      state = bancaFrancesa.evolve(state, r.asFacts()[r.facts.length - 1], env);
+      state = rules.evolve(state, r.asFacts()[r.facts.length - 1], env);
     }
     if (state.decision === null) return [...r.add('RoundVoided', { reason: 'no decision in 1000 throws', decidedBy: 'jefe de mesa' }).facts];
     // losers are collected first, starting with ases, then winners paid (cantabria L1891–1913)
-    const settlements = betsOf(r.asFacts()).map((bet) => ({ bet, verdict: bancaFrancesa.settle(state, { bet }, env) }));
+    const settlements = betsOf(r.asFacts()).map((bet) => ({ bet, verdict: rules.settle(state, { bet }, env) }));
     const order = (v: SettlementVerdict) => ('outcome' in v && v.outcome === 'win' ? 1 : 0);
     settlements.sort((a, b) => order(a.verdict) - order(b.verdict) || Number(b.bet.betType === 'ases') - Number(a.bet.betType === 'ases'));
     for (const { bet, verdict } of settlements) {

@@ -19,7 +19,7 @@ import { cited, type JurisdictionId } from '../../core/types';
 import { caribbeanCounts, type CaribbeanCounts } from './house-edge';
 import { COUNTS } from './house-edge.data';
 import { CaribbeanStudRulebook, EUSKADI } from './rulebook';
-import { caribbeanStud } from './rules';
+import { rules as caribbeanStud } from './rules';
 
 const WOO_STRATEGIES = 'https://toho-talent.com/2022/04/14/caribbean-stud-poker-strategy/ (Wizard of Odds, "Strategy Statistics in Caribbean Stud Poker")';
 const WOO_RETURN_TABLE = 'http://www.casinoadvisor.com/caribbean-stud-poker-probability-article.html (Wizard of Odds\' "U.S. Rules Return Table")';

@@ -11,7 +11,7 @@ import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../cor
 import { codes, envFor, judge } from '../../core/testing';
 import type { Cited, JurisdictionId } from '../../core/types';
 import type { CaribbeanStudRulebook } from './rulebook';
-import { caribbeanStud } from './rules';
+import { rules as caribbeanStud } from './rules';
 
 const rules: GameRules = caribbeanStud;
 const reading = readingOf('caribbean-stud');

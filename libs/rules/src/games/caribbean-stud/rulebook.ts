@@ -231,7 +231,7 @@ export const ANDALUCIA: CaribbeanStudRulebook = {
   },
 };
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, CaribbeanStudRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, CaribbeanStudRulebook>> = {
   euskadi: EUSKADI,
   cantabria: CANTABRIA,
   'illes-balears': ILLES_BALEARS,

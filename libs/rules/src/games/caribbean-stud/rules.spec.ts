@@ -4,7 +4,7 @@ import { roundJackpotPrizes } from '../../core/jackpot-prizes';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import type { GameRules } from '../../core/game';
-import { caribbeanStud } from './rules';
+import { rules as caribbeanStud } from './rules';
 
 const rules: GameRules = caribbeanStud;
 

@@ -45,7 +45,6 @@ import {
   secondBetMax,
   showdown,
   sideBetMax,
-  undecided,
   versusText,
   handsCompared,
   bankDoesNotQualify,
@@ -54,12 +53,13 @@ import {
   jackpotStake,
   playerWins,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
 import type { Bet, ExpectedLevy, Fact, Finding, SettlementVerdict } from '../../core/types';
 import { amount, phrase } from '../../core/phrase';
 import { caribbeanStudEdges } from './house-edge';
-import { CaribbeanStudRulebook, RULEBOOKS } from './rulebook';
+import { CaribbeanStudRulebook, rulebooks } from './rulebook';
 
 const GAME = 'caribbean-stud';
 type R = CaribbeanStudRulebook;
@@ -183,10 +183,10 @@ function judgeMissingContribution(s: BankPokerState, env: Env): Finding[] {
   ];
 }
 
-export const caribbeanStud: GameRules<BankPokerState, R> = {
+export const rules: GameRules<BankPokerState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   deck: () => DECK_52,
 
   refuseOptions(options) {
@@ -313,7 +313,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
     return hand ? [hand.strength, ...hand.ranks] : null;
   },
 
-  houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(caribbeanStud, env)),
+  houseEdges: (env) => memoEdges(env, () => caribbeanStudEdges(rules, env)),
   jackpotContributionDue: carouselContributionDue,
 
   judgeEnd: (s, env) => [
@@ -337,7 +337,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
   play(ctx) {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
-    const c = new Croupier(caribbeanStud, ctx, DECK_52);
+    const c = new Croupier(rules, ctx, DECK_52);
     const seats = c.boxes(rb.boxes.value);
     const min = env.ctx.limits.min;
     const antes = new Map<number, number>();
@@ -369,7 +369,7 @@ export const caribbeanStud: GameRules<BankPokerState, R> = {
       } else c.decide(seat, 'fold');
     }
     c.close();
-    playJackpot(c, caribbeanStud, ctx, rb.jackpot.contributionRate);
+    playJackpot(c, rules, ctx, rb.jackpot.contributionRate);
     c.settleAll();
     return c.complete();
   },

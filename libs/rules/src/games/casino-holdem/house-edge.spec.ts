@@ -8,7 +8,7 @@ import { playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
 import { sampleCasinoHoldem } from './house-edge';
 import { SAMPLE } from './house-edge.data';
-import { casinoHoldem } from './rules';
+import { rules as casinoHoldem } from './rules';
 
 const edgesOf = (options: Record<string, unknown> = {}) => casinoHoldem.houseEdges!(<never>envFor(casinoHoldem, 'euskadi', { options }));
 const edge = (edges: readonly BetEdge[], betType: string) => edges.find((e) => e.betType === betType)!;

@@ -11,7 +11,7 @@ import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { Cited } from '../../core/types';
 import type { CasinoHoldemRulebook } from './rulebook';
-import { casinoHoldem } from './rules';
+import { rules as casinoHoldem } from './rules';
 
 const rules: GameRules = casinoHoldem;
 const reading = readingOf('casino-holdem');

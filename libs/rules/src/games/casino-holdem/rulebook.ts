@@ -81,4 +81,4 @@ export const EUSKADI: CasinoHoldemRulebook = {
   },
 };
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, CasinoHoldemRulebook>> = { euskadi: EUSKADI };
+export const rulebooks: Partial<Record<JurisdictionId, CasinoHoldemRulebook>> = { euskadi: EUSKADI };

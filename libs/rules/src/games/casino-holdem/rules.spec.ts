@@ -2,7 +2,7 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, propertySuite, Script } from '../../core/poker/bank-testing';
 import { codes, envFor, judge } from '../../core/testing';
-import { casinoHoldem } from './rules';
+import { rules as casinoHoldem } from './rules';
 
 const rules: GameRules = casinoHoldem;
 const env = envFor(rules, 'euskadi');

@@ -46,7 +46,6 @@ import {
   seatsWith,
   secondBetMax,
   showdown,
-  undecided,
   versusText,
   handsCompared,
   bankDoesNotQualify,
@@ -54,10 +53,11 @@ import {
   bankWhy,
   playerWins,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { cited, type Bet, type Cited, type Finding, type SettlementVerdict } from '../../core/types';
 import { casinoHoldemEdges } from './house-edge';
-import { CasinoHoldemRulebook, RULEBOOKS } from './rulebook';
+import { CasinoHoldemRulebook, rulebooks } from './rulebook';
 
 const GAME = 'casino-holdem';
 type R = CasinoHoldemRulebook;
@@ -129,10 +129,10 @@ function settleTxb(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   return odds && qualifies(hand, rb.txbMinimum.value) ? winAt(bet, odds, env, `${GAME}/txb`, why) : lose(`${GAME}/txb`, rb.txbMinimum.cite, bankWhy.short(`${why.text}, below a pair of aces`, why, 'acesPair'));
 }
 
-export const casinoHoldem: GameRules<BankPokerState, R> = {
+export const rules: GameRules<BankPokerState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   deck: () => DECK_52,
 
   refuseOptions(options) {
@@ -178,7 +178,7 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
   isDecided: (s, env) => isComplete(deal, s, env),
   judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeUndueExposure(GAME, s, (x) => x.to === DEALER, env.rulebook.misdeal.cite)],
 
-  houseEdges: (env) => memoEdges(env, () => casinoHoldemEdges(casinoHoldem, env, playMultiple(env).value)),
+  houseEdges: (env) => memoEdges(env, () => casinoHoldemEdges(rules, env, playMultiple(env).value)),
 
   describe(s, env) {
     const named: Record<string, string> = {};
@@ -193,7 +193,7 @@ export const casinoHoldem: GameRules<BankPokerState, R> = {
   play(ctx) {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
-    const c = new Croupier(casinoHoldem, ctx, DECK_52);
+    const c = new Croupier(rules, ctx, DECK_52);
     const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     for (const seat of seats) {

@@ -11,10 +11,10 @@ import type { BetEdge } from '../../core/house-edge';
 import { playerEdges } from '../../core/house-edge';
 import { envFor as anyEnvFor } from '../../core/testing';
 import type { JurisdictionId, SessionContext } from '../../core/types';
-import { CRAPS_BET_TYPES, CRAPS_RULEBOOKS, CrapsJurisdiction, CrapsRulebook, ODDS_BETS } from './rulebook';
-import { craps } from './rules';
+import { CRAPS_BET_TYPES, rulebooks, CrapsJurisdiction, CrapsRulebook, ODDS_BETS } from './rulebook';
+import { rules as craps } from './rules';
 
-const JURISDICTIONS = Object.keys(CRAPS_RULEBOOKS) as CrapsJurisdiction[];
+const JURISDICTIONS = Object.keys(rulebooks) as CrapsJurisdiction[];
 const envFor = (j: JurisdictionId, o: Partial<SessionContext> = {}) => anyEnvFor(craps, j, o) as RoundEnv<CrapsRulebook>;
 const edgeOf = (edges: readonly BetEdge[], betType: string, selection?: unknown) => {
   const e = edges.find((x) => x.betType === betType && x.selection === selection);

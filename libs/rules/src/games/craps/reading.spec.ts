@@ -9,8 +9,8 @@ import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { asFacts, codes, envFor as anyEnvFor, judge } from '../../core/testing';
 import { isUndecided, type ExpectedSettlement, type JurisdictionId, type SessionContext } from '../../core/types';
 import { Ratio, ratioValue } from '../../core/dice';
-import { CRAPS_RULEBOOKS, CrapsJurisdiction, CrapsRulebook, PointNumber } from './rulebook';
-import { craps, CrapsCarried } from './rules';
+import { rulebooks as CRAPS_RULEBOOKS, CrapsJurisdiction, CrapsRulebook, PointNumber } from './rulebook';
+import { rules as craps, CrapsCarried } from './rules';
 
 const reading = readingOf('craps');
 const JURISDICTIONS = Object.keys(CRAPS_RULEBOOKS) as CrapsJurisdiction[];

@@ -88,7 +88,7 @@ const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>>
     // the Spanish of section C is split by the OCR: L3480–3481, then L3550–3578
     odds: 'L3554–3559, L3568–3572', dontOdds: 'L3561–3566, L3574–3578', place: 'L3580–3583', right: 'L3585–3591', wrong: 'L3593–3600',
     oddsGeneral: 'L3480–3481, L3550–3552', lineStays: 'L3318–3321', simpleMax: 'L3666–3668', multipleMax: 'L3670–3674',
-    // the limits (L3666–3694) state no maximum for the Win and Come odds: docs/decisions/open-questions.md#oq-17 (see CRAPS_RULEBOOKS.euskadi)
+    // the limits (L3666–3694) state no maximum for the Win and Come odds: docs/decisions/open-questions.md#oq-17 (see rulebooks.euskadi)
     oddsMax: 'L3666–3694', dontOddsMax: 'L3676–3682', rightMax: 'L3684–3688', wrongMax: 'L3690–3694',
     // the Spanish sentence on the dice changing hands is lost from the OCR at L3220; the Basque keeps it
     shooterLine: 'L3817–3821', diceChange: 'L3222–3223',
@@ -185,7 +185,7 @@ function crapsRulebook(
   return { ...base, ...overrides(base, c) };
 }
 
-export const CRAPS_RULEBOOKS: Readonly<Record<CrapsJurisdiction, CrapsRulebook>> = {
+export const rulebooks: Readonly<Record<CrapsJurisdiction, CrapsRulebook>> = {
   // Δ pass/come odds maximum not stated: = the flat bet (docs/decisions/open-questions.md#oq-17)
   euskadi: crapsRulebook('euskadi', (base) => ({
     limits: { ...base.limits, oddsTimesFlat: cited(1, 'index.md OQ-17') },

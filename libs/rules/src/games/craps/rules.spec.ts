@@ -3,8 +3,8 @@ import { seededRandom } from '../../core/cards';
 import type { PlayedFact, RoundEnv } from '../../core/game';
 import { asFacts, codes, envFor as anyEnvFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../../core/testing';
 import { isUndecided, isUnverifiable, type ExpectedSettlement, type JurisdictionId, type SessionContext } from '../../core/types';
-import { CRAPS_RULEBOOKS, CrapsJurisdiction, CrapsRulebook, POINT_NUMBERS } from './rulebook';
-import { craps, CrapsCarried, pointAfter, refuseCrapsLimits } from './rules';
+import { rulebooks as CRAPS_RULEBOOKS, CrapsJurisdiction, CrapsRulebook, POINT_NUMBERS } from './rulebook';
+import { rules as craps, CrapsCarried, pointAfter, refuseCrapsLimits } from './rules';
 
 const JURISDICTIONS = Object.keys(CRAPS_RULEBOOKS) as CrapsJurisdiction[];
 const envFor = (j: JurisdictionId, o: Partial<SessionContext> = {}) => anyEnvFor(craps, j, o) as RoundEnv<CrapsRulebook>;

@@ -36,7 +36,7 @@ import { crapsHouseEdges } from './house-edge';
 import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';
 import {
   CRAPS_BET_TYPES,
-  CRAPS_RULEBOOKS,
+  rulebooks,
   CrapsBetType,
   CrapsRulebook,
   FixedBet,
@@ -411,10 +411,10 @@ function judgeShooterLineBet(state: CrapsState, env: Env): Finding[] {
 
 // ---------------------------------------------------------------------------------------------
 
-export const craps: GameRules<CrapsState, CrapsRulebook> = {
+export const rules: GameRules<CrapsState, CrapsRulebook> = {
   game: GAME,
   family: 'dice',
-  rulebooks: CRAPS_RULEBOOKS,
+  rulebooks: rulebooks,
   factTypes: CRAPS_FACT_TYPES,
 
   refuseOptions(options) {
@@ -458,7 +458,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       case 'RoundCompleted': {
         if (!c.pending) return c;
         const e = env as Env;
-        const state = c.pending.facts.reduce((s, f) => craps.evolve(s, f, e), startState(c));
+        const state = c.pending.facts.reduce((s, f) => rules.evolve(s, f, e), startState(c));
         return carriedAfter(state, e);
       }
       default:
@@ -599,7 +599,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
 
   isDecided: (state) => state.dice !== null,
 
-  houseEdges: (env) => crapsHouseEdges(craps, env),
+  houseEdges: (env) => crapsHouseEdges(rules, env),
 
   judgeOpening: judgeCrapsOpening,
 
@@ -673,7 +673,7 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
       r.add(SHOOTER_NAMED, { seat: shooter });
     }
     const state0 = startState(carried);
-    const state = () => r.asFacts().reduce((s, f) => craps.evolve(s, f, env), state0);
+    const state = () => r.asFacts().reduce((s, f) => rules.evolve(s, f, env), state0);
     // the layout as it stands: re-state every standing bet; now and then a removable bet is taken down
     const withdrawn = new Set<string>();
     for (const s of carried?.standing ?? []) {
@@ -724,12 +724,12 @@ export const craps: GameRules<CrapsState, CrapsRulebook> = {
     r.add('DiceThrown', { dice: rollDice(ctx.random, env.rulebook.dice.value, ctx.bias?.loadedDie) });
     const final = state();
     for (const bet of betsOf(r.asFacts())) {
-      const verdict = craps.settle(final, { bet }, env);
+      const verdict = rules.settle(final, { bet }, env);
       if ('outcome' in verdict) r.add('BetSettled', { betId: bet.betId, outcome: verdict.outcome, payout: verdict.payout });
     }
     r.add('RoundCompleted');
     // the croupier's own memory of the layout: the same fold the judge uses
-    ctx.memory.carried = r.asFacts().reduce<unknown>((c, f) => craps.carry!(c, f, env), carried);
+    ctx.memory.carried = r.asFacts().reduce<unknown>((c, f) => rules.carry!(c, f, env), carried);
     return r.facts;
   },
 };

@@ -11,7 +11,7 @@ import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { envFor, judge } from '../../core/testing';
 import type { Cited } from '../../core/types';
 import type { DrawPokerRulebook } from './rulebook';
-import { bankDiscards, drawPokerVsBank } from './rules';
+import { bankDiscards, rules as drawPokerVsBank } from './rules';
 
 const rules: GameRules = drawPokerVsBank;
 const reading = readingOf('draw-poker-vs-bank');

@@ -88,4 +88,4 @@ export const EUSKADI: DrawPokerRulebook = {
   },
 };
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, DrawPokerRulebook>> = { euskadi: EUSKADI };
+export const rulebooks: Partial<Record<JurisdictionId, DrawPokerRulebook>> = { euskadi: EUSKADI };

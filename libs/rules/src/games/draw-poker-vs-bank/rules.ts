@@ -46,7 +46,6 @@ import {
   secondBetMax,
   showdown,
   sideBetMax,
-  undecided,
   versusText,
   handsCompared,
   bankDoesNotQualify,
@@ -55,10 +54,11 @@ import {
   jackpotStake,
   playerWins,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { evaluateFive, handName, handPhrase, HandValue, qualifies } from '../../core/poker/evaluate';
 import { phrase, said, type Phrase } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
-import { DrawPokerRulebook, RULEBOOKS } from './rulebook';
+import { DrawPokerRulebook, rulebooks } from './rulebook';
 
 const GAME = 'draw-poker-vs-bank';
 type R = DrawPokerRulebook;
@@ -200,10 +200,10 @@ function jackpotHandOf(s: DrawPokerState, seat: unknown, env: Env): string | nul
   return final && jp.afterDraw[final.category] ? `${final.category}-after-draw` : null;
 }
 
-export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
+export const rules: GameRules<DrawPokerState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   factTypes: {
     BankDiscarded: {
       description: "the bank's discards by its fixed drawing table: discards [cards] (empty when it stands); its replacements follow as CardDealt to dealer",
@@ -328,7 +328,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
   play(ctx) {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
-    const c = new Croupier(drawPokerVsBank, ctx, DECK_52);
+    const c = new Croupier(rules, ctx, DECK_52);
     const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     for (const seat of seats) {
@@ -364,7 +364,7 @@ export const drawPokerVsBank: GameRules<DrawPokerState, R> = {
     const due = bankDiscards(bankDealt);
     c.record('BankDiscarded', { discards: due.discards });
     for (let i = 0; i < due.discards.length; i++) c.deal(DEALER);
-    playJackpot(c, drawPokerVsBank, ctx);
+    playJackpot(c, rules, ctx);
     c.settleAll();
     return c.complete();
   },

@@ -10,7 +10,7 @@ import { compareHands, evaluateFive, PAI_GOW } from '../../core/poker/evaluate';
 import { citesLines, readingOf, ReadValue } from '../../core/reading-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { evaluateTwo, paiGowPoker } from './rules';
+import { evaluateTwo, rules as paiGowPoker } from './rules';
 import type { PaiGowRulebook } from './rulebook';
 
 const rules: GameRules = paiGowPoker;

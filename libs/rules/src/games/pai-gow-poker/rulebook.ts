@@ -68,7 +68,7 @@ const build = (j: JurisdictionId, l: Lines): PaiGowRulebook => ({
   },
 });
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, PaiGowRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, PaiGowRulebook>> = {
   euskadi: build('euskadi', {
     source: 'L8996–9598',
     joker: 'L9026–9029',

@@ -3,7 +3,7 @@ import type { GameRules } from '../../core/game';
 import { expectedOf, propertySuite, Script } from '../../core/poker/bank-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { evaluateTwo, houseWay, paiGowPoker, setHands } from './rules';
+import { evaluateTwo, houseWay, rules as paiGowPoker, setHands } from './rules';
 
 const rules: GameRules = paiGowPoker;
 const BOTH: JurisdictionId[] = ['euskadi', 'cantabria'];

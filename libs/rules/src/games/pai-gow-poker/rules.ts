@@ -40,15 +40,15 @@ import {
   seatOf,
   seatPosition,
   seatsWith,
-  undecided,
-  verdict,
 } from '../../core/poker/bank';
+import { findingsOf, undecided } from '../../core/findings';
 import { choose, compareHands, evaluateFive, handName, handPhrase, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
 import { amount, phrase, said, term, type Phrase, type PhraseValue } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict } from '../../core/types';
-import { PaiGowRulebook, RULEBOOKS } from './rulebook';
+import { PaiGowRulebook, rulebooks } from './rulebook';
 
 const GAME = 'pai-gow-poker';
+const { expectedSettlement } = findingsOf(GAME);
 type R = PaiGowRulebook;
 type Env = RoundEnv<R>;
 const DECK = withJokers(DECK_52, 1);
@@ -154,15 +154,15 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
     const rate = commissionRate(env);
     const win = bet.amount * rb.winOdds.value;
     const commission = applyRate(win, rate, env.ctx.smallestChip);
-    return verdict(
-      'win',
-      win - commission,
-      `${GAME}/both-hands-win`,
-      `${rb.outcomes.cite}; ${optionCite(env, 'commissionRate')}`,
-      `${versus}: both hands win, pays 1:1 (${win}) less ${rate * 100} % commission (${commission})`,
+    return expectedSettlement({
+      outcome: 'win',
+      payout: win - commission,
+      rule: 'both-hands-win',
+      citation: `${rb.outcomes.cite}; ${optionCite(env, 'commissionRate')}`,
+      explanation: `${versus}: both hands win, pays 1:1 (${win}) less ${rate * 100} % commission (${commission})`,
+      explanationPhrase: compared('both', { win: amount(win), percent: rate * 100, commission: amount(commission) }),
       commission,
-      compared('both', { win: amount(win), percent: rate * 100, commission: amount(commission) }),
-    );
+    });
   }
   if (highWins || lowWins) return push(`${GAME}/one-hand-wins`, rb.outcomes.cite, { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') });
   return lose(`${GAME}/bank-wins`, rb.outcomes.cite, { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') });
@@ -199,10 +199,10 @@ function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
   return findings;
 }
 
-export const paiGowPoker: GameRules<PaiGowState, R> = {
+export const rules: GameRules<PaiGowState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   factTypes: {
     BankSetHands: { description: "the croupier's (bank's) setting: low [2 cards]; the other five are the high hand", required: ['roundId', 'low'], roundScoped: true },
   },
@@ -283,7 +283,7 @@ export const paiGowPoker: GameRules<PaiGowState, R> = {
   },
 
   play(ctx) {
-    const c = new Croupier(paiGowPoker, ctx, DECK);
+    const c = new Croupier(rules, ctx, DECK);
     const seats = c.boxes(ctx.env.rulebook.boxes.value);
     for (const seat of seats) c.bet(seat, 'main', c.stake(20));
     c.close();

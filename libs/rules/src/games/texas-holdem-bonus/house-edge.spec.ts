@@ -5,9 +5,9 @@
  */
 import { playerEdges } from '../../core/house-edge';
 import { envFor } from '../../core/testing';
-import { texasHoldemVsBank } from '../texas-holdem-vs-bank/rules';
+import { rules as texasHoldemVsBank } from '../texas-holdem-vs-bank/rules';
 import { bonusClasses } from './house-edge';
-import { texasHoldemBonus } from './rules';
+import { rules as texasHoldemBonus } from './rules';
 
 // The cantabria table is the common one: "One Pair: 2/2 - 10/10 3 - 1 · AQ, AJ Different Suit 5 - 1 · One
 // Pair: K/K,Q/Q,J/J 10 - 1 · Ace/King Different Suit 15 - 1 · AQ, AJ Same Suit 20 - 1 · Ace/King Same Suit

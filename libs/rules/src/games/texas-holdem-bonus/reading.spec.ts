@@ -7,7 +7,7 @@
 import { expectedOf } from '../../core/poker/bank-testing';
 import { envFor } from '../../core/testing';
 import { commonRounds, round, valuesAgree } from './reading-testing';
-import { texasHoldemBonus } from './rules';
+import { rules as texasHoldemBonus } from './rules';
 
 describe('texas-holdem-bonus cantabria: the rulebook holds the values the reader read', () => valuesAgree('texas-holdem-bonus', texasHoldemBonus));
 describe("texas-holdem-bonus cantabria: the reader's rounds", () => commonRounds(texasHoldemBonus));

@@ -2,8 +2,8 @@ import { DECK_52 } from '../../core/cards';
 import type { GameRules } from '../../core/game';
 import { expectedOf, propertySuite, Script } from '../../core/poker/bank-testing';
 import { codes, envFor, judge } from '../../core/testing';
-import { texasHoldemVsBank } from '../texas-holdem-vs-bank/rules';
-import { bonusHand, texasHoldemBonus } from './rules';
+import { rules as texasHoldemVsBank } from '../texas-holdem-vs-bank/rules';
+import { bonusHand, rules as texasHoldemBonus } from './rules';
 
 const bonusGame: GameRules = texasHoldemBonus;
 const vsBank: GameRules = texasHoldemVsBank;

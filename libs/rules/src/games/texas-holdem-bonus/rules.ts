@@ -45,7 +45,6 @@ import {
   seatsWith,
   secondBetMax,
   showdown,
-  undecided,
   versusText,
   handsCompared,
   bankDoesNotQualify,
@@ -53,12 +52,13 @@ import {
   bankWhy,
   playerWins,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { said, term } from '../../core/phrase';
 import { bestOf, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { parseCard } from '../../core/cards';
 import { cited, type Bet, type Finding, type JurisdictionId, type SettlementVerdict } from '../../core/types';
 import { texasHoldemEdges } from './house-edge';
-import { BONUS_RULEBOOKS, TexasHoldemRulebook } from './rulebook';
+import { rulebooks, TexasHoldemRulebook } from './rulebook';
 import { bonusHand } from './hands';
 export { bonusHand } from './hands';
 
@@ -250,4 +250,4 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
   return rules;
 }
 
-export const texasHoldemBonus = texasHoldemGame('texas-holdem-bonus', BONUS_RULEBOOKS);
+export const rules = texasHoldemGame('texas-holdem-bonus', rulebooks);

@@ -5,7 +5,7 @@
  * must get right. Resolutions: `docs/games/readings/texas-holdem-bonus.resolutions.md` (one file for both games).
  */
 import { commonRounds, valuesAgree } from '../texas-holdem-bonus/reading-testing';
-import { texasHoldemVsBank } from './rules';
+import { rules as texasHoldemVsBank } from './rules';
 
 describe('texas-holdem-vs-bank cantabria: the rulebook holds the values the reader read', () => valuesAgree('texas-holdem-vs-bank', texasHoldemVsBank));
 describe("texas-holdem-vs-bank cantabria: the reader's rounds", () => commonRounds(texasHoldemVsBank));

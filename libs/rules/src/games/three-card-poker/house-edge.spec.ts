@@ -10,7 +10,7 @@ import { envFor } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import { threeCardCounts } from './house-edge';
 import type { ThreeCardPokerRulebook } from './rulebook';
-import { threeCardPoker } from './rules';
+import { rules as threeCardPoker } from './rules';
 
 const edgesOf = (j: JurisdictionId, options: Record<string, unknown> = {}) =>
   threeCardPoker.houseEdges!(envFor(threeCardPoker, j, { options }) as RoundEnv<ThreeCardPokerRulebook>);

@@ -11,7 +11,7 @@ import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../cor
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import type { ThreeCardPokerRulebook } from './rulebook';
-import { threeCardPoker } from './rules';
+import { rules as threeCardPoker } from './rules';
 
 const rules: GameRules = threeCardPoker;
 const reading = readingOf('three-card-poker');

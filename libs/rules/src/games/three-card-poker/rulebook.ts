@@ -121,4 +121,4 @@ export const CANTABRIA: ThreeCardPokerRulebook = {
   },
 };
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, ThreeCardPokerRulebook>> = { euskadi: EUSKADI, cantabria: CANTABRIA };
+export const rulebooks: Partial<Record<JurisdictionId, ThreeCardPokerRulebook>> = { euskadi: EUSKADI, cantabria: CANTABRIA };

@@ -3,7 +3,7 @@ import type { GameRules } from '../../core/game';
 import { expectedOf, propertySuite, Script } from '../../core/poker/bank-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { threeCardPoker } from './rules';
+import { rules as threeCardPoker } from './rules';
 
 const rules: GameRules = threeCardPoker;
 const BOTH: JurisdictionId[] = ['euskadi', 'cantabria'];

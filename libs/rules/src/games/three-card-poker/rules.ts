@@ -43,16 +43,16 @@ import {
   seatsWith,
   secondBetMax,
   showdown,
-  undecided,
   handsCompared,
   bankDoesNotQualify,
   winAt,
   bankWhy,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { evaluateThree, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import type { Bet, Finding, SettlementVerdict } from '../../core/types';
 import { threeCardPokerEdges } from './house-edge';
-import { RULEBOOKS, ThreeCardPokerRulebook } from './rulebook';
+import { rulebooks, ThreeCardPokerRulebook } from './rulebook';
 
 const GAME = 'three-card-poker';
 type R = ThreeCardPokerRulebook;
@@ -131,10 +131,10 @@ function settlePairPlus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdic
   return odds ? winAt(bet, odds, env, `${GAME}/pair-plus`, why) : lose(`${GAME}/pair-plus`, tableCite, bankWhy.short(`${why.text}: no pair`, why, 'pair'));
 }
 
-export const threeCardPoker: GameRules<BankPokerState, R> = {
+export const rules: GameRules<BankPokerState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   deck: () => DECK_52,
 
   refuseOptions(options, rulebook) {
@@ -204,7 +204,7 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
   // no card of the bank is dealt face up (euskadi L9885–9899, cantabria L4569–4578); an exposed card voids the coup
   judgeEnd: (s, env) => [...judgeDealEnd(deal, s, env), ...judgeUndueExposure(GAME, s, (x) => x.to === DEALER, env.rulebook.misdeal.cite)],
 
-  houseEdges: (env) => memoEdges(env, () => threeCardPokerEdges(threeCardPoker, env)),
+  houseEdges: (env) => memoEdges(env, () => threeCardPokerEdges(rules, env)),
 
   describe(s, env) {
     const named: Record<string, string> = {};
@@ -219,7 +219,7 @@ export const threeCardPoker: GameRules<BankPokerState, R> = {
   play(ctx) {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
-    const c = new Croupier(threeCardPoker, ctx, DECK_52);
+    const c = new Croupier(rules, ctx, DECK_52);
     const seats = c.boxes(rb.boxes.value);
     const antes = new Map<number, number>();
     const min = env.ctx.limits.min;

@@ -16,7 +16,7 @@ import { envFor } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import { sampleT40Edges, t40Chances } from './house-edge';
 import { TrenteEtQuaranteRulebook } from './rulebook';
-import { trenteEtQuarante as rules } from './rules';
+import { rules } from './rules';
 
 const env = (j: JurisdictionId, options: Record<string, unknown> = {}) => envFor(rules, j, { options }) as RoundEnv<TrenteEtQuaranteRulebook>;
 const PUBLISHED_EDGE = 1.096 / 100;

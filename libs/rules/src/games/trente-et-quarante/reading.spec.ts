@@ -9,7 +9,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
 import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TrenteEtQuaranteRulebook } from './rulebook';
-import { coupResult, T40Carried, trenteEtQuarante as rules } from './rules';
+import { coupResult, T40Carried, rules } from './rules';
 
 const reading = readingOf('trente-et-quarante');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;

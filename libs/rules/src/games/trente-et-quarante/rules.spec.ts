@@ -6,7 +6,7 @@ import { judgeCoupAfterCut, judgeShoe } from '../../core/session-rules';
 import type { ExpectedSettlement, Fact, JurisdictionId, SessionContext, ShoeInPlay } from '../../core/types';
 import { bet, cards, closed, completed, fact, settled, settlementOf, start } from '../../core/blackjack-testing';
 import { TrenteEtQuaranteRulebook } from './rulebook';
-import { T40Carried, trenteEtQuarante as rules } from './rules';
+import { T40Carried, rules } from './rules';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
 const LIMITS = { min: 1000, max: 50_000 };

@@ -430,4 +430,3 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   play,
 };
 
-export { rules as trenteEtQuarante };

@@ -10,17 +10,17 @@ import { envFor, sessionContext } from '../../core/testing';
 import { cited, type JurisdictionId } from '../../core/types';
 import { countedClasses, tableKey } from './house-edge';
 import { KEPT } from './house-edge.data';
-import { RULEBOOKS, TrijokerRulebook } from './rulebook';
-import { trijoker } from './rules';
+import { rulebooks, TrijokerRulebook } from './rulebook';
+import { rules as trijoker } from './rules';
 
 // Let It Ride: "Pair of 10's or better 1 to 1 … Royal Straight Flush 1000 to 1", the rest as trijoker's
 // (http://0123casino.free.fr/english/ride.htm); "a 3.51% house edge" at the optimal strategy
 // (https://toolsgambling.com/blog/let-it-ride-strategy/; "Follow the rules of basic strategy and the
 // house's edge will drop to about roughly 3.5%", http://gamblingmy.com/let-ride-probability-smarts/).
 const LET_IT_RIDE: TrijokerRulebook = {
-  ...RULEBOOKS.euskadi!,
+  ...rulebooks.euskadi!,
   minimumHand: cited({ category: 'pair', ranks: [10] }, 'Let It Ride: pair of 10s or better'),
-  payTable: { ...RULEBOOKS.euskadi!.payTable, 'royal-flush': cited(1000, 'Let It Ride: royal flush 1000 to 1') },
+  payTable: { ...rulebooks.euskadi!.payTable, 'royal-flush': cited(1000, 'Let It Ride: royal flush 1000 to 1') },
 };
 const edgeOf = (rulebook: TrijokerRulebook) => trijoker.houseEdges!(roundEnv(rulebook, sessionContext('trijoker', rulebook.jurisdiction)))[0];
 
@@ -32,10 +32,10 @@ describe('trijoker house edge (exact: every hand in every order, optimal strateg
   }, 30_000);
 
   it('the kept classes are what the count gives for the rulebooks\' table, and every deal is counted once', () => {
-    const counted = countedClasses(RULEBOOKS.euskadi!);
+    const counted = countedClasses(rulebooks.euskadi!);
     expect(counted).toEqual(KEPT.classes);
     expect(counted.reduce((t, c) => t + c.weight, 0)).toBe(2_598_960 * 20);
-    expect(KEPT.table).toBe(tableKey(RULEBOOKS.euskadi!));
+    expect(KEPT.table).toBe(tableKey(rulebooks.euskadi!));
   }, 30_000);
 
   it.each(['euskadi', 'cantabria', 'illes-balears'] as const)(

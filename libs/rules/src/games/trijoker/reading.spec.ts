@@ -11,7 +11,7 @@ import { citesLines, describeValuesAgree, readingOf, ReadValue } from '../../cor
 import { codes, envFor, judge } from '../../core/testing';
 import type { Cited, JurisdictionId } from '../../core/types';
 import type { TrijokerRulebook } from './rulebook';
-import { trijoker } from './rules';
+import { rules as trijoker } from './rules';
 
 const rules: GameRules = trijoker;
 const reading = readingOf('trijoker');

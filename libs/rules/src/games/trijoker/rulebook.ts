@@ -73,7 +73,7 @@ const build = (j: JurisdictionId, l: Lines): TrijokerRulebook => ({
   exposedPlayerCard: cited(l.playerExposed, `${j} ${l.playerExposedLines}`),
 });
 
-export const RULEBOOKS: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
+export const rulebooks: Partial<Record<JurisdictionId, TrijokerRulebook>> = {
   euskadi: build('euskadi', {
     source: 'L8481–8995',
     deal: 'L8850–8858',

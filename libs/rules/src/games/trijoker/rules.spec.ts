@@ -3,7 +3,7 @@ import type { GameRules } from '../../core/game';
 import { expectedOf, propertySuite, Script } from '../../core/poker/bank-testing';
 import { codes, envFor, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
-import { trijoker } from './rules';
+import { rules as trijoker } from './rules';
 
 const rules: GameRules = trijoker;
 const ALL: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears'];

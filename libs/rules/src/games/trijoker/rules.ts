@@ -36,16 +36,16 @@ import {
   seatOf,
   seatPosition,
   seatsWith,
-  undecided,
   push,
   winAt,
   bankWhy,
 } from '../../core/poker/bank';
+import { undecided } from '../../core/findings';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { amount, phrase, said, term, type Phrase } from '../../core/phrase';
 import { cited, type Fact, type Finding } from '../../core/types';
 import { trijokerEdges } from './house-edge';
-import { RULEBOOKS, TrijokerRulebook } from './rulebook';
+import { rulebooks, TrijokerRulebook } from './rulebook';
 import type { TrijokerState } from './state';
 export type { TrijokerState } from './state';
 
@@ -89,10 +89,10 @@ function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: strin
   return null;
 }
 
-export const trijoker: GameRules<TrijokerState, R> = {
+export const rules: GameRules<TrijokerState, R> = {
   game: GAME,
   family: 'cards',
-  rulebooks: RULEBOOKS,
+  rulebooks: rulebooks,
   factTypes: {
     CommonCardRevealed: {
       description: 'the croupier turns up a common card: index 1 (left box) or 2 (right box), card?',
@@ -170,7 +170,7 @@ export const trijoker: GameRules<TrijokerState, R> = {
     return [...judgeDealEnd(deal, s, env), ...board, ...own];
   },
 
-  houseEdges: (env) => memoEdges(env, () => trijokerEdges(trijoker, env)),
+  houseEdges: (env) => memoEdges(env, () => trijokerEdges(rules, env)),
 
   narrate(fact) {
     if (fact.type !== 'CommonCardRevealed') return undefined;
@@ -190,7 +190,7 @@ export const trijoker: GameRules<TrijokerState, R> = {
   play(ctx) {
     const env = ctx.env as unknown as Env;
     const rb = env.rulebook;
-    const c = new Croupier(trijoker, ctx, DECK_52);
+    const c = new Croupier(rules, ctx, DECK_52);
     const seats = c.boxes(rb.boxes.value);
     const ids = new Map<number, string[]>();
     for (const seat of seats) {
