@@ -13,7 +13,7 @@
  */
 import type { FactTypeSpec } from './game';
 import { amount, phrase, said, type Phrase, type Said } from './phrase';
-import type { Fact, Finding, JurisdictionId, Refusal, TableLimits } from './types';
+import { cited, type Cited, type Fact, type Finding, type JurisdictionId, type Refusal, type TableLimits } from './types';
 
 export const LAST_ROUNDS_ANNOUNCED = 'LastRoundsAnnounced';
 export const BANK_DEPOSITED = 'BankDeposited';
@@ -25,15 +25,18 @@ export type AnnouncementPurpose = (typeof ANNOUNCEMENT_PURPOSES)[number];
 /** what was announced as the last: a number of rounds (balls, hands, coups), the shoe in play, the shooter's turn */
 export type LastRounds = { readonly rounds: number } | { readonly last: (typeof ANNOUNCED_LAST)[number] };
 
-/** What a catalogue asks of a change of limits at a table already running. */
-export type LimitChangeRule =
-  | { readonly kind: 'forbidden'; readonly cite: string }
-  /** the last `rounds` at the old limit announced before the change; cantabria adds upward only and once per session */
-  | { readonly kind: 'last-rounds'; readonly rounds: number; readonly cite: string; readonly upward?: string; readonly once?: string }
+/** What a catalogue asks of a change of limits at a table already running (its citation apart). */
+export type LimitChange =
+  | { readonly kind: 'forbidden' }
+  /** the last `rounds` at the old limit announced before the change; cantabria adds upward only and once per session (their lines) */
+  | { readonly kind: 'last-rounds'; readonly rounds: number; readonly upward?: string; readonly once?: string }
   /** blackjack in euskadi: the last shoe at the old minimum announced */
-  | { readonly kind: 'last-shoe'; readonly cite: string }
+  | { readonly kind: 'last-shoe' }
   /** circle poker: the players told before the change */
-  | { readonly kind: 'prior-notice'; readonly cite: string };
+  | { readonly kind: 'prior-notice' };
+
+/** A limit change rule with its lines, as the judge reads it. */
+export type LimitChangeRule = LimitChange & { readonly cite: string };
 
 /** What must be announced before a table closes at its fixed closing time. */
 export interface ClosingRule {
@@ -89,6 +92,27 @@ const EUSKADI_OTHER_CARD_TABLES = [
 const NOT_BANKING = ['chemin-de-fer', 'baccarat-two-tables'];
 
 /**
+ * A jurisdiction's session rules that differ by table: the value its text gives each game, every value cited to its
+ * lines (as a game's rulebook, src/games/blackjack/rulebook.ts). `games` holds the tables the text names, by game id;
+ * `circlePoker`, where the text has one, every circle-poker table the game ids do not name. A table in neither is
+ * not judged.
+ */
+export interface SessionRulebook<T> {
+  readonly games: Readonly<Record<string, Cited<T>>>;
+  readonly circlePoker?: Cited<T>;
+}
+
+/** The value of `rulebook` for a game of `family`: its own entry, else the circle-poker one. */
+const sessionRuleFor = <T>(rulebook: SessionRulebook<T> | undefined, game: string, family: string): Cited<T> | undefined =>
+  rulebook?.games[game] ?? (family === 'circle-poker' ? rulebook?.circlePoker : undefined);
+
+/** The same cited value for each of `games`. */
+const eachOf = <T>(games: readonly string[], value: Cited<T>): Record<string, Cited<T>> => Object.fromEntries(games.map((game) => [game, value]));
+
+/** cantabria's roulette rule (L386–396): the last three balls announced, upward only, once per session. */
+const cantabriaRoulette = (cite: string, upward: string, once: string): Cited<LimitChange> => cited({ kind: 'last-rounds', rounds: 3, upward, once }, cite);
+
+/**
  * Limit changes by jurisdiction. American roulettes follow the French for all they do not say (euskadi
  * L981–985, cantabria L477–485, illes-balears L310–315, galicia L202); blackjack takes the roulette's rules on
  * changing limits (cantabria L985–989, illes-balears L652–654, galicia L316; euskadi adds the last shoe,
@@ -97,35 +121,36 @@ const NOT_BANKING = ['chemin-de-fer', 'baccarat-two-tables'];
  * other banking card games — "al inicio de cada sesión, fijará", euskadi L7252–7255, sets them, it does not
  * forbid a change), a change is not judged.
  */
-function limitChangeRule(game: string, family: string, j: JurisdictionId): LimitChangeRule | undefined {
-  const circle = family === 'circle-poker';
-  switch (j) {
-    case 'euskadi':
-      if (ROULETTES.includes(game)) return { kind: 'last-rounds', rounds: 3, cite: 'euskadi L851–857' };
-      if (BLACKJACKS.includes(game)) return { kind: 'last-shoe', cite: 'euskadi L2037–2044' };
-      if (circle) return { kind: 'prior-notice', cite: 'euskadi L11248–11251' };
-      return undefined;
-    case 'cantabria': {
-      const roulette = { kind: 'last-rounds', rounds: 3, upward: 'cantabria L386–389', once: 'cantabria L394–396' } as const;
-      if (ROULETTES.includes(game)) return { ...roulette, cite: 'cantabria L386–394' };
-      if (game === 'blackjack') return { ...roulette, cite: 'cantabria L985–989 (roulette: L386–396)', upward: 'cantabria L985–989, L386–389', once: 'cantabria L985–989, L394–396' };
-      if (game === 'texas-holdem-bonus') return { ...roulette, cite: 'cantabria L4842–4844 (roulette: L386–396)', upward: 'cantabria L4842–4844, L386–389', once: 'cantabria L4842–4844, L394–396' };
-      if (game === 'texas-holdem-vs-bank') return { ...roulette, cite: 'cantabria L5157–5159 (roulette: L386–396)', upward: 'cantabria L5157–5159, L386–389', once: 'cantabria L5157–5159, L394–396' };
-      if (circle) return { kind: 'prior-notice', cite: 'cantabria L5603–5606' };
-      return undefined;
-    }
-    case 'illes-balears':
-      if (ROULETTES.includes(game)) return { kind: 'last-rounds', rounds: 3, cite: 'illes-balears L259–262' };
-      if (game === 'blackjack') return { kind: 'last-rounds', rounds: 3, cite: 'illes-balears L652–654 (roulette: L259–262)' };
-      return undefined;
-    case 'galicia':
-      if (ROULETTES.includes(game)) return { kind: 'forbidden', cite: 'galicia L176' };
-      if (game === 'blackjack') return { kind: 'forbidden', cite: 'galicia L316 (roulette: L176)' };
-      return undefined;
-    default:
-      return undefined;
-  }
-}
+const LIMIT_CHANGES: Partial<Record<JurisdictionId, SessionRulebook<LimitChange>>> = {
+  euskadi: {
+    games: {
+      ...eachOf(ROULETTES, cited({ kind: 'last-rounds', rounds: 3 }, 'euskadi L851–857')),
+      ...eachOf(BLACKJACKS, cited({ kind: 'last-shoe' }, 'euskadi L2037–2044')),
+    },
+    circlePoker: cited({ kind: 'prior-notice' }, 'euskadi L11248–11251'),
+  },
+  cantabria: {
+    games: {
+      ...eachOf(ROULETTES, cantabriaRoulette('cantabria L386–394', 'cantabria L386–389', 'cantabria L394–396')),
+      blackjack: cantabriaRoulette('cantabria L985–989 (roulette: L386–396)', 'cantabria L985–989, L386–389', 'cantabria L985–989, L394–396'),
+      'texas-holdem-bonus': cantabriaRoulette('cantabria L4842–4844 (roulette: L386–396)', 'cantabria L4842–4844, L386–389', 'cantabria L4842–4844, L394–396'),
+      'texas-holdem-vs-bank': cantabriaRoulette('cantabria L5157–5159 (roulette: L386–396)', 'cantabria L5157–5159, L386–389', 'cantabria L5157–5159, L394–396'),
+    },
+    circlePoker: cited({ kind: 'prior-notice' }, 'cantabria L5603–5606'),
+  },
+  'illes-balears': {
+    games: {
+      ...eachOf(ROULETTES, cited({ kind: 'last-rounds', rounds: 3 }, 'illes-balears L259–262')),
+      blackjack: cited({ kind: 'last-rounds', rounds: 3 }, 'illes-balears L652–654 (roulette: L259–262)'),
+    },
+  },
+  galicia: {
+    games: {
+      ...eachOf(ROULETTES, cited({ kind: 'forbidden' }, 'galicia L176')),
+      blackjack: cited({ kind: 'forbidden' }, 'galicia L316 (roulette: L176)'),
+    },
+  },
+};
 
 /**
  * The announcement before the close at the fixed closing time: euskadi's table clause for every table
@@ -135,26 +160,27 @@ function limitChangeRule(game: string, family: string, j: JurisdictionId): Limit
  * andalucía's three partidas at póker sintético (L303–305). Boule and the wheel of fortune are neither
  * "Ruletas" nor card tables: not judged (docs/games/readings/session-compliance.resolutions.md §3).
  */
-function closingRule(game: string, family: string, j: JurisdictionId): ClosingRule | undefined {
-  switch (j) {
-    case 'euskadi':
-      if (ROULETTES.includes(game)) return { announce: { rounds: 3 }, cite: 'euskadi L12855–12858' };
-      if (game === 'craps') return { announce: { last: 'shooter' }, cite: 'euskadi L12855–12859' };
-      if (BLACKJACKS.includes(game)) return { announce: { last: 'shoe' }, cite: 'euskadi L12855–12860' };
-      if (game === 'trijoker') return { announce: { rounds: 3 }, cite: 'euskadi L8898–8899, L12855–12860' };
-      if (EUSKADI_OTHER_CARD_TABLES.includes(game) || family === 'circle-poker') return { announce: { rounds: 3 }, cite: 'euskadi L12855–12860, L12925–12927' };
-      return undefined;
-    case 'cantabria':
-      if (game === 'trijoker') return { announce: { rounds: 3 }, cite: 'cantabria L4122–4123' };
-      if (game === 'caribbean-stud') return { announce: { rounds: 5 }, cite: 'cantabria L3823–3824' };
-      return undefined;
-    case 'andalucia':
-      if (game === 'synthetic-poker') return { announce: { rounds: 3 }, cite: 'andalucia L303–305' };
-      return undefined;
-    default:
-      return undefined;
-  }
-}
+const CLOSINGS: Partial<Record<JurisdictionId, SessionRulebook<LastRounds>>> = {
+  euskadi: {
+    games: {
+      ...eachOf(EUSKADI_OTHER_CARD_TABLES, cited({ rounds: 3 }, 'euskadi L12855–12860, L12925–12927')),
+      ...eachOf(ROULETTES, cited({ rounds: 3 }, 'euskadi L12855–12858')),
+      craps: cited({ last: 'shooter' }, 'euskadi L12855–12859'),
+      ...eachOf(BLACKJACKS, cited({ last: 'shoe' }, 'euskadi L12855–12860')),
+      trijoker: cited({ rounds: 3 }, 'euskadi L8898–8899, L12855–12860'),
+    },
+    circlePoker: cited({ rounds: 3 }, 'euskadi L12855–12860, L12925–12927'),
+  },
+  cantabria: {
+    games: {
+      trijoker: cited({ rounds: 3 }, 'cantabria L4122–4123'),
+      'caribbean-stud': cited({ rounds: 5 }, 'cantabria L3823–3824'),
+    },
+  },
+  andalucia: {
+    games: { 'synthetic-poker': cited({ rounds: 3 }, 'andalucia L303–305') },
+  },
+};
 
 /** The suspension of a session, per jurisdiction: for player-banked and circle tables, and for the banking ones. */
 const SUSPENSION: Partial<Record<JurisdictionId, { readonly notBanking: SuspensionRule; readonly banking: SuspensionRule }>> = {
@@ -187,10 +213,12 @@ export function complianceRules(game: string, family: string, jurisdiction: Juri
         }[jurisdiction];
   const circle = family === 'circle-poker' ? CIRCLE_SESSION[jurisdiction] : undefined;
   const circleSession: CircleSessionRule | undefined = circle && (!circle.games || circle.games.includes(game)) ? circle.rule : undefined;
+  const limitChange = sessionRuleFor(LIMIT_CHANGES[jurisdiction], game, family);
+  const closing = sessionRuleFor(CLOSINGS[jurisdiction], game, family);
   return {
-    limitChange: limitChangeRule(game, family, jurisdiction),
+    limitChange: limitChange && { ...limitChange.value, cite: limitChange.cite },
     circleSession,
-    closing: closingRule(game, family, jurisdiction),
+    closing: closing && { announce: closing.value, cite: closing.cite },
     suspension,
     bankDeposit,
   };
