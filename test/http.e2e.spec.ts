@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { serveOnLoopback } from './support/served';
 import { Runtime, startRuntime } from '../libs/platform/src';
+import { CORE_EVENT_TYPES } from '../libs/ledger/src';
 import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened, SAMPLE_SESSION, sampleLines } from './support/sample';
@@ -113,5 +114,18 @@ describe('HTTP API', () => {
     expect(Object.keys(spec.components.securitySchemes)).toEqual(expect.arrayContaining(['token', 'apiKey']));
     expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
     expect(spec.paths['/api/v1/events'].post['x-roles']).toEqual(['terminal', 'pit', 'finance', 'compliance', 'admin']);
+  });
+
+  it('describes every event type with its fields in the OpenAPI request body (generated from the validator\'s table)', async () => {
+    const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
+    const body = spec.paths['/api/v1/events'].post.requestBody.content['application/json'].schema;
+    const byType = new Map<string, any>(body.items.oneOf.map((event: any) => [event.title, event]));
+    for (const [type, typeSpec] of Object.entries(CORE_EVENT_TYPES)) {
+      const data = byType.get(type)?.properties.data;
+      expect([type, Object.keys(data?.properties ?? {})]).toEqual([type, Object.keys(typeSpec.fields)]);
+      expect([type, data.required]).toEqual([type, Object.entries(typeSpec.fields).filter(([, f]) => !f.optional).map(([n]) => n)]);
+    }
+    // a game's own fact too (baccarat à deux tableaux's bank deposit), open to the fields the game documents
+    expect(byType.get('BankDeposited')?.properties.data).toMatchObject({ required: expect.arrayContaining(['sessionId', 'seat', 'amount', 'form']), additionalProperties: true });
   });
 });

@@ -1,3 +1,4 @@
 export * from './schema';
 export * from './session-state';
 export * from './ingest';
+export * from './openapi';

@@ -11,7 +11,7 @@ import { observeAppend } from '../../platform/src/metric-families';
 import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { because, keyed, type KeyedReason, type ReasonValue } from '../../i18n/src/reasons';
-import { CORE_EVENT_TYPES, Envelope, eventTypeSpec, validateEnvelope } from './schema';
+import { asContractEvent, CORE_EVENT_TYPES, dataOf, Envelope, eventTypeSpec, validateEnvelope } from './schema';
 import {
   cloneSession,
   emptySession,
@@ -245,7 +245,8 @@ export class IngestionService {
           return;
         }
         evolveSession(s, e.type, d);
-        if (e.type === 'RoundStarted') roundsInBatch.set(d.roundId, streamId);
+        const started = dataOf(e, 'RoundStarted');
+        if (started) roundsInBatch.set(started.roundId, streamId);
       } else if (streamId.startsWith('jackpot-')) {
         startVersions[streamId] ??= poolVersions[streamId] ?? 0;
         if (e.type !== 'JackpotPoolConfigured' && !poolVersions[streamId]) {
@@ -309,10 +310,11 @@ export class IngestionService {
     context: { allowedTables?: readonly string[] },
   ): Problem | null {
     const d = e.data;
-    if (e.type === 'TableSessionOpened') {
+    const c = asContractEvent(e);
+    if (c?.type === 'TableSessionOpened') {
       if (s.opened) return problem('data.sessionId', 'alreadyOpen', { session: s.sessionId, closed: s.closed ? 'yes' : 'no' });
-      if (context.allowedTables && !context.allowedTables.includes(d.tableId)) return problem('data.tableId', 'onlyTable', { tables: context.allowedTables.join(', ') });
-      return openingRefusal(d);
+      if (context.allowedTables && !context.allowedTables.includes(c.data.tableId)) return problem('data.tableId', 'onlyTable', { tables: context.allowedTables.join(', ') });
+      return openingRefusal(c.data);
     }
     if (!s.opened) return problem('data.sessionId', 'unknownSession', { session: s.sessionId });
     if (context.allowedTables && !context.allowedTables.includes(s.tableId!)) return problem('data.sessionId', 'onlyTable', { tables: context.allowedTables.join(', ') });
@@ -330,8 +332,9 @@ export class IngestionService {
       const missing = own[e.type].required.find((name) => d[name] === undefined || d[name] === null);
       if (missing) return problem(`data.${missing}`, 'requiredFor', { type: e.type, game: String(s.game) });
     }
-    if (e.type === 'RoundStarted') {
-      if (s.rounds.has(d.roundId) || roundsInBatch.has(d.roundId)) return problem('data.roundId', 'roundStarted', { round: String(d.roundId) });
+    if (c?.type === 'RoundStarted') {
+      const { roundId } = c.data;
+      if (s.rounds.has(roundId) || roundsInBatch.has(roundId)) return problem('data.roundId', 'roundStarted', { round: String(roundId) });
       return null;
     }
     if (spec.roundScoped || ((e.type === 'TipDeposited' || e.type === 'CroupierChanged') && d.roundId !== undefined)) {
@@ -344,9 +347,10 @@ export class IngestionService {
   private equipmentProblem(e: Envelope, s: SessionState): Problem | null {
     const env = sessionEnv(s);
     const rules = s.game ? gameRules(s.game) : undefined;
-    if (e.type === 'CardDealt') {
-      const card = parseCard(e.data.card);
-      if (!card) return problem('data.card', 'notACard', { card: String(e.data.card) });
+    const dealt = dataOf(e, 'CardDealt');
+    if (dealt) {
+      const card = parseCard(dealt.card);
+      if (!card) return problem('data.card', 'notACard', { card: String(dealt.card) });
       const deck = env && rules?.deck?.(env);
       if (deck && copiesPerDeck(deck, card) === 0) return problem('data.card', 'notInDeck', { card: card.code, deck: deck.name, game: String(s.game) });
     }
@@ -401,7 +405,7 @@ export class IngestionService {
   }
 
   private async correctedStreams(envelopes: Envelope[]): Promise<Map<string, string>> {
-    const ids = envelopes.filter((e) => e.type === 'CorrectionRecorded').map((e) => String(e.data.correctsEventId));
+    const ids = envelopes.flatMap((e) => dataOf(e, 'CorrectionRecorded') ?? []).map((d) => String(d.correctsEventId));
     const found = await this.store.findEvents(ids);
     return new Map(found.map((e) => [e.eventId.toLowerCase(), e.streamId]));
   }

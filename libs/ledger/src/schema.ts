@@ -3,45 +3,74 @@
  * validator that names the field and the reason for every refusal. Game-specific facts come from the
  * rules library (`GameRules.factTypes`).
  */
-import { ANNOUNCED_LAST, ANNOUNCEMENT_PURPOSES, JURISDICTIONS, LAST_ROUNDS_ANNOUNCED, refuseAnnouncement, registeredGames } from '../../rules/src';
+import { ANNOUNCED_LAST, ANNOUNCEMENT_PURPOSES, type FactTypeSpec, JURISDICTIONS, type JurisdictionId, LAST_ROUNDS_ANNOUNCED, refuseAnnouncement, registeredGames } from '../../rules/src';
 import { because, keyed, type KeyedReason, type ReasonKey, type ReasonValue } from '../../i18n/src/reasons';
 
-export type FieldKind =
-  | 'id'
-  | 'text'
-  | 'money'
-  | 'positiveMoney'
-  | 'signedMoney'
-  | 'count'
-  | 'positiveCount'
-  | 'date'
-  | 'datetime'
-  | 'inventory'
-  | 'nonEmptyInventory'
-  | 'limits'
-  | 'staff'
-  | 'seat'
-  | 'textList'
-  | 'twoApprovers'
-  | 'uuid'
-  | 'boolean'
-  | 'object'
-  | 'any'
-  | 'result'
-  | 'dice'
-  | 'rate'
-  | 'currency'
-  | 'jurisdiction'
-  | 'outcome'
-  | 'handId'
+/**
+ * What a valid value of each field kind is, as TypeScript sees it: the type half of `checkField` below
+ * (its runtime half). The kinds are this map's keys, so a kind cannot be added without its type.
+ */
+export interface FieldValues {
+  id: string;
+  text: string;
+  /** minor units (integers), 0 … MAX_MONEY */
+  money: number;
+  positiveMoney: number;
+  signedMoney: number;
+  count: number;
+  positiveCount: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** ISO 8601 with its offset */
+  datetime: string;
+  inventory: ChipInventory;
+  nonEmptyInventory: ChipInventory;
+  limits: Limits;
+  staff: Staff;
+  seat: TableSeat;
+  textList: readonly string[];
+  twoApprovers: readonly [string, string];
+  uuid: string;
+  boolean: boolean;
+  object: Readonly<Record<string, unknown>>;
+  any: unknown;
+  /** a pocket number or a named result */
+  result: number | string;
+  dice: readonly number[];
+  rate: number;
+  /** ISO 4217 */
+  currency: string;
+  jurisdiction: JurisdictionId;
+  outcome: BetOutcome;
+  handId: number | string;
   /** who was present (a reopening): { croupiers?: [names], inspector?: name }, either may be missing */
-  | 'presence'
+  presence: { readonly croupiers?: readonly string[]; readonly inspector?: string };
   /** dice put at a table's disposal: [{ serial?, initials? }] as each die is marked (issue 15, equipment custody) */
-  | 'issuedDice'
+  issuedDice: ReadonlyArray<{ readonly serial?: string | null; readonly initials?: string | null }>;
   /** who deals (issue 21 §5): the casino's own croupier id, 1–64 characters */
-  | 'croupierId'
+  croupierId: string;
   /** a pseudonymous player (issue 21 §5): the casino's admission register number, never a name */
-  | 'playerRef';
+  playerRef: string;
+}
+
+export type FieldKind = keyof FieldValues;
+
+/** Chips by denomination (minor units, as a string key) → how many. */
+export type ChipInventory = Readonly<Record<string, number>>;
+/** A table's limits as sent: `min` and `max` required, every other entry a positive amount too (per bet type…). */
+export type Limits = { readonly min: number; readonly max: number } & Readonly<Record<string, number>>;
+/** Who staffs a table; `pitBoss` and `cashier` are allowed and kept as sent. */
+export type Staff = {
+  readonly inspector: string;
+  readonly croupiers: readonly string[];
+  readonly pitBoss?: unknown;
+  readonly cashier?: unknown;
+};
+/** A seat: its number (0–100) or the casino's own id for it. */
+export type TableSeat = number | string;
+
+const OUTCOMES = ['win', 'lose', 'push', 'half-lost', 'prison', 'void'] as const;
+export type BetOutcome = (typeof OUTCOMES)[number];
 
 export interface FieldSpec {
   readonly kind: FieldKind;
@@ -50,8 +79,13 @@ export interface FieldSpec {
   readonly oneOf?: readonly string[];
 }
 
-const f = (kind: FieldKind, optional = false): FieldSpec => ({ kind, optional });
-const opt = (kind: FieldKind) => f(kind, true);
+/** A field as declared below: its kind and whether it may be missing are kept in its type. */
+interface Field<K extends FieldKind, Optional extends boolean> extends FieldSpec {
+  readonly kind: K;
+  readonly optional: Optional;
+}
+const f = <K extends FieldKind>(kind: K): Field<K, false> => ({ kind, optional: false });
+const opt = <K extends FieldKind>(kind: K): Field<K, true> => ({ kind, optional: true });
 
 /** Which stream an event belongs to. */
 export type StreamKey = 'session' | 'pool' | 'round' | 'corrected-event';
@@ -65,14 +99,19 @@ export interface EventTypeSpec {
   readonly open?: boolean;
 }
 
-const session = (fields: Record<string, FieldSpec>, roundScoped = false): EventTypeSpec => ({
+type Fields = Readonly<Record<string, FieldSpec>>;
+const session = <const F extends Fields>(fields: F, roundScoped = false) => ({
   fields: { sessionId: f('id'), ...fields },
-  stream: 'session',
+  stream: 'session' as const,
   roundScoped,
 });
-const round = (fields: Record<string, FieldSpec> = {}) => session({ roundId: f('id'), ...fields }, true);
+const round = <const F extends Fields>(fields: F) => session({ roundId: f('id'), ...fields }, true);
 
-export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
+/**
+ * The core event types, declared once: the validator reads this table at run time, and the types
+ * below (`EventData`, `ContractEvent`) and the OpenAPI schema (`openApiSchemaOf`) are derived from it.
+ */
+export const CORE_EVENT_SCHEMA = {
   TableSessionOpened: session({
     casinoId: f('id'),
     tableId: f('id'),
@@ -121,7 +160,7 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
     onBehalfOf: opt('text'),
     playerRef: opt('playerRef'),
   }),
-  BetsClosed: round(),
+  BetsClosed: round({}),
   WheelSpun: round({ result: f('result') }),
   DiceThrown: round({ dice: f('dice') }),
   ShoeStarted: session({ shoeId: f('id'), decks: f('positiveCount'), cutCardPosition: opt('count') }),
@@ -131,7 +170,7 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
   BetSettled: round({ betId: f('id'), outcome: f('outcome'), payout: f('money'), hand: opt('handId') }),
   CommissionCharged: round({ betId: f('id'), amount: f('money') }),
   RoundVoided: round({ reason: f('text'), decidedBy: f('text') }),
-  RoundCompleted: round(),
+  RoundCompleted: round({}),
   JackpotPoolConfigured: {
     stream: 'pool',
     fields: {
@@ -160,22 +199,83 @@ export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = {
     stream: 'corrected-event',
     fields: { correctsEventId: f('uuid'), reason: f('text'), approvedBy: f('twoApprovers'), amount: opt('signedMoney'), field: opt('text') },
   },
-};
+} as const satisfies Readonly<Record<string, EventTypeSpec>>;
+
+/** The same table, looked up by any type name (own properties only: see `eventTypeSpec`). */
+export const CORE_EVENT_TYPES: Readonly<Record<string, EventTypeSpec>> = CORE_EVENT_SCHEMA;
+
+type CoreEventSchema = typeof CORE_EVENT_SCHEMA;
+export type CoreEventType = keyof CoreEventSchema;
+
+/** The type of a valid value of one declared field (a `oneOf` field: the union of its values). */
+export type FieldValue<S extends FieldSpec> = S extends { readonly oneOf: readonly (infer V)[] } ? V : FieldValues[S['kind']];
+
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+/** The data a field table describes: a missing optional field may also be sent as null (the validator treats both alike). */
+export type DataOf<F extends Fields> = Flat<
+  { readonly [K in keyof F as F[K] extends { readonly optional: true } ? never : K]: FieldValue<F[K]> } & {
+    readonly [K in keyof F as F[K] extends { readonly optional: true } ? K : never]?: FieldValue<F[K]> | null;
+  }
+>;
+
+/** The `data` of a valid event of a core type; an open type (PlayerDecision) may carry a game's own fields besides. */
+export type EventData<T extends CoreEventType> = CoreEventSchema[T] extends { readonly open: true }
+  ? DataOf<CoreEventSchema[T]['fields']> & { readonly [gameField: string]: unknown }
+  : DataOf<CoreEventSchema[T]['fields']>;
+
+/** Every core event, discriminated by its `type`: `switch (e.type)` narrows `e.data`. */
+export type ContractEvent = { [T in CoreEventType]: { readonly type: T; readonly data: EventData<T> } }[CoreEventType];
+
+/** One core event type's event. */
+export type EventOf<T extends CoreEventType> = Extract<ContractEvent, { readonly type: T }>;
+
+export const isCoreEventType = (type: string): type is CoreEventType => Object.hasOwn(CORE_EVENT_SCHEMA, type);
+
+/**
+ * Narrow an event that passed the validator (every stored event did) to its type's data: the store
+ * holds only validated facts, so the check is of the type name only.
+ */
+export function isEvent<E extends { readonly type: string; readonly data: unknown }, T extends CoreEventType>(e: E, type: T): e is E & EventOf<T> {
+  return e.type === type;
+}
+
+/** The data of `e` as its type declares it when `e` is of that type, else undefined. */
+export function dataOf<T extends CoreEventType>(e: { readonly type: string; readonly data: unknown }, type: T): EventData<T> | undefined {
+  return e.type === type ? (e.data as EventData<T>) : undefined;
+}
+
+/**
+ * A validated event seen as the contract declares it: `switch (c.type)` on the result narrows `c.data`
+ * to that type's fields (undefined for a game's own fact, which the core table does not declare).
+ */
+export function asContractEvent<E extends { readonly type: string; readonly data: unknown }>(e: E): (Omit<E, 'type' | 'data'> & ContractEvent) | undefined {
+  return isCoreEventType(e.type) ? (e as unknown as Omit<E, 'type' | 'data'> & ContractEvent) : undefined;
+}
 
 /** Game-specific facts declared by the rules library, accepted for sessions of any game that declares them. */
 export function eventTypeSpec(type: string): EventTypeSpec | undefined {
   // own properties only: "constructor" or "toString" are not event types
-  if (Object.hasOwn(CORE_EVENT_TYPES, type)) return CORE_EVENT_TYPES[type];
+  if (isCoreEventType(type)) return CORE_EVENT_SCHEMA[type];
   for (const game of registeredGames()) {
     const spec = game.factTypes && Object.hasOwn(game.factTypes, type) ? game.factTypes[type] : undefined;
-    if (spec) {
-      const fields: Record<string, FieldSpec> = { sessionId: f('id') };
-      if (spec.roundScoped) fields.roundId = f('id');
-      for (const name of spec.required) fields[name] ??= f('any');
-      return { stream: 'session', roundScoped: spec.roundScoped, fields, open: true };
-    }
+    if (spec) return gameFactSpec(spec);
   }
   return undefined;
+}
+
+/** A game's fact as the validator reads it: its required fields of any value, open to more. */
+function gameFactSpec(spec: FactTypeSpec): EventTypeSpec {
+  const fields: Record<string, FieldSpec> = { sessionId: f('id') };
+  if (spec.roundScoped) fields.roundId = f('id');
+  for (const name of spec.required) fields[name] ??= f('any');
+  return { stream: 'session', roundScoped: spec.roundScoped, fields, open: true };
+}
+
+/** Every game-specific fact type the registered games declare, as `eventTypeSpec` reads each (a core type first, then the first declaring game). */
+export function gameEventTypes(): Readonly<Record<string, EventTypeSpec>> {
+  const out: Record<string, EventTypeSpec> = {};
+  for (const game of registeredGames()) for (const [type, spec] of Object.entries(game.factTypes ?? {})) if (!isCoreEventType(type)) out[type] ??= gameFactSpec(spec);
+  return out;
 }
 
 export const ENVELOPE_FIELDS = ['eventId', 'type', 'occurredAt', 'recordedBy', 'data', 'expectedVersion'] as const;
@@ -196,7 +296,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 export const PLAYER_REF = /^[A-Za-z0-9._-]{1,64}$/;
-const OUTCOMES = ['win', 'lose', 'push', 'half-lost', 'prison', 'void'];
 
 /** A refused field: the English `reason` and, to word it in the reader's language, its `errors` key and values (issue 16). */
 export interface FieldError extends KeyedReason {
@@ -306,7 +405,7 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
     case 'jurisdiction':
       return one((JURISDICTIONS as readonly string[]).includes(v as string) ? null : because('oneOf', { values: JURISDICTIONS.join(', ') }));
     case 'outcome':
-      return one(OUTCOMES.includes(v as string) ? null : because('oneOf', { values: OUTCOMES.join(', ') }));
+      return one((OUTCOMES as readonly string[]).includes(v as string) ? null : because('oneOf', { values: OUTCOMES.join(', ') }));
     case 'presence': {
       if (!isObject(v)) return one('presence');
       const errors: FieldError[] = [];
@@ -334,6 +433,87 @@ export function checkField(kind: FieldKind, v: unknown, field: string): FieldErr
       return [];
   }
 }
+
+/** A JSON Schema (OpenAPI 3.0's dialect), as far as the contract's fields need one. */
+export interface JsonSchema {
+  readonly type?: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+  readonly title?: string;
+  readonly description?: string;
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly enum?: unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  readonly nullable?: boolean;
+  readonly items?: JsonSchema;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: string[];
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly oneOf?: JsonSchema[];
+}
+
+const textSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_TEXT };
+const idSchema: JsonSchema = { type: 'string', pattern: ID.source, maxLength: 128 };
+const moneySchema = (minimum: number): JsonSchema => ({ type: 'integer', minimum, maximum: MAX_MONEY, description: 'minor units' });
+const inventorySchema = (minProperties: number): JsonSchema => ({
+  type: 'object',
+  description: 'chips: denomination in minor units → count',
+  minProperties,
+  maxProperties: 64,
+  additionalProperties: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+});
+const seatSchema: JsonSchema = { oneOf: [{ type: 'integer', minimum: 0, maximum: 100 }, idSchema] };
+
+/** Each kind as a JSON Schema: what `checkField` accepts, for the OpenAPI document (openapi.ts). */
+export const FIELD_SCHEMAS: Readonly<Record<FieldKind, JsonSchema>> = {
+  id: idSchema,
+  text: textSchema,
+  uuid: { type: 'string', format: 'uuid' },
+  money: moneySchema(0),
+  positiveMoney: moneySchema(1),
+  signedMoney: moneySchema(-MAX_MONEY),
+  count: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+  positiveCount: { type: 'integer', minimum: 1, maximum: 1000 },
+  date: { type: 'string', format: 'date' },
+  datetime: { type: 'string', format: 'date-time', pattern: DATETIME.source },
+  inventory: inventorySchema(0),
+  nonEmptyInventory: inventorySchema(1),
+  limits: { type: 'object', required: ['min', 'max'], additionalProperties: moneySchema(1) },
+  staff: {
+    type: 'object',
+    required: ['inspector', 'croupiers'],
+    properties: { inspector: textSchema, croupiers: { type: 'array', minItems: 1, items: textSchema }, pitBoss: {}, cashier: {} },
+    additionalProperties: false,
+  },
+  seat: seatSchema,
+  handId: seatSchema,
+  textList: { type: 'array', minItems: 1, items: textSchema },
+  twoApprovers: { type: 'array', minItems: 2, maxItems: 2, items: textSchema, description: 'two different people' },
+  boolean: { type: 'boolean' },
+  object: { type: 'object' },
+  any: {},
+  result: { oneOf: [{ type: 'integer' }, { type: 'string', minLength: 1, maxLength: 32 }] },
+  dice: { type: 'array', minItems: 1, maxItems: 5, items: { type: 'integer' } },
+  rate: { type: 'number', minimum: 0, maximum: 1 },
+  currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  jurisdiction: { type: 'string', enum: [...JURISDICTIONS] },
+  outcome: { type: 'string', enum: [...OUTCOMES] },
+  presence: { type: 'object', properties: { croupiers: { type: 'array', minItems: 1, items: textSchema }, inspector: textSchema }, additionalProperties: false },
+  issuedDice: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 100,
+    items: { type: 'object', properties: { serial: { ...idSchema, nullable: true }, initials: { ...textSchema, nullable: true } }, additionalProperties: false },
+  },
+  croupierId: { type: 'string', minLength: 1, maxLength: 64 },
+  playerRef: { type: 'string', pattern: PLAYER_REF.source },
+};
 
 /**
  * A string PostgreSQL cannot store as sent (jsonb refuses NUL, and a lone UTF-16 surrogate is not a

@@ -13,6 +13,7 @@ import {
   smallestDenomination,
   TableLimits,
 } from '../../rules/src';
+import { asContractEvent, type EventData } from './schema';
 
 export interface SessionState {
   readonly sessionId: string;
@@ -59,21 +60,25 @@ export function cloneSession(s: SessionState): SessionState {
 /** Apply one stored fact to the session state (mutates: callers clone first). */
 export function evolveSession(s: SessionState, type: string, data: Record<string, any>): SessionState {
   s.version++;
-  switch (type) {
-    case 'TableSessionOpened':
+  // read as the contract types each fact (a game's own facts change nothing here)
+  const c = asContractEvent({ type, data });
+  switch (c?.type) {
+    case 'TableSessionOpened': {
+      const d = c.data;
       s.opened = true;
-      s.casinoId = data.casinoId;
-      s.tableId = data.tableId;
-      s.game = data.game;
-      s.jurisdiction = data.jurisdiction;
-      s.gamingDay = data.gamingDay;
-      s.currency = data.currency ?? 'EUR';
-      s.limits = data.limits;
-      s.options = data.options ?? {};
-      s.smallestChip = smallestDenomination(data.openingFloat, 1);
+      s.casinoId = d.casinoId;
+      s.tableId = d.tableId;
+      s.game = d.game;
+      s.jurisdiction = d.jurisdiction;
+      s.gamingDay = d.gamingDay;
+      s.currency = d.currency ?? 'EUR';
+      s.limits = d.limits;
+      s.options = d.options ?? {};
+      s.smallestChip = smallestDenomination(d.openingFloat, 1);
       break;
+    }
     case 'TableLimitsChanged':
-      s.limits = data.limits;
+      s.limits = c.data.limits;
       break;
     case 'TableSessionSuspended':
       s.suspended = true;
@@ -85,14 +90,14 @@ export function evolveSession(s: SessionState, type: string, data: Record<string
       s.closed = true;
       break;
     case 'ShoeStarted':
-      s.shoe = { shoeId: data.shoeId, decks: data.decks, cutCardPosition: typeof data.cutCardPosition === 'number' ? data.cutCardPosition : undefined };
+      s.shoe = { shoeId: c.data.shoeId, decks: c.data.decks, cutCardPosition: typeof c.data.cutCardPosition === 'number' ? c.data.cutCardPosition : undefined };
       break;
     case 'RoundStarted':
-      s.rounds.set(data.roundId, false);
+      s.rounds.set(c.data.roundId, false);
       break;
     case 'RoundCompleted':
     case 'RoundVoided':
-      if (s.rounds.has(data.roundId)) s.rounds.set(data.roundId, true);
+      if (s.rounds.has(c.data.roundId)) s.rounds.set(c.data.roundId, true);
       break;
   }
   return s;
@@ -132,7 +137,7 @@ export function sessionEnv(s: SessionState, extra: Partial<SessionContext> = {})
 }
 
 /** Why a session cannot be opened for this game in this jurisdiction (catalogue and options), or null. */
-export function openingRefusal(data: Record<string, any>): { field: string; reason: string } | null {
+export function openingRefusal(data: Pick<EventData<'TableSessionOpened'>, 'game' | 'jurisdiction' | 'options'>): { field: string; reason: string } | null {
   const refusal = catalogueRefusal(data.game, data.jurisdiction);
   if (refusal) return { field: 'data.game', reason: refusal };
   const rules = gameRules(data.game);

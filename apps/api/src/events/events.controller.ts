@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IngestInput, IngestResult, parseNdjson } from '../../../../libs/ledger/src';
+import { CORE_EVENT_TYPES, gameEventTypes, IngestInput, IngestResult, openApiSchemaOf, parseNdjson } from '../../../../libs/ledger/src';
 import { RecordEventsCommand } from './record-events.command';
 import { principalOf } from '../auth/access.guard';
 import { Roles } from '../auth/roles';
@@ -24,7 +24,8 @@ export class EventsController {
       'Every event is validated; if any is refused, nothing of the request is stored and the response names the index/line, field and reason of each refusal. Re-sending an event is a no-op reported as duplicate. Each role may send only its own event types, a terminal only for its own table(s), a casino-scoped credential only for its casino (403 naming the event index and type).',
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
-  @ApiBody({ schema: { type: 'array', items: { type: 'object', required: ['eventId', 'type', 'occurredAt', 'data'] } } })
+  // generated from the validator's own table: every core event type and every game's own facts, with their fields
+  @ApiBody({ schema: { type: 'array', items: openApiSchemaOf({ ...CORE_EVENT_TYPES, ...gameEventTypes() }) } })
   @ApiResponse({ status: 200, description: '{ appended, duplicate, refused: 0, events: [...] }' })
   @ApiResponse({ status: 400, description: 'malformed input: { refused, refusals: [{ index, line?, field, reason }] }' })
   @ApiResponse({ status: 403, description: 'an event type the role may not send, or a table or casino outside the credential: { refused, refusals: [{ index, eventId, field, reason }] }' })

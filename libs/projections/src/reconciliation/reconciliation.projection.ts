@@ -7,6 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
+import { asContractEvent, type CoreEventType } from '../../../ledger/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -40,7 +41,7 @@ export interface ReconciliationRow {
   last_position: number;
 }
 
-const COUNTED: Record<string, 'drop' | 'tips' | 'cagnotte'> = { DropBoxCounted: 'drop', TipsBoxCounted: 'tips', CagnotteBoxCounted: 'cagnotte' };
+const COUNTED = { DropBoxCounted: 'drop', TipsBoxCounted: 'tips', CagnotteBoxCounted: 'cagnotte' } as const satisfies Partial<Record<CoreEventType, string>>;
 
 const HANDLES = new Set([
   'TableSessionOpened',
@@ -60,8 +61,9 @@ const HANDLES = new Set([
  * (`field: "dropCounted"`), not a second count.
  */
 export function evolveReconciliation(row: ReconciliationRow | undefined, e: StoredEvent, correction?: CorrectionEntry): ReconciliationRow | undefined {
-  const d = e.data;
-  if (e.type === 'TableSessionOpened') {
+  const c = asContractEvent(e);
+  if (c?.type === 'TableSessionOpened') {
+    const d = c.data;
     return {
       session_id: d.sessionId,
       casino_id: d.casinoId,
@@ -85,26 +87,26 @@ export function evolveReconciliation(row: ReconciliationRow | undefined, e: Stor
   }
   if (!row) return row;
   const r: ReconciliationRow = { ...row, last_position: Number(e.globalPosition) };
-  switch (e.type) {
+  switch (c?.type) {
     case 'TableSessionClosed':
       r.status = 'closed';
       break;
     case 'CashExchanged':
-      r.drop_recorded = Number(r.drop_recorded) + Number(d.amount);
+      r.drop_recorded = Number(r.drop_recorded) + Number(c.data.amount);
       break;
     case 'TipDeposited':
-      r.tips_recorded = Number(r.tips_recorded) + Number(d.amount);
+      r.tips_recorded = Number(r.tips_recorded) + Number(c.data.amount);
       break;
     case 'CagnotteDeducted':
-      r.cagnotte_recorded = Number(r.cagnotte_recorded) + Number(d.amount);
+      r.cagnotte_recorded = Number(r.cagnotte_recorded) + Number(c.data.amount);
       break;
     case 'DropBoxCounted':
     case 'TipsBoxCounted':
     case 'CagnotteBoxCounted': {
-      const box = COUNTED[e.type];
-      const key = `${box}_counted` as 'drop_counted' | 'tips_counted' | 'cagnotte_counted';
-      r[key] = (r[key] === null || r[key] === undefined ? 0 : Number(r[key])) + Number(d.amount);
-      const record: CountRecord = { eventId: e.eventId, amount: Number(d.amount), countedBy: (d.countedBy ?? []).map(String), occurredAt: e.occurredAt };
+      const box = COUNTED[c.type];
+      const key = `${box}_counted` as const;
+      r[key] = (r[key] === null || r[key] === undefined ? 0 : Number(r[key])) + Number(c.data.amount);
+      const record: CountRecord = { eventId: e.eventId, amount: Number(c.data.amount), countedBy: (c.data.countedBy ?? []).map(String), occurredAt: e.occurredAt };
       r.counts = { ...r.counts, [box]: [...(r.counts?.[box] ?? []), record] };
       break;
     }
