@@ -7,8 +7,11 @@ import { deckCards, shuffle } from '../cards';
 import { GameRules, PlayContext, PlayedFact, RoundEnv } from '../game';
 import { applyRate, chipUnit, roundDownTo } from '../money';
 import { Bet, isUndecided, isUnverifiable } from '../types';
-import { deckFor, firstToActKind, fixedLimitBet, holdsPairOf, maxRaise } from './engine';
-import type { CircleOptions, CircleRulebook } from './rulebook';
+import { fixedLimitBet, holdsPairOf, maxRaise } from './betting';
+import { firstToActKind } from './course';
+import { deckFor } from './dealing';
+import { optionsOf } from './options';
+import type { CircleRulebook } from './rulebook';
 import { awardHand } from './showdown';
 import { after, canAct, CircleState, CircleVariant, directionOrder, holeCards, inHand, seatKey, totalPot } from './state';
 
@@ -23,7 +26,7 @@ interface Memory {
 
 export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant: CircleVariant, ctx: PlayContext<CircleRulebook>): PlayedFact[] {
   const env = ctx.env as Env;
-  const o = env.options as unknown as CircleOptions;
+  const o = optionsOf(env);
   const R = ctx.random;
   const memory = ctx.memory as Memory;
   const min = Number(env.ctx.limits.min);

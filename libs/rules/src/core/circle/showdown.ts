@@ -2,9 +2,13 @@
  * Who wins each pot: hands evaluated by the shared poker evaluator (best five, Omaha two-plus-three,
  * hi-lo, double board), the pots built from the contributions, the cagnotte taken from each pot, and
  * each pot's net split among its tied winners (docs/decisions/open-questions.md#oq-08, OQ-09, OQ-38, OQ-39).
+ * The recorded pot awards and each seat's settlement are judged against that award.
  */
 import type { RoundEnv } from '../game';
 import { optionCite } from '../game';
+import { findingsOf, undecided } from '../findings';
+import { amount as amountValue, phrase } from '../phrase';
+import type { Fact, Finding, SettlementQuery, SettlementVerdict } from '../types';
 import {
   bestLow,
   bestOf,
@@ -21,7 +25,8 @@ import {
 import { parseCard } from '../cards';
 import { chipUnit } from '../money';
 import { addShares, buildPots, levyPots, Pot, PotAward, Seat, splitAmount, SplitRule } from './pot';
-import type { CircleOptions, CircleRulebook } from './rulebook';
+import { optionsOf } from './options';
+import type { CircleRulebook } from './rulebook';
 import { after, CircleState, CircleVariant, holeCards, seatKey } from './state';
 
 const FLUSH_OVER_FULL_ORDER: readonly Category[] = [
@@ -152,7 +157,7 @@ export function shareAward(from: CircleState, to: CircleState): void {
 
 function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<CircleRulebook>): HandAward {
   const unit = chipUnit(env.ctx);
-  const o = env.options as unknown as CircleOptions;
+  const o = optionsOf(env);
   const contributions = st.order.map((s) => {
     const seat = st.seats[seatKey(s)];
     return { seat: s, amount: seat.contributed, folded: seat.folded };
@@ -273,3 +278,46 @@ function restos(st: CircleState): Record<string, number> {
 
 export const showdownCite = (env: RoundEnv<CircleRulebook>) =>
   `${env.rulebook.potToBestHand.cite}; ${optionCite(env, 'splitPot')}; index.md OQ-09`;
+
+/** A PotAwarded against the expected award (the state before it): after the betting, an existing pot, its net to its winners. */
+export function judgePotAwarded(variant: CircleVariant, before: CircleState, fact: Fact, env: RoundEnv<CircleRulebook>): Finding[] {
+  const { finding } = findingsOf(variant.game);
+  const d = fact.data ?? {};
+  if (!before.handOver && !before.completed) {
+    if (before.interval || !before.opened) return [finding({ code: 'OUTCOME_MISSING', rule: 'pot-award', citation: showdownCite(env), expected: 'the end of the betting', recorded: d.potIndex, message: `pot ${d.potIndex} awarded before the hand was decided`, messagePhrase: phrase('finding.circle.potEarly', { pot: String(d.potIndex) }) })];
+  }
+  const award = awardHand(before, variant, env);
+  const pot = award.pots[Number(d.potIndex)];
+  const seats = (Array.isArray(d.seats) ? d.seats.map(Number) : []).sort((a: number, b: number) => a - b);
+  if (!pot) return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: award.pots.length, recorded: Number(d.potIndex), message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`, messagePhrase: phrase('finding.circle.noSuchPot', { pot: String(d.potIndex), pots: award.pots.length }) })];
+  const winners = [...pot.shares.entries()].filter(([, a]) => a > 0).map(([s]) => s).sort((a, b) => a - b);
+  if (pot.net !== Number(d.amount) || winners.join(',') !== seats.join(','))
+    return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: { amount: pot.net, seats: winners }, recorded: { amount: Number(d.amount), seats }, message: pot.explanation, messagePhrase: phrase('finding.circle.potAward', { pot: String(pot.index), gross: amountValue(pot.gross), levy: pot.cagnotte ? amountValue(pot.cagnotte) : 'none', net: amountValue(pot.net), seats: winners.join(', ') }) })];
+  return [];
+}
+
+/** What a seat's bet is settled for: its pot shares and any uncalled bet back (nothing in a blank hand); undecided while the betting goes on. */
+export function settleSeat(variant: CircleVariant, st: CircleState, query: SettlementQuery, env: RoundEnv<CircleRulebook>): SettlementVerdict {
+  const rule = (r: string) => `${variant.game}/${r}`;
+  const seat = Number(query.bet.seat);
+  const s = st.seats[seatKey(seat)];
+  if (!s) return undecided(`seat ${seat} was not dealt into the hand`);
+  if (st.handOver === 'blank')
+    return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid', explanationPhrase: phrase('circle.blankHand') };
+  if (!st.handOver && (st.interval || !st.opened)) return undecided('the betting is not over');
+  const award: HandAward = awardHand(st, variant, env);
+  if (award.incomplete && !st.handOver) return undecided('a seat in the showdown holds too few cards');
+  const won = award.won.get(seat) ?? 0;
+  const received = award.received.get(seat) ?? 0;
+  const returned = award.uncalled?.seat === seat ? award.uncalled.amount : 0;
+  const mine = award.pots.filter((p) => (p.shares.get(seat) ?? 0) > 0);
+  const hand = award.hands.get(seat)?.name;
+  const explanation =
+    won > 0
+      ? `seat ${seat} (put in ${s.contributed}) receives ${received}: ${mine.map((p) => `${p.shares.get(seat)} of ${p.explanation}`).join('; ')}${returned ? `; plus its uncalled ${returned} back` : ''}`
+      : `seat ${seat} ${s.folded ? 'folded' : `loses${hand ? ` with ${hand}` : ''}`} (put in ${s.contributed})${returned ? `; its uncalled ${returned} is returned` : ''}: receives ${received}`;
+  // in other languages the seat's account (what it put in, what it receives); the pots' English detail stays in `explanation` (issue 16)
+  const account = { seat: String(seat), contributed: amountValue(s.contributed), received: amountValue(received), uncalled: returned ? amountValue(returned) : 'none' };
+  const explanationPhrase = won > 0 ? phrase('circle.receives', account) : phrase('circle.loses', { ...account, folded: s.folded ? 'yes' : 'no' });
+  return { outcome: won > 0 ? 'win' : 'lose', payout: received, rule: rule('pot-award'), citation: showdownCite(env), explanation, explanationPhrase };
+}
