@@ -5,11 +5,11 @@
 import fc from 'fast-check';
 import { seededRandom } from '../cards';
 import { GameRules, PlayedFact, RoundEnv } from '../game';
-import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
-import { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
+import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
+import { DiscrepancyCode, Fact, JurisdictionId, SessionContext } from '../types';
 import { citesLines, readingOf, Reading, ReadValue } from '../reading-testing';
 import type { CircleRulebook } from './rulebook';
-import type { CirclePhase } from './state';
+import type { CirclePhase, CircleState } from './state';
 
 export const LIMITS = { min: 200, max: 20_000 };
 
@@ -131,6 +131,15 @@ export const H = {
   cagnotte: (base: number, amount: number): PlayedFact => ({ type: 'CagnotteDeducted', data: { sessionId: 's-1', roundId: 'r-1', base, amount } }),
   done: (): PlayedFact => ({ type: 'RoundCompleted', data: { sessionId: 's-1', roundId: 'r-1' } }),
 };
+
+/** The hand after `played`, folded by the game's own evolve as the judge folds it: the state a module's function is asked about. */
+export function handAfter(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): CircleState {
+  const r = rules as GameRules<CircleState>;
+  return asFacts(played).reduce((st, f) => r.evolve(st, f, env), r.initialState(env));
+}
+
+/** One played fact as the judge receives it. */
+export const factOf = (played: PlayedFact): Fact => asFacts([played])[0];
 
 /** Expected payout per seat (bet id b<seat>) from a judged hand. */
 export function expectedPayouts(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): Record<string, number> {
