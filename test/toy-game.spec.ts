@@ -60,7 +60,7 @@ const toyDie: GameRules<ToyState, ToyRulebook> = {
     const pays = env.rulebook.pays[bet.betType];
     const wins = bet.betType === 'six' ? state.die === 6 : state.die === 4 || state.die === 5;
     const rule = `${TOY}/${bet.betType}`;
-    return wins ? winAt(bet.amount, pays, env.ctx.smallestChip, rule, `a ${state.die}`) : loses(rule, pays.cite, `a ${state.die}`);
+    return wins ? winAt(bet.amount, pays, env.ctx.smallestChip, { rule, why: `a ${state.die}` }) : loses({ rule, citation: pays.cite, why: `a ${state.die}` });
   },
   isDecided: (state) => state.die !== null,
   describe: (state) => ({ dice: state.die === null ? [] : [state.die], total: state.die === null ? null : diceTotal([state.die]) }),

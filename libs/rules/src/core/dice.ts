@@ -7,7 +7,7 @@ import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
 import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal } from './types';
-import { findingsOf, settlementNamed } from './findings';
+import { findingsOf, settlementNamed, type SettledBy } from './findings';
 import { amount, phrase, type Phrase, type Said } from './phrase';
 
 export const DIE_FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -107,18 +107,18 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
   typeof why === 'string' ? [why, then] : [why.text, phrase('dice.because', { why: why.phrase, then })];
 
 /** A winning bet paid at a cited ratio. */
-export function winAt(stake: number, r: Cited<Ratio>, unit: number, rule: string, why: string | Said): ExpectedSettlement {
+export function winAt(stake: number, r: Cited<Ratio>, unit: number, { rule, why }: Omit<SettledBy, 'citation'>): ExpectedSettlement {
   const payout = payRatio(stake, r.value, unit);
   const [text, explained] = because(why, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
   return settlementNamed({ outcome: 'win', payout, rule, citation: r.cite, explanation: `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, explanationPhrase: explained });
 }
 
-export function loses(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+export function loses({ rule, citation, why }: SettledBy): ExpectedSettlement {
   const [text, explained] = because(why, phrase('dice.loses'));
   return settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: `${text}: the bet loses`, explanationPhrase: explained });
 }
 
-export function pushes(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+export function pushes({ rule, citation, why }: SettledBy): ExpectedSettlement {
   const [text, explained] = because(why, phrase('dice.returned'));
   return settlementNamed({ outcome: 'push', payout: 0, rule, citation, explanation: `${text}: the stake is returned`, explanationPhrase: explained });
 }

@@ -3,7 +3,7 @@
  * every game, each field named, so that an `expected` swapped with a `recorded`, or a message given where a
  * citation belongs, is a wrong field name the compiler sees, never a silent change of position.
  */
-import type { Phrase } from './phrase';
+import type { Phrase, Said } from './phrase';
 import type { DiscrepancyCode, ExpectedSettlement, Finding, SettlementOutcome, Undecided } from './types';
 
 /** A finding as a game's rules word it; `rule` is the rule's name within the game (`<game>/` is added). */
@@ -31,6 +31,16 @@ export interface SettlementOf {
   readonly explanationPhrase?: Phrase;
   /** commission due on the bet, where the game takes one from the winnings (pai gow) */
   readonly commission?: number;
+}
+
+/**
+ * What the shared settlement builders (core/poker/bank.ts, core/dice.ts) are told of a bet a game settles: the rule
+ * named in full (`<game>/<rule>`), its lines and the reason (the game's English, or a phrase), each field named.
+ */
+export interface SettledBy {
+  readonly rule: string;
+  readonly citation: string;
+  readonly why: string | Said;
 }
 
 /** The finding and settlement builders of one game, its rule names under `<game>/`. */

@@ -16,7 +16,7 @@ import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
 import { compareHands, handName, handPhrase, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
-import { findingNamed, findingsOf, settlementNamed } from '../findings';
+import { findingNamed, findingsOf, settlementNamed, type SettledBy } from '../findings';
 import { amount, phrase, said, term, type Phrase, type Said } from '../phrase';
 
 export interface Decision {
@@ -151,21 +151,21 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
   typeof why === 'string' ? [why, then] : [why.text, phrase('bank.because', { why: why.phrase, then })];
 
 /** A win at "N to 1" (cited), rounded down to the smallest chip. */
-export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, rule: string, why: string | Said): ExpectedSettlement {
+export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, { rule, why }: Omit<SettledBy, 'citation'>): ExpectedSettlement {
   const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
   const [text, explained] = because(why, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
   return settlementNamed({ outcome: 'win', payout, rule, citation: odds.cite, explanation: `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, explanationPhrase: explained });
 }
-export function lose(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+export function lose({ rule, citation, why }: SettledBy): ExpectedSettlement {
   const [text, explained] = because(why, phrase('bank.lost'));
   return settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: `${text}: the stake is lost`, explanationPhrase: explained });
 }
-export function push(rule: string, citation: string, why: string | Said): ExpectedSettlement {
+export function push({ rule, citation, why }: SettledBy): ExpectedSettlement {
   const [text, explained] = because(why, phrase('bank.returned'));
   return settlementNamed({ outcome: 'push', payout: 0, rule, citation, explanation: `${text}: the stake is returned`, explanationPhrase: explained });
 }
 /** A bet this game or jurisdiction does not offer (flagged BET_NOT_ALLOWED when placed): it is returned. */
-export const returned = (rule: string, citation: string, why: string): ExpectedSettlement =>
+export const returned = ({ rule, citation, why }: SettledBy & { readonly why: string }): ExpectedSettlement =>
   settlementNamed({ outcome: 'void', payout: 0, rule, citation, explanation: `${why}: the bet is returned`, explanationPhrase: phrase('bank.notOffered') });
 
 // ---------------------------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ export const bankWhy = {
 };
 
 /** A jackpot side bet's stake: it goes to the pool, and a prize is paid by JackpotWon, not by the settlement (index.md OQ-14). */
-export const jackpotStake = (rule: string, citation: string): ExpectedSettlement =>
+export const jackpotStake = ({ rule, citation }: Omit<SettledBy, 'why'>): ExpectedSettlement =>
   settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: 'the jackpot stake goes to the pool; any prize is paid by JackpotWon', explanationPhrase: phrase('bank.jackpotStake') });
 
 /** The hands compared, the player winning, as a phrase (the reason before a pay table's). */
@@ -436,8 +436,12 @@ export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusa
   return decisions.includes(d) ? null : { field: 'data.decision', reason: `"${d}" is not a decision of this game (${decisions.join(', ')})` };
 }
 
-/** A bet the rules refuse: the English `message` with its phrase (issue 16). */
-export function notAllowed(game: string, bet: Bet, rule: string, citation: string, message: Said, expected: unknown = 'a bet the rulebook offers'): Finding {
+/** A bet the rules refuse (`rule`: its name within the game): the English `message` with its phrase (issue 16). */
+export function notAllowed(
+  game: string,
+  bet: Bet,
+  { rule, citation, message, expected = 'a bet the rulebook offers' }: { readonly rule: string; readonly citation: string; readonly message: Said; readonly expected?: unknown },
+): Finding {
   return findingsOf(game).finding({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule, citation, message: message.text, messagePhrase: message.phrase });
 }
 
@@ -462,7 +466,7 @@ export const withoutAnte = (text: string, bet: Bet, ante: string): Said => said(
 export function judgeOffered(game: string, bet: Bet, offered: Readonly<Record<string, Cited<boolean>>>, source: string): Finding[] {
   const entry = offered[bet.betType];
   if (entry?.value) return [];
-  return [notAllowed(game, bet, 'bet-types', entry?.cite ?? source, said(`${bet.betType} is not a bet of ${game} in this jurisdiction`, 'finding.bet.notOffered', { betType: term('betType', bet.betType), game }))];
+  return [notAllowed(game, bet, { rule: 'bet-types', citation: entry?.cite ?? source, message: said(`${bet.betType} is not a bet of ${game} in this jurisdiction`, 'finding.bet.notOffered', { betType: term('betType', bet.betType), game }) })];
 }
 
 /** A bet on a box the layout does not have: boxes are numbered 1 to the text's number of players. */
@@ -470,7 +474,7 @@ export function judgeBox(game: string, bet: Bet, boxes: Cited<number>): Finding[
   const box = Number(bet.seat);
   return Number.isInteger(box) && box >= 1 && box <= boxes.value
     ? []
-    : [notAllowed(game, bet, 'box', boxes.cite, noSuchBox(bet, boxes.value, 'table'), `a box from 1 to ${boxes.value}`)];
+    : [notAllowed(game, bet, { rule: 'box', citation: boxes.cite, message: noSuchBox(bet, boxes.value, 'table'), expected: `a box from 1 to ${boxes.value}` })];
 }
 
 /** Bets on one box beyond the rulebook's number (standing players, players on others' boxes). */
@@ -478,25 +482,26 @@ export function judgeBoxCount(game: string, bet: Bet, state: BankPokerState, mai
   if (bet.betType !== mainBet) return [];
   const onBox = betsOf(state, bet.seat, mainBet).length + 1;
   return onBox > max.value
-    ? [notAllowed(game, bet, 'bets-per-box', max.cite, said(`${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, 'finding.poker.perBox', { count: onBox, betType: term('betType', mainBet), box: String(bet.seat), max: max.value }), max.value)]
+    ? [notAllowed(game, bet, { rule: 'bets-per-box', citation: max.cite, message: said(`${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, 'finding.poker.perBox', { count: onBox, betType: term('betType', mainBet), box: String(bet.seat), max: max.value }), expected: max.value })]
     : [];
 }
 
 /** A second bet that must be a set multiple of the same box's ante (player's own or on his behalf). */
 export function judgeMultipleOf(game: string, bet: Bet, state: BankPokerState, anteType: string, multiple: Cited<number>, rule: string): Finding[] {
   const ante = state.bets.find((b) => b.betType === anteType && String(b.seat) === String(bet.seat) && (b.onBehalfOf ?? null) === (bet.onBehalfOf ?? null));
-  if (!ante) return [notAllowed(game, bet, rule, multiple.cite, withoutAnte(`${bet.betType} bet on box ${bet.seat} without an ${anteType}`, bet, anteType), `an ${anteType} first`)];
+  if (!ante) return [notAllowed(game, bet, { rule, citation: multiple.cite, message: withoutAnte(`${bet.betType} bet on box ${bet.seat} without an ${anteType}`, bet, anteType), expected: `an ${anteType} first` })];
   const expected = ante.amount * multiple.value;
   return bet.amount === expected
     ? []
     : [
-        notAllowed(
-          game, bet, rule, multiple.cite,
-          said(`${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, 'finding.poker.anteMultiple', {
+        notAllowed(game, bet, {
+          rule,
+          citation: multiple.cite,
+          message: said(`${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, 'finding.poker.anteMultiple', {
             betType: term('betType', bet.betType), multiple: multiple.value, ante: term('betType', anteType), anteAmount: amount(ante.amount), due: amount(expected), bet: amount(bet.amount),
           }),
           expected,
-        ),
+        }),
       ];
 }
 

@@ -249,9 +249,9 @@ export const rules: GameRules<BancaState, BancaFrancesaRulebook> = {
         explanationPhrase: phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfLost', lineBet) }),
       });
     }
-    if (won) return winAt(bet.amount, env.rulebook.payouts[chance], env.ctx.smallestChip, rule, coup(why));
+    if (won) return winAt(bet.amount, env.rulebook.payouts[chance], env.ctx.smallestChip, { rule, why: coup(why) });
     const lossCite = state.decision === 'no-chance' ? optionCite(env, 'otherTotals') : env.rulebook.chances[chance].cite;
-    return loses(rule, lossCite, coup(`${why}, not ${chance}`));
+    return loses({ rule, citation: lossCite, why: coup(`${why}, not ${chance}`) });
   },
 
   isDecided: (state) => state.decision !== null,

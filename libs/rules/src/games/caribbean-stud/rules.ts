@@ -102,28 +102,28 @@ const showdownOf = (s: BankPokerState, ante: Bet, env: Env) =>
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : anteOf(s, bet);
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
+  if (!ante) return lose({ rule: `${GAME}/play`, citation: rb.playMultiple.cite, why: bankWhy.noAnte('play') });
   const sd = showdownOf(s, ante, env);
   switch (sd.kind) {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} folded ("paso")`, ante.seat, 'paso'));
+      return lose({ rule: `${GAME}/fold`, citation: rb.playMultiple.cite, why: bankWhy.folded(`box ${ante.seat} folded ("paso")`, ante.seat, 'paso') });
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (A-K or better needed)`);
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why });
       const fate = optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push');
       const cite = `${rb.qualifier.cite}; index.md OQ-06`;
-      return fate === 'lose' ? lose(`${GAME}/bank-does-not-qualify`, cite, why) : push(`${GAME}/bank-does-not-qualify`, cite, bankWhy.playBet(why, 'the play bet is returned', 'returned'));
+      return fate === 'lose' ? lose({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why }) : push({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why: bankWhy.playBet(why, 'the play bet is returned', 'returned') });
     }
     case 'compared': {
       const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, handsCompared(sd, 'bank', 'the bank wins'));
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
+      if (sd.sign < 0) return lose({ rule: `${GAME}/bank-wins`, citation: rb.qualifier.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
+      if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'an exact tie') });
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/ante`, why: handsCompared(sd, 'player', 'the player wins') });
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose(`${GAME}/pay-table`, rb.source, bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player));
-      return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)));
+      if (!odds) return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
+      return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)) });
     }
   }
 }
@@ -137,14 +137,14 @@ const forfeited = (s: BankPokerState, seat: unknown, env: Env) => !!env.rulebook
 
 function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ins = env.rulebook.insurance;
-  if (!ins) return returned(`${GAME}/bet-types`, env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source, 'no insurance in this jurisdiction');
-  if (forfeited(s, bet.seat, env)) return lose(`${GAME}/buy-card`, env.rulebook.buyCard!.forfeitsSideBets.cite, bankWhy.forfeits(`box ${bet.seat} bought a card, which forfeits the insurance`, bet.seat, 'insurance', 'buy-card'));
+  if (!ins) return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source, why: 'no insurance in this jurisdiction' });
+  if (forfeited(s, bet.seat, env)) return lose({ rule: `${GAME}/buy-card`, citation: env.rulebook.buyCard!.forfeitsSideBets.cite, why: bankWhy.forfeits(`box ${bet.seat} bought a card, which forfeits the insurance`, bet.seat, 'insurance', 'buy-card') });
   const hand = firstFive(s, bet.seat, env);
   if (!hand) return undecided(`box ${bet.seat} does not hold five cards`);
   const odds = ins.prizes[hand.category];
   const why = bankWhy.onHand(`insurance on the first five cards (${handName(hand)}), regardless of the bank (index.md OQ-34)`, 'insurance', hand, true);
-  if (!odds) return lose(`${GAME}/insurance`, `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, bankWhy.short(`${why.text}: below a full house`, why, 'fullHouse'));
-  return winAt(bet, odds, env, `${GAME}/insurance`, why);
+  if (!odds) return lose({ rule: `${GAME}/insurance`, citation: `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, why: bankWhy.short(`${why.text}: below a full house`, why, 'fullHouse') });
+  return winAt(bet, odds, env, { rule: `${GAME}/insurance`, why });
 }
 
 /** The carousel stakes of the round (`jackpot` bets placed before the close). */
@@ -265,7 +265,7 @@ export const rules: GameRules<BankPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     if ((bet.betType === 'insurance' || bet.betType === 'jackpot' || bet.betType === 'ante') && receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
+      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
     return findings;
   },
 
@@ -295,9 +295,9 @@ export const rules: GameRules<BankPokerState, R> = {
         return settleInsurance(s, bet, env);
       case 'jackpot':
         // the stake feeds the pool; prizes are paid from the pool (JackpotWon, checked by the judge)
-        return jackpotStake(`${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`);
+        return jackpotStake({ rule: `${GAME}/jackpot-stake`, citation: `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14` });
       default:
-        return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+        return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${GAME}` });
     }
   },
 

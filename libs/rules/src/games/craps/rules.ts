@@ -240,10 +240,10 @@ function toSettlement(entry: LayoutBet, d: Decision, dice: readonly number[], en
   const rule = `${GAME}/${entry.bet.betType}`;
   // the throw, then the rule's reason, in English and as a phrase (issue 16)
   const thrown = thrownSaid(dice, d.why, d.because);
-  if (d.outcome === 'win') return winAt(entry.bet.amount, d.pays!, env.ctx.smallestChip, rule, thrown);
-  if (d.outcome === 'lose') return loses(rule, d.cite, thrown);
+  if (d.outcome === 'win') return winAt(entry.bet.amount, d.pays!, env.ctx.smallestChip, { rule, why: thrown });
+  if (d.outcome === 'lose') return loses({ rule, citation: d.cite, why: thrown });
   // a push and a void bet alike get the stake back
-  return { ...pushes(rule, d.cite, thrown), outcome: d.outcome };
+  return { ...pushes({ rule, citation: d.cite, why: thrown }), outcome: d.outcome };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ const bankFinal = (s: DrawPokerState): boolean => s.bankDealt.length === 5 && ca
 function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
+  if (!ante) return lose({ rule: `${GAME}/play`, citation: rb.playMultiple.cite, why: bankWhy.noAnte('play') });
   const sd = showdown(s, ante, {
     playType: 'play',
     hand: (p) => (p === DEALER && !bankFinal(s) ? null : handOf(s, p, env)),
@@ -146,22 +146,22 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} passed ("paso")`, ante.seat, 'paso'));
+      return lose({ rule: `${GAME}/fold`, citation: rb.playMultiple.cite, why: bankWhy.folded(`box ${ante.seat} passed ("paso")`, ante.seat, 'paso') });
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} after its draw does not qualify (a pair of 8s needed)`);
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why);
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why });
       return optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push') === 'lose'
-        ? lose(`${GAME}/bank-does-not-qualify`, optionCite(env, 'playWhenBankDoesNotQualify'), why)
-        : push(`${GAME}/bank-does-not-qualify`, `${rb.qualifier.cite}; index.md OQ-06`, bankWhy.playBet(why, 'the play bet is returned', 'returned'));
+        ? lose({ rule: `${GAME}/bank-does-not-qualify`, citation: optionCite(env, 'playWhenBankDoesNotQualify'), why })
+        : push({ rule: `${GAME}/bank-does-not-qualify`, citation: `${rb.qualifier.cite}; index.md OQ-06`, why: bankWhy.playBet(why, 'the play bet is returned', 'returned') });
     }
     case 'compared': {
       const versus = versusText(sd);
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.tie.cite, handsCompared(sd, 'bank', 'the bank wins'));
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'an exact tie'));
-      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, `${GAME}/ante`, handsCompared(sd, 'player', 'the player wins'));
+      if (sd.sign < 0) return lose({ rule: `${GAME}/bank-wins`, citation: rb.tie.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
+      if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'an exact tie') });
+      if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/ante`, why: handsCompared(sd, 'player', 'the player wins') });
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose(`${GAME}/pay-table`, rb.source, bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player));
-      return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)));
+      if (!odds) return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
+      return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)) });
     }
   }
 }
@@ -262,9 +262,9 @@ export const rules: GameRules<DrawPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
+      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
     if (bet.betType === 'jackpot' && !bettorBet(state, bet, 'ante'))
-      findings.push(notAllowed(GAME, bet, 'jackpot-needs-ante', rb.jackpot.maxFractionOfMinimum.cite, withoutAnte(`a jackpot bet on box ${bet.seat} without an ante`, bet, 'ante'), 'an ante first'));
+      findings.push(notAllowed(GAME, bet, { rule: 'jackpot-needs-ante', citation: rb.jackpot.maxFractionOfMinimum.cite, message: withoutAnte(`a jackpot bet on box ${bet.seat} without an ante`, bet, 'ante'), expected: 'an ante first' }));
     return findings;
   },
 
@@ -279,8 +279,8 @@ export const rules: GameRules<DrawPokerState, R> = {
   settle(s, { bet }, env) {
     if (bet.betType === 'ante' || bet.betType === 'play') return settleMain(s, bet, env);
     if (bet.betType === 'jackpot')
-      return jackpotStake(`${GAME}/jackpot-stake`, `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14`);
-    return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+      return jackpotStake({ rule: `${GAME}/jackpot-stake`, citation: `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14` });
+    return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${GAME}` });
   },
 
   jackpotHand: (s, seat, env) => (betsOf(s, seat, 'jackpot').length ? jackpotHandOf(s, seat, env) : null),

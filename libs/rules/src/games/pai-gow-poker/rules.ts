@@ -141,7 +141,7 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   if (!s.bankLow) return undecided('the bank has not set its hands');
   const ranking = paiGowRanking(env);
   const player = setHands(seven, low, ranking)!;
-  if (player.foul) return lose(`${GAME}/foul-hand`, rb.foulLoses.cite, said(`box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`, 'paiGow.foul', { box: String(bet.seat) }));
+  if (player.foul) return lose({ rule: `${GAME}/foul-hand`, citation: rb.foulLoses.cite, why: said(`box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`, 'paiGow.foul', { box: String(bet.seat) }) });
   const bank = bankHands(s, ranking)!;
   // the bank wins every tie ("igualdad")
   const highWins = compareHands(player.high, bank.high) > 0;
@@ -164,8 +164,8 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
       commission,
     });
   }
-  if (highWins || lowWins) return push(`${GAME}/one-hand-wins`, rb.outcomes.cite, { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') });
-  return lose(`${GAME}/bank-wins`, rb.outcomes.cite, { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') });
+  if (highWins || lowWins) return push({ rule: `${GAME}/one-hand-wins`, citation: rb.outcomes.cite, why: { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') } });
+  return lose({ rule: `${GAME}/bank-wins`, citation: rb.outcomes.cite, why: { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') } });
 }
 
 function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
@@ -247,15 +247,15 @@ export const rules: GameRules<PaiGowState, R> = {
     if (findings.length) return findings;
     const box = Number(bet.seat);
     if (!(Number.isInteger(box) && box >= 1 && box <= rb.boxes.value))
-      findings.push(notAllowed(GAME, bet, 'box', rb.boxes.cite, noSuchBox(bet, rb.boxes.value, 'layout'), `a box from 1 to ${rb.boxes.value}`));
+      findings.push(notAllowed(GAME, bet, { rule: 'box', citation: rb.boxes.cite, message: noSuchBox(bet, rb.boxes.value, 'layout'), expected: `a box from 1 to ${rb.boxes.value}` }));
     findings.push(...judgeBoxCount(GAME, bet, state, 'main', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, 'bet-before-deal', rb.betTypes.main.cite, said(`a bet on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) }), 'before the deal'));
+      findings.push(notAllowed(GAME, bet, { rule: 'bet-before-deal', citation: rb.betTypes.main.cite, message: said(`a bet on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) }), expected: 'before the deal' }));
     return findings;
   },
 
   settle(s, { bet }, env) {
-    if (bet.betType !== 'main') return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+    if (bet.betType !== 'main') return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${GAME}` });
     return settleMain(s, bet, env);
   },
 

@@ -229,11 +229,11 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
     // the throw read against the bet, as a phrase too: the dice, the bet by the text's name (cantabria L1684–1711), won or lost
     const read = (text: string, wins: boolean, dice?: number) =>
       said(text, 'dice.sicBo', { dice: phrase('dice.throw', { dice: state.dice!.join('-'), total: diceTotal(state.dice!) }), betType: term('betType', bet.betType), selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none', wins: wins ? 'yes' : 'no', matching: dice ?? 'none' });
-    if (!matches) return loses(rule, definition.cite, read(why, false));
+    if (!matches) return loses({ rule, citation: definition.cite, why: read(why, false) });
     const odds = payTableOdds(table, bet.betType, bet.selection, matches);
     if (odds === undefined) return { outcome: 'void', payout: 0, rule, citation: optionCite(env, 'payTable'), explanation: `${describeBet(bet)} is not in the authorised pay table: returned` };
     const where = bet.betType === 'single' ? ` (${matches} dice)` : '';
-    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, rule, read(`${why} wins${where}`, true, bet.betType === 'single' ? matches : undefined));
+    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, { rule, why: read(`${why} wins${where}`, true, bet.betType === 'single' ? matches : undefined) });
   },
 
   isDecided: (state) => state.dice !== null,

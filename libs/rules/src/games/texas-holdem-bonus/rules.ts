@@ -92,48 +92,48 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
   function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     const rb = env.rulebook;
     const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-    if (!ante) return lose(`${game}/${bet.betType}`, rb.streetMultiples.flop.cite, bankWhy.noAnte(bet.betType));
+    if (!ante) return lose({ rule: `${game}/${bet.betType}`, citation: rb.streetMultiples.flop.cite, why: bankWhy.noAnte(bet.betType) });
     // "se anulará la mano de ese jugador": a box dealt more cards than its two is out of the hand, its bets returned
     if (receivedAt(s, seatPosition(ante.seat as number)) > rb.holeCards.value)
-      return returned(`${game}/wrong-card-count`, rb.wrongCardCount.cite, `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void`);
+      return returned({ rule: `${game}/wrong-card-count`, citation: rb.wrongCardCount.cite, why: `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void` });
     const sd = showdown(s, ante, { playType: 'flop', hand: (p) => handOf(s, p, env), qualifies: null });
     switch (sd.kind) {
       case 'undecided':
         return undecided(sd.reason);
       case 'folded':
-        return lose(`${game}/fold`, rb.streetMultiples.flop.cite, bankWhy.folded(`box ${ante.seat} folded instead of the flop bet`, ante.seat));
+        return lose({ rule: `${game}/fold`, citation: rb.streetMultiples.flop.cite, why: bankWhy.folded(`box ${ante.seat} folded instead of the flop bet`, ante.seat) });
       case 'bank-does-not-qualify': // no qualifier in this game
         return undecided('no bank qualifier');
       case 'compared': {
         const versus = versusText(sd);
-        if (sd.sign < 0) return lose(`${game}/bank-wins`, rb.bankWins.cite, handsCompared(sd, 'bank', 'the bank wins'));
-        if (sd.sign === 0) return push(`${game}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'a tie returns every bet'));
-        if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, `${game}/street-bets`, handsCompared(sd, 'player', 'the player wins'));
-        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, `${game}/ante`, bankWhy.payTable(`${versus}: a winning ${sd.player.category}`, playerWins(sd), sd.player, 'winning'));
+        if (sd.sign < 0) return lose({ rule: `${game}/bank-wins`, citation: rb.bankWins.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
+        if (sd.sign === 0) return push({ rule: `${game}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'a tie returns every bet') });
+        if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, { rule: `${game}/street-bets`, why: handsCompared(sd, 'player', 'the player wins') });
+        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, { rule: `${game}/ante`, why: bankWhy.payTable(`${versus}: a winning ${sd.player.category}`, playerWins(sd), sd.player, 'winning') });
         const why = `${versus}: the player wins below a straight, the ante "no se pagará"`;
         return optionOr<string>(env, 'anteBelowStraight', 'push') === 'lose'
-          ? lose(`${game}/ante`, optionCite(env, 'anteBelowStraight'), bankWhy.anteBelowStraight(why, playerWins(sd)))
-          : push(`${game}/ante`, `${rb.anteMinimum.cite}`, bankWhy.anteBelowStraight(`${why} and is returned`, playerWins(sd)));
+          ? lose({ rule: `${game}/ante`, citation: optionCite(env, 'anteBelowStraight'), why: bankWhy.anteBelowStraight(why, playerWins(sd)) })
+          : push({ rule: `${game}/ante`, citation: `${rb.anteMinimum.cite}`, why: bankWhy.anteBelowStraight(`${why} and is returned`, playerWins(sd)) });
       }
     }
   }
 
   function settleBonus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     const table = env.rulebook.bonusPayTable;
-    if (!table) return returned(`${game}/bet-types`, env.rulebook.betTypes.bonus.cite, 'no Bonus bet in this game');
+    if (!table) return returned({ rule: `${game}/bet-types`, citation: env.rulebook.betTypes.bonus.cite, why: 'no Bonus bet in this game' });
     const hole = cardsAt(s, seatPosition(bet.seat as number));
     if (hole.length > env.rulebook.holeCards.value)
-      return returned(`${game}/wrong-card-count`, env.rulebook.wrongCardCount.cite, `box ${bet.seat} was dealt ${hole.length} cards: its hand is void`);
+      return returned({ rule: `${game}/wrong-card-count`, citation: env.rulebook.wrongCardCount.cite, why: `box ${bet.seat} was dealt ${hole.length} cards: its hand is void` });
     if (hole.length < 2) return undecided(`box ${bet.seat} does not hold two cards`);
     const hand = bonusHand(hole, cardsAt(s, DEALER));
     if (hand === 'undecided') return undecided("A-A: the bank's cards decide the bonus");
     // the bonus hand's own name (ace-king-suited…) is the code's English: the phrase shows the two cards
     const why = bankWhy.onHand(`Bonus on ${hole.join(' ')}${hand ? ` (${hand})` : ''}, independent of every other bet`, 'bonus', hole.join(' '), false);
-    if (!hand) return lose(`${game}/bonus`, 'cantabria L4956–4959', bankWhy.short(`${why.text}: not a Bonus hand`, why, 'bonusHand'));
+    if (!hand) return lose({ rule: `${game}/bonus`, citation: 'cantabria L4956–4959', why: bankWhy.short(`${why.text}: not a Bonus hand`, why, 'bonusHand') });
     let odds = table[hand]!;
     if (hand === 'ace-queen-or-jack-offsuit' && env.ctx.options && 'bonusAceQueenOrJackOffsuit' in env.ctx.options)
       odds = cited(Number(env.ctx.options.bonusAceQueenOrJackOffsuit), optionCite(env, 'bonusAceQueenOrJackOffsuit'));
-    return winAt(bet, odds, env, `${game}/bonus`, why);
+    return winAt(bet, odds, env, { rule: `${game}/bonus`, why });
   }
 
   const rules: GameRules<BankPokerState, R> = {
@@ -164,16 +164,16 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         const street = bet.betType;
         findings.push(...judgeMultipleOf(game, bet, state, 'ante', rb.streetMultiples[street], `${street}-amount`));
         if (street !== 'flop' && !bettorBet(state, bet, 'flop'))
-          findings.push(notAllowed(game, bet, `${street}-after-flop-bet`, rb.streetMultiples[street].cite, said(`a ${street} bet on box ${bet.seat}, which made no flop bet`, 'finding.holdemBonus.noFlopBet', { street: term('betType', street), box: String(bet.seat) }), 'a flop bet first'));
+          findings.push(notAllowed(game, bet, { rule: `${street}-after-flop-bet`, citation: rb.streetMultiples[street].cite, message: said(`a ${street} bet on box ${bet.seat}, which made no flop bet`, 'finding.holdemBonus.noFlopBet', { street: term('betType', street), box: String(bet.seat) }), expected: 'a flop bet first' }));
         if (bettorBet(state, bet, street))
-          findings.push(notAllowed(game, bet, `${street}-once`, rb.streetMultiples[street].cite, said(`a second ${street} bet on box ${bet.seat}`, 'finding.holdemBonus.secondStreetBet', { street: term('betType', street), box: String(bet.seat) }), 'one bet per street'));
+          findings.push(notAllowed(game, bet, { rule: `${street}-once`, citation: rb.streetMultiples[street].cite, message: said(`a second ${street} bet on box ${bet.seat}`, 'finding.holdemBonus.secondStreetBet', { street: term('betType', street), box: String(bet.seat) }), expected: 'one bet per street' }));
         const board = cardsAt(state, BOARD).length;
         if (board !== rb.streetBoard[street])
           findings.push(
-            notAllowed(game, bet, `${street}-timing`, rb.streetMultiples[street].cite, said(`the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, 'finding.holdemBonus.streetTiming', { street: term('betType', street), due: rb.streetBoard[street], board }), rb.streetBoard[street]),
+            notAllowed(game, bet, { rule: `${street}-timing`, citation: rb.streetMultiples[street].cite, message: said(`the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, 'finding.holdemBonus.streetTiming', { street: term('betType', street), due: rb.streetBoard[street], board }), expected: rb.streetBoard[street] }),
           );
       } else if (receivedAt(state, seatPosition(bet.seat as number)) > 0) {
-        findings.push(notAllowed(game, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
+        findings.push(notAllowed(game, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
       }
       return findings;
     },
@@ -186,7 +186,7 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     settle(s, { bet }, env) {
       if (bet.betType === 'ante' || isStreet(bet.betType)) return settleMain(s, bet, env);
       if (bet.betType === 'bonus') return settleBonus(s, bet, env);
-      return returned(`${game}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${game}`);
+      return returned({ rule: `${game}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${game}` });
     },
 
     isDecided: (s, env) => isComplete(deal, s, env),

@@ -94,7 +94,7 @@ function anteBonus(s: BankPokerState, ante: Bet, env: Env): { hand: HandValue; o
 function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bet.betType === 'ante' ? bet : bettorBet(s, bet, 'ante');
-  if (!ante) return lose(`${GAME}/play`, rb.playMultiple.cite, bankWhy.noAnte('play'));
+  if (!ante) return lose({ rule: `${GAME}/play`, citation: rb.playMultiple.cite, why: bankWhy.noAnte('play') });
   const sd = showdown(s, ante, {
     playType: 'play',
     hand: (p) => handOf(s, p, env),
@@ -104,17 +104,17 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose(`${GAME}/fold`, rb.playMultiple.cite, bankWhy.folded(`box ${ante.seat} withdrew ("retirarse")`, ante.seat, 'retirarse'));
+      return lose({ rule: `${GAME}/fold`, citation: rb.playMultiple.cite, why: bankWhy.folded(`box ${ante.seat} withdrew ("retirarse")`, ante.seat, 'retirarse') });
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (queen high or better needed)`);
       return bet.betType === 'ante'
-        ? winAt(bet, rb.anteOdds, env, `${GAME}/bank-does-not-qualify`, why)
-        : push(`${GAME}/bank-does-not-qualify`, rb.playWhenBankDoesNotQualify.cite, bankWhy.playBet(why, 'the play bet stands unchanged', 'stands'));
+        ? winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why })
+        : push({ rule: `${GAME}/bank-does-not-qualify`, citation: rb.playWhenBankDoesNotQualify.cite, why: bankWhy.playBet(why, 'the play bet stands unchanged', 'stands') });
     }
     case 'compared': {
-      if (sd.sign < 0) return lose(`${GAME}/bank-wins`, rb.qualifier.cite, handsCompared(sd, 'bank', 'the bank wins'));
-      if (sd.sign === 0) return push(`${GAME}/tie`, rb.tie.cite, handsCompared(sd, 'tie', 'identical hands'));
-      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, `${GAME}/player-wins`, handsCompared(sd, 'player', 'the player wins'));
+      if (sd.sign < 0) return lose({ rule: `${GAME}/bank-wins`, citation: rb.qualifier.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
+      if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'identical hands') });
+      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, { rule: `${GAME}/player-wins`, why: handsCompared(sd, 'player', 'the player wins') });
     }
   }
 }
@@ -122,13 +122,13 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
 function settlePairPlus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ante = bettorBet(s, bet, 'ante');
   if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed) && optionOr(env, 'pairPlusOnFold', 'lost') === 'lost')
-    return lose(`${GAME}/fold`, optionCite(env, 'pairPlusOnFold'), bankWhy.forfeits(`box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`, bet.seat, 'pair-plus', 'fold'));
+    return lose({ rule: `${GAME}/fold`, citation: optionCite(env, 'pairPlusOnFold'), why: bankWhy.forfeits(`box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`, bet.seat, 'pair-plus', 'fold') });
   const hand = handOf(s, seatPosition(bet.seat as number), env);
   if (!hand) return undecided(`box ${bet.seat} does not hold three cards`);
   const tableCite = optionCite(env, 'pairPlusTable');
   const odds = pairPlusTable(env)[hand.category];
   const why = bankWhy.onHand(`pair plus on ${handName(hand)}, settled whatever the bank holds`, 'pair-plus', hand, true);
-  return odds ? winAt(bet, odds, env, `${GAME}/pair-plus`, why) : lose(`${GAME}/pair-plus`, tableCite, bankWhy.short(`${why.text}: no pair`, why, 'pair'));
+  return odds ? winAt(bet, odds, env, { rule: `${GAME}/pair-plus`, why }) : lose({ rule: `${GAME}/pair-plus`, citation: tableCite, why: bankWhy.short(`${why.text}: no pair`, why, 'pair') });
 }
 
 export const rules: GameRules<BankPokerState, R> = {
@@ -158,7 +158,7 @@ export const rules: GameRules<BankPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, `${bet.betType}-before-deal`, rb.betTypes[bet.betType].cite, afterDeal(bet), 'before the deal'));
+      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
     return findings;
   },
 
@@ -186,8 +186,8 @@ export const rules: GameRules<BankPokerState, R> = {
       const bonus = anteBonus(s, bet, env);
       if (!handOf(s, seatPosition(bet.seat as number), env)) return undecided(`box ${bet.seat} does not hold three cards`);
       return bonus
-        ? winAt(bet, bonus.odds, env, `${GAME}/ante-bonus`, bankWhy.onHand(`ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`, 'ante-bonus', bonus.hand, true))
-        : lose(`${GAME}/ante-bonus`, Object.values(env.rulebook.anteBonus)[0]!.cite, bankWhy.noAnteBonus(hasFolded(s, bet.seat)));
+        ? winAt(bet, bonus.odds, env, { rule: `${GAME}/ante-bonus`, why: bankWhy.onHand(`ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`, 'ante-bonus', bonus.hand, true) })
+        : lose({ rule: `${GAME}/ante-bonus`, citation: Object.values(env.rulebook.anteBonus)[0]!.cite, why: bankWhy.noAnteBonus(hasFolded(s, bet.seat)) });
     }
     switch (bet.betType) {
       case 'ante':
@@ -196,7 +196,7 @@ export const rules: GameRules<BankPokerState, R> = {
       case 'pair-plus':
         return settlePairPlus(s, bet, env);
       default:
-        return returned(`${GAME}/bet-types`, env.rulebook.source, `${bet.betType} is not a bet of ${GAME}`);
+        return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${GAME}` });
     }
   },
 

@@ -138,10 +138,10 @@ export const rules: GameRules<TrijokerState, R> = {
     if (findings.length) return findings;
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'bet-1', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, 'bets-before-deal', rb.equalBets.cite, afterDeal(bet), 'before the deal'));
+      findings.push(notAllowed(GAME, bet, { rule: 'bets-before-deal', citation: rb.equalBets.cite, message: afterDeal(bet), expected: 'before the deal' }));
     const first = betsOf(state, bet.seat, 'bet-1')[0];
     if (bet.betType !== 'bet-1' && first && first.amount !== bet.amount)
-      findings.push(notAllowed(GAME, bet, 'equal-bets', rb.equalBets.cite, said(`the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, 'finding.trijoker.equalBets', { betType: term('betType', bet.betType), amount: amount(bet.amount), first: amount(first.amount) }), first.amount));
+      findings.push(notAllowed(GAME, bet, { rule: 'equal-bets', citation: rb.equalBets.cite, message: said(`the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, 'finding.trijoker.equalBets', { betType: term('betType', bet.betType), amount: amount(bet.amount), first: amount(first.amount) }), expected: first.amount }));
     return findings;
   },
 
@@ -149,13 +149,13 @@ export const rules: GameRules<TrijokerState, R> = {
 
   settle(s, { bet }, env) {
     const rb = env.rulebook;
-    if (!BETS.includes(bet.betType)) return returned(`${GAME}/bet-types`, rb.source, `${bet.betType} is not a bet of ${GAME}`);
-    if (withdrawn(s, bet.betId)) return { ...push(`${GAME}/withdraw-bet`, rb.withdrawable[bet.betType]?.cite ?? rb.source, bankWhy.withdrawn(`${bet.betType} was withdrawn`, bet.betType)), outcome: 'void' };
+    if (!BETS.includes(bet.betType)) return returned({ rule: `${GAME}/bet-types`, citation: rb.source, why: `${bet.betType} is not a bet of ${GAME}` });
+    if (withdrawn(s, bet.betId)) return { ...push({ rule: `${GAME}/withdraw-bet`, citation: rb.withdrawable[bet.betType]?.cite ?? rb.source, why: bankWhy.withdrawn(`${bet.betType} was withdrawn`, bet.betType) }), outcome: 'void' };
     const hand = handOf(s, bet.seat, env);
     if (!hand) return undecided(`box ${bet.seat} and the common cards are not complete`);
     const odds = rb.payTable[hand.category];
-    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose(`${GAME}/pay-table`, rb.minimumHand.cite, bankWhy.short(`${handName(hand)} is below a pair of jacks`, hand, 'jacksPair'));
-    return winAt(bet, odds, env, `${GAME}/pay-table`, bankWhy.onHand(`${handName(hand)} on ${bet.betType}`, bet.betType, hand, false));
+    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose({ rule: `${GAME}/pay-table`, citation: rb.minimumHand.cite, why: bankWhy.short(`${handName(hand)} is below a pair of jacks`, hand, 'jacksPair') });
+    return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.onHand(`${handName(hand)} on ${bet.betType}`, bet.betType, hand, false) });
   },
 
   isDecided: (s, env) => isComplete(deal, s, env),
