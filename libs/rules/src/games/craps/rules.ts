@@ -33,6 +33,7 @@ import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
+import { findingsOf, undecided } from '../../core/findings';
 import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';
 import {
   CRAPS_BET_TYPES,
@@ -51,6 +52,7 @@ import type { CrapsCarried, CrapsState, LayoutBet, Seat, StandingBet } from './s
 export type { CrapsCarried, CrapsState, LayoutBet, StandingBet } from './state';
 
 const GAME = 'craps';
+const { finding } = findingsOf(GAME);
 type Env = RoundEnv<CrapsRulebook>;
 
 /**
@@ -363,13 +365,15 @@ function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
   const band = rb.limits.simpleMaxTimesMin;
   if (max < band.value.from * min) {
     findings.push({
-      code: 'SESSION_RULE_VIOLATION',
+      ...finding({
+        code: 'SESSION_RULE_VIOLATION',
+        expected: `a simple-chance maximum of at least ${band.value.from} × the minimum (${band.value.from * min})`,
+        recorded: max,
+        rule: 'simple-chance-maximum',
+        citation: band.cite,
+        message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`, messagePhrase: phrase('finding.craps.simpleChances', { max: amount(max), multiple: Math.round((max / min) * 100) / 100, min: amount(min), from: band.value.from }),
+      }),
       eventId: opening.eventId,
-      expected: `a simple-chance maximum of at least ${band.value.from} × the minimum (${band.value.from * min})`,
-      recorded: max,
-      rule: `${GAME}/simple-chance-maximum`,
-      citation: band.cite,
-      message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`, messagePhrase: phrase('finding.craps.simpleChances', { max: amount(max), multiple: Math.round((max / min) * 100) / 100, min: amount(min), from: band.value.from }),
     });
   }
   const regulated: Env = { ...env, ctx: { ...env.ctx, limits: { min, max } } };
@@ -398,14 +402,14 @@ function judgeShooterLineBet(state: CrapsState, env: Env): Finding[] {
   if (lineBet) return [];
   const rule = env.rulebook.shooterBetsLine;
   return [
-    {
+    finding({
       code: 'DRAW_RULE_VIOLATION',
       expected: `a pass or dont-pass bet of seat ${shooter} before the come-out throw`,
       recorded: 'no line bet of the shooter on the layout',
-      rule: `${GAME}/shooter-line-bet`,
+      rule: 'shooter-line-bet',
       citation: rule.cite,
       message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`, messagePhrase: phrase('finding.craps.shooterLine', { seat: String(shooter) }),
-    },
+    }),
   ];
 }
 
@@ -496,52 +500,52 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     if (fact.type === THROW_VOIDED && !before.dice) return [voidWithoutThrow(GAME, env.rulebook.source)];
     if (fact.type !== 'DiceThrown' || !before.dice) return [];
     return [
-      {
+      finding({
         code: 'DRAW_RULE_VIOLATION',
         expected: 'one throw per round',
         recorded: fact.data.dice,
-        rule: `${GAME}/one-throw-per-round`,
+        rule: 'one-throw-per-round',
         citation: env.rulebook.dice.cite,
         message: `a second throw after ${diceText(before.dice)}: each throw is its own round`, messagePhrase: phrase('finding.dice.secondThrow', { dice: diceText(before.dice) }),
-      },
+      }),
     ];
   },
 
   judgeBet(bet, state, env) {
     const rb = env.rulebook;
     const findings: Finding[] = [];
-    const notAllowed = (expected: unknown, citation: string, message: Said, rule = 'bet-types') =>
-      findings.push({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule: `${GAME}/${rule}`, citation, message: message.text, messagePhrase: message.phrase });
+    const notAllowed = ({ expected, citation, message, rule = 'bet-types' }: { expected: unknown; citation: string; message: Said; rule?: string }) =>
+      findings.push(finding({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule, citation, message: message.text, messagePhrase: message.phrase }));
     if (!isCrapsBet(bet.betType)) {
-      notAllowed(CRAPS_BET_TYPES, rb.source, said(`craps has no "${bet.betType}" bet`, 'finding.craps.noSuchBet', { betType: bet.betType }));
+      notAllowed({ expected: CRAPS_BET_TYPES, citation: rb.source, message: said(`craps has no "${bet.betType}" bet`, 'finding.craps.noSuchBet', { betType: bet.betType }) });
       return findings;
     }
     if (bet.betType.startsWith('place-') && bet.selection === 8 && env.options.placeEight === false) {
-      notAllowed('4, 5, 6, 9 or 10', optionCite(env, 'placeEight'), said(`place bets on 8 are not offered (option placeEight)`, 'finding.craps.noPlaceEight'), 'place-numbers');
+      notAllowed({ expected: '4, 5, 6, 9 or 10', citation: optionCite(env, 'placeEight'), message: said(`place bets on 8 are not offered (option placeEight)`, 'finding.craps.noPlaceEight'), rule: 'place-numbers' });
     }
     const standing = state.standing[bet.betId];
     if (standing) {
       // a bet re-stated for this throw must be the bet that stands
       const same = standing.betType === bet.betType && standing.amount === bet.amount && JSON.stringify(standing.selection) === JSON.stringify(bet.selection);
       if (!same) {
-        findings.push({
+        findings.push(finding({
           code: 'SEQUENCE_VIOLATION',
           betId: bet.betId,
           expected: { betType: standing.betType, selection: standing.selection, amount: standing.amount },
           recorded: { betType: bet.betType, selection: bet.selection, amount: bet.amount },
-          rule: `${GAME}/standing-bet`,
+          rule: 'standing-bet',
           citation: rb.source,
           message: `bet ${bet.betId} stands as ${describeBet(standing)} ${standing.amount} and was re-stated as ${describeBet(bet)} ${bet.amount}`, messagePhrase: phrase('finding.craps.restated', { bet: bet.betId, standing: describeBet(standing), standingAmount: amount(standing.amount), restated: describeBet(bet), amount: amount(bet.amount) }),
-        });
+        }));
       }
       return findings;
     }
     const t = bet.betType;
     if ((t === 'pass' || t === 'dont-pass') && state.point !== null) {
-      notAllowed('a come-out throw', rb.payouts[t].cite, said(`${t} is made on the come-out; the point is ${state.point}`, 'finding.craps.onComeOut', { betType: term('betType', t), point: state.point }), 'line-bet-timing');
+      notAllowed({ expected: 'a come-out throw', citation: rb.payouts[t].cite, message: said(`${t} is made on the come-out; the point is ${state.point}`, 'finding.craps.onComeOut', { betType: term('betType', t), point: state.point }), rule: 'line-bet-timing' });
     }
     if ((t === 'come' || t === 'dont-come') && state.point === null) {
-      notAllowed('a point established', rb.payouts[t].cite, said(`${t} is made after the come-out, when a point is on`, 'finding.craps.afterComeOut', { betType: term('betType', t) }), 'line-bet-timing');
+      notAllowed({ expected: 'a point established', citation: rb.payouts[t].cite, message: said(`${t} is made after the come-out, when a point is on`, 'finding.craps.afterComeOut', { betType: term('betType', t) }), rule: 'line-bet-timing' });
     }
     if (isOdds(t)) {
       const flatId = oddsFlatId(bet)!;
@@ -551,7 +555,7 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
         state.layout[flatId] ?? (standingFlat && { bet: { ...standingFlat, eventId: '', late: false }, standing: true, point: standingFlat.point });
       const point = flat && flat.bet.betType === ODDS_FLAT[t] ? pointOf(flat, state) : null;
       if (!isPoint(point)) {
-        notAllowed(`a ${ODDS_FLAT[t]} bet with a point`, rb.oddsNeedPoint.cite, said(`${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'finding.craps.oddsNeedPoint', { betType: term('betType', t), bet: String(flatId), flat: term('betType', ODDS_FLAT[t]) }), 'odds-need-point');
+        notAllowed({ expected: `a ${ODDS_FLAT[t]} bet with a point`, citation: rb.oddsNeedPoint.cite, message: said(`${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'finding.craps.oddsNeedPoint', { betType: term('betType', t), bet: String(flatId), flat: term('betType', ODDS_FLAT[t]) }), rule: 'odds-need-point' });
       } else {
         const right = t === 'pass-odds' || t === 'come-odds';
         const k = right ? oddsTimesFlat(env) : cited(rb.limits.dontOddsTimesFlat.value[point], rb.limits.dontOddsTimesFlat.cite);
@@ -560,15 +564,15 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
           .filter((e) => isOdds(e.bet.betType) && oddsFlatId(e.bet) === flatId)
           .reduce((sum, e) => sum + e.bet.amount, bet.amount);
         if (onFlat > max) {
-          findings.push({
+          findings.push(finding({
             code: 'BET_ABOVE_MAXIMUM',
             betId: bet.betId,
             expected: max,
             recorded: onFlat,
-            rule: `${GAME}/odds-maximum`,
+            rule: 'odds-maximum',
             citation: k.cite,
             message: `odds on point ${point} may be ${k.value * 100} % of the ${flat!.bet.amount} flat bet (${max}); ${onFlat} staked`, messagePhrase: phrase('finding.craps.oddsMaximum', { point, percent: k.value * 100, flat: amount(flat!.bet.amount), max: amount(max), staked: amount(onFlat) }),
-          });
+          }));
         }
       }
     }
@@ -583,10 +587,10 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
   },
 
   settle(state, { bet }, env): SettlementVerdict {
-    if (!state.dice) return { undecided: true, reason: 'the dice have not been thrown' };
+    if (!state.dice) return undecided('the dice have not been thrown');
     const entry = state.layout[bet.betId] ?? { bet, standing: false, point: null };
     const d = decide(entry, state, state.dice, env);
-    if (!d) return { undecided: true, reason: `${diceText(state.dice)} does not decide ${describeBet(bet)}: it stays on the layout` };
+    if (!d) return undecided(`${diceText(state.dice)} does not decide ${describeBet(bet)}: it stays on the layout`);
     return toSettlement(entry, d, state.dice, env);
   },
 
@@ -609,15 +613,15 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     for (const s of Object.values(state.standing)) {
       const hasPoint = s.betType === 'pass' ? state.point !== null : s.betType === 'come' && s.point !== null;
       if (!hasPoint || state.layout[s.betId]) continue;
-      findings.push({
+      findings.push(finding({
         code: 'SEQUENCE_VIOLATION',
         betId: s.betId,
         expected: `bet ${s.betId} on the layout until its point or a seven`,
         recorded: 'withdrawn (not re-stated for this throw)',
-        rule: `${GAME}/line-bets-stay`,
+        rule: 'line-bets-stay',
         citation: env.rulebook.lineBetsStay.cite,
         message: `${s.betType} bet ${s.betId} (${s.amount}) with a point may not be withdrawn`, messagePhrase: phrase('finding.craps.lineBetStays', { betType: term('betType', s.betType), bet: s.betId, amount: amount(s.amount) }),
-      });
+      }));
     }
     return findings;
   },
