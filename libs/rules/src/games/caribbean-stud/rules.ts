@@ -53,7 +53,7 @@ import {
   jackpotStake,
   playerWins,
 } from '../../core/poker/bank';
-import { undecided } from '../../core/findings';
+import { findingsOf, undecided } from '../../core/findings';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
 import type { Bet, ExpectedLevy, Fact, Finding, SettlementVerdict } from '../../core/types';
@@ -62,6 +62,7 @@ import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, rulebooks } from './rulebook';
 
 const GAME = 'caribbean-stud';
+const { finding } = findingsOf(GAME);
 type R = CaribbeanStudRulebook;
 type Env = RoundEnv<R>;
 const DECISIONS = ['fold', 'play', 'buy-card'];
@@ -171,15 +172,15 @@ function judgeMissingContribution(s: BankPokerState, env: Env): Finding[] {
   const expected = applyRate(stakes, rate.value, env.ctx.smallestChip);
   if (!expected) return [];
   return [
-    {
+    finding({
       code: 'JACKPOT_MISMATCH',
       expected,
       recorded: 0,
-      rule: `${GAME}/carousel-contribution`,
+      rule: 'carousel-contribution',
       citation: rate.cite,
       message: `${stakes} staked on the carousel and no contribution recorded: ${rate.value * 100} % (${expected}) goes to the pool`,
       messagePhrase: phrase('finding.caribbean.noContribution', { staked: amount(stakes), percent: rate.value * 100, due: amount(expected) }),
-    },
+    }),
   ];
 }
 
@@ -219,40 +220,40 @@ export const rules: GameRules<BankPokerState, R> = {
       const allowed = env.rulebook.bankUpcard;
       const already = before.upcards;
       if (!allowed.value.includes(nth) || already >= 1)
-        findings.push({
+        findings.push(finding({
           code: 'SEQUENCE_VIOLATION',
           expected: `bank card ${allowed.value.join(' or ')} face up`,
           recorded: `bank card ${nth} face up`,
-          rule: `${GAME}/bank-upcard`,
+          rule: 'bank-upcard',
           citation: allowed.cite,
           message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
           messagePhrase: phrase('finding.caribbean.bankUpcard', { nth }),
-        });
+        }));
     }
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
       const buy = env.rulebook.buyCard;
       const seat = Number(fact.data.seat);
       const ante = betsOf(before, seat, 'ante')[0];
       if (!buy) {
-        findings.push({
+        findings.push(finding({
           code: 'DRAW_RULE_VIOLATION',
           expected: 'no card bought',
           recorded: 'buy-card',
-          rule: `${GAME}/buy-card`,
+          rule: 'buy-card',
           citation: env.rulebook.source,
           message: `buying a card is not part of ${GAME} in ${env.rulebook.jurisdiction}`,
           messagePhrase: phrase('finding.caribbean.noBuying', { jurisdiction: env.rulebook.jurisdiction }),
-        });
+        }));
       } else if (ante && Number(fact.data.amount ?? 0) !== ante.amount * buy.feeMultiple.value) {
-        findings.push({
+        findings.push(finding({
           code: 'COMMISSION_MISMATCH',
           expected: ante.amount * buy.feeMultiple.value,
           recorded: Number(fact.data.amount ?? 0),
-          rule: `${GAME}/buy-card-fee`,
+          rule: 'buy-card-fee',
           citation: buy.feeMultiple.cite,
           message: `the bought card costs an amount equal to the ante (${ante.amount}), paid to the bank`,
           messagePhrase: phrase('finding.caribbean.buyFee', { ante: amount(ante.amount) }),
-        });
+        }));
       }
     }
     return findings;

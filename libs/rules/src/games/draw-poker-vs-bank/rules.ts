@@ -54,13 +54,14 @@ import {
   jackpotStake,
   playerWins,
 } from '../../core/poker/bank';
-import { undecided } from '../../core/findings';
+import { findingsOf, undecided } from '../../core/findings';
 import { evaluateFive, handName, handPhrase, HandValue, qualifies } from '../../core/poker/evaluate';
 import { phrase, said, type Phrase } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
 import { DrawPokerRulebook, rulebooks } from './rulebook';
 
 const GAME = 'draw-poker-vs-bank';
+const { finding } = findingsOf(GAME);
 type R = DrawPokerRulebook;
 type Env = RoundEnv<R>;
 
@@ -169,20 +170,20 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
 function judgeBankDraw(before: DrawPokerState, fact: Fact, env: Env): Finding[] {
   const recorded = (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data) : []).map((c: unknown) => parseCard(String(c))?.code ?? String(c));
   if (before.bankDealt.length < 5)
-    return [{ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: `${GAME}/bank-draw`, citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards', messagePhrase: phrase('finding.drawPoker.discardEarly') }];
+    return [finding({ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: 'bank-draw', citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards', messagePhrase: phrase('finding.drawPoker.discardEarly') })];
   const due = bankDiscards(before.bankDealt);
   return sameCards(due.discards, recorded)
     ? []
     : [
-        {
+        finding({
           code: 'DRAW_RULE_VIOLATION',
           expected: due.discards,
           recorded,
-          rule: `${GAME}/bank-draw`,
+          rule: 'bank-draw',
           citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
           message: `bank ${before.bankDealt.join(' ')}: ${due.reason}`,
           messagePhrase: phrase('finding.drawPoker.bankDraw', { cards: before.bankDealt.join(' '), why: due.reasonPhrase }),
-        },
+        }),
       ];
 }
 
@@ -248,9 +249,9 @@ export const rules: GameRules<DrawPokerState, R> = {
       const total = drawsOf(before, seat) + (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data).length : 0);
       const max = env.rulebook.playerMaxDraw;
       if (total > max.value)
-        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}`, messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }) });
+        findings.push(finding({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: 'player-draw', citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}`, messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }) }));
       if (!betsOf(before, seat, 'play').length)
-        findings.push({ code: 'DRAW_RULE_VIOLATION', expected: 'no draw', recorded: total, rule: `${GAME}/player-draw`, citation: max.cite, message: `box ${seat} draws without having played ("voy")`, messagePhrase: phrase('finding.drawPoker.drawUnplayed', { box: seat }) });
+        findings.push(finding({ code: 'DRAW_RULE_VIOLATION', expected: 'no draw', recorded: total, rule: 'player-draw', citation: max.cite, message: `box ${seat} draws without having played ("voy")`, messagePhrase: phrase('finding.drawPoker.drawUnplayed', { box: seat }) }));
     }
     return findings;
   },
@@ -292,15 +293,15 @@ export const rules: GameRules<DrawPokerState, R> = {
     if (s.bankDiscards === null && s.bankDealt.length === 5) {
       const due = bankDiscards(s.bankDealt);
       if (due.discards.length)
-        findings.push({
+        findings.push(finding({
           code: 'DRAW_RULE_VIOLATION',
           expected: due.discards,
           recorded: null,
-          rule: `${GAME}/bank-draw`,
+          rule: 'bank-draw',
           citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
           message: `the bank never drew: ${due.reason}`,
           messagePhrase: phrase('finding.drawPoker.bankNeverDrew', { why: due.reasonPhrase }),
-        });
+        }));
     }
     return findings;
   },

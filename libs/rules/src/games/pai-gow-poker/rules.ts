@@ -48,7 +48,7 @@ import type { Fact, Finding, SettlementVerdict } from '../../core/types';
 import { PaiGowRulebook, rulebooks } from './rulebook';
 
 const GAME = 'pai-gow-poker';
-const { expectedSettlement } = findingsOf(GAME);
+const { finding, expectedSettlement } = findingsOf(GAME);
 type R = PaiGowRulebook;
 type Env = RoundEnv<R>;
 const DECK = withJokers(DECK_52, 1);
@@ -174,28 +174,28 @@ function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
   // the croupier sees his cards only once every player has set his hands face down
   const unset = seatsWith(before, ['main']).filter((seat) => playerLow(before, seat) === null);
   if (unset.length)
-    findings.push({
+    findings.push(finding({
       code: 'SEQUENCE_VIOLATION',
       expected: 'every box sets its hands before the bank',
       recorded: `box ${unset.join(', ')} not set`,
-      rule: `${GAME}/setting-order`,
+      rule: 'setting-order',
       citation: env.rulebook.settingOrder.cite,
       message: `the bank sets its hands before box ${unset.join(', ')} has set ${unset.length === 1 ? 'its' : 'theirs'}: the croupier may not see his cards until every player has set his hands`,
       messagePhrase: phrase('finding.paiGow.bankFirst', { count: unset.length, boxes: unset.join(', ') }),
-    });
+    }));
   const seven = cardsAt(before, DEALER);
   const set = setHands(seven, (fact.data.low as string[]) ?? [], paiGowRanking(env));
   // the text states no house way; a foul bank setting is still a setting the rules forbid (high must outrank low)
   if (seven.length === 7 && set?.foul)
-    findings.push({
+    findings.push(finding({
       code: 'DRAW_RULE_VIOLATION',
       expected: 'a high hand that outranks the low hand',
       recorded: fact.data.low,
-      rule: `${GAME}/bank-setting`,
+      rule: 'bank-setting',
       citation: env.rulebook.lowCards.cite,
       message: `the bank's hands are wrongly set: ${set.foul}`,
       messagePhrase: phrase('finding.paiGow.foul', { high: handPhrase(set.high), low: handPhrase(set.low) }),
-    });
+    }));
   return findings;
 }
 

@@ -40,7 +40,7 @@ import {
   winAt,
   bankWhy,
 } from '../../core/poker/bank';
-import { undecided } from '../../core/findings';
+import { findingsOf, undecided } from '../../core/findings';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { amount, phrase, said, term, type Phrase } from '../../core/phrase';
 import { cited, type Fact, type Finding } from '../../core/types';
@@ -50,6 +50,7 @@ import type { TrijokerState } from './state';
 export type { TrijokerState } from './state';
 
 const GAME = 'trijoker';
+const { finding } = findingsOf(GAME);
 const BETS = ['bet-1', 'bet-2', 'bet-3'];
 type R = TrijokerRulebook;
 type Env = RoundEnv<R>;
@@ -126,7 +127,7 @@ export const rules: GameRules<TrijokerState, R> = {
     const findings = judgeCard(GAME, deal, before, fact, env);
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet') {
       const bad = badWithdrawal(before, fact, env);
-      if (bad) findings.push({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: `${GAME}/withdraw-bet`, citation: bad.citation, message: bad.message, messagePhrase: bad.messagePhrase });
+      if (bad) findings.push(finding({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: 'withdraw-bet', citation: bad.citation, message: bad.message, messagePhrase: bad.messagePhrase }));
     }
     return findings;
   },
