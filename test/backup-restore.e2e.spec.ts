@@ -5,7 +5,7 @@
  * operator acknowledges it; a damaged, cut-short or rewritten file and a non-empty target are refused.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -260,7 +260,7 @@ describe('backup and restore', () => {
         return JSON.stringify(row);
       });
       const manifest = JSON.parse(lines[lines.length - 1]).manifest;
-      manifest.bodySha256 = require('node:crypto').createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
+      manifest.bodySha256 = createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
       return [...body, JSON.stringify({ manifest })];
     });
     expect(edited).not.toBe('');

@@ -13,7 +13,18 @@ import { CONFIG_SCHEMA, readConfig } from '../libs/platform/src/config';
 
 // js-yaml comes with @nestjs/swagger (a dependency of the server): the compose file parsed as YAML, not grepped
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const yaml: { load(text: string): any } = require('js-yaml');
+const yaml: { load(text: string): unknown } = require('js-yaml');
+
+/** What these tests read of a compose service (the file's own shape, unchecked: a wrong guess fails an assertion). */
+interface ComposeService {
+  build?: string;
+  command?: unknown;
+  volumes?: unknown[];
+  ports?: string[];
+  environment: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: unknown;
+}
 
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -83,7 +94,7 @@ describe('the image (Dockerfile)', () => {
     expect(url).not.toBeNull();
     expect(url![2]).toBe(env.CASINO_AUDIT_OPS_PORT);
     const routes = Object.getOwnPropertyNames(ProbesController.prototype)
-      .map((name) => Reflect.getMetadata('path', (ProbesController.prototype as any)[name]))
+      .map((name) => Reflect.getMetadata('path', (ProbesController.prototype as unknown as Record<string, object>)[name]))
       .filter(Boolean)
       .map((p: string) => `/${p.replace(/^\//, '')}`);
     expect(routes).toContain(url![3]);
@@ -101,8 +112,8 @@ describe('the image (Dockerfile)', () => {
 });
 
 describe('docker-compose.yml', () => {
-  const compose = yaml.load(read('docker-compose.yml'));
-  const services = compose.services as Record<string, any>;
+  const compose = yaml.load(read('docker-compose.yml')) as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+  const services = compose.services;
 
   it('keeps its services and builds the app from the Dockerfile instead of installing at start', () => {
     expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'es1', 'es2', 'es3', 'app']));
@@ -122,14 +133,14 @@ describe('docker-compose.yml', () => {
 
   it('depends only on services it declares, waits for them healthy, and declares its volumes', () => {
     for (const [name, service] of Object.entries(services)) {
-      for (const [dependency, condition] of Object.entries<any>(service.depends_on ?? {})) {
+      for (const [dependency, condition] of Object.entries(service.depends_on ?? {})) {
         expect({ name, dependency, known: dependency in services }).toEqual({ name, dependency, known: true });
         expect(condition.condition).toBe('service_healthy');
         expect(services[dependency].healthcheck).toBeDefined();
       }
       for (const volume of service.volumes ?? []) {
         const source = String(volume).split(':')[0];
-        if (!source.startsWith('.') && !source.startsWith('/')) expect(Object.keys(compose.volumes)).toContain(source);
+        if (!source.startsWith('.') && !source.startsWith('/')) expect(Object.keys(compose.volumes ?? {})).toContain(source);
       }
     }
   });

@@ -11,7 +11,6 @@ import { Client } from 'pg';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { createOpsApp } from '../apps/api/src/ops-app';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { issueCredential } from './support/access';
 import { BIN, cli, inEnglish, ROOT } from './support/cli';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { asInputs, opened, sampleLines } from './support/sample';

@@ -42,7 +42,6 @@ describe('fuzz: hostile credentials at the door', () => {
     expect((await runtime.ingestion.ingest([{ value: opened('fz-1', { tableId: 'T-fz' }) }])).ok).toBe(true);
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`credential fuzz: statuses ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}`);
     await app?.close();
     await runtime?.close();

@@ -37,7 +37,6 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
     terminal = (await issueCredential(runtime, 'terminal', { casinoId: 'casino-fz', tableIds: ['T-FZ'] })).headers;
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`HTTP fuzz: ${stats.requests} requests with ${stats.events} generated events, ${stats.bodies} hostile bodies; statuses ${[...stats.statuses].map(([k, v]) => `${k}×${v}`).join(', ')}`);
     await app?.close();
     await runtime?.close();

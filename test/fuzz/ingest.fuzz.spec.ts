@@ -24,7 +24,6 @@ describe('fuzz: ingestion of hostile NDJSON', () => {
     runtime = await startRuntime({ databaseUrl: db.url });
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`ingestion fuzz: ${stats.requests} batches, ${stats.events} generated events (${stats.accepted} batches accepted, ${stats.refused} refused); mutations: ${[...stats.mutations].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     await runtime?.close();
     await db?.drop();

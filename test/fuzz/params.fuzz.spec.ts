@@ -169,7 +169,6 @@ describe('fuzz: query parameters, path parameters and headers of every route', (
     routes = routeRoles(app);
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`parameter fuzz: ${stats.requests} requests on ${routes?.length} routes; ${stats.recorded} access-log rows and ${stats.aggregated} aggregated attempts (refused or no credential, body refused before its route) checked; statuses ${[...stats.statuses].sort().map(([k, v]) => `${k}×${v}`).join(', ')}`);
     agent.destroy();
     await app?.close();

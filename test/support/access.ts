@@ -47,8 +47,8 @@ export async function runCredentialCommand(runtime: Runtime, ...args: string[]):
   let stderr = '';
   const lang = process.env.LANG;
   process.env.LANG = 'en';
-  const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => ((stdout += chunk), true));
-  const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => ((stderr += chunk), true));
+  const o = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const e = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
   try {
     await program.parseAsync(args, { from: 'user' });
   } finally {

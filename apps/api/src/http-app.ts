@@ -51,7 +51,7 @@ export function bodyRefusal(error: { type?: string; status?: unknown; message?: 
 class ErrorsFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
-  catch(error: any, host: ArgumentsHost) {
+  catch(error: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<express.Response>();
     const req = host.switchToHttp().getRequest<express.Request>();
     // a domain refusal by its code, Nest's own as they are: one mapping (refusals.ts)
@@ -104,7 +104,7 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json'], verify: refuseInvalidUtf8 }));
   app.use(express.text({ limit: BODY_LIMIT, type: ['application/x-ndjson', 'application/ndjson', 'text/plain'], verify: refuseInvalidUtf8 }));
   // body-parser's refusals (too large, not JSON, bad charset) answered here, before Nest rewrites them
-  app.use((error: any, req: express.Request, res: express.Response, next: express.NextFunction) => {
+  app.use((error: Parameters<typeof bodyRefusal>[0] | undefined, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (!error) return next();
     const { status, body } = bodyRefusal(error);
     // the access log records the English reason (access-recorder.ts), the caller reads it in its language
@@ -151,11 +151,14 @@ function servePages(app: INestApplication) {
   app.use(express.static(dir, { index: 'index.html', fallthrough: true, maxAge: '1h' }));
 }
 
+/** What documentRoles writes into an operation of the generated document: its description, responses and `x-` extensions. */
+type DocumentedOperation = { description?: string; responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>; [extension: `x-${string}`]: unknown };
+
 /** Each operation says which roles may call it (`x-roles` and its description), and what they may send to POST /events. */
 function documentRoles(app: INestApplication, document: OpenAPIObject) {
   for (const route of routeRoles(app)) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const operation = (document.paths[path] as any)?.[route.method.toLowerCase()];
+    const operation = (document.paths[path] as unknown as Record<string, DocumentedOperation | undefined> | undefined)?.[route.method.toLowerCase()];
     if (!operation) continue;
     operation['x-roles'] = route.roles ?? [];
     const roles = route.roles ? `Roles: ${route.roles.join(', ')}.` : 'No roles: refused to everyone (deny by default).';

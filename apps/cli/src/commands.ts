@@ -455,8 +455,9 @@ export async function serve(program: Command, port: number, host: string, before
     await runtime.close();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // fire-and-forget: shutdown ends the process itself once everything is closed
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
   await before?.(runtime);
   app = await createHttpApp(runtime);
   await app.listen(port, host);

@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import * as os from 'node:os';
 import { BadRequestException } from '@nestjs/common';
-import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, ROLES, shownText, SigningKeyError } from '../../../libs/access/src';
+import { AccessRecord, AccessService, CredentialError, CredentialInfo, Issued, parseDuration, shownText, SigningKeyError } from '../../../libs/access/src';
 import { accessLogAnswer } from '../../api/src/auth/access-log.page';
 import { ACCESS_LOG_PARAMETERS } from '../../api/src/auth/access-log.params';
 import { checkQuery } from '../../api/src/params/parameters';

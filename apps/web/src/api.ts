@@ -51,7 +51,10 @@ export async function postEvents(events: unknown[]): Promise<{ appended: number;
   return res.json();
 }
 
-/** Download a file the API produces (PDF, CSV) with the credential, then hand it to the browser. */
+/**
+ * Download a file the API produces (PDF, CSV) with the credential, then hand it to the browser.
+ * Buttons start it with `void`: nothing on the page waits for the file, and a refusal is not shown on the page yet (it reaches the console).
+ */
 export async function download(path: string, filename: string): Promise<void> {
   const res = await fetch(path, { headers: headers() });
   if (!res.ok) return failure(res);

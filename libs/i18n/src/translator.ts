@@ -24,7 +24,8 @@ let shared: i18n | null = null;
 function instance(): i18n {
   if (shared) return shared;
   const inst = i18next.createInstance();
-  inst.use(ICU).init({
+  // the resources are inline and initAsync is off, so init has finished when it returns: its promise adds nothing
+  void inst.use(ICU).init({
     resources: RESOURCES as unknown as Record<string, Record<string, object>>,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { refusalInLanguage } from '../../i18n/src/reasons';
 import { CONFIG_SCHEMA, ConfigError, readConfig, setting } from './config';
@@ -123,7 +124,7 @@ describe('configuration (one schema)', () => {
     const texts = path.resolve(__dirname, '../../../../shared/regulations/texts');
     expect(setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: texts })).toBe(texts);
     expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: path.join(texts, 'nowhere') })).toThrow(/CASINO_AUDIT_REGULATIONS.*is not a folder/);
-    const partial = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'texts-'));
+    const partial = fs.mkdtempSync(path.join(os.tmpdir(), 'texts-'));
     fs.copyFileSync(path.join(texts, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!), path.join(partial, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!));
     expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: partial })).toThrow(/lacks 001_.*\(cantabria\)/);
   });

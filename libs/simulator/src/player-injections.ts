@@ -146,7 +146,7 @@ export class PlayerInjectionPlay {
     const ratio = (units * env.ctx.limits.min) / Number(facts[at].data.amount);
     const candidate = facts
       .filter((f) => !((f.type === 'BetPlaced' || f.type === 'BetSettled') && dropped.has(f.data.betId)))
-      .map((f, i, all) =>
+      .map((f) =>
         f === facts[at]
           ? { type: f.type, data: { ...f.data, amount: units * env.ctx.limits.min } }
           : f.type === 'BetSettled' && f.data.betId === betId

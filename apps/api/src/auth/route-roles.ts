@@ -27,7 +27,7 @@ export function routeRoles(app: INestApplication): RouteRoles[] {
   const reflector = app.get(Reflector);
   const routes: RouteRoles[] = [];
   for (const wrapper of discovery.getControllers()) {
-    const type = wrapper.metatype as any;
+    const type = wrapper.metatype as (Function & { prototype?: Record<string, unknown> }) | null | undefined;
     if (!type?.prototype) continue;
     const base: string | string[] = Reflect.getMetadata(PATH_METADATA, type) ?? '/';
     for (const name of Object.getOwnPropertyNames(type.prototype)) {

@@ -10,6 +10,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IngestResult } from '../../../../libs/ledger/src';
+import { principalOf } from '../auth/access.guard';
 import { Roles } from '../auth/roles';
 import { Parameters } from '../params/parameters';
 import { COUNTS_PARAMETERS } from '../sessions/sessions.params';
@@ -46,12 +47,11 @@ export class CountsController {
   @Roles('finance', 'admin')
   @ApiOperation({ summary: 'Record the count room results of a session (DropBoxCounted, TipsBoxCounted, CagnotteBoxCounted), atomically' })
   @Parameters(COUNTS_PARAMETERS)
-  async record(@Param('sessionId') sessionId: string, @Body() body: Record<string, any>, @Req() req: Request) {
+  async record(@Param('sessionId') sessionId: string, @Body() body: Parameters<typeof countEnvelopes>[1], @Req() req: Request) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.object')) });
     const envelopes = countEnvelopes(sessionId, body);
     if (!envelopes.length) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.none')) });
-    const principal = (req as Request & { principal?: any }).principal;
-    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principal));
+    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principalOf(req)));
     if (!result.ok) throw new RefusedBatch(result);
     return result;
   }

@@ -16,7 +16,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T;
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a new function at every render: the caller's deps, the reload tick and the language say when to load again
   }, [...deps, tick, lang]);
   return { ...state, reload: () => setTick((t) => t + 1) };
 }

@@ -90,10 +90,10 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
         submitLabel="web:inspector.apply"
         onSubmit={(values) => navigate(['inspector'], values)}
       >
-        <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}>
+        <button type="button" disabled={!day} onClick={() => void download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}>
           {tr.t('web:download.pdf')}
         </button>
-        <button type="button" disabled={!day} onClick={() => download(`/api/v1/reports/inspector?${qs}&format=csv`, `inspector-${day}.csv`)}>
+        <button type="button" disabled={!day} onClick={() => void download(`/api/v1/reports/inspector?${qs}&format=csv`, `inspector-${day}.csv`)}>
           {tr.t('web:download.csv')}
         </button>
       </Filters>

@@ -79,8 +79,8 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
         </p>
         <p className="no-print">
           <button onClick={() => window.print()}>{tr.t('web:download.print')}</button>{' '}
-          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>{tr.t('web:download.pdf')}</button>{' '}
-          <button onClick={() => download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>{tr.t('web:download.csv')}</button>
+          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>{tr.t('web:download.pdf')}</button>{' '}
+          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>{tr.t('web:download.csv')}</button>
         </p>
       </header>
 
@@ -219,7 +219,8 @@ function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => 
     </label>
   );
   return (
-    <form className="counts no-print" onSubmit={submit}>
+    // submit shows its own failures in the form's message: nothing is left to await
+    <form className="counts no-print" onSubmit={(e) => void submit(e)}>
       <h2>{tr.t('web:counts.title')}</h2>
       {input('drop', tr.t('web:counts.drop'), tr.t('web:counts.eurosExample', { example: tr.number(1234.5, 2) }))}
       {input('tips', tr.t('web:counts.tips'), tr.t('web:counts.euros'))}

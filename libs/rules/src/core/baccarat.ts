@@ -8,7 +8,7 @@
  */
 import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
 import type { FactTypeSpec, PlayedFact, ShoeRules } from './game';
-import { phrase, term, type Phrase, type PhraseValue } from './phrase';
+import { phrase, type Phrase, type PhraseValue } from './phrase';
 import { cited } from './types';
 import type { Cited, Fact, Finding, Refusal } from './types';
 

@@ -59,6 +59,8 @@ export interface FactTypeSpec {
   readonly roundScoped: boolean;
 }
 
+// `any` by default: the registry and the judges hold every game's rules side by side, each with its own state and rulebook types
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface GameRules<S = any, R extends RulebookBase = any> {
   readonly game: string;
   readonly family: 'wheel' | 'dice' | 'cards' | 'circle-poker';

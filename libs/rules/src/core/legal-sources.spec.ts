@@ -53,7 +53,7 @@ function citesOf(value: unknown, where: string, out: { where: string; cite: stri
 function rulebookCites(): { where: string; cite: string }[] {
   const out: { where: string; cite: string }[] = [];
   for (const game of registeredGames()) {
-    for (const [j, rulebook] of Object.entries(game.rulebooks ?? {}) as [string, any][]) {
+    for (const [j, rulebook] of Object.entries(game.rulebooks ?? {})) {
       if (!rulebook) continue;
       const where = `${game.game}/${j}`;
       out.push({ where: `${where}.source`, cite: rulebook.source });

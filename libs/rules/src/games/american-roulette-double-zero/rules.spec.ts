@@ -25,8 +25,7 @@ describe('american-roulette-double-zero (cantabria L592–618)', () => {
   });
   it('the split 0-00 pays 17:1 (cantabria L614–618)', () => {
     const v = settleAfter(rules, env(), { betType: 'split', selection: [0, '00'], amount: 100 }, '00');
-    expect(v).toMatchObject({ outcome: 'win', payout: 1700 });
-    expect((v as any).citation).toContain('cantabria L614–618');
+    expect(v).toMatchObject({ outcome: 'win', payout: 1700, citation: expect.stringContaining('cantabria L614–618') });
   });
   it.each([
     ['split', ['00', 3], true],

@@ -34,7 +34,7 @@ import {
   twoCardsEach,
 } from '../../core/baccarat';
 import { DECK_52, parseCard } from '../../core/cards';
-import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { FactTypeSpec, GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { applyRate, payOdds } from '../../core/money';
 import {
   carrySeated,

@@ -12,7 +12,7 @@ import { codes, envFor, judge } from '../../core/testing';
 import type { ExpectedSettlement, JurisdictionId, SessionContext } from '../../core/types';
 import { BlackjackRulebook } from '../../core/blackjack-rulebook';
 import { rules as blackjack } from './rules';
-import { bet, card, cards, closed, completed, coup, decide, settled, settlementOf, start } from '../../core/blackjack-testing';
+import { bet, card, closed, completed, coup, decide, settled, settlementOf, start } from '../../core/blackjack-testing';
 
 interface ReadValue {
   readonly value?: unknown;

@@ -91,7 +91,7 @@ describe('boule: the reading\'s behaviour rules as rounds', () => {
         expect(rules.refuse!(fact, env)).toMatchObject({ field: 'data.betType' });
       });
       it('max-per-player: maximum 100 on a number; players A and B each put 100 on 7: both within the maximum', () => {
-        const limited = envFor(rules, j, { limits: { min: 100, max: 1_000_000, straight: 10_000 } as any });
+        const limited = envFor(rules, j, { limits: { min: 100, max: 1_000_000, straight: 10_000 } });
         const played = roundOf(
           [
             { betId: 'a', betType: 'straight', selection: [7], amount: 10_000 },

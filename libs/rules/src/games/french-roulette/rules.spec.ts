@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { asFacts, codes, envFor, judge } from '../../core/testing';
-import type { Bet, ExpectedSettlement, Fact, JurisdictionId } from '../../core/types';
+import type { Bet, ExpectedSettlement, Fact, JurisdictionId, TableLimits } from '../../core/types';
 import { announcedChipByChip, playSession, roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
 import { FRENCH_PAY_LINES } from './rulebook';
 import type { GameRules } from '../../core/game';
@@ -213,7 +213,7 @@ describe('french-roulette prison carried to the next spin (carry, ImprisonedBetR
 });
 
 describe('french-roulette limits: n × k × m (games.md "Limits")', () => {
-  const over = (j: JurisdictionId, betType: string, selection: unknown, amount: number, options = {}, limits = { min: 100, max: 1_000_000 }) =>
+  const over = (j: JurisdictionId, betType: string, selection: unknown, amount: number, options = {}, limits: TableLimits = { min: 100, max: 1_000_000 }) =>
     codes(judge(rules, envFor(rules, j, { options, limits }), roundOf([{ betType, selection, amount }], 35, [], [{ outcome: 'lose', payout: 0 }])));
   const MAXIMA: [string, unknown, number][] = [
     ['straight', [1], 1],
@@ -243,7 +243,7 @@ describe('french-roulette limits: n × k × m (games.md "Limits")', () => {
     expect(over('euskadi', 'straight', [7], 1100, { maximumTier: 10 })).toEqual(['BET_ABOVE_MAXIMUM']);
   });
   it('a per-bet-type maximum in TableSessionOpened.limits wins over the tier', () => {
-    expect(over('cantabria', 'straight', [7], 4000, {}, { min: 100, max: 1_000_000, straight: 5000 } as any)).toEqual([]);
+    expect(over('cantabria', 'straight', [7], 4000, {}, { min: 100, max: 1_000_000, straight: 5000 })).toEqual([]);
   });
   it('Δ even-chance minimum up to 5 × m: euskadi, illes-balears, galicia; not stated in cantabria', () => {
     for (const j of ['euskadi', 'illes-balears', 'galicia'] as JurisdictionId[]) {

@@ -71,7 +71,7 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
   'payout.tie': (rb, e) => ({ reading: e.value, rulebook: rb.payouts.tie.value, cite: rb.payouts.tie.cite }),
   'tie.other-bets': (rb, e) => ({ reading: e.value === 'null coup; bets may be withdrawn' ? 'push' : e.value, rulebook: rb.tieOnEvenBets.value, cite: rb.tieOnEvenBets.cite }),
   'limits.min': NOT_ENCODED('set by the authorisation: the session declares it (TableSessionOpened.limits.min)'),
-  'limits.max': (rb, e) => {
+  'limits.max': (rb) => {
     // the reader's allowed multiples, by hand: euskadi "between 20 and 100"; cantabria [50, 100]; illes-balears
     // [25, 50, 100]; galicia "20 to 50, or 100" (one of its three readings, all of which lie within 20–100: resolutions.md)
     const read: Record<string, (k: number) => boolean> = {

@@ -34,7 +34,7 @@ import { isUndecided, isUnverifiable, type Bet, type Fact } from '../../core/typ
 import { T40_BETS, type TrenteEtQuaranteRulebook } from './rulebook';
 
 type Env = RoundEnv<TrenteEtQuaranteRulebook>;
-type Rules = GameRules<any, TrenteEtQuaranteRulebook>;
+type Rules = GameRules<unknown, TrenteEtQuaranteRulebook>;
 
 export interface T40Sample {
   /** coups dealt to their end and valued (a coup the red card annuls returns every bet: not counted) */

@@ -5,7 +5,7 @@
  * Amounts: the reader's euros × 100.
  */
 import type { JurisdictionId } from '../../core/types';
-import type { GameRules } from '../../core/game';
+import type { GameRules, RoundEnv } from '../../core/game';
 import { codes, envFor, judge } from '../../core/testing';
 import { roundOf } from '../../core/wheel-testing';
 import { ReadingMap, expectReadingAgrees, readingOf } from '../../core/reading-testing';
@@ -26,7 +26,7 @@ const keyOf = (name: string) => KEY[name] ?? name;
  * 24 at 1:1, 15 at 2:1) are the standard reading, resolved in wheel-of-fortune.resolutions.md.
  */
 const LITERAL = { jokerBet: 'both-jokers', payTable: 'literal' };
-const envOf = (rb: WheelOfFortuneRulebook) => envFor(rules, rb.jurisdiction, { options: rb.literalJoker ? LITERAL : {} }) as any;
+const envOf = (rb: WheelOfFortuneRulebook) => envFor(rules, rb.jurisdiction, { options: rb.literalJoker ? LITERAL : {} }) as RoundEnv<WheelOfFortuneRulebook>;
 const pays = (key: string) => (rb: WheelOfFortuneRulebook, e: { value: unknown }) => {
   const p = segmentPays(key, envOf(rb));
   return { reading: e.value === 'empata' ? 0 : e.value, rulebook: p.value, cite: p.cite };
@@ -99,7 +99,7 @@ describe('wheel-of-fortune: the rulebooks agree with the independent reading, va
       expectReadingAgrees<WheelOfFortuneRulebook>(reading.jurisdictions[j]!, rules.rulebooks[j], j, MAP));
   }
   it('euskadi by default departs from the literal reading exactly where the resolutions say: two one-cell jokers, 24 at 1:1, 15 at 2:1', () => {
-    const env = envFor(rules, 'euskadi') as any;
+    const env = envFor(rules, 'euskadi') as RoundEnv<WheelOfFortuneRulebook>;
     expect(Object.keys(segmentsOf(env)).sort()).toEqual(['15', '2', '24', '4', '7', 'black-joker', 'red-joker']);
     expect(['24', '15'].map((k) => segmentPays(k, env).value)).toEqual([1, 2]);
   });

@@ -1,7 +1,8 @@
 import { codes, envFor, judge } from '../../core/testing';
 import type { Fact, JurisdictionId } from '../../core/types';
 import { roundOf, settleAfter, wheelProperties } from '../../core/wheel-testing';
-import type { GameRules } from '../../core/game';
+import type { GameRules, RoundEnv } from '../../core/game';
+import type { WheelOfFortuneRulebook } from './rulebook';
 import { segmentsOf, rules as wheelOfFortune } from './rules';
 
 const rules: GameRules = wheelOfFortune;
@@ -50,10 +51,9 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
     });
     it('option jokerBet "both-jokers" (the literal reading): one bet on both cells at 45:1, which returns 92/54 per unit', () => {
       const literal = { jokerBet: 'both-jokers' };
-      expect(bet('joker', 'joker', literal)).toMatchObject({ outcome: 'win', payout: 4500 });
-      expect((bet('joker', 'joker', literal) as any).citation).toContain('L6754');
+      expect(bet('joker', 'joker', literal)).toMatchObject({ outcome: 'win', payout: 4500, citation: expect.stringContaining('L6754') });
       expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'red-joker', amount: 100 }), env(literal))).toMatchObject({ field: 'data.selection' });
-      const segments = segmentsOf(env(literal) as any);
+      const segments = segmentsOf(env(literal) as RoundEnv<WheelOfFortuneRulebook>);
       expect(Object.keys(segments).sort()).toEqual(['15', '2', '24', '4', '7', 'joker']);
       expect(segments.joker.cells.value).toBe(2);
       expect(Object.values(segments).reduce((t, x) => t + x.cells.value, 0)).toBe(54);
@@ -80,8 +80,8 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
   }
   it('cell counts add up: 54 (euskadi, illes-balears, galicia), 64 (cantabria)', () => {
     for (const j of ['euskadi', 'illes-balears', 'galicia', 'cantabria'] as JurisdictionId[]) {
-      const rb = rules.rulebooks[j];
-      expect(Object.values(rb.segments).reduce((t: number, s: any) => t + s.cells.value, 0)).toBe(rb.cells.value);
+      const rb = rules.rulebooks[j] as WheelOfFortuneRulebook;
+      expect(Object.values(rb.segments).reduce((t: number, s) => t + s.cells.value, 0)).toBe(rb.cells.value);
     }
   });
   it('OQ-05: the cantabria 64-cell wheel is applied as printed, with a warning on every verdict', () => {
