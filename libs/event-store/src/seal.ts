@@ -185,17 +185,30 @@ export interface SealCheck {
 
 const isHead = (h: any): h is StreamHead => h && Number.isSafeInteger(h.version) && h.version >= 1 && typeof h.hash === 'string';
 
-/** Check the seal chain itself: sequence, link to the previous seal, its own hash, the digest of all heads. */
-export function checkSeals(events: readonly StoredEvent[]): SealCheck {
+/**
+ * Where a part of the seal chain starts when the seals before it are not at hand (an archived month,
+ * docs/scaling.md): the seal just before the part, already checked, and every head it committed to.
+ */
+export interface SealChainStart {
+  readonly sequence: number;
+  readonly sealHash: string;
+  readonly heads: ReadonlyMap<string, StreamHead>;
+}
+
+/**
+ * Check the seal chain itself: sequence, link to the previous seal, its own hash, the digest of all heads.
+ * From the first seal, or from `start` (the seals that follow a seal already checked).
+ */
+export function checkSeals(events: readonly StoredEvent[], start?: SealChainStart): SealCheck {
   const seals: Seal[] = [];
   const sealedHeads = new Map<string, SealedHead[]>();
-  const latestHeads = new Map<string, StreamHead>();
-  let previous = GENESIS;
+  const latestHeads = new Map<string, StreamHead>(start?.heads ?? []);
+  let previous = start?.sealHash ?? GENESIS;
   for (const e of events) {
     const fail = (reason: ReasonKey): SealCheck => ({ seals, problem: { seal: e, ...keyed(reason) }, sealedHeads, latestHeads });
     const d = e.data as Partial<SealData>;
     if (e.type !== SEAL_EVENT_TYPE) return fail(because('seal.foreignEvent', { type: JSON.stringify(e.type), sealType: SEAL_EVENT_TYPE }));
-    const sequence = seals.length + 1;
+    const sequence = (start?.sequence ?? 0) + seals.length + 1;
     const seal = String(sequence);
     if (d.sequence !== sequence) return fail(because('seal.renumbered', { seal, numbered: String(JSON.stringify(d.sequence)) }));
     if (d.previousSealHash !== previous) return fail(because('seal.unlinked', { seal, previous: String(sequence - 1) }));
