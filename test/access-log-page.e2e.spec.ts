@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The access-log page in headless Chromium (issue 20 §2 §3): refused credentials show with their
  * address, claimed id, reason and number of attempts; the log pages with a cursor (next, first page).

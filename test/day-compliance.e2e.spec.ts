@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The gaming day's compliance (issue 15), end to end on a real PostgreSQL: facts through ingestion (bad
  * ones refused naming the field), the day's read model, the session verdict of the table book, the
@@ -180,10 +182,10 @@ describe('gaming-day compliance', () => {
       const headers = (await issueCredential(runtime, 'inspector')).headers;
       const res = await fetch(`${base}/api/v1/reports/inspector?gamingDay=${DAY}&casino=casino-c`, { headers });
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = (await res.json()) as { checklist: Array<{ id: string }>; dayFindings: unknown[] };
       expect(body.checklist.find((x: { id: string }) => x.id === 'reversible-cloths')).toMatchObject({ status: 'finding', findings: 1 });
       expect(body.dayFindings).toEqual([expect.objectContaining({ code: 'CLOTH_CHANGE_VIOLATION', rule: 'reversible-cloth/changes-per-day', tableId: 'BJ-1' })]);
-      const book = await (await fetch(`${base}/api/v1/sessions/e-dc1/table-book`, { headers })).json();
+      const book = (await (await fetch(`${base}/api/v1/sessions/e-dc1/table-book`, { headers })).json()) as { sessionFindings: unknown[] };
       expect(book.sessionFindings).toContainEqual(expect.objectContaining({ rule: 'craps/dice-renewed' }));
     } finally {
       await app.close();

@@ -190,7 +190,7 @@ describe('readiness: not ready while a read model lags beyond the limit or the s
 
   const ready = async () => {
     const res = await fetch(`${opsUrl}/api/v1/health/ready`);
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as { error: Record<string, { message: string }> } };
   };
 
   it('goes not-ready when a read model is more events behind than the limit, and ready once it has caught up', async () => {

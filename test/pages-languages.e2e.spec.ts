@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The pages in the five languages (issue 16), in headless Chromium against a simulated day: every page
  * rendered in es, eu, ca, gl and en with a screenshot of each kept in test-artifacts/pages/languages/;

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The pages reach the last round of a 12,000-round day (issue 20 §3): thirty tables of 400 rounds,
  * paged through in headless Chromium with the pager, times on the casino's clock (§6), and the page

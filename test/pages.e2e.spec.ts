@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The pages in a real headless Chromium (Debian's chromium, driven by playwright-core) against a
  * database the simulator filled: each page loads, the replay steps forward and back with the keyboard,

@@ -158,7 +158,7 @@ describe('session compliance', () => {
       expect(body).toMatchObject({ sessionVerdict: 'findings', sessionFindings: [expect.objectContaining({ code: 'LIMIT_CHANGE_VIOLATION', citation: 'galicia L176' })] });
       const refused = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify([ev('LastRoundsAnnounced', { sessionId: 'bt-ok', purpose: 'closing', rounds: 0 })]) });
       expect(refused.status).toBe(400);
-      expect((await refused.json()).refusals).toEqual([expect.objectContaining({ field: 'data.rounds' })]);
+      expect(((await refused.json()) as { refusals: unknown[] }).refusals).toEqual([expect.objectContaining({ field: 'data.rounds' })]);
     } finally {
       await app.close();
     }

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The statistics page (issue 21 §7) in a real headless Chromium against the real database:
  * - a hand-written single-zero table whose player's straight on 17 comes up 40 times in 240 spins (about 6.5

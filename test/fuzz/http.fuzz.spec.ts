@@ -45,7 +45,7 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
 
   const count = async () => Number((await runtime.pool.query("SELECT count(*) FROM ca_events WHERE stream_id <> 'seal-store'")).rows[0].count);
   const post = async (body: string | Uint8Array, type: string | null, headers = admin) => {
-    const res = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'accept-language': 'en', ...headers, ...(type ? { 'content-type': type } : {}) }, body });
+    const res = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'accept-language': 'en', ...headers, ...(type ? { 'content-type': type } : {}) }, body: body as BodyInit });
     stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
     const text = await res.text();
     let json: any = null;

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { LANGUAGES } from '../../i18n/src';
 import type { DiscrepancyCode } from '../../rules/src/core/types';
-import { findingInLanguage, inspectorDayInLanguage, tableBookInLanguage } from './finding-language';
+import { findingInLanguage, FindingInLanguage, inspectorDayInLanguage, tableBookInLanguage } from './finding-language';
 
 const TEXTS = path.resolve(__dirname, '../../..', '../shared/regulations/texts');
 
@@ -86,8 +86,9 @@ describe('a finding in the reader language', () => {
     const day = { gamingDay: '2026-11-24', discrepancies: [commission], sessionFindings: [], dayFindings: [commission] };
     const localized = inspectorDayInLanguage(day, 'es', TEXTS);
     expect(localized.gamingDay).toBe('2026-11-24');
-    expect(localized.discrepancies[0].explanation).toMatch(/^La comisión cobrada/);
-    expect(localized.dayFindings[0].originalText).toBeDefined();
+    // (typed as the day it was given: the words in the language ride beside the finding's fields)
+    expect((localized.discrepancies[0] as (typeof localized.discrepancies)[number] & FindingInLanguage).explanation).toMatch(/^La comisión cobrada/);
+    expect((localized.dayFindings[0] as (typeof localized.dayFindings)[number] & FindingInLanguage).originalText).toBeDefined();
   });
 });
 

@@ -6,12 +6,13 @@
  * phrases reading exactly as the rules' English notes.
  */
 import { LANGUAGES, translator } from '../../i18n/src';
-import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeEquipment, registeredGames, type ChecklistDay, type DaySession, type Phrase, type ReplayStep } from '../../rules/src';
+import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeEquipment, registeredGames, type ChecklistDay, type DaySession, type Phrase, type ReplayStep, type RulebookWarning } from '../../rules/src';
 import { envFor, judge } from '../../rules/src/core/testing';
 import { judgedDay, phraseKeys, words } from './phrase-testing';
 import { checklistNote, checklistTitle, replayRemarks, stepNarration, wordPhrase } from './phrase-language';
 import { equipmentNotes } from './equipment-format';
-import { analyseEquipment, type EquipmentCountsRow } from '../../projections/src/equipment/equipment-report';
+import { analyseEquipment } from '../../projections/src/equipment/equipment-report';
+import type { EquipmentCountsRow } from '../../projections/src/equipment/equipment.projection';
 
 /** Every step of every round of a simulated day. */
 const steps = (games: readonly string[], rounds: number, seed: number): Array<{ game: string; step: ReplayStep }> =>
@@ -117,7 +118,7 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
     fact('RoundCompleted'),
   ]);
   const rounds = [unpaid, ...judgedDay(['wheel-of-fortune', 'french-roulette'], 4, 16).map((r) => r.judgement)];
-  const rulebookWarnings = registeredGames().flatMap((g) => Object.values(g.rulebooks).flatMap((b) => (b.warnings ?? []).map((w) => ({ game: g.game, w }))));
+  const rulebookWarnings = registeredGames().flatMap((g) => Object.values(g.rulebooks).flatMap((b) => (b.warnings ?? []).map((w: RulebookWarning) => ({ game: g.game, w }))));
   const checked = ['bet', 'payout', 'not', 'verifiable', 'the', 'on', 'wins', 'loses', 'but', 'pay', 'table', 'is', 'configured', 'needs', 'authorisation', 'pays', 'are', 'garbled', 'in', 'both', 'languages', 'standard', 'applied', 'should', 'be', 'confirmed', 'by', 'regulator', 'wheel', 'as', 'printed', 'returns', 'unit', 'staked', 'player', 'edge', 'keeping', 'one', 'at', 'minimum', 'read', 'an', 'option', 'obligation', 'rules', 'for', 'round', 'listed', 'judged', 'question'];
 
   it('carries one phrase for each note and warning, every key in every language', () => {

@@ -14,6 +14,7 @@ import { createTestDatabase, TestDatabase } from '../../../test/support/database
 import { demoPlayerInjections } from './player-injections';
 import { simulateDay, SimulationManifest, SimulationOptions } from './simulate';
 import { statisticalDetection, StatisticalDetection } from './statistical-detection';
+import type { PerformanceFinding } from '../../projections/src/performance/performance-findings';
 import { floorPlan } from './tables';
 
 const TABLES = ['blackjack', 'craps', 'american-roulette-single-zero', 'punto-banco'];
@@ -124,8 +125,9 @@ describe('statistical injections found by the product (issue 21 §6)', () => {
 
 describe('the statistical record reads findings, not the manifest', () => {
   const favoured = { kind: 'favoured-player' as const, sessionId: 's', tableId: plans[1].tableId, croupierId: plans[1].staff.croupiers[1], playerRef: 'ADM-X-00402', detector: 'statistics' as const, expectedCode: 'IMPROBABLE_RESULT' as const, test: 'croupier-result' as const, description: '' };
-  const finding = (level: 'table' | 'croupier', subject: string, tableId: string | null, z: number) =>
-    ({ kind: 'improbable-result', level, subject, tableId, games: [], rounds: 250, handle: 1, actualWin: 0, theoreticalWin: 0, sd: 1, z, p: 1e-6, adjustedP: 1e-5, tested: 3, fdr: 0.01, direction: z < 0 ? 'house-below' : 'house-above', message: '' }) as const;
+  const finding = (level: 'table' | 'croupier', subject: string, tableId: string | null, z: number): PerformanceFinding => ({
+    kind: 'improbable-result', level, subject, tableId, games: [], rounds: 250, handle: 1, actualWin: 0, theoreticalWin: 0, sd: 1, z, p: 1e-6, adjustedP: 1e-5, tested: 3, fdr: 0.01, direction: z < 0 ? 'house-below' : 'house-above', message: '',
+  });
   const none = { performance: [], tables: [], equipment: [], advantage: [] };
 
   it('an injection is found only by a finding on its own subject; a finding elsewhere is false', () => {

@@ -218,7 +218,7 @@ describe('the CUSUM across days', () => {
     const c = newCusum('c', 'table', 'T', '2027-01-01');
     for (let d = 0; d <= 40; d++) {
       const day = new Date(Date.UTC(2027, 0, 1 + d)).toISOString().slice(0, 10);
-      for (let i = 0; i < 400; i++) cusumAddRound(c, day, { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: (d % 2 ? 2 : 1) ** 2 * 100 ** 2 }, i, SETTINGS);
+      for (let i = 0; i < 400; i++) cusumAddRound(c, day, { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: (d % 2 ? 2 : 1) ** 2 * 100 ** 2, boundedVariance: 0 }, i, SETTINGS);
     }
     expect(c.folded.days).toBe(40);
     expect(c.folded.ratioSquares! * 0.01 ** 2).toBeCloseTo(20 * 0.2 ** 2 + 20 * 0.1 ** 2, 10);
@@ -230,7 +230,7 @@ describe('the CUSUM across days', () => {
 
   it('a leak of 1 % of the handle every day raises the alarm', () => {
     const c = newCusum('c', 'table', 'T', '2026-12-01');
-    const leaking = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74 - 1, variance: 100 ** 2 };
+    const leaking = { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74 - 1, variance: 100 ** 2, boundedVariance: 0 };
     for (let d = 1; d <= 400 && !c.state.alarm; d++) {
       const day = `2027-${String(1 + Math.floor((d - 1) / 28)).padStart(2, '0')}-${String(1 + ((d - 1) % 28)).padStart(2, '0')}`;
       for (let i = 0; i < 400; i++) cusumAddRound(c, day, leaking, i, SETTINGS);

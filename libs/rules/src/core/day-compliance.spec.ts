@@ -29,7 +29,7 @@ const codes = (j: { findings: Array<{ rule: string }> }) => j.findings.map((f) =
 describe('reversible cloths: one game change per day where the text says "una ocasión", the previous game closed first, a new float, a numbered cloth', () => {
   // cantabria L701–706 "éste sólo podrá variarse en una ocasión, y siempre efectuando el cierre del juego anterior. Posteriormente se iniciará el nuevo juego con su nuevo anticipo … cada paño tendrá su número"
   // illes-balears L506–510, galicia L254 alike; euskadi L1456–1460 "siempre efectuando el cierre del juego anterior … con su nuevo anticipo … cada paño tendrá su número" without a limit per day
-  const day = (j: JurisdictionId, games: string[], overrides: Array<Partial<DaySession>> = []) =>
+  const day = (j: JurisdictionId, games: string[], overrides: Array<Partial<DaySession> & { from?: string; to?: string }> = []) =>
     games.map((game, i) => session({ tableId: 'BJ-1', game, jurisdiction: j, from: `2${i}:00`, to: `2${i}:50`, clothNumber: `P-${game}`, ...(overrides[i] ?? {}) }));
   it.each([
     ['cantabria', ['blackjack', 'punto-banco'], []],
