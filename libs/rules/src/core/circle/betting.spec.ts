@@ -6,22 +6,14 @@
 import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/circle-poker-texas-holdem/rules';
 import { allowedForced, applyDecision, fixedLimitBet, forcedBetLimits, holdsPairOf, judgeDecision, judgeForcedBet, maxRaise, refuseBetting } from './betting';
 import { HandChange } from './hand-change';
-import { circleEnv, factOf, H, handAfter } from './spec-support';
+import { cantabriaPreflop, circleEnv, factOf, H, handAfter } from './spec-support';
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria'); // seats ascending from the croupier's left, clockwise
 const E = circleEnv(HOLDEM_RULES, 'euskadi');
 const bet = (seat: number, betType: string, amount: number) => ({ betId: `b${seat}`, seat, betType, amount, eventId: `e${seat}`, late: false });
 
 /** cantabria: mano 1, small blind 2, big blind 3, two cards each; seat 4 speaks first. */
-const preflop = () => [
-  ...H.open(1, [1, 2, 3, 4], { 1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000 }),
-  H.bet(2, 'small-blind', 100),
-  H.bet(3, 'big-blind', 200),
-  H.bet(4, 'seat', 0),
-  H.bet(1, 'seat', 0),
-  H.close(),
-  ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-];
+const preflop = () => cantabriaPreflop({ 1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000 }, ['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC']);
 
 describe('forced bets', () => {
   it('the kinds each structure uses', () => {

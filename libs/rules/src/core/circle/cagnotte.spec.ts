@@ -5,25 +5,13 @@
  */
 import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/circle-poker-texas-holdem/rules';
 import { chargeSessionFee, expectedCagnotte, feeBase, judgeSessionFee } from './cagnotte';
-import { circleEnv, factOf, H, handAfter } from './spec-support';
+import { cantabriaAllIn, circleEnv, factOf, H, handAfter } from './spec-support';
 
 const fee = (seat: number, base: number, amount: number) => factOf({ type: 'SessionFeeCharged', data: { sessionId: 's-1', roundId: 'r-1', seat, base, amount } });
 const RESTOS = { 1: 10_000, 2: 8_000, 3: 6_000, 4: 4_000 };
 
 /** cantabria: seat 4 all-in for 1,000, seat 1 raises to 2,000, seat 2 folds, seat 3 calls */
-const allIn = () => [
-  ...H.open(1, [1, 2, 3, 4], { 1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000 }),
-  H.bet(2, 'small-blind', 100),
-  H.bet(3, 'big-blind', 200),
-  H.bet(4, 'seat', 0),
-  H.bet(1, 'seat', 0),
-  H.close(),
-  ...['2H', 'KD', 'AS', 'KS', '3C', 'KC', 'AD', 'KH'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-  H.act(4, 'all-in', 1_000),
-  H.act(1, 'raise', 2_000),
-  H.act(2, 'fold'),
-  H.act(3, 'call', 1_800),
-];
+const allIn = cantabriaAllIn;
 
 describe('a percentage of each pot (the default)', () => {
   it('5 % of the main pot of 3,100 and of the side pot of 2,000, each rounded down to the chip of 100', () => {

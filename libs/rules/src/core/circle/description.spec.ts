@@ -4,18 +4,10 @@
  */
 import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/circle-poker-texas-holdem/rules';
 import { describeHand, narrateFact } from './description';
-import { circleEnv, factOf, H, handAfter } from './spec-support';
+import { cantabriaPreflop, circleEnv, factOf, H, handAfter } from './spec-support';
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
-const dealt = () => [
-  ...H.open(1, [1, 2, 3, 4], { 1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000 }),
-  H.bet(2, 'small-blind', 100),
-  H.bet(3, 'big-blind', 200),
-  H.bet(4, 'seat', 0),
-  H.bet(1, 'seat', 0),
-  H.close(),
-  ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-];
+const dealt = () => cantabriaPreflop({ 1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000 }, ['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC']);
 
 describe('a hand described', () => {
   it('during the first interval: the pot, whose turn, no award yet', () => {

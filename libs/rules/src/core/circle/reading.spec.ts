@@ -9,7 +9,7 @@ import { citesLines, readingOf, ReadValue } from '../reading-testing';
 import { codes, judge } from '../testing';
 import type { JurisdictionId } from '../types';
 import { CANTABRIA_COMMON, CircleRulebookData, EUSKADI_COMMON } from './rulebook';
-import { circleEnv, expectedPayouts, H } from './spec-support';
+import { cantabriaPreflop, circleEnv, expectedPayouts, H } from './spec-support';
 
 const reading = readingOf('circle-poker');
 const COMMON: Record<string, CircleRulebookData> = { euskadi: EUSKADI_COMMON, cantabria: CANTABRIA_COMMON };
@@ -181,13 +181,7 @@ it('cantabria split-pot (L5822–5827): equal by default, proportional as the se
   const C = (options: Record<string, unknown> = {}) => circleEnv(HOLDEM, 'cantabria' as JurisdictionId, { smallestChip: 10, options: { cagnotteRate: 0, ...options } });
   // cantabria Hold'em: mano 1, blinds 2 (100) and 3 (200), seat 4 first; seats ascending clockwise
   const played = [
-    ...H.open(1, [1, 2, 3, 4], { 1: 900, 2: 300, 3: 5_000, 4: 5_000 }),
-    H.bet(2, 'small-blind', 100),
-    H.bet(3, 'big-blind', 200),
-    H.bet(4, 'seat', 0),
-    H.bet(1, 'seat', 0),
-    H.close(),
-    ...['3H', '3D', 'AH', 'KH', '7S', '7C', 'AD', 'QD'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
+    ...cantabriaPreflop({ 1: 900, 2: 300, 3: 5_000, 4: 5_000 }, ['3H', '3D', 'AH', 'KH', '7S', '7C', 'AD', 'QD']),
   ];
   // seats 2 and 3 hold the same straight; 4 and 1 fold, 2 calls, 3 checks; then checked down
   played.push(H.act(4, 'fold'), H.act(1, 'fold'), H.act(2, 'call', 100), H.act(3, 'check'));

@@ -6,26 +6,14 @@
  */
 import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/circle-poker-texas-holdem/rules';
 import { awardHand, judgePotAwarded, settleSeat } from './showdown';
-import { circleEnv, factOf, H, handAfter } from './spec-support';
+import { cantabriaAllIn, circleEnv, factOf, H, handAfter } from './spec-support';
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
 const query = (seat: number) => ({ bet: { betId: `b${seat}`, seat, betType: 'seat', amount: 0, eventId: `e${seat}`, late: false } });
 const award = (potIndex: number, seats: number[], amount: number) => factOf({ type: 'PotAwarded', data: { sessionId: 's-1', roundId: 'r-1', potIndex, seats, amount } });
 
 /** seat 4 all-in for 1,000 with aces; seats 1 and 3 (both kings) go on to the river */
-const preflop = () => [
-  ...H.open(1, [1, 2, 3, 4], { 1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000 }),
-  H.bet(2, 'small-blind', 100),
-  H.bet(3, 'big-blind', 200),
-  H.bet(4, 'seat', 0),
-  H.bet(1, 'seat', 0),
-  H.close(),
-  ...['2H', 'KD', 'AS', 'KS', '3C', 'KC', 'AD', 'KH'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-  H.act(4, 'all-in', 1_000),
-  H.act(1, 'raise', 2_000),
-  H.act(2, 'fold'),
-  H.act(3, 'call', 1_800),
-];
+const preflop = cantabriaAllIn;
 const toShowdown = () => [
   ...preflop(),
   H.card('4S', 'burn'),

@@ -132,6 +132,30 @@ export const H = {
   done: (): PlayedFact => ({ type: 'RoundCompleted', data: { sessionId: 's-1', roundId: 'r-1' } }),
 };
 
+/**
+ * A cantabria Texas Hold'em hand up to its first interval: mano 1, small blind seat 2 (100), big blind seat 3 (200,
+ * the minimum), seat 4 speaks first (cantabria L6293–6323); `holes` are dealt one at a time from the small blind
+ * round the table (2, 3, 4, 1, 2, 3, 4, 1).
+ */
+export const cantabriaPreflop = (restos: Record<number, number>, holes: readonly string[]): PlayedFact[] => [
+  ...H.open(1, [1, 2, 3, 4], restos),
+  H.bet(2, 'small-blind', 100),
+  H.bet(3, 'big-blind', 200),
+  H.bet(4, 'seat', 0),
+  H.bet(1, 'seat', 0),
+  H.close(),
+  ...holes.map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
+];
+
+/** The same with seat 4 all-in for 1,000 with aces, seat 1 raising to 2,000, seat 2 folding and seat 3 calling: kings against kings beside them. */
+export const cantabriaAllIn = (): PlayedFact[] => [
+  ...cantabriaPreflop({ 1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000 }, ['2H', 'KD', 'AS', 'KS', '3C', 'KC', 'AD', 'KH']),
+  H.act(4, 'all-in', 1_000),
+  H.act(1, 'raise', 2_000),
+  H.act(2, 'fold'),
+  H.act(3, 'call', 1_800),
+];
+
 /** The hand after `played`, folded by the game's own evolve as the judge folds it: the state a module's function is asked about. */
 export function handAfter(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): CircleState {
   const r = rules as GameRules<CircleState>;

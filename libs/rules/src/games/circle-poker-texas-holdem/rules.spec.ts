@@ -1,20 +1,12 @@
 import { codes, judge } from '../../core/testing';
-import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
+import { cantabriaAllIn, cantabriaPreflop as preflopOf, circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
 import { rules as RULES } from './rules';
 
 const E = circleEnv(RULES, 'euskadi'); // seats numbered from the croupier's right, clockwise: descending seat numbers
 const C = circleEnv(RULES, 'cantabria'); // No. 1 on the croupier's left, clockwise: ascending seat numbers
 
 /** cantabria: mano 1, small blind 2, big blind 3, seat 4 speaks first. */
-const cantabriaPreflop = () => [
-  ...H.open(1, [1, 2, 3, 4], { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }),
-  H.bet(2, 'small-blind', 100),
-  H.bet(3, 'big-blind', 200),
-  H.bet(4, 'seat', 0),
-  H.bet(1, 'seat', 0),
-  H.close(),
-  ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-];
+const cantabriaPreflop = () => preflopOf({ 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, ['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC']);
 
 describe('circle-poker-texas-holdem — forced bets (Δ games.md: euskadi ante, cantabria blinds)', () => {
   it('cantabria: small blind ½ min left of the mano, big blind = min (cantabria L6293–6300)', () => {
@@ -72,17 +64,7 @@ describe('circle-poker-texas-holdem — betting', () => {
 describe('circle-poker-texas-holdem — showdown, side pots, split and cagnotte', () => {
   /** seat 4 all-in for 1000 with aces; seats 1 and 3 (both kings) build a side pot and split it */
   const allIn = () => [
-    ...H.open(1, [1, 2, 3, 4], { 1: 10000, 2: 10000, 3: 10000, 4: 1000 }),
-    H.bet(2, 'small-blind', 100),
-    H.bet(3, 'big-blind', 200),
-    H.bet(4, 'seat', 0),
-    H.bet(1, 'seat', 0),
-    H.close(),
-    ...['2H', 'KD', 'AS', 'KS', '3C', 'KC', 'AD', 'KH'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`)),
-    H.act(4, 'all-in', 1000),
-    H.act(1, 'raise', 2000),
-    H.act(2, 'fold'),
-    H.act(3, 'call', 1800),
+    ...cantabriaAllIn(),
     H.card('4S', 'burn'),
     ...H.cards('board', '7C', '8D', '9S'),
     H.act(3, 'check'),
