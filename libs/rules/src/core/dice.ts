@@ -179,7 +179,7 @@ export class RoundRecorder {
 
   /** The facts as the rules see them (event ids local to this recorder), to fold through `evolve`. */
   asFacts(): Fact[] {
-    return this.facts.map((f, i) => ({ eventId: `${this.roundId}-local-${i + 1}`, type: f.type, data: f.data as Record<string, any>, position: i + 1 }));
+    return this.facts.map((f, i) => ({ eventId: `${this.roundId}-local-${i + 1}`, type: f.type, data: f.data, position: i + 1 }));
   }
 }
 

@@ -5,9 +5,11 @@
 import fc from 'fast-check';
 import { seededRandom } from '../cards';
 import { GameRules, PlayedFact, RoundEnv } from '../game';
+import type { ReplayStep } from '../judge-round';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from '../testing';
 import { DiscrepancyCode, Fact, JurisdictionId, SessionContext } from '../types';
 import { citesLines, readingOf, Reading, ReadValue } from '../reading-testing';
+import type { describeHand } from './description';
 import type { CircleRulebook } from './rulebook';
 import type { CirclePhase, CircleState } from './state';
 
@@ -101,7 +103,7 @@ export function circlePropertySuite(rules: GameRules, numRuns = 60) {
           const added = addCard(played, s);
           if (added) expect(codes(judge(rules, env, added))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
           // the last card of a hand that went to the showdown
-          const showdown = played.filter((f) => f.type === 'PotAwarded').length > 0 && judge(rules, env, played).steps.some((st) => (st.state as any).game.handOver === 'showdown');
+          const showdown = played.filter((f) => f.type === 'PotAwarded').length > 0 && judge(rules, env, played).steps.some((st) => describedHand(st).handOver === 'showdown');
           if (showdown) {
             const removed = withoutLast(played, (f) => f.type === 'CardDealt' && f.data.to !== 'burn');
             expect(codes(judge(rules, env, removed!))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
@@ -161,6 +163,9 @@ export function handAfter(rules: GameRules, env: RoundEnv, played: readonly Play
   const r = rules as GameRules<CircleState>;
   return asFacts(played).reduce((st, f) => r.evolve(st, f, env), r.initialState(env));
 }
+
+/** A judged step's hand as the circle engine describes it (the `game` half of the step's state). */
+export const describedHand = (step: ReplayStep) => (step.state as { game: ReturnType<typeof describeHand> }).game;
 
 /** One played fact as the judge receives it. */
 export const factOf = (played: PlayedFact): Fact => asFacts([played])[0];

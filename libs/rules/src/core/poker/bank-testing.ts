@@ -50,7 +50,7 @@ export class Script {
 /** The expected settlement of one bet of a scripted round, from the game's own settle. */
 export function expectedOf(rules: GameRules, env: RoundEnv, facts: readonly PlayedFact[], betId: string, hand?: string | number) {
   let s = rules.initialState(env);
-  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `x-${i}`, type: f.type, data: f.data as Record<string, any> }, env)));
+  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `x-${i}`, type: f.type, data: f.data }, env)));
   const bet = (s as { bets: Array<{ betId: string }> }).bets.find((b) => b.betId === betId);
   if (!bet) throw new Error(`no bet ${betId}`);
   return rules.settle(s, { bet: bet as never, hand }, env) as { outcome: string; payout: number; rule: string; commission?: number; explanation: string };

@@ -68,7 +68,7 @@ export const seatsWith = (s: BankPokerState, betTypes: readonly string[]): numbe
   [...new Set(s.bets.filter((b) => betTypes.includes(b.betType) && !b.late).map((b) => Number(b.seat)))].sort((a, b) => a - b);
 
 /** The cards a decision gives up: `discards`, or the contract's generic `cards` field. */
-export const discardsOf = (data: Record<string, any>): any => data.discards ?? data.cards;
+export const discardsOf = (data: Fact['data']): unknown => data.discards ?? data.cards;
 
 /** The common fold of a bank-poker round's facts. */
 export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerState {
@@ -810,7 +810,7 @@ export class DealFacts {
 /** The state after a deal's facts, folded through the game's own `initialState` and `evolve`. */
 export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly PlayedFact[]): S {
   let s = rules.initialState(env as never);
-  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `edge-${i}`, type: f.type, data: f.data as Record<string, any> }, env as never)));
+  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `edge-${i}`, type: f.type, data: f.data }, env as never)));
   return s;
 }
 

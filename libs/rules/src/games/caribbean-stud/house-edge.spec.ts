@@ -21,7 +21,7 @@ import { COUNTS } from './house-edge.data';
 import { CaribbeanStudRulebook, EUSKADI } from './rulebook';
 import { rules as caribbeanStud } from './rules';
 
-const WOO_STRATEGIES = 'https://toho-talent.com/2022/04/14/caribbean-stud-poker-strategy/ (Wizard of Odds, "Strategy Statistics in Caribbean Stud Poker")';
+// WOO_STRATEGIES: https://toho-talent.com/2022/04/14/caribbean-stud-poker-strategy/ (Wizard of Odds, "Strategy Statistics in Caribbean Stud Poker")
 const WOO_RETURN_TABLE = 'http://www.casinoadvisor.com/caribbean-stud-poker-probability-article.html (Wizard of Odds\' "U.S. Rules Return Table")';
 /** Wizard of Odds counts every (player, bank) pair 5 times, once per position of the bank's upcard. */
 const WOO_TOTAL = 19_933_230_517_200;

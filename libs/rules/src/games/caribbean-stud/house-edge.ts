@@ -32,7 +32,7 @@ import {
 } from '../../core/poker/bank';
 import { Category, evaluateFive, qualifies, type Ranking } from '../../core/poker/evaluate';
 import { COUNTS } from './house-edge.data';
-import type { DealClassCount, CaribbeanCounts } from './kept';
+import type { CaribbeanCounts } from './kept';
 export type { DealClassCount, CaribbeanCounts } from './kept';
 import type { CaribbeanStudRulebook } from './rulebook';
 

@@ -56,7 +56,7 @@ import {
 import { findingsOf, undecided } from '../../core/findings';
 import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
-import type { Bet, ExpectedLevy, Fact, Finding, SettlementVerdict } from '../../core/types';
+import type { Bet, ExpectedLevy, Finding, SettlementVerdict } from '../../core/types';
 import { amount, phrase } from '../../core/phrase';
 import { caribbeanStudEdges } from './house-edge';
 import { CaribbeanStudRulebook, rulebooks } from './rulebook';
@@ -204,8 +204,10 @@ export const rules: GameRules<BankPokerState, R> = {
     if (card) return card;
     const decision = refuseDecision(fact, DECISIONS);
     if (decision) return decision;
-    if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card' && (!Array.isArray(discardsOf(fact.data)) || discardsOf(fact.data).length !== 1))
-      return { field: 'data.discards', reason: 'buy-card gives up exactly one card: discards [card]' };
+    if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
+      const given = discardsOf(fact.data);
+      if (!Array.isArray(given) || given.length !== 1) return { field: 'data.discards', reason: 'buy-card gives up exactly one card: discards [card]' };
+    }
     return null;
   },
 

@@ -3,7 +3,6 @@
  * Resolutions (who speaks first): `docs/games/readings/circle-poker.resolutions.md`.
  */
 import { accepts, circleEnv, expectedPayouts, H, readingValues } from '../../core/circle/spec-support';
-import { citesLines } from '../../core/reading-testing';
 import { codes, judge } from '../../core/testing';
 import { HOLDEM_PHASES } from '../circle-poker-texas-holdem/rules';
 import { rules as RULES } from './rules';

@@ -1,5 +1,5 @@
 import { judge } from '../../core/testing';
-import { circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
+import { circleEnv, circlePropertySuite, describedHand, expectedPayouts, H } from '../../core/circle/spec-support';
 import { rules as RULES } from './rules';
 
 describe('circle-poker-five-card-stud (euskadi L12540–12579, cantabria L6361–6389)', () => {
@@ -30,7 +30,7 @@ describe('circle-poker-five-card-stud (euskadi L12540–12579, cantabria L6361�
       if (k >= 1) {
         const env2 = env;
         const st = judge(RULES, env2, played).steps;
-        const turn = (st[st.length - 1].state as any).game.interval?.turn;
+        const turn = describedHand(st[st.length - 1]).interval?.turn as number;
         const order = [turn, ...[3, 2, 1, 4, 3, 2, 1, 4].slice([3, 2, 1, 4].indexOf(turn) + 1, [3, 2, 1, 4].indexOf(turn) + 4)];
         played.push(...order.map((s: number) => H.act(s, 'check')));
       }

@@ -1,5 +1,5 @@
 import { judge } from '../../core/testing';
-import { circleEnv, circlePropertySuite, H } from '../../core/circle/spec-support';
+import { circleEnv, circlePropertySuite, H, playSeed } from '../../core/circle/spec-support';
 import { rules as RULES } from './rules';
 
 describe('circle-poker-omaha-five-card', () => {
@@ -20,10 +20,9 @@ describe('circle-poker-omaha-five-card', () => {
   it('option exposeFirstBoardCard (euskadi L12261–12265): the first board card comes with the hole cards', () => {
     const env = circleEnv(RULES, 'euskadi', { options: { exposeFirstBoardCard: true } });
     expect(RULES.play).toBeDefined();
-    const { playSeed } = jest.requireActual('../../core/circle/spec-support');
     const played = playSeed(RULES, env, 11);
-    const firstDecision = played.findIndex((f: any) => f.type === 'PlayerDecision');
-    expect(played.slice(0, firstDecision).filter((f: any) => f.type === 'CardDealt' && f.data.to === 'board')).toHaveLength(1);
+    const firstDecision = played.findIndex((f) => f.type === 'PlayerDecision');
+    expect(played.slice(0, firstDecision).filter((f) => f.type === 'CardDealt' && f.data.to === 'board')).toHaveLength(1);
     expect(judge(RULES, env, played).verdict).toBe('consistent');
   });
 });

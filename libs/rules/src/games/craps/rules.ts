@@ -31,7 +31,7 @@ import {
 import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite } from '../../core/game';
 import { declaredAboveCap } from '../../core/session-rules';
-import { cited, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
+import { cited, type Bet, type Cited, type ExpectedSettlement, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
 import { findingsOf, undecided } from '../../core/findings';
 import { amount, phrase, said, term, type Phrase, type Said } from '../../core/phrase';

@@ -123,7 +123,7 @@ function round(player: string, bank: string, opts: { draw?: [string, string]; ba
 }
 const stateOf = (s: Script) => {
   let st = rules.initialState(env);
-  s.facts.forEach((f, i) => (st = rules.evolve(st, { eventId: `x${i}`, type: f.type, data: f.data as Record<string, any> }, env)));
+  s.facts.forEach((f, i) => (st = rules.evolve(st, { eventId: `x${i}`, type: f.type, data: f.data }, env)));
   return st;
 };
 

@@ -168,7 +168,8 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
 }
 
 function judgeBankDraw(before: DrawPokerState, fact: Fact, env: Env): Finding[] {
-  const recorded = (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data) : []).map((c: unknown) => parseCard(String(c))?.code ?? String(c));
+  const given = discardsOf(fact.data);
+  const recorded = (Array.isArray(given) ? given : []).map((c: unknown) => parseCard(String(c))?.code ?? String(c));
   if (before.bankDealt.length < 5)
     return [finding({ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: 'bank-draw', citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards', messagePhrase: phrase('finding.drawPoker.discardEarly') })];
   const due = bankDiscards(before.bankDealt);
@@ -246,7 +247,8 @@ export const rules: GameRules<DrawPokerState, R> = {
     if (fact.type === 'BankDiscarded') findings.push(...judgeBankDraw(before, fact, env));
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'draw') {
       const seat = Number(fact.data.seat);
-      const total = drawsOf(before, seat) + (Array.isArray(discardsOf(fact.data)) ? discardsOf(fact.data).length : 0);
+      const given = discardsOf(fact.data);
+      const total = drawsOf(before, seat) + (Array.isArray(given) ? given.length : 0);
       const max = env.rulebook.playerMaxDraw;
       if (total > max.value)
         findings.push(finding({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: 'player-draw', citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}`, messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }) }));

@@ -47,7 +47,6 @@ import {
   showdown,
   versusText,
   handsCompared,
-  bankDoesNotQualify,
   winAt,
   bankWhy,
   playerWins,

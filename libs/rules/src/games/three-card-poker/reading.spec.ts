@@ -215,7 +215,7 @@ it('bets-per-box and boxes (euskadi L9729–9748): a third bet on a box, a bet o
 function stateOf(facts: readonly { type: string; data: Record<string, unknown> }[]) {
   const env = envFor(rules, 'euskadi');
   let s = rules.initialState(env);
-  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `x-${i}`, type: f.type, data: f.data as Record<string, any> }, env)));
+  facts.forEach((f, i) => (s = rules.evolve(s, { eventId: `x-${i}`, type: f.type, data: f.data }, env)));
   return s;
 }
 function betOf(facts: readonly { type: string; data: Record<string, unknown> }[], betId: string) {
