@@ -12,7 +12,7 @@
  * note, docs/performance-notes.md.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Client, Pool, PoolConfig } from 'pg';
 import { applySqlMigrations, NewEvent, PostgresEventStore } from '../libs/event-store/src';
 import { EVENT_STORE_MIGRATIONS } from '../libs/event-store/src/postgres/schema';
@@ -161,8 +161,8 @@ function loadEmmett(): Promise<EmmettModule> {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return require('@event-driven-io/emmett-postgresql') as EmmettModule;
-    } catch (error: any) {
-      if (error?.code !== 'ERR_REQUIRE_ESM') throw error;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_REQUIRE_ESM') throw error;
       const dynamicImport = new Function('s', 'return import(s)') as (s: string) => Promise<EmmettModule>;
       return dynamicImport('@event-driven-io/emmett-postgresql');
     }
@@ -176,7 +176,6 @@ function emmettVersion(): string {
     return require('@event-driven-io/emmett-postgresql/package.json').version;
   } catch {
     try {
-      const { readFileSync } = require('node:fs') as typeof import('node:fs');
       const path = require.resolve('@event-driven-io/emmett-postgresql').replace(/dist[\\/].*$/, 'package.json');
       return JSON.parse(readFileSync(path, 'utf8')).version;
     } catch {

@@ -14,6 +14,32 @@ export function percentile(values: readonly number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, rank - 1))];
 }
 
+/** A node of PostgreSQL's `EXPLAIN (FORMAT JSON)` plan, the fields the suites read: https://www.postgresql.org/docs/current/sql-explain.html */
+export interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Relation Name'?: string;
+  readonly 'Index Name'?: string;
+  readonly 'Parent Relationship'?: string;
+  readonly 'Sort Key'?: string[];
+  readonly Plans?: PlanNode[];
+}
+
+/** A node of an `EXPLAIN (ANALYZE, BUFFERS)` plan: the rows it gave per loop, the loops, the blocks it read. */
+export interface AnalyzedPlanNode extends PlanNode {
+  readonly 'Actual Rows': number;
+  readonly 'Actual Loops'?: number;
+  readonly 'Rows Removed by Filter'?: number;
+  readonly 'Shared Hit Blocks'?: number;
+  readonly 'Shared Read Blocks'?: number;
+  readonly Plans?: AnalyzedPlanNode[];
+}
+
+/** One statement's `EXPLAIN (ANALYZE, FORMAT JSON)`: its plan and the time it took. */
+export interface AnalyzedPlan {
+  readonly Plan: AnalyzedPlanNode;
+  readonly 'Execution Time': number;
+}
+
 export const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
 
 export const fmtMs = (n: number) => (Number.isFinite(n) ? (n >= 100 ? `${n.toFixed(0)} ms` : n >= 10 ? `${n.toFixed(1)} ms` : `${n.toFixed(2)} ms`) : 'n/a');

@@ -35,6 +35,14 @@ export interface Checkpoint {
   judgeHeap?: number;
 }
 
+/** Sent as each projection is rebuilt, or abandoned over the budget. */
+export interface MemoryProgress {
+  readonly type: 'progress';
+  readonly projection: string;
+  readonly events: number;
+  readonly complete: boolean;
+}
+
 export interface MemoryResult {
   readonly type: 'result';
   readonly samples: MemorySample[];
@@ -116,7 +124,7 @@ async function main() {
         complete = false;
       }
       projections.push({ name: p.name, events, seconds: (Date.now() - p0) / 1000, complete });
-      process.send?.({ type: 'progress', projection: p.name, events, complete });
+      process.send?.({ type: 'progress', projection: p.name, events, complete } satisfies MemoryProgress);
     }
     current = { projection: '(end)', done: 0, total: 0 };
     sample();

@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import * as path from 'node:path';
 import { busyNote, fmtMiB, fmtSec, headerLines, uptimeLine } from './common';
-import type { Checkpoint, MemoryResult, MemorySample } from './memory-child';
+import type { Checkpoint, MemoryProgress, MemoryResult, MemorySample } from './memory-child';
 import { ensureStore, storeEvents } from './store';
 import { fmtInt, Suite, SuiteContext, table } from './support';
 
@@ -28,7 +28,9 @@ function runChild(url: string, budget: number, log: (m: string) => void): Promis
       child.kill('SIGKILL');
       reject(new Error(`memory: the child did not finish within ${TIMEOUT_MS / 60000} min`));
     }, TIMEOUT_MS);
-    child.on('message', (m: any) => {
+    child.on('message', (message) => {
+      // the child sends only these two (memory-child.ts)
+      const m = message as MemoryProgress | MemoryResult;
       if (m?.type === 'progress') log(`memory: ${m.projection} ${m.complete ? 'rebuilt' : 'abandoned over budget'} (${fmtInt(m.events)} events)`);
       if (m?.type === 'result') result = m;
     });

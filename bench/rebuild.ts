@@ -16,11 +16,11 @@
  * Each rebuild is instrumented without changing it: the store handed to it times `readFeed` and
  * `readFeedFacts`, the projection handed to it times `apply` and the queries `apply` sends.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { EVENT_COLUMNS, PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
 import { createJudges, FedEvent, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
-import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, uptimeLine } from './common';
+import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, uptimeLine, type PlanNode } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
@@ -110,15 +110,15 @@ interface FeedProbe {
  * from the pool it is given.
  */
 async function feedProbe(pool: Pool): Promise<FeedProbe> {
-  let captured: { text: string; values: unknown[] } | undefined;
+  let captured: { text: string; values?: unknown[] } | undefined;
   const spy = new Proxy(pool, {
     get(target, prop) {
       if (prop === 'query') {
-        return (config: any, values?: any) => {
+        return (config: string | QueryConfig, values?: unknown[]) => {
           if (config && typeof config === 'object' && typeof config.text === 'string' && /ORDER BY/i.test(config.text) && /horizon/i.test(config.text)) {
             captured = { text: config.text, values: config.values };
           }
-          return (target.query as any)(config, values);
+          return Reflect.apply(target.query, target, [config, values]);
         };
       }
       const v = Reflect.get(target, prop);
@@ -154,10 +154,10 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
   const sortKeys: string[] = [];
   let planTop = 'n/a';
   if (captured) {
-    const plan = (await pool.query(`EXPLAIN (FORMAT JSON) ${captured.text}`, captured.values)).rows[0]['QUERY PLAN'][0].Plan;
-    const walk = (node: any, depth: number): string[] => {
+    const plan: PlanNode = (await pool.query(`EXPLAIN (FORMAT JSON) ${captured.text}`, captured.values)).rows[0]['QUERY PLAN'][0].Plan;
+    const walk = (node: PlanNode, depth: number): string[] => {
       if (node['Sort Key']) sortKeys.push(...node['Sort Key']);
-      return [`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`, ...(node.Plans ?? []).filter((c: any) => c['Parent Relationship'] !== 'InitPlan' && c['Parent Relationship'] !== 'SubPlan').flatMap((c: any) => (depth < 4 ? walk(c, depth + 1) : []))];
+      return [`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`, ...(node.Plans ?? []).filter((c) => c['Parent Relationship'] !== 'InitPlan' && c['Parent Relationship'] !== 'SubPlan').flatMap((c) => (depth < 4 ? walk(c, depth + 1) : []))];
     };
     planTop = walk(plan, 0).join(' ← ');
   }

@@ -5,12 +5,13 @@
  * into its steps (the same calls `replayRound` makes, timed one by one), and the plan of its jackpot
  * query for the latest round sampled.
  */
+import type { QueryConfig, QueryResult } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';
 import { RoundVerdictProjection, readCheckpoint, rebuildProjection } from '../libs/projections/src';
 import { replayRound } from '../libs/replay/src';
 import { seededRandom } from '../libs/rules/src';
 import { startRuntime } from '../libs/platform/src';
-import { busyNote, fmtMs, headerLines, percentile, uptimeLine } from './common';
+import { busyNote, fmtMs, headerLines, percentile, uptimeLine, type AnalyzedPlan, type AnalyzedPlanNode } from './common';
 import { ensureStore, STORE_DAY, storeEvents } from './store';
 import { fmtInt, passFail, Suite, SuiteContext, table } from './support';
 
@@ -40,10 +41,10 @@ function spyStore(store: PostgresEventStore) {
   const pool = new Proxy(store.pool, {
     get(target, prop) {
       if (prop === 'query') {
-        return async (config: any, values?: any) => {
+        return async (config: string | QueryConfig, values?: unknown[]) => {
           const label = typeof config === 'object' && config?.name ? config.name : String(typeof config === 'string' ? config : config?.text).replace(/\s+/g, ' ').trim().slice(0, 60);
           const t0 = process.hrtime.bigint();
-          const r = await (target.query as any)(config, values);
+          const r: QueryResult = await Reflect.apply(target.query, target, [config, values]);
           const took = ms(t0);
           out.sqlMs += took;
           out.rows += r?.rowCount ?? 0;
@@ -126,7 +127,7 @@ export const replaySuite: Suite = {
       for (const id of sample) {
         const spy = spyStore(runtime.store);
         const t0 = process.hrtime.bigint();
-        const r = await replayRound(spy.store, id);
+        await replayRound(spy.store, id);
         const total = ms(t0);
         steps.push({ total, sqlMs: spy.sqlMs, byStatement: spy.byStatement, rows: spy.rows, position: 0, roundId: id });
       }
@@ -136,7 +137,7 @@ export const replaySuite: Suite = {
       for (const st of steps) st.position = positions.get(st.roundId) ?? 0;
       // the jackpot query's plan for the latest round sampled (it reads the jackpot events before the round)
       const latest = steps.reduce((a, b) => (b.position > a.position ? b : a));
-      const plan = (
+      const plan: AnalyzedPlan = (
         await runtime.pool.query(
           `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT event_type, data FROM ca_events
            WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
@@ -155,9 +156,9 @@ export const replaySuite: Suite = {
   },
 };
 
-function planSummary(plan: any): string {
+function planSummary(plan: AnalyzedPlan): string {
   const nodes: string[] = [];
-  const walk = (node: any) => {
+  const walk = (node: AnalyzedPlanNode) => {
     const rel = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
     const idx = node['Index Name'] ? ` using ${node['Index Name']}` : '';
     // EXPLAIN gives rows per loop (a parallel scan runs one loop per process): totals = per loop × loops
@@ -184,7 +185,7 @@ function render(
     verdicts: Record<string, number>;
     wallMs: number;
     steps: Steps[];
-    plan: any;
+    plan: AnalyzedPlan;
     latest: Steps;
     jackpotEvents: number;
     readModel: string;
