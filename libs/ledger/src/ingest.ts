@@ -31,6 +31,15 @@ export interface IngestInput {
   readonly line?: number;
 }
 
+/** An input's value as the sender wrote it, before validateEnvelope has checked it: any JSON, so each field is tested where it is read. */
+export type AsSent = { readonly eventId?: unknown; readonly type?: unknown; readonly data?: unknown } | null | undefined;
+
+/** The event id an input gives, if a string: a refusal names it even when the event is malformed. */
+export function sentEventId(input: IngestInput): string | undefined {
+  const id = (input.value as AsSent)?.eventId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** A refused event: `reason` in English; a schema refusal also carries its `errors` key and values (issue 16), worded by whoever answers. */
 export interface Refusal extends KeyedReason {
   readonly index: number;
@@ -134,7 +143,7 @@ export class IngestionService {
         return;
       }
       const { envelope, errors } = validateEnvelope(input.value);
-      const eventId = typeof (input.value as any)?.eventId === 'string' ? (input.value as any).eventId : undefined;
+      const eventId = sentEventId(input);
       for (const e of errors) refusals.push({ ...at, eventId, ...e, kind: 'schema' });
       if (envelope) envelopes[index] = envelope;
     });

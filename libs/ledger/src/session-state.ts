@@ -58,7 +58,7 @@ export function cloneSession(s: SessionState): SessionState {
 }
 
 /** Apply one stored fact to the session state (mutates: callers clone first). */
-export function evolveSession(s: SessionState, type: string, data: Record<string, any>): SessionState {
+export function evolveSession(s: SessionState, type: string, data: unknown): SessionState {
   s.version++;
   // read as the contract types each fact (a game's own facts change nothing here)
   const c = asContractEvent({ type, data });

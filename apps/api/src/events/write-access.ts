@@ -7,7 +7,7 @@
  *     refused there, and answered 403).
  * Malformed events are left to ingestion (400 with the usual refusals).
  */
-import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sessionStreamId } from '../../../../libs/ledger/src';
+import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sentEventId, sessionStreamId, type AsSent } from '../../../../libs/ledger/src';
 import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
 import type { SelectableEventStore } from '../../../../libs/event-store/src';
 import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
@@ -52,15 +52,15 @@ export function allowedTablesOf(principal: Principal): readonly string[] | undef
 }
 
 const at = (input: IngestInput, index: number) => {
-  const v = input.value as any;
-  return { index, ...(input.line !== undefined ? { line: input.line } : {}), ...(typeof v?.eventId === 'string' ? { eventId: v.eventId } : {}) };
+  const eventId = sentEventId(input);
+  return { index, ...(input.line !== undefined ? { line: input.line } : {}), ...(eventId !== undefined ? { eventId } : {}) };
 };
 
 /** The event types of the request that the principal's roles may not send. */
 export function typeRefusals(principal: Principal, inputs: readonly IngestInput[]): WriteRefusal[] {
   const refusals: WriteRefusal[] = [];
   inputs.forEach((input, index) => {
-    const type = (input.value as any)?.type;
+    const type = (input.value as AsSent)?.type;
     if (typeof type !== 'string' || !eventTypeSpec(type)) return; // ingestion names it
     const gameFact = !(type in CORE_EVENT_TYPES);
     if (mayWrite(principal.roles, type, gameFact)) return;
@@ -82,9 +82,10 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
   const streamOf = new Map<number, string>();
   const corrected: Array<{ index: number; id: string }> = [];
   for (const [index, input] of inputs.entries()) {
-    const v = input.value as any;
-    const d = v?.data;
-    if (!d || typeof d !== 'object' || typeof v.type !== 'string') continue;
+    const v = input.value as AsSent;
+    // data's fields are read one by one below, each tested first
+    const d = v?.data as Readonly<Record<string, unknown>> | null | undefined;
+    if (!d || typeof d !== 'object' || typeof v?.type !== 'string') continue;
     if ((v.type === 'TableSessionOpened' || v.type === 'JackpotPoolConfigured') && typeof d.casinoId === 'string') {
       if (d.casinoId !== casino)
         refusals.push({ ...at(input, index), field: 'data.casinoId', ...keyed(because('access.otherCasinoEvent', { index: String(index), type: v.type, casino, other: String(d.casinoId) })) });
@@ -108,8 +109,8 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
   for (const [index, stream] of streamOf) {
     const owner = casinos.get(stream);
     if (owner && owner !== casino) {
-      const v = inputs[index].value as any;
-      refusals.push({ ...at(inputs[index], index), field: 'data', ...keyed(because('access.streamOfCasino', { index: String(index), type: String(v.type), stream, owner, casino })) });
+      const type = String((inputs[index].value as AsSent)?.type);
+      refusals.push({ ...at(inputs[index], index), field: 'data', ...keyed(because('access.streamOfCasino', { index: String(index), type, stream, owner, casino })) });
     }
   }
   return refusals.sort((a, b) => a.index - b.index);
