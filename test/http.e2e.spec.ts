@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { serveOnLoopback } from './support/served';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { CORE_EVENT_TYPES } from '../libs/ledger/src';
+import { CORE_EVENT_TYPES, FIELD_SCHEMAS } from '../libs/ledger/src';
 import { adminHeaders } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { envelope, opened, SAMPLE_SESSION, sampleLines } from './support/sample';
@@ -127,5 +127,18 @@ describe('HTTP API', () => {
     }
     // a game's own fact too (baccarat à deux tableaux's bank deposit), open to the fields the game documents
     expect(byType.get('BankDeposited')?.properties.data).toMatchObject({ required: expect.arrayContaining(['sessionId', 'seat', 'amount', 'form']), additionalProperties: true });
+    // with each field's type from its kind, as a core field of that kind (issue 22 §1)
+    const deposit = byType.get('BankDeposited').properties.data.properties;
+    expect(deposit.amount).toEqual(FIELD_SCHEMAS.positiveMoney);
+    expect(deposit.amount).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(deposit.seat).toEqual(FIELD_SCHEMAS.seat);
+    expect(deposit.form).toMatchObject({ type: 'string', enum: ['cash', 'cheque', 'credit-institution'] });
+    // an optional field is not required, and may be null as the validator takes it
+    const pot = byType.get('PotAwarded').properties.data;
+    expect(pot).toMatchObject({ required: ['sessionId', 'roundId', 'potIndex', 'seats', 'amount'], properties: { potIndex: { type: 'integer', minimum: 0 }, amount: { type: 'integer', minimum: 0 } } });
+    const revealed = byType.get('CommonCardRevealed').properties.data;
+    expect(revealed.required).not.toContain('card');
+    expect(revealed.properties.card).toMatchObject({ type: 'string', nullable: true });
+    expect(revealed.properties.index).toMatchObject({ type: 'integer', minimum: 1 });
   });
 });

@@ -8,8 +8,10 @@ import {
   cited,
   edgeFrom,
   backPerUnit,
+  field,
   registeredGames,
   registryOf,
+  sessionFact,
   CATALOGUE,
   type Cited,
   type GameRules,
@@ -156,7 +158,7 @@ describe('the same game with a step of the checklist left out', () => {
   });
 
   it('declaring a fact type another game declares differently', () => {
-    const clashing = { ...toyDie, factTypes: { BancoCalled: { description: 'not the baccarat one', required: ['seat'], roundScoped: false } } };
+    const clashing = { ...toyDie, factTypes: { BancoCalled: sessionFact('not the baccarat one', { seat: field('seat') }) } };
     expect(registryProblems({ registry: withToy(clashing), catalogue: { ...CATALOGUE, [TOY]: TOY_ROW }, rounds: 1 }).filter((p) => p.startsWith('fact type BancoCalled'))).toHaveLength(1);
   });
 });

@@ -74,7 +74,9 @@ function factTypeProblems({ registry }: RegistryUnderTest): string[] {
   const problems: string[] = [];
   for (const g of registry.registeredGames()) {
     for (const [type, spec] of Object.entries(g.factTypes ?? {})) {
-      const text = JSON.stringify({ required: [...spec.required].sort(), roundScoped: spec.roundScoped });
+      // ingestion checks a fact type's fields once, whatever the session's game: every declaring game gives the same kinds
+      const fields = Object.entries(spec.fields).sort(([a], [b]) => a.localeCompare(b)).map(([name, f]) => ({ name, kind: f.kind, optional: f.optional === true, oneOf: f.oneOf }));
+      const text = JSON.stringify({ fields, roundScoped: spec.roundScoped });
       const first = seen.get(type);
       if (!first) seen.set(type, { game: g.game, spec: text });
       else if (first.spec !== text) problems.push(`fact type ${type}: ${first.game} declares ${first.spec}, ${g.game} ${text}`);

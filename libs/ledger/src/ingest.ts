@@ -11,7 +11,7 @@ import { observeAppend } from '../../platform/src/metric-families';
 import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { because, keyed, type KeyedReason, type ReasonValue } from '../../i18n/src/reasons';
-import { asContractEvent, CORE_EVENT_TYPES, dataOf, Envelope, eventTypeSpec, validateEnvelope } from './schema';
+import { asContractEvent, CORE_EVENT_TYPES, dataOf, Envelope, eventTypeSpec, fieldTableErrors, gameFactFields, validateEnvelope } from './schema';
 import {
   cloneSession,
   emptySession,
@@ -338,8 +338,12 @@ export class IngestionService {
     if (!Object.hasOwn(CORE_EVENT_TYPES, e.type)) {
       const own = s.game ? gameRules(s.game)?.factTypes : undefined;
       if (!own || !Object.hasOwn(own, e.type)) return problem('type', 'notAFact', { type: e.type, game: s.game ?? 'none', session: s.sessionId });
-      const missing = own[e.type].required.find((name) => d[name] === undefined || d[name] === null);
+      const fields = gameFactFields(own[e.type]);
+      const missing = Object.keys(fields).find((name) => !fields[name].optional && (d[name] === undefined || d[name] === null));
       if (missing) return problem(`data.${missing}`, 'requiredFor', { type: e.type, game: String(s.game) });
+      // each field by its kind, with the refusal a core field of that kind gets
+      const wrong = fieldTableErrors(fields, d)[0];
+      if (wrong) return wrong;
     }
     if (c?.type === 'RoundStarted') {
       const { roundId } = c.data;

@@ -13,3 +13,4 @@ export * from './registry';
 export * from './core/day-compliance';
 export * from './core/compliance-checklist';
 export * from './core/phrase';
+export * from './core/fields';

@@ -7,7 +7,8 @@
  * Every table here is data: the games' rulebooks wrap it in `Cited` with their jurisdiction's lines.
  */
 import { baccaratPoints, card, DECK_52, DeckSpec, parseCard, shoeCards, shuffle } from './cards';
-import type { FactTypeSpec, PlayedFact, ShoeRules } from './game';
+import { roundFact, type PlayedFact, type ShoeRules } from './game';
+import { field, optionalField } from './fields';
 import { phrase, type Phrase, type PhraseValue } from './phrase';
 import { cited } from './types';
 import type { Cited, Fact, Finding, Refusal } from './types';
@@ -755,9 +756,9 @@ export function coupClasses(spec: CoupSpec, decks: number, key: CoupClassKey = t
  * (con-la-mesa) with the punto bet `betId`; with two paños he holds both hands (euskadi L6135–6143). One
  * declaration for both games, since ingestion validates a fact type once whatever the session's game.
  */
-export const BANCO_CALLED: FactTypeSpec = {
-  description:
-    'a player goes banco: chemin de fer, with betId and kind (banco | banco-suivi | con-la-mesa: the whole bank or half of it); baccarat à deux tableaux, seat only (he holds both hands, free of the punto\'s rule)',
-  required: ['roundId', 'seat'],
-  roundScoped: true,
-};
+export const BANCO_KINDS = ['banco', 'banco-suivi', 'con-la-mesa'] as const;
+export const BANCO_CALLED = roundFact(
+  'a player goes banco: chemin de fer, with betId and kind (banco | banco-suivi | con-la-mesa: the whole bank or half of it); baccarat à deux tableaux, seat only (he holds both hands, free of the punto\'s rule)',
+  // betId and kind are chemin de fer's, required there by its `refuse`
+  { seat: field('seat'), betId: optionalField('id'), kind: { kind: 'text', optional: true, oneOf: BANCO_KINDS } },
+);

@@ -3,7 +3,8 @@
  * doubles and triples, "N to 1" / "X for Y" settlement helpers and the croupier's small tools.
  * Pure; no I/O.
  */
-import type { FactTypeSpec, GameRules, PlayedFact, RoundEnv } from './game';
+import { roundFact, type FactTypeSpec, type GameRules, type PlayedFact, type RoundEnv } from './game';
+import { field, optionalField } from './fields';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
 import { roundDownTo } from './money';
 import { isUndecided, isUnverifiable, type Bet, type Cited, type ExpectedSettlement, type Fact, type Finding, type Refusal } from './types';
@@ -40,13 +41,12 @@ export function refuseDiceThrown(fact: Fact, count: number): Refusal | null {
  * dice are thrown again in the same round (a `RoundVoided` would instead return every bet of the round).
  */
 export const THROW_VOIDED = 'ThrowVoided';
-export const DICE_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
-  [THROW_VOIDED]: {
-    description: 'the last DiceThrown of the round was a void throw (tirada nula): it counts for nothing and the dice are thrown again; data: roundId, reason, decidedBy?',
-    required: ['roundId', 'reason'],
-    roundScoped: true,
-  },
-};
+export const DICE_FACT_TYPES = {
+  [THROW_VOIDED]: roundFact(
+    'the last DiceThrown of the round was a void throw (tirada nula): it counts for nothing and the dice are thrown again; data: roundId, reason, decidedBy?',
+    { reason: field('text'), decidedBy: optionalField('text') },
+  ),
+} satisfies Readonly<Record<string, FactTypeSpec>>;
 
 /** A `ThrowVoided` with no throw to void. */
 export function voidWithoutThrow(game: string, citation: string): Finding {

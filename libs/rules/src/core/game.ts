@@ -6,6 +6,7 @@
  * card counts per shoe, unsettled and unknown bets, missing outcomes).
  */
 import type { DeckSpec } from './cards';
+import { field, type DataOf, type FieldTable } from './fields';
 import type { BetEdge } from './house-edge';
 import type { Phrase, Said } from './phrase';
 import type {
@@ -49,14 +50,48 @@ export interface LimitCheck {
   readonly citation: string;
 }
 
-/** A game-specific fact type (contract extension), validated at ingestion. */
+/**
+ * A game-specific fact type (contract extension), validated at ingestion: each declared field is checked as a
+ * core event's field of the same kind (core/fields.ts), with the same refusals; the fact is open to the other
+ * fields its game documents (docs/games/). Declare one with `sessionFact` or `roundFact`, so that its fields'
+ * kinds stay in its type (`GameFactData`).
+ */
 export interface FactTypeSpec {
   /** one line for the contract document */
   readonly description: string;
-  /** required data fields (besides sessionId) */
-  readonly required: readonly string[];
+  /** its data fields by kind, `sessionId` (and `roundId` for a round's fact) included */
+  readonly fields: FieldTable;
   /** does this fact belong to a round (needs `roundId`)? */
   readonly roundScoped: boolean;
+}
+
+/** A fact of the session as a whole: `sessionId` and these fields. */
+export const sessionFact = <const F extends FieldTable>(description: string, fields: F) => ({
+  description,
+  roundScoped: false as const,
+  fields: { sessionId: field('id'), ...fields },
+});
+
+/** A fact of a round already started in its session: `sessionId`, `roundId` and these fields. */
+export const roundFact = <const F extends FieldTable>(description: string, fields: F) => ({
+  description,
+  roundScoped: true as const,
+  fields: { sessionId: field('id'), roundId: field('id'), ...fields },
+});
+
+/** The data of a valid game fact as its declaration types it, with whatever else its game documents. */
+export type GameFactData<S extends FactTypeSpec> = DataOf<S['fields']> & { readonly [documented: string]: unknown };
+
+/**
+ * The data of `fact` as `facts` declares its type when it is of that type, else undefined. Ingestion checked
+ * every stored fact's declared fields by kind, so only the type name is compared.
+ */
+export function gameFactData<F extends Readonly<Record<string, FactTypeSpec>>, T extends keyof F & string>(
+  facts: F,
+  type: T,
+  fact: { readonly type: string; readonly data: unknown },
+): GameFactData<F[T]> | undefined {
+  return fact.type === type && Object.hasOwn(facts, type) ? (fact.data as GameFactData<F[T]>) : undefined;
 }
 
 // `any` by default: the registry and the judges hold every game's rules side by side, each with its own state and rulebook types

@@ -7,7 +7,8 @@
  * `PlayersSeated`, the table's occupancy from that fact on, sent whenever it changes. Until a session records
  * it, its coups are not judged for it (no finding can be drawn from what nobody recorded).
  */
-import type { FactTypeSpec, PlayedFact } from './game';
+import { sessionFact, type PlayedFact } from './game';
+import { field, optionalField } from './fields';
 import { phrase, type Phrase } from './phrase';
 import type { Cited, Fact, Finding, Refusal } from './types';
 
@@ -17,12 +18,11 @@ export const PLAYERS_SEATED = 'PlayersSeated';
  * One declaration for every game that judges a minimum of players (ingestion validates a fact type once,
  * whatever the session's game); each game checks the shape of `seats` for its own table in `refuse`.
  */
-export const PLAYERS_SEATED_FACT: FactTypeSpec = {
-  description:
-    'who plays at the table from this fact on, sent whenever it changes: seats = the occupied numbered seats (as in BetPlaced.seat; at chemin de fer the banker\'s seat too), at baccarat à deux tableaux by paño { "1": [...], "2": [...] }; behind (optional) = players with no numbered seat (standing behind, or seated behind the seats), a count, by paño at two paños; roundId (optional) = the coup in which it changed, when sent after its RoundStarted and before its cards',
-  required: ['seats'],
-  roundScoped: false,
-};
+export const PLAYERS_SEATED_FACT = sessionFact(
+  'who plays at the table from this fact on, sent whenever it changes: seats = the occupied numbered seats (as in BetPlaced.seat; at chemin de fer the banker\'s seat too), at baccarat à deux tableaux by paño { "1": [...], "2": [...] }; behind (optional) = players with no numbered seat (standing behind, or seated behind the seats), a count, by paño at two paños; roundId (optional) = the coup in which it changed, when sent after its RoundStarted and before its cards',
+  // seats and behind are a list and a count at one table, by paño at two: each game checks their shape in `refuse`
+  { seats: field('any'), behind: optionalField('any'), roundId: optionalField('id') },
+);
 
 /** Who plays in one area of the table (the whole table, or one paño). */
 export interface AreaOccupancy {

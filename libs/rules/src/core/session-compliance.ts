@@ -11,7 +11,8 @@
  * `TableSessionSuspended.authorisedClosingAt`, `.keyHolder`, `TableSessionResumed.present`,
  * `TableSessionClosed.atClosingTime`.
  */
-import type { FactTypeSpec } from './game';
+import { sessionFact } from './game';
+import { field } from './fields';
 import { amount, phrase, said, type Phrase, type Said } from './phrase';
 import { cited, type Cited, type Fact, type Finding, type JurisdictionId, type Refusal, type TableLimits } from './types';
 
@@ -299,12 +300,10 @@ export function refuseAnnouncement(data: Readonly<Record<string, unknown>>): { f
 }
 
 /** `BankDeposited`, declared by baccarat à deux tableaux (a game fact: refused at any other game's table). */
-export const BANK_DEPOSITED_FACT: FactTypeSpec = {
-  description:
-    'the bank deposited before the partida, or again to continue after the bank broke: seat = the banker\'s seat, amount = minor units, form = "cash" or "cheque" (bank cheques, in the casino\'s Caja), or "credit-institution" (a free bank\'s proof of a deposit at an admitted credit institution)',
-  required: ['seat', 'amount', 'form'],
-  roundScoped: false,
-};
+export const BANK_DEPOSITED_FACT = sessionFact(
+  'the bank deposited before the partida, or again to continue after the bank broke: seat = the banker\'s seat, amount = minor units, form = "cash" or "cheque" (bank cheques, in the casino\'s Caja), or "credit-institution" (a free bank\'s proof of a deposit at an admitted credit institution)',
+  { seat: field('seat'), amount: field('positiveMoney'), form: { kind: 'text', oneOf: DEPOSIT_FORMS } },
+);
 
 const MAX_DEPOSIT = 10_000_000_000_000;
 

@@ -12,7 +12,8 @@
  *   session a zero forces the refund (`refunded`) of ½, ¼, ⅛… of the original stake.
  */
 import type { GameRules, PlayContext, PlayedFact, RoundEnv, RulebookBase, LimitCheck } from './game';
-import { optionCite } from './game';
+import { gameFactData, optionCite, roundFact } from './game';
+import { field, optionalField } from './fields';
 import type { BetEdge, WeightedReturn } from './house-edge';
 import { backPerUnit, edgeFrom } from './house-edge';
 import { chipUnit, payOdds, roundDownTo } from './money';
@@ -132,14 +133,12 @@ const EMPTY_CARRIED: SpinCarried = { prison: [], roundBets: {} };
 export const PRISON_FACT = 'ImprisonedBetResolved';
 export const PRISON_OUTCOMES = ['freed', 'lost', 'prison', 'half-back', 'refunded'] as const;
 
-export const PRISON_FACT_TYPES: NonNullable<GameRules['factTypes']> = {
-  [PRISON_FACT]: {
-    description:
-      'an imprisoned even-chance bet meets the next spin: outcome freed | lost | prison | half-back | refunded; amount = chips returned to the player now; value? = value left in prison',
-    required: ['roundId', 'betId', 'outcome', 'amount'],
-    roundScoped: true,
-  },
-};
+export const PRISON_FACT_TYPES = {
+  [PRISON_FACT]: roundFact(
+    'an imprisoned even-chance bet meets the next spin: outcome freed | lost | prison | half-back | refunded; amount = chips returned to the player now; value? = value left in prison',
+    { betId: field('id'), outcome: { kind: 'text', oneOf: PRISON_OUTCOMES }, amount: field('money'), value: optionalField('money') },
+  ),
+} satisfies NonNullable<GameRules['factTypes']>;
 
 const half = (amount: number) => roundDownTo(amount / 2, 1);
 
@@ -317,11 +316,13 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         if ((d.decision === 'prison' || d.decision === 'half-back') && d.betId !== undefined)
           return { ...state, decisions: { ...state.decisions, [String(d.betId)]: d.decision } };
         return state;
-      case PRISON_FACT:
+      case PRISON_FACT: {
+        const r = gameFactData(PRISON_FACT_TYPES, PRISON_FACT, fact)!;
         return {
           ...state,
-          resolved: { ...state.resolved, [String(d.betId)]: { outcome: d.outcome, amount: Number(d.amount ?? 0), value: d.value === undefined ? undefined : Number(d.value) } },
+          resolved: { ...state.resolved, [String(r.betId)]: { outcome: r.outcome, amount: Number(r.amount ?? 0), value: r.value === undefined ? undefined : Number(r.value) } },
         };
+      }
       default:
         return state;
     }
@@ -341,10 +342,11 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         },
       ];
     }
-    if (fact.type !== PRISON_FACT) return [];
-    const betId = String(d.betId);
+    const resolved = gameFactData(PRISON_FACT_TYPES, PRISON_FACT, fact);
+    if (!resolved) return [];
+    const betId = String(resolved.betId);
     const b = before.prison.find((p) => p.betId === betId);
-    const recorded = { outcome: String(d.outcome), amount: Number(d.amount ?? 0) };
+    const recorded = { outcome: String(resolved.outcome), amount: Number(resolved.amount ?? 0) };
     if (!b) {
       return [{ code: 'SETTLED_UNKNOWN_BET', betId, expected: 'a bet in prison', recorded, rule: `${game}/prison`, citation: adapter.prison?.(env).option.cite ?? env.rulebook.source, message: `bet ${betId} is not in prison`, messagePhrase: phrase('finding.wheel.notInPrison', { bet: betId }) }];
     }
@@ -355,7 +357,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     if (!exp) {
       return [{ code: 'OUTCOME_MISSING', betId, expected: 'the spin before the imprisoned bet is resolved', recorded, rule: `${game}/outcome`, citation: 'contract §3 (outcome facts precede settlements)', message: `imprisoned bet ${betId} resolved before the wheel was spun`, messagePhrase: phrase('finding.wheel.resolvedEarly', { bet: betId }) }];
     }
-    const valueWrong = exp.expected.outcome === 'prison' && d.value !== undefined && Number(d.value) !== exp.expected.value;
+    const valueWrong = exp.expected.outcome === 'prison' && resolved.value !== undefined && Number(resolved.value) !== exp.expected.value;
     if (exp.expected.outcome !== recorded.outcome || exp.expected.amount !== recorded.amount || valueWrong) {
       return [
         {

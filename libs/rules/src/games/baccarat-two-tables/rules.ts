@@ -34,7 +34,8 @@ import {
   twoCardsEach,
 } from '../../core/baccarat';
 import { DECK_52, parseCard } from '../../core/cards';
-import { FactTypeSpec, GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { FactTypeSpec, GameRules, PlayContext, PlayedFact, RoundEnv, roundFact } from '../../core/game';
+import { field } from '../../core/fields';
 import { applyRate, payOdds } from '../../core/money';
 import {
   carrySeated,
@@ -83,15 +84,15 @@ export type TwoTablesCarried = SeatedCarried;
  */
 const SEATING: SeatingAreas = PANOS.map(String);
 
-export const TWO_TABLES_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
-  BankPut: { description: 'the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
-  BankerTableRequested: { description: 'the banker asked for the table: he must follow it where it says the same for both paños', required: ['roundId'], roundScoped: true },
+export const TWO_TABLES_FACT_TYPES = {
+  BankPut: roundFact('the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', { seat: field('seat'), amount: field('positiveMoney') }),
+  BankerTableRequested: roundFact('the banker asked for the table: he must follow it where it says the same for both paños', {}),
   BancoCalled: BANCO_CALLED,
   // one declaration with chemin de fer's (core/players-seated.ts); the seats are listed by paño here (refuse)
   PlayersSeated: PLAYERS_SEATED_FACT,
   // the bank deposited in the Caja before play and after a broken bank (core/session-compliance.ts, issue 15)
   BankDeposited: BANK_DEPOSITED_FACT,
-};
+} satisfies Readonly<Record<string, FactTypeSpec>>;
 
 /**
  * The coup as the rules bind it: the banker is free (except on 0) until he asks for the table (euskadi

@@ -144,7 +144,7 @@ describe('banca-francesa (cantabria A.9)', () => {
       expect(codes(judge(bancaFrancesa, env, facts))).toEqual(['SEQUENCE_VIOLATION']);
     });
     it('declares the fact type', () => {
-      expect(bancaFrancesa.factTypes?.ThrowVoided).toMatchObject({ required: ['roundId', 'reason'], roundScoped: true });
+      expect(bancaFrancesa.factTypes?.ThrowVoided).toMatchObject({ fields: { roundId: { kind: 'id', optional: false }, reason: { kind: 'text', optional: false } }, roundScoped: true });
     });
     it('validates the otherTotals option', () => {
       expect(bancaFrancesa.refuseOptions!({ otherTotals: 'rethrow' }, env.rulebook)).toMatchObject({ field: 'options.otherTotals' });

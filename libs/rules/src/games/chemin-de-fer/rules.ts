@@ -10,6 +10,7 @@
  */
 import {
   BANCO_CALLED,
+  BANCO_KINDS,
   baccaratShoeRules,
   CoupSpec,
   CoupState,
@@ -31,7 +32,8 @@ import {
   twoCardsEach,
 } from '../../core/baccarat';
 import { DECK_52, parseCard } from '../../core/cards';
-import { FactTypeSpec, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
+import { FactTypeSpec, gameFactData, GameRules, optionCite, PlayContext, PlayedFact, RoundEnv, roundFact, sessionFact } from '../../core/game';
+import { field, optionalField } from '../../core/fields';
 import { applyRate, payOdds, roundDownTo } from '../../core/money';
 import {
   carrySeated,
@@ -54,7 +56,7 @@ import { undecided } from '../../core/findings';
 
 const GAME = 'chemin-de-fer';
 type Env = RoundEnv<CheminDeFerRulebook>;
-export type BancoKind = 'banco' | 'banco-suivi' | 'con-la-mesa';
+export type BancoKind = (typeof BANCO_KINDS)[number];
 
 export interface CheminState extends CoupState {
   /** the bank at stake in this coup (`BankPut`) */
@@ -80,15 +82,20 @@ export interface CheminCarried extends SeatedCarried {
   readonly round?: CheminState;
 }
 
-export const CHEMIN_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
-  BankPut: { description: 'the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', required: ['roundId', 'seat', 'amount'], roundScoped: true },
+export const CHEMIN_FACT_TYPES = {
+  BankPut: roundFact('the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', { seat: field('seat'), amount: field('positiveMoney') }),
   // one declaration with the two paños' (ingestion validates a fact type once, whatever the game): chemin de fer's own betId and kind are checked in `refuse`
   BancoCalled: BANCO_CALLED,
-  BankPassed: { description: 'the bank passes (lost, given up, auctioned) from one seat to another between coups', required: ['fromSeat', 'toSeat', 'reason'], roundScoped: false },
-  BankerTableRequested: { description: 'the banker asked the croupier for the banker\'s table: he must follow it for this coup', required: ['roundId'], roundScoped: true },
+  BankPassed: sessionFact('the bank passes (lost, given up, auctioned) from one seat to another between coups', {
+    fromSeat: field('seat'),
+    toSeat: field('seat'),
+    reason: field('text'),
+    amount: optionalField('positiveMoney'),
+  }),
+  BankerTableRequested: roundFact('the banker asked the croupier for the banker\'s table: he must follow it for this coup', {}),
   // one declaration with the two paños' (core/players-seated.ts); the seats are one list here (refuse)
   PlayersSeated: PLAYERS_SEATED_FACT,
-};
+} satisfies Readonly<Record<string, FactTypeSpec>>;
 
 /** A punto who went banco (the whole bank: not "con la mesa", which is a partial banco). */
 const wentBanco = (banco: CheminState['banco']): boolean => !!banco && banco.kind !== 'con-la-mesa';
@@ -146,15 +153,20 @@ const emptyState = (env: Env): CheminState => ({
 function evolveState(state: CheminState, fact: Fact, env: Env): CheminState {
   const d = fact.data;
   switch (fact.type) {
-    case 'BankPut':
-      return { ...state, bank: { seat: String(d.seat), amount: Number(d.amount) } };
+    case 'BankPut': {
+      const put = gameFactData(CHEMIN_FACT_TYPES, 'BankPut', fact)!;
+      return { ...state, bank: { seat: String(put.seat), amount: Number(put.amount) } };
+    }
     case 'BetPlaced':
       if (state.closed || d.betType !== 'player') return state;
       return { ...state, stakes: { ...state.stakes, [String(d.betId)]: { seat: String(d.seat), amount: Number(d.amount) } } };
     case 'BetsClosed':
       return { ...state, closed: true };
-    case 'BancoCalled':
-      return { ...state, banco: { seat: String(d.seat), betId: String(d.betId), kind: d.kind as BancoKind } };
+    case 'BancoCalled': {
+      // chemin de fer's banco names its bet and kind (`refuse`)
+      const banco = gameFactData(CHEMIN_FACT_TYPES, 'BancoCalled', fact)!;
+      return { ...state, banco: { seat: String(banco.seat), betId: String(banco.betId), kind: banco.kind as BancoKind } };
+    }
     case 'BankerTableRequested':
       return { ...state, tableRequested: true };
     case PLAYERS_SEATED:
@@ -307,7 +319,7 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
     if (fact.type === 'BancoCalled' && (fact.data.betId === undefined || fact.data.betId === null || fact.data.betId === '')) {
       return { field: 'data.betId', reason: 'is required: the punto bet that covers the bank' };
     }
-    if (fact.type === 'BancoCalled' && !['banco', 'banco-suivi', 'con-la-mesa'].includes(String(fact.data.kind))) {
+    if (fact.type === 'BancoCalled' && !(BANCO_KINDS as readonly string[]).includes(String(fact.data.kind))) {
       return { field: 'data.kind', reason: 'kind is banco, banco-suivi or con-la-mesa' };
     }
     if ((fact.type === 'BankPut' || fact.type === 'BankPassed') && fact.data.amount !== undefined && !(Number.isInteger(fact.data.amount) && fact.data.amount > 0)) {
@@ -319,12 +331,15 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
   carry(carried, fact, env) {
     const c = (carried ?? {}) as CheminCarried;
     const e = env as Env;
-    const d = fact.data;
     switch (fact.type) {
-      case 'BankPassed':
-        return { ...c, bankerSeat: String(d.toSeat), bank: d.amount === undefined ? undefined : Number(d.amount), mustPass: false };
-      case 'BankPut':
-        return { ...c, bankerSeat: String(d.seat), bank: Number(d.amount), mustPass: false, round: evolveState(c.round ?? emptyState(e), fact, e) };
+      case 'BankPassed': {
+        const passed = gameFactData(CHEMIN_FACT_TYPES, 'BankPassed', fact)!;
+        return { ...c, bankerSeat: String(passed.toSeat), bank: passed.amount === undefined ? undefined : Number(passed.amount), mustPass: false };
+      }
+      case 'BankPut': {
+        const put = gameFactData(CHEMIN_FACT_TYPES, 'BankPut', fact)!;
+        return { ...c, bankerSeat: String(put.seat), bank: Number(put.amount), mustPass: false, round: evolveState(c.round ?? emptyState(e), fact, e) };
+      }
       case 'RoundStarted':
         return { ...c, round: emptyState(e) };
       case 'RoundVoided':

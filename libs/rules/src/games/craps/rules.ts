@@ -29,7 +29,8 @@ import {
   type Ratio,
 } from '../../core/dice';
 import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
-import { optionCite } from '../../core/game';
+import { optionCite, roundFact } from '../../core/game';
+import { field } from '../../core/fields';
 import { declaredAboveCap } from '../../core/session-rules';
 import { cited, type Bet, type Cited, type ExpectedSettlement, type Finding, type Refusal, type SettlementVerdict } from '../../core/types';
 import { crapsHouseEdges } from './house-edge';
@@ -61,15 +62,13 @@ type Env = RoundEnv<CrapsRulebook>;
  * seven-out (cantabria L1393–1395). Rounds whose facts name no shooter are not judged for it.
  */
 export const SHOOTER_NAMED = 'ShooterNamed';
-export const CRAPS_FACT_TYPES: Readonly<Record<string, FactTypeSpec>> = {
+export const CRAPS_FACT_TYPES = {
   ...DICE_FACT_TYPES,
-  [SHOOTER_NAMED]: {
-    description:
-      'craps: the player at `seat` takes the dice and throws from this round on, until the seven-out or another ShooterNamed; data: roundId, seat (as in BetPlaced.seat)',
-    required: ['roundId', 'seat'],
-    roundScoped: true,
-  },
-};
+  [SHOOTER_NAMED]: roundFact(
+    'craps: the player at `seat` takes the dice and throws from this round on, until the seven-out or another ShooterNamed; data: roundId, seat (as in BetPlaced.seat)',
+    { seat: field('seat') },
+  ),
+} satisfies Readonly<Record<string, FactTypeSpec>>;
 const sameSeat = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
 
 const isCrapsBet = (t: string): t is CrapsBetType => (CRAPS_BET_TYPES as readonly string[]).includes(t);

@@ -6,7 +6,8 @@
  * Rulebook: ./rulebook.ts.
  */
 import { DECK_52, parseCard } from '../../core/cards';
-import type { GameRules, RoundEnv } from '../../core/game';
+import { roundFact, type GameRules, type RoundEnv } from '../../core/game';
+import { field } from '../../core/fields';
 import {
   BankPokerState,
   betsOf,
@@ -207,11 +208,10 @@ export const rules: GameRules<DrawPokerState, R> = {
   family: 'cards',
   rulebooks: rulebooks,
   factTypes: {
-    BankDiscarded: {
-      description: "the bank's discards by its fixed drawing table: discards [cards] (empty when it stands); its replacements follow as CardDealt to dealer",
-      required: ['roundId', 'discards'],
-      roundScoped: true,
-    },
+    // discards: a list of cards, checked in `refuse`
+    BankDiscarded: roundFact("the bank's discards by its fixed drawing table: discards [cards] (empty when it stands); its replacements follow as CardDealt to dealer", {
+      discards: field('any'),
+    }),
   },
   deck: () => DECK_52,
 

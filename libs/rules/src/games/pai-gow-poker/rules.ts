@@ -9,7 +9,8 @@
  * Rulebooks: ./rulebook.ts.
  */
 import { DECK_52, parseCard, withJokers } from '../../core/cards';
-import type { GameRules, RoundEnv } from '../../core/game';
+import { roundFact, type GameRules, type RoundEnv } from '../../core/game';
+import { field } from '../../core/fields';
 import { applyRate } from '../../core/money';
 import {
   BankPokerState,
@@ -204,7 +205,8 @@ export const rules: GameRules<PaiGowState, R> = {
   family: 'cards',
   rulebooks: rulebooks,
   factTypes: {
-    BankSetHands: { description: "the croupier's (bank's) setting: low [2 cards]; the other five are the high hand", required: ['roundId', 'low'], roundScoped: true },
+    // low: a list of two cards, checked in `refuse`
+    BankSetHands: roundFact("the croupier's (bank's) setting: low [2 cards]; the other five are the high hand", { low: field('any') }),
   },
   deck: () => DECK,
 

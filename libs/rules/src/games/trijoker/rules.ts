@@ -5,7 +5,8 @@
  * Game-specific fact: `CommonCardRevealed { roundId, index (1 | 2), card? }`. Rulebooks: ./rulebook.ts.
  */
 import { DECK_52, parseCard } from '../../core/cards';
-import type { GameRules, RoundEnv } from '../../core/game';
+import { gameFactData, roundFact, type GameRules, type RoundEnv } from '../../core/game';
+import { field, optionalField } from '../../core/fields';
 import {
   BankPokerState,
   betsOf,
@@ -90,17 +91,17 @@ function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: strin
   return null;
 }
 
+const TRIJOKER_FACTS = {
+  // index: 1 or 2, narrowed in `refuse`
+  CommonCardRevealed: roundFact('the croupier turns up a common card: index 1 (left box) or 2 (right box), card?', { index: field('positiveCount'), card: optionalField('id') }),
+};
+const revealedOf = (fact: Fact) => gameFactData(TRIJOKER_FACTS, 'CommonCardRevealed', fact);
+
 export const rules: GameRules<TrijokerState, R> = {
   game: GAME,
   family: 'cards',
   rulebooks: rulebooks,
-  factTypes: {
-    CommonCardRevealed: {
-      description: 'the croupier turns up a common card: index 1 (left box) or 2 (right box), card?',
-      required: ['roundId', 'index'],
-      roundScoped: true,
-    },
-  },
+  factTypes: TRIJOKER_FACTS,
   deck: () => DECK_52,
 
   refuse(fact) {
@@ -108,14 +109,16 @@ export const rules: GameRules<TrijokerState, R> = {
     if (r) return r;
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && fact.data.betId === undefined)
       return { field: 'data.betId', reason: 'withdraw-bet names the bet withdrawn (betId)' };
-    if (fact.type === 'CommonCardRevealed' && ![1, 2].includes(Number(fact.data.index)))
+    const revealed = revealedOf(fact);
+    if (revealed && ![1, 2].includes(Number(revealed.index)))
       return { field: 'data.index', reason: 'there are two common cards: index 1 (left) or 2 (right)' };
     return null;
   },
 
   initialState: () => ({ ...emptyState(), revealed: 0, withdrawn: [] }),
   evolve(s, fact, env) {
-    if (fact.type === 'CommonCardRevealed') return { ...s, revealed: Math.max(s.revealed, Number(fact.data.index)) };
+    const revealed = revealedOf(fact);
+    if (revealed) return { ...s, revealed: Math.max(s.revealed, Number(revealed.index)) };
     const inTime = fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && !badWithdrawal(s, fact, env);
     const next = evolveBankPoker(s, fact);
     // a fact that changes nothing (a settlement) keeps the state itself, and the hands worked out on it
