@@ -31,8 +31,9 @@ export default defineConfig(
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: {
-        // each file is typed by the tsconfig that compiles it: tsconfig.json (server, tests, bench) or apps/web/tsconfig.json (pages)
-        projectService: { allowDefaultProject: ['apps/web/vite.config.mts'] },
+        // each file is typed by the tsconfig that compiles it: tsconfig.json (server, tests, bench) or apps/web/tsconfig.json (pages);
+        // the pages' own jest specs are in neither (tsconfig.json leaves apps/web out, apps/web's leaves its specs out): default project
+        projectService: { allowDefaultProject: ['apps/web/vite.config.mts', 'apps/web/src/*.spec.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -111,7 +112,8 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // pending: being edited concurrently (issue 22 work in progress elsewhere): fix these files and remove them from the list when that work lands
+    // pending: the lead engineer is editing these files (the PostgreSQL store, the performance read model, two bench suites);
+    // what the two rules below find in them is fixed, and the files removed from the list, when that work lands
     files: [
       'bench/honest-days.ts',
       'bench/load.ts',
@@ -124,8 +126,7 @@ export default defineConfig(
       'libs/projections/src/performance/performance.projection.ts',
       'libs/projections/src/performance/performance.spec.ts',
     ],
-    linterOptions: { reportUnusedDisableDirectives: 'off' },
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-unused-vars': 'off', '@typescript-eslint/no-require-imports': 'off' },
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-unused-vars': 'off' },
   },
   {
     // the CommonJS launchers and configs (bin/, jest, test setup, scripts) are not compiled by tsc: only unused values are checked
