@@ -143,9 +143,10 @@ interface Server {
 function heapProber(child: ChildProcess): (timeoutMs?: number) => Promise<HeapReply> {
   let next = 0;
   const waiting = new Map<number, (m: HeapReply) => void>();
-  child.on('message', (m: any) => {
-    if (m?.probe !== 'heap') return;
-    waiting.get(m.id)?.(m);
+  child.on('message', (message: unknown) => {
+    const m = message as Partial<HeapReply> & { probe?: string; id?: number };
+    if (m?.probe !== 'heap' || m.id === undefined) return;
+    waiting.get(m.id)?.(m as HeapReply);
     waiting.delete(m.id);
   });
   return (timeoutMs = 10_000) =>
@@ -235,8 +236,8 @@ function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProc
       child.kill('SIGKILL');
       reject(new Error('load: the generator did not finish in time'));
     }, timeoutMs);
-    child.on('message', (m: any) => {
-      if (m?.type === 'result') result = m;
+    child.on('message', (m: unknown) => {
+      if ((m as { type?: string } | null)?.type === 'result') result = m as GeneratorResult;
     });
     child.on('error', reject);
     child.on('exit', (code) => {

@@ -103,7 +103,7 @@ describe('schema migration 10 on an existing store', () => {
 
     // the same connections and a process started after the migration read the same
     expect(await whatReadersSee(store)).toEqual(before);
-    const fresh = new PostgresEventStore(poolOn((pool as any).options.connectionString));
+    const fresh = new PostgresEventStore(poolOn((pool as unknown as { options: { connectionString: string } }).options.connectionString));
     expect(await whatReadersSee(fresh)).toEqual(before);
     expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
 

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** A new pool on the same database (a process started after the migration). */
 function reopened(pool: Pool): Pool {
-  const again = new Pool({ connectionString: (pool as any).options.connectionString, max: 4 });
+  const again = new Pool({ connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString, max: 4 });
   again.on('error', () => undefined);
   pools.push(again);
   return again;

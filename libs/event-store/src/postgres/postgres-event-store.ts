@@ -127,7 +127,8 @@ export class PostgresEventStore implements EventStore {
           status: 'appended' as const,
         }));
         return this.inOrder(events, duplicates, appended);
-      } catch (error: any) {
+      } catch (caught) {
+        const error = caught as { code?: string; constraint?: string; detail?: string } | undefined;
         for (const streamId of streams) this.heads.delete(streamId);
         if (error?.code === 'CA002' || (error?.code === '23505' && error?.constraint === 'ca_events_stream_version')) {
           // another writer took the version (the unique constraint) or moved the head before the check:

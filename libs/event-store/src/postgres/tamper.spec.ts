@@ -87,8 +87,8 @@ const sqlState = async (p: Promise<unknown>) => {
   try {
     await p;
     return 'no error';
-  } catch (error: any) {
-    return String(error.code);
+  } catch (error) {
+    return String((error as { code?: string }).code);
   }
 };
 
@@ -183,8 +183,9 @@ describe('ca_append keeps the chain itself', () => {
     try {
       await p;
       return 'no error';
-    } catch (error: any) {
-      return `${error.code}: ${error.message}`;
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      return `${e.code}: ${e.message}`;
     }
   };
 

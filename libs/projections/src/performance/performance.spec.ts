@@ -5,7 +5,7 @@
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
 import { betFigures } from '../../../rules/src';
 import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
-import { chainCells, cusumAddRound, cusumDesign, detectionStatement, floorSignificant, judgePerformanceDay, newCusum, PerformanceSettings, spreadFloorOf, worstStretch } from './performance-findings';
+import { chainCells, cusumAddRound, cusumDesign, detectionStatement, judgePerformanceDay, newCusum, PerformanceSettings, spreadFloorOf, worstStretch } from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
 
