@@ -16,7 +16,10 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose|@formatjs|intl-messageformat|i18next-icu)/)'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcTypescript],
-    '^.+/node_modules/(@nestjs|jose|@formatjs|intl-messageformat|i18next-icu)/.+\\.m?js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+/node_modules/(@nestjs|jose|@formatjs|intl-messageformat|i18next-icu)/.+\\.m?js$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',

@@ -47,17 +47,7 @@ export interface WorkloadResult {
 }
 
 /** The diagnostic probes (not compared against the targets). */
-export type ProbeKey =
-  | 'select1'
-  | 'raw1w'
-  | 'raw16'
-  | 'emmett16'
-  | 'ours1w'
-  | 'ours16'
-  | 'oursNoNotify'
-  | 'rawAsync'
-  | 'oursAsync'
-  | 'oursNoNotifyAsync';
+export type ProbeKey = 'select1' | 'raw1w' | 'raw16' | 'emmett16' | 'ours1w' | 'ours16' | 'oursNoNotify' | 'rawAsync' | 'oursAsync' | 'oursNoNotifyAsync';
 
 export interface ProbeResult {
   readonly key: ProbeKey;
@@ -171,7 +161,16 @@ export function renderAppend(r: AppendResult): string {
 
   const workloadTable = (w: WorkloadResult) =>
     table(
-      ['System', 'Median events/s', 'Trials (events/s)', 'Appends/s', 'Node client CPU (cores)', 'Machine CPU busy', 'WAL syncs/s (cluster)', 'Round trips per append'],
+      [
+        'System',
+        'Median events/s',
+        'Trials (events/s)',
+        'Appends/s',
+        'Node client CPU (cores)',
+        'Machine CPU busy',
+        'WAL syncs/s (cluster)',
+        'Round trips per append',
+      ],
       r.systems.map((system) => {
         const ts = w.trials[system.key];
         return [
@@ -207,9 +206,24 @@ export function renderAppend(r: AppendResult): string {
     table(
       ['Target', 'Measured (medians)', 'Required', 'Result'],
       [
-        ['Single events: ours / Emmett', `${fmtRatio(vsEmmett)} (${fmtInt(oursSingle)} / ${fmtInt(emmettSingle)})`, `≥ ${APPEND_TARGETS.singleVsEmmett}×`, passFail(vsEmmett >= APPEND_TARGETS.singleVsEmmett)],
-        ['Single events: ours / raw ceiling', `${fmtPct(vsRaw)} (${fmtInt(oursSingle)} / ${fmtInt(rawSingle)})`, `≥ ${fmtPct(APPEND_TARGETS.singleVsRaw)}`, passFail(vsRaw >= APPEND_TARGETS.singleVsRaw)],
-        [`${s.batch}-event batches / single events (ours, events/s)`, `${fmtRatio(batchGain)} (${fmtInt(oursBatch)} / ${fmtInt(oursSingle)})`, `≥ ${APPEND_TARGETS.batchVsSingle}×`, passFail(batchGain >= APPEND_TARGETS.batchVsSingle)],
+        [
+          'Single events: ours / Emmett',
+          `${fmtRatio(vsEmmett)} (${fmtInt(oursSingle)} / ${fmtInt(emmettSingle)})`,
+          `≥ ${APPEND_TARGETS.singleVsEmmett}×`,
+          passFail(vsEmmett >= APPEND_TARGETS.singleVsEmmett),
+        ],
+        [
+          'Single events: ours / raw ceiling',
+          `${fmtPct(vsRaw)} (${fmtInt(oursSingle)} / ${fmtInt(rawSingle)})`,
+          `≥ ${fmtPct(APPEND_TARGETS.singleVsRaw)}`,
+          passFail(vsRaw >= APPEND_TARGETS.singleVsRaw),
+        ],
+        [
+          `${s.batch}-event batches / single events (ours, events/s)`,
+          `${fmtRatio(batchGain)} (${fmtInt(oursBatch)} / ${fmtInt(oursSingle)})`,
+          `≥ ${APPEND_TARGETS.batchVsSingle}×`,
+          passFail(batchGain >= APPEND_TARGETS.batchVsSingle),
+        ],
       ],
       ['l', 'r', 'r', 'l'],
     ),

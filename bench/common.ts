@@ -73,7 +73,9 @@ export function headerLines(ctx: SuiteContext, suite: string, started: Date, upt
     `- Date: ${started.toISOString()}`,
     `- Command: \`${reproduce(suite, ctx.options.quick)}\` (all suites: \`npm run bench\`)`,
     `- Machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB RAM, ${m.platform}; Node ${m.node}`,
-    `- PostgreSQL: ${ctx.server.version.split(' on ')[0]} on the same machine, reached at \`${redact(ctx.options.adminUrl)}\`; settings: ${Object.entries(ctx.server.settings)
+    `- PostgreSQL: ${ctx.server.version.split(' on ')[0]} on the same machine, reached at \`${redact(ctx.options.adminUrl)}\`; settings: ${Object.entries(
+      ctx.server.settings,
+    )
       .map(([k, v]) => `\`${k}=${v}\``)
       .join(', ')}`,
     ...extra,
@@ -96,7 +98,6 @@ export function busyNote(uptimeBefore: string, uptimeAfter: string): string | un
 export { uptimeLine };
 
 // ---------------------------------------------------------------------------------------------- process CPU
-
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 export function processCpuSeconds(pid: number): number {

@@ -21,7 +21,16 @@ import { setting } from '../libs/platform/src/config';
 import { sessionInfoFrom, sessionOf } from '../libs/projections/src/facts';
 import { casinoEquipment, shoeComposition } from '../libs/projections/src/equipment/equipment-report';
 import { EquipmentProjection, EquipmentState, foldEquipmentFact } from '../libs/projections/src/equipment/equipment.projection';
-import { cusumAddRound, detectionStatement, newCusum, PERFORMANCE_FAMILIES, PerformanceSettings, performanceSettings, testedSubjects, typicalTheta as typicalThetaOf } from '../libs/projections/src/performance/performance-findings';
+import {
+  cusumAddRound,
+  detectionStatement,
+  newCusum,
+  PERFORMANCE_FAMILIES,
+  PerformanceSettings,
+  performanceSettings,
+  testedSubjects,
+  typicalTheta as typicalThetaOf,
+} from '../libs/projections/src/performance/performance-findings';
 import { openSession, PERFORMANCE_FACTS } from '../libs/projections/src/performance/performance-fold';
 import { foldPerformanceFact, judgePerformanceDays, newPerformanceChanges, PerformanceState } from '../libs/projections/src/performance/performance-state';
 import { seededRandom } from '../libs/rules/src';
@@ -84,7 +93,7 @@ export function clopperPearson(k: number, n: number): [number, number] {
     }
     return (lo + hi) / 2;
   };
-  const lower = k === 0 ? 0 : solve((p) => 1 - binomialCdf(k - 1, n, p) < 0.025 ? 1 : -1);
+  const lower = k === 0 ? 0 : solve((p) => (1 - binomialCdf(k - 1, n, p) < 0.025 ? 1 : -1));
   const upper = k === n ? 1 : solve((p) => (binomialCdf(k, n, p) > 0.025 ? 1 : -1));
   return [lower, upper];
 }
@@ -149,7 +158,20 @@ interface HonestRun {
   pools: Map<string, RoundPool>;
   /** table → game */
   games: Map<string, string>;
-  statement: Map<string, { rounds: number | null; days: number | null; roundsPerDay: number; theta: number; typicalTheta: number; ratioOfMeans: number; threshold: number; spreadFloor: number; observed: string }>;
+  statement: Map<
+    string,
+    {
+      rounds: number | null;
+      days: number | null;
+      roundsPerDay: number;
+      theta: number;
+      typicalTheta: number;
+      ratioOfMeans: number;
+      threshold: number;
+      spreadFloor: number;
+      observed: string;
+    }
+  >;
   settings: PerformanceSettings;
   equipmentLevel: number;
 }
@@ -191,15 +213,24 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
     const manifest: { value?: SimulationManifest } = {};
     const changed = newPerformanceChanges();
     const equipmentChanged = { sessions: new Set<string>(), counts: new Set<string>(), shoes: new Set<string>() };
-    for (const batch of simulateDay({ casinoId: CASINO, gamingDay, tables: FLOOR.length, tableGames: FLOOR, jurisdiction: REGION, rounds: ROUNDS, seed: SEED + d }, manifest)) {
+    for (const batch of simulateDay(
+      { casinoId: CASINO, gamingDay, tables: FLOOR.length, tableGames: FLOOR, jurisdiction: REGION, rounds: ROUNDS, seed: SEED + d },
+      manifest,
+    )) {
       for (const envelope of batch) {
         const sessionId = typeof envelope.data.sessionId === 'string' ? envelope.data.sessionId : undefined;
-        const e = { type: envelope.type, data: envelope.data as Record<string, any>, streamId: sessionId ? `session-${sessionId}` : 'casino', globalPosition: ++position };
+        const e = {
+          type: envelope.type,
+          data: envelope.data as Record<string, any>,
+          streamId: sessionId ? `session-${sessionId}` : 'casino',
+          globalPosition: ++position,
+        };
         run.events++;
         // what the projector feeds each read model: the facts it handles, in feed order
         if (PERFORMANCE_FACTS.has(e.type)) {
           // the projection opens a session with the smallest chip of its opening float (facts.ts)
-          if (e.type === 'TableSessionOpened' && !perf.sessions.has(e.data.sessionId)) perf.sessions.set(e.data.sessionId, openSession(e, sessionInfoFrom(e).smallestChip));
+          if (e.type === 'TableSessionOpened' && !perf.sessions.has(e.data.sessionId))
+            perf.sessions.set(e.data.sessionId, openSession(e, sessionInfoFrom(e).smallestChip));
           foldPerformanceFact(perf, sessionOf(e), e, settings, changed);
         }
         if (equipmentHandles.has(e.type)) foldEquipmentFact(equipment, e, equipmentChanged);
@@ -237,7 +268,11 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
     for (const [q, families] of run.performance) {
       const findings = judgePerformanceDays(perf, [dayKey], { ...settings, fdr: q })[0].findings;
       for (const f of PERFORMANCE_FAMILIES) count(families.get(f)!, tested.get(f)!.length, findings.filter((x) => x.level === f).length);
-      count(families.get('any')!, PERFORMANCE_FAMILIES.reduce((t, f) => t + tested.get(f)!.length, 0), findings.length);
+      count(
+        families.get('any')!,
+        PERFORMANCE_FAMILIES.reduce((t, f) => t + tested.get(f)!.length, 0),
+        findings.length,
+      );
       if (q === settings.fdr) for (const f of findings) if (run.examples.length < 6) run.examples.push(`${gamingDay}: ${f.message}`);
     }
 
@@ -266,7 +301,8 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
       run.shoes.complete++;
       if (shoe.asDesigned === false) run.shoes.notAsDesigned++;
     }
-    if ((d + 1) % 20 === 0 || d + 1 === n) ctx.log(`honest-days: ${d + 1}/${n} days (${fmtInt(run.events)} facts, ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s)`);
+    if ((d + 1) % 20 === 0 || d + 1 === n)
+      ctx.log(`honest-days: ${d + 1}/${n} days (${fmtInt(run.events)} facts, ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s)`);
   }
   run.seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
@@ -280,7 +316,18 @@ function honestDays(ctx: SuiteContext, n: number): HonestRun {
       const typicalTheta = typicalThetaOf(c.folded, s.leak);
       const ratioOfMeans = (s.leak * c.folded.handle) / c.folded.sd;
       const detection = c.detection;
-      if (detection) run.statement.set(c.subject, { rounds: detection.rounds, days: detection.days, roundsPerDay: c.folded.rounds / c.folded.days, theta: detection.theta, typicalTheta, ratioOfMeans, threshold: detection.threshold, spreadFloor: detection.spreadFloor ?? 1, observed: observedIncrements(c.folded, typicalTheta) });
+      if (detection)
+        run.statement.set(c.subject, {
+          rounds: detection.rounds,
+          days: detection.days,
+          roundsPerDay: c.folded.rounds / c.folded.days,
+          theta: detection.theta,
+          typicalTheta,
+          ratioOfMeans,
+          threshold: detection.threshold,
+          spreadFloor: detection.spreadFloor ?? 1,
+          observed: observedIncrements(c.folded, typicalTheta),
+        });
     }
   }
   return run;
@@ -349,7 +396,19 @@ function leakTrials(pool: RoundPool, leak: number, tables: number, maxDays: numb
       const size = bounds[j + 1] - from;
       for (let i = 0; i < size; i++) {
         const k = from + Math.floor(random() * size);
-        cusumAddRound(c, day, { handle: pool.handle[k], theoreticalWin: pool.theoretical[k], actualWin: pool.actual[k] - (excess[j] + leak) * pool.handle[k], variance: pool.variance[k], boundedVariance: pool.bounded[k] ? pool.variance[k] : 0 }, ++position, settings);
+        cusumAddRound(
+          c,
+          day,
+          {
+            handle: pool.handle[k],
+            theoreticalWin: pool.theoretical[k],
+            actualWin: pool.actual[k] - (excess[j] + leak) * pool.handle[k],
+            variance: pool.variance[k],
+            boundedVariance: pool.bounded[k] ? pool.variance[k] : 0,
+          },
+          ++position,
+          settings,
+        );
         if (c.state.alarm) {
           found = c.folded.rounds;
           break;
@@ -421,20 +480,47 @@ export const honestDaysSuite: Suite = {
     const perfRows: string[][] = [];
     for (const [q, families] of run.performance) {
       for (const [family, c] of families) {
-        perfRows.push([pct(q, 0), family === 'any' ? 'any of the three' : `${family}s`, fmtInt(c.tested), fmtInt(c.findings), (c.findings / n).toFixed(3), rate(c.days, n), (c.fdp / n).toFixed(3), c.days / n <= q ? 'yes' : clopperPearson(c.days, n)[0] <= q ? 'above, within chance (the interval holds it)' : '**no**']);
+        perfRows.push([
+          pct(q, 0),
+          family === 'any' ? 'any of the three' : `${family}s`,
+          fmtInt(c.tested),
+          fmtInt(c.findings),
+          (c.findings / n).toFixed(3),
+          rate(c.days, n),
+          (c.fdp / n).toFixed(3),
+          c.days / n <= q ? 'yes' : clopperPearson(c.days, n)[0] <= q ? 'above, within chance (the interval holds it)' : '**no**',
+        ]);
       }
     }
     const eqRows: string[][] = [];
     for (const [q, c] of run.equipment) {
       const ever = run.equipmentEver.get(q)!;
-      eqRows.push([pct(q, 0), fmtInt(c.tested), fmtInt(c.findings), (c.findings / n).toFixed(3), rate(c.days, n), (c.fdp / n).toFixed(3), `${ever.size} of ${run.equipmentTests.size}${ever.size ? `: ${[...ever].map(([k, day]) => `${k} from ${day}`).join('; ')}` : ''}`]);
+      eqRows.push([
+        pct(q, 0),
+        fmtInt(c.tested),
+        fmtInt(c.findings),
+        (c.findings / n).toFixed(3),
+        rate(c.days, n),
+        (c.fdp / n).toFixed(3),
+        `${ever.size} of ${run.equipmentTests.size}${ever.size ? `: ${[...ever].map(([k, day]) => `${k} from ${day}`).join('; ')}` : ''}`,
+      ]);
     }
-    const zRows = [...run.zByGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, zs]) => {
-      const m = mean(zs);
-      const sd = Math.sqrt(zs.reduce((t, z) => t + (z - m) ** 2, 0) / Math.max(1, zs.length - 1));
-      const beyond = (c: number) => zs.filter((z) => Math.abs(z) > c).length;
-      return [game, fmtInt(zs.length), m.toFixed(3), sd.toFixed(3), rate(beyond(2.5758), zs.length), rate(beyond(3.2905), zs.length), fmtInt(zs.filter((z) => z < -2.5758).length)];
-    });
+    const zRows = [...run.zByGame]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([game, zs]) => {
+        const m = mean(zs);
+        const sd = Math.sqrt(zs.reduce((t, z) => t + (z - m) ** 2, 0) / Math.max(1, zs.length - 1));
+        const beyond = (c: number) => zs.filter((z) => Math.abs(z) > c).length;
+        return [
+          game,
+          fmtInt(zs.length),
+          m.toFixed(3),
+          sd.toFixed(3),
+          rate(beyond(2.5758), zs.length),
+          rate(beyond(3.2905), zs.length),
+          fmtInt(zs.filter((z) => z < -2.5758).length),
+        ];
+      });
 
     const floor = [...new Set(FLOOR)].map((g) => `${FLOOR.filter((x) => x === g).length} × ${g}`).join(', ');
     const uptimeAfter = uptimeLine();
@@ -448,30 +534,60 @@ export const honestDaysSuite: Suite = {
         `- Settings: performance FDR ${pct(s.fdr, 0)} (configured) and ${pct(ALSO, 0)}, at least ${s.minRounds} rounds to be tested, CUSUM leak ${pct(s.leak, 0)} of handle with an honest average run of ${fmtInt(s.alarmDays)} days; equipment FDR ${pct(run.equipmentLevel, 0)} (configured) and ${pct(ALSO, 0)}`,
       ]),
       '',
-      'With nothing injected every finding is false, so a day\'s false discovery proportion is 1 on a day with a',
+      "With nothing injected every finding is false, so a day's false discovery proportion is 1 on a day with a",
       'finding and 0 otherwise: the false discovery rate is the share of days with a finding (the family-wise rate).',
       'Intervals are Clopper–Pearson 95 %.',
       '',
-      '### Performance findings (a day\'s sessions, tables and croupiers, each family held to the level by Benjamini–Hochberg)',
+      "### Performance findings (a day's sessions, tables and croupiers, each family held to the level by Benjamini–Hochberg)",
       '',
-      table(['level', 'family', 'subjects × days tested', 'findings', 'findings a day', 'days with a finding', 'mean FDP', 'at or below the level'], perfRows, ['r', 'l', 'r', 'r', 'r', 'l', 'r', 'l']),
+      table(['level', 'family', 'subjects × days tested', 'findings', 'findings a day', 'days with a finding', 'mean FDP', 'at or below the level'], perfRows, [
+        'r',
+        'l',
+        'r',
+        'r',
+        'r',
+        'l',
+        'r',
+        'l',
+      ]),
       '',
       run.examples.length ? `Findings at ${pct(s.fdr, 0)}: ${run.examples.map((x) => `\`${x}\``).join('; ')}.` : `No finding at ${pct(s.fdr, 0)}.`,
       '',
-      'An honest table\'s z-score is N(0, 1): its spread per game says whether σ is right (a spread above 1 would',
-      'make findings too easy; the Cauchy–Schwarz bound where a round\'s law is not enumerated makes it smaller).',
+      "An honest table's z-score is N(0, 1): its spread per game says whether σ is right (a spread above 1 would",
+      "make findings too easy; the Cauchy–Schwarz bound where a round's law is not enumerated makes it smaller).",
       '',
-      table(['game', 'table-days tested', 'mean z', 'sd of z', '|z| > 2.576 (1 % expected)', '|z| > 3.291 (0.1 % expected)', 'of them z < −2.576'], zRows, ['l', 'r', 'r', 'r', 'l', 'l', 'r']),
+      table(['game', 'table-days tested', 'mean z', 'sd of z', '|z| > 2.576 (1 % expected)', '|z| > 3.291 (0.1 % expected)', 'of them z < −2.576'], zRows, [
+        'l',
+        'r',
+        'r',
+        'r',
+        'l',
+        'l',
+        'r',
+      ]),
       '',
-      '### Equipment tests (every wheel\'s and dice\'s tests of the casino, across its days so far, read after each day)',
+      "### Equipment tests (every wheel's and dice's tests of the casino, across its days so far, read after each day)",
       '',
-      table(['level', 'tests × days', 'findings', 'findings a day', 'days with a finding', 'mean FDP', 'tests ever a finding'], eqRows, ['r', 'r', 'r', 'r', 'l', 'r', 'l']),
+      table(['level', 'tests × days', 'findings', 'findings a day', 'days with a finding', 'mean FDP', 'tests ever a finding'], eqRows, [
+        'r',
+        'r',
+        'r',
+        'r',
+        'l',
+        'r',
+        'l',
+      ]),
       '',
       `Shoes dealt to the end: ${fmtInt(run.shoes.complete)}, not as designed: ${run.shoes.notAsDesigned}.`,
       '',
       '### CUSUM across days',
       '',
-      `Honest run: ${run.cusum.subjects} CUSUMs (tables and recorded croupiers), ${run.cusum.alarms.length ? `alarms: ${run.cusum.alarms.join('; ')}` : 'no alarm'} over ${n - 1} folded days. Statements after the run: ${[...run.cusum.statements].slice(0, 3).map(([t, x]) => `${t} — ${x}`).join('; ')}.`,
+      `Honest run: ${run.cusum.subjects} CUSUMs (tables and recorded croupiers), ${run.cusum.alarms.length ? `alarms: ${run.cusum.alarms.join('; ')}` : 'no alarm'} over ${n - 1} folded days. Statements after the run: ${[
+        ...run.cusum.statements,
+      ]
+        .slice(0, 3)
+        .map(([t, x]) => `${t} — ${x}`)
+        .join('; ')}.`,
       '',
       `The statement checked by simulation: ${fmtInt(checkTables)} tables with a leak of ${pct(s.leak, 0)} of handle (each round's house result lowered by ${pct(s.leak, 0)} of its stakes), each day one of the table's ${n} honest days drawn at random and its rounds drawn from it with replacement (so a day keeps its limits and players; centred: each day's own chance excess over theoretical taken out in proportion to the stakes, so that a drawn day is honest to the cent before the leak; the table's excess over its days and its rounds' spread about their day's mean against the variance the fold computed are shown), each table's CUSUM kept by \`cusumAddRound\` (${cusumSeconds.toFixed(0)} s). Found within the stated rounds should be 90 %:`,
       '',

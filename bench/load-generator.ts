@@ -54,7 +54,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function* laneFacts(lane: number, config: LoadConfig): Generator<Envelope> {
   for (let day = 1; ; day++) {
     const gamingDay = new Date(Date.UTC(2027, 0, day)).toISOString().slice(0, 10);
-    for (const batch of simulateDay({ tables: 4, rounds: 400, seed: config.seed + lane * 1000 + day, errorRate: 0, casinoId: `casino-load-${config.runTag}-l${lane}-d${day}`, gamingDay })) {
+    for (const batch of simulateDay({
+      tables: 4,
+      rounds: 400,
+      seed: config.seed + lane * 1000 + day,
+      errorRate: 0,
+      casinoId: `casino-load-${config.runTag}-l${lane}-d${day}`,
+      gamingDay,
+    })) {
       yield* batch;
     }
   }

@@ -33,7 +33,19 @@ import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import { busyNote, fmtMiB, fmtMs, fmtSec, headerLines, percentile, processCpuSeconds, processRss, uptimeLine, backendCpuSample, backendCpuSince } from './common';
+import {
+  busyNote,
+  fmtMiB,
+  fmtMs,
+  fmtSec,
+  headerLines,
+  percentile,
+  processCpuSeconds,
+  processRss,
+  uptimeLine,
+  backendCpuSample,
+  backendCpuSince,
+} from './common';
 import type { GeneratorResult, LoadConfig, RequestRecord } from './load-generator';
 import { createFreshDatabase, fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
@@ -289,7 +301,8 @@ function every(ms: number, fn: () => Promise<void> | void): { stop(): Promise<vo
 
 const MiB = 2 ** 20;
 const fmtMiB1 = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(1)} MiB` : 'n/a');
-const fmtSlope = (bytesPerMin: number) => (Number.isFinite(bytesPerMin) ? `${bytesPerMin >= 0 ? '+' : '−'}${(Math.abs(bytesPerMin) / MiB).toFixed(2)} MiB/min` : 'n/a');
+const fmtSlope = (bytesPerMin: number) =>
+  Number.isFinite(bytesPerMin) ? `${bytesPerMin >= 0 ? '+' : '−'}${(Math.abs(bytesPerMin) / MiB).toFixed(2)} MiB/min` : 'n/a';
 
 const fmtSlopeAbs = (bytesPerMin: number) => (Number.isFinite(bytesPerMin) ? `${(Math.abs(bytesPerMin) / MiB).toFixed(2)} MiB/min` : 'n/a');
 
@@ -297,7 +310,8 @@ const fmtSlopeAbs = (bytesPerMin: number) => (Number.isFinite(bytesPerMin) ? `${
 function theilSenPerMin(points: readonly { t: number; y: number }[]): number {
   const slopes: number[] = [];
   for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) if (points[j].t !== points[i].t) slopes.push((points[j].y - points[i].y) / ((points[j].t - points[i].t) / 60_000));
+    for (let j = i + 1; j < points.length; j++)
+      if (points[j].t !== points[i].t) slopes.push((points[j].y - points[i].y) / ((points[j].t - points[i].t) / 60_000));
   }
   return points.length >= 3 ? median(slopes) : NaN;
 }
@@ -341,7 +355,9 @@ export const loadSuite: Suite = {
       const port = await freePort();
       server = await startServer(db.url, port);
       const serverPid = server.child.pid!;
-      ctx.log(`load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`);
+      ctx.log(
+        `load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`,
+      );
 
       const polls: CheckpointPoll[] = [];
       const poller = every(POLL_MS, async () => {
@@ -375,14 +391,25 @@ export const loadSuite: Suite = {
       const m0 = sampleMachineCpu();
       const be0 = await backendCpuSample(pool);
       const g = runGenerator(
-        { url: server.url, token, eventsPerRequest: shape.eventsPerRequest, requestsPerSecond: shape.requestsPerSecond, seconds, lanes: shape.lanes, seed: 4242, runTag: Date.now().toString(36) },
+        {
+          url: server.url,
+          token,
+          eventsPerRequest: shape.eventsPerRequest,
+          requestsPerSecond: shape.requestsPerSecond,
+          seconds,
+          lanes: shape.lanes,
+          seed: 4242,
+          runTag: Date.now().toString(36),
+        },
         (seconds + 180) * 1000,
       );
       generator = g.child;
       const progress = setInterval(() => {
         const last = serverSamples[serverSamples.length - 1];
         const h = heapSamples[heapSamples.length - 1];
-        ctx.log(`load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}, heap after GC ${h ? fmtMiB1(h.heapUsed) : '?'}`);
+        ctx.log(
+          `load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}, heap after GC ${h ? fmtMiB1(h.heapUsed) : '?'}`,
+        );
       }, 60_000);
       let result: GeneratorResult;
       try {
@@ -398,10 +425,14 @@ export const loadSuite: Suite = {
       const positions = [...new Set(accepted.map((x) => x.maxPosition!))];
       const txOf = new Map<string, bigint>();
       for (let i = 0; i < positions.length; i += 5000) {
-        const r = await pool.query('SELECT global_position::text AS gp, transaction_id::text AS tx FROM ca_events WHERE global_position = ANY ($1::bigint[])', [positions.slice(i, i + 5000)]);
+        const r = await pool.query('SELECT global_position::text AS gp, transaction_id::text AS tx FROM ca_events WHERE global_position = ANY ($1::bigint[])', [
+          positions.slice(i, i + 5000),
+        ]);
         for (const row of r.rows) txOf.set(row.gp, BigInt(row.tx));
       }
-      const projectionNames = (await pool.query('SELECT name FROM ca_projection_checkpoints WHERE name NOT LIKE $1 ORDER BY name', ['%\\_\\_rebuild'])).rows.map((x) => x.name as string);
+      const projectionNames = (
+        await pool.query('SELECT name FROM ca_projection_checkpoints WHERE name NOT LIKE $1 ORDER BY name', ['%\\_\\_rebuild'])
+      ).rows.map((x) => x.name as string);
       const lastAccepted = accepted.reduce<RequestRecord | undefined>((a, b) => (!a || BigInt(b.maxPosition!) > BigInt(a.maxPosition!) ? b : a), undefined);
       const drainStart = Date.now();
       while (lastAccepted && Date.now() - drainStart < 60_000) {
@@ -416,12 +447,37 @@ export const loadSuite: Suite = {
       await heapSampler.stop();
       await probeHeap(); // once more, the load over and the projectors drained
       const storedEvents = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-      ctx.log(`load: heap after GC per probe (s into the run: MiB): ${heapSamples.map((x) => `${((x.t - result.start) / 1000).toFixed(0)}:${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(' ')}`);
+      ctx.log(
+        `load: heap after GC per probe (s into the run: MiB): ${heapSamples.map((x) => `${((x.t - result.start) / 1000).toFixed(0)}:${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(' ')}`,
+      );
       const exitCode = await server.stop();
-      const serverErrors = server.output.join('').split('\n').filter((l) => /projector stopped|error|Error/.test(l)).slice(0, 5);
+      const serverErrors = server.output
+        .join('')
+        .split('\n')
+        .filter((l) => /projector stopped|error|Error/.test(l))
+        .slice(0, 5);
       server = undefined;
       const uptimeAfter = uptimeLine();
-      return render(ctx, { started, uptimeBefore, uptimeAfter, shape, seconds, result, polls, serverSamples, heapSamples, probeFailures, txOf, projectionNames, backendCores: be / ((result.end - result.start) / 1000), machineBusy: busy, storedEvents, exitCode, dbName: db.name, serverErrors });
+      return render(ctx, {
+        started,
+        uptimeBefore,
+        uptimeAfter,
+        shape,
+        seconds,
+        result,
+        polls,
+        serverSamples,
+        heapSamples,
+        probeFailures,
+        txOf,
+        projectionNames,
+        backendCores: be / ((result.end - result.start) / 1000),
+        machineBusy: busy,
+        storedEvents,
+        exitCode,
+        dbName: db.name,
+        serverErrors,
+      });
     } finally {
       if (generator && generator.exitCode === null) generator.kill('SIGKILL');
       await server?.stop().catch(() => undefined);
@@ -521,7 +577,7 @@ function render(
   const firstIn = inRun[0];
   const lastIn = inRun[inRun.length - 1];
   const half = inRun.filter((x) => x.t >= start + (end - start) / 2);
-  const rssSlopePerMin = half.length > 2 ? ((half[half.length - 1].rss - half[0].rss) / ((half[half.length - 1].t - half[0].t) / 60000)) : NaN;
+  const rssSlopePerMin = half.length > 2 ? (half[half.length - 1].rss - half[0].rss) / ((half[half.length - 1].t - half[0].t) / 60000) : NaN;
 
   // the live heap: the server's heapUsed right after a forced full GC (only answers where gc() ran)
   const hs = r.heapSamples.filter((x) => x.gc);
@@ -563,7 +619,7 @@ function render(
         `${lanes} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
       `- Heap: the server ran with \`--expose-gc\`, an IPC channel and \`CASINO_AUDIT_HEAP_PROBE=1\` (the \`serve\` command's probe hook); every ${HEAP_MS / 1000} s, from before the load to after the drain, this process asked it for \`process.memoryUsage()\` right after a forced full GC (\`global.gc()\`): its \`heapUsed\` then is the live heap. ` +
-        `Criterion for flat: the Theil–Sen slope (median of pairwise slopes) of that live heap over the second half of the run < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min (${fmtMiB1(TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB * (r.seconds / 120))} over that half; ${fmtInt((TARGET_HEAP_SLOPE_MIB_PER_MIN * 1440))} MiB a day if it went on). Each forced GC pauses the server (${gcPauses.length} probes: median ${fmtMs(median(gcPauses))}, max ${fmtMs(gcPauses.length ? Math.max(...gcPauses) : NaN)}); RSS is kept as context`,
+        `Criterion for flat: the Theil–Sen slope (median of pairwise slopes) of that live heap over the second half of the run < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min (${fmtMiB1(TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB * (r.seconds / 120))} over that half; ${fmtInt(TARGET_HEAP_SLOPE_MIB_PER_MIN * 1440)} MiB a day if it went on). Each forced GC pauses the server (${gcPauses.length} probes: median ${fmtMs(median(gcPauses))}, max ${fmtMs(gcPauses.length ? Math.max(...gcPauses) : NaN)}); RSS is kept as context`,
     ]).join('\n'),
   );
   const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
@@ -574,10 +630,30 @@ function render(
     table(
       ['Measure', 'Measured', 'Target', 'Result'],
       [
-        ['Errors (non-200 answers, failed requests)', `${fmtInt(errors.length)} of ${fmtInt(records.length)} requests${notSent > 0 ? ` (${fmtInt(notSent)} planned requests not sent: a lane stops at its first error)` : ''}`, '0', passFail(errors.length === 0 && notSent === 0)],
-        ['Achieved rate (events accepted / time from the first request due to the last answer)', `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`, `${fmtInt(eventsPerSecond)} events/s`, passFail(achieved >= 0.98 * eventsPerSecond && errors.length === 0)],
-        [`Projection lag, table book (\`${TABLE_BOOK}\`)`, `p50 ${fmtMs(percentile(tb.lags, 0.5))}, p99 **${fmtMs(percentile(tb.lags, 0.99))}**, max ${fmtMs(Math.max(...tb.lags))} (${fmtInt(tb.lags.length)} requests${tb.unseen ? `, ${tb.unseen} never seen` : ''})`, `p99 < ${TARGET_LAG_P99_MS} ms`, passFail(percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS && tb.unseen === 0)],
-        [`Projection lag, every read model (${r.projectionNames.length} projections)`, `p50 ${fmtMs(percentile(all.lags, 0.5))}, p99 ${fmtMs(percentile(all.lags, 0.99))}, max ${fmtMs(Math.max(...all.lags))}${all.unseen ? ` (${all.unseen} never seen)` : ''}`, '(context)', ''],
+        [
+          'Errors (non-200 answers, failed requests)',
+          `${fmtInt(errors.length)} of ${fmtInt(records.length)} requests${notSent > 0 ? ` (${fmtInt(notSent)} planned requests not sent: a lane stops at its first error)` : ''}`,
+          '0',
+          passFail(errors.length === 0 && notSent === 0),
+        ],
+        [
+          'Achieved rate (events accepted / time from the first request due to the last answer)',
+          `${fmtInt(achieved)} events/s (${fmtInt(acceptedEvents)} events in ${fmtSec((lastDone - start) / 1000)})`,
+          `${fmtInt(eventsPerSecond)} events/s`,
+          passFail(achieved >= 0.98 * eventsPerSecond && errors.length === 0),
+        ],
+        [
+          `Projection lag, table book (\`${TABLE_BOOK}\`)`,
+          `p50 ${fmtMs(percentile(tb.lags, 0.5))}, p99 **${fmtMs(percentile(tb.lags, 0.99))}**, max ${fmtMs(Math.max(...tb.lags))} (${fmtInt(tb.lags.length)} requests${tb.unseen ? `, ${tb.unseen} never seen` : ''})`,
+          `p99 < ${TARGET_LAG_P99_MS} ms`,
+          passFail(percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS && tb.unseen === 0),
+        ],
+        [
+          `Projection lag, every read model (${r.projectionNames.length} projections)`,
+          `p50 ${fmtMs(percentile(all.lags, 0.5))}, p99 ${fmtMs(percentile(all.lags, 0.99))}, max ${fmtMs(Math.max(...all.lags))}${all.unseen ? ` (${all.unseen} never seen)` : ''}`,
+          '(context)',
+          '',
+        ],
         [
           'Server live heap (`heapUsed` right after a forced GC)',
           gcExposed
@@ -587,8 +663,18 @@ function render(
           `flat: ${heapCriterion}`,
           heapJudged ? passFail(heapFlat) : `n/a (${heapSecond.length} probe(s) in the second half; 5 needed)`,
         ],
-        ['Server RSS', `start ${fmtMiB(firstIn?.rss)}, peak ${fmtMiB(peak)}, end ${fmtMiB(lastIn?.rss)}; second half: ${Number.isFinite(rssSlopePerMin) ? `${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB/min` : 'n/a'}`, '(context: a sawtooth, see the heap)', ''],
-        ['Request latency (send → 200)', `p50 ${fmtMs(percentile(latency, 0.5))}, p99 ${fmtMs(percentile(latency, 0.99))}, max ${fmtMs(Math.max(...latency))}`, '', ''],
+        [
+          'Server RSS',
+          `start ${fmtMiB(firstIn?.rss)}, peak ${fmtMiB(peak)}, end ${fmtMiB(lastIn?.rss)}; second half: ${Number.isFinite(rssSlopePerMin) ? `${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB/min` : 'n/a'}`,
+          '(context: a sawtooth, see the heap)',
+          '',
+        ],
+        [
+          'Request latency (send → 200)',
+          `p50 ${fmtMs(percentile(latency, 0.5))}, p99 ${fmtMs(percentile(latency, 0.99))}, max ${fmtMs(Math.max(...latency))}`,
+          '',
+          '',
+        ],
         ['Requests sent late (> one interval after due)', `${fmtInt(late)} (max ${fmtMs(Math.max(...lateness))} behind)`, '', ''],
       ],
       ['l', 'l', 'l', 'l'],
@@ -602,7 +688,12 @@ function render(
   if (errors.length) {
     const byStatus: Record<string, number> = {};
     for (const e of errors) byStatus[e.status || 'network'] = (byStatus[e.status || 'network'] ?? 0) + 1;
-    out.push('', `Errors by status: ${Object.entries(byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}; first: \`${(errors[0].error ?? '').replace(/`/g, "'")}\`.`);
+    out.push(
+      '',
+      `Errors by status: ${Object.entries(byStatus)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}; first: \`${(errors[0].error ?? '').replace(/`/g, "'")}\`.`,
+    );
   }
 
   out.push(
@@ -631,12 +722,19 @@ function render(
         ['Server RSS (MiB)', ...tenths.map((f) => (at(f).rss / 2 ** 20).toFixed(0))],
         ['Server live heap after GC (MiB)', ...tenths.map((f) => (heapAt(f) ? (heapAt(f)!.heapUsed / MiB).toFixed(1) : '—'))],
         ['Server external after GC (MiB)', ...tenths.map((f) => (heapAt(f) ? (heapAt(f)!.external / MiB).toFixed(1) : '—'))],
-        ['Table-book lag p99 in the tenth ending here', '—', ...tenths.slice(1).map((f) => fmtMs(percentile(lagIn(start + (f - 0.1) * (end - start), start + f * (end - start) + (f === 1 ? 1e9 : 0)), 0.99)))],
+        [
+          'Table-book lag p99 in the tenth ending here',
+          '—',
+          ...tenths.slice(1).map((f) => fmtMs(percentile(lagIn(start + (f - 0.1) * (end - start), start + f * (end - start) + (f === 1 ? 1e9 : 0)), 0.99))),
+        ],
         ['Events in the store', ...tenths.map((f) => fmtInt(pollAt(f)?.head ?? NaN))],
-        ...r.projectionNames.map((name) => [`\`${name}\`: events behind the head`, ...tenths.map((f) => {
-          const p = pollAt(f);
-          return p && p.counts.has(name) ? fmtInt(p.head - p.counts.get(name)!) : '—';
-        })]),
+        ...r.projectionNames.map((name) => [
+          `\`${name}\`: events behind the head`,
+          ...tenths.map((f) => {
+            const p = pollAt(f);
+            return p && p.counts.has(name) ? fmtInt(p.head - p.counts.get(name)!) : '—';
+          }),
+        ]),
       ],
       ['l', ...tenths.map(() => 'r' as const)],
     ),
@@ -644,14 +742,20 @@ function render(
 
   out.push('', '### Reading', '');
   const lines: string[] = [];
-  lines.push(errors.length === 0 && notSent === 0 ? `- No errors: all ${fmtInt(records.length)} requests answered 200.` : `- ${fmtInt(errors.length)} request(s) failed; see above.`);
+  lines.push(
+    errors.length === 0 && notSent === 0
+      ? `- No errors: all ${fmtInt(records.length)} requests answered 200.`
+      : `- ${fmtInt(errors.length)} request(s) failed; see above.`,
+  );
   lines.push(
     `- The schedule held ${late === 0 ? 'throughout' : `except for ${late} request(s)`}: requests were answered in p99 ${fmtMs(percentile(latency, 0.99))}, well inside each lane's ${fmtMs((1000 / requestsPerSecond) * lanes)} between its requests` +
       (percentile(latency, 0.99) < (1000 / requestsPerSecond) * lanes ? '.' : ' — not so: the lanes fell behind.'),
   );
   lines.push(
     `- Table-book lag p99 ${fmtMs(percentile(tb.lags, 0.99))} ${percentile(tb.lags, 0.99) < TARGET_LAG_P99_MS ? `<` : `≥`} ${TARGET_LAG_P99_MS} ms target; every read model (the projector steps each of them once in every turn of a catch-up) p99 ${fmtMs(percentile(all.lags, 0.99))}.` +
-      (tb.unseen ? ` The table-book checkpoint had still not passed the events of ${fmtInt(tb.unseen)} accepted request(s) when sampling stopped (the end of the run plus up to 60 s): their lag is over that and is not in the percentiles, so the p99 above understates it.` : ''),
+      (tb.unseen
+        ? ` The table-book checkpoint had still not passed the events of ${fmtInt(tb.unseen)} accepted request(s) when sampling stopped (the end of the run plus up to 60 s): their lag is over that and is not in the percentiles, so the p99 above understates it.`
+        : ''),
   );
   const mid = pollAt(0.5);
   const last = pollAt(1);
@@ -665,7 +769,7 @@ function render(
           (advancing.length
             ? `${advancing.map((n) => `\`${n}\` applied ${fmtInt(applied(last, n) - applied(mid, n))}`).join(', ')} of the ${fmtInt(last.head - mid.head)} events that arrived. `
             : `none advanced. `) +
-          '`Projector.catchUp` (libs/projections/src/projector.ts) steps every read model once in each turn, so a read model that applied nothing had its batches refused or rolled back, or waited on its lock: see the server\'s log.',
+          "`Projector.catchUp` (libs/projections/src/projector.ts) steps every read model once in each turn, so a read model that applied nothing had its batches refused or rolled back, or waited on its lock: see the server's log.",
       );
     }
   }
@@ -675,12 +779,17 @@ function render(
         `${fmtMiB1(heapIn[0].heapUsed)} at the first probe of the run, ${fmtMiB1(heapNearest(0.5)?.heapUsed ?? NaN)} in the middle, ${fmtMiB1(heapIn[heapIn.length - 1].heapUsed)} at the last` +
         `${heapAfter ? ` and ${fmtMiB1(heapAfter.heapUsed)} after the drain` : ''}; over the second half it moved ${fmtSlope(heapSlope)} (Theil–Sen over ${heapSecond.length} probes; least squares ${fmtSlope(lsq.slope)}, standard error ${fmtSlopeAbs(lsq.se)}, probes scattered ${fmtMiB1(lsq.sd)} around the line; over the whole run ${fmtSlope(heapSlopeWhole)}). ` +
         `Its range over the run: ${fmtMiB1(Math.min(...heapIn.map((x) => x.heapUsed)))} to ${fmtMiB1(Math.max(...heapIn.map((x) => x.heapUsed)))}; \`external\` after GC ${fmtMiB1(heapIn[0].external)} → ${fmtMiB1(heapIn[heapIn.length - 1].external)}.` +
-        (heapJudged && !heapFlat ? ' Growth within ten minutes is a leak or a bounded cache still filling: this run cannot tell which (heap snapshots can; see the top of bench/load.ts).' : ''),
+        (heapJudged && !heapFlat
+          ? ' Growth within ten minutes is a leak or a bounded cache still filling: this run cannot tell which (heap snapshots can; see the top of bench/load.ts).'
+          : ''),
     );
   } else {
-    lines.push(`- The live heap was not measured (${r.heapSamples.length ? 'no gc() in the server' : 'no heap probe answered'}${r.probeFailures.length ? `: ${r.probeFailures[0]}` : ''}): no verdict on memory.`);
+    lines.push(
+      `- The live heap was not measured (${r.heapSamples.length ? 'no gc() in the server' : 'no heap probe answered'}${r.probeFailures.length ? `: ${r.probeFailures[0]}` : ''}): no verdict on memory.`,
+    );
   }
-  if (r.probeFailures.length) lines.push(`- ${r.probeFailures.length}${r.probeFailures.length >= 5 ? '+' : ''} heap probe(s) failed: \`${r.probeFailures[0]}\`.`);
+  if (r.probeFailures.length)
+    lines.push(`- ${r.probeFailures.length}${r.probeFailures.length >= 5 ? '+' : ''} heap probe(s) failed: \`${r.probeFailures[0]}\`.`);
   lines.push(
     `- Server RSS (context) went from ${fmtMiB(firstIn?.rss)} to ${fmtMiB(lastIn?.rss)} (peak ${fmtMiB(peak)})` +
       (Number.isFinite(rssSlopePerMin) ? `; over the second half it moved ${(rssSlopePerMin / 2 ** 20).toFixed(1)} MiB per minute` : '') +

@@ -120,7 +120,12 @@ function render(
       ['', 'RSS', 'Heap used', 'Heap live after full GC'],
       [
         ['Start (runtime up, before the first rebuild)', fmtMiB(result.start.rss), fmtMiB(result.start.heapUsed), fmtMiB(result.start.heapAfterGc)],
-        [`Peak (of the ${SAMPLE_MS} ms samples; kernel VmHWM for RSS: ${fmtMiB(result.peakRssKernel)})`, fmtMiB(peakRss), fmtMiB(peakHeap), fmtMiB(Math.max(...result.checkpoints.map((c) => c.heapAfterGc)))],
+        [
+          `Peak (of the ${SAMPLE_MS} ms samples; kernel VmHWM for RSS: ${fmtMiB(result.peakRssKernel)})`,
+          fmtMiB(peakRss),
+          fmtMiB(peakHeap),
+          fmtMiB(Math.max(...result.checkpoints.map((c) => c.heapAfterGc))),
+        ],
         ['End (every projection rebuilt)', fmtMiB(result.end.rss), fmtMiB(result.end.heapUsed), fmtMiB(result.end.heapAfterGc)],
       ],
       ['l', 'r', 'r', 'r'],
@@ -128,7 +133,9 @@ function render(
   );
 
   out.push('', `### At each tenth of the ${fmtInt(r.store.events)} events`, '');
-  out.push('Each cell: heap live after a full GC / RSS, when the projection\'s rebuild had read that share of the store. The RSS counts every thread of the process; the verdicts\' judge threads have heaps of their own, asked for at the same points (after a full GC in each) and shown in their own row.');
+  out.push(
+    "Each cell: heap live after a full GC / RSS, when the projection's rebuild had read that share of the store. The RSS counts every thread of the process; the verdicts' judge threads have heaps of their own, asked for at the same points (after a full GC in each) and shown in their own row.",
+  );
   out.push('');
   const names = result.projections.map((p) => p.name);
   const cell = (c: Checkpoint | undefined) => (c ? `${(c.heapAfterGc / 2 ** 20).toFixed(0)} / ${(c.rss / 2 ** 20).toFixed(0)}` : '—');
@@ -136,7 +143,10 @@ function render(
     table(
       ['Projection (MiB)', ...Array.from({ length: 10 }, (_, i) => `${(i + 1) * 10} %`)],
       [
-        ...names.map((name) => [`\`${name}\``, ...Array.from({ length: 10 }, (_, i) => cell(result.checkpoints.find((c) => c.projection === name && c.tenth === i + 1)))]),
+        ...names.map((name) => [
+          `\`${name}\``,
+          ...Array.from({ length: 10 }, (_, i) => cell(result.checkpoints.find((c) => c.projection === name && c.tenth === i + 1))),
+        ]),
         ...names
           .filter((name) => result.checkpoints.some((c) => c.projection === name && c.judgeHeap !== undefined))
           .map((name) => [
@@ -154,8 +164,20 @@ function render(
   const lo = Math.min(...s.map((x) => x.heapUsed));
   out.push('', 'Over time (every sample, all rebuilds in sequence; each bar the maximum of its slice):', '');
   out.push('```');
-  out.push(`RSS       ${fmtMiB(Math.min(...s.map((x) => x.rss))).padStart(8)} ${sparkline(s.map((x) => x.rss), 60, 0)} ${fmtMiB(peakRss)}   (scale from 0)`);
-  out.push(`heap used ${fmtMiB(lo).padStart(8)} ${sparkline(s.map((x) => x.heapUsed), 60, 0)} ${fmtMiB(peakHeap)}   (scale from 0)`);
+  out.push(
+    `RSS       ${fmtMiB(Math.min(...s.map((x) => x.rss))).padStart(8)} ${sparkline(
+      s.map((x) => x.rss),
+      60,
+      0,
+    )} ${fmtMiB(peakRss)}   (scale from 0)`,
+  );
+  out.push(
+    `heap used ${fmtMiB(lo).padStart(8)} ${sparkline(
+      s.map((x) => x.heapUsed),
+      60,
+      0,
+    )} ${fmtMiB(peakHeap)}   (scale from 0)`,
+  );
   out.push('```');
 
   out.push('', '### Is it flat?', '');
@@ -166,7 +188,11 @@ function render(
     if (cps.length < 2) continue;
     const heaps = cps.map((c) => c.heapAfterGc);
     const growth = heaps[heaps.length - 1] - heaps[0];
-    const perMillion = slope(cps.map((c) => c.done), heaps) * 1_000_000;
+    const perMillion =
+      slope(
+        cps.map((c) => c.done),
+        heaps,
+      ) * 1_000_000;
     const flat = Math.abs(growth) < FLAT_BOUND_BYTES;
     allFlat &&= flat;
     const lastTenth = cps[cps.length - 1].tenth * 10;
@@ -174,7 +200,10 @@ function render(
     const judges = cps.map((c) => c.judgeHeap).filter((h): h is number => h !== undefined);
     const judgeGrowth = judges.length >= 2 ? judges[judges.length - 1] - judges[0] : 0;
     if (judges.length >= 2) allFlat &&= Math.abs(judgeGrowth) < FLAT_BOUND_BYTES;
-    const judgeNote = judges.length >= 2 ? `; its judge threads' heap ${fmtMiB(judges[0])} → ${fmtMiB(judges[judges.length - 1])} (${judgeGrowth >= 0 ? '+' : ''}${(judgeGrowth / 2 ** 20).toFixed(1)} MiB)` : '';
+    const judgeNote =
+      judges.length >= 2
+        ? `; its judge threads' heap ${fmtMiB(judges[0])} → ${fmtMiB(judges[judges.length - 1])} (${judgeGrowth >= 0 ? '+' : ''}${(judgeGrowth / 2 ** 20).toFixed(1)} MiB)`
+        : '';
     lines.push(
       `- \`${name}\`: live heap ${fmtMiB(heaps[0])} at 10 % and ${fmtMiB(heaps[heaps.length - 1])} at ${lastTenth} % (${growth >= 0 ? '+' : ''}${(growth / 2 ** 20).toFixed(1)} MiB; fitted slope ${(perMillion / 2 ** 20).toFixed(1)} MiB per million events read); ` +
         `RSS ${fmtMiB(cps[0].rss)} → ${fmtMiB(cps[cps.length - 1].rss)}${judgeNote}` +

@@ -131,7 +131,12 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
   for (const fraction of [0, 0.5, 0.9]) {
     const offset = Math.floor(total * fraction);
     const at = offset
-      ? (await pool.query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM ca_events ORDER BY ca_events.transaction_id, ca_events.global_position OFFSET $1 LIMIT 1`, [offset - 1])).rows[0]
+      ? (
+          await pool.query(
+            `SELECT transaction_id::text AS tx, global_position::text AS gp FROM ca_events ORDER BY ca_events.transaction_id, ca_events.global_position OFFSET $1 LIMIT 1`,
+            [offset - 1],
+          )
+        ).rows[0]
       : { tx: '0', gp: '0' };
     const cp = { transactionId: BigInt(at.tx), globalPosition: BigInt(at.gp) };
     const feed: number[] = [];
@@ -157,7 +162,12 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
     const plan: PlanNode = (await pool.query(`EXPLAIN (FORMAT JSON) ${captured.text}`, captured.values)).rows[0]['QUERY PLAN'][0].Plan;
     const walk = (node: PlanNode, depth: number): string[] => {
       if (node['Sort Key']) sortKeys.push(...node['Sort Key']);
-      return [`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`, ...(node.Plans ?? []).filter((c) => c['Parent Relationship'] !== 'InitPlan' && c['Parent Relationship'] !== 'SubPlan').flatMap((c) => (depth < 4 ? walk(c, depth + 1) : []))];
+      return [
+        `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`,
+        ...(node.Plans ?? [])
+          .filter((c) => c['Parent Relationship'] !== 'InitPlan' && c['Parent Relationship'] !== 'SubPlan')
+          .flatMap((c) => (depth < 4 ? walk(c, depth + 1) : [])),
+      ];
     };
     planTop = walk(plan, 0).join(' ← ');
   }
@@ -181,7 +191,17 @@ interface Phases {
   byQuery: Map<string, { n: number; ns: bigint }>;
 }
 
-const newPhases = (): Phases => ({ readInFlightNs: 0n, judgeNs: 0n, readEvents: 0, applyNs: 0n, applyDbNs: 0n, applyCalls: 0, applyEvents: 0, applyQueries: 0, byQuery: new Map() });
+const newPhases = (): Phases => ({
+  readInFlightNs: 0n,
+  judgeNs: 0n,
+  readEvents: 0,
+  applyNs: 0n,
+  applyDbNs: 0n,
+  applyCalls: 0,
+  applyEvents: 0,
+  applyQueries: 0,
+  byQuery: new Map(),
+});
 
 /** A short label for a statement: its text up to the first parameter or 90 characters, spaces folded. */
 function statementLabel(arg: unknown): string {
@@ -316,11 +336,15 @@ export const rebuildSuite: Suite = {
       ctx.log(`rebuild: warm-up read of ${fmtInt(n)} events (unmeasured)`);
       await readAllEvents(runtime.pool, 'parsed');
       const before = { parsed: await readAllEvents(runtime.pool, 'parsed'), text: await readAllEvents(runtime.pool, 'text') };
-      ctx.log(`rebuild: ceiling ${fmtInt(before.parsed.events / before.parsed.seconds)} events/s (pg-parsed), ${fmtInt(before.text.events / before.text.seconds)} events/s (text + JSON.parse)`);
+      ctx.log(
+        `rebuild: ceiling ${fmtInt(before.parsed.events / before.parsed.seconds)} events/s (pg-parsed), ${fmtInt(before.text.events / before.text.seconds)} events/s (text + JSON.parse)`,
+      );
 
       ctx.log('rebuild: feed page probe (readFeed against the plain keyset query at 0 %, 50 %, 90 % of the feed)');
       const probe = await feedProbe(runtime.pool);
-      ctx.log(`rebuild: probe ${probe.rows.map((x) => `${x.fraction * 100} %: readFeed ${x.readFeedMs.toFixed(0)} ms, keyset ${x.keysetMs.toFixed(0)} ms`).join('; ')}; sort keys ${probe.sortKeys.join(', ') || 'none'}`);
+      ctx.log(
+        `rebuild: probe ${probe.rows.map((x) => `${x.fraction * 100} %: readFeed ${x.readFeedMs.toFixed(0)} ms, keyset ${x.keysetMs.toFixed(0)} ms`).join('; ')}; sort keys ${probe.sortKeys.join(', ') || 'none'}`,
+      );
       // the sequence of rebuilds, ROUNDS times, each followed by a ceiling pass: the figures are medians
       const sequences: Array<{ results: RebuildResult[]; allSeconds: number; ceilingAfter: ReadPass }> = [];
       for (let round = 1; round <= ROUNDS(ctx.options.quick); round++) {
@@ -338,15 +362,20 @@ export const rebuildSuite: Suite = {
           let complete = true;
           let rebuilt: Projection | undefined;
           try {
-            const r = await rebuildProjection(runtime.pool, timedStore(runtime.store, phases), (rebuilt = timedProjection(measured(p, phases), phases)), (progress) => {
-              done = progress.done;
-              if (Date.now() - lastLog > 10_000) {
-                lastLog = Date.now();
-                ctx.log(`rebuild: ${p.name} ${fmtInt(progress.done)} / ${fmtInt(progress.total)}`);
-              }
-              // over budget: abandon before the swap (the live tables stay; the next rebuild drops the fresh ones)
-              if (Number(process.hrtime.bigint() - t0) / 1e9 > budget && progress.done < progress.total) throw new OverBudget();
-            });
+            const r = await rebuildProjection(
+              runtime.pool,
+              timedStore(runtime.store, phases),
+              (rebuilt = timedProjection(measured(p, phases), phases)),
+              (progress) => {
+                done = progress.done;
+                if (Date.now() - lastLog > 10_000) {
+                  lastLog = Date.now();
+                  ctx.log(`rebuild: ${p.name} ${fmtInt(progress.done)} / ${fmtInt(progress.total)}`);
+                }
+                // over budget: abandon before the swap (the live tables stay; the next rebuild drops the fresh ones)
+                if (Number(process.hrtime.bigint() - t0) / 1e9 > budget && progress.done < progress.total) throw new OverBudget();
+              },
+            );
             done = r.events;
           } catch (error) {
             if (!(error instanceof OverBudget)) throw error;
@@ -368,7 +397,9 @@ export const rebuildSuite: Suite = {
             machineBusy: machineBusy(m0, sampleMachineCpu()),
             handles: typeof p.handles.size === 'number' ? p.handles.size : 'all',
           });
-          ctx.log(`rebuild: ${p.name}: ${fmtInt(done)} events in ${seconds.toFixed(1)} s = ${fmtInt(done / seconds)} events/s${complete ? '' : ' (abandoned: over budget)'}`);
+          ctx.log(
+            `rebuild: ${p.name}: ${fmtInt(done)} events in ${seconds.toFixed(1)} s = ${fmtInt(done / seconds)} events/s${complete ? '' : ' (abandoned: over budget)'}`,
+          );
         }
         const allSeconds = Number(process.hrtime.bigint() - allT0) / 1e9;
         const ceilingAfter = await readAllEvents(runtime.pool, 'parsed');
@@ -415,7 +446,9 @@ function render(
   out.push(
     headerLines(ctx, 'rebuild', r.started, r.uptimeBefore, r.uptimeAfter, [
       `- Store: database \`${r.store.name}\`, ${fmtInt(n)} events (${fmtMiB(r.store.sizeBytes)} on disk), ${r.store.days} simulated gaming day(s) of ${STORE_DAY.tables} tables × ${STORE_DAY.rounds} rounds, error rate 0, recorded through \`IngestionService.ingest\` in chunks of ${fmtInt(INGEST_CHUNK)} events` +
-        (r.store.reused ? `; reused (built ${r.store.builtAt} in ${fmtSec(r.store.buildSeconds)}; \`BENCH_STORE_REBUILD=1\` builds it again)` : `; built by this run in ${fmtSec(r.store.buildSeconds)}`),
+        (r.store.reused
+          ? `; reused (built ${r.store.builtAt} in ${fmtSec(r.store.buildSeconds)}; \`BENCH_STORE_REBUILD=1\` builds it again)`
+          : `; built by this run in ${fmtSec(r.store.buildSeconds)}`),
       `- Page size ${fmtInt(REBUILD_PAGE)} events for the ceiling and the rebuilds (\`rebuildProjection\`'s default); one unmeasured warm-up read, then the ceiling read before the rebuilds and after each round of them`,
     ]).join('\n'),
   );
@@ -457,7 +490,9 @@ function render(
       fmtInt(x.events),
       fmtSec(x.seconds),
       `**${fmtInt(er)}**`,
-      runsOf(x.name).map((y) => fmtInt(y.events / y.seconds)).join(', '),
+      runsOf(x.name)
+        .map((y) => fmtInt(y.events / y.seconds))
+        .join(', '),
       `${fmtPct(er / ceiling)}`,
       passFail(x.complete && er / ceiling >= TARGET),
     ];
@@ -473,7 +508,17 @@ function render(
     `${fmtPct(applied / allSeconds / ceiling)} (per store event: ${fmtPct(n / allSeconds / ceiling)})`,
     passFail(!partial && applied / allSeconds / ceiling >= TARGET),
   ]);
-  out.push(table(['Projection', 'Events', 'Time', 'Events/s', 'Runs (events/s)', 'Of the ceiling', `Target ≥ ${fmtPct(TARGET)}`], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'l']));
+  out.push(
+    table(['Projection', 'Events', 'Time', 'Events/s', 'Runs (events/s)', 'Of the ceiling', `Target ≥ ${fmtPct(TARGET)}`], rows, [
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'l',
+    ]),
+  );
   out.push(
     '',
     `"All together" reads the store once per projection (each has its own checkpoint and tables), so its rate is compared as events applied per second; per store event it is necessarily at most 1/${results.length} of a single reader.`,
@@ -494,24 +539,45 @@ function render(
   out.push(
     table(
       ['Page starts at', '`readFeed` (ms)', 'Plain keyset query (ms)', 'readFeed / keyset'],
-      r.probe.rows.map((x) => [`${x.fraction * 100} % of the feed`, x.readFeedMs.toFixed(1), x.keysetMs.toFixed(1), `${(x.readFeedMs / x.keysetMs).toFixed(1)}×`]),
+      r.probe.rows.map((x) => [
+        `${x.fraction * 100} % of the feed`,
+        x.readFeedMs.toFixed(1),
+        x.keysetMs.toFixed(1),
+        `${(x.readFeedMs / x.keysetMs).toFixed(1)}×`,
+      ]),
       ['l', 'r', 'r', 'r'],
     ),
   );
-  out.push('', `Plan of \`readFeed\`'s own query (captured from the pool it was given), main nodes: ${r.probe.planTop}; sort key(s): ${r.probe.sortKeys.length ? r.probe.sortKeys.map((k) => `\`${k}\``).join(', ') : 'none (the index gives the order)'}.`);
+  out.push(
+    '',
+    `Plan of \`readFeed\`'s own query (captured from the pool it was given), main nodes: ${r.probe.planTop}; sort key(s): ${r.probe.sortKeys.length ? r.probe.sortKeys.map((k) => `\`${k}\``).join(', ') : 'none (the index gives the order)'}.`,
+  );
 
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
-    'Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts\' judges timed). ' +
+    "Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts' judges timed). " +
       '"Read, in flight" = the time the feed reads took (`store.readFeed`: the page below the horizon, pg parsing, `toStoredEvent`; the verdicts read `store.readFeedFacts`, the same pages with `data` left as JSON text); a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
       '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the ones before it are judged and written (summed over batches: several are in flight at once, so it can exceed the wall time); ' +
       '"outside apply" = the rest of the wall time: waiting for the next page where its read was not done yet, checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
-      'A page read ahead is parsed (pg) in the projector\'s thread as it arrives, so that work shows in whichever of these was being waited for then. CPU columns count every thread of the process (the judges\' too).',
+      "A page read ahead is parsed (pg) in the projector's thread as it arrives, so that work shows in whichever of these was being waited for then. CPU columns count every thread of the process (the judges' too).",
   );
   out.push('');
   out.push(
     table(
-      ['Projection', 'Types handled', 'Events applied', 'Read, in flight', 'Apply, SQL', 'Apply, JS', 'Outside apply', 'Judges, in flight', 'Read alone (events/s)', 'Node CPU (cores)', 'PG backends (cores)', 'Machine busy'],
+      [
+        'Projection',
+        'Types handled',
+        'Events applied',
+        'Read, in flight',
+        'Apply, SQL',
+        'Apply, JS',
+        'Outside apply',
+        'Judges, in flight',
+        'Read alone (events/s)',
+        'Node CPU (cores)',
+        'PG backends (cores)',
+        'Machine busy',
+      ],
       results.map((x) => {
         const t = timeShares(x);
         const pct = (v: number) => `${fmtSec(v)} (${fmtPct(v / x.seconds)})`;
@@ -576,7 +642,10 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
       const top = [...x.phases.byQuery].sort((a, b) => Number(b[1].ns - a[1].ns)).slice(0, 4);
       lines.push(
         `  - its SQL, by statement: ${top
-          .map(([label, q]) => `\`${label.replace(/`/g, "'")}…\` ${fmtInt(q.n)}× ${fmtSec(Number(q.ns) / 1e9)} (${fmtPct(Number(q.ns) / 1e9 / x.seconds)} of the rebuild, ${(Number(q.ns) / 1e6 / q.n).toFixed(0)} ms each)`)
+          .map(
+            ([label, q]) =>
+              `\`${label.replace(/`/g, "'")}…\` ${fmtInt(q.n)}× ${fmtSec(Number(q.ns) / 1e9)} (${fmtPct(Number(q.ns) / 1e9 / x.seconds)} of the rebuild, ${(Number(q.ns) / 1e6 / q.n).toFixed(0)} ms each)`,
+          )
           .join('; ')}.`,
       );
     }

@@ -42,7 +42,13 @@ function spyStore(store: PostgresEventStore) {
     get(target, prop) {
       if (prop === 'query') {
         return async (config: string | QueryConfig, values?: unknown[]) => {
-          const label = typeof config === 'object' && config?.name ? config.name : String(typeof config === 'string' ? config : config?.text).replace(/\s+/g, ' ').trim().slice(0, 60);
+          const label =
+            typeof config === 'object' && config?.name
+              ? config.name
+              : String(typeof config === 'string' ? config : config?.text)
+                  .replace(/\s+/g, ' ')
+                  .trim()
+                  .slice(0, 60);
           const t0 = process.hrtime.bigint();
           const r: QueryResult = await Reflect.apply(target.query, target, [config, values]);
           const took = ms(t0);
@@ -92,7 +98,9 @@ export const replaySuite: Suite = {
         await rebuildProjection(runtime.pool, runtime.store, verdicts0).finally(() => verdicts0.close());
         readModel = `the \`round-verdicts\` read model was rebuilt first (${fmtMs(ms(t0))}, not part of the figures), as the live projector keeps it`;
       }
-      const all = (await runtime.pool.query(`SELECT data->>'roundId' AS id FROM ca_events WHERE event_type = 'RoundStarted' ORDER BY global_position`)).rows.map((r) => r.id as string);
+      const all = (
+        await runtime.pool.query(`SELECT data->>'roundId' AS id FROM ca_events WHERE event_type = 'RoundStarted' ORDER BY global_position`)
+      ).rows.map((r) => r.id as string);
       // the rules' own seeded generator: the sample of rounds is the same from run to run
       const random = seededRandom(20261121);
       const pick = (k: number) => Array.from({ length: k }, () => all[Math.floor(random() * all.length)]);
@@ -132,7 +140,12 @@ export const replaySuite: Suite = {
         steps.push({ total, sqlMs: spy.sqlMs, byStatement: spy.byStatement, rows: spy.rows, position: 0, roundId: id });
       }
       const positions = new Map(
-        (await runtime.pool.query(`SELECT data->>'roundId' AS id, global_position::text AS gp FROM ca_events WHERE event_type = 'RoundStarted' AND data->>'roundId' = ANY ($1::text[])`, [sample])).rows.map((x) => [x.id as string, Number(x.gp)]),
+        (
+          await runtime.pool.query(
+            `SELECT data->>'roundId' AS id, global_position::text AS gp FROM ca_events WHERE event_type = 'RoundStarted' AND data->>'roundId' = ANY ($1::text[])`,
+            [sample],
+          )
+        ).rows.map((x) => [x.id as string, Number(x.gp)]),
       );
       for (const st of steps) st.position = positions.get(st.roundId) ?? 0;
       // the jackpot query's plan for the latest round sampled (it reads the jackpot events before the round)
@@ -146,10 +159,31 @@ export const replaySuite: Suite = {
         )
       ).rows[0]['QUERY PLAN'][0];
       const jackpotEvents = Number(
-        (await runtime.pool.query(`SELECT count(*) AS n FROM ca_events WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')`)).rows[0].n,
+        (
+          await runtime.pool.query(
+            `SELECT count(*) AS n FROM ca_events WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')`,
+          )
+        ).rows[0].n,
       );
       const uptimeAfter = uptimeLine();
-      return render(ctx, { started, uptimeBefore, uptimeAfter, store, rounds: all.length, warmup, latencies, verdicts, wallMs, steps, plan, latest, jackpotEvents, readModel, sources, fullLatencies });
+      return render(ctx, {
+        started,
+        uptimeBefore,
+        uptimeAfter,
+        store,
+        rounds: all.length,
+        warmup,
+        latencies,
+        verdicts,
+        wallMs,
+        steps,
+        plan,
+        latest,
+        jackpotEvents,
+        readModel,
+        sources,
+        fullLatencies,
+      });
     } finally {
       await runtime.close();
     }
@@ -165,7 +199,9 @@ function planSummary(plan: AnalyzedPlan): string {
     const loops = Number(node['Actual Loops'] ?? 1);
     const removed = node['Rows Removed by Filter'] !== undefined ? `, ${fmtInt(node['Rows Removed by Filter'] * loops)} rows removed by filter` : '';
     const par = loops > 1 ? `, ${loops} processes` : '';
-    nodes.push(`${node['Node Type']}${idx}${rel} (${fmtInt(node['Actual Rows'] * loops)} rows${removed}${par}, ${fmtInt((node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0))} buffers)`);
+    nodes.push(
+      `${node['Node Type']}${idx}${rel} (${fmtInt(node['Actual Rows'] * loops)} rows${removed}${par}, ${fmtInt((node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0))} buffers)`,
+    );
     for (const c of node.Plans ?? []) walk(c);
   };
   walk(plan.Plan);
@@ -215,7 +251,9 @@ function render(
       [
         [
           fmtInt(r.latencies.length),
-          Object.entries(r.sources).map(([k, v]) => `${k} ${fmtInt(v)}`).join(', '),
+          Object.entries(r.sources)
+            .map(([k, v]) => `${k} ${fmtInt(v)}`)
+            .join(', '),
           `**${fmtMs(p50)}**`,
           fmtMs(percentile(r.latencies, 0.9)),
           `**${fmtMs(p99)}**`,
@@ -237,7 +275,12 @@ function render(
       ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
-  out.push('', `Verdicts: ${Object.entries(r.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+  out.push(
+    '',
+    `Verdicts: ${Object.entries(r.verdicts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+  );
 
   out.push('', '### Where a replay spends its time', '');
   out.push(
@@ -248,7 +291,14 @@ function render(
   const per = (label: string) => r.steps.map((st) => st.byStatement.get(label)?.[1] ?? 0);
   const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const totalMean = meanOf(r.steps.map((st) => st.total));
-  const stepRow = (name: string, xs: number[], calls?: number) => [name, calls === undefined ? '' : calls.toFixed(1), fmtMs(percentile(xs, 0.5)), fmtMs(percentile(xs, 0.99)), fmtMs(meanOf(xs)), `${((100 * meanOf(xs)) / totalMean).toFixed(0)} %`];
+  const stepRow = (name: string, xs: number[], calls?: number) => [
+    name,
+    calls === undefined ? '' : calls.toFixed(1),
+    fmtMs(percentile(xs, 0.5)),
+    fmtMs(percentile(xs, 0.99)),
+    fmtMs(meanOf(xs)),
+    `${((100 * meanOf(xs)) / totalMean).toFixed(0)} %`,
+  ];
   out.push(
     table(
       ['Step', 'Calls per replay', 'p50', 'p99', 'mean', 'Share of the mean'],
@@ -257,14 +307,23 @@ function render(
           .map((label) => ({ label, xs: per(label), calls: meanOf(r.steps.map((st) => st.byStatement.get(label)?.[0] ?? 0)) }))
           .sort((a, b) => meanOf(b.xs) - meanOf(a.xs))
           .map(({ label, xs, calls }) => stepRow(`SQL \`${label.replace(/`/g, "'")}\``, xs, calls)),
-        stepRow('in memory (total − SQL)', r.steps.map((st) => st.total - st.sqlMs)),
-        stepRow('total', r.steps.map((st) => st.total)),
+        stepRow(
+          'in memory (total − SQL)',
+          r.steps.map((st) => st.total - st.sqlMs),
+        ),
+        stepRow(
+          'total',
+          r.steps.map((st) => st.total),
+        ),
       ],
       ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   const rowsRead = r.steps.map((st) => st.rows);
-  out.push('', `Rows the statements returned per replay: p50 ${fmtInt(percentile(rowsRead, 0.5))}, p99 ${fmtInt(percentile(rowsRead, 0.99))}, max ${fmtInt(Math.max(...rowsRead))}. The store holds ${fmtInt(r.jackpotEvents)} jackpot events (configured, contributed, won, reset).`);
+  out.push(
+    '',
+    `Rows the statements returned per replay: p50 ${fmtInt(percentile(rowsRead, 0.5))}, p99 ${fmtInt(percentile(rowsRead, 0.99))}, max ${fmtInt(Math.max(...rowsRead))}. The store holds ${fmtInt(r.jackpotEvents)} jackpot events (configured, contributed, won, reset).`,
+  );
   // the slowest replays: what they read
   const slow = [...r.steps].sort((a, b) => b.total - a.total).slice(0, 5);
   out.push('', `The 5 slowest of these replays: ${slow.map((st) => `${fmtMs(st.total)} (SQL ${fmtMs(st.sqlMs)}, ${fmtInt(st.rows)} rows)`).join('; ')}.`);
@@ -274,12 +333,20 @@ function render(
   );
 
   out.push('', '### What limits replay latency', '');
-  const memP99 = percentile(r.steps.map((st) => st.total - st.sqlMs), 0.99);
-  const sqlP99 = percentile(r.steps.map((st) => st.sqlMs), 0.99);
+  const memP99 = percentile(
+    r.steps.map((st) => st.total - st.sqlMs),
+    0.99,
+  );
+  const sqlP99 = percentile(
+    r.steps.map((st) => st.sqlMs),
+    0.99,
+  );
   const slowRows = meanOf(slow.map((st) => st.rows));
   out.push(
     [
-      p99 < TARGET_P99_MS ? `- The target is met: p99 ${fmtMs(p99)} < ${TARGET_P99_MS} ms.` : `- The target is missed: p99 ${fmtMs(p99)} ≥ ${TARGET_P99_MS} ms (p50 ${fmtMs(p50)}).`,
+      p99 < TARGET_P99_MS
+        ? `- The target is met: p99 ${fmtMs(p99)} < ${TARGET_P99_MS} ms.`
+        : `- The target is missed: p99 ${fmtMs(p99)} ≥ ${TARGET_P99_MS} ms (p50 ${fmtMs(p50)}).`,
       `- At the 99th percentile, time awaiting SQL is ${fmtMs(sqlP99)} and time in memory ${fmtMs(memP99)} per replay; the 5 slowest replays read ${fmtInt(slowRows)} rows on average against a median of ${fmtInt(percentile(rowsRead, 0.5))}: ` +
         (slowRows > 2 * percentile(rowsRead, 0.5)
           ? 'the tail is the rounds whose replay must read (and fold) many earlier facts of their session (games that carry state between rounds, or a long shoe).'

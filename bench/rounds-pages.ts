@@ -35,9 +35,13 @@ export const roundsPagesSuite: Suite = {
     const uptimeBefore = uptimeLine();
     const n = dayEvents(ctx.options.quick);
     const limit = pageLimit();
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error(`BENCH_ROUNDS_PAGE_LIMIT must be a whole number from 1 to 1000, not ${process.env.BENCH_ROUNDS_PAGE_LIMIT}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw new Error(`BENCH_ROUNDS_PAGE_LIMIT must be a whole number from 1 to 1000, not ${process.env.BENCH_ROUNDS_PAGE_LIMIT}`);
     const rounds = Math.ceil(n / (TABLES * EVENTS_PER_ROUND_AT_LEAST));
-    const store = await ensureStore(ctx.options.adminUrl, n, ctx.log, { name: storeName(n).replace('bench_store_', 'bench_rounds_day_'), day: { tables: TABLES, rounds } });
+    const store = await ensureStore(ctx.options.adminUrl, n, ctx.log, {
+      name: storeName(n).replace('bench_store_', 'bench_rounds_day_'),
+      day: { tables: TABLES, rounds },
+    });
     const runtime = await startRuntime({ databaseUrl: store.url, poolSize: 8 });
     let app: INestApplication | undefined;
     try {
@@ -45,7 +49,11 @@ export const roundsPagesSuite: Suite = {
       const tp = process.hrtime.bigint();
       await runtime.projector.catchUp();
       const projectSeconds = ms(tp) / 1000;
-      const day = (await runtime.pool.query(`SELECT gaming_day, count(*)::int AS sessions, sum(rounds)::int AS rounds FROM table_books GROUP BY gaming_day ORDER BY 3 DESC LIMIT 1`)).rows[0];
+      const day = (
+        await runtime.pool.query(
+          `SELECT gaming_day, count(*)::int AS sessions, sum(rounds)::int AS rounds FROM table_books GROUP BY gaming_day ORDER BY 3 DESC LIMIT 1`,
+        )
+      ).rows[0];
       app = await createHttpApp(runtime);
       await app.listen(0, '127.0.0.1');
       const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');

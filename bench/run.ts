@@ -146,7 +146,7 @@ async function main() {
   const unknown = cli.suites.filter((n) => !SUITES.some((s) => s.name === n));
   if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
   const selected = cli.suites.length ? SUITES.filter((s) => cli.suites.includes(s.name)) : SUITES;
-  if (cli.json && !selected.includes(appendSuite)) throw new Error('--json saves the append suite\'s result: select it (--suite append)');
+  if (cli.json && !selected.includes(appendSuite)) throw new Error("--json saves the append suite's result: select it (--suite append)");
 
   const options: BenchOptions = {
     quick: cli.quick,
@@ -179,6 +179,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });

@@ -85,14 +85,21 @@ export interface StoreShape {
 }
 
 /** The store of `n` events: reused when a finished one exists, otherwise built (minutes for 1M). */
-export async function ensureStore(adminUrl: string, n: number, log: (m: string) => void, shape: StoreShape = { name: storeName(n), day: STORE_DAY }): Promise<BenchStore> {
+export async function ensureStore(
+  adminUrl: string,
+  n: number,
+  log: (m: string) => void,
+  shape: StoreShape = { name: storeName(n), day: STORE_DAY },
+): Promise<BenchStore> {
   const name = shape.name;
   const url = dbUrl(adminUrl, name);
   const exists = await withClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0);
   if (exists && process.env.BENCH_STORE_REBUILD !== '1') {
     const marker = await readMarker(url);
     if (marker && Number(marker.events) === n) {
-      log(`store: reusing ${name} (${n.toLocaleString('en-US')} events, built ${marker.built_at.toISOString()} in ${Number(marker.build_seconds).toFixed(0)} s)`);
+      log(
+        `store: reusing ${name} (${n.toLocaleString('en-US')} events, built ${marker.built_at.toISOString()} in ${Number(marker.build_seconds).toFixed(0)} s)`,
+      );
       return {
         name,
         url,
@@ -157,7 +164,9 @@ async function fill(runtime: Runtime, n: number, log: (m: string) => void, shape
       lastLog = now;
       const s = (now - t0) / 1000;
       const rate = stored / s;
-      log(`store: ${stored.toLocaleString('en-US')} / ${n.toLocaleString('en-US')} events (${((100 * stored) / n).toFixed(1)} %), ${Math.round(rate).toLocaleString('en-US')} events/s, ~${Math.round((n - stored) / rate)} s left`);
+      log(
+        `store: ${stored.toLocaleString('en-US')} / ${n.toLocaleString('en-US')} events (${((100 * stored) / n).toFixed(1)} %), ${Math.round(rate).toLocaleString('en-US')} events/s, ~${Math.round((n - stored) / rate)} s left`,
+      );
     }
   };
   while (stored < n) {

@@ -48,15 +48,7 @@ export interface ServerInfo {
   readonly settings: Readonly<Record<string, string>>;
 }
 
-const REPORTED_SETTINGS = [
-  'synchronous_commit',
-  'fsync',
-  'wal_sync_method',
-  'commit_delay',
-  'full_page_writes',
-  'shared_buffers',
-  'max_connections',
-];
+const REPORTED_SETTINGS = ['synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'full_page_writes', 'shared_buffers', 'max_connections'];
 
 export async function serverInfo(adminUrl: string): Promise<ServerInfo> {
   const c = new Client({ connectionString: adminUrl });
@@ -144,7 +136,10 @@ export function uptimeLine(): string {
   try {
     return execFileSync('uptime', { encoding: 'utf8' }).trim();
   } catch {
-    return `load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`;
+    return `load average: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`;
   }
 }
 

@@ -40,7 +40,8 @@ describe('the access log records the answer of every request', () => {
 
   const lastId = async () => Number((await runtime.pool.query('SELECT coalesce(max(id), 0) AS id FROM ca_access_log')).rows[0].id);
   /** the rows written since `id`, read as soon as the answer is whole (the record is written before its end) */
-  const rowsSince = async (id: number) => (await runtime.pool.query(`SELECT * FROM ca_access_log WHERE id > $1 AND refusal_minute IS NULL ORDER BY id`, [id])).rows;
+  const rowsSince = async (id: number) =>
+    (await runtime.pool.query(`SELECT * FROM ca_access_log WHERE id > $1 AND refusal_minute IS NULL ORDER BY id`, [id])).rows;
   const get = (path: string, headers: Record<string, string> = inspector.headers) => fetch(`${base}${path}`, { headers });
   /** the reason the log keeps: the status, the field and the English reason the refusal carried (an English caller is answered it as it is) */
   const englishReason = (status: number, body: any) =>
@@ -51,7 +52,7 @@ describe('the access log records the answer of every request', () => {
     ['an unknown round', () => '/api/v1/rounds/no-such-round/replay', 404, 'replay', 'roundId'],
     ['an unknown session', () => '/api/v1/sessions/no-such-session/table-book?format=csv', 404, 'export', 'sessionId'],
     ['a code search before the verdicts read model is built', () => '/api/v1/rounds?code=PAYOUT_MISMATCH', 503, 'report', 'code'],
-  ])('a route\'s own refusal — %s — is recorded as that refusal, once, in English whatever the caller reads', async (_what, path, status, kind, field) => {
+  ])("a route's own refusal — %s — is recorded as that refusal, once, in English whatever the caller reads", async (_what, path, status, kind, field) => {
     // an English caller's answer says what the record must keep
     const english = await get(path(), { ...inspector.headers, 'accept-language': 'en' });
     expect(english.status).toBe(status);
@@ -64,11 +65,19 @@ describe('the access log records the answer of every request', () => {
     await res.text();
     const rows = await rowsSince(since);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: 'outcome-inspector', kind, outcome: 'denied', status, reason: englishReason(status, body), address: '127.0.0.1', request_id: res.headers.get('x-request-id') });
+    expect(rows[0]).toMatchObject({
+      subject: 'outcome-inspector',
+      kind,
+      outcome: 'denied',
+      status,
+      reason: englishReason(status, body),
+      address: '127.0.0.1',
+      request_id: res.headers.get('x-request-id'),
+    });
     expect(rows[0].reason).toMatch(new RegExp(`^${status} ${field} \\S`));
   });
 
-  it('records an allowed read as allowed with its status, and the guard\'s refusals with theirs, each once', async () => {
+  it("records an allowed read as allowed with its status, and the guard's refusals with theirs, each once", async () => {
     const terminal = await issueCredential(runtime, 'terminal');
     const cases: Array<[string, Record<string, string>, number, RegExp | null]> = [
       ['/api/v1/sessions?limit=1', inspector.headers, 200, null],
@@ -90,7 +99,8 @@ describe('the access log records the answer of every request', () => {
   it('records writes with their outcome, and a body refused before its route as an attempt without a principal', async () => {
     const terminal = await issueCredential(runtime, 'terminal', { casinoId: 'casino-donostia', tableIds: ['RF-01'] });
     const since = await lastId();
-    const post = (body: string, headers: Record<string, string>) => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
     // a fact sent again (a duplicate, 200), then one that is not a fact (400)
     expect((await post(`[${sampleLines()[1]}]`, terminal.headers)).status).toBe(200);
     expect((await post('[{"type": 1}]', terminal.headers)).status).toBe(400);
@@ -109,7 +119,9 @@ describe('the access log records the answer of every request', () => {
   /** attempts on the anonymous rows with this reason; the app tallies them in memory, and reading the log through it writes the tally first */
   const attemptsOf = async (reason: string) => {
     await (await get('/api/v1/access-log?limit=1')).text();
-    return Number((await runtime.pool.query(`SELECT coalesce(sum(attempts), 0) AS n FROM ca_access_log WHERE kind = 'anonymous' AND reason = $1`, [reason])).rows[0].n);
+    return Number(
+      (await runtime.pool.query(`SELECT coalesce(sum(attempts), 0) AS n FROM ca_access_log WHERE kind = 'anonymous' AND reason = $1`, [reason])).rows[0].n,
+    );
   };
 
   it('records requests with no credential and to no route, a row a minute per address and reason, each attempt counted', async () => {
@@ -129,10 +141,12 @@ describe('the access log records the answer of every request', () => {
     expect(rows.filter((r) => r.reason === 'no such route').every((r) => r.status === 404 && r.route === '(no route)')).toBe(true);
     // and the API shows them
     const log = (await (await get(`/api/v1/access-log?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&limit=1000`)).json()) as any;
-    expect(log.records.filter((r: any) => r.kind === 'anonymous').map((r: any) => r.reason)).toEqual(expect.arrayContaining(['no credential', 'no such route']));
+    expect(log.records.filter((r: any) => r.kind === 'anonymous').map((r: any) => r.reason)).toEqual(
+      expect.arrayContaining(['no credential', 'no such route']),
+    );
   });
 
-  it('describes it in the served OpenAPI document: every list\'s limit, cursor and next, every operation\'s 400 and 429', async () => {
+  it("describes it in the served OpenAPI document: every list's limit, cursor and next, every operation's 400 and 429", async () => {
     const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
     const lists: string[] = [];
     for (const [path, methods] of Object.entries<any>(spec.paths)) {

@@ -142,8 +142,15 @@ describe('access: credentials, roles and the access log over HTTP', () => {
 
   it('discovers every route from the app, and every one declares its roles as the rules say', () => {
     const routes = routeRoles(app);
-    const express = app.getHttpAdapter().getInstance().router.stack.filter((layer: any) => layer.route);
-    const served = express.flatMap((layer: any) => Object.keys(layer.route.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${layer.route.path}`));
+    const express = app
+      .getHttpAdapter()
+      .getInstance()
+      .router.stack.filter((layer: any) => layer.route);
+    const served = express.flatMap((layer: any) =>
+      Object.keys(layer.route.methods)
+        .filter((m) => m !== '_all')
+        .map((m) => `${m.toUpperCase()} ${layer.route.path}`),
+    );
     const known = new Set(routes.map((r) => `${r.method} ${r.path}`));
     // every route Express serves is a Nest route (guarded) or the public OpenAPI document
     expect(served.filter((r: string) => !known.has(r) && !/^GET \/api\/docs/.test(r))).toEqual([]);
@@ -155,7 +162,8 @@ describe('access: credentials, roles and the access log over HTTP', () => {
       // the rules of issue 6 for any route: an inspector writes nothing; a terminal reads nothing but health
       if (r.method !== 'GET') expect({ name, inspector: r.roles!.includes('inspector') }).toEqual({ name, inspector: false });
       // (health, its probes and the metrics are not reads of the record: the guard's UNAUDITED_ROUTES)
-      if (r.method === 'GET' && !UNAUDITED_ROUTES.includes(r.path)) expect({ name, terminal: r.roles!.includes('terminal') }).toEqual({ name, terminal: false });
+      if (r.method === 'GET' && !UNAUDITED_ROUTES.includes(r.path))
+        expect({ name, terminal: r.roles!.includes('terminal') }).toEqual({ name, terminal: false });
     }
     for (const name of Object.keys(CONTRACT)) expect(known).toContain(name);
   });
@@ -182,7 +190,8 @@ describe('access: credentials, roles and the access log over HTTP', () => {
         const res = await callRoute(route, headers);
         const body = await res.text();
         expectStatus(`${name} with ${what}`, res.status, (s) => s === 401, body);
-        if (res.status === 401 && !reason.test(JSON.parse(body).reason)) failures.push(`${name} with ${what}: reason "${JSON.parse(body).reason}" does not match ${reason}`);
+        if (res.status === 401 && !reason.test(JSON.parse(body).reason))
+          failures.push(`${name} with ${what}: reason "${JSON.parse(body).reason}" does not match ${reason}`);
       }
       for (const role of ROLES) {
         const res = await callRoute(route, as[role]!.headers, role);
@@ -191,7 +200,8 @@ describe('access: credentials, roles and the access log over HTTP', () => {
           expectStatus(`${name} as ${role}`, res.status, (s) => s >= 200 && s < 300, body);
         } else {
           expectStatus(`${name} as ${role}`, res.status, (s) => s === 403, body);
-          if (res.status === 403 && !JSON.parse(body).reason.includes(`role ${role} may not call ${route.method}`)) failures.push(`${name} as ${role}: 403 without naming the role: ${body}`);
+          if (res.status === 403 && !JSON.parse(body).reason.includes(`role ${role} may not call ${route.method}`))
+            failures.push(`${name} as ${role}: 403 without naming the role: ${body}`);
         }
       }
     }
@@ -229,7 +239,10 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const other = envelope('CashExchanged', { sessionId: 'acc-2', amount: 800 });
     const res = await request('POST', '/api/v1/events', as.terminal!.headers, [own, other]);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ refused: 1, refusals: [{ index: 1, field: 'data.sessionId', reason: expect.stringMatching(/may write only to table T-1/) }] });
+    expect(await res.json()).toMatchObject({
+      refused: 1,
+      refusals: [{ index: 1, field: 'data.sessionId', reason: expect.stringMatching(/may write only to table T-1/) }],
+    });
     expect(await runtime.store.findEvents([own.eventId, other.eventId])).toEqual([]);
 
     const foreignTable = opened('acc-3', { tableId: 'T-3', casinoId: 'casino-1' });
@@ -249,7 +262,12 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const res = await request('POST', '/api/v1/events', as.terminal!.headers, [cash, fill]);
     expect(res.status).toBe(403);
     const body = await res.json();
-    expect(body).toMatchObject({ refused: 1, refusals: [{ index: 1, eventId: fill.eventId, field: 'type', reason: 'event 1 (ChipsFilled): role terminal may not send ChipsFilled (allowed: finance, admin)' }] });
+    expect(body).toMatchObject({
+      refused: 1,
+      refusals: [
+        { index: 1, eventId: fill.eventId, field: 'type', reason: 'event 1 (ChipsFilled): role terminal may not send ChipsFilled (allowed: finance, admin)' },
+      ],
+    });
     expect(await runtime.store.findEvents([cash.eventId, fill.eventId])).toEqual([]);
 
     const correction = envelope('CorrectionRecorded', { correctsEventId: cash.eventId, reason: 'x', approvedBy: ['a', 'b'] });
@@ -283,7 +301,7 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     expect(((await open.json()) as any).refusals[0]).toMatchObject({ field: 'data.casinoId' });
   });
 
-  it('narrows the lists and the access log to a casino-scoped credential\'s casino', async () => {
+  it("narrows the lists and the access log to a casino-scoped credential's casino", async () => {
     await runtime.projector.catchUp();
     const inspector = await issueCredential(runtime, 'inspector', { subject: 'inspector-casino-1', casinoId: 'casino-1', access });
     const sessions = (await (await request('GET', '/api/v1/sessions', inspector.headers)).json()) as any;
@@ -332,8 +350,27 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const mine = log.records.filter((r: any) => r.at >= since);
     expect(mine).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ subject: 'test-inspector', roles: ['inspector'], credentialId: as.inspector!.id, kind: 'replay', method: 'GET', route: '/api/v1/rounds/:roundId/replay', params: { roundId: 'r-0001' }, query: { format: 'text' }, format: 'text', outcome: 'allowed' }),
-        expect.objectContaining({ subject: 'test-finance', roles: ['finance'], kind: 'export', route: '/api/v1/sessions/:sessionId/table-book', params: { sessionId: SAMPLE_SESSION }, format: 'csv', outcome: 'allowed' }),
+        expect.objectContaining({
+          subject: 'test-inspector',
+          roles: ['inspector'],
+          credentialId: as.inspector!.id,
+          kind: 'replay',
+          method: 'GET',
+          route: '/api/v1/rounds/:roundId/replay',
+          params: { roundId: 'r-0001' },
+          query: { format: 'text' },
+          format: 'text',
+          outcome: 'allowed',
+        }),
+        expect.objectContaining({
+          subject: 'test-finance',
+          roles: ['finance'],
+          kind: 'export',
+          route: '/api/v1/sessions/:sessionId/table-book',
+          params: { sessionId: SAMPLE_SESSION },
+          format: 'csv',
+          outcome: 'allowed',
+        }),
         expect.objectContaining({ subject: 'test-terminal', kind: 'replay', outcome: 'denied', reason: expect.stringMatching(/role terminal may not call/) }),
       ]),
     );
@@ -354,7 +391,20 @@ describe('access: credentials, roles and the access log over HTTP', () => {
   const run = (...args: string[]) => runCredentialCommand(runtime, ...args);
 
   it('issues, lists and revokes credentials and reports the access log from the command line', async () => {
-    const key = await run('credentials', 'issue', '--role', 'terminal', '--subject', 'terminal RF-01', '--casino', 'casino-donostia', '--table', 'RF-01', '--table', 'RF-02');
+    const key = await run(
+      'credentials',
+      'issue',
+      '--role',
+      'terminal',
+      '--subject',
+      'terminal RF-01',
+      '--casino',
+      'casino-donostia',
+      '--table',
+      'RF-01',
+      '--table',
+      'RF-02',
+    );
     const apiKey = key.stdout.trim();
     expect(apiKey).toMatch(/^cak_/);
     expect(key.stderr).toMatch(/X-Api-Key/);
@@ -377,7 +427,9 @@ describe('access: credentials, roles and the access log over HTTP', () => {
 
     // every page: each request of this file is in the log by now (writes and refusals too), more than a page's 100
     const log = JSON.parse((await run('access-log', '--all', '--json')).stdout);
-    expect(log.records).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'zoe', kind: 'replay', route: '/api/v1/rounds/:roundId/replay', status: 200 })]));
+    expect(log.records).toEqual(
+      expect.arrayContaining([expect.objectContaining({ subject: 'zoe', kind: 'replay', route: '/api/v1/rounds/:roundId/replay', status: 200 })]),
+    );
     expect((await run('access-log', '--all')).stdout).toMatch(/replay\s+zoe \[pit,finance\]/);
 
     const wrong = await run('credentials', 'issue', '--role', 'croupier', '--subject', 'x');
@@ -390,15 +442,25 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     const before = as.compliance!;
     const lines: string[] = [];
     await announceBootstrapCredential(runtime, (line) => lines.push(line));
-    expect(lines[0]).toMatch(new RegExp(`^token signing key ${kidOf(before.secret)} generated in the database \\(the embedded default: whoever reads a backup or a replica reads it too; set CASINO_AUDIT_SIGNING_KEY or CASINO_AUDIT_SIGNING_KEY_FILE\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^token signing key ${kidOf(before.secret)} generated in the database \\(the embedded default: whoever reads a backup or a replica reads it too; set CASINO_AUDIT_SIGNING_KEY or CASINO_AUDIT_SIGNING_KEY_FILE\\)$`,
+      ),
+    );
     // serve says it in its language (issue 16): Spanish unless told otherwise
     const spanish: string[] = [];
     await announceBootstrapCredential(runtime, (line) => spanish.push(line), 'es');
-    expect(spanish[0]).toBe(`clave de firma de tokens ${kidOf(before.secret)} generada en la base de datos (lo predeterminado del modo integrado: quien lea una copia de seguridad o una réplica también la lee; defina CASINO_AUDIT_SIGNING_KEY o CASINO_AUDIT_SIGNING_KEY_FILE)`);
-    expect(spanish.slice(1).join('\n')).toMatch(/^toda ruta exige una credencial: `casino-audit credentials issue --role <rol> --subject <quién>` la emite$|solo se muestra esta vez:/);
+    expect(spanish[0]).toBe(
+      `clave de firma de tokens ${kidOf(before.secret)} generada en la base de datos (lo predeterminado del modo integrado: quien lea una copia de seguridad o una réplica también la lee; defina CASINO_AUDIT_SIGNING_KEY o CASINO_AUDIT_SIGNING_KEY_FILE)`,
+    );
+    expect(spanish.slice(1).join('\n')).toMatch(
+      /^toda ruta exige una credencial: `casino-audit credentials issue --role <rol> --subject <quién>` la emite$|solo se muestra esta vez:/,
+    );
 
     const rotated = await run('credentials', 'rotate-key');
-    expect(rotated.stdout).toMatch(new RegExp(`^key (\\S+) signs from now on \\(database\\); ${kidOf(before.secret)} verifies the tokens it signed until they expire`));
+    expect(rotated.stdout).toMatch(
+      new RegExp(`^key (\\S+) signs from now on \\(database\\); ${kidOf(before.secret)} verifies the tokens it signed until they expire`),
+    );
     const newKid = /^key (\S+)/.exec(rotated.stdout)![1];
     const issued = JSON.parse((await run('credentials', 'issue', '--role', 'compliance', '--subject', 'after-rotation', '--json')).stdout);
     expect(kidOf(issued.secret)).toBe(newKid);
@@ -408,13 +470,18 @@ describe('access: credentials, roles and the access log over HTTP', () => {
     process.exitCode = 0;
   });
 
-  it('documents the access log\'s page and the 429 in OpenAPI', () => {
+  it("documents the access log's page and the 429 in OpenAPI", () => {
     const op = spec.paths['/api/v1/access-log'].get;
     expect(op.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['from', 'to', 'limit', 'cursor']));
-    expect(op.responses['200'].content['application/json'].schema.properties).toEqual(expect.objectContaining({ next: expect.objectContaining({ nullable: true }), total: expect.any(Object), totalIsEstimate: expect.any(Object) }));
+    expect(op.responses['200'].content['application/json'].schema.properties).toEqual(
+      expect.objectContaining({ next: expect.objectContaining({ nullable: true }), total: expect.any(Object), totalIsEstimate: expect.any(Object) }),
+    );
     for (const [path, methods] of Object.entries<any>(spec.paths)) {
       for (const [method, operation] of Object.entries<any>(methods)) {
-        expect({ route: `${method} ${path}`, retryAfter: !!operation.responses['429']?.headers?.['Retry-After'] }).toEqual({ route: `${method} ${path}`, retryAfter: true });
+        expect({ route: `${method} ${path}`, retryAfter: !!operation.responses['429']?.headers?.['Retry-After'] }).toEqual({
+          route: `${method} ${path}`,
+          retryAfter: true,
+        });
       }
     }
   });

@@ -33,7 +33,8 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     await day.record(runtime.ingestion);
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
-    for (const role of ['finance', 'compliance', 'inspector', 'pit', 'admin'] as const) as[role] = await issueCredential(runtime, role, { subject: `ap-${role}` });
+    for (const role of ['finance', 'compliance', 'inspector', 'pit', 'admin'] as const)
+      as[role] = await issueCredential(runtime, role, { subject: `ap-${role}` });
   }, 600_000);
   afterAll(async () => {
     await app?.close();
@@ -56,7 +57,9 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     expect(body.tested.filter((t: any) => t.finding).map((t: any) => t.playerRef)).toEqual([COUNTER]);
     expect(body.findings.map((f: any) => f.playerRef)).toEqual([COUNTER]);
     for (const t of body.tested) {
-      expect(Object.keys(t).sort()).toEqual(['adjustedP', 'finding', 'p', 'playerRef', 'r', 'rounds', 'shoes', 'stakeFactorPerCount', 'tables', 'threshold', 'z'].sort());
+      expect(Object.keys(t).sort()).toEqual(
+        ['adjustedP', 'finding', 'p', 'playerRef', 'r', 'rounds', 'shoes', 'stakeFactorPerCount', 'tables', 'threshold', 'z'].sort(),
+      );
       expect(t.finding).toBe(t.adjustedP <= body.fdr);
       expect(t.adjustedP).toBeGreaterThanOrEqual(t.p);
       if (t.p <= t.threshold) expect(t.finding).toBe(true);
@@ -145,7 +148,8 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     const forFinance = (await (await get(inspector, as.finance)).json()) as any;
     expect(forFinance.performance).toBeDefined();
     expect(forFinance.advantagePlay).toBeUndefined();
-    const csvRows = (who: TestCredential) => get(`${inspector}&format=csv`, who).then(async (res) => (await res.text()).split('\n').filter((l) => l.startsWith('advantage-play,')));
+    const csvRows = (who: TestCredential) =>
+      get(`${inspector}&format=csv`, who).then(async (res) => (await res.text()).split('\n').filter((l) => l.startsWith('advantage-play,')));
     const rows = await csvRows(as.compliance);
     expect(rows).toHaveLength(forInspector.advantagePlay[0].tested.length);
     expect(rows[0]).toMatch(new RegExp(`^advantage-play,${CASINO},${day.counterTable},,,${COUNTER},finding,rounds \\d+ shoes \\d+ r `));
@@ -161,7 +165,12 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
     const op = doc.paths['/api/v1/advantage-play'].get;
     expect(op['x-roles']).toEqual(['compliance', 'inspector']);
-    expect(op.parameters.map((p: any) => [p.name, !!p.required]).sort()).toEqual([['casino', false], ['casinoId', false], ['format', false], ['gamingDay', true]]);
+    expect(op.parameters.map((p: any) => [p.name, !!p.required]).sort()).toEqual([
+      ['casino', false],
+      ['casinoId', false],
+      ['format', false],
+      ['gamingDay', true],
+    ]);
   });
 
   it('casino-audit report advantage-play prints the test as text (English and Spanish), JSON and CSV (built command line)', async () => {
@@ -169,8 +178,16 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
     const text = await reportCli(['report', 'advantage-play', '--gaming-day', DAY], env);
     expect({ stderr: text.stderr, code: text.code }).toEqual({ stderr: '', code: 0 });
     const lines = text.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Stakes against the count — casino ${CASINO}, gaming day ${DAY} · findings at a false discovery rate of 1 % across the \\d+ player references tested: 1$`));
-    expect(lines[2]).toMatch(new RegExp(`^  ${COUNTER} · ${day.counterTable} · \\d+ rounds in \\d+ shoes · r 0\\.\\d{3} · z \\d+\\.\\d{2} · p .* → FINDING: the stake rises with the count, ×\\d+\\.\\d{2} a point$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Stakes against the count — casino ${CASINO}, gaming day ${DAY} · findings at a false discovery rate of 1 % across the \\d+ player references tested: 1$`,
+      ),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^  ${COUNTER} · ${day.counterTable} · \\d+ rounds in \\d+ shoes · r 0\\.\\d{3} · z \\d+\\.\\d{2} · p .* → FINDING: the stake rises with the count, ×\\d+\\.\\d{2} a point$`,
+      ),
+    );
     const es = await reportCli(['report', 'advantage-play', '--gaming-day', DAY, '--casino', CASINO, '--lang', 'es'], env);
     expect(es.stdout).toMatch(/^Apuestas frente a la cuenta — casino casino-ap, día de juego /);
     expect(es.stdout).toContain('INCIDENCIA: la apuesta sube con la cuenta');

@@ -57,17 +57,31 @@ describe('parameters and headers over HTTP', () => {
   // the reasons asserted below are the English ones: asked for in English (Spanish is the default, test/languages.e2e.spec.ts)
   const send = (method: string, url: string, given: Record<string, string>) => {
     const headers = { ...given, 'accept-language': 'en' };
-    return fetch(`${base}${url}`, { method, headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers, body: method === 'POST' ? '[]' : undefined });
+    return fetch(`${base}${url}`, {
+      method,
+      headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
+      body: method === 'POST' ? '[]' : undefined,
+    });
   };
 
   it('answers GET /rounds?casino=%00 with 400 naming the parameter, and records the attempt with the NUL', async () => {
     const before = await lastLogId();
     const res = await send('GET', '/api/v1/rounds?casino=%00', as.admin.headers);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: 400, field: 'casino', reason: expect.stringMatching(/casino id.*U\+0000/), refusals: [{ in: 'query', field: 'casino' }] });
+    expect(await res.json()).toMatchObject({
+      statusCode: 400,
+      field: 'casino',
+      reason: expect.stringMatching(/casino id.*U\+0000/),
+      refusals: [{ in: 'query', field: 'casino' }],
+    });
     const [row, ...more] = await logSince(before);
     expect(more).toEqual([]);
-    expect(row).toMatchObject({ route: '/api/v1/rounds', outcome: 'denied', subject: 'test-admin', reason: expect.stringMatching(/^400 query parameter casino/) });
+    expect(row).toMatchObject({
+      route: '/api/v1/rounds',
+      outcome: 'denied',
+      subject: 'test-admin',
+      reason: expect.stringMatching(/^400 query parameter casino/),
+    });
     expect(fromStorableJson(row.query)).toEqual({ casino: '\u0000' });
   });
 
@@ -101,13 +115,16 @@ describe('parameters and headers over HTTP', () => {
           const json = JSON.parse(body);
           if (json.field !== p.name || typeof json.reason !== 'string' || !json.reason) failures.push(`${name}: refusal ${body.slice(0, 200)}`);
           const rows = await logSince(before);
-          if (rows.length !== 1 || rows[0].outcome !== 'denied' || rows[0].route !== route.path) failures.push(`${name}: access log ${JSON.stringify(rows).slice(0, 300)}`);
+          if (rows.length !== 1 || rows[0].outcome !== 'denied' || rows[0].route !== route.path)
+            failures.push(`${name}: access log ${JSON.stringify(rows).slice(0, 300)}`);
           else {
             // exactly what Express decoded from the request, whatever the bytes
             const sent = p.in === 'path' ? fromStorableJson(rows[0].params)[p.name] : fromStorableJson(rows[0].query)[p.name];
             const expected = p.in === 'path' ? safeDecode(raw) : new URLSearchParams(`x=${raw}`).get('x');
-            if (p.in === 'query' && sent !== expected && !(typeof sent === 'string' && sent.includes('\ufffd'))) failures.push(`${name}: recorded ${JSON.stringify(sent)}, sent ${JSON.stringify(expected)}`);
-            if (p.in === 'path' && expected !== null && sent !== expected) failures.push(`${name}: recorded ${JSON.stringify(sent)}, sent ${JSON.stringify(expected)}`);
+            if (p.in === 'query' && sent !== expected && !(typeof sent === 'string' && sent.includes('\ufffd')))
+              failures.push(`${name}: recorded ${JSON.stringify(sent)}, sent ${JSON.stringify(expected)}`);
+            if (p.in === 'path' && expected !== null && sent !== expected)
+              failures.push(`${name}: recorded ${JSON.stringify(sent)}, sent ${JSON.stringify(expected)}`);
           }
         }
       }
@@ -122,15 +139,27 @@ describe('parameters and headers over HTTP', () => {
       const who = as[callerOf(route)] ?? as.admin;
       const unknown = await send(route.method, urlFor(spec, route, { query: [['zz-not-a-parameter', '1']] }), who.headers);
       const u: any = await unknown.json();
-      if (unknown.status !== 400 || u.field !== 'zz-not-a-parameter' || !/unknown parameter/.test(u.reason)) failures.push(`${route.method} ${route.path} unknown: ${unknown.status} ${JSON.stringify(u)}`);
+      if (unknown.status !== 400 || u.field !== 'zz-not-a-parameter' || !/unknown parameter/.test(u.reason))
+        failures.push(`${route.method} ${route.path} unknown: ${unknown.status} ${JSON.stringify(u)}`);
       for (const p of declaredParameters(spec, route).filter((x) => x.in === 'query')) {
-        const twice = await send(route.method, urlFor(spec, route, { query: [[p.name, fixture(p.name)], [p.name, fixture(p.name)]] }), who.headers);
+        const twice = await send(
+          route.method,
+          urlFor(spec, route, {
+            query: [
+              [p.name, fixture(p.name)],
+              [p.name, fixture(p.name)],
+            ],
+          }),
+          who.headers,
+        );
         const t: any = await twice.json();
-        if (twice.status !== 400 || t.field !== p.name || !/once/.test(t.reason)) failures.push(`${route.method} ${route.path} ${p.name} twice: ${twice.status} ${JSON.stringify(t)}`);
+        if (twice.status !== 400 || t.field !== p.name || !/once/.test(t.reason))
+          failures.push(`${route.method} ${route.path} ${p.name} twice: ${twice.status} ${JSON.stringify(t)}`);
         if (p.required) {
           const without = await send(route.method, urlFor(spec, route).replace(new RegExp(`[?&]${p.name}=[^&]*`), ''), who.headers);
           const w: any = await without.json();
-          if (without.status !== 400 || w.field !== p.name || !/required/.test(w.reason)) failures.push(`${route.method} ${route.path} without ${p.name}: ${without.status} ${JSON.stringify(w)}`);
+          if (without.status !== 400 || w.field !== p.name || !/required/.test(w.reason))
+            failures.push(`${route.method} ${route.path} without ${p.name}: ${without.status} ${JSON.stringify(w)}`);
         }
       }
     }
@@ -138,7 +167,9 @@ describe('parameters and headers over HTTP', () => {
   });
 
   it('still answers valid parameters, and a casino-scoped credential is still kept to its casino', async () => {
-    expect((await send('GET', `/api/v1/rounds?gamingDay=2026-11-21&table=RF-01&casino=casino-donostia&code=PAYOUT_MISMATCH`, as.admin.headers)).status).toBe(200);
+    expect((await send('GET', `/api/v1/rounds?gamingDay=2026-11-21&table=RF-01&casino=casino-donostia&code=PAYOUT_MISMATCH`, as.admin.headers)).status).toBe(
+      200,
+    );
     expect((await send('GET', '/api/v1/rounds/r-0001/replay?full=true&format=text', as.pit.headers)).status).toBe(200);
     expect((await send('GET', `/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=csv`, as.pit.headers)).status).toBe(200);
     expect((await send('GET', '/api/v1/jackpots?points=2', as.pit.headers)).status).toBe(200);
@@ -212,13 +243,23 @@ describe('parameters and headers over HTTP', () => {
   it('documents every parameter with its schema and the 400 it may answer', () => {
     for (const route of routes) {
       const operation = spec.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')][route.method.toLowerCase()];
-      expect({ route: route.path, description: operation.responses['400']?.description }).toEqual({ route: route.path, description: expect.stringMatching(/query or path parameter/) });
+      expect({ route: route.path, description: operation.responses['400']?.description }).toEqual({
+        route: route.path,
+        description: expect.stringMatching(/query or path parameter/),
+      });
       for (const p of declaredParameters(spec, route)) {
         const s = p.schema ?? {};
-        expect({ route: route.path, name: p.name, constrained: !!(s.pattern || s.enum || s.maximum || s.format) }).toEqual({ route: route.path, name: p.name, constrained: true });
+        expect({ route: route.path, name: p.name, constrained: !!(s.pattern || s.enum || s.maximum || s.format) }).toEqual({
+          route: route.path,
+          name: p.name,
+          constrained: true,
+        });
       }
     }
-    const rounds = declaredParameters(spec, routes.find((r) => r.path === '/api/v1/rounds')!);
+    const rounds = declaredParameters(
+      spec,
+      routes.find((r) => r.path === '/api/v1/rounds')!,
+    );
     expect(rounds.find((p) => p.name === 'casino')!.schema).toMatchObject({ type: 'string', maxLength: 128, pattern: expect.any(String) });
   });
 
@@ -247,11 +288,13 @@ describe('parameters and headers over HTTP', () => {
       }
     });
 
-    it('keeps the pages\' Content-Security-Policy, and lets the pages be cached', async () => {
+    it("keeps the pages' Content-Security-Policy, and lets the pages be cached", async () => {
       const page = await fetch(`${base}/`);
       expect(page.headers.get('x-powered-by')).toBeNull();
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(page.headers.get('content-security-policy')).toBe("default-src 'self';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';connect-src 'self';frame-ancestors 'none'");
+      expect(page.headers.get('content-security-policy')).toBe(
+        "default-src 'self';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';connect-src 'self';frame-ancestors 'none'",
+      );
       expect(page.headers.get('cache-control')).toBe('public, max-age=3600');
       const docs = await fetch(`${base}/api/docs-json`);
       expect(docs.status).toBe(200);

@@ -8,10 +8,27 @@ import { AppendResult, appendResultJson, MainKey, Measured, parseAppendResult, P
 
 /** Trials of `size`-event appends at these rates over 5 s each, with the same CPU and WAL figures in every trial. */
 function trials(size: number, rates: number[], clientCores: number, machineBusy: number, walSyncsPerSec: number): Measured[] {
-  return rates.map((perSecond) => ({ perSecond, units: perSecond * 5, seconds: 5, clientCores, operations: (perSecond * 5) / size, machineBusy, walSyncsPerSec }));
+  return rates.map((perSecond) => ({
+    perSecond,
+    units: perSecond * 5,
+    seconds: 5,
+    clientCores,
+    operations: (perSecond * 5) / size,
+    machineBusy,
+    walSyncsPerSec,
+  }));
 }
 
-const probe = (key: ProbeResult['key'], label: string, unit: string, shows: string, rates: number[], cores: number, busy: number, wal: number): ProbeResult => ({
+const probe = (
+  key: ProbeResult['key'],
+  label: string,
+  unit: string,
+  shows: string,
+  rates: number[],
+  cores: number,
+  busy: number,
+  wal: number,
+): ProbeResult => ({
   key,
   label,
   unit,
@@ -26,7 +43,17 @@ function result(over: Partial<AppendResult> = {}): AppendResult {
     started: '2026-11-29T12:30:21.652Z',
     uptimeBefore: '12:30:21 up  1:53,  0 user,  load average: 1.91, 2.71, 3.24',
     uptimeAfter: '12:36:26 up  1:59,  0 user,  load average: 4.55, 4.06, 3.75',
-    settings: { quick: false, trials: 5, durationSec: 5, warmupSec: 1, workers: 16, poolSize: 16, batch: 10, eventBytes: 213, serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    settings: {
+      quick: false,
+      trials: 5,
+      durationSec: 5,
+      warmupSec: 1,
+      workers: 16,
+      poolSize: 16,
+      batch: 10,
+      eventBytes: 213,
+      serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
     machine: { cpus: 2, cpuModel: 'AMD EPYC', memoryGiB: 23.5, platform: 'Linux 6.18.44-fc-v857 (x64)', node: 'v20.20.2' },
     server: { version: 'PostgreSQL 15.20 (Debian 15.20-0+deb12u1)', settings: { synchronous_commit: 'on', fsync: 'on', shared_buffers: '16384 (unit 8kB)' } },
     versions: { emmett: '0.42.0', pg: '8.23.1' },
@@ -102,7 +129,9 @@ describe('the append section, rendered from a result', () => {
   });
 
   it('tables workload (b), 10-event batches, with appends/s a tenth of the events/s', () => {
-    expect(section).toContain('Ours: one `append` of 10 events to one stream; Emmett: `appendToStream` with 10 events; raw: one 10-row multi-row `INSERT` (the ceiling for batches).');
+    expect(section).toContain(
+      'Ours: one `append` of 10 events to one stream; Emmett: `appendToStream` with 10 events; raw: one 10-row multi-row `INSERT` (the ceiling for batches).',
+    );
     expect(tableUnder(section, '### (b) 10-event batches per append').slice(2)).toEqual([
       '| casino-audit PostgresEventStore | **17,069** | 17,590, 17,069, 16,436, 16,548, 17,243 | 1,707 | 0.53 | 87 % | 552 | 1 (prepared `SELECT * FROM ca_append(…)`, autocommit) |',
       '| Emmett PostgreSQL event store | **16,779** | 16,240, 16,779, 18,076, 16,832, 15,459 | 1,678 | 0.66 | 84 % | 825 | 3 (`BEGIN`; unprepared `SELECT * FROM emt_append_to_stream(…)`; `COMMIT`) |',
@@ -118,7 +147,9 @@ describe('the append section, rendered from a result', () => {
       '| Single events: ours / raw ceiling | 30 % (3,893 / 13,025) | ≥ 75 % | **FAIL** |',
       '| 10-event batches / single events (ours, events/s) | 4.38× (17,069 / 3,893) | ≥ 5× | **FAIL** |', // 17,069 / 3,893 = 4.385
     ]);
-    expect(section).toContain('- 10-event batches: ours / Emmett 1.02×; ours / raw 10-row ceiling 22 %.\n- Batched / single in events/s: Emmett 5.17×; raw 5.99×.');
+    expect(section).toContain(
+      '- 10-event batches: ours / Emmett 1.02×; ours / raw 10-row ceiling 22 %.\n- Batched / single in events/s: Emmett 5.17×; raw 5.99×.',
+    );
   });
 
   it('passes a target the medians meet', () => {

@@ -50,7 +50,8 @@ async function rowsOf(p: Pool, table: string, columns = '*'): Promise<string[]> 
 /** The restored tables hold exactly the original's rows, read models included. */
 async function expectSameStore(original: Pool, restored: Pool, readModelTables: readonly string[]) {
   // every column of the events but the writer's transaction id, which belongs to the old server
-  const eventColumns = 'global_position, stream_id, stream_version, event_id, event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash';
+  const eventColumns =
+    'global_position, stream_id, stream_version, event_id, event_type, data, metadata, occurred_at, recorded_at, content_hash, prev_hash, hash';
   expect(await rowsOf(restored, 'ca_events', eventColumns)).toEqual(await rowsOf(original, 'ca_events', eventColumns));
   for (const table of ['ca_streams', 'ca_credentials', 'ca_access_log']) expect(await rowsOf(restored, table)).toEqual(await rowsOf(original, table));
   const filled: string[] = [];
@@ -67,7 +68,10 @@ async function expectSameStore(original: Pool, restored: Pool, readModelTables: 
 function serveOnce(env: Record<string, string>): Promise<{ code: number | null; listening: boolean; stdout: string; stderr: string }> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, CASINO_AUDIT_BOOTSTRAP: 'off', ...env } });
+    const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], {
+      cwd: ROOT,
+      env: { ...process.env, CASINO_AUDIT_BOOTSTRAP: 'off', ...env },
+    });
     let stdout = '';
     let stderr = '';
     let listening = false;
@@ -106,7 +110,15 @@ beforeAll(async () => {
   try {
     await recordSimulatedDay(runtime.ingestion, DAY_1);
     adminSecret = (await issueCredential(runtime, 'admin', { subject: 'alice' })).secret;
-    await new AccessService(runtime.pool).record({ principal: { subject: 'alice', roles: ['admin'] }, kind: 'replay', method: 'GET', route: '/api/v1/rounds/:id/replay', path: '/api/v1/rounds/r-1/replay', format: 'json', outcome: 'allowed' });
+    await new AccessService(runtime.pool).record({
+      principal: { subject: 'alice', roles: ['admin'] },
+      kind: 'replay',
+      method: 'GET',
+      route: '/api/v1/rounds/:id/replay',
+      path: '/api/v1/rounds/r-1/replay',
+      format: 'json',
+      outcome: 'allowed',
+    });
     await runtime.projector.catchUp();
     readModelTables = runtime.projections.flatMap((p) => p.tables);
   } finally {
@@ -260,7 +272,9 @@ describe('backup and restore', () => {
         return JSON.stringify(row);
       });
       const manifest = JSON.parse(lines[lines.length - 1]).manifest;
-      manifest.bodySha256 = createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
+      manifest.bodySha256 = createHash('sha256')
+        .update(body.map((l) => `${l}\n`).join(''))
+        .digest('hex');
       return [...body, JSON.stringify({ manifest })];
     });
     expect(edited).not.toBe('');

@@ -75,7 +75,13 @@ function target(doc: string) {
   return targets.get(doc)!;
 }
 
-interface Citation { file: string; line: number; doc: string; anchor?: string; section?: string }
+interface Citation {
+  file: string;
+  line: number;
+  doc: string;
+  anchor?: string;
+  section?: string;
+}
 
 function citations(): Citation[] {
   const found: Citation[] = [];
@@ -135,7 +141,11 @@ describe('every citation resolves from the repository alone', () => {
     for (const anchor of cited) {
       const n = anchor.replace('oq-', '');
       const section = text.split(/^## /m).find((s) => s.startsWith(`OQ-${n}\n`));
-      expect({ anchor, heading: !!section, readingChosen: !!section && /\*\*Reading chosen:\*\*/.test(section) }).toEqual({ anchor, heading: true, readingChosen: true });
+      expect({ anchor, heading: !!section, readingChosen: !!section && /\*\*Reading chosen:\*\*/.test(section) }).toEqual({
+        anchor,
+        heading: true,
+        readingChosen: true,
+      });
     }
   });
 

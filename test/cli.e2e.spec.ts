@@ -42,7 +42,9 @@ describe('casino-audit command line', () => {
   it('serves until SIGTERM, then stops the projector, closes and exits 0', async () => {
     const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 60_000);
       const onData = (d: Buffer) => {
@@ -61,10 +63,7 @@ describe('casino-audit command line', () => {
 
   it('exits 1 on a file with a bad line, names line and field, and stores nothing', async () => {
     const file = path.join(tmp, 'bad.ndjson');
-    fs.writeFileSync(
-      file,
-      [opened('cli-bad'), envelope('CashExchanged', { sessionId: 'cli-bad', amount: -5 })].map((e) => JSON.stringify(e)).join('\n'),
-    );
+    fs.writeFileSync(file, [opened('cli-bad'), envelope('CashExchanged', { sessionId: 'cli-bad', amount: -5 })].map((e) => JSON.stringify(e)).join('\n'));
     const result = await cli(['import', file], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/line 2: data\.amount: must not be negative|line 2: data\.amount: must be greater than zero/);

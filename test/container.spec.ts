@@ -36,7 +36,11 @@ interface Instruction {
 
 /** The Dockerfile's instructions per stage (continuation lines joined, comments dropped). */
 function dockerfileStages(text: string): Array<{ from: string; name?: string; steps: Instruction[] }> {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter((l) => l && !l.startsWith('#'));
   const stages: Array<{ from: string; name?: string; steps: Instruction[] }> = [];
   for (const line of lines) {
     const [, op, args] = /^(\w+)\s+(.*)$/.exec(line)!;
@@ -63,7 +67,12 @@ describe('the image (Dockerfile)', () => {
     expect(build).toMatch(/RUN npm ci\b/);
     expect(build).toMatch(/npm run build && npm prune --omit=dev/);
     const copied = steps('COPY').map((s) => s.args);
-    expect(copied).toEqual(['--from=build /app/package.json ./package.json', '--from=build /app/node_modules ./node_modules', '--from=build /app/dist ./dist', 'bin ./bin']);
+    expect(copied).toEqual([
+      '--from=build /app/package.json ./package.json',
+      '--from=build /app/node_modules ./node_modules',
+      '--from=build /app/dist ./dist',
+      'bin ./bin',
+    ]);
     const ignored = read('.dockerignore').split('\n');
     for (const local of ['node_modules', 'dist', '.casino-audit', '.env', '.git']) expect(ignored).toContain(local);
   });
@@ -76,7 +85,11 @@ describe('the image (Dockerfile)', () => {
 
   it('has casino-audit as its entry point, linked to the package bin, and a default command the CLI knows', () => {
     expect(execForm(steps('ENTRYPOINT')[0].args)).toEqual(['casino-audit']);
-    expect(steps('RUN').map((s) => s.args).join(' ')).toContain('ln -s /app/bin/casino-audit.js /usr/local/bin/casino-audit');
+    expect(
+      steps('RUN')
+        .map((s) => s.args)
+        .join(' '),
+    ).toContain('ln -s /app/bin/casino-audit.js /usr/local/bin/casino-audit');
     expect(JSON.parse(read('package.json')).bin['casino-audit']).toBe('bin/casino-audit.js');
     expect(fs.existsSync(path.join(ROOT, 'bin/casino-audit.js'))).toBe(true);
 
@@ -125,7 +138,7 @@ describe('docker-compose.yml', () => {
     expect(app.ports).toEqual(expect.arrayContaining(['3000:3000', '127.0.0.1:9464:9464']));
   });
 
-  it("configures the app with variables of the schema, with values it accepts (EventStoreDB as the store of record)", () => {
+  it('configures the app with variables of the schema, with values it accepts (EventStoreDB as the store of record)', () => {
     const env: Record<string, string> = services.app.environment;
     for (const name of Object.keys(env)) expect(Object.keys(CONFIG_SCHEMA)).toContain(name);
     expect(readConfig(env)).toMatchObject({ EVENT_STORE: 'eventstoredb', DATABASE_URL: expect.stringMatching(/^postgres:\/\/.*@postgres:5432\//) });

@@ -43,8 +43,29 @@ const DAY = '2026-11-24';
 const at = (hhmm: string, day = DAY) => `${day}T${hhmm}:00.000Z`;
 const ev = (type: string, when: string, data: Record<string, unknown>) => ({ eventId: randomUUID(), type, occurredAt: when, recordedBy: 'pit:test', data });
 const FLOAT = { '10000': 10, '500': 100 };
-const open = (casinoId: string, sessionId: string, tableId: string, game: string, jurisdiction: string, when: string, inspector: string, extra: Record<string, unknown> = {}, day = DAY) =>
-  ev('TableSessionOpened', at(when, day), { sessionId, casinoId, tableId, gamingDay: day, game, jurisdiction, limits: game === 'craps' ? { min: 500, max: 50000 } : { min: 500, max: 25000 }, openingFloat: FLOAT, staff: { inspector, croupiers: ['cr-1'] }, ...extra });
+const open = (
+  casinoId: string,
+  sessionId: string,
+  tableId: string,
+  game: string,
+  jurisdiction: string,
+  when: string,
+  inspector: string,
+  extra: Record<string, unknown> = {},
+  day = DAY,
+) =>
+  ev('TableSessionOpened', at(when, day), {
+    sessionId,
+    casinoId,
+    tableId,
+    gamingDay: day,
+    game,
+    jurisdiction,
+    limits: game === 'craps' ? { min: 500, max: 50000 } : { min: 500, max: 25000 },
+    openingFloat: FLOAT,
+    staff: { inspector, croupiers: ['cr-1'] },
+    ...extra,
+  });
 const close = (sessionId: string, when: string, day = DAY) => ev('TableSessionClosed', at(when, day), { sessionId, closingFloat: FLOAT });
 const dice = (serials: string[]) => serials.map((serial) => ({ serial, initials: 'CE' }));
 const NEXT = '2026-11-25';
@@ -88,7 +109,9 @@ describe('gaming-day compliance', () => {
       ...['n-P-1', 'n-P-2', 'n-P-3', 'n-P-4', 'n-P-5'].map((s) => close(s, '23:00', NEXT)),
       ev('TableSessionClosed', at('23:00', NEXT), { sessionId: 'n-rl1', closingFloat: FLOAT, atClosingTime: true }),
       ...['BJ-1', 'BJ-2'].map((t) => open('casino-c', `nc-${t}`, t, 'blackjack', 'cantabria', '20:00', 'jefe-m', { individualRecording: false }, NEXT)),
-      ...['M-1', 'M-2'].map((t) => open('casino-c', `nc-${t}`, t, 'punto-banco', 'cantabria', '20:00', 'jefe-m', { individualRecording: false, options: { tableFormat: 'mini' } }, NEXT)),
+      ...['M-1', 'M-2'].map((t) =>
+        open('casino-c', `nc-${t}`, t, 'punto-banco', 'cantabria', '20:00', 'jefe-m', { individualRecording: false, options: { tableFormat: 'mini' } }, NEXT),
+      ),
       ...['nc-BJ-1', 'nc-BJ-2', 'nc-M-1', 'nc-M-2'].map((s) => close(s, '23:00', NEXT)),
     ];
     const r = await runtime.ingestion.ingest(facts.map((value) => ({ value })));
@@ -142,14 +165,26 @@ describe('gaming-day compliance', () => {
   it('puts the reused die in the craps session’s own verdict (table book), not the clean days', async () => {
     const book = (await loadTableBook(runtime, 'e-dc1'))!;
     expect(book.sessionVerdict).toBe('findings');
-    expect(book.sessionFindings).toContainEqual(expect.objectContaining({ code: 'EQUIPMENT_CUSTODY_VIOLATION', rule: 'craps/dice-renewed', recorded: ['A3'], citation: 'euskadi L3167–3174' }));
+    expect(book.sessionFindings).toContainEqual(
+      expect.objectContaining({ code: 'EQUIPMENT_CUSTODY_VIOLATION', rule: 'craps/dice-renewed', recorded: ['A3'], citation: 'euskadi L3167–3174' }),
+    );
     const yesterday = (await loadTableBook(runtime, 'e-dc1-y'))!;
     expect(yesterday.sessionFindings.filter((f) => f.code === 'EQUIPMENT_CUSTODY_VIOLATION')).toEqual([]);
   });
 
   it('lists the nine checklist rows for each casino, with pass / finding / not applicable and the citations', async () => {
     const e = (await loadInspectorDay(runtime, { gamingDay: DAY, casinoId: 'casino-e' })).checklist;
-    expect(e.map((x) => x.title)).toEqual(['Limit changes', 'Closing announcements', 'Temporary closing', 'Reversible cloths', 'Tables in service', 'Supervision', 'Equipment custody', 'Circle poker session', 'Bank deposits']);
+    expect(e.map((x) => x.title)).toEqual([
+      'Limit changes',
+      'Closing announcements',
+      'Temporary closing',
+      'Reversible cloths',
+      'Tables in service',
+      'Supervision',
+      'Equipment custody',
+      'Circle poker session',
+      'Bank deposits',
+    ]);
     const of = (rows: typeof e, id: string) => rows.find((x) => x.id === id)!;
     expect(of(e, 'tables-in-service')).toMatchObject({ status: 'finding', findings: 1, citation: 'euskadi L12952–12958' });
     expect(of(e, 'supervision')).toMatchObject({ status: 'finding', findings: 5 });
@@ -163,7 +198,9 @@ describe('gaming-day compliance', () => {
     expect(of(c, 'temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
     expect(of(c, 'equipment-custody')).toMatchObject({ status: 'not-judged', note: expect.stringMatching(/DC-1: no DiceIssued recorded/) });
     // and in the reader's language from the phrase the day stores (issue 16)
-    expect(checklistNote(of(c, 'equipment-custody'), 'eu')).toMatch(/^DC-1: ez dago dadoak emateko erregistrorik \(DiceIssued\); beraz, saioko dadoak ez dira epaitzen \(Decreto 6\/2010 \(Cantabria\)/);
+    expect(checklistNote(of(c, 'equipment-custody'), 'eu')).toMatch(
+      /^DC-1: ez dago dadoak emateko erregistrorik \(DiceIssued\); beraz, saioko dadoak ez dira epaitzen \(Decreto 6\/2010 \(Cantabria\)/,
+    );
   });
 
   it('writes the checklist and the day findings in the CSV and the PDF, and serves them over HTTP and the command line', async () => {
@@ -184,7 +221,9 @@ describe('gaming-day compliance', () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as { checklist: Array<{ id: string }>; dayFindings: unknown[] };
       expect(body.checklist.find((x: { id: string }) => x.id === 'reversible-cloths')).toMatchObject({ status: 'finding', findings: 1 });
-      expect(body.dayFindings).toEqual([expect.objectContaining({ code: 'CLOTH_CHANGE_VIOLATION', rule: 'reversible-cloth/changes-per-day', tableId: 'BJ-1' })]);
+      expect(body.dayFindings).toEqual([
+        expect.objectContaining({ code: 'CLOTH_CHANGE_VIOLATION', rule: 'reversible-cloth/changes-per-day', tableId: 'BJ-1' }),
+      ]);
       const book = (await (await fetch(`${base}/api/v1/sessions/e-dc1/table-book`, { headers })).json()) as { sessionFindings: unknown[] };
       expect(book.sessionFindings).toContainEqual(expect.objectContaining({ rule: 'craps/dice-renewed' }));
     } finally {
@@ -195,7 +234,7 @@ describe('gaming-day compliance', () => {
     expect(JSON.parse(cli.stdout).checklist.find((x: { id: string }) => x.id === 'tables-in-service')).toMatchObject({ status: 'finding' });
     const plain = await reportCli(['report', 'inspector', '--gaming-day', DAY, '--casino', 'casino-e'], { DATABASE_URL: db.url });
     expect(plain.stdout).toMatch(/gaming-day compliance checklist/);
-   }, 120_000); // two runs of the built command line
+  }, 120_000); // two runs of the built command line
 
   it('shows the checklist and the day’s findings on the inspector page, in Chromium', async () => {
     if (!pagesDirectory()) throw new Error('the pages are not built: run `npm run build` (npm test does)');
@@ -218,7 +257,9 @@ describe('gaming-day compliance', () => {
       await page.waitForSelector('table.checklist tbody tr', { timeout: 30_000 });
       await page.screenshot({ path: path.join(artifacts, 'inspector-checklist.png'), fullPage: true });
       expect(await page.$$('table.checklist tbody tr')).toHaveLength(9);
-      expect(await page.textContent('table.checklist tr[data-row="tables-in-service"]')).toMatch(/euskadi.*Tables in service.*finding \(1\).*euskadi L12952–12958/s);
+      expect(await page.textContent('table.checklist tr[data-row="tables-in-service"]')).toMatch(
+        /euskadi.*Tables in service.*finding \(1\).*euskadi L12952–12958/s,
+      );
       expect(await page.textContent('table.checklist tr[data-row="supervision"]')).toMatch(/finding \(5\)/);
       expect(await page.textContent('table.checklist tr[data-row="bank-deposits"]')).toMatch(/not applicable.*no baccarat/s);
       expect(await page.textContent('table.day-findings caption')).toBe('Findings on the gaming day (6)');
@@ -241,8 +282,19 @@ describe('gaming-day compliance', () => {
       ['P-1', 'P-2', 'P-3', 'P-4', 'P-5'].map((t) => ['SUPERVISION_VIOLATION', 'caribbean-stud/supervision-ratio', 'euskadi L6989–6992', t]),
     );
     const c = await loadInspectorDay(runtime, { gamingDay: NEXT, casinoId: 'casino-c' });
-    expect(c.dayFindings).toEqual([expect.objectContaining({ code: 'SUPERVISION_VIOLATION', rule: 'blackjack/mixed-card-games', citation: 'cantabria L723–731', recorded: expect.objectContaining({ inspector: 'jefe-m', withoutRecording: ['BJ-1', 'BJ-2', 'M-1', 'M-2'] }) })]);
-    expect(c.checklist.find((x) => x.id === 'supervision')).toMatchObject({ status: 'finding', findings: 1, citation: expect.stringContaining('cantabria L723–731') });
+    expect(c.dayFindings).toEqual([
+      expect.objectContaining({
+        code: 'SUPERVISION_VIOLATION',
+        rule: 'blackjack/mixed-card-games',
+        citation: 'cantabria L723–731',
+        recorded: expect.objectContaining({ inspector: 'jefe-m', withoutRecording: ['BJ-1', 'BJ-2', 'M-1', 'M-2'] }),
+      }),
+    ]);
+    expect(c.checklist.find((x) => x.id === 'supervision')).toMatchObject({
+      status: 'finding',
+      findings: 1,
+      citation: expect.stringContaining('cantabria L723–731'),
+    });
   });
 
   it('searches the findings by code across gaming days over HTTP, a page at a time, and on the command line', async () => {
@@ -276,8 +328,19 @@ describe('gaming-day compliance', () => {
       expect(rows.every((r: any) => r.code === 'SUPERVISION_VIOLATION' && r.judgedBy === 'day' && /L\d/.test(r.citation))).toBe(true);
       // one day, one casino; a session's own finding (the table book's) and a session-scoped day finding
       expect((await get(`code=SUPERVISION_VIOLATION&from=${DAY}&to=${DAY}`)).body.total).toBe(5);
-      expect((await get(`code=CLOSING_VIOLATION&casino=casino-e`)).body.findings).toEqual([expect.objectContaining({ judgedBy: 'session', sessionId: 'n-rl1', tableId: 'RL-1', gamingDay: NEXT, rule: 'session/closing-announced', citation: expect.stringContaining('euskadi') })]);
-      expect((await get('code=EQUIPMENT_CUSTODY_VIOLATION')).body.findings).toEqual([expect.objectContaining({ judgedBy: 'day', sessionId: 'e-dc1', rule: 'craps/dice-renewed' })]);
+      expect((await get(`code=CLOSING_VIOLATION&casino=casino-e`)).body.findings).toEqual([
+        expect.objectContaining({
+          judgedBy: 'session',
+          sessionId: 'n-rl1',
+          tableId: 'RL-1',
+          gamingDay: NEXT,
+          rule: 'session/closing-announced',
+          citation: expect.stringContaining('euskadi'),
+        }),
+      ]);
+      expect((await get('code=EQUIPMENT_CUSTODY_VIOLATION')).body.findings).toEqual([
+        expect.objectContaining({ judgedBy: 'day', sessionId: 'e-dc1', rule: 'craps/dice-renewed' }),
+      ]);
       // CSV: every page
       const csvRes = await fetch(`${base}/api/v1/findings?${month}&format=csv`, { headers });
       expect(csvRes.headers.get('content-type')).toMatch(/text\/csv/);
@@ -290,7 +353,9 @@ describe('gaming-day compliance', () => {
     } finally {
       await app.close();
     }
-    const cli = await reportCli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--from', '2026-11-01', '--to', '2026-11-30', '--json'], { DATABASE_URL: db.url });
+    const cli = await reportCli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--from', '2026-11-01', '--to', '2026-11-30', '--json'], {
+      DATABASE_URL: db.url,
+    });
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout).map((r: any) => r.tableId)).toEqual(['BJ-1', 'P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'BJ-2', 'BJ-3', 'BJ-4', 'BJ-5', 'BJ-6']);
     const plain = await reportCli(['report', 'findings', '--code', 'SUPERVISION_VIOLATION', '--from', NEXT], { DATABASE_URL: db.url });
@@ -308,7 +373,10 @@ describe('gaming-day compliance', () => {
     expect(live.days.length).toBe(5);
     // the not-judged reason stored as a phrase beside its English (issue 16), rebuilt the same
     const c = live.days.find((d) => d.casino_id === 'casino-c' && d.not_judged.cantabria?.['equipment-custody']);
-    expect(c.not_judged_phrases.cantabria['equipment-custody']).toEqual({ key: 'checklist.notJudged.noDice', values: { table: 'DC-1', citation: { cite: expect.stringMatching(/^cantabria L/) } } });
+    expect(c.not_judged_phrases.cantabria['equipment-custody']).toEqual({
+      key: 'checklist.notJudged.noDice',
+      values: { table: 'DC-1', citation: { cite: expect.stringMatching(/^cantabria L/) } },
+    });
     await rebuildProjection(runtime.pool, runtime.store, new DayComplianceProjection(), undefined, 2);
     expect(await rows()).toEqual(live);
   });

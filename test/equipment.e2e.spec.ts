@@ -31,9 +31,27 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url, projectorBatchSize: 97 });
     for (const [d, gamingDay] of DAYS.entries()) {
-      await recordSimulatedDay(runtime.ingestion, { casinoId: WHEELS, gamingDay, tables: 3, tableGames: ['american-roulette-single-zero', 'american-roulette-single-zero', 'craps'], jurisdiction: 'euskadi', rounds: 60, seed: 40 + d, jackpots: false });
+      await recordSimulatedDay(runtime.ingestion, {
+        casinoId: WHEELS,
+        gamingDay,
+        tables: 3,
+        tableGames: ['american-roulette-single-zero', 'american-roulette-single-zero', 'craps'],
+        jurisdiction: 'euskadi',
+        rounds: 60,
+        seed: 40 + d,
+        jackpots: false,
+      });
     }
-    await recordSimulatedDay(runtime.ingestion, { casinoId: CARDS, gamingDay: DAYS[0], tables: 2, tableGames: ['blackjack', 'punto-banco'], jurisdiction: 'euskadi', rounds: 80, seed: 47, jackpots: false });
+    await recordSimulatedDay(runtime.ingestion, {
+      casinoId: CARDS,
+      gamingDay: DAYS[0],
+      tables: 2,
+      tableGames: ['blackjack', 'punto-banco'],
+      jurisdiction: 'euskadi',
+      rounds: 80,
+      seed: 47,
+      jackpots: false,
+    });
     // these two read models, in batches of 97 facts that cut through rounds and sessions (the others are not read here)
     await runtime.projector.catchUp(runtime.projector.projections.filter((p) => p.name === 'equipment' || p.name === 'player-figures'));
     ({ app, base } = await serveOnLoopback(runtime));
@@ -48,11 +66,15 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
   const stored = async (sql: string, params: unknown[] = []) => (await runtime.pool.query(sql, params)).rows;
 
   it('records the croupiers in turn and player references on a share of bets', async () => {
-    const [turns] = await stored(`SELECT count(*)::int AS n, count(DISTINCT data->>'croupierId')::int AS croupiers FROM ca_events WHERE event_type = 'CroupierChanged'`);
+    const [turns] = await stored(
+      `SELECT count(*)::int AS n, count(DISTINCT data->>'croupierId')::int AS croupiers FROM ca_events WHERE event_type = 'CroupierChanged'`,
+    );
     expect(turns.croupiers).toBeGreaterThanOrEqual(2);
     const sessions = await stored(`SELECT count(DISTINCT data->>'sessionId')::int AS n FROM ca_events WHERE event_type = 'TableSessionOpened'`);
     expect(turns.n).toBeGreaterThanOrEqual(sessions[0].n);
-    const [bets] = await stored(`SELECT count(*) FILTER (WHERE data ? 'playerRef')::int AS identified, count(*)::int AS all FROM ca_events WHERE event_type = 'BetPlaced'`);
+    const [bets] = await stored(
+      `SELECT count(*) FILTER (WHERE data ? 'playerRef')::int AS identified, count(*)::int AS all FROM ca_events WHERE event_type = 'BetPlaced'`,
+    );
     expect(bets.identified).toBeGreaterThan(0);
     expect(bets.identified).toBeLessThan(bets.all);
   });
@@ -64,7 +86,12 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     expect(spins.length).toBe(2);
     for (const s of spins) {
       const row = report.rows.find((r) => r.kind === 'wheel' && r.casinoId === s.casino && r.tableId === s.table_id)!;
-      expect({ table: s.table_id, spins: row.observations, sessions: row.sessions, days: [row.firstDay, row.lastDay] }).toEqual({ table: s.table_id, spins: s.n, sessions: 2, days: DAYS });
+      expect({ table: s.table_id, spins: row.observations, sessions: row.sessions, days: [row.firstDay, row.lastDay] }).toEqual({
+        table: s.table_id,
+        spins: s.n,
+        sessions: 2,
+        days: DAYS,
+      });
       expect(row.cells.reduce((t, c) => t + c.observed, 0)).toBe(s.n);
       expect(row.tests.map((t) => t.test)).toEqual(['pockets', 'sectors']);
       expect(row.power).toMatchObject({ factor: 1.2, level: 0.01, power: 0.9, spinsRecorded: s.n });
@@ -104,9 +131,9 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     );
     expect(expected.length).toBeGreaterThan(5);
     const figures = await stored(`SELECT * FROM player_figures WHERE casino_id = $1 ORDER BY casino_id, gaming_day, player_ref`, [WHEELS]);
-    expect(figures.map((f) => ({ casino: f.casino_id, day: f.gaming_day, player: f.player_ref, actual_win: String(f.actual_win), bets: f.bets, rounds: f.rounds }))).toEqual(
-      expected.map((e) => ({ casino: e.casino, day: e.day, player: e.player, actual_win: String(e.actual_win), bets: e.bets, rounds: e.rounds })),
-    );
+    expect(
+      figures.map((f) => ({ casino: f.casino_id, day: f.gaming_day, player: f.player_ref, actual_win: String(f.actual_win), bets: f.bets, rounds: f.rounds })),
+    ).toEqual(expected.map((e) => ({ casino: e.casino, day: e.day, player: e.player, actual_win: String(e.actual_win), bets: e.bets, rounds: e.rounds })));
     for (const h of handles) expect(String(figures.find((f) => f.player_ref === h.player && f.gaming_day === h.day).handle)).toBe(String(h.handle));
   });
 
@@ -149,7 +176,17 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     expect(res.status).toBe(200);
     const page = (await res.json()) as any;
     expect(page.players).toHaveLength(3);
-    expect(page.players[0]).toEqual({ casinoId: WHEELS, gamingDay: DAYS[0], playerRef: expect.stringMatching(/^ADM-/), handle: expect.any(Number), actualWin: expect.any(Number), bets: expect.any(Number), rounds: expect.any(Number), unsettled: 0, tables: expect.any(Array) });
+    expect(page.players[0]).toEqual({
+      casinoId: WHEELS,
+      gamingDay: DAYS[0],
+      playerRef: expect.stringMatching(/^ADM-/),
+      handle: expect.any(Number),
+      actualWin: expect.any(Number),
+      bets: expect.any(Number),
+      rounds: expect.any(Number),
+      unsettled: 0,
+      tables: expect.any(Array),
+    });
     const next = (await (await get(`${path}&limit=3&cursor=${page.next}`, as.compliance)).json()) as any;
     expect(next.players[0].playerRef > page.players[2].playerRef).toBe(true);
     const one = (await (await get(`${path}&playerRef=${page.players[1].playerRef}`, as.inspector)).json()) as any;

@@ -94,7 +94,10 @@ describe('event types derived from the schema', () => {
       expect([type, validateEnvelope(envelope(type, data)).errors]).toEqual([type, []]);
       for (const [name, field] of Object.entries(CORE_EVENT_TYPES[type].fields)) {
         const errors = validateEnvelope(envelope(type, without(data, name))).errors;
-        if (field.optional) expect([type, name, errors]).toEqual(type === 'LastRoundsAnnounced' && name === 'rounds' ? [type, name, [expect.objectContaining({ field: 'data.rounds' })]] : [type, name, []]);
+        if (field.optional)
+          expect([type, name, errors]).toEqual(
+            type === 'LastRoundsAnnounced' && name === 'rounds' ? [type, name, [expect.objectContaining({ field: 'data.rounds' })]] : [type, name, []],
+          );
         else expect([type, name, errors]).toEqual([type, name, [expect.objectContaining({ field: `data.${name}`, reason: 'is required' })]]);
       }
     }
@@ -146,7 +149,11 @@ describe('event types derived from the schema', () => {
       const data = event.properties!.data;
       expect(event.properties!.type).toEqual({ type: 'string', enum: [event.title] });
       expect(Object.keys(data.properties!)).toEqual(Object.keys(spec.fields));
-      expect(data.required).toEqual(Object.entries(spec.fields).filter(([, f]) => !f.optional).map(([n]) => n));
+      expect(data.required).toEqual(
+        Object.entries(spec.fields)
+          .filter(([, f]) => !f.optional)
+          .map(([n]) => n),
+      );
       expect(data.additionalProperties).toBe(spec.open === true);
     }
     const announced = schema.oneOf!.find((s) => s.title === 'LastRoundsAnnounced')!.properties!.data.properties!;

@@ -41,7 +41,10 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     terminal = await issueCredential(runtime, 'terminal', { casinoId: 'casino-1', tableIds: ['T-FL'], access });
     revoked = await issueCredential(runtime, 'inspector', { subject: 'revoked-inspector', access });
     await access.revoke(revoked.id, 'test', 'left');
-    expired = await issueCredential(runtime, 'pit', { subject: 'expired-pit', access: new AccessService(runtime.pool, () => Date.now() - 10 * 3_600_000, { env: {} }) });
+    expired = await issueCredential(runtime, 'pit', {
+      subject: 'expired-pit',
+      access: new AccessService(runtime.pool, () => Date.now() - 10 * 3_600_000, { env: {} }),
+    });
     expect((await runtime.ingestion.ingest([{ value: opened('fl-1', { tableId: 'T-FL' }) }])).ok).toBe(true);
   });
   afterAll(async () => {
@@ -51,8 +54,10 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
   });
 
   // the refusals' reasons in English (issue 16: the answer follows Accept-Language, Spanish by default)
-  const get = (node: number, path: string, headers: Record<string, string> = {}) => fetch(`${nodes[node].base}${path}`, { headers: { 'accept-language': 'en', ...headers } });
-  const refusedCount = async (reason: string) => (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+  const get = (node: number, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${nodes[node].base}${path}`, { headers: { 'accept-language': 'en', ...headers } });
+  const refusedCount = async (reason: string) =>
+    (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
   const logAs = async (who: TestCredential, query: string) => {
     const res = await get(0, `/api/v1/access-log?${query}`, who.headers);
     expect(res.status).toBe(200);
@@ -83,7 +88,19 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     const log = await logAs(compliance, `from=${encodeURIComponent(since)}`);
     const refused = log.records.filter((r: any) => r.kind === 'credential');
     for (const [, reason, claimedId] of attempts) {
-      expect(refused).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: 'denied', address: '127.0.0.1', claimedCredentialId: claimedId, reason: expect.stringMatching(reason), attempts: 1, route: '/api/v1/sessions', credentialId: null })]));
+      expect(refused).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            outcome: 'denied',
+            address: '127.0.0.1',
+            claimedCredentialId: claimedId,
+            reason: expect.stringMatching(reason),
+            attempts: 1,
+            route: '/api/v1/sessions',
+            credentialId: null,
+          }),
+        ]),
+      );
     }
   });
 
@@ -93,7 +110,11 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     let retryAfter: string | null = null;
     const throttledBefore = await refusedCount('throttled');
     for (let n = 0; n < 300; n++) {
-      const res = await fetch(`${nodes[n % 2].base}/api/v1/events`, { method: 'POST', headers: { 'x-api-key': `cak_${n.toString(16).padStart(16, '0')}_${'C'.repeat(43)}`, 'content-type': 'application/json', 'accept-language': 'en' }, body: '[]' });
+      const res = await fetch(`${nodes[n % 2].base}/api/v1/events`, {
+        method: 'POST',
+        headers: { 'x-api-key': `cak_${n.toString(16).padStart(16, '0')}_${'C'.repeat(43)}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: '[]',
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         retryAfter = res.headers.get('retry-after');
@@ -110,7 +131,11 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     // a terminal with a valid key, from the same address, is never throttled: its events are recorded
     const cash = [envelope('CashExchanged', { sessionId: 'fl-1', amount: 500 }), envelope('CashExchanged', { sessionId: 'fl-1', amount: 700 })];
     for (const [i, event] of cash.entries()) {
-      const res = await fetch(`${nodes[i % 2].base}/api/v1/events`, { method: 'POST', headers: { ...terminal.headers, 'content-type': 'application/json' }, body: JSON.stringify([event]) });
+      const res = await fetch(`${nodes[i % 2].base}/api/v1/events`, {
+        method: 'POST',
+        headers: { ...terminal.headers, 'content-type': 'application/json' },
+        body: JSON.stringify([event]),
+      });
       expect(res.status).toBe(200);
     }
     expect((await runtime.store.findEvents(cash.map((e) => e.eventId))).length).toBe(2);
@@ -126,12 +151,17 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
     expect(refused.filter((r: any) => /^throttled/.test(r.reason)).reduce((sum: number, r: any) => sum + r.attempts, 0)).toBe(296);
   });
 
-  it('takes the caller\'s address from X-Forwarded-For only through a trusted proxy', async () => {
-    const proxied = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1000, windowSeconds: 60 } }), trustProxy: 'loopback' });
+  it("takes the caller's address from X-Forwarded-For only through a trusted proxy", async () => {
+    const proxied = await createHttpApp(runtime, {
+      access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1000, windowSeconds: 60 } }),
+      trustProxy: 'loopback',
+    });
     await proxied.listen(0, '127.0.0.1');
     try {
       const bad = { 'x-api-key': `cak_00000000000000aa_${'E'.repeat(43)}` };
-      const viaProxy = await fetch(`${(await proxied.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`, { headers: { ...bad, 'x-forwarded-for': '198.51.100.9' } });
+      const viaProxy = await fetch(`${(await proxied.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`, {
+        headers: { ...bad, 'x-forwarded-for': '198.51.100.9' },
+      });
       // a caller without a trusted proxy cannot choose its address (node 0 trusts none): still this socket's
       const spoofed = await fetch(`${nodes[0].base}/api/v1/sessions`, { headers: { ...bad, 'x-forwarded-for': '198.51.100.10' } });
       expect([viaProxy.status, spoofed.status]).toEqual([401, 429]);
@@ -139,16 +169,24 @@ describe('failed logins: recorded, aggregated, throttled on every node; the acce
       await proxied.close();
     }
     // (the spoofed attempt adds to this minute's throttled row of 127.0.0.1, which may have begun before `since`)
-    const addresses = new Set((await logAs(compliance, `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&limit=1000`)).records.filter((r: any) => r.kind === 'credential').map((r: any) => r.address));
+    const addresses = new Set(
+      (await logAs(compliance, `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&limit=1000`)).records
+        .filter((r: any) => r.kind === 'credential')
+        .map((r: any) => r.address),
+    );
     expect([...addresses].sort()).toEqual(['127.0.0.1', '198.51.100.9']);
   });
 
   it('writes the throttled attempts it counted when the app closes', async () => {
-    const closing = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1, windowSeconds: 60 } }), trustProxy: 'loopback' });
+    const closing = await createHttpApp(runtime, {
+      access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 1, windowSeconds: 60 } }),
+      trustProxy: 'loopback',
+    });
     await closing.listen(0, '127.0.0.1');
     const url = `${(await closing.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`;
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await fetch(url, { headers: { 'x-api-key': `cak_00000000000000bb_${'F'.repeat(43)}`, 'x-forwarded-for': '203.0.113.50' } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await fetch(url, { headers: { 'x-api-key': `cak_00000000000000bb_${'F'.repeat(43)}`, 'x-forwarded-for': '203.0.113.50' } })).status);
     expect(statuses).toEqual([401, 429, 429, 429]);
     await closing.close();
     const rows = (await runtime.pool.query(`SELECT reason, attempts FROM ca_access_log WHERE address = '203.0.113.50' ORDER BY id`)).rows;

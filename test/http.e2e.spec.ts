@@ -26,7 +26,8 @@ describe('HTTP API', () => {
   });
 
   // the refusals' reasons asserted here are the English ones (Spanish is the default: test/languages.e2e.spec.ts)
-  const post = (body: string, type = 'application/json') => fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type, 'accept-language': 'en' }, body });
+  const post = (body: string, type = 'application/json') =>
+    fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type, 'accept-language': 'en' }, body });
   const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
 
   it('records NDJSON atomically and serves the table book as JSON and CSV', async () => {
@@ -44,7 +45,11 @@ describe('HTTP API', () => {
     expect(await csv.text()).toMatch(/^drop,170000,/m);
     const pdf = await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=pdf`);
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await get(`/api/v1/sessions/${SAMPLE_SESSION}/table-book?format=xml`)).status).toBe(400);
   });
 
@@ -110,23 +115,33 @@ describe('HTTP API', () => {
     const docs = await fetch(`${base}/api/docs`);
     expect(docs.status).toBe(200);
     const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/events', '/api/v1/sessions/{sessionId}/table-book', '/api/v1/health', '/api/v1/access-log']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/events', '/api/v1/sessions/{sessionId}/table-book', '/api/v1/health', '/api/v1/access-log']),
+    );
     expect(Object.keys(spec.components.securitySchemes)).toEqual(expect.arrayContaining(['token', 'apiKey']));
     expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
     expect(spec.paths['/api/v1/events'].post['x-roles']).toEqual(['terminal', 'pit', 'finance', 'compliance', 'admin']);
   });
 
-  it('describes every event type with its fields in the OpenAPI request body (generated from the validator\'s table)', async () => {
+  it("describes every event type with its fields in the OpenAPI request body (generated from the validator's table)", async () => {
     const spec = (await (await fetch(`${base}/api/docs-json`)).json()) as any;
     const body = spec.paths['/api/v1/events'].post.requestBody.content['application/json'].schema;
     const byType = new Map<string, any>(body.items.oneOf.map((event: any) => [event.title, event]));
     for (const [type, typeSpec] of Object.entries(CORE_EVENT_TYPES)) {
       const data = byType.get(type)?.properties.data;
       expect([type, Object.keys(data?.properties ?? {})]).toEqual([type, Object.keys(typeSpec.fields)]);
-      expect([type, data.required]).toEqual([type, Object.entries(typeSpec.fields).filter(([, f]) => !f.optional).map(([n]) => n)]);
+      expect([type, data.required]).toEqual([
+        type,
+        Object.entries(typeSpec.fields)
+          .filter(([, f]) => !f.optional)
+          .map(([n]) => n),
+      ]);
     }
     // a game's own fact too (baccarat à deux tableaux's bank deposit), open to the fields the game documents
-    expect(byType.get('BankDeposited')?.properties.data).toMatchObject({ required: expect.arrayContaining(['sessionId', 'seat', 'amount', 'form']), additionalProperties: true });
+    expect(byType.get('BankDeposited')?.properties.data).toMatchObject({
+      required: expect.arrayContaining(['sessionId', 'seat', 'amount', 'form']),
+      additionalProperties: true,
+    });
     // with each field's type from its kind, as a core field of that kind (issue 22 §1)
     const deposit = byType.get('BankDeposited').properties.data.properties;
     expect(deposit.amount).toEqual(FIELD_SCHEMAS.positiveMoney);
@@ -135,7 +150,10 @@ describe('HTTP API', () => {
     expect(deposit.form).toMatchObject({ type: 'string', enum: ['cash', 'cheque', 'credit-institution'] });
     // an optional field is not required, and may be null as the validator takes it
     const pot = byType.get('PotAwarded').properties.data;
-    expect(pot).toMatchObject({ required: ['sessionId', 'roundId', 'potIndex', 'seats', 'amount'], properties: { potIndex: { type: 'integer', minimum: 0 }, amount: { type: 'integer', minimum: 0 } } });
+    expect(pot).toMatchObject({
+      required: ['sessionId', 'roundId', 'potIndex', 'seats', 'amount'],
+      properties: { potIndex: { type: 'integer', minimum: 0 }, amount: { type: 'integer', minimum: 0 } },
+    });
     const revealed = byType.get('CommonCardRevealed').properties.data;
     expect(revealed.required).not.toContain('card');
     expect(revealed.properties.card).toMatchObject({ type: 'string', nullable: true });

@@ -34,10 +34,12 @@ describe('import circles', () => {
     // a circle of all imports that is not one of the loading circles closes (or widens) through types
     const loadingSets = new Set(loading.map((c) => c.files.join(' ')));
     const throughTypes = all.filter((c) => !loadingSets.has(c.files.join(' ')));
-    expect({ 'circles of code loaded at start': written(loading, edges), 'circles closed by type-only or lazy imports': written(throughTypes, edges) }).toEqual({
-      'circles of code loaded at start': [],
-      'circles closed by type-only or lazy imports': [],
-    });
+    expect({ 'circles of code loaded at start': written(loading, edges), 'circles closed by type-only or lazy imports': written(throughTypes, edges) }).toEqual(
+      {
+        'circles of code loaded at start': [],
+        'circles closed by type-only or lazy imports': [],
+      },
+    );
   });
 });
 
@@ -56,7 +58,10 @@ describe('the import graph itself', () => {
     write('libs/t2.ts', "import { T1 } from './t1';\nexport interface T2 { t1: T1 }\n");
     write('libs/lazy1.ts', "export const one = () => require('./lazy2');\n");
     write('libs/lazy2.ts', "import { one } from './lazy1';\nexport const two = one;\n");
-    write('libs/service.ts', "import { Injectable } from 'x';\nimport { Other } from './other';\n@Injectable()\nexport class Service { constructor(readonly other: Other) {} }\n");
+    write(
+      'libs/service.ts',
+      "import { Injectable } from 'x';\nimport { Other } from './other';\n@Injectable()\nexport class Service { constructor(readonly other: Other) {} }\n",
+    );
     write('libs/other.ts', "import type { Service } from './service';\nexport class Other { s?: Service }\n");
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -38,7 +38,10 @@ describe('the API in the caller language', () => {
     const s = 'lang-1';
     const events = [
       // names with the letters the PDF's standard fonts must print (WinAnsi): ñ ç · á é í ó ú ü, l·l
-      opened(s, { limits: { min: 100, max: 360000, straight: 2000 }, staff: { inspector: 'Mª Àngels Bel·lver', croupiers: ['Iñaki Núñez Güell', 'Joan Çabrer', 'Íñigo Úbeda Óscar'] } }),
+      opened(s, {
+        limits: { min: 100, max: 360000, straight: 2000 },
+        staff: { inspector: 'Mª Àngels Bel·lver', croupiers: ['Iñaki Núñez Güell', 'Joan Çabrer', 'Íñigo Úbeda Óscar'] },
+      }),
       envelope('RoundStarted', { sessionId: s, roundId: 'lr-1' }),
       envelope('BetPlaced', { sessionId: s, roundId: 'lr-1', betId: 'b1', seat: 1, betType: 'straight', selection: [7], amount: 1000 }),
       envelope('BetsClosed', { sessionId: s, roundId: 'lr-1' }),
@@ -83,7 +86,13 @@ describe('the API in the caller language', () => {
     expect(res.headers.get('content-language')).toBe('es');
     const r = (await res.json()) as any;
     const payout = r.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
-    expect(payout).toMatchObject({ expected: 35000, recorded: 36000, rule: expect.any(String), citation: expect.stringMatching(/^euskadi L\d+/), message: expect.any(String) });
+    expect(payout).toMatchObject({
+      expected: 35000,
+      recorded: 36000,
+      rule: expect.any(String),
+      citation: expect.stringMatching(/^euskadi L\d+/),
+      message: expect.any(String),
+    });
     // the code's headline, what the rules found (the settlement's own sentence, in Spanish: issue 16), the values, the rule
     expect(payout.messagePhrase).toEqual(expect.objectContaining({ key: expect.any(String) }));
     const [headline, rest] = payout.explanation.split(/(?<=reglamento\.) /);
@@ -93,7 +102,10 @@ describe('the API in the caller language', () => {
     expect(payout.originalText).toEqual(expect.stringMatching(/\p{L}{3,}/u));
     // the step that settled the bet carries the same finding, worded the same
     const step = r.steps.find((s: any) => s.discrepancies.some((d: any) => d.code === 'PAYOUT_MISMATCH'));
-    expect(step.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH')).toMatchObject({ explanation: payout.explanation, legalCitation: payout.legalCitation });
+    expect(step.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH')).toMatchObject({
+      explanation: payout.explanation,
+      legalCitation: payout.legalCitation,
+    });
   });
 
   it('Basque, Catalan, Galician and English on request; without the texts, no originalText', async () => {
@@ -129,14 +141,23 @@ describe('the API in the caller language', () => {
     expect(day.status).toBe(400);
     expect(day.headers.get('content-language')).toBe('es');
     const body = (await day.json()) as any;
-    expect(body).toMatchObject({ statusCode: 400, field: 'gamingDay', reason: 'debe ser una fecha AAAA-MM-DD (YYYY-MM-DD)', refusals: [{ in: 'query', field: 'gamingDay' }] });
+    expect(body).toMatchObject({
+      statusCode: 400,
+      field: 'gamingDay',
+      reason: 'debe ser una fecha AAAA-MM-DD (YYYY-MM-DD)',
+      refusals: [{ in: 'query', field: 'gamingDay' }],
+    });
     expect(JSON.stringify(body)).not.toMatch(/reasonKey|reasonValues/);
     expect(((await (await get('/api/v1/reconciliation?gamingDay=2026-13-01', 'en')).json()) as any).reason).toBe('must be a calendar date YYYY-MM-DD');
     expect(((await (await get('/api/v1/reconciliation?gamingDay=2026-13-01', 'eu')).json()) as any).reason).toBe('UUUU-HH-EE (YYYY-MM-DD) data izan behar du');
     // a required parameter left out: one reason built from another, worded in one language
     expect(((await (await get('/api/v1/reconciliation', 'gl')).json()) as any).reason).toBe('é obrigatorio; debe ser unha data AAAA-MM-DD (YYYY-MM-DD)');
     // an unknown parameter, a round that is not there
-    expect(((await (await get('/api/v1/jackpots?zz=1', 'ca')).json()) as any).refusals[0]).toEqual({ in: 'query', field: 'zz', reason: expect.stringMatching(/^paràmetre desconegut \(aquesta ruta admet /) });
+    expect(((await (await get('/api/v1/jackpots?zz=1', 'ca')).json()) as any).refusals[0]).toEqual({
+      in: 'query',
+      field: 'zz',
+      reason: expect.stringMatching(/^paràmetre desconegut \(aquesta ruta admet /),
+    });
     const missing = await get('/api/v1/rounds/no-such-round/replay', 'gl');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ field: 'roundId', reason: 'non existe a xogada «no-such-round»' });
@@ -149,7 +170,11 @@ describe('the API in the caller language', () => {
   it("the door's refusals (401, 403, a body that is not JSON) in the caller's language; the access log keeps the English", async () => {
     const none = await fetch(`${base}/api/v1/sessions`, { headers: { 'accept-language': 'gl' } });
     expect(none.status).toBe(401);
-    expect(await none.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', reason: 'sen credencial: envíe "Authorization: Bearer <token>" ou "X-Api-Key: <key>"' });
+    expect(await none.json()).toMatchObject({
+      statusCode: 401,
+      error: 'Unauthorized',
+      reason: 'sen credencial: envíe "Authorization: Bearer <token>" ou "X-Api-Key: <key>"',
+    });
     const unknown = await fetch(`${base}/api/v1/sessions`, { headers: { 'x-api-key': `cak_0123456789abcdef_${'A'.repeat(43)}` } });
     expect(unknown.headers.get('content-language')).toBe('es');
     expect(await unknown.json()).toMatchObject({ statusCode: 401, reason: 'clave de API desconocida' });
@@ -159,9 +184,15 @@ describe('the API in the caller language', () => {
     const refused = (await role.json()) as any;
     expect(refused.reason).toMatch(/^el rol terminal no pot cridar GET \/api\/v1\/sessions \(poden: /);
     expect(JSON.stringify(refused)).not.toMatch(/reasonKey|reasonValues/);
-    const garbage = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' }, body: '[{' });
+    const garbage = await fetch(`${base}/api/v1/events`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' },
+      body: '[{',
+    });
     expect(garbage.status).toBe(400);
-    expect(await garbage.json()).toMatchObject({ refusals: [{ index: 0, field: '(body)', reason: expect.stringMatching(/^ez da JSON baliozkoa \(analizatzaileak dio: /) }] });
+    expect(await garbage.json()).toMatchObject({
+      refusals: [{ index: 0, field: '(body)', reason: expect.stringMatching(/^ez da JSON baliozkoa \(analizatzaileak dio: /) }],
+    });
     // the access log records the English reason
     const log = (await (await get(`/api/v1/access-log?limit=200`, 'es')).json()) as any;
     expect(log.records.map((r: { reason: string | null }) => r.reason ?? '').join('\n')).toMatch(/role terminal may not call GET \/api\/v1\/sessions/);
@@ -170,19 +201,33 @@ describe('the API in the caller language', () => {
   it("a refused event: the schema's reason worded in the caller's language, naming the same field", async () => {
     const bad = [envelope('CashExchanged', { sessionId: 'lang-1', amount: 12.5 })];
     const post = (lang?: string) =>
-      fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) }, body: JSON.stringify(bad) });
+      fetch(`${base}/api/v1/events`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
+        body: JSON.stringify(bad),
+      });
     const es = await post();
     expect(es.status).toBe(400);
-    expect(((await es.json()) as any).refusals).toEqual([expect.objectContaining({ index: 0, field: 'data.amount', reason: 'debe ser un número entero de céntimos, no una fracción', kind: 'schema' })]);
+    expect(((await es.json()) as any).refusals).toEqual([
+      expect.objectContaining({ index: 0, field: 'data.amount', reason: 'debe ser un número entero de céntimos, no una fracción', kind: 'schema' }),
+    ]);
     const ca = ((await (await post('ca')).json()) as any).refusals[0];
     expect(ca).toMatchObject({ field: 'data.amount', reason: 'ha de ser un nombre enter de cèntims, no una fracció' });
     expect(Object.keys(ca).sort()).toEqual(['eventId', 'field', 'index', 'kind', 'reason']);
     expect(((await (await post('en')).json()) as any).refusals[0].reason).toBe('must be a whole number of minor units (cents), not a fraction');
     expect((await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_events WHERE data->>'amount' = '12.5'`)).rows[0].n).toBe(0);
     // a fact that cannot be (an unknown session): 422, its reason worded too
-    const unknown = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' }, body: JSON.stringify([envelope('CashExchanged', { sessionId: 'nobody', amount: 100 })]) });
+    const unknown = await fetch(`${base}/api/v1/events`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'eu' },
+      body: JSON.stringify([envelope('CashExchanged', { sessionId: 'nobody', amount: 100 })]),
+    });
     expect(unknown.status).toBe(422);
-    expect(((await unknown.json()) as any).refusals[0]).toMatchObject({ field: 'data.sessionId', reason: '«nobody» saio ezezaguna: ez dago haren TableSessionOpened-ik', kind: 'structure' });
+    expect(((await unknown.json()) as any).refusals[0]).toMatchObject({
+      field: 'data.sessionId',
+      reason: '«nobody» saio ezezaguna: ez dago haren TableSessionOpened-ik',
+      kind: 'structure',
+    });
   });
 
   // the PDF's text layer joins its text operators without separators, and a wrapped cell drops the space
@@ -199,7 +244,17 @@ describe('the API in the caller language', () => {
     const replay = (await (await get('/api/v1/rounds/lr-1/replay', 'es')).json()) as any;
     const payout = replay.discrepancies.find((d: any) => d.code === 'PAYOUT_MISMATCH');
     const es = await pdfOf('/api/v1/reports/inspector?gamingDay=2026-11-21&format=pdf', 'es');
-    for (const words of ['Informe de la jornada para la inspección', 'Jurisdicción(es)', 'Incidencias en las jugadas (1)', 'Sala de recuento', 'Mª Àngels Bel·lver', 'Iñaki Núñez Güell', 'Joan Çabrer', 'Íñigo Úbeda Óscar', 'página 1 de']) {
+    for (const words of [
+      'Informe de la jornada para la inspección',
+      'Jurisdicción(es)',
+      'Incidencias en las jugadas (1)',
+      'Sala de recuento',
+      'Mª Àngels Bel·lver',
+      'Iñaki Núñez Güell',
+      'Joan Çabrer',
+      'Íñigo Úbeda Óscar',
+      'página 1 de',
+    ]) {
       expect(es).toContain(squeeze(words));
     }
     // beside the finding: its explanation (amounts in the Spanish form), its citation in legal form, the sentence it cites
@@ -210,7 +265,14 @@ describe('the API in the caller language', () => {
     expect(es).toContain(squeeze('Debía ser 350,00 €; se registró 360,00 €'));
 
     const eu = await pdfOf('/api/v1/reports/inspector?gamingDay=2026-11-21&format=pdf', 'eu');
-    for (const words of ['Joko-egunaren txostena ikuskapenerako', 'Jokaldietako gorabeherak (1)', 'Kontaketa-gela', 'Apustuaren ordainketa ez da araudiak finkatzen duena', 'Iñaki Núñez Güell', 'Mª Àngels Bel·lver']) {
+    for (const words of [
+      'Joko-egunaren txostena ikuskapenerako',
+      'Jokaldietako gorabeherak (1)',
+      'Kontaketa-gela',
+      'Apustuaren ordainketa ez da araudiak finkatzen duena',
+      'Iñaki Núñez Güell',
+      'Mª Àngels Bel·lver',
+    ]) {
       expect(eu).toContain(squeeze(words));
     }
     expect(eu).toContain(squeeze('Decreto 181/2010 (Euskadi), Catálogo, 01 Ruleta Francesa'));
@@ -219,7 +281,19 @@ describe('the API in the caller language', () => {
 
   it('the table book PDF in Spanish and in Catalan: the regulations words, amounts and dates in the locale form', async () => {
     const es = await pdfOf('/api/v1/sessions/lang-1/table-book?format=pdf', 'es');
-    for (const words of ['Libro de la mesa', 'Anticipo', 'Rellenos', 'Propinas'.toLowerCase(), 'pozo', 'Veredicto de la sesión', 'Iñaki Núñez Güell', 'Mª Àngels Bel·lver', '21/11/2026', '1.500,00', '3.600,00']) {
+    for (const words of [
+      'Libro de la mesa',
+      'Anticipo',
+      'Rellenos',
+      'Propinas'.toLowerCase(),
+      'pozo',
+      'Veredicto de la sesión',
+      'Iñaki Núñez Güell',
+      'Mª Àngels Bel·lver',
+      '21/11/2026',
+      '1.500,00',
+      '3.600,00',
+    ]) {
       expect(es).toContain(squeeze(words));
     }
     const ca = await pdfOf('/api/v1/sessions/lang-1/table-book?format=pdf', 'ca');
@@ -234,7 +308,9 @@ describe('the API in the caller language', () => {
     expect(book).toMatch(/^openingFloat\.total,150000,/m);
     const recon = await (await get('/api/v1/reconciliation?gamingDay=2026-11-21&format=csv', 'eu')).text();
     expect(recon.split('\n')[0]).toMatch(/^maila,kasinoa,mahaia,saioa,joko_eguna,jokoa,jurisdikzioa,egoera,eskudirua\.erregistratua,/);
-    expect((await (await get('/api/v1/reports/inspector?gamingDay=2026-11-21&format=csv', 'gl')).text()).split('\n')[0]).toBe('seccion,casino,mesa,sesion,xogada,concepto,valor,detalle');
+    expect((await (await get('/api/v1/reports/inspector?gamingDay=2026-11-21&format=csv', 'gl')).text()).split('\n')[0]).toBe(
+      'seccion,casino,mesa,sesion,xogada,concepto,valor,detalle',
+    );
 
     const json = (await (await get('/api/v1/sessions/lang-1/table-book', 'es')).json()) as any;
     const text = tableBookText(json, 'es');
@@ -320,11 +396,16 @@ describe('the API in the caller language', () => {
     // each step's own line worded too (issue 16 §1): the bet, the spin, the payout and what the rules say of it
     expect(es).toMatch(/el asiento 1 apuesta 10,00\s€ a pleno \[7\] \(apuesta b1\)/);
     expect(es).toContain('la ruleta da 7 rojo, impar, falta');
-    expect(es).toMatch(/apuesta b1: gana, pagado 360,00\s€ — según el reglamento: 7 rojo, impar, falta: pleno 7 se paga 35:1 = 350,00\s€ → gana, 350,00\s€ \(Decreto 181\/2010/);
+    expect(es).toMatch(
+      /apuesta b1: gana, pagado 360,00\s€ — según el reglamento: 7 rojo, impar, falta: pleno 7 se paga 35:1 = 350,00\s€ → gana, 350,00\s€ \(Decreto 181\/2010/,
+    );
     expect(gl).toContain('a ruleta dá 7 vermello, impar, falta');
     const eu = (await (await get('/api/v1/rounds/lr-1/replay', 'eu')).json()) as any;
     expect(eu.steps.map((x: { narration: string }) => x.narration)).toContain('erruletaren emaitza: 7: gorria, bakoitia, falta');
-    expect(eu.steps.find((x: { type: string }) => x.type === 'WheelSpun')).toMatchObject({ narrative: 'the wheel gives 7 red, odd, falta', narrativeKey: 'wheel.spun' });
+    expect(eu.steps.find((x: { type: string }) => x.type === 'WheelSpun')).toMatchObject({
+      narrative: 'the wheel gives 7 red, odd, falta',
+      narrativeKey: 'wheel.spun',
+    });
     const en = await (await get('/api/v1/rounds/lr-1/replay?format=text', 'en')).text();
     expect(en).toContain('the wheel gives 7 red, odd, falta');
     expect(en).toMatch(/^Round lr-1 — french-roulette under the euskadi catalogue/);
@@ -337,15 +418,23 @@ describe('the API in the caller language', () => {
     expect(es.notesInLanguage).toEqual([
       'apuesta b2: el pago de 10,00\u00a0€ no se puede comprobar: 4-5-6 (total 15) con la apuesta a grande gana, pero no hay tabla de pagos configurada: el pago requiere la autorización del casino (cuestión que los textos dejan abierta)',
     ]);
-    expect(es.steps.find((x: { type: string }) => x.type === 'BetSettled').narration).toMatch(/— el reglamento no permite comprobar este pago: 4-5-6 \(total 15\) con la apuesta a grande gana/);
+    expect(es.steps.find((x: { type: string }) => x.type === 'BetSettled').narration).toMatch(
+      /— el reglamento no permite comprobar este pago: 4-5-6 \(total 15\) con la apuesta a grande gana/,
+    );
     const eu = await (await get('/api/v1/rounds/lr-2/replay?format=text', 'eu')).text();
-    expect(eu).toContain('b2 apustua: 10,00\u00a0€ ordainketa ezin da egiaztatu: 4-5-6 (guztira 15): handia apustuak irabazten du, baina ez dago ordainketa-taularik konfiguratuta');
+    expect(eu).toContain(
+      'b2 apustua: 10,00\u00a0€ ordainketa ezin da egiaztatu: 4-5-6 (guztira 15): handia apustuak irabazten du, baina ez dago ordainketa-taularik konfiguratuta',
+    );
     const ca = await cli(['replay', 'lr-2', '--lang', 'ca'], { DATABASE_URL: db.url });
     expect(ca.code).toBe(0);
-    expect(ca.stdout).toContain('aposta b2: el pagament de 10,00\u00a0€ no es pot comprovar: 4-5-6 (total 15) amb l’aposta a gran guanya, però no hi ha taula de pagaments configurada');
+    expect(ca.stdout).toContain(
+      'aposta b2: el pagament de 10,00\u00a0€ no es pot comprovar: 4-5-6 (total 15) amb l’aposta a gran guanya, però no hi ha taula de pagaments configurada',
+    );
     const gl = (await (await get('/api/v1/rounds/lr-3/replay', 'gl')).json()) as any;
     expect(gl.warnings).toEqual([expect.stringMatching(/^64-cell wheel as printed: .* \(index\.md OQ-05\)$/)]);
-    expect(gl.warningsInLanguage).toEqual(['roda de 64 casas tal como se publicou: a aposta ao 40 devolve 1,28 por unidade apostada (vantaxe para o xogador); calquera corrección debe vir da autorización do casino (cuestión que os textos deixan aberta)']);
+    expect(gl.warningsInLanguage).toEqual([
+      'roda de 64 casas tal como se publicou: a aposta ao 40 devolve 1,28 por unidade apostada (vantaxe para o xogador); calquera corrección debe vir da autorización do casino (cuestión que os textos deixan aberta)',
+    ]);
     const glText = await (await get('/api/v1/rounds/lr-3/replay?format=text', 'gl')).text();
     expect(glText).toContain('roda de 64 casas tal como se publicou');
     // English as it always read
@@ -365,25 +454,29 @@ describe('the command line’s help and the chain verifier in the reader’s lan
   const COMMANDERS_ENGLISH = /Usage:|Options:|Commands:|display help|\[options\]|\[command\]|\(default:|choices:|unknown option|Did you mean/;
   const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
 
-  it.each(['es', 'eu', 'ca', 'gl'] as const)('--help in %s: commander’s words and every description are the catalogue’s', async (lang) => {
-    const tr = translator(lang);
-    const top = await cli(['--lang', lang, '--help'], {});
-    expect(top.code).toBe(0);
-    expect(top.stdout).not.toMatch(COMMANDERS_ENGLISH);
-    expect(top.stdout.startsWith(`${tr.t('cli:help.usage')} casino-audit [${tr.t('cli:help.optionsArg')}] [${tr.t('cli:help.commandArg')}]`)).toBe(true);
-    for (const key of ['casino-audit.description', 'casino-audit.options.lang', 'verify.description', 'report.description', 'backup.description']) {
-      expect(unwrapped(top.stdout)).toContain(tr.t(`cli:about.${key}`));
-    }
-    const book = await cli(['report', 'table-book', '--help', '--lang', lang], {});
-    expect(book.stdout).not.toMatch(COMMANDERS_ENGLISH);
-    expect(unwrapped(book.stdout)).toContain(tr.t('cli:about.report table-book.options.session'));
-    // a mistyped option: refused in the language, commander's suggestion kept, the help after it worded too
-    const typo = await cli(['verify', '--jsn', '--lang', lang], {});
-    expect(typo.code).toBe(1);
-    expect(typo.stderr).toContain(`${tr.t('cli:help.error')} ${tr.t('cli:help.refused.unknownOption', { flag: '--jsn' })}`);
-    expect(typo.stderr).toContain('--json');
-    expect(typo.stderr).not.toMatch(COMMANDERS_ENGLISH);
-  }, 180_000); // each run is a process of its own
+  it.each(['es', 'eu', 'ca', 'gl'] as const)(
+    '--help in %s: commander’s words and every description are the catalogue’s',
+    async (lang) => {
+      const tr = translator(lang);
+      const top = await cli(['--lang', lang, '--help'], {});
+      expect(top.code).toBe(0);
+      expect(top.stdout).not.toMatch(COMMANDERS_ENGLISH);
+      expect(top.stdout.startsWith(`${tr.t('cli:help.usage')} casino-audit [${tr.t('cli:help.optionsArg')}] [${tr.t('cli:help.commandArg')}]`)).toBe(true);
+      for (const key of ['casino-audit.description', 'casino-audit.options.lang', 'verify.description', 'report.description', 'backup.description']) {
+        expect(unwrapped(top.stdout)).toContain(tr.t(`cli:about.${key}`));
+      }
+      const book = await cli(['report', 'table-book', '--help', '--lang', lang], {});
+      expect(book.stdout).not.toMatch(COMMANDERS_ENGLISH);
+      expect(unwrapped(book.stdout)).toContain(tr.t('cli:about.report table-book.options.session'));
+      // a mistyped option: refused in the language, commander's suggestion kept, the help after it worded too
+      const typo = await cli(['verify', '--jsn', '--lang', lang], {});
+      expect(typo.code).toBe(1);
+      expect(typo.stderr).toContain(`${tr.t('cli:help.error')} ${tr.t('cli:help.refused.unknownOption', { flag: '--jsn' })}`);
+      expect(typo.stderr).toContain('--json');
+      expect(typo.stderr).not.toMatch(COMMANDERS_ENGLISH);
+    },
+    180_000,
+  ); // each run is a process of its own
 
   it('a tampered store: verify --lang es words the break in Spanish, --json keeps the English reason and adds its key', async () => {
     const env = { DATABASE_URL: db.url };
@@ -422,15 +515,25 @@ describe('the command line’s help and the chain verifier in the reader’s lan
     // a receipt the store does not hold: the verdict worded too, the JSON's reason English
     const forged = `ca-seal:9:${'0'.repeat(64)}`;
     const behind = await cli(['verify', '--receipt', forged, '--lang', 'ca'], env);
-    expect(behind.stdout).toMatch(/el resguard anomena el segell núm\. 9, però el darrer segell del magatzem és el núm\. 2 \(segellat el \S+\): la base de dades es va restaurar des d’una còpia més antiga/);
+    expect(behind.stdout).toMatch(
+      /el resguard anomena el segell núm\. 9, però el darrer segell del magatzem és el núm\. 2 \(segellat el \S+\): la base de dades es va restaurar des d’una còpia més antiga/,
+    );
     const bad = await cli(['verify', '--receipt', 'nonsense', '--lang', 'es'], env);
-    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'casino-audit: --receipt: no es un resguardo de sello: se esperaba ca-seal:<sequence>:<hash> o un hash de 16 a 64 dígitos hexadecimales']);
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      2,
+      'casino-audit: --receipt: no es un resguardo de sello: se esperaba ca-seal:<sequence>:<hash> o un hash de 16 a 64 dígitos hexadecimales',
+    ]);
   }, 300_000);
 
   it('the configuration, credential and backup refusals in the reader’s language, English with --lang en', async () => {
     const env = { DATABASE_URL: db.url };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-audit-lang-'));
-    const line = (r: { stderr: string }) => r.stderr.trim().split('\n').filter((l) => !l.startsWith('{')).join('\n');
+    const line = (r: { stderr: string }) =>
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('{'))
+        .join('\n');
     // a variable at fault: the heading and its reason, before any command runs
     const config = { ...env, PORT: '80a', DATABASE_URL: 'mysql://u:secret@h/db' };
     expect(line(await cli(['--lang', 'es', 'verify'], config))).toBe(
@@ -444,14 +547,23 @@ describe('the command line’s help and the chain verifier in the reader’s lan
     );
     expect(line(await cli(['credentials', 'revoke', 'nobody', '--lang', 'es'], env))).toBe('casino-audit: no existe la credencial "nobody"');
     expect(line(await cli(['credentials', 'revoke', 'nobody'], env))).toBe('casino-audit: no credential "nobody"');
-    expect(line(await cli(['credentials', 'issue', '--role', 'pit', '--subject', 'x', '--expires-in', '8 hours', '--lang', 'eu'], env))).toContain('"8 hours" ez da iraupen bat');
+    expect(line(await cli(['credentials', 'issue', '--role', 'pit', '--subject', 'x', '--expires-in', '8 hours', '--lang', 'eu'], env))).toContain(
+      '"8 hours" ez da iraupen bat',
+    );
     // a file that is no backup, one that is missing, a receipt never given: refused before anything is written
     const notBackup = path.join(dir, 'not-a.backup');
     fs.writeFileSync(notBackup, 'hello\n');
     const es = await cli(['restore', notBackup, '--lang', 'es'], env);
-    expect([es.code, line(es)]).toEqual([2, `casino-audit: ${notBackup}: no es una copia de casino-audit legible (incorrect header check): el fichero está dañado, cortado o no es una copia`]);
-    expect(line(await cli(['restore', path.join(dir, 'missing.backup'), '--lang', 'eu'], env))).toBe(`casino-audit: ${path.join(dir, 'missing.backup')}: ez dago fitxategi hori`);
-    expect(line(await cli(['restore', notBackup], env))).toContain(': not a readable casino-audit backup (incorrect header check): the file is damaged, cut short, or not a backup');
+    expect([es.code, line(es)]).toEqual([
+      2,
+      `casino-audit: ${notBackup}: no es una copia de casino-audit legible (incorrect header check): el fichero está dañado, cortado o no es una copia`,
+    ]);
+    expect(line(await cli(['restore', path.join(dir, 'missing.backup'), '--lang', 'eu'], env))).toBe(
+      `casino-audit: ${path.join(dir, 'missing.backup')}: ez dago fitxategi hori`,
+    );
+    expect(line(await cli(['restore', notBackup], env))).toContain(
+      ': not a readable casino-audit backup (incorrect header check): the file is damaged, cut short, or not a backup',
+    );
     const receipt = `ca-seal:7:${'b'.repeat(64)}`;
     expect(line(await cli(['receipts', 'acknowledge', receipt, '--reason', 'x', '--lang', 'gl'], env))).toBe(
       `casino-audit: o resgardo ${receipt} nunca se deu aquí a restore nin a verify (casino-audit receipts list mostra os que si)`,

@@ -21,7 +21,12 @@ describe('lists by page, and local time', () => {
 
   // a day of three tables, 250 rounds each, a minute apart; five red wins per table paid wrong
   const DAY = '2026-11-21';
-  const tables = ['A', 'B', 'C'].map((t) => ({ sessionId: `lst-${t}`, tableId: `T-${t}`, starts: everySeconds('2026-11-21T19:00:00.000Z', 250, 60), paidWrong: new Set(redWins(250).slice(0, 5)) }));
+  const tables = ['A', 'B', 'C'].map((t) => ({
+    sessionId: `lst-${t}`,
+    tableId: `T-${t}`,
+    starts: everySeconds('2026-11-21T19:00:00.000Z', 250, 60),
+    paidWrong: new Set(redWins(250).slice(0, 5)),
+  }));
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -103,8 +108,12 @@ describe('lists by page, and local time', () => {
     const lines = (await all.text()).trim().split('\n');
     expect(lines[0]).toBe('roundId,sessionId,casinoId,tableId,game,gamingDay,startedAt,startedAtLocal,verdict,codes');
     expect(lines).toHaveLength(751);
-    expect(lines[751 - 1]).toMatch(/^lst-C-r00250,lst-C,casino-lst,T-C,french-roulette,2026-11-21,2026-11-21T23:09:00.000Z,2026-11-22 00:09:00 \+01:00,consistent,$/);
-    const flagged = (await (await fetch(`${base}/api/v1/rounds?gamingDay=${DAY}&code=PAYOUT_MISMATCH&format=csv`, { headers: auth })).text()).trim().split('\n');
+    expect(lines[751 - 1]).toMatch(
+      /^lst-C-r00250,lst-C,casino-lst,T-C,french-roulette,2026-11-21,2026-11-21T23:09:00.000Z,2026-11-22 00:09:00 \+01:00,consistent,$/,
+    );
+    const flagged = (await (await fetch(`${base}/api/v1/rounds?gamingDay=${DAY}&code=PAYOUT_MISMATCH&format=csv`, { headers: auth })).text())
+      .trim()
+      .split('\n');
     expect(flagged).toHaveLength(16);
     expect(flagged.slice(1).every((l) => l.endsWith(',discrepancies,PAYOUT_MISMATCH'))).toBe(true);
   });
@@ -146,7 +155,11 @@ describe('lists by page, and local time', () => {
     expect(otherList.status).toBe(400);
     expect(otherList.body.reason).toMatch(/not a cursor of this list/);
     // a cursor made by hand for these filters, holding what the database cannot take, is a 400 too
-    for (const key of [[DAY, 'casino-lst', 'T-A', 'lst-A', 2 ** 40], [DAY, 'casino-lst', 'T-A', 'lst-\u0000', 1], [DAY, 'c', 't', 's']]) {
+    for (const key of [
+      [DAY, 'casino-lst', 'T-A', 'lst-A', 2 ** 40],
+      [DAY, 'casino-lst', 'T-A', 'lst-\u0000', 1],
+      [DAY, 'c', 't', 's'],
+    ]) {
       const forged = encodeCursor('rounds', { gamingDay: DAY }, key);
       const r = await get(`/api/v1/rounds?gamingDay=${DAY}&cursor=${forged}`);
       expect([r.status, r.body.field]).toEqual([400, 'cursor']);
@@ -200,11 +213,22 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
 
   it('shows each start on the local clock with its offset, one gaming day across midnight', async () => {
     const rows = await rounds('gamingDay=2026-03-28');
-    expect(rows.map((r) => r.startedAtLocal)).toEqual(['2026-03-28 23:30:00 +01:00', '2026-03-29 00:30:00 +01:00', '2026-03-29 01:59:59 +01:00', '2026-03-29 03:00:00 +02:00', '2026-03-29 03:45:00 +02:00']);
+    expect(rows.map((r) => r.startedAtLocal)).toEqual([
+      '2026-03-28 23:30:00 +01:00',
+      '2026-03-29 00:30:00 +01:00',
+      '2026-03-29 01:59:59 +01:00',
+      '2026-03-29 03:00:00 +02:00',
+      '2026-03-29 03:45:00 +02:00',
+    ]);
     expect(rows.every((r) => r.timeZone === 'Europe/Madrid')).toBe(true);
     expect(rows[0].startedAt).toBe(march[0]); // the instant as recorded is kept
     const oct = await rounds('gamingDay=2026-10-24');
-    expect(oct.map((r) => r.startedAtLocal)).toEqual(['2026-10-25 01:59:00 +02:00', '2026-10-25 02:30:00 +02:00', '2026-10-25 02:30:00 +01:00', '2026-10-25 03:10:00 +01:00']);
+    expect(oct.map((r) => r.startedAtLocal)).toEqual([
+      '2026-10-25 01:59:00 +02:00',
+      '2026-10-25 02:30:00 +02:00',
+      '2026-10-25 02:30:00 +01:00',
+      '2026-10-25 03:10:00 +01:00',
+    ]);
   });
 
   it('filters from/to on the local clock: the skipped hour is empty, the repeated hour holds both passes, a window wraps past midnight', async () => {
@@ -213,10 +237,16 @@ describe("times on the casino's clock across the daylight-saving changes (Europe
     expect(ids(await rounds('gamingDay=2026-03-28&from=23:00&to=00:30'))).toEqual(['1', '2']);
     expect(ids(await rounds('gamingDay=2026-10-24&from=02:00&to=02:59'))).toEqual(['2', '3']);
     // an instant with its offset tells the two 02:30s apart
-    expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+01:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+01:00')}`))).toEqual(['3']);
-    expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+02:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+02:00')}`))).toEqual(['2']);
+    expect(
+      ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+01:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+01:00')}`)),
+    ).toEqual(['3']);
+    expect(
+      ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('2026-10-25T02:00:00+02:00')}&to=${encodeURIComponent('2026-10-25T02:59:59+02:00')}`)),
+    ).toEqual(['2']);
     // instants at the edges of what a date can say are compared, not refused by the database
-    expect(ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('9999-12-31T23:59:59Z')}`))).toEqual(['1', '2', '3', '4']);
+    expect(
+      ids(await rounds(`gamingDay=2026-10-24&from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('9999-12-31T23:59:59Z')}`)),
+    ).toEqual(['1', '2', '3', '4']);
   });
 
   it("shows the reports' and the replay's times on the casino's clock: CSV, PDF, and the zone beside the JSON's instants", async () => {

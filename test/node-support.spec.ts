@@ -27,7 +27,9 @@ describe('supported Node versions', () => {
   it('every installed package accepts this Node (no EBADENGINE): file-type is overridden to a release for Node 20', () => {
     const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
     const refusing = Object.entries<{ engines?: { node?: string } }>(lock.packages)
-      .filter((entry): entry is [string, { engines: { node: string } }] => Boolean(entry[0] && entry[1].engines?.node && fs.existsSync(path.join(ROOT, entry[0]))))
+      .filter((entry): entry is [string, { engines: { node: string } }] =>
+        Boolean(entry[0] && entry[1].engines?.node && fs.existsSync(path.join(ROOT, entry[0]))),
+      )
       .filter(([, p]) => !satisfies(process.version, p.engines.node))
       .map(([where, p]) => `${where} wants node ${p.engines.node}`);
     expect(refusing).toEqual([]);

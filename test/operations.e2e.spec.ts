@@ -25,7 +25,10 @@ interface Served {
 
 /** `casino-audit serve` on free ports, as a user starts it; resolves once both listeners are up. */
 function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], { cwd: ROOT, env: { ...process.env, ...env, CASINO_AUDIT_OPS_PORT: '0' } });
+  const child = spawn(process.execPath, [BIN, ...inEnglish(['serve', '--port', '0'], env)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, CASINO_AUDIT_OPS_PORT: '0' },
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -90,7 +93,13 @@ describe('operating it: logs, metrics, probes, configuration (served as a user r
 
     const lines = logLines(served.stderr());
     const first = lines.find((l) => l.req?.id === 'lb-7f3a.42');
-    expect(first).toMatchObject({ level: 'info', req: { method: 'GET', url: '/api/v1/health' }, res: { statusCode: 200 }, route: '/api/v1/health', credential: expect.any(String) });
+    expect(first).toMatchObject({
+      level: 'info',
+      req: { method: 'GET', url: '/api/v1/health' },
+      res: { statusCode: 200 },
+      route: '/api/v1/health',
+      credential: expect.any(String),
+    });
     expect(typeof first.time).toBe('string');
     expect(typeof first.responseTime).toBe('number');
     expect(lines.find((l) => l.req?.id === madeId)).toMatchObject({ route: '/api/v1/sessions/:sessionId/table-book', res: { statusCode: made.status } });
@@ -100,7 +109,11 @@ describe('operating it: logs, metrics, probes, configuration (served as a user r
 
   it('serves /metrics with the listed families after some traffic: on the ops listener without a credential, on the API port to admin only', async () => {
     const auth = { authorization: `Bearer ${served.token}` };
-    const posted = await fetch(`${served.api}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-ndjson' }, body: sampleLines().join('\n') });
+    const posted = await fetch(`${served.api}/api/v1/events`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/x-ndjson' },
+      body: sampleLines().join('\n'),
+    });
     expect(posted.status).toBe(200);
     expect(await fetch(`${served.api}/api/v1/rounds?gamingDay=2026-11-21`, { headers: auth }).then((r) => r.status)).toBe(200);
     // verify and seal, run as commands of their own, are reported by the server
@@ -145,7 +158,10 @@ describe('operating it: logs, metrics, probes, configuration (served as a user r
     expect(await live.json()).toMatchObject({ status: 'ok', details: { process: { status: 'up' } } });
     const ready = await fetch(`${served.ops}/api/v1/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ok', details: { store: { status: 'up' }, migrations: { status: 'up' }, projections: { status: 'up' } } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ok',
+      details: { store: { status: 'up' }, migrations: { status: 'up' }, projections: { status: 'up' } },
+    });
     expect((await fetch(`${served.api}/api/v1/health/ready`)).status).toBe(401);
     expect((await fetch(`${served.api}/api/v1/health/ready`, { headers: { authorization: `Bearer ${served.token}` } })).status).toBe(200);
   });
@@ -204,7 +220,11 @@ describe('readiness: not ready while a read model lags beyond the limit or the s
 
     const lagging = await ready();
     expect(lagging.status).toBe(503);
-    expect(lagging.body).toMatchObject({ status: 'error', error: { projections: { status: 'down' } }, details: { store: { status: 'up' }, migrations: { status: 'up' } } });
+    expect(lagging.body).toMatchObject({
+      status: 'error',
+      error: { projections: { status: 'down' } },
+      details: { store: { status: 'up' }, migrations: { status: 'up' } },
+    });
     expect(lagging.body.error.projections.message).toMatch(/table-book is \d+ events \([\d.]+ s\) behind the store.*the limit is 5 events or 30 s/);
 
     await runtime.projector.catchUp();

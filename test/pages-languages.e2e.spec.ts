@@ -56,7 +56,8 @@ function words(text: string): string[] {
     .map((t) => t.toLowerCase());
 }
 
-const catalogueWords = (lang: Language) => new Set([...values(RESOURCES[lang].web), ...values(RESOURCES[lang].common)].flatMap((m) => literals(parse(m, { ignoreTag: true })).flatMap(words)));
+const catalogueWords = (lang: Language) =>
+  new Set([...values(RESOURCES[lang].web), ...values(RESOURCES[lang].common)].flatMap((m) => literals(parse(m, { ignoreTag: true })).flatMap(words)));
 
 /** The words a page in `lang` must not show: the English catalogue's words that the language's own catalogue does not use. */
 function englishOnly(lang: Language): Set<string> {
@@ -78,11 +79,41 @@ function sameAsEnglish(lang: Language): Set<string> {
  * recorded reasons are the record's own English (contract: the log keeps the English reason), not shown text.
  */
 const TELL_TALE = [
-  'Round', 'round', 'Payout', 'payout', 'paid', 'pays', 'Table book', 'Finding', 'finding', 'bets', 'seat', 'the wheel gives', 'starts', 'completed',
-  'beats', 'loses', 'burned', 'to the dealer', 'to box', 'commission', 'the rules', 'not judged', 'gaming day', 'Limit changes', 'Supervision',
-  'Equipment custody', 'Tables in service', 'no table', 'is not recorded', 'Actual against theoretical',
+  'Round',
+  'round',
+  'Payout',
+  'payout',
+  'paid',
+  'pays',
+  'Table book',
+  'Finding',
+  'finding',
+  'bets',
+  'seat',
+  'the wheel gives',
+  'starts',
+  'completed',
+  'beats',
+  'loses',
+  'burned',
+  'to the dealer',
+  'to box',
+  'commission',
+  'the rules',
+  'not judged',
+  'gaming day',
+  'Limit changes',
+  'Supervision',
+  'Equipment custody',
+  'Tables in service',
+  'no table',
+  'is not recorded',
+  'Actual against theoretical',
   // a replay's notes and warnings (issue 16: the judge's remarks)
-  'not verifiable', 'pay table', 'as printed', 'per unit staked',
+  'not verifiable',
+  'pay table',
+  'as printed',
+  'per unit staked',
 ];
 const tellTale = new RegExp(`(?<![\\p{L}\\p{N}_-])(${TELL_TALE.join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 
@@ -94,7 +125,13 @@ const MONEY: Record<Language, RegExp> = {
   en: /^[-−]?€\d{1,3}(,\d{3})*\.\d{2}$/,
 };
 /** Basque's own CLDR form (2026/11/21) where the browser holds Basque data, else Spanish's, which the formats fall back to (Debian's Chromium has none) */
-const GAMING_DAY: Record<Language, RegExp> = { es: /^21\/11\/2026$/, eu: /^(2026\/11\/21|21\/11\/2026)$/, ca: /^21\/11\/2026$/, gl: /^21\/11\/2026$/, en: /^21\/11\/2026$/ };
+const GAMING_DAY: Record<Language, RegExp> = {
+  es: /^21\/11\/2026$/,
+  eu: /^(2026\/11\/21|21\/11\/2026)$/,
+  ca: /^21\/11\/2026$/,
+  gl: /^21\/11\/2026$/,
+  en: /^21\/11\/2026$/,
+};
 /** an opening on the casino's clock: the day and the minute as the locale writes them, then the offset (Madrid's winter +01:00) */
 const OPENED: Record<Language, RegExp> = {
   es: /^2[12]\/11\/2026, \d{2}:\d{2} \+01:00$/,
@@ -120,7 +157,17 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     runtime = await startRuntime({ databaseUrl: db.url });
     const tableGames = ['french-roulette', 'punto-banco', 'blackjack', 'caribbean-stud', 'caribbean-stud'];
     const batch: unknown[] = [];
-    for (const events of simulateDay({ tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 12, seed: 16, errorRate: 0.3, casinoId: CASINO, gamingDay: DAY })) batch.push(...events);
+    for (const events of simulateDay({
+      tables: tableGames.length,
+      tableGames,
+      jurisdiction: 'euskadi',
+      rounds: 12,
+      seed: 16,
+      errorRate: 0.3,
+      casinoId: CASINO,
+      gamingDay: DAY,
+    }))
+      batch.push(...events);
     expect((await runtime.ingestion.ingest(batch.map((value) => ({ value })))).ok).toBe(true);
     // rounds whose replay carries a note (sic bo without the casino's pay table, index.md OQ-15) and a warning
     // (cantabria's wheel of fortune as printed, OQ-05), on a day of their own so the day's pages stay as they were
@@ -141,7 +188,10 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
     token = (await issueCredential(runtime, 'inspector', { subject: 'languages-test' })).secret;
-    const flagged = await runtime.pool.query(`SELECT round_id FROM round_verdicts WHERE verdict = 'discrepancies' AND casino_id = $1 ORDER BY round_id LIMIT 1`, [CASINO]);
+    const flagged = await runtime.pool.query(
+      `SELECT round_id FROM round_verdicts WHERE verdict = 'discrepancies' AND casino_id = $1 ORDER BY round_id LIMIT 1`,
+      [CASINO],
+    );
     expect(flagged.rows).toHaveLength(1);
     const session = await runtime.pool.query(`SELECT session_id FROM round_verdicts WHERE casino_id = $1 ORDER BY session_id LIMIT 1`, [CASINO]);
     pages.push(
@@ -236,8 +286,11 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
         expect(await page.getAttribute('html', 'lang')).toBe(lang);
         expect(await page.inputValue('header select[name=language]')).toBe(lang);
         await page.screenshot({ path: path.join(ARTIFACTS, `${lang}-${p.name}.png`), fullPage: true });
-        if (lang !== 'en') for (const text of await visibleTexts(page)) for (const w of words(text)) if (forbidden.has(w)) english.push(`${p.name}: "${w}" in "${text}"`);
-        if (lang !== 'en') for (const text of await everyText(page)) if (tellTale.test(text)) tellTales.push(`${p.name}: "${tellTale.exec(text)![1]}" in "${text.slice(0, 200)}"`);
+        if (lang !== 'en')
+          for (const text of await visibleTexts(page)) for (const w of words(text)) if (forbidden.has(w)) english.push(`${p.name}: "${w}" in "${text}"`);
+        if (lang !== 'en')
+          for (const text of await everyText(page))
+            if (tellTale.test(text)) tellTales.push(`${p.name}: "${tellTale.exec(text)![1]}" in "${text.slice(0, 200)}"`);
       }
       expect(english).toEqual([]);
       expect(tellTales).toEqual([]);
@@ -262,7 +315,13 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     const en = new Map(flat(RESOURCES.en.web));
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
       const allowed = sameAsEnglish(lang);
-      const untranslated = flat(RESOURCES[lang].web).filter(([key, text]) => en.get(key) === text && literals(parse(text, { ignoreTag: true })).flatMap(words).some((w) => !allowed.has(w)));
+      const untranslated = flat(RESOURCES[lang].web).filter(
+        ([key, text]) =>
+          en.get(key) === text &&
+          literals(parse(text, { ignoreTag: true }))
+            .flatMap(words)
+            .some((w) => !allowed.has(w)),
+      );
       expect({ lang, untranslated }).toEqual({ lang, untranslated: [] });
     }
   });
@@ -284,7 +343,10 @@ describe('the pages in Spanish, Basque, Catalan, Galician and English, in headle
     await french.page.waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Sesións de mesa'));
     await french.page.waitForLoadState('networkidle');
     expect(french.sent).toContain('gl');
-    await open(french.page, pages.find((p) => p.name === 'inspector')!);
+    await open(
+      french.page,
+      pages.find((p) => p.name === 'inspector')!,
+    );
     expect(await french.page.getAttribute('html', 'lang')).toBe('gl');
     expect(await french.page.textContent('h1')).toMatch(/^Informe de inspección — xornada 21\/11\/2026/);
     await french.context.close();

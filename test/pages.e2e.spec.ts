@@ -42,14 +42,29 @@ describe('the pages, in headless Chromium', () => {
     runtime = await startRuntime({ databaseUrl: db.url });
     const tableGames = ['french-roulette', 'punto-banco', 'blackjack', 'caribbean-stud', 'caribbean-stud', 'craps', 'circle-poker-texas-holdem'];
     const batch: unknown[] = [];
-    for (const events of simulateDay({ tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 15, seed: 99, errorRate: 0.2, casinoId: CASINO, gamingDay: DAY }, manifest)) batch.push(...events);
+    for (const events of simulateDay(
+      { tables: tableGames.length, tableGames, jurisdiction: 'euskadi', rounds: 15, seed: 99, errorRate: 0.2, casinoId: CASINO, gamingDay: DAY },
+      manifest,
+    ))
+      batch.push(...events);
     // and a punto y banca table opened at a 2.5 % banker commission: the player has the edge on banker (issue 14 §4)
     batch.push({
       eventId: '00000000-0000-4000-8000-00000000e4ed',
       type: 'TableSessionOpened',
       occurredAt: `${DAY}T21:00:00.000Z`,
       recordedBy: 'pit:pages-test',
-      data: { sessionId: LOW_COMMISSION, casinoId: CASINO, tableId: 'PB-99', gamingDay: DAY, game: 'punto-banco', jurisdiction: 'euskadi', limits: { min: 500, max: 50000 }, openingFloat: { '500': 100 }, staff: { inspector: MARKUP, croupiers: ['=1+1', 'cr-9'] }, options: { commissionRate: 0.025 } },
+      data: {
+        sessionId: LOW_COMMISSION,
+        casinoId: CASINO,
+        tableId: 'PB-99',
+        gamingDay: DAY,
+        game: 'punto-banco',
+        jurisdiction: 'euskadi',
+        limits: { min: 500, max: 50000 },
+        openingFloat: { '500': 100 },
+        staff: { inspector: MARKUP, croupiers: ['=1+1', 'cr-9'] },
+        options: { commissionRate: 0.025 },
+      },
     });
     const result = await runtime.ingestion.ingest(batch.map((value) => ({ value })));
     expect(result.ok).toBe(true);
@@ -60,7 +75,15 @@ describe('the pages, in headless Chromium', () => {
     token = (await issueCredential(runtime, 'inspector', { subject: 'pages-test' })).secret;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
@@ -96,7 +119,10 @@ describe('the pages, in headless Chromium', () => {
   });
 
   it('steps a round with a discrepancy forward and back, and shows the citation', async () => {
-    const flagged = await runtime.pool.query(`SELECT round_id FROM round_verdicts WHERE verdict = 'discrepancies' AND casino_id = $1 ORDER BY round_id LIMIT 1`, [CASINO]);
+    const flagged = await runtime.pool.query(
+      `SELECT round_id FROM round_verdicts WHERE verdict = 'discrepancies' AND casino_id = $1 ORDER BY round_id LIMIT 1`,
+      [CASINO],
+    );
     const roundId = flagged.rows[0].round_id as string;
     await open(`#/rounds/${encodeURIComponent(roundId)}?step=1`, 'replay', '.step-count');
     expect(await page.textContent('.step-count')).toMatch(/step 1 of (\d+)/);

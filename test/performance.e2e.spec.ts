@@ -11,7 +11,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { loadInspectorDay, loadPerformance, PERFORMANCE_CUSUM, PERFORMANCE_DAYS, PERFORMANCE_ROUNDS, PERFORMANCE_SESSIONS, PERFORMANCE_SUMS, PerformanceProjection, rebuildProjection } from '../libs/projections/src';
+import {
+  loadInspectorDay,
+  loadPerformance,
+  PERFORMANCE_CUSUM,
+  PERFORMANCE_DAYS,
+  PERFORMANCE_ROUNDS,
+  PERFORMANCE_SESSIONS,
+  PERFORMANCE_SUMS,
+  PerformanceProjection,
+  rebuildProjection,
+} from '../libs/projections/src';
 import { issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { reportCli } from './support/report-cli';
@@ -28,7 +38,17 @@ const S = 'perf-s1';
 function rouletteSession() {
   const r = (roundId: string) => ({ sessionId: S, roundId });
   return [
-    ev('TableSessionOpened', { sessionId: S, casinoId: 'casino-p', tableId: 'RA-01', gamingDay: DAY, game: 'american-roulette-single-zero', jurisdiction: 'cantabria', limits: { min: 100, max: 100000 }, openingFloat: { '100': 500 }, staff: { inspector: 'insp-p', croupiers: ['cr-anna', 'cr-bo'] } }),
+    ev('TableSessionOpened', {
+      sessionId: S,
+      casinoId: 'casino-p',
+      tableId: 'RA-01',
+      gamingDay: DAY,
+      game: 'american-roulette-single-zero',
+      jurisdiction: 'cantabria',
+      limits: { min: 100, max: 100000 },
+      openingFloat: { '100': 500 },
+      staff: { inspector: 'insp-p', croupiers: ['cr-anna', 'cr-bo'] },
+    }),
     // 1. a straight up on 17, and 17 comes: the house pays 35 × 100
     ev('RoundStarted', r('p1')),
     ev('BetPlaced', { ...r('p1'), betId: 'p1-a', seat: 1, betType: 'straight', selection: [17], amount: 100 }),
@@ -119,7 +139,9 @@ describe('performance: actual against theoretical win', () => {
   });
 
   it('red and black on one spin weigh together: a variance far below the two bets taken as independent', async () => {
-    const rows = (await runtime.pool.query(`SELECT round_id, variance, variance_method FROM ${PERFORMANCE_ROUNDS} WHERE session_id = $1 ORDER BY round_id`, [S])).rows;
+    const rows = (
+      await runtime.pool.query(`SELECT round_id, variance, variance_method FROM ${PERFORMANCE_ROUNDS} WHERE session_id = $1 ORDER BY round_id`, [S])
+    ).rows;
     expect(rows.map((x) => x.round_id)).toEqual(['p1', 'p2', 'p3']);
     expect(rows.every((x) => x.variance_method === 'exact')).toBe(true);
     const p3 = Number(rows[2].variance);
@@ -161,10 +183,19 @@ describe('performance: actual against theoretical win', () => {
 
   it('a rebuild from the first event equals the live rows, although the live ones came in batches of 37', async () => {
     const tables = [PERFORMANCE_SESSIONS, PERFORMANCE_ROUNDS, PERFORMANCE_SUMS, PERFORMANCE_DAYS, PERFORMANCE_CUSUM];
-    const keys: Record<string, string> = { [PERFORMANCE_SESSIONS]: 'session_id', [PERFORMANCE_ROUNDS]: 'session_id, round_id', [PERFORMANCE_SUMS]: 'casino_id, gaming_day, level, subject', [PERFORMANCE_DAYS]: 'casino_id, gaming_day', [PERFORMANCE_CUSUM]: 'casino_id, level, subject' };
+    const keys: Record<string, string> = {
+      [PERFORMANCE_SESSIONS]: 'session_id',
+      [PERFORMANCE_ROUNDS]: 'session_id, round_id',
+      [PERFORMANCE_SUMS]: 'casino_id, gaming_day, level, subject',
+      [PERFORMANCE_DAYS]: 'casino_id, gaming_day',
+      [PERFORMANCE_CUSUM]: 'casino_id, level, subject',
+    };
     const content = async () => {
       const out: Record<string, unknown> = {};
-      for (const t of tables) out[t] = (await runtime.pool.query(`SELECT count(*)::int AS n, md5(string_agg(row_to_json(x)::text, ',' ORDER BY ${keys[t]})) AS sum FROM ${t} x`)).rows[0];
+      for (const t of tables)
+        out[t] = (
+          await runtime.pool.query(`SELECT count(*)::int AS n, md5(string_agg(row_to_json(x)::text, ',' ORDER BY ${keys[t]})) AS sum FROM ${t} x`)
+        ).rows[0];
       return out;
     };
     const live = await content();
@@ -202,7 +233,9 @@ describe('performance: actual against theoretical win', () => {
       expect(r.sessions[0].actualWin).toBe(-3700);
       expect(r.croupiers.map((c: { subject: string }) => c.subject)).toEqual(['cr-anna', 'cr-bo']);
       const csv = await reportCli(['report', 'performance', '--gaming-day', DAY, '--table', 'RA-01', '--csv'], env);
-      expect(csv.stdout.split('\n')[0]).toBe('level,casinoId,subject,tableId,games,rounds,handle,actualWin,theoreticalWin,sd,z,p,holdPercent,theoreticalHoldPercent,unvaluedHandle,unvaluedWin,boundedRounds,cagnotte,staffRounds');
+      expect(csv.stdout.split('\n')[0]).toBe(
+        'level,casinoId,subject,tableId,games,rounds,handle,actualWin,theoreticalWin,sd,z,p,holdPercent,theoreticalHoldPercent,unvaluedHandle,unvaluedWin,boundedRounds,cagnotte,staffRounds',
+      );
       expect(csv.stdout).toContain('table,casino-p,RA-01,RA-01,american-roulette-single-zero,3,600,-3700,');
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'perf-')), 'performance.pdf');
       const pdf = await reportCli(['report', 'performance', '--gaming-day', DAY, '--pdf', file], env);

@@ -75,7 +75,12 @@ describe('projector leadership', () => {
     expect(books).toBe(6);
 
     // the leader's connection dies (a network cut, a restarted pooler): PostgreSQL releases its locks
-    const holders = async () => (await runtime.pool.query(`SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows.map((r) => r.pid as number);
+    const holders = async () =>
+      (
+        await runtime.pool.query(
+          `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        )
+      ).rows.map((r) => r.pid as number);
     const [lost] = await holders();
     await runtime.pool.query('SELECT pg_terminate_backend($1)', [lost]);
     await until('the locks to be taken again by a new session', async () => b.leading.length === allProjections().length && !(await holders()).includes(lost));

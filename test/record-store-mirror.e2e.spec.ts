@@ -56,11 +56,15 @@ describe('a store of record mirrored into PostgreSQL', () => {
     expect(await hashes(mirrored.pool)).toEqual(await hashes(record.pool));
   }, 120_000);
 
-  it('gives the reports and replays the record\'s own database gives', async () => {
+  it("gives the reports and replays the record's own database gives", async () => {
     direct = await startRuntime({ databaseUrl: recordDb.url, projectorBatchSize: 300 });
     await direct.projector.catchUp();
     const books = async (rt: Runtime) =>
-      (await rt.pool.query(`SELECT session_id, table_id, opening_float, closing_float, fills, credits, "drop", tips, cagnotte, commission, rounds, status FROM table_books ORDER BY session_id`)).rows;
+      (
+        await rt.pool.query(
+          `SELECT session_id, table_id, opening_float, closing_float, fills, credits, "drop", tips, cagnotte, commission, rounds, status FROM table_books ORDER BY session_id`,
+        )
+      ).rows;
     expect(await books(mirrored)).toEqual(await books(direct));
     const verdicts = async (rt: Runtime) => (await rt.pool.query('SELECT round_id, verdict, discrepancies, notes FROM round_verdicts ORDER BY round_id')).rows;
     const v = await verdicts(mirrored);
@@ -91,7 +95,10 @@ describe('a store of record mirrored into PostgreSQL', () => {
     } finally {
       c.release();
     }
-    const error = await mirrored.projector.catchUp().then(() => null, (e) => e);
+    const error = await mirrored.projector.catchUp().then(
+      () => null,
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(MirrorChainError);
     expect(error.message).toContain(`${stream} version 1`);
     expect(error.message).toContain('content does not match');
@@ -105,18 +112,30 @@ describe('a store of record mirrored into PostgreSQL', () => {
     const flaky = new Proxy(record.store, {
       get(target, prop, receiver) {
         if (prop === 'readFeed')
-          return (...args: Parameters<PostgresEventStore['readFeed']>) => (failures-- > 0 ? Promise.reject(new Error('14 UNAVAILABLE: no connection')) : target.readFeed(...args));
+          return (...args: Parameters<PostgresEventStore['readFeed']>) =>
+            failures-- > 0 ? Promise.reject(new Error('14 UNAVAILABLE: no connection')) : target.readFeed(...args);
         const v = Reflect.get(target, prop, receiver);
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });
     const errors: string[] = [];
     const rt = await startRuntime({ databaseUrl: flakyDb.url, recordStore: flaky, log: (line) => errors.push(line) });
-    const projector = new Projector(rt.pool, rt.store, rt.projections, { upstream: rt.mirror, leadership: true, leadershipRetryMs: 100, onUpstreamError: (e) => errors.push(e.message) });
+    const projector = new Projector(rt.pool, rt.store, rt.projections, {
+      upstream: rt.mirror,
+      leadership: true,
+      leadershipRetryMs: 100,
+      onUpstreamError: (e) => errors.push(e.message),
+    });
     try {
       // it follows through the three failures, copies the whole day, then meets the event edited in the record above
       let timer: NodeJS.Timeout | undefined;
-      const stopped = await Promise.race([projector.follow().then(() => null, (e) => e), new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000)))]);
+      const stopped = await Promise.race([
+        projector.follow().then(
+          () => null,
+          (e) => e,
+        ),
+        new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000))),
+      ]);
       clearTimeout(timer);
       expect(stopped).toBeInstanceOf(MirrorChainError);
       expect(errors.filter((e) => e.includes('UNAVAILABLE'))).toHaveLength(3);
@@ -124,13 +143,16 @@ describe('a store of record mirrored into PostgreSQL', () => {
       // everything the record holds before the edited event, in feed order
       const before = Number(
         (
-          await record.pool.query(`SELECT count(*) AS n FROM ca_events a, (SELECT transaction_id, global_position FROM ca_events WHERE stream_id LIKE 'session-casino-late-%' AND stream_version = 1) t
+          await record.pool
+            .query(`SELECT count(*) AS n FROM ca_events a, (SELECT transaction_id, global_position FROM ca_events WHERE stream_id LIKE 'session-casino-late-%' AND stream_version = 1) t
                                    WHERE (a.transaction_id, a.global_position) < (t.transaction_id, t.global_position)`)
         ).rows[0].n,
       );
       expect(before).toBeGreaterThan(manifest.value!.events);
       expect(copied).toBe(before);
-      expect(Number((await rt.pool.query(`SELECT events FROM ca_projection_checkpoints WHERE name = 'table-book'`)).rows[0].events)).toBeGreaterThanOrEqual(copied);
+      expect(Number((await rt.pool.query(`SELECT events FROM ca_projection_checkpoints WHERE name = 'table-book'`)).rows[0].events)).toBeGreaterThanOrEqual(
+        copied,
+      );
     } finally {
       projector.stop();
       await rt.close();
@@ -138,4 +160,3 @@ describe('a store of record mirrored into PostgreSQL', () => {
     }
   }, 60_000);
 });
-

@@ -37,7 +37,16 @@ describe('replay of a disputed round', () => {
   it('judges a round played by the rules consistent, step by step', async () => {
     const r = await replayRound(runtime.store, 'r-0001');
     expect(r).toMatchObject({ game: 'french-roulette', jurisdiction: 'euskadi', verdict: 'consistent', discrepancies: [] });
-    expect(r.steps.map((s) => s.type)).toEqual(['RoundStarted', 'BetPlaced', 'BetPlaced', 'BetsClosed', 'WheelSpun', 'BetSettled', 'BetSettled', 'RoundCompleted']);
+    expect(r.steps.map((s) => s.type)).toEqual([
+      'RoundStarted',
+      'BetPlaced',
+      'BetPlaced',
+      'BetsClosed',
+      'WheelSpun',
+      'BetSettled',
+      'BetSettled',
+      'RoundCompleted',
+    ]);
   });
 
   it('names each difference with expected, recorded, rule and citation', async () => {

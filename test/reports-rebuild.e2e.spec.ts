@@ -48,7 +48,11 @@ describe('report read models under rebuild', () => {
     const served = await reports();
     const total = Number((await runtime.pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
     expect(total).toBeGreaterThan(6000); // more than two rebuild batches: there is a middle to die in
-    const child = spawn(process.execPath, [BIN, 'projections', 'rebuild', 'round-verdicts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'projections', 'rebuild', 'round-verdicts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: db.url },
+      stdio: 'ignore',
+    });
     const exited = new Promise((r) => child.once('exit', r));
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
@@ -90,7 +94,8 @@ describe('report read models under rebuild', () => {
     await reader;
     expect(rebuild.stderr).not.toMatch(/Error/);
     expect(rebuild.code).toBe(0);
-    for (const name of ['table-book', 'reconciliation', 'jackpots', 'round-verdicts', 'inspector-log']) expect(rebuild.stdout).toMatch(new RegExp(`${name}: rebuilt from \\d+ events`));
+    for (const name of ['table-book', 'reconciliation', 'jackpots', 'round-verdicts', 'inspector-log'])
+      expect(rebuild.stdout).toMatch(new RegExp(`${name}: rebuilt from \\d+ events`));
     expect(failures).toEqual([]);
     expect(reads).toBeGreaterThan(0);
     const rebuilt = await readModelChecksums(db.url);

@@ -60,7 +60,8 @@ describe('reports of a simulated day with injected errors', () => {
     const codes = new Map(rows.map((r) => [r.round_id, new Set(r.discrepancies.map((d: { code: string }) => d.code))]));
     const rulesErrors = manifest.value!.injected.filter((i) => i.detector === 'rules');
     expect(rulesErrors.length).toBeGreaterThan(0);
-    for (const i of rulesErrors) expect({ round: i.roundId, kind: i.kind, has: codes.get(i.roundId!)?.has(i.expectedCode) }).toEqual({ round: i.roundId, kind: i.kind, has: true });
+    for (const i of rulesErrors)
+      expect({ round: i.roundId, kind: i.kind, has: codes.get(i.roundId!)?.has(i.expectedCode) }).toEqual({ round: i.roundId, kind: i.kind, has: true });
     const day = await loadInspectorDay(runtime, { gamingDay: DAY });
     expect(day.rounds.played).toBe(manifest.value!.rounds);
     expect(day.discrepancies.length).toBe(rows.reduce((t, r) => t + r.discrepancies.length, 0));

@@ -24,17 +24,35 @@ import { createTestDatabase, TestDatabase } from './support/database';
 const DAY = '2026-11-24';
 const CLOSING = '2026-11-25T04:00:00.000Z';
 let clock = Date.parse('2026-11-24T20:00:00.000Z');
-const ev = (type: string, data: Record<string, unknown>, at?: string) => ({ eventId: randomUUID(), type, occurredAt: at ?? new Date((clock += 60_000)).toISOString(), recordedBy: 'terminal:test', data });
+const ev = (type: string, data: Record<string, unknown>, at?: string) => ({
+  eventId: randomUUID(),
+  type,
+  occurredAt: at ?? new Date((clock += 60_000)).toISOString(),
+  recordedBy: 'terminal:test',
+  data,
+});
 const FLOAT = { '10000': 10, '500': 100 };
 const staff = { inspector: 'insp-1', croupiers: ['cr-1'] };
 // 20 × the minimum: a roulette's tier in every text; blackjack's tiers are 25, 50, 100, 200 × (euskadi L2116–2118); circle poker's minimum 20–40 % of the maximum
 const open = (sessionId: string, tableId: string, game: string, jurisdiction: string, options?: Record<string, unknown>) =>
-  ev('TableSessionOpened', { sessionId, casinoId: 'casino-c', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: game === 'blackjack' ? 25000 : game.startsWith('circle-poker') ? 2000 : 10000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
+  ev('TableSessionOpened', {
+    sessionId,
+    casinoId: 'casino-c',
+    tableId,
+    gamingDay: DAY,
+    game,
+    jurisdiction,
+    limits: { min: 500, max: game === 'blackjack' ? 25000 : game.startsWith('circle-poker') ? 2000 : 10000 },
+    openingFloat: FLOAT,
+    staff,
+    ...(options ? { options } : {}),
+  });
 let rounds = 0;
 const round = (sessionId: string) => ev('RoundStarted', { sessionId, roundId: `${sessionId}-r${++rounds}` });
 const times = (n: number, f: () => ReturnType<typeof ev>) => Array.from({ length: n }, f);
 const announce = (sessionId: string, what: Record<string, unknown>) => ev('LastRoundsAnnounced', { sessionId, ...what });
-const close = (sessionId: string, atClosingTime = false) => ev('TableSessionClosed', { sessionId, closingFloat: FLOAT, ...(atClosingTime ? { atClosingTime } : {}) });
+const close = (sessionId: string, atClosingTime = false) =>
+  ev('TableSessionClosed', { sessionId, closingFloat: FLOAT, ...(atClosingTime ? { atClosingTime } : {}) });
 
 describe('session compliance', () => {
   let db: TestDatabase;
@@ -113,7 +131,7 @@ describe('session compliance', () => {
     expect(book.sessionFindings.every((f) => f.eventId)).toBe(true);
   });
 
-  it("judges a circle-poker partida closed before every player held the mano twice", async () => {
+  it('judges a circle-poker partida closed before every player held the mano twice', async () => {
     expect(await findings('pk-short')).toEqual(['CIRCLE_SESSION_VIOLATION session/circle-session-duration euskadi L10830–10836']);
     expect((await loadTableBook(runtime, 'pk-short'))!.sessionFindings[0].recorded).toEqual({ 2: 1, 3: 1, 4: 1 });
   });
@@ -147,7 +165,15 @@ describe('session compliance', () => {
   it("puts the findings in the inspector's day report and serves them with the table book", async () => {
     const r = await loadInspectorDay(runtime, { gamingDay: DAY });
     const codes = r.sessionFindings.map((f) => `${f.tableId} ${f.code}`).sort();
-    expect(codes).toEqual(['BJ-01 CLOSING_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BJ-01 SUSPENSION_VIOLATION', 'BT-01 BANK_DEPOSIT_VIOLATION', 'PK-01 CIRCLE_SESSION_VIOLATION', 'RF-02 LIMIT_CHANGE_VIOLATION', 'RF-03 LIMIT_CHANGE_VIOLATION']);
+    expect(codes).toEqual([
+      'BJ-01 CLOSING_VIOLATION',
+      'BJ-01 SUSPENSION_VIOLATION',
+      'BJ-01 SUSPENSION_VIOLATION',
+      'BT-01 BANK_DEPOSIT_VIOLATION',
+      'PK-01 CIRCLE_SESSION_VIOLATION',
+      'RF-02 LIMIT_CHANGE_VIOLATION',
+      'RF-03 LIMIT_CHANGE_VIOLATION',
+    ]);
     expect(r.sessions.find((s) => s.sessionId === 'rf-ok')).toMatchObject({ sessionVerdict: 'consistent' });
     const app: INestApplication = await createHttpApp(runtime);
     try {
@@ -155,8 +181,15 @@ describe('session compliance', () => {
       const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
       const admin = (await issueCredential(runtime, 'admin')).headers;
       const body = await (await fetch(`${base}/api/v1/sessions/rf-gal/table-book`, { headers: admin })).json();
-      expect(body).toMatchObject({ sessionVerdict: 'findings', sessionFindings: [expect.objectContaining({ code: 'LIMIT_CHANGE_VIOLATION', citation: 'galicia L176' })] });
-      const refused = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify([ev('LastRoundsAnnounced', { sessionId: 'bt-ok', purpose: 'closing', rounds: 0 })]) });
+      expect(body).toMatchObject({
+        sessionVerdict: 'findings',
+        sessionFindings: [expect.objectContaining({ code: 'LIMIT_CHANGE_VIOLATION', citation: 'galicia L176' })],
+      });
+      const refused = await fetch(`${base}/api/v1/events`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify([ev('LastRoundsAnnounced', { sessionId: 'bt-ok', purpose: 'closing', rounds: 0 })]),
+      });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { refusals: unknown[] }).refusals).toEqual([expect.objectContaining({ field: 'data.rounds' })]);
     } finally {

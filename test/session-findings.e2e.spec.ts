@@ -27,11 +27,28 @@ import { reportCli } from './support/report-cli';
 
 const DAY = '2026-11-23';
 let clock = Date.parse('2026-11-23T20:00:00.000Z');
-const ev = (type: string, data: Record<string, unknown>) => ({ eventId: randomUUID(), type, occurredAt: new Date((clock += 1000)).toISOString(), recordedBy: 'terminal:test', data });
+const ev = (type: string, data: Record<string, unknown>) => ({
+  eventId: randomUUID(),
+  type,
+  occurredAt: new Date((clock += 1000)).toISOString(),
+  recordedBy: 'terminal:test',
+  data,
+});
 const FLOAT = { '10000': 10, '500': 100 };
 const staff = { inspector: 'insp-1', croupiers: ['cr-1'] };
 const open = (sessionId: string, tableId: string, game: string, jurisdiction: string, options?: Record<string, unknown>) =>
-  ev('TableSessionOpened', { sessionId, casinoId: 'casino-f', tableId, gamingDay: DAY, game, jurisdiction, limits: { min: 500, max: 50000 }, openingFloat: FLOAT, staff, ...(options ? { options } : {}) });
+  ev('TableSessionOpened', {
+    sessionId,
+    casinoId: 'casino-f',
+    tableId,
+    gamingDay: DAY,
+    game,
+    jurisdiction,
+    limits: { min: 500, max: 50000 },
+    openingFloat: FLOAT,
+    staff,
+    ...(options ? { options } : {}),
+  });
 
 describe('findings on the session', () => {
   let db: TestDatabase;
@@ -50,7 +67,10 @@ describe('findings on the session', () => {
       open('wf-c', 'WF-01', 'wheel-of-fortune', 'cantabria'),
       open('fr-ok', 'RF-01', 'french-roulette', 'euskadi'),
       // staff recorded as formulas (issue 18 §5): they must reach a spreadsheet as text
-      { ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi'), data: { ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi').data, staff: { inspector: '@SUM(1+1)', croupiers: ['+1+1', '=2+3'] } } },
+      {
+        ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi'),
+        data: { ...open('fr-hostile', 'RF-02', 'french-roulette', 'euskadi').data, staff: { inspector: '@SUM(1+1)', croupiers: ['+1+1', '=2+3'] } },
+      },
     ];
     const r = await runtime.ingestion.ingest(day.map((value) => ({ value })));
     expect(r.refusals).toEqual([]);
@@ -84,7 +104,9 @@ describe('findings on the session', () => {
 
   it("flags the 64-cell wheel's 40 as printed, and leaves a clean table consistent", async () => {
     const wheel = (await loadTableBook(runtime, 'wf-c'))!;
-    const flagged = wheel.sessionFindings.filter((f) => f.code === 'PLAYER_EDGE_SETTING').map((f) => f.recorded as { betType: string; selection?: unknown; returnPerUnit: number });
+    const flagged = wheel.sessionFindings
+      .filter((f) => f.code === 'PLAYER_EDGE_SETTING')
+      .map((f) => f.recorded as { betType: string; selection?: unknown; returnPerUnit: number });
     const forty = flagged.find((f) => JSON.stringify(f).includes('40'));
     expect(forty?.returnPerUnit).toBeCloseTo(82 / 64, 10);
     const clean = (await loadTableBook(runtime, 'fr-ok'))!;
@@ -129,7 +151,10 @@ describe('findings on the session', () => {
     }
     const cli = await reportCli(['report', 'table-book', '--session', 'pb-shoe', '--json'], { DATABASE_URL: db.url });
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ sessionVerdict: 'findings', sessionFindings: [expect.objectContaining({ rule: 'punto-banco/shoe-decks' }), expect.objectContaining({ rule: 'punto-banco/cut-card' })] });
+    expect(JSON.parse(cli.stdout)).toMatchObject({
+      sessionVerdict: 'findings',
+      sessionFindings: [expect.objectContaining({ rule: 'punto-banco/shoe-decks' }), expect.objectContaining({ rule: 'punto-banco/cut-card' })],
+    });
     const text = await reportCli(['report', 'table-book', '--session', 'fr-ok'], { DATABASE_URL: db.url });
     expect(text.stdout).toMatch(/session: consistent/);
   });

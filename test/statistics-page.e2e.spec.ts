@@ -44,7 +44,17 @@ const counter = counterDay('casino-counter', COUNTER_DAY);
 function luckySeventeen() {
   const others = wheelOf('single-zero').order.filter((p) => p !== 17);
   const events: unknown[] = [
-    ev('TableSessionOpened', { sessionId: S, casinoId: CASINO, tableId: TABLE, gamingDay: DAY, game: 'american-roulette-single-zero', jurisdiction: 'cantabria', limits: { min: 100, max: 100000 }, openingFloat: { '10000': 100 }, staff: { inspector: 'insp-s', croupiers: ['cr-lucky'] } }),
+    ev('TableSessionOpened', {
+      sessionId: S,
+      casinoId: CASINO,
+      tableId: TABLE,
+      gamingDay: DAY,
+      game: 'american-roulette-single-zero',
+      jurisdiction: 'cantabria',
+      limits: { min: 100, max: 100000 },
+      openingFloat: { '10000': 100 },
+      staff: { inspector: 'insp-s', croupiers: ['cr-lucky'] },
+    }),
     // recorded, so that the croupier's rounds are hers and may be a finding (docs/contract.md, CroupierChanged)
     ev('CroupierChanged', { sessionId: S, croupierId: 'cr-lucky' }),
   ];
@@ -77,8 +87,28 @@ describe('the statistics page, in headless Chromium', () => {
     db = await createTestDatabase();
     runtime = await startRuntime({ databaseUrl: db.url });
     expect((await runtime.ingestion.ingest(luckySeventeen().map((value) => ({ value })))).refusals).toEqual([]);
-    await recordSimulatedDay(runtime.ingestion, { casinoId: CASINO, gamingDay: DAY, tables: 3, tableGames: ['french-roulette', 'boule', 'wheel-of-fortune'], jurisdiction: 'euskadi', rounds: 40, seed: 71, errorRate: 0, jackpots: false });
-    await recordSimulatedDay(runtime.ingestion, { casinoId: 'casino-dz', gamingDay: DAY, tables: 1, tableGames: ['american-roulette-double-zero'], jurisdiction: 'cantabria', rounds: 40, seed: 72, errorRate: 0, jackpots: false });
+    await recordSimulatedDay(runtime.ingestion, {
+      casinoId: CASINO,
+      gamingDay: DAY,
+      tables: 3,
+      tableGames: ['french-roulette', 'boule', 'wheel-of-fortune'],
+      jurisdiction: 'euskadi',
+      rounds: 40,
+      seed: 71,
+      errorRate: 0,
+      jackpots: false,
+    });
+    await recordSimulatedDay(runtime.ingestion, {
+      casinoId: 'casino-dz',
+      gamingDay: DAY,
+      tables: 1,
+      tableGames: ['american-roulette-double-zero'],
+      jurisdiction: 'cantabria',
+      rounds: 40,
+      seed: 72,
+      errorRate: 0,
+      jackpots: false,
+    });
     await counter.record(runtime.ingestion);
     await runtime.projector.catchUp();
     ({ app, base } = await serveOnLoopback(runtime));
@@ -108,7 +138,8 @@ describe('the statistics page, in headless Chromium', () => {
     return { page, secret };
   }
 
-  const api = async (secret: string, route: string) => (await fetch(`${base}${route}`, { headers: { authorization: `Bearer ${secret}` } })).json() as Promise<any>;
+  const api = async (secret: string, route: string) =>
+    (await fetch(`${base}${route}`, { headers: { authorization: `Bearer ${secret}` } })).json() as Promise<any>;
 
   it('is reached from the navigation', async () => {
     const { page } = await open('compliance', `#/performance?gamingDay=${DAY}`);
@@ -123,7 +154,11 @@ describe('the statistics page, in headless Chromium', () => {
   it('narrows the day through the filter form, into the URL; the inspector page’s form is the same one (components/Filters.tsx)', async () => {
     const { page } = await open('compliance', `#/performance?gamingDay=${DAY}`);
     const form = 'article.statistics form.filters';
-    expect(await page.$$eval(`${form} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([en.t('web:field.gamingDay'), en.t('web:col.casino'), en.t('web:field.table')]);
+    expect(await page.$$eval(`${form} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([
+      en.t('web:field.gamingDay'),
+      en.t('web:col.casino'),
+      en.t('web:field.table'),
+    ]);
     expect(await page.inputValue(`${form} input[name=gamingDay]`)).toBe(DAY);
     expect(await page.getAttribute(`${form} input[name=casino]`, 'placeholder')).toBe(en.t('web:inspector.all'));
     expect(await page.$$eval('#statistics-days option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(DAY);
@@ -133,14 +168,26 @@ describe('the statistics page, in headless Chromium', () => {
     await page.waitForFunction(() => location.hash.includes('table='));
     expect(new URL(page.url()).hash).toBe(`#/performance?gamingDay=${DAY}&casino=${CASINO}&table=${TABLE}`);
     await page.waitForFunction(() => document.querySelectorAll('.control-chart').length === 1);
-    expect(await page.$$eval('[data-casino][data-table]', (fs) => [...new Set(fs.map((f) => `${f.getAttribute('data-casino')} ${f.getAttribute('data-table')}`))])).toEqual([`${CASINO} ${TABLE}`]);
+    expect(
+      await page.$$eval('[data-casino][data-table]', (fs) => [...new Set(fs.map((f) => `${f.getAttribute('data-casino')} ${f.getAttribute('data-table')}`))]),
+    ).toEqual([`${CASINO} ${TABLE}`]);
 
     await page.goto(`${base}/#/inspector?gamingDay=${DAY}&casino=${CASINO}`);
     const inspector = 'article.inspector form.filters';
     await page.waitForSelector('article.inspector td[data-game]');
-    expect(await page.$$eval(`${inspector} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([en.t('web:field.gamingDay'), en.t('web:col.casino'), en.t('web:col.game'), en.t('web:field.discrepancyCode')]);
+    expect(await page.$$eval(`${inspector} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual([
+      en.t('web:field.gamingDay'),
+      en.t('web:col.casino'),
+      en.t('web:col.game'),
+      en.t('web:field.discrepancyCode'),
+    ]);
     expect(await page.inputValue(`${inspector} input[name=casino]`)).toBe(CASINO);
-    expect(await page.$$eval('#inspector-games option', (os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual(['american-roulette-single-zero', 'boule', 'french-roulette', 'wheel-of-fortune']);
+    expect(await page.$$eval('#inspector-games option', (os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual([
+      'american-roulette-single-zero',
+      'boule',
+      'french-roulette',
+      'wheel-of-fortune',
+    ]);
     await page.fill(`${inspector} input[name=game]`, 'boule');
     await page.click(`${inspector} button[type=submit]`);
     await page.waitForFunction(() => location.hash.includes('game='));
@@ -158,7 +205,11 @@ describe('the statistics page, in headless Chromium', () => {
     const chart = `[data-casino="${CASINO}"][data-table="${TABLE}"] .control-chart`;
     await page.locator(chart).screenshot({ path: path.join(ARTIFACTS, 'statistics-control-chart.png') });
     const shape = await page.$eval(chart, (fig) => {
-      const pts = (sel: string) => (fig.querySelector(sel)!.getAttribute('points') ?? '').trim().split(/\s+/).map((p: string) => p.split(',').map(Number));
+      const pts = (sel: string) =>
+        (fig.querySelector(sel)!.getAttribute('points') ?? '')
+          .trim()
+          .split(/\s+/)
+          .map((p: string) => p.split(',').map(Number));
       return { line: pts('polyline.difference'), two: pts('polygon.band-2'), three: pts('polygon.band-3') };
     });
     // a point before the first round, and one per round; each band goes out along +kσ and back along −kσ
@@ -186,7 +237,8 @@ describe('the statistics page, in headless Chromium', () => {
     expect(finding).toMatchObject({ handle: SPINS * STAKE, actualWin: -40 * 35 * STAKE + 200 * STAKE, direction: 'house-below', fdr: 0.01 });
     expect(finding.theoreticalWin).toBeCloseTo((SPINS * STAKE) / 37, 6);
     expect(finding.p).toBeLessThanOrEqual(finding.threshold);
-    const cells = (level: string, subject: string) => page.$$eval(`table.performance-findings tr[data-level="${level}"][data-subject="${subject}"] td`, (tds) => tds.map((td) => td.textContent ?? ''));
+    const cells = (level: string, subject: string) =>
+      page.$$eval(`table.performance-findings tr[data-level="${level}"][data-subject="${subject}"] td`, (tds) => tds.map((td) => td.textContent ?? ''));
     const row = await cells('table', TABLE);
     // level, subject, table, rounds, handle, actual, theoretical, σ, z, p, adjusted p, threshold, direction
     const money = [en.money(SPINS * STAKE), en.money(-40 * 35 * STAKE + 200 * STAKE), en.money(Math.round(finding.theoreticalWin))];
@@ -213,7 +265,15 @@ describe('the statistics page, in headless Chromium', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'statistics-wheels.png'), fullPage: true });
     const equipment = await api(secret, '/api/v1/equipment');
     const wheel = (casino: string, table: string) => `.wheel[data-casino="${casino}"][data-table="${table}"]`;
-    const pockets = (casino: string, table: string) => page.$$eval(`${wheel(casino, table)} g.pocket`, (gs) => gs.map((g) => ({ key: g.getAttribute('data-pocket'), observed: Number(g.getAttribute('data-observed')), title: g.querySelector('title')!.textContent, fill: (g.querySelector('path.heat') as SVGPathElement).style.fill })));
+    const pockets = (casino: string, table: string) =>
+      page.$$eval(`${wheel(casino, table)} g.pocket`, (gs) =>
+        gs.map((g) => ({
+          key: g.getAttribute('data-pocket'),
+          observed: Number(g.getAttribute('data-observed')),
+          title: g.querySelector('title')!.textContent,
+          fill: (g.querySelector('path.heat') as SVGPathElement).style.fill,
+        })),
+      );
     const wheelRow = (table: string) => equipment.rows.find((r: any) => r.kind === 'wheel' && r.tableId === table && r.setId === '');
     // the single-zero wheel: 37 pockets in its order; 17 came 40 times
     const lucky = await pockets(CASINO, TABLE);
@@ -242,7 +302,11 @@ describe('the statistics page, in headless Chromium', () => {
     expect(await page.textContent(`${wheel(CASINO, TABLE)} li[data-test="pockets"]`)).toMatch(/p = \d\.\d × 10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+ .*— finding$/);
     // the other wheels of the day, each in its own order from libs/rules
     const byGame = (game: string) => equipment.rows.find((r: any) => r.kind === 'wheel' && r.game === game && r.setId === '');
-    for (const [game, kind] of [['french-roulette', 'single-zero'], ['american-roulette-double-zero', 'double-zero'], ['boule', 'boule']] as const) {
+    for (const [game, kind] of [
+      ['french-roulette', 'single-zero'],
+      ['american-roulette-double-zero', 'double-zero'],
+      ['boule', 'boule'],
+    ] as const) {
       const row = byGame(game);
       const drawn = await pockets(row.casinoId, row.tableId);
       expect({ game, keys: drawn.map((p) => p.key) }).toEqual({ game, keys: wheelOf(kind).order.map(String) });
@@ -273,13 +337,33 @@ describe('the statistics page, in headless Chromium', () => {
     await page.waitForSelector('table.advantage-play', { timeout: 30_000 });
     await page.locator('section[aria-labelledby="statistics-players"]').screenshot({ path: path.join(ARTIFACTS, 'statistics-players.png') });
     const answer = await api(secret, `/api/v1/advantage-play?gamingDay=${COUNTER_DAY}&casino=casino-counter`);
-    const rows = await page.$$eval('table.advantage-play tbody tr', (trs) => trs.map((tr) => ({ player: tr.getAttribute('data-player'), finding: tr.getAttribute('data-finding'), flagged: tr.classList.contains('flagged'), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+    const rows = await page.$$eval('table.advantage-play tbody tr', (trs) =>
+      trs.map((tr) => ({
+        player: tr.getAttribute('data-player'),
+        finding: tr.getAttribute('data-finding'),
+        flagged: tr.classList.contains('flagged'),
+        cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+      })),
+    );
     expect(rows.map((r) => r.player)).toEqual(answer.tested.map((t: any) => t.playerRef));
     expect(rows[0]).toMatchObject({ player: counter.counter, finding: 'true', flagged: true });
     expect(rows.slice(1).every((r) => !r.flagged)).toBe(true);
     const t = answer.tested[0];
     // casino, player, table, rounds, shoes, r, z, p, adjusted p, threshold, stake factor, verdict
-    expect(rows[0].cells).toEqual(['casino-counter', counter.counter, counter.counterTable, en.number(t.rounds), en.number(t.shoes), en.number(t.r, 3), en.number(t.z, 2), expect.any(String), expect.any(String), expect.any(String), en.number(t.stakeFactorPerCount, 2), 'the stake follows the count']);
+    expect(rows[0].cells).toEqual([
+      'casino-counter',
+      counter.counter,
+      counter.counterTable,
+      en.number(t.rounds),
+      en.number(t.shoes),
+      en.number(t.r, 3),
+      en.number(t.z, 2),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      en.number(t.stakeFactorPerCount, 2),
+      'the stake follows the count',
+    ]);
     expect(rows[1].cells[11]).toBe('no finding');
     await page.context().close();
 
@@ -288,7 +372,9 @@ describe('the statistics page, in headless Chromium', () => {
     expect(await finance.page.$('table.advantage-play')).toBeNull();
     await finance.page.context().close();
     // the finance view asked nothing of the players: no refused read of people's figures in its access log
-    const asked = await runtime.pool.query(`SELECT count(*)::int AS n FROM ca_access_log WHERE path = '/api/v1/advantage-play' AND subject = 'statistics-finance'`);
+    const asked = await runtime.pool.query(
+      `SELECT count(*)::int AS n FROM ca_access_log WHERE path = '/api/v1/advantage-play' AND subject = 'statistics-finance'`,
+    );
     expect(asked.rows[0].n).toBe(0);
   });
 });

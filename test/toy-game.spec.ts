@@ -19,7 +19,20 @@ import {
   type PlayedFact,
   type RulebookBase,
 } from '../libs/rules/src';
-import { DIE_FACES, betsOf, diceTotal, loses, pick, pickStake, refuseDiceThrown, rollDice, RoundRecorder, toOne, winAt, type Ratio } from '../libs/rules/src/core/dice';
+import {
+  DIE_FACES,
+  betsOf,
+  diceTotal,
+  loses,
+  pick,
+  pickStake,
+  refuseDiceThrown,
+  rollDice,
+  RoundRecorder,
+  toOne,
+  winAt,
+  type Ratio,
+} from '../libs/rules/src/core/dice';
 import { findingsOf, undecided } from '../libs/rules/src/core/findings';
 import { registryProblems, type Catalogue } from './support/registry-consistency';
 
@@ -58,7 +71,13 @@ const toyDie: GameRules<ToyState, ToyRulebook> = {
   settle(state, { bet }, env) {
     if (state.die === null) return undecided('the die has not been thrown');
     if (!isToyBet(bet.betType))
-      return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: TOY_RULEBOOK.source, explanation: `"${bet.betType}" is no bet of this game: returned` });
+      return expectedSettlement({
+        outcome: 'void',
+        payout: 0,
+        rule: 'bet-types',
+        citation: TOY_RULEBOOK.source,
+        explanation: `"${bet.betType}" is no bet of this game: returned`,
+      });
     const pays = env.rulebook.pays[bet.betType];
     const wins = bet.betType === 'six' ? state.die === 6 : state.die === 4 || state.die === 5;
     const rule = `${TOY}/${bet.betType}`;
@@ -101,7 +120,11 @@ describe('a toy game added from the checklist alone', () => {
     expect(registry.gameRules(TOY)).toBe(toyDie);
     expect(registryProblems({ registry, catalogue: { ...CATALOGUE, [TOY]: TOY_ROW } })).toEqual([]);
     // its house edges come from its own settle: "high" wins 2 throws in 6 at even money (1/3), "six" 1 in 6 at 4 to 1 (1/6)
-    const edges = toyDie.houseEdges!({ ctx: { sessionId: 's', game: TOY, jurisdiction: 'cantabria', currency: 'EUR', limits: { min: 100, max: 5000 }, options: {}, smallestChip: 100 }, rulebook: TOY_RULEBOOK, options: {} });
+    const edges = toyDie.houseEdges!({
+      ctx: { sessionId: 's', game: TOY, jurisdiction: 'cantabria', currency: 'EUR', limits: { min: 100, max: 5000 }, options: {}, smallestChip: 100 },
+      rulebook: TOY_RULEBOOK,
+      options: {},
+    });
     expect(edges.map((e) => [e.betType, e.houseEdge.toFixed(4)])).toEqual([
       ['high', (1 / 3).toFixed(4)],
       ['six', (1 / 6).toFixed(4)],
@@ -119,7 +142,9 @@ describe('the same game with a step of the checklist left out', () => {
     registryProblems({ registry: registryOf([game]), catalogue: row ? { [TOY]: row } : {}, rounds }).filter((p) => p.startsWith(TOY));
 
   it('with no catalogue row', () => {
-    expect(alone(toyDie, null)).toEqual(expect.arrayContaining([`${TOY}: registered, but no row in the catalogue`, `${TOY}: rulebooks for [cantabria], the catalogue gives rules in []`]));
+    expect(alone(toyDie, null)).toEqual(
+      expect.arrayContaining([`${TOY}: registered, but no row in the catalogue`, `${TOY}: rulebooks for [cantabria], the catalogue gives rules in []`]),
+    );
   });
 
   it('(with every step, nothing is said of it)', () => {
@@ -127,11 +152,15 @@ describe('the same game with a step of the checklist left out', () => {
   });
 
   it('catalogued with rules, and not registered', () => {
-    expect(registryProblems({ registry: registryOf([]), catalogue: { [TOY]: TOY_ROW } })).toContain(`${TOY}: catalogued with rules in cantabria, but no game is registered`);
+    expect(registryProblems({ registry: registryOf([]), catalogue: { [TOY]: TOY_ROW } })).toContain(
+      `${TOY}: catalogued with rules in cantabria, but no game is registered`,
+    );
   });
 
   it('with a jurisdiction catalogued with rules and no rulebook for it', () => {
-    expect(alone(toyDie, { ...TOY_ROW, euskadi: { status: 'rules', localName: 'Jostailu dadoa' } })).toContain(`${TOY}: rulebooks for [cantabria], the catalogue gives rules in [euskadi, cantabria]`);
+    expect(alone(toyDie, { ...TOY_ROW, euskadi: { status: 'rules', localName: 'Jostailu dadoa' } })).toContain(
+      `${TOY}: rulebooks for [cantabria], the catalogue gives rules in [euskadi, cantabria]`,
+    );
   });
 
   it('with a rulebook that names another jurisdiction', () => {
@@ -144,7 +173,13 @@ describe('the same game with a step of the checklist left out', () => {
   });
 
   it('with a croupier that overpays every winner', () => {
-    const overpaying = { ...toyDie, play: (ctx: PlayContext<ToyRulebook>) => toyDie.play!(ctx).map((f) => (f.type === 'BetSettled' && f.data.outcome === 'win' ? { ...f, data: { ...f.data, payout: Number(f.data.payout) + 100 } } : f)) };
+    const overpaying = {
+      ...toyDie,
+      play: (ctx: PlayContext<ToyRulebook>) =>
+        toyDie.play!(ctx).map((f) =>
+          f.type === 'BetSettled' && f.data.outcome === 'win' ? { ...f, data: { ...f.data, payout: Number(f.data.payout) + 100 } } : f,
+        ),
+    };
     const problems = alone(overpaying, TOY_ROW, 12);
     expect(problems.length).toBeGreaterThan(0);
     for (const p of problems) expect(p).toMatch(new RegExp(`^${TOY} cantabria: round \\d+ dealt by its croupier is judged PAYOUT_MISMATCH`));
@@ -159,6 +194,10 @@ describe('the same game with a step of the checklist left out', () => {
 
   it('declaring a fact type another game declares differently', () => {
     const clashing = { ...toyDie, factTypes: { BancoCalled: sessionFact('not the baccarat one', { seat: field('seat') }) } };
-    expect(registryProblems({ registry: withToy(clashing), catalogue: { ...CATALOGUE, [TOY]: TOY_ROW }, rounds: 1 }).filter((p) => p.startsWith('fact type BancoCalled'))).toHaveLength(1);
+    expect(
+      registryProblems({ registry: withToy(clashing), catalogue: { ...CATALOGUE, [TOY]: TOY_ROW }, rounds: 1 }).filter((p) =>
+        p.startsWith('fact type BancoCalled'),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -79,13 +79,21 @@ describe('verdict judging in threads', () => {
       ev('RoundCompleted', r(roundId)),
     ];
     const opening = ev('TableSessionOpened', {
-      sessionId: s, casinoId: 'casino-judges', tableId: 'RF-LATE', gamingDay: '2026-11-24', game: 'french-roulette', jurisdiction: 'euskadi',
-      limits: { min: 100, max: 360000, straight: 2000 }, openingFloat: { '10000': 10, '500': 100 }, staff: { inspector: 'insp-l', croupiers: ['cr-l'] },
+      sessionId: s,
+      casinoId: 'casino-judges',
+      tableId: 'RF-LATE',
+      gamingDay: '2026-11-24',
+      game: 'french-roulette',
+      jurisdiction: 'euskadi',
+      limits: { min: 100, max: 360000, straight: 2000 },
+      openingFloat: { '10000': 10, '500': 100 },
+      staff: { inspector: 'insp-l', croupiers: ['cr-l'] },
     });
     const ingest = async (facts: object[]) => expect((await runtime.ingestion.ingest(facts.map((value) => ({ value })))).refusals).toEqual([]);
     await ingest([opening, ...round('late-r1', 'late-b1'), ...round('late-r2', 'late-b2')]);
     await runtime.projector.catchUp();
-    const verdictOf = async (roundId: string) => (await runtime.pool.query('SELECT verdict, judged_at_version, discrepancies FROM round_verdicts WHERE round_id = $1', [roundId])).rows[0];
+    const verdictOf = async (roundId: string) =>
+      (await runtime.pool.query('SELECT verdict, judged_at_version, discrepancies FROM round_verdicts WHERE round_id = $1', [roundId])).rows[0];
     expect((await verdictOf('late-r1')).verdict).toBe('consistent');
     // the first round's bet settled a second time, after its verdict, then the session goes on and closes
     const late = ev('BetSettled', { ...r('late-r1'), betId: 'late-b1', outcome: 'win', payout: 1000 });

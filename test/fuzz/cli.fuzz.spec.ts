@@ -39,7 +39,13 @@ describe('fuzz: casino-audit import of hostile files (a sample)', () => {
 
   it('refuses each hostile file whole, naming line, field and reason; imports a valid one', async () => {
     const kinds = ['unknownField', 'unstorable', 'invalidValue', 'betBeforeRound', 'garbage', 'none'];
-    const cases = kinds.map((kind, i) => fc.sample(hostileCase().filter((c) => c.kind === kind), { numRuns: 1, seed: 100 + i })[0]);
+    const cases = kinds.map(
+      (kind, i) =>
+        fc.sample(
+          hostileCase().filter((c) => c.kind === kind),
+          { numRuns: 1, seed: 100 + i },
+        )[0],
+    );
     for (const c of cases) {
       const file = path.join(tmp, `${c.kind}.ndjson`);
       fs.writeFileSync(file, c.events.map((e) => JSON.stringify(e) ?? 'null').join('\n'));

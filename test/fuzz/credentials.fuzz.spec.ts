@@ -33,7 +33,9 @@ describe('fuzz: hostile credentials at the door', () => {
     db = await createTestDatabase('ca_fuzz_credentials');
     runtime = await startRuntime({ databaseUrl: db.url });
     // a limit past the runs here (every answer a 401); the last test starts an app with a low one (429s)
-    app = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: RUNS * 3, windowSeconds: 600 } }) });
+    app = await createHttpApp(runtime, {
+      access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: RUNS * 3, windowSeconds: 600 } }),
+    });
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const access = new AccessService(runtime.pool, undefined, { env: {} });
@@ -48,11 +50,17 @@ describe('fuzz: hostile credentials at the door', () => {
     await db?.drop();
   });
 
-  const attemptsRecorded = async () => Number((await runtime.pool.query(`SELECT coalesce(sum(attempts), 0) AS n FROM ca_access_log WHERE kind = 'credential'`)).rows[0].n);
+  const attemptsRecorded = async () =>
+    Number((await runtime.pool.query(`SELECT coalesce(sum(attempts), 0) AS n FROM ca_access_log WHERE kind = 'credential'`)).rows[0].n);
   const events = async () => Number((await runtime.pool.query(`SELECT count(*) AS n FROM ca_events`)).rows[0].n);
 
   /** printable ASCII and Latin-1: what an HTTP header value can carry */
-  const headerText = (max: number) => fc.string({ unit: fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: max });
+  const headerText = (max: number) =>
+    fc.string({
+      unit: fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: max,
+    });
 
   const hostile = () => {
     const token = admin.secret;
@@ -64,13 +72,36 @@ describe('fuzz: hostile credentials at the door', () => {
       fc.tuple(fc.nat(key.length - 1), headerText(4)).map(([i, c]) => ({ what: 'API key altered', value: `${key.slice(0, i)}${c}${key.slice(i + 1)}` })),
       fc.nat(key.length - 1).map((n) => ({ what: 'API key truncated', value: key.slice(0, n) })),
       headerText(10).map((c) => ({ what: 'API key extended', value: `${key}${c}` })),
-      fc.tuple(fc.nat(token.length - 1), fc.constantFrom('A', 'B', '_', '-', '0', '.')).filter(([i, c]) => token[i] !== c).map(([i, c]) => ({ what: 'token altered', value: `${token.slice(0, i)}${c}${token.slice(i + 1)}` })),
+      fc
+        .tuple(fc.nat(token.length - 1), fc.constantFrom('A', 'B', '_', '-', '0', '.'))
+        .filter(([i, c]) => token[i] !== c)
+        .map(([i, c]) => ({ what: 'token altered', value: `${token.slice(0, i)}${c}${token.slice(i + 1)}` })),
       fc.nat(token.length - 1).map((n) => ({ what: 'token truncated', value: token.slice(0, n) })),
-      fc.constantFrom('none', 'HS512', 'RS256', 'ES256', '', 'hs256').map((alg) => ({ what: `alg ${alg}`, value: `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg })}.${b64({ ...claims, roles: ['admin'] })}.${alg === 'none' ? '' : s}` })),
-      fc.constantFrom(`${h}.${p}.`, `${h}.${p}`, `${h}..${s}`, `.${p}.${s}`, `${h}.${b64({ ...claims, roles: ['admin'] })}.${s}`, `${h}.${b64({ ...claims, exp: claims.exp + 86_400 })}.${s}`).map((v) => ({ what: 'token parts', value: v })),
+      fc
+        .constantFrom('none', 'HS512', 'RS256', 'ES256', '', 'hs256')
+        .map((alg) => ({
+          what: `alg ${alg}`,
+          value: `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg })}.${b64({ ...claims, roles: ['admin'] })}.${alg === 'none' ? '' : s}`,
+        })),
+      fc
+        .constantFrom(
+          `${h}.${p}.`,
+          `${h}.${p}`,
+          `${h}..${s}`,
+          `.${p}.${s}`,
+          `${h}.${b64({ ...claims, roles: ['admin'] })}.${s}`,
+          `${h}.${b64({ ...claims, exp: claims.exp + 86_400 })}.${s}`,
+        )
+        .map((v) => ({ what: 'token parts', value: v })),
       fc
         .record({
-          jti: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('<script>x</script>'), fc.constant('\u0000\ud800'), fc.constant('f'.repeat(5000)), fc.constant(claims.jti)),
+          jti: fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.constant('<script>x</script>'),
+            fc.constant('\u0000\ud800'),
+            fc.constant('f'.repeat(5000)),
+            fc.constant(claims.jti),
+          ),
           roles: fc.constantFrom(['admin'], 'admin', [], ['croupier'], null),
           key: fc.constantFrom(Buffer.alloc(32, 7), Buffer.alloc(1, 0), Buffer.alloc(64, 1)),
           kid: fc.oneof(fc.constant(JSON.parse(Buffer.from(h, 'base64url').toString()).kid), fc.string({ maxLength: 20 })),
@@ -98,7 +129,11 @@ describe('fuzz: hostile credentials at the door', () => {
         try {
           res = await fetch(`${base}/api/v1/events`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(asBearer ? { authorization: `Bearer ${value}` } : { 'x-api-key': value }) },
+            headers: {
+              'content-type': 'application/json',
+              'accept-language': 'en',
+              ...(asBearer ? { authorization: `Bearer ${value}` } : { 'x-api-key': value }),
+            },
             body: JSON.stringify([fact]),
           });
         } catch (error) {
@@ -119,21 +154,36 @@ describe('fuzz: hostile credentials at the door', () => {
       { numRuns: RUNS, seed: Number(process.env.CA_FUZZ_SEED) || undefined },
     );
     // the claimed ids kept are ours in shape, whatever was claimed
-    const claimed = (await runtime.pool.query(`SELECT DISTINCT claimed_credential_id AS id FROM ca_access_log WHERE kind = 'credential' AND claimed_credential_id IS NOT NULL`)).rows.map((r) => r.id);
+    const claimed = (
+      await runtime.pool.query(`SELECT DISTINCT claimed_credential_id AS id FROM ca_access_log WHERE kind = 'credential' AND claimed_credential_id IS NOT NULL`)
+    ).rows.map((r) => r.id);
     expect(claimed.every((id: string) => /^[0-9a-f]{16}$/.test(id))).toBe(true);
     expect(statuses.get(401)).toBeGreaterThan(RUNS / 2);
     // the valid credentials still work, and the store verifies
     const fact = envelope('CashExchanged', { sessionId: 'fz-1', amount: 100 });
-    expect((await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...terminal.headers }, body: JSON.stringify([fact]) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/api/v1/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...terminal.headers },
+          body: JSON.stringify([fact]),
+        })
+      ).status,
+    ).toBe(200);
     expect((await verifyStore(runtime.pool)).ok).toBe(true);
   }, 600_000);
 
   it('throttles a flood of hostile credentials: 429 with Retry-After, still recorded and never a 5xx', async () => {
-    const low = await createHttpApp(runtime, { access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 5, windowSeconds: 30 } }) });
+    const low = await createHttpApp(runtime, {
+      access: new AccessService(runtime.pool, undefined, { env: {}, loginThrottle: { failures: 5, windowSeconds: 30 } }),
+    });
     await low.listen(0, '127.0.0.1');
     try {
       const url = `${(await low.getUrl()).replace('[::1]', '127.0.0.1')}/api/v1/sessions`;
-      const samples = fc.sample(hostile().filter((c) => !('resign' in c)), { numRuns: 60, seed: 5 });
+      const samples = fc.sample(
+        hostile().filter((c) => !('resign' in c)),
+        { numRuns: 60, seed: 5 },
+      );
       const seen = new Map<number, number>();
       // the store is shared: the refusals of the property above already count against this address
       for (const c of samples) {

@@ -34,7 +34,11 @@ const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''
 const validId = fc.tuple(alnum, fc.string({ unit: idChars, maxLength: 40 })).map(([a, b]) => a + b);
 /** valid free text: any Unicode a terminal might send (no NUL, no lone surrogate), not blank */
 const validText = fc
-  .string({ unit: fc.oneof(fc.constantFrom('é', 'ñ', '€', '漢', '🎰', ' ', "'", '"', '\\', '<', '\n'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 40 })
+  .string({
+    unit: fc.oneof(fc.constantFrom('é', 'ñ', '€', '漢', '🎰', ' ', "'", '"', '\\', '<', '\n'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+    minLength: 1,
+    maxLength: 40,
+  })
   .filter((s) => s.trim() !== '' && !s.includes('\u0000') && s.length <= 2000);
 const amount = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 10_000_000_000_000 }));
 
@@ -44,7 +48,21 @@ export const validSession = (tag: string, table = `T-${tag}`, casino = 'casino-f
     .record({
       inspector: validText,
       croupier: validText,
-      rounds: fc.array(fc.record({ roundId: validId, bets: fc.array(fc.record({ seat: fc.oneof(fc.integer({ min: 0, max: 100 }), validId), amount: fc.integer({ min: 1, max: 100_000_000_000 }), pocket: fc.integer({ min: 0, max: 36 }) }), { minLength: 1, maxLength: 4 }), result: fc.integer({ min: 0, max: 36 }) }), { minLength: 1, maxLength: 4 }),
+      rounds: fc.array(
+        fc.record({
+          roundId: validId,
+          bets: fc.array(
+            fc.record({
+              seat: fc.oneof(fc.integer({ min: 0, max: 100 }), validId),
+              amount: fc.integer({ min: 1, max: 100_000_000_000 }),
+              pocket: fc.integer({ min: 0, max: 36 }),
+            }),
+            { minLength: 1, maxLength: 4 },
+          ),
+          result: fc.integer({ min: 0, max: 36 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
       cash: fc.array(amount, { maxLength: 3 }),
       tips: fc.array(amount, { maxLength: 2 }),
       recordedBy: fc.option(validText, { nil: undefined }),
@@ -76,10 +94,16 @@ export const validSession = (tag: string, table = `T-${tag}`, casino = 'casino-f
       g.rounds.forEach((r, i) => {
         const roundId = `${tag}-${i}-${r.roundId}`.slice(0, 128);
         events.push(e('RoundStarted', { roundId }));
-        r.bets.forEach((b, j) => events.push(e('BetPlaced', { roundId, betId: `b${j}`, seat: b.seat, betType: 'straight', selection: [b.pocket], amount: b.amount })));
+        r.bets.forEach((b, j) =>
+          events.push(e('BetPlaced', { roundId, betId: `b${j}`, seat: b.seat, betType: 'straight', selection: [b.pocket], amount: b.amount })),
+        );
         events.push(e('BetsClosed', { roundId }));
         events.push(e('WheelSpun', { roundId, result: r.result }));
-        r.bets.forEach((b, j) => events.push(e('BetSettled', { roundId, betId: `b${j}`, outcome: b.pocket === r.result ? 'win' : 'lose', payout: b.pocket === r.result ? b.amount * 35 : 0 })));
+        r.bets.forEach((b, j) =>
+          events.push(
+            e('BetSettled', { roundId, betId: `b${j}`, outcome: b.pocket === r.result ? 'win' : 'lose', payout: b.pocket === r.result ? b.amount * 35 : 0 }),
+          ),
+        );
         events.push(e('RoundCompleted', { roundId }));
       });
       for (const tip of g.tips) events.push(e('TipDeposited', { amount: tip }));
@@ -112,7 +136,16 @@ function invalidFor(kind: FieldKind, optional: boolean): unknown[] {
     case 'limits':
       return [...req, [], 'x', {}, { min: 100 }, { min: -1, max: 5 }, { min: 500, max: 100 }, { min: 1, max: 2, straight: 0.5 }];
     case 'staff':
-      return [...req, [], 'x', {}, { inspector: 'x', croupiers: [] }, { inspector: '', croupiers: ['a'] }, { inspector: 'i', croupiers: ['c'], boss: 'b' }, { inspector: 'i', croupiers: [5] }];
+      return [
+        ...req,
+        [],
+        'x',
+        {},
+        { inspector: 'x', croupiers: [] },
+        { inspector: '', croupiers: ['a'] },
+        { inspector: 'i', croupiers: ['c'], boss: 'b' },
+        { inspector: 'i', croupiers: [5] },
+      ];
     case 'seat':
       return [...always.slice(0, 3), ...req, -1, 1.5, 101, true, '', 'bad seat!'];
     case 'outcome':
@@ -163,7 +196,24 @@ const MUTATORS: Record<string, Mutator> = {
   invalidEnvelope: (events, [a, b]) => {
     const e = pick(events, a);
     const [field, value] = pick<[string, unknown]>(
-      [['eventId', 'not-a-uuid'], ['eventId', 42], ['occurredAt', 'yesterday'], ['occurredAt', '2026-11-21'], ['occurredAt', 1700000000], ['recordedBy', ''], ['recordedBy', 'x'.repeat(2001)], ['recordedBy', 'a\u0000b'], ['recordedBy', '\ud83c'], ['type', 7], ['type', ['BetPlaced']], ['data', []], ['data', 'x'], ['data', null], ['expectedVersion', -1], ['expectedVersion', 1.5]],
+      [
+        ['eventId', 'not-a-uuid'],
+        ['eventId', 42],
+        ['occurredAt', 'yesterday'],
+        ['occurredAt', '2026-11-21'],
+        ['occurredAt', 1700000000],
+        ['recordedBy', ''],
+        ['recordedBy', 'x'.repeat(2001)],
+        ['recordedBy', 'a\u0000b'],
+        ['recordedBy', '\ud83c'],
+        ['type', 7],
+        ['type', ['BetPlaced']],
+        ['data', []],
+        ['data', 'x'],
+        ['data', null],
+        ['expectedVersion', -1],
+        ['expectedVersion', 1.5],
+      ],
       b,
     );
     (e as any)[field] = value;
@@ -171,7 +221,15 @@ const MUTATORS: Record<string, Mutator> = {
   },
   missingField: (events, [a, b]) => {
     const e = pick(events, a);
-    const required = [...Object.entries(CORE_EVENT_TYPES[e.type].fields).filter(([, f]) => !f.optional).map(([n]) => `data.${n}`), 'eventId', 'type', 'occurredAt', 'data'];
+    const required = [
+      ...Object.entries(CORE_EVENT_TYPES[e.type].fields)
+        .filter(([, f]) => !f.optional)
+        .map(([n]) => `data.${n}`),
+      'eventId',
+      'type',
+      'occurredAt',
+      'data',
+    ];
     const name = pick(required, b);
     if (name.startsWith('data.')) delete e.data[name.slice(5)];
     else delete (e as any)[name];
@@ -223,8 +281,14 @@ const MUTATORS: Record<string, Mutator> = {
   },
   roundAfterClose: (events, [a]) => {
     const last = events[events.length - 1];
-    if (last.type !== 'TableSessionClosed') events.push({ ...last, eventId: randomUUID(), type: 'TableSessionClosed', data: { sessionId: last.data.sessionId, closingFloat: {} } });
-    events.push({ eventId: randomUUID(), type: a < 0.5 ? 'RoundStarted' : 'CashExchanged', occurredAt: '2026-11-21T23:59:00.000Z', data: a < 0.5 ? { sessionId: last.data.sessionId, roundId: `late-${randomUUID()}` } : { sessionId: last.data.sessionId, amount: 100 } });
+    if (last.type !== 'TableSessionClosed')
+      events.push({ ...last, eventId: randomUUID(), type: 'TableSessionClosed', data: { sessionId: last.data.sessionId, closingFloat: {} } });
+    events.push({
+      eventId: randomUUID(),
+      type: a < 0.5 ? 'RoundStarted' : 'CashExchanged',
+      occurredAt: '2026-11-21T23:59:00.000Z',
+      data: a < 0.5 ? { sessionId: last.data.sessionId, roundId: `late-${randomUUID()}` } : { sessionId: last.data.sessionId, amount: 100 },
+    });
     return { mutation: 'an event after the session closed', mustRefuse: true };
   },
   unknownSessionOrRound: (events, [a]) => {
@@ -250,7 +314,15 @@ export const MUTATION_NAMES = Object.keys(MUTATORS);
 /** Garbage instead of an event: any JSON value, or an object that looks a little like an envelope. */
 const garbage = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.record({ eventId: fc.oneof(fc.uuid(), fc.string()), type: fc.constantFrom(...Object.keys(CORE_EVENT_TYPES)), occurredAt: fc.string(), data: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 })) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      eventId: fc.oneof(fc.uuid(), fc.string()),
+      type: fc.constantFrom(...Object.keys(CORE_EVENT_TYPES)),
+      occurredAt: fc.string(),
+      data: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 })),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 let counter = 0;

@@ -37,7 +37,9 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
     terminal = (await issueCredential(runtime, 'terminal', { casinoId: 'casino-fz', tableIds: ['T-FZ'] })).headers;
   });
   afterAll(async () => {
-    console.log(`HTTP fuzz: ${stats.requests} requests with ${stats.events} generated events, ${stats.bodies} hostile bodies; statuses ${[...stats.statuses].map(([k, v]) => `${k}×${v}`).join(', ')}`);
+    console.log(
+      `HTTP fuzz: ${stats.requests} requests with ${stats.events} generated events, ${stats.bodies} hostile bodies; statuses ${[...stats.statuses].map(([k, v]) => `${k}×${v}`).join(', ')}`,
+    );
     await app?.close();
     await runtime?.close();
     await db?.drop();
@@ -45,7 +47,11 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
 
   const count = async () => Number((await runtime.pool.query("SELECT count(*) FROM ca_events WHERE stream_id <> 'seal-store'")).rows[0].count);
   const post = async (body: string | Uint8Array, type: string | null, headers = admin) => {
-    const res = await fetch(`${base}/api/v1/events`, { method: 'POST', headers: { 'accept-language': 'en', ...headers, ...(type ? { 'content-type': type } : {}) }, body: body as BodyInit });
+    const res = await fetch(`${base}/api/v1/events`, {
+      method: 'POST',
+      headers: { 'accept-language': 'en', ...headers, ...(type ? { 'content-type': type } : {}) },
+      body: body as BodyInit,
+    });
     stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
     const text = await res.text();
     let json: any = null;
@@ -86,7 +92,9 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
   it(`${RUNS} generated batches over HTTP, as an admin and as a table terminal`, async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('admin', 'terminal').chain((who) => fc.tuple(fc.constant(who), who === 'terminal' ? hostileCase('T-FZ', 'casino-fz') : hostileCase(), fc.integer({ min: 0, max: 3 }))),
+        fc
+          .constantFrom('admin', 'terminal')
+          .chain((who) => fc.tuple(fc.constant(who), who === 'terminal' ? hostileCase('T-FZ', 'casino-fz') : hostileCase(), fc.integer({ min: 0, max: 3 }))),
         async ([who, generated, how]) => {
           // fast-check replays a failing case while it shrinks: give every execution its own session and
           // round ids, so a replay is not refused as "already open" by what an earlier execution stored
@@ -106,7 +114,10 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
   }, 600_000);
 
   it('hostile bodies: not UTF-8, broken or scalar JSON, deep nesting, random bytes, wrong content types', async () => {
-    const [valid] = fc.sample(hostileCase().filter((c) => c.mutation === 'none'), { numRuns: 1, seed: 11 });
+    const [valid] = fc.sample(
+      hostileCase().filter((c) => c.mutation === 'none'),
+      { numRuns: 1, seed: 11 },
+    );
     const validJson = JSON.stringify(valid.events);
     const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc0, 0xaf], [0x80]];
     const body = fc.oneof(
@@ -123,10 +134,27 @@ describe('fuzz: POST /api/v1/events with hostile input', () => {
       fc.uint8Array({ maxLength: 300 }).map((b) => ({ body: b, type: 'application/json', what: 'random bytes' })),
       fc.uint8Array({ maxLength: 300 }).map((b) => ({ body: b, type: 'application/x-ndjson', what: 'random bytes as NDJSON' })),
       fc.jsonValue({ maxDepth: 3 }).map((v) => ({ body: JSON.stringify(v) ?? 'null', type: 'application/json', what: 'a JSON value' })),
-      fc.constantFrom('5', '"x"', 'null', 'true', '{}', '[]', '', ' ', '\n\n', '[null]', '[[]]', '[{}]', '\ufeff[]').map((b) => ({ body: b, type: 'application/json', what: `body ${JSON.stringify(b)}` })),
+      fc
+        .constantFrom('5', '"x"', 'null', 'true', '{}', '[]', '', ' ', '\n\n', '[null]', '[[]]', '[{}]', '\ufeff[]')
+        .map((b) => ({ body: b, type: 'application/json', what: `body ${JSON.stringify(b)}` })),
       fc.integer({ min: 100, max: 200_000 }).map((n) => ({ body: '['.repeat(n) + ']'.repeat(n), type: 'application/json', what: `${n} nested arrays` })),
-      fc.integer({ min: 100, max: 50_000 }).map((n) => ({ body: `[${JSON.stringify({ ...(valid.events[0] as object), data: { x: 1 } }).slice(0, -1)}, "deep": ${'{"a":'.repeat(n)}1${'}'.repeat(n)}}]`, type: 'application/json', what: `an event nested ${n} deep` })),
-      fc.constantFrom('text/html', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/json; charset=utf-16', null).map((type) => ({ body: validJson, type, what: `content type ${type}` })),
+      fc
+        .integer({ min: 100, max: 50_000 })
+        .map((n) => ({
+          body: `[${JSON.stringify({ ...(valid.events[0] as object), data: { x: 1 } }).slice(0, -1)}, "deep": ${'{"a":'.repeat(n)}1${'}'.repeat(n)}}]`,
+          type: 'application/json',
+          what: `an event nested ${n} deep`,
+        })),
+      fc
+        .constantFrom(
+          'text/html',
+          'application/xml',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+          'application/json; charset=utf-16',
+          null,
+        )
+        .map((type) => ({ body: validJson, type, what: `content type ${type}` })),
     );
     await fc.assert(
       fc.asyncProperty(body, async ({ body: b, type, what }) => {

@@ -24,7 +24,9 @@ describe('fuzz: ingestion of hostile NDJSON', () => {
     runtime = await startRuntime({ databaseUrl: db.url });
   });
   afterAll(async () => {
-    console.log(`ingestion fuzz: ${stats.requests} batches, ${stats.events} generated events (${stats.accepted} batches accepted, ${stats.refused} refused); mutations: ${[...stats.mutations].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `ingestion fuzz: ${stats.requests} batches, ${stats.events} generated events (${stats.accepted} batches accepted, ${stats.refused} refused); mutations: ${[...stats.mutations].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    );
     await runtime?.close();
     await db?.drop();
   });
@@ -70,35 +72,50 @@ describe('fuzz: ingestion of hostile NDJSON', () => {
   }, 600_000);
 
   it('refuses a reused id with other content against what is stored, and NDJSON lines that are not JSON', async () => {
-    const [c] = fc.sample(hostileCase().filter((x) => x.mutation === 'none'), { numRuns: 1, seed: 7 });
+    const [c] = fc.sample(
+      hostileCase().filter((x) => x.mutation === 'none'),
+      { numRuns: 1, seed: 7 },
+    );
     const first = await runtime.ingestion.ingest(parseNdjson(c.events.map((e) => JSON.stringify(e)).join('\n')));
     expect(first.ok).toBe(true);
     const before = await count();
     const again = (c.events as any[]).map((e, i) => (i === 1 ? { ...e, data: { ...e.data, amount: (e.data.amount ?? 1) + 1, extra: undefined } } : e));
     const conflict = await runtime.ingestion.ingest(parseNdjson(again.map((e) => JSON.stringify(e)).join('\n')));
-    expect(conflict).toMatchObject({ ok: false, refusals: [{ field: 'eventId', reason: expect.stringMatching(/already used for an event with other content/) }] });
+    expect(conflict).toMatchObject({
+      ok: false,
+      refusals: [{ field: 'eventId', reason: expect.stringMatching(/already used for an event with other content/) }],
+    });
     const broken = await runtime.ingestion.ingest(parseNdjson(`${JSON.stringify(c.events[0])}\n{"eventId": \n\u0000\n[1,2`));
     expect(broken.ok).toBe(false);
-    expect(broken.refusals.map((r) => [r.line, r.field])).toEqual([[2, '(line)'], [3, '(line)'], [4, '(line)']]);
+    expect(broken.refusals.map((r) => [r.line, r.field])).toEqual([
+      [2, '(line)'],
+      [3, '(line)'],
+      [4, '(line)'],
+    ]);
     expect(await count()).toBe(before);
   });
 
   it('refuses a file line that is not UTF-8 (parseNdjsonBytes, as `import` reads a file), naming the line', async () => {
     const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc0, 0xaf], [0x80]];
     await fc.assert(
-      fc.asyncProperty(hostileCase().filter((c) => c.kind === 'none'), fc.constantFrom(...INVALID_UTF8), fc.nat(), async (c, bytes, at) => {
-        const lines = c.events.map((e) => Buffer.from(JSON.stringify(e), 'utf8'));
-        const line = at % lines.length;
-        const text = lines[line];
-        const cut = text.indexOf('"occurredAt"');
-        lines[line] = Buffer.concat([text.subarray(0, cut + 14), Buffer.from(bytes), text.subarray(cut + 14)]);
-        stats.events += lines.length;
-        const before = await count();
-        const result = await runtime.ingestion.ingest(parseNdjsonBytes(Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]))));
-        expect(result.ok).toBe(false);
-        expect(result.refusals).toEqual([expect.objectContaining({ line: line + 1, field: '(line)', reason: expect.stringMatching(/not valid UTF-8/) })]);
-        expect(await count()).toBe(before);
-      }),
+      fc.asyncProperty(
+        hostileCase().filter((c) => c.kind === 'none'),
+        fc.constantFrom(...INVALID_UTF8),
+        fc.nat(),
+        async (c, bytes, at) => {
+          const lines = c.events.map((e) => Buffer.from(JSON.stringify(e), 'utf8'));
+          const line = at % lines.length;
+          const text = lines[line];
+          const cut = text.indexOf('"occurredAt"');
+          lines[line] = Buffer.concat([text.subarray(0, cut + 14), Buffer.from(bytes), text.subarray(cut + 14)]);
+          stats.events += lines.length;
+          const before = await count();
+          const result = await runtime.ingestion.ingest(parseNdjsonBytes(Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]))));
+          expect(result.ok).toBe(false);
+          expect(result.refusals).toEqual([expect.objectContaining({ line: line + 1, field: '(line)', reason: expect.stringMatching(/not valid UTF-8/) })]);
+          expect(await count()).toBe(before);
+        },
+      ),
       { numRuns: 50 },
     );
     // and a file that is all UTF-8 reads exactly as parseNdjson reads its text

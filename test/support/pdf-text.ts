@@ -23,9 +23,7 @@ export function pdfTextLayer(pdf: Buffer): string {
       continue; // an image or a font, not a content stream
     }
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      out.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => WIN_ANSI.decode(Buffer.from(h[1], 'hex'))).join(''),
-      );
+      out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => WIN_ANSI.decode(Buffer.from(h[1], 'hex'))).join(''));
     }
   }
   // a table cell wraps a long word into several text operators: joined without separators, words survive

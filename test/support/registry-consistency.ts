@@ -39,8 +39,7 @@ export interface RegistryUnderTest {
   readonly rounds?: number;
 }
 
-const withRules = (row: Catalogue[string] | undefined): JurisdictionId[] =>
-  JURISDICTIONS.filter((j) => row?.[j]?.status === 'rules');
+const withRules = (row: Catalogue[string] | undefined): JurisdictionId[] => JURISDICTIONS.filter((j) => row?.[j]?.status === 'rules');
 
 function catalogueProblems({ registry, catalogue }: RegistryUnderTest): string[] {
   const problems: string[] = [];
@@ -57,12 +56,14 @@ function rulebookProblems({ registry, catalogue }: RegistryUnderTest): string[] 
   for (const g of registry.registeredGames()) {
     const expected = withRules(catalogue[g.game]);
     const written = JURISDICTIONS.filter((j) => g.rulebooks[j]);
-    if (expected.join() !== written.join()) problems.push(`${g.game}: rulebooks for [${written.join(', ')}], the catalogue gives rules in [${expected.join(', ')}]`);
+    if (expected.join() !== written.join())
+      problems.push(`${g.game}: rulebooks for [${written.join(', ')}], the catalogue gives rules in [${expected.join(', ')}]`);
     for (const j of written) {
       const book: RulebookBase = g.rulebooks[j]!;
       if (book.game !== g.game || book.jurisdiction !== j) problems.push(`${g.game} ${j}: the rulebook says it is ${book.game} ${book.jurisdiction}`);
       if (!book.source?.trim()) problems.push(`${g.game} ${j}: the rulebook names no source section`);
-      for (const [name, option] of Object.entries(book.options ?? {})) if (!option?.cite?.trim()) problems.push(`${g.game} ${j}: option ${name} has no citation`);
+      for (const [name, option] of Object.entries(book.options ?? {}))
+        if (!option?.cite?.trim()) problems.push(`${g.game} ${j}: option ${name} has no citation`);
       for (const warning of book.warnings ?? []) if (!warning.cite?.trim()) problems.push(`${g.game} ${j}: warning "${warning.value}" has no citation`);
     }
   }
@@ -75,7 +76,9 @@ function factTypeProblems({ registry }: RegistryUnderTest): string[] {
   for (const g of registry.registeredGames()) {
     for (const [type, spec] of Object.entries(g.factTypes ?? {})) {
       // ingestion checks a fact type's fields once, whatever the session's game: every declaring game gives the same kinds
-      const fields = Object.entries(spec.fields).sort(([a], [b]) => a.localeCompare(b)).map(([name, f]) => ({ name, kind: f.kind, optional: f.optional === true, oneOf: f.oneOf }));
+      const fields = Object.entries(spec.fields)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, f]) => ({ name, kind: f.kind, optional: f.optional === true, oneOf: f.oneOf }));
       const text = JSON.stringify({ fields, roundScoped: spec.roundScoped });
       const first = seen.get(type);
       if (!first) seen.set(type, { game: g.game, spec: text });
@@ -97,7 +100,8 @@ function playedProblems(under: RegistryUnderTest, g: GameRules, j: JurisdictionI
   const problems: string[] = [];
   const options = plan.options ?? {};
   const env = roundEnv(g.rulebooks[j]!, { sessionId: 'plan', game: g.game, jurisdiction: j, currency: 'EUR', limits: plan.limits, options, smallestChip: 100 });
-  for (const f of judgeSettings(g, env, { limits: plan.limits, options }, { houseEdges: false }).findings) problems.push(`${where}: the simulator's table opens with a finding: ${f.code} ${f.message}`);
+  for (const f of judgeSettings(g, env, { limits: plan.limits, options }, { houseEdges: false }).findings)
+    problems.push(`${where}: the simulator's table opens with a finding: ${f.code} ${f.message}`);
   const seats = Array.from({ length: plan.seats }, (_, i) => i + 1);
   const rounds = playSession(g, j, 11, under.rounds ?? 4, { limits: plan.limits, options }, seats);
   for (const [i, r] of rounds.entries()) {
@@ -131,7 +135,8 @@ function drawingProblems({ registry }: RegistryUnderTest): string[] {
     if (g.family === 'wheel' && !WHEEL_LAYOUTS[g.game]) problems.push(`${g.game}: a wheel game with no layout in the replay drawing (apps/web/src/drawing.ts)`);
     if (g.family !== 'wheel' && WHEEL_LAYOUTS[g.game]) problems.push(`${g.game}: drawn on a wheel layout, but a ${g.family} game`);
   }
-  for (const game of Object.keys(WHEEL_LAYOUTS)) if (!registry.gameRules(game)) problems.push(`${game}: a wheel layout in the replay drawing for no registered game`);
+  for (const game of Object.keys(WHEEL_LAYOUTS))
+    if (!registry.gameRules(game)) problems.push(`${game}: a wheel layout in the replay drawing for no registered game`);
   return problems;
 }
 

@@ -21,8 +21,15 @@ export const ev = (type: string, data: Record<string, unknown>, eventId: string 
 
 const FLOAT = { '10000': 10, '500': 100 }; // 150 000, smallest chip 500
 
-const open = (sessionId: string, casinoId: string, tableId: string, jurisdiction: string, limits: Record<string, number>, staff: Record<string, unknown>, gamingDay = DAY) =>
-  ev('TableSessionOpened', { sessionId, casinoId, tableId, gamingDay, game: 'french-roulette', jurisdiction, limits, openingFloat: FLOAT, staff });
+const open = (
+  sessionId: string,
+  casinoId: string,
+  tableId: string,
+  jurisdiction: string,
+  limits: Record<string, number>,
+  staff: Record<string, unknown>,
+  gamingDay = DAY,
+) => ev('TableSessionOpened', { sessionId, casinoId, tableId, gamingDay, game: 'french-roulette', jurisdiction, limits, openingFloat: FLOAT, staff });
 
 export const IDS = {
   cashB: randomUUID(),
@@ -101,8 +108,20 @@ export function reportDay(): Array<Array<ReturnType<typeof ev>>> {
     ev('CashExchanged', { sessionId: 'a3', amount: 7000 }),
   ];
   const pools = [
-    ev('JackpotPoolConfigured', { poolId: 'P', casinoId: 'casino-a', seed: 100000, contribution: { rule: 'per the authorisation' }, prizes: { royal: { share: 0.5 }, flush: { share: 0.1 } } }),
-    ev('JackpotPoolConfigured', { poolId: 'Q', casinoId: 'casino-b', seed: 20000, contribution: { rule: 'per the authorisation' }, prizes: { royal: { share: 1 } } }),
+    ev('JackpotPoolConfigured', {
+      poolId: 'P',
+      casinoId: 'casino-a',
+      seed: 100000,
+      contribution: { rule: 'per the authorisation' },
+      prizes: { royal: { share: 0.5 }, flush: { share: 0.1 } },
+    }),
+    ev('JackpotPoolConfigured', {
+      poolId: 'Q',
+      casinoId: 'casino-b',
+      seed: 20000,
+      contribution: { rule: 'per the authorisation' },
+      prizes: { royal: { share: 1 } },
+    }),
   ];
   const counts = [
     ev('DropBoxCounted', { sessionId: 'a1', amount: 34000, countedBy: ['cnt-1', 'cnt-2'] }, IDS.dropCountA1, 'count-room'),
@@ -115,8 +134,18 @@ export function reportDay(): Array<Array<ReturnType<typeof ev>>> {
     ev('JackpotReset', { poolId: 'P', amount: 100000 }),
     ev('RoundDisputed', { roundId: 'a1-r2', raisedBy: 'player seat 3', claim: 'my red bet was paid wrongly' }),
     ev('DisputeResolved', { roundId: 'a1-r2', resolvedBy: 'insp-a', resolution: 'red pays 1:1; the 500 overpaid was recovered', adjustment: -500 }),
-    ev('CorrectionRecorded', { correctsEventId: IDS.cashB, reason: 'cash miskeyed: 14 000 changed, not 15 000', approvedBy: ['fin-1', 'fin-2'], amount: -1000 }, IDS.goodCorrection, 'back-office:fin-1'),
-    ev('CorrectionRecorded', { correctsEventId: IDS.dropCountA1, reason: 'recount', approvedBy: ['cnt-1', 'fin-1'], amount: 1000, field: 'dropCounted' }, IDS.selfApproved, 'back-office:cnt-1'),
+    ev(
+      'CorrectionRecorded',
+      { correctsEventId: IDS.cashB, reason: 'cash miskeyed: 14 000 changed, not 15 000', approvedBy: ['fin-1', 'fin-2'], amount: -1000 },
+      IDS.goodCorrection,
+      'back-office:fin-1',
+    ),
+    ev(
+      'CorrectionRecorded',
+      { correctsEventId: IDS.dropCountA1, reason: 'recount', approvedBy: ['cnt-1', 'fin-1'], amount: 1000, field: 'dropCounted' },
+      IDS.selfApproved,
+      'back-office:cnt-1',
+    ),
   ];
   return [pools, a1, a2, b1, a3, counts, after];
 }

@@ -16,7 +16,9 @@ export async function readModelChecksums(url: string): Promise<Record<string, { 
   try {
     const out: Record<string, { n: number; sum: string | null; oid: number }> = {};
     for (const [table, key] of Object.entries(READ_MODEL_KEYS)) {
-      const r = await c.query(`SELECT count(*)::int AS n, md5(string_agg(row_to_json(t)::text, ',' ORDER BY ${key})) AS sum, '${table}'::regclass::oid::int AS oid FROM ${table} t`);
+      const r = await c.query(
+        `SELECT count(*)::int AS n, md5(string_agg(row_to_json(t)::text, ',' ORDER BY ${key})) AS sum, '${table}'::regclass::oid::int AS oid FROM ${table} t`,
+      );
       out[table] = r.rows[0];
     }
     return out;

@@ -21,7 +21,13 @@ const at = (iso: string, plusSeconds: number) => new Date(Date.parse(iso) + plus
 
 /** The facts of one table's session: opened, its rounds, closed. */
 export function plainTableFacts(casinoId: string, gamingDay: string, t: PlainTable): unknown[] {
-  const fact = (type: string, occurredAt: string, data: Record<string, unknown>) => ({ eventId: randomUUID(), type, occurredAt, recordedBy: `terminal:${t.tableId}`, data: { sessionId: t.sessionId, ...data } });
+  const fact = (type: string, occurredAt: string, data: Record<string, unknown>) => ({
+    eventId: randomUUID(),
+    type,
+    occurredAt,
+    recordedBy: `terminal:${t.tableId}`,
+    data: { sessionId: t.sessionId, ...data },
+  });
   const first = t.starts[0] ?? `${gamingDay}T20:00:00.000Z`;
   const out: unknown[] = [
     fact('TableSessionOpened', at(first, -60), {
@@ -44,7 +50,12 @@ export function plainTableFacts(casinoId: string, gamingDay: string, t: PlainTab
       fact('BetPlaced', at(start, 1), { roundId, betId: `${roundId}-b1`, seat: 1, betType: 'red', amount: 1000 }),
       fact('BetsClosed', at(start, 2), { roundId }),
       fact('WheelSpun', at(start, 3), { roundId, result: pocket }),
-      fact('BetSettled', at(start, 4), { roundId, betId: `${roundId}-b1`, outcome: won ? 'win' : 'lose', payout: won ? (t.paidWrong?.has(i) ? 1500 : 1000) : 0 }),
+      fact('BetSettled', at(start, 4), {
+        roundId,
+        betId: `${roundId}-b1`,
+        outcome: won ? 'win' : 'lose',
+        payout: won ? (t.paidWrong?.has(i) ? 1500 : 1000) : 0,
+      }),
       fact('RoundCompleted', at(start, 5), { roundId }),
     );
   });
@@ -53,7 +64,13 @@ export function plainTableFacts(casinoId: string, gamingDay: string, t: PlainTab
 }
 
 /** Record the tables' sessions through ingestion, in batches; every fact must be accepted. */
-export async function recordPlainDay(ingestion: IngestionService, casinoId: string, gamingDay: string, tables: readonly PlainTable[], batch = 3000): Promise<void> {
+export async function recordPlainDay(
+  ingestion: IngestionService,
+  casinoId: string,
+  gamingDay: string,
+  tables: readonly PlainTable[],
+  batch = 3000,
+): Promise<void> {
   for (const t of tables) {
     const facts = plainTableFacts(casinoId, gamingDay, t);
     for (let i = 0; i < facts.length; i += batch) {

@@ -3,7 +3,11 @@ import type { IngestionService } from '../../libs/ledger/src';
 import { SimulationManifest, SimulationOptions, simulateDay } from '../../libs/simulator/src';
 
 /** Every batch must be accepted whole (the simulator plays by the rules' own croupiers); returns the manifest. */
-export async function recordSimulatedDay(ingestion: IngestionService, options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Promise<SimulationManifest> {
+export async function recordSimulatedDay(
+  ingestion: IngestionService,
+  options: SimulationOptions,
+  manifest: { value?: SimulationManifest } = {},
+): Promise<SimulationManifest> {
   for (const batch of simulateDay(options, manifest)) {
     const r = await ingestion.ingest(batch.map((value) => ({ value })));
     expect(r.refusals).toEqual([]);

@@ -26,7 +26,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [EventsController, BrowseController, SessionsController, RoundsController, HealthController, ReportsController, CountsController, PerformanceController, EquipmentController],
+      controllers: [
+        EventsController,
+        BrowseController,
+        SessionsController,
+        RoundsController,
+        HealthController,
+        ReportsController,
+        CountsController,
+        PerformanceController,
+        EquipmentController,
+      ],
       // every route reads and writes through the command and query buses (issue 22 §3)
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -41,9 +41,15 @@ function refuseInvalidUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: 
  * so that the answer words it in the caller's Accept-Language (issue 16) while the access log keeps the
  * English. The parser's own diagnostic (`Unexpected token … at position 5`) is quoted as it says it.
  */
-export function bodyRefusal(error: { type?: string; status?: unknown; message?: unknown; refusalReason?: ReasonKey }): { status: number; body: Record<string, unknown> } {
+export function bodyRefusal(error: { type?: string; status?: unknown; message?: unknown; refusalReason?: ReasonKey }): {
+  status: number;
+  body: Record<string, unknown>;
+} {
   const status = error.type === 'entity.too.large' ? 413 : typeof error.status === 'number' ? error.status : 400;
-  const why = status === 413 ? because('body.tooLarge', { limit: BODY_LIMIT }) : (error.refusalReason ?? because('body.notJson', { detail: String(error.message).slice(0, 200) }));
+  const why =
+    status === 413
+      ? because('body.tooLarge', { limit: BODY_LIMIT })
+      : (error.refusalReason ?? because('body.notJson', { detail: String(error.message).slice(0, 200) }));
   return { status, body: { statusCode: status, refused: 1, refusals: [{ index: 0, field: '(body)', ...keyed(why) }] } };
 }
 
@@ -119,8 +125,19 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
       .setTitle('casino-audit')
       .setDescription('Event-sourced audit and reconciliation for casino table games: the public contract v1 (facts in, reports and verdicts out).')
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a person\'s signed token (`casino-audit credentials issue --role R --subject S`); an API key is accepted here too' }, 'token')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'a table terminal\'s API key (cak_…), bound to one casino and its tables' }, 'apiKey')
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "a person's signed token (`casino-audit credentials issue --role R --subject S`); an API key is accepted here too",
+        },
+        'token',
+      )
+      .addApiKey(
+        { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "a table terminal's API key (cak_…), bound to one casino and its tables" },
+        'apiKey',
+      )
       .addSecurityRequirements('token')
       .addSecurityRequirements('apiKey')
       .build(),
@@ -152,7 +169,11 @@ function servePages(app: INestApplication) {
 }
 
 /** What documentRoles writes into an operation of the generated document: its description, responses and `x-` extensions. */
-type DocumentedOperation = { description?: string; responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>; [extension: `x-${string}`]: unknown };
+type DocumentedOperation = {
+  description?: string;
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  [extension: `x-${string}`]: unknown;
+};
 
 /** Each operation says which roles may call it (`x-roles` and its description), and what they may send to POST /events. */
 function documentRoles(app: INestApplication, document: OpenAPIObject) {
@@ -168,15 +189,26 @@ function documentRoles(app: INestApplication, document: OpenAPIObject) {
     operation.responses['400'] = { ...parameters, description: [parameters?.description, PARAMETER_REFUSAL_DESCRIPTION].filter(Boolean).join('; or ') };
     for (const status of ['401', '403']) {
       operation.responses ??= {};
-      operation.responses[status] ??= { description: status === '401' ? 'no credential, or a malformed, unknown, revoked or expired one: { statusCode, error, reason }' : 'a role not allowed here, a casino or table outside the credential\'s scope, or an event type the role may not send: { statusCode, reason } or { refusals: [{ index, field, reason }] }' };
+      operation.responses[status] ??= {
+        description:
+          status === '401'
+            ? 'no credential, or a malformed, unknown, revoked or expired one: { statusCode, error, reason }'
+            : "a role not allowed here, a casino or table outside the credential's scope, or an event type the role may not send: { statusCode, reason } or { refusals: [{ index, field, reason }] }",
+      };
     }
     operation.responses['429'] ??= {
-      description: 'too many refused credentials from this address (CASINO_AUDIT_LOGIN_FAILURES within CASINO_AUDIT_LOGIN_WINDOW_SECONDS, on all nodes together): { statusCode, error, reason }; a valid credential is never answered 429',
+      description:
+        'too many refused credentials from this address (CASINO_AUDIT_LOGIN_FAILURES within CASINO_AUDIT_LOGIN_WINDOW_SECONDS, on all nodes together): { statusCode, error, reason }; a valid credential is never answered 429',
       headers: { 'Retry-After': { description: 'seconds until this address may present a credential again', schema: { type: 'integer', minimum: 1 } } },
     };
     if (route.method === 'POST' && route.path === '/api/v1/events') {
       operation['x-write-policy'] = WRITE_POLICY;
-      operation.description += `\n\nEvent types per role: ${Object.entries(WRITE_POLICY).map(([role, types]) => `${role}: ${Array.isArray(types) ? types.join(', ') : types}${role === 'terminal' ? ' and every game-specific fact, for its own table(s) only' : ''}`).join('; ')}.`;
+      operation.description += `\n\nEvent types per role: ${Object.entries(WRITE_POLICY)
+        .map(
+          ([role, types]) =>
+            `${role}: ${Array.isArray(types) ? types.join(', ') : types}${role === 'terminal' ? ' and every game-specific fact, for its own table(s) only' : ''}`,
+        )
+        .join('; ')}.`;
     }
   }
 }

@@ -89,7 +89,11 @@ export function decodeCursor(
   const fits =
     Array.isArray(key) &&
     key.length === shape.length &&
-    key.every((v, i) => (shape[i] === 's' ? typeof v === 'string' && v.length <= 256 && !v.includes('\u0000') : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647));
+    key.every((v, i) =>
+      shape[i] === 's'
+        ? typeof v === 'string' && v.length <= 256 && !v.includes('\u0000')
+        : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647,
+    );
   if (!fits) throw refuse(notIssued);
   return key as (string | number)[];
 }

@@ -83,7 +83,9 @@ export async function refuseToServe(runtime: Runtime): Promise<ReasonKey[]> {
 
 /** `verify --receipt R` keeps R: from then on `serve` refuses a store that does not hold its seal. */
 export async function keepVerifiedReceipt(runtime: Runtime, receipt: Receipt): Promise<void> {
-  await holdReceipt(runtime.pool, receipt, 'verify').catch((error: Error) => err(`casino-audit: ${cliSay(argvLanguage()).t('receipts.notKept', { error: error.message })}`));
+  await holdReceipt(runtime.pool, receipt, 'verify').catch((error: Error) =>
+    err(`casino-audit: ${cliSay(argvLanguage()).t('receipts.notKept', { error: error.message })}`),
+  );
 }
 
 export function registerBackupCommands(program: Command, withRuntime: WithRuntime) {
@@ -117,11 +119,25 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       }
       const say = cliSay(argvLanguage());
       const carried = Object.entries(m.tables).filter(([t]) => t !== 'ca_events' && t !== 'ca_streams');
-      out(say.t('backup.written', { file, events: say.n(m.events), streams: say.n(m.streams), tables: carried.map(([t, n]) => `, ${t} ${say.n(n)}`).join(''), bytes: say.n(result.bytes) }));
+      out(
+        say.t('backup.written', {
+          file,
+          events: say.n(m.events),
+          streams: say.n(m.streams),
+          tables: carried.map(([t, n]) => `, ${t} ${say.n(n)}`).join(''),
+          bytes: say.n(result.bytes),
+        }),
+      );
       out(say.t('backup.chainHead', { head: m.chainHead }));
       out(
         m.receipt
-          ? say.t('backup.receipt', { receipt: m.receipt, sequence: String(m.seal!.sequence), now: result.sealedNow ? 'yes' : 'no', at: m.seal!.sealedAt, unsealed: m.unsealedEvents ? say.n(m.unsealedEvents) : 'none' })
+          ? say.t('backup.receipt', {
+              receipt: m.receipt,
+              sequence: String(m.seal!.sequence),
+              now: result.sealedNow ? 'yes' : 'no',
+              at: m.seal!.sealedAt,
+              unsealed: m.unsealedEvents ? say.n(m.unsealedEvents) : 'none',
+            })
           : say.t('backup.noReceipt'),
       );
       out(say.t('backup.sha', { sha: result.fileSha256 }));
@@ -140,12 +156,30 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       const result = await plainly(() =>
         withRuntime(program, async (runtime) => {
           const say = cliSay(argvLanguage());
-          const log = (step: RestoreStep) => err(say.t(`restore.step.${step.key}`, Object.fromEntries(Object.entries(step.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? say.n(v) : v]))));
-          const r = await restoreStore({ pool: runtime.pool, store: runtime.store, projections: runtime.projections, file, receipt, log: process.stderr.isTTY ? log : undefined });
+          const log = (step: RestoreStep) =>
+            err(
+              say.t(
+                `restore.step.${step.key}`,
+                Object.fromEntries(Object.entries(step.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? say.n(v) : v])),
+              ),
+            );
+          const r = await restoreStore({
+            pool: runtime.pool,
+            store: runtime.store,
+            projections: runtime.projections,
+            file,
+            receipt,
+            log: process.stderr.isTTY ? log : undefined,
+          });
           // the restore's verification is this database's latest verify, for the serving processes' /metrics
           const ok = r.verification.ok && !r.mismatches.length;
           const first = r.verification.breaks[0];
-          await recordOpsCheck(runtime.pool, 'verify', ok, ok ? `restored from ${file}` : first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : r.mismatches[0]);
+          await recordOpsCheck(
+            runtime.pool,
+            'verify',
+            ok,
+            ok ? `restored from ${file}` : first ? `stream ${first.streamId} version ${first.streamVersion}: ${first.reason}` : r.mismatches[0],
+          );
           return r;
         }),
       );
@@ -165,9 +199,27 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
         out(say.t('restore.unverified'));
       } else {
         const m = result.manifest;
-        out(say.t('restore.restored', { events: say.n(m.events), streams: say.n(m.streams), file, at: m.createdAt, software: m.software, sha: result.fileSha256 }));
+        out(
+          say.t('restore.restored', {
+            events: say.n(m.events),
+            streams: say.n(m.streams),
+            file,
+            at: m.createdAt,
+            software: m.software,
+            sha: result.fileSha256,
+          }),
+        );
         out(say.t('restore.verified', { seals: say.n(result.verification.seals?.count ?? 0), latest: m.receipt ?? 'none' }));
-        out(say.t('restore.rebuilt', { models: result.rebuilt.map((r) => `${r.name} (${say.lang === 'en' ? r.seconds.toFixed(1) : r.seconds.toLocaleString(say.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s)`).join(', ') }));
+        out(
+          say.t('restore.rebuilt', {
+            models: result.rebuilt
+              .map(
+                (r) =>
+                  `${r.name} (${say.lang === 'en' ? r.seconds.toFixed(1) : r.seconds.toLocaleString(say.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s)`,
+              )
+              .join(', '),
+          }),
+        );
         if (keyed.receiptMissing) out(say.t('restore.olderThanReceipt', { receipt: opts.receipt ?? '', missing: worded(keyed.receiptMissing) }));
       }
       if (!opts.json && keyed.servingRefusals.length) {
@@ -184,12 +236,23 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
     .action(async (opts: { json?: boolean }) => {
       const list = await withRuntime(program, (runtime) => heldReceipts(runtime.pool));
       const say = cliSay(argvLanguage());
-      if (opts.json) out(JSON.stringify(list.map(({ missingReason: _keyed, ...english }) => english), null, 2));
+      if (opts.json)
+        out(
+          JSON.stringify(
+            list.map(({ missingReason: _keyed, ...english }) => english),
+            null,
+            2,
+          ),
+        );
       else if (!list.length) out(say.t('receipts.none'));
       for (const h of opts.json ? [] : list) {
         out(
           `${h.receipt}  ${say.t('receipts.given', { to: h.givenTo, at: h.givenAt })}  ` +
-            (!h.missingReason ? say.t('receipts.held') : h.acknowledgedAt ? say.t('receipts.acknowledged', { at: h.acknowledgedAt, by: h.acknowledgedBy ?? '', why: h.acknowledgement ?? '' }) : say.t('receipts.missing', { missing: wordReason(h.missingReason, say.lang) })),
+            (!h.missingReason
+              ? say.t('receipts.held')
+              : h.acknowledgedAt
+                ? say.t('receipts.acknowledged', { at: h.acknowledgedAt, by: h.acknowledgedBy ?? '', why: h.acknowledgement ?? '' })
+                : say.t('receipts.missing', { missing: wordReason(h.missingReason, say.lang) })),
         );
       }
     });
@@ -207,6 +270,14 @@ export function registerBackupCommands(program: Command, withRuntime: WithRuntim
       }
       const held = await plainly(() => withRuntime(program, (runtime) => acknowledgeReceipt(runtime.pool, receipt, opts.reason.trim())));
       const say = cliSay(argvLanguage());
-      if (held) out(say.t('receipts.acknowledgedNow', { receipt: held.receipt, at: String(held.acknowledgedAt), by: String(held.acknowledgedBy), missing: held.missingReason ? wordReason(held.missingReason, say.lang) : String(held.missing) }));
+      if (held)
+        out(
+          say.t('receipts.acknowledgedNow', {
+            receipt: held.receipt,
+            at: String(held.acknowledgedAt),
+            by: String(held.acknowledgedBy),
+            missing: held.missingReason ? wordReason(held.missingReason, say.lang) : String(held.missing),
+          }),
+        );
     });
 }

@@ -4,7 +4,17 @@ import * as fs from 'node:fs';
 import { createHttpApp } from '../../api/src/http-app';
 import { createOpsApp } from '../../api/src/ops-app';
 import { Pool } from 'pg';
-import { ChainBreak, EventStore, EventStoreDbEventStore, migrateStore, PostgresEventStore, verifyCopy, verifyEventStoreDb, VerifyReport, verifyStore } from '../../../libs/event-store/src';
+import {
+  ChainBreak,
+  EventStore,
+  EventStoreDbEventStore,
+  migrateStore,
+  PostgresEventStore,
+  verifyCopy,
+  verifyEventStoreDb,
+  VerifyReport,
+  verifyStore,
+} from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from '../../../libs/event-store/src/seal';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
@@ -64,9 +74,7 @@ export function printIngest(result: IngestResult, asJson: boolean, lang: Languag
  */
 export function createProgram(lang: Language): WordedCommand {
   const program = new WordedCommand('casino-audit', lang);
-  program
-    .showHelpAfterError()
-    .addOption(new Option('--data-dir <dir>').env('CASINO_AUDIT_HOME'));
+  program.showHelpAfterError().addOption(new Option('--data-dir <dir>').env('CASINO_AUDIT_HOME'));
   registerCommands(program);
   describeCommands(program, lang, { tables: DEMO_DEFAULTS.tables, roles: ROLES.join(', ') });
   return program;
@@ -162,7 +170,13 @@ function registerCommands(program: Command) {
             bar.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
           });
           bar.stop();
-          out(say.t('projections.rebuilt', { name: p.name, events: say.n(result.events), seconds: say.lang === 'en' ? ((Date.now() - started) / 1000).toFixed(1) : cliWords(say.lang).number((Date.now() - started) / 1000, 1) }));
+          out(
+            say.t('projections.rebuilt', {
+              name: p.name,
+              events: say.n(result.events),
+              seconds: say.lang === 'en' ? ((Date.now() - started) / 1000).toFixed(1) : cliWords(say.lang).number((Date.now() - started) / 1000, 1),
+            }),
+          );
         }
       });
     });
@@ -180,12 +194,17 @@ function registerCommands(program: Command) {
           return;
         }
         const projector = names.length
-          ? new Projector(runtime.pool, runtime.store, runtime.projections.filter((p) => names.includes(p.name)), {
-              upstream: runtime.mirror,
-              leadership: true,
-              onBatch: (readModel, events) => runtime.logger.debug({ readModel, events }, 'projector batch applied'),
-              relaxedCommit: true, // as the runtime's projector (projector.ts)
-            })
+          ? new Projector(
+              runtime.pool,
+              runtime.store,
+              runtime.projections.filter((p) => names.includes(p.name)),
+              {
+                upstream: runtime.mirror,
+                leadership: true,
+                onBatch: (readModel, events) => runtime.logger.debug({ readModel, events }, 'projector batch applied'),
+                relaxedCommit: true, // as the runtime's projector (projector.ts)
+              },
+            )
           : runtime.projector;
         if (opts.once) {
           out(say.t('projections.applied', { events: say.n(await projector.catchUp()) }));
@@ -212,11 +231,22 @@ function registerCommands(program: Command) {
         process.exitCode = 2;
         return;
       }
-      const report = await withRuntime(program, (runtime) => recordOutcome(runtime, 'verify', async () => {
-        const copy = await verifyStore(runtime.pool, { receipt });
-        if (receipt) await keepVerifiedReceipt(runtime, receipt);
-        return runtime.mirror ? verifyRecordAndCopy(runtime, copy) : copy;
-      }, (r) => r.ok, (r) => (r.ok ? `${r.events} events in ${r.streams} streams intact` : `${r.breaks.length} stream(s) broken: ${r.breaks[0].streamId} version ${r.breaks[0].streamVersion}: ${r.breaks[0].reason}`)));
+      const report = await withRuntime(program, (runtime) =>
+        recordOutcome(
+          runtime,
+          'verify',
+          async () => {
+            const copy = await verifyStore(runtime.pool, { receipt });
+            if (receipt) await keepVerifiedReceipt(runtime, receipt);
+            return runtime.mirror ? verifyRecordAndCopy(runtime, copy) : copy;
+          },
+          (r) => r.ok,
+          (r) =>
+            r.ok
+              ? `${r.events} events in ${r.streams} streams intact`
+              : `${r.breaks.length} stream(s) broken: ${r.breaks[0].streamId} version ${r.breaks[0].streamVersion}: ${r.breaks[0].reason}`,
+        ),
+      );
       if (opts.json) out(JSON.stringify(report, null, 2));
       else if (report.ok) {
         const seals = report.seals;
@@ -235,9 +265,16 @@ function registerCommands(program: Command) {
         const first = report.breaks[0];
         // the verifier's reason (hash mismatch, a gap…) worded from its key; --json keeps the English `reason`
         out(
-          say.t('verify.tampered', { count: say.n(report.breaks.length), stream: first.streamId, version: String(first.streamVersion), global: first.globalPosition ? String(first.globalPosition) : 'none', reason: reasonIn(say.lang, first) }),
+          say.t('verify.tampered', {
+            count: say.n(report.breaks.length),
+            stream: first.streamId,
+            version: String(first.streamVersion),
+            global: first.globalPosition ? String(first.globalPosition) : 'none',
+            reason: reasonIn(say.lang, first),
+          }),
         );
-        for (const b of report.breaks.slice(1, 20)) out(`  ${say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: reasonIn(say.lang, b) })}`);
+        for (const b of report.breaks.slice(1, 20))
+          out(`  ${say.t('verify.broken', { stream: b.streamId, version: String(b.streamVersion), reason: reasonIn(say.lang, b) })}`);
       }
       if (!report.ok) process.exitCode = 1;
     });
@@ -255,9 +292,30 @@ function registerCommands(program: Command) {
     .action(async (opts: { gamingDay?: string; json?: boolean }) => {
       try {
         const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) =>
-          recordOutcome(runtime, 'seal', () => createSeal(runtime.pool, { gamingDay: opts.gamingDay }), () => true, (s) => `seal #${s.seal.sequence}`),
+          recordOutcome(
+            runtime,
+            'seal',
+            () => createSeal(runtime.pool, { gamingDay: opts.gamingDay }),
+            () => true,
+            (s) => `seal #${s.seal.sequence}`,
+          ),
         );
-        if (opts.json) out(JSON.stringify({ receipt, sequence: seal.sequence, sealHash: seal.sealHash, sealedAt: seal.sealedAt, gamingDay: seal.gamingDay, streamCount: seal.streamCount, changedStreams }, null, 2));
+        if (opts.json)
+          out(
+            JSON.stringify(
+              {
+                receipt,
+                sequence: seal.sequence,
+                sealHash: seal.sealHash,
+                sealedAt: seal.sealedAt,
+                gamingDay: seal.gamingDay,
+                streamCount: seal.streamCount,
+                changedStreams,
+              },
+              null,
+              2,
+            ),
+          );
         else {
           const say = cliSay(cliLanguage(program));
           out(say.t('seal.sealed', { sequence: String(seal.sequence), streams: say.n(seal.streamCount), changed: say.n(changedStreams), receipt }));
@@ -293,7 +351,16 @@ function registerCommands(program: Command) {
     .option('--manifest <file>')
     .action(async (opts) => {
       await withRuntime(program, async (runtime) => {
-        const options = { tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, casinoId: opts.casino, gamingDay: opts.gamingDay, games: opts.games?.split(','), jurisdiction: opts.jurisdiction };
+        const options = {
+          tables: opts.tables,
+          rounds: opts.rounds,
+          seed: opts.seed,
+          errorRate: opts.errorRate,
+          casinoId: opts.casino,
+          gamingDay: opts.gamingDay,
+          games: opts.games?.split(','),
+          jurisdiction: opts.jurisdiction,
+        };
         const run = await recordSimulation(runtime, options, process.stderr.isTTY, opts.out);
         const file = manifestPath(runtime, run.manifest, opts.manifest ?? (opts.out ? `${opts.out}.manifest.json` : undefined));
         writeManifest(file, run.manifest);
@@ -312,7 +379,9 @@ function registerCommands(program: Command) {
         );
         const kinds: Record<string, number> = {};
         for (const i of run.manifest.injected) kinds[i.kind] = (kinds[i.kind] ?? 0) + 1;
-        const byKind = Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ');
+        const byKind = Object.entries(kinds)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ');
         out(say.t('simulate.injected', { count: say.n(run.manifest.injected.length), kinds: byKind || 'none', manifest: file }));
       });
     });
@@ -328,7 +397,14 @@ function registerCommands(program: Command) {
     .option('--port <port>', '', (v) => Number(v), config().PORT)
     .option('--host <host>', '', '127.0.0.1')
     .action(async (opts) => {
-      const options = { ...DEMO_DEFAULTS, tables: opts.tables, rounds: opts.rounds, seed: opts.seed, errorRate: opts.errorRate, statisticalInjections: opts.statisticalInjections };
+      const options = {
+        ...DEMO_DEFAULTS,
+        tables: opts.tables,
+        rounds: opts.rounds,
+        seed: opts.seed,
+        errorRate: opts.errorRate,
+        statisticalInjections: opts.statisticalInjections,
+      };
       if (!opts.serve) {
         await withRuntime(program, (runtime) => runDemo(runtime, out, options, process.stderr.isTTY, cliLanguage(program)));
         return;
@@ -365,7 +441,14 @@ function registerCommands(program: Command) {
             (p) => {
               const say = cliSay(cliLanguage(program));
               if (p.phase === 'copy')
-                err(say.t('migrate.copied', { events: say.n(p.events), appended: say.n(p.appended), duplicate: say.n(p.duplicate), from: `${p.checkpoint.transactionId}:${p.checkpoint.globalPosition}` }));
+                err(
+                  say.t('migrate.copied', {
+                    events: say.n(p.events),
+                    appended: say.n(p.appended),
+                    duplicate: say.n(p.duplicate),
+                    from: `${p.checkpoint.transactionId}:${p.checkpoint.globalPosition}`,
+                  }),
+                );
               else err(say.t('migrate.verified', { streams: say.n(p.streams ?? 0), total: say.n(p.totalStreams ?? 0) }));
             },
             opts.from ? { startAfter: { transactionId: BigInt(tx), globalPosition: BigInt(pos) } } : {},
@@ -465,7 +548,12 @@ export async function serve(program: Command, port: number, host: string, before
   const address = app.getHttpServer().address();
   const listening = typeof address === 'object' && address ? address.port : port;
   const say = cliSay(cliLanguage(program));
-  out(say.t('serve.listening', { url: `http://${host}:${listening}/`, storage: runtime.database.embedded ? say.t('serve.storageEmbedded', { dir: runtime.database.dataDir }) : 'DATABASE_URL' }));
+  out(
+    say.t('serve.listening', {
+      url: `http://${host}:${listening}/`,
+      storage: runtime.database.embedded ? say.t('serve.storageEmbedded', { dir: runtime.database.dataDir }) : 'DATABASE_URL',
+    }),
+  );
   const { CASINO_AUDIT_OPS_PORT: opsPort, CASINO_AUDIT_OPS_HOST: opsHost } = config();
   if (opsPort !== undefined) {
     ops = await createOpsApp(runtime);
@@ -506,13 +594,17 @@ async function verifyRecordAndCopy(runtime: Runtime, copy: VerifyReport): Promis
   );
   const against = await verifyCopy(runtime.recordStore, runtime.store);
   // each break says which store it is of (errors:chain.part.*); a reason without a key is quoted as written
-  const label = (part: 'record' | 'copyAgainstRecord' | 'copy') => (b: ChainBreak): ChainBreak => ({
-    ...b,
-    ...keyed(because('chain.in', { part: because(`chain.part.${part}`), reason: b.reasonKey ? { key: b.reasonKey, values: b.reasonValues } : b.reason })),
-  });
+  const label =
+    (part: 'record' | 'copyAgainstRecord' | 'copy') =>
+    (b: ChainBreak): ChainBreak => ({
+      ...b,
+      ...keyed(because('chain.in', { part: because(`chain.part.${part}`), reason: b.reasonKey ? { key: b.reasonKey, values: b.reasonValues } : b.reason })),
+    });
   const breaks = [
     ...(record?.breaks ?? []).map(label('record')),
-    ...(copyError ? [{ streamId: '(mirror)', streamVersion: 0, globalPosition: null, eventId: null, ...keyed(because('chain.copyStopped', { error: copyError.message })) }] : []),
+    ...(copyError
+      ? [{ streamId: '(mirror)', streamVersion: 0, globalPosition: null, eventId: null, ...keyed(because('chain.copyStopped', { error: copyError.message })) }]
+      : []),
     ...against.breaks.map(label('copyAgainstRecord')),
     ...copy.breaks.map(label('copy')),
   ];

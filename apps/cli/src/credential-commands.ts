@@ -31,7 +31,13 @@ export const cliOperator = () => {
   }
 };
 
-const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
 
 function duration(value: string): number | null {
   try {
@@ -43,7 +49,8 @@ function duration(value: string): number | null {
 
 /** One credential on a line; its kind, status and roles are codes, the rest in the command's language. */
 function describe(say: Say, c: CredentialInfo): string {
-  return `${c.id} ${c.kind.padEnd(7)} ${c.status.padEnd(7)} ${c.roles.join(',').padEnd(12)} ${c.subject} (` +
+  return (
+    `${c.id} ${c.kind.padEnd(7)} ${c.status.padEnd(7)} ${c.roles.join(',').padEnd(12)} ${c.subject} (` +
     say.t('credentials.describe', {
       casino: c.casinoId ?? 'all',
       tables: c.tableIds.length ? c.tableIds.join(', ') : 'none',
@@ -54,13 +61,20 @@ function describe(say: Say, c: CredentialInfo): string {
       revokedBy: c.revokedBy ?? '',
       why: c.revokeReason ?? 'none',
     }) +
-    ')';
+    ')'
+  );
 }
 
 /** A record with every string in it (keys and values, however nested) as a terminal may show it. */
 function shownRecord(record: AccessRecord): AccessRecord {
   const shown = (v: unknown): unknown =>
-    typeof v === 'string' ? shownText(v) : Array.isArray(v) ? v.map(shown) : v && typeof v === 'object' && !(v instanceof Date) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [shownText(k), shown(x)])) : v;
+    typeof v === 'string'
+      ? shownText(v)
+      : Array.isArray(v)
+        ? v.map(shown)
+        : v && typeof v === 'object' && !(v instanceof Date)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [shownText(k), shown(x)]))
+          : v;
   return shown(record) as AccessRecord;
 }
 
@@ -78,9 +92,13 @@ function printRecords(say: Say, records: AccessRecord[]) {
       out(`${r.at}  ${say.t('accessLog.refused')} ${r.kind} ${r.address ?? '?'}${claimed}${repeats}  ${r.method} ${r.route}  — ${r.reason}`);
       continue;
     }
-    const params = Object.entries({ ...r.params, ...r.query }).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+    const params = Object.entries({ ...r.params, ...r.query })
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ');
     const status = r.status === null ? '' : `  ${r.status}`;
-    out(`${r.at}  ${r.outcome === 'denied' ? `${say.t('accessLog.denied')} ` : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${status}${r.reason ? `  — ${r.reason}` : ''}`);
+    out(
+      `${r.at}  ${r.outcome === 'denied' ? `${say.t('accessLog.denied')} ` : ''}${r.kind.padEnd(10)} ${r.subject} [${r.roles.join(',')}]${r.credentialId ? ` (${r.credentialId})` : ''}  ${r.method} ${r.route}${params ? `  ${params}` : ''}  format=${r.format}${status}${r.reason ? `  — ${r.reason}` : ''}`,
+    );
   }
 }
 
@@ -107,7 +125,14 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
     .option('--json')
     .action(async (opts: { role: string[]; subject: string; casino?: string; table?: string[]; expiresIn?: number | null; json?: boolean }) => {
       const issued = await run((access) =>
-        access.issue({ roles: opts.role, subject: opts.subject, casinoId: opts.casino, tableIds: opts.table, expiresInMs: opts.expiresIn, issuedBy: cliOperator() }),
+        access.issue({
+          roles: opts.role,
+          subject: opts.subject,
+          casinoId: opts.casino,
+          tableIds: opts.table,
+          expiresInMs: opts.expiresIn,
+          issuedBy: cliOperator(),
+        }),
       );
       if (!issued) return;
       if (opts.json) {
@@ -199,7 +224,15 @@ export function registerCredentialCommands(program: Command, withRuntime: WithRu
       if (opts.json) out(JSON.stringify(answer, null, 2));
       else {
         printRecords(say, answer.records);
-        if (answer.next) err(say.t('accessLog.more', { count: say.n(answer.count), about: answer.totalIsEstimate ? 'yes' : 'no', total: say.n(answer.total), next: answer.next }));
+        if (answer.next)
+          err(
+            say.t('accessLog.more', {
+              count: say.n(answer.count),
+              about: answer.totalIsEstimate ? 'yes' : 'no',
+              total: say.n(answer.total),
+              next: answer.next,
+            }),
+          );
       }
     });
 }
@@ -227,7 +260,13 @@ export async function announceBootstrapCredential(runtime: Runtime, print: (line
 }
 
 /** Record a read made from the command line (replay, report) in the access log, as the operator. */
-export async function recordCliRead(runtime: Runtime, kind: 'replay' | 'report' | 'export', command: string, params: Record<string, unknown>, format: string): Promise<void> {
+export async function recordCliRead(
+  runtime: Runtime,
+  kind: 'replay' | 'report' | 'export',
+  command: string,
+  params: Record<string, unknown>,
+  format: string,
+): Promise<void> {
   await new AccessService(runtime.pool).record({
     principal: { subject: cliOperator(), roles: [] },
     kind,

@@ -46,7 +46,7 @@ describe('the demo finds the five statistical injections and nothing else (issue
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds each of the five by the test the manifest names, after its subject\'s rounds, and nothing else', () => {
+  it("finds each of the five by the test the manifest names, after its subject's rounds, and nothing else", () => {
     const s = runs.injected.statistics;
     expect(s.entries.map((e) => [e.kind, e.test, e.found]).sort()).toEqual(
       [
@@ -60,7 +60,9 @@ describe('the demo finds the five statistical injections and nothing else (issue
     expect(s.falseFindings).toEqual([]);
     // the wheel and the die by their own tests over the day's spins and throws, on tables of their own
     const equipment = s.entries.filter((e) => e.kind === 'weighted-pocket' || e.kind === 'loaded-die');
-    expect(equipment.map((e) => [e.foundBy, e.rounds])).toEqual(equipment.map((e) => ['statistics', e.kind === 'loaded-die' ? DEMO_DEFAULTS.loadedDieThrows : DEMO_DEFAULTS.wheelSpins]));
+    expect(equipment.map((e) => [e.foundBy, e.rounds])).toEqual(
+      equipment.map((e) => ['statistics', e.kind === 'loaded-die' ? DEMO_DEFAULTS.loadedDieThrows : DEMO_DEFAULTS.wheelSpins]),
+    );
     const others = s.entries.filter((e) => !equipment.includes(e)).map((e) => e.tableId);
     for (const e of equipment) expect(others).not.toContain(e.tableId);
     // and the printed record says so: by which test, p and adjusted p, after how many spins or throws
@@ -75,10 +77,12 @@ describe('the demo finds the five statistical injections and nothing else (issue
     expect(said('advantage-player', 'es')).toMatch(/^jugador \S+: las apuestas suben con la cuenta verdadera del distribuidor, ×\d+,\d\d por punto/);
   });
 
-  it('prints the spins the equipment read model says a roulette\'s 1.2× pocket needs, beside the demo\'s far heavier weight', () => {
+  it("prints the spins the equipment read model says a roulette's 1.2× pocket needs, beside the demo's far heavier weight", () => {
     const needed = pocketPower(wheelDesign('french-roulette', 'euskadi', {})!, 0.01, 0).spinsNeeded;
     const power = printed.injected.find((l) => l.trimStart().startsWith('power:'))!;
-    expect(power).toContain(`a roulette's pocket at 1.2× its share (1/37) is found by the test over the pockets with 90 % power at 1 % after ${needed.toLocaleString('en-GB')} spins`);
+    expect(power).toContain(
+      `a roulette's pocket at 1.2× its share (1/37) is found by the test over the pockets with 90 % power at 1 % after ${needed.toLocaleString('en-GB')} spins`,
+    );
     expect(power).toMatch(/the demo's wheel is weighted far more \(\S+: pocket red-joker weighted 3×\)/);
     expect(needed).toBeGreaterThan(30 * DEMO_DEFAULTS.wheelSpins);
   });
@@ -91,6 +95,7 @@ describe('the demo finds the five statistical injections and nothing else (issue
     const equipment = await loadEquipment(runtimes.honest.pool, { casinoId: DEMO_DEFAULTS.casinoId });
     const long = equipment.rows.filter((r) => r.setId === '' && r.observations >= DEMO_DEFAULTS.loadedDieThrows);
     expect(long.map((r) => r.kind).sort()).toEqual(['dice', 'dice', 'wheel']);
-    for (const r of long) for (const t of r.tests) expect({ table: r.tableId, test: t.test, status: t.status }).toEqual({ table: r.tableId, test: t.test, status: 'pass' });
+    for (const r of long)
+      for (const t of r.tests) expect({ table: r.tableId, test: t.test, status: t.status }).toEqual({ table: r.tableId, test: t.test, status: 'pass' });
   });
 });

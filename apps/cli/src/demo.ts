@@ -62,8 +62,20 @@ export interface DemoOptions {
  * francesa are Cantabria's alone, rules catalogue.ts: the loaded die is thrown at a craps table of its own).
  */
 export const DEMO_TABLES = [
-  'french-roulette', 'french-roulette', 'american-roulette-single-zero', 'wheel-of-fortune', 'craps', 'punto-banco', 'chemin-de-fer',
-  'baccarat-two-tables', 'blackjack', 'trente-et-quarante', 'caribbean-stud', 'caribbean-stud', 'three-card-poker', 'circle-poker-texas-holdem',
+  'french-roulette',
+  'french-roulette',
+  'american-roulette-single-zero',
+  'wheel-of-fortune',
+  'craps',
+  'punto-banco',
+  'chemin-de-fer',
+  'baccarat-two-tables',
+  'blackjack',
+  'trente-et-quarante',
+  'caribbean-stud',
+  'caribbean-stud',
+  'three-card-poker',
+  'circle-poker-texas-holdem',
   'craps',
 ];
 
@@ -111,7 +123,8 @@ const COLUMNS = [
   ['win', 14, 'start'],
   ['cagnotte', 13, 'start'],
 ] as const;
-const columns = (cells: readonly string[]) => `  ${cells.map((c, i) => (COLUMNS[i][2] === 'end' ? c.padEnd(COLUMNS[i][1]) : c.padStart(COLUMNS[i][1]))).join(' ')}`;
+const columns = (cells: readonly string[]) =>
+  `  ${cells.map((c, i) => (COLUMNS[i][2] === 'end' ? c.padEnd(COLUMNS[i][1]) : c.padStart(COLUMNS[i][1]))).join(' ')}`;
 
 /** What the demo found, for its tests: the day's manifest and the statistical record it printed. */
 export interface DemoRun {
@@ -120,7 +133,13 @@ export interface DemoRun {
 }
 
 /** The demo, printed in `lang` (English unless told: its tests read its English). */
-export async function runDemo(runtime: Runtime, out: (line: string) => void, options: DemoOptions = DEMO_DEFAULTS, progress = true, lang: Language = 'en'): Promise<DemoRun> {
+export async function runDemo(
+  runtime: Runtime,
+  out: (line: string) => void,
+  options: DemoOptions = DEMO_DEFAULTS,
+  progress = true,
+  lang: Language = 'en',
+): Promise<DemoRun> {
   const say = demoWords(lang);
   out(say.t('demo.storage', { embedded: runtime.database.embedded ? 'yes' : 'no', dir: String(runtime.database.dataDir) }));
   const tableGames = options.tableGames.slice(0, options.tables);
@@ -131,12 +150,34 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
   const faulty = demoDayEquipmentBias(plans);
   const equipmentBias = options.statisticalInjections ? faulty : [];
   const craps = plans.find((p) => p.game === 'craps');
-  const roundsAt: Record<string, number> = Object.fromEntries(faulty.map((b) => [b.tableId, Math.max(options.rounds, b.kind === 'loaded-die' ? options.loadedDieThrows : options.wheelSpins)]));
+  const roundsAt: Record<string, number> = Object.fromEntries(
+    faulty.map((b) => [b.tableId, Math.max(options.rounds, b.kind === 'loaded-die' ? options.loadedDieThrows : options.wheelSpins)]),
+  );
   if (craps) roundsAt[craps.tableId] = Math.max(options.rounds, options.crapsRounds);
-  const longer = Object.entries(roundsAt ?? {}).map(([table, n]) => ` (${table}: ${n})`).join('');
-  out(say.t('demo.simulating', { day: options.gamingDay, casino: options.casinoId, jurisdiction: options.jurisdiction, tables: String(options.tables), rounds: String(options.rounds), longer, seed: String(options.seed), rate: String(options.errorRate) }));
+  const longer = Object.entries(roundsAt ?? {})
+    .map(([table, n]) => ` (${table}: ${n})`)
+    .join('');
+  out(
+    say.t('demo.simulating', {
+      day: options.gamingDay,
+      casino: options.casinoId,
+      jurisdiction: options.jurisdiction,
+      tables: String(options.tables),
+      rounds: String(options.rounds),
+      longer,
+      seed: String(options.seed),
+      rate: String(options.errorRate),
+    }),
+  );
   const run = await recordSimulation(runtime, { ...options, tableGames, playerInjections, equipmentBias, roundsAt }, progress);
-  out(say.t('demo.recorded', { events: say.n(run.manifest.events), appended: say.n(run.appended), duplicate: say.n(run.duplicate), seconds: say.seconds(run.seconds) }));
+  out(
+    say.t('demo.recorded', {
+      events: say.n(run.manifest.events),
+      appended: say.n(run.appended),
+      duplicate: say.n(run.duplicate),
+      seconds: say.seconds(run.seconds),
+    }),
+  );
   const file = options.manifestDir ? path.join(options.manifestDir, path.basename(manifestPath(runtime, run.manifest))) : manifestPath(runtime, run.manifest);
   writeManifest(file, run.manifest);
   out(say.t('demo.groundTruth', { file }));
@@ -147,32 +188,61 @@ export async function runDemo(runtime: Runtime, out: (line: string) => void, opt
 
   // the table books with their sessions' findings the gaming day's judge made (dice, a reversed cloth)
   const day = await loadDayCompliance(runtime.pool, { gamingDay: options.gamingDay, casinoId: options.casinoId });
-  const rows = withDayFindings((await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])).rows.map(tableBookReport), day);
+  const rows = withDayFindings(
+    (
+      await runtime.pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY table_id`, [options.casinoId, options.gamingDay])
+    ).rows.map(tableBookReport),
+    day,
+  );
   out('');
   out(columns(COLUMNS.map(([name]) => say.t(`demo.column.${name}`))));
   for (const b of rows) out(columns([b.tableId, b.game, b.jurisdiction, String(b.rounds), say.money(b.drop), say.money(b.win ?? 0), say.money(b.cagnotte)]));
   const total = (f: (b: (typeof rows)[number]) => number) => rows.reduce((t, b) => t + f(b), 0);
   out('');
-  out(say.t('demo.dayTotal', { drop: say.money(total((b) => b.drop)), win: say.money(total((b) => b.win ?? 0)), cagnotte: say.money(total((b) => b.cagnotte)), tips: say.money(total((b) => b.tips)) }));
+  out(
+    say.t('demo.dayTotal', {
+      drop: say.money(total((b) => b.drop)),
+      win: say.money(total((b) => b.win ?? 0)),
+      cagnotte: say.money(total((b) => b.cagnotte)),
+      tips: say.money(total((b) => b.tips)),
+    }),
+  );
   out(say.t('demo.jackpots', { contributions: say.money(total((b) => b.jackpotContributions)), paid: say.money(total((b) => b.jackpotWins)) }));
   // the sessions' own verdicts: settings, limits and shoes judged at the opening and at every new shoe
   const withFindings = rows.filter((b) => b.sessionVerdict === 'findings');
-  out(say.t('demo.sessions', { consistent: rows.length - withFindings.length, findings: withFindings.length }) +
-    withFindings.map((b) => `\n    ${b.tableId}: ${b.sessionFindings.map((f) => `${f.code} ${f.rule}`).join(', ')}`).join(''));
+  out(
+    say.t('demo.sessions', { consistent: rows.length - withFindings.length, findings: withFindings.length }) +
+      withFindings.map((b) => `\n    ${b.tableId}: ${b.sessionFindings.map((f) => `${f.code} ${f.rule}`).join(', ')}`).join(''),
+  );
   // the gaming day's own findings (issue 15): tables in service, jefes per table, changes of game
   const dayFindings = day.flatMap((d) => d.findings).filter((f) => !isSessionScoped(f));
-  out(say.t('demo.gamingDay', { findings: dayFindings.length }) + dayFindings.map((f) => `\n    ${f.tableId ?? say.t('report.theDay')}: ${f.code} ${f.rule}`).join(''));
+  out(
+    say.t('demo.gamingDay', { findings: dayFindings.length }) +
+      dayFindings.map((f) => `\n    ${f.tableId ?? say.t('report.theDay')}: ${f.code} ${f.rule}`).join(''),
+  );
 
   const detection = await detectionRecord(runtime, run.manifest);
   out('');
-  out(say.t('demo.replayed', { rounds: say.n(detection.rounds), found: detection.found, injected: detection.injected, falsePositives: detection.falsePositives.length, consequences: detection.consequences ?? 0 }));
+  out(
+    say.t('demo.replayed', {
+      rounds: say.n(detection.rounds),
+      found: detection.found,
+      injected: detection.injected,
+      falsePositives: detection.falsePositives.length,
+      consequences: detection.consequences ?? 0,
+    }),
+  );
   for (const [kind, n] of Object.entries(detection.byKind)) out(`    ${kind.padEnd(22)} ${n.found}/${n.injected}`);
   const s = detection.sessions;
   out(say.t('demo.sessionRules', { found: s.found, injected: s.injected, falsePositives: s.falsePositives.length }));
   for (const [kind, n] of Object.entries(s.byKind)) out(`    ${kind.padEnd(26)} ${n.found}/${n.injected}`);
   // the gaming day's rules are judged by the day-compliance projection (the product's path): read its findings
   const tableOf = new Map(run.manifest.sessions.map((x) => [x.sessionId, x.tableId]));
-  const g = dayDetection(run.manifest.injected, day.flatMap((x) => x.findings), (id) => tableOf.get(id));
+  const g = dayDetection(
+    run.manifest.injected,
+    day.flatMap((x) => x.findings),
+    (id) => tableOf.get(id),
+  );
   out(say.t('demo.dayRules', { found: g.found, injected: g.injected, falsePositives: g.falsePositives.length }));
   for (const [kind, n] of Object.entries(g.byKind)) out(`    ${kind.padEnd(26)} ${n}`);
   const statistics = await printStatisticalRecord(runtime, out, run.manifest, plans, equipmentBias, detection, say);
@@ -224,7 +294,12 @@ async function printStatisticalRecord(
   const said = (statement: Parameters<typeof wordStatement>[0]) => wordStatement(statement, say.lang);
   for (const e of s.entries) {
     const unit = e.test === 'pockets' || e.test === 'sectors' ? 'spins' : e.test === 'faces' ? 'throws' : 'rounds';
-    const how = e.foundBy === 'statistics' ? say.t('demo.foundAfter', { count: String(e.rounds), unit }) : e.foundBy === 'round record' ? say.t('demo.foundByRounds') : say.t('demo.notFound', { rounds: e.rounds !== null ? String(e.rounds) : 'none' });
+    const how =
+      e.foundBy === 'statistics'
+        ? say.t('demo.foundAfter', { count: String(e.rounds), unit })
+        : e.foundBy === 'round record'
+          ? say.t('demo.foundByRounds')
+          : say.t('demo.notFound', { rounds: e.rounds !== null ? String(e.rounds) : 'none' });
     out(`    ${e.kind.padEnd(22)} ${e.tableId.padEnd(6)} ${e.subject.padEnd(17)} ${how}: ${said(e.said.evidence)}`);
     for (const also of e.said.alsoFound) out(`      ${say.t('demo.also', { finding: said(also) })}`);
   }

@@ -8,7 +8,8 @@ import { createProgram } from './commands';
 import { describedParts } from './help';
 
 /** commander's own English, none of which may be left outside English */
-const COMMANDERS_ENGLISH = /Usage:|Options:|Commands:|Global Options:|display help|\[options\]|\[command\]|\(default:|choices:|env:|preset:|unknown option|unknown command|missing required|not specified|argument missing|is invalid|Allowed choices|Did you mean/;
+const COMMANDERS_ENGLISH =
+  /Usage:|Options:|Commands:|Global Options:|display help|\[options\]|\[command\]|\(default:|choices:|env:|preset:|unknown option|unknown command|missing required|not specified|argument missing|is invalid|Allowed choices|Did you mean/;
 
 const everyCommand = (c: Command): Command[] => [c, ...c.commands.flatMap(everyCommand)];
 /** help as one line: commander wraps descriptions at the terminal's width */
@@ -56,7 +57,10 @@ describe('the command line’s help', () => {
     expect(top).toContain(tr.t('cli:about.casino-audit.description'));
     expect(top).toContain(tr.t('cli:about.verify.description'));
     expect(top).toContain(tr.t('cli:help.commands'));
-    const book = program.commands.find((c) => c.name() === 'report')!.commands.find((c) => c.name() === 'table-book')!.helpInformation();
+    const book = program.commands
+      .find((c) => c.name() === 'report')!
+      .commands.find((c) => c.name() === 'table-book')!
+      .helpInformation();
     const bookText = unwrapped(book);
     expect(bookText).toContain(tr.t('cli:about.report table-book.options.session'));
     expect(bookText).toContain(tr.t('cli:about.report table-book.description'));

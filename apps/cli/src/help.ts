@@ -37,7 +37,10 @@ export class WordedCommand extends Command {
   /** the refusal being worded, while commander's own method decides whether to refuse at all */
   private wording?: { key: string; values: Record<string, unknown> };
 
-  constructor(name: string | undefined, readonly lang: Language) {
+  constructor(
+    name: string | undefined,
+    readonly lang: Language,
+  ) {
     super(name);
     this.say = cliSay(lang);
   }
@@ -110,8 +113,12 @@ export class WordedCommand extends Command {
       return (target as { parseArg: (value: string, previous: unknown) => unknown }).parseArg(value, previous);
     } catch (error) {
       if (!(error instanceof InvalidArgumentError)) throw error;
-      const choices = target.argChoices && !target.argChoices.includes(value) ? this.say.t('help.refused.choices', { choices: target.argChoices.join(', ') }) : error.message;
-      const what = target instanceof Option ? this.say.t('help.refused.invalidOption', { flags: target.flags, value }) : this.say.t('help.refused.invalidArgument', { name: target.name(), value });
+      const choices =
+        target.argChoices && !target.argChoices.includes(value) ? this.say.t('help.refused.choices', { choices: target.argChoices.join(', ') }) : error.message;
+      const what =
+        target instanceof Option
+          ? this.say.t('help.refused.invalidOption', { flags: target.flags, value })
+          : this.say.t('help.refused.invalidArgument', { name: target.name(), value });
       return this.error(`${this.say.t('help.error')} ${what} ${choices}`, { exitCode: error.exitCode, code: error.code });
     }
   }
@@ -140,7 +147,8 @@ class WordedHelp extends Help {
     const notes: string[] = [];
     if (option.argChoices) notes.push(this.say.t('help.choices', { choices: option.argChoices.map((c) => JSON.stringify(c)).join(', ') }));
     const showDefault = option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean');
-    if (option.defaultValue !== undefined && showDefault) notes.push(this.say.t('help.default', { value: option.defaultValueDescription || JSON.stringify(option.defaultValue) }));
+    if (option.defaultValue !== undefined && showDefault)
+      notes.push(this.say.t('help.default', { value: option.defaultValueDescription || JSON.stringify(option.defaultValue) }));
     if (option.presetArg !== undefined && option.optional) notes.push(this.say.t('help.preset', { value: JSON.stringify(option.presetArg) }));
     if (option.envVar !== undefined) notes.push(this.say.t('help.env', { variable: option.envVar }));
     return notes.length ? `${option.description} (${notes.join(', ')})` : option.description;
@@ -149,13 +157,20 @@ class WordedHelp extends Help {
   override argumentDescription(argument: Argument): string {
     const notes: string[] = [];
     if (argument.argChoices) notes.push(this.say.t('help.choices', { choices: argument.argChoices.map((c) => JSON.stringify(c)).join(', ') }));
-    if (argument.defaultValue !== undefined) notes.push(this.say.t('help.default', { value: argument.defaultValueDescription || JSON.stringify(argument.defaultValue) }));
+    if (argument.defaultValue !== undefined)
+      notes.push(this.say.t('help.default', { value: argument.defaultValueDescription || JSON.stringify(argument.defaultValue) }));
     return notes.length ? [argument.description, `(${notes.join(', ')})`].filter(Boolean).join(' ') : argument.description;
   }
 
   /** commander's layout; its headings start a line (items are indented), so only they are replaced. */
   override formatHelp(cmd: Command, helper: Help): string {
-    const headings: Record<string, string> = { Usage: 'usage', Arguments: 'arguments', Options: 'options', 'Global Options': 'globalOptions', Commands: 'commands' };
+    const headings: Record<string, string> = {
+      Usage: 'usage',
+      Arguments: 'arguments',
+      Options: 'options',
+      'Global Options': 'globalOptions',
+      Commands: 'commands',
+    };
     return super.formatHelp(cmd, helper).replace(/^(Usage|Arguments|Options|Global Options|Commands):/gm, (_, h: string) => this.say.t(`help.${headings[h]}`));
   }
 }

@@ -7,8 +7,7 @@ import { Command, Option } from 'commander';
 import { LANGUAGES, negotiateLanguage, translator, type Language, type Translator } from '../../../libs/i18n/src';
 import { refusalInLanguage, wordReason, type KeyedReason, type ReasonKey } from '../../../libs/i18n/src/reasons';
 
-export const LANG_OPTION = () =>
-  new Option('--lang <language>').choices([...LANGUAGES]);
+export const LANG_OPTION = () => new Option('--lang <language>').choices([...LANGUAGES]);
 
 export function cliLanguage(program: Command): Language {
   const chosen = program.opts().lang as string | undefined;

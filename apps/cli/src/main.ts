@@ -22,7 +22,9 @@ try {
 // one structured logger for every runtime and server this command starts (stderr; stdout is the results)
 installProcessLogger(createLogger());
 
-createProgram(lang).parseAsync(process.argv).catch((error) => {
-  process.stderr.write(`casino-audit: ${error instanceof Error ? reasonIn(lang, error) : String(error)}\n`);
-  process.exit(2);
-});
+createProgram(lang)
+  .parseAsync(process.argv)
+  .catch((error) => {
+    process.stderr.write(`casino-audit: ${error instanceof Error ? reasonIn(lang, error) : String(error)}\n`);
+    process.exit(2);
+  });

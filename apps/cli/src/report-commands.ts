@@ -64,7 +64,8 @@ const caughtUp = <T>(program: Command, load: (runtime: Runtime) => Promise<T>): 
 
 /** A `--gaming-day`, `--from` or `--to`: a calendar date (YYYY-MM-DD), else the option is refused. */
 export function gamingDay(v: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.calendarDay', { value: v }));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+    throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.calendarDay', { value: v }));
   return v;
 }
 
@@ -143,7 +144,9 @@ export function registerReportCommands(report: Command, program: Command) {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       const r = await caughtUp(program, async (runtime) => {
         const day = await loadInspectorDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null });
-        return opts.players ? { ...day, advantagePlay: await loadAdvantagePlayOfDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }) } : day;
+        return opts.players
+          ? { ...day, advantagePlay: await loadAdvantagePlayOfDay(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null }) }
+          : day;
       });
       const lang = cliLanguage(program);
       if (opts.pdf) return writePdf(opts.pdf, await inspectorPdf(r, { lang }));
@@ -204,7 +207,9 @@ export function registerReportCommands(report: Command, program: Command) {
     .action(async (opts: { gamingDay: string; casino?: string; table?: string; json?: boolean; csv?: boolean; pdf?: string }) => {
       if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
       // the command line is the operator's own: the croupiers' figures are shown (the API shows them to compliance and inspectors only)
-      const r = await caughtUp(program, (runtime) => loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true }));
+      const r = await caughtUp(program, (runtime) =>
+        loadPerformance(runtime, { gamingDay: opts.gamingDay, casinoId: opts.casino ?? null, tableId: opts.table ?? null, croupiers: true }),
+      );
       const lang = cliLanguage(program);
       if (opts.pdf) return writePdf(opts.pdf, await performancePdf(r, { lang }));
       out(opts.json ? JSON.stringify(r, null, 2) : opts.csv ? performanceCsv(r, lang) : performanceText(r, lang));
@@ -229,11 +234,7 @@ export function registerReportCommands(report: Command, program: Command) {
   // the table book: the same command as before, with --pdf (defined here when commands.ts has none)
   let tableBook = report.commands.find((c) => c.name() === 'table-book');
   if (!tableBook) {
-    tableBook = report
-      .command('table-book')
-      .requiredOption('--session <id>')
-      .option('--json')
-      .option('--csv');
+    tableBook = report.command('table-book').requiredOption('--session <id>').option('--json').option('--csv');
   }
   tableBook.option('--pdf <file>').action(async (opts: { session: string; json?: boolean; csv?: boolean; pdf?: string }) => {
     if (!oneFormat(opts, ['json', 'csv', 'pdf'])) return;
@@ -254,7 +255,12 @@ export function registerReportCommands(report: Command, program: Command) {
     .option('--drop <amount>', '', money)
     .option('--tips <amount>', '', money)
     .option('--cagnotte <amount>', '', money)
-    .requiredOption('--counted-by <names>', '', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .requiredOption('--counted-by <names>', '', (v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .option('--recorded-by <who>', '', 'count-room')
     .option('--json')
     .action(async (opts: { session: string; drop?: number; tips?: number; cagnotte?: number; countedBy: string[]; recordedBy: string; json?: boolean }) => {

@@ -13,7 +13,15 @@ import type { Runtime } from '../../../libs/platform/src';
 import { judgeSession, RoundReplay } from '../../../libs/replay/src';
 import { TABLE_BOOKS } from '../../../libs/projections/src';
 import type { Finding } from '../../../libs/rules/src';
-import { isConsequence, SESSION_DETECTOR_CODES, SessionDetection, sessionDetection, simulateDay, SimulationManifest, SimulationOptions } from '../../../libs/simulator/src';
+import {
+  isConsequence,
+  SESSION_DETECTOR_CODES,
+  SessionDetection,
+  sessionDetection,
+  simulateDay,
+  SimulationManifest,
+  SimulationOptions,
+} from '../../../libs/simulator/src';
 
 const CHUNK = 2000;
 
@@ -121,10 +129,16 @@ export async function detectionRecord(runtime: Runtime, manifest: SimulationMani
       if (unexplained.length) falsePositives.push({ roundId: v.roundId, codes: unexplained.map((d) => d.code) });
     }
   }
-  for (const i of injected) if (!verdicts.some((v) => v.roundId === i.roundId) && !missed.some((m) => m.roundId === i.roundId)) missed.push({ roundId: i.roundId, kind: i.kind, expectedCode: i.expectedCode });
+  for (const i of injected)
+    if (!verdicts.some((v) => v.roundId === i.roundId) && !missed.some((m) => m.roundId === i.roundId))
+      missed.push({ roundId: i.roundId, kind: i.kind, expectedCode: i.expectedCode });
   // the session rules are judged by the table-book projection (the product's path): read its findings
-  const books = await runtime.pool.query(`SELECT session_id, findings FROM ${TABLE_BOOKS} WHERE session_id = ANY ($1::text[])`, [manifest.sessions.map((s) => s.sessionId)]);
-  const sessionFindings = new Map<string, Finding[]>(books.rows.map((r) => [r.session_id as string, (r.findings as Finding[]).filter((f) => SESSION_DETECTOR_CODES.includes(f.code))]));
+  const books = await runtime.pool.query(`SELECT session_id, findings FROM ${TABLE_BOOKS} WHERE session_id = ANY ($1::text[])`, [
+    manifest.sessions.map((s) => s.sessionId),
+  ]);
+  const sessionFindings = new Map<string, Finding[]>(
+    books.rows.map((r) => [r.session_id as string, (r.findings as Finding[]).filter((f) => SESSION_DETECTOR_CODES.includes(f.code))]),
+  );
   const sessions = sessionDetection(manifest.injected, sessionFindings);
   return { rounds: verdicts.length, injected: injected.length, found, missed, falsePositives, consequences, byKind, verdicts, sessions };
 }

@@ -13,6 +13,7 @@ describe('an amount typed on the pages, in any of their languages', () => {
     expect(parseAmount(' 1\u00a0234,50\u00a0€ ')).toBe(123450);
   });
   it('refuses what it would have to guess', () => {
-    for (const bad of ['', '1.234.50', '1,234,5', '1,23,456', '1.234.567,1.5', '-5', '12a', '1.2345', '€', '0x10', '1e3']) expect([bad, parseAmount(bad)]).toEqual([bad, null]);
+    for (const bad of ['', '1.234.50', '1,234,5', '1,23,456', '1.234.567,1.5', '-5', '12a', '1.2345', '€', '0x10', '1e3'])
+      expect([bad, parseAmount(bad)]).toEqual([bad, null]);
   });
 });

@@ -15,7 +15,9 @@ function sources(dir: string): string[] {
 }
 
 describe('the pages’ messages', () => {
-  const text = sources(__dirname).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  const text = sources(__dirname)
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
   const es = translator('es');
 
   it('asks only for keys the catalogue holds', () => {

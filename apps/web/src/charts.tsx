@@ -64,17 +64,31 @@ export function LineChart({ title, series, format = String, zone }: { title: str
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${series.map((s) => tr.t('web:chart.fromTo', { name: s.name, from: format(s.points[0]?.v ?? 0), to: format(s.points[s.points.length - 1]?.v ?? 0) })).join('; ')}`}>
-        <text x={4} y={y(v1) + 4} className="axis">{format(v1)}</text>
-        <text x={4} y={y(v0)} className="axis">{format(v0)}</text>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`${title}: ${series.map((s) => tr.t('web:chart.fromTo', { name: s.name, from: format(s.points[0]?.v ?? 0), to: format(s.points[s.points.length - 1]?.v ?? 0) })).join('; ')}`}
+      >
+        <text x={4} y={y(v1) + 4} className="axis">
+          {format(v1)}
+        </text>
+        <text x={4} y={y(v0)} className="axis">
+          {format(v0)}
+        </text>
         {series.map((s, i) => (
           <g key={s.name}>
             <polyline className={`series s${i % 6}`} fill="none" points={s.points.map((p) => `${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ')} />
-            <text x={width - pad + 4} y={y(s.points[s.points.length - 1]?.v ?? 0)} className={`legend s${i % 6}`}>{s.name}</text>
+            <text x={width - pad + 4} y={y(s.points[s.points.length - 1]?.v ?? 0)} className={`legend s${i % 6}`}>
+              {s.name}
+            </text>
           </g>
         ))}
-        <text x={pad} y={height - 4} className="axis">{clockTime(new Date(t0).toISOString(), zone).slice(0, 5)}</text>
-        <text x={width - pad} y={height - 4} textAnchor="end" className="axis">{clockTime(new Date(t1).toISOString(), zone).slice(0, 5)}</text>
+        <text x={pad} y={height - 4} className="axis">
+          {clockTime(new Date(t0).toISOString(), zone).slice(0, 5)}
+        </text>
+        <text x={width - pad} y={height - 4} textAnchor="end" className="axis">
+          {clockTime(new Date(t1).toISOString(), zone).slice(0, 5)}
+        </text>
       </svg>
     </figure>
   );
@@ -109,10 +123,18 @@ export function ControlChart({ title, points, format = String }: { title: string
   // each band starts at zero before the first round: no σ yet
   const from = [{ round: r0, difference: 0, sd: 0 }, ...points];
   const band = (k: number) =>
-    [...from.map((p) => `${x(p.round).toFixed(1)},${y(k * p.sd).toFixed(1)}`), ...[...from].reverse().map((p) => `${x(p.round).toFixed(1)},${y(-k * p.sd).toFixed(1)}`)].join(' ');
+    [
+      ...from.map((p) => `${x(p.round).toFixed(1)},${y(k * p.sd).toFixed(1)}`),
+      ...[...from].reverse().map((p) => `${x(p.round).toFixed(1)},${y(-k * p.sd).toFixed(1)}`),
+    ].join(' ');
   const last = points[points.length - 1];
   const z = last.sd > 0 ? last.difference / last.sd : null;
-  const summary = tr.t('web:chart.control', { rounds: points.length, difference: format(last.difference), sd: format(last.sd), z: z === null ? '—' : tr.number(z, 2) });
+  const summary = tr.t('web:chart.control', {
+    rounds: points.length,
+    difference: format(last.difference),
+    sd: format(last.sd),
+    z: z === null ? '—' : tr.number(z, 2),
+  });
   return (
     <figure className="chart control-chart">
       <figcaption>{title}</figcaption>
@@ -127,14 +149,25 @@ export function ControlChart({ title, points, format = String }: { title: string
         <polyline className="difference" fill="none" points={from.map((p) => `${x(p.round).toFixed(1)},${y(p.difference).toFixed(1)}`).join(' ')}>
           <title>{summary}</title>
         </polyline>
-        <text x={left - 6} y={y(extent) + 10} textAnchor="end" className="axis">{format(extent)}</text>
-        <text x={left - 6} y={y(0) + 4} textAnchor="end" className="axis">{format(0)}</text>
-        <text x={left - 6} y={y(-extent)} textAnchor="end" className="axis">{format(-extent)}</text>
-        <text x={x(r0)} y={height - 8} className="axis">{tr.t('web:chart.round', { round: r0 + 1 })}</text>
-        <text x={x(r1)} y={height - 8} textAnchor="end" className="axis">{tr.t('web:chart.round', { round: r1 })}</text>
+        <text x={left - 6} y={y(extent) + 10} textAnchor="end" className="axis">
+          {format(extent)}
+        </text>
+        <text x={left - 6} y={y(0) + 4} textAnchor="end" className="axis">
+          {format(0)}
+        </text>
+        <text x={left - 6} y={y(-extent)} textAnchor="end" className="axis">
+          {format(-extent)}
+        </text>
+        <text x={x(r0)} y={height - 8} className="axis">
+          {tr.t('web:chart.round', { round: r0 + 1 })}
+        </text>
+        <text x={x(r1)} y={height - 8} textAnchor="end" className="axis">
+          {tr.t('web:chart.round', { round: r1 })}
+        </text>
       </svg>
       <p className="chart-legend">
-        <span className="key difference" /> {tr.t('web:chart.differenceKey')} <span className="key band-2" /> ±2σ <span className="key band-3" /> ±3σ · {summary}
+        <span className="key difference" /> {tr.t('web:chart.differenceKey')} <span className="key band-2" /> ±2σ <span className="key band-3" /> ±3σ ·{' '}
+        {summary}
       </p>
     </figure>
   );
@@ -161,7 +194,17 @@ export function heatFill(ratio: number | null): string {
  * fortune, whose rulebooks count each combination's cells but do not place them) each combination takes an
  * arc as wide as its share of the cells, in the rulebook's order.
  */
-export function WheelHeatMap({ title, cells, order, colourOf }: { title: string; cells: HeatCell[]; order: readonly string[] | null; colourOf?: (pocket: string) => 'red' | 'black' | 'zero' | undefined }) {
+export function WheelHeatMap({
+  title,
+  cells,
+  order,
+  colourOf,
+}: {
+  title: string;
+  cells: HeatCell[];
+  order: readonly string[] | null;
+  colourOf?: (pocket: string) => 'red' | 'black' | 'zero' | undefined;
+}) {
   const tr = useT();
   const size = 360;
   const c = size / 2;
@@ -187,13 +230,27 @@ export function WheelHeatMap({ title, cells, order, colourOf }: { title: string;
     const observed = cell?.observed ?? 0;
     const expected = cell?.expected ?? 0;
     const ratio = expected > 0 ? observed / expected : null;
-    return { observed, expected, ratio, text: tr.t('web:chart.pocket', { pocket: k, observed: tr.number(observed), expected: tr.number(expected, 1), ratio: ratio === null ? '—' : tr.number(ratio, 2) }) };
+    return {
+      observed,
+      expected,
+      ratio,
+      text: tr.t('web:chart.pocket', {
+        pocket: k,
+        observed: tr.number(observed),
+        expected: tr.number(expected, 1),
+        ratio: ratio === null ? '—' : tr.number(ratio, 2),
+      }),
+    };
   };
   const hottest = keys.map((k) => ({ k, ...described(k) })).sort((a, b) => (b.ratio ?? 0) - (a.ratio ?? 0))[0];
   return (
     <figure className="chart wheel-heat">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-label={`${title}: ${tr.t('web:chart.heatSummary', { pockets: keys.length, hottest: hottest?.text ?? '—' })}`}>
+      <svg
+        viewBox={`0 0 ${size} ${size}`}
+        role="img"
+        aria-label={`${title}: ${tr.t('web:chart.heatSummary', { pockets: keys.length, hottest: hottest?.text ?? '—' })}`}
+      >
         {keys.map((k, i) => {
           const t0 = start;
           const t1 = (start += widths[i]);
@@ -201,27 +258,44 @@ export function WheelHeatMap({ title, cells, order, colourOf }: { title: string;
           const colour = colourOf?.(k);
           const mid = (t0 + t1) / 2;
           // a pocket's number on the rim, along it; a combination's name (no rim colour) across the heat ring
-          const [lx, ly] = point(order ? (outer + band) / 2 : (inner + band) / 2, mid).split(',').map(Number);
+          const [lx, ly] = point(order ? (outer + band) / 2 : (inner + band) / 2, mid)
+            .split(',')
+            .map(Number);
           return (
             <g key={k} className="pocket" data-pocket={k} data-observed={d.observed} data-expected={d.expected.toFixed(3)}>
               <title>{d.text}</title>
               <path d={arc(band, outer, t0, t1)} className={`rim ${colour ?? 'plain'}`} />
               <path d={arc(inner, band, t0, t1)} className="heat" style={{ fill: heatFill(d.ratio) }} />
-              <text x={lx} y={ly} textAnchor="middle" dominantBaseline="central" className={`pocket-label ${colour ?? 'plain'}`} transform={`rotate(${(mid * 360 - (order ? 0 : 90)).toFixed(1)} ${lx} ${ly})`}>
+              <text
+                x={lx}
+                y={ly}
+                textAnchor="middle"
+                dominantBaseline="central"
+                className={`pocket-label ${colour ?? 'plain'}`}
+                transform={`rotate(${(mid * 360 - (order ? 0 : 90)).toFixed(1)} ${lx} ${ly})`}
+              >
                 {k}
               </text>
             </g>
           );
         })}
         <circle cx={c} cy={c} r={inner - 1} className="hub" />
-        <text x={c} y={c - 6} textAnchor="middle" className="axis">{tr.t('web:chart.observedOverExpected')}</text>
+        <text x={c} y={c - 6} textAnchor="middle" className="axis">
+          {tr.t('web:chart.observedOverExpected')}
+        </text>
         <g className="scale" transform={`translate(${c - 60}, ${c + 6})`}>
           {[-1, -0.5, 0, 0.5, 1].map((t, i) => (
             <rect key={t} x={i * 24} y={0} width={24} height={10} style={{ fill: heatFill(2 ** t) }} />
           ))}
-          <text x={0} y={24} className="axis">½×</text>
-          <text x={60} y={24} textAnchor="middle" className="axis">1×</text>
-          <text x={120} y={24} textAnchor="end" className="axis">2×</text>
+          <text x={0} y={24} className="axis">
+            ½×
+          </text>
+          <text x={60} y={24} textAnchor="middle" className="axis">
+            1×
+          </text>
+          <text x={120} y={24} textAnchor="end" className="axis">
+            2×
+          </text>
         </g>
       </svg>
     </figure>

@@ -34,15 +34,42 @@ describe('access service (credentials over PostgreSQL)', () => {
   });
 
   it('issues an API key to a terminal, stores only its hash, and verifies it', async () => {
-    const { secret, credential } = await access.issue({ roles: ['terminal'], subject: 'terminal RF01', casinoId: 'casino-1', tableIds: ['RF01'], issuedBy: 'spec' });
+    const { secret, credential } = await access.issue({
+      roles: ['terminal'],
+      subject: 'terminal RF01',
+      casinoId: 'casino-1',
+      tableIds: ['RF01'],
+      issuedBy: 'spec',
+    });
     expect(secret).toMatch(/^cak_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     expect(credential).toMatchObject({ kind: 'api-key', roles: ['terminal'], casinoId: 'casino-1', tableIds: ['RF01'], expiresAt: null, status: 'active' });
     const stored = (await pool.query('SELECT * FROM ca_credentials WHERE id = $1', [credential.id])).rows[0];
     expect(JSON.stringify(stored)).not.toContain(secret.slice(-43));
-    expect(await access.verify(secret)).toEqual({ ok: true, principal: expect.objectContaining({ credentialId: credential.id, subject: 'terminal RF01', roles: ['terminal'], tableIds: ['RF01'] }) });
-    expect(await access.verify(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`)).toEqual({ ok: false, reason: 'unknown API key', refusal: 'unknown', claimedId: credential.id, because: { key: 'auth.unknownApiKey' } });
-    expect(await access.verify('cak_nonsense')).toEqual({ ok: false, reason: 'malformed API key', refusal: 'malformed', claimedId: null, because: { key: 'auth.malformedApiKey' } });
-    expect(await access.verify(secret.slice(0, -3))).toEqual({ ok: false, reason: 'malformed API key', refusal: 'malformed', claimedId: credential.id, because: { key: 'auth.malformedApiKey' } });
+    expect(await access.verify(secret)).toEqual({
+      ok: true,
+      principal: expect.objectContaining({ credentialId: credential.id, subject: 'terminal RF01', roles: ['terminal'], tableIds: ['RF01'] }),
+    });
+    expect(await access.verify(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`)).toEqual({
+      ok: false,
+      reason: 'unknown API key',
+      refusal: 'unknown',
+      claimedId: credential.id,
+      because: { key: 'auth.unknownApiKey' },
+    });
+    expect(await access.verify('cak_nonsense')).toEqual({
+      ok: false,
+      reason: 'malformed API key',
+      refusal: 'malformed',
+      claimedId: null,
+      because: { key: 'auth.malformedApiKey' },
+    });
+    expect(await access.verify(secret.slice(0, -3))).toEqual({
+      ok: false,
+      reason: 'malformed API key',
+      refusal: 'malformed',
+      claimedId: credential.id,
+      because: { key: 'auth.malformedApiKey' },
+    });
   });
 
   it('issues a signed token to a person, with an 8 h default lifetime', async () => {
@@ -60,7 +87,13 @@ describe('access service (credentials over PostgreSQL)', () => {
     const [h, p, s] = secret.split('.');
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
     const promoted = Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url');
-    const badSignature = { ok: false, reason: 'invalid token signature', refusal: 'bad-signature', claimedId: claims.jti, because: { key: 'auth.badSignature' } };
+    const badSignature = {
+      ok: false,
+      reason: 'invalid token signature',
+      refusal: 'bad-signature',
+      claimedId: claims.jti,
+      because: { key: 'auth.badSignature' },
+    };
     expect(await access.verify(`${h}.${promoted}.${s}`)).toEqual(badSignature);
     const kid = JSON.parse(Buffer.from(h, 'base64url').toString()).kid;
     const forged = await signToken({ ...claims, roles: ['admin'] }, Buffer.alloc(32, 7), kid);
@@ -76,7 +109,11 @@ describe('access service (credentials over PostgreSQL)', () => {
     expect(await access.verify(`${h}.${p}`)).toMatchObject({ ok: false, refusal: 'malformed' });
     expect(await access.verify(secret.slice(0, -10))).toMatchObject({ ok: false });
     expect(await access.verify(`${header({ alg: 'HS512', typ: 'JWT', kid })}.${p}.${s}`)).toMatchObject({ ok: false, refusal: 'malformed' });
-    expect(await access.verify(`${header({ alg: 'HS256', typ: 'JWT', kid: 'k-none-such' })}.${p}.${s}`)).toMatchObject({ ok: false, refusal: 'bad-signature', reason: 'token signed with an unknown key' });
+    expect(await access.verify(`${header({ alg: 'HS256', typ: 'JWT', kid: 'k-none-such' })}.${p}.${s}`)).toMatchObject({
+      ok: false,
+      refusal: 'bad-signature',
+      reason: 'token signed with an unknown key',
+    });
     // the original still verifies
     expect(await access.verify(secret)).toMatchObject({ ok: true });
   });
@@ -87,8 +124,20 @@ describe('access service (credentials over PostgreSQL)', () => {
     expect((await access.verify(token.secret)).ok).toBe(true);
     await access.revoke(token.credential.id, 'spec', 'left the company');
     await access.revoke(key.credential.id, 'spec');
-    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/revoked at .* \(left the company\)/), refusal: 'revoked', claimedId: token.credential.id, because: { key: 'auth.revoked', values: expect.objectContaining({ why: 'left the company' }) } });
-    expect(await access.verify(key.secret)).toMatchObject({ ok: false, reason: expect.stringMatching(/revoked/), refusal: 'revoked', claimedId: key.credential.id, because: { key: 'auth.revoked' } });
+    expect(await access.verify(token.secret)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/revoked at .* \(left the company\)/),
+      refusal: 'revoked',
+      claimedId: token.credential.id,
+      because: { key: 'auth.revoked', values: expect.objectContaining({ why: 'left the company' }) },
+    });
+    expect(await access.verify(key.secret)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/revoked/),
+      refusal: 'revoked',
+      claimedId: key.credential.id,
+      because: { key: 'auth.revoked' },
+    });
     expect((await access.revoke(token.credential.id, 'spec again')).revokedBy).toBe('spec');
     await expect(access.revoke('0000000000000000', 'spec')).rejects.toThrow(/no credential/);
     await expect(pool.query('DELETE FROM ca_credentials WHERE id = $1', [token.credential.id])).rejects.toThrow(/never deleted/);
@@ -103,8 +152,20 @@ describe('access service (credentials over PostgreSQL)', () => {
     const past = new AccessService(pool, () => Date.now() - 10 * 3_600_000);
     const token = await past.issue({ roles: ['pit'], subject: 'dave', issuedBy: 'spec' });
     const key = await past.issue({ roles: ['terminal'], subject: 't3', casinoId: 'casino-1', tableIds: ['T3'], expiresInMs: 3_600_000, issuedBy: 'spec' });
-    expect(await access.verify(token.secret)).toEqual({ ok: false, reason: expect.stringMatching(/token expired at/), refusal: 'expired', claimedId: token.credential.id, because: { key: 'auth.tokenExpiredAt', values: { at: expect.any(String) } } });
-    expect(await access.verify(key.secret)).toMatchObject({ ok: false, reason: expect.stringMatching(/expired at/), refusal: 'expired', claimedId: key.credential.id, because: { key: expect.stringMatching(/^auth\./) } });
+    expect(await access.verify(token.secret)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/token expired at/),
+      refusal: 'expired',
+      claimedId: token.credential.id,
+      because: { key: 'auth.tokenExpiredAt', values: { at: expect.any(String) } },
+    });
+    expect(await access.verify(key.secret)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expired at/),
+      refusal: 'expired',
+      claimedId: key.credential.id,
+      because: { key: expect.stringMatching(/^auth\./) },
+    });
     expect((await access.list({ all: true })).find((c) => c.id === token.credential.id)?.status).toBe('expired');
   });
 
@@ -140,9 +201,29 @@ describe('access service (credentials over PostgreSQL)', () => {
   it('records reads in an append-only log and reports them by time window', async () => {
     const { credential } = await access.issue({ roles: ['inspector'], subject: 'erin', issuedBy: 'spec' });
     const before = new Date(Date.now() - 1000);
-    await access.record({ principal: credential, kind: 'replay', method: 'GET', route: '/api/v1/rounds/:roundId/replay', path: '/api/v1/rounds/r-1/replay', params: { roundId: 'r-1' }, query: { format: 'text' }, format: 'text', outcome: 'allowed' });
+    await access.record({
+      principal: credential,
+      kind: 'replay',
+      method: 'GET',
+      route: '/api/v1/rounds/:roundId/replay',
+      path: '/api/v1/rounds/r-1/replay',
+      params: { roundId: 'r-1' },
+      query: { format: 'text' },
+      format: 'text',
+      outcome: 'allowed',
+    });
     const log = await access.accessLog({ from: before, to: new Date(Date.now() + 1000) });
-    expect(log).toEqual([expect.objectContaining({ subject: 'erin', roles: ['inspector'], credentialId: credential.id, kind: 'replay', params: { roundId: 'r-1' }, format: 'text', outcome: 'allowed' })]);
+    expect(log).toEqual([
+      expect.objectContaining({
+        subject: 'erin',
+        roles: ['inspector'],
+        credentialId: credential.id,
+        kind: 'replay',
+        params: { roundId: 'r-1' },
+        format: 'text',
+        outcome: 'allowed',
+      }),
+    ]);
     expect(await access.accessLog({ from: new Date(Date.now() + 60_000) })).toEqual([]);
     await expect(pool.query('UPDATE ca_access_log SET subject = $1', ['nobody'])).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM ca_access_log')).rejects.toThrow(/append-only/);

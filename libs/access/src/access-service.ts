@@ -8,7 +8,18 @@ import type { Pool, PoolClient } from 'pg';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
-import { LoggedRefusal, LoginThrottle, LoginThrottleSettings, loginThrottleSettings, RefusalCode, recordRefusal, RefusalOutcome, RefusalTally, RefusedAttempt, refusedCredentials } from './refusals';
+import {
+  LoggedRefusal,
+  LoginThrottle,
+  LoginThrottleSettings,
+  loginThrottleSettings,
+  RefusalCode,
+  recordRefusal,
+  RefusalOutcome,
+  RefusalTally,
+  RefusedAttempt,
+  refusedCredentials,
+} from './refusals';
 import { KeyedError, keyedError } from './keyed-error';
 import { isRole, Role, ROLES } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
@@ -283,7 +294,15 @@ export class AccessService {
     } else {
       const key = this.keyRing.signingKey();
       secret = await signToken(
-        { iss: TOKEN_ISSUER, jti: id, sub: subject, roles, ...(input.casinoId ? { casino: input.casinoId } : {}), iat: issuedAtMs / 1000, exp: expiresAtMs! / 1000 },
+        {
+          iss: TOKEN_ISSUER,
+          jti: id,
+          sub: subject,
+          roles,
+          ...(input.casinoId ? { casino: input.casinoId } : {}),
+          iat: issuedAtMs / 1000,
+          exp: expiresAtMs! / 1000,
+        },
         key.secret,
         key.kid,
       );
@@ -293,7 +312,18 @@ export class AccessService {
       await this.pool.query(
         `INSERT INTO ca_credentials (id, kind, subject, roles, casino_id, table_ids, secret_hash, issued_at, issued_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [id, kind, subject, roles, input.casinoId ?? null, tableIds, secretHash, new Date(issuedAtMs), input.issuedBy, expiresAtMs === null ? null : new Date(expiresAtMs)],
+        [
+          id,
+          kind,
+          subject,
+          roles,
+          input.casinoId ?? null,
+          tableIds,
+          secretHash,
+          new Date(issuedAtMs),
+          input.issuedBy,
+          expiresAtMs === null ? null : new Date(expiresAtMs),
+        ],
       )
     ).rows[0];
     return { secret, credential: this.info(row) };
@@ -306,7 +336,10 @@ export class AccessService {
     if (!current) throw keyedError(CredentialError, 'credential.unknown', { id });
     if (current.revoked_at) return this.info(current);
     const row = (
-      await this.pool.query('UPDATE ca_credentials SET revoked_at = clock_timestamp(), revoked_by = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, by, reason ?? null])
+      await this.pool.query(
+        'UPDATE ca_credentials SET revoked_at = clock_timestamp(), revoked_by = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING *',
+        [id, by, reason ?? null],
+      )
     ).rows[0];
     return this.info(row ?? (await this.pool.query('SELECT * FROM ca_credentials WHERE id = $1', [id])).rows[0]);
   }
@@ -327,7 +360,8 @@ export class AccessService {
       const key = parseApiKey(text);
       if (!key) return refused('malformed', 'malformed API key', { key: 'auth.malformedApiKey' }, /^cak_([0-9a-f]{16})_/.exec(text)?.[1]);
       const row = await this.row(key.id);
-      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret))) return refused('unknown', 'unknown API key', { key: 'auth.unknownApiKey' }, key.id);
+      if (!row || row.kind !== 'api-key' || !sameDigest(row.secret_hash, sha256(key.secret)))
+        return refused('unknown', 'unknown API key', { key: 'auth.unknownApiKey' }, key.id);
       return this.standing(row);
     }
     const kid = tokenKeyId(text);
@@ -343,9 +377,15 @@ export class AccessService {
       return refused(checked.refusal, checked.reason, checked.because, claimedId);
     }
     if (signingKey.retiredAt && checked.claims.iat * 1000 > signingKey.retiredAt.getTime()) {
-      return refused('bad-signature', `token signed with key ${signingKey.kid} after it was retired at ${signingKey.retiredAt.toISOString()}`, { key: 'auth.retiredSigningKey', values: { kid: signingKey.kid, at: signingKey.retiredAt.toISOString() } }, claimedId);
+      return refused(
+        'bad-signature',
+        `token signed with key ${signingKey.kid} after it was retired at ${signingKey.retiredAt.toISOString()}`,
+        { key: 'auth.retiredSigningKey', values: { kid: signingKey.kid, at: signingKey.retiredAt.toISOString() } },
+        claimedId,
+      );
     }
-    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text))) return refused('unknown', 'unknown token', { key: 'auth.unknownToken' }, claimedId);
+    if (!row || row.kind !== 'token' || !sameDigest(row.secret_hash, sha256(text)))
+      return refused('unknown', 'unknown token', { key: 'auth.unknownToken' }, claimedId);
     return this.standing(row);
   }
 
@@ -391,7 +431,10 @@ export class AccessService {
   /** Is there an admin credential that can still be used? */
   async hasActiveAdmin(): Promise<boolean> {
     await this.ready();
-    const r = await this.pool.query(`SELECT 1 FROM ca_credentials WHERE 'admin' = ANY (roles) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) LIMIT 1`, [new Date(this.now())]);
+    const r = await this.pool.query(
+      `SELECT 1 FROM ca_credentials WHERE 'admin' = ANY (roles) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) LIMIT 1`,
+      [new Date(this.now())],
+    );
     return r.rows.length > 0;
   }
 
@@ -458,13 +501,22 @@ export class AccessService {
            AND ($3::text IS NULL OR credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $3)
                 OR claimed_credential_id IN (SELECT id FROM ca_credentials WHERE casino_id = $3))`;
     const filters = [options.from ?? null, options.to ?? null, options.casinoId ?? null];
-    const rows = (await this.pool.query(`SELECT * FROM ca_access_log WHERE ${where} AND ($4::bigint IS NULL OR id > $4) ORDER BY id LIMIT $5`, [...filters, options.after ?? null, options.limit + 1])).rows;
+    const rows = (
+      await this.pool.query(`SELECT * FROM ca_access_log WHERE ${where} AND ($4::bigint IS NULL OR id > $4) ORDER BY id LIMIT $5`, [
+        ...filters,
+        options.after ?? null,
+        options.limit + 1,
+      ])
+    ).rows;
     const more = rows.length > options.limit;
     const records = rows.slice(0, options.limit).map(accessRecord);
     let total = -1;
     let totalIsEstimate = false;
     if (options.withTotal !== false) {
-      total = Number((await this.pool.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ca_access_log WHERE ${where} LIMIT ${EXACT_TOTAL_UP_TO + 1}) capped`, filters)).rows[0].n);
+      total = Number(
+        (await this.pool.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ca_access_log WHERE ${where} LIMIT ${EXACT_TOTAL_UP_TO + 1}) capped`, filters)).rows[0]
+          .n,
+      );
       if (total > EXACT_TOTAL_UP_TO) {
         const plan = (await this.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ca_access_log WHERE ${where}`, filters)).rows[0]['QUERY PLAN'];
         total = Math.max(EXACT_TOTAL_UP_TO + 1, Math.round(plan[0].Plan['Plan Rows']));
@@ -489,7 +541,11 @@ export class AccessService {
       }
       return out;
     }
-    const rows = (await this.pool.query(`SELECT stream_id, data->>'casinoId' AS casino FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1`, [[...new Set(streamIds)]])).rows;
+    const rows = (
+      await this.pool.query(`SELECT stream_id, data->>'casinoId' AS casino FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1`, [
+        [...new Set(streamIds)],
+      ])
+    ).rows;
     for (const r of rows) out.set(r.stream_id, r.casino);
     return out;
   }
@@ -510,8 +566,19 @@ export class AccessService {
 
   private standing(row: any): Verification {
     if (row.revoked_at)
-      return refused('revoked', `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}`, { key: 'auth.revoked', values: { id: row.id, at: row.revoked_at.toISOString(), why: row.revoke_reason ?? 'none' } }, row.id);
-    if (row.expires_at && row.expires_at.getTime() <= this.now()) return refused('expired', `credential ${row.id} expired at ${row.expires_at.toISOString()}`, { key: 'auth.expired', values: { id: row.id, at: row.expires_at.toISOString() } }, row.id);
+      return refused(
+        'revoked',
+        `credential ${row.id} was revoked at ${row.revoked_at.toISOString()}${row.revoke_reason ? ` (${row.revoke_reason})` : ''}`,
+        { key: 'auth.revoked', values: { id: row.id, at: row.revoked_at.toISOString(), why: row.revoke_reason ?? 'none' } },
+        row.id,
+      );
+    if (row.expires_at && row.expires_at.getTime() <= this.now())
+      return refused(
+        'expired',
+        `credential ${row.id} expired at ${row.expires_at.toISOString()}`,
+        { key: 'auth.expired', values: { id: row.id, at: row.expires_at.toISOString() } },
+        row.id,
+      );
     return { ok: true, principal: this.principal(row) };
   }
 

@@ -8,7 +8,17 @@ import type { Pool, PoolClient } from 'pg';
 import { setting } from '../../platform/src/config';
 import { keyedError } from './keyed-error';
 import { wordReason, type ReasonKey } from '../../i18n/src/reasons';
-import { ExternalSigningKeys, externalSigningKeys, keyId, newSigningKeyText, prependKeyToFile, SIGNING_KEY_ENV, SIGNING_KEY_FILE_ENV, SigningKey, SigningKeyError } from './signing-keys';
+import {
+  ExternalSigningKeys,
+  externalSigningKeys,
+  keyId,
+  newSigningKeyText,
+  prependKeyToFile,
+  SIGNING_KEY_ENV,
+  SIGNING_KEY_FILE_ENV,
+  SigningKey,
+  SigningKeyError,
+} from './signing-keys';
 
 export interface KeyRotation {
   /** the key that signs from now on */
@@ -38,7 +48,8 @@ export class KeyRing {
     this.external = await externalSigningKeys(this.env);
     if (this.external) return;
     const existing = await client.query('SELECT kid FROM ca_access_signing_keys WHERE retired_at IS NULL LIMIT 1');
-    if (!existing.rows.length) await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [`k${Date.now().toString(36)}`, randomBytes(32)]);
+    if (!existing.rows.length)
+      await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [`k${Date.now().toString(36)}`, randomBytes(32)]);
   }
 
   async load(): Promise<void> {
@@ -81,7 +92,10 @@ export class KeyRing {
   source(): ReasonKey {
     if (this.external) {
       const others = this.databaseKeys ? { key: 'cli:serve.keyExternalOthers', values: { count: this.databaseKeys } } : '';
-      return { key: 'cli:serve.keyExternal', values: { kid: this.external.keys[0].kid, source: this.external.source, previous: this.external.keys.length - 1, others } };
+      return {
+        key: 'cli:serve.keyExternal',
+        values: { kid: this.external.keys[0].kid, source: this.external.source, previous: this.external.keys.length - 1, others },
+      };
     }
     return { key: 'cli:serve.keyDatabase', values: { kid: this.signer ?? '', env: SIGNING_KEY_ENV, fileEnv: SIGNING_KEY_FILE_ENV } };
   }
@@ -111,7 +125,10 @@ export class KeyRing {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
       await client.query('UPDATE ca_access_signing_keys SET retired_at = clock_timestamp() WHERE retired_at IS NULL');
-      await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [`k${Date.now().toString(36)}${randomBytes(2).toString('hex')}`, randomBytes(32)]);
+      await client.query('INSERT INTO ca_access_signing_keys (kid, secret) VALUES ($1, $2)', [
+        `k${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
+        randomBytes(32),
+      ]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

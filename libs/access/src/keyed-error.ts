@@ -13,4 +13,5 @@ export class KeyedError extends Error {
 }
 
 /** `new E(key, values)` for a keyed error class: `keyedError(CredentialError, 'credential.unknown', { id })`. */
-export const keyedError = <E extends KeyedError>(Kind: new (b: ReasonKey) => E, key: string, values?: Record<string, ReasonValue>): E => new Kind(because(key, values));
+export const keyedError = <E extends KeyedError>(Kind: new (b: ReasonKey) => E, key: string, values?: Record<string, ReasonValue>): E =>
+  new Kind(because(key, values));

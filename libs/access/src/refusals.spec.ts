@@ -33,12 +33,16 @@ describe('refused credentials', () => {
     path: '/api/v1/events',
     format: 'json',
   });
-  const refusedCount = async (reason: string) => (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+  const refusedCount = async (reason: string) =>
+    (await metricsRegistry.getSingleMetric('casino_audit_refused_credentials_total')!.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
 
   it('throttles an address past its limit on every node, records each attempt once, aggregated, and counts them', async () => {
     const settings = { failures: 10, windowSeconds: 60 };
     // two nodes of one deployment: two services over the same database
-    const nodes = [new AccessService(pool, undefined, { env: {}, loginThrottle: settings }), new AccessService(pool, undefined, { env: {}, loginThrottle: settings })];
+    const nodes = [
+      new AccessService(pool, undefined, { env: {}, loginThrottle: settings }),
+      new AccessService(pool, undefined, { env: {}, loginThrottle: settings }),
+    ];
     const unknownBefore = await refusedCount('unknown');
     const throttledBefore = await refusedCount('throttled');
     const outcomes = [];
@@ -57,8 +61,21 @@ describe('refused credentials', () => {
     expect(mine.length).toBeLessThanOrEqual(8);
     expect(mine).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'credential', outcome: 'denied', reason: 'unknown API key', claimedCredentialId: '0000000000000001', credentialId: null, subject: '(refused credential)', route: '/api/v1/events' }),
-        expect.objectContaining({ kind: 'credential', outcome: 'denied', reason: expect.stringMatching(/^throttled: more than 10 refused/), claimedCredentialId: null }),
+        expect.objectContaining({
+          kind: 'credential',
+          outcome: 'denied',
+          reason: 'unknown API key',
+          claimedCredentialId: '0000000000000001',
+          credentialId: null,
+          subject: '(refused credential)',
+          route: '/api/v1/events',
+        }),
+        expect.objectContaining({
+          kind: 'credential',
+          outcome: 'denied',
+          reason: expect.stringMatching(/^throttled: more than 10 refused/),
+          claimedCredentialId: null,
+        }),
       ]),
     );
     expect(mine.filter((r) => r.reason === 'unknown API key').reduce((sum, r) => sum + r.attempts, 0)).toBe(10);
@@ -69,7 +86,9 @@ describe('refused credentials', () => {
   it('writes the throttled attempts it counted in one statement, and keeps them through a database that blinks', async () => {
     let down = true;
     // the real pool, cut off for the first flush
-    const blinking = { query: (...args: unknown[]) => (down ? Promise.reject(new Error('connection lost')) : (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)) } as unknown as Pool;
+    const blinking = {
+      query: (...args: unknown[]) => (down ? Promise.reject(new Error('connection lost')) : (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)),
+    } as unknown as Pool;
     const tally = new RefusalTally(blinking, 60_000);
     const throttled = { ...attempt('192.0.2.77', 0), claimedId: null, reason: 'throttled: test' };
     for (let i = 0; i < 250; i++) tally.add(throttled);
@@ -81,9 +100,14 @@ describe('refused credentials', () => {
     expect(rows.map((r) => r.attempts)).toEqual([251]);
   });
 
-  it('has written, when a flush returns, every attempt counted before it — also those the timer\'s flush was writing', async () => {
+  it("has written, when a flush returns, every attempt counted before it — also those the timer's flush was writing", async () => {
     // the real pool, a slow one: each write takes 300 ms more
-    const slow = { query: async (...args: unknown[]) => (await new Promise((resolve) => setTimeout(resolve, 300)), (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)) } as unknown as Pool;
+    const slow = {
+      query: async (...args: unknown[]) => (
+        await new Promise((resolve) => setTimeout(resolve, 300)),
+        (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)
+      ),
+    } as unknown as Pool;
     const tally = new RefusalTally(slow, 60_000);
     const anonymous = { ...attempt('192.0.2.78', 0), claimedId: null, reason: 'no credential', kind: 'anonymous' as const };
     for (let i = 0; i < 3; i++) tally.add(anonymous);
@@ -116,7 +140,9 @@ describe('refused credentials', () => {
       await p.query(`CREATE TABLE ca_access_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
       await p.query(ACCESS_MIGRATIONS[0].sql);
       await p.query('INSERT INTO ca_access_migrations (version, name) VALUES (1, $1)', [ACCESS_MIGRATIONS[0].name]);
-      await p.query(`INSERT INTO ca_access_log (subject, roles, kind, method, route, path, format, outcome) VALUES ('erin', '{inspector}', 'replay', 'GET', '/api/v1/rounds/:roundId/replay', '/api/v1/rounds/r-1/replay', 'json', 'allowed')`);
+      await p.query(
+        `INSERT INTO ca_access_log (subject, roles, kind, method, route, path, format, outcome) VALUES ('erin', '{inspector}', 'replay', 'GET', '/api/v1/rounds/:roundId/replay', '/api/v1/rounds/r-1/replay', 'json', 'allowed')`,
+      );
       const access = new AccessService(p, undefined, { env: {}, loginThrottle: { failures: 5, windowSeconds: 60 } });
       const [record] = await access.accessLog({ from: new Date(Date.now() - 60_000) });
       expect(record).toMatchObject({ subject: 'erin', kind: 'replay', attempts: 1, address: null, claimedCredentialId: null, lastAt: null });
@@ -137,7 +163,10 @@ describe('refused credentials', () => {
 
   it('reads its settings from the environment, refusing nonsense', () => {
     expect(loginThrottleSettings({})).toEqual({ failures: 10, windowSeconds: 60 });
-    expect(loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '25', CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '300' })).toEqual({ failures: 25, windowSeconds: 300 });
+    expect(loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '25', CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '300' })).toEqual({
+      failures: 25,
+      windowSeconds: 300,
+    });
     expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_FAILURES: '0' })).toThrow(/CASINO_AUDIT_LOGIN_FAILURES must be a whole number from 1/);
     expect(() => loginThrottleSettings({ CASINO_AUDIT_LOGIN_WINDOW_SECONDS: '1m' })).toThrow(/CASINO_AUDIT_LOGIN_WINDOW_SECONDS/);
     // the proxies whose X-Forwarded-For names the caller

@@ -48,9 +48,11 @@ describe('token signing keys', () => {
   });
 
   it('refuses a short, truncated, undecodable or doubly given key at start', async () => {
-    await expect(service({ CASINO_AUDIT_SIGNING_KEY: Buffer.alloc(16, 1).toString('base64url') }).ready()).rejects.toThrow(/key 1 is 16 bytes; a signing key is at least 32/);
+    await expect(service({ CASINO_AUDIT_SIGNING_KEY: Buffer.alloc(16, 1).toString('base64url') }).ready()).rejects.toThrow(
+      /key 1 is 16 bytes; a signing key is at least 32/,
+    );
     await expect(service({ CASINO_AUDIT_SIGNING_KEY: KEY_A.slice(0, 40) }).ready()).rejects.toThrow(/key 1 is 30 bytes/);
-    await expect(service({ CASINO_AUDIT_SIGNING_KEY: `${KEY_A},${"*".repeat(44)}` }).ready()).rejects.toThrow(/key 2 is not base64url or base64/);
+    await expect(service({ CASINO_AUDIT_SIGNING_KEY: `${KEY_A},${'*'.repeat(44)}` }).ready()).rejects.toThrow(/key 2 is not base64url or base64/);
     await expect(service({ CASINO_AUDIT_SIGNING_KEY: KEY_A, CASINO_AUDIT_SIGNING_KEY_FILE: '/x' }).ready()).rejects.toThrow(/both set/);
     await expect(service({ CASINO_AUDIT_SIGNING_KEY_FILE: path.join(dir, 'missing') }).ready()).rejects.toThrow(/cannot read the key file \(ENOENT\)/);
   });
@@ -65,7 +67,10 @@ describe('token signing keys', () => {
     const rotation = await node1.rotateSigningKey();
     expect(rotation).toMatchObject({ previousKid: kidOf(before.secret), source: `CASINO_AUDIT_SIGNING_KEY_FILE=${file}` });
     expect(rotation.kid).not.toBe(rotation.previousKid);
-    const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(KEY_B);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -77,7 +82,7 @@ describe('token signing keys', () => {
     expect(await node1.verify(before.secret)).toMatchObject({ ok: true });
   });
 
-  it('rotates a key given in the environment by saying the variable\'s new value', async () => {
+  it("rotates a key given in the environment by saying the variable's new value", async () => {
     const access = service({ CASINO_AUDIT_SIGNING_KEY: KEY_A });
     const old = await issue(access);
     const rotation = await access.rotateSigningKey();
@@ -107,7 +112,11 @@ describe('token signing keys', () => {
       const { secret: oldSecret } = (await p.query('SELECT secret FROM ca_access_signing_keys WHERE kid = $1', [oldKid])).rows[0];
       const claims = JSON.parse(Buffer.from(old.secret.split('.')[1], 'base64url').toString());
       const late = await signToken({ ...claims, iat: Math.floor(Date.now() / 1000) + 5 }, oldSecret, oldKid);
-      expect(await other.verify(late)).toMatchObject({ ok: false, refusal: 'bad-signature', reason: expect.stringMatching(new RegExp(`signed with key ${oldKid} after it was retired`)) });
+      expect(await other.verify(late)).toMatchObject({
+        ok: false,
+        refusal: 'bad-signature',
+        reason: expect.stringMatching(new RegExp(`signed with key ${oldKid} after it was retired`)),
+      });
       expect((await p.query('SELECT count(*)::int AS n FROM ca_access_signing_keys WHERE retired_at IS NULL')).rows[0].n).toBe(1);
     } finally {
       await p.end();

@@ -79,22 +79,46 @@ export function tokenKeyId(token: string): string | null {
 export async function verifyToken(token: string, key: Uint8Array, now = Date.now()): Promise<TokenCheck> {
   let claims: TokenClaims;
   try {
-    const verified = await jwtVerify(token, keyBytes(key), { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, currentDate: new Date(now), requiredClaims: ['jti', 'sub', 'iat', 'exp'] });
+    const verified = await jwtVerify(token, keyBytes(key), {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      currentDate: new Date(now),
+      requiredClaims: ['jti', 'sub', 'iat', 'exp'],
+    });
     claims = verified.payload as unknown as TokenClaims;
   } catch (error) {
     // jose's stable error codes (not instanceof: a class of another realm under Jest would not match)
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return { ok: false, reason: 'invalid token signature', refusal: 'bad-signature', because: { key: 'auth.badSignature' } };
+    if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED')
+      return { ok: false, reason: 'invalid token signature', refusal: 'bad-signature', because: { key: 'auth.badSignature' } };
     if (code === 'ERR_JWT_EXPIRED') {
       const exp = (error as { payload?: { exp?: unknown } }).payload?.exp;
       const at = typeof exp === 'number' ? new Date(exp * 1000).toISOString() : null;
-      return { ok: false, reason: at ? `token expired at ${at}` : 'token expired', refusal: 'expired', because: at ? { key: 'auth.tokenExpiredAt', values: { at } } : { key: 'auth.tokenExpired' } };
+      return {
+        ok: false,
+        reason: at ? `token expired at ${at}` : 'token expired',
+        refusal: 'expired',
+        because: at ? { key: 'auth.tokenExpiredAt', values: { at } } : { key: 'auth.tokenExpired' },
+      };
     }
-    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed', because: { key: 'auth.incompleteClaims' } };
-    if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return { ok: false, reason: `token algorithm not allowed (${TOKEN_ALGORITHM} only)`, refusal: 'malformed', because: { key: 'auth.algorithm', values: { algorithm: TOKEN_ALGORITHM } } };
+    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED')
+      return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed', because: { key: 'auth.incompleteClaims' } };
+    if (code === 'ERR_JOSE_ALG_NOT_ALLOWED')
+      return {
+        ok: false,
+        reason: `token algorithm not allowed (${TOKEN_ALGORITHM} only)`,
+        refusal: 'malformed',
+        because: { key: 'auth.algorithm', values: { algorithm: TOKEN_ALGORITHM } },
+      };
     return { ok: false, reason: 'malformed token', refusal: 'malformed', because: { key: 'auth.malformedToken' } };
   }
-  if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string' || !Array.isArray(claims.roles) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+  if (
+    typeof claims.jti !== 'string' ||
+    typeof claims.sub !== 'string' ||
+    !Array.isArray(claims.roles) ||
+    typeof claims.exp !== 'number' ||
+    typeof claims.iat !== 'number'
+  ) {
     return { ok: false, reason: 'token claims are incomplete', refusal: 'malformed', because: { key: 'auth.incompleteClaims' } };
   }
   return { ok: true, claims, kid: tokenKeyId(token) ?? '' };

@@ -167,7 +167,8 @@ export async function readBackup(file: string, onRow?: (row: BackupRow) => Promi
       }
       if (lineNo === 1) {
         if (value?.format !== BACKUP_FORMAT) throw new BackupFileError(file, 'noFormat');
-        if (value.version !== BACKUP_VERSION) throw new BackupFileError(file, 'version', { version: String(JSON.stringify(value.version)), known: String(BACKUP_VERSION) });
+        if (value.version !== BACKUP_VERSION)
+          throw new BackupFileError(file, 'version', { version: String(JSON.stringify(value.version)), known: String(BACKUP_VERSION) });
         body.update(`${text}\n`, 'utf8');
         continue;
       }

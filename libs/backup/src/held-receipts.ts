@@ -65,10 +65,12 @@ export const receiptText = (r: Receipt) => (r.sequence !== undefined ? `ca-seal:
 /** Keep a receipt the operator gave (once; a receipt given again keeps its first record and acknowledgement). */
 export async function holdReceipt(pool: Pool, receipt: Receipt, givenTo: 'restore' | 'verify'): Promise<void> {
   await ensureRestoreTables(pool);
-  await pool.query(
-    `INSERT INTO ${HELD_RECEIPTS_TABLE} (receipt, sequence, seal_hash, given_to) VALUES ($1, $2, $3, $4) ON CONFLICT (receipt) DO NOTHING`,
-    [receiptText(receipt), receipt.sequence ?? null, receipt.sealHash, givenTo],
-  );
+  await pool.query(`INSERT INTO ${HELD_RECEIPTS_TABLE} (receipt, sequence, seal_hash, given_to) VALUES ($1, $2, $3, $4) ON CONFLICT (receipt) DO NOTHING`, [
+    receiptText(receipt),
+    receipt.sequence ?? null,
+    receipt.sealHash,
+    givenTo,
+  ]);
 }
 
 export interface HeldReceipt {
@@ -118,7 +120,13 @@ export function missingSealReason(receipt: Receipt, seals: readonly Seal[]): Rea
   if (same) return because('heldReceipt.rewritten', { sequence: String(same.sequence), hash: same.sealHash.slice(0, 16) });
   if (receipt.sequence !== undefined && (!latest || receipt.sequence > latest.sequence)) {
     const from = (latest?.sequence ?? 0) + 1;
-    return because('heldReceipt.olderBackup', { ends, seals: from < receipt.sequence ? 'several' : 'one', from: String(from), to: String(receipt.sequence), after: latest?.sealedAt ?? 'none' });
+    return because('heldReceipt.olderBackup', {
+      ends,
+      seals: from < receipt.sequence ? 'several' : 'one',
+      from: String(from),
+      to: String(receipt.sequence),
+      after: latest?.sealedAt ?? 'none',
+    });
   }
   return because('heldReceipt.unknownHash', { ends });
 }
@@ -136,11 +144,19 @@ export async function servingRefusalReasons(db: Db): Promise<ReasonKey[]> {
     const last = (await db.query(`SELECT * FROM ${RESTORES_TABLE} ORDER BY id DESC LIMIT 1`)).rows[0];
     if (last && last.outcome !== 'verified') {
       // the problem is kept as the restore wrote it (English): a record, not a message
-      problems.push(because('serveRefused.restore', { file: last.file, at: new Date(last.started_at).toISOString(), outcome: last.outcome === 'failed' ? 'failed' : 'unfinished', problem: String(last.problem ?? '') }));
+      problems.push(
+        because('serveRefused.restore', {
+          file: last.file,
+          at: new Date(last.started_at).toISOString(),
+          outcome: last.outcome === 'failed' ? 'failed' : 'unfinished',
+          problem: String(last.problem ?? ''),
+        }),
+      );
     }
   }
   for (const h of await heldReceipts(db)) {
-    if (h.missingReason && !h.acknowledgedAt) problems.push(because('serveRefused.receipt', { receipt: h.receipt, to: h.givenTo, at: h.givenAt, missing: h.missingReason }));
+    if (h.missingReason && !h.acknowledgedAt)
+      problems.push(because('serveRefused.receipt', { receipt: h.receipt, to: h.givenTo, at: h.givenAt, missing: h.missingReason }));
   }
   return problems;
 }
@@ -169,9 +185,10 @@ export async function acknowledgeReceipt(pool: Pool, receipt: Receipt, reason: s
   if (!held) throw keyedError(ReceiptNotHeldError, 'receiptNotHeld.never', { receipt: text });
   if (!held.missing) throw keyedError(ReceiptNotHeldError, 'receiptNotHeld.held', { receipt: held.receipt });
   if (held.acknowledgedAt) return held;
-  await pool.query(
-    `UPDATE ${HELD_RECEIPTS_TABLE} SET acknowledged_at = clock_timestamp(), acknowledged_by = $2, acknowledgement = $3 WHERE receipt = $1`,
-    [held.receipt, operator(), reason],
-  );
+  await pool.query(`UPDATE ${HELD_RECEIPTS_TABLE} SET acknowledged_at = clock_timestamp(), acknowledged_by = $2, acknowledgement = $3 WHERE receipt = $1`, [
+    held.receipt,
+    operator(),
+    reason,
+  ]);
   return (await heldReceipts(pool)).find((h) => h.receipt === held.receipt)!;
 }

@@ -84,7 +84,20 @@ async function result(
   };
 }
 
-const EVENT_COLUMNS = ['global_position', 'stream_id', 'stream_version', 'event_id', 'event_type', 'data', 'metadata', 'occurred_at', 'recorded_at', 'content_hash', 'prev_hash', 'hash'] as const;
+const EVENT_COLUMNS = [
+  'global_position',
+  'stream_id',
+  'stream_version',
+  'event_id',
+  'event_type',
+  'data',
+  'metadata',
+  'occurred_at',
+  'recorded_at',
+  'content_hash',
+  'prev_hash',
+  'hash',
+] as const;
 const EVENT_TYPES = ['bigint', 'text', 'integer', 'uuid', 'text', 'jsonb', 'jsonb', 'text', 'timestamptz', 'text', 'text', 'text'];
 /** The file's hashes are hex; the store keeps them as bytes (store migration 8; restore migrates the target first). */
 const HEX_COLUMNS = new Set<string>(['content_hash', 'prev_hash', 'hash']);
@@ -109,11 +122,21 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   });
   const sha = await fileSha256(file);
   if (manifest.schema.eventStore > KNOWN_STORE_SCHEMA) {
-    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', { file, schema: 'eventStore', version: String(manifest.schema.eventStore), known: String(KNOWN_STORE_SCHEMA) });
+    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', {
+      file,
+      schema: 'eventStore',
+      version: String(manifest.schema.eventStore),
+      known: String(KNOWN_STORE_SCHEMA),
+    });
   }
   const knownAccess = Math.max(...ACCESS_MIGRATIONS.map((m) => m.version));
   if ((manifest.schema.access ?? 0) > knownAccess) {
-    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', { file, schema: 'access', version: String(manifest.schema.access), known: String(knownAccess) });
+    throw keyedError(RestoreRefusedError, 'restoreRefused.newerSchema', {
+      file,
+      schema: 'access',
+      version: String(manifest.schema.access),
+      known: String(knownAccess),
+    });
   }
 
   // the target: the access tables exist (the store's and read models' do: the runtime migrated them), and hold nothing
@@ -139,7 +162,9 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
 
   // 2. from here on, a restore cut short leaves a trace that keeps `serve` from starting
   await ensureRestoreTables(pool);
-  const restoreId = (await pool.query(`INSERT INTO ${RESTORES_TABLE} (file, file_sha256, manifest) VALUES ($1, $2, $3) RETURNING id`, [file, sha, JSON.stringify(manifest)])).rows[0].id;
+  const restoreId = (
+    await pool.query(`INSERT INTO ${RESTORES_TABLE} (file, file_sha256, manifest) VALUES ($1, $2, $3) RETURNING id`, [file, sha, JSON.stringify(manifest)])
+  ).rows[0].id;
   if (options.receipt) await holdReceipt(pool, options.receipt, 'restore');
   const finish = (outcome: 'verified' | 'failed', problem: string | null) =>
     pool.query(`UPDATE ${RESTORES_TABLE} SET outcome = $2, problem = $3, finished_at = clock_timestamp() WHERE id = $1`, [restoreId, outcome, problem]);
@@ -166,12 +191,16 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
     log({ key: 'verifying' });
     const verification = await verifyStore(pool);
     const mismatches: ReasonKey[] = [];
-    const heads = new Map<string, StreamHead>((await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]));
-    if (verification.events !== manifest.events) mismatches.push(because('restoreMismatch.events', { restored: String(verification.events), manifest: String(manifest.events) }));
+    const heads = new Map<string, StreamHead>(
+      (await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]),
+    );
+    if (verification.events !== manifest.events)
+      mismatches.push(because('restoreMismatch.events', { restored: String(verification.events), manifest: String(manifest.events) }));
     if (headsDigest(heads) !== manifest.chainHead) mismatches.push(because('restoreMismatch.heads', { head: manifest.chainHead.slice(0, 16) }));
     const { seals } = checkSeals(await loadSealEvents(pool));
     const latest = seals[seals.length - 1];
-    if ((latest ? formatReceipt(latest) : null) !== manifest.receipt) mismatches.push(because('restoreMismatch.latestSeal', { latest: latest ? formatReceipt(latest) : 'none', receipt: manifest.receipt ?? 'none' }));
+    if ((latest ? formatReceipt(latest) : null) !== manifest.receipt)
+      mismatches.push(because('restoreMismatch.latestSeal', { latest: latest ? formatReceipt(latest) : 'none', receipt: manifest.receipt ?? 'none' }));
     const receiptMissing = options.receipt ? missingSealReason(options.receipt, seals) : null;
 
     if (!verification.ok || mismatches.length) {
@@ -271,7 +300,10 @@ class Loader {
     if (!this.events.length) return;
     const batch = this.events;
     this.events = [];
-    await this.client.query(INSERT_EVENTS, EVENT_COLUMNS.map((c) => batch.map((e) => e[c])));
+    await this.client.query(
+      INSERT_EVENTS,
+      EVENT_COLUMNS.map((c) => batch.map((e) => e[c])),
+    );
     this.written += batch.length;
     if (this.written % 20_000 < batch.length || this.written === this.total) this.log({ key: 'events', values: { written: this.written, total: this.total } });
   }
@@ -289,11 +321,13 @@ class Loader {
     }
     const cols = this.columns.get(table)!; // every column of the file's rows is one of these (checked before writing)
     const given = new Set(values.flatMap((v) => Object.keys(v as object)));
-    const names = cols.filter((c) => !c.generated && given.has(c.name)).map((c) => quoteIdent(c.name)).join(', ');
+    const names = cols
+      .filter((c) => !c.generated && given.has(c.name))
+      .map((c) => quoteIdent(c.name))
+      .join(', ');
     await this.client.query(
       `INSERT INTO ${quoteIdent(table)} (${names}) OVERRIDING SYSTEM VALUE SELECT ${names} FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json) ON CONFLICT DO NOTHING`,
       [JSON.stringify(values)],
     );
   }
 }
-

@@ -32,7 +32,7 @@ async function feed(store: EventStore, expected = 0): Promise<StoredEvent[]> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const out: StoredEvent[] = [];
-    for (let cp = FEED_START; ; ) {
+    for (let cp = FEED_START; ;) {
       const page = await store.readFeed(cp, 1000);
       if (!page.events.length) break;
       out.push(...page.events);
@@ -96,7 +96,9 @@ describe('migrate-store (PostgreSQL → PostgreSQL)', () => {
     // a first run that "died" after 20 events (a crash mid-copy)
     const first = await feed(source, 48);
     for (const e of first.slice(0, 20)) {
-      await target.append([{ streamId: e.streamId, eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, ...(e.occurredAt ? { occurredAt: e.occurredAt } : {}) }]);
+      await target.append([
+        { streamId: e.streamId, eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, ...(e.occurredAt ? { occurredAt: e.occurredAt } : {}) },
+      ]);
     }
     const resumed = await migrateStore(source, target, undefined, { batchSize: 10 });
     expect(resumed).toMatchObject({ events: 48, appended: 28, duplicate: 20 });
@@ -107,9 +109,14 @@ describe('migrate-store (PostgreSQL → PostgreSQL)', () => {
 
     // resuming from a reported checkpoint reads only what follows it
     let checkpoint = FEED_START;
-    await migrateStore(source, target, (p) => {
-      if (p.phase === 'copy' && p.events === 30) checkpoint = p.checkpoint;
-    }, { batchSize: 30, skipVerify: true });
+    await migrateStore(
+      source,
+      target,
+      (p) => {
+        if (p.phase === 'copy' && p.events === 30) checkpoint = p.checkpoint;
+      },
+      { batchSize: 30, skipVerify: true },
+    );
     const tail = await migrateStore(source, target, undefined, { startAfter: checkpoint, skipVerify: true });
     expect(tail).toMatchObject({ events: 18, appended: 0, duplicate: 18, verification: null });
   });

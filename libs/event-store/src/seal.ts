@@ -131,7 +131,8 @@ export function parseReceipt(text: string): Receipt {
       throw new ReceiptError(because('receipt.notJson'));
     }
     if (typeof json?.receipt === 'string') return parseReceipt(json.receipt);
-    if (typeof json?.sealHash === 'string') return parseReceipt(json.sequence !== undefined ? `${RECEIPT_PREFIX}:${json.sequence}:${json.sealHash}` : json.sealHash);
+    if (typeof json?.sealHash === 'string')
+      return parseReceipt(json.sequence !== undefined ? `${RECEIPT_PREFIX}:${json.sequence}:${json.sealHash}` : json.sealHash);
     throw new ReceiptError(because('receipt.noField'));
   }
   const full = /^ca-seal:(\d{1,12}):([0-9a-f]{16,64})$/i.exec(t);
@@ -212,7 +213,8 @@ export function checkSeals(events: readonly StoredEvent[], start?: SealChainStar
     const seal = String(sequence);
     if (d.sequence !== sequence) return fail(because('seal.renumbered', { seal, numbered: String(JSON.stringify(d.sequence)) }));
     if (d.previousSealHash !== previous) return fail(because('seal.unlinked', { seal, previous: String(sequence - 1) }));
-    if (!d.heads || typeof d.heads !== 'object' || !Object.values(d.heads).every(isHead)) return fail(because('seal.malformed', { seal, shape: '{ streamId: { version, hash } }' }));
+    if (!d.heads || typeof d.heads !== 'object' || !Object.values(d.heads).every(isHead))
+      return fail(because('seal.malformed', { seal, shape: '{ streamId: { version, hash } }' }));
     const { sealHash, ...rest } = d as SealData;
     if (computeSealHash(rest) !== sealHash) return fail(because('seal.edited', { seal }));
     for (const [streamId, head] of Object.entries(d.heads)) latestHeads.set(streamId, { version: head.version, hash: head.hash });
@@ -282,7 +284,8 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
       const at = { stream: streamId, sealed: String(sealed.version) };
       if (!head) problems.push(because('seal.streamGone', at));
       else if (head.version < sealed.version) problems.push(because('seal.streamBehind', { ...at, head: String(head.version) }));
-      else if (head.version === sealed.version && head.hash !== sealed.hash) problems.push(because('seal.headNotSealed', { ...at, head: String(head.version) }));
+      else if (head.version === sealed.version && head.hash !== sealed.hash)
+        problems.push(because('seal.headNotSealed', { ...at, head: String(head.version) }));
     }
     if (problems.length) throw new SealRefusedError(because('seal.behind', { count: problems.length, first: problems[0] }), problems);
 
@@ -312,7 +315,16 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
     const data: SealData = { ...body, sealHash: computeSealHash(body) };
     const [appended] = await store.appendWith(
       client,
-      [{ streamId: SEAL_STREAM, eventId: randomUUID(), type: SEAL_EVENT_TYPE, data: data as unknown as Record<string, unknown>, metadata: { recordedBy: 'casino-audit:seal' }, occurredAt: data.sealedAt }],
+      [
+        {
+          streamId: SEAL_STREAM,
+          eventId: randomUUID(),
+          type: SEAL_EVENT_TYPE,
+          data: data as unknown as Record<string, unknown>,
+          metadata: { recordedBy: 'casino-audit:seal' },
+          occurredAt: data.sealedAt,
+        },
+      ],
       { expectedVersions: { [SEAL_STREAM]: previous?.streamVersion ?? 0 } },
     );
     await client.query('COMMIT');

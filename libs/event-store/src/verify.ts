@@ -126,7 +126,14 @@ export class StreamChainChecker {
         streamVersion: last + 1,
         globalPosition: null,
         eventId: null,
-        ...keyed(because('chain.cutAfterSeal', { seal: sealed.seal, sealed: String(sealed.version), last: String(last), head: head && head.version === last ? 'rewritten' : 'kept' })),
+        ...keyed(
+          because('chain.cutAfterSeal', {
+            seal: sealed.seal,
+            sealed: String(sealed.version),
+            last: String(last),
+            head: head && head.version === last ? 'rewritten' : 'kept',
+          }),
+        ),
       };
       return;
     }

@@ -37,23 +37,48 @@ export function minorToDecimal(minor: number | bigint, fractionDigits = 2): stri
 
 export function formatMoney(lang: Language, minor: number | null | undefined, currency = 'EUR'): string {
   if (minor === null || minor === undefined) return '—';
-  const f = cached(`money:${lang}:${currency}`, () => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as unknown as Intl.NumberFormatOptions));
+  const f = cached(
+    `money:${lang}:${currency}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(lang), {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: 'always',
+      } as unknown as Intl.NumberFormatOptions),
+  );
   // grouped from four digits (`1.234,50 €`, as the books and the issue write money; CLDR's Spanish
   // default would leave `1234,50 €`). Intl accepts a decimal string exactly (ECMA-402 "Intl.NumberFormat v3" string inputs)
   return f.format(minorToDecimal(minor) as unknown as number);
 }
 
 export function formatNumber(lang: Language, value: number, fractionDigits?: number): string {
-  const f = cached(`number:${lang}:${fractionDigits ?? ''}`, () =>
-    new Intl.NumberFormat(intlLocale(lang), fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  const f = cached(
+    `number:${lang}:${fractionDigits ?? ''}`,
+    () =>
+      new Intl.NumberFormat(
+        intlLocale(lang),
+        fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+      ),
   );
   return f.format(value);
 }
 
 /** An instant in the casino's time zone, with the date and the minute (`24/11/2026, 21:05`). */
 export function formatDateTime(lang: Language, instant: string | Date, timeZone: string): string {
-  const f = cached(`datetime:${lang}:${timeZone}`, () =>
-    new Intl.DateTimeFormat(intlLocale(lang), { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  const f = cached(
+    `datetime:${lang}:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocale(lang), {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
   );
   return f.format(typeof instant === 'string' ? new Date(instant) : instant);
 }

@@ -64,9 +64,7 @@ describe('ingestion and the table book', () => {
     const result = await runtime.ingestion.ingest(parseNdjson(lines.join('\n')));
     expect(result.ok).toBe(false);
     expect(result.appended).toBe(0);
-    expect(result.refusals).toEqual([
-      expect.objectContaining({ line: 3, field: 'data.amount', reason: expect.stringMatching(/whole number of minor units/) }),
-    ]);
+    expect(result.refusals).toEqual([expect.objectContaining({ line: 3, field: 'data.amount', reason: expect.stringMatching(/whole number of minor units/) })]);
     expect(await eventCount()).toBe(before);
   });
 
@@ -87,7 +85,11 @@ describe('ingestion and the table book', () => {
       ],
       [
         'a card that does not exist',
-        [opened('s-card', { game: 'punto-banco' }), envelope('RoundStarted', { sessionId: 's-card', roundId: 'card-r1' }), envelope('CardDealt', { sessionId: 's-card', roundId: 'card-r1', card: '11H', to: 'player' })],
+        [
+          opened('s-card', { game: 'punto-banco' }),
+          envelope('RoundStarted', { sessionId: 's-card', roundId: 'card-r1' }),
+          envelope('CardDealt', { sessionId: 's-card', roundId: 'card-r1', card: '11H', to: 'player' }),
+        ],
         'data.card',
         /not a card/,
       ],
@@ -97,17 +99,30 @@ describe('ingestion and the table book', () => {
       ['an unknown type', [envelope('ChipsStolen', { sessionId: SAMPLE_SESSION })], 'type', /unknown event type/],
       [
         "another game's fact: a banco at a roulette table",
-        [opened('s-banco'), envelope('RoundStarted', { sessionId: 's-banco', roundId: 'banco-r1' }), envelope('BancoCalled', { sessionId: 's-banco', roundId: 'banco-r1', seat: 2, betId: 'b', kind: 'banco' })],
+        [
+          opened('s-banco'),
+          envelope('RoundStarted', { sessionId: 's-banco', roundId: 'banco-r1' }),
+          envelope('BancoCalled', { sessionId: 's-banco', roundId: 'banco-r1', seat: 2, betId: 'b', kind: 'banco' }),
+        ],
         'type',
         /BancoCalled is not a fact of french-roulette/,
       ],
       [
         "a game's fact without that game's own fields: a chemin de fer banco with no bet",
-        [opened('s-chemin', { game: 'chemin-de-fer' }), envelope('RoundStarted', { sessionId: 's-chemin', roundId: 'chemin-r1' }), envelope('BancoCalled', { sessionId: 's-chemin', roundId: 'chemin-r1', seat: 2, kind: 'banco' })],
+        [
+          opened('s-chemin', { game: 'chemin-de-fer' }),
+          envelope('RoundStarted', { sessionId: 's-chemin', roundId: 'chemin-r1' }),
+          envelope('BancoCalled', { sessionId: 's-chemin', roundId: 'chemin-r1', seat: 2, kind: 'banco' }),
+        ],
         'data.betId',
         /required/,
       ],
-      ['two approvers who are one person', [envelope('CorrectionRecorded', { correctsEventId: '00000000-0000-4000-8000-000000000000', reason: 'x', approvedBy: ['ana', 'Ana'] })], 'data.approvedBy', /different people/],
+      [
+        'two approvers who are one person',
+        [envelope('CorrectionRecorded', { correctsEventId: '00000000-0000-4000-8000-000000000000', reason: 'x', approvedBy: ['ana', 'Ana'] })],
+        'data.approvedBy',
+        /different people/,
+      ],
     ];
     for (const [name, events, field, reason] of cases) {
       const before = await eventCount();

@@ -12,16 +12,7 @@ import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { because, keyed, type KeyedReason, type ReasonValue } from '../../i18n/src/reasons';
 import { asContractEvent, CORE_EVENT_TYPES, dataOf, Envelope, eventTypeSpec, fieldTableErrors, gameFactFields, validateEnvelope } from './schema';
-import {
-  cloneSession,
-  emptySession,
-  evolveSession,
-  openingRefusal,
-  poolStreamId,
-  SessionState,
-  sessionEnv,
-  sessionStreamId,
-} from './session-state';
+import { cloneSession, emptySession, evolveSession, openingRefusal, poolStreamId, SessionState, sessionEnv, sessionStreamId } from './session-state';
 
 export interface IngestInput {
   /** the parsed value, or a parse error for that line */
@@ -51,7 +42,10 @@ export interface Refusal extends KeyedReason {
 
 /** A refused field with its reason: English, and the `errors:ingest` key and values to word it in any language. */
 type Problem = { readonly field: string } & KeyedReason;
-const problem = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): Problem => ({ field, ...keyed(because(`ingest.${key}`, values)) });
+const problem = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): Problem => ({
+  field,
+  ...keyed(because(`ingest.${key}`, values)),
+});
 
 export interface IngestResult {
   readonly ok: boolean;
@@ -163,7 +157,9 @@ export class IngestionService {
         }
         if (error instanceof EventIdConflictError) {
           const index = envelopes.findIndex((e) => e.eventId.toLowerCase() === error.eventId.toLowerCase());
-          return refuse([{ index: Math.max(index, 0), line: inputs[index]?.line, eventId: error.eventId, ...problem('eventId', 'idReused'), kind: 'conflict' }]);
+          return refuse([
+            { index: Math.max(index, 0), line: inputs[index]?.line, eventId: error.eventId, ...problem('eventId', 'idReused'), kind: 'conflict' },
+          ]);
         }
         throw error;
       }
@@ -230,7 +226,14 @@ export class IngestionService {
       const stored = existing.get(id);
       if (stored) {
         if (stored.contentHash !== hash) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
-        else duplicates.push({ eventId: stored.eventId, status: 'duplicate', streamId: stored.streamId, streamVersion: stored.streamVersion, position: stored.globalPosition.toString() });
+        else
+          duplicates.push({
+            eventId: stored.eventId,
+            status: 'duplicate',
+            streamId: stored.streamId,
+            streamVersion: stored.streamVersion,
+            position: stored.globalPosition.toString(),
+          });
         return;
       }
       const earlier = seenInBatch.get(id);
@@ -245,7 +248,11 @@ export class IngestionService {
         const s = stateOf(sessionId);
         startVersions[streamId] ??= s.version;
         if (e.expectedVersion !== undefined && e.expectedVersion !== s.version) {
-          refusals.push({ ...at, ...problem('expectedVersion', 'version', { session: sessionId, version: String(s.version), expected: String(e.expectedVersion) }), kind: 'conflict' });
+          refusals.push({
+            ...at,
+            ...problem('expectedVersion', 'version', { session: sessionId, version: String(s.version), expected: String(e.expectedVersion) }),
+            kind: 'conflict',
+          });
           return;
         }
         const found = this.structuralProblem(e, s, roundsInBatch, poolVersions, context);
@@ -286,7 +293,9 @@ export class IngestionService {
     // seals are written into PostgreSQL's store (seal.ts); with EventStoreDB as the record there is none here to seal
     const store = this.store;
     if (this.options.sealOnDayClose && store instanceof PostgresEventStore) {
-      const closedDays = new Set(fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay));
+      const closedDays = new Set(
+        fresh.filter((f) => f.envelope.type === 'TableSessionClosed').map((f) => work.get(String(f.envelope.data.sessionId))?.gamingDay),
+      );
       // a refused seal does not fail the committed batch (the next seal covers it), but it is written down for /metrics
       for (const day of closedDays) {
         if (!day) continue;
@@ -298,7 +307,13 @@ export class IngestionService {
     }
     const events = [
       ...duplicates,
-      ...appended.map((a) => ({ eventId: a.eventId, status: a.status, streamId: a.streamId, streamVersion: a.streamVersion, position: a.globalPosition.toString() })),
+      ...appended.map((a) => ({
+        eventId: a.eventId,
+        status: a.status,
+        streamId: a.streamId,
+        streamVersion: a.streamVersion,
+        position: a.globalPosition.toString(),
+      })),
     ];
     return {
       ok: true,
@@ -322,11 +337,13 @@ export class IngestionService {
     const c = asContractEvent(e);
     if (c?.type === 'TableSessionOpened') {
       if (s.opened) return problem('data.sessionId', 'alreadyOpen', { session: s.sessionId, closed: s.closed ? 'yes' : 'no' });
-      if (context.allowedTables && !context.allowedTables.includes(c.data.tableId)) return problem('data.tableId', 'onlyTable', { tables: context.allowedTables.join(', ') });
+      if (context.allowedTables && !context.allowedTables.includes(c.data.tableId))
+        return problem('data.tableId', 'onlyTable', { tables: context.allowedTables.join(', ') });
       return openingRefusal(c.data);
     }
     if (!s.opened) return problem('data.sessionId', 'unknownSession', { session: s.sessionId });
-    if (context.allowedTables && !context.allowedTables.includes(s.tableId!)) return problem('data.sessionId', 'onlyTable', { tables: context.allowedTables.join(', ') });
+    if (context.allowedTables && !context.allowedTables.includes(s.tableId!))
+      return problem('data.sessionId', 'onlyTable', { tables: context.allowedTables.join(', ') });
     // counts arrive from the count room after the close
     const afterClose = ['DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'];
     if (s.closed && !afterClose.includes(e.type)) return problem('data.sessionId', 'closed', { session: s.sessionId });

@@ -89,7 +89,11 @@ export const CORE_EVENT_SCHEMA = {
   TableSessionSuspended: session({ reason: opt('text'), authorisedClosingAt: opt('datetime'), keyHolder: opt('text') }),
   TableSessionResumed: session({ reason: opt('text'), present: opt('presence') }),
   TableSessionClosed: session({ closingFloat: f('inventory'), atClosingTime: opt('boolean') }),
-  [LAST_ROUNDS_ANNOUNCED]: session({ purpose: { kind: 'text', oneOf: ANNOUNCEMENT_PURPOSES }, rounds: opt('positiveCount'), last: { kind: 'text', optional: true, oneOf: ANNOUNCED_LAST } }),
+  [LAST_ROUNDS_ANNOUNCED]: session({
+    purpose: { kind: 'text', oneOf: ANNOUNCEMENT_PURPOSES },
+    rounds: opt('positiveCount'),
+    last: { kind: 'text', optional: true, oneOf: ANNOUNCED_LAST },
+  }),
   CashExchanged: session({ amount: f('positiveMoney'), seat: opt('seat'), playerRef: opt('playerRef') }),
   // who is at the table (issue 21 §5): the croupier dealing from the next round started on, or from `roundId` when given
   CroupierChanged: session({ croupierId: f('croupierId'), roundId: opt('id') }),
@@ -118,7 +122,10 @@ export const CORE_EVENT_SCHEMA = {
   ShoeStarted: session({ shoeId: f('id'), decks: f('positiveCount'), cutCardPosition: opt('count') }),
   CardDealt: round({ card: f('id'), to: f('id'), faceUp: opt('boolean') }),
   // open: games add their own decision details (discarded cards, the pot of an all-in…), documented per game
-  PlayerDecision: { ...round({ seat: f('seat'), decision: f('id'), amount: opt('money'), betId: opt('id'), hand: opt('handId'), cards: opt('any') }), open: true },
+  PlayerDecision: {
+    ...round({ seat: f('seat'), decision: f('id'), amount: opt('money'), betId: opt('id'), hand: opt('handId'), cards: opt('any') }),
+    open: true,
+  },
   BetSettled: round({ betId: f('id'), outcome: f('outcome'), payout: f('money'), hand: opt('handId') }),
   CommissionCharged: round({ betId: f('id'), amount: f('money') }),
   RoundVoided: round({ reason: f('text'), decidedBy: f('text') }),
@@ -213,7 +220,8 @@ const gameFactSpec = (spec: FactTypeSpec): EventTypeSpec => ({ stream: 'session'
 /** Every game-specific fact type the registered games declare, as `eventTypeSpec` reads each (a core type first, then the first declaring game). */
 export function gameEventTypes(): Readonly<Record<string, EventTypeSpec>> {
   const out: Record<string, EventTypeSpec> = {};
-  for (const game of registeredGames()) for (const [type, spec] of Object.entries(game.factTypes ?? {})) if (!isCoreEventType(type)) out[type] ??= gameFactSpec(spec);
+  for (const game of registeredGames())
+    for (const [type, spec] of Object.entries(game.factTypes ?? {})) if (!isCoreEventType(type)) out[type] ??= gameFactSpec(spec);
   return out;
 }
 
@@ -235,7 +243,10 @@ export interface FieldError extends KeyedReason {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field refused for a reason of the `errors:schema` catalogue. */
-const refused = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): FieldError => ({ field, ...keyed(because(`schema.${key}`, values)) });
+const refused = (field: string, key: string, values?: Readonly<Record<string, ReasonValue>>): FieldError => ({
+  field,
+  ...keyed(because(`schema.${key}`, values)),
+});
 
 /** The rules library's refusals of a field, worded (English, with the key to word them otherwise). */
 const worded = (refusals: readonly FieldRefusal[]): FieldError[] => refusals.map((r) => ({ field: r.field, ...keyed(r.because) }));
@@ -329,7 +340,8 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
   let spec: EventTypeSpec | undefined;
   if (input.type === undefined) errors.push(refused('type', 'required'));
   else if (typeof input.type !== 'string') errors.push(refused('type', 'string'));
-  else if (Object.hasOwn(RESERVED_EVENT_TYPES, input.type)) errors.push(refused('type', 'reserved', { type: input.type, why: RESERVED_EVENT_TYPES[input.type] }));
+  else if (Object.hasOwn(RESERVED_EVENT_TYPES, input.type))
+    errors.push(refused('type', 'reserved', { type: input.type, why: RESERVED_EVENT_TYPES[input.type] }));
   else if (!(spec = eventTypeSpec(input.type))) errors.push(refused('type', 'unknownType', { type: input.type.slice(0, 64) }));
   if (input.data === undefined) errors.push(refused('data', 'required'));
   else if (!isObject(input.data)) errors.push(refused('data', 'jsonObject'));
@@ -349,7 +361,8 @@ export function validateEnvelope(input: unknown): { envelope?: Envelope; errors:
       errors.push(refused('data.amount', 'seatOnlyZero'));
     }
     if (!spec.open) {
-      for (const key of Object.keys(data)) if (!Object.hasOwn(spec.fields, key)) errors.push(refused(`data.${keyName(key)}`, 'unknownFieldOf', { type: String(input.type) }));
+      for (const key of Object.keys(data))
+        if (!Object.hasOwn(spec.fields, key)) errors.push(refused(`data.${keyName(key)}`, 'unknownFieldOf', { type: String(input.type) }));
     }
   }
   if (errors.length) return { errors };

@@ -3,16 +3,7 @@
  * (an unknown or closed session, an unknown round, a card or pocket that is not on this equipment).
  * Rebuilt from the session's stream; kept small.
  */
-import {
-  catalogueRefusal,
-  gameRules,
-  JurisdictionId,
-  roundEnv,
-  RoundEnv,
-  SessionContext,
-  smallestDenomination,
-  TableLimits,
-} from '../../rules/src';
+import { catalogueRefusal, gameRules, JurisdictionId, roundEnv, RoundEnv, SessionContext, smallestDenomination, TableLimits } from '../../rules/src';
 import { asContractEvent, type EventData } from './schema';
 
 export interface SessionState {

@@ -79,12 +79,31 @@ describe('configuration (one schema)', () => {
   });
 
   it('reads values into their types', () => {
-    const c = readConfig({ PORT: '8080', CASINO_AUDIT_BOOTSTRAP: 'off', EVENT_STORE: 'KurrentDB', EVENTSTORE_CONNECTION_STRING: 'esdb://es1:2113?tls=false', CASINO_AUDIT_READY_MAX_LAG_SECONDS: '2.5', CASINO_AUDIT_LOG_FORMAT: 'PRETTY' });
-    expect(c).toMatchObject({ PORT: 8080, CASINO_AUDIT_BOOTSTRAP: false, EVENT_STORE: 'eventstoredb', CASINO_AUDIT_READY_MAX_LAG_SECONDS: 2.5, CASINO_AUDIT_LOG_FORMAT: 'pretty' });
+    const c = readConfig({
+      PORT: '8080',
+      CASINO_AUDIT_BOOTSTRAP: 'off',
+      EVENT_STORE: 'KurrentDB',
+      EVENTSTORE_CONNECTION_STRING: 'esdb://es1:2113?tls=false',
+      CASINO_AUDIT_READY_MAX_LAG_SECONDS: '2.5',
+      CASINO_AUDIT_LOG_FORMAT: 'PRETTY',
+    });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      CASINO_AUDIT_BOOTSTRAP: false,
+      EVENT_STORE: 'eventstoredb',
+      CASINO_AUDIT_READY_MAX_LAG_SECONDS: 2.5,
+      CASINO_AUDIT_LOG_FORMAT: 'pretty',
+    });
   });
 
   it('refuses a bad value naming the variable and the reason, every bad variable at once', () => {
-    const error = refusal({ PORT: '80a', CA_JUDGE_WORKERS: '-1', CASINO_AUDIT_BOOTSTRAP: 'maybe', CASINO_AUDIT_LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://u:secret@h/db' });
+    const error = refusal({
+      PORT: '80a',
+      CA_JUDGE_WORKERS: '-1',
+      CASINO_AUDIT_BOOTSTRAP: 'maybe',
+      CASINO_AUDIT_LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://u:secret@h/db',
+    });
     // the English reason each problem keeps beside its key (the key words it in the reader's language)
     expect(error.problems.map(({ variable, reason }) => ({ variable, reason }))).toEqual([
       { variable: 'DATABASE_URL', reason: 'must start with postgres:// or postgresql://, not mysql://' },
@@ -112,7 +131,14 @@ describe('configuration (one schema)', () => {
   });
 
   it('refuses what only two variables together make wrong', () => {
-    expect(refusal({ EVENT_STORE: 'eventstoredb' }).problems).toEqual([{ variable: 'EVENTSTORE_CONNECTION_STRING', reason: expect.stringContaining('must be set when EVENT_STORE=eventstoredb'), reasonKey: 'config.esdbRequired', reasonValues: expect.any(Object) }]);
+    expect(refusal({ EVENT_STORE: 'eventstoredb' }).problems).toEqual([
+      {
+        variable: 'EVENTSTORE_CONNECTION_STRING',
+        reason: expect.stringContaining('must be set when EVENT_STORE=eventstoredb'),
+        reasonKey: 'config.esdbRequired',
+        reasonValues: expect.any(Object),
+      },
+    ]);
   });
 
   it('reads one variable on its own, with the same checks', () => {
@@ -123,9 +149,20 @@ describe('configuration (one schema)', () => {
   it('takes a regulation texts folder only if it holds the five texts, so no request can later fail for want of one', () => {
     const texts = path.resolve(__dirname, '../../../../shared/regulations/texts');
     expect(setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: texts })).toBe(texts);
-    expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: path.join(texts, 'nowhere') })).toThrow(/CASINO_AUDIT_REGULATIONS.*is not a folder/);
+    expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: path.join(texts, 'nowhere') })).toThrow(
+      /CASINO_AUDIT_REGULATIONS.*is not a folder/,
+    );
     const partial = fs.mkdtempSync(path.join(os.tmpdir(), 'texts-'));
-    fs.copyFileSync(path.join(texts, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!), path.join(partial, fs.readdirSync(texts).find((f) => f.startsWith('000_'))!));
+    fs.copyFileSync(
+      path.join(
+        texts,
+        fs.readdirSync(texts).find((f) => f.startsWith('000_'))!,
+      ),
+      path.join(
+        partial,
+        fs.readdirSync(texts).find((f) => f.startsWith('000_'))!,
+      ),
+    );
     expect(() => setting('CASINO_AUDIT_REGULATIONS', { CASINO_AUDIT_REGULATIONS: partial })).toThrow(/lacks 001_.*\(cantabria\)/);
   });
 });

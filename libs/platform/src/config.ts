@@ -70,7 +70,8 @@ export const regulationTexts = () =>
 export function whole<D extends number | undefined = undefined>(range: { min: number; max?: number }, fallback?: D): Variable<number | D> {
   return variable<number | D>((v) => {
     const n = Number(v);
-    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max)) refuse('wholeNumber', { min: String(range.min), max: range.max === undefined ? 'none' : String(range.max), value: v });
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max))
+      refuse('wholeNumber', { min: String(range.min), max: range.max === undefined ? 'none' : String(range.max), value: v });
     return n;
   }, fallback as D);
 }
@@ -87,7 +88,11 @@ export const seconds = (fallback: number) =>
 export const port = <D extends number | undefined = undefined>(fallback?: D) => whole({ min: 0, max: 65535 }, fallback);
 
 /** One of a few words (case-insensitive); `aliases` map other spellings to them. */
-export function oneOf<W extends string, D extends W | undefined = undefined>(words: readonly W[], fallback?: D, aliases: Record<string, NoInfer<W>> = {}): Variable<W | D> {
+export function oneOf<W extends string, D extends W | undefined = undefined>(
+  words: readonly W[],
+  fallback?: D,
+  aliases: Record<string, NoInfer<W>> = {},
+): Variable<W | D> {
   return variable<W | D>((v) => {
     const w = v.toLowerCase();
     const found = (words as readonly string[]).includes(w) ? (w as W) : aliases[w];
@@ -97,12 +102,16 @@ export function oneOf<W extends string, D extends W | undefined = undefined>(wor
 
 /** on/off (also true/false, yes/no, 1/0). */
 export const onOff = (fallback: boolean) =>
-  variable<boolean>((v) => {
-    const w = v.toLowerCase();
-    if (['on', 'true', 'yes', '1'].includes(w)) return true;
-    if (['off', 'false', 'no', '0'].includes(w)) return false;
-    return refuse('onOff', { value: v });
-  }, fallback, fallback ? 'on' : 'off');
+  variable<boolean>(
+    (v) => {
+      const w = v.toLowerCase();
+      if (['on', 'true', 'yes', '1'].includes(w)) return true;
+      if (['off', 'false', 'no', '0'].includes(w)) return false;
+      return refuse('onOff', { value: v });
+    },
+    fallback,
+    fallback ? 'on' : 'off',
+  );
 
 /**
  * A connection string with one of these schemes. Only the scheme is checked: the drivers accept more
@@ -137,23 +146,31 @@ export const trustedProxies = () =>
 
 /** A share strictly between 0 and 1, written as a fraction (`0.01`) or a percentage (`1%`). */
 export const share = (fallback: number, shown?: string) =>
-  variable<number>((v) => {
-    const percent = v.endsWith('%');
-    const n = Number(percent ? v.slice(0, -1) : v) / (percent ? 100 : 1);
-    if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) refuse('share', { value: v });
-    return n;
-  }, fallback, shown);
+  variable<number>(
+    (v) => {
+      const percent = v.endsWith('%');
+      const n = Number(percent ? v.slice(0, -1) : v) / (percent ? 100 : 1);
+      if (!/^\d*\.?\d+%?$/.test(v) || !(n > 0 && n < 1)) refuse('share', { value: v });
+      return n;
+    },
+    fallback,
+    shown,
+  );
 
 /** A value `parse` reads or refuses (it throws the reason: worded by the parser, or keyed as `because`). */
 export const parsed = <T>(parse: (value: string) => T, fallback: T, shown?: string) =>
-  variable<T>((v) => {
-    try {
-      return parse(v);
-    } catch (error) {
-      const keyedBy = (error as { because?: ReasonKey }).because;
-      throw new Refused(keyedBy ?? because('config.asWritten', { reason: (error as Error).message }));
-    }
-  }, fallback, shown);
+  variable<T>(
+    (v) => {
+      try {
+        return parse(v);
+      } catch (error) {
+        const keyedBy = (error as { because?: ReasonKey }).because;
+        throw new Refused(keyedBy ?? because('config.asWritten', { reason: (error as Error).message }));
+      }
+    },
+    fallback,
+    shown,
+  );
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -240,7 +257,10 @@ export function setting<K extends SettingName>(name: K, env: NodeJS.ProcessEnv =
 function crossChecks(c: Config): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (c.EVENT_STORE === 'eventstoredb' && !c.EVENTSTORE_CONNECTION_STRING) {
-    problems.push({ variable: 'EVENTSTORE_CONNECTION_STRING', ...keyed(because('config.esdbRequired', { example: 'esdb://es1:2113,es2:2113,es3:2113?tls=false' })) });
+    problems.push({
+      variable: 'EVENTSTORE_CONNECTION_STRING',
+      ...keyed(because('config.esdbRequired', { example: 'esdb://es1:2113,es2:2113,es3:2113?tls=false' })),
+    });
   }
   return problems;
 }

@@ -15,10 +15,9 @@ export const lockKey = (name: string) => {
 };
 
 export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<FeedCheckpoint & { events: number }> {
-  const r = await db.query(
-    `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [name],
-  );
+  const r = await db.query(`SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    name,
+  ]);
   if (!r.rowCount) return { ...FEED_START, events: 0 };
   return { transactionId: BigInt(r.rows[0].transaction_id), globalPosition: BigInt(r.rows[0].global_position), events: Number(r.rows[0].events) };
 }

@@ -99,7 +99,10 @@ export interface CorrectionEntry {
   note: string | null;
 }
 
-const norm = (s: unknown) => String(s ?? '').trim().toLowerCase();
+const norm = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Who recorded (or decided) the corrected event: the people an approver must not be. */
 export function recordersOf(corrected: StoredEvent | undefined): string[] {

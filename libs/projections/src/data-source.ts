@@ -44,7 +44,20 @@ export const READ_MODEL_ENTITIES = [
   DayComplianceEntity,
   TableDiceEntity,
 ];
-export const READ_MODEL_MIGRATIONS = [TableBook1763700000000, TableBookCorrections1763800000000, ReportReadModels1763800000001, RoundStartStates1763900000000, SessionFindings1764000000000, SessionCompliance1764100000000, DayCompliance1764100000001, Performance1764500000000, PerformanceCroupiers1764500000001, Equipment1764600000000, PlayerFigures1764600000001, DayCompliancePhrases1764700000000];
+export const READ_MODEL_MIGRATIONS = [
+  TableBook1763700000000,
+  TableBookCorrections1763800000000,
+  ReportReadModels1763800000001,
+  RoundStartStates1763900000000,
+  SessionFindings1764000000000,
+  SessionCompliance1764100000000,
+  DayCompliance1764100000001,
+  Performance1764500000000,
+  PerformanceCroupiers1764500000001,
+  Equipment1764600000000,
+  PlayerFigures1764600000001,
+  DayCompliancePhrases1764700000000,
+];
 
 export function readModelDataSource(url: string): DataSource {
   return new DataSource({
@@ -61,5 +74,15 @@ export function readModelDataSource(url: string): DataSource {
 
 /** Every projection the system runs, in the order they are fed. */
 export function allProjections(): Projection[] {
-  return [new TableBookProjection(), new ReconciliationProjection(), new JackpotProjection(), new RoundVerdictProjection(), new InspectorLogProjection(), new DayComplianceProjection(), new PerformanceProjection(), new EquipmentProjection(), new PlayerFiguresProjection()];
+  return [
+    new TableBookProjection(),
+    new ReconciliationProjection(),
+    new JackpotProjection(),
+    new RoundVerdictProjection(),
+    new InspectorLogProjection(),
+    new DayComplianceProjection(),
+    new PerformanceProjection(),
+    new EquipmentProjection(),
+    new PlayerFiguresProjection(),
+  ];
 }

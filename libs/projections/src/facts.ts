@@ -63,10 +63,9 @@ export async function loadSessionInfo(db: PoolClient, sessionIds: Iterable<strin
   const ids = [...new Set(sessionIds)];
   const out = new Map<string, SessionInfo>();
   if (!ids.length) return out;
-  const r = await db.query(
-    `SELECT data FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1 AND event_type = 'TableSessionOpened'`,
-    [ids.map((s) => `session-${s}`)],
-  );
+  const r = await db.query(`SELECT data FROM ca_events WHERE stream_id = ANY ($1::text[]) AND stream_version = 1 AND event_type = 'TableSessionOpened'`, [
+    ids.map((s) => `session-${s}`),
+  ]);
   for (const row of r.rows) out.set(row.data.sessionId, sessionInfoFrom(row));
   return out;
 }

@@ -6,7 +6,9 @@ export class MirrorChainError extends Error {
     readonly event: StoredEvent,
     readonly reason: string,
   ) {
-    super(`the store of record breaks its chain at ${event.streamId} version ${event.streamVersion} (event ${event.eventId}): ${reason}; nothing from there on was copied`);
+    super(
+      `the store of record breaks its chain at ${event.streamId} version ${event.streamVersion} (event ${event.eventId}): ${reason}; nothing from there on was copied`,
+    );
     this.name = 'MirrorChainError';
   }
 }

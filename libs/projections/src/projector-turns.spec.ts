@@ -94,7 +94,7 @@ it('commits a batch without waiting for the disk only when asked (the live runti
   expect((await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
 });
 
-it('steps a read model kept close behind (the table book) again after each other read model\'s batch', async () => {
+it("steps a read model kept close behind (the table book) again after each other read model's batch", async () => {
   await arrive(1);
   const order: string[] = [];
   const logged = (name: string, closeBehind = false): EventProjection => ({

@@ -63,7 +63,8 @@ const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint
  */
 const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) =>
   (p.apply as (db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) => Promise<void>)(db, events, tables);
-const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) => (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
+const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) =>
+  (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
 const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
 
@@ -97,7 +98,7 @@ export class Projector {
     const close = only.filter((p) => p.closeBehind);
     const turn = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind).flatMap((p) => [p, ...close]) : only;
     let total = 0;
-    for (let full = true; full; ) {
+    for (let full = true; full;) {
       full = false;
       for (const p of turn) {
         const n = await this.step(p, liveTables(p));
@@ -177,7 +178,9 @@ export class Projector {
     const subscription = await this.store.subscribe(onWake);
     const upstream = this.options.upstream;
     const upstreamSubscription = await upstream?.subscribe(onWake);
-    const leader = (this.leader = this.options.leadership ? new Leadership(this.pool, [...this.projections.map((p) => p.name), ...(this.options.upstream ? ['mirror'] : [])]) : null);
+    const leader = (this.leader = this.options.leadership
+      ? new Leadership(this.pool, [...this.projections.map((p) => p.name), ...(this.options.upstream ? ['mirror'] : [])])
+      : null);
     const retry = this.options.leadershipRetryMs ?? 2000;
     /** the read models this process feeds now: all of them, or those it leads */
     const led = () => (leader ? this.projections.filter((p) => leader.leads(p.name)) : this.projections);
@@ -236,10 +239,10 @@ export class Projector {
     const out: Record<string, number> = {};
     for (const p of this.projections) {
       const cp = await readCheckpoint(this.pool, p.name);
-      const r = await this.pool.query(
-        `SELECT count(*)::bigint AS n FROM ca_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
-        [cp.transactionId.toString(), cp.globalPosition.toString()],
-      );
+      const r = await this.pool.query(`SELECT count(*)::bigint AS n FROM ca_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`, [
+        cp.transactionId.toString(),
+        cp.globalPosition.toString(),
+      ]);
       out[p.name] = Number(r.rows[0].n);
     }
     return out;

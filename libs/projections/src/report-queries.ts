@@ -90,7 +90,16 @@ export interface ReconciliationReport {
   casinos: ReconciliationGroup[];
   totals: ReconciliationGroup;
   /** every non-zero variance (uncorrected), for the eye */
-  variances: Array<{ sessionId: string; casinoId: string; tableId: string; box: Box; recorded: number; counted: number; variance: number; correctedVariance: number | null }>;
+  variances: Array<{
+    sessionId: string;
+    casinoId: string;
+    tableId: string;
+    box: Box;
+    recorded: number;
+    counted: number;
+    variance: number;
+    correctedVariance: number | null;
+  }>;
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -143,7 +152,9 @@ export function reconciliationGroup(sessions: ReconciliationSession[], casinoId:
 }
 
 export function reconciliationReport(rows: ReconciliationRow[], gamingDay: string, casinoId: string | null): ReconciliationReport {
-  const sessions = rows.map(reconciliationSession).sort((a, b) => a.casinoId.localeCompare(b.casinoId) || a.tableId.localeCompare(b.tableId) || a.sessionId.localeCompare(b.sessionId));
+  const sessions = rows
+    .map(reconciliationSession)
+    .sort((a, b) => a.casinoId.localeCompare(b.casinoId) || a.tableId.localeCompare(b.tableId) || a.sessionId.localeCompare(b.sessionId));
   const groupBy = (key: (s: ReconciliationSession) => string) => {
     const m = new Map<string, ReconciliationSession[]>();
     for (const s of sessions) m.set(key(s), [...(m.get(key(s)) ?? []), s]);
@@ -154,7 +165,16 @@ export function reconciliationReport(rows: ReconciliationRow[], gamingDay: strin
     for (const box of BOXES) {
       const l = s[box];
       if (l.variance !== null && l.variance !== 0) {
-        variances.push({ sessionId: s.sessionId, casinoId: s.casinoId, tableId: s.tableId, box, recorded: l.recorded, counted: l.counted!, variance: l.variance, correctedVariance: l.corrected.variance });
+        variances.push({
+          sessionId: s.sessionId,
+          casinoId: s.casinoId,
+          tableId: s.tableId,
+          box,
+          recorded: l.recorded,
+          counted: l.counted!,
+          variance: l.variance,
+          correctedVariance: l.corrected.variance,
+        });
       }
     }
   }
@@ -172,7 +192,10 @@ export function reconciliationReport(rows: ReconciliationRow[], gamingDay: strin
 
 export async function loadReconciliation(db: Db, q: { gamingDay: string; casinoId?: string | null }): Promise<ReconciliationReport> {
   return snapshot(db, async (c) => {
-    const r = await c.query(`SELECT * FROM ${RECONCILIATIONS} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2)`, [q.gamingDay, q.casinoId ?? null]);
+    const r = await c.query(`SELECT * FROM ${RECONCILIATIONS} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2)`, [
+      q.gamingDay,
+      q.casinoId ?? null,
+    ]);
     return reconciliationReport(r.rows, q.gamingDay, q.casinoId ?? null);
   });
 }
@@ -259,7 +282,9 @@ export function jackpotPoolReport(pool: JackpotPoolRow, movements: JackpotMoveme
         after: n(m.value_after),
         occurredAt: m.occurred_at,
       })),
-    resets: ms.filter((m) => m.kind === 'reset').map((m) => ({ amount: n(m.amount), before: n(m.value_before), after: n(m.value_after), occurredAt: m.occurred_at })),
+    resets: ms
+      .filter((m) => m.kind === 'reset')
+      .map((m) => ({ amount: n(m.amount), before: n(m.value_before), after: n(m.value_after), occurredAt: m.occurred_at })),
     series: downsample(series, points),
     seriesPoints: series.length,
   };
@@ -267,11 +292,26 @@ export function jackpotPoolReport(pool: JackpotPoolRow, movements: JackpotMoveme
 
 export async function loadJackpots(db: Db, q: { casinoId?: string | null; poolId?: string | null; points?: number } = {}): Promise<JackpotsReport> {
   return snapshot(db, async (c) => {
-    const pools = (await c.query(`SELECT * FROM ${JACKPOT_POOLS} WHERE ($1::text IS NULL OR casino_id = $1) AND ($2::text IS NULL OR pool_id = $2) ORDER BY pool_id`, [q.casinoId ?? null, q.poolId ?? null])).rows as JackpotPoolRow[];
+    const pools = (
+      await c.query(`SELECT * FROM ${JACKPOT_POOLS} WHERE ($1::text IS NULL OR casino_id = $1) AND ($2::text IS NULL OR pool_id = $2) ORDER BY pool_id`, [
+        q.casinoId ?? null,
+        q.poolId ?? null,
+      ])
+    ).rows as JackpotPoolRow[];
     const movements = pools.length
-      ? ((await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE pool_id = ANY ($1::text[]) ORDER BY pool_id, seq`, [pools.map((p) => p.pool_id)])).rows as JackpotMovementRow[])
+      ? ((await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE pool_id = ANY ($1::text[]) ORDER BY pool_id, seq`, [pools.map((p) => p.pool_id)]))
+          .rows as JackpotMovementRow[])
       : [];
-    return { casinoId: q.casinoId ?? null, pools: pools.map((p) => jackpotPoolReport(p, movements.filter((m) => m.pool_id === p.pool_id), q.points ?? 500)) };
+    return {
+      casinoId: q.casinoId ?? null,
+      pools: pools.map((p) =>
+        jackpotPoolReport(
+          p,
+          movements.filter((m) => m.pool_id === p.pool_id),
+          q.points ?? 500,
+        ),
+      ),
+    };
   });
 }
 
@@ -359,7 +399,14 @@ export interface InspectorDayReport {
     resolution: { resolvedBy: string; resolution: string; adjustment: number | null; resolvedAt: string | null } | null;
   }>;
   corrections: Array<CorrectionEntry & { tableId: string | null }>;
-  limitChanges: Array<{ sessionId: string | null; tableId: string | null; from: Record<string, number> | null; to: Record<string, number>; announcedRounds: number | null; at: string | null }>;
+  limitChanges: Array<{
+    sessionId: string | null;
+    tableId: string | null;
+    from: Record<string, number> | null;
+    to: Record<string, number>;
+    announcedRounds: number | null;
+    at: string | null;
+  }>;
   voidedRounds: Array<{ roundId: string | null; sessionId: string | null; tableId: string | null; reason: string; decidedBy: string; at: string | null }>;
   suspensions: Array<{ sessionId: string | null; tableId: string | null; kind: 'suspended' | 'resumed'; reason: string | null; at: string | null }>;
   /** findings of the gaming day as a whole or across tables (issue 15): tables in service, jefes per table, changes of game */
@@ -377,7 +424,6 @@ export interface InspectorDayReport {
   advantagePlay?: AdvantagePlayReport[];
 }
 
-
 const sumOf = <T>(items: T[], f: (t: T) => number) => items.reduce((t, x) => t + f(x), 0);
 
 export async function loadInspectorDay(db: Db, q: { gamingDay: string; casinoId?: string | null }): Promise<InspectorDayReport> {
@@ -385,11 +431,20 @@ export async function loadInspectorDay(db: Db, q: { gamingDay: string; casinoId?
     const args = [q.gamingDay, q.casinoId ?? null];
     const where = `gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2)`;
     const days = await loadDayCompliance(c, q);
-    const books = withDayFindings((await c.query(`SELECT * FROM ${TABLE_BOOKS} WHERE ${where} ORDER BY casino_id, table_id, session_id`, args)).rows.map(tableBookReport), days);
-    const verdicts = (await c.query(`SELECT round_id, session_id, table_id, verdict, discrepancies FROM ${ROUND_VERDICTS} WHERE ${where} ORDER BY last_position, round_id`, args)).rows;
+    const books = withDayFindings(
+      (await c.query(`SELECT * FROM ${TABLE_BOOKS} WHERE ${where} ORDER BY casino_id, table_id, session_id`, args)).rows.map(tableBookReport),
+      days,
+    );
+    const verdicts = (
+      await c.query(
+        `SELECT round_id, session_id, table_id, verdict, discrepancies FROM ${ROUND_VERDICTS} WHERE ${where} ORDER BY last_position, round_id`,
+        args,
+      )
+    ).rows;
     const log = (await c.query(`SELECT * FROM ${INSPECTOR_LOG} WHERE ${where} ORDER BY global_position`, args)).rows;
     const recon = (await c.query(`SELECT * FROM ${RECONCILIATIONS} WHERE ${where}`, args)).rows.map(reconciliationSession);
-    const wins = (await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE ${where} AND kind = 'win' ORDER BY global_position`, args)).rows as JackpotMovementRow[];
+    const wins = (await c.query(`SELECT * FROM ${JACKPOT_MOVEMENTS} WHERE ${where} AND kind = 'win' ORDER BY global_position`, args))
+      .rows as JackpotMovementRow[];
     const performance = await loadPerformance(c, { gamingDay: q.gamingDay, casinoId: q.casinoId ?? null });
     return { ...inspectorDayReport({ gamingDay: q.gamingDay, casinoId: q.casinoId ?? null, books, verdicts, log, recon, wins, days }), performance };
   });
@@ -407,8 +462,11 @@ export function inspectorDayReport(input: {
 }): InspectorDayReport {
   const { books, verdicts, log, recon, wins } = input;
   const firstLimits = new Map<string, Record<string, number>>();
-  for (const l of log) if (l.kind === 'limits-changed' && l.session_id && !firstLimits.has(l.session_id) && l.details.from) firstLimits.set(l.session_id, l.details.from);
-  const discrepancies: InspectorDiscrepancy[] = verdicts.flatMap((v) => (v.discrepancies ?? []).map((d) => ({ ...d, roundId: v.round_id, sessionId: v.session_id, tableId: v.table_id })));
+  for (const l of log)
+    if (l.kind === 'limits-changed' && l.session_id && !firstLimits.has(l.session_id) && l.details.from) firstLimits.set(l.session_id, l.details.from);
+  const discrepancies: InspectorDiscrepancy[] = verdicts.flatMap((v) =>
+    (v.discrepancies ?? []).map((d) => ({ ...d, roundId: v.round_id, sessionId: v.session_id, tableId: v.table_id })),
+  );
   const perSession = new Map<string, number>();
   for (const d of discrepancies) perSession.set(d.sessionId, (perSession.get(d.sessionId) ?? 0) + 1);
   const sessions: InspectorSession[] = books.map((b) => ({
@@ -471,12 +529,36 @@ export function inspectorDayReport(input: {
   const disputes: InspectorDayReport['disputes'] = [];
   for (const l of log) {
     if (l.kind === 'dispute-raised') {
-      disputes.push({ roundId: l.round_id, sessionId: l.session_id, tableId: l.table_id, raisedBy: l.details.raisedBy, claim: l.details.claim, raisedAt: l.occurred_at, status: 'open', resolution: null });
+      disputes.push({
+        roundId: l.round_id,
+        sessionId: l.session_id,
+        tableId: l.table_id,
+        raisedBy: l.details.raisedBy,
+        claim: l.details.claim,
+        raisedAt: l.occurred_at,
+        status: 'open',
+        resolution: null,
+      });
     } else if (l.kind === 'dispute-resolved') {
       const open = disputes.find((d) => d.roundId === l.round_id && d.status === 'open');
-      const resolution = { resolvedBy: l.details.resolvedBy, resolution: l.details.resolution, adjustment: l.details.adjustment ?? null, resolvedAt: l.occurred_at };
+      const resolution = {
+        resolvedBy: l.details.resolvedBy,
+        resolution: l.details.resolution,
+        adjustment: l.details.adjustment ?? null,
+        resolvedAt: l.occurred_at,
+      };
       if (open) Object.assign(open, { status: 'resolved', resolution });
-      else disputes.push({ roundId: l.round_id, sessionId: l.session_id, tableId: l.table_id, raisedBy: '—', claim: '(raised on another day)', raisedAt: null, status: 'resolved', resolution });
+      else
+        disputes.push({
+          roundId: l.round_id,
+          sessionId: l.session_id,
+          tableId: l.table_id,
+          raisedBy: '—',
+          claim: '(raised on another day)',
+          raisedAt: null,
+          status: 'resolved',
+          resolution,
+        });
     }
   }
   const casinos = [...new Set(books.map((b) => b.casinoId))].sort();
@@ -488,7 +570,11 @@ export function inspectorDayReport(input: {
     const mine = books.filter((b) => b.jurisdiction === j);
     const ids = new Set(mine.map((b) => b.sessionId));
     const day = {
-      sessions: mine.map((b) => ({ tableId: b.tableId, game: b.game, ...(typeof b.options?.tableFormat === 'string' ? { tableFormat: b.options.tableFormat } : {}) })),
+      sessions: mine.map((b) => ({
+        tableId: b.tableId,
+        game: b.game,
+        ...(typeof b.options?.tableFormat === 'string' ? { tableFormat: b.options.tableFormat } : {}),
+      })),
       limitChanges: log.filter((l) => l.kind === 'limits-changed' && l.session_id && ids.has(l.session_id)).length,
       suspensions: log.filter((l) => l.kind === 'suspended' && l.session_id && ids.has(l.session_id)).length,
       closedSessions: mine.filter((b) => b.status === 'closed').length,
@@ -502,7 +588,8 @@ export function inspectorDayReport(input: {
     const notJudgedPhrases = Object.assign({}, ...dayRows.map((d) => d.not_judged_phrases?.[j] ?? {}));
     return dayChecklist(j as JurisdictionId, day, ofJurisdiction, { notJudged, notJudgedPhrases });
   });
-  const names = (f: (s: InspectorSession) => unknown) => [...new Set(sessions.flatMap((s) => [f(s)].flat()).filter((x): x is string => typeof x === 'string'))].sort();
+  const names = (f: (s: InspectorSession) => unknown) =>
+    [...new Set(sessions.flatMap((s) => [f(s)].flat()).filter((x): x is string => typeof x === 'string'))].sort();
   return {
     casinoId: input.casinoId,
     gamingDay: input.gamingDay,
@@ -519,7 +606,9 @@ export function inspectorDayReport(input: {
       withDiscrepancies: verdicts.filter((v) => v.verdict === 'discrepancies').length,
       incomplete: verdicts.filter((v) => v.verdict === 'incomplete').length,
     },
-    discrepanciesByCode: [...byCode.entries()].map(([code, v]) => ({ code, count: v.count, roundIds: [...v.roundIds] })).sort((a, b) => a.code.localeCompare(b.code)),
+    discrepanciesByCode: [...byCode.entries()]
+      .map(([code, v]) => ({ code, count: v.count, roundIds: [...v.roundIds] }))
+      .sort((a, b) => a.code.localeCompare(b.code)),
     discrepancies,
     sessionFindings: books.flatMap((b) => b.sessionFindings.map((f) => ({ ...f, sessionId: b.sessionId, tableId: b.tableId, game: b.game }))),
     totals,
@@ -544,16 +633,38 @@ export function inspectorDayReport(input: {
       })),
     },
     disputes,
-    corrections: log.filter((l) => l.kind === 'correction').map((l) => ({ ...(l.details as CorrectionEntry), tableId: l.table_id ?? (l.session_id ? (tableOf.get(l.session_id) ?? null) : null) })),
+    corrections: log
+      .filter((l) => l.kind === 'correction')
+      .map((l) => ({ ...(l.details as CorrectionEntry), tableId: l.table_id ?? (l.session_id ? (tableOf.get(l.session_id) ?? null) : null) })),
     limitChanges: log
       .filter((l) => l.kind === 'limits-changed')
-      .map((l) => ({ sessionId: l.session_id, tableId: l.table_id, from: l.details.from ?? null, to: l.details.to, announcedRounds: l.details.announcedRounds ?? null, at: l.occurred_at })),
+      .map((l) => ({
+        sessionId: l.session_id,
+        tableId: l.table_id,
+        from: l.details.from ?? null,
+        to: l.details.to,
+        announcedRounds: l.details.announcedRounds ?? null,
+        at: l.occurred_at,
+      })),
     voidedRounds: log
       .filter((l) => l.kind === 'round-voided')
-      .map((l) => ({ roundId: l.round_id, sessionId: l.session_id, tableId: l.table_id, reason: l.details.reason, decidedBy: l.details.decidedBy, at: l.occurred_at })),
+      .map((l) => ({
+        roundId: l.round_id,
+        sessionId: l.session_id,
+        tableId: l.table_id,
+        reason: l.details.reason,
+        decidedBy: l.details.decidedBy,
+        at: l.occurred_at,
+      })),
     suspensions: log
       .filter((l) => l.kind === 'suspended' || l.kind === 'resumed')
-      .map((l) => ({ sessionId: l.session_id, tableId: l.table_id, kind: l.kind as 'suspended' | 'resumed', reason: l.details.reason ?? null, at: l.occurred_at })),
+      .map((l) => ({
+        sessionId: l.session_id,
+        tableId: l.table_id,
+        kind: l.kind as 'suspended' | 'resumed',
+        reason: l.details.reason ?? null,
+        at: l.occurred_at,
+      })),
     dayFindings,
     checklist,
     dayNotes: dayRows.flatMap((d) => d.notes),

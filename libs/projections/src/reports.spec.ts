@@ -26,18 +26,42 @@ const stored = (type: string, data: Record<string, unknown>, more: Partial<Store
 });
 
 const opened = (sessionId: string, casinoId = 'c1', tableId = 'T1') =>
-  stored('TableSessionOpened', { sessionId, casinoId, tableId, gamingDay: '2026-11-21', game: 'french-roulette', jurisdiction: 'euskadi', limits: { min: 100, max: 1000 }, openingFloat: { '500': 100 }, staff: { inspector: 'i', croupiers: ['c'] } });
+  stored('TableSessionOpened', {
+    sessionId,
+    casinoId,
+    tableId,
+    gamingDay: '2026-11-21',
+    game: 'french-roulette',
+    jurisdiction: 'euskadi',
+    limits: { min: 100, max: 1000 },
+    openingFloat: { '500': 100 },
+    staff: { inspector: 'i', croupiers: ['c'] },
+  });
 
 describe('corrections', () => {
   const cash = stored('CashExchanged', { sessionId: 's1', amount: 5000 }, { metadata: { recordedBy: 'terminal:T1' } });
   const count = stored('DropBoxCounted', { sessionId: 's1', amount: 4000, countedBy: ['Ana', 'Bea'] });
-  const correction = (data: Record<string, unknown>) => stored('CorrectionRecorded', { reason: 'r', approvedBy: ['x', 'y'], ...data }, { streamId: 'session-s1' });
+  const correction = (data: Record<string, unknown>) =>
+    stored('CorrectionRecorded', { reason: 'r', approvedBy: ['x', 'y'], ...data }, { streamId: 'session-s1' });
 
   it('infers the figure from the corrected event, or takes the named one (aliases too)', () => {
-    expect(correctionEffect(correction({ correctsEventId: cash.eventId, amount: -100 }), cash)).toMatchObject({ field: 'drop', amount: -100, applied: true, sessionId: 's1' });
+    expect(correctionEffect(correction({ correctsEventId: cash.eventId, amount: -100 }), cash)).toMatchObject({
+      field: 'drop',
+      amount: -100,
+      applied: true,
+      sessionId: 's1',
+    });
     expect(correctionEffect(correction({ correctsEventId: cash.eventId, amount: 100, field: 'tip' }), cash)).toMatchObject({ field: 'tips', applied: true });
-    expect(correctionEffect(correction({ correctsEventId: cash.eventId, amount: 100, field: 'nonsense' }), cash)).toMatchObject({ field: null, applied: false, note: expect.stringMatching(/unknown field/) });
-    expect(correctionEffect(correction({ correctsEventId: cash.eventId }), cash)).toMatchObject({ amount: null, applied: false, note: expect.stringMatching(/annotation/) });
+    expect(correctionEffect(correction({ correctsEventId: cash.eventId, amount: 100, field: 'nonsense' }), cash)).toMatchObject({
+      field: null,
+      applied: false,
+      note: expect.stringMatching(/unknown field/),
+    });
+    expect(correctionEffect(correction({ correctsEventId: cash.eventId }), cash)).toMatchObject({
+      amount: null,
+      applied: false,
+      note: expect.stringMatching(/annotation/),
+    });
   });
 
   it('does not apply a correction approved by who recorded the corrected event', () => {
@@ -93,11 +117,20 @@ describe('jackpot pools', () => {
       pool = next.pool;
       moves.push([next.movement.kind, next.movement.amount, next.movement.value_before, next.movement.value_after]);
     }
-    expect(moves).toEqual([['configured', 1000, 0, 1000], ['contribution', 100, 1000, 1100], ['win', 550, 1100, 550], ['win', 55, 550, 495], ['reset', 1000, 495, 1000]]);
+    expect(moves).toEqual([
+      ['configured', 1000, 0, 1000],
+      ['contribution', 100, 1000, 1100],
+      ['win', 550, 1100, 550],
+      ['win', 55, 550, 495],
+      ['reset', 1000, 495, 1000],
+    ]);
     expect(pool).toMatchObject({ current: 1000, contributions: 100, won: 605, wins_count: 2, resets_count: 1, movements: 5 });
     expect(evolveJackpotPool(undefined, stored('JackpotReset', { poolId: 'nope', amount: 5 }))).toBeNull();
     // the view the rules get before a position, as replay computes it
-    const views = poolsBefore(facts.map((f) => ({ position: f.globalPosition, type: f.type, data: f.data })), [facts[2].globalPosition, facts[4].globalPosition + 1n]);
+    const views = poolsBefore(
+      facts.map((f) => ({ position: f.globalPosition, type: f.type, data: f.data })),
+      [facts[2].globalPosition, facts[4].globalPosition + 1n],
+    );
     expect(views.get(facts[2].globalPosition)!.P.current).toBe(1100);
     expect(views.get(facts[4].globalPosition + 1n)!.P.current).toBe(1000);
   });

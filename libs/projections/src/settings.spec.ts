@@ -6,7 +6,8 @@ describe('projector settings from the environment', () => {
     expect(readAheadPages({})).toBe(3);
     expect(readAheadPages({ CA_READ_AHEAD: '' })).toBe(3);
     expect(readAheadPages({ CA_READ_AHEAD: '5' })).toBe(5);
-    for (const bad of ['0', '-1', '2.5', 'many']) expect(() => readAheadPages({ CA_READ_AHEAD: bad })).toThrow(`CA_READ_AHEAD must be a whole number ≥ 1, not "${bad}"`);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => readAheadPages({ CA_READ_AHEAD: bad })).toThrow(`CA_READ_AHEAD must be a whole number ≥ 1, not "${bad}"`);
   });
 
   it('reads CA_JUDGE_WORKERS as a whole number ≥ 0 (0: judge in the projector thread), and names it when it is not', () => {

@@ -11,7 +11,10 @@ export async function upsertJson(db: PoolClient, table: string, key: readonly st
   const quote = (c: string) => (c === 'drop' || c === 'position' ? `"${c}"` : c);
   await db.query(
     `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
-     ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ${columns.filter((c) => !key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`).join(', ')}`,
+     ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ${columns
+       .filter((c) => !key.includes(c))
+       .map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`)
+       .join(', ')}`,
     [rowsJson],
   );
 }

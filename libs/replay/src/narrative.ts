@@ -27,7 +27,8 @@ export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.
     r.gamingDay ? t('where.day', { day: words.tr.date(r.gamingDay) }) : '',
   ];
   lines.push(`  ${where.filter(Boolean).join(' · ')}`);
-  if (r.start) lines.push(`  ${r.start.source === 'snapshot' ? t('start.snapshot', { facts: r.start.atVersion }) : t('start.stream', { facts: r.start.factsFolded })}`);
+  if (r.start)
+    lines.push(`  ${r.start.source === 'snapshot' ? t('start.snapshot', { facts: r.start.atVersion }) : t('start.stream', { facts: r.start.factsFolded })}`);
   lines.push(`  ${t('clock', { zone })}`, '');
   const difference = (d: Discrepancy) => {
     const f = words.finding(d);
@@ -48,7 +49,11 @@ export function replayNarrative(r: RoundReplay, zone: string = timeZones().of(r.
   const remarks = replayRemarks(r, lang);
   for (const n of remarks.notes) lines.push(`  ${t('note', { note: n })}`);
   for (const w of remarks.warnings) lines.push(`  ${t('warning', { warning: w })}`);
-  for (const d of r.disputes) lines.push(`  ${t('dispute', { type: d.type === 'RoundDisputed' ? 'disputed' : 'resolved', at: formatLocal(d.occurredAt, zone), data: JSON.stringify(d.data) })}`);
-  for (const c of r.corrections) lines.push(`  ${t('correction', { event: c.correctsEventId, reason: c.reason, approvers: c.approvedBy.join(words.t('and')) })}`);
+  for (const d of r.disputes)
+    lines.push(
+      `  ${t('dispute', { type: d.type === 'RoundDisputed' ? 'disputed' : 'resolved', at: formatLocal(d.occurredAt, zone), data: JSON.stringify(d.data) })}`,
+    );
+  for (const c of r.corrections)
+    lines.push(`  ${t('correction', { event: c.correctsEventId, reason: c.reason, approvers: c.approvedBy.join(words.t('and')) })}`);
   return lines.join('\n');
 }

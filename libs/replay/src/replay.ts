@@ -75,9 +75,19 @@ export async function replayRound(store: PostgresEventStore, roundId: string, op
 }
 
 /** Session-level facts that shape every later round (limits, shoe, suspension, the close, corrections). */
-export const CONTEXT_TYPES = ['TableSessionOpened', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed', 'ShoeStarted', 'TableSessionClosed', 'CorrectionRecorded'];
+export const CONTEXT_TYPES = [
+  'TableSessionOpened',
+  'TableLimitsChanged',
+  'TableSessionSuspended',
+  'TableSessionResumed',
+  'ShoeStarted',
+  'TableSessionClosed',
+  'CorrectionRecorded',
+];
 
-const E_COLUMNS = EVENT_COLUMNS.split(',').map((c) => `e.${c.trim()}`).join(', ');
+const E_COLUMNS = EVENT_COLUMNS.split(',')
+  .map((c) => `e.${c.trim()}`)
+  .join(', ');
 
 const ROUND_FACTS = (withStart: boolean) => `
   WITH s AS (SELECT stream_id FROM ca_events WHERE data->>'roundId' = $1 AND event_type = 'RoundStarted' ORDER BY global_position LIMIT 1),
@@ -114,7 +124,8 @@ async function readRoundFacts(store: PostgresEventStore, roundId: string, withSt
   const rows = await store.pool
     .query({ name: withStart ? 'ca_round_facts_start' : 'ca_round_facts', text: ROUND_FACTS(withStart), values })
     .catch((error) => {
-      if (withStart && (error?.code === '42P01' || error?.code === '42703')) return store.pool.query({ name: 'ca_round_facts', text: ROUND_FACTS(false), values });
+      if (withStart && (error?.code === '42P01' || error?.code === '42703'))
+        return store.pool.query({ name: 'ca_round_facts', text: ROUND_FACTS(false), values });
       throw error;
     })
     .then((r) => r.rows);
@@ -180,16 +191,32 @@ export function judgeFromStream(
     game: state.game ?? 'unknown',
     jurisdiction: state.jurisdiction ?? 'unknown',
     disputes: disputes.map((e) => ({ eventId: e.eventId, type: e.type, occurredAt: e.occurredAt, data: e.data })),
-    corrections: corrections.map((e) => ({ eventId: e.eventId, correctsEventId: e.data.correctsEventId, reason: e.data.reason, approvedBy: e.data.approvedBy })),
+    corrections: corrections.map((e) => ({
+      eventId: e.eventId,
+      correctsEventId: e.data.correctsEventId,
+      reason: e.data.reason,
+      approvedBy: e.data.approvedBy,
+    })),
     start: start ? { source: 'snapshot' as const, atVersion: events[first].streamVersion - 1 } : { source: 'stream' as const, factsFolded: first },
   };
   if (!tracker.judged) {
-    const unjudged = said(`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`, 'judge.note.noRules', { game: String(state.game), jurisdiction: String(state.jurisdiction) });
+    const unjudged = said(`no rules for ${state.game} in ${state.jurisdiction}: the round is listed, not judged`, 'judge.note.noRules', {
+      game: String(state.game),
+      jurisdiction: String(state.jurisdiction),
+    });
     return {
       ...base,
       verdict: 'incomplete',
       discrepancies: [],
-      steps: roundEvents.map((e, i) => ({ position: i + 1, eventId: e.eventId, type: e.type, occurredAt: e.occurredAt ?? undefined, narrative: e.type, state: null, discrepancies: [] })),
+      steps: roundEvents.map((e, i) => ({
+        position: i + 1,
+        eventId: e.eventId,
+        type: e.type,
+        occurredAt: e.occurredAt ?? undefined,
+        narrative: e.type,
+        state: null,
+        discrepancies: [],
+      })),
       notes: [unjudged.text],
       notePhrases: [unjudged.phrase],
       warnings: [],
@@ -200,7 +227,11 @@ export function judgeFromStream(
   const later = events.slice(first + 1);
   const lastRoundOfSession = known.lastRoundOfSession ?? (!later.some((e) => e.type === 'RoundStarted') && later.some((e) => e.type === 'TableSessionClosed'));
   const env = tracker.env({ jackpotPools: pools, lastRoundOfSession });
-  const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
+  const judgement = judgeRound(
+    tracker.game!,
+    env,
+    roundEvents.map((e, i) => toFact(e, i + 1)),
+  );
   return {
     ...base,
     verdict: judgement.verdict,
@@ -284,7 +315,11 @@ export function judgeSession(events: readonly StoredEvent[], pools: (roundStart:
     const state = tracker.state;
     if (!tracker.judged) continue;
     const env = tracker.env({ jackpotPools: pools(events[first]), lastRoundOfSession: first === lastStart && closed });
-    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)));
+    const judgement = judgeRound(
+      tracker.game!,
+      env,
+      roundEvents.map((e, i) => toFact(e, i + 1)),
+    );
     out.push({
       roundId,
       sessionId,

@@ -31,7 +31,10 @@ export class SessionTracker {
   private rules?: GameRules;
   private rulebook?: RulebookBase;
   /** carry's last environment and what it was made from (carryEnv) */
-  private carrySeen?: { env: RoundEnv; carried: unknown; rulebook: unknown; dealt: unknown } & Pick<SessionState, 'shoe' | 'limits' | 'options' | 'casinoId' | 'tableId' | 'game' | 'jurisdiction' | 'currency' | 'smallestChip'>;
+  private carrySeen?: { env: RoundEnv; carried: unknown; rulebook: unknown; dealt: unknown } & Pick<
+    SessionState,
+    'shoe' | 'limits' | 'options' | 'casinoId' | 'tableId' | 'game' | 'jurisdiction' | 'currency' | 'smallestChip'
+  >;
 
   constructor(sessionId: string) {
     this.state = emptySession(sessionId);
@@ -86,15 +89,36 @@ export class SessionTracker {
     const m = this.carrySeen;
     if (
       m &&
-      m.carried === this.carried && m.rulebook === this.rulebook && m.dealt === this.dealt && m.shoe === s.shoe && m.limits === s.limits && m.options === s.options &&
-      m.casinoId === s.casinoId && m.tableId === s.tableId && m.game === s.game && m.jurisdiction === s.jurisdiction && m.currency === s.currency && m.smallestChip === s.smallestChip
+      m.carried === this.carried &&
+      m.rulebook === this.rulebook &&
+      m.dealt === this.dealt &&
+      m.shoe === s.shoe &&
+      m.limits === s.limits &&
+      m.options === s.options &&
+      m.casinoId === s.casinoId &&
+      m.tableId === s.tableId &&
+      m.game === s.game &&
+      m.jurisdiction === s.jurisdiction &&
+      m.currency === s.currency &&
+      m.smallestChip === s.smallestChip
     ) {
       return m.env;
     }
     const env = this.envWith(s.shoe ? this.shoeOf(s.shoe, this.dealt) : undefined, {});
     this.carrySeen = {
-      env, carried: this.carried, rulebook: this.rulebook, dealt: this.dealt, shoe: s.shoe, limits: s.limits, options: s.options,
-      casinoId: s.casinoId, tableId: s.tableId, game: s.game, jurisdiction: s.jurisdiction, currency: s.currency, smallestChip: s.smallestChip,
+      env,
+      carried: this.carried,
+      rulebook: this.rulebook,
+      dealt: this.dealt,
+      shoe: s.shoe,
+      limits: s.limits,
+      options: s.options,
+      casinoId: s.casinoId,
+      tableId: s.tableId,
+      game: s.game,
+      jurisdiction: s.jurisdiction,
+      currency: s.currency,
+      smallestChip: s.smallestChip,
     };
     return env;
   }
@@ -109,11 +133,21 @@ export class SessionTracker {
 
   /** The shoe as the rules see it: one shape, whoever asks. */
   private shoeOf(shoe: NonNullable<SessionState['shoe']>, dealt: Record<string, number>): ShoeInPlay {
-    return { shoeId: shoe.shoeId, decks: shoe.decks, dealt, cutCardPosition: shoe.cutCardPosition, cardsDealt: this.cardsDealt, coupsAfterCut: this.coupsAfterCut };
+    return {
+      shoeId: shoe.shoeId,
+      decks: shoe.decks,
+      dealt,
+      cutCardPosition: shoe.cutCardPosition,
+      cardsDealt: this.cardsDealt,
+      coupsAfterCut: this.coupsAfterCut,
+    };
   }
 
   private envWith(shoe: ShoeInPlay | undefined, extra: { jackpotPools?: Record<string, JackpotPoolView>; lastRoundOfSession?: boolean }): RoundEnv {
-    return roundEnv(this.rulebook!, sessionContext(this.state, { shoe, carried: this.carried, jackpotPools: extra.jackpotPools, lastRoundOfSession: extra.lastRoundOfSession }));
+    return roundEnv(
+      this.rulebook!,
+      sessionContext(this.state, { shoe, carried: this.carried, jackpotPools: extra.jackpotPools, lastRoundOfSession: extra.lastRoundOfSession }),
+    );
   }
 
   snapshot(): TrackerSnapshot {

@@ -31,7 +31,13 @@ function advantageWords(lang: Language) {
 export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'): string[] {
   const w = advantageWords(lang);
   const lines = [
-    w.t('title', { casino: r.casinoId, day: w.day(r.gamingDay), fdr: w.fixed(r.fdr * 100, 2).replace(/[.,]?0+$/, ''), tested: w.n(r.tested.length), findings: w.n(r.findings.length) }),
+    w.t('title', {
+      casino: r.casinoId,
+      day: w.day(r.gamingDay),
+      fdr: w.fixed(r.fdr * 100, 2).replace(/[.,]?0+$/, ''),
+      tested: w.n(r.tested.length),
+      findings: w.n(r.findings.length),
+    }),
     `  ${w.t('method')}`,
   ];
   if (!r.tested.length) lines.push(`  ${w.t('nothing', { min: w.n(ADVANTAGE_MIN_ROUNDS) })}`);
@@ -56,21 +62,61 @@ export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'
 
 export const advantagePlayText = (r: AdvantagePlayReport, lang: Language = 'en'): string => advantagePlayLines(r, lang).join('\n');
 
-const CSV_HEADER = ['casinoId', 'gamingDay', 'playerRef', 'tables', 'rounds', 'shoes', 'r', 'z', 'p', 'adjustedP', 'threshold', 'fdr', 'finding', 'stakeFactorPerCount'] as const;
+const CSV_HEADER = [
+  'casinoId',
+  'gamingDay',
+  'playerRef',
+  'tables',
+  'rounds',
+  'shoes',
+  'r',
+  'z',
+  'p',
+  'adjustedP',
+  'threshold',
+  'fdr',
+  'finding',
+  'stakeFactorPerCount',
+] as const;
 
 /** One casino's day, or several under one header; `lang`: the header row's words (default English), the rows keep the JSON's values. */
 export function advantagePlayCsv(reports: AdvantagePlayReport | readonly AdvantagePlayReport[], lang: Language = 'en'): string {
   const { t } = reportWords(lang);
   const rows: unknown[][] = [lang === 'en' ? [...CSV_HEADER] : CSV_HEADER.map((k) => t(`advantagePlay.csv.${k}`))];
   for (const r of Array.isArray(reports) ? reports : [reports as AdvantagePlayReport])
-    for (const x of r.tested) rows.push([r.casinoId, r.gamingDay, x.playerRef, x.tables.join(' '), x.rounds, x.shoes, x.r, x.z, x.p, x.adjustedP, x.threshold, r.fdr, x.finding, x.stakeFactorPerCount]);
+    for (const x of r.tested)
+      rows.push([
+        r.casinoId,
+        r.gamingDay,
+        x.playerRef,
+        x.tables.join(' '),
+        x.rounds,
+        x.shoes,
+        x.r,
+        x.z,
+        x.p,
+        x.adjustedP,
+        x.threshold,
+        r.fdr,
+        x.finding,
+        x.stakeFactorPerCount,
+      ]);
   return csv(rows);
 }
 
 /** The test's rows in the inspector CSV's columns (section, casinoId, tableId, sessionId, roundId, item, value, detail): one a player tested. */
 export function advantagePlayInspectorRows(reports: readonly AdvantagePlayReport[] | undefined): unknown[][] {
   return (reports ?? []).flatMap((r) =>
-    r.tested.map((x) => ['advantage-play', r.casinoId, x.tables.join(' '), '', '', x.playerRef, x.finding ? 'finding' : 'no finding', `rounds ${x.rounds} shoes ${x.shoes} r ${x.r} z ${x.z} p ${x.p} adjustedP ${x.adjustedP} threshold ${x.threshold} fdr ${r.fdr} stakeFactorPerCount ${x.stakeFactorPerCount}`]),
+    r.tested.map((x) => [
+      'advantage-play',
+      r.casinoId,
+      x.tables.join(' '),
+      '',
+      '',
+      x.playerRef,
+      x.finding ? 'finding' : 'no finding',
+      `rounds ${x.rounds} shoes ${x.shoes} r ${x.r} z ${x.z} p ${x.p} adjustedP ${x.adjustedP} threshold ${x.threshold} fdr ${r.fdr} stakeFactorPerCount ${x.stakeFactorPerCount}`,
+    ]),
   );
 }
 

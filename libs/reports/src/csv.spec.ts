@@ -20,6 +20,12 @@ describe('the reports CSV writer', () => {
   });
 
   it('writes every row through it, quoting as CSV does', () => {
-    expect(csv([['staff', 'variance'], ['@SUM(1+1)', -1000], ['a, "quoted" name', null]])).toBe('staff,variance\n\'@SUM(1+1),-1000\n"a, ""quoted"" name",\n');
+    expect(
+      csv([
+        ['staff', 'variance'],
+        ['@SUM(1+1)', -1000],
+        ['a, "quoted" name', null],
+      ]),
+    ).toBe('staff,variance\n\'@SUM(1+1),-1000\n"a, ""quoted"" name",\n');
   });
 });

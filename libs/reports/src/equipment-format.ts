@@ -52,7 +52,21 @@ export function equipmentText(r: EquipmentReport, lang: Language = 'en'): string
   const lines = [w.t('title', { casino: r.casinoId ?? 'none', table: r.tableId ?? 'none', level, findings: w.n(r.findings) })];
   if (!r.rows.length && !r.shoes.length) return `${lines[0]}\n${w.t('nothing')}`;
   for (const row of r.rows) {
-    lines.push('', w.t('row', { casino: row.casinoId, table: row.tableId, game: row.game, jurisdiction: row.jurisdiction, set: w.set(row), observations: w.n(row.observations), kind: row.kind, sessions: w.n(row.sessions), first: w.day(row.firstDay), last: w.day(row.lastDay) }));
+    lines.push(
+      '',
+      w.t('row', {
+        casino: row.casinoId,
+        table: row.tableId,
+        game: row.game,
+        jurisdiction: row.jurisdiction,
+        set: w.set(row),
+        observations: w.n(row.observations),
+        kind: row.kind,
+        sessions: w.n(row.sessions),
+        first: w.day(row.firstDay),
+        last: w.day(row.lastDay),
+      }),
+    );
     lines.push(`    ${row.cells.map((c) => `${c.key}:${c.observed}`).join(' ')}`);
     for (const t of row.tests) lines.push(testLine(w, t));
     if (row.power)
@@ -65,8 +79,15 @@ export function equipmentText(r: EquipmentReport, lang: Language = 'en'): string
   if (ended.length) {
     lines.push('', w.t('shoes'));
     for (const s of ended) {
-      const verdict = s.asDesigned === null ? w.t('shoe.dealt', { dealt: w.n(s.dealt), size: w.n(s.size) }) : s.asDesigned ? w.t('shoe.asDesigned', { decks: w.n(s.decks) }) : w.t('shoe.notAsDesigned');
-      lines.push(`  ${w.t('shoe.line', { table: s.tableId, session: s.sessionId, shoe: s.shoeId, verdict })} · ${s.ranks.map((x) => `${x.rank}:${x.dealt}/${x.inShoe}`).join(' ')}`);
+      const verdict =
+        s.asDesigned === null
+          ? w.t('shoe.dealt', { dealt: w.n(s.dealt), size: w.n(s.size) })
+          : s.asDesigned
+            ? w.t('shoe.asDesigned', { decks: w.n(s.decks) })
+            : w.t('shoe.notAsDesigned');
+      lines.push(
+        `  ${w.t('shoe.line', { table: s.tableId, session: s.sessionId, shoe: s.shoeId, verdict })} · ${s.ranks.map((x) => `${x.rank}:${x.dealt}/${x.inShoe}`).join(' ')}`,
+      );
     }
   }
   return lines.join('\n');
@@ -81,10 +102,51 @@ export function equipmentCsv(r: EquipmentReport, lang: Language = 'en'): string 
   for (const row of r.rows) {
     const at = ['cell', row.casinoId, row.tableId, row.game, setName(row)];
     for (const c of row.cells) rows.push([...at, c.key, c.observed, c.expected, '', '', '', '', '']);
-    for (const [dice, cells] of Object.entries(row.sums ?? {})) for (const c of cells) rows.push(['sum', ...at.slice(1), `${dice} dice: ${c.key}`, c.observed, c.expected, '', '', '', '', '']);
-    for (const t of row.tests) rows.push(['test', ...at.slice(1), t.test === 'sums' ? `sums of ${t.dice} dice` : t.test, t.observations, '', t.statistic, t.degreesOfFreedom, t.p, t.adjustedP, t.status]);
-    if (row.power) rows.push(['power', ...at.slice(1), `pocket ${row.power.pocket} at ${row.power.factor}×`, row.power.spinsRecorded, row.power.spinsNeeded, '', '', row.power.level, '', `power ${row.power.power}`]);
+    for (const [dice, cells] of Object.entries(row.sums ?? {}))
+      for (const c of cells) rows.push(['sum', ...at.slice(1), `${dice} dice: ${c.key}`, c.observed, c.expected, '', '', '', '', '']);
+    for (const t of row.tests)
+      rows.push([
+        'test',
+        ...at.slice(1),
+        t.test === 'sums' ? `sums of ${t.dice} dice` : t.test,
+        t.observations,
+        '',
+        t.statistic,
+        t.degreesOfFreedom,
+        t.p,
+        t.adjustedP,
+        t.status,
+      ]);
+    if (row.power)
+      rows.push([
+        'power',
+        ...at.slice(1),
+        `pocket ${row.power.pocket} at ${row.power.factor}×`,
+        row.power.spinsRecorded,
+        row.power.spinsNeeded,
+        '',
+        '',
+        row.power.level,
+        '',
+        `power ${row.power.power}`,
+      ]);
   }
-  for (const s of r.shoes) for (const x of s.ranks) rows.push(['shoe', s.casinoId, s.tableId, s.game, `${s.sessionId} ${s.shoeId}`, x.rank, x.dealt, x.inShoe, '', '', '', '', s.asDesigned === null ? (s.ended ? 'not dealt to the end' : 'in play') : s.asDesigned ? 'as designed' : 'not as designed']);
+  for (const s of r.shoes)
+    for (const x of s.ranks)
+      rows.push([
+        'shoe',
+        s.casinoId,
+        s.tableId,
+        s.game,
+        `${s.sessionId} ${s.shoeId}`,
+        x.rank,
+        x.dealt,
+        x.inShoe,
+        '',
+        '',
+        '',
+        '',
+        s.asDesigned === null ? (s.ended ? 'not dealt to the end' : 'in play') : s.asDesigned ? 'as designed' : 'not as designed',
+      ]);
   return csv(rows);
 }

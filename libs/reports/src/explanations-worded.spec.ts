@@ -12,12 +12,107 @@ import { wordPhrase } from './phrase-language';
 
 /** Words of the rules' English explanations that no other language's sentence may show. */
 const ENGLISH = [
-  'the', 'bet', 'bets', 'is', 'are', 'of', 'on', 'with', 'and', 'or', 'to', 'by', 'for', 'at', 'before', 'after', 'without', 'not', 'does',
-  'pays', 'paid', 'wins', 'win', 'loses', 'lose', 'lost', 'returned', 'stake', 'push', 'half', 'plays', 'play', 'made', 'point', 'seven', 'out',
-  'field', 'odds', 'hard', 'easy', 'way', 'come', 'pass', 'don', 'barred', 'under', 'over', 'any', 'roll', 'misses', 'throw', 'first',
-  'player', 'bank', 'banker', 'hand', 'hands', 'qualify', 'qualifies', 'vs', 'tie', 'fold', 'folded', 'raise', 'bonus', 'pair', 'high', 'card', 'cards',
-  'straight', 'flush', 'house', 'three', 'four', 'two', 'kind', 'royal', 'ace', 'king', 'queen', 'line', 'chance', 'chances', 'dice',
-  'double', 'single', 'big', 'small', 'offered', 'table', 'here', 'this', 'game', 'only', 'than', 'beats', 'wager', 'pay', 'ties', 'higher', 'lower',
+  'the',
+  'bet',
+  'bets',
+  'is',
+  'are',
+  'of',
+  'on',
+  'with',
+  'and',
+  'or',
+  'to',
+  'by',
+  'for',
+  'at',
+  'before',
+  'after',
+  'without',
+  'not',
+  'does',
+  'pays',
+  'paid',
+  'wins',
+  'win',
+  'loses',
+  'lose',
+  'lost',
+  'returned',
+  'stake',
+  'push',
+  'half',
+  'plays',
+  'play',
+  'made',
+  'point',
+  'seven',
+  'out',
+  'field',
+  'odds',
+  'hard',
+  'easy',
+  'way',
+  'come',
+  'pass',
+  'don',
+  'barred',
+  'under',
+  'over',
+  'any',
+  'roll',
+  'misses',
+  'throw',
+  'first',
+  'player',
+  'bank',
+  'banker',
+  'hand',
+  'hands',
+  'qualify',
+  'qualifies',
+  'vs',
+  'tie',
+  'fold',
+  'folded',
+  'raise',
+  'bonus',
+  'pair',
+  'high',
+  'card',
+  'cards',
+  'straight',
+  'flush',
+  'house',
+  'three',
+  'four',
+  'two',
+  'kind',
+  'royal',
+  'ace',
+  'king',
+  'queen',
+  'line',
+  'chance',
+  'chances',
+  'dice',
+  'double',
+  'single',
+  'big',
+  'small',
+  'offered',
+  'table',
+  'here',
+  'this',
+  'game',
+  'only',
+  'than',
+  'beats',
+  'wager',
+  'pay',
+  'ties',
+  'higher',
+  'lower',
 ];
 
 interface Settled {
@@ -27,9 +122,13 @@ interface Settled {
 }
 
 const settled: Settled[] = JURISDICTIONS.flatMap((jurisdiction) => {
-  const games = registeredGames().filter((g) => g.rulebooks[jurisdiction] && g.play).map((g) => g.game);
+  const games = registeredGames()
+    .filter((g) => g.rulebooks[jurisdiction] && g.play)
+    .map((g) => g.game);
   return [16, 5].flatMap((seed) =>
-    judgedDay(games, 12, seed, jurisdiction).flatMap(({ game, judgement }) => judgement.expectedSettlements.map(({ expected }) => ({ jurisdiction, game, expected }))),
+    judgedDay(games, 12, seed, jurisdiction).flatMap(({ game, judgement }) =>
+      judgement.expectedSettlements.map(({ expected }) => ({ jurisdiction, game, expected })),
+    ),
   );
 });
 
@@ -40,7 +139,11 @@ const kindOf = (s: Settled) => `${s.game} ${s.expected.rule}: ${s.expected.expla
 describe('every expected settlement, worded in es, eu, ca and gl', () => {
   it('plays every registered game in every jurisdiction that offers it', () => {
     const played = new Set(settled.map((s) => `${s.jurisdiction} ${s.game}`));
-    const offered = JURISDICTIONS.flatMap((j) => registeredGames().filter((g) => g.rulebooks[j] && g.play).map((g) => `${j} ${g.game}`));
+    const offered = JURISDICTIONS.flatMap((j) =>
+      registeredGames()
+        .filter((g) => g.rulebooks[j] && g.play)
+        .map((g) => `${j} ${g.game}`),
+    );
     expect(offered.filter((o) => !played.has(o))).toEqual([]);
   });
 
@@ -90,12 +193,18 @@ describe('the dice and banking poker games’ own step lines, worded in es, eu, 
     trijoker: ['CommonCardRevealed'],
   };
   const steps = JURISDICTIONS.flatMap((j) => {
-    const games = registeredGames().filter((g) => g.rulebooks[j] && g.play && own[g.game]).map((g) => g.game);
-    return games.length ? judgedDay(games, 12, 16, j).flatMap(({ game, judgement }) => judgement.steps.filter((s) => own[game].includes(s.type)).map((step) => ({ game, step }))) : [];
+    const games = registeredGames()
+      .filter((g) => g.rulebooks[j] && g.play && own[g.game])
+      .map((g) => g.game);
+    return games.length
+      ? judgedDay(games, 12, 16, j).flatMap(({ game, judgement }) => judgement.steps.filter((s) => own[game].includes(s.type)).map((step) => ({ game, step })))
+      : [];
   });
 
   it('says each as the game’s phrase, with no English word', () => {
-    expect(new Set(steps.map(({ game, step }) => `${game} ${step.type}`))).toEqual(new Set(Object.entries(own).flatMap(([game, types]) => types.map((t) => `${game} ${t}`))));
+    expect(new Set(steps.map(({ game, step }) => `${game} ${step.type}`))).toEqual(
+      new Set(Object.entries(own).flatMap(([game, types]) => types.map((t) => `${game} ${t}`))),
+    );
     for (const { game, step } of steps) {
       expect(`${game} ${step.type}: ${step.narrativeKey}`).not.toMatch(/: fact\./);
       for (const lang of LANGUAGES.filter((l) => l !== 'en')) {

@@ -29,7 +29,9 @@ describe('a finding in the reader language', () => {
       'La comisión cobrada no es la que fija el reglamento. Debía ser 1.234,50\u00a0€; se registró 1.000,00\u00a0€. Regla: punto-banco/banker-commission.',
     );
     expect(f.legalCitation).toBe('Decreto 181/2010 (Euskadi), Catálogo, 07 Punto y Banca, Mini y Midi Punto y Banca, V Banca — L4196–4198');
-    expect(f.originalText).toBe('establecimiento. Todas las demds combinaciones de «manos» bien sean para la Banca, bien para el Punto serdn pagadas a la par.');
+    expect(f.originalText).toBe(
+      'establecimiento. Todas las demds combinaciones de «manos» bien sean para la Banca, bien para el Punto serdn pagadas a la par.',
+    );
   });
 
   it('eu, ca, gl, en: each its own words; the Catalan reader sees the Order named in Catalan', () => {
@@ -37,16 +39,20 @@ describe('a finding in the reader language', () => {
       'Kobratutako komisioa ez da araudiak finkatzen duena. 1.234,50\u00a0€ izan behar zuen; 1.000,00\u00a0€ erregistratu zen. Araua: punto-banco/banker-commission.',
     );
     expect(findingInLanguage(commission, 'en', TEXTS).explanation).toBe(
-      "The commission taken is not the one the regulation sets. Expected €1,234.50; recorded €1,000.00. Rule: punto-banco/banker-commission.",
+      'The commission taken is not the one the regulation sets. Expected €1,234.50; recorded €1,000.00. Rule: punto-banco/banker-commission.',
     );
     const balears = { ...commission, code: 'DRAW_RULE_VIOLATION', expected: 'draw', recorded: 'stand', citation: 'illes-balears L1327–1334' };
     const ca = findingInLanguage(balears, 'ca', TEXTS);
-    expect(ca.explanation).toBe("Es va donar o negar una carta en contra de les regles del joc. Havia de ser draw; es va registrar stand. Regla: punto-banco/banker-commission.");
+    expect(ca.explanation).toBe(
+      'Es va donar o negar una carta en contra de les regles del joc. Havia de ser draw; es va registrar stand. Regla: punto-banco/banker-commission.',
+    );
     expect(ca.legalCitation).toBe('Ordre de 30 de desembre de 2005 (Illes Balears), Catàleg, 07 Punt i banca, VI Regles del joc — L1327–1334');
     expect(findingInLanguage(balears, 'es', TEXTS).legalCitation).toBe(
       'Orden de 30 de diciembre de 2005 (Illes Balears), Catálogo, 07 Punto y banca, VI Reglas del juego — L1327–1334',
     );
-    expect(findingInLanguage(commission, 'gl', TEXTS).explanation).toMatch(/^A comisión cobrada non é a que fixa o regulamento\. Debía ser 1\.234,50\s€; rexistrouse 1\.000,00\s€\./);
+    expect(findingInLanguage(commission, 'gl', TEXTS).explanation).toMatch(
+      /^A comisión cobrada non é a que fixa o regulamento\. Debía ser 1\.234,50\s€; rexistrouse 1\.000,00\s€\./,
+    );
   });
 
   it('numbers that are not money stay numbers; prose the rules wrote in English is left to `expected`/`recorded`; yes and no translated', () => {
@@ -94,10 +100,30 @@ describe('a finding in the reader language', () => {
 
 // a Record over the code type: a new code without an entry here does not compile
 const EVERY_CODE: Record<DiscrepancyCode, 0> = {
-  PAYOUT_MISMATCH: 0, BET_ABOVE_MAXIMUM: 0, BET_BELOW_MINIMUM: 0, BET_AFTER_CLOSE: 0, DRAW_RULE_VIOLATION: 0, CARD_COUNT_EXCEEDED: 0,
-  CAGNOTTE_MISMATCH: 0, COMMISSION_MISMATCH: 0, JACKPOT_MISMATCH: 0, UNSETTLED_BET: 0, SETTLED_UNKNOWN_BET: 0, OUTCOME_MISSING: 0,
-  BET_NOT_ALLOWED: 0, SEQUENCE_VIOLATION: 0, PLAYER_EDGE_SETTING: 0, SESSION_RULE_VIOLATION: 0, LIMIT_CHANGE_VIOLATION: 0,
-  CLOSING_VIOLATION: 0, SUSPENSION_VIOLATION: 0, CLOTH_CHANGE_VIOLATION: 0, TABLES_IN_SERVICE_VIOLATION: 0, SUPERVISION_VIOLATION: 0,
-  EQUIPMENT_CUSTODY_VIOLATION: 0, CIRCLE_SESSION_VIOLATION: 0, BANK_DEPOSIT_VIOLATION: 0,
+  PAYOUT_MISMATCH: 0,
+  BET_ABOVE_MAXIMUM: 0,
+  BET_BELOW_MINIMUM: 0,
+  BET_AFTER_CLOSE: 0,
+  DRAW_RULE_VIOLATION: 0,
+  CARD_COUNT_EXCEEDED: 0,
+  CAGNOTTE_MISMATCH: 0,
+  COMMISSION_MISMATCH: 0,
+  JACKPOT_MISMATCH: 0,
+  UNSETTLED_BET: 0,
+  SETTLED_UNKNOWN_BET: 0,
+  OUTCOME_MISSING: 0,
+  BET_NOT_ALLOWED: 0,
+  SEQUENCE_VIOLATION: 0,
+  PLAYER_EDGE_SETTING: 0,
+  SESSION_RULE_VIOLATION: 0,
+  LIMIT_CHANGE_VIOLATION: 0,
+  CLOSING_VIOLATION: 0,
+  SUSPENSION_VIOLATION: 0,
+  CLOTH_CHANGE_VIOLATION: 0,
+  TABLES_IN_SERVICE_VIOLATION: 0,
+  SUPERVISION_VIOLATION: 0,
+  EQUIPMENT_CUSTODY_VIOLATION: 0,
+  CIRCLE_SESSION_VIOLATION: 0,
+  BANK_DEPOSIT_VIOLATION: 0,
 };
 const CODES = Object.keys(EVERY_CODE);

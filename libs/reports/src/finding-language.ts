@@ -113,18 +113,31 @@ export function findingInLanguage<F extends FindingLike>(f: F, lang: Language, t
 }
 
 /** Every finding of a list in `lang` (the texts folder read once for the list). */
-export function findingsInLanguage<F extends FindingLike>(findings: readonly F[] | undefined, lang: Language, textsDir: string | undefined = regulationTextsDir()): (F & FindingInLanguage)[] {
+export function findingsInLanguage<F extends FindingLike>(
+  findings: readonly F[] | undefined,
+  lang: Language,
+  textsDir: string | undefined = regulationTextsDir(),
+): (F & FindingInLanguage)[] {
   return (findings ?? []).map((f) => findingInLanguage(f, lang, textsDir));
 }
 
 /** The table book with its session's findings in `lang` (JSON field names as they were). */
-export function tableBookInLanguage<B extends { sessionFindings: readonly FindingLike[] }>(book: B, lang: Language, textsDir: string | undefined = regulationTextsDir()): B {
+export function tableBookInLanguage<B extends { sessionFindings: readonly FindingLike[] }>(
+  book: B,
+  lang: Language,
+  textsDir: string | undefined = regulationTextsDir(),
+): B {
   return { ...book, sessionFindings: findingsInLanguage(book.sessionFindings, lang, textsDir) };
 }
 
 /** The inspector's day with its rounds', sessions' and day's findings in `lang`, and its checklist rows' titles and notes. */
 export function inspectorDayInLanguage<
-  R extends { discrepancies: readonly FindingLike[]; sessionFindings: readonly FindingLike[]; dayFindings?: readonly FindingLike[]; checklist?: readonly ChecklistRowLike[] },
+  R extends {
+    discrepancies: readonly FindingLike[];
+    sessionFindings: readonly FindingLike[];
+    dayFindings?: readonly FindingLike[];
+    checklist?: readonly ChecklistRowLike[];
+  },
 >(report: R, lang: Language, textsDir: string | undefined = regulationTextsDir()): R {
   return {
     ...report,

@@ -14,12 +14,97 @@ import { judgedRounds, phraseKeys, words } from './phrase-testing';
 
 /** Words of the rules' English messages that no other language's sentence may show (not 'on', Catalan's 'where'; not 'no', 'once', 'dice', 'coup' or 'jackpot', words of the languages or the texts too). */
 const ENGLISH = [
-  'the', 'bet', 'bets', 'is', 'are', 'was', 'were', 'has', 'had', 'have', 'of', 'with', 'and', 'or', 'to', 'by', 'for', 'at', 'before', 'after',
-  'without', 'not', 'does', 'never', 'where', 'which', 'while', 'than', 'only', 'more', 'less', 'above', 'below', 'due', 'paid', 'payout',
-  'placed', 'settled', 'dealt', 'card', 'cards', 'shoe', 'decks', 'box', 'hand', 'hands', 'dealer', 'bank', 'banker', 'player', 'seat', 'table',
-  'round', 'throw', 'wheel', 'spin', 'pool', 'commission', 'contribution', 'minimum', 'maximum', 'limits', 'closed',
-  'close', 'session', 'rules', 'allow', 'outcome', 'recorded', 'burned', 'burn', 'draw', 'drew', 'stand', 'stood', 'insurance', 'pairs', 'sevens',
-  'withdrawn', 'withdrawal', 'imprisoned', 'prison', 'offered', 'offer', 'chips', 'equal', 'twice', 'times', 'second', 'first', 'last',
+  'the',
+  'bet',
+  'bets',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'had',
+  'have',
+  'of',
+  'with',
+  'and',
+  'or',
+  'to',
+  'by',
+  'for',
+  'at',
+  'before',
+  'after',
+  'without',
+  'not',
+  'does',
+  'never',
+  'where',
+  'which',
+  'while',
+  'than',
+  'only',
+  'more',
+  'less',
+  'above',
+  'below',
+  'due',
+  'paid',
+  'payout',
+  'placed',
+  'settled',
+  'dealt',
+  'card',
+  'cards',
+  'shoe',
+  'decks',
+  'box',
+  'hand',
+  'hands',
+  'dealer',
+  'bank',
+  'banker',
+  'player',
+  'seat',
+  'table',
+  'round',
+  'throw',
+  'wheel',
+  'spin',
+  'pool',
+  'commission',
+  'contribution',
+  'minimum',
+  'maximum',
+  'limits',
+  'closed',
+  'close',
+  'session',
+  'rules',
+  'allow',
+  'outcome',
+  'recorded',
+  'burned',
+  'burn',
+  'draw',
+  'drew',
+  'stand',
+  'stood',
+  'insurance',
+  'pairs',
+  'sevens',
+  'withdrawn',
+  'withdrawal',
+  'imprisoned',
+  'prison',
+  'offered',
+  'offer',
+  'chips',
+  'equal',
+  'twice',
+  'times',
+  'second',
+  'first',
+  'last',
 ];
 
 interface Found {
@@ -27,7 +112,10 @@ interface Found {
   readonly finding: Finding;
 }
 
-const gamesOf = (jurisdiction: string) => registeredGames().filter((g) => g.rulebooks[jurisdiction as 'euskadi'] && g.play).map((g) => g.game);
+const gamesOf = (jurisdiction: string) =>
+  registeredGames()
+    .filter((g) => g.rulebooks[jurisdiction as 'euskadi'] && g.play)
+    .map((g) => g.game);
 
 /** The day's rows, folded from the simulated facts in recording order (as the day's read model folds them). */
 function dayFindings(events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any>; occurredAt: string }>): Finding[] {
@@ -59,7 +147,11 @@ const found: Found[] = JURISDICTIONS.flatMap((jurisdiction) => {
 
 /** One line per kind of gap (the rule and the start of its English), not one per finding. */
 const distinct = (lines: string[]) => [...new Set(lines)].sort();
-const kindOf = (f: Found) => `${f.finding.rule} ${f.finding.code}: ${f.finding.message.replace(/\b[0-9AKQJT]{1,2}[CDHS]\b/g, 'C').replace(/[\w-]*\d[\w-]*/g, 'N').slice(0, 60)}`;
+const kindOf = (f: Found) =>
+  `${f.finding.rule} ${f.finding.code}: ${f.finding.message
+    .replace(/\b[0-9AKQJT]{1,2}[CDHS]\b/g, 'C')
+    .replace(/[\w-]*\d[\w-]*/g, 'N')
+    .slice(0, 60)}`;
 
 describe('every finding of the simulated days, worded in es, eu, ca and gl', () => {
   it('finds round, session and gaming-day violations', () => {

@@ -18,7 +18,9 @@ describe("times on a casino's clock", () => {
     expect(timeZonesFrom({}).of('casino-1')).toBe('Europe/Madrid');
     const zones = timeZonesFrom({ CASINO_AUDIT_TIME_ZONE: 'UTC', CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-lp=Atlantic/Canary, casino-2=Europe/Madrid' });
     expect([zones.of('casino-lp'), zones.of('casino-2'), zones.of('other'), zones.of(null)]).toEqual(['Atlantic/Canary', 'Europe/Madrid', 'UTC', 'UTC']);
-    expect(() => timeZonesFrom({ CASINO_AUDIT_TIME_ZONE: 'Mars/Olympus' })).toThrow('CASINO_AUDIT_TIME_ZONE must be an IANA time zone such as Europe/Madrid, not "Mars/Olympus"');
+    expect(() => timeZonesFrom({ CASINO_AUDIT_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'CASINO_AUDIT_TIME_ZONE must be an IANA time zone such as Europe/Madrid, not "Mars/Olympus"',
+    );
     expect(() => timeZonesFrom({ CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-1' })).toThrow(/CASINO_AUDIT_CASINO_TIME_ZONES must list casino=Zone pairs/);
     expect(() => timeZonesFrom({ CASINO_AUDIT_CASINO_TIME_ZONES: 'casino-1=Europe/Nowhere' })).toThrow(/not "casino-1=Europe\/Nowhere"/);
   });

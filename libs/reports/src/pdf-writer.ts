@@ -12,14 +12,16 @@ type Doc = PDFKit.PDFDocument;
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 /** The standard fonts speak WinAnsi: say the rest in ASCII. */
 export function pdfText(s: unknown): string {
-  return String(s ?? '')
-    .replace(/−/g, '-')
-    // Intl's narrow no-break space (some locales' digit groups and currency) is not WinAnsi: the no-break space is
-    .replace(/\u202f/g, '\u00a0')
-    .replace(/→/g, '->')
-    .replace(/≥/g, '>=')
-    .replace(/≤/g, '<=')
-    .replace(/[^\u0000-\u00ff]/g, (ch) => (WIN_ANSI_EXTRA.includes(ch) ? ch : '?'));
+  return (
+    String(s ?? '')
+      .replace(/−/g, '-')
+      // Intl's narrow no-break space (some locales' digit groups and currency) is not WinAnsi: the no-break space is
+      .replace(/\u202f/g, '\u00a0')
+      .replace(/→/g, '->')
+      .replace(/≥/g, '>=')
+      .replace(/≤/g, '<=')
+      .replace(/[^\u0000-\u00ff]/g, (ch) => (WIN_ANSI_EXTRA.includes(ch) ? ch : '?'))
+  );
 }
 
 interface Column {
@@ -40,7 +42,12 @@ export class Writer {
     private readonly footer: string,
     private readonly words: ReportWords = reportWords('en'),
   ) {
-    this.doc = new PDFDocument({ size: 'A4', margins: { top: 40, bottom: 50, left: 40, right: 40 }, bufferPages: true, info: { Title: pdfText(title), Producer: 'casino-audit' } });
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: 40, bottom: 50, left: 40, right: 40 },
+      bufferPages: true,
+      info: { Title: pdfText(title), Producer: 'casino-audit' },
+    });
     this.right = this.doc.page.width - 40;
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
     this.done = new Promise((resolve) => this.doc.on('end', () => resolve(Buffer.concat(this.chunks))));
@@ -70,7 +77,11 @@ export class Writer {
 
   line(text: string, options: { bold?: boolean; size?: number; color?: string } = {}) {
     this.ensure(14);
-    this.doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 9).fillColor(options.color ?? 'black').text(pdfText(text), this.left, this.doc.y, { width: this.width });
+    this.doc
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(options.size ?? 9)
+      .fillColor(options.color ?? 'black')
+      .text(pdfText(text), this.left, this.doc.y, { width: this.width });
     this.doc.fillColor('black');
   }
 
@@ -82,8 +93,14 @@ export class Writer {
       const y = this.doc.y;
       let bottom = y;
       items.slice(i, i + 2).forEach(([k, v], j) => {
-        this.doc.font('Helvetica-Bold').fontSize(9).text(pdfText(k), this.left + j * half, y, { width: 110 });
-        this.doc.font('Helvetica').fontSize(9).text(pdfText(v), this.left + j * half + 110, y, { width: half - 115 });
+        this.doc
+          .font('Helvetica-Bold')
+          .fontSize(9)
+          .text(pdfText(k), this.left + j * half, y, { width: 110 });
+        this.doc
+          .font('Helvetica')
+          .fontSize(9)
+          .text(pdfText(v), this.left + j * half + 110, y, { width: half - 115 });
         bottom = Math.max(bottom, this.doc.y);
       });
       this.doc.y = bottom;
@@ -106,14 +123,27 @@ export class Writer {
       const h = Math.max(...heights, size + 2);
       if (this.doc.y + h > this.doc.page.height - 60) {
         this.doc.addPage();
-        if (!bold) row(columns.map((c) => c.title), true);
+        if (!bold)
+          row(
+            columns.map((c) => c.title),
+            true,
+          );
       }
       const y = this.doc.y;
       cells.forEach((cell, i) => this.doc.text(pdfText(cell), xs[i], y, { width: columns[i].width * scale - 4, align: columns[i].align ?? 'left' }));
       this.doc.y = y + h + 2;
-      if (bold) this.doc.moveTo(this.left, this.doc.y - 1).lineTo(this.right, this.doc.y - 1).lineWidth(0.3).strokeColor('#aaa').stroke();
+      if (bold)
+        this.doc
+          .moveTo(this.left, this.doc.y - 1)
+          .lineTo(this.right, this.doc.y - 1)
+          .lineWidth(0.3)
+          .strokeColor('#aaa')
+          .stroke();
     };
-    row(columns.map((c) => c.title), true);
+    row(
+      columns.map((c) => c.title),
+      true,
+    );
     for (const r of rows) row(r, false);
     this.doc.x = this.left;
   }
@@ -125,8 +155,16 @@ export class Writer {
     const y = this.doc.y + 40;
     roles.forEach((role, i) => {
       const x = this.left + i * w;
-      this.doc.moveTo(x + 5, y).lineTo(x + w - 15, y).lineWidth(0.6).strokeColor('black').stroke();
-      this.doc.font('Helvetica').fontSize(8).text(pdfText(role), x + 5, y + 4, { width: w - 20 });
+      this.doc
+        .moveTo(x + 5, y)
+        .lineTo(x + w - 15, y)
+        .lineWidth(0.6)
+        .strokeColor('black')
+        .stroke();
+      this.doc
+        .font('Helvetica')
+        .fontSize(8)
+        .text(pdfText(role), x + 5, y + 4, { width: w - 20 });
       this.doc.text(pdfText(this.words.t('pdf.name')), x + 5, y + 16, { width: w - 20 });
       this.doc.text(pdfText(this.words.t('pdf.dateTime')), x + 5, y + 28, { width: w - 20 });
     });
@@ -140,7 +178,14 @@ export class Writer {
       this.doc.switchToPage(i);
       const bottom = this.doc.page.margins.bottom;
       this.doc.page.margins.bottom = 0;
-      this.doc.font('Helvetica').fontSize(7).fillColor('#555').text(pdfText(this.words.t('pdf.page', { footer: this.footer, page: i + 1, pages: range.count })), this.left, this.doc.page.height - 35, { width: this.width, align: 'center' });
+      this.doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor('#555')
+        .text(pdfText(this.words.t('pdf.page', { footer: this.footer, page: i + 1, pages: range.count })), this.left, this.doc.page.height - 35, {
+          width: this.width,
+          align: 'center',
+        });
       this.doc.page.margins.bottom = bottom;
     }
     this.doc.end();

@@ -28,15 +28,52 @@ function forms(words: ReportWords) {
     prob: (x: number | null | undefined) => (en || !finite(x) || x < 1e-4 ? prob(x) : words.tr.number(x, 4)),
     pct: (x: number | null | undefined) => (en ? pct(x) : finite(x) ? `${words.tr.number(x, 2)} %` : '—'),
     // σ and the theoretical win are fractions of a minor unit: written to the cent, not as an exact integer
-    amount: (minor: number | null | undefined) => (en ? money(minor, '') : finite(minor) && !Number.isInteger(minor) ? words.tr.number(minor / 100, 2) : words.amount(minor)),
+    amount: (minor: number | null | undefined) =>
+      en ? money(minor, '') : finite(minor) && !Number.isInteger(minor) ? words.tr.number(minor / 100, 2) : words.amount(minor),
     percent: (share: number) => (en ? (100 * share).toFixed(2) : words.tr.number(100 * share, 2)),
     /** a count: as JavaScript writes it in English (no grouping, as this report always read), the locale's form otherwise */
     count: (x: number) => (en ? String(x) : words.tr.number(x)),
   };
 }
 
-const CSV_LINES = ['level', 'casinoId', 'subject', 'tableId', 'games', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'holdPercent', 'theoreticalHoldPercent', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'];
-const CSV_FINDINGS = ['finding', 'level', 'subject', 'tableId', 'direction', 'rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'adjustedP', 'tested', 'fdr'];
+const CSV_LINES = [
+  'level',
+  'casinoId',
+  'subject',
+  'tableId',
+  'games',
+  'rounds',
+  'handle',
+  'actualWin',
+  'theoreticalWin',
+  'sd',
+  'z',
+  'p',
+  'holdPercent',
+  'theoreticalHoldPercent',
+  'unvaluedHandle',
+  'unvaluedWin',
+  'boundedRounds',
+  'cagnotte',
+  'staffRounds',
+];
+const CSV_FINDINGS = [
+  'finding',
+  'level',
+  'subject',
+  'tableId',
+  'direction',
+  'rounds',
+  'handle',
+  'actualWin',
+  'theoreticalWin',
+  'sd',
+  'z',
+  'p',
+  'adjustedP',
+  'tested',
+  'fdr',
+];
 const CSV_CUSUM = ['cusum', 'casinoId', 'level', 'subject', 'days', 'statistic', 'threshold', 'alarm', 'alarmDay', 'detectionRounds', 'detection'];
 
 type Level = 'casino' | 'table' | 'session' | 'croupier';
@@ -54,15 +91,65 @@ export function performanceCsv(r: PerformanceReport, lang: Language = 'en'): str
   const rows: unknown[][] = [header(CSV_LINES)];
   for (const [level, lines] of levels(r)) {
     for (const l of lines) {
-      rows.push([level, l.casinoId, l.subject, l.tableId ?? '', l.games.join(' '), l.rounds, l.handle, l.actualWin, l.theoreticalWin, l.sd, l.z ?? '', l.p ?? '', l.holdPercent ?? '', l.theoreticalHoldPercent ?? '', l.unvaluedHandle, l.unvaluedWin, l.boundedRounds, l.cagnotte, l.staffRounds]);
+      rows.push([
+        level,
+        l.casinoId,
+        l.subject,
+        l.tableId ?? '',
+        l.games.join(' '),
+        l.rounds,
+        l.handle,
+        l.actualWin,
+        l.theoreticalWin,
+        l.sd,
+        l.z ?? '',
+        l.p ?? '',
+        l.holdPercent ?? '',
+        l.theoreticalHoldPercent ?? '',
+        l.unvaluedHandle,
+        l.unvaluedWin,
+        l.boundedRounds,
+        l.cagnotte,
+        l.staffRounds,
+      ]);
     }
   }
   rows.push([]);
   rows.push(header(CSV_FINDINGS));
-  for (const f of r.findings) rows.push(['improbable-result', f.level, f.subject, f.tableId ?? '', f.direction, f.rounds, f.handle, f.actualWin, f.theoreticalWin, f.sd, f.z, f.p, f.adjustedP, f.tested, f.fdr]);
+  for (const f of r.findings)
+    rows.push([
+      'improbable-result',
+      f.level,
+      f.subject,
+      f.tableId ?? '',
+      f.direction,
+      f.rounds,
+      f.handle,
+      f.actualWin,
+      f.theoreticalWin,
+      f.sd,
+      f.z,
+      f.p,
+      f.adjustedP,
+      f.tested,
+      f.fdr,
+    ]);
   rows.push([]);
   rows.push(header(CSV_CUSUM));
-  for (const c of r.cusum) rows.push(['cusum', c.casinoId, c.level, c.subject, c.days, c.statistic, c.threshold ?? '', c.alarm, c.alarmDay ?? '', c.detectionRounds ?? '', c.detection]);
+  for (const c of r.cusum)
+    rows.push([
+      'cusum',
+      c.casinoId,
+      c.level,
+      c.subject,
+      c.days,
+      c.statistic,
+      c.threshold ?? '',
+      c.alarm,
+      c.alarmDay ?? '',
+      c.detectionRounds ?? '',
+      c.detection,
+    ]);
   return csv(rows);
 }
 
@@ -71,7 +158,15 @@ function lineText(words: ReportWords, level: string, l: PerformanceLine): string
   const f = forms(words);
   return (
     `  ${t(`level.${level}`).padEnd(8)} ${l.subject.padEnd(14)} ` +
-    t('line', { rounds: String(l.rounds).padStart(5), handle: f.amount(l.handle), actual: f.amount(l.actualWin), theoretical: f.amount(l.theoreticalWin), sd: f.amount(l.sd), z: f.fixed(l.z), p: f.prob(l.p) }) +
+    t('line', {
+      rounds: String(l.rounds).padStart(5),
+      handle: f.amount(l.handle),
+      actual: f.amount(l.actualWin),
+      theoretical: f.amount(l.theoreticalWin),
+      sd: f.amount(l.sd),
+      z: f.fixed(l.z),
+      p: f.prob(l.p),
+    }) +
     (l.unvaluedHandle ? t('unvalued', { handle: f.amount(l.unvaluedHandle), win: f.amount(l.unvaluedWin) }) : '') +
     (l.boundedRounds ? t('bounded', { count: l.boundedRounds }) : '') +
     (l.cagnotte ? t('cagnotte', { amount: f.amount(l.cagnotte) }) : '') +
@@ -100,7 +195,9 @@ function detectionText(words: ReportWords, r: PerformanceReport, c: PerformanceR
   if (words.lang === 'en') return c.detection;
   const leak = forms(words).fixed(100 * r.settings.leak, 2);
   if (c.days === 0) return words.t('performance.detection.none');
-  return c.detectionRounds === null ? words.t('performance.detection.notFound', { leak }) : words.t('performance.detection.found', { leak, rounds: c.detectionRounds });
+  return c.detectionRounds === null
+    ? words.t('performance.detection.notFound', { leak })
+    : words.t('performance.detection.found', { leak, rounds: c.detectionRounds });
 }
 
 /**
@@ -145,7 +242,19 @@ export function performancePdfSection(w: Writer, r: PerformanceReport, words: Re
   const f = forms(words);
   w.heading(t('pdf.heading', { count: r.tables.length }));
   w.line(`${t('pdf.method')} ${t('pdf.held', { fdr: f.percent(r.settings.fdr), minRounds: f.count(r.settings.minRounds) })}`, { size: 7 });
-  const rows = levels(r).flatMap(([level, lines]) => lines.map((l) => [`${t(`level.${level}`)}\n${l.subject}`, String(l.rounds), f.amount(l.handle), f.amount(l.actualWin), f.amount(l.theoreticalWin), f.amount(l.sd), f.fixed(l.z), f.prob(l.p), f.pct(l.holdPercent)]));
+  const rows = levels(r).flatMap(([level, lines]) =>
+    lines.map((l) => [
+      `${t(`level.${level}`)}\n${l.subject}`,
+      String(l.rounds),
+      f.amount(l.handle),
+      f.amount(l.actualWin),
+      f.amount(l.theoreticalWin),
+      f.amount(l.sd),
+      f.fixed(l.z),
+      f.prob(l.p),
+      f.pct(l.holdPercent),
+    ]),
+  );
   if (rows.length) {
     w.table(
       [
@@ -166,7 +275,19 @@ export function performancePdfSection(w: Writer, r: PerformanceReport, words: Re
   w.line(r.findings.length ? t('pdf.findings', { count: r.findings.length }) : t('pdf.noFinding'), { bold: true });
   for (const x of r.findings) w.line(findingText(words, x), { color: '#a00' });
   for (const c of r.cusum)
-    w.line(t('pdf.cusum', { level: t(`level.${c.level}`), subject: c.subject, alarm: c.alarm ? 'yes' : 'no', day: c.alarmDay ? (words.lang === 'en' ? c.alarmDay : words.tr.date(c.alarmDay)) : '', statistic: f.fixed(c.statistic, 3), threshold: f.fixed(c.threshold, 3), days: c.days, detection: detectionText(words, r, c) }), { size: 8 });
+    w.line(
+      t('pdf.cusum', {
+        level: t(`level.${c.level}`),
+        subject: c.subject,
+        alarm: c.alarm ? 'yes' : 'no',
+        day: c.alarmDay ? (words.lang === 'en' ? c.alarmDay : words.tr.date(c.alarmDay)) : '',
+        statistic: f.fixed(c.statistic, 3),
+        threshold: f.fixed(c.threshold, 3),
+        days: c.days,
+        detection: detectionText(words, r, c),
+      }),
+      { size: 8 },
+    );
 }
 
 /** `options.lang`: the PDF's language (default English). */
@@ -187,7 +308,20 @@ export function performancePdf(r: PerformanceReport, options: { generatedAt?: st
   return w.end();
 }
 
-const FIGURES = ['rounds', 'handle', 'actualWin', 'theoreticalWin', 'sd', 'z', 'p', 'unvaluedHandle', 'unvaluedWin', 'boundedRounds', 'cagnotte', 'staffRounds'] as const;
+const FIGURES = [
+  'rounds',
+  'handle',
+  'actualWin',
+  'theoreticalWin',
+  'sd',
+  'z',
+  'p',
+  'unvaluedHandle',
+  'unvaluedWin',
+  'boundedRounds',
+  'cagnotte',
+  'staffRounds',
+] as const;
 
 /** The section's rows in the inspector CSV's columns (section, casinoId, tableId, sessionId, roundId, item, value, detail). */
 export function performanceRows(r: PerformanceReport | undefined): unknown[][] {
@@ -199,7 +333,18 @@ export function performanceRows(r: PerformanceReport | undefined): unknown[][] {
       for (const k of FIGURES) rows.push([`performance-${level}`, ...where, '', level === 'croupier' ? `${l.subject} ${k}` : k, l[k] ?? '', '']);
     }
   }
-  for (const f of r.findings) rows.push(['performance-finding', '', f.tableId ?? '', f.level === 'session' ? f.subject : '', '', `${f.level} ${f.subject}`, f.z, f.message]);
-  for (const c of r.cusum) rows.push(['performance-cusum', c.casinoId, c.level === 'table' ? c.subject : '', '', '', `${c.level} ${c.subject}`, c.statistic, `${c.alarm ? `alarm since ${c.alarmDay}` : 'no alarm'} · threshold ${c.threshold ?? ''} · ${c.detection}`]);
+  for (const f of r.findings)
+    rows.push(['performance-finding', '', f.tableId ?? '', f.level === 'session' ? f.subject : '', '', `${f.level} ${f.subject}`, f.z, f.message]);
+  for (const c of r.cusum)
+    rows.push([
+      'performance-cusum',
+      c.casinoId,
+      c.level === 'table' ? c.subject : '',
+      '',
+      '',
+      `${c.level} ${c.subject}`,
+      c.statistic,
+      `${c.alarm ? `alarm since ${c.alarmDay}` : 'no alarm'} · threshold ${c.threshold ?? ''} · ${c.detection}`,
+    ]);
   return rows;
 }

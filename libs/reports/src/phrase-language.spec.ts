@@ -6,7 +6,18 @@
  * phrases reading exactly as the rules' English notes.
  */
 import { LANGUAGES, translator } from '../../i18n/src';
-import { CHECKLIST_ROWS, dayChecklist, JURISDICTIONS, judgeEquipment, registeredGames, type ChecklistDay, type DaySession, type Phrase, type ReplayStep, type RulebookWarning } from '../../rules/src';
+import {
+  CHECKLIST_ROWS,
+  dayChecklist,
+  JURISDICTIONS,
+  judgeEquipment,
+  registeredGames,
+  type ChecklistDay,
+  type DaySession,
+  type Phrase,
+  type ReplayStep,
+  type RulebookWarning,
+} from '../../rules/src';
 import { envFor, judge } from '../../rules/src/core/testing';
 import { judgedDay, phraseKeys, words } from './phrase-testing';
 import { checklistNote, checklistTitle, replayRemarks, stepNarration, wordPhrase } from './phrase-language';
@@ -19,10 +30,59 @@ const steps = (games: readonly string[], rounds: number, seed: number): Array<{ 
   judgedDay(games, rounds, seed).flatMap(({ game, judgement }) => judgement.steps.map((step) => ({ game, step })));
 
 /** Words of the English narrative that none of the other languages' lines may show. */
-const ENGLISH = ['round', 'starts', 'seat', 'bets', 'bet', 'on', 'the', 'wheel', 'gives', 'to', 'paid', 'pays', 'loses', 'beats', 'ties', 'burned', 'dealer', 'box', 'hand', 'commission', 'cagnotte', 'taken', 'rules', 'completed', 'returned', 'cards', 'chip', 'chooses', 'decides', 'even', 'chance', 'red', 'odd', 'player', 'banker', 'win', 'lose', 'push', 'straight', 'dozen', 'column', 'of', 'with', 'is'];
+const ENGLISH = [
+  'round',
+  'starts',
+  'seat',
+  'bets',
+  'bet',
+  'on',
+  'the',
+  'wheel',
+  'gives',
+  'to',
+  'paid',
+  'pays',
+  'loses',
+  'beats',
+  'ties',
+  'burned',
+  'dealer',
+  'box',
+  'hand',
+  'commission',
+  'cagnotte',
+  'taken',
+  'rules',
+  'completed',
+  'returned',
+  'cards',
+  'chip',
+  'chooses',
+  'decides',
+  'even',
+  'chance',
+  'red',
+  'odd',
+  'player',
+  'banker',
+  'win',
+  'lose',
+  'push',
+  'straight',
+  'dozen',
+  'column',
+  'of',
+  'with',
+  'is',
+];
 
 describe('the replay narrative in the reader’s language', () => {
-  const all = steps(registeredGames().map((g) => g.game), 3, 16);
+  const all = steps(
+    registeredGames().map((g) => g.game),
+    3,
+    16,
+  );
 
   it('says every step as a phrase whose keys and terms every language holds', () => {
     expect(all.length).toBeGreaterThan(500);
@@ -49,7 +109,10 @@ describe('the replay narrative in the reader’s language', () => {
         // a game whose settlements the rules explain only in English shows the verdict without the explanation
         for (const w of words(line)) if (ENGLISH.includes(w)) english.push(`${game}: "${w}" in ${line}`);
       }
-      expect({ lang, english: english.filter((e, i) => english.findIndex((x) => x.split(' in ')[0] === e.split(' in ')[0]) === i) }).toEqual({ lang, english: [] });
+      expect({ lang, english: english.filter((e, i) => english.findIndex((x) => x.split(' in ')[0] === e.split(' in ')[0]) === i) }).toEqual({
+        lang,
+        english: [],
+      });
     }
   });
 
@@ -91,10 +154,37 @@ describe('the gaming-day checklist in the reader’s language', () => {
   });
 
   it('shows no English word in es, eu, ca and gl', () => {
-    const checked = ['table', 'the', 'is', 'not', 'judged', 'recorded', 'this', 'gaming', 'day', 'played', 'changes', 'limit', 'closing', 'supervision', 'custody', 'deposits', 'of', 'and', 'where', 'rule', 'has', 'such'];
+    const checked = [
+      'table',
+      'the',
+      'is',
+      'not',
+      'judged',
+      'recorded',
+      'this',
+      'gaming',
+      'day',
+      'played',
+      'changes',
+      'limit',
+      'closing',
+      'supervision',
+      'custody',
+      'deposits',
+      'of',
+      'and',
+      'where',
+      'rule',
+      'has',
+      'such',
+    ];
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
       const english = rows.flatMap((row) =>
-        [checklistTitle(row, lang), checklistNote(row, lang) ?? ''].flatMap((text) => words(text).filter((w) => checked.includes(w)).map((w) => `${row.jurisdiction} ${row.id}: "${w}" in ${text}`)),
+        [checklistTitle(row, lang), checklistNote(row, lang) ?? ''].flatMap((text) =>
+          words(text)
+            .filter((w) => checked.includes(w))
+            .map((w) => `${row.jurisdiction} ${row.id}: "${w}" in ${text}`),
+        ),
       );
       expect({ lang, english: english.slice(0, 5) }).toEqual({ lang, english: [] });
     }
@@ -118,8 +208,61 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
     fact('RoundCompleted'),
   ]);
   const rounds = [unpaid, ...judgedDay(['wheel-of-fortune', 'french-roulette'], 4, 16).map((r) => r.judgement)];
-  const rulebookWarnings = registeredGames().flatMap((g) => Object.values(g.rulebooks).flatMap((b) => (b.warnings ?? []).map((w: RulebookWarning) => ({ game: g.game, w }))));
-  const checked = ['bet', 'payout', 'not', 'verifiable', 'the', 'on', 'wins', 'loses', 'but', 'pay', 'table', 'is', 'configured', 'needs', 'authorisation', 'pays', 'are', 'garbled', 'in', 'both', 'languages', 'standard', 'applied', 'should', 'be', 'confirmed', 'by', 'regulator', 'wheel', 'as', 'printed', 'returns', 'unit', 'staked', 'player', 'edge', 'keeping', 'one', 'at', 'minimum', 'read', 'an', 'option', 'obligation', 'rules', 'for', 'round', 'listed', 'judged', 'question'];
+  const rulebookWarnings = registeredGames().flatMap((g) =>
+    Object.values(g.rulebooks).flatMap((b) => (b.warnings ?? []).map((w: RulebookWarning) => ({ game: g.game, w }))),
+  );
+  const checked = [
+    'bet',
+    'payout',
+    'not',
+    'verifiable',
+    'the',
+    'on',
+    'wins',
+    'loses',
+    'but',
+    'pay',
+    'table',
+    'is',
+    'configured',
+    'needs',
+    'authorisation',
+    'pays',
+    'are',
+    'garbled',
+    'in',
+    'both',
+    'languages',
+    'standard',
+    'applied',
+    'should',
+    'be',
+    'confirmed',
+    'by',
+    'regulator',
+    'wheel',
+    'as',
+    'printed',
+    'returns',
+    'unit',
+    'staked',
+    'player',
+    'edge',
+    'keeping',
+    'one',
+    'at',
+    'minimum',
+    'read',
+    'an',
+    'option',
+    'obligation',
+    'rules',
+    'for',
+    'round',
+    'listed',
+    'judged',
+    'question',
+  ];
 
   it('carries one phrase for each note and warning, every key in every language', () => {
     expect(unpaid.notes.length).toBe(2);
@@ -130,7 +273,8 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
     for (const r of rounds) {
       expect([r.notePhrases.length, r.warningPhrases.length]).toEqual([r.notes.length, r.warnings.length]);
       for (const p of [...r.notePhrases, ...r.warningPhrases])
-        for (const key of phraseKeys(p)) if (!key.startsWith('term.')) for (const lang of LANGUAGES) if (!translator(lang).has(`narrative:${key}`)) missing.add(`${lang}: ${key}`);
+        for (const key of phraseKeys(p))
+          if (!key.startsWith('term.')) for (const lang of LANGUAGES) if (!translator(lang).has(`narrative:${key}`)) missing.add(`${lang}: ${key}`);
     }
     expect([...missing]).toEqual([]);
   });
@@ -139,13 +283,22 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
     const noRules = { key: 'judge.note.noRules', values: { game: 'pai-gow', jurisdiction: 'galicia' } };
     const remarks = [
       ...rounds,
-      { notes: ['no rules'], notePhrases: [noRules], warnings: rulebookWarnings.map(({ w }) => `${w.value} (${w.cite})`), warningPhrases: rulebookWarnings.map(({ w }) => ({ key: 'judge.warning.inForce', values: { warning: w.phrase!, citation: { cite: w.cite } } })) },
+      {
+        notes: ['no rules'],
+        notePhrases: [noRules],
+        warnings: rulebookWarnings.map(({ w }) => `${w.value} (${w.cite})`),
+        warningPhrases: rulebookWarnings.map(({ w }) => ({ key: 'judge.warning.inForce', values: { warning: w.phrase!, citation: { cite: w.cite } } })),
+      },
     ];
     for (const r of rounds) expect(replayRemarks(r, 'en')).toEqual({ notes: r.notes, warnings: r.warnings });
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
       const english = remarks.flatMap((r) => {
         const { notes, warnings } = replayRemarks(r, lang);
-        return [...notes, ...warnings].flatMap((text) => words(text).filter((w) => checked.includes(w)).map((w) => `"${w}" in ${text}`));
+        return [...notes, ...warnings].flatMap((text) =>
+          words(text)
+            .filter((w) => checked.includes(w))
+            .map((w) => `"${w}" in ${text}`),
+        );
       });
       expect({ lang, english: [...new Set(english)].slice(0, 5) }).toEqual({ lang, english: [] });
     }
@@ -159,9 +312,37 @@ describe('a replay’s notes and warnings in the reader’s language', () => {
 describe('the banking poker games’ hands compared, in the reader’s language', () => {
   // issue 16 §2: the hands in each text's own words (docs/glossary: escalera de color, póker, full, color, escalera, trío, doble pareja, pareja…)
   const games = ['caribbean-stud', 'three-card-poker', 'draw-poker-vs-bank', 'texas-holdem-bonus', 'casino-holdem'];
-  const compared = steps(games, 8, 16).filter(({ step }) => step.type === 'BetSettled' && / vs bank [^:]*: (the bank wins|the player wins|an exact tie|identical hands|a tie returns every bet): /.test(step.narrative));
-  const against: Record<string, RegExp> = { es: /jugador con .+ contra la banca con .+: (gana la banca|gana el jugador|empate)/, eu: /jokalariak .+, bankuak .+: (bankuak irabazten du|jokalariak irabazten du|berdinketa)/, ca: /jugador amb .+ contra la banca amb .+: (guanya la banca|guanya el jugador|empat)/, gl: /xogador con .+ contra a banca con .+: (gaña a banca|gaña o xogador|empate)/ };
-  const hands = ['pair', 'pays', 'high', 'flush', 'straight', 'house', 'three', 'four', 'two', 'ace', 'king', 'queen', 'jack', 'bank', 'player', 'wins', 'vs', 'tie'];
+  const compared = steps(games, 8, 16).filter(
+    ({ step }) =>
+      step.type === 'BetSettled' &&
+      / vs bank [^:]*: (the bank wins|the player wins|an exact tie|identical hands|a tie returns every bet): /.test(step.narrative),
+  );
+  const against: Record<string, RegExp> = {
+    es: /jugador con .+ contra la banca con .+: (gana la banca|gana el jugador|empate)/,
+    eu: /jokalariak .+, bankuak .+: (bankuak irabazten du|jokalariak irabazten du|berdinketa)/,
+    ca: /jugador amb .+ contra la banca amb .+: (guanya la banca|guanya el jugador|empat)/,
+    gl: /xogador con .+ contra a banca con .+: (gaña a banca|gaña o xogador|empate)/,
+  };
+  const hands = [
+    'pair',
+    'pays',
+    'high',
+    'flush',
+    'straight',
+    'house',
+    'three',
+    'four',
+    'two',
+    'ace',
+    'king',
+    'queen',
+    'jack',
+    'bank',
+    'player',
+    'wins',
+    'vs',
+    'tie',
+  ];
 
   it('says the hands compared and who wins before what follows for the bet, with no English word in es, eu, ca and gl', () => {
     expect(new Set(compared.map((c) => c.game))).toEqual(new Set(games));
@@ -189,8 +370,15 @@ describe('the banking poker games’ hands compared, in the reader’s language'
 describe('sic bo’s throw read against the bet, in the reader’s language', () => {
   // issue 16 §2: the dice and the bet by the text's name (cantabria L1684–1711), won or not, before what follows
   // a bet placed after the close is returned whatever the throw (judge.lateBet): not read against it
-  const read = steps(['sic-bo'], 10, 16).filter(({ step }) => step.type === 'BetSettled' && step.narrativeKey === 'settled.rules' && (step.narrativeValues?.explanation as Phrase).key !== 'judge.lateBet');
-  const shape: Record<string, RegExp> = { es: /\d-\d-\d \(total \d+\) con la apuesta a .+: (gana|no gana)/, eu: /\d-\d-\d \(guztira \d+\): .+ apustuak (irabazten du|ez du irabazten)/, ca: /\d-\d-\d \(total \d+\) amb l’aposta a .+: (guanya|no guanya)/, gl: /\d-\d-\d \(total \d+\) coa aposta a .+: (gaña|non gaña)/ };
+  const read = steps(['sic-bo'], 10, 16).filter(
+    ({ step }) => step.type === 'BetSettled' && step.narrativeKey === 'settled.rules' && (step.narrativeValues?.explanation as Phrase).key !== 'judge.lateBet',
+  );
+  const shape: Record<string, RegExp> = {
+    es: /\d-\d-\d \(total \d+\) con la apuesta a .+: (gana|no gana)/,
+    eu: /\d-\d-\d \(guztira \d+\): .+ apustuak (irabazten du|ez du irabazten)/,
+    ca: /\d-\d-\d \(total \d+\) amb l’aposta a .+: (guanya|no guanya)/,
+    gl: /\d-\d-\d \(total \d+\) coa aposta a .+: (gaña|non gaña)/,
+  };
 
   it('says the throw and the bet before what follows for it, with no English word in es, eu, ca and gl', () => {
     expect(read.length).toBeGreaterThan(10);
@@ -198,7 +386,9 @@ describe('sic bo’s throw read against the bet, in the reader’s language', ()
       for (const { step } of read) {
         const line = stepNarration(step, lang);
         expect(line).toMatch(shape[lang]);
-        const english = words(line).filter((w) => ['on', 'wins', 'does', 'not', 'win', 'loses', 'bet', 'pays', 'dice', 'big', 'small', 'single', 'double', 'any', 'specific'].includes(w));
+        const english = words(line).filter((w) =>
+          ['on', 'wins', 'does', 'not', 'win', 'loses', 'bet', 'pays', 'dice', 'big', 'small', 'single', 'double', 'any', 'specific'].includes(w),
+        );
         expect({ lang, line, english }).toEqual({ lang, line, english: [] });
       }
     }
@@ -209,7 +399,21 @@ describe('the checklist’s not-judged reasons the day stores, in the reader’s
   // issue 16 §3: a craps table whose dice were never recorded, a banca francesa table of three hours with no terna
   // or thrower changed (cantabria L1815–1820, L1915–1917): the day's judge says why as phrases too
   const session = (game: string, tableId: string) =>
-    ({ sessionId: `s-${tableId}`, tableId, game, jurisdiction: 'cantabria', openEventId: `o-${tableId}`, openedAt: '2026-11-21T20:00:00Z', closedAt: '2026-11-21T23:00:00Z', closeEventId: `c-${tableId}`, openingFloat: 0, supervisors: [], diceIssued: [], ternaChanges: [], throwerChanges: [] }) as unknown as DaySession;
+    ({
+      sessionId: `s-${tableId}`,
+      tableId,
+      game,
+      jurisdiction: 'cantabria',
+      openEventId: `o-${tableId}`,
+      openedAt: '2026-11-21T20:00:00Z',
+      closedAt: '2026-11-21T23:00:00Z',
+      closeEventId: `c-${tableId}`,
+      openingFloat: 0,
+      supervisors: [],
+      diceIssued: [],
+      ternaChanges: [],
+      throwerChanges: [],
+    }) as unknown as DaySession;
   const craps = judgeEquipment(session('craps', 'CR-1'));
   const banca = judgeEquipment(session('banca-francesa', 'BF-1'));
   const day: ChecklistDay = { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 };
@@ -217,26 +421,58 @@ describe('the checklist’s not-judged reasons the day stores, in the reader’s
   it('words each reason in every language, the English stored as before', () => {
     for (const judged of [craps, banca]) {
       expect(Object.keys(judged.notJudgedPhrases ?? {})).toEqual(Object.keys(judged.notJudged ?? {}));
-      const row = dayChecklist('cantabria', day, [], { notJudged: judged.notJudged, notJudgedPhrases: judged.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!;
+      const row = dayChecklist('cantabria', day, [], { notJudged: judged.notJudged, notJudgedPhrases: judged.notJudgedPhrases }).find(
+        (r) => r.id === 'equipment-custody',
+      )!;
       expect(row.status).toBe('not-judged');
       expect(row.note).toBe(Object.values(judged.notJudged!)[0]);
       for (const lang of ['es', 'eu', 'ca', 'gl'] as const) {
         const note = checklistNote(row, lang)!;
-        const english = words(note).filter((w) => ['no', 'recorded', 'so', 'the', 'session', 'dice', 'are', 'not', 'judged', 'hourly', 'rotation', 'is', 'thrower'].includes(w) && !(lang === 'es' && w === 'no') && !(lang === 'ca' && w === 'no'));
+        const english = words(note).filter(
+          (w) =>
+            ['no', 'recorded', 'so', 'the', 'session', 'dice', 'are', 'not', 'judged', 'hourly', 'rotation', 'is', 'thrower'].includes(w) &&
+            !(lang === 'es' && w === 'no') &&
+            !(lang === 'ca' && w === 'no'),
+        );
         expect({ lang, note, english }).toEqual({ lang, note, english: [] });
       }
     }
-    expect(checklistNote(dayChecklist('cantabria', day, [], { notJudged: craps.notJudged, notJudgedPhrases: craps.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!, 'es')).toMatch(
-      /^CR-1: no consta la entrega de dados \(DiceIssued\), así que los dados de la sesión no se juzgan \(Decreto 6\/2010 \(Cantabria\)/,
-    );
-    expect(checklistNote(dayChecklist('cantabria', day, [], { notJudged: banca.notJudged, notJudgedPhrases: banca.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!, 'gl')).toMatch(/^BF-1: non consta o relevo do croupier lanzador \(DiceThrowerChanged\)/);
+    expect(
+      checklistNote(
+        dayChecklist('cantabria', day, [], { notJudged: craps.notJudged, notJudgedPhrases: craps.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!,
+        'es',
+      ),
+    ).toMatch(/^CR-1: no consta la entrega de dados \(DiceIssued\), así que los dados de la sesión no se juzgan \(Decreto 6\/2010 \(Cantabria\)/);
+    expect(
+      checklistNote(
+        dayChecklist('cantabria', day, [], { notJudged: banca.notJudged, notJudgedPhrases: banca.notJudgedPhrases }).find((r) => r.id === 'equipment-custody')!,
+        'gl',
+      ),
+    ).toMatch(/^BF-1: non consta o relevo do croupier lanzador \(DiceThrowerChanged\)/);
   });
 });
 
 describe('the equipment report’s notes, in the reader’s language', () => {
   // issue 16 §4: what could not be tested — a wheel of no known design, results off the wheel's design
   const counts = (game: string, results: Record<string, number>) =>
-    ({ casino_id: 'c-1', table_id: 'T-1', game, jurisdiction: 'euskadi', options: {}, equipment_key: 'k', kind: 'wheel', set_id: 'set-1', counts: results, sums: {}, observations: 3, sessions: 1, first_day: '2026-11-21', last_day: '2026-11-21', last_session: 's-1', last_position: 1 }) as unknown as EquipmentCountsRow;
+    ({
+      casino_id: 'c-1',
+      table_id: 'T-1',
+      game,
+      jurisdiction: 'euskadi',
+      options: {},
+      equipment_key: 'k',
+      kind: 'wheel',
+      set_id: 'set-1',
+      counts: results,
+      sums: {},
+      observations: 3,
+      sessions: 1,
+      first_day: '2026-11-21',
+      last_day: '2026-11-21',
+      last_session: 's-1',
+      last_position: 1,
+    }) as unknown as EquipmentCountsRow;
   const rows = [analyseEquipment(counts('no-such-wheel', { '1': 1 }), 0.01).row, analyseEquipment(counts('french-roulette', { '7': 2, '99': 1 }), 0.01).row];
 
   it('says each note as a phrase, worded in es, eu, ca and gl with no English word; English as recorded', () => {
@@ -246,7 +482,9 @@ describe('the equipment report’s notes, in the reader’s language', () => {
       expect(equipmentNotes(row, 'en')).toEqual(row.notes);
       for (const lang of ['es', 'eu', 'ca', 'gl'] as const)
         for (const note of equipmentNotes(row, lang)) {
-          const english = words(note).filter((w) => ['wheel', 'design', 'for', 'in', 'not', 'tested', 'results', 'on', 'this', 'left', 'out', 'of', 'the', 'tests'].includes(w));
+          const english = words(note).filter((w) =>
+            ['wheel', 'design', 'for', 'in', 'not', 'tested', 'results', 'on', 'this', 'left', 'out', 'of', 'the', 'tests'].includes(w),
+          );
           expect({ lang, note, english }).toEqual({ lang, note, english: [] });
         }
     }

@@ -57,7 +57,10 @@ export function wordPhrase(p: Phrase, lang: Language): string {
  * A replay step's line in `lang`: its phrase worded; in English, or where the step carries no phrase, the
  * rules' own line (English readers keep the text they always had, amounts as minor units).
  */
-export function stepNarration(step: { readonly narrative: string; readonly narrativeKey?: string; readonly narrativeValues?: Phrase['values'] }, lang: Language): string {
+export function stepNarration(
+  step: { readonly narrative: string; readonly narrativeKey?: string; readonly narrativeValues?: Phrase['values'] },
+  lang: Language,
+): string {
   return step.narrativeKey && lang !== 'en' ? wordPhrase({ key: step.narrativeKey, values: step.narrativeValues }, lang) : step.narrative;
 }
 
@@ -65,7 +68,15 @@ export function stepNarration(step: { readonly narrative: string; readonly narra
  * A replay's notes and warnings in `lang` (issue 16): each one's phrase worded; in English, or where a
  * replay carries no phrases (one stored before they were), the rules' own lines.
  */
-export function replayRemarks(r: { readonly notes: readonly string[]; readonly notePhrases?: readonly Phrase[]; readonly warnings: readonly string[]; readonly warningPhrases?: readonly Phrase[] }, lang: Language): { notes: string[]; warnings: string[] } {
+export function replayRemarks(
+  r: {
+    readonly notes: readonly string[];
+    readonly notePhrases?: readonly Phrase[];
+    readonly warnings: readonly string[];
+    readonly warningPhrases?: readonly Phrase[];
+  },
+  lang: Language,
+): { notes: string[]; warnings: string[] } {
   const worded = (english: readonly string[], phrases: readonly Phrase[] | undefined) =>
     lang === 'en' || !phrases || phrases.length !== english.length ? [...english] : phrases.map((p) => wordPhrase(p, lang));
   return { notes: worded(r.notes, r.notePhrases), warnings: worded(r.warnings, r.warningPhrases) };

@@ -7,14 +7,26 @@ import { judgeRound, type JurisdictionId, type Phrase, type PhraseValue, type Ro
 import { simulateDay } from '../../simulator/src';
 
 /** Every round of a simulated day of `games` (one table each), judged the way replay judges it from the store. */
-export function judgedDay(games: readonly string[], rounds: number, seed: number, jurisdiction?: JurisdictionId): Array<{ game: string; judgement: RoundJudgement }> {
-  return judgedRounds([...simulateDay({ tables: games.length, tableGames: games, rounds, seed, errorRate: 0.3, ...(jurisdiction ? { jurisdiction } : {}) })].flat());
+export function judgedDay(
+  games: readonly string[],
+  rounds: number,
+  seed: number,
+  jurisdiction?: JurisdictionId,
+): Array<{ game: string; judgement: RoundJudgement }> {
+  return judgedRounds(
+    [...simulateDay({ tables: games.length, tableGames: games, rounds, seed, errorRate: 0.3, ...(jurisdiction ? { jurisdiction } : {}) })].flat(),
+  );
 }
 
 /** Every round of recorded facts (in recording order), judged the way replay judges it from the store. */
-export function judgedRounds(events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any> }>): Array<{ game: string; judgement: RoundJudgement }> {
+export function judgedRounds(
+  events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any> }>,
+): Array<{ game: string; judgement: RoundJudgement }> {
   const trackers = new Map<string, SessionTracker>();
-  const open = new Map<string, { sessionId: string; facts: Array<{ eventId: string; type: string; data: Record<string, any> }>; env: ReturnType<SessionTracker['env']> | null }>();
+  const open = new Map<
+    string,
+    { sessionId: string; facts: Array<{ eventId: string; type: string; data: Record<string, any> }>; env: ReturnType<SessionTracker['env']> | null }
+  >();
   for (const e of events) {
     const sessionId = String(e.data.sessionId);
     let tracker = trackers.get(sessionId);
@@ -28,7 +40,14 @@ export function judgedRounds(events: ReadonlyArray<{ eventId: string; type: stri
   for (const r of open.values()) {
     if (!r.env) continue;
     const rules = trackers.get(r.sessionId)!.game!;
-    out.push({ game: rules.game, judgement: judgeRound(rules, r.env, r.facts.map((f, i) => ({ ...f, position: i + 1 }))) });
+    out.push({
+      game: rules.game,
+      judgement: judgeRound(
+        rules,
+        r.env,
+        r.facts.map((f, i) => ({ ...f, position: i + 1 })),
+      ),
+    });
   }
   return out;
 }

@@ -26,7 +26,14 @@ export function reconciliationCsv(r: ReconciliationReport, lang: Language = 'en'
   for (const b of BOXES) {
     const box = t(`csv.${b}`);
     const [recorded, counted, variance, corrected] = ['recorded', 'counted', 'variance', 'corrected'].map((h) => t(`csv.${h}`));
-    header.push(`${box}.${recorded}`, `${box}.${counted}`, `${box}.${variance}`, `${box}.${corrected}.${recorded}`, `${box}.${corrected}.${counted}`, `${box}.${corrected}.${variance}`);
+    header.push(
+      `${box}.${recorded}`,
+      `${box}.${counted}`,
+      `${box}.${variance}`,
+      `${box}.${corrected}.${recorded}`,
+      `${box}.${corrected}.${counted}`,
+      `${box}.${corrected}.${variance}`,
+    );
   }
   header.push(t('csv.uncounted'));
   const rows: unknown[][] = [header];
@@ -55,12 +62,12 @@ export function reconciliationText(r: ReconciliationReport, lang: Language = 'en
   const c = r.currency;
   const cell = (v: number | null) => words.amount(v).padStart(12);
   const m = (v: number | null) => words.money(v, c);
-  const lines = [
-    t('text.reconciliation.title', { day: words.tr.date(r.gamingDay), casino: r.casinoId ?? 'all', currency: c }),
-    '',
-  ];
+  const lines = [t('text.reconciliation.title', { day: words.tr.date(r.gamingDay), casino: r.casinoId ?? 'all', currency: c }), ''];
   const box = (b: (typeof BOXES)[number]) => t(`figure.${b}`);
-  const fmt = (label: string, l: { recorded: number; counted: number | null; variance: number | null; corrected: { recorded: number; counted: number | null; variance: number | null } }) =>
+  const fmt = (
+    label: string,
+    l: { recorded: number; counted: number | null; variance: number | null; corrected: { recorded: number; counted: number | null; variance: number | null } },
+  ) =>
     `    ${label.padEnd(12)}${cell(l.recorded)}${cell(l.counted)}${cell(l.variance)}   (${words.amount(l.corrected.recorded)} / ${words.amount(l.corrected.counted)} / ${words.amount(l.corrected.variance)})`;
   for (const s of r.sessions) {
     lines.push(`  ${s.casinoId} · ${s.tableId} · ${s.sessionId} · ${s.game} · ${t('text.status', { status: s.status })}`);
@@ -76,7 +83,8 @@ export function reconciliationText(r: ReconciliationReport, lang: Language = 'en
     for (const b of BOXES) lines.push(fmt(box(b), g[b]));
   }
   lines.push(`  ${t('text.reconciliation.total', { sessions: r.totals.sessions })}`);
-  for (const b of BOXES) lines.push(fmt(box(b), r.totals[b]) + (r.totals[b].uncounted ? `  · ${t('text.reconciliation.notCounted', { count: r.totals[b].uncounted })}` : ''));
+  for (const b of BOXES)
+    lines.push(fmt(box(b), r.totals[b]) + (r.totals[b].uncounted ? `  · ${t('text.reconciliation.notCounted', { count: r.totals[b].uncounted })}` : ''));
   lines.push('', `  ${t('text.reconciliation.variances', { count: r.variances.length })}`);
   for (const v of r.variances)
     lines.push(
@@ -91,13 +99,16 @@ export function reconciliationText(r: ReconciliationReport, lang: Language = 'en
 /** `lang`: the header's words (default English); the figures stay minor units as in the JSON. */
 export function jackpotsCsv(r: JackpotsReport, lang: Language = 'en'): string {
   const { t } = reportWords(lang);
-  const rows: unknown[][] = [['poolId', 'casinoId', 'record', 'seq', 'roundId', 'sessionId', 'tableId', 'seat', 'hand', 'amount', 'before', 'after', 'at'].map((h) => t(`csv.${h}`))];
+  const rows: unknown[][] = [
+    ['poolId', 'casinoId', 'record', 'seq', 'roundId', 'sessionId', 'tableId', 'seat', 'hand', 'amount', 'before', 'after', 'at'].map((h) => t(`csv.${h}`)),
+  ];
   for (const p of r.pools) {
     rows.push([p.poolId, p.casinoId, 'seed', '', '', '', '', '', '', p.seed, '', '', p.configuredAt]);
     rows.push([p.poolId, p.casinoId, 'contributions', '', '', '', '', '', '', p.contributions, '', '', '']);
     rows.push([p.poolId, p.casinoId, 'won', '', '', '', '', '', '', p.won, '', '', '']);
     rows.push([p.poolId, p.casinoId, 'current', '', '', '', '', '', '', p.current, '', '', '']);
-    for (const w of p.wins) rows.push([p.poolId, p.casinoId, 'win', '', w.roundId, w.sessionId, w.tableId, w.seat, w.hand, w.amount, w.before, w.after, w.occurredAt]);
+    for (const w of p.wins)
+      rows.push([p.poolId, p.casinoId, 'win', '', w.roundId, w.sessionId, w.tableId, w.seat, w.hand, w.amount, w.before, w.after, w.occurredAt]);
     for (const x of p.resets) rows.push([p.poolId, p.casinoId, 'reset', '', '', '', '', '', '', x.amount, x.before, x.after, x.occurredAt]);
   }
   return csv(rows);
@@ -111,8 +122,13 @@ export function jackpotsText(r: JackpotsReport, lang: Language = 'en'): string {
   const lines: string[] = [];
   for (const p of r.pools) {
     lines.push(t('text.jackpots.pool', { pool: p.poolId, casino: p.casinoId, tables: p.tables.join(', ') || '—' }));
-    lines.push(`  ${t('text.jackpots.figures', { seed: m(p.seed), contributions: m(p.contributions), contributionsCount: p.contributionsCount, won: m(p.won), winsCount: p.winsCount, current: m(p.current) })}`);
-    for (const w of p.wins) lines.push(`  ${t('text.jackpots.win', { round: w.roundId ?? '', table: w.tableId ?? '', seat: w.seat ?? '—', hand: w.hand ?? '', amount: m(w.amount), before: m(w.before), after: m(w.after) })}`);
+    lines.push(
+      `  ${t('text.jackpots.figures', { seed: m(p.seed), contributions: m(p.contributions), contributionsCount: p.contributionsCount, won: m(p.won), winsCount: p.winsCount, current: m(p.current) })}`,
+    );
+    for (const w of p.wins)
+      lines.push(
+        `  ${t('text.jackpots.win', { round: w.roundId ?? '', table: w.tableId ?? '', seat: w.seat ?? '—', hand: w.hand ?? '', amount: m(w.amount), before: m(w.before), after: m(w.after) })}`,
+      );
     for (const x of p.resets) lines.push(`  ${t('text.jackpots.reset', { amount: m(x.amount), before: m(x.before) })}`);
     lines.push('');
   }
@@ -122,7 +138,12 @@ export function jackpotsText(r: JackpotsReport, lang: Language = 'en'): string {
 // ---------------------------------------------------------------- inspector
 
 /** How a checklist row's status reads to people (text, PDF, page). */
-export const CHECKLIST_LABEL: Record<ChecklistStatus, string> = { pass: 'pass', finding: 'finding', 'not-applicable': 'not applicable', 'not-judged': 'not judged' };
+export const CHECKLIST_LABEL: Record<ChecklistStatus, string> = {
+  pass: 'pass',
+  finding: 'finding',
+  'not-applicable': 'not applicable',
+  'not-judged': 'not judged',
+};
 
 /**
  * The day report's instants on the clock of each one's casino (its session's, else the report's), with
@@ -146,7 +167,19 @@ export function inspectorCsv(r: InspectorDayReport, lang: Language = 'en'): stri
     rows.push([...base, 'game', s.game, `${s.jurisdiction} · ${s.status} · opened ${at(s.openedAt, s.sessionId)} · closed ${at(s.closedAt, s.sessionId)}`]);
     rows.push([...base, 'limits', `${s.limits.min}-${s.limits.max}`, JSON.stringify(s.limits)]);
     rows.push([...base, 'staff', s.staff?.inspector ?? '', (s.staff?.croupiers ?? []).join(' ')]);
-    for (const k of ['rounds', 'roundsVoided', 'drop', 'win', 'cagnotte', 'tips', 'commission', 'jackpotContributions', 'jackpotWins', 'discrepancies', 'sessionFindings'] as const) {
+    for (const k of [
+      'rounds',
+      'roundsVoided',
+      'drop',
+      'win',
+      'cagnotte',
+      'tips',
+      'commission',
+      'jackpotContributions',
+      'jackpotWins',
+      'discrepancies',
+      'sessionFindings',
+    ] as const) {
       const corrected = (s.corrected as unknown as Record<string, number | null>)[k];
       rows.push([...base, k, s[k], corrected !== undefined && corrected !== s[k] ? `corrected ${corrected}` : '']);
     }
@@ -157,16 +190,106 @@ export function inspectorCsv(r: InspectorDayReport, lang: Language = 'en'): stri
   }
   rows.push(['total', r.casinoId ?? '', '', '', '', 'roundsPlayed', r.rounds.played, '']);
   rows.push(['total', r.casinoId ?? '', '', '', '', 'roundsVoided', r.rounds.voided, '']);
-  for (const b of BOXES) rows.push(['count', r.casinoId ?? '', '', '', '', b, r.counts[b].variance, `recorded ${r.counts[b].recorded} counted ${r.counts[b].counted ?? ''} uncounted ${r.counts[b].uncounted}`]);
+  for (const b of BOXES)
+    rows.push([
+      'count',
+      r.casinoId ?? '',
+      '',
+      '',
+      '',
+      b,
+      r.counts[b].variance,
+      `recorded ${r.counts[b].recorded} counted ${r.counts[b].counted ?? ''} uncounted ${r.counts[b].uncounted}`,
+    ]);
   for (const d of r.discrepanciesByCode) rows.push(['discrepancies', r.casinoId ?? '', '', '', d.roundIds.join(' '), d.code, d.count, '']);
-  for (const d of r.discrepancies) rows.push(['discrepancy', '', d.tableId, d.sessionId, d.roundId, d.code, JSON.stringify(d.recorded), `expected ${JSON.stringify(d.expected)} · ${d.rule} · ${d.citation} · ${d.message}`]);
-  for (const f of r.sessionFindings) rows.push(['session-finding', '', f.tableId, f.sessionId, '', f.code, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
-  for (const f of r.dayFindings ?? []) rows.push(['day-finding', r.casinoId ?? '', f.tableId ?? '', f.sessionId ?? '', '', f.code, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
-  for (const c of r.checklist ?? []) rows.push(['checklist', r.casinoId ?? '', '', '', '', `${c.jurisdiction} · ${c.title}`, c.status, [c.findings ? `${c.findings} ${c.code}` : '', c.citation ?? '', c.note ?? ''].filter(Boolean).join(' · ')]);
-  for (const w of r.jackpots.wins) rows.push(['jackpot-win', w.casinoId, w.tableId, w.sessionId, w.roundId, `${w.poolId} seat ${w.seat} ${w.hand}`, w.amount, `pool ${w.before} -> ${w.after}`]);
-  for (const d of r.disputes) rows.push(['dispute', '', d.tableId, d.sessionId, d.roundId, d.status, d.resolution?.adjustment ?? '', `${d.raisedBy}: ${d.claim}${d.resolution ? ` · ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : ''}`]);
-  for (const c of r.corrections) rows.push(['correction', '', c.tableId, c.sessionId, c.roundId, c.field ?? '', c.amount ?? '', `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`]);
-  for (const l of r.limitChanges) rows.push(['limit-change', '', l.tableId, l.sessionId, '', 'limits', `${l.to.min}-${l.to.max}`, `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${at(l.at, l.sessionId)}`]);
+  for (const d of r.discrepancies)
+    rows.push([
+      'discrepancy',
+      '',
+      d.tableId,
+      d.sessionId,
+      d.roundId,
+      d.code,
+      JSON.stringify(d.recorded),
+      `expected ${JSON.stringify(d.expected)} · ${d.rule} · ${d.citation} · ${d.message}`,
+    ]);
+  for (const f of r.sessionFindings)
+    rows.push([
+      'session-finding',
+      '',
+      f.tableId,
+      f.sessionId,
+      '',
+      f.code,
+      JSON.stringify(f.recorded),
+      `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`,
+    ]);
+  for (const f of r.dayFindings ?? [])
+    rows.push([
+      'day-finding',
+      r.casinoId ?? '',
+      f.tableId ?? '',
+      f.sessionId ?? '',
+      '',
+      f.code,
+      JSON.stringify(f.recorded),
+      `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`,
+    ]);
+  for (const c of r.checklist ?? [])
+    rows.push([
+      'checklist',
+      r.casinoId ?? '',
+      '',
+      '',
+      '',
+      `${c.jurisdiction} · ${c.title}`,
+      c.status,
+      [c.findings ? `${c.findings} ${c.code}` : '', c.citation ?? '', c.note ?? ''].filter(Boolean).join(' · '),
+    ]);
+  for (const w of r.jackpots.wins)
+    rows.push([
+      'jackpot-win',
+      w.casinoId,
+      w.tableId,
+      w.sessionId,
+      w.roundId,
+      `${w.poolId} seat ${w.seat} ${w.hand}`,
+      w.amount,
+      `pool ${w.before} -> ${w.after}`,
+    ]);
+  for (const d of r.disputes)
+    rows.push([
+      'dispute',
+      '',
+      d.tableId,
+      d.sessionId,
+      d.roundId,
+      d.status,
+      d.resolution?.adjustment ?? '',
+      `${d.raisedBy}: ${d.claim}${d.resolution ? ` · ${d.resolution.resolvedBy}: ${d.resolution.resolution}` : ''}`,
+    ]);
+  for (const c of r.corrections)
+    rows.push([
+      'correction',
+      '',
+      c.tableId,
+      c.sessionId,
+      c.roundId,
+      c.field ?? '',
+      c.amount ?? '',
+      `${c.correctsEventId} (${c.correctedType}) · ${c.reason} · approved by ${c.approvedBy.join(' & ')}${c.applied ? '' : ` · ${c.note}`}`,
+    ]);
+  for (const l of r.limitChanges)
+    rows.push([
+      'limit-change',
+      '',
+      l.tableId,
+      l.sessionId,
+      '',
+      'limits',
+      `${l.to.min}-${l.to.max}`,
+      `from ${JSON.stringify(l.from)} to ${JSON.stringify(l.to)} at ${at(l.at, l.sessionId)}`,
+    ]);
   for (const v of r.voidedRounds) rows.push(['voided', '', v.tableId, v.sessionId, v.roundId, 'voided', '', `${v.reason} (decided by ${v.decidedBy})`]);
   rows.push(...performanceRows(r.performance));
   rows.push(...advantagePlayInspectorRows(r.advantagePlay));
@@ -187,10 +310,17 @@ export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): str
   ];
   const figures = (x: Record<string, number | null>, keys: readonly string[]) => keys.map((k) => `${t(`figure.${k}`)} ${m(x[k])}`).join(' · ');
   for (const s of r.sessions) {
-    lines.push(`  ${s.tableId.padEnd(10)} ${s.game} (${s.jurisdiction}) ${t('text.status', { status: s.status })} · ${t('text.inspector.session', { min: words.amount(s.limits.min), max: words.amount(s.limits.max), inspector: s.staff?.inspector ?? '—', croupiers: (s.staff?.croupiers ?? []).join(', ') })}`);
-    lines.push(`             ${figures(s as unknown as Record<string, number | null>, ['drop', 'win', 'cagnotte', 'tips'])} · ${t('text.inspector.counts', { rounds: s.rounds, voided: s.roundsVoided, discrepancies: s.discrepancies, findings: s.sessionFindings })}`);
+    lines.push(
+      `  ${s.tableId.padEnd(10)} ${s.game} (${s.jurisdiction}) ${t('text.status', { status: s.status })} · ${t('text.inspector.session', { min: words.amount(s.limits.min), max: words.amount(s.limits.max), inspector: s.staff?.inspector ?? '—', croupiers: (s.staff?.croupiers ?? []).join(', ') })}`,
+    );
+    lines.push(
+      `             ${figures(s as unknown as Record<string, number | null>, ['drop', 'win', 'cagnotte', 'tips'])} · ${t('text.inspector.counts', { rounds: s.rounds, voided: s.roundsVoided, discrepancies: s.discrepancies, findings: s.sessionFindings })}`,
+    );
   }
-  lines.push('', `  ${t('inspector.totals')}: ${figures(r.totals as unknown as Record<string, number>, ['drop', 'win', 'cagnotte', 'tips', 'jackpotContributions', 'jackpotWins'])}`);
+  lines.push(
+    '',
+    `  ${t('inspector.totals')}: ${figures(r.totals as unknown as Record<string, number>, ['drop', 'win', 'cagnotte', 'tips', 'jackpotContributions', 'jackpotWins'])}`,
+  );
   lines.push(`  ${t('col.corrected')}: ${figures(r.correctedTotals as unknown as Record<string, number>, ['drop', 'win', 'cagnotte', 'tips'])}`);
   lines.push('', `  ${t('inspector.discrepancies', { count: r.discrepancies.length })}`);
   for (const d of r.discrepanciesByCode) lines.push(`    ${d.code} × ${d.count}: ${d.roundIds.join(', ')}`);
@@ -205,14 +335,22 @@ export function inspectorText(r: InspectorDayReport, lang: Language = 'en'): str
   if ((r.checklist ?? []).length) lines.push('', `  ${t('text.inspector.checklist')}`);
   for (const x of r.checklist ?? []) {
     const note = checklistNote(x, words.lang);
-    lines.push(`    ${x.jurisdiction.padEnd(13)} ${checklistTitle(x, words.lang).padEnd(22)} ${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}${x.citation ? ` · ${x.citation}` : ''}${note ? ` · ${note}` : ''}`);
+    lines.push(
+      `    ${x.jurisdiction.padEnd(13)} ${checklistTitle(x, words.lang).padEnd(22)} ${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}${x.citation ? ` · ${x.citation}` : ''}${note ? ` · ${note}` : ''}`,
+    );
   }
   for (const d of r.disputes)
-    lines.push(`  ${t('inspector.dispute', { round: d.roundId ?? '?', table: d.tableId ?? '?', status: d.status })}: ${d.raisedBy}: ${d.claim}${d.resolution ? ` — ${t('inspector.resolved', { who: d.resolution.resolvedBy, at: at(d.resolution.resolvedAt, d.sessionId), resolution: d.resolution.resolution })}` : ''}`);
+    lines.push(
+      `  ${t('inspector.dispute', { round: d.roundId ?? '?', table: d.tableId ?? '?', status: d.status })}: ${d.raisedBy}: ${d.claim}${d.resolution ? ` — ${t('inspector.resolved', { who: d.resolution.resolvedBy, at: at(d.resolution.resolvedAt, d.sessionId), resolution: d.resolution.resolution })}` : ''}`,
+    );
   for (const x of r.corrections)
-    lines.push(`  ${t('inspector.correction', { target: x.tableId ?? '?', field: x.field ?? t('noFigure'), amount: x.amount !== null ? m(x.amount) : '', type: x.correctedType ?? t('event'), event: x.correctsEventId })} · ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` · ${x.note}`}`);
+    lines.push(
+      `  ${t('inspector.correction', { target: x.tableId ?? '?', field: x.field ?? t('noFigure'), amount: x.amount !== null ? m(x.amount) : '', type: x.correctedType ?? t('event'), event: x.correctsEventId })} · ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` · ${x.note}`}`,
+    );
   for (const l of r.limitChanges)
-    lines.push(`  ${t('inspector.limitChange', { table: l.tableId ?? '?', from: l.from ? `${words.amount(l.from.min)}–${words.amount(l.from.max)}` : '?', to: `${words.amount(l.to.min)}–${words.amount(l.to.max)}`, at: at(l.at, l.sessionId) })}`);
+    lines.push(
+      `  ${t('inspector.limitChange', { table: l.tableId ?? '?', from: l.from ? `${words.amount(l.from.min)}–${words.amount(l.from.max)}` : '?', to: `${words.amount(l.to.min)}–${words.amount(l.to.max)}`, at: at(l.at, l.sessionId) })}`,
+    );
   if (r.performance) lines.push('', performanceText(r.performance, words.lang));
   for (const a of r.advantagePlay ?? []) lines.push('', advantagePlayText(a, words.lang));
   return lines.join('\n');

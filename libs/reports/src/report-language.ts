@@ -27,7 +27,15 @@ export interface ReportWords {
 const amounts = new Map<Language, Intl.NumberFormat>();
 function amountFormat(lang: Language): Intl.NumberFormat {
   let f = amounts.get(lang);
-  if (!f) amounts.set(lang, (f = new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as unknown as Intl.NumberFormatOptions)));
+  if (!f)
+    amounts.set(
+      lang,
+      (f = new Intl.NumberFormat(LOCALES[lang], {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: 'always',
+      } as unknown as Intl.NumberFormatOptions)),
+    );
   return f;
 }
 

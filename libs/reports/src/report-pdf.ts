@@ -16,9 +16,17 @@ import { performancePdfSection } from './performance-format';
 const limitsText = (words: ReportWords, l: Record<string, number> | null | undefined) =>
   !l
     ? '?'
-    : `${words.amount(l.min)}-${words.amount(l.max)}${Object.keys(l).filter((k) => k !== 'min' && k !== 'max').length ? ` (${Object.entries(l).filter(([k]) => k !== 'min' && k !== 'max').map(([k, v]) => `${k} ${words.amount(v)}`).join(', ')})` : ''}`;
+    : `${words.amount(l.min)}-${words.amount(l.max)}${
+        Object.keys(l).filter((k) => k !== 'min' && k !== 'max').length
+          ? ` (${Object.entries(l)
+              .filter(([k]) => k !== 'min' && k !== 'max')
+              .map(([k, v]) => `${k} ${words.amount(v)}`)
+              .join(', ')})`
+          : ''
+      }`;
 /** what a report's times are read in: the zones of its casinos */
-const clockNote = (words: ReportWords, casinos: readonly string[]) => words.t('pdf.times', { zones: [...new Set(casinos.map((c) => timeZones().of(c)))].join(', ') || timeZones().default });
+const clockNote = (words: ReportWords, casinos: readonly string[]) =>
+  words.t('pdf.times', { zones: [...new Set(casinos.map((c) => timeZones().of(c)))].join(', ') || timeZones().default });
 
 export interface PdfOptions {
   /** when the report was generated (default now) */
@@ -125,7 +133,14 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
       { title: t('col.varianceCorrected'), width: 90, align: 'right' },
       { title: t('col.notCounted'), width: 60, align: 'right' },
     ],
-    (['drop', 'tips', 'cagnotte'] as const).map((b) => [t(`figure.${b}`), words.amount(r.counts[b].recorded), words.amount(r.counts[b].counted), words.amount(r.counts[b].variance), words.amount(r.counts[b].corrected.variance), String(r.counts[b].uncounted)]),
+    (['drop', 'tips', 'cagnotte'] as const).map((b) => [
+      t(`figure.${b}`),
+      words.amount(r.counts[b].recorded),
+      words.amount(r.counts[b].counted),
+      words.amount(r.counts[b].variance),
+      words.amount(r.counts[b].corrected.variance),
+      String(r.counts[b].uncounted),
+    ]),
   );
 
   w.heading(t('inspector.discrepancies', { count: r.discrepancies.length }));
@@ -145,16 +160,38 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
       ],
       r.discrepancies.map((d) => {
         const f = words.finding(d);
-        return [`${d.roundId}\n${d.tableId ?? ''}`, d.code, d.betId ?? '', fmtValue(words, d.expected), fmtValue(words, d.recorded), `${d.rule}\n${f.legalCitation}`, beside(f)];
+        return [
+          `${d.roundId}\n${d.tableId ?? ''}`,
+          d.code,
+          d.betId ?? '',
+          fmtValue(words, d.expected),
+          fmtValue(words, d.recorded),
+          `${d.rule}\n${f.legalCitation}`,
+          beside(f),
+        ];
       }),
       { size: 7 },
     );
   }
 
-  findingsTable(words, w, t('inspector.sessionFindings', { count: r.sessionFindings.length }), t('inspector.noSessionFinding'), t('col.sessionTable'), r.sessionFindings.map((f) => ({ ...f, where: `${f.sessionId}\n${f.tableId}` })));
+  findingsTable(
+    words,
+    w,
+    t('inspector.sessionFindings', { count: r.sessionFindings.length }),
+    t('inspector.noSessionFinding'),
+    t('col.sessionTable'),
+    r.sessionFindings.map((f) => ({ ...f, where: `${f.sessionId}\n${f.tableId}` })),
+  );
 
   const dayFindings = r.dayFindings ?? [];
-  findingsTable(words, w, t('inspector.dayFindings', { count: dayFindings.length }), t('inspector.noDayFinding'), t('col.tableSession'), dayFindings.map((f) => ({ ...f, where: `${f.tableId ?? t('inspector.theDay')}\n${f.sessionId ?? ''}` })));
+  findingsTable(
+    words,
+    w,
+    t('inspector.dayFindings', { count: dayFindings.length }),
+    t('inspector.noDayFinding'),
+    t('col.tableSession'),
+    dayFindings.map((f) => ({ ...f, where: `${f.tableId ?? t('inspector.theDay')}\n${f.sessionId ?? ''}` })),
+  );
 
   w.heading(t('inspector.checklist'));
   w.table(
@@ -165,7 +202,13 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
       { title: t('col.citation'), width: 120 },
       { title: t('col.note'), width: 175 },
     ],
-    (r.checklist ?? []).map((x) => [x.jurisdiction, checklistTitle(x, words.lang), `${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}`, x.citation ? legalCitationText(x.citation, words.lang) : '—', checklistNote(x, words.lang) ?? '']),
+    (r.checklist ?? []).map((x) => [
+      x.jurisdiction,
+      checklistTitle(x, words.lang),
+      `${t(`checklist.${x.status}`)}${x.findings ? ` (${x.findings})` : ''}`,
+      x.citation ? legalCitationText(x.citation, words.lang) : '—',
+      checklistNote(x, words.lang) ?? '',
+    ]),
     { size: 7 },
   );
 
@@ -181,7 +224,14 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
         { title: t('col.poolBefore'), width: 60, align: 'right' },
         { title: t('col.poolAfter'), width: 60, align: 'right' },
       ],
-      r.jackpots.wins.map((x) => [x.poolId, `${x.roundId ?? ''}\n${x.tableId ?? ''}`, `${x.seat ?? ''} ${x.hand ?? ''}`, words.amount(x.amount), words.amount(x.before), words.amount(x.after)]),
+      r.jackpots.wins.map((x) => [
+        x.poolId,
+        `${x.roundId ?? ''}\n${x.tableId ?? ''}`,
+        `${x.seat ?? ''} ${x.hand ?? ''}`,
+        words.amount(x.amount),
+        words.amount(x.before),
+        words.amount(x.after),
+      ]),
     );
 
   w.heading(t('inspector.disputes', { count: r.disputes.length }));
@@ -209,14 +259,21 @@ export function inspectorPdf(r: InspectorDayReport, options: PdfOptions = {}): P
       }),
       { bold: true },
     );
-    w.line(`${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? t('applied') : ` · ${x.note}`}`, { color: x.selfApproved ? '#a00' : 'black' });
+    w.line(`${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? t('applied') : ` · ${x.note}`}`, {
+      color: x.selfApproved ? '#a00' : 'black',
+    });
   }
 
   w.heading(t('inspector.changes', { limits: r.limitChanges.length, voided: r.voidedRounds.length, suspensions: r.suspensions.length }));
   for (const l of r.limitChanges)
-    w.line(t('inspector.limitChange', { table: l.tableId ?? '?', from: limitsText(words, l.from), to: limitsText(words, l.to), at: at(l.at, l.sessionId) }) + (l.announcedRounds ? t('inspector.announced', { rounds: l.announcedRounds }) : ''));
-  for (const v of r.voidedRounds) w.line(t('inspector.voided', { table: v.tableId ?? '?', round: v.roundId ?? '?', at: at(v.at, v.sessionId), reason: v.reason, who: v.decidedBy }));
-  for (const s of r.suspensions) w.line(`${t('inspector.suspension', { table: s.tableId ?? '?', kind: s.kind, at: at(s.at, s.sessionId) })}${s.reason ? `: ${s.reason}` : ''}`);
+    w.line(
+      t('inspector.limitChange', { table: l.tableId ?? '?', from: limitsText(words, l.from), to: limitsText(words, l.to), at: at(l.at, l.sessionId) }) +
+        (l.announcedRounds ? t('inspector.announced', { rounds: l.announcedRounds }) : ''),
+    );
+  for (const v of r.voidedRounds)
+    w.line(t('inspector.voided', { table: v.tableId ?? '?', round: v.roundId ?? '?', at: at(v.at, v.sessionId), reason: v.reason, who: v.decidedBy }));
+  for (const s of r.suspensions)
+    w.line(`${t('inspector.suspension', { table: s.tableId ?? '?', kind: s.kind, at: at(s.at, s.sessionId) })}${s.reason ? `: ${s.reason}` : ''}`);
   if (!r.limitChanges.length && !r.voidedRounds.length && !r.suspensions.length) w.line(t('none'));
 
   if (r.performance) performancePdfSection(w, r.performance, words);
@@ -274,7 +331,11 @@ export function tableBookPdf(book: TableBookReport, options: PdfOptions = {}): P
   const words = wordsOf(options);
   const { t } = words;
   const c = book.currency;
-  const w = new Writer(t('tableBook.docTitle', { session: book.sessionId }), t('tableBook.footer', { casino: book.casinoId, table: book.tableId, session: book.sessionId }), words);
+  const w = new Writer(
+    t('tableBook.docTitle', { session: book.sessionId }),
+    t('tableBook.footer', { casino: book.casinoId, table: book.tableId, session: book.sessionId }),
+    words,
+  );
   w.title(t('tableBook.title'));
   const staff = book.staff as { inspector?: string; croupiers?: string[] };
   w.pairs([
@@ -307,7 +368,12 @@ export function tableBookPdf(book: TableBookReport, options: PdfOptions = {}): P
       [t('figure.fills'), words.amount(book.fills.total), words.amount(k.fills), slips(book.fills)],
       [t('figure.credits'), words.amount(book.credits.total), words.amount(k.credits), slips(book.credits)],
       [t('figure.drop'), words.amount(book.drop), words.amount(k.drop), ''],
-      [t('figure.closingFloat'), words.amount(book.closingFloat?.total ?? null), words.amount(k.closingFloat), book.closingFloat ? chipsText(words, book.closingFloat.chips) : ''],
+      [
+        t('figure.closingFloat'),
+        words.amount(book.closingFloat?.total ?? null),
+        words.amount(k.closingFloat),
+        book.closingFloat ? chipsText(words, book.closingFloat.chips) : '',
+      ],
       [t('figure.win'), words.amount(book.win), words.amount(k.win), t('tableBook.winFormula')],
       [t('figure.tips'), words.amount(book.tips), words.amount(k.tips), ''],
       [t('figure.cagnotte'), words.amount(book.cagnotte), words.amount(k.cagnotte), ''],

@@ -38,10 +38,16 @@ export function tableBookCsv(book: TableBookReport, lang: Language = 'en'): stri
   // the corrected figures beside the uncorrected ones (corrections applied; see docs/reports.md)
   if (book.corrected) {
     for (const [k, v] of Object.entries(book.corrected)) rows.push([`corrected.${k}`, v, k === 'win' ? 'the same formula on the corrected figures' : '']);
-    for (const c of book.corrections ?? []) rows.push([`correction.${c.field ?? 'none'}`, c.amount, `${c.correctsEventId} ${c.reason} (approved by ${c.approvedBy.join(' & ')})${c.applied ? '' : ` not applied: ${c.note}`}`]);
+    for (const c of book.corrections ?? [])
+      rows.push([
+        `correction.${c.field ?? 'none'}`,
+        c.amount,
+        `${c.correctsEventId} ${c.reason} (approved by ${c.approvedBy.join(' & ')})${c.applied ? '' : ` not applied: ${c.note}`}`,
+      ]);
   }
   rows.push(['sessionVerdict', book.sessionVerdict, '']);
-  for (const f of book.sessionFindings ?? []) rows.push([`finding.${f.code}`, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
+  for (const f of book.sessionFindings ?? [])
+    rows.push([`finding.${f.code}`, JSON.stringify(f.recorded), `expected ${JSON.stringify(f.expected)} · ${f.rule} · ${f.citation} · ${f.message}`]);
   for (const n of book.sessionNotes ?? []) rows.push(['note', '', n]);
   return csv([[t('csv.field'), t('csv.value'), t('csv.detail')], ...rows]);
 }
@@ -77,10 +83,14 @@ export function tableBookText(book: TableBookReport, lang: Language = 'en'): str
   for (const n of book.sessionNotes ?? []) lines.push(`    ${t('tableBook.notJudged', { note: n })}`);
   if (book.corrections?.length) {
     const k = book.corrected;
-    const figures = (['drop', 'closingFloat', 'fills', 'credits', 'win', 'tips', 'cagnotte'] as const).map((f) => `${t(`figure.${f}`)} ${money(k[f])}`).join(' · ');
+    const figures = (['drop', 'closingFloat', 'fills', 'credits', 'win', 'tips', 'cagnotte'] as const)
+      .map((f) => `${t(`figure.${f}`)} ${money(k[f])}`)
+      .join(' · ');
     lines.push('', `  ${t('text.corrected', { count: book.corrections.length })}: ${figures}`);
     for (const x of book.corrections)
-      lines.push(`    ${x.field ?? '—'} ${x.amount ?? ''}: ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` — ${t('text.notApplied', { note: x.note })}`}`);
+      lines.push(
+        `    ${x.field ?? '—'} ${x.amount ?? ''}: ${t('approved', { reason: x.reason, approvers: x.approvedBy.join(t('and')) })}${x.applied ? '' : ` — ${t('text.notApplied', { note: x.note })}`}`,
+      );
   }
   return lines.join('\n');
 }

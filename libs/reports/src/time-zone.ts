@@ -26,7 +26,8 @@ export interface TimeZones {
 }
 
 /** The reason a zone setting is refused, and its key (`errors:config.…`) for the configuration to word it in the reader's language (issue 16). */
-const refused = (reason: string, key: string, values: Record<string, string>) => Object.assign(new Error(reason), { because: { key: `config.${key}`, values } });
+const refused = (reason: string, key: string, values: Record<string, string>) =>
+  Object.assign(new Error(reason), { because: { key: `config.${key}`, values } });
 
 /** `CASINO_AUDIT_TIME_ZONE`'s value checked: the zone, or throws the reason. */
 export function parseTimeZone(value: string): string {
@@ -37,11 +38,15 @@ export function parseTimeZone(value: string): string {
 /** `CASINO_AUDIT_CASINO_TIME_ZONES`'s value (`casino-a=Atlantic/Canary,casino-b=Europe/Madrid`) checked: casino → zone, or throws the reason. */
 export function parseCasinoZones(value: string): Record<string, string> {
   const byCasino: Record<string, string> = {};
-  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const at = entry.lastIndexOf('=');
     const casino = entry.slice(0, at).trim();
     const zone = entry.slice(at + 1).trim();
-    if (at <= 0 || !isTimeZone(zone)) throw refused(`must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`, 'casinoZones', { value: entry });
+    if (at <= 0 || !isTimeZone(zone))
+      throw refused(`must list casino=Zone pairs with IANA zones (e.g. casino-1=Europe/Madrid), not "${entry}"`, 'casinoZones', { value: entry });
     byCasino[casino] = zone;
   }
   return byCasino;
@@ -71,7 +76,11 @@ function formatter(zone: string): Intl.DateTimeFormat {
 export function localParts(instant: string | Date, zone: string): { date: string; time: string; offset: string } | null {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(at.getTime())) return null;
-  const p = Object.fromEntries(formatter(zone).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   // longOffset reads "GMT+01:00", or "GMT" at offset zero
   const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName.replace('GMT', '').replace('\u2212', '-');
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}`, offset };

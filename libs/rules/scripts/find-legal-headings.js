@@ -65,7 +65,12 @@ const TITLES = [
   [/^combinacionesposibles/, { es: 'Combinaciones posibles' }],
 ];
 
-const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const fold = (s) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 // OCR renders the roman numerals I as 1, l, |, [ or ]
 const roman = (s) => s.replace(/[1l|\[\]!]/g, 'I');
 

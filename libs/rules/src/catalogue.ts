@@ -14,8 +14,7 @@ const R = (localName: string): CatalogueStatus => ({ status: 'rules', localName 
 const ANDALUCIA_LIST = (localName: string): CatalogueStatus => ({
   status: 'list',
   localName,
-  reason:
-    'catalogued by andalucia without rules in its text (andalucia L21); its rules are in Decreto 167/1987, which is not part of the reference',
+  reason: 'catalogued by andalucia without rules in its text (andalucia L21); its rules are in Decreto 167/1987, which is not part of the reference',
 });
 const GALICIA_POKER: CatalogueStatus = {
   status: 'by-reference',
@@ -135,7 +134,9 @@ const CATALOGUE_ROWS: Record<string, Partial<Record<JurisdictionId, CatalogueSta
 };
 
 // Galicia catalogues "Póker" (code 10) but rules every variant by another decree: say so for every poker game.
-const POKER_GAMES = Object.keys(CATALOGUE_ROWS).filter((g) => g.includes('poker') || ['caribbean-stud', 'trijoker', 'casino-holdem', 'texas-holdem-bonus', 'texas-holdem-vs-bank'].includes(g));
+const POKER_GAMES = Object.keys(CATALOGUE_ROWS).filter(
+  (g) => g.includes('poker') || ['caribbean-stud', 'trijoker', 'casino-holdem', 'texas-holdem-bonus', 'texas-holdem-vs-bank'].includes(g),
+);
 for (const game of POKER_GAMES) CATALOGUE_ROWS[game].galicia ??= GALICIA_POKER;
 
 export const CATALOGUE: Readonly<Record<string, Partial<Record<JurisdictionId, CatalogueStatus>>>> = CATALOGUE_ROWS;

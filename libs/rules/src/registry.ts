@@ -21,7 +21,13 @@ export interface Registry {
 /** A registry of these games: the product's below; a test may build one with a game of its own. */
 export function registryOf(games: readonly GameRules[]): Registry {
   const byId = new Map(games.map((g) => [g.game, g]));
-  if (byId.size !== games.length) throw new Error(`a game id is registered twice: ${games.map((g) => g.game).filter((id, i, all) => all.indexOf(id) !== i).join(', ')}`);
+  if (byId.size !== games.length)
+    throw new Error(
+      `a game id is registered twice: ${games
+        .map((g) => g.game)
+        .filter((id, i, all) => all.indexOf(id) !== i)
+        .join(', ')}`,
+    );
   return {
     gameRules: (game) => byId.get(game),
     rulebookFor: (game, jurisdiction) => byId.get(game)?.rulebooks[jurisdiction],

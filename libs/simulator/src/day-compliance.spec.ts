@@ -24,7 +24,10 @@ function judgeDays(events: readonly Envelope[]): DayComplianceRow[] {
   return [...days.values()].map(judgeDayRow);
 }
 
-const gamesOf = (jurisdiction: string) => registeredGames().filter((g) => g.rulebooks[jurisdiction as 'euskadi'] && g.play).map((g) => g.game);
+const gamesOf = (jurisdiction: string) =>
+  registeredGames()
+    .filter((g) => g.rulebooks[jurisdiction as 'euskadi'] && g.play)
+    .map((g) => g.game);
 
 describe('the simulated gaming day and its rules', () => {
   it('an honest day breaks no gaming-day rule in any jurisdiction, and records the dice and ternas it keeps', () => {
@@ -49,7 +52,11 @@ describe('the simulated gaming day and its rules', () => {
     const changes = events.filter((e) => e.type === 'DiceTernaChanged');
     expect(changes.length).toBeGreaterThan(0);
     expect(judgeDays(events).flatMap((d) => d.findings)).toEqual([]);
-    expect(judgeDays(events).flatMap((d) => d.notes).filter((n) => /rotation/.test(n))).toEqual([]);
+    expect(
+      judgeDays(events)
+        .flatMap((d) => d.notes)
+        .filter((n) => /rotation/.test(n)),
+    ).toEqual([]);
   });
 
   it('a blackjack table turns its reversible cloth once, after closing, onto a numbered cloth with a float of its own: no finding', () => {
@@ -59,7 +66,10 @@ describe('the simulated gaming day and its rules', () => {
       const opened = events.filter((e) => e.type === 'TableSessionOpened' && e.data.clothNumber);
       expect(opened.map((e) => e.data.game)).toEqual(['blackjack', expect.not.stringMatching(/^blackjack$/)]);
       expect(new Set(opened.map((e) => e.data.tableId)).size).toBe(1);
-      expect({ jurisdiction, findings: judgeDays(events).flatMap((d) => d.findings.map((f) => `${f.rule}: ${f.message}`)) }).toEqual({ jurisdiction, findings: [] });
+      expect({ jurisdiction, findings: judgeDays(events).flatMap((d) => d.findings.map((f) => `${f.rule}: ${f.message}`)) }).toEqual({
+        jurisdiction,
+        findings: [],
+      });
     }
   });
 
@@ -68,9 +78,18 @@ describe('the simulated gaming day and its rules', () => {
     const kinds = new Set<string>();
     for (const seed of [2, 3, 4, 5, 6, 7]) {
       const manifest: { value?: SimulationManifest } = {};
-      const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 30, seed, errorRate: 0.5, jurisdiction: 'galicia', reversibleCloths: true }, manifest)].flat();
+      const events = [
+        ...simulateDay(
+          { tables: games.length, tableGames: games, rounds: 30, seed, errorRate: 0.5, jurisdiction: 'galicia', reversibleCloths: true },
+          manifest,
+        ),
+      ].flat();
       const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
-      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
+      const detection = dayDetection(
+        manifest.value!.injected,
+        judgeDays(events).flatMap((d) => d.findings),
+        (id) => tables.get(id),
+      );
       expect({ seed, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ seed, missed: [], falsePositives: [] });
       for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
     }
@@ -90,8 +109,17 @@ describe('the simulated gaming day and its rules', () => {
       const manifest: { value?: SimulationManifest } = {};
       const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 20, seed: 9, jurisdiction, dayViolations: kinds }, manifest)].flat();
       const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
-      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
-      expect({ jurisdiction, byKind: detection.byKind, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ jurisdiction, byKind: Object.fromEntries(kinds.map((k) => [k, 1])), missed: [], falsePositives: [] });
+      const detection = dayDetection(
+        manifest.value!.injected,
+        judgeDays(events).flatMap((d) => d.findings),
+        (id) => tables.get(id),
+      );
+      expect({ jurisdiction, byKind: detection.byKind, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({
+        jurisdiction,
+        byKind: Object.fromEntries(kinds.map((k) => [k, 1])),
+        missed: [],
+        falsePositives: [],
+      });
     }
   });
 
@@ -117,7 +145,11 @@ describe('the simulated gaming day and its rules', () => {
       const manifest: { value?: SimulationManifest } = {};
       const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 40, seed, errorRate: 0.3, jurisdiction }, manifest)].flat();
       const tables = new Map(manifest.value!.sessions.map((s) => [s.sessionId, s.tableId]));
-      const detection = dayDetection(manifest.value!.injected, judgeDays(events).flatMap((d) => d.findings), (id) => tables.get(id));
+      const detection = dayDetection(
+        manifest.value!.injected,
+        judgeDays(events).flatMap((d) => d.findings),
+        (id) => tables.get(id),
+      );
       expect({ jurisdiction, missed: detection.missed, falsePositives: detection.falsePositives }).toEqual({ jurisdiction, missed: [], falsePositives: [] });
       for (const kind of Object.keys(detection.byKind)) kinds.add(kind);
     }

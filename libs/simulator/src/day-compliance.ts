@@ -6,7 +6,16 @@
  * these, written down in the ground-truth manifest (detector `day`) with the code and rule the judge must
  * report. Chance comes from a generator of its own, so the rest of the day stays as its seed made it.
  */
-import { DayFinding, DICE_CUSTODY, HOURLY_ROTATIONS, JurisdictionId, REVERSIBLE_CLOTHS, serviceKind, supervisionCapacity, TABLES_IN_SERVICE } from '../../rules/src';
+import {
+  DayFinding,
+  DICE_CUSTODY,
+  HOURLY_ROTATIONS,
+  JurisdictionId,
+  REVERSIBLE_CLOTHS,
+  serviceKind,
+  supervisionCapacity,
+  TABLES_IN_SERVICE,
+} from '../../rules/src';
 import type { InjectedError, DayErrorKind } from './injected-error';
 import type { TablePlan } from './table-plan';
 
@@ -66,7 +75,13 @@ export function overloadJefe(plans: TablePlan[], random: () => number, sessionId
   const index = plans.indexOf(moved);
   plans[index] = { ...moved, staff: { ...moved.staff, inspector: jefe } };
   const ratioTable = tables.find((t) => supervisionCapacity(t.game, t.jurisdiction) !== null)!;
-  return injection('overloaded-jefe', sessionIdOf(moved), `${ratioTable.game}/supervision-ratio`, 'SUPERVISION_VIOLATION', `${jefe} given ${moved.tableId} on top of ${tables.map((t) => t.tableId).join(', ')}`);
+  return injection(
+    'overloaded-jefe',
+    sessionIdOf(moved),
+    `${ratioTable.game}/supervision-ratio`,
+    'SUPERVISION_VIOLATION',
+    `${jefe} given ${moved.tableId} on top of ${tables.map((t) => t.tableId).join(', ')}`,
+  );
 }
 
 /** The dice a craps table is given at its opening (null: not a craps table under a text that numbers them). */
@@ -81,14 +96,29 @@ export function diceForSession(
 ): { dice: Array<{ serial: string; initials?: string }>; injected?: InjectedError } | null {
   const rule = plan.game === 'craps' ? DICE_CUSTODY[plan.jurisdiction] : undefined;
   if (!rule) return null;
-  const dice: Array<{ serial: string; initials?: string }> = Array.from({ length: rule.perSession }, (_, i) => ({ serial: `${serialPrefix}-${plan.tableId}-${i + 1}`, initials }));
+  const dice: Array<{ serial: string; initials?: string }> = Array.from({ length: rule.perSession }, (_, i) => ({
+    serial: `${serialPrefix}-${plan.tableId}-${i + 1}`,
+    initials,
+  }));
   if (forced || (errorRate > 0 && random() < errorRate)) {
     if (forced ? forced === 'dice-short' : random() < 0.5) {
       dice.pop();
-      return { dice, injected: injection('dice-short', sessionId, 'craps/dice-per-session', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given ${dice.length} dice`) };
+      return {
+        dice,
+        injected: injection('dice-short', sessionId, 'craps/dice-per-session', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given ${dice.length} dice`),
+      };
     }
     delete dice[0].initials;
-    return { dice, injected: injection('dice-unmarked', sessionId, 'craps/dice-marks', 'EQUIPMENT_CUSTODY_VIOLATION', `${plan.tableId} given a die without the casino's initials`) };
+    return {
+      dice,
+      injected: injection(
+        'dice-unmarked',
+        sessionId,
+        'craps/dice-marks',
+        'EQUIPMENT_CUSTODY_VIOLATION',
+        `${plan.tableId} given a die without the casino's initials`,
+      ),
+    };
   }
   return { dice };
 }
@@ -143,19 +173,45 @@ export function planClothChange(plans: readonly TablePlan[], random: () => numbe
   // a second change is a violation only where the text allows one a day (euskadi sets no limit)
   if (forced === 'cloth-twice' && REVERSIBLE_CLOTHS[first.jurisdiction]!.changesPerDay === null) forced = undefined;
   const error = forced ?? (errorRate > 0 && random() < Math.min(1, errorRate * 2) ? (random() < 0.5 ? 'cloth-unnumbered' : 'cloth-before-close') : undefined);
-  return { tableId: first.tableId, first, next: { ...other, tableId: first.tableId, staff: first.staff }, clothNumbers: [`${first.tableId}-P1`, `${first.tableId}-P2`], error };
+  return {
+    tableId: first.tableId,
+    first,
+    next: { ...other, tableId: first.tableId, staff: first.staff },
+    clothNumbers: [`${first.tableId}-P1`, `${first.tableId}-P2`],
+    error,
+  };
 }
 
 /** The injected violation of a cloth change, for the manifest (the second session is the one the finding names). */
 export function clothChangeError(change: ClothChange, sessionId: string): InjectedError | null {
-  if (change.error === 'cloth-unnumbered') return injection('cloth-unnumbered', sessionId, 'reversible-cloth/cloth-number', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth to ${change.next.game} without the cloth's number`);
-  if (change.error === 'cloth-before-close') return injection('cloth-before-close', sessionId, 'reversible-cloth/previous-closed', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} opened ${change.next.game} before closing the first game`);
+  if (change.error === 'cloth-unnumbered')
+    return injection(
+      'cloth-unnumbered',
+      sessionId,
+      'reversible-cloth/cloth-number',
+      'CLOTH_CHANGE_VIOLATION',
+      `${change.tableId} turned its cloth to ${change.next.game} without the cloth's number`,
+    );
+  if (change.error === 'cloth-before-close')
+    return injection(
+      'cloth-before-close',
+      sessionId,
+      'reversible-cloth/previous-closed',
+      'CLOTH_CHANGE_VIOLATION',
+      `${change.tableId} opened ${change.next.game} before closing the first game`,
+    );
   return null;
 }
 
 /** The injected second change (the third session, back to the first game), for the manifest. */
 export function clothTwiceError(change: ClothChange, sessionId: string): InjectedError {
-  return injection('cloth-twice', sessionId, 'reversible-cloth/changes-per-day', 'CLOTH_CHANGE_VIOLATION', `${change.tableId} turned its cloth back to ${change.first.game}, a second change of game the same day`);
+  return injection(
+    'cloth-twice',
+    sessionId,
+    'reversible-cloth/changes-per-day',
+    'CLOTH_CHANGE_VIOLATION',
+    `${change.tableId} turned its cloth back to ${change.first.game}, a second change of game the same day`,
+  );
 }
 
 /** How long the last roulette stays closed before it reopens, when a gap in service is injected. */
@@ -173,5 +229,11 @@ export function leavesNoRoulette(closing: { plan: TablePlan }, open: ReadonlyArr
 
 /** The injected gap, for the manifest (the reopened session names it; the finding is the day's). */
 export function rouletteGapError(plan: TablePlan, sessionId: string): InjectedError {
-  return injection('roulette-gap', sessionId, 'tables-in-service/roulette', 'TABLES_IN_SERVICE_VIOLATION', `${plan.tableId}, the last roulette in service, closed for ${ROULETTE_GAP_MS / 60_000} minutes while the card tables played`);
+  return injection(
+    'roulette-gap',
+    sessionId,
+    'tables-in-service/roulette',
+    'TABLES_IN_SERVICE_VIOLATION',
+    `${plan.tableId}, the last roulette in service, closed for ${ROULETTE_GAP_MS / 60_000} minutes while the card tables played`,
+  );
 }

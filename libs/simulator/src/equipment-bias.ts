@@ -36,7 +36,10 @@ export function equipmentStatement(spec: EquipmentBiasSpec): Statement {
   const what =
     spec.kind === 'loaded-die'
       ? statement('demo.injection.loadedDie', { face: String(spec.face), factor })
-      : statement(spec.kind === 'weighted-pocket' ? 'demo.injection.weightedPocket' : 'demo.injection.weightedSector', { pockets: spec.pockets?.join(', ') ?? '', factor });
+      : statement(spec.kind === 'weighted-pocket' ? 'demo.injection.weightedPocket' : 'demo.injection.weightedSector', {
+          pockets: spec.pockets?.join(', ') ?? '',
+          factor,
+        });
   return statement('demo.injection.atTable', { table: spec.tableId, what });
 }
 

@@ -9,7 +9,10 @@ import { Occupancy, occupancyData, PLAYERS_SEATED, SeatedCarried, WHOLE_TABLE } 
 
 export type { ErrorKind, InjectedError } from './injected-error';
 
-type Injector = (facts: PlayedFact[], ctx: InjectionContext) => { facts: PlayedFact[]; error: Omit<InjectedError, 'sessionId' | 'roundId' | 'detector'> } | null;
+type Injector = (
+  facts: PlayedFact[],
+  ctx: InjectionContext,
+) => { facts: PlayedFact[]; error: Omit<InjectedError, 'sessionId' | 'roundId' | 'detector'> } | null;
 
 export interface InjectionContext {
   readonly random: () => number;
@@ -37,7 +40,12 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     const delta = chip * (1 + Math.floor(random() * 3)) * (random() < 0.5 && payout > 3 * chip ? -1 : 1);
     return {
       facts: replace(facts, i, { payout: payout + delta }),
-      error: { kind: 'wrong-payout', betId: String(facts[i].data.betId), expectedCode: 'PAYOUT_MISMATCH', description: `paid ${payout + delta} instead of ${payout}` },
+      error: {
+        kind: 'wrong-payout',
+        betId: String(facts[i].data.betId),
+        expectedCode: 'PAYOUT_MISMATCH',
+        description: `paid ${payout + delta} instead of ${payout}`,
+      },
     };
   },
   // a drawing decision reversed: the last card of the coup was required; without it the hand stood
@@ -51,7 +59,12 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     if (!breaksDrawRule(candidate, ctx)) return null;
     return {
       facts: candidate,
-      error: { kind: 'skipped-draw', expectedCode: 'DRAW_RULE_VIOLATION', description: `the draw of ${facts[i].data.card} to ${facts[i].data.to} was left out`, consequences: outcomeConsequences(ctx) },
+      error: {
+        kind: 'skipped-draw',
+        expectedCode: 'DRAW_RULE_VIOLATION',
+        description: `the draw of ${facts[i].data.card} to ${facts[i].data.to} was left out`,
+        consequences: outcomeConsequences(ctx),
+      },
     };
   },
   'extra-draw': (facts, ctx) => {
@@ -73,10 +86,14 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
         description: `an extra card ${spare} was drawn to ${to}`,
         consequences: [
           { code: 'CARD_COUNT_EXCEEDED', scope: 'later-rounds', card: spare },
-          ...(ctx.rules.shoeRules?.(ctx.env).coupsAfterCut ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/cut-card-reached` }] : []),
+          ...(ctx.rules.shoeRules?.(ctx.env).coupsAfterCut
+            ? [{ code: 'SEQUENCE_VIOLATION' as const, scope: 'later-rounds' as const, rule: `${ctx.rules.game}/cut-card-reached` }]
+            : []),
           // trente et quarante annuls the coup in progress when the red card appears: a later coup the croupier deals
           // past it (his shoe is a card behind the record) is found there (`trente-et-quarante/red-card`)
-          ...(ctx.rules.game === 'trente-et-quarante' ? [{ code: 'DRAW_RULE_VIOLATION' as const, scope: 'later-rounds' as const, rule: 'trente-et-quarante/red-card' }] : []),
+          ...(ctx.rules.game === 'trente-et-quarante'
+            ? [{ code: 'DRAW_RULE_VIOLATION' as const, scope: 'later-rounds' as const, rule: 'trente-et-quarante/red-card' }]
+            : []),
           ...outcomeConsequences(ctx),
         ],
       },
@@ -88,7 +105,10 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     const i = pick(at, random);
     const amount = Number(facts[i].data.amount);
     const wrong = amount >= 2 * chip && random() < 0.5 ? amount - chip : amount + chip;
-    return { facts: replace(facts, i, { amount: wrong }), error: { kind: 'wrong-cagnotte', expectedCode: 'CAGNOTTE_MISMATCH', description: `cagnotte ${wrong} taken instead of ${amount}` } };
+    return {
+      facts: replace(facts, i, { amount: wrong }),
+      error: { kind: 'wrong-cagnotte', expectedCode: 'CAGNOTTE_MISMATCH', description: `cagnotte ${wrong} taken instead of ${amount}` },
+    };
   },
   'wrong-commission': (facts, { random, chip }) => {
     const at = indexes(facts, 'CommissionCharged');
@@ -98,7 +118,12 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     const wrong = amount + chip;
     return {
       facts: replace(facts, i, { amount: wrong }),
-      error: { kind: 'wrong-commission', betId: String(facts[i].data.betId), expectedCode: 'COMMISSION_MISMATCH', description: `commission ${wrong} charged instead of ${amount}` },
+      error: {
+        kind: 'wrong-commission',
+        betId: String(facts[i].data.betId),
+        expectedCode: 'COMMISSION_MISMATCH',
+        description: `commission ${wrong} charged instead of ${amount}`,
+      },
     };
   },
   'bet-after-close': (facts, { random }) => {
@@ -109,9 +134,20 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     const model = facts[pick(bets, random)];
     const betId = `${model.data.betId}-late`;
     const late: PlayedFact = { type: 'BetPlaced', data: { ...model.data, betId } };
-    const voided: PlayedFact = { type: 'BetSettled', data: { sessionId: model.data.sessionId, roundId: model.data.roundId, betId, outcome: 'void', payout: 0 } };
+    const voided: PlayedFact = {
+      type: 'BetSettled',
+      data: { sessionId: model.data.sessionId, roundId: model.data.roundId, betId, outcome: 'void', payout: 0 },
+    };
     const out = [...facts.slice(0, close + 1), late, ...facts.slice(close + 1, end), voided, ...facts.slice(end)];
-    return { facts: out, error: { kind: 'bet-after-close', betId, expectedCode: 'BET_AFTER_CLOSE', description: `a ${model.data.betType} bet of ${model.data.amount} accepted after the close` } };
+    return {
+      facts: out,
+      error: {
+        kind: 'bet-after-close',
+        betId,
+        expectedCode: 'BET_AFTER_CLOSE',
+        description: `a ${model.data.betType} bet of ${model.data.amount} accepted after the close`,
+      },
+    };
   },
   // players step away before the cards and are back after the coup: the croupier deals it with fewer players
   // than the text requires at the table (chemin de fer: four, euskadi L5103–5106) or at one paño (two,
@@ -152,7 +188,10 @@ const INJECTORS: Record<Exclude<ErrorKind, 'count-variance' | SessionErrorKind |
     const i = pick(at, random);
     const amount = Number(facts[i].data.amount);
     if (amount < 2 * chip) return null;
-    return { facts: replace(facts, i, { amount: amount - chip }), error: { kind: 'short-jackpot', expectedCode: 'JACKPOT_MISMATCH', description: `jackpot paid ${amount - chip} instead of ${amount}` } };
+    return {
+      facts: replace(facts, i, { amount: amount - chip }),
+      error: { kind: 'short-jackpot', expectedCode: 'JACKPOT_MISMATCH', description: `jackpot paid ${amount - chip} instead of ${amount}` },
+    };
   },
 };
 
@@ -201,7 +240,11 @@ export function isConsequence(
 /** Do the rules find, in this round, a discrepancy that `test` accepts? */
 function findsIn(facts: PlayedFact[], ctx: InjectionContext, test: (d: Discrepancy) => boolean): boolean {
   let n = 0;
-  const judged = judgeRound(ctx.rules, ctx.env, facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })));
+  const judged = judgeRound(
+    ctx.rules,
+    ctx.env,
+    facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })),
+  );
   return judged.discrepancies.some(test);
 }
 
@@ -215,7 +258,9 @@ export function injectError(
   roundId: string,
 ): { facts: PlayedFact[]; error: InjectedError } | null {
   // a kind that cannot apply to this game is not drawn, so that adding one leaves the other games' days as they were
-  const kinds = (Object.keys(INJECTORS) as Array<keyof typeof INJECTORS>).filter((kind) => kind !== 'too-few-players' || !!ctx.rules.factTypes?.[PLAYERS_SEATED]);
+  const kinds = (Object.keys(INJECTORS) as Array<keyof typeof INJECTORS>).filter(
+    (kind) => kind !== 'too-few-players' || !!ctx.rules.factTypes?.[PLAYERS_SEATED],
+  );
   for (let i = kinds.length - 1; i > 0; i--) {
     const j = Math.floor(ctx.random() * (i + 1));
     [kinds[i], kinds[j]] = [kinds[j], kinds[i]];

@@ -76,5 +76,10 @@ export interface InjectedError {
    * card brings the shoe's cut card out one card earlier, so a later coup may begin after it (rule
    * `<game>/cut-card-reached`).
    */
-  readonly consequences?: ReadonlyArray<{ readonly code: DiscrepancyCode; readonly scope: 'later-rounds' | 'next-round'; readonly card?: string; readonly rule?: string }>;
+  readonly consequences?: ReadonlyArray<{
+    readonly code: DiscrepancyCode;
+    readonly scope: 'later-rounds' | 'next-round';
+    readonly card?: string;
+    readonly rule?: string;
+  }>;
 }

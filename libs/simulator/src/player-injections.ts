@@ -65,8 +65,18 @@ export function playerInjection(spec: PlayerInjectionSpec, sessionId: string): I
 /** The judge's discrepancies for a round as the croupier would record it (from its RoundStarted: a shoe begun before it is in `env`). */
 function discrepancies(rules: GameRules, env: RoundEnv, facts: readonly PlayedFact[]): Discrepancy[] {
   let n = 0;
-  const round = facts.slice(Math.max(0, facts.findIndex((f) => f.type === 'RoundStarted')));
-  return judgeRound(rules, env, round.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })), { steps: false }).discrepancies;
+  const round = facts.slice(
+    Math.max(
+      0,
+      facts.findIndex((f) => f.type === 'RoundStarted'),
+    ),
+  );
+  return judgeRound(
+    rules,
+    env,
+    round.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })),
+    { steps: false },
+  ).discrepancies;
 }
 
 /** A table's injected player or croupier, played round by round by the simulator. */
@@ -134,7 +144,15 @@ export class PlayerInjectionPlay {
 
   private countersBet(facts: PlayedFact[], rules: GameRules, env: RoundEnv): PlayedFact[] {
     // a shoe begun in this round is counted from zero
-    const fresh = facts.slice(0, Math.max(0, facts.findIndex((f) => f.type === 'RoundStarted'))).some((f) => f.type === 'ShoeStarted');
+    const fresh = facts
+      .slice(
+        0,
+        Math.max(
+          0,
+          facts.findIndex((f) => f.type === 'RoundStarted'),
+        ),
+      )
+      .some((f) => f.type === 'ShoeStarted');
     const count = fresh ? 0 : (trueCount(this.count) ?? 0);
     const units = Math.min(8, Math.max(1, 2 * Math.floor(count)));
     const seat = (f: PlayedFact) => f.type === 'BetPlaced' && Number(f.data.seat) === this.spec.seat;
@@ -166,7 +184,9 @@ export class PlayerInjectionPlay {
     const his = new Set(facts.filter((f) => f.type === 'BetPlaced' && Number(f.data.seat) === this.spec.seat).map((f) => String(f.data.betId)));
     if (!his.size) return null;
     const candidate = facts.map((f) =>
-      f.type === 'BetSettled' && his.has(String(f.data.betId)) && f.data.outcome === 'win' ? { type: f.type, data: { ...f.data, payout: Math.round(Number(f.data.payout ?? 0) * real) } } : f,
+      f.type === 'BetSettled' && his.has(String(f.data.betId)) && f.data.outcome === 'win'
+        ? { type: f.type, data: { ...f.data, payout: Math.round(Number(f.data.payout ?? 0) * real) } }
+        : f,
     );
     const found = discrepancies(rules, env, candidate);
     // anything but the overpayments of his bets is not what this injects
@@ -190,7 +210,16 @@ export function demoPlayerInjections(plans: readonly TablePlan[], casinoInitials
   const craps = plans.find((p) => p.game === 'craps');
   const roulette = [...plans].reverse().find((p) => p.game === 'american-roulette-single-zero' || p.game === 'french-roulette');
   if (blackjack) out.push({ tableId: blackjack.tableId, kind: 'advantage-player', seat: 1, playerRef: injectedPlayerRef(casinoInitials, 401) });
-  if (craps) out.push({ tableId: craps.tableId, kind: 'favoured-player', seat: 2, playerRef: injectedPlayerRef(casinoInitials, 402), croupierId: craps.staff.croupiers[1], retries: 6 });
-  if (roulette) out.push({ tableId: roulette.tableId, kind: 'bets-recorded-smaller', seat: 1, playerRef: injectedPlayerRef(casinoInitials, 403), recordedShare: 0.25 });
+  if (craps)
+    out.push({
+      tableId: craps.tableId,
+      kind: 'favoured-player',
+      seat: 2,
+      playerRef: injectedPlayerRef(casinoInitials, 402),
+      croupierId: craps.staff.croupiers[1],
+      retries: 6,
+    });
+  if (roulette)
+    out.push({ tableId: roulette.tableId, kind: 'bets-recorded-smaller', seat: 1, playerRef: injectedPlayerRef(casinoInitials, 403), recordedShare: 0.25 });
   return out;
 }

@@ -31,16 +31,44 @@ import type { TablePlan } from './table-plan';
 export type { SessionErrorKind } from './injected-error';
 
 const EXPECTED: Record<SessionErrorKind, { code: DiscrepancyCode; rule: string; description: string }> = {
-  'unannounced-limit-change': { code: 'LIMIT_CHANGE_VIOLATION', rule: 'session/limit-change-announced', description: 'the limits changed with nothing announced' },
-  'early-limit-change': { code: 'LIMIT_CHANGE_VIOLATION', rule: 'session/limit-change-announced', description: 'the limits changed before the announced last rounds were played' },
-  'forbidden-limit-change': { code: 'LIMIT_CHANGE_VIOLATION', rule: 'session/limit-change-forbidden', description: 'the limits changed at a running table where the catalogue allows no change' },
+  'unannounced-limit-change': {
+    code: 'LIMIT_CHANGE_VIOLATION',
+    rule: 'session/limit-change-announced',
+    description: 'the limits changed with nothing announced',
+  },
+  'early-limit-change': {
+    code: 'LIMIT_CHANGE_VIOLATION',
+    rule: 'session/limit-change-announced',
+    description: 'the limits changed before the announced last rounds were played',
+  },
+  'forbidden-limit-change': {
+    code: 'LIMIT_CHANGE_VIOLATION',
+    rule: 'session/limit-change-forbidden',
+    description: 'the limits changed at a running table where the catalogue allows no change',
+  },
   'unannounced-close': { code: 'CLOSING_VIOLATION', rule: 'session/closing-announced', description: 'closed at the closing time with nothing announced' },
   'round-after-last': { code: 'CLOSING_VIOLATION', rule: 'session/closing-last-rounds', description: 'one round more than the announced last ones' },
-  'movement-while-suspended': { code: 'SUSPENSION_VIOLATION', rule: 'session/suspension-locked', description: 'chips filled to the float of a temporarily closed table' },
-  'reopened-without-inspector': { code: 'SUSPENSION_VIOLATION', rule: 'session/suspension-reopening', description: 'reopened without the staff the text requires' },
-  'suspended-last-hour': { code: 'SUSPENSION_VIOLATION', rule: 'session/suspension-hour-left', description: 'suspended with less than an hour left before the closing time' },
+  'movement-while-suspended': {
+    code: 'SUSPENSION_VIOLATION',
+    rule: 'session/suspension-locked',
+    description: 'chips filled to the float of a temporarily closed table',
+  },
+  'reopened-without-inspector': {
+    code: 'SUSPENSION_VIOLATION',
+    rule: 'session/suspension-reopening',
+    description: 'reopened without the staff the text requires',
+  },
+  'suspended-last-hour': {
+    code: 'SUSPENSION_VIOLATION',
+    rule: 'session/suspension-hour-left',
+    description: 'suspended with less than an hour left before the closing time',
+  },
   'no-bank-deposit': { code: 'BANK_DEPOSIT_VIOLATION', rule: 'session/bank-deposit', description: 'the first coup dealt before the bank was deposited' },
-  'short-circle-session': { code: 'CIRCLE_SESSION_VIOLATION', rule: 'session/circle-session-duration', description: 'the partida closed before every player had held the mano twice, no duration published' },
+  'short-circle-session': {
+    code: 'CIRCLE_SESSION_VIOLATION',
+    rule: 'session/circle-session-duration',
+    description: 'the partida closed before every player had held the mano twice, no duration published',
+  },
 };
 
 /** A session fact the simulator records between rounds; `advanceMs` is the time that passes after it. */
@@ -55,7 +83,10 @@ export interface SessionFact {
 function raisedLimits(rules: GameRules, jurisdiction: JurisdictionId, limits: TableLimits, options: Record<string, unknown>): TableLimits | null {
   const rulebook = rules.rulebooks[jurisdiction];
   if (!rulebook) return null;
-  const candidates: TableLimits[] = [Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, (v ?? 0) * 2])) as unknown as TableLimits, { ...limits, max: limits.max * 2 }];
+  const candidates: TableLimits[] = [
+    Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, (v ?? 0) * 2])) as unknown as TableLimits,
+    { ...limits, max: limits.max * 2 },
+  ];
   for (const next of candidates) {
     const env = roundEnv(rulebook, { sessionId: 'plan', game: rules.game, jurisdiction, currency: 'EUR', limits: next, options, smallestChip: 50 });
     if (!judgeSettings(rules, env, { limits: next, options }, { houseEdges: false }).findings.length) return next;
@@ -106,7 +137,10 @@ export class SessionCompliancePlay {
     if (this.error === 'short-circle-session') this.rounds = plan.seats + 1;
     // where no published duration spares it (andalucía, L301), an honest partida lasts two turns of the mano
     else if (this.rules.circleSession && !this.rules.circleSession.publishedSuffices) this.rounds = Math.max(rounds, 2 * plan.seats);
-    const changes = newLimits && limitRule && (limitRule.kind !== 'forbidden' ? this.random() < 0.5 || this.error?.endsWith('limit-change') : this.error === 'forbidden-limit-change');
+    const changes =
+      newLimits &&
+      limitRule &&
+      (limitRule.kind !== 'forbidden' ? this.random() < 0.5 || this.error?.endsWith('limit-change') : this.error === 'forbidden-limit-change');
     if (changes) {
       this.changeAt = Math.floor(rounds * (0.3 + 0.2 * this.random()));
       this.newLimits = newLimits!;
@@ -131,7 +165,10 @@ export class SessionCompliancePlay {
     const rule = this.rules.limitChange;
     if (rule && this.changeAt !== undefined && this.newLimits) {
       const change: SessionFact = { type: 'TableLimitsChanged', data: { ...base, limits: this.newLimits }, by: 'pit:director' };
-      const announce = (n: number | 'shoe'): SessionFact => ({ type: 'LastRoundsAnnounced', data: { ...base, purpose: 'limit-change', ...(n === 'shoe' ? { last: 'shoe' } : { rounds: n }) } });
+      const announce = (n: number | 'shoe'): SessionFact => ({
+        type: 'LastRoundsAnnounced',
+        data: { ...base, purpose: 'limit-change', ...(n === 'shoe' ? { last: 'shoe' } : { rounds: n }) },
+      });
       const unannounced = this.error === 'unannounced-limit-change';
       if (rule.kind === 'last-rounds' || rule.kind === 'forbidden') {
         const n = rule.kind === 'last-rounds' ? rule.rounds : 3;
@@ -168,10 +205,21 @@ export class SessionCompliancePlay {
       if (injected || clock < this.closingAt - 2 * 3_600_000) {
         const closing = lastHour ? clock + 30 * 60_000 : Math.max(this.closingAt, clock + 2 * 3_600_000);
         const away = (15 + Math.floor(this.random() * 25)) * 60_000;
-        out.push({ type: 'TableSessionSuspended', data: { ...base, reason: 'no players at the table', authorisedClosingAt: new Date(closing).toISOString(), keyHolder: 'director-1' }, by: 'pit:director', advanceMs: away });
-        if (this.error === 'movement-while-suspended') out.push({ type: 'ChipsFilled', data: { ...base, slipId: `F-${this.plan.tableId}-closed`, chips: { '10000': 5 } }, by: 'cage', advanceMs: 60_000 });
+        out.push({
+          type: 'TableSessionSuspended',
+          data: { ...base, reason: 'no players at the table', authorisedClosingAt: new Date(closing).toISOString(), keyHolder: 'director-1' },
+          by: 'pit:director',
+          advanceMs: away,
+        });
+        if (this.error === 'movement-while-suspended')
+          out.push({ type: 'ChipsFilled', data: { ...base, slipId: `F-${this.plan.tableId}-closed`, chips: { '10000': 5 } }, by: 'cage', advanceMs: 60_000 });
         const staff = this.plan.staff;
-        const present = this.error === 'reopened-without-inspector' ? (this.rules.suspension!.reopening === 'croupier-and-inspector' ? { croupiers: [staff.croupiers[0]] } : {}) : { croupiers: [staff.croupiers[0]], inspector: staff.inspector };
+        const present =
+          this.error === 'reopened-without-inspector'
+            ? this.rules.suspension!.reopening === 'croupier-and-inspector'
+              ? { croupiers: [staff.croupiers[0]] }
+              : {}
+            : { croupiers: [staff.croupiers[0]], inspector: staff.inspector };
         out.push({ type: 'TableSessionResumed', data: { ...base, reason: 'players back', present }, by: 'pit:director', advanceMs: 60_000 });
       }
     }
@@ -181,7 +229,10 @@ export class SessionCompliancePlay {
       const at = this.rounds - n - (this.error === 'round-after-last' ? 1 : 0);
       if (index === Math.max(0, at)) {
         this.closingAnnounced = true;
-        out.push({ type: 'LastRoundsAnnounced', data: { ...base, purpose: 'closing', ...('rounds' in closing.announce ? { rounds: n } : { last: closing.announce.last }) } });
+        out.push({
+          type: 'LastRoundsAnnounced',
+          data: { ...base, purpose: 'closing', ...('rounds' in closing.announce ? { rounds: n } : { last: closing.announce.last }) },
+        });
       }
     }
     return out;
@@ -196,7 +247,10 @@ export class SessionCompliancePlay {
     const initial = memory.initialBank as number | undefined;
     const first = index === 0 && this.error !== 'no-bank-deposit';
     if (!(first || (index > 0 && brokenBefore)) || initial === undefined) return facts;
-    const at = Math.max(0, facts.findIndex((f) => f.type === 'RoundStarted'));
+    const at = Math.max(
+      0,
+      facts.findIndex((f) => f.type === 'RoundStarted'),
+    );
     const deposit: PlayedFact = { type: 'BankDeposited', data: { sessionId, seat: 'banker', amount: initial, form: index === 0 ? 'cheque' : 'cash' } };
     return [...facts.slice(0, at), deposit, ...facts.slice(at)];
   }

@@ -10,7 +10,19 @@ import { SessionTracker } from '../../replay/src';
 import { EquipmentBias, GameRules, inventoryTotal, JackpotPoolView, JurisdictionId, PlayedFact, registeredGames, seededRandom } from '../../rules/src';
 import { injectError, InjectedError } from './errors';
 import { SessionCompliancePlay, SessionFact } from './session-compliance';
-import { clothChangeError, clothTwiceError, DayErrorKind, diceForSession, leavesNoRoulette, overloadJefe, planClothChange, ROTATE_EVERY_MS, rotatesHourly, ROULETTE_GAP_MS, rouletteGapError } from './day-compliance';
+import {
+  clothChangeError,
+  clothTwiceError,
+  DayErrorKind,
+  diceForSession,
+  leavesNoRoulette,
+  overloadJefe,
+  planClothChange,
+  ROTATE_EVERY_MS,
+  rotatesHourly,
+  ROULETTE_GAP_MS,
+  rouletteGapError,
+} from './day-compliance';
 import { seededUuid } from './ids';
 
 /** Each generator's ids apart (ids.ts): the table's own draws 0, the day's facts 1, the staff's 2, the compliance facts 3. */
@@ -138,7 +150,11 @@ const PLAYER_BANKED = new Set(['chemin-de-fer', 'baccarat-two-tables']);
 const JACKPOT_POOL_GAMES = new Set(['caribbean-stud', 'draw-poker-vs-bank']);
 
 /** The casino's initials, as its dice are marked and its admission register numbers players (`ADM-<initials>-00001`). */
-export const initialsOf = (casinoId: string) => casinoId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'CASINO';
+export const initialsOf = (casinoId: string) =>
+  casinoId
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 6)
+    .toUpperCase() || 'CASINO';
 
 /** The day as batches of envelopes in recording order; the manifest is complete when the generator ends. */
 export function* simulateDay(options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Generator<Envelope[]> {
@@ -206,7 +222,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   const complianceRandom = seededRandom((options.seed * 7919 + 104729) >>> 0);
   const closingAt = opensAt + 10 * 3_600_000;
   const emitOwn = (run: TableRun, batch: Envelope[], f: SessionFact) => {
-    const e: Envelope = { eventId: seededUuid(complianceRandom, ID_STREAM.compliance), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: f.by ?? `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...f.data } };
+    const e: Envelope = {
+      eventId: seededUuid(complianceRandom, ID_STREAM.compliance),
+      type: f.type,
+      occurredAt: new Date(run.clock).toISOString(),
+      recordedBy: f.by ?? `terminal:${run.plan.tableId}`,
+      data: { sessionId: run.sessionId, ...f.data },
+    };
     run.tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
     batch.push(e);
     events++;
@@ -230,7 +252,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       // pool's rule for every table that feeds it; otherwise a fixed amount per bet, the casino's choice
       const regulated = runs
         .filter((r) => r.plan.game === rules.game)
-        .map((r) => (rules.rulebooks[r.plan.jurisdiction] as { jackpot?: { contributionRate?: { value: number } | null } } | undefined)?.jackpot?.contributionRate?.value)
+        .map(
+          (r) =>
+            (rules.rulebooks[r.plan.jurisdiction] as { jackpot?: { contributionRate?: { value: number } | null } } | undefined)?.jackpot?.contributionRate
+              ?.value,
+        )
         .find((rate) => rate !== undefined && rate !== null);
       const pool: JackpotPoolView = {
         poolId,
@@ -240,7 +266,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       };
       pools.set(poolId, pool);
       const contribution = regulated !== undefined ? { rate: regulated } : { amount: pool.contributionAmount };
-      opening.push(envelope('JackpotPoolConfigured', { poolId, casinoId, seed: pool.current, contribution, prizes: pool.prizes, name: `${rules.game} progressive` }, opensAt - 60_000, 'back-office'));
+      opening.push(
+        envelope(
+          'JackpotPoolConfigured',
+          { poolId, casinoId, seed: pool.current, contribution, prizes: pool.prizes, name: `${rules.game} progressive` },
+          opensAt - 60_000,
+          'back-office',
+        ),
+      );
       events++;
     }
   }
@@ -252,7 +285,14 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   function openTable(run: TableRun, batch: Envelope[]) {
     const { plan } = run;
     const opening = batch;
-    run.compliance = new SessionCompliancePlay(plan, registeredGames().find((g) => g.game === plan.game)!, options.roundsAt?.[plan.tableId] ?? options.rounds, complianceRandom, errorRate, closingAt);
+    run.compliance = new SessionCompliancePlay(
+      plan,
+      registeredGames().find((g) => g.game === plan.game)!,
+      options.roundsAt?.[plan.tableId] ?? options.rounds,
+      complianceRandom,
+      errorRate,
+      closingAt,
+    );
     const sessionOptions = { ...plan.options, ...run.compliance.openingOptions() };
     emit(run, opening, 'TableSessionOpened', {
       casinoId,
@@ -283,7 +323,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (player) {
       run.staff.seat(player.seat, player.playerRef);
       run.player = new PlayerInjectionPlay(player);
-      if (!injected.some((i) => i.detector === 'statistics' && i.kind === player.kind && i.tableId === player.tableId)) injected.push(playerInjection(player, run.sessionId));
+      if (!injected.some((i) => i.detector === 'statistics' && i.kind === player.kind && i.tableId === player.tableId))
+        injected.push(playerInjection(player, run.sessionId));
     }
     for (const f of run.staff.beforeRound(run.clock)) emitDay(run, opening, f.type, f.data, staffRandom);
     const faulty = options.equipmentBias?.find((b) => b.tableId === plan.tableId);
@@ -307,7 +348,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
 
   /** A gaming-day fact (issue 15): its id from the day's generator, recorded at the table's clock without moving it. */
   function emitDay(run: TableRun, batch: Envelope[], type: string, data: Record<string, unknown>, ids = dayRandom) {
-    const e: Envelope = { eventId: seededUuid(ids, ids === staffRandom ? ID_STREAM.staff : ID_STREAM.day), type, occurredAt: new Date(run.clock).toISOString(), recordedBy: `terminal:${run.plan.tableId}`, data: { sessionId: run.sessionId, ...data } };
+    const e: Envelope = {
+      eventId: seededUuid(ids, ids === staffRandom ? ID_STREAM.staff : ID_STREAM.day),
+      type,
+      occurredAt: new Date(run.clock).toISOString(),
+      recordedBy: `terminal:${run.plan.tableId}`,
+      data: { sessionId: run.sessionId, ...data },
+    };
     run.tracker.apply({ eventId: e.eventId, type, data: e.data });
     batch.push(e);
     events++;
@@ -370,7 +417,8 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const env = run.tracker.env({ lastRoundOfSession, jackpotPools });
     const bankBefore = run.memory.bank;
     const brokenBefore = typeof bankBefore === 'number' && bankBefore < env.ctx.limits.min;
-    const playRound = () => rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
+    const playRound = () =>
+      rules.play!({ env, sessionId: run.sessionId, roundId, random, seats: seats.length ? seats : [1], memory: run.memory, bias: run.bias });
     // a croupier stacking for her favourite makes a throw or spin that does not pay him again (issue 21 §6)
     const retries = run.player?.retriesNow(run.staff!.croupier) ?? 0;
     const memoryBefore = retries ? structuredClone(run.memory) : undefined;
@@ -393,7 +441,12 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     }
     if (!playerError && errorRate > 0 && random() < errorRate) {
       const roundEnvAfterShoe = roundEnv();
-      const result = injectError(facts.slice(Math.max(start, 0)), { random, chip: env.ctx.smallestChip, rules, env: roundEnvAfterShoe, newEventId: newId }, run.sessionId, roundId);
+      const result = injectError(
+        facts.slice(Math.max(start, 0)),
+        { random, chip: env.ctx.smallestChip, rules, env: roundEnvAfterShoe, newEventId: newId },
+        run.sessionId,
+        roundId,
+      );
       if (result) {
         facts = [...before, ...result.facts];
         injected.push(result.error);
@@ -404,7 +457,16 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     const step = Math.max(500, Math.floor(interval / (facts.length + 1)));
     for (const f of facts) {
       // the bank deposit is the cage's record, drawn on the session rules' own generator (above)
-      const e: Envelope = f.type === 'BankDeposited' ? { eventId: seededUuid(complianceRandom, ID_STREAM.compliance), type: f.type, occurredAt: new Date(run.clock).toISOString(), recordedBy: 'cage', data: f.data } : envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
+      const e: Envelope =
+        f.type === 'BankDeposited'
+          ? {
+              eventId: seededUuid(complianceRandom, ID_STREAM.compliance),
+              type: f.type,
+              occurredAt: new Date(run.clock).toISOString(),
+              recordedBy: 'cage',
+              data: f.data,
+            }
+          : envelope(f.type, f.data, run.clock, `terminal:${plan.tableId}`);
       run.tracker.apply({ eventId: e.eventId, type: f.type, data: e.data });
       batch.push(e);
       events++;
@@ -457,7 +519,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     if (errorRate > 0 && random() < errorRate) {
       const variance = (random() < 0.5 ? -1 : 1) * 500 * (1 + Math.floor(random() * 20));
       dropCounted = Math.max(0, run.drop + variance);
-      injected.push({ kind: 'count-variance', sessionId: run.sessionId, detector: 'reconciliation', expectedCode: 'COUNT_VARIANCE', description: `drop counted ${dropCounted} against ${run.drop} recorded` });
+      injected.push({
+        kind: 'count-variance',
+        sessionId: run.sessionId,
+        detector: 'reconciliation',
+        expectedCode: 'COUNT_VARIANCE',
+        description: `drop counted ${dropCounted} against ${run.drop} recorded`,
+      });
     }
     emit(run, batch, 'DropBoxCounted', { amount: dropCounted, countedBy }, 'count-room');
     emit(run, batch, 'TipsBoxCounted', { amount: run.tips, countedBy }, 'count-room');
@@ -465,7 +533,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     // the next game opens as the first closes: a card table stays in service (euskadi L12957–12958, galicia L56)
     if (turning && clothChange.error !== 'cloth-before-close') turnCloth(run, batch, closedAt);
     // injected: the last roulette in service closes while the card tables play, and reopens half an hour later
-    if (forcedGap && leavesNoRoulette(run, runs.filter((r) => !r.closed))) {
+    if (
+      forcedGap &&
+      leavesNoRoulette(
+        run,
+        runs.filter((r) => !r.closed),
+      )
+    ) {
       forcedGap = false;
       const again = newRun(run.plan, `${run.sessionId}-reopened`, closedAt + ROULETTE_GAP_MS);
       injected.push(rouletteGapError(run.plan, again.sessionId));
@@ -487,7 +561,13 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
     casinoId,
     gamingDay,
     tables: plans,
-    sessions: runs.map((r) => ({ sessionId: r.sessionId, tableId: r.plan.tableId, game: r.plan.game, jurisdiction: r.plan.jurisdiction, rounds: r.roundsPlayed })),
+    sessions: runs.map((r) => ({
+      sessionId: r.sessionId,
+      tableId: r.plan.tableId,
+      game: r.plan.game,
+      jurisdiction: r.plan.jurisdiction,
+      rounds: r.roundsPlayed,
+    })),
     rounds,
     events,
     injected,

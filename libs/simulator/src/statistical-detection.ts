@@ -54,7 +54,8 @@ export interface StatisticalDetection {
 }
 
 /** a set of dice by its size where the facts list every serial (issued:S1+S2+…), else as the read model names it */
-const setLabel = (setId: string): string | Statement => (setId.startsWith('issued:') ? statement('demo.evidence.diceIssued', { count: { count: setId.split('+').length } }) : setId);
+const setLabel = (setId: string): string | Statement =>
+  setId.startsWith('issued:') ? statement('demo.evidence.diceIssued', { count: { count: setId.split('+').length } }) : setId;
 const z2 = (z: number) => ({ fixed: z, digits: 2 });
 const signed = (z: number | null) => (z === null ? '—' : z2(z));
 /** minor units as units with two decimals (the contract's amounts are in minor units) */
@@ -66,7 +67,14 @@ const testName = (test: string) => statement('demo.evidence.test', { test });
 
 /** A performance finding, as the record states it. */
 const performanceFinding = (f: PerformanceFinding): Statement =>
-  statement('demo.evidence.performance', { level: f.level, subject: f.subject, direction: f.direction === 'house-below' ? 'below' : 'above', z: z2(f.z), rounds: count(f.rounds), adjustedP: p1(f.adjustedP) });
+  statement('demo.evidence.performance', {
+    level: f.level,
+    subject: f.subject,
+    direction: f.direction === 'house-below' ? 'below' : 'above',
+    z: z2(f.z),
+    rounds: count(f.rounds),
+    adjustedP: p1(f.adjustedP),
+  });
 
 /** A player whose stakes follow the count, as the record states it (the finding's own message, in any language). */
 const advantageFinding = (a: AdvantagePlayFinding): Statement =>
@@ -90,32 +98,38 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
   const injectedCroupiers = new Set([...injectedTables].flatMap(croupiersAt));
   const players = new Set(statistical.filter((i) => i.test === 'count-correlation').map((i) => i.playerRef!));
   // the dice or wheel of a table whose outcomes were faulty or stacked
-  const skewedEquipment = new Set(statistical.filter((i) => i.test === 'pockets' || i.test === 'sectors' || i.test === 'faces' || i.test === 'croupier-result').map((i) => i.tableId!));
+  const skewedEquipment = new Set(
+    statistical.filter((i) => i.test === 'pockets' || i.test === 'sectors' || i.test === 'faces' || i.test === 'croupier-result').map((i) => i.tableId!),
+  );
 
   const equipmentFindings = evidence.equipment.flatMap((row) =>
-    row.tests.filter((t) => t.status === 'finding').map((t) => ({
-      row,
-      t,
-      name: statement('demo.evidence.equipment', {
-        table: row.tableId,
-        set: row.setId ? setLabel(row.setId) : 'none',
-        test: testName(t.test),
-        chi: { fixed: t.statistic, digits: 1 },
-        df: count(t.degreesOfFreedom),
-        p: p1(t.p),
-        adjustedP: p1(t.adjustedP!),
-        observations: count(row.observations),
-        kind: row.kind,
-        cells: count(t.observations),
-        cellKind: t.test === 'faces' ? 'faces' : 'sums',
-      }),
-    })),
+    row.tests
+      .filter((t) => t.status === 'finding')
+      .map((t) => ({
+        row,
+        t,
+        name: statement('demo.evidence.equipment', {
+          table: row.tableId,
+          set: row.setId ? setLabel(row.setId) : 'none',
+          test: testName(t.test),
+          chi: { fixed: t.statistic, digits: 1 },
+          df: count(t.degreesOfFreedom),
+          p: p1(t.p),
+          adjustedP: p1(t.adjustedP!),
+          observations: count(row.observations),
+          kind: row.kind,
+          cells: count(t.observations),
+          cellKind: t.test === 'faces' ? 'faces' : 'sums',
+        }),
+      })),
   );
 
   const entries: StatisticalEntry[] = statistical.map((i) => {
     const tableId = i.tableId!;
     const atTable = [
-      ...evidence.performance.filter((f) => f.tableId === tableId || (f.level === 'croupier' && croupiersAt(tableId).includes(f.subject))).map(performanceFinding),
+      ...evidence.performance
+        .filter((f) => f.tableId === tableId || (f.level === 'croupier' && croupiersAt(tableId).includes(f.subject)))
+        .map(performanceFinding),
       ...equipmentFindings.filter((e) => e.row.tableId === tableId).map((e) => e.name),
     ];
     const entry = (subject: string, found: Statement | null, rounds: number | null, otherwise: Statement, byRounds = false): StatisticalEntry => {
@@ -140,7 +154,14 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
         const row = evidence.equipment.find((r) => r.tableId === tableId && r.setId === '');
         const test = row?.tests.find((t) => t.test === i.test);
         const hit = equipmentFindings.find((e) => e.row === row && e.t === test);
-        return entry(tableId, hit?.name ?? null, row?.observations ?? null, test ? statement('demo.evidence.testStatus', { test: testName(i.test), status: test.status === 'too-few' ? 'tooFew' : test.status, p: p1(test.p) }) : statement('demo.evidence.notTested'));
+        return entry(
+          tableId,
+          hit?.name ?? null,
+          row?.observations ?? null,
+          test
+            ? statement('demo.evidence.testStatus', { test: testName(i.test), status: test.status === 'too-few' ? 'tooFew' : test.status, p: p1(test.p) })
+            : statement('demo.evidence.notTested'),
+        );
       }
       case 'count-correlation': {
         const f = evidence.advantage.find((a) => a.playerRef === i.playerRef);
@@ -155,7 +176,12 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
         const f = evidence.performance.find((p) => p.level === 'table' && p.tableId === tableId && p.direction === 'house-below');
         const line = evidence.tables.find((t) => t.subject === tableId);
         const figures = line
-          ? statement('demo.evidence.tableFigures', { actual: money(line.actualWin), theoretical: money(line.theoreticalWin), z: signed(line.z), rounds: count(line.rounds) })
+          ? statement('demo.evidence.tableFigures', {
+              actual: money(line.actualWin),
+              theoretical: money(line.theoreticalWin),
+              z: signed(line.z),
+              rounds: count(line.rounds),
+            })
           : statement('demo.evidence.noTableFigures');
         // its rounds' own verdicts may have caught it already (a winning bet recorded smaller is overpaid there)
         const rounds = evidence.roundRecord?.[i.kind];
@@ -167,9 +193,17 @@ export function statisticalDetection(injected: readonly InjectedError[], plans: 
   });
 
   const falseFindingsSaid = [
-    ...evidence.performance.filter((f) => !(f.tableId && injectedTables.has(f.tableId)) && !(f.level === 'croupier' && injectedCroupiers.has(f.subject))).map(performanceFinding),
+    ...evidence.performance
+      .filter((f) => !(f.tableId && injectedTables.has(f.tableId)) && !(f.level === 'croupier' && injectedCroupiers.has(f.subject)))
+      .map(performanceFinding),
     ...equipmentFindings.filter((e) => !skewedEquipment.has(e.row.tableId)).map((e) => e.name),
     ...evidence.advantage.filter((a) => !players.has(a.playerRef)).map(advantageFinding),
   ];
-  return { injected: entries.length, found: entries.filter((e) => e.found).length, entries, falseFindings: falseFindingsSaid.map(inEnglish), falseFindingsSaid };
+  return {
+    injected: entries.length,
+    found: entries.filter((e) => e.found).length,
+    entries,
+    falseFindings: falseFindingsSaid.map(inEnglish),
+    falseFindingsSaid,
+  };
 }

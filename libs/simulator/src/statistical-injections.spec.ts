@@ -43,7 +43,9 @@ describe('statistical injections found by the product (issue 21 §6)', () => {
     const overpaid = manifests[casinoId].injected.filter((i) => i.detector === 'rules' && i.kind === 'bets-recorded-smaller');
     const sessions = [...new Set(overpaid.map((i) => i.sessionId))];
     const verdicts = (await Promise.all(sessions.map(async (s) => judgeSession(await runtime.store.readStream(`session-${s}`))))).flat();
-    const found = overpaid.filter((i) => verdicts.some((v) => v.roundId === i.roundId && v.discrepancies.some((d) => d.code === i.expectedCode && d.betId === i.betId)));
+    const found = overpaid.filter((i) =>
+      verdicts.some((v) => v.roundId === i.roundId && v.discrepancies.some((d) => d.code === i.expectedCode && d.betId === i.betId)),
+    );
     return { 'bets-recorded-smaller': { injected: overpaid.length, found: found.length } };
   };
 
@@ -117,28 +119,65 @@ describe('statistical injections found by the product (issue 21 §6)', () => {
     expect(d.falseFindings).toEqual([]);
     // and its tables were tested: the long craps and roulette tables have their figures
     const performance = await loadPerformance(runtime.pool, { gamingDay: DAY, casinoId: 'casino-honest', croupiers: true });
-    expect(performance.tables.filter((t) => t.rounds >= performanceSettings().minRounds).map((t) => t.subject).sort()).toEqual([plans[1].tableId, plans[2].tableId].sort());
+    expect(
+      performance.tables
+        .filter((t) => t.rounds >= performanceSettings().minRounds)
+        .map((t) => t.subject)
+        .sort(),
+    ).toEqual([plans[1].tableId, plans[2].tableId].sort());
     const advantage = await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: 'casino-honest' });
     expect(advantage.players.filter((p) => p.n >= 30).length).toBeGreaterThan(0);
   });
 });
 
 describe('the statistical record reads findings, not the manifest', () => {
-  const favoured = { kind: 'favoured-player' as const, sessionId: 's', tableId: plans[1].tableId, croupierId: plans[1].staff.croupiers[1], playerRef: 'ADM-X-00402', detector: 'statistics' as const, expectedCode: 'IMPROBABLE_RESULT' as const, test: 'croupier-result' as const, description: '' };
+  const favoured = {
+    kind: 'favoured-player' as const,
+    sessionId: 's',
+    tableId: plans[1].tableId,
+    croupierId: plans[1].staff.croupiers[1],
+    playerRef: 'ADM-X-00402',
+    detector: 'statistics' as const,
+    expectedCode: 'IMPROBABLE_RESULT' as const,
+    test: 'croupier-result' as const,
+    description: '',
+  };
   const finding = (level: 'table' | 'croupier', subject: string, tableId: string | null, z: number): PerformanceFinding => ({
-    kind: 'improbable-result', level, subject, tableId, games: [], rounds: 250, handle: 1, actualWin: 0, theoreticalWin: 0, sd: 1, z, p: 1e-6, adjustedP: 1e-5, tested: 3, fdr: 0.01, direction: z < 0 ? 'house-below' : 'house-above', message: '',
+    kind: 'improbable-result',
+    level,
+    subject,
+    tableId,
+    games: [],
+    rounds: 250,
+    handle: 1,
+    actualWin: 0,
+    theoreticalWin: 0,
+    sd: 1,
+    z,
+    p: 1e-6,
+    adjustedP: 1e-5,
+    tested: 3,
+    fdr: 0.01,
+    direction: z < 0 ? 'house-below' : 'house-above',
+    message: '',
   });
   const none = { performance: [], tables: [], equipment: [], advantage: [] };
 
   it('an injection is found only by a finding on its own subject; a finding elsewhere is false', () => {
     const other = plans[3].tableId;
-    const d = statisticalDetection([favoured], plans, { ...none, performance: [finding('croupier', plans[3].staff.croupiers[0], null, -4), finding('table', other, other, -4)] });
+    const d = statisticalDetection([favoured], plans, {
+      ...none,
+      performance: [finding('croupier', plans[3].staff.croupiers[0], null, -4), finding('table', other, other, -4)],
+    });
     expect(d.entries.map((e) => [e.found, e.rounds])).toEqual([[false, null]]);
     expect(d.falseFindings).toHaveLength(2);
   });
 
-  it('her finding finds it after her rounds; her table\'s own finding is explained by it, not false', () => {
-    const d = statisticalDetection([favoured], plans, { ...none, performance: [finding('croupier', favoured.croupierId, null, -4.2), finding('table', favoured.tableId, favoured.tableId, -3.9)] });
+  it("her finding finds it after her rounds; her table's own finding is explained by it, not false", () => {
+    const d = statisticalDetection([favoured], plans, {
+      ...none,
+      performance: [finding('croupier', favoured.croupierId, null, -4.2), finding('table', favoured.tableId, favoured.tableId, -3.9)],
+    });
     expect(d.entries.map((e) => [e.found, e.foundBy, e.rounds, e.alsoFound.length])).toEqual([[true, 'statistics', 250, 1]]);
     expect(d.falseFindings).toEqual([]);
   });

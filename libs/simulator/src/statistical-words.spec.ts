@@ -31,9 +31,23 @@ const equipment = [
   },
 ] as unknown as EquipmentRow[];
 // the player whose stakes follow the count, judged as the read model judges him
-const advantage = judgeAdvantagePlay([{ casinoId: 'c', gamingDay: '2026-11-21', playerRef: 'ADM-CD-00001', n: 240, shoes: 4, wxx: 900, wyy: 60, wxy: 150, tables: ['T2'] }], 0.01);
-const croupier = { kind: 'improbable-result', level: 'croupier', subject: 'cr-ana', tableId: null, direction: 'house-below', z: -3.456, rounds: 1234, adjustedP: 6.7e-4 } as unknown as PerformanceFinding;
-const tables = [{ subject: 'T3', rounds: 1500, actualWin: 123456, theoreticalWin: 234500, z: -1.234 }] as unknown as Array<PerformanceFigures & { subject: string }>;
+const advantage = judgeAdvantagePlay(
+  [{ casinoId: 'c', gamingDay: '2026-11-21', playerRef: 'ADM-CD-00001', n: 240, shoes: 4, wxx: 900, wyy: 60, wxy: 150, tables: ['T2'] }],
+  0.01,
+);
+const croupier = {
+  kind: 'improbable-result',
+  level: 'croupier',
+  subject: 'cr-ana',
+  tableId: null,
+  direction: 'house-below',
+  z: -3.456,
+  rounds: 1234,
+  adjustedP: 6.7e-4,
+} as unknown as PerformanceFinding;
+const tables = [{ subject: 'T3', rounds: 1500, actualWin: 123456, theoreticalWin: 234500, z: -1.234 }] as unknown as Array<
+  PerformanceFigures & { subject: string }
+>;
 
 describe('the statistical record in the reader’s language', () => {
   const s = statisticalDetection(injected, plans, { performance: [croupier], tables, equipment, advantage });
@@ -44,7 +58,9 @@ describe('the statistical record in the reader’s language', () => {
     expect(entry('advantage-player').evidence).toBe(advantage[0].message);
     expect(entry('weighted-pocket').evidence).toBe('T1 pockets: χ² 80.5 (df 36), p 2.3e-5, adjusted p 4.6e-4 over 1200 spins');
     expect(entry('favoured-player').evidence).toBe('croupier cr-ana: house below its edge, z = -3.46 over 1234 rounds (adjusted p 6.7e-4)');
-    expect(entry('bets-recorded-smaller').evidence).toBe("no table finding; the table's actual win 1234.56 against 2345.00 theoretical (z = -1.23) over 1500 rounds");
+    expect(entry('bets-recorded-smaller').evidence).toBe(
+      "no table finding; the table's actual win 1234.56 against 2345.00 theoretical (z = -1.23) over 1500 rounds",
+    );
     // the croupier's finding also stands at her table, named once
     expect(entry('favoured-player').alsoFound).toEqual([]);
     for (const e of s.entries) expect(wordStatement(e.said.evidence, 'en')).toBe(e.evidence);
@@ -58,9 +74,15 @@ describe('the statistical record in the reader’s language', () => {
 
   it('words the evidence in Spanish and Basque, numbers in their form', () => {
     expect(wordStatement(entry('weighted-pocket').said.evidence, 'es')).toBe('T1 casillas: χ² 80,5 (gl 36), p 2,3e-5, p ajustada 4,6e-4 en 1200 giros');
-    expect(wordStatement(entry('favoured-player').said.evidence, 'es')).toBe('crupier cr-ana: la casa por debajo de su ventaja, z = -3,46 en 1234 jugadas (p ajustada 6,7e-4)');
-    expect(wordStatement(entry('bets-recorded-smaller').said.evidence, 'es')).toBe('ningún hallazgo de la mesa; ganancia real de la mesa 1234,56 frente a 2345,00 teórica (z = -1,23) en 1500 jugadas');
-    expect(wordStatement(entry('advantage-player').said.evidence, 'es')).toMatch(/^jugador ADM-CD-00001: las apuestas suben con la cuenta verdadera del distribuidor, ×\d+,\d\d por punto \(r = 0,\d\d en 240 jugadas en 4 distribuidores/);
+    expect(wordStatement(entry('favoured-player').said.evidence, 'es')).toBe(
+      'crupier cr-ana: la casa por debajo de su ventaja, z = -3,46 en 1234 jugadas (p ajustada 6,7e-4)',
+    );
+    expect(wordStatement(entry('bets-recorded-smaller').said.evidence, 'es')).toBe(
+      'ningún hallazgo de la mesa; ganancia real de la mesa 1234,56 frente a 2345,00 teórica (z = -1,23) en 1500 jugadas',
+    );
+    expect(wordStatement(entry('advantage-player').said.evidence, 'es')).toMatch(
+      /^jugador ADM-CD-00001: las apuestas suben con la cuenta verdadera del distribuidor, ×\d+,\d\d por punto \(r = 0,\d\d en 240 jugadas en 4 distribuidores/,
+    );
     expect(wordStatement(entry('weighted-pocket').said.evidence, 'eu')).toBe('T1 laukiak: χ² 80,5 (ask. gr. 36), p 2,3e-5, p doitua 4,6e-4, 1.200 biratan');
     expect(wordStatement(equipmentStatement(wheel), 'eu')).toBe('T1: 17 laukia 3× astunduta');
     expect(wordStatement(equipmentStatement({ ...wheel, factor: 1.5 }), 'gl')).toBe('T1: casa 17 cun peso de 1,5×');

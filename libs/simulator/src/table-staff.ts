@@ -56,7 +56,10 @@ export class TableStaff {
     const n = Number(seat);
     if (!Number.isInteger(n)) return undefined;
     if (!this.players.has(n)) {
-      this.players.set(n, this.random() < IDENTIFIED_SHARE ? `${this.register}-${String(1 + Math.floor(this.random() * REGISTER_SIZE)).padStart(5, '0')}` : null);
+      this.players.set(
+        n,
+        this.random() < IDENTIFIED_SHARE ? `${this.register}-${String(1 + Math.floor(this.random() * REGISTER_SIZE)).padStart(5, '0')}` : null,
+      );
     }
     return this.players.get(n) ?? undefined;
   }

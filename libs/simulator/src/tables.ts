@@ -103,7 +103,7 @@ export function floorPlan(tables: number, random: () => number, floor: FloorOpti
       openingFloat: { ...STANDARD_FLOAT },
       seats: Math.max(minimumSeats(rules, jurisdiction), rules.family === 'circle-poker' ? 6 + Math.floor(random() * 3) : 3 + Math.floor(random() * 4)),
       roundsPerHour: Math.round(PACE[rules.family] * (0.8 + random() * 0.4)),
-      staff: { inspector: `insp-${t % 4 + 1}`, croupiers: [`cr-${2 * t + 1}`, `cr-${2 * t + 2}`] },
+      staff: { inspector: `insp-${(t % 4) + 1}`, croupiers: [`cr-${2 * t + 1}`, `cr-${2 * t + 2}`] },
       options,
     });
   }

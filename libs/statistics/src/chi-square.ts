@@ -80,7 +80,7 @@ export function sectorGoodnessOfFit(
       sectors.forEach((_, i) => {
         const expected = fit.observations * probabilities[i];
         const excess = expected > 0 ? (observed[i] - expected) / Math.sqrt(expected) : 0;
-        if (excess > worstExcess) (worstExcess = excess), (worst = i);
+        if (excess > worstExcess) ((worstExcess = excess), (worst = i));
       });
       best = { ...fit, worstSector: sectors[worst] };
     }

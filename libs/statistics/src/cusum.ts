@@ -136,7 +136,11 @@ function averageRunLength(R: number[][]): number {
  * For a representative period (its handle and its standard deviation), the increments' law under an
  * honest table and under a leak: normal, mean ∓θ²/2 and variance θ², with θ = leak·handle / sd.
  */
-export function leakIncrements(leak: number, handle: number, sd: number): { readonly honest: { mean: number; sd: number }; readonly leaking: { mean: number; sd: number } } {
+export function leakIncrements(
+  leak: number,
+  handle: number,
+  sd: number,
+): { readonly honest: { mean: number; sd: number }; readonly leaking: { mean: number; sd: number } } {
   const theta = (leak * handle) / sd;
   return { honest: { mean: -(theta ** 2) / 2, sd: theta }, leaking: { mean: theta ** 2 / 2, sd: theta } };
 }

@@ -34,7 +34,10 @@ describe('actual against theoretical', () => {
 
   it('red and black on one spin: the exact variance is 4/37 − (2/37)², the bound (2σ)² never below it', () => {
     const exact = 4 / 37 - (2 / 37) ** 2;
-    const bets = [{ stake: 1, figure: RED }, { stake: 1, figure: RED }];
+    const bets = [
+      { stake: 1, figure: RED },
+      { stake: 1, figure: RED },
+    ];
     const bound = roundFigures(bets, 0);
     expect(bound.varianceMethod).toBe('bound');
     expect(bound.variance).toBeGreaterThanOrEqual(exact);
@@ -54,7 +57,10 @@ describe('actual against theoretical', () => {
         // one player on red (10 units), one on 17 (1 unit): the house's result on this spin
         const red = pocket !== 0 && REDS.has(pocket) ? -10 : 10;
         const straight = pocket === 17 ? -35 : 1;
-        const bets = [{ stake: 10, figure: RED }, { stake: 1, figure: STRAIGHT }];
+        const bets = [
+          { stake: 10, figure: RED },
+          { stake: 1, figure: STRAIGHT },
+        ];
         // exact: 17 is black, so the pockets fall into red (18), 17 (1), other black or zero (18)
         const mean = (10 + 1) / 37;
         const outcomes = [

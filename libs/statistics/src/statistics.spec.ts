@@ -106,7 +106,10 @@ describe('goodness of fit of equipment', () => {
     for (const p of order) counts[p] = 100;
     for (const p of ['17', '34', '6', '27', '13']) counts[p] += 14; // +14 % each on one sector
     for (const p of ['0', '32', '15', '19', '4', '21', '2', '25', '36', '11']) counts[p] -= 7;
-    const byPocket = goodnessOfFit(order.map((p) => counts[p]), Array(37).fill(1 / 37));
+    const byPocket = goodnessOfFit(
+      order.map((p) => counts[p]),
+      Array(37).fill(1 / 37),
+    );
     const bySector = sectorGoodnessOfFit(counts, order, () => 1 / 37, 5);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(spins);
     expect(bySector.p).toBeLessThan(byPocket.p);

@@ -19,8 +19,8 @@ export class AccessLogController {
   @ApiOperation({
     summary: 'Who replayed, read or exported what, and who was refused (the access log)',
     description:
-      'Every request is recorded once its answer is known: the principal, its roles, the route, the parameters, the format, the time, the `status` answered and, when refused, the reason (whoever refused it: the credential check, the route\'s parameters, the route itself); only allowed health checks are not. Reading this log is itself recorded. ' +
-      'Refused credentials are records of kind `credential`: the caller\'s `address`, the `claimedCredentialId` (unverified) and the reason, one record per minute, address, claimed id and reason, with the number of `attempts` and the `lastAt` of them. ' +
+      "Every request is recorded once its answer is known: the principal, its roles, the route, the parameters, the format, the time, the `status` answered and, when refused, the reason (whoever refused it: the credential check, the route's parameters, the route itself); only allowed health checks are not. Reading this log is itself recorded. " +
+      "Refused credentials are records of kind `credential`: the caller's `address`, the `claimedCredentialId` (unverified) and the reason, one record per minute, address, claimed id and reason, with the number of `attempts` and the `lastAt` of them. " +
       'Requests that named nobody (no credential, a path no route serves, a body refused before its route) are records of kind `anonymous`, aggregated the same way. ' +
       'Oldest first, a page at a time: `limit` records (default 100, at most 1,000), then `next` (a cursor for `?cursor=`, with the same `from` and `to` as asked; `null` on the last page); `total` counts the records of the window (`totalIsEstimate` above 100,000). ' +
       'A cursor keeps the window of its first page, so records written while paging (after `to`) do not slide into it.',
@@ -38,7 +38,11 @@ export class AccessLogController {
         next: { type: 'string', nullable: true, description: 'the cursor of the next page (`?cursor=`), null on the last one' },
         total: { type: 'integer', description: 'records in the window' },
         totalIsEstimate: { type: 'boolean' },
-        timeZone: { type: 'string', example: 'Europe/Madrid', description: "the zone the records' instants are read in: the reader's casino's, else the default" },
+        timeZone: {
+          type: 'string',
+          example: 'Europe/Madrid',
+          description: "the zone the records' instants are read in: the reader's casino's, else the default",
+        },
         records: { type: 'array', items: { type: 'object' } },
       },
     },

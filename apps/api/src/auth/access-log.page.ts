@@ -44,7 +44,8 @@ export async function accessLogAnswer(access: AccessService, query: AccessLogQue
   let window: { from: Date; to: Date };
   if (key) {
     window = { from: new Date(key[1]), to: new Date(key[2]) };
-    if (Number.isNaN(window.from.getTime()) || Number.isNaN(window.to.getTime())) throw new BadRequestException({ statusCode: 400, field: 'cursor', ...keyed(because('cursor.notIssued')) });
+    if (Number.isNaN(window.from.getTime()) || Number.isNaN(window.to.getTime()))
+      throw new BadRequestException({ statusCode: 400, field: 'cursor', ...keyed(because('cursor.notIssued')) });
   } else {
     try {
       window = accessLogWindow(query.from, query.to);

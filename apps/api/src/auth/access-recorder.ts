@@ -83,7 +83,11 @@ const recorded = (path: string) => (path.startsWith('/api/') && !/^\/api\/docs(-
 /** Why an answer refused, from its JSON body (the shape every refusal of the app has), prefixed with its status. */
 export function refusalReason(status: number, body: unknown): string {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const named = (r: Record<string, unknown>) => [r.in ? `${String(r.in)} parameter` : '', r.field, r.reason].filter((x) => x !== undefined && x !== '').map(String).join(' ');
+  const named = (r: Record<string, unknown>) =>
+    [r.in ? `${String(r.in)} parameter` : '', r.field, r.reason]
+      .filter((x) => x !== undefined && x !== '')
+      .map(String)
+      .join(' ');
   let text: string;
   if (Array.isArray(b.refusals) && b.refusals.length) {
     const shown = b.refusals.slice(0, 5).map((r) => named(r && typeof r === 'object' ? r : { reason: r }));
@@ -185,7 +189,16 @@ async function write(access: AccessService, req: Request, res: Response, body: u
   // an allowed health check or scrape is not a read of the record; a refused one is recorded
   if (route && UNAUDITED_ROUTES.includes(route) && status < 400 && !closedEarly) return;
   if (!principal) {
-    access.anonymous({ address: clientAddress(req), claimedId: null, reason: anonymousReason(status, !!route), method: req.method, route: route ?? '(no route)', path: req.path, format, status });
+    access.anonymous({
+      address: clientAddress(req),
+      claimedId: null,
+      reason: anonymousReason(status, !!route),
+      method: req.method,
+      route: route ?? '(no route)',
+      path: req.path,
+      format,
+      status,
+    });
     return;
   }
   const refused = status >= 400;

@@ -46,7 +46,11 @@ export function principalOf(req: Request): Principal {
 }
 
 /** The presented credential, or a reason why the headers are unusable (in English, and as a key of the `errors` catalogue). */
-export function presentedCredential(req: Request): { credential?: string; problem?: string; problemKey?: { readonly key: string; readonly values?: Readonly<Record<string, string>> } } {
+export function presentedCredential(req: Request): {
+  credential?: string;
+  problem?: string;
+  problemKey?: { readonly key: string; readonly values?: Readonly<Record<string, string>> };
+} {
   const header = req.headers['x-api-key'];
   const apiKey = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
   const authorization = req.headers.authorization?.trim();
@@ -56,7 +60,8 @@ export function presentedCredential(req: Request): { credential?: string; proble
     if (!m) return { problem: 'the Authorization header must be "Bearer <token>"', problemKey: { key: 'auth.bearerForm', values: { form: 'Bearer <token>' } } };
     bearer = m[1];
   }
-  if (apiKey && bearer && apiKey !== bearer) return { problem: 'two different credentials (X-Api-Key and Authorization): send one', problemKey: { key: 'auth.twoCredentials' } };
+  if (apiKey && bearer && apiKey !== bearer)
+    return { problem: 'two different credentials (X-Api-Key and Authorization): send one', problemKey: { key: 'auth.twoCredentials' } };
   return { credential: apiKey ?? bearer };
 }
 
@@ -94,8 +99,11 @@ export class AccessGuard implements CanActivate {
     const name = `${req.method} ${route}`;
 
     const { credential, problem, problemKey } = presentedCredential(req);
-    if (!problem && !credential) throw this.unauthorized(res, because('auth.noCredential', { authorization: 'Authorization: Bearer <token>', apiKey: 'X-Api-Key: <key>' }));
-    const verified: Verification = problem ? { ok: false, reason: problem, because: problemKey!, refusal: 'malformed', claimedId: null } : await this.access.verify(credential!);
+    if (!problem && !credential)
+      throw this.unauthorized(res, because('auth.noCredential', { authorization: 'Authorization: Bearer <token>', apiKey: 'X-Api-Key: <key>' }));
+    const verified: Verification = problem
+      ? { ok: false, reason: problem, because: problemKey!, refusal: 'malformed', claimedId: null }
+      : await this.access.verify(credential!);
     if (!verified.ok) {
       markRecorded(req);
       throw await this.refuse(req, res, route, verified);
@@ -136,7 +144,11 @@ export class AccessGuard implements CanActivate {
     });
     if (!outcome.throttled) return this.unauthorized(res, refused.because);
     res.setHeader('Retry-After', String(outcome.retryAfterSeconds));
-    const throttled = because('auth.throttled', { failures: String(outcome.failures), window: String(outcome.windowSeconds), retry: String(outcome.retryAfterSeconds) });
+    const throttled = because('auth.throttled', {
+      failures: String(outcome.failures),
+      window: String(outcome.windowSeconds),
+      retry: String(outcome.retryAfterSeconds),
+    });
     return new HttpException(refusalBody(429, throttled), HttpStatus.TOO_MANY_REQUESTS);
   }
 
@@ -162,7 +174,12 @@ export class AccessGuard implements CanActivate {
     const casinos = await this.access.casinosOfStreams(streams);
     for (const [stream, casino] of casinos) {
       if (casino && casino !== casinoId)
-        return because('auth.streamOfCasino', { casino: casinoId, kind: stream.startsWith('session-') ? 'session' : 'stream', stream: stream.replace(/^session-/, ''), owner: casino });
+        return because('auth.streamOfCasino', {
+          casino: casinoId,
+          kind: stream.startsWith('session-') ? 'session' : 'stream',
+          stream: stream.replace(/^session-/, ''),
+          owner: casino,
+        });
     }
     return null;
   }

@@ -20,7 +20,11 @@ export interface RouteRoles {
 const PATH_METADATA = 'path';
 const METHOD_METADATA = 'method';
 
-const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 export function routeRoles(app: INestApplication): RouteRoles[] {
   const discovery = new DiscoveryService(app.get(ModulesContainer));

@@ -28,13 +28,13 @@ export class BrowseController {
   @ApiOperation({
     summary: 'Table sessions (their table books), by gaming day and casino, a page at a time; the gaming days on record',
     description:
-      'Latest gaming day first, then casino, table and session. `next` is the cursor of the following page (null on the last), `total` the number of sessions matching. Each session carries its times on the casino\'s clock (`openedAtLocal`, `closedAtLocal`, `timeZone`).',
+      "Latest gaming day first, then casino, table and session. `next` is the cursor of the following page (null on the last), `total` the number of sessions matching. Each session carries its times on the casino's clock (`openedAtLocal`, `closedAtLocal`, `timeZone`).",
   })
   @ApiOkResponse({
     description: 'a page of table sessions',
     schema: pageSchema(
       'sessions',
-      { type: 'object', description: 'a table book (contract §7), with `timeZone`, `openedAtLocal` and `closedAtLocal` on the casino\'s clock' },
+      { type: 'object', description: "a table book (contract §7), with `timeZone`, `openedAtLocal` and `closedAtLocal` on the casino's clock" },
       { gamingDays: { type: 'array', items: { type: 'string' }, description: 'the latest 60 gaming days on record' } },
     ),
   })
@@ -43,7 +43,9 @@ export class BrowseController {
     // a casino-scoped credential lists its own casino only (the guard refuses another one named)
     const f = roundFilters({ gamingDay: query.gamingDay, casino: query.casino ?? query.casinoId });
     const casino = casinoFor(req, f.casino) ?? undefined;
-    return this.queries.execute<ListSessionsQuery, SessionsPage>(new ListSessionsQuery({ gamingDay: f.gamingDay, casino }, parseLimit(query.limit), query.cursor));
+    return this.queries.execute<ListSessionsQuery, SessionsPage>(
+      new ListSessionsQuery({ gamingDay: f.gamingDay, casino }, parseLimit(query.limit), query.cursor),
+    );
   }
 
   @Get('rounds')
@@ -51,7 +53,7 @@ export class BrowseController {
   @ApiOperation({
     summary: "Find rounds by gaming day, table, time on the casino's clock, round id or discrepancy code, a page at a time",
     description:
-      'Latest gaming day first, then casino, table, session, and the session\'s order. `next` is the cursor of the following page (null on the last; a page may hold fewer than `limit` rounds and still have a `next`), `total` the rounds matching where that is cheap (null with `from`, `to` or `roundId`; `totalIsEstimate` while the table books are behind). A search by `code` is answered from the round verdicts read model only: 503 with Retry-After when it is not built, `verdicts.complete` false while it is behind. `startedAtLocal` is the start on the casino\'s clock with its offset.',
+      "Latest gaming day first, then casino, table, session, and the session's order. `next` is the cursor of the following page (null on the last; a page may hold fewer than `limit` rounds and still have a `next`), `total` the rounds matching where that is cheap (null with `from`, `to` or `roundId`; `totalIsEstimate` while the table books are behind). A search by `code` is answered from the round verdicts read model only: 503 with Retry-After when it is not built, `verdicts.complete` false while it is behind. `startedAtLocal` is the start on the casino's clock with its offset.",
   })
   @ApiOkResponse({
     description: 'a page of rounds',
@@ -76,7 +78,10 @@ export class BrowseController {
       {
         verdicts: {
           type: 'object',
-          properties: { complete: { type: 'boolean' }, pendingEvents: { type: 'integer', description: 'facts of the listed sessions the verdicts read model has still to read (counted up to 10,000)' } },
+          properties: {
+            complete: { type: 'boolean' },
+            pendingEvents: { type: 'integer', description: 'facts of the listed sessions the verdicts read model has still to read (counted up to 10,000)' },
+          },
         },
       },
     ),
@@ -127,11 +132,19 @@ export class BrowseController {
   @Parameters(FINDINGS_PARAMETERS)
   async findings(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Record<string, unknown>) {
     const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-    const f: FindingsFilters = { code: text(query.code), from: text(query.from), to: text(query.to), casino: casinoFor(req, text(query.casino ?? query.casinoId)) ?? undefined };
+    const f: FindingsFilters = {
+      code: text(query.code),
+      from: text(query.from),
+      to: text(query.to),
+      casino: casinoFor(req, text(query.casino ?? query.casinoId)) ?? undefined,
+    };
     if (f.from && f.to && f.from > f.to) throw new DomainError('malformed', { field: 'to', reason: `must not be before from (${f.from})` });
     if (query.format === 'csv') {
       res.type('text/csv');
-      res.setHeader('Content-Disposition', `attachment; filename="findings${f.code ? `-${f.code}` : ''}${f.from ? `-${f.from}` : ''}${f.to ? `-${f.to}` : ''}.csv"`);
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="findings${f.code ? `-${f.code}` : ''}${f.from ? `-${f.from}` : ''}${f.to ? `-${f.to}` : ''}.csv"`,
+      );
       let after: FindingsKey | undefined;
       res.write(csv([[...FINDING_COLUMNS]]));
       do {
@@ -145,7 +158,12 @@ export class BrowseController {
     const limit = parseLimit(query.limit);
     const after = decodeCursor(query.cursor, 'findings', f as Record<string, unknown>, ['s', 's', 's', 's', 'n']) as FindingsKey | undefined;
     const page = await this.findingsPage(f, limit, after);
-    return { findings: page.rows, next: page.next ? encodeCursor('findings', f as Record<string, unknown>, page.next) : null, total: page.total, totalIsEstimate: false };
+    return {
+      findings: page.rows,
+      next: page.next ? encodeCursor('findings', f as Record<string, unknown>, page.next) : null,
+      total: page.total,
+      totalIsEstimate: false,
+    };
   }
 
   private roundsPage(filters: RoundFilters, limit: number, cursor?: string): Promise<RoundsPage> {
@@ -167,7 +185,20 @@ export class BrowseController {
         if (!page.verdicts.complete) res.setHeader('X-Verdicts-Pending-Events', String(page.verdicts.pendingEvents));
         res.write(csv([['roundId', 'sessionId', 'casinoId', 'tableId', 'game', 'gamingDay', 'startedAt', 'startedAtLocal', 'verdict', 'codes']]));
       }
-      const chunk = csv(page.rounds.map((r) => [r.roundId, r.sessionId, r.casinoId, r.tableId, r.game, r.gamingDay, r.startedAt, r.startedAtLocal, r.verdict, r.codes.join(' ')]));
+      const chunk = csv(
+        page.rounds.map((r) => [
+          r.roundId,
+          r.sessionId,
+          r.casinoId,
+          r.tableId,
+          r.game,
+          r.gamingDay,
+          r.startedAt,
+          r.startedAtLocal,
+          r.verdict,
+          r.codes.join(' '),
+        ]),
+      );
       if (!res.write(chunk)) await once(res, 'drain');
       cursor = page.next ?? undefined;
     } while (cursor);

@@ -1,6 +1,20 @@
 /** The parameters of the browse routes (see ../params/parameters.ts): add a new one here, or it is refused. */
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../pagination';
-import { calendarDay, CASINO, CASINO_ID, clockTimeOrInstant, findingCode, GAMING_DAY, idFragment, identifier, oneOf, opaqueToken, param, RouteParameters, wholeNumber } from '../params/parameters';
+import {
+  calendarDay,
+  CASINO,
+  CASINO_ID,
+  clockTimeOrInstant,
+  findingCode,
+  GAMING_DAY,
+  idFragment,
+  identifier,
+  oneOf,
+  opaqueToken,
+  param,
+  RouteParameters,
+  wholeNumber,
+} from '../params/parameters';
 
 /** `limit` and `cursor` of a paginated list (../pagination.ts checks what a cursor holds) */
 export const PAGE_PARAMETERS = {
@@ -19,7 +33,9 @@ export const ROUNDS_PARAMETERS: RouteParameters = {
     gamingDay: GAMING_DAY,
     table: param(identifier('table'), { description: 'the table id', example: 'RL-01' }),
     code: param(findingCode, { description: 'a discrepancy code, e.g. PAYOUT_MISMATCH' }),
-    from: param(clockTimeOrInstant, { description: "HH:MM[:SS] on the casino's clock (a `from` after `to` wraps past midnight), or an instant with its offset, 2026-10-25T02:30:00+01:00" }),
+    from: param(clockTimeOrInstant, {
+      description: "HH:MM[:SS] on the casino's clock (a `from` after `to` wraps past midnight), or an instant with its offset, 2026-10-25T02:30:00+01:00",
+    }),
     to: param(clockTimeOrInstant, { description: 'as `from`; a clock time includes its whole minute' }),
     roundId: param(idFragment('round'), { description: 'part of a round id' }),
     casino: CASINO,

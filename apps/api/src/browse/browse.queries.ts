@@ -41,9 +41,15 @@ export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery, Ses
     }
     const where = '($1::text IS NULL OR gaming_day = $1) AND ($2::text IS NULL OR casino_id = $2)';
     const pool = this.runtime.pool;
-    const rows = await pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE ${where}${keyset} ORDER BY gaming_day DESC, casino_id, table_id, session_id LIMIT ${limit + 1}`, params);
+    const rows = await pool.query(
+      `SELECT * FROM ${TABLE_BOOKS} WHERE ${where}${keyset} ORDER BY gaming_day DESC, casino_id, table_id, session_id LIMIT ${limit + 1}`,
+      params,
+    );
     const total = await pool.query(`SELECT count(*)::int AS n FROM ${TABLE_BOOKS} WHERE ${where}`, params.slice(0, 2));
-    const days = await pool.query(`SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY gaming_day DESC LIMIT 60`, [filters.casino ?? null]);
+    const days = await pool.query(
+      `SELECT DISTINCT gaming_day FROM ${TABLE_BOOKS} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY gaming_day DESC LIMIT 60`,
+      [filters.casino ?? null],
+    );
     const last = rows.rows.length > limit ? rows.rows[limit - 1] : undefined;
     const zones = timeZones();
     return {

@@ -191,7 +191,17 @@ async function startedRounds(runtime: Runtime, f: RoundFilters, limit: number, k
       for (const r of rounds.rows) {
         found.push({
           key: [s.gaming_day, s.casino_id, s.table_id, s.session_id, r.stream_version],
-          row: { roundId: r.round_id, sessionId: s.session_id, casinoId: s.casino_id, tableId: s.table_id, game: s.game, gamingDay: s.gaming_day, startedAt: r.occurred_at, startedAtLocal: casinoTime(r.occurred_at, s.casino_id, zones), timeZone: zone },
+          row: {
+            roundId: r.round_id,
+            sessionId: s.session_id,
+            casinoId: s.casino_id,
+            tableId: s.table_id,
+            game: s.game,
+            gamingDay: s.gaming_day,
+            startedAt: r.occurred_at,
+            startedAtLocal: casinoTime(r.occurred_at, s.casino_id, zones),
+            timeZone: zone,
+          },
         });
       }
       if (found.length > limit) {
@@ -203,7 +213,10 @@ async function startedRounds(runtime: Runtime, f: RoundFilters, limit: number, k
     if (sessions.rowCount! < 50) break;
   }
   const rows = found.slice(0, limit).map((x) => x.row);
-  const verdicts = await verdictsOf(runtime, rows.map((r) => r.roundId));
+  const verdicts = await verdictsOf(
+    runtime,
+    rows.map((r) => r.roundId),
+  );
   const total = f.roundId || f.from || f.to ? null : await startedTotal(runtime, f);
   return {
     rounds: rows.map((r) => ({ ...r, verdict: verdicts.get(r.roundId)?.verdict ?? null, codes: verdicts.get(r.roundId)?.codes ?? [] })),
@@ -255,21 +268,19 @@ async function flaggedRounds(runtime: Runtime, f: RoundFilters, limit: number, k
   const total = await runtime.pool.query(`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`, countParams);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
-    rounds: rows.slice(0, limit).map(
-      (r): RoundRow => ({
-        roundId: r.round_id,
-        sessionId: r.session_id,
-        casinoId: r.casino_id,
-        tableId: r.table_id,
-        game: r.game,
-        gamingDay: r.gaming_day,
-        startedAt: r.occurred_at,
-        startedAtLocal: casinoTime(r.occurred_at, r.casino_id, zones),
-        timeZone: zones.of(r.casino_id),
-        verdict: r.verdict,
-        codes: r.codes ?? [],
-      }),
-    ),
+    rounds: rows.slice(0, limit).map((r): RoundRow => ({
+      roundId: r.round_id,
+      sessionId: r.session_id,
+      casinoId: r.casino_id,
+      tableId: r.table_id,
+      game: r.game,
+      gamingDay: r.gaming_day,
+      startedAt: r.occurred_at,
+      startedAtLocal: casinoTime(r.occurred_at, r.casino_id, zones),
+      timeZone: zones.of(r.casino_id),
+      verdict: r.verdict,
+      codes: r.codes ?? [],
+    })),
     next: last ? encodeCursor(LIST, fingerprintOf(f), [last.gaming_day, last.casino_id, last.table_id, last.session_id, last.stream_version]) : null,
     total: Number(total.rows[0].n),
     totalIsEstimate: false,

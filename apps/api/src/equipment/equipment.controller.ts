@@ -39,14 +39,22 @@ export class EquipmentController {
 
   @Get('equipment')
   @Roles(...READERS)
-  @ApiOperation({ summary: "Each table's wheel and dice against their design across sessions and days (pockets, the wheel's sectors, faces, sums; Benjamini–Hochberg across the casino's tables), the spins a pocket at 1.2× its share needs, each shoe's cards per rank; ?format=csv" })
+  @ApiOperation({
+    summary:
+      "Each table's wheel and dice against their design across sessions and days (pockets, the wheel's sectors, faces, sums; Benjamini–Hochberg across the casino's tables), the spins a pocket at 1.2× its share needs, each shoe's cards per rank; ?format=csv",
+  })
   @Parameters(EQUIPMENT_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async equipment(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const report: EquipmentReport = await this.queries.execute(new GetEquipmentQuery({ casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null }));
+    const report: EquipmentReport = await this.queries.execute(
+      new GetEquipmentQuery({ casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null }),
+    );
     if (query.format === 'csv') {
       res.type('text/csv');
-      res.setHeader('Content-Disposition', `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`);
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="equipment${report.casinoId ? `-${report.casinoId}` : ''}${report.tableId ? `-${report.tableId}` : ''}.csv"`,
+      );
       return equipmentCsv(report, answerLanguage(req, res));
     }
     // each row's notes in the caller's language beside the English (issue 16)
@@ -55,9 +63,15 @@ export class EquipmentController {
 
   @Get('player-figures')
   @Roles(...PLAYER_FIGURE_READERS)
-  @ApiOperation({ summary: "A gaming day's handle, actual win, bets and rounds per player reference (admission register number); compliance and inspectors only, every read in the access log; keyset pages" })
+  @ApiOperation({
+    summary:
+      "A gaming day's handle, actual win, bets and rounds per player reference (admission register number); compliance and inspectors only, every read in the access log; keyset pages",
+  })
   // the page's `next` and total in OpenAPI, as every list's (issue 20 §3)
-  @ApiOkResponse({ description: 'a page of player figures', schema: pageSchema('players', { type: 'object', description: 'casinoId, gamingDay, playerRef, handle, actualWin, bets, rounds, unsettled, tables' }) })
+  @ApiOkResponse({
+    description: 'a page of player figures',
+    schema: pageSchema('players', { type: 'object', description: 'casinoId, gamingDay, playerRef, handle, actualWin, bets, rounds, unsettled, tables' }),
+  })
   @Parameters(PLAYER_FIGURES_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async playerFigures(@Query() query: Record<string, string | undefined>, @Req() req: Request) {
@@ -69,7 +83,12 @@ export class EquipmentController {
       new GetPlayerFiguresQuery({ gamingDay: query.gamingDay!, casinoId: casino, playerRef: query.playerRef ?? null, after, limit: limit + 1 }),
     );
     const last = rows.length > limit ? rows[limit - 1] : undefined;
-    return { players: rows.slice(0, limit), next: last ? encodeCursor('player-figures', filters, [last.casinoId, last.playerRef]) : null, total: null, totalIsEstimate: false };
+    return {
+      players: rows.slice(0, limit),
+      next: last ? encodeCursor('player-figures', filters, [last.casinoId, last.playerRef]) : null,
+      total: null,
+      totalIsEstimate: false,
+    };
   }
 
   @Get('advantage-play')
@@ -78,7 +97,14 @@ export class EquipmentController {
     summary:
       "A gaming day's players whose stakes follow the shoe's true count (Hi-Lo), per player reference tested: rounds, shoes, r, Fisher's z, p, Benjamini–Hochberg adjusted p and threshold, finding (the findings first); one casino (a scoped credential's own); compliance and inspectors only, every read in the access log; ?format=csv",
   })
-  @ApiOkResponse({ description: 'the day\'s test', schema: { type: 'object', description: 'gamingDay, casinoId, fdr, tested[] (playerRef, tables, rounds, shoes, r, z, p, adjustedP, threshold, finding, stakeFactorPerCount), untested, findings[], players[] (the sums)' } })
+  @ApiOkResponse({
+    description: "the day's test",
+    schema: {
+      type: 'object',
+      description:
+        'gamingDay, casinoId, fdr, tested[] (playerRef, tables, rounds, shoes, r, z, p, adjustedP, threshold, finding, stakeFactorPerCount), untested, findings[], players[] (the sums)',
+    },
+  })
   @Parameters(ADVANTAGE_PLAY_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async advantagePlay(@Query() query: Record<string, string | undefined>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {

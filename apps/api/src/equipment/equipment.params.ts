@@ -35,7 +35,9 @@ export const PLAYER_FIGURES_PARAMETERS: RouteParameters = {
 export const ADVANTAGE_PLAY_PARAMETERS: RouteParameters = {
   query: {
     gamingDay: { ...GAMING_DAY, required: true },
-    casino: param(CASINO, { description: 'the casino (required unless the credential is scoped to one): the findings are held to a false discovery rate across its players' }),
+    casino: param(CASINO, {
+      description: 'the casino (required unless the credential is scoped to one): the findings are held to a false discovery rate across its players',
+    }),
     casinoId: CASINO_ID,
     format: formatOf('json', 'csv'),
   },

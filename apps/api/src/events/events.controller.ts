@@ -28,7 +28,10 @@ export class EventsController {
   @ApiBody({ schema: { type: 'array', items: openApiSchemaOf({ ...CORE_EVENT_TYPES, ...gameEventTypes() }) } })
   @ApiResponse({ status: 200, description: '{ appended, duplicate, refused: 0, events: [...] }' })
   @ApiResponse({ status: 400, description: 'malformed input: { refused, refusals: [{ index, line?, field, reason }] }' })
-  @ApiResponse({ status: 403, description: 'an event type the role may not send, or a table or casino outside the credential: { refused, refusals: [{ index, eventId, field, reason }] }' })
+  @ApiResponse({
+    status: 403,
+    description: 'an event type the role may not send, or a table or casino outside the credential: { refused, refusals: [{ index, eventId, field, reason }] }',
+  })
   @ApiResponse({ status: 409, description: 'an event id reused with other content, or a stream not at the expected version' })
   @ApiResponse({ status: 422, description: 'facts that cannot be: unknown or closed session, unknown round, a card or pocket not on this equipment' })
   async record(@Body() body: unknown, @Req() req: Request): Promise<IngestResult> {

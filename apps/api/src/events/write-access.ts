@@ -7,7 +7,16 @@
  *     refused there, and answered 403).
  * Malformed events are left to ingestion (400 with the usual refusals).
  */
-import { CORE_EVENT_TYPES, eventTypeSpec, IngestInput, IngestResult, poolStreamId, sentEventId, sessionStreamId, type AsSent } from '../../../../libs/ledger/src';
+import {
+  CORE_EVENT_TYPES,
+  eventTypeSpec,
+  IngestInput,
+  IngestResult,
+  poolStreamId,
+  sentEventId,
+  sessionStreamId,
+  type AsSent,
+} from '../../../../libs/ledger/src';
 import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
 import type { SelectableEventStore } from '../../../../libs/event-store/src';
 import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
@@ -75,7 +84,12 @@ export function typeRefusals(principal: Principal, inputs: readonly IngestInput[
 }
 
 /** Events of another casino than the principal's (for casino-scoped credentials). */
-export async function casinoRefusals(principal: Principal, inputs: readonly IngestInput[], access: AccessService, store: SelectableEventStore): Promise<WriteRefusal[]> {
+export async function casinoRefusals(
+  principal: Principal,
+  inputs: readonly IngestInput[],
+  access: AccessService,
+  store: SelectableEventStore,
+): Promise<WriteRefusal[]> {
   const casino = principal.casinoId;
   if (!casino) return [];
   const refusals: WriteRefusal[] = [];
@@ -88,7 +102,11 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
     if (!d || typeof d !== 'object' || typeof v?.type !== 'string') continue;
     if ((v.type === 'TableSessionOpened' || v.type === 'JackpotPoolConfigured') && typeof d.casinoId === 'string') {
       if (d.casinoId !== casino)
-        refusals.push({ ...at(input, index), field: 'data.casinoId', ...keyed(because('access.otherCasinoEvent', { index: String(index), type: v.type, casino, other: String(d.casinoId) })) });
+        refusals.push({
+          ...at(input, index),
+          field: 'data.casinoId',
+          ...keyed(because('access.otherCasinoEvent', { index: String(index), type: v.type, casino, other: String(d.casinoId) })),
+        });
       continue;
     }
     if (typeof d.sessionId === 'string') streamOf.set(index, sessionStreamId(d.sessionId));
@@ -110,7 +128,11 @@ export async function casinoRefusals(principal: Principal, inputs: readonly Inge
     const owner = casinos.get(stream);
     if (owner && owner !== casino) {
       const type = String((inputs[index].value as AsSent)?.type);
-      refusals.push({ ...at(inputs[index], index), field: 'data', ...keyed(because('access.streamOfCasino', { index: String(index), type, stream, owner, casino })) });
+      refusals.push({
+        ...at(inputs[index], index),
+        field: 'data',
+        ...keyed(because('access.streamOfCasino', { index: String(index), type, stream, owner, casino })),
+      });
     }
   }
   return refusals.sort((a, b) => a.index - b.index);

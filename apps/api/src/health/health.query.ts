@@ -22,7 +22,9 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery, Health> {
 
   async execute(): Promise<Health> {
     // the head by the primary key, not max(): over the ca_events view (store migration 10) max() reads every row
-    const events = await this.runtime.pool.query('SELECT count(*)::bigint AS n, (SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1) AS head FROM ca_events');
+    const events = await this.runtime.pool.query(
+      'SELECT count(*)::bigint AS n, (SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1) AS head FROM ca_events',
+    );
     return {
       status: 'ok',
       storage: this.runtime.database.embedded ? 'embedded-postgresql' : 'postgresql',

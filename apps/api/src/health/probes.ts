@@ -108,7 +108,8 @@ export class Probes {
     if (this.wasReady === ready) return;
     const first = this.wasReady === undefined;
     this.wasReady = ready;
-    if (!ready) this.runtime.logger.warn({ failing: (detail as { error?: unknown } | undefined)?.error }, 'not ready: taken out of service until the checks pass');
+    if (!ready)
+      this.runtime.logger.warn({ failing: (detail as { error?: unknown } | undefined)?.error }, 'not ready: taken out of service until the checks pass');
     else if (!first) this.runtime.logger.info('ready again');
   }
 

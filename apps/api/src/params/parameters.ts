@@ -73,7 +73,11 @@ const whatOf = (what: string): ReasonKey => because(`what.${what.replace(/ /g, '
 export const identifier = (what: string): ParameterKind => ({
   schema: { type: 'string', pattern: ID.source, minLength: 1, maxLength: 128 },
   check: (v) =>
-    ID.test(v) ? null : v.length > 128 ? because('param.idLength', { what: whatOf(what), length: String(v.length) }) : because('param.id', { what: whatOf(what), holds: offending(v, /[A-Za-z0-9._:@\-/]/) }),
+    ID.test(v)
+      ? null
+      : v.length > 128
+        ? because('param.idLength', { what: whatOf(what), length: String(v.length) })
+        : because('param.id', { what: whatOf(what), holds: offending(v, /[A-Za-z0-9._:@\-/]/) }),
 });
 
 /** Part of an id, for a search (any position). */
@@ -90,7 +94,10 @@ export const calendarDay: ParameterKind = {
 /** A date (the whole day, UTC) or an ISO 8601 date-time. */
 export const dayOrInstant: ParameterKind = {
   schema: { type: 'string', maxLength: 40, pattern: `${DAY.source}|${INSTANT.source}` },
-  check: (v) => ((v.length <= 40 && isCalendarDay(v)) || (INSTANT.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))) ? null : because('param.dayOrInstant')),
+  check: (v) =>
+    (v.length <= 40 && isCalendarDay(v)) || (INSTANT.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)))
+      ? null
+      : because('param.dayOrInstant'),
 };
 
 /** A time of day, HH:MM (UTC). */
@@ -105,9 +112,7 @@ const INSTANT_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?
 export const clockTimeOrInstant: ParameterKind = {
   schema: { type: 'string', maxLength: 40, pattern: `${CLOCK.source}|${INSTANT_WITH_OFFSET.source}` },
   check: (v) =>
-    CLOCK.test(v) || (INSTANT_WITH_OFFSET.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)))
-      ? null
-      : because('param.clockOrInstant'),
+    CLOCK.test(v) || (INSTANT_WITH_OFFSET.test(v) && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))) ? null : because('param.clockOrInstant'),
 };
 
 /** An opaque token the API issued (a page cursor): base64url, at most `max` characters; what it holds is checked by its route. */
@@ -133,7 +138,10 @@ export const wholeNumber = (min: number, max: number): ParameterKind => ({
 });
 
 /** A kind with its description (and, for a query parameter, whether it is required). */
-export const param = (kind: ParameterKind, options: { description?: string; example?: string; required?: boolean } = {}): ParameterRule => ({ ...kind, ...options });
+export const param = (kind: ParameterKind, options: { description?: string; example?: string; required?: boolean } = {}): ParameterRule => ({
+  ...kind,
+  ...options,
+});
 
 // ── checking ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -195,15 +203,29 @@ function valueRefusal(rule: ParameterRule, value: unknown, required: boolean): R
 export function Parameters(declared: RouteParameters) {
   return applyDecorators(
     SetMetadata(PARAMETERS_KEY, declared),
-    ...Object.entries(declared.path ?? {}).map(([name, rule]) => ApiParam({ name, required: true, description: rule.description, example: rule.example, schema: rule.schema })),
-    ...Object.entries(declared.query ?? {}).map(([name, rule]) => ApiQuery({ name, required: !!rule.required, description: rule.description, example: rule.example, schema: rule.schema })),
+    ...Object.entries(declared.path ?? {}).map(([name, rule]) =>
+      ApiParam({ name, required: true, description: rule.description, example: rule.example, schema: rule.schema }),
+    ),
+    ...Object.entries(declared.query ?? {}).map(([name, rule]) =>
+      ApiQuery({ name, required: !!rule.required, description: rule.description, example: rule.example, schema: rule.schema }),
+    ),
   );
 }
 
 /** The 400 answer of a refused parameter (the same shape as a refused body's, plus `field` and `reason` of the first). */
 export function parameterRefusalBody(refusals: ParameterRefusal[]) {
   const { reason, reasonKey, reasonValues } = refusals[0];
-  return { statusCode: 400, error: 'Bad Request', field: refusals[0].field, reason, reasonKey, reasonValues, message: `${refusals[0].in} parameter ${refusals[0].field} ${refusals[0].reason}`, refused: refusals.length, refusals };
+  return {
+    statusCode: 400,
+    error: 'Bad Request',
+    field: refusals[0].field,
+    reason,
+    reasonKey,
+    reasonValues,
+    message: `${refusals[0].in} parameter ${refusals[0].field} ${refusals[0].reason}`,
+    refused: refusals.length,
+    refusals,
+  };
 }
 
 /** What OpenAPI says of the 400 every route may answer for its parameters. */

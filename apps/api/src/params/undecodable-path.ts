@@ -26,7 +26,11 @@ export function keepUndecodablePaths(req: Request, _res: Response, next: NextFun
   const undecodable = path.split('/').filter((s) => s.includes('%') && !decodable(s));
   if (!undecodable.length) return next();
   const sent = req.path;
-  req.url = path.split('/').map((s) => (undecodable.includes(s) ? s.replace(/%/g, '%25') : s)).join('/') + (q < 0 ? '' : req.url.slice(q));
+  req.url =
+    path
+      .split('/')
+      .map((s) => (undecodable.includes(s) ? s.replace(/%/g, '%25') : s))
+      .join('/') + (q < 0 ? '' : req.url.slice(q));
   // the router reads req.url; everything that records or reports the request reads req.path
   Object.defineProperty(req, 'path', { value: sent, configurable: true });
   (req as Request & { [SEGMENTS]?: string[] })[SEGMENTS] = undecodable;

@@ -41,7 +41,12 @@ export class PerformanceController {
     const croupiers = !!principal?.roles.some((r) => CROUPIER_READERS.includes(r));
     // the guard has checked every parameter against PERFORMANCE_PARAMETERS (400 naming it otherwise)
     const report: PerformanceReport = await this.queries.execute(
-      new GetPerformanceQuery({ gamingDay: query.gamingDay!, casinoId: casinoFor(req, query.casino ?? query.casinoId), tableId: query.table ?? null, croupiers }),
+      new GetPerformanceQuery({
+        gamingDay: query.gamingDay!,
+        casinoId: casinoFor(req, query.casino ?? query.casinoId),
+        tableId: query.table ?? null,
+        croupiers,
+      }),
     );
     const name = `performance-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
     if (query.format === 'csv') {

@@ -51,7 +51,12 @@ export class CountsController {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.object')) });
     const envelopes = countEnvelopes(sessionId, body);
     if (!envelopes.length) throw new DomainError('malformed', { field: '(body)', ...keyed(because('counts.none')) });
-    const result: IngestResult = await this.commands.execute(new RecordEventsCommand(envelopes.map((value) => ({ value })), principalOf(req)));
+    const result: IngestResult = await this.commands.execute(
+      new RecordEventsCommand(
+        envelopes.map((value) => ({ value })),
+        principalOf(req),
+      ),
+    );
     if (!result.ok) throw new RefusedBatch(result);
     return result;
   }

@@ -35,7 +35,9 @@ export class ReportsController {
   @Header('Cache-Control', 'no-store')
   async reconciliation(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const format = formatOf(query.format);
-    const report: ReconciliationReport = await this.queries.execute(new GetReconciliationQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId)));
+    const report: ReconciliationReport = await this.queries.execute(
+      new GetReconciliationQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId)),
+    );
     if (format === 'csv') {
       res.type('text/csv');
       res.setHeader('Content-Disposition', `attachment; filename="reconciliation-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}.csv"`);
@@ -46,7 +48,10 @@ export class ReportsController {
 
   @Get('jackpots')
   @Roles(...READERS)
-  @ApiOperation({ summary: 'Every jackpot pool: seed, contributions, wins in order with the pool before and after, resets, current value, and the value series (contract §7 jackpots); ?format=csv' })
+  @ApiOperation({
+    summary:
+      'Every jackpot pool: seed, contributions, wins in order with the pool before and after, resets, current value, and the value series (contract §7 jackpots); ?format=csv',
+  })
   @Parameters(JACKPOTS_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async jackpots(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -64,7 +69,10 @@ export class ReportsController {
 
   @Get('reports/inspector')
   @Roles(...READERS)
-  @ApiOperation({ summary: "The inspector's day: sessions, rounds, discrepancies by code with citations, figures, jackpots, disputes, corrections, limit changes (contract §7 inspector); ?format=csv or pdf" })
+  @ApiOperation({
+    summary:
+      "The inspector's day: sessions, rounds, discrepancies by code with citations, figures, jackpots, disputes, corrections, limit changes (contract §7 inspector); ?format=csv or pdf",
+  })
   @Parameters(INSPECTOR_PARAMETERS)
   @Header('Cache-Control', 'no-store')
   async inspector(@Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -72,7 +80,9 @@ export class ReportsController {
     // the stakes against the count per player reference: figures of people, for the roles that may read them (issue 21 §5)
     const principal = (req as Request & { principal?: Principal }).principal;
     const players = !!principal?.roles.some((role) => PLAYER_FIGURE_READERS.includes(role));
-    const report: InspectorDayReport = await this.queries.execute(new GetInspectorDayQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId), players));
+    const report: InspectorDayReport = await this.queries.execute(
+      new GetInspectorDayQuery(query.gamingDay as string, casinoFor(req, query.casino ?? query.casinoId), players),
+    );
     const name = `inspector-${report.gamingDay}${report.casinoId ? `-${report.casinoId}` : ''}`;
     if (format === 'csv') {
       res.type('text/csv');

@@ -1,14 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Runtime } from '../../../../libs/platform/src';
-import {
-  InspectorDayReport,
-  JackpotsReport,
-  loadInspectorDay,
-  loadJackpots,
-  loadReconciliation,
-  ReconciliationReport,
-} from '../../../../libs/projections/src';
+import { InspectorDayReport, JackpotsReport, loadInspectorDay, loadJackpots, loadReconciliation, ReconciliationReport } from '../../../../libs/projections/src';
 import { loadAdvantagePlayOfDay } from '../../../../libs/projections/src/players/advantage-play-report';
 import { RUNTIME } from '../runtime.token';
 

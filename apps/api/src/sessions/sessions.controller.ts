@@ -21,7 +21,12 @@ export class SessionsController {
   @ApiOperation({ summary: 'The finance close of a table session (contract §7 table-book); ?format=csv for CSV, ?format=pdf for a printable close' })
   @Parameters(TABLE_BOOK_PARAMETERS)
   @Header('Cache-Control', 'no-store')
-  async tableBook(@Param('sessionId') sessionId: string, @Query('format') format: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async tableBook(
+    @Param('sessionId') sessionId: string,
+    @Query('format') format: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const book: TableBookReport | null = await this.queries.execute(new GetTableBookQuery(sessionId));
     if (!book) throw new NotFoundException({ field: 'sessionId', ...keyed(because('noSession', { sessionId })) });
     if (format === 'csv') {

@@ -5,7 +5,12 @@ const SUIT: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
 export function CardFace({ code }: { code: string }) {
   const tr = useT();
-  if (code === 'JK') return <span className="card joker" aria-label={tr.t('web:cards.joker')}>🃏</span>;
+  if (code === 'JK')
+    return (
+      <span className="card joker" aria-label={tr.t('web:cards.joker')}>
+        🃏
+      </span>
+    );
   const suit = code.slice(-1);
   const rank = code.slice(0, -1);
   const red = suit === 'H' || suit === 'D';
@@ -22,7 +27,9 @@ export function Hand({ label, cards, detail, highlight }: { label: string; cards
   return (
     <div className={`hand${highlight ? ' winner' : ''}`}>
       <div className="hand-label">{label}</div>
-      <div className="hand-cards">{cards.length ? cards.map((c, i) => <CardFace key={`${c}-${i}`} code={c} />) : <span className="muted">{tr.t('web:cards.none')}</span>}</div>
+      <div className="hand-cards">
+        {cards.length ? cards.map((c, i) => <CardFace key={`${c}-${i}`} code={c} />) : <span className="muted">{tr.t('web:cards.none')}</span>}
+      </div>
       {detail && <div className="hand-detail">{detail}</div>}
     </div>
   );

@@ -75,21 +75,28 @@ function RouletteLayout({ result, bets, doubleZero }: { result?: string; bets: B
   const chips = new Map<string, number>();
   for (const b of bets) for (const n of numbersOf(b)) chips.set(String(n), (chips.get(String(n)) ?? 0) + b.amount);
   const cell = (n: string, colour: string) => (
-    <div key={n} className={`pocket ${colour}${result === n ? ' hit' : ''}`} aria-label={`${n}${result === n ? ` ${tr.t('web:table.ballLandedHere')}` : ''}${chips.has(n) ? `, ${tr.t('web:table.chipsOn', { amount: tr.money(chips.get(n)!) })}` : ''}`}>
+    <div
+      key={n}
+      className={`pocket ${colour}${result === n ? ' hit' : ''}`}
+      aria-label={`${n}${result === n ? ` ${tr.t('web:table.ballLandedHere')}` : ''}${chips.has(n) ? `, ${tr.t('web:table.chipsOn', { amount: tr.money(chips.get(n)!) })}` : ''}`}
+    >
       {n}
       {chips.has(n) && <span className="chip" aria-hidden="true" />}
     </div>
   );
   const rows = [];
-  for (let r = 0; r < 12; r++) for (let c = 1; c <= 3; c++) {
-    const n = r * 3 + c;
-    rows.push(cell(String(n), RED.has(n) ? 'red' : 'black'));
-  }
+  for (let r = 0; r < 12; r++)
+    for (let c = 1; c <= 3; c++) {
+      const n = r * 3 + c;
+      rows.push(cell(String(n), RED.has(n) ? 'red' : 'black'));
+    }
   return (
     <div className="roulette">
       <div className="zeros">{doubleZero ? [cell('0', 'green'), cell('00', 'green')] : cell('0', 'green')}</div>
       <div className="grid">{rows}</div>
-      <p className="result-call" aria-live="polite">{result !== undefined ? tr.t('web:table.result', { result }) : tr.t('web:table.notSpunRoulette')}</p>
+      <p className="result-call" aria-live="polite">
+        {result !== undefined ? tr.t('web:table.result', { result }) : tr.t('web:table.notSpunRoulette')}
+      </p>
     </div>
   );
 }
@@ -138,7 +145,11 @@ function CardPositions({ g }: { g: Record<string, any> }) {
     if (isHandList(value)) {
       for (const h of value) {
         const label =
-          h.seat === undefined ? term(tr, 'hands', key) : h.hand !== undefined && typeof h.hand !== 'string' ? tr.t('web:hands.seatHand', { seat: h.seat, hand: h.hand }) : tr.t('web:hands.seat', { seat: h.seat });
+          h.seat === undefined
+            ? term(tr, 'hands', key)
+            : h.hand !== undefined && typeof h.hand !== 'string'
+              ? tr.t('web:hands.seatHand', { seat: h.seat, hand: h.hand })
+              : tr.t('web:hands.seat', { seat: h.seat });
         const bits = [
           h.hand && typeof h.hand === 'string' ? h.hand : undefined,
           h.total !== undefined ? tr.t('web:table.total', { total: h.total }) : undefined,

@@ -75,13 +75,25 @@ export function AccessLogPage({ query }: { query: URLSearchParams }) {
       ) : (
         <>
           <p className="muted">
-            {localTime(tr, data.from, data.timeZone)} — {localTime(tr, data.to, data.timeZone)}: {tr.t(data.totalIsEstimate ? 'web:access.recordsAbout' : 'web:access.records', { count: data.total })};{' '}
+            {localTime(tr, data.from, data.timeZone)} — {localTime(tr, data.to, data.timeZone)}:{' '}
+            {tr.t(data.totalIsEstimate ? 'web:access.recordsAbout' : 'web:access.records', { count: data.total })};{' '}
             {tr.t('web:access.refusedAttempts', { count: data.records.filter((r) => r.kind === 'credential').reduce((n, r) => n + r.attempts, 0) })}
           </p>
           <Pager path={['access-log']} params={params} shown={data.records.length} total={data.total} next={data.next} noun="records" />
           <table className="access-log">
             <caption>{tr.t('web:access.caption')}</caption>
-            <Head cols={['web:col.when', 'web:access.outcome', 'web:access.kind', 'web:access.who', 'web:access.credential', 'web:access.request', ['web:access.attempts', 'num'], 'web:access.reason']} />
+            <Head
+              cols={[
+                'web:col.when',
+                'web:access.outcome',
+                'web:access.kind',
+                'web:access.who',
+                'web:access.credential',
+                'web:access.request',
+                ['web:access.attempts', 'num'],
+                'web:access.reason',
+              ]}
+            />
             <tbody>
               {data.records.map((r) =>
                 // a refused credential, or a request that named nobody: one row per minute, address and reason

@@ -20,14 +20,46 @@ interface InspectorReport {
   gamingDay: string;
   casinos: string[];
   jurisdictions: string[];
-  sessions: Array<{ sessionId: string; casinoId: string; tableId: string; game: string; jurisdiction: string; status: string; staff: { inspector?: string; croupiers?: string[] }; rounds: number; roundsVoided: number; drop: number; win: number | null; cagnotte: number; tips: number; discrepancies: number; limits: Record<string, number> }>;
+  sessions: Array<{
+    sessionId: string;
+    casinoId: string;
+    tableId: string;
+    game: string;
+    jurisdiction: string;
+    status: string;
+    staff: { inspector?: string; croupiers?: string[] };
+    rounds: number;
+    roundsVoided: number;
+    drop: number;
+    win: number | null;
+    cagnotte: number;
+    tips: number;
+    discrepancies: number;
+    limits: Record<string, number>;
+  }>;
   staff: { inspectors: string[]; croupiers: string[] };
   rounds: { played: number; voided: number; judged: number; consistent: number; withDiscrepancies: number; incomplete: number };
   discrepanciesByCode: Array<{ code: string; count: number; roundIds: string[] }>;
   discrepancies: Array<ExplainedFinding & { roundId: string; tableId: string | null; betId?: string; expected: unknown; recorded: unknown; rule: string }>;
   sessionFindings: Array<ExplainedFinding & { sessionId: string; tableId: string; game: string; expected: unknown; recorded: unknown; rule: string }>;
-  totals: { drop: number; win: number; cagnotte: number; tips: number; commission: number; jackpotContributions: number; jackpotWins: number; openSessions: number };
-  disputes: Array<{ roundId?: string | null; tableId?: string | null; raisedBy?: string; claim?: string; resolution?: string | null; resolvedBy?: string | null }>;
+  totals: {
+    drop: number;
+    win: number;
+    cagnotte: number;
+    tips: number;
+    commission: number;
+    jackpotContributions: number;
+    jackpotWins: number;
+    openSessions: number;
+  };
+  disputes: Array<{
+    roundId?: string | null;
+    tableId?: string | null;
+    raisedBy?: string;
+    claim?: string;
+    resolution?: string | null;
+    resolvedBy?: string | null;
+  }>;
   corrections: Array<{ correctsEventId?: string; reason?: string; approvedBy?: string[]; field?: string; amount?: number; tableId: string | null }>;
   limitChanges: Array<{ tableId: string | null; sessionId?: string; to: Record<string, number>; at: string | null }>;
   /** the zone of each casino's clock */
@@ -84,13 +116,22 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
         fields={[
           gamingDayField('inspector-days', days.data?.gamingDays, day),
           { name: 'casino', label: 'web:col.casino', placeholder: ALL },
-          { name: 'game', label: 'web:col.game', placeholder: ALL, suggestions: { id: 'inspector-games', values: [...new Set(r?.sessions.map((s) => s.game))] } },
+          {
+            name: 'game',
+            label: 'web:col.game',
+            placeholder: ALL,
+            suggestions: { id: 'inspector-games', values: [...new Set(r?.sessions.map((s) => s.game))] },
+          },
           { name: 'code', label: 'web:field.discrepancyCode', placeholder: ALL },
         ]}
         submitLabel="web:inspector.apply"
         onSubmit={(values) => navigate(['inspector'], values)}
       >
-        <button type="button" disabled={!day} onClick={() => void download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}>
+        <button
+          type="button"
+          disabled={!day}
+          onClick={() => void download(`/api/v1/reports/inspector?${qs}&format=pdf`, `inspector-${day}${casino ? `-${casino}` : ''}.pdf`)}
+        >
           {tr.t('web:download.pdf')}
         </button>
         <button type="button" disabled={!day} onClick={() => void download(`/api/v1/reports/inspector?${qs}&format=csv`, `inspector-${day}.csv`)}>
@@ -102,8 +143,8 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
       ) : (
         <>
           <p>
-            {r.casinos.join(', ')} · {tr.t('web:inspector.jurisdictions', { list: r.jurisdictions.join(', ') })} · {tr.t('web:inspector.sessionCount', { count: r.sessions.length })} ·{' '}
-            {tr.t('web:inspector.inspectors', { list: r.staff.inspectors.join(', ') })}
+            {r.casinos.join(', ')} · {tr.t('web:inspector.jurisdictions', { list: r.jurisdictions.join(', ') })} ·{' '}
+            {tr.t('web:inspector.sessionCount', { count: r.sessions.length })} · {tr.t('web:inspector.inspectors', { list: r.staff.inspectors.join(', ') })}
           </p>
           <dl className="figures">
             <dt>{tr.t('web:inspector.rounds')}</dt>
@@ -122,11 +163,18 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           <div className="grid2">
             <BarChart title={tr.t('web:inspector.dropPerTable')} data={sessions.map((s) => ({ label: s.tableId, value: s.drop }))} format={tr.money} />
             <BarChart title={tr.t('web:inspector.winPerTable')} data={sessions.map((s) => ({ label: s.tableId, value: s.win ?? 0 }))} format={tr.money} />
-            <BarChart title={tr.t('web:inspector.perGameAndCode')} data={[...byGameAndCode].map(([label, value]) => ({ label, value }))} format={(v) => tr.number(v)} />
+            <BarChart
+              title={tr.t('web:inspector.perGameAndCode')}
+              data={[...byGameAndCode].map(([label, value]) => ({ label, value }))}
+              format={(v) => tr.number(v)}
+            />
             {pools.data && (
               <LineChart
                 title={tr.t('web:inspector.poolsOverTime')}
-                series={pools.data.pools.map((p) => ({ name: p.poolId, points: p.series.filter((x) => x.at).map((x) => ({ t: Date.parse(x.at!), v: x.value })) }))}
+                series={pools.data.pools.map((p) => ({
+                  name: p.poolId,
+                  points: p.series.filter((x) => x.at).map((x) => ({ t: Date.parse(x.at!), v: x.value })),
+                }))}
                 format={tr.money}
                 zone={zone}
               />
@@ -134,7 +182,18 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           </div>
           <table>
             <caption>{tr.t('web:inspector.sessions')}</caption>
-            <Head cols={['web:col.table', 'web:col.game', 'web:col.jurisdiction', 'web:col.staff', ['web:col.rounds', 'num'], ['web:col.drop', 'num'], ['web:col.win', 'num'], ['web:col.discrepancies', 'num']]} />
+            <Head
+              cols={[
+                'web:col.table',
+                'web:col.game',
+                'web:col.jurisdiction',
+                'web:col.staff',
+                ['web:col.rounds', 'num'],
+                ['web:col.drop', 'num'],
+                ['web:col.win', 'num'],
+                ['web:col.discrepancies', 'num'],
+              ]}
+            />
             <tbody>
               {sessions.map((s) => (
                 <tr key={s.sessionId} className={s.discrepancies ? 'flagged' : undefined}>
@@ -261,8 +320,8 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
           <ul>
             {r.disputes.map((d, i) => (
               <li key={`d${i}`}>
-                {tr.t('web:inspector.disputeOn')} {d.roundId ? <a href={href(['rounds', d.roundId])}>{d.roundId}</a> : '?'} ({d.tableId}) {tr.t('web:inspector.by', { who: d.raisedBy ?? '?' })}:{' '}
-                <span data-server-text>{d.claim}</span> —{' '}
+                {tr.t('web:inspector.disputeOn')} {d.roundId ? <a href={href(['rounds', d.roundId])}>{d.roundId}</a> : '?'} ({d.tableId}){' '}
+                {tr.t('web:inspector.by', { who: d.raisedBy ?? '?' })}: <span data-server-text>{d.claim}</span> —{' '}
                 {d.resolution ? (
                   <>
                     {tr.t('web:inspector.resolvedBy', { who: d.resolvedBy ?? '?' })} <span data-server-text>{d.resolution}</span>
@@ -274,8 +333,8 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
             ))}
             {r.corrections.map((c, i) => (
               <li key={`c${i}`}>
-                {tr.t('web:inspector.correctionAt', { table: c.tableId ?? '?' })} <code>{c.field}</code> {c.amount !== undefined ? tr.money(c.amount) : ''} — <span data-server-text>{c.reason}</span> (
-                {tr.t('web:inspector.approvedBy', { who: (c.approvedBy ?? []).join(', ') })})
+                {tr.t('web:inspector.correctionAt', { table: c.tableId ?? '?' })} <code>{c.field}</code> {c.amount !== undefined ? tr.money(c.amount) : ''} —{' '}
+                <span data-server-text>{c.reason}</span> ({tr.t('web:inspector.approvedBy', { who: (c.approvedBy ?? []).join(', ') })})
               </li>
             ))}
           </ul>
@@ -285,7 +344,10 @@ export function InspectorPage({ query }: { query: URLSearchParams }) {
               <ul>
                 {r.limitChanges.map((l, i) => (
                   <li key={i}>
-                    {tr.t('web:inspector.limitChangeAt', { table: l.tableId ?? '?', at: localTime(tr, l.at, zoneIn(r.timeZones, r.sessions.find((s) => s.sessionId === l.sessionId)?.casinoId ?? r.casinoId)) })}{' '}
+                    {tr.t('web:inspector.limitChangeAt', {
+                      table: l.tableId ?? '?',
+                      at: localTime(tr, l.at, zoneIn(r.timeZones, r.sessions.find((s) => s.sessionId === l.sessionId)?.casinoId ?? r.casinoId)),
+                    })}{' '}
                     {Object.entries(l.to)
                       .map(([k, v]) => `${term(tr, 'limit', k)} ${tr.money(v)}`)
                       .join(', ')}

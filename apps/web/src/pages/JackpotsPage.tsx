@@ -17,7 +17,16 @@ interface Pool {
   contributionsCount: number;
   winsCount: number;
   tables: string[];
-  wins: Array<{ roundId: string | null; tableId: string | null; seat: string | null; hand: string | null; amount: number; before: number; after: number; occurredAt: string | null }>;
+  wins: Array<{
+    roundId: string | null;
+    tableId: string | null;
+    seat: string | null;
+    hand: string | null;
+    amount: number;
+    before: number;
+    after: number;
+    occurredAt: string | null;
+  }>;
   resets: Array<{ amount: number; before: number; after: number; occurredAt: string | null }>;
   series: Array<{ at: string | null; kind: string; value: number }>;
 }
@@ -33,7 +42,10 @@ export function JackpotsPage() {
       {data.pools.map((p) => (
         <section key={p.poolId} aria-labelledby={`pool-${p.poolId}`}>
           <h2 id={`pool-${p.poolId}`}>
-            {p.poolId} <small>({p.casinoId}; {tr.t('web:jackpots.linked', { tables: p.tables.join(', ') || '—' })})</small>
+            {p.poolId}{' '}
+            <small>
+              ({p.casinoId}; {tr.t('web:jackpots.linked', { tables: p.tables.join(', ') || '—' })})
+            </small>
           </h2>
           <dl className="figures">
             <dt>{tr.t('web:jackpots.seed')}</dt>
@@ -59,7 +71,18 @@ export function JackpotsPage() {
           />
           <table>
             <caption>{tr.t('web:jackpots.wins')}</caption>
-            <Head cols={['web:col.when', 'web:col.round', 'web:col.table', 'web:bets.seat', 'web:jackpots.hand', ['web:jackpots.before', 'num'], ['web:jackpots.paid', 'num'], ['web:jackpots.after', 'num']]} />
+            <Head
+              cols={[
+                'web:col.when',
+                'web:col.round',
+                'web:col.table',
+                'web:bets.seat',
+                'web:jackpots.hand',
+                ['web:jackpots.before', 'num'],
+                ['web:jackpots.paid', 'num'],
+                ['web:jackpots.after', 'num'],
+              ]}
+            />
             <tbody>
               {p.wins.map((w, i) => (
                 <tr key={i}>

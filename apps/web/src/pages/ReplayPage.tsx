@@ -64,7 +64,12 @@ export interface Replay {
  */
 export function Value({ v, shown }: { v: unknown; shown?: string }) {
   const tr = useT();
-  if (shown !== undefined) return <span data-server-text title={typeof v === 'string' ? v : undefined}>{shown}</span>;
+  if (shown !== undefined)
+    return (
+      <span data-server-text title={typeof v === 'string' ? v : undefined}>
+        {shown}
+      </span>
+    );
   return typeof v === 'number' ? <>{tr.money(v)}</> : <span data-server-text>{typeof v === 'string' ? v : JSON.stringify(v)}</span>;
 }
 
@@ -214,9 +219,12 @@ function DiscrepancyBox({ d }: { d: Discrepancy }) {
       </p>
       <FindingDetail f={d} />
       <p className="paid">
-        {tr.t('web:replay.shouldHaveBeen')} <strong>
+        {tr.t('web:replay.shouldHaveBeen')}{' '}
+        <strong>
           <Value v={d.expected} shown={d.expectedShown} />
-        </strong>, {tr.t('web:replay.recorded')} <strong>
+        </strong>
+        , {tr.t('web:replay.recorded')}{' '}
+        <strong>
           <Value v={d.recorded} shown={d.recordedShown} />
         </strong>
       </p>

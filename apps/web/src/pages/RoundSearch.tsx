@@ -61,40 +61,45 @@ export function RoundSearch({ query }: { query: URLSearchParams }) {
         <Loading error={error} />
       ) : (
         <>
-        {!data.verdicts.complete && (
-          <p role="status" className="warning">
-            {tr.t(data.verdicts.pendingEvents >= 10000 ? 'web:search.judgingMany' : 'web:search.judging', { pending: data.verdicts.pendingEvents >= 10000 ? 10000 : data.verdicts.pendingEvents })}
-          </p>
-        )}
-        <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />
-        <button type="button" onClick={() => void download(`/api/v1/rounds?${listQuery(params, FILTERS).replace(/(^|&)(limit|cursor)=[^&]*/g, '')}&format=csv`, 'rounds.csv')}>
-          {tr.t('web:search.downloadCsv')}
-        </button>
-        <table>
-          <caption>
-            {data.total === null
-              ? tr.t('web:search.onThisPage', { count: data.rounds.length })
-              : tr.t(data.totalIsEstimate ? 'web:search.totalAbout' : 'web:search.total', { count: data.total })}
-          </caption>
-          <Head cols={['web:col.round', 'web:col.table', 'web:col.game', 'web:search.started', 'web:col.verdict', 'web:col.discrepancies']} />
-          <tbody>
-            {data.rounds.map((r) => (
-              <tr key={r.roundId} className={r.codes.length ? 'flagged' : undefined}>
-                <td>
-                  <a href={href(['rounds', r.roundId])}>{r.roundId}</a>
-                </td>
-                <td>{r.tableId}</td>
-                <td data-game={r.game}>{gameName(tr.lang, r.game)}</td>
-                <td>
-                  <time dateTime={r.startedAt ?? undefined}>{r.startedAt ? localTime(tr, r.startedAt, r.timeZone) : r.startedAtLocal}</time>
-                </td>
-                <td>{term(tr, 'verdict', r.verdict)}</td>
-                <td>{r.codes.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data.rounds.length > 20 && <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />}
+          {!data.verdicts.complete && (
+            <p role="status" className="warning">
+              {tr.t(data.verdicts.pendingEvents >= 10000 ? 'web:search.judgingMany' : 'web:search.judging', {
+                pending: data.verdicts.pendingEvents >= 10000 ? 10000 : data.verdicts.pendingEvents,
+              })}
+            </p>
+          )}
+          <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />
+          <button
+            type="button"
+            onClick={() => void download(`/api/v1/rounds?${listQuery(params, FILTERS).replace(/(^|&)(limit|cursor)=[^&]*/g, '')}&format=csv`, 'rounds.csv')}
+          >
+            {tr.t('web:search.downloadCsv')}
+          </button>
+          <table>
+            <caption>
+              {data.total === null
+                ? tr.t('web:search.onThisPage', { count: data.rounds.length })
+                : tr.t(data.totalIsEstimate ? 'web:search.totalAbout' : 'web:search.total', { count: data.total })}
+            </caption>
+            <Head cols={['web:col.round', 'web:col.table', 'web:col.game', 'web:search.started', 'web:col.verdict', 'web:col.discrepancies']} />
+            <tbody>
+              {data.rounds.map((r) => (
+                <tr key={r.roundId} className={r.codes.length ? 'flagged' : undefined}>
+                  <td>
+                    <a href={href(['rounds', r.roundId])}>{r.roundId}</a>
+                  </td>
+                  <td>{r.tableId}</td>
+                  <td data-game={r.game}>{gameName(tr.lang, r.game)}</td>
+                  <td>
+                    <time dateTime={r.startedAt ?? undefined}>{r.startedAt ? localTime(tr, r.startedAt, r.timeZone) : r.startedAtLocal}</time>
+                  </td>
+                  <td>{term(tr, 'verdict', r.verdict)}</td>
+                  <td>{r.codes.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.rounds.length > 20 && <Pager path={['rounds']} params={params} shown={data.rounds.length} total={data.total} next={data.next} noun="rounds" />}
         </>
       )}
     </article>

@@ -56,37 +56,52 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
   const book = useLoad(() => getJson<TableBook>(`/api/v1/sessions/${encodeURIComponent(sessionId)}/table-book`), [sessionId]);
   const day = book.data?.gamingDay;
   const recon = useLoad(
-    () => (day ? getJson<{ sessions: ReconciliationRow[] }>(`/api/v1/reconciliation?gamingDay=${day}&casino=${encodeURIComponent(book.data!.casinoId)}`) : Promise.resolve({ sessions: [] })),
+    () =>
+      day
+        ? getJson<{ sessions: ReconciliationRow[] }>(`/api/v1/reconciliation?gamingDay=${day}&casino=${encodeURIComponent(book.data!.casinoId)}`)
+        : Promise.resolve({ sessions: [] }),
     [day],
   );
   if (!book.data) return <Loading error={book.error} />;
   const b = book.data;
   const row = recon.data?.sessions.find((s) => s.sessionId === sessionId);
-  const denominations = [...new Set([...Object.keys(b.openingFloat.chips), ...Object.keys(b.closingFloat?.chips ?? {}), ...Object.keys(b.fills.chips), ...Object.keys(b.credits.chips)])].sort((x, y) => Number(y) - Number(x));
+  const denominations = [
+    ...new Set([
+      ...Object.keys(b.openingFloat.chips),
+      ...Object.keys(b.closingFloat?.chips ?? {}),
+      ...Object.keys(b.fills.chips),
+      ...Object.keys(b.credits.chips),
+    ]),
+  ].sort((x, y) => Number(y) - Number(x));
   return (
     <article className="session-close">
       <header>
-        <h1>
-          {tr.t('web:book.title', { table: b.tableId, game: gameName(tr.lang, b.game) })}
-        </h1>
+        <h1>{tr.t('web:book.title', { table: b.tableId, game: gameName(tr.lang, b.game) })}</h1>
         <p>
-          {tr.t('web:col.session')} <code>{b.sessionId}</code> · {b.casinoId} · {tr.t('web:replay.gamingDay', { day: tr.date(b.gamingDay) })} · {b.jurisdiction} ·{' '}
-          <strong>{term(tr, 'status', b.status)}</strong>
+          {tr.t('web:col.session')} <code>{b.sessionId}</code> · {b.casinoId} · {tr.t('web:replay.gamingDay', { day: tr.date(b.gamingDay) })} · {b.jurisdiction}{' '}
+          · <strong>{term(tr, 'status', b.status)}</strong>
         </p>
         <p>
           {tr.t('web:book.inspector')} {b.staff?.inspector ?? '—'} · {tr.t('web:book.croupiers')} {(b.staff?.croupiers ?? []).join(', ') || '—'} ·{' '}
-          {tr.t('web:book.rounds', { count: b.rounds, voided: b.roundsVoided })} · <a href={href(['rounds'], { table: b.tableId, gamingDay: b.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
+          {tr.t('web:book.rounds', { count: b.rounds, voided: b.roundsVoided })} ·{' '}
+          <a href={href(['rounds'], { table: b.tableId, gamingDay: b.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
         </p>
         <p className="no-print">
           <button onClick={() => window.print()}>{tr.t('web:download.print')}</button>{' '}
-          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>{tr.t('web:download.pdf')}</button>{' '}
-          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>{tr.t('web:download.csv')}</button>
+          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=pdf`, `table-book-${b.sessionId}.pdf`)}>
+            {tr.t('web:download.pdf')}
+          </button>{' '}
+          <button onClick={() => void download(`/api/v1/sessions/${encodeURIComponent(b.sessionId)}/table-book?format=csv`, `table-book-${b.sessionId}.csv`)}>
+            {tr.t('web:download.csv')}
+          </button>
         </p>
       </header>
 
       <table className="float">
         <caption>{tr.t('web:book.floatCaption')}</caption>
-        <Head cols={['web:book.denomination', ['web:book.opening', 'num'], ['web:book.fills', 'num'], ['web:book.credits', 'num'], ['web:book.closing', 'num']]} />
+        <Head
+          cols={['web:book.denomination', ['web:book.opening', 'num'], ['web:book.fills', 'num'], ['web:book.credits', 'num'], ['web:book.closing', 'num']]}
+        />
         <tbody>
           {denominations.map((d) => (
             <tr key={d}>
@@ -130,7 +145,8 @@ export function SessionClosePage({ sessionId }: { sessionId: string }) {
 
       <section className={`session-verdict ${b.sessionVerdict}`} aria-labelledby="session-verdict">
         <h2 id="session-verdict">
-          {tr.t('web:book.sessionVerdict')} {b.sessionVerdict === 'findings' ? tr.t('web:book.findings', { count: b.sessionFindings.length }) : term(tr, 'verdict', 'consistent')}
+          {tr.t('web:book.sessionVerdict')}{' '}
+          {b.sessionVerdict === 'findings' ? tr.t('web:book.findings', { count: b.sessionFindings.length }) : term(tr, 'verdict', 'consistent')}
         </h2>
         {b.sessionFindings.length === 0 ? (
           <p>{tr.t('web:book.noFindings')}</p>
@@ -190,7 +206,10 @@ function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => 
   const [message, setMessage] = useState<string>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const countedBy = form.countedBy.split(',').map((s) => s.trim()).filter(Boolean);
+    const countedBy = form.countedBy
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const boxes = (
       [
         ['DropBoxCounted', 'drop'],
@@ -201,7 +220,13 @@ function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => 
     // an amount that is not one is refused, naming its box, before anything is sent: nothing half-recorded
     const unreadable = boxes.find(([, box]) => parseAmount(form[box]) === null);
     if (unreadable) return setMessage(tr.t('web:counts.invalid', { box: tr.t(`web:counts.${unreadable[1]}`), value: form[unreadable[1]] }));
-    const events = boxes.map(([type, box]) => ({ eventId: uuid(), type, occurredAt: new Date().toISOString(), recordedBy: 'count-room:web', data: { sessionId, amount: parseAmount(form[box])!, countedBy } }));
+    const events = boxes.map(([type, box]) => ({
+      eventId: uuid(),
+      type,
+      occurredAt: new Date().toISOString(),
+      recordedBy: 'count-room:web',
+      data: { sessionId, amount: parseAmount(form[box])!, countedBy },
+    }));
     if (!events.length) return setMessage(tr.t('web:counts.enterOne'));
     try {
       const r = await postEvents(events);
@@ -214,7 +239,13 @@ function RecordCounts({ sessionId, onDone }: { sessionId: string; onDone: () => 
   const input = (name: keyof typeof form, label: string, hint: string) => (
     <label>
       {label}
-      <input name={name} inputMode={name === 'countedBy' ? 'text' : 'decimal'} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} aria-describedby={`${name}-hint`} />
+      <input
+        name={name}
+        inputMode={name === 'countedBy' ? 'text' : 'decimal'}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        aria-describedby={`${name}-hint`}
+      />
       <small id={`${name}-hint`}>{hint}</small>
     </label>
   );

@@ -53,32 +53,46 @@ export function SessionsPage({ query }: { query: URLSearchParams }) {
         <Loading error={error} />
       ) : (
         <>
-        {(data.next || params.cursor) && <Pager path={[]} params={params} shown={data.sessions.length} total={data.total} next={data.next} noun="sessions" />}
-        <table>
-          <caption>{tr.t('web:sessions.count', { count: data.total ?? data.sessions.length })}</caption>
-          <Head cols={['web:col.table', 'web:col.game', 'web:col.jurisdiction', 'web:col.casino', 'web:col.gamingDay', 'web:sessions.opened', 'web:col.status', ['web:col.rounds', 'num'], ['web:col.drop', 'num'], ['web:col.win', 'num'], 'web:col.replay']} />
-          <tbody>
-            {data.sessions.map((s) => (
-              <tr key={s.sessionId}>
-                <td>
-                  <a href={href(['sessions', s.sessionId])}>{s.tableId}</a>
-                </td>
-                <td data-game={s.game}>{gameName(tr.lang, s.game)}</td>
-                <td>{s.jurisdiction}</td>
-                <td>{s.casinoId}</td>
-                <td>{tr.date(s.gamingDay)}</td>
-                <td>{s.openedAt ? localTime(tr, s.openedAt, s.timeZone) : s.openedAtLocal}</td>
-                <td>{term(tr, 'status', s.status)}</td>
-                <td className="num">{tr.number(s.rounds)}</td>
-                <td className="num">{tr.money(s.drop)}</td>
-                <td className="num">{tr.money(s.win)}</td>
-                <td>
-                  <a href={href(['rounds'], { table: s.tableId, gamingDay: s.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          {(data.next || params.cursor) && <Pager path={[]} params={params} shown={data.sessions.length} total={data.total} next={data.next} noun="sessions" />}
+          <table>
+            <caption>{tr.t('web:sessions.count', { count: data.total ?? data.sessions.length })}</caption>
+            <Head
+              cols={[
+                'web:col.table',
+                'web:col.game',
+                'web:col.jurisdiction',
+                'web:col.casino',
+                'web:col.gamingDay',
+                'web:sessions.opened',
+                'web:col.status',
+                ['web:col.rounds', 'num'],
+                ['web:col.drop', 'num'],
+                ['web:col.win', 'num'],
+                'web:col.replay',
+              ]}
+            />
+            <tbody>
+              {data.sessions.map((s) => (
+                <tr key={s.sessionId}>
+                  <td>
+                    <a href={href(['sessions', s.sessionId])}>{s.tableId}</a>
+                  </td>
+                  <td data-game={s.game}>{gameName(tr.lang, s.game)}</td>
+                  <td>{s.jurisdiction}</td>
+                  <td>{s.casinoId}</td>
+                  <td>{tr.date(s.gamingDay)}</td>
+                  <td>{s.openedAt ? localTime(tr, s.openedAt, s.timeZone) : s.openedAtLocal}</td>
+                  <td>{term(tr, 'status', s.status)}</td>
+                  <td className="num">{tr.number(s.rounds)}</td>
+                  <td className="num">{tr.money(s.drop)}</td>
+                  <td className="num">{tr.money(s.win)}</td>
+                  <td>
+                    <a href={href(['rounds'], { table: s.tableId, gamingDay: s.gamingDay })}>{tr.t('web:sessions.itsRounds')}</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </article>

@@ -85,7 +85,19 @@ interface PerformanceAnswer {
 interface AdvantagePlayAnswer {
   casinoId: string;
   fdr: number;
-  tested: Array<{ playerRef: string; tables: string[]; rounds: number; shoes: number; r: number; z: number; p: number; adjustedP: number; threshold: number; finding: boolean; stakeFactorPerCount: number }>;
+  tested: Array<{
+    playerRef: string;
+    tables: string[];
+    rounds: number;
+    shoes: number;
+    r: number;
+    z: number;
+    p: number;
+    adjustedP: number;
+    threshold: number;
+    finding: boolean;
+    stakeFactorPerCount: number;
+  }>;
   untested: number;
 }
 
@@ -93,7 +105,10 @@ interface AdvantagePlayAnswer {
 function PlayersSection({ day, casinos, minRounds }: { day: string; casinos: string[]; minRounds: number }) {
   const tr = useT();
   const key = casinos.join('|');
-  const answers = useLoad(() => Promise.all(casinos.map((c) => getJson<AdvantagePlayAnswer>(`/api/v1/advantage-play?${new URLSearchParams({ gamingDay: day, casino: c })}`))), [day, key]);
+  const answers = useLoad(
+    () => Promise.all(casinos.map((c) => getJson<AdvantagePlayAnswer>(`/api/v1/advantage-play?${new URLSearchParams({ gamingDay: day, casino: c })}`))),
+    [day, key],
+  );
   const rows = (answers.data ?? []).flatMap((a) => a.tested.map((t) => ({ ...t, casinoId: a.casinoId, fdr: a.fdr })));
   rows.sort((a, b) => Number(b.finding) - Number(a.finding) || a.p - b.p);
   const untested = (answers.data ?? []).reduce((n, a) => n + a.untested, 0);
@@ -107,7 +122,22 @@ function PlayersSection({ day, casinos, minRounds }: { day: string; casinos: str
         <p>{tr.t('web:statistics.noPlayers')}</p>
       ) : (
         <table className="advantage-play">
-          <Head cols={['web:col.casino', 'web:statistics.player', 'web:col.table', ['web:col.rounds', 'num'], ['web:statistics.shoes', 'num'], ['web:statistics.r', 'num'], ['web:statistics.z', 'num'], ['web:statistics.p', 'num'], ['web:statistics.adjustedP', 'num'], ['web:statistics.threshold', 'num'], ['web:statistics.stakeFactor', 'num'], 'web:statistics.fitStatus.finding']} />
+          <Head
+            cols={[
+              'web:col.casino',
+              'web:statistics.player',
+              'web:col.table',
+              ['web:col.rounds', 'num'],
+              ['web:statistics.shoes', 'num'],
+              ['web:statistics.r', 'num'],
+              ['web:statistics.z', 'num'],
+              ['web:statistics.p', 'num'],
+              ['web:statistics.adjustedP', 'num'],
+              ['web:statistics.threshold', 'num'],
+              ['web:statistics.stakeFactor', 'num'],
+              'web:statistics.fitStatus.finding',
+            ]}
+          />
           <tbody>
             {rows.map((t) => (
               <tr key={`${t.casinoId}|${t.playerRef}`} data-player={t.playerRef} data-finding={t.finding} className={t.finding ? 'flagged' : undefined}>
@@ -184,7 +214,15 @@ const percent = (tr: Translator, share: number) => `${tr.number(100 * share)} %`
 const signed = (tr: Translator, z: number | null) => (z === null ? '—' : tr.number(z, 2));
 
 /** The columns of a subject's figures, the same in every table of the page. */
-const FIGURE_COLUMNS = [['web:col.rounds', 'num'], ['web:statistics.handle', 'num'], ['web:statistics.actual', 'num'], ['web:statistics.theoretical', 'num'], ['web:statistics.sd', 'num'], ['web:statistics.z', 'num'], ['web:statistics.p', 'num']] as const;
+const FIGURE_COLUMNS = [
+  ['web:col.rounds', 'num'],
+  ['web:statistics.handle', 'num'],
+  ['web:statistics.actual', 'num'],
+  ['web:statistics.theoretical', 'num'],
+  ['web:statistics.sd', 'num'],
+  ['web:statistics.z', 'num'],
+  ['web:statistics.p', 'num'],
+] as const;
 
 function FigureCells({ f }: { f: Figures }) {
   const tr = useT();
@@ -204,7 +242,14 @@ function FigureCells({ f }: { f: Figures }) {
 /** A pocket's colour on its wheel, from the rules' own wheel. */
 const colours = (kind: WheelKind) => {
   const spec = wheelOf(kind);
-  return (pocket: string) => (spec.zeros.some((z) => String(z) === pocket) ? 'zero' : [...spec.red].some((r) => String(r) === pocket) ? 'red' : [...spec.black].some((b) => String(b) === pocket) ? 'black' : undefined);
+  return (pocket: string) =>
+    spec.zeros.some((z) => String(z) === pocket)
+      ? 'zero'
+      : [...spec.red].some((r) => String(r) === pocket)
+        ? 'red'
+        : [...spec.black].some((b) => String(b) === pocket)
+          ? 'black'
+          : undefined;
 };
 
 export function StatisticsPage({ query }: { query: URLSearchParams }) {
@@ -261,7 +306,11 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
             <div className="chart-grid">
               {r.charts.map((c) => (
                 <div key={`${c.casinoId}|${c.tableId}`} data-casino={c.casinoId} data-table={c.tableId}>
-                  <ControlChart title={tr.t('web:statistics.chartOf', { table: c.tableId, casino: c.casinoId })} points={c.points} format={(v) => toTheCent(tr, v)} />
+                  <ControlChart
+                    title={tr.t('web:statistics.chartOf', { table: c.tableId, casino: c.casinoId })}
+                    points={c.points}
+                    format={(v) => toTheCent(tr, v)}
+                  />
                 </div>
               ))}
             </div>
@@ -272,7 +321,17 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
               <p>{tr.t('web:statistics.noFindings')}</p>
             ) : (
               <table className="performance-findings">
-                <Head cols={['web:statistics.level', 'web:statistics.subject', 'web:col.table', ...FIGURE_COLUMNS, ['web:statistics.adjustedP', 'num'], ['web:statistics.threshold', 'num'], 'web:statistics.direction']} />
+                <Head
+                  cols={[
+                    'web:statistics.level',
+                    'web:statistics.subject',
+                    'web:col.table',
+                    ...FIGURE_COLUMNS,
+                    ['web:statistics.adjustedP', 'num'],
+                    ['web:statistics.threshold', 'num'],
+                    'web:statistics.direction',
+                  ]}
+                />
                 <tbody>
                   {r.findings.map((f) => (
                     <tr key={`${f.level}|${f.subject}`} className="flagged" data-level={f.level} data-subject={f.subject}>
@@ -282,7 +341,9 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                       <FigureCells f={{ ...f, staffRounds: 0 }} />
                       <td className="num">{probability(tr, f.adjustedP)}</td>
                       <td className="num" title={tr.t('web:statistics.thresholdHow', { k: f.discoveries ?? '?', m: f.tested, fdr: percent(tr, f.fdr) })}>
-                        <span className="threshold">{f.threshold === undefined ? tr.t('web:statistics.adjustedAtMost', { fdr: percent(tr, f.fdr) }) : probability(tr, f.threshold)}</span>
+                        <span className="threshold">
+                          {f.threshold === undefined ? tr.t('web:statistics.adjustedAtMost', { fdr: percent(tr, f.fdr) }) : probability(tr, f.threshold)}
+                        </span>
                         <div className="muted">{tr.t('web:statistics.ofTested', { k: f.discoveries ?? '?', m: f.tested, fdr: percent(tr, f.fdr) })}</div>
                       </td>
                       <td>{term(tr, 'statistics.directions', f.direction)}</td>
@@ -301,7 +362,11 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                 <Head cols={['web:col.casino', 'web:statistics.croupier', ...FIGURE_COLUMNS, ['web:statistics.staffRounds', 'num']]} />
                 <tbody>
                   {r.croupiers.map((c) => (
-                    <tr key={`${c.casinoId}|${c.subject}`} data-croupier={c.subject} className={r.findings.some((f) => f.level === 'croupier' && f.subject === c.subject) ? 'flagged' : undefined}>
+                    <tr
+                      key={`${c.casinoId}|${c.subject}`}
+                      data-croupier={c.subject}
+                      className={r.findings.some((f) => f.level === 'croupier' && f.subject === c.subject) ? 'flagged' : undefined}
+                    >
                       <td>{c.casinoId}</td>
                       <td>{c.subject}</td>
                       <FigureCells f={c} />
@@ -317,14 +382,28 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
             {!r.croupiersShown ? (
               <p className="muted players-hidden">{tr.t('web:statistics.playersHidden')}</p>
             ) : (
-              <PlayersSection day={r.gamingDay} casinos={casino ? [casino] : [...new Set(r.tables.map((t) => t.casinoId))].sort()} minRounds={ADVANTAGE_MIN_ROUNDS} />
+              <PlayersSection
+                day={r.gamingDay}
+                casinos={casino ? [casino] : [...new Set(r.tables.map((t) => t.casinoId))].sort()}
+                minRounds={ADVANTAGE_MIN_ROUNDS}
+              />
             )}
           </section>
           <section aria-labelledby="statistics-cusum">
             <h2 id="statistics-cusum">{tr.t('web:statistics.cusum')}</h2>
             <p className="muted">{tr.t('web:statistics.cusumExplain', { leak: percent(tr, r.settings.leak), days: tr.number(r.settings.alarmDays) })}</p>
             <table className="performance-cusum">
-              <Head cols={['web:statistics.level', 'web:statistics.subject', ['web:statistics.days', 'num'], ['web:statistics.statistic', 'num'], ['web:statistics.cusumThreshold', 'num'], 'web:statistics.alarm', 'web:statistics.detection']} />
+              <Head
+                cols={[
+                  'web:statistics.level',
+                  'web:statistics.subject',
+                  ['web:statistics.days', 'num'],
+                  ['web:statistics.statistic', 'num'],
+                  ['web:statistics.cusumThreshold', 'num'],
+                  'web:statistics.alarm',
+                  'web:statistics.detection',
+                ]}
+              />
               <tbody>
                 {r.cusum.map((c) => (
                   <tr key={`${c.casinoId}|${c.level}|${c.subject}`} className={c.alarm ? 'flagged' : undefined}>
@@ -351,9 +430,21 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
         ) : (
           <div className="chart-grid">
             {wheels.map((w) => (
-              <div key={`${w.casinoId}|${w.tableId}|${w.game}`} className="wheel" data-casino={w.casinoId} data-table={w.tableId} data-wheel={w.wheel ?? 'cells'}>
+              <div
+                key={`${w.casinoId}|${w.tableId}|${w.game}`}
+                className="wheel"
+                data-casino={w.casinoId}
+                data-table={w.tableId}
+                data-wheel={w.wheel ?? 'cells'}
+              >
                 <WheelHeatMap
-                  title={tr.t('web:statistics.wheelOf', { table: w.tableId, game: gameName(tr.lang, w.game), spins: tr.number(w.observations), from: tr.date(w.firstDay), to: tr.date(w.lastDay) })}
+                  title={tr.t('web:statistics.wheelOf', {
+                    table: w.tableId,
+                    game: gameName(tr.lang, w.game),
+                    spins: tr.number(w.observations),
+                    from: tr.date(w.firstDay),
+                    to: tr.date(w.lastDay),
+                  })}
                   cells={w.cells}
                   order={w.wheel ? wheelOf(w.wheel).order.map(String) : null}
                   colourOf={w.wheel ? colours(w.wheel) : undefined}
@@ -361,14 +452,22 @@ export function StatisticsPage({ query }: { query: URLSearchParams }) {
                 <ul className="fit-tests">
                   {w.tests.map((t) => (
                     <li key={t.test} data-test={t.test} data-p={t.p} className={t.status === 'finding' ? 'flagged' : undefined}>
-                      {t.test === 'sectors' ? tr.t('web:statistics.fit.sectors', { width: t.width ?? 0 }) : tr.t('web:statistics.fit.pockets')}: χ² = {tr.number(t.statistic, 1)}, {tr.t('web:statistics.df', { df: t.degreesOfFreedom })}, p = {probability(tr, t.p)}
-                      {t.adjustedP !== null && <> ({tr.t('web:statistics.adjustedPIs', { p: probability(tr, t.adjustedP) })})</>} — {term(tr, 'statistics.fitStatus', t.status)}
+                      {t.test === 'sectors' ? tr.t('web:statistics.fit.sectors', { width: t.width ?? 0 }) : tr.t('web:statistics.fit.pockets')}: χ² ={' '}
+                      {tr.number(t.statistic, 1)}, {tr.t('web:statistics.df', { df: t.degreesOfFreedom })}, p = {probability(tr, t.p)}
+                      {t.adjustedP !== null && <> ({tr.t('web:statistics.adjustedPIs', { p: probability(tr, t.adjustedP) })})</>} —{' '}
+                      {term(tr, 'statistics.fitStatus', t.status)}
                     </li>
                   ))}
                 </ul>
                 {w.power && (
                   <p className="muted power">
-                    {tr.t('web:statistics.power', { factor: tr.number(w.power.factor, 1), power: percent(tr, w.power.power), level: percent(tr, w.power.level), needed: tr.number(w.power.spinsNeeded), recorded: tr.number(w.power.spinsRecorded) })}
+                    {tr.t('web:statistics.power', {
+                      factor: tr.number(w.power.factor, 1),
+                      power: percent(tr, w.power.power),
+                      level: percent(tr, w.power.level),
+                      needed: tr.number(w.power.spinsNeeded),
+                      recorded: tr.number(w.power.spinsRecorded),
+                    })}
                   </p>
                 )}
                 {(w.notesInLanguage ?? w.notes).map((n) => (

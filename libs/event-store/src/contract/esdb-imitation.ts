@@ -35,7 +35,8 @@ interface Row {
 }
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-const cmp = (a: Position, b: Position) => (a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1);
+const cmp = (a: Position, b: Position) =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
 const copy = (v: unknown) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 
 export class EsdbImitation {
@@ -50,7 +51,9 @@ export class EsdbImitation {
 
   /** a system record, as the server writes (stats, scavenges…) */
   system(): void {
-    this.write('$stats-127.0.0.1:2113', [{ id: randomUUID(), type: '$statsCollected', data: {}, metadata: undefined, contentType: 'application/json' } as EventData]);
+    this.write('$stats-127.0.0.1:2113', [
+      { id: randomUUID(), type: '$statsCollected', data: {}, metadata: undefined, contentType: 'application/json' } as EventData,
+    ]);
   }
 
   asClient(): EventStoreDBClient {
@@ -63,7 +66,8 @@ export class EsdbImitation {
     const rows = this.streams.get(streamName);
     const current = rows?.length ? BigInt(rows.length - 1) : undefined;
     const expected = options.expectedRevision ?? ANY;
-    const ok = expected === ANY || (expected === NO_STREAM ? current === undefined : typeof expected === 'bigint' ? current === expected : current !== undefined);
+    const ok =
+      expected === ANY || (expected === NO_STREAM ? current === undefined : typeof expected === 'bigint' ? current === expected : current !== undefined);
     if (!ok) throw new WrongExpectedVersionError(undefined, { streamName, expected, current: current ?? NO_STREAM });
     const written = this.write(streamName, list);
     return { success: true, nextExpectedRevision: written[written.length - 1].revision, position: written[written.length - 1].position };
@@ -103,7 +107,10 @@ export class EsdbImitation {
       let picked: Row[];
       if (options.direction === BACKWARDS) {
         const from = options.fromRevision === END || options.fromRevision === undefined ? rows.length - 1 : Number(options.fromRevision);
-        picked = rows.slice(0, from + 1).reverse().slice(0, max);
+        picked = rows
+          .slice(0, from + 1)
+          .reverse()
+          .slice(0, max);
       } else {
         const from = options.fromRevision === START || options.fromRevision === undefined ? 0 : Number(options.fromRevision);
         picked = rows.slice(from, from + max);
@@ -147,5 +154,15 @@ export class EsdbImitation {
 }
 
 function record(r: Row): RecordedEvent {
-  return { streamId: r.streamId, id: r.id, type: r.type, data: copy(r.data), metadata: copy(r.metadata), isJson: true, revision: r.revision, created: r.created, position: r.position } as RecordedEvent;
+  return {
+    streamId: r.streamId,
+    id: r.id,
+    type: r.type,
+    data: copy(r.data),
+    metadata: copy(r.metadata),
+    isJson: true,
+    revision: r.revision,
+    created: r.created,
+    position: r.position,
+  } as RecordedEvent;
 }

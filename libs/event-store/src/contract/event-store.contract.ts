@@ -24,7 +24,8 @@ export interface ContractCapabilities {
   readonly tampering: boolean;
 }
 
-const after = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+const after = (a: FeedCheckpoint, b: FeedCheckpoint) =>
+  a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
 
 export function describeEventStoreContract(name: string, factory: () => Promise<ContractSubject>, capabilities: ContractCapabilities): void {
   describe(`event store contract: ${name}`, () => {
@@ -72,7 +73,13 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         [3, 3, 'Something'],
         [4, 4, 'Something'],
       ]);
-      expect(read[0]).toMatchObject({ streamId: s, eventId: batch[0].eventId, metadata: { recordedBy: 'terminal:T-1' }, occurredAt: '2026-11-21T20:00:00.000Z', prevHash: '' });
+      expect(read[0]).toMatchObject({
+        streamId: s,
+        eventId: batch[0].eventId,
+        metadata: { recordedBy: 'terminal:T-1' },
+        occurredAt: '2026-11-21T20:00:00.000Z',
+        prevHash: '',
+      });
       for (let i = 1; i < read.length; i++) expect(read[i].prevHash).toBe(read[i - 1].hash);
       expect((await store.readStream(s, 3)).map((e) => e.data.n)).toEqual([3, 4]);
       expect(await store.readStream(streamName('absent'))).toEqual([]);
@@ -214,7 +221,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       // resuming from a checkpoint in the middle gives exactly the rest
       const middle = checkpoints[1];
       const rest: StoredEvent[] = [];
-      for (let cp = middle; ; ) {
+      for (let cp = middle; ;) {
         const page = await store.readFeed(cp, 4);
         if (!page.events.length) break;
         rest.push(...page.events);

@@ -12,7 +12,15 @@ import type { NewEvent } from '../port';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { eventStoreKind, selectEventStore } from '../select-store';
 import { StreamChainChecker } from '../verify';
-import { chainedEventData, EventStoreDbEventStore, fromRecorded, isHiddenStream, MultiStreamAppendError, toFeedCheckpoint, toReadPosition } from './eventstoredb-event-store';
+import {
+  chainedEventData,
+  EventStoreDbEventStore,
+  fromRecorded,
+  isHiddenStream,
+  MultiStreamAppendError,
+  toFeedCheckpoint,
+  toReadPosition,
+} from './eventstoredb-event-store';
 
 const UNREACHABLE = 'esdb://127.0.0.1:1?tls=false';
 
@@ -63,7 +71,10 @@ describe('EventStoreDB adapter (no server needed)', () => {
   });
 
   it('gives an event written by another tool no hashes, so verification flags it', () => {
-    const foreign = fromRecorded({ ...recorded('session-x', chainedEventData('session-x', { version: 0, hash: GENESIS }, [event('session-x', {})])[0], 0), metadata: undefined } as RecordedEvent);
+    const foreign = fromRecorded({
+      ...recorded('session-x', chainedEventData('session-x', { version: 0, hash: GENESIS }, [event('session-x', {})])[0], 0),
+      metadata: undefined,
+    } as RecordedEvent);
     const checker = new StreamChainChecker('session-x');
     checker.check(foreign);
     expect(checker.firstBreak?.reason).toMatch(/edited/);

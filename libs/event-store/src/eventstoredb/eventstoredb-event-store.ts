@@ -143,7 +143,12 @@ export function chainedEventData(streamId: string, head: { readonly version: num
     const hash = chainHash(prev, streamId, version, content);
     const metadata: CaMetadata = { ca: 1, metadata: e.metadata ?? {}, occurredAt: e.occurredAt ?? null, contentHash: content, prevHash: prev, hash };
     prev = hash;
-    return jsonEvent({ id: e.eventId.toLowerCase(), type: e.type, data: e.data as Record<string, unknown>, metadata: metadata as unknown as Record<string, unknown> });
+    return jsonEvent({
+      id: e.eventId.toLowerCase(),
+      type: e.type,
+      data: e.data as Record<string, unknown>,
+      metadata: metadata as unknown as Record<string, unknown>,
+    });
   });
 }
 
@@ -242,7 +247,13 @@ export class EventStoreDbEventStore implements EventStore {
         }
         const stored = await this.locate(ids[i], claim);
         if (stored) {
-          out[i] = { eventId: stored.eventId, streamId: stored.streamId, streamVersion: stored.streamVersion, globalPosition: stored.globalPosition, status: 'duplicate' };
+          out[i] = {
+            eventId: stored.eventId,
+            streamId: stored.streamId,
+            streamVersion: stored.streamVersion,
+            globalPosition: stored.globalPosition,
+            status: 'duplicate',
+          };
           if (stored.type === 'RoundStarted') await this.indexRound(stored); // heals an index a crash left unwritten
         } else {
           fresh.push(i); // claimed with this very content by an attempt that never landed: finish it

@@ -43,7 +43,10 @@ const seqScans = async () => {
 /** Index entries the store's tables have returned so far (a scan of a whole index counts every entry). */
 const indexEntriesRead = async () => {
   await pool.query('SELECT pg_stat_force_next_flush()');
-  return Number((await pool.query(`SELECT sum(idx_tup_read) AS n FROM pg_stat_user_indexes WHERE relname IN ('ca_event_rows', 'ca_stream_ids', 'ca_event_metadata')`)).rows[0].n);
+  return Number(
+    (await pool.query(`SELECT sum(idx_tup_read) AS n FROM pg_stat_user_indexes WHERE relname IN ('ca_event_rows', 'ca_stream_ids', 'ca_event_metadata')`))
+      .rows[0].n,
+  );
 };
 
 it('an append follows its streams by index, though its connection planned it on an empty store', async () => {

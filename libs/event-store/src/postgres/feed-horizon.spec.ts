@@ -74,8 +74,11 @@ it('refuses an append inside a promised transaction, storing nothing', async () 
     await c.query('BEGIN');
     await c.query(PROMISE_NO_APPEND);
     await expect(
-      c.query(`SELECT * FROM ca_append(ARRAY['s-x'], ARRAY[$1::uuid], ARRAY['Something'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb],
-                 ARRAY['2026-11-21T20:00:00.000Z'], ARRAY['c'], ARRAY[1], ARRAY[''], ARRAY['h'], '{}'::jsonb)`, [randomUUID()]),
+      c.query(
+        `SELECT * FROM ca_append(ARRAY['s-x'], ARRAY[$1::uuid], ARRAY['Something'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb],
+                 ARRAY['2026-11-21T20:00:00.000Z'], ARRAY['c'], ARRAY[1], ARRAY[''], ARRAY['h'], '{}'::jsonb)`,
+        [randomUUID()],
+      ),
     ).rejects.toMatchObject({ code: 'CA005' });
   } finally {
     await c.query('ROLLBACK');

@@ -54,7 +54,12 @@ async function storeAtMigration9() {
   await pool.query(writerRoleGrants(role));
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
-  for (const [s, n] of [['s-a', 12], ['s-b', 9], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
+  for (const [s, n] of [
+    ['s-a', 12],
+    ['s-b', 9],
+    ['s-c', 3],
+  ] as const)
+    for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
   await store.append(batch);
   await store.append([event('s-a', 13, 's-a-r2')], { expectedVersions: { 's-a': 12 } });
   const { receipt } = await createSeal(pool, { gamingDay: '2026-11-21' });
@@ -62,7 +67,8 @@ async function storeAtMigration9() {
 }
 
 const version = async (pool: Pool) => (await pool.query('SELECT max(version) AS v FROM ca_schema_migrations')).rows[0].v;
-const kind = async (pool: Pool, relation: string) => (await pool.query(`SELECT relkind FROM pg_class WHERE oid = to_regclass($1)`, [relation])).rows[0]?.relkind ?? null;
+const kind = async (pool: Pool, relation: string) =>
+  (await pool.query(`SELECT relkind FROM pg_class WHERE oid = to_regclass($1)`, [relation])).rows[0]?.relkind ?? null;
 
 /** What readers see: every stream read whole, the heads, a round, the feed (both shapes), events by id. */
 async function whatReadersSee(store: PostgresEventStore) {
@@ -93,8 +99,23 @@ describe('schema migration 10 on an existing store', () => {
     expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
     expect(await version(pool)).toBe(LATEST);
     expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_streams')]).toEqual(['v', 'r', 'v']);
-    const columns = (await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'ca_event_rows' ORDER BY ordinal_position`)).rows.map((r) => r.column_name);
-    expect(columns).toEqual(['global_position', 'transaction_id', 'recorded_at', 'stream_number', 'stream_version', 'metadata_id', 'event_id', 'data', 'event_type', 'occurred_at', 'content_hash', 'hash']);
+    const columns = (
+      await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'ca_event_rows' ORDER BY ordinal_position`)
+    ).rows.map((r) => r.column_name);
+    expect(columns).toEqual([
+      'global_position',
+      'transaction_id',
+      'recorded_at',
+      'stream_number',
+      'stream_version',
+      'metadata_id',
+      'event_id',
+      'data',
+      'event_type',
+      'occurred_at',
+      'content_hash',
+      'hash',
+    ]);
     // four streams (the seals' own included), and one metadata value a stream: each stored once
     expect((await pool.query('SELECT count(*)::int AS n FROM ca_stream_ids')).rows[0].n).toBe(4);
     expect((await pool.query('SELECT count(*)::int AS n FROM ca_event_metadata')).rows[0].n).toBe(4);
@@ -108,7 +129,12 @@ describe('schema migration 10 on an existing store', () => {
     expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
 
     // nothing is changed through the view or on the rows, for the owner too; the numbers never change
-    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_event_rows', `UPDATE ca_stream_ids SET stream_id = 's-z'`]) {
+    for (const sql of [
+      `UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`,
+      `DELETE FROM ca_events WHERE stream_id = 's-a'`,
+      'TRUNCATE ca_event_rows',
+      `UPDATE ca_stream_ids SET stream_id = 's-z'`,
+    ]) {
       await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
     }
     await expect(pool.query(`UPDATE ca_events SET prev_hash = hash WHERE stream_id = 's-a'`)).rejects.toMatchObject({ code: 'CA003' });
@@ -131,9 +157,10 @@ describe('schema migration 10 on an existing store', () => {
     await store.append([event('s-a', 14, 's-a-r2')]);
     await fresh.append([event('s-b', 10), event('s-d', 1), { ...event('s-d', 2), metadata: { recordedBy: 'cage' } }], { expectedVersions: { 's-b': 9 } });
     await expect(fresh.append([event('s-c', 4)], { expectedVersions: { 's-c': 2 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
-    const forged = pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
-      ['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}',
-    ]);
+    const forged = pool.query(
+      'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+      [['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}'],
+    );
     await expect(forged).rejects.toMatchObject({ code: 'CA002', message: 'stream s-c is at version 3, expected 3' });
     const d = await fresh.readStream('s-d');
     expect(d.map((e) => [e.streamVersion, e.prevHash, e.metadata])).toEqual([
@@ -143,7 +170,11 @@ describe('schema migration 10 on an existing store', () => {
     expect((await fresh.readRound('s-a-r2')).map((e) => e.data.i)).toEqual([12, 13, 14]);
     const second = await createSeal(pool);
     expect(second.seal).toMatchObject({ sequence: 2, heads: { 's-a': { version: 14 }, 's-b': { version: 10 }, 's-d': { version: 2 } } });
-    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({ ok: true, events: 31, seals: { count: 2, receipt: { ok: true, sequence: 2 } } });
+    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({
+      ok: true,
+      events: 31,
+      seals: { count: 2, receipt: { ok: true, sequence: 2 } },
+    });
     expect((await verifyStore(pool, { receipt })).ok).toBe(true);
   });
 
@@ -161,7 +192,8 @@ describe('schema migration 10 on an existing store', () => {
     try {
       for (let i = 0; i < 200 && !pid; i++) {
         await new Promise((r) => setTimeout(r, 25));
-        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name])).rows[0]?.pid;
+        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name]))
+          .rows[0]?.pid;
       }
       expect(pid).toBeDefined();
       await reader.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -188,9 +220,22 @@ describe('schema migration 10 on an existing store', () => {
     const pool = poolOn(db.url);
     await applySqlMigrations(pool, BEFORE);
     const [h1, h2, c] = ['1'.repeat(64), '2'.repeat(64), 'c'.repeat(64)];
-    await pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
-      ['s-m', 's-m'], [randomUUID(), randomUUID()], ['A', 'B'], ['{}', '{}'], ['{"x": 1.0}', '{"x": 1.00}'], [null, null], [c, c], [1, 2], ['', h1], [h1, h2], '{}',
-    ]);
+    await pool.query(
+      'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+      [
+        ['s-m', 's-m'],
+        [randomUUID(), randomUUID()],
+        ['A', 'B'],
+        ['{}', '{}'],
+        ['{"x": 1.0}', '{"x": 1.00}'],
+        [null, null],
+        [c, c],
+        [1, 2],
+        ['', h1],
+        [h1, h2],
+        '{}',
+      ],
+    );
     await applySqlMigrations(pool);
     expect((await pool.query(`SELECT stream_version, metadata::text AS m FROM ca_events ORDER BY stream_version`)).rows).toEqual([
       { stream_version: 1, m: '{"x": 1.0}' },
@@ -208,7 +253,10 @@ describe('schema migration 10 on an existing store', () => {
     } finally {
       c.release();
     }
-    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/event 4 of stream s-b does not link to the hash of the event before it/) });
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({
+      code: 'CA003',
+      message: expect.stringMatching(/event 4 of stream s-b does not link to the hash of the event before it/),
+    });
     expect(await version(pool)).toBe(9);
     expect(await kind(pool, 'ca_events')).toBe('r');
     expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });

@@ -51,7 +51,12 @@ async function storeAtMigration7() {
   await applySqlMigrations(pool, BEFORE);
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
-  for (const [s, n] of [['s-a', 12], ['s-b', 9], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
+  for (const [s, n] of [
+    ['s-a', 12],
+    ['s-b', 9],
+    ['s-c', 3],
+  ] as const)
+    for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
   await store.append(batch);
   await store.append([event('s-a', 13, 's-a-r2')], { expectedVersions: { 's-a': 12 } });
   const { receipt } = await createSeal(pool, { gamingDay: '2026-11-21' });
@@ -60,7 +65,9 @@ async function storeAtMigration7() {
 
 const version = async (pool: Pool) => (await pool.query('SELECT max(version) AS v FROM ca_schema_migrations')).rows[0].v;
 const hashTypes = async (pool: Pool) =>
-  (await pool.query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'ca_events' AND column_name LIKE '%hash' ORDER BY 1`)).rows.map((r) => `${r.column_name}:${r.data_type}`);
+  (
+    await pool.query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'ca_events' AND column_name LIKE '%hash' ORDER BY 1`)
+  ).rows.map((r) => `${r.column_name}:${r.data_type}`);
 const roundIndex = async (pool: Pool) => (await pool.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ca_events_round'`)).rows[0]?.indexdef;
 /** What readers see: every stream read whole, the heads, a round. */
 async function whatReadersSee(store: PostgresEventStore) {
@@ -88,8 +95,12 @@ describe('schema migration 8 on an existing store', () => {
     expect(await version(pool)).toBe(EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
     expect(await roundIndex(pool)).toMatch(/btree \(\(\(data ->> 'roundId'::text\)\)\) WHERE \(\(data ->> 'roundId'::text\) IS NOT NULL\)$/);
-    expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_event_rows'::regclass`)).rows).toEqual([{ stxname: 'ca_events_round_stats' }]);
-    expect((await pool.query(`SELECT octet_length(hash) AS n, octet_length(prev_hash) AS p FROM ca_events WHERE stream_id = 's-a' AND stream_version = 1`)).rows[0]).toEqual({ n: 32, p: 0 });
+    expect((await pool.query(`SELECT stxname FROM pg_statistic_ext WHERE stxrelid = 'ca_event_rows'::regclass`)).rows).toEqual([
+      { stxname: 'ca_events_round_stats' },
+    ]);
+    expect(
+      (await pool.query(`SELECT octet_length(hash) AS n, octet_length(prev_hash) AS p FROM ca_events WHERE stream_id = 's-a' AND stream_version = 1`)).rows[0],
+    ).toEqual({ n: 32, p: 0 });
     const fresh = new PostgresEventStore(pool);
     expect(await whatReadersSee(fresh)).toEqual(before);
     expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 26, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
@@ -105,14 +116,19 @@ describe('schema migration 8 on an existing store', () => {
     await store.append([event('s-a', 14, 's-a-r2')]);
     await fresh.append([event('s-b', 10), event('s-d', 1)], { expectedVersions: { 's-b': 9 } });
     await expect(fresh.append([event('s-c', 4)], { expectedVersions: { 's-c': 2 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
-    const forged = pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
-      ['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}',
-    ]);
+    const forged = pool.query(
+      'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+      [['s-c'], [randomUUID()], ['Forged'], ['{}'], ['{}'], [null], ['aa'], [4], ['not-the-head'], ['bb'], '{}'],
+    );
     await expect(forged).rejects.toMatchObject({ code: 'CA002' });
     expect((await fresh.readRound('s-a-r2')).map((e) => e.data.i)).toEqual([12, 13, 14]);
     const second = await createSeal(pool);
     expect(second.seal).toMatchObject({ sequence: 2, heads: { 's-a': { version: 14 }, 's-b': { version: 10 }, 's-d': { version: 1 } } });
-    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({ ok: true, events: 30, seals: { count: 2, receipt: { ok: true, sequence: 2 } } });
+    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({
+      ok: true,
+      events: 30,
+      seals: { count: 2, receipt: { ok: true, sequence: 2 } },
+    });
     expect((await verifyStore(pool, { receipt })).ok).toBe(true);
   });
 
@@ -132,7 +148,8 @@ describe('schema migration 8 on an existing store', () => {
       // the only backend of this database waiting for a lock is the migration's (its text is longer than pg_stat_activity keeps)
       for (let i = 0; i < 200 && !pid; i++) {
         await new Promise((r) => setTimeout(r, 25));
-        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name])).rows[0]?.pid;
+        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name]))
+          .rows[0]?.pid;
       }
       expect(pid).toBeDefined();
       await reader.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -164,7 +181,10 @@ describe('schema migration 8 on an existing store', () => {
     } finally {
       c.release();
     }
-    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/event 4 of stream s-b holds a hash that is not 64 lower-case hex digits/) });
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({
+      code: 'CA003',
+      message: expect.stringMatching(/event 4 of stream s-b holds a hash that is not 64 lower-case hex digits/),
+    });
     expect(await version(pool)).toBe(7);
     expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
     expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });

@@ -16,7 +16,13 @@ import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
 
 jest.setTimeout(60_000);
 
-const event = (streamId: string, i: number): NewEvent => ({ streamId, eventId: randomUUID(), type: 'Something', data: { i }, occurredAt: '2026-11-21T20:00:00.000Z' });
+const event = (streamId: string, i: number): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type: 'Something',
+  data: { i },
+  occurredAt: '2026-11-21T20:00:00.000Z',
+});
 const BEFORE = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 5);
 
 const databases: TestDatabase[] = [];
@@ -36,7 +42,12 @@ async function storeAtMigration5() {
   await applySqlMigrations(pool, BEFORE);
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
-  for (const [s, n] of [['s-a', 5], ['s-b', 4], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, i));
+  for (const [s, n] of [
+    ['s-a', 5],
+    ['s-b', 4],
+    ['s-c', 3],
+  ] as const)
+    for (let i = 1; i <= n; i++) batch.push(event(s, i));
   await store.append(batch);
   await store.append([event('s-a', 6)], { expectedVersions: { 's-a': 5 } });
   return { pool, store };
@@ -53,7 +64,12 @@ describe('schema migration 6 on an existing store', () => {
     await pool.query(writerRoleGrants(role));
     const { receipt } = await createSeal(pool, { gamingDay: '2026-11-21' });
     const before = await heads(pool);
-    expect(before.map((h) => [h.stream_id, h.version])).toEqual([['s-a', 6], ['s-b', 4], ['s-c', 3], ['seal-store', 1]]);
+    expect(before.map((h) => [h.stream_id, h.version])).toEqual([
+      ['s-a', 6],
+      ['s-b', 4],
+      ['s-c', 3],
+      ['seal-store', 1],
+    ]);
 
     expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
     expect(await version(pool)).toBe(EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version);
@@ -95,9 +111,15 @@ describe('schema migration 6 on an existing store', () => {
     } finally {
       c.release();
     }
-    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/stream s-b has its head at version 4 but its events end at version 2: run casino-audit verify/) });
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({
+      code: 'CA003',
+      message: expect.stringMatching(/stream s-b has its head at version 4 but its events end at version 2: run casino-audit verify/),
+    });
     expect(await version(pool)).toBe(5);
     expect((await heads(pool)).find((h) => h.stream_id === 's-b')).toMatchObject({ version: 4 });
-    expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', reason: expect.stringMatching(/head says version 4 but the chain ends at version 2/) });
+    expect((await verifyStore(pool)).breaks[0]).toMatchObject({
+      streamId: 's-b',
+      reason: expect.stringMatching(/head says version 4 but the chain ends at version 2/),
+    });
   });
 });

@@ -15,7 +15,8 @@ const event = (streamId: string, data: Record<string, unknown> = {}, type = 'Som
 });
 
 const key = (c: FeedCheckpoint) => [c.transactionId, c.globalPosition] as const;
-const after = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+const after = (a: FeedCheckpoint, b: FeedCheckpoint) =>
+  a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
 
 describe('PostgreSQL event store', () => {
   let db: TestDatabase;

@@ -6,18 +6,7 @@
 import { Client, Pool, PoolClient } from 'pg';
 import { chainHash, contentHash, GENESIS } from '../canonical';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
-import {
-  AppendOptions,
-  AppendedEvent,
-  EventStore,
-  FeedCheckpoint,
-  FedEventHead,
-  FeedFact,
-  FeedPage,
-  NewEvent,
-  StoredEvent,
-  Subscription,
-} from '../port';
+import { AppendOptions, AppendedEvent, EventStore, FeedCheckpoint, FedEventHead, FeedFact, FeedPage, NewEvent, StoredEvent, Subscription } from '../port';
 import { applySqlMigrations } from './migrate';
 
 /**
@@ -145,7 +134,14 @@ export class PostgresEventStore implements EventStore {
             const found = stored.get(b.event.eventId.toLowerCase());
             if (!found) remaining.push(b);
             else if (found.contentHash !== b.hash) throw new EventIdConflictError(b.event.eventId);
-            else duplicates.push({ eventId: found.eventId, streamId: found.streamId, streamVersion: found.streamVersion, globalPosition: found.globalPosition, status: 'duplicate' });
+            else
+              duplicates.push({
+                eventId: found.eventId,
+                streamId: found.streamId,
+                streamVersion: found.streamVersion,
+                globalPosition: found.globalPosition,
+                status: 'duplicate',
+              });
           }
           batch = remaining;
           continue;
@@ -188,7 +184,11 @@ export class PostgresEventStore implements EventStore {
    * The conflict that refused an append: the first stream no longer at the version the batch was built
    * on, read outside the caller's transaction (which the refusal aborted).
    */
-  private async conflictOf(streams: string[], built: Record<string, { from: number }>, expected?: Readonly<Record<string, number>>): Promise<WrongExpectedVersionError> {
+  private async conflictOf(
+    streams: string[],
+    built: Record<string, { from: number }>,
+    expected?: Readonly<Record<string, number>>,
+  ): Promise<WrongExpectedVersionError> {
     const now = await this.streamVersions(streams);
     const moved = streams.find((s) => now[s] !== built[s].from) ?? streams[0];
     return new WrongExpectedVersionError(moved, expected?.[moved] ?? built[moved].from, now[moved]);
@@ -281,10 +281,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Every event of a round, in stream order (replay). */
   async readRound(roundId: string): Promise<StoredEvent[]> {
-    const result = await this.pool.query(
-      `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE data->>'roundId' = $1 ORDER BY global_position`,
-      [roundId],
-    );
+    const result = await this.pool.query(`SELECT ${EVENT_COLUMNS} FROM ca_events WHERE data->>'roundId' = $1 ORDER BY global_position`, [roundId]);
     return result.rows.map(toStoredEvent);
   }
 

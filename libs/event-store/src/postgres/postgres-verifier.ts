@@ -30,7 +30,10 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   const sealCheck = checkSeals(await loadSealEvents(pool));
   const expectations = new Map<string, SealedExpectation[]>();
   for (const [streamId, list] of sealCheck.sealedHeads) {
-    expectations.set(streamId, list.map((h) => ({ version: h.version, hash: h.hash, seal: sealNamed(h) })));
+    expectations.set(
+      streamId,
+      list.map((h) => ({ version: h.version, hash: h.hash, seal: sealNamed(h) })),
+    );
   }
 
   const breaks: ChainBreak[] = [];
@@ -89,7 +92,13 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   for (const [streamId, head] of heads) {
     if (seen.has(streamId) || sealCheck.sealedHeads.has(streamId)) continue;
     if (head.version > 0) {
-      breaks.push({ streamId, streamVersion: 1, globalPosition: null, eventId: null, ...keyed(because('chain.headWithoutEvents', { head: String(head.version) })) });
+      breaks.push({
+        streamId,
+        streamVersion: 1,
+        globalPosition: null,
+        eventId: null,
+        ...keyed(because('chain.headWithoutEvents', { head: String(head.version) })),
+      });
     }
   }
 
@@ -97,7 +106,15 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   if (sealCheck.problem && !breaks.some((b) => b.streamId === SEAL_STREAM)) {
     const e = sealCheck.problem.seal;
     const { reason, reasonKey, reasonValues } = sealCheck.problem;
-    breaks.push({ streamId: SEAL_STREAM, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId, reason, reasonKey, reasonValues });
+    breaks.push({
+      streamId: SEAL_STREAM,
+      streamVersion: e.streamVersion,
+      globalPosition: e.globalPosition.toString(),
+      eventId: e.eventId,
+      reason,
+      reasonKey,
+      reasonValues,
+    });
   }
 
   // the receipt: the store must still hold the seal it names
@@ -120,7 +137,13 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
             : because('receipt.unknownHash', { hash, latest: latestSeal }),
       );
       receiptVerdict = { given, ok: false, sequence: receipt.sequence, ...why };
-      breaks.push({ streamId: SEAL_STREAM, streamVersion: receipt.sequence ?? (latest ? latest.streamVersion + 1 : 1), globalPosition: null, eventId: null, ...why });
+      breaks.push({
+        streamId: SEAL_STREAM,
+        streamVersion: receipt.sequence ?? (latest ? latest.streamVersion + 1 : 1),
+        globalPosition: null,
+        eventId: null,
+        ...why,
+      });
     }
   }
 
@@ -128,7 +151,14 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   const seals: SealSummary = {
     count: sealCheck.seals.length,
     latest: latest
-      ? { sequence: latest.sequence, sealHash: latest.sealHash, sealedAt: latest.sealedAt, gamingDay: latest.gamingDay, receipt: formatReceipt(latest), streamCount: latest.streamCount }
+      ? {
+          sequence: latest.sequence,
+          sealHash: latest.sealHash,
+          sealedAt: latest.sealedAt,
+          gamingDay: latest.gamingDay,
+          receipt: formatReceipt(latest),
+          streamCount: latest.streamCount,
+        }
       : null,
     unsealedEvents,
     ...(receiptVerdict ? { receipt: receiptVerdict } : {}),

@@ -47,7 +47,12 @@ async function fresh(): Promise<{ db: TestDatabase; pool: Pool; store: PostgresE
 /** Three streams: s-a (5 events), s-b (4), s-c (3). */
 async function populate(store: PostgresEventStore) {
   const batch: NewEvent[] = [];
-  for (const [s, n] of [['s-a', 5], ['s-b', 4], ['s-c', 3]] as const) for (let i = 1; i <= n; i++) batch.push(event(s, { i }));
+  for (const [s, n] of [
+    ['s-a', 5],
+    ['s-b', 4],
+    ['s-c', 3],
+  ] as const)
+    for (let i = 1; i <= n; i++) batch.push(event(s, { i }));
   await store.append(batch);
 }
 
@@ -122,8 +127,12 @@ describe('the database refuses changes', () => {
         ),
       ).toBe('42501');
       expect(await sqlState(c.query('ALTER TABLE ca_event_rows DISABLE TRIGGER USER'))).toBe('42501');
-      expect(await sqlState(c.query(`INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, content_hash, hash)
-                                      VALUES (1, 7, 1, gen_random_uuid(), '{}', 'Forged', 'x', 'x')`))).toBe('42501');
+      expect(
+        await sqlState(
+          c.query(`INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, content_hash, hash)
+                                      VALUES (1, 7, 1, gen_random_uuid(), '{}', 'Forged', 'x', 'x')`),
+        ),
+      ).toBe('42501');
       expect(await sqlState(c.query(`INSERT INTO ca_stream_ids (stream_id) VALUES ('s-forged')`))).toBe('42501');
       await c.query('RESET ROLE');
       // a role without the grants may not even append (EXECUTE on ca_append is revoked from PUBLIC)
@@ -166,19 +175,22 @@ describe('the database refuses changes', () => {
 describe('ca_append keeps the chain itself', () => {
   /** ca_append called directly, as a writer could: one stream's events with the links given. */
   const append = (pool: Pool, rows: Array<{ streamId: string; version: number; prev: string; hash?: string }>) =>
-    pool.query('SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)', [
-      rows.map((r) => r.streamId),
-      rows.map(() => randomUUID()),
-      rows.map(() => 'Forged'),
-      rows.map(() => '{}'),
-      rows.map(() => '{}'),
-      rows.map(() => null),
-      rows.map(() => 'cc'), // hex: the store keeps hashes as bytes (migration 8)
-      rows.map((r) => r.version),
-      rows.map((r) => r.prev),
-      rows.map((r, i) => r.hash ?? `e${i}`),
-      '{}',
-    ]);
+    pool.query(
+      'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+      [
+        rows.map((r) => r.streamId),
+        rows.map(() => randomUUID()),
+        rows.map(() => 'Forged'),
+        rows.map(() => '{}'),
+        rows.map(() => '{}'),
+        rows.map(() => null),
+        rows.map(() => 'cc'), // hex: the store keeps hashes as bytes (migration 8)
+        rows.map((r) => r.version),
+        rows.map((r) => r.prev),
+        rows.map((r, i) => r.hash ?? `e${i}`),
+        '{}',
+      ],
+    );
   const refusal = async (p: Promise<unknown>) => {
     try {
       await p;
@@ -189,7 +201,7 @@ describe('ca_append keeps the chain itself', () => {
     }
   };
 
-  it('refuses an event that does not follow its stream\'s last stored event, a batch whose links are broken, and a version already taken', async () => {
+  it("refuses an event that does not follow its stream's last stored event, a batch whose links are broken, and a version already taken", async () => {
     const { pool, store } = await fresh();
     await populate(store);
     const head = (await pool.query(`SELECT version, head_hash FROM ca_streams WHERE stream_id = 's-a'`)).rows[0];
@@ -199,18 +211,45 @@ describe('ca_append keeps the chain itself', () => {
     expect(await refusal(append(pool, [{ streamId: 's-a', version: 7, prev: head.head_hash }]))).toBe('CA002: stream s-a is at version 5, expected 6');
     expect(await refusal(append(pool, [{ streamId: 's-new', version: 1, prev: 'x' }]))).toBe('CA002: stream s-new is at version 0, expected 0');
     // the batch's own links: a gap, a link to something else, on one stream and across streams
-    expect(await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-a', version: 8, prev: 'a6' }]))).toMatch(/^CA004: /);
-    expect(await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-a', version: 7, prev: 'a5' }]))).toMatch(/^CA004: /);
     expect(
-      await refusal(append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'f1' }, { streamId: 's-a', version: 7, prev: 'f1' }])),
+      await refusal(
+        append(pool, [
+          { streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' },
+          { streamId: 's-a', version: 8, prev: 'a6' },
+        ]),
+      ),
+    ).toMatch(/^CA004: /);
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' },
+          { streamId: 's-a', version: 7, prev: 'a5' },
+        ]),
+      ),
+    ).toMatch(/^CA004: /);
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' },
+          { streamId: 's-x', version: 1, prev: '', hash: 'f1' },
+          { streamId: 's-a', version: 7, prev: 'f1' },
+        ]),
+      ),
     ).toMatch(/^CA004: /);
     // a version already stored (another writer's): the unique constraint
     const v4 = (await pool.query(`SELECT encode(hash, 'hex') AS hash FROM ca_events WHERE stream_id = 's-a' AND stream_version = 4`)).rows[0].hash;
     expect(await refusal(append(pool, [{ streamId: 's-a', version: 5, prev: v4 }]))).toMatch(/^23505: .*ca_events_stream_version/);
     expect(Number((await pool.query('SELECT count(*) FROM ca_events')).rows[0].count)).toBe(12);
     // what does follow is taken, across streams too
-    await append(pool, [{ streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' }, { streamId: 's-x', version: 1, prev: '', hash: 'f1' }, { streamId: 's-a', version: 7, prev: 'a6' }]);
-    expect((await pool.query(`SELECT stream_id, version FROM ca_streams WHERE stream_id IN ('s-a', 's-x') ORDER BY 1`)).rows).toEqual([{ stream_id: 's-a', version: 7 }, { stream_id: 's-x', version: 1 }]);
+    await append(pool, [
+      { streamId: 's-a', version: 6, prev: head.head_hash, hash: 'a6' },
+      { streamId: 's-x', version: 1, prev: '', hash: 'f1' },
+      { streamId: 's-a', version: 7, prev: 'a6' },
+    ]);
+    expect((await pool.query(`SELECT stream_id, version FROM ca_streams WHERE stream_id IN ('s-a', 's-x') ORDER BY 1`)).rows).toEqual([
+      { stream_id: 's-a', version: 7 },
+      { stream_id: 's-x', version: 1 },
+    ]);
   });
 });
 
@@ -252,10 +291,7 @@ describe('verify names the tampering', () => {
   it('a stream truncated (its head, the last event, follows): invisible to the chains, named by the seal', async () => {
     const { pool, store } = await fresh();
     await populate(store);
-    const truncate = (c: PoolClient) =>
-      c
-        .query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version > 3`)
-        .then(() => undefined);
+    const truncate = (c: PoolClient) => c.query(`DELETE FROM ca_events WHERE stream_id = 's-a' AND stream_version > 3`).then(() => undefined);
 
     // without a seal the chains alone cannot tell (this is why seals exist)
     const unsealed = await fresh();
@@ -272,7 +308,9 @@ describe('verify names the tampering', () => {
       expect.objectContaining({
         streamId: 's-a',
         streamVersion: 4,
-        reason: expect.stringMatching(/seal #1 \(gaming day 2026-11-21, .*\) recorded this stream at version 5 but it ends at version 3: events were removed from its end and its head rewritten to match/),
+        reason: expect.stringMatching(
+          /seal #1 \(gaming day 2026-11-21, .*\) recorded this stream at version 5 but it ends at version 3: events were removed from its end and its head rewritten to match/,
+        ),
       }),
     ]);
     expectWorded(report);
@@ -290,7 +328,11 @@ describe('verify names the tampering', () => {
     });
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([
-      expect.objectContaining({ streamId: 's-b', streamVersion: 1, reason: expect.stringMatching(/recorded this stream at version 4 but none of its events is stored and its head is gone: the whole stream was deleted/) }),
+      expect.objectContaining({
+        streamId: 's-b',
+        streamVersion: 1,
+        reason: expect.stringMatching(/recorded this stream at version 4 but none of its events is stored and its head is gone: the whole stream was deleted/),
+      }),
     ]);
     expectWorded(report);
   });
@@ -306,13 +348,20 @@ describe('verify names the tampering', () => {
         const data = r.stream_version === 2 ? { i: 2000 } : r.data;
         const content = contentHash({ streamId: r.stream_id, eventId: r.event_id, type: r.event_type, data, metadata: r.metadata, occurredAt: r.occurred_at });
         const hash = chainHash(prev, r.stream_id, r.stream_version, content);
-        await c.query(`UPDATE ca_events SET data = $1, content_hash = decode($2, 'hex'), prev_hash = decode($3, 'hex'), hash = decode($4, 'hex') WHERE global_position = $5`, [data, content, prev, hash, r.global_position]);
+        await c.query(
+          `UPDATE ca_events SET data = $1, content_hash = decode($2, 'hex'), prev_hash = decode($3, 'hex'), hash = decode($4, 'hex') WHERE global_position = $5`,
+          [data, content, prev, hash, r.global_position],
+        );
         prev = hash;
       }
     });
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([
-      expect.objectContaining({ streamId: 's-c', streamVersion: 3, reason: expect.stringMatching(/is not the event seal #1 .* recorded at this version: the stream was rewritten/) }),
+      expect.objectContaining({
+        streamId: 's-c',
+        streamVersion: 3,
+        reason: expect.stringMatching(/is not the event seal #1 .* recorded at this version: the stream was rewritten/),
+      }),
     ]);
     expectWorded(report);
   });
@@ -321,7 +370,9 @@ describe('verify names the tampering', () => {
     const { pool, store } = await fresh();
     await populate(store);
     await createSeal(pool);
-    await asIntruder(pool, (c) => c.query(`UPDATE ca_events SET data = jsonb_set(data, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined));
+    await asIntruder(pool, (c) =>
+      c.query(`UPDATE ca_events SET data = jsonb_set(data, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined),
+    );
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 1, reason: expect.stringMatching(/edited/) })]);
     expectWorded(report);
@@ -340,12 +391,16 @@ describe('verify names the tampering', () => {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${backup} TEMPLATE ${db.name}`);
     await admin.end();
-    databases.push({ name: backup, url: db.url.replace(db.name, backup), drop: async () => {
-      const c = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${backup} WITH (FORCE)`);
-      await c.end();
-    } });
+    databases.push({
+      name: backup,
+      url: db.url.replace(db.name, backup),
+      drop: async () => {
+        const c = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${backup} WITH (FORCE)`);
+        await c.end();
+      },
+    });
     // the next day is played and sealed; its receipt goes to the regulator
     pool = new Pool({ connectionString: db.url, max: 4 });
     pool.on('error', () => undefined);
@@ -354,7 +409,12 @@ describe('verify names the tampering', () => {
     await live.append([event('s-a', { i: 6 }), event('s-d', { i: 1 })]);
     const second = await createSeal(pool, { gamingDay: '2026-11-22' });
     expect(second.receipt).toBe(await latestReceipt(pool));
-    expect(second.seal).toMatchObject({ sequence: 2, previousSealHash: first.seal.sealHash, streamCount: 4, heads: { 's-a': { version: 6 }, 's-d': { version: 1 } } });
+    expect(second.seal).toMatchObject({
+      sequence: 2,
+      previousSealHash: first.seal.sealHash,
+      streamCount: 4,
+      heads: { 's-a': { version: 6 }, 's-d': { version: 1 } },
+    });
     expect(Object.keys(second.seal.heads)).toHaveLength(2);
     expect((await verifyStore(pool, { receipt: second.receipt })).ok).toBe(true);
 
@@ -368,11 +428,17 @@ describe('verify names the tampering', () => {
     expect(report.ok).toBe(false);
     expect(report.seals?.receipt).toMatchObject({ ok: false, sequence: 2 });
     expect(report.breaks).toEqual([
-      expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 2, reason: expect.stringMatching(/receipt names seal #2 but the store's latest seal is #1 \(gaming day 2026-11-21.*restored from an older backup/) }),
+      expect.objectContaining({
+        streamId: SEAL_STREAM,
+        streamVersion: 2,
+        reason: expect.stringMatching(/receipt names seal #2 but the store's latest seal is #1 \(gaming day 2026-11-21.*restored from an older backup/),
+      }),
     ]);
     expectWorded(report);
     // the bare hash (or a 16-digit prefix) works too; a receipt of the same number with another hash means a rewrite
-    expect((await verifyStore(restored, { receipt: second.seal.sealHash.slice(0, 16) })).breaks[0].reason).toMatch(/no seal in the store has the receipt's hash/);
+    expect((await verifyStore(restored, { receipt: second.seal.sealHash.slice(0, 16) })).breaks[0].reason).toMatch(
+      /no seal in the store has the receipt's hash/,
+    );
     const forged = `ca-seal:1:${second.seal.sealHash}`;
     expect((await verifyStore(restored, { receipt: forged })).breaks[0].reason).toMatch(/store's seal #1 has hash .*rewritten/);
     expect(parseReceipt(JSON.stringify({ receipt: first.receipt }))).toEqual({ sequence: 1, sealHash: first.seal.sealHash });

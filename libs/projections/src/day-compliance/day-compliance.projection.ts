@@ -38,7 +38,14 @@ export interface TableDiceRow {
   previous: { sessionId: string; serials: string[] } | null;
 }
 
-export const DAY_COMPLIANCE_FACTS = new Set(['TableSessionOpened', 'TableSessionClosed', 'TableSupervisorChanged', 'DiceIssued', 'DiceTernaChanged', 'DiceThrowerChanged']);
+export const DAY_COMPLIANCE_FACTS = new Set([
+  'TableSessionOpened',
+  'TableSessionClosed',
+  'TableSupervisorChanged',
+  'DiceIssued',
+  'DiceTernaChanged',
+  'DiceThrowerChanged',
+]);
 const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'not_judged_phrases', 'last_position'];
 const DICE_COLUMNS = ['casino_id', 'table_id', 'session_id', 'serials', 'previous'];
 
@@ -80,7 +87,17 @@ export function foldDayFact(
   opening: { casinoId: string; gamingDay: string },
 ): { day?: string; dice?: string } {
   const key = `${opening.casinoId}|${opening.gamingDay}`;
-  const day = days.get(key) ?? { casino_id: opening.casinoId, gaming_day: opening.gamingDay, jurisdictions: [], sessions: [], findings: [], notes: [], not_judged: {}, not_judged_phrases: {}, last_position: 0 };
+  const day = days.get(key) ?? {
+    casino_id: opening.casinoId,
+    gaming_day: opening.gamingDay,
+    jurisdictions: [],
+    sessions: [],
+    findings: [],
+    notes: [],
+    not_judged: {},
+    not_judged_phrases: {},
+    last_position: 0,
+  };
   const d = e.data;
   const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
   let diceKey: string | undefined;
@@ -164,18 +181,27 @@ export class DayComplianceProjection implements EventProjection {
     const diceTable = tables[TABLE_DICE];
     // each fact's casino and gaming day: its session's opening (in the batch, or stored)
     const openings = new Map<string, { casinoId: string; gamingDay: string; tableId: string }>();
-    for (const e of events) if (e.type === 'TableSessionOpened') openings.set(e.data.sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay, tableId: e.data.tableId });
+    for (const e of events)
+      if (e.type === 'TableSessionOpened') openings.set(e.data.sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay, tableId: e.data.tableId });
     const missing = events.map(sessionOf).filter((s): s is string => !!s && !openings.has(s));
     for (const [id, info] of await loadSessionInfo(db, missing)) openings.set(id, info);
 
-    const dayKey = (casinoId: string, gamingDay: string) => `${casinoId}|${gamingDay}`;  // as foldDayFact keys them
+    const dayKey = (casinoId: string, gamingDay: string) => `${casinoId}|${gamingDay}`; // as foldDayFact keys them
     const keys = [...new Set([...openings.values()].map((o) => dayKey(o.casinoId, o.gamingDay)))];
     const days = new Map<string, DayComplianceRow>();
     if (keys.length) {
       const r = await db.query(`SELECT * FROM ${dayTable} WHERE casino_id || '|' || gaming_day = ANY ($1::text[])`, [keys]);
       for (const row of r.rows) days.set(dayKey(row.casino_id, row.gaming_day), { ...row, last_position: Number(row.last_position) });
     }
-    const diceTables = [...new Set(events.filter((e) => e.type === 'DiceIssued').map((e) => openings.get(e.data.sessionId)).filter((o) => !!o).map((o) => `${o!.casinoId}|${o!.tableId}`))];
+    const diceTables = [
+      ...new Set(
+        events
+          .filter((e) => e.type === 'DiceIssued')
+          .map((e) => openings.get(e.data.sessionId))
+          .filter((o) => !!o)
+          .map((o) => `${o!.casinoId}|${o!.tableId}`),
+      ),
+    ];
     const dice = new Map<string, TableDiceRow>();
     if (diceTables.length) {
       const r = await db.query(`SELECT * FROM ${diceTable} WHERE casino_id || '|' || table_id = ANY ($1::text[])`, [diceTables]);
@@ -192,7 +218,19 @@ export class DayComplianceProjection implements EventProjection {
       if (changed.day) changedDays.add(changed.day);
       if (changed.dice) changedDice.add(changed.dice);
     }
-    await upsertRows(db, dayTable, ['casino_id', 'gaming_day'], DAY_COLUMNS, [...changedDays].map((k) => judgeDayRow(days.get(k)!)));
-    await upsertRows(db, diceTable, ['casino_id', 'table_id'], DICE_COLUMNS, [...changedDice].map((k) => dice.get(k)!));
+    await upsertRows(
+      db,
+      dayTable,
+      ['casino_id', 'gaming_day'],
+      DAY_COLUMNS,
+      [...changedDays].map((k) => judgeDayRow(days.get(k)!)),
+    );
+    await upsertRows(
+      db,
+      diceTable,
+      ['casino_id', 'table_id'],
+      DICE_COLUMNS,
+      [...changedDice].map((k) => dice.get(k)!),
+    );
   }
 }

@@ -46,5 +46,10 @@ export function withDayFindings<Book extends SessionVerdict>(books: Book[], days
 
 /** The day's compliance rows of one casino (or every casino) on a gaming day. */
 export async function loadDayCompliance(c: PoolClient | Pool, q: { gamingDay: string; casinoId?: string | null }): Promise<DayComplianceRead[]> {
-  return (await c.query(`SELECT findings, notes, not_judged, not_judged_phrases FROM ${DAY_COMPLIANCE} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2) ORDER BY casino_id`, [q.gamingDay, q.casinoId ?? null])).rows;
+  return (
+    await c.query(
+      `SELECT findings, notes, not_judged, not_judged_phrases FROM ${DAY_COMPLIANCE} WHERE gaming_day = $1 AND ($2::text IS NULL OR casino_id = $2) ORDER BY casino_id`,
+      [q.gamingDay, q.casinoId ?? null],
+    )
+  ).rows;
 }

@@ -65,7 +65,10 @@ export async function findFindings(c: Pool | PoolClient, q: FindingsFilters, lim
     params.push(...after);
     keyset = ' AND (gaming_day < $5 OR (gaming_day = $5 AND (casino_id, judged_by, ref, n) > ($6, $7, $8, $9::int)))';
   }
-  const rows = await c.query(`SELECT * FROM (${LISTED}) listed WHERE ${WHERE}${keyset} ORDER BY gaming_day DESC, casino_id, judged_by, ref, n LIMIT ${limit + 1}`, params);
+  const rows = await c.query(
+    `SELECT * FROM (${LISTED}) listed WHERE ${WHERE}${keyset} ORDER BY gaming_day DESC, casino_id, judged_by, ref, n LIMIT ${limit + 1}`,
+    params,
+  );
   const total = await c.query(`SELECT count(*)::int AS n FROM (${LISTED}) listed WHERE ${WHERE}`, params.slice(0, 4));
   const page = rows.rows.slice(0, limit);
   const last = rows.rows.length > limit ? page[page.length - 1] : undefined;

@@ -32,7 +32,19 @@ describe('equipment: what only statistics can see (issue 21 §4, §6)', () => {
     DAYS.forEach((gamingDay, d) => {
       const manifest: { value?: SimulationManifest } = {};
       const changed = { sessions: new Set<string>(), counts: new Set<string>(), shoes: new Set<string>() };
-      for (const batch of simulateDay({ casinoId: 'casino-eq', gamingDay, tables: TABLES.length, tableGames: TABLES, jurisdiction: 'euskadi', rounds: ROUNDS, seed: 21 + d, equipmentBias: bias }, manifest)) {
+      for (const batch of simulateDay(
+        {
+          casinoId: 'casino-eq',
+          gamingDay,
+          tables: TABLES.length,
+          tableGames: TABLES,
+          jurisdiction: 'euskadi',
+          rounds: ROUNDS,
+          seed: 21 + d,
+          equipmentBias: bias,
+        },
+        manifest,
+      )) {
         for (const e of batch) foldEquipmentFact(state, { ...e, streamId: `session-${e.data.sessionId}`, globalPosition: ++position }, changed);
       }
       manifests.push(manifest.value!);
@@ -41,7 +53,9 @@ describe('equipment: what only statistics can see (issue 21 §4, §6)', () => {
   }, 120_000);
 
   it('the floor plan keeps its table ids from day to day, so a table is followed across days', () => {
-    expect(manifests.map((m) => m.tables.map((t) => `${t.tableId} ${t.game}`))).toEqual(DAYS.map(() => manifests[0].tables.map((t) => `${t.tableId} ${t.game}`)));
+    expect(manifests.map((m) => m.tables.map((t) => `${t.tableId} ${t.game}`))).toEqual(
+      DAYS.map(() => manifests[0].tables.map((t) => `${t.tableId} ${t.game}`)),
+    );
     const wheel = rows.find((r) => r.kind === 'wheel' && r.tableId === manifests[0].tables[2].tableId)!;
     expect(wheel).toMatchObject({ sessions: 4, firstDay: DAYS[0], lastDay: DAYS[3] });
     expect(wheel.observations).toBe(wheel.cells.reduce((t, c) => t + c.observed, 0));
@@ -59,7 +73,8 @@ describe('equipment: what only statistics can see (issue 21 §4, §6)', () => {
     const faulty = new Set(injected.map((i) => i.tableId));
     const honest = rows.filter((r) => !faulty.has(r.tableId));
     expect(new Set(honest.map((r) => r.kind))).toEqual(new Set(['wheel', 'dice']));
-    for (const r of honest) for (const t of r.tests) expect({ table: r.tableId, set: r.setId, test: t.test, status: t.status }).not.toMatchObject({ status: 'finding' });
+    for (const r of honest)
+      for (const t of r.tests) expect({ table: r.tableId, set: r.setId, test: t.test, status: t.status }).not.toMatchObject({ status: 'finding' });
   });
 
   it('points at the weighted sector: the worst sector holds the weighted pockets', () => {

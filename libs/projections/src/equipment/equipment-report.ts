@@ -189,7 +189,15 @@ export function pocketPower(design: WheelDesign, level: number, spinsRecorded: n
 type PendingTest = Omit<EquipmentTest, 'status' | 'adjustedP'> & { readonly tested: boolean };
 
 function fitTest(test: EquipmentTest['test'], fit: GoodnessOfFit, extra: Partial<EquipmentTest> = {}): PendingTest {
-  return { test, statistic: fit.statistic, degreesOfFreedom: fit.degreesOfFreedom, p: fit.p, observations: fit.observations, tested: fit.cellsBelowFive === 0 && fit.observations > 0, ...extra };
+  return {
+    test,
+    statistic: fit.statistic,
+    degreesOfFreedom: fit.degreesOfFreedom,
+    p: fit.p,
+    observations: fit.observations,
+    tested: fit.cellsBelowFive === 0 && fit.observations > 0,
+    ...extra,
+  };
 }
 
 const cellsOf = (keys: readonly string[], counts: Record<string, number>, share: (k: string) => number, n: number): EquipmentCell[] =>
@@ -216,13 +224,21 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
   if (row.kind === 'wheel') {
     const design = wheelDesign(row.game, row.jurisdiction, row.options);
     if (!design) {
-      notes.push(said(`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`, 'equipment.note.noDesign', { game: row.game, jurisdiction: row.jurisdiction }));
+      notes.push(
+        said(`no wheel design for ${row.game} in ${row.jurisdiction}: not tested`, 'equipment.note.noDesign', {
+          game: row.game,
+          jurisdiction: row.jurisdiction,
+        }),
+      );
       return { row: { ...base, wheel: null, cells: [], power: null, ...told() }, tests };
     }
     const keys = [...design.shares.keys()];
     const share = (k: string) => design.shares.get(k)!;
     const strays = Object.keys(row.counts).filter((k) => !design.shares.has(k));
-    if (strays.length) notes.push(said(`results not on this wheel's design, left out of the tests: ${strays.join(', ')}`, 'equipment.note.strays', { results: strays.join(', ') }));
+    if (strays.length)
+      notes.push(
+        said(`results not on this wheel's design, left out of the tests: ${strays.join(', ')}`, 'equipment.note.strays', { results: strays.join(', ') }),
+      );
     const counts = keys.map((k) => row.counts[k] ?? 0);
     const n = counts.reduce((t, c) => t + c, 0);
     const cells = cellsOf(keys, row.counts, share, n);
@@ -231,14 +247,23 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
       const width = sectorWidth(design.order.length);
       const sectors = sectorGoodnessOfFit(row.counts, design.order, share, width);
       tests.push(fitTest('sectors', sectors, { width, worstSector: sectors.worstSector }));
-    } else notes.push(said(`the rulebook holds no order of ${row.game}'s cells: no test over neighbouring cells`, 'equipment.note.noOrder', { game: row.game }));
+    } else
+      notes.push(said(`the rulebook holds no order of ${row.game}'s cells: no test over neighbouring cells`, 'equipment.note.noOrder', { game: row.game }));
     return { row: { ...base, wheel: design.wheel, cells, power: pocketPower(design, level, n), ...told() }, tests };
   }
   const faces = ['1', '2', '3', '4', '5', '6'];
   const faceCounts = faces.map((f) => row.counts[f] ?? 0);
   const thrownFaces = faceCounts.reduce((t, c) => t + c, 0);
   const cells = cellsOf(faces, row.counts, () => 1 / 6, thrownFaces);
-  tests.push(fitTest('faces', goodnessOfFit(faceCounts, faces.map(() => 1 / 6))));
+  tests.push(
+    fitTest(
+      'faces',
+      goodnessOfFit(
+        faceCounts,
+        faces.map(() => 1 / 6),
+      ),
+    ),
+  );
   const sums: Record<string, EquipmentCell[]> = {};
   for (const [dice, bySum] of Object.entries(row.sums)) {
     const dist = diceSums(Number(dice));
@@ -246,7 +271,17 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
     const observed = keys.map((k) => bySum[k] ?? 0);
     const n = observed.reduce((t, c) => t + c, 0);
     sums[dice] = cellsOf(keys, bySum, (k) => dist.get(Number(k))!, n);
-    if (Number(dice) >= 2) tests.push(fitTest('sums', goodnessOfFit(observed, keys.map((k) => dist.get(Number(k))!)), { dice: Number(dice) }));
+    if (Number(dice) >= 2)
+      tests.push(
+        fitTest(
+          'sums',
+          goodnessOfFit(
+            observed,
+            keys.map((k) => dist.get(Number(k))!),
+          ),
+          { dice: Number(dice) },
+        ),
+      );
   }
   return { row: { ...base, wheel: null, cells, sums, power: null, ...told() }, tests };
 }
@@ -258,7 +293,10 @@ export function analyseEquipment(row: EquipmentCountsRow, level: number): { row:
 export function casinoEquipment(rows: readonly EquipmentCountsRow[], level: number): EquipmentRow[] {
   const analysed = rows.map((r) => analyseEquipment(r, level));
   const tested = analysed.flatMap((a) => a.tests.filter((t) => t.tested));
-  const discoveries = benjaminiHochberg(tested.map((t) => t.p), level);
+  const discoveries = benjaminiHochberg(
+    tested.map((t) => t.p),
+    level,
+  );
   const verdict = new Map(tested.map((t, i) => [t, discoveries[i]]));
   return analysed.map(({ row, tests }) => ({
     ...row,
@@ -280,7 +318,11 @@ export function shoeComposition(row: EquipmentShoeRow): ShoeRow {
     perDeck.set(rank, (perDeck.get(rank) ?? 0) + 1);
   }
   const size = deckCards(deck).length * row.decks;
-  const ranks = [...new Set([...perDeck.keys(), ...Object.keys(row.ranks)])].map((rank) => ({ rank, dealt: row.ranks[rank] ?? 0, inShoe: (perDeck.get(rank) ?? 0) * row.decks }));
+  const ranks = [...new Set([...perDeck.keys(), ...Object.keys(row.ranks)])].map((rank) => ({
+    rank,
+    dealt: row.ranks[rank] ?? 0,
+    inShoe: (perDeck.get(rank) ?? 0) * row.decks,
+  }));
   const complete = row.dealt >= size;
   return {
     casinoId: row.casino_id,
@@ -305,12 +347,18 @@ export async function loadEquipment(db: Db, q: { casinoId?: string | null; table
   const pool = poolOf(db);
   const where = q.casinoId ? 'WHERE casino_id = $1' : '';
   const params = q.casinoId ? [q.casinoId] : [];
-  const counts = (await pool.query(`SELECT * FROM ${EQUIPMENT_COUNTS} ${where} ORDER BY casino_id, table_id, kind, game, set_id, equipment_key`, params)).rows as EquipmentCountsRow[];
+  const counts = (await pool.query(`SELECT * FROM ${EQUIPMENT_COUNTS} ${where} ORDER BY casino_id, table_id, kind, game, set_id, equipment_key`, params))
+    .rows as EquipmentCountsRow[];
   const byCasino = new Map<string, EquipmentCountsRow[]>();
   for (const r of counts) byCasino.set(r.casino_id, [...(byCasino.get(r.casino_id) ?? []), r]);
   const rows = [...byCasino.values()].flatMap((rs) => casinoEquipment(rs, level)).filter((r) => !q.tableId || r.tableId === q.tableId);
   const shoeWhere = [q.casinoId ? 'casino_id = $1' : null, q.tableId ? `table_id = $${params.length + 1}` : null].filter(Boolean);
-  const shoes = (await pool.query(`SELECT * FROM ${EQUIPMENT_SHOES} ${shoeWhere.length ? `WHERE ${shoeWhere.join(' AND ')}` : ''} ORDER BY casino_id, table_id, gaming_day, session_id, last_position`, [...params, ...(q.tableId ? [q.tableId] : [])])).rows as EquipmentShoeRow[];
+  const shoes = (
+    await pool.query(
+      `SELECT * FROM ${EQUIPMENT_SHOES} ${shoeWhere.length ? `WHERE ${shoeWhere.join(' AND ')}` : ''} ORDER BY casino_id, table_id, gaming_day, session_id, last_position`,
+      [...params, ...(q.tableId ? [q.tableId] : [])],
+    )
+  ).rows as EquipmentShoeRow[];
   return {
     casinoId: q.casinoId ?? null,
     tableId: q.tableId ?? null,

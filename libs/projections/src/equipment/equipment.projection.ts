@@ -71,16 +71,54 @@ export interface EquipmentShoeRow extends TableDesign, Pick<EquipmentSessionRow,
 
 const HANDLES = new Set(['TableSessionOpened', 'TableSessionClosed', 'WheelSpun', 'DiceThrown', 'DiceIssued', 'DiceTernaChanged', 'ShoeStarted', 'CardDealt']);
 const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'options', 'dice_set', 'shoe_id'];
-const COUNT_COLUMNS = ['equipment_key', 'casino_id', 'table_id', 'kind', 'game', 'jurisdiction', 'options', 'set_id', 'counts', 'sums', 'observations', 'sessions', 'first_day', 'last_day', 'last_session', 'last_position'];
-const SHOE_COLUMNS = ['session_id', 'shoe_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'options', 'decks', 'ranks', 'dealt', 'ended', 'last_position'];
+const COUNT_COLUMNS = [
+  'equipment_key',
+  'casino_id',
+  'table_id',
+  'kind',
+  'game',
+  'jurisdiction',
+  'options',
+  'set_id',
+  'counts',
+  'sums',
+  'observations',
+  'sessions',
+  'first_day',
+  'last_day',
+  'last_session',
+  'last_position',
+];
+const SHOE_COLUMNS = [
+  'session_id',
+  'shoe_id',
+  'casino_id',
+  'table_id',
+  'gaming_day',
+  'game',
+  'jurisdiction',
+  'options',
+  'decks',
+  'ranks',
+  'dealt',
+  'ended',
+  'last_position',
+];
 
 /** Options as one canonical value (keys sorted), so one design is one row whatever the order they were sent in. */
 function canonical(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(options ?? {}).sort().map((k) => [k, options[k]]));
+  return Object.fromEntries(
+    Object.keys(options ?? {})
+      .sort()
+      .map((k) => [k, options[k]]),
+  );
 }
 
-export const equipmentKey = (s: Pick<EquipmentSessionRow, 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'options'>, kind: EquipmentKind, setId: string) =>
-  JSON.stringify([s.casino_id, s.table_id, kind, s.game, s.jurisdiction, kind === 'wheel' ? canonical(s.options) : {}, setId]);
+export const equipmentKey = (
+  s: Pick<EquipmentSessionRow, 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'options'>,
+  kind: EquipmentKind,
+  setId: string,
+) => JSON.stringify([s.casino_id, s.table_id, kind, s.game, s.jurisdiction, kind === 'wheel' ? canonical(s.options) : {}, setId]);
 
 const shoeKey = (sessionId: string, shoeId: string) => `${sessionId}|${shoeId}`;
 
@@ -95,14 +133,28 @@ export interface EquipmentState {
  * Fold one fact into the state (pure; the caller has loaded the rows of the fact's session, table and
  * shoes) and note the keys it changed.
  */
-export function foldEquipmentFact(state: EquipmentState, e: Pick<StoredEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number }, changed: { sessions: Set<string>; counts: Set<string>; shoes: Set<string> }): void {
+export function foldEquipmentFact(
+  state: EquipmentState,
+  e: Pick<StoredEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number },
+  changed: { sessions: Set<string>; counts: Set<string>; shoes: Set<string> },
+): void {
   const d = e.data;
   const sessionId = sessionOf(e);
   if (!sessionId) return;
   const position = Number(e.globalPosition);
   if (e.type === 'TableSessionOpened') {
     if (state.sessions.has(sessionId)) return;
-    state.sessions.set(sessionId, { session_id: sessionId, casino_id: d.casinoId, table_id: d.tableId, gaming_day: d.gamingDay, game: d.game, jurisdiction: d.jurisdiction, options: canonical(d.options ?? {}), dice_set: null, shoe_id: null });
+    state.sessions.set(sessionId, {
+      session_id: sessionId,
+      casino_id: d.casinoId,
+      table_id: d.tableId,
+      gaming_day: d.gamingDay,
+      game: d.game,
+      jurisdiction: d.jurisdiction,
+      options: canonical(d.options ?? {}),
+      dice_set: null,
+      shoe_id: null,
+    });
     changed.sessions.add(sessionId);
     return;
   }
@@ -120,7 +172,24 @@ export function foldEquipmentFact(state: EquipmentState, e: Pick<StoredEvent, 't
     const key = equipmentKey(s, kind, setId);
     let row = state.counts.get(key);
     if (!row) {
-      row = { equipment_key: key, casino_id: s.casino_id, table_id: s.table_id, kind, game: s.game, jurisdiction: s.jurisdiction, options: kind === 'wheel' ? s.options : {}, set_id: setId, counts: {}, sums: {}, observations: 0, sessions: 0, first_day: s.gaming_day, last_day: s.gaming_day, last_session: '', last_position: 0 };
+      row = {
+        equipment_key: key,
+        casino_id: s.casino_id,
+        table_id: s.table_id,
+        kind,
+        game: s.game,
+        jurisdiction: s.jurisdiction,
+        options: kind === 'wheel' ? s.options : {},
+        set_id: setId,
+        counts: {},
+        sums: {},
+        observations: 0,
+        sessions: 0,
+        first_day: s.gaming_day,
+        last_day: s.gaming_day,
+        last_session: '',
+        last_position: 0,
+      };
       state.counts.set(key, row);
     }
     if (row.last_session !== sessionId) {
@@ -167,7 +236,21 @@ export function foldEquipmentFact(state: EquipmentState, e: Pick<StoredEvent, 't
       const key = shoeKey(sessionId, s.shoe_id);
       // a shoe id started again in the same session counts on (the ingestion keeps its cards possible)
       if (!state.shoes.has(key)) {
-        state.shoes.set(key, { session_id: sessionId, shoe_id: s.shoe_id, casino_id: s.casino_id, table_id: s.table_id, gaming_day: s.gaming_day, game: s.game, jurisdiction: s.jurisdiction, options: s.options, decks: Number(d.decks), ranks: {}, dealt: 0, ended: false, last_position: position });
+        state.shoes.set(key, {
+          session_id: sessionId,
+          shoe_id: s.shoe_id,
+          casino_id: s.casino_id,
+          table_id: s.table_id,
+          gaming_day: s.gaming_day,
+          game: s.game,
+          jurisdiction: s.jurisdiction,
+          options: s.options,
+          decks: Number(d.decks),
+          ranks: {},
+          dealt: 0,
+          ended: false,
+          last_position: position,
+        });
       } else state.shoes.get(key)!.ended = false;
       changed.sessions.add(sessionId);
       changed.shoes.add(key);
@@ -198,29 +281,56 @@ export class EquipmentProjection implements EventProjection {
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
     if (!sessionIds.length) return;
     const state: EquipmentState = { sessions: new Map(), counts: new Map(), shoes: new Map() };
-    for (const row of (await db.query(`SELECT * FROM ${tables[EQUIPMENT_SESSIONS]} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) state.sessions.set(row.session_id, row);
+    for (const row of (await db.query(`SELECT * FROM ${tables[EQUIPMENT_SESSIONS]} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows)
+      state.sessions.set(row.session_id, row);
     // the counters the batch can touch: those of its sessions' tables (stored, or opened in the batch)
     const touched = new Map<string, [string, string]>();
     for (const s of state.sessions.values()) touched.set(JSON.stringify([s.casino_id, s.table_id]), [s.casino_id, s.table_id]);
-    for (const e of events) if (e.type === 'TableSessionOpened') touched.set(JSON.stringify([e.data.casinoId, e.data.tableId]), [e.data.casinoId, e.data.tableId]);
+    for (const e of events)
+      if (e.type === 'TableSessionOpened') touched.set(JSON.stringify([e.data.casinoId, e.data.tableId]), [e.data.casinoId, e.data.tableId]);
     const pairs = [...touched.values()];
-    const r = await db.query(`SELECT * FROM ${tables[EQUIPMENT_COUNTS]} WHERE (casino_id, table_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+    const r = await db.query(`SELECT * FROM ${tables[EQUIPMENT_COUNTS]} WHERE (casino_id, table_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [
+      pairs.map((p) => p[0]),
+      pairs.map((p) => p[1]),
+    ]);
     for (const row of r.rows) state.counts.set(row.equipment_key, { ...row, last_position: Number(row.last_position) });
     // the shoes the batch can touch: each session's shoe in play and those its ShoeStarted facts name (one
     // started again counts on), not every shoe the session has dealt (issue 17's profile: a long session
     // read its 75 shoes on every batch)
     const shoes = new Map<string, [string, string]>();
     for (const s of state.sessions.values()) if (s.shoe_id !== null) shoes.set(shoeKey(s.session_id, s.shoe_id), [s.session_id, s.shoe_id]);
-    for (const e of events) if (e.type === 'ShoeStarted' && sessionOf(e)) shoes.set(shoeKey(sessionOf(e)!, String(e.data.shoeId)), [sessionOf(e)!, String(e.data.shoeId)]);
+    for (const e of events)
+      if (e.type === 'ShoeStarted' && sessionOf(e)) shoes.set(shoeKey(sessionOf(e)!, String(e.data.shoeId)), [sessionOf(e)!, String(e.data.shoeId)]);
     if (shoes.size) {
       const keys = [...shoes.values()];
-      const r = await db.query(`SELECT s.* FROM ${tables[EQUIPMENT_SHOES]} s JOIN unnest($1::text[], $2::text[]) AS k(session_id, shoe_id) USING (session_id, shoe_id)`, [keys.map((k) => k[0]), keys.map((k) => k[1])]);
+      const r = await db.query(
+        `SELECT s.* FROM ${tables[EQUIPMENT_SHOES]} s JOIN unnest($1::text[], $2::text[]) AS k(session_id, shoe_id) USING (session_id, shoe_id)`,
+        [keys.map((k) => k[0]), keys.map((k) => k[1])],
+      );
       for (const row of r.rows) state.shoes.set(shoeKey(row.session_id, row.shoe_id), { ...row, last_position: Number(row.last_position) });
     }
     const changed = { sessions: new Set<string>(), counts: new Set<string>(), shoes: new Set<string>() };
     for (const e of events) foldEquipmentFact(state, e, changed);
-    await upsertRows(db, tables[EQUIPMENT_SESSIONS], ['session_id'], SESSION_COLUMNS, [...changed.sessions].map((k) => state.sessions.get(k)!));
-    await upsertRows(db, tables[EQUIPMENT_COUNTS], ['equipment_key'], COUNT_COLUMNS, [...changed.counts].map((k) => state.counts.get(k)!));
-    await upsertRows(db, tables[EQUIPMENT_SHOES], ['session_id', 'shoe_id'], SHOE_COLUMNS, [...changed.shoes].map((k) => state.shoes.get(k)!));
+    await upsertRows(
+      db,
+      tables[EQUIPMENT_SESSIONS],
+      ['session_id'],
+      SESSION_COLUMNS,
+      [...changed.sessions].map((k) => state.sessions.get(k)!),
+    );
+    await upsertRows(
+      db,
+      tables[EQUIPMENT_COUNTS],
+      ['equipment_key'],
+      COUNT_COLUMNS,
+      [...changed.counts].map((k) => state.counts.get(k)!),
+    );
+    await upsertRows(
+      db,
+      tables[EQUIPMENT_SHOES],
+      ['session_id', 'shoe_id'],
+      SHOE_COLUMNS,
+      [...changed.shoes].map((k) => state.shoes.get(k)!),
+    );
   }
 }

@@ -37,7 +37,19 @@ const KIND: Record<string, string> = {
 
 export const INSPECTOR_LOG = 'inspector_log';
 
-const COLUMNS = ['event_id', 'global_position', 'casino_id', 'gaming_day', 'session_id', 'table_id', 'round_id', 'kind', 'occurred_at', 'recorded_by', 'details'];
+const COLUMNS = [
+  'event_id',
+  'global_position',
+  'casino_id',
+  'gaming_day',
+  'session_id',
+  'table_id',
+  'round_id',
+  'kind',
+  'occurred_at',
+  'recorded_by',
+  'details',
+];
 
 export class InspectorLogProjection implements EventProjection {
   readonly name = 'inspector-log';
@@ -47,9 +59,20 @@ export class InspectorLogProjection implements EventProjection {
   async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[INSPECTOR_LOG];
     const corrections = events.filter((e) => e.type === 'CorrectionRecorded');
-    const corrected = corrections.length ? await loadEventsById(db, corrections.map((e) => String(e.data.correctsEventId))) : new Map<string, StoredEvent>();
-    const sessions = await loadSessionInfo(db, events.map(sessionOf).filter((s): s is string => !!s));
-    const poolCasinos = await loadPoolCasinos(db, corrections.filter((e) => e.streamId.startsWith('jackpot-')).map((e) => e.streamId.slice('jackpot-'.length)));
+    const corrected = corrections.length
+      ? await loadEventsById(
+          db,
+          corrections.map((e) => String(e.data.correctsEventId)),
+        )
+      : new Map<string, StoredEvent>();
+    const sessions = await loadSessionInfo(
+      db,
+      events.map(sessionOf).filter((s): s is string => !!s),
+    );
+    const poolCasinos = await loadPoolCasinos(
+      db,
+      corrections.filter((e) => e.streamId.startsWith('jackpot-')).map((e) => e.streamId.slice('jackpot-'.length)),
+    );
     // the limits in force before each change: the last change already logged, else the opening's
     const limitSessions = [...new Set(events.filter((e) => e.type === 'TableLimitsChanged').map((e) => String(e.data.sessionId)))];
     const limits = new Map<string, Record<string, number>>();

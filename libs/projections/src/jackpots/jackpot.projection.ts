@@ -82,7 +82,21 @@ export function evolveJackpotPool(
     const before = pool ? Number(pool.current) : 0;
     const next: JackpotPoolRow = pool
       ? { ...pool, seed, config: configOf(d), current: seed, casino_id: d.casinoId ?? pool.casino_id }
-      : { pool_id: d.poolId, casino_id: d.casinoId, seed, config: configOf(d), current: seed, contributions: 0, won: 0, contributions_count: 0, wins_count: 0, resets_count: 0, movements: 0, configured_at: e.occurredAt, last_position: 0 };
+      : {
+          pool_id: d.poolId,
+          casino_id: d.casinoId,
+          seed,
+          config: configOf(d),
+          current: seed,
+          contributions: 0,
+          won: 0,
+          contributions_count: 0,
+          wins_count: 0,
+          resets_count: 0,
+          movements: 0,
+          configured_at: e.occurredAt,
+          last_position: 0,
+        };
     const movement = base(next, 'configured', before, seed, seed);
     return { pool: { ...next, movements: movement.seq, last_position: Number(e.globalPosition) }, movement };
   }
@@ -117,8 +131,39 @@ function configOf(d: Record<string, any>): Record<string, unknown> {
 export const JACKPOT_POOLS = 'jackpot_pools';
 export const JACKPOT_MOVEMENTS = 'jackpot_movements';
 
-const POOL_COLUMNS = ['pool_id', 'casino_id', 'seed', 'config', 'current', 'contributions', 'won', 'contributions_count', 'wins_count', 'resets_count', 'movements', 'configured_at', 'last_position'];
-const MOVEMENT_COLUMNS = ['pool_id', 'seq', 'kind', 'event_id', 'round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'seat', 'hand', 'amount', 'value_before', 'value_after', 'occurred_at', 'global_position'];
+const POOL_COLUMNS = [
+  'pool_id',
+  'casino_id',
+  'seed',
+  'config',
+  'current',
+  'contributions',
+  'won',
+  'contributions_count',
+  'wins_count',
+  'resets_count',
+  'movements',
+  'configured_at',
+  'last_position',
+];
+const MOVEMENT_COLUMNS = [
+  'pool_id',
+  'seq',
+  'kind',
+  'event_id',
+  'round_id',
+  'session_id',
+  'casino_id',
+  'table_id',
+  'gaming_day',
+  'seat',
+  'hand',
+  'amount',
+  'value_before',
+  'value_after',
+  'occurred_at',
+  'global_position',
+];
 
 export class JackpotProjection implements EventProjection {
   readonly name = 'jackpots';
@@ -130,7 +175,10 @@ export class JackpotProjection implements EventProjection {
     if (!poolIds.length) return;
     const pools = new Map<string, JackpotPoolRow>();
     for (const row of (await db.query(`SELECT * FROM ${tables[JACKPOT_POOLS]} WHERE pool_id = ANY ($1::text[])`, [poolIds])).rows) pools.set(row.pool_id, row);
-    const sessions = await loadSessionInfo(db, events.map(sessionOf).filter((s): s is string => !!s));
+    const sessions = await loadSessionInfo(
+      db,
+      events.map(sessionOf).filter((s): s is string => !!s),
+    );
     const movements: JackpotMovementRow[] = [];
     const changed = new Set<string>();
     for (const e of events) {
@@ -142,7 +190,13 @@ export class JackpotProjection implements EventProjection {
       movements.push(next.movement);
       changed.add(id);
     }
-    await upsertRows(db, tables[JACKPOT_POOLS], ['pool_id'], POOL_COLUMNS, [...changed].map((id) => pools.get(id)!));
+    await upsertRows(
+      db,
+      tables[JACKPOT_POOLS],
+      ['pool_id'],
+      POOL_COLUMNS,
+      [...changed].map((id) => pools.get(id)!),
+    );
     await upsertRows(db, tables[JACKPOT_MOVEMENTS], ['pool_id', 'seq'], MOVEMENT_COLUMNS, movements);
   }
 }

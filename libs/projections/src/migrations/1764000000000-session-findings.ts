@@ -14,7 +14,10 @@ export class SessionFindings1764000000000 implements MigrationInterface {
     // rows projected before this migration were never judged: project the books again from zero; and
     // the round verdicts were judged by rules that overpaid announced bets and flagged legal banker
     // decisions (issue 14 §1): no verdict of those rules may stand, so they are judged again too
-    for (const [table, name] of [['table_books', 'table-book'], ['round_verdicts', 'round-verdicts']]) {
+    for (const [table, name] of [
+      ['table_books', 'table-book'],
+      ['round_verdicts', 'round-verdicts'],
+    ]) {
       const stored = await q.query(`SELECT 1 FROM ${table} LIMIT 1`);
       if (!stored.length) continue;
       await q.query(`DELETE FROM ${table}`);

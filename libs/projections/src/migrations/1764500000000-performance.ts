@@ -87,6 +87,7 @@ export class Performance1764500000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['performance_cusum', 'performance_days', 'performance_sums', 'performance_rounds', 'performance_sessions']) await q.query(`DROP TABLE ${t}`);
+    for (const t of ['performance_cusum', 'performance_days', 'performance_sums', 'performance_rounds', 'performance_sessions'])
+      await q.query(`DROP TABLE ${t}`);
   }
 }

@@ -12,7 +12,8 @@ export class PerformanceCroupiers1764500000001 implements MigrationInterface {
     await q.query(`ALTER TABLE performance_sessions ADD COLUMN croupier_recorded boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE performance_rounds ADD COLUMN croupier_recorded boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE performance_sums ADD COLUMN staff_rounds integer NOT NULL DEFAULT 0`);
-    for (const t of ['performance_sessions', 'performance_rounds', 'performance_sums', 'performance_days', 'performance_cusum']) await q.query(`DELETE FROM ${t}`);
+    for (const t of ['performance_sessions', 'performance_rounds', 'performance_sums', 'performance_days', 'performance_cusum'])
+      await q.query(`DELETE FROM ${t}`);
     await q.query(`DELETE FROM ca_projection_checkpoints WHERE name = 'performance'`);
   }
 

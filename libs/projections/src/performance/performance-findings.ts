@@ -13,7 +13,16 @@
  *   (checked on simulated tables with that leak: bench/honest-days.ts).
  */
 import { setting } from '../../../platform/src/config';
-import { benjaminiHochberg, CUSUM_START, CusumState, cusumRunLength, cusumStep, leakIncrements, leakLogLikelihoodRatio, readPerformance } from '../../../statistics/src';
+import {
+  benjaminiHochberg,
+  CUSUM_START,
+  CusumState,
+  cusumRunLength,
+  cusumStep,
+  leakIncrements,
+  leakLogLikelihoodRatio,
+  readPerformance,
+} from '../../../statistics/src';
 import type { PerformanceLevel, PerformanceSumsRow } from './performance-fold';
 
 export interface PerformanceSettings {
@@ -71,7 +80,13 @@ export interface PerformanceFigures {
   readonly cagnotte: number;
 }
 
-export function readSums(r: Pick<PerformanceSumsRow, 'rounds' | 'handle' | 'actual_win' | 'theoretical_win' | 'variance' | 'unvalued_handle' | 'unvalued_win' | 'bounded_rounds' | 'strategy_handle' | 'cagnotte'> & Partial<Pick<PerformanceSumsRow, 'staff_rounds'>>): PerformanceFigures {
+export function readSums(
+  r: Pick<
+    PerformanceSumsRow,
+    'rounds' | 'handle' | 'actual_win' | 'theoretical_win' | 'variance' | 'unvalued_handle' | 'unvalued_win' | 'bounded_rounds' | 'strategy_handle' | 'cagnotte'
+  > &
+    Partial<Pick<PerformanceSumsRow, 'staff_rounds'>>,
+): PerformanceFigures {
   const n = (x: unknown) => Number(x ?? 0);
   // the test compares like with like: the bets with a figure
   const valued = readPerformance({
@@ -136,7 +151,11 @@ export interface PerformanceFinding {
 export const PERFORMANCE_FAMILIES = ['session', 'table', 'croupier'] as const;
 
 /** The members of one family a day tests: enough rounds, a z-score, and (croupiers) a recorded croupier. */
-export function testedSubjects(rows: readonly PerformanceSumsRow[], level: (typeof PERFORMANCE_FAMILIES)[number], settings: Pick<PerformanceSettings, 'minRounds'>) {
+export function testedSubjects(
+  rows: readonly PerformanceSumsRow[],
+  level: (typeof PERFORMANCE_FAMILIES)[number],
+  settings: Pick<PerformanceSettings, 'minRounds'>,
+) {
   return (
     rows
       // a croupier's rounds taken from the opening staff rather than recorded: no accusation rests on them
@@ -222,7 +241,17 @@ export interface PerformanceCusumRow {
    * their squares, their law as this subject's days give it; `variance` and `boundedVariance` the days' variance
    * and the part of it that is a bound (rows folded before these were kept lack them)
    */
-  folded: { days: number; rounds: number; handle: number; sd: number; ratioSquares?: number; llr?: number; llrSquares?: number; variance?: number; boundedVariance?: number };
+  folded: {
+    days: number;
+    rounds: number;
+    handle: number;
+    sd: number;
+    ratioSquares?: number;
+    llr?: number;
+    llrSquares?: number;
+    variance?: number;
+    boundedVariance?: number;
+  };
   /** the statistic after each folded day, and the threshold then (the last 400 days) */
   history: Array<{ day: string; statistic: number; threshold: number }>;
   /** what the CUSUM can see for the subject's typical day: a leak of `leak` found within `rounds` rounds with 90 % probability */
@@ -407,7 +436,13 @@ export function typicalTheta(folded: PerformanceCusumRow['folded'], leak: number
 export const chainCells = (threshold: number, sd: number): number => Math.min(240, Math.max(60, Math.ceil((3 * threshold) / sd)));
 
 /** Add a weighed round of `day` to the subject's CUSUM (in place): a new day first folds the day before. */
-export function cusumAddRound(c: PerformanceCusumRow, day: string, round: { handle: number; theoreticalWin: number; actualWin: number; variance: number; boundedVariance: number }, position: number, settings: PerformanceSettings): void {
+export function cusumAddRound(
+  c: PerformanceCusumRow,
+  day: string,
+  round: { handle: number; theoreticalWin: number; actualWin: number; variance: number; boundedVariance: number },
+  position: number,
+  settings: PerformanceSettings,
+): void {
   c.last_position = position;
   if (day < c.day) {
     c.late_rounds += 1;
@@ -442,7 +477,9 @@ function foldDay(c: PerformanceCusumRow, settings: PerformanceSettings): void {
     rounds: c.folded.rounds + p.rounds,
     handle: c.folded.handle + p.handle,
     sd: c.folded.sd + sd,
-    ...(keeps ? { ratioSquares: (c.folded.ratioSquares ?? 0) + (p.handle / sd) ** 2, llr: (c.folded.llr ?? 0) + llr, llrSquares: (c.folded.llrSquares ?? 0) + llr ** 2 } : {}),
+    ...(keeps
+      ? { ratioSquares: (c.folded.ratioSquares ?? 0) + (p.handle / sd) ** 2, llr: (c.folded.llr ?? 0) + llr, llrSquares: (c.folded.llrSquares ?? 0) + llr ** 2 }
+      : {}),
     ...(keepsSpread ? { variance: (c.folded.variance ?? 0) + p.variance, boundedVariance: (c.folded.boundedVariance ?? 0) + (p.boundedVariance ?? 0) } : {}),
   };
   const design = cusumDesign(typicalTheta(c.folded, settings.leak), settings.alarmDays, spreadFloorOf(c.folded));

@@ -154,7 +154,17 @@ export interface PerformanceFact {
   readonly globalPosition?: number | bigint | string;
 }
 
-export const PERFORMANCE_FACTS = new Set(['TableSessionOpened', 'RoundStarted', 'BetPlaced', 'PlayerDecision', 'BetSettled', 'RoundCompleted', 'RoundVoided', 'CagnotteDeducted', 'CroupierChanged']);
+export const PERFORMANCE_FACTS = new Set([
+  'TableSessionOpened',
+  'RoundStarted',
+  'BetPlaced',
+  'PlayerDecision',
+  'BetSettled',
+  'RoundCompleted',
+  'RoundVoided',
+  'CagnotteDeducted',
+  'CroupierChanged',
+]);
 
 export function openSession(e: PerformanceFact, smallestChip: number): PerformanceSessionRow {
   const d = e.data;
@@ -226,7 +236,13 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
     }
     case 'BetPlaced': {
       if (!roundId || typeof d.betId !== 'string' || !(Number(d.amount) > 0)) return {};
-      s.open_bets[d.betId] = { round: roundId, seat: Number(d.seat), stake: Number(d.amount), betType: d.betType, ...(d.selection !== undefined ? { selection: d.selection } : {}) };
+      s.open_bets[d.betId] = {
+        round: roundId,
+        seat: Number(d.seat),
+        stake: Number(d.amount),
+        betType: d.betType,
+        ...(d.selection !== undefined ? { selection: d.selection } : {}),
+      };
       return {};
     }
     case 'PlayerDecision': {
@@ -240,7 +256,15 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
       if (!round || !bet) return {};
       const doubled = bet.betType === 'main' && round.doubled.includes(`${bet.seat}:${d.hand ?? 1}`);
       const risk = doubled ? 2 * bet.stake : bet.stake;
-      const settled = (round.settled[d.betId] ??= { betId: d.betId, stake: bet.stake, betType: bet.betType, ...(bet.selection !== undefined ? { selection: bet.selection } : {}), win: 0, placedHere: bet.round === roundId, voided: true });
+      const settled = (round.settled[d.betId] ??= {
+        betId: d.betId,
+        stake: bet.stake,
+        betType: bet.betType,
+        ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
+        win: 0,
+        placedHere: bet.round === roundId,
+        voided: true,
+      });
       if (d.outcome !== 'void') settled.voided = false;
       if (d.outcome === 'prison') {
         const value = prisonValue(s, bet);
@@ -329,7 +353,7 @@ export function weighRound(s: PerformanceSessionRow, roundId: string, round: Ope
       lawHolds = false;
       continue;
     }
-    const figure = b.unpriced ? null : figures?.figureOf(b.betType, b.selection) ?? null;
+    const figure = b.unpriced ? null : (figures?.figureOf(b.betType, b.selection) ?? null);
     const covered = !figure && !b.unpriced && !!figures?.figures.some((f) => f.covers?.includes(b.betType));
     if (figure || covered) {
       weighed.push({ stake: b.stake, figure: figure ?? COVERED });

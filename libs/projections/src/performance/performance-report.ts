@@ -6,7 +6,15 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { PerformanceSumsRow } from './performance-fold';
-import { detectionStatement, PerformanceCusumRow, PerformanceFigures, PerformanceFinding, PerformanceSettings, performanceSettings, readSums } from './performance-findings';
+import {
+  detectionStatement,
+  PerformanceCusumRow,
+  PerformanceFigures,
+  PerformanceFinding,
+  PerformanceSettings,
+  performanceSettings,
+  readSums,
+} from './performance-findings';
 import { PERFORMANCE_CUSUM, PERFORMANCE_DAYS, PERFORMANCE_ROUNDS, PERFORMANCE_SUMS } from './performance.projection';
 
 export interface PerformanceLine extends PerformanceFigures {
@@ -81,14 +89,21 @@ export async function loadPerformance(
   ).rows;
   // a croupier's figures are over the day, all tables; with a table, the croupiers who dealt there
   const croupierIds = new Set(tableId ? rounds.map((r) => r.croupier_id) : sums.filter((r) => r.level === 'croupier').map((r) => r.subject));
-  const of = (level: string) => sums.filter((r) => r.level === level && (level === 'casino' || (level === 'croupier' ? croupierIds.has(r.subject) : ofTable(r)))).map(line);
+  const of = (level: string) =>
+    sums.filter((r) => r.level === level && (level === 'casino' || (level === 'croupier' ? croupierIds.has(r.subject) : ofTable(r)))).map(line);
   const findings = (days.flatMap((d) => d.findings) as PerformanceFinding[]).filter((f) =>
     f.level === 'croupier' ? croupiersShown && croupierIds.has(f.subject) : !tableId || f.tableId === tableId,
   );
-  const cusumRows = (await c.query(`SELECT * FROM ${PERFORMANCE_CUSUM} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY casino_id, level, subject`, [casinoId])).rows as PerformanceCusumRow[];
+  const cusumRows = (
+    await c.query(`SELECT * FROM ${PERFORMANCE_CUSUM} WHERE ($1::text IS NULL OR casino_id = $1) ORDER BY casino_id, level, subject`, [casinoId])
+  ).rows as PerformanceCusumRow[];
   const tablesOfDay = new Set(sums.filter((r) => r.level === 'table').map((r) => `${r.casino_id}|${r.subject}`));
   const cusum = cusumRows
-    .filter((r) => (r.level === 'table' ? tablesOfDay.has(`${r.casino_id}|${r.subject}`) && (!tableId || r.subject === tableId) : croupiersShown && croupierIds.has(r.subject)))
+    .filter((r) =>
+      r.level === 'table'
+        ? tablesOfDay.has(`${r.casino_id}|${r.subject}`) && (!tableId || r.subject === tableId)
+        : croupiersShown && croupierIds.has(r.subject),
+    )
     .map((r) => ({
       casinoId: r.casino_id,
       level: r.level,

@@ -34,7 +34,13 @@ export const cusumKey = (casino: string, level: 'table' | 'croupier', subject: s
  * Fold one fact of a session already in `state.sessions` (the caller opens it, with the smallest chip of its
  * opening float) into the rows, in place; an opening only marks its session changed.
  */
-export function foldPerformanceFact(state: PerformanceState, sessionId: string | undefined, e: { type: string; data: Record<string, any>; globalPosition: number | bigint | string }, settings: PerformanceSettings, changed: PerformanceChanges): void {
+export function foldPerformanceFact(
+  state: PerformanceState,
+  sessionId: string | undefined,
+  e: { type: string; data: Record<string, any>; globalPosition: number | bigint | string },
+  settings: PerformanceSettings,
+  changed: PerformanceChanges,
+): void {
   const s = sessionId ? state.sessions.get(sessionId) : undefined;
   if (!s || e.type === 'TableSessionOpened') {
     if (s) changed.sessions.add(s.session_id);
@@ -43,7 +49,11 @@ export function foldPerformanceFact(state: PerformanceState, sessionId: string |
   const sumsOf = (level: PerformanceLevel, subject: string) => {
     const k = sumsKey(s.casino_id, s.gaming_day, level, subject);
     let row = state.sums.get(k);
-    if (!row) state.sums.set(k, (row = { ...emptySums(s.casino_id, s.gaming_day, level, subject), table_id: level === 'session' || level === 'table' ? s.table_id : null }));
+    if (!row)
+      state.sums.set(
+        k,
+        (row = { ...emptySums(s.casino_id, s.gaming_day, level, subject), table_id: level === 'session' || level === 'table' ? s.table_id : null }),
+      );
     changed.sums.add(k);
     return row;
   };
@@ -59,7 +69,11 @@ export function foldPerformanceFact(state: PerformanceState, sessionId: string |
   changed.sessions.add(s.session_id);
   const position = Number(e.globalPosition);
   if (cagnotte) {
-    for (const [level, subject] of [['session', s.session_id], ['table', s.table_id], ['casino', s.casino_id]] as const) {
+    for (const [level, subject] of [
+      ['session', s.session_id],
+      ['table', s.table_id],
+      ['casino', s.casino_id],
+    ] as const) {
       const row = sumsOf(level, subject);
       row.cagnotte += cagnotte;
       row.last_position = position;
@@ -76,9 +90,16 @@ export function foldPerformanceFact(state: PerformanceState, sessionId: string |
   changed.days.add(`${s.casino_id}|${s.gaming_day}`);
   // the CUSUM reads the bets with a figure, as the z-score does
   const f = weighed.figures;
-  const valued = { handle: f.handle - f.unvaluedHandle, theoreticalWin: f.theoreticalWin, actualWin: f.actualWin - f.unvaluedWin, variance: f.variance, boundedVariance: f.varianceMethod === 'bound' ? f.variance : 0 };
+  const valued = {
+    handle: f.handle - f.unvaluedHandle,
+    theoreticalWin: f.theoreticalWin,
+    actualWin: f.actualWin - f.unvaluedWin,
+    variance: f.variance,
+    boundedVariance: f.varianceMethod === 'bound' ? f.variance : 0,
+  };
   cusumAddRound(cusumOf('table', s.table_id), s.gaming_day, valued, position, settings);
-  if (weighed.round.croupier_id && weighed.round.croupier_recorded) cusumAddRound(cusumOf('croupier', weighed.round.croupier_id), s.gaming_day, valued, position, settings);
+  if (weighed.round.croupier_id && weighed.round.croupier_recorded)
+    cusumAddRound(cusumOf('croupier', weighed.round.croupier_id), s.gaming_day, valued, position, settings);
 }
 
 /** The day's findings, judged again from all its sums in `state` (live and rebuilt rows agree whatever the batches). */
@@ -86,6 +107,12 @@ export function judgePerformanceDays(state: PerformanceState, days: Iterable<str
   return [...days].map((k) => {
     const [casino, day] = k.split('|');
     const rows = [...state.sums.values()].filter((r) => r.casino_id === casino && r.gaming_day === day);
-    return { casino_id: casino, gaming_day: day, findings: judgePerformanceDay(rows, settings), settings, last_position: Math.max(...rows.map((r) => r.last_position)) };
+    return {
+      casino_id: casino,
+      gaming_day: day,
+      findings: judgePerformanceDay(rows, settings),
+      settings,
+      last_position: Math.max(...rows.map((r) => r.last_position)),
+    };
   });
 }

@@ -29,13 +29,91 @@ export interface PerformanceDayRow {
   last_position: number;
 }
 
-const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'options', 'smallest_chip', 'house_income', 'croupier_id', 'croupier_recorded', 'croupier_change', 'open_bets', 'open_rounds', 'last_position'];
-const ROUND_COLUMNS = ['session_id', 'round_id', 'casino_id', 'gaming_day', 'table_id', 'croupier_id', 'croupier_recorded', 'table_round', 'handle', 'actual_win', 'theoretical_win', 'variance', 'variance_method', 'unvalued_handle', 'unvalued_win', 'completed_position'];
-const SUMS_COLUMNS = ['casino_id', 'gaming_day', 'level', 'subject', 'games', 'table_id', 'rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'bounded_rounds', 'staff_rounds', 'strategy_handle', 'cagnotte', 'last_position'];
+const SESSION_COLUMNS = [
+  'session_id',
+  'casino_id',
+  'table_id',
+  'game',
+  'jurisdiction',
+  'gaming_day',
+  'options',
+  'smallest_chip',
+  'house_income',
+  'croupier_id',
+  'croupier_recorded',
+  'croupier_change',
+  'open_bets',
+  'open_rounds',
+  'last_position',
+];
+const ROUND_COLUMNS = [
+  'session_id',
+  'round_id',
+  'casino_id',
+  'gaming_day',
+  'table_id',
+  'croupier_id',
+  'croupier_recorded',
+  'table_round',
+  'handle',
+  'actual_win',
+  'theoretical_win',
+  'variance',
+  'variance_method',
+  'unvalued_handle',
+  'unvalued_win',
+  'completed_position',
+];
+const SUMS_COLUMNS = [
+  'casino_id',
+  'gaming_day',
+  'level',
+  'subject',
+  'games',
+  'table_id',
+  'rounds',
+  'handle',
+  'actual_win',
+  'theoretical_win',
+  'variance',
+  'unvalued_handle',
+  'unvalued_win',
+  'bounded_rounds',
+  'staff_rounds',
+  'strategy_handle',
+  'cagnotte',
+  'last_position',
+];
 const DAY_COLUMNS = ['casino_id', 'gaming_day', 'findings', 'settings', 'last_position'];
-const CUSUM_COLUMNS = ['casino_id', 'level', 'subject', 'day', 'current', 'state', 'alarm_day', 'folded', 'history', 'detection', 'late_rounds', 'last_position'];
+const CUSUM_COLUMNS = [
+  'casino_id',
+  'level',
+  'subject',
+  'day',
+  'current',
+  'state',
+  'alarm_day',
+  'folded',
+  'history',
+  'detection',
+  'late_rounds',
+  'last_position',
+];
 
-const NUMBERS = ['rounds', 'bounded_rounds', 'staff_rounds', 'handle', 'actual_win', 'theoretical_win', 'variance', 'unvalued_handle', 'unvalued_win', 'strategy_handle', 'cagnotte', 'last_position'] as const;
+const NUMBERS = [
+  'rounds',
+  'bounded_rounds',
+  'staff_rounds',
+  'handle',
+  'actual_win',
+  'theoretical_win',
+  'variance',
+  'unvalued_handle',
+  'unvalued_win',
+  'strategy_handle',
+  'cagnotte',
+  'last_position',
+] as const;
 /** bigint and numeric columns come back as strings */
 function sumsFrom(row: Record<string, any>): PerformanceSumsRow {
   const out = { ...row } as PerformanceSumsRow;
@@ -58,31 +136,60 @@ export class PerformanceProjection implements EventProjection {
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
     if (!sessionIds.length) return;
     const sessions = new Map<string, PerformanceSessionRow>();
-    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_SESSIONS)} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) sessions.set(row.session_id, { ...row, last_position: Number(row.last_position) });
+    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_SESSIONS)} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows)
+      sessions.set(row.session_id, { ...row, last_position: Number(row.last_position) });
     const openings = events.filter((e) => e.type === 'TableSessionOpened');
     // the smallest chip of the opening float, as every read model takes it (facts.ts)
-    const info = openings.length ? await loadSessionInfo(db, openings.map((e) => e.data.sessionId)) : new Map();
-    for (const e of openings) if (!sessions.has(e.data.sessionId)) sessions.set(e.data.sessionId, openSession(e, info.get(e.data.sessionId)?.smallestChip ?? 1));
+    const info = openings.length
+      ? await loadSessionInfo(
+          db,
+          openings.map((e) => e.data.sessionId),
+        )
+      : new Map();
+    for (const e of openings)
+      if (!sessions.has(e.data.sessionId)) sessions.set(e.data.sessionId, openSession(e, info.get(e.data.sessionId)?.smallestChip ?? 1));
 
     // the days and subjects these sessions can touch: their casino's day rows and the casino's CUSUM rows
     const days = [...new Set([...sessions.values()].map((s) => `${s.casino_id}|${s.gaming_day}`))].map((k) => k.split('|'));
     const state: PerformanceState = { sessions, sums: new Map(), cusums: new Map() };
     if (days.length) {
-      const r = await db.query(`SELECT s.* FROM ${t(PERFORMANCE_SUMS)} s JOIN unnest($1::text[], $2::text[]) AS d(casino_id, gaming_day) USING (casino_id, gaming_day)`, [days.map((d) => d[0]), days.map((d) => d[1])]);
+      const r = await db.query(
+        `SELECT s.* FROM ${t(PERFORMANCE_SUMS)} s JOIN unnest($1::text[], $2::text[]) AS d(casino_id, gaming_day) USING (casino_id, gaming_day)`,
+        [days.map((d) => d[0]), days.map((d) => d[1])],
+      );
       for (const row of r.rows) state.sums.set(sumsKey(row.casino_id, row.gaming_day, row.level, row.subject), sumsFrom(row));
     }
     const casinos = [...new Set(days.map((d) => d[0]))];
-    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_CUSUM)} WHERE casino_id = ANY ($1::text[])`, [casinos])).rows) state.cusums.set(cusumKey(row.casino_id, row.level, row.subject), { ...row, last_position: Number(row.last_position) });
+    for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_CUSUM)} WHERE casino_id = ANY ($1::text[])`, [casinos])).rows)
+      state.cusums.set(cusumKey(row.casino_id, row.level, row.subject), { ...row, last_position: Number(row.last_position) });
 
     // each fact folded in feed order (performance-state.ts, the same fold the honest-days benchmark measures)
     const changed = newPerformanceChanges();
     for (const e of events) foldPerformanceFact(state, sessionOf(e), e, this.settings, changed);
     const dayRows: PerformanceDayRow[] = judgePerformanceDays(state, changed.days, this.settings);
 
-    await upsertRows(db, t(PERFORMANCE_SESSIONS), ['session_id'], SESSION_COLUMNS, [...changed.sessions].map((id) => sessions.get(id)!));
+    await upsertRows(
+      db,
+      t(PERFORMANCE_SESSIONS),
+      ['session_id'],
+      SESSION_COLUMNS,
+      [...changed.sessions].map((id) => sessions.get(id)!),
+    );
     await upsertRows(db, t(PERFORMANCE_ROUNDS), ['session_id', 'round_id'], ROUND_COLUMNS, changed.rounds);
-    await upsertRows(db, t(PERFORMANCE_SUMS), ['casino_id', 'gaming_day', 'level', 'subject'], SUMS_COLUMNS, [...changed.sums].map((k) => state.sums.get(k)!));
-    await upsertRows(db, t(PERFORMANCE_CUSUM), ['casino_id', 'level', 'subject'], CUSUM_COLUMNS, [...changed.cusums].map((k) => state.cusums.get(k)!));
+    await upsertRows(
+      db,
+      t(PERFORMANCE_SUMS),
+      ['casino_id', 'gaming_day', 'level', 'subject'],
+      SUMS_COLUMNS,
+      [...changed.sums].map((k) => state.sums.get(k)!),
+    );
+    await upsertRows(
+      db,
+      t(PERFORMANCE_CUSUM),
+      ['casino_id', 'level', 'subject'],
+      CUSUM_COLUMNS,
+      [...changed.cusums].map((k) => state.cusums.get(k)!),
+    );
     await upsertRows(db, t(PERFORMANCE_DAYS), ['casino_id', 'gaming_day'], DAY_COLUMNS, dayRows);
   }
 }

@@ -5,7 +5,17 @@
 import { cusumRunLength, leakIncrements, normalCdf } from '../../../statistics/src';
 import { betFigures } from '../../../rules/src';
 import { addToSums, emptySums, foldPerformance, openSession, PerformanceFact, PerformanceSumsRow } from './performance-fold';
-import { chainCells, cusumAddRound, cusumDesign, detectionStatement, judgePerformanceDay, newCusum, PerformanceSettings, spreadFloorOf, worstStretch } from './performance-findings';
+import {
+  chainCells,
+  cusumAddRound,
+  cusumDesign,
+  detectionStatement,
+  judgePerformanceDay,
+  newCusum,
+  PerformanceSettings,
+  spreadFloorOf,
+  worstStretch,
+} from './performance-findings';
 
 const SETTINGS: PerformanceSettings = { fdr: 0.01, minRounds: 200, leak: 0.01, alarmDays: 3650 };
 
@@ -17,7 +27,14 @@ describe('croupiers', () => {
     fact('BetSettled', { roundId, betId: `${roundId}-b`, outcome: 'lose', payout: 0 }),
     fact('RoundCompleted', { roundId }),
   ];
-  const opening = fact('TableSessionOpened', { casinoId: 'c', tableId: 'T', gamingDay: '2026-12-01', game: 'american-roulette-single-zero', jurisdiction: 'cantabria', staff: { croupiers: ['ana', 'bea'] } });
+  const opening = fact('TableSessionOpened', {
+    casinoId: 'c',
+    tableId: 'T',
+    gamingDay: '2026-12-01',
+    game: 'american-roulette-single-zero',
+    jurisdiction: 'cantabria',
+    staff: { croupiers: ['ana', 'bea'] },
+  });
 
   it('the opening croupier (marked as such) until CroupierChanged: from the next round started, or from its roundId', () => {
     const s = openSession(opening, 100);
@@ -60,7 +77,10 @@ describe('an imprisoned bet (trente et quarante: placed again with selection { p
     fact('RoundCompleted', { roundId }),
   ];
   const play = (second: string) => {
-    const s = openSession(fact('TableSessionOpened', { casinoId: 'c', tableId: 'TQ', gamingDay: '2026-12-01', game: 'trente-et-quarante', jurisdiction: 'euskadi', staff: {} }), 100);
+    const s = openSession(
+      fact('TableSessionOpened', { casinoId: 'c', tableId: 'TQ', gamingDay: '2026-12-01', game: 'trente-et-quarante', jurisdiction: 'euskadi', staff: {} }),
+      100,
+    );
     const sums = emptySums('c', '2026-12-01', 'session', 't');
     for (const f of [...coup('q1', 'b1', null, 'prison'), ...coup('q2', 'b1-again', { prison: 'b1' }, second)]) {
       const w = foldPerformance(s, f).weighed;
@@ -161,7 +181,7 @@ describe('the CUSUM across days', () => {
     expect(cusumDesign(0.15, 3650).days!).toBeLessThan(cusumDesign(0.1459, 3650).days!);
   });
 
-  it('where σ is the Cauchy–Schwarz bound, states the most days over any true spread below it (never the model\'s alone)', () => {
+  it("where σ is the Cauchy–Schwarz bound, states the most days over any true spread below it (never the model's alone)", () => {
     // blackjack of the honest-days benchmark: θ = 0.1167, its rounds' spread 0.36 of the bound (f = 0.6);
     // 1,000 simulated tables with the leak needed 692 days where the exact-σ design said 640
     const exact = cusumDesign(0.1167, 3650);
@@ -169,7 +189,8 @@ describe('the CUSUM across days', () => {
     expect(bounded.threshold).toBe(exact.threshold);
     expect(bounded.spreadFloor).toBe(0.05);
     const h = exact.threshold;
-    const at = (f: number) => cusumRunLength(0.116 ** 2 / 2, f * 0.116, h, { cells: chainCells(h, f * 0.116), maxPeriods: 36_500, quantileOnly: true }).quantilePeriods;
+    const at = (f: number) =>
+      cusumRunLength(0.116 ** 2 / 2, f * 0.116, h, { cells: chainCells(h, f * 0.116), maxPeriods: 36_500, quantileOnly: true }).quantilePeriods;
     // a fine grid of f over the hump (0.6–0.8; at 0.2 the days are 573, at 1 640): the stated days are at least its top
     const grid = Array.from({ length: 9 }, (_, i) => at(0.6 + 0.025 * i));
     expect(bounded.days!).toBeGreaterThanOrEqual(Math.max(...grid));
@@ -181,7 +202,8 @@ describe('the CUSUM across days', () => {
     expect(worstStretch(0.116, 3650, 0.05)).toBe(worstStretch(0.11, 3650, 0.05));
     // a floor of 0.9 searches only 0.9–1 (at θ = 0.11, whose stretch the table's 0.116 takes)
     const h11 = cusumDesign(0.11, 3650).threshold;
-    const at11 = (f: number) => cusumRunLength(0.11 ** 2 / 2, f * 0.11, h11, { cells: chainCells(h11, f * 0.11), maxPeriods: 36_500, quantileOnly: true }).quantilePeriods;
+    const at11 = (f: number) =>
+      cusumRunLength(0.11 ** 2 / 2, f * 0.11, h11, { cells: chainCells(h11, f * 0.11), maxPeriods: 36_500, quantileOnly: true }).quantilePeriods;
     expect(worstStretch(0.116, 3650, 0.9)).toBe(Math.max(at11(0.9), at11(0.925), at11(0.95), at11(0.975), at11(1)) / at11(1));
     expect(spreadFloorOf({ days: 2, rounds: 800, handle: 1, sd: 1, variance: 100, boundedVariance: 19 })).toBeCloseTo(0.9, 12);
     expect(spreadFloorOf({ days: 2, rounds: 800, handle: 1, sd: 1, variance: 100, boundedVariance: 0 })).toBe(1);
@@ -207,7 +229,9 @@ describe('the CUSUM across days', () => {
     expect(c.state.statistic).toBe(0); // honest days at their theoretical win pull the statistic to 0
     const design = cusumDesign(0.2, 3650);
     expect(c.detection).toEqual({ leak: 0.01, theta: 0.2, threshold: design.threshold, days: design.days, rounds: design.days! * 400, spreadFloor: 1 });
-    expect(detectionStatement(c)).toBe(`a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`);
+    expect(detectionStatement(c)).toBe(
+      `a leak of 1 % of handle is found within ${design.days! * 400} rounds (${design.days} gaming days of 400 rounds) with 90 % probability`,
+    );
     // a late round of an earlier day is counted apart, not in the statistic
     cusumAddRound(c, '2026-12-01', round, 9999, SETTINGS);
     expect(c.late_rounds).toBe(1);
@@ -218,7 +242,14 @@ describe('the CUSUM across days', () => {
     const c = newCusum('c', 'table', 'T', '2027-01-01');
     for (let d = 0; d <= 40; d++) {
       const day = new Date(Date.UTC(2027, 0, 1 + d)).toISOString().slice(0, 10);
-      for (let i = 0; i < 400; i++) cusumAddRound(c, day, { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: (d % 2 ? 2 : 1) ** 2 * 100 ** 2, boundedVariance: 0 }, i, SETTINGS);
+      for (let i = 0; i < 400; i++)
+        cusumAddRound(
+          c,
+          day,
+          { handle: 100, theoreticalWin: 100 / 74, actualWin: 100 / 74, variance: (d % 2 ? 2 : 1) ** 2 * 100 ** 2, boundedVariance: 0 },
+          i,
+          SETTINGS,
+        );
     }
     expect(c.folded.days).toBe(40);
     expect(c.folded.ratioSquares! * 0.01 ** 2).toBeCloseTo(20 * 0.2 ** 2 + 20 * 0.1 ** 2, 10);

@@ -7,7 +7,16 @@ import type { Pool } from 'pg';
 import type { EventStore } from '../../../event-store/src';
 import { setting } from '../../../platform/src/config';
 import { TABLE_BOOKS } from '../table-book/table-book.projection';
-import { advantagePlayTested, AdvantagePlayFinding, AdvantagePlayTested, CountCorrelationSums, endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
+import {
+  advantagePlayTested,
+  AdvantagePlayFinding,
+  AdvantagePlayTested,
+  CountCorrelationSums,
+  endOpenShoes,
+  foldCountCorrelation,
+  judgeAdvantagePlay,
+  newCountCorrelation,
+} from './advantage-play';
 
 export interface AdvantagePlayReport {
   readonly gamingDay: string;
@@ -26,22 +35,42 @@ export async function loadAdvantagePlay(
   q: { gamingDay: string; casinoId: string; fdr?: number },
 ): Promise<AdvantagePlayReport> {
   const fdr = q.fdr ?? setting('CASINO_AUDIT_PERFORMANCE_FDR');
-  const sessions = (await db.pool.query(`SELECT DISTINCT session_id FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY session_id`, [q.casinoId, q.gamingDay])).rows.map((r) => r.session_id as string);
+  const sessions = (
+    await db.pool.query(`SELECT DISTINCT session_id FROM ${TABLE_BOOKS} WHERE casino_id = $1 AND gaming_day = $2 ORDER BY session_id`, [
+      q.casinoId,
+      q.gamingDay,
+    ])
+  ).rows.map((r) => r.session_id as string);
   const state = newCountCorrelation();
   for (const sessionId of sessions) for (const e of await db.store.readStream(`session-${sessionId}`)) foldCountCorrelation(state, e);
   endOpenShoes(state);
-  const players = [...state.players.values()].filter((p) => p.casinoId === q.casinoId && p.gamingDay === q.gamingDay).sort((a, b) => a.playerRef.localeCompare(b.playerRef));
+  const players = [...state.players.values()]
+    .filter((p) => p.casinoId === q.casinoId && p.gamingDay === q.gamingDay)
+    .sort((a, b) => a.playerRef.localeCompare(b.playerRef));
   const tested = advantagePlayTested(players, fdr);
-  return { gamingDay: q.gamingDay, casinoId: q.casinoId, fdr, players, findings: judgeAdvantagePlay(players, fdr), tested, untested: players.length - tested.length };
+  return {
+    gamingDay: q.gamingDay,
+    casinoId: q.casinoId,
+    fdr,
+    players,
+    findings: judgeAdvantagePlay(players, fdr),
+    tested,
+    untested: players.length - tested.length,
+  };
 }
 
 /** The casinos with a table session on the gaming day (a report over all of them tests each on its own). */
 export async function casinosOfDay(pool: Pool, gamingDay: string): Promise<string[]> {
-  return (await pool.query(`SELECT DISTINCT casino_id FROM ${TABLE_BOOKS} WHERE gaming_day = $1 ORDER BY casino_id`, [gamingDay])).rows.map((r) => r.casino_id as string);
+  return (await pool.query(`SELECT DISTINCT casino_id FROM ${TABLE_BOOKS} WHERE gaming_day = $1 ORDER BY casino_id`, [gamingDay])).rows.map(
+    (r) => r.casino_id as string,
+  );
 }
 
 /** The test at each casino of the day (or at the one named), each on its own: one false discovery rate per casino. */
-export async function loadAdvantagePlayOfDay(db: { pool: Pool; store: Pick<EventStore, 'readStream'> }, q: { gamingDay: string; casinoId?: string | null; fdr?: number }): Promise<AdvantagePlayReport[]> {
+export async function loadAdvantagePlayOfDay(
+  db: { pool: Pool; store: Pick<EventStore, 'readStream'> },
+  q: { gamingDay: string; casinoId?: string | null; fdr?: number },
+): Promise<AdvantagePlayReport[]> {
   const casinos = q.casinoId ? [q.casinoId] : await casinosOfDay(db.pool, q.gamingDay);
   const reports: AdvantagePlayReport[] = [];
   for (const casinoId of casinos) reports.push(await loadAdvantagePlay(db, { gamingDay: q.gamingDay, casinoId, fdr: q.fdr }));

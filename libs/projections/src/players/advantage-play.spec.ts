@@ -5,7 +5,15 @@
  */
 import { countFact, hiLoTag, newShoeCount, trueCount } from '../../../rules/src/core/card-count';
 import { simulateDay } from '../../../simulator/src';
-import { ADVANTAGE_MIN_ROUNDS, countCorrelation, CountCorrelationSums, endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from './advantage-play';
+import {
+  ADVANTAGE_MIN_ROUNDS,
+  countCorrelation,
+  CountCorrelationSums,
+  endOpenShoes,
+  foldCountCorrelation,
+  judgeAdvantagePlay,
+  newCountCorrelation,
+} from './advantage-play';
 
 describe('the count a player keeps', () => {
   it('tags 2–6 +1, 7–9 0, tens and aces −1: a whole deck sums to 0 (a balanced count)', () => {
@@ -49,7 +57,16 @@ describe('Pearson and Fisher', () => {
 
   it('x 1…5 against y 2, 4, 5, 4, 5: r = 6/√60 by hand, z = atanh(r)·√2', () => {
     // deviations: x −2 −1 0 1 2, y −2 0 1 0 1 → Σdxdy 6, Σdx² 10, Σdy² 6
-    const t = countCorrelation(sums([[1, 2], [2, 4], [3, 5], [4, 4], [5, 5]]), 4)!;
+    const t = countCorrelation(
+      sums([
+        [1, 2],
+        [2, 4],
+        [3, 5],
+        [4, 4],
+        [5, 5],
+      ]),
+      4,
+    )!;
     expect(t.r).toBeCloseTo(6 / Math.sqrt(60), 12);
     expect(t.z).toBeCloseTo(Math.atanh(6 / Math.sqrt(60)) * Math.sqrt(2), 12);
     expect(t.p).toBeGreaterThan(0.07);
@@ -91,12 +108,19 @@ describe('Pearson and Fisher', () => {
 });
 
 describe('honest blackjack days: nobody counts', () => {
-  it('the players\' p-values spread as chance spreads them, and no player is a finding at 1 %', () => {
+  it("the players' p-values spread as chance spreads them, and no player is a finding at 1 %", () => {
     const p: number[] = [];
     const findings: string[] = [];
     for (let day = 0; day < 8; day++) {
       const state = newCountCorrelation();
-      for (const batch of simulateDay({ tables: 4, tableGames: ['blackjack', 'blackjack', 'blackjack', 'punto-banco'], jurisdiction: 'euskadi', rounds: 150, seed: 700 + day, gamingDay: `2026-12-${String(10 + day)}` }))
+      for (const batch of simulateDay({
+        tables: 4,
+        tableGames: ['blackjack', 'blackjack', 'blackjack', 'punto-banco'],
+        jurisdiction: 'euskadi',
+        rounds: 150,
+        seed: 700 + day,
+        gamingDay: `2026-12-${String(10 + day)}`,
+      }))
         for (const e of batch) foldCountCorrelation(state, e);
       endOpenShoes(state);
       const rows = [...state.players.values()];

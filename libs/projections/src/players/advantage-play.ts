@@ -83,7 +83,16 @@ export function foldCountCorrelation(state: CountCorrelationState, e: { type: st
   if (!sessionId) return;
   const d = e.data;
   if (e.type === 'TableSessionOpened') {
-    state.sessions.set(sessionId, { casinoId: d.casinoId, gamingDay: d.gamingDay, tableId: d.tableId, count: newShoeCount(), atRound: null, cardsOut: false, stakes: new Map(), shoe: new Map() });
+    state.sessions.set(sessionId, {
+      casinoId: d.casinoId,
+      gamingDay: d.gamingDay,
+      tableId: d.tableId,
+      count: newShoeCount(),
+      atRound: null,
+      cardsOut: false,
+      stakes: new Map(),
+      shoe: new Map(),
+    });
     return;
   }
   const s = state.sessions.get(sessionId);
@@ -136,7 +145,8 @@ function endShoe(state: CountCorrelationState, s: SessionCount) {
   for (const [player, b] of s.shoe) {
     const key = JSON.stringify([s.casinoId, s.gamingDay, player]);
     let p = state.players.get(key);
-    if (!p) state.players.set(key, (p = { casinoId: s.casinoId, gamingDay: s.gamingDay, playerRef: player, n: 0, shoes: 0, wxx: 0, wyy: 0, wxy: 0, tables: [] }));
+    if (!p)
+      state.players.set(key, (p = { casinoId: s.casinoId, gamingDay: s.gamingDay, playerRef: player, n: 0, shoes: 0, wxx: 0, wyy: 0, wxy: 0, tables: [] }));
     p.n += b.n;
     p.shoes += 1;
     p.wxx += Math.max(0, b.sxx - (b.sx * b.sx) / b.n);

@@ -92,7 +92,10 @@ export class PlayerFiguresProjection implements EventProjection {
       for (const row of r.rows) bets.set(betKey(row.session_id, row.bet_id), { ...row, stake: Number(row.stake) });
     }
     if (!placed && !bets.size && !events.some((e) => e.type === 'TableSessionClosed')) return;
-    const sessions = await loadSessionInfo(db, events.map(sessionOf).filter((s): s is string => !!s));
+    const sessions = await loadSessionInfo(
+      db,
+      events.map(sessionOf).filter((s): s is string => !!s),
+    );
     const figures = new Map<string, PlayerFiguresRow>();
     const figureOf = async (sessionId: string, player: string): Promise<PlayerFiguresRow | undefined> => {
       const s = sessions.get(sessionId);
@@ -100,10 +103,27 @@ export class PlayerFiguresProjection implements EventProjection {
       const key = figureKey(s.casinoId, s.gamingDay, player);
       let row = figures.get(key);
       if (!row) {
-        const stored = (await db.query(`SELECT * FROM ${tables[PLAYER_FIGURES]} WHERE casino_id = $1 AND gaming_day = $2 AND player_ref = $3`, [s.casinoId, s.gamingDay, player])).rows[0];
+        const stored = (
+          await db.query(`SELECT * FROM ${tables[PLAYER_FIGURES]} WHERE casino_id = $1 AND gaming_day = $2 AND player_ref = $3`, [
+            s.casinoId,
+            s.gamingDay,
+            player,
+          ])
+        ).rows[0];
         row = stored
           ? { ...stored, handle: Number(stored.handle), actual_win: Number(stored.actual_win), last_position: Number(stored.last_position) }
-          : { casino_id: s.casinoId, gaming_day: s.gamingDay, player_ref: player, handle: 0, actual_win: 0, bets: 0, rounds: 0, unsettled: 0, tables: [], last_position: 0 };
+          : {
+              casino_id: s.casinoId,
+              gaming_day: s.gamingDay,
+              player_ref: player,
+              handle: 0,
+              actual_win: 0,
+              bets: 0,
+              rounds: 0,
+              unsettled: 0,
+              tables: [],
+              last_position: 0,
+            };
       }
       if (!row!.tables.includes(s.tableId)) row!.tables = [...row!.tables, s.tableId].sort();
       figures.set(key, row!);
@@ -123,14 +143,27 @@ export class PlayerFiguresProjection implements EventProjection {
         case 'BetPlaced':
           if (typeof d.playerRef === 'string' && Number(d.amount) > 0) {
             const key = betKey(sessionId, d.betId);
-            bets.set(key, { session_id: sessionId, bet_id: d.betId, round_id: d.roundId, player_ref: d.playerRef, seat: String(d.seat), bet_type: d.betType, stake: Number(d.amount), doubled: [], settled: false, settled_in: null });
+            bets.set(key, {
+              session_id: sessionId,
+              bet_id: d.betId,
+              round_id: d.roundId,
+              player_ref: d.playerRef,
+              seat: String(d.seat),
+              bet_type: d.betType,
+              stake: Number(d.amount),
+              doubled: [],
+              settled: false,
+              settled_in: null,
+            });
             changedBets.add(key);
             deletedBets.delete(key);
           }
           break;
         case 'PlayerDecision':
           if (d.decision !== 'double') break;
-          for (const [key, b] of betsWhere((b) => b.session_id === sessionId && b.round_id === d.roundId && b.seat === String(d.seat) && b.bet_type === 'main')) {
+          for (const [key, b] of betsWhere(
+            (b) => b.session_id === sessionId && b.round_id === d.roundId && b.seat === String(d.seat) && b.bet_type === 'main',
+          )) {
             b.doubled = [...b.doubled, String(d.hand ?? 1)];
             changedBets.add(key);
           }
@@ -195,7 +228,13 @@ export class PlayerFiguresProjection implements EventProjection {
       await db.query(`DELETE FROM ${tables[PLAYER_OPEN_BETS]} WHERE (session_id, bet_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [ds, db_]);
     }
     if (closedSessions.size) await db.query(`DELETE FROM ${tables[PLAYER_OPEN_BETS]} WHERE session_id = ANY ($1::text[])`, [[...closedSessions]]);
-    await upsertRows(db, tables[PLAYER_OPEN_BETS], ['session_id', 'bet_id'], BET_COLUMNS, [...changedBets].map((k) => bets.get(k)!));
+    await upsertRows(
+      db,
+      tables[PLAYER_OPEN_BETS],
+      ['session_id', 'bet_id'],
+      BET_COLUMNS,
+      [...changedBets].map((k) => bets.get(k)!),
+    );
     await upsertRows(db, tables[PLAYER_FIGURES], ['casino_id', 'gaming_day', 'player_ref'], FIGURE_COLUMNS, [...changedFigures]);
   }
 }
@@ -225,7 +264,10 @@ export async function loadPlayerFigures(
   if (q.casinoId) where.push(`casino_id = $${params.push(q.casinoId)}`);
   if (q.playerRef) where.push(`player_ref = $${params.push(q.playerRef)}`);
   if (q.after) where.push(`(casino_id, player_ref) > ($${params.push(q.after[0])}, $${params.push(q.after[1])})`);
-  const r = await db.pool.query(`SELECT * FROM ${PLAYER_FIGURES} WHERE ${where.join(' AND ')} ORDER BY casino_id, player_ref LIMIT $${params.push(q.limit)}`, params);
+  const r = await db.pool.query(
+    `SELECT * FROM ${PLAYER_FIGURES} WHERE ${where.join(' AND ')} ORDER BY casino_id, player_ref LIMIT $${params.push(q.limit)}`,
+    params,
+  );
   return r.rows.map((row) => ({
     casinoId: row.casino_id,
     gamingDay: row.gaming_day,

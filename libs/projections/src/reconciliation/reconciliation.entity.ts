@@ -1,7 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 const money = { type: 'bigint' as const, default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } };
-const counted = { type: 'bigint' as const, nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) } };
+const counted = {
+  type: 'bigint' as const,
+  nullable: true,
+  transformer: { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) },
+};
 
 /** Drop, tips and cagnotte of one table session: recorded at the table vs counted in the count room (contract §7). */
 @Entity({ name: 'reconciliations' })

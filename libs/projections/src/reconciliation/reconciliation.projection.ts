@@ -106,7 +106,12 @@ export function evolveReconciliation(row: ReconciliationRow | undefined, e: Stor
       const box = COUNTED[c.type];
       const key = `${box}_counted` as const;
       r[key] = (r[key] === null || r[key] === undefined ? 0 : Number(r[key])) + Number(c.data.amount);
-      const record: CountRecord = { eventId: e.eventId, amount: Number(c.data.amount), countedBy: (c.data.countedBy ?? []).map(String), occurredAt: e.occurredAt };
+      const record: CountRecord = {
+        eventId: e.eventId,
+        amount: Number(c.data.amount),
+        countedBy: (c.data.countedBy ?? []).map(String),
+        occurredAt: e.occurredAt,
+      };
       r.counts = { ...r.counts, [box]: [...(r.counts?.[box] ?? []), record] };
       break;
     }
@@ -120,8 +125,24 @@ export function evolveReconciliation(row: ReconciliationRow | undefined, e: Stor
 export const RECONCILIATIONS = 'reconciliations';
 
 const COLUMNS = [
-  'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'currency', 'status', 'drop_recorded', 'tips_recorded',
-  'cagnotte_recorded', 'drop_counted', 'tips_counted', 'cagnotte_counted', 'counts', 'adjustments', 'corrections', 'last_position',
+  'session_id',
+  'casino_id',
+  'table_id',
+  'gaming_day',
+  'game',
+  'jurisdiction',
+  'currency',
+  'status',
+  'drop_recorded',
+  'tips_recorded',
+  'cagnotte_recorded',
+  'drop_counted',
+  'tips_counted',
+  'cagnotte_counted',
+  'counts',
+  'adjustments',
+  'corrections',
+  'last_position',
 ];
 
 export class ReconciliationProjection implements EventProjection {
@@ -134,7 +155,12 @@ export class ReconciliationProjection implements EventProjection {
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
     if (!sessionIds.length) return;
     const corrections = events.filter((e) => e.type === 'CorrectionRecorded');
-    const corrected = corrections.length ? await loadEventsById(db, corrections.map((e) => String(e.data.correctsEventId))) : new Map<string, StoredEvent>();
+    const corrected = corrections.length
+      ? await loadEventsById(
+          db,
+          corrections.map((e) => String(e.data.correctsEventId)),
+        )
+      : new Map<string, StoredEvent>();
     const rows = new Map<string, ReconciliationRow>();
     for (const row of (await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) rows.set(row.session_id, row);
     const changed = new Set<string>();
@@ -148,6 +174,12 @@ export class ReconciliationProjection implements EventProjection {
         changed.add(sessionId);
       }
     }
-    await upsertRows(db, table, ['session_id'], COLUMNS, [...changed].map((id) => rows.get(id)!));
+    await upsertRows(
+      db,
+      table,
+      ['session_id'],
+      COLUMNS,
+      [...changed].map((id) => rows.get(id)!),
+    );
   }
 }

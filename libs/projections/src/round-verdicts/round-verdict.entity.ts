@@ -25,5 +25,6 @@ export class RoundVerdictEntity {
   @Column({ name: 'start_hash', type: 'text', nullable: true }) startHash: string | null;
   /** the session's state when the round began (limits, shoe, carried game state), for a fast replay */
   @Column({ name: 'start_state', type: 'jsonb', nullable: true }) startState: unknown;
-  @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } }) lastPosition: number;
+  @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  lastPosition: number;
 }

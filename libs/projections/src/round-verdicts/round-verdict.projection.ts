@@ -37,10 +37,7 @@ interface JackpotFactsBefore {
 const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
 
 /** Pool views before given positions, from the jackpot facts in feed order (as `jackpotPoolsBefore`), in one sweep. */
-export function poolsBefore(
-  facts: readonly JackpotFact[],
-  positions: Iterable<bigint>,
-): Map<bigint, Record<string, JackpotPoolView>> {
+export function poolsBefore(facts: readonly JackpotFact[], positions: Iterable<bigint>): Map<bigint, Record<string, JackpotPoolView>> {
   const wanted = [...new Set(positions)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const out = new Map<bigint, Record<string, JackpotPoolView>>();
   const pools: Record<string, JackpotPoolView> = {};
@@ -55,8 +52,23 @@ export function poolsBefore(
 export const ROUND_VERDICTS = 'round_verdicts';
 
 const COLUMNS = [
-  'round_id', 'session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'verdict', 'discrepancies', 'notes', 'rulebook', 'finished',
-  'judged_at_version', 'last_position', 'start_version', 'start_hash', 'start_state',
+  'round_id',
+  'session_id',
+  'casino_id',
+  'table_id',
+  'gaming_day',
+  'game',
+  'jurisdiction',
+  'verdict',
+  'discrepancies',
+  'notes',
+  'rulebook',
+  'finished',
+  'judged_at_version',
+  'last_position',
+  'start_version',
+  'start_hash',
+  'start_state',
 ];
 
 /** What this thread knows of a session its judge keeps: the versions it was sent, and the events seen after them. */
@@ -70,7 +82,8 @@ interface Swept {
 type Judged = Map<string, string>;
 
 /** A batch, named by its first and last feed positions and its length. */
-const batchKey = (events: readonly FeedFact[]) => (events.length ? `${events[0].globalPosition}-${events[events.length - 1].globalPosition}-${events.length}` : '');
+const batchKey = (events: readonly FeedFact[]) =>
+  events.length ? `${events[0].globalPosition}-${events[events.length - 1].globalPosition}-${events.length}` : '';
 
 /** The session a fact of a session stream belongs to (the ledger stores a fact with a `sessionId` in that session's stream). */
 const sessionOfStream = (streamId: string) => (streamId.startsWith('session-') ? streamId.slice('session-'.length) : undefined);
@@ -150,10 +163,14 @@ export class RoundVerdictProjection implements FactProjection {
     const rows = await pending;
     // a fact of a round that already has a verdict from an earlier batch judges it again, with the stream up to that fact
     const late = new Map<string, Map<string, SweepTarget>>(); // session → round → target
-    const candidates = events.filter((e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && !END_TYPES.has(e.type) && e.roundId !== null && !rows.has(e.roundId));
+    const candidates = events.filter(
+      (e) => e.streamId.startsWith('session-') && !DISPUTE_TYPES.has(e.type) && !END_TYPES.has(e.type) && e.roundId !== null && !rows.has(e.roundId),
+    );
     const roundIds = [...new Set(candidates.map((e) => e.roundId!))];
     if (roundIds.length) {
-      const judged = new Set<string>((await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id));
+      const judged = new Set<string>(
+        (await db.query(`SELECT round_id FROM ${table} WHERE round_id = ANY ($1::text[])`, [roundIds])).rows.map((r) => r.round_id),
+      );
       for (const e of candidates) {
         const roundId = e.roundId!;
         if (!judged.has(roundId)) continue;
@@ -166,9 +183,20 @@ export class RoundVerdictProjection implements FactProjection {
     if (late.size) {
       // rare: judged here from each session's start, apart from the judges' caches (they have moved on)
       const cutOf = (id: string) => Math.max(...[...late.get(id)!.values()].map((t) => t.cut));
-      const windows = await this.windows(db, [...late.keys()].map((id) => ({ id, after: 0 })), cutOf, new Map());
+      const windows = await this.windows(
+        db,
+        [...late.keys()].map((id) => ({ id, after: 0 })),
+        cutOf,
+        new Map(),
+      );
       const pools = await this.poolsAt(db, [...windows.values()]);
-      const requests = [...late].map(([id, targets]) => ({ sessionId: id, after: 0, events: windows.get(id)!, targets: [...targets.values()], pools: pools(windows.get(id)!) }));
+      const requests = [...late].map(([id, targets]) => ({
+        sessionId: id,
+        after: 0,
+        events: windows.get(id)!,
+        targets: [...targets.values()],
+        pools: pools(windows.get(id)!),
+      }));
       for (const o of await new InThreadJudges().judge(requests)) if (!o.miss) o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
     }
     if (rows.size) await upsertJson(db, table, ['round_id'], COLUMNS, `[${[...rows.values()].join(',')}]`);
@@ -311,7 +339,10 @@ export class RoundVerdictProjection implements FactProjection {
   /** The jackpot facts before a feed position, in position order (one indexed read, ca_events_jackpots). */
   private jackpotFactsBefore(db: Pool | PoolClient, before: bigint): JackpotFactsBefore {
     const facts = db
-      .query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [JACKPOT_TYPES, before.toString()])
+      .query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [
+        JACKPOT_TYPES,
+        before.toString(),
+      ])
       .then((r) => r.rows.map((row): JackpotFact => ({ position: BigInt(row.global_position), type: row.event_type, data: row.data })));
     facts.catch(() => undefined); // thrown where it is awaited
     return { before, facts };

@@ -98,7 +98,9 @@ export function requestsJson(requests: readonly FactSweepRequest[]): string {
 
 /** The requests `requestsJson` wrote. */
 export function parseRequests(text: string): SweepRequest[] {
-  const requests = JSON.parse(text) as Array<Omit<SweepRequest, 'events'> & { events: Array<[string, string, Record<string, any>, number, string | null, string | null]> }>;
+  const requests = JSON.parse(text) as Array<
+    Omit<SweepRequest, 'events'> & { events: Array<[string, string, Record<string, any>, number, string | null, string | null]> }
+  >;
   return requests.map((r) => ({
     ...r,
     events: r.events.map(([eventId, type, data, streamVersion, roundId, startHash]) => ({ eventId, type, data, streamVersion, roundId, startHash })),
@@ -195,7 +197,10 @@ export function sweepWindow(
   for (const { roundId, cut, position, first } of ordered) {
     for (; cursor < first; cursor++) tracker.apply(toFact(events[cursor]));
     const cutAt = at(cut); // the round's facts recorded up to the cut (index < cutAt + 1), from its start on
-    const roundEvents = factsOf.get(roundId)!.filter((i) => i >= first && i <= cutAt).map((i) => events[i]);
+    const roundEvents = factsOf
+      .get(roundId)!
+      .filter((i) => i >= first && i <= cutAt)
+      .map((i) => events[i]);
     const state = tracker.state;
     const ended = roundEvents.find((e) => END_TYPES.has(e.type));
     // every row built by one literal: one shape for all of them
@@ -227,7 +232,12 @@ export function sweepWindow(
     const lastRoundOfSession = nextStart(first) > cutAt && closeIndex > first && closeIndex <= cutAt;
     const env = tracker.env({ jackpotPools: pools[events[first].streamVersion] ?? {}, lastRoundOfSession });
     // the state before the round is written before judging it (judging never changes the tracker)
-    const judgement = judgeRound(tracker.game!, env, roundEvents.map((e, i) => toFact(e, i + 1)), { steps: false });
+    const judgement = judgeRound(
+      tracker.game!,
+      env,
+      roundEvents.map((e, i) => toFact(e, i + 1)),
+      { steps: false },
+    );
     rows.push(row(judgement.verdict, judgement.discrepancies, judgement.notes, env.rulebook.source));
   }
   return { rows, applied: after + cursor };
@@ -314,6 +324,8 @@ export function rowJson({ start_state, ...row }: RoundVerdictRow): string {
 export function judgeBatch(judge: SessionJudge, requests: readonly SweepRequest[]): SweepOutcome[] {
   return requests.map((request) => {
     const result = judge.judge(request);
-    return result.miss ? result : { sessionId: result.sessionId, miss: false, sent: result.sent, rows: result.rows.map(rowJson), roundIds: result.rows.map((r) => r.round_id) };
+    return result.miss
+      ? result
+      : { sessionId: result.sessionId, miss: false, sent: result.sent, rows: result.rows.map(rowJson), roundIds: result.rows.map((r) => r.round_id) };
   });
 }

@@ -5,7 +5,20 @@
 import type { Pool, PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
 import { asContractEvent, emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
-import { complianceAfter, ComplianceState, complianceRules, Discrepancy, gameRules, initialCompliance, inventoryTotal, JurisdictionId, judgeSettings, judgeShoe, RoundEnv, SessionJudgement } from '../../../rules/src';
+import {
+  complianceAfter,
+  ComplianceState,
+  complianceRules,
+  Discrepancy,
+  gameRules,
+  initialCompliance,
+  inventoryTotal,
+  JurisdictionId,
+  judgeSettings,
+  judgeShoe,
+  RoundEnv,
+  SessionJudgement,
+} from '../../../rules/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadDayCompliance, withDayFindings } from '../day-compliance/day-findings';
 import { loadEventsById, sessionOf } from '../facts';
@@ -85,8 +98,24 @@ const HANDLES = new Set([
 ]);
 
 /** The rules' environment of a session as its book knows it (undefined: no rules for this game here). */
-function bookEnv(row: Pick<TableBookRow, 'session_id' | 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'gaming_day' | 'currency' | 'limits' | 'options' | 'opening_float'>): RoundEnv | undefined {
-  const opened = { sessionId: row.session_id, casinoId: row.casino_id, tableId: row.table_id, game: row.game, jurisdiction: row.jurisdiction, gamingDay: row.gaming_day, currency: row.currency, limits: row.limits, options: row.options, openingFloat: row.opening_float };
+function bookEnv(
+  row: Pick<
+    TableBookRow,
+    'session_id' | 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'gaming_day' | 'currency' | 'limits' | 'options' | 'opening_float'
+  >,
+): RoundEnv | undefined {
+  const opened = {
+    sessionId: row.session_id,
+    casinoId: row.casino_id,
+    tableId: row.table_id,
+    game: row.game,
+    jurisdiction: row.jurisdiction,
+    gamingDay: row.gaming_day,
+    currency: row.currency,
+    limits: row.limits,
+    options: row.options,
+    openingFloat: row.opening_float,
+  };
   return sessionEnv(evolveSession(emptySession(row.session_id), 'TableSessionOpened', opened));
 }
 
@@ -100,7 +129,11 @@ function addJudgement(r: TableBookRow, e: StoredEvent, judged: SessionJudgement)
 function judgeCompliance(r: TableBookRow, e: StoredEvent): void {
   const rules = gameRules(r.game);
   if (!rules) return;
-  const step = complianceAfter(complianceRules(r.game, rules.family, r.jurisdiction as JurisdictionId), { ...initialCompliance(), ...r.compliance }, { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined });
+  const step = complianceAfter(
+    complianceRules(r.game, rules.family, r.jurisdiction as JurisdictionId),
+    { ...initialCompliance(), ...r.compliance },
+    { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt ?? undefined },
+  );
   r.compliance = step.state;
   addJudgement(r, e, step);
 }
@@ -171,12 +204,23 @@ export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, c
       r.limit_changes++;
       // new limits are judged as an opening is (a table minimum out of its range…); the settings' house edges did not change
       const env = bookEnv(r);
-      if (env) addJudgement(r, e, judgeSettings(gameRules(r.game)!, env, { limits: env.ctx.limits, options: r.options, eventId: e.eventId }, { houseEdges: false }));
+      if (env)
+        addJudgement(r, e, judgeSettings(gameRules(r.game)!, env, { limits: env.ctx.limits, options: r.options, eventId: e.eventId }, { houseEdges: false }));
       break;
     }
     case 'ShoeStarted': {
       const env = bookEnv(r);
-      if (env) addJudgement(r, e, judgeShoe(gameRules(r.game)!, env, { shoeId: String(c.data.shoeId), decks: Number(c.data.decks), cutCardPosition: typeof c.data.cutCardPosition === 'number' ? c.data.cutCardPosition : undefined, eventId: e.eventId }));
+      if (env)
+        addJudgement(
+          r,
+          e,
+          judgeShoe(gameRules(r.game)!, env, {
+            shoeId: String(c.data.shoeId),
+            decks: Number(c.data.decks),
+            cutCardPosition: typeof c.data.cutCardPosition === 'number' ? c.data.cutCardPosition : undefined,
+            eventId: e.eventId,
+          }),
+        );
       break;
     }
     case 'TableSessionSuspended':
@@ -244,7 +288,12 @@ export class TableBookProjection implements EventProjection {
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
     if (!sessionIds.length) return;
     const correctionEvents = events.filter((e) => e.type === 'CorrectionRecorded');
-    const corrected = correctionEvents.length ? await loadEventsById(db, correctionEvents.map((e) => String(e.data.correctsEventId))) : new Map<string, StoredEvent>();
+    const corrected = correctionEvents.length
+      ? await loadEventsById(
+          db,
+          correctionEvents.map((e) => String(e.data.correctsEventId)),
+        )
+      : new Map<string, StoredEvent>();
     const rows = new Map<string, TableBookRow>();
     const loaded = await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds]);
     for (const row of loaded.rows) rows.set(row.session_id, row);
@@ -270,10 +319,40 @@ export class TableBookProjection implements EventProjection {
 }
 
 const TABLE_BOOK_COLUMNS = [
-  'casino_id', 'table_id', 'game', 'jurisdiction', 'gaming_day', 'currency', 'limits', 'staff', 'opening_float',
-  'closing_float', 'fills', 'credits', 'fill_slips', 'credit_slips', '"drop"', 'tips', 'cagnotte', 'commission',
-  'jackpot_contributions', 'jackpot_wins', 'rounds', 'rounds_voided', 'limit_changes', 'status', 'suspended',
-  'opened_at', 'closed_at', 'last_position', 'adjustments', 'corrections', 'options', 'findings', 'finding_notes', 'compliance',
+  'casino_id',
+  'table_id',
+  'game',
+  'jurisdiction',
+  'gaming_day',
+  'currency',
+  'limits',
+  'staff',
+  'opening_float',
+  'closing_float',
+  'fills',
+  'credits',
+  'fill_slips',
+  'credit_slips',
+  '"drop"',
+  'tips',
+  'cagnotte',
+  'commission',
+  'jackpot_contributions',
+  'jackpot_wins',
+  'rounds',
+  'rounds_voided',
+  'limit_changes',
+  'status',
+  'suspended',
+  'opened_at',
+  'closed_at',
+  'last_position',
+  'adjustments',
+  'corrections',
+  'options',
+  'findings',
+  'finding_notes',
+  'compliance',
 ];
 
 /** The report (contract §7): inventories with their totals, and the gross table win. */
@@ -407,6 +486,9 @@ export async function loadTableBook(db: { pool: Pool } | Pool, sessionId: string
   const r = await pool.query(`SELECT * FROM ${TABLE_BOOKS} WHERE session_id = $1`, [sessionId]);
   if (!r.rowCount) return null;
   // the session's own findings the gaming day's read model judged (its dice, a reversed cloth)
-  const [book] = withDayFindings([tableBookReport(r.rows[0])], await loadDayCompliance(pool, { gamingDay: r.rows[0].gaming_day, casinoId: r.rows[0].casino_id }));
+  const [book] = withDayFindings(
+    [tableBookReport(r.rows[0])],
+    await loadDayCompliance(pool, { gamingDay: r.rows[0].gaming_day, casinoId: r.rows[0].casino_id }),
+  );
   return book;
 }

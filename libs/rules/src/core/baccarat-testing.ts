@@ -122,7 +122,15 @@ export function shoeScenarios(rules: GameRules, env: RoundEnv) {
   const { decks, stopCardFromEnd } = env.rulebook as unknown as { decks: { value: number }; stopCardFromEnd: { value: number } };
   const cards = 52 * decks.value;
   const cut = cards - stopCardFromEnd.value;
-  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({ shoeId: 'sh-1', decks: decks.value, dealt: {}, cutCardPosition: cut, cardsDealt: 0, coupsAfterCut: 0, ...over });
+  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({
+    shoeId: 'sh-1',
+    decks: decks.value,
+    dealt: {},
+    cutCardPosition: cut,
+    cardsDealt: 0,
+    coupsAfterCut: 0,
+    ...over,
+  });
   return {
     asRequired: judgeShoe(rules, env, { shoeId: 'sh-1', decks: decks.value, cutCardPosition: cut }).findings,
     oneCardShort: judgeShoe(rules, env, { shoeId: 'sh-1', decks: decks.value, cutCardPosition: cut + 1 }).findings,

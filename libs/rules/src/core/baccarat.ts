@@ -223,17 +223,16 @@ export interface DrawViolation {
 }
 
 /** A place of the coup as the catalogue names it: the punto, the banca, a paño (`player:1`). */
-const placeOf = (p: string): PhraseValue => phrase('finding.baccarat.place', /^player:\d+$/.test(p) ? { place: 'pano', pano: p.slice(7) } : { place: p, pano: 'none' });
+const placeOf = (p: string): PhraseValue =>
+  phrase('finding.baccarat.place', /^player:\d+$/.test(p) ? { place: 'pano', pano: p.slice(7) } : { place: p, pano: 'none' });
 const cellOf = (cell: DrawCell): Phrase => phrase(`finding.baccarat.cell.${cell}`);
 
-const initialDealt = (coup: Coup, spec: CoupSpec): number =>
-  [...spec.puntos, spec.banker].reduce((n, p) => n + Math.min(coup.hands[p].length, 2), 0);
+const initialDealt = (coup: Coup, spec: CoupSpec): number => [...spec.puntos, spec.banker].reduce((n, p) => n + Math.min(coup.hands[p].length, 2), 0);
 
 /** No card has reached a hand yet (burned cards aside): the next card dealt begins the coup. */
 export const coupNotDealt = (coup: Coup): boolean => Object.values(coup.hands).every((hand) => hand.length === 0);
 
-export const twoCardsEach = (coup: Coup, spec: CoupSpec): boolean =>
-  [...spec.puntos, spec.banker].every((p) => coup.hands[p].length >= 2);
+export const twoCardsEach = (coup: Coup, spec: CoupSpec): boolean => [...spec.puntos, spec.banker].every((p) => coup.hands[p].length >= 2);
 
 /** Is the coup over by a natural for this punto (its own, or one that ends the whole coup)? */
 function naturalStops(coup: Coup, spec: CoupSpec, punto: string): boolean {
@@ -265,11 +264,17 @@ export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; wh
   if (banker.length !== 2) return { cell: 'P', why: `the banker already holds ${banker.length} cards`, whyPhrase: why('holds', { cards: banker.length }) };
   if (isNatural(banker)) return { cell: 'P', why: `the banker has a natural ${total}`, whyPhrase: why('natural', { total }) };
   const live = puntosInPlay(coup, spec);
-  if (spec.naturalEndsCoup && live.length < spec.puntos.length) return { cell: 'P', why: 'the punto has a natural: the coup ends', whyPhrase: why('puntoNatural') };
+  if (spec.naturalEndsCoup && live.length < spec.puntos.length)
+    return { cell: 'P', why: 'the punto has a natural: the coup ends', whyPhrase: why('puntoNatural') };
   if (!live.length) return { cell: 'P', why: 'every paño has a natural', whyPhrase: why('everyNatural') };
   if (spec.bankerMode === 'free') {
     return total === 0
-      ? { cell: 'T', why: 'the banker has 0 ("baccara"): a banker who did not ask for the table may draw or stand, except on 0, where he must draw', whyPhrase: why('baccara'), free: true }
+      ? {
+          cell: 'T',
+          why: 'the banker has 0 ("baccara"): a banker who did not ask for the table may draw or stand, except on 0, where he must draw',
+          whyPhrase: why('baccara'),
+          free: true,
+        }
       : { cell: 'O', why: `a banker who did not ask for the table may draw or stand on ${total}`, whyPhrase: why('free', { total }), free: true };
   }
   const cells = live.map((p) => ({ p, column: columnOf(coup.hands[p]), cell: bankerCell(spec.bankerTable, total, columnOf(coup.hands[p])) }));
@@ -277,14 +282,22 @@ export function bankerDecision(coup: Coup, spec: CoupSpec): { cell: DrawCell; wh
   const column = (c: BankerColumn) => phrase('finding.baccarat.column', { column: String(c) });
   if (cells.length === 1) {
     const c = cells[0];
-    return { cell: c.cell, why: `banker ${total}, ${describeCol(c.column)}: the table says ${cellWord(c.cell)}`, whyPhrase: why('table', { total, column: column(c.column), cell: cellOf(c.cell) }) };
+    return {
+      cell: c.cell,
+      why: `banker ${total}, ${describeCol(c.column)}: the table says ${cellWord(c.cell)}`,
+      whyPhrase: why('table', { total, column: column(c.column), cell: cellOf(c.cell) }),
+    };
   }
   const first = cells[0].cell;
   const same = cells.every((c) => c.cell === first);
   const detail = cells.map((c) => `${c.p}: ${c.column} → ${c.cell}`).join(', ');
   const details = { list: cells.map((c) => phrase('finding.baccarat.detail', { place: placeOf(c.p), column: column(c.column), cell: cellOf(c.cell) })) };
   return same
-    ? { cell: first, why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño`, whyPhrase: why('tableEvery', { total, details, cell: cellOf(first) }) }
+    ? {
+        cell: first,
+        why: `banker ${total} (${detail}): the table says ${cellWord(first)} on every paño`,
+        whyPhrase: why('tableEvery', { total, details, cell: cellOf(first) }),
+      }
     : { cell: 'O', why: `banker ${total} (${detail}): the paños disagree, so the banker is free`, whyPhrase: why('disagree', { total, details }) };
 }
 
@@ -311,7 +324,10 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
     const expected = initialOrder(spec)[dealtSoFar];
     if (expected !== to) {
       violations.push({
-        rule: 'deal-order', position: to, expected: `next card to ${expected}`, recorded: `card to ${to}`,
+        rule: 'deal-order',
+        position: to,
+        expected: `next card to ${expected}`,
+        recorded: `card to ${to}`,
         message: `the ${ordinal(dealtSoFar + 1)} card of the deal goes to ${expected}, not ${to}`,
         messagePhrase: phrase('finding.baccarat.dealOrder', { nth: dealtSoFar + 1, expected: placeOf(expected), to: placeOf(to) }),
       });
@@ -334,7 +350,10 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
     const cell = puntoDoneOrDecision({ hands, puntoDone, bankerDone }, spec, to);
     if (cell === 'done' || bankerDone) {
       violations.push({
-        rule: 'punto-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`,
+        rule: 'punto-draw',
+        position: to,
+        expected: 'no further card',
+        recorded: `card ${cardCode}`,
         message: `${to} has already ${hands[to].length > 2 ? 'drawn his third card' : 'stood'}; no further card may be dealt to him`,
         messagePhrase: phrase('finding.baccarat.puntoDone', { place: placeOf(to), drawn: hands[to].length > 2 ? 'yes' : 'no' }),
       });
@@ -346,7 +365,9 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
         expected: 'stand',
         recorded: `drew ${cardCode}`,
         message: natural ? `a natural was shown: ${to} may not draw` : `${to} has ${handTotal(hands[to])}: the punto's rule says stand`,
-        messagePhrase: natural ? phrase('finding.baccarat.naturalShown', { place: placeOf(to) }) : phrase('finding.baccarat.puntoStands', { place: placeOf(to), total: handTotal(hands[to]) }),
+        messagePhrase: natural
+          ? phrase('finding.baccarat.naturalShown', { place: placeOf(to) })
+          : phrase('finding.baccarat.puntoStands', { place: placeOf(to), total: handTotal(hands[to]) }),
       });
     }
     add();
@@ -363,12 +384,26 @@ export function dealCard(coup: Coup, spec: CoupSpec, to: string, cardCode: strin
   }
   const afterPuntos: Coup = { hands, puntoDone, bankerDone };
   if (bankerDone) {
-    violations.push({ rule: 'banker-draw', position: to, expected: 'no further card', recorded: `card ${cardCode}`, message: 'the banker has already drawn his third card', messagePhrase: phrase('finding.baccarat.bankerDone') });
+    violations.push({
+      rule: 'banker-draw',
+      position: to,
+      expected: 'no further card',
+      recorded: `card ${cardCode}`,
+      message: 'the banker has already drawn his third card',
+      messagePhrase: phrase('finding.baccarat.bankerDone'),
+    });
   } else {
     const { cell, why, whyPhrase, free } = bankerDecision(afterPuntos, spec);
     if (cell === 'P') {
       const natural = isNatural(hands[spec.banker]) || (spec.naturalEndsCoup && spec.puntos.some((p) => isNatural(hands[p])));
-      violations.push({ rule: natural ? 'natural' : free ? 'banker-zero' : 'banker-draw', position: to, expected: 'stand', recorded: `drew ${cardCode}`, message: why, messagePhrase: whyPhrase });
+      violations.push({
+        rule: natural ? 'natural' : free ? 'banker-zero' : 'banker-draw',
+        position: to,
+        expected: 'stand',
+        recorded: `drew ${cardCode}`,
+        message: why,
+        messagePhrase: whyPhrase,
+      });
     }
   }
   add();
@@ -381,7 +416,10 @@ function puntoDoneOrDecision(coup: Coup, spec: CoupSpec, p: string): DrawCell | 
 
 function missedPunto(coup: Coup, p: string): DrawViolation {
   return {
-    rule: 'punto-draw', position: p, expected: 'draw', recorded: 'stood',
+    rule: 'punto-draw',
+    position: p,
+    expected: 'draw',
+    recorded: 'stood',
     message: `${p} has ${handTotal(coup.hands[p])}: the punto's rule says draw, and no third card was dealt`,
     messagePhrase: phrase('finding.baccarat.puntoStood', { place: placeOf(p), total: handTotal(coup.hands[p]) }),
   };
@@ -400,7 +438,15 @@ export function missingDraws(coup: Coup, spec: CoupSpec): DrawViolation[] {
   }
   if (!coup.bankerDone) {
     const { cell, why, whyPhrase, free } = bankerDecision({ ...coup, puntoDone }, spec);
-    if (cell === 'T') out.push({ rule: free ? 'banker-zero' : 'banker-draw', position: spec.banker, expected: 'draw', recorded: 'stood', message: `${why}, and the banker stood`, messagePhrase: phrase('finding.baccarat.bankerStood', { why: whyPhrase }) });
+    if (cell === 'T')
+      out.push({
+        rule: free ? 'banker-zero' : 'banker-draw',
+        position: spec.banker,
+        expected: 'draw',
+        recorded: 'stood',
+        message: `${why}, and the banker stood`,
+        messagePhrase: phrase('finding.baccarat.bankerStood', { why: whyPhrase }),
+      });
   }
   return out;
 }
@@ -522,7 +568,8 @@ export function refuseCardFact(fact: Fact, spec: CoupSpec): Refusal | null {
   const c = parseCard(String(fact.data.card));
   if (!c || c.rank === 'JK') return { field: 'data.card', reason: `${fact.data.card} is not a card of a 52-card baccarat deck` };
   const positions = [...spec.puntos, spec.banker, 'burn'];
-  if (!positions.includes(String(fact.data.to))) return { field: 'data.to', reason: `cards go to ${positions.join(', ')}; "${fact.data.to}" is not a hand of this game` };
+  if (!positions.includes(String(fact.data.to)))
+    return { field: 'data.to', reason: `cards go to ${positions.join(', ')}; "${fact.data.to}" is not a hand of this game` };
   return null;
 }
 
@@ -537,7 +584,7 @@ export function drawFindings(game: string, rules: BaccaratDrawingRules, violatio
           : v.rule === 'punto-draw'
             ? rules.puntoRule.cite
             : v.rule === 'banker-zero'
-              ? rules.bankerFreedom?.cite ?? rules.bankerTable.cite
+              ? (rules.bankerFreedom?.cite ?? rules.bankerTable.cite)
               : rules.bankerTable.cite;
     return {
       code: v.rule === 'deal-order' ? 'SEQUENCE_VIOLATION' : 'DRAW_RULE_VIOLATION',
@@ -654,7 +701,16 @@ const enumerated = new WeakMap<CoupClassKey, Map<string, { classes: CoupClass[];
  * choice (an option cell) has no single value: this throws. Memoised per spec tables, decks and key.
  */
 export function coupClasses(spec: CoupSpec, decks: number, key: CoupClassKey = totalsAndCounts): { classes: CoupClass[]; total: number } {
-  const memoKey = JSON.stringify([spec.puntos, spec.banker, spec.puntoRule, spec.bankerTable, spec.bankerMode, spec.naturalEndsCoup, spec.freePuntos ?? [], decks]);
+  const memoKey = JSON.stringify([
+    spec.puntos,
+    spec.banker,
+    spec.puntoRule,
+    spec.bankerTable,
+    spec.bankerMode,
+    spec.naturalEndsCoup,
+    spec.freePuntos ?? [],
+    decks,
+  ]);
   let byKeyFunction = enumerated.get(key);
   if (!byKeyFunction) enumerated.set(key, (byKeyFunction = new Map()));
   const known = byKeyFunction.get(memoKey);
@@ -758,7 +814,7 @@ export function coupClasses(spec: CoupSpec, decks: number, key: CoupClassKey = t
  */
 export const BANCO_KINDS = ['banco', 'banco-suivi', 'con-la-mesa'] as const;
 export const BANCO_CALLED = roundFact(
-  'a player goes banco: chemin de fer, with betId and kind (banco | banco-suivi | con-la-mesa: the whole bank or half of it); baccarat à deux tableaux, seat only (he holds both hands, free of the punto\'s rule)',
+  "a player goes banco: chemin de fer, with betId and kind (banco | banco-suivi | con-la-mesa: the whole bank or half of it); baccarat à deux tableaux, seat only (he holds both hands, free of the punto's rule)",
   // betId and kind are chemin de fer's, required there by its `refuse`
   { seat: field('seat'), betId: optionalField('id'), kind: { kind: 'text', optional: true, oneOf: BANCO_KINDS } },
 );

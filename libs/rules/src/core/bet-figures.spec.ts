@@ -66,7 +66,11 @@ describe('betFigures', () => {
   });
 
   it('circle poker and the player-banked baccarats: the house income is the cagnotte, no bet has a figure', () => {
-    for (const [game, j] of [['circle-poker-texas-holdem', 'euskadi'], ['chemin-de-fer', 'euskadi'], ['baccarat-two-tables', 'euskadi']] as const) {
+    for (const [game, j] of [
+      ['circle-poker-texas-holdem', 'euskadi'],
+      ['chemin-de-fer', 'euskadi'],
+      ['baccarat-two-tables', 'euskadi'],
+    ] as const) {
       const f = betFigures(game, j);
       expect({ game, income: f.houseIncome, figures: f.figures.length }).toEqual({ game, income: 'cagnotte', figures: 0 });
     }

@@ -31,8 +31,7 @@ export function handTotal(cards: readonly Card[], acesCountOne = false): HandTot
 }
 
 /** 21 with the first two cards; a split hand's 21 is not a blackjack (euskadi L1760–1764). */
-export const isBlackjack = (cards: readonly Card[], fromSplit = false): boolean =>
-  !fromSplit && cards.length === 2 && handTotal(cards).best === BLACKJACK;
+export const isBlackjack = (cards: readonly Card[], fromSplit = false): boolean => !fromSplit && cards.length === 2 && handTotal(cards).best === BLACKJACK;
 
 export const isBust = (cards: readonly Card[], acesCountOne = false): boolean => handTotal(cards, acesCountOne).hard > BLACKJACK;
 
@@ -265,17 +264,25 @@ export function compareWithDealer(hand: Hand, dealer: readonly Card[], rules: Co
   const dealerTotal = handTotal(dealer).best;
   const playerBJ = handBlackjack(hand);
   const dealerBJ = isBlackjack(dealer);
-  const why = (key: string, text: string, values: Record<string, number> = {}) => ({ why: text, whyPhrase: phrase(`blackjack.why.${key}`, { player, dealer: dealerTotal, ...values }) });
+  const why = (key: string, text: string, values: Record<string, number> = {}) => ({
+    why: text,
+    whyPhrase: phrase(`blackjack.why.${key}`, { player, dealer: dealerTotal, ...values }),
+  });
   if (player > BLACKJACK) return { result: 'lose', odds: 0, ...why('playerBusts', `player busts with ${player}`) };
-  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, ...why('blackjacks', 'blackjack against the dealer\'s blackjack: push') };
+  if (playerBJ && dealerBJ) return { result: 'push', odds: 0, ...why('blackjacks', "blackjack against the dealer's blackjack: push") };
   if (playerBJ) return { result: 'win', odds: rules.blackjackPays, ...why('blackjack', `blackjack against dealer ${dealerTotal}: pays 3:2`) };
   // a blackjack beats every 21 of more than two cards, three 7s included (cantabria L845–847, L850–852)
   if (dealerBJ) return { result: 'lose', odds: 0, ...why('dealerBlackjack', `dealer blackjack beats player ${player}`) };
   if (rules.threeSevensPays !== null && sevensOnly(hand.cards, 3)) {
-    if (sevensOnly(dealer, 3)) return { result: 'push', odds: 0, ...why('sevensBoth', 'three 7s against the dealer\'s three 7s: push') };
-    return { result: 'win', odds: rules.threeSevensPays, ...why('sevens', `21 with three 7s pays ${rules.threeSevensPays}:1`, { odds: rules.threeSevensPays }) };
+    if (sevensOnly(dealer, 3)) return { result: 'push', odds: 0, ...why('sevensBoth', "three 7s against the dealer's three 7s: push") };
+    return {
+      result: 'win',
+      odds: rules.threeSevensPays,
+      ...why('sevens', `21 with three 7s pays ${rules.threeSevensPays}:1`, { odds: rules.threeSevensPays }),
+    };
   }
-  if (dealerTotal > BLACKJACK) return { result: 'win', odds: rules.winPays, ...why('dealerBusts', `dealer busts with ${dealerTotal}, player ${player}: pays 1:1`) };
+  if (dealerTotal > BLACKJACK)
+    return { result: 'win', odds: rules.winPays, ...why('dealerBusts', `dealer busts with ${dealerTotal}, player ${player}: pays 1:1`) };
   if (player > dealerTotal) return { result: 'win', odds: rules.winPays, ...why('playerBeats', `player ${player} beats dealer ${dealerTotal}: pays 1:1`) };
   if (player < dealerTotal) return { result: 'lose', odds: 0, ...why('dealerBeats', `dealer ${dealerTotal} beats player ${player}`) };
   return { result: 'push', odds: 0, ...why('tie', `player ${player} ties dealer ${dealerTotal}: push, stake returned`) };
@@ -298,11 +305,7 @@ export const describeCards = (cards: readonly Card[]): string[] => cards.map((c)
  * cantabria L805–819 "only if a competing hand is live"); an open insurance needs the dealer's second
  * card (INDUSTRY-STANDARD).
  */
-export function dealerHasCompetitor(
-  state: TableState,
-  doubleAceCountsOne: boolean,
-  inPlay: (bet: TableBet) => boolean = () => true,
-): boolean {
+export function dealerHasCompetitor(state: TableState, doubleAceCountsOne: boolean, inPlay: (bet: TableBet) => boolean = () => true): boolean {
   for (const bet of state.bets) {
     if (!inPlay(bet)) continue;
     if (bet.betType === 'insurance') return true;
@@ -314,13 +317,7 @@ export function dealerHasCompetitor(
 }
 
 /** The dealer's hand in this play is complete: he stands, or has nobody to draw against. */
-export function dealerFinished(
-  state: TableState,
-  play: number,
-  hitSoft17: boolean,
-  doubleAceCountsOne: boolean,
-  inPlay?: (bet: TableBet) => boolean,
-): boolean {
+export function dealerFinished(state: TableState, play: number, hitSoft17: boolean, doubleAceCountsOne: boolean, inPlay?: (bet: TableBet) => boolean): boolean {
   const dealer = dealerHand(state, play);
   if (!dealer.length) return false;
   return !dealerMustDraw(dealer, hitSoft17) || !dealerHasCompetitor(state, doubleAceCountsOne, inPlay);
@@ -352,4 +349,3 @@ export class Croupier<S> {
     this.state = this.fold(this.state, { eventId: `play-${this.facts.length}`, type, data: full });
   }
 }
-

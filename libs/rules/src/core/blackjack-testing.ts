@@ -25,7 +25,14 @@ export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, played: readon
 }
 
 /** What the rules say bet `betId` (hand `hand`) should get after these facts. */
-export function settlementOf<S>(rules: GameRules<S>, env: RoundEnv, played: readonly PlayedFact[], betId: string, hand?: number, recorded?: { outcome: string; payout: number }): SettlementVerdict {
+export function settlementOf<S>(
+  rules: GameRules<S>,
+  env: RoundEnv,
+  played: readonly PlayedFact[],
+  betId: string,
+  hand?: number,
+  recorded?: { outcome: string; payout: number },
+): SettlementVerdict {
   const placed = played.find((p) => p.type === 'BetPlaced' && p.data.betId === betId);
   if (!placed) throw new Error(`no bet ${betId}`);
   const d = placed.data as Record<string, any>;
@@ -38,7 +45,11 @@ export function settlementOf<S>(rules: GameRules<S>, env: RoundEnv, played: read
  * and the dealer's. A second hand (box 7, bet b7: 10-6, hits K and busts, its bet taken at once) keeps two hands in
  * play, as cantabria L754–755 and galicia L264 require, without giving the dealer a competitor; `alone` leaves it out.
  */
-export function coup(player: string[], dealer: string[], extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean; stake?: number } = {}): PlayedFact[] {
+export function coup(
+  player: string[],
+  dealer: string[],
+  extra: { before?: PlayedFact[]; decisions?: PlayedFact[]; bets?: PlayedFact[]; alone?: boolean; stake?: number } = {},
+): PlayedFact[] {
   const [p1, p2, ...hits] = player;
   const [d1, ...draws] = dealer;
   const second = !extra.alone;

@@ -8,7 +8,17 @@
  * edges to word in the reader's language: the idle, unseen and uncarried notes by the row's id (and the
  * jurisdiction where the note differs by jurisdiction), the title by the row's id (`checklist.title.<id>`).
  */
-import { DICE_CUSTODY, formatNotJudged, formatUnrecorded, HOURLY_ROTATIONS, MIXED_CARD_GAMES, REVERSIBLE_CLOTHS, SUPERVISION, supervisionRatio, TABLES_IN_SERVICE } from './day-compliance';
+import {
+  DICE_CUSTODY,
+  formatNotJudged,
+  formatUnrecorded,
+  HOURLY_ROTATIONS,
+  MIXED_CARD_GAMES,
+  REVERSIBLE_CLOTHS,
+  SUPERVISION,
+  supervisionRatio,
+  TABLES_IN_SERVICE,
+} from './day-compliance';
 import { phrase, type Phrase } from './phrase';
 import type { DiscrepancyCode, JurisdictionId } from './types';
 
@@ -59,7 +69,7 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     code: 'LIMIT_CHANGE_VIOLATION',
     citations: {
       galicia: 'galicia L176; blackjack L316',
-      cantabria: 'cantabria L377–396; blackjack L985–989; hold\'em L4842–4844, L5157–5159; circle poker L5603–5606',
+      cantabria: "cantabria L377–396; blackjack L985–989; hold'em L4842–4844, L5157–5159; circle poker L5603–5606",
       euskadi: 'euskadi L843–864; blackjack L2037–2044; circle poker L11245–11251',
       'illes-balears': 'illes-balears L253–262; blackjack L652–654',
     },
@@ -67,7 +77,8 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     idle: 'no table changed its limits this gaming day',
     // session compliance (core/session-compliance.ts, docs/games/readings/session-compliance.resolutions.md)
     unseen: {
-      euskadi: 'the float topped up "si fuera preciso" is not judged; a change at boule, the wheel, dice or the other banking card games is not judged (no text)',
+      euskadi:
+        'the float topped up "si fuera preciso" is not judged; a change at boule, the wheel, dice or the other banking card games is not judged (no text)',
       cantabria: 'the float topped up "si procediese" is not judged',
       'illes-balears': 'the float topped up "si s\'escau" is not judged',
     },
@@ -84,7 +95,8 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     applies: (day) => day.closedSessions > 0,
     idle: 'no table closed this gaming day',
     unseen: {
-      euskadi: 'the announcement is owed at the fixed closing time only: judged where the close says so (atClosingTime); boule and the wheel of fortune are named by no clause',
+      euskadi:
+        'the announcement is owed at the fixed closing time only: judged where the close says so (atClosingTime); boule and the wheel of fortune are named by no clause',
       cantabria: 'judged where the close says it is at the closing time (atClosingTime)',
       andalucia: 'judged where the close says it is at the closing time (atClosingTime)',
     },
@@ -94,7 +106,10 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     title: 'Temporary closing',
     code: 'SUSPENSION_VIOLATION',
     citations: { euskadi: 'euskadi L866–876, L12930–12950' },
-    unseen: { euskadi: 'who holds the keys is recorded, not judged (index.md OQ-53); the hour left and who reopened are judged where the facts say them (authorisedClosingAt, present)' },
+    unseen: {
+      euskadi:
+        'who holds the keys is recorded, not judged (index.md OQ-53); the hour left and who reopened are judged where the facts say them (authorisedClosingAt, present)',
+    },
     applies: (day) => day.suspensions > 0,
     idle: 'no table was closed temporarily this gaming day',
   },
@@ -120,8 +135,10 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     applies: (day) => day.sessions.length > 0,
     idle: 'no table played this gaming day',
     unseen: {
-      euskadi: 'the gaming hours are not recorded: judged between the first and last table of each kind; one table per game at its authorised minimum (euskadi L877–880) is not judged, the authorised minimum is not recorded',
-      galicia: 'the gaming hours and the casino\'s authorisations are not recorded: judged between the first and last table of each kind, for the kinds the casino played; one table per game at its authorised minimum (galicia L178) is not judged, the authorised minimum is not recorded',
+      euskadi:
+        'the gaming hours are not recorded: judged between the first and last table of each kind; one table per game at its authorised minimum (euskadi L877–880) is not judged, the authorised minimum is not recorded',
+      galicia:
+        "the gaming hours and the casino's authorisations are not recorded: judged between the first and last table of each kind, for the kinds the casino played; one table per game at its authorised minimum (galicia L178) is not judged, the authorised minimum is not recorded",
     },
     uncarried: { 'illes-balears': 'not judged: the authorised minimum is not recorded (one table per game at the authorised minimum, illes-balears L264–266)' },
   },
@@ -129,10 +146,20 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     id: 'supervision',
     title: 'Supervision',
     code: 'SUPERVISION_VIOLATION',
-    citations: Object.fromEntries(Object.entries(SUPERVISION).map(([j, games]) => [j, joined(...new Set(Object.values(games!).flatMap((r) => [r.fullTable?.cite, r.formats?.length === 0 ? undefined : r.cite])), MIXED_CARD_GAMES[j as JurisdictionId]?.cite)])),
+    citations: Object.fromEntries(
+      Object.entries(SUPERVISION).map(([j, games]) => [
+        j,
+        joined(
+          ...new Set(Object.values(games!).flatMap((r) => [r.fullTable?.cite, r.formats?.length === 0 ? undefined : r.cite])),
+          MIXED_CARD_GAMES[j as JurisdictionId]?.cite,
+        ),
+      ]),
+    ),
     applies: () => true, // refined per jurisdiction in dayChecklist: a table of a game whose text sets a ratio
     idle: 'no table of a game whose text sets a ratio of jefes played this gaming day',
-    unseen: Object.fromEntries(Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded'])),
+    unseen: Object.fromEntries(
+      Object.keys(SUPERVISION).map((j) => [j, 'the number of tables per jefe is judged; the sector and contiguity of the tables are not recorded']),
+    ),
   },
   {
     id: 'equipment-custody',
@@ -141,13 +168,15 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     citations: (() => {
       const out: Partial<Record<JurisdictionId, string>> = {};
       for (const [j, d] of Object.entries(DICE_CUSTODY)) out[j as JurisdictionId] = `dice ${d!.marksCite}, ${d!.cite}`;
-      for (const [j, h] of Object.entries(HOURLY_ROTATIONS)) out[j as JurisdictionId] = joined(out[j as JurisdictionId], `banca francesa ${h!.terna}, ${h!.thrower}`);
+      for (const [j, h] of Object.entries(HOURLY_ROTATIONS))
+        out[j as JurisdictionId] = joined(out[j as JurisdictionId], `banca francesa ${h!.terna}, ${h!.thrower}`);
       return out;
     })(),
     applies: () => true, // refined in dayChecklist: a craps table, or a banca francesa table where the text rotates ternas
     idle: 'no craps or banca francesa table played this gaming day',
     unseen: {
-      euskadi: 'shoes: numbered and "procurando evitar" the same shoes at the same tables "sistemáticamente" (euskadi L1348–1355) names no breach a session could show: not judged (docs/games/readings/day-compliance.resolutions.md); the announced change of dice (L3808–3815) is not recorded',
+      euskadi:
+        'shoes: numbered and "procurando evitar" the same shoes at the same tables "sistemáticamente" (euskadi L1348–1355) names no breach a session could show: not judged (docs/games/readings/day-compliance.resolutions.md); the announced change of dice (L3808–3815) is not recorded',
       cantabria: 'the announced change of dice is not recorded',
       'illes-balears': 'shoes rotated (illes-balears L479–494): not judged, as in euskadi',
       galicia: 'shoes rotated (galicia L250): not judged, as in euskadi',
@@ -166,7 +195,9 @@ export const CHECKLIST_ROWS: readonly ChecklistRowSpec[] = [
     title: 'Bank deposits',
     code: 'BANK_DEPOSIT_VIOLATION',
     citations: { euskadi: 'euskadi L5983–6000', cantabria: 'cantabria L3016–3087', 'illes-balears': 'illes-balears L1938–1950', galicia: 'galicia L730–732' },
-    unseen: Object.fromEntries(['euskadi', 'cantabria', 'illes-balears', 'galicia'].map((j) => [j, 'that the bank broke is not recorded: a new deposit is judged by its amount only'])),
+    unseen: Object.fromEntries(
+      ['euskadi', 'cantabria', 'illes-balears', 'galicia'].map((j) => [j, 'that the bank broke is not recorded: a new deposit is judged by its amount only']),
+    ),
     applies: (day) => plays(day, (g) => g === 'baccarat-two-tables'),
     idle: 'no baccarat à deux tableaux table played this gaming day',
   },
@@ -228,7 +259,14 @@ export function dayChecklist(
   return CHECKLIST_ROWS.map((row) => {
     const citation = row.citations[jurisdiction] ?? null;
     const base = { id: row.id, title: row.title, code: row.code, jurisdiction, citation };
-    if (!citation) return { ...base, status: 'not-applicable', findings: 0, note: `the ${jurisdiction} text has no such rule`, notePhrases: [phrase('checklist.noRule', { jurisdiction })] };
+    if (!citation)
+      return {
+        ...base,
+        status: 'not-applicable',
+        findings: 0,
+        note: `the ${jurisdiction} text has no such rule`,
+        notePhrases: [phrase('checklist.noRule', { jurisdiction })],
+      };
     const count = findings.filter((f) => f.code === row.code).length;
     if (count) return { ...base, status: 'finding', findings: count, note: null, notePhrases: [] };
     let applies = row.applies(day);
@@ -245,7 +283,8 @@ export function dayChecklist(
       }
       if (unformatted && !applies) return { ...base, status: 'not-judged', findings: 0, note: unformatted, notePhrases: [unformattedPhrase!] };
     }
-    if (row.id === 'equipment-custody') applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
+    if (row.id === 'equipment-custody')
+      applies = plays(day, (g) => (g === 'craps' && !!DICE_CUSTODY[jurisdiction]) || (g === 'banca-francesa' && !!HOURLY_ROTATIONS[jurisdiction]));
     if (!applies) return { ...base, status: 'not-applicable', findings: 0, note: row.idle, notePhrases: [phrase(`checklist.idle.${row.id}`)] };
     const recorded = said.notJudged?.[row.id];
     if (recorded) return { ...base, status: 'not-judged', findings: 0, note: recorded, notePhrases: [said.notJudgedPhrases?.[row.id] ?? asRecorded(recorded)] };
@@ -258,7 +297,9 @@ export function dayChecklist(
       status: 'pass',
       findings: 0,
       note: [remark, unformatted, unseen].filter(Boolean).join('; ') || null,
-      notePhrases: [remark ? asRecorded(remark) : undefined, unformattedPhrase, unseen ? phrase(noteKey('unseen', row, jurisdiction)) : undefined].filter((x): x is Phrase => !!x),
+      notePhrases: [remark ? asRecorded(remark) : undefined, unformattedPhrase, unseen ? phrase(noteKey('unseen', row, jurisdiction)) : undefined].filter(
+        (x): x is Phrase => !!x,
+      ),
     };
   });
 }

@@ -28,13 +28,21 @@ describe('the day-compliance rules hold what the reader read', () => {
   });
 
   it.each(jurisdictions)('%s: tables per jefe de mesa', (j) => {
-    const games: Record<string, string[]> = { 'french-roulette': ['french-roulette'], 'american-roulette': ['american-roulette-single-zero', 'american-roulette-double-zero'], blackjack: ['blackjack'] };
+    const games: Record<string, string[]> = {
+      'french-roulette': ['french-roulette'],
+      'american-roulette': ['american-roulette-single-zero', 'american-roulette-double-zero'],
+      blackjack: ['blackjack'],
+    };
     for (const [key, ids] of Object.entries(games)) {
       const r = read(j, `supervision.${key}`);
       if (!r) continue;
       for (const id of ids) {
         const ratio = SUPERVISION[j]![id];
-        expect({ game: id, tables: ratio.tables, withRecording: ratio.withRecording }).toEqual({ game: id, tables: (r.value as { tables: number }).tables, withRecording: (r.value as { withRecording?: number }).withRecording });
+        expect({ game: id, tables: ratio.tables, withRecording: ratio.withRecording }).toEqual({
+          game: id,
+          tables: (r.value as { tables: number }).tables,
+          withRecording: (r.value as { withRecording?: number }).withRecording,
+        });
         expect(citesLines(ratio.cite, r.lines!)).toBe(true);
       }
     }
@@ -68,20 +76,82 @@ describe("the reader's days, judged", () => {
   let n = 0;
   const s = (j: JurisdictionId, tableId: string, game: string, from: string, to: string, more: Partial<DaySession> = {}): DaySession => {
     const id = `r-${++n}`;
-    return { sessionId: id, tableId, game, jurisdiction: j, openEventId: `o-${id}`, openedAt: at(from), closedAt: at(to), closeEventId: `c-${id}`, openingFloat: 50_000, clothNumber: `${tableId}-${game}`, supervisors: [{ eventId: `o-${id}`, at: at(from), inspector: `jefe-${id}` }], diceIssued: [], ternaChanges: [], throwerChanges: [], ...more };
+    return {
+      sessionId: id,
+      tableId,
+      game,
+      jurisdiction: j,
+      openEventId: `o-${id}`,
+      openedAt: at(from),
+      closedAt: at(to),
+      closeEventId: `c-${id}`,
+      openingFloat: 50_000,
+      clothNumber: `${tableId}-${game}`,
+      supervisors: [{ eventId: `o-${id}`, at: at(from), inspector: `jefe-${id}` }],
+      diceIssued: [],
+      ternaChanges: [],
+      throwerChanges: [],
+      ...more,
+    };
   };
   const jefe = (inspector: string) => ({ supervisors: [{ eventId: `sup-${inspector}`, at: at('20:00'), inspector }] });
   const days: Record<string, [JurisdictionId, DaySession[]]> = {
-    'cloth-twice-cantabria': ['cantabria', [s('cantabria', 'BJ-1', 'blackjack', '20:00', '20:50'), s('cantabria', 'BJ-1', 'punto-banco', '21:00', '21:50'), s('cantabria', 'BJ-1', 'blackjack', '22:00', '22:50')]],
+    'cloth-twice-cantabria': [
+      'cantabria',
+      [
+        s('cantabria', 'BJ-1', 'blackjack', '20:00', '20:50'),
+        s('cantabria', 'BJ-1', 'punto-banco', '21:00', '21:50'),
+        s('cantabria', 'BJ-1', 'blackjack', '22:00', '22:50'),
+      ],
+    ],
     // the card table changes its cloth on the hour, so a card table stays in service while the roulette plays (L12957–12958)
-    'cloth-euskadi-unlimited': ['euskadi', [s('euskadi', 'RL-1', 'french-roulette', '20:00', '23:00'), s('euskadi', 'BJ-1', 'blackjack', '20:00', '21:00'), s('euskadi', 'BJ-1', 'punto-banco', '21:00', '22:00'), s('euskadi', 'BJ-1', 'blackjack', '22:00', '23:00')]],
+    'cloth-euskadi-unlimited': [
+      'euskadi',
+      [
+        s('euskadi', 'RL-1', 'french-roulette', '20:00', '23:00'),
+        s('euskadi', 'BJ-1', 'blackjack', '20:00', '21:00'),
+        s('euskadi', 'BJ-1', 'punto-banco', '21:00', '22:00'),
+        s('euskadi', 'BJ-1', 'blackjack', '22:00', '23:00'),
+      ],
+    ],
     'cloth-open-before-close': ['galicia', [s('galicia', 'BJ-1', 'blackjack', '20:00', '21:00'), s('galicia', 'BJ-1', 'punto-banco', '20:30', '22:00')]],
-    'roulette-gap': ['euskadi', [s('euskadi', 'RL-1', 'french-roulette', '20:00', '21:00'), s('euskadi', 'RL-2', 'american-roulette-single-zero', '21:30', '23:00'), s('euskadi', 'BJ-1', 'blackjack', '20:00', '23:00')]],
+    'roulette-gap': [
+      'euskadi',
+      [
+        s('euskadi', 'RL-1', 'french-roulette', '20:00', '21:00'),
+        s('euskadi', 'RL-2', 'american-roulette-single-zero', '21:30', '23:00'),
+        s('euskadi', 'BJ-1', 'blackjack', '20:00', '23:00'),
+      ],
+    ],
     'galicia-no-roulette': ['galicia', [s('galicia', 'BJ-1', 'blackjack', '20:00', '23:00')]],
     'galicia-three-under-one': ['galicia', ['RL-1', 'RL-2', 'RL-3'].map((t) => s('galicia', t, 'french-roulette', '20:00', '23:00', jefe('jefe-1')))],
-    'cantabria-two-roulettes-no-recording': ['cantabria', ['RL-1', 'RL-2'].map((t) => s('cantabria', t, 'french-roulette', '20:00', '23:00', { ...jefe('jefe-1'), individualRecording: false }))],
-    'dice-five': ['illes-balears', [s('illes-balears', 'DC-1', 'craps', '20:00', '23:00', { diceIssued: [{ eventId: 'd', at: at('20:00'), dice: ['1', '2', '3', '4', '5'].map((x) => ({ serial: `S${x}`, initials: 'CB' })) }] })]],
-    'terna-late': ['cantabria', [s('cantabria', 'BF-1', 'banca-francesa', '20:00', '22:30', { ternaChanges: [{ eventId: 't1', at: at('21:00') }, { eventId: 't2', at: at('22:10') }], throwerChanges: [{ eventId: 'w1', at: at('21:00') }, { eventId: 'w2', at: at('22:00') }] })]],
+    'cantabria-two-roulettes-no-recording': [
+      'cantabria',
+      ['RL-1', 'RL-2'].map((t) => s('cantabria', t, 'french-roulette', '20:00', '23:00', { ...jefe('jefe-1'), individualRecording: false })),
+    ],
+    'dice-five': [
+      'illes-balears',
+      [
+        s('illes-balears', 'DC-1', 'craps', '20:00', '23:00', {
+          diceIssued: [{ eventId: 'd', at: at('20:00'), dice: ['1', '2', '3', '4', '5'].map((x) => ({ serial: `S${x}`, initials: 'CB' })) }],
+        }),
+      ],
+    ],
+    'terna-late': [
+      'cantabria',
+      [
+        s('cantabria', 'BF-1', 'banca-francesa', '20:00', '22:30', {
+          ternaChanges: [
+            { eventId: 't1', at: at('21:00') },
+            { eventId: 't2', at: at('22:10') },
+          ],
+          throwerChanges: [
+            { eventId: 'w1', at: at('21:00') },
+            { eventId: 'w2', at: at('22:00') },
+          ],
+        }),
+      ],
+    ],
   };
   const behaviour = (reading as unknown as { behaviour: Array<{ id: string; jurisdiction: JurisdictionId; expected: string; lines: string }> }).behaviour;
   it.each(behaviour.map((b) => [b.id, b] as const))('%s', (id, b) => {

@@ -12,7 +12,9 @@ import { citesLines, READINGS_DIR } from './reading-testing';
 import type { JurisdictionId } from './types';
 
 type Entry = { value: unknown; lines?: string };
-const second = JSON.parse(readFileSync(resolve(READINGS_DIR, 'compliance.second-reading.json'), 'utf8')) as { rows: Record<string, Record<string, { values: Record<string, Entry> }>> };
+const second = JSON.parse(readFileSync(resolve(READINGS_DIR, 'compliance.second-reading.json'), 'utf8')) as {
+  rows: Record<string, Record<string, { values: Record<string, Entry> }>>;
+};
 const row = (id: string, j: JurisdictionId) => second.rows[id]?.[j]?.values ?? {};
 /** the first whole number a reader's statement gives ("4 if contiguous" → 4), or the number itself */
 const firstNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).match(/\d+/)?.[0]));
@@ -58,13 +60,18 @@ describe('the gaming-day rules agree with the independent second reading', () =>
       expect({ j, key, read: firstNumber(read.value) }).toEqual({ j, key, read: tables });
       if (withRecording) expect(String(read.value)).toMatch(new RegExp(`${withRecording} contiguous .*recording`));
       for (const game of games) {
-        expect({ j, game, tables: SUPERVISION[j]![game].tables, withRecording: SUPERVISION[j]![game].withRecording }).toEqual({ j, game, tables, withRecording });
+        expect({ j, game, tables: SUPERVISION[j]![game].tables, withRecording: SUPERVISION[j]![game].withRecording }).toEqual({
+          j,
+          game,
+          tables,
+          withRecording,
+        });
         expect(citesLines(SUPERVISION[j]![game].cite, read.lines!)).toBe(true);
       }
     }
   });
 
-  it('resolutions §9: a craps table\'s and a full punto y banca table\'s own jefe (euskadi L3178–3180, L3980–3983) are staffing, not judged as a ratio', () => {
+  it("resolutions §9: a craps table's and a full punto y banca table's own jefe (euskadi L3178–3180, L3980–3983) are staffing, not judged as a ratio", () => {
     expect(row('supervision', 'euskadi').dice.lines).toBe('L3178–3180');
     expect(SUPERVISION.euskadi!.craps).toBeUndefined();
     expect(supervisionRatio('punto-banco', 'euskadi')).toBeNull();

@@ -8,7 +8,9 @@ import type { JurisdictionId } from './types';
 
 const at = (hhmm: string) => `2026-11-21T${hhmm}:00.000Z`;
 let n = 0;
-function session(p: Partial<DaySession> & { tableId: string; game: string; jurisdiction: JurisdictionId; from: string; to?: string; inspector?: string }): DaySession {
+function session(
+  p: Partial<DaySession> & { tableId: string; game: string; jurisdiction: JurisdictionId; from: string; to?: string; inspector?: string },
+): DaySession {
   const id = `s-${++n}`;
   return {
     sessionId: p.sessionId ?? id,
@@ -30,7 +32,9 @@ describe('reversible cloths: one game change per day where the text says "una oc
   // cantabria L701–706 "éste sólo podrá variarse en una ocasión, y siempre efectuando el cierre del juego anterior. Posteriormente se iniciará el nuevo juego con su nuevo anticipo … cada paño tendrá su número"
   // illes-balears L506–510, galicia L254 alike; euskadi L1456–1460 "siempre efectuando el cierre del juego anterior … con su nuevo anticipo … cada paño tendrá su número" without a limit per day
   const day = (j: JurisdictionId, games: string[], overrides: Array<Partial<DaySession> & { from?: string; to?: string }> = []) =>
-    games.map((game, i) => session({ tableId: 'BJ-1', game, jurisdiction: j, from: `2${i}:00`, to: `2${i}:50`, clothNumber: `P-${game}`, ...(overrides[i] ?? {}) }));
+    games.map((game, i) =>
+      session({ tableId: 'BJ-1', game, jurisdiction: j, from: `2${i}:00`, to: `2${i}:50`, clothNumber: `P-${game}`, ...(overrides[i] ?? {}) }),
+    );
   it.each([
     ['cantabria', ['blackjack', 'punto-banco'], []],
     ['illes-balears', ['blackjack', 'punto-banco'], []],
@@ -46,7 +50,11 @@ describe('reversible cloths: one game change per day where the text says "una oc
   });
   it('the new game opened before the previous one closed, on no float, without a cloth number: three findings (cantabria L701–706)', () => {
     const sessions = day('cantabria', ['blackjack', 'punto-banco'], [{}, { from: '20:30', openingFloat: 0, clothNumber: undefined }]);
-    expect(codes(judgeReversibleCloths(sessions)).sort()).toEqual(['reversible-cloth/cloth-number', 'reversible-cloth/new-float', 'reversible-cloth/previous-closed']);
+    expect(codes(judgeReversibleCloths(sessions)).sort()).toEqual([
+      'reversible-cloth/cloth-number',
+      'reversible-cloth/new-float',
+      'reversible-cloth/previous-closed',
+    ]);
     expect(judgeReversibleCloths(sessions).findings.every((f) => f.code === 'CLOTH_CHANGE_VIOLATION' && f.citation === 'cantabria L693–709')).toBe(true);
   });
   it('andalucia has no reversible cloths: nothing judged', () => {
@@ -77,7 +85,9 @@ describe('tables in service: "como mínimo, estarán en servicio una mesa de rul
 
 describe('supervision: tables per jefe de mesa', () => {
   const jefeOf = (j: JurisdictionId, games: string[], recording?: boolean) =>
-    games.map((game, i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', individualRecording: recording }));
+    games.map((game, i) =>
+      session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', individualRecording: recording }),
+    );
   it.each([
     // euskadi L463–466 "un Jefe de Mesa o Inspector por cada cuatro mesas, independientemente del juego"
     ['euskadi', ['french-roulette', 'blackjack', 'craps', 'punto-banco'], undefined, 0],
@@ -99,7 +109,9 @@ describe('supervision: tables per jefe de mesa', () => {
     expect(judged.findings.every((f) => f.code === 'SUPERVISION_VIOLATION')).toBe(true);
   });
   it('a jefe whose tables do not overlap in time holds one at a time', () => {
-    const sessions = [0, 1, 2].map((i) => session({ tableId: `RL-${i}`, game: 'french-roulette', jurisdiction: 'galicia', from: `2${i}:00`, to: `2${i}:59`, inspector: 'jefe-1' }));
+    const sessions = [0, 1, 2].map((i) =>
+      session({ tableId: `RL-${i}`, game: 'french-roulette', jurisdiction: 'galicia', from: `2${i}:00`, to: `2${i}:59`, inspector: 'jefe-1' }),
+    );
     expect(judgeSupervision(sessions).findings).toEqual([]);
   });
   it('a jefe taking over a third table mid-session (TableSupervisorChanged) is judged from that moment (galicia L122)', () => {
@@ -115,8 +127,11 @@ describe('supervision: tables per jefe de mesa', () => {
 
 describe('supervision, euskadi: «hasta cuatro mesas, independientemente del juego que se practique en ellas» in every game that says so (second reading §2.3)', () => {
   const jefeOf = (tables: Array<[string, Partial<DaySession>?]>) =>
-    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: 'euskadi', from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
-  const rules = (tables: Array<[string, Partial<DaySession>?]>) => [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+    tables.map(([game, more], i) =>
+      session({ tableId: `T-${i + 1}`, game, jurisdiction: 'euskadi', from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }),
+    );
+  const rules = (tables: Array<[string, Partial<DaySession>?]>) =>
+    [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
   // [game id, the section's lines, the table's options]
   it.each([
     ['boule', 'euskadi L2640–2644', {}], // 04 Boule, III Personal a)
@@ -151,49 +166,154 @@ describe('supervision, euskadi: «hasta cuatro mesas, independientemente del jue
   });
   it('a full punto y banca table has its own jefe (L3980–3984): its ratio of four is not applied to it, though it counts in the load', () => {
     expect(rules(Array.from({ length: 5 }, () => ['punto-banco'] as [string]))).toEqual([]);
-    expect(rules([['punto-banco'], ['punto-banco'], ['punto-banco'], ['punto-banco'], ['caribbean-stud']])).toEqual(['caribbean-stud/supervision-ratio euskadi L6989–6992']);
+    expect(rules([['punto-banco'], ['punto-banco'], ['punto-banco'], ['punto-banco'], ['caribbean-stud']])).toEqual([
+      'caribbean-stud/supervision-ratio euskadi L6989–6992',
+    ]);
   });
 });
 
 describe('supervision, cantabria L723–731: banking card games of different kinds under one jefe — four at most, each table with its own recording (second reading §2.2)', () => {
   const jefeOf = (tables: Array<[string, boolean | undefined, string?]>) =>
-    tables.map(([game, recording, tableFormat], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: 'cantabria', from: '20:00', to: '23:00', inspector: 'jefe-1', individualRecording: recording, ...(tableFormat ? { tableFormat } : {}) }));
-  const rules = (tables: Array<[string, boolean | undefined, string?]>) => [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
+    tables.map(([game, recording, tableFormat], i) =>
+      session({
+        tableId: `T-${i + 1}`,
+        game,
+        jurisdiction: 'cantabria',
+        from: '20:00',
+        to: '23:00',
+        inspector: 'jefe-1',
+        individualRecording: recording,
+        ...(tableFormat ? { tableFormat } : {}),
+      }),
+    );
+  const rules = (tables: Array<[string, boolean | undefined, string?]>) =>
+    [...new Set(judgeSupervision(jefeOf(tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
   const MIXED = 'blackjack/mixed-card-games cantabria L723–731';
   const RATIO = 'blackjack/supervision-ratio cantabria L713–721';
   const CSTUD = 'caribbean-stud/supervision-ratio cantabria L3559–3562';
   const TRIJOKER = 'trijoker/supervision-ratio cantabria L3940–3943';
   it.each([
     // the second reader's scenario: two blackjacks and two mini punto y banca, no recording
-    ['two blackjacks, two mini punto y banca, no recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['punto-banco', false, 'mini']], [MIXED]],
-    ['the same with recording at each table', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['punto-banco', true, 'mini']], []],
-    ['one table of the four without recording', [['blackjack', true], ['blackjack', true], ['caribbean-stud', true], ['three-card-poker', false]], [MIXED]],
+    [
+      'two blackjacks, two mini punto y banca, no recording',
+      [
+        ['blackjack', false],
+        ['blackjack', false],
+        ['punto-banco', false, 'mini'],
+        ['punto-banco', false, 'mini'],
+      ],
+      [MIXED],
+    ],
+    [
+      'the same with recording at each table',
+      [
+        ['blackjack', true],
+        ['blackjack', true],
+        ['punto-banco', true, 'mini'],
+        ['punto-banco', true, 'mini'],
+      ],
+      [],
+    ],
+    [
+      'one table of the four without recording',
+      [
+        ['blackjack', true],
+        ['blackjack', true],
+        ['caribbean-stud', true],
+        ['three-card-poker', false],
+      ],
+      [MIXED],
+    ],
     // mirror: the same games, homogeneous → the ordinary ratio (four contiguous and homogeneous, L718–721), no recording needed
-    ['four blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], []],
-    ['five blackjacks, no recording', [['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false], ['blackjack', false]], [RATIO]],
+    [
+      'four blackjacks, no recording',
+      [
+        ['blackjack', false],
+        ['blackjack', false],
+        ['blackjack', false],
+        ['blackjack', false],
+      ],
+      [],
+    ],
+    [
+      'five blackjacks, no recording',
+      [
+        ['blackjack', false],
+        ['blackjack', false],
+        ['blackjack', false],
+        ['blackjack', false],
+        ['blackjack', false],
+      ],
+      [RATIO],
+    ],
     // mixed with recording: the four of L728–729 is the blackjack ratio's, the póker sin descarte sector's (L3559–3562) and the trijoker's (L3940–3943)
-    ['five mixed tables with recording', [['blackjack', true], ['blackjack', true], ['punto-banco', true, 'mini'], ['caribbean-stud', true], ['trijoker', true]], [RATIO, CSTUD, TRIJOKER]],
-    ['five mixed tables without recording', [['blackjack', false], ['blackjack', false], ['punto-banco', false, 'mini'], ['caribbean-stud', false], ['trijoker', false]], [MIXED, RATIO, CSTUD, TRIJOKER]],
+    [
+      'five mixed tables with recording',
+      [
+        ['blackjack', true],
+        ['blackjack', true],
+        ['punto-banco', true, 'mini'],
+        ['caribbean-stud', true],
+        ['trijoker', true],
+      ],
+      [RATIO, CSTUD, TRIJOKER],
+    ],
+    [
+      'five mixed tables without recording',
+      [
+        ['blackjack', false],
+        ['blackjack', false],
+        ['punto-banco', false, 'mini'],
+        ['caribbean-stud', false],
+        ['trijoker', false],
+      ],
+      [MIXED, RATIO, CSTUD, TRIJOKER],
+    ],
     // no blackjack among them: the clause stands in the blackjack part, not judged
-    ['poker tables and punto y banca without a blackjack', [['caribbean-stud', false], ['punto-banco', false, 'mini']], []],
+    [
+      'poker tables and punto y banca without a blackjack',
+      [
+        ['caribbean-stud', false],
+        ['punto-banco', false, 'mini'],
+      ],
+      [],
+    ],
   ] as Array<[string, Array<[string, boolean | undefined, string?]>, string[]]>)('%s → %j', (_name, tables, expected) => {
     expect(rules(tables)).toEqual(expected);
   });
   it('mixed tables that did not record their recording are not held against the clause, and a note says so', () => {
-    const judged = judgeSupervision(jefeOf([['blackjack', undefined], ['punto-banco', undefined, 'mini']]));
+    const judged = judgeSupervision(
+      jefeOf([
+        ['blackjack', undefined],
+        ['punto-banco', undefined, 'mini'],
+      ]),
+    );
     expect(judged.findings).toEqual([]);
     expect(judged.notes.join(' ')).toMatch(/cantabria L723–731/);
   });
   it('the finding names the jefe, his tables and those without recording', () => {
-    const [f] = judgeSupervision(jefeOf([['blackjack', false], ['punto-banco', true, 'mini']])).findings;
-    expect(f).toMatchObject({ code: 'SUPERVISION_VIOLATION', rule: 'blackjack/mixed-card-games', citation: 'cantabria L723–731', tableId: 'T-1', recorded: { inspector: 'jefe-1', tables: ['T-1', 'T-2'], withoutRecording: ['T-1'] } });
+    const [f] = judgeSupervision(
+      jefeOf([
+        ['blackjack', false],
+        ['punto-banco', true, 'mini'],
+      ]),
+    ).findings;
+    expect(f).toMatchObject({
+      code: 'SUPERVISION_VIOLATION',
+      rule: 'blackjack/mixed-card-games',
+      citation: 'cantabria L723–731',
+      tableId: 'T-1',
+      recorded: { inspector: 'jefe-1', tables: ['T-1', 'T-2'], withoutRecording: ['T-1'] },
+    });
   });
 });
 
 describe('supervision, the clauses the first pass left unmapped (compliance-not-carried.md; day-compliance.resolutions.md §10)', () => {
   type Table = [game: string, more?: Partial<DaySession>];
   const jefeOf = (j: JurisdictionId, tables: Table[]) =>
-    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
+    tables.map(([game, more], i) =>
+      session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }),
+    );
   const rules = (j: JurisdictionId, tables: Table[]) => [...new Set(judgeSupervision(jefeOf(j, tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
   const times = (k: number, table: Table) => Array.from({ length: k }, () => table);
   const rec = (individualRecording?: boolean) => ({ individualRecording });
@@ -208,18 +328,32 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
     ['five póker sin descarte tables', times(5, ['caribbean-stud']), [CSTUD]],
     // other banking card games of the sector count in its four
     // (the tripoker's own «un Jefe de Mesa para cada cuatro mesas», L4497–4498, is broken by the same five)
-    ['three póker sin descarte and two tripoker', [...times(3, ['caribbean-stud']), ...times(2, ['three-card-poker'])], [CSTUD, 'three-card-poker/supervision-ratio cantabria L4497–4498']],
+    [
+      'three póker sin descarte and two tripoker',
+      [...times(3, ['caribbean-stud']), ...times(2, ['three-card-poker'])],
+      [CSTUD, 'three-card-poker/supervision-ratio cantabria L4497–4498'],
+    ],
     ['two póker sin descarte and two tripoker', [...times(2, ['caribbean-stud']), ...times(2, ['three-card-poker'])], []],
     // with blackjack tables, blackjack's L723–731 adds each table's recording
     ['two póker sin descarte and two blackjacks, each recorded', [...times(2, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])], []],
-    ['two póker sin descarte and two blackjacks, none recorded', [...times(2, ['caribbean-stud', rec(false)]), ...times(2, ['blackjack', rec(false)])], [MIXED]],
-    ['three póker sin descarte and two blackjacks, each recorded', [...times(3, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])], [BJ, CSTUD]],
+    [
+      'two póker sin descarte and two blackjacks, none recorded',
+      [...times(2, ['caribbean-stud', rec(false)]), ...times(2, ['blackjack', rec(false)])],
+      [MIXED],
+    ],
+    [
+      'three póker sin descarte and two blackjacks, each recorded',
+      [...times(3, ['caribbean-stud', rec(true)]), ...times(2, ['blackjack', rec(true)])],
+      [BJ, CSTUD],
+    ],
   ] as Array<[string, Table[], string[]]>)('cantabria L3559–3562: %s → %j', (_name, tables, expected) => {
     expect(rules('cantabria', tables)).toEqual(expected);
   });
   it('cantabria L3559–3562: one jefe over five póker sin descarte tables at once is a SUPERVISION_VIOLATION at each of them', () => {
     const { findings } = judgeSupervision(jefeOf('cantabria', times(5, ['caribbean-stud'])));
-    expect(findings.map((f) => [f.code, f.citation, f.tableId])).toEqual(['T-1', 'T-2', 'T-3', 'T-4', 'T-5'].map((t) => ['SUPERVISION_VIOLATION', 'cantabria L3559–3562', t]));
+    expect(findings.map((f) => [f.code, f.citation, f.tableId])).toEqual(
+      ['T-1', 'T-2', 'T-3', 'T-4', 'T-5'].map((t) => ['SUPERVISION_VIOLATION', 'cantabria L3559–3562', t]),
+    );
   });
 
   // cantabria L4768–4773 (A.14.5 Texas Hold'em Bonus Póker): «podra haber un jefe de mesa por cada sector de juegos de naipes de
@@ -232,7 +366,11 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
     ['five tables, each recorded', times(5, ['texas-holdem-bonus', rec(true)]), [HOLDEM]],
     ['five tables, none recorded', times(5, ['texas-holdem-bonus', rec(false)]), [SECTOR, HOLDEM]],
     // the recording is the sector's: a póker sin descarte table of the same jefe without it breaks it
-    ['two hold\'em bonus and a póker sin descarte without recording', [...times(2, ['texas-holdem-bonus', rec(true)]), ['caribbean-stud', rec(false)]], [SECTOR]],
+    [
+      "two hold'em bonus and a póker sin descarte without recording",
+      [...times(2, ['texas-holdem-bonus', rec(true)]), ['caribbean-stud', rec(false)]],
+      [SECTOR],
+    ],
     // a table alone under its jefe: «sobre cada una de las mesas», no sector, no recording needed
     ['one table without recording, its own jefe', [['texas-holdem-bonus', rec(false)]], []],
   ] as Array<[string, Table[], string[]]>)('cantabria L4768–4773: %s → %j', (_name, tables, expected) => {
@@ -241,7 +379,9 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
   it('cantabria L4768–4773: tables that did not record their recording are not held against the clause; a note says so, as for L723–731', () => {
     const judged = judgeSupervision(jefeOf('cantabria', times(4, ['texas-holdem-bonus'])));
     expect(judged.findings).toEqual([]);
-    expect(judged.notes).toEqual(['T-1, T-2, T-3, T-4: a texas-holdem-bonus table sharing its jefe with other tables under jefe-1, whose individual video recording was not recorded; not held against the clause (cantabria L4768–4773)']);
+    expect(judged.notes).toEqual([
+      'T-1, T-2, T-3, T-4: a texas-holdem-bonus table sharing its jefe with other tables under jefe-1, whose individual video recording was not recorded; not held against the clause (cantabria L4768–4773)',
+    ]);
   });
 
   // illes-balears L1244–1248 (07 Punt i banca): «Cada taula de joc ha de tenir un cap de taula i dos o tres crupiers … En el cas de les
@@ -273,12 +413,24 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
     it('a table of no recorded format is «not judged», said in the notes and the checklist; a reduced table is judged', () => {
       const judged = judgeSupervision(jefeOf(j, times(2, pb())));
       expect(judged.notes).toEqual([expect.stringMatching(new RegExp(`^not judged: T-1, T-2 recorded no table format .*\\(${full}\\).*\\(${reduced}\\)$`))]);
-      const row = (sessions: Array<{ tableId: string; game: string; tableFormat?: string }>) => dayChecklist(j, { sessions, limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
-      expect(row([{ tableId: 'PB-1', game: 'punto-banco' }])).toMatchObject({ status: 'not-judged', note: expect.stringContaining('not judged: PB-1 recorded no table format') });
-      expect(row([{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'mini' }])).toMatchObject({ status: 'pass', citation: expect.stringContaining(reduced) });
+      const row = (sessions: Array<{ tableId: string; game: string; tableFormat?: string }>) =>
+        dayChecklist(j, { sessions, limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco' }])).toMatchObject({
+        status: 'not-judged',
+        note: expect.stringContaining('not judged: PB-1 recorded no table format'),
+      });
+      expect(row([{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'mini' }])).toMatchObject({
+        status: 'pass',
+        citation: expect.stringContaining(reduced),
+      });
       expect(row([{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'full' }])).toMatchObject({ status: 'pass', citation: expect.stringContaining(full) });
       // judged tables pass, and the unformatted one is named in the note
-      expect(row([{ tableId: 'PB-1', game: 'punto-banco' }, { tableId: 'BJ-1', game: 'blackjack' }])).toMatchObject({ status: 'pass', note: expect.stringContaining('not judged: PB-1') });
+      expect(
+        row([
+          { tableId: 'PB-1', game: 'punto-banco' },
+          { tableId: 'BJ-1', game: 'blackjack' },
+        ]),
+      ).toMatchObject({ status: 'pass', note: expect.stringContaining('not judged: PB-1') });
     });
   });
 
@@ -320,10 +472,15 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
     expect(rules('cantabria', tables)).toEqual(expected);
   });
 
-  it('the checklist: a cantabria day of póker sin descarte or hold\'em bonus tables only is judged, no longer «not applicable»', () => {
+  it("the checklist: a cantabria day of póker sin descarte or hold'em bonus tables only is judged, no longer «not applicable»", () => {
     for (const game of ['caribbean-stud', 'texas-holdem-bonus']) {
-      const row = dayChecklist('cantabria', { sessions: [{ tableId: 'P-1', game }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
-      expect(row).toMatchObject({ status: 'pass', citation: expect.stringContaining(game === 'caribbean-stud' ? 'cantabria L3559–3562' : 'cantabria L4768–4773') });
+      const row = dayChecklist('cantabria', { sessions: [{ tableId: 'P-1', game }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find(
+        (r) => r.id === 'supervision',
+      )!;
+      expect(row).toMatchObject({
+        status: 'pass',
+        citation: expect.stringContaining(game === 'caribbean-stud' ? 'cantabria L3559–3562' : 'cantabria L4768–4773'),
+      });
     }
   });
 });
@@ -331,24 +488,54 @@ describe('supervision, the clauses the first pass left unmapped (compliance-not-
 describe('supervision: a table of its own, where the text gives each table its own jefe and no exception (day-compliance.resolutions.md §12)', () => {
   type Table = [game: string, more?: Partial<DaySession>];
   const jefeOf = (j: JurisdictionId, tables: Table[]) =>
-    tables.map(([game, more], i) => session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }));
+    tables.map(([game, more], i) =>
+      session({ tableId: `T-${i + 1}`, game, jurisdiction: j, from: '20:00', to: '23:00', inspector: 'jefe-1', ...(more ?? {}) }),
+    );
   const rules = (j: JurisdictionId, tables: Table[]) => [...new Set(judgeSupervision(jefeOf(j, tables)).findings.map((f) => `${f.rule} ${f.citation}`))].sort();
   it.each([
     // cantabria A.7 L1357–1358 «En cada mesa de dados prestara sus servicios un jefe de mesa, dos croupiers y un stickman.»
     ['cantabria', 'a craps table alone', [['craps']], []],
     ['cantabria', 'a craps table and a blackjack under one jefe', [['craps'], ['blackjack']], ['craps/supervision-ratio cantabria L1357–1358']],
     // A.6 L1218–1219 «Cada mesa tendra permanentemente destinados a su servicio un jefe de mesa y dos croupiers.»
-    ['cantabria', 'two trente et quarante tables', [['trente-et-quarante'], ['trente-et-quarante']], ['trente-et-quarante/supervision-ratio cantabria L1218–1219']],
+    [
+      'cantabria',
+      'two trente et quarante tables',
+      [['trente-et-quarante'], ['trente-et-quarante']],
+      ['trente-et-quarante/supervision-ratio cantabria L1218–1219'],
+    ],
     // A.9 L1778–1779 «El personal afecto a cada mesa de banca francesa es de un jefe de mesa y dos croupieres»
-    ['cantabria', 'a banca francesa and a roulette', [['banca-francesa'], ['french-roulette', { individualRecording: true }]], ['banca-francesa/supervision-ratio cantabria L1778–1779']],
+    [
+      'cantabria',
+      'a banca francesa and a roulette',
+      [['banca-francesa'], ['french-roulette', { individualRecording: true }]],
+      ['banca-francesa/supervision-ratio cantabria L1778–1779'],
+    ],
     // A.11 L2258–2260 «Cada mesa de juego tendra permanentemente a su servicio un inspector, un croupier y un cambista»; A.12 applies it (L2971–2978)
-    ['cantabria', 'a chemin de fer and a baccarat à deux tableaux', [['chemin-de-fer'], ['baccarat-two-tables']], ['chemin-de-fer/supervision-ratio cantabria L2258–2260']],
+    [
+      'cantabria',
+      'a chemin de fer and a baccarat à deux tableaux',
+      [['chemin-de-fer'], ['baccarat-two-tables']],
+      ['chemin-de-fer/supervision-ratio cantabria L2258–2260'],
+    ],
     // not judged: A.12 L2971–2978 lists the «personal minimo necesario» and takes A.11's duties of the inspector, not its «cada mesa»
     ['cantabria', 'two baccarat à deux tableaux', [['baccarat-two-tables'], ['baccarat-two-tables']], []],
     // A.10 L1995–1996 «Cada mesa de juego tendra afectos un jefe de mesa y dos o tres croupiers.»: the full table
-    ['cantabria', 'a full punto y banca and a blackjack', [['punto-banco', { tableFormat: 'full' }], ['blackjack']], ['punto-banco/supervision-ratio cantabria L1995–1996']],
+    [
+      'cantabria',
+      'a full punto y banca and a blackjack',
+      [['punto-banco', { tableFormat: 'full' }], ['blackjack']],
+      ['punto-banco/supervision-ratio cantabria L1995–1996'],
+    ],
     // not judged: the mini and midi tables share a jefe under the blackjack clause L723–731 (four, each recorded)
-    ['cantabria', 'two mini punto y banca', [['punto-banco', { tableFormat: 'mini' }], ['punto-banco', { tableFormat: 'mini' }]], []],
+    [
+      'cantabria',
+      'two mini punto y banca',
+      [
+        ['punto-banco', { tableFormat: 'mini' }],
+        ['punto-banco', { tableFormat: 'mini' }],
+      ],
+      [],
+    ],
     // not judged: boule L1091–1092 and the wheel of fortune L3418–3421 say only «El jefe de mesa es el que dirige la misma»
     ['cantabria', 'two boule tables', [['boule'], ['boule']], []],
     ['cantabria', 'two wheels of fortune', [['wheel-of-fortune'], ['wheel-of-fortune']], []],
@@ -378,7 +565,9 @@ describe('supervision: a table of its own, where the text gives each table its o
     expect(judgeSupervision(sessions).findings).toEqual([]);
   });
   it('the checklist: a cantabria day of craps tables only is judged against L1357–1358, no longer «not applicable»', () => {
-    const row = dayChecklist('cantabria', { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find((r) => r.id === 'supervision')!;
+    const row = dayChecklist('cantabria', { sessions: [{ tableId: 'CR-1', game: 'craps' }], limitChanges: 0, suspensions: 0, closedSessions: 1 }, []).find(
+      (r) => r.id === 'supervision',
+    )!;
     expect(row).toMatchObject({ status: 'pass', citation: expect.stringContaining('cantabria L1357–1358') });
     // the full punto y banca table's line is cited; the mini and midi tables' (not judged) is not
     expect(row.citation).toContain('cantabria L1995–1996');
@@ -387,32 +576,55 @@ describe('supervision: a table of its own, where the text gives each table its o
   it('a cantabria punto y banca table of no recorded format is not judged, and the note says the reduced ones are not judged at all', () => {
     const judged = judgeSupervision(jefeOf('cantabria', [['punto-banco'], ['punto-banco']]));
     expect(judged.findings).toEqual([]);
-    expect(judged.notes).toEqual(['not judged: T-1, T-2 recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (cantabria L1995–1996) where the reduced ones are not judged (cantabria L2191–2193)']);
+    expect(judged.notes).toEqual([
+      'not judged: T-1, T-2 recorded no table format (options.tableFormat full, mini or midi), and a full table has a jefe of its own (cantabria L1995–1996) where the reduced ones are not judged (cantabria L2191–2193)',
+    ]);
   });
 });
 
 describe('equipment custody', () => {
   const six = (prefix: string) => Array.from({ length: 6 }, (_, i) => ({ serial: `${prefix}${i + 1}`, initials: 'CSB' }));
-  const craps = (j: JurisdictionId, dice: DaySession['diceIssued']) => session({ tableId: 'DC-1', game: 'craps', jurisdiction: j, from: '20:00', to: '23:00', diceIssued: dice });
+  const craps = (j: JurisdictionId, dice: DaySession['diceIssued']) =>
+    session({ tableId: 'DC-1', game: 'craps', jurisdiction: j, from: '20:00', to: '23:00', diceIssued: dice });
   it.each(['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const)(
     '%s: six new dice, serial and initials on each, none of the previous session ("seis dados … distintos a los usados la sesión anterior")',
     (j) => {
-      expect(codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: six('A'), previous: { sessionId: 'yesterday', serials: six('B').map((d) => d.serial) } }])))).toEqual([]);
+      expect(
+        codes(
+          judgeEquipment(
+            craps(j, [{ eventId: 'd', at: at('20:00'), dice: six('A'), previous: { sessionId: 'yesterday', serials: six('B').map((d) => d.serial) } }]),
+          ),
+        ),
+      ).toEqual([]);
       expect(codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: six('A').slice(0, 4) }])))).toEqual(['craps/dice-per-session']);
-      expect(codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: [...six('A').slice(0, 5), { serial: 'A6' }] }])))).toEqual(['craps/dice-marks']);
-      expect(codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: six('A'), previous: { sessionId: 'yesterday', serials: ['A3', 'Z9'] } }])))).toEqual(['craps/dice-renewed']);
+      expect(codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: [...six('A').slice(0, 5), { serial: 'A6' }] }])))).toEqual([
+        'craps/dice-marks',
+      ]);
+      expect(
+        codes(judgeEquipment(craps(j, [{ eventId: 'd', at: at('20:00'), dice: six('A'), previous: { sessionId: 'yesterday', serials: ['A3', 'Z9'] } }]))),
+      ).toEqual(['craps/dice-renewed']);
     },
   );
   it('a craps session that never recorded its dice is not judged, and the checklist says so', () => {
     const s = craps('euskadi', []);
     const judged = judgeGamingDay('euskadi', [s]);
     expect(judged.findings.filter((f) => f.code === 'EQUIPMENT_CUSTODY_VIOLATION')).toEqual([]);
-    const row = dayChecklist('euskadi', { sessions: [s], limitChanges: 0, suspensions: 0, closedSessions: 1 }, judged.findings, { notJudged: judged.notJudged }).find((r) => r.id === 'equipment-custody')!;
+    const row = dayChecklist('euskadi', { sessions: [s], limitChanges: 0, suspensions: 0, closedSessions: 1 }, judged.findings, {
+      notJudged: judged.notJudged,
+    }).find((r) => r.id === 'equipment-custody')!;
     expect(row.status).toBe('not-judged');
   });
   it('banca francesa, cantabria L1815–1820 "cada terna ser sustituida rotativamente, de hora en hora" and L1915–1917 the thrower "de hora en hora, salvo situación de fuerza mayor"', () => {
     const bf = (ternas: string[], throwers: Array<[string, boolean?]>) =>
-      session({ tableId: 'BF-1', game: 'banca-francesa', jurisdiction: 'cantabria', from: '20:00', to: '22:30', ternaChanges: ternas.map((t, i) => ({ eventId: `t${i}`, at: at(t) })), throwerChanges: throwers.map(([t, fm], i) => ({ eventId: `w${i}`, at: at(t), forceMajeure: fm })) });
+      session({
+        tableId: 'BF-1',
+        game: 'banca-francesa',
+        jurisdiction: 'cantabria',
+        from: '20:00',
+        to: '22:30',
+        ternaChanges: ternas.map((t, i) => ({ eventId: `t${i}`, at: at(t) })),
+        throwerChanges: throwers.map(([t, fm], i) => ({ eventId: `w${i}`, at: at(t), forceMajeure: fm })),
+      });
     expect(codes(judgeEquipment(bf(['21:00', '22:00'], [['21:00'], ['22:00']])))).toEqual([]);
     expect(codes(judgeEquipment(bf(['21:00', '22:10'], [['21:00'], ['22:00']])))).toEqual(['banca-francesa/terna-hourly']);
     expect(codes(judgeEquipment(bf(['21:00', '22:00'], [['21:30']])))).toEqual(['banca-francesa/thrower-hourly']);
@@ -422,11 +634,29 @@ describe('equipment custody', () => {
 });
 
 describe('the checklist', () => {
-  const day = { sessions: [{ tableId: 'RL-1', game: 'french-roulette' }, { tableId: 'BJ-1', game: 'blackjack' }], limitChanges: 0, suspensions: 0, closedSessions: 2 };
+  const day = {
+    sessions: [
+      { tableId: 'RL-1', game: 'french-roulette' },
+      { tableId: 'BJ-1', game: 'blackjack' },
+    ],
+    limitChanges: 0,
+    suspensions: 0,
+    closedSessions: 2,
+  };
   it('lists the nine rows for every jurisdiction, each with its citation or why not', () => {
     for (const j of ['euskadi', 'cantabria', 'illes-balears', 'galicia', 'andalucia'] as const) {
       const rows = dayChecklist(j, day, []);
-      expect(rows.map((r) => r.title)).toEqual(['Limit changes', 'Closing announcements', 'Temporary closing', 'Reversible cloths', 'Tables in service', 'Supervision', 'Equipment custody', 'Circle poker session', 'Bank deposits']);
+      expect(rows.map((r) => r.title)).toEqual([
+        'Limit changes',
+        'Closing announcements',
+        'Temporary closing',
+        'Reversible cloths',
+        'Tables in service',
+        'Supervision',
+        'Equipment custody',
+        'Circle poker session',
+        'Bank deposits',
+      ]);
       for (const r of rows) expect(r.status === 'not-applicable' ? !!r.note : !!r.citation).toBe(true);
     }
   });
@@ -435,13 +665,21 @@ describe('the checklist', () => {
     const of = (id: string) => rows.find((r) => r.id === id)!;
     expect(of('supervision')).toMatchObject({ status: 'finding', findings: 1, citation: expect.stringContaining('galicia L122') });
     expect(of('temporary-closing')).toMatchObject({ status: 'not-applicable', citation: null });
-    expect(of('tables-in-service')).toMatchObject({ status: 'pass', citation: 'galicia L56, L178', note: expect.stringContaining('(galicia L178) is not judged, the authorised minimum is not recorded') });
+    expect(of('tables-in-service')).toMatchObject({
+      status: 'pass',
+      citation: 'galicia L56, L178',
+      note: expect.stringContaining('(galicia L178) is not judged, the authorised minimum is not recorded'),
+    });
     expect(of('equipment-custody')).toMatchObject({ status: 'not-applicable', note: 'no craps or banca francesa table played this gaming day' });
     expect(of('reversible-cloths')).toMatchObject({ status: 'not-applicable' });
   });
   it('illes-balears L264–266 and galicia L178: one table at the authorised minimum is a duty no fact carries — «not judged», never «no rule» (second reading §2.4)', () => {
     const row = dayChecklist('illes-balears', day, []).find((r) => r.id === 'tables-in-service')!;
-    expect(row).toMatchObject({ status: 'not-judged', citation: 'illes-balears L264–266', note: expect.stringContaining('not judged: the authorised minimum is not recorded') });
+    expect(row).toMatchObject({
+      status: 'not-judged',
+      citation: 'illes-balears L264–266',
+      note: expect.stringContaining('not judged: the authorised minimum is not recorded'),
+    });
     // cantabria L398–403 «se podrá»: a permission, so the text has no such duty
     expect(dayChecklist('cantabria', day, []).find((r) => r.id === 'tables-in-service')).toMatchObject({ status: 'not-applicable', citation: null });
   });
@@ -449,7 +687,10 @@ describe('the checklist', () => {
     const full = { ...day, sessions: [{ tableId: 'PB-1', game: 'punto-banco' }] };
     expect(dayChecklist('euskadi', full, []).find((r) => r.id === 'supervision')).toMatchObject({ status: 'not-applicable' });
     const mini = { ...day, sessions: [{ tableId: 'PB-1', game: 'punto-banco', tableFormat: 'mini' }] };
-    expect(dayChecklist('euskadi', mini, []).find((r) => r.id === 'supervision')).toMatchObject({ status: 'pass', citation: expect.stringContaining('L4061–4065') });
+    expect(dayChecklist('euskadi', mini, []).find((r) => r.id === 'supervision')).toMatchObject({
+      status: 'pass',
+      citation: expect.stringContaining('L4061–4065'),
+    });
     expect(dayChecklist('cantabria', mini, []).find((r) => r.id === 'supervision')!.citation).toContain('cantabria L723–731');
   });
 });

@@ -109,19 +109,51 @@ export function judgeReversibleCloths(sessions: readonly DaySession[]): DayJudge
       if (!rule) continue;
       const base = { code: 'CLOTH_CHANGE_VIOLATION' as DiscrepancyCode, citation: rule.cite, sessionId: s.sessionId, tableId };
       if (!s.clothNumber) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/cloth-number', expected: 'the number of the cloth the game is played on', recorded: null, message: `table ${tableId} played ${[...games].join(' and ')} this gaming day; session ${s.sessionId} (${s.game}) did not record the number of its cloth, which its books must carry`, messagePhrase: phrase('finding.day.clothUnnumbered', { table: tableId, games: [...games].join(', '), session: s.sessionId, game: s.game }) });
+        findings.push({
+          ...base,
+          eventId: s.openEventId,
+          rule: 'reversible-cloth/cloth-number',
+          expected: 'the number of the cloth the game is played on',
+          recorded: null,
+          message: `table ${tableId} played ${[...games].join(' and ')} this gaming day; session ${s.sessionId} (${s.game}) did not record the number of its cloth, which its books must carry`,
+          messagePhrase: phrase('finding.day.clothUnnumbered', { table: tableId, games: [...games].join(', '), session: s.sessionId, game: s.game }),
+        });
       }
       const previous = ordered[i - 1];
       if (!previous || previous.game === s.game) continue;
       changes++;
       if (!previous.closedAt || ms(previous.closedAt) > ms(s.openedAt)) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/previous-closed', expected: `${previous.game} (session ${previous.sessionId}) closed before ${s.game} opens`, recorded: previous.closedAt ? `closed at ${previous.closedAt}, after ${s.openedAt}` : 'not closed', message: `table ${tableId} opened ${s.game} while ${previous.game} was still open: the previous game must be closed first`, messagePhrase: phrase('finding.day.clothBeforeClose', { table: tableId, game: s.game, previous: previous.game }) });
+        findings.push({
+          ...base,
+          eventId: s.openEventId,
+          rule: 'reversible-cloth/previous-closed',
+          expected: `${previous.game} (session ${previous.sessionId}) closed before ${s.game} opens`,
+          recorded: previous.closedAt ? `closed at ${previous.closedAt}, after ${s.openedAt}` : 'not closed',
+          message: `table ${tableId} opened ${s.game} while ${previous.game} was still open: the previous game must be closed first`,
+          messagePhrase: phrase('finding.day.clothBeforeClose', { table: tableId, game: s.game, previous: previous.game }),
+        });
       }
       if (s.openingFloat <= 0) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/new-float', expected: 'a new float for the new game', recorded: s.openingFloat, message: `table ${tableId} changed to ${s.game} without a float of its own`, messagePhrase: phrase('finding.day.clothNoFloat', { table: tableId, game: s.game }) });
+        findings.push({
+          ...base,
+          eventId: s.openEventId,
+          rule: 'reversible-cloth/new-float',
+          expected: 'a new float for the new game',
+          recorded: s.openingFloat,
+          message: `table ${tableId} changed to ${s.game} without a float of its own`,
+          messagePhrase: phrase('finding.day.clothNoFloat', { table: tableId, game: s.game }),
+        });
       }
       if (rule.changesPerDay !== null && changes > rule.changesPerDay) {
-        findings.push({ ...base, eventId: s.openEventId, rule: 'reversible-cloth/changes-per-day', expected: `at most ${rule.changesPerDay} change of game per table per gaming day`, recorded: `change ${changes} (${previous.game} → ${s.game})`, message: `table ${tableId} changed its game ${changes} times this gaming day; the rules allow ${rule.changesPerDay}`, messagePhrase: phrase('finding.day.clothChanges', { table: tableId, changes, allowed: rule.changesPerDay ?? 0 }) });
+        findings.push({
+          ...base,
+          eventId: s.openEventId,
+          rule: 'reversible-cloth/changes-per-day',
+          expected: `at most ${rule.changesPerDay} change of game per table per gaming day`,
+          recorded: `change ${changes} (${previous.game} → ${s.game})`,
+          message: `table ${tableId} changed its game ${changes} times this gaming day; the rules allow ${rule.changesPerDay}`,
+          messagePhrase: phrase('finding.day.clothChanges', { table: tableId, changes, allowed: rule.changesPerDay ?? 0 }),
+        });
       }
     }
   }
@@ -163,8 +195,22 @@ export function judgeTablesInService(jurisdiction: JurisdictionId, sessions: rea
   for (const kind of ['roulette', 'cards'] as const) {
     const mine = sessions.filter((s) => serviceKind(s.game) === kind && s.openedAt);
     if (!mine.length) {
-      if (rule.whereAuthorised) notes.push(`no ${names[kind]} played this gaming day: the text requires one only where the casino is authorised for it, which no fact records (${rule.cite})`);
-      else findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service`, recorded: `no ${names[kind]} opened this gaming day`, message: `no ${names[kind]} was in service this gaming day; at least one must be`, messagePhrase: phrase('finding.day.noneInService', { kind }) });
+      if (rule.whereAuthorised)
+        notes.push(
+          `no ${names[kind]} played this gaming day: the text requires one only where the casino is authorised for it, which no fact records (${rule.cite})`,
+        );
+      else
+        findings.push({
+          code: 'TABLES_IN_SERVICE_VIOLATION',
+          sessionId: null,
+          tableId: null,
+          rule: `tables-in-service/${kind}`,
+          citation: rule.cite,
+          expected: `at least one ${names[kind]} in service`,
+          recorded: `no ${names[kind]} opened this gaming day`,
+          message: `no ${names[kind]} was in service this gaming day; at least one must be`,
+          messagePhrase: phrase('finding.day.noneInService', { kind }),
+        });
       continue;
     }
     // the union of the kind's in-service intervals, and its gaps
@@ -175,13 +221,30 @@ export function judgeTablesInService(jurisdiction: JurisdictionId, sessions: rea
         // a gap: judged only while another table was in service (the casino was gaming then)
         const others = sessions.filter((s) => serviceKind(s.game) !== kind && s.openedAt && ms(s.openedAt) < from && (!s.closedAt || ms(s.closedAt) > end));
         if (others.length) {
-          findings.push({ code: 'TABLES_IN_SERVICE_VIOLATION', sessionId: null, tableId: null, rule: `tables-in-service/${kind}`, citation: rule.cite, expected: `at least one ${names[kind]} in service while the casino plays`, recorded: `none from ${new Date(end).toISOString()} to ${new Date(from).toISOString()}`, message: `no ${names[kind]} was in service from ${new Date(end).toISOString()} to ${new Date(from).toISOString()} while ${others.map((s) => s.tableId).join(', ')} played`, messagePhrase: phrase('finding.day.gapInService', { kind, from: new Date(end).toISOString(), to: new Date(from).toISOString(), tables: others.map((s) => s.tableId).join(', ') }) });
+          findings.push({
+            code: 'TABLES_IN_SERVICE_VIOLATION',
+            sessionId: null,
+            tableId: null,
+            rule: `tables-in-service/${kind}`,
+            citation: rule.cite,
+            expected: `at least one ${names[kind]} in service while the casino plays`,
+            recorded: `none from ${new Date(end).toISOString()} to ${new Date(from).toISOString()}`,
+            message: `no ${names[kind]} was in service from ${new Date(end).toISOString()} to ${new Date(from).toISOString()} while ${others.map((s) => s.tableId).join(', ')} played`,
+            messagePhrase: phrase('finding.day.gapInService', {
+              kind,
+              from: new Date(end).toISOString(),
+              to: new Date(from).toISOString(),
+              tables: others.map((s) => s.tableId).join(', '),
+            }),
+          });
         }
       }
       end = Math.max(end, to);
     }
   }
-  notes.push(`tables in service: the casino's gaming hours are not recorded, so before the first and after the last ${names.roulette} and ${names.cards} of the day nothing is judged (${rule.cite})`);
+  notes.push(
+    `tables in service: the casino's gaming hours are not recorded, so before the first and after the last ${names.roulette} and ${names.cards} of the day nothing is judged (${rule.cite})`,
+  );
   return { findings, notes };
 }
 
@@ -227,10 +290,9 @@ const EUSKADI_FOUR_PER_JEFE: Readonly<Record<string, SupervisionRatio>> = {
 
 /** cantabria A.15 (circle poker, every variety): a jefe de sector over at most four tables (L5366–5371). */
 const CANTABRIA_CIRCLE_POKER_SECTOR: Readonly<Record<string, SupervisionRatio>> = Object.fromEntries(
-  ['circle-poker-five-card-draw', 'circle-poker-omaha', 'circle-poker-texas-holdem', 'circle-poker-five-card-stud', 'circle-poker-seven-card-stud'].map((game) => [
-    game,
-    { tables: 4, cite: 'cantabria L5366–5371' },
-  ]),
+  ['circle-poker-five-card-draw', 'circle-poker-omaha', 'circle-poker-texas-holdem', 'circle-poker-five-card-stud', 'circle-poker-seven-card-stud'].map(
+    (game) => [game, { tables: 4, cite: 'cantabria L5366–5371' }],
+  ),
 );
 
 /**
@@ -379,7 +441,18 @@ export interface RecordingCondition {
 }
 
 /** cantabria's banking card games («juegos de naipes de contrapartida»: black-jack, minipunto y banca, the pokers against the bank). */
-const CANTABRIA_BANKING_CARD_GAMES: ReadonlySet<string> = new Set(['blackjack', 'punto-banco', 'caribbean-stud', 'three-card-poker', 'texas-holdem-bonus', 'texas-holdem-vs-bank', 'trijoker', 'pai-gow-poker', 'draw-poker-vs-bank', 'casino-holdem']);
+const CANTABRIA_BANKING_CARD_GAMES: ReadonlySet<string> = new Set([
+  'blackjack',
+  'punto-banco',
+  'caribbean-stud',
+  'three-card-poker',
+  'texas-holdem-bonus',
+  'texas-holdem-vs-bank',
+  'trijoker',
+  'pai-gow-poker',
+  'draw-poker-vs-bank',
+  'casino-holdem',
+]);
 
 /**
  * cantabria L723–731: a jefe may supervise banking card tables of different games «(black-jack, minipunto y
@@ -401,15 +474,30 @@ export const MIXED_CARD_GAMES: Partial<Record<JurisdictionId, RecordingCondition
  */
 export const RECORDED_SECTORS: Partial<Record<JurisdictionId, readonly RecordingCondition[]>> = {
   cantabria: [
-    { anchor: 'texas-holdem-bonus', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-bonus/recorded-sector', cite: 'cantabria L4768–4773' },
+    {
+      anchor: 'texas-holdem-bonus',
+      games: CANTABRIA_BANKING_CARD_GAMES,
+      when: 'shared',
+      rule: 'texas-holdem-bonus/recorded-sector',
+      cite: 'cantabria L4768–4773',
+    },
     // A.14.6 Texas Hold'em de contrapartida, in the same words: «sin que el numero total de mesas a su cargo pueda
     // exceder de cuatro, siempre y cuando cada una de ellas cuente con un sistema de grabacion individualizado»
-    { anchor: 'texas-holdem-vs-bank', games: CANTABRIA_BANKING_CARD_GAMES, when: 'shared', rule: 'texas-holdem-vs-bank/recorded-sector', cite: 'cantabria L5083–5089' },
+    {
+      anchor: 'texas-holdem-vs-bank',
+      games: CANTABRIA_BANKING_CARD_GAMES,
+      when: 'shared',
+      rule: 'texas-holdem-vs-bank/recorded-sector',
+      cite: 'cantabria L5083–5089',
+    },
   ],
 };
 
 /** Every recording condition of a jurisdiction: the mixed card games' and the recorded sectors'. */
-const recordingConditionsOf = (j: JurisdictionId): RecordingCondition[] => [...(MIXED_CARD_GAMES[j] ? [MIXED_CARD_GAMES[j]!] : []), ...(RECORDED_SECTORS[j] ?? [])];
+const recordingConditionsOf = (j: JurisdictionId): RecordingCondition[] => [
+  ...(MIXED_CARD_GAMES[j] ? [MIXED_CARD_GAMES[j]!] : []),
+  ...(RECORDED_SECTORS[j] ?? []),
+];
 
 /**
  * At every moment, each jefe's tables in service (every game counts: euskadi says "independientemente del
@@ -453,7 +541,8 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
       const ratio = supervisionRatio(x.s.game, x.s.jurisdiction, x.s.tableFormat);
       if (!ratio) continue;
       const recording = x.s.individualRecording;
-      if (recording === undefined && ratio.withRecording !== undefined) notes.add(`${x.s.tableId}: whether the table has individual video recording was not recorded; held to the ratio recording allows (${ratio.cite})`);
+      if (recording === undefined && ratio.withRecording !== undefined)
+        notes.add(`${x.s.tableId}: whether the table has individual video recording was not recorded; held to the ratio recording allows (${ratio.cite})`);
       const capacity = supervisionCapacity(x.s.game, x.s.jurisdiction, recording, x.s.tableFormat)!;
       const key = `${x.inspector}|${x.s.sessionId}|${tables.length}`;
       if (tables.length <= capacity || reported.has(key)) continue;
@@ -468,7 +557,14 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
         expected: `at most ${capacity} table(s) per jefe de mesa${recording === false && ratio.withRecording ? ` (${ratio.withRecording} with individual video recording)` : ''}`,
         recorded: { inspector: x.inspector, tables, at: new Date(start.from).toISOString() },
         message: `${x.inspector} supervised ${tables.length} tables at once (${tables.join(', ')}), among them ${x.s.tableId} (${x.s.game}), which allows ${capacity}`,
-        messagePhrase: phrase('finding.day.overloadedJefe', { inspector: x.inspector, count: tables.length, tables: tables.join(', '), table: x.s.tableId, game: x.s.game, capacity }),
+        messagePhrase: phrase('finding.day.overloadedJefe', {
+          inspector: x.inspector,
+          count: tables.length,
+          tables: tables.join(', '),
+          table: x.s.tableId,
+          game: x.s.game,
+          capacity,
+        }),
       });
     }
   }
@@ -481,33 +577,52 @@ export function judgeSupervision(sessions: readonly DaySession[]): DayJudgement 
  * have its own recording. A table that recorded no `individualRecording` is not held against it (a finding
  * never rests on a guess): said in a note.
  */
-function recordingConditions(start: { eventId: string; from: number; inspector: string }, load: ReadonlyArray<{ s: DaySession }>, tables: readonly string[], notes: Set<string>): DayFinding[] {
+function recordingConditions(
+  start: { eventId: string; from: number; inspector: string },
+  load: ReadonlyArray<{ s: DaySession }>,
+  tables: readonly string[],
+  notes: Set<string>,
+): DayFinding[] {
   const findings: DayFinding[] = [];
   const byJurisdiction = new Map<JurisdictionId, DaySession[]>();
   for (const { s } of load) byJurisdiction.set(s.jurisdiction, [...(byJurisdiction.get(s.jurisdiction) ?? []), s]);
-  for (const [jurisdiction, sessions] of byJurisdiction) for (const rule of recordingConditionsOf(jurisdiction)) {
-    const cards = sessions.filter((s) => rule.games.has(s.game));
-    if (!cards.some((s) => s.game === rule.anchor)) continue;
-    if (rule.when === 'mixed' ? new Set(cards.map((s) => s.game)).size < 2 : tables.length < 2) continue;
-    const together = rule.when === 'mixed' ? 'card tables of different games' : `a ${rule.anchor} table sharing its jefe with other tables`;
-    const unknown = cards.filter((s) => s.individualRecording === undefined);
-    if (unknown.length) notes.add(`${unknown.map((s) => s.tableId).join(', ')}: ${together} under ${start.inspector}, whose individual video recording was not recorded; not held against the clause (${rule.cite})`);
-    const without = cards.filter((s) => s.individualRecording === false);
-    if (!without.length) continue;
-    const games = [...new Set(cards.map((s) => s.game))];
-    findings.push({
-      code: 'SUPERVISION_VIOLATION',
-      eventId: start.eventId,
-      sessionId: without[0].sessionId,
-      tableId: without[0].tableId,
-      rule: rule.rule,
-      citation: rule.cite,
-      expected: rule.when === 'mixed' ? 'each table of a jefe who supervises banking card tables of different games has individual video recording' : `each banking card table of a jefe who holds a ${rule.anchor} table among others has individual video recording`,
-      recorded: { inspector: start.inspector, tables, games, withoutRecording: without.map((s) => s.tableId), at: new Date(start.from).toISOString() },
-      message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which ${rule.when === 'mixed' ? 'mixed card games under one jefe require' : `a jefe per sector of ${rule.anchor} tables requires`}`,
-      messagePhrase: phrase('finding.day.unrecorded', { inspector: start.inspector, games: games.join(', '), tables: cards.map((s) => s.tableId).join(', '), without: without.map((s) => s.tableId).join(', '), when: rule.when === 'mixed' ? 'mixed' : 'sector', anchor: rule.anchor }),
-    });
-  }
+  for (const [jurisdiction, sessions] of byJurisdiction)
+    for (const rule of recordingConditionsOf(jurisdiction)) {
+      const cards = sessions.filter((s) => rule.games.has(s.game));
+      if (!cards.some((s) => s.game === rule.anchor)) continue;
+      if (rule.when === 'mixed' ? new Set(cards.map((s) => s.game)).size < 2 : tables.length < 2) continue;
+      const together = rule.when === 'mixed' ? 'card tables of different games' : `a ${rule.anchor} table sharing its jefe with other tables`;
+      const unknown = cards.filter((s) => s.individualRecording === undefined);
+      if (unknown.length)
+        notes.add(
+          `${unknown.map((s) => s.tableId).join(', ')}: ${together} under ${start.inspector}, whose individual video recording was not recorded; not held against the clause (${rule.cite})`,
+        );
+      const without = cards.filter((s) => s.individualRecording === false);
+      if (!without.length) continue;
+      const games = [...new Set(cards.map((s) => s.game))];
+      findings.push({
+        code: 'SUPERVISION_VIOLATION',
+        eventId: start.eventId,
+        sessionId: without[0].sessionId,
+        tableId: without[0].tableId,
+        rule: rule.rule,
+        citation: rule.cite,
+        expected:
+          rule.when === 'mixed'
+            ? 'each table of a jefe who supervises banking card tables of different games has individual video recording'
+            : `each banking card table of a jefe who holds a ${rule.anchor} table among others has individual video recording`,
+        recorded: { inspector: start.inspector, tables, games, withoutRecording: without.map((s) => s.tableId), at: new Date(start.from).toISOString() },
+        message: `${start.inspector} supervised ${games.join(', ')} tables at once (${cards.map((s) => s.tableId).join(', ')}); ${without.map((s) => s.tableId).join(', ')} had no individual video recording, which ${rule.when === 'mixed' ? 'mixed card games under one jefe require' : `a jefe per sector of ${rule.anchor} tables requires`}`,
+        messagePhrase: phrase('finding.day.unrecorded', {
+          inspector: start.inspector,
+          games: games.join(', '),
+          tables: cards.map((s) => s.tableId).join(', '),
+          without: without.map((s) => s.tableId).join(', '),
+          when: rule.when === 'mixed' ? 'mixed' : 'sector',
+          anchor: rule.anchor,
+        }),
+      });
+    }
   return findings;
 }
 
@@ -545,15 +660,41 @@ export function judgeEquipment(s: DaySession): DayJudgement {
     s.diceIssued.forEach((issue, i) => {
       const base = { code: 'EQUIPMENT_CUSTODY_VIOLATION' as DiscrepancyCode, eventId: issue.eventId, ...at };
       if (i === 0 && issue.dice.length !== dice.perSession) {
-        findings.push({ ...base, rule: 'craps/dice-per-session', citation: dice.cite, expected: dice.perSession, recorded: issue.dice.length, message: `${s.tableId} was given ${issue.dice.length} dice for the session; the rules require ${dice.perSession}`, messagePhrase: phrase('finding.day.diceCount', { table: s.tableId, dice: issue.dice.length, due: dice.perSession }) });
+        findings.push({
+          ...base,
+          rule: 'craps/dice-per-session',
+          citation: dice.cite,
+          expected: dice.perSession,
+          recorded: issue.dice.length,
+          message: `${s.tableId} was given ${issue.dice.length} dice for the session; the rules require ${dice.perSession}`,
+          messagePhrase: phrase('finding.day.diceCount', { table: s.tableId, dice: issue.dice.length, due: dice.perSession }),
+        });
       }
       const unmarked = issue.dice.filter((d) => !d.serial || !d.initials);
       if (unmarked.length) {
-        findings.push({ ...base, rule: 'craps/dice-marks', citation: dice.marksCite, expected: "each die bears the maker's serial number and the casino's initials", recorded: unmarked, message: `${unmarked.length} die/dice at ${s.tableId} lack the maker's serial number or the casino's initials`, messagePhrase: phrase('finding.day.diceUnmarked', { dice: unmarked.length, table: s.tableId }) });
+        findings.push({
+          ...base,
+          rule: 'craps/dice-marks',
+          citation: dice.marksCite,
+          expected: "each die bears the maker's serial number and the casino's initials",
+          recorded: unmarked,
+          message: `${unmarked.length} die/dice at ${s.tableId} lack the maker's serial number or the casino's initials`,
+          messagePhrase: phrase('finding.day.diceUnmarked', { dice: unmarked.length, table: s.tableId }),
+        });
       }
-      const reused = issue.previous ? issue.dice.map((d) => d.serial).filter((serial): serial is string => !!serial && issue.previous!.serials.includes(serial)) : [];
+      const reused = issue.previous
+        ? issue.dice.map((d) => d.serial).filter((serial): serial is string => !!serial && issue.previous!.serials.includes(serial))
+        : [];
       if (reused.length) {
-        findings.push({ ...base, rule: 'craps/dice-renewed', citation: dice.cite, expected: `dice other than those of the previous session (${issue.previous!.sessionId})`, recorded: reused, message: `${s.tableId} was given dice ${reused.join(', ')} again, already used at its previous session ${issue.previous!.sessionId}`, messagePhrase: phrase('finding.day.diceReused', { table: s.tableId, dice: reused.join(', '), session: issue.previous!.sessionId }) });
+        findings.push({
+          ...base,
+          rule: 'craps/dice-renewed',
+          citation: dice.cite,
+          expected: `dice other than those of the previous session (${issue.previous!.sessionId})`,
+          recorded: reused,
+          message: `${s.tableId} was given dice ${reused.join(', ')} again, already used at its previous session ${issue.previous!.sessionId}`,
+          messagePhrase: phrase('finding.day.diceReused', { table: s.tableId, dice: reused.join(', '), session: issue.previous!.sessionId }),
+        });
       }
     });
   }
@@ -571,7 +712,10 @@ export function judgeEquipment(s: DaySession): DayJudgement {
         }
         return;
       }
-      const marks: Array<{ at: number; eventId: string; forceMajeure?: boolean }> = [{ at: ms(s.openedAt), eventId: s.openEventId }, ...changes.map((c) => ({ at: ms(c.at), eventId: c.eventId, forceMajeure: c.forceMajeure }))];
+      const marks: Array<{ at: number; eventId: string; forceMajeure?: boolean }> = [
+        { at: ms(s.openedAt), eventId: s.openEventId },
+        ...changes.map((c) => ({ at: ms(c.at), eventId: c.eventId, forceMajeure: c.forceMajeure })),
+      ];
       if (s.closedAt) marks.push({ at: ms(s.closedAt), eventId: s.closeEventId ?? s.openEventId });
       for (let i = 1; i < marks.length; i++) {
         const gap = marks[i].at - marks[i - 1].at;
@@ -586,7 +730,8 @@ export function judgeEquipment(s: DaySession): DayJudgement {
           ...at,
           rule: what === 'terna' ? 'banca-francesa/terna-hourly' : 'banca-francesa/thrower-hourly',
           citation: hourly[what],
-          expected: what === 'terna' ? 'the terna rotated every hour from the opening to the close' : 'the throwing croupier replaced every hour, save force majeure',
+          expected:
+            what === 'terna' ? 'the terna rotated every hour from the opening to the close' : 'the throwing croupier replaced every hour, save force majeure',
           recorded: `${Math.round(gap / 60000)} minutes from ${new Date(marks[i - 1].at).toISOString()} to ${new Date(marks[i].at).toISOString()}`,
           message: `${s.tableId}: ${what === 'terna' ? 'the same terna was in play' : 'the same croupier threw'} for ${Math.round(gap / 60000)} minutes; the rules require a change every hour`,
           messagePhrase: phrase('finding.day.hourly', { table: s.tableId, what, minutes: Math.round(gap / 60000) }),
@@ -607,9 +752,10 @@ export function judgeEquipment(s: DaySession): DayJudgement {
  * are the day's, listed with it.
  */
 export function isSessionScoped(f: Pick<DayFinding, 'code' | 'rule' | 'sessionId'>): boolean {
-  return f.sessionId !== null && (f.code === 'EQUIPMENT_CUSTODY_VIOLATION' || f.rule === 'reversible-cloth/new-float' || f.rule === 'reversible-cloth/cloth-number');
+  return (
+    f.sessionId !== null && (f.code === 'EQUIPMENT_CUSTODY_VIOLATION' || f.rule === 'reversible-cloth/new-float' || f.rule === 'reversible-cloth/cloth-number')
+  );
 }
-
 
 /** Everything the day's judge says of one casino's gaming day. */
 export function judgeGamingDay(jurisdiction: JurisdictionId, sessions: readonly DaySession[]): DayJudgement {

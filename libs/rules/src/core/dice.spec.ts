@@ -52,8 +52,10 @@ describe('core/dice', () => {
     expect(new Set(three.map((t) => t.join(''))).size).toBe(216);
   });
   it('weights a bet lasting several throws exactly (absorbing chain): a 6 before a 7 is 5 in 11', () => {
-    const outcomes = absorbingOutcomes<string>('placed', (s) => s, () =>
-      allThrows(2).map((d) => (d[0] + d[1] === 6 ? { weight: 1, back: 2 } : d[0] + d[1] === 7 ? { weight: 1, back: 0 } : { weight: 1, next: 'placed' })),
+    const outcomes = absorbingOutcomes<string>(
+      'placed',
+      (s) => s,
+      () => allThrows(2).map((d) => (d[0] + d[1] === 6 ? { weight: 1, back: 2 } : d[0] + d[1] === 7 ? { weight: 1, back: 0 } : { weight: 1, next: 'placed' })),
     );
     const total = outcomes.reduce((t, o) => t + o.weight, 0);
     expect(total).toBeCloseTo(1, 12);
@@ -61,12 +63,15 @@ describe('core/dice', () => {
   });
   it('follows a bet through its states: the pass line wins 244 in 495', () => {
     type S = number | null;
-    const outcomes = absorbingOutcomes<S>(null, (s) => String(s), (point) =>
-      allThrows(2).map((d) => {
-        const t = d[0] + d[1];
-        if (point === null) return t === 7 || t === 11 ? { weight: 1, back: 2 } : [2, 3, 12].includes(t) ? { weight: 1, back: 0 } : { weight: 1, next: t };
-        return t === point ? { weight: 1, back: 2 } : t === 7 ? { weight: 1, back: 0 } : { weight: 1, next: point };
-      }),
+    const outcomes = absorbingOutcomes<S>(
+      null,
+      (s) => String(s),
+      (point) =>
+        allThrows(2).map((d) => {
+          const t = d[0] + d[1];
+          if (point === null) return t === 7 || t === 11 ? { weight: 1, back: 2 } : [2, 3, 12].includes(t) ? { weight: 1, back: 0 } : { weight: 1, next: t };
+          return t === point ? { weight: 1, back: 2 } : t === 7 ? { weight: 1, back: 0 } : { weight: 1, next: point };
+        }),
     );
     expect(outcomes.filter((o) => o.back === 2).reduce((t, o) => t + o.weight, 0)).toBeCloseTo(244 / 495, 12);
   });

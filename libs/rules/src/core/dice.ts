@@ -100,7 +100,10 @@ export function payRatio(stake: number, r: Ratio, unit = 1): number {
 /** The dice as thrown, with their total ("3-4 (total 7)"), as a phrase. */
 export const throwPhrase = (dice: readonly number[]): Phrase => phrase('dice.throw', { dice: dice.join('-'), total: diceTotal(dice) });
 /** The throw, then what it does (`diceText(dice): …` in English). */
-export const thrownSaid = (dice: readonly number[], text: string, then: Phrase): Said => ({ text: `${diceText(dice)}: ${text}`, phrase: phrase('dice.thrown', { dice: throwPhrase(dice), then }) });
+export const thrownSaid = (dice: readonly number[], text: string, then: Phrase): Said => ({
+  text: `${diceText(dice)}: ${text}`,
+  phrase: phrase('dice.thrown', { dice: throwPhrase(dice), then }),
+});
 
 /** The reason's English, and the consequence's phrase after the reason's where there is one. */
 const because = (why: string | Said, then: Phrase): [string, Phrase] =>
@@ -110,7 +113,14 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
 export function winAt(stake: number, r: Cited<Ratio>, unit: number, { rule, why }: Omit<SettledBy, 'citation'>): ExpectedSettlement {
   const payout = payRatio(stake, r.value, unit);
   const [text, explained] = because(why, phrase('dice.pays', { odds: ratioText(r.value), stake: amount(stake), payout: amount(payout) }));
-  return settlementNamed({ outcome: 'win', payout, rule, citation: r.cite, explanation: `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`, explanationPhrase: explained });
+  return settlementNamed({
+    outcome: 'win',
+    payout,
+    rule,
+    citation: r.cite,
+    explanation: `${text}: pays ${ratioText(r.value)} on ${stake} = ${payout}`,
+    explanationPhrase: explained,
+  });
 }
 
 export function loses({ rule, citation, why }: SettledBy): ExpectedSettlement {
@@ -191,7 +201,15 @@ export function betsOf(facts: readonly Fact[]): Bet[] {
     if (f.type === 'BetsClosed') closed = true;
     if (f.type === 'BetPlaced') {
       const d = f.data;
-      bets.push({ betId: String(d.betId), seat: d.seat, betType: String(d.betType), selection: d.selection, amount: Number(d.amount), eventId: f.eventId, late: closed });
+      bets.push({
+        betId: String(d.betId),
+        seat: d.seat,
+        betType: String(d.betType),
+        selection: d.selection,
+        amount: Number(d.amount),
+        eventId: f.eventId,
+        late: closed,
+      });
     }
   }
   return bets;
@@ -286,10 +304,21 @@ export function coupEdge<S>(
 ): BetEdge {
   const S = 'house-edge';
   const R = 'house-edge-coup';
-  const fact = (i: number, type: string, data: Record<string, unknown> = {}): Fact => ({ eventId: `${R}-${i}`, type, data: { sessionId: S, roundId: R, ...data }, position: i });
+  const fact = (i: number, type: string, data: Record<string, unknown> = {}): Fact => ({
+    eventId: `${R}-${i}`,
+    type,
+    data: { sessionId: S, roundId: R, ...data },
+    position: i,
+  });
   const placed = [
     fact(1, 'RoundStarted'),
-    fact(2, 'BetPlaced', { betId: bet.betId, seat: 1, betType: bet.betType, ...(bet.selection !== undefined ? { selection: bet.selection } : {}), amount: bet.amount }),
+    fact(2, 'BetPlaced', {
+      betId: bet.betId,
+      seat: 1,
+      betType: bet.betType,
+      ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
+      amount: bet.amount,
+    }),
     fact(3, 'BetsClosed'),
   ].reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
   const settling: Bet = { ...bet, eventId: `${R}-2`, late: false };
@@ -302,11 +331,18 @@ export function coupEdge<S>(
     citations.add(verdict.citation);
     return { weight: 1, back: backPerUnit(bet.amount, verdict) };
   });
-  return edgeFrom(absorbingOutcomes<'coup'>('coup', (s) => s, () => steps), {
-    betType: bet.betType,
-    ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
-    method: 'exact-enumeration',
-    citation: joinCitations(citations),
-    ...figure,
-  });
+  return edgeFrom(
+    absorbingOutcomes<'coup'>(
+      'coup',
+      (s) => s,
+      () => steps,
+    ),
+    {
+      betType: bet.betType,
+      ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
+      method: 'exact-enumeration',
+      citation: joinCitations(citations),
+      ...figure,
+    },
+  );
 }

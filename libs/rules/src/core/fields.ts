@@ -158,7 +158,8 @@ function checkInventory(v: unknown, field: string, nonEmpty: boolean): FieldRefu
 
 /** Every reason `v` is not a valid value of `kind`, each naming its path from `field`; none when it is. */
 export function fieldRefusals(kind: FieldKind, v: unknown, field: string): FieldRefusal[] {
-  const one = (why: FieldReason | string | null): FieldRefusal[] => (why === null ? [] : [typeof why === 'string' ? refused(field, why) : { field, because: why }]);
+  const one = (why: FieldReason | string | null): FieldRefusal[] =>
+    why === null ? [] : [typeof why === 'string' ? refused(field, why) : { field, because: why }];
   switch (kind) {
     case 'id':
       return one(typeof v !== 'string' ? 'string' : ID.test(v) ? null : 'id');
@@ -177,7 +178,11 @@ export function fieldRefusals(kind: FieldKind, v: unknown, field: string): Field
     case 'positiveCount':
       return one(isInt(v) && v >= 1 && v <= 1000 ? null : 'positiveCount');
     case 'date':
-      return one(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) ? null : 'date');
+      return one(
+        typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+          ? null
+          : 'date',
+      );
     case 'datetime':
       return one(typeof v === 'string' && DATETIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'datetime');
     case 'inventory':
@@ -201,7 +206,8 @@ export function fieldRefusals(kind: FieldKind, v: unknown, field: string): Field
       const errors = fieldRefusals('text', v.inspector, `${field}.inspector`);
       if (!Array.isArray(v.croupiers) || v.croupiers.length === 0) errors.push(refused(`${field}.croupiers`, 'croupiers'));
       else v.croupiers.forEach((c, i) => errors.push(...fieldRefusals('text', c, `${field}.croupiers[${i}]`)));
-      for (const key of Object.keys(v)) if (!['inspector', 'croupiers', 'pitBoss', 'cashier'].includes(key)) errors.push(refused(`${field}.${key}`, 'unknownField'));
+      for (const key of Object.keys(v))
+        if (!['inspector', 'croupiers', 'pitBoss', 'cashier'].includes(key)) errors.push(refused(`${field}.${key}`, 'unknownField'));
       return errors;
     }
     case 'seat':
@@ -344,12 +350,20 @@ export const FIELD_SCHEMAS: Readonly<Record<FieldKind, JsonSchema>> = {
   currency: { type: 'string', pattern: '^[A-Z]{3}$' },
   jurisdiction: { type: 'string', enum: [...JURISDICTIONS] },
   outcome: { type: 'string', enum: [...OUTCOMES] },
-  presence: { type: 'object', properties: { croupiers: { type: 'array', minItems: 1, items: textSchema }, inspector: textSchema }, additionalProperties: false },
+  presence: {
+    type: 'object',
+    properties: { croupiers: { type: 'array', minItems: 1, items: textSchema }, inspector: textSchema },
+    additionalProperties: false,
+  },
   issuedDice: {
     type: 'array',
     minItems: 1,
     maxItems: 100,
-    items: { type: 'object', properties: { serial: { ...idSchema, nullable: true }, initials: { ...textSchema, nullable: true } }, additionalProperties: false },
+    items: {
+      type: 'object',
+      properties: { serial: { ...idSchema, nullable: true }, initials: { ...textSchema, nullable: true } },
+      additionalProperties: false,
+    },
   },
   croupierId: { type: 'string', minLength: 1, maxLength: 64 },
   playerRef: { type: 'string', pattern: PLAYER_REF.source },

@@ -9,18 +9,7 @@ import type { DeckSpec } from './cards';
 import { field, type DataOf, type FieldTable } from './fields';
 import type { BetEdge } from './house-edge';
 import type { Phrase, Said } from './phrase';
-import type {
-  Bet,
-  Cited,
-  ExpectedLevy,
-  Fact,
-  Finding,
-  JurisdictionId,
-  Refusal,
-  SessionContext,
-  SettlementQuery,
-  SettlementVerdict,
-} from './types';
+import type { Bet, Cited, ExpectedLevy, Fact, Finding, JurisdictionId, Refusal, SessionContext, SettlementQuery, SettlementVerdict } from './types';
 
 /** A warning a rulebook surfaces with every verdict: its English, its citation and, for the edges to word, its phrase (issue 16). */
 export type RulebookWarning = Cited<string> & { readonly phrase?: Phrase };

@@ -63,7 +63,7 @@ export interface BetEdge {
  * `commissionSeparate`: the session charges commission in its own `CommissionCharged` fact.
  */
 export function amountBack(stake: number, settlement: ExpectedSettlement, commissionSeparate = false): number {
-  const commission = commissionSeparate ? settlement.commission ?? 0 : 0;
+  const commission = commissionSeparate ? (settlement.commission ?? 0) : 0;
   switch (settlement.outcome) {
     case 'win':
       return stake + settlement.payout - commission;
@@ -89,10 +89,7 @@ export interface WeightedReturn {
 }
 
 /** Mean and variance of the net result per unit from weighted outcomes. */
-export function edgeFrom(
-  outcomes: Iterable<WeightedReturn>,
-  figure: Omit<BetEdge, 'returnPerUnit' | 'houseEdge' | 'variancePerUnit'>,
-): BetEdge {
+export function edgeFrom(outcomes: Iterable<WeightedReturn>, figure: Omit<BetEdge, 'returnPerUnit' | 'houseEdge' | 'variancePerUnit'>): BetEdge {
   let total = 0;
   let mean = 0;
   let square = 0;

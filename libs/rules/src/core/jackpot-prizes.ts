@@ -29,13 +29,20 @@ function compareStrength(a: readonly number[] | undefined, b: readonly number[] 
 }
 
 /** The round's winners on a pool, as the game's cards show them: every jackpot stake whose seat holds a prize hand. */
-export function roundJackpotWinners<S>(rules: GameRules<S>, state: S, env: RoundEnv, stakes: Iterable<Pick<Bet, 'seat' | 'betType' | 'amount' | 'late'>>, pool: JackpotPoolView): JackpotWinner[] {
+export function roundJackpotWinners<S>(
+  rules: GameRules<S>,
+  state: S,
+  env: RoundEnv,
+  stakes: Iterable<Pick<Bet, 'seat' | 'betType' | 'amount' | 'late'>>,
+  pool: JackpotPoolView,
+): JackpotWinner[] {
   const winners: JackpotWinner[] = [];
   if (!rules.jackpotHand) return winners;
   for (const b of stakes) {
     if (b.betType !== 'jackpot' || b.late || b.seat === undefined) continue;
     const hand = rules.jackpotHand(state, b.seat, env);
-    if (hand && pool.prizes[hand]) winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
+    if (hand && pool.prizes[hand])
+      winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
   }
   return winners;
 }
@@ -53,16 +60,27 @@ export function roundJackpotPrizes(winners: readonly JackpotWinner[], pool: Jack
     .map(({ w }) => w);
   const prizes = new Map<string, number>();
   let left = base;
-  for (let i = 0; i < ordered.length; ) {
+  for (let i = 0; i < ordered.length;) {
     // equal hands (same prize and a known, equal strength) are paid from one base
     let j = i + 1;
     const w = ordered[i];
-    while (j < ordered.length && w.strength !== undefined && ordered[j].strength !== undefined && ordered[j].hand === w.hand && compareStrength(ordered[j].strength, w.strength) === 0) j++;
+    while (
+      j < ordered.length &&
+      w.strength !== undefined &&
+      ordered[j].strength !== undefined &&
+      ordered[j].hand === w.hand &&
+      compareStrength(ordered[j].strength, w.strength) === 0
+    )
+      j++;
     const from = left;
     for (const x of ordered.slice(i, j)) {
       const prize = pool.prizes[x.hand];
       const amount =
-        prize.share !== undefined ? applyRate(from, prize.share, chip) : prize.multiple !== undefined ? roundDownTo(x.stake * prize.multiple, chip) : (prize.fixed ?? 0);
+        prize.share !== undefined
+          ? applyRate(from, prize.share, chip)
+          : prize.multiple !== undefined
+            ? roundDownTo(x.stake * prize.multiple, chip)
+            : (prize.fixed ?? 0);
       prizes.set(x.seat, amount);
       left -= amount;
     }

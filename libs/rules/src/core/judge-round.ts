@@ -9,17 +9,7 @@ import { applyRate, roundDownTo } from './money';
 import { amount, cite, phrase, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
 import { judgeCoupAfterCut } from './session-rules';
 import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
-import {
-  Bet,
-  Discrepancy,
-  ExpectedLevy,
-  ExpectedSettlement,
-  Fact,
-  Finding,
-  SettlementVerdict,
-  isUndecided,
-  isUnverifiable,
-} from './types';
+import { Bet, Discrepancy, ExpectedLevy, ExpectedSettlement, Fact, Finding, SettlementVerdict, isUndecided, isUnverifiable } from './types';
 
 export type Verdict = 'consistent' | 'discrepancies' | 'void' | 'incomplete';
 
@@ -146,13 +136,7 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
   const expectedSettlements = book.settlements
     .filter((s) => !isUndecided(s.verdict) && !isUnverifiable(s.verdict))
     .map((s) => ({ betId: s.bet.betId, hand: s.hand, expected: s.verdict as ExpectedSettlement }));
-  const verdict: Verdict = book.voided
-    ? 'void'
-    : all.length > 0
-      ? 'discrepancies'
-      : book.completed
-        ? 'consistent'
-        : 'incomplete';
+  const verdict: Verdict = book.voided ? 'void' : all.length > 0 ? 'discrepancies' : book.completed ? 'consistent' : 'incomplete';
   const warnings = (env.rulebook.warnings ?? []).map((w) =>
     said(`${w.value} (${w.cite})`, 'judge.warning.inForce', { warning: w.phrase ?? w.value, citation: cite(w.cite) }),
   );
@@ -353,7 +337,11 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         rule: `${rules.game}/jackpot-hand`,
         citation: 'index.md OQ-14 (prize table from the pool configuration)',
         message: `seat ${d.seat} was paid a jackpot for ${d.hand} but holds ${held ?? 'no jackpot hand'}`,
-        messagePhrase: phrase('finding.jackpotHand', { seat: String(d.seat), hand: term('jackpotHand', d.hand), held: held === undefined ? 'none' : term('jackpotHand', held) }),
+        messagePhrase: phrase('finding.jackpotHand', {
+          seat: String(d.seat),
+          hand: term('jackpotHand', d.hand),
+          held: held === undefined ? 'none' : term('jackpotHand', held),
+        }),
       });
     }
   }
@@ -372,7 +360,11 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
     if (ranked !== undefined && winners.length > 1) {
       expected = ranked;
       how = `its prize among the ${winners.length} winning hands of this coup, the highest paid first (${prize.share !== undefined ? `${prize.share * 100} % of what the higher hands left of ${book.jackpotBeforeWins.get(pool.poolId)}` : 'a prize that does not depend on the pool'})`;
-      howPhrase = phrase('finding.jackpotHow.ranked', { winners: winners.length, percent: prize.share !== undefined ? prize.share * 100 : 'none', pool: amount(book.jackpotBeforeWins.get(pool.poolId)!) });
+      howPhrase = phrase('finding.jackpotHow.ranked', {
+        winners: winners.length,
+        percent: prize.share !== undefined ? prize.share * 100 : 'none',
+        pool: amount(book.jackpotBeforeWins.get(pool.poolId)!),
+      });
     } else if (prize.share !== undefined) {
       // a sole winner, or hands the game cannot show: paid in sequence on what remains (docs/decisions/games.md, jackpots)
       expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
@@ -396,7 +388,12 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         rule,
         citation: 'index.md OQ-14 (prize table from the pool configuration)',
         message: `${d.hand} pays ${how} = ${expected}; ${d.amount} was paid`,
-        messagePhrase: phrase('finding.jackpotPaid', { hand: term('jackpotHand', d.hand), how: howPhrase, due: amount(expected), paid: amount(Number(d.amount)) }),
+        messagePhrase: phrase('finding.jackpotPaid', {
+          hand: term('jackpotHand', d.hand),
+          how: howPhrase,
+          due: amount(expected),
+          paid: amount(Number(d.amount)),
+        }),
       });
     }
   }
@@ -415,13 +412,27 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
     const recorded = Number(d.amount ?? 0);
     return recorded === due.amount
       ? []
-      : [{ code: 'JACKPOT_MISMATCH', expected: due.amount, recorded, rule: due.rule, citation: due.citation, message: `${due.explanation}; ${recorded} was contributed`, messagePhrase: phrase('finding.contributionDue', { due: amount(due.amount), contributed: amount(recorded) }) }];
+      : [
+          {
+            code: 'JACKPOT_MISMATCH',
+            expected: due.amount,
+            recorded,
+            rule: due.rule,
+            citation: due.citation,
+            message: `${due.explanation}; ${recorded} was contributed`,
+            messagePhrase: phrase('finding.contributionDue', { due: amount(due.amount), contributed: amount(recorded) }),
+          },
+        ];
   }
   const stakes = [...book.bets.values()].filter((b) => b.betType === 'jackpot' && !b.late);
   let expected: number | undefined;
   if (pool.contributionAmount !== undefined) expected = pool.contributionAmount * stakes.length;
   else if (pool.contributionRate !== undefined)
-    expected = applyRate(stakes.reduce((t, b) => t + b.amount, 0), pool.contributionRate, env.ctx.smallestChip);
+    expected = applyRate(
+      stakes.reduce((t, b) => t + b.amount, 0),
+      pool.contributionRate,
+      env.ctx.smallestChip,
+    );
   if (expected === undefined || expected === Number(d.amount)) return [];
   return [
     {
@@ -431,7 +442,12 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
       rule: `${rules.game}/jackpot-contribution`,
       citation: 'index.md OQ-14 (contribution rate from the pool configuration)',
       message: `contribution to pool ${pool.poolId} should be ${expected} for ${stakes.length} jackpot bet(s)`,
-      messagePhrase: phrase('finding.poolContribution', { pool: pool.poolId, due: amount(expected), bets: stakes.length, contributed: amount(Number(d.amount)) }),
+      messagePhrase: phrase('finding.poolContribution', {
+        pool: pool.poolId,
+        due: amount(expected),
+        bets: stakes.length,
+        contributed: amount(Number(d.amount)),
+      }),
     },
   ];
 }
@@ -545,7 +561,11 @@ function finalize<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state:
       rule: levy?.rule ?? `${rules.game}/no-cagnotte`,
       citation: levy?.citation ?? env.rulebook.source,
       message: levy?.explanation ?? `${rules.game} takes no cagnotte`,
-      ...(levy ? (levy.explanationPhrase ? { messagePhrase: levy.explanationPhrase } : {}) : { messagePhrase: phrase('finding.noCagnotte', { game: rules.game }) }),
+      ...(levy
+        ? levy.explanationPhrase
+          ? { messagePhrase: levy.explanationPhrase }
+          : {}
+        : { messagePhrase: phrase('finding.noCagnotte', { game: rules.game }) }),
     });
   }
 
@@ -593,7 +613,12 @@ function whatTheRulesSay(book: RoundBook, fact: Fact, line: Said): Said {
   const s = book.settlements.find((x) => x.fact === fact);
   if (!s) return line;
   const v = s.verdict;
-  if (isUnverifiable(v)) return said(`${line.text} — not verifiable: ${v.reason}`, v.reasonPhrase ? 'settled.unverifiableBecause' : 'settled.unverifiable', v.reasonPhrase ? { line: line.phrase, reason: v.reasonPhrase } : { line: line.phrase });
+  if (isUnverifiable(v))
+    return said(
+      `${line.text} — not verifiable: ${v.reason}`,
+      v.reasonPhrase ? 'settled.unverifiableBecause' : 'settled.unverifiable',
+      v.reasonPhrase ? { line: line.phrase, reason: v.reasonPhrase } : { line: line.phrase },
+    );
   if (isUndecided(v)) return said(`${line.text} — the outcome was not yet known: ${v.reason}`, 'settled.undecided', { line: line.phrase });
   const values = { line: line.phrase, outcome: term('outcome', v.outcome), payout: amount(v.payout), citation: cite(v.citation) };
   return said(
@@ -638,7 +663,11 @@ function narrateCommon(fact: Fact): Said {
     case 'DiceThrown':
       return said(`dice: ${(d.dice ?? []).join(', ')}`, key, { dice: (d.dice ?? []).join(', ') });
     case 'CardDealt':
-      return said(`${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`, key, { card: String(d.card), to: term('to', d.to), faceDown: d.faceUp === false ? 'yes' : 'no' });
+      return said(`${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`, key, {
+        card: String(d.card),
+        to: term('to', d.to),
+        faceDown: d.faceUp === false ? 'yes' : 'no',
+      });
     case 'PlayerDecision':
       return said(`seat ${d.seat} decides ${d.decision}${d.amount !== undefined ? ' ' + d.amount : ''}`, key, {
         seat: String(d.seat),
@@ -659,7 +688,12 @@ function narrateCommon(fact: Fact): Said {
     case 'JackpotContributed':
       return said(`${d.amount} contributed to jackpot pool ${d.poolId}`, key, { amount: amount(Number(d.amount)), pool: String(d.poolId) });
     case 'JackpotWon':
-      return said(`seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`, key, { seat: String(d.seat), amount: amount(Number(d.amount)), pool: String(d.poolId), hand: term('jackpotHand', d.hand) });
+      return said(`seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`, key, {
+        seat: String(d.seat),
+        amount: amount(Number(d.amount)),
+        pool: String(d.poolId),
+        hand: term('jackpotHand', d.hand),
+      });
     case 'RoundVoided':
       // the reason is the person's own words, as recorded
       return said(`round voided by ${d.decidedBy}: ${d.reason}`, key, { by: String(d.decidedBy), reason: String(d.reason) });

@@ -71,8 +71,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const RUN =
-  /\b(?:euskadi|cantabria|illes-balears|galicia|andalucia)(?:\s+eu)?\s+L\d+(?:\s*[–-]\s*L?\d+)?(?:,\s*(?:eu\s+)?L\d+(?:\s*[–-]\s*L?\d+)?)*/g;
+const RUN = /\b(?:euskadi|cantabria|illes-balears|galicia|andalucia)(?:\s+eu)?\s+L\d+(?:\s*[–-]\s*L?\d+)?(?:,\s*(?:eu\s+)?L\d+(?:\s*[–-]\s*L?\d+)?)*/g;
 
 /**
  * Every line pointer written in the rules' source files: `<jurisdiction> L<n>` runs, and the calls of
@@ -111,7 +110,7 @@ describe('the regulation texts the map was read from', () => {
     }
   });
 
-  it("each catalogue section starts on a line that prints its number, each part on a line that prints its title", () => {
+  it('each catalogue section starts on a line that prints its number, each part on a line that prints its title', () => {
     const wrong: string[] = [];
     for (const j of LEGAL_JURISDICTIONS) {
       const text = lines(j);
@@ -212,7 +211,7 @@ describe('hand-checked citations', () => {
     );
   });
 
-  it("cantabria L6280–6360: A.15.4 (L6280 \"15.4. Poker descubierto Hold'em\")", () => {
+  it('cantabria L6280–6360: A.15.4 (L6280 "15.4. Poker descubierto Hold\'em")', () => {
     expect(lines('cantabria')[6280 - 1]).toContain("15.4. Poker descubierto Hold'em");
     const legal = legalCitation('cantabria L6280–6360');
     expect(legal.rendered).toBe("Decreto 6/2010 (Cantabria), Catálogo, A.15.4 Póker descubierto Hold'em — L6280–6360");
@@ -258,7 +257,7 @@ describe('hand-checked citations', () => {
     );
   });
 
-  it("euskadi's Basque column (`eu L…`) resolves against the Basque headings (L2463 \"04.— Boule edo bola.\")", () => {
+  it('euskadi\'s Basque column (`eu L…`) resolves against the Basque headings (L2463 "04.— Boule edo bola.")', () => {
     expect(lines('euskadi')[2463 - 1]).toContain('04.— Boule edo bola.');
     const legal = legalCitation('euskadi L2548–2550, eu L2484–2485 (18, not 36: index.md OQ-49)');
     expect(legal.pointers.map((p) => [p.number, p.basque])).toEqual([
@@ -283,10 +282,7 @@ describe('hand-checked citations', () => {
   });
 
   it('a bare L… belongs to the jurisdiction named before it', () => {
-    expect(linePointers('galicia L979–986 (French by reference, L202–212)').map((p) => `${p.jurisdiction} ${p.from}`)).toEqual([
-      'galicia 979',
-      'galicia 202',
-    ]);
+    expect(linePointers('galicia L979–986 (French by reference, L202–212)').map((p) => `${p.jurisdiction} ${p.from}`)).toEqual(['galicia 979', 'galicia 202']);
   });
 
   it("pointers beyond a text's last line (or before its first) do not resolve", () => {

@@ -97,7 +97,8 @@ export const INSTRUMENTS: Readonly<Record<JurisdictionId, Instrument>> = {
     short: 'Ordre de 30 de desembre de 2005',
     shortEs: 'Orden de 30 de diciembre de 2005',
     title: "Ordre del conseller d'Interior de 30 de desembre de 2005, per la qual s'aprova el Catàleg de jocs de la comunitat autònoma de les Illes Balears",
-    titleEs: 'Orden del consejero de Interior de 30 de diciembre de 2005, por la que se aprueba el Catálogo de juegos de la comunidad autónoma de las Illes Balears',
+    titleEs:
+      'Orden del consejero de Interior de 30 de diciembre de 2005, por la que se aprueba el Catálogo de juegos de la comunidad autónoma de las Illes Balears',
     titleLine: 13,
     date: '2005-12-30',
     bulletin: 'BOIB núm. 8, 19-01-2006 (page header, L1023–1027); entry núm. 294 (L12)',
@@ -166,7 +167,7 @@ const p = (line: number, number: string, title: string): Heading => ({ line, lev
 
 /** The headings of each text, in line order. Comments: the heading as the line prints it (OCR). */
 const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
-  'euskadi': [
+  euskadi: [
     h(1, '', 'Preámbulo (texto en euskera)'), // Xedapen Orokorrak / 181/2010 DEKRETUA, uztailaren 6koa
     h(60, '', 'Preámbulo'), // Disposiciones Generales / DECRETO 181/2010, de 6 de julio
     h(101, 'art. 1', 'Artículo primero (disposición adicional tercera del Decreto 277/1996)'), // Articulo primero.— Se anade un pdrrafo a la dis-
@@ -327,10 +328,10 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     h(12286, '17.2.3', 'Poker Omaha Hi&Low'), // 17.2.3.— Poker Omaha Hi&Low.
     p(12287, 'I', 'Definición'), // I.— Definicién.
     p(12297, 'II', 'Reglas del juego'), // II.— Reglas del juego.
-    h(12394, '17.3.1', 'Poker Descubierto Texas Hold\'em'), // 17.3.1.— Poker Descubierto Texas Hold em.
+    h(12394, '17.3.1', "Poker Descubierto Texas Hold'em"), // 17.3.1.— Poker Descubierto Texas Hold em.
     p(12395, 'I', 'Denominación'), // I.— Denominacién.
     p(12402, 'II', 'Reglas del juego'), // II.— Reglas del juego: desarrollo del juego.
-    h(12409, '17.3.2', 'Poker Doble Hold\'em'), // 17.3.2.— Poker Doble Hold em.
+    h(12409, '17.3.2', "Poker Doble Hold'em"), // 17.3.2.— Poker Doble Hold em.
     p(12410, 'I', 'Definición'), // 1.— Definicién.
     p(12420, 'II', 'Reglas del juego'), // II.— Reglas del juego.
     h(12540, '17.4', 'Poker Descubierto Five Stud Poker'), // 17.4.— Poker Descubierto Five Stud Poker.
@@ -350,7 +351,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     h(12964, 'art. 4', 'Artículo cuarto (artículo 2 bis del anexo: torneos sobre juegos de casino)'), // Articulo cuarto.— Se anade un articulo 2 bis al
     h(13102, 'disp. final', 'Disposición final'), // DISPOSICION FINAL
   ],
-  'cantabria': [
+  cantabria: [
     h(1, '', 'Preámbulo'), // DECRETO 6/2010, DE 4 DE FEBRERO, ... / PREAMBULO
     h(38, 'art. 1', 'Artículo 1'), // Articulo 1.
     h(44, 'art. 2', 'Artículo 2'), // Articulo 2.
@@ -469,7 +470,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(4523, 'V', 'Reglas del juego'), // V. Reglas del juego.
     p(4567, 'VI', 'Desarrollo del juego'), // V1. Desarrollo del juego.
     p(4706, 'VII', 'Errores e infracciones en el juego'), // VII. Errores e infracciones en el juego.
-    h(4713, 'A.14.5', 'Póker Texas Hold\'em Bonus Póker'), // 14.5. Poker Texas Hold'em Bonus Poker
+    h(4713, 'A.14.5', "Póker Texas Hold'em Bonus Póker"), // 14.5. Poker Texas Hold'em Bonus Poker
     p(4714, 'I', 'Definición'), // |. Definicion.
     p(4726, 'II', 'Elementos del juego'), // [I. Elementos del juego.
     p(4762, 'III', 'Personal'), // I1l. Personal.
@@ -477,7 +478,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(4791, 'V', 'Reglas del juego'), // V. Reglas del juego.
     p(4851, 'VI', 'Desarrollo del juego'), // V1. Desarrollo del juego.
     p(4965, 'VII', 'Errores e infracciones en el juego'), // VII. Errores e infracciones en el juego.
-    h(5027, 'A.14.6', 'Póker Texas Hold\'em de Contrapartida'), // 14.6. Poker Texas Hold'em de Contrapartida
+    h(5027, 'A.14.6', "Póker Texas Hold'em de Contrapartida"), // 14.6. Poker Texas Hold'em de Contrapartida
     p(5028, 'I', 'Definición'), // |. Definicion.
     p(5040, 'II', 'Elementos del juego'), // [I. Elementos del juego.
     p(5076, 'III', 'Personal'), // [ll. Personal.
@@ -507,7 +508,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     h(6263, 'A.15.3', 'Póker descubierto Omaha'), // 15.3. Poker descubierto Omaha
     p(6264, 'I', 'Definición'), // |. Definicion.
     p(6274, 'II', 'Reglas del juego'), // II. Reglas del juego.
-    h(6280, 'A.15.4', 'Póker descubierto Hold\'em'), // 15.4. Poker descubierto Hold'em
+    h(6280, 'A.15.4', "Póker descubierto Hold'em"), // 15.4. Poker descubierto Hold'em
     p(6281, 'I', 'Definición'), // |. Definicion.
     p(6291, 'II', 'Desarrollo del juego'), // [I. Desarrollo del juego.
     h(6361, 'A.15.5', 'Póker descubierto Five Stud Póker'), // 15.5. Poker descubierto Five Stud Poker
@@ -537,7 +538,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(7747, 'IV', 'Prohibiciones'), // IV. Prohibiciones
   ],
   'illes-balears': [
-    h(1, '', 'Final d\'una altra disposició del butlletí (no pertany a l\'Ordre)', 'Final de otra disposición del boletín (no forma parte de la Orden)'), // Balears, s'acorda publicar ... Palma, 4 de gener de 2006
+    h(1, '', "Final d'una altra disposició del butlletí (no pertany a l'Ordre)", 'Final de otra disposición del boletín (no forma parte de la Orden)'), // Balears, s'acorda publicar ... Palma, 4 de gener de 2006
     h(10, '', 'Preàmbul', 'Preámbulo'), // CONSELLERIA D'INTERIOR / Num. 294 / Ordre del conseller d'Interior de 30 de desembre de 2005
     h(39, 'art. únic', 'Ordre: article únic', 'Orden: artículo único'), // ORDRE / Article únic
     h(45, 'disp. addicional', 'Disposició addicional', 'Disposición adicional'), // Disposició addicional
@@ -638,15 +639,20 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(3325, 'I', 'Concepte'), // I. Concepte
     p(3336, 'II', 'Modalitats de jocs'), // I1. Modalitats de jocs
     p(3380, 'III', 'Elements i regles de joc'), // I11. Elementsi regles dejoc
-    h(3451, '', 'Altres disposicions del butlletí (no pertanyen a l\'Ordre)', 'Otras disposiciones del boletín (no forman parte de la Orden)'), // — 00— / Num. 493
+    h(3451, '', "Altres disposicions del butlletí (no pertanyen a l'Ordre)", 'Otras disposiciones del boletín (no forman parte de la Orden)'), // — 00— / Num. 493
   ],
-  'galicia': [
+  galicia: [
     h(1, '', 'Preámbulo'), // DECRETO 177/2007, do 30 de agosto, polo que se modifica o Catálogo de xogos
     h(24, 'art. único', 'Artigo único (artigo 2 do Decreto 166/1986: xogos de casinos)', 'Artículo único (artículo 2 del Decreto 166/1986: juegos de casinos)'), // Artigo único.-Modificación do Decreto 166/1986
     h(64, 'disp. adicional', 'Disposición adicional'), // Disposición adicional
     h(68, 'disp. transitorias', 'Disposicións transitorias', 'Disposiciones transitorias'), // Disposicións transitorias
     h(74, 'disp. derradeira', 'Disposición derradeira', 'Disposición final'), // Disposición derradeira
-    h(88, 'anexo', 'Anexo: Catálogo de xogos de casinos da Comunidade Autónoma de Galicia', 'Anexo: Catálogo de juegos de casinos de la Comunidad Autónoma de Galicia'), // ANEXO
+    h(
+      88,
+      'anexo',
+      'Anexo: Catálogo de xogos de casinos da Comunidade Autónoma de Galicia',
+      'Anexo: Catálogo de juegos de casinos de la Comunidad Autónoma de Galicia',
+    ), // ANEXO
     h(92, '01', 'Ruleta francesa'), // 01. Ruleta francesa.
     p(94, 'I', 'Denominación'), // I. Denominación.
     p(98, 'II', 'Modalidades'), // II. Modalidades.
@@ -701,7 +707,7 @@ const HEADINGS: Readonly<Record<JurisdictionId, readonly Heading[]>> = {
     p(1018, 'IV', 'Persoas xogadoras'), // IV. Persoas xogadoras.
     p(1022, 'V', 'Regras do xogo'), // V. Regras do xogo.
   ],
-  'andalucia': [
+  andalucia: [
     h(1, '', 'Preámbulo'), // DECRETO 385/1996 de 2 de agosto
     h(15, 'art. único', 'Artículo único (artículo 1.º del Primer Catálogo de Juegos y Apuestas)'), // DISPONGO / Artículo Unico.
     h(23, 'disp. adicional', 'Disposición adicional única. Régimen de las modalidades de póker'), // Disposición Adicional Unica. Régimen de las modalidades de póker.
@@ -1003,7 +1009,8 @@ export function legalCitation(cite: string, lang: CitationLanguage = 'original')
   const pointers: LegalPointer[] = [];
   const unresolved: UnresolvedPointer[] = [];
   // Rewrite runs of pointers of one jurisdiction ("euskadi L759–761, L768–779") as one legal citation.
-  const RUN = /(?:\b(euskadi|cantabria|illes-balears|galicia|andalucia)\s+|\beu\s+|(?<![\w-])(?=L\d))L\d+(?:\s*[–-]\s*L?\d+)?(?:,\s*L\d+(?:\s*[–-]\s*L?\d+)?)*/g;
+  const RUN =
+    /(?:\b(euskadi|cantabria|illes-balears|galicia|andalucia)\s+|\beu\s+|(?<![\w-])(?=L\d))L\d+(?:\s*[–-]\s*L?\d+)?(?:,\s*L\d+(?:\s*[–-]\s*L?\d+)?)*/g;
   let current: JurisdictionId | undefined;
   let rendered = '';
   let at = 0;

@@ -49,7 +49,8 @@ export interface SeatedCarried {
 export const playersIn = (area: AreaOccupancy): number => area.seats.length + area.behind;
 
 const SEAT_ID = /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/;
-const isSeat = (v: unknown): v is number | string => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100) || (typeof v === 'string' && SEAT_ID.test(v));
+const isSeat = (v: unknown): v is number | string =>
+  (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100) || (typeof v === 'string' && SEAT_ID.test(v));
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1000;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -75,14 +76,16 @@ export function readOccupancy(data: Readonly<Record<string, unknown>>, areas: Se
   if (areas === null) {
     const seats = readSeats(data.seats, 'data.seats', taken);
     if (isRefusal(seats)) return { refusal: seats };
-    if (data.behind !== undefined && !isCount(data.behind)) return { refusal: { field: 'data.behind', reason: 'is the number of players with no numbered seat (0–1000)' } };
+    if (data.behind !== undefined && !isCount(data.behind))
+      return { refusal: { field: 'data.behind', reason: 'is the number of players with no numbered seat (0–1000)' } };
     return { occupancy: { [WHOLE_TABLE]: { seats, behind: (data.behind as number | undefined) ?? 0 } } };
   }
   const byArea = `{ ${areas.map((a) => `"${a}": [seats]`).join(', ')} }`;
   if (!isObject(data.seats)) return { refusal: { field: 'data.seats', reason: `lists the occupied seats by paño: ${byArea}` } };
   const extra = Object.keys(data.seats).find((k) => !areas.includes(k));
   if (extra !== undefined) return { refusal: { field: `data.seats.${extra}`, reason: `is not a paño of this table (${areas.join(', ')})` } };
-  if (data.behind !== undefined && !isObject(data.behind)) return { refusal: { field: 'data.behind', reason: `counts the players with no numbered seat by paño: { ${areas.map((a) => `"${a}": n`).join(', ')} }` } };
+  if (data.behind !== undefined && !isObject(data.behind))
+    return { refusal: { field: 'data.behind', reason: `counts the players with no numbered seat by paño: { ${areas.map((a) => `"${a}": n`).join(', ')} }` } };
   const behind = (data.behind ?? {}) as Record<string, unknown>;
   const extraBehind = Object.keys(behind).find((k) => !areas.includes(k));
   if (extraBehind !== undefined) return { refusal: { field: `data.behind.${extraBehind}`, reason: `is not a paño of this table (${areas.join(', ')})` } };
@@ -92,7 +95,8 @@ export function readOccupancy(data: Readonly<Record<string, unknown>>, areas: Se
     if (!(area in data.seats)) return { refusal: { field: `data.seats.${area}`, reason: `is required: the seats occupied at paño ${area} ([] when none is)` } };
     const seats = readSeats(data.seats[area], `data.seats.${area}`, taken);
     if (isRefusal(seats)) return { refusal: seats };
-    if (behind[area] !== undefined && !isCount(behind[area])) return { refusal: { field: `data.behind.${area}`, reason: 'is the number of players with no numbered seat at this paño (0–1000)' } };
+    if (behind[area] !== undefined && !isCount(behind[area]))
+      return { refusal: { field: `data.behind.${area}`, reason: 'is the number of players with no numbered seat at this paño (0–1000)' } };
     occupancy[area] = { seats, behind: (behind[area] as number | undefined) ?? 0 };
   }
   return { occupancy };
@@ -126,7 +130,12 @@ const describeArea = (a: AreaOccupancy): string => {
 
 /** The same, as a phrase of the narrative catalogue (issue 16). */
 const areaPhrase = (a: AreaOccupancy): Phrase =>
-  phrase('finding.seated.area', { players: playersIn(a), seats: a.seats.length ? a.seats.join(', ') : 'none', count: a.seats.length, behind: a.behind ? a.behind : 'none' });
+  phrase('finding.seated.area', {
+    players: playersIn(a),
+    seats: a.seats.length ? a.seats.join(', ') : 'none',
+    count: a.seats.length,
+    behind: a.behind ? a.behind : 'none',
+  });
 
 /** One line for the narrative: who plays where. */
 export function describeOccupancy(seated: Occupancy): string {

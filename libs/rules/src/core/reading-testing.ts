@@ -35,7 +35,8 @@ export interface ReadingJurisdiction {
 }
 export interface Reading {
   readonly game: string;
-  readonly jurisdictions: Readonly<Partial<Record<JurisdictionId, ReadingJurisdiction | null>>> & Readonly<Record<string, ReadingJurisdiction | null | undefined>>;
+  readonly jurisdictions: Readonly<Partial<Record<JurisdictionId, ReadingJurisdiction | null>>> &
+    Readonly<Record<string, ReadingJurisdiction | null | undefined>>;
 }
 /** the poker families' names for the same shapes */
 export type ReadValue = ReadingEntry;
@@ -75,7 +76,13 @@ export function citedLines(cite: string, jurisdiction: JurisdictionId): [number,
 
 /** Do the rulebook's citation and the reading's lines share a line? */
 export function sameLines(cite: string, readingLines: string, jurisdiction: JurisdictionId): boolean {
-  const read = citedLines(readingLines.split(';').map((part) => `${jurisdiction} ${part}`).join('; '), jurisdiction);
+  const read = citedLines(
+    readingLines
+      .split(';')
+      .map((part) => `${jurisdiction} ${part}`)
+      .join('; '),
+    jurisdiction,
+  );
   return citedLines(cite, jurisdiction).some(([a, b]) => read.some(([c, d]) => a <= d && c <= b));
 }
 
@@ -100,10 +107,15 @@ export function expectReadingAgrees<R>(reading: ReadingJurisdiction, rulebook: R
     if (typeof how !== 'function') continue;
     const held = how(rulebook, entry);
     expect({ key, value: held.rulebook }).toEqual({ key, value: held.reading });
-    if (held.cite && entry.lines) expect({ key, cite: held.cite, readerLines: entry.lines, overlaps: sameLines(held.cite, entry.lines, jurisdiction) }).toEqual({ key, cite: held.cite, readerLines: entry.lines, overlaps: true });
+    if (held.cite && entry.lines)
+      expect({ key, cite: held.cite, readerLines: entry.lines, overlaps: sameLines(held.cite, entry.lines, jurisdiction) }).toEqual({
+        key,
+        cite: held.cite,
+        readerLines: entry.lines,
+        overlaps: true,
+      });
   }
 }
-
 
 /** How a reading.spec checks one value of the reader's against the rulebook (with its own expects). */
 export type ValueCheck<R> = (rulebook: R, read: ReadingEntry, jurisdiction: JurisdictionId) => void;

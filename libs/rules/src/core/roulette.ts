@@ -83,7 +83,12 @@ function pocketPhrase(key: string, env: RoundEnv<LayoutRulebook>): Phrase {
   if (wheel.zeros.some((z) => samePocket(z, p))) return phrase('wheel.zero', { result: key });
   const n = p as number;
   const half = wheel.kind === 'boule' ? (n < 5 ? 'falta' : 'pasa') : n <= 18 ? 'falta' : 'pasa';
-  return phrase('wheel.pocket', { result: key, colour: term('betType', wheel.red.has(p) ? 'red' : 'black'), parity: term('betType', n % 2 ? 'odd' : 'even'), half: term('betType', half) });
+  return phrase('wheel.pocket', {
+    result: key,
+    colour: term('betType', wheel.red.has(p) ? 'red' : 'black'),
+    parity: term('betType', n % 2 ? 'odd' : 'even'),
+    half: term('betType', half),
+  });
 }
 
 /** Maximum of one chip position covering n numbers, with the rule that set it. */
@@ -155,7 +160,10 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
         evenChance: r.evenChance,
         chips: r.chips.map((c) => ({
           label: `${c.betType} ${c.pockets.length <= 6 ? c.pockets.map(pocketKey).join('-') : ''}`.trim(),
-          labelPhrase: phrase('wheel.chip', { betType: term('betType', c.betType), pockets: c.pockets.length <= 6 ? c.pockets.map(pocketKey).join('-') : 'none' }),
+          labelPhrase: phrase('wheel.chip', {
+            betType: term('betType', c.betType),
+            pockets: c.pockets.length <= 6 ? c.pockets.map(pocketKey).join('-') : 'none',
+          }),
           covered: c.pockets.map(pocketKey),
           units: c.units,
           odds: oddsFor(env.rulebook.payTable, c.pockets),
@@ -171,15 +179,24 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
     describeResultPhrase: (key, env) => pocketPhrase(key, env),
     refuseOptions: (options, rulebook) => {
       if (rulebook.limits.kind === 'tiers' && options.maximumTier !== undefined && !rulebook.limits.tiers.value.includes(Number(options.maximumTier)))
-        return { field: 'options.maximumTier', reason: `${rulebook.jurisdiction} allows the tiers ${rulebook.limits.tiers.value.join(', ')} (${rulebook.limits.tiers.cite})` };
+        return {
+          field: 'options.maximumTier',
+          reason: `${rulebook.jurisdiction} allows the tiers ${rulebook.limits.tiers.value.join(', ')} (${rulebook.limits.tiers.cite})`,
+        };
       if (rulebook.limits.kind === 'tiers' && options.evenChanceMinimum !== undefined) {
         const upTo = rulebook.limits.evenChanceMinimumUpTo;
         const v = Number(options.evenChanceMinimum);
         if (!upTo || !(v >= 1 && v <= upTo.value))
-          return { field: 'options.evenChanceMinimum', reason: upTo ? `must be 1 to ${upTo.value} × the minimum (${upTo.cite})` : `${rulebook.jurisdiction} sets no separate even-chance minimum` };
+          return {
+            field: 'options.evenChanceMinimum',
+            reason: upTo ? `must be 1 to ${upTo.value} × the minimum (${upTo.cite})` : `${rulebook.jurisdiction} sets no separate even-chance minimum`,
+          };
       }
       if (rulebook.limits.kind === 'ranges') {
-        for (const [name, range] of [['straightMaximum', rulebook.limits.straight], ['evenChanceMaximum', rulebook.limits.evenChances]] as const) {
+        for (const [name, range] of [
+          ['straightMaximum', rulebook.limits.straight],
+          ['evenChanceMaximum', rulebook.limits.evenChances],
+        ] as const) {
           const v = options[name];
           if (v !== undefined && !(Number(v) >= range.value[0] && Number(v) <= range.value[1]))
             return { field: `options.${name}`, reason: `must be ${range.value[0]} to ${range.value[1]} × the minimum (${range.cite})` };
@@ -201,7 +218,14 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
         return { betType, selection: pickOf(positions) as Pocket[] };
       }
       if (betType === 'column' || betType === 'dozen') return { betType, selection: 1 + Math.floor(random() * 3) };
-      if (betType === 'two-columns' || betType === 'two-dozens') return { betType, selection: pickOf([[1, 2], [2, 3]]) };
+      if (betType === 'two-columns' || betType === 'two-dozens')
+        return {
+          betType,
+          selection: pickOf([
+            [1, 2],
+            [2, 3],
+          ]),
+        };
       if (betType === 'neighbours') return { betType, selection: pickOf(wheel.order) };
       return { betType };
     },
@@ -211,12 +235,15 @@ export function layoutAdapter<R extends LayoutRulebook>(game: string, rulebooks:
       const each = (xs: readonly unknown[]) => xs.map((selection) => ({ selection }));
       if ((INSIDE_BETS as readonly string[]).includes(betType)) return each(allInside(betType as (typeof INSIDE_BETS)[number], wheel));
       if (betType === 'column' || betType === 'dozen') return each([1, 2, 3]);
-      if (betType === 'two-columns' || betType === 'two-dozens') return each([[1, 2], [2, 3]]);
+      if (betType === 'two-columns' || betType === 'two-dozens')
+        return each([
+          [1, 2],
+          [2, 3],
+        ]);
       if (betType === 'neighbours') return each(wheel.order);
       return [{}];
     },
   };
 }
 
-export const layoutGame = <R extends LayoutRulebook>(game: string, rulebooks: Partial<Record<JurisdictionId, R>>) =>
-  spinGame(layoutAdapter(game, rulebooks));
+export const layoutGame = <R extends LayoutRulebook>(game: string, rulebooks: Partial<Record<JurisdictionId, R>>) => spinGame(layoutAdapter(game, rulebooks));

@@ -22,7 +22,7 @@ describe('roundMoments: the bets of one spin together', () => {
     expect(2 * 100 ** 2 * red.variancePerUnit).toBeGreaterThan(70 * m.variance);
   });
 
-  it('euskadi (half back on the zero unless the player chooses the prison, the better choice): the mean is the two figures\'', () => {
+  it("euskadi (half back on the zero unless the player chooses the prison, the better choice): the mean is the two figures'", () => {
     const red = betFigures('french-roulette', 'euskadi').figureOf('red')!;
     const m = roundMoments('french-roulette', 'euskadi', {}, [
       { betType: 'red', amount: 100 },
@@ -47,7 +47,7 @@ describe('roundMoments: the bets of one spin together', () => {
     expect(m.variance).toBeCloseTo(100 * straight.variancePerUnit, 8);
   });
 
-  it('a game whose rounds are not enumerated this way says so (null): sum the bets\' own figures', () => {
+  it("a game whose rounds are not enumerated this way says so (null): sum the bets' own figures", () => {
     expect(roundMoments('craps', 'euskadi', {}, [{ betType: 'pass', amount: 100 }])).toBeNull();
   });
 });

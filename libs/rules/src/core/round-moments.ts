@@ -54,7 +54,15 @@ export function roundLaw(
   const rules = gameRules(game);
   const rulebook = rules?.rulebooks[jurisdiction];
   if (!rules?.roundOutcomes || !rulebook) return null;
-  const ctx: SessionContext = { sessionId: 'round-moments', game, jurisdiction, currency: 'EUR', limits: { min: 1, max: Number.MAX_SAFE_INTEGER }, options, smallestChip: context.smallestChip ?? 1 };
+  const ctx: SessionContext = {
+    sessionId: 'round-moments',
+    game,
+    jurisdiction,
+    currency: 'EUR',
+    limits: { min: 1, max: Number.MAX_SAFE_INTEGER },
+    options,
+    smallestChip: context.smallestChip ?? 1,
+  };
   const base = roundEnv(rulebook, ctx);
   const key = `${game}|${jurisdiction}|${ctx.smallestChip}|${JSON.stringify(base.options)}`;
   if (laws.has(key)) return laws.get(key)!;

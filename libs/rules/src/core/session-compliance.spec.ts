@@ -5,7 +5,15 @@
  */
 import { gameRules } from '../registry';
 import { readingOf } from './reading-testing';
-import { complianceAfter, ComplianceRules, complianceRules, ComplianceState, initialCompliance, refuseAnnouncement, refuseBankDeposit } from './session-compliance';
+import {
+  complianceAfter,
+  ComplianceRules,
+  complianceRules,
+  ComplianceState,
+  initialCompliance,
+  refuseAnnouncement,
+  refuseBankDeposit,
+} from './session-compliance';
 import type { Fact, Finding, JurisdictionId } from './types';
 
 type Step = string | Record<string, any>;
@@ -160,7 +168,13 @@ describe('session compliance against the reading of the texts', () => {
         }
       }
     }
-    expect([...seen].sort()).toEqual(['BANK_DEPOSIT_VIOLATION', 'CIRCLE_SESSION_VIOLATION', 'CLOSING_VIOLATION', 'LIMIT_CHANGE_VIOLATION', 'SUSPENSION_VIOLATION']);
+    expect([...seen].sort()).toEqual([
+      'BANK_DEPOSIT_VIOLATION',
+      'CIRCLE_SESSION_VIOLATION',
+      'CLOSING_VIOLATION',
+      'LIMIT_CHANGE_VIOLATION',
+      'SUSPENSION_VIOLATION',
+    ]);
   });
 
   it('what the facts do not say is a note, never a finding', () => {
@@ -171,7 +185,12 @@ describe('session compliance against the reading of the texts', () => {
 
   it('rows no text has are judged nowhere', () => {
     // andalucía regulates no limit change, suspension or deposit; galicia and illes-balears no closing announcement
-    for (const game of ['caribbean-stud', 'synthetic-poker']) expect(complianceRules(game, gameRules(game)!.family, 'andalucia')).toMatchObject({ limitChange: undefined, suspension: undefined, bankDeposit: undefined });
+    for (const game of ['caribbean-stud', 'synthetic-poker'])
+      expect(complianceRules(game, gameRules(game)!.family, 'andalucia')).toMatchObject({
+        limitChange: undefined,
+        suspension: undefined,
+        bankDeposit: undefined,
+      });
     for (const j of ['galicia', 'illes-balears'] as const) expect(complianceRules('french-roulette', 'wheel', j).closing).toBeUndefined();
     expect(complianceRules('boule', 'wheel', 'euskadi')).toMatchObject({ limitChange: undefined, closing: undefined });
   });
@@ -183,7 +202,10 @@ describe('session compliance against the reading of the texts', () => {
     const deposit = (data: Record<string, unknown>) => refuseBankDeposit({ eventId: 'x', type: 'BankDeposited', data });
     expect(deposit({ seat: 1, amount: 1000, form: 'cash' })).toBeNull();
     expect(deposit({ seat: 1, amount: 10.5, form: 'cash' })).toMatchObject({ field: 'data.amount' });
-    expect(deposit({ seat: 1, amount: 1000, form: 'iou' })).toMatchObject({ field: 'data.form', reason: expect.stringContaining('cash, cheque, credit-institution') });
+    expect(deposit({ seat: 1, amount: 1000, form: 'iou' })).toMatchObject({
+      field: 'data.form',
+      reason: expect.stringContaining('cash, cheque, credit-institution'),
+    });
     expect(deposit({ seat: -1, amount: 1000, form: 'cash' })).toMatchObject({ field: 'data.seat' });
   });
 });

@@ -86,8 +86,16 @@ const ROULETTES = ['french-roulette', 'american-roulette-single-zero', 'american
 const BLACKJACKS = ['blackjack', 'triple-blackjack'];
 /** euskadi's "resto de mesas de naipes" (L12860, L12925–12927): every card table but blackjack's */
 const EUSKADI_OTHER_CARD_TABLES = [
-  'punto-banco', 'chemin-de-fer', 'baccarat-two-tables', 'trente-et-quarante', 'caribbean-stud', 'draw-poker-vs-bank', 'trijoker',
-  'pai-gow-poker', 'three-card-poker', 'casino-holdem',
+  'punto-banco',
+  'chemin-de-fer',
+  'baccarat-two-tables',
+  'trente-et-quarante',
+  'caribbean-stud',
+  'draw-poker-vs-bank',
+  'trijoker',
+  'pai-gow-poker',
+  'three-card-poker',
+  'casino-holdem',
 ];
 /** player-banked and circle tables: not "mesas de contrapartida" (euskadi L866) */
 const NOT_BANKING = ['chemin-de-fer', 'baccarat-two-tables'];
@@ -135,7 +143,11 @@ const LIMIT_CHANGES: Partial<Record<JurisdictionId, SessionRulebook<LimitChange>
       ...eachOf(ROULETTES, cantabriaRoulette('cantabria L386–394', 'cantabria L386–389', 'cantabria L394–396')),
       blackjack: cantabriaRoulette('cantabria L985–989 (roulette: L386–396)', 'cantabria L985–989, L386–389', 'cantabria L985–989, L394–396'),
       'texas-holdem-bonus': cantabriaRoulette('cantabria L4842–4844 (roulette: L386–396)', 'cantabria L4842–4844, L386–389', 'cantabria L4842–4844, L394–396'),
-      'texas-holdem-vs-bank': cantabriaRoulette('cantabria L5157–5159 (roulette: L386–396)', 'cantabria L5157–5159, L386–389', 'cantabria L5157–5159, L394–396'),
+      'texas-holdem-vs-bank': cantabriaRoulette(
+        'cantabria L5157–5159 (roulette: L386–396)',
+        'cantabria L5157–5159, L386–389',
+        'cantabria L5157–5159, L394–396',
+      ),
     },
     circlePoker: cited({ kind: 'prior-notice' }, 'cantabria L5603–5606'),
   },
@@ -186,8 +198,20 @@ const CLOSINGS: Partial<Record<JurisdictionId, SessionRulebook<LastRounds>>> = {
 /** The suspension of a session, per jurisdiction: for player-banked and circle tables, and for the banking ones. */
 const SUSPENSION: Partial<Record<JurisdictionId, { readonly notBanking: SuspensionRule; readonly banking: SuspensionRule }>> = {
   euskadi: {
-    notBanking: { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L12941–12944', reopening: 'table-staff', reopeningCite: 'euskadi L12945–12948' },
-    banking: { minimumLeftMs: 3_600_000, hourCite: 'euskadi L12937–12941', lockedCite: 'euskadi L866–875, L12941–12944', reopening: 'croupier-and-inspector', reopeningCite: 'euskadi L871–873' },
+    notBanking: {
+      minimumLeftMs: 3_600_000,
+      hourCite: 'euskadi L12937–12941',
+      lockedCite: 'euskadi L12941–12944',
+      reopening: 'table-staff',
+      reopeningCite: 'euskadi L12945–12948',
+    },
+    banking: {
+      minimumLeftMs: 3_600_000,
+      hourCite: 'euskadi L12937–12941',
+      lockedCite: 'euskadi L866–875, L12941–12944',
+      reopening: 'croupier-and-inspector',
+      reopeningCite: 'euskadi L871–873',
+    },
   },
 };
 
@@ -201,7 +225,8 @@ const CIRCLE_SESSION: Partial<Record<JurisdictionId, { readonly rule: CircleSess
 /** The catalogue's session rules for a game in a jurisdiction (absent: the text has none, nothing is judged). */
 export function complianceRules(game: string, family: string, jurisdiction: JurisdictionId): ComplianceRules {
   const suspensions = SUSPENSION[jurisdiction];
-  const suspension: SuspensionRule | undefined = suspensions && (NOT_BANKING.includes(game) || family === 'circle-poker' ? suspensions.notBanking : suspensions.banking);
+  const suspension: SuspensionRule | undefined =
+    suspensions && (NOT_BANKING.includes(game) || family === 'circle-poker' ? suspensions.notBanking : suspensions.banking);
   const bankDeposit: BankDepositRule | undefined =
     game !== 'baccarat-two-tables'
       ? undefined
@@ -295,7 +320,11 @@ export function readAnnouncement(data: Readonly<Record<string, unknown>>): { pur
 /** A cross-field check ingestion makes on `LastRoundsAnnounced` (the field kinds are checked by the schema). */
 export function refuseAnnouncement(data: Readonly<Record<string, unknown>>): { field: string; reason: string } | null {
   const has = (k: string) => data[k] !== undefined && data[k] !== null;
-  if (has('rounds') === has('last')) return { field: has('rounds') ? 'data.last' : 'data.rounds', reason: 'give either rounds (the number of last rounds announced) or last ("shoe" or "shooter"), not both and not neither' };
+  if (has('rounds') === has('last'))
+    return {
+      field: has('rounds') ? 'data.last' : 'data.rounds',
+      reason: 'give either rounds (the number of last rounds announced) or last ("shoe" or "shooter"), not both and not neither',
+    };
   return null;
 }
 
@@ -311,14 +340,17 @@ const MAX_DEPOSIT = 10_000_000_000_000;
 export function refuseBankDeposit(fact: Fact): Refusal | null {
   if (fact.type !== BANK_DEPOSITED) return null;
   const d = fact.data ?? {};
-  if (!Number.isSafeInteger(d.amount) || d.amount < 1 || d.amount > MAX_DEPOSIT) return { field: 'data.amount', reason: 'must be a whole positive amount in minor units (cents)' };
+  if (!Number.isSafeInteger(d.amount) || d.amount < 1 || d.amount > MAX_DEPOSIT)
+    return { field: 'data.amount', reason: 'must be a whole positive amount in minor units (cents)' };
   if (!(DEPOSIT_FORMS as readonly string[]).includes(d.form)) return { field: 'data.form', reason: `must be one of ${DEPOSIT_FORMS.join(', ')}` };
-  const seatOk = (Number.isInteger(d.seat) && d.seat >= 0 && d.seat <= 100) || (typeof d.seat === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/.test(d.seat));
-  if (!seatOk) return { field: 'data.seat', reason: 'must be the banker\'s seat: a seat number (0–100) or a seat id' };
+  const seatOk =
+    (Number.isInteger(d.seat) && d.seat >= 0 && d.seat <= 100) || (typeof d.seat === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/.test(d.seat));
+  if (!seatOk) return { field: 'data.seat', reason: "must be the banker's seat: a seat number (0–100) or a seat id" };
   return null;
 }
 
-const present = (v: unknown): boolean => (typeof v === 'string' && v.trim() !== '') || (Array.isArray(v) && v.some((x) => typeof x === 'string' && x.trim() !== ''));
+const present = (v: unknown): boolean =>
+  (typeof v === 'string' && v.trim() !== '') || (Array.isArray(v) && v.some((x) => typeof x === 'string' && x.trim() !== ''));
 
 /**
  * Facts that move money or play at a temporarily closed table (euskadi L866–875, L12941–12944). A tip put in
@@ -364,7 +396,12 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
   switch (fact.type) {
     case 'TableSessionOpened':
       return {
-        state: { ...initialCompliance(), limits: d.limits, ...(d.options?.bankMode === 'free' ? { freeBank: true } : {}), ...(d.options?.publishedDuration !== undefined ? { publishedDuration: true } : {}) },
+        state: {
+          ...initialCompliance(),
+          limits: d.limits,
+          ...(d.options?.bankMode === 'free' ? { freeBank: true } : {}),
+          ...(d.options?.publishedDuration !== undefined ? { publishedDuration: true } : {}),
+        },
         findings,
         notes,
       };
@@ -429,7 +466,10 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           finding({
             code: 'LIMIT_CHANGE_VIOLATION',
             expected: 'the limit changed once the announced last shoe at the old minimum was played out',
-            recorded: last === null ? 'the limit changed before any round of the announced last shoe' : `a round dealt from shoe ${last}, the announced last shoe, at the new limit`,
+            recorded:
+              last === null
+                ? 'the limit changed before any round of the announced last shoe'
+                : `a round dealt from shoe ${last}, the announced last shoe, at the new limit`,
             rule: 'session/limit-change-last-shoe',
             citation: rules.limitChange.cite,
             message:
@@ -466,7 +506,12 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       // a voided round is played again: it is not one of the announced last rounds
       const roundId = String(d.roundId);
       const uncount = (a?: AnnouncementState) => (a && a.rounds.includes(roundId) ? { ...a, rounds: a.rounds.filter((r) => r !== roundId) } : a);
-      s = { ...s, limitAnnouncement: uncount(s.limitAnnouncement), closingAnnouncement: uncount(s.closingAnnouncement), roundsAtLimit: Math.max(0, s.roundsAtLimit - 1) };
+      s = {
+        ...s,
+        limitAnnouncement: uncount(s.limitAnnouncement),
+        closingAnnouncement: uncount(s.closingAnnouncement),
+        roundsAtLimit: Math.max(0, s.roundsAtLimit - 1),
+      };
       break;
     }
 
@@ -478,7 +523,17 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       // (euskadi L851–852, galicia L176…): limits set again before the first round are the opening's, not judged here
       const running = s.roundsPlayed > 0;
       if (rule && running) findings.push(...judgeLimitChange(rule, s, fact, from, to));
-      s = { ...s, limits: to, limitChanges: s.limitChanges + (running ? 1 : 0), roundsAtLimit: 0, limitAnnouncement: undefined, afterLastShoe: rule?.kind === 'last-shoe' && s.limitAnnouncement && 'last' in s.limitAnnouncement.announced && s.limitAnnouncement.announced.last === 'shoe' ? { eventId: fact.eventId, shoeId: s.limitAnnouncement?.shoeId ?? null } : undefined };
+      s = {
+        ...s,
+        limits: to,
+        limitChanges: s.limitChanges + (running ? 1 : 0),
+        roundsAtLimit: 0,
+        limitAnnouncement: undefined,
+        afterLastShoe:
+          rule?.kind === 'last-shoe' && s.limitAnnouncement && 'last' in s.limitAnnouncement.announced && s.limitAnnouncement.announced.last === 'shoe'
+            ? { eventId: fact.eventId, shoeId: s.limitAnnouncement?.shoeId ?? null }
+            : undefined,
+      };
       break;
     }
 
@@ -489,7 +544,9 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       const closingAt = typeof d.authorisedClosingAt === 'string' ? Date.parse(d.authorisedClosingAt) : NaN;
       const at = fact.occurredAt ? Date.parse(fact.occurredAt) : NaN;
       if (Number.isNaN(closingAt) || Number.isNaN(at)) {
-        notes.push(`suspension at event ${fact.eventId}: the authorised closing time was not recorded (authorisedClosingAt), so the hour that must remain is not judged`);
+        notes.push(
+          `suspension at event ${fact.eventId}: the authorised closing time was not recorded (authorisedClosingAt), so the hour that must remain is not judged`,
+        );
       } else if (closingAt - at < rule.minimumLeftMs) {
         const minutes = Math.max(0, Math.floor((closingAt - at) / 60_000));
         finding({
@@ -530,7 +587,10 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
       if (missing.length) {
         finding({
           code: 'SUSPENSION_VIOLATION',
-          expected: rule.reopening === 'croupier-and-inspector' ? 'a croupier and a jefe de mesa or inspector present at the reopening' : "the table's gaming staff present at the reopening",
+          expected:
+            rule.reopening === 'croupier-and-inspector'
+              ? 'a croupier and a jefe de mesa or inspector present at the reopening'
+              : "the table's gaming staff present at the reopening",
           recorded: p,
           rule: 'session/suspension-reopening',
           citation: rule.reopeningCite,
@@ -587,7 +647,8 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
           recorded: 'a deposit at a credit institution',
           rule: 'session/bank-deposit',
           citation: `${rule.beforePlay}; ${rule.freeBank}`,
-          message: "the bank was shown as deposited at a credit institution; only a free bank may be, a limited bank is deposited in the casino's Caja in cash or bank cheques",
+          message:
+            "the bank was shown as deposited at a credit institution; only a free bank may be, a limited bank is deposited in the casino's Caja in cash or bank cheques",
           messagePhrase: phrase('finding.session.depositAtBank'),
         });
       }
@@ -600,11 +661,11 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
   if (fact.type === 'RoundStarted' && rules.bankDeposit && s.roundsPlayed === 1 && s.deposit === undefined) {
     finding({
       code: 'BANK_DEPOSIT_VIOLATION',
-      expected: 'the bank deposited in the casino\'s Caja (BankDeposited) before the first coup',
+      expected: "the bank deposited in the casino's Caja (BankDeposited) before the first coup",
       recorded: 'no deposit recorded before the first coup',
       rule: 'session/bank-deposit',
       citation: rules.bankDeposit.beforePlay,
-      message: 'the first coup was dealt before the bank was recorded as deposited in the casino\'s Caja',
+      message: "the first coup was dealt before the bank was recorded as deposited in the casino's Caja",
       messagePhrase: phrase('finding.session.depositMissing'),
     });
   }
@@ -652,10 +713,16 @@ function counted(a: AnnouncementState, roundId: string, s: ComplianceState): Ann
 
 /** What went beyond the announced last rounds at the round just begun, or null. */
 function beyondAnnounced(a: AnnouncementState, s: ComplianceState): Said | null {
-  if ('rounds' in a.announced) return a.rounds.length > a.announced.rounds ? said(`round ${a.rounds.length} after the announcement was begun`, 'finding.session.overRound', { round: a.rounds.length }) : null;
+  if ('rounds' in a.announced)
+    return a.rounds.length > a.announced.rounds
+      ? said(`round ${a.rounds.length} after the announcement was begun`, 'finding.session.overRound', { round: a.rounds.length })
+      : null;
   if (a.announced.last === 'shoe')
     return a.shoeId !== undefined && (s.shoeId ?? null) !== a.shoeId
-      ? said(`a round was dealt from a new shoe (${s.shoeId}) after the last shoe (${a.shoeId ?? 'none'})`, 'finding.session.overShoe', { shoe: String(s.shoeId), last: a.shoeId ?? 'none' })
+      ? said(`a round was dealt from a new shoe (${s.shoeId}) after the last shoe (${a.shoeId ?? 'none'})`, 'finding.session.overShoe', {
+          shoe: String(s.shoeId),
+          last: a.shoeId ?? 'none',
+        })
       : null;
   return null; // the shooter: judged at ShooterNamed
 }
@@ -666,7 +733,8 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
   const a = s.limitAnnouncement;
   const claimed = typeof fact.data.announcedRounds === 'number' ? (fact.data.announcedRounds as number) : undefined;
   const show = (l?: TableLimits) => (l ? `${l.min}–${l.max}` : 'unknown');
-  const limits = (l?: TableLimits): Phrase => (l ? phrase('finding.session.limits', { min: amount(l.min), max: amount(l.max) }) : phrase('finding.session.limitsUnknown'));
+  const limits = (l?: TableLimits): Phrase =>
+    l ? phrase('finding.session.limits', { min: amount(l.min), max: amount(l.max) }) : phrase('finding.session.limitsUnknown');
   const change = { from: limits(from), to: limits(to) };
   switch (rule.kind) {
     case 'forbidden':
@@ -711,7 +779,10 @@ function judgeLimitChange(rule: LimitChangeRule, s: ComplianceState, fact: Fact,
       if (announced < rule.rounds || played < rule.rounds) {
         add({
           expected: `the last ${rule.rounds} rounds at the old limit announced, and played, before the change`,
-          recorded: !a && claimed === undefined ? 'no announcement recorded before the change' : { announced: a ? describeLastRounds(a.announced) : `${claimed} (announcedRounds)`, playedSince: played },
+          recorded:
+            !a && claimed === undefined
+              ? 'no announcement recorded before the change'
+              : { announced: a ? describeLastRounds(a.announced) : `${claimed} (announcedRounds)`, playedSince: played },
           rule: 'session/limit-change-announced',
           citation: rule.cite,
           message:

@@ -39,7 +39,15 @@ describe('settings that give the player the edge', () => {
   });
 
   it('a true-odds bet is left out only while its edge is exactly 0', () => {
-    const edge = (houseEdge: number, trueOdds?: string): BetEdge => ({ betType: 'x', returnPerUnit: 1 - houseEdge, houseEdge, variancePerUnit: 1, method: 'exact-enumeration', citation: 'c', ...(trueOdds ? { trueOdds } : {}) });
+    const edge = (houseEdge: number, trueOdds?: string): BetEdge => ({
+      betType: 'x',
+      returnPerUnit: 1 - houseEdge,
+      houseEdge,
+      variancePerUnit: 1,
+      method: 'exact-enumeration',
+      citation: 'c',
+      ...(trueOdds ? { trueOdds } : {}),
+    });
     expect(playerEdges([edge(0, 'L1'), edge(0), edge(-0.01, 'L1'), edge(0.01)]).map((e) => [e.houseEdge, e.trueOdds])).toEqual([
       [0, undefined],
       [-0.01, 'L1'],
@@ -50,7 +58,18 @@ describe('settings that give the player the edge', () => {
     const flagged: string[] = [];
     const valued = registeredGames().filter((g) => g.houseEdges);
     // every family that the house banks is valued (circle poker and the player-banked baccarats take a levy, not an edge)
-    expect(valued.map((g) => g.game).sort()).toEqual(expect.arrayContaining(['blackjack', 'caribbean-stud', 'craps', 'french-roulette', 'punto-banco', 'three-card-poker', 'trente-et-quarante', 'wheel-of-fortune']));
+    expect(valued.map((g) => g.game).sort()).toEqual(
+      expect.arrayContaining([
+        'blackjack',
+        'caribbean-stud',
+        'craps',
+        'french-roulette',
+        'punto-banco',
+        'three-card-poker',
+        'trente-et-quarante',
+        'wheel-of-fortune',
+      ]),
+    );
     for (const { game } of valued) {
       for (const j of ['euskadi', 'cantabria', 'illes-balears', 'galicia', 'andalucia'] as const) {
         if (!rules(game).rulebooks[j]) continue;

@@ -60,7 +60,14 @@ export function judgeSettings(rules: GameRules, env: RoundEnv, opening: SessionO
         code: 'PLAYER_EDGE_SETTING',
         eventId: opening.eventId,
         expected: 'a house edge above 0 on every bet',
-        recorded: { betType: e.betType, selection: e.selection, houseEdge: e.houseEdge, returnPerUnit: e.returnPerUnit, method: e.method, settings: e.settings },
+        recorded: {
+          betType: e.betType,
+          selection: e.selection,
+          houseEdge: e.houseEdge,
+          returnPerUnit: e.returnPerUnit,
+          method: e.method,
+          settings: e.settings,
+        },
         rule: `${rules.game}/house-edge`,
         citation: e.citation,
         message:
@@ -93,7 +100,8 @@ export function judgeShoe(
       recorded: shoe.decks,
       rule: `${game}/shoe-decks`,
       citation: required.decks.cite,
-      message: `shoe ${shoe.shoeId} was started with ${shoe.decks} decks; the rules require ${required.decks.value.join(' or ')}`, messagePhrase: phrase('finding.shoe.decks', { shoe: shoe.shoeId, decks: shoe.decks, required: required.decks.value.join(' / ') }),
+      message: `shoe ${shoe.shoeId} was started with ${shoe.decks} decks; the rules require ${required.decks.value.join(' or ')}`,
+      messagePhrase: phrase('finding.shoe.decks', { shoe: shoe.shoeId, decks: shoe.decks, required: required.decks.value.join(' / ') }),
     });
   }
   const behindRule = required.cardsBehindCut;
@@ -113,7 +121,8 @@ export function judgeShoe(
           recorded: `${behind} cards behind the cut card (cutCardPosition ${shoe.cutCardPosition})`,
           rule: `${game}/cut-card`,
           citation: behindRule.cite,
-          message: `shoe ${shoe.shoeId}: the cut card leaves ${behind} cards behind it; the rules require ${exactly !== undefined ? exactly : `at least ${atLeast}`}`, messagePhrase: phrase('finding.shoe.cutCard', { shoe: shoe.shoeId, behind, exactly: exactly ?? 'none', atLeast: atLeast ?? 0 }),
+          message: `shoe ${shoe.shoeId}: the cut card leaves ${behind} cards behind it; the rules require ${exactly !== undefined ? exactly : `at least ${atLeast}`}`,
+          messagePhrase: phrase('finding.shoe.cutCard', { shoe: shoe.shoeId, behind, exactly: exactly ?? 'none', atLeast: atLeast ?? 0 }),
         });
       }
     }
@@ -138,7 +147,8 @@ export function judgeCoupAfterCut(rules: GameRules, env: RoundEnv, shoe: ShoeInP
     recorded: `coup ${nth} after the cut card of shoe ${shoe.shoeId}`,
     rule: `${rules.game}/cut-card-reached`,
     citation: allowed.cite,
-    message: `this coup was dealt from shoe ${shoe.shoeId} after its cut card had come out (${shoe.cardsDealt} cards dealt, the cut card before card ${shoe.cutCardPosition + 1}); the rules allow ${allowed.value} more coup(s) after it`, messagePhrase: phrase('finding.shoe.afterCut', { shoe: shoe.shoeId, dealt: shoe.cardsDealt ?? 0, card: shoe.cutCardPosition + 1, allowed: allowed.value }),
+    message: `this coup was dealt from shoe ${shoe.shoeId} after its cut card had come out (${shoe.cardsDealt} cards dealt, the cut card before card ${shoe.cutCardPosition + 1}); the rules allow ${allowed.value} more coup(s) after it`,
+    messagePhrase: phrase('finding.shoe.afterCut', { shoe: shoe.shoeId, dealt: shoe.cardsDealt ?? 0, card: shoe.cutCardPosition + 1, allowed: allowed.value }),
   };
 }
 
@@ -156,6 +166,7 @@ export function declaredAboveCap(opening: SessionOpening, betType: string, decla
     recorded: declared,
     rule: cap.rule,
     citation: cap.citation,
-    message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} ${context}`, messagePhrase: phrase('finding.declaredAboveCap', { betType: term('betType', betType), declared: amount(declared), cap: amount(cap.amount) }),
+    message: `the table declares a ${betType} maximum of ${declared}; the rules allow at most ${cap.amount} ${context}`,
+    messagePhrase: phrase('finding.declaredAboveCap', { betType: term('betType', betType), declared: amount(declared), cap: amount(cap.amount) }),
   };
 }

@@ -11,33 +11,88 @@ import otherReading from '../../../../docs/games/readings/supervision-ratios.gal
 import { MIXED_CARD_GAMES, RECORDED_SECTORS, supervisionRatio } from './day-compliance';
 import type { JurisdictionId } from './types';
 
-interface Row { jurisdiction: JurisdictionId; section: string; sectionTitle: string; lines: string; tablesPerJefe: number | null; condition: string }
+interface Row {
+  jurisdiction: JurisdictionId;
+  section: string;
+  sectionTitle: string;
+  lines: string;
+  tablesPerJefe: number | null;
+  condition: string;
+}
 // cantabria and illes-balears (one reader), galicia, euskadi and andalucía (another), each from the texts alone
 const rows = [...(reading as { rows: Row[] }).rows, ...(otherReading as unknown as { rows: Row[] }).rows];
 
-const CIRCLE = ['circle-poker-five-card-draw', 'circle-poker-omaha', 'circle-poker-texas-holdem', 'circle-poker-five-card-stud', 'circle-poker-seven-card-stud'];
+const CIRCLE = [
+  'circle-poker-five-card-draw',
+  'circle-poker-omaha',
+  'circle-poker-texas-holdem',
+  'circle-poker-five-card-stud',
+  'circle-poker-seven-card-stud',
+];
 /** The catalogue's sections as our game ids (the catalogue matrix, libs/rules/src/registry.ts). */
 const GAMES: Record<string, Record<string, string[]>> = {
   cantabria: {
-    'A.1': ['french-roulette'], 'A.2': ['american-roulette-single-zero', 'american-roulette-double-zero'], 'A.4': ['blackjack'],
-    'A.14.1': ['caribbean-stud'], 'A.14.2': ['trijoker'], 'A.14.3': ['pai-gow-poker'], 'A.14.4': ['three-card-poker'],
-    'A.14.5': ['texas-holdem-bonus'], 'A.14.6': ['texas-holdem-vs-bank'], 'A.15': CIRCLE,
-    'A.5': ['boule'], 'A.6': ['trente-et-quarante'], 'A.7': ['craps'], 'A.9': ['banca-francesa'], 'A.10': ['punto-banco'], 'A.10.1': ['punto-banco'],
-    'A.11': ['chemin-de-fer'], 'A.12': ['baccarat-two-tables'], 'A.13': ['wheel-of-fortune'],
+    'A.1': ['french-roulette'],
+    'A.2': ['american-roulette-single-zero', 'american-roulette-double-zero'],
+    'A.4': ['blackjack'],
+    'A.14.1': ['caribbean-stud'],
+    'A.14.2': ['trijoker'],
+    'A.14.3': ['pai-gow-poker'],
+    'A.14.4': ['three-card-poker'],
+    'A.14.5': ['texas-holdem-bonus'],
+    'A.14.6': ['texas-holdem-vs-bank'],
+    'A.15': CIRCLE,
+    'A.5': ['boule'],
+    'A.6': ['trente-et-quarante'],
+    'A.7': ['craps'],
+    'A.9': ['banca-francesa'],
+    'A.10': ['punto-banco'],
+    'A.10.1': ['punto-banco'],
+    'A.11': ['chemin-de-fer'],
+    'A.12': ['baccarat-two-tables'],
+    'A.13': ['wheel-of-fortune'],
   },
   'illes-balears': {
-    '01': ['french-roulette'], '02': ['american-roulette-single-zero'], '03': ['blackjack'], '04': ['boule'], '05': ['trente-et-quarante'],
-    '07': ['punto-banco'], '10': ['wheel-of-fortune'], '11': ['caribbean-stud'], '13': ['trijoker'],
-    '06': ['craps'], '08': ['chemin-de-fer'], '09': ['baccarat-two-tables'],
+    '01': ['french-roulette'],
+    '02': ['american-roulette-single-zero'],
+    '03': ['blackjack'],
+    '04': ['boule'],
+    '05': ['trente-et-quarante'],
+    '07': ['punto-banco'],
+    '10': ['wheel-of-fortune'],
+    '11': ['caribbean-stud'],
+    '13': ['trijoker'],
+    '06': ['craps'],
+    '08': ['chemin-de-fer'],
+    '09': ['baccarat-two-tables'],
   },
   galicia: {
-    '01': ['french-roulette'], '02': ['american-roulette-single-zero', 'american-roulette-double-zero'], '03': ['blackjack'], '05': ['trente-et-quarante'],
-    '06': ['punto-banco'], '08': ['baccarat-two-tables'], '09': ['craps'], '10': ['wheel-of-fortune'],
+    '01': ['french-roulette'],
+    '02': ['american-roulette-single-zero', 'american-roulette-double-zero'],
+    '03': ['blackjack'],
+    '05': ['trente-et-quarante'],
+    '06': ['punto-banco'],
+    '08': ['baccarat-two-tables'],
+    '09': ['craps'],
+    '10': ['wheel-of-fortune'],
   },
   euskadi: {
-    '01': ['french-roulette'], '02': ['american-roulette-single-zero'], '03': ['blackjack'], '04': ['boule'], '05': ['trente-et-quarante'], '06': ['craps'],
-    '07': ['punto-banco'], '08': ['chemin-de-fer'], '09': ['baccarat-two-tables'], '10': ['wheel-of-fortune'], '11': ['caribbean-stud'],
-    '12': ['draw-poker-vs-bank'], '13': ['trijoker'], '14': ['pai-gow-poker'], '15': ['three-card-poker'], '16': ['casino-holdem'],
+    '01': ['french-roulette'],
+    '02': ['american-roulette-single-zero'],
+    '03': ['blackjack'],
+    '04': ['boule'],
+    '05': ['trente-et-quarante'],
+    '06': ['craps'],
+    '07': ['punto-banco'],
+    '08': ['chemin-de-fer'],
+    '09': ['baccarat-two-tables'],
+    '10': ['wheel-of-fortune'],
+    '11': ['caribbean-stud'],
+    '12': ['draw-poker-vs-bank'],
+    '13': ['trijoker'],
+    '14': ['pai-gow-poker'],
+    '15': ['three-card-poker'],
+    '16': ['casino-holdem'],
   },
   andalucia: { PRIMERO: ['caribbean-stud'] },
 };
@@ -51,11 +106,27 @@ const GAMES: Record<string, Record<string, string[]>> = {
  * quarante's own-jefe sentences are followed by the exception (two, four per jefe) that is the ratio judged.
  */
 const OWN_JEFE_NOT_JUDGED = new Set([
-  'cantabria A.1', 'cantabria A.2', 'cantabria A.5', 'cantabria A.10.1', 'cantabria A.12', 'cantabria A.13', 'illes-balears 01', 'illes-balears 02', 'illes-balears 05', 'illes-balears 09',
-  'galicia 01', 'galicia 02', 'galicia 08',
+  'cantabria A.1',
+  'cantabria A.2',
+  'cantabria A.5',
+  'cantabria A.10.1',
+  'cantabria A.12',
+  'cantabria A.13',
+  'illes-balears 01',
+  'illes-balears 02',
+  'illes-balears 05',
+  'illes-balears 09',
+  'galicia 01',
+  'galicia 02',
+  'galicia 08',
   // euskadi: «hasta cuatro mesas, independientemente del juego que se practique en ellas» (L463–466 and the other games'
   // parts) against «En cada mesa de dados prestará sus servicios un Jefe de Mesa» (L3178–3180) and the like: contested (§9)
-  'euskadi 01', 'euskadi 02', 'euskadi 06', 'euskadi 07', 'euskadi 08', 'euskadi 09',
+  'euskadi 01',
+  'euskadi 02',
+  'euskadi 06',
+  'euskadi 07',
+  'euskadi 08',
+  'euskadi 09',
 ]);
 
 /** the line range of a citation «jurisdiction Lfrom–to» */

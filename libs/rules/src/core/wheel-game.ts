@@ -166,8 +166,22 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       const resolved = resolveBet(b, env);
       const wins = !isRefusal(resolved) && resolved.chips.some((c) => c.covered.includes(state.result!));
       return wins
-        ? { expected: { outcome: 'freed', amount: b.value }, rule: `${game}/prison-freed`, cite: rules.freed.cite, why: `${state.result} wins ${b.betType}: the imprisoned bet is freed and its value ${b.value} returned, no winnings`, whyPhrase: phrase('finding.wheel.prison.freed', { result: state.result, betType: term('betType', b.betType), value: amount(b.value) }), choice: false }
-        : { expected: { outcome: 'lost', amount: 0 }, rule: `${game}/prison-lost`, cite: rules.freed.cite, why: `${state.result} loses ${b.betType}: the imprisoned bet is lost`, whyPhrase: phrase('finding.wheel.prison.lost', { result: state.result, betType: term('betType', b.betType) }), choice: false };
+        ? {
+            expected: { outcome: 'freed', amount: b.value },
+            rule: `${game}/prison-freed`,
+            cite: rules.freed.cite,
+            why: `${state.result} wins ${b.betType}: the imprisoned bet is freed and its value ${b.value} returned, no winnings`,
+            whyPhrase: phrase('finding.wheel.prison.freed', { result: state.result, betType: term('betType', b.betType), value: amount(b.value) }),
+            choice: false,
+          }
+        : {
+            expected: { outcome: 'lost', amount: 0 },
+            rule: `${game}/prison-lost`,
+            cite: rules.freed.cite,
+            why: `${state.result} loses ${b.betType}: the imprisoned bet is lost`,
+            whyPhrase: phrase('finding.wheel.prison.lost', { result: state.result, betType: term('betType', b.betType) }),
+            choice: false,
+          };
     }
     const reduced = half(b.value);
     if (env.ctx.lastRoundOfSession) {
@@ -176,13 +190,25 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         rule: `${game}/prison-last-spin`,
         cite: rules.lastSpin.cite,
         why: `zero number ${b.zeros + 1} on the last spin of the session: the player must accept ${half(reduced)} (1/${2 ** (b.zeros + 1)} of ${b.stake})`,
-        whyPhrase: phrase('finding.wheel.prison.lastSpin', { zeros: b.zeros + 1, refund: amount(half(reduced)), fraction: 2 ** (b.zeros + 1), stake: amount(b.stake) }),
+        whyPhrase: phrase('finding.wheel.prison.lastSpin', {
+          zeros: b.zeros + 1,
+          refund: amount(half(reduced)),
+          fraction: 2 ** (b.zeros + 1),
+          stake: amount(b.stake),
+        }),
         choice: false,
       };
     }
     const stay: PrisonResolution = { outcome: 'prison', amount: 0, value: reduced };
     if (reduced < env.ctx.limits.min) {
-      return { expected: stay, rule: `${game}/prison-below-minimum`, cite: rules.belowMinimum.cite, why: `zero again: the bet's value falls to ${reduced}, below the table minimum ${env.ctx.limits.min}, so it must stay in prison`, whyPhrase: phrase('finding.wheel.prison.belowMinimum', { value: amount(reduced), min: amount(env.ctx.limits.min) }), choice: false };
+      return {
+        expected: stay,
+        rule: `${game}/prison-below-minimum`,
+        cite: rules.belowMinimum.cite,
+        why: `zero again: the bet's value falls to ${reduced}, below the table minimum ${env.ctx.limits.min}, so it must stay in prison`,
+        whyPhrase: phrase('finding.wheel.prison.belowMinimum', { value: amount(reduced), min: amount(env.ctx.limits.min) }),
+        choice: false,
+      };
     }
     const choice = state.decisions[b.betId] ?? chosen;
     const back: PrisonResolution = { outcome: 'half-back', amount: half(reduced) };
@@ -192,7 +218,12 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       rule: `${game}/prison-repeated-zero`,
       cite: rules.repeatedZeros.cite,
       why: `zero number ${b.zeros + 1}: the bet's value halves to ${reduced}; the player ${expected.outcome === 'prison' ? 'leaves it in prison' : `takes back half of it, ${half(reduced)}`}`,
-      whyPhrase: phrase('finding.wheel.prison.repeatedZero', { zeros: b.zeros + 1, value: amount(reduced), stays: expected.outcome === 'prison' ? 'yes' : 'no', back: amount(half(reduced)) }),
+      whyPhrase: phrase('finding.wheel.prison.repeatedZero', {
+        zeros: b.zeros + 1,
+        value: amount(reduced),
+        stays: expected.outcome === 'prison' ? 'yes' : 'no',
+        back: amount(half(reduced)),
+      }),
       choice: true,
     };
   }
@@ -210,23 +241,50 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const stake = amount(bet.amount);
     const betType = term('betType', bet.betType);
     if (isRefusal(resolved)) {
-      return { outcome: 'void', payout: 0, rule: `${game}/bet-selection`, citation: env.rulebook.source, explanation: `bet ${bet.betId} is not a real bet (${resolved.reason}): returned`, explanationPhrase: phrase('wheel.notABet', { bet: bet.betId }) };
+      return {
+        outcome: 'void',
+        payout: 0,
+        rule: `${game}/bet-selection`,
+        citation: env.rulebook.source,
+        explanation: `bet ${bet.betId} is not a real bet (${resolved.reason}): returned`,
+        explanationPhrase: phrase('wheel.notABet', { bet: bet.betId }),
+      };
     }
     if (resolved.evenChance && zeros(env).includes(result)) {
       const zr = zeroRule(env);
       if (zr.value === 'lose') {
-        return { outcome: 'lose', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} belongs to no even chance: ${bet.betType} loses`, explanationPhrase: phrase('wheel.zeroLoses', { result: told, betType }) };
+        return {
+          outcome: 'lose',
+          payout: 0,
+          rule: `${game}/zero-even-chances`,
+          citation: zr.cite,
+          explanation: `${shown} belongs to no even chance: ${bet.betType} loses`,
+          explanationPhrase: phrase('wheel.zeroLoses', { result: told, betType }),
+        };
       }
       if (zr.value === 'half-back') {
-        return { outcome: 'half-lost', payout: 0, rule: `${game}/zero-even-chances`, citation: zr.cite, explanation: `${shown} on an even chance: half of ${bet.amount} is lost, half returned`, explanationPhrase: phrase('wheel.zeroHalfBack', { result: told, stake }) };
+        return {
+          outcome: 'half-lost',
+          payout: 0,
+          rule: `${game}/zero-even-chances`,
+          citation: zr.cite,
+          explanation: `${shown} on an even chance: half of ${bet.amount} is lost, half returned`,
+          explanationPhrase: phrase('wheel.zeroHalfBack', { result: told, stake }),
+        };
       }
       const rules = adapter.prison!(env);
       if (env.ctx.lastRoundOfSession) {
-        return { outcome: 'half-lost', payout: 0, rule: `${game}/prison-last-spin`, citation: rules.lastSpin.cite, explanation: `${shown} on the last spin of the session: the player must accept half of ${bet.amount} back (no prison)`, explanationPhrase: phrase('wheel.lastSpin', { result: told, stake }) };
+        return {
+          outcome: 'half-lost',
+          payout: 0,
+          rule: `${game}/prison-last-spin`,
+          citation: rules.lastSpin.cite,
+          explanation: `${shown} on the last spin of the session: the player must accept half of ${bet.amount} back (no prison)`,
+          explanationPhrase: phrase('wheel.lastSpin', { result: told, stake }),
+        };
       }
       const decision = state.decisions[bet.betId];
-      const chosen =
-        decision === 'prison' ? 'prison' : decision === 'half-back' ? 'half-lost' : recorded?.outcome === 'prison' ? 'prison' : 'half-lost';
+      const chosen = decision === 'prison' ? 'prison' : decision === 'half-back' ? 'half-lost' : recorded?.outcome === 'prison' ? 'prison' : 'half-lost';
       return {
         outcome: chosen,
         payout: 0,
@@ -243,8 +301,17 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const winners = resolved.chips.filter((c) => c.covered.includes(result));
     if (!winners.length) {
       const cite = resolved.chips[0]?.odds?.cite ?? env.rulebook.source;
-      return { outcome: 'lose', payout: 0, rule: `${game}/${bet.betType}`, citation: cite, explanation: `${shown} is not covered by ${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}: the bet loses`,
-        explanationPhrase: phrase('wheel.notCovered', { result: told, betType, selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none' }),
+      return {
+        outcome: 'lose',
+        payout: 0,
+        rule: `${game}/${bet.betType}`,
+        citation: cite,
+        explanation: `${shown} is not covered by ${bet.betType}${bet.selection !== undefined ? ' ' + JSON.stringify(bet.selection) : ''}: the bet loses`,
+        explanationPhrase: phrase('wheel.notCovered', {
+          result: told,
+          betType,
+          selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none',
+        }),
       };
     }
     // Chip by chip (issue 14 §1.1): a winning chip keeps its stake and earns its odds, every other chip of
@@ -255,13 +322,23 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const partPhrases: PhraseValue[] = [];
     const cites = new Set<string>();
     for (const c of winners) {
-      if (!c.odds) return { unverifiable: true, reason: `no pay-table row for ${c.label}`, citation: env.rulebook.source, reasonPhrase: phrase('judge.unverifiable.noPayRow', { chip: c.labelPhrase ?? c.label }) };
+      if (!c.odds)
+        return {
+          unverifiable: true,
+          reason: `no pay-table row for ${c.label}`,
+          citation: env.rulebook.source,
+          reasonPhrase: phrase('judge.unverifiable.noPayRow', { chip: c.labelPhrase ?? c.label }),
+        };
       const stake = roundDownTo(unit * c.units, 1);
       const win = payOdds(unit * c.units, c.odds.value, 1);
       won += win;
       kept += stake;
       cites.add(c.odds.cite);
-      parts.push(c.odds.value === 0 ? `${c.label}: the stake is returned, no winnings` : `${c.label} pays ${oddsText(c.odds.value)}${resolved.chips.length > 1 ? ` on ${stake} = ${win}` : ''}`);
+      parts.push(
+        c.odds.value === 0
+          ? `${c.label}: the stake is returned, no winnings`
+          : `${c.label} pays ${oddsText(c.odds.value)}${resolved.chips.length > 1 ? ` on ${stake} = ${win}` : ''}`,
+      );
       const chip = c.labelPhrase ?? c.label;
       partPhrases.push(
         c.odds.value === 0
@@ -281,7 +358,12 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         unverifiable: true,
         reason: `${bet.betType} on ${shown} returns ${bet.amount + payout} of ${bet.amount}, which one BetSettled cannot record (record its chips as separate bets)`,
         citation: [...cites].join('; '),
-        reasonPhrase: phrase('judge.unverifiable.partReturned', { betType: term('betType', bet.betType), result: told, returned: amount(bet.amount + payout), stake: amount(bet.amount) }),
+        reasonPhrase: phrase('judge.unverifiable.partReturned', {
+          betType: term('betType', bet.betType),
+          result: told,
+          returned: amount(bet.amount + payout),
+          stake: amount(bet.amount),
+        }),
       };
     }
     return {
@@ -291,7 +373,9 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       citation: [...cites].join('; '),
       explanation:
         `${shown}: ${parts.join('; ')}` +
-        (losers > 0 ? ` (${unit} a chip); the other ${losers} chip position${losers > 1 ? 's' : ''} of the ${bet.betType} bet lose ${lost}: ${won} − ${lost}` : '') +
+        (losers > 0
+          ? ` (${unit} a chip); the other ${losers} chip position${losers > 1 ? 's' : ''} of the ${bet.betType} bet lose ${lost}: ${won} − ${lost}`
+          : '') +
         ` = ${payout}`,
       explanationPhrase: phrase(losers > 0 ? 'wheel.wonWithLosers' : 'wheel.won', {
         result: told,
@@ -304,7 +388,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
 
   function initialState(env: RoundEnv<R>): SpinState {
     const carried = (env.ctx.carried as SpinCarried | undefined) ?? EMPTY_CARRIED;
-    return { spins: 0, decisions: {}, prison: hasPrison(env) ? carried.prison ?? [] : [], resolved: {} };
+    return { spins: 0, decisions: {}, prison: hasPrison(env) ? (carried.prison ?? []) : [], resolved: {} };
   }
 
   function evolve(state: SpinState, fact: Fact, env: RoundEnv<R>): SpinState {
@@ -320,7 +404,10 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         const r = gameFactData(PRISON_FACT_TYPES, PRISON_FACT, fact)!;
         return {
           ...state,
-          resolved: { ...state.resolved, [String(r.betId)]: { outcome: r.outcome, amount: Number(r.amount ?? 0), value: r.value === undefined ? undefined : Number(r.value) } },
+          resolved: {
+            ...state.resolved,
+            [String(r.betId)]: { outcome: r.outcome, amount: Number(r.amount ?? 0), value: r.value === undefined ? undefined : Number(r.value) },
+          },
         };
       }
       default:
@@ -338,7 +425,8 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: d.result,
           rule: `${game}/one-spin`,
           citation: env.rulebook.source,
-          message: `a second spin (${d.result}) after ${before.result} in the same round`, messagePhrase: phrase('finding.wheel.secondSpin', { result: String(d.result), before: String(before.result) }),
+          message: `a second spin (${d.result}) after ${before.result} in the same round`,
+          messagePhrase: phrase('finding.wheel.secondSpin', { result: String(d.result), before: String(before.result) }),
         },
       ];
     }
@@ -348,14 +436,47 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const b = before.prison.find((p) => p.betId === betId);
     const recorded = { outcome: String(resolved.outcome), amount: Number(resolved.amount ?? 0) };
     if (!b) {
-      return [{ code: 'SETTLED_UNKNOWN_BET', betId, expected: 'a bet in prison', recorded, rule: `${game}/prison`, citation: adapter.prison?.(env).option.cite ?? env.rulebook.source, message: `bet ${betId} is not in prison`, messagePhrase: phrase('finding.wheel.notInPrison', { bet: betId }) }];
+      return [
+        {
+          code: 'SETTLED_UNKNOWN_BET',
+          betId,
+          expected: 'a bet in prison',
+          recorded,
+          rule: `${game}/prison`,
+          citation: adapter.prison?.(env).option.cite ?? env.rulebook.source,
+          message: `bet ${betId} is not in prison`,
+          messagePhrase: phrase('finding.wheel.notInPrison', { bet: betId }),
+        },
+      ];
     }
     if (before.resolved[betId]) {
-      return [{ code: 'PAYOUT_MISMATCH', betId, expected: 0, recorded: recorded.amount, rule: `${game}/prison`, citation: adapter.prison!(env).option.cite, message: `imprisoned bet ${betId} was resolved more than once`, messagePhrase: phrase('finding.wheel.resolvedTwice', { bet: betId }) }];
+      return [
+        {
+          code: 'PAYOUT_MISMATCH',
+          betId,
+          expected: 0,
+          recorded: recorded.amount,
+          rule: `${game}/prison`,
+          citation: adapter.prison!(env).option.cite,
+          message: `imprisoned bet ${betId} was resolved more than once`,
+          messagePhrase: phrase('finding.wheel.resolvedTwice', { bet: betId }),
+        },
+      ];
     }
     const exp = prisonExpectation(before, b, env, recorded.outcome === 'prison' || recorded.outcome === 'half-back' ? recorded.outcome : undefined);
     if (!exp) {
-      return [{ code: 'OUTCOME_MISSING', betId, expected: 'the spin before the imprisoned bet is resolved', recorded, rule: `${game}/outcome`, citation: 'contract §3 (outcome facts precede settlements)', message: `imprisoned bet ${betId} resolved before the wheel was spun`, messagePhrase: phrase('finding.wheel.resolvedEarly', { bet: betId }) }];
+      return [
+        {
+          code: 'OUTCOME_MISSING',
+          betId,
+          expected: 'the spin before the imprisoned bet is resolved',
+          recorded,
+          rule: `${game}/outcome`,
+          citation: 'contract §3 (outcome facts precede settlements)',
+          message: `imprisoned bet ${betId} resolved before the wheel was spun`,
+          messagePhrase: phrase('finding.wheel.resolvedEarly', { bet: betId }),
+        },
+      ];
     }
     const valueWrong = exp.expected.outcome === 'prison' && resolved.value !== undefined && Number(resolved.value) !== exp.expected.value;
     if (exp.expected.outcome !== recorded.outcome || exp.expected.amount !== recorded.amount || valueWrong) {
@@ -385,7 +506,8 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         recorded: null,
         rule: `${game}/prison`,
         citation: adapter.prison!(env).freed.cite,
-        message: `imprisoned bet ${b.betId} (${b.betType}, value ${b.value}) was not resolved by this spin`, messagePhrase: phrase('finding.wheel.unresolved', { bet: b.betId, betType: term('betType', b.betType), value: amount(b.value) }),
+        message: `imprisoned bet ${b.betId} (${b.betType}, value ${b.value}) was not resolved by this spin`,
+        messagePhrase: phrase('finding.wheel.unresolved', { bet: b.betId, betType: term('betType', b.betType), value: amount(b.value) }),
       }));
   }
 
@@ -416,7 +538,8 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         recorded: bet.betType,
         rule: `${game}/bet-types`,
         citation: env.rulebook.source,
-        message: `${env.ctx.jurisdiction} does not offer ${bet.betType} on ${game} (record its chips as separate bets)`, messagePhrase: phrase('finding.wheel.notOffered', { jurisdiction: env.ctx.jurisdiction, betType: term('betType', bet.betType), game }),
+        message: `${env.ctx.jurisdiction} does not offer ${bet.betType} on ${game} (record its chips as separate bets)`,
+        messagePhrase: phrase('finding.wheel.notOffered', { jurisdiction: env.ctx.jurisdiction, betType: term('betType', bet.betType), game }),
       });
     }
     const resolved = resolveBet(bet, env);
@@ -430,7 +553,8 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: bet.amount,
           rule: `${game}/announced-bets`,
           citation: adapter.offered(bet.betType, env) ?? env.rulebook.source,
-          message: `${bet.betType} is ${units} equal chips; ${bet.amount} does not divide into them`, messagePhrase: phrase('finding.wheel.unequalChips', { betType: term('betType', bet.betType), units, amount: amount(bet.amount) }),
+          message: `${bet.betType} is ${units} equal chips; ${bet.amount} does not divide into them`,
+          messagePhrase: phrase('finding.wheel.unequalChips', { betType: term('betType', bet.betType), units, amount: amount(bet.amount) }),
         });
       }
       const short = shortfall(resolved, env);
@@ -442,7 +566,8 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
           recorded: bet.betType,
           rule: `${game}/announced-bets`,
           citation: 'contract §3 (BetSettled.payout is never negative)',
-          message: `${bet.betType} on ${short} would return less than its stake, which one BetSettled cannot record: record its chips as separate bets`, messagePhrase: phrase('finding.wheel.shortfall', { betType: term('betType', bet.betType), result: short }),
+          message: `${bet.betType} on ${short} would return less than its stake, which one BetSettled cannot record: record its chips as separate bets`,
+          messagePhrase: phrase('finding.wheel.shortfall', { betType: term('betType', bet.betType), result: short }),
         });
       }
     }
@@ -453,9 +578,12 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const d = fact.data ?? {};
     switch (fact.type) {
       case 'WheelSpun':
-        return adapter.parseResult(d.result, env) === null ? { field: 'data.result', reason: `${JSON.stringify(d.result)} is not a result of the ${game} wheel` } : null;
+        return adapter.parseResult(d.result, env) === null
+          ? { field: 'data.result', reason: `${JSON.stringify(d.result)} is not a result of the ${game} wheel` }
+          : null;
       case 'BetPlaced': {
-        if (!adapter.vocabulary.includes(String(d.betType))) return { field: 'data.betType', reason: `${d.betType} is not a ${game} bet (${adapter.vocabulary.join(', ')})` };
+        if (!adapter.vocabulary.includes(String(d.betType)))
+          return { field: 'data.betType', reason: `${d.betType} is not a ${game} bet (${adapter.vocabulary.join(', ')})` };
         const r = adapter.resolve(String(d.betType), d.selection, env);
         return isRefusal(r) ? r : null;
       }
@@ -482,13 +610,22 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       case 'RoundStarted':
         return { ...c, roundBets: {} };
       case 'BetPlaced':
-        return { ...c, roundBets: { ...c.roundBets, [String(d.betId)]: { seat: d.seat, betType: String(d.betType), selection: d.selection, amount: Number(d.amount) } } };
+        return {
+          ...c,
+          roundBets: { ...c.roundBets, [String(d.betId)]: { seat: d.seat, betType: String(d.betType), selection: d.selection, amount: Number(d.amount) } },
+        };
       case 'BetSettled': {
         const bet = c.roundBets[String(d.betId)];
         if (d.outcome !== 'prison' || !bet || !hasPrison(env)) return c;
         const r = adapter.resolve(bet.betType, bet.selection, env);
         if (isRefusal(r) || !r.evenChance) return c;
-        return { ...c, prison: [...c.prison, { betId: String(d.betId), seat: bet.seat, betType: bet.betType, selection: bet.selection, stake: bet.amount, value: bet.amount, zeros: 1 }] };
+        return {
+          ...c,
+          prison: [
+            ...c.prison,
+            { betId: String(d.betId), seat: bet.seat, betType: bet.betType, selection: bet.selection, stake: bet.amount, value: bet.amount, zeros: 1 },
+          ],
+        };
       }
       case PRISON_FACT: {
         const betId = String(d.betId);
@@ -546,7 +683,14 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
       const amount = lo + Math.floor(random() * (span + 1)) * step;
       facts.push({
         type: 'BetPlaced',
-        data: { ...base, betId: probe.betId, seat: seats[Math.floor(random() * seats.length)], betType: choice.betType, ...(choice.selection !== undefined ? { selection: choice.selection } : {}), amount },
+        data: {
+          ...base,
+          betId: probe.betId,
+          seat: seats[Math.floor(random() * seats.length)],
+          betType: choice.betType,
+          ...(choice.selection !== undefined ? { selection: choice.selection } : {}),
+          amount,
+        },
       });
     }
     facts.push({ type: 'BetsClosed', data: { ...base } });
@@ -577,7 +721,16 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     state = fold();
     for (const b of state.prison) {
       const exp = prisonExpectation(state, b, penv)!;
-      facts.push({ type: PRISON_FACT, data: { ...base, betId: b.betId, outcome: exp.expected.outcome, amount: exp.expected.amount, ...(exp.expected.value !== undefined ? { value: exp.expected.value } : {}) } });
+      facts.push({
+        type: PRISON_FACT,
+        data: {
+          ...base,
+          betId: b.betId,
+          outcome: exp.expected.outcome,
+          amount: exp.expected.amount,
+          ...(exp.expected.value !== undefined ? { value: exp.expected.value } : {}),
+        },
+      });
     }
     // new even-chance bets hit by a zero under the prison rule: the player's choice
     const bets = facts.filter((f) => f.type === 'BetPlaced').map((f) => f.data);
@@ -591,7 +744,15 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     }
     state = fold();
     for (const b of bets) {
-      const bet: Bet = { betId: String(b.betId), seat: b.seat as number, betType: String(b.betType), selection: b.selection, amount: Number(b.amount), eventId: '', late: false };
+      const bet: Bet = {
+        betId: String(b.betId),
+        seat: b.seat as number,
+        betType: String(b.betType),
+        selection: b.selection,
+        amount: Number(b.amount),
+        eventId: '',
+        late: false,
+      };
       const v = settle(state, { bet }, penv);
       const outcome = 'outcome' in v ? v.outcome : 'void';
       const payout = 'payout' in v ? v.payout : 0;
@@ -655,7 +816,11 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const results = adapter.results(env);
     const cites = new Set<string>();
     const prisonRule = resolved.evenChance && hasPrison(env);
-    const decide = (decision: 'prison' | 'half-back'): Fact => ({ eventId: 'edge-decision', type: 'PlayerDecision', data: { seat: 1, betId: bet.betId, decision } });
+    const decide = (decision: 'prison' | 'half-back'): Fact => ({
+      eventId: 'edge-decision',
+      type: 'PlayerDecision',
+      data: { seat: 1, betId: bet.betId, decision },
+    });
     let prison: ReturnType<typeof prisonValue> | undefined;
     const byChoice = (choice: 'half-back' | 'prison'): WeightedReturn[] | null => {
       const out: WeightedReturn[] = [];
@@ -684,7 +849,13 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     const halfEdge = edgeFrom(halfBack, figure({}));
     const prisonEdge = edgeFrom(imprisoned, figure({}));
     // the player chooses at the zero: the figure is his better choice; both are given
-    const settings = { onZero: halfEdge.houseEdge <= prisonEdge.houseEdge ? 'half-back' : 'prison', houseEdgeHalfBack: halfEdge.houseEdge, houseEdgePrison: prisonEdge.houseEdge, prisonValuePerUnit: prison!.value, furtherZero: prison!.furtherZero };
+    const settings = {
+      onZero: halfEdge.houseEdge <= prisonEdge.houseEdge ? 'half-back' : 'prison',
+      houseEdgeHalfBack: halfEdge.houseEdge,
+      houseEdgePrison: prisonEdge.houseEdge,
+      prisonValuePerUnit: prison!.value,
+      furtherZero: prison!.furtherZero,
+    };
     return edgeFrom(halfEdge.houseEdge <= prisonEdge.houseEdge ? halfBack : imprisoned, figure(settings));
   }
 
@@ -744,10 +915,17 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     judgeEnd,
     describe: (state, env) => ({
       result: state.result === undefined ? null : state.result,
-      call: state.result === undefined ? null : adapter.describeResult?.(state.result, env) ?? state.result,
+      call: state.result === undefined ? null : (adapter.describeResult?.(state.result, env) ?? state.result),
       ...(hasPrison(env)
         ? {
-            prison: state.prison.map((b) => ({ betId: b.betId, betType: b.betType, stake: b.stake, value: b.value, zeros: b.zeros, resolved: state.resolved[b.betId] ?? null })),
+            prison: state.prison.map((b) => ({
+              betId: b.betId,
+              betType: b.betType,
+              stake: b.stake,
+              value: b.value,
+              zeros: b.zeros,
+              resolved: state.resolved[b.betId] ?? null,
+            })),
             decisions: state.decisions,
           }
         : {}),
@@ -755,7 +933,9 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
     narrate: (fact, before, after, env) => {
       const d = fact.data ?? {};
       if (fact.type === 'WheelSpun' && after.result !== undefined)
-        return said(`the wheel gives ${adapter.describeResult?.(after.result, env) ?? after.result}`, 'wheel.spun', { result: resultPhrase(after.result, env) });
+        return said(`the wheel gives ${adapter.describeResult?.(after.result, env) ?? after.result}`, 'wheel.spun', {
+          result: resultPhrase(after.result, env),
+        });
       if (fact.type === PRISON_FACT) {
         const b = before.prison.find((p) => p.betId === String(d.betId));
         return said(`imprisoned bet ${d.betId}${b ? ` (${b.betType}, value ${b.value})` : ''}: ${d.outcome}, ${d.amount} returned`, 'wheel.prisonResolved', {
@@ -767,11 +947,15 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
         });
       }
       if (fact.type === 'PlayerDecision' && d.betId !== undefined)
-        return said(`seat ${d.seat ?? '?'} chooses ${d.decision === 'prison' ? 'to leave the bet en prison' : 'to take back half'} for bet ${d.betId}`, 'wheel.prisonChoice', {
-          seat: String(d.seat ?? '?'),
-          choice: d.decision === 'prison' ? 'prison' : 'half',
-          bet: String(d.betId),
-        });
+        return said(
+          `seat ${d.seat ?? '?'} chooses ${d.decision === 'prison' ? 'to leave the bet en prison' : 'to take back half'} for bet ${d.betId}`,
+          'wheel.prisonChoice',
+          {
+            seat: String(d.seat ?? '?'),
+            choice: d.decision === 'prison' ? 'prison' : 'half',
+            bet: String(d.betId),
+          },
+        );
       return undefined;
     },
   };

@@ -19,7 +19,13 @@ export interface PlayedRound {
 }
 
 /** Play `rounds` rounds of one session; each round's env carries what `carry` folds from the earlier facts. */
-export function playSession(rules: GameRules, jurisdiction: JurisdictionId, seed: number, rounds: number, overrides: Partial<SessionContext> = {}): PlayedRound[] {
+export function playSession(
+  rules: GameRules,
+  jurisdiction: JurisdictionId,
+  seed: number,
+  rounds: number,
+  overrides: Partial<SessionContext> = {},
+): PlayedRound[] {
   const random = seededRandom(seed);
   const memory: Record<string, unknown> = {};
   const base = envFor(rules, jurisdiction, overrides);
@@ -59,7 +65,17 @@ export function roundOf(
   const base = { sessionId: 's-1', roundId: 'r-1' };
   return [
     { type: 'RoundStarted', data: base },
-    ...bets.map((b, i) => ({ type: 'BetPlaced', data: { ...base, seat: 1, betId: b.betId ?? `b-${i + 1}`, betType: b.betType, ...(b.selection !== undefined ? { selection: b.selection } : {}), amount: b.amount } })),
+    ...bets.map((b, i) => ({
+      type: 'BetPlaced',
+      data: {
+        ...base,
+        seat: 1,
+        betId: b.betId ?? `b-${i + 1}`,
+        betType: b.betType,
+        ...(b.selection !== undefined ? { selection: b.selection } : {}),
+        amount: b.amount,
+      },
+    })),
     { type: 'BetsClosed', data: base },
     ...(result === undefined ? [] : [{ type: 'WheelSpun', data: { ...base, result } }]),
     ...after.map((f) => ({ type: f.type, data: { ...base, ...f.data } })),
@@ -127,7 +143,15 @@ export function wheelProperties(rules: GameRules): void {
           fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
             const { env, played } = playSession(rules, jurisdiction, seed, 1)[0];
             const at = played.findIndex((f) => f.type === 'WheelSpun');
-            expect(codes(judge(rules, env, played.filter((_, i) => i !== at)))).toContain('OUTCOME_MISSING');
+            expect(
+              codes(
+                judge(
+                  rules,
+                  env,
+                  played.filter((_, i) => i !== at),
+                ),
+              ),
+            ).toContain('OUTCOME_MISSING');
             const twice = [...played.slice(0, at + 1), played[at], ...played.slice(at + 1)];
             expect(codes(judge(rules, env, twice))).toContain('SEQUENCE_VIOLATION');
           }),
@@ -143,7 +167,9 @@ export function wheelProperties(rules: GameRules): void {
 // the settlement or of the chips cannot pass.
 
 /** The single-zero wheel order, clockwise from 0 (INDUSTRY-STANDARD; euskadi L617 and L1113–1116 hold on it). */
-export const EUROPEAN_WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+export const EUROPEAN_WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+];
 
 /** A chip of an announced bet: the numbers it covers, its units, its net odds (pay by numbers covered). */
 type TextChip = { numbers: number[]; units: number; odds: number };
@@ -159,9 +185,24 @@ export function announcedFromText(betType: string, selection?: number): TextChip
       return [-2, -1, 0, 1, 2].map((d) => textChip([EUROPEAN_WHEEL[(at + d + 37) % 37]]));
     }
     case 'voisins': // "dos fichas a la transversal 0-2-3 … dos fichas al cuadro 25-29 …" (euskadi L620–628)
-      return [textChip([0, 2, 3], 2), textChip([4, 7]), textChip([12, 15]), textChip([18, 21]), textChip([19, 22]), textChip([25, 26, 28, 29], 2), textChip([32, 35])];
+      return [
+        textChip([0, 2, 3], 2),
+        textChip([4, 7]),
+        textChip([12, 15]),
+        textChip([18, 21]),
+        textChip([19, 22]),
+        textChip([25, 26, 28, 29], 2),
+        textChip([32, 35]),
+      ];
     case 'tiers': // euskadi L630–637
-      return [[5, 8], [10, 11], [13, 16], [23, 24], [27, 30], [33, 36]].map((s) => textChip(s));
+      return [
+        [5, 8],
+        [10, 11],
+        [13, 16],
+        [23, 24],
+        [27, 30],
+        [33, 36],
+      ].map((s) => textChip(s));
     case 'orphelins': // euskadi L639–646
       return [textChip([1]), textChip([6, 9]), textChip([14, 17]), textChip([17, 20]), textChip([31, 34])];
     default:
@@ -186,7 +227,12 @@ export function announcedPayout(chips: TextChip[], unit: number, pocket: number)
 export function announcedChipByChip(rules: GameRules, jurisdiction: JurisdictionId): void {
   const env = envFor(rules, jurisdiction);
   const unit = 1000;
-  const bets: [string, number | undefined][] = [...EUROPEAN_WHEEL.map((n) => ['neighbours', n] as [string, number]), ['voisins', undefined], ['tiers', undefined], ['orphelins', undefined]];
+  const bets: [string, number | undefined][] = [
+    ...EUROPEAN_WHEEL.map((n) => ['neighbours', n] as [string, number]),
+    ['voisins', undefined],
+    ['tiers', undefined],
+    ['orphelins', undefined],
+  ];
   for (const [betType, selection] of bets) {
     const chips = announcedFromText(betType, selection);
     const amount = unit * chips.reduce((t, c) => t + c.units, 0);
@@ -221,7 +267,11 @@ export function expectEdges(edges: readonly BetEdge[], offered: readonly string[
   expect([...new Set(edges.map((e) => e.betType))].sort()).toEqual([...offered].sort());
   for (const e of edges) {
     const { exact, published } = expected(e);
-    expect({ betType: e.betType, selection: e.selection, edge: e.houseEdge }).toEqual({ betType: e.betType, selection: e.selection, edge: expect.closeTo(exact, 12) });
+    expect({ betType: e.betType, selection: e.selection, edge: e.houseEdge }).toEqual({
+      betType: e.betType,
+      selection: e.selection,
+      edge: expect.closeTo(exact, 12),
+    });
     expect({ betType: e.betType, percent: percent(e.houseEdge) }).toEqual({ betType: e.betType, percent: published });
     expect(e.method).toBe('exact-enumeration');
     expect(e.returnPerUnit).toBeCloseTo(1 - e.houseEdge, 12);
@@ -230,7 +280,11 @@ export function expectEdges(edges: readonly BetEdge[], offered: readonly string[
 
 // The layout games' values as the readers name them (french-roulette.json, american-roulette-*.json).
 
-const payout = (numbers: number) => (rb: LayoutRulebook, e: ReadingEntry) => ({ reading: e.value, rulebook: rb.payTable[numbers]?.value, cite: rb.payTable[numbers]?.cite });
+const payout = (numbers: number) => (rb: LayoutRulebook, e: ReadingEntry) => ({
+  reading: e.value,
+  rulebook: rb.payTable[numbers]?.value,
+  cite: rb.payTable[numbers]?.cite,
+});
 const NOT_JUDGED = (why: string) => ({ notEncoded: why });
 const tiersOf = (rb: LayoutRulebook): readonly number[] => (rb.limits.kind === 'tiers' ? rb.limits.tiers.value : []);
 /** "10, 20, 30 or 50 times" as the reader writes it: a list, or one number where the text gives one */
@@ -243,12 +297,18 @@ const announced = (betType: AnnouncedBet) => (rb: LayoutRulebook, e: ReadingEntr
 export const LAYOUT_READING: ReadingMap<LayoutRulebook> = {
   'wheel.pockets': (rb, e) => ({ reading: e.value, rulebook: wheelOf(rb.wheel.value).order.length, cite: rb.wheel.cite }),
   'wheel.numbers': (rb, e) => {
-    const numbers = wheelOf(rb.wheel.value).order.filter((p) => p !== '00').map(Number).sort((a, b) => a - b);
+    const numbers = wheelOf(rb.wheel.value)
+      .order.filter((p) => p !== '00')
+      .map(Number)
+      .sort((a, b) => a - b);
     return { reading: e.value, rulebook: numbers.every((n, i) => n === i) && numbers.length === 37 ? '1-36 plus 0' : numbers.join(','), cite: rb.wheel.cite };
   },
   'wheel.colour-rule': (rb) => {
     // the reader's rule: black = an even digit sum, plus 10 and 29, except 19
-    const digitSum = (n: number) => String(n).split('').reduce((t, d) => t + Number(d), 0);
+    const digitSum = (n: number) =>
+      String(n)
+        .split('')
+        .reduce((t, d) => t + Number(d), 0);
     const black = Array.from({ length: 36 }, (_, i) => i + 1).filter((n) => (digitSum(n) % 2 === 0 || n === 10 || n === 29) && n !== 19);
     return { reading: black, rulebook: [...wheelOf(rb.wheel.value).black].map(Number).sort((a, b) => a - b), cite: rb.wheel.cite };
   },
@@ -278,8 +338,12 @@ export const LAYOUT_READING: ReadingMap<LayoutRulebook> = {
   'announced.voisins.chips': announced('voisins'),
   'announced.tiers.chips': announced('tiers'),
   'announced.orphelins.chips': announced('orphelins'),
-  'announced.chip-value': NOT_JUDGED('read with the limits: each chip position at least the table minimum and at most its own bet\'s maximum (resolutions.md)'),
-  'announced.neighbours.boxes': (rb, e) => ({ reading: e.value, rulebook: rb.betTypes.neighbours ? wheelOf(rb.wheel.value).order.length : 0, cite: rb.betTypes.neighbours }),
+  'announced.chip-value': NOT_JUDGED("read with the limits: each chip position at least the table minimum and at most its own bet's maximum (resolutions.md)"),
+  'announced.neighbours.boxes': (rb, e) => ({
+    reading: e.value,
+    rulebook: rb.betTypes.neighbours ? wheelOf(rb.wheel.value).order.length : 0,
+    cite: rb.betTypes.neighbours,
+  }),
   'announced.buttons': (rb, e) => {
     const v = e.value as { 'number-buttons': number; 'sector-buttons': number };
     const sectors = (['voisins', 'tiers', 'orphelins'] as const).filter((b) => rb.betTypes[b]);
@@ -290,10 +354,22 @@ export const LAYOUT_READING: ReadingMap<LayoutRulebook> = {
     const upTo = rb.limits.kind === 'tiers' ? rb.limits.evenChanceMinimumUpTo : undefined;
     return { reading: Number(/up to (\d+) x/.exec(String(e.value))?.[1]), rulebook: upTo?.value, cite: upTo?.cite };
   },
-  'limits.maximum.even-money': (rb, e) => ({ reading: e.value, rulebook: oneOrList(tiersOf(rb).map((k) => 18 * k)), cite: rb.limits.kind === 'tiers' ? rb.limits.tiers.cite : undefined }),
+  'limits.maximum.even-money': (rb, e) => ({
+    reading: e.value,
+    rulebook: oneOrList(tiersOf(rb).map((k) => 18 * k)),
+    cite: rb.limits.kind === 'tiers' ? rb.limits.tiers.cite : undefined,
+  }),
   'limits.maximum.multiple': (rb, e) => {
     const by = (n: number) => oneOrList(tiersOf(rb).map((k) => n * k));
-    const held = { 'straight-up': by(1), split: by(2), street: by(3), corner: by(4), 'six-line': by(6), 'column-dozen': by(12), 'two-columns-two-dozens': by(24) };
+    const held = {
+      'straight-up': by(1),
+      split: by(2),
+      street: by(3),
+      corner: by(4),
+      'six-line': by(6),
+      'column-dozen': by(12),
+      'two-columns-two-dozens': by(24),
+    };
     return { reading: e.value, rulebook: held, cite: rb.limits.kind === 'tiers' ? rb.limits.tiers.cite : undefined };
   },
   'limits.minimum-table': NOT_JUDGED('a casino-wide duty over several tables; cantabria\'s "podrá" is a rulebook warning (index.md OQ-46)'),
@@ -301,5 +377,9 @@ export const LAYOUT_READING: ReadingMap<LayoutRulebook> = {
   'limits.change.direction': NOT_JUDGED('limit changes are session-level (TableLimitsChanged), not judged with the round'),
   'limits.maximum.increase': NOT_JUDGED('a raise communicated to the regulator is declared as per-bet-type limits, which win over the tiers'),
   'inheritance.french': NOT_JUDGED('checked as values: the American rulebook takes the French pay table of its jurisdiction'),
-  'zero.even-money.loss': (rb, e) => ({ reading: e.value, rulebook: rb.zeroOnEvenChances.value === 'half-back' ? 0.5 : rb.zeroOnEvenChances.value === 'lose' ? 1 : 'player chooses', cite: rb.zeroOnEvenChances.cite }),
+  'zero.even-money.loss': (rb, e) => ({
+    reading: e.value,
+    rulebook: rb.zeroOnEvenChances.value === 'half-back' ? 0.5 : rb.zeroOnEvenChances.value === 'lose' ? 1 : 'player chooses',
+    cite: rb.zeroOnEvenChances.cite,
+  }),
 };

@@ -27,20 +27,53 @@ export interface WheelSpec {
 // The European wheel order; euskadi's own example (L1113–1116: 17 ± 2 = 2, 25, 17, 34, 6) and "cero y vecinos"
 // (L617: 0, 3, 15, 26, 32) both hold on it. The order itself is INDUSTRY-STANDARD.
 const EUROPEAN_ORDER: Pocket[] = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35,
-  3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
 ];
 // The American double-zero order; 00 sits opposite 0 (cantabria L597–600). INDUSTRY-STANDARD order.
 const AMERICAN_ORDER: Pocket[] = [
-  0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, '00', 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23,
-  35, 14, 2,
+  0,
+  28,
+  9,
+  26,
+  30,
+  11,
+  7,
+  20,
+  32,
+  17,
+  5,
+  22,
+  34,
+  15,
+  3,
+  24,
+  36,
+  13,
+  1,
+  '00',
+  27,
+  10,
+  25,
+  29,
+  12,
+  8,
+  19,
+  31,
+  18,
+  6,
+  21,
+  33,
+  16,
+  4,
+  23,
+  35,
+  14,
+  2,
 ];
 
 /** Red numbers: "black = even digit sum, plus 10 and 29; 19 is red" (euskadi L358–360, cantabria L174–176). */
 export const ROULETTE_RED: ReadonlySet<Pocket> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-export const ROULETTE_BLACK: ReadonlySet<Pocket> = new Set(
-  Array.from({ length: 36 }, (_, i) => i + 1).filter((n) => !ROULETTE_RED.has(n)),
-);
+export const ROULETTE_BLACK: ReadonlySet<Pocket> = new Set(Array.from({ length: 36 }, (_, i) => i + 1).filter((n) => !ROULETTE_RED.has(n)));
 
 export const SINGLE_ZERO: WheelSpec = { kind: 'single-zero', order: EUROPEAN_ORDER, zeros: [0], red: ROULETTE_RED, black: ROULETTE_BLACK };
 export const DOUBLE_ZERO: WheelSpec = { kind: 'double-zero', order: AMERICAN_ORDER, zeros: [0, '00'], red: ROULETTE_RED, black: ROULETTE_BLACK };
@@ -77,14 +110,31 @@ const setKey = (ps: readonly Pocket[]) => ps.map(pocketKey).sort().join(',');
 /** The zero-side combinations of each wheel (splits, streets, corners that touch 0 / 00). */
 const ZERO_SPLITS: Record<'single-zero' | 'double-zero', Pocket[][]> = {
   // 0 borders 1, 2 and 3 on the single-zero layout (INDUSTRY-STANDARD geometry)
-  'single-zero': [[0, 1], [0, 2], [0, 3]],
+  'single-zero': [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+  ],
   // 00 lies right of 0 (cantabria L602–604); split 0-00 at 17:1 (cantabria L614–618)
-  'double-zero': [[0, 1], [0, 2], ['00', 2], ['00', 3], [0, '00']],
+  'double-zero': [
+    [0, 1],
+    [0, 2],
+    ['00', 2],
+    ['00', 3],
+    [0, '00'],
+  ],
 };
 const ZERO_STREETS: Record<'single-zero' | 'double-zero', Pocket[][]> = {
   // the "transversales del 0" (euskadi L498–506, cantabria L266–277)
-  'single-zero': [[0, 1, 2], [0, 2, 3]],
-  'double-zero': [[0, 1, 2], ['00', 2, 3], [0, '00', 2]],
+  'single-zero': [
+    [0, 1, 2],
+    [0, 2, 3],
+  ],
+  'double-zero': [
+    [0, 1, 2],
+    ['00', 2, 3],
+    [0, '00', 2],
+  ],
 };
 const ZERO_CORNERS: Record<'single-zero' | 'double-zero', Pocket[][]> = {
   // "cuatro primeros" 0-1-2-3 (euskadi L508–512, L584–585); on double zero the special 0-00-1-2-3 (cantabria L609–612)
@@ -119,14 +169,7 @@ export function isRealInside(betType: InsideBet, pockets: readonly Pocket[], whe
       return allNumbers && col(nums[0]) === 1 && nums[1] === nums[0] + 1 && nums[2] === nums[0] + 2;
     case 'corner':
       if (ZERO_CORNERS[wheel.kind].some((s) => setKey(s) === key)) return true;
-      return (
-        pockets.length === 4 &&
-        allNumbers &&
-        col(nums[0]) < 3 &&
-        nums[1] === nums[0] + 1 &&
-        nums[2] === nums[0] + 3 &&
-        nums[3] === nums[0] + 4
-      );
+      return pockets.length === 4 && allNumbers && col(nums[0]) < 3 && nums[1] === nums[0] + 1 && nums[2] === nums[0] + 3 && nums[3] === nums[0] + 4;
     case 'six-line':
       return pockets.length === 6 && allNumbers && col(nums[0]) === 1 && nums.every((n, i) => n === nums[0] + i) && row(nums[5]) <= 12;
   }
@@ -204,7 +247,14 @@ export function announcedChips(betType: AnnouncedBet, selection: unknown, wheel:
         chip('split', [32, 35]),
       ];
     case 'tiers': // serie pequeña: 5-8, 10-11, 13-16, 23-24, 27-30, 33-36 (euskadi L630–637)
-      return [[5, 8], [10, 11], [13, 16], [23, 24], [27, 30], [33, 36]].map((s) => chip('split', s));
+      return [
+        [5, 8],
+        [10, 11],
+        [13, 16],
+        [23, 24],
+        [27, 30],
+        [33, 36],
+      ].map((s) => chip('split', s));
     case 'orphelins': // huérfanos: 1; 6-9, 14-17, 17-20, 31-34 (euskadi L639–646)
       return [chip('straight', [1]), chip('split', [6, 9]), chip('split', [14, 17]), chip('split', [17, 20]), chip('split', [31, 34])];
   }

@@ -4,7 +4,16 @@ import { envFor, judge } from '../core/testing';
 import { JURISDICTIONS, type JurisdictionId } from '../core/types';
 import { GAMES } from './bank-poker';
 
-const FAMILY = ['caribbean-stud', 'draw-poker-vs-bank', 'trijoker', 'pai-gow-poker', 'three-card-poker', 'casino-holdem', 'texas-holdem-bonus', 'texas-holdem-vs-bank'];
+const FAMILY = [
+  'caribbean-stud',
+  'draw-poker-vs-bank',
+  'trijoker',
+  'pai-gow-poker',
+  'three-card-poker',
+  'casino-holdem',
+  'texas-holdem-bonus',
+  'texas-holdem-vs-bank',
+];
 const CITE = /^((euskadi|cantabria|illes-balears|galicia|andalucia) L\d+|index\.md OQ-\d+|INDUSTRY-STANDARD)/;
 
 /** every `{ value, cite }` inside a rulebook */

@@ -9,4 +9,13 @@ import { rules as texasHoldemVsBank } from './texas-holdem-vs-bank/rules';
 import { rules as threeCardPoker } from './three-card-poker/rules';
 import { rules as trijoker } from './trijoker/rules';
 
-export const GAMES: readonly GameRules[] = [caribbeanStud, drawPokerVsBank, trijoker, paiGowPoker, threeCardPoker, casinoHoldem, texasHoldemBonus, texasHoldemVsBank];
+export const GAMES: readonly GameRules[] = [
+  caribbeanStud,
+  drawPokerVsBank,
+  trijoker,
+  paiGowPoker,
+  threeCardPoker,
+  casinoHoldem,
+  texasHoldemBonus,
+  texasHoldemVsBank,
+];

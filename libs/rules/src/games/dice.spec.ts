@@ -8,7 +8,10 @@ describe('dice family registration', () => {
   });
   it('has a rulebook for exactly the jurisdictions that catalogue each game with rules', () => {
     for (const g of GAMES) {
-      const withRules = Object.entries(CATALOGUE[g.game]).filter(([, s]) => s!.status === 'rules').map(([j]) => j).sort();
+      const withRules = Object.entries(CATALOGUE[g.game])
+        .filter(([, s]) => s!.status === 'rules')
+        .map(([j]) => j)
+        .sort();
       expect(Object.keys(g.rulebooks).sort()).toEqual(withRules);
       for (const [j, rb] of Object.entries(g.rulebooks)) expect(rb).toMatchObject({ game: g.game, jurisdiction: j });
     }

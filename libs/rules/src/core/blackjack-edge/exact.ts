@@ -105,7 +105,7 @@ function dealerTable(up: number, hitSoft17: boolean): DealerTable {
   const copies: number[] = [];
   list.forEach((f, i) => {
     start[i] = values.length;
-    for (const v of VALUES) if (f.counts[v]) values.push(v), copies.push(f.counts[v]);
+    for (const v of VALUES) if (f.counts[v]) (values.push(v), copies.push(f.counts[v]));
   });
   start[list.length] = values.length;
   return {
@@ -135,7 +135,13 @@ interface Hand {
 }
 
 const EMPTY: Hand = { key: 0, hard: 0, aces: 0, cards: 0, sevens: true };
-const add = (h: Hand, v: number): Hand => ({ key: keyAdd(h.key, v), hard: h.hard + v, aces: h.aces + (v === 1 ? 1 : 0), cards: h.cards + 1, sevens: h.sevens && v === 7 });
+const add = (h: Hand, v: number): Hand => ({
+  key: keyAdd(h.key, v),
+  hard: h.hard + v,
+  aces: h.aces + (v === 1 ? 1 : 0),
+  cards: h.cards + 1,
+  sevens: h.sevens && v === 7,
+});
 const best = (h: Hand) => (h.aces > 0 && h.hard + 10 <= 21 ? h.hard + 10 : h.hard);
 
 /** The values of one initial hand against one up card: each choice's moments, and the one the strategy takes. */
@@ -379,7 +385,18 @@ export function analyseMainBet(rules: ExactRules, only: { readonly ups?: readonl
         const [chosen, m] = choices.reduce((x, y) => (y[1].ev > x[1].ev ? y : x));
         total += probability * m.ev;
         square += probability * m.ev2;
-        hands.push({ up, cards: [a, b], probability, stand: s, hit: hv, ...(dbl ? { double: dbl } : {}), ...(split ? { split } : {}), ...(sur ? { surrender: sur } : {}), ...(natural ? { blackjack: natural } : {}), chosen });
+        hands.push({
+          up,
+          cards: [a, b],
+          probability,
+          stand: s,
+          hit: hv,
+          ...(dbl ? { double: dbl } : {}),
+          ...(split ? { split } : {}),
+          ...(sur ? { surrender: sur } : {}),
+          ...(natural ? { blackjack: natural } : {}),
+          chosen,
+        });
         put(b);
         put(a);
       }
@@ -413,7 +430,12 @@ function outcomeOf(h: Hand): number {
  * natural if two cards make 21 and the hand is no split hand), doubled or not, against the dealer's finished
  * hand. The spec settles the same coups through the game's own `settle` and requires the same amounts.
  */
-export function finishedHandNet(rules: ExactRules, player: readonly number[], dealerCards: readonly number[], how: { doubled?: boolean; fromSplit?: boolean; surrendered?: boolean } = {}): number {
+export function finishedHandNet(
+  rules: ExactRules,
+  player: readonly number[],
+  dealerCards: readonly number[],
+  how: { doubled?: boolean; fromSplit?: boolean; surrendered?: boolean } = {},
+): number {
   if (how.surrendered) return -0.5;
   const h = player.reduce(add, EMPTY);
   const d = outcomeOf(dealerCards.reduce(add, EMPTY));

@@ -70,7 +70,14 @@ export function valuationEnv<R extends BlackjackRulebook>(rulebook: R, options: 
 }
 
 /** One batch of the main-bet sample, dealt again from its seed. */
-export function sampleBatch(rules: GameRules<TableState>, rulebook: BlackjackRulebook, plan: MainBetPlan, options: Readonly<Record<string, unknown>>, batch: number, rounds: number): EdgeSample {
+export function sampleBatch(
+  rules: GameRules<TableState>,
+  rulebook: BlackjackRulebook,
+  plan: MainBetPlan,
+  options: Readonly<Record<string, unknown>>,
+  batch: number,
+  rounds: number,
+): EdgeSample {
   const env = valuationEnv(rulebook, options);
   return sampleMainBet({
     rules,
@@ -114,7 +121,8 @@ export const EXACT_STRATEGY =
 export function exactRulesOf(env: RoundEnv<BlackjackRulebook>): ExactRules {
   const rb = env.rulebook;
   // the analysis pays 1:1 and pushes ties, as every text does; a rulebook that did not would be misvalued
-  if (rb.winPays.value !== 1 || !rb.tiePushes.value || rb.playerStopsAt.value !== 21) throw new Error(`${rb.game}/${rb.jurisdiction}: the exact analysis assumes 1:1, ties pushed, no card on 21`);
+  if (rb.winPays.value !== 1 || !rb.tiePushes.value || rb.playerStopsAt.value !== 21)
+    throw new Error(`${rb.game}/${rb.jurisdiction}: the exact analysis assumes 1:1, ties pushed, no card on 21`);
   return {
     decks: rb.decks.value,
     hitSoft17: optionBool(env.options, 'dealerHitsSoft17', rb.dealerHitsSoft17.value),
@@ -142,7 +150,12 @@ export function exactMainBetFigure(rules: ExactRules, kept: Readonly<Record<stri
   return figure;
 }
 
-export function exactMainBetEdge(env: RoundEnv<BlackjackRulebook>, citation: string, rules: ExactRules = exactRulesOf(env), strategy = EXACT_STRATEGY): BetEdge {
+export function exactMainBetEdge(
+  env: RoundEnv<BlackjackRulebook>,
+  citation: string,
+  rules: ExactRules = exactRulesOf(env),
+  strategy = EXACT_STRATEGY,
+): BetEdge {
   const f = exactMainBetFigure(rules);
   return {
     betType: 'main',
@@ -184,7 +197,13 @@ const mainBetFact = (extra: Record<string, unknown> = {}) => fact('BetPlaced', {
 export function insuranceEdge(rules: GameRules<TableState>, env: RoundEnv, decks: number, extra: Partial<Bet> = {}): BetEdge {
   const rb = env.rulebook as BlackjackRulebook;
   const bet = sideBet('insurance', extra);
-  const before = [mainBetFact(extra), fact('BetPlaced', { ...bet }), fact('CardDealt', { card: '2C', to: 'seat:1' }), fact('CardDealt', { card: 'AS', to: 'dealer' }), fact('CardDealt', { card: '3C', to: 'seat:1' })];
+  const before = [
+    mainBetFact(extra),
+    fact('BetPlaced', { ...bet }),
+    fact('CardDealt', { card: '2C', to: 'seat:1' }),
+    fact('CardDealt', { card: 'AS', to: 'dealer' }),
+    fact('CardDealt', { card: '3C', to: 'seat:1' }),
+  ];
   const outcomes: WeightedReturn[] = shoeLeft(decks, ['AS']).map(({ code, copies }) => ({
     weight: copies,
     back: settleAfter(rules, env, [...before, fact('CardDealt', { card: code, to: 'dealer' })], bet),
@@ -197,7 +216,12 @@ export function pairsEdge(rules: GameRules<TableState>, env: RoundEnv, decks: nu
   const rb = env.rulebook as BlackjackRulebook;
   const bet = sideBet('pairs');
   const first = 'KH';
-  const before = [mainBetFact(), fact('BetPlaced', { ...bet }), fact('CardDealt', { card: first, to: 'seat:1' }), fact('CardDealt', { card: '5C', to: 'dealer' })];
+  const before = [
+    mainBetFact(),
+    fact('BetPlaced', { ...bet }),
+    fact('CardDealt', { card: first, to: 'seat:1' }),
+    fact('CardDealt', { card: '5C', to: 'dealer' }),
+  ];
   const outcomes: WeightedReturn[] = shoeLeft(decks, [first]).map(({ code, copies }) => ({
     weight: copies,
     back: settleAfter(rules, env, [...before, fact('CardDealt', { card: code, to: 'seat:1' })], bet),
@@ -243,7 +267,12 @@ export function sevensEdge(rules: GameRules<TableState>, env: RoundEnv, decks: n
   // weights are ordered three-card draws: 312 × 311 × 310 in all for six decks
   const scaled = outcomes.map((o, i) => (i === 0 ? { ...o, weight: o.weight * (total - 1) * (total - 2) } : o));
   const prizes = (env.options.sevensPrizes as unknown) ?? rb.sevens.value?.prizes ?? null;
-  return edgeFrom(scaled, { betType: 'sevens', method: 'exact-enumeration', citation: rb.sevens.cite, settings: { decks, prizes, jackpotValuedAt: 'its floor' } });
+  return edgeFrom(scaled, {
+    betType: 'sevens',
+    method: 'exact-enumeration',
+    citation: rb.sevens.cite,
+    settings: { decks, prizes, jackpotValuedAt: 'its floor' },
+  });
 }
 
 // ---- every bet of a table --------------------------------------------------------------------
@@ -254,7 +283,13 @@ const memo = new WeakMap<object, WeakMap<object, readonly BetEdge[]>>();
  * The house edge of each bet type the table offers (`offered`), memoised per rulebook and options object (the
  * session's environment shares one frozen options object, core/game.ts).
  */
-export function tableHouseEdges(rules: GameRules<TableState>, env: Env, offered: readonly string[], plan: MainBetPlan, main: () => BetEdge): readonly BetEdge[] {
+export function tableHouseEdges(
+  rules: GameRules<TableState>,
+  env: Env,
+  offered: readonly string[],
+  plan: MainBetPlan,
+  main: () => BetEdge,
+): readonly BetEdge[] {
   let byOptions = memo.get(env.rulebook);
   if (!byOptions) memo.set(env.rulebook, (byOptions = new WeakMap()));
   const known = byOptions.get(env.options);
@@ -303,7 +338,8 @@ export function drawSamples(rules: GameRules<TableState>, configs: readonly Samp
 /** The stored sample as the TypeScript module that holds it. */
 export function renderSamples(name: string, stored: StoredSamples, about: string): string {
   const lines = Object.entries(stored.figures).map(
-    ([key, f]) => `    '${key}': { sum: ${f.sum}, sumSquares: ${f.sumSquares}, betSquares: ${f.betSquares}, first: { sum: ${f.first.sum}, sumSquares: ${f.first.sumSquares}, betSquares: ${f.first.betSquares} } },`,
+    ([key, f]) =>
+      `    '${key}': { sum: ${f.sum}, sumSquares: ${f.sumSquares}, betSquares: ${f.betSquares}, first: { sum: ${f.first.sum}, sumSquares: ${f.first.sumSquares}, betSquares: ${f.first.betSquares} } },`,
   );
   return [
     `/**`,

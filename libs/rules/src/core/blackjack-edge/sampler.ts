@@ -124,7 +124,10 @@ export function sampleMainBet(run: SampleRun): EdgeSample {
 }
 
 /** House edge per unit staked and its standard error, from one or more samples. */
-export function edgeOf(samples: readonly EdgeSample[], betsPerRound: number): { houseEdge: number; standardError: number; variancePerUnit: number; rounds: number } {
+export function edgeOf(
+  samples: readonly EdgeSample[],
+  betsPerRound: number,
+): { houseEdge: number; standardError: number; variancePerUnit: number; rounds: number } {
   const rounds = samples.reduce((t, s) => t + s.rounds, 0);
   const sum = samples.reduce((t, s) => t + s.sum, 0);
   const squares = samples.reduce((t, s) => t + s.sumSquares, 0);

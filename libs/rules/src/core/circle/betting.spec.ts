@@ -28,7 +28,9 @@ describe('forced bets', () => {
       max: { amount: 100, rule: 'circle-poker-texas-holdem/small-blind', citation: 'cantabria L6293–6300' },
     });
     expect(forcedBetLimits(HOLDEM, bet(3, 'big-blind', 200), C).max?.amount).toBe(200);
-    expect(forcedBetLimits(HOLDEM, bet(3, 'ante', 100), E)).toEqual({ max: { amount: 100, rule: 'circle-poker-texas-holdem/ante-maximum', citation: 'euskadi L11227–11231' } });
+    expect(forcedBetLimits(HOLDEM, bet(3, 'ante', 100), E)).toEqual({
+      max: { amount: 100, rule: 'circle-poker-texas-holdem/ante-maximum', citation: 'euskadi L11227–11231' },
+    });
   });
 
   it('the small blind is posted by the seat after the mano; a blind at an ante table is not allowed', () => {
@@ -60,18 +62,26 @@ describe('decisions judged against the interval in progress', () => {
 
   it('seat 4 calling the big blind is right; seat 1 speaking first is out of turn', () => {
     expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'call', 200)), C)).toEqual([]);
-    expect(judgeDecision(HOLDEM, st, factOf(H.act(1, 'call', 200)), C)).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'circle-poker-texas-holdem/action-out-of-turn', expected: 'seat 4', recorded: 'seat 1' }]);
+    expect(judgeDecision(HOLDEM, st, factOf(H.act(1, 'call', 200)), C)).toMatchObject([
+      { code: 'SEQUENCE_VIOLATION', rule: 'circle-poker-texas-holdem/action-out-of-turn', expected: 'seat 4', recorded: 'seat 1' },
+    ]);
   });
 
   it('a check facing the big blind, a call of the wrong amount, a raise below the minimum', () => {
     expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'check')), C).map((f) => f.rule)).toEqual(['circle-poker-texas-holdem/check-facing-bet']);
-    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'call', 300)), C)).toMatchObject([{ rule: 'circle-poker-texas-holdem/call-amount', expected: 200, recorded: 300 }]);
+    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'call', 300)), C)).toMatchObject([
+      { rule: 'circle-poker-texas-holdem/call-amount', expected: 200, recorded: 300 },
+    ]);
     // a raise of 100 over the big blind: the minimum increment is the table minimum, 200
-    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'raise', 300)), C)).toMatchObject([{ code: 'BET_BELOW_MINIMUM', rule: 'circle-poker-texas-holdem/minimum-raise', expected: 200, recorded: 100 }]);
+    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'raise', 300)), C)).toMatchObject([
+      { code: 'BET_BELOW_MINIMUM', rule: 'circle-poker-texas-holdem/minimum-raise', expected: 200, recorded: 100 },
+    ]);
   });
 
   it('table stakes: seat 4 has 1,000 and cannot put in more', () => {
-    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'raise', 1_200)), C)).toMatchObject([{ rule: 'circle-poker-texas-holdem/table-stakes', expected: 1_000, recorded: 1_200 }]);
+    expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'raise', 1_200)), C)).toMatchObject([
+      { rule: 'circle-poker-texas-holdem/table-stakes', expected: 1_000, recorded: 1_200 },
+    ]);
     expect(judgeDecision(HOLDEM, st, factOf(H.act(4, 'all-in', 1_000)), C)).toEqual([]);
   });
 
@@ -80,7 +90,9 @@ describe('decisions judged against the interval in progress', () => {
     const pot = handAfter(HOLDEM_RULES, env, preflop());
     expect(maxRaise(HOLDEM, pot, pot.seats['4'], env)).toMatchObject({ amount: 500, name: 'pot-limit' });
     expect(judgeDecision(HOLDEM, pot, factOf(H.act(4, 'raise', 700)), env)).toEqual([]);
-    expect(judgeDecision(HOLDEM, pot, factOf(H.act(4, 'raise', 800)), env)).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', rule: 'circle-poker-texas-holdem/pot-limit', expected: 500, recorded: 600 }]);
+    expect(judgeDecision(HOLDEM, pot, factOf(H.act(4, 'raise', 800)), env)).toMatchObject([
+      { code: 'BET_ABOVE_MAXIMUM', rule: 'circle-poker-texas-holdem/pot-limit', expected: 500, recorded: 600 },
+    ]);
     expect(maxRaise(HOLDEM, st, st.seats['4'], C)).toBeNull(); // no limit
   });
 
@@ -89,7 +101,9 @@ describe('decisions judged against the interval in progress', () => {
     const fixed = handAfter(HOLDEM_RULES, env, preflop());
     expect(fixedLimitBet(HOLDEM, fixed, env)).toBe(200);
     expect(fixedLimitBet(HOLDEM, { ...fixed, interval: { ...fixed.interval!, index: 2 } }, env)).toBe(400);
-    expect(judgeDecision(HOLDEM, fixed, factOf(H.act(4, 'raise', 600)), env)).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', rule: 'circle-poker-texas-holdem/fixed-limit', expected: 200, recorded: 400 }]);
+    expect(judgeDecision(HOLDEM, fixed, factOf(H.act(4, 'raise', 600)), env)).toMatchObject([
+      { code: 'BET_ABOVE_MAXIMUM', rule: 'circle-poker-texas-holdem/fixed-limit', expected: 200, recorded: 400 },
+    ]);
   });
 });
 

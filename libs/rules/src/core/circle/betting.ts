@@ -14,7 +14,22 @@ import { closeInterval, firstToActKind, owedCards } from './course';
 import { applyDraw, judgeDraw } from './dealing';
 import type { HandChange } from './hand-change';
 import { CircleEnv, optionsOf } from './options';
-import { after, canAct, CircleState, CircleVariant, DECISIONS, FORCED_KINDS, ForcedKind, holeCards, inHand, Interval, LIVE, seatKey, SeatState, totalPot } from './state';
+import {
+  after,
+  canAct,
+  CircleState,
+  CircleVariant,
+  DECISIONS,
+  FORCED_KINDS,
+  ForcedKind,
+  holeCards,
+  inHand,
+  Interval,
+  LIVE,
+  seatKey,
+  SeatState,
+  totalPot,
+} from './state';
 
 /** An amount in a finding's phrase (`amount` is a common local name here). */
 const money = (minor: number): PhraseValue => amountValue(minor);
@@ -66,19 +81,75 @@ export function judgeForcedBet(variant: CircleVariant, bet: Bet, st: CircleState
   const kind = bet.betType as ForcedKind;
   const seat = Number(bet.seat);
   if (!allowedForced(env).includes(kind))
-    out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'forced-bets', citation: optionCite(env, 'forcedBets'), expected: allowedForced(env), recorded: kind, message: `${kind} is not a forced bet of this table (${optionsOf(env).forcedBets})`, messagePhrase: phrase('finding.circle.forcedBet', { kind: term('betType', kind), allowed: String(optionsOf(env).forcedBets) }), betId: bet.betId }));
-  if (st.opened && !st.seats[seatKey(seat)]) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: st.order, recorded: seat, message: `seat ${seat} posts a bet but was not dealt in`, messagePhrase: phrase('finding.circle.postNotIn', { seat }), betId: bet.betId }));
+    out.push(
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'forced-bets',
+        citation: optionCite(env, 'forcedBets'),
+        expected: allowedForced(env),
+        recorded: kind,
+        message: `${kind} is not a forced bet of this table (${optionsOf(env).forcedBets})`,
+        messagePhrase: phrase('finding.circle.forcedBet', { kind: term('betType', kind), allowed: String(optionsOf(env).forcedBets) }),
+        betId: bet.betId,
+      }),
+    );
+  if (st.opened && !st.seats[seatKey(seat)])
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'seat-not-in-hand',
+        citation: env.rulebook.source,
+        expected: st.order,
+        recorded: seat,
+        message: `seat ${seat} posts a bet but was not dealt in`,
+        messagePhrase: phrase('finding.circle.postNotIn', { seat }),
+        betId: bet.betId,
+      }),
+    );
   if (st.mano !== null && ['small-blind', 'big-blind', 'opening', 'double-opening', 'ciega'].includes(kind)) {
     const ring = [st.mano, ...after(st.order, st.mano, env).filter((s) => s !== st.mano)];
     const lastForced = st.forced.filter((f) => LIVE.has(f.kind));
     const previous = lastForced.length ? lastForced[lastForced.length - 1].seat : null;
     const expectedSeat =
-      kind === 'small-blind' ? ring[1] : kind === 'big-blind' ? ring[2 % ring.length] : kind === 'opening' ? ring[0] : kind === 'double-opening' ? ring[1] : previous === null ? null : after(st.order, previous, env)[0];
+      kind === 'small-blind'
+        ? ring[1]
+        : kind === 'big-blind'
+          ? ring[2 % ring.length]
+          : kind === 'opening'
+            ? ring[0]
+            : kind === 'double-opening'
+              ? ring[1]
+              : previous === null
+                ? null
+                : after(st.order, previous, env)[0];
     if (expectedSeat !== null && expectedSeat !== seat)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'forced-bet-position', citation: optionCite(env, 'forcedBets'), expected: `seat ${expectedSeat}`, recorded: `seat ${seat}`, message: `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`, messagePhrase: phrase('finding.circle.forcedPosition', { kind: term('betType', kind), expected: expectedSeat, seat }), betId: bet.betId }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'forced-bet-position',
+          citation: optionCite(env, 'forcedBets'),
+          expected: `seat ${expectedSeat}`,
+          recorded: `seat ${seat}`,
+          message: `the ${kind} is posted by seat ${expectedSeat}, not seat ${seat}`,
+          messagePhrase: phrase('finding.circle.forcedPosition', { kind: term('betType', kind), expected: expectedSeat, seat }),
+          betId: bet.betId,
+        }),
+      );
     if (kind === 'ciega') {
       const prior = lastForced.length ? lastForced[lastForced.length - 1].amount : 0;
-      if (bet.amount < 2 * prior) out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'ciega', citation: 'euskadi L12015–12034', expected: 2 * prior, recorded: bet.amount, message: `a ciega is at least double the previous blind (${2 * prior})`, messagePhrase: phrase('finding.circle.ciega', { min: money(2 * prior) }), betId: bet.betId }));
+      if (bet.amount < 2 * prior)
+        out.push(
+          finding({
+            code: 'BET_BELOW_MINIMUM',
+            rule: 'ciega',
+            citation: 'euskadi L12015–12034',
+            expected: 2 * prior,
+            recorded: bet.amount,
+            message: `a ciega is at least double the previous blind (${2 * prior})`,
+            messagePhrase: phrase('finding.circle.ciega', { min: money(2 * prior) }),
+            betId: bet.betId,
+          }),
+        );
     }
   }
   return out;
@@ -95,7 +166,11 @@ export function forcedBetLimits(variant: CircleVariant, bet: Bet, env: CircleEnv
       const fixed = optionsOf(env).ante;
       if (rb.anteIsMinimum.value) return { min: lim(min, 'ante', rb.anteIsMinimum.cite), max: lim(min, 'ante', rb.anteIsMinimum.cite) };
       const max = Math.floor(min * rb.anteMaxShare.value);
-      if (fixed !== null && fixed !== undefined) return { min: lim(Number(fixed), 'ante', optionCite(env, 'ante')), max: lim(Math.min(Number(fixed), max), 'ante', `${optionCite(env, 'ante')}; ${rb.anteMaxShare.cite}`) };
+      if (fixed !== null && fixed !== undefined)
+        return {
+          min: lim(Number(fixed), 'ante', optionCite(env, 'ante')),
+          max: lim(Math.min(Number(fixed), max), 'ante', `${optionCite(env, 'ante')}; ${rb.anteMaxShare.cite}`),
+        };
       return { max: lim(max, 'ante-maximum', rb.anteMaxShare.cite) };
     }
     case 'small-blind': {
@@ -127,62 +202,245 @@ export function judgeDecision(variant: CircleVariant, st: CircleState, fact: Fac
   const s = st.seats[seatKey(seat)];
   const out: Finding[] = [];
   const bettingCite = env.rulebook.firstToAct.cite;
-  if (!s) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'seat-not-in-hand', citation: env.rulebook.source, expected: 'a seat dealt into the hand', recorded: seat, message: `seat ${seat} is not in this hand`, messagePhrase: phrase('finding.circle.notInHand', { seat }) })];
+  if (!s)
+    return [
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'seat-not-in-hand',
+        citation: env.rulebook.source,
+        expected: 'a seat dealt into the hand',
+        recorded: seat,
+        message: `seat ${seat} is not in this hand`,
+        messagePhrase: phrase('finding.circle.notInHand', { seat }),
+      }),
+    ];
   if (decision === 'draw') return judgeDraw(variant, st, s, fact, env);
-  if (st.handOver) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-after-hand', citation: bettingCite, expected: 'no action once the hand is decided', recorded: decision, message: `seat ${seat} ${decision} after the hand was decided`, messagePhrase: phrase('finding.circle.afterHand', { seat, decision: term('decision', decision) }) })];
+  if (st.handOver)
+    return [
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'action-after-hand',
+        citation: bettingCite,
+        expected: 'no action once the hand is decided',
+        recorded: decision,
+        message: `seat ${seat} ${decision} after the hand was decided`,
+        messagePhrase: phrase('finding.circle.afterHand', { seat, decision: term('decision', decision) }),
+      }),
+    ];
   const iv = st.interval;
   if (!iv) {
     // a phase whose cards were not all dealt: the missing card is the fault (once), not every decision after it
     const owed = owedCards(variant, st, env);
     if (owed && st.dealShort) return [];
     if (owed)
-      return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-not-dealt', citation: env.rulebook.source, expected: owed.expected, recorded: owed.recorded, message: `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}`, messagePhrase: phrase('finding.circle.cardNotDealt', { seat, decision: term('decision', decision), phase: st.phase + 1 }) })];
-    return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-before-deal', citation: bettingCite, expected: 'the cards of the phase before its interval', recorded: decision, message: `seat ${seat} ${decision} before the cards of this betting interval were dealt`, messagePhrase: phrase('finding.circle.beforeDeal', { seat, decision: term('decision', decision) }) })];
+      return [
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'card-not-dealt',
+          citation: env.rulebook.source,
+          expected: owed.expected,
+          recorded: owed.recorded,
+          message: `seat ${seat} ${decision} before every card of phase ${st.phase + 1} was dealt: owed ${owed.expected}; dealt ${owed.recorded}`,
+          messagePhrase: phrase('finding.circle.cardNotDealt', { seat, decision: term('decision', decision), phase: st.phase + 1 }),
+        }),
+      ];
+    return [
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'action-before-deal',
+        citation: bettingCite,
+        expected: 'the cards of the phase before its interval',
+        recorded: decision,
+        message: `seat ${seat} ${decision} before the cards of this betting interval were dealt`,
+        messagePhrase: phrase('finding.circle.beforeDeal', { seat, decision: term('decision', decision) }),
+      }),
+    ];
   }
-  if (!canAct(s)) return [finding({ code: 'SEQUENCE_VIOLATION', rule: 'inactive-seat-acts', citation: bettingCite, expected: 'an active seat', recorded: decision, message: `seat ${seat} acts after folding or going all-in`, messagePhrase: phrase('finding.circle.inactiveActs', { seat }) })];
+  if (!canAct(s))
+    return [
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'inactive-seat-acts',
+        citation: bettingCite,
+        expected: 'an active seat',
+        recorded: decision,
+        message: `seat ${seat} acts after folding or going all-in`,
+        messagePhrase: phrase('finding.circle.inactiveActs', { seat }),
+      }),
+    ];
   if (iv.turn !== null && iv.turn !== seat)
-    out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'action-out-of-turn', citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected: `seat ${iv.turn}`, recorded: `seat ${seat}`, message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`, messagePhrase: phrase('finding.circle.outOfTurn', { seat, turn: String(iv.turn) }) }));
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'action-out-of-turn',
+        citation: `${bettingCite}; index.md OQ-40 (${optionCite(env, 'direction')})`,
+        expected: `seat ${iv.turn}`,
+        recorded: `seat ${seat}`,
+        message: `seat ${seat} acted out of turn: seat ${iv.turn} was to speak (the out-of-turn bet stands, euskadi L11852–11912)`,
+        messagePhrase: phrase('finding.circle.outOfTurn', { seat, turn: String(iv.turn) }),
+      }),
+    );
   const amount = Math.max(0, Number(d.amount ?? 0));
   const remaining = s.resto === null ? Number.POSITIVE_INFINITY : s.resto - s.contributed;
   const toCall = iv.toMatch - s.street;
   const newStreet = s.street + amount;
   const allIn = decision === 'all-in' || amount >= remaining;
-  const forcedOpener = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
+  const forcedOpener =
+    env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
   if (amount > remaining)
-    out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'table-stakes', citation: env.rulebook.tableStakes.cite, expected: remaining, recorded: amount, message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`, messagePhrase: phrase('finding.circle.tableStakes', { seat, put: money(amount), left: money(remaining) }) }));
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'table-stakes',
+        citation: env.rulebook.tableStakes.cite,
+        expected: remaining,
+        recorded: amount,
+        message: `seat ${seat} puts in ${amount} with only ${remaining} left of its resto`,
+        messagePhrase: phrase('finding.circle.tableStakes', { seat, put: money(amount), left: money(remaining) }),
+      }),
+    );
   if (decision === 'fold' || decision === 'check') {
     if (forcedOpener && iv.turn === seat)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'bring-in', citation: env.rulebook.openerMustOpen.cite, expected: 'an opening bet', recorded: decision, message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`, messagePhrase: phrase('finding.circle.bringIn', { seat, decision: term('decision', decision) }) }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'bring-in',
+          citation: env.rulebook.openerMustOpen.cite,
+          expected: 'an opening bet',
+          recorded: decision,
+          message: `seat ${seat} shows the lowest up-card and must open; it may not ${decision}`,
+          messagePhrase: phrase('finding.circle.bringIn', { seat, decision: term('decision', decision) }),
+        }),
+      );
     if (decision === 'check' && toCall > 0)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-facing-bet', citation: bettingCite, expected: `call ${toCall}, raise or fold`, recorded: 'check', message: `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet`, messagePhrase: phrase('finding.circle.checkFacingBet', { seat, toCall: money(toCall) }) }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'check-facing-bet',
+          citation: bettingCite,
+          expected: `call ${toCall}, raise or fold`,
+          recorded: 'check',
+          message: `seat ${seat} checks facing a bet of ${toCall}: checking is allowed only when nobody has bet`,
+          messagePhrase: phrase('finding.circle.checkFacingBet', { seat, toCall: money(toCall) }),
+        }),
+      );
     return out;
   }
   if (decision === 'call' && !allIn && amount !== toCall)
-    out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'call-amount', citation: bettingCite, expected: toCall, recorded: amount, message: `a call must equal the bet: ${toCall}, not ${amount}`, messagePhrase: phrase('finding.circle.callAmount', { toCall: money(toCall), put: money(amount) }) }));
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'call-amount',
+        citation: bettingCite,
+        expected: toCall,
+        recorded: amount,
+        message: `a call must equal the bet: ${toCall}, not ${amount}`,
+        messagePhrase: phrase('finding.circle.callAmount', { toCall: money(toCall), put: money(amount) }),
+      }),
+    );
   if (newStreet > iv.toMatch && decision !== 'call') {
     const increment = newStreet - iv.toMatch;
     const minimum = Math.max(iv.lastIncrement, Number(env.ctx.limits.min));
     const cap = maxRaise(variant, st, s, env);
     if (!allIn && optionsOf(env).structure === 'fixed' && increment !== fixedLimitBet(variant, st, env))
-      out.push(finding({ code: increment < fixedLimitBet(variant, st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM', rule: 'fixed-limit', citation: optionCite(env, 'structure'), expected: fixedLimitBet(variant, st, env), recorded: increment, message: `a fixed-limit bet or raise is ${fixedLimitBet(variant, st, env)} in this interval, not ${increment}`, messagePhrase: phrase('finding.circle.fixedLimit', { due: money(fixedLimitBet(variant, st, env)), increment: money(increment) }), betId: s.betId }));
+      out.push(
+        finding({
+          code: increment < fixedLimitBet(variant, st, env) ? 'BET_BELOW_MINIMUM' : 'BET_ABOVE_MAXIMUM',
+          rule: 'fixed-limit',
+          citation: optionCite(env, 'structure'),
+          expected: fixedLimitBet(variant, st, env),
+          recorded: increment,
+          message: `a fixed-limit bet or raise is ${fixedLimitBet(variant, st, env)} in this interval, not ${increment}`,
+          messagePhrase: phrase('finding.circle.fixedLimit', { due: money(fixedLimitBet(variant, st, env)), increment: money(increment) }),
+          betId: s.betId,
+        }),
+      );
     else if (!allIn && increment < minimum)
-      out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`, expected: minimum, recorded: increment, message: `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`, messagePhrase: phrase('finding.circle.minimumRaise', { seat, raises: iv.toMatch ? 'yes' : 'no', increment: money(increment), minimum: money(minimum) }), betId: s.betId }));
+      out.push(
+        finding({
+          code: 'BET_BELOW_MINIMUM',
+          rule: 'minimum-raise',
+          citation: `${bettingCite}; INDUSTRY-STANDARD (a raise at least the previous bet or raise)`,
+          expected: minimum,
+          recorded: increment,
+          message: `seat ${seat} ${iv.toMatch ? 'raises' : 'bets'} by ${increment}, below the minimum of ${minimum}`,
+          messagePhrase: phrase('finding.circle.minimumRaise', {
+            seat,
+            raises: iv.toMatch ? 'yes' : 'no',
+            increment: money(increment),
+            minimum: money(minimum),
+          }),
+          betId: s.betId,
+        }),
+      );
     if (cap && optionsOf(env).structure !== 'fixed' && increment > cap.amount)
-      out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: cap.name, citation: cap.cite, expected: cap.amount, recorded: increment, message: `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`, messagePhrase: phrase('finding.circle.raiseCap', { cap: cap.name, seat, max: money(cap.amount), increment: money(increment) }), betId: s.betId }));
+      out.push(
+        finding({
+          code: 'BET_ABOVE_MAXIMUM',
+          rule: cap.name,
+          citation: cap.cite,
+          expected: cap.amount,
+          recorded: increment,
+          message: `${cap.name}: seat ${seat} may raise by at most ${cap.amount}, not ${increment}`,
+          messagePhrase: phrase('finding.circle.raiseCap', { cap: cap.name, seat, max: money(cap.amount), increment: money(increment) }),
+          betId: s.betId,
+        }),
+      );
     const limit = env.rulebook.raiseCapPerPlayer.value;
     const headsUp = inHand(st).length === 2 && env.rulebook.headsUpUncapped.value;
     if (limit !== null && !headsUp && iv.toMatch > 0 && s.raises >= limit)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'raise-cap', citation: env.rulebook.raiseCapPerPlayer.cite, expected: limit, recorded: s.raises + 1, message: `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}`, messagePhrase: phrase('finding.circle.raises', { seat, raises: s.raises + 1, limit }) }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'raise-cap',
+          citation: env.rulebook.raiseCapPerPlayer.cite,
+          expected: limit,
+          recorded: s.raises + 1,
+          message: `seat ${seat} raises ${s.raises + 1} times in one interval; at most ${limit}`,
+          messagePhrase: phrase('finding.circle.raises', { seat, raises: s.raises + 1, limit }),
+        }),
+      );
     if (s.checked && !env.rulebook.checkRaise.value)
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'check-raise', citation: env.rulebook.checkRaise.cite, expected: `call exactly ${toCall}`, recorded: `raise by ${increment}`, message: `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise`, messagePhrase: phrase('finding.circle.checkRaise', { seat }) }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'check-raise',
+          citation: env.rulebook.checkRaise.cite,
+          expected: `call exactly ${toCall}`,
+          recorded: `raise by ${increment}`,
+          message: `seat ${seat} checked ("se reservó") and must now call exactly; it may not raise`,
+          messagePhrase: phrase('finding.circle.checkRaise', { seat }),
+        }),
+      );
     const openers = env.rulebook.openers.value;
     if (openers && iv.index === 0 && iv.toMatch === 0) {
       const needed = openers[Math.min(st.blankHands, openers.length - 1)];
       if (!holdsPairOf(holeCards(s), needed))
-        out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'openers', citation: env.rulebook.openers.cite, expected: `a pair of ${rankName(needed)} or better`, recorded: holeCards(s), message: `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)`, messagePhrase: phrase('finding.circle.falseOpeners', { seat, rank: rankSymbol(needed) }) }));
+        out.push(
+          finding({
+            code: 'SEQUENCE_VIOLATION',
+            rule: 'openers',
+            citation: env.rulebook.openers.cite,
+            expected: `a pair of ${rankName(needed)} or better`,
+            recorded: holeCards(s),
+            message: `seat ${seat} opens without a pair of ${rankName(needed)} or better (false openers)`,
+            messagePhrase: phrase('finding.circle.falseOpeners', { seat, rank: rankSymbol(needed) }),
+          }),
+        );
     }
   } else if ((decision === 'raise' || decision === 'bet' || decision === 'bring-in') && !allIn && newStreet <= iv.toMatch) {
-    out.push(finding({ code: 'BET_BELOW_MINIMUM', rule: 'minimum-raise', citation: bettingCite, expected: iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)), recorded: amount, message: `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`, messagePhrase: phrase('finding.circle.notAboveCall', { seat, decision: term('decision', decision), put: money(amount) }), betId: s.betId }));
+    out.push(
+      finding({
+        code: 'BET_BELOW_MINIMUM',
+        rule: 'minimum-raise',
+        citation: bettingCite,
+        expected: iv.toMatch - s.street + Math.max(iv.lastIncrement, Number(env.ctx.limits.min)),
+        recorded: amount,
+        message: `seat ${seat} announces a ${decision} of ${amount}, which does not exceed the bet to call`,
+        messagePhrase: phrase('finding.circle.notAboveCall', { seat, decision: term('decision', decision), put: money(amount) }),
+        betId: s.betId,
+      }),
+    );
   }
   return out;
 }

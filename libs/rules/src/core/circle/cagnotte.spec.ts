@@ -7,7 +7,8 @@ import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/cir
 import { chargeSessionFee, expectedCagnotte, feeBase, judgeSessionFee } from './cagnotte';
 import { cantabriaAllIn, circleEnv, factOf, H, handAfter } from './spec-support';
 
-const fee = (seat: number, base: number, amount: number) => factOf({ type: 'SessionFeeCharged', data: { sessionId: 's-1', roundId: 'r-1', seat, base, amount } });
+const fee = (seat: number, base: number, amount: number) =>
+  factOf({ type: 'SessionFeeCharged', data: { sessionId: 's-1', roundId: 'r-1', seat, base, amount } });
 const RESTOS = { 1: 10_000, 2: 8_000, 3: 6_000, 4: 4_000 };
 
 /** cantabria: seat 4 all-in for 1,000, seat 1 raises to 2,000, seat 2 folds, seat 3 calls */
@@ -28,12 +29,16 @@ describe('a percentage of each pot (the default)', () => {
 describe('a fee per player (euskadi L10825–10828)', () => {
   it('20 % of the table minimum of 200 from each of the four players', () => {
     const env = circleEnv(HOLDEM_RULES, 'euskadi', { smallestChip: 10, options: { cagnotteMode: 'per-player-hand-fee', perPlayerFeeRate: 0.2 } });
-    expect(expectedCagnotte(HOLDEM, handAfter(HOLDEM_RULES, env, H.open(4, [1, 2, 3, 4])), env)).toMatchObject({ base: 800, amount: 160, rule: 'circle-poker-texas-holdem/cagnotte-per-player-hand-fee' });
+    expect(expectedCagnotte(HOLDEM, handAfter(HOLDEM_RULES, env, H.open(4, [1, 2, 3, 4])), env)).toMatchObject({
+      base: 800,
+      amount: 160,
+      rule: 'circle-poker-texas-holdem/cagnotte-per-player-hand-fee',
+    });
   });
 });
 
 describe('a session fee (index.md OQ-10)', () => {
-  it('10 % of the table maximum per seat charged, or of the seat\'s resto', () => {
+  it("10 % of the table maximum per seat charged, or of the seat's resto", () => {
     const env = circleEnv(HOLDEM_RULES, 'cantabria', { options: { cagnotteMode: 'session-fee' } });
     const opened = handAfter(HOLDEM_RULES, env, H.open(1, [1, 2, 3, 4], RESTOS));
     const charged = chargeSessionFee(chargeSessionFee(opened, fee(1, 20_000, 2_000)), fee(4, 20_000, 2_000));
@@ -47,7 +52,9 @@ describe('a session fee (index.md OQ-10)', () => {
   });
 
   it('a session fee where the house takes a percentage of the pot is CAGNOTTE_MISMATCH', () => {
-    expect(judgeSessionFee(HOLDEM, fee(1, 20_000, 2_000), circleEnv(HOLDEM_RULES, 'cantabria'))).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', rule: 'circle-poker-texas-holdem/session-fee', recorded: 2_000 }]);
+    expect(judgeSessionFee(HOLDEM, fee(1, 20_000, 2_000), circleEnv(HOLDEM_RULES, 'cantabria'))).toMatchObject([
+      { code: 'CAGNOTTE_MISMATCH', rule: 'circle-poker-texas-holdem/session-fee', recorded: 2_000 },
+    ]);
     expect(judgeSessionFee(HOLDEM, fee(1, 20_000, 2_000), circleEnv(HOLDEM_RULES, 'cantabria', { options: { cagnotteMode: 'session-fee' } }))).toEqual([]);
   });
 });

@@ -33,7 +33,12 @@ export function expectedCagnotte(variant: CircleVariant, st: CircleState, env: C
       rule: rule('cagnotte-per-player-hand-fee'),
       citation: optionCite(env, 'perPlayerFeeRate'),
       explanation: `${o.perPlayerFeeRate * 100} % of the table minimum ${env.ctx.limits.min} = ${each} from each of ${n} players at the first interval`,
-      explanationPhrase: phrase('finding.circle.levy.perPlayer', { percent: o.perPlayerFeeRate * 100, min: amount(Number(env.ctx.limits.min)), each: amount(each), players: n }),
+      explanationPhrase: phrase('finding.circle.levy.perPlayer', {
+        percent: o.perPlayerFeeRate * 100,
+        min: amount(Number(env.ctx.limits.min)),
+        each: amount(each),
+        players: n,
+      }),
     };
   }
   if (o.cagnotteMode === 'session-fee') {
@@ -45,11 +50,23 @@ export function expectedCagnotte(variant: CircleVariant, st: CircleState, env: C
       rule: rule('cagnotte-session-fee'),
       citation: `${optionCite(env, 'sessionFeeRate')}; index.md OQ-10`,
       explanation: `session fee ${o.sessionFeeRate * 100} % of the ${o.sessionFeeBase} for ${st.fees.length} seat(s) = ${fee}`,
-      explanationPhrase: phrase('finding.circle.levy.sessionFee', { percent: o.sessionFeeRate * 100, base: String(o.sessionFeeBase), seats: st.fees.length, fee: amount(fee) }),
+      explanationPhrase: phrase('finding.circle.levy.sessionFee', {
+        percent: o.sessionFeeRate * 100,
+        base: String(o.sessionFeeBase),
+        seats: st.fees.length,
+        fee: amount(fee),
+      }),
     };
   }
   if (st.handOver === 'blank') {
-    return { base: 0, amount: 0, rule: rule('cagnotte-pot-percentage'), citation: optionCite(env, 'cagnotteRate'), explanation: 'blank hand: the pot passes to the next deal; the cagnotte is taken when it is won', explanationPhrase: phrase('finding.circle.levy.blank') };
+    return {
+      base: 0,
+      amount: 0,
+      rule: rule('cagnotte-pot-percentage'),
+      citation: optionCite(env, 'cagnotteRate'),
+      explanation: 'blank hand: the pot passes to the next deal; the cagnotte is taken when it is won',
+      explanationPhrase: phrase('finding.circle.levy.blank'),
+    };
   }
   const award = awardHand(st, variant, env);
   return {
@@ -72,7 +89,17 @@ export function judgeSessionFee(variant: CircleVariant, fact: Fact, env: CircleE
   const { finding } = findingsOf(variant.game);
   const d = fact.data ?? {};
   if (optionsOf(env).cagnotteMode !== 'session-fee')
-    return [finding({ code: 'CAGNOTTE_MISMATCH', rule: 'session-fee', citation: optionCite(env, 'cagnotteMode'), expected: 'no session fee in this mode', recorded: Number(d.amount), message: `a session fee was charged but the table's house benefit is ${optionsOf(env).cagnotteMode}`, messagePhrase: phrase('finding.circle.sessionFee', { mode: String(optionsOf(env).cagnotteMode) }) })];
+    return [
+      finding({
+        code: 'CAGNOTTE_MISMATCH',
+        rule: 'session-fee',
+        citation: optionCite(env, 'cagnotteMode'),
+        expected: 'no session fee in this mode',
+        recorded: Number(d.amount),
+        message: `a session fee was charged but the table's house benefit is ${optionsOf(env).cagnotteMode}`,
+        messagePhrase: phrase('finding.circle.sessionFee', { mode: String(optionsOf(env).cagnotteMode) }),
+      }),
+    ];
   return [];
 }
 

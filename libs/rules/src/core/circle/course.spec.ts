@@ -13,7 +13,14 @@ import type { CircleVariant } from './state';
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
 const D = circleEnv(DRAW_RULES, 'cantabria');
 
-const blinds = () => [...H.open(1, [1, 2, 3, 4]), H.bet(2, 'small-blind', 100), H.bet(3, 'big-blind', 200), H.bet(4, 'seat', 0), H.bet(1, 'seat', 0), H.close()];
+const blinds = () => [
+  ...H.open(1, [1, 2, 3, 4]),
+  H.bet(2, 'small-blind', 100),
+  H.bet(3, 'big-blind', 200),
+  H.bet(4, 'seat', 0),
+  H.bet(1, 'seat', 0),
+  H.close(),
+];
 const HOLE = ['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`));
 const checks = [2, 3, 4, 1].map((s) => H.act(s, 'check'));
 /** every interval called or checked through, the river dealt and its interval open */
@@ -70,7 +77,7 @@ describe('the phases', () => {
 });
 
 describe('intervals opening and closing', () => {
-  it('the river\'s interval closing sends the hand to the showdown', () => {
+  it("the river's interval closing sends the hand to the showdown", () => {
     const river = handAfter(HOLDEM_RULES, C, toRiver());
     expect(river.interval).toMatchObject({ index: 3, turn: 2 });
     const change = new HandChange(river);
@@ -79,7 +86,7 @@ describe('intervals opening and closing', () => {
     expect(river.handOver).toBeNull();
   });
 
-  it('the flop\'s interval opens from the seat after the mano, with nothing to match', () => {
+  it("the flop's interval opens from the seat after the mano, with nothing to match", () => {
     const dealt = handAfter(HOLDEM_RULES, C, toRiver().slice(0, blinds().length + HOLE.length + 8));
     expect(dealt.interval).toMatchObject({ index: 1, toMatch: 0, turn: 2, lastIncrement: 200 });
     expect(Object.values(dealt.seats).map((s) => s.street)).toEqual([0, 0, 0, 0]);
@@ -93,7 +100,12 @@ describe('intervals opening and closing', () => {
   });
 
   it('nobody opening the first interval of the draw is a blank hand (cantabria L5963–5998)', () => {
-    const HANDS: Record<number, string[]> = { 1: ['AS', 'AD', 'KC', 'KD', 'QH'], 2: ['9S', '9D', '9C', '2H', '3H'], 3: ['JS', 'JD', '4C', '5D', '6H'], 4: ['10S', '10D', '7C', '7D', '2C'] };
+    const HANDS: Record<number, string[]> = {
+      1: ['AS', 'AD', 'KC', 'KD', 'QH'],
+      2: ['9S', '9D', '9C', '2H', '3H'],
+      3: ['JS', 'JD', '4C', '5D', '6H'],
+      4: ['10S', '10D', '7C', '7D', '2C'],
+    };
     const played = [...H.open(4, [1, 2, 3, 4]), ...[1, 2, 3, 4].map((s) => H.bet(s, 'ante', 100)), H.close()];
     for (let k = 0; k < 5; k++) for (const s of [1, 2, 3, 4]) played.push(H.card(HANDS[s][k], `seat:${s}`));
     const st = handAfter(DRAW_RULES, D, [...played, ...[1, 2, 3].map((s) => H.act(s, 'check'))]);

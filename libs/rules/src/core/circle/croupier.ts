@@ -62,7 +62,7 @@ export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant:
   const ante = o.ante ?? (env.rulebook.anteIsMinimum.value ? min : roundDownTo(min * env.rulebook.anteMaxShare.value, unit));
   const bets: Bet[] = [];
   for (const s of after(seats, mano, env)) {
-    const f = o.forcedBets === 'ante' ? { kind: 'ante', amount: ante } : forced.get(s) ?? { kind: 'seat', amount: 0 };
+    const f = o.forcedBets === 'ante' ? { kind: 'ante', amount: ante } : (forced.get(s) ?? { kind: 'seat', amount: 0 });
     const betId = `${ctx.roundId}-s${s}`;
     emit('BetPlaced', { betId, seat: s, betType: f.kind, amount: f.amount });
     bets.push({ betId, seat: s, betType: f.kind, amount: f.amount, eventId: betId, late: false });
@@ -98,7 +98,11 @@ export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant:
         // the croupier never runs the stub out (the reuse of discards, euskadi L12040–12119, is not simulated)
         const owedSoFar = live.reduce((t, x) => t + Math.max(0, (st.seats[seatKey(x)].owed ?? 0) - (st.progress.seats[seatKey(x)] ?? 0)), 0);
         const room = Math.max(0, deck.length - owedSoFar);
-        emit('PlayerDecision', { seat: declaring, decision: 'draw', discards: chooseDiscards(holeCards(st.seats[seatKey(declaring)]), Math.min(env.rulebook.maxDiscard.value, room), R) });
+        emit('PlayerDecision', {
+          seat: declaring,
+          decision: 'draw',
+          discards: chooseDiscards(holeCards(st.seats[seatKey(declaring)]), Math.min(env.rulebook.maxDiscard.value, room), R),
+        });
         continue;
       }
       const owed = live.find((s) => (st.progress.seats[seatKey(s)] ?? 0) < (st.seats[seatKey(s)].owed ?? 0));
@@ -130,7 +134,8 @@ export function playHand(rules: GameRules<CircleState, CircleRulebook>, variant:
     const remaining = (s.resto ?? Infinity) - s.contributed;
     const toCall = iv.toMatch - s.street;
     const raises = raisesIn.get(iv.index) ?? 0;
-    const mustOpen = env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
+    const mustOpen =
+      env.rulebook.openerMustOpen.value && iv.index === 0 && iv.toMatch === 0 && iv.aggressor === null && firstToActKind(env, 0) === 'lowest-showing';
     const openers = env.rulebook.openers.value;
     const mayOpen = !(openers && iv.index === 0 && iv.toMatch === 0) || holdsPairOf(holeCards(s), openers[Math.min(st.blankHands, openers.length - 1)]);
     const headsUp = inHand(st).length === 2 && env.rulebook.headsUpUncapped.value;

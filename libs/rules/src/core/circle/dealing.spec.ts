@@ -16,7 +16,14 @@ const C = circleEnv(HOLDEM_RULES, 'cantabria');
 const rules = (findings: { rule: string }[]) => findings.map((f) => f.rule.split('/')[1]);
 
 const HOLE = ['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`));
-const blinds = () => [...H.open(1, [1, 2, 3, 4]), H.bet(2, 'small-blind', 100), H.bet(3, 'big-blind', 200), H.bet(4, 'seat', 0), H.bet(1, 'seat', 0), H.close()];
+const blinds = () => [
+  ...H.open(1, [1, 2, 3, 4]),
+  H.bet(2, 'small-blind', 100),
+  H.bet(3, 'big-blind', 200),
+  H.bet(4, 'seat', 0),
+  H.bet(1, 'seat', 0),
+  H.close(),
+];
 /** the first interval played out: everybody in for 200, the flop owed */
 const preflopDone = () => [...blinds(), ...HOLE, H.act(4, 'call', 200), H.act(1, 'call', 200), H.act(2, 'call', 100), H.act(3, 'check')];
 
@@ -31,7 +38,9 @@ describe('the deck and the places a card may go', () => {
     expect(refuseCard(HOLDEM, factOf(H.card('KD', 'board')), C)).toBeNull();
     expect(refuseCard(HOLDEM, factOf(H.card('KD', 'board:1')), C)).toMatchObject({ field: 'data.to' });
     expect(refuseCard(HOLDEM, factOf(H.card('1X', 'burn')), C)).toMatchObject({ field: 'data.card' });
-    expect(refuseCard(DRAW, factOf(H.card('2H', 'seat:1')), circleEnv(DRAW_RULES, 'cantabria', { options: { deckSize: 32 } }))).toMatchObject({ field: 'data.card' });
+    expect(refuseCard(DRAW, factOf(H.card('2H', 'seat:1')), circleEnv(DRAW_RULES, 'cantabria', { options: { deckSize: 32 } }))).toMatchObject({
+      field: 'data.card',
+    });
   });
 });
 
@@ -39,7 +48,9 @@ describe('a card against the phase that owes it', () => {
   it('the hole cards in turn are right; a card twice from one deck is not', () => {
     const st = handAfter(HOLDEM_RULES, C, [...blinds(), ...HOLE.slice(0, 3)]);
     expect(judgeCard(HOLDEM, st, factOf(HOLE[3]), C)).toEqual([]);
-    expect(judgeCard(HOLDEM, st, factOf(H.card('KD', 'seat:1')), C)).toMatchObject([{ code: 'CARD_COUNT_EXCEEDED', rule: 'circle-poker-texas-holdem/deck-composition', expected: 1, recorded: 2 }]);
+    expect(judgeCard(HOLDEM, st, factOf(H.card('KD', 'seat:1')), C)).toMatchObject([
+      { code: 'CARD_COUNT_EXCEEDED', rule: 'circle-poker-texas-holdem/deck-composition', expected: 1, recorded: 2 },
+    ]);
   });
 
   it('the flop dealt while the betting is open, without its burn', () => {
@@ -50,14 +61,28 @@ describe('a card against the phase that owes it', () => {
   it('after the first interval: one burn, then the flop; a second burn or a card to a seat is one too many', () => {
     const st = handAfter(HOLDEM_RULES, C, preflopDone());
     expect(judgeCard(HOLDEM, st, factOf(H.card('4S', 'burn')), C)).toEqual([]);
-    expect(judgeCard(HOLDEM, st, factOf(H.card('7C', 'board')), C)).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'circle-poker-texas-holdem/burn', expected: '1 burn card(s) first', recorded: 0 }]);
-    expect(judgeCard(HOLDEM, st, factOf(H.card('7C', 'seat:2')), C)).toMatchObject([{ rule: 'circle-poker-texas-holdem/extra-card', expected: 0, recorded: 1 }]);
+    expect(judgeCard(HOLDEM, st, factOf(H.card('7C', 'board')), C)).toMatchObject([
+      { code: 'DRAW_RULE_VIOLATION', rule: 'circle-poker-texas-holdem/burn', expected: '1 burn card(s) first', recorded: 0 },
+    ]);
+    expect(judgeCard(HOLDEM, st, factOf(H.card('7C', 'seat:2')), C)).toMatchObject([
+      { rule: 'circle-poker-texas-holdem/extra-card', expected: 0, recorded: 1 },
+    ]);
     const burned = handAfter(HOLDEM_RULES, C, [...preflopDone(), H.card('4S', 'burn')]);
-    expect(judgeCard(HOLDEM, burned, factOf(H.card('5S', 'burn')), C)).toMatchObject([{ rule: 'circle-poker-texas-holdem/burn', expected: '1 burn card(s) before this phase', recorded: 2 }]);
+    expect(judgeCard(HOLDEM, burned, factOf(H.card('5S', 'burn')), C)).toMatchObject([
+      { rule: 'circle-poker-texas-holdem/burn', expected: '1 burn card(s) before this phase', recorded: 2 },
+    ]);
   });
 
   it('no card to a seat that folded, nor once the hand is won', () => {
-    const folded = handAfter(HOLDEM_RULES, C, [...blinds(), ...HOLE, H.act(4, 'fold'), H.act(1, 'call', 200), H.act(2, 'call', 100), H.act(3, 'check'), H.card('4S', 'burn')]);
+    const folded = handAfter(HOLDEM_RULES, C, [
+      ...blinds(),
+      ...HOLE,
+      H.act(4, 'fold'),
+      H.act(1, 'call', 200),
+      H.act(2, 'call', 100),
+      H.act(3, 'check'),
+      H.card('4S', 'burn'),
+    ]);
     expect(rules(judgeCard(HOLDEM, folded, factOf(H.card('7C', 'seat:4')), C))).toEqual(['card-to-inactive-seat']);
     const won = handAfter(HOLDEM_RULES, C, [...blinds(), ...HOLE, H.act(4, 'fold'), H.act(1, 'fold'), H.act(2, 'fold')]);
     expect(won.handOver).toBe('folds');
@@ -90,7 +115,12 @@ describe('a card folded into the hand', () => {
 
 describe('the draw (cantabria five-card draw)', () => {
   const D = circleEnv(DRAW_RULES, 'cantabria'); // seats ascending; the mano 4, seat 1 speaks first
-  const HANDS: Record<number, string[]> = { 1: ['AS', 'AD', 'KC', 'KD', 'QH'], 2: ['9S', '9D', '9C', '2H', '3H'], 3: ['JS', 'JD', '4C', '5D', '6H'], 4: ['10S', '10D', '7C', '7D', '2C'] };
+  const HANDS: Record<number, string[]> = {
+    1: ['AS', 'AD', 'KC', 'KD', 'QH'],
+    2: ['9S', '9D', '9C', '2H', '3H'],
+    3: ['JS', 'JD', '4C', '5D', '6H'],
+    4: ['10S', '10D', '7C', '7D', '2C'],
+  };
   const dealt = () => {
     const played = [...H.open(4, [1, 2, 3, 4]), ...[1, 2, 3, 4].map((s) => H.bet(s, 'ante', 100)), H.close()];
     for (let k = 0; k < 5; k++) for (const s of [1, 2, 3, 4]) played.push(H.card(HANDS[s][k], `seat:${s}`));
@@ -100,13 +130,28 @@ describe('the draw (cantabria five-card draw)', () => {
   const opened = () => [...dealt(), H.act(1, 'check'), H.act(2, 'bet', 200), H.act(3, 'call', 200), H.act(4, 'call', 200), H.act(1, 'call', 200)];
 
   it('a draw during the first interval is out of phase; after it, the discards must be cards the seat holds', () => {
-    expect(rules(judgeDraw(DRAW, handAfter(DRAW_RULES, D, dealt()), handAfter(DRAW_RULES, D, dealt()).seats['1'], factOf(H.act(1, 'draw', undefined, { discards: ['QH'] })), D))).toEqual(['draw-out-of-phase']);
+    expect(
+      rules(
+        judgeDraw(
+          DRAW,
+          handAfter(DRAW_RULES, D, dealt()),
+          handAfter(DRAW_RULES, D, dealt()).seats['1'],
+          factOf(H.act(1, 'draw', undefined, { discards: ['QH'] })),
+          D,
+        ),
+      ),
+    ).toEqual(['draw-out-of-phase']);
     const st = handAfter(DRAW_RULES, D, opened());
     expect(st.interval).toBeNull();
     expect(judgeDraw(DRAW, st, st.seats['1'], factOf(H.act(1, 'draw', undefined, { discards: ['QH'] })), D)).toEqual([]);
-    expect(judgeDraw(DRAW, st, st.seats['1'], factOf(H.act(1, 'draw', undefined, { discards: ['2S'] })), D)).toMatchObject([{ rule: 'circle-poker-five-card-draw/discard-not-held', recorded: ['2S'] }]);
+    expect(judgeDraw(DRAW, st, st.seats['1'], factOf(H.act(1, 'draw', undefined, { discards: ['2S'] })), D)).toMatchObject([
+      { rule: 'circle-poker-five-card-draw/discard-not-held', recorded: ['2S'] },
+    ]);
     const six = ['AS', 'AD', 'KC', 'KD', 'QH', '2S'];
-    expect(rules(judgeDraw(DRAW, st, st.seats['1'], factOf(H.act(1, 'draw', undefined, { discards: six })), D))).toEqual(['maximum-discard', 'discard-not-held']);
+    expect(rules(judgeDraw(DRAW, st, st.seats['1'], factOf(H.act(1, 'draw', undefined, { discards: six })), D))).toEqual([
+      'maximum-discard',
+      'discard-not-held',
+    ]);
   });
 
   it('a declared draw leaves the hand and is owed as many cards; when every seat has its cards the opener speaks first', () => {
@@ -116,9 +161,17 @@ describe('the draw (cantabria five-card draw)', () => {
     expect(change.st.seats['2']).toMatchObject({ discards: ['2H', '3H'], owed: 2 });
     expect(holeCards(change.st.seats['2'])).toEqual(['9S', '9D', '9C']);
     expect(st.seats['2'].owed).toBeNull();
-    const declared = handAfter(DRAW_RULES, D, [...opened(), ...[1, 2, 3, 4].map((s) => H.act(s, 'draw', undefined, { discards: s === 2 ? ['2H', '3H'] : [] }))]);
+    const declared = handAfter(DRAW_RULES, D, [
+      ...opened(),
+      ...[1, 2, 3, 4].map((s) => H.act(s, 'draw', undefined, { discards: s === 2 ? ['2H', '3H'] : [] })),
+    ]);
     expect(owedCards(DRAW, declared, D)).toEqual({ expected: '2 card(s) to seat 2', recorded: '0 to seat 2' });
-    const drawn = handAfter(DRAW_RULES, D, [...opened(), ...[1, 2, 3, 4].map((s) => H.act(s, 'draw', undefined, { discards: s === 2 ? ['2H', '3H'] : [] })), H.card('9H', 'seat:2'), H.card('8C', 'seat:2')]);
+    const drawn = handAfter(DRAW_RULES, D, [
+      ...opened(),
+      ...[1, 2, 3, 4].map((s) => H.act(s, 'draw', undefined, { discards: s === 2 ? ['2H', '3H'] : [] })),
+      H.card('9H', 'seat:2'),
+      H.card('8C', 'seat:2'),
+    ]);
     expect(drawn.interval).toMatchObject({ index: 1, turn: 2 });
   });
 });

@@ -29,7 +29,8 @@ export function refuseCard(variant: CircleVariant, fact: Fact, env: CircleEnv): 
   if (!c || copiesPerDeck(deckFor(env), c) === 0) return { field: 'data.card', reason: `${d.card} is not a card of the ${deckFor(env).name} deck` };
   const to = String(d.to ?? '');
   const boards = variant.boards === 2 ? ['board:1', 'board:2'] : ['board'];
-  if (!(to === 'burn' || boards.includes(to) || /^seat:\d+$/.test(to))) return { field: 'data.to', reason: `cards go to "seat:N", ${boards.map((b) => `"${b}"`).join(', ')} or "burn"` };
+  if (!(to === 'burn' || boards.includes(to) || /^seat:\d+$/.test(to)))
+    return { field: 'data.to', reason: `cards go to "seat:N", ${boards.map((b) => `"${b}"`).join(', ')} or "burn"` };
   return null;
 }
 
@@ -45,35 +46,156 @@ export function judgeCard(variant: CircleVariant, st: CircleState, fact: Fact, e
     const copies = (st.dealt[code] ?? 0) + 1;
     const allowed = copiesPerDeck(deckFor(env), parseCard(code) ?? { code, rank: 'JK', suit: null, value: 0 });
     if (copies > allowed)
-      out.push(finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'deck-composition', citation: `one ${deckFor(env).name} deck per hand (${dealCite})`, expected: allowed, recorded: copies, message: `${code} dealt ${copies} times from one deck`, messagePhrase: phrase('finding.circle.deckCopies', { card: code, copies }) }));
+      out.push(
+        finding({
+          code: 'CARD_COUNT_EXCEEDED',
+          rule: 'deck-composition',
+          citation: `one ${deckFor(env).name} deck per hand (${dealCite})`,
+          expected: allowed,
+          recorded: copies,
+          message: `${code} dealt ${copies} times from one deck`,
+          messagePhrase: phrase('finding.circle.deckCopies', { card: code, copies }),
+        }),
+      );
   }
   if (st.handOver === 'folds' || st.handOver === 'blank')
-    return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-after-hand-won', citation: dealCite, expected: 'no card once the hand is won', recorded: code, message: `${code} dealt to ${to} after the hand was decided`, messagePhrase: phrase('finding.circle.dealtAfterHand', { card: code, place: placeOf(to) }) })];
+    return [
+      ...out,
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'deal-after-hand-won',
+        citation: dealCite,
+        expected: 'no card once the hand is won',
+        recorded: code,
+        message: `${code} dealt to ${to} after the hand was decided`,
+        messagePhrase: phrase('finding.circle.dealtAfterHand', { card: code, place: placeOf(to) }),
+      }),
+    ];
   if (st.interval)
-    out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-before-betting-closed', citation: env.rulebook.firstToAct.cite, expected: 'the betting interval closed first', recorded: code, message: `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`, messagePhrase: phrase('finding.circle.dealtDuringBetting', { card: code, place: placeOf(to), turn: String(st.interval.turn) }) }));
+    out.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'deal-before-betting-closed',
+        citation: env.rulebook.firstToAct.cite,
+        expected: 'the betting interval closed first',
+        recorded: code,
+        message: `${code} dealt to ${to} while the betting interval was still open (seat ${st.interval.turn} to speak)`,
+        messagePhrase: phrase('finding.circle.dealtDuringBetting', { card: code, place: placeOf(to), turn: String(st.interval.turn) }),
+      }),
+    );
   const phase = phasesOf(variant, env)[st.phase];
-  if (!phase) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: 'no more cards', recorded: code, message: `${code} dealt to ${to} after every card of the hand was dealt`, messagePhrase: phrase('finding.circle.extraCard', { card: code, place: placeOf(to) }) })];
+  if (!phase)
+    return [
+      ...out,
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'extra-card',
+        citation: dealCite,
+        expected: 'no more cards',
+        recorded: code,
+        message: `${code} dealt to ${to} after every card of the hand was dealt`,
+        messagePhrase: phrase('finding.circle.extraCard', { card: code, place: placeOf(to) }),
+      }),
+    ];
   if (to === 'burn') {
-    if (st.progress.burn >= phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) before this phase`, recorded: st.progress.burn + 1, message: `an extra card burned before phase ${st.phase + 1}`, messagePhrase: phrase('finding.circle.extraBurn', { phase: st.phase + 1 }) }));
+    if (st.progress.burn >= phase.burn)
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'burn',
+          citation: dealCite,
+          expected: `${phase.burn} burn card(s) before this phase`,
+          recorded: st.progress.burn + 1,
+          message: `an extra card burned before phase ${st.phase + 1}`,
+          messagePhrase: phrase('finding.circle.extraBurn', { phase: st.phase + 1 }),
+        }),
+      );
     return out;
   }
   if (to.startsWith('board')) {
     const b = to === 'board' ? 0 : Number(to.split(':')[1]) - 1;
-    if (st.progress.burn < phase.burn) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'burn', citation: dealCite, expected: `${phase.burn} burn card(s) first`, recorded: st.progress.burn, message: `${code} dealt to the board without burning a card first`, messagePhrase: phrase('finding.circle.noBurn', { card: code }) }));
-    if ((st.progress.board[b] ?? 0) >= phase.board) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-board-card', citation: dealCite, expected: phase.board, recorded: (st.progress.board[b] ?? 0) + 1, message: `${code}: more than ${phase.board} board card(s) in this phase`, messagePhrase: phrase('finding.circle.extraBoard', { card: code, max: phase.board }) }));
+    if (st.progress.burn < phase.burn)
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'burn',
+          citation: dealCite,
+          expected: `${phase.burn} burn card(s) first`,
+          recorded: st.progress.burn,
+          message: `${code} dealt to the board without burning a card first`,
+          messagePhrase: phrase('finding.circle.noBurn', { card: code }),
+        }),
+      );
+    if ((st.progress.board[b] ?? 0) >= phase.board)
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'extra-board-card',
+          citation: dealCite,
+          expected: phase.board,
+          recorded: (st.progress.board[b] ?? 0) + 1,
+          message: `${code}: more than ${phase.board} board card(s) in this phase`,
+          messagePhrase: phrase('finding.circle.extraBoard', { card: code, max: phase.board }),
+        }),
+      );
     return out;
   }
   const seat = Number(to.split(':')[1]);
   const s = st.seats[seatKey(seat)];
-  if (!s || s.folded) return [...out, finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-to-inactive-seat', citation: dealCite, expected: 'cards only to seats in the hand', recorded: to, message: `${code} dealt to seat ${seat}, which is not in the hand`, messagePhrase: phrase('finding.circle.cardToInactive', { card: code, seat }) })];
+  if (!s || s.folded)
+    return [
+      ...out,
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'card-to-inactive-seat',
+        citation: dealCite,
+        expected: 'cards only to seats in the hand',
+        recorded: to,
+        message: `${code} dealt to seat ${seat}, which is not in the hand`,
+        messagePhrase: phrase('finding.circle.cardToInactive', { card: code, seat }),
+      }),
+    ];
   // a seat kept from an earlier HandOpened but not dealt into this one is due nothing
   const need = st.order.includes(s.seat) ? seatDue(phase, s) : 0;
   const have = st.progress.seats[seatKey(seat)] ?? 0;
-  if (phase.draw && s.owed === null) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'draw-before-discard', citation: env.rulebook.maxDiscard.cite, expected: 'the discards first', recorded: code, message: `seat ${seat} receives ${code} before declaring its discards`, messagePhrase: phrase('finding.circle.drawBeforeDiscard', { seat, card: code }) }));
-  else if (have >= need) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'extra-card', citation: dealCite, expected: need, recorded: have + 1, message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`, messagePhrase: phrase('finding.circle.seatExtra', { seat, got: have + 1, due: need }) }));
+  if (phase.draw && s.owed === null)
+    out.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'draw-before-discard',
+        citation: env.rulebook.maxDiscard.cite,
+        expected: 'the discards first',
+        recorded: code,
+        message: `seat ${seat} receives ${code} before declaring its discards`,
+        messagePhrase: phrase('finding.circle.drawBeforeDiscard', { seat, card: code }),
+      }),
+    );
+  else if (have >= need)
+    out.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'extra-card',
+        citation: dealCite,
+        expected: need,
+        recorded: have + 1,
+        message: `seat ${seat} receives ${have + 1} cards in this phase; ${need} are due`,
+        messagePhrase: phrase('finding.circle.seatExtra', { seat, got: have + 1, due: need }),
+      }),
+    );
   else if (!phase.draw && d.faceUp !== undefined) {
     const dueUp = phase.seat[have] === 'up';
-    if (Boolean(d.faceUp) !== dueUp) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'card-face', citation: dealCite, expected: dueUp ? 'face up' : 'face down', recorded: d.faceUp ? 'face up' : 'face down', message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`, messagePhrase: phrase('finding.circle.cardFace', { card: code, seat, up: d.faceUp ? 'yes' : 'no', dueUp: dueUp ? 'yes' : 'no' }) }));
+    if (Boolean(d.faceUp) !== dueUp)
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'card-face',
+          citation: dealCite,
+          expected: dueUp ? 'face up' : 'face down',
+          recorded: d.faceUp ? 'face up' : 'face down',
+          message: `${code} to seat ${seat} dealt ${d.faceUp ? 'face up' : 'face down'}; it is due ${dueUp ? 'face up' : 'face down'} (misdeal rules)`,
+          messagePhrase: phrase('finding.circle.cardFace', { card: code, seat, up: d.faceUp ? 'yes' : 'no', dueUp: dueUp ? 'yes' : 'no' }),
+        }),
+      );
   }
   return out;
 }
@@ -124,12 +246,44 @@ export function judgeDraw(variant: CircleVariant, st: CircleState, s: SeatState,
   const out: Finding[] = [];
   const phase = phasesOf(variant, env)[st.phase];
   const discards: string[] = Array.isArray(d.discards) ? d.discards.map(String) : [];
-  if (!phase?.draw || st.interval || st.handOver) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'draw-out-of-phase', citation: env.rulebook.maxDiscard.cite, expected: 'a draw after the first interval', recorded: 'draw', message: `seat ${seat} draws outside the draw`, messagePhrase: phrase('finding.circle.drawOutOfPhase', { seat }) }));
+  if (!phase?.draw || st.interval || st.handOver)
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'draw-out-of-phase',
+        citation: env.rulebook.maxDiscard.cite,
+        expected: 'a draw after the first interval',
+        recorded: 'draw',
+        message: `seat ${seat} draws outside the draw`,
+        messagePhrase: phrase('finding.circle.drawOutOfPhase', { seat }),
+      }),
+    );
   if (discards.length > env.rulebook.maxDiscard.value)
-    out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'maximum-discard', citation: env.rulebook.maxDiscard.cite, expected: env.rulebook.maxDiscard.value, recorded: discards.length, message: `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed`, messagePhrase: phrase('finding.circle.maxDiscard', { seat, count: discards.length, max: env.rulebook.maxDiscard.value }) }));
+    out.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'maximum-discard',
+        citation: env.rulebook.maxDiscard.cite,
+        expected: env.rulebook.maxDiscard.value,
+        recorded: discards.length,
+        message: `seat ${seat} changes ${discards.length} cards; at most ${env.rulebook.maxDiscard.value} may be changed`,
+        messagePhrase: phrase('finding.circle.maxDiscard', { seat, count: discards.length, max: env.rulebook.maxDiscard.value }),
+      }),
+    );
   const held = holeCards(s);
   const foreign = discards.filter((c) => !held.includes(String(parseCard(c)?.code)));
-  if (foreign.length) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'discard-not-held', citation: env.rulebook.maxDiscard.cite, expected: held, recorded: foreign, message: `seat ${seat} discards ${foreign.join(', ')}, which it does not hold`, messagePhrase: phrase('finding.circle.discardNotHeld', { seat, cards: foreign.join(', ') }) }));
+  if (foreign.length)
+    out.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'discard-not-held',
+        citation: env.rulebook.maxDiscard.cite,
+        expected: held,
+        recorded: foreign,
+        message: `seat ${seat} discards ${foreign.join(', ')}, which it does not hold`,
+        messagePhrase: phrase('finding.circle.discardNotHeld', { seat, cards: foreign.join(', ') }),
+      }),
+    );
   return out;
 }
 
@@ -162,6 +316,14 @@ export function judgeDealEnd(variant: CircleVariant, st: CircleState, env: Circl
     if (ph.draw) missingPhrases.push(phrase('finding.circle.missing.draw'));
   }
   return [
-    finding({ code: 'DRAW_RULE_VIOLATION', rule: 'deal-incomplete', citation: env.rulebook.source, expected: `phases ${st.phase + 1}–${phases.length} dealt`, recorded: `${st.phase} of ${phases.length} phases dealt`, message: `the hand ended without every required card: ${missing.join(', ')} never dealt`, messagePhrase: phrase('finding.circle.dealIncomplete', { missing: { list: missingPhrases } }) }),
+    finding({
+      code: 'DRAW_RULE_VIOLATION',
+      rule: 'deal-incomplete',
+      citation: env.rulebook.source,
+      expected: `phases ${st.phase + 1}–${phases.length} dealt`,
+      recorded: `${st.phase} of ${phases.length} phases dealt`,
+      message: `the hand ended without every required card: ${missing.join(', ')} never dealt`,
+      messagePhrase: phrase('finding.circle.dealIncomplete', { missing: { list: missingPhrases } }),
+    }),
   ];
 }

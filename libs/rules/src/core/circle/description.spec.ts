@@ -13,7 +13,12 @@ describe('a hand described', () => {
   it('during the first interval: the pot, whose turn, no award yet', () => {
     const d = describeHand(HOLDEM, handAfter(HOLDEM_RULES, C, dealt()), C);
     expect(d).toMatchObject({ mano: 1, pot: 300, board: [], phase: 1, interval: { index: 1, turn: 4, toMatch: 200 }, handOver: null, pots: undefined });
-    expect(d.seats.map((s) => [s.seat, s.cards, s.contributed])).toEqual([[1, ['AS', 'AC'], 0], [2, ['2H', '2C'], 100], [3, ['KD', 'KC'], 200], [4, ['9S', '9H'], 0]]);
+    expect(d.seats.map((s) => [s.seat, s.cards, s.contributed])).toEqual([
+      [1, ['AS', 'AC'], 0],
+      [2, ['2H', '2C'], 100],
+      [3, ['KD', 'KC'], 200],
+      [4, ['9S', '9H'], 0],
+    ]);
   });
 
   it('won by folds: the big blind receives the pot (its uncalled 100 back)', () => {

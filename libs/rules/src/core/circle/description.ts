@@ -28,7 +28,14 @@ export function describeHand(variant: CircleVariant, st: CircleState, env: Circl
       };
     }),
     handOver: st.handOver,
-    pots: award?.pots.map((p) => ({ index: p.index, gross: p.gross, cagnotte: p.cagnotte, net: p.net, eligible: p.eligible, shares: Object.fromEntries(p.shares) })),
+    pots: award?.pots.map((p) => ({
+      index: p.index,
+      gross: p.gross,
+      cagnotte: p.cagnotte,
+      net: p.net,
+      eligible: p.eligible,
+      shares: Object.fromEntries(p.shares),
+    })),
   };
 }
 

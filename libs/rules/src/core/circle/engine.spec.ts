@@ -25,7 +25,9 @@ function fold(rules: Rules, env: RoundEnv<CircleRulebook>, played: readonly Play
     const before = states[states.length - 1];
     // the judge's reads of the state before (awards, settlements, cagnotte) come first, as in judgeRound
     rules.judgeFact?.(before, fact, env);
-    if (fact.type === 'BetSettled') for (const seat of before.order) rules.settle(before, { bet: { betId: `b${seat}`, seat, betType: 'ante', amount: 0, eventId: fact.eventId, late: false } }, env);
+    if (fact.type === 'BetSettled')
+      for (const seat of before.order)
+        rules.settle(before, { bet: { betId: `b${seat}`, seat, betType: 'ante', amount: 0, eventId: fact.eventId, late: false } }, env);
     const after = rules.evolve(before, fact, env);
     states.push(after);
     snapshots.push(structuredClone(after));

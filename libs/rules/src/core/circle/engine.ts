@@ -23,7 +23,7 @@ import { CircleState, CircleVariant, emptyState, totalPot } from './state';
 
 export const CIRCLE_FACTS = {
   // seats: the seats dealt in, a list (refuseHandOpened checks the mano is one of them); restos: seat → resto in minor units
-  HandOpened: roundFact('the seats dealt into the hand, the mano (button) and each seat\'s resto (stack) at the start of the hand', {
+  HandOpened: roundFact("the seats dealt into the hand, the mano (button) and each seat's resto (stack) at the start of the hand", {
     mano: field('seat'),
     seats: field('any'),
     restos: optionalField('object'),
@@ -70,7 +70,8 @@ export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<str
         carriedPot: number;
         hand: CircleState | null;
       };
-      if (fact.type === 'HandOpened') return { ...c, lastMano: Number(fact.data.mano), hand: env.rulebook.openers.value ? rules.evolve(rules.initialState(env), fact, env) : null };
+      if (fact.type === 'HandOpened')
+        return { ...c, lastMano: Number(fact.data.mano), hand: env.rulebook.openers.value ? rules.evolve(rules.initialState(env), fact, env) : null };
       if (!env.rulebook.openers.value || !c.hand) return c;
       if (fact.type === 'RoundCompleted') {
         const blank = c.hand.handOver === 'blank';

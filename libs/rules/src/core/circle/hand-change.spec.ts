@@ -7,7 +7,14 @@ import { HandChange } from './hand-change';
 import { circleEnv, H, handAfter } from './spec-support';
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
-const blinds = () => [...H.open(1, [1, 2, 3, 4]), H.bet(2, 'small-blind', 100), H.bet(3, 'big-blind', 200), H.bet(4, 'seat', 0), H.bet(1, 'seat', 0), H.close()];
+const blinds = () => [
+  ...H.open(1, [1, 2, 3, 4]),
+  H.bet(2, 'small-blind', 100),
+  H.bet(3, 'big-blind', 200),
+  H.bet(4, 'seat', 0),
+  H.bet(1, 'seat', 0),
+  H.close(),
+];
 const dealt = () => [...blinds(), ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[2, 3, 4, 1][i % 4]}`))];
 
 describe('a hand change', () => {

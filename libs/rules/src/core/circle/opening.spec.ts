@@ -32,7 +32,10 @@ describe.each(GAMES.map((g) => [g.game, g] as const))('%s: the table minimum is 
           expected: 'a minimum of 20–40 % of the maximum: 200–400',
           recorded: { min, max: 1_000 },
           message: `the table minimum ${min} is ${(min / 10).toFixed(2)} % of the maximum 1000; the text lets it vary between 20 % and 40 % of the maximum`,
-          messagePhrase: { key: 'finding.circle.tableMinimum', values: { min: { amount: min }, share: (min / 10).toFixed(2), max: { amount: 1_000 }, low: 20, high: 40 } },
+          messagePhrase: {
+            key: 'finding.circle.tableMinimum',
+            values: { min: { amount: min }, share: (min / 10).toFixed(2), max: { amount: 1_000 }, low: 20, high: 40 },
+          },
           eventId: 'e-open',
         },
       ]);
@@ -50,7 +53,9 @@ describe('the ante the session declares', () => {
   it.each(RATIO)('%s: at most half the minimum (L11230–11231 / L5585–5586)', (j) => {
     const limits = { min: 300, max: 1_000 };
     expect(opening(holdem, j, limits, { ante: 150, forcedBets: 'ante' })).toEqual([]);
-    expect(opening(holdem, j, limits, { ante: 151, forcedBets: 'ante' })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'circle-poker-texas-holdem/ante-maximum', expected: '≤ 150', recorded: 151 }]);
+    expect(opening(holdem, j, limits, { ante: 151, forcedBets: 'ante' })).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', rule: 'circle-poker-texas-holdem/ante-maximum', expected: '≤ 150', recorded: 151 },
+    ]);
     // blinds: no ante is taken, whatever is declared
     expect(opening(holdem, j, limits, { ante: 151, forcedBets: 'blinds' })).toEqual([]);
   });

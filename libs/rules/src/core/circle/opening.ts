@@ -14,7 +14,16 @@ export function judgeCircleOpening(game: string, opening: SessionOpening, env: R
   const rb = env.rulebook;
   const out: Finding[] = [];
   const flag = (rule: string, citation: string, expected: unknown, recorded: unknown, message: string, messagePhrase: Phrase) =>
-    out.push({ code: 'SESSION_RULE_VIOLATION', rule: `${game}/${rule}`, citation, expected, recorded, message, messagePhrase, ...(opening.eventId ? { eventId: opening.eventId } : {}) });
+    out.push({
+      code: 'SESSION_RULE_VIOLATION',
+      rule: `${game}/${rule}`,
+      citation,
+      expected,
+      recorded,
+      message,
+      messagePhrase,
+      ...(opening.eventId ? { eventId: opening.eventId } : {}),
+    });
   const min = Number(opening.limits?.min);
   const max = Number(opening.limits?.max);
 
@@ -40,10 +49,26 @@ export function judgeCircleOpening(game: string, opening: SessionOpening, env: R
   const ante = opening.options?.ante;
   if ((env.options as unknown as CircleOptions).forcedBets === 'ante' && typeof ante === 'number' && Number.isFinite(min) && min > 0) {
     if (rb.anteIsMinimum.value) {
-      if (ante !== min) flag('ante', rb.anteIsMinimum.cite, `the table minimum ${min}`, ante, `the session declares an ante of ${ante}; the ante is the table's minimum bet (${min})`, phrase('finding.circle.anteIsMinimum', { ante: amount(ante), min: amount(min) }));
+      if (ante !== min)
+        flag(
+          'ante',
+          rb.anteIsMinimum.cite,
+          `the table minimum ${min}`,
+          ante,
+          `the session declares an ante of ${ante}; the ante is the table's minimum bet (${min})`,
+          phrase('finding.circle.anteIsMinimum', { ante: amount(ante), min: amount(min) }),
+        );
     } else {
       const most = Math.floor(min * rb.anteMaxShare.value);
-      if (ante > most) flag('ante-maximum', rb.anteMaxShare.cite, `≤ ${most}`, ante, `the session declares an ante of ${ante}, above ${percent(rb.anteMaxShare.value)} % of the table minimum ${min} (${most})`, phrase('finding.circle.anteMaximum', { ante: amount(ante), percent: percent(rb.anteMaxShare.value), min: amount(min), most: amount(most) }));
+      if (ante > most)
+        flag(
+          'ante-maximum',
+          rb.anteMaxShare.cite,
+          `≤ ${most}`,
+          ante,
+          `the session declares an ante of ${ante}, above ${percent(rb.anteMaxShare.value)} % of the table minimum ${min} (${most})`,
+          phrase('finding.circle.anteMaximum', { ante: amount(ante), percent: percent(rb.anteMaxShare.value), min: amount(min), most: amount(most) }),
+        );
     }
   }
   return out;

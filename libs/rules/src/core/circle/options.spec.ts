@@ -21,7 +21,10 @@ describe('the options a rulebook refuses', () => {
     expect(refuseCircleOptions({ cagnotteRate: 0.06 }, E)).toEqual({ field: 'options.cagnotteRate', reason: 'at most 0.05 (euskadi L10811–10815)' });
     expect(refuseCircleOptions({ sessionFeeRate: 0.25 }, E)).toEqual({ field: 'options.sessionFeeRate', reason: 'between 0.1 and 0.2 (euskadi L10817–10823)' });
     expect(refuseCircleOptions({ cagnotteMode: 'per-player-hand-fee' }, C)).toMatchObject({ field: 'options.cagnotteMode' });
-    expect(refuseCircleOptions({ perPlayerFeeRate: 0.3 }, C)).toEqual({ field: 'options.perPlayerFeeRate', reason: 'cantabria has no such house benefit (cantabria L5336–5354)' });
+    expect(refuseCircleOptions({ perPlayerFeeRate: 0.3 }, C)).toEqual({
+      field: 'options.perPlayerFeeRate',
+      reason: 'cantabria has no such house benefit (cantabria L5336–5354)',
+    });
   });
 
   it('a split, direction, structure, deck or forced bet the game does not know', () => {
@@ -34,8 +37,13 @@ describe('the options a rulebook refuses', () => {
 });
 
 describe('the options a round reads', () => {
-  it('the rulebook\'s defaults, with what the session declared over them', () => {
-    expect(optionsOf(circleEnv(HOLDEM_RULES, 'cantabria'))).toMatchObject({ forcedBets: 'blinds', cagnotteRate: 0.05, structure: 'no-limit', splitPot: 'equal' });
+  it("the rulebook's defaults, with what the session declared over them", () => {
+    expect(optionsOf(circleEnv(HOLDEM_RULES, 'cantabria'))).toMatchObject({
+      forcedBets: 'blinds',
+      cagnotteRate: 0.05,
+      structure: 'no-limit',
+      splitPot: 'equal',
+    });
     expect(optionsOf(circleEnv(HOLDEM_RULES, 'cantabria', { options: { structure: 'pot-limit' } })).structure).toBe('pot-limit');
   });
 });

@@ -16,7 +16,10 @@ export const optionsOf = (env: CircleEnv) => env.options as unknown as CircleOpt
 export function refuseCircleOptions(options: Readonly<Record<string, unknown>>, rulebook: CircleRulebook): Refusal | null {
   const mode = options.cagnotteMode;
   if (mode !== undefined && !rulebook.cagnotteModes.value.includes(mode as never))
-    return { field: 'options.cagnotteMode', reason: `${rulebook.jurisdiction} allows ${rulebook.cagnotteModes.value.join(', ')} (${rulebook.cagnotteModes.cite})` };
+    return {
+      field: 'options.cagnotteMode',
+      reason: `${rulebook.jurisdiction} allows ${rulebook.cagnotteModes.value.join(', ')} (${rulebook.cagnotteModes.cite})`,
+    };
   const rate = options.cagnotteRate;
   if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > rulebook.maxCagnotteRate.value))
     return { field: 'options.cagnotteRate', reason: `at most ${rulebook.maxCagnotteRate.value} (${rulebook.maxCagnotteRate.cite})` };
@@ -26,7 +29,9 @@ export function refuseCircleOptions(options: Readonly<Record<string, unknown>>, 
     if (!r) return { field: `options.${name}`, reason: `${rulebook.jurisdiction} has no such house benefit (${cite})` };
     return typeof v === 'number' && v >= r[0] && v <= r[1] ? null : { field: `options.${name}`, reason: `between ${r[0]} and ${r[1]} (${cite})` };
   };
-  const fee = range('sessionFeeRate', rulebook.sessionFeeRange.value, rulebook.sessionFeeRange.cite) ?? range('perPlayerFeeRate', rulebook.perPlayerFeeRange.value, rulebook.perPlayerFeeRange.cite);
+  const fee =
+    range('sessionFeeRate', rulebook.sessionFeeRange.value, rulebook.sessionFeeRange.cite) ??
+    range('perPlayerFeeRate', rulebook.perPlayerFeeRange.value, rulebook.perPlayerFeeRange.cite);
   if (fee) return fee;
   if (options.splitPot !== undefined && !['equal', 'proportional-to-resto'].includes(String(options.splitPot)))
     return { field: 'options.splitPot', reason: 'equal or proportional-to-resto (index.md OQ-08)' };

@@ -4,26 +4,53 @@ describe('side pots from all-in contributions (index.md OQ-08)', () => {
   it.each([
     {
       name: 'equal contributions: one main pot',
-      contributions: [ { seat: 1, amount: 500, folded: false }, { seat: 2, amount: 500, folded: false }, { seat: 3, amount: 500, folded: true } ],
+      contributions: [
+        { seat: 1, amount: 500, folded: false },
+        { seat: 2, amount: 500, folded: false },
+        { seat: 3, amount: 500, folded: true },
+      ],
       pots: [{ index: 0, amount: 1500, eligible: [1, 2] }],
       uncalled: null,
     },
     {
       name: 'a short all-in caps the main pot; the rest is a side pot',
-      contributions: [ { seat: 1, amount: 200, folded: false }, { seat: 2, amount: 800, folded: false }, { seat: 3, amount: 800, folded: false } ],
-      pots: [ { index: 0, amount: 600, eligible: [1, 2, 3] }, { index: 1, amount: 1200, eligible: [2, 3] } ],
+      contributions: [
+        { seat: 1, amount: 200, folded: false },
+        { seat: 2, amount: 800, folded: false },
+        { seat: 3, amount: 800, folded: false },
+      ],
+      pots: [
+        { index: 0, amount: 600, eligible: [1, 2, 3] },
+        { index: 1, amount: 1200, eligible: [2, 3] },
+      ],
       uncalled: null,
     },
     {
       name: 'two all-ins make two side pots; the unmatched top is returned',
-      contributions: [ { seat: 1, amount: 100, folded: false }, { seat: 2, amount: 300, folded: false }, { seat: 3, amount: 700, folded: false }, { seat: 4, amount: 1000, folded: false } ],
-      pots: [ { index: 0, amount: 400, eligible: [1, 2, 3, 4] }, { index: 1, amount: 600, eligible: [2, 3, 4] }, { index: 2, amount: 800, eligible: [3, 4] } ],
+      contributions: [
+        { seat: 1, amount: 100, folded: false },
+        { seat: 2, amount: 300, folded: false },
+        { seat: 3, amount: 700, folded: false },
+        { seat: 4, amount: 1000, folded: false },
+      ],
+      pots: [
+        { index: 0, amount: 400, eligible: [1, 2, 3, 4] },
+        { index: 1, amount: 600, eligible: [2, 3, 4] },
+        { index: 2, amount: 800, eligible: [3, 4] },
+      ],
       uncalled: { seat: 4, amount: 300 },
     },
     {
       name: 'a folded seat feeds the pots it reached without being eligible',
-      contributions: [ { seat: 1, amount: 400, folded: true }, { seat: 2, amount: 200, folded: false }, { seat: 3, amount: 600, folded: false } ],
-      pots: [ { index: 0, amount: 600, eligible: [2, 3] }, { index: 1, amount: 400, eligible: [3] } ],
+      contributions: [
+        { seat: 1, amount: 400, folded: true },
+        { seat: 2, amount: 200, folded: false },
+        { seat: 3, amount: 600, folded: false },
+      ],
+      pots: [
+        { index: 0, amount: 600, eligible: [2, 3] },
+        { index: 1, amount: 400, eligible: [3] },
+      ],
       uncalled: { seat: 3, amount: 200 },
     },
   ])('$name', ({ contributions, pots, uncalled }) => {
@@ -34,8 +61,16 @@ describe('side pots from all-in contributions (index.md OQ-08)', () => {
     expect(layout.pots.reduce((t, p) => t + p.amount, 0) + (layout.uncalled?.amount ?? 0)).toBe(total);
   });
 
-  it('a blank hand\'s carried pot joins the main pot (cantabria L5963–5998)', () => {
-    expect(buildPots([ { seat: 1, amount: 100, folded: false }, { seat: 2, amount: 100, folded: false } ], 400).pots[0].amount).toBe(600);
+  it("a blank hand's carried pot joins the main pot (cantabria L5963–5998)", () => {
+    expect(
+      buildPots(
+        [
+          { seat: 1, amount: 100, folded: false },
+          { seat: 2, amount: 100, folded: false },
+        ],
+        400,
+      ).pots[0].amount,
+    ).toBe(600);
   });
 });
 
@@ -55,7 +90,10 @@ describe('equal split and odd chips (index.md OQ-08, OQ-09)', () => {
 });
 
 describe('cagnotte on each pot, rounded down to the smallest chip, with an optional cap', () => {
-  const pots = [ { index: 0, amount: 2000, eligible: [1, 2] }, { index: 1, amount: 1900, eligible: [2] } ];
+  const pots = [
+    { index: 0, amount: 2000, eligible: [1, 2] },
+    { index: 1, amount: 1900, eligible: [2] },
+  ];
   it.each([
     { rate: 0.05, unit: 100, cap: null, expected: [100, 0] },
     { rate: 0.05, unit: 10, cap: null, expected: [100, 90] },

@@ -55,7 +55,8 @@ export function buildPots(contributions: readonly Contribution[], carried = 0): 
   for (const s of slices) {
     const last = pots[pots.length - 1];
     if (last && sameSeats(last.eligible, s.eligible)) last.amount += s.amount;
-    else if (s.eligible.length === 0 && last) last.amount += s.amount; // chips only folded seats reached stay with the pot below
+    else if (s.eligible.length === 0 && last)
+      last.amount += s.amount; // chips only folded seats reached stay with the pot below
     else pots.push({ amount: s.amount, eligible: [...s.eligible] });
   }
   if (carried > 0) {

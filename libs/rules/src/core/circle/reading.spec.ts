@@ -18,7 +18,7 @@ const COMMON: Record<string, CircleRulebookData> = { euskadi: EUSKADI_COMMON, ca
 const NOT_JUDGED: Record<string, string> = {
   'session.duration': 'the session and its fee are issue 15',
   'session.extension.unit': 'the session and its fee are issue 15',
-  'partida.duration.minimum': 'the partida\'s length: issue 15 (session duration)',
+  'partida.duration.minimum': "the partida's length: issue 15 (session duration)",
   'players.per-seat': 'a seat is one player in the facts',
   'sector.maximum-tables': 'staffing, not a fact of the table',
   'shuffle.minimum-times': 'no fact records the shuffle',
@@ -76,7 +76,8 @@ const VALUES: Record<string, (rb: CircleRulebookData, read: ReadValue) => void> 
   'limits.structures'(rb, read) {
     // split limit, pot limit, no limit: each a session option the game takes
     expect(read.value).toHaveLength(3);
-    for (const structure of ['split-limit', 'pot-limit', 'no-limit']) expect(HOLDEM.refuseOptions!({ structure }, { ...rb, game: HOLDEM.game, source: '', options: {} } as never)).toBeNull();
+    for (const structure of ['split-limit', 'pot-limit', 'no-limit'])
+      expect(HOLDEM.refuseOptions!({ structure }, { ...rb, game: HOLDEM.game, source: '', options: {} } as never)).toBeNull();
   },
   'raises.heads-up'(rb, read) {
     expect(read.value).toBe('unlimited');
@@ -115,13 +116,28 @@ function checkedDown(holes: Record<number, string[]>, board: string[], restos?: 
   const played = [...H.open(4, [1, 2, 3, 4], restos), ...ORDER.map((s) => H.bet(s, 'ante', 100)), H.close()];
   for (let i = 0; i < 2; i++) for (const s of ORDER) played.push(H.card(holes[s][i], `seat:${s}`));
   const checks = () => ORDER.map((s) => H.act(s, 'check'));
-  played.push(...checks(), H.card('2S', 'burn'), ...H.cards('board', ...board.slice(0, 3)), ...checks(), H.card('2H', 'burn'), H.card(board[3], 'board'), ...checks(), H.card('3H', 'burn'), H.card(board[4], 'board'), ...checks());
+  played.push(
+    ...checks(),
+    H.card('2S', 'burn'),
+    ...H.cards('board', ...board.slice(0, 3)),
+    ...checks(),
+    H.card('2H', 'burn'),
+    H.card(board[3], 'board'),
+    ...checks(),
+    H.card('3H', 'burn'),
+    H.card(board[4], 'board'),
+    ...checks(),
+  );
   return played;
 }
 
-describe('the reader\'s rounds (euskadi)', () => {
+describe("the reader's rounds (euskadi)", () => {
   it('ties (L11214–11216): equal pairs and first kicker, the next card decides — Q-Q-A-9-5 beats Q-Q-A-9-4', () => {
-    const p = expectedPayouts(HOLDEM, E(), checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D']));
+    const p = expectedPayouts(
+      HOLDEM,
+      E(),
+      checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D']),
+    );
     expect(p).toEqual({ '1': 0, '2': 400, '3': 0, '4': 0 });
   });
 
@@ -130,7 +146,12 @@ describe('the reader\'s rounds (euskadi)', () => {
     const board = ['4H', '5C', '6D', 'KS', 'JC'];
     const restos = { 1: 3_000, 2: 1_000, 3: 5_000, 4: 5_000 };
     expect(expectedPayouts(HOLDEM, E(), checkedDown(holes, board, restos))).toEqual({ '1': 200, '2': 200, '3': 0, '4': 0 });
-    expect(expectedPayouts(HOLDEM, E({ splitPot: 'proportional-to-resto' }), checkedDown(holes, board, restos))).toEqual({ '1': 300, '2': 100, '3': 0, '4': 0 });
+    expect(expectedPayouts(HOLDEM, E({ splitPot: 'proportional-to-resto' }), checkedDown(holes, board, restos))).toEqual({
+      '1': 300,
+      '2': 100,
+      '3': 0,
+      '4': 0,
+    });
   });
 
   it('betting-options (L11462–11498): a check after a bet in the interval is not an option', () => {
@@ -154,16 +175,33 @@ describe('the reader\'s rounds (euskadi)', () => {
     for (let i = 0; i < 2; i++) for (const s of ORDER) played.push(H.card(holes[s][i], `seat:${s}`));
     played.push(H.act(3, 'bet', 500), H.act(2, 'call', 200), H.act(1, 'call', 500), H.act(4, 'fold'));
     const checks = () => [H.act(3, 'check'), H.act(1, 'check')];
-    played.push(H.card('2S', 'burn'), ...H.cards('board', 'AS', '8D', '6C'), ...checks(), H.card('2H', 'burn'), H.card('4S', 'board'), ...checks(), H.card('3H', 'burn'), H.card('9H', 'board'), ...checks());
+    played.push(
+      H.card('2S', 'burn'),
+      ...H.cards('board', 'AS', '8D', '6C'),
+      ...checks(),
+      H.card('2H', 'burn'),
+      H.card('4S', 'board'),
+      ...checks(),
+      H.card('3H', 'burn'),
+      H.card('9H', 'board'),
+      ...checks(),
+    );
     expect(codes(judge(HOLDEM, E(), played)).filter((c) => c !== 'UNSETTLED_BET')).toEqual([]);
     // main pot: 4 antes + 3 × 200 = 1,000 to seat 2; the side pot 2 × 300 = 600 to seat 1 (kings over queens)
     expect(expectedPayouts(HOLDEM, E(), played)).toEqual({ '1': 600, '2': 1_000, '3': 0, '4': 0 });
   });
 
   it('table-stakes (L11739–11741): no more chips than were on the table when the hand began', () => {
-    const base = checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D'], { 1: 5_000, 2: 5_000, 3: 500, 4: 5_000 });
+    const base = checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D'], {
+      1: 5_000,
+      2: 5_000,
+      3: 500,
+      4: 5_000,
+    });
     const cut = base.findIndex((f) => f.type === 'PlayerDecision');
-    expect(judge(HOLDEM, E(), [...base.slice(0, cut), H.act(3, 'bet', 600)]).discrepancies.map((d) => d.rule)).toContain('circle-poker-texas-holdem/table-stakes');
+    expect(judge(HOLDEM, E(), [...base.slice(0, cut), H.act(3, 'bet', 600)]).discrepancies.map((d) => d.rule)).toContain(
+      'circle-poker-texas-holdem/table-stakes',
+    );
   });
 
   it('players.minimum (L11322–11325): a hand dealt to three players', () => {
@@ -172,21 +210,32 @@ describe('the reader\'s rounds (euskadi)', () => {
 
   it('showdown-order (L11632–11650): cards speak — the hand is read from the cards, whatever is announced', () => {
     // no announcement is a fact: the award is always read from the cards dealt
-    expect(codes(judge(HOLDEM, E(), checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D'])))).toEqual([]);
+    expect(
+      codes(judge(HOLDEM, E(), checkedDown({ 1: ['QD', '4C'], 2: ['QH', '5D'], 3: ['8S', '7D'], 4: ['JC', '10C'] }, ['QC', 'AS', '9H', '3S', '2D']))),
+    ).toEqual([]);
   });
 });
 
 // cantabria's own round: the split pot "en proporción a sus respectivos restos" (L5822–5827)
 it('cantabria split-pot (L5822–5827): equal by default, proportional as the session option', () => {
-  const C = (options: Record<string, unknown> = {}) => circleEnv(HOLDEM, 'cantabria' as JurisdictionId, { smallestChip: 10, options: { cagnotteRate: 0, ...options } });
+  const C = (options: Record<string, unknown> = {}) =>
+    circleEnv(HOLDEM, 'cantabria' as JurisdictionId, { smallestChip: 10, options: { cagnotteRate: 0, ...options } });
   // cantabria Hold'em: mano 1, blinds 2 (100) and 3 (200), seat 4 first; seats ascending clockwise
-  const played = [
-    ...cantabriaPreflop({ 1: 900, 2: 300, 3: 5_000, 4: 5_000 }, ['3H', '3D', 'AH', 'KH', '7S', '7C', 'AD', 'QD']),
-  ];
+  const played = [...cantabriaPreflop({ 1: 900, 2: 300, 3: 5_000, 4: 5_000 }, ['3H', '3D', 'AH', 'KH', '7S', '7C', 'AD', 'QD'])];
   // seats 2 and 3 hold the same straight; 4 and 1 fold, 2 calls, 3 checks; then checked down
   played.push(H.act(4, 'fold'), H.act(1, 'fold'), H.act(2, 'call', 100), H.act(3, 'check'));
   const checks = () => [H.act(2, 'check'), H.act(3, 'check')];
-  played.push(H.card('2S', 'burn'), ...H.cards('board', '4H', '5C', '6D'), ...checks(), H.card('2H', 'burn'), H.card('KS', 'board'), ...checks(), H.card('3C', 'burn'), H.card('JC', 'board'), ...checks());
+  played.push(
+    H.card('2S', 'burn'),
+    ...H.cards('board', '4H', '5C', '6D'),
+    ...checks(),
+    H.card('2H', 'burn'),
+    H.card('KS', 'board'),
+    ...checks(),
+    H.card('3C', 'burn'),
+    H.card('JC', 'board'),
+    ...checks(),
+  );
   expect(expectedPayouts(HOLDEM, C(), played)).toMatchObject({ '2': 200, '3': 200 });
   // restos 300 and 5,000: 400 split 300 : 5,000, in whole chips of 10
   const proportional = expectedPayouts(HOLDEM, C({ splitPot: 'proportional-to-resto' }), played);

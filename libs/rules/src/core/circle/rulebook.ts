@@ -163,7 +163,6 @@ export const CANTABRIA_COMMON: CircleRulebookData = {
   potToBestHand: cited(true, C('L5802–5827')),
 };
 
-
 /**
  * The lines a jurisdiction gives for the defaults every circle game shares: no cap on the cagnotte, the betting
  * structure (no-limit unless the game says otherwise) and no ante. A jurisdiction not listed is silent on them.

@@ -40,6 +40,8 @@ describe('judged', () => {
     const after = (lastMano: number, j: 'euskadi' | 'cantabria') => circleEnv(HOLDEM_RULES, j, { carried: { lastMano } });
     expect(judgeHandOpened(HOLDEM, opened(2, [1, 2, 3, 4]), after(1, 'cantabria'))).toEqual([]);
     expect(judgeHandOpened(HOLDEM, opened(4, [1, 2, 3, 4]), after(1, 'euskadi'))).toEqual([]);
-    expect(judgeHandOpened(HOLDEM, opened(2, [1, 2, 3, 4]), after(1, 'euskadi'))).toMatchObject([{ rule: 'circle-poker-texas-holdem/button-rotation', expected: 4, recorded: 2 }]);
+    expect(judgeHandOpened(HOLDEM, opened(2, [1, 2, 3, 4]), after(1, 'euskadi'))).toMatchObject([
+      { rule: 'circle-poker-texas-holdem/button-rotation', expected: 4, recorded: 2 },
+    ]);
   });
 });

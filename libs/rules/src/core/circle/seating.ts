@@ -13,7 +13,8 @@ import { after, CircleState, CircleVariant, directionOrder, seatKey } from './st
 /** A HandOpened whose mano is not one of its seats. */
 export function refuseHandOpened(fact: Fact): Refusal | null {
   const d = fact.data ?? {};
-  if (!Array.isArray(d.seats) || !d.seats.map(Number).includes(Number(d.mano))) return { field: 'data.mano', reason: 'the mano must be one of the seats dealt in' };
+  if (!Array.isArray(d.seats) || !d.seats.map(Number).includes(Number(d.mano)))
+    return { field: 'data.mano', reason: 'the mano must be one of the seats dealt in' };
   return null;
 }
 
@@ -53,13 +54,45 @@ export function judgeHandOpened(variant: CircleVariant, fact: Fact, env: CircleE
   const min = env.rulebook.minPlayers;
   // a maximum only where the text sets one (omaha 5 cards, synthetic illes-balears and andalucia)
   const max = env.rulebook.maxPlayers.value;
-  if (seats.length < min.value) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'minimum-players', citation: min.cite, expected: min.value, recorded: seats.length, message: `a hand needs at least ${min.value} players; ${seats.length} were dealt in`, messagePhrase: phrase('finding.circle.minPlayers', { min: min.value, dealt: seats.length }) }));
-  if (max !== null && seats.length > max) out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'maximum-players', citation: env.rulebook.maxPlayers.cite, expected: max, recorded: seats.length, message: `at most ${max} players; ${seats.length} were dealt in`, messagePhrase: phrase('finding.circle.maxPlayers', { max, dealt: seats.length }) }));
+  if (seats.length < min.value)
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'minimum-players',
+        citation: min.cite,
+        expected: min.value,
+        recorded: seats.length,
+        message: `a hand needs at least ${min.value} players; ${seats.length} were dealt in`,
+        messagePhrase: phrase('finding.circle.minPlayers', { min: min.value, dealt: seats.length }),
+      }),
+    );
+  if (max !== null && seats.length > max)
+    out.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        rule: 'maximum-players',
+        citation: env.rulebook.maxPlayers.cite,
+        expected: max,
+        recorded: seats.length,
+        message: `at most ${max} players; ${seats.length} were dealt in`,
+        messagePhrase: phrase('finding.circle.maxPlayers', { max, dealt: seats.length }),
+      }),
+    );
   const last = (env.ctx.carried as { lastMano?: number | null } | undefined)?.lastMano;
   if (last !== null && last !== undefined && seats.length) {
     const expected = after(directionOrder(seats, env), last, env)[0];
     if (expected !== Number(d.mano))
-      out.push(finding({ code: 'SEQUENCE_VIOLATION', rule: 'button-rotation', citation: `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`, expected, recorded: Number(d.mano), message: `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}`, messagePhrase: phrase('finding.circle.manoRotation', { last, expected, mano: String(d.mano) }) }));
+      out.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          rule: 'button-rotation',
+          citation: `${env.rulebook.seatNumbering.cite}; index.md OQ-40 (${optionCite(env, 'direction')})`,
+          expected,
+          recorded: Number(d.mano),
+          message: `the mano passes from seat ${last} to seat ${expected} in the direction of play, not to seat ${d.mano}`,
+          messagePhrase: phrase('finding.circle.manoRotation', { last, expected, mano: String(d.mano) }),
+        }),
+      );
   }
   return out;
 }

@@ -10,7 +10,8 @@ import { cantabriaAllIn, circleEnv, factOf, H, handAfter } from './spec-support'
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
 const query = (seat: number) => ({ bet: { betId: `b${seat}`, seat, betType: 'seat', amount: 0, eventId: `e${seat}`, late: false } });
-const award = (potIndex: number, seats: number[], amount: number) => factOf({ type: 'PotAwarded', data: { sessionId: 's-1', roundId: 'r-1', potIndex, seats, amount } });
+const award = (potIndex: number, seats: number[], amount: number) =>
+  factOf({ type: 'PotAwarded', data: { sessionId: 's-1', roundId: 'r-1', potIndex, seats, amount } });
 
 /** seat 4 all-in for 1,000 with aces; seats 1 and 3 (both kings) go on to the river */
 const preflop = cantabriaAllIn;
@@ -47,13 +48,20 @@ describe('the award', () => {
     expect(judgePotAwarded(HOLDEM, st, award(0, [4], 3_000), C)).toEqual([]);
     expect(judgePotAwarded(HOLDEM, st, award(1, [1, 3], 1_900), C)).toEqual([]);
     expect(judgePotAwarded(HOLDEM, st, award(0, [4], 3_100), C)).toMatchObject([
-      { code: 'PAYOUT_MISMATCH', rule: 'circle-poker-texas-holdem/pot-award', expected: { amount: 3_000, seats: [4] }, recorded: { amount: 3_100, seats: [4] } },
+      {
+        code: 'PAYOUT_MISMATCH',
+        rule: 'circle-poker-texas-holdem/pot-award',
+        expected: { amount: 3_000, seats: [4] },
+        recorded: { amount: 3_100, seats: [4] },
+      },
     ]);
     expect(judgePotAwarded(HOLDEM, st, award(2, [1], 100), C)).toMatchObject([{ code: 'PAYOUT_MISMATCH', expected: 2, recorded: 2 }]);
   });
 
   it('a pot awarded while the betting goes on is OUTCOME_MISSING', () => {
-    expect(judgePotAwarded(HOLDEM, handAfter(HOLDEM_RULES, C, preflop().slice(0, -1)), award(0, [4], 3_000), C)).toMatchObject([{ code: 'OUTCOME_MISSING', rule: 'circle-poker-texas-holdem/pot-award' }]);
+    expect(judgePotAwarded(HOLDEM, handAfter(HOLDEM_RULES, C, preflop().slice(0, -1)), award(0, [4], 3_000), C)).toMatchObject([
+      { code: 'OUTCOME_MISSING', rule: 'circle-poker-texas-holdem/pot-award' },
+    ]);
   });
 });
 
@@ -67,7 +75,10 @@ describe('settling a seat', () => {
       ['win', 1_000],
       ['win', 3_000],
     ]);
-    expect(settleSeat(HOLDEM, st, query(2), C)).toMatchObject({ rule: 'circle-poker-texas-holdem/pot-award', explanation: 'seat 2 folded (put in 100): receives 0' });
+    expect(settleSeat(HOLDEM, st, query(2), C)).toMatchObject({
+      rule: 'circle-poker-texas-holdem/pot-award',
+      explanation: 'seat 2 folded (put in 100): receives 0',
+    });
   });
 
   it('undecided while the betting goes on, and for a seat not dealt in', () => {

@@ -9,19 +9,7 @@ import { optionCite } from '../game';
 import { findingsOf, undecided } from '../findings';
 import { amount as amountValue, phrase } from '../phrase';
 import type { Fact, Finding, SettlementQuery, SettlementVerdict } from '../types';
-import {
-  bestLow,
-  bestOf,
-  bestOmaha,
-  Category,
-  compareHands,
-  compareLow,
-  handName,
-  HandValue,
-  LowHand,
-  Ranking,
-  STANDARD,
-} from '../poker/evaluate';
+import { bestLow, bestOf, bestOmaha, Category, compareHands, compareLow, handName, HandValue, LowHand, Ranking, STANDARD } from '../poker/evaluate';
 import { parseCard } from '../cards';
 import { chipUnit } from '../money';
 import { addShares, buildPots, levyPots, Pot, PotAward, Seat, splitAmount, SplitRule } from './pot';
@@ -185,8 +173,7 @@ function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<Cir
   const mano = st.mano ?? st.order[0];
   // odd chips: first tied winner in the direction of play from the mano (docs/decisions/open-questions.md#oq-09)
   const inOrder = (seats: Seat[]) => after(st.order, mano, env).filter((s) => seats.includes(s));
-  const split = (amount: number, winners: Seat[]) =>
-    splitAmount(amount, inOrder(winners), unit, o.splitPot as SplitRule, restos(st));
+  const split = (amount: number, winners: Seat[]) => splitAmount(amount, inOrder(winners), unit, o.splitPot as SplitRule, restos(st));
   const best = (eligible: readonly Seat[], m: Map<Seat, SeatHand>) => {
     let top: Seat[] = [];
     for (const s of eligible) {
@@ -237,10 +224,14 @@ function computeAward(st: CircleState, variant: CircleVariant, env: RoundEnv<Cir
         const lowHalf = Math.floor(net / 2 / unit + 1e-9) * unit;
         addShares(shares, split(net - lowHalf, high));
         addShares(shares, split(lowHalf, lowWinners));
-        parts.push(`high: seat ${high.join(' and ')} with ${boardHands[0].get(high[0])?.name}; low: seat ${lowWinners.join(' and ')} with ${boardHands[0].get(lowWinners[0])?.low?.ranks.join('-')}`);
+        parts.push(
+          `high: seat ${high.join(' and ')} with ${boardHands[0].get(high[0])?.name}; low: seat ${lowWinners.join(' and ')} with ${boardHands[0].get(lowWinners[0])?.low?.ranks.join('-')}`,
+        );
       } else {
         addShares(shares, split(net, high));
-        parts.push(`seat ${high.join(' and ')} with ${boardHands[0].get(high[0])?.name ?? '?'}${variant.split === 'hi-lo' ? ' (no qualifying low: the high hand takes all, index.md OQ-38)' : ''}`);
+        parts.push(
+          `seat ${high.join(' and ')} with ${boardHands[0].get(high[0])?.name ?? '?'}${variant.split === 'hi-lo' ? ' (no qualifying low: the high hand takes all, index.md OQ-38)' : ''}`,
+        );
       }
     }
     addShares(won, shares);
@@ -276,23 +267,63 @@ function restos(st: CircleState): Record<string, number> {
   return out;
 }
 
-export const showdownCite = (env: RoundEnv<CircleRulebook>) =>
-  `${env.rulebook.potToBestHand.cite}; ${optionCite(env, 'splitPot')}; index.md OQ-09`;
+export const showdownCite = (env: RoundEnv<CircleRulebook>) => `${env.rulebook.potToBestHand.cite}; ${optionCite(env, 'splitPot')}; index.md OQ-09`;
 
 /** A PotAwarded against the expected award (the state before it): after the betting, an existing pot, its net to its winners. */
 export function judgePotAwarded(variant: CircleVariant, before: CircleState, fact: Fact, env: RoundEnv<CircleRulebook>): Finding[] {
   const { finding } = findingsOf(variant.game);
   const d = fact.data ?? {};
   if (!before.handOver && !before.completed) {
-    if (before.interval || !before.opened) return [finding({ code: 'OUTCOME_MISSING', rule: 'pot-award', citation: showdownCite(env), expected: 'the end of the betting', recorded: d.potIndex, message: `pot ${d.potIndex} awarded before the hand was decided`, messagePhrase: phrase('finding.circle.potEarly', { pot: String(d.potIndex) }) })];
+    if (before.interval || !before.opened)
+      return [
+        finding({
+          code: 'OUTCOME_MISSING',
+          rule: 'pot-award',
+          citation: showdownCite(env),
+          expected: 'the end of the betting',
+          recorded: d.potIndex,
+          message: `pot ${d.potIndex} awarded before the hand was decided`,
+          messagePhrase: phrase('finding.circle.potEarly', { pot: String(d.potIndex) }),
+        }),
+      ];
   }
   const award = awardHand(before, variant, env);
   const pot = award.pots[Number(d.potIndex)];
   const seats = (Array.isArray(d.seats) ? d.seats.map(Number) : []).sort((a: number, b: number) => a - b);
-  if (!pot) return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: award.pots.length, recorded: Number(d.potIndex), message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`, messagePhrase: phrase('finding.circle.noSuchPot', { pot: String(d.potIndex), pots: award.pots.length }) })];
-  const winners = [...pot.shares.entries()].filter(([, a]) => a > 0).map(([s]) => s).sort((a, b) => a - b);
+  if (!pot)
+    return [
+      finding({
+        code: 'PAYOUT_MISMATCH',
+        rule: 'pot-award',
+        citation: showdownCite(env),
+        expected: award.pots.length,
+        recorded: Number(d.potIndex),
+        message: `there is no pot ${d.potIndex}: the hand has ${award.pots.length} pot(s)`,
+        messagePhrase: phrase('finding.circle.noSuchPot', { pot: String(d.potIndex), pots: award.pots.length }),
+      }),
+    ];
+  const winners = [...pot.shares.entries()]
+    .filter(([, a]) => a > 0)
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
   if (pot.net !== Number(d.amount) || winners.join(',') !== seats.join(','))
-    return [finding({ code: 'PAYOUT_MISMATCH', rule: 'pot-award', citation: showdownCite(env), expected: { amount: pot.net, seats: winners }, recorded: { amount: Number(d.amount), seats }, message: pot.explanation, messagePhrase: phrase('finding.circle.potAward', { pot: String(pot.index), gross: amountValue(pot.gross), levy: pot.cagnotte ? amountValue(pot.cagnotte) : 'none', net: amountValue(pot.net), seats: winners.join(', ') }) })];
+    return [
+      finding({
+        code: 'PAYOUT_MISMATCH',
+        rule: 'pot-award',
+        citation: showdownCite(env),
+        expected: { amount: pot.net, seats: winners },
+        recorded: { amount: Number(d.amount), seats },
+        message: pot.explanation,
+        messagePhrase: phrase('finding.circle.potAward', {
+          pot: String(pot.index),
+          gross: amountValue(pot.gross),
+          levy: pot.cagnotte ? amountValue(pot.cagnotte) : 'none',
+          net: amountValue(pot.net),
+          seats: winners.join(', '),
+        }),
+      }),
+    ];
   return [];
 }
 
@@ -303,7 +334,14 @@ export function settleSeat(variant: CircleVariant, st: CircleState, query: Settl
   const s = st.seats[seatKey(seat)];
   if (!s) return undecided(`seat ${seat} was not dealt into the hand`);
   if (st.handOver === 'blank')
-    return { outcome: 'lose', payout: 0, rule: rule('blank-hand'), citation: env.rulebook.openers.cite, explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid', explanationPhrase: phrase('circle.blankHand') };
+    return {
+      outcome: 'lose',
+      payout: 0,
+      rule: rule('blank-hand'),
+      citation: env.rulebook.openers.cite,
+      explanation: 'nobody opened ("mano en blanco"): the pot stays for the next deal, nothing is paid',
+      explanationPhrase: phrase('circle.blankHand'),
+    };
   if (!st.handOver && (st.interval || !st.opened)) return undecided('the betting is not over');
   const award: HandAward = awardHand(st, variant, env);
   if (award.incomplete && !st.handOver) return undecided('a seat in the showdown holds too few cards');
@@ -317,7 +355,12 @@ export function settleSeat(variant: CircleVariant, st: CircleState, query: Settl
       ? `seat ${seat} (put in ${s.contributed}) receives ${received}: ${mine.map((p) => `${p.shares.get(seat)} of ${p.explanation}`).join('; ')}${returned ? `; plus its uncalled ${returned} back` : ''}`
       : `seat ${seat} ${s.folded ? 'folded' : `loses${hand ? ` with ${hand}` : ''}`} (put in ${s.contributed})${returned ? `; its uncalled ${returned} is returned` : ''}: receives ${received}`;
   // in other languages the seat's account (what it put in, what it receives); the pots' English detail stays in `explanation` (issue 16)
-  const account = { seat: String(seat), contributed: amountValue(s.contributed), received: amountValue(received), uncalled: returned ? amountValue(returned) : 'none' };
+  const account = {
+    seat: String(seat),
+    contributed: amountValue(s.contributed),
+    received: amountValue(received),
+    uncalled: returned ? amountValue(returned) : 'none',
+  };
   const explanationPhrase = won > 0 ? phrase('circle.receives', account) : phrase('circle.loses', { ...account, folded: s.folded ? 'yes' : 'no' });
   return { outcome: won > 0 ? 'win' : 'lose', payout: received, rule: rule('pot-award'), citation: showdownCite(env), explanation, explanationPhrase };
 }

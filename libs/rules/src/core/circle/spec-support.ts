@@ -19,7 +19,14 @@ export function circleEnv(rules: GameRules, jurisdiction: JurisdictionId, overri
   return envFor(rules, jurisdiction, { limits: LIMITS, smallestChip: 100, ...overrides }) as RoundEnv<CircleRulebook>;
 }
 
-export function playSeed(rules: GameRules, env: RoundEnv, seed: number, players?: number, memory: Record<string, unknown> = {}, roundId = `r-${seed}`): PlayedFact[] {
+export function playSeed(
+  rules: GameRules,
+  env: RoundEnv,
+  seed: number,
+  players?: number,
+  memory: Record<string, unknown> = {},
+  roundId = `r-${seed}`,
+): PlayedFact[] {
   const random = seededRandom(seed);
   const n = players ?? 4 + Math.floor(random() * 5);
   const seats = Array.from({ length: n }, (_, i) => i + 1);
@@ -103,7 +110,8 @@ export function circlePropertySuite(rules: GameRules, numRuns = 60) {
           const added = addCard(played, s);
           if (added) expect(codes(judge(rules, env, added))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
           // the last card of a hand that went to the showdown
-          const showdown = played.filter((f) => f.type === 'PotAwarded').length > 0 && judge(rules, env, played).steps.some((st) => describedHand(st).handOver === 'showdown');
+          const showdown =
+            played.filter((f) => f.type === 'PotAwarded').length > 0 && judge(rules, env, played).steps.some((st) => describedHand(st).handOver === 'showdown');
           if (showdown) {
             const removed = withoutLast(played, (f) => f.type === 'CardDealt' && f.data.to !== 'burn');
             expect(codes(judge(rules, env, removed!))).toContain<DiscrepancyCode>('DRAW_RULE_VIOLATION');
@@ -121,15 +129,24 @@ export const H = {
     { type: 'RoundStarted', data: { sessionId: 's-1', roundId: 'r-1' } },
     { type: 'HandOpened', data: { sessionId: 's-1', roundId: 'r-1', mano, seats, ...(restos ? { restos } : {}) } },
   ],
-  bet: (seat: number, betType: string, amount: number): PlayedFact => ({ type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, seat, betType, amount } }),
+  bet: (seat: number, betType: string, amount: number): PlayedFact => ({
+    type: 'BetPlaced',
+    data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, seat, betType, amount },
+  }),
   close: (): PlayedFact => ({ type: 'BetsClosed', data: { sessionId: 's-1', roundId: 'r-1' } }),
-  card: (card: string, to: string, faceUp?: boolean): PlayedFact => ({ type: 'CardDealt', data: { sessionId: 's-1', roundId: 'r-1', card, to, ...(faceUp === undefined ? {} : { faceUp }) } }),
+  card: (card: string, to: string, faceUp?: boolean): PlayedFact => ({
+    type: 'CardDealt',
+    data: { sessionId: 's-1', roundId: 'r-1', card, to, ...(faceUp === undefined ? {} : { faceUp }) },
+  }),
   cards: (to: string, ...cards: string[]): PlayedFact[] => cards.map((c) => H.card(c, to)),
   act: (seat: number, decision: string, amount?: number, extra: Record<string, unknown> = {}): PlayedFact => ({
     type: 'PlayerDecision',
     data: { sessionId: 's-1', roundId: 'r-1', seat, decision, ...(amount === undefined ? {} : { amount }), ...extra },
   }),
-  settle: (seat: number, outcome: string, payout: number): PlayedFact => ({ type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, outcome, payout } }),
+  settle: (seat: number, outcome: string, payout: number): PlayedFact => ({
+    type: 'BetSettled',
+    data: { sessionId: 's-1', roundId: 'r-1', betId: `b${seat}`, outcome, payout },
+  }),
   cagnotte: (base: number, amount: number): PlayedFact => ({ type: 'CagnotteDeducted', data: { sessionId: 's-1', roundId: 'r-1', base, amount } }),
   done: (): PlayedFact => ({ type: 'RoundCompleted', data: { sessionId: 's-1', roundId: 'r-1' } }),
 };

@@ -10,9 +10,7 @@ import { codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout, 
 import type { DiscrepancyCode, JurisdictionId, SessionContext } from '../types';
 
 export function playRound(rules: GameRules, env: RoundEnv, seed: number, seats: readonly number[] = [1, 2, 3]): PlayedFact[] {
-  return roundFacts(
-    rules.play!({ env, sessionId: env.ctx.sessionId, roundId: `r-${seed}`, random: seededRandom(seed), seats, memory: {} }),
-  );
+  return roundFacts(rules.play!({ env, sessionId: env.ctx.sessionId, roundId: `r-${seed}`, random: seededRandom(seed), seats, memory: {} }));
 }
 
 /** Round facts written by hand: `F.bet(1, 'ante', 500)`, `F.card('AS', 'seat:1')`… then `F.facts`. */
@@ -103,7 +101,11 @@ export function propertySuite(rules: GameRules, jurisdictions: readonly Jurisdic
           const spare = deckCards(opts.deck).find((c) => !used.has(c))!;
           const at = played.findIndex((f) => f.type === 'BetSettled');
           const target = to === 'seat:1' ? `seat:${seats[0]}` : to;
-          const mutated = [...played.slice(0, at), { type: 'CardDealt', data: { sessionId: 's-1', roundId: 'r', card: spare, to: target } }, ...played.slice(at)];
+          const mutated = [
+            ...played.slice(0, at),
+            { type: 'CardDealt', data: { sessionId: 's-1', roundId: 'r', card: spare, to: target } },
+            ...played.slice(at),
+          ];
           expect(codes(judge(rules, env, mutated))).toContain('DRAW_RULE_VIOLATION');
         }),
         { numRuns },

@@ -153,8 +153,18 @@ const because = (why: string | Said, then: Phrase): [string, Phrase] =>
 /** A win at "N to 1" (cited), rounded down to the smallest chip. */
 export function winAt(bet: Bet, odds: Cited<number>, env: RoundEnv, { rule, why }: Omit<SettledBy, 'citation'>): ExpectedSettlement {
   const payout = payOdds(bet.amount, odds.value, env.ctx.smallestChip);
-  const [text, explained] = because(why, phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }));
-  return settlementNamed({ outcome: 'win', payout, rule, citation: odds.cite, explanation: `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`, explanationPhrase: explained });
+  const [text, explained] = because(
+    why,
+    phrase('bank.pays', { betType: term('betType', bet.betType), odds: fmtOdds(odds.value), stake: amount(bet.amount), payout: amount(payout) }),
+  );
+  return settlementNamed({
+    outcome: 'win',
+    payout,
+    rule,
+    citation: odds.cite,
+    explanation: `${text}: ${bet.betType} pays ${fmtOdds(odds.value)} on ${bet.amount} = ${payout}`,
+    explanationPhrase: explained,
+  });
 }
 export function lose({ rule, citation, why }: SettledBy): ExpectedSettlement {
   const [text, explained] = because(why, phrase('bank.lost'));
@@ -256,7 +266,8 @@ export const bankWhy = {
   onHand: (text: string, betType: string, hand: HandValue | string, bank: boolean): Said =>
     said(text, 'bank.why.onHand', { betType: term('betType', betType), hand: typeof hand === 'string' ? hand : handPhrase(hand), bank: bank ? 'yes' : 'no' }),
   /** below the lowest hand that pays */
-  short: (text: string, why: Said | HandValue, below: ShortOf): Said => said(text, 'bank.why.short', { why: 'phrase' in why ? why.phrase : handPhrase(why), below }),
+  short: (text: string, why: Said | HandValue, below: ShortOf): Said =>
+    said(text, 'bank.why.short', { why: 'phrase' in why ? why.phrase : handPhrase(why), below }),
   /** the player's winning hand is not in the pay table */
   notInPayTable: (text: string, hand: HandValue): Said => said(text, 'bank.why.notInPayTable', { hand: handPhrase(hand) }),
   /** the player wins and the pay table pays the hand (`ante`: the ante's own pay table; `winning`: the lowest hand that is paid) */
@@ -267,15 +278,24 @@ export const bankWhy = {
   /** a bet the player took back before the deal decided it */
   withdrawn: (text: string, betType: string): Said => said(text, 'bank.why.withdrawn', { betType: term('betType', betType) }),
   /** three card poker's ante bonus not paid: after a fold, or below a straight */
-  noAnteBonus: (folded: boolean): Said => said(folded ? 'no ante bonus after a fold' : 'no ante bonus below a straight', 'bank.why.noAnteBonus', { fold: folded ? 'yes' : 'no' }),
+  noAnteBonus: (folded: boolean): Said =>
+    said(folded ? 'no ante bonus after a fold' : 'no ante bonus below a straight', 'bank.why.noAnteBonus', { fold: folded ? 'yes' : 'no' }),
 };
 
 /** A jackpot side bet's stake: it goes to the pool, and a prize is paid by JackpotWon, not by the settlement (index.md OQ-14). */
 export const jackpotStake = ({ rule, citation }: Omit<SettledBy, 'why'>): ExpectedSettlement =>
-  settlementNamed({ outcome: 'lose', payout: 0, rule, citation, explanation: 'the jackpot stake goes to the pool; any prize is paid by JackpotWon', explanationPhrase: phrase('bank.jackpotStake') });
+  settlementNamed({
+    outcome: 'lose',
+    payout: 0,
+    rule,
+    citation,
+    explanation: 'the jackpot stake goes to the pool; any prize is paid by JackpotWon',
+    explanationPhrase: phrase('bank.jackpotStake'),
+  });
 
 /** The hands compared, the player winning, as a phrase (the reason before a pay table's). */
-export const playerWins = (sd: { player: HandValue; bank: HandValue }): Phrase => phrase('bank.versus.player', { player: handPhrase(sd.player), bank: handPhrase(sd.bank) });
+export const playerWins = (sd: { player: HandValue; bank: HandValue }): Phrase =>
+  phrase('bank.versus.player', { player: handPhrase(sd.player), bank: handPhrase(sd.bank) });
 
 // ---------------------------------------------------------------------------------------------------
 // Card counts and structure
@@ -440,9 +460,23 @@ export function refuseDecision(fact: Fact, decisions: readonly string[]): Refusa
 export function notAllowed(
   game: string,
   bet: Bet,
-  { rule, citation, message, expected = 'a bet the rulebook offers' }: { readonly rule: string; readonly citation: string; readonly message: Said; readonly expected?: unknown },
+  {
+    rule,
+    citation,
+    message,
+    expected = 'a bet the rulebook offers',
+  }: { readonly rule: string; readonly citation: string; readonly message: Said; readonly expected?: unknown },
 ): Finding {
-  return findingsOf(game).finding({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: bet.betType, rule, citation, message: message.text, messagePhrase: message.phrase });
+  return findingsOf(game).finding({
+    code: 'BET_NOT_ALLOWED',
+    betId: bet.betId,
+    expected,
+    recorded: bet.betType,
+    rule,
+    citation,
+    message: message.text,
+    messagePhrase: message.phrase,
+  });
 }
 
 /** A place at a banking poker table as the catalogue names it: a box (`seat:N`), the bank's hand, the board. */
@@ -457,16 +491,26 @@ export const noSuchBox = (bet: Bet, boxes: number, where: 'table' | 'layout'): S
 
 /** A bet placed on a box after its cards were dealt. */
 export const afterDeal = (bet: Bet): Said =>
-  said(`${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) });
+  said(`${bet.betType} placed on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', {
+    betType: term('betType', bet.betType),
+    box: String(bet.seat),
+  });
 
 /** A bet that needs the box's ante first. */
-export const withoutAnte = (text: string, bet: Bet, ante: string): Said => said(text, 'finding.poker.withoutAnte', { betType: term('betType', bet.betType), box: String(bet.seat), ante: term('betType', ante) });
+export const withoutAnte = (text: string, bet: Bet, ante: string): Said =>
+  said(text, 'finding.poker.withoutAnte', { betType: term('betType', bet.betType), box: String(bet.seat), ante: term('betType', ante) });
 
 /** A bet type this jurisdiction does not offer. */
 export function judgeOffered(game: string, bet: Bet, offered: Readonly<Record<string, Cited<boolean>>>, source: string): Finding[] {
   const entry = offered[bet.betType];
   if (entry?.value) return [];
-  return [notAllowed(game, bet, { rule: 'bet-types', citation: entry?.cite ?? source, message: said(`${bet.betType} is not a bet of ${game} in this jurisdiction`, 'finding.bet.notOffered', { betType: term('betType', bet.betType), game }) })];
+  return [
+    notAllowed(game, bet, {
+      rule: 'bet-types',
+      citation: entry?.cite ?? source,
+      message: said(`${bet.betType} is not a bet of ${game} in this jurisdiction`, 'finding.bet.notOffered', { betType: term('betType', bet.betType), game }),
+    }),
+  ];
 }
 
 /** A bet on a box the layout does not have: boxes are numbered 1 to the text's number of players. */
@@ -482,14 +526,34 @@ export function judgeBoxCount(game: string, bet: Bet, state: BankPokerState, mai
   if (bet.betType !== mainBet) return [];
   const onBox = betsOf(state, bet.seat, mainBet).length + 1;
   return onBox > max.value
-    ? [notAllowed(game, bet, { rule: 'bets-per-box', citation: max.cite, message: said(`${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, 'finding.poker.perBox', { count: onBox, betType: term('betType', mainBet), box: String(bet.seat), max: max.value }), expected: max.value })]
+    ? [
+        notAllowed(game, bet, {
+          rule: 'bets-per-box',
+          citation: max.cite,
+          message: said(`${onBox} ${mainBet} bets on box ${bet.seat}; at most ${max.value}`, 'finding.poker.perBox', {
+            count: onBox,
+            betType: term('betType', mainBet),
+            box: String(bet.seat),
+            max: max.value,
+          }),
+          expected: max.value,
+        }),
+      ]
     : [];
 }
 
 /** A second bet that must be a set multiple of the same box's ante (player's own or on his behalf). */
 export function judgeMultipleOf(game: string, bet: Bet, state: BankPokerState, anteType: string, multiple: Cited<number>, rule: string): Finding[] {
   const ante = state.bets.find((b) => b.betType === anteType && String(b.seat) === String(bet.seat) && (b.onBehalfOf ?? null) === (bet.onBehalfOf ?? null));
-  if (!ante) return [notAllowed(game, bet, { rule, citation: multiple.cite, message: withoutAnte(`${bet.betType} bet on box ${bet.seat} without an ${anteType}`, bet, anteType), expected: `an ${anteType} first` })];
+  if (!ante)
+    return [
+      notAllowed(game, bet, {
+        rule,
+        citation: multiple.cite,
+        message: withoutAnte(`${bet.betType} bet on box ${bet.seat} without an ${anteType}`, bet, anteType),
+        expected: `an ${anteType} first`,
+      }),
+    ];
   const expected = ante.amount * multiple.value;
   return bet.amount === expected
     ? []
@@ -497,9 +561,18 @@ export function judgeMultipleOf(game: string, bet: Bet, state: BankPokerState, a
         notAllowed(game, bet, {
           rule,
           citation: multiple.cite,
-          message: said(`${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`, 'finding.poker.anteMultiple', {
-            betType: term('betType', bet.betType), multiple: multiple.value, ante: term('betType', anteType), anteAmount: amount(ante.amount), due: amount(expected), bet: amount(bet.amount),
-          }),
+          message: said(
+            `${bet.betType} must be ${multiple.value} × the ${anteType} (${ante.amount}) = ${expected}; ${bet.amount} was bet`,
+            'finding.poker.anteMultiple',
+            {
+              betType: term('betType', bet.betType),
+              multiple: multiple.value,
+              ante: term('betType', anteType),
+              anteAmount: amount(ante.amount),
+              due: amount(expected),
+              bet: amount(bet.amount),
+            },
+          ),
           expected,
         }),
       ];
@@ -625,7 +698,11 @@ export class Croupier<S> {
         const commission = v.commission ?? 0;
         // payout net of the commission; the commission itself recorded apart (contract §3 BetSettled, CommissionCharged)
         this.push('BetSettled', { betId: bet.betId, ...(hand !== undefined ? { hand } : {}), outcome: v.outcome, payout: v.payout });
-        if (commission > 0) commissions.push({ type: 'CommissionCharged', data: { sessionId: this.ctx.sessionId, roundId: this.ctx.roundId, betId: bet.betId, amount: commission } });
+        if (commission > 0)
+          commissions.push({
+            type: 'CommissionCharged',
+            data: { sessionId: this.ctx.sessionId, roundId: this.ctx.roundId, betId: bet.betId, amount: commission },
+          });
       }
     }
     this.facts.push(...commissions);
@@ -656,11 +733,19 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
   let remaining = pool.current;
   // a share the text fixes (illes-balears carousel: 90 %) comes before the pool's own configuration
   const contribution = regulatedRate
-    ? applyRate(stakes.reduce((t, b) => t + b.amount, 0), regulatedRate.value, env.ctx.smallestChip)
+    ? applyRate(
+        stakes.reduce((t, b) => t + b.amount, 0),
+        regulatedRate.value,
+        env.ctx.smallestChip,
+      )
     : pool.contributionAmount !== undefined
       ? pool.contributionAmount * stakes.length
       : pool.contributionRate !== undefined
-        ? applyRate(stakes.reduce((t, b) => t + b.amount, 0), pool.contributionRate, env.ctx.smallestChip)
+        ? applyRate(
+            stakes.reduce((t, b) => t + b.amount, 0),
+            pool.contributionRate,
+            env.ctx.smallestChip,
+          )
         : 0;
   if (contribution > 0) {
     c.record('JackpotContributed', { poolId: pool.poolId, amount: contribution });
@@ -820,7 +905,13 @@ export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
  * the game's own `settle`. The second bets are the player's own strategy, so the ante and what follows
  * it are one wager, valued per ante (the published convention for these games).
  */
-export function backPerUnitOf<S>(rules: GameRules<S>, env: RoundEnv, facts: readonly PlayedFact[], unitType: string, include: (bet: Bet) => boolean = () => true): number {
+export function backPerUnitOf<S>(
+  rules: GameRules<S>,
+  env: RoundEnv,
+  facts: readonly PlayedFact[],
+  unitType: string,
+  include: (bet: Bet) => boolean = () => true,
+): number {
   const s = stateAfter(rules, env, facts);
   const bets = (s as unknown as BankPokerState).bets.filter(include);
   const unit = bets.find((b) => b.betType === unitType);

@@ -56,26 +56,29 @@ describe('five-card hands of the short decks, every hand enumerated', () => {
   it.each([
     ['32 cards (7 to ace)', deckCards(DECK_32), SHORT_DECK_32, 8, 201_376],
     ['28 cards (8 to ace)', deckCards(DECK_28), SHORT_DECK_28, 7, 98_280],
-  ] as const)('%s: each kind counted over all hands, as the expressions with the deck\'s ranks; the rarer flush ranks above the full house', (_name, deck, ranking: Ranking, ranks, hands) => {
-    const counted: Partial<Record<Kind, number>> = {};
-    const straightTops = new Set<number>();
-    let all = 0;
-    for (const five of choose(deck, 5)) {
-      const v = evaluateFive(five, ranking);
-      const kind = kindOf(v.category);
-      counted[kind] = (counted[kind] ?? 0) + 1;
-      if (kind === 'straight') straightTops.add(v.ranks[0]);
-      all++;
-    }
-    expect(all).toBe(hands);
-    expect(counted).toEqual(fiveCardCounts(ranks));
-    // r − 3 straights: the lowest is the ace below the deck's lowest rank (A-7-8-9-10, A-8-9-10-J), topped by its fourth card
-    expect([...straightTops].sort((a, b) => a - b)).toEqual(Array.from({ length: ranks - 3 }, (_, i) => ranking.lowestRank + 3 + i));
-    const counts = fiveCardCounts(ranks);
-    expect(counts.flush).toBeLessThan(counts['full-house']);
-    const order = ranking.order;
-    expect(order.indexOf('flush')).toBeLessThan(order.indexOf('full-house'));
-  });
+  ] as const)(
+    "%s: each kind counted over all hands, as the expressions with the deck's ranks; the rarer flush ranks above the full house",
+    (_name, deck, ranking: Ranking, ranks, hands) => {
+      const counted: Partial<Record<Kind, number>> = {};
+      const straightTops = new Set<number>();
+      let all = 0;
+      for (const five of choose(deck, 5)) {
+        const v = evaluateFive(five, ranking);
+        const kind = kindOf(v.category);
+        counted[kind] = (counted[kind] ?? 0) + 1;
+        if (kind === 'straight') straightTops.add(v.ranks[0]);
+        all++;
+      }
+      expect(all).toBe(hands);
+      expect(counted).toEqual(fiveCardCounts(ranks));
+      // r − 3 straights: the lowest is the ace below the deck's lowest rank (A-7-8-9-10, A-8-9-10-J), topped by its fourth card
+      expect([...straightTops].sort((a, b) => a - b)).toEqual(Array.from({ length: ranks - 3 }, (_, i) => ranking.lowestRank + 3 + i));
+      const counts = fiveCardCounts(ranks);
+      expect(counts.flush).toBeLessThan(counts['full-house']);
+      const order = ranking.order;
+      expect(order.indexOf('flush')).toBeLessThan(order.indexOf('full-house'));
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -288,7 +288,13 @@ function referenceNatural(cards: readonly string[], ranking: Ranking): HandValue
   const byShape: Record<string, Category> = { '5': 'five-of-a-kind', '41': 'four-of-a-kind', '32': 'full-house' };
   const lesser: Record<string, Category> = { '311': 'three-of-a-kind', '221': 'two-pair', '2111': 'pair' };
   const category: Category =
-    top !== null ? (flush ? (top === 14 ? 'royal-flush' : 'straight-flush') : 'straight') : (byShape[shape] ?? (flush ? 'flush' : (lesser[shape] ?? 'high-card')));
+    top !== null
+      ? flush
+        ? top === 14
+          ? 'royal-flush'
+          : 'straight-flush'
+        : 'straight'
+      : (byShape[shape] ?? (flush ? 'flush' : (lesser[shape] ?? 'high-card')));
   const ranks = top !== null ? [top] : category === 'flush' ? [...values].sort((a, b) => b - a) : groups;
   const i = ranking.order.indexOf(category);
   const strength = i < 0 ? ranking.order.length + 1 : ranking.order.length - i;
@@ -328,7 +334,11 @@ const deck28 = deckCards(DECK_28);
 /** `size` cards from `deck`, often from a few ranks or suits (pairs, straights, flushes), or few ranks of two decks (five of a kind). */
 const dealt = (deck: readonly string[], size: number) =>
   fc
-    .tuple(fc.shuffledSubarray([...RANKS], { minLength: 1 }), fc.shuffledSubarray([...SUITS], { minLength: 1 }), fc.constantFrom('any', 'few ranks', 'few suits', 'two decks'))
+    .tuple(
+      fc.shuffledSubarray([...RANKS], { minLength: 1 }),
+      fc.shuffledSubarray([...SUITS], { minLength: 1 }),
+      fc.constantFrom('any', 'few ranks', 'few suits', 'two decks'),
+    )
     .chain(([ranks, suits, how]) => {
       const kept = (c: string) => c === 'JK' || (how === 'few suits' ? suits.includes(card(c).suit as Suit) : ranks.includes(card(c).rank as Rank));
       const from = how === 'any' ? [...deck] : deck.filter(kept);
@@ -343,7 +353,12 @@ const RANKED: Array<{ name: string; deck: readonly string[]; ranking: () => Rank
   { name: '32 cards', deck: deck32, ranking: () => SHORT_DECK_32, as: SHORT_DECK_32 },
   { name: '28 cards', deck: deck28, ranking: () => SHORT_DECK_28, as: SHORT_DECK_28 },
   { name: '28 cards, full over flush', deck: deck28, ranking: () => SHORT_DECK_28_FULL_OVER_FLUSH, as: SHORT_DECK_28_FULL_OVER_FLUSH },
-  { name: 'fresh 32-card circle ranking', deck: deck32, ranking: () => ({ name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 }), as: { name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 } },
+  {
+    name: 'fresh 32-card circle ranking',
+    deck: deck32,
+    ranking: () => ({ name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 }),
+    as: { name: 'circle-32', order: FLUSH_OVER_FULL.order, lowestRank: 7 },
+  },
   // categories missing from the order share one strength: hands of different categories may then tie
   { name: 'a bare category order', deck: deck52, ranking: () => THREE_CARD.order, as: customOrder(THREE_CARD.order) },
   // the reference tries the joker as each of 52 cards: fewer runs
@@ -361,18 +376,22 @@ describe('fast paths equal the plain reference', () => {
     });
     it('bestOf five of six and of seven: the first best in `choose` order', () => {
       fc.assert(
-        fc.property(fc.integer({ min: 6, max: 7 }).chain((n) => dealt(deck, n)), (cards) =>
-          expect(bestOf(cards, 5, ranking())).toEqual(firstBest(choose(cards, 5).map((five) => referenceHand(five, as)))),
+        fc.property(
+          fc.integer({ min: 6, max: 7 }).chain((n) => dealt(deck, n)),
+          (cards) => expect(bestOf(cards, 5, ranking())).toEqual(firstBest(choose(cards, 5).map((five) => referenceHand(five, as)))),
         ),
         { numRuns: Math.ceil(300 * runs) },
       );
     });
     it('bestOmaha: two of four or five hole cards and three of the board', () => {
       fc.assert(
-        fc.property(fc.integer({ min: 4, max: 5 }).chain((n) => dealt(deck, n + 5).map((cards) => [cards.slice(0, n), cards.slice(n)])), ([hole, board]) => {
-          const fives = choose(hole, 2).flatMap((two) => choose(board, 3).map((three) => [...two, ...three]));
-          expect(bestOmaha(hole, board, ranking())).toEqual(firstBest(fives.map((five) => referenceHand(five, as))));
-        }),
+        fc.property(
+          fc.integer({ min: 4, max: 5 }).chain((n) => dealt(deck, n + 5).map((cards) => [cards.slice(0, n), cards.slice(n)])),
+          ([hole, board]) => {
+            const fives = choose(hole, 2).flatMap((two) => choose(board, 3).map((three) => [...two, ...three]));
+            expect(bestOmaha(hole, board, ranking())).toEqual(firstBest(fives.map((five) => referenceHand(five, as))));
+          },
+        ),
         { numRuns: Math.ceil(150 * runs) },
       );
     });
@@ -387,8 +406,9 @@ describe('fast paths equal the plain reference', () => {
 
   it('three-card hands: bestOf three of many', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 6 }).chain((n) => dealt(deck52, n)), (cards) =>
-        expect(bestOf(cards, 3)).toEqual(firstBest(choose(cards, 3).map((three) => evaluateThree(three)))),
+      fc.property(
+        fc.integer({ min: 3, max: 6 }).chain((n) => dealt(deck52, n)),
+        (cards) => expect(bestOf(cards, 3)).toEqual(firstBest(choose(cards, 3).map((three) => evaluateThree(three)))),
       ),
       { numRuns: 300 },
     );

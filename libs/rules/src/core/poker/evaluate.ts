@@ -318,7 +318,7 @@ function readNatural(hand: readonly Card[], ranking: Ranking): Reading {
     // a flush lists every card high to low; other hands their groups, largest first, then highest
     const everyCard = category === 'flush';
     for (let size = everyCard ? 1 : most; size >= 1; size--) {
-      for (let rest = values; rest !== 0; ) {
+      for (let rest = values; rest !== 0;) {
         const v = 31 - clz32(rest);
         rest ^= 1 << v;
         for (let k = everyCard ? valueCounts[v] : valueCounts[v] === size ? 1 : 0; k > 0; k--) ranks = ranks * RANK_RADIX + 2 * v;
@@ -492,7 +492,13 @@ export function evaluateThree(cards: readonly CardInput[], ranking: Ranking = TH
     category = g[0].count === 3 ? 'three-of-a-kind' : g[0].count === 2 ? 'pair' : flush ? 'flush' : 'high-card';
     ranks = g.map((x) => x.value);
   }
-  const ordered = top === 3 ? orderCards(parsed, [3, 2, 14]) : orderCards(parsed, g.flatMap((x) => Array(x.count).fill(x.value)));
+  const ordered =
+    top === 3
+      ? orderCards(parsed, [3, 2, 14])
+      : orderCards(
+          parsed,
+          g.flatMap((x) => Array(x.count).fill(x.value)),
+        );
   return { category, strength: strengthOf(ranking, category), ranks, cards: ordered, ranking: ranking.name };
 }
 
@@ -670,7 +676,22 @@ export function qualifies(hand: HandValue, minimum: { category: Category; ranks?
   return true;
 }
 
-const RANK_NAMES: Record<number, string> = { 14: 'ace', 13: 'king', 12: 'queen', 11: 'jack', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two', 13.5: 'five (A-2-3-4-5)' };
+const RANK_NAMES: Record<number, string> = {
+  14: 'ace',
+  13: 'king',
+  12: 'queen',
+  11: 'jack',
+  10: 'ten',
+  9: 'nine',
+  8: 'eight',
+  7: 'seven',
+  6: 'six',
+  5: 'five',
+  4: 'four',
+  3: 'three',
+  2: 'two',
+  13.5: 'five (A-2-3-4-5)',
+};
 const rankName = (v: number) => RANK_NAMES[v] ?? String(v);
 /** a rank as the cards print it (A, K, Q, J, 10 … 2; a wheel's five as 5), the same in every language */
 export const rankSymbol = (v: number): string => ({ 14: 'A', 13: 'K', 12: 'Q', 11: 'J', 13.5: '5' })[v] ?? String(v);

@@ -16,7 +16,19 @@
  * where one hand could make each are left out (counted below); `counts.spec.ts` enumerates those decks in full.
  */
 import { card, deckCards, DECK_28, DECK_32, DECK_52 } from '../cards';
-import { bestOf, bestOmaha, compareHands, evaluateFive, HandValue, PAI_GOW, Ranking, SHORT_DECK_28, SHORT_DECK_28_FULL_OVER_FLUSH, SHORT_DECK_32, STANDARD } from './evaluate';
+import {
+  bestOf,
+  bestOmaha,
+  compareHands,
+  evaluateFive,
+  HandValue,
+  PAI_GOW,
+  Ranking,
+  SHORT_DECK_28,
+  SHORT_DECK_28_FULL_OVER_FLUSH,
+  SHORT_DECK_32,
+  STANDARD,
+} from './evaluate';
 
 // ---------------------------------------------------------------------------------------------------
 // The evaluators, as the packages ship them
@@ -174,7 +186,9 @@ function compare(
     const eb = engine(b);
     const got = sign(compareHands(ea, eb));
     if (got !== expected && tally.disagreements.length < 5)
-      tally.disagreements.push(`${a.join(' ')} (${ea.category} ${ea.ranks.join('-')}) vs ${b.join(' ')} (${eb.category} ${eb.ranks.join('-')}): engine ${got}, evaluator ${expected}`);
+      tally.disagreements.push(
+        `${a.join(' ')} (${ea.category} ${ea.ranks.join('-')}) vs ${b.join(' ')} (${eb.category} ${eb.ranks.join('-')}): engine ${got}, evaluator ${expected}`,
+      );
   }
   return tally;
 }
@@ -193,7 +207,10 @@ const twoHolesOneBoard = (deck: readonly string[], hole: number, board: number) 
   return (random: () => number): [string[], string[]] => {
     const dealt = deal(cards, 2 * hole + board, random);
     const shared = dealt.slice(2 * hole);
-    return [[...dealt.slice(0, hole), ...shared], [...dealt.slice(hole, 2 * hole), ...shared]];
+    return [
+      [...dealt.slice(0, hole), ...shared],
+      [...dealt.slice(hole, 2 * hole), ...shared],
+    ];
   };
 };
 
@@ -218,9 +235,15 @@ describe('52 cards against phe (PokerHandEvaluator)', () => {
     expectAgreement(t, 30_000);
   });
 
-  it('best five of seven (hold\'em, seven-card stud): 15,000 pairs sharing five board cards, 5,000 of seven each', () => {
-    expectAgreement(compare(15_000, 2, twoHolesOneBoard(deck52, 2, 5), (s) => bestOf(s, 5, STANDARD), byPhe), 15_000);
-    expectAgreement(compare(5_000, 3, twoHands(deck52, 7), (s) => bestOf(s, 5, STANDARD), byPhe), 5_000);
+  it("best five of seven (hold'em, seven-card stud): 15,000 pairs sharing five board cards, 5,000 of seven each", () => {
+    expectAgreement(
+      compare(15_000, 2, twoHolesOneBoard(deck52, 2, 5), (s) => bestOf(s, 5, STANDARD), byPhe),
+      15_000,
+    );
+    expectAgreement(
+      compare(5_000, 3, twoHands(deck52, 7), (s) => bestOf(s, 5, STANDARD), byPhe),
+      5_000,
+    );
   });
 
   const omaha = (hole: number) => (side: string[]) => [side.slice(0, hole), side.slice(hole)] as const;
@@ -230,12 +253,24 @@ describe('52 cards against phe (PokerHandEvaluator)', () => {
   };
   it('Omaha, two of four hole cards and three of the board: 5,000 pairs', () => {
     const value = bestByPhe(4);
-    const t = compare(5_000, 4, twoHolesOneBoard(deck52, 4, 5), (s) => bestOmaha(...omaha(4)(s), STANDARD), (a, b) => sign(value(b) - value(a)));
+    const t = compare(
+      5_000,
+      4,
+      twoHolesOneBoard(deck52, 4, 5),
+      (s) => bestOmaha(...omaha(4)(s), STANDARD),
+      (a, b) => sign(value(b) - value(a)),
+    );
     expectAgreement(t, 5_000);
   });
   it('Omaha five-card, two of five hole cards and three of the board: 2,000 pairs', () => {
     const value = bestByPhe(5);
-    const t = compare(2_000, 5, twoHolesOneBoard(deck52, 5, 5), (s) => bestOmaha(...omaha(5)(s), STANDARD), (a, b) => sign(value(b) - value(a)));
+    const t = compare(
+      2_000,
+      5,
+      twoHolesOneBoard(deck52, 5, 5),
+      (s) => bestOmaha(...omaha(5)(s), STANDARD),
+      (a, b) => sign(value(b) - value(a)),
+    );
     expectAgreement(t, 2_000);
   });
 });
@@ -263,7 +298,13 @@ describe('short decks against the six-plus evaluator (flush above full house)', 
     expectAgreement(t, 6_000, 0.03);
   });
   it('28 cards, two hole cards and three of five on the board (synthetic euskadi, cantabria): 5,000 pairs', () => {
-    const t = compare(5_000, 8, twoHolesOneBoard(deck28, 2, 5), (s) => bestOmaha(s.slice(0, 2), s.slice(2), SHORT_DECK_28), bySixPlus(RANKS_28, down28, twoPlusThreeOf));
+    const t = compare(
+      5_000,
+      8,
+      twoHolesOneBoard(deck28, 2, 5),
+      (s) => bestOmaha(s.slice(0, 2), s.slice(2), SHORT_DECK_28),
+      bySixPlus(RANKS_28, down28, twoPlusThreeOf),
+    );
     expectAgreement(t, 5_000, 0.05);
   });
   it('28 cards, best five of seven (synthetic illes-balears): 6,000 pairs', () => {
@@ -274,13 +315,30 @@ describe('short decks against the six-plus evaluator (flush above full house)', 
     // five cards of a suit against five of two ranks (a full house or four of a kind)
     const sides = (random: () => number): [string[], string[]] => {
       const suit = 'SHDC'[Math.floor(random() * 4)];
-      const flush = deal(deck32.filter((c) => card(c).suit === suit), 5, random);
+      const flush = deal(
+        deck32.filter((c) => card(c).suit === suit),
+        5,
+        random,
+      );
       const [r1, r2] = deal([...RANKS_32], 2, random);
-      return [flush, deal(deck32.filter((c) => [r1, r2].includes(rankOf(c)) && !flush.includes(c)), 5, random)];
+      return [
+        flush,
+        deal(
+          deck32.filter((c) => [r1, r2].includes(rankOf(c)) && !flush.includes(c)),
+          5,
+          random,
+        ),
+      ];
     };
     const agreeing = compare(200, 10, sides, (s) => evaluateFive(s, SHORT_DECK_32), bySixPlus(RANKS_32, down32, whole));
     expect(agreeing.disagreements).toEqual([]);
-    const wrong = compare(200, 10, sides, (s) => evaluateFive(s, { ...SHORT_DECK_32, name: 'wrong', order: STANDARD.order }), bySixPlus(RANKS_32, down32, whole));
+    const wrong = compare(
+      200,
+      10,
+      sides,
+      (s) => evaluateFive(s, { ...SHORT_DECK_32, name: 'wrong', order: STANDARD.order }),
+      bySixPlus(RANKS_32, down32, whole),
+    );
     expect(wrong.disagreements.length).toBeGreaterThan(0);
   });
   it('and so does a short deck without its ace-low straight', () => {
@@ -329,7 +387,10 @@ describe('pai gow with the joker against pokersolver (paigowpokerhi)', () => {
         1,
         random,
       );
-      return [[...own.slice(0, 4), 'JK'], [...own.slice(4, 8), ...other]];
+      return [
+        [...own.slice(0, 4), 'JK'],
+        [...own.slice(4, 8), ...other],
+      ];
     };
     const t = compare(5_000, 14, sides, (s) => evaluateFive(s, PAI_GOW), pokersolverOrder);
     expectAgreement(t, 5_000);

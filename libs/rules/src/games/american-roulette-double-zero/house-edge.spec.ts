@@ -26,13 +26,20 @@ describe('american-roulette-double-zero house edges through settle (issue 14 §4
       FIVE(e) ? { exact: 3 / 38, published: 7.89 } : EVEN.includes(e.betType) ? { exact: 1 / 38, published: 2.63 } : { exact: 2 / 38, published: 5.26 },
     );
     // two shapes of corner: the 22 four-number corners and the one five-number corner
-    expect(edges.filter((e) => e.betType === 'corner').map((e) => e.settings!.positions).sort()).toEqual([1, 22]);
+    expect(
+      edges
+        .filter((e) => e.betType === 'corner')
+        .map((e) => e.settings!.positions)
+        .sort(),
+    ).toEqual([1, 22]);
     // the split 0-00 (L614–618) is one of the 62 splits
     expect(edges.find((e) => e.betType === 'split')!.settings).toMatchObject({ positions: 62 });
     expect(playerEdges(edges)).toEqual([]);
   });
   it('cantabria with the option zeroOnEvenChances "lose": the even chances 2/38 = 5.26 %', () => {
     const edges = edgesOf(rules, 'cantabria', { zeroOnEvenChances: 'lose' });
-    expectEdges(edges, Object.keys(rules.rulebooks.cantabria.betTypes), (e) => (FIVE(e) ? { exact: 3 / 38, published: 7.89 } : { exact: 2 / 38, published: 5.26 }));
+    expectEdges(edges, Object.keys(rules.rulebooks.cantabria.betTypes), (e) =>
+      FIVE(e) ? { exact: 3 / 38, published: 7.89 } : { exact: 2 / 38, published: 5.26 },
+    );
   });
 });

@@ -19,7 +19,11 @@ describe('american-roulette-double-zero (cantabria L592–618)', () => {
   });
   it('the five-number corner 0-00-1-2-3 pays 6:1 (cantabria L609–612)', () => {
     for (const pocket of [0, '00', 1, 2, 3]) {
-      expect(settleAfter(rules, env(), { betType: 'corner', selection: [0, '00', 1, 2, 3], amount: 100 }, pocket)).toMatchObject({ outcome: 'win', payout: 600, citation: 'cantabria L609–612' });
+      expect(settleAfter(rules, env(), { betType: 'corner', selection: [0, '00', 1, 2, 3], amount: 100 }, pocket)).toMatchObject({
+        outcome: 'win',
+        payout: 600,
+        citation: 'cantabria L609–612',
+      });
     }
     expect(settleAfter(rules, env(), { betType: 'corner', selection: [0, '00', 1, 2, 3], amount: 100 }, 4)).toMatchObject({ outcome: 'lose' });
   });
@@ -40,7 +44,11 @@ describe('american-roulette-double-zero (cantabria L592–618)', () => {
   });
   it('OQ-47: 0 and 00 on even chances lose half (as A.2)', () => {
     for (const pocket of [0, '00']) {
-      expect(settleAfter(rules, env(), { betType: 'red', amount: 1000 }, pocket)).toMatchObject({ outcome: 'half-lost', payout: 0, citation: 'cantabria L569–570, L594–595; 00 as 0: index.md OQ-47' });
+      expect(settleAfter(rules, env(), { betType: 'red', amount: 1000 }, pocket)).toMatchObject({
+        outcome: 'half-lost',
+        payout: 0,
+        citation: 'cantabria L569–570, L594–595; 00 as 0: index.md OQ-47',
+      });
     }
     const lose = envFor(rules, 'cantabria', { options: { zeroOnEvenChances: 'lose' } });
     expect(settleAfter(rules, lose, { betType: 'red', amount: 1000 }, '00')).toMatchObject({ outcome: 'lose' });

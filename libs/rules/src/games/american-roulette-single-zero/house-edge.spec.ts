@@ -22,14 +22,18 @@ describe('american-roulette-single-zero house edges through settle (issue 14 §4
   for (const j of FOUR) {
     it(`${j}: every bet 1/37 = 2.70 % (the racetrack too where offered); the even chances, half lost on the zero, 1/74 = 1.35 %`, () => {
       const edges = edgesOf(rules, j);
-      expectEdges(edges, Object.keys(rules.rulebooks[j].betTypes), (e) => (EVEN.includes(e.betType) ? { exact: 1 / 74, published: 1.35 } : { exact: 1 / 37, published: 2.7 }));
+      expectEdges(edges, Object.keys(rules.rulebooks[j].betTypes), (e) =>
+        EVEN.includes(e.betType) ? { exact: 1 / 74, published: 1.35 } : { exact: 1 / 37, published: 2.7 },
+      );
       expect(playerEdges(edges)).toEqual([]);
     });
   }
   it('galicia with the option wheel "double-zero" (index.md OQ-48): 2/38 = 5.26 %, the even chances 1/38 = 2.63 %', () => {
     const edges = edgesOf(rules, 'galicia', { wheel: 'double-zero' });
     // the five-number corner has no pay-table row in this rulebook: it is not valued (its settlements are unverifiable)
-    expectEdges(edges, Object.keys(rules.rulebooks.galicia.betTypes), (e) => (EVEN.includes(e.betType) ? { exact: 1 / 38, published: 2.63 } : { exact: 2 / 38, published: 5.26 }));
+    expectEdges(edges, Object.keys(rules.rulebooks.galicia.betTypes), (e) =>
+      EVEN.includes(e.betType) ? { exact: 1 / 38, published: 2.63 } : { exact: 2 / 38, published: 5.26 },
+    );
     expect(edges.find((e) => e.betType === 'straight')!.settings).toMatchObject({ positions: 38 });
   });
 });

@@ -37,7 +37,7 @@ describe('american-roulette-single-zero: the rulebooks agree with the independen
   }
 });
 
-describe('american-roulette-single-zero: the reading\'s behaviour rules as rounds', () => {
+describe("american-roulette-single-zero: the reading's behaviour rules as rounds", () => {
   for (const j of FOUR) {
     it(`${j} zero-half-lost: 10 on an even chance, 0: 5 returned, 5 lost, and no prison option`, () => {
       const env = envFor(rules, j);
@@ -50,7 +50,15 @@ describe('american-roulette-single-zero: the reading\'s behaviour rules as round
     const CASES: [JurisdictionId, string, string, number | undefined, number, number, number][] = [
       // jurisdiction, id, betType, selection, amount, result, payout
       ['euskadi', 'neighbours-button: button 17 on five 10-euro chips, 25: 350, four chips lost', 'neighbours', 17, 5000, 25, 35000 - 4000],
-      ['euskadi', 'sector-bets-available: button "T" on six 5-euro chips, 24: the split 23-24 pays 85, five chips lost', 'tiers', undefined, 3000, 24, 8500 - 2500],
+      [
+        'euskadi',
+        'sector-bets-available: button "T" on six 5-euro chips, 24: the split 23-24 pays 85, five chips lost',
+        'tiers',
+        undefined,
+        3000,
+        24,
+        8500 - 2500,
+      ],
       ['illes-balears', 'neighbours: "zero i veïns" 5 × 10, 15: 350, the chips on 0, 3, 26, 32 lost', 'neighbours', 0, 5000, 15, 35000 - 4000],
       ['illes-balears', 'voisins: 9 × 10, 2: the street 0/2/3 (20) pays 220, 7 chips lost', 'voisins', undefined, 9000, 2, 22000 - 7000],
       ['illes-balears', 'tiers: 6 × 10, 36: the split 33/36 pays 170, 5 chips lost', 'tiers', undefined, 6000, 36, 17000 - 5000],
@@ -61,6 +69,8 @@ describe('american-roulette-single-zero: the reading\'s behaviour rules as round
     });
   });
   it.each(['cantabria', 'galicia'] as JurisdictionId[])('%s: neighbours and sector bets are not provided for (BET_NOT_ALLOWED)', (j) => {
-    expect(codes(judge(rules, envFor(rules, j), roundOf([{ betType: 'tiers', amount: 6000 }], 36, [], [{ outcome: 'win', payout: 12000 }])))).toEqual(['BET_NOT_ALLOWED']);
+    expect(codes(judge(rules, envFor(rules, j), roundOf([{ betType: 'tiers', amount: 6000 }], 36, [], [{ outcome: 'win', payout: 12000 }])))).toEqual([
+      'BET_NOT_ALLOWED',
+    ]);
   });
 });

@@ -49,14 +49,35 @@ export function americanFrom(j: 'euskadi' | 'cantabria' | 'illes-balears' | 'gal
             evenChanceMinimumUpTo: also(french.limits.evenChanceMinimumUpTo, diffs.evenChanceMinimum),
           }
         : french.limits,
-    options: { ...french.options, ...(french.options?.evenChanceMinimum ? { evenChanceMinimum: also(french.options.evenChanceMinimum, diffs.evenChanceMinimum) } : {}), ...diffs.options },
+    options: {
+      ...french.options,
+      ...(french.options?.evenChanceMinimum ? { evenChanceMinimum: also(french.options.evenChanceMinimum, diffs.evenChanceMinimum) } : {}),
+      ...diffs.options,
+    },
   };
 }
 
 export const rulebooks: Partial<Record<JurisdictionId, AmericanRouletteRulebook>> = {
-  euskadi: americanFrom('euskadi', { source: 'euskadi L976–1258', halfBack: 'L1231–1233', limitsAsFrench: 'L1235–1245 (no maxima stated: French by reference, L979–986)', announced: 'euskadi L1096–1127' }),
+  euskadi: americanFrom('euskadi', {
+    source: 'euskadi L976–1258',
+    halfBack: 'L1231–1233',
+    limitsAsFrench: 'L1235–1245 (no maxima stated: French by reference, L979–986)',
+    announced: 'euskadi L1096–1127',
+  }),
   cantabria: americanFrom('cantabria', { source: 'cantabria L474–591', halfBack: 'L569–570', limitsAsFrench: 'L562–585' }),
-  'illes-balears': americanFrom('illes-balears', { source: 'illes-balears L308–460', halfBack: 'L384–385', limitsAsFrench: 'L436–460', announced: 'illes-balears L387–432', evenChanceMinimum: 'illes-balears L442–443' }),
+  'illes-balears': americanFrom('illes-balears', {
+    source: 'illes-balears L308–460',
+    halfBack: 'L384–385',
+    limitsAsFrench: 'L436–460',
+    announced: 'illes-balears L387–432',
+    evenChanceMinimum: 'illes-balears L442–443',
+  }),
   // the text does not state the zeros; French rules by reference: 37 pockets (docs/decisions/open-questions.md#oq-48)
-  galicia: americanFrom('galicia', { source: 'galicia L198–236', halfBack: 'L228', limitsAsFrench: 'L230–234', evenChanceMinimum: 'galicia L232', options: { wheel: cited('single-zero', 'index.md OQ-48') } }),
+  galicia: americanFrom('galicia', {
+    source: 'galicia L198–236',
+    halfBack: 'L228',
+    limitsAsFrench: 'L230–234',
+    evenChanceMinimum: 'galicia L232',
+    options: { wheel: cited('single-zero', 'index.md OQ-48') },
+  }),
 };

@@ -8,7 +8,12 @@ import { rules as americanRouletteSingleZero } from './rules';
 const rules: GameRules = americanRouletteSingleZero;
 
 const FOUR: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears', 'galicia'];
-const HALF_BACK: Record<string, string> = { euskadi: 'euskadi L1231–1233', cantabria: 'cantabria L569–570', 'illes-balears': 'illes-balears L384–385', galicia: 'galicia L228' };
+const HALF_BACK: Record<string, string> = {
+  euskadi: 'euskadi L1231–1233',
+  cantabria: 'cantabria L569–570',
+  'illes-balears': 'illes-balears L384–385',
+  galicia: 'galicia L228',
+};
 const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: 'e-x', type, data: { sessionId: 's-1', roundId: 'r-1', ...data } });
 
 describe('american-roulette-single-zero: pay as French by reference (euskadi L979–986)', () => {
@@ -87,7 +92,8 @@ describe('Δ american-roulette-single-zero racetrack (announced bets): euskadi L
 describe('american-roulette-single-zero limits as French (k = 20 default, index.md OQ-45)', () => {
   it.each(FOUR)('%s: straight max 20 × m', (j) => {
     const env = envFor(rules, j);
-    const c = (amount: number) => codes(judge(rules, env, roundOf([{ betType: 'straight', selection: [9], amount }], 10, [], [{ outcome: 'lose', payout: 0 }])));
+    const c = (amount: number) =>
+      codes(judge(rules, env, roundOf([{ betType: 'straight', selection: [9], amount }], 10, [], [{ outcome: 'lose', payout: 0 }])));
     expect(c(2000)).toEqual([]);
     expect(c(2100)).toEqual(['BET_ABOVE_MAXIMUM']);
   });

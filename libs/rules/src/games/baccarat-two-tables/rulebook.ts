@@ -63,7 +63,11 @@ type Lines = Record<
 >;
 
 function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly string[]): BaccaratTwoTablesRulebook {
-  const j = (lines: string) => lines.split('; ').map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`)).join('; ');
+  const j = (lines: string) =>
+    lines
+      .split('; ')
+      .map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`))
+      .join('; ');
   return {
     game: 'baccarat-two-tables',
     jurisdiction,
@@ -87,10 +91,7 @@ function rulebook(jurisdiction: JurisdictionId, at: Lines, staff: readonly strin
     naturalBeatsThreeCards: cited(true, j(at.natural)),
     cagnotteRates: cited({ limited: 0.02, free: 0.0125 }, j(at.cagnotte)),
     cagnotteBase: cited('net', j(`${at.trigger}; index.md OQ-11`)),
-    bankModes: cited(
-      { limited: 'the bank answers only for the amount on the table', free: 'the bank answers every bet, no cap on the stakes' },
-      j(at.modes),
-    ),
+    bankModes: cited({ limited: 'the bank answers only for the amount on the table', free: 'the bank answers every bet, no cap on the stakes' }, j(at.modes)),
     lineBetSplit: cited('half-each-larger-to-first', j(at.line)),
     minimumStaff: cited(staff, j(at.staff)),
     options: {

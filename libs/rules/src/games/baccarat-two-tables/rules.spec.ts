@@ -14,8 +14,15 @@ const ttEnv = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(gam
 type Cards = readonly [string, string];
 /** Deal paño 1, paño 2, banker twice, then the third cards. */
 const coup = (p1: Cards, p2: Cards, b: Cards, third: ReadonlyArray<readonly [string, string]> = []) =>
-  [['player:1', p1[0]], ['player:2', p2[0]], ['banker', b[0]], ['player:1', p1[1]], ['player:2', p2[1]], ['banker', b[1]], ...third] as ReadonlyArray<readonly [string, string]>;
-const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Parameters<typeof coupFacts>[1] = [], tail: Parameters<typeof coupFacts>[2] = [], bank = 50_000) => {
+  [['player:1', p1[0]], ['player:2', p2[0]], ['banker', b[0]], ['player:1', p1[1]], ['player:2', p2[1]], ['banker', b[1]], ...third] as ReadonlyArray<
+    readonly [string, string]
+  >;
+const round = (
+  cards: ReadonlyArray<readonly [string, string]>,
+  bets: Parameters<typeof coupFacts>[1] = [],
+  tail: Parameters<typeof coupFacts>[2] = [],
+  bank = 50_000,
+) => {
   const facts = coupFacts(cards, bets, tail);
   facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', seat: 'banker', amount: bank } });
   return facts;
@@ -23,10 +30,17 @@ const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Parameters
 /** The banker asks the croupier for the table before the cards are dealt (euskadi L6125–6127). */
 const askTable = (facts: ReturnType<typeof round>) => {
   const out = [...facts];
-  out.splice(out.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+  out.splice(
+    out.findIndex((f) => f.type === 'CardDealt'),
+    0,
+    { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } },
+  );
   return out;
 };
-const settled = (betId: string, outcome: string, payout: number, hand?: number) => ({ type: 'BetSettled', data: { betId, outcome, payout, ...(hand ? { hand } : {}) } });
+const settled = (betId: string, outcome: string, payout: number, hand?: number) => ({
+  type: 'BetSettled',
+  data: { betId, outcome, payout, ...(hand ? { hand } : {}) },
+});
 
 describe('baccarat-two-tables rulebooks', () => {
   it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
@@ -48,7 +62,11 @@ describe('baccarat-two-tables shoeRules: six decks, the stop card with ten cards
   it.each(JURISDICTIONS)('%s', (j) => {
     const env = ttEnv(j);
     const [decks, stop, after] = TEXT[j];
-    expect(game.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 10 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    expect(game.shoeRules!(env)).toEqual({
+      decks: { value: [6], cite: decks },
+      cardsBehindCut: { value: { exactly: 10 }, cite: stop },
+      coupsAfterCut: { value: 0, cite: after },
+    });
     const s = shoeScenarios(game, env);
     expect(s.asRequired).toEqual([]);
     expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/cut-card', citation: stop }]);
@@ -62,8 +80,16 @@ describe('baccarat-two-tables: at least two players per paño, kept throughout t
   // euskadi L6214–6217 "Es condición imprescindible para que el juego pueda dar comienzo que haya un mínimo de
   // dos jugadores por paño, cifra que deberá mantenerse a lo largo de toda la partida"; cantabria L3137–3140,
   // illes-balears L2014–2015, galicia L762 say the same
-  const MIN: Record<string, string> = { euskadi: 'euskadi L6214–6217', cantabria: 'cantabria L3137–3140', 'illes-balears': 'illes-balears L2014–2015', galicia: 'galicia L762' };
-  const seated = (data: Record<string, unknown>, roundId?: string) => ({ type: 'PlayersSeated', data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data } });
+  const MIN: Record<string, string> = {
+    euskadi: 'euskadi L6214–6217',
+    cantabria: 'cantabria L3137–3140',
+    'illes-balears': 'illes-balears L2014–2015',
+    galicia: 'galicia L762',
+  };
+  const seated = (data: Record<string, unknown>, roundId?: string) => ({
+    type: 'PlayersSeated',
+    data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data },
+  });
   /** The session's earlier facts folded through carry, as the platform does before a coup. */
   const after = (j: JurisdictionId, facts: Array<{ type: string; data: Record<string, unknown> }>) => {
     let carried: unknown;
@@ -80,7 +106,14 @@ describe('baccarat-two-tables: at least two players per paño, kept throughout t
   it.each(JURISDICTIONS)('%s: judged per paño — one player at paño 2 is a finding on paño 2, however many sit at paño 1', (j) => {
     const short = judge(game, after(j, [seated({ seats: { 1: [1, 2, 3, 4], 2: [7] } })]), plain());
     expect(short.discrepancies).toEqual([
-      expect.objectContaining({ code: 'SESSION_RULE_VIOLATION', rule: 'baccarat-two-tables/minimum-players', citation: MIN[j], expected: 2, recorded: 1, message: expect.stringContaining('at paño 2') }),
+      expect.objectContaining({
+        code: 'SESSION_RULE_VIOLATION',
+        rule: 'baccarat-two-tables/minimum-players',
+        citation: MIN[j],
+        expected: 2,
+        recorded: 1,
+        message: expect.stringContaining('at paño 2'),
+      }),
     ]);
     expect(codes(judge(game, after(j, [seated({ seats: { 1: [1, 2], 2: [7, 8] } })]), plain()))).toEqual([]);
     // both paños short: one finding for each
@@ -89,15 +122,21 @@ describe('baccarat-two-tables: at least two players per paño, kept throughout t
   it.each(JURISDICTIONS)('%s: no occupancy ever recorded: the coup is not judged for it', (j) => {
     expect(codes(judge(game, ttEnv(j), plain()))).toEqual([]);
   });
-  it('the banker sits between the paños (euskadi L5837–5845) and counts at neither; players behind a paño\'s seats count there (L5872–5880)', () => {
+  it("the banker sits between the paños (euskadi L5837–5845) and counts at neither; players behind a paño's seats count there (L5872–5880)", () => {
     expect(codes(judge(game, after('euskadi', [seated({ seats: { 1: [1], 2: [7, 8] }, behind: { 1: 1 } })]), plain()))).toEqual([]);
-    expect(minimum(judge(game, after('euskadi', [seated({ seats: { 1: [1], 2: [7, 8] }, behind: { 2: 3 } })]), plain()))).toMatchObject([{ recorded: 1, message: expect.stringContaining('at paño 1') }]);
+    expect(minimum(judge(game, after('euskadi', [seated({ seats: { 1: [1], 2: [7, 8] }, behind: { 2: 3 } })]), plain()))).toMatchObject([
+      { recorded: 1, message: expect.stringContaining('at paño 1') },
+    ]);
   });
   it('"kept throughout the partida": carried from coup to coup until the next PlayersSeated; a change sent with the coup\'s roundId before its cards counts in that coup', () => {
     const e = after('illes-balears', [seated({ seats: { 1: [1, 2], 2: [7, 8] } }), ...plain(), seated({ seats: { 1: [1, 2], 2: [8] } })]);
     expect(minimum(judge(game, e, plain()))).toMatchObject([{ recorded: 1, citation: 'illes-balears L2014–2015' }]);
     const filled = plain();
-    filled.splice(filled.findIndex((f) => f.type === 'CardDealt'), 0, seated({ seats: { 1: [1, 2], 2: [8, 9] } }, 'r-t'));
+    filled.splice(
+      filled.findIndex((f) => f.type === 'CardDealt'),
+      0,
+      seated({ seats: { 1: [1, 2], 2: [8, 9] } }, 'r-t'),
+    );
     expect(minimum(judge(game, e, filled))).toEqual([]);
   });
   it('ingestion refuses what is not an occupancy by paño', () => {
@@ -118,7 +157,18 @@ describe('baccarat-two-tables: the deal and the punto rule of each paño', () =>
   const env = ttEnv('euskadi');
   it('deals paño 1, paño 2, banker, twice (euskadi L6249–6256)', () => {
     expect(codes(judge(game, env, round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D')))))).toEqual([]);
-    const wrong = judge(game, env, round([['player:1', '2S'], ['banker', '3S'], ['player:2', '4S'], ['player:1', 'KS'], ['player:2', 'KD'], ['banker', 'KH']]));
+    const wrong = judge(
+      game,
+      env,
+      round([
+        ['player:1', '2S'],
+        ['banker', '3S'],
+        ['player:2', '4S'],
+        ['player:1', 'KS'],
+        ['player:2', 'KD'],
+        ['banker', 'KH'],
+      ]),
+    );
     expect(wrong.discrepancies[0]).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: 'euskadi L6249–6256' });
   });
   const cases: Array<[number, number, string]> = [];
@@ -130,11 +180,27 @@ describe('baccarat-two-tables: the deal and the punto rule of each paño', () =>
     const stood = judge(game, env, round(coup(p1, p2, cardsFor(7, 'D'))));
     expect(codes(cell === 'P' ? stood : drew)).toEqual([]);
     if (cell === 'O') expect(codes(stood)).toEqual([]);
-    else expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/punto-draw', citation: 'euskadi L6117–6123' }]);
+    else
+      expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([
+        { code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/punto-draw', citation: 'euskadi L6117–6123' },
+      ]);
   });
   it('a paño with a natural does not draw, the other paño plays on', () => {
     expect(codes(judge(game, env, round(coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [['player:2', '3C']]))))).toEqual([]);
-    expect(codes(judge(game, env, round(coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [['player:1', '3C'], ['player:2', '3D']]))))).toEqual(['DRAW_RULE_VIOLATION']);
+    expect(
+      codes(
+        judge(
+          game,
+          env,
+          round(
+            coup(['9S', 'KS'], cardsFor(2), cardsFor(7, 'D'), [
+              ['player:1', '3C'],
+              ['player:2', '3D'],
+            ]),
+          ),
+        ),
+      ),
+    ).toEqual(['DRAW_RULE_VIOLATION']);
   });
   it('a banker natural ends the coup for both paños', () => {
     expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), ['8S', 'KH']))))).toEqual([]);
@@ -148,17 +214,28 @@ describe('baccarat-two-tables: every cell of the banker table, where both paños
   it.each(cells)('banker %i, both paños %s: %s', (row, col, cell) => {
     const env = ttEnv('galicia');
     const punto = col === 'stood' ? cardsFor(6) : cardsFor(2);
-    const third: Array<readonly [string, string]> = col === 'stood' ? [] : [['player:1', cardOf(Number(col))], ['player:2', cardOf(Number(col), 'D')]];
+    const third: Array<readonly [string, string]> =
+      col === 'stood'
+        ? []
+        : [
+            ['player:1', cardOf(Number(col))],
+            ['player:2', cardOf(Number(col), 'D')],
+          ];
     const drew = judge(game, env, askTable(round(coup(punto, punto, cardsFor(row, 'D'), [...third, ['banker', '4C']]))));
     const stood = judge(game, env, askTable(round(coup(punto, punto, cardsFor(row, 'D'), third))));
     if (cell === 'O') return expect([codes(drew), codes(stood)]).toEqual([[], []]);
     expect(codes(cell === 'T' ? drew : stood)).toEqual([]);
-    expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw', citation: 'galicia L754; index.md OQ-02' }]);
+    expect((cell === 'T' ? stood : drew).discrepancies).toMatchObject([
+      { code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw', citation: 'galicia L754; index.md OQ-02' },
+    ]);
   });
   it('where the table says different things for the two paños, the banker is free (euskadi L6125–6130)', () => {
     const env = ttEnv('euskadi');
     // banker 4: paño 1's third card 2 says draw, paño 2's third card 8 says stand
-    const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '8H']];
+    const third: Array<readonly [string, string]> = [
+      ['player:1', '2H'],
+      ['player:2', '8H'],
+    ];
     expect(codes(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), third)))))).toEqual([]);
     expect(codes(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(4, 'D'), [...third, ['banker', '4C']])))))).toEqual([]);
   });
@@ -183,7 +260,10 @@ describe('baccarat-two-tables: the banker is free unless he asks for the table; 
       expect(game.rulebooks[j]!.bankerFreedom.cite).toBe(FREEDOM[j]);
     });
     it('banker 3 stands where the table says draw for both paños: his choice, no finding', () => {
-      const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '2D']];
+      const third: Array<readonly [string, string]> = [
+        ['player:1', '2H'],
+        ['player:2', '2D'],
+      ];
       expect(codes(judge(game, env, round(coup(cardsFor(2), cardsFor(3), cardsFor(3, 'D'), third))))).toEqual([]);
     });
     it('banker 7 draws with both paños standing: his choice, no finding', () => {
@@ -195,7 +275,10 @@ describe('baccarat-two-tables: the banker is free unless he asks for the table; 
       ]);
     });
     it('once he asks for the table he follows it where it says the same for both paños', () => {
-      const third: Array<readonly [string, string]> = [['player:1', '2H'], ['player:2', '2D']];
+      const third: Array<readonly [string, string]> = [
+        ['player:1', '2H'],
+        ['player:2', '2D'],
+      ];
       expect(judge(game, env, askTable(round(coup(cardsFor(2), cardsFor(3), cardsFor(3, 'D'), third)))).discrepancies).toMatchObject([
         { code: 'DRAW_RULE_VIOLATION', rule: 'baccarat-two-tables/banker-draw' },
       ]);
@@ -215,7 +298,11 @@ describe('baccarat-two-tables: the player who goes banco is free of the punto ru
   };
   const banco = (facts: ReturnType<typeof round>) => {
     const out = [...facts];
-    out.splice(out.findIndex((f) => f.type === 'BetsClosed'), 0, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 3 } });
+    out.splice(
+      out.findIndex((f) => f.type === 'BetsClosed'),
+      0,
+      { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 3 } },
+    );
     return out;
   };
   describe.each(JURISDICTIONS)('%s', (j) => {
@@ -223,7 +310,22 @@ describe('baccarat-two-tables: the player who goes banco is free of the punto ru
     it('is cited to the text', () => expect(game.rulebooks[j]!.bancoFreeDraw.cite).toBe(EXEMPT[j]));
     it('standing on 3 on both paños and drawing on 6 are his choice', () => {
       expect(codes(judge(game, env, banco(round(coup(cardsFor(3), cardsFor(2), cardsFor(7, 'D'))))))).toEqual([]);
-      expect(codes(judge(game, env, banco(round(coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [['player:1', '2H'], ['player:2', '3H']])))))).toEqual([]);
+      expect(
+        codes(
+          judge(
+            game,
+            env,
+            banco(
+              round(
+                coup(cardsFor(6), cardsFor(7), cardsFor(7, 'D'), [
+                  ['player:1', '2H'],
+                  ['player:2', '3H'],
+                ]),
+              ),
+            ),
+          ),
+        ),
+      ).toEqual([]);
     });
     it('without a banco the punto rule binds each paño', () => {
       expect(codes(judge(game, env, round(coup(cardsFor(3), cardsFor(2), cardsFor(7, 'D')))))).toEqual(['DRAW_RULE_VIOLATION', 'DRAW_RULE_VIOLATION']);
@@ -242,9 +344,18 @@ describe('baccarat-two-tables settlements and cagnotte, per jurisdiction', () =>
     // paño 1 holds 7, paño 2 holds 6, the banker 7 (stands): paño 1 ties, paño 2 loses
     const tieLose = coup(cardsFor(7), cardsFor(6), cardsFor(7, 'D'));
     it('a bet on a paño pays 1:1 when it beats the banker, is returned on a tie, is lost otherwise', () => {
-      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 2_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 1_000 }];
+      const bets = [
+        { betId: 'b1', betType: 'player', selection: 1, amount: 2_000 },
+        { betId: 'b2', betType: 'player', selection: 2, amount: 1_000 },
+      ];
       expect(judge(game, env, round(winTie, bets, [settled('b1', 'win', 2_000), settled('b2', 'push', 0)])).verdict).toBe('consistent');
-      expect(judge(game, env, round(tieLose, bets, [settled('b1', 'push', 0), settled('b2', 'lose', 0), { type: 'CagnotteDeducted', data: { base: 1_000, amount: 0 } }])).verdict).toBe('consistent');
+      expect(
+        judge(
+          game,
+          env,
+          round(tieLose, bets, [settled('b1', 'push', 0), settled('b2', 'lose', 0), { type: 'CagnotteDeducted', data: { base: 1_000, amount: 0 } }]),
+        ).verdict,
+      ).toBe('consistent');
     });
     it('a bet on the line between the paños plays half on each, the larger part on paño 1', () => {
       const bets = [{ betId: 'b1', betType: 'player', selection: 'both', amount: 300 }];
@@ -255,7 +366,10 @@ describe('baccarat-two-tables settlements and cagnotte, per jurisdiction', () =>
     });
     it('a two-card 8 beats an 8 or 9 made with three cards', () => {
       // paño 1 natural 8; paño 2 draws; banker 3 draws to 9
-      const cards = coup(['8S', 'KS'], cardsFor(2), cardsFor(3, 'D'), [['player:2', 'KC'], ['banker', '6C']]);
+      const cards = coup(['8S', 'KS'], cardsFor(2), cardsFor(3, 'D'), [
+        ['player:2', 'KC'],
+        ['banker', '6C'],
+      ]);
       const j1 = judge(game, env, round(cards, [{ betId: 'b1', betType: 'player', selection: 1, amount: 1_000 }], [settled('b1', 'win', 1_000)]));
       expect(j1.verdict).toBe('consistent');
       expect(j1.expectedSettlements[0].expected.citation).toBe(game.rulebooks[j]!.puntoPays.cite);
@@ -263,26 +377,41 @@ describe('baccarat-two-tables settlements and cagnotte, per jurisdiction', () =>
     it('the cagnotte is 2 % of the net win: win on one paño minus loss on the other (index.md OQ-11)', () => {
       // banker 7 vs paño 1 with 6 (banker wins 20 000) and paño 2 with ... a natural 9 (banker pays 5 000)
       const cards = coup(cardsFor(6), ['9S', 'KD'], cardsFor(7, 'D'));
-      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 20_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 }];
+      const bets = [
+        { betId: 'b1', betType: 'player', selection: 1, amount: 20_000 },
+        { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 },
+      ];
       const tail = [settled('b1', 'lose', 0), settled('b2', 'win', 5_000)];
       const limits = { min: 100, max: 20_000 };
       const ok = judge(game, ttEnv(j, { limits }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 15_000, amount: 300 } }]));
       expect(ok.verdict).toBe('consistent');
       const gross = judge(game, ttEnv(j, { limits }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 20_000, amount: 400 } }]));
       expect(gross.discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 300, recorded: 400 }]);
-      const free = judge(game, ttEnv(j, { limits, options: { bankMode: 'free' } }), round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 15_000, amount: 100 } }]));
+      const free = judge(
+        game,
+        ttEnv(j, { limits, options: { bankMode: 'free' } }),
+        round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 15_000, amount: 100 } }]),
+      );
       // 1.25 % of 15 000 = 187.5, down to the 100 chip
       expect(free.verdict).toBe('consistent');
     });
     it('no cagnotte when the banker loses more on one paño than he wins on the other', () => {
       const cards = coup(cardsFor(6), ['9S', 'KD'], cardsFor(7, 'D'));
-      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 1_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 }];
+      const bets = [
+        { betId: 'b1', betType: 'player', selection: 1, amount: 1_000 },
+        { betId: 'b2', betType: 'player', selection: 2, amount: 5_000 },
+      ];
       const tail = [settled('b1', 'lose', 0), settled('b2', 'win', 5_000)];
       expect(judge(game, env, round(cards, bets, tail)).verdict).toBe('consistent');
-      expect(codes(judge(game, env, round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 1_000, amount: 100 } }])))).toEqual(['CAGNOTTE_MISMATCH']);
+      expect(codes(judge(game, env, round(cards, bets, [...tail, { type: 'CagnotteDeducted', data: { base: 1_000, amount: 100 } }])))).toEqual([
+        'CAGNOTTE_MISMATCH',
+      ]);
     });
     it('a limited bank answers only for what is on the table; a free bank answers everything', () => {
-      const bets = [{ betId: 'b1', betType: 'player', selection: 1, amount: 3_000 }, { betId: 'b2', betType: 'player', selection: 2, amount: 3_000 }];
+      const bets = [
+        { betId: 'b1', betType: 'player', selection: 1, amount: 3_000 },
+        { betId: 'b2', betType: 'player', selection: 2, amount: 3_000 },
+      ];
       const tail = [settled('b1', 'win', 3_000), settled('b2', 'push', 0)];
       const limited = judge(game, env, round(winTie, bets, tail, 5_000));
       expect(limited.discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', betId: 'b2', expected: 2_000, rule: 'baccarat-two-tables/limited-bank' }]);
@@ -291,9 +420,13 @@ describe('baccarat-two-tables settlements and cagnotte, per jurisdiction', () =>
       expect(codes(judge(game, env, round(winTie, big, [settled('b1', 'win', 30_000)])))).toEqual(['BET_ABOVE_MAXIMUM']);
     });
     it('refuses a bet on a paño that does not exist; other bet types are not allowed', () => {
-      expect(game.refuse!({ eventId: 'x', type: 'BetPlaced', data: { betType: 'player', selection: 3, amount: 100 } }, env)).toMatchObject({ field: 'data.selection' });
+      expect(game.refuse!({ eventId: 'x', type: 'BetPlaced', data: { betType: 'player', selection: 3, amount: 100 } }, env)).toMatchObject({
+        field: 'data.selection',
+      });
       expect(game.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: '2S', to: 'player' } }, env)).toMatchObject({ field: 'data.to' });
-      expect(codes(judge(game, env, round(winTie, [{ betId: 'b1', betType: 'banker', amount: 100 }], [settled('b1', 'void', 0)])))).toEqual(['BET_NOT_ALLOWED']);
+      expect(codes(judge(game, env, round(winTie, [{ betId: 'b1', betType: 'banker', amount: 100 }], [settled('b1', 'void', 0)])))).toEqual([
+        'BET_NOT_ALLOWED',
+      ]);
     });
   });
 });
@@ -311,7 +444,8 @@ describe('baccarat-two-tables regional differences (games.md Δ rows)', () => {
 
 describe('baccarat-two-tables: the croupier (play) and single changes, property-based', () => {
   const seeds = fc.integer({ min: 1, max: 2 ** 31 - 1 });
-  const session = (j: JurisdictionId, seed: number, options = {}, rounds = 3) => playSession(game, j, seed, rounds, { limits: LIMITS, options }, [1, 2, 3, 4, 5, 6]);
+  const session = (j: JurisdictionId, seed: number, options = {}, rounds = 3) =>
+    playSession(game, j, seed, rounds, { limits: LIMITS, options }, [1, 2, 3, 4, 5, 6]);
 
   it.each(JURISDICTIONS)('%s: every round played is consistent (limited and free banks, table and free bankers)', (j) => {
     fc.assert(
@@ -328,11 +462,17 @@ describe('baccarat-two-tables: the croupier (play) and single changes, property-
   it('records who plays at each paño before its first coup, as a terminal does, so that its coups are judged for the minimum', () => {
     const rounds = session('cantabria', 5, {}, 3);
     expect(rounds[0].played.filter((f) => f.type === 'PlayersSeated').map((f) => f.data.seats)).toEqual([{ 1: ['1', '2', '3'], 2: ['4', '5', '6'] }]);
-    expect(rounds.slice(1).flatMap((r) => r.played).filter((f) => f.type === 'PlayersSeated')).toEqual([]);
+    expect(
+      rounds
+        .slice(1)
+        .flatMap((r) => r.played)
+        .filter((f) => f.type === 'PlayersSeated'),
+    ).toEqual([]);
     for (const r of rounds) expect(r.env.ctx.carried).toMatchObject({ seated: { 1: { seats: ['1', '2', '3'] }, 2: { seats: ['4', '5', '6'] } } });
     // three players: one paño holds one of them, and every coup dealt there is found
     const three = playSession(game, 'cantabria', 5, 3, { limits: LIMITS }, [1, 2, 3]);
-    for (const r of three) expect(judge(game, r.env, r.round).discrepancies).toContainEqual(expect.objectContaining({ rule: 'baccarat-two-tables/minimum-players', recorded: 1 }));
+    for (const r of three)
+      expect(judge(game, r.env, r.round).discrepancies).toContainEqual(expect.objectContaining({ rule: 'baccarat-two-tables/minimum-players', recorded: 1 }));
   });
 
   it('a long session through several shoes stays consistent', () => {
@@ -361,7 +501,15 @@ describe('baccarat-two-tables: the croupier (play) and single changes, property-
           expect(codes(judge(game, env, addCard(r.round, 'player:1')))).toContain('DRAW_RULE_VIOLATION');
           const before = { ...c, hands: { ...c.hands, banker: c.hands.banker.slice(0, 2) }, bankerDone: false, puntoDone: allSpoke };
           if (bankerDecision(before, spec).cell === 'T') {
-            expect(codes(judge(game, env, r.round.filter((f) => f !== cards[cards.length - 1])))).toContain('DRAW_RULE_VIOLATION');
+            expect(
+              codes(
+                judge(
+                  game,
+                  env,
+                  r.round.filter((f) => f !== cards[cards.length - 1]),
+                ),
+              ),
+            ).toContain('DRAW_RULE_VIOLATION');
           }
         } else if (bankerDecision({ ...c, puntoDone: allSpoke }, spec).cell === 'P') {
           expect(codes(judge(game, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');

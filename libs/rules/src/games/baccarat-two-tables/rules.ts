@@ -85,7 +85,10 @@ export type TwoTablesCarried = SeatedCarried;
 const SEATING: SeatingAreas = PANOS.map(String);
 
 export const TWO_TABLES_FACT_TYPES = {
-  BankPut: roundFact('the banker\'s stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units', { seat: field('seat'), amount: field('positiveMoney') }),
+  BankPut: roundFact("the banker's stake for this coup, handed to the croupier (euskadi L6228–6231); amount in minor units", {
+    seat: field('seat'),
+    amount: field('positiveMoney'),
+  }),
   BankerTableRequested: roundFact('the banker asked for the table: he must follow it where it says the same for both paños', {}),
   BancoCalled: BANCO_CALLED,
   // one declaration with chemin de fer's (core/players-seated.ts); the seats are listed by paño here (refuse)
@@ -158,7 +161,10 @@ const panoScore = (state: TwoTablesState, pano: number): string => {
   const b = handTotal(state.coup.hands.banker);
   const r = panoResult(state, pano);
   const naturalNote = r !== 'tie' && p === b ? ' (a two-card natural beats three cards)' : '';
-  return (r === 'tie' ? `paño ${pano} ${p} ties banker ${b}` : r === 'punto' ? `paño ${pano} ${p} beats banker ${b}` : `banker ${b} beats paño ${pano} ${p}`) + naturalNote;
+  return (
+    (r === 'tie' ? `paño ${pano} ${p} ties banker ${b}` : r === 'punto' ? `paño ${pano} ${p} beats banker ${b}` : `banker ${b} beats paño ${pano} ${p}`) +
+    naturalNote
+  );
 };
 
 /** The paño's score as a phrase (`baccarat.score.*`, issue 16). */
@@ -173,17 +179,38 @@ const panoScorePhrase = (state: TwoTablesState, pano: number) => {
 function settlePart(state: TwoTablesState, pano: number, stake: number, env: Env, what: string, whatPhrase: Phrase): ExpectedSettlement {
   const rb = env.rulebook;
   const r = panoResult(state, pano);
-  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, howKey: string, howValues?: Record<string, number>): ExpectedSettlement => ({
+  const out = (
+    outcome: ExpectedSettlement['outcome'],
+    payout: number,
+    rule: string,
+    citation: string,
+    how: string,
+    howKey: string,
+    howValues?: Record<string, number>,
+  ): ExpectedSettlement => ({
     outcome,
     payout,
     rule: `${GAME}/${rule}`,
     citation,
     explanation: `${panoScore(state, pano)}: ${what} of ${stake} ${how}`,
-    explanationPhrase: phrase('baccarat.settled', { score: panoScorePhrase(state, pano), what: whatPhrase, stake: amount(stake), how: phrase(`baccarat.how.${howKey}`, howValues) }),
+    explanationPhrase: phrase('baccarat.settled', {
+      score: panoScorePhrase(state, pano),
+      what: whatPhrase,
+      stake: amount(stake),
+      how: phrase(`baccarat.how.${howKey}`, howValues),
+    }),
   });
   if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)', 'tie');
   return r === 'punto'
-    ? out('win', payOdds(stake, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`, 'paid', { odds: rb.puntoPays.value })
+    ? out(
+        'win',
+        payOdds(stake, rb.puntoPays.value, env.ctx.smallestChip),
+        'punto-pays',
+        rb.puntoPays.cite,
+        `is paid ${rb.puntoPays.value}:1 by the bank`,
+        'paid',
+        { odds: rb.puntoPays.value },
+      )
     : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank', 'lost');
 }
 
@@ -197,7 +224,10 @@ function settleBet(state: TwoTablesState, bet: Bet, hand: unknown, env: Env): Se
   const pano = Number(hand);
   if (pano !== 1 && pano !== 2) return voided(`a bet on the line between the paños is settled per paño (hand 1 and hand 2), ${rb.lineBetSplit.cite}`);
   const part = parts('both', bet.amount, env).find((p) => p.pano === pano)!;
-  return { ...settlePart(state, pano, part.stake, env, `the paño-${pano} half of line bet ${bet.betId}`, phrase('baccarat.what.lineHalf', { pano, bet: bet.betId })), citation: `${rb.puntoPays.cite}; ${rb.lineBetSplit.cite}` };
+  return {
+    ...settlePart(state, pano, part.stake, env, `the paño-${pano} half of line bet ${bet.betId}`, phrase('baccarat.what.lineHalf', { pano, bet: bet.betId })),
+    citation: `${rb.puntoPays.cite}; ${rb.lineBetSplit.cite}`,
+  };
 }
 
 const bankMode = (env: Env): BankMode => (env.options.bankMode === 'free' ? 'free' : 'limited');
@@ -230,7 +260,14 @@ function cagnotte(state: TwoTablesState, env: Env): ExpectedLevy | null {
     rule: `${GAME}/cagnotte`,
     citation: `${rb.cagnotteRates.cite}; ${rb.cagnotteBase.cite}`,
     explanation: `the banker's net win is ${byPano[1]} on paño 1 and ${byPano[2]} on paño 2 = ${net}; the cagnotte of a ${mode} bank is ${rate * 100} % of it = ${levy}`,
-    explanationPhrase: phrase('finding.twoTables.cagnotte', { pano1: amount(byPano[1]), pano2: amount(byPano[2]), net: amount(net), mode, percent: rate * 100, levy: amount(levy) }),
+    explanationPhrase: phrase('finding.twoTables.cagnotte', {
+      pano1: amount(byPano[1]),
+      pano2: amount(byPano[2]),
+      net: amount(net),
+      mode,
+      percent: rate * 100,
+      levy: amount(levy),
+    }),
   };
 }
 
@@ -273,12 +310,26 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
     if (!code) return [];
     // the players at each paño when the coup is dealt: two at least, from the start and throughout the partida
     const seated = coupNotDealt(before.coup) ? judgeMinimumPlayers(GAME, before.seated, env.rulebook.minimumPlayersPerPano) : [];
-    return [...seated, ...drawFindings(GAME, env.rulebook, dealCard(before.coup, TWO_TABLES_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations)];
+    return [
+      ...seated,
+      ...drawFindings(GAME, env.rulebook, dealCard(before.coup, TWO_TABLES_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations),
+    ];
   },
 
   judgeBet(bet, state, env): Finding[] {
     if (bet.betType !== 'player') {
-      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `the puntos bet on a paño ("player", selection 1, 2 or "both"); "${bet.betType}" is not a bet`, messagePhrase: phrase('finding.twoTables.notABet', { betType: term('betType', bet.betType) }) }];
+      return [
+        {
+          code: 'BET_NOT_ALLOWED',
+          betId: bet.betId,
+          expected: 'player',
+          recorded: bet.betType,
+          rule: `${GAME}/bet-types`,
+          citation: env.rulebook.source,
+          message: `the puntos bet on a paño ("player", selection 1, 2 or "both"); "${bet.betType}" is not a bet`,
+          messagePhrase: phrase('finding.twoTables.notABet', { betType: term('betType', bet.betType) }),
+        },
+      ];
     }
     if (bet.late || !state.bank || bankMode(env) !== 'limited') return [];
     const covered = totalStakes(state);
@@ -291,7 +342,8 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
         recorded: bet.amount,
         rule: `${GAME}/limited-bank`,
         citation: env.rulebook.bankModes.cite,
-        message: `a limited bank of ${state.bank.amount} answers only for the amount on the table; ${covered} is covered already`, messagePhrase: phrase('finding.twoTables.limitedBank', { bank: amount(state.bank.amount), covered: amount(covered) }),
+        message: `a limited bank of ${state.bank.amount} answers only for the amount on the table; ${covered} is covered already`,
+        messagePhrase: phrase('finding.twoTables.limitedBank', { bank: amount(state.bank.amount), covered: amount(covered) }),
       },
     ];
   },
@@ -301,7 +353,10 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
     const min = { amount: limits.min, rule: `${GAME}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' };
     if (bankMode(env) === 'free') return { min, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/free-bank`, citation: env.rulebook.bankModes.cite } };
     const typed = limits[bet.betType];
-    return { min, max: { amount: typeof typed === 'number' ? typed : limits.max, rule: `${GAME}/table-maximum`, citation: 'TableSessionOpened.limits (contract §3)' } };
+    return {
+      min,
+      max: { amount: typeof typed === 'number' ? typed : limits.max, rule: `${GAME}/table-maximum`, citation: 'TableSessionOpened.limits (contract §3)' },
+    };
   },
 
   handsToSettle: (_state, bet) => (asSelection(bet.selection) === 'both' ? [1, 2] : [undefined]),
@@ -356,11 +411,20 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
     const { shoe, sessionFacts, burnFacts } = shoeForCoup(memory, sessionId, rb.decks.value, rb.stopCardFromEnd.value, random);
     let bank = memory.bank as number | undefined;
     // a broken bank ("saltado") is made up again with a new deposit at least the initial one (euskadi L5995–6000)
-    if (bank === undefined || bank < min) bank = memory.initialBank = (memory.initialBank as number | undefined) ?? randomStake(random, 20 * min, 50 * min, chip);
+    if (bank === undefined || bank < min)
+      bank = memory.initialBank = (memory.initialBank as number | undefined) ?? randomStake(random, 20 * min, 50 * min, chip);
     // the terminal records who plays at each paño whenever it changes: the first half of the seats at paño 1
     const half = Math.ceil(ctx.seats.length / 2);
-    const seating = seatingFacts(memory, sessionId, { 1: { seats: ctx.seats.slice(0, half).map(String), behind: 0 }, 2: { seats: ctx.seats.slice(half).map(String), behind: 0 } });
-    const facts: PlayedFact[] = [...sessionFacts, ...seating, { type: 'RoundStarted', data: { sessionId, roundId } }, { type: 'BankPut', data: { sessionId, roundId, seat: 'banker', amount: bank } }];
+    const seating = seatingFacts(memory, sessionId, {
+      1: { seats: ctx.seats.slice(0, half).map(String), behind: 0 },
+      2: { seats: ctx.seats.slice(half).map(String), behind: 0 },
+    });
+    const facts: PlayedFact[] = [
+      ...sessionFacts,
+      ...seating,
+      { type: 'RoundStarted', data: { sessionId, roundId } },
+      { type: 'BankPut', data: { sessionId, roundId, seat: 'banker', amount: bank } },
+    ];
 
     const limited = env.options.bankMode !== 'free';
     let left = limited ? bank : Number.MAX_SAFE_INTEGER;
@@ -368,7 +432,10 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
     const bancoSeat = sessionFacts.length && limited && bank >= 2 * min && bank <= max && random() < 0.3 ? String(ctx.seats[0]) : undefined;
     if (bancoSeat !== undefined) {
       const [first, second] = splitStake(bank, chip);
-      facts.push({ type: 'BetPlaced', data: { sessionId, roundId, betId: `${roundId}-banco`, seat: bancoSeat, betType: 'player', selection: 'both', amount: first + second } });
+      facts.push({
+        type: 'BetPlaced',
+        data: { sessionId, roundId, betId: `${roundId}-banco`, seat: bancoSeat, betType: 'player', selection: 'both', amount: first + second },
+      });
       facts.push({ type: 'BancoCalled', data: { sessionId, roundId, seat: bancoSeat } });
       left = 0;
     }
@@ -387,7 +454,11 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
     facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
     const asksTable = env.options.bankerDrawing !== 'table' && random() < 0.3;
     if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
-    const { dealt } = playCoup(TWO_TABLES_SPEC(rb, env, { tableRequested: asksTable, banco: bancoSeat === undefined ? undefined : { seat: bancoSeat } }), () => drawFromShoe(shoe), () => random() < 0.5);
+    const { dealt } = playCoup(
+      TWO_TABLES_SPEC(rb, env, { tableRequested: asksTable, banco: bancoSeat === undefined ? undefined : { seat: bancoSeat } }),
+      () => drawFromShoe(shoe),
+      () => random() < 0.5,
+    );
     for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: true } });
 
     const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));
@@ -396,7 +467,10 @@ export const rules: GameRules<TwoTablesState, BaccaratTwoTablesRulebook> = {
       for (const hand of rules.handsToSettle!(state, bet, env)) {
         const v = settleBet(state, bet, hand, env);
         if (isUndecided(v) || isUnverifiable(v)) continue;
-        facts.push({ type: 'BetSettled', data: { sessionId, roundId, betId: bet.betId, ...(hand === undefined ? {} : { hand }), outcome: v.outcome, payout: v.payout } });
+        facts.push({
+          type: 'BetSettled',
+          data: { sessionId, roundId, betId: bet.betId, ...(hand === undefined ? {} : { hand }), outcome: v.outcome, payout: v.payout },
+        });
       }
     }
     const levy = cagnotte(state, env);

@@ -37,7 +37,7 @@ describe('banca francesa house edges (cantabria)', () => {
     expect(edgeOf(edges, 'ases').returnPerUnit).toBeCloseTo(62 / 63, 12);
   });
 
-  it('a line bet plays half its chips (cantabria L1885–1887): half the chance\'s edge', () => {
+  it("a line bet plays half its chips (cantabria L1885–1887): half the chance's edge", () => {
     expect(edgeOf(edges, 'a-pequeno').houseEdge).toBeCloseTo(1 / 126, 12);
     expect(edgeOf(edges, 'a-grande').houseEdge).toBeCloseTo(1 / 126, 12);
   });

@@ -15,7 +15,8 @@ const reading = readingOf('banca-francesa');
 const read = reading.jurisdictions.cantabria!;
 const rb = BANCA_FRANCESA_CANTABRIA;
 // the reader's rounds use a minimum of 5
-const envFor = (o: Partial<SessionContext> = {}) => anyEnvFor(bancaFrancesa, 'cantabria', { smallestChip: 1, limits: { min: 5, max: 1000 }, ...o }) as RoundEnv<BancaFrancesaRulebook>;
+const envFor = (o: Partial<SessionContext> = {}) =>
+  anyEnvFor(bancaFrancesa, 'cantabria', { smallestChip: 1, limits: { min: 5, max: 1000 }, ...o }) as RoundEnv<BancaFrancesaRulebook>;
 const f = (type: string, data: Record<string, unknown> = {}): PlayedFact => ({ type, data: { sessionId: 's', roundId: 'r', ...data } });
 const bet = (betId: string, betType: string, amount: number) => f('BetPlaced', { betId, seat: 1, betType, amount });
 
@@ -107,14 +108,22 @@ describe('banca francesa cantabria: the rulebook holds the values the reader rea
   });
 });
 
-describe('banca francesa cantabria: the reader\'s rounds', () => {
+describe("banca francesa cantabria: the reader's rounds", () => {
   it('winning-stake-kept: Grande 20 on 6-5-4 (15) wins 20, the stake kept (L1903–1905)', () => {
     const facts = coup([bet('g', 'grande', 20)], [[6, 5, 4]], [['g', 'win', 20]]);
     expect(expected(facts, 'g', 'grande', 20)).toBe('win 20');
     expect(judge(bancaFrancesa, envFor(), facts).verdict).toBe('consistent');
   });
   it('pay-after-collect: 1-1-1 (3) with ases 5, pequeño 10, grande 10: ases paid 61 × 5 = 305, the others lose', () => {
-    const facts = coup([bet('a', 'ases', 5), bet('p', 'pequeno', 10), bet('g', 'grande', 10)], [[1, 1, 1]], [['p', 'lose', 0], ['g', 'lose', 0], ['a', 'win', 305]]);
+    const facts = coup(
+      [bet('a', 'ases', 5), bet('p', 'pequeno', 10), bet('g', 'grande', 10)],
+      [[1, 1, 1]],
+      [
+        ['p', 'lose', 0],
+        ['g', 'lose', 0],
+        ['a', 'win', 305],
+      ],
+    );
     expect([expected(facts, 'a', 'ases', 5), expected(facts, 'p', 'pequeno', 10), expected(facts, 'g', 'grande', 10)]).toEqual(['win 305', 'lose 0', 'lose 0']);
     expect(judge(bancaFrancesa, envFor(), facts).verdict).toBe('consistent');
   });
@@ -126,7 +135,18 @@ describe('banca francesa cantabria: the reader\'s rounds', () => {
     expect(expected(coup([bet('l', 'a-grande', 20)], [[1, 2, 3]]), 'l', 'a-grande', 20)).toBe('half-lost 0');
   });
   it('limits: minimum 5, an ases bet of 40 is above the ases maximum of 30 (L1923–1924)', () => {
-    const judged = judge(bancaFrancesa, envFor(), coup([bet('a', 'ases', 40)], [[1, 1, 2], [6, 6, 3]], [['a', 'lose', 0]]));
+    const judged = judge(
+      bancaFrancesa,
+      envFor(),
+      coup(
+        [bet('a', 'ases', 40)],
+        [
+          [1, 1, 2],
+          [6, 6, 3],
+        ],
+        [['a', 'lose', 0]],
+      ),
+    );
     expect(codes(judged)).toEqual(['BET_ABOVE_MAXIMUM']);
     expect(judged.discrepancies[0]).toMatchObject({ expected: 30, citation: rb.maxima.ases.cite });
   });
@@ -135,8 +155,16 @@ describe('banca francesa cantabria: the reader\'s rounds', () => {
     expect(expected(facts, 'p', 'pequeno', 10)).toBe('lose 0');
     expect(judge(bancaFrancesa, envFor(), facts).verdict).toBe('consistent');
   });
-  it('the totals that make no chance decide nothing (the reader\'s first reading; index.md OQ-16): 4, then 9, then 6 wins pequeño', () => {
-    const facts = coup([bet('p', 'pequeno', 10)], [[1, 1, 2], [3, 3, 3], [1, 2, 3]], [['p', 'win', 10]]);
+  it("the totals that make no chance decide nothing (the reader's first reading; index.md OQ-16): 4, then 9, then 6 wins pequeño", () => {
+    const facts = coup(
+      [bet('p', 'pequeno', 10)],
+      [
+        [1, 1, 2],
+        [3, 3, 3],
+        [1, 2, 3],
+      ],
+      [['p', 'win', 10]],
+    );
     expect(expected(facts, 'p', 'pequeno', 10)).toBe('win 10');
     expect(judge(bancaFrancesa, envFor(), facts).verdict).toBe('consistent');
   });

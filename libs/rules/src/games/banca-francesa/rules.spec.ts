@@ -34,7 +34,24 @@ function expected(betType: string, amount: number, throws: number[][], e = env):
 
 describe('banca-francesa (cantabria A.9)', () => {
   describe('chances by total (cantabria L1865–1875), other totals by index.md OQ-16', () => {
-    const dice: Record<number, number[]> = { 3: [1, 1, 1], 4: [1, 1, 2], 5: [1, 2, 2], 6: [1, 2, 3], 7: [1, 2, 4], 8: [2, 2, 4], 9: [3, 3, 3], 10: [2, 4, 4], 11: [3, 4, 4], 12: [4, 4, 4], 13: [3, 4, 6], 14: [4, 4, 6], 15: [4, 5, 6], 16: [4, 6, 6], 17: [5, 6, 6], 18: [6, 6, 6] };
+    const dice: Record<number, number[]> = {
+      3: [1, 1, 1],
+      4: [1, 1, 2],
+      5: [1, 2, 2],
+      6: [1, 2, 3],
+      7: [1, 2, 4],
+      8: [2, 2, 4],
+      9: [3, 3, 3],
+      10: [2, 4, 4],
+      11: [3, 4, 4],
+      12: [4, 4, 4],
+      13: [3, 4, 6],
+      14: [4, 4, 6],
+      15: [4, 5, 6],
+      16: [4, 6, 6],
+      17: [5, 6, 6],
+      18: [6, 6, 6],
+    };
     const chance: Record<number, string | null> = { 3: 'ases', 5: 'pequeno', 6: 'pequeno', 7: 'pequeno', 14: 'grande', 15: 'grande', 16: 'grande' };
     it.each(Object.keys(dice).map(Number))('total %i', (total) => {
       let state = bancaFrancesa.initialState(env);
@@ -46,7 +63,7 @@ describe('banca-francesa (cantabria A.9)', () => {
 
   describe('payouts (cantabria L1899–1901)', () => {
     it.each([
-      ['ases', [1, 1, 1], 'win', 61_00 * 100 / 100 * 1], // 100 × 61
+      ['ases', [1, 1, 1], 'win', ((61_00 * 100) / 100) * 1], // 100 × 61
       ['pequeno', [1, 2, 4], 'win', 1000],
       ['grande', [4, 5, 6], 'win', 1000],
       ['pequeno', [4, 5, 6], 'lose', 0],
@@ -108,7 +125,16 @@ describe('banca-francesa (cantabria A.9)', () => {
 
   describe('other totals: no decision, throw again (index.md OQ-16)', () => {
     it('bets stay through no-decision throws and are settled on the deciding one', () => {
-      const j = round('pequeno', 1000, [[3, 4, 5], [6, 6, 6], [1, 2, 3]], { outcome: 'win', payout: 1000 });
+      const j = round(
+        'pequeno',
+        1000,
+        [
+          [3, 4, 5],
+          [6, 6, 6],
+          [1, 2, 3],
+        ],
+        { outcome: 'win', payout: 1000 },
+      );
       expect(j.verdict).toBe('consistent');
       expect(j.steps.filter((s) => s.type === 'DiceThrown')).toHaveLength(3);
     });
@@ -119,7 +145,15 @@ describe('banca-francesa (cantabria A.9)', () => {
       expect(codes(round('grande', 1000, [[3, 4, 5]], { outcome: 'lose', payout: 0 }))).toContain('OUTCOME_MISSING');
     });
     it('a throw after the deciding one is a DRAW_RULE_VIOLATION', () => {
-      const j = round('grande', 1000, [[4, 5, 6], [1, 1, 1]], { outcome: 'win', payout: 1000 });
+      const j = round(
+        'grande',
+        1000,
+        [
+          [4, 5, 6],
+          [1, 1, 1],
+        ],
+        { outcome: 'win', payout: 1000 },
+      );
       expect(codes(j)).toEqual(['DRAW_RULE_VIOLATION']);
     });
     it('option otherTotals "lose": any other total decides and every bet loses', () => {
@@ -132,11 +166,29 @@ describe('banca-francesa (cantabria A.9)', () => {
 
   describe('void throws (contract extension ThrowVoided; cantabria L1847–1863)', () => {
     it('a void throw that made a chance decides nothing: the coup goes on', () => {
-      const facts = [fact('RoundStarted'), bet('b1', 'grande', 1000), fact('BetsClosed'), throwOf(4, 5, 6), fact('ThrowVoided', { reason: 'die off the table' }), throwOf(1, 2, 2), fact('BetSettled', { betId: 'b1', outcome: 'lose', payout: 0 }), fact('RoundCompleted')];
+      const facts = [
+        fact('RoundStarted'),
+        bet('b1', 'grande', 1000),
+        fact('BetsClosed'),
+        throwOf(4, 5, 6),
+        fact('ThrowVoided', { reason: 'die off the table' }),
+        throwOf(1, 2, 2),
+        fact('BetSettled', { betId: 'b1', outcome: 'lose', payout: 0 }),
+        fact('RoundCompleted'),
+      ];
       expect(judge(bancaFrancesa, env, facts).verdict).toBe('consistent');
     });
     it('settling on the voided throw is a PAYOUT_MISMATCH', () => {
-      const facts = [fact('RoundStarted'), bet('b1', 'grande', 1000), fact('BetsClosed'), throwOf(4, 5, 6), fact('ThrowVoided', { reason: 'die on the floor' }), throwOf(1, 2, 2), fact('BetSettled', { betId: 'b1', outcome: 'win', payout: 1000 }), fact('RoundCompleted')];
+      const facts = [
+        fact('RoundStarted'),
+        bet('b1', 'grande', 1000),
+        fact('BetsClosed'),
+        throwOf(4, 5, 6),
+        fact('ThrowVoided', { reason: 'die on the floor' }),
+        throwOf(1, 2, 2),
+        fact('BetSettled', { betId: 'b1', outcome: 'win', payout: 1000 }),
+        fact('RoundCompleted'),
+      ];
       expect(codes(judge(bancaFrancesa, env, facts))).toEqual(['PAYOUT_MISMATCH']);
     });
     it('a void with no throw standing is a SEQUENCE_VIOLATION', () => {
@@ -144,7 +196,10 @@ describe('banca-francesa (cantabria A.9)', () => {
       expect(codes(judge(bancaFrancesa, env, facts))).toEqual(['SEQUENCE_VIOLATION']);
     });
     it('declares the fact type', () => {
-      expect(bancaFrancesa.factTypes?.ThrowVoided).toMatchObject({ fields: { roundId: { kind: 'id', optional: false }, reason: { kind: 'text', optional: false } }, roundScoped: true });
+      expect(bancaFrancesa.factTypes?.ThrowVoided).toMatchObject({
+        fields: { roundId: { kind: 'id', optional: false }, reason: { kind: 'text', optional: false } },
+        roundScoped: true,
+      });
     });
     it('validates the otherTotals option', () => {
       expect(bancaFrancesa.refuseOptions!({ otherTotals: 'rethrow' }, env.rulebook)).toMatchObject({ field: 'options.otherTotals' });
@@ -171,51 +226,70 @@ describe('banca-francesa (cantabria A.9)', () => {
       bancaFrancesa.play!({ env, sessionId: S, roundId: `r-${seed}`, random: seededRandom(seed), seats: [1, 2, 3, 4], memory: {} });
 
     it('a played round is consistent', () => {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const j = judge(bancaFrancesa, env, play(seed));
-        expect(j.discrepancies).toEqual([]);
-        expect(j.verdict).toBe('consistent');
-      }), { numRuns: 150 });
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const j = judge(bancaFrancesa, env, play(seed));
+          expect(j.discrepancies).toEqual([]);
+          expect(j.verdict).toBe('consistent');
+        }),
+        { numRuns: 150 },
+      );
     });
 
     it('a changed payout is PAYOUT_MISMATCH', () => {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(20), fc.constantFrom(100, -100, 500), (seed, i, delta) => {
-        const mutated = mutatePayout(play(seed), i, delta);
-        if (mutated) expect(codes(judge(bancaFrancesa, env, mutated))).toContain('PAYOUT_MISMATCH');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(20), fc.constantFrom(100, -100, 500), (seed, i, delta) => {
+          const mutated = mutatePayout(play(seed), i, delta);
+          if (mutated) expect(codes(judge(bancaFrancesa, env, mutated))).toContain('PAYOUT_MISMATCH');
+        }),
+        { numRuns: 100 },
+      );
     });
 
     it('an extra throw after the decision is DRAW_RULE_VIOLATION; a removed deciding throw is OUTCOME_MISSING', () => {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })), (seed, extra) => {
-        const played = play(seed);
-        const last = played.map((f) => f.type).lastIndexOf('DiceThrown');
-        const added = [...played.slice(0, last + 1), throwOf(...extra), ...played.slice(last + 1)];
-        expect(codes(judge(bancaFrancesa, env, added))).toContain('DRAW_RULE_VIOLATION');
-        const removed = [...played.slice(0, last), ...played.slice(last + 1)];
-        expect(codes(judge(bancaFrancesa, env, removed))).toContain('OUTCOME_MISSING');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })),
+          (seed, extra) => {
+            const played = play(seed);
+            const last = played.map((f) => f.type).lastIndexOf('DiceThrown');
+            const added = [...played.slice(0, last + 1), throwOf(...extra), ...played.slice(last + 1)];
+            expect(codes(judge(bancaFrancesa, env, added))).toContain('DRAW_RULE_VIOLATION');
+            const removed = [...played.slice(0, last), ...played.slice(last + 1)];
+            expect(codes(judge(bancaFrancesa, env, removed))).toContain('OUTCOME_MISSING');
+          },
+        ),
+        { numRuns: 100 },
+      );
     });
 
     it('a cagnotte or a commission (the game takes none) is caught', () => {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const played = play(seed);
-        expect(codes(judge(bancaFrancesa, env, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
-        const settled = played.find((f) => f.type === 'BetSettled');
-        if (!settled) return;
-        const end = played.findIndex((f) => f.type === 'RoundCompleted');
-        const withCommission = [...played.slice(0, end), fact('CommissionCharged', { betId: settled.data.betId, amount: 100 }), ...played.slice(end)];
-        expect(codes(judge(bancaFrancesa, env, withCommission))).toContain('COMMISSION_MISMATCH');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const played = play(seed);
+          expect(codes(judge(bancaFrancesa, env, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
+          const settled = played.find((f) => f.type === 'BetSettled');
+          if (!settled) return;
+          const end = played.findIndex((f) => f.type === 'RoundCompleted');
+          const withCommission = [...played.slice(0, end), fact('CommissionCharged', { betId: settled.data.betId, amount: 100 }), ...played.slice(end)];
+          expect(codes(judge(bancaFrancesa, env, withCommission))).toContain('COMMISSION_MISMATCH');
+        }),
+        { numRuns: 100 },
+      );
     });
 
     it('a bet over its maximum is BET_ABOVE_MAXIMUM', () => {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const played = play(seed);
-        const first = played.find((f) => f.type === 'BetPlaced');
-        if (!first) return;
-        const max = bancaFrancesa.betLimits!({ betId: 'x', betType: String(first.data.betType), amount: 0, eventId: 'x', late: false }, env).max!.amount;
-        expect(codes(judge(bancaFrancesa, env, mutateOverMaximum(played, max)!))).toContain('BET_ABOVE_MAXIMUM');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const played = play(seed);
+          const first = played.find((f) => f.type === 'BetPlaced');
+          if (!first) return;
+          const max = bancaFrancesa.betLimits!({ betId: 'x', betType: String(first.data.betType), amount: 0, eventId: 'x', late: false }, env).max!.amount;
+          expect(codes(judge(bancaFrancesa, env, mutateOverMaximum(played, max)!))).toContain('BET_ABOVE_MAXIMUM');
+        }),
+        { numRuns: 100 },
+      );
     });
   });
 });

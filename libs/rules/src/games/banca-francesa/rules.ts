@@ -190,7 +190,11 @@ export const rules: GameRules<BancaState, BancaFrancesaRulebook> = {
       max:
         typeof typed === 'number'
           ? { amount: typed, rule: `${GAME}/bet-type-maximum`, citation: `TableSessionOpened.limits.${bet.betType}` }
-          : { amount: line.maxTimesChanceMax.value * chanceMaximum(chance, env).amount, rule: `${GAME}/line-bet-maximum`, citation: line.maxTimesChanceMax.cite },
+          : {
+              amount: line.maxTimesChanceMax.value * chanceMaximum(chance, env).amount,
+              rule: `${GAME}/line-bet-maximum`,
+              citation: line.maxTimesChanceMax.cite,
+            },
     };
   },
 
@@ -237,7 +241,10 @@ export const rules: GameRules<BancaState, BancaFrancesaRulebook> = {
           rule: bet.betType,
           citation: cite,
           explanation: `${why}: the line bet plays half (${playing}) on ${chance} at ${odds} = ${payout}`,
-          explanationPhrase: phrase('dice.because', { why: coup(why).phrase, then: phrase('bancaFrancesa.halfPlays', { ...lineBet, chance: term('betType', chance), odds, payout: amount(payout) }) }),
+          explanationPhrase: phrase('dice.because', {
+            why: coup(why).phrase,
+            then: phrase('bancaFrancesa.halfPlays', { ...lineBet, chance: term('betType', chance), odds, payout: amount(payout) }),
+          }),
         });
       }
       return expectedSettlement({

@@ -21,11 +21,12 @@ import { rules as blackjack } from './rules';
 import { coup, decide, settlementOf } from '../../core/blackjack-testing';
 
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
-const env = (j: JurisdictionId, options: Record<string, unknown> = {}) => envFor(blackjack, j, { options, limits: { min: 1000, max: 100_000 } }) as RoundEnv<BlackjackRulebook>;
+const env = (j: JurisdictionId, options: Record<string, unknown> = {}) =>
+  envFor(blackjack, j, { options, limits: { min: 1000, max: 100_000 } }) as RoundEnv<BlackjackRulebook>;
 const rulebook = (j: JurisdictionId) => blackjack.rulebooks[j]!;
 
-describe('insurance: exact over the dealer\'s second card, through settle', () => {
-  it('six decks: 96 tens among the 311 cards left beside the dealer\'s ace, paid 2:1: edge 23/311', () => {
+describe("insurance: exact over the dealer's second card, through settle", () => {
+  it("six decks: 96 tens among the 311 cards left beside the dealer's ace, paid 2:1: edge 23/311", () => {
     for (const j of JURISDICTIONS) {
       const e = insuranceEdge(blackjack, valuationEnv(rulebook(j), {}), 6);
       expect(e.houseEdge).toBeCloseTo(23 / 311, 12);
@@ -39,8 +40,8 @@ describe('insurance: exact over the dealer\'s second card, through settle', () =
   });
 });
 
-describe('pairs (euskadi 25/12/6, L1886–1891): exact over the box\'s first two cards, through settle', () => {
-  it('eight decks: the Wizard of Odds\' Pay Table A, return −0.040964 (combinations 1456 / 1664 / 3328 of 86,320)', () => {
+describe("pairs (euskadi 25/12/6, L1886–1891): exact over the box's first two cards, through settle", () => {
+  it("eight decks: the Wizard of Odds' Pay Table A, return −0.040964 (combinations 1456 / 1664 / 3328 of 86,320)", () => {
     // https://wizardofodds.com/games/blackjack/side-bets/perfect-pairs/ (Pay Table A — 8 decks)
     const e = pairsEdge(blackjack, valuationEnv(rulebook('euskadi'), {}), 8);
     expect(e.houseEdge).toBeCloseTo((79872 - 25 * 1456 - 12 * 1664 - 6 * 3328) / 86320, 12);
@@ -54,18 +55,19 @@ describe('pairs (euskadi 25/12/6, L1886–1891): exact over the box\'s first two
   });
 });
 
-describe('sevens: exact over the box\'s first three cards, through settle', () => {
+describe("sevens: exact over the box's first three cards, through settle", () => {
   // Super Sevens pays 3, 50, 100, 500 and 5000 to 1: posted as an illes-balears table (no minimum there, paid as posted)
   const superSevens = { odds: { seven: 3, 'two-sevens': 50, 'two-suited-sevens': 100, 'three-sevens': 500 }, jackpotFloor: 5000 };
-  it('the Wizard of Odds\' Super Sevens, six decks, three-card guarantee: edge 0.114000 (combinations 480 / 11,664 / 34,560 / 124,416 / 2,142,720 of 30,079,920)', () => {
+  it("the Wizard of Odds' Super Sevens, six decks, three-card guarantee: edge 0.114000 (combinations 480 / 11,664 / 34,560 / 124,416 / 2,142,720 of 30,079,920)", () => {
     // http://user-casino.com/games/blackjack/side-bets/super-sevens/ (Wizard of Odds, "Super Sevens — Six Decks — Three-Card Guarantee")
     const e = sevensEdge(blackjack, valuationEnv(rulebook('illes-balears'), { sevensPrizes: superSevens }), 6);
     const back = 480 * 5000 + 11664 * 500 + 34560 * 100 + 124416 * 50 + 2142720 * 3 - 27766080;
     expect(-e.houseEdge).toBeCloseTo(back / 30079920, 12);
     expect(e.houseEdge).toBeCloseTo(0.114, 6);
   });
-  it('euskadi (2, 10, 50, 200, jackpot ≥ 2,000 ×: L1981–1999) and cantabria (jackpot ≥ 5,000 ×: L949–967), at the jackpot\'s floor', () => {
-    const exact = (jackpot: number, suitedPair: number) => -(480 * jackpot + 11664 * 200 + 34560 * suitedPair + 124416 * 10 + 2142720 * 2 - 27766080) / 30079920;
+  it("euskadi (2, 10, 50, 200, jackpot ≥ 2,000 ×: L1981–1999) and cantabria (jackpot ≥ 5,000 ×: L949–967), at the jackpot's floor", () => {
+    const exact = (jackpot: number, suitedPair: number) =>
+      -(480 * jackpot + 11664 * 200 + 34560 * suitedPair + 124416 * 10 + 2142720 * 2 - 27766080) / 30079920;
     expect(sevensEdge(blackjack, valuationEnv(rulebook('euskadi'), {}), 6).houseEdge).toBeCloseTo(exact(2000, 50), 12);
     expect(sevensEdge(blackjack, valuationEnv(rulebook('cantabria'), {}), 6).houseEdge).toBeCloseTo(exact(5000, 50), 12);
     // the OQ-13 Basque reading, 10:1 for two suited 7s
@@ -75,30 +77,45 @@ describe('sevens: exact over the box\'s first three cards, through settle', () =
 
 describe('the main bet: exact at the composition-dependent optimal strategy (exact.ts)', () => {
   /** Wizard of Odds' Appendix 9 rules: six decks, dealer hits soft 17, no hole card, double any two and after a split, no surrender */
-  const WOO: ExactRules = { decks: 6, hitSoft17: true, blackjackPays: 1.5, surrender: false, doubleAceCountsOne: false, doubleOnTotals: null, doubleAfterSplit: true, splitAcesOneCard: true, threeSevensPays: null };
-  const APPENDIX_9 = 'https://ourgyn.com/games/blackjack/appendix/9/euro-6dh17r4/ (Wizard of Odds, Blackjack Appendix 9 — "Six deck, dealer hits on soft 17, no hole card")';
+  const WOO: ExactRules = {
+    decks: 6,
+    hitSoft17: true,
+    blackjackPays: 1.5,
+    surrender: false,
+    doubleAceCountsOne: false,
+    doubleOnTotals: null,
+    doubleAfterSplit: true,
+    splitAcesOneCard: true,
+    threeSevensPays: null,
+  };
+  const APPENDIX_9 =
+    'https://ourgyn.com/games/blackjack/appendix/9/euro-6dh17r4/ (Wizard of Odds, Blackjack Appendix 9 — "Six deck, dealer hits on soft 17, no hole card")';
   const kept = (rules: ExactRules) => EXACT_MAIN_BET[exactRulesKey(rules)];
 
-  it('every hand against an ace: stand, hit and double to the six published digits, and the published probability (' + APPENDIX_9 + ')', () => {
-    // dealer, player: stand, hit, double, probability — the probability there leaves out the dealer's blackjack
-    const published: Array<[[number, number], number, number, number, number]> = [
-      [[2, 1], -0.722356, -0.37991, -1.024099, 0.00060719],
-      [[3, 1], -0.722119, -0.403855, -1.023717, 0.00060719],
-      [[3, 2], -0.721887, -0.529734, -1.443774, 0.00063359],
-      [[4, 2], -0.721646, -0.548031, -1.434834, 0.00063359],
-      [[5, 4], -0.721243, -0.396287, -0.932671, 0.00063359],
-      [[6, 1], -0.665166, -0.463296, -0.999484, 0.00060719],
-      [[6, 5], -0.720879, -0.235772, -0.535879, 0.00063359],
-      [[7, 1], -0.466029, -0.421285, -0.909374, 0.00060719],
-    ];
-    const { hands } = analyseMainBet(WOO, { ups: [1] });
-    for (const [[a, b], stand, hit, double, probability] of published) {
-      const h = hands.find((x) => x.cards[0] === Math.min(a, b) && x.cards[1] === Math.max(a, b))!;
-      const tensLeft = 96 - [a, b].filter((v) => v === 10).length;
-      expect([h.stand.ev, h.hit.ev, h.double!.ev].map((x) => Number(x.toFixed(6)))).toEqual([stand, hit, double]);
-      expect(Number((h.probability * (1 - tensLeft / 309)).toFixed(8))).toBe(probability);
-    }
-  }, 60_000);
+  it(
+    'every hand against an ace: stand, hit and double to the six published digits, and the published probability (' + APPENDIX_9 + ')',
+    () => {
+      // dealer, player: stand, hit, double, probability — the probability there leaves out the dealer's blackjack
+      const published: Array<[[number, number], number, number, number, number]> = [
+        [[2, 1], -0.722356, -0.37991, -1.024099, 0.00060719],
+        [[3, 1], -0.722119, -0.403855, -1.023717, 0.00060719],
+        [[3, 2], -0.721887, -0.529734, -1.443774, 0.00063359],
+        [[4, 2], -0.721646, -0.548031, -1.434834, 0.00063359],
+        [[5, 4], -0.721243, -0.396287, -0.932671, 0.00063359],
+        [[6, 1], -0.665166, -0.463296, -0.999484, 0.00060719],
+        [[6, 5], -0.720879, -0.235772, -0.535879, 0.00063359],
+        [[7, 1], -0.466029, -0.421285, -0.909374, 0.00060719],
+      ];
+      const { hands } = analyseMainBet(WOO, { ups: [1] });
+      for (const [[a, b], stand, hit, double, probability] of published) {
+        const h = hands.find((x) => x.cards[0] === Math.min(a, b) && x.cards[1] === Math.max(a, b))!;
+        const tensLeft = 96 - [a, b].filter((v) => v === 10).length;
+        expect([h.stand.ev, h.hit.ev, h.double!.ev].map((x) => Number(x.toFixed(6)))).toEqual([stand, hit, double]);
+        expect(Number((h.probability * (1 - tensLeft / 309)).toFixed(8))).toBe(probability);
+      }
+    },
+    60_000,
+  );
 
   it('eight decks, the same rules: every hand against an ace to the six published digits (http://photoeditorx.com/games/blackjack/appendix/9/euro-8dh17r4/, Wizard of Odds Appendix 9, "Eight decks, dealer hits on soft 17, no hole card")', () => {
     const published: Array<[[number, number], number, number, number, number]> = [
@@ -177,12 +194,18 @@ describe('the main bet: exact at the composition-dependent optimal strategy (exa
     for (const c of cases) {
       const e = env(c.j, c.options);
       const [p1, p2, ...rest] = c.player;
-      const played = coup([p1, p2, ...rest], c.dealer, { decisions: c.decision ? [decide(1, c.decision)] : c.player.length > 2 ? [decide(1, 'hit')] : [], alone: true });
+      const played = coup([p1, p2, ...rest], c.dealer, {
+        decisions: c.decision ? [decide(1, c.decision)] : c.player.length > 2 ? [decide(1, 'hit')] : [],
+        alone: true,
+      });
       const verdict = settlementOf(blackjack, e, played, 'b1');
       // a doubled hand is settled on its doubled stake (as the sampler counts it)
       const staked = c.decision === 'double' ? 2000 : 1000;
       const settled = (amountBack(staked, verdict as ExpectedSettlement) - staked) / 1000;
-      const net = finishedHandNet(exactRulesOf(e), c.player.map(value), c.dealer.map(value), { doubled: c.decision === 'double', surrendered: c.decision === 'surrender' });
+      const net = finishedHandNet(exactRulesOf(e), c.player.map(value), c.dealer.map(value), {
+        doubled: c.decision === 'double',
+        surrendered: c.decision === 'surrender',
+      });
       expect({ ...c, net: settled }).toEqual({ ...c, net });
     }
   });
@@ -210,7 +233,11 @@ describe('the main bet: exact at the composition-dependent optimal strategy (exa
     const plan = triplePlan(e);
     const again = sampleBatch(tripleBlackjack, tripleBlackjack.rulebooks.euskadi!, plan, e.options, 0, TRIPLE_BLACKJACK_SAMPLES.batchRounds);
     expect({ sum: again.sum, sumSquares: again.sumSquares, betSquares: again.betSquares }).toEqual(TRIPLE_BLACKJACK_SAMPLES.figures[plan.key].first);
-    expect(Object.keys(TRIPLE_BLACKJACK_SAMPLES.figures).sort()).toEqual(tripleConfigs(tripleBlackjack.rulebooks.euskadi!).map((c) => c.plan.key).sort());
+    expect(Object.keys(TRIPLE_BLACKJACK_SAMPLES.figures).sort()).toEqual(
+      tripleConfigs(tripleBlackjack.rulebooks.euskadi!)
+        .map((c) => c.plan.key)
+        .sort(),
+    );
   });
 });
 
@@ -248,7 +275,7 @@ describe('houseEdges(env): what a table opening is valued at', () => {
     expect(blackjack.houseEdges!(e)).toBe(first);
   });
 
-  it('triple blackjack: each box\'s main bet (exact, hit and stand only) and insurance; the jackpot has no table to value', () => {
+  it("triple blackjack: each box's main bet (exact, hit and stand only) and insurance; the jackpot has no table to value", () => {
     const e = envFor(tripleBlackjack, 'euskadi') as RoundEnv<TripleBlackjackRulebook>;
     const edges = tripleBlackjack.houseEdges!(e);
     expect(edges.map((x) => [x.betType, x.method])).toEqual([

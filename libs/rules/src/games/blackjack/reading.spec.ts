@@ -90,7 +90,11 @@ describe('every value the reader found agrees with the rulebook', () => {
 
   it('euskadi pairs: 25, 12, 6 to 1, from half the table minimum, up to 10, 20 or 30 × it, four per box', () => {
     const p = rb('euskadi').pairs.value!;
-    expect([p.perfect, p.colour, p.mixed]).toEqual([valueOf('euskadi', 'side.pairs.payout.perfect'), valueOf('euskadi', 'side.pairs.payout.colour'), valueOf('euskadi', 'side.pairs.payout.mixed')]);
+    expect([p.perfect, p.colour, p.mixed]).toEqual([
+      valueOf('euskadi', 'side.pairs.payout.perfect'),
+      valueOf('euskadi', 'side.pairs.payout.colour'),
+      valueOf('euskadi', 'side.pairs.payout.mixed'),
+    ]);
     expect(p.minShareOfTableMin).toBe(valueOf('euskadi', 'side.pairs.min'));
     expect(p.maxMultipleOfMin).toBe(Math.max(...(valueOf('euskadi', 'side.pairs.max') as number[])));
     expect(p.betsPerBox).toBe(4);
@@ -125,17 +129,18 @@ describe('every value the reader found agrees with the rulebook', () => {
 
 // ---- the reader's rounds, judged ----------------------------------------------------------------
 
-const outcome = (j: JurisdictionId, facts: PlayedFact[], betId = 'b1', hand?: number, e = env(j)) => settlementOf(blackjack, e, facts, betId, hand) as ExpectedSettlement;
+const outcome = (j: JurisdictionId, facts: PlayedFact[], betId = 'b1', hand?: number, e = env(j)) =>
+  settlementOf(blackjack, e, facts, betId, hand) as ExpectedSettlement;
 const found = (j: JurisdictionId, facts: PlayedFact[], e = env(j)) => codes(judge(blackjack, e, [...facts, completed()]));
 
-describe.each(JURISDICTIONS)('%s: the reader\'s rounds', (j) => {
+describe.each(JURISDICTIONS)("%s: the reader's rounds", (j) => {
   it('settlement: dealer 19; hands 18, 19, 20 lose, push, win', () => {
     expect(outcome(j, coup(['10H', '8S'], ['10D', '9C']))).toMatchObject({ outcome: 'lose', payout: 0 });
     expect(outcome(j, coup(['10H', '9S'], ['10D', '9C']))).toMatchObject({ outcome: 'push', payout: 0 });
     expect(outcome(j, coup(['10H', 'QS'], ['10D', '9C']))).toMatchObject({ outcome: 'win', payout: 1000 });
   });
 
-  it('payouts: stake 100, A+K against 10+5+6 is paid 150; the dealer\'s A+K beats 7+7+7', () => {
+  it("payouts: stake 100, A+K against 10+5+6 is paid 150; the dealer's A+K beats 7+7+7", () => {
     expect(outcome(j, coup(['AH', 'KS'], ['10D', '5C', '6S'], { stake: 100 }))).toMatchObject({ outcome: 'win', payout: 150 });
     expect(outcome(j, coup(['7H', '7S', '7C'], ['AD', 'KC'], { stake: 100 }))).toMatchObject({ outcome: 'lose', payout: 0 });
   });
@@ -152,32 +157,58 @@ describe.each(JURISDICTIONS)('%s: the reader\'s rounds', (j) => {
 
   it('every hand bust: the dealer does not draw (no finding); drawing is a finding only in cantabria', () => {
     expect(found(j, [...coup(['10H', '6S', 'KC'], ['10D']), settled('b1', 'lose', 0)])).toEqual([]);
-    expect(found(j, [...coup(['10H', '6S', 'KC'], ['10D', '2C', '5S']), settled('b1', 'lose', 0)])).toEqual(j === 'cantabria' ? ['DRAW_RULE_VIOLATION', 'DRAW_RULE_VIOLATION'] : []);
+    expect(found(j, [...coup(['10H', '6S', 'KC'], ['10D', '2C', '5S']), settled('b1', 'lose', 0)])).toEqual(
+      j === 'cantabria' ? ['DRAW_RULE_VIOLATION', 'DRAW_RULE_VIOLATION'] : [],
+    );
   });
 
   it('insurance: stake 100, dealer A, insures 50, draws K: the insurance wins 100; 60 is above the maximum', () => {
     const insured = (amount: number) => coup(['10H', '9S'], ['AD', 'KC'], { stake: 100, before: [bet('i1', 1, 'insurance', amount)] });
     expect(outcome(j, insured(50), 'i1', undefined, env(j, { limits: { min: 10, max: 1000 } }))).toMatchObject({ outcome: 'win', payout: 100 });
-    expect(found(j, [...insured(60), settled('b1', 'lose', 0), settled('i1', 'win', 120)], env(j, { limits: { min: 10, max: 1000 } }))).toContain('BET_ABOVE_MAXIMUM');
+    expect(found(j, [...insured(60), settled('b1', 'lose', 0), settled('i1', 'win', 120)], env(j, { limits: { min: 10, max: 1000 } }))).toContain(
+      'BET_ABOVE_MAXIMUM',
+    );
   });
 
   it('split aces: one card each; A + K after a split is 21, paid even money', () => {
     const split = [
-      start(), bet('b1', 1, 'main', 100), bet('b7', 7, 'main', 100), card('AH', 'seat:1'), card('10C', 'seat:7'), card('9D', 'dealer'), card('AS', 'seat:1'), card('QC', 'seat:7'), closed(),
-      decide(1, 'split'), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer'),
+      start(),
+      bet('b1', 1, 'main', 100),
+      bet('b7', 7, 'main', 100),
+      card('AH', 'seat:1'),
+      card('10C', 'seat:7'),
+      card('9D', 'dealer'),
+      card('AS', 'seat:1'),
+      card('QC', 'seat:7'),
+      closed(),
+      decide(1, 'split'),
+      card('KC', 'seat:1:hand:1'),
+      card('5C', 'seat:1:hand:2'),
+      card('9S', 'dealer'),
     ];
     expect(outcome(j, split, 'b1', 1)).toMatchObject({ outcome: 'win', payout: 100 });
-    expect(found(j, [...split.slice(0, -1), card('2D', 'seat:1:hand:2'), card('9S', 'dealer'), settled('b1', 'win', 100, 1), settled('b1', 'lose', 0, 2), settled('b7', 'win', 100)])).toContain('DRAW_RULE_VIOLATION');
+    expect(
+      found(j, [
+        ...split.slice(0, -1),
+        card('2D', 'seat:1:hand:2'),
+        card('9S', 'dealer'),
+        settled('b1', 'win', 100, 1),
+        settled('b1', 'lose', 0, 2),
+        settled('b7', 'win', 100),
+      ]),
+    ).toContain('DRAW_RULE_VIOLATION');
   });
 
   it('surrender: against a 10, 10+6 gives up half; against an ace it is not allowed', () => {
     const tenUp = coup(['10H', '6S'], ['10D'], { stake: 100, decisions: [decide(1, 'surrender')] });
     expect(outcome(j, tenUp)).toMatchObject({ outcome: 'half-lost', payout: 0 });
-    expect(found(j, [...coup(['10H', '6S'], ['AD', '7C'], { decisions: [decide(1, 'surrender')] }), settled('b1', 'half-lost', 0)])).toContain('BET_NOT_ALLOWED');
+    expect(found(j, [...coup(['10H', '6S'], ['AD', '7C'], { decisions: [decide(1, 'surrender')] }), settled('b1', 'half-lost', 0)])).toContain(
+      'BET_NOT_ALLOWED',
+    );
   });
 });
 
-describe('the reader\'s rounds where the texts differ', () => {
+describe("the reader's rounds where the texts differ", () => {
   it('euskadi: a fifth bet on a box (L1490–1493); cantabria and galicia: a fourth (L774–775, L272)', () => {
     const bets = (n: number) => Array.from({ length: n }, (_, i) => bet(`b${i + 1}`, 3, 'main', 1000));
     expect(codes(judge(blackjack, env('euskadi'), [start(), ...bets(5)]))).toEqual(['BET_NOT_ALLOWED']);
@@ -190,12 +221,15 @@ describe('the reader\'s rounds where the texts differ', () => {
     const three = [1, 2, 3].map((s) => bet(`b${s}`, s, 'main', 800, { onBehalfOf: 'p-1' }));
     for (const j of JURISDICTIONS) {
       expect(codes(judge(blackjack, e(j), [start(), ...three]))).toEqual([]);
-      expect(codes(judge(blackjack, e(j), [start(), bet('b1', 3, 'main', 800), bet('b2', 3, 'main', 300, { onBehalfOf: 'standing' })]))).toEqual(['BET_ABOVE_MAXIMUM']);
+      expect(codes(judge(blackjack, e(j), [start(), bet('b1', 3, 'main', 800), bet('b2', 3, 'main', 300, { onBehalfOf: 'standing' })]))).toEqual([
+        'BET_ABOVE_MAXIMUM',
+      ]);
     }
   });
 
-  it('the maximum is one of the text\'s tiers × the minimum: 120 × is none (euskadi L2116–2118, cantabria L991–993, illes-balears L656–657, galicia L318)', () => {
-    const opening = (j: JurisdictionId, max: number) => blackjack.judgeOpening!({ limits: { min: 10, max }, options: {} }, env(j, { limits: { min: 10, max } }));
+  it("the maximum is one of the text's tiers × the minimum: 120 × is none (euskadi L2116–2118, cantabria L991–993, illes-balears L656–657, galicia L318)", () => {
+    const opening = (j: JurisdictionId, max: number) =>
+      blackjack.judgeOpening!({ limits: { min: 10, max }, options: {} }, env(j, { limits: { min: 10, max } }));
     for (const j of JURISDICTIONS) {
       expect(opening(j, 1200)).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/maximum-tier', citation: rb(j).maxTiers.cite }]);
       expect(opening(j, 1000)).toEqual([]);
@@ -212,7 +246,9 @@ describe('the reader\'s rounds where the texts differ', () => {
   });
 
   it('galicia: doubling 6+2 is a violation, 5+5 is not (L308)', () => {
-    expect(found('galicia', [...coup(['6H', '2S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] }), settled('b1', 'push', 0)])).toEqual(['BET_NOT_ALLOWED']);
+    expect(found('galicia', [...coup(['6H', '2S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] }), settled('b1', 'push', 0)])).toEqual([
+      'BET_NOT_ALLOWED',
+    ]);
     expect(found('galicia', [...coup(['5H', '5S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double')] }), settled('b1', 'win', 2000)])).toEqual([]);
   });
 
@@ -226,14 +262,29 @@ describe('the reader\'s rounds where the texts differ', () => {
 
   it('cantabria: insurance of 4 at a table minimum of 10 is below the minimum of 5 (L871–874)', () => {
     const facts = coup(['10H', '9S'], ['AD', '7C'], { stake: 100, before: [bet('i1', 1, 'insurance', 4)] });
-    expect(found('cantabria', [...facts, settled('b1', 'win', 100), settled('i1', 'lose', 0)], env('cantabria', { limits: { min: 10, max: 1000 } }))).toEqual(['BET_BELOW_MINIMUM']);
+    expect(found('cantabria', [...facts, settled('b1', 'win', 100), settled('i1', 'lose', 0)], env('cantabria', { limits: { min: 10, max: 1000 } }))).toEqual([
+      'BET_BELOW_MINIMUM',
+    ]);
   });
 
   it('even money: euskadi only before the first third card (L1731–1734); cantabria and illes-balears set no deadline (L876–878, L604–605): until the dealer draws', () => {
     // box 1 blackjack against the dealer's ace; box 2 draws a third card; then box 1 takes even money
     const late = [
-      start(), bet('b1', 1, 'main', 1000), bet('b2', 2, 'main', 1000), card('AH', 'seat:1'), card('10C', 'seat:2'), card('AD', 'dealer'), card('KS', 'seat:1'), card('2C', 'seat:2'), closed(),
-      decide(2, 'hit'), card('7C', 'seat:2'), decide(1, 'even-money'), card('9S', 'dealer'), settled('b1', 'win', 1000), settled('b2', 'lose', 0),
+      start(),
+      bet('b1', 1, 'main', 1000),
+      bet('b2', 2, 'main', 1000),
+      card('AH', 'seat:1'),
+      card('10C', 'seat:2'),
+      card('AD', 'dealer'),
+      card('KS', 'seat:1'),
+      card('2C', 'seat:2'),
+      closed(),
+      decide(2, 'hit'),
+      card('7C', 'seat:2'),
+      decide(1, 'even-money'),
+      card('9S', 'dealer'),
+      settled('b1', 'win', 1000),
+      settled('b2', 'lose', 0),
     ];
     for (const j of ['cantabria', 'illes-balears'] as const) expect(found(j, late)).toEqual([]);
     // galicia takes it as the insurance of a blackjack (L296–298): before the first third card, as insurance
@@ -252,15 +303,19 @@ describe('the reader\'s rounds where the texts differ', () => {
 
   it('cantabria jackpot: stake 5, three 7s of diamonds: the whole jackpot, at least 25,000 (L964–967)', () => {
     const facts = coup(['7D', '7D', '7D'], ['10S', '8C'], { bets: [bet('s1', 1, 'sevens', 5)] });
-    expect(outcome('cantabria', facts, 's1', undefined, env('cantabria', { limits: { min: 10, max: 1000 } }))).toMatchObject({ outcome: 'win', payout: 25_000 });
+    expect(outcome('cantabria', facts, 's1', undefined, env('cantabria', { limits: { min: 10, max: 1000 } }))).toMatchObject({
+      outcome: 'win',
+      payout: 25_000,
+    });
   });
 
-  it('illes-balears: accumulated prizes need the casino\'s table; without one the bet is unverifiable (L640–645)', () => {
+  it("illes-balears: accumulated prizes need the casino's table; without one the bet is unverifiable (L640–645)", () => {
     const facts = coup(['7D', '7C', '5D'], ['10S', '8C'], { bets: [bet('s1', 1, 'sevens', 5)] });
     expect(settlementOf(blackjack, env('illes-balears'), facts, 's1')).toMatchObject({ unverifiable: true });
   });
 
   it('the shoe: six decks, at least one deck behind the cut card, the coup in which it appears is the last', () => {
-    for (const j of JURISDICTIONS) expect(blackjack.shoeRules!(env(j))).toMatchObject({ decks: { value: [6] }, cardsBehindCut: { value: { atLeast: 52 } }, coupsAfterCut: { value: 0 } });
+    for (const j of JURISDICTIONS)
+      expect(blackjack.shoeRules!(env(j))).toMatchObject({ decks: { value: [6] }, cardsBehindCut: { value: { atLeast: 52 } }, coupsAfterCut: { value: 0 } });
   });
 });

@@ -39,14 +39,29 @@ describe('blackjack payouts (games.md blackjack, Play and payouts)', () => {
     it('split: settled per hand; a split ace with a ten is 21, not a blackjack, paid 1:1', () => {
       // box 7 holds the second hand in play (cantabria L754–755, galicia L264): 20, stands, wins against 18
       const facts = [
-        start(), bet('b1', 1, 'main', 1000), bet('b7', 7, 'main', 1000), card('AH', 'seat:1'), card('KD', 'seat:7'), card('9D', 'dealer'), card('AS', 'seat:1'), card('QD', 'seat:7'), closed(),
-        decide(1, 'split'), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer'), settled('b7', 'win', 1000),
+        start(),
+        bet('b1', 1, 'main', 1000),
+        bet('b7', 7, 'main', 1000),
+        card('AH', 'seat:1'),
+        card('KD', 'seat:7'),
+        card('9D', 'dealer'),
+        card('AS', 'seat:1'),
+        card('QD', 'seat:7'),
+        closed(),
+        decide(1, 'split'),
+        card('KC', 'seat:1:hand:1'),
+        card('5C', 'seat:1:hand:2'),
+        card('9S', 'dealer'),
+        settled('b7', 'win', 1000),
       ];
       expect(expectSettlement(j, facts, 'b1', 1)).toMatchObject({ outcome: 'win', payout: 1000 });
       expect(expectSettlement(j, facts, 'b1', 2)).toMatchObject({ outcome: 'lose', payout: 0 });
       const mainBet = { betId: 'b1', betType: 'main', amount: 1000, eventId: '', late: false, seat: 1 };
       expect(blackjack.handsToSettle!(blackjack.initialState(env(j)), mainBet, env(j))).toEqual([undefined]);
-      const afterSplit = facts.reduce((st, p, i) => blackjack.evolve(st, { eventId: `${i}`, type: p.type, data: p.data }, env(j)), blackjack.initialState(env(j)));
+      const afterSplit = facts.reduce(
+        (st, p, i) => blackjack.evolve(st, { eventId: `${i}`, type: p.type, data: p.data }, env(j)),
+        blackjack.initialState(env(j)),
+      );
       expect(blackjack.handsToSettle!(afterSplit, mainBet, env(j))).toEqual([1, 2]);
       const judged = judge(blackjack, env(j), [...facts, settled('b1', 'win', 1000, 1), completed()]);
       expect(codes(judged)).toEqual(['UNSETTLED_BET']);
@@ -82,7 +97,8 @@ describe('blackjack payouts (games.md blackjack, Play and payouts)', () => {
 });
 
 describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
-  const judged = (j: JurisdictionId, facts: PlayedFact[], outcome = 'win', payout = 1000) => codes(judge(blackjack, env(j), [...facts, settled('b1', outcome, payout), completed()]));
+  const judged = (j: JurisdictionId, facts: PlayedFact[], outcome = 'win', payout = 1000) =>
+    codes(judge(blackjack, env(j), [...facts, settled('b1', outcome, payout), completed()]));
 
   describe.each(JURISDICTIONS)('%s', (j) => {
     it('the dealer stands on 17', () => expect(judged(j, coup(['10H', '9S'], ['10D', '7C', '2S']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
@@ -92,16 +108,38 @@ describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
     it('every box bust: the dealer need not draw (euskadi L1613–1615, cantabria L817–819); standing is no finding', () =>
       expect(judged(j, coup(['10H', '6S', 'KC'], ['10D']), 'lose', 0)).toEqual([]));
     it('the dealer draws only after the deal: a dealer card before every hand has its two cards', () => {
-      const early = [start(), bet('b1', 1, 'main', 1000), bet('b7', 7, 'main', 1000), card('10H', 'seat:1'), card('10C', 'seat:7'), card('10D', 'dealer'), card('9S', 'seat:1'), card('7D', 'dealer'), card('9C', 'seat:7'), closed()];
+      const early = [
+        start(),
+        bet('b1', 1, 'main', 1000),
+        bet('b7', 7, 'main', 1000),
+        card('10H', 'seat:1'),
+        card('10C', 'seat:7'),
+        card('10D', 'dealer'),
+        card('9S', 'seat:1'),
+        card('7D', 'dealer'),
+        card('9C', 'seat:7'),
+        closed(),
+      ];
       expect(codes(judge(blackjack, env(j), [...early, settled('b1', 'win', 1000), settled('b7', 'win', 1000), completed()]))).toContain('DRAW_RULE_VIOLATION');
     });
     it('no card to a hand of 21', () => expect(judged(j, coup(['10H', '5S', '6C', '2D'], ['10D', '8C']), 'lose', 0)).toContain('DRAW_RULE_VIOLATION'));
     it('split aces take one card each', () => {
       const facts = [
-        start(), bet('b1', 1, 'main', 1000), card('AH', 'seat:1'), card('9D', 'dealer'), card('AS', 'seat:1'), closed(),
-        decide(1, 'split'), card('2C', 'seat:1:hand:1'), card('3C', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('8S', 'dealer'),
+        start(),
+        bet('b1', 1, 'main', 1000),
+        card('AH', 'seat:1'),
+        card('9D', 'dealer'),
+        card('AS', 'seat:1'),
+        closed(),
+        decide(1, 'split'),
+        card('2C', 'seat:1:hand:1'),
+        card('3C', 'seat:1:hand:1'),
+        card('5C', 'seat:1:hand:2'),
+        card('8S', 'dealer'),
       ];
-      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'lose', 0, 1), settled('b1', 'lose', 0, 2), completed()]))).toContain('DRAW_RULE_VIOLATION');
+      expect(codes(judge(blackjack, env(j), [...facts, settled('b1', 'lose', 0, 1), settled('b1', 'lose', 0, 2), completed()]))).toContain(
+        'DRAW_RULE_VIOLATION',
+      );
     });
     it('a doubled hand takes one card only', () => {
       const facts = coup(['2H', '3S', '4C', '5D'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
@@ -116,11 +154,20 @@ describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
     });
     it('a shoe of more than 6 decks', () => {
       const facts = coup(['10H', '9S'], ['10D', '8C']);
-      expect(codes(judge(blackjack, env(j, { shoe: { shoeId: 'sh', decks: 8, dealt: { '2H': 1 } } }), [...facts, settled('b1', 'win', 1000), completed()]))).toContain('CARD_COUNT_EXCEEDED');
+      expect(
+        codes(judge(blackjack, env(j, { shoe: { shoeId: 'sh', decks: 8, dealt: { '2H': 1 } } }), [...facts, settled('b1', 'win', 1000), completed()])),
+      ).toContain('CARD_COUNT_EXCEEDED');
     });
     it('insurance only against a dealer ace, at most half the bet', () => {
       expect(judged(j, coup(['10H', '9S'], ['10D', '8C'], { before: [bet('i1', 1, 'insurance', 500)] }))).toContain('BET_NOT_ALLOWED');
-      const over = codes(judge(blackjack, env(j), [...coup(['10H', '9S'], ['AD', '7C'], { before: [bet('i1', 1, 'insurance', 600)] }), settled('b1', 'win', 1000), settled('i1', 'lose', 0), completed()]));
+      const over = codes(
+        judge(blackjack, env(j), [
+          ...coup(['10H', '9S'], ['AD', '7C'], { before: [bet('i1', 1, 'insurance', 600)] }),
+          settled('b1', 'win', 1000),
+          settled('i1', 'lose', 0),
+          completed(),
+        ]),
+      );
       expect(over).toContain('BET_ABOVE_MAXIMUM');
     });
     it('a bet on a box after the deal has started', () => {
@@ -139,8 +186,7 @@ describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
 });
 
 describe('regional differences (Δ rows of games.md blackjack)', () => {
-  const judgeBets = (j: JurisdictionId, bets: PlayedFact[], e = env(j)) =>
-    codes(judge(blackjack, e, [start(), ...bets]));
+  const judgeBets = (j: JurisdictionId, bets: PlayedFact[], e = env(j)) => codes(judge(blackjack, e, [start(), ...bets]));
 
   it('Δ boxes: euskadi up to 9 (L1486–1488); cantabria, galicia, illes-balears 7, illes-balears "a nou" 9 as option', () => {
     const box9 = { eventId: 'x', type: 'BetPlaced', data: { betId: 'b', seat: 9, betType: 'main', amount: 1000 } };
@@ -172,7 +218,10 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     const bets = [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 2, 'main', 50_000, { onBehalfOf: 'p-1' })];
     for (const j of JURISDICTIONS) expect(judgeBets(j, bets)).toEqual([]);
     // still per hand: the same two stakes on ONE hand pass the maximum
-    for (const j of JURISDICTIONS) expect(judgeBets(j, [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 1, 'main', 50_000, { onBehalfOf: 'p-2' })])).toEqual(['BET_ABOVE_MAXIMUM']);
+    for (const j of JURISDICTIONS)
+      expect(judgeBets(j, [bet('b1', 1, 'main', 60_000, { onBehalfOf: 'p-1' }), bet('b2', 1, 'main', 50_000, { onBehalfOf: 'p-2' })])).toEqual([
+        'BET_ABOVE_MAXIMUM',
+      ]);
   });
 
   it('Δ maximum multiple: at most 200 × the minimum whatever the session says (euskadi L2116–2118, cantabria L991–993, illes-balears L656–657, galicia L318)', () => {
@@ -198,7 +247,10 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     // A+5 doubled, takes a 5: 11 in euskadi (loses to 18), 21 elsewhere (wins)
     const facts = coup(['AH', '5S', '5C'], ['10D', '8C'], { decisions: [decide(1, 'double')] });
     expect(expectSettlement('euskadi', facts)).toMatchObject({ outcome: 'lose', payout: 0 });
-    expect(expectSettlement('euskadi', facts, 'b1', undefined, env('euskadi', { options: { doubleAceCountsOne: false } }))).toMatchObject({ outcome: 'win', payout: 2000 });
+    expect(expectSettlement('euskadi', facts, 'b1', undefined, env('euskadi', { options: { doubleAceCountsOne: false } }))).toMatchObject({
+      outcome: 'win',
+      payout: 2000,
+    });
     // galicia does not allow doubling a soft 6 at all (9–11 only); the other two count the ace 11
     for (const j of ['cantabria', 'illes-balears'] as const) expect(expectSettlement(j, facts)).toMatchObject({ outcome: 'win', payout: 2000 });
   });
@@ -219,7 +271,7 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     expect(codes(judge(blackjack, env('cantabria'), [...facts, settled('b1', 'win', 2000), completed()]))).toEqual(['PAYOUT_MISMATCH']);
   });
 
-  it('the sevens side bet depends only on the player\'s cards (euskadi L1897–1899, cantabria L930–932): three 7s win 200:1 even against a dealer blackjack', () => {
+  it("the sevens side bet depends only on the player's cards (euskadi L1897–1899, cantabria L930–932): three 7s win 200:1 even against a dealer blackjack", () => {
     const facts = coup(['7H', '7S', '7C'], ['AD', 'KC'], { bets: [bet('s1', 1, 'sevens', 500)] });
     for (const j of ['euskadi', 'cantabria'] as const) expect(expectSettlement(j, facts, 's1')).toMatchObject({ outcome: 'win', payout: 100_000 });
   });
@@ -242,13 +294,16 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
       expect(expectSettlement('euskadi', facts, 'p1')).toMatchObject({ outcome, payout });
     });
     it('not a bet in cantabria, illes-balears, galicia', () => {
-      for (const j of ['cantabria', 'illes-balears', 'galicia'] as const) expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)])).toEqual(['BET_NOT_ALLOWED']);
+      for (const j of ['cantabria', 'illes-balears', 'galicia'] as const)
+        expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)])).toEqual(['BET_NOT_ALLOWED']);
     });
     it('euskadi: min ½ table min, max 30 × min, a main bet on the box, not switched off by the casino (L2024–2028)', () => {
       expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 400)])).toEqual(['BET_BELOW_MINIMUM']);
       expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 31_000)])).toEqual(['BET_ABOVE_MAXIMUM']);
       expect(judgeBets('euskadi', [bet('p1', 2, 'pairs', 1000)])).toEqual(['BET_NOT_ALLOWED']);
-      expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)], env('euskadi', { options: { pairsAllowed: false } }))).toEqual(['BET_NOT_ALLOWED']);
+      expect(judgeBets('euskadi', [bet('b1', 1, 'main', 1000), bet('p1', 1, 'pairs', 1000)], env('euskadi', { options: { pairsAllowed: false } }))).toEqual([
+        'BET_NOT_ALLOWED',
+      ]);
     });
   });
 
@@ -275,12 +330,15 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
     });
     it('illes-balears: no prize table, unverifiable without one (index.md OQ-52); galicia: not a bet', () => {
       expect(settlementOf(blackjack, env('illes-balears'), sevens(['7H', '7C', '5D']), 's1')).toMatchObject({ unverifiable: true });
-      const configured = env('illes-balears', { options: { sevensPrizes: { odds: { seven: 3, 'two-sevens': 15, 'two-suited-sevens': 60, 'three-sevens': 300 }, jackpotFloor: 1000 } } });
+      const configured = env('illes-balears', {
+        options: { sevensPrizes: { odds: { seven: 3, 'two-sevens': 15, 'two-suited-sevens': 60, 'three-sevens': 300 }, jackpotFloor: 1000 } },
+      });
       expect(expectSettlement('illes-balears', sevens(['7H', '7C', '5D']), 's1', undefined, configured)).toMatchObject({ payout: 7500 });
       expect(judgeBets('galicia', [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 500)])).toEqual(['BET_NOT_ALLOWED']);
     });
     it('euskadi and cantabria: the stake at most half the table minimum', () => {
-      for (const j of ['euskadi', 'cantabria'] as const) expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 600)])).toEqual(['BET_ABOVE_MAXIMUM']);
+      for (const j of ['euskadi', 'cantabria'] as const)
+        expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 600)])).toEqual(['BET_ABOVE_MAXIMUM']);
     });
     it('jackpotHand names the highest sevens combination of the box', () => {
       const e = env('euskadi');
@@ -293,7 +351,9 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
 
   it('Δ surrender optional per casino in euskadi (L2024–2028): refused when the table does not accept it', () => {
     const facts = coup(['10H', '6S'], ['10D'], { decisions: [decide(1, 'surrender')] });
-    expect(codes(judge(blackjack, env('euskadi', { options: { surrender: false } }), [...facts, settled('b1', 'half-lost', 0), completed()]))).toEqual(['BET_NOT_ALLOWED']);
+    expect(codes(judge(blackjack, env('euskadi', { options: { surrender: false } }), [...facts, settled('b1', 'half-lost', 0), completed()]))).toEqual([
+      'BET_NOT_ALLOWED',
+    ]);
   });
 });
 
@@ -307,10 +367,28 @@ describe('options, replay state and narrative', () => {
     expect(found.map((d) => [d.code, d.citation])).toContainEqual(['DRAW_RULE_VIOLATION', 'session option dealerHitsSoft17 (cantabria L805–819)']);
   });
   it('describe gives cards and totals per box and hand; narrate the running total', () => {
-    const facts = [...coup(['AH', 'AS'], ['9D'], { decisions: [decide(1, 'split')], alone: true }), card('KC', 'seat:1:hand:1'), card('5C', 'seat:1:hand:2'), card('9S', 'dealer')];
+    const facts = [
+      ...coup(['AH', 'AS'], ['9D'], { decisions: [decide(1, 'split')], alone: true }),
+      card('KC', 'seat:1:hand:1'),
+      card('5C', 'seat:1:hand:2'),
+      card('9S', 'dealer'),
+    ];
     const j = judge(blackjack, env('euskadi'), facts);
     const last = j.steps[j.steps.length - 1];
-    expect(last.state).toMatchObject({ game: { dealer: { cards: ['9D', '9S'], total: 18 }, boxes: [{ seat: 1, hands: [{ hand: 1, cards: ['AH', 'KC'], total: 21 }, { hand: 2, cards: ['AS', '5C'], total: 16 }] }] } });
+    expect(last.state).toMatchObject({
+      game: {
+        dealer: { cards: ['9D', '9S'], total: 18 },
+        boxes: [
+          {
+            seat: 1,
+            hands: [
+              { hand: 1, cards: ['AH', 'KC'], total: 21 },
+              { hand: 2, cards: ['AS', '5C'], total: 16 },
+            ],
+          },
+        ],
+      },
+    });
     expect(last.narrative).toBe('9S to the dealer: 18');
     expect(j.steps[j.steps.length - 3].narrative).toBe('KC to box 1 hand 1: 21');
   });
@@ -325,7 +403,10 @@ describe('property: the croupier plays by the rules, and every single change is 
 
   describe.each(JURISDICTIONS)('%s', (j) => {
     it('a played round is consistent', () => {
-      fc.assert(fc.property(seed, (s) => judge(blackjack, env(j), playOne(j, s)).verdict === 'consistent'), { numRuns: 150 });
+      fc.assert(
+        fc.property(seed, (s) => judge(blackjack, env(j), playOne(j, s)).verdict === 'consistent'),
+        { numRuns: 150 },
+      );
     });
     it('a changed payout is PAYOUT_MISMATCH', () => {
       fc.assert(
@@ -340,7 +421,10 @@ describe('property: the croupier plays by the rules, and every single change is 
       fc.assert(
         fc.property(seed, fc.boolean(), (s, remove) => {
           const facts = playOne(j, s);
-          const dealerAt = facts.map((f, i) => [f, i] as const).filter(([f]) => f.type === 'CardDealt' && f.data.to === 'dealer').map(([, i]) => i);
+          const dealerAt = facts
+            .map((f, i) => [f, i] as const)
+            .filter(([f]) => f.type === 'CardDealt' && f.data.to === 'dealer')
+            .map(([, i]) => i);
           const out = [...facts];
           if (remove) {
             if (dealerAt.length < 2) return true;
@@ -411,13 +495,17 @@ describe('at least two hands in play (cantabria L754–755, galicia L264; not in
   it('"No podrá iniciarse o continuar la partida con menos de dos manos apostadas": a coup dealt to one hand', () => {
     const one = coup(['10H', '9S'], ['10D', '8C'], { alone: true });
     for (const j of ['cantabria', 'galicia'] as const) {
-      expect(minimumHands(j, one)).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', citation: j === 'cantabria' ? 'cantabria L754–755' : 'galicia L264', expected: 2, recorded: 1 }]);
+      expect(minimumHands(j, one)).toMatchObject([
+        { code: 'SESSION_RULE_VIOLATION', citation: j === 'cantabria' ? 'cantabria L754–755' : 'galicia L264', expected: 2, recorded: 1 },
+      ]);
     }
     for (const j of ['euskadi', 'illes-balears'] as const) expect(codes(run(j, one))).toEqual([]);
   });
 
   it('hands, not players: one seated player on two boxes plays two hands (legal)', () => {
-    const twoBoxes = coup(['10H', '9S'], ['10D', '8C']).map((f) => (f.type === 'BetPlaced' && f.data.betId === 'b7' ? bet('b7', 7, 'main', 1000, { onBehalfOf: 'p-1' }) : f));
+    const twoBoxes = coup(['10H', '9S'], ['10D', '8C']).map((f) =>
+      f.type === 'BetPlaced' && f.data.betId === 'b7' ? bet('b7', 7, 'main', 1000, { onBehalfOf: 'p-1' }) : f,
+    );
     for (const j of JURISDICTIONS) expect(codes(run(j, twoBoxes))).toEqual([]);
   });
 
@@ -481,7 +569,14 @@ describe('session options the text forbids are accepted and flagged, never refus
   ] as const)('%s: dealerHitsSoft17 true is accepted, recorded and flagged (the ace counts 11 once that makes 17: %s)', (j, cite) => {
     expect(blackjack.refuseOptions!({ dealerHitsSoft17: true }, blackjack.rulebooks[j]!)).toBeNull();
     expect(judgeOpening(j, { dealerHitsSoft17: true })).toEqual([
-      expect.objectContaining({ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/dealer-soft-17', citation: cite, expected: false, recorded: true, eventId: 'open-1' }),
+      expect.objectContaining({
+        code: 'SESSION_RULE_VIOLATION',
+        rule: 'blackjack/dealer-soft-17',
+        citation: cite,
+        expected: false,
+        recorded: true,
+        eventId: 'open-1',
+      }),
     ]);
     expect(judgeOpening(j, { dealerHitsSoft17: false })).toEqual([]);
   });
@@ -496,7 +591,10 @@ describe('session options the text forbids are accepted and flagged, never refus
     it('a table above the minimum is legal: no finding, and its payouts are the correct ones', () => {
       for (const j of ['euskadi', 'cantabria'] as const) {
         expect(judgeOpening(j, { sevensPrizes: above })).toEqual([]);
-        expect(expectSettlement(j, sevens(['7H', '2C', '10D']), 's1', undefined, env(j, { options: { sevensPrizes: above } }))).toMatchObject({ outcome: 'win', payout: 1500 });
+        expect(expectSettlement(j, sevens(['7H', '2C', '10D']), 's1', undefined, env(j, { options: { sevensPrizes: above } }))).toMatchObject({
+          outcome: 'win',
+          payout: 1500,
+        });
         expect(roundWith(j, { sevensPrizes: above }, ['7H', '7C', '5D'], 7500)).toEqual([]);
         // paying only the regulated minimum under a higher posted table underpays the player
         expect(roundWith(j, { sevensPrizes: above }, ['7H', '7C', '5D'], 5000)).toEqual(['PAYOUT_MISMATCH']);
@@ -524,25 +622,35 @@ describe('session options the text forbids are accepted and flagged, never refus
 
     it('illes-balears has no minimum (index.md OQ-52): any posted table is paid as posted, nothing flagged', () => {
       expect(judgeOpening('illes-balears', { sevensPrizes: below })).toEqual([]);
-      expect(expectSettlement('illes-balears', sevens(['7H', '2C', '10D']), 's1', undefined, env('illes-balears', { options: { sevensPrizes: below } }))).toMatchObject({ payout: 500 });
+      expect(
+        expectSettlement('illes-balears', sevens(['7H', '2C', '10D']), 's1', undefined, env('illes-balears', { options: { sevensPrizes: below } })),
+      ).toMatchObject({ payout: 500 });
     });
 
     it('OQ-13 is a reading, not a prize: sevensSuitedPairPays 10 (the Basque text, eu L1922–1924) sets the minimum, unflagged', () => {
       expect(judgeOpening('euskadi', { sevensSuitedPairPays: 10 })).toEqual([]);
       expect(judgeOpening('euskadi', { sevensSuitedPairPays: 10, sevensPrizes: { ...above, odds: { ...above.odds, 'two-suited-sevens': 20 } } })).toEqual([]);
-      expect(judgeOpening('euskadi', { sevensPrizes: { ...above, odds: { ...above.odds, 'two-suited-sevens': 20 } } })).toMatchObject([{ rule: 'blackjack/sevens-prizes', citation: 'index.md OQ-13', recorded: 20 }]);
+      expect(judgeOpening('euskadi', { sevensPrizes: { ...above, odds: { ...above.odds, 'two-suited-sevens': 20 } } })).toMatchObject([
+        { rule: 'blackjack/sevens-prizes', citation: 'index.md OQ-13', recorded: 20 },
+      ]);
     });
 
     it('a table of the wrong shape is refused at ingestion (it cannot be judged with)', () => {
-      expect(blackjack.refuseOptions!({ sevensPrizes: { odds: { seven: 'two' } } }, blackjack.rulebooks.euskadi!)).toMatchObject({ field: 'options.sevensPrizes.odds.seven' });
+      expect(blackjack.refuseOptions!({ sevensPrizes: { odds: { seven: 'two' } } }, blackjack.rulebooks.euskadi!)).toMatchObject({
+        field: 'options.sevensPrizes.odds.seven',
+      });
       expect(blackjack.refuseOptions!({ dealerHitsSoft17: 'yes' }, blackjack.rulebooks.euskadi!)).toMatchObject({ field: 'options.dealerHitsSoft17' });
     });
   });
 
   it('boxes above the table\'s most (euskadi 9, L1485–1488; illes-balears "a nou" 9, L527–531; cantabria, galicia 7) and a maximum above 200 × the minimum', () => {
     expect(judgeOpening('illes-balears', { boxes: 9 })).toEqual([]);
-    expect(judgeOpening('cantabria', { boxes: 9 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/boxes', citation: 'cantabria L683–685' }]);
-    expect(judgeOpening('galicia', {}, { min: 1000, max: 250_000 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/maximum-multiple', citation: 'galicia L318', recorded: 250_000 }]);
+    expect(judgeOpening('cantabria', { boxes: 9 })).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/boxes', citation: 'cantabria L683–685' },
+    ]);
+    expect(judgeOpening('galicia', {}, { min: 1000, max: 250_000 })).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', rule: 'blackjack/maximum-multiple', citation: 'galicia L318', recorded: 250_000 },
+    ]);
     expect(judgeOpening('galicia', {}, { min: 1000, max: 200_000 })).toEqual([]);
   });
 });

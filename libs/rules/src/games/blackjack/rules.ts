@@ -11,9 +11,52 @@
 import { DECK_52 } from '../../core/cards';
 import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import { optionCite } from '../../core/game';
-import { Box, chipsBetween, Croupier, dealerFinished, emptyTable, evolveTable, handBlackjack, handOf, handTotal, mainBetsOf, oddsPayout, parsePosition, playTotal, sevensOnly, TableBet, TableState } from '../../core/blackjack-hand';
+import {
+  Box,
+  chipsBetween,
+  Croupier,
+  dealerFinished,
+  emptyTable,
+  evolveTable,
+  handBlackjack,
+  handOf,
+  handTotal,
+  mainBetsOf,
+  oddsPayout,
+  parsePosition,
+  playTotal,
+  sevensOnly,
+  TableBet,
+  TableState,
+} from '../../core/blackjack-hand';
 import { BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from '../../core/blackjack-rulebook';
-import { aceOne, betLimits, boxesOf, describeTable, ensureShoe, hitSoft17, judgeDealerCard, judgeInsurance, judgeMinimumHands, judgePlayerCard, judgeShoe, judgeTableEnd, judgeTableOpening, maximumFor, minimumSevensPrizes, narrateTable, refuseTableFact, refuseTableOptions, settleHand, settleInsurance, SEVENS_PRIZES, SevensPrize, ShoeMemory, shoeRulesOf, blackjackPhrase as why } from '../../core/blackjack-table';
+import {
+  aceOne,
+  betLimits,
+  boxesOf,
+  describeTable,
+  ensureShoe,
+  hitSoft17,
+  judgeDealerCard,
+  judgeInsurance,
+  judgeMinimumHands,
+  judgePlayerCard,
+  judgeShoe,
+  judgeTableEnd,
+  judgeTableOpening,
+  maximumFor,
+  minimumSevensPrizes,
+  narrateTable,
+  refuseTableFact,
+  refuseTableOptions,
+  settleHand,
+  settleInsurance,
+  SEVENS_PRIZES,
+  SevensPrize,
+  ShoeMemory,
+  shoeRulesOf,
+  blackjackPhrase as why,
+} from '../../core/blackjack-table';
 import { findingsOf, undecided } from '../../core/findings';
 import { chipUnit } from '../../core/money';
 import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
@@ -48,8 +91,17 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
   // `why` in English and as `finding.blackjack.why.<key>` (issue 16)
   const no = (rule: string, cite: string, why: string, key: string, values?: Record<string, PhraseValue>) => [
     finding({
-      code: 'BET_NOT_ALLOWED', rule, citation: cite, message: `box ${seat}: ${decision} not allowed: ${why}`, expected: 'not allowed', recorded: decision,
-      messagePhrase: phrase('finding.blackjack.decisionRefused', { box: seat, decision: term('decision', decision), why: phrase(`finding.blackjack.why.${key}`, values) }),
+      code: 'BET_NOT_ALLOWED',
+      rule,
+      citation: cite,
+      message: `box ${seat}: ${decision} not allowed: ${why}`,
+      expected: 'not allowed',
+      recorded: decision,
+      messagePhrase: phrase('finding.blackjack.decisionRefused', {
+        box: seat,
+        decision: term('decision', decision),
+        why: phrase(`finding.blackjack.why.${key}`, values),
+      }),
     }),
   ];
   switch (decision) {
@@ -61,12 +113,14 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
       if (hand.fromSplit && !rb.doubleAfterSplit.value) return no('double', rb.doubleAfterSplit.cite, 'no double after a split', 'afterSplit');
       const totals = rb.doubleOnTotals.value;
       const hard = handTotal(hand.cards).hard;
-      if (totals && !totals.includes(hard)) return no('double', rb.doubleOnTotals.cite, `only on ${totals.join(', ')}; the hand has ${hard}`, 'totals', { totals: totals.join(', '), hard });
+      if (totals && !totals.includes(hard))
+        return no('double', rb.doubleOnTotals.cite, `only on ${totals.join(', ')}; the hand has ${hard}`, 'totals', { totals: totals.join(', '), hard });
       return [];
     }
     case 'split': {
       if (!hand || hand.cards.length !== 2) return no('split', rb.splitAcesOneCard.cite, 'only the first two cards of a hand', 'firstTwo');
-      if (handTotal([hand.cards[0]]).hard !== handTotal([hand.cards[1]]).hard) return no('split', rb.splitAcesOneCard.cite, 'the two cards are not of the same value', 'notSameValue');
+      if (handTotal([hand.cards[0]]).hard !== handTotal([hand.cards[1]]).hard)
+        return no('split', rb.splitAcesOneCard.cite, 'the two cards are not of the same value', 'notSameValue');
       return [];
     }
     case 'surrender': {
@@ -82,8 +136,9 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
       if (!rb.evenMoney.value) return no('even-money', cite, 'this table does not offer even money', 'noEvenMoney');
       if (!dealerAce) return no('even-money', cite, "the dealer's first card is not an ace", 'noDealerAce');
       if (!hand || !handBlackjack(hand)) return no('even-money', cite, 'the hand is not a blackjack', 'notBlackjack');
-      if (before.dealerDraws.some((d) => d.length > 0)) return no('even-money', cite, "the dealer has drawn: his hand is no longer an ace alone", 'dealerDrew');
-      if (before.playStarted && rb.evenMoneyUntil.value === 'first-third-card') return no('even-money', rb.evenMoneyUntil.cite, 'the first third card has been given', 'thirdCardGiven');
+      if (before.dealerDraws.some((d) => d.length > 0)) return no('even-money', cite, 'the dealer has drawn: his hand is no longer an ace alone', 'dealerDrew');
+      if (before.playStarted && rb.evenMoneyUntil.value === 'first-third-card')
+        return no('even-money', rb.evenMoneyUntil.cite, 'the first third card has been given', 'thirdCardGiven');
       return [];
     }
     default:
@@ -108,16 +163,53 @@ function judgeBet(bet: Bet, state: BlackjackState, env: Env): Finding[] {
   const out: Finding[] = [];
   const offered = offeredBetTypes(env);
   if (!offered.includes(bet.betType)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a bet of this ${env.ctx.jurisdiction} table (${offered.join(', ')})`, messagePhrase: phrase('finding.blackjack.notOffered', { betType: term('betType', bet.betType), jurisdiction: env.ctx.jurisdiction, offered: offered.join(', ') }), expected: offered, recorded: bet.betType, betId: bet.betId })];
+    return [
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'bet-types',
+        citation: rb.source,
+        message: `${bet.betType} is not a bet of this ${env.ctx.jurisdiction} table (${offered.join(', ')})`,
+        messagePhrase: phrase('finding.blackjack.notOffered', {
+          betType: term('betType', bet.betType),
+          jurisdiction: env.ctx.jurisdiction,
+          offered: offered.join(', '),
+        }),
+        expected: offered,
+        recorded: bet.betType,
+        betId: bet.betId,
+      }),
+    ];
   }
   if (bet.betType !== 'insurance' && state.dealStarted && rb.betsBeforeDeal.value) {
-    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }), expected: 'before the first card', recorded: 'after', betId: bet.betId }));
+    out.push(
+      finding({
+        code: 'BET_AFTER_CLOSE',
+        rule: 'bets-before-deal',
+        citation: rb.betsBeforeDeal.cite,
+        message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`,
+        messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }),
+        expected: 'before the first card',
+        recorded: 'after',
+        betId: bet.betId,
+      }),
+    );
   }
   const sameBox = state.bets.filter((b) => b.seat === seat && b.betType === bet.betType);
   if (bet.betType === 'main') {
     const perBox = rb.betsPerBox.value;
     if (perBox !== null && sameBox.length + 1 > perBox) {
-      out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'bets-per-box', citation: rb.betsPerBox.cite, message: `box ${seat} already holds ${sameBox.length} bets; at most ${perBox}`, messagePhrase: phrase('finding.blackjack.betsPerBox', { box: seat, held: sameBox.length, max: perBox }), expected: perBox, recorded: sameBox.length + 1, betId: bet.betId }));
+      out.push(
+        finding({
+          code: 'BET_NOT_ALLOWED',
+          rule: 'bets-per-box',
+          citation: rb.betsPerBox.cite,
+          message: `box ${seat} already holds ${sameBox.length} bets; at most ${perBox}`,
+          messagePhrase: phrase('finding.blackjack.betsPerBox', { box: seat, held: sameBox.length, max: perBox }),
+          expected: perBox,
+          recorded: sameBox.length + 1,
+          betId: bet.betId,
+        }),
+      );
     }
     out.push(...handSumCheck(bet, sameBox, env, rb.maxIsPerHandSum.cite));
     if (rb.maxAcrossControlledHands.value && bet.onBehalfOf) {
@@ -125,17 +217,63 @@ function judgeBet(bet: Bet, state: BlackjackState, env: Env): Finding[] {
       const max = maximumFor('main', env);
       const total = controlled.reduce((t, b) => t + b.amount, 0) + bet.amount;
       if (max && controlled.length && total > max.amount && bet.amount <= max.amount) {
-        out.push(finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'controlled-hands-maximum', citation: rb.maxAcrossControlledHands.cite, message: `${bet.onBehalfOf}'s bets on the hands he controls total ${total}, above the maximum ${max.amount}`, messagePhrase: phrase('finding.blackjack.controlledHands', { player: String(bet.onBehalfOf), total: amount(total), max: amount(max.amount) }), expected: max.amount, recorded: total, betId: bet.betId }));
+        out.push(
+          finding({
+            code: 'BET_ABOVE_MAXIMUM',
+            rule: 'controlled-hands-maximum',
+            citation: rb.maxAcrossControlledHands.cite,
+            message: `${bet.onBehalfOf}'s bets on the hands he controls total ${total}, above the maximum ${max.amount}`,
+            messagePhrase: phrase('finding.blackjack.controlledHands', { player: String(bet.onBehalfOf), total: amount(total), max: amount(max.amount) }),
+            expected: max.amount,
+            recorded: total,
+            betId: bet.betId,
+          }),
+        );
       }
     }
   }
   if (bet.betType === 'pairs' && rb.pairs.value) {
-    if (!mainBetsOf(state, seat).length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `pairs bet on box ${seat}, which has no main bet`, messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'pairs'), box: seat }), expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
-    if (sameBox.length + 1 > rb.pairs.value.betsPerBox) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'pairs', citation: rb.pairs.cite, message: `at most ${rb.pairs.value.betsPerBox} pairs bets per box`, messagePhrase: phrase('finding.blackjack.pairsPerBox', { max: rb.pairs.value.betsPerBox }), expected: rb.pairs.value.betsPerBox, recorded: sameBox.length + 1, betId: bet.betId }));
+    if (!mainBetsOf(state, seat).length)
+      out.push(
+        finding({
+          code: 'BET_NOT_ALLOWED',
+          rule: 'pairs',
+          citation: rb.pairs.cite,
+          message: `pairs bet on box ${seat}, which has no main bet`,
+          messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'pairs'), box: seat }),
+          expected: 'a main bet on the box',
+          recorded: 'none',
+          betId: bet.betId,
+        }),
+      );
+    if (sameBox.length + 1 > rb.pairs.value.betsPerBox)
+      out.push(
+        finding({
+          code: 'BET_NOT_ALLOWED',
+          rule: 'pairs',
+          citation: rb.pairs.cite,
+          message: `at most ${rb.pairs.value.betsPerBox} pairs bets per box`,
+          messagePhrase: phrase('finding.blackjack.pairsPerBox', { max: rb.pairs.value.betsPerBox }),
+          expected: rb.pairs.value.betsPerBox,
+          recorded: sameBox.length + 1,
+          betId: bet.betId,
+        }),
+      );
     out.push(...handSumCheck(bet, sameBox, env, rb.pairs.cite));
   }
   if (bet.betType === 'sevens' && !mainBetsOf(state, seat).length) {
-    out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'sevens', citation: rb.sevens.cite, message: `sevens bet on box ${seat}, which has no main bet`, messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'sevens'), box: seat }), expected: 'a main bet on the box', recorded: 'none', betId: bet.betId }));
+    out.push(
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'sevens',
+        citation: rb.sevens.cite,
+        message: `sevens bet on box ${seat}, which has no main bet`,
+        messagePhrase: phrase('finding.blackjack.sideWithoutMain', { betType: term('betType', 'sevens'), box: seat }),
+        expected: 'a main bet on the box',
+        recorded: 'none',
+        betId: bet.betId,
+      }),
+    );
   }
   if (bet.betType === 'insurance') out.push(...judgeInsurance(bet, state, env, mainBetsOf(state, seat)));
   return out;
@@ -146,18 +284,62 @@ function handSumCheck(bet: Bet, sameBox: readonly TableBet[], env: Env, cite: st
   const total = sameBox.reduce((t, b) => t + b.amount, 0) + bet.amount;
   // a single bet above the maximum is the judge's generic BET_ABOVE_MAXIMUM; here only the sum
   if (!env.rulebook.maxIsPerHandSum.value || !sameBox.length || total <= max.amount || bet.amount > max.amount) return [];
-  return [finding({ code: 'BET_ABOVE_MAXIMUM', rule: 'hand-maximum', citation: cite, message: `the ${bet.betType} bets on box ${bet.seat} total ${total}, above the maximum per hand ${max.amount}`, messagePhrase: phrase('finding.blackjack.handMaximum', { betType: term('betType', bet.betType), box: String(bet.seat), total: amount(total), max: amount(max.amount) }), expected: max.amount, recorded: total, betId: bet.betId })];
+  return [
+    finding({
+      code: 'BET_ABOVE_MAXIMUM',
+      rule: 'hand-maximum',
+      citation: cite,
+      message: `the ${bet.betType} bets on box ${bet.seat} total ${total}, above the maximum per hand ${max.amount}`,
+      messagePhrase: phrase('finding.blackjack.handMaximum', {
+        betType: term('betType', bet.betType),
+        box: String(bet.seat),
+        total: amount(total),
+        max: amount(max.amount),
+      }),
+      expected: max.amount,
+      recorded: total,
+      betId: bet.betId,
+    }),
+  ];
 }
 
 function settlePairs(box: Box | undefined, stake: number, env: Env): SettlementVerdict {
   const p = env.rulebook.pairs.value;
   const cite = env.rulebook.pairs.cite;
-  if (!p) return expectedSettlement({ outcome: 'void', payout: 0, rule: 'pairs', citation: cite, explanation: 'no pairs bet at this table: returned', explanationPhrase: why('noPairs') });
+  if (!p)
+    return expectedSettlement({
+      outcome: 'void',
+      payout: 0,
+      rule: 'pairs',
+      citation: cite,
+      explanation: 'no pairs bet at this table: returned',
+      explanationPhrase: why('noPairs'),
+    });
   const [a, b] = box?.dealtInOrder ?? [];
   if (!a || !b) return undecided("the box's first two cards are not dealt");
-  if (a.rank !== b.rank) return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'pairs', citation: cite, explanation: `${a.code} ${b.code} is not a pair`, explanationPhrase: why('notAPair', { cards: `${a.code} ${b.code}` }) });
-  const [kind, odds] = a.suit === b.suit ? ['perfect pair', p.perfect] : (a.suit === 'H' || a.suit === 'D') === (b.suit === 'H' || b.suit === 'D') ? ['colour pair', p.colour] : ['mixed pair', p.mixed];
-  return expectedSettlement({ outcome: 'win', payout: oddsPayout(stake, odds, chipUnit(env.ctx)), rule: 'pairs', citation: cite, explanation: `${a.code} ${b.code} is a ${kind}: pays ${odds}:1`, explanationPhrase: why('pair', { cards: `${a.code} ${b.code}`, kind: term('pair', kind), odds }) });
+  if (a.rank !== b.rank)
+    return expectedSettlement({
+      outcome: 'lose',
+      payout: 0,
+      rule: 'pairs',
+      citation: cite,
+      explanation: `${a.code} ${b.code} is not a pair`,
+      explanationPhrase: why('notAPair', { cards: `${a.code} ${b.code}` }),
+    });
+  const [kind, odds] =
+    a.suit === b.suit
+      ? ['perfect pair', p.perfect]
+      : (a.suit === 'H' || a.suit === 'D') === (b.suit === 'H' || b.suit === 'D')
+        ? ['colour pair', p.colour]
+        : ['mixed pair', p.mixed];
+  return expectedSettlement({
+    outcome: 'win',
+    payout: oddsPayout(stake, odds, chipUnit(env.ctx)),
+    rule: 'pairs',
+    citation: cite,
+    explanation: `${a.code} ${b.code} is a ${kind}: pays ${odds}:1`,
+    explanationPhrase: why('pair', { cards: `${a.code} ${b.code}`, kind: term('pair', kind), odds }),
+  });
 }
 
 /** The highest sevens combination of a box's first three cards (euskadi L1981–2002), null when the first card is no 7. */
@@ -190,7 +372,11 @@ function sevensPrizes(env: Env): { odds: Record<SevensPrize, Prize>; jackpotFloo
   const session = optionCite(env, 'sevensPrizes');
   const regulated = (name: SevensPrize | 'jackpotFloor') => (name === 'two-suited-sevens' ? optionCite(env, 'sevensSuitedPairPays') : env.rulebook.sevens.cite);
   const pick = (name: SevensPrize | 'jackpotFloor', mine: number | undefined, theirs: number | undefined): Prize =>
-    theirs === undefined ? { odds: mine ?? 0, cite: regulated(name) } : mine === undefined || theirs >= mine ? { odds: theirs, cite: session } : { odds: mine, cite: regulated(name) };
+    theirs === undefined
+      ? { odds: mine ?? 0, cite: regulated(name) }
+      : mine === undefined || theirs >= mine
+        ? { odds: theirs, cite: session }
+        : { odds: mine, cite: regulated(name) };
   const odds = {} as Record<SevensPrize, Prize>;
   for (const name of SEVENS_PRIZES) odds[name] = pick(name, minimum?.odds[name], declared?.odds[name]);
   return { odds, jackpotFloor: pick('jackpotFloor', minimum?.jackpotFloor, declared?.jackpotFloor) };
@@ -200,7 +386,13 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
   const box = state.boxes[Number(query.bet.seat)];
   const prizes = sevensPrizes(env);
   const cite = env.rulebook.sevens.cite;
-  if (!prizes) return { unverifiable: true, reason: 'no prize table for the accumulated sevens bet', citation: 'index.md OQ-52', reasonPhrase: phrase('judge.unverifiable.noSevensPrizes') };
+  if (!prizes)
+    return {
+      unverifiable: true,
+      reason: 'no prize table for the accumulated sevens bet',
+      citation: 'index.md OQ-52',
+      reasonPhrase: phrase('judge.unverifiable.noSevensPrizes'),
+    };
   const cards = box?.dealtInOrder ?? [];
   if (!cards.length) return undecided("the box's first card is not dealt");
   const combo = sevensCombination(box);
@@ -208,17 +400,46 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
   if ((combo === 'two-sevens' || combo === 'two-suited-sevens') && cards.length < 3 && !boxDone) return undecided("the box's third card is not dealt");
   if (combo === 'seven' && cards.length < 2) return undecided("the box's second card is not dealt");
   const stake = query.bet.amount;
-  if (!combo) return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'sevens', citation: cite, explanation: `first card ${cards[0].code} is not a 7: the sevens bet is lost`, explanationPhrase: why('noSeven', { card: cards[0].code }) });
+  if (!combo)
+    return expectedSettlement({
+      outcome: 'lose',
+      payout: 0,
+      rule: 'sevens',
+      citation: cite,
+      explanation: `first card ${cards[0].code} is not a 7: the sevens bet is lost`,
+      explanationPhrase: why('noSeven', { card: cards[0].code }),
+    });
   if (combo === 'three-suited-sevens') {
     const floor = oddsPayout(stake, prizes.jackpotFloor.odds, chipUnit(env.ctx));
     if (Object.keys(env.ctx.jackpotPools ?? {}).length) {
-      return expectedSettlement({ outcome: 'win', payout: 0, rule: 'sevens-jackpot', citation: cite, explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool', explanationPhrase: why('sevensJackpot') });
+      return expectedSettlement({
+        outcome: 'win',
+        payout: 0,
+        rule: 'sevens-jackpot',
+        citation: cite,
+        explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool',
+        explanationPhrase: why('sevensJackpot'),
+      });
     }
     const recorded = query.recorded?.payout ?? 0;
-    return expectedSettlement({ outcome: 'win', payout: Math.max(recorded, floor), rule: 'sevens-jackpot', citation: prizes.jackpotFloor.cite, explanation: `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`, explanationPhrase: why('sevensJackpotFloor', { odds: prizes.jackpotFloor.odds, floor: amount(floor) }) });
+    return expectedSettlement({
+      outcome: 'win',
+      payout: Math.max(recorded, floor),
+      rule: 'sevens-jackpot',
+      citation: prizes.jackpotFloor.cite,
+      explanation: `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`,
+      explanationPhrase: why('sevensJackpotFloor', { odds: prizes.jackpotFloor.odds, floor: amount(floor) }),
+    });
   }
   const prize = prizes.odds[combo];
-  return expectedSettlement({ outcome: 'win', payout: oddsPayout(stake, prize.odds, chipUnit(env.ctx)), rule: 'sevens', citation: prize.cite, explanation: `${combo.replace(/-/g, ' ')}: pays ${prize.odds}:1 (only the highest prize)`, explanationPhrase: why('sevensPrize', { combination: term('sevens', combo), odds: prize.odds }) });
+  return expectedSettlement({
+    outcome: 'win',
+    payout: oddsPayout(stake, prize.odds, chipUnit(env.ctx)),
+    rule: 'sevens',
+    citation: prize.cite,
+    explanation: `${combo.replace(/-/g, ' ')}: pays ${prize.odds}:1 (only the highest prize)`,
+    explanationPhrase: why('sevensPrize', { combination: term('sevens', combo), odds: prize.odds }),
+  });
 }
 
 function settle(state: BlackjackState, query: SettlementQuery, env: Env): SettlementVerdict {
@@ -240,7 +461,14 @@ function settle(state: BlackjackState, query: SettlementQuery, env: Env): Settle
       return settleSevens(state, query, env, boxDone);
     }
     default:
-      return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: env.rulebook.source, explanation: `${bet.betType} is not a blackjack bet: returned`, explanationPhrase: why('notABet', { betType: term('betType', bet.betType) }) });
+      return expectedSettlement({
+        outcome: 'void',
+        payout: 0,
+        rule: 'bet-types',
+        citation: env.rulebook.source,
+        explanation: `${bet.betType} is not a blackjack bet: returned`,
+        explanationPhrase: why('notABet', { betType: term('betType', bet.betType) }),
+      });
   }
 }
 
@@ -278,14 +506,18 @@ function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
 
   k.emit('RoundStarted', {});
   if (fresh) for (let i = 0; i < rb.burnCards.value; i++) deal('burn');
-  const seats = withMinimumHands(ctx.seats.filter((s) => s >= 1 && s <= boxesOf(env)), env);
+  const seats = withMinimumHands(
+    ctx.seats.filter((s) => s >= 1 && s <= boxesOf(env)),
+    env,
+  );
   const mainMax = maximumFor('main', env)!.amount;
   const offered = offeredBetTypes(env);
   for (const seat of seats) {
     const first = chipsBetween(r, limits.min, mainMax, unit);
     bet(seat, 'main', first);
     // a second bettor on the box, within the per-hand maximum and the bettors per box
-    if (r() < 0.25 && (rb.betsPerBox.value ?? 2) >= 2) bet(seat, 'main', chipsBetween(r, limits.min, mainMax - first, unit), { onBehalfOf: `standing-${seat}` });
+    if (r() < 0.25 && (rb.betsPerBox.value ?? 2) >= 2)
+      bet(seat, 'main', chipsBetween(r, limits.min, mainMax - first, unit), { onBehalfOf: `standing-${seat}` });
     if (offered.includes('pairs') && r() < 0.35) {
       const p = rb.pairs.value!;
       bet(seat, 'pairs', chipsBetween(r, p.minShareOfTableMin * limits.min, maximumFor('pairs', env)!.amount, unit));
@@ -332,7 +564,12 @@ function play(ctx: PlayContext<BlackjackRulebook>): PlayedFact[] {
       hand = handOf(k.state, seat, h)!;
       if (hand.surrendered || hand.evenMoney || handBlackjack(hand)) continue;
       const [a, b] = hand.cards;
-      if (!hand.splitAces && handTotal([a]).hard === handTotal([b]).hard && k.state.boxes[seat].hands.length < 4 && (a.rank === 'A' || a.rank === '8' || r() < 0.2)) {
+      if (
+        !hand.splitAces &&
+        handTotal([a]).hard === handTotal([b]).hard &&
+        k.state.boxes[seat].hands.length < 4 &&
+        (a.rank === 'A' || a.rank === '8' || r() < 0.2)
+      ) {
         k.emit('PlayerDecision', { seat, ...(split ? { hand: h } : {}), decision: 'split' });
         h--; // play this hand again, now with its new second card
         continue;
@@ -386,10 +623,11 @@ export const rules: GameRules<BlackjackState, BlackjackRulebook> = {
   shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
   houseEdges: (env) =>
-    tableHouseEdges(rules, env, offeredBetTypes(env), blackjackPlan(env), () => exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`)),
+    tableHouseEdges(rules, env, offeredBetTypes(env), blackjackPlan(env), () =>
+      exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`),
+    ),
   isDecided: (state) => state.dealerFirst !== null,
-  judgeEnd: (state, env) =>
-    judgeTableEnd(state, env, 1, () => () => true, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
+  judgeEnd: (state, env) => judgeTableEnd(state, env, 1, () => () => true, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => describeTable(state, env, 1),
   narrate: (fact, _before, after, env) => narrateTable(fact, after, env),
   play,

@@ -26,7 +26,11 @@ const MAP: ReadingMap<BouleRulebook> = {
   colours: (rb, e) => {
     const w = wheelOf(rb.wheel.value);
     const v = e.value as { black: number[]; red: number[] };
-    return { reading: { black: v.black, red: v.red, neither: [5] }, rulebook: { black: [...w.black].map(Number).sort(), red: [...w.red].map(Number).sort(), neither: w.zeros }, cite: rb.wheel.cite };
+    return {
+      reading: { black: v.black, red: v.red, neither: [5] },
+      rulebook: { black: [...w.black].map(Number).sort(), red: [...w.red].map(Number).sort(), neither: w.zeros },
+      cite: rb.wheel.cite,
+    };
   },
   ball: NOT('equipment no fact records'),
   'payout.straight-up': (rb, e) => ({ reading: e.value, rulebook: rb.payTable[1].value, cite: rb.payTable[1].cite }),
@@ -37,13 +41,23 @@ const MAP: ReadingMap<BouleRulebook> = {
   'limits.minimum.doubled-layouts': NOT('a casino-wide duty over the layouts of one table: no round fact shows both'),
   'limits.maximum.straight-up': (rb, e) => {
     const v = e.value as { min: number; max: number };
-    return { reading: [v.min, v.max], rulebook: rb.limits.kind === 'ranges' ? [...rb.limits.straight.value] : null, cite: rb.limits.kind === 'ranges' ? rb.limits.straight.cite : undefined };
+    return {
+      reading: [v.min, v.max],
+      rulebook: rb.limits.kind === 'ranges' ? [...rb.limits.straight.value] : null,
+      cite: rb.limits.kind === 'ranges' ? rb.limits.straight.cite : undefined,
+    };
   },
   'limits.maximum.even-money': (rb, e) => {
     const v = e.value as { min: number; max: number };
-    return { reading: [v.min, v.max], rulebook: rb.limits.kind === 'ranges' ? [...rb.limits.evenChances.value] : null, cite: rb.limits.kind === 'ranges' ? rb.limits.evenChances.cite : undefined };
+    return {
+      reading: [v.min, v.max],
+      rulebook: rb.limits.kind === 'ranges' ? [...rb.limits.evenChances.value] : null,
+      cite: rb.limits.kind === 'ranges' ? rb.limits.evenChances.cite : undefined,
+    };
   },
-  'limits.maximum.scope': NOT('judged per bet: two players at the maximum on one number are both within it (the round below); one player splitting a stake over several bets is not aggregated (resolutions.md)'),
+  'limits.maximum.scope': NOT(
+    'judged per bet: two players at the maximum on one number are both within it (the round below); one player splitting a stake over several bets is not aggregated (resolutions.md)',
+  ),
   'staff.jefe-de-mesa.tables-max': NOT('staffing: no fact records it'),
   'staff.croupiers': NOT('staffing: no fact records it'),
   players: NOT('any number of players: nothing to judge'),
@@ -59,7 +73,7 @@ describe('boule: the rulebooks agree with the independent reading, value by valu
   }
 });
 
-describe('boule: the reading\'s behaviour rules as rounds', () => {
+describe("boule: the reading's behaviour rules as rounds", () => {
   for (const j of FOUR) {
     describe(j, () => {
       const env = envFor(rules, j, { limits: { min: 100, max: 1_000_000 } });
@@ -87,7 +101,11 @@ describe('boule: the reading\'s behaviour rules as rounds', () => {
         }
       });
       it('only-two-combinations: a split 1-2 is not a boule bet (refused at ingestion)', () => {
-        const fact = { eventId: 'e', type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', betId: 'b', seat: 1, betType: 'split', selection: [1, 2], amount: 1000 } };
+        const fact = {
+          eventId: 'e',
+          type: 'BetPlaced',
+          data: { sessionId: 's-1', roundId: 'r-1', betId: 'b', seat: 1, betType: 'split', selection: [1, 2], amount: 1000 },
+        };
         expect(rules.refuse!(fact, env)).toMatchObject({ field: 'data.betType' });
       });
       it('max-per-player: maximum 100 on a number; players A and B each put 100 on 7: both within the maximum', () => {
@@ -108,7 +126,13 @@ describe('boule: the reading\'s behaviour rules as rounds', () => {
       });
       it('late-bets-returned: a chip on 3 after "no va más", the ball in a 3: refused (BET_AFTER_CLOSE), returned, not paid', () => {
         const played = roundOf([], 3, [], []);
-        const late = [...played.slice(0, 2), { type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', seat: 1, betId: 'late', betType: 'straight', selection: [3], amount: 1000 } }, ...played.slice(2, -1), { type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: 'late', outcome: 'win', payout: 7000 } }, played.at(-1)!];
+        const late = [
+          ...played.slice(0, 2),
+          { type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', seat: 1, betId: 'late', betType: 'straight', selection: [3], amount: 1000 } },
+          ...played.slice(2, -1),
+          { type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: 'late', outcome: 'win', payout: 7000 } },
+          played.at(-1)!,
+        ];
         expect(codes(judge(rules, env, late))).toEqual(['BET_AFTER_CLOSE', 'PAYOUT_MISMATCH']);
       });
     });

@@ -47,8 +47,30 @@ function boule(j: JurisdictionId, l: BouleLines): BouleRulebook {
 
 export const rulebooks: Partial<Record<JurisdictionId, BouleRulebook>> = {
   // "two rows, eighteen holes" vs Basque "two rows of eighteen holes": 18 (docs/decisions/open-questions.md#oq-49)
-  euskadi: boule('euskadi', { source: 'L2528–2796', plate: 'L2548–2556', straight: 'L2660–2662', evenChances: 'L2662–2667', maxima: 'L2681–2685', holes: cited(18, 'euskadi L2547–2550, eu L2484–2485 (18, not 36: index.md OQ-49)'), holesAnOption: true }),
-  cantabria: boule('cantabria', { source: 'L1043–1159', plate: 'L1064–1072', straight: 'L1112–1114', evenChances: 'L1116–1123', maxima: 'L1137–1142', holes: cited(18, 'cantabria L1064–1065') }),
-  'illes-balears': boule('illes-balears', { source: 'L686–795', plate: 'L703–709', straight: 'L749–750', evenChances: 'L751–754', maxima: 'L764–767', holes: cited(18, 'illes-balears L703–704') }),
+  euskadi: boule('euskadi', {
+    source: 'L2528–2796',
+    plate: 'L2548–2556',
+    straight: 'L2660–2662',
+    evenChances: 'L2662–2667',
+    maxima: 'L2681–2685',
+    holes: cited(18, 'euskadi L2547–2550, eu L2484–2485 (18, not 36: index.md OQ-49)'),
+    holesAnOption: true,
+  }),
+  cantabria: boule('cantabria', {
+    source: 'L1043–1159',
+    plate: 'L1064–1072',
+    straight: 'L1112–1114',
+    evenChances: 'L1116–1123',
+    maxima: 'L1137–1142',
+    holes: cited(18, 'cantabria L1064–1065'),
+  }),
+  'illes-balears': boule('illes-balears', {
+    source: 'L686–795',
+    plate: 'L703–709',
+    straight: 'L749–750',
+    evenChances: 'L751–754',
+    maxima: 'L764–767',
+    holes: cited(18, 'illes-balears L703–704'),
+  }),
   galicia: boule('galicia', { source: 'L334–372', plate: 'L340', straight: 'L358', evenChances: 'L360', maxima: 'L364', holes: cited(18, 'galicia L340') }),
 };

@@ -7,14 +7,23 @@ import { rules as boule } from './rules';
 const rules: GameRules = boule;
 
 const FOUR: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears', 'galicia'];
-const STRAIGHT: Record<string, string> = { euskadi: 'euskadi L2660–2662', cantabria: 'cantabria L1112–1114', 'illes-balears': 'illes-balears L749–750', galicia: 'galicia L358' };
+const STRAIGHT: Record<string, string> = {
+  euskadi: 'euskadi L2660–2662',
+  cantabria: 'cantabria L1112–1114',
+  'illes-balears': 'illes-balears L749–750',
+  galicia: 'galicia L358',
+};
 const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: 'e-x', type, data: { sessionId: 's-1', roundId: 'r-1', ...data } });
 
 describe('boule pay (games.md `boule`)', () => {
   for (const j of FOUR) {
     it(`${j}: a number pays 7:1 (${STRAIGHT[j]})`, () => {
       for (let n = 1; n <= 9; n++) {
-        expect(settleAfter(rules, envFor(rules, j), { betType: 'straight', selection: [n], amount: 100 }, n)).toMatchObject({ outcome: 'win', payout: 700, citation: STRAIGHT[j] });
+        expect(settleAfter(rules, envFor(rules, j), { betType: 'straight', selection: [n], amount: 100 }, n)).toMatchObject({
+          outcome: 'win',
+          payout: 700,
+          citation: STRAIGHT[j],
+        });
       }
     });
     it(`${j}: even chances pay 1:1 — red 2 4 7 9, black 1 3 6 8, falta 1–4, pasa 6–9`, () => {
@@ -44,10 +53,16 @@ describe('boule pay (games.md `boule`)', () => {
 
 describe('boule equipment', () => {
   const env = envFor(rules, 'galicia');
-  it.each([0, 10, '00', 'x'])('result %p is not on the plate', (result) => expect(rules.refuse!(fact('WheelSpun', { result }), env)).toMatchObject({ field: 'data.result' }));
+  it.each([0, 10, '00', 'x'])('result %p is not on the plate', (result) =>
+    expect(rules.refuse!(fact('WheelSpun', { result }), env)).toMatchObject({ field: 'data.result' }),
+  );
   it.each(['split', 'column', 'dozen', 'voisins'])('%s is not a boule bet', (betType) =>
-    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType, selection: [1, 2], amount: 100 }), env)).toMatchObject({ field: 'data.betType' }));
-  it('straight on 10 is refused', () => expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'straight', selection: [10], amount: 100 }), env)).toMatchObject({ field: 'data.selection' }));
+    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType, selection: [1, 2], amount: 100 }), env)).toMatchObject({ field: 'data.betType' }),
+  );
+  it('straight on 10 is refused', () =>
+    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'straight', selection: [10], amount: 100 }), env)).toMatchObject({
+      field: 'data.selection',
+    }));
   it('OQ-49: euskadi reads 18 holes (each number twice), exposed as an option', () => {
     expect(envFor(rules, 'euskadi').options.holes).toBe(18);
     expect(rules.rulebooks.euskadi.options.holes.cite).toBe('euskadi L2547–2550, eu L2484–2485 (18, not 36: index.md OQ-49)');
@@ -56,7 +71,13 @@ describe('boule equipment', () => {
 
 describe('boule limits: number 40–100 × m, even chances 200–500 × m (euskadi L2681–2685 and the same in all four)', () => {
   const c = (j: JurisdictionId, betType: string, amount: number, options = {}) =>
-    codes(judge(rules, envFor(rules, j, { options, limits: { min: 100, max: 1_000_000 } }), roundOf([{ betType, selection: betType === 'straight' ? [3] : undefined, amount }], 6, [], [{ outcome: 'lose', payout: 0 }])));
+    codes(
+      judge(
+        rules,
+        envFor(rules, j, { options, limits: { min: 100, max: 1_000_000 } }),
+        roundOf([{ betType, selection: betType === 'straight' ? [3] : undefined, amount }], 6, [], [{ outcome: 'lose', payout: 0 }]),
+      ),
+    );
   it.each(FOUR)('%s: flagged above the top of the range by default, or above the session multiple', (j) => {
     expect(c(j, 'straight', 10_000)).toEqual([]);
     expect(c(j, 'straight', 10_100)).toEqual(['BET_ABOVE_MAXIMUM']);

@@ -33,7 +33,7 @@ const WOO_PERFECT = 5.2243;
 const WOO_STRAIGHT_FLUSH_WINS = 156_929_720;
 
 /** The published table: a straight flush 50 to 1 (WOO_RETURN_TABLE "Player wins with straight flush 50 to 1"). */
-const WOO_TABLE: CaribbeanStudRulebook = { ...EUSKADI, payTable: { ...EUSKADI.payTable, 'straight-flush': cited(50, 'Wizard of Odds\' table') } };
+const WOO_TABLE: CaribbeanStudRulebook = { ...EUSKADI, payTable: { ...EUSKADI.payTable, 'straight-flush': cited(50, "Wizard of Odds' table") } };
 const edgesFor = (rulebook: CaribbeanStudRulebook) => caribbeanStud.houseEdges!(roundEnv(rulebook, sessionContext('caribbean-stud', rulebook.jurisdiction)));
 const anteOf = (edges: readonly BetEdge[]) => edges.find((e) => e.betType === 'ante')!;
 const edgeOf = (j: JurisdictionId, betType: string, options: Record<string, unknown> = {}) =>
@@ -62,7 +62,7 @@ describe('caribbean stud house edges (exact: 3,986,646,103,440 player × bank ha
     }
   });
 
-  it('the standard table at the A-K-J-8-3 strategy loses exactly Wizard of Odds\' 1,059,715,400,580 of 19,933,230,517,200 (5.316 %)', () => {
+  it("the standard table at the A-K-J-8-3 strategy loses exactly Wizard of Odds' 1,059,715,400,580 of 19,933,230,517,200 (5.316 %)", () => {
     const ante = anteOf(edgesFor(WOO_TABLE));
     expect(ante.method).toBe('exact-strategy');
     expect(Math.round(ante.houseEdge * WOO_TOTAL)).toBe(WOO_AKJ83_LOSS);
@@ -77,7 +77,7 @@ describe('caribbean stud house edges (exact: 3,986,646,103,440 player × bank ha
     expect(ante.houseEdge * 100 - WOO_PERFECT).toBeLessThan(0.1);
   });
 
-  it('Wizard of Odds\' perfect-strategy return table, each line settled by the game on a deal of its class, gives −0.052243', () => {
+  it("Wizard of Odds' perfect-strategy return table, each line settled by the game on a deal of its class, gives −0.052243", () => {
     // WOO_RETURN_TABLE: combinations per event (of WOO_TOTAL); "pair or less" pays 1 to 1 as a pair does
     const lines: Array<[string, string, number]> = [
       ['royal-flush', 'player-wins', 16_759_740],
@@ -114,7 +114,7 @@ describe('caribbean stud house edges (exact: 3,986,646,103,440 player × bank ha
   });
 
   it.each(['euskadi', 'cantabria', 'illes-balears'] as const)(
-    '%s: the texts\' table (straight flush 25 to 1) costs the player 2 × 25 units on each winning straight flush more than the published table',
+    "%s: the texts' table (straight flush 25 to 1) costs the player 2 × 25 units on each winning straight flush more than the published table",
     (j) => {
       const published = anteOf(edgesFor(WOO_TABLE)).houseEdge;
       const ante = edgeOf(j, 'ante')!;
@@ -142,7 +142,8 @@ describe('caribbean stud house edges (exact: 3,986,646,103,440 player × bank ha
   });
 
   it('no regulated table gives the player the edge', () => {
-    for (const j of Object.keys(caribbeanStud.rulebooks) as JurisdictionId[]) expect(playerEdges(caribbeanStud.houseEdges!(<never>envFor(caribbeanStud, j)))).toEqual([]);
+    for (const j of Object.keys(caribbeanStud.rulebooks) as JurisdictionId[])
+      expect(playerEdges(caribbeanStud.houseEdges!(<never>envFor(caribbeanStud, j)))).toEqual([]);
   });
 
   it('is fast the first time: the counts are kept, only one deal per class is settled', () => {

@@ -163,19 +163,46 @@ export function caribbeanCounts(ranking: Ranking, qualifier: { category: Categor
     for (let j = 0; j < 5; j++) {
       const bit = 1 << (h[j] >> 2);
       switch (h[j] & 3) {
-        case 0: m0 |= bit; break;
-        case 1: m1 |= bit; break;
-        case 2: m2 |= bit; break;
-        default: m3 |= bit;
+        case 0:
+          m0 |= bit;
+          break;
+        case 1:
+          m1 |= bit;
+          break;
+        case 2:
+          m2 |= bit;
+          break;
+        default:
+          m3 |= bit;
       }
     }
     // sort the four masks, largest first, into one number below 2^52
     let t: number;
-    if (m0 < m1) { t = m0; m0 = m1; m1 = t; }
-    if (m2 < m3) { t = m2; m2 = m3; m3 = t; }
-    if (m0 < m2) { t = m0; m0 = m2; m2 = t; }
-    if (m1 < m3) { t = m1; m1 = m3; m3 = t; }
-    if (m1 < m2) { t = m1; m1 = m2; m2 = t; }
+    if (m0 < m1) {
+      t = m0;
+      m0 = m1;
+      m1 = t;
+    }
+    if (m2 < m3) {
+      t = m2;
+      m2 = m3;
+      m3 = t;
+    }
+    if (m0 < m2) {
+      t = m0;
+      m0 = m2;
+      m2 = t;
+    }
+    if (m1 < m3) {
+      t = m1;
+      m1 = m3;
+      m3 = t;
+    }
+    if (m1 < m2) {
+      t = m1;
+      m1 = m2;
+      m2 = t;
+    }
     const key = ((m0 * 8192 + m1) * 8192 + m2) * 8192 + m3;
     const first = seen.get(key);
     if (first === undefined) {
@@ -259,7 +286,6 @@ const cardIndex = (code: string): number => {
   throw new Error(`not a card: ${code}`);
 };
 
-
 // ---------------------------------------------------------------------------------------------------
 // Pricing the classes through the game's own settle
 
@@ -269,7 +295,9 @@ export function caribbeanStudEdges(rules: GameRules<BankPokerState, CaribbeanStu
   const counts = COUNTS[rb.ranking.value.name];
   const q = rb.qualifier.value;
   if (!counts || q.category !== 'high-card' || JSON.stringify(q.ranks) !== '[14,13]')
-    throw new Error(`caribbean stud house edges are counted for the A-K qualifier and the standard or flush-over-full ranking (here ${rb.ranking.value.name}, ${JSON.stringify(q)})`);
+    throw new Error(
+      `caribbean stud house edges are counted for the A-K qualifier and the standard or flush-over-full ranking (here ${rb.ranking.value.name}, ${JSON.stringify(q)})`,
+    );
   const venv = valuationEnv(env);
   const deals: DealClass[] = counts.classes.map((c) => {
     const deal = new DealFacts().bet(1, 'ante').cards(seatPosition(1), c.player).cards(DEALER, c.bank);
@@ -285,7 +313,12 @@ export function caribbeanStudEdges(rules: GameRules<BankPokerState, CaribbeanStu
     strategy: STRATEGY,
     covers: ['play'],
     citation: `${rb.anteOdds.cite}; ${Object.values(rb.payTable)[0]!.cite}; ${rb.qualifier.cite}; ${rb.tie.cite}`,
-    settings: { strategy: STRATEGY, perUnit: 'ante, with its play bet', ranking: rb.ranking.value.name, playWhenBankDoesNotQualify: env.options.playWhenBankDoesNotQualify },
+    settings: {
+      strategy: STRATEGY,
+      perUnit: 'ante, with its play bet',
+      ranking: rb.ranking.value.name,
+      playWhenBankDoesNotQualify: env.options.playWhenBankDoesNotQualify,
+    },
   });
   const edges: BetEdge[] = [
     { ...ante, settings: { ...ante.settings, raiseRate: raised, elementOfRisk: ante.houseEdge / (1 + rb.playMultiple.value * raised) } },

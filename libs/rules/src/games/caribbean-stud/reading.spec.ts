@@ -223,7 +223,7 @@ describe.each(['euskadi', 'cantabria', 'illes-balears', 'andalucia'] as const)("
     expect(settled(round('QC QD AH 8S 3C', 'QH QS AC 7D 6D'), 'play')).toMatchObject({ outcome: 'win', payout: 2000 });
   });
 
-  it('misdeal-void: a box\'s own card dealt face up voids the coup; a coup settled instead is a finding, a voided one is not', () => {
+  it("misdeal-void: a box's own card dealt face up voids the coup; a coup settled instead is a finding, a voided one is not", () => {
     const s = new Script().bet(1, 'ante', 1000, 'ante').cards('seat:1', 'KC KD 7H');
     s.facts.push({ type: 'CardDealt', data: { card: '7S', to: 'seat:1', faceUp: true } });
     s.cards('seat:1', '4C').cards('dealer', '9C 9D AH 7C 3D').decide(1, 'play').bet(1, 'play', 2000, 'play').close();
@@ -240,7 +240,7 @@ describe.each(['euskadi', 'cantabria', 'illes-balears', 'andalucia'] as const)("
 });
 
 describe("caribbean-stud: the reader's rounds of one text", () => {
-  it('euskadi high-card-win (L7137–7143): A-K-J-4-3 beats the bank\'s A-K-8-5-2 on the third card: +1000 and +2000', () => {
+  it("euskadi high-card-win (L7137–7143): A-K-J-4-3 beats the bank's A-K-8-5-2 on the third card: +1000 and +2000", () => {
     const env = envFor(rules, 'euskadi');
     const s = round('AC KH JD 4S 3C', 'AS KD 8C 5H 2D');
     expect(expectedOf(rules, env, s.facts, 'ante')).toMatchObject({ outcome: 'win', payout: 1000 });
@@ -261,14 +261,16 @@ describe("caribbean-stud: the reader's rounds of one text", () => {
     for (const j of ['euskadi', 'cantabria', 'illes-balears'] as const) {
       const env = envFor(rules, j);
       // four 9s: 300 × 500; a full house beaten by the bank's higher full house: 100 × 500
-      expect(expectedOf(rules, env, round('9C 9D 9H 9S 2C', 'AS KD QC 6H 3D', { extra: (x) => x.bet(1, 'insurance', 500, 'ins') }).facts, 'ins')).toMatchObject({ outcome: 'win', payout: 150_000 });
+      expect(expectedOf(rules, env, round('9C 9D 9H 9S 2C', 'AS KD QC 6H 3D', { extra: (x) => x.bet(1, 'insurance', 500, 'ins') }).facts, 'ins')).toMatchObject(
+        { outcome: 'win', payout: 150_000 },
+      );
       const beaten = round('8C 8D 8H 2S 2C', 'KS KD KC 6H 6D', { extra: (x) => x.bet(1, 'insurance', 500, 'ins') }).facts;
       expect(expectedOf(rules, env, beaten, 'play')).toMatchObject({ outcome: 'lose' });
       expect(expectedOf(rules, env, beaten, 'ins')).toMatchObject({ outcome: 'win', payout: 50_000 });
     }
   });
 
-  it('buy-card-kills-jackpot-and-insurance (euskadi L7544–7551); cantabria\'s progressive stands on the first five cards (L3860–3866)', () => {
+  it("buy-card-kills-jackpot-and-insurance (euskadi L7544–7551); cantabria's progressive stands on the first five cards (L3860–3866)", () => {
     const bought = () => {
       const s = new Script().bet(1, 'ante', 1000, 'ante').bet(1, 'insurance', 500, 'ins').bet(1, 'jackpot', 500, 'jp');
       s.cards('seat:1', 'KS KD KH KC 2D').cards('dealer', '9C 9D AH 7C 3D');
@@ -311,7 +313,10 @@ describe("caribbean-stud: the reader's rounds of one text", () => {
   });
 
   it('illes-balears dealer-qualifies (L2423–2430): a flush against a pair of 2s pays 5 to 1 on the second bet', () => {
-    expect(expectedOf(rules, envFor(rules, 'illes-balears'), round('AD 9D 7D 4D 3D', '2C 2S 5H 7S 9C').facts, 'play')).toMatchObject({ outcome: 'win', payout: 10_000 });
+    expect(expectedOf(rules, envFor(rules, 'illes-balears'), round('AD 9D 7D 4D 3D', '2C 2S 5H 7S 9C').facts, 'play')).toMatchObject({
+      outcome: 'win',
+      payout: 10_000,
+    });
   });
 
   it('andalucia ranking-flush-over-full (L83–85) and dealer-qualifies (L131–133): a flush beats a full house, paid 7 to 1', () => {

@@ -76,10 +76,19 @@ const common = (j: JurisdictionId, source: string) => ({
   // five cards to each box and to the bank, in the deal
   cardsPerHand: cited(5, `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`),
   // the bank's last card face up (euskadi L7268–7275, cantabria L3747–3766, andalucia L125); illes-balears overrides
-  bankUpcard: cited([5] as readonly number[], `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`),
-  ranking: cited(STANDARD, `${j} ${{ euskadi: 'L6880–6883', cantabria: 'L3521–3523', 'illes-balears': 'L2239–2240', andalucia: 'L57, L87', galicia: '' }[j]} (the ace high, or low before the 2)`),
+  bankUpcard: cited(
+    [5] as readonly number[],
+    `${j} ${{ euskadi: 'L7268–7275', cantabria: 'L3747–3766', 'illes-balears': 'L2399–2409', andalucia: 'L125', galicia: '' }[j]}`,
+  ),
+  ranking: cited(
+    STANDARD,
+    `${j} ${{ euskadi: 'L6880–6883', cantabria: 'L3521–3523', 'illes-balears': 'L2239–2240', andalucia: 'L57, L87', galicia: '' }[j]} (the ace high, or low before the 2)`,
+  ),
   boxes: cited(7, `${j} ${{ euskadi: 'L7003–7006', cantabria: 'L3575–3579', 'illes-balears': 'L2280–2282', andalucia: 'L69', galicia: '' }[j]}`),
-  misdeal: cited('void' as const, `${j} ${{ euskadi: 'L7384–7387', cantabria: 'L3808–3811', 'illes-balears': 'L2436–2438', andalucia: 'L145', galicia: '' }[j]}`),
+  misdeal: cited(
+    'void' as const,
+    `${j} ${{ euskadi: 'L7384–7387', cantabria: 'L3808–3811', 'illes-balears': 'L2436–2438', andalucia: 'L145', galicia: '' }[j]}`,
+  ),
   tie: cited('push' as const, `${j} ${{ euskadi: 'L7145–7149', cantabria: 'L3670–3675', 'illes-balears': 'L2336–2363', andalucia: 'L97', galicia: '' }[j]}`),
   options: {
     // docs/decisions/open-questions.md#oq-06: the play bet is returned when the bank does not qualify
@@ -136,9 +145,7 @@ export const CANTABRIA: CaribbeanStudRulebook = {
   qualifier: cited({ category: 'high-card', ranks: [14, 13] }, 'cantabria L3786–3790'),
   playMultiple: cited(2, 'cantabria L3768–3778'),
   anteOdds: cited(1, 'cantabria L3788–3798'),
-  payTable: Object.fromEntries(
-    Object.entries(EUSKADI.payTable).map(([c, v]) => [c, cited(v!.value, 'cantabria L3603–3664')]),
-  ) as PayTable,
+  payTable: Object.fromEntries(Object.entries(EUSKADI.payTable).map(([c, v]) => [c, cited(v!.value, 'cantabria L3603–3664')])) as PayTable,
   maxInitialMultiple: cited(25, 'cantabria L3724–3726'),
   betsPerBox: cited(3, 'cantabria L3575–3599'),
   betTypes: {
@@ -170,9 +177,7 @@ export const ILLES_BALEARS: CaribbeanStudRulebook = {
   qualifier: cited({ category: 'high-card', ranks: [14, 13] }, 'illes-balears L2420–2422'),
   playMultiple: cited(2, 'illes-balears L2411–2415'),
   anteOdds: cited(1, 'illes-balears L2420–2432'),
-  payTable: Object.fromEntries(
-    Object.entries(EUSKADI.payTable).map(([c, v]) => [c, cited(v!.value, 'illes-balears L2298–2334')]),
-  ) as PayTable,
+  payTable: Object.fromEntries(Object.entries(EUSKADI.payTable).map(([c, v]) => [c, cited(v!.value, 'illes-balears L2298–2334')])) as PayTable,
   maxInitialMultiple: cited(25, 'illes-balears L2375'),
   betsPerBox: cited(4, 'illes-balears L2277–2293'),
   betTypes: {

@@ -63,8 +63,7 @@ describe('caribbean-stud: regional differences', () => {
   it('Δ andalucia ranks a flush above a full house (index.md OQ-31); euskadi, cantabria, illes-balears do not', () => {
     const flushVsFull = round('AD 9D 7D 4D 3D', '8C 8H 8S KS KC').facts;
     expect(expectedOf(rules, envFor(rules, 'andalucia'), flushVsFull, 'play')).toMatchObject({ outcome: 'win', payout: 14000 });
-    for (const j of ['euskadi', 'cantabria', 'illes-balears'] as const)
-      expect(expectedOf(rules, envFor(rules, j), flushVsFull, 'play').outcome).toBe('lose');
+    for (const j of ['euskadi', 'cantabria', 'illes-balears'] as const) expect(expectedOf(rules, envFor(rules, j), flushVsFull, 'play').outcome).toBe('lose');
   });
 
   it.each([
@@ -228,7 +227,12 @@ describe('caribbean-stud: jackpot pool', () => {
   it('the croupier pays the jackpot as the judge expects', () => {
     const env = envFor(rules, 'euskadi', {
       jackpotPools: {
-        p1: { poolId: 'p1', current: 100_000, contributionRate: 0.5, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { share: 0.05 } } },
+        p1: {
+          poolId: 'p1',
+          current: 100_000,
+          contributionRate: 0.5,
+          prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { share: 0.05 } },
+        },
       },
     });
     const s = round('QC QD QH QS 3C', BANK_PAIR_OF_TWOS, { extra: (x) => x.bet(1, 'jackpot', 50, 'jp') });
@@ -245,7 +249,14 @@ describe('caribbean-stud: jackpot pool', () => {
   // pagará el diez por ciento de la cantidad inicial del Jackpot a cada jugador" (euskadi L7433–7441)
   describe('several winners in one coup (euskadi L7433–7441)', () => {
     const env = envFor(rules, 'euskadi', {
-      jackpotPools: { p1: { poolId: 'p1', current: 100_000, contributionAmount: 0, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { share: 0.05 } } } },
+      jackpotPools: {
+        p1: {
+          poolId: 'p1',
+          current: 100_000,
+          contributionAmount: 0,
+          prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { share: 0.05 } },
+        },
+      },
     });
     /** two boxes with a jackpot bet; `wins` are the JackpotWon facts in the order recorded */
     const coup = (box1: string, box2: string, wins: Array<[seat: number, hand: string, amount: number]>) => {
@@ -253,22 +264,49 @@ describe('caribbean-stud: jackpot pool', () => {
       s.cards('seat:2', box2).decide(2, 'fold');
       s.facts.push({ type: 'JackpotContributed', data: { poolId: 'p1', amount: 0 } });
       for (const [seat, hand, amount] of wins) s.facts.push({ type: 'JackpotWon', data: { poolId: 'p1', seat, hand, amount } });
-      return judge(rules, env, s.facts).discrepancies.filter((d) => d.code === 'JACKPOT_MISMATCH').map((d) => [d.expected, d.recorded]);
+      return judge(rules, env, s.facts)
+        .discrepancies.filter((d) => d.code === 'JACKPOT_MISMATCH')
+        .map((d) => [d.expected, d.recorded]);
     };
 
     it('two equal straight flushes: 10 % of the initial jackpot to each (10,000 and 10,000)', () => {
-      expect(coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [[1, 'straight-flush', 10_000], [2, 'straight-flush', 10_000]])).toEqual([]);
+      expect(
+        coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [
+          [1, 'straight-flush', 10_000],
+          [2, 'straight-flush', 10_000],
+        ]),
+      ).toEqual([]);
       // paying the second 10 % of what the first left is short by the text
-      expect(coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [[1, 'straight-flush', 10_000], [2, 'straight-flush', 9_000]])).toEqual([[10_000, 9_000]]);
+      expect(
+        coup('9H 8H 7H 6H 5H', '9S 8S 7S 6S 5S', [
+          [1, 'straight-flush', 10_000],
+          [2, 'straight-flush', 9_000],
+        ]),
+      ).toEqual([[10_000, 9_000]]);
     });
 
     it('unequal straight flushes: the higher first (K-high 10 % of 100,000, then Q-high 10 % of 90,000), whatever order they are recorded in', () => {
-      expect(coup('QD JD 10D 9D 8D', 'KC QC JC 10C 9C', [[1, 'straight-flush', 9_000], [2, 'straight-flush', 10_000]])).toEqual([]);
+      expect(
+        coup('QD JD 10D 9D 8D', 'KC QC JC 10C 9C', [
+          [1, 'straight-flush', 9_000],
+          [2, 'straight-flush', 10_000],
+        ]),
+      ).toEqual([]);
     });
 
     it('a straight flush and a poker: the straight flush first, the poker 5 % of what it left (10,000 then 4,500), recorded poker first', () => {
-      expect(coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [[1, 'four-of-a-kind', 4_500], [2, 'straight-flush', 10_000]])).toEqual([]);
-      expect(coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [[1, 'four-of-a-kind', 5_000], [2, 'straight-flush', 10_000]])).toEqual([[4_500, 5_000]]);
+      expect(
+        coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [
+          [1, 'four-of-a-kind', 4_500],
+          [2, 'straight-flush', 10_000],
+        ]),
+      ).toEqual([]);
+      expect(
+        coup('QC QD QH QS 3C', '9S 8S 7S 6S 5S', [
+          [1, 'four-of-a-kind', 5_000],
+          [2, 'straight-flush', 10_000],
+        ]),
+      ).toEqual([[4_500, 5_000]]);
     });
 
     it('the croupier pays several winners as the judge expects', () => {
@@ -290,7 +328,9 @@ describe('caribbean-stud: jackpot pool', () => {
 describe('caribbean-stud: the illes-balears carousel — 90 % of the coins go to the pool (L2457–2458, issue 14 §2)', () => {
   const prizes = { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 } };
   const carouselRound = (contribution: number | null) => {
-    const s = round('JC JD 4H 4S AC', BANK_PAIR_OF_TWOS, { extra: (x) => x.bet(1, 'jackpot', 500, 'c1').bet(2, 'ante', 1000, 'a2').bet(2, 'jackpot', 500, 'c2') });
+    const s = round('JC JD 4H 4S AC', BANK_PAIR_OF_TWOS, {
+      extra: (x) => x.bet(1, 'jackpot', 500, 'c1').bet(2, 'ante', 1000, 'a2').bet(2, 'jackpot', 500, 'c2'),
+    });
     s.cards('seat:2', '3C 5D 7H 9S JH').decide(2, 'fold');
     // two coins of 500: 900 to the pool
     if (contribution !== null) s.facts.push({ type: 'JackpotContributed', data: { poolId: 'p1', amount: contribution } });
@@ -307,11 +347,11 @@ describe('caribbean-stud: the illes-balears carousel — 90 % of the coins go to
     expect(found[0]).toMatchObject({ code: 'JACKPOT_MISMATCH', expected: 900, recorded: 200, citation: 'illes-balears L2457–2458' });
   });
 
-  it('90 % of the coins is what the text requires, whatever the pool says: no finding at all (the text stands above the pool\'s configuration)', () => {
+  it("90 % of the coins is what the text requires, whatever the pool says: no finding at all (the text stands above the pool's configuration)", () => {
     expect(codes(judge(rules, carousel({ contributionAmount: 100 }), carouselRound(900)))).toEqual([]);
   });
 
-  it('a pool configured at the text\'s 90 %: a short contribution is one finding, not two', () => {
+  it("a pool configured at the text's 90 %: a short contribution is one finding, not two", () => {
     const env = carousel({ contributionRate: 0.9 });
     expect(codes(judge(rules, env, carouselRound(900)))).toEqual([]);
     expect(codes(judge(rules, env, carouselRound(800)))).toEqual(['JACKPOT_MISMATCH']);
@@ -323,7 +363,7 @@ describe('caribbean-stud: the illes-balears carousel — 90 % of the coins go to
     expect(found[0]).toMatchObject({ code: 'JACKPOT_MISMATCH', expected: 900, recorded: 0 });
   });
 
-  it.each(['euskadi', 'cantabria', 'andalucia'] as const)('%s fixes no share (a deduction the authorisation sets): only the pool\'s rule is judged', (j) => {
+  it.each(['euskadi', 'cantabria', 'andalucia'] as const)("%s fixes no share (a deduction the authorisation sets): only the pool's rule is judged", (j) => {
     expect(textFindings(carouselRound(200), carousel({ contributionAmount: 100 }, j))).toEqual([]);
     expect(textFindings(carouselRound(null), carousel({ contributionAmount: 100 }, j))).toEqual([]);
   });
@@ -335,7 +375,16 @@ propertySuite(rules, ['illes-balears'], {
   deck: DECK_52,
   removedCard: ['OUTCOME_MISSING', 'DRAW_RULE_VIOLATION'],
   numRuns: 50,
-  ctx: { jackpotPools: { p1: { poolId: 'p1', current: 100_000, contributionRate: 0.9, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, pair: { share: 0.01 } } } } },
+  ctx: {
+    jackpotPools: {
+      p1: {
+        poolId: 'p1',
+        current: 100_000,
+        contributionRate: 0.9,
+        prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, pair: { share: 0.01 } },
+      },
+    },
+  },
 });
 propertySuite(rules, ['euskadi'], {
   deck: DECK_52,
@@ -343,7 +392,12 @@ propertySuite(rules, ['euskadi'], {
   numRuns: 50,
   ctx: {
     jackpotPools: {
-      p1: { poolId: 'p1', current: 100_000, contributionRate: 0.5, prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, pair: { share: 0.01 } } },
+      p1: {
+        poolId: 'p1',
+        current: 100_000,
+        contributionRate: 0.5,
+        prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, pair: { share: 0.01 } },
+      },
     },
   },
 });

@@ -115,7 +115,9 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why });
       const fate = optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push');
       const cite = `${rb.qualifier.cite}; index.md OQ-06`;
-      return fate === 'lose' ? lose({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why }) : push({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why: bankWhy.playBet(why, 'the play bet is returned', 'returned') });
+      return fate === 'lose'
+        ? lose({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why })
+        : push({ rule: `${GAME}/bank-does-not-qualify`, citation: cite, why: bankWhy.playBet(why, 'the play bet is returned', 'returned') });
     }
     case 'compared': {
       const versus = versusText(sd);
@@ -123,8 +125,12 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'an exact tie') });
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/ante`, why: handsCompared(sd, 'player', 'the player wins') });
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
-      return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)) });
+      if (!odds)
+        return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
+      return winAt(bet, odds, env, {
+        rule: `${GAME}/pay-table`,
+        why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)),
+      });
     }
   }
 }
@@ -134,17 +140,33 @@ const firstFive = (s: BankPokerState, seat: unknown, env: Env): HandValue | null
   const got = s.received[seatPosition(seat as number)] ?? [];
   return got.length >= 5 ? evaluateFive(got.slice(0, 5), env.rulebook.ranking.value) : null;
 };
-const forfeited = (s: BankPokerState, seat: unknown, env: Env) => !!env.rulebook.buyCard?.forfeitsSideBets.value && decisionsOf(s, seat as number, 'buy-card').length > 0;
+const forfeited = (s: BankPokerState, seat: unknown, env: Env) =>
+  !!env.rulebook.buyCard?.forfeitsSideBets.value && decisionsOf(s, seat as number, 'buy-card').length > 0;
 
 function settleInsurance(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ins = env.rulebook.insurance;
-  if (!ins) return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source, why: 'no insurance in this jurisdiction' });
-  if (forfeited(s, bet.seat, env)) return lose({ rule: `${GAME}/buy-card`, citation: env.rulebook.buyCard!.forfeitsSideBets.cite, why: bankWhy.forfeits(`box ${bet.seat} bought a card, which forfeits the insurance`, bet.seat, 'insurance', 'buy-card') });
+  if (!ins)
+    return returned({
+      rule: `${GAME}/bet-types`,
+      citation: env.rulebook.betTypes.insurance?.cite ?? env.rulebook.source,
+      why: 'no insurance in this jurisdiction',
+    });
+  if (forfeited(s, bet.seat, env))
+    return lose({
+      rule: `${GAME}/buy-card`,
+      citation: env.rulebook.buyCard!.forfeitsSideBets.cite,
+      why: bankWhy.forfeits(`box ${bet.seat} bought a card, which forfeits the insurance`, bet.seat, 'insurance', 'buy-card'),
+    });
   const hand = firstFive(s, bet.seat, env);
   if (!hand) return undecided(`box ${bet.seat} does not hold five cards`);
   const odds = ins.prizes[hand.category];
   const why = bankWhy.onHand(`insurance on the first five cards (${handName(hand)}), regardless of the bank (index.md OQ-34)`, 'insurance', hand, true);
-  if (!odds) return lose({ rule: `${GAME}/insurance`, citation: `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`, why: bankWhy.short(`${why.text}: below a full house`, why, 'fullHouse') });
+  if (!odds)
+    return lose({
+      rule: `${GAME}/insurance`,
+      citation: `${Object.values(ins.prizes)[0]!.cite}; index.md OQ-34`,
+      why: bankWhy.short(`${why.text}: below a full house`, why, 'fullHouse'),
+    });
   return winAt(bet, odds, env, { rule: `${GAME}/insurance`, why });
 }
 
@@ -161,7 +183,13 @@ function carouselContributionDue(s: BankPokerState, env: Env): ExpectedLevy | nu
   if (!rate) return null;
   const stakes = carouselStakes(s);
   const amount = applyRate(stakes, rate.value, env.ctx.smallestChip);
-  return { base: stakes, amount, rule: `${GAME}/carousel-contribution`, citation: rate.cite, explanation: `${rate.value * 100} % of the carousel stakes (${stakes}) go to the pool: ${amount}` };
+  return {
+    base: stakes,
+    amount,
+    rule: `${GAME}/carousel-contribution`,
+    citation: rate.cite,
+    explanation: `${rate.value * 100} % of the carousel stakes (${stakes}) go to the pool: ${amount}`,
+  };
 }
 
 /** Carousel stakes in a round of a table that plays a pool, and no contribution recorded: the text's share never reached it. */
@@ -222,40 +250,46 @@ export const rules: GameRules<BankPokerState, R> = {
       const allowed = env.rulebook.bankUpcard;
       const already = before.upcards;
       if (!allowed.value.includes(nth) || already >= 1)
-        findings.push(finding({
-          code: 'SEQUENCE_VIOLATION',
-          expected: `bank card ${allowed.value.join(' or ')} face up`,
-          recorded: `bank card ${nth} face up`,
-          rule: 'bank-upcard',
-          citation: allowed.cite,
-          message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
-          messagePhrase: phrase('finding.caribbean.bankUpcard', { nth }),
-        }));
+        findings.push(
+          finding({
+            code: 'SEQUENCE_VIOLATION',
+            expected: `bank card ${allowed.value.join(' or ')} face up`,
+            recorded: `bank card ${nth} face up`,
+            rule: 'bank-upcard',
+            citation: allowed.cite,
+            message: `bank card ${nth} dealt face up: an undue exposure voids the coup (a RoundVoided was expected)`,
+            messagePhrase: phrase('finding.caribbean.bankUpcard', { nth }),
+          }),
+        );
     }
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'buy-card') {
       const buy = env.rulebook.buyCard;
       const seat = Number(fact.data.seat);
       const ante = betsOf(before, seat, 'ante')[0];
       if (!buy) {
-        findings.push(finding({
-          code: 'DRAW_RULE_VIOLATION',
-          expected: 'no card bought',
-          recorded: 'buy-card',
-          rule: 'buy-card',
-          citation: env.rulebook.source,
-          message: `buying a card is not part of ${GAME} in ${env.rulebook.jurisdiction}`,
-          messagePhrase: phrase('finding.caribbean.noBuying', { jurisdiction: env.rulebook.jurisdiction }),
-        }));
+        findings.push(
+          finding({
+            code: 'DRAW_RULE_VIOLATION',
+            expected: 'no card bought',
+            recorded: 'buy-card',
+            rule: 'buy-card',
+            citation: env.rulebook.source,
+            message: `buying a card is not part of ${GAME} in ${env.rulebook.jurisdiction}`,
+            messagePhrase: phrase('finding.caribbean.noBuying', { jurisdiction: env.rulebook.jurisdiction }),
+          }),
+        );
       } else if (ante && Number(fact.data.amount ?? 0) !== ante.amount * buy.feeMultiple.value) {
-        findings.push(finding({
-          code: 'COMMISSION_MISMATCH',
-          expected: ante.amount * buy.feeMultiple.value,
-          recorded: Number(fact.data.amount ?? 0),
-          rule: 'buy-card-fee',
-          citation: buy.feeMultiple.cite,
-          message: `the bought card costs an amount equal to the ante (${ante.amount}), paid to the bank`,
-          messagePhrase: phrase('finding.caribbean.buyFee', { ante: amount(ante.amount) }),
-        }));
+        findings.push(
+          finding({
+            code: 'COMMISSION_MISMATCH',
+            expected: ante.amount * buy.feeMultiple.value,
+            recorded: Number(fact.data.amount ?? 0),
+            rule: 'buy-card-fee',
+            citation: buy.feeMultiple.cite,
+            message: `the bought card costs an amount equal to the ante (${ante.amount}), paid to the bank`,
+            messagePhrase: phrase('finding.caribbean.buyFee', { ante: amount(ante.amount) }),
+          }),
+        );
       }
     }
     return findings;
@@ -268,7 +302,14 @@ export const rules: GameRules<BankPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     if ((bet.betType === 'insurance' || bet.betType === 'jackpot' || bet.betType === 'ante') && receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: `${bet.betType}-before-deal`,
+          citation: rb.betTypes[bet.betType].cite,
+          message: afterDeal(bet),
+          expected: 'before the deal',
+        }),
+      );
     return findings;
   },
 

@@ -43,7 +43,8 @@ import type { CasinoHoldemRulebook } from './rulebook';
 export type Outcome = BankOutcome;
 const OUTCOMES = BANK_OUTCOMES;
 
-export const STRATEGY = 'call with a pair or better using a hole card, four to a flush, four to a straight (open or inside), or a ten or better in the hole; fold otherwise';
+export const STRATEGY =
+  'call with a pair or better using a hole card, four to a flush, four to a straight (open or inside), or a ten or better in the hole; fold otherwise';
 
 let standardClasses: HandClasses | undefined;
 const classes5 = (): HandClasses => (standardClasses ??= handClasses(5, (codes) => evaluateFive(codes)));
@@ -144,7 +145,14 @@ export function sampleCasinoHoldem(seed: number, deals: number, qualifier: { cat
       const k = c * OUTCOMES.length + o;
       if (!tally[k]) continue;
       const cards = Array.from(first[k]!, cardCode);
-      classes.push({ category: categories[c], outcome: OUTCOMES[o], weight: tally[k], player: cards.slice(0, 2), bank: cards.slice(2, 4), board: cards.slice(4, 9) });
+      classes.push({
+        category: categories[c],
+        outcome: OUTCOMES[o],
+        weight: tally[k],
+        player: cards.slice(0, 2),
+        bank: cards.slice(2, 4),
+        board: cards.slice(4, 9),
+      });
     }
   return { seed, deals, classes };
 }
@@ -164,17 +172,17 @@ function txbClasses(): Array<{ weight: number; hole: string[]; flop: string[] }>
 }
 
 /** The ante with its call (per ante, sampled) and the Texas Bonus (exact). */
-export function casinoHoldemEdges(rules: GameRules<BankPokerState, CasinoHoldemRulebook>, env: RoundEnv<CasinoHoldemRulebook>, playMultiple: number): BetEdge[] {
+export function casinoHoldemEdges(
+  rules: GameRules<BankPokerState, CasinoHoldemRulebook>,
+  env: RoundEnv<CasinoHoldemRulebook>,
+  playMultiple: number,
+): BetEdge[] {
   const rb = env.rulebook;
   if (JSON.stringify(rb.qualifier.value) !== JSON.stringify({ category: 'pair', ranks: [4] }))
     throw new Error(`the kept sample is for the bank qualifying with a pair of 4s, not ${JSON.stringify(rb.qualifier.value)}`);
   const venv = valuationEnv(env);
   const deals: DealClass[] = SAMPLE.classes.map((c) => {
-    const deal = new DealFacts()
-      .bet(1, 'ante')
-      .cards(seatPosition(1), c.player)
-      .cards(DEALER, c.bank)
-      .cards(BOARD, c.board.slice(0, 3), true);
+    const deal = new DealFacts().bet(1, 'ante').cards(seatPosition(1), c.player).cards(DEALER, c.bank).cards(BOARD, c.board.slice(0, 3), true);
     if (c.outcome === 'fold') deal.decide(1, 'fold');
     else deal.decide(1, 'play').bet(1, 'play', playMultiple);
     return { weight: c.weight, facts: deal.close().cards(BOARD, c.board.slice(3), true).facts };
@@ -195,7 +203,8 @@ export function casinoHoldemEdges(rules: GameRules<BankPokerState, CasinoHoldemR
       back: backPerUnitOf(
         rules,
         venv,
-        new DealFacts().bet(1, 'ante').bet(1, 'txb').cards(seatPosition(1), c.hole).cards(BOARD, c.flop, true).decide(1, 'play').bet(1, 'play', playMultiple).facts,
+        new DealFacts().bet(1, 'ante').bet(1, 'txb').cards(seatPosition(1), c.hole).cards(BOARD, c.flop, true).decide(1, 'play').bet(1, 'play', playMultiple)
+          .facts,
         'txb',
         (b) => b.betType === 'txb',
       ),

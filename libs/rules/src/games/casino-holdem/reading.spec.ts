@@ -33,7 +33,8 @@ const same = (held: Cited<unknown>, read: ReadValue) => {
   expect(held.value).toEqual(read.value);
   expect(citesLines(held.cite, read.lines!)).toBe(true);
 };
-const antePays = (category: keyof CasinoHoldemRulebook['antePayTable']) => (rb: CasinoHoldemRulebook, read: ReadValue) => same(rb.antePayTable[category]!, read);
+const antePays = (category: keyof CasinoHoldemRulebook['antePayTable']) => (rb: CasinoHoldemRulebook, read: ReadValue) =>
+  same(rb.antePayTable[category]!, read);
 
 const VALUES: Record<string, (rb: CasinoHoldemRulebook, read: ReadValue) => void> = {
   decks: (_rb, read) => {
@@ -124,7 +125,7 @@ describe("casino-holdem euskadi: the reader's rounds", () => {
     expect(settled(round('9H 9C', '2C 3D', '9D 4S 4C KD QH', { txb: 500 }), 'txb')).toMatchObject({ outcome: 'win', payout: 12_500 });
   });
 
-  it('dealer-does-not-qualify (L10541–10546): the ante paid by the table on the player\'s flush (2 to 1), the 2.ª apuesta unchanged', () => {
+  it("dealer-does-not-qualify (L10541–10546): the ante paid by the table on the player's flush (2 to 1), the 2.ª apuesta unchanged", () => {
     const s = round('AH 9H', '3C 7D', '3H 5H KH 8S 2D');
     expect(settled(s, 'ante')).toMatchObject({ outcome: 'win', payout: 2000 });
     expect(settled(s, 'play')).toMatchObject({ outcome: 'push', payout: 0 });
@@ -142,7 +143,7 @@ describe("casino-holdem euskadi: the reader's rounds", () => {
     expect(settled(s, 'play')).toMatchObject({ outcome: 'push' });
   });
 
-  it('dealer-wins (L10556–10558): the bank\'s better hand takes the ante and the 2.ª apuesta', () => {
+  it("dealer-wins (L10556–10558): the bank's better hand takes the ante and the 2.ª apuesta", () => {
     const s = round('7C 2D', 'KS KC', '8H 5D 3S 9C JD');
     expect(settled(s, 'ante')).toMatchObject({ outcome: 'lose' });
     expect(settled(s, 'play')).toMatchObject({ outcome: 'lose' });
@@ -155,7 +156,10 @@ describe("casino-holdem euskadi: the reader's rounds", () => {
     const played = [...s.facts];
     const ante = expectedOf(rules, env, played, 'ante');
     const play = expectedOf(rules, env, played, 'play');
-    const settledFacts = [...played, ...new Script().settle('ante', ante.outcome, ante.payout).settle('play', play.outcome, play.payout).complete().facts.slice(1)];
+    const settledFacts = [
+      ...played,
+      ...new Script().settle('ante', ante.outcome, ante.payout).settle('play', play.outcome, play.payout).complete().facts.slice(1),
+    ];
     expect(codes(judge(rules, env, settledFacts))).toEqual(['SEQUENCE_VIOLATION']);
     expect(codes(judge(rules, env, [...s.facts.slice(0, 5), { type: 'RoundVoided', data: { reason: 'a bank card exposed' } }]))).toEqual([]);
   });

@@ -71,7 +71,11 @@ const deal: DealSpec<R> = {
     if (position === BOARD) return { due: rb.boardCards.value, rule: `${GAME}/board`, citation: rb.boardCards.cite };
     const seat = seatOf(position);
     const inPlay = seat !== null && betsOf(s, seat, 'ante').length > 0;
-    return { due: inPlay ? rb.holeCards.value : 0, rule: `${GAME}/deal`, citation: inPlay ? rb.holeCards.cite : `${rb.holeCards.cite}: cards go to boxes with an ante` };
+    return {
+      due: inPlay ? rb.holeCards.value : 0,
+      rule: `${GAME}/deal`,
+      citation: inPlay ? rb.holeCards.cite : `${rb.holeCards.cite}: cards go to boxes with an ante`,
+    };
   },
   // burn cards are not mentioned by the text: none are judged
   positions: (s) => [DEALER, BOARD, ...seatsWith(s, MAIN).map(seatPosition)],
@@ -99,16 +103,27 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
       return lose({ rule: `${GAME}/fold`, citation: playMultiple(env).cite, why: bankWhy.folded(`box ${ante.seat} folded ("no voy")`, ante.seat, 'no voy') });
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (a pair of 4s needed)`);
-      if (bet.betType === 'play') return push({ rule: `${GAME}/bank-does-not-qualify`, citation: rb.qualifier.cite, why: bankWhy.playBet(why, 'the 2.ª apuesta stays as it is', 'stands') });
+      if (bet.betType === 'play')
+        return push({
+          rule: `${GAME}/bank-does-not-qualify`,
+          citation: rb.qualifier.cite,
+          why: bankWhy.playBet(why, 'the 2.ª apuesta stays as it is', 'stands'),
+        });
       const player = handOf(s, seatPosition(ante.seat as number), env)!;
-      return winAt(bet, anteOdds(player), env, { rule: `${GAME}/ante-pay-table`, why: bankWhy.payTable(`${why.text}: the ante is paid by the ante pay table on the player's ${handName(player)}`, why.phrase, player, 'ante') });
+      return winAt(bet, anteOdds(player), env, {
+        rule: `${GAME}/ante-pay-table`,
+        why: bankWhy.payTable(`${why.text}: the ante is paid by the ante pay table on the player's ${handName(player)}`, why.phrase, player, 'ante'),
+      });
     }
     case 'compared': {
       const versus = versusText(sd);
       if (sd.sign < 0) return lose({ rule: `${GAME}/bank-wins`, citation: rb.tie.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
       if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'identical hands') });
       return bet.betType === 'ante'
-        ? winAt(bet, anteOdds(sd.player), env, { rule: `${GAME}/ante-pay-table`, why: bankWhy.payTable(`${versus}: ${sd.player.category} on the ante pay table`, playerWins(sd), sd.player, 'ante') })
+        ? winAt(bet, anteOdds(sd.player), env, {
+            rule: `${GAME}/ante-pay-table`,
+            why: bankWhy.payTable(`${versus}: ${sd.player.category} on the ante pay table`, playerWins(sd), sd.player, 'ante'),
+          })
         : winAt(bet, rb.playOdds, env, { rule: `${GAME}/play`, why: handsCompared(sd, 'player', 'the player wins') });
     }
   }
@@ -119,14 +134,20 @@ function settleTxb(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   const ante = bettorBet(s, bet, 'ante');
   if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed))
-    return lose({ rule: `${GAME}/fold`, citation: 'euskadi L10442–10517', why: bankWhy.forfeits(`box ${bet.seat} folded, which loses the Texas Bonus too`, bet.seat, 'txb', 'fold') });
+    return lose({
+      rule: `${GAME}/fold`,
+      citation: 'euskadi L10442–10517',
+      why: bankWhy.forfeits(`box ${bet.seat} folded, which loses the Texas Bonus too`, bet.seat, 'txb', 'fold'),
+    });
   const hole = cardsAt(s, seatPosition(bet.seat as number));
   const flop = cardsAt(s, BOARD).slice(0, rb.flopCards.value);
   if (hole.length < rb.holeCards.value || flop.length < rb.flopCards.value) return undecided('the TXB needs the two cards and the flop');
   const hand = bestOf([...hole, ...flop]);
   const odds = rb.txbPayTable[hand.category];
   const why = bankWhy.onHand(`Texas Bonus on two cards and the flop: ${handName(hand)}`, 'txb', hand, false);
-  return odds && qualifies(hand, rb.txbMinimum.value) ? winAt(bet, odds, env, { rule: `${GAME}/txb`, why }) : lose({ rule: `${GAME}/txb`, citation: rb.txbMinimum.cite, why: bankWhy.short(`${why.text}, below a pair of aces`, why, 'acesPair') });
+  return odds && qualifies(hand, rb.txbMinimum.value)
+    ? winAt(bet, odds, env, { rule: `${GAME}/txb`, why })
+    : lose({ rule: `${GAME}/txb`, citation: rb.txbMinimum.cite, why: bankWhy.short(`${why.text}, below a pair of aces`, why, 'acesPair') });
 }
 
 export const rules: GameRules<BankPokerState, R> = {
@@ -151,10 +172,24 @@ export const rules: GameRules<BankPokerState, R> = {
     if (findings.length) return findings;
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'txb' && !bettorBet(state, bet, 'ante'))
-      findings.push(notAllowed(GAME, bet, { rule: 'txb-needs-ante', citation: rb.betTypes.txb.cite, message: withoutAnte(`a Texas Bonus on box ${bet.seat} without an ante`, bet, 'ante'), expected: 'an ante first' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: 'txb-needs-ante',
+          citation: rb.betTypes.txb.cite,
+          message: withoutAnte(`a Texas Bonus on box ${bet.seat} without an ante`, bet, 'ante'),
+          expected: 'an ante first',
+        }),
+      );
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', playMultiple(env), 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: `${bet.betType}-before-deal`,
+          citation: rb.betTypes[bet.betType].cite,
+          message: afterDeal(bet),
+          expected: 'before the deal',
+        }),
+      );
     return findings;
   },
 

@@ -75,7 +75,11 @@ type Lines = Record<
 >;
 
 function rulebook(jurisdiction: JurisdictionId, at: Lines, garage: string, extra: Partial<CheminDeFerRulebook> = {}): CheminDeFerRulebook {
-  const j = (lines: string) => lines.split('; ').map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`)).join('; ');
+  const j = (lines: string) =>
+    lines
+      .split('; ')
+      .map((l) => (l.startsWith('index.md') || l.startsWith('INDUSTRY') ? l : `${jurisdiction} ${l}`))
+      .join('; ');
   return {
     game: 'chemin-de-fer',
     jurisdiction,

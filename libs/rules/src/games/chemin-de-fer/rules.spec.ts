@@ -15,7 +15,12 @@ const bank = (amount: number, seat = 1) => ({ type: 'BankPut', data: { seat, amo
 const coup = (p: readonly [string, string], b: readonly [string, string], third: ReadonlyArray<readonly [string, string]> = []) =>
   [['player', p[0]], ['banker', b[0]], ['player', p[1]], ['banker', b[1]], ...third] as ReadonlyArray<readonly [string, string]>;
 /** A round with a bank of 5 000 put up before the bets. */
-const round = (cards: ReadonlyArray<readonly [string, string]>, bets: Array<{ betId: string; betType: string; amount: number; seat?: number }> = [], tail: Parameters<typeof coupFacts>[2] = [], bankAmount = 5_000) => {
+const round = (
+  cards: ReadonlyArray<readonly [string, string]>,
+  bets: Array<{ betId: string; betType: string; amount: number; seat?: number }> = [],
+  tail: Parameters<typeof coupFacts>[2] = [],
+  bankAmount = 5_000,
+) => {
   const facts = coupFacts(cards, bets, tail);
   facts.splice(1, 0, { type: 'BankPut', data: { sessionId: 's-1', roundId: 'r-t', ...bank(bankAmount).data } });
   return facts;
@@ -28,13 +33,18 @@ const drawCodes = (j: ReturnType<typeof judge>) => codes(j).filter((c) => isDraw
 /** The banker asks the croupier for the table before the cards are dealt (euskadi L5097–5099). */
 const askTable = (facts: ReturnType<typeof round>) => {
   const out = [...facts];
-  out.splice(out.findIndex((f) => f.type === 'CardDealt'), 0, { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } });
+  out.splice(
+    out.findIndex((f) => f.type === 'CardDealt'),
+    0,
+    { type: 'BankerTableRequested', data: { sessionId: 's-1', roundId: 'r-t' } },
+  );
   return out;
 };
 
 describe('chemin-de-fer rulebooks', () => {
   it('exists for the four jurisdictions that give rules', () => expect(JURISDICTIONS.sort()).toEqual(['cantabria', 'euskadi', 'galicia', 'illes-balears']));
-  it('declares its game facts', () => expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested', 'PlayersSeated']));
+  it('declares its game facts', () =>
+    expect(Object.keys(cheminDeFer.factTypes!).sort()).toEqual(['BancoCalled', 'BankPassed', 'BankPut', 'BankerTableRequested', 'PlayersSeated']));
 });
 
 describe('chemin-de-fer shoeRules: six decks, the stop card before the last seven cards, no coup after the one in which it comes out', () => {
@@ -47,7 +57,11 @@ describe('chemin-de-fer shoeRules: six decks, the stop card before the last seve
   it.each(JURISDICTIONS)('%s', (j) => {
     const env = cdfEnv(j);
     const [decks, stop, after] = TEXT[j];
-    expect(cheminDeFer.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 7 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    expect(cheminDeFer.shoeRules!(env)).toEqual({
+      decks: { value: [6], cite: decks },
+      cardsBehindCut: { value: { exactly: 7 }, cite: stop },
+      coupsAfterCut: { value: 0, cite: after },
+    });
     const s = shoeScenarios(cheminDeFer, env);
     expect(s.asRequired).toEqual([]);
     expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'chemin-de-fer/cut-card', citation: stop }]);
@@ -61,8 +75,16 @@ describe('chemin-de-fer: at least four players at the table, kept throughout the
   // euskadi L5103–5106 "Es condición imprescindible para que el juego pueda dar comienzo, que haya en la mesa un
   // mínimo de cuatro jugadores, cifra que deberá mantenerse a lo largo de toda la partida"; cantabria L2602–2605,
   // illes-balears L1630–1632, galicia L602 say the same
-  const MIN: Record<string, string> = { euskadi: 'euskadi L5103–5106', cantabria: 'cantabria L2602–2605', 'illes-balears': 'illes-balears L1630–1632', galicia: 'galicia L602' };
-  const seated = (data: Record<string, unknown>, roundId?: string) => ({ type: 'PlayersSeated', data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data } });
+  const MIN: Record<string, string> = {
+    euskadi: 'euskadi L5103–5106',
+    cantabria: 'cantabria L2602–2605',
+    'illes-balears': 'illes-balears L1630–1632',
+    galicia: 'galicia L602',
+  };
+  const seated = (data: Record<string, unknown>, roundId?: string) => ({
+    type: 'PlayersSeated',
+    data: { sessionId: 's-1', ...(roundId ? { roundId } : {}), ...data },
+  });
   /** The session's earlier facts folded through carry, as the platform does before a coup. */
   const after = (j: JurisdictionId, facts: Array<{ type: string; data: Record<string, unknown> }>) => {
     let carried: unknown;
@@ -90,7 +112,11 @@ describe('chemin-de-fer: at least four players at the table, kept throughout the
     expect(minimum(judge(cheminDeFer, after(j, [bank(1_000)]), plain()))).toEqual([]);
   });
   it('the banker is one of the four ("teniendo uno de ellos la Banca", euskadi L4433–4434): banker and three puntos are enough', () => {
-    const facts = round(coup(cardsFor(7), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount: 100, seat: 2 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 100 } }]);
+    const facts = round(
+      coup(cardsFor(7), cardsFor(6, 'D')),
+      [{ betId: 'b1', betType: 'player', amount: 100, seat: 2 }],
+      [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 100 } }],
+    );
     expect(codes(judge(cheminDeFer, after('euskadi', [seated({ seats: [1, 2, 3, 4] })]), facts))).toEqual([]);
   });
   it('players behind the seats count: standing players play (euskadi L4433–4437, L4593–4599), so three seated and one behind are four', () => {
@@ -98,11 +124,16 @@ describe('chemin-de-fer: at least four players at the table, kept throughout the
     expect(minimum(judge(cheminDeFer, after('euskadi', [seated({ seats: [1, 2], behind: 1 })]), plain()))).toMatchObject([{ recorded: 3 }]);
   });
   it('"kept throughout the partida": the occupancy is carried from coup to coup, across shoes, until the next PlayersSeated', () => {
-    const played = [seated({ seats: [1, 2, 3, 4] }), ...round(coup(cardsFor(7), cardsFor(6, 'D'))), { type: 'ShoeStarted', data: { sessionId: 's-1', shoeId: 'sh-2', decks: 6 } }, seated({ seats: [1, 2, 4] })];
+    const played = [
+      seated({ seats: [1, 2, 3, 4] }),
+      ...round(coup(cardsFor(7), cardsFor(6, 'D'))),
+      { type: 'ShoeStarted', data: { sessionId: 's-1', shoeId: 'sh-2', decks: 6 } },
+      seated({ seats: [1, 2, 4] }),
+    ];
     expect(minimum(judge(cheminDeFer, after('galicia', played), plain()))).toMatchObject([{ recorded: 3, citation: 'galicia L602' }]);
     expect(minimum(judge(cheminDeFer, after('galicia', [...played, seated({ seats: [1, 2, 4, 6] })]), plain()))).toEqual([]);
   });
-  it('a change sent with the coup\'s roundId before its cards is judged in that coup; one after its first card, from the next coup', () => {
+  it("a change sent with the coup's roundId before its cards is judged in that coup; one after its first card, from the next coup", () => {
     const e = after('cantabria', [seated({ seats: [1, 2, 3, 4] })]);
     const withChange = (at: number, data: Record<string, unknown>) => {
       const facts = plain();
@@ -110,7 +141,12 @@ describe('chemin-de-fer: at least four players at the table, kept throughout the
       return facts;
     };
     expect(minimum(judge(cheminDeFer, e, withChange(-1, { seats: [1, 2, 3] })))).toMatchObject([{ recorded: 3 }]);
-    const leftDuring = withChange(plain().map((f) => f.type).lastIndexOf('CardDealt'), { seats: [1, 2, 3] });
+    const leftDuring = withChange(
+      plain()
+        .map((f) => f.type)
+        .lastIndexOf('CardDealt'),
+      { seats: [1, 2, 3] },
+    );
     expect(minimum(judge(cheminDeFer, e, leftDuring))).toEqual([]);
     let carried = e.ctx.carried;
     for (const f of asFacts(leftDuring)) carried = cheminDeFer.carry!(carried, f, e);
@@ -209,7 +245,7 @@ describe('chemin-de-fer: the banker is free unless he asks for the table; on 0 h
       expect(cheminDeFer.rulebooks[j]!.options!.bankerDrawing.cite).toBe(FREEDOM[j]);
       expect(cheminDeFer.rulebooks[j]!.bankerFreedom.cite).toBe(FREEDOM[j]);
     });
-    it('banker 3 stands against the punto\'s third card 2 where the table says draw: his choice, no finding', () => {
+    it("banker 3 stands against the punto's third card 2 where the table says draw: his choice, no finding", () => {
       expect(codes(judge(cheminDeFer, env, round(coup(cardsFor(2), cardsFor(3, 'D'), [['player', '2H']]))))).toEqual([]);
     });
     it('banker 6 draws when the punto stood on 6, where the table says stand: his choice, no finding', () => {
@@ -225,7 +261,9 @@ describe('chemin-de-fer: the banker is free unless he asks for the table; on 0 h
     });
     it('once he asks for the table (BankerTableRequested) he must follow it', () => {
       const facts = askTable(round(coup(cardsFor(2), cardsFor(3, 'D'), [['player', '2H']])));
-      expect(judge(cheminDeFer, env, facts).discrepancies).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/banker-draw', citation: cheminDeFer.rulebooks[j]!.bankerTable.cite }]);
+      expect(judge(cheminDeFer, env, facts).discrepancies).toMatchObject([
+        { code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/banker-draw', citation: cheminDeFer.rulebooks[j]!.bankerTable.cite },
+      ]);
       // and its option cells stay options
       expect(codes(judge(cheminDeFer, env, askTable(round(coup(cardsFor(2), cardsFor(5, 'D'), [['player', '4H']])))))).toEqual([]);
     });
@@ -250,7 +288,9 @@ describe('chemin-de-fer: a punto who goes banco is free to draw or stand, when t
     galicia: 'galicia L596',
   };
   const withBanco = (facts: ReturnType<typeof round>, kind: string) =>
-    facts.flatMap((f) => (f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind } }] : [f]));
+    facts.flatMap((f) =>
+      f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind } }] : [f],
+    );
   const stake = [{ betId: 'b1', betType: 'player', amount: 5_000, seat: 2 }];
   describe.each(JURISDICTIONS)('%s', (j) => {
     // seat 2 lost the last coup after going banco: he may call banco seguido
@@ -261,11 +301,15 @@ describe('chemin-de-fer: a punto who goes banco is free to draw or stand, when t
       expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(6), cardsFor(7, 'D'), [['player', '2H']]), stake), kind)))).toEqual([]);
     });
     it('a natural still ends the coup', () => {
-      expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(['8S', 'KS'], cardsFor(7, 'D'), [['player', '2H']]), stake), 'banco')))).toEqual(['DRAW_RULE_VIOLATION']);
+      expect(drawCodes(judge(cheminDeFer, authorised, withBanco(round(coup(['8S', 'KS'], cardsFor(7, 'D'), [['player', '2H']]), stake), 'banco')))).toEqual([
+        'DRAW_RULE_VIOLATION',
+      ]);
     });
     it('banco con la mesa is a partial banco: the punto rule still binds', () => {
       const half = [{ betId: 'b1', betType: 'player', amount: 2_500, seat: 2 }];
-      expect(judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), half), 'con-la-mesa')).discrepancies.filter(isDraw)).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/punto-draw' }]);
+      expect(
+        judge(cheminDeFer, authorised, withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), half), 'con-la-mesa')).discrepancies.filter(isDraw),
+      ).toMatchObject([{ code: 'DRAW_RULE_VIOLATION', rule: 'chemin-de-fer/punto-draw' }]);
     });
     it('without the authorisation the punto rule binds the banco too, and the finding says so', () => {
       const j1 = judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1' } }), withBanco(round(coup(cardsFor(3), cardsFor(7, 'D')), stake), 'banco'));
@@ -282,28 +326,49 @@ describe('chemin-de-fer: banco seguido', () => {
   const env = cdfEnv('euskadi');
   /** The session's carried state after one coup in which `bets` were staked against a bank of 5 000 held by seat 1. */
   const after = (bets: Array<{ betId: string; betType: string; amount: number; seat: number }>, cards: ReturnType<typeof coup>, banco?: string) => {
-    let facts = round(cards, bets, bets.map((b) => ({ type: 'BetSettled', data: { betId: b.betId, outcome: 'lose', payout: 0 } })));
-    if (banco) facts = facts.flatMap((f) => (f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind: banco } }] : [f]));
+    let facts = round(
+      cards,
+      bets,
+      bets.map((b) => ({ type: 'BetSettled', data: { betId: b.betId, outcome: 'lose', payout: 0 } })),
+    );
+    if (banco)
+      facts = facts.flatMap((f) =>
+        f.type === 'BetPlaced'
+          ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: f.data.seat, betId: f.data.betId, kind: banco } }]
+          : [f],
+      );
     let carried: unknown;
     for (const f of asFacts(facts)) carried = cheminDeFer.carry!(carried, f, env);
     return carried;
   };
   const bancoSeguido = (seat: number) =>
-    round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b9', betType: 'player', amount: 5_000, seat }], [{ type: 'BetSettled', data: { betId: 'b9', outcome: 'push', payout: 0 } }]).flatMap((f) =>
+    round(
+      coup(cardsFor(6), cardsFor(6, 'D')),
+      [{ betId: 'b9', betType: 'player', amount: 5_000, seat }],
+      [{ type: 'BetSettled', data: { betId: 'b9', outcome: 'push', payout: 0 } }],
+    ).flatMap((f) =>
       f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat, betId: 'b9', kind: 'banco-suivi' } }] : [f],
     );
   const bankerWins = coup(cardsFor(6), cardsFor(7, 'D'));
   it('belongs to the sole bettor against the bank when nobody went banco, once he lost', () => {
     const carried = after([{ betId: 'b1', betType: 'player', amount: 1_000, seat: 3 }], bankerWins);
     expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual([]);
-    expect(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(4)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' }]);
+    expect(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(4)).discrepancies).toMatchObject([
+      { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' },
+    ]);
   });
   it('a sole banco con la mesa ("salvo que haya sido hecho solo", euskadi L5224–5227) gives it too', () => {
     const carried = after([{ betId: 'b1', betType: 'player', amount: 2_500, seat: 3 }], bankerWins, 'con-la-mesa');
     expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual([]);
   });
   it('belongs to nobody when two players bet and nobody went banco', () => {
-    const carried = after([{ betId: 'b1', betType: 'player', amount: 1_000, seat: 3 }, { betId: 'b2', betType: 'player', amount: 1_000, seat: 4 }], bankerWins);
+    const carried = after(
+      [
+        { betId: 'b1', betType: 'player', amount: 1_000, seat: 3 },
+        { betId: 'b2', betType: 'player', amount: 1_000, seat: 4 },
+      ],
+      bankerWins,
+    );
     expect(codes(judge(cheminDeFer, cdfEnv('euskadi', { carried }), bancoSeguido(3)))).toEqual(['SEQUENCE_VIOLATION']);
   });
   it('belongs to the player who went banco and lost, even with other bettors before him', () => {
@@ -315,12 +380,19 @@ describe('chemin-de-fer: banco seguido', () => {
 describe('chemin-de-fer settlements and cagnotte, per jurisdiction', () => {
   describe.each(JURISDICTIONS)('%s', (j) => {
     const env = cdfEnv(j);
-    const bets = [{ betId: 'b1', betType: 'player', amount: 2_000, seat: 2 }, { betId: 'b2', betType: 'player', amount: 1_000, seat: 3 }];
+    const bets = [
+      { betId: 'b1', betType: 'player', amount: 2_000, seat: 2 },
+      { betId: 'b2', betType: 'player', amount: 1_000, seat: 3 },
+    ];
     it('a punto win is paid 1:1 by the bank, no cagnotte', () => {
-      const j1 = judge(cheminDeFer, env, round(coup(cardsFor(7), cardsFor(6)), bets, [
-        { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 2_000 } },
-        { type: 'BetSettled', data: { betId: 'b2', outcome: 'win', payout: 1_000 } },
-      ]));
+      const j1 = judge(
+        cheminDeFer,
+        env,
+        round(coup(cardsFor(7), cardsFor(6)), bets, [
+          { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 2_000 } },
+          { type: 'BetSettled', data: { betId: 'b2', outcome: 'win', payout: 1_000 } },
+        ]),
+      );
       expect(j1.verdict).toBe('consistent');
       expect(j1.expectedSettlements[0].expected.explanation).toBe('punto 7 beats banker 6: punto bet of 2000 is paid 1:1 by the bank');
     });
@@ -329,49 +401,83 @@ describe('chemin-de-fer settlements and cagnotte, per jurisdiction', () => {
         { type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } },
         { type: 'BetSettled', data: { betId: 'b2', outcome: 'lose', payout: 0 } },
       ];
-      const ok = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(7)), bets, [...settled, { type: 'CagnotteDeducted', data: { base: 3_000, amount: 100 } }]));
+      const ok = judge(
+        cheminDeFer,
+        env,
+        round(coup(cardsFor(6), cardsFor(7)), bets, [...settled, { type: 'CagnotteDeducted', data: { base: 3_000, amount: 100 } }]),
+      );
       expect(ok.verdict).toBe('consistent');
       const missing = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(7)), bets, settled));
       expect(missing.discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, recorded: 0, rule: 'chemin-de-fer/cagnotte' }]);
     });
     it('a tie is void: the punto bets are returned, no cagnotte', () => {
-      const tie = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), bets, [
-        { type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } },
-        { type: 'BetSettled', data: { betId: 'b2', outcome: 'push', payout: 0 } },
-      ]));
+      const tie = judge(
+        cheminDeFer,
+        env,
+        round(coup(cardsFor(6), cardsFor(6, 'D')), bets, [
+          { type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } },
+          { type: 'BetSettled', data: { betId: 'b2', outcome: 'push', payout: 0 } },
+        ]),
+      );
       expect(tie.verdict).toBe('consistent');
     });
     it('the puntos together never stake more than the bank', () => {
       const over = judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [...bets, { betId: 'b3', betType: 'player', amount: 2_100 }]));
-      expect(over.discrepancies.find((d) => d.code === 'BET_ABOVE_MAXIMUM')).toMatchObject({ betId: 'b3', expected: 2_000, rule: 'chemin-de-fer/punto-maximum' });
+      expect(over.discrepancies.find((d) => d.code === 'BET_ABOVE_MAXIMUM')).toMatchObject({
+        betId: 'b3',
+        expected: 2_000,
+        rule: 'chemin-de-fer/punto-maximum',
+      });
     });
     it('the bank is at most 100 × the punto minimum and at least the minimum', () => {
-      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 10_000, rule: 'chemin-de-fer/bank-maximum' }]);
-      expect(codes(judge(cheminDeFer, cdfEnv(j, { options: { unlimitedBank: true } }), round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)))).toEqual([]);
-      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 50)).discrepancies).toMatchObject([{ code: 'BET_BELOW_MINIMUM', rule: 'chemin-de-fer/bank-minimum' }]);
+      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)).discrepancies).toMatchObject([
+        { code: 'BET_ABOVE_MAXIMUM', expected: 10_000, rule: 'chemin-de-fer/bank-maximum' },
+      ]);
+      expect(codes(judge(cheminDeFer, cdfEnv(j, { options: { unlimitedBank: true } }), round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 10_100)))).toEqual(
+        [],
+      );
+      expect(judge(cheminDeFer, env, round(coup(cardsFor(6), cardsFor(6, 'D')), [], [], 50)).discrepancies).toMatchObject([
+        { code: 'BET_BELOW_MINIMUM', rule: 'chemin-de-fer/bank-minimum' },
+      ]);
     });
     it('banco covers the whole bank, banco con la mesa half of it', () => {
       const banco = (kind: string, amount: number) =>
-        round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }]).flatMap((f) =>
-          f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 1, betId: 'b1', kind } }] : [f],
-        );
+        round(
+          coup(cardsFor(6), cardsFor(6, 'D')),
+          [{ betId: 'b1', betType: 'player', amount }],
+          [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }],
+        ).flatMap((f) => (f.type === 'BetPlaced' ? [f, { type: 'BancoCalled', data: { sessionId: 's-1', roundId: 'r-t', seat: 1, betId: 'b1', kind } }] : [f]));
       expect(codes(judge(cheminDeFer, env, banco('banco', 5_000)))).toEqual([]);
       expect(codes(judge(cheminDeFer, env, banco('con-la-mesa', 2_500)))).toEqual([]);
-      expect(judge(cheminDeFer, env, banco('banco', 4_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco', expected: 5_000 }]);
-      expect(judge(cheminDeFer, env, banco('con-la-mesa', 3_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-con-la-mesa', expected: 2_500 }]);
+      expect(judge(cheminDeFer, env, banco('banco', 4_000)).discrepancies).toMatchObject([
+        { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco', expected: 5_000 },
+      ]);
+      expect(judge(cheminDeFer, env, banco('con-la-mesa', 3_000)).discrepancies).toMatchObject([
+        { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-con-la-mesa', expected: 2_500 },
+      ]);
       // banco seguido belongs to the player who went banco and lost the last coup
-      expect(judge(cheminDeFer, env, banco('banco-suivi', 5_000)).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' }]);
+      expect(judge(cheminDeFer, env, banco('banco-suivi', 5_000)).discrepancies).toMatchObject([
+        { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/banco-suivi' },
+      ]);
       const carried = cdfEnv(j, { carried: { bankerSeat: '1', bancoSeguidoSeat: '1' } });
       expect(codes(judge(cheminDeFer, carried, banco('banco-suivi', 5_000)))).toEqual([]);
     });
     it('the bank passes when the banker loses, and stays with him while he wins', () => {
       const facts = round(coup(cardsFor(6), cardsFor(6, 'D')));
-      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1', mustPass: true } }), facts).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-passes' }]);
-      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '4' } }), facts).discrepancies).toMatchObject([{ code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-holder' }]);
+      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1', mustPass: true } }), facts).discrepancies).toMatchObject([
+        { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-passes' },
+      ]);
+      expect(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '4' } }), facts).discrepancies).toMatchObject([
+        { code: 'SEQUENCE_VIOLATION', rule: 'chemin-de-fer/bank-holder' },
+      ]);
       expect(codes(judge(cheminDeFer, cdfEnv(j, { carried: { bankerSeat: '1' } }), facts))).toEqual([]);
     });
     it('only punto bets exist', () => {
-      const facts = round(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'tie', amount: 100 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'void', payout: 0 } }]);
+      const facts = round(
+        coup(cardsFor(6), cardsFor(6, 'D')),
+        [{ betId: 'b1', betType: 'tie', amount: 100 }],
+        [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'void', payout: 0 } }],
+      );
       expect(codes(judge(cheminDeFer, env, facts))).toEqual(['BET_NOT_ALLOWED']);
     });
   });
@@ -380,16 +486,24 @@ describe('chemin-de-fer settlements and cagnotte, per jurisdiction', () => {
 describe('chemin-de-fer regional differences (games.md Δ rows)', () => {
   it('Δ cagnotte: euskadi "up to 5 %" accepts 3 % (index.md OQ-23); the others require 5 %; none above 5 %', () => {
     expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.03 }, cheminDeFer.rulebooks.euskadi!)).toBeNull();
-    for (const j of ['cantabria', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.03 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
-    for (const j of JURISDICTIONS) expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.051 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
+    for (const j of ['cantabria', 'illes-balears', 'galicia'] as const)
+      expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.03 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
+    for (const j of JURISDICTIONS)
+      expect(cheminDeFer.refuseOptions!({ cagnotteRate: 0.051 }, cheminDeFer.rulebooks[j]!)).toMatchObject({ field: 'options.cagnotteRate' });
     const env = cdfEnv('euskadi', { options: { cagnotteRate: 0.03 } });
     const facts = (amount: number) =>
-      round(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'player', amount: 5_000 }], [
-        { type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } },
-        { type: 'CagnotteDeducted', data: { base: 5_000, amount } },
-      ]);
+      round(
+        coup(cardsFor(6), cardsFor(7)),
+        [{ betId: 'b1', betType: 'player', amount: 5_000 }],
+        [
+          { type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } },
+          { type: 'CagnotteDeducted', data: { base: 5_000, amount } },
+        ],
+      );
     expect(judge(cheminDeFer, env, facts(100)).verdict).toBe('consistent');
-    expect(judge(cheminDeFer, env, facts(200)).discrepancies).toMatchObject([{ code: 'CAGNOTTE_MISMATCH', expected: 100, citation: 'session option cagnotteRate (euskadi L4949–4951; index.md OQ-23)' }]);
+    expect(judge(cheminDeFer, env, facts(200)).discrepancies).toMatchObject([
+      { code: 'CAGNOTTE_MISMATCH', expected: 100, citation: 'session option cagnotteRate (euskadi L4949–4951; index.md OQ-23)' },
+    ]);
   });
   it('Δ bank minimum: illes-balears L1557–1558 read with index.md OQ-24 (≥ the punto minimum), the others their text', () => {
     expect(cheminDeFer.rulebooks['illes-balears']!.bankMinimumIsPuntoMinimum.cite).toBe('illes-balears L1557–1558; index.md OQ-24');
@@ -399,7 +513,8 @@ describe('chemin-de-fer regional differences (games.md Δ rows)', () => {
   });
   it('Δ voluntary garage: cantabria half the bank from the 2nd pass; the others winnings above 50 × the punto minimum (documented, not judged)', () => {
     expect(cheminDeFer.rulebooks.cantabria!.voluntaryGarage.value).toContain('half the bank');
-    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(cheminDeFer.rulebooks[j]!.voluntaryGarage.value).toContain('50 × the punto minimum');
+    for (const j of ['euskadi', 'illes-balears', 'galicia'] as const)
+      expect(cheminDeFer.rulebooks[j]!.voluntaryGarage.value).toContain('50 × the punto minimum');
   });
   it('Δ abono: cantabria only, at most 3 (cantabria L2578–2583, L2594–2595)', () => {
     expect(cheminDeFer.rulebooks.cantabria!.abonos).toEqual({ value: 3, cite: 'cantabria L2578–2583; cantabria L2594–2595' });
@@ -426,7 +541,12 @@ describe('chemin-de-fer: the croupier (play) and single changes, property-based'
   it('records who is seated before its first coup, as a terminal does, so that its coups are judged for the minimum', () => {
     const rounds = session('euskadi', 3, {}, 3);
     expect(rounds[0].played.filter((f) => f.type === 'PlayersSeated').map((f) => f.data.seats)).toEqual([['1', '2', '3', '4', '5', '6']]);
-    expect(rounds.slice(1).flatMap((r) => r.played).filter((f) => f.type === 'PlayersSeated')).toEqual([]);
+    expect(
+      rounds
+        .slice(1)
+        .flatMap((r) => r.played)
+        .filter((f) => f.type === 'PlayersSeated'),
+    ).toEqual([]);
     for (const r of rounds) expect(r.env.ctx.carried).toMatchObject({ seated: { table: { seats: ['1', '2', '3', '4', '5', '6'], behind: 0 } } });
     // a table of three: the croupier records it, and every coup it deals there is found
     const three = playSession(cheminDeFer, 'euskadi', 3, 3, { limits: LIMITS }, [1, 2, 3]);
@@ -461,7 +581,10 @@ describe('chemin-de-fer: the croupier (play) and single changes, property-based'
         if (banker.length === 3) {
           expect(codes(judge(cheminDeFer, env, addCard(r.round, 'banker')))).toContain('DRAW_RULE_VIOLATION');
           const withoutBankerCard = r.round.filter((f) => f !== cards[cards.length - 1]);
-          const cell = bankerDecision({ ...c, hands: { ...c.hands, banker: banker.slice(0, 2) }, bankerDone: false, puntoDone: { player: true } }, CHEMIN_SPEC(env.rulebook, env)).cell;
+          const cell = bankerDecision(
+            { ...c, hands: { ...c.hands, banker: banker.slice(0, 2) }, bankerDone: false, puntoDone: { player: true } },
+            CHEMIN_SPEC(env.rulebook, env),
+          ).cell;
           if (cell === 'T') expect(codes(judge(cheminDeFer, env, withoutBankerCard))).toContain('DRAW_RULE_VIOLATION');
         } else {
           const cell = bankerDecision({ ...c, puntoDone: { player: true } }, CHEMIN_SPEC(env.rulebook, env)).cell;

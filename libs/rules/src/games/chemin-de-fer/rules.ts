@@ -83,7 +83,10 @@ export interface CheminCarried extends SeatedCarried {
 }
 
 export const CHEMIN_FACT_TYPES = {
-  BankPut: roundFact('the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', { seat: field('seat'), amount: field('positiveMoney') }),
+  BankPut: roundFact('the banker puts up the bank for this coup ("hay … euros en la Banca"); amount in minor units', {
+    seat: field('seat'),
+    amount: field('positiveMoney'),
+  }),
   // one declaration with the two paños' (ingestion validates a fact type once, whatever the game): chemin de fer's own betId and kind are checked in `refuse`
   BancoCalled: BANCO_CALLED,
   BankPassed: sessionFact('the bank passes (lost, given up, auctioned) from one seat to another between coups', {
@@ -92,7 +95,7 @@ export const CHEMIN_FACT_TYPES = {
     reason: field('text'),
     amount: optionalField('positiveMoney'),
   }),
-  BankerTableRequested: roundFact('the banker asked the croupier for the banker\'s table: he must follow it for this coup', {}),
+  BankerTableRequested: roundFact("the banker asked the croupier for the banker's table: he must follow it for this coup", {}),
   // one declaration with the two paños' (core/players-seated.ts); the seats are one list here (refuse)
   PlayersSeated: PLAYERS_SEATED_FACT,
 } satisfies Readonly<Record<string, FactTypeSpec>>;
@@ -189,26 +192,57 @@ const score = (state: CheminState): string => {
 const percent = (rate: number) => `${Math.round(rate * 10000) / 100} %`;
 /** The score as the catalogue words it (`baccarat.score.*`). */
 const scorePhrase = (state: CheminState) =>
-  phrase(`baccarat.score.${result(state)}`, { side: term('to', 'player'), player: handTotal(state.coup.hands.player), banker: handTotal(state.coup.hands.banker), natural: 'no' });
+  phrase(`baccarat.score.${result(state)}`, {
+    side: term('to', 'player'),
+    player: handTotal(state.coup.hands.player),
+    banker: handTotal(state.coup.hands.banker),
+    natural: 'no',
+  });
 
 function settleBet(state: CheminState, bet: Bet, env: Env): SettlementVerdict {
   const rb = env.rulebook;
   if (!twoCardsEach(state.coup, CHEMIN_SPEC(rb, env, state))) return undecided('punto and banker do not yet hold two cards each');
   // `how` in English and as a phrase (`baccarat.how.*`, issue 16); the score as `baccarat.score.*`
-  const coup = phrase(`baccarat.score.${result(state)}`, { side: term('to', 'player'), player: handTotal(state.coup.hands.player), banker: handTotal(state.coup.hands.banker), natural: 'no' });
-  const out = (outcome: ExpectedSettlement['outcome'], payout: number, rule: string, citation: string, how: string, howKey: string, howValues?: Record<string, number>): ExpectedSettlement => ({
+  const coup = phrase(`baccarat.score.${result(state)}`, {
+    side: term('to', 'player'),
+    player: handTotal(state.coup.hands.player),
+    banker: handTotal(state.coup.hands.banker),
+    natural: 'no',
+  });
+  const out = (
+    outcome: ExpectedSettlement['outcome'],
+    payout: number,
+    rule: string,
+    citation: string,
+    how: string,
+    howKey: string,
+    howValues?: Record<string, number>,
+  ): ExpectedSettlement => ({
     outcome,
     payout,
     rule: `${GAME}/${rule}`,
     citation,
     explanation: `${score(state)}: punto bet of ${bet.amount} ${how}`,
-    explanationPhrase: phrase('baccarat.settled', { score: coup, what: phrase('baccarat.what.punto'), stake: amount(bet.amount), how: phrase(`baccarat.how.${howKey}`, howValues) }),
+    explanationPhrase: phrase('baccarat.settled', {
+      score: coup,
+      what: phrase('baccarat.what.punto'),
+      stake: amount(bet.amount),
+      how: phrase(`baccarat.how.${howKey}`, howValues),
+    }),
   });
   if (bet.betType !== 'player') return out('void', 0, 'bet-types', rb.source, 'is not a chemin-de-fer bet: it is returned', 'notABet');
   const r = result(state);
   if (r === 'tie') return out('push', 0, 'tie', rb.tie.cite, 'is returned (a tie is void)', 'tie');
   return r === 'punto'
-    ? out('win', payOdds(bet.amount, rb.puntoPays.value, env.ctx.smallestChip), 'punto-pays', rb.puntoPays.cite, `is paid ${rb.puntoPays.value}:1 by the bank`, 'paid', { odds: rb.puntoPays.value })
+    ? out(
+        'win',
+        payOdds(bet.amount, rb.puntoPays.value, env.ctx.smallestChip),
+        'punto-pays',
+        rb.puntoPays.cite,
+        `is paid ${rb.puntoPays.value}:1 by the bank`,
+        'paid',
+        { odds: rb.puntoPays.value },
+      )
     : out('lose', 0, 'punto-pays', rb.puntoPays.cite, 'is lost to the bank', 'lost');
 }
 
@@ -223,7 +257,12 @@ function cagnotte(state: CheminState, env: Env): ExpectedLevy | null {
     rule: `${GAME}/cagnotte`,
     citation: optionCite(env, 'cagnotteRate'),
     explanation: `${score(state)}: the cagnotte is ${percent(rate)} of the banker's winnings of ${base} = ${levy}`,
-    explanationPhrase: phrase('finding.chemin.cagnotte', { score: scorePhrase(state), percent: Math.round(rate * 10000) / 100, base: amount(base), levy: amount(levy) }),
+    explanationPhrase: phrase('finding.chemin.cagnotte', {
+      score: scorePhrase(state),
+      percent: Math.round(rate * 10000) / 100,
+      base: amount(base),
+      levy: amount(levy),
+    }),
   };
 }
 
@@ -237,17 +276,49 @@ function judgeBankPut(fact: Fact, env: Env): Finding[] {
   const findings: Finding[] = [];
   const max = bankMaximum(env);
   if (max !== null && bankAmount > max) {
-    findings.push({ code: 'BET_ABOVE_MAXIMUM', expected: max, recorded: bankAmount, rule: `${GAME}/bank-maximum`, citation: rb.bankMaxMultiple.cite, message: `the bank of ${bankAmount} is above ${rb.bankMaxMultiple.value} × the punto minimum (${max}); the excess is an improper garage`, messagePhrase: phrase('finding.chemin.bankAbove', { bank: amount(bankAmount), multiple: rb.bankMaxMultiple.value, max: amount(max) }) });
+    findings.push({
+      code: 'BET_ABOVE_MAXIMUM',
+      expected: max,
+      recorded: bankAmount,
+      rule: `${GAME}/bank-maximum`,
+      citation: rb.bankMaxMultiple.cite,
+      message: `the bank of ${bankAmount} is above ${rb.bankMaxMultiple.value} × the punto minimum (${max}); the excess is an improper garage`,
+      messagePhrase: phrase('finding.chemin.bankAbove', { bank: amount(bankAmount), multiple: rb.bankMaxMultiple.value, max: amount(max) }),
+    });
   }
   if (bankAmount < env.ctx.limits.min) {
-    findings.push({ code: 'BET_BELOW_MINIMUM', expected: env.ctx.limits.min, recorded: bankAmount, rule: `${GAME}/bank-minimum`, citation: rb.bankMinimumIsPuntoMinimum.cite, message: `the bank of ${bankAmount} is below the punto minimum of ${env.ctx.limits.min}`, messagePhrase: phrase('finding.chemin.bankBelow', { bank: amount(bankAmount), min: amount(env.ctx.limits.min) }) });
+    findings.push({
+      code: 'BET_BELOW_MINIMUM',
+      expected: env.ctx.limits.min,
+      recorded: bankAmount,
+      rule: `${GAME}/bank-minimum`,
+      citation: rb.bankMinimumIsPuntoMinimum.cite,
+      message: `the bank of ${bankAmount} is below the punto minimum of ${env.ctx.limits.min}`,
+      messagePhrase: phrase('finding.chemin.bankBelow', { bank: amount(bankAmount), min: amount(env.ctx.limits.min) }),
+    });
   }
   const carried = env.ctx.carried as CheminCarried | undefined;
   if (carried?.bankerSeat !== undefined) {
     if (carried.mustPass && seat === carried.bankerSeat) {
-      findings.push({ code: 'SEQUENCE_VIOLATION', expected: 'the bank passes to the right', recorded: `seat ${seat} keeps the bank`, rule: `${GAME}/bank-passes`, citation: rb.bankPassesOnLoss.cite, message: `seat ${seat} lost the last coup as banker: the bank passes to the player on the right (BankPassed) before the next coup`, messagePhrase: phrase('finding.chemin.bankPasses', { seat }) });
+      findings.push({
+        code: 'SEQUENCE_VIOLATION',
+        expected: 'the bank passes to the right',
+        recorded: `seat ${seat} keeps the bank`,
+        rule: `${GAME}/bank-passes`,
+        citation: rb.bankPassesOnLoss.cite,
+        message: `seat ${seat} lost the last coup as banker: the bank passes to the player on the right (BankPassed) before the next coup`,
+        messagePhrase: phrase('finding.chemin.bankPasses', { seat }),
+      });
     } else if (!carried.mustPass && seat !== carried.bankerSeat) {
-      findings.push({ code: 'SEQUENCE_VIOLATION', expected: `bank held by seat ${carried.bankerSeat}`, recorded: `bank put by seat ${seat}`, rule: `${GAME}/bank-holder`, citation: rb.bankPassesOnLoss.cite, message: `seat ${carried.bankerSeat} holds the bank and did not pass it; seat ${seat} cannot put up the bank`, messagePhrase: phrase('finding.chemin.bankHolder', { holder: String(carried.bankerSeat), seat }) });
+      findings.push({
+        code: 'SEQUENCE_VIOLATION',
+        expected: `bank held by seat ${carried.bankerSeat}`,
+        recorded: `bank put by seat ${seat}`,
+        rule: `${GAME}/bank-holder`,
+        citation: rb.bankPassesOnLoss.cite,
+        message: `seat ${carried.bankerSeat} holds the bank and did not pass it; seat ${seat} cannot put up the bank`,
+        messagePhrase: phrase('finding.chemin.bankHolder', { holder: String(carried.bankerSeat), seat }),
+      });
     }
   }
   return findings;
@@ -269,8 +340,15 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
         recorded: stake.amount,
         rule: `${GAME}/${kind === 'con-la-mesa' ? 'banco-con-la-mesa' : 'banco'}`,
         citation: kind === 'con-la-mesa' ? rb.bancoConLaMesaShare.cite : rb.puntoMaximumIsBank.cite,
-        message: kind === 'con-la-mesa' ? `banco con la mesa stakes half the bank (${expected}), not ${stake.amount}` : `${kind} covers the whole bank (${expected}), not ${stake.amount}`,
-        messagePhrase: phrase('finding.chemin.bancoStake', { kind: kind === 'con-la-mesa' ? 'half' : 'whole', due: amount(expected), staked: amount(stake.amount) }),
+        message:
+          kind === 'con-la-mesa'
+            ? `banco con la mesa stakes half the bank (${expected}), not ${stake.amount}`
+            : `${kind} covers the whole bank (${expected}), not ${stake.amount}`,
+        messagePhrase: phrase('finding.chemin.bancoStake', {
+          kind: kind === 'con-la-mesa' ? 'half' : 'whole',
+          due: amount(expected),
+          staked: amount(stake.amount),
+        }),
       });
     }
   }
@@ -278,11 +356,14 @@ function judgeBanco(state: CheminState, fact: Fact, env: Env): Finding[] {
   if (kind === 'banco-suivi' && carried?.bancoSeguidoSeat !== seat) {
     findings.push({
       code: 'SEQUENCE_VIOLATION',
-      expected: carried?.bancoSeguidoSeat ? `banco seguido by seat ${carried.bancoSeguidoSeat}` : 'no banco seguido (nobody went banco and lost, and the last coup had no sole bettor who lost)',
+      expected: carried?.bancoSeguidoSeat
+        ? `banco seguido by seat ${carried.bancoSeguidoSeat}`
+        : 'no banco seguido (nobody went banco and lost, and the last coup had no sole bettor who lost)',
       recorded: `banco seguido by seat ${seat}`,
       rule: `${GAME}/banco-suivi`,
       citation: rb.bancoSuivi.cite,
-      message: 'banco seguido belongs to the player who went banco and lost the last coup, or to its sole bettor against the bank when nobody went banco', messagePhrase: phrase('finding.chemin.bancoSeguido'),
+      message: 'banco seguido belongs to the player who went banco and lost the last coup, or to its sole bettor against the bank when nobody went banco',
+      messagePhrase: phrase('finding.chemin.bancoSeguido'),
     });
   }
   return findings;
@@ -301,7 +382,10 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
       const rate = options.cagnotteRate;
       const { min, max } = rulebook.cagnotteRange.value;
       if (typeof rate !== 'number' || !(rate >= min && rate <= max)) {
-        return { field: 'options.cagnotteRate', reason: `the cagnotte must be ${min === max ? percent(max) : `between ${percent(min)} and ${percent(max)}`} in ${rulebook.jurisdiction} (${rulebook.cagnotteRange.cite}); got ${String(rate)}` };
+        return {
+          field: 'options.cagnotteRate',
+          reason: `the cagnotte must be ${min === max ? percent(max) : `between ${percent(min)} and ${percent(max)}`} in ${rulebook.jurisdiction} (${rulebook.cagnotteRange.cite}); got ${String(rate)}`,
+        };
       }
     }
     if ('bankerDrawing' in options && !['table', 'free'].includes(String(options.bankerDrawing))) {
@@ -322,7 +406,11 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
     if (fact.type === 'BancoCalled' && !(BANCO_KINDS as readonly string[]).includes(String(fact.data.kind))) {
       return { field: 'data.kind', reason: 'kind is banco, banco-suivi or con-la-mesa' };
     }
-    if ((fact.type === 'BankPut' || fact.type === 'BankPassed') && fact.data.amount !== undefined && !(Number.isInteger(fact.data.amount) && fact.data.amount > 0)) {
+    if (
+      (fact.type === 'BankPut' || fact.type === 'BankPassed') &&
+      fact.data.amount !== undefined &&
+      !(Number.isInteger(fact.data.amount) && fact.data.amount > 0)
+    ) {
       return { field: 'data.amount', reason: 'a bank is a positive amount in minor units' };
     }
     return null;
@@ -351,7 +439,8 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
         if (!round || !twoCardsEach(round.coup, CHEMIN_SPEC(e.rulebook, e, round))) return { ...c, round: undefined };
         const r = result(round);
         if (r === 'tie') return { ...c, round: undefined };
-        if (r === 'punto') return { ...c, bank: Math.max(0, (c.bank ?? 0) - totalStakes(round)), mustPass: true, bancoSeguidoSeat: undefined, round: undefined };
+        if (r === 'punto')
+          return { ...c, bank: Math.max(0, (c.bank ?? 0) - totalStakes(round)), mustPass: true, bancoSeguidoSeat: undefined, round: undefined };
         const levy = cagnotte(round, e)?.amount ?? 0;
         return { ...c, bank: (c.bank ?? 0) + totalStakes(round) - levy, bancoSeguidoSeat: bancoSeguidoAfter(round), round: undefined };
       }
@@ -371,7 +460,14 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
         if (!code) return [];
         // the players at the table when the coup is dealt: four at least, from the start and throughout the partida
         const seated = coupNotDealt(before.coup) ? judgeMinimumPlayers(GAME, before.seated, env.rulebook.minimumPlayers) : [];
-        return [...seated, ...noteUnauthorisedBanco(drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations), before, env)];
+        return [
+          ...seated,
+          ...noteUnauthorisedBanco(
+            drawFindings(GAME, env.rulebook, dealCard(before.coup, CHEMIN_SPEC(env.rulebook, env, before), String(fact.data.to), code).violations),
+            before,
+            env,
+          ),
+        ];
       }
       case 'BankPut':
         return judgeBankPut(fact, env);
@@ -384,7 +480,18 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
 
   judgeBet(bet, state, env) {
     if (bet.betType !== 'player') {
-      return [{ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected: 'player', recorded: bet.betType, rule: `${GAME}/bet-types`, citation: env.rulebook.source, message: `in chemin de fer the puntos bet against the bank ("player"); "${bet.betType}" is not a bet`, messagePhrase: phrase('finding.chemin.notABet', { betType: term('betType', bet.betType) }) }];
+      return [
+        {
+          code: 'BET_NOT_ALLOWED',
+          betId: bet.betId,
+          expected: 'player',
+          recorded: bet.betType,
+          rule: `${GAME}/bet-types`,
+          citation: env.rulebook.source,
+          message: `in chemin de fer the puntos bet against the bank ("player"); "${bet.betType}" is not a bet`,
+          messagePhrase: phrase('finding.chemin.notABet', { betType: term('betType', bet.betType) }),
+        },
+      ];
     }
     if (bet.late || !state.bank) return [];
     const covered = totalStakes(state);
@@ -397,7 +504,13 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
         recorded: bet.amount,
         rule: `${GAME}/punto-maximum`,
         citation: env.rulebook.puntoMaximumIsBank.cite,
-        message: `the bank of ${state.bank.amount} has ${covered} covered already: bet ${bet.betId} of ${bet.amount} exceeds what the bank answers for`, messagePhrase: phrase('finding.chemin.bankCovered', { bank: amount(state.bank.amount), covered: amount(covered), bet: bet.betId, amount: amount(bet.amount) }),
+        message: `the bank of ${state.bank.amount} has ${covered} covered already: bet ${bet.betId} of ${bet.amount} exceeds what the bank answers for`,
+        messagePhrase: phrase('finding.chemin.bankCovered', {
+          bank: amount(state.bank.amount),
+          covered: amount(covered),
+          bet: bet.betId,
+          amount: amount(bet.amount),
+        }),
       },
     ];
   },
@@ -521,9 +634,17 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
     const asksTable = env.options.bankerDrawing !== 'table' && random() < 0.3;
     if (asksTable) facts.push({ type: 'BankerTableRequested', data: { sessionId, roundId } });
     const called = facts.find((f) => f.type === 'BancoCalled');
-    const spec = CHEMIN_SPEC(rb, env, { tableRequested: asksTable, banco: called && { seat: String(called.data.seat), betId: String(called.data.betId), kind: called.data.kind as BancoKind } });
-    const { dealt } = playCoup(spec, () => drawFromShoe(shoe), () => random() < 0.5);
-    for (const c of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: c.to === 'player' || dealt.indexOf(c) >= 4 } });
+    const spec = CHEMIN_SPEC(rb, env, {
+      tableRequested: asksTable,
+      banco: called && { seat: String(called.data.seat), betId: String(called.data.betId), kind: called.data.kind as BancoKind },
+    });
+    const { dealt } = playCoup(
+      spec,
+      () => drawFromShoe(shoe),
+      () => random() < 0.5,
+    );
+    for (const c of dealt)
+      facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: c.card, to: c.to, faceUp: c.to === 'player' || dealt.indexOf(c) >= 4 } });
 
     const state = foldPlayed(emptyState(env), facts.slice(facts.findIndex((f) => f.type === 'RoundStarted')), (s, f) => evolveState(s, f, env));
     for (const f of facts.filter((x) => x.type === 'BetPlaced')) {

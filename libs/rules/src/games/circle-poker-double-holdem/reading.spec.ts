@@ -44,7 +44,14 @@ it('first-to-act (L12430–12434): "debiendo hablar en primer lugar en todas las
 });
 
 it('the mano folded: the player to his left speaks first in the next rounds', () => {
-  const played = [...dealt(HOLES), H.act(4, 'fold'), ...[3, 2, 1].map((s) => H.act(s, 'check')), H.card('2S', 'burn'), ...H.cards('board:1', '9H', '9S', '4C'), ...H.cards('board:2', 'QH', 'QS', '5C')];
+  const played = [
+    ...dealt(HOLES),
+    H.act(4, 'fold'),
+    ...[3, 2, 1].map((s) => H.act(s, 'check')),
+    H.card('2S', 'burn'),
+    ...H.cards('board:1', '9H', '9S', '4C'),
+    ...H.cards('board:2', 'QH', 'QS', '5C'),
+  ];
   expect(codes(judge(RULES, env, [...played, H.act(3, 'check')]))).toEqual([]);
   expect(codes(judge(RULES, env, [...played, H.act(2, 'check')]))).toContain('SEQUENCE_VIOLATION');
 });

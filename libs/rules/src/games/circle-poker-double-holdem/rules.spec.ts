@@ -8,7 +8,16 @@ function double(holes: Record<number, string[]>, b1: string[], b2: string[], chi
   for (const s of [3, 2, 1, 4]) played.push(...H.cards(`seat:${s}`, ...holes[s]));
   const checks = () => [3, 2, 1, 4].map((s) => H.act(s, 'check'));
   played.push(...checks(), H.card('2D', 'burn'), ...H.cards('board:1', ...b1.slice(0, 3)), ...H.cards('board:2', ...b2.slice(0, 3)), ...checks());
-  played.push(H.card('3D', 'burn'), H.card(b1[3], 'board:1'), H.card(b2[3], 'board:2'), ...checks(), H.card('4D', 'burn'), H.card(b1[4], 'board:1'), H.card(b2[4], 'board:2'), ...checks());
+  played.push(
+    H.card('3D', 'burn'),
+    H.card(b1[3], 'board:1'),
+    H.card(b2[3], 'board:2'),
+    ...checks(),
+    H.card('4D', 'burn'),
+    H.card(b1[4], 'board:1'),
+    H.card(b2[4], 'board:2'),
+    ...checks(),
+  );
   return { env, played };
 }
 
@@ -21,7 +30,11 @@ describe('circle-poker-double-holdem (euskadi L12409–12538)', () => {
     expect(expectedPayouts(RULES, both.env, both.played)['1']).toBe(400);
   });
   it('a tie on one board splits that half (index.md OQ-39)', () => {
-    const { env, played } = double({ 1: ['AS', '3D'], 2: ['AD', '4D'], 3: ['7C', '2H'], 4: ['8C', '3H'] }, ['AH', 'KC', 'QD', 'JS', '9H'], ['AC', 'KS', 'QC', 'JD', '2S']);
+    const { env, played } = double(
+      { 1: ['AS', '3D'], 2: ['AD', '4D'], 3: ['7C', '2H'], 4: ['8C', '3H'] },
+      ['AH', 'KC', 'QD', 'JS', '9H'],
+      ['AC', 'KS', 'QC', 'JD', '2S'],
+    );
     // board 1: both aces with K-Q-J kickers → tie; board 2: same → tie
     expect(expectedPayouts(RULES, env, played)).toEqual({ '1': 200, '2': 200, '3': 0, '4': 0 });
   });

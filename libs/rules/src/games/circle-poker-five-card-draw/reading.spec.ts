@@ -65,13 +65,23 @@ function showdown(hands: Record<number, string[]>) {
 }
 
 describe('Figuras (euskadi L11097–11100, ties L11204–11206)', () => {
-  it('the reader\'s round: K-K-Q-J-A, Figuras with one pair, beats the two pair 9-9-5-5-2', () => {
-    expect(showdown({ 1: ['KS', 'KD', 'QC', 'JH', 'AD'], 2: ['9C', '9D', '5S', '5H', '2C'], 3: ['8S', '7D', '6C', '4D', '3C'], 4: ['10S', '8D', '6H', '4S', '2D'] })['1']).toBe(1_600);
+  it("the reader's round: K-K-Q-J-A, Figuras with one pair, beats the two pair 9-9-5-5-2", () => {
+    expect(
+      showdown({ 1: ['KS', 'KD', 'QC', 'JH', 'AD'], 2: ['9C', '9D', '5S', '5H', '2C'], 3: ['8S', '7D', '6C', '4D', '3C'], 4: ['10S', '8D', '6H', '4S', '2D'] })[
+        '1'
+      ],
+    ).toBe(1_600);
   });
   it('between two Figuras "gana el que tiene la pareja más alta": A-A-K-Q-J beats K-K-Q-Q-J', () => {
-    expect(showdown({ 1: ['AS', 'AD', 'KC', 'QH', 'JS'], 2: ['KS', 'KD', 'QC', 'QD', 'JD'], 3: ['9S', '9D', '5C', '5D', '2C'], 4: ['8S', '7D', '6C', '4D', '3C'] })).toEqual({ '1': 1_600, '2': 0, '3': 0, '4': 0 });
+    expect(
+      showdown({ 1: ['AS', 'AD', 'KC', 'QH', 'JS'], 2: ['KS', 'KD', 'QC', 'QD', 'JD'], 3: ['9S', '9D', '5C', '5D', '2C'], 4: ['8S', '7D', '6C', '4D', '3C'] }),
+    ).toEqual({ '1': 1_600, '2': 0, '3': 0, '4': 0 });
   });
   it('the same pair: the highest other card decides (A-A-K-K-Q beats A-A-K-Q-J)', () => {
-    expect(showdown({ 1: ['AS', 'AD', 'KC', 'QH', 'JS'], 2: ['AH', 'AC', 'KS', 'KD', 'QD'], 3: ['9S', '9D', '5C', '5D', '2C'], 4: ['8S', '7D', '6C', '4D', '3C'] })['2']).toBe(1_600);
+    expect(
+      showdown({ 1: ['AS', 'AD', 'KC', 'QH', 'JS'], 2: ['AH', 'AC', 'KS', 'KD', 'QD'], 3: ['9S', '9D', '5C', '5D', '2C'], 4: ['8S', '7D', '6C', '4D', '3C'] })[
+        '2'
+      ],
+    ).toBe(1_600);
   });
 });

@@ -14,7 +14,9 @@ describe('circle-poker-five-card-draw — Δ forced bets and openers (games.md f
     const env = circleEnv(RULES, 'euskadi'); // clockwise from the croupier's right → descending seats
     expect(codes(judge(RULES, env, [...H.open(4, [1, 2, 3, 4]), H.bet(4, 'opening', 200), H.bet(3, 'double-opening', 400)]))).toEqual([]);
     expect(codes(judge(RULES, env, [...H.open(4, [1, 2, 3, 4]), H.bet(4, 'opening', 200), H.bet(3, 'double-opening', 200)]))).toContain('BET_BELOW_MINIMUM');
-    expect(judge(RULES, env, [...H.open(4, [1, 2, 3, 4]), H.bet(2, 'opening', 200)]).discrepancies.map((d) => d.rule)).toContain('circle-poker-five-card-draw/forced-bet-position');
+    expect(judge(RULES, env, [...H.open(4, [1, 2, 3, 4]), H.bet(2, 'opening', 200)]).discrepancies.map((d) => d.rule)).toContain(
+      'circle-poker-five-card-draw/forced-bet-position',
+    );
     expect(codes(judge(RULES, env, [...H.open(4, [1, 2, 3, 4]), H.bet(4, 'ante', 100)]))).toContain('BET_NOT_ALLOWED');
   });
 
@@ -70,9 +72,15 @@ describe('circle-poker-five-card-draw — the draw and the ranking', () => {
     expect(judge(RULES, env, played).discrepancies).toEqual([]);
     expect(expectedPayouts(RULES, env, played)).toEqual({ '1': 0, '2': 1600, '3': 0, '4': 0 });
     // without seat 2, the figuras (seat 1) beat the two pair (seat 4) and the jacks
-    const folded = played.map((f) => (f.type === 'PlayerDecision' && f.data.seat === 2 && f.data.decision === 'call' ? { ...f, data: { ...f.data, decision: 'fold', amount: 0 } } : f)).filter((f) => !(f.type === 'PlayerDecision' && f.data.seat === 2 && f.data.decision !== 'fold'));
+    const folded = played
+      .map((f) =>
+        f.type === 'PlayerDecision' && f.data.seat === 2 && f.data.decision === 'call' ? { ...f, data: { ...f.data, decision: 'fold', amount: 0 } } : f,
+      )
+      .filter((f) => !(f.type === 'PlayerDecision' && f.data.seat === 2 && f.data.decision !== 'fold'));
     expect(expectedPayouts(RULES, env, folded)['1']).toBe(1200);
-    const five = played.map((f) => (f.type === 'PlayerDecision' && f.data.decision === 'draw' && f.data.seat === 3 ? { ...f, data: { ...f.data, discards: HANDS[3] } } : f));
+    const five = played.map((f) =>
+      f.type === 'PlayerDecision' && f.data.decision === 'draw' && f.data.seat === 3 ? { ...f, data: { ...f.data, discards: HANDS[3] } } : f,
+    );
     expect(judge(RULES, env, five).discrepancies.map((d) => d.rule)).toContain('circle-poker-five-card-draw/maximum-discard');
   });
 });

@@ -20,7 +20,9 @@ readingValues(RULES, {
   'betting-rounds': (_rb, read) => expect(FIVE_STUD_PHASES).toHaveLength(read.value as number),
   'ranking.flush-over-full': (rb, read) => {
     expect(rb.flushBeatsFull.value).toBe(read.value);
-    expect(rankingFor(circleEnv(RULES, rb.jurisdiction)).order.indexOf('flush')).toBeLessThan(rankingFor(circleEnv(RULES, rb.jurisdiction)).order.indexOf('full-house'));
+    expect(rankingFor(circleEnv(RULES, rb.jurisdiction)).order.indexOf('flush')).toBeLessThan(
+      rankingFor(circleEnv(RULES, rb.jurisdiction)).order.indexOf('full-house'),
+    );
   },
   'ace.low': (rb, read) => {
     expect(String(read.value)).toMatch(/below the lowest card in play/);

@@ -4,7 +4,8 @@ import { rules as RULES } from './rules';
 
 describe('circle-poker-five-card-stud (euskadi L12540–12579, cantabria L6361–6389)', () => {
   it('32 cards (A to 7): a 6 is refused at ingestion in both jurisdictions', () => {
-    for (const j of ['euskadi', 'cantabria'] as const) expect(RULES.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: '6S', to: 'seat:1' } }, circleEnv(RULES, j))?.field).toBe('data.card');
+    for (const j of ['euskadi', 'cantabria'] as const)
+      expect(RULES.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: '6S', to: 'seat:1' } }, circleEnv(RULES, j))?.field).toBe('data.card');
   });
 
   it('the highest showing card speaks first; speaking before it is out of turn', () => {
@@ -24,7 +25,12 @@ describe('circle-poker-five-card-stud (euskadi L12540–12579, cantabria L6361�
     const env = circleEnv(RULES, 'cantabria', { options: { cagnotteRate: 0 } });
     // cantabria: seats from the croupier's left, counter-clockwise → descending; mano 4 → 3, 2, 1, 4
     const played = [...H.open(4, [1, 2, 3, 4]), ...[3, 2, 1, 4].map((s) => H.bet(s, 'ante', 100)), H.close()];
-    const hands: Record<number, string[]> = { 1: ['AH', 'KH', 'QH', '9H', '8H'], 2: ['KS', 'KC', 'KD', '8S', '8C'], 3: ['7C', '9C', '10D', 'JS', 'AS'], 4: ['7D', '7S', 'JD', 'QC', 'AD'] };
+    const hands: Record<number, string[]> = {
+      1: ['AH', 'KH', 'QH', '9H', '8H'],
+      2: ['KS', 'KC', 'KD', '8S', '8C'],
+      3: ['7C', '9C', '10D', 'JS', 'AS'],
+      4: ['7D', '7S', 'JD', 'QC', 'AD'],
+    };
     for (let k = 0; k < 5; k++) {
       for (const s of [3, 2, 1, 4]) played.push(H.card(hands[s][k], `seat:${s}`, k > 0));
       if (k >= 1) {

@@ -31,18 +31,41 @@ function hiLo(holes: Record<number, string[]>, board: string[]) {
   const played = [...H.open(4, [1, 2, 3, 4]), ...order.map((s) => H.bet(s, 'ante', 100)), H.close()];
   for (let i = 0; i < 4; i++) for (const s of order) played.push(H.card(holes[s][i], `seat:${s}`));
   const checks = () => order.map((s) => H.act(s, 'check'));
-  played.push(...checks(), H.card('QD', 'burn'), ...H.cards('board', ...board.slice(0, 3)), ...checks(), H.card('QS', 'burn'), H.card(board[3], 'board'), ...checks(), H.card('QC', 'burn'), H.card(board[4], 'board'), ...checks());
+  played.push(
+    ...checks(),
+    H.card('QD', 'burn'),
+    ...H.cards('board', ...board.slice(0, 3)),
+    ...checks(),
+    H.card('QS', 'burn'),
+    H.card(board[3], 'board'),
+    ...checks(),
+    H.card('QC', 'burn'),
+    H.card(board[4], 'board'),
+    ...checks(),
+  );
   return expectedPayouts(RULES, env, played);
 }
 
-describe('the reader\'s rounds (euskadi L12299–12310)', () => {
+describe("the reader's rounds (euskadi L12299–12310)", () => {
   it('two-plus-three-both-ways: a low needs two low hole cards; one ace with three high cards makes none', () => {
     // board 3-4-6 low: seat 1 holds an ace and no other low card (no low), seat 2 holds 7-8 (low 8-7-6-4-3), seat 3 a heart flush
-    const p = hiLo({ 1: ['AS', 'KC', 'KS', 'JC'], 2: ['7C', '8D', 'JS', '9C'], 3: ['JH', '10H', '2C', '2D'], 4: ['QH', 'JD', '10D', '10C'] }, ['3H', '4C', '6H', 'KH', '9S']);
+    const p = hiLo({ 1: ['AS', 'KC', 'KS', 'JC'], 2: ['7C', '8D', 'JS', '9C'], 3: ['JH', '10H', '2C', '2D'], 4: ['QH', 'JD', '10D', '10C'] }, [
+      '3H',
+      '4C',
+      '6H',
+      'KH',
+      '9S',
+    ]);
     expect(p).toEqual({ '1': 0, '2': 200, '3': 200, '4': 0 });
   });
   it('ace-both-ways: A-2-3-4-5 is a straight for the high and the best low, and may take both halves', () => {
-    const p = hiLo({ 1: ['AS', '2D', 'KC', 'KD'], 2: ['7C', '8D', 'JH', 'JS'], 3: ['QC', 'QS', '10H', '10S'], 4: ['9H', '9D', 'JC', 'JD'] }, ['3H', '4C', '5H', 'KH', 'KS']);
+    const p = hiLo({ 1: ['AS', '2D', 'KC', 'KD'], 2: ['7C', '8D', 'JH', 'JS'], 3: ['QC', 'QS', '10H', '10S'], 4: ['9H', '9D', 'JC', 'JD'] }, [
+      '3H',
+      '4C',
+      '5H',
+      'KH',
+      'KS',
+    ]);
     // seat 1: K-K in the hand with K-K on the board, four kings, the high; A-2 with 3-4-5, the wheel, the low
     expect(p['1']).toBe(400);
   });

@@ -6,10 +6,16 @@ import { EUSKADI_OMAHA, euskadiOmahaOptions } from '../circle-poker-omaha/rulebo
 export type OmahaHiLoRulebook = CircleRulebook;
 
 export const rulebooks: Partial<Record<'euskadi', OmahaHiLoRulebook>> = {
-  euskadi: circleRulebook(EUSKADI_OMAHA, 'circle-poker-omaha-hi-lo', 'euskadi L12286–12393', { handRule: cited('two-plus-three', 'euskadi L12289–12295') }, {
-    ...euskadiOmahaOptions(),
-    structure: cited('no-limit', 'euskadi L12289–12390'),
-    // the low qualifies only with three board cards of 8 or lower (euskadi L12289–12390); no low → the high takes all (docs/decisions/open-questions.md#oq-38)
-    lowQualifier: cited(8, 'euskadi L12289–12390; index.md OQ-38'),
-  }),
+  euskadi: circleRulebook(
+    EUSKADI_OMAHA,
+    'circle-poker-omaha-hi-lo',
+    'euskadi L12286–12393',
+    { handRule: cited('two-plus-three', 'euskadi L12289–12295') },
+    {
+      ...euskadiOmahaOptions(),
+      structure: cited('no-limit', 'euskadi L12289–12390'),
+      // the low qualifies only with three board cards of 8 or lower (euskadi L12289–12390); no low → the high takes all (docs/decisions/open-questions.md#oq-38)
+      lowQualifier: cited(8, 'euskadi L12289–12390; index.md OQ-38'),
+    },
+  ),
 };

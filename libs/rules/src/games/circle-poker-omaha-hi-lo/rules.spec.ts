@@ -6,7 +6,18 @@ function hiLo(holes: Record<number, string[]>, board: string[], chip = 10) {
   const played = [...H.open(4, [1, 2, 3, 4]), ...[3, 2, 1, 4].map((s) => H.bet(s, 'ante', 100)), H.close()];
   for (const s of [3, 2, 1, 4]) played.push(...H.cards(`seat:${s}`, ...holes[s]));
   const checks = () => [3, 2, 1, 4].map((s) => H.act(s, 'check'));
-  played.push(...checks(), H.card('QD', 'burn'), ...H.cards('board', ...board.slice(0, 3)), ...checks(), H.card('QS', 'burn'), H.card(board[3], 'board'), ...checks(), H.card('QC', 'burn'), H.card(board[4], 'board'), ...checks());
+  played.push(
+    ...checks(),
+    H.card('QD', 'burn'),
+    ...H.cards('board', ...board.slice(0, 3)),
+    ...checks(),
+    H.card('QS', 'burn'),
+    H.card(board[3], 'board'),
+    ...checks(),
+    H.card('QC', 'burn'),
+    H.card(board[4], 'board'),
+    ...checks(),
+  );
   return expectedPayouts(RULES, env, played);
 }
 

@@ -19,15 +19,21 @@ export const euskadiOmahaOptions = () =>
 export const rulebooks: Partial<Record<'euskadi' | 'cantabria', OmahaRulebook>> = {
   euskadi: circleRulebook(EUSKADI_OMAHA, GAME, 'euskadi L12132–12169', {}, euskadiOmahaOptions()),
   // as Hold'em with four hole cards: blinds ½ min and min (cantabria L6276–6278 → L6293–6300)
-  cantabria: circleRulebook(CANTABRIA_COMMON, GAME, 'cantabria L6263–6278', {
-    handRule: cited('two-plus-three', 'cantabria L6266–6272'),
-    smallBlindShare: cited(0.5, 'cantabria L6293–6300'),
-    bigBlindShare: cited(1, 'cantabria L6293–6300'),
-    firstToAct: cited(['after-mano'], 'cantabria L6302–6323'),
-  }, circleOptions('cantabria', {
-    rate: cited(0.05, 'cantabria L5336–5354'),
-    direction: cited('clockwise', 'index.md OQ-40'),
-    forcedBets: cited('blinds', 'cantabria L6276–6278'),
-    deckSize: cited(52, 'cantabria L5304–5310'),
-  })),
+  cantabria: circleRulebook(
+    CANTABRIA_COMMON,
+    GAME,
+    'cantabria L6263–6278',
+    {
+      handRule: cited('two-plus-three', 'cantabria L6266–6272'),
+      smallBlindShare: cited(0.5, 'cantabria L6293–6300'),
+      bigBlindShare: cited(1, 'cantabria L6293–6300'),
+      firstToAct: cited(['after-mano'], 'cantabria L6302–6323'),
+    },
+    circleOptions('cantabria', {
+      rate: cited(0.05, 'cantabria L5336–5354'),
+      direction: cited('clockwise', 'index.md OQ-40'),
+      forcedBets: cited('blinds', 'cantabria L6276–6278'),
+      deckSize: cited(52, 'cantabria L5304–5310'),
+    }),
+  ),
 };

@@ -6,7 +6,8 @@ import { readingValues } from '../../core/circle/spec-support';
 import { citesLines } from '../../core/reading-testing';
 import { rules as RULES, SEVEN_STUD_PHASES } from './rules';
 
-const NOT_MODELLED = 'the stud limit schemes (low and high bets per interval, pot limit at the sixth and seventh cards) are not modelled (docs/games/circle-poker.md "Not verified")';
+const NOT_MODELLED =
+  'the stud limit schemes (low and high bets per interval, pot limit at the sixth and seventh cards) are not modelled (docs/games/circle-poker.md "Not verified")';
 
 readingValues(
   RULES,

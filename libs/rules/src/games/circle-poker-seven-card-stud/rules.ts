@@ -10,4 +10,7 @@ export const SEVEN_STUD_PHASES: readonly CirclePhase[] = [
   { burn: 0, seat: ['down'], board: 0 },
 ];
 
-export const rules = circlePoker({ game: 'circle-poker-seven-card-stud', phases: () => SEVEN_STUD_PHASES, boards: 1, split: 'high', deckCapacity: 7 }, rulebooks);
+export const rules = circlePoker(
+  { game: 'circle-poker-seven-card-stud', phases: () => SEVEN_STUD_PHASES, boards: 1, split: 'high', deckCapacity: 7 },
+  rulebooks,
+);

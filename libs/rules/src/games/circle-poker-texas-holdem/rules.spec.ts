@@ -54,8 +54,13 @@ describe('circle-poker-texas-holdem — betting', () => {
     expect(codes(judge(RULES, env, over))).toContain('BET_ABOVE_MAXIMUM');
   });
 
-  it('euskadi: action passes clockwise, i.e. to the lower seat number (seats from the croupier\'s right, index.md OQ-40)', () => {
-    const base = [...H.open(4, [1, 2, 3, 4]), ...[1, 2, 3, 4].map((s) => H.bet(s, 'ante', 100)), H.close(), ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[3, 2, 1, 4][i % 4]}`))];
+  it("euskadi: action passes clockwise, i.e. to the lower seat number (seats from the croupier's right, index.md OQ-40)", () => {
+    const base = [
+      ...H.open(4, [1, 2, 3, 4]),
+      ...[1, 2, 3, 4].map((s) => H.bet(s, 'ante', 100)),
+      H.close(),
+      ...['2H', 'KD', '9S', 'AS', '2C', 'KC', '9H', 'AC'].map((c, i) => H.card(c, `seat:${[3, 2, 1, 4][i % 4]}`)),
+    ];
     expect(codes(judge(RULES, E, [...base, H.act(3, 'check'), H.act(2, 'check')]))).toEqual([]);
     expect(judge(RULES, E, [...base, H.act(1, 'check')]).discrepancies.map((d) => d.rule)).toContain('circle-poker-texas-holdem/action-out-of-turn');
   });
@@ -87,7 +92,15 @@ describe('circle-poker-texas-holdem — showdown, side pots, split and cagnotte'
   });
 
   it('a wrong award is PAYOUT_MISMATCH; a wrong cagnotte is CAGNOTTE_MISMATCH', () => {
-    const good = [...allIn(), H.settle(2, 'lose', 0), H.settle(3, 'win', 1000), H.settle(4, 'win', 3000), H.settle(1, 'win', 900), H.cagnotte(5100, 200), H.done()];
+    const good = [
+      ...allIn(),
+      H.settle(2, 'lose', 0),
+      H.settle(3, 'win', 1000),
+      H.settle(4, 'win', 3000),
+      H.settle(1, 'win', 900),
+      H.cagnotte(5100, 200),
+      H.done(),
+    ];
     expect(judge(RULES, C, good).verdict).toBe('consistent');
     const wrongAward = good.map((f) => (f.type === 'BetSettled' && f.data.betId === 'b1' ? { ...f, data: { ...f.data, payout: 950 } } : f));
     expect(codes(judge(RULES, C, wrongAward))).toEqual(['PAYOUT_MISMATCH']);

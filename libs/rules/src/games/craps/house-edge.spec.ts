@@ -80,7 +80,7 @@ describe.each(JURISDICTIONS)('craps house edges — %s', (j) => {
     expect(e.citation).toContain(j);
   });
 
-  it('the exact fractions behind the rounded figures: pass 7/495, don\'t pass 3/220, place 6 1/66', () => {
+  it("the exact fractions behind the rounded figures: pass 7/495, don't pass 3/220, place 6 1/66", () => {
     expect(edgeOf(edges, 'pass').houseEdge).toBeCloseTo(7 / 495, 12);
     expect(edgeOf(edges, 'dont-pass').houseEdge).toBeCloseTo(3 / 220, 12);
     expect(edgeOf(edges, 'place-to-win', 6).houseEdge).toBeCloseTo(1 / 66, 12);
@@ -88,7 +88,8 @@ describe.each(JURISDICTIONS)('craps house edges — %s', (j) => {
 
   it('values every bet type of the rulebook, odds and place bets on every point', () => {
     expect(new Set(edges.map((e) => e.betType))).toEqual(new Set(CRAPS_BET_TYPES));
-    for (const t of [...ODDS_BETS, 'place-to-win', 'place-to-lose']) expect(edges.filter((e) => e.betType === t).map((e) => e.selection)).toEqual([4, 5, 6, 8, 9, 10]);
+    for (const t of [...ODDS_BETS, 'place-to-win', 'place-to-lose'])
+      expect(edges.filter((e) => e.betType === t).map((e) => e.selection)).toEqual([4, 5, 6, 8, 9, 10]);
   });
 
   it('the odds are paid at true odds ("no house edge", ' + LINE + '): exactly 0, the only bets that are not > 0', () => {
@@ -121,7 +122,7 @@ describe('craps house edges under session options', () => {
     expect(edgeOf(edges, 'field').houseEdge).toBeCloseTo(1 / 18, 12);
   });
 
-  it('does not depend on the session\'s smallest chip (the stake is one the ratios divide)', () => {
+  it("does not depend on the session's smallest chip (the stake is one the ratios divide)", () => {
     const a = craps.houseEdges!(envFor('illes-balears', { smallestChip: 1 }));
     const b = craps.houseEdges!(envFor('illes-balears', { smallestChip: 500, options: { placeEight: true } }));
     expect(b.map((e) => e.houseEdge)).toEqual(a.map((e) => e.houseEdge));

@@ -45,7 +45,13 @@ function roundFacts(layout: Layout, amount: number, roundId: string): { before: 
     position,
   });
   const bet = (b: Fresh & { amount: number; seat?: unknown }) =>
-    fact('BetPlaced', { betId: b.betId, seat: b.seat ?? 1, betType: b.betType, ...(b.selection !== undefined ? { selection: b.selection } : {}), amount: b.amount });
+    fact('BetPlaced', {
+      betId: b.betId,
+      seat: b.seat ?? 1,
+      betType: b.betType,
+      ...(b.selection !== undefined ? { selection: b.selection } : {}),
+      amount: b.amount,
+    });
   const before = [fact('RoundStarted'), ...layout.carried.standing.map(bet), ...layout.fresh.map((b) => bet({ ...b, amount })), fact('BetsClosed')];
   const at = position;
   const after = (dice: readonly number[]): Fact[] => {
@@ -102,7 +108,10 @@ function startsOf(env: Env): Array<{ betType: string; selection?: unknown; start
       const flatType = flatOf[betType];
       // the pass line plays on the puck; a come bet stands on its own number
       const own = flatType === 'come' || flatType === 'dont-come' ? point : null;
-      const carried: CrapsCarried = { point, standing: [{ betId: FLAT, seat: 1, betType: flatType, amount: STAKE_CHIPS * (env.ctx.smallestChip || 1), point: own }] };
+      const carried: CrapsCarried = {
+        point,
+        standing: [{ betId: FLAT, seat: 1, betType: flatType, amount: STAKE_CHIPS * (env.ctx.smallestChip || 1), point: own }],
+      };
       starts.push({ betType, selection: point, start: { carried, fresh: [{ betId: TARGET, betType, selection: { bet: FLAT } }] } });
     }
   }

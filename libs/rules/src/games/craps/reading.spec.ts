@@ -201,7 +201,7 @@ describe.each(JURISDICTIONS)('craps %s: the rulebook holds the values the reader
     VALUES[key](rb, read.values[key], j);
   });
   if (j === 'euskadi') {
-    it('the Win/Come odds maximum the reader found absent (L3666–3694) is index.md OQ-17\'s', () => {
+    it("the Win/Come odds maximum the reader found absent (L3666–3694) is index.md OQ-17's", () => {
       expect(read.values['limits.maximum.odds.win-come']).toBeUndefined();
       expect(rb.limits.oddsTimesFlat.cite).toBe('index.md OQ-17');
     });
@@ -228,7 +228,15 @@ function throwFacts(bets: Bet[], dice: number[], settlements: Array<[string, str
   return [
     fact('RoundStarted'),
     ...extra,
-    ...bets.map((b) => fact('BetPlaced', { betId: b.id, seat: b.seat ?? 1, betType: b.type, ...(b.selection !== undefined ? { selection: b.selection } : {}), amount: b.amount })),
+    ...bets.map((b) =>
+      fact('BetPlaced', {
+        betId: b.id,
+        seat: b.seat ?? 1,
+        betType: b.type,
+        ...(b.selection !== undefined ? { selection: b.selection } : {}),
+        amount: b.amount,
+      }),
+    ),
     fact('BetsClosed'),
     fact('DiceThrown', { dice }),
     ...settlements.map(([betId, outcome, payout]) => fact('BetSettled', { betId, outcome, payout })),
@@ -253,7 +261,7 @@ function session(j: CrapsJurisdiction, rounds: PlayedFact[][], o: Partial<Sessio
   });
 }
 
-describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
+describe.each(JURISDICTIONS)("craps %s: the reader's rounds", (j) => {
   const rb = CRAPS_RULEBOOKS[j];
   const win: Bet = { id: 'w', type: 'pass', amount: 10 };
 
@@ -271,17 +279,18 @@ describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
   });
 
   it(`seven-out-dice-pass: point 5, then a 7: the Win loses and the dice pass (${rb.diceChangeHands.cite})`, () => {
-    const [, b] = session(j, [
-      throwFacts([win], [1, 4], [], [fact('ShooterNamed', { seat: 1 })]),
-      throwFacts([win], [3, 4], [['w', 'lose', 0]]),
-    ]);
+    const [, b] = session(j, [throwFacts([win], [1, 4], [], [fact('ShooterNamed', { seat: 1 })]), throwFacts([win], [3, 4], [['w', 'lose', 0]])]);
     expect(b.expect(win)).toBe('lose 0');
     expect(b.carried.shooter).toBeUndefined();
   });
 
-  it('dont-win: Don\'t Win 10 on a come-out 12 is a push; next come-out 6, then a 7 wins 10', () => {
+  it("dont-win: Don't Win 10 on a come-out 12 is a push; next come-out 6, then a 7 wins 10", () => {
     const dw: Bet = { id: 'd', type: 'dont-pass', amount: 10 };
-    const [a, , c] = session(j, [throwFacts([dw], [6, 6], [['d', 'push', 0]]), throwFacts([{ ...dw, id: 'd2' }], [2, 4]), throwFacts([{ ...dw, id: 'd2' }], [3, 4], [['d2', 'win', 10]])]);
+    const [a, , c] = session(j, [
+      throwFacts([dw], [6, 6], [['d', 'push', 0]]),
+      throwFacts([{ ...dw, id: 'd2' }], [2, 4]),
+      throwFacts([{ ...dw, id: 'd2' }], [3, 4], [['d2', 'win', 10]]),
+    ]);
     expect(a.expect(dw)).toBe('push 0');
     expect(c.expect({ ...dw, id: 'd2' })).toBe('win 10');
     expect(c.judged.verdict).toBe('consistent');
@@ -300,7 +309,7 @@ describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
     expect(rounds.map((x) => x.judged.verdict)).toEqual(['consistent', 'consistent', 'consistent', 'consistent']);
   });
 
-  it('dont-come: Don\'t Come 10 then a 12: a push', () => {
+  it("dont-come: Don't Come 10 then a 12: a push", () => {
     const [, b] = session(j, [throwFacts([win], [2, 4]), throwFacts([win, { id: 'dc', type: 'dont-come', amount: 10 }], [6, 6], [['dc', 'push', 0]])]);
     expect(b.expect({ id: 'dc', type: 'dont-come', amount: 10 })).toBe('push 0');
     expect(b.judged.verdict).toBe('consistent');
@@ -327,7 +336,15 @@ describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
   });
 
   it('under-over-7: Under 7 and Over 7 both lose on a 7', () => {
-    const [a] = session(j, [throwFacts([{ id: 'u', type: 'under-7', amount: 10 }, { id: 'o', type: 'over-7', amount: 10 }], [3, 4])]);
+    const [a] = session(j, [
+      throwFacts(
+        [
+          { id: 'u', type: 'under-7', amount: 10 },
+          { id: 'o', type: 'over-7', amount: 10 },
+        ],
+        [3, 4],
+      ),
+    ]);
     expect([a.expect({ id: 'u', type: 'under-7', amount: 10 }), a.expect({ id: 'o', type: 'over-7', amount: 10 })]).toEqual(['lose 0', 'lose 0']);
   });
 
@@ -339,28 +356,63 @@ describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
   });
 
   it('one-roll-bets: Horn 10 and Any Craps 10 on a 3: the horn wins 40, any craps 70 ("veces" read as "to 1")', () => {
-    const [a] = session(j, [throwFacts([{ id: 'h', type: 'horn', amount: 10 }, { id: 'a', type: 'any-craps', amount: 10 }], [1, 2], [['h', 'win', 40], ['a', 'win', 70]])]);
+    const [a] = session(j, [
+      throwFacts(
+        [
+          { id: 'h', type: 'horn', amount: 10 },
+          { id: 'a', type: 'any-craps', amount: 10 },
+        ],
+        [1, 2],
+        [
+          ['h', 'win', 40],
+          ['a', 'win', 70],
+        ],
+      ),
+    ]);
     expect([a.expect({ id: 'h', type: 'horn', amount: 10 }), a.expect({ id: 'a', type: 'any-craps', amount: 10 })]).toEqual(['win 40', 'win 70']);
     expect(a.judged.verdict).toBe('consistent');
   });
 
   it(`odds-only-after-line: Win odds on point 9 without a Win bet: BET_NOT_ALLOWED (${rb.oddsNeedPoint.cite})`, () => {
-    const [, b] = session(j, [throwFacts([win], [4, 5]), throwFacts([win, { id: 'o', type: 'pass-odds', selection: { bet: 'nobody' }, amount: 10 }], [1, 2], [['o', 'void', 0]])]);
+    const [, b] = session(j, [
+      throwFacts([win], [4, 5]),
+      throwFacts([win, { id: 'o', type: 'pass-odds', selection: { bet: 'nobody' }, amount: 10 }], [1, 2], [['o', 'void', 0]]),
+    ]);
     expect(codes(b.judged)).toEqual(['BET_NOT_ALLOWED']);
     expect(b.judged.discrepancies[0].citation).toBe(rb.oddsNeedPoint.cite);
   });
 
   it('win-odds-pay: Win 10 with odds 10 on point 6, a 6: the line wins 10, the odds 12', () => {
     const odds: Bet = { id: 'o', type: 'pass-odds', selection: { bet: 'w' }, amount: 10 };
-    const [, b] = session(j, [throwFacts([win], [2, 4]), throwFacts([win, odds], [3, 3], [['w', 'win', 10], ['o', 'win', 12]])]);
+    const [, b] = session(j, [
+      throwFacts([win], [2, 4]),
+      throwFacts(
+        [win, odds],
+        [3, 3],
+        [
+          ['w', 'win', 10],
+          ['o', 'win', 12],
+        ],
+      ),
+    ]);
     expect([b.expect(win), b.expect(odds)]).toEqual(['win 10', 'win 12']);
     expect(b.judged.verdict).toBe('consistent');
   });
 
-  it('dont-win-odds-pay: Don\'t Win 10 with lay odds 20 on point 4, a 7: the line wins 10, the odds 10', () => {
+  it("dont-win-odds-pay: Don't Win 10 with lay odds 20 on point 4, a 7: the line wins 10, the odds 10", () => {
     const dw: Bet = { id: 'd', type: 'dont-pass', amount: 10 };
     const lay: Bet = { id: 'l', type: 'dont-pass-odds', selection: { bet: 'd' }, amount: 20 };
-    const [, b] = session(j, [throwFacts([dw], [1, 3]), throwFacts([dw, lay], [3, 4], [['d', 'win', 10], ['l', 'win', 10]])]);
+    const [, b] = session(j, [
+      throwFacts([dw], [1, 3]),
+      throwFacts(
+        [dw, lay],
+        [3, 4],
+        [
+          ['d', 'win', 10],
+          ['l', 'win', 10],
+        ],
+      ),
+    ]);
     expect([b.expect(dw), b.expect(lay)]).toEqual(['win 10', 'win 10']);
     expect(b.judged.verdict).toBe('consistent');
   });
@@ -383,7 +435,12 @@ describe.each(JURISDICTIONS)('craps %s: the reader\'s rounds', (j) => {
   it('null-throw: a die on a chip — "tirada nula": the 7 does not count, no bet is settled, the dice are thrown again', () => {
     const facts = throwFacts([{ id: 'f', type: 'field', amount: 10 }], [6, 1], [['f', 'win', 10]]);
     // the void 6-1, then the throw that counts: 2-2 (field wins)
-    facts.splice(facts.findIndex((f) => f.type === 'DiceThrown') + 1, 0, fact('ThrowVoided', { reason: 'a die on a chip' }), fact('DiceThrown', { dice: [2, 2] }));
+    facts.splice(
+      facts.findIndex((f) => f.type === 'DiceThrown') + 1,
+      0,
+      fact('ThrowVoided', { reason: 'a die on a chip' }),
+      fact('DiceThrown', { dice: [2, 2] }),
+    );
     const [a] = session(j, [facts]);
     expect(a.expect({ id: 'f', type: 'field', amount: 10 })).toBe('win 10');
     expect(a.judged.verdict).toBe('consistent');

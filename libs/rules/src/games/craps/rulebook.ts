@@ -14,8 +14,26 @@ export type PointNumber = (typeof POINT_NUMBERS)[number];
 
 /** One-roll and fixed-ratio bets: pays the same ratio whatever the point. */
 export const FIXED_BETS = [
-  'pass', 'dont-pass', 'come', 'dont-come', 'field', 'big-6', 'big-8', 'under-7', 'over-7',
-  'hard-4', 'hard-6', 'hard-8', 'hard-10', 'any-7', 'yo-11', 'any-craps', 'craps-2', 'craps-3', 'craps-12', 'horn',
+  'pass',
+  'dont-pass',
+  'come',
+  'dont-come',
+  'field',
+  'big-6',
+  'big-8',
+  'under-7',
+  'over-7',
+  'hard-4',
+  'hard-6',
+  'hard-8',
+  'hard-10',
+  'any-7',
+  'yo-11',
+  'any-craps',
+  'craps-2',
+  'craps-3',
+  'craps-12',
+  'horn',
 ] as const;
 export type FixedBet = (typeof FIXED_BETS)[number];
 export const ODDS_BETS = ['pass-odds', 'come-odds', 'dont-pass-odds', 'dont-come-odds'] as const;
@@ -73,52 +91,176 @@ export interface CrapsRulebook extends RulebookBase {
 }
 
 type Line =
-  | 'source' | 'dice' | 'simple' | 'pass' | 'dontPass' | 'come' | 'dontCome' | 'field' | 'big' | 'underOver' | 'hard' | 'any7' | 'yo11'
-  | 'anyCraps' | 'crapsN' | 'horn' | 'odds' | 'dontOdds' | 'place' | 'right' | 'wrong' | 'oddsGeneral' | 'lineStays'
-  | 'simpleMax' | 'multipleMax' | 'oddsMax' | 'dontOddsMax' | 'rightMax' | 'wrongMax' | 'shooterLine' | 'diceChange';
+  | 'source'
+  | 'dice'
+  | 'simple'
+  | 'pass'
+  | 'dontPass'
+  | 'come'
+  | 'dontCome'
+  | 'field'
+  | 'big'
+  | 'underOver'
+  | 'hard'
+  | 'any7'
+  | 'yo11'
+  | 'anyCraps'
+  | 'crapsN'
+  | 'horn'
+  | 'odds'
+  | 'dontOdds'
+  | 'place'
+  | 'right'
+  | 'wrong'
+  | 'oddsGeneral'
+  | 'lineStays'
+  | 'simpleMax'
+  | 'multipleMax'
+  | 'oddsMax'
+  | 'dontOddsMax'
+  | 'rightMax'
+  | 'wrongMax'
+  | 'shooterLine'
+  | 'diceChange';
 
 export type CrapsJurisdiction = Extract<JurisdictionId, 'euskadi' | 'cantabria' | 'illes-balears' | 'galicia'>;
 
 /** Where each rule is, per jurisdiction (docs/decisions/games.md#craps; the jurisdiction files). */
 const LINES: Readonly<Record<CrapsJurisdiction, Readonly<Record<Line, string>>>> = {
   euskadi: {
-    source: 'L3077–3834', dice: 'L3155–3174', simple: 'L3209', pass: 'L3211–3221', dontPass: 'L3289–3295', come: 'L3297–3306',
-    dontCome: 'L3308–3316', field: 'L3322–3328', big: 'L3330–3344', underOver: 'L3419–3429', hard: 'L3434–3442',
-    any7: 'L3444–3447', yo11: 'L3449–3452', anyCraps: 'L3454–3457', crapsN: 'L3459–3472', horn: 'L3474–3478',
+    source: 'L3077–3834',
+    dice: 'L3155–3174',
+    simple: 'L3209',
+    pass: 'L3211–3221',
+    dontPass: 'L3289–3295',
+    come: 'L3297–3306',
+    dontCome: 'L3308–3316',
+    field: 'L3322–3328',
+    big: 'L3330–3344',
+    underOver: 'L3419–3429',
+    hard: 'L3434–3442',
+    any7: 'L3444–3447',
+    yo11: 'L3449–3452',
+    anyCraps: 'L3454–3457',
+    crapsN: 'L3459–3472',
+    horn: 'L3474–3478',
     // the Spanish of section C is split by the OCR: L3480–3481, then L3550–3578
-    odds: 'L3554–3559, L3568–3572', dontOdds: 'L3561–3566, L3574–3578', place: 'L3580–3583', right: 'L3585–3591', wrong: 'L3593–3600',
-    oddsGeneral: 'L3480–3481, L3550–3552', lineStays: 'L3318–3321', simpleMax: 'L3666–3668', multipleMax: 'L3670–3674',
+    odds: 'L3554–3559, L3568–3572',
+    dontOdds: 'L3561–3566, L3574–3578',
+    place: 'L3580–3583',
+    right: 'L3585–3591',
+    wrong: 'L3593–3600',
+    oddsGeneral: 'L3480–3481, L3550–3552',
+    lineStays: 'L3318–3321',
+    simpleMax: 'L3666–3668',
+    multipleMax: 'L3670–3674',
     // the limits (L3666–3694) state no maximum for the Win and Come odds: docs/decisions/open-questions.md#oq-17 (see rulebooks.euskadi)
-    oddsMax: 'L3666–3694', dontOddsMax: 'L3676–3682', rightMax: 'L3684–3688', wrongMax: 'L3690–3694',
+    oddsMax: 'L3666–3694',
+    dontOddsMax: 'L3676–3682',
+    rightMax: 'L3684–3688',
+    wrongMax: 'L3690–3694',
     // the Spanish sentence on the dice changing hands is lost from the OCR at L3220; the Basque keeps it
-    shooterLine: 'L3817–3821', diceChange: 'L3222–3223',
+    shooterLine: 'L3817–3821',
+    diceChange: 'L3222–3223',
   },
   cantabria: {
-    source: 'L1321–1666', dice: 'L1332–1353', simple: 'L1383', pass: 'L1385–1395', dontPass: 'L1397–1402', come: 'L1404–1412',
-    dontCome: 'L1414–1421', field: 'L1427–1431', big: 'L1433–1445', underOver: 'L1447–1455', hard: 'L1460–1467',
-    any7: 'L1469–1471', yo11: 'L1473–1475', anyCraps: 'L1477–1479', crapsN: 'L1481–1491', horn: 'L1493–1496',
-    odds: 'L1504–1510, L1521–1526', dontOdds: 'L1512–1519, L1528–1533', place: 'L1535–1538', right: 'L1540–1546', wrong: 'L1548–1555',
-    oddsGeneral: 'L1498–1502', lineStays: 'L1423–1425', simpleMax: 'L1563–1565', multipleMax: 'L1567–1571',
-    oddsMax: 'L1573–1576', dontOddsMax: 'L1578–1584', rightMax: 'L1586–1589', wrongMax: 'L1591–1595',
-    shooterLine: 'L1662–1665', diceChange: 'L1393–1395',
+    source: 'L1321–1666',
+    dice: 'L1332–1353',
+    simple: 'L1383',
+    pass: 'L1385–1395',
+    dontPass: 'L1397–1402',
+    come: 'L1404–1412',
+    dontCome: 'L1414–1421',
+    field: 'L1427–1431',
+    big: 'L1433–1445',
+    underOver: 'L1447–1455',
+    hard: 'L1460–1467',
+    any7: 'L1469–1471',
+    yo11: 'L1473–1475',
+    anyCraps: 'L1477–1479',
+    crapsN: 'L1481–1491',
+    horn: 'L1493–1496',
+    odds: 'L1504–1510, L1521–1526',
+    dontOdds: 'L1512–1519, L1528–1533',
+    place: 'L1535–1538',
+    right: 'L1540–1546',
+    wrong: 'L1548–1555',
+    oddsGeneral: 'L1498–1502',
+    lineStays: 'L1423–1425',
+    simpleMax: 'L1563–1565',
+    multipleMax: 'L1567–1571',
+    oddsMax: 'L1573–1576',
+    dontOddsMax: 'L1578–1584',
+    rightMax: 'L1586–1589',
+    wrongMax: 'L1591–1595',
+    shooterLine: 'L1662–1665',
+    diceChange: 'L1393–1395',
   },
   'illes-balears': {
-    source: 'L909–1182', dice: 'L919–934', simple: 'L960', pass: 'L962–969', dontPass: 'L971–976', come: 'L978–984',
-    dontCome: 'L986–992', field: 'L997–1001', big: 'L1003–1015', underOver: 'L1017–1031', hard: 'L1035–1041',
-    any7: 'L1043–1045', yo11: 'L1047–1049', anyCraps: 'L1051–1053', crapsN: 'L1055–1065', horn: 'L1067–1071',
-    odds: 'L1077–1080, L1087–1090', dontOdds: 'L1082–1085, L1092–1095', place: 'L1097–1099', right: 'L1101–1105', wrong: 'L1107–1112',
-    oddsGeneral: 'L1073–1075', lineStays: 'L994–995', simpleMax: 'L1117–1118', multipleMax: 'L1120–1122',
-    oddsMax: 'L1124–1126', dontOddsMax: 'L1128–1131', rightMax: 'L1133–1135', wrongMax: 'L1137–1139',
-    shooterLine: 'L1180–1182', diceChange: 'L968–969',
+    source: 'L909–1182',
+    dice: 'L919–934',
+    simple: 'L960',
+    pass: 'L962–969',
+    dontPass: 'L971–976',
+    come: 'L978–984',
+    dontCome: 'L986–992',
+    field: 'L997–1001',
+    big: 'L1003–1015',
+    underOver: 'L1017–1031',
+    hard: 'L1035–1041',
+    any7: 'L1043–1045',
+    yo11: 'L1047–1049',
+    anyCraps: 'L1051–1053',
+    crapsN: 'L1055–1065',
+    horn: 'L1067–1071',
+    odds: 'L1077–1080, L1087–1090',
+    dontOdds: 'L1082–1085, L1092–1095',
+    place: 'L1097–1099',
+    right: 'L1101–1105',
+    wrong: 'L1107–1112',
+    oddsGeneral: 'L1073–1075',
+    lineStays: 'L994–995',
+    simpleMax: 'L1117–1118',
+    multipleMax: 'L1120–1122',
+    oddsMax: 'L1124–1126',
+    dontOddsMax: 'L1128–1131',
+    rightMax: 'L1133–1135',
+    wrongMax: 'L1137–1139',
+    shooterLine: 'L1180–1182',
+    diceChange: 'L968–969',
   },
   galicia: {
-    source: 'L834–992', dice: 'L838, L882–886', simple: 'L902', pass: 'L904, L912', dontPass: 'L906', come: 'L908',
-    dontCome: 'L910', field: 'L914', big: 'L916–918', underOver: 'L920–922', hard: 'L926–928',
-    any7: 'L930', yo11: 'L932', anyCraps: 'L934', crapsN: 'L936–940', horn: 'L942',
-    odds: 'L946, L950', dontOdds: 'L948, L952', place: 'L954', right: 'L956', wrong: 'L958',
-    oddsGeneral: 'L944', lineStays: 'L912', simpleMax: 'L962', multipleMax: 'L964',
-    oddsMax: 'L966', dontOddsMax: 'L968', rightMax: 'L970', wrongMax: 'L972',
-    shooterLine: 'L992', diceChange: 'L904',
+    source: 'L834–992',
+    dice: 'L838, L882–886',
+    simple: 'L902',
+    pass: 'L904, L912',
+    dontPass: 'L906',
+    come: 'L908',
+    dontCome: 'L910',
+    field: 'L914',
+    big: 'L916–918',
+    underOver: 'L920–922',
+    hard: 'L926–928',
+    any7: 'L930',
+    yo11: 'L932',
+    anyCraps: 'L934',
+    crapsN: 'L936–940',
+    horn: 'L942',
+    odds: 'L946, L950',
+    dontOdds: 'L948, L952',
+    place: 'L954',
+    right: 'L956',
+    wrong: 'L958',
+    oddsGeneral: 'L944',
+    lineStays: 'L912',
+    simpleMax: 'L962',
+    multipleMax: 'L964',
+    oddsMax: 'L966',
+    dontOddsMax: 'L968',
+    rightMax: 'L970',
+    wrongMax: 'L972',
+    shooterLine: 'L992',
+    diceChange: 'L904',
   },
 };
 

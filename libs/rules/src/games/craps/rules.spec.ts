@@ -23,7 +23,15 @@ const COME_OUT: CrapsCarried = { point: null, standing: [] };
 function throwFacts(bets: BetSpec[], dice: number[], settlements: Array<{ betId: string; outcome: string; payout: number }> = []): PlayedFact[] {
   return [
     fact('RoundStarted'),
-    ...bets.map((b, i) => fact('BetPlaced', { betId: b.betId ?? `b${i + 1}`, seat: 1, betType: b.betType, ...(b.selection !== undefined ? { selection: b.selection } : {}), amount: b.amount ?? 1000 })),
+    ...bets.map((b, i) =>
+      fact('BetPlaced', {
+        betId: b.betId ?? `b${i + 1}`,
+        seat: 1,
+        betType: b.betType,
+        ...(b.selection !== undefined ? { selection: b.selection } : {}),
+        amount: b.amount ?? 1000,
+      }),
+    ),
     fact('BetsClosed'),
     fact('DiceThrown', { dice }),
     ...settlements.map((s) => fact('BetSettled', s)),
@@ -36,7 +44,14 @@ function expected(j: CrapsJurisdiction, carried: CrapsCarried, bets: BetSpec[], 
   const env = envFor(j, { ...o, carried });
   const facts = asFacts(throwFacts(bets, dice));
   const state = facts.reduce((s, f) => craps.evolve(s, f, env), craps.initialState(env));
-  const bet = { betId: bets[0].betId ?? 'b1', betType: bets[0].betType, selection: bets[0].selection, amount: bets[0].amount ?? 1000, eventId: 'x', late: false };
+  const bet = {
+    betId: bets[0].betId ?? 'b1',
+    betType: bets[0].betType,
+    selection: bets[0].selection,
+    amount: bets[0].amount ?? 1000,
+    eventId: 'x',
+    late: false,
+  };
   const v = craps.settle(state, { bet }, env);
   if (isUndecided(v)) return 'stays';
   if (isUnverifiable(v)) throw new Error('unverifiable');
@@ -44,12 +59,19 @@ function expected(j: CrapsJurisdiction, carried: CrapsCarried, bets: BetSpec[], 
 }
 const outcomeOf = (v: ExpectedSettlement | 'stays') => (v === 'stays' ? 'stays' : `${v.outcome} ${v.payout}`);
 const withPoint = (point: number, standing: CrapsCarried['standing'] = []): CrapsCarried => ({ point, standing });
-const standingBet = (betId: string, betType: string, amount: number, point: number | null = null, selection?: unknown) => ({ betId, seat: 1, betType, amount, point, ...(selection !== undefined ? { selection } : {}) });
+const standingBet = (betId: string, betType: string, amount: number, point: number | null = null, selection?: unknown) => ({
+  betId,
+  seat: 1,
+  betType,
+  amount,
+  point,
+  ...(selection !== undefined ? { selection } : {}),
+});
 
 describe.each(JURISDICTIONS)('craps — %s', (j) => {
   const rb = CRAPS_RULEBOOKS[j];
 
-  describe('pass line and don\'t pass on the come-out (bar 12)', () => {
+  describe("pass line and don't pass on the come-out (bar 12)", () => {
     it.each([
       [[3, 4], 'win 1000', 'lose 0'],
       [[5, 6], 'win 1000', 'lose 0'],
@@ -70,8 +92,32 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       [4, [2, 2], 'win 1000', 'lose 0'],
     ])('point %i, throw %j: pass %s, dont-pass %s', (point, dice, pass, dont) => {
       const carried = withPoint(point, [standingBet('p', 'pass', 1000), standingBet('d', 'dont-pass', 1000)]);
-      expect(outcomeOf(expected(j, carried, [{ betId: 'p', betType: 'pass' }, { betId: 'd', betType: 'dont-pass' }], dice))).toBe(pass);
-      expect(outcomeOf(expected(j, carried, [{ betId: 'd', betType: 'dont-pass' }, { betId: 'p', betType: 'pass' }], dice))).toBe(dont);
+      expect(
+        outcomeOf(
+          expected(
+            j,
+            carried,
+            [
+              { betId: 'p', betType: 'pass' },
+              { betId: 'd', betType: 'dont-pass' },
+            ],
+            dice,
+          ),
+        ),
+      ).toBe(pass);
+      expect(
+        outcomeOf(
+          expected(
+            j,
+            carried,
+            [
+              { betId: 'd', betType: 'dont-pass' },
+              { betId: 'p', betType: 'pass' },
+            ],
+            dice,
+          ),
+        ),
+      ).toBe(dont);
     });
     it('the point moves: set on 4–10 at the come-out, off on the point or a seven', () => {
       expect(pointAfter(null, [3, 3])).toBe(6);
@@ -80,19 +126,19 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       expect(pointAfter(6, [3, 4])).toBeNull();
       expect(pointAfter(6, [4, 5])).toBe(6);
     });
-    it('the don\'t-pass push on 12 cites the bar rule', () => {
+    it("the don't-pass push on 12 cites the bar rule", () => {
       const v = expected(j, COME_OUT, [{ betType: 'dont-pass' }], [6, 6]) as ExpectedSettlement;
       expect(v.citation).toBe(rb.comeOut.bar.cite);
     });
   });
 
-  describe('come and don\'t come', () => {
+  describe("come and don't come", () => {
     it('a come bet wins on 7 / 11 and loses on craps on its first throw', () => {
       expect(outcomeOf(expected(j, withPoint(5), [{ betType: 'come' }], [5, 6]))).toBe('win 1000');
       expect(outcomeOf(expected(j, withPoint(5), [{ betType: 'come' }], [1, 1]))).toBe('lose 0');
       expect(outcomeOf(expected(j, withPoint(5), [{ betType: 'dont-come' }], [6, 6]))).toBe('push 0');
     });
-    it('the don\'t come bar 12 is cited to the don\'t come paragraph, not the don\'t pass one', () => {
+    it("the don't come bar 12 is cited to the don't come paragraph, not the don't pass one", () => {
       const v = expected(j, withPoint(5), [{ betType: 'dont-come' }], [6, 6]) as ExpectedSettlement;
       expect(v.citation).toBe(rb.payouts['dont-come'].cite);
     });
@@ -146,7 +192,7 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     });
   });
 
-  describe('odds (pass/come 2:1, 3:2, 6:5; don\'t 1:2, 2:3, 5:6)', () => {
+  describe("odds (pass/come 2:1, 3:2, 6:5; don't 1:2, 2:3, 5:6)", () => {
     it.each([
       [4, 1000, 'win 2000', 'lose 0'],
       [10, 1000, 'win 2000', 'lose 0'],
@@ -157,7 +203,10 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     ])('point %i, odds %i: made → pass-odds %s, dont-pass-odds %s', (point, amount, right, wrong) => {
       const c = withPoint(point, [standingBet('p', 'pass', 1000), standingBet('d', 'dont-pass', 1000)]);
       const dice = point === 4 ? [1, 3] : point === 10 ? [4, 6] : point === 5 ? [1, 4] : point === 9 ? [4, 5] : point === 6 ? [1, 5] : [2, 6];
-      const bets = [{ betId: 'p', betType: 'pass' }, { betId: 'd', betType: 'dont-pass' }];
+      const bets = [
+        { betId: 'p', betType: 'pass' },
+        { betId: 'd', betType: 'dont-pass' },
+      ];
       expect(outcomeOf(expected(j, c, [{ betId: 'o', betType: 'pass-odds', selection: { bet: 'p' }, amount }, ...bets], dice))).toBe(right);
       expect(outcomeOf(expected(j, c, [{ betId: 'o', betType: 'dont-pass-odds', selection: { bet: 'd' }, amount }, ...bets], dice))).toBe(wrong);
     });
@@ -167,14 +216,29 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       [6, 'lose 0', 'win 833'],
     ])('point %i, seven: pass-odds %s, dont-pass-odds (1000) %s, rounded down to the unit', (point, right, wrong) => {
       const c = withPoint(point, [standingBet('p', 'pass', 1000), standingBet('d', 'dont-pass', 1000)]);
-      const bets = [{ betId: 'p', betType: 'pass' }, { betId: 'd', betType: 'dont-pass' }];
+      const bets = [
+        { betId: 'p', betType: 'pass' },
+        { betId: 'd', betType: 'dont-pass' },
+      ];
       const o = { smallestChip: 1 };
       expect(outcomeOf(expected(j, c, [{ betId: 'o', betType: 'pass-odds', selection: { bet: 'p' } }, ...bets], [3, 4], o))).toBe(right);
       expect(outcomeOf(expected(j, c, [{ betId: 'o', betType: 'dont-pass-odds', selection: { bet: 'd' } }, ...bets], [3, 4], o))).toBe(wrong);
     });
-    it('come odds follow the come bet\'s own number', () => {
+    it("come odds follow the come bet's own number", () => {
       const c = withPoint(5, [standingBet('c', 'come', 1000, 10)]);
-      expect(outcomeOf(expected(j, c, [{ betId: 'o', betType: 'come-odds', selection: { bet: 'c' } }, { betId: 'c', betType: 'come' }], [4, 6]))).toBe('win 2000');
+      expect(
+        outcomeOf(
+          expected(
+            j,
+            c,
+            [
+              { betId: 'o', betType: 'come-odds', selection: { bet: 'c' } },
+              { betId: 'c', betType: 'come' },
+            ],
+            [4, 6],
+          ),
+        ),
+      ).toBe('win 2000');
     });
   });
 
@@ -211,21 +275,30 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       expect([4, 5, 6, 8, 9, 10].map((n) => max('place-to-win', n).amount)).toEqual([100_000, 100_000, 120_000, 120_000, 100_000, 100_000]);
       expect([4, 5, 6].map((n) => max('place-to-lose', n).amount)).toEqual([220_000, 160_000, 125_000]);
     });
-    it('don\'t odds: 200 / 150 / 120 % of the flat bet', () => {
-      for (const [point, ok, over] of [[4, 2000, 2100], [5, 1500, 1600], [6, 1200, 1300]]) {
+    it("don't odds: 200 / 150 / 120 % of the flat bet", () => {
+      for (const [point, ok, over] of [
+        [4, 2000, 2100],
+        [5, 1500, 1600],
+        [6, 1200, 1300],
+      ]) {
         const c = withPoint(point, [standingBet('d', 'dont-pass', 1000)]);
-        const bets = (amount: number) => [{ betId: 'd', betType: 'dont-pass' }, { betId: 'o', betType: 'dont-pass-odds', selection: { bet: 'd' }, amount }];
+        const bets = (amount: number) => [
+          { betId: 'd', betType: 'dont-pass' },
+          { betId: 'o', betType: 'dont-pass-odds', selection: { bet: 'd' }, amount },
+        ];
         expect(codes(judge(craps, envFor(j, { carried: c }), throwFacts(bets(ok), [1, 1])))).toEqual([]);
         const j2 = judge(craps, envFor(j, { carried: c }), throwFacts(bets(over), [1, 1]));
         expect(codes(j2)).toEqual(['BET_ABOVE_MAXIMUM']);
         expect(j2.discrepancies[0].citation).toBe(rb.limits.dontOddsTimesFlat.cite);
       }
     });
-    it('judgeOpening: a declared per-bet maximum above the rules\' cap is a session finding (it would otherwise win silently)', () => {
+    it("judgeOpening: a declared per-bet maximum above the rules' cap is a session finding (it would otherwise win silently)", () => {
       const limits = { min: 100, max: 100_000, 'any-7': 80_000, field: 50_000 };
       const findings = craps.judgeOpening!({ limits, options: {}, eventId: 'open' }, envFor(j, { limits }));
       // any 7 at 4:1: the win may be at most 3 × S = 300,000, so the stake at most 75,000
-      expect(findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', expected: 75_000, recorded: 80_000, rule: 'craps/multiple-chance-maximum', eventId: 'open' }]);
+      expect(findings).toMatchObject([
+        { code: 'SESSION_RULE_VIOLATION', expected: 75_000, recorded: 80_000, rule: 'craps/multiple-chance-maximum', eventId: 'open' },
+      ]);
       expect(craps.judgeOpening!({ limits: { min: 100, max: 100_000, 'any-7': 75_000 }, options: {} }, envFor(j))).toEqual([]);
     });
     it('a per-bet-type maximum in the session limits wins', () => {
@@ -260,11 +333,24 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     it('a come bet moves to its number, takes odds (sent before its re-statement) and wins them', () => {
       const [a, b, c] = play([
         throwFacts([{ betId: 'p', betType: 'pass' }], [2, 3]),
-        throwFacts([{ betId: 'p', betType: 'pass' }, { betId: 'c', betType: 'come' }], [4, 6]),
         throwFacts(
-          [{ betId: 'o', betType: 'come-odds', selection: { bet: 'c' }, amount: 1000 }, { betId: 'p', betType: 'pass' }, { betId: 'c', betType: 'come' }],
+          [
+            { betId: 'p', betType: 'pass' },
+            { betId: 'c', betType: 'come' },
+          ],
+          [4, 6],
+        ),
+        throwFacts(
+          [
+            { betId: 'o', betType: 'come-odds', selection: { bet: 'c' }, amount: 1000 },
+            { betId: 'p', betType: 'pass' },
+            { betId: 'c', betType: 'come' },
+          ],
           [5, 5],
-          [{ betId: 'o', outcome: 'win', payout: 2000 }, { betId: 'c', outcome: 'win', payout: 1000 }],
+          [
+            { betId: 'o', outcome: 'win', payout: 2000 },
+            { betId: 'c', outcome: 'win', payout: 1000 },
+          ],
         ),
       ]);
       expect(a.carried.point).toBe(5);
@@ -275,13 +361,22 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     it('a voided throw moves nothing', () => {
       const [, voided] = play([
         throwFacts([{ betId: 'p', betType: 'pass' }], [2, 4]),
-        [fact('RoundStarted'), fact('BetPlaced', { betId: 'p', seat: 1, betType: 'pass', amount: 1000 }), fact('BetsClosed'), fact('DiceThrown', { dice: [3, 4] }), fact('RoundVoided', { reason: 'die off the table', decidedBy: 'stickman' })],
+        [
+          fact('RoundStarted'),
+          fact('BetPlaced', { betId: 'p', seat: 1, betType: 'pass', amount: 1000 }),
+          fact('BetsClosed'),
+          fact('DiceThrown', { dice: [3, 4] }),
+          fact('RoundVoided', { reason: 'die off the table', decidedBy: 'stickman' }),
+        ],
       ]);
       expect(voided.carried.point).toBe(6);
       expect(voided.carried.standing.map((s) => s.betId)).toEqual(['p']);
     });
     it('a pass bet with a point that is not re-stated was withdrawn: SEQUENCE_VIOLATION', () => {
-      const [, b] = play([throwFacts([{ betId: 'p', betType: 'pass' }], [2, 4]), throwFacts([{ betType: 'field' }], [2, 3], [{ betId: 'b1', outcome: 'lose', payout: 0 }])]);
+      const [, b] = play([
+        throwFacts([{ betId: 'p', betType: 'pass' }], [2, 4]),
+        throwFacts([{ betType: 'field' }], [2, 3], [{ betId: 'b1', outcome: 'lose', payout: 0 }]),
+      ]);
       expect(codes(b.judged)).toEqual(['SEQUENCE_VIOLATION']);
       expect(b.judged.discrepancies[0].citation).toBe(rb.lineBetsStay.cite);
     });
@@ -291,7 +386,14 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     });
     it('a new pass bet while a point is on, a come bet on the come-out, odds without a point: BET_NOT_ALLOWED', () => {
       const [a, b] = play([
-        throwFacts([{ betId: 'c', betType: 'come' }, { betId: 'o', betType: 'pass-odds', selection: { bet: 'x' } }], [2, 4], [{ betId: 'o', outcome: 'void', payout: 0 }]),
+        throwFacts(
+          [
+            { betId: 'c', betType: 'come' },
+            { betId: 'o', betType: 'pass-odds', selection: { bet: 'x' } },
+          ],
+          [2, 4],
+          [{ betId: 'o', outcome: 'void', payout: 0 }],
+        ),
         throwFacts([{ betId: 'p', betType: 'pass' }], [2, 3]),
       ]);
       expect(codes(a.judged)).toEqual(['BET_NOT_ALLOWED', 'BET_NOT_ALLOWED']);
@@ -308,7 +410,12 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
 
   describe(`the shooter bets the line before throwing (${rb.shooterBetsLine.cite})`, () => {
     const bet = (betId: string, seat: number | string, betType: string, amount = 1000) => fact('BetPlaced', { betId, seat, betType, amount });
-    const round = (shooter: number | string | null, bets: PlayedFact[], dice: number[], settlements: Array<{ betId: string; outcome: string; payout: number }> = []) => [
+    const round = (
+      shooter: number | string | null,
+      bets: PlayedFact[],
+      dice: number[],
+      settlements: Array<{ betId: string; outcome: string; payout: number }> = [],
+    ) => [
       fact('RoundStarted'),
       ...(shooter !== null ? [fact('ShooterNamed', { seat: shooter })] : []),
       ...bets,
@@ -329,7 +436,7 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
     };
     const shooterFindings = (judged: ReturnType<typeof judge>) => judged.discrepancies.filter((d) => d.rule === 'craps/shooter-line-bet');
 
-    it('the named shooter with no Win / Don\'t Win bet at the come-out: a finding citing the text', () => {
+    it("the named shooter with no Win / Don't Win bet at the come-out: a finding citing the text", () => {
       const judged = judge(craps, envFor(j), round(2, [bet('a', 1, 'pass'), bet('b', 2, 'field')], [2, 4], [{ betId: 'b', outcome: 'lose', payout: 0 }]));
       expect(codes(judged)).toEqual(['DRAW_RULE_VIOLATION']);
       expect(judged.discrepancies[0]).toMatchObject({ rule: 'craps/shooter-line-bet', citation: rb.shooterBetsLine.cite });
@@ -343,7 +450,15 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
       expect(codes(judge(craps, envFor(j), round(null, [bet('a', 3, 'field')], [2, 4], [{ betId: 'a', outcome: 'lose', payout: 0 }])))).toEqual([]);
     });
     it('a line bet placed after the close does not count: it is late, and the shooter threw without one', () => {
-      const facts = round(1, [bet('f', 1, 'field')], [2, 4], [{ betId: 'f', outcome: 'lose', payout: 0 }, { betId: 'late', outcome: 'void', payout: 0 }]);
+      const facts = round(
+        1,
+        [bet('f', 1, 'field')],
+        [2, 4],
+        [
+          { betId: 'f', outcome: 'lose', payout: 0 },
+          { betId: 'late', outcome: 'void', payout: 0 },
+        ],
+      );
       facts.splice(facts.findIndex((f) => f.type === 'BetsClosed') + 1, 0, bet('late', 1, 'pass'));
       expect(codes(judge(craps, envFor(j), facts)).sort()).toEqual(['BET_AFTER_CLOSE', 'DRAW_RULE_VIOLATION']);
     });
@@ -352,27 +467,47 @@ describe.each(JURISDICTIONS)('craps — %s', (j) => {
         round(1, [bet('p', 1, 'pass')], [2, 4]),
         round(null, [bet('p', 1, 'pass')], [3, 3], [{ betId: 'p', outcome: 'win', payout: 1000 }]),
         // seat 1 still holds the dice by the carried record; the terminal names seat 2, late, after the throw
-        [...round(null, [bet('x', 2, 'pass')], [5, 6], [{ betId: 'x', outcome: 'win', payout: 1000 }]).slice(0, -1), fact('ShooterNamed', { seat: 2 }), fact('RoundCompleted')],
+        [
+          ...round(null, [bet('x', 2, 'pass')], [5, 6], [{ betId: 'x', outcome: 'win', payout: 1000 }]).slice(0, -1),
+          fact('ShooterNamed', { seat: 2 }),
+          fact('RoundCompleted'),
+        ],
       ]);
       expect(codes(c.judged)).toEqual([]);
     });
     it('a void throw thrown again is one come-out: one finding', () => {
       const facts = round(1, [bet('f', 1, 'field')], [2, 4], [{ betId: 'f', outcome: 'lose', payout: 0 }]);
-      facts.splice(facts.findIndex((f) => f.type === 'DiceThrown') + 1, 0, fact('ThrowVoided', { reason: 'die off the table' }), fact('DiceThrown', { dice: [3, 3] }));
+      facts.splice(
+        facts.findIndex((f) => f.type === 'DiceThrown') + 1,
+        0,
+        fact('ThrowVoided', { reason: 'die off the table' }),
+        fact('DiceThrown', { dice: [3, 3] }),
+      );
       expect(shooterFindings(judge(craps, envFor(j), facts))).toHaveLength(1);
     });
     it(`he keeps the dice after making his point, and bets the line again at the next come-out (${rb.diceChangeHands.cite})`, () => {
       const [a, b, c] = session([
         round(1, [bet('p', 1, 'pass')], [2, 4]),
         round(null, [bet('p', 1, 'pass')], [3, 3], [{ betId: 'p', outcome: 'win', payout: 1000 }]),
-        round(null, [bet('x', 2, 'pass'), bet('f', 1, 'field')], [1, 2], [{ betId: 'x', outcome: 'lose', payout: 0 }, { betId: 'f', outcome: 'win', payout: 1000 }]),
+        round(
+          null,
+          [bet('x', 2, 'pass'), bet('f', 1, 'field')],
+          [1, 2],
+          [
+            { betId: 'x', outcome: 'lose', payout: 0 },
+            { betId: 'f', outcome: 'win', payout: 1000 },
+          ],
+        ),
       ]);
       expect(a.carried.shooter).toBe(1);
       expect([a, b].map((x) => x.judged.verdict)).toEqual(['consistent', 'consistent']);
       expect(shooterFindings(c.judged)).toHaveLength(1);
     });
     it('the point throws are not judged for it: his come-out line bet stands until the point is decided', () => {
-      const [, b] = session([round(1, [bet('p', 1, 'pass')], [2, 4]), round(3, [bet('p', 1, 'pass'), bet('f', 3, 'field')], [2, 3], [{ betId: 'f', outcome: 'lose', payout: 0 }])]);
+      const [, b] = session([
+        round(1, [bet('p', 1, 'pass')], [2, 4]),
+        round(3, [bet('p', 1, 'pass'), bet('f', 3, 'field')], [2, 3], [{ betId: 'f', outcome: 'lose', payout: 0 }]),
+      ]);
       expect(codes(b.judged)).toEqual([]);
       expect(b.carried.shooter).toBe(3);
     });
@@ -439,14 +574,25 @@ describe('craps — regional differences (games.md Δ rows)', () => {
   it('Δ simple-chance maximum capped at 1,000 × the minimum (all four)', () => {
     for (const j of JURISDICTIONS) {
       const env = envFor(j, { limits: { min: 10, max: 100_000 } });
-      expect(craps.betLimits!({ betId: 'x', betType: 'pass', amount: 0, eventId: 'x', late: false }, env).max).toMatchObject({ amount: 10_000, citation: CRAPS_RULEBOOKS[j].limits.simpleMaxTimesMin.cite });
+      expect(craps.betLimits!({ betId: 'x', betType: 'pass', amount: 0, eventId: 'x', late: false }, env).max).toMatchObject({
+        amount: 10_000,
+        citation: CRAPS_RULEBOOKS[j].limits.simpleMaxTimesMin.cite,
+      });
     }
   });
 
   it('Δ pass/come odds maximum = the flat bet: stated in cantabria, illes-balears, galicia; index.md OQ-17 in euskadi (option oddsTimesFlat)', () => {
     const c = withPoint(6, [standingBet('p', 'pass', 1000)]);
-    const bets = (amount: number) => [{ betId: 'p', betType: 'pass' }, { betId: 'o', betType: 'pass-odds', selection: { bet: 'p' }, amount }];
-    const cites: Record<CrapsJurisdiction, string> = { euskadi: 'index.md OQ-17', cantabria: 'cantabria L1573–1576', 'illes-balears': 'illes-balears L1124–1126', galicia: 'galicia L966' };
+    const bets = (amount: number) => [
+      { betId: 'p', betType: 'pass' },
+      { betId: 'o', betType: 'pass-odds', selection: { bet: 'p' }, amount },
+    ];
+    const cites: Record<CrapsJurisdiction, string> = {
+      euskadi: 'index.md OQ-17',
+      cantabria: 'cantabria L1573–1576',
+      'illes-balears': 'illes-balears L1124–1126',
+      galicia: 'galicia L966',
+    };
     for (const j of JURISDICTIONS) {
       expect(codes(judge(craps, envFor(j, { carried: c }), throwFacts(bets(1000), [2, 3])))).toEqual([]);
       const over = judge(craps, envFor(j, { carried: c }), throwFacts(bets(1500), [2, 3]));
@@ -460,9 +606,17 @@ describe('craps — regional differences (games.md Δ rows)', () => {
     for (const j of JURISDICTIONS) {
       expect(CRAPS_RULEBOOKS[j].placeNumbers.cite).toContain('index.md OQ-18');
       const bet = [{ betType: 'place-to-win', selection: 8 }];
-      expect(codes(judge(craps, envFor(j, { carried: withPoint(5) }), throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1166 }])))).toEqual(['PAYOUT_MISMATCH']);
-      expect(codes(judge(craps, envFor(j, { carried: withPoint(5), smallestChip: 1 }), throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1166 }])))).toEqual([]);
-      const off = judge(craps, envFor(j, { carried: withPoint(5), options: { placeEight: false } }), throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1100 }]));
+      expect(codes(judge(craps, envFor(j, { carried: withPoint(5) }), throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1166 }])))).toEqual([
+        'PAYOUT_MISMATCH',
+      ]);
+      expect(
+        codes(judge(craps, envFor(j, { carried: withPoint(5), smallestChip: 1 }), throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1166 }]))),
+      ).toEqual([]);
+      const off = judge(
+        craps,
+        envFor(j, { carried: withPoint(5), options: { placeEight: false } }),
+        throwFacts(bet, [4, 4], [{ betId: 'b1', outcome: 'win', payout: 1100 }]),
+      );
       expect(codes(off)).toEqual(['BET_NOT_ALLOWED']);
     }
   });
@@ -472,12 +626,14 @@ describe('craps — regional differences (games.md Δ rows)', () => {
     expect(rules.payout).toBe(30_000);
     const labels = expected('galicia', COME_OUT, [{ betType: 'craps-12' }], [6, 6], { options: { layoutReading: 'for-one' } }) as ExpectedSettlement;
     expect(labels).toMatchObject({ payout: 29_000, citation: expect.stringContaining('index.md OQ-19') });
-    expect((expected('galicia', COME_OUT, [{ betType: 'yo-11' }], [5, 6], { options: { layoutReading: 'for-one' } }) as ExpectedSettlement).payout).toBe(14_000);
+    expect((expected('galicia', COME_OUT, [{ betType: 'yo-11' }], [5, 6], { options: { layoutReading: 'for-one' } }) as ExpectedSettlement).payout).toBe(
+      14_000,
+    );
     expect((expected('galicia', COME_OUT, [{ betType: 'any-7' }], [3, 4], { options: { layoutReading: 'for-one' } }) as ExpectedSettlement).payout).toBe(4000);
     expect(CRAPS_RULEBOOKS.euskadi.options.layoutReading).toBeUndefined();
   });
 
-  it('every payout is cited at the line of the jurisdiction\'s own text', () => {
+  it("every payout is cited at the line of the jurisdiction's own text", () => {
     for (const j of JURISDICTIONS) {
       for (const p of Object.values(CRAPS_RULEBOOKS[j].payouts)) expect(p.cite).toMatch(new RegExp(`^${j} L\\d+`));
     }
@@ -508,89 +664,135 @@ describe('craps — property: a session played by the croupier is consistent thr
   const arb = fc.record({ j: fc.constantFrom(...JURISDICTIONS), seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), rounds: fc.integer({ min: 1, max: 12 }) });
 
   it('every throw of a played session is consistent', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      for (const { env, played } of session(j, seed, rounds)) {
-        const judged = judge(craps, env, played);
-        expect(judged.discrepancies).toEqual([]);
-        expect(judged.verdict).toBe('consistent');
-      }
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        for (const { env, played } of session(j, seed, rounds)) {
+          const judged = judge(craps, env, played);
+          expect(judged.discrepancies).toEqual([]);
+          expect(judged.verdict).toBe('consistent');
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('the croupier names the shooter, who bets the line at every come-out; his line bet taken away is found', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      const played = session(j, seed, rounds);
-      expect(played[0].played.some((f) => f.type === 'ShooterNamed')).toBe(true);
-      for (const { env, played: facts } of played) {
-        const state = asFacts(facts).reduce((st, f) => craps.evolve(st, f, env), craps.initialState(env));
-        if (state.point !== null) continue;
-        const line = facts.find((f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter));
-        expect(line).toBeDefined();
-        const betIds = new Set(facts.filter((f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter)).map((f) => f.data.betId));
-        const without = facts.filter((f) => !((f.type === 'BetPlaced' || f.type === 'BetSettled') && betIds.has(f.data.betId)));
-        expect(judge(craps, env, without).discrepancies.map((d) => d.rule)).toContain('craps/shooter-line-bet');
-      }
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        const played = session(j, seed, rounds);
+        expect(played[0].played.some((f) => f.type === 'ShooterNamed')).toBe(true);
+        for (const { env, played: facts } of played) {
+          const state = asFacts(facts).reduce((st, f) => craps.evolve(st, f, env), craps.initialState(env));
+          if (state.point !== null) continue;
+          const line = facts.find(
+            (f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter),
+          );
+          expect(line).toBeDefined();
+          const betIds = new Set(
+            facts
+              .filter((f) => f.type === 'BetPlaced' && ['pass', 'dont-pass'].includes(String(f.data.betType)) && String(f.data.seat) === String(state.shooter))
+              .map((f) => f.data.betId),
+          );
+          const without = facts.filter((f) => !((f.type === 'BetPlaced' || f.type === 'BetSettled') && betIds.has(f.data.betId)));
+          expect(judge(craps, env, without).discrepancies.map((d) => d.rule)).toContain('craps/shooter-line-bet');
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('a changed payout is PAYOUT_MISMATCH', () => {
-    fc.assert(fc.property(arb, fc.nat(20), fc.constantFrom(100, -100, 1000), ({ j, seed, rounds }, i, delta) => {
-      const { env, played } = session(j, seed, rounds).pop()!;
-      const mutated = mutatePayout(played, i, delta);
-      if (mutated) expect(codes(judge(craps, env, mutated))).toContain('PAYOUT_MISMATCH');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(arb, fc.nat(20), fc.constantFrom(100, -100, 1000), ({ j, seed, rounds }, i, delta) => {
+        const { env, played } = session(j, seed, rounds).pop()!;
+        const mutated = mutatePayout(played, i, delta);
+        if (mutated) expect(codes(judge(craps, env, mutated))).toContain('PAYOUT_MISMATCH');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('an added throw is DRAW_RULE_VIOLATION, a removed throw OUTCOME_MISSING', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      const { env, played } = session(j, seed, rounds).pop()!;
-      const at = played.findIndex((f) => f.type === 'DiceThrown');
-      const added = [...played.slice(0, at + 1), { type: 'DiceThrown', data: { ...played[at].data, dice: [3, 4] } }, ...played.slice(at + 1)];
-      expect(codes(judge(craps, env, added))).toContain('DRAW_RULE_VIOLATION');
-      expect(codes(judge(craps, env, [...played.slice(0, at), ...played.slice(at + 1)]))).toContain('OUTCOME_MISSING');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        const { env, played } = session(j, seed, rounds).pop()!;
+        const at = played.findIndex((f) => f.type === 'DiceThrown');
+        const added = [...played.slice(0, at + 1), { type: 'DiceThrown', data: { ...played[at].data, dice: [3, 4] } }, ...played.slice(at + 1)];
+        expect(codes(judge(craps, env, added))).toContain('DRAW_RULE_VIOLATION');
+        expect(codes(judge(craps, env, [...played.slice(0, at), ...played.slice(at + 1)]))).toContain('OUTCOME_MISSING');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('a cagnotte or a commission (craps takes none) is caught', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      const { env, played } = session(j, seed, rounds).pop()!;
-      expect(codes(judge(craps, env, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
-      const settled = played.find((f) => f.type === 'BetSettled');
-      if (!settled) return;
-      const end = played.findIndex((f) => f.type === 'RoundCompleted');
-      const charged = [...played.slice(0, end), { type: 'CommissionCharged', data: { ...settled.data, amount: 100 } }, ...played.slice(end)];
-      expect(codes(judge(craps, env, charged))).toContain('COMMISSION_MISMATCH');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        const { env, played } = session(j, seed, rounds).pop()!;
+        expect(codes(judge(craps, env, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
+        const settled = played.find((f) => f.type === 'BetSettled');
+        if (!settled) return;
+        const end = played.findIndex((f) => f.type === 'RoundCompleted');
+        const charged = [...played.slice(0, end), { type: 'CommissionCharged', data: { ...settled.data, amount: 100 } }, ...played.slice(end)];
+        expect(codes(judge(craps, env, charged))).toContain('COMMISSION_MISMATCH');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('a bet over its maximum is BET_ABOVE_MAXIMUM', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      const { env, played } = session(j, seed, rounds).pop()!;
-      const first = played.find((f) => f.type === 'BetPlaced');
-      if (!first) return;
-      const max = craps.betLimits!({ betId: 'x', betType: String(first.data.betType), selection: first.data.selection, amount: 0, eventId: 'x', late: false }, env).max!.amount;
-      expect(codes(judge(craps, env, mutateOverMaximum(played, max)!))).toContain('BET_ABOVE_MAXIMUM');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        const { env, played } = session(j, seed, rounds).pop()!;
+        const first = played.find((f) => f.type === 'BetPlaced');
+        if (!first) return;
+        const max = craps.betLimits!(
+          { betId: 'x', betType: String(first.data.betType), selection: first.data.selection, amount: 0, eventId: 'x', late: false },
+          env,
+        ).max!.amount;
+        expect(codes(judge(craps, env, mutateOverMaximum(played, max)!))).toContain('BET_ABOVE_MAXIMUM');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('the point and the standing bets the croupier remembers are the ones carry folds', () => {
-    fc.assert(fc.property(arb, ({ j, seed, rounds }) => {
-      const random = seededRandom(seed);
-      const memory: Record<string, unknown> = {};
-      let carried: unknown;
-      for (let i = 0; i < rounds; i++) {
-        const env = envFor(j, { carried });
-        const played = craps.play!({ env, sessionId: S, roundId: `r-${i}`, random, seats: [1, 2], memory });
-        carried = asFacts(played).reduce((c, f) => craps.carry!(c, f, env), carried);
-        expect(memory.carried).toEqual(carried);
-      }
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(arb, ({ j, seed, rounds }) => {
+        const random = seededRandom(seed);
+        const memory: Record<string, unknown> = {};
+        let carried: unknown;
+        for (let i = 0; i < rounds; i++) {
+          const env = envFor(j, { carried });
+          const played = craps.play!({ env, sessionId: S, roundId: `r-${i}`, random, seats: [1, 2], memory });
+          carried = asFacts(played).reduce((c, f) => craps.carry!(c, f, env), carried);
+          expect(memory.carried).toEqual(carried);
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('every bet type appears in played sessions', () => {
     const seen = new Set<string>();
-    for (let seed = 1; seed < 40; seed++) for (const { played } of session('cantabria', seed, 12)) for (const f of played) if (f.type === 'BetPlaced') seen.add(String(f.data.betType));
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['pass', 'dont-pass', 'come', 'dont-come', 'pass-odds', 'come-odds', 'field', 'place-to-win', 'place-to-lose', 'hard-6', 'any-7', 'horn']));
+    for (let seed = 1; seed < 40; seed++)
+      for (const { played } of session('cantabria', seed, 12)) for (const f of played) if (f.type === 'BetPlaced') seen.add(String(f.data.betType));
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        'pass',
+        'dont-pass',
+        'come',
+        'dont-come',
+        'pass-odds',
+        'come-odds',
+        'field',
+        'place-to-win',
+        'place-to-lose',
+        'hard-6',
+        'any-7',
+        'horn',
+      ]),
+    );
     expect(POINT_NUMBERS).toHaveLength(6);
   });
 });

@@ -117,7 +117,8 @@ const why = {
   first: (number: number, first: 'number' | 'seven') => phrase('craps.why.first', { number, first }),
   sevenSide: (total: number, side: 'under' | 'over', is: boolean) => phrase('craps.why.sevenSide', { total, side, is: is ? 'yes' : 'no' }),
   hardWay: (number: number, dice: readonly number[], how: 'hard' | 'easy' | 'seven') => phrase('craps.why.hardWay', { number, dice: dice.join('-'), how }),
-  oneRoll: (betType: string, total: number, hits: boolean) => phrase('craps.why.oneRoll', { betType: term('betType', betType), total, hits: hits ? 'yes' : 'no' }),
+  oneRoll: (betType: string, total: number, hits: boolean) =>
+    phrase('craps.why.oneRoll', { betType: term('betType', betType), total, hits: hits ? 'yes' : 'no' }),
   oddsWithoutPoint: (flat: string) => phrase('craps.why.oddsWithoutPoint', { betType: term('betType', flat) }),
   notABet: (betType: string) => phrase('craps.why.notABet', { betType }),
 };
@@ -149,8 +150,10 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
     case 'come': {
       const pays = rb.payouts[type];
       if (point === null) {
-        if (rb.comeOut.naturals.value.includes(t)) return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`, why.firstThrow(type, t));
-        if (rb.comeOut.craps.value.includes(t)) return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`, why.firstThrow(type, t));
+        if (rb.comeOut.naturals.value.includes(t))
+          return win(pays, `${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"} wins`, why.firstThrow(type, t));
+        if (rb.comeOut.craps.value.includes(t))
+          return lose(pays.cite, `craps ${t} on the ${type === 'pass' ? 'come-out' : "come bet's first throw"}`, why.firstThrow(type, t));
         return null;
       }
       if (t === point) return win(pays, `point ${point} made`, why.pointMade(point));
@@ -162,7 +165,13 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       const pays = rb.payouts[type];
       if (point === null) {
         // the bar: "da resultado nulo en 12" for don't pass and don't come alike, each in its own paragraph
-        if (t === rb.comeOut.bar.value) return { outcome: 'push', cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite, why: `${t} is barred on the don't side`, because: why.barred(type, t) };
+        if (t === rb.comeOut.bar.value)
+          return {
+            outcome: 'push',
+            cite: type === 'dont-pass' ? rb.comeOut.bar.cite : pays.cite,
+            why: `${t} is barred on the don't side`,
+            because: why.barred(type, t),
+          };
         if (rb.comeOut.craps.value.includes(t)) return win(pays, `craps ${t} wins the don't side`, why.firstThrow(type, t));
         if (rb.comeOut.naturals.value.includes(t)) return lose(pays.cite, `natural ${t} beats the don't side`, why.firstThrow(type, t));
         return null;
@@ -172,7 +181,8 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       return null;
     }
     case 'field': {
-      if (rb.fieldDouble.value.totals.includes(t)) return win(cited(rb.fieldDouble.value.pays, rb.fieldDouble.cite), `field ${t} pays double`, why.field(t, 'double'));
+      if (rb.fieldDouble.value.totals.includes(t))
+        return win(cited(rb.fieldDouble.value.pays, rb.fieldDouble.cite), `field ${t} pays double`, why.field(t, 'double'));
       if (rb.fieldTotals.value.includes(t)) return win(rb.payouts.field, `field ${t}`, why.field(t, 'yes'));
       return lose(rb.fieldTotals.cite, `${t} is not in the field`, why.field(t, 'no'));
     }
@@ -184,9 +194,13 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
       return null;
     }
     case 'under-7':
-      return t < 7 ? win(rb.payouts[type], `${t} is under 7`, why.sevenSide(t, 'under', true)) : lose(rb.payouts[type].cite, `${t} is not under 7`, why.sevenSide(t, 'under', false));
+      return t < 7
+        ? win(rb.payouts[type], `${t} is under 7`, why.sevenSide(t, 'under', true))
+        : lose(rb.payouts[type].cite, `${t} is not under 7`, why.sevenSide(t, 'under', false));
     case 'over-7':
-      return t > 7 ? win(rb.payouts[type], `${t} is over 7`, why.sevenSide(t, 'over', true)) : lose(rb.payouts[type].cite, `${t} is not over 7`, why.sevenSide(t, 'over', false));
+      return t > 7
+        ? win(rb.payouts[type], `${t} is over 7`, why.sevenSide(t, 'over', true))
+        : lose(rb.payouts[type].cite, `${t} is not over 7`, why.sevenSide(t, 'over', false));
     case 'hard-4':
     case 'hard-6':
     case 'hard-8':
@@ -205,23 +219,40 @@ export function decide(entry: LayoutBet, state: CrapsState, dice: readonly numbe
     case 'craps-12':
     case 'horn': {
       const wins: Record<string, number[]> = {
-        'any-7': [7], 'yo-11': [11], 'any-craps': [2, 3, 12], 'craps-2': [2], 'craps-3': [3], 'craps-12': [12], horn: [2, 3, 12, 11],
+        'any-7': [7],
+        'yo-11': [11],
+        'any-craps': [2, 3, 12],
+        'craps-2': [2],
+        'craps-3': [3],
+        'craps-12': [12],
+        horn: [2, 3, 12, 11],
       };
       const pays = fixedPayout(type, env);
-      return wins[type].includes(t) ? win(pays, `one-roll ${type} on ${t}`, why.oneRoll(type, t, true)) : lose(pays.cite, `one-roll ${type}: ${t} misses`, why.oneRoll(type, t, false));
+      return wins[type].includes(t)
+        ? win(pays, `one-roll ${type} on ${t}`, why.oneRoll(type, t, true))
+        : lose(pays.cite, `one-roll ${type}: ${t} misses`, why.oneRoll(type, t, false));
     }
     case 'pass-odds':
     case 'come-odds':
     case 'dont-pass-odds':
     case 'dont-come-odds': {
       if (!isPoint(point)) {
-        return { outcome: 'void', cite: rb.oddsNeedPoint.cite, why: `odds without a ${ODDS_FLAT[type]} bet with a point are returned`, because: why.oddsWithoutPoint(ODDS_FLAT[type]) };
+        return {
+          outcome: 'void',
+          cite: rb.oddsNeedPoint.cite,
+          why: `odds without a ${ODDS_FLAT[type]} bet with a point are returned`,
+          because: why.oddsWithoutPoint(ODDS_FLAT[type]),
+        };
       }
       const right = type === 'pass-odds' || type === 'come-odds';
       const table = right ? rb.passOdds : rb.dontOdds;
       const pays = cited(table.value[point], table.cite);
-      if (t === point) return right ? win(pays, `point ${point} made (odds)`, why.pointMade(point, true)) : lose(pays.cite, `point ${point} made`, why.pointMade(point));
-      if (t === 7) return right ? lose(pays.cite, `seven before point ${point}`, why.sevenBeforePoint(point)) : win(pays, `seven before point ${point} (odds)`, why.sevenBeforePoint(point, true));
+      if (t === point)
+        return right ? win(pays, `point ${point} made (odds)`, why.pointMade(point, true)) : lose(pays.cite, `point ${point} made`, why.pointMade(point));
+      if (t === 7)
+        return right
+          ? lose(pays.cite, `seven before point ${point}`, why.sevenBeforePoint(point))
+          : win(pays, `seven before point ${point} (odds)`, why.sevenBeforePoint(point, true));
       return null;
     }
     case 'place-to-win':
@@ -370,7 +401,13 @@ function judgeCrapsOpening(opening: SessionOpening, env: Env): Finding[] {
         recorded: max,
         rule: 'simple-chance-maximum',
         citation: band.cite,
-        message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`, messagePhrase: phrase('finding.craps.simpleChances', { max: amount(max), multiple: Math.round((max / min) * 100) / 100, min: amount(min), from: band.value.from }),
+        message: `the table's maximum ${max} is ${Math.round((max / min) * 100) / 100} × its minimum ${min}; the simple chances' maximum may not be below ${band.value.from} ×`,
+        messagePhrase: phrase('finding.craps.simpleChances', {
+          max: amount(max),
+          multiple: Math.round((max / min) * 100) / 100,
+          min: amount(min),
+          from: band.value.from,
+        }),
       }),
       eventId: opening.eventId,
     });
@@ -407,7 +444,8 @@ function judgeShooterLineBet(state: CrapsState, env: Env): Finding[] {
       recorded: 'no line bet of the shooter on the layout',
       rule: 'shooter-line-bet',
       citation: rule.cite,
-      message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`, messagePhrase: phrase('finding.craps.shooterLine', { seat: String(shooter) }),
+      message: `the shooter (seat ${shooter}) threw the come-out without a Win or Don't Win bet: he must bet the line before throwing`,
+      messagePhrase: phrase('finding.craps.shooterLine', { seat: String(shooter) }),
     }),
   ];
 }
@@ -424,7 +462,8 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     if (options.oddsTimesFlat !== undefined && !(typeof options.oddsTimesFlat === 'number' && options.oddsTimesFlat >= 0)) {
       return { field: 'options.oddsTimesFlat', reason: 'a non-negative multiple of the flat bet (index.md OQ-17)' };
     }
-    if (options.placeEight !== undefined && typeof options.placeEight !== 'boolean') return { field: 'options.placeEight', reason: 'true or false (index.md OQ-18)' };
+    if (options.placeEight !== undefined && typeof options.placeEight !== 'boolean')
+      return { field: 'options.placeEight', reason: 'true or false (index.md OQ-18)' };
     if (options.layoutReading !== undefined && !['rules', 'for-one'].includes(String(options.layoutReading))) {
       return { field: 'options.layoutReading', reason: '"rules" or "for-one" (index.md OQ-19)' };
     }
@@ -479,7 +518,15 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
       case 'BetPlaced': {
         if (state.closed) return state; // a late bet is returned by the judge, never on the layout
         const d = fact.data;
-        const bet: Bet = { betId: String(d.betId), seat: d.seat, betType: String(d.betType), selection: d.selection, amount: Number(d.amount), eventId: fact.eventId, late: false };
+        const bet: Bet = {
+          betId: String(d.betId),
+          seat: d.seat,
+          betType: String(d.betType),
+          selection: d.selection,
+          amount: Number(d.amount),
+          eventId: fact.eventId,
+          late: false,
+        };
         const standing = state.standing[bet.betId];
         return { ...state, layout: { ...state.layout, [bet.betId]: { bet, standing: !!standing, point: standing ? standing.point : null } } };
       }
@@ -505,7 +552,8 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
         recorded: fact.data.dice,
         rule: 'one-throw-per-round',
         citation: env.rulebook.dice.cite,
-        message: `a second throw after ${diceText(before.dice)}: each throw is its own round`, messagePhrase: phrase('finding.dice.secondThrow', { dice: diceText(before.dice) }),
+        message: `a second throw after ${diceText(before.dice)}: each throw is its own round`,
+        messagePhrase: phrase('finding.dice.secondThrow', { dice: diceText(before.dice) }),
       }),
     ];
   },
@@ -514,37 +562,79 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     const rb = env.rulebook;
     const findings: Finding[] = [];
     const notAllowed = ({ expected, citation, message, rule = 'bet-types' }: { expected: unknown; citation: string; message: Said; rule?: string }) =>
-      findings.push(finding({ code: 'BET_NOT_ALLOWED', betId: bet.betId, expected, recorded: describeBet(bet), rule, citation, message: message.text, messagePhrase: message.phrase }));
+      findings.push(
+        finding({
+          code: 'BET_NOT_ALLOWED',
+          betId: bet.betId,
+          expected,
+          recorded: describeBet(bet),
+          rule,
+          citation,
+          message: message.text,
+          messagePhrase: message.phrase,
+        }),
+      );
     if (!isCrapsBet(bet.betType)) {
-      notAllowed({ expected: CRAPS_BET_TYPES, citation: rb.source, message: said(`craps has no "${bet.betType}" bet`, 'finding.craps.noSuchBet', { betType: bet.betType }) });
+      notAllowed({
+        expected: CRAPS_BET_TYPES,
+        citation: rb.source,
+        message: said(`craps has no "${bet.betType}" bet`, 'finding.craps.noSuchBet', { betType: bet.betType }),
+      });
       return findings;
     }
     if (bet.betType.startsWith('place-') && bet.selection === 8 && env.options.placeEight === false) {
-      notAllowed({ expected: '4, 5, 6, 9 or 10', citation: optionCite(env, 'placeEight'), message: said(`place bets on 8 are not offered (option placeEight)`, 'finding.craps.noPlaceEight'), rule: 'place-numbers' });
+      notAllowed({
+        expected: '4, 5, 6, 9 or 10',
+        citation: optionCite(env, 'placeEight'),
+        message: said(`place bets on 8 are not offered (option placeEight)`, 'finding.craps.noPlaceEight'),
+        rule: 'place-numbers',
+      });
     }
     const standing = state.standing[bet.betId];
     if (standing) {
       // a bet re-stated for this throw must be the bet that stands
       const same = standing.betType === bet.betType && standing.amount === bet.amount && JSON.stringify(standing.selection) === JSON.stringify(bet.selection);
       if (!same) {
-        findings.push(finding({
-          code: 'SEQUENCE_VIOLATION',
-          betId: bet.betId,
-          expected: { betType: standing.betType, selection: standing.selection, amount: standing.amount },
-          recorded: { betType: bet.betType, selection: bet.selection, amount: bet.amount },
-          rule: 'standing-bet',
-          citation: rb.source,
-          message: `bet ${bet.betId} stands as ${describeBet(standing)} ${standing.amount} and was re-stated as ${describeBet(bet)} ${bet.amount}`, messagePhrase: phrase('finding.craps.restated', { bet: bet.betId, standing: describeBet(standing), standingAmount: amount(standing.amount), restated: describeBet(bet), amount: amount(bet.amount) }),
-        }));
+        findings.push(
+          finding({
+            code: 'SEQUENCE_VIOLATION',
+            betId: bet.betId,
+            expected: { betType: standing.betType, selection: standing.selection, amount: standing.amount },
+            recorded: { betType: bet.betType, selection: bet.selection, amount: bet.amount },
+            rule: 'standing-bet',
+            citation: rb.source,
+            message: `bet ${bet.betId} stands as ${describeBet(standing)} ${standing.amount} and was re-stated as ${describeBet(bet)} ${bet.amount}`,
+            messagePhrase: phrase('finding.craps.restated', {
+              bet: bet.betId,
+              standing: describeBet(standing),
+              standingAmount: amount(standing.amount),
+              restated: describeBet(bet),
+              amount: amount(bet.amount),
+            }),
+          }),
+        );
       }
       return findings;
     }
     const t = bet.betType;
     if ((t === 'pass' || t === 'dont-pass') && state.point !== null) {
-      notAllowed({ expected: 'a come-out throw', citation: rb.payouts[t].cite, message: said(`${t} is made on the come-out; the point is ${state.point}`, 'finding.craps.onComeOut', { betType: term('betType', t), point: state.point }), rule: 'line-bet-timing' });
+      notAllowed({
+        expected: 'a come-out throw',
+        citation: rb.payouts[t].cite,
+        message: said(`${t} is made on the come-out; the point is ${state.point}`, 'finding.craps.onComeOut', {
+          betType: term('betType', t),
+          point: state.point,
+        }),
+        rule: 'line-bet-timing',
+      });
     }
     if ((t === 'come' || t === 'dont-come') && state.point === null) {
-      notAllowed({ expected: 'a point established', citation: rb.payouts[t].cite, message: said(`${t} is made after the come-out, when a point is on`, 'finding.craps.afterComeOut', { betType: term('betType', t) }), rule: 'line-bet-timing' });
+      notAllowed({
+        expected: 'a point established',
+        citation: rb.payouts[t].cite,
+        message: said(`${t} is made after the come-out, when a point is on`, 'finding.craps.afterComeOut', { betType: term('betType', t) }),
+        rule: 'line-bet-timing',
+      });
     }
     if (isOdds(t)) {
       const flatId = oddsFlatId(bet)!;
@@ -554,7 +644,16 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
         state.layout[flatId] ?? (standingFlat && { bet: { ...standingFlat, eventId: '', late: false }, standing: true, point: standingFlat.point });
       const point = flat && flat.bet.betType === ODDS_FLAT[t] ? pointOf(flat, state) : null;
       if (!isPoint(point)) {
-        notAllowed({ expected: `a ${ODDS_FLAT[t]} bet with a point`, citation: rb.oddsNeedPoint.cite, message: said(`${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'finding.craps.oddsNeedPoint', { betType: term('betType', t), bet: String(flatId), flat: term('betType', ODDS_FLAT[t]) }), rule: 'odds-need-point' });
+        notAllowed({
+          expected: `a ${ODDS_FLAT[t]} bet with a point`,
+          citation: rb.oddsNeedPoint.cite,
+          message: said(`${t} on bet ${flatId}, which is no ${ODDS_FLAT[t]} bet with a point on this layout`, 'finding.craps.oddsNeedPoint', {
+            betType: term('betType', t),
+            bet: String(flatId),
+            flat: term('betType', ODDS_FLAT[t]),
+          }),
+          rule: 'odds-need-point',
+        });
       } else {
         const right = t === 'pass-odds' || t === 'come-odds';
         const k = right ? oddsTimesFlat(env) : cited(rb.limits.dontOddsTimesFlat.value[point], rb.limits.dontOddsTimesFlat.cite);
@@ -563,15 +662,24 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
           .filter((e) => isOdds(e.bet.betType) && oddsFlatId(e.bet) === flatId)
           .reduce((sum, e) => sum + e.bet.amount, bet.amount);
         if (onFlat > max) {
-          findings.push(finding({
-            code: 'BET_ABOVE_MAXIMUM',
-            betId: bet.betId,
-            expected: max,
-            recorded: onFlat,
-            rule: 'odds-maximum',
-            citation: k.cite,
-            message: `odds on point ${point} may be ${k.value * 100} % of the ${flat!.bet.amount} flat bet (${max}); ${onFlat} staked`, messagePhrase: phrase('finding.craps.oddsMaximum', { point, percent: k.value * 100, flat: amount(flat!.bet.amount), max: amount(max), staked: amount(onFlat) }),
-          }));
+          findings.push(
+            finding({
+              code: 'BET_ABOVE_MAXIMUM',
+              betId: bet.betId,
+              expected: max,
+              recorded: onFlat,
+              rule: 'odds-maximum',
+              citation: k.cite,
+              message: `odds on point ${point} may be ${k.value * 100} % of the ${flat!.bet.amount} flat bet (${max}); ${onFlat} staked`,
+              messagePhrase: phrase('finding.craps.oddsMaximum', {
+                point,
+                percent: k.value * 100,
+                flat: amount(flat!.bet.amount),
+                max: amount(max),
+                staked: amount(onFlat),
+              }),
+            }),
+          );
         }
       }
     }
@@ -612,15 +720,18 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     for (const s of Object.values(state.standing)) {
       const hasPoint = s.betType === 'pass' ? state.point !== null : s.betType === 'come' && s.point !== null;
       if (!hasPoint || state.layout[s.betId]) continue;
-      findings.push(finding({
-        code: 'SEQUENCE_VIOLATION',
-        betId: s.betId,
-        expected: `bet ${s.betId} on the layout until its point or a seven`,
-        recorded: 'withdrawn (not re-stated for this throw)',
-        rule: 'line-bets-stay',
-        citation: env.rulebook.lineBetsStay.cite,
-        message: `${s.betType} bet ${s.betId} (${s.amount}) with a point may not be withdrawn`, messagePhrase: phrase('finding.craps.lineBetStays', { betType: term('betType', s.betType), bet: s.betId, amount: amount(s.amount) }),
-      }));
+      findings.push(
+        finding({
+          code: 'SEQUENCE_VIOLATION',
+          betId: s.betId,
+          expected: `bet ${s.betId} on the layout until its point or a seven`,
+          recorded: 'withdrawn (not re-stated for this throw)',
+          rule: 'line-bets-stay',
+          citation: env.rulebook.lineBetsStay.cite,
+          message: `${s.betType} bet ${s.betId} (${s.amount}) with a point may not be withdrawn`,
+          messagePhrase: phrase('finding.craps.lineBetStays', { betType: term('betType', s.betType), bet: s.betId, amount: amount(s.amount) }),
+        }),
+      );
     }
     return findings;
   },
@@ -635,7 +746,15 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
       shooter: state.shooter,
       layout: Object.values(state.layout).map((e) => {
         const d = state.dice ? decide(e, state, state.dice, env) : null;
-        return { betId: e.bet.betId, betType: e.bet.betType, selection: e.bet.selection, amount: e.bet.amount, standing: e.standing, point: pointOf(e, state), decision: d ? d.outcome : 'stays' };
+        return {
+          betId: e.bet.betId,
+          betType: e.bet.betType,
+          selection: e.bet.selection,
+          amount: e.bet.amount,
+          standing: e.standing,
+          point: pointOf(e, state),
+          decision: d ? d.outcome : 'stays',
+        };
       }),
     };
   },
@@ -643,7 +762,10 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
   narrate(fact, before) {
     if (fact.type === SHOOTER_NAMED) {
       const already = sameSeat(before.shooter, fact.data.seat);
-      return said(`seat ${fact.data.seat} takes the dice${already ? ' (already the shooter)' : ''}`, 'craps.shooter', { seat: String(fact.data.seat), already: already ? 'yes' : 'no' });
+      return said(`seat ${fact.data.seat} takes the dice${already ? ' (already the shooter)' : ''}`, 'craps.shooter', {
+        seat: String(fact.data.seat),
+        already: already ? 'yes' : 'no',
+      });
     }
     if (fact.type !== 'DiceThrown') return undefined;
     const dice = fact.data.dice as number[];
@@ -652,7 +774,11 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
     if (before.dice) return said(`dice ${diceText(dice)} thrown again in the same round`, 'craps.throwAgain', { dice: throwPhrase(dice) });
     const after = pointAfter(before.point, dice);
     if (before.point === null) {
-      return said(`come-out ${diceText(dice)}: ${after === null ? 'no point' : `the point is ${after}`}`, 'craps.comeOut', { dice: throwPhrase(dice), point: after ?? 0, set: after === null ? 'no' : 'yes' });
+      return said(`come-out ${diceText(dice)}: ${after === null ? 'no point' : `the point is ${after}`}`, 'craps.comeOut', {
+        dice: throwPhrase(dice),
+        point: after ?? 0,
+        set: after === null ? 'no' : 'yes',
+      });
     }
     if (t === before.point) return thrownSaid(dice, `point ${before.point} made`, why.pointMade(before.point));
     if (t === 7) return thrownSaid(dice, 'seven-out, the dice pass', phrase('craps.sevenOut'));
@@ -686,7 +812,13 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
         withdrawn.add(s.betId);
         continue;
       }
-      r.add('BetPlaced', { betId: s.betId, seat: s.seat, betType: s.betType, ...(s.selection !== undefined ? { selection: s.selection } : {}), amount: s.amount });
+      r.add('BetPlaced', {
+        betId: s.betId,
+        seat: s.seat,
+        betType: s.betType,
+        ...(s.selection !== undefined ? { selection: s.selection } : {}),
+        amount: s.amount,
+      });
     }
     const stake = (betType: string, selection: unknown): number | null => {
       const per = ratioFor(betType, selection, env.rulebook, env)?.per ?? 1;
@@ -703,8 +835,35 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
       const bets = 1 + Math.floor(ctx.random() * 2);
       for (let i = 0; i < bets; i++) {
         const s = state();
-        const odds = Object.values(s.layout).filter((e) => e.bet.seat === seat && ['pass', 'dont-pass', 'come', 'dont-come'].includes(e.bet.betType) && isPoint(pointOf(e, s)) && !Object.values(s.layout).some((o) => oddsFlatId(o.bet) === e.bet.betId));
-        const choices: string[] = s.point === null ? ['pass', 'pass', 'dont-pass', 'field', 'any-craps', 'yo-11', 'place-to-win', 'hard-8'] : ['come', 'dont-come', 'field', 'place-to-win', 'place-to-lose', 'big-6', 'big-8', 'hard-4', 'hard-6', 'hard-10', 'any-7', 'horn', 'craps-2', 'craps-3', 'craps-12', 'under-7', 'over-7'];
+        const odds = Object.values(s.layout).filter(
+          (e) =>
+            e.bet.seat === seat &&
+            ['pass', 'dont-pass', 'come', 'dont-come'].includes(e.bet.betType) &&
+            isPoint(pointOf(e, s)) &&
+            !Object.values(s.layout).some((o) => oddsFlatId(o.bet) === e.bet.betId),
+        );
+        const choices: string[] =
+          s.point === null
+            ? ['pass', 'pass', 'dont-pass', 'field', 'any-craps', 'yo-11', 'place-to-win', 'hard-8']
+            : [
+                'come',
+                'dont-come',
+                'field',
+                'place-to-win',
+                'place-to-lose',
+                'big-6',
+                'big-8',
+                'hard-4',
+                'hard-6',
+                'hard-10',
+                'any-7',
+                'horn',
+                'craps-2',
+                'craps-3',
+                'craps-12',
+                'under-7',
+                'over-7',
+              ];
         if (odds.length) choices.push('odds', 'odds', 'odds');
         const choice = pick(ctx.random, choices);
         if (choice === 'odds') {

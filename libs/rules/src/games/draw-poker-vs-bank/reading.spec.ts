@@ -23,8 +23,10 @@ const same = (held: Cited<unknown>, read: ReadValue) => {
   expect(citesLines(held.cite, read.lines!)).toBe(true);
 };
 const pays = (category: keyof DrawPokerRulebook['payTable']) => (rb: DrawPokerRulebook, read: ReadValue) => same(rb.payTable[category]!, read);
-const noDraw = (category: keyof DrawPokerRulebook['jackpot']['withoutDraw']) => (rb: DrawPokerRulebook, read: ReadValue) => same(rb.jackpot.withoutDraw[category]!, read);
-const afterDraw = (category: keyof DrawPokerRulebook['jackpot']['afterDraw']) => (rb: DrawPokerRulebook, read: ReadValue) => same(rb.jackpot.afterDraw[category]!, read);
+const noDraw = (category: keyof DrawPokerRulebook['jackpot']['withoutDraw']) => (rb: DrawPokerRulebook, read: ReadValue) =>
+  same(rb.jackpot.withoutDraw[category]!, read);
+const afterDraw = (category: keyof DrawPokerRulebook['jackpot']['afterDraw']) => (rb: DrawPokerRulebook, read: ReadValue) =>
+  same(rb.jackpot.afterDraw[category]!, read);
 
 const VALUES: Record<string, (rb: DrawPokerRulebook, read: ReadValue) => void> = {
   decks(_rb, read) {
@@ -60,7 +62,8 @@ const VALUES: Record<string, (rb: DrawPokerRulebook, read: ReadValue) => void> =
   'dealer.discard.maximum'(rb, read) {
     // the bank's table never changes more than two cards (rules 2, 4 and 7 change two)
     expect(read.value).toBe(2);
-    for (const five of ['7C 7D 7H KS 2C', '8C 8D KH 4S 2C', 'AC KD 9H 4S 2C', '9H 8H 7H 2H 6C']) expect(bankDiscards(h(five)).discards.length).toBeLessThanOrEqual(2);
+    for (const five of ['7C 7D 7H KS 2C', '8C 8D KH 4S 2C', 'AC KD 9H 4S 2C', '9H 8H 7H 2H 6C'])
+      expect(bankDiscards(h(five)).discards.length).toBeLessThanOrEqual(2);
     expect(citesLines(rb.bankDraw.cite, read.lines!)).toBe(true);
   },
   'dealer.qualifies'(rb, read) {
@@ -141,7 +144,11 @@ describe("draw-poker-vs-bank euskadi: the reader's rounds", () => {
   });
 
   it('draw-decision-after-raise (L8069–8073): a draw before "voy" is out of turn', () => {
-    const s = new Script().bet(1, 'ante', 1000, 'ante').cards('seat:1', 'JC JD 4H 4S AC').cards('dealer', '8C 8D KH 4D 2C').decide(1, 'draw', { discards: ['AC'] });
+    const s = new Script()
+      .bet(1, 'ante', 1000, 'ante')
+      .cards('seat:1', 'JC JD 4H 4S AC')
+      .cards('dealer', '8C 8D KH 4D 2C')
+      .decide(1, 'draw', { discards: ['AC'] });
     expect(rulesOf(s)).toContain('draw-poker-vs-bank/player-draw');
   });
 

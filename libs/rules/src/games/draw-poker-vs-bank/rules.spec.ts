@@ -36,7 +36,13 @@ describe('draw-poker-vs-bank (euskadi): the bank draw table (L8085–8175)', () 
   it('a draw against the table is a DRAW_RULE_VIOLATION; a required draw never made too', () => {
     const wrong = round('JC JD 4H 4S AC', '8C 8D KH 4D 2C', { discards: ['KH', '2C'], replacements: '3S 5S' });
     expect(codes(judge(rules, env, wrong.facts))).toEqual(['DRAW_RULE_VIOLATION']);
-    const none = new Script().bet(1, 'ante', 1000, 'ante').cards('seat:1', 'JC JD 4H 4S AC').cards('dealer', '8C 8D KH 4D 2C').decide(1, 'play').bet(1, 'play', 2000, 'play').close();
+    const none = new Script()
+      .bet(1, 'ante', 1000, 'ante')
+      .cards('seat:1', 'JC JD 4H 4S AC')
+      .cards('dealer', '8C 8D KH 4D 2C')
+      .decide(1, 'play')
+      .bet(1, 'play', 2000, 'play')
+      .close();
     none.settle('ante', 'lose', 0).settle('play', 'lose', 0).complete();
     expect(codes(judge(rules, env, none.facts))).toContain('DRAW_RULE_VIOLATION');
   });
@@ -71,13 +77,26 @@ describe('draw-poker-vs-bank (euskadi): settlement', () => {
     expect(expectedOf(rules, env, facts, 'play').outcome).toBe('lose');
   });
   it('without a recorded bank draw the coup is judged on the five cards held (the missing draw is flagged apart)', () => {
-    const s = new Script().bet(1, 'ante', 1000, 'ante').cards('seat:1', 'AH AC KH 6S 2D').cards('dealer', '9C 9S KD 5H 3H').bet(1, 'play', 2000, 'play').close();
+    const s = new Script()
+      .bet(1, 'ante', 1000, 'ante')
+      .cards('seat:1', 'AH AC KH 6S 2D')
+      .cards('dealer', '9C 9S KD 5H 3H')
+      .bet(1, 'play', 2000, 'play')
+      .close();
     expect(expectedOf(rules, env, s.facts, 'play')).toMatchObject({ outcome: 'win', payout: 2000 });
   });
   it('a player changes at most two cards, and only after playing', () => {
-    const three = new Script().bet(1, 'ante', 1000).cards('seat:1', 'AH AC KH 6S 2D').bet(1, 'play', 2000).decide(1, 'draw', { discards: ['KH', '6S', '2D'] });
+    const three = new Script()
+      .bet(1, 'ante', 1000)
+      .cards('seat:1', 'AH AC KH 6S 2D')
+      .bet(1, 'play', 2000)
+      .decide(1, 'draw', { discards: ['KH', '6S', '2D'] });
     expect(codes(judge(rules, env, three.facts))).toEqual(['DRAW_RULE_VIOLATION']);
-    const folded = new Script().bet(1, 'ante', 1000).cards('seat:1', 'AH AC KH 6S 2D').decide(1, 'fold').decide(1, 'draw', { discards: ['2D'] });
+    const folded = new Script()
+      .bet(1, 'ante', 1000)
+      .cards('seat:1', 'AH AC KH 6S 2D')
+      .decide(1, 'fold')
+      .decide(1, 'draw', { discards: ['2D'] });
     expect(codes(judge(rules, env, folded.facts))).toEqual(['DRAW_RULE_VIOLATION']);
   });
   it('max initial bet 50 × the minimum, 4 bets per box, jackpot ≤ ½ the minimum and with an ante', () => {
@@ -94,7 +113,14 @@ describe('draw-poker-vs-bank (euskadi): settlement', () => {
     };
     const quads = round('QC QD QH QS 3C', '9C 9S KD 5H 3H', { discards: ['5H', '3H'], replacements: '2H 4C' }, { jackpot: true }).facts;
     expect(rules.jackpotHand!(state(quads), 1, env)).toBe('four-of-a-kind');
-    const drawn = new Script().bet(1, 'ante', 1000).bet(1, 'jackpot', 50).cards('seat:1', 'QC QD QH 2S 3C').cards('dealer', '9C 9S KD 5H 3H').bet(1, 'play', 2000).decide(1, 'draw', { discards: ['2S', '3C'] }).cards('seat:1', 'QS 4D').facts;
+    const drawn = new Script()
+      .bet(1, 'ante', 1000)
+      .bet(1, 'jackpot', 50)
+      .cards('seat:1', 'QC QD QH 2S 3C')
+      .cards('dealer', '9C 9S KD 5H 3H')
+      .bet(1, 'play', 2000)
+      .decide(1, 'draw', { discards: ['2S', '3C'] })
+      .cards('seat:1', 'QS 4D').facts;
     expect(rules.jackpotHand!(state(drawn), 1, env)).toBeNull();
     const optional = envFor(rules, 'euskadi', { options: { jackpotAfterDraw: true } });
     expect(rules.jackpotHand!(state(drawn, optional), 1, optional)).toBe('four-of-a-kind-after-draw');
@@ -113,7 +139,12 @@ propertySuite(rules, ['euskadi'], {
         poolId: 'p1',
         current: 200_000,
         contributionAmount: 25,
-        prizes: { 'four-of-a-kind': { share: 0.05 }, 'straight-flush': { share: 0.1 }, 'royal-flush': { share: 1 }, 'four-of-a-kind-after-draw': { share: 0.005 } },
+        prizes: {
+          'four-of-a-kind': { share: 0.05 },
+          'straight-flush': { share: 0.1 },
+          'royal-flush': { share: 1 },
+          'four-of-a-kind-after-draw': { share: 0.005 },
+        },
       },
     },
   },

@@ -78,13 +78,17 @@ const MADE: ReadonlySet<string> = new Set(['straight', 'flush', 'full-house', 'f
 /** The bank's fixed draw (euskadi L8085–8175): which cards it discards from its five, and by which rule. */
 export function bankDiscards(five: readonly string[]): { discards: string[]; step: number; reason: string; reasonPhrase: Phrase } {
   const hand = evaluateFive(five);
-  const drawn = (d: { discards: string[]; step: number; reason: string }) => ({ ...d, reasonPhrase: phrase(`finding.drawPoker.discard.${d.step}`, { hand: handPhrase(hand) }) });
+  const drawn = (d: { discards: string[]; step: number; reason: string }) => ({
+    ...d,
+    reasonPhrase: phrase(`finding.drawPoker.discard.${d.step}`, { hand: handPhrase(hand) }),
+  });
   const cards = five.map((c) => parseCard(c)!);
   const byValue = [...cards].sort((a, b) => a.value - b.value);
   const outside = (values: number[]) => cards.filter((c) => !values.includes(c.value)).map((c) => c.code);
   if (MADE.has(hand.category)) return drawn({ discards: [], step: 1, reason: `${handName(hand)}: a straight or better stands` });
   if (hand.category === 'three-of-a-kind') return drawn({ discards: outside([hand.ranks[0]]), step: 2, reason: `${handName(hand)}: the two other cards go` });
-  if (hand.category === 'two-pair') return drawn({ discards: outside([hand.ranks[0], hand.ranks[1]]), step: 3, reason: `${handName(hand)}: the odd card goes` });
+  if (hand.category === 'two-pair')
+    return drawn({ discards: outside([hand.ranks[0], hand.ranks[1]]), step: 3, reason: `${handName(hand)}: the odd card goes` });
   if (hand.category === 'pair') {
     const others = byValue.filter((c) => c.value !== hand.ranks[0]);
     return drawn({ discards: others.slice(0, 2).map((c) => c.code), step: 4, reason: `${handName(hand)}: the two lowest other cards go` });
@@ -112,13 +116,21 @@ const deal: DealSpec<R> = {
     const st = s as DrawPokerState;
     if (position === DEALER) {
       const drawn = st.bankDiscards?.length ?? 0;
-      return { due: rb.cardsPerHand.value + drawn, rule: drawn ? `${GAME}/bank-draw` : `${GAME}/deal`, citation: drawn ? rb.bankDraw.cite : rb.cardsPerHand.cite };
+      return {
+        due: rb.cardsPerHand.value + drawn,
+        rule: drawn ? `${GAME}/bank-draw` : `${GAME}/deal`,
+        citation: drawn ? rb.bankDraw.cite : rb.cardsPerHand.cite,
+      };
     }
     const seat = seatOf(position);
     if (seat === null || !betsOf(s, seat, 'ante').length)
       return { due: 0, rule: `${GAME}/deal`, citation: `${rb.cardsPerHand.cite}: cards go to boxes with an ante and the bank` };
     const drawn = drawsOf(s, seat);
-    return { due: rb.cardsPerHand.value + drawn, rule: drawn ? `${GAME}/player-draw` : `${GAME}/deal`, citation: drawn ? rb.playerMaxDraw.cite : rb.cardsPerHand.cite };
+    return {
+      due: rb.cardsPerHand.value + drawn,
+      rule: drawn ? `${GAME}/player-draw` : `${GAME}/deal`,
+      citation: drawn ? rb.playerMaxDraw.cite : rb.cardsPerHand.cite,
+    };
   },
   burns: (_s, env) => ({ due: 0, rule: `${GAME}/deal`, citation: env.rulebook.cardsPerHand.cite }),
   positions: (s) => [DEALER, ...seatsWith(s, ['ante']).map(seatPosition)],
@@ -154,7 +166,11 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why });
       return optionOr<string>(env, 'playWhenBankDoesNotQualify', 'push') === 'lose'
         ? lose({ rule: `${GAME}/bank-does-not-qualify`, citation: optionCite(env, 'playWhenBankDoesNotQualify'), why })
-        : push({ rule: `${GAME}/bank-does-not-qualify`, citation: `${rb.qualifier.cite}; index.md OQ-06`, why: bankWhy.playBet(why, 'the play bet is returned', 'returned') });
+        : push({
+            rule: `${GAME}/bank-does-not-qualify`,
+            citation: `${rb.qualifier.cite}; index.md OQ-06`,
+            why: bankWhy.playBet(why, 'the play bet is returned', 'returned'),
+          });
     }
     case 'compared': {
       const versus = versusText(sd);
@@ -162,8 +178,12 @@ function settleMain(s: DrawPokerState, bet: Bet, env: Env): SettlementVerdict {
       if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'an exact tie') });
       if (bet.betType === 'ante') return winAt(bet, rb.anteOdds, env, { rule: `${GAME}/ante`, why: handsCompared(sd, 'player', 'the player wins') });
       const odds = rb.payTable[sd.player.category];
-      if (!odds) return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
-      return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)) });
+      if (!odds)
+        return lose({ rule: `${GAME}/pay-table`, citation: rb.source, why: bankWhy.notInPayTable(`${sd.player.category} is not in the pay table`, sd.player) });
+      return winAt(bet, odds, env, {
+        rule: `${GAME}/pay-table`,
+        why: bankWhy.payTable(`${versus}: ${sd.player.category} pays ${fmtOdds(odds.value)}`, playerWins(sd), sd.player, 'main', fmtOdds(odds.value)),
+      });
     }
   }
 }
@@ -172,7 +192,17 @@ function judgeBankDraw(before: DrawPokerState, fact: Fact, env: Env): Finding[] 
   const given = discardsOf(fact.data);
   const recorded = (Array.isArray(given) ? given : []).map((c: unknown) => parseCard(String(c))?.code ?? String(c));
   if (before.bankDealt.length < 5)
-    return [finding({ code: 'SEQUENCE_VIOLATION', expected: 'the bank holds five cards', recorded, rule: 'bank-draw', citation: env.rulebook.bankDraw.cite, message: 'the bank discarded before holding five cards', messagePhrase: phrase('finding.drawPoker.discardEarly') })];
+    return [
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        expected: 'the bank holds five cards',
+        recorded,
+        rule: 'bank-draw',
+        citation: env.rulebook.bankDraw.cite,
+        message: 'the bank discarded before holding five cards',
+        messagePhrase: phrase('finding.drawPoker.discardEarly'),
+      }),
+    ];
   const due = bankDiscards(before.bankDealt);
   return sameCards(due.discards, recorded)
     ? []
@@ -209,16 +239,21 @@ export const rules: GameRules<DrawPokerState, R> = {
   rulebooks: rulebooks,
   factTypes: {
     // discards: a list of cards, checked in `refuse`
-    BankDiscarded: roundFact("the bank's discards by its fixed drawing table: discards [cards] (empty when it stands); its replacements follow as CardDealt to dealer", {
-      discards: field('any'),
-    }),
+    BankDiscarded: roundFact(
+      "the bank's discards by its fixed drawing table: discards [cards] (empty when it stands); its replacements follow as CardDealt to dealer",
+      {
+        discards: field('any'),
+      },
+    ),
   },
   deck: () => DECK_52,
 
   refuseOptions(options) {
     const fate = options.playWhenBankDoesNotQualify;
-    if (fate !== undefined && fate !== 'push' && fate !== 'lose') return { field: 'options.playWhenBankDoesNotQualify', reason: 'must be "push" (index.md OQ-06) or "lose"' };
-    if (options.jackpotAfterDraw !== undefined && typeof options.jackpotAfterDraw !== 'boolean') return { field: 'options.jackpotAfterDraw', reason: 'true or false' };
+    if (fate !== undefined && fate !== 'push' && fate !== 'lose')
+      return { field: 'options.playWhenBankDoesNotQualify', reason: 'must be "push" (index.md OQ-06) or "lose"' };
+    if (options.jackpotAfterDraw !== undefined && typeof options.jackpotAfterDraw !== 'boolean')
+      return { field: 'options.jackpotAfterDraw', reason: 'true or false' };
     return null;
   },
   refuse(fact) {
@@ -251,9 +286,29 @@ export const rules: GameRules<DrawPokerState, R> = {
       const total = drawsOf(before, seat) + (Array.isArray(given) ? given.length : 0);
       const max = env.rulebook.playerMaxDraw;
       if (total > max.value)
-        findings.push(finding({ code: 'DRAW_RULE_VIOLATION', expected: max.value, recorded: total, rule: 'player-draw', citation: max.cite, message: `box ${seat} changes ${total} cards; at most ${max.value}`, messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }) }));
+        findings.push(
+          finding({
+            code: 'DRAW_RULE_VIOLATION',
+            expected: max.value,
+            recorded: total,
+            rule: 'player-draw',
+            citation: max.cite,
+            message: `box ${seat} changes ${total} cards; at most ${max.value}`,
+            messagePhrase: phrase('finding.drawPoker.tooMany', { box: seat, total, max: max.value }),
+          }),
+        );
       if (!betsOf(before, seat, 'play').length)
-        findings.push(finding({ code: 'DRAW_RULE_VIOLATION', expected: 'no draw', recorded: total, rule: 'player-draw', citation: max.cite, message: `box ${seat} draws without having played ("voy")`, messagePhrase: phrase('finding.drawPoker.drawUnplayed', { box: seat }) }));
+        findings.push(
+          finding({
+            code: 'DRAW_RULE_VIOLATION',
+            expected: 'no draw',
+            recorded: total,
+            rule: 'player-draw',
+            citation: max.cite,
+            message: `box ${seat} draws without having played ("voy")`,
+            messagePhrase: phrase('finding.drawPoker.drawUnplayed', { box: seat }),
+          }),
+        );
     }
     return findings;
   },
@@ -265,9 +320,23 @@ export const rules: GameRules<DrawPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: `${bet.betType}-before-deal`,
+          citation: rb.betTypes[bet.betType].cite,
+          message: afterDeal(bet),
+          expected: 'before the deal',
+        }),
+      );
     if (bet.betType === 'jackpot' && !bettorBet(state, bet, 'ante'))
-      findings.push(notAllowed(GAME, bet, { rule: 'jackpot-needs-ante', citation: rb.jackpot.maxFractionOfMinimum.cite, message: withoutAnte(`a jackpot bet on box ${bet.seat} without an ante`, bet, 'ante'), expected: 'an ante first' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: 'jackpot-needs-ante',
+          citation: rb.jackpot.maxFractionOfMinimum.cite,
+          message: withoutAnte(`a jackpot bet on box ${bet.seat} without an ante`, bet, 'ante'),
+          expected: 'an ante first',
+        }),
+      );
     return findings;
   },
 
@@ -281,8 +350,7 @@ export const rules: GameRules<DrawPokerState, R> = {
 
   settle(s, { bet }, env) {
     if (bet.betType === 'ante' || bet.betType === 'play') return settleMain(s, bet, env);
-    if (bet.betType === 'jackpot')
-      return jackpotStake({ rule: `${GAME}/jackpot-stake`, citation: `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14` });
+    if (bet.betType === 'jackpot') return jackpotStake({ rule: `${GAME}/jackpot-stake`, citation: `${env.rulebook.betTypes.jackpot.cite}; index.md OQ-14` });
     return returned({ rule: `${GAME}/bet-types`, citation: env.rulebook.source, why: `${bet.betType} is not a bet of ${GAME}` });
   },
 
@@ -295,15 +363,17 @@ export const rules: GameRules<DrawPokerState, R> = {
     if (s.bankDiscards === null && s.bankDealt.length === 5) {
       const due = bankDiscards(s.bankDealt);
       if (due.discards.length)
-        findings.push(finding({
-          code: 'DRAW_RULE_VIOLATION',
-          expected: due.discards,
-          recorded: null,
-          rule: 'bank-draw',
-          citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
-          message: `the bank never drew: ${due.reason}`,
-          messagePhrase: phrase('finding.drawPoker.bankNeverDrew', { why: due.reasonPhrase }),
-        }));
+        findings.push(
+          finding({
+            code: 'DRAW_RULE_VIOLATION',
+            expected: due.discards,
+            recorded: null,
+            rule: 'bank-draw',
+            citation: `${env.rulebook.bankDraw.cite} (rule ${due.step})`,
+            message: `the bank never drew: ${due.reason}`,
+            messagePhrase: phrase('finding.drawPoker.bankNeverDrew', { why: due.reasonPhrase }),
+          }),
+        );
     }
     return findings;
   },
@@ -313,10 +383,14 @@ export const rules: GameRules<DrawPokerState, R> = {
     const discards = (discardsOf(fact.data) as string[]) ?? [];
     const due = before.bankDealt.length === 5 ? bankDiscards(before.bankDealt) : null;
     // the phrase names the step of the bank's table; its reason stays in the English (issue 16)
-    return said(`the bank ${discards.length ? `discards ${discards.join(' ')}` : 'stands'}${due ? ` (its table, rule ${due.step}: ${due.reason})` : ''}`, 'bank.discards', {
-      cards: discards.length ? discards.join(' ') : 'none',
-      step: due ? due.step : 'none',
-    });
+    return said(
+      `the bank ${discards.length ? `discards ${discards.join(' ')}` : 'stands'}${due ? ` (its table, rule ${due.step}: ${due.reason})` : ''}`,
+      'bank.discards',
+      {
+        cards: discards.length ? discards.join(' ') : 'none',
+        step: due ? due.step : 'none',
+      },
+    );
   },
 
   describe(s, env) {

@@ -26,7 +26,9 @@ describe('french-roulette house edges through settle (issue 14 §4, §5)', () =>
   for (const j of FOUR) {
     it(`${j}: every bet 1/37 = 2.70 % (announced bets too, chip by chip); the even chances 1/74 = 1.35 % (half back on the zero)`, () => {
       const edges = edgesOf(rules, j);
-      expectEdges(edges, Object.keys(rules.rulebooks[j].betTypes), (e) => (EVEN.includes(e.betType) ? { exact: 1 / 74, published: 1.35 } : { exact: 1 / 37, published: 2.7 }));
+      expectEdges(edges, Object.keys(rules.rulebooks[j].betTypes), (e) =>
+        EVEN.includes(e.betType) ? { exact: 1 / 74, published: 1.35 } : { exact: 1 / 37, published: 2.7 },
+      );
       expect(playerEdges(edges)).toEqual([]);
     });
     it(`${j}: the even chance's zero valued by the prison rules — half back 0.5, or en prison worth 73/148 by its chances on the next spins`, () => {

@@ -21,7 +21,14 @@ const decision = (d: 'prison' | 'half-back', betId = 'b-1') => ({ type: 'PlayerD
 function imprisoned(j: JurisdictionId, stake: number, further = 0) {
   const env = envFor(rules, j);
   let facts = asFacts(roundOf([{ betId: 'p-1', betType: 'red', amount: stake }], 0, [], [{ betId: 'p-1', outcome: 'prison', payout: 0 }]));
-  for (let i = 0; i < further; i++) facts = [...facts, ...asFacts([{ type: 'RoundStarted', data: {} }, { type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'prison', amount: 0 } }])];
+  for (let i = 0; i < further; i++)
+    facts = [
+      ...facts,
+      ...asFacts([
+        { type: 'RoundStarted', data: {} },
+        { type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'prison', amount: 0 } },
+      ]),
+    ];
   return facts.reduce<unknown>((c, f) => rules.carry!(c, f, env), undefined);
 }
 const nextSpin = (result: number, resolution: Record<string, unknown>, extra: { type: string; data: Record<string, unknown> }[] = []) =>
@@ -39,12 +46,13 @@ describe('french-roulette: the rulebooks agree with the independent reading, val
   }
 });
 
-describe('french-roulette: the reading\'s behaviour rules as rounds', () => {
+describe("french-roulette: the reading's behaviour rules as rounds", () => {
   for (const j of FOUR) {
     describe(j, () => {
       const env = envFor(rules, j, { limits: { min: 500, max: 1_000_000 } });
       it('zero-even-money-choice: 10 on red, 0: half back (5 returned) or the whole 10 en prison; a plain loss is wrong', () => {
-        const round = (outcome: string, after: { type: string; data: Record<string, unknown> }[] = []) => roundOf([{ betType: 'red', amount: 1000 }], 0, after, [{ outcome, payout: 0 }]);
+        const round = (outcome: string, after: { type: string; data: Record<string, unknown> }[] = []) =>
+          roundOf([{ betType: 'red', amount: 1000 }], 0, after, [{ outcome, payout: 0 }]);
         expect(judge(rules, env, round('half-lost', [decision('half-back')])).verdict).toBe('consistent');
         expect(judge(rules, env, round('prison', [decision('prison')])).verdict).toBe('consistent');
         expect(codes(judge(rules, env, round('lose')))).toEqual(['PAYOUT_MISMATCH']);
@@ -75,11 +83,22 @@ describe('french-roulette: the reading\'s behaviour rules as rounds', () => {
       });
       it('no-more-bets: a chip placed after "no va más" is refused: BET_AFTER_CLOSE, returned (void)', () => {
         const played = roundOf([], 17, [], []);
-        const late = [...played.slice(0, 2), { type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', seat: 1, betId: 'late', betType: 'straight', selection: [17], amount: 1000 } }, ...played.slice(2, -1), { type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: 'late', outcome: 'void', payout: 0 } }, played.at(-1)!];
+        const late = [
+          ...played.slice(0, 2),
+          { type: 'BetPlaced', data: { sessionId: 's-1', roundId: 'r-1', seat: 1, betId: 'late', betType: 'straight', selection: [17], amount: 1000 } },
+          ...played.slice(2, -1),
+          { type: 'BetSettled', data: { sessionId: 's-1', roundId: 'r-1', betId: 'late', outcome: 'void', payout: 0 } },
+          played.at(-1)!,
+        ];
         expect(codes(judge(rules, env, late))).toEqual(['BET_AFTER_CLOSE']);
       });
       it('void-spin: a spin declared void ("tirada nula") is a voided round, nothing settled, no finding', () => {
-        const voided = roundOf([{ betType: 'straight', selection: [8], amount: 1000 }], undefined, [{ type: 'RoundVoided', data: { reason: 'ball left the cylinder', decidedBy: 'jefe de mesa' } }], []);
+        const voided = roundOf(
+          [{ betType: 'straight', selection: [8], amount: 1000 }],
+          undefined,
+          [{ type: 'RoundVoided', data: { reason: 'ball left the cylinder', decidedBy: 'jefe de mesa' } }],
+          [],
+        );
         const j2 = judge(rules, env, voided);
         expect(j2.verdict).toBe('void');
         expect(j2.discrepancies).toEqual([]);
@@ -99,8 +118,11 @@ describe('french-roulette: the reading\'s behaviour rules as rounds', () => {
       expect(judge(rules, env, roundOf([{ betType, selection, amount }], result, [], [{ outcome: 'win', payout }])).verdict).toBe('consistent');
     });
   });
-  it.each(['cantabria', 'illes-balears', 'galicia'] as JurisdictionId[])('%s only-listed-combinations: "voisins du zéro" announced at a French table is not a listed combination (BET_NOT_ALLOWED)', (j) => {
-    const played = roundOf([{ betType: 'voisins', amount: 9000 }], 26, [], [{ outcome: 'win', payout: 9000 }]);
-    expect(codes(judge(rules, envFor(rules, j), played))).toEqual(['BET_NOT_ALLOWED']);
-  });
+  it.each(['cantabria', 'illes-balears', 'galicia'] as JurisdictionId[])(
+    '%s only-listed-combinations: "voisins du zéro" announced at a French table is not a listed combination (BET_NOT_ALLOWED)',
+    (j) => {
+      const played = roundOf([{ betType: 'voisins', amount: 9000 }], 26, [], [{ outcome: 'win', payout: 9000 }]);
+      expect(codes(judge(rules, envFor(rules, j), played))).toEqual(['BET_NOT_ALLOWED']);
+    },
+  );
 });

@@ -20,10 +20,46 @@ type Lines = Record<'straight' | 'split' | 'street' | 'corner' | 'sixLine' | 'co
 
 /** Pay-table lines per jurisdiction (docs/decisions/games.md#french-roulette, "Bets and payouts"). */
 export const FRENCH_PAY_LINES: Record<'euskadi' | 'cantabria' | 'illes-balears' | 'galicia', Lines> = {
-  euskadi: { straight: 'L490–492', split: 'L494–496', street: 'L498–506', corner: 'L508–512, L584–585', sixLine: 'L587–589', columnDozen: 'L591–599', twoColumnsDozens: 'L601–607', evenChances: 'L716–726' },
-  cantabria: { straight: 'L256–259', split: 'L261–264', street: 'L266–277', corner: 'L279–285', sixLine: 'L287–291', columnDozen: 'L293–301', twoColumnsDozens: 'L303–310', evenChances: 'L315–326' },
-  'illes-balears': { straight: 'L163–164', split: 'L166–167', street: 'L169–174', corner: 'L176–180', sixLine: 'L182–183', columnDozen: 'L185–190', twoColumnsDozens: 'L192–196', evenChances: 'L201–206' },
-  galicia: { straight: 'L142', split: 'L144', street: 'L146', corner: 'L148', sixLine: 'L150', columnDozen: 'L152–154', twoColumnsDozens: 'L156–158', evenChances: 'L130–132' },
+  euskadi: {
+    straight: 'L490–492',
+    split: 'L494–496',
+    street: 'L498–506',
+    corner: 'L508–512, L584–585',
+    sixLine: 'L587–589',
+    columnDozen: 'L591–599',
+    twoColumnsDozens: 'L601–607',
+    evenChances: 'L716–726',
+  },
+  cantabria: {
+    straight: 'L256–259',
+    split: 'L261–264',
+    street: 'L266–277',
+    corner: 'L279–285',
+    sixLine: 'L287–291',
+    columnDozen: 'L293–301',
+    twoColumnsDozens: 'L303–310',
+    evenChances: 'L315–326',
+  },
+  'illes-balears': {
+    straight: 'L163–164',
+    split: 'L166–167',
+    street: 'L169–174',
+    corner: 'L176–180',
+    sixLine: 'L182–183',
+    columnDozen: 'L185–190',
+    twoColumnsDozens: 'L192–196',
+    evenChances: 'L201–206',
+  },
+  galicia: {
+    straight: 'L142',
+    split: 'L144',
+    street: 'L146',
+    corner: 'L148',
+    sixLine: 'L150',
+    columnDozen: 'L152–154',
+    twoColumnsDozens: 'L156–158',
+    evenChances: 'L130–132',
+  },
 };
 
 /** The roulette pay table, "N veces la postura" = N to 1 (docs/decisions/games.md payout convention). */
@@ -121,7 +157,12 @@ export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> 
     tiers: cited([20], 'cantabria L360–375'),
     options: tierOption('cantabria L360–375'),
     // "podrá" keep one table at the authorised minimum: information only (docs/decisions/open-questions.md#oq-46)
-    informational: [{ ...cited('keeping one table at the authorised minimum is read as an option, not an obligation', 'index.md OQ-46'), phrase: phrase('judge.warning.minimumTableOption') }],
+    informational: [
+      {
+        ...cited('keeping one table at the authorised minimum is read as an option, not an obligation', 'index.md OQ-46'),
+        phrase: phrase('judge.warning.minimumTableOption'),
+      },
+    ],
   }),
   'illes-balears': french('illes-balears', {
     source: 'illes-balears L94–306',
@@ -140,4 +181,3 @@ export const rulebooks: Partial<Record<JurisdictionId, FrenchRouletteRulebook>> 
     options: { ...tierOption('index.md OQ-45'), evenChanceMinimum: cited(1, 'galicia L166') },
   }),
 };
-

@@ -60,7 +60,11 @@ describe('french-roulette pay table (games.md "Bets and payouts")', () => {
     });
   }
   it('a played round is consistent and the explanation names the pay', () => {
-    const j = judge(rules, envFor(rules, 'galicia'), roundOf([{ betType: 'straight', selection: [17], amount: 100 }], 17, [], [{ outcome: 'win', payout: 3500 }]));
+    const j = judge(
+      rules,
+      envFor(rules, 'galicia'),
+      roundOf([{ betType: 'straight', selection: [17], amount: 100 }], 17, [], [{ outcome: 'win', payout: 3500 }]),
+    );
     expect(j.verdict).toBe('consistent');
     expect(j.expectedSettlements[0].expected.explanation).toContain('35:1');
   });
@@ -116,7 +120,12 @@ describe('french-roulette zero on even chances: half back or prison (euskadi L72
     expect(codes(judge(rules, env, roundOf([{ betType: 'even', amount: 1000 }], 0, [], [{ outcome: 'lose', payout: 0 }])))).toEqual(['PAYOUT_MISMATCH']);
   });
   it('a recorded decision contradicted by the settlement is PAYOUT_MISMATCH', () => {
-    const played = roundOf([{ betType: 'odd', amount: 1000 }], 0, [{ type: 'PlayerDecision', data: { seat: 1, betId: 'b-1', decision: 'half-back' } }], [{ outcome: 'prison', payout: 0 }]);
+    const played = roundOf(
+      [{ betType: 'odd', amount: 1000 }],
+      0,
+      [{ type: 'PlayerDecision', data: { seat: 1, betId: 'b-1', decision: 'half-back' } }],
+      [{ outcome: 'prison', payout: 0 }],
+    );
     expect(codes(judge(rules, envFor(rules, 'illes-balears'), played))).toEqual(['PAYOUT_MISMATCH']);
   });
   it('0 on the last spin of the session forces the refund of half (no prison) (euskadi L743–746)', () => {
@@ -136,7 +145,14 @@ describe('french-roulette prison carried to the next spin (carry, ImprisonedBetR
   function imprisoned(j: JurisdictionId, stake: number, furtherZeros = 0) {
     const env = envFor(rules, j);
     let facts = asFacts(roundOf([{ betId: 'p-1', betType: 'red', amount: stake }], 0, [], [{ betId: 'p-1', outcome: 'prison', payout: 0 }]));
-    for (let i = 0; i < furtherZeros; i++) facts = [...facts, ...asFacts([{ type: 'RoundStarted', data: {} }, { type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'prison', amount: 0 } }])];
+    for (let i = 0; i < furtherZeros; i++)
+      facts = [
+        ...facts,
+        ...asFacts([
+          { type: 'RoundStarted', data: {} },
+          { type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'prison', amount: 0 } },
+        ]),
+      ];
     return facts.reduce<unknown>((c, f) => rules.carry!(c, f, env), undefined);
   }
   const next = (result: number, resolution?: Record<string, unknown>, extra: { type: string; data: Record<string, unknown> }[] = []) =>
@@ -162,7 +178,9 @@ describe('french-roulette prison carried to the next spin (carry, ImprisonedBetR
     expect(judge(rules, env, next(0, { outcome: 'prison', amount: 0, value: 500 })).verdict).toBe('consistent');
     expect(judge(rules, env, next(0, { outcome: 'half-back', amount: 250 })).verdict).toBe('consistent');
     expect(codes(judge(rules, env, next(0, { outcome: 'half-back', amount: 500 })))).toEqual(['PAYOUT_MISMATCH']);
-    expect(codes(judge(rules, env, next(0, { outcome: 'prison', amount: 0 }, [{ type: 'PlayerDecision', data: { seat: 1, betId: 'p-1', decision: 'half-back' } }])))).toEqual(['PAYOUT_MISMATCH']);
+    expect(
+      codes(judge(rules, env, next(0, { outcome: 'prison', amount: 0 }, [{ type: 'PlayerDecision', data: { seat: 1, betId: 'p-1', decision: 'half-back' } }]))),
+    ).toEqual(['PAYOUT_MISMATCH']);
     // freed after two zeros: its halved value comes back
     const twice = envFor(rules, 'illes-balears', { carried: imprisoned('illes-balears', 1000, 1) });
     expect(judge(rules, twice, next(19, { outcome: 'freed', amount: 500 })).verdict).toBe('consistent');
@@ -183,7 +201,15 @@ describe('french-roulette prison carried to the next spin (carry, ImprisonedBetR
   it('an imprisoned bet left unresolved is UNSETTLED_BET; one resolved before the spin is OUTCOME_MISSING; an unknown one SETTLED_UNKNOWN_BET', () => {
     const env = envFor(rules, 'euskadi', { carried: imprisoned('euskadi', 1000) });
     expect(codes(judge(rules, env, next(19)))).toEqual(['UNSETTLED_BET']);
-    const early = roundOf([], undefined, [{ type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'freed', amount: 1000 } }, { type: 'WheelSpun', data: { result: 19 } }], []);
+    const early = roundOf(
+      [],
+      undefined,
+      [
+        { type: 'ImprisonedBetResolved', data: { betId: 'p-1', outcome: 'freed', amount: 1000 } },
+        { type: 'WheelSpun', data: { result: 19 } },
+      ],
+      [],
+    );
     expect(codes(judge(rules, env, early))).toEqual(['OUTCOME_MISSING']);
     expect(codes(judge(rules, envFor(rules, 'euskadi'), next(19, { outcome: 'freed', amount: 1000 })))).toEqual(['SETTLED_UNKNOWN_BET']);
   });
@@ -203,7 +229,15 @@ describe('french-roulette prison carried to the next spin (carry, ImprisonedBetR
           const changed = [...played];
           changed[at] = { type: played[at].type, data: { ...played[at].data, amount: Number(played[at].data.amount) + 100 } };
           expect(codes(judge(rules, env, changed))).toContain('PAYOUT_MISMATCH');
-          expect(codes(judge(rules, env, played.filter((_, i) => i !== at)))).toContain('UNSETTLED_BET');
+          expect(
+            codes(
+              judge(
+                rules,
+                env,
+                played.filter((_, i) => i !== at),
+              ),
+            ),
+          ).toContain('UNSETTLED_BET');
         }
       }),
       { numRuns: 150 },
@@ -275,7 +309,9 @@ describe('french-roulette announced bets (Δ: described only in euskadi, L609–
       const env = envFor(rules, 'euskadi');
       expect(judge(rules, env, roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout }])).verdict).toBe('consistent');
       // paying the winning chip without taking the lost ones is an overpayment (issue 14 §1.1)
-      expect(codes(judge(rules, env, roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout: payout + lost }])))).toEqual(['PAYOUT_MISMATCH']);
+      expect(codes(judge(rules, env, roundOf([{ betType, selection, amount }], pocket, [], [{ outcome: 'win', payout: payout + lost }])))).toEqual([
+        'PAYOUT_MISMATCH',
+      ]);
     });
   }
   describe('chip by chip on every pocket (issue 14 §1.1)', () => announcedChipByChip(rules, 'euskadi'));

@@ -106,10 +106,10 @@ it('galicia: no rulebook, as the reader found no pai gow text there', () => {
   expect(rules.rulebooks.galicia).toBeUndefined();
 });
 
-describe.each(['euskadi', 'cantabria'] as const)('pai-gow-poker %s: the reader\'s rounds', (j) => {
+describe.each(['euskadi', 'cantabria'] as const)("pai-gow-poker %s: the reader's rounds", (j) => {
   const env = envFor(rules, j);
 
-  it('joker-as-ace: four aces and the joker are five aces, above the bank\'s straight flush (L9237–9238 / L4256–4257)', () => {
+  it("joker-as-ace: four aces and the joker are five aces, above the bank's straight flush (L9237–9238 / L4256–4257)", () => {
     const facts = round('AS AD AH AC JK 4D 3D', '4D 3D', 'KS QS JS 10S 9S 3C 2C', '3C 2C').facts;
     expect(expectedOf(rules, env, facts, 'm')).toMatchObject({ outcome: 'win', payout: 9_500 });
   });

@@ -98,7 +98,9 @@ describe('pai-gow-poker: joker, ranking and hand setting', () => {
   });
   it('refuses a low hand of three cards and four dice', () => {
     const env = envFor(rules, 'euskadi');
-    expect(rules.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'set-hands', low: ['AC', 'AD', '2C'] } }, env)).toMatchObject({ field: 'data.low' });
+    expect(rules.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'set-hands', low: ['AC', 'AD', '2C'] } }, env)).toMatchObject({
+      field: 'data.low',
+    });
     expect(rules.refuse!({ eventId: 'x', type: 'DiceThrown', data: { dice: [1, 2, 3, 4] } }, env)).toMatchObject({ field: 'data.dice' });
     expect(rules.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'JK', to: 'seat:1' } }, env)).toBeNull();
   });

@@ -43,7 +43,18 @@ import {
   seatsWith,
 } from '../../core/poker/bank';
 import { findingsOf, undecided } from '../../core/findings';
-import { choose, compareHands, evaluateFive, handName, handPhrase, HandValue, JokerInFlush, PAI_GOW, PAI_GOW_JOKER_ACE, Ranking } from '../../core/poker/evaluate';
+import {
+  choose,
+  compareHands,
+  evaluateFive,
+  handName,
+  handPhrase,
+  HandValue,
+  JokerInFlush,
+  PAI_GOW,
+  PAI_GOW_JOKER_ACE,
+  Ranking,
+} from '../../core/poker/evaluate';
 import { amount, phrase, said, term, type Phrase, type PhraseValue } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict } from '../../core/types';
 import { PaiGowRulebook, rulebooks } from './rulebook';
@@ -92,7 +103,11 @@ export function setHands(seven: readonly string[], low: readonly string[], ranki
   if (low.length !== 2) return { high: evaluateTwo(seven.slice(0, 2)), low: evaluateTwo(seven.slice(0, 2)), foul: `the low hand has ${low.length} cards` };
   const high = evaluateFive(rest, ranking);
   const lowHand = evaluateTwo(low);
-  return { high, low: lowHand, foul: compareHands(high, lowHand) > 0 ? null : `the high hand (${handName(high)}) does not outrank the low hand (${handName(lowHand)})` };
+  return {
+    high,
+    low: lowHand,
+    foul: compareHands(high, lowHand) > 0 ? null : `the high hand (${handName(high)}) does not outrank the low hand (${handName(lowHand)})`,
+  };
 }
 
 /** The bank's way for the croupier's play: the best legal low hand, then the best high hand. */
@@ -101,7 +116,8 @@ export function houseWay(seven: readonly string[], ranking: Ranking = PAI_GOW): 
   for (const low of choose(seven, 2)) {
     const set = setHands(seven, low, ranking)!;
     if (set.foul) continue;
-    if (!best || compareHands(set.low, best.set.low) > 0 || (compareHands(set.low, best.set.low) === 0 && compareHands(set.high, best.set.high) > 0)) best = { low, set };
+    if (!best || compareHands(set.low, best.set.low) > 0 || (compareHands(set.low, best.set.low) === 0 && compareHands(set.high, best.set.high) > 0))
+      best = { low, set };
   }
   return best!.low;
 }
@@ -142,7 +158,12 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   if (!s.bankLow) return undecided('the bank has not set its hands');
   const ranking = paiGowRanking(env);
   const player = setHands(seven, low, ranking)!;
-  if (player.foul) return lose({ rule: `${GAME}/foul-hand`, citation: rb.foulLoses.cite, why: said(`box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`, 'paiGow.foul', { box: String(bet.seat) }) });
+  if (player.foul)
+    return lose({
+      rule: `${GAME}/foul-hand`,
+      citation: rb.foulLoses.cite,
+      why: said(`box ${bet.seat}'s hand is wrongly set (${player.foul}): it always loses`, 'paiGow.foul', { box: String(bet.seat) }),
+    });
   const bank = bankHands(s, ranking)!;
   // the bank wins every tie ("igualdad")
   const highWins = compareHands(player.high, bank.high) > 0;
@@ -150,7 +171,14 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
   const versus = `high ${handName(player.high)} vs ${handName(bank.high)}, low ${handName(player.low)} vs ${handName(bank.low)}`;
   // the two hands against the bank's, and who wins (issue 16)
   const compared = (winner: 'both' | 'one' | 'bank', more: Record<string, PhraseValue> = {}): Phrase =>
-    phrase('paiGow.compared', { playerHigh: handPhrase(player.high), bankHigh: handPhrase(bank.high), playerLow: handPhrase(player.low), bankLow: handPhrase(bank.low), winner, ...more });
+    phrase('paiGow.compared', {
+      playerHigh: handPhrase(player.high),
+      bankHigh: handPhrase(bank.high),
+      playerLow: handPhrase(player.low),
+      bankLow: handPhrase(bank.low),
+      winner,
+      ...more,
+    });
   if (highWins && lowWins) {
     const rate = commissionRate(env);
     const win = bet.amount * rb.winOdds.value;
@@ -165,8 +193,17 @@ function settleMain(s: PaiGowState, bet: { seat?: unknown; amount: number; betId
       commission,
     });
   }
-  if (highWins || lowWins) return push({ rule: `${GAME}/one-hand-wins`, citation: rb.outcomes.cite, why: { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') } });
-  return lose({ rule: `${GAME}/bank-wins`, citation: rb.outcomes.cite, why: { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') } });
+  if (highWins || lowWins)
+    return push({
+      rule: `${GAME}/one-hand-wins`,
+      citation: rb.outcomes.cite,
+      why: { text: `${versus}: one hand each ("partida nula")`, phrase: compared('one') },
+    });
+  return lose({
+    rule: `${GAME}/bank-wins`,
+    citation: rb.outcomes.cite,
+    why: { text: `${versus}: the bank wins (it wins every tie)`, phrase: compared('bank') },
+  });
 }
 
 function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
@@ -175,28 +212,32 @@ function judgeSetting(before: PaiGowState, fact: Fact, env: Env): Finding[] {
   // the croupier sees his cards only once every player has set his hands face down
   const unset = seatsWith(before, ['main']).filter((seat) => playerLow(before, seat) === null);
   if (unset.length)
-    findings.push(finding({
-      code: 'SEQUENCE_VIOLATION',
-      expected: 'every box sets its hands before the bank',
-      recorded: `box ${unset.join(', ')} not set`,
-      rule: 'setting-order',
-      citation: env.rulebook.settingOrder.cite,
-      message: `the bank sets its hands before box ${unset.join(', ')} has set ${unset.length === 1 ? 'its' : 'theirs'}: the croupier may not see his cards until every player has set his hands`,
-      messagePhrase: phrase('finding.paiGow.bankFirst', { count: unset.length, boxes: unset.join(', ') }),
-    }));
+    findings.push(
+      finding({
+        code: 'SEQUENCE_VIOLATION',
+        expected: 'every box sets its hands before the bank',
+        recorded: `box ${unset.join(', ')} not set`,
+        rule: 'setting-order',
+        citation: env.rulebook.settingOrder.cite,
+        message: `the bank sets its hands before box ${unset.join(', ')} has set ${unset.length === 1 ? 'its' : 'theirs'}: the croupier may not see his cards until every player has set his hands`,
+        messagePhrase: phrase('finding.paiGow.bankFirst', { count: unset.length, boxes: unset.join(', ') }),
+      }),
+    );
   const seven = cardsAt(before, DEALER);
   const set = setHands(seven, (fact.data.low as string[]) ?? [], paiGowRanking(env));
   // the text states no house way; a foul bank setting is still a setting the rules forbid (high must outrank low)
   if (seven.length === 7 && set?.foul)
-    findings.push(finding({
-      code: 'DRAW_RULE_VIOLATION',
-      expected: 'a high hand that outranks the low hand',
-      recorded: fact.data.low,
-      rule: 'bank-setting',
-      citation: env.rulebook.lowCards.cite,
-      message: `the bank's hands are wrongly set: ${set.foul}`,
-      messagePhrase: phrase('finding.paiGow.foul', { high: handPhrase(set.high), low: handPhrase(set.low) }),
-    }));
+    findings.push(
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        expected: 'a high hand that outranks the low hand',
+        recorded: fact.data.low,
+        rule: 'bank-setting',
+        citation: env.rulebook.lowCards.cite,
+        message: `the bank's hands are wrongly set: ${set.foul}`,
+        messagePhrase: phrase('finding.paiGow.foul', { high: handPhrase(set.high), low: handPhrase(set.low) }),
+      }),
+    );
   return findings;
 }
 
@@ -229,7 +270,10 @@ export const rules: GameRules<PaiGowState, R> = {
       if (!Array.isArray(dice) || dice.length !== n || dice.some((d) => !Number.isInteger(d) || d < 1 || d > 6))
         return { field: 'data.dice', reason: `${n} dice, each face 1–6 (${env.rulebook.dice.cite})` };
     }
-    if ((fact.type === 'BankSetHands' || (fact.type === 'PlayerDecision' && fact.data.decision === 'set-hands')) && !(Array.isArray(fact.data.low) && fact.data.low.length === 2))
+    if (
+      (fact.type === 'BankSetHands' || (fact.type === 'PlayerDecision' && fact.data.decision === 'set-hands')) &&
+      !(Array.isArray(fact.data.low) && fact.data.low.length === 2)
+    )
       return { field: 'data.low', reason: 'the low hand is two cards' };
     return null;
   },
@@ -249,10 +293,27 @@ export const rules: GameRules<PaiGowState, R> = {
     if (findings.length) return findings;
     const box = Number(bet.seat);
     if (!(Number.isInteger(box) && box >= 1 && box <= rb.boxes.value))
-      findings.push(notAllowed(GAME, bet, { rule: 'box', citation: rb.boxes.cite, message: noSuchBox(bet, rb.boxes.value, 'layout'), expected: `a box from 1 to ${rb.boxes.value}` }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: 'box',
+          citation: rb.boxes.cite,
+          message: noSuchBox(bet, rb.boxes.value, 'layout'),
+          expected: `a box from 1 to ${rb.boxes.value}`,
+        }),
+      );
     findings.push(...judgeBoxCount(GAME, bet, state, 'main', rb.betsPerBox));
     if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, { rule: 'bet-before-deal', citation: rb.betTypes.main.cite, message: said(`a bet on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', { betType: term('betType', bet.betType), box: String(bet.seat) }), expected: 'before the deal' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: 'bet-before-deal',
+          citation: rb.betTypes.main.cite,
+          message: said(`a bet on box ${bet.seat} after its cards were dealt`, 'finding.poker.afterDeal', {
+            betType: term('betType', bet.betType),
+            box: String(bet.seat),
+          }),
+          expected: 'before the deal',
+        }),
+      );
     return findings;
   },
 
@@ -268,7 +329,11 @@ export const rules: GameRules<PaiGowState, R> = {
     if (fact.type !== 'BankSetHands') return undefined;
     const set = setHands(cardsAt(before, DEALER), (fact.data.low as string[]) ?? [], paiGowRanking(env));
     if (!set) return said('the bank sets its hands', 'paiGow.bankSets', { high: 'none', low: 'none', foul: 'no' });
-    return said(`the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}`, 'paiGow.bankSets', { high: handPhrase(set.high), low: handPhrase(set.low), foul: set.foul ? 'yes' : 'no' });
+    return said(`the bank sets high ${handName(set.high)}, low ${handName(set.low)}${set.foul ? ` (wrongly: ${set.foul})` : ''}`, 'paiGow.bankSets', {
+      high: handPhrase(set.high),
+      low: handPhrase(set.low),
+      foul: set.foul ? 'yes' : 'no',
+    });
   },
 
   describe(s, env) {

@@ -40,7 +40,10 @@ function winners(decks: 6 | 8) {
   const { classes, total } = coupClasses(PUNTO_BANCO_SPEC(env.rulebook), decks);
   const wins = { banker: 0, player: 0, tie: 0, total };
   for (const c of classes) {
-    const state = c.dealt.reduce((s, [to, card], i) => puntoBanco.evolve(s, { eventId: `${i}`, type: 'CardDealt', data: { card, to } }, env), puntoBanco.initialState(env));
+    const state = c.dealt.reduce(
+      (s, [to, card], i) => puntoBanco.evolve(s, { eventId: `${i}`, type: 'CardDealt', data: { card, to } }, env),
+      puntoBanco.initialState(env),
+    );
     for (const betType of ['banker', 'player', 'tie'] as const) {
       const bet: Bet = { betId: 'b', betType, amount: 100_000, eventId: 'e', late: false };
       if ((puntoBanco.settle(state, { bet }, env) as ExpectedSettlement).outcome === 'win') wins[betType] += c.orderings;
@@ -49,7 +52,7 @@ function winners(decks: 6 | 8) {
   return wins;
 }
 
-describe('punto y banca, exact: every card ordering of a full shoe, through the game\'s own engine and settle', () => {
+describe("punto y banca, exact: every card ordering of a full shoe, through the game's own engine and settle", () => {
   it.each([8, 6] as const)('%i decks: the integer counts of banker, player and tie wins are the published ones', (decks) => {
     expect(winners(decks)).toEqual(PUBLISHED[decks]);
   });
@@ -67,7 +70,7 @@ describe('punto y banca, exact: every card ordering of a full shoe, through the 
     expect(edge(env, 'banker')).toMatchObject({ method: 'exact-enumeration', settings: { decks: 8, commissionRate: 0.05, commissionMode: 'standard' } });
   });
 
-  it.each(JURISDICTIONS)('%s (6 decks, the texts\' shoe): banker 1.06 %, player 1.24 %, tie 14.44 %, exactly as the 6-deck counts give', (j) => {
+  it.each(JURISDICTIONS)("%s (6 decks, the texts' shoe): banker 1.06 %, player 1.24 %, tie 14.44 %, exactly as the 6-deck counts give", (j) => {
     const env = pbEnv(j);
     const { banker, player, tie, total } = PUBLISHED[6];
     expect(edge(env, 'banker').houseEdge).toBeCloseTo((player - 0.95 * banker) / total, 14);
@@ -87,7 +90,7 @@ describe('punto y banca, exact: every card ordering of a full shoe, through the 
     expect(edge(env, 'tie').houseEdge).toBeCloseTo(1 - (10 * tie) / total, 14);
   });
 
-  it('euskadi\'s no-commission table (L4191–4198): banker wins with 6 pay half — 1.4581 % on 8 decks, and 269,232,304,455,680 such orderings', () => {
+  it("euskadi's no-commission table (L4191–4198): banker wins with 6 pay half — 1.4581 % on 8 decks, and 269,232,304,455,680 such orderings", () => {
     const env = envWith(withDecks(puntoBanco.rulebooks.euskadi!, 8), { options: { commissionMode: 'no-commission' } });
     expect(edge(env, 'banker').houseEdge).toBeCloseTo(0.014581045, 8);
     const { banker, player, total } = PUBLISHED[8];
@@ -115,7 +118,9 @@ describe('a commission below the break-even gives the player the edge on the ban
   it('the session-level judge flags 2.5 % as PLAYER_EDGE_SETTING on the banker bet, and not 2.7 % or 5 %', () => {
     const opening = (commissionRate: number) => ({ limits: { min: 100, max: 10_000 }, options: { commissionRate }, eventId: 'open-1' });
     const low = judgeSettings(puntoBanco, env(0.025), opening(0.025));
-    expect(low.findings).toMatchObject([{ code: 'PLAYER_EDGE_SETTING', recorded: { betType: 'banker', method: 'exact-enumeration' }, rule: 'punto-banco/house-edge' }]);
+    expect(low.findings).toMatchObject([
+      { code: 'PLAYER_EDGE_SETTING', recorded: { betType: 'banker', method: 'exact-enumeration' }, rule: 'punto-banco/house-edge' },
+    ]);
     expect(judgeSettings(puntoBanco, env(0.027), opening(0.027)).findings).toEqual([]);
     expect(judgeSettings(puntoBanco, env(0.05), opening(0.05)).findings).toEqual([]);
   });

@@ -15,13 +15,23 @@ import { rules as puntoBanco } from './rules';
 
 const READING = readingOf('punto-banco');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
-const env = (j: JurisdictionId, o: Partial<SessionContext> = {}) => envFor(puntoBanco, j, { limits: { min: 100, max: 10_000 }, smallestChip: 1, ...o }) as RoundEnv<PuntoBancoRulebook>;
+const env = (j: JurisdictionId, o: Partial<SessionContext> = {}) =>
+  envFor(puntoBanco, j, { limits: { min: 100, max: 10_000 }, smallestChip: 1, ...o }) as RoundEnv<PuntoBancoRulebook>;
 type Cards = ReadonlyArray<readonly [string, string]>;
-const deal = (p: readonly string[], b: readonly string[], third: Cards = []): Cards => [['player', p[0]], ['banker', b[0]], ['player', p[1]], ['banker', b[1]], ...third];
+const deal = (p: readonly string[], b: readonly string[], third: Cards = []): Cards => [
+  ['player', p[0]],
+  ['banker', b[0]],
+  ['player', p[1]],
+  ['banker', b[1]],
+  ...third,
+];
 
 /** What each bet should get on these cards, through the game's own evolve and settle. */
 function settle(e: RoundEnv<PuntoBancoRulebook>, cards: Cards, bets: Record<string, number>): Record<string, ExpectedSettlement> {
-  const state = cards.reduce((s, [to, card], i) => puntoBanco.evolve(s, { eventId: `c${i}`, type: 'CardDealt', data: { card, to } }, e), puntoBanco.initialState(e));
+  const state = cards.reduce(
+    (s, [to, card], i) => puntoBanco.evolve(s, { eventId: `c${i}`, type: 'CardDealt', data: { card, to } }, e),
+    puntoBanco.initialState(e),
+  );
   return Object.fromEntries(
     Object.entries(bets).map(([betType, amount]) => {
       const bet: Bet = { betId: betType, betType, amount, eventId: 'b', late: false };
@@ -30,7 +40,8 @@ function settle(e: RoundEnv<PuntoBancoRulebook>, cards: Cards, bets: Record<stri
   );
 }
 /** Only the drawing findings (the rounds below leave their bets unsettled). */
-const drawing = (facts: PlayedFact[], e: RoundEnv<PuntoBancoRulebook>) => codes(judge(puntoBanco, e, facts)).filter((c) => c === 'DRAW_RULE_VIOLATION' || c === 'SEQUENCE_VIOLATION');
+const drawing = (facts: PlayedFact[], e: RoundEnv<PuntoBancoRulebook>) =>
+  codes(judge(puntoBanco, e, facts)).filter((c) => c === 'DRAW_RULE_VIOLATION' || c === 'SEQUENCE_VIOLATION');
 
 // -------------------------------------------------------------------------------------------------
 // Values
@@ -55,21 +66,41 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
     // the reader: "winning bets on the Banker hand"; the rulebook: the rate of a winning banker bet's win, nothing on a push
     const s = settle(env(rb.jurisdiction), deal(['3S', '4S'], ['KS', '8S']), { banker: 10_000 }).banker;
     const p = settle(env(rb.jurisdiction), deal(['3S', '4S'], ['3D', '4D']), { banker: 10_000 }).banker;
-    const held = s.commission === 10_000 * Number(rb.options!.commissionRate.value) && !p.commission ? 'winning bets on the Banker hand' : `commission ${s.commission}`;
+    const held =
+      s.commission === 10_000 * Number(rb.options!.commissionRate.value) && !p.commission ? 'winning bets on the Banker hand' : `commission ${s.commission}`;
     return { reading: e.value, rulebook: held, cite: rb.options!.commissionRate.cite };
   },
-  'commission.variant.banker-six.rate': (rb, e) => ({ reading: e.value, rulebook: rb.noCommissionVariant?.value.bankerTotal === 6 ? rb.noCommissionVariant.value.deduction : null, cite: rb.noCommissionVariant?.cite }),
+  'commission.variant.banker-six.rate': (rb, e) => ({
+    reading: e.value,
+    rulebook: rb.noCommissionVariant?.value.bankerTotal === 6 ? rb.noCommissionVariant.value.deduction : null,
+    cite: rb.noCommissionVariant?.cite,
+  }),
   'commission.variant.others': (rb, e) => {
-    const s = settle(env(rb.jurisdiction, { options: { commissionMode: 'no-commission' } }), deal(['3S', '3D'], ['KS', '7S']), { banker: 10_000, player: 10_000 });
-    return { reading: e.value, rulebook: s.banker.payout === 10_000 && !s.banker.commission ? 'paid at par (no deduction)' : `banker 7 paid ${s.banker.payout}`, cite: rb.noCommissionVariant?.cite };
+    const s = settle(env(rb.jurisdiction, { options: { commissionMode: 'no-commission' } }), deal(['3S', '3D'], ['KS', '7S']), {
+      banker: 10_000,
+      player: 10_000,
+    });
+    return {
+      reading: e.value,
+      rulebook: s.banker.payout === 10_000 && !s.banker.commission ? 'paid at par (no deduction)' : `banker 7 paid ${s.banker.payout}`,
+      cite: rb.noCommissionVariant?.cite,
+    };
   },
   // no text states the punto bet's odds for the standard table: even money is cited as the industry
   // standard, with euskadi's one "a la par" (L4196–4198); cantabria's reader read it into "cobro y pago de
   // las apuestas" (L2052–2053), which says who pays, not how much (resolutions.md)
-  'payout.player': (rb, e) => ({ reading: e.value, rulebook: rb.payouts.player.value, cite: rb.jurisdiction === 'euskadi' ? rb.payouts.player.cite : undefined }),
+  'payout.player': (rb, e) => ({
+    reading: e.value,
+    rulebook: rb.payouts.player.value,
+    cite: rb.jurisdiction === 'euskadi' ? rb.payouts.player.cite : undefined,
+  }),
   'payout.banker': (rb, e) => ({ reading: e.value, rulebook: rb.payouts.banker.value, cite: rb.payouts.banker.cite }),
   'payout.tie': (rb, e) => ({ reading: e.value, rulebook: rb.payouts.tie.value, cite: rb.payouts.tie.cite }),
-  'tie.other-bets': (rb, e) => ({ reading: e.value === 'null coup; bets may be withdrawn' ? 'push' : e.value, rulebook: rb.tieOnEvenBets.value, cite: rb.tieOnEvenBets.cite }),
+  'tie.other-bets': (rb, e) => ({
+    reading: e.value === 'null coup; bets may be withdrawn' ? 'push' : e.value,
+    rulebook: rb.tieOnEvenBets.value,
+    cite: rb.tieOnEvenBets.cite,
+  }),
   'limits.min': NOT_ENCODED('set by the authorisation: the session declares it (TableSessionOpened.limits.min)'),
   'limits.max': (rb) => {
     // the reader's allowed multiples, by hand: euskadi "between 20 and 100"; cantabria [50, 100]; illes-balears
@@ -103,7 +134,10 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
   'drawing.player.stand-on': (rb, e) => ({ reading: e.value, rulebook: totalsWhere(rb, 'P'), cite: rb.puntoRule.cite }),
   'drawing.natural': (rb, e) => ({ reading: e.value, rulebook: rb.natural.value, cite: rb.natural.cite }),
   // euskadi, illes-balears, galicia: the table's cells are not in the text; the rulebook says so (docs/decisions/open-questions.md#oq-01)
-  'drawing.banker.table': (rb, e) => ({ reading: (e as { absent?: boolean }).absent || e.value === null ? 'absent from the text' : e.value, rulebook: rb.bankerTable.cite === 'index.md OQ-01' ? 'absent from the text' : rb.bankerTable.cite }),
+  'drawing.banker.table': (rb, e) => ({
+    reading: (e as { absent?: boolean }).absent || e.value === null ? 'absent from the text' : e.value,
+    rulebook: rb.bankerTable.cite === 'index.md OQ-01' ? 'absent from the text' : rb.bankerTable.cite,
+  }),
   'drawing.banker.table.columns': (rb) => ({
     reading: 'the punto third card 0-9, and P for a punto who stood',
     rulebook: BANKER_COLUMNS.join(',') === '0,1,2,3,4,5,6,7,8,9,stood' ? 'the punto third card 0-9, and P for a punto who stood' : BANKER_COLUMNS.join(','),
@@ -120,7 +154,11 @@ const VALUES: ReadingMap<PuntoBancoRulebook> = {
 for (let total = 0; total <= 6; total++) {
   BANKER_COLUMNS.forEach((column, i) => {
     const key = `drawing.banker.total-${total}.player-${column === 'stood' ? 'stood' : `third-card-${column}`}`;
-    (VALUES as Record<string, unknown>)[key] = (rb: PuntoBancoRulebook, e: ReadingEntry) => ({ reading: e.value, rulebook: cell(rb.bankerTable.value[total as 0][i]), cite: rb.bankerTable.cite });
+    (VALUES as Record<string, unknown>)[key] = (rb: PuntoBancoRulebook, e: ReadingEntry) => ({
+      reading: e.value,
+      rulebook: cell(rb.bankerTable.value[total as 0][i]),
+      cite: rb.bankerTable.cite,
+    });
   });
 }
 
@@ -144,7 +182,7 @@ const NOT_JUDGED: Record<string, string> = {
   'reduced-table-croupier-deals': 'who deals is not recorded; the cards are judged the same either way',
   'mini-midi-no-standing-players': 'no fact says whether a bettor stands',
   'unforeseen-cases': 'the jefe de mesa decides: nothing to judge',
-  'banker-bound-by-table': 'judged cell by cell below from cantabria\'s table (the other texts lost theirs: index.md OQ-01)',
+  'banker-bound-by-table': "judged cell by cell below from cantabria's table (the other texts lost theirs: index.md OQ-01)",
 };
 const JUDGED = [
   'card-values',
@@ -172,7 +210,7 @@ describe('punto y banca: every behavioural rule of the reading is judged below, 
   });
 });
 
-describe.each(JURISDICTIONS)('punto y banca, %s: the reader\'s rounds', (j) => {
+describe.each(JURISDICTIONS)("punto y banca, %s: the reader's rounds", (j) => {
   const e = env(j);
 
   it('card-values: 7+8 counts 5, K+5 counts 5', () => {
@@ -210,7 +248,11 @@ describe.each(JURISDICTIONS)('punto y banca, %s: the reader\'s rounds', (j) => {
     const cards = deal(['3S', '2S'], ['2D', '2H'], [['player', '9C']]);
     expect(drawing(coupFacts(cards), e)).toEqual([]);
     expect(drawing(coupFacts([...cards, ['banker', '4H']]), e)).toEqual(['DRAW_RULE_VIOLATION']);
-    expect(settle(e, cards, { player: 100, banker: 100, tie: 100 })).toMatchObject({ player: { outcome: 'push' }, banker: { outcome: 'push' }, tie: { outcome: 'win', payout: 800 } });
+    expect(settle(e, cards, { player: 100, banker: 100, tie: 100 })).toMatchObject({
+      player: { outcome: 'push' },
+      banker: { outcome: 'push' },
+      tie: { outcome: 'win', payout: 800 },
+    });
   });
   it('banker-5-vs-4-7: player 2+A = 3 draws a 3 (= 6), banker 3+2 = 5 stands and loses 5 to 6', () => {
     const cards = deal(['2S', 'AS'], ['3D', '2D'], [['player', '3C']]);
@@ -225,7 +267,11 @@ describe.each(JURISDICTIONS)('punto y banca, %s: the reader\'s rounds', (j) => {
   });
   it('commission-banker-win: a winning banker bet of 100 is paid 95, of 200 paid 190', () => {
     expect(settle(e, deal(['3S', '2S'], ['KD', '7D']), { banker: 100 }).banker).toMatchObject({ outcome: 'win', payout: 95, commission: 5 });
-    expect(settle(env(j, { smallestChip: 1 }), deal(['3S', '2S'], ['KD', '7D']), { banker: 200 }).banker).toMatchObject({ outcome: 'win', payout: 190, commission: 10 });
+    expect(settle(env(j, { smallestChip: 1 }), deal(['3S', '2S'], ['KD', '7D']), { banker: 200 }).banker).toMatchObject({
+      outcome: 'win',
+      payout: 190,
+      commission: 10,
+    });
   });
   it('stop-card: seven cards below it; the coup in progress is the last', () => {
     const s = shoeScenarios(puntoBanco, e);
@@ -240,9 +286,19 @@ describe.each(JURISDICTIONS)('punto y banca, %s: the reader\'s rounds', (j) => {
     expect(codes(judge(puntoBanco, e, burn(['QS', ...'A23456789'.split('').map((r) => `${r}C`)])))).toEqual([]);
     expect(codes(judge(puntoBanco, e, burn(['4S', '2C'])))).toEqual(['SEQUENCE_VIOLATION']);
   });
-  it('deal-order: the first and third cards are the player\'s, the second and fourth the banker\'s', () => {
+  it("deal-order: the first and third cards are the player's, the second and fourth the banker's", () => {
     expect(drawing(coupFacts(deal(['3S', '3D'], ['KD', '7D'])), e)).toEqual([]);
-    expect(drawing(coupFacts([['player', '3S'], ['player', '3D'], ['banker', 'KD'], ['banker', '7D']]), e)).toContain('SEQUENCE_VIOLATION');
+    expect(
+      drawing(
+        coupFacts([
+          ['player', '3S'],
+          ['player', '3D'],
+          ['banker', 'KD'],
+          ['banker', '7D'],
+        ]),
+        e,
+      ),
+    ).toContain('SEQUENCE_VIOLATION');
   });
   it('mini-midi-same-rules: a mini table seats 7 — a bet from seat 8 is refused; a midi table seats 9', () => {
     const mini = env(j, { options: { tableFormat: 'mini' } });
@@ -254,17 +310,28 @@ describe.each(JURISDICTIONS)('punto y banca, %s: the reader\'s rounds', (j) => {
   });
 });
 
-describe('punto y banca: the reader\'s rounds of one or two texts', () => {
+describe("punto y banca: the reader's rounds of one or two texts", () => {
   it('no-commission-variant-banker-six (euskadi L4191–4198, the only text with it): banker 6 beats 5: 100 paid 50; banker 7 beats 6: paid 100', () => {
     const nc = env('euskadi', { options: { commissionMode: 'no-commission' }, smallestChip: 1 });
     expect(settle(nc, deal(['3S', '2S'], ['KD', '6D']), { banker: 100 }).banker).toMatchObject({ outcome: 'win', payout: 50 });
     expect(settle(nc, deal(['3S', '3D'], ['KD', '7D']), { banker: 100 }).banker).toMatchObject({ outcome: 'win', payout: 100 });
   });
-  it.each(JURISDICTIONS.filter((j) => READING.jurisdictions[j]!.behaviour!.some((b) => b.id === 'tie-bet-max')))('tie-bet-max, %s: the tie bet is at most a tenth of the table maximum', (j) => {
-    const tie = (max: number, amount: number) =>
-      judge(puntoBanco, env(j, { limits: { min: 100, max } }), coupFacts(deal(['3S', '3C'], ['KD', '7D']), [{ betId: 't', betType: 'tie', amount }], [{ type: 'BetSettled', data: { betId: 't', outcome: 'lose', payout: 0 } }]));
-    expect(tie(10_000, 1_500).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 1_000 }]);
-    expect(tie(5_000, 600).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 500 }]);
-    expect(codes(tie(10_000, 1_000))).toEqual([]);
-  });
+  it.each(JURISDICTIONS.filter((j) => READING.jurisdictions[j]!.behaviour!.some((b) => b.id === 'tie-bet-max')))(
+    'tie-bet-max, %s: the tie bet is at most a tenth of the table maximum',
+    (j) => {
+      const tie = (max: number, amount: number) =>
+        judge(
+          puntoBanco,
+          env(j, { limits: { min: 100, max } }),
+          coupFacts(
+            deal(['3S', '3C'], ['KD', '7D']),
+            [{ betId: 't', betType: 'tie', amount }],
+            [{ type: 'BetSettled', data: { betId: 't', outcome: 'lose', payout: 0 } }],
+          ),
+        );
+      expect(tie(10_000, 1_500).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 1_000 }]);
+      expect(tie(5_000, 600).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 500 }]);
+      expect(codes(tie(10_000, 1_000))).toEqual([]);
+    },
+  );
 });

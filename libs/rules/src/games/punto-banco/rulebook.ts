@@ -3,11 +3,7 @@
  * punto (`player`), the banca (`banker`) and the tie. One common base, jurisdictions override what
  * their text says differently (the Δ rows).
  */
-import {
-  BaccaratDrawingRules,
-  PUNTO_BANCO_BANKER_TABLE,
-  PUNTO_BANCO_PUNTO_RULE,
-} from '../../core/baccarat';
+import { BaccaratDrawingRules, PUNTO_BANCO_BANKER_TABLE, PUNTO_BANCO_PUNTO_RULE } from '../../core/baccarat';
 import type { RulebookBase } from '../../core/game';
 import { Cited, cited, JurisdictionId } from '../../core/types';
 
@@ -39,23 +35,11 @@ export interface PuntoBancoRulebook extends RulebookBase, BaccaratDrawingRules {
  * (euskadi L4185–4186) and only euskadi's optional no-commission table says the other hands are paid
  * "a la par" (L4196–4198). Even money is the game's universal pay.
  */
-const PLAYER_EVEN_MONEY = 'INDUSTRY-STANDARD: even money (no text states the punto bet\'s odds for the standard table; euskadi L4196–4198 pays "a la par" on its no-commission table)';
+const PLAYER_EVEN_MONEY =
+  'INDUSTRY-STANDARD: even money (no text states the punto bet\'s odds for the standard table; euskadi L4196–4198 pays "a la par" on its no-commission table)';
 
 type Lines = Record<
-  | 'source'
-  | 'decks'
-  | 'stop'
-  | 'afterStop'
-  | 'burn'
-  | 'deal'
-  | 'natural'
-  | 'punto'
-  | 'banker'
-  | 'commission'
-  | 'tie'
-  | 'tiePush'
-  | 'max'
-  | 'seats',
+  'source' | 'decks' | 'stop' | 'afterStop' | 'burn' | 'deal' | 'natural' | 'punto' | 'banker' | 'commission' | 'tie' | 'tiePush' | 'max' | 'seats',
   string
 >;
 

@@ -39,7 +39,11 @@ describe('punto-banco shoeRules: six decks, the stop card with seven cards below
   it.each(JURISDICTIONS)('%s', (j) => {
     const env = pbEnv(j);
     const [decks, stop, after] = TEXT[j];
-    expect(puntoBanco.shoeRules!(env)).toEqual({ decks: { value: [6], cite: decks }, cardsBehindCut: { value: { exactly: 7 }, cite: stop }, coupsAfterCut: { value: 0, cite: after } });
+    expect(puntoBanco.shoeRules!(env)).toEqual({
+      decks: { value: [6], cite: decks },
+      cardsBehindCut: { value: { exactly: 7 }, cite: stop },
+      coupsAfterCut: { value: 0, cite: after },
+    });
     const s = shoeScenarios(puntoBanco, env);
     expect(s.asRequired).toEqual([]);
     expect(s.oneCardShort).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/cut-card', citation: stop }]);
@@ -98,16 +102,30 @@ describe('punto-banco: naturals and the deal', () => {
     expect(codes(judge(puntoBanco, env, coupFacts(coup(cardsFor(0), ['4D', '4H'], [['player', '3C']]))))).toEqual(['DRAW_RULE_VIOLATION']);
   });
   it('the deal is player, banker, player, banker (euskadi L4316–4323)', () => {
-    const facts = coupFacts([['banker', '2S'], ['player', '3S'], ['player', '4S'], ['banker', '10S']]);
+    const facts = coupFacts([
+      ['banker', '2S'],
+      ['player', '3S'],
+      ['player', '4S'],
+      ['banker', '10S'],
+    ]);
     const j = judge(puntoBanco, env, facts);
     expect(codes(j)).toContain('SEQUENCE_VIOLATION');
     expect(j.discrepancies[0].citation).toBe('euskadi L4316–4323');
   });
   it('a fourth card to a hand is a violation', () => {
-    const j = judge(puntoBanco, env, coupFacts(coup(cardsFor(2), cardsFor(7), [['player', '2H'], ['player', '3H']])));
+    const j = judge(
+      puntoBanco,
+      env,
+      coupFacts(
+        coup(cardsFor(2), cardsFor(7), [
+          ['player', '2H'],
+          ['player', '3H'],
+        ]),
+      ),
+    );
     expect(codes(j)).toEqual(['DRAW_RULE_VIOLATION']);
   });
-  it('the burn: the exposed card\'s value, figures 10, sets how many are burned, the exposed card counted or not (euskadi L4309–4314; the text does not say)', () => {
+  it("the burn: the exposed card's value, figures 10, sets how many are burned, the exposed card counted or not (euskadi L4309–4314; the text does not say)", () => {
     const burn = (cards: string[]) => cards.map((c) => ['burn', c] as const);
     const threeMore = judge(puntoBanco, env, coupFacts([...burn(['3S', '2C', '9D', 'KH']), ...coup(cardsFor(7), cardsFor(6))]));
     expect(codes(threeMore)).toEqual([]);
@@ -136,15 +154,28 @@ describe('punto-banco: naturals and the deal', () => {
 describe('punto-banco citations resolve to lines that say the value (issue 14 §3)', () => {
   // each cited range was read with `sed -n`: the tie push is the sentence "En caso de empate, la jugada será
   // considerada nula y las apuestas podrán ser retiradas" (euskadi L4218–4220), not the tie bet's 8:1 (L4412–4413)
-  const TIE_PUSH: Record<string, string> = { euskadi: 'euskadi L4218–4220', cantabria: 'cantabria L2083–2087', 'illes-balears': 'illes-balears L1311–1315', galicia: 'galicia L466' };
+  const TIE_PUSH: Record<string, string> = {
+    euskadi: 'euskadi L4218–4220',
+    cantabria: 'cantabria L2083–2087',
+    'illes-balears': 'illes-balears L1311–1315',
+    galicia: 'galicia L466',
+  };
   it.each(JURISDICTIONS)('%s: a tie returns the player and banker bets, citing the tie-push lines', (j) => {
     const env = pbEnv(j);
-    const facts = coupFacts(coup(cardsFor(6), cardsFor(6, 'D')), [{ betId: 'b1', betType: 'player', amount: 1_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }]);
+    const facts = coupFacts(
+      coup(cardsFor(6), cardsFor(6, 'D')),
+      [{ betId: 'b1', betType: 'player', amount: 1_000 }],
+      [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'push', payout: 0 } }],
+    );
     expect(judge(puntoBanco, env, facts).expectedSettlements[0].expected).toMatchObject({ outcome: 'push', citation: TIE_PUSH[j] });
   });
-  it.each(JURISDICTIONS)('%s: the player bet\'s even money is cited as the industry standard, not to a commission paragraph', (j) => {
+  it.each(JURISDICTIONS)("%s: the player bet's even money is cited as the industry standard, not to a commission paragraph", (j) => {
     const env = pbEnv(j);
-    const facts = coupFacts(coup(cardsFor(7), cardsFor(6)), [{ betId: 'b1', betType: 'player', amount: 1_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 1_000 } }]);
+    const facts = coupFacts(
+      coup(cardsFor(7), cardsFor(6)),
+      [{ betId: 'b1', betType: 'player', amount: 1_000 }],
+      [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 1_000 } }],
+    );
     const citation = judge(puntoBanco, env, facts).expectedSettlements[0].expected.citation;
     expect(citation).toMatch(/^INDUSTRY-STANDARD/);
     expect(citation).not.toContain(puntoBanco.rulebooks[j]!.commissionRange.cite);
@@ -159,10 +190,18 @@ describe('punto-banco payouts, per jurisdiction', () => {
   const settle = (j: JurisdictionId, p: readonly [string, string], b: readonly [string, string], betType: string, options = {}) => {
     const env = pbEnv(j, { options });
     const facts = coupFacts(coup(p, b), [{ betId: 'b1', betType, amount: stake }]);
-    return judge(puntoBanco, env, facts).steps.length && puntoBanco.settle(facts.slice(3).reduce((s, f, i) => puntoBanco.evolve(s, { eventId: `${i}`, ...f } as never, env), puntoBanco.initialState(env)), { bet: { betId: 'b1', betType, amount: stake, eventId: 'e', late: false } }, env);
+    return (
+      judge(puntoBanco, env, facts).steps.length &&
+      puntoBanco.settle(
+        facts.slice(3).reduce((s, f, i) => puntoBanco.evolve(s, { eventId: `${i}`, ...f } as never, env), puntoBanco.initialState(env)),
+        { bet: { betId: 'b1', betType, amount: stake, eventId: 'e', late: false } },
+        env,
+      )
+    );
   };
   describe.each(JURISDICTIONS)('%s', (j) => {
-    it('player win pays 1:1', () => expect(settle(j, cardsFor(7), cardsFor(5), 'player')).toMatchObject({ outcome: 'win', payout: 10_000, rule: 'punto-banco/player-pays' }));
+    it('player win pays 1:1', () =>
+      expect(settle(j, cardsFor(7), cardsFor(5), 'player')).toMatchObject({ outcome: 'win', payout: 10_000, rule: 'punto-banco/player-pays' }));
     it('player bet loses to the banker', () => expect(settle(j, cardsFor(5), cardsFor(7), 'player')).toMatchObject({ outcome: 'lose', payout: 0 }));
     it('banker win pays 1:1 less 5 % commission', () => {
       const v = settle(j, cardsFor(5), cardsFor(7), 'banker') as { payout: number; commission: number; explanation: string };
@@ -170,21 +209,29 @@ describe('punto-banco payouts, per jurisdiction', () => {
       expect(v.explanation).toBe('banker 7 beats player 5: banker bet of 10000 pays 1:1 less 5 % commission (500)');
     });
     it('banker bet loses to the player', () => expect(settle(j, cardsFor(7), cardsFor(5), 'banker')).toMatchObject({ outcome: 'lose', payout: 0 }));
-    it('tie pays 8:1', () => expect(settle(j, cardsFor(6), cardsFor(6, 'D'), 'tie')).toMatchObject({ outcome: 'win', payout: 80_000, rule: 'punto-banco/tie-pays' }));
+    it('tie pays 8:1', () =>
+      expect(settle(j, cardsFor(6), cardsFor(6, 'D'), 'tie')).toMatchObject({ outcome: 'win', payout: 80_000, rule: 'punto-banco/tie-pays' }));
     it('tie bet loses when there is no tie', () => expect(settle(j, cardsFor(6), cardsFor(7), 'tie')).toMatchObject({ outcome: 'lose', payout: 0 }));
     it.each(['player', 'banker'])('a tie returns the %s bet', (betType) =>
-      expect(settle(j, cardsFor(6), cardsFor(6, 'D'), betType)).toMatchObject({ outcome: 'push', payout: 0, rule: 'punto-banco/tie-push' }));
+      expect(settle(j, cardsFor(6), cardsFor(6, 'D'), betType)).toMatchObject({ outcome: 'push', payout: 0, rule: 'punto-banco/tie-push' }),
+    );
     it('a bet type the game does not have is BET_NOT_ALLOWED', () => {
-      const facts = coupFacts(coup(cardsFor(7), cardsFor(6)), [{ betId: 'b1', betType: 'straight', amount: 100 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'void', payout: 0 } }]);
+      const facts = coupFacts(
+        coup(cardsFor(7), cardsFor(6)),
+        [{ betId: 'b1', betType: 'straight', amount: 100 }],
+        [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'void', payout: 0 } }],
+      );
       expect(codes(judge(puntoBanco, pbEnv(j), facts))).toEqual(['BET_NOT_ALLOWED']);
     });
   });
   it('the commission is rounded down to the smallest chip', () => {
     expect(settle('cantabria', cardsFor(5), cardsFor(7), 'banker')).toMatchObject({ commission: 500 });
     const env = pbEnv('cantabria');
-    const facts = coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'banker', amount: 1_900 }], [
-      { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 1_900 } },
-    ]);
+    const facts = coupFacts(
+      coup(cardsFor(6), cardsFor(7)),
+      [{ betId: 'b1', betType: 'banker', amount: 1_900 }],
+      [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 1_900 } }],
+    );
     // 5 % of 1 900 = 95, below the 100 chip: nothing is deducted
     expect(codes(judge(puntoBanco, env, facts))).toEqual([]);
   });
@@ -197,15 +244,24 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
       expect(puntoBanco.refuseOptions!({ commissionRate: 0.03 }, puntoBanco.rulebooks[j]!)).toMatchObject({ field: 'options.commissionRate' });
       expect(puntoBanco.refuseOptions!({ commissionRate: 0.05 }, puntoBanco.rulebooks[j]!)).toBeNull();
     }
-    for (const j of JURISDICTIONS) expect(puntoBanco.refuseOptions!({ commissionRate: 0.06 }, puntoBanco.rulebooks[j]!)).toMatchObject({ field: 'options.commissionRate' });
+    for (const j of JURISDICTIONS)
+      expect(puntoBanco.refuseOptions!({ commissionRate: 0.06 }, puntoBanco.rulebooks[j]!)).toMatchObject({ field: 'options.commissionRate' });
     const env = pbEnv('euskadi', { options: { commissionRate: 0.03 } });
-    const facts = coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'banker', amount: 10_000 }], [
-      { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 9_700 } },
-      { type: 'CommissionCharged', data: { betId: 'b1', amount: 300 } },
-    ]);
+    const facts = coupFacts(
+      coup(cardsFor(6), cardsFor(7)),
+      [{ betId: 'b1', betType: 'banker', amount: 10_000 }],
+      [
+        { type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout: 9_700 } },
+        { type: 'CommissionCharged', data: { betId: 'b1', amount: 300 } },
+      ],
+    );
     const j = judge(puntoBanco, env, facts);
     expect(j.verdict).toBe('consistent');
-    const wrong = judge(puntoBanco, env, facts.map((f) => (f.type === 'CommissionCharged' ? { ...f, data: { ...f.data, amount: 500 } } : f)));
+    const wrong = judge(
+      puntoBanco,
+      env,
+      facts.map((f) => (f.type === 'CommissionCharged' ? { ...f, data: { ...f.data, amount: 500 } } : f)),
+    );
     expect(codes(wrong)).toEqual(['COMMISSION_MISMATCH']);
     expect(wrong.discrepancies[0].citation).toBe('session option commissionRate (euskadi L4185–4189; index.md OQ-21)');
   });
@@ -213,7 +269,15 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
   it('Δ no-commission table: euskadi only; a banker win with 6 pays half (euskadi L4191–4198)', () => {
     const env = pbEnv('euskadi', { options: { commissionMode: 'no-commission' } });
     const run = (b: readonly [string, string], payout: number) =>
-      judge(puntoBanco, env, coupFacts(coup(cardsFor(2), b, [['player', 'KC']]), [{ betId: 'b1', betType: 'banker', amount: 10_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout } }]));
+      judge(
+        puntoBanco,
+        env,
+        coupFacts(
+          coup(cardsFor(2), b, [['player', 'KC']]),
+          [{ betId: 'b1', betType: 'banker', amount: 10_000 }],
+          [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'win', payout } }],
+        ),
+      );
     expect(run(cardsFor(6), 5_000).verdict).toBe('consistent');
     expect(run(cardsFor(7), 10_000).verdict).toBe('consistent');
     const j = run(cardsFor(6), 9_500);
@@ -228,15 +292,35 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
     ['galicia', 'galicia L466'],
   ] as const)('Δ tie maximum: %s caps the tie at 1/10 of the table maximum', (j, cite) => {
     const env = pbEnv(j, { limits: LIMITS });
-    const ok = judge(puntoBanco, env, coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'tie', amount: 1_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }]));
+    const ok = judge(
+      puntoBanco,
+      env,
+      coupFacts(
+        coup(cardsFor(6), cardsFor(7)),
+        [{ betId: 'b1', betType: 'tie', amount: 1_000 }],
+        [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }],
+      ),
+    );
     expect(codes(ok)).toEqual([]);
-    const over = judge(puntoBanco, env, coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'tie', amount: 1_100 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }]));
+    const over = judge(
+      puntoBanco,
+      env,
+      coupFacts(
+        coup(cardsFor(6), cardsFor(7)),
+        [{ betId: 'b1', betType: 'tie', amount: 1_100 }],
+        [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }],
+      ),
+    );
     expect(over.discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 1_000, rule: 'punto-banco/tie-maximum', citation: cite }]);
   });
 
   it.each(['euskadi', 'cantabria'] as const)('Δ tie maximum: %s has none beyond the table maximum', (j) => {
     const env = pbEnv(j, { limits: LIMITS });
-    const facts = coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'tie', amount: 5_000 }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }]);
+    const facts = coupFacts(
+      coup(cardsFor(6), cardsFor(7)),
+      [{ betId: 'b1', betType: 'tie', amount: 5_000 }],
+      [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }],
+    );
     expect(codes(judge(puntoBanco, env, facts))).toEqual([]);
   });
 
@@ -247,7 +331,12 @@ describe('punto-banco regional differences (games.md Δ rows)', () => {
     ['galicia', 'galicia L460; index.md OQ-20'],
   ] as const)('Δ maximum: %s caps any bet at 100 × the table minimum (%s)', (j, cite) => {
     const env = pbEnv(j, { limits: { min: 100, max: 50_000 } });
-    const facts = (amount: number) => coupFacts(coup(cardsFor(6), cardsFor(7)), [{ betId: 'b1', betType: 'player', amount }], [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }]);
+    const facts = (amount: number) =>
+      coupFacts(
+        coup(cardsFor(6), cardsFor(7)),
+        [{ betId: 'b1', betType: 'player', amount }],
+        [{ type: 'BetSettled', data: { betId: 'b1', outcome: 'lose', payout: 0 } }],
+      );
     expect(codes(judge(puntoBanco, env, facts(10_000)))).toEqual([]);
     expect(judge(puntoBanco, env, facts(10_100)).discrepancies).toMatchObject([{ code: 'BET_ABOVE_MAXIMUM', expected: 10_000, citation: cite }]);
     // a per-bet-type maximum of the session wins
@@ -277,7 +366,9 @@ describe('punto-banco judgeOpening: the table maximum as a multiple of the minim
   ] as const)('%s: allows %j × the minimum, flags %j', (j, allowed, flagged, cite) => {
     for (const m of allowed) expect(puntoBanco.judgeOpening!(opening(100, 100 * m), pbEnv(j))).toEqual([]);
     for (const m of flagged) {
-      expect(puntoBanco.judgeOpening!(opening(100, 100 * m), pbEnv(j))).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/table-maximum', citation: cite, eventId: 'open-1' }]);
+      expect(puntoBanco.judgeOpening!(opening(100, 100 * m), pbEnv(j))).toMatchObject([
+        { code: 'SESSION_RULE_VIOLATION', rule: 'punto-banco/table-maximum', citation: cite, eventId: 'open-1' },
+      ]);
     }
   });
 });
@@ -301,7 +392,8 @@ describe('punto-banco: the croupier (play) and single changes, property-based', 
   it('euskadi no-commission and mini tables are played consistently too', () => {
     fc.assert(
       fc.property(seeds, (seed) => {
-        for (const r of rounds('euskadi', seed, { commissionMode: 'no-commission', tableFormat: 'mini' })) expect(judge(puntoBanco, r.env, r.round).verdict).toBe('consistent');
+        for (const r of rounds('euskadi', seed, { commissionMode: 'no-commission', tableFormat: 'mini' }))
+          expect(judge(puntoBanco, r.env, r.round).verdict).toBe('consistent');
       }),
       { numRuns: 40 },
     );

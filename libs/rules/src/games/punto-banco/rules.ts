@@ -80,7 +80,13 @@ function settleBet(state: PuntoBancoState, bet: Bet, env: Env): SettlementVerdic
     case 'player':
       if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, how('is returned (a tie voids player and banker bets)', 'tieReturns'));
       return result === 'punto'
-        ? out('win', payOdds(bet.amount, rb.payouts.player.value, chip), 'player-pays', rb.payouts.player.cite, how(`pays ${rb.payouts.player.value}:1`, 'pays', { odds: rb.payouts.player.value }))
+        ? out(
+            'win',
+            payOdds(bet.amount, rb.payouts.player.value, chip),
+            'player-pays',
+            rb.payouts.player.cite,
+            how(`pays ${rb.payouts.player.value}:1`, 'pays', { odds: rb.payouts.player.value }),
+          )
         : out('lose', 0, 'player-pays', rb.payouts.player.cite, how('loses', 'loses'));
     case 'banker': {
       if (result === 'tie') return out('push', 0, 'tie-push', rb.tieOnEvenBets.cite, how('is returned (a tie voids player and banker bets)', 'tieReturns'));
@@ -88,17 +94,52 @@ function settleBet(state: PuntoBancoState, bet: Bet, env: Env): SettlementVerdic
       const gross = payOdds(bet.amount, rb.payouts.banker.value, chip);
       const variant = rb.noCommissionVariant;
       if (commissionMode(env) === 'no-commission' && variant) {
-        if (b !== variant.value.bankerTotal) return out('win', gross, 'no-commission', variant.cite, how(`pays ${rb.payouts.banker.value}:1 with no commission (no-commission table)`, 'paysNoCommission', { odds: rb.payouts.banker.value }));
+        if (b !== variant.value.bankerTotal)
+          return out(
+            'win',
+            gross,
+            'no-commission',
+            variant.cite,
+            how(`pays ${rb.payouts.banker.value}:1 with no commission (no-commission table)`, 'paysNoCommission', { odds: rb.payouts.banker.value }),
+          );
         const commission = applyRate(gross, variant.value.deduction, chip);
-        return out('win', gross - commission, 'no-commission', variant.cite, how(`pays ${rb.payouts.banker.value}:1 less ${percent(variant.value.deduction)} (banker wins with ${b} on a no-commission table): ${commission} deducted`, 'paysLessNoCommission', { odds: rb.payouts.banker.value, percent: percent(variant.value.deduction), banker: b, commission: amount(commission) }), commission);
+        return out(
+          'win',
+          gross - commission,
+          'no-commission',
+          variant.cite,
+          how(
+            `pays ${rb.payouts.banker.value}:1 less ${percent(variant.value.deduction)} (banker wins with ${b} on a no-commission table): ${commission} deducted`,
+            'paysLessNoCommission',
+            { odds: rb.payouts.banker.value, percent: percent(variant.value.deduction), banker: b, commission: amount(commission) },
+          ),
+          commission,
+        );
       }
       const rate = commissionRate(env);
       const commission = applyRate(gross, rate, chip);
-      return out('win', gross - commission, 'banker-commission', optionCite(env, 'commissionRate'), how(`pays ${rb.payouts.banker.value}:1 less ${percent(rate)} commission (${commission})`, 'paysLessCommission', { odds: rb.payouts.banker.value, percent: percent(rate), commission: amount(commission) }), commission);
+      return out(
+        'win',
+        gross - commission,
+        'banker-commission',
+        optionCite(env, 'commissionRate'),
+        how(`pays ${rb.payouts.banker.value}:1 less ${percent(rate)} commission (${commission})`, 'paysLessCommission', {
+          odds: rb.payouts.banker.value,
+          percent: percent(rate),
+          commission: amount(commission),
+        }),
+        commission,
+      );
     }
     case 'tie':
       return result === 'tie'
-        ? out('win', payOdds(bet.amount, rb.payouts.tie.value, chip), 'tie-pays', rb.payouts.tie.cite, how(`pays ${rb.payouts.tie.value}:1`, 'pays', { odds: rb.payouts.tie.value }))
+        ? out(
+            'win',
+            payOdds(bet.amount, rb.payouts.tie.value, chip),
+            'tie-pays',
+            rb.payouts.tie.cite,
+            how(`pays ${rb.payouts.tie.value}:1`, 'pays', { odds: rb.payouts.tie.value }),
+          )
         : out('lose', 0, 'tie-pays', rb.payouts.tie.cite, how('loses (no tie)', 'losesNoTie'));
     default:
       return out('void', 0, 'bet-types', rb.source, how('is not a bet of punto y banca: it is returned', 'notABet'));
@@ -202,7 +243,9 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
   const { between, oneOf } = allowed.value;
   const ok = (between ? multiple >= between[0] - 1e-9 && multiple <= between[1] + 1e-9 : false) || (oneOf ?? []).some((m) => near(m, multiple));
   if (ok) return [];
-  const expected = between ? `a maximum between ${between[0]} and ${between[1]} × the minimum` : `a maximum of ${oneOf!.join(', ').replace(/, (\d+)$/, ' or $1')} × the minimum`;
+  const expected = between
+    ? `a maximum between ${between[0]} and ${between[1]} × the minimum`
+    : `a maximum of ${oneOf!.join(', ').replace(/, (\d+)$/, ' or $1')} × the minimum`;
   return [
     {
       code: 'SESSION_RULE_VIOLATION',
@@ -213,8 +256,12 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
       citation: allowed.cite,
       message: `the table opens with a maximum of ${max}, ${Math.round(multiple * 100) / 100} × its minimum of ${min}; the text allows ${expected}`,
       messagePhrase: phrase('finding.puntoBanco.tableMaximum', {
-        max: amount(max), multiple: Math.round(multiple * 100) / 100, min: amount(min),
-        allowed: between ? phrase('finding.puntoBanco.between', { from: between[0], to: between[1] }) : phrase('finding.puntoBanco.oneOf', { multiples: oneOf!.join(', ') }),
+        max: amount(max),
+        multiple: Math.round(multiple * 100) / 100,
+        min: amount(min),
+        allowed: between
+          ? phrase('finding.puntoBanco.between', { from: between[0], to: between[1] })
+          : phrase('finding.puntoBanco.oneOf', { multiples: oneOf!.join(', ') }),
       }),
     },
   ];
@@ -232,13 +279,19 @@ export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
       const rate = options.commissionRate;
       const { min, max } = rulebook.commissionRange.value;
       if (typeof rate !== 'number' || !(rate >= min && rate <= max)) {
-        return { field: 'options.commissionRate', reason: `commission must be ${min === max ? percent(max) : `between ${percent(min)} and ${percent(max)}`} in ${rulebook.jurisdiction} (${rulebook.commissionRange.cite}); got ${String(rate)}` };
+        return {
+          field: 'options.commissionRate',
+          reason: `commission must be ${min === max ? percent(max) : `between ${percent(min)} and ${percent(max)}`} in ${rulebook.jurisdiction} (${rulebook.commissionRange.cite}); got ${String(rate)}`,
+        };
       }
     }
     if ('commissionMode' in options) {
       const mode = options.commissionMode;
       if (mode !== 'standard' && !(mode === 'no-commission' && rulebook.noCommissionVariant)) {
-        return { field: 'options.commissionMode', reason: `${String(mode)} is not a commission mode of punto y banca in ${rulebook.jurisdiction} (only euskadi L4191–4198 has the no-commission table)` };
+        return {
+          field: 'options.commissionMode',
+          reason: `${String(mode)} is not a commission mode of punto y banca in ${rulebook.jurisdiction} (only euskadi L4191–4198 has the no-commission table)`,
+        };
       }
     }
     if ('tableFormat' in options && !['full', 'mini', 'midi'].includes(String(options.tableFormat))) {
@@ -311,12 +364,22 @@ export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
     if (fact.type !== 'CardDealt') return undefined;
     const card = String(fact.data.card);
     if (fact.data.to === 'burn')
-      return said(`${card} burned${fact.data.faceUp ? ' (exposed: it sets the burn)' : ''}`, 'puntoBanco.burned', { card, exposed: fact.data.faceUp ? 'yes' : 'no' });
+      return said(`${card} burned${fact.data.faceUp ? ' (exposed: it sets the burn)' : ''}`, 'puntoBanco.burned', {
+        card,
+        exposed: fact.data.faceUp ? 'yes' : 'no',
+      });
     const h = describeCoup(after.coup, PUNTO_BANCO_SPEC(env.rulebook));
     return said(
       `${card} to ${fact.data.to}: player ${h.player.total} (${h.player.cards.length} cards), banker ${h.banker.total} (${h.banker.cards.length} cards)`,
       'puntoBanco.dealt',
-      { card, to: term('to', fact.data.to), player: h.player.total, playerCards: h.player.cards.length, banker: h.banker.total, bankerCards: h.banker.cards.length },
+      {
+        card,
+        to: term('to', fact.data.to),
+        player: h.player.total,
+        playerCards: h.player.cards.length,
+        banker: h.banker.total,
+        bankerCards: h.banker.cards.length,
+      },
     );
   },
 
@@ -341,13 +404,24 @@ export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
       }
     }
     facts.push({ type: 'BetsClosed', data: { sessionId, roundId } }, ...burnFacts(roundId));
-    const { dealt } = playCoup(PUNTO_BANCO_SPEC(rb), () => drawFromShoe(shoe), () => pick(random, [true, false]));
+    const { dealt } = playCoup(
+      PUNTO_BANCO_SPEC(rb),
+      () => drawFromShoe(shoe),
+      () => pick(random, [true, false]),
+    );
     for (const d of dealt) facts.push({ type: 'CardDealt', data: { sessionId, roundId, card: d.card, to: d.to, faceUp: true } });
 
     const state = foldPlayed(rules.initialState(env), facts, (s, f) => rules.evolve(s, f, env));
     const commissions: PlayedFact[] = [];
     for (const f of facts.filter((x) => x.type === 'BetPlaced')) {
-      const bet: Bet = { betId: String(f.data.betId), seat: f.data.seat as number, betType: String(f.data.betType), amount: Number(f.data.amount), eventId: '', late: false };
+      const bet: Bet = {
+        betId: String(f.data.betId),
+        seat: f.data.seat as number,
+        betType: String(f.data.betType),
+        amount: Number(f.data.amount),
+        eventId: '',
+        late: false,
+      };
       const v = settleBet(state, bet, env);
       if (isUndecided(v) || isUnverifiable(v)) continue;
       const commission = v.commission ?? 0;
@@ -359,4 +433,3 @@ export const rules: GameRules<PuntoBancoState, PuntoBancoRulebook> = {
     return facts;
   },
 };
-

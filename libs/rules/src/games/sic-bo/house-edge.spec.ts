@@ -23,12 +23,39 @@ const pct = (e: BetEdge) => e.houseEdge * 100;
 // https://wizardofodds.com/games/sic-bo/ — "House Edge for 4 and 17 Bets" and "for 5 and 16 Bets", by what the total pays
 const WIZARD = 'http://wizardofodds.com/games/sic-bo/';
 const FOUR_AND_SEVENTEEN: ReadonlyArray<readonly [number, number]> = [
-  [50, 29.17], [51, 27.78], [52, 26.39], [53, 25.0], [54, 23.61], [55, 22.22], [56, 20.83], [57, 19.44],
-  [58, 18.06], [59, 16.67], [60, 15.28], [61, 13.89], [62, 12.5], [63, 11.11], [64, 9.72], [65, 8.33],
+  [50, 29.17],
+  [51, 27.78],
+  [52, 26.39],
+  [53, 25.0],
+  [54, 23.61],
+  [55, 22.22],
+  [56, 20.83],
+  [57, 19.44],
+  [58, 18.06],
+  [59, 16.67],
+  [60, 15.28],
+  [61, 13.89],
+  [62, 12.5],
+  [63, 11.11],
+  [64, 9.72],
+  [65, 8.33],
 ];
 const FIVE_AND_SIXTEEN: ReadonlyArray<readonly [number, number]> = [
-  [18, 47.22], [19, 44.44], [20, 41.67], [21, 38.89], [22, 36.11], [23, 33.33], [24, 30.56], [25, 27.78],
-  [26, 25.0], [27, 22.22], [28, 19.44], [29, 16.67], [30, 13.89], [31, 11.11], [32, 8.33],
+  [18, 47.22],
+  [19, 44.44],
+  [20, 41.67],
+  [21, 38.89],
+  [22, 36.11],
+  [23, 33.33],
+  [24, 30.56],
+  [25, 27.78],
+  [26, 25.0],
+  [27, 22.22],
+  [28, 19.44],
+  [29, 16.67],
+  [30, 13.89],
+  [31, 11.11],
+  [32, 8.33],
 ];
 
 describe('sic bo house edges (cantabria)', () => {
@@ -48,7 +75,7 @@ describe('sic bo house edges (cantabria)', () => {
     expect(pct(edgeOf(edges, 'total', 16))).toBeCloseTo(published, 2);
   });
 
-  describe('the Macau table (the simulator\'s REFERENCE_PAY_TABLE)', () => {
+  describe("the Macau table (the simulator's REFERENCE_PAY_TABLE)", () => {
     const edges = edgesFor(REFERENCE_PAY_TABLE);
     it.each([
       // small / big: "House edge is 2.78%" (WIZARD); the appendix: −6/216
@@ -71,12 +98,14 @@ describe('sic bo house edges (cantabria)', () => {
       expect(pct(e)).toBeLessThan(30.5);
       expect(e.houseEdge).toBeCloseTo(1 - 151 / 216, 12);
     });
-    it('the single number: the appendix\'s own sum, (125·(−1) + 75·1 + 15·2 + 1·3)/216 = −17/216 (https://wizardofodds.com/games/sic-bo/appendix/1/)', () => {
+    it("the single number: the appendix's own sum, (125·(−1) + 75·1 + 15·2 + 1·3)/216 = −17/216 (https://wizardofodds.com/games/sic-bo/appendix/1/)", () => {
       expect(edgeOf(edges, 'single', 1).houseEdge).toBeCloseTo(17 / 216, 12);
     });
     it('values every bet the table prices, on every selection (faces, 14 totals, 15 pairs), and none it does not', () => {
       const count = (t: string) => edges.filter((e) => e.betType === t).length;
-      expect([count('specific-triple'), count('specific-double'), count('single'), count('total'), count('two-dice'), count('any-triple')]).toEqual([6, 6, 6, 14, 15, 1]);
+      expect([count('specific-triple'), count('specific-double'), count('single'), count('total'), count('two-dice'), count('any-triple')]).toEqual([
+        6, 6, 6, 14, 15, 1,
+      ]);
       expect(edges.some((e) => e.betType === 'total' && (e.selection === 3 || e.selection === 18))).toBe(false);
       expect(playerEdges(edges)).toEqual([]);
     });

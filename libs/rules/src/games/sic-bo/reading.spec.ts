@@ -13,7 +13,8 @@ import { rules as sicBo } from './rules';
 const reading = readingOf('sic-bo');
 const read = reading.jurisdictions.cantabria!;
 const rb = SIC_BO_CANTABRIA;
-const envFor = (o: Partial<SessionContext> = {}) => anyEnvFor(sicBo, 'cantabria', { smallestChip: 1, limits: { min: 1, max: 10_000 }, ...o }) as RoundEnv<SicBoRulebook>;
+const envFor = (o: Partial<SessionContext> = {}) =>
+  anyEnvFor(sicBo, 'cantabria', { smallestChip: 1, limits: { min: 1, max: 10_000 }, ...o }) as RoundEnv<SicBoRulebook>;
 const withTable = envFor({ options: { payTable: REFERENCE_PAY_TABLE } });
 
 /** What the rules say of one bet on one throw: "win N", "lose 0", or, without a pay table, "wins"/"loses" (unverifiable). */
@@ -50,7 +51,12 @@ const VALUES: Record<string, (read: ReadValue) => void> = {
   'bet.total'(v) {
     expect(citesLines(rb.bets.total.cite, v.lines!)).toBe(true);
     // the text's own example: 12 with 3-4-5, 2-4-6 and 4-4-4
-    for (const dice of [[3, 4, 5], [2, 4, 6], [4, 4, 4]]) expect(outcome('total', 12, dice)).toBe('win 60');
+    for (const dice of [
+      [3, 4, 5],
+      [2, 4, 6],
+      [4, 4, 4],
+    ])
+      expect(outcome('total', 12, dice)).toBe('win 60');
   },
   'bet.small'(v) {
     expect(rb.small.value).toEqual([4, 10]);
@@ -88,7 +94,7 @@ describe('sic bo cantabria: the rulebook holds the values the reader read', () =
   });
 });
 
-describe('sic bo cantabria: the reader\'s rounds (payouts from the casino\'s table: here the Macau table)', () => {
+describe("sic bo cantabria: the reader's rounds (payouts from the casino's table: here the Macau table)", () => {
   it('small-big-lose-on-triple: Small 10 loses on 2-2-2 (total 6); wins on 1-2-3', () => {
     expect(outcome('small', undefined, [2, 2, 2])).toBe('lose 0');
     expect(outcome('small', undefined, [1, 2, 3])).toBe('win 10');

@@ -115,7 +115,16 @@ describe('sic-bo (cantabria A.8)', () => {
 
   describe('void throws (contract extension ThrowVoided)', () => {
     it('the bets are settled on the throw after the void one', () => {
-      const facts = [fact('RoundStarted'), fact('BetPlaced', { betId: 'b1', seat: 1, betType: 'big', amount: 100 }), fact('BetsClosed'), fact('DiceThrown', { dice: [4, 5, 6] }), fact('ThrowVoided', { reason: 'die stacked' }), fact('DiceThrown', { dice: [1, 2, 3] }), fact('BetSettled', { betId: 'b1', outcome: 'lose', payout: 0 }), fact('RoundCompleted')];
+      const facts = [
+        fact('RoundStarted'),
+        fact('BetPlaced', { betId: 'b1', seat: 1, betType: 'big', amount: 100 }),
+        fact('BetsClosed'),
+        fact('DiceThrown', { dice: [4, 5, 6] }),
+        fact('ThrowVoided', { reason: 'die stacked' }),
+        fact('DiceThrown', { dice: [1, 2, 3] }),
+        fact('BetSettled', { betId: 'b1', outcome: 'lose', payout: 0 }),
+        fact('RoundCompleted'),
+      ];
       expect(judge(sicBo, withTable, facts).verdict).toBe('consistent');
     });
   });
@@ -134,45 +143,61 @@ describe('sic-bo (cantabria A.8)', () => {
       expect(refuse('BetPlaced', { betType: 'specific-triple', selection: 6 })).toBeNull();
     });
     it('a second throw is DRAW_RULE_VIOLATION; an unknown bet type BET_NOT_ALLOWED', () => {
-      const j = judge(sicBo, withTable, [fact('RoundStarted'), fact('BetsClosed'), fact('DiceThrown', { dice: [1, 2, 3] }), fact('DiceThrown', { dice: [4, 5, 6] }), fact('RoundCompleted')]);
+      const j = judge(sicBo, withTable, [
+        fact('RoundStarted'),
+        fact('BetsClosed'),
+        fact('DiceThrown', { dice: [1, 2, 3] }),
+        fact('DiceThrown', { dice: [4, 5, 6] }),
+        fact('RoundCompleted'),
+      ]);
       expect(codes(j)).toEqual(['DRAW_RULE_VIOLATION']);
       expect(codes(round('field', undefined, 100, [1, 2, 3], { outcome: 'void', payout: 0 }))).toEqual(['BET_NOT_ALLOWED']);
     });
   });
 
   describe('property: played rounds are consistent; single changes are caught', () => {
-    const play = (seed: number, env = withTable) => sicBo.play!({ env, sessionId: S, roundId: `r-${seed}`, random: seededRandom(seed), seats: [1, 2, 3], memory: {} });
+    const play = (seed: number, env = withTable) =>
+      sicBo.play!({ env, sessionId: S, roundId: `r-${seed}`, random: seededRandom(seed), seats: [1, 2, 3], memory: {} });
     const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
     it('consistent with a pay table; consistent with notes without one', () => {
-      fc.assert(fc.property(seed, (s) => {
-        expect(codes(judge(sicBo, withTable, play(s)))).toEqual([]);
-        const j = judge(sicBo, noTable, play(s, noTable));
-        expect(j.verdict).toBe('consistent');
-      }), { numRuns: 150 });
+      fc.assert(
+        fc.property(seed, (s) => {
+          expect(codes(judge(sicBo, withTable, play(s)))).toEqual([]);
+          const j = judge(sicBo, noTable, play(s, noTable));
+          expect(j.verdict).toBe('consistent');
+        }),
+        { numRuns: 150 },
+      );
     });
 
     it('a changed payout is PAYOUT_MISMATCH with a table, and never a mismatch without one', () => {
-      fc.assert(fc.property(seed, fc.nat(10), fc.constantFrom(100, -100), (s, i, delta) => {
-        const mutated = mutatePayout(play(s), i, delta);
-        if (mutated) expect(codes(judge(sicBo, withTable, mutated))).toContain('PAYOUT_MISMATCH');
-        const bare = mutatePayout(play(s, noTable), i, delta);
-        if (bare) expect(codes(judge(sicBo, noTable, bare))).not.toContain('PAYOUT_MISMATCH');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(seed, fc.nat(10), fc.constantFrom(100, -100), (s, i, delta) => {
+          const mutated = mutatePayout(play(s), i, delta);
+          if (mutated) expect(codes(judge(sicBo, withTable, mutated))).toContain('PAYOUT_MISMATCH');
+          const bare = mutatePayout(play(s, noTable), i, delta);
+          if (bare) expect(codes(judge(sicBo, noTable, bare))).not.toContain('PAYOUT_MISMATCH');
+        }),
+        { numRuns: 100 },
+      );
     });
 
     it('an added throw, a removed throw, a cagnotte, a bet over the maximum', () => {
-      fc.assert(fc.property(seed, (s) => {
-        const played = play(s);
-        const at = played.findIndex((f) => f.type === 'DiceThrown');
-        const added = [...played.slice(0, at + 1), fact('DiceThrown', { dice: [1, 1, 1] }), ...played.slice(at + 1)];
-        expect(codes(judge(sicBo, withTable, added))).toContain('DRAW_RULE_VIOLATION');
-        const removed = [...played.slice(0, at), ...played.slice(at + 1)];
-        expect(codes(judge(sicBo, withTable, removed))).toContain('OUTCOME_MISSING');
-        expect(codes(judge(sicBo, withTable, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
-        const over = mutateOverMaximum(played, withTable.ctx.limits.max);
-        if (over) expect(codes(judge(sicBo, withTable, over))).toContain('BET_ABOVE_MAXIMUM');
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(seed, (s) => {
+          const played = play(s);
+          const at = played.findIndex((f) => f.type === 'DiceThrown');
+          const added = [...played.slice(0, at + 1), fact('DiceThrown', { dice: [1, 1, 1] }), ...played.slice(at + 1)];
+          expect(codes(judge(sicBo, withTable, added))).toContain('DRAW_RULE_VIOLATION');
+          const removed = [...played.slice(0, at), ...played.slice(at + 1)];
+          expect(codes(judge(sicBo, withTable, removed))).toContain('OUTCOME_MISSING');
+          expect(codes(judge(sicBo, withTable, mutateCagnotte(played, 100)))).toContain('CAGNOTTE_MISMATCH');
+          const over = mutateOverMaximum(played, withTable.ctx.limits.max);
+          if (over) expect(codes(judge(sicBo, withTable, over))).toContain('BET_ABOVE_MAXIMUM');
+        }),
+        { numRuns: 100 },
+      );
     });
   });
 });

@@ -197,11 +197,28 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
 
   judgeBet(bet, _state, env) {
     const notOffered = { code: 'BET_NOT_ALLOWED', rule: 'bet-types', recorded: describeBet(bet), betId: bet.betId } as const;
-    if (!isBetType(bet.betType)) return [finding({ ...notOffered, citation: env.rulebook.source, message: `sic bo has no "${bet.betType}" bet`, messagePhrase: phrase('finding.bet.noSuch', { betType: bet.betType, game: GAME }), expected: SIC_BO_BET_TYPES })];
+    if (!isBetType(bet.betType))
+      return [
+        finding({
+          ...notOffered,
+          citation: env.rulebook.source,
+          message: `sic bo has no "${bet.betType}" bet`,
+          messagePhrase: phrase('finding.bet.noSuch', { betType: bet.betType, game: GAME }),
+          expected: SIC_BO_BET_TYPES,
+        }),
+      ];
     const table = payTableOf(env);
     // with an authorised table, a bet it does not price is not offered at this table
     if (table && payTableOdds(table, bet.betType, bet.selection, 1) === undefined) {
-      return [finding({ ...notOffered, citation: optionCite(env, 'payTable'), message: `the authorised pay table does not offer ${describeBet(bet)}`, messagePhrase: phrase('finding.sicBo.notPriced', { bet: describeBet(bet) }), expected: 'a bet priced by the pay table' })];
+      return [
+        finding({
+          ...notOffered,
+          citation: optionCite(env, 'payTable'),
+          message: `the authorised pay table does not offer ${describeBet(bet)}`,
+          messagePhrase: phrase('finding.sicBo.notPriced', { bet: describeBet(bet) }),
+          expected: 'a bet priced by the pay table',
+        }),
+      ];
     }
     return [];
   },
@@ -209,7 +226,14 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
   settle(state, { bet }, env): SettlementVerdict {
     if (!state.dice) return undecided('the dice have not been thrown');
     const rule = `${GAME}/${bet.betType}`;
-    if (!isBetType(bet.betType)) return { outcome: 'void', payout: 0, rule: `${GAME}/bet-types`, citation: env.rulebook.source, explanation: `"${bet.betType}" is not a sic bo bet: returned` };
+    if (!isBetType(bet.betType))
+      return {
+        outcome: 'void',
+        payout: 0,
+        rule: `${GAME}/bet-types`,
+        citation: env.rulebook.source,
+        explanation: `"${bet.betType}" is not a sic bo bet: returned`,
+      };
     const matches = sicBoWins(bet.betType, bet.selection, state.dice, env.rulebook);
     const definition = env.rulebook.bets[bet.betType];
     const why = `${diceText(state.dice)} on ${describeBet(bet)} (${definition.value})`;
@@ -228,12 +252,28 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
     }
     // the throw read against the bet, as a phrase too: the dice, the bet by the text's name (cantabria L1684–1711), won or lost
     const read = (text: string, wins: boolean, dice?: number) =>
-      said(text, 'dice.sicBo', { dice: phrase('dice.throw', { dice: state.dice!.join('-'), total: diceTotal(state.dice!) }), betType: term('betType', bet.betType), selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none', wins: wins ? 'yes' : 'no', matching: dice ?? 'none' });
+      said(text, 'dice.sicBo', {
+        dice: phrase('dice.throw', { dice: state.dice!.join('-'), total: diceTotal(state.dice!) }),
+        betType: term('betType', bet.betType),
+        selection: bet.selection !== undefined ? JSON.stringify(bet.selection) : 'none',
+        wins: wins ? 'yes' : 'no',
+        matching: dice ?? 'none',
+      });
     if (!matches) return loses({ rule, citation: definition.cite, why: read(why, false) });
     const odds = payTableOdds(table, bet.betType, bet.selection, matches);
-    if (odds === undefined) return { outcome: 'void', payout: 0, rule, citation: optionCite(env, 'payTable'), explanation: `${describeBet(bet)} is not in the authorised pay table: returned` };
+    if (odds === undefined)
+      return {
+        outcome: 'void',
+        payout: 0,
+        rule,
+        citation: optionCite(env, 'payTable'),
+        explanation: `${describeBet(bet)} is not in the authorised pay table: returned`,
+      };
     const where = bet.betType === 'single' ? ` (${matches} dice)` : '';
-    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, { rule, why: read(`${why} wins${where}`, true, bet.betType === 'single' ? matches : undefined) });
+    return winAt(bet.amount, cited(toOne(odds), `${definition.cite}; ${optionCite(env, 'payTable')}`), env.ctx.smallestChip, {
+      rule,
+      why: read(`${why} wins${where}`, true, bet.betType === 'single' ? matches : undefined),
+    });
   },
 
   isDecided: (state) => state.dice !== null,
@@ -259,7 +299,19 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
     for (const seat of ctx.seats) {
       const count = 1 + Math.floor(ctx.random() * 3);
       for (let i = 0; i < count; i++) {
-        const betType = pick(ctx.random, ['small', 'big', 'small', 'big', 'total', 'single', 'single', 'two-dice', 'specific-double', 'specific-triple', 'any-triple'] as const);
+        const betType = pick(ctx.random, [
+          'small',
+          'big',
+          'small',
+          'big',
+          'total',
+          'single',
+          'single',
+          'two-dice',
+          'specific-double',
+          'specific-triple',
+          'any-triple',
+        ] as const);
         const face = () => 1 + Math.floor(ctx.random() * 6);
         let selection: unknown;
         if (betType === 'total') selection = pick(ctx.random, Object.keys(table.total ?? {}).map(Number));

@@ -10,7 +10,8 @@ import { codes, judge } from '../../core/testing';
 import type { JurisdictionId } from '../../core/types';
 import { rules as RULES, SYNTHETIC_PHASES } from './rules';
 
-const NOT_JUDGED_RESTO = 'the initial resto and its re-buys are bought with CashExchanged, a session fact the round judge does not read; each hand\'s resto is read from HandOpened';
+const NOT_JUDGED_RESTO =
+  "the initial resto and its re-buys are bought with CashExchanged, a session fact the round judge does not read; each hand's resto is read from HandOpened";
 
 readingValues(
   RULES,
@@ -72,12 +73,12 @@ readingValues(
     'resto.scale': NOT_JUDGED_RESTO,
     'shuffle.minimum-times': 'no fact records the shuffle',
     'table.close-after-minutes': 'opening and closing a table for want of players: issue 15 (session)',
-    'partida.duration.minimum': 'the partida\'s length: issue 15 (session duration)',
+    'partida.duration.minimum': "the partida's length: issue 15 (session duration)",
     'closing.announced-last-partidas': 'closing announcements: issue 15 (session)',
   },
 );
 
-describe('the reader\'s rounds', () => {
+describe("the reader's rounds", () => {
   const h = (s: string) => s.split(' ');
   it('andalucia (L201–205): the full house above the flush; the other three texts put the flush above', () => {
     for (const j of ['euskadi', 'cantabria', 'illes-balears', 'andalucia'] as JurisdictionId[]) {
@@ -111,6 +112,7 @@ describe('the reader\'s rounds', () => {
 
 it('ten seats at most in illes-balears (L2490–2492) and andalucia (L159); euskadi and cantabria state no number', () => {
   const eleven = H.open(1, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  for (const j of ['illes-balears', 'andalucia'] as JurisdictionId[]) expect(judge(RULES, circleEnv(RULES, j), eleven).discrepancies.map((d) => d.rule)).toEqual(['synthetic-poker/maximum-players']);
+  for (const j of ['illes-balears', 'andalucia'] as JurisdictionId[])
+    expect(judge(RULES, circleEnv(RULES, j), eleven).discrepancies.map((d) => d.rule)).toEqual(['synthetic-poker/maximum-players']);
   for (const j of ['euskadi', 'cantabria'] as JurisdictionId[]) expect(judge(RULES, circleEnv(RULES, j), eleven).discrepancies).toEqual([]);
 });

@@ -90,7 +90,10 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     IB,
     GAME,
     IB_SOURCE,
-    { ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }), handRule: cited('best-five', 'illes-balears L2473–2476') },
+    {
+      ...synthetic({ deck: 'illes-balears L2482–2486', ace: 'illes-balears L2485–2486', hand: 'illes-balears L2473–2476', rounds: 'illes-balears L2694–2698' }),
+      handRule: cited('best-five', 'illes-balears L2473–2476'),
+    },
     options('illes-balears', 0.03, 'illes-balears L2498–2503', 'illes-balears L2682–2685', 'counter-clockwise'),
   ),
   // full beats flush; pass only if all passed, "reservarse" must then call exactly (no check-raise); rake per hand (docs/decisions/open-questions.md#oq-41)
@@ -98,7 +101,11 @@ export const rulebooks: Partial<Record<'euskadi' | 'cantabria' | 'illes-balears'
     AND,
     GAME,
     AND_SOURCE,
-    { ...synthetic({ deck: 'andalucia L157', ace: 'andalucia L195', hand: 'andalucia L153', rounds: 'andalucia L259' }), flushBeatsFull: cited(false, 'andalucia L203–205'), checkRaise: cited(false, 'andalucia L269–271') },
+    {
+      ...synthetic({ deck: 'andalucia L157', ace: 'andalucia L195', hand: 'andalucia L153', rounds: 'andalucia L259' }),
+      flushBeatsFull: cited(false, 'andalucia L203–205'),
+      checkRaise: cited(false, 'andalucia L269–271'),
+    },
     options('andalucia', 0.03, 'andalucia L221; index.md OQ-41', 'andalucia L251', 'counter-clockwise'),
   ),
 };

@@ -61,24 +61,39 @@ describe('synthetic-poker — regional differences (games.md synthetic-poker Δ 
   });
 
   it('andalucia: a player who checked ("se reservó") must call exactly; check-raise is a SEQUENCE_VIOLATION (andalucia L269–271); allowed elsewhere', () => {
-    for (const [j, flagged] of [['andalucia', true], ['illes-balears', false]] as const) {
+    for (const [j, flagged] of [
+      ['andalucia', true],
+      ['illes-balears', false],
+    ] as const) {
       const env = circleEnv(RULES, j);
       const played = [...H.open(1, seats), ...seats.map((s) => H.bet(s, 'ante', 200)), H.close()];
-      for (const s of seats) played.push(...H.cards(`seat:${s}`, ...[['AS', 'KS'], ['QS', 'JS'], ['10S', '9S'], ['8S', 'AH']][s - 1]));
+      for (const s of seats)
+        played.push(
+          ...H.cards(
+            `seat:${s}`,
+            ...[
+              ['AS', 'KS'],
+              ['QS', 'JS'],
+              ['10S', '9S'],
+              ['8S', 'AH'],
+            ][s - 1],
+          ),
+        );
       played.push(H.card('KH', 'board'), H.act(1, 'check'), H.act(2, 'bet', 400), H.act(3, 'fold'), H.act(4, 'fold'), H.act(1, 'raise', 1200));
       expect(judge(RULES, env, played).discrepancies.some((d) => d.rule === 'synthetic-poker/check-raise')).toBe(flagged);
     }
   });
 
   it('illes-balears and andalucia: the ante is the table minimum (illes-balears L2682–2685, andalucia L251); euskadi ≤ 50 % of it', () => {
-    const ante = (j: 'euskadi' | 'andalucia' | 'illes-balears', amount: number) => codes(judge(RULES, circleEnv(RULES, j), [...H.open(1, seats), H.bet(1, 'ante', amount)]));
+    const ante = (j: 'euskadi' | 'andalucia' | 'illes-balears', amount: number) =>
+      codes(judge(RULES, circleEnv(RULES, j), [...H.open(1, seats), H.bet(1, 'ante', amount)]));
     expect(ante('andalucia', 200)).toEqual([]);
     expect(ante('andalucia', 100)).toContain('BET_BELOW_MINIMUM');
     expect(ante('illes-balears', 200)).toEqual([]);
     expect(ante('euskadi', 200)).toContain('BET_ABOVE_MAXIMUM');
   });
 
-  it('direction of play (index.md OQ-40): euskadi clockwise, the others counter-clockwise — with seats from the croupier\'s right', () => {
+  it("direction of play (index.md OQ-40): euskadi clockwise, the others counter-clockwise — with seats from the croupier's right", () => {
     expect(circleEnv(RULES, 'euskadi').options.direction).toBe('clockwise');
     for (const j of ['cantabria', 'illes-balears', 'andalucia'] as const) expect(circleEnv(RULES, j).options.direction).toBe('counter-clockwise');
   });

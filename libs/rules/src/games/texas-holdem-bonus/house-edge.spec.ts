@@ -40,7 +40,8 @@ describe("texas hold'em bonus: the Bonus bet's house edge (exact)", () => {
   });
 
   it('the damaged A-Q / A-J offsuit line (OCR lost its odds) read at 10 to 1 or more hands the player the edge: such a session is flagged', () => {
-    const at = (odds: number) => texasHoldemBonus.houseEdges!(<never>envFor(texasHoldemBonus, 'cantabria', { options: { bonusAceQueenOrJackOffsuit: odds } }))[0];
+    const at = (odds: number) =>
+      texasHoldemBonus.houseEdges!(<never>envFor(texasHoldemBonus, 'cantabria', { options: { bonusAceQueenOrJackOffsuit: odds } }))[0];
     expect(at(9).houseEdge).toBeCloseTo(fromCombinations(9), 12);
     expect(playerEdges([at(9)])).toEqual([]);
     expect(at(10).houseEdge).toBeCloseTo(fromCombinations(10), 12);

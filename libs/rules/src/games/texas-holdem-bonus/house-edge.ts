@@ -35,7 +35,10 @@ export function bonusClasses(): Array<{ hand: string; weight: number; player: st
       }
       // aces: the bank holds the other two aces in one of its 1,225 pairs
       const aces = others.filter((i) => i >> 2 === 12).map(cardCode);
-      const plain = others.filter((i) => i >> 2 !== 12).slice(0, 2).map(cardCode);
+      const plain = others
+        .filter((i) => i >> 2 !== 12)
+        .slice(0, 2)
+        .map(cardCode);
       add(bonusHand(player, aces) as string, 1, player, aces);
       add(bonusHand(player, plain) as string, 1224, player, plain);
     }
@@ -50,9 +53,21 @@ export function texasHoldemEdges(rules: GameRules<BankPokerState, TexasHoldemRul
     edgeFrom(
       bonusClasses().map((c) => ({
         weight: c.weight,
-        back: backPerUnitOf(rules, venv, new DealFacts().bet(1, 'ante').bet(1, 'bonus').cards(seatPosition(1), c.player).cards(DEALER, c.bank).facts, 'bonus', (b) => b.betType === 'bonus'),
+        back: backPerUnitOf(
+          rules,
+          venv,
+          new DealFacts().bet(1, 'ante').bet(1, 'bonus').cards(seatPosition(1), c.player).cards(DEALER, c.bank).facts,
+          'bonus',
+          (b) => b.betType === 'bonus',
+        ),
       })),
-      { betType: 'bonus', method: 'exact-enumeration', citation: Object.values(rb.bonusPayTable).map((o) => o!.cite).join('; ') },
+      {
+        betType: 'bonus',
+        method: 'exact-enumeration',
+        citation: Object.values(rb.bonusPayTable)
+          .map((o) => o!.cite)
+          .join('; '),
+      },
     ),
   ];
 }

@@ -90,7 +90,16 @@ export function round(player: string, bank: string, board: string, opts: { flop?
   const s = new Script().bet(1, 'ante', 1000, 'ante');
   if (opts.bonus) s.bet(1, 'bonus', opts.bonus, 'bonus');
   s.cards('seat:1', player).cards('dealer', bank);
-  if (opts.flop === false) return s.decide(1, 'fold').close().cards('burn', '2S').cards('board', b.slice(0, 3).join(' ')).cards('burn', '3S').cards('board', b[3]).cards('burn', '4S').cards('board', b[4]);
+  if (opts.flop === false)
+    return s
+      .decide(1, 'fold')
+      .close()
+      .cards('burn', '2S')
+      .cards('board', b.slice(0, 3).join(' '))
+      .cards('burn', '3S')
+      .cards('board', b[3])
+      .cards('burn', '4S')
+      .cards('board', b[4]);
   s.bet(1, 'flop', 2000, 'flop').cards('burn', '2S').cards('board', b.slice(0, 3).join(' '));
   if (opts.turn) s.bet(1, 'turn', opts.turn, 'turn');
   else s.decide(1, 'check');
@@ -99,7 +108,6 @@ export function round(player: string, bank: string, board: string, opts: { flop?
   else s.decide(1, 'check');
   return s.close().cards('burn', '4S').cards('board', b[4]);
 }
-
 
 /** The values the reader read, each held by the rulebook. */
 export function valuesAgree(game: string, rules: GameRules): void {
@@ -136,7 +144,12 @@ export function commonRounds(rules: GameRules): void {
 
   it('player-wins (L4977–4985, L5247–5255): a flush over a trio wins every bet, the ante too; two pair wins the streets, the ante returned', () => {
     const flush = round('AH 9H', '8S 8C', '8D 2H 5H KH 3C', { turn: 1000, river: 1000 });
-    for (const [betId, payout] of [['ante', 1000], ['flop', 2000], ['turn', 1000], ['river', 1000]] as const)
+    for (const [betId, payout] of [
+      ['ante', 1000],
+      ['flop', 2000],
+      ['turn', 1000],
+      ['river', 1000],
+    ] as const)
       expect(settled(flush, betId)).toMatchObject({ outcome: 'win', payout });
     const twoPair = round('KC 9D', 'QS 4C', 'KH 9S 4D 2C 7H', { turn: 1000 });
     expect(settled(twoPair, 'flop')).toMatchObject({ outcome: 'win', payout: 2000 });
@@ -144,7 +157,7 @@ export function commonRounds(rules: GameRules): void {
     expect(settled(twoPair, 'ante')).toMatchObject({ outcome: 'push', payout: 0 });
   });
 
-  it('dealer-wins and tie (L4931–4935, L4972–4975): the bank\'s better hand takes every bet; both playing the board is a push', () => {
+  it("dealer-wins and tie (L4931–4935, L4972–4975): the bank's better hand takes every bet; both playing the board is a push", () => {
     const lost = round('7C 2D', 'KS KC', '8H 5D 3S 9C JD', { turn: 1000 });
     for (const betId of ['ante', 'flop', 'turn']) expect(settled(lost, betId)).toMatchObject({ outcome: 'lose' });
     const tie = round('2C 3D', '2H 3H', '5S 6D 7C 8H 9S');

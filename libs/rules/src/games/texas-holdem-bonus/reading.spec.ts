@@ -26,7 +26,7 @@ describe("texas-holdem-bonus cantabria: the reader's Bonus rounds", () => {
     expect(expectedOf(rules, env, round('KD QD', '9C 4D', '9H 8C 3D 2H JC', { bonus: 500 }).facts, 'bonus')).toMatchObject({ outcome: 'lose' });
   });
 
-  it('bonus-aa-vs-aa (L4937, L4994–4995): aces against the croupier\'s aces pay 1,000 to 1, and only that', () => {
+  it("bonus-aa-vs-aa (L4937, L4994–4995): aces against the croupier's aces pay 1,000 to 1, and only that", () => {
     expect(expectedOf(rules, env, round('AS AH', 'AD AC', '9H 8C 3D 2H JC', { bonus: 500 }).facts, 'bonus')).toMatchObject({ outcome: 'win', payout: 500_000 });
     expect(expectedOf(rules, env, round('AS AH', 'KD KC', '9H 8C 3D 2H JC', { bonus: 500 }).facts, 'bonus')).toMatchObject({ outcome: 'win', payout: 15_000 });
   });

@@ -58,11 +58,23 @@ describe.each([
     expect(codes(judge(rules, env, wrongAmount.facts))).toEqual(['BET_NOT_ALLOWED']);
     const early = new Script().bet(1, 'ante', 1000).cards('seat:1', '9C 3D').cards('dealer', 'KC 4D').bet(1, 'flop', 2000).bet(1, 'turn', 1000);
     expect(judge(rules, env, early.facts).discrepancies.map((d) => d.rule)).toEqual([`${rules.game}/turn-timing`]);
-    const noFlop = new Script().bet(1, 'ante', 1000).cards('seat:1', '9C 3D').cards('dealer', 'KC 4D').decide(1, 'fold').cards('burn', '2S').cards('board', '7H 6S 2C').bet(1, 'turn', 1000);
+    const noFlop = new Script()
+      .bet(1, 'ante', 1000)
+      .cards('seat:1', '9C 3D')
+      .cards('dealer', 'KC 4D')
+      .decide(1, 'fold')
+      .cards('burn', '2S')
+      .cards('board', '7H 6S 2C')
+      .bet(1, 'turn', 1000);
     expect(judge(rules, env, noFlop.facts).discrepancies.map((d) => d.rule)).toEqual([`${rules.game}/turn-after-flop-bet`]);
   });
   it('one burn before the flop, the turn and the river: a missing burn or an extra one is a DRAW_RULE_VIOLATION', () => {
-    const ok = round('9C 8D', 'KC KD', '7H 6S 5C JD QH').settle('ante', 'win', 1000).settle('flop', 'win', 2000).settle('turn', 'win', 1000).settle('river', 'win', 1000).complete();
+    const ok = round('9C 8D', 'KC KD', '7H 6S 5C JD QH')
+      .settle('ante', 'win', 1000)
+      .settle('flop', 'win', 2000)
+      .settle('turn', 'win', 1000)
+      .settle('river', 'win', 1000)
+      .complete();
     expect(codes(judge(rules, env, ok.facts))).toEqual([]);
     const noBurn = ok.facts.filter((f) => !(f.type === 'CardDealt' && f.data.card === '3S'));
     expect(codes(judge(rules, env, noBurn))).toEqual(['DRAW_RULE_VIOLATION']);

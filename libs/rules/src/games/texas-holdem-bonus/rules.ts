@@ -75,7 +75,11 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
       if (position === BOARD) return { due: rb.boardCards.value, rule: `${game}/board`, citation: rb.boardCards.cite };
       const seat = seatOf(position);
       const inPlay = seat !== null && betsOf(s, seat, 'ante').length > 0;
-      return { due: inPlay ? rb.holeCards.value : 0, rule: `${game}/deal`, citation: inPlay ? rb.holeCards.cite : `${rb.holeCards.cite}: cards go to boxes with an ante` };
+      return {
+        due: inPlay ? rb.holeCards.value : 0,
+        rule: `${game}/deal`,
+        citation: inPlay ? rb.holeCards.cite : `${rb.holeCards.cite}: cards go to boxes with an ante`,
+      };
     },
     burns: (_s, env) => ({ due: env.rulebook.burns.value, rule: `${game}/burn`, citation: env.rulebook.burns.cite }),
     positions: (s) => [DEALER, BOARD, ...seatsWith(s, ['ante']).map(seatPosition)],
@@ -94,13 +98,21 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     if (!ante) return lose({ rule: `${game}/${bet.betType}`, citation: rb.streetMultiples.flop.cite, why: bankWhy.noAnte(bet.betType) });
     // "se anulará la mano de ese jugador": a box dealt more cards than its two is out of the hand, its bets returned
     if (receivedAt(s, seatPosition(ante.seat as number)) > rb.holeCards.value)
-      return returned({ rule: `${game}/wrong-card-count`, citation: rb.wrongCardCount.cite, why: `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void` });
+      return returned({
+        rule: `${game}/wrong-card-count`,
+        citation: rb.wrongCardCount.cite,
+        why: `box ${ante.seat} was dealt ${receivedAt(s, seatPosition(ante.seat as number))} cards: its hand is void`,
+      });
     const sd = showdown(s, ante, { playType: 'flop', hand: (p) => handOf(s, p, env), qualifies: null });
     switch (sd.kind) {
       case 'undecided':
         return undecided(sd.reason);
       case 'folded':
-        return lose({ rule: `${game}/fold`, citation: rb.streetMultiples.flop.cite, why: bankWhy.folded(`box ${ante.seat} folded instead of the flop bet`, ante.seat) });
+        return lose({
+          rule: `${game}/fold`,
+          citation: rb.streetMultiples.flop.cite,
+          why: bankWhy.folded(`box ${ante.seat} folded instead of the flop bet`, ante.seat),
+        });
       case 'bank-does-not-qualify': // no qualifier in this game
         return undecided('no bank qualifier');
       case 'compared': {
@@ -108,7 +120,11 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         if (sd.sign < 0) return lose({ rule: `${game}/bank-wins`, citation: rb.bankWins.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
         if (sd.sign === 0) return push({ rule: `${game}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'a tie returns every bet') });
         if (bet.betType !== 'ante') return winAt(bet, rb.streetOdds, env, { rule: `${game}/street-bets`, why: handsCompared(sd, 'player', 'the player wins') });
-        if (qualifies(sd.player, { category: rb.anteMinimum.value })) return winAt(bet, rb.anteOdds, env, { rule: `${game}/ante`, why: bankWhy.payTable(`${versus}: a winning ${sd.player.category}`, playerWins(sd), sd.player, 'winning') });
+        if (qualifies(sd.player, { category: rb.anteMinimum.value }))
+          return winAt(bet, rb.anteOdds, env, {
+            rule: `${game}/ante`,
+            why: bankWhy.payTable(`${versus}: a winning ${sd.player.category}`, playerWins(sd), sd.player, 'winning'),
+          });
         const why = `${versus}: the player wins below a straight, the ante "no se pagará"`;
         return optionOr<string>(env, 'anteBelowStraight', 'push') === 'lose'
           ? lose({ rule: `${game}/ante`, citation: optionCite(env, 'anteBelowStraight'), why: bankWhy.anteBelowStraight(why, playerWins(sd)) })
@@ -122,7 +138,11 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     if (!table) return returned({ rule: `${game}/bet-types`, citation: env.rulebook.betTypes.bonus.cite, why: 'no Bonus bet in this game' });
     const hole = cardsAt(s, seatPosition(bet.seat as number));
     if (hole.length > env.rulebook.holeCards.value)
-      return returned({ rule: `${game}/wrong-card-count`, citation: env.rulebook.wrongCardCount.cite, why: `box ${bet.seat} was dealt ${hole.length} cards: its hand is void` });
+      return returned({
+        rule: `${game}/wrong-card-count`,
+        citation: env.rulebook.wrongCardCount.cite,
+        why: `box ${bet.seat} was dealt ${hole.length} cards: its hand is void`,
+      });
     if (hole.length < 2) return undecided(`box ${bet.seat} does not hold two cards`);
     const hand = bonusHand(hole, cardsAt(s, DEALER));
     if (hand === 'undecided') return undecided("A-A: the bank's cards decide the bonus");
@@ -139,13 +159,14 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
     game,
     family: 'cards',
     rulebooks,
-      deck: () => DECK_52,
+    deck: () => DECK_52,
 
     refuseOptions(options) {
       const a = options.anteBelowStraight;
       if (a !== undefined && a !== 'push' && a !== 'lose') return { field: 'options.anteBelowStraight', reason: 'must be "push" (index.md OQ-29) or "lose"' };
       const b = options.bonusAceQueenOrJackOffsuit;
-      if (b !== undefined && !(typeof b === 'number' && b > 0)) return { field: 'options.bonusAceQueenOrJackOffsuit', reason: 'a positive "N to 1" (index.md OQ-30)' };
+      if (b !== undefined && !(typeof b === 'number' && b > 0))
+        return { field: 'options.bonusAceQueenOrJackOffsuit', reason: 'a positive "N to 1" (index.md OQ-30)' };
       return null;
     },
     refuse: (fact) => refuseCard(fact, DECK_52) ?? refuseDecision(fact, ['fold', 'check', ...STREETS]),
@@ -163,16 +184,52 @@ export function texasHoldemGame(game: string, rulebooks: Partial<Record<Jurisdic
         const street = bet.betType;
         findings.push(...judgeMultipleOf(game, bet, state, 'ante', rb.streetMultiples[street], `${street}-amount`));
         if (street !== 'flop' && !bettorBet(state, bet, 'flop'))
-          findings.push(notAllowed(game, bet, { rule: `${street}-after-flop-bet`, citation: rb.streetMultiples[street].cite, message: said(`a ${street} bet on box ${bet.seat}, which made no flop bet`, 'finding.holdemBonus.noFlopBet', { street: term('betType', street), box: String(bet.seat) }), expected: 'a flop bet first' }));
+          findings.push(
+            notAllowed(game, bet, {
+              rule: `${street}-after-flop-bet`,
+              citation: rb.streetMultiples[street].cite,
+              message: said(`a ${street} bet on box ${bet.seat}, which made no flop bet`, 'finding.holdemBonus.noFlopBet', {
+                street: term('betType', street),
+                box: String(bet.seat),
+              }),
+              expected: 'a flop bet first',
+            }),
+          );
         if (bettorBet(state, bet, street))
-          findings.push(notAllowed(game, bet, { rule: `${street}-once`, citation: rb.streetMultiples[street].cite, message: said(`a second ${street} bet on box ${bet.seat}`, 'finding.holdemBonus.secondStreetBet', { street: term('betType', street), box: String(bet.seat) }), expected: 'one bet per street' }));
+          findings.push(
+            notAllowed(game, bet, {
+              rule: `${street}-once`,
+              citation: rb.streetMultiples[street].cite,
+              message: said(`a second ${street} bet on box ${bet.seat}`, 'finding.holdemBonus.secondStreetBet', {
+                street: term('betType', street),
+                box: String(bet.seat),
+              }),
+              expected: 'one bet per street',
+            }),
+          );
         const board = cardsAt(state, BOARD).length;
         if (board !== rb.streetBoard[street])
           findings.push(
-            notAllowed(game, bet, { rule: `${street}-timing`, citation: rb.streetMultiples[street].cite, message: said(`the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, 'finding.holdemBonus.streetTiming', { street: term('betType', street), due: rb.streetBoard[street], board }), expected: rb.streetBoard[street] }),
+            notAllowed(game, bet, {
+              rule: `${street}-timing`,
+              citation: rb.streetMultiples[street].cite,
+              message: said(`the ${street} bet is made with ${rb.streetBoard[street]} board cards out; ${board} were`, 'finding.holdemBonus.streetTiming', {
+                street: term('betType', street),
+                due: rb.streetBoard[street],
+                board,
+              }),
+              expected: rb.streetBoard[street],
+            }),
           );
       } else if (receivedAt(state, seatPosition(bet.seat as number)) > 0) {
-        findings.push(notAllowed(game, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
+        findings.push(
+          notAllowed(game, bet, {
+            rule: `${bet.betType}-before-deal`,
+            citation: rb.betTypes[bet.betType].cite,
+            message: afterDeal(bet),
+            expected: 'before the deal',
+          }),
+        );
       }
       return findings;
     },

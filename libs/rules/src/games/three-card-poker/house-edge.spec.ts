@@ -60,7 +60,7 @@ describe('three card poker house edges (exact: 407,170,400 player × bank hands)
     },
   );
 
-  it('the published pair-plus figures follow from the published hand counts (the test\'s own arithmetic is right)', () => {
+  it("the published pair-plus figures follow from the published hand counts (the test's own arithmetic is right)", () => {
     expect(fromCounts({ royal: 40, straightFlush: 40, trips: 30, straight: 6, flush: 4, pair: 1 })).toBeCloseTo(2.32, 2);
     expect(fromCounts({ royal: 40, straightFlush: 40, trips: 30, straight: 6, flush: 3, pair: 1 })).toBeCloseTo(7.28, 2);
     expect(fromCounts({ royal: 40, straightFlush: 40, trips: 30, straight: 5, flush: 4, pair: 1 })).toBeCloseTo(5.57, 2);
@@ -82,7 +82,10 @@ describe('three card poker house edges (exact: 407,170,400 player × bank hands)
   });
 
   it('no regulated table gives the player the edge', () => {
-    for (const [j, tables] of [['euskadi', ['1']], ['cantabria', ['1', '2', '3']]] as const)
+    for (const [j, tables] of [
+      ['euskadi', ['1']],
+      ['cantabria', ['1', '2', '3']],
+    ] as const)
       for (const pairPlusTable of tables) expect(playerEdges(edgesOf(j, { pairPlusTable }))).toEqual([]);
   });
 

@@ -71,7 +71,12 @@ export function threeCardCounts(qualifier: { category: Category; ranks: number[]
         classOf.push(v);
         all[v + 1]++;
         for (const x of [a, b, c]) single[x * (V + 1) + v + 1]++;
-        for (const [x, y] of [[a, b], [a, c], [b, c]]) pair[(x * 52 + y) * (V + 1) + v + 1]++;
+        for (const [x, y] of [
+          [a, b],
+          [a, c],
+          [b, c],
+        ])
+          pair[(x * 52 + y) * (V + 1) + v + 1]++;
       }
   const cumulate = (arr: Int32Array, rows: number) => {
     for (let r = 0; r < rows; r++) for (let v = 1; v <= V; v++) arr[r * (V + 1) + v] += arr[r * (V + 1) + v - 1];

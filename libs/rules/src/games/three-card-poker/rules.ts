@@ -104,17 +104,28 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
     case 'undecided':
       return undecided(sd.reason);
     case 'folded':
-      return lose({ rule: `${GAME}/fold`, citation: rb.playMultiple.cite, why: bankWhy.folded(`box ${ante.seat} withdrew ("retirarse")`, ante.seat, 'retirarse') });
+      return lose({
+        rule: `${GAME}/fold`,
+        citation: rb.playMultiple.cite,
+        why: bankWhy.folded(`box ${ante.seat} withdrew ("retirarse")`, ante.seat, 'retirarse'),
+      });
     case 'bank-does-not-qualify': {
       const why = bankDoesNotQualify(sd.bank, `bank ${handName(sd.bank)} does not qualify (queen high or better needed)`);
       return bet.betType === 'ante'
         ? winAt(bet, rb.anteOdds, env, { rule: `${GAME}/bank-does-not-qualify`, why })
-        : push({ rule: `${GAME}/bank-does-not-qualify`, citation: rb.playWhenBankDoesNotQualify.cite, why: bankWhy.playBet(why, 'the play bet stands unchanged', 'stands') });
+        : push({
+            rule: `${GAME}/bank-does-not-qualify`,
+            citation: rb.playWhenBankDoesNotQualify.cite,
+            why: bankWhy.playBet(why, 'the play bet stands unchanged', 'stands'),
+          });
     }
     case 'compared': {
       if (sd.sign < 0) return lose({ rule: `${GAME}/bank-wins`, citation: rb.qualifier.cite, why: handsCompared(sd, 'bank', 'the bank wins') });
       if (sd.sign === 0) return push({ rule: `${GAME}/tie`, citation: rb.tie.cite, why: handsCompared(sd, 'tie', 'identical hands') });
-      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, { rule: `${GAME}/player-wins`, why: handsCompared(sd, 'player', 'the player wins') });
+      return winAt(bet, bet.betType === 'ante' ? rb.anteOdds : rb.playOdds, env, {
+        rule: `${GAME}/player-wins`,
+        why: handsCompared(sd, 'player', 'the player wins'),
+      });
     }
   }
 }
@@ -122,13 +133,19 @@ function settleMain(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
 function settlePairPlus(s: BankPokerState, bet: Bet, env: Env): SettlementVerdict {
   const ante = bettorBet(s, bet, 'ante');
   if (ante && !bettorBet(s, ante, 'play') && (hasFolded(s, bet.seat) || s.closed) && optionOr(env, 'pairPlusOnFold', 'lost') === 'lost')
-    return lose({ rule: `${GAME}/fold`, citation: optionCite(env, 'pairPlusOnFold'), why: bankWhy.forfeits(`box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`, bet.seat, 'pair-plus', 'fold') });
+    return lose({
+      rule: `${GAME}/fold`,
+      citation: optionCite(env, 'pairPlusOnFold'),
+      why: bankWhy.forfeits(`box ${bet.seat} withdrew: the croupier takes its bets and its cards, the pair plus with them`, bet.seat, 'pair-plus', 'fold'),
+    });
   const hand = handOf(s, seatPosition(bet.seat as number), env);
   if (!hand) return undecided(`box ${bet.seat} does not hold three cards`);
   const tableCite = optionCite(env, 'pairPlusTable');
   const odds = pairPlusTable(env)[hand.category];
   const why = bankWhy.onHand(`pair plus on ${handName(hand)}, settled whatever the bank holds`, 'pair-plus', hand, true);
-  return odds ? winAt(bet, odds, env, { rule: `${GAME}/pair-plus`, why }) : lose({ rule: `${GAME}/pair-plus`, citation: tableCite, why: bankWhy.short(`${why.text}: no pair`, why, 'pair') });
+  return odds
+    ? winAt(bet, odds, env, { rule: `${GAME}/pair-plus`, why })
+    : lose({ rule: `${GAME}/pair-plus`, citation: tableCite, why: bankWhy.short(`${why.text}: no pair`, why, 'pair') });
 }
 
 export const rules: GameRules<BankPokerState, R> = {
@@ -139,7 +156,8 @@ export const rules: GameRules<BankPokerState, R> = {
 
   refuseOptions(options, rulebook) {
     const f = options.pairPlusOnFold;
-    if (f !== undefined && f !== 'lost' && f !== 'settled') return { field: 'options.pairPlusOnFold', reason: 'must be "lost" (the folded box\'s bets are taken) or "settled"' };
+    if (f !== undefined && f !== 'lost' && f !== 'settled')
+      return { field: 'options.pairPlusOnFold', reason: 'must be "lost" (the folded box\'s bets are taken) or "settled"' };
     const t = options.pairPlusTable;
     if (t !== undefined && !rulebook.pairPlusTables[String(t)])
       return { field: 'options.pairPlusTable', reason: `${rulebook.jurisdiction} has pair-plus table(s) ${Object.keys(rulebook.pairPlusTables).join(', ')}` };
@@ -158,7 +176,14 @@ export const rules: GameRules<BankPokerState, R> = {
     findings.push(...judgeBox(GAME, bet, rb.boxes), ...judgeBoxCount(GAME, bet, state, 'ante', rb.betsPerBox));
     if (bet.betType === 'play') findings.push(...judgeMultipleOf(GAME, bet, state, 'ante', rb.playMultiple, 'play-amount'));
     else if (receivedAt(state, seatPosition(bet.seat as number)) > 0)
-      findings.push(notAllowed(GAME, bet, { rule: `${bet.betType}-before-deal`, citation: rb.betTypes[bet.betType].cite, message: afterDeal(bet), expected: 'before the deal' }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: `${bet.betType}-before-deal`,
+          citation: rb.betTypes[bet.betType].cite,
+          message: afterDeal(bet),
+          expected: 'before the deal',
+        }),
+      );
     return findings;
   },
 
@@ -186,7 +211,10 @@ export const rules: GameRules<BankPokerState, R> = {
       const bonus = anteBonus(s, bet, env);
       if (!handOf(s, seatPosition(bet.seat as number), env)) return undecided(`box ${bet.seat} does not hold three cards`);
       return bonus
-        ? winAt(bet, bonus.odds, env, { rule: `${GAME}/ante-bonus`, why: bankWhy.onHand(`ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`, 'ante-bonus', bonus.hand, true) })
+        ? winAt(bet, bonus.odds, env, {
+            rule: `${GAME}/ante-bonus`,
+            why: bankWhy.onHand(`ante bonus on ${handName(bonus.hand)}, whatever the bank holds (index.md OQ-27)`, 'ante-bonus', bonus.hand, true),
+          })
         : lose({ rule: `${GAME}/ante-bonus`, citation: Object.values(env.rulebook.anteBonus)[0]!.cite, why: bankWhy.noAnteBonus(hasFolded(s, bet.seat)) });
     }
     switch (bet.betType) {

@@ -59,11 +59,12 @@ describe('trente-et-quarante house edges, sampled through settle', () => {
     expect(Math.abs(2 * e.houseEdge - infinite)).toBeLessThan(4 * 2 * e.standardError!);
   });
 
-  it('the whole shoe sampled through settle agrees with the first coup\'s exact figure', () => {
-    for (const [i, e] of uninsured(big).entries()) expect(Math.abs(e.houseEdge - uninsured(rules.houseEdges!(env('cantabria')))[i].houseEdge)).toBeLessThan(3 * e.standardError!);
+  it("the whole shoe sampled through settle agrees with the first coup's exact figure", () => {
+    for (const [i, e] of uninsured(big).entries())
+      expect(Math.abs(e.houseEdge - uninsured(rules.houseEdges!(env('cantabria')))[i].houseEdge)).toBeLessThan(3 * e.standardError!);
   });
 
-  it('insured (index.md OQ-7): the bet is returned whole on the refait and the 1 % premium is the house\'s: exactly 1/101 of what is staked', () => {
+  it("insured (index.md OQ-7): the bet is returned whole on the refait and the 1 % premium is the house's: exactly 1/101 of what is staked", () => {
     for (const e of insured(big)) {
       expect(e.selection).toEqual({ insured: true });
       expect(e.houseEdge).toBeCloseTo(1 / 101, 12);
@@ -71,7 +72,7 @@ describe('trente-et-quarante house edges, sampled through settle', () => {
     }
   });
 
-  it('a single coup\'s net is ±1 almost always: the variance of a chance is about 1 − P(tie)', () => {
+  it("a single coup's net is ±1 almost always: the variance of a chance is about 1 − P(tie)", () => {
     for (const e of uninsured(big)) {
       expect(e.variancePerUnit).toBeGreaterThan(0.85);
       expect(e.variancePerUnit).toBeLessThan(0.95);
@@ -123,7 +124,7 @@ describe('trente-et-quarante exact: the first coup of a full shoe', () => {
     small.rowEnds.forEach((p, i) => expect(p).toBeCloseTo(ends[i], 14));
   });
 
-  it('the variance of a chance: 1 less the ties, less the refait\'s three quarters, less the mean\'s square', () => {
+  it("the variance of a chance: 1 less the ties, less the refait's three quarters, less the mean's square", () => {
     const { refait, otherTie } = t40Chances(6, 31, 31);
     for (const e of uninsured(rules.houseEdges!(env('euskadi')))) {
       expect(e.variancePerUnit).toBeCloseTo(1 - otherTie - refait + refait / 4 - (refait / 2) ** 2, 12);
@@ -131,12 +132,11 @@ describe('trente-et-quarante exact: the first coup of a full shoe', () => {
       expect(otherTie).toBeLessThan(0.095);
     }
   });
-
 });
 
 describe.each(['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const)('trente-et-quarante houseEdges at the opening — %s', (j) => {
   const edges = rules.houseEdges!(env(j));
-  it('values every chance, uninsured and insured (1/101 exactly: the bet back whole on the refait, the premium the house\'s)', () => {
+  it("values every chance, uninsured and insured (1/101 exactly: the bet back whole on the refait, the premium the house's)", () => {
     expect(edges).toHaveLength(8);
     for (const e of uninsured(edges)) {
       expect(e.houseEdge).toBeCloseTo(t40Chances(6, 31, 31).refait / 2, 14);

@@ -241,7 +241,7 @@ export function exactT40Edges(rules: Rules, env: Env): BetEdge[] {
           refait: 'half back',
           refaitChance: chances.refait,
           otherTieChance: chances.otherTie,
-          variance: 'exact but for the ties off the refait total, whose chance neglects the two rows\' card removal between them',
+          variance: "exact but for the ties off the refait total, whose chance neglects the two rows' card removal between them",
           ...(v.insured ? { insuranceRate: Number(env.options.insuranceRate ?? 0.01) } : {}),
           ...(stop !== 31 ? { rowStopsAt: stop } : {}),
         },
@@ -265,7 +265,12 @@ function placeAll(rules: Rules, env: Env) {
   const valued: Valued[] = T40_BETS.flatMap((betType) => [{ betType, insured: false }, ...(insurance ? [{ betType, insured: true }] : [])]);
 
   let n = 0;
-  const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: `t40-edge-${++n}`, type, data: { sessionId: 'house-edge', roundId: 'house-edge', ...data }, position: n });
+  const fact = (type: string, data: Record<string, unknown>): Fact => ({
+    eventId: `t40-edge-${++n}`,
+    type,
+    data: { sessionId: 'house-edge', roundId: 'house-edge', ...data },
+    position: n,
+  });
   const bets: Array<{ bet: Bet; premium?: Bet; v: Valued }> = [];
   let placedFacts: Fact[] = [fact('RoundStarted', {})];
   valued.forEach((v, i) => {
@@ -394,7 +399,12 @@ export function sampleT40Edges(rules: Rules, env: Env, sample: T40Sample = OPENI
       method: 'sampled' as const,
       standardError,
       citation: joinCitations(citations[i]),
-      settings: { coups, refait: 'half back', ...(v.insured ? { insuranceRate: Number(env.options.insuranceRate ?? 0.01) } : {}), ...(stop !== 31 ? { rowStopsAt: stop } : {}) },
+      settings: {
+        coups,
+        refait: 'half back',
+        ...(v.insured ? { insuranceRate: Number(env.options.insuranceRate ?? 0.01) } : {}),
+        ...(stop !== 31 ? { rowStopsAt: stop } : {}),
+      },
     };
   });
 }

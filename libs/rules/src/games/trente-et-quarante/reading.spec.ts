@@ -15,7 +15,13 @@ const reading = readingOf('trente-et-quarante');
 const JURISDICTIONS = ['euskadi', 'cantabria', 'illes-balears', 'galicia'] as const;
 const env = (j: JurisdictionId, o: Partial<SessionContext> = {}) =>
   envFor(rules, j, { limits: { min: 100, max: 50_000 }, smallestChip: 1, ...o }) as RoundEnv<TrenteEtQuaranteRulebook>;
-const coup = (bets: PlayedFact[], black: string[], red: string[]): PlayedFact[] => [start(), ...bets, closed(), ...cards('black', ...black), ...cards('red', ...red)];
+const coup = (bets: PlayedFact[], black: string[], red: string[]): PlayedFact[] => [
+  start(),
+  ...bets,
+  closed(),
+  ...cards('black', ...black),
+  ...cards('red', ...red),
+];
 const outcomeOf = (e: RoundEnv, facts: PlayedFact[], betId: string, recorded?: { outcome: string; payout: number }) => {
   const v = settlementOf(rules, e, facts, betId, undefined, recorded) as ExpectedSettlement;
   return `${v.outcome} ${v.payout}`;
@@ -108,7 +114,7 @@ it('andalucia lists the game without rules: no rulebook', () => {
   expect(rules.rulebooks.andalucia).toBeUndefined();
 });
 
-describe.each(JURISDICTIONS)('trente-et-quarante %s: the reader\'s rounds', (j) => {
+describe.each(JURISDICTIONS)("trente-et-quarante %s: the reader's rounds", (j) => {
   const e = env(j);
   const BLACK_32 = ['10H', 'KS', '5C', '7D'];
   const RED_31 = ['9S', '9C', '9D', '4S'];
@@ -121,15 +127,23 @@ describe.each(JURISDICTIONS)('trente-et-quarante %s: the reader\'s rounds', (j) 
     const facts = coup([bet('r', 1, 'red', 100), bet('b', 1, 'black', 100)], BLACK_32, RED_31);
     expect([outcomeOf(e, facts, 'r'), outcomeOf(e, facts, 'b')]).toEqual(['win 100', 'lose 0']);
   });
-  it('colour-or-inverse: the black row\'s first card the 10♥ and the red row winning: colour wins, inverse loses', () => {
+  it("colour-or-inverse: the black row's first card the 10♥ and the red row winning: colour wins, inverse loses", () => {
     const facts = coup([bet('c', 1, 'colour', 100), bet('i', 1, 'inverse', 100)], BLACK_32, RED_31);
     expect([outcomeOf(e, facts, 'c'), outcomeOf(e, facts, 'i')]).toEqual(['win 100', 'lose 0']);
     // had black won, inverse would win
-    const black = coup([bet('c', 1, 'colour', 100), bet('i', 1, 'inverse', 100)], ['10H', 'KS', 'AC', 'QD'], BLACK_32.map((c) => c.replace('H', 'C')));
+    const black = coup(
+      [bet('c', 1, 'colour', 100), bet('i', 1, 'inverse', 100)],
+      ['10H', 'KS', 'AC', 'QD'],
+      BLACK_32.map((c) => c.replace('H', 'C')),
+    );
     expect([outcomeOf(e, black, 'c'), outcomeOf(e, black, 'i')]).toEqual(['lose 0', 'win 100']);
   });
   it('tie-null: 35 and 35: a null coup, every stake returned', () => {
-    const facts = coup(['r', 'b', 'c', 'i'].map((id, k) => bet(id, 1, ['red', 'black', 'colour', 'inverse'][k], 100)), ['10H', 'KS', '5C', '10D'], ['QS', 'JC', '10D', '5S']);
+    const facts = coup(
+      ['r', 'b', 'c', 'i'].map((id, k) => bet(id, 1, ['red', 'black', 'colour', 'inverse'][k], 100)),
+      ['10H', 'KS', '5C', '10D'],
+      ['QS', 'JC', '10D', '5S'],
+    );
     expect(['r', 'b', 'c', 'i'].map((id) => outcomeOf(e, facts, id))).toEqual(['push 0', 'push 0', 'push 0', 'push 0']);
   });
   it('refait-31: 100 on red, 31 and 31: half back (50 kept by the bank) or the whole 100 into prison, as the player chooses', () => {
@@ -151,6 +165,8 @@ describe.each(JURISDICTIONS)('trente-et-quarante %s: the reader\'s rounds', (j) 
     const shoe: ShoeInPlay = { shoeId: 'sh', decks: 6, dealt: {}, cutCardPosition: 307, cardsDealt: 301, coupsAfterCut: 0 };
     const dealt = coup([bet('r', 1, 'red', 100)], BLACK_32, RED_31);
     expect(judge(rules, env(j, { shoe }), [...dealt, fact('RoundVoided', { reason: 'the red card appeared', decidedBy: 'croupier' })]).verdict).toBe('void');
-    expect(judge(rules, env(j, { shoe }), [...dealt, settled('r', 'win', 100), completed()]).discrepancies.map((d) => d.rule)).toEqual(['trente-et-quarante/red-card']);
+    expect(judge(rules, env(j, { shoe }), [...dealt, settled('r', 'win', 100), completed()]).discrepancies.map((d) => d.rule)).toEqual([
+      'trente-et-quarante/red-card',
+    ]);
   });
 });

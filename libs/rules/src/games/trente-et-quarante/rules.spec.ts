@@ -19,7 +19,13 @@ const RED_35 = ['QS', 'JC', '10D', '5S'];
 const ROW_31 = ['10S', 'KC', 'AD', 'JH', 'QD'].slice(0, 4); // 10+10+1+10 = 31
 const ROW_31_RED = ['KH', '10C', 'AS', 'QC']; // 31
 
-const coup = (bets: PlayedFact[], black: string[], red: string[]): PlayedFact[] => [start(), ...bets, closed(), ...cards('black', ...black), ...cards('red', ...red)];
+const coup = (bets: PlayedFact[], black: string[], red: string[]): PlayedFact[] => [
+  start(),
+  ...bets,
+  closed(),
+  ...cards('black', ...black),
+  ...cards('red', ...red),
+];
 const outcomeOf = (j: JurisdictionId, facts: PlayedFact[], betId: string, e = env(j), recorded?: { outcome: string; payout: number }) =>
   settlementOf(rules, e, facts, betId, undefined, recorded) as ExpectedSettlement;
 
@@ -34,7 +40,11 @@ describe('trente-et-quarante chances, all 1:1 (games.md, euskadi L2928–2940 an
       expect(outcomeOf(j, f, 'in')).toMatchObject({ outcome: 'win', payout: 1000 });
     });
     it('red nearer 31 with a red first black card: red and colour win', () => {
-      const f = coup(bets, RED_35, BLACK_32.map((c) => c.replace('H', 'C')));
+      const f = coup(
+        bets,
+        RED_35,
+        BLACK_32.map((c) => c.replace('H', 'C')),
+      );
       // black row (first card Q♠, black) 35, red 32: red wins, colour (black) loses
       expect(outcomeOf(j, f, 'rd')).toMatchObject({ outcome: 'win', payout: 1000 });
       expect(outcomeOf(j, f, 'co')).toMatchObject({ outcome: 'lose' });
@@ -48,7 +58,7 @@ describe('trente-et-quarante chances, all 1:1 (games.md, euskadi L2928–2940 an
       const f = coup(bets, BLACK_32, ['KS', 'QC', '2D', '10H']);
       for (const id of ['bk', 'rd', 'co', 'in']) expect(outcomeOf(j, f, id)).toMatchObject({ outcome: 'push', payout: 0 });
     });
-    it('refait 31–31: half lost by default, prison at the player\'s option, half lost on the session\'s last coup', () => {
+    it("refait 31–31: half lost by default, prison at the player's option, half lost on the session's last coup", () => {
       const f = coup(bets, ROW_31, ROW_31_RED);
       expect(outcomeOf(j, f, 'bk')).toMatchObject({ outcome: 'half-lost', payout: 0 });
       expect(outcomeOf(j, f, 'bk', env(j), { outcome: 'prison', payout: 0 })).toMatchObject({ outcome: 'prison', payout: 0 });
@@ -61,7 +71,9 @@ describe('trente-et-quarante chances, all 1:1 (games.md, euskadi L2928–2940 an
       expect(outcomeOf(j, f, 'i1')).toMatchObject({ outcome: 'lose', payout: 0 });
       expect(codes(judge(rules, env(j), [...f, settled('bk', 'push', 0), settled('i1', 'lose', 0), completed()]))).toEqual([]);
       const wrong = [bet('bk', 1, 'black', 10_000), bet('i1', 1, 'insurance', 200, { selection: 'bk' })];
-      expect(codes(judge(rules, env(j), [...coup(wrong, BLACK_32, RED_35), settled('bk', 'win', 10_000), settled('i1', 'lose', 0), completed()]))).toEqual(['COMMISSION_MISMATCH']);
+      expect(codes(judge(rules, env(j), [...coup(wrong, BLACK_32, RED_35), settled('bk', 'win', 10_000), settled('i1', 'lose', 0), completed()]))).toEqual([
+        'COMMISSION_MISMATCH',
+      ]);
       const orphan = [bet('i1', 1, 'insurance', 100, { selection: 'nope' })];
       expect(codes(judge(rules, env(j), [...coup(orphan, BLACK_32, RED_35), settled('i1', 'lose', 0), completed()]))).toEqual(['BET_NOT_ALLOWED']);
     });
@@ -90,7 +102,8 @@ describe('dealing the rows (DRAW_RULE_VIOLATION)', () => {
 
 describe('regional differences (Δ rows of games.md trente-et-quarante)', () => {
   it('rows dealt until 31: each text\'s own deal — the red row begins when the black "reaches or passes 31" (euskadi L3043–3044, cantabria L1293–1294, illes-balears L893–894, galicia L416; index.md OQ-50)', () => {
-    const over = (j: JurisdictionId) => judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], [...BLACK_32, '2C'], RED_35), settled('bk', 'win', 1000), completed()]);
+    const over = (j: JurisdictionId) =>
+      judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], [...BLACK_32, '2C'], RED_35), settled('bk', 'win', 1000), completed()]);
     // illes-balears L842–844 says "between thirty and forty" like the others: the 31 is in its deal
     expect(over('illes-balears').discrepancies[0].citation).toBe('illes-balears L893–894; index.md OQ-50');
     expect(over('euskadi').discrepancies[0].citation).toBe('euskadi L3043–3044 (eu L2975–2977); index.md OQ-50');
@@ -103,7 +116,7 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
     ['cantabria', 'cantabria L1289–1295'],
     ['illes-balears', 'illes-balears L892–895'],
     ['galicia', 'galicia L416'],
-  ] as const)('a card to the red row before the black is complete cites %s\'s own deal (%s)', (j, cite) => {
+  ] as const)("a card to the red row before the black is complete cites %s's own deal (%s)", (j, cite) => {
     const judged = judge(rules, env(j), [...coup([bet('bk', 1, 'black', 1000)], ['10H', 'KS', '5C'], RED_35), settled('bk', 'win', 1000), completed()]);
     expect(judged.discrepancies.find((d) => d.rule === 'trente-et-quarante/row-order')?.citation).toBe(cite);
   });
@@ -112,7 +125,9 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
     // a row of exactly 30 is complete only under the literal "between 30 and 40" option
     const thirty = ['10H', 'KS', 'QC'];
     const literal = env('euskadi', { options: { rowStopsAt: 30 } });
-    expect(codes(judge(rules, literal, [...coup([bet('bk', 1, 'black', 1000)], thirty, ['10D', 'KD', 'QD']), settled('bk', 'push', 0), completed()]))).toEqual([]);
+    expect(codes(judge(rules, literal, [...coup([bet('bk', 1, 'black', 1000)], thirty, ['10D', 'KD', 'QD']), settled('bk', 'push', 0), completed()]))).toEqual(
+      [],
+    );
   });
 
   it('Δ insurance against the refait: complete in cantabria (L1259–1264); garbled in euskadi, illes-balears, galicia, applied as index.md OQ-7', () => {
@@ -120,7 +135,9 @@ describe('regional differences (Δ rows of games.md trente-et-quarante)', () => 
     expect(outcomeOf('cantabria', f, 'bk').citation).toBe('cantabria L1259–1264');
     for (const j of ['euskadi', 'illes-balears', 'galicia'] as const) expect(outcomeOf(j, f, 'bk').citation).toMatch(/^index\.md OQ-7/);
     const off = env('euskadi', { options: { insuranceAllowed: false } });
-    expect(codes(judge(rules, off, [start(), bet('bk', 1, 'black', 10_000), bet('i1', 1, 'insurance', 100, { selection: 'bk' })]))).toEqual(['BET_NOT_ALLOWED']);
+    expect(codes(judge(rules, off, [start(), bet('bk', 1, 'black', 10_000), bet('i1', 1, 'insurance', 100, { selection: 'bk' })]))).toEqual([
+      'BET_NOT_ALLOWED',
+    ]);
   });
 
   it('Δ maximum: 20, 25 or 50 × the minimum in euskadi (L3023–3024); 1,000 × in cantabria, illes-balears, galicia', () => {
@@ -148,7 +165,15 @@ describe('the shoe: six decks, the red card before the last five, the coup in pr
     'illes-balears': 'illes-balears L808–809',
     galicia: 'galicia L382',
   };
-  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({ shoeId: 'sh-1', decks: 6, dealt: {}, cutCardPosition: 307, cardsDealt: 0, coupsAfterCut: 0, ...over });
+  const shoe = (over: Partial<ShoeInPlay>): ShoeInPlay => ({
+    shoeId: 'sh-1',
+    decks: 6,
+    dealt: {},
+    cutCardPosition: 307,
+    cardsDealt: 0,
+    coupsAfterCut: 0,
+    ...over,
+  });
 
   describe.each(JURISDICTIONS)('%s', (j) => {
     it('shoeRules: six decks, exactly five cards behind the red card, no coup once it has appeared — each cited to the text', () => {
@@ -160,13 +185,21 @@ describe('the shoe: six decks, the red card before the last five, the coup in pr
     });
     it('the session judge: a shoe as required passes; the red card one card off, or eight decks, is a finding', () => {
       expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 6, cutCardPosition: 312 - 5 }).findings).toEqual([]);
-      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 6, cutCardPosition: 312 - 4 }).findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/cut-card', citation: RED_CARD[j] }]);
-      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 8, cutCardPosition: 416 - 5 }).findings).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/shoe-decks', citation: DECKS[j] }]);
+      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 6, cutCardPosition: 312 - 4 }).findings).toMatchObject([
+        { code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/cut-card', citation: RED_CARD[j] },
+      ]);
+      expect(judgeShoe(rules, env(j), { shoeId: 'sh-1', decks: 8, cutCardPosition: 416 - 5 }).findings).toMatchObject([
+        { code: 'SESSION_RULE_VIOLATION', rule: 'trente-et-quarante/shoe-decks', citation: DECKS[j] },
+      ]);
       expect(judgeCoupAfterCut(rules, env(j), shoe({ cardsDealt: 307 }))).toBeNull();
       expect(judgeCoupAfterCut(rules, env(j), shoe({ cardsDealt: 308 }))).toMatchObject({ code: 'SEQUENCE_VIOLATION', citation: RED_CARD[j] });
     });
     const coupFrom = (cardsDealt: number, cutRecorded = true) =>
-      judge(rules, env(j, { shoe: shoe(cutRecorded ? { cardsDealt } : { cardsDealt, cutCardPosition: undefined }) }), [...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35), settled('bk', 'win', 1000), completed()]);
+      judge(rules, env(j, { shoe: shoe(cutRecorded ? { cardsDealt } : { cardsDealt, cutCardPosition: undefined }) }), [
+        ...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35),
+        settled('bk', 'win', 1000),
+        completed(),
+      ]);
     it(`a coup completed although the red card came out in it should have been annulled (${RED_CARD[j]})`, () => {
       // eight cards: cards 300–307 reach card 307, the first behind the red card
       const judged = coupFrom(300);
@@ -178,7 +211,10 @@ describe('the shoe: six decks, the red card before the last five, the coup in pr
       expect(codes(coupFrom(300, false))).toEqual([]);
     });
     it('a coup the croupier annuls when the red card appears is void, not a finding', () => {
-      const voided = [...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35), fact('RoundVoided', { reason: 'the red card appeared', decidedBy: 'croupier' })];
+      const voided = [
+        ...coup([bet('bk', 1, 'black', 1000)], BLACK_32, RED_35),
+        fact('RoundVoided', { reason: 'the red card appeared', decidedBy: 'croupier' }),
+      ];
       const judged = judge(rules, env(j, { shoe: shoe({ cardsDealt: 300 }) }), voided);
       expect(judged.verdict).toBe('void');
       expect(judged.discrepancies.filter((d) => d.rule === 'trente-et-quarante/red-card')).toEqual([]);
@@ -193,10 +229,15 @@ describe('the opening: a maximum above the multiple of the minimum the text allo
     ['illes-balears', 1000, 'illes-balears L881'],
     ['galicia', 1000, 'galicia L410'],
   ] as const)('%s: %i × the minimum (%s); a declared per-chance maximum above it too', (j, multiple, cite) => {
-    const open = (limits: { min: number; max: number; [k: string]: number }) => rules.judgeOpening!({ limits, options: {}, eventId: 'open' }, env(j, { limits }));
+    const open = (limits: { min: number; max: number; [k: string]: number }) =>
+      rules.judgeOpening!({ limits, options: {}, eventId: 'open' }, env(j, { limits }));
     expect(open({ min: 100, max: 100 * multiple })).toEqual([]);
-    expect(open({ min: 100, max: 100 * multiple + 100 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', citation: cite, expected: 100 * multiple, eventId: 'open' }]);
-    expect(open({ min: 100, max: 100 * multiple, red: 100 * multiple + 100 })).toMatchObject([{ code: 'SESSION_RULE_VIOLATION', recorded: 100 * multiple + 100 }]);
+    expect(open({ min: 100, max: 100 * multiple + 100 })).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', citation: cite, expected: 100 * multiple, eventId: 'open' },
+    ]);
+    expect(open({ min: 100, max: 100 * multiple, red: 100 * multiple + 100 })).toMatchObject([
+      { code: 'SESSION_RULE_VIOLATION', recorded: 100 * multiple + 100 },
+    ]);
   });
 });
 
@@ -213,7 +254,9 @@ describe('prison (refait with the prison option, roulette zero rules by referenc
   });
   it('a second refait halves its value when it stays in prison', () => {
     const facts = [...coup([prisonBet], ROW_31, ROW_31_RED), settled('p1', 'prison', 0)];
-    const after = facts.map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data as any })).reduce((c, f) => rules.carry!(c, f, e()), carried as unknown) as T40Carried;
+    const after = facts
+      .map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data as any }))
+      .reduce((c, f) => rules.carry!(c, f, e()), carried as unknown) as T40Carried;
     expect(after.prison).toEqual({ p1: { betType: 'black', amount: 500, seat: 1 } });
   });
   it('a bet that claims a prison it is not in is BET_NOT_ALLOWED; an imprisoned bet left out of the next coup is UNSETTLED_BET', () => {
@@ -229,7 +272,10 @@ describe('property: the croupier plays by the rules, and every single change is 
 
   describe.each(JURISDICTIONS)('%s', (j) => {
     it('a played coup is consistent (or void when the red card appears)', () => {
-      fc.assert(fc.property(seed, (s) => judge(rules, env(j), playOne(j, s)).verdict === 'consistent'), { numRuns: 150 });
+      fc.assert(
+        fc.property(seed, (s) => judge(rules, env(j), playOne(j, s)).verdict === 'consistent'),
+        { numRuns: 150 },
+      );
     });
     it('a session of coups, prison bets carried from coup to coup, is consistent', () => {
       fc.assert(
@@ -271,7 +317,10 @@ describe('property: the croupier plays by the rules, and every single change is 
       fc.assert(
         fc.property(seed, fc.boolean(), fc.constantFrom('black', 'red'), (s, remove, row) => {
           const facts = playOne(j, s);
-          const at = facts.map((f, i) => [f, i] as const).filter(([f]) => f.type === 'CardDealt' && f.data.to === row).map(([, i]) => i);
+          const at = facts
+            .map((f, i) => [f, i] as const)
+            .filter(([f]) => f.type === 'CardDealt' && f.data.to === row)
+            .map(([, i]) => i);
           const out = [...facts];
           if (remove) out.splice(at[at.length - 1], 1);
           else out.splice(at[at.length - 1] + 1, 0, fact('CardDealt', { card: 'AC', to: row }));

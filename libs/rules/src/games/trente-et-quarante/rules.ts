@@ -13,7 +13,17 @@ import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionO
 import { optionCite } from '../../core/game';
 import { findingsOf, undecided } from '../../core/findings';
 import { applyRate, chipUnit, roundDownTo } from '../../core/money';
-import { cited, type Bet, type ExpectedSettlement, type Fact, type Finding, type Refusal, type SettlementQuery, type SettlementVerdict, type ShoeInPlay } from '../../core/types';
+import {
+  cited,
+  type Bet,
+  type ExpectedSettlement,
+  type Fact,
+  type Finding,
+  type Refusal,
+  type SettlementQuery,
+  type SettlementVerdict,
+  type ShoeInPlay,
+} from '../../core/types';
 import { Croupier, chipsBetween } from '../../core/blackjack-hand';
 import { exactT40Edges, t40RoundOutcomes } from './house-edge';
 import { T40_BETS, rulebooks, T40Chance, TrenteEtQuaranteRulebook } from './rulebook';
@@ -102,16 +112,59 @@ function judgeFact(before: T40State, fact: Fact, env: Env): Finding[] {
   const rb = env.rulebook;
   const shoe = env.ctx.shoe;
   if (fact.type === 'RoundStarted' && shoe && shoe.decks > rb.decks.value) {
-    return [finding({ code: 'CARD_COUNT_EXCEEDED', rule: 'shoe-decks', citation: rb.decks.cite, message: `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`, messagePhrase: phrase('finding.shoeDecks', { decks: shoe.decks, due: rb.decks.value }), expected: rb.decks.value, recorded: shoe.decks })];
+    return [
+      finding({
+        code: 'CARD_COUNT_EXCEEDED',
+        rule: 'shoe-decks',
+        citation: rb.decks.cite,
+        message: `a shoe of ${shoe.decks} decks; the regulation's holds ${rb.decks.value}`,
+        messagePhrase: phrase('finding.shoeDecks', { decks: shoe.decks, due: rb.decks.value }),
+        expected: rb.decks.value,
+        recorded: shoe.decks,
+      }),
+    ];
   }
   if (fact.type !== 'CardDealt') return [];
   const stop = stopAt(env);
   const cite = optionCite(env, 'rowStopsAt');
   const black = rowTotal(before.black);
   const red = rowTotal(before.red);
-  if (fact.data.to === 'black' && black >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the black row has ${black}: it stops at ${stop} or more`, messagePhrase: phrase('finding.t40.rowFull', { row: 'black', total: black, stop }), expected: 'no card', recorded: 'card to black' })];
-  if (fact.data.to === 'red' && black < stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-order', citation: rb.rowOrder.cite, message: `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`, messagePhrase: phrase('finding.t40.rowOrder', { black, stop }), expected: 'card to black', recorded: 'card to red' })];
-  if (fact.data.to === 'red' && red >= stop) return [finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: cite, message: `the red row has ${red}: it stops at ${stop} or more`, messagePhrase: phrase('finding.t40.rowFull', { row: 'red', total: red, stop }), expected: 'no card', recorded: 'card to red' })];
+  if (fact.data.to === 'black' && black >= stop)
+    return [
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'row-draw',
+        citation: cite,
+        message: `the black row has ${black}: it stops at ${stop} or more`,
+        messagePhrase: phrase('finding.t40.rowFull', { row: 'black', total: black, stop }),
+        expected: 'no card',
+        recorded: 'card to black',
+      }),
+    ];
+  if (fact.data.to === 'red' && black < stop)
+    return [
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'row-order',
+        citation: rb.rowOrder.cite,
+        message: `a card to the red row while the black row has ${black}: black is dealt first, until ${stop}`,
+        messagePhrase: phrase('finding.t40.rowOrder', { black, stop }),
+        expected: 'card to black',
+        recorded: 'card to red',
+      }),
+    ];
+  if (fact.data.to === 'red' && red >= stop)
+    return [
+      finding({
+        code: 'DRAW_RULE_VIOLATION',
+        rule: 'row-draw',
+        citation: cite,
+        message: `the red row has ${red}: it stops at ${stop} or more`,
+        messagePhrase: phrase('finding.t40.rowFull', { row: 'red', total: red, stop }),
+        expected: 'no card',
+        recorded: 'card to red',
+      }),
+    ];
   return [];
 }
 
@@ -129,7 +182,15 @@ function judgeRedCard(state: T40State, env: Env): Finding[] {
   if (before > shoe.cutCardPosition || after <= shoe.cutCardPosition) return [];
   const cite = env.rulebook.redCardBeforeLast.cite;
   return [
-    finding({ code: 'DRAW_RULE_VIOLATION', rule: 'red-card', citation: cite, message: `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`, messagePhrase: phrase('finding.t40.redCard', { card: shoe.cutCardPosition + 1, shoe: shoe.shoeId }), expected: 'RoundVoided when the red card appears', recorded: `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed` }),
+    finding({
+      code: 'DRAW_RULE_VIOLATION',
+      rule: 'red-card',
+      citation: cite,
+      message: `the red card came out in this coup (before card ${shoe.cutCardPosition + 1} of shoe ${shoe.shoeId}): the coup in progress is annulled, its bets returned, and the shoe ends`,
+      messagePhrase: phrase('finding.t40.redCard', { card: shoe.cutCardPosition + 1, shoe: shoe.shoeId }),
+      expected: 'RoundVoided when the red card appears',
+      recorded: `${after - shoe.cutCardPosition} card(s) dealt behind the red card and the coup completed`,
+    }),
   ];
 }
 
@@ -149,14 +210,36 @@ function judgeEnd(state: T40State, env: Env): Finding[] {
   const stop = stopAt(env);
   for (const row of ['black', 'red'] as const) {
     const total = rowTotal(state[row]);
-    if (total < stop) out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'row-draw', citation: optionCite(env, 'rowStopsAt'), message: `the ${row} row stopped at ${total}: it is dealt until ${stop}`, messagePhrase: phrase('finding.t40.rowShort', { row, total, stop }), expected: `≥ ${stop}`, recorded: total }));
+    if (total < stop)
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'row-draw',
+          citation: optionCite(env, 'rowStopsAt'),
+          message: `the ${row} row stopped at ${total}: it is dealt until ${stop}`,
+          messagePhrase: phrase('finding.t40.rowShort', { row, total, stop }),
+          expected: `≥ ${stop}`,
+          recorded: total,
+        }),
+      );
   }
   // every imprisoned bet is played again on the next coup (roulette zero rules, euskadi L2943–2946)
   const carried = env.ctx.carried as T40Carried | undefined;
   const replaced = new Set(state.bets.map(prisonOf).filter((p): p is string => !!p));
   for (const [betId, p] of Object.entries(carried?.prison ?? {})) {
     if (!replaced.has(betId)) {
-      out.push(finding({ code: 'UNSETTLED_BET', rule: 'prison', citation: env.rulebook.refaitTotal.cite, message: `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`, messagePhrase: phrase('finding.t40.prisonDropped', { betType: term('betType', p.betType), bet: betId, amount: amount(p.amount) }), expected: 'the bet in play', recorded: null, betId }));
+      out.push(
+        finding({
+          code: 'UNSETTLED_BET',
+          rule: 'prison',
+          citation: env.rulebook.refaitTotal.cite,
+          message: `imprisoned ${p.betType} bet ${betId} (${p.amount}) was not carried into this coup`,
+          messagePhrase: phrase('finding.t40.prisonDropped', { betType: term('betType', p.betType), bet: betId, amount: amount(p.amount) }),
+          expected: 'the bet in play',
+          recorded: null,
+          betId,
+        }),
+      );
     }
   }
   return out;
@@ -166,27 +249,89 @@ function judgeBet(bet: Bet, state: T40State, env: Env): Finding[] {
   const rb = env.rulebook;
   const insurance = env.options.insuranceAllowed !== false;
   if (!isChance(bet.betType) && !(bet.betType === 'insurance' && insurance)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.chancePays.cite, message: `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`, messagePhrase: phrase('finding.t40.notABet', { betType: term('betType', bet.betType), offered: [...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ') }), expected: T40_BETS, recorded: bet.betType, betId: bet.betId })];
+    return [
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'bet-types',
+        citation: rb.chancePays.cite,
+        message: `${bet.betType} is not a trente-et-quarante bet (${[...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', ')})`,
+        messagePhrase: phrase('finding.t40.notABet', {
+          betType: term('betType', bet.betType),
+          offered: [...T40_BETS, ...(insurance ? ['insurance'] : [])].join(', '),
+        }),
+        expected: T40_BETS,
+        recorded: bet.betType,
+        betId: bet.betId,
+      }),
+    ];
   }
   const prison = prisonOf(bet);
   if (prison) {
     const held = (env.ctx.carried as T40Carried | undefined)?.prison?.[prison];
     if (!held || held.betType !== bet.betType || held.amount !== bet.amount) {
-      return [finding({ code: 'BET_NOT_ALLOWED', rule: 'prison', citation: rb.refaitTotal.cite, message: `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`, messagePhrase: phrase('finding.t40.notInPrison', { bet: bet.betId, prison, betType: term('betType', bet.betType), amount: amount(bet.amount) }), expected: held ?? 'no such bet in prison', recorded: { betType: bet.betType, amount: bet.amount }, betId: bet.betId })];
+      return [
+        finding({
+          code: 'BET_NOT_ALLOWED',
+          rule: 'prison',
+          citation: rb.refaitTotal.cite,
+          message: `bet ${bet.betId} claims to be imprisoned bet ${prison}, which is not in prison as ${bet.betType} ${bet.amount}`,
+          messagePhrase: phrase('finding.t40.notInPrison', { bet: bet.betId, prison, betType: term('betType', bet.betType), amount: amount(bet.amount) }),
+          expected: held ?? 'no such bet in prison',
+          recorded: { betType: bet.betType, amount: bet.amount },
+          betId: bet.betId,
+        }),
+      ];
     }
   }
   if (bet.betType !== 'insurance') return [];
   const cite = optionCite(env, 'insuranceRate');
   const insured = state.bets.find((b) => b.betId === String(bet.selection));
   if (!insured || !isChance(insured.betType) || prisonOf(insured)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`, messagePhrase: phrase('finding.t40.insuranceNoBet', { bet: bet.betId }), expected: 'a red, black, colour or inverse bet of this coup', recorded: bet.selection, betId: bet.betId })];
+    return [
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'insurance',
+        citation: cite,
+        message: `insurance ${bet.betId} names no fresh bet of this coup (${JSON.stringify(bet.selection)})`,
+        messagePhrase: phrase('finding.t40.insuranceNoBet', { bet: bet.betId }),
+        expected: 'a red, black, colour or inverse bet of this coup',
+        recorded: bet.selection,
+        betId: bet.betId,
+      }),
+    ];
   }
   if (state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === insured.betId)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'insurance', citation: cite, message: `bet ${insured.betId} is already insured`, messagePhrase: phrase('finding.t40.insuredTwice', { bet: insured.betId }), expected: 'one insurance', recorded: 'two', betId: bet.betId })];
+    return [
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'insurance',
+        citation: cite,
+        message: `bet ${insured.betId} is already insured`,
+        messagePhrase: phrase('finding.t40.insuredTwice', { bet: insured.betId }),
+        expected: 'one insurance',
+        recorded: 'two',
+        betId: bet.betId,
+      }),
+    ];
   }
   const premium = insurancePremium(insured.amount, env);
   if (premium !== bet.amount) {
-    return [finding({ code: 'COMMISSION_MISMATCH', rule: 'insurance-premium', citation: cite, message: `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`, messagePhrase: phrase('finding.t40.premium', { stake: amount(insured.amount), percent: Number(env.options.insuranceRate) * 100, premium: amount(premium) }), expected: premium, recorded: bet.amount, betId: bet.betId })];
+    return [
+      finding({
+        code: 'COMMISSION_MISMATCH',
+        rule: 'insurance-premium',
+        citation: cite,
+        message: `the insurance premium on ${insured.amount} is ${Number(env.options.insuranceRate) * 100} % = ${premium}`,
+        messagePhrase: phrase('finding.t40.premium', {
+          stake: amount(insured.amount),
+          percent: Number(env.options.insuranceRate) * 100,
+          premium: amount(premium),
+        }),
+        expected: premium,
+        recorded: bet.amount,
+        betId: bet.betId,
+      }),
+    ];
   }
   return [];
 }
@@ -217,7 +362,21 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
   for (const [key, declared] of Object.entries(opening.limits)) {
     if (key === 'min' || typeof declared !== 'number' || (key !== 'max' && !isChance(key)) || declared <= cap) continue;
     findings.push({
-      ...finding({ code: 'SESSION_RULE_VIOLATION', rule: 'maximum-multiple', citation: rb.maxMultipleOfMin.cite, message: `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`, messagePhrase: phrase('finding.declaredAboveMultiple', { betType: key === 'max' ? 'table' : term('betType', key), declared: amount(declared), multiple: rb.maxMultipleOfMin.value, min: amount(min), cap: amount(cap) }), expected: cap, recorded: declared }),
+      ...finding({
+        code: 'SESSION_RULE_VIOLATION',
+        rule: 'maximum-multiple',
+        citation: rb.maxMultipleOfMin.cite,
+        message: `the table declares a ${key === 'max' ? 'table' : key} maximum of ${declared}, above ${rb.maxMultipleOfMin.value} × its minimum ${min} (${cap})`,
+        messagePhrase: phrase('finding.declaredAboveMultiple', {
+          betType: key === 'max' ? 'table' : term('betType', key),
+          declared: amount(declared),
+          multiple: rb.maxMultipleOfMin.value,
+          min: amount(min),
+          cap: amount(cap),
+        }),
+        expected: cap,
+        recorded: declared,
+      }),
       eventId: opening.eventId,
     });
   }
@@ -226,9 +385,13 @@ function judgeOpening(opening: SessionOpening, env: Env): Finding[] {
 
 function betLimits(bet: Bet, env: Env): { min?: LimitCheck; max?: LimitCheck } {
   // the premium is not a stake; an imprisoned bet keeps its (possibly halved) value (euskadi L740–741 by reference)
-  if (bet.betType === 'insurance') return { min: undefined, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/insurance-premium`, citation: optionCite(env, 'insuranceRate') } };
+  if (bet.betType === 'insurance')
+    return { min: undefined, max: { amount: Number.MAX_SAFE_INTEGER, rule: `${GAME}/insurance-premium`, citation: optionCite(env, 'insuranceRate') } };
   if (prisonOf(bet)) return { min: undefined, max: maximumFor(bet.betType, env) };
-  return { min: { amount: env.ctx.limits.min, rule: `${GAME}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' }, max: maximumFor(bet.betType, env) };
+  return {
+    min: { amount: env.ctx.limits.min, rule: `${GAME}/table-minimum`, citation: 'TableSessionOpened.limits (contract §3)' },
+    max: maximumFor(bet.betType, env),
+  };
 }
 
 // ---- settlement ----------------------------------------------------------------------------
@@ -240,36 +403,111 @@ function settle(state: T40State, query: SettlementQuery, env: Env): SettlementVe
   const rb = env.rulebook;
   const bet = query.bet;
   if (bet.betType === 'insurance') {
-    return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'insurance-premium', citation: optionCite(env, 'insuranceRate'), explanation: 'the 1 % insurance premium is the house\'s: it is not returned (index.md OQ-7)', explanationPhrase: phrase('t40.insurancePremium') });
+    return expectedSettlement({
+      outcome: 'lose',
+      payout: 0,
+      rule: 'insurance-premium',
+      citation: optionCite(env, 'insuranceRate'),
+      explanation: "the 1 % insurance premium is the house's: it is not returned (index.md OQ-7)",
+      explanationPhrase: phrase('t40.insurancePremium'),
+    });
   }
-  if (!isChance(bet.betType)) return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: rb.source, explanation: `${bet.betType} is not a trente-et-quarante bet: returned`, explanationPhrase: phrase('t40.notABet', { betType: term('betType', bet.betType) }) });
+  if (!isChance(bet.betType))
+    return expectedSettlement({
+      outcome: 'void',
+      payout: 0,
+      rule: 'bet-types',
+      citation: rb.source,
+      explanation: `${bet.betType} is not a trente-et-quarante bet: returned`,
+      explanationPhrase: phrase('t40.notABet', { betType: term('betType', bet.betType) }),
+    });
   const r = coupResult(state, env);
   if (!r) return undecided('both rows are not complete');
   const imprisoned = !!prisonOf(bet);
   if (r.refait) {
     const insured = state.bets.some((b) => b.betType === 'insurance' && String(b.selection) === bet.betId);
-    if (insured) return expectedSettlement({ outcome: 'push', payout: 0, rule: 'refait-insured', citation: optionCite(env, 'insuranceRate'), explanation: `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`, explanationPhrase: phrase('t40.refaitInsured', { result: resultPhrase(r) }) });
+    if (insured)
+      return expectedSettlement({
+        outcome: 'push',
+        payout: 0,
+        rule: 'refait-insured',
+        citation: optionCite(env, 'insuranceRate'),
+        explanation: `refait ${describeResult(r)}: the bet was insured, it is returned whole (index.md OQ-7)`,
+        explanationPhrase: phrase('t40.refaitInsured', { result: resultPhrase(r) }),
+      });
     // the player's option, as for the roulette zero: half back, or the whole bet into prison (never on the session's last coup)
     if (query.recorded?.outcome === 'prison' && !env.ctx.lastRoundOfSession) {
-      return expectedSettlement({ outcome: 'prison', payout: 0, rule: 'refait', citation: rb.refaitTotal.cite, explanation: `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`, explanationPhrase: phrase('t40.refaitPrison', { result: resultPhrase(r), again: imprisoned ? 'yes' : 'no' }) });
+      return expectedSettlement({
+        outcome: 'prison',
+        payout: 0,
+        rule: 'refait',
+        citation: rb.refaitTotal.cite,
+        explanation: `refait ${describeResult(r)}: the bet goes into prison${imprisoned ? ' again, at half its value' : ''}`,
+        explanationPhrase: phrase('t40.refaitPrison', { result: resultPhrase(r), again: imprisoned ? 'yes' : 'no' }),
+      });
     }
-    return expectedSettlement({ outcome: 'half-lost', payout: 0, rule: 'refait', citation: rb.refaitTotal.cite, explanation: `refait ${describeResult(r)}: half the bet is lost, half returned`, explanationPhrase: phrase('t40.refaitHalf', { result: resultPhrase(r) }) });
+    return expectedSettlement({
+      outcome: 'half-lost',
+      payout: 0,
+      rule: 'refait',
+      citation: rb.refaitTotal.cite,
+      explanation: `refait ${describeResult(r)}: half the bet is lost, half returned`,
+      explanationPhrase: phrase('t40.refaitHalf', { result: resultPhrase(r) }),
+    });
   }
   if (!r.winner) {
-    if (imprisoned) return expectedSettlement({ outcome: 'prison', payout: 0, rule: 'prison', citation: rb.refaitTotal.cite, explanation: `tie ${describeResult(r)}: the coup is void, the bet stays in prison`, explanationPhrase: phrase('t40.tiePrison', { result: resultPhrase(r) }) });
-    return expectedSettlement({ outcome: 'push', payout: 0, rule: 'tie', citation: rb.refaitTotal.cite, explanation: `tie ${describeResult(r)}: the coup is void, the bet is returned`, explanationPhrase: phrase('t40.tie', { result: resultPhrase(r) }) });
+    if (imprisoned)
+      return expectedSettlement({
+        outcome: 'prison',
+        payout: 0,
+        rule: 'prison',
+        citation: rb.refaitTotal.cite,
+        explanation: `tie ${describeResult(r)}: the coup is void, the bet stays in prison`,
+        explanationPhrase: phrase('t40.tiePrison', { result: resultPhrase(r) }),
+      });
+    return expectedSettlement({
+      outcome: 'push',
+      payout: 0,
+      rule: 'tie',
+      citation: rb.refaitTotal.cite,
+      explanation: `tie ${describeResult(r)}: the coup is void, the bet is returned`,
+      explanationPhrase: phrase('t40.tie', { result: resultPhrase(r) }),
+    });
   }
   const chance = bet.betType;
-  const what = chance === 'colour' || chance === 'inverse' ? `${r.colourWins ? 'colour' : 'inverse'} wins (first black card ${state.black[0].code})` : `${r.winner} wins`;
+  const what =
+    chance === 'colour' || chance === 'inverse' ? `${r.colourWins ? 'colour' : 'inverse'} wins (first black card ${state.black[0].code})` : `${r.winner} wins`;
   const whatPhrase =
     chance === 'colour' || chance === 'inverse'
       ? phrase('t40.colourWins', { side: term('betType', r.colourWins ? 'colour' : 'inverse'), card: state.black[0].code })
       : phrase('t40.rowWins', { winner: term('betType', r.winner) });
   if (wins(chance, r)) {
-    if (imprisoned) return expectedSettlement({ outcome: 'push', payout: 0, rule: 'prison', citation: rb.refaitTotal.cite, explanation: `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`, explanationPhrase: phrase('t40.freed', { result: resultPhrase(r), what: whatPhrase }) });
-    return expectedSettlement({ outcome: 'win', payout: roundDownTo(bet.amount * rb.chancePays.value, 1), rule: 'chance', citation: rb.chancePays.cite, explanation: `${describeResult(r)}: ${what}; pays 1:1`, explanationPhrase: phrase('t40.wins', { result: resultPhrase(r), what: whatPhrase }) });
+    if (imprisoned)
+      return expectedSettlement({
+        outcome: 'push',
+        payout: 0,
+        rule: 'prison',
+        citation: rb.refaitTotal.cite,
+        explanation: `${describeResult(r)}: ${what}; the imprisoned bet is freed, returned without payout`,
+        explanationPhrase: phrase('t40.freed', { result: resultPhrase(r), what: whatPhrase }),
+      });
+    return expectedSettlement({
+      outcome: 'win',
+      payout: roundDownTo(bet.amount * rb.chancePays.value, 1),
+      rule: 'chance',
+      citation: rb.chancePays.cite,
+      explanation: `${describeResult(r)}: ${what}; pays 1:1`,
+      explanationPhrase: phrase('t40.wins', { result: resultPhrase(r), what: whatPhrase }),
+    });
   }
-  return expectedSettlement({ outcome: 'lose', payout: 0, rule: 'chance', citation: rb.chancePays.cite, explanation: `${describeResult(r)}: ${what}; ${chance} loses`, explanationPhrase: phrase('t40.loses', { result: resultPhrase(r), what: whatPhrase, chance: term('betType', chance) }) });
+  return expectedSettlement({
+    outcome: 'lose',
+    payout: 0,
+    rule: 'chance',
+    citation: rb.chancePays.cite,
+    explanation: `${describeResult(r)}: ${what}; ${chance} loses`,
+    explanationPhrase: phrase('t40.loses', { result: resultPhrase(r), what: whatPhrase, chance: term('betType', chance) }),
+  });
 }
 
 // ---- carried state -------------------------------------------------------------------------
@@ -335,14 +573,26 @@ function play(ctx: PlayContext<TrenteEtQuaranteRulebook>): PlayedFact[] {
   if (!memory.shoe || memory.shoe.length <= reserve) {
     memory.shoeNo = (memory.shoeNo ?? 0) + 1;
     memory.shoe = shuffle(shoeCards(DECK_52, rb.decks.value), seededRandom(Math.floor(r() * 2 ** 32)));
-    out.push({ type: 'ShoeStarted', data: { sessionId: ctx.sessionId, shoeId: `${ctx.sessionId}-shoe-${memory.shoeNo}`, decks: rb.decks.value, cutCardPosition: memory.shoe.length - reserve } });
+    out.push({
+      type: 'ShoeStarted',
+      data: {
+        sessionId: ctx.sessionId,
+        shoeId: `${ctx.sessionId}-shoe-${memory.shoeNo}`,
+        decks: rb.decks.value,
+        cutCardPosition: memory.shoe.length - reserve,
+      },
+    });
   }
   const shoe = memory.shoe;
   const roundEnv: Env = { ...env, ctx: { ...env.ctx, carried: memory.carried } };
-  const k = new Croupier<T40State>(rules.initialState(roundEnv), (s, f) => {
-    memory.carried = carry(memory.carried, f, roundEnv);
-    return rules.evolve(s, f, roundEnv);
-  }, { sessionId: ctx.sessionId, roundId: ctx.roundId });
+  const k = new Croupier<T40State>(
+    rules.initialState(roundEnv),
+    (s, f) => {
+      memory.carried = carry(memory.carried, f, roundEnv);
+      return rules.evolve(s, f, roundEnv);
+    },
+    { sessionId: ctx.sessionId, roundId: ctx.roundId },
+  );
   const prisonBefore = { ...(memory.carried?.prison ?? {}) };
   let betNo = 0;
   const place = (seat: unknown, betType: string, amount: number, selection?: unknown) => {
@@ -399,7 +649,8 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
   initialState: () => ({ black: [], red: [], bets: [] }),
   evolve: (state, fact) => {
     const d = fact.data ?? {};
-    if (fact.type === 'BetPlaced') return { ...state, bets: [...state.bets, { betId: String(d.betId), betType: String(d.betType), amount: Number(d.amount), selection: d.selection }] };
+    if (fact.type === 'BetPlaced')
+      return { ...state, bets: [...state.bets, { betId: String(d.betId), betType: String(d.betType), amount: Number(d.amount), selection: d.selection }] };
     if (fact.type !== 'CardDealt') return state;
     const c = parseCard(String(d.card));
     if (!c || (d.to !== 'black' && d.to !== 'red')) return state;
@@ -429,4 +680,3 @@ export const rules: GameRules<T40State, TrenteEtQuaranteRulebook> = {
       : undefined,
   play,
 };
-

@@ -7,7 +7,8 @@
 import type { TrijokerClass } from './kept';
 
 export const KEPT: { table: string; classes: readonly TrijokerClass[] } = {
-  table: '[[["flush",8],["four-of-a-kind",50],["full-house",11],["pair",1],["royal-flush",500],["straight",5],["straight-flush",200],["three-of-a-kind",3],["two-pair",2]],{"category":"pair","ranks":[11]}]',
+  table:
+    '[[["flush",8],["four-of-a-kind",50],["full-house",11],["pair",1],["royal-flush",500],["straight",5],["straight-flush",200],["three-of-a-kind",3],["two-pair",2]],{"category":"pair","ranks":[11]}]',
   classes: [
     { weight: 25564512, group: 'high-card (does not pay)', keepsFirst: false, keepsSecond: false, own: ['4S', '5S', '7S'], common: ['2H', '3S'] },
     { weight: 362328, group: 'high-card (does not pay)', keepsFirst: false, keepsSecond: true, own: ['4S', '5S', '7S'], common: ['3S', '2H'] },

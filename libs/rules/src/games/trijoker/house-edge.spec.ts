@@ -31,7 +31,7 @@ describe('trijoker house edge (exact: every hand in every order, optimal strateg
     expect(edge.houseEdge * 100).toBeCloseTo(3.51, 2);
   }, 30_000);
 
-  it('the kept classes are what the count gives for the rulebooks\' table, and every deal is counted once', () => {
+  it("the kept classes are what the count gives for the rulebooks' table, and every deal is counted once", () => {
     const counted = countedClasses(rulebooks.euskadi!);
     expect(counted).toEqual(KEPT.classes);
     expect(counted.reduce((t, c) => t + c.weight, 0)).toBe(2_598_960 * 20);

@@ -10,7 +10,18 @@
  */
 import type { GameRules, RoundEnv } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
-import { BOARD, cardCode, DealClass, DealFacts, eachFiveCardHand, edgeOfClasses, handClasses, seatPosition, valuationEnv, type HandClasses } from '../../core/poker/bank';
+import {
+  BOARD,
+  cardCode,
+  DealClass,
+  DealFacts,
+  eachFiveCardHand,
+  edgeOfClasses,
+  handClasses,
+  seatPosition,
+  valuationEnv,
+  type HandClasses,
+} from '../../core/poker/bank';
 import { evaluateFive, qualifies } from '../../core/poker/evaluate';
 import { KEPT } from './house-edge.data';
 import type { TrijokerClass } from './kept';
@@ -95,7 +106,12 @@ const memo = new Map<string, readonly TrijokerClass[]>();
 
 /** What the strategy depends on: the pay table's odds and the smallest paying hand. */
 export const tableKey = (rb: TrijokerRulebook): string =>
-  JSON.stringify([Object.entries(rb.payTable).map(([c, o]) => [c, o!.value]).sort(), rb.minimumHand.value]);
+  JSON.stringify([
+    Object.entries(rb.payTable)
+      .map(([c, o]) => [c, o!.value])
+      .sort(),
+    rb.minimumHand.value,
+  ]);
 
 /** The classes counted for the rulebook's tables, as `trijokerClasses` gives them (the count takes seconds). */
 export const countedClasses = (rb: TrijokerRulebook): readonly TrijokerClass[] => {
@@ -139,7 +155,10 @@ export function trijokerEdges(rules: GameRules<TrijokerState, TrijokerRulebook>,
     strategy: 'optimal: keep a bet while the cards seen are worth more than nothing on average',
     covers: ['bet-2', 'bet-3'],
     citation: `${Object.values(rb.payTable)[0]!.cite}; ${rb.minimumHand.cite}; ${rb.withdrawable['bet-1'].cite}`,
-    settings: { strategy: 'optimal: keep a bet while the cards seen are worth more than nothing on average', perUnit: 'one of the three equal bets, all three valued together' },
+    settings: {
+      strategy: 'optimal: keep a bet while the cards seen are worth more than nothing on average',
+      perUnit: 'one of the three equal bets, all three valued together',
+    },
   });
   return [edge];
 }

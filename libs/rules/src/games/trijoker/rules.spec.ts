@@ -11,7 +11,13 @@ const ALL: JurisdictionId[] = ['euskadi', 'cantabria', 'illes-balears'];
 /** three bets of 1000 on box 1; own three cards; the two common cards, revealed in turn */
 function round(own: string, common: string, withdraw: { first?: boolean; second?: boolean; late?: boolean } = {}) {
   const [left, right] = common.split(' ');
-  const s = new Script().bet(1, 'bet-1', 1000, 'b1').bet(1, 'bet-2', 1000, 'b2').bet(1, 'bet-3', 1000, 'b3').close().cards('seat:1', own).cards('board', common);
+  const s = new Script()
+    .bet(1, 'bet-1', 1000, 'b1')
+    .bet(1, 'bet-2', 1000, 'b2')
+    .bet(1, 'bet-3', 1000, 'b3')
+    .close()
+    .cards('seat:1', own)
+    .cards('board', common);
   if (withdraw.first) s.decide(1, 'withdraw-bet', { betId: 'b1' });
   s.facts.push({ type: 'CommonCardRevealed', data: { index: 1, card: left } });
   if (withdraw.second) s.decide(1, 'withdraw-bet', { betId: 'b2' });

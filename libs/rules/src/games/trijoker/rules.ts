@@ -62,7 +62,11 @@ const deal: DealSpec<R> = {
     if (position === BOARD) return { due: rb.commonCards.value, rule: `${GAME}/deal`, citation: rb.commonCards.cite };
     const seat = seatOf(position);
     const inPlay = seat !== null && BETS.some((t) => betsOf(s, seat, t).length);
-    return { due: inPlay ? rb.playerCards.value : 0, rule: `${GAME}/deal`, citation: inPlay ? rb.playerCards.cite : `${rb.playerCards.cite}: cards go to boxes with bets` };
+    return {
+      due: inPlay ? rb.playerCards.value : 0,
+      rule: `${GAME}/deal`,
+      citation: inPlay ? rb.playerCards.cite : `${rb.playerCards.cite}: cards go to boxes with bets`,
+    };
   },
   burns: (_s, env) => ({ due: 0, rule: `${GAME}/deal`, citation: env.rulebook.playerCards.cite }),
   positions: (s) => [BOARD, ...seatsWith(s, BETS).map(seatPosition)],
@@ -78,22 +82,63 @@ const handOf = (s: BankPokerState, seat: unknown, env: Env): HandValue | null =>
 const withdrawn = (s: TrijokerState, betId: string) => s.withdrawn.includes(betId);
 
 /** Why a withdrawal is out of sequence, or null when the rules allow it. */
-function badWithdrawal(s: TrijokerState, fact: Fact, env: Env): { message: string; messagePhrase: Phrase; expected: unknown; citation: string; betId?: string } | null {
+function badWithdrawal(
+  s: TrijokerState,
+  fact: Fact,
+  env: Env,
+): { message: string; messagePhrase: Phrase; expected: unknown; citation: string; betId?: string } | null {
   const bet = s.bets.find((b) => b.betId === String(fact.data.betId));
   const limit = bet ? env.rulebook.withdrawable[bet.betType] : undefined;
   const cite = env.rulebook.withdrawable['bet-1'].cite;
-  if (!bet) return { message: `withdrawal of bet ${fact.data.betId}, which is not on the table`, messagePhrase: phrase('finding.trijoker.withdrawUnknown', { bet: String(fact.data.betId) }), expected: 'a bet of the box', citation: cite };
+  if (!bet)
+    return {
+      message: `withdrawal of bet ${fact.data.betId}, which is not on the table`,
+      messagePhrase: phrase('finding.trijoker.withdrawUnknown', { bet: String(fact.data.betId) }),
+      expected: 'a bet of the box',
+      citation: cite,
+    };
   const at = { betId: bet.betId };
-  if (String(bet.seat) !== String(fact.data.seat)) return { ...at, message: `box ${fact.data.seat} withdrew bet ${bet.betId} of box ${bet.seat}`, messagePhrase: phrase('finding.trijoker.withdrawOther', { box: String(fact.data.seat), bet: bet.betId, owner: String(bet.seat) }), expected: `box ${bet.seat}`, citation: cite };
-  if (!limit) return { ...at, message: `${bet.betType} can never be withdrawn`, messagePhrase: phrase('finding.trijoker.neverWithdrawn', { betType: term('betType', bet.betType) }), expected: 'bet-1 or bet-2', citation: cite };
-  if (s.revealed >= limit.value) return { ...at, message: `${bet.betType} withdrawn after common card ${limit.value} was revealed`, messagePhrase: phrase('finding.trijoker.withdrawnLate', { betType: term('betType', bet.betType), card: limit.value }), expected: `before common card ${limit.value}`, citation: limit.cite };
-  if (withdrawn(s, bet.betId)) return { ...at, message: `${bet.betType} withdrawn twice`, messagePhrase: phrase('finding.trijoker.withdrawnTwice', { betType: term('betType', bet.betType) }), expected: 'one withdrawal', citation: limit.cite };
+  if (String(bet.seat) !== String(fact.data.seat))
+    return {
+      ...at,
+      message: `box ${fact.data.seat} withdrew bet ${bet.betId} of box ${bet.seat}`,
+      messagePhrase: phrase('finding.trijoker.withdrawOther', { box: String(fact.data.seat), bet: bet.betId, owner: String(bet.seat) }),
+      expected: `box ${bet.seat}`,
+      citation: cite,
+    };
+  if (!limit)
+    return {
+      ...at,
+      message: `${bet.betType} can never be withdrawn`,
+      messagePhrase: phrase('finding.trijoker.neverWithdrawn', { betType: term('betType', bet.betType) }),
+      expected: 'bet-1 or bet-2',
+      citation: cite,
+    };
+  if (s.revealed >= limit.value)
+    return {
+      ...at,
+      message: `${bet.betType} withdrawn after common card ${limit.value} was revealed`,
+      messagePhrase: phrase('finding.trijoker.withdrawnLate', { betType: term('betType', bet.betType), card: limit.value }),
+      expected: `before common card ${limit.value}`,
+      citation: limit.cite,
+    };
+  if (withdrawn(s, bet.betId))
+    return {
+      ...at,
+      message: `${bet.betType} withdrawn twice`,
+      messagePhrase: phrase('finding.trijoker.withdrawnTwice', { betType: term('betType', bet.betType) }),
+      expected: 'one withdrawal',
+      citation: limit.cite,
+    };
   return null;
 }
 
 const TRIJOKER_FACTS = {
   // index: 1 or 2, narrowed in `refuse`
-  CommonCardRevealed: roundFact('the croupier turns up a common card: index 1 (left box) or 2 (right box), card?', { index: field('positiveCount'), card: optionalField('id') }),
+  CommonCardRevealed: roundFact('the croupier turns up a common card: index 1 (left box) or 2 (right box), card?', {
+    index: field('positiveCount'),
+    card: optionalField('id'),
+  }),
 };
 const revealedOf = (fact: Fact) => gameFactData(TRIJOKER_FACTS, 'CommonCardRevealed', fact);
 
@@ -110,8 +155,7 @@ export const rules: GameRules<TrijokerState, R> = {
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet' && fact.data.betId === undefined)
       return { field: 'data.betId', reason: 'withdraw-bet names the bet withdrawn (betId)' };
     const revealed = revealedOf(fact);
-    if (revealed && ![1, 2].includes(Number(revealed.index)))
-      return { field: 'data.index', reason: 'there are two common cards: index 1 (left) or 2 (right)' };
+    if (revealed && ![1, 2].includes(Number(revealed.index))) return { field: 'data.index', reason: 'there are two common cards: index 1 (left) or 2 (right)' };
     return null;
   },
 
@@ -130,7 +174,19 @@ export const rules: GameRules<TrijokerState, R> = {
     const findings = judgeCard(GAME, deal, before, fact, env);
     if (fact.type === 'PlayerDecision' && fact.data.decision === 'withdraw-bet') {
       const bad = badWithdrawal(before, fact, env);
-      if (bad) findings.push(finding({ code: 'SEQUENCE_VIOLATION', betId: bad.betId, expected: bad.expected, recorded: fact.data.betId, rule: 'withdraw-bet', citation: bad.citation, message: bad.message, messagePhrase: bad.messagePhrase }));
+      if (bad)
+        findings.push(
+          finding({
+            code: 'SEQUENCE_VIOLATION',
+            betId: bad.betId,
+            expected: bad.expected,
+            recorded: fact.data.betId,
+            rule: 'withdraw-bet',
+            citation: bad.citation,
+            message: bad.message,
+            messagePhrase: bad.messagePhrase,
+          }),
+        );
     }
     return findings;
   },
@@ -145,7 +201,18 @@ export const rules: GameRules<TrijokerState, R> = {
       findings.push(notAllowed(GAME, bet, { rule: 'bets-before-deal', citation: rb.equalBets.cite, message: afterDeal(bet), expected: 'before the deal' }));
     const first = betsOf(state, bet.seat, 'bet-1')[0];
     if (bet.betType !== 'bet-1' && first && first.amount !== bet.amount)
-      findings.push(notAllowed(GAME, bet, { rule: 'equal-bets', citation: rb.equalBets.cite, message: said(`the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, 'finding.trijoker.equalBets', { betType: term('betType', bet.betType), amount: amount(bet.amount), first: amount(first.amount) }), expected: first.amount }));
+      findings.push(
+        notAllowed(GAME, bet, {
+          rule: 'equal-bets',
+          citation: rb.equalBets.cite,
+          message: said(`the three bets of a box are equal: ${bet.betType} is ${bet.amount}, bet-1 ${first.amount}`, 'finding.trijoker.equalBets', {
+            betType: term('betType', bet.betType),
+            amount: amount(bet.amount),
+            first: amount(first.amount),
+          }),
+          expected: first.amount,
+        }),
+      );
     return findings;
   },
 
@@ -154,11 +221,24 @@ export const rules: GameRules<TrijokerState, R> = {
   settle(s, { bet }, env) {
     const rb = env.rulebook;
     if (!BETS.includes(bet.betType)) return returned({ rule: `${GAME}/bet-types`, citation: rb.source, why: `${bet.betType} is not a bet of ${GAME}` });
-    if (withdrawn(s, bet.betId)) return { ...push({ rule: `${GAME}/withdraw-bet`, citation: rb.withdrawable[bet.betType]?.cite ?? rb.source, why: bankWhy.withdrawn(`${bet.betType} was withdrawn`, bet.betType) }), outcome: 'void' };
+    if (withdrawn(s, bet.betId))
+      return {
+        ...push({
+          rule: `${GAME}/withdraw-bet`,
+          citation: rb.withdrawable[bet.betType]?.cite ?? rb.source,
+          why: bankWhy.withdrawn(`${bet.betType} was withdrawn`, bet.betType),
+        }),
+        outcome: 'void',
+      };
     const hand = handOf(s, bet.seat, env);
     if (!hand) return undecided(`box ${bet.seat} and the common cards are not complete`);
     const odds = rb.payTable[hand.category];
-    if (!odds || !qualifies(hand, rb.minimumHand.value)) return lose({ rule: `${GAME}/pay-table`, citation: rb.minimumHand.cite, why: bankWhy.short(`${handName(hand)} is below a pair of jacks`, hand, 'jacksPair') });
+    if (!odds || !qualifies(hand, rb.minimumHand.value))
+      return lose({
+        rule: `${GAME}/pay-table`,
+        citation: rb.minimumHand.cite,
+        why: bankWhy.short(`${handName(hand)} is below a pair of jacks`, hand, 'jacksPair'),
+      });
     return winAt(bet, odds, env, { rule: `${GAME}/pay-table`, why: bankWhy.onHand(`${handName(hand)} on ${bet.betType}`, bet.betType, hand, false) });
   },
 
@@ -179,7 +259,11 @@ export const rules: GameRules<TrijokerState, R> = {
   narrate(fact) {
     if (fact.type !== 'CommonCardRevealed') return undefined;
     const side = Number(fact.data.index) === 1 ? 'left' : 'right';
-    return said(`common card ${fact.data.index} (${side}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}`, 'trijoker.common', { index: String(fact.data.index), side, card: fact.data.card ? String(fact.data.card) : 'none' });
+    return said(`common card ${fact.data.index} (${side}) turned up${fact.data.card ? `: ${fact.data.card}` : ''}`, 'trijoker.common', {
+      index: String(fact.data.index),
+      side,
+      card: fact.data.card ? String(fact.data.card) : 'none',
+    });
   },
 
   describe(s, env) {
@@ -199,7 +283,10 @@ export const rules: GameRules<TrijokerState, R> = {
     const ids = new Map<number, string[]>();
     for (const seat of seats) {
       const amount = c.stake(rb.maxInitialMultiple.value);
-      ids.set(seat, BETS.map((b) => c.bet(seat, b, amount)));
+      ids.set(
+        seat,
+        BETS.map((b) => c.bet(seat, b, amount)),
+      );
     }
     c.close();
     // one card to each player, the left common card, a second card each, the right one, a third each (euskadi L8850–8858)

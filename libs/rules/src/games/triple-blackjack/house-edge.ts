@@ -19,7 +19,16 @@ export function triplePlan(env: RoundEnv<TripleBlackjackRulebook>): MainBetPlan 
     key: `${env.rulebook.jurisdiction}:h17=${+hitSoft17}`,
     plays: 3,
     settings: { dealerHitsSoft17: hitSoft17, boxesBet: 3, decks: env.rulebook.decks.value },
-    strategy: { hitSoft17, surrender: false, doubleAceCountsOne: false, doubles: false, doubleOnTotals: null, doubleAfterSplit: false, splits: false, maxHands: 1 },
+    strategy: {
+      hitSoft17,
+      surrender: false,
+      doubleAceCountsOne: false,
+      doubles: false,
+      doubleOnTotals: null,
+      doubleAfterSplit: false,
+      splits: false,
+      maxHands: 1,
+    },
   };
 }
 
@@ -30,7 +39,8 @@ export function tripleConfigs(rulebook: TripleBlackjackRulebook): SampleConfig[]
   });
 }
 
-export const TRIPLE_STRATEGY = 'composition-dependent optimal hit and stand (the variant states no double, split or surrender); a box bet against one of the three plays';
+export const TRIPLE_STRATEGY =
+  'composition-dependent optimal hit and stand (the variant states no double, split or surrender); a box bet against one of the three plays';
 
 /** The exact rules of one box bet: blackjack's, the hand only hitting and standing. */
 export function tripleExactRules(env: RoundEnv<TripleBlackjackRulebook>): ExactRules {

@@ -20,7 +20,8 @@ const reading = JSON.parse(readFileSync(join(__dirname, '../../../../../docs/gam
 const values = reading.jurisdictions.euskadi!.values;
 const valueOf = (key: string): unknown => (values[key]?.absent ? null : values[key]?.value);
 const rb = rules.rulebooks.euskadi!;
-const env = (overrides: Partial<SessionContext> = {}) => envFor(rules, 'euskadi', { limits: { min: 10, max: 1000 }, ...overrides }) as RoundEnv<TripleBlackjackRulebook>;
+const env = (overrides: Partial<SessionContext> = {}) =>
+  envFor(rules, 'euskadi', { limits: { min: 10, max: 1000 }, ...overrides }) as RoundEnv<TripleBlackjackRulebook>;
 
 describe('every value the reader found agrees with the rulebook', () => {
   it('only euskadi catalogues it; what it does not state follows blackjack (L2250–2257)', () => {
@@ -60,16 +61,25 @@ function coup(boxes: number[], player: string[], first: string, draws: [string[]
   return [
     start(),
     ...boxes.map((n) => bet(`b${n}`, 1, 'main', 10, { selection: n })),
-    card(p1, 'seat:1'), card(first, 'dealer'), card(p2, 'seat:1'), ...extra, closed(),
-    ...cards('seat:1', ...hits), ...cards('dealer', ...draws[0]), ...cards('dealer:play:2', ...draws[1]), ...cards('dealer:play:3', ...draws[2]),
+    card(p1, 'seat:1'),
+    card(first, 'dealer'),
+    card(p2, 'seat:1'),
+    ...extra,
+    closed(),
+    ...cards('seat:1', ...hits),
+    ...cards('dealer', ...draws[0]),
+    ...cards('dealer:play:2', ...draws[1]),
+    ...cards('dealer:play:3', ...draws[2]),
   ];
 }
 const outcome = (facts: PlayedFact[], betId: string) => settlementOf(rules, env(), facts, betId) as ExpectedSettlement;
 
-describe('the reader\'s rounds', () => {
+describe("the reader's rounds", () => {
   it('bets on boxes 1 and 3 only are allowed; two stacks on one box are not (L2261–2264)', () => {
     expect(codes(judge(rules, env(), [start(), bet('b1', 1, 'main', 10, { selection: 1 }), bet('b3', 1, 'main', 10, { selection: 3 })]))).toEqual([]);
-    expect(codes(judge(rules, env(), [start(), bet('b1', 1, 'main', 10, { selection: 2 }), bet('b2', 1, 'main', 10, { selection: 2 })]))).toEqual(['BET_NOT_ALLOWED']);
+    expect(codes(judge(rules, env(), [start(), bet('b1', 1, 'main', 10, { selection: 2 }), bet('b2', 1, 'main', 10, { selection: 2 })]))).toEqual([
+      'BET_NOT_ALLOWED',
+    ]);
   });
 
   it('player 10+6 draws 8: every box lost at once; the dealer, with no competitor, does not draw (L2285–2293)', () => {
@@ -77,7 +87,9 @@ describe('the reader\'s rounds', () => {
     for (const id of ['b1', 'b2', 'b3']) expect(outcome(bust, id)).toMatchObject({ outcome: 'lose', payout: 0 });
     const settledAll = ['b1', 'b2', 'b3'].map((id) => settled(id, 'lose', 0));
     expect(codes(judge(rules, env(), [...bust, ...settledAll, completed()]))).toEqual([]);
-    expect(codes(judge(rules, env(), [...coup([1, 2, 3], ['10H', '6S', '8C'], '10D', [['7C'], [], []]), ...settledAll, completed()]))).toEqual(['DRAW_RULE_VIOLATION']);
+    expect(codes(judge(rules, env(), [...coup([1, 2, 3], ['10H', '6S', '8C'], '10D', [['7C'], [], []]), ...settledAll, completed()]))).toEqual([
+      'DRAW_RULE_VIOLATION',
+    ]);
   });
 
   it('player 18; dealer 6: box 1 against 6+10+9 (bust) paid; box 2 against 6+A (soft 17, stands) paid; box 3 against 6+2+K (18) null', () => {
@@ -88,14 +100,20 @@ describe('the reader\'s rounds', () => {
     expect(codes(judge(rules, env(), [...f, settled('b1', 'win', 10), settled('b2', 'win', 10), settled('b3', 'push', 0), completed()]))).toEqual([]);
   });
 
-  it('A+K on box 1 against the dealer\'s 9, 5, 7 (21): the blackjack wins, paid 15 on 10 (L2392–2397)', () => {
+  it("A+K on box 1 against the dealer's 9, 5, 7 (21): the blackjack wins, paid 15 on 10 (L2392–2397)", () => {
     const f = coup([1], ['AH', 'KS'], '9D', [['5C', '7C'], [], []]);
     expect(outcome(f, 'b1')).toMatchObject({ outcome: 'win', payout: 15 });
   });
 
   it('dealer ace: one insurance per box bet on, each at most half that box (L2504–2507; Basque L2438–2441)', () => {
     const three = [1, 2, 3].map((n) => bet(`i${n}`, 1, 'insurance', 5, { selection: n }));
-    const base = [start(), ...[1, 2, 3].map((n) => bet(`b${n}`, 1, 'main', 10, { selection: n })), card('10H', 'seat:1'), card('AD', 'dealer'), card('9S', 'seat:1')];
+    const base = [
+      start(),
+      ...[1, 2, 3].map((n) => bet(`b${n}`, 1, 'main', 10, { selection: n })),
+      card('10H', 'seat:1'),
+      card('AD', 'dealer'),
+      card('9S', 'seat:1'),
+    ];
     expect(codes(judge(rules, env(), [...base, ...three]))).toEqual([]);
     expect(codes(judge(rules, env(), [...base, bet('i1', 1, 'insurance', 6, { selection: 1 })]))).toEqual(['BET_ABOVE_MAXIMUM']);
   });

@@ -73,7 +73,10 @@ function refuse(fact: Fact, env: Env): Refusal | null {
   if (refusal) return refusal;
   const d = fact.data ?? {};
   if (fact.type === 'BetPlaced' && (d.betType === 'main' || d.betType === 'insurance') && !validBox(d.selection, env)) {
-    return { field: 'data.selection', reason: `a player has boxes 1–${env.rulebook.boxesPerPlayer.value} (${env.rulebook.boxesPerPlayer.cite}); got ${JSON.stringify(d.selection)}` };
+    return {
+      field: 'data.selection',
+      reason: `a player has boxes 1–${env.rulebook.boxesPerPlayer.value} (${env.rulebook.boxesPerPlayer.cite}); got ${JSON.stringify(d.selection)}`,
+    };
   }
   return null;
 }
@@ -87,7 +90,17 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
     // the dealer plays box 2 only once box 1 is over, and box 3 after box 2 (euskadi L2402–2435)
     const earlier = Array.from({ length: at.play - 1 }, (_, i) => i + 1).find((p) => !dealerFinished(before, p, hitSoft17(env), aceOne(env), inPlay(p)));
     if (before.dealerFirst && earlier) {
-      out.push(finding({ code: 'DRAW_RULE_VIOLATION', rule: 'play-order', citation: env.rulebook.dealerKeepsFirstCard.cite, message: `a card for the dealer's play ${at.play} while play ${earlier} is not finished`, messagePhrase: phrase('finding.triple.playOrder', { play: at.play, earlier }), expected: `play ${earlier} first`, recorded: `play ${at.play}` }));
+      out.push(
+        finding({
+          code: 'DRAW_RULE_VIOLATION',
+          rule: 'play-order',
+          citation: env.rulebook.dealerKeepsFirstCard.cite,
+          message: `a card for the dealer's play ${at.play} while play ${earlier} is not finished`,
+          messagePhrase: phrase('finding.triple.playOrder', { play: at.play, earlier }),
+          expected: `play ${earlier} first`,
+          recorded: `play ${at.play}`,
+        }),
+      );
     } else out.push(...judgeDealerCard(before, at.play, env, inPlay(at.play)));
   }
   return out;
@@ -96,19 +109,60 @@ function judgeFact(before: TableState, fact: Fact, env: Env): Finding[] {
 function judgeBet(bet: Bet, state: TableState, env: Env): Finding[] {
   const rb = env.rulebook;
   if (!TYPES.includes(bet.betType)) {
-    return [finding({ code: 'BET_NOT_ALLOWED', rule: 'bet-types', citation: rb.source, message: `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`, messagePhrase: phrase('finding.triple.notABet', { betType: term('betType', bet.betType), offered: TYPES.join(', ') }), expected: TYPES, recorded: bet.betType, betId: bet.betId })];
+    return [
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'bet-types',
+        citation: rb.source,
+        message: `${bet.betType} is not a triple blackjack bet (${TYPES.join(', ')})`,
+        messagePhrase: phrase('finding.triple.notABet', { betType: term('betType', bet.betType), offered: TYPES.join(', ') }),
+        expected: TYPES,
+        recorded: bet.betType,
+        betId: bet.betId,
+      }),
+    ];
   }
   const out: Finding[] = [];
   if (bet.betType !== 'insurance' && state.dealStarted) {
-    out.push(finding({ code: 'BET_AFTER_CLOSE', rule: 'bets-before-deal', citation: rb.betsBeforeDeal.cite, message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`, messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }), expected: 'before the first card', recorded: 'after', betId: bet.betId }));
+    out.push(
+      finding({
+        code: 'BET_AFTER_CLOSE',
+        rule: 'bets-before-deal',
+        citation: rb.betsBeforeDeal.cite,
+        message: `${bet.betType} bet ${bet.betId} was placed after the deal had started`,
+        messagePhrase: phrase('finding.betAfterDeal', { betType: term('betType', bet.betType), bet: bet.betId }),
+        expected: 'before the first card',
+        recorded: 'after',
+        betId: bet.betId,
+      }),
+    );
   }
   const seat = Number(bet.seat);
   const box = boxOfBet(bet);
   const same = state.bets.filter((b) => b.seat === seat && b.betType === bet.betType && (bet.betType === 'jackpot' || boxOfBet(b) === box));
-  if (same.length) out.push(finding({ code: 'BET_NOT_ALLOWED', rule: 'one-bet-per-box', citation: rb.betsPerBox.cite, message: `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`, messagePhrase: phrase('finding.triple.oneBetPerBox', { seat, betType: term('betType', bet.betType), box: String(box) }), expected: 1, recorded: same.length + 1, betId: bet.betId }));
+  if (same.length)
+    out.push(
+      finding({
+        code: 'BET_NOT_ALLOWED',
+        rule: 'one-bet-per-box',
+        citation: rb.betsPerBox.cite,
+        message: `seat ${seat} already has a ${bet.betType} bet on box ${box}: one bet per box`,
+        messagePhrase: phrase('finding.triple.oneBetPerBox', { seat, betType: term('betType', bet.betType), box: String(box) }),
+        expected: 1,
+        recorded: same.length + 1,
+        betId: bet.betId,
+      }),
+    );
   if (bet.betType === 'insurance') {
     // one insurance per box bet on (euskadi L2504–2507)
-    out.push(...judgeInsurance(bet, state, env, state.bets.filter((b) => b.betType === 'main' && b.seat === seat && boxOfBet(b) === box)));
+    out.push(
+      ...judgeInsurance(
+        bet,
+        state,
+        env,
+        state.bets.filter((b) => b.betType === 'main' && b.seat === seat && boxOfBet(b) === box),
+      ),
+    );
   }
   return out;
 }
@@ -116,14 +170,32 @@ function judgeBet(bet: Bet, state: TableState, env: Env): Finding[] {
 function settle(state: TableState, query: SettlementQuery, env: Env): SettlementVerdict {
   const bet = query.bet;
   const seat = Number(bet.seat);
-  if (bet.betType === 'jackpot') return { unverifiable: true, reason: 'the triple blackjack jackpot bet has no prize table', citation: 'index.md OQ-52', reasonPhrase: phrase('judge.unverifiable.noJackpotPrizes') };
+  if (bet.betType === 'jackpot')
+    return {
+      unverifiable: true,
+      reason: 'the triple blackjack jackpot bet has no prize table',
+      citation: 'index.md OQ-52',
+      reasonPhrase: phrase('judge.unverifiable.noJackpotPrizes'),
+    };
   const play = boxOfBet(bet);
   if (bet.betType === 'insurance') return settleInsurance(state, bet.amount, env, play);
-  if (bet.betType !== 'main') return expectedSettlement({ outcome: 'void', payout: 0, rule: 'bet-types', citation: env.rulebook.source, explanation: `${bet.betType} is not a triple blackjack bet: returned` });
+  if (bet.betType !== 'main')
+    return expectedSettlement({
+      outcome: 'void',
+      payout: 0,
+      rule: 'bet-types',
+      citation: env.rulebook.source,
+      explanation: `${bet.betType} is not a triple blackjack bet: returned`,
+    });
   const box = state.boxes[seat];
   const hand = handOf(state, seat);
   if (box && (box.hands.length > 1 || box.hands.some((h) => h.doubled || h.surrendered || h.evenMoney))) {
-    return { unverifiable: true, reason: 'doubles, splits, surrender and even money across the three boxes are not stated for the variant', citation: 'euskadi L2250–2257', reasonPhrase: phrase('judge.unverifiable.tripleBoxesPlay') };
+    return {
+      unverifiable: true,
+      reason: 'doubles, splits, surrender and even money across the three boxes are not stated for the variant',
+      citation: 'euskadi L2250–2257',
+      reasonPhrase: phrase('judge.unverifiable.tripleBoxesPlay'),
+    };
   }
   const verdict = settleHand(state, hand, bet.amount, env, play, inPlay(play));
   if ('outcome' in verdict) {
@@ -134,7 +206,9 @@ function settle(state: TableState, query: SettlementQuery, env: Env): Settlement
       rule,
       citation: bust ? env.rulebook.bustLosesAllBoxes.cite : verdict.citation,
       explanation: `box ${play}: ${verdict.explanation}${bust ? ' (a bust loses every box)' : ''}`,
-      ...(verdict.explanationPhrase ? { explanationPhrase: phrase('blackjack.tripleBox', { play, why: verdict.explanationPhrase, bust: bust ? 'yes' : 'no' }) } : {}),
+      ...(verdict.explanationPhrase
+        ? { explanationPhrase: phrase('blackjack.tripleBox', { play, why: verdict.explanationPhrase, bust: bust ? 'yes' : 'no' }) }
+        : {}),
     };
   }
   return verdict;
@@ -217,7 +291,10 @@ export const rules: GameRules<TableState, TripleBlackjackRulebook> = {
   settle,
   shoeRules: shoeRulesOf,
   // main per box and insurance; the jackpot bet has no prize table to value (docs/decisions/open-questions.md#oq-52)
-  houseEdges: (env) => tableHouseEdges(rules, env, ['main', 'insurance'], triplePlan(env), () => exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY)),
+  houseEdges: (env) =>
+    tableHouseEdges(rules, env, ['main', 'insurance'], triplePlan(env), () =>
+      exactMainBetEdge(env, 'euskadi L2390–2397', tripleExactRules(env), TRIPLE_STRATEGY),
+    ),
   isDecided: (state) => state.dealerFirst !== null,
   judgeEnd: (state, env) => judgeTableEnd(state, env, PLAYS, inPlay, new Set(state.bets.filter((b) => b.betType === 'main').map((b) => b.seat))),
   describe: (state, env) => {
@@ -227,4 +304,3 @@ export const rules: GameRules<TableState, TripleBlackjackRulebook> = {
   narrate: (fact, _before, after, env) => narrateTable(fact, after, env),
   play,
 };
-

@@ -63,7 +63,11 @@ describe('wheel-of-fortune house edges through settle (issue 14 §4, §5)', () =
     }
     expect(segment(edges, '1').houseEdge === 0).toBe(true);
     expect(segment(edges, '40').returnPerUnit).toBeCloseTo(1.28125, 12);
-    expect(playerEdges(edges).map((e) => e.selection).sort()).toEqual(['1', '40']);
+    expect(
+      playerEdges(edges)
+        .map((e) => e.selection)
+        .sort(),
+    ).toEqual(['1', '40']);
   });
 });
 
@@ -77,10 +81,16 @@ describe('wheels family: every house edge ≤ 0 is one the settings flag (issue 
   };
   const sessions = (game: GameRules, j: JurisdictionId): Record<string, unknown>[] => {
     let out: Record<string, unknown>[] = [{}];
-    for (const name of Object.keys(game.rulebooks[j].options ?? {}).filter((n) => VALUES[n])) out = out.flatMap((o) => VALUES[name].map((v) => ({ ...o, [name]: v })));
+    for (const name of Object.keys(game.rulebooks[j].options ?? {}).filter((n) => VALUES[n]))
+      out = out.flatMap((o) => VALUES[name].map((v) => ({ ...o, [name]: v })));
     return out.filter((o) => !game.refuseOptions?.(o, game.rulebooks[j]));
   };
-  const FLAGGED = new Set(['wheel-of-fortune/cantabria/{}/1', 'wheel-of-fortune/cantabria/{"payTable":"as-printed"}/1', 'wheel-of-fortune/cantabria/{}/40', 'wheel-of-fortune/cantabria/{"payTable":"as-printed"}/40']);
+  const FLAGGED = new Set([
+    'wheel-of-fortune/cantabria/{}/1',
+    'wheel-of-fortune/cantabria/{"payTable":"as-printed"}/1',
+    'wheel-of-fortune/cantabria/{}/40',
+    'wheel-of-fortune/cantabria/{"payTable":"as-printed"}/40',
+  ]);
   for (const game of GAMES) {
     for (const j of Object.keys(game.rulebooks) as JurisdictionId[]) {
       it(`${game.game} / ${j}: every bet valued; > 0 everywhere except cantabria's 1 and 40 and euskadi's literal joker`, () => {

@@ -88,7 +88,15 @@ export const rulebooks: Partial<Record<JurisdictionId, WheelOfFortuneRulebook>> 
       payTable: cited('standard', 'index.md OQ-04'),
       jokerBet: cited('each-joker', 'euskadi L6653, L6754, eu L6689–6690 (issue 14 §1.4)'),
     },
-    warnings: [{ ...cited('the 24- and 15-cell pays are garbled in both languages; the standard pay (1:1, 2:1) is applied and should be confirmed by the regulator', 'index.md OQ-04'), phrase: phrase('judge.warning.garbledPays') }],
+    warnings: [
+      {
+        ...cited(
+          'the 24- and 15-cell pays are garbled in both languages; the standard pay (1:1, 2:1) is applied and should be confirmed by the regulator',
+          'index.md OQ-04',
+        ),
+        phrase: phrase('judge.warning.garbledPays'),
+      },
+    ],
   },
   cantabria: {
     game: 'wheel-of-fortune',
@@ -105,7 +113,15 @@ export const rulebooks: Partial<Record<JurisdictionId, WheelOfFortuneRulebook>> 
     },
     maximumMultiple: cited(20, 'cantabria L3463–3470'),
     options: { payTable: cited('as-printed', 'index.md OQ-05') },
-    warnings: [{ ...cited('64-cell wheel as printed: the 40 bet returns 1.28 per unit staked (a player edge); any correction must come from the casino authorisation', 'index.md OQ-05'), phrase: phrase('judge.warning.playerEdge') }],
+    warnings: [
+      {
+        ...cited(
+          '64-cell wheel as printed: the 40 bet returns 1.28 per unit staked (a player edge); any correction must come from the casino authorisation',
+          'index.md OQ-05',
+        ),
+        phrase: phrase('judge.warning.playerEdge'),
+      },
+    ],
   },
   'illes-balears': bigSix('illes-balears', 'L2160–2223', 'L2174', 'L2179', 'L2198–2201'),
   galicia: bigSix('galicia', 'L994–1038', 'L1004', 'L1006', 'L1026'),

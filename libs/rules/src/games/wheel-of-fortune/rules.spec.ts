@@ -8,7 +8,8 @@ import { segmentsOf, rules as wheelOfFortune } from './rules';
 const rules: GameRules = wheelOfFortune;
 
 const fact = (type: string, data: Record<string, unknown>): Fact => ({ eventId: 'e-x', type, data: { sessionId: 's-1', roundId: 'r-1', ...data } });
-const pays = (j: JurisdictionId, segment: string, options = {}) => settleAfter(rules, envFor(rules, j, { options }), { betType: 'segment', selection: segment, amount: 100 }, segment);
+const pays = (j: JurisdictionId, segment: string, options = {}) =>
+  settleAfter(rules, envFor(rules, j, { options }), { betType: 'segment', selection: segment, amount: 100 }, segment);
 
 describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
   const BIG_SIX: [string, number, number][] = [
@@ -46,13 +47,17 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
       expect(bet('red-joker', 'black-joker')).toMatchObject({ outcome: 'lose', payout: 0 });
       expect(bet('black-joker', 'red-joker')).toMatchObject({ outcome: 'lose', payout: 0 });
       // one joker bet covering both cells is not a bet of this reading
-      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'joker', amount: 100 }), env())).toMatchObject({ field: 'data.selection' });
+      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'joker', amount: 100 }), env())).toMatchObject({
+        field: 'data.selection',
+      });
       expect(rules.refuse!(fact('WheelSpun', { result: 'joker' }), env())).toMatchObject({ field: 'data.result' });
     });
     it('option jokerBet "both-jokers" (the literal reading): one bet on both cells at 45:1, which returns 92/54 per unit', () => {
       const literal = { jokerBet: 'both-jokers' };
       expect(bet('joker', 'joker', literal)).toMatchObject({ outcome: 'win', payout: 4500, citation: expect.stringContaining('L6754') });
-      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'red-joker', amount: 100 }), env(literal))).toMatchObject({ field: 'data.selection' });
+      expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: 'red-joker', amount: 100 }), env(literal))).toMatchObject({
+        field: 'data.selection',
+      });
       const segments = segmentsOf(env(literal) as RoundEnv<WheelOfFortuneRulebook>);
       expect(Object.keys(segments).sort()).toEqual(['15', '2', '24', '4', '7', 'joker']);
       expect(segments.joker.cells.value).toBe(2);
@@ -85,12 +90,19 @@ describe('Δ wheel-of-fortune cells and pay per jurisdiction', () => {
     }
   });
   it('OQ-05: the cantabria 64-cell wheel is applied as printed, with a warning on every verdict', () => {
-    const j = judge(rules, envFor(rules, 'cantabria'), roundOf([{ betType: 'segment', selection: '40', amount: 100 }], '40', [], [{ outcome: 'win', payout: 4000 }]));
+    const j = judge(
+      rules,
+      envFor(rules, 'cantabria'),
+      roundOf([{ betType: 'segment', selection: '40', amount: 100 }], '40', [], [{ outcome: 'win', payout: 4000 }]),
+    );
     expect(j.verdict).toBe('consistent');
     expect(j.warnings.join(' ')).toContain('index.md OQ-05');
   });
   it('a losing combination loses', () => {
-    expect(settleAfter(rules, envFor(rules, 'galicia'), { betType: 'segment', selection: '2', amount: 100 }, '24')).toMatchObject({ outcome: 'lose', payout: 0 });
+    expect(settleAfter(rules, envFor(rules, 'galicia'), { betType: 'segment', selection: '2', amount: 100 }, '24')).toMatchObject({
+      outcome: 'lose',
+      payout: 0,
+    });
   });
 });
 
@@ -106,16 +118,26 @@ describe('wheel-of-fortune equipment: segments that are not on the wheel are ref
   ] as [JurisdictionId, unknown][])('%s: %p', (j, result) => {
     const env = envFor(rules, j);
     expect(rules.refuse!(fact('WheelSpun', { result }), env)).toMatchObject({ field: 'data.result' });
-    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: result, amount: 100 }), env)).toMatchObject({ field: 'data.selection' });
+    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'segment', selection: result, amount: 100 }), env)).toMatchObject({
+      field: 'data.selection',
+    });
   });
   it('a numeric result is read as its combination', () => expect(rules.refuse!(fact('WheelSpun', { result: 24 }), envFor(rules, 'euskadi'))).toBeNull());
   it('the only bet type is segment', () =>
-    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'straight', selection: [1], amount: 100 }), envFor(rules, 'galicia'))).toMatchObject({ field: 'data.betType' }));
+    expect(rules.refuse!(fact('BetPlaced', { betId: 'b', betType: 'straight', selection: [1], amount: 100 }), envFor(rules, 'galicia'))).toMatchObject({
+      field: 'data.betType',
+    }));
 });
 
 describe('Δ wheel-of-fortune limits: cantabria max = 20 × min (L3463–3470); the others by authorisation', () => {
   const c = (j: JurisdictionId, amount: number) =>
-    codes(judge(rules, envFor(rules, j, { limits: { min: 100, max: 100_000 } }), roundOf([{ betType: 'segment', selection: '2', amount }], j === 'cantabria' ? '1' : '24', [], [{ outcome: 'lose', payout: 0 }])));
+    codes(
+      judge(
+        rules,
+        envFor(rules, j, { limits: { min: 100, max: 100_000 } }),
+        roundOf([{ betType: 'segment', selection: '2', amount }], j === 'cantabria' ? '1' : '24', [], [{ outcome: 'lose', payout: 0 }]),
+      ),
+    );
   it('cantabria: 2000 is the maximum', () => {
     expect(c('cantabria', 2000)).toEqual([]);
     expect(c('cantabria', 2100)).toEqual(['BET_ABOVE_MAXIMUM']);

@@ -57,7 +57,10 @@ const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
     if (betType !== 'segment') return { field: 'data.betType', reason: `${betType} is not a wheel-of-fortune bet (segment)` };
     const key = segmentOf(selection, env);
     if (key === null)
-      return { field: 'data.selection', reason: `${JSON.stringify(selection)} is not a combination of this wheel (${Object.keys(segmentsOf(env)).join(', ')})` };
+      return {
+        field: 'data.selection',
+        reason: `${JSON.stringify(selection)} is not a combination of this wheel (${Object.keys(segmentsOf(env)).join(', ')})`,
+      };
     return { evenChance: false, chips: [{ label: `combination ${key}`, covered: [key], units: 1, odds: segmentPays(key, env) }] };
   },
   offered: (betType, env) => (betType === 'segment' ? env.rulebook.source : null),
@@ -65,10 +68,18 @@ const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
     const limits = env.ctx.limits;
     const typed = limits[bet.betType];
     const min = { amount: limits.min, rule: 'wheel-of-fortune/table-minimum', citation: 'TableSessionOpened.limits (contract §3)' };
-    if (typeof typed === 'number') return { min, max: { amount: typed, rule: 'wheel-of-fortune/bet-type-maximum', citation: `TableSessionOpened.limits.${bet.betType}` } };
+    if (typeof typed === 'number')
+      return { min, max: { amount: typed, rule: 'wheel-of-fortune/bet-type-maximum', citation: `TableSessionOpened.limits.${bet.betType}` } };
     const multiple = env.rulebook.maximumMultiple;
     if (multiple && multiple.value * limits.min < limits.max)
-      return { min, max: { amount: multiple.value * limits.min, rule: 'wheel-of-fortune/maximum', citation: `${multiple.cite}: ${multiple.value} × the minimum ${limits.min}` } };
+      return {
+        min,
+        max: {
+          amount: multiple.value * limits.min,
+          rule: 'wheel-of-fortune/maximum',
+          citation: `${multiple.cite}: ${multiple.value} × the minimum ${limits.min}`,
+        },
+      };
     return { min, max: { amount: limits.max, rule: 'wheel-of-fortune/table-maximum', citation: 'TableSessionOpened.limits (contract §3)' } };
   },
   randomBet: (random, env) => {
@@ -81,11 +92,15 @@ const adapter: SpinAdapter<WheelOfFortuneRulebook> = {
   refuseOptions: (options, rulebook) => {
     const v = options.payTable;
     const allowed = rulebook.literalPays ? ['standard', 'literal'] : ['as-printed'];
-    if (v !== undefined && !allowed.includes(String(v))) return { field: 'options.payTable', reason: `${rulebook.jurisdiction} allows payTable ${allowed.join(' or ')}` };
+    if (v !== undefined && !allowed.includes(String(v)))
+      return { field: 'options.payTable', reason: `${rulebook.jurisdiction} allows payTable ${allowed.join(' or ')}` };
     const joker = options.jokerBet;
     const jokers = rulebook.literalJoker ? ['each-joker', 'both-jokers'] : [];
     if (joker !== undefined && !jokers.includes(String(joker)))
-      return { field: 'options.jokerBet', reason: jokers.length ? `${rulebook.jurisdiction} allows jokerBet ${jokers.join(' or ')}` : `${rulebook.jurisdiction} has no jokerBet option` };
+      return {
+        field: 'options.jokerBet',
+        reason: jokers.length ? `${rulebook.jurisdiction} allows jokerBet ${jokers.join(' or ')}` : `${rulebook.jurisdiction} has no jokerBet option`,
+      };
     return null;
   },
 };
