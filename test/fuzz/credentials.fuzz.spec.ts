@@ -77,12 +77,10 @@ describe('fuzz: hostile credentials at the door', () => {
         .filter(([i, c]) => token[i] !== c)
         .map(([i, c]) => ({ what: 'token altered', value: `${token.slice(0, i)}${c}${token.slice(i + 1)}` })),
       fc.nat(token.length - 1).map((n) => ({ what: 'token truncated', value: token.slice(0, n) })),
-      fc
-        .constantFrom('none', 'HS512', 'RS256', 'ES256', '', 'hs256')
-        .map((alg) => ({
-          what: `alg ${alg}`,
-          value: `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg })}.${b64({ ...claims, roles: ['admin'] })}.${alg === 'none' ? '' : s}`,
-        })),
+      fc.constantFrom('none', 'HS512', 'RS256', 'ES256', '', 'hs256').map((alg) => ({
+        what: `alg ${alg}`,
+        value: `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg })}.${b64({ ...claims, roles: ['admin'] })}.${alg === 'none' ? '' : s}`,
+      })),
       fc
         .constantFrom(
           `${h}.${p}.`,
