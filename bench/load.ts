@@ -29,6 +29,7 @@
  *   under load stalls the server for seconds, and the generator's keep-alive connections then fail.)
  */
 import { ChildProcess, execFile, fork, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -196,6 +197,8 @@ function startServer(databaseUrl: string, port: number): Promise<Server> {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const heap = heapProber(child);
+    // BENCH_LOAD_SERVER_LOG=FILE: the server's log kept whole (with CASINO_AUDIT_LOG_LEVEL=debug, each projector batch and its time)
+    if (process.env.BENCH_LOAD_SERVER_LOG) child.stderr?.pipe(createWriteStream(process.env.BENCH_LOAD_SERVER_LOG));
     const output: string[] = [];
     let ready = false;
     const exited = new Promise<number | string | null>((r) => child.on('exit', (code, signal) => r(code ?? signal)));

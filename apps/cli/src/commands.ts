@@ -201,8 +201,9 @@ function registerCommands(program: Command) {
               {
                 upstream: runtime.mirror,
                 leadership: true,
-                onBatch: (readModel, events) => runtime.logger.debug({ readModel, events }, 'projector batch applied'),
+                onBatch: (readModel, events, _checkpoint, ms) => runtime.logger.debug({ readModel, events, ms: Math.round(ms) }, 'projector batch applied'),
                 relaxedCommit: true, // as the runtime's projector (projector.ts)
+                concurrency: 3,
               },
             )
           : runtime.projector;

@@ -123,3 +123,62 @@ it("steps a read model kept close behind (the table book) again after each other
   expect(order.slice(0, 6)).toEqual(['first', 'close-behind', 'second', 'close-behind', 'third', 'close-behind']);
   for (const p of [close, ...others]) expect((await readCheckpoint(pool, p.name)).events).toBe(head);
 });
+
+it("with concurrency, runs that many read models' batches at once, each read model one batch at a time, and every one reaches the head", async () => {
+  await arrive(30);
+  let inFlight = 0;
+  let most = 0;
+  const perModel = new Map<string, number>();
+  const slow = (name: string): EventProjection => ({
+    name,
+    tables: [],
+    handles: new Set(['Something']),
+    apply: async () => {
+      inFlight++;
+      perModel.set(name, (perModel.get(name) ?? 0) + 1);
+      most = Math.max(most, inFlight);
+      expect(perModel.get(name)).toBe(1); // never two batches of one read model at once
+      await new Promise((r) => setTimeout(r, 20));
+      perModel.set(name, perModel.get(name)! - 1);
+      inFlight--;
+    },
+  });
+  const models = ['c-1', 'c-2', 'c-3', 'c-4', 'c-5'].map(slow);
+  await new Projector(pool, store, models, { batchSize: 10, concurrency: 3 }).catchUp();
+  expect(most).toBe(3);
+  const head = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+  for (const p of models) expect((await readCheckpoint(pool, p.name)).events).toBe(head);
+});
+
+it('with concurrency, a read model kept close behind has a lane of its own: it takes what arrives while the others work through their backlog', async () => {
+  await arrive(1);
+  const close: EventProjection = { name: 'lane-close', tables: [], handles: new Set(['Something']), closeBehind: true, apply: async () => undefined };
+  const others = ['lane-a', 'lane-b', 'lane-c'].map((name): EventProjection => ({
+    name,
+    tables: [],
+    handles: new Set(['Something']),
+    apply: () => new Promise((r) => setTimeout(r, 30)),
+  }));
+  const projector = new Projector(pool, store, [close, ...others], { batchSize: 5, concurrency: 2 });
+  await projector.catchUp([close]);
+  // while the others take the store in pages of 5, one at a time, events keep arriving; the close one's lag is sampled
+  const lags: number[] = [];
+  let arriving = true;
+  const arrivals = (async () => {
+    for (let i = 0; i < 8; i++) {
+      await arrive(2);
+      await new Promise((r) => setTimeout(r, 60));
+      const head = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+      lags.push(head - (await readCheckpoint(pool, close.name)).events);
+    }
+    arriving = false;
+  })();
+  await projector.catchUp();
+  await arrivals;
+  expect(arriving).toBe(false);
+  // the others were still behind long after the arrivals began; the close one never was more than an arrival behind
+  expect(Math.max(...lags)).toBeLessThanOrEqual(2);
+  await projector.catchUp();
+  const head = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+  for (const p of [close, ...others]) expect((await readCheckpoint(pool, p.name)).events).toBe(head);
+});

@@ -3,6 +3,7 @@
  * stored in one transaction, so a crash anywhere replays at most the uncommitted batch. A per-
  * projection advisory lock keeps two projector processes (or a rebuild's swap) from interleaving.
  */
+import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import { FeedCheckpoint, FeedPage, PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
 import { lockKey, readCheckpoint, writeCheckpoint } from './checkpoints';
@@ -14,7 +15,8 @@ export interface ProjectorOptions {
   readonly batchSize?: number;
   /** test hook: pause inside the batch's transaction before commit (to kill the process mid-batch) */
   readonly pauseInBatchMs?: number;
-  readonly onBatch?: (projection: string, events: number, checkpoint: FeedCheckpoint) => void;
+  /** told after each batch committed: how many events it read and how long the step took, reading included (ms) */
+  readonly onBatch?: (projection: string, events: number, checkpoint: FeedCheckpoint, ms: number) => void;
   /**
    * Where the feed comes from when the store of record is elsewhere (EventStoreDB): the mirror that
    * copies it into PostgreSQL is caught up before every catch-up, and its record wakes the follower.
@@ -48,6 +50,12 @@ export interface ProjectorOptions {
    * rebuild, whose fresh tables a crash throws away before the swap (the swap itself commits as usual).
    */
   readonly relaxedCommit?: boolean;
+  /**
+   * How many read models' batches of a catch-up turn run at once (default 1: one after the other). Each still has
+   * one batch in flight at a time, under its own lock; the live runtime runs three, each holding a connection of
+   * the pool for its batch's transaction.
+   */
+  readonly concurrency?: number;
 }
 
 /** The events of a page a projection is given (the types it handles). */
@@ -65,6 +73,9 @@ const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tab
   (p.apply as (db: PoolClient, events: readonly FedEvent[], tables: Readonly<Record<string, string>>) => Promise<void>)(db, events, tables);
 const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) =>
   (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
+
+/** How often a read model kept close behind looks for new events while the others catch up in their lanes (ms). */
+const CLOSE_BEHIND_POLL_MS = 25;
 
 const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
 
@@ -94,23 +105,64 @@ export class Projector {
     // Read models kept close behind (`closeBehind`) are stepped again after each other one's batch: under load a
     // turn is nine batches, and the table book waited for all of them (lag p99 2.9 s at 3,000 events/s while a
     // statistics read model valued the new rulebooks' bets)
+    // With `concurrency` above 1 the batches of a turn run that many at a time (each read model once a turn): a
+    // step waits on PostgreSQL most of its time, and one after the other the nine of a turn took the whole minute
+    // at 3,000 events/s (the server 35 % idle, PostgreSQL under half a core) while every read model but the table
+    // book fell behind from the first gaming day's end (bench/results.md, "Load probes of 2026-11-29").
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
+    const lanes = Math.max(1, Math.min(this.options.concurrency ?? 1, only.length));
     const close = only.filter((p) => p.closeBehind);
-    const turn = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind).flatMap((p) => [p, ...close]) : only;
+    const others = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind) : only;
     let total = 0;
-    for (let full = true; full;) {
-      full = false;
-      for (const p of turn) {
-        const n = await this.step(p, liveTables(p));
-        total += n;
-        if (n >= this.batchSize) full = true;
+    const step = async (p: Projection) => {
+      const n = await this.step(p, liveTables(p));
+      total += n;
+      return n;
+    };
+    // the others in turns: every one once a turn, `lanes` at a time (one lane is the close ones' when they have one)
+    const othersLanes = others === only ? lanes : Math.max(1, lanes - 1);
+    const turns = async (turn: readonly Projection[], width: number) => {
+      for (let full = true; full;) {
+        full = false;
+        const next = [...turn];
+        const lane = async () => {
+          for (let p = next.shift(); p; p = next.shift()) if ((await step(p)) >= this.batchSize) full = true;
+        };
+        await Promise.all(Array.from({ length: width }, lane));
       }
+    };
+    if (others === only) {
+      await turns(only, lanes);
+    } else if (lanes === 1) {
+      await turns(
+        others.flatMap((p) => [p, ...close]),
+        1,
+      );
+    } else {
+      // the close ones in a lane of their own, stepped until the others' turns are over and they have caught up
+      let othersDone = false;
+      const closeLane = async () => {
+        for (;;) {
+          let read = 0;
+          let full = false;
+          for (const p of close) {
+            const n = await step(p);
+            read += n;
+            if (n >= this.batchSize) full = true;
+          }
+          if (othersDone && !full) return;
+          // nothing new yet: look again shortly while the others work
+          if (!read) await new Promise((r) => setTimeout(r, CLOSE_BEHIND_POLL_MS));
+        }
+      };
+      await Promise.all([closeLane(), turns(others, othersLanes).then(() => (othersDone = true))]);
     }
     return total;
   }
 
   /** One batch of one projection into the given tables; returns how many events it read. */
   async step(p: Projection, tables: Readonly<Record<string, string>>, checkpointName = p.name): Promise<number> {
+    const began = performance.now();
     const start = await readCheckpoint(this.pool, checkpointName);
     const page = await this.readPage(p, checkpointName, start);
     if (!page.events.length) return 0;
@@ -136,7 +188,7 @@ export class Projector {
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
       await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + page.events.length);
       await client.query('COMMIT');
-      this.options.onBatch?.(p.name, page.events.length, page.checkpoint);
+      this.options.onBatch?.(p.name, page.events.length, page.checkpoint, performance.now() - began);
       return page.events.length;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
