@@ -6,7 +6,7 @@
  */
 import { HOLDEM_VARIANT as HOLDEM, rules as HOLDEM_RULES } from '../../games/circle-poker-texas-holdem/rules';
 import { awardHand, judgePotAwarded, settleSeat } from './showdown';
-import { cantabriaAllIn, circleEnv, factOf, H, handAfter } from './spec-support';
+import { cantabriaAllIn, cantabriaCheckedDown, circleEnv, factOf, H, handAfter } from './spec-support';
 
 const C = circleEnv(HOLDEM_RULES, 'cantabria');
 const query = (seat: number) => ({ bet: { betId: `b${seat}`, seat, betType: 'seat', amount: 0, eventId: `e${seat}`, late: false } });
@@ -15,21 +15,7 @@ const award = (potIndex: number, seats: number[], amount: number) =>
 
 /** seat 4 all-in for 1,000 with aces; seats 1 and 3 (both kings) go on to the river */
 const preflop = cantabriaAllIn;
-const toShowdown = () => [
-  ...preflop(),
-  H.card('4S', 'burn'),
-  ...H.cards('board', '7C', '8D', '9S'),
-  H.act(3, 'check'),
-  H.act(1, 'check'),
-  H.card('5S', 'burn'),
-  H.card('2D', 'board'),
-  H.act(3, 'check'),
-  H.act(1, 'check'),
-  H.card('6S', 'burn'),
-  H.card('JD', 'board'),
-  H.act(3, 'check'),
-  H.act(1, 'check'),
-];
+const toShowdown = cantabriaCheckedDown;
 
 describe('the award', () => {
   const st = handAfter(HOLDEM_RULES, C, toShowdown());

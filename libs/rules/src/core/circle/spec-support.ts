@@ -175,6 +175,23 @@ export const cantabriaAllIn = (): PlayedFact[] => [
   H.act(3, 'call', 1_800),
 ];
 
+/** The all-in hand checked down to the river by seats 3 and 1 (board 7C 8D 9S, 2D, JD): aces take the main pot, the two kings split the side pot. */
+export const cantabriaCheckedDown = (): PlayedFact[] => [
+  ...cantabriaAllIn(),
+  H.card('4S', 'burn'),
+  ...H.cards('board', '7C', '8D', '9S'),
+  H.act(3, 'check'),
+  H.act(1, 'check'),
+  H.card('5S', 'burn'),
+  H.card('2D', 'board'),
+  H.act(3, 'check'),
+  H.act(1, 'check'),
+  H.card('6S', 'burn'),
+  H.card('JD', 'board'),
+  H.act(3, 'check'),
+  H.act(1, 'check'),
+];
+
 /** The hand after `played`, folded by the game's own evolve as the judge folds it: the state a module's function is asked about. */
 export function handAfter(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): CircleState {
   const r = rules as GameRules<CircleState>;

@@ -1,5 +1,5 @@
 import { codes, judge } from '../../core/testing';
-import { cantabriaAllIn, cantabriaPreflop as preflopOf, circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
+import { cantabriaCheckedDown, cantabriaPreflop as preflopOf, circleEnv, circlePropertySuite, expectedPayouts, H } from '../../core/circle/spec-support';
 import { rules as RULES } from './rules';
 
 const E = circleEnv(RULES, 'euskadi'); // seats numbered from the croupier's right, clockwise: descending seat numbers
@@ -68,21 +68,7 @@ describe('circle-poker-texas-holdem — betting', () => {
 
 describe('circle-poker-texas-holdem — showdown, side pots, split and cagnotte', () => {
   /** seat 4 all-in for 1000 with aces; seats 1 and 3 (both kings) build a side pot and split it */
-  const allIn = () => [
-    ...cantabriaAllIn(),
-    H.card('4S', 'burn'),
-    ...H.cards('board', '7C', '8D', '9S'),
-    H.act(3, 'check'),
-    H.act(1, 'check'),
-    H.card('5S', 'burn'),
-    H.card('2D', 'board'),
-    H.act(3, 'check'),
-    H.act(1, 'check'),
-    H.card('6S', 'burn'),
-    H.card('JD', 'board'),
-    H.act(3, 'check'),
-    H.act(1, 'check'),
-  ];
+  const allIn = cantabriaCheckedDown;
 
   it('main pot to the aces; the side pot split between the two equal kings (index.md OQ-08), odd chip to the first after the mano (OQ-09), 5 % cagnotte on each pot', () => {
     // contributions: 4: 1000, 1: 2000, 2: 100, 3: 2000 → main 3100 (1,3,4), side 2000 (1,3)
