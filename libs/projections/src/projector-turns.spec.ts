@@ -182,3 +182,28 @@ it('with concurrency, a read model kept close behind has a lane of its own: it t
   const head = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
   for (const p of [close, ...others]) expect((await readCheckpoint(pool, p.name)).events).toBe(head);
 });
+
+it('with concurrency, a read model whose batch fails ends the catch-up, and the close lane with it (it does not go on polling)', async () => {
+  await arrive(3);
+  let closeSteps = 0;
+  const close: EventProjection = { name: 'failing-close', tables: [], handles: new Set(['Something']), closeBehind: true, apply: async () => undefined };
+  const failing: EventProjection = {
+    name: 'failing-other',
+    tables: [],
+    handles: new Set(['Something']),
+    apply: async () => {
+      throw new Error('the batch failed');
+    },
+  };
+  const projector = new Projector(pool, store, [close, failing], { batchSize: 5, concurrency: 2 });
+  const step = projector.step.bind(projector);
+  projector.step = async (p, ...rest) => {
+    if (p === close) closeSteps++;
+    return step(p, ...rest);
+  };
+  await expect(projector.catchUp()).rejects.toThrow('the batch failed');
+  await new Promise((r) => setTimeout(r, 150));
+  const after = closeSteps;
+  await new Promise((r) => setTimeout(r, 200));
+  expect(closeSteps).toBe(after);
+});

@@ -155,7 +155,8 @@ export class Projector {
           if (!read) await new Promise((r) => setTimeout(r, CLOSE_BEHIND_POLL_MS));
         }
       };
-      await Promise.all([closeLane(), turns(others, othersLanes).then(() => (othersDone = true))]);
+      // (finally: a batch of the others that fails ends the close lane too, rather than leave it polling)
+      await Promise.all([closeLane(), turns(others, othersLanes).finally(() => (othersDone = true))]);
     }
     return total;
   }
