@@ -18,7 +18,7 @@ import {
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from '../../../libs/event-store/src/seal';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
-import { loadTableBook, Projector, rebuildProjection } from '../../../libs/projections/src';
+import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
@@ -193,20 +193,7 @@ function registerCommands(program: Command) {
           process.exitCode = 2;
           return;
         }
-        const projector = names.length
-          ? new Projector(
-              runtime.pool,
-              runtime.store,
-              runtime.projections.filter((p) => names.includes(p.name)),
-              {
-                upstream: runtime.mirror,
-                leadership: true,
-                onBatch: (readModel, events, _checkpoint, ms) => runtime.logger.debug({ readModel, events, ms: Math.round(ms) }, 'projector batch applied'),
-                relaxedCommit: true, // as the runtime's projector (projector.ts)
-                concurrency: 3,
-              },
-            )
-          : runtime.projector;
+        const projector = names.length ? runtime.projectorFor(runtime.projections.filter((p) => names.includes(p.name))) : runtime.projector;
         if (opts.once) {
           out(say.t('projections.applied', { events: say.n(await projector.catchUp()) }));
           return;

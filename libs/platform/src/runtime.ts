@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { Database, openDatabase } from '../../database/src';
 import { PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
 import { IngestionService } from '../../ledger/src';
-import { allProjections, Projection, Projector, readModelDataSource, StoreMirror } from '../../projections/src';
+import { allProjections, Projection, Projector, ProjectorOptions, readModelDataSource, StoreMirror } from '../../projections/src';
 import { config } from './config';
 import { Logger, logLines, processLogger } from './logger';
 
@@ -28,6 +28,8 @@ export interface Runtime {
   readonly ingestion: IngestionService;
   readonly projections: Projection[];
   readonly projector: Projector;
+  /** a projector of some read models only (`projections run NAME…`), fed as `projector` feeds them all */
+  projectorFor(projections: readonly Projection[]): Projector;
   /** the process's structured logger (logger.ts): the HTTP app's request log, the projector, start-up */
   readonly logger: Logger;
   close(): Promise<void>;
@@ -81,7 +83,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   const mirror = recordStore && recordStore !== store ? new StoreMirror(recordStore, store, pool) : undefined;
   const projections = allProjections();
-  const projector = new Projector(pool, store, projections, {
+  const projectorOptions: ProjectorOptions = {
     upstream: mirror,
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
@@ -93,7 +95,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     relaxedCommit: true,
     // three read models' batches at a time: a batch mostly waits on PostgreSQL (projector.ts, catchUp)
     concurrency: 3,
-  });
+  };
+  const projectorFor = (chosen: readonly Projection[]) => new Projector(pool, store, chosen, projectorOptions);
+  const projector = projectorFor(projections);
   let closed = false;
   return {
     database,
@@ -106,6 +110,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ingestion: new IngestionService(recordStore ?? store, { sealOnDayClose: true }),
     projections,
     projector,
+    projectorFor,
     logger,
     close: async () => {
       if (closed) return;
