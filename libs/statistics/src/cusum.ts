@@ -76,22 +76,14 @@ export function cusumRunLength(
   // quantile: step the distribution over the states until the mass not yet alarmed falls below 1 − q. A step moves
   // S by a normal increment, so row i has mass only on state 0 and a band of states around i + mean/w: the product
   // runs over that band (entries below 1e-18 left out: they change no period count), not over the n × n matrix
-  const flat = new Float64Array(n * n);
-  const first = new Int32Array(n);
+  const first = new Int32Array(n).fill(n);
   const last = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    let lo = n;
-    let hi = 0;
     for (let j = 1; j < n; j++) {
-      const r = R[i][j];
-      if (r < 1e-18) continue;
-      flat[i * n + j] = r;
-      if (j < lo) lo = j;
-      hi = j;
+      if (R[i][j] < 1e-18) continue;
+      if (j < first[i]) first[i] = j;
+      last[i] = j;
     }
-    flat[i * n] = R[i][0];
-    first[i] = lo;
-    last[i] = hi;
   }
   let p = new Float64Array(n);
   let next = new Float64Array(n);
@@ -103,9 +95,9 @@ export function cusumRunLength(
     for (let i = 0; i < n; i++) {
       const pi = p[i];
       if (pi === 0) continue;
-      const row = i * n;
-      next[0] += pi * flat[row];
-      for (let j = first[i]; j <= last[i]; j++) next[j] += pi * flat[row + j];
+      const row = R[i];
+      next[0] += pi * row[0];
+      for (let j = first[i]; j <= last[i]; j++) next[j] += pi * row[j];
     }
     [p, next] = [next, p];
     alive = 0;
