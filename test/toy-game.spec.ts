@@ -6,6 +6,7 @@
  */
 import {
   cited,
+  dataOf,
   edgeFrom,
   backPerUnit,
   field,
@@ -67,7 +68,10 @@ const toyDie: GameRules<ToyState, ToyRulebook> = {
   rulebooks: { cantabria: TOY_RULEBOOK },
   refuse: (fact) => refuseDiceThrown(fact, 1),
   initialState: () => ({ die: null }),
-  evolve: (state, fact) => (fact.type === 'DiceThrown' && state.die === null ? { die: Number(fact.data.dice[0]) } : state),
+  evolve: (state, fact) => {
+    const thrown = dataOf(fact, 'DiceThrown');
+    return thrown && state.die === null ? { die: Number(thrown.dice[0]) } : state;
+  },
   settle(state, { bet }, env) {
     if (state.die === null) return undecided('the die has not been thrown');
     if (!isToyBet(bet.betType))

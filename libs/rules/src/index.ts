@@ -14,3 +14,4 @@ export * from './core/day-compliance';
 export * from './core/compliance-checklist';
 export * from './core/phrase';
 export * from './core/fields';
+export * from './core/events';

@@ -3,6 +3,7 @@
  * doubles and triples, "N to 1" / "X for Y" settlement helpers and the croupier's small tools.
  * Pure; no I/O.
  */
+import { dataOf } from './events';
 import { roundFact, type FactTypeSpec, type GameRules, type PlayedFact, type RoundEnv } from './game';
 import { field, optionalField } from './fields';
 import { backPerUnit, edgeFrom, type BetEdge, type WeightedReturn } from './house-edge';
@@ -199,8 +200,8 @@ export function betsOf(facts: readonly Fact[]): Bet[] {
   const bets: Bet[] = [];
   for (const f of facts) {
     if (f.type === 'BetsClosed') closed = true;
-    if (f.type === 'BetPlaced') {
-      const d = f.data;
+    const d = dataOf(f, 'BetPlaced');
+    if (d) {
       bets.push({
         betId: String(d.betId),
         seat: d.seat,

@@ -83,6 +83,12 @@ export function gameFactData<F extends Readonly<Record<string, FactTypeSpec>>, T
   return fact.type === type && Object.hasOwn(facts, type) ? (fact.data as GameFactData<F[T]>) : undefined;
 }
 
+/**
+ * A game's own field that is untyped on purpose (declared `any`, like HandOpened's `seats`, or documented but not
+ * declared, like a decision's `discards`), read as the list its game's refusals check it to be: missing, it is empty.
+ */
+export const listField = (v: unknown): readonly unknown[] => (v ?? []) as readonly unknown[];
+
 // `any` by default: the registry and the judges hold every game's rules side by side, each with its own state and rulebook types
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface GameRules<S = any, R extends RulebookBase = any> {

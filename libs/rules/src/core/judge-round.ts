@@ -4,6 +4,7 @@
  * lives here so that no game repeats it.
  */
 import { copiesPerDeck, parseCard } from './cards';
+import { asContractEvent, type EventData } from './events';
 import { GameRules, RoundEnv } from './game';
 import { applyRate, roundDownTo } from './money';
 import { amount, cite, phrase, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
@@ -40,13 +41,13 @@ export interface RoundJudgement {
   /** the warnings as phrases, one for each warning in the same order (issue 16) */
   readonly warningPhrases: Phrase[];
   /** what each settled bet should have got, for reports and the narrative */
-  readonly expectedSettlements: Array<{ betId: string; hand?: number | string; expected: ExpectedSettlement }>;
+  readonly expectedSettlements: Array<{ betId: string; hand?: number | string | null; expected: ExpectedSettlement }>;
 }
 
 interface RecordedSettlement {
   readonly fact: Fact;
   readonly bet: Bet;
-  readonly hand?: number | string;
+  readonly hand?: number | string | null;
   readonly outcome: string;
   readonly payout: number;
   readonly verdict: SettlementVerdict;
@@ -153,9 +154,9 @@ export function judgeRound<S>(rules: GameRules<S>, env: RoundEnv, facts: readonl
 }
 
 function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, before: S, fact: Fact): Finding[] {
-  const d = fact.data ?? {};
+  const c = asContractEvent(fact);
   const findings: Finding[] = [];
-  switch (fact.type) {
+  switch (c?.type) {
     case 'RoundStarted': {
       const late = judgeCoupAfterCut(rules, env, env.ctx.shoe);
       if (late) findings.push(late);
@@ -165,6 +166,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
       book.closed = true;
       break;
     case 'BetPlaced': {
+      const d = c.data;
       const bet: Bet = {
         betId: String(d.betId),
         seat: d.seat,
@@ -193,12 +195,13 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
       break;
     }
     case 'CardDealt': {
-      const c = parseCard(String(d.card));
+      const d = c.data;
+      const card = parseCard(String(d.card));
       const deck = rules.deck?.(env);
-      if (c && deck && env.ctx.shoe && d.to !== undefined) {
-        const copies = (env.ctx.shoe.dealt[c.code] ?? 0) + (book.dealt.get(c.code) ?? 0) + 1;
-        book.dealt.set(c.code, (book.dealt.get(c.code) ?? 0) + 1);
-        const allowed = copiesPerDeck(deck, c) * env.ctx.shoe.decks;
+      if (card && deck && env.ctx.shoe && d.to !== undefined) {
+        const copies = (env.ctx.shoe.dealt[card.code] ?? 0) + (book.dealt.get(card.code) ?? 0) + 1;
+        book.dealt.set(card.code, (book.dealt.get(card.code) ?? 0) + 1);
+        const allowed = copiesPerDeck(deck, card) * env.ctx.shoe.decks;
         if (copies > allowed) {
           findings.push({
             code: 'CARD_COUNT_EXCEEDED',
@@ -206,14 +209,15 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
             recorded: copies,
             rule: `${rules.game}/shoe-composition`,
             citation: `ShoeStarted ${env.ctx.shoe.shoeId}: ${env.ctx.shoe.decks} × ${deck.name}`,
-            message: `${c.code} dealt ${copies} times from a shoe that holds ${allowed}`,
-            messagePhrase: phrase('finding.cardCopies', { card: c.code, copies, allowed }),
+            message: `${card.code} dealt ${copies} times from a shoe that holds ${allowed}`,
+            messagePhrase: phrase('finding.cardCopies', { card: card.code, copies, allowed }),
           });
         }
       }
       break;
     }
     case 'BetSettled': {
+      const d = c.data;
       const betId = String(d.betId);
       const bet = book.bets.get(betId);
       if (!bet) {
@@ -244,6 +248,7 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
       break;
     }
     case 'CommissionCharged': {
+      const d = c.data;
       const betId = String(d.betId);
       const entry = book.commissions.get(betId) ?? { total: 0, facts: [] };
       entry.total += Number(d.amount ?? 0);
@@ -252,14 +257,14 @@ function judgeCommon<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, bef
       break;
     }
     case 'CagnotteDeducted':
-      book.cagnotte.total += Number(d.amount ?? 0);
+      book.cagnotte.total += Number(c.data.amount ?? 0);
       book.cagnotte.facts.push(fact);
       break;
     case 'JackpotWon':
-      findings.push(...judgeJackpotWin(rules, env, book, before, fact));
+      findings.push(...judgeJackpotWin(rules, env, book, before, c.data));
       break;
     case 'JackpotContributed':
-      findings.push(...judgeJackpotContribution(rules, env, book, before, fact));
+      findings.push(...judgeJackpotContribution(rules, env, book, before, c.data));
       break;
     case 'RoundVoided':
       book.voided = fact;
@@ -309,8 +314,7 @@ function judgeLimits<S>(rules: GameRules<S>, env: RoundEnv, bet: Bet): Finding[]
   return findings;
 }
 
-function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, fact: Fact): Finding[] {
-  const d = fact.data;
+function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, d: EventData<'JackpotWon'>): Finding[] {
   const pool = env.ctx.jackpotPools?.[String(d.poolId)];
   const findings: Finding[] = [];
   const rule = `${rules.game}/jackpot-prize`;
@@ -401,8 +405,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
   return findings;
 }
 
-function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, fact: Fact): Finding[] {
-  const d = fact.data;
+function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, d: EventData<'JackpotContributed'>): Finding[] {
   const pool = env.ctx.jackpotPools?.[String(d.poolId)];
   if (!pool) return [];
   book.jackpotRemaining.set(pool.poolId, (book.jackpotRemaining.get(pool.poolId) ?? pool.current) + Number(d.amount ?? 0));
@@ -641,66 +644,69 @@ function describeBook(book: RoundBook) {
 
 /** The generic line of a fact, in English and as a phrase of the `narrative` catalogue (`fact.<type>`). */
 function narrateCommon(fact: Fact): Said {
-  const d = fact.data ?? {};
+  const c = asContractEvent(fact);
   const key = `fact.${fact.type}`;
-  switch (fact.type) {
+  switch (c?.type) {
     case 'RoundStarted':
-      return said(`round ${d.roundId} starts`, key, { round: String(d.roundId) });
+      return said(`round ${c.data.roundId} starts`, key, { round: String(c.data.roundId) });
     case 'BetPlaced': {
-      const selection = d.selection !== undefined ? JSON.stringify(d.selection) : '';
-      return said(`seat ${d.seat ?? '?'} bets ${d.amount} on ${d.betType}${selection ? ' ' + selection : ''} (bet ${d.betId})`, key, {
-        seat: String(d.seat ?? '?'),
-        amount: amount(Number(d.amount)),
-        betType: term('betType', d.betType),
+      const selection = c.data.selection !== undefined ? JSON.stringify(c.data.selection) : '';
+      return said(`seat ${c.data.seat ?? '?'} bets ${c.data.amount} on ${c.data.betType}${selection ? ' ' + selection : ''} (bet ${c.data.betId})`, key, {
+        seat: String(c.data.seat ?? '?'),
+        amount: amount(Number(c.data.amount)),
+        betType: term('betType', c.data.betType),
         selection: selection || 'none',
-        bet: String(d.betId),
+        bet: String(c.data.betId),
       });
     }
     case 'BetsClosed':
       return said('bets are closed ("rien ne va plus")', key);
     case 'WheelSpun':
-      return said(`the wheel gives ${d.result}`, key, { result: String(d.result) });
+      return said(`the wheel gives ${c.data.result}`, key, { result: String(c.data.result) });
     case 'DiceThrown':
-      return said(`dice: ${(d.dice ?? []).join(', ')}`, key, { dice: (d.dice ?? []).join(', ') });
+      return said(`dice: ${(c.data.dice ?? []).join(', ')}`, key, { dice: (c.data.dice ?? []).join(', ') });
     case 'CardDealt':
-      return said(`${d.card} to ${d.to}${d.faceUp === false ? ' (face down)' : ''}`, key, {
-        card: String(d.card),
-        to: term('to', d.to),
-        faceDown: d.faceUp === false ? 'yes' : 'no',
+      return said(`${c.data.card} to ${c.data.to}${c.data.faceUp === false ? ' (face down)' : ''}`, key, {
+        card: String(c.data.card),
+        to: term('to', c.data.to),
+        faceDown: c.data.faceUp === false ? 'yes' : 'no',
       });
     case 'PlayerDecision':
-      return said(`seat ${d.seat} decides ${d.decision}${d.amount !== undefined ? ' ' + d.amount : ''}`, key, {
-        seat: String(d.seat),
-        decision: term('decision', d.decision),
-        amount: d.amount !== undefined ? amount(Number(d.amount)) : 'none',
+      return said(`seat ${c.data.seat} decides ${c.data.decision}${c.data.amount !== undefined ? ' ' + c.data.amount : ''}`, key, {
+        seat: String(c.data.seat),
+        decision: term('decision', c.data.decision),
+        amount: c.data.amount !== undefined ? amount(Number(c.data.amount)) : 'none',
       });
     case 'BetSettled':
-      return said(`bet ${d.betId}${d.hand !== undefined ? ' hand ' + d.hand : ''}: ${d.outcome}, paid ${d.payout}`, key, {
-        bet: String(d.betId),
-        hand: d.hand !== undefined ? String(d.hand) : 'none',
-        outcome: term('outcome', d.outcome),
-        payout: amount(Number(d.payout)),
+      return said(`bet ${c.data.betId}${c.data.hand !== undefined ? ' hand ' + c.data.hand : ''}: ${c.data.outcome}, paid ${c.data.payout}`, key, {
+        bet: String(c.data.betId),
+        hand: c.data.hand !== undefined ? String(c.data.hand) : 'none',
+        outcome: term('outcome', c.data.outcome),
+        payout: amount(Number(c.data.payout)),
       });
     case 'CommissionCharged':
-      return said(`commission ${d.amount} on bet ${d.betId}`, key, { amount: amount(Number(d.amount)), bet: String(d.betId) });
+      return said(`commission ${c.data.amount} on bet ${c.data.betId}`, key, { amount: amount(Number(c.data.amount)), bet: String(c.data.betId) });
     case 'CagnotteDeducted':
-      return said(`cagnotte ${d.amount} taken on a base of ${d.base}`, key, { amount: amount(Number(d.amount)), base: amount(Number(d.base)) });
+      return said(`cagnotte ${c.data.amount} taken on a base of ${c.data.base}`, key, {
+        amount: amount(Number(c.data.amount)),
+        base: amount(Number(c.data.base)),
+      });
     case 'JackpotContributed':
-      return said(`${d.amount} contributed to jackpot pool ${d.poolId}`, key, { amount: amount(Number(d.amount)), pool: String(d.poolId) });
+      return said(`${c.data.amount} contributed to jackpot pool ${c.data.poolId}`, key, { amount: amount(Number(c.data.amount)), pool: String(c.data.poolId) });
     case 'JackpotWon':
-      return said(`seat ${d.seat} wins ${d.amount} from jackpot pool ${d.poolId} with ${d.hand}`, key, {
-        seat: String(d.seat),
-        amount: amount(Number(d.amount)),
-        pool: String(d.poolId),
-        hand: term('jackpotHand', d.hand),
+      return said(`seat ${c.data.seat} wins ${c.data.amount} from jackpot pool ${c.data.poolId} with ${c.data.hand}`, key, {
+        seat: String(c.data.seat),
+        amount: amount(Number(c.data.amount)),
+        pool: String(c.data.poolId),
+        hand: term('jackpotHand', c.data.hand),
       });
     case 'RoundVoided':
       // the reason is the person's own words, as recorded
-      return said(`round voided by ${d.decidedBy}: ${d.reason}`, key, { by: String(d.decidedBy), reason: String(d.reason) });
+      return said(`round voided by ${c.data.decidedBy}: ${c.data.reason}`, key, { by: String(c.data.decidedBy), reason: String(c.data.reason) });
     case 'RoundCompleted':
       return said('round completed', key);
     case 'TipDeposited':
-      return said(`tip of ${d.amount}`, key, { amount: amount(Number(d.amount)) });
+      return said(`tip of ${c.data.amount}`, key, { amount: amount(Number(c.data.amount)) });
     default:
       return said(fact.type, 'fact.other', { type: fact.type });
   }

@@ -11,15 +11,13 @@
  * `TableSessionSuspended.authorisedClosingAt`, `.keyHolder`, `TableSessionResumed.present`,
  * `TableSessionClosed.atClosingTime`.
  */
+import { ANNOUNCED_LAST, ANNOUNCEMENT_PURPOSES, dataOf, LAST_ROUNDS_ANNOUNCED } from './events';
 import { sessionFact } from './game';
 import { field } from './fields';
 import { amount, phrase, said, type Phrase, type Said } from './phrase';
 import { cited, type Cited, type Fact, type Finding, type JurisdictionId, type Refusal, type TableLimits } from './types';
 
-export const LAST_ROUNDS_ANNOUNCED = 'LastRoundsAnnounced';
 export const BANK_DEPOSITED = 'BankDeposited';
-export const ANNOUNCEMENT_PURPOSES = ['limit-change', 'closing'] as const;
-export const ANNOUNCED_LAST = ['shoe', 'shooter'] as const;
 export const DEPOSIT_FORMS = ['cash', 'cheque', 'credit-institution'] as const;
 
 export type AnnouncementPurpose = (typeof ANNOUNCEMENT_PURPOSES)[number];
@@ -339,12 +337,14 @@ const MAX_DEPOSIT = 10_000_000_000_000;
 /** Ingestion's check of a `BankDeposited` fact (null for any other fact, or a readable one). */
 export function refuseBankDeposit(fact: Fact): Refusal | null {
   if (fact.type !== BANK_DEPOSITED) return null;
-  const d = fact.data ?? {};
-  if (!Number.isSafeInteger(d.amount) || d.amount < 1 || d.amount > MAX_DEPOSIT)
+  // read as sent: this check is what makes the fact readable
+  const { amount, form, seat } = fact.data ?? {};
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1 || amount > MAX_DEPOSIT)
     return { field: 'data.amount', reason: 'must be a whole positive amount in minor units (cents)' };
-  if (!(DEPOSIT_FORMS as readonly string[]).includes(d.form)) return { field: 'data.form', reason: `must be one of ${DEPOSIT_FORMS.join(', ')}` };
+  if (!(DEPOSIT_FORMS as readonly unknown[]).includes(form)) return { field: 'data.form', reason: `must be one of ${DEPOSIT_FORMS.join(', ')}` };
   const seatOk =
-    (Number.isInteger(d.seat) && d.seat >= 0 && d.seat <= 100) || (typeof d.seat === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/.test(d.seat));
+    (typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat <= 100) ||
+    (typeof seat === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:@\-/]{0,127}$/.test(seat));
   if (!seatOk) return { field: 'data.seat', reason: "must be the banker's seat: a seat number (0–100) or a seat id" };
   return null;
 }
@@ -394,17 +394,19 @@ export function complianceAfter(rules: ComplianceRules, state: ComplianceState, 
   }
 
   switch (fact.type) {
-    case 'TableSessionOpened':
+    case 'TableSessionOpened': {
+      const opened = dataOf(fact, 'TableSessionOpened');
       return {
         state: {
           ...initialCompliance(),
-          limits: d.limits,
-          ...(d.options?.bankMode === 'free' ? { freeBank: true } : {}),
-          ...(d.options?.publishedDuration !== undefined ? { publishedDuration: true } : {}),
+          limits: opened?.limits,
+          ...(opened?.options?.bankMode === 'free' ? { freeBank: true } : {}),
+          ...(opened?.options?.publishedDuration !== undefined ? { publishedDuration: true } : {}),
         },
         findings,
         notes,
       };
+    }
 
     case 'HandOpened': {
       if (!rules.circleSession || !Array.isArray(d.seats)) break;

@@ -19,7 +19,7 @@ export interface Cited<T> {
 export const cited = <T>(value: T, cite: string): Cited<T> => ({ value, cite });
 
 /** One stored fact as the rules see it: the envelope without storage details. */
-export interface Fact<D = Record<string, any>> {
+export interface Fact<D = Readonly<Record<string, unknown>>> {
   readonly eventId: string;
   readonly type: string;
   readonly data: D;
@@ -154,7 +154,8 @@ export interface Bet {
   readonly betType: string;
   readonly selection?: unknown;
   readonly amount: number;
-  readonly onBehalfOf?: string;
+  /** as recorded: an optional field may be sent as null */
+  readonly onBehalfOf?: string | null;
   readonly eventId: string;
   /** placed after `BetsClosed` */
   readonly late: boolean;
@@ -198,7 +199,8 @@ export const isUnverifiable = (v: SettlementVerdict): v is Unverifiable => (v as
 /** The settlement a judge is asked about: which bet, and which hand of it (blackjack splits). */
 export interface SettlementQuery {
   readonly bet: Bet;
-  readonly hand?: number | string;
+  /** as recorded: an optional field may be sent as null */
+  readonly hand?: number | string | null;
   /** the recorded settlement being judged, if any */
   readonly recorded?: { outcome: string; payout: number };
 }

@@ -51,7 +51,7 @@ export function refuseBetting(fact: Fact): Refusal | null {
   const d = fact.data ?? {};
   if (fact.type === 'PlayerDecision' && !(DECISIONS as readonly string[]).includes(String(d.decision)))
     return { field: 'data.decision', reason: `circle-poker decisions are ${DECISIONS.join(', ')}` };
-  if (fact.type === 'PlayerDecision' && d.amount !== undefined && !(Number.isInteger(d.amount) && d.amount >= 0))
+  if (fact.type === 'PlayerDecision' && d.amount !== undefined && !(typeof d.amount === 'number' && Number.isInteger(d.amount) && d.amount >= 0))
     return { field: 'data.amount', reason: 'chips put in: a non-negative integer in minor units' };
   if (fact.type === 'BetPlaced' && !(FORCED_KINDS as readonly string[]).includes(String(d.betType)))
     return { field: 'data.betType', reason: `a circle-poker seat enters the hand with ${FORCED_KINDS.join(', ')}` };

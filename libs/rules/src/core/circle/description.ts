@@ -2,6 +2,7 @@
  * A circle-poker hand as the judge shows it: the state described (mano, pot, boards, the interval in progress,
  * each seat's cards and money, the award once the hand is decided) and a fact narrated in a line.
  */
+import { listField } from '../game';
 import type { Fact } from '../types';
 import type { CircleEnv } from './options';
 import { awardHand } from './showdown';
@@ -42,9 +43,9 @@ export function describeHand(variant: CircleVariant, st: CircleState, env: Circl
 /** A circle fact in a line (undefined: the common narration). */
 export function narrateFact(fact: Fact, before: CircleState, after: CircleState): string | undefined {
   const d = fact.data ?? {};
-  if (fact.type === 'HandOpened') return `hand opened: seats ${(d.seats ?? []).join(', ')}, mano at seat ${d.mano}`;
-  if (fact.type === 'PotAwarded') return `pot ${d.potIndex} (${d.amount}) to seat ${(d.seats ?? []).join(' and ')}`;
-  if (fact.type === 'PlayerDecision' && d.decision === 'draw') return `seat ${d.seat} changes ${(d.discards ?? []).length} card(s)`;
+  if (fact.type === 'HandOpened') return `hand opened: seats ${listField(d.seats).join(', ')}, mano at seat ${d.mano}`;
+  if (fact.type === 'PotAwarded') return `pot ${d.potIndex} (${d.amount}) to seat ${listField(d.seats).join(' and ')}`;
+  if (fact.type === 'PlayerDecision' && d.decision === 'draw') return `seat ${d.seat} changes ${listField(d.discards).length} card(s)`;
   if (fact.type === 'PlayerDecision') {
     const closed = before.interval && !after.interval ? ' — the betting interval closes' : '';
     return `seat ${d.seat} ${d.decision}${d.amount ? ' ' + d.amount : ''} (pot ${totalPot(after)})${closed}`;

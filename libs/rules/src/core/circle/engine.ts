@@ -7,12 +7,12 @@
  * awards and settlements (`showdown.ts`), the house benefit (`cagnotte.ts`), the session's options
  * (`options.ts`) and what the judge shows of a hand (`description.ts`).
  */
-import { roundFact, type FactTypeSpec, type GameRules } from '../game';
-import { field, optionalField } from '../fields';
+import type { GameRules } from '../game';
 import { applyForcedBet, applyDecision, forcedBetLimits, judgeDecision, judgeForcedBet, refuseBetting } from './betting';
 import { chargeSessionFee, expectedCagnotte, judgeSessionFee } from './cagnotte';
 import { applyCard, deckFor, judgeCard, judgeDealEnd, refuseCard } from './dealing';
 import { describeHand, narrateFact } from './description';
+import { CIRCLE_FACTS } from './facts';
 import { HandChange } from './hand-change';
 import { judgeCircleOpening } from './opening';
 import { refuseCircleOptions } from './options';
@@ -20,25 +20,6 @@ import type { CircleRulebook } from './rulebook';
 import { judgeHandOpened, openHand, refuseHandOpened } from './seating';
 import { judgePotAwarded, settleSeat, shareAward } from './showdown';
 import { CircleState, CircleVariant, emptyState, totalPot } from './state';
-
-export const CIRCLE_FACTS = {
-  // seats: the seats dealt in, a list (refuseHandOpened checks the mano is one of them); restos: seat → resto in minor units
-  HandOpened: roundFact("the seats dealt into the hand, the mano (button) and each seat's resto (stack) at the start of the hand", {
-    mano: field('seat'),
-    seats: field('any'),
-    restos: optionalField('object'),
-  }),
-  PotAwarded: roundFact('a pot (0 = main, then side pots) paid after the cagnotte: its net amount and the seats sharing it', {
-    potIndex: field('count'),
-    seats: field('any'),
-    amount: field('money'),
-  }),
-  SessionFeeCharged: roundFact('house benefit by session fee (cagnotteMode "session-fee"): a seat pays rate × base for the session (index.md OQ-10)', {
-    seat: field('seat'),
-    base: field('money'),
-    amount: field('money'),
-  }),
-} satisfies Readonly<Record<string, FactTypeSpec>>;
 
 export function circleGame(variant: CircleVariant, rulebooks: Partial<Record<string, CircleRulebook>>): GameRules<CircleState, CircleRulebook> {
   const rules: GameRules<CircleState, CircleRulebook> = {

@@ -14,4 +14,4 @@ export * from './pot';
 export * from './rulebook';
 export * from './state';
 export { awardHand, rankingFor, seatHand } from './showdown';
-export { CIRCLE_FACTS } from './engine';
+export { CIRCLE_FACTS } from './facts';

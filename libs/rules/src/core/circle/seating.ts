@@ -3,10 +3,11 @@
  * mano among them, the table's least and most players, and the mano passing to the next seat from one hand to the
  * next (docs/decisions/open-questions.md#oq-40).
  */
-import { optionCite } from '../game';
+import { gameFactData, optionCite } from '../game';
 import { findingsOf } from '../findings';
 import { phrase } from '../phrase';
 import type { Fact, Finding, Refusal } from '../types';
+import { CIRCLE_FACTS } from './facts';
 import type { CircleEnv } from './options';
 import { after, CircleState, CircleVariant, directionOrder, seatKey } from './state';
 
@@ -20,7 +21,7 @@ export function refuseHandOpened(fact: Fact): Refusal | null {
 
 /** The hand opened: its seats in the direction of play; seats already dealt in stay shared, new ones join a copy of the record. */
 export function openHand(before: CircleState, fact: Fact, env: CircleEnv): CircleState {
-  const d = fact.data ?? {};
+  const d = gameFactData(CIRCLE_FACTS, 'HandOpened', fact)!;
   const st = { ...before, seats: { ...before.seats } };
   st.opened = true;
   st.mano = Number(d.mano);

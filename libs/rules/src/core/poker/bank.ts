@@ -9,6 +9,7 @@
  */
 import { card as cardOf, DeckSpec, parseCard, RANKS, shuffle, shoeCards, SUITS } from '../cards';
 import { backPerUnit, edgeFrom, type BetEdge } from '../house-edge';
+import { asContractEvent } from '../events';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
@@ -72,9 +73,10 @@ export const discardsOf = (data: Fact['data']): unknown => data.discards ?? data
 
 /** The common fold of a bank-poker round's facts. */
 export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerState {
-  const d = fact.data ?? {};
-  switch (fact.type) {
-    case 'BetPlaced':
+  const event = asContractEvent(fact);
+  switch (event?.type) {
+    case 'BetPlaced': {
+      const d = event.data;
       return {
         ...state,
         bets: [
@@ -91,11 +93,13 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
           },
         ],
       };
+    }
     case 'BetsClosed':
       return { ...state, closed: true };
     case 'JackpotContributed':
-      return { ...state, jackpotContributed: (state.jackpotContributed ?? 0) + Number(d.amount ?? 0) };
+      return { ...state, jackpotContributed: (state.jackpotContributed ?? 0) + Number(event.data.amount ?? 0) };
     case 'CardDealt': {
+      const d = event.data;
       const c = parseCard(String(d.card));
       const to = String(d.to);
       if (!c) return state;
@@ -109,6 +113,7 @@ export function evolveBankPoker(state: BankPokerState, fact: Fact): BankPokerSta
       };
     }
     case 'PlayerDecision': {
+      const d = event.data;
       const given = discardsOf(d);
       const discards = Array.isArray(given) ? given.map((x: unknown) => parseCard(String(x))?.code ?? String(x)) : undefined;
       const decision: Decision = {

@@ -409,7 +409,7 @@ export const rules: GameRules<CheminState, CheminDeFerRulebook> = {
     if (
       (fact.type === 'BankPut' || fact.type === 'BankPassed') &&
       fact.data.amount !== undefined &&
-      !(Number.isInteger(fact.data.amount) && fact.data.amount > 0)
+      !(typeof fact.data.amount === 'number' && Number.isInteger(fact.data.amount) && fact.data.amount > 0)
     ) {
       return { field: 'data.amount', reason: 'a bank is a positive amount in minor units' };
     }

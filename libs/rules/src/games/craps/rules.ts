@@ -28,6 +28,7 @@ import {
   winAt,
   type Ratio,
 } from '../../core/dice';
+import { dataOf } from '../../core/events';
 import type { FactTypeSpec, GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, SessionOpening } from '../../core/game';
 import { optionCite, roundFact } from '../../core/game';
 import { field } from '../../core/fields';
@@ -517,7 +518,7 @@ export const rules: GameRules<CrapsState, CrapsRulebook> = {
         return { ...state, closed: true };
       case 'BetPlaced': {
         if (state.closed) return state; // a late bet is returned by the judge, never on the layout
-        const d = fact.data;
+        const d = dataOf(fact, 'BetPlaced')!;
         const bet: Bet = {
           betId: String(d.betId),
           seat: d.seat,

@@ -24,6 +24,7 @@ import {
   toOne,
   winAt,
 } from '../../core/dice';
+import { dataOf } from '../../core/events';
 import type { GameRules, PlayContext, PlayedFact, RoundEnv } from '../../core/game';
 import type { BetEdge } from '../../core/house-edge';
 import { optionCite } from '../../core/game';
@@ -167,7 +168,8 @@ export const rules: GameRules<SicBoState, SicBoRulebook> = {
   },
 
   refuse(fact, env) {
-    if (fact.type === 'BetPlaced' && isBetType(String(fact.data.betType))) return refuseSelection(fact.data.betType, fact.data.selection);
+    const bet = dataOf(fact, 'BetPlaced');
+    if (bet && isBetType(bet.betType)) return refuseSelection(bet.betType, bet.selection);
     return refuseDiceThrown(fact, env.rulebook.dice.value);
   },
 
