@@ -1,10 +1,11 @@
 /**
  * Credentials and the access log over PostgreSQL: issue, revoke, list, verify; record and report who
  * read what. Pure service: no HTTP, no CLI. Its tables are migrated by the service itself on first
- * use (advisory-locked, its own migrations table).
+ * use, through the one migration runner (advisory-locked, its own migrations table).
  */
 import type { ReasonKey } from '../../i18n/src/reasons';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { runMigrationsOnPool, sqlMigrations, versionLedger } from '../../database/src/migrations';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
 import { ACCESS_MIGRATIONS } from './migrations';
@@ -219,29 +220,13 @@ export class AccessService {
   }
 
   private async migrate(): Promise<void> {
-    const client: PoolClient = await this.pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [ACCESS_MIGRATION_LOCK]);
-      await client.query(`CREATE TABLE IF NOT EXISTS ca_access_migrations (
-        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const done = new Set((await client.query('SELECT version FROM ca_access_migrations')).rows.map((r) => r.version));
-      for (const m of ACCESS_MIGRATIONS) {
-        if (done.has(m.version)) continue;
-        await client.query('BEGIN');
-        try {
-          await client.query(m.sql);
-          await client.query('INSERT INTO ca_access_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        }
-      }
-      await this.keyRing.prepare(client);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [ACCESS_MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
+    // the one runner (libs/database/src/migrations.ts); the first signing key is made under the same lock
+    await runMigrationsOnPool(this.pool, {
+      lock: ACCESS_MIGRATION_LOCK,
+      ledger: versionLedger('ca_access_migrations'),
+      migrations: sqlMigrations(ACCESS_MIGRATIONS),
+      then: (client) => this.keyRing.prepare(client),
+    });
     await this.keyRing.load();
   }
 

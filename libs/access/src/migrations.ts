@@ -1,15 +1,11 @@
 /**
- * The access tables, as plain SQL migrations applied by the access service itself at start-up under
- * its own advisory lock and its own migrations table (so nothing shared with the store or the read
- * models is touched).
+ * The access tables, as plain SQL migrations applied by the access service itself at start-up through
+ * the one migration runner (libs/database/src/migrations.ts), under its own advisory lock and its own
+ * migrations table (so nothing shared with the store or the read models is touched).
  */
-export interface AccessMigration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import type { SqlMigration } from '../../database/src/migrations';
 
-export const ACCESS_MIGRATIONS: readonly AccessMigration[] = [
+export const ACCESS_MIGRATIONS: readonly SqlMigration[] = [
   {
     version: 1,
     name: 'credentials, signing keys and the access log',

@@ -1,6 +1,7 @@
 /**
  * The composition root shared by the HTTP app and every CLI command: open the database (DATABASE_URL
- * or the embedded one), apply the store's and the read models' migrations, and wire the store,
+ * or the embedded one), apply the store's and the read models' migrations (one runner for both:
+ * libs/database/src/migrations.ts), and wire the store,
  * ingestion and projectors. One code path whatever the storage.
  */
 import { Pool } from 'pg';
@@ -9,6 +10,7 @@ import { Database, openDatabase } from '../../database/src';
 import { PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
 import { IngestionService } from '../../ledger/src';
 import { allProjections, Projection, Projector, ProjectorOptions, readModelDataSource, StoreMirror } from '../../projections/src';
+import { migrateReadModels } from '../../projections/src/read-model-migrations';
 import { config } from './config';
 import { Logger, logLines, processLogger } from './logger';
 
@@ -74,7 +76,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     await store.migrate();
     dataSource = readModelDataSource(database.url);
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    await migrateReadModels(dataSource);
   } catch (error) {
     await dataSource?.destroy().catch(() => undefined);
     await pool.end().catch(() => undefined);

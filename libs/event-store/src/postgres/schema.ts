@@ -1,13 +1,12 @@
 /**
- * The event store's own schema, as ordered migrations applied at start-up under an advisory lock.
- * Plain SQL on purpose: the store is usable without the ORM that the read models use.
+ * The event store's own schema, as ordered migrations applied at start-up by the one migration runner
+ * (libs/database/src/migrations.ts, through applySqlMigrations) under an advisory lock, each in its own
+ * transaction. Plain SQL on purpose: the store is usable without the ORM that the read models use.
  */
 
-export interface SqlMigration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import type { SqlMigration } from '../../../database/src/migrations';
+
+export type { SqlMigration };
 
 export const EVENT_STORE_MIGRATIONS: readonly SqlMigration[] = [
   {
