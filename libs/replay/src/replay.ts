@@ -5,7 +5,7 @@
  */
 import type { StoredEvent } from '../../event-store/src';
 import { EVENT_COLUMNS, hashText, PostgresEventStore, toStoredEvent } from '../../event-store/src';
-import { Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
+import { dataOf, Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, ReplayStep, Verdict } from '../../rules/src';
 import { said, type Phrase } from '../../rules/src/core/phrase';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
 import { DomainError } from '../../platform/src/domain-error';
@@ -28,7 +28,7 @@ export interface RoundReplay {
   readonly warnings: string[];
   readonly warningPhrases: Phrase[];
   readonly disputes: Array<{ eventId: string; type: string; occurredAt: string | null; data: Record<string, unknown> }>;
-  readonly corrections: Array<{ eventId: string; correctsEventId: string; reason: string; approvedBy: string[] }>;
+  readonly corrections: Array<{ eventId: string; correctsEventId: string; reason: string; approvedBy: readonly string[] }>;
   /** the rulebook this round was judged by (its source section in the regulation) */
   readonly rulebook: string | null;
   /**
@@ -191,12 +191,10 @@ export function judgeFromStream(
     game: state.game ?? 'unknown',
     jurisdiction: state.jurisdiction ?? 'unknown',
     disputes: disputes.map((e) => ({ eventId: e.eventId, type: e.type, occurredAt: e.occurredAt, data: e.data })),
-    corrections: corrections.map((e) => ({
-      eventId: e.eventId,
-      correctsEventId: e.data.correctsEventId,
-      reason: e.data.reason,
-      approvedBy: e.data.approvedBy,
-    })),
+    corrections: corrections.flatMap((e) => {
+      const d = dataOf(e, 'CorrectionRecorded');
+      return d ? [{ eventId: e.eventId, correctsEventId: d.correctsEventId, reason: d.reason, approvedBy: d.approvedBy }] : [];
+    }),
     start: start ? { source: 'snapshot' as const, atVersion: events[first].streamVersion - 1 } : { source: 'stream' as const, factsFolded: first },
   };
   if (!tracker.judged) {
@@ -266,17 +264,28 @@ export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: 
   return pools;
 }
 
+/**
+ * `JackpotPoolConfigured.contribution` is declared `any` (the casino's authorisation, docs/decisions/open-questions.md#oq-14):
+ * a fixed amount per jackpot bet, or `{ amount?, rate? }`; anything else gives neither.
+ */
+const contributionTerms = (v: unknown): { readonly amount?: number; readonly rate?: number } =>
+  typeof v === 'object' && v !== null ? (v as { readonly amount?: number; readonly rate?: number }) : {};
+
+/** `JackpotPoolConfigured.prizes` is declared an `object`: hand → `{ share?, multiple?, fixed? }`, read as the judge reads a prize. */
+const prizeTable = (v: Readonly<Record<string, unknown>>): JackpotPoolView['prizes'] => v as JackpotPoolView['prizes'];
+
 /** One jackpot fact folded into the pool views (configured: seed and prizes; contributed, won, reset: the value). */
-export function applyJackpotFact(pools: Record<string, JackpotPoolView>, type: string, data: Record<string, any>): void {
+export function applyJackpotFact(pools: Record<string, JackpotPoolView>, type: string, data: Readonly<Record<string, unknown>>): void {
   const id = String(data.poolId);
-  if (type === 'JackpotPoolConfigured') {
-    const contribution = data.contribution ?? {};
+  const configured = dataOf({ type, data }, 'JackpotPoolConfigured');
+  if (configured) {
+    const contribution = configured.contribution ?? {};
     pools[id] = {
       poolId: id,
-      current: Number(data.seed ?? 0),
-      prizes: data.prizes ?? {},
-      contributionAmount: typeof contribution === 'number' ? contribution : contribution.amount,
-      contributionRate: typeof contribution === 'object' ? contribution.rate : undefined,
+      current: Number(configured.seed ?? 0),
+      prizes: prizeTable(configured.prizes ?? {}),
+      contributionAmount: typeof contribution === 'number' ? contribution : contributionTerms(contribution).amount,
+      contributionRate: typeof contribution === 'object' ? contributionTerms(contribution).rate : undefined,
     };
     return;
   }
