@@ -143,22 +143,43 @@ describe('the one migration runner', () => {
   it('a connection lost mid-migration rejects the run, leaves the bookkeeping as it was, and does not crash the process', async () => {
     const db = await scratch('ca_runner_lost');
     const pool = poolOf(db.url);
+    /** the outcome of `run`, whose migration's backend is killed while it sleeps */
+    const killedWhileSleeping = async (run: () => Promise<number>) => {
+      const migrating = run().then(
+        () => 'finished',
+        (error: Error) => `stopped: ${error.message}`,
+      );
+      let pid: number | undefined;
+      for (let i = 0; i < 200 && !pid; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        pid = (await rows(pool, `SELECT pid FROM pg_stat_activity WHERE datname = '${db.name}' AND wait_event = 'PgSleep'`))[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      return migrating;
+    };
+
     const slow: SqlMigration = { version: 1, name: 'slow', sql: `CREATE TABLE slow_table (n integer); SELECT pg_sleep(30)` };
     const plan = { lock: 7_411_305_902, ledger: versionLedger('ca_test_migrations'), migrations: sqlMigrations([slow]) };
-    const migrating = runMigrationsOnPool(pool, plan).then(
-      () => 'finished',
-      (error: Error) => `stopped: ${error.message}`,
-    );
-    let pid: number | undefined;
-    for (let i = 0; i < 200 && !pid; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      pid = (await rows(pool, `SELECT pid FROM pg_stat_activity WHERE datname = '${db.name}' AND wait_event = 'PgSleep'`))[0]?.pid;
-    }
-    expect(pid).toBeDefined();
-    await pool.query('SELECT pg_terminate_backend($1)', [pid]);
-    expect(await migrating).toMatch(/^stopped: /);
+    expect(await killedWhileSleeping(() => runMigrationsOnPool(pool, plan))).toMatch(/^stopped: /);
     expect(await rows(pool, 'SELECT version FROM ca_test_migrations')).toEqual([]);
     expect((await rows(pool, `SELECT to_regclass('slow_table') AS t`))[0].t).toBeNull();
+
+    // the same through a DataSource's query runner (the read models' path)
+    class Slow1799999999998 implements MigrationInterface {
+      name = 'Slow1799999999998';
+      async up(q: QueryRunner): Promise<void> {
+        await q.query('CREATE TABLE slow_read_model (n integer)');
+        await q.query('SELECT pg_sleep(30)');
+      }
+      async down(): Promise<void> {}
+    }
+    const dataSource = await dataSourceOf(db.url, [Slow1799999999998]);
+    expect(await killedWhileSleeping(() => migrateReadModels(dataSource))).toMatch(/^stopped: /);
+    expect(await rows(pool, 'SELECT name FROM ca_read_model_migrations')).toEqual([]);
+    expect((await rows(pool, `SELECT to_regclass('slow_read_model') AS t`))[0].t).toBeNull();
+    // the DataSource's pool is still usable: the broken connection was discarded
+    expect(await dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
   });
 
   it('continues a database migrated by the three former runners without re-running anything', async () => {
