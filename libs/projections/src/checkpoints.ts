@@ -6,6 +6,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { FEED_START, FeedCheckpoint } from '../../event-store/src';
+import type { ProjectionCheckpointEntity } from './checkpoint.entity';
 
 /** The advisory lock a projection's batches (and a rebuild's swap) take. */
 export const lockKey = (name: string) => {
@@ -15,9 +16,10 @@ export const lockKey = (name: string) => {
 };
 
 export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<FeedCheckpoint & { events: number }> {
-  const r = await db.query(`SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
-    name,
-  ]);
+  const r = await db.query<Pick<ProjectionCheckpointEntity, 'transaction_id' | 'global_position' | 'events'>>(
+    `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
   if (!r.rowCount) return { ...FEED_START, events: 0 };
   return { transactionId: BigInt(r.rows[0].transaction_id), globalPosition: BigInt(r.rows[0].global_position), events: Number(r.rows[0].events) };
 }

@@ -8,35 +8,18 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay, type Phrase } from '../../../rules/src';
+import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { DayComplianceEntity, TableDiceEntity } from './day-compliance.entity';
 
 export const DAY_COMPLIANCE = 'day_compliance';
 export const TABLE_DICE = 'table_dice';
 
-export interface DayComplianceRow {
-  casino_id: string;
-  gaming_day: string;
-  jurisdictions: string[];
-  sessions: DaySession[];
-  findings: ReturnType<typeof judgeGamingDay>['findings'];
-  notes: string[];
-  /** jurisdiction → checklist row id → why the facts could not carry it */
-  not_judged: Record<string, Record<string, string>>;
-  /** the same reasons as phrases, by jurisdiction and row (issue 16: worded at the edge) */
-  not_judged_phrases: Record<string, Record<string, Phrase>>;
-  last_position: number;
-}
-
-export interface TableDiceRow {
-  casino_id: string;
-  table_id: string;
-  session_id: string;
-  serials: string[];
-  previous: { sessionId: string; serials: string[] } | null;
-}
+/** Rows as stored: the entities' columns by name. */
+export type DayComplianceRow = DayComplianceEntity;
+export type TableDiceRow = TableDiceEntity;
 
 export const DAY_COMPLIANCE_FACTS = new Set([
   'TableSessionOpened',
@@ -46,8 +29,6 @@ export const DAY_COMPLIANCE_FACTS = new Set([
   'DiceTernaChanged',
   'DiceThrowerChanged',
 ]);
-const DAY_COLUMNS = ['casino_id', 'gaming_day', 'jurisdictions', 'sessions', 'findings', 'notes', 'not_judged', 'not_judged_phrases', 'last_position'];
-const DICE_COLUMNS = ['casino_id', 'table_id', 'session_id', 'serials', 'previous'];
 
 const inventoryTotal = (chips: Record<string, number> | undefined) => Object.entries(chips ?? {}).reduce((t, [d, n]) => t + Number(d) * Number(n), 0);
 
@@ -220,16 +201,14 @@ export class DayComplianceProjection implements EventProjection {
     }
     await upsertRows(
       db,
+      DayComplianceEntity,
       dayTable,
-      ['casino_id', 'gaming_day'],
-      DAY_COLUMNS,
       [...changedDays].map((k) => judgeDayRow(days.get(k)!)),
     );
     await upsertRows(
       db,
+      TableDiceEntity,
       diceTable,
-      ['casino_id', 'table_id'],
-      DICE_COLUMNS,
       [...changedDice].map((k) => dice.get(k)!),
     );
   }

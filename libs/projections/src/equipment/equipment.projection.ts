@@ -16,95 +16,18 @@ import { parseCard } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { EquipmentCountsEntity, EquipmentKind, EquipmentSessionEntity, EquipmentShoeEntity } from './equipment.entity';
 
 export const EQUIPMENT_SESSIONS = 'equipment_sessions';
 export const EQUIPMENT_COUNTS = 'equipment_counts';
 export const EQUIPMENT_SHOES = 'equipment_shoes';
 
-export type EquipmentKind = 'wheel' | 'dice';
-
-/** What a session's facts need from its opening, and which dice and shoe it has in play. */
-export interface EquipmentSessionRow {
-  session_id: string;
-  casino_id: string;
-  table_id: string;
-  gaming_day: string;
-  game: string;
-  jurisdiction: string;
-  options: Record<string, unknown>;
-  /** the set of dice in play: `terna:<id>` or `issued:<serials>`; null where the facts name none */
-  dice_set: string | null;
-  shoe_id: string | null;
-}
-
-/** The table and design a row belongs to. */
-type TableDesign = Pick<EquipmentSessionRow, 'casino_id' | 'table_id' | 'game' | 'jurisdiction' | 'options'>;
-
-/** One table's wheel or dice, all of them (`set_id` '') or one set of dice; `options`: the design's (a wheel's), {} for dice. */
-export interface EquipmentCountsRow extends TableDesign {
-  equipment_key: string;
-  kind: EquipmentKind;
-  set_id: string;
-  /** pocket (or cell, or die face) → count */
-  counts: Record<string, number>;
-  /** dice: number of dice thrown together → sum → count */
-  sums: Record<string, Record<string, number>>;
-  /** spins, or throws */
-  observations: number;
-  sessions: number;
-  first_day: string;
-  last_day: string;
-  last_session: string;
-  last_position: number;
-}
-
-export interface EquipmentShoeRow extends TableDesign, Pick<EquipmentSessionRow, 'session_id' | 'gaming_day'> {
-  shoe_id: string;
-  decks: number;
-  /** rank (2–10, J, Q, K, A, JK) → cards dealt */
-  ranks: Record<string, number>;
-  dealt: number;
-  /** a new shoe was started or the session closed: this shoe is over */
-  ended: boolean;
-  last_position: number;
-}
+/** Rows as stored: the entities' columns by name (equipment.entity.ts). */
+export type EquipmentSessionRow = EquipmentSessionEntity;
+export type EquipmentCountsRow = EquipmentCountsEntity;
+export type EquipmentShoeRow = EquipmentShoeEntity;
 
 const HANDLES = new Set(['TableSessionOpened', 'TableSessionClosed', 'WheelSpun', 'DiceThrown', 'DiceIssued', 'DiceTernaChanged', 'ShoeStarted', 'CardDealt']);
-const SESSION_COLUMNS = ['session_id', 'casino_id', 'table_id', 'gaming_day', 'game', 'jurisdiction', 'options', 'dice_set', 'shoe_id'];
-const COUNT_COLUMNS = [
-  'equipment_key',
-  'casino_id',
-  'table_id',
-  'kind',
-  'game',
-  'jurisdiction',
-  'options',
-  'set_id',
-  'counts',
-  'sums',
-  'observations',
-  'sessions',
-  'first_day',
-  'last_day',
-  'last_session',
-  'last_position',
-];
-const SHOE_COLUMNS = [
-  'session_id',
-  'shoe_id',
-  'casino_id',
-  'table_id',
-  'gaming_day',
-  'game',
-  'jurisdiction',
-  'options',
-  'decks',
-  'ranks',
-  'dealt',
-  'ended',
-  'last_position',
-];
-
 /** Options as one canonical value (keys sorted), so one design is one row whatever the order they were sent in. */
 function canonical(options: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -313,23 +236,20 @@ export class EquipmentProjection implements EventProjection {
     for (const e of events) foldEquipmentFact(state, e, changed);
     await upsertRows(
       db,
+      EquipmentSessionEntity,
       tables[EQUIPMENT_SESSIONS],
-      ['session_id'],
-      SESSION_COLUMNS,
       [...changed.sessions].map((k) => state.sessions.get(k)!),
     );
     await upsertRows(
       db,
+      EquipmentCountsEntity,
       tables[EQUIPMENT_COUNTS],
-      ['equipment_key'],
-      COUNT_COLUMNS,
       [...changed.counts].map((k) => state.counts.get(k)!),
     );
     await upsertRows(
       db,
+      EquipmentShoeEntity,
       tables[EQUIPMENT_SHOES],
-      ['session_id', 'shoe_id'],
-      SHOE_COLUMNS,
       [...changed.shoes].map((k) => state.shoes.get(k)!),
     );
   }

@@ -1,21 +1,25 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../upsert';
 
 /**
- * What an inspector's day report lists beside the figures: limit changes, suspensions, voided rounds,
- * disputes and their resolutions, corrections (contract §7 inspector).
+ * What an inspector's day report lists beside the figures: limit changes, suspensions, voided rounds, disputes
+ * and their resolutions, corrections (contract §7 inspector). The table's one definition and its rows' type
+ * (property names are the column names).
  */
 @Entity({ name: 'inspector_log' })
+@Index('inspector_log_day', ['gaming_day', 'casino_id'])
+@Index('inspector_log_session', ['session_id', 'kind'])
 export class InspectorLogEntity {
-  @PrimaryColumn({ name: 'event_id', type: 'text' }) eventId: string;
-  @Column({ name: 'global_position', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } }) globalPosition: number;
-  @Column({ name: 'casino_id', type: 'text', nullable: true }) casinoId: string | null;
-  @Column({ name: 'gaming_day', type: 'text', nullable: true }) gamingDay: string | null;
-  @Column({ name: 'session_id', type: 'text', nullable: true }) sessionId: string | null;
-  @Column({ name: 'table_id', type: 'text', nullable: true }) tableId: string | null;
-  @Column({ name: 'round_id', type: 'text', nullable: true }) roundId: string | null;
+  @PrimaryColumn({ type: 'text' }) event_id: string;
+  @Column(bigintNumber) global_position: number;
+  @Column({ type: 'text', nullable: true }) casino_id: string | null;
+  @Column({ type: 'text', nullable: true }) gaming_day: string | null;
+  @Column({ type: 'text', nullable: true }) session_id: string | null;
+  @Column({ type: 'text', nullable: true }) table_id: string | null;
+  @Column({ type: 'text', nullable: true }) round_id: string | null;
   /** limits-changed | suspended | resumed | round-voided | dispute-raised | dispute-resolved | correction */
   @Column({ type: 'text' }) kind: string;
-  @Column({ name: 'occurred_at', type: 'text', nullable: true }) occurredAt: string | null;
-  @Column({ name: 'recorded_by', type: 'text', nullable: true }) recordedBy: string | null;
+  @Column({ type: 'text', nullable: true }) occurred_at: string | null;
+  @Column({ type: 'text', nullable: true }) recorded_by: string | null;
   @Column({ type: 'jsonb', default: {} }) details: Record<string, unknown>;
 }

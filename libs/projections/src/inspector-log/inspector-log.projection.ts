@@ -10,20 +10,10 @@ import { correctionEffect } from '../corrections';
 import { loadEventsById, loadPoolCasinos, loadSessionInfo, SessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { InspectorLogEntity } from './inspector-log.entity';
 
-export interface InspectorLogRow {
-  event_id: string;
-  global_position: number;
-  casino_id: string | null;
-  gaming_day: string | null;
-  session_id: string | null;
-  table_id: string | null;
-  round_id: string | null;
-  kind: string;
-  occurred_at: string | null;
-  recorded_by: string | null;
-  details: Record<string, unknown>;
-}
+/** A row as stored: the entity's columns by name. */
+export type InspectorLogRow = InspectorLogEntity;
 
 const KIND: Record<string, string> = {
   TableLimitsChanged: 'limits-changed',
@@ -36,20 +26,6 @@ const KIND: Record<string, string> = {
 };
 
 export const INSPECTOR_LOG = 'inspector_log';
-
-const COLUMNS = [
-  'event_id',
-  'global_position',
-  'casino_id',
-  'gaming_day',
-  'session_id',
-  'table_id',
-  'round_id',
-  'kind',
-  'occurred_at',
-  'recorded_by',
-  'details',
-];
 
 export class InspectorLogProjection implements EventProjection {
   readonly name = 'inspector-log';
@@ -140,6 +116,6 @@ export class InspectorLogProjection implements EventProjection {
         details,
       });
     }
-    await upsertRows(db, table, ['event_id'], COLUMNS, rows);
+    await upsertRows(db, InspectorLogEntity, table, rows);
   }
 }

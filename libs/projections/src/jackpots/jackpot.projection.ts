@@ -9,41 +9,11 @@ import type { StoredEvent } from '../../../event-store/src';
 import { loadSessionInfo, SessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { JackpotMovementEntity, JackpotPoolEntity } from './jackpot.entity';
 
-export interface JackpotPoolRow {
-  pool_id: string;
-  casino_id: string;
-  seed: number;
-  config: Record<string, unknown>;
-  current: number;
-  contributions: number;
-  won: number;
-  contributions_count: number;
-  wins_count: number;
-  resets_count: number;
-  movements: number;
-  configured_at: string | null;
-  last_position: number;
-}
-
-export interface JackpotMovementRow {
-  pool_id: string;
-  seq: number;
-  kind: 'configured' | 'contribution' | 'win' | 'reset';
-  event_id: string;
-  round_id: string | null;
-  session_id: string | null;
-  casino_id: string | null;
-  table_id: string | null;
-  gaming_day: string | null;
-  seat: string | null;
-  hand: string | null;
-  amount: number;
-  value_before: number;
-  value_after: number;
-  occurred_at: string | null;
-  global_position: number;
-}
+/** Rows as stored: the entities' columns by name. */
+export type JackpotPoolRow = JackpotPoolEntity;
+export type JackpotMovementRow = JackpotMovementEntity;
 
 const HANDLES = new Set(['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset']);
 
@@ -131,40 +101,6 @@ function configOf(d: Record<string, any>): Record<string, unknown> {
 export const JACKPOT_POOLS = 'jackpot_pools';
 export const JACKPOT_MOVEMENTS = 'jackpot_movements';
 
-const POOL_COLUMNS = [
-  'pool_id',
-  'casino_id',
-  'seed',
-  'config',
-  'current',
-  'contributions',
-  'won',
-  'contributions_count',
-  'wins_count',
-  'resets_count',
-  'movements',
-  'configured_at',
-  'last_position',
-];
-const MOVEMENT_COLUMNS = [
-  'pool_id',
-  'seq',
-  'kind',
-  'event_id',
-  'round_id',
-  'session_id',
-  'casino_id',
-  'table_id',
-  'gaming_day',
-  'seat',
-  'hand',
-  'amount',
-  'value_before',
-  'value_after',
-  'occurred_at',
-  'global_position',
-];
-
 export class JackpotProjection implements EventProjection {
   readonly name = 'jackpots';
   readonly tables = [JACKPOT_POOLS, JACKPOT_MOVEMENTS];
@@ -192,11 +128,10 @@ export class JackpotProjection implements EventProjection {
     }
     await upsertRows(
       db,
+      JackpotPoolEntity,
       tables[JACKPOT_POOLS],
-      ['pool_id'],
-      POOL_COLUMNS,
       [...changed].map((id) => pools.get(id)!),
     );
-    await upsertRows(db, tables[JACKPOT_MOVEMENTS], ['pool_id', 'seq'], MOVEMENT_COLUMNS, movements);
+    await upsertRows(db, JackpotMovementEntity, tables[JACKPOT_MOVEMENTS], movements);
   }
 }

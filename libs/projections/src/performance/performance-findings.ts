@@ -13,27 +13,12 @@
  *   (checked on simulated tables with that leak: bench/honest-days.ts).
  */
 import { setting } from '../../../platform/src/config';
-import {
-  benjaminiHochberg,
-  CUSUM_START,
-  CusumState,
-  cusumRunLength,
-  cusumStep,
-  leakIncrements,
-  leakLogLikelihoodRatio,
-  readPerformance,
-} from '../../../statistics/src';
-import type { PerformanceLevel, PerformanceSumsRow } from './performance-fold';
+import { benjaminiHochberg, CUSUM_START, cusumRunLength, cusumStep, leakIncrements, leakLogLikelihoodRatio, readPerformance } from '../../../statistics/src';
+import type { PerformanceCusumEntity } from './performance.entity';
+import type { CusumPeriod, PerformanceFinding, PerformanceSettings } from './performance-columns';
+import type { PerformanceSumsRow } from './performance-fold';
 
-export interface PerformanceSettings {
-  /** Benjamini–Hochberg's false discovery rate */
-  readonly fdr: number;
-  readonly minRounds: number;
-  /** the leak the CUSUM looks for, a share of the handle */
-  readonly leak: number;
-  /** an honest CUSUM's average run in gaming days */
-  readonly alarmDays: number;
-}
+export type { CusumPeriod, PerformanceFinding, PerformanceSettings };
 
 export function performanceSettings(env: NodeJS.ProcessEnv = process.env): PerformanceSettings {
   return {
@@ -117,37 +102,6 @@ export function readSums(
   };
 }
 
-export interface PerformanceFinding {
-  readonly kind: 'improbable-result';
-  readonly level: Exclude<PerformanceLevel, 'casino'>;
-  readonly subject: string;
-  readonly tableId: string | null;
-  readonly games: string[];
-  readonly rounds: number;
-  readonly handle: number;
-  readonly actualWin: number;
-  readonly theoreticalWin: number;
-  readonly sd: number;
-  readonly z: number;
-  readonly p: number;
-  /** Benjamini–Hochberg's adjusted p within the family (the day's sessions, tables or croupiers) */
-  readonly adjustedP: number;
-  /** how many of the family were tested */
-  readonly tested: number;
-  readonly fdr: number;
-  /**
-   * how many of the family Benjamini–Hochberg found (before the house-above results of best-decision bets are
-   * set aside), and its threshold for the family, discoveries / tested × fdr: a p at or below it is a finding
-   * (the step-up procedure finds exactly the `discoveries` smallest p). Absent on a day last judged before they
-   * were kept (its next fact, or a rebuild, judges it again)
-   */
-  readonly discoveries?: number;
-  readonly threshold?: number;
-  /** 'house-below': the house won less than its edge makes likely (a leak, an advantage); 'house-above': more */
-  readonly direction: 'house-below' | 'house-above';
-  readonly message: string;
-}
-
 export const PERFORMANCE_FAMILIES = ['session', 'table', 'croupier'] as const;
 
 /** The members of one family a day tests: enough rounds, a z-score, and (croupiers) a recorded croupier. */
@@ -212,54 +166,8 @@ export function judgePerformanceDay(rows: readonly PerformanceSumsRow[], setting
 
 // ── across days ─────────────────────────────────────────────────────────────────────────────────────
 
-/** One completed gaming day of a table or croupier, as the CUSUM reads it (the bets with a figure). */
-export interface CusumPeriod {
-  readonly day: string;
-  readonly rounds: number;
-  readonly handle: number;
-  readonly theoreticalWin: number;
-  readonly actualWin: number;
-  readonly variance: number;
-  /** the part of `variance` that is the Cauchy–Schwarz bound, not the round's exact law (absent: none) */
-  readonly boundedVariance?: number;
-}
-
-/** The CUSUM of a table or croupier across its gaming days, as stored. */
-export interface PerformanceCusumRow {
-  casino_id: string;
-  level: 'table' | 'croupier';
-  subject: string;
-  /** the day being summed (not yet in the statistic) */
-  day: string;
-  current: Omit<CusumPeriod, 'day'>;
-  state: CusumState;
-  /** the day the alarm was first raised at */
-  alarm_day: string | null;
-  /**
-   * the days already in the statistic, summed: the subject's typical day. `ratioSquares` is Σ (handle/σ)² over
-   * the days, what a leak adds to the increments; `llr` and `llrSquares` the sums of the days' increments and
-   * their squares, their law as this subject's days give it; `variance` and `boundedVariance` the days' variance
-   * and the part of it that is a bound (rows folded before these were kept lack them)
-   */
-  folded: {
-    days: number;
-    rounds: number;
-    handle: number;
-    sd: number;
-    ratioSquares?: number;
-    llr?: number;
-    llrSquares?: number;
-    variance?: number;
-    boundedVariance?: number;
-  };
-  /** the statistic after each folded day, and the threshold then (the last 400 days) */
-  history: Array<{ day: string; statistic: number; threshold: number }>;
-  /** what the CUSUM can see for the subject's typical day: a leak of `leak` found within `rounds` rounds with 90 % probability */
-  detection: { leak: number; theta: number; threshold: number; days: number | null; rounds: number | null; spreadFloor?: number } | null;
-  /** rounds of an earlier day that arrived after a later one began (in the day's sums, not in the CUSUM) */
-  late_rounds: number;
-  last_position: number;
-}
+/** The CUSUM of a table or croupier across its gaming days, as stored: the entity's columns by name. */
+export type PerformanceCusumRow = PerformanceCusumEntity;
 
 const NO_PERIOD = { rounds: 0, handle: 0, theoreticalWin: 0, actualWin: 0, variance: 0, boundedVariance: 0 };
 

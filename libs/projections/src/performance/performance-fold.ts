@@ -22,109 +22,15 @@
  */
 import { amountBack, betFigures, BetFigures, JurisdictionId, roundMoments } from '../../../rules/src';
 import { RoundBet as FigureBet, roundFigures, RoundFigures } from '../../../statistics/src';
+import type { PerformanceRoundEntity, PerformanceSessionEntity, PerformanceSumsEntity } from './performance.entity';
+import type { OpenBet, OpenRound, PerformanceLevel, SettledBet } from './performance-columns';
 
-export interface OpenBet {
-  readonly round: string;
-  readonly seat: number;
-  readonly stake: number;
-  readonly betType: string;
-  readonly selection?: unknown;
-}
+export type { OpenBet, OpenRound, PerformanceLevel, SettledBet };
 
-/** A bet's result in the round that settles it (several settlements, one per split hand, summed). */
-export interface SettledBet {
-  readonly betId: string;
-  readonly stake: number;
-  readonly betType: string;
-  readonly selection?: unknown;
-  /** what the house kept (negative: it paid) */
-  win: number;
-  /** placed in this round (only then does the round's law hold it) */
-  readonly placedHere: boolean;
-  /** every settlement so far was `void` */
-  voided: boolean;
-  /** settled `prison` without a figure to value it */
-  unpriced?: boolean;
-}
-
-export interface OpenRound {
-  croupier: string | null;
-  /** the croupier comes from a CroupierChanged, not from the opening staff */
-  recorded: boolean;
-  /** `seat:hand` of the hands doubled in this round */
-  doubled: string[];
-  settled: Record<string, SettledBet>;
-}
-
-export interface PerformanceSessionRow {
-  session_id: string;
-  casino_id: string;
-  table_id: string;
-  game: string;
-  jurisdiction: string;
-  gaming_day: string;
-  options: Record<string, unknown>;
-  smallest_chip: number;
-  /** 'cagnotte': the house is no party to the bets (circle poker) */
-  house_income: string | null;
-  croupier_id: string | null;
-  /** false while the croupier is the opening staff's first (no CroupierChanged yet): figures marked, no finding */
-  croupier_recorded: boolean;
-  /** a CroupierChanged not yet in effect: from the next round started */
-  croupier_change: { croupierId: string; roundId?: string } | null;
-  open_bets: Record<string, OpenBet>;
-  open_rounds: Record<string, OpenRound>;
-  last_position: number;
-}
-
-/** One weighed round, as stored. */
-export interface PerformanceRoundRow {
-  session_id: string;
-  round_id: string;
-  casino_id: string;
-  gaming_day: string;
-  table_id: string;
-  croupier_id: string | null;
-  /** false: the croupier is the opening staff's first, no CroupierChanged recorded yet */
-  croupier_recorded: boolean;
-  /** the round's place among the table's weighed rounds of the gaming day (1, 2, …): the control chart's x */
-  table_round: number;
-  handle: number;
-  actual_win: number;
-  theoretical_win: number;
-  variance: number;
-  variance_method: 'exact' | 'bound';
-  unvalued_handle: number;
-  unvalued_win: number;
-  completed_position: number;
-}
-
-export type PerformanceLevel = 'casino' | 'table' | 'croupier' | 'session';
-
-/** The sums of one casino's gaming day, a table's, a croupier's or a session's. */
-export interface PerformanceSumsRow {
-  casino_id: string;
-  gaming_day: string;
-  level: PerformanceLevel;
-  subject: string;
-  /** the session's or the table's game(s); the session's table */
-  games: string[];
-  table_id: string | null;
-  rounds: number;
-  handle: number;
-  actual_win: number;
-  theoretical_win: number;
-  variance: number;
-  unvalued_handle: number;
-  unvalued_win: number;
-  bounded_rounds: number;
-  /** rounds whose croupier is the opening staff's first, not a recorded CroupierChanged (croupier level) */
-  staff_rounds: number;
-  /** stakes whose figure assumes the player's best decisions: a house win above it is expected from real play */
-  strategy_handle: number;
-  cagnotte: number;
-  last_position: number;
-}
+/** Rows as stored: the entities' columns by name (performance.entity.ts). */
+export type PerformanceSessionRow = PerformanceSessionEntity;
+export type PerformanceRoundRow = PerformanceRoundEntity;
+export type PerformanceSumsRow = PerformanceSumsEntity;
 
 export const emptySums = (casinoId: string, gamingDay: string, level: PerformanceLevel, subject: string): PerformanceSumsRow => ({
   casino_id: casinoId,

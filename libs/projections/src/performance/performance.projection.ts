@@ -11,8 +11,9 @@ import type { StoredEvent } from '../../../event-store/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { PerformanceCusumEntity, PerformanceDayEntity, PerformanceRoundEntity, PerformanceSessionEntity, PerformanceSumsEntity } from './performance.entity';
 import { openSession, PERFORMANCE_FACTS, PerformanceSessionRow, PerformanceSumsRow } from './performance-fold';
-import { judgePerformanceDay, PerformanceSettings, performanceSettings } from './performance-findings';
+import { PerformanceSettings, performanceSettings } from './performance-findings';
 import { cusumKey, foldPerformanceFact, judgePerformanceDays, newPerformanceChanges, PerformanceState, sumsKey } from './performance-state';
 
 export const PERFORMANCE_SESSIONS = 'performance_sessions';
@@ -21,84 +22,8 @@ export const PERFORMANCE_SUMS = 'performance_sums';
 export const PERFORMANCE_DAYS = 'performance_days';
 export const PERFORMANCE_CUSUM = 'performance_cusum';
 
-export interface PerformanceDayRow {
-  casino_id: string;
-  gaming_day: string;
-  findings: ReturnType<typeof judgePerformanceDay>;
-  settings: PerformanceSettings;
-  last_position: number;
-}
-
-const SESSION_COLUMNS = [
-  'session_id',
-  'casino_id',
-  'table_id',
-  'game',
-  'jurisdiction',
-  'gaming_day',
-  'options',
-  'smallest_chip',
-  'house_income',
-  'croupier_id',
-  'croupier_recorded',
-  'croupier_change',
-  'open_bets',
-  'open_rounds',
-  'last_position',
-];
-const ROUND_COLUMNS = [
-  'session_id',
-  'round_id',
-  'casino_id',
-  'gaming_day',
-  'table_id',
-  'croupier_id',
-  'croupier_recorded',
-  'table_round',
-  'handle',
-  'actual_win',
-  'theoretical_win',
-  'variance',
-  'variance_method',
-  'unvalued_handle',
-  'unvalued_win',
-  'completed_position',
-];
-const SUMS_COLUMNS = [
-  'casino_id',
-  'gaming_day',
-  'level',
-  'subject',
-  'games',
-  'table_id',
-  'rounds',
-  'handle',
-  'actual_win',
-  'theoretical_win',
-  'variance',
-  'unvalued_handle',
-  'unvalued_win',
-  'bounded_rounds',
-  'staff_rounds',
-  'strategy_handle',
-  'cagnotte',
-  'last_position',
-];
-const DAY_COLUMNS = ['casino_id', 'gaming_day', 'findings', 'settings', 'last_position'];
-const CUSUM_COLUMNS = [
-  'casino_id',
-  'level',
-  'subject',
-  'day',
-  'current',
-  'state',
-  'alarm_day',
-  'folded',
-  'history',
-  'detection',
-  'late_rounds',
-  'last_position',
-];
+/** A day's row as stored: the entity's columns by name. */
+export type PerformanceDayRow = PerformanceDayEntity;
 
 const NUMBERS = [
   'rounds',
@@ -113,7 +38,7 @@ const NUMBERS = [
   'strategy_handle',
   'cagnotte',
   'last_position',
-] as const;
+] as const satisfies readonly (keyof PerformanceSumsRow)[];
 /** bigint and numeric columns come back as strings */
 function sumsFrom(row: Record<string, any>): PerformanceSumsRow {
   const out = { ...row } as PerformanceSumsRow;
@@ -170,26 +95,23 @@ export class PerformanceProjection implements EventProjection {
 
     await upsertRows(
       db,
+      PerformanceSessionEntity,
       t(PERFORMANCE_SESSIONS),
-      ['session_id'],
-      SESSION_COLUMNS,
       [...changed.sessions].map((id) => sessions.get(id)!),
     );
-    await upsertRows(db, t(PERFORMANCE_ROUNDS), ['session_id', 'round_id'], ROUND_COLUMNS, changed.rounds);
+    await upsertRows(db, PerformanceRoundEntity, t(PERFORMANCE_ROUNDS), changed.rounds);
     await upsertRows(
       db,
+      PerformanceSumsEntity,
       t(PERFORMANCE_SUMS),
-      ['casino_id', 'gaming_day', 'level', 'subject'],
-      SUMS_COLUMNS,
       [...changed.sums].map((k) => state.sums.get(k)!),
     );
     await upsertRows(
       db,
+      PerformanceCusumEntity,
       t(PERFORMANCE_CUSUM),
-      ['casino_id', 'level', 'subject'],
-      CUSUM_COLUMNS,
       [...changed.cusums].map((k) => state.cusums.get(k)!),
     );
-    await upsertRows(db, t(PERFORMANCE_DAYS), ['casino_id', 'gaming_day'], DAY_COLUMNS, dayRows);
+    await upsertRows(db, PerformanceDayEntity, t(PERFORMANCE_DAYS), dayRows);
   }
 }

@@ -15,43 +15,16 @@ import { amountBack } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { PlayerFiguresEntity, PlayerOpenBetEntity } from './player-figures.entity';
 
 export const PLAYER_FIGURES = 'player_figures';
 export const PLAYER_OPEN_BETS = 'player_open_bets';
 
-export interface PlayerFiguresRow {
-  casino_id: string;
-  gaming_day: string;
-  player_ref: string;
-  handle: number;
-  actual_win: number;
-  bets: number;
-  rounds: number;
-  /** bets settled `prison`: their outcome is left to later spins */
-  unsettled: number;
-  tables: string[];
-  last_position: number;
-}
-
-export interface PlayerOpenBetRow {
-  session_id: string;
-  bet_id: string;
-  round_id: string;
-  player_ref: string;
-  seat: string;
-  bet_type: string;
-  stake: number;
-  /** hands of the bet's seat doubled in its round */
-  doubled: string[];
-  /** settled at least once (not void): counted in the handle */
-  settled: boolean;
-  /** the round that settled it, until that round completes (a craps bet may be settled rounds after it was placed) */
-  settled_in: string | null;
-}
+/** Rows as stored: the entities' columns by name (player-figures.entity.ts). */
+export type PlayerFiguresRow = PlayerFiguresEntity;
+export type PlayerOpenBetRow = PlayerOpenBetEntity;
 
 const HANDLES = new Set(['BetPlaced', 'PlayerDecision', 'BetSettled', 'RoundCompleted', 'RoundVoided', 'TableSessionClosed']);
-const FIGURE_COLUMNS = ['casino_id', 'gaming_day', 'player_ref', 'handle', 'actual_win', 'bets', 'rounds', 'unsettled', 'tables', 'last_position'];
-const BET_COLUMNS = ['session_id', 'bet_id', 'round_id', 'player_ref', 'seat', 'bet_type', 'stake', 'doubled', 'settled', 'settled_in'];
 
 const betKey = (sessionId: string, betId: string) => JSON.stringify([sessionId, betId]);
 const figureKey = (casinoId: string, day: string, player: string) => JSON.stringify([casinoId, day, player]);
@@ -230,12 +203,11 @@ export class PlayerFiguresProjection implements EventProjection {
     if (closedSessions.size) await db.query(`DELETE FROM ${tables[PLAYER_OPEN_BETS]} WHERE session_id = ANY ($1::text[])`, [[...closedSessions]]);
     await upsertRows(
       db,
+      PlayerOpenBetEntity,
       tables[PLAYER_OPEN_BETS],
-      ['session_id', 'bet_id'],
-      BET_COLUMNS,
       [...changedBets].map((k) => bets.get(k)!),
     );
-    await upsertRows(db, tables[PLAYER_FIGURES], ['casino_id', 'gaming_day', 'player_ref'], FIGURE_COLUMNS, [...changedFigures]);
+    await upsertRows(db, PlayerFiguresEntity, tables[PLAYER_FIGURES], [...changedFigures]);
   }
 }
 

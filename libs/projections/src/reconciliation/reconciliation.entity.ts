@@ -1,32 +1,44 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { CorrectionEntry } from '../corrections';
+import { bigintNumber } from '../upsert';
 
-const money = { type: 'bigint' as const, default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } };
-const counted = {
-  type: 'bigint' as const,
-  nullable: true,
-  transformer: { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) },
-};
+/** One count room event of a box. */
+export interface CountRecord {
+  eventId: string;
+  amount: number;
+  countedBy: string[];
+  occurredAt: string | null;
+}
 
-/** Drop, tips and cagnotte of one table session: recorded at the table vs counted in the count room (contract §7). */
+const money = { ...bigintNumber, default: 0 };
+/** null until the box is counted */
+const counted = { ...bigintNumber, nullable: true };
+
+/**
+ * Drop, tips and cagnotte of one table session: recorded at the table vs counted in the count room (contract §7).
+ * The table's one definition and its rows' type (property names are the column names).
+ */
 @Entity({ name: 'reconciliations' })
+@Index('reconciliations_day', ['gaming_day', 'casino_id'])
 export class ReconciliationEntity {
-  @PrimaryColumn({ name: 'session_id', type: 'text' }) sessionId: string;
-  @Column({ name: 'casino_id', type: 'text' }) casinoId: string;
-  @Column({ name: 'table_id', type: 'text' }) tableId: string;
-  @Column({ name: 'gaming_day', type: 'text' }) gamingDay: string;
+  @PrimaryColumn({ type: 'text' }) session_id: string;
+  @Column({ type: 'text' }) casino_id: string;
+  @Column({ type: 'text' }) table_id: string;
+  @Column({ type: 'text' }) gaming_day: string;
   @Column({ type: 'text' }) game: string;
   @Column({ type: 'text' }) jurisdiction: string;
   @Column({ type: 'text', default: 'EUR' }) currency: string;
   @Column({ type: 'text', default: 'open' }) status: string;
-  @Column({ name: 'drop_recorded', ...money }) dropRecorded: number;
-  @Column({ name: 'tips_recorded', ...money }) tipsRecorded: number;
-  @Column({ name: 'cagnotte_recorded', ...money }) cagnotteRecorded: number;
-  @Column({ name: 'drop_counted', ...counted }) dropCounted: number | null;
-  @Column({ name: 'tips_counted', ...counted }) tipsCounted: number | null;
-  @Column({ name: 'cagnotte_counted', ...counted }) cagnotteCounted: number | null;
-  /** box → the count events: [{ eventId, amount, countedBy, occurredAt }] */
-  @Column({ type: 'jsonb', default: {} }) counts: Record<string, unknown[]>;
+  @Column(money) drop_recorded: number;
+  @Column(money) tips_recorded: number;
+  @Column(money) cagnotte_recorded: number;
+  @Column(counted) drop_counted: number | null;
+  @Column(counted) tips_counted: number | null;
+  @Column(counted) cagnotte_counted: number | null;
+  /** box → its count events */
+  @Column({ type: 'jsonb', default: {} }) counts: Record<string, CountRecord[]>;
+  /** figure → Σ amounts of the applied corrections (corrections.ts) */
   @Column({ type: 'jsonb', default: {} }) adjustments: Record<string, number>;
-  @Column({ type: 'jsonb', default: [] }) corrections: unknown[];
-  @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: money.transformer }) lastPosition: number;
+  @Column({ type: 'jsonb', default: [] }) corrections: CorrectionEntry[];
+  @Column(money) last_position: number;
 }

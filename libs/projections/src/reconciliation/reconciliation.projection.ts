@@ -12,34 +12,10 @@ import { correctionEffect, CorrectionEntry, recordCorrection } from '../correcti
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
+import { CountRecord, ReconciliationEntity } from './reconciliation.entity';
 
-export interface CountRecord {
-  eventId: string;
-  amount: number;
-  countedBy: string[];
-  occurredAt: string | null;
-}
-
-export interface ReconciliationRow {
-  session_id: string;
-  casino_id: string;
-  table_id: string;
-  gaming_day: string;
-  game: string;
-  jurisdiction: string;
-  currency: string;
-  status: string;
-  drop_recorded: number;
-  tips_recorded: number;
-  cagnotte_recorded: number;
-  drop_counted: number | null;
-  tips_counted: number | null;
-  cagnotte_counted: number | null;
-  counts: Record<string, CountRecord[]>;
-  adjustments: Record<string, number>;
-  corrections: CorrectionEntry[];
-  last_position: number;
-}
+/** A row as stored: the entity's columns by name. */
+export type ReconciliationRow = ReconciliationEntity;
 
 const COUNTED = { DropBoxCounted: 'drop', TipsBoxCounted: 'tips', CagnotteBoxCounted: 'cagnotte' } as const satisfies Partial<Record<CoreEventType, string>>;
 
@@ -124,27 +100,6 @@ export function evolveReconciliation(row: ReconciliationRow | undefined, e: Stor
 
 export const RECONCILIATIONS = 'reconciliations';
 
-const COLUMNS = [
-  'session_id',
-  'casino_id',
-  'table_id',
-  'gaming_day',
-  'game',
-  'jurisdiction',
-  'currency',
-  'status',
-  'drop_recorded',
-  'tips_recorded',
-  'cagnotte_recorded',
-  'drop_counted',
-  'tips_counted',
-  'cagnotte_counted',
-  'counts',
-  'adjustments',
-  'corrections',
-  'last_position',
-];
-
 export class ReconciliationProjection implements EventProjection {
   readonly name = 'reconciliation';
   readonly tables = [RECONCILIATIONS];
@@ -176,9 +131,8 @@ export class ReconciliationProjection implements EventProjection {
     }
     await upsertRows(
       db,
+      ReconciliationEntity,
       table,
-      ['session_id'],
-      COLUMNS,
       [...changed].map((id) => rows.get(id)!),
     );
   }

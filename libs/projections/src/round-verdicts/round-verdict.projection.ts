@@ -19,6 +19,7 @@ import { applyJackpotFact, DISPUTE_TYPES } from '../../../replay/src';
 import { JackpotPoolView } from '../../../rules/src';
 import type { FactProjection } from '../projection';
 import { upsertJson } from '../upsert';
+import { RoundVerdictEntity } from './round-verdict.entity';
 import { createJudges, InThreadJudges, Judges } from './judge-pool';
 import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session-judge';
 
@@ -50,26 +51,6 @@ export function poolsBefore(facts: readonly JackpotFact[], positions: Iterable<b
 }
 
 export const ROUND_VERDICTS = 'round_verdicts';
-
-const COLUMNS = [
-  'round_id',
-  'session_id',
-  'casino_id',
-  'table_id',
-  'gaming_day',
-  'game',
-  'jurisdiction',
-  'verdict',
-  'discrepancies',
-  'notes',
-  'rulebook',
-  'finished',
-  'judged_at_version',
-  'last_position',
-  'start_version',
-  'start_hash',
-  'start_state',
-];
 
 /** What this thread knows of a session its judge keeps: the versions it was sent, and the events seen after them. */
 interface Swept {
@@ -199,7 +180,7 @@ export class RoundVerdictProjection implements FactProjection {
       }));
       for (const o of await new InThreadJudges().judge(requests)) if (!o.miss) o.roundIds.forEach((roundId, i) => rows.set(roundId, o.rows[i]));
     }
-    if (rows.size) await upsertJson(db, table, ['round_id'], COLUMNS, `[${[...rows.values()].join(',')}]`);
+    if (rows.size) await upsertJson(db, RoundVerdictEntity, table, `[${[...rows.values()].join(',')}]`);
   }
 
   /**

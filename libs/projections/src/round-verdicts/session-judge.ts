@@ -10,28 +10,10 @@
 import type { FeedFact } from '../../../event-store/src';
 import { DISPUTE_TYPES, SessionTracker } from '../../../replay/src';
 import { Discrepancy, Fact, JackpotPoolView, judgeRound, Verdict } from '../../../rules/src';
+import type { RoundVerdictEntity } from './round-verdict.entity';
 
-export interface RoundVerdictRow {
-  round_id: string;
-  session_id: string;
-  casino_id: string | null;
-  table_id: string | null;
-  gaming_day: string | null;
-  game: string;
-  jurisdiction: string;
-  verdict: Verdict;
-  discrepancies: Discrepancy[];
-  notes: string[];
-  rulebook: string | null;
-  finished: 'completed' | 'voided' | 'unfinished';
-  judged_at_version: number;
-  last_position: number;
-  /** the stream version of the round's RoundStarted, and the chain hash before it (its prev_hash) */
-  start_version: number | null;
-  start_hash: string | null;
-  /** the session tracker's snapshot at the round's start (as JSON text), so replay need not fold the session */
-  start_state: string | null;
-}
+/** A verdict's row as a judge makes it: the entity's columns, `start_state` still the JSON text it is written as (`rowJson`). */
+export type RoundVerdictRow = Omit<RoundVerdictEntity, 'start_state'> & { start_state: string | null };
 
 /** What judging needs of a fact (what crosses to a judge thread). */
 export interface SweepEvent {

@@ -7,7 +7,6 @@ import type { StoredEvent } from '../../../event-store/src';
 import { asContractEvent, emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
 import {
   complianceAfter,
-  ComplianceState,
   complianceRules,
   Discrepancy,
   gameRules,
@@ -23,51 +22,11 @@ import { correctionEffect, CorrectionEntry, recordCorrection } from '../correcti
 import { loadDayCompliance, withDayFindings } from '../day-compliance/day-findings';
 import { loadEventsById, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
+import { upsertRows } from '../upsert';
+import { TableBookEntity } from './table-book.entity';
 
-/** A row as stored (column names), so that it can be written with jsonb_populate_recordset. */
-export interface TableBookRow {
-  session_id: string;
-  casino_id: string;
-  table_id: string;
-  game: string;
-  jurisdiction: string;
-  gaming_day: string;
-  currency: string;
-  limits: Record<string, number>;
-  staff: Record<string, unknown>;
-  opening_float: Record<string, number>;
-  closing_float: Record<string, number> | null;
-  fills: Record<string, number>;
-  credits: Record<string, number>;
-  fill_slips: string[];
-  credit_slips: string[];
-  drop: number;
-  tips: number;
-  cagnotte: number;
-  commission: number;
-  jackpot_contributions: number;
-  jackpot_wins: number;
-  rounds: number;
-  rounds_voided: number;
-  limit_changes: number;
-  status: string;
-  suspended: boolean;
-  opened_at: string | null;
-  closed_at: string | null;
-  last_position: number;
-  /** figure → Σ amounts of the applied corrections (see corrections.ts) */
-  adjustments: Record<string, number>;
-  /** every correction of an event of this session, applied or not */
-  corrections: CorrectionEntry[];
-  /** the options the table opened with */
-  options: Record<string, unknown>;
-  /** findings on the session (its settings, limit changes and shoes), each with the event it was found at */
-  findings: Discrepancy[];
-  /** what could not be judged on the session, and why */
-  finding_notes: string[];
-  /** the session-compliance fold's state (core/session-compliance.ts: announcements, suspension, deposit), carried between batches */
-  compliance: ComplianceState;
-}
+/** A row as stored: the entity's columns by name, so that it can be written with jsonb_populate_recordset. */
+export type TableBookRow = TableBookEntity;
 
 const HANDLES = new Set([
   'TableSessionOpened',
@@ -309,51 +268,14 @@ export class TableBookProjection implements EventProjection {
       }
     }
     if (!changed.size) return;
-    const payload = JSON.stringify([...changed].map((id) => rows.get(id)));
-    await db.query(
-      `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
-       ON CONFLICT (session_id) DO UPDATE SET ${TABLE_BOOK_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
-      [payload],
+    await upsertRows(
+      db,
+      TableBookEntity,
+      table,
+      [...changed].map((id) => rows.get(id)!),
     );
   }
 }
-
-const TABLE_BOOK_COLUMNS = [
-  'casino_id',
-  'table_id',
-  'game',
-  'jurisdiction',
-  'gaming_day',
-  'currency',
-  'limits',
-  'staff',
-  'opening_float',
-  'closing_float',
-  'fills',
-  'credits',
-  'fill_slips',
-  'credit_slips',
-  '"drop"',
-  'tips',
-  'cagnotte',
-  'commission',
-  'jackpot_contributions',
-  'jackpot_wins',
-  'rounds',
-  'rounds_voided',
-  'limit_changes',
-  'status',
-  'suspended',
-  'opened_at',
-  'closed_at',
-  'last_position',
-  'adjustments',
-  'corrections',
-  'options',
-  'findings',
-  'finding_notes',
-  'compliance',
-];
 
 /** The report (contract §7): inventories with their totals, and the gross table win. */
 export interface TableBookReport {
