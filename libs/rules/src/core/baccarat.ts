@@ -651,7 +651,7 @@ export function shoeForCoup(
 
 /** Give played facts throw-away ids so `play` can fold them through its own evolve and settle. */
 export function foldPlayed<S>(initial: S, played: readonly PlayedFact[], evolve: (s: S, f: Fact) => S): S {
-  return played.reduce((s, p, i) => evolve(s, { eventId: `play-${i}`, type: p.type, data: p.data as Record<string, any> }), initial);
+  return played.reduce((s, p, i) => evolve(s, { eventId: `play-${i}`, type: p.type, data: p.data }), initial);
 }
 
 /** A random stake in whole chips between `min` and `max` (inclusive), biased towards small bets. */

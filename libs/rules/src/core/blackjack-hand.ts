@@ -5,6 +5,7 @@
  * dealer's. Pure; the games' rules.ts decide what is allowed in their jurisdiction.
  */
 import { Card, parseCard, pipValue } from './cards';
+import { asContractEvent } from './events';
 import { roundDownTo } from './money';
 import type { PlayedFact } from './game';
 import type { Fact } from './types';
@@ -89,7 +90,7 @@ export interface TableBet {
   readonly betType: string;
   readonly selection?: unknown;
   readonly amount: number;
-  readonly onBehalfOf?: string;
+  readonly onBehalfOf?: string | null;
 }
 
 export interface TableState {
@@ -155,26 +156,30 @@ function updateHand(state: TableState, seat: number, hand: number, change: (h: H
 }
 
 /** Fold one fact into the table (bets, cards, decisions); unknown facts leave it unchanged. */
-export function evolveTable(state: TableState, type: string, data: Record<string, any>): TableState {
-  switch (type) {
-    case 'BetPlaced':
+export function evolveTable(state: TableState, type: string, data: Readonly<Record<string, unknown>>): TableState {
+  const fact = asContractEvent({ type, data });
+  switch (fact?.type) {
+    case 'BetPlaced': {
+      const d = fact.data;
       return {
         ...state,
         bets: [
           ...state.bets,
           {
-            betId: String(data.betId),
-            seat: Number(data.seat),
-            betType: String(data.betType),
-            selection: data.selection,
-            amount: Number(data.amount),
-            onBehalfOf: data.onBehalfOf,
+            betId: String(d.betId),
+            seat: Number(d.seat),
+            betType: String(d.betType),
+            selection: d.selection,
+            amount: Number(d.amount),
+            onBehalfOf: d.onBehalfOf,
           },
         ],
       };
+    }
     case 'CardDealt': {
-      const c = parseCard(String(data.card));
-      const at = parsePosition(data.to);
+      const d = fact.data;
+      const c = parseCard(String(d.card));
+      const at = parsePosition(d.to);
       if (!c || !at) return state;
       if (at.kind === 'burn') return { ...state, burned: state.burned + 1 };
       if (at.kind === 'dealer') {
@@ -196,9 +201,10 @@ export function evolveTable(state: TableState, type: string, data: Record<string
       };
     }
     case 'PlayerDecision': {
-      const seat = Number(data.seat);
-      const hand = data.hand !== undefined ? Number(data.hand) : 1;
-      const decision = String(data.decision);
+      const d = fact.data;
+      const seat = Number(d.seat);
+      const hand = d.hand !== undefined ? Number(d.hand) : 1;
+      const decision = String(d.decision);
       const withDecision = { ...state, decisions: [...state.decisions, { seat, hand, decision }] };
       const h = handOf(state, seat, hand);
       switch (decision) {

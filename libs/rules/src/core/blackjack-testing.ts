@@ -2,6 +2,7 @@
  * Test-only helpers for the card-table specs (blackjack, triple blackjack, trente et quarante): facts in a line, and the state / settlement
  * the rules give after them. Not exported from the library index.
  */
+import { dataOf } from './events';
 import type { GameRules, PlayedFact, RoundEnv } from './game';
 import type { Bet, Fact, SettlementVerdict } from './types';
 
@@ -18,7 +19,7 @@ export const decide = (seat: number, decision: string, extra: Record<string, unk
 export const settled = (betId: string, outcome: string, payout: number, hand?: number) =>
   fact('BetSettled', { betId, outcome, payout, ...(hand !== undefined ? { hand } : {}) });
 
-const asFact = (p: PlayedFact, i: number): Fact => ({ eventId: `t-${i}`, type: p.type, data: p.data as Record<string, any>, position: i + 1 });
+const asFact = (p: PlayedFact, i: number): Fact => ({ eventId: `t-${i}`, type: p.type, data: p.data, position: i + 1 });
 
 export function stateAfter<S>(rules: GameRules<S>, env: RoundEnv, played: readonly PlayedFact[]): S {
   return played.map(asFact).reduce((s, f) => rules.evolve(s, f, env), rules.initialState(env));
@@ -33,9 +34,8 @@ export function settlementOf<S>(
   hand?: number,
   recorded?: { outcome: string; payout: number },
 ): SettlementVerdict {
-  const placed = played.find((p) => p.type === 'BetPlaced' && p.data.betId === betId);
-  if (!placed) throw new Error(`no bet ${betId}`);
-  const d = placed.data as Record<string, any>;
+  const d = played.map((p) => dataOf(p, 'BetPlaced')).find((placed) => placed?.betId === betId);
+  if (!d) throw new Error(`no bet ${betId}`);
   const b: Bet = { betId, seat: d.seat, betType: d.betType, selection: d.selection, amount: d.amount, onBehalfOf: d.onBehalfOf, eventId: 'x', late: false };
   return rules.settle(stateAfter(rules, env, played), { bet: b, hand, recorded }, env);
 }

@@ -31,7 +31,7 @@ export function envFor(rules: GameRules, jurisdiction: JurisdictionId, overrides
 let counter = 0;
 /** Give played facts event ids and positions, as the store would. */
 export function asFacts(played: readonly PlayedFact[]): Fact[] {
-  return played.map((p, i) => ({ eventId: `e-${++counter}`, type: p.type, data: p.data as Record<string, any>, position: i + 1 }));
+  return played.map((p, i) => ({ eventId: `e-${++counter}`, type: p.type, data: p.data, position: i + 1 }));
 }
 
 export function judge(rules: GameRules, env: RoundEnv, played: readonly PlayedFact[]): RoundJudgement {

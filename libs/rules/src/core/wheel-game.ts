@@ -962,7 +962,7 @@ export function spinGame<R extends RulebookBase>(adapter: SpinAdapter<R>): GameR
 }
 
 function asFactsLocal(played: readonly PlayedFact[]): Fact[] {
-  return played.map((p, i) => ({ eventId: `play-${i}`, type: p.type, data: p.data as Record<string, any>, position: i + 1 }));
+  return played.map((p, i) => ({ eventId: `play-${i}`, type: p.type, data: p.data, position: i + 1 }));
 }
 
 /** The citation of a session option, for the games' limit checks. */

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { seededRandom } from './cards';
+import { dataOf } from './events';
 import type { GameRules, PlayedFact, RoundEnv } from './game';
 import { asFacts, codes, envFor, judge, mutateCagnotte, mutateOverMaximum, mutatePayout } from './testing';
 import type { BetEdge } from './house-edge';
@@ -118,9 +119,9 @@ export function wheelProperties(rules: GameRules): void {
         fc.assert(
           fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
             const { env, played } = playSession(rules, jurisdiction, seed, 1)[0];
-            const first = played.find((f) => f.type === 'BetPlaced');
+            const first = played.map((f) => dataOf(f, 'BetPlaced')).find((placed) => placed !== undefined);
             if (!first) return;
-            const bet = { ...(first.data as any), eventId: 'x', late: false } as Bet;
+            const bet: Bet = { ...first, eventId: 'x', late: false };
             const max = rules.betLimits ? rules.betLimits(bet, env).max!.amount : env.ctx.limits.max;
             expect(codes(judge(rules, env, mutateOverMaximum(played, max)!))).toContain('BET_ABOVE_MAXIMUM');
           }),

@@ -36,7 +36,7 @@ const VALUES: Record<string, (rb: TrenteEtQuaranteRulebook, v: ReadValue, j: Jur
   'card-values'(_rb, _v, j) {
     // figures 10, the ace 1, the others their pips: K + Q + A + J... as the engine counts a row
     const state = [start(), ...cards('black', 'KS', 'QH', 'AS', '10C'), ...cards('red', 'JD', '9C', '5H', '7S')]
-      .map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data as Record<string, any> }))
+      .map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data }))
       .reduce((s, f) => rules.evolve(s, f, env(j)), rules.initialState(env(j)));
     expect(coupResult(state, env(j))).toMatchObject({ black: 31, red: 31 });
   },

@@ -255,7 +255,7 @@ describe('prison (refait with the prison option, roulette zero rules by referenc
   it('a second refait halves its value when it stays in prison', () => {
     const facts = [...coup([prisonBet], ROW_31, ROW_31_RED), settled('p1', 'prison', 0)];
     const after = facts
-      .map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data as any }))
+      .map((p, i): Fact => ({ eventId: `${i}`, type: p.type, data: p.data }))
       .reduce((c, f) => rules.carry!(c, f, e()), carried as unknown) as T40Carried;
     expect(after.prison).toEqual({ p1: { betType: 'black', amount: 500, seat: 1 } });
   });
@@ -288,7 +288,7 @@ describe('property: the croupier plays by the rules, and every single change is 
             const played = rules.play!({ env: env(j), sessionId: 's-1', roundId: `r-${n}`, random, seats: [1, 2, 3, 4, 5, 6], memory });
             const verdict = judge(rules, e, roundFacts(played)).verdict;
             if (verdict !== 'consistent' && verdict !== 'void') return false;
-            carriedState = played.reduce((c, p, i) => rules.carry!(c, { eventId: `${i}`, type: p.type, data: p.data as any }, e), carriedState);
+            carriedState = played.reduce((c, p, i) => rules.carry!(c, { eventId: `${i}`, type: p.type, data: p.data }, e), carriedState);
           }
           return true;
         }),
