@@ -19,6 +19,7 @@ export const WHEEL_LAYOUTS: Readonly<Record<string, WheelLayout>> = {
 
 export const wheelLayout = (game: string): WheelLayout | undefined => WHEEL_LAYOUTS[game];
 
+// a game's own state as the API describes it: one shape per game, read loosely by the page (not event data)
 type Described = Record<string, any>;
 
 /** A hand as a game describes it: an object with its cards (banker, player, dealer, a paño…). */

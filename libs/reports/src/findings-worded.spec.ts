@@ -7,7 +7,7 @@
  */
 import { LANGUAGES, translator } from '../../i18n/src';
 import { foldDayFact, judgeDayRow, type DayComplianceRow, type TableDiceRow } from '../../projections/src/day-compliance/day-compliance.projection';
-import { gameRules, JURISDICTIONS, registeredGames, type Finding } from '../../rules/src';
+import { dataOf, gameRules, JURISDICTIONS, registeredGames, type Finding } from '../../rules/src';
 import { judgeCompliance, simulateDay } from '../../simulator/src';
 import { wordPhrase } from './phrase-language';
 import { judgedRounds, phraseKeys, words } from './phrase-testing';
@@ -118,14 +118,15 @@ const gamesOf = (jurisdiction: string) =>
     .map((g) => g.game);
 
 /** The day's rows, folded from the simulated facts in recording order (as the day's read model folds them). */
-function dayFindings(events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any>; occurredAt: string }>): Finding[] {
+function dayFindings(events: ReadonlyArray<{ eventId: string; type: string; data: Readonly<Record<string, unknown>>; occurredAt: string }>): Finding[] {
   const days = new Map<string, DayComplianceRow>();
   const dice = new Map<string, TableDiceRow>();
   const openings = new Map<string, { casinoId: string; gamingDay: string }>();
   for (const e of events) {
     const sessionId = typeof e.data.sessionId === 'string' ? e.data.sessionId : undefined;
     if (!sessionId) continue;
-    if (e.type === 'TableSessionOpened') openings.set(sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay });
+    const opened = dataOf(e, 'TableSessionOpened');
+    if (opened) openings.set(sessionId, { casinoId: opened.casinoId, gamingDay: opened.gamingDay });
     const opening = openings.get(sessionId);
     if (opening) foldDayFact(days, dice, { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, sessionId, opening);
   }

@@ -3,7 +3,7 @@
  * phrase uses, and the words of a worded line.
  */
 import { SessionTracker } from '../../replay/src';
-import { judgeRound, type JurisdictionId, type Phrase, type PhraseValue, type RoundJudgement } from '../../rules/src';
+import { dataOf, judgeRound, type JurisdictionId, type Phrase, type PhraseValue, type RoundJudgement } from '../../rules/src';
 import { simulateDay } from '../../simulator/src';
 
 /** Every round of a simulated day of `games` (one table each), judged the way replay judges it from the store. */
@@ -20,19 +20,24 @@ export function judgedDay(
 
 /** Every round of recorded facts (in recording order), judged the way replay judges it from the store. */
 export function judgedRounds(
-  events: ReadonlyArray<{ eventId: string; type: string; data: Record<string, any> }>,
+  events: ReadonlyArray<{ eventId: string; type: string; data: Readonly<Record<string, unknown>> }>,
 ): Array<{ game: string; judgement: RoundJudgement }> {
   const trackers = new Map<string, SessionTracker>();
   const open = new Map<
     string,
-    { sessionId: string; facts: Array<{ eventId: string; type: string; data: Record<string, any> }>; env: ReturnType<SessionTracker['env']> | null }
+    {
+      sessionId: string;
+      facts: Array<{ eventId: string; type: string; data: Readonly<Record<string, unknown>> }>;
+      env: ReturnType<SessionTracker['env']> | null;
+    }
   >();
   for (const e of events) {
     const sessionId = String(e.data.sessionId);
     let tracker = trackers.get(sessionId);
     if (!tracker) trackers.set(sessionId, (tracker = new SessionTracker(sessionId)));
-    if (e.type === 'RoundStarted') open.set(e.data.roundId, { sessionId, facts: [], env: tracker.judged ? tracker.env() : null });
-    const round = e.data.roundId !== undefined ? open.get(e.data.roundId) : undefined;
+    const started = dataOf(e, 'RoundStarted');
+    if (started) open.set(started.roundId, { sessionId, facts: [], env: tracker.judged ? tracker.env() : null });
+    const round = typeof e.data.roundId === 'string' ? open.get(e.data.roundId) : undefined;
     if (round) round.facts.push({ eventId: e.eventId, type: e.type, data: e.data });
     tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
   }

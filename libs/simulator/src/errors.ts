@@ -243,7 +243,7 @@ function findsIn(facts: PlayedFact[], ctx: InjectionContext, test: (d: Discrepan
   const judged = judgeRound(
     ctx.rules,
     ctx.env,
-    facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })),
+    facts.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data })),
   );
   return judged.discrepancies.some(test);
 }

@@ -74,7 +74,7 @@ function discrepancies(rules: GameRules, env: RoundEnv, facts: readonly PlayedFa
   return judgeRound(
     rules,
     env,
-    round.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data as Record<string, any> })),
+    round.map((f) => ({ eventId: `probe-${++n}`, type: f.type, data: f.data })),
     { steps: false },
   ).discrepancies;
 }

@@ -493,7 +493,7 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   function envAfter(run: TableRun, before: PlayedFact[], lastRoundOfSession: boolean, jackpotPools?: Record<string, JackpotPoolView>) {
     // a copy of the tracker that has seen the session facts the croupier emitted before the round
     const copy = run.tracker.clone();
-    for (const f of before) copy.apply({ eventId: 'probe', type: f.type, data: f.data as Record<string, any> });
+    for (const f of before) copy.apply({ eventId: 'probe', type: f.type, data: f.data });
     return copy.env({ lastRoundOfSession, jackpotPools });
   }
 
