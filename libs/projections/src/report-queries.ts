@@ -13,10 +13,11 @@ import { DayComplianceRead, loadDayCompliance, withDayFindings } from './day-com
 import { loadPerformance, PerformanceReport } from './performance/performance-report';
 import type { CorrectionEntry } from './corrections';
 import type { AdvantagePlayReport } from './players/advantage-play-report';
-import { INSPECTOR_LOG } from './inspector-log/inspector-log.projection';
+import { INSPECTOR_LOG, type InspectorLogRow } from './inspector-log/inspector-log.projection';
 import { JACKPOT_MOVEMENTS, JACKPOT_POOLS, JackpotMovementRow, JackpotPoolRow } from './jackpots/jackpot.projection';
 import { RECONCILIATIONS, ReconciliationRow } from './reconciliation/reconciliation.projection';
 import { ROUND_VERDICTS } from './round-verdicts/round-verdict.projection';
+import type { RoundVerdictEntity } from './round-verdicts/round-verdict.entity';
 import { TABLE_BOOKS, tableBookReport, TableBookReport } from './table-book/table-book.projection';
 
 type Db = { pool: Pool } | Pool;
@@ -454,8 +455,9 @@ export function inspectorDayReport(input: {
   gamingDay: string;
   casinoId: string | null;
   books: TableBookReport[];
-  verdicts: Array<{ round_id: string; session_id: string; table_id: string | null; verdict: string; discrepancies: Discrepancy[] }>;
-  log: Array<{ kind: string; session_id: string | null; table_id: string | null; round_id: string | null; occurred_at: string | null; details: any }>;
+  verdicts: Array<Pick<RoundVerdictEntity, 'round_id' | 'session_id' | 'table_id' | 'verdict' | 'discrepancies'>>;
+  /** `details` read as its kind has it */
+  log: Array<Pick<InspectorLogRow, 'kind' | 'session_id' | 'table_id' | 'round_id' | 'occurred_at'> & { details: any }>;
   recon: ReconciliationSession[];
   wins: JackpotMovementRow[];
   days?: readonly DayComplianceRead[];

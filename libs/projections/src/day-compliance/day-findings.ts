@@ -3,18 +3,12 @@
  * them that belong to one session's own verdict, added to its table book.
  */
 import type { Pool, PoolClient } from 'pg';
-import { DayFinding, Discrepancy, isSessionScoped, type Phrase } from '../../../rules/src';
+import { Discrepancy, isSessionScoped } from '../../../rules/src';
+import type { DayComplianceEntity } from './day-compliance.entity';
 import { DAY_COMPLIANCE } from './day-compliance.projection';
 
-/** A day's compliance rows as read (libs/projections/src/day-compliance). */
-export interface DayComplianceRead {
-  findings: DayFinding[];
-  notes: string[];
-  /** jurisdiction → checklist row id → why the facts could not carry it */
-  not_judged: Record<string, Record<string, string>>;
-  /** the same reasons as phrases (issue 16), absent from a row judged before they were stored */
-  not_judged_phrases?: Record<string, Record<string, Phrase>>;
-}
+/** What the reports read of a day's compliance row (`loadDayCompliance`). */
+export type DayComplianceRead = Pick<DayComplianceEntity, 'findings' | 'notes' | 'not_judged' | 'not_judged_phrases'>;
 
 /** What a report says of a session's own verdict. */
 interface SessionVerdict {
