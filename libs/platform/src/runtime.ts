@@ -90,7 +90,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
     onUpstreamError: (e) => (options.log ?? logLines(logger, 'warn'))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
-    onBatch: (readModel, events, _checkpoint, ms) => logger.debug({ readModel, events, ms: Math.round(ms) }, 'projector batch applied'),
+    onBatch: (readModel, events, _checkpoint, ms, phases) =>
+      logger.debug(
+        { readModel, events, ms: Math.round(ms), ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [`${k}Ms`, Math.round(v * 10) / 10])) },
+        'projector batch applied',
+      ),
     batchSize: options.projectorBatchSize ?? settings.CA_PROJECTOR_BATCH_SIZE,
     pauseInBatchMs: options.pauseInBatchMs ?? settings.CA_TEST_PAUSE_IN_BATCH_MS,
     // a read model's batch need not wait for the disk: a crash takes back batch and checkpoint together (projector.ts)

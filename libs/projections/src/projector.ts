@@ -11,12 +11,25 @@ import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
 
+/** Where a batch's time went (ms): its checkpoint and feed page read, the wait for a connection of the pool, opening the
+ * transaction under its locks (and checking the checkpoint), the read model's own work, the checkpoint's write and the commit. */
+export interface BatchPhases {
+  readonly read: number;
+  readonly connect: number;
+  readonly lock: number;
+  readonly apply: number;
+  readonly commit: number;
+}
+
 export interface ProjectorOptions {
   readonly batchSize?: number;
   /** test hook: pause inside the batch's transaction before commit (to kill the process mid-batch) */
   readonly pauseInBatchMs?: number;
-  /** told after each batch committed: how many events it read and how long the step took, reading included (ms) */
-  readonly onBatch?: (projection: string, events: number, checkpoint: FeedCheckpoint, ms: number) => void;
+  /**
+   * told after each batch committed: how many events it read, how long the step took, reading included (ms), and
+   * where that time went (the serve command's debug log prints them: where a batch waits under load)
+   */
+  readonly onBatch?: (projection: string, events: number, checkpoint: FeedCheckpoint, ms: number, phases: BatchPhases) => void;
   /**
    * Where the feed comes from when the store of record is elsewhere (EventStoreDB): the mirror that
    * copies it into PostgreSQL is caught up before every catch-up, and its record wakes the follower.
@@ -141,22 +154,29 @@ export class Projector {
     } else {
       // the close ones in a lane of their own, stepped until the others' turns are over and they have caught up
       let othersDone = false;
+      let othersFailed = false;
       const closeLane = async () => {
         for (;;) {
           let read = 0;
           let full = false;
           for (const p of close) {
+            if (othersFailed) return;
             const n = await step(p);
             read += n;
             if (n >= this.batchSize) full = true;
           }
-          if (othersDone && !full) return;
+          if (othersFailed || (othersDone && !full)) return;
           // nothing new yet: look again shortly while the others work
           if (!read) await new Promise((r) => setTimeout(r, CLOSE_BEHIND_POLL_MS));
         }
       };
-      // (finally: a batch of the others that fails ends the close lane too, rather than leave it polling)
-      await Promise.all([closeLane(), turns(others, othersLanes).finally(() => (othersDone = true))]);
+      // a batch of the others that fails ends the close lane too, after its batch in flight: the catch-up has failed,
+      // and a lane left working through its backlog (or polling) would outlive the catch-up its caller saw end
+      const othersTurns = turns(others, othersLanes).catch((error: unknown) => {
+        othersFailed = true;
+        throw error;
+      });
+      await Promise.all([closeLane(), othersTurns.finally(() => (othersDone = true))]);
     }
     return total;
   }
@@ -167,6 +187,7 @@ export class Projector {
     const start = await readCheckpoint(this.pool, checkpointName);
     const page = await this.readPage(p, checkpointName, start);
     if (!page.events.length) return 0;
+    const read = performance.now();
     const client = await this.pool.connect();
     // a connection cut while the batch is between statements (no query running) is reported as an 'error'
     // event, which would go unhandled and end the process: it is kept here, the next statement fails, the
@@ -175,21 +196,33 @@ export class Projector {
     const onLost = (error: Error) => (lost = error);
     client.on('error', onLost);
     try {
-      await client.query(this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-      // first, before any write: the batch never appends, so the feed horizon need not wait for it
-      await client.query(PROMISE_NO_APPEND);
-      await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(checkpointName)]);
+      const connected = performance.now();
+      // One round trip opens the batch (a batch is about ten, and under load each waits for the event loop): the
+      // promise first, before any write (the batch never appends, so the feed horizon need not wait for it), then
+      // the batch lock. Simple-protocol text: the lock key is a number computed here, not an input.
+      await client.query(
+        `${this.options.relaxedCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN'}; ${PROMISE_NO_APPEND}; SELECT pg_advisory_xact_lock(${lockKey(checkpointName) | 0})`,
+      );
       const now = await readCheckpoint(client, checkpointName, true);
       if (!sameCheckpoint(now, start)) {
         await client.query('ROLLBACK'); // another projector moved on: read again from where it is
         return this.batchSize;
       }
+      const locked = performance.now();
       const relevant = handledBy(p, page.events);
       if (relevant.length) await applyTo(p, client, relevant, tables);
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
+      const applied = performance.now();
       await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + page.events.length);
       await client.query('COMMIT');
-      this.options.onBatch?.(p.name, page.events.length, page.checkpoint, performance.now() - began);
+      const done = performance.now();
+      this.options.onBatch?.(p.name, page.events.length, page.checkpoint, done - began, {
+        read: read - began,
+        connect: connected - read,
+        lock: locked - connected,
+        apply: applied - locked,
+        commit: done - applied,
+      });
       return page.events.length;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
