@@ -25,8 +25,8 @@ export interface FedEventHead {
 }
 
 export interface StoredEvent extends FedEventHead {
-  readonly data: Record<string, any>;
-  readonly metadata: Record<string, any>;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly metadata: Readonly<Record<string, unknown>>;
   readonly occurredAt: string | null;
   readonly recordedAt: string;
   readonly contentHash: string;

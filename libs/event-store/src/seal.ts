@@ -159,7 +159,8 @@ export async function loadSealEvents(db: Pool | PoolClient): Promise<StoredEvent
 }
 
 export function sealOf(e: StoredEvent): Seal {
-  const d = e.data as SealData;
+  // the store wrote it (`createSeal` below); `checkSeals` is what checks a stored seal's shape
+  const d = e.data as unknown as SealData;
   return { ...d, eventId: e.eventId, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString() };
 }
 

@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/src';
 import { toStoredEvent } from '../../event-store/src';
-import { smallestDenomination } from '../../rules/src';
+import { smallestDenomination, type EventData } from '../../rules/src';
 
 /** The session a fact belongs to: its `sessionId`, or the session stream it was stored in (disputes, corrections). */
 export function sessionOf(e: Pick<StoredEvent, 'data' | 'streamId'>): string | undefined {
@@ -34,8 +34,9 @@ export interface SessionInfo {
   smallestChip: number;
 }
 
+/** `opening`: a session's TableSessionOpened (its stream's first event), read as that type declares it. */
 export function sessionInfoFrom(opening: Pick<StoredEvent, 'data'>): SessionInfo {
-  const d = opening.data;
+  const d = opening.data as EventData<'TableSessionOpened'>;
   return {
     sessionId: d.sessionId,
     casinoId: d.casinoId,

@@ -162,8 +162,9 @@ export function fromRecorded(e: RecordedEvent): StoredEvent {
     streamVersion: Number(e.revision) + 1,
     eventId: e.id.toLowerCase(),
     type: e.type,
-    data: (e.isJson ? e.data : {}) as Record<string, any>,
-    metadata: (m.metadata ?? {}) as Record<string, any>,
+    // this adapter writes every event's data as a JSON object (`append`)
+    data: (e.isJson ? e.data : {}) as Readonly<Record<string, unknown>>,
+    metadata: m.metadata ?? {},
     occurredAt: m.occurredAt ?? null,
     recordedAt: e.created.toISOString(),
     contentHash: m.contentHash ?? '',
@@ -467,7 +468,8 @@ export class EventStoreDbEventStore implements EventStore {
   private async readClaim(eventId: string): Promise<Claim | null> {
     const last = await this.readLast(eventIdStream(eventId));
     if (!last) return null;
-    const d = last.data as any;
+    // the claim stream holds only this adapter's own records (`claim` and `release` below); a release's fields are not read beyond its type
+    const d = last.data as { readonly streamId: string; readonly contentHash: string; readonly version?: number };
     return {
       state: last.type === 'EventIdReleased' ? 'released' : 'claimed',
       streamId: d.streamId,

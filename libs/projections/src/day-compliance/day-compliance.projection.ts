@@ -8,7 +8,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
+import { asContractEvent, dataOf, DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -51,7 +51,7 @@ export function judgeDayRow(row: DayComplianceRow): DayComplianceRow {
 export interface DayFact {
   readonly eventId: string;
   readonly type: string;
-  readonly data: Record<string, any>;
+  readonly data: Readonly<Record<string, unknown>>;
   readonly occurredAt: string | null;
   readonly globalPosition?: number | bigint | string;
 }
@@ -79,10 +79,11 @@ export function foldDayFact(
     not_judged_phrases: {},
     last_position: 0,
   };
-  const d = e.data;
+  const c = asContractEvent(e);
   const index = day.sessions.findIndex((s) => s.sessionId === sessionId);
   let diceKey: string | undefined;
-  if (e.type === 'TableSessionOpened') {
+  if (c?.type === 'TableSessionOpened') {
+    const d = c.data;
     if (index >= 0) return {}; // a session opens once (ingestion refuses a second opening)
     day.sessions = [
       ...day.sessions,
@@ -107,17 +108,17 @@ export function foldDayFact(
   } else {
     if (index < 0) return {};
     const s = { ...day.sessions[index] } as { -readonly [K in keyof DaySession]: DaySession[K] };
-    switch (e.type) {
+    switch (c?.type) {
       case 'TableSessionClosed':
         s.closedAt = e.occurredAt;
         s.closeEventId = e.eventId;
         break;
       case 'TableSupervisorChanged':
-        s.supervisors = [...s.supervisors, { eventId: e.eventId, at: e.occurredAt, inspector: d.inspector }];
-        if (typeof d.individualRecording === 'boolean') s.individualRecording = d.individualRecording;
+        s.supervisors = [...s.supervisors, { eventId: e.eventId, at: e.occurredAt, inspector: c.data.inspector }];
+        if (typeof c.data.individualRecording === 'boolean') s.individualRecording = c.data.individualRecording;
         break;
       case 'DiceIssued': {
-        const issued: IssuedDie[] = (d.dice as Array<Record<string, unknown>>).map((die) => ({
+        const issued: IssuedDie[] = c.data.dice.map((die) => ({
           ...(typeof die.serial === 'string' ? { serial: die.serial } : {}),
           ...(typeof die.initials === 'string' ? { initials: die.initials } : {}),
         }));
@@ -140,7 +141,7 @@ export function foldDayFact(
         s.ternaChanges = [...s.ternaChanges, { eventId: e.eventId, at: e.occurredAt }];
         break;
       case 'DiceThrowerChanged':
-        s.throwerChanges = [...s.throwerChanges, { eventId: e.eventId, at: e.occurredAt, ...(d.forceMajeure === true ? { forceMajeure: true } : {}) }];
+        s.throwerChanges = [...s.throwerChanges, { eventId: e.eventId, at: e.occurredAt, ...(c.data.forceMajeure === true ? { forceMajeure: true } : {}) }];
         break;
       default:
         return {};
@@ -162,8 +163,8 @@ export class DayComplianceProjection implements EventProjection {
     const diceTable = tables[TABLE_DICE];
     // each fact's casino and gaming day: its session's opening (in the batch, or stored)
     const openings = new Map<string, { casinoId: string; gamingDay: string; tableId: string }>();
-    for (const e of events)
-      if (e.type === 'TableSessionOpened') openings.set(e.data.sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay, tableId: e.data.tableId });
+    for (const d of events.flatMap((e) => dataOf(e, 'TableSessionOpened') ?? []))
+      openings.set(d.sessionId, { casinoId: d.casinoId, gamingDay: d.gamingDay, tableId: d.tableId });
     const missing = events.map(sessionOf).filter((s): s is string => !!s && !openings.has(s));
     for (const [id, info] of await loadSessionInfo(db, missing)) openings.set(id, info);
 
@@ -177,8 +178,8 @@ export class DayComplianceProjection implements EventProjection {
     const diceTables = [
       ...new Set(
         events
-          .filter((e) => e.type === 'DiceIssued')
-          .map((e) => openings.get(e.data.sessionId))
+          .flatMap((e) => dataOf(e, 'DiceIssued') ?? [])
+          .map((d) => openings.get(d.sessionId))
           .filter((o) => !!o)
           .map((o) => `${o!.casinoId}|${o!.tableId}`),
       ),

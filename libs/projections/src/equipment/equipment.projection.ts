@@ -12,7 +12,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { parseCard } from '../../../rules/src';
+import { asContractEvent, dataOf, parseCard } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -61,11 +61,12 @@ export function foldEquipmentFact(
   e: Pick<StoredEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number },
   changed: { sessions: Set<string>; counts: Set<string>; shoes: Set<string> },
 ): void {
-  const d = e.data;
+  const c = asContractEvent(e);
   const sessionId = sessionOf(e);
   if (!sessionId) return;
   const position = Number(e.globalPosition);
-  if (e.type === 'TableSessionOpened') {
+  if (c?.type === 'TableSessionOpened') {
+    const d = c.data;
     if (state.sessions.has(sessionId)) return;
     state.sessions.set(sessionId, {
       session_id: sessionId,
@@ -127,12 +128,12 @@ export function foldEquipmentFact(
     return row;
   };
   const add = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
-  switch (e.type) {
+  switch (c?.type) {
     case 'WheelSpun':
-      add(counter('wheel', '').counts, String(d.result));
+      add(counter('wheel', '').counts, String(c.data.result));
       break;
     case 'DiceThrown': {
-      const dice = (d.dice as number[]).map(Number);
+      const dice = c.data.dice.map(Number);
       const sum = String(dice.reduce((t, x) => t + x, 0));
       for (const setId of s.dice_set ? ['', s.dice_set] : ['']) {
         const row = counter('dice', setId);
@@ -144,18 +145,18 @@ export function foldEquipmentFact(
     case 'DiceIssued': {
       // a terna named by the facts stays the set until the next terna; otherwise the dice the session was given
       if (s.dice_set?.startsWith('terna:')) break;
-      const serials = (d.dice as Array<{ serial?: string }>).map((die) => die.serial).filter((x): x is string => typeof x === 'string');
+      const serials = c.data.dice.map((die) => die.serial).filter((x): x is string => typeof x === 'string');
       s.dice_set = serials.length ? `issued:${[...serials].sort().join('+')}` : null;
       changed.sessions.add(sessionId);
       break;
     }
     case 'DiceTernaChanged':
-      s.dice_set = `terna:${d.terna}`;
+      s.dice_set = `terna:${c.data.terna}`;
       changed.sessions.add(sessionId);
       break;
     case 'ShoeStarted': {
       endShoe();
-      s.shoe_id = String(d.shoeId);
+      s.shoe_id = String(c.data.shoeId);
       const key = shoeKey(sessionId, s.shoe_id);
       // a shoe id started again in the same session counts on (the ingestion keeps its cards possible)
       if (!state.shoes.has(key)) {
@@ -168,7 +169,7 @@ export function foldEquipmentFact(
           game: s.game,
           jurisdiction: s.jurisdiction,
           options: s.options,
-          decks: Number(d.decks),
+          decks: Number(c.data.decks),
           ranks: {},
           dealt: 0,
           ended: false,
@@ -181,7 +182,7 @@ export function foldEquipmentFact(
     }
     case 'CardDealt': {
       const shoe = s.shoe_id === null ? undefined : state.shoes.get(shoeKey(sessionId, s.shoe_id));
-      const card = parseCard(d.card);
+      const card = parseCard(c.data.card);
       if (!shoe || !card) break;
       add(shoe.ranks, card.rank);
       shoe.dealt++;
@@ -209,8 +210,7 @@ export class EquipmentProjection implements EventProjection {
     // the counters the batch can touch: those of its sessions' tables (stored, or opened in the batch)
     const touched = new Map<string, [string, string]>();
     for (const s of state.sessions.values()) touched.set(JSON.stringify([s.casino_id, s.table_id]), [s.casino_id, s.table_id]);
-    for (const e of events)
-      if (e.type === 'TableSessionOpened') touched.set(JSON.stringify([e.data.casinoId, e.data.tableId]), [e.data.casinoId, e.data.tableId]);
+    for (const d of events.flatMap((e) => dataOf(e, 'TableSessionOpened') ?? [])) touched.set(JSON.stringify([d.casinoId, d.tableId]), [d.casinoId, d.tableId]);
     const pairs = [...touched.values()];
     const r = await db.query(`SELECT * FROM ${tables[EQUIPMENT_COUNTS]} WHERE (casino_id, table_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [
       pairs.map((p) => p[0]),

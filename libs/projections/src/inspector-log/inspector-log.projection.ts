@@ -6,6 +6,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
+import { dataOf } from '../../../rules/src';
 import { correctionEffect } from '../corrections';
 import { loadEventsById, loadPoolCasinos, loadSessionInfo, SessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -70,9 +71,10 @@ export class InspectorLogProjection implements EventProjection {
       let gamingDay = info?.gamingDay ?? null;
       switch (e.type) {
         case 'TableLimitsChanged': {
-          const from = limits.get(String(d.sessionId)) ?? info?.limits ?? null;
-          details = { from, to: d.limits, announcedRounds: d.announcedRounds ?? null };
-          limits.set(String(d.sessionId), d.limits);
+          const changed = dataOf(e, 'TableLimitsChanged')!;
+          const from = limits.get(String(changed.sessionId)) ?? info?.limits ?? null;
+          details = { from, to: changed.limits, announcedRounds: changed.announcedRounds ?? null };
+          limits.set(String(changed.sessionId), changed.limits);
           break;
         }
         case 'TableSessionSuspended':

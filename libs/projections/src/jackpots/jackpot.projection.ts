@@ -6,6 +6,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
+import { dataOf, type EventData } from '../../../rules/src';
 import { loadSessionInfo, SessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -47,16 +48,17 @@ export function evolveJackpotPool(
     occurred_at: e.occurredAt,
     global_position: Number(e.globalPosition),
   });
-  if (e.type === 'JackpotPoolConfigured') {
-    const seed = Number(d.seed ?? 0);
+  const configured = dataOf(e, 'JackpotPoolConfigured');
+  if (configured) {
+    const seed = Number(configured.seed ?? 0);
     const before = pool ? Number(pool.current) : 0;
     const next: JackpotPoolRow = pool
-      ? { ...pool, seed, config: configOf(d), current: seed, casino_id: d.casinoId ?? pool.casino_id }
+      ? { ...pool, seed, config: configOf(configured), current: seed, casino_id: configured.casinoId ?? pool.casino_id }
       : {
-          pool_id: d.poolId,
-          casino_id: d.casinoId,
+          pool_id: configured.poolId,
+          casino_id: configured.casinoId,
           seed,
-          config: configOf(d),
+          config: configOf(configured),
           current: seed,
           contributions: 0,
           won: 0,
@@ -93,7 +95,7 @@ export function evolveJackpotPool(
   return { pool: { ...next, movements: movement.seq, last_position: Number(e.globalPosition) }, movement };
 }
 
-function configOf(d: Record<string, any>): Record<string, unknown> {
+function configOf(d: EventData<'JackpotPoolConfigured'>): Record<string, unknown> {
   const { poolId: _p, casinoId: _c, ...rest } = d;
   return rest;
 }

@@ -8,6 +8,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
+import { isEvent } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -63,7 +64,7 @@ export class PerformanceProjection implements EventProjection {
     const sessions = new Map<string, PerformanceSessionRow>();
     for (const row of (await db.query(`SELECT * FROM ${t(PERFORMANCE_SESSIONS)} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows)
       sessions.set(row.session_id, { ...row, last_position: Number(row.last_position) });
-    const openings = events.filter((e) => e.type === 'TableSessionOpened');
+    const openings = events.filter((e) => isEvent(e, 'TableSessionOpened'));
     // the smallest chip of the opening float, as every read model takes it (facts.ts)
     const info = openings.length
       ? await loadSessionInfo(

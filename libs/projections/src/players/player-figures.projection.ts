@@ -11,7 +11,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../event-store/src';
-import { amountBack } from '../../../rules/src';
+import { amountBack, asContractEvent } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
 import { upsertRows } from '../upsert';
@@ -46,8 +46,9 @@ export class PlayerFiguresProjection implements EventProjection {
     for (const e of events) {
       const sessionId = sessionOf(e);
       if (!sessionId) continue;
-      if (e.type === 'BetSettled') settledKeys.push(betKey(sessionId, e.data.betId));
-      else if (e.type === 'PlayerDecision' || e.type === 'RoundCompleted' || e.type === 'RoundVoided') roundKeys.push(betKey(sessionId, e.data.roundId));
+      const c = asContractEvent(e);
+      if (c?.type === 'BetSettled') settledKeys.push(betKey(sessionId, c.data.betId));
+      else if (c?.type === 'PlayerDecision' || c?.type === 'RoundCompleted' || c?.type === 'RoundVoided') roundKeys.push(betKey(sessionId, c.data.roundId));
     }
     const placed = events.some((e) => e.type === 'BetPlaced' && typeof e.data.playerRef === 'string');
     const bets = new Map<string, PlayerOpenBetRow>();
@@ -130,20 +131,20 @@ export class PlayerFiguresProjection implements EventProjection {
 
     for (const e of events) {
       const sessionId = sessionOf(e);
-      const d = e.data;
+      const c = asContractEvent(e);
       if (!sessionId) continue;
-      switch (e.type) {
+      switch (c?.type) {
         case 'BetPlaced':
-          if (typeof d.playerRef === 'string' && Number(d.amount) > 0) {
-            const key = betKey(sessionId, d.betId);
+          if (typeof c.data.playerRef === 'string' && Number(c.data.amount) > 0) {
+            const key = betKey(sessionId, c.data.betId);
             bets.set(key, {
               session_id: sessionId,
-              bet_id: d.betId,
-              round_id: d.roundId,
-              player_ref: d.playerRef,
-              seat: String(d.seat),
-              bet_type: d.betType,
-              stake: Number(d.amount),
+              bet_id: c.data.betId,
+              round_id: c.data.roundId,
+              player_ref: c.data.playerRef,
+              seat: String(c.data.seat),
+              bet_type: c.data.betType,
+              stake: Number(c.data.amount),
               doubled: [],
               settled: false,
               settled_in: null,
@@ -153,30 +154,30 @@ export class PlayerFiguresProjection implements EventProjection {
           }
           break;
         case 'PlayerDecision':
-          if (d.decision !== 'double') break;
+          if (c.data.decision !== 'double') break;
           for (const [key, b] of betsWhere(
-            (b) => b.session_id === sessionId && b.round_id === d.roundId && b.seat === String(d.seat) && b.bet_type === 'main',
+            (b) => b.session_id === sessionId && b.round_id === c.data.roundId && b.seat === String(c.data.seat) && b.bet_type === 'main',
           )) {
-            b.doubled = [...b.doubled, String(d.hand ?? 1)];
+            b.doubled = [...b.doubled, String(c.data.hand ?? 1)];
             changedBets.add(key);
           }
           break;
         case 'BetSettled': {
-          const key = betKey(sessionId, d.betId);
+          const key = betKey(sessionId, c.data.betId);
           const b = bets.get(key);
-          if (!b || d.outcome === 'void') break;
+          if (!b || c.data.outcome === 'void') break;
           const row = figureOf(sessionId, b.player_ref);
           if (!row) break;
-          if (d.outcome === 'prison') row.unsettled += 1;
+          if (c.data.outcome === 'prison') row.unsettled += 1;
           else {
-            const risk = b.doubled.includes(String(d.hand ?? 1)) ? 2 * b.stake : b.stake;
-            row.actual_win += risk - amountBack(risk, { outcome: d.outcome, payout: Number(d.payout), rule: '', citation: '', explanation: '' });
+            const risk = b.doubled.includes(String(c.data.hand ?? 1)) ? 2 * b.stake : b.stake;
+            row.actual_win += risk - amountBack(risk, { outcome: c.data.outcome, payout: Number(c.data.payout), rule: '', citation: '', explanation: '' });
             if (!b.settled) {
               row.handle += b.stake;
               row.bets += 1;
               b.settled = true;
             }
-            b.settled_in = d.roundId;
+            b.settled_in = c.data.roundId;
             changedBets.add(key);
           }
           row.last_position = Number(e.globalPosition);
@@ -185,7 +186,7 @@ export class PlayerFiguresProjection implements EventProjection {
         }
         case 'RoundCompleted': {
           // a round counts once for each player it settled a bet of
-          const settledHere = betsWhere((b) => b.session_id === sessionId && b.settled_in === d.roundId);
+          const settledHere = betsWhere((b) => b.session_id === sessionId && b.settled_in === c.data.roundId);
           for (const player of new Set(settledHere.map(([, b]) => b.player_ref))) {
             const row = figureOf(sessionId, player);
             if (!row) continue;
@@ -201,7 +202,7 @@ export class PlayerFiguresProjection implements EventProjection {
         }
         case 'RoundVoided':
           // the round's own bets go back to the players
-          for (const [key] of betsWhere((b) => b.session_id === sessionId && b.round_id === d.roundId)) {
+          for (const [key] of betsWhere((b) => b.session_id === sessionId && b.round_id === c.data.roundId)) {
             bets.delete(key);
             changedBets.delete(key);
             deletedBets.add(key);
