@@ -20,7 +20,7 @@
  * Circle poker (and any game whose house income is the cagnotte, `BetFigures.houseIncome`): the house is no
  * party to the bets; its income is the cagnotte, summed apart, and its bets are neither handle nor win.
  */
-import { amountBack, betFigures, BetFigures, JurisdictionId, roundMoments } from '../../../rules/src';
+import { amountBack, asContractEvent, betFigures, BetFigures, type EventData, JurisdictionId, roundMoments } from '../../../rules/src';
 import { RoundBet as FigureBet, roundFigures, RoundFigures } from '../../../statistics/src';
 import type { PerformanceRoundEntity, PerformanceSessionEntity, PerformanceSumsEntity } from './performance.entity';
 import type { OpenBet, OpenRound, PerformanceLevel, SettledBet } from './performance-columns';
@@ -56,7 +56,7 @@ export const emptySums = (casinoId: string, gamingDay: string, level: Performanc
 /** A fact as the fold reads it (a stored event or a test's). */
 export interface PerformanceFact {
   readonly type: string;
-  readonly data: Record<string, any>;
+  readonly data: Readonly<Record<string, unknown>>;
   readonly globalPosition?: number | bigint | string;
 }
 
@@ -72,8 +72,9 @@ export const PERFORMANCE_FACTS = new Set([
   'CroupierChanged',
 ]);
 
+/** `e`: a session's TableSessionOpened, read as that type declares it. */
 export function openSession(e: PerformanceFact, smallestChip: number): PerformanceSessionRow {
-  const d = e.data;
+  const d = e.data as EventData<'TableSessionOpened'>;
   const croupiers = Array.isArray(d.staff?.croupiers) ? d.staff.croupiers : [];
   let houseIncome: string | null = null;
   try {
@@ -112,21 +113,21 @@ export interface Weighed {
  * and the cagnotte it recorded.
  */
 export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): { weighed?: Weighed; cagnotte?: number } {
-  const d = e.data;
+  const c = asContractEvent(e);
   s.last_position = Number(e.globalPosition ?? s.last_position);
-  const roundId = typeof d.roundId === 'string' ? d.roundId : undefined;
-  switch (e.type) {
+  const roundId = typeof e.data.roundId === 'string' ? e.data.roundId : undefined;
+  switch (c?.type) {
     case 'CroupierChanged': {
-      if (typeof d.croupierId !== 'string') return {};
+      if (typeof c.data.croupierId !== 'string') return {};
       // from `roundId` when given (a round already started: contract, CroupierChanged): at once, that round
       // included if it is under way; a round already completed keeps its croupier, the change holds from now on
       if (roundId) {
         const round = s.open_rounds[roundId];
-        if (round) Object.assign(round, { croupier: d.croupierId, recorded: true });
-        s.croupier_id = d.croupierId;
+        if (round) Object.assign(round, { croupier: c.data.croupierId, recorded: true });
+        s.croupier_id = c.data.croupierId;
         s.croupier_recorded = true;
         s.croupier_change = null;
-      } else s.croupier_change = { croupierId: d.croupierId };
+      } else s.croupier_change = { croupierId: c.data.croupierId };
       return {};
     }
     case 'RoundStarted': {
@@ -141,29 +142,29 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
       return {};
     }
     case 'BetPlaced': {
-      if (!roundId || typeof d.betId !== 'string' || !(Number(d.amount) > 0)) return {};
-      s.open_bets[d.betId] = {
+      if (!roundId || typeof c.data.betId !== 'string' || !(Number(c.data.amount) > 0)) return {};
+      s.open_bets[c.data.betId] = {
         round: roundId,
-        seat: Number(d.seat),
-        stake: Number(d.amount),
-        betType: d.betType,
-        ...(d.selection !== undefined ? { selection: d.selection } : {}),
+        seat: Number(c.data.seat),
+        stake: Number(c.data.amount),
+        betType: c.data.betType,
+        ...(c.data.selection !== undefined ? { selection: c.data.selection } : {}),
       };
       return {};
     }
     case 'PlayerDecision': {
       const round = roundId ? s.open_rounds[roundId] : undefined;
-      if (round && d.decision === 'double') round.doubled.push(`${d.seat}:${d.hand ?? 1}`);
+      if (round && c.data.decision === 'double') round.doubled.push(`${c.data.seat}:${c.data.hand ?? 1}`);
       return {};
     }
     case 'BetSettled': {
       const round = roundId ? s.open_rounds[roundId] : undefined;
-      const bet = s.open_bets[d.betId];
+      const bet = s.open_bets[c.data.betId];
       if (!round || !bet) return {};
-      const doubled = bet.betType === 'main' && round.doubled.includes(`${bet.seat}:${d.hand ?? 1}`);
+      const doubled = bet.betType === 'main' && round.doubled.includes(`${bet.seat}:${c.data.hand ?? 1}`);
       const risk = doubled ? 2 * bet.stake : bet.stake;
-      const settled = (round.settled[d.betId] ??= {
-        betId: d.betId,
+      const settled = (round.settled[c.data.betId] ??= {
+        betId: c.data.betId,
         stake: bet.stake,
         betType: bet.betType,
         ...(bet.selection !== undefined ? { selection: bet.selection } : {}),
@@ -171,12 +172,12 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
         placedHere: bet.round === roundId,
         voided: true,
       });
-      if (d.outcome !== 'void') settled.voided = false;
-      if (d.outcome === 'prison') {
+      if (c.data.outcome !== 'void') settled.voided = false;
+      if (c.data.outcome === 'prison') {
         const value = prisonValue(s, bet);
         if (value === null) settled.unpriced = true;
         else settled.win += risk * (1 - value);
-      } else settled.win += risk - amountBack(risk, { outcome: d.outcome, payout: Number(d.payout), rule: '', citation: '', explanation: '' });
+      } else settled.win += risk - amountBack(risk, { outcome: c.data.outcome, payout: Number(c.data.payout), rule: '', citation: '', explanation: '' });
       return {};
     }
     case 'RoundVoided': {
@@ -194,7 +195,7 @@ export function foldPerformance(s: PerformanceSessionRow, e: PerformanceFact): {
       return { weighed: weighRound(s, roundId, round, Number(e.globalPosition ?? 0)) };
     }
     case 'CagnotteDeducted':
-      return { cagnotte: Number(d.amount) || 0 };
+      return { cagnotte: Number(c.data.amount) || 0 };
   }
   return {};
 }

@@ -37,7 +37,7 @@ export const cusumKey = (casino: string, level: 'table' | 'croupier', subject: s
 export function foldPerformanceFact(
   state: PerformanceState,
   sessionId: string | undefined,
-  e: { type: string; data: Record<string, any>; globalPosition: number | bigint | string },
+  e: { type: string; data: Readonly<Record<string, unknown>>; globalPosition: number | bigint | string },
   settings: PerformanceSettings,
   changed: PerformanceChanges,
 ): void {

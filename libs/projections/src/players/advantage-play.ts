@@ -25,6 +25,7 @@
  */
 import { benjaminiHochberg, normalCdf } from '../../../statistics/src';
 import { countFact, newShoeCount, ShoeCountState, trueCount } from '../../../rules/src/core/card-count';
+import { asContractEvent } from '../../../rules/src/core/events';
 
 /** Fewer rounds than this are not tested: Fisher's approximation wants a few dozen pairs. */
 export const ADVANTAGE_MIN_ROUNDS = 30;
@@ -78,11 +79,12 @@ export interface CountCorrelationState {
 export const newCountCorrelation = (): CountCorrelationState => ({ sessions: new Map(), players: new Map() });
 
 /** Fold one recorded fact (in recording order). */
-export function foldCountCorrelation(state: CountCorrelationState, e: { type: string; data: Record<string, any> }): void {
+export function foldCountCorrelation(state: CountCorrelationState, e: { readonly type: string; readonly data: Readonly<Record<string, unknown>> }): void {
   const sessionId = typeof e.data?.sessionId === 'string' ? e.data.sessionId : undefined;
   if (!sessionId) return;
-  const d = e.data;
-  if (e.type === 'TableSessionOpened') {
+  const c = asContractEvent(e);
+  if (c?.type === 'TableSessionOpened') {
+    const d = c.data;
     state.sessions.set(sessionId, {
       casinoId: d.casinoId,
       gamingDay: d.gamingDay,
@@ -97,14 +99,14 @@ export function foldCountCorrelation(state: CountCorrelationState, e: { type: st
   }
   const s = state.sessions.get(sessionId);
   if (!s) return;
-  switch (e.type) {
+  switch (c?.type) {
     case 'ShoeStarted':
       endShoe(state, s);
-      countFact(s.count, e.type, d);
+      countFact(s.count, c.type, c.data);
       break;
     case 'CardDealt':
-      countFact(s.count, e.type, d);
-      if (e.type === 'CardDealt' && d.to !== 'burn') s.cardsOut = true;
+      countFact(s.count, c.type, c.data);
+      if (c.data.to !== 'burn') s.cardsOut = true;
       break;
     case 'RoundStarted':
       s.atRound = trueCount(s.count);
@@ -112,8 +114,8 @@ export function foldCountCorrelation(state: CountCorrelationState, e: { type: st
       s.stakes = new Map();
       break;
     case 'BetPlaced':
-      if (s.atRound === null || s.cardsOut || typeof d.playerRef !== 'string' || !(Number(d.amount) > 0)) break;
-      s.stakes.set(d.playerRef, (s.stakes.get(d.playerRef) ?? 0) + Number(d.amount));
+      if (s.atRound === null || s.cardsOut || typeof c.data.playerRef !== 'string' || !(Number(c.data.amount) > 0)) break;
+      s.stakes.set(c.data.playerRef, (s.stakes.get(c.data.playerRef) ?? 0) + Number(c.data.amount));
       break;
     case 'RoundCompleted':
       if (s.atRound !== null) for (const [player, stake] of s.stakes) addPair(s, player, s.atRound, Math.log(stake));
