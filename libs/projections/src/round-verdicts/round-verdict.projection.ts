@@ -26,7 +26,7 @@ import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session
 const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
 
 /** A jackpot fact, as pool views are folded from it. */
-export type JackpotFact = { position: bigint; type: string; data: Record<string, any> };
+export type JackpotFact = { position: bigint; type: string; data: Readonly<Record<string, unknown>> };
 
 /** The jackpot facts before a feed position, read when a batch arrives, ahead of its judging. */
 interface JackpotFactsBefore {

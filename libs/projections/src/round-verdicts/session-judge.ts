@@ -19,7 +19,7 @@ export type RoundVerdictRow = Omit<RoundVerdictEntity, 'start_state'> & { start_
 export interface SweepEvent {
   readonly eventId: string;
   readonly type: string;
-  readonly data: Record<string, any>;
+  readonly data: Readonly<Record<string, unknown>>;
   readonly streamVersion: number;
   /** `data.roundId` when it is a string (read once, by the store), else null */
   readonly roundId: string | null;
@@ -81,7 +81,7 @@ export function requestsJson(requests: readonly FactSweepRequest[]): string {
 /** The requests `requestsJson` wrote. */
 export function parseRequests(text: string): SweepRequest[] {
   const requests = JSON.parse(text) as Array<
-    Omit<SweepRequest, 'events'> & { events: Array<[string, string, Record<string, any>, number, string | null, string | null]> }
+    Omit<SweepRequest, 'events'> & { events: Array<[string, string, Readonly<Record<string, unknown>>, number, string | null, string | null]> }
   >;
   return requests.map((r) => ({
     ...r,
