@@ -5,6 +5,16 @@
  * BENCH_LOAD_LANES; e.g. issue 6's run was BENCH_LOAD_RATE=1000. BENCH_LOAD_CPU_PROF=DIR profiles the server
  * (node --cpu-prof, written into DIR when it stops).
  *
+ * - A rate sweep (issue 23 §1): BENCH_LOAD_RATES=1000,3000,6000,10000 runs each rate for BENCH_LOAD_SWEEP_SECONDS
+ *   (default 60), each on a fresh database and server, one after another, and renders one summary table (and
+ *   whether the machine was idle for each, from `uptime`) before the full section of the run at BENCH_LOAD_RATE.
+ *   Unset, the suite is that one run alone.
+ * - PostgreSQL is profiled in every run (bench/pg-sampler.ts): where its backends were every 100 ms (state × wait
+ *   event × statement), the cluster's WAL and checkpoint counters and the server's CPU per thread every 10 s.
+ * - BENCH_LOAD_SERVER_LOG=FILE keeps the server's log whole, at debug unless CASINO_AUDIT_LOG_LEVEL says otherwise
+ *   (a sweep's runs in FILE.RATE), and the section gains the projector batches' phases per read model
+ *   (bench/batch-phases.ts).
+ *
  * - A fresh database; an admin credential issued beforehand with the CLI
  *   (`casino-audit credentials issue --role admin --subject bench --json`, DATABASE_URL set).
  * - The server: a child process, `node bin/casino-audit.js serve --host 127.0.0.1 --port P`
@@ -30,13 +40,16 @@
  */
 import { ChildProcess, execFile, fork, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
+import { BatchLine, parseBatchLog, renderBatchPhases } from './batch-phases';
 import {
   busyNote,
   fmtMiB,
+  loadAverages,
   fmtMs,
   fmtSec,
   headerLines,
@@ -48,7 +61,8 @@ import {
   backendCpuSince,
 } from './common';
 import type { GeneratorResult, LoadConfig, RequestRecord } from './load-generator';
-import { createFreshDatabase, fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
+import { ActivityCount, BENCH_APPLICATION_NAME, PgProfile, renderPgProfile, serverThreadCores, startPgSampler, topActivity } from './pg-sampler';
+import { createFreshDatabase, fmtInt, fmtPct, machineBusy, machineInfo, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
 /** The load: how many events a second, in requests of how many, over how many lanes, for how long. */
 export interface LoadShape {
@@ -187,18 +201,32 @@ function heapProber(child: ChildProcess): (timeoutMs?: number) => Promise<HeapRe
     });
 }
 
-function startServer(databaseUrl: string, port: number): Promise<Server> {
+function startServer(databaseUrl: string, port: number, log: string | undefined): Promise<Server> {
   return new Promise((resolve, reject) => {
     // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file);
     // BENCH_LOAD_CPU_PROF=DIR: the server's CPU profile, written into DIR when it stops (diagnosis)
     const profile = process.env.BENCH_LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LOAD_CPU_PROF}`] : [];
     const child = spawn(process.execPath, ['--expose-gc', ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, CASINO_AUDIT_BOOTSTRAP: 'off', CASINO_AUDIT_HEAP_PROBE: '1' },
+      env: {
+        // a kept log has the projector's batches and their phases (logged at debug) unless another level is asked for
+        ...(log ? { CASINO_AUDIT_LOG_LEVEL: 'debug' } : {}),
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        CASINO_AUDIT_BOOTSTRAP: 'off',
+        CASINO_AUDIT_HEAP_PROBE: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const heap = heapProber(child);
-    // BENCH_LOAD_SERVER_LOG=FILE: the server's log kept whole (with CASINO_AUDIT_LOG_LEVEL=debug, each projector batch and its time)
-    if (process.env.BENCH_LOAD_SERVER_LOG) child.stderr?.pipe(createWriteStream(process.env.BENCH_LOAD_SERVER_LOG));
+    // log=FILE (BENCH_LOAD_SERVER_LOG): the server's log kept whole, each projector batch and its phases among it; stop() waits for it to be written
+    const logWritten = log
+      ? new Promise<void>((resolve) => {
+          const file = createWriteStream(log);
+          file.on('close', resolve);
+          file.on('error', () => resolve());
+          child.stderr!.pipe(file);
+        })
+      : Promise.resolve();
     const output: string[] = [];
     let ready = false;
     const exited = new Promise<number | string | null>((r) => child.on('exit', (code, signal) => r(code ?? signal)));
@@ -223,11 +251,10 @@ function startServer(databaseUrl: string, port: number): Promise<Server> {
           stop: async () => {
             if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
             const code = await Promise.race([exited, sleep(20_000).then(() => 'timeout' as const)]);
-            if (code === 'timeout') {
-              child.kill('SIGKILL');
-              return exited;
-            }
-            return code;
+            if (code === 'timeout') child.kill('SIGKILL');
+            const exitCode = await exited;
+            await Promise.race([logWritten, sleep(5_000)]);
+            return exitCode;
           },
         });
       }
@@ -341,226 +368,393 @@ const passed = (cp: [bigint, bigint] | undefined, tx: bigint, gp: bigint) => !!c
 
 export const loadSuite: Suite = {
   name: 'load',
-  title: 'Sustained HTTP load (BENCH_LOAD_RATE events/s, default 3,000)',
+  title: 'Sustained HTTP load (BENCH_LOAD_RATE events/s, default 3,000; BENCH_LOAD_RATES sweeps rates)',
   async run(ctx: SuiteContext): Promise<string> {
-    const started = new Date();
-    const uptimeBefore = uptimeLine();
     const shape = loadShape(process.env, ctx.options.quick);
-    const { seconds } = shape;
-    const db = await createFreshDatabase(ctx.options.adminUrl, 'load');
-    let server: Server | undefined;
-    let generator: ChildProcess | undefined;
-    const pool = new Pool({ connectionString: db.url, max: 2 });
-    pool.on('error', () => undefined);
-    try {
-      ctx.log(`load: database ${db.name}; issuing an admin credential with the CLI`);
-      const token = await issueCredential(db.url);
-      const port = await freePort();
-      server = await startServer(db.url, port);
-      const serverPid = server.child.pid!;
-      ctx.log(
-        `load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`,
-      );
-
-      const polls: CheckpointPoll[] = [];
-      const poller = every(POLL_MS, async () => {
-        const r = await pool.query(
-          'SELECT name, transaction_id::text AS tx, global_position::text AS gp, events, coalesce((SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1), 0) AS head FROM ca_projection_checkpoints',
-        );
-        polls.push({
-          t: now(),
-          checkpoints: new Map(r.rows.map((x) => [x.name as string, [BigInt(x.tx), BigInt(x.gp)] as [bigint, bigint]])),
-          counts: new Map(r.rows.map((x) => [x.name as string, Number(x.events)])),
-          head: Number(r.rows[0]?.head ?? 0),
-        });
-      });
-      const serverSamples: ServerSample[] = [];
-      const sampler = every(RSS_MS, () => {
-        serverSamples.push({ t: now(), rss: processRss(serverPid), cpu: processCpuSeconds(serverPid) });
-      });
-      // the live heap after a forced GC, every HEAP_MS from before the load starts to after the drain
-      const heapSamples: HeapSample[] = [];
-      const probeFailures: string[] = [];
-      const live = server;
-      const probeHeap = async () => {
-        const t = now();
-        try {
-          heapSamples.push({ ...(await live.heap()), t, answered: now() });
-        } catch (e) {
-          if (probeFailures.length < 5) probeFailures.push(e instanceof Error ? e.message : String(e));
-        }
-      };
-      const heapSampler = every(HEAP_MS, probeHeap);
-      const m0 = sampleMachineCpu();
-      const be0 = await backendCpuSample(pool);
-      const g = runGenerator(
-        {
-          url: server.url,
-          token,
-          eventsPerRequest: shape.eventsPerRequest,
-          requestsPerSecond: shape.requestsPerSecond,
-          seconds,
-          lanes: shape.lanes,
-          seed: 4242,
-          runTag: Date.now().toString(36),
-        },
-        (seconds + 180) * 1000,
-      );
-      generator = g.child;
-      const progress = setInterval(() => {
-        const last = serverSamples[serverSamples.length - 1];
-        const h = heapSamples[heapSamples.length - 1];
-        ctx.log(
-          `load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}, heap after GC ${h ? fmtMiB1(h.heapUsed) : '?'}`,
-        );
-      }, 60_000);
-      let result: GeneratorResult;
-      try {
-        result = await g.done;
-      } finally {
-        clearInterval(progress);
+    const serverLog = process.env.BENCH_LOAD_SERVER_LOG || undefined;
+    const sweep = sweepOptions(process.env);
+    const out: string[] = [];
+    if (sweep) {
+      const runs: LoadRun[] = [];
+      for (const rate of sweep.rates) {
+        const rateShape = loadShape({ ...process.env, BENCH_LOAD_RATE: String(rate), BENCH_LOAD_SECONDS: String(sweep.seconds) }, ctx.options.quick);
+        ctx.log(`load: sweep, ${fmtInt(rate)} events/s for ${sweep.seconds} s`);
+        runs.push(await runLoad(ctx, rateShape, serverLog && `${serverLog}.${rate}`));
       }
-      const be = backendCpuSince(be0, await backendCpuSample(pool));
-      const busy = machineBusy(m0, sampleMachineCpu());
-
-      // let the projectors finish the last requests (bounded), then stop sampling
-      const accepted = result.records.filter((x) => x.status === 200 && x.maxPosition !== undefined);
-      const positions = [...new Set(accepted.map((x) => x.maxPosition!))];
-      const txOf = new Map<string, bigint>();
-      for (let i = 0; i < positions.length; i += 5000) {
-        const r = await pool.query('SELECT global_position::text AS gp, transaction_id::text AS tx FROM ca_events WHERE global_position = ANY ($1::bigint[])', [
-          positions.slice(i, i + 5000),
-        ]);
-        for (const row of r.rows) txOf.set(row.gp, BigInt(row.tx));
-      }
-      const projectionNames = (
-        await pool.query('SELECT name FROM ca_projection_checkpoints WHERE name NOT LIKE $1 ORDER BY name', ['%\\_\\_rebuild'])
-      ).rows.map((x) => x.name as string);
-      const lastAccepted = accepted.reduce<RequestRecord | undefined>((a, b) => (!a || BigInt(b.maxPosition!) > BigInt(a.maxPosition!) ? b : a), undefined);
-      const drainStart = Date.now();
-      while (lastAccepted && Date.now() - drainStart < 60_000) {
-        const p = polls[polls.length - 1];
-        const tx = txOf.get(lastAccepted.maxPosition!)!;
-        if (p && projectionNames.every((n) => passed(p.checkpoints.get(n), tx, BigInt(lastAccepted.maxPosition!)))) break;
-        await sleep(POLL_MS);
-      }
-      await sleep(2 * POLL_MS);
-      await poller.stop();
-      await sampler.stop();
-      await heapSampler.stop();
-      await probeHeap(); // once more, the load over and the projectors drained
-      const storedEvents = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-      ctx.log(
-        `load: heap after GC per probe (s into the run: MiB): ${heapSamples.map((x) => `${((x.t - result.start) / 1000).toFixed(0)}:${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(' ')}`,
-      );
-      const exitCode = await server.stop();
-      const serverErrors = server.output
-        .join('')
-        .split('\n')
-        .filter((l) => /projector stopped|error|Error/.test(l))
-        .slice(0, 5);
-      server = undefined;
-      const uptimeAfter = uptimeLine();
-      return render(ctx, {
-        started,
-        uptimeBefore,
-        uptimeAfter,
-        shape,
-        seconds,
-        result,
-        polls,
-        serverSamples,
-        heapSamples,
-        probeFailures,
-        txOf,
-        projectionNames,
-        backendCores: be / ((result.end - result.start) / 1000),
-        machineBusy: busy,
-        storedEvents,
-        exitCode,
-        dbName: db.name,
-        serverErrors,
-      });
-    } finally {
-      if (generator && generator.exitCode === null) generator.kill('SIGKILL');
-      await server?.stop().catch(() => undefined);
-      await pool.end().catch(() => undefined);
-      await db.drop().catch((e) => ctx.log(`load: could not drop ${db.name}: ${e.message}`));
+      out.push(renderSweep(runs.map(sweepRow), sweep.seconds, machineInfo().cpus), '');
     }
+    out.push(render(ctx, await runLoad(ctx, shape, serverLog)));
+    return out.join('\n');
   },
 };
 
-function render(
-  ctx: SuiteContext,
-  r: {
-    started: Date;
-    uptimeBefore: string;
-    uptimeAfter: string;
-    shape: LoadShape;
-    seconds: number;
-    result: GeneratorResult;
-    polls: CheckpointPoll[];
-    serverSamples: ServerSample[];
-    heapSamples: HeapSample[];
-    probeFailures: string[];
-    txOf: Map<string, bigint>;
-    projectionNames: string[];
-    backendCores: number;
-    machineBusy: number;
-    storedEvents: number;
-    exitCode: number | string | null;
-    dbName: string;
-    serverErrors: string[];
-  },
-): string {
-  const { records, start, end } = r.result;
-  const { eventsPerRequest, requestsPerSecond, eventsPerSecond, lanes } = r.shape;
-  const planned = Math.round(r.seconds * requestsPerSecond);
+/** BENCH_LOAD_RATES=1000,3000,… (events/s, each on a fresh database and server) for BENCH_LOAD_SWEEP_SECONDS (default 60) each; none when unset. */
+export function sweepOptions(env: NodeJS.ProcessEnv): { rates: number[]; seconds: number } | undefined {
+  if (!env.BENCH_LOAD_RATES) return undefined;
+  const rates = env.BENCH_LOAD_RATES.split(',').map((x) => x.trim());
+  if (!rates.every((x) => /^[1-9]\d*$/.test(x)))
+    throw new Error(`BENCH_LOAD_RATES must be positive whole numbers separated by commas, not "${env.BENCH_LOAD_RATES}"`);
+  const seconds = env.BENCH_LOAD_SWEEP_SECONDS ? Number(env.BENCH_LOAD_SWEEP_SECONDS) : 60;
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw new Error(`BENCH_LOAD_SWEEP_SECONDS must be a positive whole number, not "${env.BENCH_LOAD_SWEEP_SECONDS}"`);
+  return { rates: rates.map(Number), seconds };
+}
+
+/** What one run at one rate measured: everything its section is rendered from. */
+export interface LoadRun {
+  readonly started: Date;
+  readonly uptimeBefore: string;
+  readonly uptimeAfter: string;
+  readonly shape: LoadShape;
+  readonly seconds: number;
+  readonly result: GeneratorResult;
+  readonly polls: CheckpointPoll[];
+  readonly serverSamples: ServerSample[];
+  readonly heapSamples: HeapSample[];
+  readonly probeFailures: string[];
+  readonly txOf: Map<string, bigint>;
+  readonly projectionNames: string[];
+  readonly backendCores: number;
+  readonly machineBusy: number;
+  readonly storedEvents: number;
+  readonly exitCode: number | string | null;
+  readonly dbName: string;
+  readonly serverErrors: string[];
+  readonly pg: PgProfile;
+  /** the projector's batches from the server's log (when it was kept: BENCH_LOAD_SERVER_LOG) */
+  readonly batches?: BatchLine[];
+}
+
+/** One run of the load at `shape` on a fresh database and server; `serverLog`: where the server's log is kept whole. */
+async function runLoad(ctx: SuiteContext, shape: LoadShape, serverLog: string | undefined): Promise<LoadRun> {
+  const started = new Date();
+  const uptimeBefore = uptimeLine();
+  const { seconds } = shape;
+  const db = await createFreshDatabase(ctx.options.adminUrl, 'load');
+  let server: Server | undefined;
+  let generator: ChildProcess | undefined;
+  let pgSampler: { stop(): Promise<PgProfile> } | undefined;
+  // the bench's own connections are named, so that the PostgreSQL profile leaves them out
+  const pool = new Pool({ connectionString: db.url, max: 2, application_name: BENCH_APPLICATION_NAME });
+  pool.on('error', () => undefined);
+  try {
+    ctx.log(`load: database ${db.name}; issuing an admin credential with the CLI`);
+    const token = await issueCredential(db.url);
+    const port = await freePort();
+    server = await startServer(db.url, port, serverLog);
+    const serverPid = server.child.pid!;
+    ctx.log(
+      `load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`,
+    );
+
+    const polls: CheckpointPoll[] = [];
+    const poller = every(POLL_MS, async () => {
+      const r = await pool.query(
+        'SELECT name, transaction_id::text AS tx, global_position::text AS gp, events, coalesce((SELECT global_position FROM ca_events ORDER BY global_position DESC LIMIT 1), 0) AS head FROM ca_projection_checkpoints',
+      );
+      polls.push({
+        t: now(),
+        checkpoints: new Map(r.rows.map((x) => [x.name as string, [BigInt(x.tx), BigInt(x.gp)] as [bigint, bigint]])),
+        counts: new Map(r.rows.map((x) => [x.name as string, Number(x.events)])),
+        head: Number(r.rows[0]?.head ?? 0),
+      });
+    });
+    const serverSamples: ServerSample[] = [];
+    const sampler = every(RSS_MS, () => {
+      serverSamples.push({ t: now(), rss: processRss(serverPid), cpu: processCpuSeconds(serverPid) });
+    });
+    // the live heap after a forced GC, every HEAP_MS from before the load starts to after the drain
+    const heapSamples: HeapSample[] = [];
+    const probeFailures: string[] = [];
+    const live = server;
+    const probeHeap = async () => {
+      const t = now();
+      try {
+        heapSamples.push({ ...(await live.heap()), t, answered: now() });
+      } catch (e) {
+        if (probeFailures.length < 5) probeFailures.push(e instanceof Error ? e.message : String(e));
+      }
+    };
+    const heapSampler = every(HEAP_MS, probeHeap);
+    const m0 = sampleMachineCpu();
+    const be0 = await backendCpuSample(pool);
+    pgSampler = await startPgSampler(ctx.options.adminUrl, db.name, serverPid);
+    const g = runGenerator(
+      {
+        url: server.url,
+        token,
+        eventsPerRequest: shape.eventsPerRequest,
+        requestsPerSecond: shape.requestsPerSecond,
+        seconds,
+        lanes: shape.lanes,
+        seed: 4242,
+        runTag: Date.now().toString(36),
+      },
+      (seconds + 180) * 1000,
+    );
+    generator = g.child;
+    const progress = setInterval(() => {
+      const last = serverSamples[serverSamples.length - 1];
+      const h = heapSamples[heapSamples.length - 1];
+      ctx.log(
+        `load: ${fmtSec((now() - started.getTime()) / 1000)} elapsed; server RSS ${last ? fmtMiB(last.rss) : '?'}, heap after GC ${h ? fmtMiB1(h.heapUsed) : '?'}`,
+      );
+    }, 60_000);
+    let result: GeneratorResult;
+    try {
+      result = await g.done;
+    } finally {
+      clearInterval(progress);
+    }
+    const pg = await pgSampler.stop();
+    pgSampler = undefined;
+    const be = backendCpuSince(be0, await backendCpuSample(pool));
+    const busy = machineBusy(m0, sampleMachineCpu());
+
+    // let the projectors finish the last requests (bounded), then stop sampling
+    const accepted = result.records.filter((x) => x.status === 200 && x.maxPosition !== undefined);
+    const positions = [...new Set(accepted.map((x) => x.maxPosition!))];
+    const txOf = new Map<string, bigint>();
+    for (let i = 0; i < positions.length; i += 5000) {
+      const r = await pool.query('SELECT global_position::text AS gp, transaction_id::text AS tx FROM ca_events WHERE global_position = ANY ($1::bigint[])', [
+        positions.slice(i, i + 5000),
+      ]);
+      for (const row of r.rows) txOf.set(row.gp, BigInt(row.tx));
+    }
+    const projectionNames = (await pool.query('SELECT name FROM ca_projection_checkpoints WHERE name NOT LIKE $1 ORDER BY name', ['%\\_\\_rebuild'])).rows.map(
+      (x) => x.name as string,
+    );
+    const lastAccepted = accepted.reduce<RequestRecord | undefined>((a, b) => (!a || BigInt(b.maxPosition!) > BigInt(a.maxPosition!) ? b : a), undefined);
+    const drainStart = Date.now();
+    while (lastAccepted && Date.now() - drainStart < 60_000) {
+      const p = polls[polls.length - 1];
+      const tx = txOf.get(lastAccepted.maxPosition!)!;
+      if (p && projectionNames.every((n) => passed(p.checkpoints.get(n), tx, BigInt(lastAccepted.maxPosition!)))) break;
+      await sleep(POLL_MS);
+    }
+    await sleep(2 * POLL_MS);
+    await poller.stop();
+    await sampler.stop();
+    await heapSampler.stop();
+    await probeHeap(); // once more, the load over and the projectors drained
+    const storedEvents = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+    ctx.log(
+      `load: heap after GC per probe (s into the run: MiB): ${heapSamples.map((x) => `${((x.t - result.start) / 1000).toFixed(0)}:${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(' ')}`,
+    );
+    const exitCode = await server.stop();
+    const serverErrors = server.output
+      .join('')
+      .split('\n')
+      .filter((l) => /projector stopped|error|Error/.test(l))
+      .slice(0, 5);
+    server = undefined;
+    const uptimeAfter = uptimeLine();
+    return {
+      started,
+      uptimeBefore,
+      uptimeAfter,
+      shape,
+      seconds,
+      result,
+      polls,
+      serverSamples,
+      heapSamples,
+      probeFailures,
+      txOf,
+      projectionNames,
+      backendCores: be / ((result.end - result.start) / 1000),
+      machineBusy: busy,
+      storedEvents,
+      exitCode,
+      dbName: db.name,
+      serverErrors,
+      pg,
+      batches: serverLog ? parseBatchLog(await readFile(serverLog, 'utf8').catch(() => '')) : undefined,
+    };
+  } finally {
+    if (generator && generator.exitCode === null) generator.kill('SIGKILL');
+    await pgSampler?.stop().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await db.drop().catch((e) => ctx.log(`load: could not drop ${db.name}: ${e.message}`));
+  }
+}
+
+/** The requests' figures: answered, failed, not sent, the rate achieved, the latencies. */
+function requestFigures(r: LoadRun) {
+  const { records, start } = r.result;
   const ok = records.filter((x) => x.status === 200);
   const errors = records.filter((x) => x.status !== 200);
-  const notSent = planned - records.length;
   const acceptedEvents = ok.reduce((a, x) => a + x.appended, 0);
   const lastDone = Math.max(...records.map((x) => x.done));
-  const achieved = acceptedEvents / ((lastDone - start) / 1000);
-  const latency = ok.map((x) => x.done - x.sent);
+  return {
+    ok,
+    errors,
+    notSent: Math.round(r.seconds * r.shape.requestsPerSecond) - records.length,
+    acceptedEvents,
+    lastDone,
+    achieved: acceptedEvents / ((lastDone - start) / 1000),
+    latency: ok.map((x) => x.done - x.sent),
+  };
+}
+
+/** Projection lag per accepted request: the first poll at which every named checkpoint has passed its last event, less its answer. */
+function projectionLags(r: LoadRun, names: readonly string[]) {
+  const lags: number[] = [];
+  const byRequest = new Map<number, number>();
+  const seenAt = new Map<number, number>();
+  let unseen = 0;
+  let j0 = 0;
+  const sorted = r.result.records.filter((x) => x.status === 200 && x.maxPosition !== undefined).sort((a, b) => a.done - b.done);
+  for (const x of sorted) {
+    const gp = BigInt(x.maxPosition!);
+    const tx = r.txOf.get(x.maxPosition!);
+    if (tx === undefined) {
+      unseen++;
+      continue;
+    }
+    // polls before the request was sent cannot show it; start there
+    while (j0 < r.polls.length && r.polls[j0].t < x.sent) j0++;
+    let seen: number | undefined;
+    for (let j = j0; j < r.polls.length; j++) {
+      if (names.every((n) => passed(r.polls[j].checkpoints.get(n), tx, gp))) {
+        seen = r.polls[j].t;
+        break;
+      }
+    }
+    if (seen === undefined) unseen++;
+    else {
+      lags.push(Math.max(0, seen - x.done));
+      byRequest.set(x.i, Math.max(0, seen - x.done));
+      seenAt.set(x.i, seen);
+    }
+  }
+  return { lags, unseen, byRequest, seenAt };
+}
+
+/** The server's RSS and CPU samples within the load (from the first request due to the generator's end). */
+function serverSamplesIn(r: LoadRun) {
+  const inRun = r.serverSamples.filter((x) => Number.isFinite(x.rss) && x.t >= r.result.start && x.t <= r.result.end);
+  const first = inRun[0];
+  const last = inRun[inRun.length - 1];
+  return { inRun, first, last, cores: first && last && last.t > first.t ? (last.cpu - first.cpu) / ((last.t - first.t) / 1000) : NaN };
+}
+
+/** One rate of a sweep, as its summary row shows it. */
+export interface SweepRow {
+  readonly rate: number;
+  readonly achieved: number;
+  readonly requests: number;
+  readonly errors: number;
+  readonly notSent: number;
+  readonly requestP99: number;
+  readonly tableBookLagP99: number;
+  readonly tableBookUnseen: number;
+  readonly allLagP99: number;
+  readonly allUnseen: number;
+  /** the read model furthest behind at the last poll (after the drain): events behind the head */
+  readonly behindAtEnd: number;
+  /** the live heap after a forced GC, at the last probe (after the drain); bytes */
+  readonly heapAfterDrain: number;
+  readonly serverCores: number;
+  readonly mainThreadCores: number;
+  readonly pgCores: number;
+  readonly topWaits: readonly { readonly row: ActivityCount; readonly share: number }[];
+  readonly uptimeBefore: string;
+  readonly uptimeAfter: string;
+}
+
+function sweepRow(r: LoadRun): SweepRow {
+  const q = requestFigures(r);
+  const tb = projectionLags(r, [TABLE_BOOK]);
+  const all = projectionLags(r, r.projectionNames);
+  const last = r.polls[r.polls.length - 1];
+  const heap = r.heapSamples.filter((x) => x.gc);
+  return {
+    rate: r.shape.eventsPerSecond,
+    achieved: q.achieved,
+    requests: r.result.records.length,
+    errors: q.errors.length,
+    notSent: q.notSent,
+    requestP99: percentile(q.latency, 0.99),
+    tableBookLagP99: percentile(tb.lags, 0.99),
+    tableBookUnseen: tb.unseen,
+    allLagP99: percentile(all.lags, 0.99),
+    allUnseen: all.unseen,
+    behindAtEnd: last ? Math.max(0, ...r.projectionNames.map((n) => last.head - (last.counts.get(n) ?? 0))) : NaN,
+    heapAfterDrain: heap.length ? heap[heap.length - 1].heapUsed : NaN,
+    serverCores: serverSamplesIn(r).cores,
+    mainThreadCores: serverThreadCores(r.pg).main,
+    pgCores: r.backendCores,
+    topWaits: topActivity(r.pg, 3),
+    uptimeBefore: r.uptimeBefore,
+    uptimeAfter: r.uptimeAfter,
+  };
+}
+
+/** The sweep's summary: one row per rate, each run on a fresh database and server for `seconds`; whether the machine was idle for each. */
+export function renderSweep(rows: readonly SweepRow[], seconds: number, cpus: number): string {
+  const cores = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+  const unseen = (n: number) => (n ? ` (${fmtInt(n)} never seen)` : '');
+  const out: string[] = [
+    `## Sustained HTTP load: rate sweep, ${rows.map((x) => fmtInt(x.rate)).join(', ')} events/s (issue 23 §1)`,
+    '',
+    `Each rate for ${seconds} s on a fresh database and a fresh server, one after another, as the full run below is measured (\`BENCH_LOAD_RATES\`, \`BENCH_LOAD_SWEEP_SECONDS\`). ` +
+      'Lag p99 as in the full run (requests whose events a read model had not passed when sampling stopped are not in it, and are counted as never seen); "behind at the end" = events behind the head of the read model furthest behind, once the drain (up to 60 s) was over; ' +
+      "heap = the live heap after a forced GC at the last probe, after the drain; CPU in cores over the load (the server process, its main thread, the database's PostgreSQL backends); the top rows of the PostgreSQL profile (share of samples = average backends in that state).",
+    '',
+    table(
+      [
+        'Rate asked',
+        'Achieved',
+        'Errors',
+        'Request p99',
+        'Table-book lag p99',
+        'Every read model lag p99',
+        'Behind at the end',
+        'Live heap',
+        'Server CPU (main thread)',
+        'PostgreSQL CPU',
+        "Where PostgreSQL's backends were (top 3)",
+      ],
+      rows.map((x) => [
+        fmtInt(x.rate),
+        fmtInt(x.achieved),
+        `${fmtInt(x.errors)} of ${fmtInt(x.requests)}${x.notSent > 0 ? ` (${fmtInt(x.notSent)} not sent)` : ''}`,
+        fmtMs(x.requestP99),
+        `${fmtMs(x.tableBookLagP99)}${unseen(x.tableBookUnseen)}`,
+        `${fmtMs(x.allLagP99)}${unseen(x.allUnseen)}`,
+        fmtInt(x.behindAtEnd),
+        fmtMiB1(x.heapAfterDrain),
+        `${cores(x.serverCores)} (${cores(x.mainThreadCores)})`,
+        cores(x.pgCores),
+        x.topWaits.map(({ row, share }) => `${row.state} · ${row.wait} · ${row.statement} ${share.toFixed(2)}`).join('; ') || '—',
+      ]),
+      ['r', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ),
+    '',
+    ...rows.map((x) => {
+      const before = loadAverages(x.uptimeBefore)[0] ?? NaN;
+      const after = loadAverages(x.uptimeAfter)[0] ?? NaN;
+      const idle = before <= cpus * 0.5;
+      return (
+        `- ${fmtInt(x.rate)} events/s: the machine was ${idle ? 'idle' : '**busy with other work**'} when it started (1-minute load average ${before.toFixed(2)} on ${cpus} CPUs; ` +
+        `${after.toFixed(2)} after it, which counts the run's own processes): \`${x.uptimeBefore}\` → \`${x.uptimeAfter}\`.`
+      );
+    }),
+  ];
+  return out.join('\n');
+}
+
+function render(ctx: SuiteContext, r: LoadRun): string {
+  const { records, start, end } = r.result;
+  const { eventsPerRequest, requestsPerSecond, eventsPerSecond, lanes } = r.shape;
+  const { ok, errors, notSent, acceptedEvents, lastDone, achieved, latency } = requestFigures(r);
   const lateness = records.map((x) => x.sent - x.due);
   const late = lateness.filter((x) => x > 1000 / requestsPerSecond).length;
 
-  // lag per accepted request: first poll at which the checkpoint has passed its last event
-  const lagsFor = (names: string[]) => {
-    const lags: number[] = [];
-    const byRequest = new Map<number, number>();
-    const seenAt = new Map<number, number>();
-    let unseen = 0;
-    let j0 = 0;
-    const sorted = [...ok].filter((x) => x.maxPosition !== undefined).sort((a, b) => a.done - b.done);
-    for (const x of sorted) {
-      const gp = BigInt(x.maxPosition!);
-      const tx = r.txOf.get(x.maxPosition!);
-      if (tx === undefined) {
-        unseen++;
-        continue;
-      }
-      // polls before the request was sent cannot show it; start there
-      while (j0 < r.polls.length && r.polls[j0].t < x.sent) j0++;
-      let seen: number | undefined;
-      for (let j = j0; j < r.polls.length; j++) {
-        if (names.every((n) => passed(r.polls[j].checkpoints.get(n), tx, gp))) {
-          seen = r.polls[j].t;
-          break;
-        }
-      }
-      if (seen === undefined) unseen++;
-      else {
-        lags.push(Math.max(0, seen - x.done));
-        byRequest.set(x.i, Math.max(0, seen - x.done));
-        seenAt.set(x.i, seen);
-      }
-    }
-    return { lags, unseen, byRequest, seenAt };
-  };
-  const tb = lagsFor([TABLE_BOOK]);
-  const all = lagsFor(r.projectionNames);
+  const tb = projectionLags(r, [TABLE_BOOK]);
+  const all = projectionLags(r, r.projectionNames);
   // requests a heap probe's forced GC could have delayed: a probe (asked → answered) overlapping the time
   // from sending the request to the poll that saw it in the table book
   const probeWindows = r.heapSamples.map((x) => [x.t, x.answered] as const);
@@ -570,15 +764,12 @@ function render(
 
   // server RSS over the run, at each tenth of the generator's time
   const ss = r.serverSamples.filter((x) => Number.isFinite(x.rss));
-  const inRun = ss.filter((x) => x.t >= start && x.t <= end);
+  const { inRun, first: firstIn, last: lastIn, cores: serverCores } = serverSamplesIn(r);
   const at = (f: number) => {
     const t = start + f * (end - start);
     return ss.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a));
   };
   const peak = Math.max(...inRun.map((x) => x.rss));
-  const cpuCores = (a: ServerSample, b: ServerSample) => (b.cpu - a.cpu) / ((b.t - a.t) / 1000);
-  const firstIn = inRun[0];
-  const lastIn = inRun[inRun.length - 1];
   const half = inRun.filter((x) => x.t >= start + (end - start) / 2);
   const rssSlopePerMin = half.length > 2 ? (half[half.length - 1].rss - half[0].rss) / ((half[half.length - 1].t - half[0].t) / 60000) : NaN;
 
@@ -623,6 +814,7 @@ function render(
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
       `- Heap: the server ran with \`--expose-gc\`, an IPC channel and \`CASINO_AUDIT_HEAP_PROBE=1\` (the \`serve\` command's probe hook); every ${HEAP_MS / 1000} s, from before the load to after the drain, this process asked it for \`process.memoryUsage()\` right after a forced full GC (\`global.gc()\`): its \`heapUsed\` then is the live heap. ` +
         `Criterion for flat: the Theil–Sen slope (median of pairwise slopes) of that live heap over the second half of the run < ${TARGET_HEAP_SLOPE_MIB_PER_MIN} MiB/min (${fmtMiB1(TARGET_HEAP_SLOPE_MIB_PER_MIN * MiB * (r.seconds / 120))} over that half; ${fmtInt(TARGET_HEAP_SLOPE_MIB_PER_MIN * 1440)} MiB a day if it went on). Each forced GC pauses the server (${gcPauses.length} probes: median ${fmtMs(median(gcPauses))}, max ${fmtMs(gcPauses.length ? Math.max(...gcPauses) : NaN)}); RSS is kept as context`,
+      `- PostgreSQL profile (bench/pg-sampler.ts): while the load ran, \`pg_stat_activity\` of the database every 100 ms (its client backends not idle, the bench's own left out), the cluster's \`pg_stat_wal\` and \`pg_stat_bgwriter\` and the server's CPU per thread (\`/proc/<pid>/task/*/stat\`) every 10 s`,
     ]).join('\n'),
   );
   const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
@@ -685,7 +877,7 @@ function render(
   );
   out.push(
     '',
-    `Events in the store at the end: ${fmtInt(r.storedEvents)}. CPU during the run: server process ${firstIn && lastIn ? cpuCores(firstIn, lastIn).toFixed(2) : 'n/a'} core(s), ` +
+    `Events in the store at the end: ${fmtInt(r.storedEvents)}. CPU during the run: server process ${Number.isFinite(serverCores) ? serverCores.toFixed(2) : 'n/a'} core(s), ` +
       `PostgreSQL backends of the database ${r.backendCores.toFixed(2)}, load generator ${(r.result.cpuSeconds / ((end - start) / 1000)).toFixed(2)}; whole machine ${fmtPct(r.machineBusy)} busy (all processes). The server, sent SIGTERM at the end, exited with ${typeof r.exitCode === 'number' ? `code ${r.exitCode}` : `signal ${r.exitCode}`}.`,
   );
   if (errors.length) {
@@ -742,6 +934,9 @@ function render(
       ['l', ...tenths.map(() => 'r' as const)],
     ),
   );
+
+  out.push('', "### Where PostgreSQL's backends were (profile of the load)", '', renderPgProfile(r.pg, acceptedEvents));
+  if (r.batches) out.push('', "### Where the projector's batches spent their time", '', renderBatchPhases(r.batches));
 
   out.push('', '### Reading', '');
   const lines: string[] = [];
