@@ -87,6 +87,9 @@ const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tab
 const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) =>
   (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
+/** How long a page of the feed read for one read model is handed to the others at the same checkpoint (ms). */
+const SHARED_PAGE_MS = 250;
+
 /** How often a read model kept close behind looks for new events while the others catch up in their lanes (ms). */
 const CLOSE_BEHIND_POLL_MS = 25;
 
@@ -98,6 +101,12 @@ export class Projector {
   private leader: Leadership | null = null;
   private wakeUp?: () => void;
   private ahead?: ReadAhead;
+  /**
+   * Pages of the feed read lately in the running catch-up, shared by the read models that stand at the same
+   * checkpoint (`sharedPage`). A new one for each catch-up, so that a page handed on was read after the catch-up
+   * began: every event committed before it is in the page or past its end.
+   */
+  private recentPages?: Map<string, { readonly at: number; readonly page: Promise<FeedPage<FedEvent>> }>;
 
   constructor(
     private readonly pool: Pool,
@@ -123,62 +132,67 @@ export class Projector {
     // at 3,000 events/s (the server 35 % idle, PostgreSQL under half a core) while every read model but the table
     // book fell behind from the first gaming day's end (bench/results.md, "Load probes of 2026-11-29").
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
-    const lanes = Math.max(1, Math.min(this.options.concurrency ?? 1, only.length));
-    const close = only.filter((p) => p.closeBehind);
-    const others = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind) : only;
-    let total = 0;
-    const step = async (p: Projection) => {
-      const n = await this.step(p, liveTables(p));
-      total += n;
-      return n;
-    };
-    // the others in turns: every one once a turn, `lanes` at a time (one lane is the close ones' when they have one)
-    const othersLanes = others === only ? lanes : Math.max(1, lanes - 1);
-    const turns = async (turn: readonly Projection[], width: number) => {
-      for (let full = true; full;) {
-        full = false;
-        const next = [...turn];
-        const lane = async () => {
-          for (let p = next.shift(); p; p = next.shift()) if ((await step(p)) >= this.batchSize) full = true;
-        };
-        await Promise.all(Array.from({ length: width }, lane));
-      }
-    };
-    if (others === only) {
-      await turns(only, lanes);
-    } else if (lanes === 1) {
-      await turns(
-        others.flatMap((p) => [p, ...close]),
-        1,
-      );
-    } else {
-      // the close ones in a lane of their own, stepped until the others' turns are over and they have caught up
-      let othersDone = false;
-      let othersFailed = false;
-      const closeLane = async () => {
-        for (;;) {
-          let read = 0;
-          let full = false;
-          for (const p of close) {
-            if (othersFailed) return;
-            const n = await step(p);
-            read += n;
-            if (n >= this.batchSize) full = true;
-          }
-          if (othersFailed || (othersDone && !full)) return;
-          // nothing new yet: look again shortly while the others work
-          if (!read) await new Promise((r) => setTimeout(r, CLOSE_BEHIND_POLL_MS));
+    const pages = (this.recentPages = new Map());
+    try {
+      const lanes = Math.max(1, Math.min(this.options.concurrency ?? 1, only.length));
+      const close = only.filter((p) => p.closeBehind);
+      const others = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind) : only;
+      let total = 0;
+      const step = async (p: Projection) => {
+        const n = await this.step(p, liveTables(p));
+        total += n;
+        return n;
+      };
+      // the others in turns: every one once a turn, `lanes` at a time (one lane is the close ones' when they have one)
+      const othersLanes = others === only ? lanes : Math.max(1, lanes - 1);
+      const turns = async (turn: readonly Projection[], width: number) => {
+        for (let full = true; full;) {
+          full = false;
+          const next = [...turn];
+          const lane = async () => {
+            for (let p = next.shift(); p; p = next.shift()) if ((await step(p)) >= this.batchSize) full = true;
+          };
+          await Promise.all(Array.from({ length: width }, lane));
         }
       };
-      // a batch of the others that fails ends the close lane too, after its batch in flight: the catch-up has failed,
-      // and a lane left working through its backlog (or polling) would outlive the catch-up its caller saw end
-      const othersTurns = turns(others, othersLanes).catch((error: unknown) => {
-        othersFailed = true;
-        throw error;
-      });
-      await Promise.all([closeLane(), othersTurns.finally(() => (othersDone = true))]);
+      if (others === only) {
+        await turns(only, lanes);
+      } else if (lanes === 1) {
+        await turns(
+          others.flatMap((p) => [p, ...close]),
+          1,
+        );
+      } else {
+        // the close ones in a lane of their own, stepped until the others' turns are over and they have caught up
+        let othersDone = false;
+        let othersFailed = false;
+        const closeLane = async () => {
+          for (;;) {
+            let read = 0;
+            let full = false;
+            for (const p of close) {
+              if (othersFailed) return;
+              const n = await step(p);
+              read += n;
+              if (n >= this.batchSize) full = true;
+            }
+            if (othersFailed || (othersDone && !full)) return;
+            // nothing new yet: look again shortly while the others work
+            if (!read) await new Promise((r) => setTimeout(r, CLOSE_BEHIND_POLL_MS));
+          }
+        };
+        // a batch of the others that fails ends the close lane too, after its batch in flight: the catch-up has failed,
+        // and a lane left working through its backlog (or polling) would outlive the catch-up its caller saw end
+        const othersTurns = turns(others, othersLanes).catch((error: unknown) => {
+          othersFailed = true;
+          throw error;
+        });
+        await Promise.all([closeLane(), othersTurns.finally(() => (othersDone = true))]);
+      }
+      return total;
+    } finally {
+      if (this.recentPages === pages) this.recentPages = undefined;
     }
-    return total;
   }
 
   /** One batch of one projection into the given tables; returns how many events it read. */
@@ -239,7 +253,7 @@ export class Projector {
    */
   private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
     const depth = this.options.readAhead ?? 0;
-    if (!depth) return readFor(p, this.store, start, this.batchSize);
+    if (!depth) return this.sharedPage(p, start);
     const early = this.ahead?.checkpointName === checkpointName ? this.ahead.take(start) : undefined;
     if (early) return early;
     this.ahead = undefined;
@@ -249,6 +263,31 @@ export class Projector {
     if (page.events.length >= this.batchSize) {
       this.ahead = new ReadAhead(checkpointName, (after) => readFor(p, this.store, after, this.batchSize), page.checkpoint, depth, this.batchSize, prepare);
     }
+    return page;
+  }
+
+  /**
+   * The page after `start` in `p`'s shape, read once for every read model that asks for it within
+   * `SHARED_PAGE_MS`: following the feed, the read models mostly stand at the same checkpoint, and each read
+   * (and parsed) the same page for itself — half of all batch time at 3,000 events/s (bench/results.md, the load
+   * profile). Only full pages are kept once read: below the feed's horizon the order is final, so a full page after
+   * a checkpoint is the same whenever it is read, where a short one may have grown since (handing it on would end a
+   * read model's turn early). The events are shared: projections read them and never change them (`readonly` data).
+   */
+  private sharedPage(p: Projection, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
+    const pages = this.recentPages;
+    if (!pages) return readFor(p, this.store, start, this.batchSize); // a step outside a catch-up reads its own
+    const now = performance.now();
+    for (const [k, v] of pages) if (now - v.at > SHARED_PAGE_MS) pages.delete(k);
+    const key = `${p.reads ?? 'events'}|${start.transactionId}|${start.globalPosition}`;
+    const kept = pages.get(key);
+    if (kept) return kept.page;
+    const page = readFor(p, this.store, start, this.batchSize);
+    pages.set(key, { at: now, page });
+    page.then(
+      (read) => read.events.length >= this.batchSize || pages.delete(key),
+      () => pages.delete(key),
+    );
     return page;
   }
 
