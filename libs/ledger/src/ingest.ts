@@ -98,6 +98,9 @@ export function parseNdjsonBytes(bytes: Uint8Array): IngestInput[] {
   return inputs;
 }
 
+/** A validated envelope's stream key (`sessionId`, `poolId`, `roundId`): the schema check made it a non-empty string. */
+const keyOf = (data: Envelope['data'], field: 'sessionId' | 'poolId' | 'roundId'): string => String(data[field]);
+
 const MAX_BATCH = 50_000;
 const MAX_RETRIES = 5;
 const CACHE_LIMIT = 2000;
@@ -207,13 +210,13 @@ export class IngestionService {
       const d = e.data;
       switch (spec.stream) {
         case 'session':
-          streamId = sessionStreamId(d.sessionId);
+          streamId = sessionStreamId(keyOf(d, 'sessionId'));
           break;
         case 'pool':
-          streamId = poolStreamId(d.poolId);
+          streamId = poolStreamId(keyOf(d, 'poolId'));
           break;
         case 'round':
-          streamId = roundsInBatch.get(d.roundId) ?? roundStreams.get(d.roundId) ?? null;
+          streamId = roundsInBatch.get(keyOf(d, 'roundId')) ?? roundStreams.get(keyOf(d, 'roundId')) ?? null;
           if (!streamId) refuseHere(problem('data.roundId', 'unknownRoundId', { round: String(d.roundId) }));
           break;
         case 'corrected-event':
@@ -347,7 +350,7 @@ export class IngestionService {
     // counts arrive from the count room after the close
     const afterClose = ['DropBoxCounted', 'TipsBoxCounted', 'CagnotteBoxCounted', 'RoundDisputed', 'DisputeResolved', 'CorrectionRecorded'];
     if (s.closed && !afterClose.includes(e.type)) return problem('data.sessionId', 'closed', { session: s.sessionId });
-    if (d.poolId !== undefined && e.type.startsWith('Jackpot') && !poolVersions[poolStreamId(d.poolId)]) {
+    if (d.poolId !== undefined && e.type.startsWith('Jackpot') && !poolVersions[poolStreamId(keyOf(d, 'poolId'))]) {
       return problem('data.poolId', 'unknownPool', { pool: String(d.poolId) });
     }
     const spec = eventTypeSpec(e.type)!;
@@ -368,7 +371,7 @@ export class IngestionService {
       return null;
     }
     if (spec.roundScoped || ((e.type === 'TipDeposited' || e.type === 'CroupierChanged') && d.roundId !== undefined)) {
-      if (!s.rounds.has(d.roundId)) return problem('data.roundId', 'unknownRound', { round: String(d.roundId), session: s.sessionId });
+      if (!s.rounds.has(keyOf(d, 'roundId'))) return problem('data.roundId', 'unknownRound', { round: String(d.roundId), session: s.sessionId });
     }
     return this.equipmentProblem(e, s);
   }
@@ -429,7 +432,8 @@ export class IngestionService {
   private async roundStreams(envelopes: Envelope[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
     for (const e of envelopes) {
-      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(e.data.roundId)) out.set(e.data.roundId, await this.store.streamOfRound(e.data.roundId));
+      const roundId = keyOf(e.data, 'roundId');
+      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(roundId)) out.set(roundId, await this.store.streamOfRound(roundId));
     }
     return out;
   }

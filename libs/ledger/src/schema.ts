@@ -167,8 +167,8 @@ export interface Envelope {
   readonly type: string;
   readonly occurredAt: string;
   readonly recordedBy?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked against its type's fields by validateEnvelope, then read by field name for every type (a game's own facts too); dataOf and asContractEvent give the typed view
-  readonly data: Record<string, any>;
+  /** checked against its type's fields by validateEnvelope; read typed through dataOf and asContractEvent */
+  readonly data: Readonly<Record<string, unknown>>;
   readonly expectedVersion?: number;
 }
 

@@ -17,7 +17,7 @@ function judgeDays(events: readonly Envelope[]): DayComplianceRow[] {
   for (const e of events) {
     const sessionId = typeof e.data.sessionId === 'string' ? e.data.sessionId : undefined;
     if (!sessionId) continue;
-    if (e.type === 'TableSessionOpened') openings.set(sessionId, { casinoId: e.data.casinoId, gamingDay: e.data.gamingDay });
+    if (e.type === 'TableSessionOpened') openings.set(sessionId, { casinoId: String(e.data.casinoId), gamingDay: String(e.data.gamingDay) });
     const opening = openings.get(sessionId);
     if (opening) foldDayFact(days, dice, { eventId: e.eventId, type: e.type, data: e.data, occurredAt: e.occurredAt }, sessionId, opening);
   }

@@ -13,8 +13,8 @@ export function judgeDay(batches: Envelope[][]) {
     const sessionId = String(e.data.sessionId);
     let tracker = trackers.get(sessionId);
     if (!tracker) trackers.set(sessionId, (tracker = new SessionTracker(sessionId)));
-    if (e.type === 'RoundStarted') rounds.set(e.data.roundId, { sessionId, facts: [], env: tracker.judged ? tracker.env() : null });
-    const round = e.data.roundId !== undefined ? rounds.get(e.data.roundId) : undefined;
+    if (e.type === 'RoundStarted') rounds.set(String(e.data.roundId), { sessionId, facts: [], env: tracker.judged ? tracker.env() : null });
+    const round = e.data.roundId !== undefined ? rounds.get(String(e.data.roundId)) : undefined;
     if (round) round.facts.push(e);
     tracker.apply({ eventId: e.eventId, type: e.type, data: e.data });
   }
@@ -78,7 +78,11 @@ describe('the simulator', () => {
           e.type === 'TableSessionOpened'
             ? judgeSettings(tracker.game!, env, { limits: env.ctx.limits, options: env.ctx.options })
             : e.type === 'ShoeStarted'
-              ? judgeShoe(tracker.game!, env, { shoeId: e.data.shoeId, decks: e.data.decks, cutCardPosition: e.data.cutCardPosition })
+              ? judgeShoe(tracker.game!, env, {
+                  shoeId: String(e.data.shoeId),
+                  decks: Number(e.data.decks),
+                  cutCardPosition: e.data.cutCardPosition == null ? undefined : Number(e.data.cutCardPosition),
+                })
               : null;
         for (const f of judged?.findings ?? []) flagged.push(`${jurisdiction} ${tracker.state.game} ${f.rule}`);
       }
