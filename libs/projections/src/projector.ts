@@ -130,7 +130,7 @@ export class Projector {
     // With `concurrency` above 1 the batches of a turn run that many at a time (each read model once a turn): a
     // step waits on PostgreSQL most of its time, and one after the other the nine of a turn took the whole minute
     // at 3,000 events/s (the server 35 % idle, PostgreSQL under half a core) while every read model but the table
-    // book fell behind from the first gaming day's end (bench/results.md, "Load probes of 2026-11-29").
+    // book fell behind from about 200 s into the run (bench/results.md, "Load probes of 2026-11-29").
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
     const pages = (this.recentPages = new Map());
     try {
