@@ -143,6 +143,12 @@ export const boxOfBet = (b: { selection?: unknown }): number => {
   return Number.isInteger(n) ? n : 1;
 };
 
+/**
+ * The hand a fact names: `hand` counts a box's hands from 1, and a fact that leaves it out, or sends it as null (a
+ * missing optional field may be null, contract §2), speaks of the box's first hand.
+ */
+export const handNumber = (hand: unknown): number => (hand === undefined || hand === null ? 1 : Number(hand));
+
 export function handOf(state: TableState, seat: number, hand = 1): Hand | undefined {
   return state.boxes[seat]?.hands[hand - 1];
 }
@@ -203,7 +209,7 @@ export function evolveTable(state: TableState, type: string, data: Readonly<Reco
     case 'PlayerDecision': {
       const d = fact.data;
       const seat = Number(d.seat);
-      const hand = d.hand !== undefined ? Number(d.hand) : 1;
+      const hand = handNumber(d.hand);
       const decision = String(d.decision);
       const withDecision = { ...state, decisions: [...state.decisions, { seat, hand, decision }] };
       const h = handOf(state, seat, hand);

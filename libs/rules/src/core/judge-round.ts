@@ -678,9 +678,9 @@ function narrateCommon(fact: Fact): Said {
         amount: c.data.amount !== undefined ? amount(Number(c.data.amount)) : 'none',
       });
     case 'BetSettled':
-      return said(`bet ${c.data.betId}${c.data.hand !== undefined ? ' hand ' + c.data.hand : ''}: ${c.data.outcome}, paid ${c.data.payout}`, key, {
+      return said(`bet ${c.data.betId}${c.data.hand != null ? ' hand ' + c.data.hand : ''}: ${c.data.outcome}, paid ${c.data.payout}`, key, {
         bet: String(c.data.betId),
-        hand: c.data.hand !== undefined ? String(c.data.hand) : 'none',
+        hand: c.data.hand != null ? String(c.data.hand) : 'none',
         outcome: term('outcome', c.data.outcome),
         payout: amount(Number(c.data.payout)),
       });

@@ -182,6 +182,26 @@ describe('drawing rules (DRAW_RULE_VIOLATION)', () => {
       expect(blackjack.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'fold' } }, e)).toMatchObject({ field: 'data.decision' });
       expect(blackjack.refuse!({ eventId: 'x', type: 'CardDealt', data: { card: 'AS', to: 'seat:7' } }, e)).toBeNull();
     });
+    it("a hand sent as null is the box's only hand, as if not sent (contract: a missing optional field may be null)", () => {
+      const e = env(j);
+      // refused before as "a hand is numbered from 1": Number(null) is 0
+      expect(blackjack.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'double', hand: null } }, e)).toBeNull();
+      expect(blackjack.refuse!({ eventId: 'x', type: 'PlayerDecision', data: { seat: 1, decision: 'double', hand: 0 } }, e)).toMatchObject({
+        field: 'data.hand',
+      });
+      const round = (hand: null | undefined) => {
+        const h = hand === null ? { hand: null } : {};
+        return [
+          ...coup(['6H', '5S', 'KC'], ['10D', '8C'], { decisions: [decide(1, 'double', h)] }),
+          fact('BetSettled', { betId: 'b1', outcome: 'win', payout: 2000, ...h }),
+          completed(),
+        ];
+      };
+      // the double is on hand 1: twice the stake, paid 1:1, whether the hand is left out or sent as null
+      expect(expectSettlement(j, round(null))).toMatchObject({ outcome: 'win', payout: 2000 });
+      expect(codes(judge(blackjack, e, round(null)))).toEqual(codes(judge(blackjack, e, round(undefined))));
+      expect(codes(judge(blackjack, e, round(null)))).toEqual([]);
+    });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   emptyTable,
   evolveTable,
   handBlackjack,
+  handNumber,
   handOf,
   handTotal,
   mainBetsOf,
@@ -84,7 +85,7 @@ function judgeDecision(before: TableState, fact: Fact, env: Env): Finding[] {
   const rb = env.rulebook;
   const d = fact.data;
   const seat = Number(d.seat);
-  const handNo = d.hand !== undefined ? Number(d.hand) : 1;
+  const handNo = handNumber(d.hand);
   const hand = handOf(before, seat, handNo);
   const decision = String(d.decision);
   const dealerAce = before.dealerFirst?.rank === 'A';
@@ -447,7 +448,7 @@ function settle(state: BlackjackState, query: SettlementQuery, env: Env): Settle
   const seat = Number(bet.seat);
   switch (bet.betType) {
     case 'main': {
-      const handNo = query.hand !== undefined && query.hand !== null ? Number(query.hand) : 1;
+      const handNo = handNumber(query.hand);
       return settleHand(state, handOf(state, seat, handNo), bet.amount, env);
     }
     case 'insurance':
