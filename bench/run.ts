@@ -20,6 +20,7 @@ import { memorySuite } from './memory';
 import { rebuildSuite } from './rebuild';
 import { replaySuite } from './replay';
 import { roundsPagesSuite } from './rounds-pages';
+import { DEFAULT_STORE_EVENTS, storeEvents, storeName } from './store';
 import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
@@ -98,6 +99,19 @@ const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] 
   --json      the append suite also writes its measured result to FILE (render it again: node dist/bench/append-render.js FILE)
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
+/** The suites that read the shared benchmark store (bench/store.ts), whose size BENCH_STORE_EVENTS sets. */
+const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite];
+
+/**
+ * A suite's section in the results file: its name, and for a suite on a store of another size than the default
+ * (issue 23 §3: 10,000,000 events) the store's name too, so that the 10M figures sit beside the 1M ones instead of
+ * replacing them (`rebuild@bench_store_10m`).
+ */
+function sectionName(suite: Suite, quick: boolean): string {
+  const n = storeEvents(quick);
+  return STORE_SUITES.includes(suite) && !quick && n !== DEFAULT_STORE_EVENTS ? `${suite.name}@${storeName(n)}` : suite.name;
+}
+
 const begin = (name: string) => `<!-- bench:${name}:begin -->`;
 const end = (name: string) => `<!-- bench:${name}:end -->`;
 
@@ -165,7 +179,7 @@ async function main() {
   const produced = new Map<string, string>();
   for (const suite of selected) {
     log(`suite ${suite.name}: ${suite.title}`);
-    produced.set(suite.name, (await suite.run(ctx)).trimEnd());
+    produced.set(sectionName(suite, options.quick), (await suite.run(ctx)).trimEnd());
   }
 
   const target = cli.out ? path.resolve(cli.out) : cli.quick ? undefined : RESULTS;

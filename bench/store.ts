@@ -34,7 +34,9 @@ export interface BenchStore {
   readonly sizeBytes: number;
 }
 
-export const storeEvents = (quick: boolean) => Number(process.env.BENCH_STORE_EVENTS) || (quick ? 50_000 : 1_000_000);
+/** The store's size unless BENCH_STORE_EVENTS says otherwise (`--quick`: 50,000). */
+export const DEFAULT_STORE_EVENTS = 1_000_000;
+export const storeEvents = (quick: boolean) => Number(process.env.BENCH_STORE_EVENTS) || (quick ? 50_000 : DEFAULT_STORE_EVENTS);
 
 export function storeName(n: number): string {
   const tag = n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n);
