@@ -87,8 +87,15 @@ const applyTo = (p: Projection, db: PoolClient, events: readonly FedEvent[], tab
 const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) =>
   (p.prepare as ((db: Pool, events: readonly FedEvent[]) => void) | undefined)?.call(p, db, events);
 
-/** How long a page of the feed read for one read model is handed to the others at the same checkpoint (ms). */
-const SHARED_PAGE_MS = 250;
+/**
+ * How long a page of the feed read for one read model is handed to the others at the same checkpoint (ms), and how
+ * many such pages are kept at most. Behind the feed the read models' lanes walk the same full pages up to seconds
+ * apart: dropped 250 ms after their read, each page was read again by the later ones and the feed reads doubled
+ * (bench/results.md, "Load probes of 2026-11-29", evening); kept 2 s without a bound, the pages nobody else took
+ * raised the live heap 40 MiB. The newest few are kept: a page is a few MiB of parsed events.
+ */
+const SHARED_PAGE_MS = 2000;
+const SHARED_PAGES_KEPT = 3;
 
 /** How often a read model kept close behind looks for new events while the others catch up in their lanes (ms). */
 const CLOSE_BEHIND_POLL_MS = 25;
@@ -284,6 +291,8 @@ export class Projector {
     if (kept) return kept.page;
     const page = readFor(p, this.store, start, this.batchSize);
     pages.set(key, { at: now, page });
+    // the oldest beyond the bound go first (a Map iterates in insertion order)
+    for (const k of pages.keys()) if (pages.size > SHARED_PAGES_KEPT) pages.delete(k);
     page.then(
       (read) => read.events.length >= this.batchSize || pages.delete(key),
       () => pages.delete(key),
