@@ -215,10 +215,12 @@ export class IngestionService {
         case 'pool':
           streamId = poolStreamId(keyOf(d, 'poolId'));
           break;
-        case 'round':
-          streamId = roundsInBatch.get(keyOf(d, 'roundId')) ?? roundStreams.get(keyOf(d, 'roundId')) ?? null;
-          if (!streamId) refuseHere(problem('data.roundId', 'unknownRoundId', { round: String(d.roundId) }));
+        case 'round': {
+          const roundId = keyOf(d, 'roundId');
+          streamId = roundsInBatch.get(roundId) ?? roundStreams.get(roundId) ?? null;
+          if (!streamId) refuseHere(problem('data.roundId', 'unknownRoundId', { round: roundId }));
           break;
+        }
         case 'corrected-event':
           streamId = correctedStreams.get(String(d.correctsEventId).toLowerCase()) ?? null;
           if (!streamId) refuseHere(problem('data.correctsEventId', 'noCorrected'));

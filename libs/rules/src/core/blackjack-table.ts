@@ -106,8 +106,8 @@ export function refuseTableFact(fact: Fact, env: Env, maxPlay: number, decisions
       if (!decisions.includes(String(d.decision)))
         return { field: 'data.decision', reason: `"${d.decision}" is not a ${env.rulebook.game} decision (${decisions.join(', ')})` };
       if (!seatOk(d.seat)) return { field: 'data.seat', reason: `box ${d.seat} does not exist: the table has ${boxesOf(env)} boxes` };
-      if (d.hand !== undefined && d.hand !== null && !(Number.isInteger(handNumber(d.hand)) && handNumber(d.hand) >= 1))
-        return { field: 'data.hand', reason: 'a hand is numbered from 1' };
+      const hand = handNumber(d.hand); // left out or null: the first hand
+      if (!(Number.isInteger(hand) && hand >= 1)) return { field: 'data.hand', reason: 'a hand is numbered from 1' };
       return null;
     default:
       return null;
