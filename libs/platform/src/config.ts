@@ -214,6 +214,8 @@ export const CONFIG_SCHEMA = {
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
+  /** threads that walk the chains in `verify` (issue 23 §3); 1 walks them in the command's own thread */
+  CA_VERIFY_THREADS: whole({ min: 1 }),
   CA_READ_AHEAD: whole({ min: 1 }, 3),
   // actual against theoretical win (issue 21 §3, libs/projections/src/performance)
   /** the false discovery rate of a gaming day's findings per session, table and croupier (Benjamini–Hochberg) */

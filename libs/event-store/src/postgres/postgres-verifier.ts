@@ -1,15 +1,32 @@
+import { availableParallelism } from 'node:os';
 import type { Pool } from 'pg';
+import { setting } from '../../../platform/src/config';
 import { because, keyed, type ReasonKey } from '../../../i18n/src/reasons';
 import { checkSeals, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM, sealNamed } from '../seal';
-import { ChainBreak, SealedExpectation, SealSummary, StreamChainChecker, VerifyReport } from '../verify';
-import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
+import { ChainBreak, SealedExpectation, SealSummary, VerifyReport } from '../verify';
+import { planStreamRanges, WHOLE_STORE } from './verify-range';
+import { walkStreamRanges } from './verify-threads';
 
-const PAGE = 5000;
+/** ranges a thread takes in turn: several each, so one thread's long streams do not leave the others idle */
+const RANGES_PER_THREAD = 4;
+
+/** Threads by default: one a core, at most 4 (CA_VERIFY_THREADS says otherwise). */
+export function defaultVerifyThreads(env: NodeJS.ProcessEnv = process.env): number {
+  return setting('CA_VERIFY_THREADS', env) ?? Math.min(4, availableParallelism());
+}
+
+/** Each stream's number and events (its head's version), to cut the walk into ranges of about equal work. */
+async function streamSizes(pool: Pool): Promise<Array<[number, number]>> {
+  const rows = (await pool.query('SELECT i.stream_number, s.version FROM ca_stream_ids i JOIN ca_streams s USING (stream_id)')).rows;
+  return rows.map((r) => [r.stream_number, r.version]);
+}
 
 export interface VerifyStoreOptions {
   /** a seal receipt handed out earlier (`ca-seal:<n>:<hash>`, a hash, or a file holding one): the store must still hold that seal */
   readonly receipt?: string | Receipt;
   readonly onProgress?: (events: number) => void;
+  /** threads walking the chains (default `defaultVerifyThreads()`); 1 walks them in the caller's thread */
+  readonly threads?: number;
 }
 
 /**
@@ -36,46 +53,27 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
     );
   }
 
-  const breaks: ChainBreak[] = [];
-  const seen = new Set<string>();
-  let events = 0;
-  let streams = 0;
-  let unsealedEvents = 0;
-  let checker: StreamChainChecker | null = null;
-  const close = () => {
-    if (!checker) return;
-    checker.finish(heads.get(checker.streamId));
-    if (checker.streamId !== SEAL_STREAM) unsealedEvents += Math.max(0, checker.count - (sealCheck.latestHeads.get(checker.streamId)?.version ?? 0));
-    if (checker.firstBreak) breaks.push(checker.firstBreak);
-  };
-  // each stream's events in order, a keyset page at a time: by the stream's number since store migration 10 (an index
-  // range of ca_events_stream_version; by its id the rows come through a join, sorted whole at every page), by its id before
+  // each stream's events in order, ranges of streams at once (their chains never cross)
   const numbered = (await pool.query(`SELECT to_regclass('ca_stream_ids') IS NOT NULL AS numbered`)).rows[0].numbered;
-  const pageQuery = numbered
-    ? `SELECT ${EVENT_COLUMNS} FROM ca_events
-       WHERE (stream_number, stream_version) > (coalesce((SELECT i.stream_number FROM ca_stream_ids i WHERE i.stream_id = $1), 0), $2)
-       ORDER BY stream_number, stream_version LIMIT ${PAGE}`
-    : `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT ${PAGE}`;
-  let after: [string, number] = ['', 0];
-  for (;;) {
-    const page = await pool.query(pageQuery, after);
-    for (const row of page.rows) {
-      const e = toStoredEvent(row);
-      if (!checker || checker.streamId !== e.streamId) {
-        close();
-        checker = new StreamChainChecker(e.streamId, expectations.get(e.streamId));
-        seen.add(e.streamId);
-        streams++;
-      }
-      checker.check(e);
-      events++;
-    }
-    onProgress?.(events);
-    if (page.rows.length < PAGE) break;
-    const last = page.rows[page.rows.length - 1];
-    after = [last.stream_id, last.stream_version];
-  }
-  close();
+  const threads = options.threads ?? defaultVerifyThreads();
+  const ranges = numbered && threads > 1 ? planStreamRanges(await streamSizes(pool), threads * RANGES_PER_THREAD) : [WHOLE_STORE];
+  let walked = 0;
+  const outcomes = await walkStreamRanges(
+    pool,
+    numbered,
+    ranges,
+    { heads, sealed: expectations, latestSealedVersion: new Map([...sealCheck.latestHeads].map(([id, h]) => [id, h.version])) },
+    {
+      threads,
+      connectionString: (pool as { options?: { connectionString?: string } }).options?.connectionString,
+      onPage: onProgress && ((n) => onProgress((walked += n))),
+    },
+  );
+  const breaks: ChainBreak[] = outcomes.flatMap((o) => o.breaks);
+  const seen = new Set(outcomes.flatMap((o) => o.streamIds));
+  const events = outcomes.reduce((sum, o) => sum + o.events, 0);
+  const streams = outcomes.reduce((sum, o) => sum + o.streamIds.length, 0);
+  const unsealedEvents = outcomes.reduce((sum, o) => sum + o.unsealedEvents, 0);
 
   // streams with no events at all: removed whole (the seals, or a head left behind, say they existed)
   for (const [streamId, list] of sealCheck.sealedHeads) {

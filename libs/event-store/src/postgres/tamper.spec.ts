@@ -14,6 +14,8 @@ import { createSeal, latestReceipt, parseReceipt, SEAL_STREAM, sealIfGamingDayCl
 import type { VerifyReport } from '../verify';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyStore } from './postgres-verifier';
+import { planStreamRanges } from './verify-range';
+import { walkStreamRanges } from './verify-threads';
 import { writerRoleGrants } from './schema';
 
 jest.setTimeout(60_000);
@@ -443,6 +445,58 @@ describe('verify names the tampering', () => {
     expect((await verifyStore(restored, { receipt: forged })).breaks[0].reason).toMatch(/store's seal #1 has hash .*rewritten/);
     expect(parseReceipt(JSON.stringify({ receipt: first.receipt }))).toEqual({ sequence: 1, sealHash: first.seal.sealHash });
     expect(() => parseReceipt('not-a-receipt')).toThrow(/not a seal receipt/);
+  });
+});
+
+describe('verify walks ranges of streams in threads (issue 23 §3)', () => {
+  /** twelve streams of 3 to 14 events, three of them tampered with in different ways */
+  async function tamperedStore() {
+    const { db, pool, store } = await fresh();
+    const batch: NewEvent[] = [];
+    for (let s = 1; s <= 12; s++) for (let i = 1; i <= s + 2; i++) batch.push(event(`s-${String(s).padStart(2, '0')}`, { i }));
+    await store.append(batch);
+    await asIntruder(pool, async (c) => {
+      await c.query(`UPDATE ca_events SET data = '{"i": 300}' WHERE stream_id = 's-02' AND stream_version = 2`);
+      await c.query(`DELETE FROM ca_events WHERE stream_id = 's-07' AND stream_version = 3`);
+      await c.query(`UPDATE ca_events SET occurred_at = '2026-11-21T21:00:00.000Z' WHERE stream_id = 's-11' AND stream_version = 9`);
+    });
+    return { db, pool };
+  }
+
+  it('names the same breaks, in the same order, as one thread walking the whole store', async () => {
+    const { pool } = await tamperedStore();
+    const progress: number[] = [];
+    const one = await verifyStore(pool, { threads: 1 });
+    const four = await verifyStore(pool, { threads: 4, onProgress: (n) => progress.push(n) });
+    expect(four).toEqual(one);
+    expect(one.events).toBe(12 * 2 + 78 - 1);
+    expect(one.streams).toBe(12);
+    expect(one.breaks.map((b) => [b.streamId, b.streamVersion, b.reasonKey])).toEqual([
+      ['s-02', 2, 'chain.edited'],
+      ['s-07', 4, 'chain.versionMissing'],
+      ['s-11', 9, 'chain.edited'],
+    ]);
+    // the progress adds up every range's pages, whichever thread walked them
+    expect(progress[progress.length - 1]).toBe(one.events);
+  });
+
+  it('a thread that cannot reach the store fails the verify: it never reports the ranges it did not walk as intact', async () => {
+    const { db, pool } = await tamperedStore();
+    const sizes = (await pool.query('SELECT i.stream_number, s.version FROM ca_stream_ids i JOIN ca_streams s USING (stream_id)')).rows.map(
+      (r) => [r.stream_number, r.version] as [number, number],
+    );
+    const unreachable = db.url.replace(/\/[^/?]+(\?|$)/, '/ca_no_such_database$1');
+    const walk = walkStreamRanges(
+      pool,
+      true,
+      planStreamRanges(sizes, 4),
+      { heads: new Map(), sealed: new Map(), latestSealedVersion: new Map() },
+      {
+        threads: 2,
+        connectionString: unreachable,
+      },
+    );
+    await expect(walk).rejects.toThrow(/verify thread: .*ca_no_such_database/);
   });
 });
 

@@ -5,11 +5,10 @@
  * thread reads the feed and writes rows. `CA_JUDGE_WORKERS=0` judges in the projection's thread.
  */
 import { availableParallelism } from 'node:os';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { setting } from '../../../platform/src/config';
 import { judgeBacklog } from '../../../platform/src/metric-families';
+import { workerScript } from '../../../platform/src/worker-script';
 import { FactSweepRequest, judgeBatch, parseRequests, requestsJson, SessionJudge, SweepOutcome } from './session-judge';
 
 export interface Judges {
@@ -37,14 +36,6 @@ export class InThreadJudges implements Judges {
   }
 
   async close(): Promise<void> {}
-}
-
-/** The judge thread's script: compiled next to this file; under Jest (TypeScript sources) the build's copy. */
-function workerScript(): string {
-  if (__filename.endsWith('.js')) return join(__dirname, 'judge-worker.js');
-  const built = resolve(__dirname, '../../../../dist/libs/projections/src/round-verdicts/judge-worker.js');
-  if (!existsSync(built)) throw new Error(`the judge thread runs compiled code: ${built} is missing (run npm run build)`);
-  return built;
 }
 
 /** A judge thread's answer to one message: a batch's outcomes, its heap, or an error. */
@@ -121,7 +112,7 @@ class JudgeThread {
 
 export class ThreadJudges implements Judges {
   private readonly threads: Array<JudgeThread | undefined>;
-  private readonly script = workerScript();
+  private readonly script = workerScript(__filename, __dirname, 'judge-worker');
 
   constructor(readonly count: number) {
     this.threads = new Array(count).fill(undefined);
