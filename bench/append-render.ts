@@ -28,6 +28,9 @@ export interface Measured extends ThroughputResult {
   readonly machineBusy: number;
   /** WAL syncs per second, counted cluster-wide (pg_stat_wal) */
   readonly walSyncsPerSec: number;
+  /** WAL bytes and full-page images written in the window per event appended, cluster-wide (pg_stat_wal) */
+  readonly walBytesPerEvent?: number;
+  readonly walFullPagesPerEvent?: number;
 }
 
 /** The compared systems. */

@@ -36,9 +36,9 @@ import {
 
 type EmmettModule = typeof import('@event-driven-io/emmett-postgresql');
 
-const WORKERS = 16;
+export const WORKERS = 16;
 const POOL_SIZE = 16;
-const BATCH = 10;
+export const BATCH = 10;
 
 // ---------------------------------------------------------------------------------------------- events
 
@@ -69,7 +69,7 @@ interface Trial {
   close(): Promise<void>;
 }
 
-interface System {
+export interface System {
   readonly key: 'ours' | 'emmett' | 'raw' | 'ours_no_notify';
   readonly label: string;
   /** round trips per append, from reading the code (client ↔ server) */
@@ -89,7 +89,7 @@ class Streams {
   }
 }
 
-const ours: System = {
+export const ours: System = {
   key: 'ours',
   label: 'casino-audit PostgresEventStore',
   roundTrips: '1 (prepared `SELECT * FROM ca_append(…)`, autocommit)',
@@ -269,18 +269,24 @@ const SYSTEMS: readonly System[] = [ours, emmett, raw];
 
 // ---------------------------------------------------------------------------------------------- probes
 
-/** Cluster-wide WAL sync count (pg_stat_wal, PostgreSQL ≥ 14); undefined where unavailable. */
-async function walSyncs(stats: Client | undefined): Promise<number | undefined> {
+/** Cluster-wide WAL counters (pg_stat_wal, PostgreSQL ≥ 14); undefined where unavailable. */
+interface WalCounters {
+  readonly syncs: number;
+  readonly bytes: number;
+  readonly fullPages: number;
+}
+
+async function walCounters(stats: Client | undefined): Promise<WalCounters | undefined> {
   if (!stats) return undefined;
   try {
-    const r = await stats.query('SELECT wal_sync::bigint AS n FROM pg_stat_wal');
-    return Number(r.rows[0].n);
+    const r = await stats.query('SELECT wal_sync::bigint AS syncs, wal_bytes::bigint AS bytes, wal_fpi::bigint AS fpi FROM pg_stat_wal');
+    return { syncs: Number(r.rows[0].syncs), bytes: Number(r.rows[0].bytes), fullPages: Number(r.rows[0].fpi) };
   } catch {
     return undefined;
   }
 }
 
-async function runTrial(
+export async function runTrial(
   ctx: SuiteContext,
   system: System,
   size: number,
@@ -292,16 +298,16 @@ async function runTrial(
   const trial = await system.openTrial(system.db!.url, tag, poolExtra);
   let cpuA: ReturnType<typeof sampleMachineCpu>;
   let cpuB: ReturnType<typeof sampleMachineCpu>;
-  let walA: number | undefined;
-  let walB: number | undefined;
+  let walA: WalCounters | undefined;
+  let walB: WalCounters | undefined;
   const hooks: WindowHooks = {
     start: async () => {
-      walA = await walSyncs(stats);
+      walA = await walCounters(stats);
       cpuA = sampleMachineCpu();
     },
     end: async () => {
       cpuB = sampleMachineCpu();
-      walB = await walSyncs(stats);
+      walB = await walCounters(stats);
     },
   };
   try {
@@ -309,7 +315,10 @@ async function runTrial(
     return {
       ...r,
       machineBusy: machineBusy(cpuA, cpuB),
-      walSyncsPerSec: walA !== undefined && walB !== undefined ? (walB - walA) / r.seconds : NaN,
+      walSyncsPerSec: walA && walB ? (walB.syncs - walA.syncs) / r.seconds : NaN,
+      ...(walA && walB && r.units
+        ? { walBytesPerEvent: (walB.bytes - walA.bytes) / r.units, walFullPagesPerEvent: (walB.fullPages - walA.fullPages) / r.units }
+        : {}),
     };
   } finally {
     await trial.close();

@@ -14,17 +14,29 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { appendSuite } from './append';
+import { appendDepthSuite } from './append-depth';
 import { honestDaysSuite } from './honest-days';
 import { loadSuite } from './load';
 import { memorySuite } from './memory';
 import { rebuildSuite } from './rebuild';
 import { replaySuite } from './replay';
-import { roundsPagesSuite } from './rounds-pages';
+import { acrossStore, roundsPagesSuite } from './rounds-pages';
+import { verifySuite } from './verify';
 import { DEFAULT_STORE_EVENTS, storeEvents, storeName } from './store';
 import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
-export const SUITES: readonly Suite[] = [appendSuite, rebuildSuite, replaySuite, memorySuite, loadSuite, roundsPagesSuite, honestDaysSuite];
+export const SUITES: readonly Suite[] = [
+  appendSuite,
+  appendDepthSuite,
+  rebuildSuite,
+  replaySuite,
+  memorySuite,
+  verifySuite,
+  loadSuite,
+  roundsPagesSuite,
+  honestDaysSuite,
+];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
 
@@ -100,7 +112,7 @@ const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] 
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
 /** The suites that read the shared benchmark store (bench/store.ts), whose size BENCH_STORE_EVENTS sets. */
-const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite];
+const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite];
 
 /**
  * A suite's section in the results file: its name, and for a suite on a store of another size than the default
@@ -109,6 +121,7 @@ const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite];
  */
 function sectionName(suite: Suite, quick: boolean): string {
   const n = storeEvents(quick);
+  if (suite === roundsPagesSuite && acrossStore()) return `${suite.name}@${storeName(n)}`;
   return STORE_SUITES.includes(suite) && !quick && n !== DEFAULT_STORE_EVENTS ? `${suite.name}@${storeName(n)}` : suite.name;
 }
 

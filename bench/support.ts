@@ -50,13 +50,15 @@ export interface ServerInfo {
 
 // besides the durability settings, the ones that shape a long run: how often WAL forces a checkpoint (max_wal_size,
 // checkpoint_timeout), and whether anything analyses and vacuums the tables while it runs (autovacuum: off on the CI
-// machine; the load runs of 2026-11-29 saw checkpoints every 2 minutes at 3,000 events/s)
+// machine; the load runs of 2026-11-29 saw checkpoints every 2 minutes at 3,000 events/s), and how big a full-page
+// image is (wal_compression: a 10M store's appends write one every other event, bench "append-depth")
 const REPORTED_SETTINGS = [
   'synchronous_commit',
   'fsync',
   'wal_sync_method',
   'commit_delay',
   'full_page_writes',
+  'wal_compression',
   'shared_buffers',
   'max_connections',
   'max_wal_size',
