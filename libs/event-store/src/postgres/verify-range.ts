@@ -6,8 +6,8 @@
  */
 import type { Pool } from 'pg';
 import { SEAL_STREAM } from '../seal';
-import { ChainBreak, ChainedEvent, SealedExpectation, StreamChainChecker } from '../verify';
-import { hashText } from './postgres-event-store';
+import { ChainBreak, SealedExpectation, StreamChainChecker } from '../verify';
+import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
 
 const PAGE = 5000;
 const INT4_MIN = -2147483648;
@@ -42,52 +42,16 @@ export interface RangeOutcome {
 /** What a walk needs of a connection: one query at a time (a pg Pool or Client). */
 export type Queryable = Pick<Pool, 'query'>;
 
-/** A row of the walk's page (hashes in bytea's hex text, `\\x…`). */
-interface ChainRow {
-  readonly stream_number?: number;
-  readonly global_position: string;
-  readonly stream_id: string;
-  readonly stream_version: number;
-  readonly event_id: string;
-  readonly event_type: string;
-  readonly data: Record<string, unknown>;
-  readonly metadata: Record<string, unknown>;
-  readonly occurred_at: string | null;
-  readonly content_hash: string;
-  readonly prev_hash: string;
-  readonly hash: string;
-}
-
-// only what the chain check reads: no transaction id or recording time to parse for ten million rows
-const CHAIN_COLUMNS = `global_position, stream_id, stream_version, event_id, event_type, data, metadata, occurred_at,
-  content_hash::text AS content_hash, prev_hash::text AS prev_hash, hash::text AS hash`;
-
 /**
  * Since store migration 10 a stream's events are an index range of ca_events_stream_version by its
  * number; before it, by its id (one range only: the whole store, as it was walked then).
  */
 function pageQuery(numbered: boolean): string {
   return numbered
-    ? `SELECT stream_number, ${CHAIN_COLUMNS} FROM ca_events
+    ? `SELECT stream_number, ${EVENT_COLUMNS} FROM ca_events
        WHERE (stream_number, stream_version) > ($1, $2) AND stream_number <= $3
        ORDER BY stream_number, stream_version LIMIT ${PAGE}`
-    : `SELECT ${CHAIN_COLUMNS} FROM ca_events WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT ${PAGE}`;
-}
-
-function chained(r: ChainRow): ChainedEvent {
-  return {
-    globalPosition: BigInt(r.global_position),
-    streamId: r.stream_id,
-    streamVersion: r.stream_version,
-    eventId: r.event_id,
-    type: r.event_type,
-    data: r.data,
-    metadata: r.metadata,
-    occurredAt: r.occurred_at,
-    contentHash: hashText(r.content_hash),
-    prevHash: hashText(r.prev_hash),
-    hash: hashText(r.hash),
-  };
+    : `SELECT ${EVENT_COLUMNS} FROM ca_events WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT ${PAGE}`;
 }
 
 /** Walk one range's chains; `onPage` hears how many events each page held (progress). */
@@ -112,9 +76,9 @@ export async function checkStreamRange(
   };
   let cursor: unknown[] = numbered ? [range.after, INT4_MAX, range.through] : ['', 0];
   for (;;) {
-    const page = await db.query<ChainRow>(query, cursor);
+    const page = await db.query(query, cursor);
     for (const row of page.rows) {
-      const e = chained(row);
+      const e = toStoredEvent(row);
       if (!checker || checker.streamId !== e.streamId) {
         close();
         checker = new StreamChainChecker(e.streamId, expect.sealed.get(e.streamId));
