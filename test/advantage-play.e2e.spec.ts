@@ -7,6 +7,7 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import { Runtime, startRuntime } from '../libs/platform/src';
+import { endOpenShoes, foldCountCorrelation, judgeAdvantagePlay, newCountCorrelation } from '../libs/projections/src/players/advantage-play';
 import { loadAdvantagePlay } from '../libs/projections/src/players/advantage-play-report';
 import { issueCredential, TestCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -45,6 +46,31 @@ describe('stakes against the count where users see it (issue 21 §5, §6)', () =
   const stored = async (sql: string, params: unknown[] = []) => (await runtime.pool.query(sql, params)).rows;
   const get = (path: string, who: TestCredential, lang = 'en') => fetch(`${base}${path}`, { headers: { ...who.headers, 'accept-language': lang } });
   const path = `/api/v1/advantage-play?gamingDay=${DAY}&casino=${CASINO}`;
+
+  it('reads only the facts the fold reads, and finds what folding every stored event of every session finds', async () => {
+    // the report reads each session's count facts alone (advantage-play-report.ts); the fold over whole streams,
+    // as it read them before, must give the same players, sums, tests and findings
+    const sessions = (
+      await stored(`SELECT DISTINCT session_id FROM table_books WHERE casino_id = $1 AND gaming_day = $2 ORDER BY session_id`, [CASINO, DAY])
+    ).map((r) => r.session_id as string);
+    const state = newCountCorrelation();
+    let facts = 0;
+    for (const sessionId of sessions)
+      for (const e of await runtime.store.readStream(`session-${sessionId}`)) {
+        facts++;
+        foldCountCorrelation(state, e);
+      }
+    endOpenShoes(state);
+    const players = [...state.players.values()]
+      .filter((p) => p.casinoId === CASINO && p.gamingDay === DAY)
+      .sort((a, b) => a.playerRef.localeCompare(b.playerRef));
+    const report = await loadAdvantagePlay(runtime, { gamingDay: DAY, casinoId: CASINO });
+    expect(facts).toBeGreaterThan(1000);
+    expect(players.length).toBeGreaterThan(1);
+    expect(report.players).toEqual(players);
+    expect(report.findings).toEqual(judgeAdvantagePlay(players, report.fdr));
+    expect(report.findings.map((f) => f.playerRef)).toContain(COUNTER);
+  });
 
   it('compliance reads each player reference tested, the counter first and found, the honest players not', async () => {
     const res = await get(path, as.compliance);
