@@ -32,19 +32,6 @@ async function adminClient(adminUrl: string): Promise<Client> {
   return c;
 }
 
-/** A copy of a benchmark store, as a fresh database of its own (file copy: the fastest for gigabytes). */
-async function copyOf(adminUrl: string, template: string, label: string): Promise<FreshDatabase> {
-  const db = await createFreshDatabase(adminUrl, label);
-  const admin = await adminClient(adminUrl);
-  try {
-    await admin.query(`DROP DATABASE ${db.name}`);
-    await admin.query(`CREATE DATABASE ${db.name} TEMPLATE ${template} STRATEGY FILE_COPY`);
-  } finally {
-    await admin.end();
-  }
-  return db;
-}
-
 async function storeExists(adminUrl: string, name: string): Promise<boolean> {
   const admin = await adminClient(adminUrl);
   try {
@@ -83,7 +70,7 @@ export const appendDepthSuite: Suite = {
         const store = await ensureStore(options.adminUrl, n, ctx.log);
         ctx.log(`append-depth: copying ${store.name} (${fmtInt(store.events)} events)`);
         const t0 = Date.now();
-        const copy = await copyOf(options.adminUrl, store.name, `depth_${n}`);
+        const copy = await createFreshDatabase(options.adminUrl, `depth_${n}`, store.name);
         dbs.push(copy);
         ctx.log(`append-depth: copied in ${fmtSec((Date.now() - t0) / 1000)}`);
         targets.push({ label: `copy of \`${store.name}\``, events: store.events, system: { ...ours, db: copy } });

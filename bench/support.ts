@@ -89,10 +89,13 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database on the server under test; `drop()` removes it (forcefully). */
-export async function createFreshDatabase(adminUrl: string, label: string): Promise<FreshDatabase> {
+/**
+ * A new database on the server under test, empty, or a copy of `template` (a file copy: the fastest for
+ * gigabytes; the template must have no connections); `drop()` removes it (forcefully).
+ */
+export async function createFreshDatabase(adminUrl: string, label: string, template?: string): Promise<FreshDatabase> {
   const name = `bench_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let dropped = false;

@@ -47,12 +47,6 @@ export interface SealedExpectation {
   readonly seal: ReasonKey;
 }
 
-/** What the chain check reads of a stored event (a verifier need not read or parse the rest). */
-export type ChainedEvent = Pick<
-  StoredEvent,
-  'globalPosition' | 'streamId' | 'streamVersion' | 'eventId' | 'type' | 'data' | 'metadata' | 'occurredAt' | 'contentHash' | 'prevHash' | 'hash'
->;
-
 /**
  * Checks one stream, event by event, given its recorded head (version and hash) when known. Versions go
  * into the reasons as text: they name an event and are never grouped (version 12345, not 12.345).
@@ -83,7 +77,7 @@ export class StreamChainChecker {
     return this.broken;
   }
 
-  check(e: ChainedEvent): void {
+  check(e: StoredEvent): void {
     this.count++;
     if (this.broken) return;
     const at = { streamId: this.streamId, streamVersion: e.streamVersion, globalPosition: e.globalPosition.toString(), eventId: e.eventId };

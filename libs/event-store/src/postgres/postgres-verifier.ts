@@ -16,7 +16,7 @@ export function defaultVerifyThreads(env: NodeJS.ProcessEnv = process.env): numb
 }
 
 /** Each stream's number and events (its head's version), to cut the walk into ranges of about equal work. */
-async function streamSizes(pool: Pool): Promise<Array<[number, number]>> {
+export async function streamSizes(pool: Pool): Promise<Array<[number, number]>> {
   const rows = (await pool.query('SELECT i.stream_number, s.version FROM ca_stream_ids i JOIN ca_streams s USING (stream_id)')).rows;
   return rows.map((r) => [r.stream_number, r.version]);
 }

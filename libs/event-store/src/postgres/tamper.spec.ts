@@ -13,7 +13,7 @@ import { refusalInLanguage } from '../../../i18n/src/reasons';
 import { createSeal, latestReceipt, parseReceipt, SEAL_STREAM, sealIfGamingDayClosed, SealRefusedError } from '../seal';
 import type { VerifyReport } from '../verify';
 import { PostgresEventStore } from './postgres-event-store';
-import { verifyStore } from './postgres-verifier';
+import { streamSizes, verifyStore } from './postgres-verifier';
 import { planStreamRanges } from './verify-range';
 import { walkStreamRanges } from './verify-threads';
 import { writerRoleGrants } from './schema';
@@ -482,9 +482,7 @@ describe('verify walks ranges of streams in threads (issue 23 §3)', () => {
 
   it('a thread that cannot reach the store fails the verify: it never reports the ranges it did not walk as intact', async () => {
     const { db, pool } = await tamperedStore();
-    const sizes = (await pool.query('SELECT i.stream_number, s.version FROM ca_stream_ids i JOIN ca_streams s USING (stream_id)')).rows.map(
-      (r) => [r.stream_number, r.version] as [number, number],
-    );
+    const sizes = await streamSizes(pool);
     const unreachable = db.url.replace(/\/[^/?]+(\?|$)/, '/ca_no_such_database$1');
     const walk = walkStreamRanges(
       pool,

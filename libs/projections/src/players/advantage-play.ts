@@ -78,7 +78,6 @@ export interface CountCorrelationState {
 
 export const newCountCorrelation = (): CountCorrelationState => ({ sessions: new Map(), players: new Map() });
 
-/** Fold one recorded fact (in recording order). */
 /** The facts foldCountCorrelation reads (its cases below): a day's sessions are read for these alone. */
 export const COUNT_CORRELATION_FACTS: readonly string[] = [
   'TableSessionOpened',
@@ -91,6 +90,7 @@ export const COUNT_CORRELATION_FACTS: readonly string[] = [
   'TableSessionClosed',
 ];
 
+/** Fold one recorded fact (in recording order). */
 export function foldCountCorrelation(state: CountCorrelationState, e: { readonly type: string; readonly data: Readonly<Record<string, unknown>> }): void {
   const sessionId = typeof e.data?.sessionId === 'string' ? e.data.sessionId : undefined;
   if (!sessionId) return;
