@@ -165,6 +165,33 @@ describe('the access log records the answer of every request', () => {
     expect(spec.paths['/api/v1/access-log'].get.responses['200'].content['application/json'].schema.properties.timeZone).toMatchObject({ type: 'string' });
   });
 
+  it('holds the end of every answer until its record is written: a JSON body, a CSV, and a PDF that goes out with its length', async () => {
+    // each record is written half a second late; a caller who has its whole answer must still find its row
+    await runtime.pool.query(`CREATE FUNCTION ca_test_slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.5); RETURN NEW; END $$;
+      CREATE TRIGGER ca_test_slow BEFORE INSERT ON ca_access_log FOR EACH ROW EXECUTE FUNCTION ca_test_slow()`);
+    try {
+      const session = ((await (await get('/api/v1/sessions?limit=1')).json()) as any).sessions[0].sessionId as string;
+      for (const [path, type] of [
+        ['/api/v1/sessions?limit=1', 'application/json'],
+        [`/api/v1/sessions/${session}/table-book?format=csv`, 'text/csv'],
+        // a PDF is a file Nest pipes with its Content-Length: its last byte is not the answer's end
+        [`/api/v1/sessions/${session}/table-book?format=pdf`, 'application/pdf'],
+      ]) {
+        const since = await lastId();
+        const res = await get(path);
+        expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 200, type: expect.stringContaining(type) });
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+        const rows = await rowsSince(since);
+        expect({ path, rows: rows.map((r) => [r.path, r.status, r.request_id]) }).toEqual({
+          path,
+          rows: [[path.split('?')[0], 200, res.headers.get('x-request-id')]],
+        });
+      }
+    } finally {
+      await runtime.pool.query('DROP TRIGGER ca_test_slow ON ca_access_log; DROP FUNCTION ca_test_slow()');
+    }
+  });
+
   it('answers even when the record cannot be written, and says so in the log and the metrics', async () => {
     const failures = async () => (await metricsRegistry.getSingleMetric('casino_audit_access_log_write_failures_total')!.get()).values[0]?.value ?? 0;
     const before = await failures();

@@ -5,7 +5,8 @@
  *
  * The middleware holds the end of each answer under /api (and /metrics) until its record is written,
  * as express-session holds the end until the session is saved: a caller who has its answer (or, for
- * a streamed export, the whole of it) can read its record. Exactly once per request: at the answer's end, or when the connection closes first.
+ * a streamed export, the whole of it) can read its record. A body written in pieces goes out chunked,
+ * not with its length, so that its last piece is not its end. Exactly once per request: at the answer's end, or when the connection closes first.
  * Recording never fails the request: a record that cannot be written (the database down, 5 s without
  * an answer) is logged in full with the request id, counted in
  * `casino_audit_access_log_write_failures_total`, and the answer ends anyway.
@@ -131,6 +132,14 @@ export function recordAccess(access: AccessService, logger: Logger) {
       });
       return written;
     };
+    // A body piped out with its length (Nest's StreamableFile: a PDF) is whole for the caller at its last
+    // write, before the end this middleware holds: the caller could read the log before its row. Sent
+    // chunked instead, the answer is whole only at its end.
+    const writePiece = res.write;
+    res.write = function (this: Response, ...args: unknown[]) {
+      if (!res.headersSent) res.removeHeader('Content-Length');
+      return writePiece.apply(res, args as Parameters<typeof writePiece>);
+    } as typeof res.write;
     const end = res.end;
     let ending = false;
     res.end = function (this: Response, ...args: unknown[]) {
