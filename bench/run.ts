@@ -23,7 +23,8 @@ import { replaySuite } from './replay';
 import { acrossStore, roundsPagesSuite } from './rounds-pages';
 import { verifySuite } from './verify';
 import { DEFAULT_STORE_EVENTS, storeEvents, storeName } from './store';
-import { BenchOptions, machineInfo, resolveAdminUrl, serverInfo, Suite, SuiteContext } from './support';
+import { BenchOptions, machineBusy, machineInfo, resolveAdminUrl, sampleMachineCpu, serverInfo, Suite, SuiteContext } from './support';
+import * as os from 'node:os';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
 export const SUITES: readonly Suite[] = [
@@ -190,7 +191,8 @@ async function main() {
 
   const ctx: SuiteContext = { options, server, log };
   const produced = new Map<string, string>();
-  for (const suite of selected) {
+  for (const [i, suite] of selected.entries()) {
+    if (i > 0) await settle(log);
     log(`suite ${suite.name}: ${suite.title}`);
     produced.set(sectionName(suite, options.quick), (await suite.run(ctx)).trimEnd());
   }
@@ -203,6 +205,28 @@ async function main() {
   }
   writeFileSync(target, spliceSections(existsSync(target) ? readFileSync(target, 'utf8') : undefined, produced));
   log(`wrote ${path.relative(process.cwd(), target) || target}`);
+}
+
+/**
+ * After a suite, wait for the 1-minute load average its own threads left behind to decay below half the
+ * CPUs (it lags the work by a minute or more), so that the next suite's header does not call an idle
+ * machine busy. Waits only while the machine is idle now (/proc/stat over 5 s); if other work is
+ * running, there is nothing to wait for: the next suite starts and its header says so.
+ */
+async function settle(log: (m: string) => void, limitSec = 180): Promise<void> {
+  const cpus = machineInfo().cpus;
+  const t0 = Date.now();
+  while (os.loadavg()[0] > cpus * 0.5 && Date.now() - t0 < limitSec * 1000) {
+    const a = sampleMachineCpu();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const busy = machineBusy(a, sampleMachineCpu());
+    if (busy > 0.25) {
+      log(`the machine is busy with other work (${(busy * 100).toFixed(0)} % of its CPUs over 5 s): not waiting for the load average to fall`);
+      return;
+    }
+  }
+  if (Date.now() - t0 > 1_000)
+    log(`waited ${((Date.now() - t0) / 1000).toFixed(0)} s for the previous suite's load average to fall (now ${os.loadavg()[0].toFixed(2)})`);
 }
 
 main().catch((error) => {
