@@ -3,7 +3,7 @@
  *
  * Store: bench/store.ts (N events, default 1,000,000, `--quick` 50,000; built once, then reused).
  * Ceiling: every event of ca_events read in feed order, `(transaction_id, global_position)` keyset pages
- * of the rebuild's page size (2,000), the projector's columns, one prepared statement on one connection:
+ * of the rebuild's page size (`REBUILD_BATCH`, 5,000), the projector's columns, one prepared statement on one connection:
  *   (a) as the projector gets them: `data`/`metadata` as jsonb, which `pg` JSON-parses into objects;
  *   (a′) `data::text`, `metadata::text` read as strings, then `JSON.parse`d by the bench (timed apart,
  *        to show what the read costs with and without the parse).
@@ -19,13 +19,13 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { EVENT_COLUMNS, PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
-import { createJudges, FedEvent, Judges, Projection, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
+import { createJudges, FedEvent, Judges, Projection, REBUILD_BATCH, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
 import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, uptimeLine, type PlanNode } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
-/** `rebuildProjection`'s default page size (libs/projections/src/rebuild.ts). */
-export const REBUILD_PAGE = 2000;
+/** `rebuildProjection`'s default page size (libs/projections/src/rebuild.ts): the ceiling reads pages of the same size. */
+export const REBUILD_PAGE = REBUILD_BATCH;
 const TARGET = 0.5;
 /** How many times the sequence of rebuilds runs (`BENCH_REBUILD_ROUNDS`; 3, `--quick` 1): each figure is the median run. */
 const ROUNDS = (quick: boolean) => Number(process.env.BENCH_REBUILD_ROUNDS) || (quick ? 1 : 3);
