@@ -25,7 +25,7 @@ export function readAheadPages(env: NodeJS.ProcessEnv = process.env): number {
  * behind a terminal, and the statistics read models pay a fixed cost per batch (performance reads and
  * writes back the day's sums and the casino's CUSUM rows, a session's open bets, whatever the batch's
  * size). Measured on the 1M bench store, 2,000 → 5,000 (three interleaved pairs, 2026-11-30): performance
- * 40–44k → 48–56k events/s, player-figures 40–54k → 46–55k (bench/results.md, the rebuild section).
+ * 40–44k → 48–56k events/s, player-figures 40–54k → 46–55k (bench/results.md, "Added on 2026-11-30, morning").
  */
 export const REBUILD_BATCH = 5_000;
 
