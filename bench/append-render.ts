@@ -7,7 +7,7 @@
  * (FILE.json from `node dist/bench/run.js --suite append --json FILE.json`).
  */
 import { readFileSync } from 'node:fs';
-import { loadAverages } from './common';
+import { loadAverages, loadIsBusy } from './common';
 import { fmtInt, fmtPct, fmtRatio, MachineInfo, median, passFail, ServerInfo, table, ThroughputResult } from './support';
 
 /** The targets the append store is held to; the section says whether each run meets them. */
@@ -132,7 +132,7 @@ export function renderAppend(r: AppendResult): string {
 
   const loadBefore = loadAverages(r.uptimeBefore);
   const loadAfter = loadAverages(r.uptimeAfter);
-  const busyMachine = Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0) > m.cpus * 0.5;
+  const busyMachine = loadIsBusy(Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0), m.cpus);
 
   const out: string[] = [];
   out.push(`## Append throughput`);

@@ -84,13 +84,18 @@ export function headerLines(ctx: SuiteContext, suite: string, started: Date, upt
   ];
 }
 
+/** The rule every bench header uses: a 1-minute load average above half the CPUs means other work was running. */
+export function loadIsBusy(load1: number, cpus = machineInfo().cpus): boolean {
+  return load1 > cpus * 0.5;
+}
+
 /** A note when the machine was busy with other work (load above half its CPUs). */
 export function busyNote(uptimeBefore: string, uptimeAfter: string): string | undefined {
   const cpus = machineInfo().cpus;
   // only the load before the run says whether other work was running: the load after it counts the run's own threads
   const before = loadAverages(uptimeBefore)[0] ?? 0;
   const after = loadAverages(uptimeAfter)[0] ?? 0;
-  return before > cpus * 0.5
+  return loadIsBusy(before, cpus)
     ? `> Other work was running on this ${cpus}-CPU machine when the run started (1-minute load average ${before.toFixed(2)}, ${after.toFixed(2)} after it, which counts the run's own threads; see \`uptime\` above): the figures are lower and noisier than on an idle machine.`
     : undefined;
 }

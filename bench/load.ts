@@ -48,6 +48,7 @@ import { Pool } from 'pg';
 import { BatchLine, parseBatchLog, renderBatchPhases } from './batch-phases';
 import {
   busyNote,
+  loadIsBusy,
   fmtMiB,
   loadAverages,
   fmtMs,
@@ -736,7 +737,7 @@ export function renderSweep(rows: readonly SweepRow[], seconds: number, cpus: nu
     ...rows.map((x) => {
       const before = loadAverages(x.uptimeBefore)[0] ?? NaN;
       const after = loadAverages(x.uptimeAfter)[0] ?? NaN;
-      const idle = before <= cpus * 0.5;
+      const idle = !Number.isNaN(before) && !loadIsBusy(before, cpus);
       return (
         `- ${fmtInt(x.rate)} events/s: the machine was ${idle ? 'idle' : '**busy with other work**'} when it started (1-minute load average ${before.toFixed(2)} on ${cpus} CPUs; ` +
         `${after.toFixed(2)} after it, which counts the run's own processes): \`${x.uptimeBefore}\` → \`${x.uptimeAfter}\`.`

@@ -12,6 +12,7 @@
  * (unless `--out` is given).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { appendSuite } from './append';
 import { appendDepthSuite } from './append-depth';
@@ -24,7 +25,7 @@ import { acrossStore, roundsPagesSuite } from './rounds-pages';
 import { verifySuite } from './verify';
 import { DEFAULT_STORE_EVENTS, storeEvents, storeName } from './store';
 import { BenchOptions, machineBusy, machineInfo, resolveAdminUrl, sampleMachineCpu, serverInfo, Suite, SuiteContext } from './support';
-import * as os from 'node:os';
+import { loadIsBusy } from './common';
 
 /** Registered suites, in the order they run and appear in the results. Add new suites here. */
 export const SUITES: readonly Suite[] = [
@@ -216,7 +217,7 @@ async function main() {
 async function settle(log: (m: string) => void, limitSec = 180): Promise<void> {
   const cpus = machineInfo().cpus;
   const t0 = Date.now();
-  while (os.loadavg()[0] > cpus * 0.5 && Date.now() - t0 < limitSec * 1000) {
+  while (loadIsBusy(os.loadavg()[0], cpus) && Date.now() - t0 < limitSec * 1000) {
     const a = sampleMachineCpu();
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const busy = machineBusy(a, sampleMachineCpu());
