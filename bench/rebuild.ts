@@ -24,8 +24,6 @@ import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLine
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
-/** `rebuildProjection`'s default page size (libs/projections/src/rebuild.ts): the ceiling reads pages of the same size. */
-export const REBUILD_PAGE = REBUILD_BATCH;
 const TARGET = 0.5;
 /** How many times the sequence of rebuilds runs (`BENCH_REBUILD_ROUNDS`; 3, `--quick` 1): each figure is the median run. */
 const ROUNDS = (quick: boolean) => Number(process.env.BENCH_REBUILD_ROUNDS) || (quick ? 1 : 3);
@@ -50,8 +48,8 @@ interface ReadPass {
   readonly backendCores: number;
 }
 
-/** Read the whole table in feed order, keyset pages; `text` mode parses data/metadata itself. */
-export async function readAllEvents(pool: Pool, mode: 'parsed' | 'text', page = REBUILD_PAGE): Promise<ReadPass> {
+/** Read the whole table in feed order, keyset pages of the rebuild's own size; `text` mode parses data/metadata itself. */
+export async function readAllEvents(pool: Pool, mode: 'parsed' | 'text', page = REBUILD_BATCH): Promise<ReadPass> {
   const client = await pool.connect();
   try {
     const cpu0 = process.cpuUsage();
@@ -105,7 +103,7 @@ interface FeedProbe {
 }
 
 /**
- * One page (REBUILD_PAGE events) read at 0 %, 50 % and 90 % of the feed, by `store.readFeed` and by the
+ * One page (REBUILD_BATCH events) read at 0 %, 50 % and 90 % of the feed, by `store.readFeed` and by the
  * plain keyset query of the ceiling (median of 3 each); and the plan of readFeed's own query, captured
  * from the pool it is given.
  */
@@ -143,14 +141,14 @@ async function feedProbe(pool: Pool): Promise<FeedProbe> {
     const keyset: number[] = [];
     for (let i = 0; i < 3; i++) {
       let t0 = process.hrtime.bigint();
-      await store.readFeed(cp, REBUILD_PAGE);
+      await store.readFeed(cp, REBUILD_BATCH);
       feed.push(Number(process.hrtime.bigint() - t0) / 1e6);
       t0 = process.hrtime.bigint();
       await pool.query({
         name: 'bench_ceiling_parsed_probe',
         text: `SELECT ${COLUMNS} FROM ca_events WHERE (ca_events.transaction_id, ca_events.global_position) > ($1::text::xid8, $2::bigint)
                ORDER BY ca_events.transaction_id, ca_events.global_position LIMIT $3`,
-        values: [at.tx, at.gp, REBUILD_PAGE],
+        values: [at.tx, at.gp, REBUILD_BATCH],
       });
       keyset.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
@@ -449,7 +447,7 @@ function render(
         (r.store.reused
           ? `; reused (built ${r.store.builtAt} in ${fmtSec(r.store.buildSeconds)}; \`BENCH_STORE_REBUILD=1\` builds it again)`
           : `; built by this run in ${fmtSec(r.store.buildSeconds)}`),
-      `- Page size ${fmtInt(REBUILD_PAGE)} events for the ceiling and the rebuilds (\`rebuildProjection\`'s default); one unmeasured warm-up read, then the ceiling read before the rebuilds and after each round of them`,
+      `- Page size ${fmtInt(REBUILD_BATCH)} events for the ceiling and the rebuilds (\`rebuildProjection\`'s default); one unmeasured warm-up read, then the ceiling read before the rebuilds and after each round of them`,
     ]).join('\n'),
   );
   const busy = busyNote(r.uptimeBefore, r.uptimeAfter);
@@ -533,7 +531,7 @@ function render(
 
   out.push('', '### One feed page, by position in the feed', '');
   out.push(
-    `One page of ${fmtInt(REBUILD_PAGE)} events read from 0 %, 50 % and 90 % of the feed: by \`store.readFeed\` (what the projector and rebuild use) and by the ceiling's plain keyset query (\`ORDER BY ca_events.transaction_id, ca_events.global_position\`); median of 3 each.`,
+    `One page of ${fmtInt(REBUILD_BATCH)} events read from 0 %, 50 % and 90 % of the feed: by \`store.readFeed\` (what the projector and rebuild use) and by the ceiling's plain keyset query (\`ORDER BY ca_events.transaction_id, ca_events.global_position\`); median of 3 each.`,
   );
   out.push('');
   out.push(
