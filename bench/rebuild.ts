@@ -13,7 +13,7 @@
  * one after another, exactly as `casino-audit projections rebuild` does; the whole sequence is the
  * "all together" figure. The sequence runs 3 times (`BENCH_REBUILD_ROUNDS`; `--quick` once) and each
  * figure is the median run: on a small shared machine one run's rate moves by several per cent.
- * Each rebuild is instrumented without changing it: the store handed to it times `readFeed` and
+ * Each rebuild is instrumented without changing it: the store handed to it times `readFeed`, `readFeedOf` and
  * `readFeedFacts`, the projection handed to it times `apply` and the queries `apply` sends.
  */
 import type { Pool, PoolClient, QueryConfig } from 'pg';
@@ -207,16 +207,17 @@ function statementLabel(arg: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
-/** The store, with `readFeed` and `readFeedFacts` timed (everything else passes through). */
+/** The store, with `readFeed`, `readFeedOf` and `readFeedFacts` timed (everything else passes through). */
 function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventStore {
   return new Proxy(store, {
     get(target, prop, receiver) {
-      if (prop === 'readFeed' || prop === 'readFeedFacts') {
-        return async (...args: Parameters<PostgresEventStore['readFeed']>) => {
+      if (prop === 'readFeed' || prop === 'readFeedFacts' || prop === 'readFeedOf') {
+        return async (...args: Parameters<PostgresEventStore['readFeedOf']>) => {
           const t0 = process.hrtime.bigint();
           const page = await target[prop](...args);
           phases.readInFlightNs += process.hrtime.bigint() - t0;
-          phases.readEvents += page.events.length;
+          // the rows a page covers, the skipped ones too (`readFeedOf`): what the ceiling read reads
+          phases.readEvents += page.read ?? page.events.length;
           return page;
         };
       }
@@ -554,7 +555,7 @@ function render(
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
     "Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts' judges timed). " +
-      '"Read, in flight" = the time the feed reads took (`store.readFeed`: the page below the horizon, pg parsing, `toStoredEvent`; the verdicts read `store.readFeedFacts`, the same pages with `data` left as JSON text); a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
+      '"Read, in flight" = the time the feed reads took (`store.readFeedOf`: the page below the horizon with only the types the read model handles sent in full, pg parsing, `toStoredEvent`; the verdicts, which handle every type, read `store.readFeedFacts`, the same pages with `data` left as JSON text); "events/s" of the reads counts every row a page covers, the skipped ones too; a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
       '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the ones before it are judged and written (summed over batches: several are in flight at once, so it can exceed the wall time); ' +
       '"outside apply" = the rest of the wall time: waiting for the next page where its read was not done yet, checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
       "A page read ahead is parsed (pg) in the projector's thread as it arrives, so that work shows in whichever of these was being waited for then. CPU columns count every thread of the process (the judges' too).",
@@ -625,7 +626,7 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
     const t = timeShares(x);
     const db = t.db;
     const parts: Array<[string, number]> = [
-      ['the SQL that apply sends', t.db],
+      ['the SQL that apply sends (as awaited: pages read ahead are parsed meanwhile)', t.db],
       ['apply in JS', t.js],
       ['waiting for pages, checkpoints and transactions (outside apply)', t.other],
     ];

@@ -79,6 +79,8 @@ export interface FeedPage<E = StoredEvent> {
   readonly events: E[];
   /** where the next read starts; unchanged when nothing new was visible */
   readonly checkpoint: FeedCheckpoint;
+  /** the rows of the feed the page covers, when `events` holds only some of them (`readFeedOf`); else `events.length` */
+  readonly read?: number;
 }
 
 export interface Subscription {

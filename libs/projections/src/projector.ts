@@ -54,6 +54,12 @@ export interface ProjectorOptions {
    */
   readonly readAhead?: number;
   /**
+   * Read in full only the events each read model handles (`readFeedOf`): the others are counted and skipped, not sent
+   * and parsed. For a rebuild, whose pages are its read model's alone; the live projectors share full pages between
+   * read models (`sharedPage`) and read every event.
+   */
+  readonly handledOnly?: boolean;
+  /**
    * Commit batches without waiting for the WAL to reach the disk (`synchronous_commit = off` for the
    * batch's transaction only). A batch and its checkpoint commit in one transaction, and the WAL is
    * written in order, so a PostgreSQL crash can only take back the last few batches whole, read model and
@@ -75,8 +81,11 @@ export interface ProjectorOptions {
 const handledBy = (p: Projection, events: readonly FedEvent[]) => events.filter((e) => p.handles.has(e.type));
 
 /** A page of the feed in the shape the projection reads. */
-const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint, limit: number): Promise<FeedPage<FedEvent>> =>
-  p.reads === 'facts' ? store.readFeedFacts(after, limit) : store.readFeed(after, limit);
+const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint, limit: number, handledOnly = false): Promise<FeedPage<FedEvent>> =>
+  p.reads === 'facts' ? store.readFeedFacts(after, limit) : handledOnly ? store.readFeedOf(after, limit, [...p.handles]) : store.readFeed(after, limit);
+
+/** The rows of the feed a page covers (all of them, or those `readFeedOf` skipped too): what moves the checkpoint. */
+const rowsOf = (page: FeedPage<FedEvent>) => page.read ?? page.events.length;
 
 /**
  * Hand a projection events read in its own shape (`readFor`): the one place the two shapes meet, so the
@@ -207,7 +216,8 @@ export class Projector {
     const began = performance.now();
     const start = await readCheckpoint(this.pool, checkpointName);
     const page = await this.readPage(p, checkpointName, start);
-    if (!page.events.length) return 0;
+    const rows = rowsOf(page);
+    if (!rows) return 0;
     const read = performance.now();
     const client = await this.pool.connect();
     // a connection cut while the batch is between statements (no query running) is reported as an 'error'
@@ -234,17 +244,17 @@ export class Projector {
       if (relevant.length) await applyTo(p, client, relevant, tables);
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
       const applied = performance.now();
-      await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + page.events.length);
+      await writeCheckpoint(client, checkpointName, page.checkpoint, now.events + rows);
       await client.query('COMMIT');
       const done = performance.now();
-      this.options.onBatch?.(p.name, page.events.length, page.checkpoint, done - began, {
+      this.options.onBatch?.(p.name, rows, page.checkpoint, done - began, {
         read: read - began,
         connect: connected - read,
         lock: locked - connected,
         apply: applied - locked,
         commit: done - applied,
       });
-      return page.events.length;
+      return rows;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -265,10 +275,18 @@ export class Projector {
     if (early) return early;
     this.ahead = undefined;
     const prepare = (events: readonly FedEvent[]) => prepareFor(p, this.pool, handledBy(p, events));
-    const page = await readFor(p, this.store, start, this.batchSize);
+    const handledOnly = this.options.handledOnly;
+    const page = await readFor(p, this.store, start, this.batchSize, handledOnly);
     prepare(page.events);
-    if (page.events.length >= this.batchSize) {
-      this.ahead = new ReadAhead(checkpointName, (after) => readFor(p, this.store, after, this.batchSize), page.checkpoint, depth, this.batchSize, prepare);
+    if (rowsOf(page) >= this.batchSize) {
+      this.ahead = new ReadAhead(
+        checkpointName,
+        (after) => readFor(p, this.store, after, this.batchSize, handledOnly),
+        page.checkpoint,
+        depth,
+        this.batchSize,
+        prepare,
+      );
     }
     return page;
   }
@@ -283,7 +301,8 @@ export class Projector {
    */
   private sharedPage(p: Projection, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
     const pages = this.recentPages;
-    if (!pages) return readFor(p, this.store, start, this.batchSize); // a step outside a catch-up reads its own
+    // a step outside a catch-up reads its own, and so does a read model that reads only what it handles
+    if (!pages || this.options.handledOnly) return readFor(p, this.store, start, this.batchSize, this.options.handledOnly);
     const now = performance.now();
     for (const [k, v] of pages) if (now - v.at > SHARED_PAGE_MS) pages.delete(k);
     const key = `${p.reads ?? 'events'}|${start.transactionId}|${start.globalPosition}`;
@@ -294,7 +313,7 @@ export class Projector {
     // the oldest beyond the bound go first (a Map iterates in insertion order)
     for (const k of pages.keys()) if (pages.size > SHARED_PAGES_KEPT) pages.delete(k);
     page.then(
-      (read) => read.events.length >= this.batchSize || pages.delete(key),
+      (read) => rowsOf(read) >= this.batchSize || pages.delete(key),
       () => pages.delete(key),
     );
     return page;
@@ -424,7 +443,7 @@ class ReadAhead {
     page.then(
       (p) => {
         this.reading = false;
-        this.next = p.events.length >= this.limit ? p.checkpoint : null;
+        this.next = rowsOf(p) >= this.limit ? p.checkpoint : null;
         this.onPage(p.events);
         this.fill();
       },

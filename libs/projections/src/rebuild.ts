@@ -44,7 +44,9 @@ export async function rebuildProjection(
   }
   await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
   const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
-  const projector = new Projector(pool, store, [p], { batchSize, readAhead: readAheadPages(), relaxedCommit: true });
+  // the fresh tables are this read model's alone: its pages carry in full only the types it handles (a third of the
+  // store's events are cards dealt, which the statistics read models never read; bench/results.md, 2026-11-30 noon)
+  const projector = new Projector(pool, store, [p], { batchSize, readAhead: readAheadPages(), relaxedCommit: true, handledOnly: true });
   let done = 0;
   for (;;) {
     const n = await projector.step(p, fresh, rebuildCheckpoint);

@@ -113,7 +113,35 @@ describe('PostgreSQL event store', () => {
     expect((await store.readFeedFacts(from, 2)).checkpoint).toEqual((await store.readFeed(from, 2)).checkpoint);
   });
 
-  it('feeds every committed event exactly once to a follower while 12 writers hold transactions open for random times', async () => {
+  it("reads a page of only some types as the same rows as the feed's: the others counted, its end the feed page's end", async () => {
+    const from = (await store.readFeed(FEED_START, 1_000_000)).checkpoint;
+    const stream = `session-${randomUUID()}`;
+    await store.append([
+      event(stream, { roundId: 'r-1' }, 'CardDealt'),
+      event(stream, { roundId: 'r-1', amount: 5 }, 'BetPlaced'),
+      event(stream, { roundId: 'r-1' }, 'CardDealt'),
+      event(stream, { roundId: 'r-1' }, 'CardDealt'),
+      event(stream, { roundId: 'r-1', payout: 5 }, 'BetSettled'),
+    ]);
+    const wanted = ['BetPlaced', 'BetSettled'];
+    for (const limit of [1, 2, 3, 4, 5, 100]) {
+      const full = await store.readFeed(from, limit);
+      const some = await store.readFeedOf(from, limit, wanted);
+      expect(some.read).toBe(full.events.length);
+      expect(some.checkpoint).toEqual(full.checkpoint); // cut where the whole page is, skipped rows or not
+      expect(some.events).toEqual(full.events.filter((e) => wanted.includes(e.type))); // the kept events whole, chain included
+    }
+    // a page with none of the types still covers its rows: the reader moves past them
+    const skipped = await store.readFeedOf(from, 1, wanted);
+    expect(skipped.events).toEqual([]);
+    expect(skipped.read).toBe(1);
+    expect(skipped.checkpoint).not.toEqual(from);
+    // nothing new: the page is empty and stays where it was asked
+    const end = (await store.readFeed(from, 100)).checkpoint;
+    expect(await store.readFeedOf(end, 100, wanted)).toEqual({ events: [], checkpoint: end, read: 0 });
+  });
+
+  it('feeds every committed event exactly once to a follower (and to one of some types only) while 12 writers hold transactions open for random times', async () => {
     const writers = 12;
     const appendsPerWriter = 25;
     const start = (await store.readFeed(FEED_START, 1_000_000)).checkpoint;
@@ -126,7 +154,7 @@ describe('PostgreSQL event store', () => {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const batch = [event(stream, { w, i }), ...(i % 3 === 0 ? [event(stream, { w, i, extra: true })] : [])];
+          const batch = [event(stream, { w, i }), ...(i % 3 === 0 ? [event(stream, { w, i, extra: true }, 'Extra')] : [])];
           await store.appendWith(client, batch);
           // hold the transaction open: its positions are taken, but invisible until commit
           await new Promise((r) => setTimeout(r, Math.random() * 40));
@@ -142,14 +170,14 @@ describe('PostgreSQL event store', () => {
       }
     };
 
-    const received: StoredEvent[] = [];
-    const seen = new Set<string>();
-    let checkpoint = start;
     const violations: string[] = [];
-    const follower = (async () => {
+    const follow = async (read: (after: FeedCheckpoint) => ReturnType<PostgresEventStore['readFeed']>) => {
+      const received: StoredEvent[] = [];
+      const seen = new Set<string>();
+      let checkpoint = start;
       for (;;) {
         const stillWriting = writing;
-        const page = await store.readFeed(checkpoint, 17);
+        const page = await read(checkpoint);
         for (const e of page.events) {
           const k: FeedCheckpoint = { transactionId: e.transactionId, globalPosition: e.globalPosition };
           if (!after(k, checkpoint)) violations.push(`event ${e.globalPosition} arrived behind the checkpoint ${key(checkpoint)}`);
@@ -158,18 +186,28 @@ describe('PostgreSQL event store', () => {
           received.push(e);
         }
         checkpoint = page.checkpoint;
-        if (!page.events.length) {
+        if (!(page.read ?? page.events.length)) {
           if (!stillWriting) break;
           await new Promise((r) => setTimeout(r, 2));
         }
       }
-    })();
+      return received;
+    };
+    const followers = Promise.all([follow((from) => store.readFeed(from, 17)), follow((from) => store.readFeedOf(from, 5, ['Extra']))]);
 
     await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
     writing = false;
-    await follower;
+    const [received, extras] = await followers;
 
     expect(violations).toEqual([]);
+    // the follower of one type got every committed event of it, each once, whatever pages it skipped past
+    expect(extras.map((e) => e.eventId).sort()).toEqual(
+      received
+        .filter((e) => e.type === 'Extra')
+        .map((e) => e.eventId)
+        .sort(),
+    );
+    expect(extras.length).toBeGreaterThan(0);
     const receivedIds = new Set(received.map((e) => e.eventId));
     const missing = [...committed].filter((id) => !receivedIds.has(id));
     expect(missing).toEqual([]);
