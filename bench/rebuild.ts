@@ -475,7 +475,11 @@ function render(
       ['l', 'r', 'r', 'l', 'r', 'r'],
     ),
   );
-  out.push('', `Ceiling used below: the median of the ${ceilingPasses.length} (a) passes, **${fmtInt(ceiling)} events/s**.`);
+  out.push(
+    '',
+    `Ceiling used below: the median of the ${ceilingPasses.length} (a) passes, **${fmtInt(ceiling)} events/s**. ` +
+      'It reads every event in full; a rebuild reads in full only the types its read model handles (`readFeedOf`, the others as position and type), so a read model of few types can rebuild faster than the ceiling. The verdicts handle every type and read every event.',
+  );
 
   out.push('', '### Rebuilds (`rebuildProjection`, one after another)', '');
   out.push(
