@@ -558,7 +558,7 @@ function render(
 
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
-    "Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: `readFeed` timed; `apply` timed, and the queries it sends; the verdicts' judges timed). " +
+    "Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: the feed reads timed; `apply` timed, and the queries it sends; the verdicts' judges timed). " +
       '"Read, in flight" = the time the feed reads took (`store.readFeedOf`: the page below the horizon with only the types the read model handles sent in full, pg parsing, `toStoredEvent`; the verdicts, which handle every type, read `store.readFeedFacts`, the same pages with `data` left as JSON text); "events/s" of the reads counts every row a page covers, the skipped ones too; a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
       '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the ones before it are judged and written (summed over batches: several are in flight at once, so it can exceed the wall time); ' +
       '"outside apply" = the rest of the wall time: waiting for the next page where its read was not done yet, checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +

@@ -380,8 +380,8 @@ function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): F
 
 /**
  * `EVENT_COLUMNS` for `readFeedOf`: an event of a type outside `$4` keeps its position and type, every other column
- * null. CASE evaluates its branch only when taken, so a skipped row costs no
- * look-up of its chain predecessor (the view's `prev_hash`).
+ * null. CASE evaluates its branch only when taken, so a skipped row costs no look-up of its chain predecessor (the
+ * view's `prev_hash`).
  */
 const HOLLOW_UNLESS_TYPES = `global_position, transaction_id::text AS transaction_id, event_type, ${[
   'stream_id',
