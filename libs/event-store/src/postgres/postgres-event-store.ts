@@ -28,8 +28,24 @@ export function hashText(value: string | Buffer | null | undefined): string {
 /** A hash column as the select lists read it (see hashText). */
 const hashColumn = (column: string, alias = column) => `${column}::text AS ${alias}`;
 
-export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, data, metadata, occurred_at, recorded_at, ${hashColumn('content_hash')}, ${hashColumn('prev_hash')}, ${hashColumn('hash')}`;
+/** The select list of a `StoredEvent`, an item each (`toStoredEvent` reads them by name). */
+const EVENT_SELECT = [
+  'global_position',
+  'transaction_id::text AS transaction_id',
+  'stream_id',
+  'stream_version',
+  'event_id',
+  'event_type',
+  'data',
+  'metadata',
+  'occurred_at',
+  'recorded_at',
+  hashColumn('content_hash'),
+  hashColumn('prev_hash'),
+  hashColumn('hash'),
+];
+
+export const EVENT_COLUMNS = EVENT_SELECT.join(', ');
 
 export interface PostgresEventStoreOptions {
   /** how often subscribers poll when no notification arrives (the fallback), ms */
@@ -378,25 +394,18 @@ function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): F
   return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
 }
 
+/** What `readFeedOf` reads of every row, whatever its type: where it is in the feed, and its type. */
+const FEED_HEAD = new Set(['global_position', 'transaction_id', 'event_type']);
+
 /**
  * `EVENT_COLUMNS` for `readFeedOf`: an event of a type outside `$4` keeps its position and type, every other column
  * null. CASE evaluates its branch only when taken, so a skipped row costs no look-up of its chain predecessor (the
  * view's `prev_hash`).
  */
-const HOLLOW_UNLESS_TYPES = `global_position, transaction_id::text AS transaction_id, event_type, ${[
-  'stream_id',
-  'stream_version',
-  'event_id',
-  'data',
-  'metadata',
-  'occurred_at',
-  'recorded_at',
-  'content_hash::text',
-  'prev_hash::text',
-  'hash::text',
-]
-  .map((column) => `CASE WHEN event_type = ANY ($4::text[]) THEN ${column} END AS ${column.replace('::text', '')}`)
-  .join(', ')}`;
+const HOLLOW_UNLESS_TYPES = EVENT_SELECT.map((item) => {
+  const [expression, name = expression] = item.split(' AS ');
+  return FEED_HEAD.has(name) ? item : `CASE WHEN event_type = ANY ($4::text[]) THEN ${expression} END AS ${name}`;
+}).join(', ');
 
 /** The columns of a `FeedFact`, in the order `toFeedFact` reads them (queried with `rowMode: 'array'`: no object per row). */
 export const FACT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
