@@ -23,6 +23,7 @@ import { rebuildSuite } from './rebuild';
 import { replaySuite } from './replay';
 import { acrossStore, roundsPagesSuite } from './rounds-pages';
 import { verifySuite } from './verify';
+import { diskSuite } from './disk';
 import { DEFAULT_STORE_EVENTS, storeEvents, storeName } from './store';
 import { BenchOptions, machineBusy, machineInfo, resolveAdminUrl, sampleMachineCpu, serverInfo, Suite, SuiteContext } from './support';
 import { loadIsBusy } from './common';
@@ -35,6 +36,7 @@ export const SUITES: readonly Suite[] = [
   replaySuite,
   memorySuite,
   verifySuite,
+  diskSuite,
   loadSuite,
   roundsPagesSuite,
   honestDaysSuite,
@@ -114,7 +116,7 @@ const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] 
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
 /** The suites that read the shared benchmark store (bench/store.ts), whose size BENCH_STORE_EVENTS sets. */
-const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite];
+const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite, diskSuite];
 
 /**
  * A suite's section in the results file: its name, and for a suite on a store of another size than the default

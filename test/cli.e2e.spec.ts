@@ -82,7 +82,7 @@ describe('casino-audit command line', () => {
     await client.connect();
     await client.query('ALTER TABLE ca_event_rows DISABLE TRIGGER ca_events_no_update');
     const target = await client.query(
-      `UPDATE ca_events SET data = jsonb_set(data, '{payout}', '350000') WHERE event_type = 'BetSettled' AND data->>'betId' = 'b-1' RETURNING stream_id, stream_version, global_position`,
+      `UPDATE ca_events SET data = jsonb_set(data::jsonb, '{payout}', '350000') WHERE event_type = 'BetSettled' AND data->>'betId' = 'b-1' RETURNING stream_id, stream_version, global_position`,
     );
     await client.query('ALTER TABLE ca_event_rows ENABLE TRIGGER ca_events_no_update');
     await client.end();

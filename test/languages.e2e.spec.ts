@@ -489,7 +489,7 @@ describe('the command line’s help and the chain verifier in the reader’s lan
     const guarded = (await client.query(`SELECT tgrelid::regclass::text AS t FROM pg_trigger WHERE tgname = 'ca_events_no_update'`)).rows[0].t;
     await client.query(`ALTER TABLE ${guarded} DISABLE TRIGGER ca_events_no_update`);
     const edited = await client.query(
-      `UPDATE ca_events SET data = jsonb_set(data, '{payout}', '350000') WHERE event_type = 'BetSettled' AND global_position = (SELECT min(global_position) FROM ca_events WHERE event_type = 'BetSettled') RETURNING stream_id, stream_version`,
+      `UPDATE ca_events SET data = jsonb_set(data::jsonb, '{payout}', '350000') WHERE event_type = 'BetSettled' AND global_position = (SELECT min(global_position) FROM ca_events WHERE event_type = 'BetSettled') RETURNING stream_id, stream_version`,
     );
     await client.query(`ALTER TABLE ${guarded} ENABLE TRIGGER ca_events_no_update`);
     await client.end();

@@ -90,7 +90,7 @@ describe('a store of record mirrored into PostgreSQL', () => {
     const c = await record.pool.connect();
     try {
       await c.query('ALTER TABLE ca_event_rows DISABLE TRIGGER USER');
-      await c.query(`UPDATE ca_events SET data = jsonb_set(data, '{tableId}', '"edited"') WHERE stream_id = $1 AND stream_version = 1`, [stream]);
+      await c.query(`UPDATE ca_events SET data = jsonb_set(data::jsonb, '{tableId}', '"edited"') WHERE stream_id = $1 AND stream_version = 1`, [stream]);
       await c.query('ALTER TABLE ca_event_rows ENABLE TRIGGER USER');
     } finally {
       c.release();

@@ -98,7 +98,8 @@ const EVENT_COLUMNS = [
   'prev_hash',
   'hash',
 ] as const;
-const EVENT_TYPES = ['bigint', 'text', 'integer', 'uuid', 'text', 'jsonb', 'jsonb', 'text', 'timestamptz', 'text', 'text', 'text'];
+/** data as json (store migration 12): the file's text is stored as it is, so a backup of the restored store repeats it */
+const EVENT_TYPES = ['bigint', 'text', 'integer', 'uuid', 'text', 'json', 'jsonb', 'text', 'timestamptz', 'text', 'text', 'text'];
 /** The file's hashes are hex; the store keeps them as bytes (store migration 8; restore migrates the target first). */
 const HEX_COLUMNS = new Set<string>(['content_hash', 'prev_hash', 'hash']);
 const INSERT_EVENTS = `INSERT INTO ca_events (${EVENT_COLUMNS.join(', ')}) OVERRIDING SYSTEM VALUE

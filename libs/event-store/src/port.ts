@@ -67,7 +67,7 @@ export const FEED_START: FeedCheckpoint = { transactionId: 0n, globalPosition: 0
  * `data` and `metadata`, the timestamps and the hashes in the projector's thread.
  */
 export interface FeedFact extends FedEventHead {
-  /** the event's data as JSON text (jsonb's output: the same value `data` parses to) */
+  /** the event's data as JSON text (as its writer sent it since store migration 12; jsonb's print of it before): the value `data` parses to */
   readonly dataText: string;
   /** `data.roundId` when it is a string, else null */
   readonly roundId: string | null;

@@ -109,7 +109,7 @@ const ROUND_FACTS = (withStart: boolean) => `
       ? `UNION ALL
   -- the starting state stored with the round's verdict, in the same round trip: version, state and hash
   -- travel in the stream_version, data and hash columns of a row of its own
-  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state, NULL, NULL, NULL, NULL, NULL, start_hash
+  SELECT 3, NULL, NULL, NULL, start_version, NULL, NULL, start_state::json, NULL, NULL, NULL, NULL, NULL, start_hash
     FROM round_verdicts WHERE round_id = $1 AND start_state IS NOT NULL`
       : ''
   }

@@ -59,6 +59,11 @@ it('an append follows its streams by index, though its connection planned it on 
   // nor a whole index: four predecessor probes, the batch's stream and metadata numbers, about 13 entries an append
   // (migration 10 once planned the probes as one hashed scan of every stream's events: over 3,000 an append here)
   expect((await indexEntriesRead()) - entries).toBeLessThan(20 * 50);
-  const config = (await pool.query(`SELECT proconfig FROM pg_proc WHERE proname = 'ca_append'`)).rows[0].proconfig as string[];
+  // the append the store calls (store migration 12: the one taking the data as json)
+  const config = (
+    await pool.query(
+      `SELECT proconfig FROM pg_proc WHERE oid = 'ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb)'::regprocedure`,
+    )
+  ).rows[0].proconfig as string[];
   expect(config).toContain('enable_seqscan=off');
 });

@@ -58,6 +58,13 @@ interface StreamHead {
   readonly hash: string;
 }
 
+const JSON_APPEND_SIGNATURE = 'ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb)';
+/** The append's one round trip, prepared (a statement name per text: a connection may have prepared the other). */
+const appendStatementFor = (data: 'json' | 'jsonb') => ({
+  name: `ca_append_${data}`,
+  text: `SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::${data}[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)`,
+});
+
 const HEAD_CACHE_LIMIT = 10_000;
 const NOTIFY_INTERVAL_MS = 20;
 
@@ -65,6 +72,7 @@ export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly heads = new Map<string, StreamHead>();
   private notifyTimer: NodeJS.Timeout | null = null;
+  private appendStatement: Promise<{ name: string; text: string }> | null = null;
 
   constructor(
     readonly pool: Pool,
@@ -76,6 +84,22 @@ export class PostgresEventStore implements EventStore {
   /** Apply the store's migrations (idempotent). */
   async migrate(): Promise<void> {
     await applySqlMigrations(this.pool);
+    this.appendStatement = null;
+  }
+
+  /**
+   * The call of `ca_append` this store's schema takes, asked once: the data as json since store migration 12 (the
+   * writer's text kept as it is), as jsonb before (a store not migrated yet, as the migrations' tests write).
+   */
+  private appendCall(db: Pool | PoolClient): Promise<{ name: string; text: string }> {
+    this.appendStatement ??= db.query(`SELECT to_regprocedure('${JSON_APPEND_SIGNATURE}') IS NOT NULL AS json`).then(
+      (r) => appendStatementFor(r.rows[0].json ? 'json' : 'jsonb'),
+      (error) => {
+        this.appendStatement = null;
+        throw error;
+      },
+    );
+    return this.appendStatement;
   }
 
   async append(events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendedEvent[]> {
@@ -102,8 +126,7 @@ export class PostgresEventStore implements EventStore {
       const links = chainLinks(batch, heads);
       try {
         const result = await db.query({
-          name: 'ca_append',
-          text: 'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
+          ...(await this.appendCall(db)),
           values: [
             batch.map((b) => b.event.streamId),
             batch.map((b) => b.event.eventId),

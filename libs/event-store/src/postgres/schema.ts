@@ -8,6 +8,115 @@ import type { SqlMigration } from '../../../database/src/migrations';
 
 export type { SqlMigration };
 
+/**
+ * The append of store migration 11, its text kept here once: migration 11 creates it with `p_data jsonb[]`,
+ * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent).
+ */
+const appendFunction = (data: 'jsonb' | 'json') => `CREATE OR REPLACE FUNCTION ca_append(
+  p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data ${data}[], p_metadata jsonb[],
+  p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
+  p_heads jsonb
+) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  n integer := coalesce(array_length(p_event_ids, 1), 0);
+  i integer;
+  follows boolean := true;
+  opening record;
+  behind record;
+  stream integer;
+  meta integer;
+BEGIN
+  IF current_setting('ca.no_append', true) = 'on' THEN
+    RAISE EXCEPTION 'this transaction promised not to append (ca.no_append)' USING ERRCODE = 'CA005';
+  END IF;
+  IF n = 0 THEN RETURN; END IF;
+  IF n = 1 OR p_stream_ids <@ p_stream_ids[1:1] THEN
+    FOR i IN 2..n LOOP
+      IF p_versions[i] <> p_versions[i - 1] + 1 OR p_prev_hashes[i] <> p_hashes[i - 1] THEN
+        RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
+      END IF;
+    END LOOP;
+    -- the stream's number, once: for the check against its stored last event and for the rows
+    SELECT s.stream_number INTO stream FROM ca_stream_ids s WHERE s.stream_id = p_stream_ids[1];
+    follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
+      OR stream IS NOT NULL AND EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] - 1
+                                          AND encode(e.hash, 'hex') = p_prev_hashes[1]);
+    IF follows THEN
+      IF stream IS NULL THEN stream := (ca_number_streams(p_stream_ids[1:1]))[1]; END IF;
+      IF n = 1 THEN
+        SELECT m.metadata_id INTO meta FROM ca_event_metadata m WHERE m.digest = ca_metadata_digest(p_metadata[1]);
+        IF meta IS NULL THEN meta := (ca_number_metadata(p_metadata))[1]; END IF;
+        RETURN QUERY
+        INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
+        VALUES (stream, p_versions[1], meta, p_event_ids[1], p_data[1], p_types[1], p_occurred_at[1], decode(p_content_hashes[1], 'hex'),
+                decode(p_hashes[1], 'hex'))
+        RETURNING event_id, global_position;
+        RETURN;
+      END IF;
+      RETURN QUERY
+      INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
+      SELECT stream, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
+        FROM unnest(p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at, p_content_hashes, p_hashes)
+             AS u(v, m, id, d, t, o, c, h)
+      RETURNING event_id, global_position;
+      RETURN;
+    END IF;
+  ELSE
+    -- several streams: each event against the one before it on its stream, in the batch or stored
+    IF EXISTS (
+      SELECT 1 FROM (SELECT u.*, lag(u.v) OVER w AS bv, lag(u.h) OVER w AS bh
+                       FROM unnest(p_stream_ids, p_versions, p_prev_hashes, p_hashes) WITH ORDINALITY AS u(s, v, p, h, i)
+                     WINDOW w AS (PARTITION BY u.s ORDER BY u.i)) b
+       WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
+      RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
+    END IF;
+    -- each stream's first event against the stream's stored last event, one probe a stream
+    FOR opening IN SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+                    ORDER BY u.s, u.i LOOP
+      follows := opening.v = 1 AND opening.p = ''
+        OR EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = opening.s)
+                                                   AND e.stream_version = opening.v - 1 AND encode(e.hash, 'hex') = opening.p);
+      EXIT WHEN NOT follows;
+    END LOOP;
+    IF follows THEN
+      RETURN QUERY
+      INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
+      SELECT u.s, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
+        FROM unnest(ca_number_streams(p_stream_ids), p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at,
+                    p_content_hashes, p_hashes) AS u(s, v, m, id, d, t, o, c, h)
+      RETURNING event_id, global_position;
+      RETURN;
+    END IF;
+  END IF;
+  -- refused: the first stream whose first event does not follow its stored last event
+  SELECT f.s, f.v - 1 AS expected, coalesce(h.version, 0) AS actual INTO behind
+    FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p, u.i FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
+           ORDER BY u.s, u.i) f
+    LEFT JOIN ca_streams h ON h.stream_id = f.s
+   WHERE f.v - 1 <> coalesce(h.version, 0) OR f.p <> coalesce(h.head_hash, '')
+   ORDER BY f.i LIMIT 1;
+  RAISE EXCEPTION 'stream % is at version %, expected %', behind.s, behind.actual, behind.expected
+    USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', behind.s, 'actual', behind.actual, 'expected', behind.expected)::text;
+END $$;
+`;
+/** The append's settings, set anew after each CREATE OR REPLACE (as in migration 10). */
+const appendSettings = (data: 'jsonb' | 'json') => `DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], ${data}[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan SET enable_seqscan = off', current_schema());
+END $$;`;
+
+/** The events as readers know them, over ca_event_rows (made by migration 10, again by migration 12). */
+const EVENTS_VIEW = `CREATE VIEW ca_events AS
+  SELECT e.global_position, e.transaction_id, s.stream_id, e.stream_version, e.event_id, e.event_type, e.data, m.metadata,
+         e.occurred_at, e.recorded_at, e.content_hash,
+         CASE WHEN e.stream_version = 1 THEN ''::bytea
+              ELSE (SELECT p.hash FROM ca_event_rows p WHERE p.stream_number = e.stream_number AND p.stream_version = e.stream_version - 1) END AS prev_hash,
+         e.hash, e.stream_number
+    FROM ca_event_rows e
+    LEFT JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+    LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;`;
+
 export const EVENT_STORE_MIGRATIONS: readonly SqlMigration[] = [
   {
     version: 1,
@@ -789,15 +898,7 @@ REVOKE ALL ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM PUBLIC;
 --    prev_hash is looked up (one probe of ca_events_stream_version) only when it is read. stream_number is last: a
 --    reader that needs a stream's events in order with a LIMIT filters by it (a filter on stream_id reaches the
 --    rows through a join, whose order the planner does not carry: it sorts the stream first).
-CREATE VIEW ca_events AS
-  SELECT e.global_position, e.transaction_id, s.stream_id, e.stream_version, e.event_id, e.event_type, e.data, m.metadata,
-         e.occurred_at, e.recorded_at, e.content_hash,
-         CASE WHEN e.stream_version = 1 THEN ''::bytea
-              ELSE (SELECT p.hash FROM ca_event_rows p WHERE p.stream_number = e.stream_number AND p.stream_version = e.stream_version - 1) END AS prev_hash,
-         e.hash, e.stream_number
-    FROM ca_event_rows e
-    LEFT JOIN ca_stream_ids s ON s.stream_number = e.stream_number
-    LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;
+${EVENTS_VIEW}
 
 -- Written through the view: an INSERT (a restore: positions and recording times given, the file's prev_hash
 -- dropped; verify, which a restore runs, checks every link from the events themselves), an UPDATE or DELETE
@@ -960,99 +1061,78 @@ ANALYZE ca_event_rows, ca_stream_ids, ca_event_metadata;
 -- by digest and is inserted by value (4,600–5,800/s in the same runs). Same arguments, checks and refusals: the
 -- batch's own links (CA004), the stored predecessor (CA002), the promise not to append (CA005); a new stream or
 -- new metadata is numbered as before.
+${appendFunction('jsonb')}
+-- CREATE OR REPLACE set the function's settings anew (as in migration 10)
+${appendSettings('jsonb')}
+`,
+  },
+  {
+    version: 12,
+    name: "an event's data kept as the JSON text its writer sent (json, not jsonb)",
+    sql: `
+-- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 177 bytes an
+-- event on the simulator's mix, where the compact text the writer sends is 152 (with its 4-byte header, 156).
+-- Nothing reads data but by ->> and -> of a top-level key (the round and gaming-day indexes, filters, the feed's
+-- round id), which json serves from the text, and every reader gets the text as it is, not jsonb's re-print.
+-- Both parse to the same value, so content hashes, chains and seal receipts are unchanged: a migrated event's
+-- text is jsonb's print of it, a new event's the writer's own. The rows are rewritten once (ALTER ... TYPE fires
+-- no row trigger; the indexes and statistics on data are built again, packed). One transaction: a migration
+-- stopped half-way leaves nothing, and the next start runs it again.
+
+-- 1. Who may read the events and who may append: kept for the view and the function made again below.
+CREATE TEMPORARY TABLE ca_store_grants ON COMMIT DROP AS
+  SELECT 'read'::text AS what, a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+   WHERE c.oid = 'ca_events'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner)
+  UNION
+  SELECT 'append', a.grantee::regrole::text FROM pg_proc p, aclexplode(p.proacl) a
+   WHERE p.oid = 'ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb)'::regprocedure
+     AND a.privilege_type = 'EXECUTE' AND a.grantee NOT IN (0, p.proowner);
+DROP VIEW ca_events;
+
+-- 2. The rows.
+ALTER TABLE ca_event_rows ALTER COLUMN data TYPE json USING data::json;
+
+-- 3. The view, its writes (ca_events_write, unchanged) and its readers.
+${EVENTS_VIEW}
+CREATE TRIGGER ca_events_written INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_events
+  FOR EACH ROW EXECUTE FUNCTION ca_events_write();
+REVOKE ALL ON ca_events FROM PUBLIC;
+
+-- 4. The append takes the data as json: the same checks, refusals and rows as migration 11's.
+${appendFunction('json')}
+${appendSettings('json')}
+REVOKE ALL ON FUNCTION ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb) FROM PUBLIC;
+
+-- The jsonb append stays for a writer that prepared its call before this migration (a process still running on a
+-- connection of before): it passes its arguments on unchanged, the data as jsonb prints it. Its grants stay.
 CREATE OR REPLACE FUNCTION ca_append(
   p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
   p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
   p_heads jsonb
 ) RETURNS TABLE (r_event_id uuid, r_global_position bigint)
-LANGUAGE plpgsql SECURITY DEFINER AS $$
-DECLARE
-  n integer := coalesce(array_length(p_event_ids, 1), 0);
-  i integer;
-  follows boolean := true;
-  opening record;
-  behind record;
-  stream integer;
-  meta integer;
-BEGIN
-  IF current_setting('ca.no_append', true) = 'on' THEN
-    RAISE EXCEPTION 'this transaction promised not to append (ca.no_append)' USING ERRCODE = 'CA005';
-  END IF;
-  IF n = 0 THEN RETURN; END IF;
-  IF n = 1 OR p_stream_ids <@ p_stream_ids[1:1] THEN
-    FOR i IN 2..n LOOP
-      IF p_versions[i] <> p_versions[i - 1] + 1 OR p_prev_hashes[i] <> p_hashes[i - 1] THEN
-        RAISE EXCEPTION 'event % of this append does not follow the one before it on its stream', i USING ERRCODE = 'CA004';
-      END IF;
-    END LOOP;
-    -- the stream's number, once: for the check against its stored last event and for the rows
-    SELECT s.stream_number INTO stream FROM ca_stream_ids s WHERE s.stream_id = p_stream_ids[1];
-    follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
-      OR stream IS NOT NULL AND EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] - 1
-                                          AND encode(e.hash, 'hex') = p_prev_hashes[1]);
-    IF follows THEN
-      IF stream IS NULL THEN stream := (ca_number_streams(p_stream_ids[1:1]))[1]; END IF;
-      IF n = 1 THEN
-        SELECT m.metadata_id INTO meta FROM ca_event_metadata m WHERE m.digest = ca_metadata_digest(p_metadata[1]);
-        IF meta IS NULL THEN meta := (ca_number_metadata(p_metadata))[1]; END IF;
-        RETURN QUERY
-        INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
-        VALUES (stream, p_versions[1], meta, p_event_ids[1], p_data[1], p_types[1], p_occurred_at[1], decode(p_content_hashes[1], 'hex'),
-                decode(p_hashes[1], 'hex'))
-        RETURNING event_id, global_position;
-        RETURN;
-      END IF;
-      RETURN QUERY
-      INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
-      SELECT stream, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
-        FROM unnest(p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at, p_content_hashes, p_hashes)
-             AS u(v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;
-      RETURN;
-    END IF;
-  ELSE
-    -- several streams: each event against the one before it on its stream, in the batch or stored
-    IF EXISTS (
-      SELECT 1 FROM (SELECT u.*, lag(u.v) OVER w AS bv, lag(u.h) OVER w AS bh
-                       FROM unnest(p_stream_ids, p_versions, p_prev_hashes, p_hashes) WITH ORDINALITY AS u(s, v, p, h, i)
-                     WINDOW w AS (PARTITION BY u.s ORDER BY u.i)) b
-       WHERE b.bv IS NOT NULL AND NOT (b.v = b.bv + 1 AND b.p = b.bh)) THEN
-      RAISE EXCEPTION 'the events of this append do not follow each other on their streams' USING ERRCODE = 'CA004';
-    END IF;
-    -- each stream's first event against the stream's stored last event, one probe a stream
-    FOR opening IN SELECT DISTINCT ON (u.s) u.s, u.v, u.p FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
-                    ORDER BY u.s, u.i LOOP
-      follows := opening.v = 1 AND opening.p = ''
-        OR EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = opening.s)
-                                                   AND e.stream_version = opening.v - 1 AND encode(e.hash, 'hex') = opening.p);
-      EXIT WHEN NOT follows;
-    END LOOP;
-    IF follows THEN
-      RETURN QUERY
-      INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
-      SELECT u.s, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
-        FROM unnest(ca_number_streams(p_stream_ids), p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at,
-                    p_content_hashes, p_hashes) AS u(s, v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;
-      RETURN;
-    END IF;
-  END IF;
-  -- refused: the first stream whose first event does not follow its stored last event
-  SELECT f.s, f.v - 1 AS expected, coalesce(h.version, 0) AS actual INTO behind
-    FROM (SELECT DISTINCT ON (u.s) u.s, u.v, u.p, u.i FROM unnest(p_stream_ids, p_versions, p_prev_hashes) WITH ORDINALITY AS u(s, v, p, i)
-           ORDER BY u.s, u.i) f
-    LEFT JOIN ca_streams h ON h.stream_id = f.s
-   WHERE f.v - 1 <> coalesce(h.version, 0) OR f.p <> coalesce(h.head_hash, '')
-   ORDER BY f.i LIMIT 1;
-  RAISE EXCEPTION 'stream % is at version %, expected %', behind.s, behind.actual, behind.expected
-    USING ERRCODE = 'CA002', DETAIL = json_build_object('streamId', behind.s, 'actual', behind.actual, 'expected', behind.expected)::text;
-END $$;
-
--- CREATE OR REPLACE set the function's settings anew (as in migration 10)
+LANGUAGE sql AS $$
+  SELECT * FROM ca_append(p_stream_ids, p_event_ids, p_types, p_data::json[], p_metadata, p_occurred_at, p_content_hashes,
+                          p_versions, p_prev_hashes, p_hashes, p_heads)
+$$;
 DO $$
 BEGIN
-  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan SET enable_seqscan = off', current_schema());
+  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp', current_schema());
 END $$;
+
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT what, grantee FROM ca_store_grants LOOP
+    IF r.what = 'read' THEN
+      EXECUTE format('GRANT SELECT ON ca_events TO %s', r.grantee); -- regrole text: quoted already
+    ELSE
+      EXECUTE format('GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO %s', r.grantee);
+    END IF;
+  END LOOP;
+END $$;
+
+ANALYZE ca_event_rows;
 `,
   },
 ];
@@ -1082,7 +1162,15 @@ BEGIN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};
   END IF;
 END $$;
-GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO ${role};
+-- the append, as many as the store's migrations left (from migration 12: one taking the data as json, one as jsonb)
+DO $$
+DECLARE
+  f regprocedure;
+BEGIN
+  FOR f IN SELECT p.oid::regprocedure FROM pg_proc p WHERE p.proname = 'ca_append' AND p.pronamespace = current_schema()::regnamespace LOOP
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO ${role}', f);
+  END LOOP;
+END $$;
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_events, ca_streams, ca_schema_migrations FROM ${role};
 `;
 }

@@ -373,7 +373,7 @@ describe('verify names the tampering', () => {
     await populate(store);
     await createSeal(pool);
     await asIntruder(pool, (c) =>
-      c.query(`UPDATE ca_events SET data = jsonb_set(data, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined),
+      c.query(`UPDATE ca_events SET data = jsonb_set(data::jsonb, '{heads,s-a,version}', '3') WHERE stream_id = $1`, [SEAL_STREAM]).then(() => undefined),
     );
     const report = await verifyStore(pool);
     expect(report.breaks).toEqual([expect.objectContaining({ streamId: SEAL_STREAM, streamVersion: 1, reason: expect.stringMatching(/edited/) })]);

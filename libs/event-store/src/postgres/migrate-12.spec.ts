@@ -1,0 +1,195 @@
+/**
+ * Schema migration 12 (issue 23 §2) on a store written by today's code under migration 11: an event's data becomes
+ * json (the text its writer sent) instead of jsonb. Readers see the same events, rounds, feed and facts; the old seal
+ * receipt still checks; a re-sent event is still a duplicate; the writer role appends through the new function, a
+ * process that prepared its append before the migration through the old one; the round and gaming-day indexes still
+ * serve their queries; a migration stopped half-way leaves the store as it was and runs again.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { NewEvent } from '../port';
+import { createSeal } from '../seal';
+import { applySqlMigrations } from './migrate';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyStore } from './postgres-verifier';
+import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
+
+jest.setTimeout(60_000);
+
+const BEFORE = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 11);
+const LATEST = EVENT_STORE_MIGRATIONS[EVENT_STORE_MIGRATIONS.length - 1].version;
+const DAY = '2026-11-30';
+
+/** Data of the shapes a table sends: nested objects and arrays, decimals written with trailing zeros, accents, escapes. */
+const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type: i === 1 ? 'TableSessionOpened' : roundId && i % 5 === 2 ? 'RoundStarted' : 'Something',
+  data:
+    i === 1
+      ? { sessionId: streamId, gamingDay: DAY, croupier: 'Begoña Etxeberria' }
+      : { i, roundId, bets: [{ seat: 3, amount: 12.5, spots: ['17', '0'] }], note: 'línea "dos"\ttab', nested: { z: null, a: true } },
+  metadata: { recordedBy: `terminal:${streamId}` },
+  occurredAt: '2026-11-30T20:00:00.000Z',
+});
+
+const databases: TestDatabase[] = [];
+const pools: Pool[] = [];
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+function poolOn(url: string): Pool {
+  const pool = new Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  return pool;
+}
+
+/** A store with the schema of migration 11, written and sealed through today's store code, read and written by a writer role. */
+async function storeAtMigration11() {
+  const db = await createTestDatabase('ca_migrate12');
+  databases.push(db);
+  const pool = poolOn(db.url);
+  await applySqlMigrations(pool, BEFORE);
+  const role = `${db.name}_writer`.slice(0, 60);
+  await pool.query(`CREATE ROLE ${role} NOLOGIN`);
+  await pool.query(writerRoleGrants(role));
+  const store = new PostgresEventStore(pool);
+  const batch: NewEvent[] = [];
+  for (const [s, n] of [
+    ['s-a', 12],
+    ['s-b', 9],
+  ] as const)
+    for (let i = 1; i <= n; i++) batch.push(event(s, i, i > 1 ? `${s}-r${Math.floor((i - 2) / 5)}` : undefined));
+  await store.append(batch);
+  const sent = event('s-a', 13, 's-a-r2');
+  await store.append([sent], { expectedVersions: { 's-a': 12 } });
+  const { receipt } = await createSeal(pool, { gamingDay: DAY });
+  return { pool, store, receipt, db, role, sent };
+}
+
+const version = async (pool: Pool) => (await pool.query('SELECT max(version) AS v FROM ca_schema_migrations')).rows[0].v;
+const dataType = async (pool: Pool) =>
+  (await pool.query(`SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = 'data'`, ['ca_event_rows'])).rows[0].data_type;
+
+async function whatReadersSee(store: PostgresEventStore) {
+  const streams = await store.streamIds();
+  const start = { transactionId: 0n, globalPosition: 0n };
+  return {
+    streams: await Promise.all(streams.map((s) => store.readStream(s))),
+    heads: (await store.pool.query('SELECT stream_id, version, head_hash FROM ca_streams ORDER BY stream_id')).rows,
+    round: await store.readRound('s-a-r2'),
+    roundStream: await store.streamOfRound('s-b-r1'),
+    feed: (await store.readFeed(start, 1000)).events,
+    // the facts carry the data's text: a migrated event's is jsonb's print, as before the migration
+    facts: (await store.readFeedFacts(start, 1000)).events,
+  };
+}
+
+/** The plan of a query with sequential scans ruled out: which index, if any, can serve it. */
+async function indexesUsed(pool: Pool, sql: string, values: unknown[]): Promise<string[]> {
+  const c = await pool.connect();
+  try {
+    await c.query('SET enable_seqscan = off');
+    const plan = JSON.stringify((await c.query(`EXPLAIN (FORMAT JSON) ${sql}`, values)).rows[0]['QUERY PLAN']);
+    return [...new Set([...plan.matchAll(/"Index Name":"([a-z_]+)"/g)].map((m) => m[1]))].sort();
+  } finally {
+    await c.query('RESET enable_seqscan');
+    c.release();
+  }
+}
+
+describe('schema migration 12 on an existing store', () => {
+  it('keeps every event, receipt and duplicate; new data is stored as sent; the writer role and an older process append', async () => {
+    const { pool, store, receipt, role, sent, db } = await storeAtMigration11();
+    expect(await dataType(pool)).toBe('jsonb');
+    const before = await whatReadersSee(store);
+    expect(before.round.map((e) => e.data.i)).toEqual([12, 13]);
+
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
+    expect(await version(pool)).toBe(LATEST);
+    expect(await dataType(pool)).toBe('json');
+    // the store object made before the migration (its append prepared for jsonb) and a process started after it read the same
+    expect(await whatReadersSee(store)).toEqual(before);
+    const fresh = new PostgresEventStore(poolOn(db.url));
+    expect(await whatReadersSee(fresh)).toEqual(before);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 23, seals: { count: 1, receipt: { ok: true, sequence: 1 } } });
+
+    // an event sent again is the same event (its content hash from the value, not the text): a duplicate
+    expect(await fresh.append([sent])).toMatchObject([{ status: 'duplicate', streamVersion: 13 }]);
+    await expect(fresh.append([{ ...sent, data: { ...sent.data, i: 99 } }])).rejects.toThrow();
+
+    // a new event's data is the text the writer sent, compact, key order and all
+    const data = { z: 1, a: [1.5, 'ñ'], roundId: 's-a-r2', nested: { b: 2, a: 1 } };
+    await fresh.append([{ ...event('s-a', 14, 's-a-r2'), data }]);
+    expect((await pool.query(`SELECT data::text AS t FROM ca_events WHERE stream_id = 's-a' AND stream_version = 14`)).rows[0].t).toBe(JSON.stringify(data));
+    // the process that prepared its append before the migration appends through the jsonb function, which passes it on
+    await store.append([event('s-b', 10)]);
+    // the writer role granted before the migration appends through the json one, and still may not change anything
+    const c = await pool.connect();
+    try {
+      await c.query(`SET ROLE ${role}`);
+      const appended = await new PostgresEventStore(pool).appendWith(c, [event('s-c', 1)]);
+      expect(appended).toMatchObject([{ streamId: 's-c', streamVersion: 1, status: 'appended' }]);
+      await expect(c.query(`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-b'`)).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await c.query('RESET ROLE');
+      c.release();
+    }
+    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events WHERE stream_id = 's-a'`]) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+
+    expect((await fresh.readRound('s-a-r2')).map((e) => e.data.i ?? e.data.z)).toEqual([12, 13, 1]);
+    expect(await fresh.streamOfRound('s-a-r2')).toBe('s-a');
+    // the round and gaming-day look-ups still find their index (json's ->> in the same expression)
+    expect(await indexesUsed(pool, `SELECT stream_id FROM ca_events WHERE data->>'roundId' = $1`, ['s-a-r2'])).toContain('ca_events_round');
+    expect(await indexesUsed(pool, `SELECT stream_id FROM ca_events WHERE event_type = 'TableSessionOpened' AND data->>'gamingDay' = $1`, [DAY])).toContain(
+      'ca_events_sessions_by_day',
+    );
+
+    const second = await createSeal(pool);
+    expect(second.seal).toMatchObject({ sequence: 2, heads: { 's-a': { version: 14 }, 's-b': { version: 10 }, 's-c': { version: 1 } } });
+    expect(await verifyStore(pool, { receipt: second.receipt })).toMatchObject({ ok: true, events: 27, seals: { count: 2 } });
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+  });
+
+  it('stopped half-way (its connection killed while it waits for the rows) leaves the store as it was, and runs again', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration11();
+    const before = await whatReadersSee(store);
+    // a reader holds the rows: the migration has dropped the view and waits to rewrite them
+    const reader = await pool.connect();
+    await reader.query(`BEGIN; LOCK TABLE ca_event_rows IN ACCESS SHARE MODE`);
+    const migrating = applySqlMigrations(pool).then(
+      () => 'finished',
+      (error) => `stopped: ${error.message}`,
+    );
+    let pid: number | undefined;
+    try {
+      for (let i = 0; i < 200 && !pid; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name]))
+          .rows[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      await reader.query('SELECT pg_terminate_backend($1)', [pid]);
+      expect(await migrating).toMatch(/^stopped: /);
+    } finally {
+      await reader.query('COMMIT');
+      reader.release();
+    }
+
+    expect(await version(pool)).toBe(11);
+    expect(await dataType(pool)).toBe('jsonb');
+    expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - BEFORE.length);
+    const after = poolOn(db.url);
+    expect(await whatReadersSee(new PostgresEventStore(after))).toEqual(before);
+    expect((await verifyStore(after, { receipt })).ok).toBe(true);
+  });
+});
