@@ -128,8 +128,9 @@ export function fieldTableErrors(fields: FieldTable, data: Readonly<Record<strin
 }
 
 /**
- * A string PostgreSQL cannot store as sent (jsonb refuses NUL, and a lone UTF-16 surrogate is not a
- * character): the path of the first one, keys included, or null. Call after `tooDeep` (bounded depth).
+ * A string PostgreSQL cannot store as sent (text and jsonb refuse NUL, and a lone UTF-16 surrogate is not a
+ * character; the store's json data keeps both as escapes, but its look-ups (`->>`) and every read model could not
+ * read them): the path of the first one, keys included, or null. Call after `tooDeep` (bounded depth).
  */
 export function unstorableString(v: unknown, path: string): FieldError | null {
   const bad = (s: string) => s.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
