@@ -73,7 +73,7 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     const sessions = await stored(`SELECT count(DISTINCT data->>'sessionId')::int AS n FROM ca_events WHERE event_type = 'TableSessionOpened'`);
     expect(turns.n).toBeGreaterThanOrEqual(sessions[0].n);
     const [bets] = await stored(
-      `SELECT count(*) FILTER (WHERE data ? 'playerRef')::int AS identified, count(*)::int AS all FROM ca_events WHERE event_type = 'BetPlaced'`,
+      `SELECT count(*) FILTER (WHERE data->'playerRef' IS NOT NULL)::int AS identified, count(*)::int AS all FROM ca_events WHERE event_type = 'BetPlaced'`,
     );
     expect(bets.identified).toBeGreaterThan(0);
     expect(bets.identified).toBeLessThan(bets.all);
@@ -111,7 +111,7 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     // again, with its id, every roll until it is settled), lose = stake, win = −payout, push 0
     const expected = await stored(
       `WITH bets AS (SELECT DISTINCT ON (data->>'sessionId', data->>'betId') data->>'sessionId' AS s, data->>'betId' AS bet, data->>'playerRef' AS player, (data->>'amount')::bigint AS stake
-                     FROM ca_events WHERE event_type = 'BetPlaced' AND data ? 'playerRef' ORDER BY data->>'sessionId', data->>'betId', global_position DESC),
+                     FROM ca_events WHERE event_type = 'BetPlaced' AND data->'playerRef' IS NOT NULL ORDER BY data->>'sessionId', data->>'betId', global_position DESC),
             settled AS (SELECT data->>'sessionId' AS s, data->>'betId' AS bet, data->>'roundId' AS round, data->>'outcome' AS outcome, (data->>'payout')::bigint AS payout FROM ca_events WHERE event_type = 'BetSettled' AND data->>'outcome' <> 'void')
        SELECT o.data->>'casinoId' AS casino, o.data->>'gamingDay' AS day, b.player,
               sum(CASE st.outcome WHEN 'lose' THEN b.stake WHEN 'win' THEN -st.payout WHEN 'half-lost' THEN b.stake / 2 ELSE 0 END)::bigint AS actual_win,
@@ -122,7 +122,7 @@ describe('equipment and player references (issue 21 §4, §5)', () => {
     );
     const handles = await stored(
       `WITH bets AS (SELECT DISTINCT ON (stream_id, data->>'betId') stream_id, data->>'betId' AS bet, data->>'playerRef' AS player, (data->>'amount')::bigint AS stake
-                     FROM ca_events WHERE event_type = 'BetPlaced' AND data ? 'playerRef' ORDER BY stream_id, data->>'betId', global_position DESC)
+                     FROM ca_events WHERE event_type = 'BetPlaced' AND data->'playerRef' IS NOT NULL ORDER BY stream_id, data->>'betId', global_position DESC)
        SELECT b.player, o.data->>'gamingDay' AS day, sum(b.stake)::bigint AS handle FROM bets b JOIN ca_events o ON o.stream_id = b.stream_id AND o.stream_version = 1
        WHERE o.data->>'casinoId' = $1
          AND EXISTS (SELECT 1 FROM ca_events s WHERE s.event_type = 'BetSettled' AND s.stream_id = b.stream_id AND s.data->>'betId' = b.bet AND s.data->>'outcome' <> 'void')

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { migrationKilledWhileWaiting, migrationSpecDatabases } from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
 import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
@@ -34,25 +34,11 @@ const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
   occurredAt: '2026-11-30T20:00:00.000Z',
 });
 
-const databases: TestDatabase[] = [];
-const pools: Pool[] = [];
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
-  await Promise.all(databases.map((db) => db.drop()));
-});
-
-function poolOn(url: string): Pool {
-  const pool = new Pool({ connectionString: url, max: 4 });
-  pool.on('error', () => undefined);
-  pools.push(pool);
-  return pool;
-}
+const { fresh, poolOn } = migrationSpecDatabases('ca_migrate12');
 
 /** A store with the schema of migration 11, written and sealed through today's store code, read and written by a writer role. */
 async function storeAtMigration11() {
-  const db = await createTestDatabase('ca_migrate12');
-  databases.push(db);
-  const pool = poolOn(db.url);
+  const { db, pool } = await fresh();
   await applySqlMigrations(pool, BEFORE);
   const role = `${db.name}_writer`.slice(0, 60);
   await pool.query(`CREATE ROLE ${role} NOLOGIN`);
@@ -161,26 +147,8 @@ describe('schema migration 12 on an existing store', () => {
     const { pool, store, receipt, db } = await storeAtMigration11();
     const before = await whatReadersSee(store);
     // a reader holds the rows: the migration has dropped the view and waits to rewrite them
-    const reader = await pool.connect();
-    await reader.query(`BEGIN; LOCK TABLE ca_event_rows IN ACCESS SHARE MODE`);
-    const migrating = applySqlMigrations(pool).then(
-      () => 'finished',
-      (error) => `stopped: ${error.message}`,
-    );
-    let pid: number | undefined;
-    try {
-      for (let i = 0; i < 200 && !pid; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name]))
-          .rows[0]?.pid;
-      }
-      expect(pid).toBeDefined();
-      await reader.query('SELECT pg_terminate_backend($1)', [pid]);
-      expect(await migrating).toMatch(/^stopped: /);
-    } finally {
-      await reader.query('COMMIT');
-      reader.release();
-    }
+    const stopped = await migrationKilledWhileWaiting(pool, db.name, 'ca_event_rows');
+    expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(11);
     expect(await dataType(pool)).toBe('jsonb');

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { migrationKilledWhileWaiting, migrationSpecDatabases } from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
 import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
@@ -26,28 +26,14 @@ const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
   occurredAt: '2026-11-21T20:00:00.000Z',
 });
 
-const databases: TestDatabase[] = [];
-const pools: Pool[] = [];
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
-  await Promise.all(databases.map((db) => db.drop()));
-});
+const { fresh, poolOn } = migrationSpecDatabases('ca_migrate8');
 
 /** A new pool on the same database (a process started after the migration). */
-function reopened(pool: Pool): Pool {
-  const again = new Pool({ connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString, max: 4 });
-  again.on('error', () => undefined);
-  pools.push(again);
-  return again;
-}
+const reopened = (pool: Pool): Pool => poolOn((pool as unknown as { options: { connectionString: string } }).options.connectionString);
 
 /** A store with the schema of migration 7, written and sealed through today's store code. */
 async function storeAtMigration7() {
-  const db = await createTestDatabase('ca_migrate8');
-  databases.push(db);
-  const pool = new Pool({ connectionString: db.url, max: 4 });
-  pool.on('error', () => undefined);
-  pools.push(pool);
+  const { db, pool } = await fresh();
   await applySqlMigrations(pool, BEFORE);
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
@@ -137,27 +123,8 @@ describe('schema migration 8 on an existing store', () => {
     const before = await whatReadersSee(store);
     const indexBefore = await roundIndex(pool);
     // a reader holds the table: the migration has begun (the view dropped, the checks run) and waits for its lock
-    const reader = await pool.connect();
-    await reader.query(`BEGIN; LOCK TABLE ca_events IN ACCESS SHARE MODE`);
-    const migrating = applySqlMigrations(pool).then(
-      () => 'finished',
-      (error) => `stopped: ${error.message}`,
-    );
-    let pid: number | undefined;
-    try {
-      // the only backend of this database waiting for a lock is the migration's (its text is longer than pg_stat_activity keeps)
-      for (let i = 0; i < 200 && !pid; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [db.name]))
-          .rows[0]?.pid;
-      }
-      expect(pid).toBeDefined();
-      await reader.query('SELECT pg_terminate_backend($1)', [pid]);
-      expect(await migrating).toMatch(/^stopped: /);
-    } finally {
-      await reader.query('COMMIT');
-      reader.release();
-    }
+    const stopped = await migrationKilledWhileWaiting(pool, db.name, 'ca_events');
+    expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(7);
     expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
