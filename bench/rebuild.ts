@@ -4,7 +4,7 @@
  * Store: bench/store.ts (N events, default 1,000,000, `--quick` 50,000; built once, then reused).
  * Ceiling: every event of ca_events read in feed order, `(transaction_id, global_position)` keyset pages
  * of the rebuild's page size (`REBUILD_BATCH`, 5,000), the projector's columns, one prepared statement on one connection:
- *   (a) as the projector gets them: `data`/`metadata` as jsonb, which `pg` JSON-parses into objects;
+ *   (a) as the projector gets them: `data` (json since store migration 12) and `metadata` (jsonb), which `pg` JSON-parses into objects;
  *   (a′) `data::text`, `metadata::text` read as strings, then `JSON.parse`d by the bench (timed apart,
  *        to show what the read costs with and without the parse).
  * One unmeasured warm-up pass first (the OS page cache), then (a), (a′) before the rebuilds, (a) after
@@ -467,9 +467,9 @@ function render(
     table(
       ['Read pass', 'Events/s', 'Time', 'Text mode: read only / parse', 'Node CPU (cores)', 'PostgreSQL backend CPU (cores)'],
       [
-        readRow('(a) jsonb, parsed by pg — before', r.before.parsed),
+        readRow('(a) json/jsonb, parsed by pg — before', r.before.parsed),
         readRow('(a′) text + JSON.parse — before', r.before.text),
-        ...r.sequences.map((q, i) => readRow(`(a) jsonb, parsed by pg — after round ${i + 1} of the rebuilds`, q.ceilingAfter)),
+        ...r.sequences.map((q, i) => readRow(`(a) json/jsonb, parsed by pg — after round ${i + 1} of the rebuilds`, q.ceilingAfter)),
         readRow('(a′) text + JSON.parse — after', r.after.text),
       ],
       ['l', 'r', 'r', 'l', 'r', 'r'],
