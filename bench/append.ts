@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Client, Pool, PoolConfig } from 'pg';
+import { Client, Pool, PoolConfig, types } from 'pg';
 import { applySqlMigrations, NewEvent, PostgresEventStore } from '../libs/event-store/src';
 import { EVENT_STORE_MIGRATIONS } from '../libs/event-store/src/postgres/schema';
 import { AppendResult, appendResultJson, MainKey, Measured, ProbeKey, ProbeResult, renderAppend, WorkloadResult } from './append-render';
@@ -327,11 +327,27 @@ export async function runTrial(
 
 // ---------------------------------------------------------------------------------------------- the suite
 
+/**
+ * Emmett's PostgreSQL driver (dumbo) sets pg's global type parsers when it connects: int8 as BigInt, json and jsonb
+ * through its own serializer. A suite run after this one in the same process (`npm run bench` runs them all) would
+ * then read bigint columns as BigInt: the rebuild suite's table book stopped on "Cannot mix BigInt and other types".
+ * The suite gives the parsers back as it found them.
+ */
+const PARSERS_EMMETT_SETS = [20, 114, 3802];
+async function keepingPgTypeParsers<T>(run: () => Promise<T>): Promise<T> {
+  const kept = PARSERS_EMMETT_SETS.map((oid) => [oid, types.getTypeParser(oid, 'text')] as const);
+  try {
+    return await run();
+  } finally {
+    for (const [oid, parse] of kept) types.setTypeParser(oid, 'text', parse);
+  }
+}
+
 export const appendSuite: Suite = {
   name: 'append',
   title: 'Append throughput',
   async run(ctx) {
-    const result = await measureAppend(ctx);
+    const result = await keepingPgTypeParsers(() => measureAppend(ctx));
     if (ctx.options.json) {
       writeFileSync(ctx.options.json, appendResultJson(result));
       ctx.log(`append: result written to ${ctx.options.json} (render it again: node dist/bench/append-render.js ${ctx.options.json})`);
