@@ -9,6 +9,7 @@ import type { Pool } from 'pg';
 import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
 import type { NewEvent } from '../port';
 import type { PostgresEventStore } from './postgres-event-store';
+import { appendSignature } from './schema';
 
 jest.setTimeout(60_000);
 
@@ -60,10 +61,6 @@ it('an append follows its streams by index, though its connection planned it on 
   // (migration 10 once planned the probes as one hashed scan of every stream's events: over 3,000 an append here)
   expect((await indexEntriesRead()) - entries).toBeLessThan(20 * 50);
   // the append the store calls (store migration 12: the one taking the data as json)
-  const config = (
-    await pool.query(
-      `SELECT proconfig FROM pg_proc WHERE oid = 'ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb)'::regprocedure`,
-    )
-  ).rows[0].proconfig as string[];
+  const config = (await pool.query(`SELECT proconfig FROM pg_proc WHERE oid = '${appendSignature('json')}'::regprocedure`)).rows[0].proconfig as string[];
   expect(config).toContain('enable_seqscan=off');
 });

@@ -8,6 +8,7 @@ import { chainHash, contentHash, GENESIS } from '../canonical';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
 import { AppendOptions, AppendedEvent, EventStore, FeedCheckpoint, FedEventHead, FeedFact, FeedPage, NewEvent, StoredEvent, Subscription } from '../port';
 import { applySqlMigrations } from './migrate';
+import { appendSignature } from './schema';
 
 /**
  * A chain hash as every reader sees it: 64 hex digits ('' before a stream's first event). Since store
@@ -58,7 +59,6 @@ interface StreamHead {
   readonly hash: string;
 }
 
-const JSON_APPEND_SIGNATURE = 'ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb)';
 /** The append's one round trip, prepared (a statement name per text: a connection may have prepared the other). */
 const appendStatementFor = (data: 'json' | 'jsonb') => ({
   name: `ca_append_${data}`,
@@ -92,7 +92,7 @@ export class PostgresEventStore implements EventStore {
    * writer's text kept as it is), as jsonb before (a store not migrated yet, as the migrations' tests write).
    */
   private appendCall(db: Pool | PoolClient): Promise<{ name: string; text: string }> {
-    this.appendStatement ??= db.query(`SELECT to_regprocedure('${JSON_APPEND_SIGNATURE}') IS NOT NULL AS json`).then(
+    this.appendStatement ??= db.query(`SELECT to_regprocedure('${appendSignature('json')}') IS NOT NULL AS json`).then(
       (r) => appendStatementFor(r.rows[0].json ? 'json' : 'jsonb'),
       (error) => {
         this.appendStatement = null;

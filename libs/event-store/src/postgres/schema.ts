@@ -8,6 +8,10 @@ import type { SqlMigration } from '../../../database/src/migrations';
 
 export type { SqlMigration };
 
+/** The append's signature, its data as jsonb (store migrations 6–11) or as json (12): what grants and settings name. */
+export const appendSignature = (data: 'jsonb' | 'json') =>
+  `ca_append(text[], uuid[], text[], ${data}[], jsonb[], text[], text[], integer[], text[], text[], jsonb)`;
+
 /**
  * The append of store migration 11, its text kept here once: migration 11 creates it with `p_data jsonb[]`,
  * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent).
@@ -103,7 +107,7 @@ END $$;
 /** The append's settings, set anew after each CREATE OR REPLACE (as in migration 10). */
 const appendSettings = (data: 'jsonb' | 'json') => `DO $$
 BEGIN
-  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], ${data}[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan SET enable_seqscan = off', current_schema());
+  EXECUTE format('ALTER FUNCTION ${appendSignature(data)} SET search_path = %I, pg_temp SET plan_cache_mode = force_generic_plan SET enable_seqscan = off', current_schema());
 END $$;`;
 
 /** The events as readers know them, over ca_event_rows (made by migration 10, again by migration 12). */
@@ -1070,7 +1074,7 @@ ${appendSettings('jsonb')}
     version: 12,
     name: "an event's data kept as the JSON text its writer sent (json, not jsonb)",
     sql: `
--- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 177 bytes an
+-- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 178 bytes an
 -- event on the simulator's mix, where the compact text the writer sends is 152 (with its 4-byte header, 156).
 -- Nothing reads data but by ->> and -> of a top-level key (the round and gaming-day indexes, filters, the feed's
 -- round id), which json serves from the text, and every reader gets the text as it is, not jsonb's re-print.
@@ -1085,7 +1089,7 @@ CREATE TEMPORARY TABLE ca_store_grants ON COMMIT DROP AS
    WHERE c.oid = 'ca_events'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner)
   UNION
   SELECT 'append', a.grantee::regrole::text FROM pg_proc p, aclexplode(p.proacl) a
-   WHERE p.oid = 'ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb)'::regprocedure
+   WHERE p.oid = '${appendSignature('jsonb')}'::regprocedure
      AND a.privilege_type = 'EXECUTE' AND a.grantee NOT IN (0, p.proowner);
 DROP VIEW ca_events;
 
@@ -1101,7 +1105,7 @@ REVOKE ALL ON ca_events FROM PUBLIC;
 -- 4. The append takes the data as json: the same checks, refusals and rows as migration 11's.
 ${appendFunction('json')}
 ${appendSettings('json')}
-REVOKE ALL ON FUNCTION ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION ${appendSignature('json')} FROM PUBLIC;
 
 -- The jsonb append stays for a writer that prepared its call before this migration (a process still running on a
 -- connection of before): it passes its arguments on unchanged, the data as jsonb prints it. Its grants stay.
@@ -1116,7 +1120,7 @@ LANGUAGE sql AS $$
 $$;
 DO $$
 BEGIN
-  EXECUTE format('ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[], integer[], text[], text[], jsonb) SET search_path = %I, pg_temp', current_schema());
+  EXECUTE format('ALTER FUNCTION ${appendSignature('jsonb')} SET search_path = %I, pg_temp', current_schema());
 END $$;
 
 DO $$
@@ -1127,7 +1131,7 @@ BEGIN
     IF r.what = 'read' THEN
       EXECUTE format('GRANT SELECT ON ca_events TO %s', r.grantee); -- regrole text: quoted already
     ELSE
-      EXECUTE format('GRANT EXECUTE ON FUNCTION ca_append(text[], uuid[], text[], json[], jsonb[], text[], text[], integer[], text[], text[], jsonb) TO %s', r.grantee);
+      EXECUTE format('GRANT EXECUTE ON FUNCTION ${appendSignature('json')} TO %s', r.grantee);
     END IF;
   END LOOP;
 END $$;
