@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { runMigrationsOnPool, sqlMigrations, versionLedger } from '../../database/src/migrations';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
 import { KeyRing, KeyRotation } from './key-ring';
+import { RecordWriter } from './record-writer';
 import { ACCESS_MIGRATIONS } from './migrations';
 import {
   LoggedRefusal,
@@ -198,6 +199,8 @@ export class AccessService {
   /** made on the first refusal: only a process that refuses credentials keeps the limiter (and its clean-up timer) */
   private throttle?: LoginThrottle;
   private readonly tally: RefusalTally;
+  /** the access log's writer, made on the first record */
+  private records?: RecordWriter;
 
   constructor(
     private readonly pool: Pool,
@@ -436,28 +439,26 @@ export class AccessService {
   async record(entry: AccessRecordInput): Promise<void> {
     await this.ready();
     const p = entry.principal;
-    await this.pool.query(
-      `INSERT INTO ca_access_log (credential_id, subject, roles, kind, method, route, path, params, query, format, outcome, reason, status, address, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      // whatever bytes the request carried: recording must never be what fails (storable.ts)
-      [
-        p?.credentialId ?? null,
-        storableText(p?.subject ?? '(anonymous)'),
-        (p?.roles ?? []).map(storableText),
-        entry.kind,
-        storableText(entry.method),
-        storableText(entry.route),
-        storableText(entry.path),
-        JSON.stringify(toStorableJson(entry.params ?? {})),
-        JSON.stringify(toStorableJson(entry.query ?? {})),
-        storableText(entry.format),
-        entry.outcome,
-        entry.reason === undefined ? null : storableText(entry.reason),
-        entry.status ?? null,
-        entry.address === undefined ? null : storableText(entry.address),
-        entry.requestId ?? null,
-      ],
-    );
+    // grouped with the records of other requests answered meanwhile (record-writer.ts): one commit for the group
+    this.records ??= new RecordWriter(this.pool);
+    // whatever bytes the request carried: recording must never be what fails (storable.ts)
+    await this.records.write([
+      p?.credentialId ?? null,
+      storableText(p?.subject ?? '(anonymous)'),
+      (p?.roles ?? []).map(storableText),
+      entry.kind,
+      storableText(entry.method),
+      storableText(entry.route),
+      storableText(entry.path),
+      JSON.stringify(toStorableJson(entry.params ?? {})),
+      JSON.stringify(toStorableJson(entry.query ?? {})),
+      storableText(entry.format),
+      entry.outcome,
+      entry.reason === undefined ? null : storableText(entry.reason),
+      entry.status ?? null,
+      entry.address === undefined ? null : storableText(entry.address),
+      entry.requestId ?? null,
+    ]);
   }
 
   /** The access log between two instants (inclusive), oldest first: every record (a page at a time underneath). */
