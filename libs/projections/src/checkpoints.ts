@@ -4,7 +4,7 @@
  * projector so that the mirror, a rebuild and the metrics read and write checkpoints without importing the
  * projector (which imports the mirror: issue 22 §3, no import circles).
  */
-import type { Pool, PoolClient } from 'pg';
+import { escapeLiteral, type Pool, type PoolClient } from 'pg';
 import { FEED_START, FeedCheckpoint } from '../../event-store/src';
 import type { ProjectionCheckpointEntity } from './checkpoint.entity';
 
@@ -15,13 +15,39 @@ export const lockKey = (name: string) => {
   return h;
 };
 
-export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<FeedCheckpoint & { events: number }> {
-  const r = await db.query<Pick<ProjectionCheckpointEntity, 'transaction_id' | 'global_position' | 'events'>>(
+export type StoredCheckpoint = FeedCheckpoint & { events: number };
+type CheckpointRow = Pick<ProjectionCheckpointEntity, 'transaction_id' | 'global_position' | 'events'>;
+
+export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<StoredCheckpoint> {
+  const r = await db.query<CheckpointRow>(
     `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [name],
   );
-  if (!r.rowCount) return { ...FEED_START, events: 0 };
-  return { transactionId: BigInt(r.rows[0].transaction_id), globalPosition: BigInt(r.rows[0].global_position), events: Number(r.rows[0].events) };
+  return checkpointOf(r.rows);
+}
+
+/** A checkpoint from its row (none yet: the start of the feed). */
+export function checkpointOf(rows: readonly CheckpointRow[]): StoredCheckpoint {
+  if (!rows.length) return { ...FEED_START, events: 0 };
+  return { transactionId: BigInt(rows[0].transaction_id), globalPosition: BigInt(rows[0].global_position), events: Number(rows[0].events) };
+}
+
+/**
+ * `readCheckpoint(…, true)` as simple-protocol text, to send with other statements in one round trip (the projector's
+ * batch opening). The name is quoted as a literal; the rows come back as `checkpointOf` reads them.
+ */
+export const lockedCheckpointSql = (name: string) =>
+  `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = ${escapeLiteral(name)} FOR UPDATE`;
+
+/**
+ * `writeCheckpoint` as simple-protocol text, to send with the COMMIT in one round trip (the projector's batch end).
+ * Every value is a number written here or the name quoted as a literal.
+ */
+export function writeCheckpointSql(name: string, checkpoint: FeedCheckpoint, events: number): string {
+  if (!Number.isSafeInteger(events) || events < 0) throw new Error(`a checkpoint counts a whole number of events, not ${events}`);
+  const values = `${escapeLiteral(name)}, '${BigInt(checkpoint.transactionId)}', ${BigInt(checkpoint.globalPosition)}, ${events}`;
+  return `INSERT INTO ca_projection_checkpoints (name, transaction_id, global_position, events, updated_at) VALUES (${values}, now())
+     ON CONFLICT (name) DO UPDATE SET transaction_id = excluded.transaction_id, global_position = excluded.global_position, events = excluded.events, updated_at = now()`;
 }
 
 export async function writeCheckpoint(db: PoolClient, name: string, checkpoint: FeedCheckpoint, events: number): Promise<void> {

@@ -207,3 +207,52 @@ it('with concurrency, a read model whose batch fails ends the catch-up, and the 
   await new Promise((r) => setTimeout(r, 200));
   expect(closeSteps).toBe(after);
 });
+
+it('two projectors taking turns at one read model apply every event exactly once: a checkpoint moved by the other is read again, never trusted from memory', async () => {
+  // each projector remembers the checkpoint it committed last and starts its next batch there (one round trip less a
+  // batch); a batch checks it under its lock against the stored one, so the other's batches in between are not fed again
+  await pool.query('CREATE TABLE IF NOT EXISTS turns_applied (event_id uuid PRIMARY KEY, by_projector text NOT NULL)');
+  const applied: EventProjection = {
+    name: 'exactly-once',
+    tables: [],
+    handles: new Set(['Something']),
+    apply: async (db, events) => {
+      // a second application of an event breaks the primary key and fails its batch
+      await db.query('INSERT INTO turns_applied (event_id, by_projector) SELECT unnest($1::uuid[]), $2', [events.map((e) => e.eventId), current]);
+    },
+  };
+  let current = '';
+  const a = new Projector(pool, store, [applied], { batchSize: 7 });
+  const b = new Projector(pool, store, [applied], { batchSize: 7 });
+  const moves: Array<[string, number]> = [];
+  for (let round = 0; round < 6; round++) {
+    await arrive(10);
+    for (const [name, projector] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      current = name;
+      moves.push([name, await projector.step(applied, {})]);
+    }
+  }
+  await a.catchUp([applied]);
+  const head = Number((await pool.query(`SELECT count(*) AS n FROM ca_events`)).rows[0].n);
+  const rows = await pool.query(`SELECT by_projector, count(*)::int AS n FROM turns_applied GROUP BY by_projector ORDER BY by_projector`);
+  // every event of the store, once, fed by both projectors in turn
+  expect(rows.rows.reduce((s, r) => s + r.n, 0)).toBe(head);
+  expect(rows.rows.map((r) => r.by_projector)).toEqual(['a', 'b']);
+  expect((await readCheckpoint(pool, applied.name)).events).toBe(head);
+  // each projector's steps after the other's found the checkpoint moved: they started over (read a full page's worth
+  // again) instead of applying
+  expect(moves.some(([, n]) => n === 7)).toBe(true);
+});
+
+it("a read model's checkpoint is written under its own name, quotes and all, in the batch's last round trip", async () => {
+  const odd: EventProjection = { name: "o'brien; --", tables: [], handles: new Set(['Something']), apply: async () => undefined };
+  await arrive(3);
+  const projector = new Projector(pool, store, [odd], { batchSize: 1000 });
+  await projector.catchUp([odd]);
+  const head = Number((await pool.query(`SELECT count(*) AS n FROM ca_events`)).rows[0].n);
+  const row = await pool.query(`SELECT events::int AS events FROM ca_projection_checkpoints WHERE name = $1`, [odd.name]);
+  expect(row.rows).toEqual([{ events: head }]);
+});
