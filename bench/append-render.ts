@@ -50,7 +50,19 @@ export interface WorkloadResult {
 }
 
 /** The diagnostic probes (not compared against the targets). */
-export type ProbeKey = 'select1' | 'raw1w' | 'raw16' | 'emmett16' | 'ours1w' | 'ours16' | 'oursNoNotify' | 'rawAsync' | 'oursAsync' | 'oursNoNotifyAsync';
+export type ProbeKey =
+  | 'select1'
+  | 'raw1w'
+  | 'raw16'
+  | 'emmett16'
+  | 'ours1w'
+  | 'ours16'
+  | 'oursAlone16'
+  | 'oursNoNotify'
+  | 'rawAsync'
+  | 'oursAsync'
+  | 'oursAloneAsync'
+  | 'oursNoNotifyAsync';
 
 export interface ProbeResult {
   readonly key: ProbeKey;

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Client, Pool, PoolConfig, types } from 'pg';
-import { applySqlMigrations, NewEvent, PostgresEventStore } from '../libs/event-store/src';
+import { applySqlMigrations, NewEvent, PostgresEventStore, PostgresEventStoreOptions } from '../libs/event-store/src';
 import { EVENT_STORE_MIGRATIONS } from '../libs/event-store/src/postgres/schema';
 import { AppendResult, appendResultJson, MainKey, Measured, ProbeKey, ProbeResult, renderAppend, WorkloadResult } from './append-render';
 import { redact } from './common';
@@ -89,43 +89,62 @@ class Streams {
   }
 }
 
-export const ours: System = {
-  key: 'ours',
-  label: 'casino-audit PostgresEventStore',
-  roundTrips: '1 (prepared `SELECT * FROM ca_append(…)`, autocommit)',
-  async setup(url) {
-    const pool = new Pool({ connectionString: url, max: 2 });
-    try {
-      await new PostgresEventStore(pool).migrate();
-    } finally {
-      await pool.end();
-    }
+export const ours: System = oursWith({});
+
+/**
+ * Diagnostic only: our store with every append its own call of `ca_append` (`appendsInFlight: 0`), as before group
+ * commit. The store's own database (`ours.db`): what one append costs when concurrent appends do not share a call.
+ */
+const oursAlone: System = {
+  ...oursWith({ appendsInFlight: 0 }),
+  label: 'casino-audit PostgresEventStore, each append its own call (`appendsInFlight: 0`, diagnostic)',
+  get db() {
+    return ours.db;
   },
-  async openTrial(url, tag, extra) {
-    const pool = await openPool(url, POOL_SIZE, extra);
-    const store = new PostgresEventStore(pool);
-    const s = new Streams(tag);
-    return {
-      async append(w, size) {
-        const streamId = s.id(w);
-        const events: NewEvent[] = [];
-        for (let i = 0; i < size; i++) {
-          events.push({
-            streamId,
-            eventId: randomUUID(),
-            type: 'BetPlaced',
-            data: betPlaced(w, s.counters[w]++),
-            occurredAt: new Date().toISOString(),
-          });
-        }
-        const result = await store.append(events, { expectedVersions: { [streamId]: s.versions[w] } });
-        s.versions[w] = result[result.length - 1].streamVersion;
-        return result.length;
-      },
-      close: () => pool.end(),
-    };
+  set db(_unused) {
+    /* ours' database */
   },
 };
+
+function oursWith(storeOptions: PostgresEventStoreOptions): System {
+  return {
+    key: 'ours',
+    label: 'casino-audit PostgresEventStore',
+    roundTrips: '1 (prepared `SELECT * FROM ca_append(…)`, autocommit; appends that arrive while 4 calls are in flight go together in the next: group commit)',
+    async setup(url) {
+      const pool = new Pool({ connectionString: url, max: 2 });
+      try {
+        await new PostgresEventStore(pool).migrate();
+      } finally {
+        await pool.end();
+      }
+    },
+    async openTrial(url, tag, extra) {
+      const pool = await openPool(url, POOL_SIZE, extra);
+      const store = new PostgresEventStore(pool, storeOptions);
+      const s = new Streams(tag);
+      return {
+        async append(w, size) {
+          const streamId = s.id(w);
+          const events: NewEvent[] = [];
+          for (let i = 0; i < size; i++) {
+            events.push({
+              streamId,
+              eventId: randomUUID(),
+              type: 'BetPlaced',
+              data: betPlaced(w, s.counters[w]++),
+              occurredAt: new Date().toISOString(),
+            });
+          }
+          const result = await store.append(events, { expectedVersions: { [streamId]: s.versions[w] } });
+          s.versions[w] = result[result.length - 1].streamVersion;
+          return result.length;
+        },
+        close: () => pool.end(),
+      };
+    },
+  };
+}
 
 /**
  * Diagnostic only, never a result: our store with the `PERFORM pg_notify(…)` line taken out of its
@@ -445,6 +464,13 @@ export async function measureAppend(ctx: SuiteContext): Promise<AppendResult> {
         shows: 'workload (a) again, in the same window as the other probes',
         run: trialProbe(ours, WORKERS, durable),
       },
+      {
+        key: 'oursAlone16',
+        label: `ours, each append its own call (no group commit), one event per append, ${WORKERS} workers`,
+        unit: 'events/s',
+        shows: 'what one append costs when concurrent appends do not share a transaction (the store before group commit)',
+        run: trialProbe(oursAlone, WORKERS, durable),
+      },
       ...(oursWithoutNotify
         ? [
             {
@@ -467,8 +493,15 @@ export async function measureAppend(ctx: SuiteContext): Promise<AppendResult> {
         key: 'oursAsync',
         label: `ours, one event per append, ${WORKERS} workers, \`synchronous_commit=off\``,
         unit: 'events/s',
-        shows: 'our append without waiting for the commit flush: the CPU cost of the append itself',
+        shows: 'our append without waiting for the commit flush',
         run: trialProbe(ours, WORKERS, asyncCommit),
+      },
+      {
+        key: 'oursAloneAsync',
+        label: `ours, each append its own call, one event per append, ${WORKERS} workers, \`synchronous_commit=off\``,
+        unit: 'events/s',
+        shows: 'neither group commit nor the flush: the CPU cost of one append itself',
+        run: trialProbe(oursAlone, WORKERS, asyncCommit),
       },
       ...(oursWithoutNotify
         ? [

@@ -51,7 +51,25 @@ export const EVENT_COLUMNS = EVENT_SELECT.join(', ');
 export interface PostgresEventStoreOptions {
   /** how often subscribers poll when no notification arrives (the fallback), ms */
   readonly pollIntervalMs?: number;
+  /**
+   * How many calls of `ca_append` from `append` may be in flight at once (default 4). Appends that arrive while
+   * all are busy wait, and go together in the next free one: one transaction, one commit for all of them
+   * (`append`, below). 0 sends every append on its own, as the store did before (for comparison).
+   */
+  readonly appendsInFlight?: number;
 }
+
+/** An append waiting for a call of `ca_append` (see `append`). */
+interface WaitingAppend {
+  readonly events: readonly NewEvent[];
+  readonly options: AppendOptions;
+  readonly streams: readonly string[];
+  readonly resolve: (appended: AppendedEvent[]) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** At most this many events in one grouped call (an append larger than this goes alone). */
+const GROUP_MAX_EVENTS = 2_000;
 
 /** A stream's last version and its chain hash. */
 interface StreamHead {
@@ -73,12 +91,19 @@ export class PostgresEventStore implements EventStore {
   private readonly heads = new Map<string, StreamHead>();
   private notifyTimer: NodeJS.Timeout | null = null;
   private appendStatement: Promise<{ name: string; text: string }> | null = null;
+  private readonly appendsInFlight: number;
+  /** appends waiting for a free call (`append`), in the order they came */
+  private waitingAppends: WaitingAppend[] = [];
+  /** the streams of the calls in flight, with how many calls hold each */
+  private readonly streamsInFlight = new Map<string, number>();
+  private callsInFlight = 0;
 
   constructor(
     readonly pool: Pool,
     options: PostgresEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.appendsInFlight = options.appendsInFlight ?? 4;
   }
 
   /** Apply the store's migrations (idempotent). */
@@ -102,8 +127,110 @@ export class PostgresEventStore implements EventStore {
     return this.appendStatement;
   }
 
+  /**
+   * Append in a transaction of the store's own. Group commit (issue 23 §1, issue 17): at most `appendsInFlight`
+   * calls of `ca_append` run at once; appends that arrive meanwhile wait and go together in the next call, each
+   * checked against its own expected versions first, so that many requests share one transaction and one flush of
+   * the WAL instead of queueing for a flush each. Nothing waits for a timer: a call starts as soon as one is free.
+   * Appends to the same stream never share a call nor run at once: they keep the order they came in. When a grouped
+   * call is refused, each of its appends is sent again on its own (`appendWith`), so that a conflict, a duplicate or
+   * a version race is answered to the append it belongs to, exactly as if it had been sent alone.
+   */
   async append(events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendedEvent[]> {
-    return this.appendWith(this.pool, events, options);
+    if (events.length === 0) return [];
+    if (this.appendsInFlight === 0) return this.appendWith(this.pool, events, options);
+    return new Promise<AppendedEvent[]>((resolve, reject) => {
+      this.waitingAppends.push({ events, options, streams: [...new Set(events.map((e) => e.streamId))], resolve, reject });
+      this.startCalls();
+    });
+  }
+
+  /** Start calls while some are free and appends wait. */
+  private startCalls(): void {
+    while (this.callsInFlight < this.appendsInFlight && this.waitingAppends.length) {
+      const group = this.takeGroup();
+      if (!group.length) return; // every waiting append touches a stream in flight: the end of that call starts it
+      this.callsInFlight++;
+      for (const w of group) for (const s of w.streams) this.streamsInFlight.set(s, (this.streamsInFlight.get(s) ?? 0) + 1);
+      void this.appendGroup(group).finally(() => {
+        this.callsInFlight--;
+        for (const w of group)
+          for (const s of w.streams) {
+            const n = this.streamsInFlight.get(s)! - 1;
+            if (n) this.streamsInFlight.set(s, n);
+            else this.streamsInFlight.delete(s);
+          }
+        this.startCalls();
+      });
+    }
+  }
+
+  /**
+   * The waiting appends the next call takes, in the order they came: those whose streams no call in flight, no
+   * append taken before them and no append left waiting before them touches (the order on each stream is kept).
+   */
+  private takeGroup(): WaitingAppend[] {
+    const taken: WaitingAppend[] = [];
+    const left: WaitingAppend[] = [];
+    const claimed = new Set<string>();
+    let events = 0;
+    for (const w of this.waitingAppends) {
+      const free = w.streams.every((s) => !claimed.has(s) && !this.streamsInFlight.has(s));
+      if (free && (!taken.length || events + w.events.length <= GROUP_MAX_EVENTS)) {
+        taken.push(w);
+        events += w.events.length;
+      } else left.push(w);
+      for (const s of w.streams) claimed.add(s);
+    }
+    this.waitingAppends = left;
+    return taken;
+  }
+
+  /** One call of `ca_append` for the group; each append settled with its own events' outcome. */
+  private async appendGroup(group: readonly WaitingAppend[]): Promise<void> {
+    const alone = (w: WaitingAppend) => this.appendWith(this.pool, w.events, w.options).then(w.resolve, w.reject);
+    if (group.length === 1) return alone(group[0]);
+    // each append checked as `appendWith` checks it before its call: its ids, and its expected versions
+    const ready: Array<{ w: WaitingAppend; batch: Array<{ event: NewEvent; hash: string }> }> = [];
+    for (const w of group) {
+      try {
+        const hashes = w.events.map((e) => contentHash(e));
+        assertDistinctIds(w.events, hashes);
+        await this.headsFor(this.pool, [...w.streams], w.options.expectedVersions);
+        ready.push({ w, batch: w.events.map((event, i) => ({ event, hash: hashes[i] })) });
+      } catch (error) {
+        w.reject(error);
+      }
+    }
+    if (ready.length <= 1) return ready.length ? alone(ready[0].w) : undefined;
+    const batch = ready.flatMap((r) => r.batch);
+    const streams = [...new Set(batch.map((b) => b.event.streamId))];
+    let links: ReturnType<typeof chainLinks>;
+    let positions: Map<string, bigint>;
+    try {
+      links = chainLinks(batch, await this.headsFor(this.pool, streams));
+      const result = await this.pool.query({ ...(await this.appendCall(this.pool)), values: appendValues(batch, links) });
+      positions = new Map<string, bigint>(result.rows.map((r) => [r.r_event_id, BigInt(r.r_global_position)]));
+    } catch {
+      // refused as a whole: each append on its own, with its own retries, duplicates and conflicts
+      for (const s of streams) this.heads.delete(s);
+      await Promise.all(ready.map((r) => alone(r.w)));
+      return;
+    }
+    for (const [streamId, h] of Object.entries(links.heads)) this.rememberHead(streamId, { version: h.to, hash: h.head });
+    this.notifySoon();
+    let at = 0;
+    for (const { w, batch: own } of ready) {
+      const appended = own.map((b, i) => ({
+        eventId: b.event.eventId.toLowerCase(),
+        streamId: b.event.streamId,
+        streamVersion: links.versions[at + i],
+        globalPosition: positions.get(b.event.eventId.toLowerCase())!,
+        status: 'appended' as const,
+      }));
+      at += own.length;
+      w.resolve(this.inOrder(w.events, [], appended));
+    }
   }
 
   /**
@@ -125,22 +252,7 @@ export class PostgresEventStore implements EventStore {
       const heads = await this.headsFor(db, streams, options.expectedVersions);
       const links = chainLinks(batch, heads);
       try {
-        const result = await db.query({
-          ...(await this.appendCall(db)),
-          values: [
-            batch.map((b) => b.event.streamId),
-            batch.map((b) => b.event.eventId),
-            batch.map((b) => b.event.type),
-            batch.map((b) => JSON.stringify(b.event.data)),
-            batch.map((b) => JSON.stringify(b.event.metadata ?? {})),
-            batch.map((b) => b.event.occurredAt ?? null),
-            batch.map((b) => b.hash),
-            links.versions,
-            links.prev,
-            links.hashes,
-            JSON.stringify(links.heads), // read by ca_append before schema migration 6 only (a store not migrated yet)
-          ],
-        });
+        const result = await db.query({ ...(await this.appendCall(db)), values: appendValues(batch, links) });
         // a caller's transaction may still roll back: only what we committed ourselves is cached
         if (ownTransaction) {
           for (const [streamId, h] of Object.entries(links.heads)) this.rememberHead(streamId, { version: h.to, hash: h.head });
@@ -382,6 +494,23 @@ function chainLinks(batch: ReadonlyArray<{ event: NewEvent; hash: string }>, hea
     moved[s] = { from: h.version, prev: h.hash, to: tip.version, head: tip.hash };
   }
   return { versions, prev, hashes, heads: moved };
+}
+
+/** The arguments of `ca_append` for a batch and its chain links. */
+function appendValues(batch: ReadonlyArray<{ event: NewEvent; hash: string }>, links: ReturnType<typeof chainLinks>): unknown[] {
+  return [
+    batch.map((b) => b.event.streamId),
+    batch.map((b) => b.event.eventId),
+    batch.map((b) => b.event.type),
+    batch.map((b) => JSON.stringify(b.event.data)),
+    batch.map((b) => JSON.stringify(b.event.metadata ?? {})),
+    batch.map((b) => b.event.occurredAt ?? null),
+    batch.map((b) => b.hash),
+    links.versions,
+    links.prev,
+    links.hashes,
+    JSON.stringify(links.heads), // read by ca_append before schema migration 6 only (a store not migrated yet)
+  ];
 }
 
 function assertDistinctIds(events: readonly NewEvent[], hashes: readonly string[]) {
