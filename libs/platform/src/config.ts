@@ -213,6 +213,8 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_EQUIPMENT_FDR: share(0.01, '1%'),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
+  /** read models' batches in flight at once while following the feed (projector.ts, catchUp) */
+  CA_PROJECTOR_CONCURRENCY: whole({ min: 1, max: 9 }, 3),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
   /** threads that walk the chains in `verify` (issue 23 §3); 1 walks them in the command's own thread */
   CA_VERIFY_THREADS: whole({ min: 1 }),

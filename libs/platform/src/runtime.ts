@@ -99,8 +99,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     pauseInBatchMs: options.pauseInBatchMs ?? settings.CA_TEST_PAUSE_IN_BATCH_MS,
     // a read model's batch need not wait for the disk: a crash takes back batch and checkpoint together (projector.ts)
     relaxedCommit: true,
-    // three read models' batches at a time: a batch mostly waits on PostgreSQL (projector.ts, catchUp)
-    concurrency: 3,
+    // three read models' batches at a time by default: a batch mostly waits on PostgreSQL (projector.ts, catchUp)
+    concurrency: settings.CA_PROJECTOR_CONCURRENCY,
   };
   const projectorFor = (chosen: readonly Projection[]) => new Projector(pool, store, chosen, projectorOptions);
   const projector = projectorFor(projections);
