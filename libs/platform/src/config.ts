@@ -213,8 +213,12 @@ export const CONFIG_SCHEMA = {
   CASINO_AUDIT_EQUIPMENT_FDR: share(0.01, '1%'),
   // projectors
   CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
-  /** read models' batches in flight at once while following the feed (projector.ts, catchUp) */
-  CA_PROJECTOR_CONCURRENCY: whole({ min: 1, max: 9 }, 3),
+  /**
+   * read models' batches in flight at once while following the feed (projector.ts, catchUp): 7, the width that kept
+   * every read model's lag p99 under a second at 3,000 events/s on 2 CPUs where 3 did not (bench/results.md, load sweeps
+   * of 2026-11-30 afternoon)
+   */
+  CA_PROJECTOR_CONCURRENCY: whole({ min: 1, max: 9 }, 7),
   CA_JUDGE_WORKERS: whole({ min: 0 }),
   /** threads that walk the chains in `verify` (issue 23 §3); 1 walks them in the command's own thread */
   CA_VERIFY_THREADS: whole({ min: 1 }),

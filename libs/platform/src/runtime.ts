@@ -99,7 +99,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     pauseInBatchMs: options.pauseInBatchMs ?? settings.CA_TEST_PAUSE_IN_BATCH_MS,
     // a read model's batch need not wait for the disk: a crash takes back batch and checkpoint together (projector.ts)
     relaxedCommit: true,
-    // three read models' batches at a time by default: a batch mostly waits on PostgreSQL (projector.ts, catchUp)
+    // seven read models' batches at a time by default: a batch mostly waits on PostgreSQL (projector.ts, catchUp; config.ts)
     concurrency: settings.CA_PROJECTOR_CONCURRENCY,
   };
   const projectorFor = (chosen: readonly Projection[]) => new Projector(pool, store, chosen, projectorOptions);

@@ -71,8 +71,8 @@ export interface ProjectorOptions {
   readonly relaxedCommit?: boolean;
   /**
    * How many read models' batches of a catch-up turn run at once (default 1: one after the other). Each still has
-   * one batch in flight at a time, under its own lock; the live runtime runs three, each holding a connection of
-   * the pool for its batch's transaction.
+   * one batch in flight at a time, under its own lock; the live runtime runs `CA_PROJECTOR_CONCURRENCY` (default 7),
+   * each holding a connection of the pool for its batch's transaction.
    */
   readonly concurrency?: number;
 }
