@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL adapter of the event-store port, on `pg`.
- * Hot paths, kept visible: `append` is one call of the `ca_append` function (one round trip, prepared);
+ * Hot paths, kept visible: `append` is one call of the `ca_append` function (one round trip, prepared; appends that
+ * arrive together share a call: group commit, see `append`);
  * `readFeed` is one indexed range scan below the snapshot's xmin.
  */
 import { Client, Pool, PoolClient } from 'pg';
