@@ -18,11 +18,17 @@ export const lockKey = (name: string) => {
 export type StoredCheckpoint = FeedCheckpoint & { events: number };
 type CheckpointRow = Pick<ProjectionCheckpointEntity, 'transaction_id' | 'global_position' | 'events'>;
 
+/** A checkpoint's row by name (`name`: a placeholder or a quoted literal), locked for the batch when `forUpdate`. */
+const selectCheckpoint = (name: string, forUpdate: boolean) =>
+  `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = ${name}${forUpdate ? ' FOR UPDATE' : ''}`;
+
+/** A checkpoint written, first or again (`values`: name, transaction id, position, events, as placeholders or literals). */
+const upsertCheckpoint = (values: string) => `INSERT INTO ca_projection_checkpoints (name, transaction_id, global_position, events, updated_at)
+     VALUES (${values}, now())
+     ON CONFLICT (name) DO UPDATE SET transaction_id = excluded.transaction_id, global_position = excluded.global_position, events = excluded.events, updated_at = now()`;
+
 export async function readCheckpoint(db: Pool | PoolClient, name: string, forUpdate = false): Promise<StoredCheckpoint> {
-  const r = await db.query<CheckpointRow>(
-    `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [name],
-  );
+  const r = await db.query<CheckpointRow>(selectCheckpoint('$1', forUpdate), [name]);
   return checkpointOf(r.rows);
 }
 
@@ -36,8 +42,7 @@ export function checkpointOf(rows: readonly CheckpointRow[]): StoredCheckpoint {
  * `readCheckpoint(…, true)` as simple-protocol text, to send with other statements in one round trip (the projector's
  * batch opening). The name is quoted as a literal; the rows come back as `checkpointOf` reads them.
  */
-export const lockedCheckpointSql = (name: string) =>
-  `SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = ${escapeLiteral(name)} FOR UPDATE`;
+export const lockedCheckpointSql = (name: string) => selectCheckpoint(escapeLiteral(name), true);
 
 /**
  * `writeCheckpoint` as simple-protocol text, to send with the COMMIT in one round trip (the projector's batch end).
@@ -45,16 +50,9 @@ export const lockedCheckpointSql = (name: string) =>
  */
 export function writeCheckpointSql(name: string, checkpoint: FeedCheckpoint, events: number): string {
   if (!Number.isSafeInteger(events) || events < 0) throw new Error(`a checkpoint counts a whole number of events, not ${events}`);
-  const values = `${escapeLiteral(name)}, '${BigInt(checkpoint.transactionId)}', ${BigInt(checkpoint.globalPosition)}, ${events}`;
-  return `INSERT INTO ca_projection_checkpoints (name, transaction_id, global_position, events, updated_at) VALUES (${values}, now())
-     ON CONFLICT (name) DO UPDATE SET transaction_id = excluded.transaction_id, global_position = excluded.global_position, events = excluded.events, updated_at = now()`;
+  return upsertCheckpoint(`${escapeLiteral(name)}, '${BigInt(checkpoint.transactionId)}', ${BigInt(checkpoint.globalPosition)}, ${events}`);
 }
 
 export async function writeCheckpoint(db: PoolClient, name: string, checkpoint: FeedCheckpoint, events: number): Promise<void> {
-  await db.query(
-    `INSERT INTO ca_projection_checkpoints (name, transaction_id, global_position, events, updated_at)
-     VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (name) DO UPDATE SET transaction_id = $2, global_position = $3, events = $4, updated_at = now()`,
-    [name, checkpoint.transactionId.toString(), checkpoint.globalPosition.toString(), events],
-  );
+  await db.query(upsertCheckpoint('$1, $2, $3, $4'), [name, checkpoint.transactionId.toString(), checkpoint.globalPosition.toString(), events]);
 }

@@ -191,30 +191,31 @@ export class PostgresEventStore implements EventStore {
   private async appendGroup(group: readonly WaitingAppend[]): Promise<void> {
     const alone = (w: WaitingAppend) => this.appendWith(this.pool, w.events, w.options).then(w.resolve, w.reject);
     if (group.length === 1) return alone(group[0]);
-    // each append checked as `appendWith` checks it before its call: its ids, and its expected versions
+    // each append checked as `appendWith` checks it before its call: its ids, and its expected versions; the heads it
+    // was checked against are the ones its events link to (the group's appends touch distinct streams)
     const ready: Array<{ w: WaitingAppend; batch: Array<{ event: NewEvent; hash: string }> }> = [];
+    const heads = new Map<string, StreamHead>();
     for (const w of group) {
       try {
         const hashes = w.events.map((e) => contentHash(e));
         assertDistinctIds(w.events, hashes);
-        await this.headsFor(this.pool, [...w.streams], w.options.expectedVersions);
+        for (const [s, h] of await this.headsFor(this.pool, [...w.streams], w.options.expectedVersions)) heads.set(s, h);
         ready.push({ w, batch: w.events.map((event, i) => ({ event, hash: hashes[i] })) });
       } catch (error) {
         w.reject(error);
       }
     }
     if (ready.length <= 1) return ready.length ? alone(ready[0].w) : undefined;
+    // `heads` holds the streams of the appends that passed, and only those (a refused one added none)
     const batch = ready.flatMap((r) => r.batch);
-    const streams = [...new Set(batch.map((b) => b.event.streamId))];
-    let links: ReturnType<typeof chainLinks>;
+    const links = chainLinks(batch, heads);
     let positions: Map<string, bigint>;
     try {
-      links = chainLinks(batch, await this.headsFor(this.pool, streams));
       const result = await this.pool.query({ ...(await this.appendCall(this.pool)), values: appendValues(batch, links) });
       positions = new Map<string, bigint>(result.rows.map((r) => [r.r_event_id, BigInt(r.r_global_position)]));
     } catch {
       // refused as a whole: each append on its own, with its own retries, duplicates and conflicts
-      for (const s of streams) this.heads.delete(s);
+      for (const s of heads.keys()) this.heads.delete(s);
       await Promise.all(ready.map((r) => alone(r.w)));
       return;
     }
