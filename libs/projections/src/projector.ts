@@ -5,11 +5,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
-import { FeedCheckpoint, FeedPage, PostgresEventStore, PROMISE_NO_APPEND } from '../../event-store/src';
+import { FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, StoredEvent } from '../../event-store/src';
 import { checkpointOf, lockedCheckpointSql, lockKey, readCheckpoint, StoredCheckpoint, writeCheckpointSql } from './checkpoints';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
+import { FeedWindow } from './feed-window';
 
 /** Where a batch's time went (ms): its checkpoint and feed page read, the wait for a connection of the pool, opening the
  * transaction under its locks (and checking the checkpoint), the read model's own work, the checkpoint's write and the commit. */
@@ -106,6 +107,12 @@ const prepareFor = (p: Projection, db: Pool, events: readonly FedEvent[]) =>
 const SHARED_PAGE_MS = 2000;
 const SHARED_PAGES_KEPT = 3;
 
+/**
+ * How many batches of the newest events the feed windows keep (`FeedWindow`): the read models following the feed
+ * stand within a few batches of each other, and one further back reads its own pages (`sharedPage`).
+ */
+const WINDOW_BATCHES = 3;
+
 /** How often a read model kept close behind looks for new events while the others catch up in their lanes (ms). */
 const CLOSE_BEHIND_POLL_MS = 25;
 
@@ -129,6 +136,12 @@ export class Projector {
    * checkpoint again under its lock and starts over when they differ.
    */
   private readonly committed = new Map<string, StoredCheckpoint>();
+  /**
+   * The newest events read, in each shape, handed to every read model that stands among them (`FeedWindow`): the
+   * read models following the feed read each event once between them. Kept across catch-ups (what they hold stays
+   * true: below the feed's horizon the order is final).
+   */
+  private readonly windows: { readonly events: FeedWindow<StoredEvent>; readonly facts: FeedWindow<FeedFact> };
 
   constructor(
     private readonly pool: Pool,
@@ -137,6 +150,11 @@ export class Projector {
     private readonly options: ProjectorOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
+    const kept = WINDOW_BATCHES * this.batchSize;
+    this.windows = {
+      events: new FeedWindow((after) => store.readFeed(after, this.batchSize), this.batchSize, kept),
+      facts: new FeedWindow((after) => store.readFeedFacts(after, this.batchSize), this.batchSize, kept),
+    };
   }
 
   /** Apply everything visible now (to `only` these read models, and the mirror if `mirror`); returns the number of events read. */
@@ -154,6 +172,8 @@ export class Projector {
     // at 3,000 events/s (the server 35 % idle, PostgreSQL under half a core) while every read model but the table
     // book fell behind from about 200 s into the run (bench/results.md, "Load probes of 2026-11-29").
     if (mirror && this.options.upstream) await this.options.upstream.catchUp();
+    // what the catch-up must take: everything visible from now (a page the feed windows hand out is no older than this)
+    const since = performance.now();
     const pages = (this.recentPages = new Map());
     try {
       const lanes = Math.max(1, Math.min(this.options.concurrency ?? 1, only.length));
@@ -161,7 +181,7 @@ export class Projector {
       const others = close.length && close.length < only.length ? only.filter((p) => !p.closeBehind) : only;
       let total = 0;
       const step = async (p: Projection) => {
-        const n = await this.step(p, liveTables(p));
+        const n = await this.step(p, liveTables(p), p.name, since);
         total += n;
         return n;
       };
@@ -217,13 +237,16 @@ export class Projector {
     }
   }
 
-  /** One batch of one projection into the given tables; returns how many events it read. */
-  async step(p: Projection, tables: Readonly<Record<string, string>>, checkpointName = p.name): Promise<number> {
+  /**
+   * One batch of one projection into the given tables; returns how many events it read. `since`: when the catch-up
+   * it belongs to began (`performance.now()`); a page it is given holds, or leads to, every event visible then.
+   */
+  async step(p: Projection, tables: Readonly<Record<string, string>>, checkpointName = p.name, since = performance.now()): Promise<number> {
     const began = performance.now();
     // where this projector left the read model (what it committed last), else where the store says: the batch checks it
     // again under its lock, so a checkpoint moved by another process (a standby, a rebuild's swap) costs a read again
     const start = this.committed.get(checkpointName) ?? (await readCheckpoint(this.pool, checkpointName));
-    const page = await this.readPage(p, checkpointName, start);
+    const page = await this.readPage(p, checkpointName, start, since);
     const rows = rowsOf(page);
     if (!rows) return 0;
     const read = performance.now();
@@ -286,9 +309,14 @@ export class Projector {
    * The page after `start`: the one read ahead for it, or read now. With `readAhead`, the pages after
    * it are read on, and each page is handed to the projection's `prepare` as soon as it is here.
    */
-  private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
+  private async readPage(p: Projection, checkpointName: string, start: FeedCheckpoint, since: number): Promise<FeedPage<FedEvent>> {
     const depth = this.options.readAhead ?? 0;
-    if (!depth) return this.sharedPage(p, start);
+    if (!depth) {
+      // a read model that reads only what it handles (a rebuild) has pages of its own
+      if (this.options.handledOnly) return readFor(p, this.store, start, this.batchSize, true);
+      const window = p.reads === 'facts' ? this.windows.facts : this.windows.events;
+      return (await window.pageAfter(start, since)) ?? this.sharedPage(p, start);
+    }
     const early = this.ahead?.checkpointName === checkpointName ? this.ahead.take(start) : undefined;
     if (early) return early;
     this.ahead = undefined;
@@ -310,17 +338,16 @@ export class Projector {
   }
 
   /**
-   * The page after `start` in `p`'s shape, read once for every read model that asks for it within
-   * `SHARED_PAGE_MS`: following the feed, the read models mostly stand at the same checkpoint, and each read
-   * (and parsed) the same page for itself — half of all batch time at 3,000 events/s (bench/results.md, the load
-   * profile). Only full pages are kept once read: below the feed's horizon the order is final, so a full page after
-   * a checkpoint is the same whenever it is read, where a short one may have grown since (handing it on would end a
-   * read model's turn early). The events are shared: projections read them and never change them (`readonly` data).
+   * The page after `start` in `p`'s shape for a read model behind the feed window (catching up from further back),
+   * read once for every read model that asks for it within `SHARED_PAGE_MS`: read models walking the same full pages
+   * seconds apart read each once. Only full pages are kept once read: below the feed's horizon the order is final, so
+   * a full page after a checkpoint is the same whenever it is read, where a short one may have grown since. The
+   * events are shared: projections read them and never change them (`readonly` data).
    */
   private sharedPage(p: Projection, start: FeedCheckpoint): Promise<FeedPage<FedEvent>> {
     const pages = this.recentPages;
-    // a step outside a catch-up reads its own, and so does a read model that reads only what it handles
-    if (!pages || this.options.handledOnly) return readFor(p, this.store, start, this.batchSize, this.options.handledOnly);
+    // a step outside a catch-up reads its own
+    if (!pages) return readFor(p, this.store, start, this.batchSize);
     const now = performance.now();
     for (const [k, v] of pages) if (now - v.at > SHARED_PAGE_MS) pages.delete(k);
     const key = `${p.reads ?? 'events'}|${start.transactionId}|${start.globalPosition}`;
