@@ -8,7 +8,7 @@
 import type { QueryConfig, QueryResult } from 'pg';
 import { PostgresEventStore } from '../libs/event-store/src';
 import { RoundVerdictProjection, readCheckpoint, rebuildProjection } from '../libs/projections/src';
-import { replayRound } from '../libs/replay/src';
+import { jackpotFactsSql, replayRound } from '../libs/replay/src';
 import { seededRandom } from '../libs/rules/src';
 import { startRuntime } from '../libs/platform/src';
 import { busyNote, fmtMs, headerLines, percentile, uptimeLine, type AnalyzedPlan, type AnalyzedPlanNode } from './common';
@@ -148,15 +148,15 @@ export const replaySuite: Suite = {
         ).rows.map((x) => [x.id as string, Number(x.gp)]),
       );
       for (const st of steps) st.position = positions.get(st.roundId) ?? 0;
-      // the jackpot query's plan for the latest round sampled (it reads the jackpot events before the round)
+      // the jackpot query's plan for the latest round sampled (its casino's pools, each from its last configuration or reset before the round)
       const latest = steps.reduce((a, b) => (b.position > a.position ? b : a));
       const plan: AnalyzedPlan = (
-        await runtime.pool.query(
-          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT event_type, data FROM ca_events
-           WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
-             AND global_position < $1 ORDER BY global_position`,
-          [String(latest.position)],
-        )
+        await runtime.pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${jackpotFactsSql(true)}`, [
+          String(latest.position),
+          String(latest.position),
+          // the pools of the round's casino, as replay reads them
+          [(await runtime.pool.query(`SELECT casino_id FROM round_verdicts WHERE round_id = $1`, [latest.roundId])).rows[0]?.casino_id ?? ''],
+        ])
       ).rows[0]['QUERY PLAN'][0];
       const jackpotEvents = Number(
         (
@@ -352,7 +352,7 @@ function render(
           ? 'the tail is the rounds whose replay must read (and fold) many earlier facts of their session (games that carry state between rounds, or a long shoe).'
           : 'the slow replays do not read markedly more rows than the median one.'),
       JSON.stringify(r.plan).includes('"Seq Scan"')
-        ? `- \`jackpotPoolsBefore\` selects the jackpot events before the round's position with a sequential scan of \`ca_events\` (its plan above), so its cost grows with the store.`
+        ? `- \`readJackpotFacts\` reads jackpot events with a sequential scan of \`ca_events\` (its plan above), so its cost grows with the store.`
         : `- The jackpot query is served by an index (plan above).`,
     ].join('\n'),
   );

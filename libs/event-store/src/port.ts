@@ -60,6 +60,12 @@ export interface FeedCheckpoint {
 
 export const FEED_START: FeedCheckpoint = { transactionId: 0n, globalPosition: 0n };
 
+/** The feed's order: by transaction, then by position (PostgresEventStore's feed query). Negative when `a` comes first. */
+export function compareCheckpoints(a: FeedCheckpoint, b: FeedCheckpoint): number {
+  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
+  return a.globalPosition === b.globalPosition ? 0 : a.globalPosition < b.globalPosition ? -1 : 1;
+}
+
 /**
  * A fact of the feed as a projection that forwards its JSON without reading it needs it (the round
  * verdicts, whose judge threads parse it): `data` as the text PostgreSQL prints, its round read by the

@@ -3,7 +3,17 @@
  * (an unknown or closed session, an unknown round, a card or pocket that is not on this equipment).
  * Rebuilt from the session's stream; kept small.
  */
-import { catalogueRefusal, gameRules, JurisdictionId, roundEnv, RoundEnv, SessionContext, smallestDenomination, TableLimits } from '../../rules/src';
+import {
+  catalogueRefusal,
+  gameRules,
+  JackpotPoolView,
+  JurisdictionId,
+  roundEnv,
+  RoundEnv,
+  SessionContext,
+  smallestDenomination,
+  TableLimits,
+} from '../../rules/src';
 import { asContractEvent, type EventData } from './schema';
 
 export interface SessionState {
@@ -94,6 +104,25 @@ export function evolveSession(s: SessionState, type: string, data: unknown): Ses
   return s;
 }
 
+/**
+ * The jackpot pools a session's rounds can play: those of its own casino. A pool is configured by one casino
+ * (`JackpotPoolConfigured.casinoId`, contract §3) and linked across that casino's tables; replay and the verdicts read
+ * every pool of the store, and a store may hold several casinos (a region's). Without this, a table of a casino with no
+ * pool was judged as playing another casino's: three suited 7s at blackjack were expected to be paid by a pool
+ * (payout 0, blackjack/rules.ts) where the table rightly paid the floor, and the caribbean carousel's contribution was
+ * expected where no pool takes one. A pool given without a casino (the rules' tests, the simulator) is kept.
+ */
+export function poolsOfCasino(
+  pools: Readonly<Record<string, JackpotPoolView>> | undefined,
+  casinoId: string | undefined,
+): Readonly<Record<string, JackpotPoolView>> | undefined {
+  if (!pools || casinoId === undefined) return pools;
+  const theirs = (p: JackpotPoolView) => p.casinoId === undefined || p.casinoId === casinoId;
+  // at every fact of a replay: no copy when every pool is the casino's
+  for (const p of Object.values(pools)) if (!theirs(p)) return Object.fromEntries(Object.entries(pools).filter(([, v]) => theirs(v)));
+  return pools;
+}
+
 /** What a caller adds to the session's own view: the shoe as it shows it, and the round's extras. */
 export type ContextExtras = Pick<SessionContext, 'shoe' | 'carried' | 'jackpotPools' | 'lastRoundOfSession'>;
 
@@ -114,7 +143,7 @@ export function sessionContext(s: SessionState, extra: Partial<ContextExtras> = 
     options: s.options,
     smallestChip: s.smallestChip,
     shoe: 'shoe' in extra ? extra.shoe : s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
-    jackpotPools: extra.jackpotPools,
+    jackpotPools: poolsOfCasino(extra.jackpotPools, s.casinoId),
     carried: extra.carried,
     lastRoundOfSession: extra.lastRoundOfSession,
   };

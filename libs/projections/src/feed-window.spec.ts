@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { createTestDatabase, migratedStore, TestDatabase } from '../../../test/support/database';
-import { FEED_START, FeedCheckpoint, PostgresEventStore, StoredEvent } from '../../event-store/src';
+import { compareCheckpoints, FEED_START, FeedCheckpoint, PostgresEventStore, StoredEvent } from '../../event-store/src';
 import { TableBook1763700000000 } from './migrations/1763700000000-table-book';
 import type { EventProjection, FactProjection } from './projection';
 import { readCheckpoint } from './checkpoints';
-import { compareCheckpoints, FeedWindow } from './feed-window';
+import { FeedWindow } from './feed-window';
 import { Projector } from './projector';
 
 jest.setTimeout(120_000);

@@ -18,13 +18,7 @@
  * catch-up began (`since`); otherwise the stretch is first read on from its end.
  */
 import { performance } from 'node:perf_hooks';
-import type { FeedCheckpoint, FeedPage, FedEventHead } from '../../event-store/src';
-
-/** Feed order: by transaction, then by position (postgres-event-store.ts, `feedQuery`). */
-export function compareCheckpoints(a: FeedCheckpoint, b: FeedCheckpoint): number {
-  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
-  return a.globalPosition === b.globalPosition ? 0 : a.globalPosition < b.globalPosition ? -1 : 1;
-}
+import { compareCheckpoints, type FeedCheckpoint, type FeedPage, type FedEventHead } from '../../event-store/src';
 
 const checkpointAt = (e: FedEventHead): FeedCheckpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
 

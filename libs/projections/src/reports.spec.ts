@@ -128,8 +128,8 @@ describe('jackpot pools', () => {
     expect(evolveJackpotPool(undefined, stored('JackpotReset', { poolId: 'nope', amount: 5 }))).toBeNull();
     // the view the rules get before a position, as replay computes it
     const views = poolsBefore(
-      facts.map((f) => ({ position: f.globalPosition, type: f.type, data: f.data })),
-      [facts[2].globalPosition, facts[4].globalPosition + 1n],
+      facts.map((f) => ({ transactionId: f.transactionId, globalPosition: f.globalPosition, type: f.type, data: f.data })),
+      [facts[2], { transactionId: facts[4].transactionId, globalPosition: facts[4].globalPosition + 1n }],
     );
     expect(views.get(facts[2].globalPosition)!.P.current).toBe(1100);
     expect(views.get(facts[4].globalPosition + 1n)!.P.current).toBe(1000);

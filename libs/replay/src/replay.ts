@@ -10,6 +10,7 @@ import { said, type Phrase } from '../../rules/src/core/phrase';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
 import { DomainError } from '../../platform/src/domain-error';
 import { because, keyed } from '../../i18n/src/reasons';
+import { jackpotPoolsBefore } from './jackpot-pools';
 
 export interface RoundReplay {
   readonly roundId: string;
@@ -70,7 +71,10 @@ export async function replayRound(store: PostgresEventStore, roundId: string, op
   const rules = start ? start.game : gameRules(String(events[0]?.data.game ?? ''));
   // only a game with a jackpot hand, or a round with jackpot facts, needs the pools
   const needsPools = !!rules?.jackpotHand || round.some((e) => e.type.startsWith('Jackpot'));
-  const pools = needsPools ? await jackpotPoolsBefore(store, events[first]) : {};
+  // of the session's casino only: a pool serves its own casino's tables (`poolsOfCasino`)
+  const opening = start ? undefined : before.find((e) => e.type === 'TableSessionOpened')?.data.casinoId;
+  const casinoId = start ? start.state.casinoId : typeof opening === 'string' ? opening : undefined;
+  const pools = needsPools ? await jackpotPoolsBefore(store, events[first], casinoId) : {};
   return judgeFromStream(events, first, roundId, pools, { lastRoundOfSession }, start);
 }
 
@@ -252,51 +256,6 @@ const toFact = (e: StoredEvent, position?: number): Fact => ({
   occurredAt: e.occurredAt ?? undefined,
   position,
 });
-
-/** Each jackpot pool's configuration and value just before the round began (linked across tables). */
-export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: StoredEvent): Promise<Record<string, JackpotPoolView>> {
-  const result = await store.pool.query(
-    `SELECT event_type, data FROM ca_events
-     WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
-       AND global_position < $1 ORDER BY global_position`,
-    [roundStart.globalPosition.toString()],
-  );
-  const pools: Record<string, JackpotPoolView> = {};
-  for (const { event_type, data } of result.rows) applyJackpotFact(pools, event_type, data);
-  return pools;
-}
-
-/**
- * `JackpotPoolConfigured.contribution` is declared `any` (the casino's authorisation, docs/decisions/open-questions.md#oq-14):
- * a fixed amount per jackpot bet, or `{ amount?, rate? }`; anything else gives neither.
- */
-const contributionTerms = (v: unknown): { readonly amount?: number; readonly rate?: number } =>
-  typeof v === 'object' && v !== null ? (v as { readonly amount?: number; readonly rate?: number }) : {};
-
-/** `JackpotPoolConfigured.prizes` is declared an `object`: hand → `{ share?, multiple?, fixed? }`, read as the judge reads a prize. */
-const prizeTable = (v: Readonly<Record<string, unknown>>): JackpotPoolView['prizes'] => v as JackpotPoolView['prizes'];
-
-/** One jackpot fact folded into the pool views (configured: seed and prizes; contributed, won, reset: the value). */
-export function applyJackpotFact(pools: Record<string, JackpotPoolView>, type: string, data: Readonly<Record<string, unknown>>): void {
-  const id = String(data.poolId);
-  const configured = dataOf({ type, data }, 'JackpotPoolConfigured');
-  if (configured) {
-    const contribution = configured.contribution ?? {};
-    pools[id] = {
-      poolId: id,
-      current: Number(configured.seed ?? 0),
-      prizes: prizeTable(configured.prizes ?? {}),
-      contributionAmount: typeof contribution === 'number' ? contribution : contributionTerms(contribution).amount,
-      contributionRate: typeof contribution === 'object' ? contributionTerms(contribution).rate : undefined,
-    };
-    return;
-  }
-  const pool = pools[id];
-  if (!pool) return;
-  const amount = Number(data.amount ?? 0);
-  const current = type === 'JackpotContributed' ? pool.current + amount : type === 'JackpotWon' ? pool.current - amount : amount;
-  pools[id] = { ...pool, current };
-}
 
 /**
  * Judge every round of a session in one pass over its stream (reports, the demo's detection record):

@@ -13,9 +13,9 @@
  * the last batch (past the last cut), read from the store only when they are not all at hand.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { FeedFact } from '../../../event-store/src';
+import { compareCheckpoints, type FeedCheckpoint, type FeedFact } from '../../../event-store/src';
 import { FACT_COLUMNS, toFeedFact } from '../../../event-store/src';
-import { applyJackpotFact, DISPUTE_TYPES } from '../../../replay/src';
+import { DISPUTE_TYPES, JackpotFact, poolsBefore, readJackpotFacts } from '../../../replay/src';
 import { JackpotPoolView } from '../../../rules/src';
 import type { FactProjection } from '../projection';
 import { upsertJson } from '../upsert';
@@ -23,32 +23,24 @@ import { RoundVerdictEntity } from './round-verdict.entity';
 import { createJudges, InThreadJudges, Judges } from './judge-pool';
 import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session-judge';
 
-const JACKPOT_TYPES = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
-
 /** A jackpot fact, as pool views are folded from it. */
-export type JackpotFact = { position: bigint; type: string; data: Readonly<Record<string, unknown>> };
+export type { JackpotFact };
 
-/** The jackpot facts before a feed position, read when a batch arrives, ahead of its judging. */
+/** The jackpot facts that give the pools at any point of the feed from `from` to `before` (`readJackpotFacts`), read when a batch arrives, ahead of its judging. */
 interface JackpotFactsBefore {
-  readonly before: bigint;
+  readonly from: FeedCheckpoint;
+  readonly before: FeedCheckpoint;
   readonly facts: Promise<JackpotFact[]>;
 }
+
+/** The first and the last of some points of the feed, in feed order. */
+const first = (xs: readonly FeedCheckpoint[]) => xs.reduce((a, b) => (compareCheckpoints(b, a) < 0 ? b : a));
+const last = (xs: readonly FeedCheckpoint[]) => xs.reduce((a, b) => (compareCheckpoints(b, a) > 0 ? b : a));
 
 /** Every event type reaches `apply` (game-specific round facts included): it picks what matters. */
 const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
 
-/** Pool views before given positions, from the jackpot facts in feed order (as `jackpotPoolsBefore`), in one sweep. */
-export function poolsBefore(facts: readonly JackpotFact[], positions: Iterable<bigint>): Map<bigint, Record<string, JackpotPoolView>> {
-  const wanted = [...new Set(positions)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const out = new Map<bigint, Record<string, JackpotPoolView>>();
-  const pools: Record<string, JackpotPoolView> = {};
-  let i = 0;
-  for (const position of wanted) {
-    for (; i < facts.length && facts[i].position < position; i++) applyJackpotFact(pools, facts[i].type, facts[i].data);
-    out.set(position, { ...pools });
-  }
-  return out;
-}
+export { poolsBefore };
 
 export const ROUND_VERDICTS = 'round_verdicts';
 
@@ -122,7 +114,8 @@ export class RoundVerdictProjection implements FactProjection {
       // the jackpot facts this batch's round starts need are read now, while the batch before is judged;
       // only a batch that ends a round or closes a session has anything to judge (most live batches do not)
       const judging = events.some((e) => END_TYPES.has(e.type) || e.type === 'TableSessionClosed');
-      const jackpots = judging ? this.jackpotFactsBefore(db, events.reduce((max, e) => (e.globalPosition > max ? e.globalPosition : max), 0n) + 1n) : undefined;
+      // (for the round starts in the batch; a round that started in an earlier batch has its pools read when judged)
+      const jackpots = judging ? this.jackpotFactsBefore(db, first(events), last(events)) : undefined;
       const sent = this.chain.then(() => this.sendEnds(db, events, jackpots));
       this.chain = sent.catch(() => undefined);
       judged = sent.then(({ answer }) => answer);
@@ -317,32 +310,27 @@ export class RoundVerdictProjection implements FactProjection {
     return out;
   }
 
-  /** The jackpot facts before a feed position, in position order (one indexed read, ca_events_jackpots). */
-  private jackpotFactsBefore(db: Pool | PoolClient, before: bigint): JackpotFactsBefore {
-    const facts = db
-      .query(`SELECT global_position, event_type, data FROM ca_events WHERE event_type = ANY ($1::text[]) AND global_position < $2 ORDER BY global_position`, [
-        JACKPOT_TYPES,
-        before.toString(),
-      ])
-      .then((r) => r.rows.map((row): JackpotFact => ({ position: BigInt(row.global_position), type: row.event_type, data: row.data })));
+  /** The jackpot facts for the pools at any point of the feed from `from` to `before`, in feed order (`readJackpotFacts`). */
+  private jackpotFactsBefore(db: Pool | PoolClient, from: FeedCheckpoint, before: FeedCheckpoint): JackpotFactsBefore {
+    const facts = readJackpotFacts(db, from, before);
     facts.catch(() => undefined); // thrown where it is awaited
-    return { before, facts };
+    return { from, before, facts };
   }
 
   /**
    * The jackpot pools before every round start of the windows, by start version per window: from the
-   * facts read ahead for the batch (`jackpots`, before the batch's last position, so before any of its
-   * windows' starts), else from one read of the jackpot facts before the latest start.
+   * facts read ahead for the batch (`jackpots`) when they cover every start (a round that began in an
+   * earlier batch does not), else from one read of the facts for the earliest to the latest start.
    */
   private async poolsAt(
     db: Pool | PoolClient,
     windows: ReadonlyArray<readonly FeedFact[]>,
     jackpots?: JackpotFactsBefore,
   ): Promise<(window: readonly FeedFact[]) => Record<number, Record<string, JackpotPoolView>>> {
-    const starts: bigint[] = [];
-    for (const w of windows) for (const e of w) if (e.type === 'RoundStarted') starts.push(e.globalPosition);
-    const maxStart = starts.reduce((a, b) => (b > a ? b : a), 0n);
-    const facts = maxStart === 0n ? [] : await (jackpots && maxStart < jackpots.before ? jackpots : this.jackpotFactsBefore(db, maxStart)).facts;
+    const starts: FeedFact[] = [];
+    for (const w of windows) for (const e of w) if (e.type === 'RoundStarted') starts.push(e);
+    const covered = (j: JackpotFactsBefore) => compareCheckpoints(first(starts), j.from) >= 0 && compareCheckpoints(last(starts), j.before) <= 0;
+    const facts = !starts.length ? [] : await (jackpots && covered(jackpots) ? jackpots : this.jackpotFactsBefore(db, first(starts), last(starts))).facts;
     const views = poolsBefore(facts, starts);
     return (window) => {
       const out: Record<number, Record<string, JackpotPoolView>> = {};

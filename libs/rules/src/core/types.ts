@@ -140,6 +140,11 @@ export interface ShoeInPlay {
 
 export interface JackpotPoolView {
   readonly poolId: string;
+  /**
+   * the casino that configured it (`JackpotPoolConfigured.casinoId`): only its tables play it (`sessionContext`);
+   * undefined where the pool is given without one (the rules' own tests, the simulator's view of its pool)
+   */
+  readonly casinoId?: string;
   readonly current: number;
   /** prize table: hand → share of the pool (0..1) or a fixed multiple of the jackpot bet */
   readonly prizes: Readonly<Record<string, { share?: number; multiple?: number; fixed?: number }>>;

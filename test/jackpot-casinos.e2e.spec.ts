@@ -1,0 +1,90 @@
+/**
+ * A jackpot pool serves the tables of the casino that configured it (contract §3: `JackpotPoolConfigured.casinoId`).
+ * A store may hold several casinos (a region's, the benchmarks'): a round must be judged against its own casino's
+ * pools, in replay and in the verdicts' read model alike. Built from the rulebook, not from the code: at euskadi,
+ * three suited 7s on the sevens bet win "the whole jackpot", and at least 2,000 × the stake where the table has none
+ * (blackjack/rulebook: L1996–1999). Real PostgreSQL, the real ingestion, replay and projector.
+ */
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { replayRound } from '../libs/replay/src';
+import { bet, card, cards, closed, completed, decide, settled, start } from '../libs/rules/src/core/blackjack-testing';
+import type { PlayedFact } from '../libs/rules/src/core/game';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { asInputs, envelope, opened } from './support/sample';
+
+jest.setTimeout(120_000);
+
+let db: TestDatabase;
+let runtime: Runtime;
+
+beforeAll(async () => {
+  db = await createTestDatabase('ca_jackpot_casinos');
+  runtime = await startRuntime({ databaseUrl: db.url });
+});
+afterAll(async () => {
+  await runtime.close();
+  await db.drop();
+});
+
+const SEVENS_STAKE = 500;
+/** euskadi's floor for three suited 7s where the table plays no pool: 2,000 × the stake (L1996–1999) */
+const FLOOR = 2000 * SEVENS_STAKE;
+
+/**
+ * The first coup of a shoe at `sessionId`: the shoe's first 5 cards burned (euskadi L2160–2162), box 1 plays main 1,000
+ * and sevens 500, is dealt 7♥ 7♥ and hits a 7♥ (21); the dealer stands on 18.
+ */
+function threeSuitedSevens(sessionId: string, roundId: string, sevensPayout: number): unknown[] {
+  const played: PlayedFact[] = [
+    start(),
+    ...cards('burn', '2S', '3S', '4S', '5S', '6S'),
+    bet('b1', 1, 'main', 1000),
+    bet('s1', 1, 'sevens', SEVENS_STAKE),
+    card('7H', 'seat:1'),
+    card('10D', 'dealer'),
+    card('7H', 'seat:1'),
+    closed(),
+    decide(1, 'hit'),
+    card('7H', 'seat:1'),
+    card('8C', 'dealer'),
+    settled('b1', 'win', 1000),
+    settled('s1', 'win', sevensPayout),
+    completed(),
+  ];
+  return played.map((f) => envelope(f.type, { ...f.data, sessionId, roundId }));
+}
+
+const session = (sessionId: string, casinoId: string) => [
+  opened(sessionId, { casinoId, game: 'blackjack', jurisdiction: 'euskadi', limits: { min: 1000, max: 100_000 }, gamingDay: '2026-11-21' }),
+  envelope('ShoeStarted', { sessionId, shoeId: `${sessionId}-shoe`, decks: 6 }),
+];
+
+const pool = (poolId: string, casinoId: string) =>
+  envelope('JackpotPoolConfigured', { poolId, casinoId, seed: 5_000_000, contribution: { amount: 100 }, prizes: { 'three-suited-sevens': { share: 1 } } });
+
+async function verdictsOf(roundIds: string[]) {
+  await runtime.projector.catchUp();
+  const rows = await runtime.pool.query(`SELECT round_id, verdict, discrepancies FROM round_verdicts WHERE round_id = ANY ($1::text[])`, [roundIds]);
+  return Object.fromEntries(rows.rows.map((r) => [r.round_id, { verdict: r.verdict, codes: (r.discrepancies as Array<{ code: string }>).map((d) => d.code) }]));
+}
+
+it("a table of a casino with no pool pays three suited 7s at the floor, though another casino's pool is in the store: consistent", async () => {
+  const events = [pool('casino-A-sevens', 'casino-A'), ...session('bj-B', 'casino-B'), ...threeSuitedSevens('bj-B', 'bj-B-r1', FLOOR)];
+  expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+  const replayed = await replayRound(runtime.store, 'bj-B-r1');
+  expect(replayed.discrepancies).toEqual([]);
+  expect(replayed.verdict).toBe('consistent');
+  expect(await verdictsOf(['bj-B-r1'])).toEqual({ 'bj-B-r1': { verdict: 'consistent', codes: [] } });
+});
+
+it("a table of the casino whose pool it is: the whole jackpot is the pool's to pay, so the table's floor payout is a finding, in replay and in the verdicts", async () => {
+  const events = [...session('bj-A', 'casino-A'), ...threeSuitedSevens('bj-A', 'bj-A-r1', FLOOR)];
+  expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+  const replayed = await replayRound(runtime.store, 'bj-A-r1');
+  expect(replayed.verdict).toBe('discrepancies');
+  const sevens = replayed.discrepancies.filter((d) => d.betId === 's1');
+  expect(sevens).toEqual([expect.objectContaining({ expected: 0, recorded: FLOOR })]);
+  const stored = await verdictsOf(['bj-A-r1']);
+  expect(stored['bj-A-r1'].verdict).toBe('discrepancies');
+  expect(stored['bj-A-r1'].codes).toEqual(replayed.discrepancies.map((d) => d.code));
+});
