@@ -152,8 +152,12 @@ export const replaySuite: Suite = {
       const latest = steps.reduce((a, b) => (b.position > a.position ? b : a));
       const plan: AnalyzedPlan = (
         await runtime.pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${jackpotFactsSql(true)}`, [
-          String(latest.position),
-          String(latest.position),
+          ...Array(2)
+            .fill([
+              (await runtime.pool.query(`SELECT transaction_id::text AS xid FROM ca_events WHERE global_position = $1`, [latest.position])).rows[0].xid,
+              String(latest.position),
+            ])
+            .flat(),
           // the pools of the round's casino, as replay reads them
           [(await runtime.pool.query(`SELECT casino_id FROM round_verdicts WHERE round_id = $1`, [latest.roundId])).rows[0]?.casino_id ?? ''],
         ])
