@@ -53,6 +53,12 @@ async function wholeFeed(): Promise<StoredEvent[]> {
 
 const at = (e: StoredEvent): FeedCheckpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
 
+/** The feed so far and the checkpoint after its last event: where a test's own events begin. */
+async function theHead(): Promise<{ before: StoredEvent[]; from: FeedCheckpoint }> {
+  const before = await wholeFeed();
+  return { before, from: before.length ? at(before[before.length - 1]) : FEED_START };
+}
+
 /** A read model that keeps the ids it was given, in the order given. */
 const recorder = (name: string, closeBehind = false) => {
   const seen: string[] = [];
@@ -76,8 +82,7 @@ describe('FeedWindow, on the store', () => {
   };
 
   it('hands the events after any checkpoint inside it, up to a batch, without reading again', async () => {
-    const before = await wholeFeed();
-    const from = before.length ? at(before[before.length - 1]) : FEED_START;
+    const { before, from } = await theHead();
     await arrive(25);
     const feed = (await wholeFeed()).slice(before.length);
     const { w, reads } = windowOf(10);
@@ -96,8 +101,7 @@ describe('FeedWindow, on the store', () => {
   });
 
   it('does not hand out a short slice when the read that ended the stretch was a full page: more may follow it', async () => {
-    const before = await wholeFeed();
-    const from = before.length ? at(before[before.length - 1]) : FEED_START;
+    const { before, from } = await theHead();
     await arrive(14);
     const feed = (await wholeFeed()).slice(before.length);
     const { w } = windowOf(10);
@@ -109,8 +113,7 @@ describe('FeedWindow, on the store', () => {
   });
 
   it('reads on before handing out a short slice to a catch-up that began after the stretch was read (nothing committed before it is left out)', async () => {
-    const before = await wholeFeed();
-    const from = before.length ? at(before[before.length - 1]) : FEED_START;
+    const { from } = await theHead();
     await arrive(4);
     const { w, reads } = windowOf(10);
     const firstCatchUp = performance.now();
@@ -127,8 +130,7 @@ describe('FeedWindow, on the store', () => {
   });
 
   it('at its end, reads on every time it is asked, sharing a read in flight, and answers nothing new only from a read sent after the ask', async () => {
-    const before = await wholeFeed();
-    const from = before.length ? at(before[before.length - 1]) : FEED_START;
+    const { from } = await theHead();
     const { w, reads } = windowOf(10);
     const since = performance.now();
     const empty = await w.pageAfter(from, since);
@@ -146,8 +148,7 @@ describe('FeedWindow, on the store', () => {
   });
 
   it('leaves a checkpoint behind the stretch to its read model (undefined), and moves to one ahead of it', async () => {
-    const before = await wholeFeed();
-    const from = before.length ? at(before[before.length - 1]) : FEED_START;
+    const { before, from } = await theHead();
     await arrive(40);
     const feed = (await wholeFeed()).slice(before.length);
     const { w } = windowOf(10, 20);
