@@ -54,8 +54,8 @@ function threeSuitedSevens(sessionId: string, roundId: string, sevensPayout: num
   return played.map((f) => envelope(f.type, { ...f.data, sessionId, roundId }));
 }
 
-const session = (sessionId: string, casinoId: string) => [
-  opened(sessionId, { casinoId, game: 'blackjack', jurisdiction: 'euskadi', limits: { min: 1000, max: 100_000 }, gamingDay: '2026-11-21' }),
+const session = (sessionId: string, casinoId: string, options?: Record<string, unknown>) => [
+  opened(sessionId, { casinoId, game: 'blackjack', jurisdiction: 'euskadi', limits: { min: 1000, max: 100_000 }, gamingDay: '2026-11-21', options }),
   envelope('ShoeStarted', { sessionId, shoeId: `${sessionId}-shoe`, decks: 6 }),
 ];
 
@@ -87,4 +87,28 @@ it("a table of the casino whose pool it is: the whole jackpot is the pool's to p
   const stored = await verdictsOf(['bj-A-r1']);
   expect(stored['bj-A-r1'].verdict).toBe('discrepancies');
   expect(stored['bj-A-r1'].codes).toEqual(replayed.discrepancies.map((d) => d.code));
+});
+
+it("a table of that casino that plays none of its pools says so at its opening (options.jackpotPools: []): the floor is the table's to pay, consistent", async () => {
+  const events = [...session('bj-A-nopool', 'casino-A', { jackpotPools: [] }), ...threeSuitedSevens('bj-A-nopool', 'bj-A-nopool-r1', FLOOR)];
+  expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+  const replayed = await replayRound(runtime.store, 'bj-A-nopool-r1');
+  expect(replayed.discrepancies).toEqual([]);
+  expect(await verdictsOf(['bj-A-nopool-r1'])).toEqual({ 'bj-A-nopool-r1': { verdict: 'consistent', codes: [] } });
+  // and one that names the pool plays it
+  const named = [...session('bj-A-named', 'casino-A', { jackpotPools: ['casino-A-sevens'] }), ...threeSuitedSevens('bj-A-named', 'bj-A-named-r1', FLOOR)];
+  expect((await runtime.ingestion.ingest(asInputs(named))).ok).toBe(true);
+  expect((await replayRound(runtime.store, 'bj-A-named-r1')).discrepancies.filter((d) => d.betId === 's1')).toEqual([
+    expect.objectContaining({ expected: 0, recorded: FLOOR }),
+  ]);
+});
+
+it('an opening whose jackpotPools is not a list of pool ids is refused, naming the field, and nothing of it is stored', async () => {
+  for (const jackpotPools of ['casino-A-sevens', [''], [7], {}]) {
+    const result = await runtime.ingestion.ingest(asInputs(session('bj-bad', 'casino-A', { jackpotPools })));
+    expect(result.ok).toBe(false);
+    expect(result.refusals[0]).toMatchObject({ field: 'data.options.jackpotPools', reason: expect.stringMatching(/list of the jackpot pool ids/) });
+    expect(result.appended).toBe(0);
+  }
+  expect(await runtime.store.readStream('session-bj-bad')).toEqual([]);
 });

@@ -105,22 +105,35 @@ export function evolveSession(s: SessionState, type: string, data: unknown): Ses
 }
 
 /**
- * The jackpot pools a session's rounds can play: those of its own casino. A pool is configured by one casino
- * (`JackpotPoolConfigured.casinoId`, contract §3) and linked across that casino's tables; replay and the verdicts read
- * every pool of the store, and a store may hold several casinos (a region's). Without this, a table of a casino with no
- * pool was judged as playing another casino's: three suited 7s at blackjack were expected to be paid by a pool
- * (payout 0, blackjack/rules.ts) where the table rightly paid the floor, and the caribbean carousel's contribution was
- * expected where no pool takes one. A pool given without a casino (the rules' tests, the simulator) is kept.
+ * The jackpot pools a session's rounds can play: those of its own casino, and of them only the ones its opening names
+ * when it names any (`options.jackpotPools`, the contract's "jackpot pool ids" among a session's options). A pool is
+ * configured by one casino (`JackpotPoolConfigured.casinoId`, contract §3) and linked across that casino's tables;
+ * replay and the verdicts read every pool of the store, and a store may hold several casinos (a region's). Without
+ * this, a table of a casino with no pool was judged as playing another casino's: three suited 7s at blackjack were
+ * expected to be paid by a pool (payout 0, blackjack/rules.ts) where the table rightly paid the floor, and the
+ * caribbean carousel's contribution was expected where no pool takes one. Within one casino, a table that plays none
+ * of its pools says so with `jackpotPools: []`. A pool given without a casino (the rules' tests, the simulator) is kept.
  */
-export function poolsOfCasino(
+export function poolsPlayed(
   pools: Readonly<Record<string, JackpotPoolView>> | undefined,
   casinoId: string | undefined,
+  named: unknown,
 ): Readonly<Record<string, JackpotPoolView>> | undefined {
-  if (!pools || casinoId === undefined) return pools;
-  const theirs = (p: JackpotPoolView) => p.casinoId === undefined || p.casinoId === casinoId;
-  // at every fact of a replay: no copy when every pool is the casino's
-  for (const p of Object.values(pools)) if (!theirs(p)) return Object.fromEntries(Object.entries(pools).filter(([, v]) => theirs(v)));
+  if (!pools) return pools;
+  const ids = Array.isArray(named) ? new Set(named.map(String)) : undefined;
+  const played = (p: JackpotPoolView) => (casinoId === undefined || p.casinoId === undefined || p.casinoId === casinoId) && (!ids || ids.has(p.poolId));
+  // at every fact of a replay: no copy when every pool is played
+  for (const p of Object.values(pools)) if (!played(p)) return Object.fromEntries(Object.entries(pools).filter(([, v]) => played(v)));
   return pools;
+}
+
+/** Why `options.jackpotPools` of a session's opening cannot be read (a list of pool ids), or null. */
+export function jackpotPoolsRefusal(options: Readonly<Record<string, unknown>> | null | undefined): string | null {
+  const named = options?.jackpotPools;
+  if (named === undefined) return null;
+  return Array.isArray(named) && named.every((id) => typeof id === 'string' && id.length > 0)
+    ? null
+    : 'must be a list of the jackpot pool ids the table plays (texts, none empty); [] when it plays none';
 }
 
 /** What a caller adds to the session's own view: the shoe as it shows it, and the round's extras. */
@@ -143,7 +156,7 @@ export function sessionContext(s: SessionState, extra: Partial<ContextExtras> = 
     options: s.options,
     smallestChip: s.smallestChip,
     shoe: 'shoe' in extra ? extra.shoe : s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
-    jackpotPools: poolsOfCasino(extra.jackpotPools, s.casinoId),
+    jackpotPools: poolsPlayed(extra.jackpotPools, s.casinoId, s.options?.jackpotPools),
     carried: extra.carried,
     lastRoundOfSession: extra.lastRoundOfSession,
   };
@@ -160,6 +173,8 @@ export function sessionEnv(s: SessionState, extra: Partial<SessionContext> = {})
 export function openingRefusal(data: Pick<EventData<'TableSessionOpened'>, 'game' | 'jurisdiction' | 'options'>): { field: string; reason: string } | null {
   const refusal = catalogueRefusal(data.game, data.jurisdiction);
   if (refusal) return { field: 'data.game', reason: refusal };
+  const pools = jackpotPoolsRefusal(data.options);
+  if (pools) return { field: 'data.options.jackpotPools', reason: pools };
   const rules = gameRules(data.game);
   const rulebook = rules?.rulebooks[data.jurisdiction as JurisdictionId];
   if (rules && rulebook && rules.refuseOptions) {

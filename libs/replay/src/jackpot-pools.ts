@@ -30,7 +30,7 @@ export interface JackpotFact extends FeedCheckpoint {
 /**
  * `readJackpotFacts`'s statement ($1, $2 = `from`'s transaction and position; $3, $4 = `before`'s; with `byCasino`,
  * $5 = the casinos whose pools are wanted): exported for the replay bench's plan. The casino filter only reads less: it
- * keeps every pool the fold could give those casinos (`poolsOfCasino` keeps a pool of the casino, or of none): pools
+ * keeps every pool the fold could give those casinos (`poolsPlayed` keeps a pool of the casino, or of none): pools
  * configured by one of them before `before`, and any fact whose pool or casino is not a JSON text (the ingestion never
  * stores one; kept, not judged).
  */
@@ -109,7 +109,7 @@ export function poolsBefore(facts: readonly JackpotFact[], points: Iterable<Feed
 
 /**
  * Each jackpot pool's configuration and value just before the round began (linked across tables): of the session's
- * casino when it is known (the others are of no use to it: `poolsOfCasino`), else of every casino.
+ * casino when it is known (the others are of no use to it: `poolsPlayed`), else of every casino.
  */
 export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: StoredEvent, casinoId?: string): Promise<Record<string, JackpotPoolView>> {
   const at: FeedCheckpoint = { transactionId: roundStart.transactionId, globalPosition: roundStart.globalPosition };

@@ -71,7 +71,7 @@ export async function replayRound(store: PostgresEventStore, roundId: string, op
   const rules = start ? start.game : gameRules(String(events[0]?.data.game ?? ''));
   // only a game with a jackpot hand, or a round with jackpot facts, needs the pools
   const needsPools = !!rules?.jackpotHand || round.some((e) => e.type.startsWith('Jackpot'));
-  // of the session's casino only: a pool serves its own casino's tables (`poolsOfCasino`)
+  // of the session's casino only: a pool serves its own casino's tables (`poolsPlayed`)
   const opening = start ? undefined : before.find((e) => e.type === 'TableSessionOpened')?.data.casinoId;
   const casinoId = start ? start.state.casinoId : typeof opening === 'string' ? opening : undefined;
   const pools = needsPools ? await jackpotPoolsBefore(store, events[first], casinoId) : {};

@@ -56,6 +56,17 @@ describe('the simulator', () => {
     expect(flagged).toEqual([]);
   });
 
+  it("names at its opening the jackpot pool a table plays: its game's pool, or none ([]) for the other games with a jackpot hand", () => {
+    const games = ['caribbean-stud', 'blackjack', 'french-roulette'];
+    const events = [...simulateDay({ tables: games.length, tableGames: games, rounds: 3, seed: 11, errorRate: 0, jurisdiction: 'euskadi' })].flat();
+    const poolIds = events.filter((e) => e.type === 'JackpotPoolConfigured').map((e) => e.data.poolId);
+    const named = Object.fromEntries(
+      events.filter((e) => e.type === 'TableSessionOpened').map((e) => [e.data.game, (e.data.options as Record<string, unknown> | undefined)?.jackpotPools]),
+    );
+    expect(poolIds).toEqual(['casino-sim-caribbean-stud-progressive']);
+    expect(named).toEqual({ 'caribbean-stud': poolIds, blackjack: [], 'french-roulette': undefined });
+  });
+
   it('opens every table and starts every shoe as its catalogue requires, in every jurisdiction (no session finding)', () => {
     const flagged: string[] = [];
     const kept = new Set<string>();

@@ -293,7 +293,11 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
       errorRate,
       closingAt,
     );
-    const sessionOptions = { ...plan.options, ...run.compliance.openingOptions() };
+    // a table of a game with a jackpot hand names the pool it plays, or none ([]), when the casino has pools: its
+    // casino's other pools are not its own (docs/reports.md, "The jackpot pools a round is judged with")
+    const poolId = poolOf.get(run.sessionId);
+    const jackpotPools = pools.size && registeredGames().find((g) => g.game === plan.game)?.jackpotHand ? { jackpotPools: poolId ? [poolId] : [] } : {};
+    const sessionOptions = { ...plan.options, ...run.compliance.openingOptions(), ...jackpotPools };
     emit(run, opening, 'TableSessionOpened', {
       casinoId,
       tableId: plan.tableId,
