@@ -34,7 +34,8 @@ export class FeedWindow<E extends FedEventHead> {
    * feed's horizon (a page shorter than `limit`): everything visible then is in the stretch. -Infinity otherwise.
    */
   private endReadAt = -Infinity;
-  private reading: { readonly sentAt: number; readonly done: Promise<void> } | null = null;
+  /** the read on in flight, shared by every caller that needs it */
+  private reading: Promise<void> | null = null;
 
   /**
    * @param read a page of at most `limit` events after a checkpoint (the store's feed, in the read models' shape)
@@ -70,7 +71,7 @@ export class FeedWindow<E extends FedEventHead> {
       // by another process): the stretch moves to the front, where the followers are
       if (!end || compareCheckpoints(after, end) > 0) {
         if (this.reading) {
-          await this.reading.done.catch(() => undefined);
+          await this.reading.catch(() => undefined);
           continue;
         }
         this.restartAt(after);
@@ -91,10 +92,10 @@ export class FeedWindow<E extends FedEventHead> {
 
   /** Read the next page after the stretch's end, once for every caller that needs it meanwhile. */
   private readOn(): Promise<void> {
-    if (this.reading) return this.reading.done;
+    if (this.reading) return this.reading;
     const sentAt = performance.now();
     const from = this.end!;
-    const done = this.read(from).then(
+    this.reading = this.read(from).then(
       (page) => {
         this.reading = null;
         // the stretch may have been moved meanwhile (`restartAt` waits for reads in flight, so only by this read)
@@ -107,8 +108,7 @@ export class FeedWindow<E extends FedEventHead> {
         throw error;
       },
     );
-    this.reading = { sentAt, done };
-    return done;
+    return this.reading;
   }
 
   /** Where the events after `after` begin in `events`, or undefined when `after` is not a checkpoint of the stretch. */

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
-import { FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, StoredEvent } from '../../event-store/src';
+import { compareCheckpoints, FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, StoredEvent } from '../../event-store/src';
 import { checkpointOf, lockedCheckpointSql, lockKey, readCheckpoint, StoredCheckpoint, writeCheckpointSql } from './checkpoints';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
@@ -115,8 +115,6 @@ const WINDOW_BATCHES = 3;
 
 /** How often a read model kept close behind looks for new events while the others catch up in their lanes (ms). */
 const CLOSE_BEHIND_POLL_MS = 25;
-
-const sameCheckpoint = (a: FeedCheckpoint, b: FeedCheckpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
 
 export class Projector {
   private readonly batchSize: number;
@@ -269,7 +267,7 @@ export class Projector {
       );
       const results = opened as unknown as Array<{ rows: Parameters<typeof checkpointOf>[0] }>;
       const now = checkpointOf(results[results.length - 1].rows);
-      if (!sameCheckpoint(now, start)) {
+      if (compareCheckpoints(now, start) !== 0) {
         this.committed.delete(checkpointName);
         await client.query('ROLLBACK'); // another projector moved on: read again from where it is
         ended = true;
@@ -473,7 +471,7 @@ class ReadAhead {
   /** The page after `start` when it is the next one read ahead (else undefined: the projector read elsewhere). */
   take(start: FeedCheckpoint): Promise<FeedPage<FedEvent>> | undefined {
     const head = this.waiting[0];
-    if (!head || !sameCheckpoint(head.from, start)) return undefined;
+    if (!head || compareCheckpoints(head.from, start) !== 0) return undefined;
     this.waiting.shift();
     this.fill();
     return head.page;

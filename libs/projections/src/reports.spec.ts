@@ -4,7 +4,7 @@ import { correctionEffect } from './corrections';
 import { evolveJackpotPool, JackpotPoolRow } from './jackpots/jackpot.projection';
 import { evolveReconciliation, ReconciliationRow } from './reconciliation/reconciliation.projection';
 import { downsample, reconciliationReport } from './report-queries';
-import { poolsBefore } from './round-verdicts/round-verdict.projection';
+import { poolsBefore } from '../../replay/src';
 import { evolveTableBook, tableBookReport, TableBookRow } from './table-book/table-book.projection';
 
 let position = 0n;

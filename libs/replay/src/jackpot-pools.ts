@@ -39,10 +39,14 @@ export const jackpotFactsSql = (byCasino: boolean) => {
   const theirs = (data = 'data') =>
     byCasino ? `AND (json_typeof(${data}::json -> 'poolId') IS DISTINCT FROM 'string' OR ${data}::json ->> 'poolId' IN (SELECT pool_id FROM played))` : '';
   const latest = `ORDER BY kind, pool, transaction_id DESC, global_position DESC`;
-  return `WITH played AS (
+  // the pools of those casinos (configured by one of them before `before`), when asked for some
+  const played = byCasino
+    ? `played AS (
     SELECT DISTINCT data::json ->> 'poolId' AS pool_id FROM ca_events
-     WHERE ${byCasino ? '' : 'false AND '}event_type = 'JackpotPoolConfigured' AND (transaction_id, global_position) < ${before}
-       AND (json_typeof(data::json -> 'casinoId') IS DISTINCT FROM 'string' OR data::json ->> 'casinoId' = ANY (${byCasino ? '$5::text[]' : "'{}'::text[]"}))),
+     WHERE event_type = 'JackpotPoolConfigured' AND (transaction_id, global_position) < ${before}
+       AND (json_typeof(data::json -> 'casinoId') IS DISTINCT FROM 'string' OR data::json ->> 'casinoId' = ANY ($5::text[]))),`
+    : '';
+  return `WITH ${played}
   marks AS (
     SELECT transaction_id, global_position, event_type, json_typeof(data::json -> 'poolId') AS kind, data::json ->> 'poolId' AS pool
       FROM ca_events

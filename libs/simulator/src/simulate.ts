@@ -285,18 +285,12 @@ export function* simulateDay(options: SimulationOptions, manifest: { value?: Sim
   function openTable(run: TableRun, batch: Envelope[]) {
     const { plan } = run;
     const opening = batch;
-    run.compliance = new SessionCompliancePlay(
-      plan,
-      registeredGames().find((g) => g.game === plan.game)!,
-      options.roundsAt?.[plan.tableId] ?? options.rounds,
-      complianceRandom,
-      errorRate,
-      closingAt,
-    );
+    const game = registeredGames().find((g) => g.game === plan.game)!;
+    run.compliance = new SessionCompliancePlay(plan, game, options.roundsAt?.[plan.tableId] ?? options.rounds, complianceRandom, errorRate, closingAt);
     // a table of a game with a jackpot hand names the pool it plays, or none ([]), when the casino has pools: its
     // casino's other pools are not its own (docs/reports.md, "The jackpot pools a round is judged with")
     const poolId = poolOf.get(run.sessionId);
-    const jackpotPools = pools.size && registeredGames().find((g) => g.game === plan.game)?.jackpotHand ? { jackpotPools: poolId ? [poolId] : [] } : {};
+    const jackpotPools = pools.size && game.jackpotHand ? { jackpotPools: poolId ? [poolId] : [] } : {};
     const sessionOptions = { ...plan.options, ...run.compliance.openingOptions(), ...jackpotPools };
     emit(run, opening, 'TableSessionOpened', {
       casinoId,

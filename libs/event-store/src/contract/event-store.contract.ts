@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
-import { FEED_START, type EventStore, type FeedCheckpoint, type NewEvent, type StoredEvent } from '../port';
+import { compareCheckpoints, FEED_START, type EventStore, type FeedCheckpoint, type NewEvent, type StoredEvent } from '../port';
 import { StreamChainChecker, type VerifyReport } from '../verify';
 
 export interface ContractSubject {
@@ -24,8 +24,7 @@ export interface ContractCapabilities {
   readonly tampering: boolean;
 }
 
-const after = (a: FeedCheckpoint, b: FeedCheckpoint) =>
-  a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+const after = (a: FeedCheckpoint, b: FeedCheckpoint) => compareCheckpoints(a, b) > 0;
 
 export function describeEventStoreContract(name: string, factory: () => Promise<ContractSubject>, capabilities: ContractCapabilities): void {
   describe(`event store contract: ${name}`, () => {

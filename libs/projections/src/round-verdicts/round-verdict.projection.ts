@@ -23,9 +23,6 @@ import { RoundVerdictEntity } from './round-verdict.entity';
 import { createJudges, InThreadJudges, Judges } from './judge-pool';
 import { END_TYPES, FactSweepRequest, JUDGE_CACHE, SweepTarget } from './session-judge';
 
-/** A jackpot fact, as pool views are folded from it. */
-export type { JackpotFact };
-
 /** The jackpot facts that give the pools at any point of the feed from `from` to `before` (`readJackpotFacts`), read when a batch arrives, ahead of its judging. */
 interface JackpotFactsBefore {
   readonly from: FeedCheckpoint;
@@ -39,8 +36,6 @@ const last = (xs: readonly FeedCheckpoint[]) => xs.reduce((a, b) => (compareChec
 
 /** Every event type reaches `apply` (game-specific round facts included): it picks what matters. */
 const ALL_TYPES: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
-
-export { poolsBefore };
 
 export const ROUND_VERDICTS = 'round_verdicts';
 
