@@ -112,3 +112,52 @@ it('an opening whose jackpotPools is not a list of pool ids is refused, naming t
   }
   expect(await runtime.store.readStream('session-bj-bad')).toEqual([]);
 });
+
+describe("within one casino, a pool is a game's when its prize table names that game's hands (GameRules.jackpotHands)", () => {
+  /** casino-C's only pool: a caribbean stud progressive (poker hands), as a casino configures one */
+  const caribbeanPool = envelope('JackpotPoolConfigured', {
+    poolId: 'casino-C-caribbean',
+    casinoId: 'casino-C',
+    seed: 5_000_000,
+    contribution: { amount: 100 },
+    prizes: { 'royal-flush': { share: 1 }, 'straight-flush': { share: 0.1 }, 'four-of-a-kind': { multiple: 100 } },
+  });
+
+  it("a blackjack table whose opening names no pool does not play the casino's caribbean progressive: the floor is the table's, consistent", async () => {
+    const events = [caribbeanPool, ...session('bj-C', 'casino-C'), ...threeSuitedSevens('bj-C', 'bj-C-r1', FLOOR)];
+    expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+    const replayed = await replayRound(runtime.store, 'bj-C-r1');
+    expect(replayed.discrepancies).toEqual([]);
+    expect(replayed.verdict).toBe('consistent');
+    expect(await verdictsOf(['bj-C-r1'])).toEqual({ 'bj-C-r1': { verdict: 'consistent', codes: [] } });
+  });
+
+  it('a table that names a pool with no prize for three suited 7s still owes the floor itself', async () => {
+    const events = [...session('bj-C-named', 'casino-C', { jackpotPools: ['casino-C-caribbean'] }), ...threeSuitedSevens('bj-C-named', 'bj-C-named-r1', FLOOR)];
+    expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+    expect((await replayRound(runtime.store, 'bj-C-named-r1')).discrepancies).toEqual([]);
+    // paid less than the floor: the table's shortfall is named
+    const short = [...session('bj-C-short', 'casino-C'), ...threeSuitedSevens('bj-C-short', 'bj-C-short-r1', FLOOR / 2)];
+    expect((await runtime.ingestion.ingest(asInputs(short))).ok).toBe(true);
+    expect((await replayRound(runtime.store, 'bj-C-short-r1')).discrepancies).toEqual([
+      expect.objectContaining({ code: 'PAYOUT_MISMATCH', betId: 's1', expected: FLOOR, recorded: FLOOR / 2 }),
+    ]);
+  });
+
+  it("money a blackjack table puts into the casino's caribbean pool is a finding (not a pool it plays), in replay and in the verdicts", async () => {
+    const round = threeSuitedSevens('bj-C-feeds', 'bj-C-feeds-r1', FLOOR);
+    const contribution = envelope('JackpotContributed', { sessionId: 'bj-C-feeds', roundId: 'bj-C-feeds-r1', poolId: 'casino-C-caribbean', amount: 100 });
+    const events = [...session('bj-C-feeds', 'casino-C'), ...round.slice(0, -1), contribution, round[round.length - 1]];
+    expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
+    const replayed = await replayRound(runtime.store, 'bj-C-feeds-r1');
+    expect(replayed.discrepancies).toEqual([
+      expect.objectContaining({
+        code: 'JACKPOT_MISMATCH',
+        expected: 0,
+        recorded: 100,
+        message: expect.stringMatching(/casino-C-caribbean, which is not a pool this table plays/),
+      }),
+    ]);
+    expect(await verdictsOf(['bj-C-feeds-r1'])).toEqual({ 'bj-C-feeds-r1': { verdict: 'discrepancies', codes: ['JACKPOT_MISMATCH'] } });
+  });
+});

@@ -10,7 +10,7 @@ import type { Envelope } from '../../../libs/ledger/src';
 import { argvLanguage, cliSay } from './language';
 import { sessionStreamId } from '../../../libs/ledger/src';
 import type { Runtime } from '../../../libs/platform/src';
-import { judgeSession, RoundReplay } from '../../../libs/replay/src';
+import { judgeSession, RoundReplay, sessionJackpotPools } from '../../../libs/replay/src';
 import { TABLE_BOOKS } from '../../../libs/projections/src';
 import type { Finding } from '../../../libs/rules/src';
 import {
@@ -104,7 +104,11 @@ export interface DetectionRecord {
 /** Replay every round of the simulated sessions from the store and compare with the manifest. */
 export async function detectionRecord(runtime: Runtime, manifest: SimulationManifest): Promise<DetectionRecord> {
   const verdicts: RoundReplay[] = [];
-  for (const s of manifest.sessions) verdicts.push(...judgeSession(await runtime.store.readStream(sessionStreamId(s.sessionId))));
+  for (const s of manifest.sessions) {
+    const events = await runtime.store.readStream(sessionStreamId(s.sessionId));
+    // with the pools as replay and the verdicts see them, so the record judges the jackpot rules too
+    verdicts.push(...judgeSession(events, await sessionJackpotPools(runtime.store, events)));
+  }
   const injected = manifest.injected.filter((i) => i.detector === 'rules');
   const byRound = new Map(injected.map((i) => [i.roundId!, i]));
   const byKind: Record<string, { injected: number; found: number }> = {};

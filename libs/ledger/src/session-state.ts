@@ -105,23 +105,32 @@ export function evolveSession(s: SessionState, type: string, data: unknown): Ses
 }
 
 /**
- * The jackpot pools a session's rounds can play: those of its own casino, and of them only the ones its opening names
- * when it names any (`options.jackpotPools`, the contract's "jackpot pool ids" among a session's options). A pool is
- * configured by one casino (`JackpotPoolConfigured.casinoId`, contract §3) and linked across that casino's tables;
- * replay and the verdicts read every pool of the store, and a store may hold several casinos (a region's). Without
- * this, a table of a casino with no pool was judged as playing another casino's: three suited 7s at blackjack were
- * expected to be paid by a pool (payout 0, blackjack/rules.ts) where the table rightly paid the floor, and the
- * caribbean carousel's contribution was expected where no pool takes one. Within one casino, a table that plays none
- * of its pools says so with `jackpotPools: []`. A pool given without a casino (the rules' tests, the simulator) is kept.
+ * The jackpot pools a session's rounds can play: those of its own casino, and of them the ones its opening names when
+ * it names any (`options.jackpotPools`, the contract's "jackpot pool ids" among a session's options), else the ones
+ * whose prize table names a hand the game can make (`GameRules.jackpotHands`).
+ * - A pool is configured by one casino (`JackpotPoolConfigured.casinoId`, contract §3) and linked across that casino's
+ *   tables; replay and the verdicts read every pool of the store, and a store may hold several casinos (a region's).
+ *   Without the casino, a table of a casino with no pool was judged as playing another casino's: three suited 7s at
+ *   blackjack were expected to be paid by a pool (payout 0, blackjack/rules.ts) where the table rightly paid the floor.
+ * - Without the game's hands, a blackjack table whose terminal sends no `jackpotPools` was judged as playing its
+ *   casino's caribbean stud progressive: the same false finding within one casino. A pool's prize table is the only
+ *   thing the contract says of the game it serves (`prizes`: hand → prize). A game with no jackpot hand of its own
+ *   (a roulette in a casino's mystery pool) cannot be told apart this way, and keeps every pool of its casino.
+ * A table that plays none of its casino's pools says so with `jackpotPools: []`. A pool given without a casino (the
+ * rules' tests, the simulator) is kept.
  */
 export function poolsPlayed(
   pools: Readonly<Record<string, JackpotPoolView>> | undefined,
   casinoId: string | undefined,
   named: unknown,
+  gameHands: readonly string[] | undefined,
 ): Readonly<Record<string, JackpotPoolView>> | undefined {
   if (!pools) return pools;
   const ids = Array.isArray(named) ? new Set(named.map(String)) : undefined;
-  const played = (p: JackpotPoolView) => (casinoId === undefined || p.casinoId === undefined || p.casinoId === casinoId) && (!ids || ids.has(p.poolId));
+  // a game that names no jackpot hand cannot tell its pools from others: every pool of its casino counts, as before
+  const ofTheGame = (p: JackpotPoolView) => !gameHands || gameHands.some((hand) => p.prizes[hand] !== undefined);
+  const played = (p: JackpotPoolView) =>
+    (casinoId === undefined || p.casinoId === undefined || p.casinoId === casinoId) && (ids ? ids.has(p.poolId) : ofTheGame(p));
   // at every fact of a replay: no copy when every pool is played
   for (const p of Object.values(pools)) if (!played(p)) return Object.fromEntries(Object.entries(pools).filter(([, v]) => played(v)));
   return pools;
@@ -156,7 +165,7 @@ export function sessionContext(s: SessionState, extra: Partial<ContextExtras> = 
     options: s.options,
     smallestChip: s.smallestChip,
     shoe: 'shoe' in extra ? extra.shoe : s.shoe ? { shoeId: s.shoe.shoeId, decks: s.shoe.decks, dealt: {} } : undefined,
-    jackpotPools: poolsPlayed(extra.jackpotPools, s.casinoId, s.options?.jackpotPools),
+    jackpotPools: poolsPlayed(extra.jackpotPools, s.casinoId, s.options?.jackpotPools, s.game ? gameRules(s.game)?.jackpotHands : undefined),
     carried: extra.carried,
     lastRoundOfSession: extra.lastRoundOfSession,
   };

@@ -16,7 +16,7 @@
  * replay's slowest rounds: bench/results.md, "Replay latency" at 10M).
  */
 import type { Pool, PoolClient } from 'pg';
-import { compareCheckpoints, type FeedCheckpoint, type PostgresEventStore, type StoredEvent } from '../../event-store/src';
+import { compareCheckpoints, FEED_START, type FeedCheckpoint, type PostgresEventStore, type StoredEvent } from '../../event-store/src';
 import { dataOf, JackpotPoolView } from '../../rules/src';
 
 export const JACKPOT_TYPES: readonly string[] = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
@@ -119,6 +119,26 @@ export async function jackpotPoolsBefore(store: PostgresEventStore, roundStart: 
   const at: FeedCheckpoint = { transactionId: roundStart.transactionId, globalPosition: roundStart.globalPosition };
   const facts = await readJackpotFacts(store.pool, at, at, casinoId === undefined ? undefined : [casinoId]);
   return poolsBefore(facts, [at]).get(at.globalPosition)!;
+}
+
+/**
+ * The pools before each round start of one session's stream, for `judgeSession`: one read of the jackpot facts of the
+ * session's casino up to its last round start. Without it a whole-session judge sees no pool, and never judges a
+ * round's jackpot facts as the verdicts and replay do.
+ */
+export async function sessionJackpotPools(
+  store: PostgresEventStore,
+  events: readonly StoredEvent[],
+): Promise<(roundStart: StoredEvent) => Record<string, JackpotPoolView>> {
+  const starts = events
+    .filter((e) => e.type === 'RoundStarted')
+    .map((e): FeedCheckpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition }));
+  if (!starts.length) return () => ({});
+  const latest = starts.reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
+  const casinoId = events.find((e) => e.type === 'TableSessionOpened')?.data.casinoId;
+  const facts = await readJackpotFacts(store.pool, FEED_START, latest, typeof casinoId === 'string' ? [casinoId] : undefined);
+  const views = poolsBefore(facts, starts);
+  return (roundStart) => views.get(roundStart.globalPosition) ?? {};
 }
 
 /**

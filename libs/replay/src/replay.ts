@@ -259,9 +259,14 @@ const toFact = (e: StoredEvent, position?: number): Fact => ({
 
 /**
  * Judge every round of a session in one pass over its stream (reports, the demo's detection record):
- * the same verdicts as `replayRound`, without re-reading the stream per round.
+ * the same verdicts as `replayRound`, without re-reading the stream per round, given the pools before each round
+ * (`sessionJackpotPools`). Without them the judge knows no pool: a contribution or win it cannot place is not judged
+ * as one to a pool the table does not play.
  */
-export function judgeSession(events: readonly StoredEvent[], pools: (roundStart: StoredEvent) => Record<string, JackpotPoolView> = () => ({})): RoundReplay[] {
+export function judgeSession(
+  events: readonly StoredEvent[],
+  pools: (roundStart: StoredEvent) => Record<string, JackpotPoolView> | undefined = () => undefined,
+): RoundReplay[] {
   const out: RoundReplay[] = [];
   const starts = events.map((e, i) => (e.type === 'RoundStarted' ? i : -1)).filter((i) => i >= 0);
   if (!starts.length) return out;

@@ -5,7 +5,8 @@
 import type { RulebookBase } from './game';
 import type { Cited } from './types';
 
-export type SevensCombination = 'seven' | 'two-sevens' | 'two-suited-sevens' | 'three-sevens' | 'three-suited-sevens';
+export const SEVENS_COMBINATIONS = ['seven', 'two-sevens', 'two-suited-sevens', 'three-sevens', 'three-suited-sevens'] as const;
+export type SevensCombination = (typeof SEVENS_COMBINATIONS)[number];
 
 export interface SevensPrizes {
   /** net odds per combination; the three suited 7s win the whole jackpot, at least `jackpotFloor` × the stake */

@@ -144,6 +144,12 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
   /** The jackpot hand a seat holds (for JackpotWon), or null when it holds none. */
   jackpotHand?(state: S, seat: string | number, env: RoundEnv<R>): string | null;
   /**
+   * Every prize-table hand `jackpotHand` can name. A casino pool whose prize table names none of them is not a pool
+   * of this game's tables unless a session's opening names it (`poolsPlayed`, libs/ledger): a blackjack table does
+   * not play the casino's caribbean stud progressive.
+   */
+  readonly jackpotHands?: readonly string[];
+  /**
    * How strong the jackpot hand of a seat is (compared element by element, higher is stronger): which of
    * several winners of one coup is paid first, and which are equal (`jackpot-prizes.ts`). Absent: paid in
    * the order of the prize table, then as recorded.

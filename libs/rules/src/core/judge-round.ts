@@ -315,9 +315,12 @@ function judgeLimits<S>(rules: GameRules<S>, env: RoundEnv, bet: Bet): Finding[]
 }
 
 function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, d: EventData<'JackpotWon'>): Finding[] {
-  const pool = env.ctx.jackpotPools?.[String(d.poolId)];
+  const pools = env.ctx.jackpotPools;
+  const pool = pools?.[String(d.poolId)];
   const findings: Finding[] = [];
   const rule = `${rules.game}/jackpot-prize`;
+  // pools not given (a judge without the store's jackpot facts): the win cannot be placed, so it is not judged
+  if (!pools) return findings;
   if (!pool) {
     return [
       {
@@ -326,7 +329,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         recorded: d.poolId,
         rule,
         citation: 'contract §3 JackpotPoolConfigured',
-        message: `jackpot win on pool ${d.poolId}, which is not configured`,
+        message: `jackpot win on pool ${d.poolId}, which is not a pool this table plays (none of its casino's configured pools by that id, or not named at its opening, or no hand of this game in its prize table)`,
         messagePhrase: phrase('finding.jackpotPoolUnknown', { pool: String(d.poolId) }),
       },
     ];
@@ -406,8 +409,24 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
 }
 
 function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook, state: S, d: EventData<'JackpotContributed'>): Finding[] {
-  const pool = env.ctx.jackpotPools?.[String(d.poolId)];
-  if (!pool) return [];
+  const pools = env.ctx.jackpotPools;
+  const pool = pools?.[String(d.poolId)];
+  if (!pool) {
+    // pools not given (a judge without the store's jackpot facts) say nothing of where the money went
+    const recorded = Number(d.amount ?? 0);
+    if (!pools || !recorded) return [];
+    return [
+      {
+        code: 'JACKPOT_MISMATCH',
+        expected: 0,
+        recorded,
+        rule: `${rules.game}/jackpot-contribution`,
+        citation: 'contract §3 JackpotPoolConfigured; TableSessionOpened.options.jackpotPools',
+        message: `${recorded} contributed to pool ${d.poolId}, which is not a pool this table plays`,
+        messagePhrase: phrase('finding.jackpotPoolNotPlayed', { pool: String(d.poolId), contributed: amount(recorded) }),
+      },
+    ];
+  }
   book.jackpotRemaining.set(pool.poolId, (book.jackpotRemaining.get(pool.poolId) ?? pool.current) + Number(d.amount ?? 0));
   // a share the text fixes stands above the pool's configuration
   const due = rules.jackpotContributionDue?.(state, env);

@@ -30,7 +30,7 @@ import {
   TableBet,
   TableState,
 } from '../../core/blackjack-hand';
-import { BlackjackRulebook, optionBool, SevensCombination, SevensPrizes } from '../../core/blackjack-rulebook';
+import { BlackjackRulebook, optionBool, SEVENS_COMBINATIONS, SevensCombination, SevensPrizes } from '../../core/blackjack-rulebook';
 import {
   aceOne,
   betLimits,
@@ -412,7 +412,9 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
     });
   if (combo === 'three-suited-sevens') {
     const floor = oddsPayout(stake, prizes.jackpotFloor.odds, chipUnit(env.ctx));
-    if (Object.keys(env.ctx.jackpotPools ?? {}).length) {
+    // the pool pays only where a pool the table plays has a prize for the hand; any other pool (the casino's
+    // caribbean progressive) leaves the whole jackpot's floor to the table
+    if (Object.values(env.ctx.jackpotPools ?? {}).some((pool) => pool.prizes['three-suited-sevens'])) {
       return expectedSettlement({
         outcome: 'win',
         payout: 0,
@@ -623,6 +625,7 @@ export const rules: GameRules<BlackjackState, BlackjackRulebook> = {
   handsToSettle,
   shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
+  jackpotHands: SEVENS_COMBINATIONS,
   houseEdges: (env) =>
     tableHouseEdges(rules, env, offeredBetTypes(env), blackjackPlan(env), () =>
       exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`),

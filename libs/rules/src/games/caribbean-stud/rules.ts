@@ -54,7 +54,7 @@ import {
   playerWins,
 } from '../../core/poker/bank';
 import { findingsOf, undecided } from '../../core/findings';
-import { evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
+import { CATEGORIES, evaluateFive, handName, HandValue, qualifies } from '../../core/poker/evaluate';
 import { applyRate } from '../../core/money';
 import type { Bet, ExpectedLevy, Finding, SettlementVerdict } from '../../core/types';
 import { amount, phrase } from '../../core/phrase';
@@ -350,6 +350,8 @@ export const rules: GameRules<BankPokerState, R> = {
     const hand = firstFive(s, seat, env);
     return hand && env.rulebook.jackpot.prizes[hand.category] ? hand.category : null;
   },
+
+  jackpotHands: CATEGORIES,
 
   // several winners of one coup: the highest hand first, equal straight flushes alike (euskadi L7433–7441)
   jackpotHandStrength(s, seat, env) {

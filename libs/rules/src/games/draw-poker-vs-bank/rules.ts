@@ -56,7 +56,7 @@ import {
   playerWins,
 } from '../../core/poker/bank';
 import { findingsOf, undecided } from '../../core/findings';
-import { evaluateFive, handName, handPhrase, HandValue, qualifies } from '../../core/poker/evaluate';
+import { CATEGORIES, evaluateFive, handName, handPhrase, HandValue, qualifies } from '../../core/poker/evaluate';
 import { phrase, said, type Phrase } from '../../core/phrase';
 import type { Fact, Finding, SettlementVerdict, Bet } from '../../core/types';
 import { DrawPokerRulebook, rulebooks } from './rulebook';
@@ -355,6 +355,8 @@ export const rules: GameRules<DrawPokerState, R> = {
   },
 
   jackpotHand: (s, seat, env) => (betsOf(s, seat, 'jackpot').length ? jackpotHandOf(s, seat, env) : null),
+  // the scale without a draw names the category, the optional one after a draw `<category>-after-draw` (jackpotHandOf)
+  jackpotHands: [...CATEGORIES, ...CATEGORIES.map((c) => `${c}-after-draw`)],
 
   isDecided: (s) => bankFinal(s) && seatsWith(s, ['ante']).every((seat) => cardsAt(s, seatPosition(seat)).length === 5),
 
