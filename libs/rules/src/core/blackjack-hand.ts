@@ -107,6 +107,8 @@ export interface TableState {
   readonly playStarted: boolean;
   /** decisions as recorded, for describe and narrate */
   readonly decisions: readonly { seat: number; hand: number; decision: string }[];
+  /** what the round has put into each jackpot pool so far (`JackpotContributed`): the sevens jackpot's value when won */
+  readonly jackpotContributed: Readonly<Record<string, number>>;
 }
 
 export const emptyTable = (plays = 1): TableState => ({
@@ -118,6 +120,7 @@ export const emptyTable = (plays = 1): TableState => ({
   dealStarted: false,
   playStarted: false,
   decisions: [],
+  jackpotContributed: {},
 });
 
 const newHand = (cards: Card[] = [], fromSplit = false, splitAces = false): Hand => ({
@@ -232,6 +235,11 @@ export function evolveTable(state: TableState, type: string, data: Readonly<Reco
         default:
           return withDecision;
       }
+    }
+    case 'JackpotContributed': {
+      const pool = String(fact.data.poolId);
+      const amount = Number(fact.data.amount ?? 0);
+      return { ...state, jackpotContributed: { ...state.jackpotContributed, [pool]: (state.jackpotContributed[pool] ?? 0) + amount } };
     }
     default:
       return state;

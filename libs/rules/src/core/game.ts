@@ -149,6 +149,8 @@ export interface GameRules<S = any, R extends RulebookBase = any> {
    * not play the casino's caribbean stud progressive.
    */
   readonly jackpotHands?: readonly string[];
+  /** The bet that stakes on a jackpot pool (its contribution's base, its prize's stake); default `jackpot` (contract §3). */
+  readonly jackpotBetType?: string;
   /**
    * How strong the jackpot hand of a seat is (compared element by element, higher is stronger): which of
    * several winners of one coup is paid first, and which are equal (`jackpot-prizes.ts`). Absent: paid in

@@ -39,7 +39,7 @@ export function roundJackpotWinners<S>(
   const winners: JackpotWinner[] = [];
   if (!rules.jackpotHand) return winners;
   for (const b of stakes) {
-    if (b.betType !== 'jackpot' || b.late || b.seat === undefined) continue;
+    if (b.betType !== (rules.jackpotBetType ?? 'jackpot') || b.late || b.seat === undefined) continue;
     const hand = rules.jackpotHand(state, b.seat, env);
     if (hand && pool.prizes[hand])
       winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });

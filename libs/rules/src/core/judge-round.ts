@@ -378,7 +378,7 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
       how = `${prize.share * 100} % of the pool's ${remaining}`;
       howPhrase = phrase('finding.jackpotHow.share', { percent: prize.share * 100, pool: amount(remaining) });
     } else if (prize.multiple !== undefined) {
-      const stake = [...book.bets.values()].find((b) => b.betType === 'jackpot' && String(b.seat) === String(d.seat));
+      const stake = [...book.bets.values()].find((b) => b.betType === (rules.jackpotBetType ?? 'jackpot') && String(b.seat) === String(d.seat));
       expected = roundDownTo((stake?.amount ?? 0) * prize.multiple, env.ctx.smallestChip);
       how = `${prize.multiple} × the jackpot bet`;
       howPhrase = phrase('finding.jackpotHow.multiple', { multiple: prize.multiple });
@@ -446,7 +446,7 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
           },
         ];
   }
-  const stakes = [...book.bets.values()].filter((b) => b.betType === 'jackpot' && !b.late);
+  const stakes = [...book.bets.values()].filter((b) => b.betType === (rules.jackpotBetType ?? 'jackpot') && !b.late);
   let expected: number | undefined;
   if (pool.contributionAmount !== undefined) expected = pool.contributionAmount * stakes.length;
   else if (pool.contributionRate !== undefined)

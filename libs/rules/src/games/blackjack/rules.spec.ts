@@ -360,6 +360,41 @@ describe('regional differences (Δ rows of games.md blackjack)', () => {
       for (const j of ['euskadi', 'cantabria'] as const)
         expect(judgeBets(j, [bet('b1', 1, 'main', 1000), bet('s1', 1, 'sevens', 600)])).toEqual(['BET_ABOVE_MAXIMUM']);
     });
+    describe('three suited 7s where the table plays a sevens pool: "el valor total de la apuesta acumulada, que en ningún caso podrá ser inferior a 2.000 veces el valor de la apuesta" (euskadi L1996–1999)', () => {
+      // stake 500: the floor is 1,000,000; the pool pays its whole value (JackpotWon), the table what the pool lacks of it
+      const withPool = (current: number) =>
+        env('euskadi', { jackpotPools: { P: { poolId: 'P', current, contributionAmount: 100, prizes: { 'three-suited-sevens': { share: 1 } } } } });
+      const round = (current: number, tablePays: number, contributed = 0) => {
+        const won = current + contributed;
+        const facts = coup(['7H', '7H', '7H'], ['10D', '8C'], {
+          bets: [bet('s1', 1, 'sevens', 500), ...(contributed ? [fact('JackpotContributed', { poolId: 'P', amount: contributed })] : [])],
+        });
+        return codes(
+          judge(blackjack, withPool(current), [
+            ...facts,
+            settled('b1', 'win', 1000),
+            settled('s1', 'win', tablePays),
+            fact('JackpotWon', { poolId: 'P', seat: 1, hand: 'three-suited-sevens', amount: won }),
+            completed(),
+          ]),
+        );
+      };
+      it('a pool at or above the floor pays it all: the table pays nothing on the bet', () => {
+        expect(round(1_000_000, 0)).toEqual([]);
+        expect(round(5_000_000, 0)).toEqual([]);
+        expect(round(5_000_000, 1_000)).toEqual(['PAYOUT_MISMATCH']);
+      });
+      it('a pool below the floor: the table pays what it lacks, at least; less is a finding', () => {
+        expect(round(200_000, 800_000)).toEqual([]);
+        expect(round(200_000, 900_000)).toEqual([]);
+        expect(round(200_000, 0)).toEqual(['PAYOUT_MISMATCH']);
+        expect(round(200_000, 799_500)).toEqual(['PAYOUT_MISMATCH']);
+      });
+      it("what the round put into the pool before the prize counts: the table's share is that much less", () => {
+        expect(round(200_000, 799_900, 100)).toEqual([]);
+        expect(round(200_000, 799_800, 100)).toEqual(['PAYOUT_MISMATCH']);
+      });
+    });
     it('jackpotHand names the highest sevens combination of the box', () => {
       const e = env('euskadi');
       const state = blackjack.initialState(e);

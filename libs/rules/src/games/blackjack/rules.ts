@@ -59,8 +59,8 @@ import {
   blackjackPhrase as why,
 } from '../../core/blackjack-table';
 import { findingsOf, undecided } from '../../core/findings';
-import { chipUnit } from '../../core/money';
-import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
+import { applyRate, chipUnit, roundDownTo } from '../../core/money';
+import type { Bet, Fact, Finding, JackpotPoolView, SettlementQuery, SettlementVerdict } from '../../core/types';
 import { amount, phrase, term, type PhraseValue } from '../../core/phrase';
 import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
 import { blackjackPlan } from './house-edge';
@@ -383,6 +383,14 @@ function sevensPrizes(env: Env): { odds: Record<SevensPrize, Prize>; jackpotFloo
   return { odds, jackpotFloor: pick('jackpotFloor', minimum?.jackpotFloor, declared?.jackpotFloor) };
 }
 
+/** What a pool's prize for three suited 7s comes to on `value` (as the judge pays a sole winner: core/jackpot-prizes.ts). */
+function sevensPoolPrize(pool: JackpotPoolView, value: number, stake: number, chip: number): number {
+  const prize = pool.prizes['three-suited-sevens'];
+  if (prize.share !== undefined) return applyRate(value, prize.share, chip);
+  if (prize.multiple !== undefined) return roundDownTo(stake * prize.multiple, chip);
+  return prize.fixed ?? 0;
+}
+
 function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDone: boolean): SettlementVerdict {
   const box = state.boxes[Number(query.bet.seat)];
   const prizes = sevensPrizes(env);
@@ -414,14 +422,35 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
     const floor = oddsPayout(stake, prizes.jackpotFloor.odds, chipUnit(env.ctx));
     // the pool pays only where a pool the table plays has a prize for the hand; any other pool (the casino's
     // caribbean progressive) leaves the whole jackpot's floor to the table
-    if (Object.values(env.ctx.jackpotPools ?? {}).some((pool) => pool.prizes['three-suited-sevens'])) {
+    const pool = Object.values(env.ctx.jackpotPools ?? {}).find((p) => p.prizes['three-suited-sevens']);
+    if (pool) {
+      // "el valor total de la apuesta acumulada, que en ningún caso podrá ser inferior a 2.000 veces el valor de la
+      // apuesta" (euskadi L1996–1999): the pool pays its prize (JackpotWon, never more than it holds) and the table
+      // what it lacks of the floor, on the sevens bet; the pool as the round found it plus what the round put in
+      const fromPool = sevensPoolPrize(pool, pool.current + (state.jackpotContributed[pool.poolId] ?? 0), stake, chipUnit(env.ctx));
+      const shortfall = Math.max(0, floor - fromPool);
+      if (!shortfall)
+        return expectedSettlement({
+          outcome: 'win',
+          payout: 0,
+          rule: 'sevens-jackpot',
+          citation: cite,
+          explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool',
+          explanationPhrase: why('sevensJackpot'),
+        });
+      const recorded = query.recorded?.payout ?? 0;
       return expectedSettlement({
         outcome: 'win',
-        payout: 0,
+        payout: Math.max(recorded, shortfall),
         rule: 'sevens-jackpot',
-        citation: cite,
-        explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool',
-        explanationPhrase: why('sevensJackpot'),
+        citation: prizes.jackpotFloor.cite,
+        explanation: `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor}): the pool pays ${fromPool}, the table at least the ${shortfall} it lacks`,
+        explanationPhrase: why('sevensJackpotShortfall', {
+          odds: prizes.jackpotFloor.odds,
+          floor: amount(floor),
+          pool: amount(fromPool),
+          due: amount(shortfall),
+        }),
       });
     }
     const recorded = query.recorded?.payout ?? 0;
@@ -626,6 +655,8 @@ export const rules: GameRules<BlackjackState, BlackjackRulebook> = {
   shoeRules: shoeRulesOf,
   jackpotHand: (state, seat) => sevensCombination(state.boxes[Number(seat)]),
   jackpotHands: SEVENS_COMBINATIONS,
+  // the sevens bet is blackjack's jackpot stake ("Apuesta acumulada", euskadi L1893–1905)
+  jackpotBetType: 'sevens',
   houseEdges: (env) =>
     tableHouseEdges(rules, env, offeredBetTypes(env), blackjackPlan(env), () =>
       exactMainBetEdge(env, `${env.rulebook.winPays.cite}; ${env.rulebook.blackjackPays.cite}`),
