@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { Client, Pool, PoolConfig } from 'pg';
+import { storePoolConfig } from '../libs/event-store/src/postgres/pool';
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -120,9 +121,12 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A pool whose `max` connections are all opened before it is returned (so no trial pays for connecting). */
+/**
+ * A pool whose `max` connections are all opened before it is returned (so no trial pays for connecting), connected
+ * as the product connects (`storePoolConfig`: no JIT).
+ */
 export async function openPool(url: string, max: number, extra: PoolConfig = {}): Promise<Pool> {
-  const pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 0, ...extra });
+  const pool = new Pool({ ...storePoolConfig(url, max), idleTimeoutMillis: 0, ...extra });
   pool.on('error', () => undefined);
   const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
   for (const c of clients) c.release();

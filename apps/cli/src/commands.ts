@@ -10,6 +10,7 @@ import {
   EventStoreDbEventStore,
   migrateStore,
   PostgresEventStore,
+  storePoolConfig,
   verifyCopy,
   verifyEventStoreDb,
   VerifyReport,
@@ -417,7 +418,7 @@ function registerCommands(program: Command) {
           if (!cs) throw new Error(cliSay(cliLanguage(program)).t('migrate.needsConnection'));
           target = EventStoreDbEventStore.fromConnectionString(cs);
         } else if (opts.to === 'postgres' && opts.targetUrl) {
-          const pg = new PostgresEventStore(new Pool({ connectionString: opts.targetUrl, max: 4 }));
+          const pg = new PostgresEventStore(new Pool(storePoolConfig(opts.targetUrl, 4)));
           await pg.migrate();
           target = pg;
         } else throw new Error(cliSay(cliLanguage(program)).t('migrate.to'));

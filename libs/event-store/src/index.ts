@@ -11,3 +11,4 @@ export * from './eventstoredb/eventstoredb-verifier';
 export * from './select-store';
 export * from './migrate-store';
 export * from './seal';
+export * from './postgres/pool';

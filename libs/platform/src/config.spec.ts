@@ -70,7 +70,7 @@ describe('configuration (one schema)', () => {
       CASINO_AUDIT_BOOTSTRAP: true,
       CASINO_AUDIT_OPS_PORT: undefined,
       CASINO_AUDIT_LOG_LEVEL: undefined,
-      CA_PROJECTOR_BATCH_SIZE: 1000,
+      CA_PROJECTOR_BATCH_SIZE: 4000,
       CA_PROJECTOR_CONCURRENCY: 7,
       CA_READ_AHEAD: 3,
       CASINO_AUDIT_HEAP_PROBE: false,

@@ -212,7 +212,14 @@ export const CONFIG_SCHEMA = {
   /** the false discovery rate of the equipment findings across a casino's tables (Benjamini–Hochberg, issue 21 §4) */
   CASINO_AUDIT_EQUIPMENT_FDR: share(0.01, '1%'),
   // projectors
-  CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 1000),
+  /**
+   * most events per read model's batch (its transaction). Near the feed's head a page holds only what has arrived;
+   * behind it, a batch's fixed costs (the page's round trips, the connection, the lock, the commit, the state rows a
+   * batch reads and writes once whatever its size) are shared by more events: at 6,000 events/s on 2 CPUs every read
+   * model's lag p99 was 20 s with 1,000 and under a second with 4,000 (bench/results.md, "Load probes of 2026-11-30
+   * night"); 8,000 did little better and held 20 MiB more in the feed windows
+   */
+  CA_PROJECTOR_BATCH_SIZE: whole({ min: 1 }, 4000),
   /**
    * read models' batches in flight at once while following the feed (projector.ts, catchUp): 7, the width that kept
    * every read model's lag p99 under a second at 3,000 events/s on 2 CPUs where 3 did not (bench/results.md, load sweeps

@@ -7,7 +7,7 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { Database, openDatabase } from '../../database/src';
-import { PostgresEventStore, SelectableEventStore, selectEventStore } from '../../event-store/src';
+import { PostgresEventStore, SelectableEventStore, selectEventStore, storePoolConfig } from '../../event-store/src';
 import { IngestionService } from '../../ledger/src';
 import { allProjections, Projection, Projector, ProjectorOptions, readModelDataSource, StoreMirror } from '../../projections/src';
 import { migrateReadModels } from '../../projections/src/read-model-migrations';
@@ -59,7 +59,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const logger = options.logger ?? processLogger();
   const log = options.log ?? logLines(logger);
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, log });
-  const pool = new Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
+  const pool = new Pool(storePoolConfig(database.url, options.poolSize ?? 10));
   pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
   // EventStoreDB as the store of record: ingestion appends there, and the mirror copies its log here

@@ -6,9 +6,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'pg';
 import type { VerifyThreadMessage, VerifyThreadSetup } from './verify-threads';
 import { checkStreamRange, StreamRange } from './verify-range';
+import { storePoolConfig } from './pool';
 
 const setup = workerData as VerifyThreadSetup;
-const pool = new Pool({ connectionString: setup.connectionString, max: 1 });
+const pool = new Pool(storePoolConfig(setup.connectionString, 1));
 pool.on('error', () => undefined); // a connection lost while idle: the next query says so
 const say = (m: VerifyThreadMessage) => parentPort!.postMessage(m);
 
