@@ -423,44 +423,31 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
     // the pool pays only where a pool the table plays has a prize for the hand; any other pool (the casino's
     // caribbean progressive) leaves the whole jackpot's floor to the table
     const pool = Object.values(env.ctx.jackpotPools ?? {}).find((p) => p.prizes['three-suited-sevens']);
-    if (pool) {
-      // "el valor total de la apuesta acumulada, que en ningún caso podrá ser inferior a 2.000 veces el valor de la
-      // apuesta" (euskadi L1996–1999): the pool pays its prize (JackpotWon, never more than it holds) and the table
-      // what it lacks of the floor, on the sevens bet; the pool as the round found it plus what the round put in
-      const fromPool = sevensPoolPrize(pool, pool.current + (state.jackpotContributed[pool.poolId] ?? 0), stake, chipUnit(env.ctx));
-      const shortfall = Math.max(0, floor - fromPool);
-      if (!shortfall)
-        return expectedSettlement({
-          outcome: 'win',
-          payout: 0,
-          rule: 'sevens-jackpot',
-          citation: cite,
-          explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool',
-          explanationPhrase: why('sevensJackpot'),
-        });
-      const recorded = query.recorded?.payout ?? 0;
+    // "el valor total de la apuesta acumulada, que en ningún caso podrá ser inferior a 2.000 veces el valor de la
+    // apuesta" (euskadi L1996–1999): the pool pays its prize (JackpotWon, never more than it holds) and the table what
+    // it lacks of the floor, on the sevens bet; the pool as the round found it plus what the round put in
+    const fromPool = pool ? sevensPoolPrize(pool, pool.current + (state.jackpotContributed[pool.poolId] ?? 0), stake, chipUnit(env.ctx)) : 0;
+    const due = Math.max(0, floor - fromPool);
+    if (pool && !due)
       return expectedSettlement({
         outcome: 'win',
-        payout: Math.max(recorded, shortfall),
+        payout: 0,
         rule: 'sevens-jackpot',
-        citation: prizes.jackpotFloor.cite,
-        explanation: `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor}): the pool pays ${fromPool}, the table at least the ${shortfall} it lacks`,
-        explanationPhrase: why('sevensJackpotShortfall', {
-          odds: prizes.jackpotFloor.odds,
-          floor: amount(floor),
-          pool: amount(fromPool),
-          due: amount(shortfall),
-        }),
+        citation: cite,
+        explanation: 'three suited 7s win the whole jackpot, paid by JackpotWon from the pool',
+        explanationPhrase: why('sevensJackpot'),
       });
-    }
-    const recorded = query.recorded?.payout ?? 0;
+    const atLeast = `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`;
     return expectedSettlement({
       outcome: 'win',
-      payout: Math.max(recorded, floor),
+      // "como mínimo": more is the casino's to give
+      payout: Math.max(query.recorded?.payout ?? 0, due),
       rule: 'sevens-jackpot',
       citation: prizes.jackpotFloor.cite,
-      explanation: `three suited 7s win the whole jackpot, at least ${prizes.jackpotFloor.odds} × the stake (${floor})`,
-      explanationPhrase: why('sevensJackpotFloor', { odds: prizes.jackpotFloor.odds, floor: amount(floor) }),
+      explanation: pool ? `${atLeast}: the pool pays ${fromPool}, the table at least the ${due} it lacks` : atLeast,
+      explanationPhrase: pool
+        ? why('sevensJackpotShortfall', { odds: prizes.jackpotFloor.odds, floor: amount(floor), pool: amount(fromPool), due: amount(due) })
+        : why('sevensJackpotFloor', { odds: prizes.jackpotFloor.odds, floor: amount(floor) }),
     });
   }
   const prize = prizes.odds[combo];
