@@ -68,13 +68,17 @@ async function verdictsOf(roundIds: string[]) {
   return Object.fromEntries(rows.rows.map((r) => [r.round_id, { verdict: r.verdict, codes: (r.discrepancies as Array<{ code: string }>).map((d) => d.code) }]));
 }
 
-it("a table of a casino with no pool pays three suited 7s at the floor, though another casino's pool is in the store: consistent", async () => {
-  const events = [pool('casino-A-sevens', 'casino-A'), ...session('bj-B', 'casino-B'), ...threeSuitedSevens('bj-B', 'bj-B-r1', FLOOR)];
+/** Ingest `events`, then the round is consistent in replay and in the stored verdict alike. */
+async function expectConsistent(events: unknown[], roundId: string) {
   expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
-  const replayed = await replayRound(runtime.store, 'bj-B-r1');
+  const replayed = await replayRound(runtime.store, roundId);
   expect(replayed.discrepancies).toEqual([]);
   expect(replayed.verdict).toBe('consistent');
-  expect(await verdictsOf(['bj-B-r1'])).toEqual({ 'bj-B-r1': { verdict: 'consistent', codes: [] } });
+  expect(await verdictsOf([roundId])).toEqual({ [roundId]: { verdict: 'consistent', codes: [] } });
+}
+
+it("a table of a casino with no pool pays three suited 7s at the floor, though another casino's pool is in the store: consistent", async () => {
+  await expectConsistent([pool('casino-A-sevens', 'casino-A'), ...session('bj-B', 'casino-B'), ...threeSuitedSevens('bj-B', 'bj-B-r1', FLOOR)], 'bj-B-r1');
 });
 
 it("a table of the casino whose pool it is: the whole jackpot is the pool's to pay, so the table's floor payout is a finding, in replay and in the verdicts", async () => {
@@ -90,11 +94,10 @@ it("a table of the casino whose pool it is: the whole jackpot is the pool's to p
 });
 
 it("a table of that casino that plays none of its pools says so at its opening (options.jackpotPools: []): the floor is the table's to pay, consistent", async () => {
-  const events = [...session('bj-A-nopool', 'casino-A', { jackpotPools: [] }), ...threeSuitedSevens('bj-A-nopool', 'bj-A-nopool-r1', FLOOR)];
-  expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
-  const replayed = await replayRound(runtime.store, 'bj-A-nopool-r1');
-  expect(replayed.discrepancies).toEqual([]);
-  expect(await verdictsOf(['bj-A-nopool-r1'])).toEqual({ 'bj-A-nopool-r1': { verdict: 'consistent', codes: [] } });
+  await expectConsistent(
+    [...session('bj-A-nopool', 'casino-A', { jackpotPools: [] }), ...threeSuitedSevens('bj-A-nopool', 'bj-A-nopool-r1', FLOOR)],
+    'bj-A-nopool-r1',
+  );
   // and one that names the pool plays it
   const named = [...session('bj-A-named', 'casino-A', { jackpotPools: ['casino-A-sevens'] }), ...threeSuitedSevens('bj-A-named', 'bj-A-named-r1', FLOOR)];
   expect((await runtime.ingestion.ingest(asInputs(named))).ok).toBe(true);
@@ -124,12 +127,7 @@ describe("within one casino, a pool is a game's when its prize table names that 
   });
 
   it("a blackjack table whose opening names no pool does not play the casino's caribbean progressive: the floor is the table's, consistent", async () => {
-    const events = [caribbeanPool, ...session('bj-C', 'casino-C'), ...threeSuitedSevens('bj-C', 'bj-C-r1', FLOOR)];
-    expect((await runtime.ingestion.ingest(asInputs(events))).ok).toBe(true);
-    const replayed = await replayRound(runtime.store, 'bj-C-r1');
-    expect(replayed.discrepancies).toEqual([]);
-    expect(replayed.verdict).toBe('consistent');
-    expect(await verdictsOf(['bj-C-r1'])).toEqual({ 'bj-C-r1': { verdict: 'consistent', codes: [] } });
+    await expectConsistent([caribbeanPool, ...session('bj-C', 'casino-C'), ...threeSuitedSevens('bj-C', 'bj-C-r1', FLOOR)], 'bj-C-r1');
   });
 
   it('a table that names a pool with no prize for three suited 7s still owes the floor itself', async () => {

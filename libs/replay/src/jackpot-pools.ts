@@ -130,9 +130,7 @@ export async function sessionJackpotPools(
   store: PostgresEventStore,
   events: readonly StoredEvent[],
 ): Promise<(roundStart: StoredEvent) => Record<string, JackpotPoolView>> {
-  const starts = events
-    .filter((e) => e.type === 'RoundStarted')
-    .map((e): FeedCheckpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition }));
+  const starts = events.filter((e) => e.type === 'RoundStarted');
   if (!starts.length) return () => ({});
   const latest = starts.reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
   const casinoId = events.find((e) => e.type === 'TableSessionOpened')?.data.casinoId;

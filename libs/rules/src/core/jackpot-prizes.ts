@@ -21,6 +21,17 @@ export interface JackpotWinner {
   readonly strength?: readonly number[];
 }
 
+/** Is `bet` a stake on the game's jackpot (`GameRules.jackpotBetType`: blackjack's sevens bet; else `jackpot`)? */
+export const isJackpotStake = (rules: Pick<GameRules, 'jackpotBetType'>, bet: Pick<Bet, 'betType'>): boolean =>
+  bet.betType === (rules.jackpotBetType ?? 'jackpot');
+
+/** What one prize of a pool's table pays: a share of `base`, a multiple of the winner's `stake`, or its fixed amount, down to `chip`. */
+export function prizeAmount(prize: JackpotPoolView['prizes'][string], base: number, stake: number, chip: number): number {
+  if (prize.share !== undefined) return applyRate(base, prize.share, chip);
+  if (prize.multiple !== undefined) return roundDownTo(stake * prize.multiple, chip);
+  return prize.fixed ?? 0;
+}
+
 /** Element by element: > 0 when `a` is the stronger hand; an unknown strength ranks with nothing. */
 function compareStrength(a: readonly number[] | undefined, b: readonly number[] | undefined): number {
   if (!a || !b) return 0;
@@ -39,7 +50,7 @@ export function roundJackpotWinners<S>(
   const winners: JackpotWinner[] = [];
   if (!rules.jackpotHand) return winners;
   for (const b of stakes) {
-    if (b.betType !== (rules.jackpotBetType ?? 'jackpot') || b.late || b.seat === undefined) continue;
+    if (!isJackpotStake(rules, b) || b.late || b.seat === undefined) continue;
     const hand = rules.jackpotHand(state, b.seat, env);
     if (hand && pool.prizes[hand])
       winners.push({ seat: String(b.seat), hand, stake: b.amount, strength: rules.jackpotHandStrength?.(state, b.seat, env) ?? undefined });
@@ -74,13 +85,7 @@ export function roundJackpotPrizes(winners: readonly JackpotWinner[], pool: Jack
       j++;
     const from = left;
     for (const x of ordered.slice(i, j)) {
-      const prize = pool.prizes[x.hand];
-      const amount =
-        prize.share !== undefined
-          ? applyRate(from, prize.share, chip)
-          : prize.multiple !== undefined
-            ? roundDownTo(x.stake * prize.multiple, chip)
-            : (prize.fixed ?? 0);
+      const amount = prizeAmount(pool.prizes[x.hand], from, x.stake, chip);
       prizes.set(x.seat, amount);
       left -= amount;
     }

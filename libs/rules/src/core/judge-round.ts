@@ -6,10 +6,10 @@
 import { copiesPerDeck, parseCard } from './cards';
 import { asContractEvent, type EventData } from './events';
 import { GameRules, RoundEnv } from './game';
-import { applyRate, roundDownTo } from './money';
+import { applyRate } from './money';
 import { amount, cite, phrase, said, term, type Phrase, type PhraseValue, type Said } from './phrase';
 import { judgeCoupAfterCut } from './session-rules';
-import { roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
+import { isJackpotStake, prizeAmount, roundJackpotPrizes, roundJackpotWinners } from './jackpot-prizes';
 import { Bet, Discrepancy, ExpectedLevy, ExpectedSettlement, Fact, Finding, SettlementVerdict, isUndecided, isUnverifiable } from './types';
 
 export type Verdict = 'consistent' | 'discrepancies' | 'void' | 'incomplete';
@@ -361,11 +361,13 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
     ? roundJackpotPrizes(winners, pool, book.jackpotBeforeWins.get(pool.poolId)!, env.ctx.smallestChip).get(String(d.seat))
     : undefined;
   if (prize) {
-    let expected: number;
+    const several = ranked !== undefined && winners.length > 1;
+    const stake = [...book.bets.values()].find((b) => isJackpotStake(rules, b) && String(b.seat) === String(d.seat))?.amount ?? 0;
+    // a sole winner, or hands the game cannot show: paid in sequence on what remains (docs/decisions/games.md, jackpots)
+    const expected = several ? ranked : prizeAmount(prize, remaining, stake, env.ctx.smallestChip);
     let how: string;
     let howPhrase: Phrase;
-    if (ranked !== undefined && winners.length > 1) {
-      expected = ranked;
+    if (several) {
       how = `its prize among the ${winners.length} winning hands of this coup, the highest paid first (${prize.share !== undefined ? `${prize.share * 100} % of what the higher hands left of ${book.jackpotBeforeWins.get(pool.poolId)}` : 'a prize that does not depend on the pool'})`;
       howPhrase = phrase('finding.jackpotHow.ranked', {
         winners: winners.length,
@@ -373,17 +375,12 @@ function judgeJackpotWin<S>(rules: GameRules<S>, env: RoundEnv, book: RoundBook,
         pool: amount(book.jackpotBeforeWins.get(pool.poolId)!),
       });
     } else if (prize.share !== undefined) {
-      // a sole winner, or hands the game cannot show: paid in sequence on what remains (docs/decisions/games.md, jackpots)
-      expected = applyRate(remaining, prize.share, env.ctx.smallestChip);
       how = `${prize.share * 100} % of the pool's ${remaining}`;
       howPhrase = phrase('finding.jackpotHow.share', { percent: prize.share * 100, pool: amount(remaining) });
     } else if (prize.multiple !== undefined) {
-      const stake = [...book.bets.values()].find((b) => b.betType === (rules.jackpotBetType ?? 'jackpot') && String(b.seat) === String(d.seat));
-      expected = roundDownTo((stake?.amount ?? 0) * prize.multiple, env.ctx.smallestChip);
       how = `${prize.multiple} × the jackpot bet`;
       howPhrase = phrase('finding.jackpotHow.multiple', { multiple: prize.multiple });
     } else {
-      expected = prize.fixed ?? 0;
       how = 'the fixed prize';
       howPhrase = phrase('finding.jackpotHow.fixed');
     }
@@ -446,7 +443,7 @@ function judgeJackpotContribution<S>(rules: GameRules<S>, env: RoundEnv, book: R
           },
         ];
   }
-  const stakes = [...book.bets.values()].filter((b) => b.betType === (rules.jackpotBetType ?? 'jackpot') && !b.late);
+  const stakes = [...book.bets.values()].filter((b) => isJackpotStake(rules, b) && !b.late);
   let expected: number | undefined;
   if (pool.contributionAmount !== undefined) expected = pool.contributionAmount * stakes.length;
   else if (pool.contributionRate !== undefined)

@@ -13,7 +13,7 @@ import { asContractEvent } from '../events';
 import type { GameRules, LimitCheck, PlayContext, PlayedFact, RoundEnv, RulebookBase } from '../game';
 import { optionCite } from '../game';
 import { applyRate, payOdds, roundDownTo } from '../money';
-import { roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
+import { isJackpotStake, roundJackpotPrizes, roundJackpotWinners } from '../jackpot-prizes';
 import { compareHands, handName, handPhrase, type HandValue } from './evaluate';
 import type { Bet, Cited, ExpectedSettlement, Fact, Finding, Refusal } from '../types';
 import { isUndecided, isUnverifiable } from '../types';
@@ -733,7 +733,7 @@ export function playJackpot<S>(c: Croupier<S>, rules: GameRules<S>, ctx: PlayCon
   const pool = Object.values(env.ctx.jackpotPools ?? {})[0];
   if (!pool || !rules.jackpotHand) return;
   const s = c.state();
-  const stakes = (s as unknown as BankPokerState).bets.filter((b) => b.betType === 'jackpot' && !b.late);
+  const stakes = (s as unknown as BankPokerState).bets.filter((b) => isJackpotStake(rules, b) && !b.late);
   if (!stakes.length) return;
   let remaining = pool.current;
   // a share the text fixes (illes-balears carousel: 90 %) comes before the pool's own configuration

@@ -59,8 +59,9 @@ import {
   blackjackPhrase as why,
 } from '../../core/blackjack-table';
 import { findingsOf, undecided } from '../../core/findings';
-import { applyRate, chipUnit, roundDownTo } from '../../core/money';
-import type { Bet, Fact, Finding, JackpotPoolView, SettlementQuery, SettlementVerdict } from '../../core/types';
+import { chipUnit } from '../../core/money';
+import { prizeAmount } from '../../core/jackpot-prizes';
+import type { Bet, Fact, Finding, SettlementQuery, SettlementVerdict } from '../../core/types';
 import { amount, phrase, term, type PhraseValue } from '../../core/phrase';
 import { exactMainBetEdge, tableHouseEdges } from '../../core/blackjack-edge/house-edge';
 import { blackjackPlan } from './house-edge';
@@ -383,14 +384,6 @@ function sevensPrizes(env: Env): { odds: Record<SevensPrize, Prize>; jackpotFloo
   return { odds, jackpotFloor: pick('jackpotFloor', minimum?.jackpotFloor, declared?.jackpotFloor) };
 }
 
-/** What a pool's prize for three suited 7s comes to on `value` (as the judge pays a sole winner: core/jackpot-prizes.ts). */
-function sevensPoolPrize(pool: JackpotPoolView, value: number, stake: number, chip: number): number {
-  const prize = pool.prizes['three-suited-sevens'];
-  if (prize.share !== undefined) return applyRate(value, prize.share, chip);
-  if (prize.multiple !== undefined) return roundDownTo(stake * prize.multiple, chip);
-  return prize.fixed ?? 0;
-}
-
 function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDone: boolean): SettlementVerdict {
   const box = state.boxes[Number(query.bet.seat)];
   const prizes = sevensPrizes(env);
@@ -426,7 +419,9 @@ function settleSevens(state: TableState, query: SettlementQuery, env: Env, boxDo
     // "el valor total de la apuesta acumulada, que en ningún caso podrá ser inferior a 2.000 veces el valor de la
     // apuesta" (euskadi L1996–1999): the pool pays its prize (JackpotWon, never more than it holds) and the table what
     // it lacks of the floor, on the sevens bet; the pool as the round found it plus what the round put in
-    const fromPool = pool ? sevensPoolPrize(pool, pool.current + (state.jackpotContributed[pool.poolId] ?? 0), stake, chipUnit(env.ctx)) : 0;
+    const fromPool = pool
+      ? prizeAmount(pool.prizes['three-suited-sevens'], pool.current + (state.jackpotContributed[pool.poolId] ?? 0), stake, chipUnit(env.ctx))
+      : 0;
     const due = Math.max(0, floor - fromPool);
     if (pool && !due)
       return expectedSettlement({
