@@ -23,6 +23,8 @@
  * - one process at a time: a session advisory lock per schema, held by the connection that migrates;
  * - each migration in its own transaction with its bookkeeping row (store migrations 8 and 10 rely on it):
  *   stopped half-way, nothing of it remains, and the next start runs it again;
+ * - a migration too long for one transaction (store migration 12 rewrites every event) does its bulk in a
+ *   \`prepare\` of committed, resumable steps, run under the same lock just before its transaction, which finishes it;
  * - the bookkeeping table is looked for before it is created: a role without CREATE may start once the
  *   owner has migrated;
  * - a connection lost mid-migration rejects the run (its transaction rolls back), never crashes the process.
@@ -33,6 +35,11 @@ export interface Migration {
   /** its place in the order: the store's and the access service's version, a TypeORM migration's timestamp */
   readonly version: number;
   readonly name: string;
+  /**
+   * Runs first, outside any transaction, each statement committing: work that a stop must not throw away, done so that
+   * running it again continues where it stopped (store migration 12's copy of the rows, rows-rewrite.ts).
+   */
+  prepare?(client: PoolClient): Promise<void>;
   /** runs inside the transaction the runner opened on `client` */
   up(client: PoolClient): Promise<void>;
 }
@@ -42,6 +49,8 @@ export interface SqlMigration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** see `Migration.prepare`: the resumable steps before the SQL's transaction */
+  readonly prepare?: (client: PoolClient) => Promise<void>;
 }
 
 /** Where a schema records the migrations applied to it. */
@@ -67,6 +76,7 @@ export async function runMigrations(client: PoolClient, plan: MigrationPlan): Pr
   try {
     let applied = 0;
     for (const migration of await plan.ledger.pending(client, plan.migrations)) {
+      await migration.prepare?.(client);
       await client.query('BEGIN');
       try {
         await migration.up(client);
@@ -106,6 +116,7 @@ export function sqlMigrations(migrations: readonly SqlMigration[]): Migration[] 
   return migrations.map((m) => ({
     version: m.version,
     name: m.name,
+    ...(m.prepare ? { prepare: m.prepare } : {}),
     up: async (client) => {
       await client.query(m.sql);
     },

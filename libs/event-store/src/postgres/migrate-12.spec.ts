@@ -3,7 +3,9 @@
  * json (the text its writer sent) instead of jsonb. Readers see the same events, rounds, feed and facts; the old seal
  * receipt still checks; a re-sent event is still a duplicate; the writer role appends through the new function, a
  * process that prepared its append before the migration through the old one; the round and gaming-day indexes still
- * serve their queries; a migration stopped half-way leaves the store as it was and runs again.
+ * serve their queries; a migration stopped half-way leaves the store as it was and runs again; stopped in its prepared
+ * steps (the copy of the rows, its indexes), it resumes where it stopped, with appends in between, and the rows end up
+ * with the same indexes, constraints, triggers, statistics, identity and grants as before, only data's type changed.
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
@@ -13,6 +15,7 @@ import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyStore } from './postgres-verifier';
+import { prepareRowsRewrite, RowsRewriteProgress } from './rows-rewrite';
 import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
 
 jest.setTimeout(60_000);
@@ -159,5 +162,157 @@ describe('schema migration 12 on an existing store', () => {
     const after = poolOn(db.url);
     expect(await whatReadersSee(new PostgresEventStore(after))).toEqual(before);
     expect((await verifyStore(after, { receipt })).ok).toBe(true);
+  });
+});
+
+/** What the rows' table is made of, besides its rows: what the migration must carry over to the copy. */
+async function tableShape(pool: Pool) {
+  const rows = async (sql: string) => (await pool.query(sql)).rows;
+  return {
+    columns: await rows(`SELECT column_name, data_type, is_nullable, column_default, is_identity, identity_generation, identity_start
+                           FROM information_schema.columns WHERE table_name = 'ca_event_rows' ORDER BY ordinal_position`),
+    indexes: await rows(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'ca_event_rows' ORDER BY 1`),
+    constraints: await rows(`SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'ca_event_rows'::regclass ORDER BY 1`),
+    triggers: await rows(`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgrelid = 'ca_event_rows'::regclass AND NOT tgisinternal ORDER BY 1`),
+    statistics: await rows(`SELECT pg_get_statisticsobjdef(oid) AS def FROM pg_statistic_ext WHERE stxrelid = 'ca_event_rows'::regclass`),
+    sequence: await rows(`SELECT pg_get_serial_sequence('ca_event_rows', 'global_position') AS name`),
+    grants: await rows(`SELECT c.relname, a.grantee::regrole::text AS grantee, a.privilege_type FROM pg_class c, aclexplode(c.relacl) a
+                         WHERE c.relname IN ('ca_event_rows', 'ca_events', 'ca_streams') ORDER BY 1, 2, 3`),
+  };
+}
+
+/** The prepared steps on their own connection, stopped (a throw from the step callback) once `stopWhen` holds. */
+async function prepareUntil(pool: Pool, stopWhen: (p: RowsRewriteProgress) => boolean, chunkRows = 5) {
+  const c = await pool.connect();
+  try {
+    return await prepareRowsRewrite(c, 'json', {
+      chunkRows,
+      onStep: (p) => {
+        if (stopWhen(p)) throw new Error('stopped');
+      },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    c.release();
+  }
+}
+
+const staged = async (pool: Pool) => (await pool.query(`SELECT count(*)::int AS n FROM ca_event_rows_next`)).rows[0].n;
+const stagedIndexes = async (pool: Pool) =>
+  (await pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'ca_event_rows_next' ORDER BY 1`)).rows.map((r) => r.indexname);
+
+describe('schema migration 12, stopped in its prepared steps', () => {
+  it('resumes the copy and the indexes where they stopped, with appends in between, and carries everything over', async () => {
+    const { pool, store, receipt, db, role } = await storeAtMigration11();
+    const reader = `${db.name}_reader`.slice(0, 60);
+    await pool.query(`CREATE ROLE ${reader} NOLOGIN`);
+    await pool.query(`GRANT SELECT ON ca_event_rows TO ${reader}`);
+    const shapeBefore = await tableShape(pool);
+    const lastBefore = Number((await pool.query('SELECT max(global_position) AS p FROM ca_event_rows')).rows[0].p);
+
+    // stopped after two chunks of 5 rows: those 10 are committed in the copy, the store is still at 11
+    expect(await prepareUntil(pool, (p) => p.copied >= 10)).toBe('stopped');
+    expect(await staged(pool)).toBe(10);
+    const firstCopied = (await pool.query('SELECT global_position, xmin::text AS x FROM ca_event_rows_next ORDER BY 1')).rows;
+    expect(await version(pool)).toBe(11);
+    expect(await dataType(pool)).toBe('jsonb');
+
+    // a process of the version before goes on appending (a new stream, and an old one)
+    await store.append([event('s-d', 1), event('s-d', 2)]);
+    await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
+    const before = await whatReadersSee(store);
+
+    // resumed: the copy goes on after its last row (the first ten not copied again), then stops after two indexes
+    expect(await prepareUntil(pool, (p) => p.indexes >= 2)).toBe('stopped');
+    expect(await staged(pool)).toBe(26); // the 23 rows before and the 3 appended since
+    expect((await pool.query('SELECT global_position, xmin::text AS x FROM ca_event_rows_next ORDER BY 1 LIMIT 10')).rows).toEqual(firstCopied);
+    const built = await stagedIndexes(pool);
+    expect(built).toHaveLength(3); // the copy's keyset (feed) and two more
+    expect(built).toContain('ca_events_feed_next');
+    await store.append([event('s-d', 3)]);
+    const beforeSwap = await whatReadersSee(store);
+
+    // the next start: the last rows and indexes, then the swap
+    expect(await applySqlMigrations(pool)).toBe(1);
+    expect(await version(pool)).toBe(LATEST);
+    expect(await dataType(pool)).toBe('json');
+    expect((await pool.query(`SELECT to_regclass('ca_event_rows_next') AS t`)).rows[0].t).toBeNull();
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'ca_rows_next_%'`)).rows[0].n).toBe(0);
+
+    // the same table, data's type aside: indexes, constraints (their names the append's error handling reads),
+    // triggers, statistics, identity, grants on the rows and on both views
+    const after = await tableShape(pool);
+    const asJsonb = after.columns.map((c) => (c.column_name === 'data' ? { ...c, data_type: 'jsonb' } : c));
+    expect({ ...after, columns: asJsonb }).toEqual(shapeBefore);
+    expect(after.grants).toEqual(expect.arrayContaining([{ relname: 'ca_event_rows', grantee: reader, privilege_type: 'SELECT' }]));
+    expect(after.grants).toEqual(expect.arrayContaining([{ relname: 'ca_streams', grantee: role, privilege_type: 'SELECT' }]));
+
+    const fresh = new PostgresEventStore(poolOn(db.url));
+    // every reader sees what it saw before the swap (the process of before and a new one alike): the 27 events
+    expect(await whatReadersSee(fresh)).toEqual(beforeSwap);
+    expect(await whatReadersSee(store)).toEqual(beforeSwap);
+    expect(beforeSwap.feed).toHaveLength(27);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 27, seals: { receipt: { ok: true } } });
+
+    // the next position follows the last one given; refusals name the constraints the store reads
+    const [next] = await fresh.append([event('s-e', 1)]);
+    expect(Number(next.globalPosition)).toBeGreaterThan(lastBefore + 4);
+    const reused = { ...before.streams[0][0] };
+    await expect(
+      pool.query(
+        `INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, content_hash, hash)
+                  SELECT stream_number, 99, metadata_id, event_id, data, event_type, content_hash, hash FROM ca_event_rows WHERE event_id = $1`,
+        [reused.eventId],
+      ),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'ca_events_event_id' });
+    await expect(fresh.append([event('s-e', 1)], { expectedVersions: { 's-e': 0 } })).rejects.toThrow(/version/);
+    for (const sql of ['UPDATE ca_event_rows SET stream_version = stream_version', 'DELETE FROM ca_event_rows', 'TRUNCATE ca_event_rows']) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+  });
+
+  it('copies nothing a writer still holds open: a late commit below the copied rows is not skipped', async () => {
+    const { pool, store, receipt } = await storeAtMigration11();
+    // a writer's transaction appends and stays open; another commits after it (a later position, a later transaction)
+    const late = await pool.connect();
+    await late.query('BEGIN');
+    await store.appendWith(late, [event('s-late', 1)]);
+    await store.append([event('s-after', 1)]);
+    // prepared while it is open: only the rows below the feed horizon, so not the one committed after it
+    let prepared;
+    try {
+      prepared = await prepareUntil(pool, () => false, 1000);
+    } finally {
+      await late.query('COMMIT');
+      late.release();
+    }
+    expect(prepared).toMatchObject({ copied: 23 });
+    expect(await applySqlMigrations(pool)).toBe(1);
+    const feed = (await new PostgresEventStore(pool).readFeed({ transactionId: 0n, globalPosition: 0n }, 100)).events;
+    expect(
+      feed
+        .map((e) => e.streamId)
+        .slice(-2)
+        .sort(),
+    ).toEqual(['s-after', 's-late']);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 25 });
+  });
+
+  it('refuses to put a copy that lost a row in the rows place, and leaves the store as it was', async () => {
+    const { pool, store, receipt } = await storeAtMigration11();
+    const before = await whatReadersSee(store);
+    expect(await prepareUntil(pool, (p) => p.indexes >= 1, 1000)).toBe('stopped');
+    // the copy has no immutability trigger yet: a row removed from it must be noticed, not migrated
+    await pool.query('DELETE FROM ca_event_rows_next WHERE global_position = (SELECT min(global_position) + 3 FROM ca_event_rows_next)');
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject({ code: 'CA003', message: expect.stringMatching(/not the stored ones/) });
+    expect(await version(pool)).toBe(11);
+    expect(await dataType(pool)).toBe('jsonb');
+    expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+    // the copy is the migration's own: dropped, the next start makes it again from the rows
+    await pool.query('DROP TABLE ca_event_rows_next');
+    expect(await applySqlMigrations(pool)).toBe(1);
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
   });
 });

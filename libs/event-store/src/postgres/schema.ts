@@ -5,6 +5,7 @@
  */
 
 import type { SqlMigration } from '../../../database/src/migrations';
+import { prepareRowsRewrite, rowsRewriteSwap } from './rows-rewrite';
 
 export type { SqlMigration };
 
@@ -120,6 +121,26 @@ const EVENTS_VIEW = `CREATE VIEW ca_events AS
     FROM ca_event_rows e
     LEFT JOIN ca_stream_ids s ON s.stream_number = e.stream_number
     LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;`;
+
+/** The heads as readers know them, over ca_event_rows, and their refusal of writes (made by migration 10, again by migration 12). */
+const STREAMS_VIEW = `CREATE VIEW ca_streams AS
+  SELECT s.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
+    FROM ca_stream_ids s CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_event_rows e WHERE e.stream_number = s.stream_number
+                                               ORDER BY e.stream_version DESC LIMIT 1) h;
+CREATE OR REPLACE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF (SELECT h.version = NEW.version AND h.head_hash = NEW.head_hash FROM ca_streams h WHERE h.stream_id = NEW.stream_id) THEN
+      RETURN NULL;
+    END IF;
+    RAISE EXCEPTION 'the head given for stream % (version %) is not its last stored event: INSERT on ca_streams refused', NEW.stream_id, NEW.version
+      USING ERRCODE = 'CA003';
+  END IF;
+  RAISE EXCEPTION 'stream heads are the streams'' last events: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
+  FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
+`;
 
 export const EVENT_STORE_MIGRATIONS: readonly SqlMigration[] = [
   {
@@ -943,24 +964,7 @@ CREATE TRIGGER ca_events_written INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_eve
   FOR EACH ROW EXECUTE FUNCTION ca_events_write();
 
 -- 7. The heads: each numbered stream's last event, one backward probe of ca_events_stream_version a stream.
-CREATE VIEW ca_streams AS
-  SELECT s.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
-    FROM ca_stream_ids s CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_event_rows e WHERE e.stream_number = s.stream_number
-                                               ORDER BY e.stream_version DESC LIMIT 1) h;
-CREATE OR REPLACE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    IF (SELECT h.version = NEW.version AND h.head_hash = NEW.head_hash FROM ca_streams h WHERE h.stream_id = NEW.stream_id) THEN
-      RETURN NULL;
-    END IF;
-    RAISE EXCEPTION 'the head given for stream % (version %) is not its last stored event: INSERT on ca_streams refused', NEW.stream_id, NEW.version
-      USING ERRCODE = 'CA003';
-  END IF;
-  RAISE EXCEPTION 'stream heads are the streams'' last events: % on ca_streams refused', TG_OP USING ERRCODE = 'CA003';
-END $$;
-CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
-  FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
-
+${STREAMS_VIEW}
 REVOKE ALL ON ca_events, ca_streams FROM PUBLIC;
 DO $$
 DECLARE
@@ -1073,15 +1077,17 @@ ${appendSettings('jsonb')}
   {
     version: 12,
     name: "an event's data kept as the JSON text its writer sent (json, not jsonb)",
+    prepare: (client) => prepareRowsRewrite(client, 'json').then(() => undefined),
     sql: `
 -- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 178 bytes an
 -- event on the simulator's mix, where the compact text the writer sends is 152 (with its 4-byte header, 156).
 -- Nothing reads data but by ->> and -> of a top-level key (the round and gaming-day indexes, filters, the feed's
 -- round id), which json serves from the text, and every reader gets the text as it is, not jsonb's re-print.
 -- Both parse to the same value, so content hashes, chains and seal receipts are unchanged: a migrated event's
--- text is jsonb's print of it, a new event's the writer's own. The rows are rewritten once (ALTER ... TYPE fires
--- no row trigger; the indexes and statistics on data are built again, packed). One transaction: a migration
--- stopped half-way leaves nothing, and the next start runs it again.
+-- text is jsonb's print of it, a new event's the writer's own. The rows are rewritten once, into a copy whose
+-- indexes are built packed (rows-rewrite.ts): in committed steps before this transaction (its prepare step, resumed
+-- where a stop left it, appends going on), then here the rows appended since, and the copy put in the rows' place.
+-- A stop in this transaction leaves the store as it was, the prepared copy kept for the next start.
 
 -- 1. Who may read the events and who may append: kept for the view and the function made again below.
 CREATE TEMPORARY TABLE ca_store_grants ON COMMIT DROP AS
@@ -1090,14 +1096,20 @@ CREATE TEMPORARY TABLE ca_store_grants ON COMMIT DROP AS
   UNION
   SELECT 'append', a.grantee::regrole::text FROM pg_proc p, aclexplode(p.proacl) a
    WHERE p.oid = '${appendSignature('jsonb')}'::regprocedure
-     AND a.privilege_type = 'EXECUTE' AND a.grantee NOT IN (0, p.proowner);
+     AND a.privilege_type = 'EXECUTE' AND a.grantee NOT IN (0, p.proowner)
+  UNION
+  SELECT 'heads', a.grantee::regrole::text FROM pg_class c, aclexplode(c.relacl) a
+   WHERE c.oid = 'ca_streams'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
 DROP VIEW ca_events;
+DROP VIEW ca_streams;
 
--- 2. The rows.
-ALTER TABLE ca_event_rows ALTER COLUMN data TYPE json USING data::json;
+-- 2. The rows: the prepared copy completed and put in their place.
+${rowsRewriteSwap('json')}
 
--- 3. The view, its writes (ca_events_write, unchanged) and its readers.
+-- 3. The views, their writes (ca_events_write, unchanged) and their readers.
 ${EVENTS_VIEW}
+${STREAMS_VIEW}
+REVOKE ALL ON ca_streams FROM PUBLIC;
 CREATE TRIGGER ca_events_written INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_events
   FOR EACH ROW EXECUTE FUNCTION ca_events_write();
 REVOKE ALL ON ca_events FROM PUBLIC;
@@ -1130,6 +1142,8 @@ BEGIN
   FOR r IN SELECT what, grantee FROM ca_store_grants LOOP
     IF r.what = 'read' THEN
       EXECUTE format('GRANT SELECT ON ca_events TO %s', r.grantee); -- regrole text: quoted already
+    ELSIF r.what = 'heads' THEN
+      EXECUTE format('GRANT SELECT ON ca_streams TO %s', r.grantee);
     ELSE
       EXECUTE format('GRANT EXECUTE ON FUNCTION ${appendSignature('json')} TO %s', r.grantee);
     END IF;
