@@ -3,20 +3,55 @@
  * id, type, data, metadata, time); the chain hash covers the content hash, the stream position and the
  * previous event's chain hash, so an edit, a deletion or a reordering breaks every later link.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** JSON with object keys sorted at every level: the same value always gives the same text. */
+/** A string JSON.stringify would print as it is between quotes: no quote, backslash, control character or surrogate. */
+const PLAIN_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+const quoted = (s: string): string => (PLAIN_STRING.test(s) ? `"${s}"` : JSON.stringify(s));
+
+/**
+ * JSON with object keys sorted at every level: the same value always gives the same text. The text is what every
+ * content hash, seal and receipt commits to, so it must never change: it is `JSON.stringify` of each primitive, keys
+ * in `sort()` order, undefined members left out (canonical.spec.ts holds it to that definition on random values). It
+ * runs twice for every event appended through the API (ingestion's duplicate check, the store's hash): written out
+ * with loops and a quoting shortcut it takes a third of the time of the map/filter/stringify form (bench/results.md,
+ * "The content hash made cheaper").
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value as Record<string, unknown>)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
+  switch (typeof value) {
+    case 'string':
+      return quoted(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value ?? null);
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i) out += ',';
+      if (i in value) out += canonicalJson(value[i]); // a hole prints as nothing, as Array.prototype.map left it
+    }
+    return out + ']';
+  }
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += quoted(key) + ':' + canonicalJson(member);
+  }
+  return out + '}';
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** SHA-256 in hex; the one-shot `crypto.hash` (Node 20.12+) costs half of a `createHash` object per call. */
+export const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 export interface HashableContent {
   readonly streamId: string;
