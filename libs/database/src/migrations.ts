@@ -39,7 +39,7 @@ export interface Migration {
    * Runs first, outside any transaction, each statement committing: work that a stop must not throw away, done so that
    * running it again continues where it stopped (store migration 12's copy of the rows, rows-rewrite.ts).
    */
-  prepare?(client: PoolClient): Promise<void>;
+  prepare?(client: PoolClient, log?: (line: string) => void): Promise<void>;
   /** runs inside the transaction the runner opened on `client` */
   up(client: PoolClient): Promise<void>;
 }
@@ -50,7 +50,7 @@ export interface SqlMigration {
   readonly name: string;
   readonly sql: string;
   /** see `Migration.prepare`: the resumable steps before the SQL's transaction */
-  readonly prepare?: (client: PoolClient) => Promise<void>;
+  readonly prepare?: (client: PoolClient, log?: (line: string) => void) => Promise<void>;
 }
 
 /** Where a schema records the migrations applied to it. */
@@ -68,6 +68,8 @@ export interface MigrationPlan {
   readonly migrations: readonly Migration[];
   /** done still under the lock, after the migrations (the access service makes sure a signing key exists) */
   readonly then?: (client: PoolClient) => Promise<void>;
+  /** where a long migration says how far it got (start-up lines): its prepared steps, which can take minutes */
+  readonly log?: (line: string) => void;
 }
 
 /** Apply a schema's pending migrations on `client`, each in its own transaction, once even with several processes starting. */
@@ -76,7 +78,7 @@ export async function runMigrations(client: PoolClient, plan: MigrationPlan): Pr
   try {
     let applied = 0;
     for (const migration of await plan.ledger.pending(client, plan.migrations)) {
-      await migration.prepare?.(client);
+      await migration.prepare?.(client, plan.log);
       await client.query('BEGIN');
       try {
         await migration.up(client);

@@ -73,7 +73,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       recordStore = own;
       closeRecord = () => own.close();
     }
-    await store.migrate();
+    await store.migrate(log);
     dataSource = readModelDataSource(database.url);
     await dataSource.initialize();
     await migrateReadModels(dataSource);

@@ -107,9 +107,9 @@ export class PostgresEventStore implements EventStore {
     this.appendsInFlight = options.appendsInFlight ?? 4;
   }
 
-  /** Apply the store's migrations (idempotent). */
-  async migrate(): Promise<void> {
-    await applySqlMigrations(this.pool);
+  /** Apply the store's migrations (idempotent); `log` hears how far a long one got. */
+  async migrate(log?: (line: string) => void): Promise<void> {
+    await applySqlMigrations(this.pool, undefined, log);
     this.appendStatement = null;
   }
 

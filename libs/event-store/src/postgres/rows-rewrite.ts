@@ -157,21 +157,37 @@ export interface RowsRewriteProgress {
 export async function prepareRowsRewrite(
   client: PoolClient,
   dataType: 'json',
-  options: { chunkRows?: number; onStep?: (progress: RowsRewriteProgress) => void } = {},
+  options: { chunkRows?: number; onStep?: (progress: RowsRewriteProgress) => void; log?: (line: string) => void } = {},
 ): Promise<RowsRewriteProgress> {
   const chunk = options.chunkRows ?? REWRITE_CHUNK_ROWS;
   if (!Number.isInteger(chunk) || chunk < 1) throw new Error('chunkRows must be a positive integer');
   await client.query(rowsRewriteFunctions(dataType));
+  // what to tell the operator: a copy left by a stopped run, and the planner's estimate of the rows (not a count: a
+  // count of either table would itself take minutes at a year's size)
+  const { resuming, estimate } = (
+    await client.query(
+      `SELECT to_regclass('ca_event_rows_next') IS NOT NULL AS resuming, (SELECT reltuples::bigint FROM pg_class WHERE oid = 'ca_event_rows'::regclass) AS estimate`,
+    )
+  ).rows[0];
+  const worthSaying = resuming || Number(estimate) > chunk;
+  const say = (line: string) => (worthSaying ? options.log?.(`store migration: ${line}`) : undefined);
+  say(
+    `${resuming ? "resuming the copy of the events' rows where it stopped" : "copying the events' rows"}` +
+      `${Number(estimate) > 0 ? ` (about ${Number(estimate).toLocaleString('en-US')} in all)` : ''}; a stop keeps what is copied`,
+  );
   let copied = 0;
   let indexes = 0;
   for (;;) {
     const n = Number((await client.query('SELECT ca_rows_next_copy($1) AS n', [chunk])).rows[0].n);
     copied += n;
+    if (n === chunk) say(`${copied.toLocaleString('en-US')} rows copied in this run`);
     options.onStep?.({ copied, indexes });
     if (n < chunk) break;
   }
+  say(`${copied.toLocaleString('en-US')} rows copied in this run; building the copy's indexes`);
   while (Number((await client.query('SELECT ca_rows_next_index(1) AS n')).rows[0].n) > 0) {
     indexes++;
+    say(`${indexes} index(es) built in this run`);
     options.onStep?.({ copied, indexes });
   }
   return { copied, indexes };

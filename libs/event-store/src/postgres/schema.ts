@@ -1077,7 +1077,7 @@ ${appendSettings('jsonb')}
   {
     version: 12,
     name: "an event's data kept as the JSON text its writer sent (json, not jsonb)",
-    prepare: (client) => prepareRowsRewrite(client, 'json').then(() => undefined),
+    prepare: (client, log) => prepareRowsRewrite(client, 'json', { log }).then(() => undefined),
     sql: `
 -- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 178 bytes an
 -- event on the simulator's mix, where the compact text the writer sends is 152 (with its 4-byte header, 156).
