@@ -1,7 +1,7 @@
 /**
  * Rewriting the events' rows (`ca_event_rows`) without one long transaction (issue 23 §2: "the migration can be
  * stopped and resumed"). Store migration 12 changes the type of `data`; done by `ALTER TABLE … TYPE` it rewrote every
- * row in one transaction under an exclusive lock (8.7 s a million events here, half an hour for a casino's year), and
+ * row in one transaction under an exclusive lock (8.7–13.2 s a million events on the machines here, about 50 minutes for a casino's year), and
  * a stop threw all of it away. Here the rows are copied to a staging table, `ca_event_rows_next`, in committed steps:
  *
  * 1. `prepareRowsRewrite` (the migration's `prepare`, run by the migration runner under the store's advisory lock and
@@ -9,8 +9,8 @@
  *    earlier row can still come), then each index of `ca_event_rows` built on the copy, one statement each. Appends go
  *    on meanwhile (a process of the version before keeps writing). A stop between steps keeps what they did: the next
  *    start continues after the last row copied and builds only the indexes not yet built.
- * 2. `ROWS_REWRITE_SWAP` (in the migration's transaction, after its `prepare`): the rows locked, the rows appended
- *    since copied, the counts compared, the old table dropped and the copy renamed in its place with the same indexes,
+ * 2. `rowsRewriteSwap` (in the migration's transaction, after its `prepare`): the rows locked, the rows appended
+ *    since copied, the counts and position sums compared, the old table dropped and the copy renamed in its place with the same indexes,
  *    constraints (their names are what the append's error handling reads), triggers, statistics, identity and grants.
  *    A stop here rolls back to the prepared state. Without a `prepare` (a caller applying the SQL alone) the swap copies
  *    and indexes everything itself, in its one transaction, as before.
@@ -20,7 +20,7 @@
  */
 import type { PoolClient } from 'pg';
 
-/** Rows a prepared step copies (one transaction each): about 4 s of work at the rates measured here. */
+/** Rows a prepared step copies (one transaction each): under a second of work here (bench/results.md). */
 export const REWRITE_CHUNK_ROWS = 100_000;
 
 const COLUMNS =
