@@ -13,7 +13,7 @@
  *   happened), so it is stored, but it is **not applied** to corrected figures and is flagged
  *   `selfApproved` on every report that lists it.
  */
-import type { StoredEvent } from '../../event-store/src';
+import type { ProjectedEvent } from '../../event-store/src';
 
 /** The figures a correction may change, and the aliases accepted in `field`. */
 export const CORRECTION_FIELDS = [
@@ -105,7 +105,7 @@ const norm = (s: unknown) =>
     .toLowerCase();
 
 /** Who recorded (or decided) the corrected event: the people an approver must not be. */
-export function recordersOf(corrected: StoredEvent | undefined): string[] {
+export function recordersOf(corrected: ProjectedEvent | undefined): string[] {
   if (!corrected) return [];
   const d = corrected.data ?? {};
   const who = [corrected.metadata?.recordedBy, d.decidedBy, d.resolvedBy, d.raisedBy, ...(Array.isArray(d.countedBy) ? d.countedBy : [])];
@@ -113,7 +113,7 @@ export function recordersOf(corrected: StoredEvent | undefined): string[] {
 }
 
 /** The effect of one correction, given the event it corrects (pure). */
-export function correctionEffect(correction: StoredEvent, corrected: StoredEvent | undefined): CorrectionEntry {
+export function correctionEffect(correction: ProjectedEvent, corrected: ProjectedEvent | undefined): CorrectionEntry {
   const d = correction.data ?? {};
   const approvedBy: string[] = Array.isArray(d.approvedBy) ? d.approvedBy.map(String) : [];
   const recorders = new Set(recordersOf(corrected).map(norm));
@@ -159,7 +159,7 @@ export function addAdjustment(adjustments: Record<string, number>, c: Correction
  */
 export function recordCorrection(
   row: { corrections?: CorrectionEntry[]; adjustments?: Record<string, number> },
-  e: StoredEvent,
+  e: ProjectedEvent,
   correction?: CorrectionEntry,
 ): void {
   const c = correction ?? correctionEffect(e, undefined);

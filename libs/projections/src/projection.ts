@@ -6,7 +6,7 @@
  * to their judge threads) reads lean facts instead (`reads: 'facts'`), and never parses what it sends.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { FeedFact, StoredEvent } from '../../event-store/src';
+import type { FeedFact, ProjectedEvent } from '../../event-store/src';
 
 interface ProjectionOf<E> {
   /** stable name, used for the checkpoint and in `projections rebuild NAME` */
@@ -32,7 +32,7 @@ interface ProjectionOf<E> {
 }
 
 /** A read model of whole stored events (`readFeed`). */
-export interface EventProjection extends ProjectionOf<StoredEvent> {
+export interface EventProjection extends ProjectionOf<ProjectedEvent> {
   readonly reads?: 'events';
 }
 
@@ -44,4 +44,4 @@ export interface FactProjection extends ProjectionOf<FeedFact> {
 export type Projection = EventProjection | FactProjection;
 
 /** What the projector hands either kind: the fields both shapes of a fed event have. */
-export type FedEvent = StoredEvent | FeedFact;
+export type FedEvent = ProjectedEvent | FeedFact;

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
-import { compareCheckpoints, FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, StoredEvent } from '../../event-store/src';
+import { compareCheckpoints, FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, ProjectedEvent } from '../../event-store/src';
 import { checkpointOf, lockedCheckpointSql, lockKey, readCheckpoint, StoredCheckpoint, writeCheckpointSql } from './checkpoints';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
@@ -83,7 +83,11 @@ const handledBy = (p: Projection, events: readonly FedEvent[]) => events.filter(
 
 /** A page of the feed in the shape the projection reads. */
 const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint, limit: number, handledOnly = false): Promise<FeedPage<FedEvent>> =>
-  p.reads === 'facts' ? store.readFeedFacts(after, limit) : handledOnly ? store.readFeedOf(after, limit, [...p.handles]) : store.readFeed(after, limit);
+  p.reads === 'facts'
+    ? store.readFeedFacts(after, limit)
+    : handledOnly
+      ? store.readFeedOf(after, limit, [...p.handles])
+      : store.readProjectedFeed(after, limit);
 
 /** The rows of the feed a page covers (all of them, or those `readFeedOf` skipped too): what moves the checkpoint. */
 const rowsOf = (page: FeedPage<FedEvent>) => page.read ?? page.events.length;
@@ -139,7 +143,7 @@ export class Projector {
    * read models following the feed read each event once between them. Kept across catch-ups (what they hold stays
    * true: below the feed's horizon the order is final).
    */
-  private readonly windows: { readonly events: FeedWindow<StoredEvent>; readonly facts: FeedWindow<FeedFact> };
+  private readonly windows: { readonly events: FeedWindow<ProjectedEvent>; readonly facts: FeedWindow<FeedFact> };
 
   constructor(
     private readonly pool: Pool,
@@ -150,7 +154,7 @@ export class Projector {
     this.batchSize = options.batchSize ?? 1000;
     const kept = WINDOW_BATCHES * this.batchSize;
     this.windows = {
-      events: new FeedWindow((after) => store.readFeed(after, this.batchSize), this.batchSize, kept),
+      events: new FeedWindow((after) => store.readProjectedFeed(after, this.batchSize), this.batchSize, kept),
       facts: new FeedWindow((after) => store.readFeedFacts(after, this.batchSize), this.batchSize, kept),
     };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { createTestDatabase, migratedStore, TestDatabase } from '../../../../test/support/database';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
-import { FEED_START, FeedCheckpoint, NewEvent, StoredEvent } from '../port';
+import { FEED_START, FeedCheckpoint, FeedPage, NewEvent, ProjectedEvent } from '../port';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyPostgresStore } from './postgres-verifier';
 
@@ -129,7 +129,10 @@ describe('PostgreSQL event store', () => {
       const some = await store.readFeedOf(from, limit, wanted);
       expect(some.read).toBe(full.events.length);
       expect(some.checkpoint).toEqual(full.checkpoint); // cut where the whole page is, skipped rows or not
-      expect(some.events).toEqual(full.events.filter((e) => wanted.includes(e.type))); // the kept events whole, chain included
+      // the kept events as the read models read them: whole, without the chain
+      const projected = (await store.readProjectedFeed(from, limit)).events;
+      expect(some.events).toEqual(projected.filter((e) => wanted.includes(e.type)));
+      expect(projected).toEqual(full.events.map(({ contentHash: _c, prevHash: _p, hash: _h, ...rest }) => rest));
     }
     // a page with none of the types still covers its rows: the reader moves past them
     const skipped = await store.readFeedOf(from, 1, wanted);
@@ -171,8 +174,8 @@ describe('PostgreSQL event store', () => {
     };
 
     const violations: string[] = [];
-    const follow = async (read: (after: FeedCheckpoint) => ReturnType<PostgresEventStore['readFeed']>) => {
-      const received: StoredEvent[] = [];
+    const follow = async (read: (after: FeedCheckpoint) => Promise<FeedPage<ProjectedEvent>>) => {
+      const received: ProjectedEvent[] = [];
       const seen = new Set<string>();
       let checkpoint = start;
       for (;;) {
@@ -193,11 +196,15 @@ describe('PostgreSQL event store', () => {
       }
       return received;
     };
-    const followers = Promise.all([follow((from) => store.readFeed(from, 17)), follow((from) => store.readFeedOf(from, 5, ['Extra']))]);
+    const followers = Promise.all([
+      follow((from) => store.readFeed(from, 17)),
+      follow((from) => store.readFeedOf(from, 5, ['Extra'])),
+      follow((from) => store.readProjectedFeed(from, 13)),
+    ]);
 
     await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
     writing = false;
-    const [received, extras] = await followers;
+    const [received, extras, projected] = await followers;
 
     expect(violations).toEqual([]);
     // the follower of one type got every committed event of it, each once, whatever pages it skipped past
@@ -208,6 +215,8 @@ describe('PostgreSQL event store', () => {
         .sort(),
     );
     expect(extras.length).toBeGreaterThan(0);
+    // the read models' feed (no chain) is the same feed: the same events in the same order
+    expect(projected.map((e) => e.eventId)).toEqual(received.map((e) => e.eventId));
     const receivedIds = new Set(received.map((e) => e.eventId));
     const missing = [...committed].filter((id) => !receivedIds.has(id));
     expect(missing).toEqual([]);

@@ -7,7 +7,19 @@
 import { Client, Pool, PoolClient } from 'pg';
 import { chainHash, contentHash, GENESIS } from '../canonical';
 import { EventIdConflictError, WrongExpectedVersionError } from '../errors';
-import { AppendOptions, AppendedEvent, EventStore, FeedCheckpoint, FedEventHead, FeedFact, FeedPage, NewEvent, StoredEvent, Subscription } from '../port';
+import {
+  AppendOptions,
+  AppendedEvent,
+  EventStore,
+  FeedCheckpoint,
+  FedEventHead,
+  FeedFact,
+  FeedPage,
+  NewEvent,
+  ProjectedEvent,
+  StoredEvent,
+  Subscription,
+} from '../port';
 import { applySqlMigrations } from './migrate';
 import { appendSignature } from './schema';
 
@@ -30,8 +42,8 @@ export function hashText(value: string | Buffer | null | undefined): string {
 /** A hash column as the select lists read it (see hashText). */
 const hashColumn = (column: string, alias = column) => `${column}::text AS ${alias}`;
 
-/** The select list of a `StoredEvent`, an item each (`toStoredEvent` reads them by name). */
-const EVENT_SELECT = [
+/** The select list of a `ProjectedEvent`, an item each (`toProjectedEvent` reads them by name). */
+const PROJECTED_SELECT = [
   'global_position',
   'transaction_id::text AS transaction_id',
   'stream_id',
@@ -42,12 +54,13 @@ const EVENT_SELECT = [
   'metadata',
   'occurred_at',
   'recorded_at',
-  hashColumn('content_hash'),
-  hashColumn('prev_hash'),
-  hashColumn('hash'),
 ];
 
+/** The select list of a `StoredEvent`: a projected event and its chain (`toStoredEvent`). */
+const EVENT_SELECT = [...PROJECTED_SELECT, hashColumn('content_hash'), hashColumn('prev_hash'), hashColumn('hash')];
+
 export const EVENT_COLUMNS = EVENT_SELECT.join(', ');
+const PROJECTED_COLUMNS = PROJECTED_SELECT.join(', ');
 
 export interface PostgresEventStoreOptions {
   /** how often subscribers poll when no notification arrives (the fallback), ms */
@@ -381,17 +394,23 @@ export class PostgresEventStore implements EventStore {
     return feedPage(result.rows.map(toStoredEvent), after);
   }
 
+  /** The same page as `readFeed`, each event without its chain (`ProjectedEvent`): what the read models read. */
+  async readProjectedFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage<ProjectedEvent>> {
+    const result = await this.pool.query({ text: feedQuery(PROJECTED_COLUMNS), values: feedValues(after, limit) });
+    return feedPage(result.rows.map(toProjectedEvent), after);
+  }
+
   /**
    * The same page as `readFeed` (the same rows, the same checkpoint at its end), with only the events of `types` in
    * `events`: the others come back as their position and type alone, and are counted in `read`. For a read model that
    * reads a few types, rebuilding (its fresh tables fed by itself alone): the rows it skips are neither sent nor parsed.
    */
-  async readFeedOf(after: FeedCheckpoint, limit: number, types: readonly string[]): Promise<FeedPage> {
+  async readFeedOf(after: FeedCheckpoint, limit: number, types: readonly string[]): Promise<FeedPage<ProjectedEvent>> {
     const result = await this.pool.query({ text: feedQuery(HOLLOW_UNLESS_TYPES), values: [...feedValues(after, limit), types] });
     const last = result.rows[result.rows.length - 1];
     const wanted = new Set(types);
     return {
-      events: result.rows.filter((r) => wanted.has(r.event_type)).map(toStoredEvent),
+      events: result.rows.filter((r) => wanted.has(r.event_type)).map(toProjectedEvent),
       checkpoint: last ? { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) } : after,
       read: result.rows.length,
     };
@@ -552,11 +571,10 @@ function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): F
 const FEED_HEAD = new Set(['global_position', 'transaction_id', 'event_type']);
 
 /**
- * `EVENT_COLUMNS` for `readFeedOf`: an event of a type outside `$4` keeps its position and type, every other column
- * null. CASE evaluates its branch only when taken, so a skipped row costs no look-up of its chain predecessor (the
- * view's `prev_hash`).
+ * The projected columns for `readFeedOf`: an event of a type outside `$4` keeps its position and type, every other
+ * column null (CASE evaluates its branch only when taken).
  */
-const HOLLOW_UNLESS_TYPES = EVENT_SELECT.map((item) => {
+const HOLLOW_UNLESS_TYPES = PROJECTED_SELECT.map((item) => {
   const [expression, name = expression] = item.split(' AS ');
   return FEED_HEAD.has(name) ? item : `CASE WHEN event_type = ANY ($4::text[]) THEN ${expression} END AS ${name}`;
 }).join(', ');
@@ -588,6 +606,15 @@ export function toFeedFact(r: any[]): FeedFact {
 
 export function toStoredEvent(r: any): StoredEvent {
   return {
+    ...toProjectedEvent(r),
+    contentHash: hashText(r.content_hash),
+    prevHash: hashText(r.prev_hash),
+    hash: hashText(r.hash),
+  };
+}
+
+export function toProjectedEvent(r: any): ProjectedEvent {
+  return {
     globalPosition: BigInt(r.global_position),
     transactionId: BigInt(r.transaction_id),
     streamId: r.stream_id,
@@ -598,8 +625,5 @@ export function toStoredEvent(r: any): StoredEvent {
     metadata: r.metadata,
     occurredAt: r.occurred_at,
     recordedAt: r.recorded_at instanceof Date ? r.recorded_at.toISOString() : String(r.recorded_at),
-    contentHash: hashText(r.content_hash),
-    prevHash: hashText(r.prev_hash),
-    hash: hashText(r.hash),
   };
 }

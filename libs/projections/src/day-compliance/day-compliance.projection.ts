@@ -7,7 +7,7 @@
  * another day's.
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { asContractEvent, dataOf, DaySession, IssuedDie, JurisdictionId, judgeGamingDay } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -158,7 +158,7 @@ export class DayComplianceProjection implements EventProjection {
   readonly tables = [DAY_COMPLIANCE, TABLE_DICE];
   readonly handles = DAY_COMPLIANCE_FACTS;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const dayTable = tables[DAY_COMPLIANCE];
     const diceTable = tables[TABLE_DICE];
     // each fact's casino and gaming day: its session's opening (in the batch, or stored)

@@ -11,7 +11,7 @@
  *   or the session's close).
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { asContractEvent, dataOf, parseCard } from '../../../rules/src';
 import { sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -58,7 +58,7 @@ export interface EquipmentState {
  */
 export function foldEquipmentFact(
   state: EquipmentState,
-  e: Pick<StoredEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number },
+  e: Pick<ProjectedEvent, 'type' | 'data' | 'streamId'> & { globalPosition: bigint | number },
   changed: { sessions: Set<string>; counts: Set<string>; shoes: Set<string> },
 ): void {
   const c = asContractEvent(e);
@@ -201,7 +201,7 @@ export class EquipmentProjection implements EventProjection {
   readonly tables = [EQUIPMENT_SESSIONS, EQUIPMENT_COUNTS, EQUIPMENT_SHOES];
   readonly handles = HANDLES;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
     if (!sessionIds.length) return;
     const state: EquipmentState = { sessions: new Map(), counts: new Map(), shoes: new Map() };

@@ -5,7 +5,7 @@
  * judge the amounts, in replay and in round_verdicts). Feed order is the order of the value series.
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { dataOf, type EventData } from '../../../rules/src';
 import { loadSessionInfo, SessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -25,7 +25,7 @@ const HANDLES = new Set(['JackpotPoolConfigured', 'JackpotContributed', 'Jackpot
  */
 export function evolveJackpotPool(
   pool: JackpotPoolRow | undefined,
-  e: StoredEvent,
+  e: ProjectedEvent,
   session?: SessionInfo,
 ): { pool: JackpotPoolRow; movement: JackpotMovementRow } | null {
   const d = e.data;
@@ -108,7 +108,7 @@ export class JackpotProjection implements EventProjection {
   readonly tables = [JACKPOT_POOLS, JACKPOT_MOVEMENTS];
   readonly handles = HANDLES;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const poolIds = [...new Set(events.map((e) => String(e.data.poolId)))];
     if (!poolIds.length) return;
     const pools = new Map<string, JackpotPoolRow>();

@@ -7,7 +7,7 @@
  * Facts are folded in feed order whatever the batches, so a rebuild equals the live rows.
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { isEvent } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -57,7 +57,7 @@ export class PerformanceProjection implements EventProjection {
     this.settings = { ...performanceSettings(), ...settings };
   }
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const t = (name: string) => tables[name];
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
     if (!sessionIds.length) return;

@@ -10,7 +10,7 @@
  * player, when it completes having settled a bet of theirs; a voided round's own bets count nothing.
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { amountBack, asContractEvent } from '../../../rules/src';
 import { loadSessionInfo, sessionOf } from '../facts';
 import type { EventProjection } from '../projection';
@@ -38,7 +38,7 @@ export class PlayerFiguresProjection implements EventProjection {
   readonly tables = [PLAYER_FIGURES, PLAYER_OPEN_BETS];
   readonly handles = HANDLES;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     // a player's bet stays known until its session closes: a craps bet may be settled again rounds later
     // (a place bet that wins stays up), so every settlement of it counts. Only the rows the batch names are read.
     const settledKeys: string[] = [];

@@ -6,7 +6,7 @@
  * gaming day are made by the report query (report-queries.ts).
  */
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { asContractEvent, type CoreEventType } from '../../../ledger/src';
 import { correctionEffect, CorrectionEntry, recordCorrection } from '../corrections';
 import { loadEventsById, sessionOf } from '../facts';
@@ -36,7 +36,7 @@ const HANDLES = new Set([
  * changed during the session, counted apart) add up; a recount is a correction of the count
  * (`field: "dropCounted"`), not a second count.
  */
-export function evolveReconciliation(row: ReconciliationRow | undefined, e: StoredEvent, correction?: CorrectionEntry): ReconciliationRow | undefined {
+export function evolveReconciliation(row: ReconciliationRow | undefined, e: ProjectedEvent, correction?: CorrectionEntry): ReconciliationRow | undefined {
   const c = asContractEvent(e);
   if (c?.type === 'TableSessionOpened') {
     const d = c.data;
@@ -105,7 +105,7 @@ export class ReconciliationProjection implements EventProjection {
   readonly tables = [RECONCILIATIONS];
   readonly handles = HANDLES;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[RECONCILIATIONS];
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => !!s))];
     if (!sessionIds.length) return;
@@ -115,7 +115,7 @@ export class ReconciliationProjection implements EventProjection {
           db,
           corrections.map((e) => String(e.data.correctsEventId)),
         )
-      : new Map<string, StoredEvent>();
+      : new Map<string, ProjectedEvent>();
     const rows = new Map<string, ReconciliationRow>();
     for (const row of (await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds])).rows) rows.set(row.session_id, row);
     const changed = new Set<string>();

@@ -3,7 +3,7 @@
  * of the sessions it touches, fold the events in memory, write the rows back in one statement.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { StoredEvent } from '../../../event-store/src';
+import type { ProjectedEvent } from '../../../event-store/src';
 import { asContractEvent, emptySession, evolveSession, sessionEnv } from '../../../ledger/src';
 import {
   complianceAfter,
@@ -79,13 +79,13 @@ function bookEnv(
 }
 
 /** A session judgement added to the row's findings, each finding tied to the event it was found at. */
-function addJudgement(r: TableBookRow, e: StoredEvent, judged: SessionJudgement): void {
+function addJudgement(r: TableBookRow, e: ProjectedEvent, judged: SessionJudgement): void {
   if (judged.findings.length) r.findings = [...r.findings, ...judged.findings.map((f) => ({ ...f, eventId: f.eventId ?? e.eventId }))];
   if (judged.notes.length) r.finding_notes = [...r.finding_notes, ...judged.notes];
 }
 
 /** The session-compliance rows (limit changes, closing, suspension, bank deposit) judged on one more fact. */
-function judgeCompliance(r: TableBookRow, e: StoredEvent): void {
+function judgeCompliance(r: TableBookRow, e: ProjectedEvent): void {
   const rules = gameRules(r.game);
   if (!rules) return;
   const step = complianceAfter(
@@ -108,7 +108,7 @@ function addChips(into: Record<string, number>, chips: Readonly<Record<string, n
  * needs its effect (`correctionEffect` of the correction and the event it corrects); without one it is
  * judged from its own fields.
  */
-export function evolveTableBook(row: TableBookRow | undefined, e: StoredEvent, correction?: CorrectionEntry): TableBookRow | undefined {
+export function evolveTableBook(row: TableBookRow | undefined, e: ProjectedEvent, correction?: CorrectionEntry): TableBookRow | undefined {
   // the contract's types of the core facts (a game's own facts, undefined here, reach only the compliance fold)
   const c = asContractEvent(e);
   if (c?.type === 'TableSessionOpened') {
@@ -242,7 +242,7 @@ export class TableBookProjection implements EventProjection {
   readonly handles = HANDLES;
   readonly closeBehind = true;
 
-  async apply(db: PoolClient, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
+  async apply(db: PoolClient, events: readonly ProjectedEvent[], tables: Readonly<Record<string, string>>): Promise<void> {
     const table = tables[TABLE_BOOKS];
     const sessionIds = [...new Set(events.map(sessionOf).filter((s): s is string => typeof s === 'string'))];
     if (!sessionIds.length) return;
@@ -252,7 +252,7 @@ export class TableBookProjection implements EventProjection {
           db,
           correctionEvents.map((e) => String(e.data.correctsEventId)),
         )
-      : new Map<string, StoredEvent>();
+      : new Map<string, ProjectedEvent>();
     const rows = new Map<string, TableBookRow>();
     const loaded = await db.query(`SELECT * FROM ${table} WHERE session_id = ANY ($1::text[])`, [sessionIds]);
     for (const row of loaded.rows) rows.set(row.session_id, row);
