@@ -17,7 +17,8 @@ const BUDGET_BYTES_PER_EVENT = 500;
 const SERVES: Record<string, string> = {
   ca_event_rows: 'the rows (`ca_events` is their view): every reader',
   ca_events_event_id: 'idempotency (a re-sent id is a duplicate, other content under it a conflict); `findEvents`, corrections by id',
-  ca_events_feed: "the gap-safe feed every read model reads (`readFeed`, `readFeedFacts`, a rebuild's `readFeedOf`), projector lag",
+  ca_events_feed:
+    "the gap-safe feed every read model reads (`readProjectedFeed`, `readFeedFacts`, a rebuild's `readFeedOf`) and `migrate-store` and the mirror (`readFeed`), projector lag",
   ca_events_stream_version:
     "the append's version check (its uniqueness is the optimistic concurrency) and predecessor probe, `prev_hash` of the view, `readStream`, stream heads, `verify`'s walk, replay's range of a round",
   ca_events_pkey: "the order of record: `max(global_position)` (health, the feed's head), a fact's position",

@@ -207,11 +207,11 @@ function statementLabel(arg: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
-/** The store, with `readFeed`, `readFeedOf` and `readFeedFacts` timed (everything else passes through). */
+/** The store, with its feed reads (`readFeed`, `readProjectedFeed`, `readFeedOf`, `readFeedFacts`) timed (everything else passes through). */
 function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventStore {
   return new Proxy(store, {
     get(target, prop, receiver) {
-      if (prop === 'readFeed' || prop === 'readFeedFacts' || prop === 'readFeedOf') {
+      if (prop === 'readFeed' || prop === 'readProjectedFeed' || prop === 'readFeedFacts' || prop === 'readFeedOf') {
         return async (...args: Parameters<PostgresEventStore['readFeedOf']>) => {
           const t0 = process.hrtime.bigint();
           const page = await target[prop](...args);
@@ -559,7 +559,7 @@ function render(
   out.push('', '### Where a rebuild spends its time', '');
   out.push(
     "Measured in the same rebuilds (the store and the projection handed to `rebuildProjection` are wrapped: the feed reads timed; `apply` timed, and the queries it sends; the verdicts' judges timed). " +
-      '"Read, in flight" = the time the feed reads took (`store.readFeedOf`: the page below the horizon with only the types the read model handles sent in full, pg parsing, `toStoredEvent`; the verdicts, which handle every type, read `store.readFeedFacts`, the same pages with `data` left as JSON text); "events/s" of the reads counts every row a page covers, the skipped ones too; a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
+      '"Read, in flight" = the time the feed reads took (`store.readFeedOf`: the page below the horizon with only the types the read model handles sent in full, pg parsing, `toProjectedEvent`; the verdicts, which handle every type, read `store.readFeedFacts`, the same pages with `data` left as JSON text); "events/s" of the reads counts every row a page covers, the skipped ones too; a rebuild reads up to 3 pages ahead while it applies one, so reads overlap the rest. ' +
       '"Apply, SQL" = time awaiting the queries `apply` sends; "apply, JS" = the rest of `apply` in the projector\'s thread (folding in memory, building parameters and rows; for the verdicts, waiting for the batch\'s judgement too); "judges, in flight" = the time the verdicts\' batches spent with their judge threads, which start on a batch as soon as it is read ahead, while the ones before it are judged and written (summed over batches: several are in flight at once, so it can exceed the wall time); ' +
       '"outside apply" = the rest of the wall time: waiting for the next page where its read was not done yet, checkpoint reads and writes, `BEGIN`/advisory lock/`COMMIT`, the filter by type, the table set-up and swap. ' +
       "A page read ahead is parsed (pg) in the projector's thread as it arrives, so that work shows in whichever of these was being waited for then. CPU columns count every thread of the process (the judges' too).",

@@ -24,7 +24,7 @@
  * - each migration in its own transaction with its bookkeeping row (store migrations 8 and 10 rely on it):
  *   stopped half-way, nothing of it remains, and the next start runs it again;
  * - a migration too long for one transaction (store migration 12 rewrites every event) does its bulk in a
- *   \`prepare\` of committed, resumable steps, run under the same lock just before its transaction, which finishes it;
+ *   `prepare` of committed, resumable steps, run under the same lock just before its transaction, which finishes it;
  * - the bookkeeping table is looked for before it is created: a role without CREATE may start once the
  *   owner has migrated;
  * - a connection lost mid-migration rejects the run (its transaction rolls back), never crashes the process.
@@ -118,7 +118,7 @@ export function sqlMigrations(migrations: readonly SqlMigration[]): Migration[] 
   return migrations.map((m) => ({
     version: m.version,
     name: m.name,
-    ...(m.prepare ? { prepare: m.prepare } : {}),
+    prepare: m.prepare,
     up: async (client) => {
       await client.query(m.sql);
     },

@@ -2,7 +2,7 @@
  * A read model fed by the global feed. `apply` receives one batch inside the projector's transaction,
  * with the name of the table to write (the live table, or a fresh one during a rebuild).
  *
- * Most read models read whole stored events; one that only forwards the facts' JSON (the verdicts,
+ * Most read models read stored events without their chain (`ProjectedEvent`: no read model reads a hash); one that only forwards the facts' JSON (the verdicts,
  * to their judge threads) reads lean facts instead (`reads: 'facts'`), and never parses what it sends.
  */
 import type { Pool, PoolClient } from 'pg';
@@ -31,7 +31,7 @@ interface ProjectionOf<E> {
   close?(): Promise<void>;
 }
 
-/** A read model of whole stored events (`readFeed`). */
+/** A read model of stored events without their chain (`readProjectedFeed`, a rebuild `readFeedOf`). */
 export interface EventProjection extends ProjectionOf<ProjectedEvent> {
   readonly reads?: 'events';
 }
