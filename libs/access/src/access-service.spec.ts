@@ -4,7 +4,7 @@ import { AccessService } from './access-service';
 import { ACCESS_MIGRATIONS } from './migrations';
 import { mayWrite, writersOf } from './policy';
 import { ROLES } from './roles';
-import { parseDuration, signToken } from './tokens';
+import { CheckedTokens, parseDuration, signToken, type TokenClaims } from './tokens';
 import { accessLogWindow, WindowError } from './window';
 import { ROLES as DECORATOR_ROLES } from '../../../apps/api/src/auth/roles';
 
@@ -167,6 +167,34 @@ describe('access service (credentials over PostgreSQL)', () => {
       because: { key: expect.stringMatching(/^auth\./) },
     });
     expect((await access.list({ all: true })).find((c) => c.id === token.credential.id)?.status).toBe('expired');
+  });
+
+  it('a token checked once is not trusted past its own expiry, nor with other key material', async () => {
+    let clock = Date.now();
+    const timed = new AccessService(pool, () => clock);
+    const token = await timed.issue({ roles: ['pit'], subject: 'erin', expiresInMs: 60_000, issuedBy: 'spec' });
+    expect(await timed.verify(token.secret)).toMatchObject({ ok: true });
+    expect(await timed.verify(token.secret)).toMatchObject({ ok: true }); // the kept check
+    clock += 60_000;
+    // refused by the token's own check (jose's words), not only by the credential's row
+    expect(await timed.verify(token.secret)).toMatchObject({ ok: false, refusal: 'expired', reason: expect.stringMatching(/^token expired at/) });
+  });
+
+  it('keeps checked tokens for their key only, up to its capacity', () => {
+    const kept = new CheckedTokens(2);
+    const key = new Uint8Array([1]);
+    const claims = { jti: 'j', sub: 's', roles: [], iat: 1, exp: 2_000_000_000 } as unknown as TokenClaims;
+    kept.keep('a', key, { ok: true, claims, kid: 'k' });
+    expect(kept.find('a', key, 0)).toEqual({ ok: true, claims, kid: 'k' });
+    expect(kept.find('a', new Uint8Array([1]), 0)).toBeUndefined(); // other key material (a reloaded or rotated key)
+    kept.keep('a', key, { ok: true, claims, kid: 'k' });
+    kept.keep('b', key, { ok: true, claims, kid: 'k' });
+    kept.keep('c', key, { ok: true, claims, kid: 'k' });
+    expect(kept.find('a', key, 0)).toBeUndefined(); // the oldest made room
+    expect(kept.find('c', key, 0)).toMatchObject({ ok: true });
+    expect(kept.find('c', key, 2_000_000_000_000)).toBeUndefined(); // expired
+    kept.keep('d', key, { ok: false, reason: 'x', refusal: 'malformed', because: { key: 'auth.malformedToken' } });
+    expect(kept.find('d', key, 0)).toBeUndefined(); // refusals are never kept
   });
 
   it('checks what is issued', async () => {

@@ -25,7 +25,7 @@ import {
 import { KeyedError, keyedError } from './keyed-error';
 import { isRole, Role, ROLES } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
-import { newApiKey, newCredentialId, parseApiKey, type RefusalWords, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
+import { CheckedTokens, newApiKey, newCredentialId, parseApiKey, type RefusalWords, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
 
 /** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
 export interface AccessOptions {
@@ -201,6 +201,8 @@ export class AccessService {
   private readonly tally: RefusalTally;
   /** the access log's writer, made on the first record */
   private records?: RecordWriter;
+  /** tokens whose signature was checked (until they expire, with the same key) */
+  private readonly checkedTokens = new CheckedTokens();
 
   constructor(
     private readonly pool: Pool,
@@ -357,7 +359,12 @@ export class AccessService {
     const claimedId = this.unverifiedJti(text);
     const signingKey = await this.keyRing.find(kid);
     if (!signingKey) return refused('bad-signature', 'token signed with an unknown key', { key: 'auth.unknownSigningKey' }, claimedId);
-    const checked = await verifyToken(text, signingKey.secret, this.now());
+    const now = this.now();
+    let checked = this.checkedTokens.find(text, signingKey.secret, now);
+    if (!checked) {
+      checked = await verifyToken(text, signingKey.secret, now);
+      this.checkedTokens.keep(text, signingKey.secret, checked);
+    }
     // a revoked token is reported as revoked even when it has also expired
     const row = await this.row(checked.ok ? checked.claims.jti : claimedId);
     if (!checked.ok) {

@@ -124,6 +124,36 @@ export async function verifyToken(token: string, key: Uint8Array, now = Date.now
   return { ok: true, claims, kid: tokenKeyId(token) ?? '' };
 }
 
+/**
+ * Tokens whose signature and claims were checked, kept so that a terminal presenting the same token on every
+ * request is not checked again (jose's HS256 check was 3 % of the server's event loop at 7,500 events/s:
+ * bench/results.md, load probes of 2026-12-01). An entry holds only for the same key material and until the
+ * token's own expiry; revocation and the credential's row are still read on every request (AccessService.verify).
+ */
+export class CheckedTokens {
+  private readonly checked = new Map<string, { claims: TokenClaims; kid: string; key: Uint8Array }>();
+
+  constructor(private readonly capacity = 1000) {}
+
+  /** The claims of `token` if it was checked with this very key and has not expired at `now`. */
+  find(token: string, key: Uint8Array, now: number): TokenCheck | undefined {
+    const hit = this.checked.get(token);
+    if (!hit) return undefined;
+    if (hit.key !== key || now >= hit.claims.exp * 1000) {
+      this.checked.delete(token);
+      return undefined;
+    }
+    return { ok: true, claims: hit.claims, kid: hit.kid };
+  }
+
+  /** Keep a successful check (the oldest entry makes room when full). */
+  keep(token: string, key: Uint8Array, check: TokenCheck): void {
+    if (!check.ok) return;
+    if (this.checked.size >= this.capacity) this.checked.delete(this.checked.keys().next().value as string);
+    this.checked.set(token, { claims: check.claims, kid: check.kid, key });
+  }
+}
+
 /** Constant-time comparison of two hex digests. */
 export function sameDigest(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
