@@ -141,6 +141,23 @@ describe('ingestion and the table book', () => {
     expect(result.refusals[0]).toMatchObject({ field: 'eventId', kind: 'conflict', reason: expect.stringMatching(/other content/) });
   });
 
+  it('tells a resent or repeated event from an id reused with other content, in the store and within one request', async () => {
+    const first = envelope('TableSessionOpened', opened('s-twice').data);
+    const cash = envelope('CashExchanged', { sessionId: 's-twice', amount: 100 });
+    // the same fact twice in one request: stored once
+    expect(await runtime.ingestion.ingest(asInputs([first, cash, cash]))).toMatchObject({ ok: true, appended: 2 });
+    // resent: a duplicate, nothing stored
+    const before = await eventCount();
+    expect(await runtime.ingestion.ingest(asInputs([first, cash]))).toMatchObject({ ok: true, appended: 0, duplicate: 2 });
+    expect(await eventCount()).toBe(before);
+    // one id with two contents in one request: refused, nothing stored
+    const more = envelope('CashExchanged', { sessionId: 's-twice', amount: 100 });
+    const result = await runtime.ingestion.ingest(asInputs([more, { ...more, data: { ...more.data, amount: 200 } }]));
+    expect(result.ok).toBe(false);
+    expect(result.refusals[0]).toMatchObject({ index: 1, field: 'eventId', kind: 'conflict' });
+    expect(await eventCount()).toBe(before);
+  });
+
   it('accepts rule breaches as facts (contract §1.1): a wrong payout is stored, to be judged on replay', async () => {
     const events = [
       opened('s-breach'),

@@ -173,8 +173,8 @@ export class IngestionService {
     const refusals: Refusal[] = [];
     // 2. duplicates: the same id with the same content is a no-op; with other content, a refusal
     const existing = new Map((await this.store.findEvents(envelopes.map((e) => e.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
-    const seenInBatch = new Map<string, string>();
-    const fresh: Array<{ index: number; envelope: Envelope; streamId: string; hash: string }> = [];
+    const seenInBatch = new Map<string, { streamId: string; envelope: Envelope }>();
+    const fresh: Array<{ index: number; envelope: Envelope; streamId: string }> = [];
     const duplicates: IngestResult['events'] = [];
 
     // 3. streams and states
@@ -227,10 +227,13 @@ export class IngestionService {
           break;
       }
       if (!streamId) return;
-      const hash = contentHash({ streamId, eventId: id, type: e.type, data: e.data, metadata: metadataOf(e), occurredAt: e.occurredAt });
+      // an event's content hash is the store's to compute (its append does): here it is needed only to tell a
+      // duplicate from a reused id, which is rare, so it is computed only then
+      const hashOf = (streamOf: string, sent: Envelope) =>
+        contentHash({ streamId: streamOf, eventId: id, type: sent.type, data: sent.data, metadata: metadataOf(sent), occurredAt: sent.occurredAt });
       const stored = existing.get(id);
       if (stored) {
-        if (stored.contentHash !== hash) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
+        if (stored.contentHash !== hashOf(streamId, e)) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
         else
           duplicates.push({
             eventId: stored.eventId,
@@ -243,10 +246,10 @@ export class IngestionService {
       }
       const earlier = seenInBatch.get(id);
       if (earlier !== undefined) {
-        if (earlier !== hash) refusals.push({ ...at, ...problem('eventId', 'idEarlier'), kind: 'conflict' });
+        if (hashOf(earlier.streamId, earlier.envelope) !== hashOf(streamId, e)) refusals.push({ ...at, ...problem('eventId', 'idEarlier'), kind: 'conflict' });
         return; // the same event twice in one request: stored once
       }
-      seenInBatch.set(id, hash);
+      seenInBatch.set(id, { streamId, envelope: e });
 
       if (streamId.startsWith('session-')) {
         const sessionId = streamId.slice('session-'.length);
@@ -276,7 +279,7 @@ export class IngestionService {
         }
         poolVersions[streamId] = (poolVersions[streamId] ?? 0) + 1;
       }
-      fresh.push({ index, envelope: e, streamId, hash });
+      fresh.push({ index, envelope: e, streamId });
     });
 
     if (refusals.length) return refuse(refusals);
