@@ -202,12 +202,19 @@ function heapProber(child: ChildProcess): (timeoutMs?: number) => Promise<HeapRe
     });
 }
 
+/**
+ * The V8 flags the server runs with in production (the Dockerfile's NODE_OPTIONS, `npm start`, `npm run demo`; docs/deployment.md):
+ * a young generation of 64 MiB semi-spaces instead of 16, so a request's and a feed page's short-lived objects die
+ * young rather than being promoted and marked (load probes of 2026-12-01 in bench/results.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 function startServer(databaseUrl: string, port: number, log: string | undefined): Promise<Server> {
   return new Promise((resolve, reject) => {
     // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file);
     // BENCH_LOAD_CPU_PROF=DIR: the server's CPU profile, written into DIR when it stops (diagnosis)
     const profile = process.env.BENCH_LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LOAD_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, ['--expose-gc', ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)], {
+    const child = spawn(process.execPath, ['--expose-gc', ...SERVER_NODE_FLAGS, ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)], {
       env: {
         // a kept log has the projector's batches and their phases (logged at debug) unless another level is asked for
         ...(log ? { CASINO_AUDIT_LOG_LEVEL: 'debug' } : {}),
@@ -272,7 +279,8 @@ function startServer(databaseUrl: string, port: number, log: string | undefined)
 }
 
 function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProcess; done: Promise<GeneratorResult> } {
-  const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // the generator with the server's young generation: it allocates a request's facts and JSON as the server does
+  const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], { execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const done = new Promise<GeneratorResult>((resolve, reject) => {
     let result: GeneratorResult | undefined;
     const timer = setTimeout(() => {
