@@ -214,17 +214,21 @@ function startServer(databaseUrl: string, port: number, log: string | undefined)
     // --expose-gc + IPC + CASINO_AUDIT_HEAP_PROBE: the heap probe (see the top of this file);
     // BENCH_LOAD_CPU_PROF=DIR: the server's CPU profile, written into DIR when it stops (diagnosis)
     const profile = process.env.BENCH_LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LOAD_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, ['--expose-gc', ...SERVER_NODE_FLAGS, ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)], {
-      env: {
-        // a kept log has the projector's batches and their phases (logged at debug) unless another level is asked for
-        ...(log ? { CASINO_AUDIT_LOG_LEVEL: 'debug' } : {}),
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        CASINO_AUDIT_BOOTSTRAP: 'off',
-        CASINO_AUDIT_HEAP_PROBE: '1',
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', ...SERVER_NODE_FLAGS, ...profile, CLI, '--lang', 'en', 'serve', '--host', '127.0.0.1', '--port', String(port)],
+      {
+        env: {
+          // a kept log has the projector's batches and their phases (logged at debug) unless another level is asked for
+          ...(log ? { CASINO_AUDIT_LOG_LEVEL: 'debug' } : {}),
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          CASINO_AUDIT_BOOTSTRAP: 'off',
+          CASINO_AUDIT_HEAP_PROBE: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
+    );
     const heap = heapProber(child);
     // log=FILE (BENCH_LOAD_SERVER_LOG): the server's log kept whole, each projector batch and its phases among it; stop() waits for it to be written
     const logWritten = log
@@ -280,7 +284,10 @@ function startServer(databaseUrl: string, port: number, log: string | undefined)
 
 function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProcess; done: Promise<GeneratorResult> } {
   // the generator with the server's young generation: it allocates a request's facts and JSON as the server does
-  const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], { execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], {
+    execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const done = new Promise<GeneratorResult>((resolve, reject) => {
     let result: GeneratorResult | undefined;
     const timer = setTimeout(() => {

@@ -25,7 +25,19 @@ import {
 import { KeyedError, keyedError } from './keyed-error';
 import { isRole, Role, ROLES } from './roles';
 import { fromStorableJson, storableText, toStorableJson } from './storable';
-import { CheckedTokens, newApiKey, newCredentialId, parseApiKey, type RefusalWords, sameDigest, sha256, signToken, TOKEN_ISSUER, tokenKeyId, verifyToken } from './tokens';
+import {
+  CheckedTokens,
+  newApiKey,
+  newCredentialId,
+  parseApiKey,
+  type RefusalWords,
+  sameDigest,
+  sha256,
+  signToken,
+  TOKEN_ISSUER,
+  tokenKeyId,
+  verifyToken,
+} from './tokens';
 
 /** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
 export interface AccessOptions {
