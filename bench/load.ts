@@ -17,7 +17,7 @@
  *
  * - A fresh database; an admin credential issued beforehand with the CLI
  *   (`casino-audit credentials issue --role admin --subject bench --json`, DATABASE_URL set).
- * - The server: a child process, `node bin/casino-audit.js serve --host 127.0.0.1 --port P`
+ * - The server: a child process, `node --max-semi-space-size=64 bin/casino-audit.js serve --host 127.0.0.1 --port P` (SERVER_NODE_FLAGS)
  *   (DATABASE_URL = the fresh database, CASINO_AUDIT_BOOTSTRAP=off): the API and its projectors.
  * - The load generator: another child process (bench/load-generator.ts), 50 simulated table facts per
  *   request, 60 requests/s (by default), on a fixed schedule; it stops by itself.
@@ -824,7 +824,7 @@ function render(ctx: SuiteContext, r: LoadRun): string {
   if (ctx.options.quick) out.push(`> **Quick smoke run** (\`--quick\`): ${r.seconds} s instead of 10 minutes; not figures to cite.\n`);
   out.push(
     headerLines(ctx, 'load', r.started, r.uptimeBefore, r.uptimeAfter, [
-      `- Server: \`node bin/casino-audit.js serve --host 127.0.0.1 --port P\` in its own process (API + projectors following the feed), on a fresh database (\`${r.dbName}\`, dropped afterwards); credential issued beforehand with \`casino-audit credentials issue --role admin --subject bench --json\``,
+      `- Server: \`node ${SERVER_NODE_FLAGS.join(' ')} bin/casino-audit.js serve --host 127.0.0.1 --port P\` in its own process (API + projectors following the feed), on a fresh database (\`${r.dbName}\`, dropped afterwards); credential issued beforehand with \`casino-audit credentials issue --role admin --subject bench --json\``,
       `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${eventsPerRequest} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${requestsPerSecond} requests/s on a fixed schedule = ${fmtInt(eventsPerSecond)} events/s, for ${r.seconds} s; ` +
         `${lanes} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
