@@ -32,6 +32,36 @@ describe('PostgreSQL event store', () => {
     await db.drop();
   });
 
+  it('gives every row of a batch its own data text, as written, and its own metadata, whatever their characters', async () => {
+    const streams = [`s-${randomUUID()}`, `s-${randomUUID()}`];
+    const awkward = [
+      {
+        quote: 'a "quoted" word',
+        backslash: 'C:\\tables\\RF01',
+        brace: '{a,b}',
+        comma: 'x,y',
+        controls: 'line\nbreak\ttab\u001f',
+        emoji: '🂡 ñ ç',
+        nested: [[1, '2'], { k: null }],
+      },
+      { n: 1, empty: '', list: [], deep: { deeper: { deepest: [true, false, 1.5e-7] } } },
+      { text: '],[{"fake":"element"}' },
+      {},
+    ];
+    const batch = awkward.map((data, i) => ({ ...event(streams[i % 2], data), metadata: { seat: i, note: i === 0 ? 'with "quotes", a \\ and ]' : 'plain' } }));
+    const result = await store.append(batch);
+    expect(result.map((r) => r.status)).toEqual(['appended', 'appended', 'appended', 'appended']);
+    const rows = (
+      await pool.query(`SELECT event_id, data::text AS data, metadata FROM ca_events WHERE event_id = ANY ($1::uuid[]) ORDER BY global_position`, [
+        batch.map((e) => e.eventId),
+      ])
+    ).rows;
+    expect(rows.map((r) => r.event_id)).toEqual(batch.map((e) => e.eventId));
+    expect(rows.map((r) => r.data)).toEqual(awkward.map((d) => JSON.stringify(d)));
+    expect(rows.map((r) => r.metadata)).toEqual(batch.map((e) => e.metadata));
+    expect((await verifyPostgresStore(pool)).ok).toBe(true);
+  });
+
   it('appends a batch in one call, in order, and reads the stream back with its chain intact', async () => {
     const stream = `s-${randomUUID()}`;
     const batch = [event(stream, { n: 1 }), event(stream, { n: 2 }), event(stream, { n: 3 })];
