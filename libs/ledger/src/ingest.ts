@@ -229,11 +229,9 @@ export class IngestionService {
       if (!streamId) return;
       // an event's content hash is the store's to compute (its append does): here it is needed only to tell a
       // duplicate from a reused id, which is rare, so it is computed only then
-      const hashOf = (streamOf: string, sent: Envelope) =>
-        contentHash({ streamId: streamOf, eventId: id, type: sent.type, data: sent.data, metadata: metadataOf(sent), occurredAt: sent.occurredAt });
       const stored = existing.get(id);
       if (stored) {
-        if (stored.contentHash !== hashOf(streamId, e)) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
+        if (stored.contentHash !== contentHash(newEventOf(e, streamId))) refusals.push({ ...at, ...problem('eventId', 'idReused'), kind: 'conflict' });
         else
           duplicates.push({
             eventId: stored.eventId,
@@ -246,7 +244,8 @@ export class IngestionService {
       }
       const earlier = seenInBatch.get(id);
       if (earlier !== undefined) {
-        if (hashOf(earlier.streamId, earlier.envelope) !== hashOf(streamId, e)) refusals.push({ ...at, ...problem('eventId', 'idEarlier'), kind: 'conflict' });
+        if (contentHash(newEventOf(earlier.envelope, earlier.streamId)) !== contentHash(newEventOf(e, streamId)))
+          refusals.push({ ...at, ...problem('eventId', 'idEarlier'), kind: 'conflict' });
         return; // the same event twice in one request: stored once
       }
       seenInBatch.set(id, { streamId, envelope: e });
@@ -286,14 +285,7 @@ export class IngestionService {
     if (!fresh.length) return { ok: true, appended: 0, duplicate: duplicates.length, refused: 0, refusals: [], events: duplicates };
 
     // 4. append, atomically, at the versions we judged against
-    const batch: NewEvent[] = fresh.map(({ envelope, streamId }) => ({
-      streamId,
-      eventId: envelope.eventId.toLowerCase(),
-      type: envelope.type,
-      data: envelope.data,
-      metadata: metadataOf(envelope),
-      occurredAt: envelope.occurredAt,
-    }));
+    const batch: NewEvent[] = fresh.map(({ envelope, streamId }) => newEventOf(envelope, streamId));
     const started = performance.now();
     const appended = await this.store.append(batch, { expectedVersions: startVersions });
     observeAppend(batch, appended, (performance.now() - started) / 1000);
@@ -448,6 +440,18 @@ export class IngestionService {
     const found = await this.store.findEvents(ids);
     return new Map(found.map((e) => [e.eventId.toLowerCase(), e.streamId]));
   }
+}
+
+/** The event the store is given for an envelope on its stream: what the append stores and its content hash covers. */
+function newEventOf(envelope: Envelope, streamId: string): NewEvent {
+  return {
+    streamId,
+    eventId: envelope.eventId.toLowerCase(),
+    type: envelope.type,
+    data: envelope.data,
+    metadata: metadataOf(envelope),
+    occurredAt: envelope.occurredAt,
+  };
 }
 
 function metadataOf(e: Envelope): Record<string, unknown> {
