@@ -1,10 +1,12 @@
 /**
  * What the store migrations' specs share (libs/event-store/src/postgres/migrate-*.spec.ts): their test databases
- * and pools, closed after the file, and a migration stopped half-way: its backend killed while it waits for a lock
- * that a reader holds, so that the spec can show the store left as it was.
+ * and pools, closed after the file; a migration stopped half-way: its backend killed while it waits for a lock
+ * that a reader holds, so that the spec can show the store left as it was; a rewrite's prepared steps stopped after
+ * a given step; and what a table is made of besides its rows, to compare a resumed migration's result.
  */
 import { Pool } from 'pg';
 import { applySqlMigrations } from '../../libs/event-store/src/postgres/migrate';
+import { prepareRowsRewrite, RowsRewrite, RowsRewriteProgress } from '../../libs/event-store/src/postgres/rows-rewrite';
 import { createTestDatabase, TestDatabase } from './database';
 
 /** Test databases and pools of one spec file, dropped and closed after it. */
@@ -61,3 +63,53 @@ export async function migrationKilledWhileWaiting(pool: Pool, database: string, 
   // not found waiting: the lock given back, the migration finishes (and the spec says it was not stopped)
   return { waited: pid !== undefined, outcome: await migrating };
 }
+
+/** The prepared steps of `plan` on their own connection, stopped (a throw from the step callback) once `stopWhen` holds. */
+export async function prepareUntil(pool: Pool, plan: RowsRewrite, stopWhen: (p: RowsRewriteProgress) => boolean, chunkRows = 5) {
+  const c = await pool.connect();
+  try {
+    return await prepareRowsRewrite(c, plan, {
+      chunkRows,
+      onStep: (p) => {
+        if (stopWhen(p)) throw new Error('stopped');
+      },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    c.release();
+  }
+}
+
+/** What `table` is made of, besides its rows: what a rewrite must carry over to its copy. */
+export async function tableShape(pool: Pool, table: string) {
+  const rows = async (sql: string) => (await pool.query(sql, [table])).rows;
+  return {
+    columns: await rows(`SELECT column_name, data_type, is_nullable, column_default, is_identity, identity_generation, identity_start
+                           FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`),
+    indexes: await rows(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 ORDER BY 1`),
+    constraints: await rows(`SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass ORDER BY 1`),
+    triggers: await rows(`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal ORDER BY 1`),
+    statistics: await rows(`SELECT stxname, pg_get_statisticsobjdef(oid) AS def FROM pg_statistic_ext WHERE stxrelid = $1::regclass ORDER BY 1`),
+    sequences: await rows(`SELECT s.relname AS name FROM pg_depend d JOIN pg_class s ON s.oid = d.objid
+                            WHERE d.refobjid = $1::regclass AND s.relkind = 'S' ORDER BY 1`),
+    grants: await grantsOn(pool, table),
+  };
+}
+
+/** Who may do what on `relation` (the owner aside). */
+export const grantsOn = async (pool: Pool, relation: string) =>
+  (
+    await pool.query(
+      `SELECT a.grantee::regrole::text AS grantee, a.privilege_type FROM pg_class c, aclexplode(c.relacl) a
+        WHERE c.oid = $1::regclass AND a.grantee <> c.relowner ORDER BY 1, 2`,
+      [relation],
+    )
+  ).rows;
+
+/** The rows a rewrite's prepared steps have copied so far, and the indexes built on its copy. */
+export const staged = async (pool: Pool, copy: string) => (await pool.query(`SELECT count(*)::int AS n FROM ${copy}`)).rows[0].n;
+export const stagedIndexes = async (pool: Pool, copy: string) =>
+  (await pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 ORDER BY 1`, [copy])).rows.map(
+    (r) => r.indexname,
+  );

@@ -8,11 +8,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { migrationKilledWhileWaiting, migrationSpecDatabases } from '../../../../test/support/store-migration';
+import {
+  grantsOn,
+  migrationKilledWhileWaiting,
+  migrationSpecDatabases,
+  prepareUntil,
+  staged,
+  stagedIndexes,
+  tableShape,
+} from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
 import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
 import { PostgresEventStore } from './postgres-event-store';
+import { STREAMS_NUMBERED } from './rewrite-plans';
 import { verifyStore } from './postgres-verifier';
 import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
 
@@ -172,7 +181,8 @@ describe('schema migration 10 on an existing store', () => {
     expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(9);
-    expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_stream_ids')]).toEqual(['r', null, null]);
+    // the events still in their table; what the prepared steps made (the copy, the streams' numbers) kept for the next start
+    expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_event_rows_next')]).toEqual(['r', null, 'r']);
     expect(await whatReadersSee(new PostgresEventStore(pool))).toEqual(before);
     expect((await verifyStore(pool, { receipt })).ok).toBe(true);
 
@@ -226,5 +236,86 @@ describe('schema migration 10 on an existing store', () => {
     expect(await version(pool)).toBe(9);
     expect(await kind(pool, 'ca_events')).toBe('r');
     expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });
+  });
+});
+
+describe('schema migration 10, stopped in its prepared steps', () => {
+  const UP_TO_10 = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 10);
+
+  it('resumes the copy and the indexes where they stopped, with appends in between, and gives the store an unstopped migration gives', async () => {
+    const { pool, store, receipt, db, role } = await storeAtMigration9();
+
+    // stopped after two chunks of 5 rows: those 10 copied with their streams and metadata numbered; the store is still at 9
+    expect(await prepareUntil(pool, STREAMS_NUMBERED, (p) => p.copied >= 10)).toBe('stopped');
+    expect(await staged(pool, 'ca_event_rows_next')).toBe(10);
+    expect((await pool.query('SELECT stream_id FROM ca_stream_ids ORDER BY stream_number')).rows).toEqual([{ stream_id: 's-a' }]);
+    expect(await version(pool)).toBe(9);
+    expect(await kind(pool, 'ca_events')).toBe('r');
+    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+
+    // the process of the version before goes on appending (a new stream with new metadata, an old one), then the copy
+    // resumes and stops after two indexes
+    await store.append([{ ...event('s-d', 1), metadata: { recordedBy: 'cage' } }, event('s-d', 2, 's-d-r0')]);
+    await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
+    expect(await prepareUntil(pool, STREAMS_NUMBERED, (p) => p.indexes >= 2)).toBe('stopped');
+    expect(await staged(pool, 'ca_event_rows_next')).toBe(29); // the 26 rows before and the 3 appended since
+    expect(await stagedIndexes(pool, 'ca_event_rows_next')).toEqual([
+      'ca_events_closed_sessions_next',
+      'ca_events_event_id_next',
+      'ca_events_feed_next',
+    ]);
+    await store.append([event('s-e', 1)]);
+    const before = await whatReadersSee(store);
+
+    // the next start: the last rows (a stream numbered in the swap) and indexes, then the swap
+    const lines: string[] = [];
+    expect(await applySqlMigrations(pool, UP_TO_10, (line) => lines.push(line))).toBe(1);
+    expect(lines[0]).toMatch(/^store migration: resuming the copy of the events' rows where it stopped/);
+    expect(lines).toContain('store migration: 6 index(es) built in this run'); // 8 besides the feed's, 2 built before
+    expect(await version(pool)).toBe(10);
+    expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_event_rows_next')]).toEqual(['v', 'r', null]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'ca_rows_next_%'`)).rows[0].n).toBe(0);
+    // each stream and each metadata numbered once, whichever step met it first
+    expect((await pool.query('SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS d FROM ca_stream_ids')).rows[0]).toEqual({ n: 6, d: 6 });
+    expect((await pool.query('SELECT count(*)::int AS n FROM ca_event_metadata')).rows[0].n).toBe(7);
+
+    // the rows' table, its numbers' tables and the views as a migration 10 never stopped makes them, the writer's grants kept
+    const { pool: unstopped } = await fresh();
+    await applySqlMigrations(unstopped, UP_TO_10);
+    for (const table of ['ca_event_rows', 'ca_stream_ids', 'ca_event_metadata']) {
+      expect({ table, ...(await tableShape(pool, table)), grants: [] }).toEqual({ table, ...(await tableShape(unstopped, table)), grants: [] });
+    }
+    expect(await grantsOn(pool, 'ca_events')).toEqual([{ grantee: role, privilege_type: 'SELECT' }]);
+    expect(await grantsOn(pool, 'ca_streams')).toEqual([{ grantee: role, privilege_type: 'SELECT' }]);
+    expect(await grantsOn(pool, 'ca_event_rows')).toEqual([]);
+
+    // every reader sees the 30 events as they were; the old receipt checks; appends, numbering and refusals go on
+    const after = new PostgresEventStore(poolOn(db.url));
+    expect(await whatReadersSee(after)).toEqual(before);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 30, seals: { receipt: { ok: true } } });
+    await after.append([event('s-e', 2), event('s-f', 1)], { expectedVersions: { 's-e': 1 } });
+    await expect(after.append([event('s-e', 3)], { expectedVersions: { 's-e': 1 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    for (const sql of [`DELETE FROM ca_events WHERE stream_id = 's-a'`, 'TRUNCATE ca_event_rows', `UPDATE ca_stream_ids SET stream_id = 's-z'`]) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - UP_TO_10.length);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 32 });
+  });
+
+  it('refuses a row written after the prepared steps that does not link to the event before it, whether the swap or the next prepared step meets it', async () => {
+    const { pool } = await storeAtMigration9();
+    expect(await prepareUntil(pool, STREAMS_NUMBERED, () => false, 1000)).toMatchObject({ copied: 26 });
+    // written by hand after the copy: a fourth event of s-c whose link is not the hash of the third
+    await pool.query(
+      `INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, content_hash, prev_hash, hash)
+       VALUES ('s-c', 4, gen_random_uuid(), 'Something', '{}', sha256('c'), sha256('not the head'), sha256('h'))`,
+    );
+    const refused = { code: 'CA003', message: expect.stringMatching(/event 4 of stream s-c does not link to the hash of the event before it/) };
+    const swapOnly = UP_TO_10.map((m) => (m.version === 10 ? { ...m, prepare: undefined } : m));
+    await expect(applySqlMigrations(pool, swapOnly)).rejects.toMatchObject(refused);
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject(refused);
+    expect(await version(pool)).toBe(9);
+    expect(await kind(pool, 'ca_events')).toBe('r');
+    expect(await staged(pool, 'ca_event_rows_next')).toBe(26);
   });
 });

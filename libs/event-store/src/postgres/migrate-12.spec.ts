@@ -9,13 +9,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { migrationKilledWhileWaiting, migrationSpecDatabases } from '../../../../test/support/store-migration';
+import {
+  grantsOn,
+  migrationKilledWhileWaiting,
+  migrationSpecDatabases,
+  prepareUntil as prepareRewriteUntil,
+  staged as stagedRows,
+  stagedIndexes as stagedIndexesOf,
+  tableShape,
+} from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
 import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyStore } from './postgres-verifier';
-import { prepareRowsRewrite, RowsRewriteProgress } from './rows-rewrite';
+import { DATA_AS_JSON } from './rewrite-plans';
+import { RowsRewriteProgress } from './rows-rewrite';
 import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
 
 jest.setTimeout(60_000);
@@ -165,42 +174,9 @@ describe('schema migration 12 on an existing store', () => {
   });
 });
 
-/** What the rows' table is made of, besides its rows: what the migration must carry over to the copy. */
-async function tableShape(pool: Pool) {
-  const rows = async (sql: string) => (await pool.query(sql)).rows;
-  return {
-    columns: await rows(`SELECT column_name, data_type, is_nullable, column_default, is_identity, identity_generation, identity_start
-                           FROM information_schema.columns WHERE table_name = 'ca_event_rows' ORDER BY ordinal_position`),
-    indexes: await rows(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'ca_event_rows' ORDER BY 1`),
-    constraints: await rows(`SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'ca_event_rows'::regclass ORDER BY 1`),
-    triggers: await rows(`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgrelid = 'ca_event_rows'::regclass AND NOT tgisinternal ORDER BY 1`),
-    statistics: await rows(`SELECT pg_get_statisticsobjdef(oid) AS def FROM pg_statistic_ext WHERE stxrelid = 'ca_event_rows'::regclass`),
-    sequence: await rows(`SELECT pg_get_serial_sequence('ca_event_rows', 'global_position') AS name`),
-    grants: await rows(`SELECT c.relname, a.grantee::regrole::text AS grantee, a.privilege_type FROM pg_class c, aclexplode(c.relacl) a
-                         WHERE c.relname IN ('ca_event_rows', 'ca_events', 'ca_streams') ORDER BY 1, 2, 3`),
-  };
-}
-
-/** The prepared steps on their own connection, stopped (a throw from the step callback) once `stopWhen` holds. */
-async function prepareUntil(pool: Pool, stopWhen: (p: RowsRewriteProgress) => boolean, chunkRows = 5) {
-  const c = await pool.connect();
-  try {
-    return await prepareRowsRewrite(c, 'json', {
-      chunkRows,
-      onStep: (p) => {
-        if (stopWhen(p)) throw new Error('stopped');
-      },
-    });
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    c.release();
-  }
-}
-
-const staged = async (pool: Pool) => (await pool.query(`SELECT count(*)::int AS n FROM ca_event_rows_next`)).rows[0].n;
-const stagedIndexes = async (pool: Pool) =>
-  (await pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'ca_event_rows_next' ORDER BY 1`)).rows.map((r) => r.indexname);
+const prepareUntil = (pool: Pool, stopWhen: (p: RowsRewriteProgress) => boolean, chunkRows = 5) => prepareRewriteUntil(pool, DATA_AS_JSON, stopWhen, chunkRows);
+const staged = (pool: Pool) => stagedRows(pool, 'ca_event_rows_next');
+const stagedIndexes = (pool: Pool) => stagedIndexesOf(pool, 'ca_event_rows_next');
 
 describe('schema migration 12, stopped in its prepared steps', () => {
   it('resumes the copy and the indexes where they stopped, with appends in between, and carries everything over', async () => {
@@ -208,7 +184,8 @@ describe('schema migration 12, stopped in its prepared steps', () => {
     const reader = `${db.name}_reader`.slice(0, 60);
     await pool.query(`CREATE ROLE ${reader} NOLOGIN`);
     await pool.query(`GRANT SELECT ON ca_event_rows TO ${reader}`);
-    const shapeBefore = await tableShape(pool);
+    const shapeBefore = await tableShape(pool, 'ca_event_rows');
+    const streamsGrants = await grantsOn(pool, 'ca_streams');
     const lastBefore = Number((await pool.query('SELECT max(global_position) AS p FROM ca_event_rows')).rows[0].p);
 
     // stopped after two chunks of 5 rows: those 10 are committed in the copy, the store is still at 11
@@ -245,11 +222,12 @@ describe('schema migration 12, stopped in its prepared steps', () => {
 
     // the same table, data's type aside: indexes, constraints (their names the append's error handling reads),
     // triggers, statistics, identity, grants on the rows and on both views
-    const after = await tableShape(pool);
+    const after = await tableShape(pool, 'ca_event_rows');
     const asJsonb = after.columns.map((c) => (c.column_name === 'data' ? { ...c, data_type: 'jsonb' } : c));
     expect({ ...after, columns: asJsonb }).toEqual(shapeBefore);
-    expect(after.grants).toEqual(expect.arrayContaining([{ relname: 'ca_event_rows', grantee: reader, privilege_type: 'SELECT' }]));
-    expect(after.grants).toEqual(expect.arrayContaining([{ relname: 'ca_streams', grantee: role, privilege_type: 'SELECT' }]));
+    expect(after.grants).toEqual(expect.arrayContaining([{ grantee: reader, privilege_type: 'SELECT' }]));
+    expect(streamsGrants).toEqual(expect.arrayContaining([{ grantee: role, privilege_type: 'SELECT' }]));
+    expect(await grantsOn(pool, 'ca_streams')).toEqual(streamsGrants);
 
     const fresh = new PostgresEventStore(poolOn(db.url));
     // every reader sees what it saw before the swap (the process of before and a new one alike): the 27 events

@@ -7,11 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { migrationKilledWhileWaiting, migrationSpecDatabases } from '../../../../test/support/store-migration';
+import {
+  migrationKilledWhileWaiting,
+  migrationSpecDatabases,
+  prepareUntil,
+  staged,
+  stagedIndexes,
+  tableShape,
+} from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
 import { createSeal } from '../seal';
 import { applySqlMigrations } from './migrate';
 import { PostgresEventStore } from './postgres-event-store';
+import { HASHES_AS_BYTES } from './rewrite-plans';
 import { verifyStore } from './postgres-verifier';
 import { EVENT_STORE_MIGRATIONS } from './schema';
 
@@ -155,5 +163,88 @@ describe('schema migration 8 on an existing store', () => {
     expect(await version(pool)).toBe(7);
     expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
     expect((await verifyStore(pool)).breaks[0]).toMatchObject({ streamId: 's-b', streamVersion: 4 });
+  });
+});
+
+describe('schema migration 8, stopped in its prepared steps', () => {
+  const UP_TO_8 = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 8);
+
+  it('resumes the copy and the indexes where they stopped, with appends in between, and gives the table an unstopped migration gives', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration7();
+    const reader = `${db.name}_reader`.slice(0, 60);
+    await pool.query(`CREATE ROLE ${reader} NOLOGIN`);
+    await pool.query(`GRANT SELECT ON ca_events TO ${reader}`);
+
+    // stopped after two chunks of 5 rows: those 10 are committed in the copy, their hashes already bytes; the store is still at 7
+    expect(await prepareUntil(pool, HASHES_AS_BYTES, (p) => p.copied >= 10)).toBe('stopped');
+    expect(await staged(pool, 'ca_events_next')).toBe(10);
+    expect((await pool.query(`SELECT DISTINCT octet_length(hash) AS n FROM ca_events_next`)).rows).toEqual([{ n: 32 }]);
+    expect(await version(pool)).toBe(7);
+    expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+
+    // the process of the version before goes on appending (a new stream, an old one), then the copy resumes and stops after two indexes
+    await store.append([event('s-d', 1), event('s-d', 2, 's-d-r0')]);
+    await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
+    expect(await prepareUntil(pool, HASHES_AS_BYTES, (p) => p.indexes >= 2)).toBe('stopped');
+    expect(await staged(pool, 'ca_events_next')).toBe(29); // the 26 rows before and the 3 appended since
+    expect(await stagedIndexes(pool, 'ca_events_next')).toEqual(['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next']);
+    await store.append([event('s-d', 3)]);
+    const before = await whatReadersSee(store);
+
+    // the next start: the last rows and indexes, then the swap
+    const lines: string[] = [];
+    expect(await applySqlMigrations(pool, UP_TO_8, (line) => lines.push(line))).toBe(1);
+    expect(lines[0]).toMatch(/^store migration: resuming the copy of the events' rows where it stopped/);
+    expect(lines).toContain('store migration: 5 index(es) built in this run'); // 7 besides the feed's, 2 built before
+    expect(await version(pool)).toBe(8);
+    expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
+    expect((await pool.query(`SELECT to_regclass('ca_events_next') AS t`)).rows[0].t).toBeNull();
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'ca_rows_next_%'`)).rows[0].n).toBe(0);
+
+    // the table a migration 8 never stopped makes (indexes, constraints, triggers, statistics, identity), the grants it had
+    const { pool: unstopped } = await fresh();
+    await applySqlMigrations(unstopped, UP_TO_8);
+    const shape = await tableShape(pool, 'ca_events');
+    expect({ ...shape, grants: [] }).toEqual({ ...(await tableShape(unstopped, 'ca_events')), grants: [] });
+    expect(shape.grants).toEqual([{ grantee: reader, privilege_type: 'SELECT' }]);
+
+    // every reader sees the 30 events as they were, the old receipt checks, appends and refusals go on
+    const after = new PostgresEventStore(reopened(pool));
+    expect(await whatReadersSee(after)).toEqual(before);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 30, seals: { receipt: { ok: true } } });
+    await after.append([event('s-d', 4)], { expectedVersions: { 's-d': 3 } });
+    await expect(after.append([event('s-d', 5)], { expectedVersions: { 's-d': 3 } })).rejects.toMatchObject({ name: 'WrongExpectedVersionError' });
+    for (const sql of [`UPDATE ca_events SET data = '{}' WHERE stream_id = 's-a'`, `DELETE FROM ca_events`, 'TRUNCATE ca_events']) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+    expect(await applySqlMigrations(pool)).toBe(EVENT_STORE_MIGRATIONS.length - UP_TO_8.length);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 31 });
+  });
+
+  it('refuses a row written after the prepared steps that holds a hash ca_append never wrote, whether the swap or the next prepared step meets it', async () => {
+    const { pool } = await storeAtMigration7();
+    expect(await prepareUntil(pool, HASHES_AS_BYTES, () => false, 1000)).toMatchObject({ copied: 26 });
+    // written after the copy, by hand, around the append: the swap meets it, and refuses as the prepared steps would
+    const c = await pool.connect();
+    try {
+      await c.query(
+        `INSERT INTO ca_events (stream_id, stream_version, event_id, event_type, data, content_hash, prev_hash, hash)
+         SELECT 's-c', 4, gen_random_uuid(), 'Something', '{}', repeat('A', 64), hash, repeat('b', 64) FROM ca_events WHERE stream_id = 's-c' AND stream_version = 3`,
+      );
+    } finally {
+      c.release();
+    }
+    const refused = {
+      code: 'CA003',
+      message: expect.stringMatching(/event 4 of stream s-c holds a hash that is not 64 lower-case hex digits/),
+    };
+    // the swap alone (migration 8's SQL without its prepared steps): it copies the rows left, and meets the row
+    const swapOnly = UP_TO_8.map((m) => (m.version === 8 ? { ...m, prepare: undefined } : m));
+    await expect(applySqlMigrations(pool, swapOnly)).rejects.toMatchObject(refused);
+    // the runner's way: the next prepared step meets it first
+    await expect(applySqlMigrations(pool)).rejects.toMatchObject(refused);
+    expect(await version(pool)).toBe(7);
+    expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+    expect(await staged(pool, 'ca_events_next')).toBe(26);
   });
 });

@@ -54,7 +54,13 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   }
 
   // each stream's events in order, ranges of streams at once (their chains never cross)
-  const numbered = (await pool.query(`SELECT to_regclass('ca_stream_ids') IS NOT NULL AS numbered`)).rows[0].numbered;
+  // streams are numbered from store migration 10 on: ca_events is then the view that carries stream_number (a store
+  // at 9 may already hold ca_stream_ids, made by a stopped migration 10's prepared steps, and no numbered events)
+  const numbered = (
+    await pool.query(
+      `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'ca_events'::regclass AND attname = 'stream_number' AND NOT attisdropped) AS numbered`,
+    )
+  ).rows[0].numbered;
   const threads = options.threads ?? defaultVerifyThreads();
   const ranges = numbered && threads > 1 ? planStreamRanges(await streamSizes(pool), threads * RANGES_PER_THREAD) : [WHOLE_STORE];
   let walked = 0;

@@ -5,6 +5,7 @@
  */
 
 import type { SqlMigration } from '../../../database/src/migrations';
+import { DATA_AS_JSON, HASHES_AS_BYTES, STREAMS_NUMBERED } from './rewrite-plans';
 import { prepareRowsRewrite, rowsRewriteSwap } from './rows-rewrite';
 
 export type { SqlMigration };
@@ -601,48 +602,34 @@ END $$;
   {
     version: 8,
     name: 'hashes as 32 bytes, the round index deduplicated',
+    prepare: (client, log) => prepareRowsRewrite(client, HASHES_AS_BYTES, { log }).then(() => undefined),
     sql: `
 -- Issue 23 §2 (docs/deployment.md, "Disk per event"): the three chain hashes were 64-digit hex text (65 B each
 -- on disk, 195 B of a 547 B row); as bytea they are 33 B. Every reader still sees hex: ca_append takes hex
 -- and decodes it here, readers turn the bytes back into hex at the edge (hashText in postgres-event-store.ts),
 -- ca_streams encodes its head_hash, so the API, the CLI, seals and their receipts are unchanged.
--- One transaction (applySqlMigrations): stopped half-way, it leaves the store as it was; run it again.
--- The table is rewritten under an exclusive lock (seconds per 100,000 events): appends wait meanwhile.
+-- The rows are rewritten once, into a copy (rows-rewrite.ts, plan HASHES_AS_BYTES in rewrite-plans.ts): in committed
+-- steps before this transaction (its prepare step, resumed where a stop left it, appends going on), each row
+-- checked before it is converted: only what ca_append wrote converts without loss (lower-case hex, '' before a
+-- stream's first event); anything else is refused (CA003) rather than decoded, which would hide it. Then here the
+-- rows appended since, and the copy put in the table's place. A stop in this transaction leaves the store as it
+-- was, the prepared copy kept for the next start.
 
--- 1. Only what today's code writes converts without loss (lower-case hex, '' before a stream's first event):
---    anything else was not written by ca_append, and decoding it would hide it. Refuse rather than convert.
-DO $$
-DECLARE
-  bad record;
-BEGIN
-  SELECT e.stream_id, e.stream_version INTO bad FROM ca_events e
-   WHERE e.content_hash !~ '^[0-9a-f]{64}$' OR e.hash !~ '^[0-9a-f]{64}$' OR e.prev_hash !~ '^([0-9a-f]{64})?$'
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'event % of stream % holds a hash that is not 64 lower-case hex digits: run casino-audit verify; the store is not migrated',
-      bad.stream_version, bad.stream_id USING ERRCODE = 'CA003';
-  END IF;
-END $$;
-
--- 2. ca_streams reads ca_events.hash: dropped and made again over the new type, with its readers' grants.
+-- 1. ca_streams reads ca_events.hash: dropped and made again over the new type, with its readers' grants.
 CREATE TEMPORARY TABLE ca_streams_readers ON COMMIT DROP AS
   SELECT DISTINCT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
    WHERE c.oid = 'ca_streams'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
 DROP VIEW ca_streams;
 
--- 3. The round index without global_position in its key: a round's ~30 facts share one key, which B-tree
---    deduplication stores once with their row pointers (about 15 B an event instead of 121). Its readers ask
---    for one round (data->>'roundId' = $1, which implies the predicate) and sort its few rows by position
---    themselves. Facts of no round (a session's, a shoe's, the seals) are left out: they would all share
+-- 2. The round index without global_position in its key (built on the copy, HASHES_AS_BYTES): a round's ~30 facts
+--    share one key, which B-tree deduplication stores once with their row pointers (about 15 B an event instead of
+--    121). Its readers ask for one round (data->>'roundId' = $1, which implies the predicate) and sort its few rows
+--    by position themselves. Facts of no round (a session's, a shoe's, the seals) are left out: they would all share
 --    the one NULL key, a posting list every such append would rewrite.
-DROP INDEX ca_events_round;
 
--- 4. The rewrite. ALTER ... TYPE fires no row trigger: the immutability triggers stay on and are not bypassed.
-ALTER TABLE ca_events
-  ALTER COLUMN content_hash TYPE bytea USING decode(content_hash, 'hex'),
-  ALTER COLUMN prev_hash TYPE bytea USING decode(prev_hash, 'hex'),
-  ALTER COLUMN hash TYPE bytea USING decode(hash, 'hex');
-CREATE INDEX ca_events_round ON ca_events ((data->>'roundId')) WHERE data->>'roundId' IS NOT NULL;
+-- 3. The copy completed and put in the table's place, with its constraints, triggers and grants. Nothing was
+--    edited: the old rows were read, the copy's written before it had triggers.
+${rowsRewriteSwap(HASHES_AS_BYTES)}
 -- a partial index gives the planner no statistics of its expression (it would guess a round holds 0.5 % of the
 -- store, and walk the primary key instead to find a round's start): the expression's own statistics do
 CREATE STATISTICS ca_events_round_stats ON (data->>'roundId') FROM ca_events;
@@ -681,7 +668,7 @@ END $$;
 CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_streams
   FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
 
--- 5. The append: the same signature and arguments (hex text: grants and clients carry over); it compares and
+-- 4. The append: the same signature and arguments (hex text: grants and clients carry over); it compares and
 --    stores bytes. Links are compared as hex (a link that is not hex is simply not the stored head: CA002);
 --    a new hash that is not hex is refused by decode (22023) before anything is written.
 CREATE OR REPLACE FUNCTION ca_append(
@@ -770,6 +757,7 @@ ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[
   {
     version: 10,
     name: 'a stream numbered, its metadata stored once, the link to the event before read from that event',
+    prepare: (client, log) => prepareRowsRewrite(client, STREAMS_NUMBERED, { log }).then(() => undefined),
     sql: `
 -- Issue 23 §2 (docs/deployment.md, "Disk per event"): 685 B an event after migration 8, of which a row held its
 -- stream's 36-byte id, its 37-byte metadata (a dozen values in a store) and the 33-byte hash of the event before
@@ -778,53 +766,22 @@ ALTER FUNCTION ca_append(text[], uuid[], text[], jsonb[], jsonb[], text[], text[
 -- the view readers always read, with the same columns (stream_id, metadata and prev_hash looked up), so the API,
 -- the CLI, seals, receipts, backups and the read models' SQL are unchanged. The hashes are the same bytes: every
 -- chain and seal checks as before.
--- One transaction (applySqlMigrations): stopped half-way, it leaves the store as it was; run it again. The table
--- is copied under an exclusive lock (seconds per 100,000 events): appends and reads wait meanwhile.
+-- The rows are copied once (rows-rewrite.ts, plan STREAMS_NUMBERED in rewrite-plans.ts): in committed steps before
+-- this transaction (its prepare step, resumed where a stop left it, appends going on), each row checked before it is
+-- copied: prev_hash is dropped only where it is what the chain says, the hash of the stream's event before (none
+-- before version 1); anything else is evidence (an event removed or rewritten), refused (CA003) rather than lost.
+-- Then here the rows appended since, and the copy put in place. A stop in this transaction leaves the store as it
+-- was, the prepared copy (and the numbers it gave) kept for the next start.
 
--- 1. prev_hash is dropped only where it is what the chain says: the hash of the stream's event before (none
---    before version 1). Anything else is evidence (an event removed or rewritten): refuse rather than lose it.
-DO $$
-DECLARE
-  bad record;
-BEGIN
-  SELECT e.stream_id, e.stream_version INTO bad
-    FROM ca_events e LEFT JOIN ca_events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
-   WHERE e.prev_hash IS DISTINCT FROM CASE WHEN e.stream_version = 1 THEN ''::bytea ELSE p.hash END
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'event % of stream % does not link to the hash of the event before it: run casino-audit verify; the store is not migrated',
-      bad.stream_version, bad.stream_id USING ERRCODE = 'CA003';
-  END IF;
-END $$;
-
--- 2. Who may read the events and the heads may read them after (the views are made again below).
+-- 1. Who may read the events and the heads may read them after (the views are made again below).
 CREATE TEMPORARY TABLE ca_store_readers ON COMMIT DROP AS
   SELECT DISTINCT c.relname::text AS relation, a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
    WHERE c.oid IN ('ca_events'::regclass, 'ca_streams'::regclass) AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner);
 DROP VIEW ca_streams;
 
--- 3. A stream's number and a metadata's number: given once, at the stream's first append (the metadata's first
---    use), and never changed (like the events, the owner is stopped by triggers). The metadata is found by the
---    sha256 of its text (jsonb's text is one per value), so metadata of any size is numbered.
-CREATE TABLE ca_stream_ids (
-  stream_number integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  stream_id     text NOT NULL CONSTRAINT ca_stream_ids_stream_id UNIQUE
-);
-CREATE TABLE ca_event_metadata (
-  metadata_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  digest      bytea NOT NULL CONSTRAINT ca_event_metadata_digest UNIQUE,
-  metadata    jsonb NOT NULL
-);
-CREATE FUNCTION ca_numbers_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'stream and metadata numbers are never changed: % on % refused', TG_OP, TG_TABLE_NAME USING ERRCODE = 'CA003';
-END $$;
-CREATE TRIGGER ca_stream_ids_no_update BEFORE UPDATE OR DELETE ON ca_stream_ids FOR EACH ROW EXECUTE FUNCTION ca_numbers_are_immutable();
-CREATE TRIGGER ca_stream_ids_no_truncate BEFORE TRUNCATE ON ca_stream_ids FOR EACH STATEMENT EXECUTE FUNCTION ca_numbers_are_immutable();
-CREATE TRIGGER ca_event_metadata_no_update BEFORE UPDATE OR DELETE ON ca_event_metadata FOR EACH ROW EXECUTE FUNCTION ca_numbers_are_immutable();
-CREATE TRIGGER ca_event_metadata_no_truncate BEFORE TRUNCATE ON ca_event_metadata FOR EACH STATEMENT EXECUTE FUNCTION ca_numbers_are_immutable();
-
-CREATE FUNCTION ca_metadata_digest(metadata jsonb) RETURNS bytea LANGUAGE sql STABLE AS $$ SELECT sha256(convert_to(metadata::text, 'UTF8')) $$;
+-- 2. A stream's number and a metadata's number (ca_stream_ids, ca_event_metadata: made by the plan's setup, numbered
+--    as the copy meets them), given once and never changed; from here on, at the stream's first append (the
+--    metadata's first use).
 -- The numbers of a batch's streams and metadata, in the batch's order, made for those not numbered yet (ca_append,
 -- the view's INSERT): one indexed look-up statement when all are numbered, as they almost always are.
 CREATE FUNCTION ca_number_streams(p_stream_ids text[]) RETURNS integer[] LANGUAGE plpgsql AS $$
@@ -855,71 +812,19 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION ca_number_streams(text[]), ca_number_metadata(jsonb[]) FROM PUBLIC;
 
-INSERT INTO ca_stream_ids (stream_id) SELECT stream_id FROM ca_events GROUP BY stream_id ORDER BY min(global_position);
--- (by digest, not by jsonb equality, which holds 1.0 and 1.00 equal: each text keeps its own number)
-INSERT INTO ca_event_metadata (digest, metadata)
-  SELECT x.digest, x.metadata FROM (SELECT DISTINCT ON (ca_metadata_digest(metadata)) ca_metadata_digest(metadata) AS digest, metadata, global_position
-                                      FROM ca_events ORDER BY ca_metadata_digest(metadata), global_position) x
-   ORDER BY x.global_position;
-
--- 4. The rows: the fixed-width columns first (no alignment padding between them), data (4-byte aligned) after
---    them, the short texts and the two hashes last. Copied in position order with their positions, transactions
---    and recording times; the indexes are built after the copy, packed.
-CREATE TABLE ca_event_rows (
-  global_position  bigint GENERATED ALWAYS AS IDENTITY,
-  -- the writer's transaction: the feed is ordered by (transaction_id, global_position) (migration 1)
-  transaction_id   xid8 NOT NULL DEFAULT pg_current_xact_id(),
-  recorded_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
-  stream_number    integer NOT NULL,
-  stream_version   integer NOT NULL,
-  metadata_id      integer NOT NULL,
-  event_id         uuid NOT NULL,
-  data             jsonb NOT NULL,
-  event_type       text NOT NULL,
-  occurred_at      text,
-  content_hash     bytea NOT NULL,
-  hash             bytea NOT NULL
-);
-INSERT INTO ca_event_rows (global_position, transaction_id, recorded_at, stream_number, stream_version, metadata_id, event_id, data,
-                           event_type, occurred_at, content_hash, hash) OVERRIDING SYSTEM VALUE
-  SELECT e.global_position, e.transaction_id, e.recorded_at, s.stream_number, e.stream_version, m.metadata_id, e.event_id, e.data,
-         e.event_type, e.occurred_at, e.content_hash, e.hash
-    FROM ca_events e JOIN ca_stream_ids s ON s.stream_id = e.stream_id JOIN ca_event_metadata m ON m.digest = ca_metadata_digest(e.metadata)
-   ORDER BY e.global_position;
-SELECT setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), coalesce(max(global_position), 0) + 1, false) FROM ca_events;
-DO $$
-BEGIN
-  IF (SELECT count(*) FROM ca_event_rows) <> (SELECT count(*) FROM ca_events) THEN
-    RAISE EXCEPTION 'the copy of the events is not whole: the store is not migrated' USING ERRCODE = 'CA003';
-  END IF;
-END $$;
-
--- the old table, its indexes, statistics and triggers (ALTER … TYPE and DROP fire no row trigger: nothing was edited)
-DROP TABLE ca_events;
-
--- 5. The same constraints and indexes under the same names (the append names its refusals by them), each for the
---    query it serves (docs/deployment.md, "Disk per event"); the stream's number in place of its id.
-ALTER TABLE ca_event_rows
-  ADD CONSTRAINT ca_events_pkey PRIMARY KEY (global_position),
-  ADD CONSTRAINT ca_events_stream_version UNIQUE (stream_number, stream_version),
-  ADD CONSTRAINT ca_events_event_id UNIQUE (event_id);
-CREATE INDEX ca_events_feed ON ca_event_rows (transaction_id, global_position);
-CREATE INDEX ca_events_round ON ca_event_rows ((data->>'roundId')) WHERE data->>'roundId' IS NOT NULL;
+-- 3. The rows, in ca_event_rows: the old table's rows appended since the prepared steps copied, its constraints
+--    on the copy's indexes under the same names (the append names its refusals by them), each index for the query
+--    it serves (docs/deployment.md, "Disk per event"); the stream's number in place of its id. The old table, its
+--    indexes, statistics and triggers are dropped (DROP fires no row trigger: nothing was edited).
+${rowsRewriteSwap(STREAMS_NUMBERED)}
 CREATE STATISTICS ca_events_round_stats ON (data->>'roundId') FROM ca_event_rows;
-CREATE INDEX ca_events_sessions_by_day ON ca_event_rows ((data->>'gamingDay')) WHERE event_type = 'TableSessionOpened';
-CREATE INDEX ca_events_closed_sessions ON ca_event_rows (stream_number) WHERE event_type = 'TableSessionClosed';
-CREATE INDEX ca_events_session_context ON ca_event_rows (stream_number, event_type, stream_version)
-  WHERE event_type IN ('TableSessionOpened', 'TableLimitsChanged', 'TableSessionSuspended', 'TableSessionResumed',
-                       'ShoeStarted', 'TableSessionClosed', 'CorrectionRecorded');
-CREATE INDEX ca_events_jackpots ON ca_event_rows (global_position)
-  WHERE event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset');
 CREATE TRIGGER ca_events_no_update BEFORE UPDATE OR DELETE ON ca_event_rows
   FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
 CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows
   FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
 REVOKE ALL ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM PUBLIC;
 
--- 6. ca_events as readers knew it. The left joins fall away from a query that reads neither stream_id nor metadata;
+-- 4. ca_events as readers knew it. The left joins fall away from a query that reads neither stream_id nor metadata;
 --    prev_hash is looked up (one probe of ca_events_stream_version) only when it is read. stream_number is last: a
 --    reader that needs a stream's events in order with a LIMIT filters by it (a filter on stream_id reaches the
 --    rows through a join, whose order the planner does not carry: it sorts the stream first).
@@ -963,7 +868,7 @@ END $$;
 CREATE TRIGGER ca_events_written INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_events
   FOR EACH ROW EXECUTE FUNCTION ca_events_write();
 
--- 7. The heads: each numbered stream's last event, one backward probe of ca_events_stream_version a stream.
+-- 5. The heads: each numbered stream's last event, one backward probe of ca_events_stream_version a stream.
 ${STREAMS_VIEW}
 REVOKE ALL ON ca_events, ca_streams FROM PUBLIC;
 DO $$
@@ -977,7 +882,7 @@ BEGIN
   END LOOP;
 END $$;
 
--- 8. The append: the same signature and arguments. It checks links as before (against the stored event before,
+-- 6. The append: the same signature and arguments. It checks links as before (against the stored event before,
 --    found by the stream's number), numbers new streams and metadata, and stores numbers; prev_hash is checked,
 --    not stored.
 CREATE OR REPLACE FUNCTION ca_append(
@@ -1077,7 +982,7 @@ ${appendSettings('jsonb')}
   {
     version: 12,
     name: "an event's data kept as the JSON text its writer sent (json, not jsonb)",
-    prepare: (client, log) => prepareRowsRewrite(client, 'json', { log }).then(() => undefined),
+    prepare: (client, log) => prepareRowsRewrite(client, DATA_AS_JSON, { log }).then(() => undefined),
     sql: `
 -- Issue 23 §2 (docs/deployment.md, "Disk per event"): jsonb kept an event's data as a binary tree of 178 bytes an
 -- event on the simulator's mix, where the compact text the writer sends is 152 (with its 4-byte header, 156).
@@ -1104,7 +1009,7 @@ DROP VIEW ca_events;
 DROP VIEW ca_streams;
 
 -- 2. The rows: the prepared copy completed and put in their place.
-${rowsRewriteSwap('json')}
+${rowsRewriteSwap(DATA_AS_JSON)}
 
 -- 3. The views, their writes (ca_events_write, unchanged) and their readers.
 ${EVENTS_VIEW}
