@@ -18,6 +18,7 @@ import { appendSuite } from './append';
 import { appendDepthSuite } from './append-depth';
 import { honestDaysSuite } from './honest-days';
 import { loadSuite } from './load';
+import { migrateSuite } from './migrate';
 import { memorySuite } from './memory';
 import { rebuildSuite } from './rebuild';
 import { replaySuite } from './replay';
@@ -40,6 +41,7 @@ export const SUITES: readonly Suite[] = [
   loadSuite,
   roundsPagesSuite,
   honestDaysSuite,
+  migrateSuite,
 ];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
@@ -116,7 +118,7 @@ const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] 
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
 /** The suites that read the shared benchmark store (bench/store.ts), whose size BENCH_STORE_EVENTS sets. */
-const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite, diskSuite];
+const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite, diskSuite, migrateSuite];
 
 /**
  * A suite's section in the results file: its name, and for a suite on a store of another size than the default

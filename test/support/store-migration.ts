@@ -49,10 +49,12 @@ export async function migrationKilledWhileWaiting(pool: Pool, database: string, 
   );
   let pid: number | undefined;
   try {
-    // found by its wait, not its text (longer than pg_stat_activity keeps)
+    // found by its wait, not its text (longer than pg_stat_activity keeps); watched from outside the reader's
+    // transaction (inside it, pg_stat_activity is read once and kept: a migration that began waiting later, after
+    // its prepared steps, would never be seen)
     for (let i = 0; i < 200 && !pid; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      pid = (await reader.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [database]))
+      pid = (await pool.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [database]))
         .rows[0]?.pid;
     }
     if (pid) await reader.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -110,6 +112,44 @@ export const grantsOn = async (pool: Pool, relation: string) =>
 /** The rows a rewrite's prepared steps have copied so far, and the indexes built on its copy. */
 export const staged = async (pool: Pool, copy: string) => (await pool.query(`SELECT count(*)::int AS n FROM ${copy}`)).rows[0].n;
 export const stagedIndexes = async (pool: Pool, copy: string) =>
-  (await pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 ORDER BY 1`, [copy])).rows.map(
-    (r) => r.indexname,
-  );
+  (await pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 ORDER BY 1`, [copy])).rows.map((r) => r.indexname);
+
+/**
+ * A migration's swap with an append of the version before waiting behind it: a reader holds `relation`, the
+ * migration (on a pool of its own, a new process) waits for it, `append` starts and waits behind the migration, then
+ * the reader lets go. Returns what each came to ('finished' or 'refused: …' for the migration, the append's result
+ * or 'refused: …'), and whether both were seen waiting. Watched from outside the reader's transaction (inside it,
+ * pg_stat_activity is read once and kept).
+ */
+export async function appendWaitingAtSwap<T>(
+  pool: Pool,
+  migrationPool: Pool,
+  migrations: Parameters<typeof applySqlMigrations>[1],
+  relation: string,
+  append: () => Promise<T>,
+): Promise<{ waited: boolean; migration: string; appended: T | string }> {
+  const waitingOnLocks = async (n: number) => {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      if (rows[0].n >= n) return true;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return false;
+  };
+  const refused = (error: Error) => `refused: ${error.message}`;
+  const reader = await pool.connect();
+  let waited = false;
+  let migrating: Promise<string>;
+  let appending: Promise<T | string>;
+  try {
+    await reader.query(`BEGIN; LOCK TABLE ${relation} IN ACCESS SHARE MODE`);
+    migrating = applySqlMigrations(migrationPool, migrations).then(() => 'finished', refused);
+    waited = await waitingOnLocks(1);
+    appending = append().catch(refused);
+    waited = waited && (await waitingOnLocks(2));
+  } finally {
+    await reader.query('COMMIT');
+    reader.release();
+  }
+  return { waited, migration: await migrating, appended: await appending };
+}

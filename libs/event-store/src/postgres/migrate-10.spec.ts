@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import {
+  appendWaitingAtSwap,
   grantsOn,
   migrationKilledWhileWaiting,
   migrationSpecDatabases,
@@ -259,11 +260,7 @@ describe('schema migration 10, stopped in its prepared steps', () => {
     await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
     expect(await prepareUntil(pool, STREAMS_NUMBERED, (p) => p.indexes >= 2)).toBe('stopped');
     expect(await staged(pool, 'ca_event_rows_next')).toBe(29); // the 26 rows before and the 3 appended since
-    expect(await stagedIndexes(pool, 'ca_event_rows_next')).toEqual([
-      'ca_events_closed_sessions_next',
-      'ca_events_event_id_next',
-      'ca_events_feed_next',
-    ]);
+    expect(await stagedIndexes(pool, 'ca_event_rows_next')).toEqual(['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next']);
     await store.append([event('s-e', 1)]);
     const before = await whatReadersSee(store);
 
@@ -317,5 +314,29 @@ describe('schema migration 10, stopped in its prepared steps', () => {
     expect(await version(pool)).toBe(9);
     expect(await kind(pool, 'ca_events')).toBe('r');
     expect(await staged(pool, 'ca_event_rows_next')).toBe(26);
+  });
+});
+
+describe('schema migration 10 and a process of the version before', () => {
+  it('an append that waits for the events while the swap holds them is stored after it, numbered and chained', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration9();
+    expect(await prepareUntil(pool, STREAMS_NUMBERED, () => false, 1000)).toMatchObject({ copied: 26 });
+    const through = await appendWaitingAtSwap(
+      pool,
+      poolOn(db.url),
+      EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 10),
+      'ca_events',
+      () => store.append([event('s-c', 4, 's-c-r0')], { expectedVersions: { 's-c': 3 } }),
+    );
+    expect(through).toMatchObject({ waited: true, migration: 'finished', appended: [{ streamId: 's-c', streamVersion: 4, status: 'appended' }] });
+    expect(await kind(pool, 'ca_events')).toBe('v');
+    const c = await new PostgresEventStore(poolOn(db.url)).readStream('s-c');
+    expect(c.map((e) => [e.streamVersion, e.prevHash])).toEqual([
+      [1, ''],
+      [2, c[0].hash],
+      [3, c[1].hash],
+      [4, c[2].hash],
+    ]);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 27, seals: { receipt: { ok: true } } });
   });
 });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import {
+  appendWaitingAtSwap,
   grantsOn,
   migrationKilledWhileWaiting,
   migrationSpecDatabases,
@@ -295,5 +296,20 @@ describe('schema migration 12, stopped in its prepared steps', () => {
     await pool.query('DROP TABLE ca_event_rows_next');
     expect(await applySqlMigrations(pool)).toBe(1);
     expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+  });
+});
+
+describe('schema migration 12 and a process of the version before', () => {
+  it('an append that waits for the rows while the swap holds them is stored after it, its data as it was sent', async () => {
+    const { pool, store, receipt, db } = await storeAtMigration11();
+    expect(await prepareUntil(pool, () => false, 1000)).toMatchObject({ copied: 23 });
+    const data = { z: 1, roundId: 's-a-r2', a: [1.5, 'ñ'] };
+    const through = await appendWaitingAtSwap(pool, poolOn(db.url), undefined, 'ca_event_rows', () =>
+      store.append([{ ...event('s-a', 14, 's-a-r2'), data }], { expectedVersions: { 's-a': 13 } }),
+    );
+    expect(through).toMatchObject({ waited: true, migration: 'finished', appended: [{ streamId: 's-a', streamVersion: 14, status: 'appended' }] });
+    expect(await dataType(pool)).toBe('json');
+    expect((await new PostgresEventStore(poolOn(db.url)).readRound('s-a-r2')).map((e) => e.data.i ?? e.data.z)).toEqual([12, 13, 1]);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 24, seals: { receipt: { ok: true } } });
   });
 });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import {
+  appendWaitingAtSwap,
   migrationKilledWhileWaiting,
   migrationSpecDatabases,
   prepareUntil,
@@ -246,5 +247,27 @@ describe('schema migration 8, stopped in its prepared steps', () => {
     expect(await version(pool)).toBe(7);
     expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
     expect(await staged(pool, 'ca_events_next')).toBe(26);
+  });
+});
+
+describe('schema migration 8 and a process of the version before', () => {
+  it('an append that waits for the rows while the swap holds them is stored after it, chained, as the new append stores it', async () => {
+    const { pool, store, receipt } = await storeAtMigration7();
+    expect(await prepareUntil(pool, HASHES_AS_BYTES, () => false, 1000)).toMatchObject({ copied: 26 });
+    // the process that wrote s-c knows its head: it calls ca_append at once, and waits inside it for the rows
+    const through = await appendWaitingAtSwap(
+      pool,
+      reopened(pool),
+      EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 8),
+      'ca_events',
+      () => store.append([event('s-c', 4, 's-c-r0')], { expectedVersions: { 's-c': 3 } }),
+    );
+    expect(through).toMatchObject({ waited: true, migration: 'finished', appended: [{ streamId: 's-c', streamVersion: 4, status: 'appended' }] });
+
+    expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
+    const c = await new PostgresEventStore(reopened(pool)).readStream('s-c');
+    expect(c.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+    expect(c[3].prevHash).toBe(c[2].hash);
+    expect(await verifyStore(pool, { receipt })).toMatchObject({ ok: true, events: 27, seals: { receipt: { ok: true } } });
   });
 });

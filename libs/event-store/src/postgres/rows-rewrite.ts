@@ -38,6 +38,11 @@ export interface RowsRewrite {
   readonly target: 'ca_events' | 'ca_event_rows';
   /** statements made idempotent, run before the copy's first step and again in the swap: what the copy's rows refer to */
   readonly setup?: string;
+  /**
+   * statements made idempotent, run by the prepared steps only (committed before the swap): what lets a process of the
+   * version before, whose append waits for the rows while the swap holds them, go on after it
+   */
+  readonly transition?: string;
   /** PL/pgSQL statements making the empty copy (its feed index is made after them) */
   readonly createCopy: string;
   /** a refusal: a query of the first row in the chunk that must not be converted (stream_id, stream_version), and why */
@@ -248,14 +253,15 @@ export async function prepareRowsRewrite(
   const chunk = options.chunkRows ?? REWRITE_CHUNK_ROWS;
   if (!Number.isInteger(chunk) || chunk < 1) throw new Error('chunkRows must be a positive integer');
   if (plan.setup) await client.query(plan.setup);
+  if (plan.transition) await client.query(plan.transition);
   await client.query(rowsRewriteFunctions(plan));
   // what to tell the operator: a copy left by a stopped run, and the planner's estimate of the rows (not a count: a
   // count of either table would itself take minutes at a year's size)
   const { resuming, estimate } = (
-    await client.query(
-      `SELECT to_regclass($1) IS NOT NULL AS resuming, (SELECT reltuples::bigint FROM pg_class WHERE oid = $2::regclass) AS estimate`,
-      [copyOf(plan), plan.source],
-    )
+    await client.query(`SELECT to_regclass($1) IS NOT NULL AS resuming, (SELECT reltuples::bigint FROM pg_class WHERE oid = $2::regclass) AS estimate`, [
+      copyOf(plan),
+      plan.source,
+    ])
   ).rows[0];
   const worthSaying = resuming || Number(estimate) > chunk;
   const say = (line: string) => (worthSaying ? options.log?.(`store migration: ${line}`) : undefined);

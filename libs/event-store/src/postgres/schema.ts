@@ -5,14 +5,12 @@
  */
 
 import type { SqlMigration } from '../../../database/src/migrations';
+import { appendSignature } from './append-signature';
 import { DATA_AS_JSON, HASHES_AS_BYTES, STREAMS_NUMBERED } from './rewrite-plans';
 import { prepareRowsRewrite, rowsRewriteSwap } from './rows-rewrite';
 
 export type { SqlMigration };
-
-/** The append's signature, its data as jsonb (store migrations 6–11) or as json (12): what grants and settings name. */
-export const appendSignature = (data: 'jsonb' | 'json') =>
-  `ca_append(text[], uuid[], text[], ${data}[], jsonb[], text[], text[], integer[], text[], text[], jsonb)`;
+export { appendSignature };
 
 /**
  * The append of store migration 11, its text kept here once: migration 11 creates it with `p_data jsonb[]`,
