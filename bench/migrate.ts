@@ -34,7 +34,7 @@ const upTo = (version: number) => EVENT_STORE_MIGRATIONS.filter((m) => m.version
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /** The benchmark store's events, row for row, into `pool`'s store at migration 7 (hashes as hex text, as 7 kept them). */
-async function copyAtMigration7(source: Pool, pool: Pool, log: (m: string) => void): Promise<number> {
+export async function copyAtMigration7(source: Pool, pool: Pool, log: (m: string) => void): Promise<number> {
   let after = 0n;
   let copied = 0;
   for (;;) {

@@ -267,8 +267,8 @@ describe('schema migration 10, stopped in its prepared steps', () => {
     // the next start: the last rows (a stream numbered in the swap) and indexes, then the swap
     const lines: string[] = [];
     expect(await applySqlMigrations(pool, UP_TO_10, (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toMatch(/^store migration: resuming the copy of the events' rows where it stopped/);
-    expect(lines).toContain('store migration: 6 index(es) built in this run'); // 8 besides the feed's, 2 built before
+    expect(lines[0]).toMatch(/^store migration 10: resuming the copy of the events' rows where it stopped/);
+    expect(lines).toContain('store migration 10: 6 index(es) built in this run'); // 8 besides the feed's, 2 built before
     expect(await version(pool)).toBe(10);
     expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_event_rows_next')]).toEqual(['v', 'r', null]);
     expect((await pool.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'ca_rows_next_%'`)).rows[0].n).toBe(0);

@@ -214,8 +214,8 @@ describe('schema migration 12, stopped in its prepared steps', () => {
     // the next start: the last rows and indexes, then the swap, saying so in its start-up lines
     const lines: string[] = [];
     expect(await applySqlMigrations(pool, undefined, (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toMatch(/^store migration: resuming the copy of the events' rows where it stopped/);
-    expect(lines).toContain('store migration: 6 index(es) built in this run'); // 8 to build besides the feed's, 2 of them built before
+    expect(lines[0]).toMatch(/^store migration 12: resuming the copy of the events' rows where it stopped/);
+    expect(lines).toContain('store migration 12: 6 index(es) built in this run'); // 8 to build besides the feed's, 2 of them built before
     expect(await version(pool)).toBe(LATEST);
     expect(await dataType(pool)).toBe('json');
     expect((await pool.query(`SELECT to_regclass('ca_event_rows_next') AS t`)).rows[0].t).toBeNull();

@@ -195,8 +195,8 @@ describe('schema migration 8, stopped in its prepared steps', () => {
     // the next start: the last rows and indexes, then the swap
     const lines: string[] = [];
     expect(await applySqlMigrations(pool, UP_TO_8, (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toMatch(/^store migration: resuming the copy of the events' rows where it stopped/);
-    expect(lines).toContain('store migration: 5 index(es) built in this run'); // 7 besides the feed's, 2 built before
+    expect(lines[0]).toMatch(/^store migration 8: resuming the copy of the events' rows where it stopped/);
+    expect(lines).toContain('store migration 8: 5 index(es) built in this run'); // 7 besides the feed's, 2 built before
     expect(await version(pool)).toBe(8);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
     expect((await pool.query(`SELECT to_regclass('ca_events_next') AS t`)).rows[0].t).toBeNull();

@@ -15,6 +15,7 @@ const ROUND_INDEX = `CREATE INDEX %COPY% ((data->>'roundId')) WHERE data->>'roun
  * else is refused rather than decoded, which would hide it.
  */
 export const HASHES_AS_BYTES: RowsRewrite = {
+  migration: 8,
   source: 'ca_events',
   target: 'ca_events',
   // An append of the version before that waits for the rows while the swap holds them would go on, once they are
@@ -64,6 +65,7 @@ END $$;
  * and metadata are numbered chunk by chunk as the copy meets them (in a chunk, by position).
  */
 export const STREAMS_NUMBERED: RowsRewrite = {
+  migration: 10,
   source: 'ca_events',
   target: 'ca_event_rows',
   // given once and never changed (like the events, the owner is stopped by triggers); the metadata found by the
@@ -157,6 +159,7 @@ CREATE OR REPLACE FUNCTION ca_metadata_digest(metadata jsonb) RETURNS bytea LANG
 
 /** Migration 12: an event's data from jsonb to json; every other column, index, constraint, trigger and grant as it was. */
 export const DATA_AS_JSON: RowsRewrite = {
+  migration: 12,
   source: 'ca_event_rows',
   target: 'ca_event_rows',
   createCopy: `CREATE TABLE ca_event_rows_next (LIKE ca_event_rows INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING COMMENTS);

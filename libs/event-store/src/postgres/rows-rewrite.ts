@@ -32,6 +32,8 @@ export const REWRITE_CHUNK_ROWS = 100_000;
  * (inclusive) bound a chunk by (transaction_id, global_position): `CHUNK` says so.
  */
 export interface RowsRewrite {
+  /** the store migration it belongs to (its start-up lines name it) */
+  readonly migration: number;
   /** the table whose rows are copied */
   readonly source: 'ca_events' | 'ca_event_rows';
   /** the name the copy takes at the swap (the copy is `<target>_next` until then) */
@@ -264,7 +266,7 @@ export async function prepareRowsRewrite(
     ])
   ).rows[0];
   const worthSaying = resuming || Number(estimate) > chunk;
-  const say = (line: string) => (worthSaying ? options.log?.(`store migration: ${line}`) : undefined);
+  const say = (line: string) => (worthSaying ? options.log?.(`store migration ${plan.migration}: ${line}`) : undefined);
   say(
     `${resuming ? "resuming the copy of the events' rows where it stopped" : "copying the events' rows"}` +
       `${Number(estimate) > 0 ? ` (about ${Number(estimate).toLocaleString('en-US')} in all)` : ''}; a stop keeps what is copied`,
