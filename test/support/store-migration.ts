@@ -153,3 +153,28 @@ export async function appendWaitingAtSwap<T>(
   }
   return { waited, migration: await migrating, appended: await appending };
 }
+
+/**
+ * A rewrite stopped twice in its prepared steps, then started: stopped after 10 rows (chunks of 5), `afterRows` run
+ * (the spec's checks, a process of the version before appending), resumed and stopped after 2 indexes, `afterIndexes`
+ * run, then the next start-up as the runner does it. Returns how each stop ended, the rows and indexes staged at the
+ * second, how many migrations the start-up applied and the lines it said.
+ */
+export async function stoppedTwiceThenStarted(
+  pool: Pool,
+  plan: RowsRewrite,
+  migrations: Parameters<typeof applySqlMigrations>[1],
+  steps: { afterRows(): Promise<void>; afterIndexes(): Promise<void> },
+) {
+  const copy = `${plan.target}_next`;
+  const first = await prepareUntil(pool, plan, (p) => p.copied >= 10);
+  const stagedFirst = await staged(pool, copy);
+  await steps.afterRows();
+  const second = await prepareUntil(pool, plan, (p) => p.indexes >= 2);
+  const stagedSecond = await staged(pool, copy);
+  const indexesSecond = await stagedIndexes(pool, copy);
+  await steps.afterIndexes();
+  const lines: string[] = [];
+  const applied = await applySqlMigrations(pool, migrations, (line) => lines.push(line));
+  return { stops: [first, second], staged: [stagedFirst, stagedSecond], indexes: indexesSecond, applied, lines };
+}

@@ -15,7 +15,7 @@ import {
   migrationSpecDatabases,
   prepareUntil,
   staged,
-  stagedIndexes,
+  stoppedTwiceThenStarted,
   tableShape,
 } from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
@@ -246,29 +246,33 @@ describe('schema migration 10, stopped in its prepared steps', () => {
   it('resumes the copy and the indexes where they stopped, with appends in between, and gives the store an unstopped migration gives', async () => {
     const { pool, store, receipt, db, role } = await storeAtMigration9();
 
-    // stopped after two chunks of 5 rows: those 10 copied with their streams and metadata numbered; the store is still at 9
-    expect(await prepareUntil(pool, STREAMS_NUMBERED, (p) => p.copied >= 10)).toBe('stopped');
-    expect(await staged(pool, 'ca_event_rows_next')).toBe(10);
-    expect((await pool.query('SELECT stream_id FROM ca_stream_ids ORDER BY stream_number')).rows).toEqual([{ stream_id: 's-a' }]);
-    expect(await version(pool)).toBe(9);
-    expect(await kind(pool, 'ca_events')).toBe('r');
-    expect((await verifyStore(pool, { receipt })).ok).toBe(true);
-
-    // the process of the version before goes on appending (a new stream with new metadata, an old one), then the copy
-    // resumes and stops after two indexes
-    await store.append([{ ...event('s-d', 1), metadata: { recordedBy: 'cage' } }, event('s-d', 2, 's-d-r0')]);
-    await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
-    expect(await prepareUntil(pool, STREAMS_NUMBERED, (p) => p.indexes >= 2)).toBe('stopped');
-    expect(await staged(pool, 'ca_event_rows_next')).toBe(29); // the 26 rows before and the 3 appended since
-    expect(await stagedIndexes(pool, 'ca_event_rows_next')).toEqual(['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next']);
-    await store.append([event('s-e', 1)]);
-    const before = await whatReadersSee(store);
-
-    // the next start: the last rows (a stream numbered in the swap) and indexes, then the swap
-    const lines: string[] = [];
-    expect(await applySqlMigrations(pool, UP_TO_10, (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toMatch(/^store migration 10: resuming the copy of the events' rows where it stopped/);
-    expect(lines).toContain('store migration 10: 6 index(es) built in this run'); // 8 besides the feed's, 2 built before
+    // stopped after two chunks of 5 rows: those 10 copied with their streams and metadata numbered, the store still at 9;
+    // the process of the version before goes on appending (a new stream with new metadata, an old one); resumed,
+    // stopped after two indexes; a new stream; then the next start: the last rows (a stream numbered in the swap) and
+    // indexes, then the swap
+    let before: Awaited<ReturnType<typeof whatReadersSee>> | undefined;
+    const run = await stoppedTwiceThenStarted(pool, STREAMS_NUMBERED, UP_TO_10, {
+      afterRows: async () => {
+        expect((await pool.query('SELECT stream_id FROM ca_stream_ids ORDER BY stream_number')).rows).toEqual([{ stream_id: 's-a' }]);
+        expect(await version(pool)).toBe(9);
+        expect(await kind(pool, 'ca_events')).toBe('r');
+        expect((await verifyStore(pool, { receipt })).ok).toBe(true);
+        await store.append([{ ...event('s-d', 1), metadata: { recordedBy: 'cage' } }, event('s-d', 2, 's-d-r0')]);
+        await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
+      },
+      afterIndexes: async () => {
+        await store.append([event('s-e', 1)]);
+        before = await whatReadersSee(store);
+      },
+    });
+    expect(run).toMatchObject({
+      stops: ['stopped', 'stopped'],
+      staged: [10, 29], // the 26 rows before and the 3 appended since
+      indexes: ['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next'],
+      applied: 1,
+    });
+    expect(run.lines[0]).toMatch(/^store migration 10: resuming the copy of the events' rows where it stopped/);
+    expect(run.lines).toContain('store migration 10: 6 index(es) built in this run'); // 8 besides the feed's, 2 built before
     expect(await version(pool)).toBe(10);
     expect([await kind(pool, 'ca_events'), await kind(pool, 'ca_event_rows'), await kind(pool, 'ca_event_rows_next')]).toEqual(['v', 'r', null]);
     expect((await pool.query(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'ca_rows_next_%'`)).rows[0].n).toBe(0);

@@ -13,7 +13,7 @@ import {
   migrationSpecDatabases,
   prepareUntil,
   staged,
-  stagedIndexes,
+  stoppedTwiceThenStarted,
   tableShape,
 } from '../../../../test/support/store-migration';
 import { NewEvent } from '../port';
@@ -176,27 +176,31 @@ describe('schema migration 8, stopped in its prepared steps', () => {
     await pool.query(`CREATE ROLE ${reader} NOLOGIN`);
     await pool.query(`GRANT SELECT ON ca_events TO ${reader}`);
 
-    // stopped after two chunks of 5 rows: those 10 are committed in the copy, their hashes already bytes; the store is still at 7
-    expect(await prepareUntil(pool, HASHES_AS_BYTES, (p) => p.copied >= 10)).toBe('stopped');
-    expect(await staged(pool, 'ca_events_next')).toBe(10);
-    expect((await pool.query(`SELECT DISTINCT octet_length(hash) AS n FROM ca_events_next`)).rows).toEqual([{ n: 32 }]);
-    expect(await version(pool)).toBe(7);
-    expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
-
-    // the process of the version before goes on appending (a new stream, an old one), then the copy resumes and stops after two indexes
-    await store.append([event('s-d', 1), event('s-d', 2, 's-d-r0')]);
-    await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
-    expect(await prepareUntil(pool, HASHES_AS_BYTES, (p) => p.indexes >= 2)).toBe('stopped');
-    expect(await staged(pool, 'ca_events_next')).toBe(29); // the 26 rows before and the 3 appended since
-    expect(await stagedIndexes(pool, 'ca_events_next')).toEqual(['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next']);
-    await store.append([event('s-d', 3)]);
-    const before = await whatReadersSee(store);
-
-    // the next start: the last rows and indexes, then the swap
-    const lines: string[] = [];
-    expect(await applySqlMigrations(pool, UP_TO_8, (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toMatch(/^store migration 8: resuming the copy of the events' rows where it stopped/);
-    expect(lines).toContain('store migration 8: 5 index(es) built in this run'); // 7 besides the feed's, 2 built before
+    // stopped after two chunks of 5 rows: those 10 committed in the copy, their hashes already bytes, the store still at 7;
+    // the process of the version before goes on appending (a new stream, an old one); resumed, stopped after two
+    // indexes; another append; then the next start: the last rows and indexes, then the swap
+    let before: Awaited<ReturnType<typeof whatReadersSee>> | undefined;
+    const run = await stoppedTwiceThenStarted(pool, HASHES_AS_BYTES, UP_TO_8, {
+      afterRows: async () => {
+        expect((await pool.query(`SELECT DISTINCT octet_length(hash) AS n FROM ca_events_next`)).rows).toEqual([{ n: 32 }]);
+        expect(await version(pool)).toBe(7);
+        expect(await hashTypes(pool)).toEqual(['content_hash:text', 'hash:text', 'prev_hash:text']);
+        await store.append([event('s-d', 1), event('s-d', 2, 's-d-r0')]);
+        await store.append([event('s-b', 10)], { expectedVersions: { 's-b': 9 } });
+      },
+      afterIndexes: async () => {
+        await store.append([event('s-d', 3)]);
+        before = await whatReadersSee(store);
+      },
+    });
+    expect(run).toMatchObject({
+      stops: ['stopped', 'stopped'],
+      staged: [10, 29], // the 26 rows before and the 3 appended since
+      indexes: ['ca_events_closed_sessions_next', 'ca_events_event_id_next', 'ca_events_feed_next'],
+      applied: 1,
+    });
+    expect(run.lines[0]).toMatch(/^store migration 8: resuming the copy of the events' rows where it stopped/);
+    expect(run.lines).toContain('store migration 8: 5 index(es) built in this run'); // 7 besides the feed's, 2 built before
     expect(await version(pool)).toBe(8);
     expect(await hashTypes(pool)).toEqual(['content_hash:bytea', 'hash:bytea', 'prev_hash:bytea']);
     expect((await pool.query(`SELECT to_regclass('ca_events_next') AS t`)).rows[0].t).toBeNull();
