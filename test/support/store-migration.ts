@@ -6,7 +6,7 @@
  */
 import { Pool } from 'pg';
 import { applySqlMigrations } from '../../libs/event-store/src/postgres/migrate';
-import { prepareRowsRewrite, RowsRewrite, RowsRewriteProgress } from '../../libs/event-store/src/postgres/rows-rewrite';
+import { prepareRowsRewrite, RowsRewrite, RowsRewriteProgress, stagingTable } from '../../libs/event-store/src/postgres/rows-rewrite';
 import { createTestDatabase, TestDatabase } from './database';
 
 /** Test databases and pools of one spec file, dropped and closed after it. */
@@ -36,11 +36,28 @@ export function migrationSpecDatabases(prefix: string) {
 }
 
 /**
+ * The backends of `pool`'s database waiting for a lock, polled every 25 ms (for 5 s at most) until `found` makes
+ * something of their pids; undefined if it never does. Read from `pool`, outside any transaction of the caller's:
+ * inside one, pg_stat_activity is read once and kept, and a backend that began waiting later is never seen.
+ */
+async function lockWaiters<T>(pool: Pool, found: (pids: number[]) => T | undefined): Promise<T | undefined> {
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    const { rows } = await pool.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid() ORDER BY pid`,
+    );
+    const result = found(rows.map((r) => r.pid as number));
+    if (result !== undefined) return result;
+  }
+  return undefined;
+}
+
+/**
  * Apply the pending migrations while a reader holds `relation` (ACCESS SHARE): the migration begins, waits for
  * its lock, and its backend (the only one of this database waiting for a lock) is terminated. Returns how the
  * migration ended ('finished' or 'stopped: …') and whether its backend was found waiting.
  */
-export async function migrationKilledWhileWaiting(pool: Pool, database: string, relation: string): Promise<{ waited: boolean; outcome: string }> {
+export async function migrationKilledWhileWaiting(pool: Pool, relation: string): Promise<{ waited: boolean; outcome: string }> {
   const reader = await pool.connect();
   await reader.query(`BEGIN; LOCK TABLE ${relation} IN ACCESS SHARE MODE`);
   const migrating = applySqlMigrations(pool).then(
@@ -49,14 +66,8 @@ export async function migrationKilledWhileWaiting(pool: Pool, database: string, 
   );
   let pid: number | undefined;
   try {
-    // found by its wait, not its text (longer than pg_stat_activity keeps); watched from outside the reader's
-    // transaction (inside it, pg_stat_activity is read once and kept: a migration that began waiting later, after
-    // its prepared steps, would never be seen)
-    for (let i = 0; i < 200 && !pid; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      pid = (await pool.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`, [database]))
-        .rows[0]?.pid;
-    }
+    // found by its wait, not its text (longer than pg_stat_activity keeps)
+    pid = await lockWaiters(pool, (pids) => pids[0]);
     if (pid) await reader.query('SELECT pg_terminate_backend($1)', [pid]);
   } finally {
     await reader.query('COMMIT');
@@ -118,8 +129,7 @@ export const stagedIndexes = async (pool: Pool, copy: string) =>
  * A migration's swap with an append of the version before waiting behind it: a reader holds `relation`, the
  * migration (on a pool of its own, a new process) waits for it, `append` starts and waits behind the migration, then
  * the reader lets go. Returns what each came to ('finished' or 'refused: …' for the migration, the append's result
- * or 'refused: …'), and whether both were seen waiting. Watched from outside the reader's transaction (inside it,
- * pg_stat_activity is read once and kept).
+ * or 'refused: …'), and whether both were seen waiting.
  */
 export async function appendWaitingAtSwap<T>(
   pool: Pool,
@@ -128,14 +138,7 @@ export async function appendWaitingAtSwap<T>(
   relation: string,
   append: () => Promise<T>,
 ): Promise<{ waited: boolean; migration: string; appended: T | string }> {
-  const waitingOnLocks = async (n: number) => {
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      if (rows[0].n >= n) return true;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return false;
-  };
+  const waitingOnLocks = async (n: number) => (await lockWaiters(pool, (pids) => pids.length >= n || undefined)) === true;
   const refused = (error: Error) => `refused: ${error.message}`;
   const reader = await pool.connect();
   let waited = false;
@@ -166,7 +169,7 @@ export async function stoppedTwiceThenStarted(
   migrations: Parameters<typeof applySqlMigrations>[1],
   steps: { afterRows(): Promise<void>; afterIndexes(): Promise<void> },
 ) {
-  const copy = `${plan.target}_next`;
+  const copy = stagingTable(plan);
   const first = await prepareUntil(pool, plan, (p) => p.copied >= 10);
   const stagedFirst = await staged(pool, copy);
   await steps.afterRows();

@@ -178,7 +178,7 @@ describe('schema migration 10 on an existing store', () => {
     const { pool, store, receipt, db } = await storeAtMigration9();
     const before = await whatReadersSee(store);
     // a reader holds the table: the migration has begun (its checks run, the new tables made) and waits for its lock
-    const stopped = await migrationKilledWhileWaiting(pool, db.name, 'ca_events');
+    const stopped = await migrationKilledWhileWaiting(pool, 'ca_events');
     expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(9);

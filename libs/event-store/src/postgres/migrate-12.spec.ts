@@ -160,7 +160,7 @@ describe('schema migration 12 on an existing store', () => {
     const { pool, store, receipt, db } = await storeAtMigration11();
     const before = await whatReadersSee(store);
     // a reader holds the rows: the migration has dropped the view and waits to rewrite them
-    const stopped = await migrationKilledWhileWaiting(pool, db.name, 'ca_event_rows');
+    const stopped = await migrationKilledWhileWaiting(pool, 'ca_event_rows');
     expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(11);

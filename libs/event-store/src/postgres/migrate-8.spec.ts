@@ -128,11 +128,11 @@ describe('schema migration 8 on an existing store', () => {
   });
 
   it('stopped half-way (its connection killed while it waits for the table), leaves the store as it was, and runs again', async () => {
-    const { pool, store, receipt, db } = await storeAtMigration7();
+    const { pool, store, receipt } = await storeAtMigration7();
     const before = await whatReadersSee(store);
     const indexBefore = await roundIndex(pool);
     // a reader holds the table: the migration has begun (the view dropped, the checks run) and waits for its lock
-    const stopped = await migrationKilledWhileWaiting(pool, db.name, 'ca_events');
+    const stopped = await migrationKilledWhileWaiting(pool, 'ca_events');
     expect(stopped).toMatchObject({ waited: true, outcome: expect.stringMatching(/^stopped: /) });
 
     expect(await version(pool)).toBe(7);

@@ -83,7 +83,8 @@ export const sourceIndexes = (source: string, copy: string, except: readonly str
      also ? `\n  UNION ALL ${givenIndexes(copy, also)}` : ''
    }`;
 
-const copyOf = (plan: RowsRewrite) => `${plan.target}_next`;
+/** The staging table a rewrite copies into, `<target>_next` until the swap gives it the target's name. */
+export const stagingTable = (plan: RowsRewrite) => `${plan.target}_next`;
 
 /**
  * The staging table's two steps as functions, so that the prepared steps and the swap run the same SQL:
@@ -93,7 +94,7 @@ const copyOf = (plan: RowsRewrite) => `${plan.target}_next`;
  * - `ca_rows_next_index(most)`: builds up to `most` (`NULL`: all) of the copy's indexes not built yet.
  */
 export const rowsRewriteFunctions = (plan: RowsRewrite) => {
-  const copy = copyOf(plan);
+  const copy = stagingTable(plan);
   // each statement planned for its chunk's bounds (EXECUTE): range scans of the feed index, whatever the table's statistics
   const run = (sql: string) => `EXECUTE ${literal(sql)} USING last_t, last_p, hi_t, hi_p;`;
   return `
@@ -163,7 +164,7 @@ END $$;
  * makes them again after). Waits for the readers and writers of the old table, then holds them until the commit.
  */
 export const rowsRewriteSwap = (plan: RowsRewrite) => {
-  const copy = copyOf(plan);
+  const copy = stagingTable(plan);
   return `
 LOCK TABLE ${plan.source} IN ACCESS EXCLUSIVE MODE;
 ${plan.setup ?? ''}
@@ -261,7 +262,7 @@ export async function prepareRowsRewrite(
   // count of either table would itself take minutes at a year's size)
   const { resuming, estimate } = (
     await client.query(`SELECT to_regclass($1) IS NOT NULL AS resuming, (SELECT reltuples::bigint FROM pg_class WHERE oid = $2::regclass) AS estimate`, [
-      copyOf(plan),
+      stagingTable(plan),
       plan.source,
     ])
   ).rows[0];

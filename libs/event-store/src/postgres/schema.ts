@@ -820,7 +820,8 @@ CREATE TRIGGER ca_events_no_update BEFORE UPDATE OR DELETE ON ca_event_rows
   FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
 CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows
   FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
-REVOKE ALL ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM PUBLIC;
+-- (ca_stream_ids and ca_event_metadata: revoked by the plan's setup, which the swap ran)
+REVOKE ALL ON ca_event_rows FROM PUBLIC;
 
 -- 4. ca_events as readers knew it. The left joins fall away from a query that reads neither stream_id nor metadata;
 --    prev_hash is looked up (one probe of ca_events_stream_version) only when it is read. stream_number is last: a
