@@ -12,15 +12,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import {
-  archiveText,
-  checkArchive,
-  checkSegment,
-  firstPositionOfMonth,
-  readArchive,
-  type MonthArchive,
-  type SegmentCheck,
-} from '../libs/event-store/src/archive';
+import { archiveText, firstPositionOfMonth, readArchive, type MonthArchive } from '../libs/event-store/src/archive';
+import { checkArchive, checkSegment, type SegmentCheck } from '../libs/event-store/src/archive-check';
 import { chainHash, contentHash } from '../libs/event-store/src/canonical';
 import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../libs/event-store/src/postgres/postgres-event-store';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';

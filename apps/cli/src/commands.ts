@@ -30,6 +30,7 @@ import { describeCommands, WordedCommand } from './help';
 import { ROLES } from '../../../libs/access/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
+import { registerArchiveCommands } from './archive-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
 import { gamingDay, registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
@@ -267,6 +268,8 @@ function registerCommands(program: Command) {
       }
       if (!report.ok) process.exitCode = 1;
     });
+
+  registerArchiveCommands(program);
 
   program
     .command('seal')

@@ -3,7 +3,8 @@
  * refused before anything is checked. The checks against seals and receipts run on a real store in
  * test/partitioned-archive.spec.ts.
  */
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archiveText, firstPositionOfMonth, readArchive, type MonthArchive } from './archive';
+import { wordReason } from '../../i18n/src/reasons';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveFileError, archiveText, firstPositionOfMonth, readArchive, type MonthArchive } from './archive';
 import type { StoredEvent } from './port';
 
 const event = (globalPosition: bigint, streamId: string, streamVersion: number): StoredEvent => ({
@@ -66,6 +67,48 @@ describe('the archive file', () => {
     expect(() => readArchive(lines.slice(0, -1).join('\n'))).toThrow('does not end with its closing seal');
     expect(() => readArchive([lines[0], lines[2], lines[3]].join('\n'))).toThrow('holds 1 events, its manifest says 2');
     expect(() => readArchive([lines[0], '{"event":', lines[3]].join('\n'))).toThrow('line 2 of the archive is not JSON');
-    expect(() => readArchive([lines[0], lines[3], lines[1], lines[3]].join('\n'))).toThrow('line 2 of the archive is not an event');
+    expect(() => readArchive([lines[0], '{"events":[]}', lines[3]].join('\n'))).toThrow('line 2 of the archive is not an event');
+    expect(() => readArchive([lines[0], lines[3], lines[1], lines[3]].join('\n'))).toThrow(
+      'line 3 of the archive comes after its closing seal, which must be the last line',
+    );
+    expect(() => readArchive([lines[0], 'null', lines[3]].join('\n'))).toThrow('line 2 of the archive is not an event');
+  });
+
+  it('refuses a line whose field is not of its form, naming the line and the field', () => {
+    const lines = archiveText(archive).trimEnd().split('\n');
+    const withEvent = (at: number, change: (e: Record<string, unknown>) => void) => {
+      const copy = [...lines];
+      const parsed = JSON.parse(copy[at]);
+      change(parsed.event ?? parsed.closingSeal ?? parsed.manifest);
+      copy[at] = JSON.stringify(parsed);
+      return () => readArchive(copy.join('\n'));
+    };
+    expect(withEvent(1, (e) => delete e.streamId)).toThrow('line 2 of the archive: streamId must be a non-empty string');
+    expect(withEvent(2, (e) => (e.streamVersion = 0))).toThrow('line 3 of the archive: streamVersion must be a whole number from 1');
+    expect(withEvent(2, (e) => (e.globalPosition = 2))).toThrow('line 3 of the archive: globalPosition must be a position in decimal digits, as a string');
+    expect(withEvent(3, (e) => (e.data = [1]))).toThrow('line 4 of the archive: data must be a JSON object');
+    expect(withEvent(0, (m) => (m.month = '2026-13'))).toThrow('line 1 of the archive: month must be a month, YYYY-MM');
+    expect(withEvent(0, (m) => (m.openingHeads = { s: { version: 0, hash: 'x' } }))).toThrow(
+      "line 1 of the archive: openingHeads must be an object giving each stream's head: its version and hash",
+    );
+    expect(withEvent(0, (m) => (m.sealStreamBefore = 'none'))).toThrow(
+      "line 1 of the archive: sealStreamBefore must be a stream's head (version and hash) or null",
+    );
+  });
+
+  it('names a refusal in every language (errors:archive.*)', () => {
+    const lines = archiveText(archive).trimEnd().split('\n');
+    let refusal: unknown;
+    try {
+      readArchive([lines[0], lines[1]].join('\n'));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ArchiveFileError);
+    const because = (refusal as ArchiveFileError).because;
+    expect(wordReason(because, 'es')).toBe('el archivo no termina con su sello de cierre');
+    expect(wordReason(because, 'eu')).toBe('artxiboa ez da bere itxiera-zigiluarekin amaitzen');
+    expect(wordReason(because, 'ca')).toBe('l’arxiu no acaba amb el seu segell de tancament');
+    expect(wordReason(because, 'gl')).toBe('o arquivo non remata co seu selo de peche');
   });
 });

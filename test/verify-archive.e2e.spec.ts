@@ -1,0 +1,260 @@
+/**
+ * `casino-audit verify-archive FILE… --receipt R` as an inspector runs it (issue 23 §4, docs/scaling.md §3):
+ * three months of a store written and sealed by today's code, each cut at its turn and written as an archive
+ * file with its sha256, checked by the built command line without any database. One receipt, the last month's
+ * closing seal's, covers the three; an edit in one month, a damaged copy, a month left out, and arguments that
+ * are not what they must be are each named, with the exit code a script can act on.
+ */
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Pool } from 'pg';
+import { archiveText, readArchive, type MonthArchive } from '../libs/event-store/src/archive';
+import { chainHash, contentHash } from '../libs/event-store/src/canonical';
+import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
+import { createSeal, type SealResult } from '../libs/event-store/src/seal';
+import { cli } from './support/cli';
+import { createTestDatabase, migratedStore, type TestDatabase } from './support/database';
+import { monthArchiveOf, sha256Of, turnTo, writeArchive } from './support/month-archive';
+
+jest.setTimeout(120_000);
+
+let db: TestDatabase;
+let pool: Pool;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-verify-archive-'));
+const files: Record<string, string> = {};
+let closingOfDecember: SealResult;
+let closingOfOctober: SealResult;
+
+const fact = (streamId: string, type: string, data: Record<string, unknown>, occurredAt: string): NewEvent => ({
+  streamId,
+  eventId: randomUUID(),
+  type,
+  data,
+  metadata: { recordedBy: `terminal:${streamId}` },
+  occurredAt,
+});
+const opened = (table: string, day: string) =>
+  fact(`session-${table}-${day}`, 'TableSessionOpened', { casinoId: 'C1', tableId: table, gamingDay: day }, `${day}T21:00:00.000Z`);
+const bet = (table: string, day: string, amount: number) =>
+  fact(`session-${table}-${day}`, 'BetPlaced', { roundId: `${table}-${day}-r1`, amount }, `${day}T21:05:00.000Z`);
+const closed = (table: string, day: string, at = `${day}T23:59:00.000Z`) => fact(`session-${table}-${day}`, 'TableSessionClosed', {}, at);
+const contribution = (amount: number, at: string) => fact('jackpot-J1', 'JackpotContributed', { poolId: 'J1', amount }, at);
+
+const run = (...args: string[]) => cli(['verify-archive', ...args], {});
+const inDir = (name: string) => path.join(dir, name);
+
+/** A copy of `file` changed by `change`, its sha256 recomputed (as anyone who rewrites a file can) unless `keepSum`. */
+function altered(file: string, change: (a: MonthArchive) => MonthArchive, keepSum = false): string {
+  const copy = inDir(`altered-${randomUUID()}`);
+  fs.mkdirSync(copy);
+  const target = path.join(copy, path.basename(file));
+  fs.writeFileSync(target, archiveText(change(readArchive(fs.readFileSync(file, 'utf8')))));
+  fs.writeFileSync(`${target}.sha256`, keepSum ? fs.readFileSync(`${file}.sha256`) : `${sha256Of(target)}  ${path.basename(target)}\n`);
+  return target;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase('ca_verify_archive');
+  let store;
+  ({ pool, store } = await migratedStore(db.url, 4));
+  // October, the store's first month: a day sealed at its close, a session of the 31st still open at the turn
+  await store.append([
+    opened('RF-01', '2026-10-30'),
+    bet('RF-01', '2026-10-30', 25),
+    closed('RF-01', '2026-10-30'),
+    contribution(5, '2026-10-30T21:05:00.000Z'),
+  ]);
+  await createSeal(pool, { gamingDay: '2026-10-30' });
+  await store.append([opened('RF-02', '2026-10-31'), bet('RF-02', '2026-10-31', 40)]);
+  closingOfOctober = await turnTo(pool, '2026-11', '2026-10-31');
+  // November: the session of October 31 closes after the turn; the jackpot goes on
+  await store.append([closed('RF-02', '2026-10-31', '2026-11-01T04:00:00.000Z'), contribution(7, '2026-11-01T04:00:00.000Z')]);
+  await store.append([opened('RF-01', '2026-11-30'), bet('RF-01', '2026-11-30', 60), closed('RF-01', '2026-11-30')]);
+  await turnTo(pool, '2026-12', '2026-11-30');
+  // December, then January online
+  await store.append([
+    opened('RF-03', '2026-12-31'),
+    bet('RF-03', '2026-12-31', 10),
+    closed('RF-03', '2026-12-31'),
+    contribution(3, '2026-12-31T21:05:00.000Z'),
+  ]);
+  closingOfDecember = await turnTo(pool, '2027-01', '2026-12-31');
+  await store.append([opened('RF-01', '2027-01-01'), contribution(4, '2027-01-01T21:05:00.000Z')]);
+
+  files.october = writeArchive(dir, await monthArchiveOf(pool, '2026-10', true));
+  files.november = writeArchive(dir, await monthArchiveOf(pool, '2026-11'));
+  files.december = writeArchive(dir, await monthArchiveOf(pool, '2026-12'));
+});
+
+afterAll(async () => {
+  await pool?.end().catch(() => undefined);
+  await db?.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const months = () => [files.october, files.november, files.december];
+
+describe('casino-audit verify-archive', () => {
+  it('checks three consecutive months against the receipt of the last closing seal, in any order given', async () => {
+    const r = await run(...months(), '--receipt', closingOfDecember.receipt);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      `${files.october}: 2026-10 intact: 8 events in 4 streams, closed by seal #2, proved by the seal that opened 2026-11`,
+      '  sha256 matches 2026-10.ndjson.sha256',
+      // each count holds the month's closing seal; November's and December's the seal that opened them too (their first event)
+      `${files.november}: 2026-11 intact: 7 events in 4 streams, closed by seal #3, proved by the seal that opened 2026-12`,
+      '  sha256 matches 2026-11.ndjson.sha256',
+      `${files.december}: 2026-12 intact: 6 events in 3 streams, closed by seal #4, the receipt's seal`,
+      '  sha256 matches 2026-12.ndjson.sha256',
+      "3 archived month(s) intact, up to the receipt's seal #4",
+    ]);
+    const reversed = await run(...months().reverse(), '--receipt', closingOfDecember.receipt);
+    expect([reversed.code, reversed.stdout]).toEqual([0, r.stdout]);
+  });
+
+  it('--json: each month, what covered it, its positions and its sha256', async () => {
+    const receiptFile = inDir('receipt.txt');
+    fs.writeFileSync(receiptFile, `${closingOfDecember.receipt}\n`);
+    const r = await run(...months(), '--receipt', receiptFile, '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.ok).toBe(true);
+    expect(
+      report.months.map((m: { month: string; coveredBy: string; openingSeal: number | null; closingSeal: number; receiptSeal: number | null }) => [
+        m.month,
+        m.coveredBy,
+        m.openingSeal,
+        m.closingSeal,
+        m.receiptSeal,
+      ]),
+    ).toEqual([
+      ['2026-10', 'next-month', null, 2, 2],
+      ['2026-11', 'next-month', 2, 3, 3],
+      ['2026-12', 'receipt', 3, 4, 4],
+    ]);
+    expect(report.months[1]).toMatchObject({
+      file: files.november,
+      ok: true,
+      problems: [],
+      sha256: { file: '2026-11.ndjson.sha256', ok: true, actual: sha256Of(files.november) },
+    });
+    expect(BigInt(report.months[1].firstPosition)).toBe(BigInt(closingOfOctober.seal.globalPosition));
+  });
+
+  it('a month alone is checked against its own closing seal only: an earlier receipt or a later month’s does not cover it', async () => {
+    expect((await run(files.december, '--receipt', closingOfDecember.receipt)).code).toBe(0);
+    const november = await run(files.november, '--receipt', closingOfDecember.receipt);
+    expect(november.code).toBe(1);
+    expect(november.stdout).toContain(`${files.november}: 2026-11 BROKEN: 1 problem(s)`);
+    expect(november.stdout).toMatch(/stream seal-store version 4: the receipt ca-seal:4:[0-9a-f]+… names none of the good seals here \(#3\)/);
+    expect(november.stdout).toContain('ARCHIVE BROKEN: 1 of 1 month(s) fail their check');
+    const october = await run(files.october, '--receipt', closingOfOctober.receipt);
+    expect(october.code).toBe(0);
+  });
+
+  it('an event edited in November, its hashes recomputed: November is named, and October, which only November’s opening seal could prove, is not covered', async () => {
+    const edited = altered(files.november, (a) => {
+      let prev = '';
+      const events: StoredEvent[] = a.events.map((e) => {
+        if (e.streamId !== 'session-RF-01-2026-11-30') return e;
+        const data = e.type === 'BetPlaced' ? { ...e.data, amount: 6000 } : e.data;
+        const content = contentHash({ ...e, data });
+        prev = chainHash(prev, e.streamId, e.streamVersion, content);
+        return { ...e, data, contentHash: content, hash: prev };
+      });
+      return { ...a, events };
+    });
+    const r = await run(files.october, edited, files.december, '--receipt', closingOfDecember.receipt);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n').filter(Boolean);
+    expect(lines[0]).toBe(`${files.october}: 2026-10 BROKEN: 1 problem(s)`);
+    expect(lines[1]).toMatch(
+      /^ {2}stream seal-store version 2: not covered by the receipt: 2026-11, the month after, failed its check, so the seal that closed 2026-10 is not proved$/,
+    );
+    expect(lines).toContain(`${edited}: 2026-11 BROKEN: 1 problem(s)`);
+    expect(lines.find((l) => l.includes('session-RF-01-2026-11-30'))).toMatch(
+      /stream session-RF-01-2026-11-30 version 3: is not the event seal #3 .* recorded at this version: the stream was rewritten/,
+    );
+    expect(lines).toContain(`${files.december}: 2026-12 intact: 6 events in 3 streams, closed by seal #4, the receipt's seal`);
+    expect(lines[lines.length - 1]).toBe('ARCHIVE BROKEN: 2 of 3 month(s) fail their check');
+  });
+
+  it('a copy whose bytes changed but whose content did not fails on the sha256 beside it; without one, the receipt still proves the content', async () => {
+    const copyDir = inDir('damaged');
+    fs.mkdirSync(copyDir);
+    const damaged = path.join(copyDir, '2026-11.ndjson');
+    fs.writeFileSync(damaged, `${fs.readFileSync(files.november, 'utf8')}\n`);
+    fs.copyFileSync(`${files.november}.sha256`, `${damaged}.sha256`);
+    const r = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.receipt);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${damaged}: 2026-11 BROKEN: 1 problem(s)`);
+    expect(r.stdout).toContain(
+      `  the file: the file's sha256 is ${sha256Of(damaged)}, 2026-11.ndjson.sha256 says ${sha256Of(files.november)}: the file was damaged or changed`,
+    );
+    expect(r.stdout).toContain('ARCHIVE BROKEN: 1 of 3 month(s)');
+
+    fs.rmSync(`${damaged}.sha256`);
+    const unsummed = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.receipt);
+    expect(unsummed.code).toBe(0);
+    expect(unsummed.stdout).toContain("  no 2026-11.ndjson.sha256 beside it: the file's transport is not checked (the receipt still proves its content)");
+  });
+
+  it('a month left out between two: the later one does not open with the earlier one’s closing seal', async () => {
+    const r = await run(files.october, files.december, '--receipt', closingOfDecember.receipt);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      '  stream seal-store version 3: 2026-12 does not open with the seal that closed 2026-10 (seal #2; 2026-12 opens with seal #3): the months are not consecutive, or a file was altered',
+    );
+    expect(r.stdout).toMatch(
+      /2026-10 BROKEN: 1 problem\(s\)\n {2}stream seal-store version \d+: the receipt ca-seal:3:[0-9a-f]+… names none of the good seals here \(#1, #2\)/,
+    );
+  });
+
+  it('a month given twice is named', async () => {
+    const copyDir = inDir('twice');
+    fs.mkdirSync(copyDir);
+    fs.copyFileSync(files.december, path.join(copyDir, '2026-12.ndjson'));
+    const r = await run(files.november, files.december, path.join(copyDir, '2026-12.ndjson'), '--receipt', closingOfDecember.receipt);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('2026-12 is given twice');
+  });
+
+  it('refuses with exit 2, naming what: a missing file, a file that is not an archive, a bad receipt, no receipt', async () => {
+    const missing = await run(inDir('2026-09.ndjson'), '--receipt', closingOfDecember.receipt);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`casino-audit: no such file: ${inDir('2026-09.ndjson')}\n`);
+    expect(missing.stdout).toBe('');
+
+    const notArchive = inDir('events.ndjson');
+    fs.writeFileSync(notArchive, '{"type":"TableSessionOpened"}\n');
+    const wrong = await run(files.november, notArchive, '--receipt', closingOfDecember.receipt);
+    expect([wrong.code, wrong.stdout]).toEqual([2, '']);
+    expect(wrong.stderr).toBe(`casino-audit: ${notArchive}: not a casino-audit-month-archive file, version 1\n`);
+
+    const truncated = inDir('truncated.ndjson');
+    fs.writeFileSync(truncated, fs.readFileSync(files.november, 'utf8').split('\n').slice(0, 3).join('\n'));
+    const cut = await run(truncated, '--receipt', closingOfDecember.receipt);
+    expect([cut.code, cut.stderr]).toEqual([2, `casino-audit: ${truncated}: the archive does not end with its closing seal\n`]);
+
+    const badReceipt = await run(files.november, '--receipt', 'ca-seal:x');
+    expect(badReceipt.code).toBe(2);
+    expect(badReceipt.stderr).toMatch(/^casino-audit: --receipt: not a seal receipt/);
+
+    const noReceipt = await run(files.november);
+    expect(noReceipt.code).not.toBe(0);
+    expect(noReceipt.stderr).toContain('--receipt');
+  });
+
+  it('speaks the operator’s language', async () => {
+    const r = await cli(['--lang', 'es', 'verify-archive', ...months(), '--receipt', closingOfDecember.receipt], {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${files.november}: 2026-11 intacto: 7 hechos en 4 flujos, cerrado por el sello n.º 3, probado por el sello que abrió 2026-12`);
+    expect(r.stdout).toContain('3 meses archivados intactos, hasta el sello n.º 4 del resguardo');
+    const gl = await cli(['--lang', 'gl', 'verify-archive', files.november, '--receipt', closingOfDecember.receipt], {});
+    expect(gl.stdout).toContain('o resgardo ca-seal:4:');
+    expect(gl.stdout).toContain('non nomea ningún dos selos válidos de aquí (#3)');
+  });
+});
