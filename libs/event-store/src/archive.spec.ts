@@ -4,7 +4,16 @@
  * test/partitioned-archive.spec.ts.
  */
 import { wordReason } from '../../i18n/src/reasons';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveFileError, archiveText, firstPositionOfMonth, readArchive, type MonthArchive } from './archive';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  ArchiveFileError,
+  archiveText,
+  firstPositionOfMonth,
+  monthOfPosition,
+  readArchive,
+  type MonthArchive,
+} from './archive';
 import type { StoredEvent } from './port';
 
 const event = (globalPosition: bigint, streamId: string, streamVersion: number): StoredEvent => ({
@@ -37,18 +46,33 @@ const archive: MonthArchive = {
     closingSeal: 1,
   },
   events: [event(1n, 's', 1), event(2n, 's', 2)],
-  closingSeal: event(202612n * 10n ** 11n, 'seal-store', 1),
+  closingSeal: event(324n * 10n ** 11n, 'seal-store', 1),
 };
 
 describe('firstPositionOfMonth', () => {
-  it('names the month in the position, each month 10^11 positions apart at least', () => {
-    expect(firstPositionOfMonth('2026-12')).toBe(20261200000000000n);
-    expect(firstPositionOfMonth('2027-01') - firstPositionOfMonth('2026-12')).toBe(89n * 10n ** 11n);
-    expect(firstPositionOfMonth('9999-12') < 2n ** 63n).toBe(true);
+  it('counts months from 2000, 10^11 positions each, and names the month of a position', () => {
+    expect(firstPositionOfMonth('2000-01')).toBe(10n ** 11n);
+    expect(firstPositionOfMonth('2026-12')).toBe(324n * 10n ** 11n);
+    expect(firstPositionOfMonth('2027-01') - firstPositionOfMonth('2026-12')).toBe(10n ** 11n);
+    for (const month of ['2000-01', '2026-11', '2026-12', '2027-01', '2399-07', '9000-12']) {
+      const first = firstPositionOfMonth(month);
+      expect([month, monthOfPosition(first), monthOfPosition(first + 10n ** 11n - 1n)]).toEqual([month, month, month]);
+    }
+    expect(monthOfPosition(1n)).toBeNull(); // the history before the first turn
+    expect(monthOfPosition(10n ** 11n - 1n)).toBeNull();
   });
 
-  it('refuses what is not a month', () => {
-    for (const bad of ['2026-13', '2026-1', '2026-00', '26-11', '2026-11-01']) expect(() => firstPositionOfMonth(bad)).toThrow('month must be YYYY-MM');
+  it('keeps every position of every month an exact JavaScript number, as the read models hold them', () => {
+    // YYYYMM × 10^11 did not: 202612·10^11 + 1 and + 2 were the same number
+    expect(Number(202612n * 10n ** 11n + 1n)).toBe(Number(202612n * 10n ** 11n + 2n));
+    const last = firstPositionOfMonth('9000-12') + 10n ** 11n - 1n;
+    expect(last <= BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(BigInt(Number(last))).toBe(last);
+  });
+
+  it('refuses what is not a month it can place', () => {
+    for (const bad of ['2026-13', '2026-1', '2026-00', '26-11', '2026-11-01', '1999-12', '9001-01'])
+      expect(() => firstPositionOfMonth(bad)).toThrow('month must be YYYY-MM, from 2000-01 to 9000-12');
   });
 });
 

@@ -22,15 +22,34 @@ export const ARCHIVE_VERSION = 1;
 
 /** Positions a month may use: 10^11, far above any rate measured (bench/results.md: 17,069 events/s in batches is 4.4·10^10 a month). */
 const POSITIONS_A_MONTH = 10n ** 11n;
+/** Months are counted from January 2000, the first being month 1: position 0 up to 10^11 is the store's history before its first turn. */
+const FIRST_YEAR = 2000;
+/** The last year whose range still ends below 2^53 (9,007,199,254,740,991): see `firstPositionOfMonth`. */
+const LAST_YEAR = 9000;
 
 /**
- * The first position of a month's range ('2026-12' → 202612·10^11): the bound of its partition and where
- * the sequence is moved at the turn, so a position names its month and ranges are fixed in advance.
+ * The first position of a month's range: (months since December 1999) × 10^11, so '2026-12' → 324·10^11. It is
+ * the bound of the month's partition and where the sequence is moved at the turn, so a position names its month
+ * (`monthOfPosition`) and the ranges are fixed in advance.
+ *
+ * Why not YYYYMM × 10^11, which reads better: 202612·10^11 is above 2^53, and the read models and the pages
+ * hold positions as JavaScript numbers (`Number(e.globalPosition)` in every projection): past 2^53 two events'
+ * positions become the same number (20261200000000001 and …002 both read 20261200000000000). Counted from
+ * 2000, every position of every month up to the year 9000 stays an exact integer.
  */
 export function firstPositionOfMonth(month: string): bigint {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!m) throw new Error('month must be YYYY-MM');
-  return BigInt(`${m[1]}${m[2]}`) * POSITIONS_A_MONTH;
+  const year = m ? Number(m[1]) : 0;
+  if (!m || year < FIRST_YEAR || year > LAST_YEAR) throw new Error(`month must be YYYY-MM, from ${FIRST_YEAR}-01 to ${LAST_YEAR}-12`);
+  return BigInt((year - FIRST_YEAR) * 12 + Number(m[2])) * POSITIONS_A_MONTH;
+}
+
+/** The month whose range holds `position` (YYYY-MM), or null for the history before the first turn (below 10^11). */
+export function monthOfPosition(position: bigint): string | null {
+  const index = Number(position / POSITIONS_A_MONTH);
+  if (index < 1) return null;
+  const year = FIRST_YEAR + Math.floor((index - 1) / 12);
+  return `${year}-${String(((index - 1) % 12) + 1).padStart(2, '0')}`;
 }
 
 export interface ArchiveManifest {
