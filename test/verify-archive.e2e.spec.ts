@@ -1,22 +1,24 @@
 /**
- * `casino-audit verify-archive FILE… --receipt R` as an inspector runs it (issue 23 §4, docs/scaling.md §3):
- * three months of a store written and sealed by today's code, each cut at its turn and written as an archive
- * file with its sha256, checked by the built command line without any database. One receipt, the last month's
- * closing seal's, covers the three; an edit in one month, a damaged copy, a month left out, and arguments that
- * are not what they must be are each named, with the exit code a script can act on.
+ * The months of a store out of it, as the operator and then an inspector run it (issue 23 §4, docs/scaling.md
+ * §2–§3): three months written and sealed by today's code, each closed by its turn (`seal --close-month`),
+ * written out with `casino-audit archive MONTH`, then checked by `casino-audit verify-archive FILE… --receipt R`
+ * without any database. One receipt, the last month's closing seal's, covers the three; an edit in one month, a
+ * damaged copy, a month left out, and arguments that are not what they must be are each named, with the exit
+ * code a script can act on.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Pool } from 'pg';
 import { archiveText, readArchive, type MonthArchive } from '../libs/event-store/src/archive';
 import { chainHash, contentHash } from '../libs/event-store/src/canonical';
+import { exportMonth } from '../libs/event-store/src/postgres/month-export';
+import { turnMonth, type MonthTurn } from '../libs/event-store/src/postgres/month-turn';
 import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
-import { createSeal, type SealResult } from '../libs/event-store/src/seal';
+import { createSeal, formatReceipt } from '../libs/event-store/src/seal';
 import { cli } from './support/cli';
 import { createTestDatabase, migratedStore, type TestDatabase } from './support/database';
-import { monthArchiveOf, sha256Of, turnTo, writeArchive } from './support/month-archive';
 
 jest.setTimeout(120_000);
 
@@ -24,8 +26,12 @@ let db: TestDatabase;
 let pool: Pool;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-verify-archive-'));
 const files: Record<string, string> = {};
-let closingOfDecember: SealResult;
-let closingOfOctober: SealResult;
+let closingOfOctober: MonthTurn;
+let closingOfNovember: { stdout: string; code: number | null };
+let closingOfDecember: MonthTurn;
+let archivedOctober: { stdout: string; stderr: string; code: number | null };
+
+const sha256Of = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 const fact = (streamId: string, type: string, data: Record<string, unknown>, occurredAt: string): NewEvent => ({
   streamId,
@@ -59,6 +65,7 @@ beforeAll(async () => {
   db = await createTestDatabase('ca_verify_archive');
   let store;
   ({ pool, store } = await migratedStore(db.url, 4));
+  const operator = (...args: string[]) => cli(args, { DATABASE_URL: db.url });
   // October, the store's first month: a day sealed at its close, a session of the 31st still open at the turn
   await store.append([
     opened('RF-01', '2026-10-30'),
@@ -68,11 +75,11 @@ beforeAll(async () => {
   ]);
   await createSeal(pool, { gamingDay: '2026-10-30' });
   await store.append([opened('RF-02', '2026-10-31'), bet('RF-02', '2026-10-31', 40)]);
-  closingOfOctober = await turnTo(pool, '2026-11', '2026-10-31');
-  // November: the session of October 31 closes after the turn; the jackpot goes on
+  closingOfOctober = await turnMonth(pool, '2026-10');
+  // November: the session of October 31 closes after the turn; the jackpot goes on; the month closed by the operator
   await store.append([closed('RF-02', '2026-10-31', '2026-11-01T04:00:00.000Z'), contribution(7, '2026-11-01T04:00:00.000Z')]);
   await store.append([opened('RF-01', '2026-11-30'), bet('RF-01', '2026-11-30', 60), closed('RF-01', '2026-11-30')]);
-  await turnTo(pool, '2026-12', '2026-11-30');
+  closingOfNovember = await operator('seal', '--close-month', '2026-11');
   // December, then January online
   await store.append([
     opened('RF-03', '2026-12-31'),
@@ -80,12 +87,13 @@ beforeAll(async () => {
     closed('RF-03', '2026-12-31'),
     contribution(3, '2026-12-31T21:05:00.000Z'),
   ]);
-  closingOfDecember = await turnTo(pool, '2027-01', '2026-12-31');
+  closingOfDecember = await turnMonth(pool, '2026-12');
   await store.append([opened('RF-01', '2027-01-01'), contribution(4, '2027-01-01T21:05:00.000Z')]);
 
-  files.october = writeArchive(dir, await monthArchiveOf(pool, '2026-10', true));
-  files.november = writeArchive(dir, await monthArchiveOf(pool, '2026-11'));
-  files.december = writeArchive(dir, await monthArchiveOf(pool, '2026-12'));
+  archivedOctober = await operator('archive', '2026-10', '--dir', dir);
+  files.october = path.join(dir, '2026-10.ndjson');
+  files.november = (await exportMonth(pool, '2026-11', dir)).file;
+  files.december = (await exportMonth(pool, '2026-12', dir)).file;
 });
 
 afterAll(async () => {
@@ -96,9 +104,46 @@ afterAll(async () => {
 
 const months = () => [files.october, files.november, files.december];
 
+describe('the operator: seal --close-month and archive', () => {
+  it('closes a month: its seal is the next month’s first event', () => {
+    expect(closingOfNovember.code).toBe(0);
+    expect(closingOfNovember.stdout).toMatch(/^seal #3: 4 streams \(3 changed since the previous seal\)\nreceipt: ca-seal:3:[0-9a-f]{64}\n/);
+    expect(closingOfNovember.stdout).toContain(
+      '2026-11 closed: this seal is the first event of 2026-12, whose positions start at 32400000000000; `casino-audit archive 2026-11` can now write it out',
+    );
+  });
+
+  it('writes a closed month with its sha256, reads it back and checks it against the closing seal', () => {
+    expect(archivedOctober.stderr).toBe('');
+    expect(archivedOctober.code).toBe(0);
+    const receipt = formatReceipt(closingOfOctober.closingSeal.seal);
+    expect(archivedOctober.stdout.split('\n').filter(Boolean)).toEqual([
+      `2026-10: 7 events written to ${files.october} (${fs.statSync(files.october).size} bytes), sha256 ${sha256Of(files.october)}`,
+      `read back and checked against its closing seal #2: intact. Keep the file, and the receipt ${receipt} apart from it; check them with \`casino-audit verify-archive\``,
+      "the month's events stay in the store: it is not partitioned, so nothing is detached or dropped (docs/scaling.md §6)",
+    ]);
+    expect(fs.readFileSync(`${files.october}.sha256`, 'utf8')).toBe(`${sha256Of(files.october)}  2026-10.ndjson\n`);
+  });
+
+  it('refuses a month not closed yet, and what is not a month', async () => {
+    const open = await cli(['archive', '2027-01', '--dir', dir], { DATABASE_URL: db.url });
+    expect([open.code, open.stdout]).toEqual([2, '']);
+    expect(open.stderr).toBe(
+      'casino-audit: 2027-01 is not closed: no turn has moved the store to 2027-02 (seal --close-month 2027-01), so its range may still grow\n',
+    );
+    expect(fs.existsSync(path.join(dir, '2027-01.ndjson'))).toBe(false);
+    const again = await cli(['seal', '--close-month', '2026-11'], { DATABASE_URL: db.url });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^casino-audit: refusing to close 2026-11: the store's positions are already at \d+ \(in 2027-01\)/);
+    const notMonth = await cli(['archive', '2026-13'], { DATABASE_URL: db.url });
+    expect(notMonth.code).not.toBe(0);
+    expect(notMonth.stderr).toContain('expected a month YYYY-MM from 2000-01 to 9000-12, got "2026-13"');
+  });
+});
+
 describe('casino-audit verify-archive', () => {
   it('checks three consecutive months against the receipt of the last closing seal, in any order given', async () => {
-    const r = await run(...months(), '--receipt', closingOfDecember.receipt);
+    const r = await run(...months(), '--receipt', closingOfDecember.closingSeal.receipt);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toEqual([
@@ -111,13 +156,13 @@ describe('casino-audit verify-archive', () => {
       '  sha256 matches 2026-12.ndjson.sha256',
       "3 archived month(s) intact, up to the receipt's seal #4",
     ]);
-    const reversed = await run(...months().reverse(), '--receipt', closingOfDecember.receipt);
+    const reversed = await run(...months().reverse(), '--receipt', closingOfDecember.closingSeal.receipt);
     expect([reversed.code, reversed.stdout]).toEqual([0, r.stdout]);
   });
 
   it('--json: each month, what covered it, its positions and its sha256', async () => {
     const receiptFile = inDir('receipt.txt');
-    fs.writeFileSync(receiptFile, `${closingOfDecember.receipt}\n`);
+    fs.writeFileSync(receiptFile, `${closingOfDecember.closingSeal.receipt}\n`);
     const r = await run(...months(), '--receipt', receiptFile, '--json');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -141,17 +186,17 @@ describe('casino-audit verify-archive', () => {
       problems: [],
       sha256: { file: '2026-11.ndjson.sha256', ok: true, actual: sha256Of(files.november) },
     });
-    expect(BigInt(report.months[1].firstPosition)).toBe(BigInt(closingOfOctober.seal.globalPosition));
+    expect(BigInt(report.months[1].firstPosition)).toBe(BigInt(closingOfOctober.closingSeal.seal.globalPosition));
   });
 
   it('a month alone is checked against its own closing seal only: an earlier receipt or a later month’s does not cover it', async () => {
-    expect((await run(files.december, '--receipt', closingOfDecember.receipt)).code).toBe(0);
-    const november = await run(files.november, '--receipt', closingOfDecember.receipt);
+    expect((await run(files.december, '--receipt', closingOfDecember.closingSeal.receipt)).code).toBe(0);
+    const november = await run(files.november, '--receipt', closingOfDecember.closingSeal.receipt);
     expect(november.code).toBe(1);
     expect(november.stdout).toContain(`${files.november}: 2026-11 BROKEN: 1 problem(s)`);
     expect(november.stdout).toMatch(/stream seal-store version 4: the receipt ca-seal:4:[0-9a-f]+… names none of the good seals here \(#3\)/);
     expect(november.stdout).toContain('ARCHIVE BROKEN: 1 of 1 month(s) fail their check');
-    const october = await run(files.october, '--receipt', closingOfOctober.receipt);
+    const october = await run(files.october, '--receipt', closingOfOctober.closingSeal.receipt);
     expect(october.code).toBe(0);
   });
 
@@ -167,7 +212,7 @@ describe('casino-audit verify-archive', () => {
       });
       return { ...a, events };
     });
-    const r = await run(files.october, edited, files.december, '--receipt', closingOfDecember.receipt);
+    const r = await run(files.october, edited, files.december, '--receipt', closingOfDecember.closingSeal.receipt);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n').filter(Boolean);
     expect(lines[0]).toBe(`${files.october}: 2026-10 BROKEN: 1 problem(s)`);
@@ -188,7 +233,7 @@ describe('casino-audit verify-archive', () => {
     const damaged = path.join(copyDir, '2026-11.ndjson');
     fs.writeFileSync(damaged, `${fs.readFileSync(files.november, 'utf8')}\n`);
     fs.copyFileSync(`${files.november}.sha256`, `${damaged}.sha256`);
-    const r = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.receipt);
+    const r = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.closingSeal.receipt);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${damaged}: 2026-11 BROKEN: 1 problem(s)`);
     expect(r.stdout).toContain(
@@ -197,13 +242,13 @@ describe('casino-audit verify-archive', () => {
     expect(r.stdout).toContain('ARCHIVE BROKEN: 1 of 3 month(s)');
 
     fs.rmSync(`${damaged}.sha256`);
-    const unsummed = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.receipt);
+    const unsummed = await run(files.october, damaged, files.december, '--receipt', closingOfDecember.closingSeal.receipt);
     expect(unsummed.code).toBe(0);
     expect(unsummed.stdout).toContain("  no 2026-11.ndjson.sha256 beside it: the file's transport is not checked (the receipt still proves its content)");
   });
 
   it('a month left out between two: the later one does not open with the earlier one’s closing seal', async () => {
-    const r = await run(files.october, files.december, '--receipt', closingOfDecember.receipt);
+    const r = await run(files.october, files.december, '--receipt', closingOfDecember.closingSeal.receipt);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       '  stream seal-store version 3: 2026-12 does not open with the seal that closed 2026-10 (seal #2; 2026-12 opens with seal #3): the months are not consecutive, or a file was altered',
@@ -217,26 +262,26 @@ describe('casino-audit verify-archive', () => {
     const copyDir = inDir('twice');
     fs.mkdirSync(copyDir);
     fs.copyFileSync(files.december, path.join(copyDir, '2026-12.ndjson'));
-    const r = await run(files.november, files.december, path.join(copyDir, '2026-12.ndjson'), '--receipt', closingOfDecember.receipt);
+    const r = await run(files.november, files.december, path.join(copyDir, '2026-12.ndjson'), '--receipt', closingOfDecember.closingSeal.receipt);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('2026-12 is given twice');
   });
 
   it('refuses with exit 2, naming what: a missing file, a file that is not an archive, a bad receipt, no receipt', async () => {
-    const missing = await run(inDir('2026-09.ndjson'), '--receipt', closingOfDecember.receipt);
+    const missing = await run(inDir('2026-09.ndjson'), '--receipt', closingOfDecember.closingSeal.receipt);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`casino-audit: no such file: ${inDir('2026-09.ndjson')}\n`);
     expect(missing.stdout).toBe('');
 
     const notArchive = inDir('events.ndjson');
     fs.writeFileSync(notArchive, '{"type":"TableSessionOpened"}\n');
-    const wrong = await run(files.november, notArchive, '--receipt', closingOfDecember.receipt);
+    const wrong = await run(files.november, notArchive, '--receipt', closingOfDecember.closingSeal.receipt);
     expect([wrong.code, wrong.stdout]).toEqual([2, '']);
     expect(wrong.stderr).toBe(`casino-audit: ${notArchive}: not a casino-audit-month-archive file, version 1\n`);
 
     const truncated = inDir('truncated.ndjson');
     fs.writeFileSync(truncated, fs.readFileSync(files.november, 'utf8').split('\n').slice(0, 3).join('\n'));
-    const cut = await run(truncated, '--receipt', closingOfDecember.receipt);
+    const cut = await run(truncated, '--receipt', closingOfDecember.closingSeal.receipt);
     expect([cut.code, cut.stderr]).toEqual([2, `casino-audit: ${truncated}: the archive does not end with its closing seal\n`]);
 
     const badReceipt = await run(files.november, '--receipt', 'ca-seal:x');
@@ -249,11 +294,11 @@ describe('casino-audit verify-archive', () => {
   });
 
   it('speaks the operator’s language', async () => {
-    const r = await cli(['--lang', 'es', 'verify-archive', ...months(), '--receipt', closingOfDecember.receipt], {});
+    const r = await cli(['--lang', 'es', 'verify-archive', ...months(), '--receipt', closingOfDecember.closingSeal.receipt], {});
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${files.november}: 2026-11 intacto: 7 hechos en 4 flujos, cerrado por el sello n.º 3, probado por el sello que abrió 2026-12`);
     expect(r.stdout).toContain('3 meses archivados intactos, hasta el sello n.º 4 del resguardo');
-    const gl = await cli(['--lang', 'gl', 'verify-archive', files.november, '--receipt', closingOfDecember.receipt], {});
+    const gl = await cli(['--lang', 'gl', 'verify-archive', files.november, '--receipt', closingOfDecember.closingSeal.receipt], {});
     expect(gl.stdout).toContain('o resgardo ca-seal:4:');
     expect(gl.stdout).toContain('non nomea ningún dos selos válidos de aquí (#3)');
   });

@@ -40,7 +40,7 @@ export function migrationSpecDatabases(prefix: string) {
  * something of their pids; undefined if it never does. Read from `pool`, outside any transaction of the caller's:
  * inside one, pg_stat_activity is read once and kept, and a backend that began waiting later is never seen.
  */
-async function lockWaiters<T>(pool: Pool, found: (pids: number[]) => T | undefined): Promise<T | undefined> {
+export async function lockWaiters<T>(pool: Pool, found: (pids: number[]) => T | undefined): Promise<T | undefined> {
   for (let i = 0; i < 200; i++) {
     await new Promise((r) => setTimeout(r, 25));
     const { rows } = await pool.query(

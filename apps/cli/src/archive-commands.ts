@@ -1,21 +1,36 @@
 /**
- * `casino-audit verify-archive FILE… --receipt R` (issue 23 §4; docs/scaling.md §3): archived months checked
- * from their files alone, without a database, as an inspector or the casino's auditor would on their own
- * machine: every stream's chain, the seals, each month handing over to the next, the sha256 beside each file.
+ * The months of the store out of it (issue 23 §4; docs/scaling.md §3):
+ * - `casino-audit archive MONTH [--dir D]`: a month closed by its turn (`seal --close-month`) written to its
+ *   archive file with its sha256, then checked from the file against its closing seal;
+ * - `casino-audit verify-archive FILE… --receipt R`: archived months checked from their files alone, without a
+ *   database, as an inspector or the casino's auditor would on their own machine: every stream's chain, the
+ *   seals, each month handing over to the next, the sha256 beside each file.
  * Exit 0 when every month holds, 1 when one does not, 2 when an argument or a file is not what it must be.
  */
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import * as fs from 'node:fs';
-import { checkArchives, type MonthCheck } from '../../../libs/event-store/src/archive-check';
-import { ArchiveFileError } from '../../../libs/event-store/src/archive';
+import { checkArchiveSource, checkArchives, type MonthCheck } from '../../../libs/event-store/src/archive-check';
+import { ArchiveFileError, firstPositionOfMonth } from '../../../libs/event-store/src/archive';
 import { openArchiveFile, type ArchiveFile } from '../../../libs/event-store/src/archive-file';
-import { readReceiptArgument, ReceiptError, type Receipt } from '../../../libs/event-store/src/seal';
+import { exportMonth } from '../../../libs/event-store/src/postgres/month-export';
+import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt } from '../../../libs/event-store/src/seal';
 import type { ChainBreak } from '../../../libs/event-store/src';
 import { keyed } from '../../../libs/i18n/src/reasons';
+import type { WithRuntime } from './credential-commands';
 import { argvLanguage, cliSay, cliWords, reasonIn } from './language';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** A `--close-month` or an archive's month: YYYY-MM from 2000-01 (where the months' position ranges start), else refused. */
+export function month(v: string): string {
+  try {
+    firstPositionOfMonth(v);
+  } catch {
+    throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.month', { value: v }));
+  }
+  return v;
+}
 
 /** Refuse with exit 2, naming what was refused. */
 function refuse(text: string): void {
@@ -54,7 +69,50 @@ function problemsOf(check: MonthCheck, file: ArchiveFile): ChainBreak[] {
   return [{ streamId: '', streamVersion: 0, globalPosition: null, eventId: null, ...mismatch }, ...check.problems];
 }
 
-export function registerArchiveCommands(program: Command) {
+/** Each problem of a check, one line each (at most 20), in the command's language. */
+function printProblems(problems: readonly ChainBreak[], say: ReturnType<typeof cliSay>): void {
+  for (const p of problems.slice(0, 20)) {
+    const reason = reasonIn(say.lang, p);
+    const where = { stream: p.streamId, version: String(p.streamVersion), reason };
+    out(`  ${p.streamId ? say.t('verifyArchive.problem', where) : say.t('verifyArchive.fileProblem', { reason })}`);
+  }
+}
+
+export function registerArchiveCommands(program: Command, withRuntime: WithRuntime) {
+  program
+    .command('archive')
+    .argument('<month>', '', month)
+    .option('--dir <dir>', '', '.')
+    .option('--json')
+    .action(async (archived: string, opts: { dir: string; json?: boolean }) => {
+      const say = cliSay(argvLanguage());
+      let written;
+      try {
+        written = await withRuntime(program, (runtime) => exportMonth(runtime.pool, archived, opts.dir));
+      } catch (error) {
+        if (!(error instanceof ArchiveFileError)) throw error;
+        refuse(reasonIn(say.lang, error));
+        return;
+      }
+      // the file read back and checked against the store's own closing seal: what was written is the month, whole
+      const closing = sealOf(written.closingSeal);
+      const receipt = formatReceipt(closing);
+      const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
+      const { file, manifest, bytes, sha256 } = written;
+      if (opts.json) {
+        out(JSON.stringify({ ok: check.ok, file, bytes, sha256, receipt, manifest, problems: check.problems }, null, 2));
+      } else {
+        out(say.t('archive.written', { month: archived, events: say.n(manifest.events), file, bytes: say.n(bytes), sha256 }));
+        if (check.ok) out(say.t('archive.checked', { seal: String(closing.sequence), receipt }));
+        else {
+          out(say.t('archive.broken', { seal: String(closing.sequence), count: say.n(check.problems.length) }));
+          printProblems(check.problems, say);
+        }
+        out(say.t('archive.staysOnline'));
+      }
+      if (!check.ok) process.exitCode = 1;
+    });
+
   program
     .command('verify-archive')
     .argument('<files...>')
@@ -130,12 +188,7 @@ export function registerArchiveCommands(program: Command) {
             );
           } else {
             out(say.t('verifyArchive.broken', { file: file.file, month: check.month, count: say.n(problems.length) }));
-            for (const p of problems.slice(0, 20)) {
-              const reason = reasonIn(say.lang, p);
-              out(
-                `  ${p.streamId ? say.t('verifyArchive.problem', { stream: p.streamId, version: String(p.streamVersion), reason }) : say.t('verifyArchive.fileProblem', { reason })}`,
-              );
-            }
+            printProblems(problems, say);
           }
           if (file.sha256.ok === true) out(`  ${say.t('verifyArchive.sha256Match', { shaFile: file.sha256.file })}`);
           if (file.sha256.ok === null) out(`  ${say.t('verifyArchive.sha256None', { shaFile: file.sha256.file })}`);

@@ -18,6 +18,7 @@ import {
 } from '../../../libs/event-store/src';
 import { IngestResult, parseNdjsonBytes } from '../../../libs/ledger/src';
 import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from '../../../libs/event-store/src/seal';
+import { turnMonth, type MonthTurn } from '../../../libs/event-store/src/postgres/month-turn';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
@@ -30,7 +31,7 @@ import { describeCommands, WordedCommand } from './help';
 import { ROLES } from '../../../libs/access/src';
 import { announceBootstrapCredential, recordCliRead, registerCredentialCommands } from './credential-commands';
 import { keepVerifiedReceipt, refuseToServe, registerBackupCommands } from './backup-commands';
-import { registerArchiveCommands } from './archive-commands';
+import { month, registerArchiveCommands } from './archive-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
 import { gamingDay, registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
@@ -269,7 +270,7 @@ function registerCommands(program: Command) {
       if (!report.ok) process.exitCode = 1;
     });
 
-  registerArchiveCommands(program);
+  registerArchiveCommands(program, withRuntime);
 
   program
     .command('seal')
@@ -280,14 +281,26 @@ function registerCommands(program: Command) {
       }
     })
     .option('--gaming-day <day>', '', gamingDay)
+    .option('--close-month <month>', '', month)
     .option('--json')
-    .action(async (opts: { gamingDay?: string; json?: boolean }) => {
+    .action(async (opts: { gamingDay?: string; closeMonth?: string; json?: boolean }) => {
+      if (opts.closeMonth && opts.gamingDay) {
+        // the month's closing seal is the seal of its last day
+        err(`casino-audit: ${cliSay(cliLanguage(program)).t('seal.closeMonthAlone')}`);
+        process.exitCode = 2;
+        return;
+      }
       try {
+        let turn: MonthTurn | undefined;
         const { seal, receipt, changedStreams } = await withRuntime(program, (runtime) =>
           recordOutcome(
             runtime,
             'seal',
-            () => createSeal(runtime.pool, { gamingDay: opts.gamingDay }),
+            async () => {
+              if (!opts.closeMonth) return createSeal(runtime.pool, { gamingDay: opts.gamingDay });
+              turn = await turnMonth(runtime.pool, opts.closeMonth);
+              return turn.closingSeal;
+            },
             () => true,
             (s) => `seal #${s.seal.sequence}`,
           ),
@@ -303,6 +316,7 @@ function registerCommands(program: Command) {
                 gamingDay: seal.gamingDay,
                 streamCount: seal.streamCount,
                 changedStreams,
+                ...(turn ? { closedMonth: turn.month, nextMonth: turn.next, nextMonthFirstPosition: turn.firstPosition.toString() } : {}),
               },
               null,
               2,
@@ -311,6 +325,7 @@ function registerCommands(program: Command) {
         else {
           const say = cliSay(cliLanguage(program));
           out(say.t('seal.sealed', { sequence: String(seal.sequence), streams: say.n(seal.streamCount), changed: say.n(changedStreams), receipt }));
+          if (turn) out(say.t('seal.monthClosed', { month: turn.month, next: turn.next, position: turn.firstPosition.toString() }));
         }
       } catch (error) {
         if (!(error instanceof SealRefusedError)) throw error;

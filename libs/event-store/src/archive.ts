@@ -94,12 +94,16 @@ const fromArchived = (a: ArchivedEvent): StoredEvent => ({
   prevHash: '',
 });
 
+/** One line of the file: the manifest, an event, or the closing seal (with its newline). */
+export const archiveLine = {
+  manifest: (manifest: ArchiveManifest) => `${JSON.stringify({ manifest })}\n`,
+  event: (e: StoredEvent) => `${JSON.stringify({ event: toArchived(e) })}\n`,
+  closingSeal: (e: StoredEvent) => `${JSON.stringify({ closingSeal: toArchived(e) })}\n`,
+};
+
 /** The file: NDJSON, the manifest first, then one line an event in position order, then the closing seal. */
 export function archiveText(archive: MonthArchive): string {
-  const lines = [JSON.stringify({ manifest: archive.manifest })];
-  for (const e of archive.events) lines.push(JSON.stringify({ event: toArchived(e) }));
-  lines.push(JSON.stringify({ closingSeal: toArchived(archive.closingSeal) }));
-  return `${lines.join('\n')}\n`;
+  return archiveLine.manifest(archive.manifest) + archive.events.map(archiveLine.event).join('') + archiveLine.closingSeal(archive.closingSeal);
 }
 
 /** A file that is not a month's archive, or not a whole one: refused before any check (the CLI's exit 2). */

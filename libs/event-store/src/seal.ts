@@ -35,7 +35,8 @@ export interface StreamHead {
   readonly hash: string;
 }
 
-export type SealReason = 'gaming-day-close' | 'on-demand';
+/** Why a seal was written: a gaming day closed, an operator asked, or a month's turn closed the month (postgres/month-turn.ts). */
+export type SealReason = 'gaming-day-close' | 'on-demand' | 'month-close';
 
 /** The data of a `StoreSealed` event. */
 export interface SealData {
@@ -266,71 +267,12 @@ export interface SealResult {
  * sealing must never bless a store that lost sealed events: run `verify`.
  */
 export async function createSeal(pool: Pool, options: SealOptions = {}): Promise<SealResult> {
-  if (options.gamingDay !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.gamingDay)) throw new Error('gamingDay must be YYYY-MM-DD');
-  const store = new PostgresEventStore(pool);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
-    const check = checkSeals(await loadSealEvents(client));
-    if (check.problem) {
-      const problem = { key: check.problem.reasonKey!, values: check.problem.reasonValues };
-      throw new SealRefusedError(because('seal.chainBroken', { problem }), [problem]);
-    }
-    const rows = (await client.query('SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id <> $1 AND version > 0', [SEAL_STREAM])).rows;
-    const now = new Map<string, StreamHead>(rows.map((r) => [r.stream_id as string, { version: r.version as number, hash: r.head_hash as string }]));
-    const problems: ReasonKey[] = [];
-    for (const [streamId, sealed] of check.latestHeads) {
-      const head = now.get(streamId);
-      const at = { stream: streamId, sealed: String(sealed.version) };
-      if (!head) problems.push(because('seal.streamGone', at));
-      else if (head.version < sealed.version) problems.push(because('seal.streamBehind', { ...at, head: String(head.version) }));
-      else if (head.version === sealed.version && head.hash !== sealed.hash)
-        problems.push(because('seal.headNotSealed', { ...at, head: String(head.version) }));
-    }
-    if (problems.length) throw new SealRefusedError(because('seal.behind', { count: problems.length, first: problems[0] }), problems);
-
-    const changed: Record<string, StreamHead> = {};
-    const all = new Map(check.latestHeads);
-    for (const streamId of [...now.keys()].sort()) {
-      const head = now.get(streamId)!;
-      const sealed = check.latestHeads.get(streamId);
-      if (!sealed || sealed.version !== head.version) changed[streamId] = head;
-      all.set(streamId, head);
-    }
-    const previous = check.seals[check.seals.length - 1];
-    if (options.onlyIfChanged && previous && previous.gamingDay === options.gamingDay && !Object.keys(changed).length) {
-      await client.query('ROLLBACK');
-      return { seal: previous, receipt: formatReceipt(previous), changedStreams: 0 };
-    }
-    const body: Omit<SealData, 'sealHash'> = {
-      sequence: check.seals.length + 1,
-      sealedAt: (options.now ?? new Date()).toISOString(),
-      ...(options.gamingDay ? { gamingDay: options.gamingDay } : {}),
-      reason: options.reason ?? (options.gamingDay ? 'gaming-day-close' : 'on-demand'),
-      heads: changed,
-      streamCount: all.size,
-      headsDigest: headsDigest(all),
-      previousSealHash: previous?.sealHash ?? GENESIS,
-    };
-    const data: SealData = { ...body, sealHash: computeSealHash(body) };
-    const [appended] = await store.appendWith(
-      client,
-      [
-        {
-          streamId: SEAL_STREAM,
-          eventId: randomUUID(),
-          type: SEAL_EVENT_TYPE,
-          data: data as unknown as Record<string, unknown>,
-          metadata: { recordedBy: 'casino-audit:seal' },
-          occurredAt: data.sealedAt,
-        },
-      ],
-      { expectedVersions: { [SEAL_STREAM]: previous?.streamVersion ?? 0 } },
-    );
-    await client.query('COMMIT');
-    const seal: Seal = { ...data, eventId: appended.eventId, streamVersion: appended.streamVersion, globalPosition: appended.globalPosition.toString() };
-    return { seal, receipt: formatReceipt(seal), changedStreams: Object.keys(changed).length };
+    const result = await sealWith(client, new PostgresEventStore(pool), options);
+    await client.query(result.written ? 'COMMIT' : 'ROLLBACK');
+    return result.seal;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if (error instanceof WrongExpectedVersionError) throw new SealRefusedError(because('seal.concurrent'));
@@ -338,6 +280,71 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
   } finally {
     client.release();
   }
+}
+
+/**
+ * `createSeal` inside the caller's open transaction (the month's turn seals under the lock it holds:
+ * postgres/month-turn.ts). The caller commits when `written`, and rolls back on a throw.
+ */
+export async function sealWith(client: PoolClient, store: PostgresEventStore, options: SealOptions = {}): Promise<{ seal: SealResult; written: boolean }> {
+  if (options.gamingDay !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.gamingDay)) throw new Error('gamingDay must be YYYY-MM-DD');
+  await client.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
+  const check = checkSeals(await loadSealEvents(client));
+  if (check.problem) {
+    const problem = { key: check.problem.reasonKey!, values: check.problem.reasonValues };
+    throw new SealRefusedError(because('seal.chainBroken', { problem }), [problem]);
+  }
+  const rows = (await client.query('SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id <> $1 AND version > 0', [SEAL_STREAM])).rows;
+  const now = new Map<string, StreamHead>(rows.map((r) => [r.stream_id as string, { version: r.version as number, hash: r.head_hash as string }]));
+  const problems: ReasonKey[] = [];
+  for (const [streamId, sealed] of check.latestHeads) {
+    const head = now.get(streamId);
+    const at = { stream: streamId, sealed: String(sealed.version) };
+    if (!head) problems.push(because('seal.streamGone', at));
+    else if (head.version < sealed.version) problems.push(because('seal.streamBehind', { ...at, head: String(head.version) }));
+    else if (head.version === sealed.version && head.hash !== sealed.hash) problems.push(because('seal.headNotSealed', { ...at, head: String(head.version) }));
+  }
+  if (problems.length) throw new SealRefusedError(because('seal.behind', { count: problems.length, first: problems[0] }), problems);
+
+  const changed: Record<string, StreamHead> = {};
+  const all = new Map(check.latestHeads);
+  for (const streamId of [...now.keys()].sort()) {
+    const head = now.get(streamId)!;
+    const sealed = check.latestHeads.get(streamId);
+    if (!sealed || sealed.version !== head.version) changed[streamId] = head;
+    all.set(streamId, head);
+  }
+  const previous = check.seals[check.seals.length - 1];
+  if (options.onlyIfChanged && previous && previous.gamingDay === options.gamingDay && !Object.keys(changed).length) {
+    return { seal: { seal: previous, receipt: formatReceipt(previous), changedStreams: 0 }, written: false };
+  }
+  const body: Omit<SealData, 'sealHash'> = {
+    sequence: check.seals.length + 1,
+    sealedAt: (options.now ?? new Date()).toISOString(),
+    ...(options.gamingDay ? { gamingDay: options.gamingDay } : {}),
+    reason: options.reason ?? (options.gamingDay ? 'gaming-day-close' : 'on-demand'),
+    heads: changed,
+    streamCount: all.size,
+    headsDigest: headsDigest(all),
+    previousSealHash: previous?.sealHash ?? GENESIS,
+  };
+  const data: SealData = { ...body, sealHash: computeSealHash(body) };
+  const [appended] = await store.appendWith(
+    client,
+    [
+      {
+        streamId: SEAL_STREAM,
+        eventId: randomUUID(),
+        type: SEAL_EVENT_TYPE,
+        data: data as unknown as Record<string, unknown>,
+        metadata: { recordedBy: 'casino-audit:seal' },
+        occurredAt: data.sealedAt,
+      },
+    ],
+    { expectedVersions: { [SEAL_STREAM]: previous?.streamVersion ?? 0 } },
+  );
+  const seal: Seal = { ...data, eventId: appended.eventId, streamVersion: appended.streamVersion, globalPosition: appended.globalPosition.toString() };
+  return { seal: { seal, receipt: formatReceipt(seal), changedStreams: Object.keys(changed).length }, written: true };
 }
 
 /** The latest seal, or null when the store was never sealed. */
