@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { appendSuite } from './append';
+import { archiveSuite } from './archive';
 import { appendDepthSuite } from './append-depth';
 import { honestDaysSuite } from './honest-days';
 import { loadSuite } from './load';
@@ -42,6 +43,7 @@ export const SUITES: readonly Suite[] = [
   roundsPagesSuite,
   honestDaysSuite,
   migrateSuite,
+  archiveSuite,
 ];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
@@ -118,7 +120,7 @@ const USAGE = `usage: node dist/bench/run.js [--suite NAME[,NAME]]… [--quick] 
 PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres`;
 
 /** The suites that read the shared benchmark store (bench/store.ts), whose size BENCH_STORE_EVENTS sets. */
-const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite, diskSuite, migrateSuite];
+const STORE_SUITES: readonly Suite[] = [rebuildSuite, replaySuite, memorySuite, verifySuite, diskSuite, migrateSuite, archiveSuite];
 
 /**
  * A suite's section in the results file: its name, and for a suite on a store of another size than the default
