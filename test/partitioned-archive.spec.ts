@@ -7,7 +7,7 @@
  * copy is made here, in a scratch database, by SQL run after the shipped migrations (no migration of its own);
  * the last case records what the shipped verify and seal do not know yet about an archived month.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,6 +19,7 @@ import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../libs/event-
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
 import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
 import { createSeal, parseReceipt, SEAL_STREAM, SealRefusedError, type SealResult } from '../libs/event-store/src/seal';
+import { fact, sha256Of } from './support/archive-facts';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 
 jest.setTimeout(60_000);
@@ -36,15 +37,6 @@ let closing: SealResult;
 let file: string;
 let archived: StoredEvent[];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-archive-'));
-
-const fact = (streamId: string, type: string, data: Record<string, unknown>, occurredAt: string): NewEvent => ({
-  streamId,
-  eventId: randomUUID(),
-  type,
-  data,
-  metadata: { recordedBy: `terminal:${streamId}` },
-  occurredAt,
-});
 
 /** A session of one table's gaming day: opened, a bet, closed. */
 const session = (table: string, gamingDay: string): NewEvent[] => {
@@ -143,7 +135,6 @@ const archiveOf = (events: StoredEvent[], closingSeal: StoredEvent): MonthArchiv
   closingSeal,
 });
 
-const sha256Of = (f: string) => createHash('sha256').update(fs.readFileSync(f)).digest('hex');
 const reasons = (check: SegmentCheck) => check.problems.map((p) => `${p.streamId} v${p.streamVersion}: ${p.reason}`);
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * damaged copy, a month left out, and arguments that are not what they must be are each named, with the exit
  * code a script can act on.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,8 +15,9 @@ import { archiveText, readArchive, type MonthArchive } from '../libs/event-store
 import { chainHash, contentHash } from '../libs/event-store/src/canonical';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth, type MonthTurn } from '../libs/event-store/src/postgres/month-turn';
-import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
+import type { StoredEvent } from '../libs/event-store/src/port';
 import { createSeal, formatReceipt } from '../libs/event-store/src/seal';
+import { fact, sha256Of } from './support/archive-facts';
 import { cli } from './support/cli';
 import { createTestDatabase, migratedStore, type TestDatabase } from './support/database';
 
@@ -31,16 +32,6 @@ let closingOfNovember: { stdout: string; code: number | null };
 let closingOfDecember: MonthTurn;
 let archivedOctober: { stdout: string; stderr: string; code: number | null };
 
-const sha256Of = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-const fact = (streamId: string, type: string, data: Record<string, unknown>, occurredAt: string): NewEvent => ({
-  streamId,
-  eventId: randomUUID(),
-  type,
-  data,
-  metadata: { recordedBy: `terminal:${streamId}` },
-  occurredAt,
-});
 const opened = (table: string, day: string) =>
   fact(`session-${table}-${day}`, 'TableSessionOpened', { casinoId: 'C1', tableId: table, gamingDay: day }, `${day}T21:00:00.000Z`);
 const bet = (table: string, day: string, amount: number) =>
