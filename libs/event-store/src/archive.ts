@@ -15,7 +15,7 @@
  */
 import { because, keyed, type ReasonKey } from '../../i18n/src/reasons';
 import type { StoredEvent } from './port';
-import type { StreamHead } from './seal';
+import { isHead, type StreamHead } from './seal';
 
 export const ARCHIVE_FORMAT = 'casino-audit-month-archive';
 export const ARCHIVE_VERSION = 1;
@@ -117,8 +117,6 @@ export class ArchiveFileError extends Error {
 /** What each field of a line must be, and the name of that expectation (`errors:archive.expected.<kind>`). */
 type Expectation = readonly [(v: unknown) => boolean, string];
 const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
-const isHead = (v: unknown): v is StreamHead =>
-  isObject(v) && Number.isSafeInteger((v as StreamHead).version) && (v as StreamHead).version >= 1 && typeof (v as StreamHead).hash === 'string';
 const POSITION: Expectation = [(v) => typeof v === 'string' && /^\d{1,19}$/.test(v), 'position'];
 const TEXT: Expectation = [(v) => typeof v === 'string' && v.length > 0, 'text'];
 const VERSION: Expectation = [(v) => Number.isSafeInteger(v) && (v as number) >= 1, 'version'];

@@ -186,7 +186,8 @@ export interface SealCheck {
   readonly latestHeads: Map<string, StreamHead>;
 }
 
-const isHead = (h: any): h is StreamHead => h && Number.isSafeInteger(h.version) && h.version >= 1 && typeof h.hash === 'string';
+/** A stream's head as seals and archives carry it: a version from 1 and a hash. */
+export const isHead = (h: any): h is StreamHead => h && Number.isSafeInteger(h.version) && h.version >= 1 && typeof h.hash === 'string';
 
 /**
  * Where a part of the seal chain starts when the seals before it are not at hand (an archived month,

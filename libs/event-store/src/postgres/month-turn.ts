@@ -47,9 +47,9 @@ export interface MonthTurn {
  * turn (below the first month's range) may be closed into any month.
  */
 export async function turnMonth(pool: Pool, month: string, options: { now?: Date } = {}): Promise<MonthTurn> {
+  firstPositionOfMonth(month); // refuses what is not a month
   const next = monthAfter(month);
   const firstPosition = firstPositionOfMonth(next);
-  firstPositionOfMonth(month); // refuses what is not a month
   const client = await pool.connect();
   let movedFrom: { last: string; called: boolean; sequence: string } | null = null;
   try {
