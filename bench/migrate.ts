@@ -115,7 +115,8 @@ async function bytesPerEvent(pool: Pool): Promise<number> {
   const { rows } = await pool.query(
     `SELECT (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c
               WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
-                AND c.relname IN ('ca_events', 'ca_event_rows', 'ca_stream_ids', 'ca_event_metadata'))::float8
+                AND (c.relname IN ('ca_events', 'ca_event_rows', 'ca_stream_ids', 'ca_event_metadata')
+                     OR c.oid IN (SELECT relid FROM pg_partition_tree(to_regclass('ca_event_rows')))))::float8
           / (SELECT count(*) FROM ca_events) AS b`,
   );
   return rows[0].b;

@@ -1,11 +1,12 @@
 /**
  * Issue 23 §4, at small scale (docs/scaling.md): a store written and sealed by today's code over two months, its
- * rows copied into a table partitioned by position (one range a month, `firstPositionOfMonth`), the first month's
+ * rows partitioned by position as the shipped store keeps them (store migration 13: the rows before the first turn
+ * are the first partition, `ca_event_rows_history`; the month's turn attaches December's), the first month's
  * partition detached, written to a file with its sha256 and dropped. Then (a) the month checks from the file
  * alone against its closing seal's receipt, (b) a file altered in any way that matters fails that check, (c) the
- * online store checks from the heads the archive hands over and takes appends. A design test: the partitioned
- * copy is made here, in a scratch database, by SQL run after the shipped migrations (no migration of its own);
- * the last case records what the shipped verify and seal do not know yet about an archived month.
+ * online store checks from the heads the archive hands over and takes appends. The detach, the file and the drop
+ * are made here by SQL (`archive` does not detach yet); the last case records what the shipped verify and seal do
+ * not know yet about an archived month.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -16,6 +17,7 @@ import { archiveText, firstPositionOfMonth, readArchive, type MonthArchive } fro
 import { checkArchive, checkSegment, type SegmentCheck } from '../libs/event-store/src/archive-check';
 import { chainHash, contentHash } from '../libs/event-store/src/canonical';
 import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../libs/event-store/src/postgres/postgres-event-store';
+import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
 import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
 import { createSeal, parseReceipt, SEAL_STREAM, SealRefusedError, type SealResult } from '../libs/event-store/src/seal';
@@ -26,8 +28,8 @@ jest.setTimeout(60_000);
 
 const NOVEMBER = '2026-11';
 const DECEMBER = firstPositionOfMonth('2026-12');
-const JANUARY = firstPositionOfMonth('2027-01');
-const PARTITION = 'ca_event_rows_2026_11';
+/** November's rows: the store's first month, so the rows before its first turn (store migration 13) */
+const PARTITION = 'ca_event_rows_history';
 
 let db: TestDatabase;
 let pool: Pool;
@@ -64,59 +66,6 @@ async function readPartition(table: string): Promise<StoredEvent[]> {
   return rows.map(toStoredEvent);
 }
 
-/**
- * The rows moved into a table partitioned by position: November (everything before December's first position)
- * and December; the same constraints and indexes, the position key global, the two unique keys per partition
- * (the open month's under the names the append's refusals are matched by), the immutability triggers on the
- * parent, and the two views made again over it.
- */
-async function partitionByMonth(): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('ALTER TABLE ca_event_rows RENAME TO ca_event_rows_flat');
-    const views = (await client.query(`SELECT v, pg_get_viewdef(v::regclass, true) AS def FROM unnest(ARRAY['ca_events', 'ca_streams']) AS v`)).rows as {
-      v: string;
-      def: string;
-    }[];
-    await client.query(`
-      CREATE TABLE ca_event_rows (LIKE ca_event_rows_flat INCLUDING DEFAULTS INCLUDING IDENTITY) PARTITION BY RANGE (global_position);
-      CREATE TABLE ${PARTITION} PARTITION OF ca_event_rows FOR VALUES FROM (MINVALUE) TO (${DECEMBER});
-      CREATE TABLE ca_event_rows_2026_12 PARTITION OF ca_event_rows FOR VALUES FROM (${DECEMBER}) TO (${JANUARY});
-      INSERT INTO ca_event_rows OVERRIDING SYSTEM VALUE SELECT * FROM ca_event_rows_flat ORDER BY global_position;
-      SELECT setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), (SELECT max(global_position) FROM ca_event_rows) + 1, false);`);
-    for (const { v, def } of views) await client.query(`CREATE OR REPLACE VIEW ${v} AS ${def.replace(/\bca_event_rows_flat\b/g, 'ca_event_rows')}`);
-    await client.query(`
-      DROP TABLE ca_event_rows_flat;
-      ALTER TABLE ca_event_rows ADD CONSTRAINT ca_events_pkey PRIMARY KEY (global_position);
-      CREATE UNIQUE INDEX ca_event_rows_2026_11_stream_version ON ${PARTITION} (stream_number, stream_version);
-      CREATE UNIQUE INDEX ca_event_rows_2026_11_event_id ON ${PARTITION} (event_id);
-      CREATE UNIQUE INDEX ca_events_stream_version ON ca_event_rows_2026_12 (stream_number, stream_version);
-      CREATE UNIQUE INDEX ca_events_event_id ON ca_event_rows_2026_12 (event_id);
-      CREATE INDEX ca_events_feed ON ca_event_rows (transaction_id, global_position);
-      CREATE INDEX ca_events_round ON ca_event_rows ((data->>'roundId')) WHERE data->>'roundId' IS NOT NULL;
-      CREATE INDEX ca_events_sessions_by_day ON ca_event_rows ((data->>'gamingDay')) WHERE event_type = 'TableSessionOpened';
-      CREATE INDEX ca_events_closed_sessions ON ca_event_rows (stream_number) WHERE event_type = 'TableSessionClosed';
-      CREATE TRIGGER ca_events_no_update BEFORE UPDATE OR DELETE ON ca_event_rows FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
-      CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
-      -- a statement trigger is not cloned to the partitions: a partition truncated by its name would not fire the parent's
-      CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ${PARTITION} FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
-      CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows_2026_12 FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/** A fresh pool and store: ca_append's plans and the head cache were made against the table before the swap. */
-async function reconnect(): Promise<void> {
-  await pool.end();
-  ({ pool, store } = await migratedStore(db.url, 4));
-}
-
 /** The month's archive: the partition's rows, the closing seal (December's first event), the heads it opened with. */
 const archiveOf = (events: StoredEvent[], closingSeal: StoredEvent): MonthArchive => ({
   manifest: {
@@ -147,9 +96,8 @@ beforeAll(async () => {
   daily = await createSeal(pool, { gamingDay: '2026-11-01' });
   await store.append([...session('RF-02', '2026-11-30'), contribution(3, '2026-11-30T21:00:00.000Z')]);
 
-  // the turn: the sequence moved to December's first position, then November's closing seal (December's first event)
-  await pool.query(`SELECT setval(pg_get_serial_sequence('ca_event_rows', 'global_position'), $1, false)`, [DECEMBER.toString()]);
-  closing = await createSeal(pool, { gamingDay: '2026-11-30' });
+  // the turn: December's partition attached, the sequence moved to its first position, November's closing seal its first event
+  closing = (await turnMonth(pool, NOVEMBER)).closingSeal;
 
   // December, on the jackpot that goes on and on a new session
   await store.append([...session('RF-01', '2026-12-01'), contribution(4, '2026-12-01T21:00:00.000Z')]);
@@ -162,16 +110,11 @@ afterAll(async () => {
 });
 
 describe('a month partitioned by position, archived and checked from its file', () => {
-  it('the closing seal is the first event of the next month, and the store verifies as one table and as partitions', async () => {
+  it('the closing seal is the first event of the next month, in the partition the turn attached, and the store verifies', async () => {
     expect(BigInt(closing.seal.globalPosition)).toBe(DECEMBER);
     expect(BigInt(daily.seal.globalPosition)).toBeLessThan(DECEMBER);
-    const before = await verifyStore(pool, { receipt: closing.receipt });
-    expect(before.breaks).toEqual([]);
-
-    await partitionByMonth();
-    await reconnect();
     const partitions = (await pool.query(`SELECT inhrelid::regclass::text AS p FROM pg_inherits WHERE inhparent = 'ca_event_rows'::regclass ORDER BY 1`)).rows;
-    expect(partitions.map((r) => r.p)).toEqual([PARTITION, 'ca_event_rows_2026_12']);
+    expect(partitions.map((r) => r.p)).toEqual(['ca_event_rows_2026_12', PARTITION]);
     const counts = (
       await pool.query(
         `SELECT count(*) FILTER (WHERE global_position < $1)::int AS nov, count(*) FILTER (WHERE global_position >= $1)::int AS dec FROM ca_events`,
@@ -181,9 +124,9 @@ describe('a month partitioned by position, archived and checked from its file', 
     expect(counts).toEqual({ nov: 10, dec: 5 }); // Nov: 2 sessions × 3, 3 contributions, the daily seal; Dec: the closing seal, a session, a contribution
     const after = await verifyStore(pool, { receipt: closing.receipt });
     expect(after.breaks).toEqual([]);
-    expect(after.events).toBe(before.events);
+    expect(after.events).toBe(15);
 
-    // the parent's triggers reach the partitions; the open month refuses a second version under the append's own name
+    // the parent's triggers reach the partitions; the open month refuses a second version under its own key
     await expect(pool.query(`DELETE FROM ca_event_rows WHERE global_position = $1`, [closing.seal.globalPosition])).rejects.toMatchObject({ code: 'CA003' });
     await expect(pool.query(`UPDATE ${PARTITION} SET event_type = 'x'`)).rejects.toMatchObject({ code: 'CA003' });
     await expect(pool.query(`TRUNCATE ${PARTITION}`)).rejects.toMatchObject({ code: 'CA003' });
@@ -193,7 +136,7 @@ describe('a month partitioned by position, archived and checked from its file', 
                   SELECT stream_number, stream_version, metadata_id, gen_random_uuid(), data, event_type, content_hash, hash FROM ca_event_rows WHERE global_position = $1`,
         [closing.seal.globalPosition],
       ),
-    ).rejects.toMatchObject({ code: '23505', constraint: 'ca_events_stream_version' });
+    ).rejects.toMatchObject({ code: '23505', constraint: 'ca_event_rows_2026_12_stream_version' });
   });
 
   it('detaches November concurrently, writes it to a file with its sha256 and drops it', async () => {

@@ -24,6 +24,8 @@ import { KeyedError, keyedError } from '../../access/src/keyed-error';
 import { because, wordReason, type ReasonKey } from '../../i18n/src/reasons';
 import { ACCESS_MIGRATIONS } from '../../access/src/migrations';
 import { PostgresEventStore, VerifyReport, verifyStore } from '../../event-store/src';
+import { monthOfPosition } from '../../event-store/src/archive';
+import { openPartitionOf } from '../../event-store/src/postgres/month-turn';
 import { checkSeals, formatReceipt, headsDigest, loadSealEvents, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
 import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables } from './backup';
@@ -116,7 +118,12 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
 
   // 1. the file, whole, before anything is written (and the columns each carried table's rows use)
   const fileColumns = new Map<string, Set<string>>();
+  const months = new Set<string>();
   const manifest = await readBackup(file, ({ table, row }) => {
+    if (table === 'ca_events') {
+      const month = monthOfPosition(BigInt((row as { global_position: string }).global_position));
+      if (month) months.add(month);
+    }
     if (table === 'ca_events' || table === 'ca_streams') return;
     const seen = fileColumns.get(table) ?? fileColumns.set(table, new Set()).get(table)!;
     for (const c of Object.keys(row)) seen.add(c);
@@ -177,6 +184,8 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
       await client.query('SET synchronous_commit = off'); // the last commit (step 6) flushes everything before it
       const loader = new Loader(client, columns, manifest.events, log);
       await client.query('BEGIN');
+      // the partition of every month the store had turned into (store migration 13): its rows go back where they were
+      for (const month of [...months].sort()) await openPartitionOf(client, month);
       await readBackup(file, (r) => loader.row(r.table, r.row));
       await loader.finish();
       await client.query('COMMIT');

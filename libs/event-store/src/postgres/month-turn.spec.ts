@@ -38,7 +38,7 @@ let store: PostgresEventStore;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-month-turn-'));
 
 const nextPosition = async () => {
-  const { rows } = await pool.query(`SELECT last_value::text AS last, is_called FROM ca_event_rows_global_position_seq`);
+  const { rows } = await pool.query(`SELECT last_value::text AS last, is_called FROM ca_event_positions`);
   return rows[0].is_called ? BigInt(rows[0].last) + 1n : BigInt(rows[0].last);
 };
 
@@ -122,11 +122,11 @@ describe('the month’s turn', () => {
         [SEAL_STREAM],
       );
       await p2.query(`ALTER TABLE ca_event_rows ENABLE TRIGGER USER`);
-      const { rows } = await p2.query(`SELECT last_value::text AS last, is_called FROM ca_event_rows_global_position_seq`);
+      const { rows } = await p2.query(`SELECT last_value::text AS last, is_called FROM ca_event_positions`);
       const error = await turnMonth(p2, '2026-12').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SealRefusedError);
       expect((error as SealRefusedError).because.key).toBe('seal.chainBroken');
-      expect((await p2.query(`SELECT last_value::text AS last, is_called FROM ca_event_rows_global_position_seq`)).rows).toEqual(rows);
+      expect((await p2.query(`SELECT last_value::text AS last, is_called FROM ca_event_positions`)).rows).toEqual(rows);
       const [next] = await s2.append([event('table-9', 2)]);
       expect(next.globalPosition).toBeLessThan(firstPositionOfMonth('2027-01'));
     } finally {

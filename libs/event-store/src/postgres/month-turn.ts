@@ -5,13 +5,14 @@
  * 2. move the position sequence to the next month's first position (`firstPositionOfMonth`);
  * 3. write the month's closing seal, on this transaction's connection (`sealWith`): it is the first event of
  *    the next month's range and commits to every stream's head as the month left it.
+ * Between 1 and 2 the next month's partition is made and attached (store migration 13, `openPartitionOf`).
  * From then on a position names its month, the month can be exported and checked against the closing
  * seal's receipt (`month-export.ts`, `verify-archive`), and, on a partitioned store, detached.
  *
  * `setval` is not transactional: a turn that fails after moving the sequence puts it back (from a savepoint taken
  * under the lock) before it lets the lock go, so no append can have taken a position in between.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { because } from '../../../i18n/src/reasons';
 import { firstPositionOfMonth, monthOfPosition } from '../archive';
 import { WrongExpectedVersionError } from '../errors';
@@ -28,6 +29,42 @@ export function monthAfter(month: string): string {
 export function lastDayOf(month: string): string {
   const [year, m] = month.split('-').map(Number);
   return `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The partition that holds `month`'s positions (store migration 13): `ca_event_rows_2027_01`. */
+export const partitionOf = (month: string) => `ca_event_rows_${month.replace('-', '_')}`;
+
+/**
+ * Make `month`'s partition, inside the turn's transaction (which holds the rows against appends), unless it is made
+ * already: a plain table attached (ATTACH locks the parent against schema changes only, where CREATE TABLE …
+ * PARTITION OF would lock out readers too), with its own unique keys, `<partition>_stream_version` and
+ * `<partition>_event_id`, and TRUNCATE trigger (neither comes from the parent: PostgreSQL wants the partition key
+ * in a partitioned table's unique keys, and clones only row triggers). The closing month's keys keep their names:
+ * renaming them would lock its partition against every reader, and deadlock with an append that has read it and
+ * waits for the turn (seen). The append's refusals are matched by the names' ends (`isStoreKey`); the closed months'
+ * keys are checked by the append itself (schema.ts, CLOSED_MONTHS_CHECK).
+ */
+export async function openPartitionOf(client: PoolClient, month: string): Promise<void> {
+  const table = partitionOf(month);
+  const from = firstPositionOfMonth(month);
+  const to = firstPositionOfMonth(monthAfter(month));
+  const { made, partitioned } = (
+    await client.query(
+      `SELECT to_regclass($1) IS NOT NULL AS made, (SELECT relkind = 'p' FROM pg_class WHERE oid = 'ca_event_rows'::regclass) AS partitioned`,
+      [table],
+    )
+  ).rows[0] as { made: boolean; partitioned: boolean };
+  // a store before migration 13 (one table) turns all the same
+  if (partitioned && !made) {
+    await client.query(`
+      CREATE TABLE ${table} (LIKE ca_event_rows INCLUDING DEFAULTS INCLUDING STORAGE INCLUDING COMPRESSION);
+      ALTER TABLE ${table} ADD CONSTRAINT ${table}_stream_version UNIQUE (stream_number, stream_version),
+                           ADD CONSTRAINT ${table}_event_id UNIQUE (event_id);
+      CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+      CREATE STATISTICS ${table}_round_stats ON (data->>'roundId') FROM ${table};
+      REVOKE ALL ON ${table} FROM PUBLIC;
+      ALTER TABLE ca_event_rows ATTACH PARTITION ${table} FOR VALUES FROM (${from}) TO (${to});`);
+  }
 }
 
 export interface MonthTurn {
@@ -67,6 +104,7 @@ export async function turnMonth(pool: Pool, month: string, options: { now?: Date
     }
     // a failure after this point goes back here, where the lock is still held, to put the sequence back
     await client.query('SAVEPOINT before_turn');
+    await openPartitionOf(client, next);
     movedFrom = { last, called, sequence };
     await client.query(`SELECT setval($1, $2, false)`, [sequence, firstPosition.toString()]);
     const { seal } = await sealWith(client, new PostgresEventStore(pool), { gamingDay: lastDayOf(month), reason: 'month-close', now: options.now });

@@ -285,14 +285,14 @@ export class PostgresEventStore implements EventStore {
       } catch (caught) {
         const error = caught as { code?: string; constraint?: string; detail?: string } | undefined;
         for (const streamId of streams) this.heads.delete(streamId);
-        if (error?.code === 'CA002' || (error?.code === '23505' && error?.constraint === 'ca_events_stream_version')) {
+        if (error?.code === 'CA002' || (error?.code === '23505' && isStoreKey(error?.constraint, 'stream_version'))) {
           // another writer took the version (the unique constraint) or moved the head before the check:
           // with an expected version that is the caller's conflict (headsFor, reading the heads again,
           // names it); without one, read the new heads and try again
           if (!ownTransaction || attempt >= 5) throw await this.conflictOf(streams, links.heads, options.expectedVersions);
           continue;
         }
-        if (error?.code === '23505' && error?.constraint === 'ca_events_event_id' && ownTransaction && attempt < 5) {
+        if (error?.code === '23505' && isStoreKey(error?.constraint, 'event_id') && ownTransaction && attempt < 5) {
           // ids already stored: the same content is a duplicate, other content a conflict
           const stored = new Map((await this.findEvents(batch.map((b) => b.event.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
           const remaining: typeof batch = [];
@@ -312,7 +312,7 @@ export class PostgresEventStore implements EventStore {
           batch = remaining;
           continue;
         }
-        if (error?.code === '23505' && error?.constraint === 'ca_events_event_id') throw new EventIdConflictError(String(error.detail ?? ''));
+        if (error?.code === '23505' && isStoreKey(error?.constraint, 'event_id')) throw new EventIdConflictError(String(error.detail ?? ''));
         throw error;
       }
     }
@@ -493,6 +493,14 @@ export class PostgresEventStore implements EventStore {
  * head is the last event, not a row of its own; migration 10: `ca_streams` finds it by the stream's number.)
  */
 const STREAM_HEADS = `SELECT stream_id, version, head_hash FROM ca_streams WHERE stream_id = ANY ($1::text[])`;
+
+/**
+ * A refusal by one of the store's two unique keys: `ca_events_stream_version` or `ca_events_event_id` (the rows of
+ * before store migration 13, and the append's check of the closed months), or a month's partition's own
+ * (`ca_event_rows_2027_01_stream_version`, made by the month's turn).
+ */
+export const isStoreKey = (constraint: string | undefined, key: 'stream_version' | 'event_id') =>
+  constraint === `ca_events_${key}` || (constraint?.startsWith('ca_event_rows_') === true && constraint.endsWith(`_${key}`));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);

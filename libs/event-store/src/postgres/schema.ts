@@ -12,11 +12,63 @@ import { prepareRowsRewrite, rowsRewriteSwap } from './rows-rewrite';
 export type { SqlMigration };
 export { appendSignature };
 
+/** One month of positions (archive.ts, `firstPositionOfMonth`): a month's range starts at a multiple of it. */
+const POSITIONS_A_MONTH = '100000000000';
+
+/** The variables of the closed months' check (store migration 13). */
+const CLOSED_MONTHS_DECLARE = `
+  open_from bigint;
+  repeated uuid;
+  taken record;`;
+
+/**
+ * Store migration 13 (docs/scaling.md §2): each partition has its own unique keys, so the append itself makes sure
+ * that no event of the closed months online already has one of its ids, or the version it gives a stream. Run after
+ * the INSERT, on purpose: the INSERT holds the rows against the month's turn (ROW EXCLUSIVE against its SHARE ROW
+ * EXCLUSIVE), so the month its positions are in is still the open one, and everything below it is closed and can no
+ * longer change. Refused as the open partition's own keys refuse (23505, under their names), so the store answers a
+ * duplicate or a version race the same way wherever the first copy lies. Nothing to do before the first turn.
+ */
+const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several') => `
+      open_from := currval('ca_event_positions') / ${POSITIONS_A_MONTH} * ${POSITIONS_A_MONTH};
+      IF open_from > 0 THEN
+        -- one probe of the id's key per id and closed partition: asked with = ANY, the generic plan ANDed the key with
+        -- a range of the position's over the whole closed month (seen: a scan that grows with the month)
+        SELECT u.id INTO repeated
+          FROM unnest(p_event_ids) AS u(id)
+         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.event_id = u.id AND e.global_position < open_from LIMIT 1) e
+         LIMIT 1;
+        IF FOUND THEN
+          RAISE EXCEPTION 'duplicate key value violates unique constraint "ca_events_event_id"'
+            USING ERRCODE = 'unique_violation', CONSTRAINT = 'ca_events_event_id',
+                  DETAIL = format('Key (event_id)=(%s) already exists in a closed month.', repeated);
+        END IF;${
+          streams === 'one'
+            ? `
+        -- one stream: its first version here (the versions after it follow it in this append)
+        SELECT p_stream_ids[1] AS s, p_versions[1] AS v INTO taken
+         WHERE EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] AND e.global_position < open_from);`
+            : `
+        SELECT f.s, f.v INTO taken
+          FROM (SELECT DISTINCT ON (u.s) u.s, u.v FROM unnest(p_stream_ids, p_versions) WITH ORDINALITY AS u(s, v, i) ORDER BY u.s, u.i) f
+          JOIN ca_stream_ids s ON s.stream_id = f.s
+         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = s.stream_number AND e.stream_version = f.v
+                                AND e.global_position < open_from LIMIT 1) e
+         LIMIT 1;`
+        }
+        IF FOUND THEN
+          RAISE EXCEPTION 'duplicate key value violates unique constraint "ca_events_stream_version"'
+            USING ERRCODE = 'unique_violation', CONSTRAINT = 'ca_events_stream_version',
+                  DETAIL = format('Stream %s already has version %s, in a closed month.', taken.s, taken.v);
+        END IF;
+      END IF;`;
+
 /**
  * The append of store migration 11, its text kept here once: migration 11 creates it with `p_data jsonb[]`,
- * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent).
+ * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent), migration 13 with the
+ * check of the closed months after each INSERT.
  */
-const appendFunction = (data: 'jsonb' | 'json') => `CREATE OR REPLACE FUNCTION ca_append(
+const appendFunction = (data: 'jsonb' | 'json', closedMonths = false) => `CREATE OR REPLACE FUNCTION ca_append(
   p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data ${data}[], p_metadata jsonb[],
   p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
   p_heads jsonb
@@ -29,7 +81,7 @@ DECLARE
   opening record;
   behind record;
   stream integer;
-  meta integer;
+  meta integer;${closedMonths ? CLOSED_MONTHS_DECLARE : ''}
 BEGIN
   IF current_setting('ca.no_append', true) = 'on' THEN
     RAISE EXCEPTION 'this transaction promised not to append (ca.no_append)' USING ERRCODE = 'CA005';
@@ -55,7 +107,7 @@ BEGIN
         INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
         VALUES (stream, p_versions[1], meta, p_event_ids[1], p_data[1], p_types[1], p_occurred_at[1], decode(p_content_hashes[1], 'hex'),
                 decode(p_hashes[1], 'hex'))
-        RETURNING event_id, global_position;
+        RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one') : ''}
         RETURN;
       END IF;
       RETURN QUERY
@@ -63,7 +115,7 @@ BEGIN
       SELECT stream, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
         FROM unnest(p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at, p_content_hashes, p_hashes)
              AS u(v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;
+      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one') : ''}
       RETURN;
     END IF;
   ELSE
@@ -89,7 +141,7 @@ BEGIN
       SELECT u.s, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
         FROM unnest(ca_number_streams(p_stream_ids), p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at,
                     p_content_hashes, p_hashes) AS u(s, v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;
+      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('several') : ''}
       RETURN;
     END IF;
   END IF;
@@ -122,10 +174,11 @@ const EVENTS_VIEW = `CREATE VIEW ca_events AS
     LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;`;
 
 /** The heads as readers know them, over ca_event_rows, and their refusal of writes (made by migration 10, again by migration 12). */
-const STREAMS_VIEW = `CREATE VIEW ca_streams AS
+const STREAMS_VIEW_ONLY = `CREATE VIEW ca_streams AS
   SELECT s.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
     FROM ca_stream_ids s CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM ca_event_rows e WHERE e.stream_number = s.stream_number
-                                               ORDER BY e.stream_version DESC LIMIT 1) h;
+                                               ORDER BY e.stream_version DESC LIMIT 1) h;`;
+const STREAMS_VIEW = `${STREAMS_VIEW_ONLY}
 CREATE OR REPLACE FUNCTION ca_streams_are_derived() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -1053,6 +1106,93 @@ BEGIN
     END IF;
   END LOOP;
 END $$;
+
+ANALYZE ca_event_rows;
+`,
+  },
+  {
+    version: 13,
+    name: 'the events partitioned by position, a range a month: the rows so far are the first partition',
+    sql: `
+-- Issue 23 §4 (docs/scaling.md §2): ca_event_rows becomes PARTITION BY RANGE (global_position), a month a range
+-- (archive.ts, firstPositionOfMonth: ${POSITIONS_A_MONTH} positions a month), so that a month closed by its turn
+-- (seal --close-month) can be detached and archived whole. Nothing is copied: the table as it stands is attached
+-- as the first partition, ca_event_rows_history, from the lowest position to the end of the month its last position
+-- is in (before a store's first turn: ${POSITIONS_A_MONTH}, below every month's range). Each turn attaches the next
+-- month's partition (month-turn.ts). Attaching reads the rows once to check the range, under this transaction's
+-- lock; the indexes are attached, not built again.
+LOCK TABLE ca_event_rows IN ACCESS EXCLUSIVE MODE;
+DO $$
+DECLARE
+  sequence text := pg_get_serial_sequence('ca_event_rows', 'global_position');
+  last_given bigint;
+  given boolean;
+  bound bigint;
+  ix record;
+  grant_ record;
+  defs text[] := '{}';
+  def text;
+BEGIN
+  EXECUTE format('SELECT last_value, is_called FROM %s', sequence) INTO last_given, given;
+  bound := (CASE WHEN given THEN last_given ELSE last_given - 1 END) / ${POSITIONS_A_MONTH} * ${POSITIONS_A_MONTH} + ${POSITIONS_A_MONTH};
+  -- the indexes that are no unique key: made again on the parent under their own names (the history's attached to
+  -- them); the two unique keys (stream and version, event id) stay the partition's own, under the names the append's
+  -- refusals are matched by (PostgresEventStore), for as long as it is the open month
+  FOR ix IN SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+              FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+             WHERE i.indrelid = 'ca_event_rows'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+             ORDER BY c.relname LOOP
+    defs := defs || ix.def;
+    EXECUTE format('ALTER INDEX %I RENAME TO %I', ix.name, replace(ix.name, 'ca_events_', 'ca_event_rows_history_'));
+  END LOOP;
+  ALTER TABLE ca_event_rows RENAME CONSTRAINT ca_events_pkey TO ca_event_rows_history_pkey;
+  ALTER STATISTICS ca_events_round_stats RENAME TO ca_event_rows_history_round_stats;
+  DROP TRIGGER ca_events_no_update ON ca_event_rows; -- the parent's, below, is cloned onto every partition
+  ALTER TABLE ca_event_rows RENAME TO ca_event_rows_history;
+  -- the positions go on from the same place, given by the parent's sequence (a partition gives none)
+  ALTER TABLE ca_event_rows_history ALTER COLUMN global_position DROP IDENTITY;
+  CREATE TABLE ca_event_rows (LIKE ca_event_rows_history INCLUDING DEFAULTS INCLUDING STORAGE INCLUDING COMPRESSION)
+    PARTITION BY RANGE (global_position);
+  ALTER TABLE ca_event_rows ALTER COLUMN global_position ADD GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME ca_event_positions);
+  PERFORM setval('ca_event_positions', last_given, given);
+  EXECUTE format('ALTER TABLE ca_event_rows ATTACH PARTITION ca_event_rows_history FOR VALUES FROM (MINVALUE) TO (%s)', bound);
+  ALTER TABLE ca_event_rows ADD CONSTRAINT ca_events_pkey PRIMARY KEY (global_position);
+  FOREACH def IN ARRAY defs LOOP
+    EXECUTE def;
+  END LOOP;
+  -- whoever could read the rows still can (the application's role reads through the views and needs none)
+  FOR grant_ IN SELECT a.grantee::regrole::text AS grantee, a.privilege_type AS privilege
+                  FROM pg_class c, aclexplode(c.relacl) a
+                 WHERE c.oid = 'ca_event_rows_history'::regclass AND a.grantee NOT IN (0, c.relowner) LOOP
+    EXECUTE format('GRANT %s ON ca_event_rows TO %s', grant_.privilege, grant_.grantee);
+  END LOOP;
+END $$;
+REVOKE ALL ON ca_event_rows FROM PUBLIC;
+CREATE STATISTICS ca_events_round_stats ON (data->>'roundId') FROM ca_event_rows;
+
+-- Nothing edits or deletes an event (migration 1). The row trigger is cloned onto every partition, the history's and
+-- those the turns attach; a TRUNCATE trigger is not (a partition truncated by its name would not fire the parent's):
+-- the history keeps its own and the turn gives each new partition one.
+CREATE TRIGGER ca_events_no_update BEFORE UPDATE OR DELETE ON ca_event_rows FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_events_no_truncate BEFORE TRUNCATE ON ca_event_rows FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+
+-- The views read the parent (a view names its table once, when it is made): the same text, their grants and
+-- triggers kept.
+${EVENTS_VIEW.replace('CREATE VIEW', 'CREATE OR REPLACE VIEW')}
+${STREAMS_VIEW_ONLY.replace('CREATE VIEW', 'CREATE OR REPLACE VIEW')}
+
+-- An owner's write through the view (a restore, migration 10's ca_events_write) moves the parent's sequence on.
+DO $$
+DECLARE
+  body text := pg_get_functiondef('ca_events_write()'::regprocedure);
+BEGIN
+  IF position('ca_event_rows_global_position_seq' IN body) = 0 THEN RAISE EXCEPTION 'ca_events_write is not the one migration 10 wrote'; END IF;
+  EXECUTE replace(body, 'ca_event_rows_global_position_seq', 'ca_event_positions');
+END $$;
+
+-- The append: migration 12's, with the closed months' check after each INSERT (CLOSED_MONTHS_CHECK); its grants kept.
+${appendFunction('json', true)}
+${appendSettings('json')}
 
 ANALYZE ca_event_rows;
 `,
