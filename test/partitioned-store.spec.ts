@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Pool } from 'pg';
+import { Pool } from 'pg';
 import { firstPositionOfMonth } from '../libs/event-store/src/archive';
 import { EventIdConflictError, WrongExpectedVersionError } from '../libs/event-store/src/errors';
 import { applySqlMigrations } from '../libs/event-store/src/postgres/migrate';
@@ -171,6 +171,8 @@ describe('the month turned: the closed month still answers for its ids and versi
     stale = new PostgresEventStore(poolOn(url));
     await stale.append(november.slice(0, 2));
     await store.append(november.slice(2), { expectedVersions: { 't-1': 2 } });
+    // a month of some size: a check that read the closed month rather than probe it would show
+    for (let b = 0; b < 40; b++) await store.append(Array.from({ length: 50 }, (_, k) => event(`busy-${k % 5}`, 2 + b * 10 + Math.floor(k / 5))));
     await turnMonth(pool, '2026-11');
   });
 
@@ -181,6 +183,30 @@ describe('the month turned: the closed month still answers for its ids and versi
     for (const sql of ['TRUNCATE ca_event_rows_2026_12', 'UPDATE ca_event_rows_2026_12 SET stream_version = stream_version']) {
       await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
     }
+  });
+
+  it('an append probes the closed month by its keys: a few index entries an event, no scan', async () => {
+    // the appends on one connection, which flushes its statistics when asked (another's may wait for seconds)
+    const one = new Pool({ connectionString: url, max: 1 });
+    const read = async () => {
+      await one.query('SELECT pg_stat_force_next_flush()');
+      await one.query('SELECT 1');
+      const { rows } = await pool.query(
+        `SELECT sum(s.idx_tup_read)::float8 AS entries, sum(t.seq_scan)::float8 AS scans
+           FROM pg_partition_tree('ca_event_rows') p JOIN pg_stat_user_tables t ON t.relid = p.relid
+           JOIN LATERAL (SELECT sum(idx_tup_read) AS idx_tup_read FROM pg_stat_user_indexes i WHERE i.relid = p.relid) s ON true`,
+      );
+      return rows[0] as { entries: number; scans: number };
+    };
+    const appender = new PostgresEventStore(one);
+    await appender.append([event('busy-0', 500)]); // its connection's plans made
+    const before = await read();
+    for (let i = 0; i < 20; i++) await appender.append(Array.from({ length: 10 }, (_, k) => event(`busy-${k % 5}`, 600 + i * 10 + k)));
+    const after = await read();
+    expect(after.scans).toBe(before.scans);
+    // per event: its id in each partition, its stream's predecessor in each; per stream: its version in the closed month
+    expect(after.entries - before.entries).toBeLessThan(20 * 10 * 6);
+    await one.end();
   });
 
   it('an event of the closed month sent again is a duplicate, where it was stored; other content under its id is refused', async () => {
