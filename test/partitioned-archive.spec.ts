@@ -14,13 +14,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { archiveText, firstPositionOfMonth, readArchive, type MonthArchive } from '../libs/event-store/src/archive';
-import { checkArchive, checkSegment, type SegmentCheck } from '../libs/event-store/src/archive-check';
+import { checkArchive, checkArchiveSource, checkSegment, type SegmentCheck } from '../libs/event-store/src/archive-check';
+import { openArchiveFile } from '../libs/event-store/src/archive-file';
+import { EventIdConflictError } from '../libs/event-store/src/errors';
 import { chainHash, contentHash } from '../libs/event-store/src/canonical';
 import { EVENT_COLUMNS, PostgresEventStore, toStoredEvent } from '../libs/event-store/src/postgres/postgres-event-store';
+import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
+import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
 import type { NewEvent, StoredEvent } from '../libs/event-store/src/port';
-import { createSeal, parseReceipt, SEAL_STREAM, SealRefusedError, type SealResult } from '../libs/event-store/src/seal';
+import { createSeal, parseReceipt, sealOf, type SealResult } from '../libs/event-store/src/seal';
 import { fact, sha256Of } from './support/archive-facts';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 
@@ -37,7 +41,7 @@ let store: PostgresEventStore;
 let daily: SealResult;
 let closing: SealResult;
 let file: string;
-let archived: StoredEvent[];
+let archived: readonly StoredEvent[];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-archive-'));
 
 /** A session of one table's gaming day: opened, a bet, closed. */
@@ -54,35 +58,6 @@ const contribution = (amount: number, at: string) => fact('jackpot-J1', 'Jackpot
 
 const readOnline = async (): Promise<StoredEvent[]> =>
   (await pool.query(`SELECT ${EVENT_COLUMNS} FROM ca_events ORDER BY global_position`)).rows.map(toStoredEvent);
-
-/** The events of the detached partition as `ca_events` showed them (stream ids and metadata looked up), in position order. */
-async function readPartition(table: string): Promise<StoredEvent[]> {
-  const { rows } = await pool.query(
-    `SELECT e.global_position, e.transaction_id::text AS transaction_id, s.stream_id, e.stream_version, e.event_id, e.event_type, e.data, m.metadata,
-            e.occurred_at, e.recorded_at, e.content_hash::text AS content_hash, ''::text AS prev_hash, e.hash::text AS hash
-       FROM ${table} e JOIN ca_stream_ids s ON s.stream_number = e.stream_number JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id
-      ORDER BY e.global_position`,
-  );
-  return rows.map(toStoredEvent);
-}
-
-/** The month's archive: the partition's rows, the closing seal (December's first event), the heads it opened with. */
-const archiveOf = (events: StoredEvent[], closingSeal: StoredEvent): MonthArchive => ({
-  manifest: {
-    format: 'casino-audit-month-archive',
-    version: 1,
-    month: NOVEMBER,
-    firstPosition: events[0].globalPosition.toString(),
-    lastPosition: events[events.length - 1].globalPosition.toString(),
-    events: events.length,
-    openingSeal: null, // the store's first month: its chains and seals start here
-    openingHeads: {},
-    sealStreamBefore: null,
-    closingSeal: (closingSeal.data as { sequence: number }).sequence,
-  },
-  events,
-  closingSeal,
-});
 
 const reasons = (check: SegmentCheck) => check.problems.map((p) => `${p.streamId} v${p.streamVersion}: ${p.reason}`);
 
@@ -139,20 +114,35 @@ describe('a month partitioned by position, archived and checked from its file', 
     ).rejects.toMatchObject({ code: '23505', constraint: 'ca_event_rows_2026_12_stream_version' });
   });
 
-  it('detaches November concurrently, writes it to a file with its sha256 and drops it', async () => {
-    await pool.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${PARTITION} CONCURRENTLY`);
-    // detached, it loses the row trigger cloned from the parent (a table kept online must be given it again)
-    const triggers = await pool.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal ORDER BY 1`, [PARTITION]);
-    expect(triggers.rows.map((r) => r.tgname)).toEqual(['ca_events_no_truncate']);
-    archived = await readPartition(PARTITION);
+  it('archive --drop: November written, read back and checked, then its partition detached and dropped, what the store must know of it kept', async () => {
+    const written = await exportMonth(pool, NOVEMBER, dir);
+    file = written.file;
+    const closingSeal = sealOf(written.closingSeal);
+    const check = await checkArchiveSource(await openArchiveFile(file), { sequence: closingSeal.sequence, sealHash: closingSeal.sealHash });
+    expect(check.ok).toBe(true);
+    archived = readArchive(fs.readFileSync(file, 'utf8')).events;
     expect(archived).toHaveLength(10);
-    const closingSeal = (await readOnline())[0];
-    expect(closingSeal).toMatchObject({ streamId: SEAL_STREAM, eventId: closing.seal.eventId });
-    file = path.join(dir, `${NOVEMBER}.ndjson`);
-    fs.writeFileSync(file, archiveText(archiveOf(archived, closingSeal)));
-    fs.writeFileSync(`${file}.sha256`, `${sha256Of(file)}  ${path.basename(file)}\n`);
-    await pool.query(`DROP TABLE ${PARTITION}`);
+    const dropped = await dropMonth(pool, { file, sha256: written.sha256, manifest: written.manifest, check });
+    expect(dropped).toEqual({ month: NOVEMBER, partition: PARTITION, events: 10, heads: 4 }); // three streams and the seal stream
+    expect((await pool.query(`SELECT to_regclass($1) AS t`, [PARTITION])).rows[0].t).toBeNull();
     expect((await pool.query(`SELECT count(*)::int AS n, min(global_position) AS first FROM ca_events`)).rows[0]).toEqual({ n: 5, first: DECEMBER.toString() });
+    expect((await pool.query(`SELECT month, events::int, closing_seal FROM ca_archived_months`)).rows).toEqual([
+      { month: NOVEMBER, events: 10, closing_seal: 2 },
+    ]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM ca_archived_event_ids`)).rows[0].n).toBe(10);
+    // what is kept is kept: not edited, removed or emptied, by the owner either
+    for (const sql of [
+      'UPDATE ca_archived_event_ids SET stream_version = 1',
+      'DELETE FROM ca_archived_months',
+      'TRUNCATE ca_archived_heads',
+      'UPDATE ca_archived_heads SET stream_version = stream_version - 1',
+    ]) {
+      await expect(pool.query(sql)).rejects.toMatchObject({ code: 'CA003' });
+    }
+    // a second drop of the month, or of the open one, is refused with the reason
+    await expect(dropMonth(pool, { file, sha256: written.sha256, manifest: written.manifest, check })).rejects.toMatchObject({
+      because: { key: 'archive.dropNotOnline' },
+    });
   });
 
   it("(a) the archived month checks from its file alone against its closing seal's receipt", () => {
@@ -290,27 +280,57 @@ describe('a month partitioned by position, archived and checked from its file', 
       ),
     ).toBeGreaterThan(Number(DECEMBER));
 
-    // a stream whose every event was archived, appended to again, starts over at version 1 (the shipped ca_append
-    // sees no predecessor): the online check, knowing its archived head, names it
-    await store.append([fact('session-RF-02-2026-11-30', 'CorrectionRecorded', { field: 'amount' }, '2026-12-02T11:00:00.000Z')]);
-    expect(reasons(await onlineNow())).toEqual([
-      expect.stringMatching(/^session-RF-02-2026-11-30 v1: version 4 is missing: the next stored event is version 1/),
-    ]);
+    // a stream whose every event was archived goes on from its archived head: a writer that never saw it (no cached
+    // head) reads version 3 from ca_streams and appends version 4, linked to the archived event
+    const newcomer = new PostgresEventStore(pool);
+    expect(await newcomer.streamVersions(['session-RF-02-2026-11-30'])).toEqual({ 'session-RF-02-2026-11-30': 3 });
+    const [late] = await newcomer.append([fact('session-RF-02-2026-11-30', 'CorrectionRecorded', { field: 'amount' }, '2026-12-02T11:00:00.000Z')], {
+      expectedVersions: { 'session-RF-02-2026-11-30': 3 },
+    });
+    expect(late).toMatchObject({ status: 'appended', streamVersion: 4 });
+    expect(reasons(await onlineNow())).toEqual([]);
+    // a writer still holding an older head (version 2, archived) is refused, not given a second version 3
+    const stale = archived.find((e) => e.streamId === 'session-RF-02-2026-11-30' && e.streamVersion === 2)!;
+    await expect(
+      pool.query(
+        `SELECT * FROM ca_append(ARRAY['session-RF-02-2026-11-30'], ARRAY[$1::uuid], ARRAY['CorrectionRecorded'], ARRAY['{}']::json[], ARRAY['{}']::jsonb[],
+                                 ARRAY[NULL]::text[], ARRAY[$2], ARRAY[3], ARRAY[$3], ARRAY[$4], '{}')`,
+        [randomUUID(), 'ab'.repeat(32), stale.hash, 'cd'.repeat(32)],
+      ),
+    ).rejects.toMatchObject({ code: 'CA002', message: 'stream session-RF-02-2026-11-30 is at version 4, expected 2' });
   });
 
-  it('what the shipped verify and seal do not know yet: a dropped month reads as events removed (docs/scaling.md, "Not done yet")', async () => {
-    // verify starts every chain and the seal chain at their first event: the streams that go on across the cut and
-    // the seal stream are missing their start, and the receipt's seal cannot be reached
+  it('after the drop: verify passes with the closing receipt, seals go on, and a re-sent November event is still a duplicate', async () => {
+    // the chains and the seal chain start from what the archive left; the closing seal is the first seal online
     const report = await verifyStore(pool, { receipt: closing.receipt });
-    expect(report.ok).toBe(false);
-    expect(report.breaks.map((b) => [b.streamId, b.reasonKey])).toEqual(
-      expect.arrayContaining([
-        [SEAL_STREAM, 'chain.versionMissing'],
-        ['jackpot-J1', 'chain.versionMissing'],
-        [SEAL_STREAM, 'receipt.newerThanStore'],
-      ]),
+    expect(report.breaks).toEqual([]);
+    expect(report).toMatchObject({ ok: true, events: 11, seals: { count: 1, receipt: { ok: true, sequence: 2 } } });
+    const next = await createSeal(pool, { gamingDay: '2026-12-02' });
+    expect(next.seal.sequence).toBe(3);
+    expect(await verifyStore(pool, { receipt: next.receipt })).toMatchObject({ ok: true, seals: { count: 2, receipt: { ok: true } } });
+
+    // a re-send of an archived event: a duplicate, where it was stored; other content under its id: a conflict
+    const bet = archived.find((e) => e.type === 'BetPlaced')!;
+    const again: NewEvent = {
+      streamId: bet.streamId,
+      eventId: bet.eventId,
+      type: bet.type,
+      data: bet.data,
+      metadata: bet.metadata,
+      occurredAt: bet.occurredAt ?? undefined,
+    };
+    const [dup] = await new PostgresEventStore(pool).append([again]);
+    expect(dup).toMatchObject({ status: 'duplicate', streamVersion: bet.streamVersion, globalPosition: bet.globalPosition });
+    await expect(new PostgresEventStore(pool).append([{ ...again, data: { ...again.data, amount: 2500 } }])).rejects.toBeInstanceOf(EventIdConflictError);
+    expect((await verifyStore(pool)).ok).toBe(true);
+
+    // an archived head or the closing seal altered behind the store's back is found
+    await pool.query(`ALTER TABLE ca_archived_heads DISABLE TRIGGER USER`);
+    await pool.query(
+      `UPDATE ca_archived_heads SET hash = sha256(hash) WHERE stream_number = (SELECT stream_number FROM ca_stream_ids WHERE stream_id = 'jackpot-J1')`,
     );
-    // and a seal refuses to be written over a seal chain it cannot check from its start
-    await expect(createSeal(pool, { gamingDay: '2026-12-02' })).rejects.toBeInstanceOf(SealRefusedError);
+    const broken = await verifyStore(pool);
+    expect(broken.ok).toBe(false);
+    expect(broken.breaks.map((b) => b.reasonKey)).toContain('archive.openingHeads');
   });
 });

@@ -111,7 +111,7 @@ describe('the operator: seal --close-month and archive', () => {
     expect(archivedOctober.stdout.split('\n').filter(Boolean)).toEqual([
       `2026-10: 7 events written to ${files.october} (${fs.statSync(files.october).size} bytes), sha256 ${sha256Of(files.october)}`,
       `read back and checked against its closing seal #2: intact. Keep the file, and the receipt ${receipt} apart from it; check them with \`casino-audit verify-archive\``,
-      "the month's events stay in the store: it is not partitioned, so nothing is detached or dropped (docs/scaling.md §6)",
+      "the month's events stay in the store; `archive 2026-10 --drop` takes them out once its file checks (docs/scaling.md §3)",
     ]);
     expect(fs.readFileSync(`${files.october}.sha256`, 'utf8')).toBe(`${sha256Of(files.october)}  2026-10.ndjson\n`);
   });
@@ -129,6 +129,35 @@ describe('the operator: seal --close-month and archive', () => {
     const notMonth = await cli(['archive', '2026-13'], { DATABASE_URL: db.url });
     expect(notMonth.code).not.toBe(0);
     expect(notMonth.stderr).toContain('expected a month YYYY-MM from 2000-01 to 9000-12, got "2026-13"');
+  });
+});
+
+describe('the operator: archive --drop', () => {
+  it('takes October out of the store once its file checks: verify still passes with the latest receipt, and the month cannot be written again', async () => {
+    const operator = (...args: string[]) => cli(args, { DATABASE_URL: db.url });
+    const onlineBefore = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+    const dropped = await operator('archive', '2026-10', '--dir', inDir('dropped'), '--drop');
+    expect(dropped.stderr).toBe('');
+    expect(dropped.code).toBe(0);
+    const lines = dropped.stdout.split('\n').filter(Boolean);
+    expect(lines[1]).toMatch(/^read back and checked against its closing seal #2: intact/);
+    expect(lines[2]).toMatch(
+      /^2026-10 taken out of the store: partition ca_event_rows_history detached and dropped \(7 events\); \d+ stream heads and every event id kept online/,
+    );
+    // the file written by this run is the same month as the one written before the drop
+    expect(fs.readFileSync(inDir('dropped/2026-10.ndjson'), 'utf8')).toBe(fs.readFileSync(files.october, 'utf8'));
+    expect(Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n)).toBe(onlineBefore - 7);
+    const verify = await operator('verify', '--receipt', closingOfDecember.closingSeal.receipt);
+    expect(verify.stderr).toBe('');
+    expect(verify.code).toBe(0);
+    const again = await operator('archive', '2026-10', '--dir', inDir('again'), '--drop');
+    expect([again.code, again.stdout]).toEqual([2, '']);
+    expect(again.stderr).toBe(`casino-audit: 2026-10 was taken out of the store already; its file is ${inDir('dropped/2026-10.ndjson')}\n`);
+    // December cannot leave before November: months leave in order
+    const early = await operator('archive', '2026-12', '--dir', inDir('dropped'), '--drop');
+    expect(early.code).toBe(2);
+    expect(early.stderr).toBe('casino-audit: 2026-12 is not taken out of the store: an earlier month is still in it; months leave in order\n');
+    expect((await operator('verify')).code).toBe(0);
   });
 });
 

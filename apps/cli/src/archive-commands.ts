@@ -1,7 +1,8 @@
 /**
  * The months of the store out of it (issue 23 §4; docs/scaling.md §3):
- * - `casino-audit archive MONTH [--dir D]`: a month closed by its turn (`seal --close-month`) written to its
- *   archive file with its sha256, then checked from the file against its closing seal;
+ * - `casino-audit archive MONTH [--dir D] [--drop]`: a month closed by its turn (`seal --close-month`) written to its
+ *   archive file with its sha256, then checked from the file against its closing seal; with `--drop`, once the file
+ *   checks, its partition detached and dropped, what the store must still know of it kept (month-drop.ts);
  * - `casino-audit verify-archive FILE… --receipt R`: archived months checked from their files alone, without a
  *   database, as an inspector or the casino's auditor would on their own machine: every stream's chain, the
  *   seals, each month handing over to the next, the sha256 beside each file.
@@ -12,6 +13,7 @@ import * as fs from 'node:fs';
 import { checkArchiveSource, checkArchives, type MonthCheck } from '../../../libs/event-store/src/archive-check';
 import { ArchiveFileError, firstPositionOfMonth } from '../../../libs/event-store/src/archive';
 import { openArchiveFile, type ArchiveFile } from '../../../libs/event-store/src/archive-file';
+import { dropMonth, type MonthDrop } from '../../../libs/event-store/src/postgres/month-drop';
 import { exportMonth } from '../../../libs/event-store/src/postgres/month-export';
 import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt } from '../../../libs/event-store/src/seal';
 import type { ChainBreak } from '../../../libs/event-store/src';
@@ -83,8 +85,9 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
     .command('archive')
     .argument('<month>', '', month)
     .option('--dir <dir>', '', '.')
+    .option('--drop')
     .option('--json')
-    .action(async (archived: string, opts: { dir: string; json?: boolean }) => {
+    .action(async (archived: string, opts: { dir: string; drop?: boolean; json?: boolean }) => {
       const say = cliSay(argvLanguage());
       let written;
       try {
@@ -99,8 +102,19 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
       const receipt = formatReceipt(closing);
       const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
       const { file, manifest, bytes, sha256 } = written;
+      // out of the store only once the file holds the month (store migration 14, month-drop.ts)
+      let dropped: MonthDrop | null = null;
+      if (opts.drop && check.ok) {
+        try {
+          dropped = await withRuntime(program, (runtime) => dropMonth(runtime.pool, { file, sha256, manifest, check }));
+        } catch (error) {
+          if (!(error instanceof ArchiveFileError)) throw error;
+          refuse(reasonIn(say.lang, error));
+          return;
+        }
+      }
       if (opts.json) {
-        out(JSON.stringify({ ok: check.ok, file, bytes, sha256, receipt, manifest, problems: check.problems }, null, 2));
+        out(JSON.stringify({ ok: check.ok, file, bytes, sha256, receipt, manifest, problems: check.problems, dropped }, null, 2));
       } else {
         out(say.t('archive.written', { month: archived, events: say.n(manifest.events), file, bytes: say.n(bytes), sha256 }));
         if (check.ok) out(say.t('archive.checked', { seal: String(closing.sequence), receipt }));
@@ -108,7 +122,9 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
           out(say.t('archive.broken', { seal: String(closing.sequence), count: say.n(check.problems.length) }));
           printProblems(check.problems, say);
         }
-        out(say.t('archive.staysOnline'));
+        if (dropped)
+          out(say.t('archive.dropped', { month: archived, partition: dropped.partition, events: say.n(dropped.events), heads: say.n(dropped.heads) }));
+        else out(say.t('archive.staysOnline', { month: archived }));
       }
       if (!check.ok) process.exitCode = 1;
     });

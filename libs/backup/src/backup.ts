@@ -11,7 +11,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { hashText } from '../../event-store/src/postgres/postgres-event-store';
 import { EVENT_STORE_MIGRATIONS } from '../../event-store/src/postgres/schema';
-import { checkSeals, createSeal, formatReceipt, headsDigest, loadSealEvents, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
+import { checkStoreSeals, createSeal, formatReceipt, headsDigest, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
 import { BackupManifest, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION } from './backup-file';
 import { HELD_RECEIPTS_TABLE, RESTORES_TABLE } from './held-receipts';
 
@@ -93,8 +93,10 @@ export interface BackupResult {
 }
 
 /** Heads that moved since the latest good seal (or every head, never sealed). */
-async function unsealedHeads(db: Pool | PoolClient): Promise<{ heads: Map<string, StreamHead>; unsealedEvents: number; check: ReturnType<typeof checkSeals> }> {
-  const check = checkSeals(await loadSealEvents(db));
+async function unsealedHeads(
+  db: Pool | PoolClient,
+): Promise<{ heads: Map<string, StreamHead>; unsealedEvents: number; check: Awaited<ReturnType<typeof checkStoreSeals>> }> {
+  const check = await checkStoreSeals(db);
   const heads = new Map<string, StreamHead>(
     (await db.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]),
   );

@@ -14,7 +14,7 @@
 import * as os from 'node:os';
 import type { Pool, PoolClient } from 'pg';
 import { KeyedError, keyedError } from '../../access/src/keyed-error';
-import { checkSeals, loadSealEvents, Receipt, Seal, sealNamed } from '../../event-store/src/seal';
+import { checkStoreSeals, Receipt, Seal, sealNamed } from '../../event-store/src/seal';
 import { because, wordReason, type ReasonKey } from '../../i18n/src/reasons';
 
 export const HELD_RECEIPTS_TABLE = 'ca_held_receipts';
@@ -95,7 +95,7 @@ export async function heldReceipts(db: Db): Promise<HeldReceipt[]> {
   if (!(await exists(db, HELD_RECEIPTS_TABLE))) return [];
   const rows = (await db.query(`SELECT * FROM ${HELD_RECEIPTS_TABLE} ORDER BY given_at, receipt`)).rows;
   if (!rows.length) return [];
-  const { seals } = checkSeals(await loadSealEvents(db));
+  const { seals } = await checkStoreSeals(db);
   return rows.map((r) => {
     const missingReason = missingSealReason({ sequence: r.sequence ?? undefined, sealHash: r.seal_hash }, seals);
     return {

@@ -26,7 +26,7 @@ import { ACCESS_MIGRATIONS } from '../../access/src/migrations';
 import { PostgresEventStore, VerifyReport, verifyStore } from '../../event-store/src';
 import { monthOfPosition } from '../../event-store/src/archive';
 import { openPartitionOf } from '../../event-store/src/postgres/month-turn';
-import { checkSeals, formatReceipt, headsDigest, loadSealEvents, Receipt, StreamHead } from '../../event-store/src/seal';
+import { checkStoreSeals, formatReceipt, headsDigest, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
 import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables } from './backup';
 import { BackupManifest, fileSha256, readBackup } from './backup-file';
@@ -207,7 +207,7 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
     if (verification.events !== manifest.events)
       mismatches.push(because('restoreMismatch.events', { restored: String(verification.events), manifest: String(manifest.events) }));
     if (headsDigest(heads) !== manifest.chainHead) mismatches.push(because('restoreMismatch.heads', { head: manifest.chainHead.slice(0, 16) }));
-    const { seals } = checkSeals(await loadSealEvents(pool));
+    const { seals } = await checkStoreSeals(pool);
     const latest = seals[seals.length - 1];
     if ((latest ? formatReceipt(latest) : null) !== manifest.receipt)
       mismatches.push(because('restoreMismatch.latestSeal', { latest: latest ? formatReceipt(latest) : 'none', receipt: manifest.receipt ?? 'none' }));

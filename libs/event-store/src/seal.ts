@@ -159,6 +159,74 @@ export async function loadSealEvents(db: Pool | PoolClient): Promise<StoredEvent
   return result.rows.map(toStoredEvent);
 }
 
+/**
+ * What the months archived out of the store left (store migration 14, `archive MONTH --drop`): every stream's
+ * head as the last archived month's closing seal committed to it (the seal stream's own head before that seal
+ * among them), and that seal's number. The closing seal itself stays online: the seal chain goes on from it.
+ * Null when no month was archived.
+ */
+export interface ArchivedStart {
+  readonly closingSeal: number;
+  readonly heads: ReadonlyMap<string, StreamHead>;
+}
+
+export async function loadArchivedStart(db: Pool | PoolClient): Promise<ArchivedStart | null> {
+  if (!(await db.query(`SELECT to_regclass('ca_archived_months') IS NOT NULL AS t`)).rows[0].t) return null;
+  const last = (await db.query('SELECT closing_seal FROM ca_archived_months ORDER BY closing_seal DESC LIMIT 1')).rows[0];
+  if (!last) return null;
+  const rows = (
+    await db.query(
+      `SELECT s.stream_id, a.stream_version AS version, encode(a.hash, 'hex') AS hash FROM ca_archived_heads a JOIN ca_stream_ids s ON s.stream_number = a.stream_number`,
+    )
+  ).rows;
+  return { closingSeal: last.closing_seal, heads: new Map(rows.map((r) => [r.stream_id as string, { version: r.version as number, hash: r.hash as string }])) };
+}
+
+/**
+ * The store's seal chain as it is online: from the first seal, or, once months were archived, from the last
+ * archived month's closing seal, held to the heads the archive left (its sequence, its own hash, the digest of
+ * every head: what `checkSegment` asks of a month's opening seal), then every seal after it. The closing seal
+ * counts among the good seals (a receipt may name it). `archived`: what the archived months left, or null.
+ */
+export async function checkStoreSeals(db: Pool | PoolClient): Promise<SealCheck & { readonly archived: ArchivedStart | null }> {
+  const archived = await loadArchivedStart(db);
+  return checkOnlineSeals(await loadSealEvents(db), archived);
+}
+
+/** `checkStoreSeals` of seal events already read (in seal-stream order), from what the archived months left. */
+export function checkOnlineSeals(events: readonly StoredEvent[], archived: ArchivedStart | null): SealCheck & { readonly archived: ArchivedStart | null } {
+  if (!archived) return { ...checkSeals(events), archived };
+  const heads = new Map([...archived.heads].filter(([streamId]) => streamId !== SEAL_STREAM));
+  const opening = events[0];
+  const d = opening?.data as Partial<SealData> | undefined;
+  const seal = String(archived.closingSeal);
+  const fail = (reason: ReasonKey) => {
+    const before = archived.heads.get(SEAL_STREAM);
+    const at: StoredEvent =
+      opening ??
+      ({
+        streamId: SEAL_STREAM,
+        streamVersion: (before?.version ?? 0) + 1,
+        globalPosition: 0n,
+        eventId: '',
+        type: SEAL_EVENT_TYPE,
+        data: {},
+        metadata: {},
+        recordedAt: '',
+        contentHash: '',
+        prevHash: before?.hash ?? GENESIS,
+        hash: '',
+      } as unknown as StoredEvent);
+    return { seals: [], problem: { seal: at, ...keyed(reason) }, sealedHeads: new Map(), latestHeads: heads, archived };
+  };
+  if (!opening || d?.sequence !== archived.closingSeal) return fail(because('archive.openingSealMissing', { seal }));
+  const { sealHash, ...rest } = d as SealData;
+  if (computeSealHash(rest) !== sealHash) return fail(because('seal.edited', { seal }));
+  if (d.streamCount !== heads.size || d.headsDigest !== headsDigest(heads)) return fail(because('archive.openingHeads', { count: heads.size, seal }));
+  const after = checkSeals(events.slice(1), { sequence: archived.closingSeal, sealHash, heads });
+  return { ...after, seals: [sealOf(opening), ...after.seals], archived };
+}
+
 export function sealOf(e: StoredEvent): Seal {
   // the store wrote it (`createSeal` below); `checkSeals` is what checks a stored seal's shape
   const d = e.data as unknown as SealData;
@@ -290,7 +358,7 @@ export async function createSeal(pool: Pool, options: SealOptions = {}): Promise
 export async function sealWith(client: PoolClient, store: PostgresEventStore, options: SealOptions = {}): Promise<{ seal: SealResult; written: boolean }> {
   if (options.gamingDay !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.gamingDay)) throw new Error('gamingDay must be YYYY-MM-DD');
   await client.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
-  const check = checkSeals(await loadSealEvents(client));
+  const check = await checkStoreSeals(client);
   if (check.problem) {
     const problem = { key: check.problem.reasonKey!, values: check.problem.reasonValues };
     throw new SealRefusedError(because('seal.chainBroken', { problem }), [problem]);
@@ -320,7 +388,7 @@ export async function sealWith(client: PoolClient, store: PostgresEventStore, op
     return { seal: { seal: previous, receipt: formatReceipt(previous), changedStreams: 0 }, written: false };
   }
   const body: Omit<SealData, 'sealHash'> = {
-    sequence: check.seals.length + 1,
+    sequence: (previous?.sequence ?? 0) + 1, // the seals before an archived month's closing seal are in its file
     sealedAt: (options.now ?? new Date()).toISOString(),
     ...(options.gamingDay ? { gamingDay: options.gamingDay } : {}),
     reason: options.reason ?? (options.gamingDay ? 'gaming-day-close' : 'on-demand'),

@@ -15,7 +15,7 @@ import type { Pool } from 'pg';
 import { because } from '../../../i18n/src/reasons';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveFileError, archiveLine, firstPositionOfMonth, type ArchiveManifest } from '../archive';
 import type { StoredEvent } from '../port';
-import { checkSeals, SEAL_STREAM, type SealData } from '../seal';
+import { checkOnlineSeals, loadArchivedStart, SEAL_STREAM, type SealData } from '../seal';
 import { monthAfter } from './month-turn';
 import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
 
@@ -40,6 +40,15 @@ const eventsAt = async (pool: Pool, where: string, params: unknown[], limit: num
 export async function exportMonth(pool: Pool, month: string, dir: string, options: { pageSize?: number } = {}): Promise<MonthExport> {
   const from = firstPositionOfMonth(month);
   const to = firstPositionOfMonth(monthAfter(month));
+  // taken out of the store already (store migration 14): its file is the month now
+  const gone = await pool
+    .query(`SELECT file_name FROM ca_archived_months WHERE month = $1`, [month])
+    .then((r) => r.rows[0]?.file_name as string | undefined)
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return undefined; // a store before migration 14
+      throw error;
+    });
+  if (gone !== undefined) throw new ArchiveFileError(because('archive.alreadyDropped', { month, file: gone }));
   const [closingSeal] = await eventsAt(pool, 'global_position >= $1', [to.toString()], 1);
   if (!closingSeal || closingSeal.globalPosition !== to || closingSeal.streamId !== SEAL_STREAM) {
     throw new ArchiveFileError(because('archive.notTurned', { month, next: monthAfter(month) }));
@@ -49,7 +58,7 @@ export async function exportMonth(pool: Pool, month: string, dir: string, option
   const opening = atStart?.streamId === SEAL_STREAM ? atStart : null;
   const lowest = opening ? from : 0n;
   const seals = await eventsAt(pool, 'stream_id = $1 AND global_position <= $2', [SEAL_STREAM, lowest.toString()]);
-  const folded = checkSeals(seals);
+  const folded = checkOnlineSeals(seals, await loadArchivedStart(pool));
   if (folded.problem)
     throw new ArchiveFileError(because('archive.sealsBroken', { month, problem: { key: folded.problem.reasonKey!, values: folded.problem.reasonValues } }));
   const before = seals.filter((e) => e.globalPosition < lowest).pop();

@@ -46,9 +46,13 @@ it('the stream heads, asked while the store is young, are not stuck with a gener
     return { generic: Number(row.generic_plans), custom: Number(row.custom_plans) };
   };
   try {
-    // PostgreSQL's default: after five custom plans it keeps the generic one (a sequential scan, on a store this young)
-    expect((await plansOf(new Pool({ connectionString: young.url, max: 1 }))).generic).toBeGreaterThan(0);
+    // PostgreSQL's default kept the generic plan after five custom ones (a sequential scan, on a store this young)
+    // until store migration 14 made ca_streams a union with the archived heads, whose costs tip its choice the
+    // other way: that is the server's choice of the day, so only the store's own setting is held here. Every call
+    // is planned for its values, none generically.
     expect(await plansOf(new Pool(storePoolConfig(young.url, 1)))).toEqual({ generic: 0, custom: expect.any(Number) });
+    const row = await plansOf(new Pool(storePoolConfig(young.url, 1)));
+    expect(row.custom).toBeGreaterThanOrEqual(8);
   } finally {
     await young.drop();
   }

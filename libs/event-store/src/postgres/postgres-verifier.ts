@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Pool } from 'pg';
 import { setting } from '../../../platform/src/config';
 import { because, keyed, type ReasonKey } from '../../../i18n/src/reasons';
-import { checkSeals, formatReceipt, loadSealEvents, readReceiptArgument, Receipt, SEAL_STREAM, sealNamed } from '../seal';
+import { checkStoreSeals, formatReceipt, readReceiptArgument, Receipt, SEAL_STREAM, sealNamed } from '../seal';
 import { ChainBreak, SealedExpectation, SealSummary, VerifyReport } from '../verify';
 import { planStreamRanges, WHOLE_STORE } from './verify-range';
 import { walkStreamRanges } from './verify-threads';
@@ -44,7 +44,9 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   const heads = new Map<string, { version: number; hash: string }>(
     (await pool.query('SELECT stream_id, version, head_hash FROM ca_streams')).rows.map((r) => [r.stream_id, { version: r.version, hash: r.head_hash }]),
   );
-  const sealCheck = checkSeals(await loadSealEvents(pool));
+  // the seal chain from the first seal, or from the last archived month's closing seal (store migration 14)
+  const sealCheck = await checkStoreSeals(pool);
+  const archived = sealCheck.archived?.heads ?? new Map<string, { version: number; hash: string }>();
   const expectations = new Map<string, SealedExpectation[]>();
   for (const [streamId, list] of sealCheck.sealedHeads) {
     expectations.set(
@@ -68,7 +70,7 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
     pool,
     numbered,
     ranges,
-    { heads, sealed: expectations, latestSealedVersion: new Map([...sealCheck.latestHeads].map(([id, h]) => [id, h.version])) },
+    { heads, sealed: expectations, latestSealedVersion: new Map([...sealCheck.latestHeads].map(([id, h]) => [id, h.version])), archived },
     {
       threads,
       connectionString: (pool as { options?: { connectionString?: string } }).options?.connectionString,
@@ -95,6 +97,8 @@ export async function verifyPostgresStore(pool: Pool, onProgress?: (events: numb
   }
   for (const [streamId, head] of heads) {
     if (seen.has(streamId) || sealCheck.sealedHeads.has(streamId)) continue;
+    // every event of the stream archived: its head is the one the archive left
+    if (archived.get(streamId)?.version === head.version) continue;
     if (head.version > 0) {
       breaks.push({
         streamId,

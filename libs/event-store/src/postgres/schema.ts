@@ -21,6 +21,14 @@ const CLOSED_MONTHS_DECLARE = `
   repeated uuid;
   taken record;`;
 
+/** Store migration 14: a stream's event before may be archived, its head kept online (ca_archived_heads). */
+const ARCHIVED_BEFORE_ONE = `
+      OR stream IS NOT NULL AND EXISTS (SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = stream AND a.stream_version = p_versions[1] - 1
+                                          AND encode(a.hash, 'hex') = p_prev_hashes[1])`;
+const ARCHIVED_BEFORE_SEVERAL = `
+        OR EXISTS (SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = opening.s)
+                                                       AND a.stream_version = opening.v - 1 AND encode(a.hash, 'hex') = opening.p)`;
+
 /**
  * Store migration 13 (docs/scaling.md §2): each partition has its own unique keys, so the append itself makes sure
  * that no event of the closed months online already has one of its ids, or the version it gives a stream. Run after
@@ -29,14 +37,16 @@ const CLOSED_MONTHS_DECLARE = `
  * longer change. Refused as the open partition's own keys refuse (23505, under their names), so the store answers a
  * duplicate or a version race the same way wherever the first copy lies. Nothing to do before the first turn.
  */
-const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several') => `
+const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several', archives: boolean) => `
       open_from := currval('ca_event_positions') / ${POSITIONS_A_MONTH} * ${POSITIONS_A_MONTH};
       IF open_from > 0 THEN
         -- one probe of the id's key per id and closed partition: asked with = ANY, the generic plan ANDed the key with
         -- a range of the position's over the whole closed month (seen: a scan that grows with the month)
         SELECT u.id INTO repeated
           FROM unnest(p_event_ids) AS u(id)
-         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.event_id = u.id AND e.global_position < open_from LIMIT 1) e
+         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.event_id = u.id AND e.global_position < open_from${
+           archives ? '\n                             UNION ALL SELECT 1 FROM ca_archived_event_ids a WHERE a.event_id = u.id' : ''
+         } LIMIT 1) e
          LIMIT 1;
         IF FOUND THEN
           RAISE EXCEPTION 'duplicate key value violates unique constraint "ca_events_event_id"'
@@ -47,13 +57,19 @@ const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several') => `
             ? `
         -- one stream: its first version here (the versions after it follow it in this append)
         SELECT p_stream_ids[1] AS s, p_versions[1] AS v INTO taken
-         WHERE EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] AND e.global_position < open_from);`
+         WHERE EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] AND e.global_position < open_from)${
+           archives ? '\n            OR EXISTS (SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = stream AND a.stream_version >= p_versions[1])' : ''
+         };`
             : `
         SELECT f.s, f.v INTO taken
           FROM (SELECT DISTINCT ON (u.s) u.s, u.v FROM unnest(p_stream_ids, p_versions) WITH ORDINALITY AS u(s, v, i) ORDER BY u.s, u.i) f
           JOIN ca_stream_ids s ON s.stream_id = f.s
          CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = s.stream_number AND e.stream_version = f.v
-                                AND e.global_position < open_from LIMIT 1) e
+                                AND e.global_position < open_from${
+                                  archives
+                                    ? '\n                             UNION ALL SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = s.stream_number AND a.stream_version >= f.v'
+                                    : ''
+                                } LIMIT 1) e
          LIMIT 1;`
         }
         IF FOUND THEN
@@ -68,7 +84,7 @@ const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several') => `
  * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent), migration 13 with the
  * check of the closed months after each INSERT.
  */
-const appendFunction = (data: 'jsonb' | 'json', closedMonths = false) => `CREATE OR REPLACE FUNCTION ca_append(
+const appendFunction = (data: 'jsonb' | 'json', closedMonths = false, archives = false) => `CREATE OR REPLACE FUNCTION ca_append(
   p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data ${data}[], p_metadata jsonb[],
   p_occurred_at text[], p_content_hashes text[], p_versions integer[], p_prev_hashes text[], p_hashes text[],
   p_heads jsonb
@@ -97,7 +113,7 @@ BEGIN
     SELECT s.stream_number INTO stream FROM ca_stream_ids s WHERE s.stream_id = p_stream_ids[1];
     follows := p_versions[1] = 1 AND p_prev_hashes[1] = ''
       OR stream IS NOT NULL AND EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] - 1
-                                          AND encode(e.hash, 'hex') = p_prev_hashes[1]);
+                                          AND encode(e.hash, 'hex') = p_prev_hashes[1])${archives ? ARCHIVED_BEFORE_ONE : ''};
     IF follows THEN
       IF stream IS NULL THEN stream := (ca_number_streams(p_stream_ids[1:1]))[1]; END IF;
       IF n = 1 THEN
@@ -107,7 +123,7 @@ BEGIN
         INSERT INTO ca_event_rows (stream_number, stream_version, metadata_id, event_id, data, event_type, occurred_at, content_hash, hash)
         VALUES (stream, p_versions[1], meta, p_event_ids[1], p_data[1], p_types[1], p_occurred_at[1], decode(p_content_hashes[1], 'hex'),
                 decode(p_hashes[1], 'hex'))
-        RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one') : ''}
+        RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one', archives) : ''}
         RETURN;
       END IF;
       RETURN QUERY
@@ -115,7 +131,7 @@ BEGIN
       SELECT stream, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
         FROM unnest(p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at, p_content_hashes, p_hashes)
              AS u(v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one') : ''}
+      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('one', archives) : ''}
       RETURN;
     END IF;
   ELSE
@@ -132,7 +148,7 @@ BEGIN
                     ORDER BY u.s, u.i LOOP
       follows := opening.v = 1 AND opening.p = ''
         OR EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = (SELECT s.stream_number FROM ca_stream_ids s WHERE s.stream_id = opening.s)
-                                                   AND e.stream_version = opening.v - 1 AND encode(e.hash, 'hex') = opening.p);
+                                                   AND e.stream_version = opening.v - 1 AND encode(e.hash, 'hex') = opening.p)${archives ? ARCHIVED_BEFORE_SEVERAL : ''};
       EXIT WHEN NOT follows;
     END LOOP;
     IF follows THEN
@@ -141,7 +157,7 @@ BEGIN
       SELECT u.s, u.v, u.m, u.id, u.d, u.t, u.o, decode(u.c, 'hex'), decode(u.h, 'hex')
         FROM unnest(ca_number_streams(p_stream_ids), p_versions, ca_number_metadata(p_metadata), p_event_ids, p_data, p_types, p_occurred_at,
                     p_content_hashes, p_hashes) AS u(s, v, m, id, d, t, o, c, h)
-      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('several') : ''}
+      RETURNING event_id, global_position;${closedMonths ? CLOSED_MONTHS_CHECK('several', archives) : ''}
       RETURN;
     END IF;
   END IF;
@@ -1197,6 +1213,85 @@ ${appendSettings('json')}
 ANALYZE ca_event_rows;
 `,
   },
+  {
+    version: 14,
+    name: 'archived months: their heads, ids and seal kept online, the rest dropped',
+    sql: `
+-- Issue 23 §4 (docs/scaling.md §2 point 4, §3): a closed month whose archive file checked against its closing seal
+-- may be dropped from the store (casino-audit archive MONTH --drop). What the store must still know of it is kept
+-- here: each stream's head as the month left it (an append continues the stream from it, ca_streams reads it for a
+-- stream with no event online, ca_events gives it as the link before a stream's first online event, verify starts
+-- the stream's chain there), every id the month held with its content hash (a re-send is still a duplicate, other
+-- content under the id a conflict), and the month itself (its positions, its closing seal, its file). The closing
+-- seal stays online: it is the next month's first event.
+CREATE TABLE ca_archived_months (
+  month          text PRIMARY KEY,
+  first_position bigint NOT NULL,
+  last_position  bigint NOT NULL,
+  events         bigint NOT NULL,
+  closing_seal   integer NOT NULL,
+  file_name      text NOT NULL,
+  file_sha256    text NOT NULL,
+  archived_at    timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE TABLE ca_archived_heads (
+  stream_number  integer PRIMARY KEY,
+  stream_version integer NOT NULL,
+  hash           bytea NOT NULL
+);
+CREATE TABLE ca_archived_event_ids (
+  event_id        uuid PRIMARY KEY,
+  content_hash    bytea NOT NULL,
+  stream_number   integer NOT NULL,
+  stream_version  integer NOT NULL,
+  global_position bigint NOT NULL
+);
+REVOKE ALL ON ca_archived_months, ca_archived_heads, ca_archived_event_ids FROM PUBLIC;
+-- written once each, by the owner's drop of a month; an archived head only moves forward (the next month dropped)
+CREATE FUNCTION ca_archived_heads_move_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.stream_number = OLD.stream_number AND NEW.stream_version > OLD.stream_version THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'archived heads only move forward: % on ca_archived_heads refused', TG_OP USING ERRCODE = 'CA003';
+END $$;
+CREATE TRIGGER ca_archived_heads_forward_only BEFORE UPDATE OR DELETE ON ca_archived_heads
+  FOR EACH ROW EXECUTE FUNCTION ca_archived_heads_move_forward();
+CREATE TRIGGER ca_archived_months_no_update BEFORE UPDATE OR DELETE ON ca_archived_months
+  FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_archived_event_ids_no_update BEFORE UPDATE OR DELETE ON ca_archived_event_ids
+  FOR EACH ROW EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_archived_no_truncate BEFORE TRUNCATE ON ca_archived_months FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_archived_no_truncate BEFORE TRUNCATE ON ca_archived_heads FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+CREATE TRIGGER ca_archived_no_truncate BEFORE TRUNCATE ON ca_archived_event_ids FOR EACH STATEMENT EXECUTE FUNCTION ca_events_are_immutable();
+
+-- The views: the link before a stream's first online event, and a stream's head, from its archived head when its
+-- event is gone (same columns: grants and triggers kept).
+CREATE OR REPLACE VIEW ca_events AS
+  SELECT e.global_position, e.transaction_id, s.stream_id, e.stream_version, e.event_id, e.event_type, e.data, m.metadata,
+         e.occurred_at, e.recorded_at, e.content_hash,
+         CASE WHEN e.stream_version = 1 THEN ''::bytea
+              ELSE coalesce((SELECT p.hash FROM ca_event_rows p WHERE p.stream_number = e.stream_number AND p.stream_version = e.stream_version - 1),
+                            (SELECT a.hash FROM ca_archived_heads a WHERE a.stream_number = e.stream_number AND a.stream_version = e.stream_version - 1)) END AS prev_hash,
+         e.hash, e.stream_number
+    FROM ca_event_rows e
+    LEFT JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+    LEFT JOIN ca_event_metadata m ON m.metadata_id = e.metadata_id;
+CREATE OR REPLACE VIEW ca_streams AS
+  SELECT s.stream_id, h.stream_version AS version, encode(h.hash, 'hex') AS head_hash
+    FROM ca_stream_ids s CROSS JOIN LATERAL (
+      SELECT x.stream_version, x.hash
+        FROM ((SELECT e.stream_version, e.hash FROM ca_event_rows e WHERE e.stream_number = s.stream_number ORDER BY e.stream_version DESC LIMIT 1)
+              UNION ALL
+              (SELECT a.stream_version, a.hash FROM ca_archived_heads a WHERE a.stream_number = s.stream_number)) x
+       ORDER BY x.stream_version DESC LIMIT 1) h;
+
+-- The append: migration 13's, the archived heads accepted as the event before, and the archived heads and ids
+-- checked with the closed months (its grants kept).
+${appendFunction('json', true, true)}
+${appendSettings('json')}
+`,
+  },
 ];
 
 /**
@@ -1221,6 +1316,12 @@ DO $$
 BEGIN
   IF to_regclass('ca_event_rows') IS NOT NULL THEN
     GRANT SELECT ON ca_stream_ids TO ${role};
+  END IF;
+  -- the months archived out of the store (store migration 14): verify and the seals start from what they left
+  IF to_regclass('ca_archived_heads') IS NOT NULL THEN
+    GRANT SELECT ON ca_archived_months, ca_archived_heads, ca_archived_event_ids TO ${role};
+  END IF;
+  IF to_regclass('ca_event_rows') IS NOT NULL THEN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};
   END IF;
 END $$;

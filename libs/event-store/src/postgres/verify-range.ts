@@ -28,6 +28,8 @@ export interface ChainExpectations {
   readonly sealed: ReadonlyMap<string, SealedExpectation[]>;
   /** each stream's head in the latest good seal (events past it are "unsealed") */
   readonly latestSealedVersion: ReadonlyMap<string, number>;
+  /** each stream's head as the archived months left it (store migration 14): its chain goes on from there */
+  readonly archived?: ReadonlyMap<string, { version: number; hash: string }>;
 }
 
 export interface RangeOutcome {
@@ -71,7 +73,8 @@ export async function checkStreamRange(
   const close = () => {
     if (!checker) return;
     checker.finish(expect.heads.get(checker.streamId));
-    if (checker.streamId !== SEAL_STREAM) unsealedEvents += Math.max(0, checker.count - (expect.latestSealedVersion.get(checker.streamId) ?? 0));
+    const last = (expect.archived?.get(checker.streamId)?.version ?? 0) + checker.count;
+    if (checker.streamId !== SEAL_STREAM) unsealedEvents += Math.max(0, last - (expect.latestSealedVersion.get(checker.streamId) ?? 0));
     if (checker.firstBreak) breaks.push(checker.firstBreak);
   };
   let cursor: unknown[] = numbered ? [range.after, INT4_MAX, range.through] : ['', 0];
@@ -81,7 +84,7 @@ export async function checkStreamRange(
       const e = toStoredEvent(row);
       if (!checker || checker.streamId !== e.streamId) {
         close();
-        checker = new StreamChainChecker(e.streamId, expect.sealed.get(e.streamId));
+        checker = new StreamChainChecker(e.streamId, expect.sealed.get(e.streamId), expect.archived?.get(e.streamId));
         streamIds.push(e.streamId);
       }
       checker.check(e);

@@ -1,0 +1,104 @@
+/**
+ * A closed month out of the store (docs/scaling.md §3; store migration 14): once its archive file has been written,
+ * read back and checked against its closing seal (`archive MONTH`, month-export.ts), `archive MONTH --drop` detaches
+ * its partition and drops it, in one transaction, keeping online what the store must still know of it:
+ * - each stream's head as the month's closing seal committed to it, and the seal stream's own head before that seal
+ *   (ca_archived_heads: appends go on from them, ca_streams and the link before a stream's first online event read
+ *   them, verify and the seals start from them);
+ * - each id with its content hash, stream, version and position (ca_archived_event_ids: a re-send is a duplicate,
+ *   other content under the id a conflict);
+ * - the month, its positions, closing seal and file (ca_archived_months).
+ * Refused, nothing changed, when the store is not partitioned, when the month is not alone in its partition, when an
+ * earlier month is still online (months leave in order, so that every chain has one start), or when the partition
+ * is not what the file holds (its count, its positions, its streams' last events). The detach takes the rows'
+ * table for the transaction (ACCESS EXCLUSIVE: readers wait), after at most `lockTimeoutMs` of waiting for it.
+ */
+import type { Pool } from 'pg';
+import { because } from '../../../i18n/src/reasons';
+import { ArchiveFileError, type ArchiveManifest } from '../archive';
+import type { SegmentCheck } from '../archive-check';
+import { SEAL_STREAM } from '../seal';
+
+export interface MonthDrop {
+  readonly month: string;
+  /** the partition detached and dropped */
+  readonly partition: string;
+  readonly events: number;
+  /** archived heads written or moved forward */
+  readonly heads: number;
+}
+
+export interface DroppedArchive {
+  readonly file: string;
+  readonly sha256: string;
+  readonly manifest: ArchiveManifest;
+  /** the file's check against its closing seal: it must have passed */
+  readonly check: SegmentCheck;
+}
+
+export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { lockTimeoutMs?: number } = {}): Promise<MonthDrop> {
+  const { manifest, check } = archive;
+  const month = manifest.month;
+  if (!check.ok) throw new ArchiveFileError(because('archive.dropUnchecked', { month }));
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('lock_timeout', $1, true)`, [`${options.lockTimeoutMs ?? 10_000}ms`]);
+    const partitioned = (await client.query(`SELECT relkind = 'p' AS p FROM pg_class WHERE oid = 'ca_event_rows'::regclass`)).rows[0].p as boolean;
+    if (!partitioned) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
+    const partition = (await client.query(`SELECT tableoid::regclass::text AS p FROM ca_event_rows WHERE global_position = $1`, [manifest.firstPosition]))
+      .rows[0]?.p as string | undefined;
+    if (!partition) throw new ArchiveFileError(because('archive.dropNotOnline', { month }));
+    // months leave in order: nothing online before this one
+    const earlier = (await client.query(`SELECT EXISTS (SELECT 1 FROM ca_event_rows WHERE global_position < $1) AS e`, [manifest.firstPosition])).rows[0].e;
+    if (earlier) throw new ArchiveFileError(because('archive.dropEarlierOnline', { month }));
+    const held = (await client.query(`SELECT count(*)::int AS n, min(global_position)::text AS first, max(global_position)::text AS last FROM ${partition}`))
+      .rows[0];
+    if (held.n !== manifest.events || held.first !== manifest.firstPosition || held.last !== manifest.lastPosition) {
+      throw new ArchiveFileError(
+        because('archive.dropNotAlone', { month, partition, held: held.n, first: held.first ?? '', last: held.last ?? '', events: manifest.events }),
+      );
+    }
+    // the partition's last event of each stream is the head the file's check handed over (the seal stream's: the
+    // head before the closing seal)
+    const handed = new Map(check.closingHeads);
+    if (check.sealStreamHead) handed.set(SEAL_STREAM, check.sealStreamHead);
+    const last = (
+      await client.query(
+        `SELECT DISTINCT ON (e.stream_number) s.stream_id, e.stream_version AS version, encode(e.hash, 'hex') AS hash
+           FROM ${partition} e JOIN ca_stream_ids s ON s.stream_number = e.stream_number ORDER BY e.stream_number, e.stream_version DESC`,
+      )
+    ).rows as { stream_id: string; version: number; hash: string }[];
+    const differs = last.find((r) => handed.get(r.stream_id)?.version !== r.version || handed.get(r.stream_id)?.hash !== r.hash);
+    if (differs) throw new ArchiveFileError(because('archive.dropHeadDiffers', { month, stream: differs.stream_id, version: differs.version }));
+
+    await client.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${partition}`);
+    await client.query(
+      `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
+       SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${partition}`,
+    );
+    const heads = [...handed].filter(([, h]) => h.version > 0);
+    const moved = await client.query(
+      `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
+       SELECT s.stream_number, h.version, decode(h.hash, 'hex') FROM unnest($1::text[], $2::int[], $3::text[]) AS h(stream_id, version, hash)
+         JOIN ca_stream_ids s ON s.stream_id = h.stream_id
+       ON CONFLICT (stream_number) DO UPDATE SET stream_version = EXCLUDED.stream_version, hash = EXCLUDED.hash
+        WHERE EXCLUDED.stream_version > ca_archived_heads.stream_version`,
+      [heads.map(([s]) => s), heads.map(([, h]) => h.version), heads.map(([, h]) => h.hash)],
+    );
+    await client.query(
+      `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [month, manifest.firstPosition, manifest.lastPosition, manifest.events, manifest.closingSeal, archive.file, archive.sha256],
+    );
+    await client.query(`DROP TABLE ${partition}`);
+    await client.query('COMMIT');
+    return { month, partition, events: manifest.events, heads: moved.rowCount ?? 0 };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if ((error as { code?: string }).code === '55P03') throw new ArchiveFileError(because('archive.dropBusy', { month }));
+    throw error;
+  } finally {
+    client.release();
+  }
+}
