@@ -158,6 +158,16 @@ describe('the operator: archive --drop', () => {
     expect(early.code).toBe(2);
     expect(early.stderr).toBe('casino-audit: 2026-12 is not taken out of the store: an earlier month is still in it; months leave in order\n');
     expect((await operator('verify')).code).toBe(0);
+
+    // what would be wrong without October is refused, saying why: a rebuild from the feed's start, a backup whose
+    // restore would rebuild the read models
+    const rebuild = await operator('projections', 'rebuild', 'jackpots');
+    expect([rebuild.code, rebuild.stdout]).toEqual([2, '']);
+    expect(rebuild.stderr).toContain('casino-audit: jackpots is not rebuilt: 2026-10 were taken out of the store (archive --drop)');
+    const backup = await operator('backup', inDir('after-drop.ndjson.gz'));
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toContain('2026-10 were taken out of the store (archive --drop): a restore rebuilds the read models from the events');
+    expect(fs.existsSync(inDir('after-drop.ndjson.gz'))).toBe(false);
   });
 });
 

@@ -21,6 +21,8 @@ import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from 
 import { turnMonth, type MonthTurn } from '../../../libs/event-store/src/postgres/month-turn';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
+import { RebuildRefusedError } from '../../../libs/projections/src/rebuild';
+import { archivedMonths } from '../../../libs/event-store/src/postgres/month-drop';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
@@ -159,6 +161,14 @@ function registerCommands(program: Command) {
         const unknown = names.filter((n) => !runtime.projections.some((p) => p.name === n));
         if (unknown.length) {
           err(`casino-audit: ${say.t('projections.unknown', { names: unknown.join(', '), known: runtime.projections.map((p) => p.name).join(', ') })}`);
+          process.exitCode = 2;
+          return;
+        }
+        // once months are out of the store, a rebuild from the feed's start would be wrong: refused before any bar
+        const gone = await archivedMonths(runtime.pool);
+        if (gone.length) {
+          const refusal = new RebuildRefusedError(because('rebuild.archivedMonths', { name: chosen.map((p) => p.name).join(', '), months: gone.join(', ') }));
+          err(`casino-audit: ${reasonIn(say.lang, refusal)}`);
           process.exitCode = 2;
           return;
         }

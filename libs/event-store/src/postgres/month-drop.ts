@@ -19,6 +19,17 @@ import { ArchiveFileError, type ArchiveManifest } from '../archive';
 import type { SegmentCheck } from '../archive-check';
 import { SEAL_STREAM } from '../seal';
 
+/** The months taken out of the store (store migration 14), oldest first; none before that migration. */
+export async function archivedMonths(db: Pick<Pool, 'query'>): Promise<string[]> {
+  return db
+    .query('SELECT month FROM ca_archived_months ORDER BY month')
+    .then((r) => r.rows.map((row) => row.month as string))
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return [];
+      throw error;
+    });
+}
+
 export interface MonthDrop {
   readonly month: string;
   /** the partition detached and dropped */
