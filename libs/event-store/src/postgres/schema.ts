@@ -1320,9 +1320,21 @@ BEGIN
   -- the months archived out of the store (store migration 14): verify and the seals start from what they left
   IF to_regclass('ca_archived_heads') IS NOT NULL THEN
     GRANT SELECT ON ca_archived_months, ca_archived_heads, ca_archived_event_ids TO ${role};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_archived_months, ca_archived_heads, ca_archived_event_ids FROM ${role};
   END IF;
   IF to_regclass('ca_event_rows') IS NOT NULL THEN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};
+  END IF;
+END $$;
+-- the rows' partitions (store migration 13): nothing on them, the rows are read through ca_events
+DO $$
+DECLARE
+  p regclass;
+BEGIN
+  IF to_regclass('ca_event_rows') IS NOT NULL THEN
+    FOR p IN SELECT relid FROM pg_partition_tree('ca_event_rows') WHERE relid <> 'ca_event_rows'::regclass LOOP
+      EXECUTE format('REVOKE ALL ON %s FROM ${role}', p);
+    END LOOP;
   END IF;
 END $$;
 -- the append, as many as the store's migrations left (from migration 12: one taking the data as json, one as jsonb)

@@ -120,6 +120,12 @@ describe('the database refuses changes', () => {
       expect(await sqlState(c.query(`DELETE FROM ca_events WHERE stream_id = 's-a'`))).toBe('42501');
       expect(await sqlState(c.query('TRUNCATE ca_event_rows'))).toBe('42501');
       expect(await sqlState(c.query(`UPDATE ca_stream_ids SET stream_id = 's-x' WHERE stream_id = 's-a'`))).toBe('42501');
+      // nor a partition named directly (store migration 13), nor what an archived month left (migration 14), which it may read
+      expect(await sqlState(c.query('INSERT INTO ca_event_rows_history SELECT * FROM ca_event_rows_history LIMIT 1'))).toBe('42501');
+      expect(await sqlState(c.query('SELECT count(*) FROM ca_event_rows_history'))).toBe('42501');
+      expect(await sqlState(c.query(`INSERT INTO ca_archived_heads VALUES (1, 99, '\\x00')`))).toBe('42501');
+      expect(await sqlState(c.query(`INSERT INTO ca_archived_event_ids VALUES (gen_random_uuid(), '\\x00', 1, 1, 1)`))).toBe('42501');
+      expect(Number((await c.query('SELECT count(*) FROM ca_archived_heads')).rows[0].count)).toBe(0);
       expect(await sqlState(c.query(`UPDATE ca_streams SET version = 1 WHERE stream_id = 's-a'`))).toBe('42501');
       expect(await sqlState(c.query(`DELETE FROM ca_streams WHERE stream_id = 's-a'`))).toBe('42501');
       expect(
