@@ -16,6 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { appendSuite } from './append';
 import { archiveSuite } from './archive';
+import { partitionsSuite } from './partitions';
 import { appendDepthSuite } from './append-depth';
 import { honestDaysSuite } from './honest-days';
 import { loadSuite } from './load';
@@ -44,6 +45,7 @@ export const SUITES: readonly Suite[] = [
   honestDaysSuite,
   migrateSuite,
   archiveSuite,
+  partitionsSuite,
 ];
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'bench', 'results.md');
