@@ -40,11 +40,14 @@ const ARCHIVED_BEFORE_SEVERAL = `
 const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several', archives: boolean) => `
       open_from := currval('ca_event_positions') / ${POSITIONS_A_MONTH} * ${POSITIONS_A_MONTH};
       IF open_from > 0 THEN
-        -- one probe of the id's key per id and closed partition: asked with = ANY, the generic plan ANDed the key with
-        -- a range of the position's over the whole closed month (seen: a scan that grows with the month)
+        -- one probe of the id's key per id and online partition. The position is compared as an expression (+ 0), so
+        -- that no index on it can serve the comparison: asked plainly, the generic plan ANDed the id's key with a range
+        -- of the primary key over the whole closed month, and, with the open month alone online (after a drop), where
+        -- no pruning is left to do, scanned the feed's index of the open month for every append (both seen: scans that
+        -- grow with the month). The open month's own rows, this append's among them, are at or past open_from.
         SELECT u.id INTO repeated
           FROM unnest(p_event_ids) AS u(id)
-         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.event_id = u.id AND e.global_position < open_from${
+         CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.event_id = u.id AND e.global_position + 0 < open_from${
            archives ? '\n                             UNION ALL SELECT 1 FROM ca_archived_event_ids a WHERE a.event_id = u.id' : ''
          } LIMIT 1) e
          LIMIT 1;
@@ -57,7 +60,7 @@ const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several', archives: boolean) => `
             ? `
         -- one stream: its first version here (the versions after it follow it in this append)
         SELECT p_stream_ids[1] AS s, p_versions[1] AS v INTO taken
-         WHERE EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] AND e.global_position < open_from)${
+         WHERE EXISTS (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = stream AND e.stream_version = p_versions[1] AND e.global_position + 0 < open_from)${
            archives ? '\n            OR EXISTS (SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = stream AND a.stream_version >= p_versions[1])' : ''
          };`
             : `
@@ -65,7 +68,7 @@ const CLOSED_MONTHS_CHECK = (streams: 'one' | 'several', archives: boolean) => `
           FROM (SELECT DISTINCT ON (u.s) u.s, u.v FROM unnest(p_stream_ids, p_versions) WITH ORDINALITY AS u(s, v, i) ORDER BY u.s, u.i) f
           JOIN ca_stream_ids s ON s.stream_id = f.s
          CROSS JOIN LATERAL (SELECT 1 FROM ca_event_rows e WHERE e.stream_number = s.stream_number AND e.stream_version = f.v
-                                AND e.global_position < open_from${
+                                AND e.global_position + 0 < open_from${
                                   archives
                                     ? '\n                             UNION ALL SELECT 1 FROM ca_archived_heads a WHERE a.stream_number = s.stream_number AND a.stream_version >= f.v'
                                     : ''
