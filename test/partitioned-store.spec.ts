@@ -23,6 +23,7 @@ import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from '../libs/event-store/sr
 import type { NewEvent } from '../libs/event-store/src/port';
 import { createSeal } from '../libs/event-store/src/seal';
 import { cli } from './support/cli';
+import { opened } from './support/sample';
 import { migrationSpecDatabases } from './support/store-migration';
 
 jest.setTimeout(120_000);
@@ -40,20 +41,7 @@ const event = (streamId: string, i: number, extra: Record<string, unknown> = {})
   eventId: randomUUID(),
   // a session's opening as a terminal sends it, then facts of a type no read model folds (the store takes any)
   type: i === 1 ? 'TableSessionOpened' : 'TerminalNoteRecorded',
-  data:
-    i === 1
-      ? {
-          sessionId: streamId,
-          casinoId: 'C1',
-          tableId: streamId,
-          gamingDay: '2026-11-30',
-          game: 'french-roulette',
-          jurisdiction: 'euskadi',
-          limits: { min: 100, max: 360000 },
-          openingFloat: { '10000': 10, '500': 100 },
-          staff: { inspector: 'insp-1', croupiers: ['cr-1'] },
-        }
-      : { sessionId: streamId, note: i, ...extra },
+  data: i === 1 ? opened(streamId, { casinoId: 'C1', tableId: streamId, gamingDay: '2026-11-30' }).data : { sessionId: streamId, note: i, ...extra },
   metadata: { recordedBy: `terminal:${streamId}` },
   occurredAt: '2026-11-30T20:00:00.000Z',
 });
