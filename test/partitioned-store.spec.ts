@@ -19,7 +19,7 @@ import { applySqlMigrations } from '../libs/event-store/src/postgres/migrate';
 import { partitionOf, turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-event-store';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
-import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from '../libs/event-store/src/postgres/schema';
+import { EVENT_STORE_MIGRATIONS } from '../libs/event-store/src/postgres/schema';
 import type { NewEvent } from '../libs/event-store/src/port';
 import { createSeal } from '../libs/event-store/src/seal';
 import { cli } from './support/cli';
@@ -32,7 +32,7 @@ const UP_TO_12 = EVENT_STORE_MIGRATIONS.filter((m) => m.version <= 12);
 const DECEMBER = firstPositionOfMonth('2026-12');
 const JANUARY = firstPositionOfMonth('2027-01');
 const FEBRUARY = firstPositionOfMonth('2027-02');
-const { fresh, poolOn } = migrationSpecDatabases('ca_partitions');
+const { fresh, freshAt, poolOn } = migrationSpecDatabases('ca_partitions');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-partitions-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -69,11 +69,7 @@ const count = async (pool: Pool) => Number((await pool.query('SELECT count(*) AS
 
 describe('store migration 13: the rows partitioned by position', () => {
   it('a store written and sealed under 12: its rows become the first partition without a copy; readers, verify with the old receipt, the writer role and the positions go on', async () => {
-    const { db, pool } = await fresh();
-    await applySqlMigrations(pool, UP_TO_12);
-    const role = `${db.name}_writer`.slice(0, 60);
-    await pool.query(`CREATE ROLE ${role} NOLOGIN`);
-    await pool.query(writerRoleGrants(role));
+    const { db, pool, role } = await freshAt(UP_TO_12);
     const store = new PostgresEventStore(pool);
     for (const s of ['t-1', 't-2', 't-3']) await store.append([1, 2, 3].map((i) => event(s, i)));
     const { receipt } = await createSeal(pool, { gamingDay: '2026-11-30' });

@@ -6,6 +6,7 @@
  */
 import { Pool } from 'pg';
 import { applySqlMigrations } from '../../libs/event-store/src/postgres/migrate';
+import { writerRoleGrants, type SqlMigration } from '../../libs/event-store/src/postgres/schema';
 import { prepareRowsRewrite, RowsRewrite, RowsRewriteProgress, stagingTable } from '../../libs/event-store/src/postgres/rows-rewrite';
 import { createTestDatabase, TestDatabase } from './database';
 
@@ -24,13 +25,23 @@ export function migrationSpecDatabases(prefix: string) {
     pools.push(pool);
     return pool;
   };
+  /** A new empty database and a pool on it. */
+  const fresh = async (): Promise<{ db: TestDatabase; pool: Pool }> => {
+    const db = await createTestDatabase(prefix);
+    databases.push(db);
+    return { db, pool: poolOn(db.url) };
+  };
   return {
     poolOn,
-    /** A new empty database and a pool on it. */
-    async fresh(): Promise<{ db: TestDatabase; pool: Pool }> {
-      const db = await createTestDatabase(prefix);
-      databases.push(db);
-      return { db, pool: poolOn(db.url) };
+    fresh,
+    /** A new database with `migrations` applied, and a writer role (NOLOGIN) given the documented grants. */
+    async freshAt(migrations: readonly SqlMigration[]): Promise<{ db: TestDatabase; pool: Pool; role: string }> {
+      const { db, pool } = await fresh();
+      await applySqlMigrations(pool, migrations);
+      const role = `${db.name}_writer`.slice(0, 60);
+      await pool.query(`CREATE ROLE ${role} NOLOGIN`);
+      await pool.query(writerRoleGrants(role));
+      return { db, pool, role };
     },
   };
 }

@@ -24,7 +24,7 @@ import { applySqlMigrations } from './migrate';
 import { PostgresEventStore } from './postgres-event-store';
 import { STREAMS_NUMBERED } from './rewrite-plans';
 import { verifyStore } from './postgres-verifier';
-import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
+import { EVENT_STORE_MIGRATIONS } from './schema';
 
 jest.setTimeout(60_000);
 
@@ -39,15 +39,11 @@ const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
   occurredAt: '2026-11-21T20:00:00.000Z',
 });
 
-const { fresh, poolOn } = migrationSpecDatabases('ca_migrate10');
+const { fresh, freshAt, poolOn } = migrationSpecDatabases('ca_migrate10');
 
 /** A store with the schema of migration 9, written and sealed through today's store code, read by a writer role. */
 async function storeAtMigration9() {
-  const { db, pool } = await fresh();
-  await applySqlMigrations(pool, BEFORE);
-  const role = `${db.name}_writer`.slice(0, 60);
-  await pool.query(`CREATE ROLE ${role} NOLOGIN`);
-  await pool.query(writerRoleGrants(role));
+  const { db, pool, role } = await freshAt(BEFORE);
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
   for (const [s, n] of [

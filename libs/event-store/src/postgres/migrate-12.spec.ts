@@ -26,7 +26,7 @@ import { PostgresEventStore } from './postgres-event-store';
 import { verifyStore } from './postgres-verifier';
 import { DATA_AS_JSON } from './rewrite-plans';
 import { RowsRewriteProgress } from './rows-rewrite';
-import { EVENT_STORE_MIGRATIONS, writerRoleGrants } from './schema';
+import { EVENT_STORE_MIGRATIONS } from './schema';
 
 jest.setTimeout(60_000);
 
@@ -49,15 +49,11 @@ const event = (streamId: string, i: number, roundId?: string): NewEvent => ({
   occurredAt: '2026-11-30T20:00:00.000Z',
 });
 
-const { fresh, poolOn } = migrationSpecDatabases('ca_migrate12');
+const { freshAt, poolOn } = migrationSpecDatabases('ca_migrate12');
 
 /** A store with the schema of migration 11, written and sealed through today's store code, read and written by a writer role. */
 async function storeAtMigration11() {
-  const { db, pool } = await fresh();
-  await applySqlMigrations(pool, BEFORE);
-  const role = `${db.name}_writer`.slice(0, 60);
-  await pool.query(`CREATE ROLE ${role} NOLOGIN`);
-  await pool.query(writerRoleGrants(role));
+  const { db, pool, role } = await freshAt(BEFORE);
   const store = new PostgresEventStore(pool);
   const batch: NewEvent[] = [];
   for (const [s, n] of [
