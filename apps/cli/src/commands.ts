@@ -21,8 +21,7 @@ import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from 
 import { turnMonth, type MonthTurn } from '../../../libs/event-store/src/postgres/month-turn';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
-import { RebuildRefusedError } from '../../../libs/projections/src/rebuild';
-import { archivedMonths } from '../../../libs/event-store/src/postgres/month-drop';
+import { RebuildRefusedError, refuseRebuildAfterDrop } from '../../../libs/projections/src/rebuild';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
@@ -165,10 +164,14 @@ function registerCommands(program: Command) {
           return;
         }
         // once months are out of the store, a rebuild from the feed's start would be wrong: refused before any bar
-        const gone = await archivedMonths(runtime.pool);
-        if (gone.length) {
-          const refusal = new RebuildRefusedError(because('rebuild.archivedMonths', { name: chosen.map((p) => p.name).join(', '), months: gone.join(', ') }));
-          err(`casino-audit: ${reasonIn(say.lang, refusal)}`);
+        try {
+          await refuseRebuildAfterDrop(
+            runtime.pool,
+            chosen.map((p) => p.name),
+          );
+        } catch (error) {
+          if (!(error instanceof RebuildRefusedError)) throw error;
+          err(`casino-audit: ${reasonIn(say.lang, error)}`);
           process.exitCode = 2;
           return;
         }

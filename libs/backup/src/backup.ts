@@ -113,7 +113,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
   // a restore rebuilds the read models from the events: without the months taken out of the store it would rebuild
   // them wrong, so such a store is not backed up this way yet (docs/scaling.md §4)
   const gone = await archivedMonths(pool);
-  if (gone.length) throw new BackupFileError(options.file, 'archivedMonths', { months: gone.join(', ') });
+  if (gone.length) throw new BackupFileError(options.file, 'archivedMonths', { months: gone.map((m) => m.month).join(', ') });
   const writer = new BackupWriter(options.file);
   let sealedNow: string | null = null;
   let client: PoolClient | undefined;

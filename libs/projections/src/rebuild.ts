@@ -34,6 +34,16 @@ export const REBUILD_BATCH = 5_000;
 /** A rebuild that would read the feed from a start the store no longer holds (months archived out of it). */
 export class RebuildRefusedError extends KeyedError {}
 
+/**
+ * Refuse to rebuild `names` once months are out of the store (archive --drop): a rebuild reads the feed from its start
+ * and would leave their facts out of every total that carries across days (a jackpot's value, an equipment's sums)
+ * without saying so (docs/scaling.md §4).
+ */
+export async function refuseRebuildAfterDrop(pool: Pool, names: readonly string[]): Promise<void> {
+  const gone = await archivedMonths(pool);
+  if (gone.length) throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: names.join(', '), months: gone.map((m) => m.month).join(', ') });
+}
+
 export async function rebuildProjection(
   pool: Pool,
   store: PostgresEventStore,
@@ -41,11 +51,7 @@ export async function rebuildProjection(
   onProgress?: (progress: RebuildProgress) => void,
   batchSize = REBUILD_BATCH,
 ): Promise<{ events: number }> {
-  // a rebuild reads the feed from its start: once months are out of the store (archive --drop) it would leave their
-  // facts out of every total that carries across days (a jackpot's value, an equipment's sums) without saying so
-  // (docs/scaling.md §4)
-  const gone = await archivedMonths(pool);
-  if (gone.length) throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: p.name, months: gone.join(', ') });
+  await refuseRebuildAfterDrop(pool, [p.name]);
   const fresh = Object.fromEntries(p.tables.map((t) => [t, `${t}__rebuild`]));
   const rebuildCheckpoint = `${p.name}__rebuild`;
   for (const [live, next] of Object.entries(fresh)) {

@@ -18,12 +18,13 @@ import { because } from '../../../i18n/src/reasons';
 import { ArchiveFileError, type ArchiveManifest } from '../archive';
 import type { SegmentCheck } from '../archive-check';
 import { SEAL_STREAM } from '../seal';
+import { eventsArePartitioned } from './month-turn';
 
-/** The months taken out of the store (store migration 14), oldest first; none before that migration. */
-export async function archivedMonths(db: Pick<Pool, 'query'>): Promise<string[]> {
+/** The months taken out of the store (store migration 14) and the files they went to, oldest first; none before that migration. */
+export async function archivedMonths(db: Pick<Pool, 'query'>): Promise<Array<{ month: string; file: string }>> {
   return db
-    .query('SELECT month FROM ca_archived_months ORDER BY month')
-    .then((r) => r.rows.map((row) => row.month as string))
+    .query('SELECT month, file_name FROM ca_archived_months ORDER BY month')
+    .then((r) => r.rows.map((row) => ({ month: row.month as string, file: row.file_name as string })))
     .catch((error: { code?: string }) => {
       if (error.code === '42P01') return [];
       throw error;
@@ -55,8 +56,7 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('lock_timeout', $1, true)`, [`${options.lockTimeoutMs ?? 10_000}ms`]);
-    const partitioned = (await client.query(`SELECT relkind = 'p' AS p FROM pg_class WHERE oid = 'ca_event_rows'::regclass`)).rows[0].p as boolean;
-    if (!partitioned) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
+    if (!(await eventsArePartitioned(client))) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
     const partition = (await client.query(`SELECT tableoid::regclass::text AS p FROM ca_event_rows WHERE global_position = $1`, [manifest.firstPosition]))
       .rows[0]?.p as string | undefined;
     if (!partition) throw new ArchiveFileError(because('archive.dropNotOnline', { month }));

@@ -16,6 +16,7 @@ import { because } from '../../../i18n/src/reasons';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveFileError, archiveLine, firstPositionOfMonth, type ArchiveManifest } from '../archive';
 import type { StoredEvent } from '../port';
 import { checkOnlineSeals, loadArchivedStart, SEAL_STREAM, type SealData } from '../seal';
+import { archivedMonths } from './month-drop';
 import { monthAfter } from './month-turn';
 import { EVENT_COLUMNS, toStoredEvent } from './postgres-event-store';
 
@@ -41,14 +42,8 @@ export async function exportMonth(pool: Pool, month: string, dir: string, option
   const from = firstPositionOfMonth(month);
   const to = firstPositionOfMonth(monthAfter(month));
   // taken out of the store already (store migration 14): its file is the month now
-  const gone = await pool
-    .query(`SELECT file_name FROM ca_archived_months WHERE month = $1`, [month])
-    .then((r) => r.rows[0]?.file_name as string | undefined)
-    .catch((error: { code?: string }) => {
-      if (error.code === '42P01') return undefined; // a store before migration 14
-      throw error;
-    });
-  if (gone !== undefined) throw new ArchiveFileError(because('archive.alreadyDropped', { month, file: gone }));
+  const gone = (await archivedMonths(pool)).find((m) => m.month === month);
+  if (gone) throw new ArchiveFileError(because('archive.alreadyDropped', { month, file: gone.file }));
   const [closingSeal] = await eventsAt(pool, 'global_position >= $1', [to.toString()], 1);
   if (!closingSeal || closingSeal.globalPosition !== to || closingSeal.streamId !== SEAL_STREAM) {
     throw new ArchiveFileError(because('archive.notTurned', { month, next: monthAfter(month) }));

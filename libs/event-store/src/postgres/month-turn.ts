@@ -31,6 +31,11 @@ export function lastDayOf(month: string): string {
   return `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
+/** Whether the events are partitioned by month (store migration 13), or still one table. */
+export async function eventsArePartitioned(db: Pick<PoolClient, 'query'>): Promise<boolean> {
+  return (await db.query(`SELECT relkind = 'p' AS p FROM pg_class WHERE oid = 'ca_event_rows'::regclass`)).rows[0].p as boolean;
+}
+
 /** The partition that holds `month`'s positions (store migration 13): `ca_event_rows_2027_01`. */
 export const partitionOf = (month: string) => `ca_event_rows_${month.replace('-', '_')}`;
 
@@ -48,14 +53,10 @@ export async function openPartitionOf(client: PoolClient, month: string): Promis
   const table = partitionOf(month);
   const from = firstPositionOfMonth(month);
   const to = firstPositionOfMonth(monthAfter(month));
-  const { made, partitioned } = (
-    await client.query(
-      `SELECT to_regclass($1) IS NOT NULL AS made, (SELECT relkind = 'p' FROM pg_class WHERE oid = 'ca_event_rows'::regclass) AS partitioned`,
-      [table],
-    )
-  ).rows[0] as { made: boolean; partitioned: boolean };
   // a store before migration 13 (one table) turns all the same
-  if (partitioned && !made) {
+  if (!(await eventsArePartitioned(client))) return;
+  const made = (await client.query(`SELECT to_regclass($1) IS NOT NULL AS made`, [table])).rows[0].made as boolean;
+  if (!made) {
     await client.query(`
       CREATE TABLE ${table} (LIKE ca_event_rows INCLUDING DEFAULTS INCLUDING STORAGE INCLUDING COMPRESSION);
       ALTER TABLE ${table} ADD CONSTRAINT ${table}_stream_version UNIQUE (stream_number, stream_version),
