@@ -53,10 +53,14 @@ export async function exportMonth(pool: Pool, month: string, dir: string, option
   const opening = atStart?.streamId === SEAL_STREAM ? atStart : null;
   const lowest = opening ? from : 0n;
   const seals = await eventsAt(pool, 'stream_id = $1 AND global_position <= $2', [SEAL_STREAM, lowest.toString()]);
-  const folded = checkOnlineSeals(seals, await loadArchivedStart(pool));
+  const archived = await loadArchivedStart(pool);
+  const folded = checkOnlineSeals(seals, archived);
   if (folded.problem)
     throw new ArchiveFileError(because('archive.sealsBroken', { month, problem: { key: folded.problem.reasonKey!, values: folded.problem.reasonValues } }));
-  const before = seals.filter((e) => e.globalPosition < lowest).pop();
+  // the seal stream's head before the opening seal: online, or, once the month before is out of the store (its seals
+  // with it), the head its drop kept (ca_archived_heads)
+  const onlineBefore = seals.filter((e) => e.globalPosition < lowest).pop();
+  const before = onlineBefore ? { version: onlineBefore.streamVersion, hash: onlineBefore.hash } : opening ? (archived?.heads.get(SEAL_STREAM) ?? null) : null;
 
   const range = (
     await pool.query(
@@ -73,7 +77,7 @@ export async function exportMonth(pool: Pool, month: string, dir: string, option
     events: range.n,
     openingSeal: opening ? (opening.data as unknown as SealData).sequence : null,
     openingHeads: opening ? Object.fromEntries(folded.latestHeads) : {},
-    sealStreamBefore: before ? { version: before.streamVersion, hash: before.hash } : null,
+    sealStreamBefore: before,
     closingSeal: (closingSeal.data as unknown as SealData).sequence,
   };
 
