@@ -212,9 +212,10 @@ function timedStore(store: PostgresEventStore, phases: Phases): PostgresEventSto
   return new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'readFeed' || prop === 'readProjectedFeed' || prop === 'readFeedFacts' || prop === 'readFeedOf') {
-        return async (...args: Parameters<PostgresEventStore['readFeedOf']>) => {
+        const read = (target[prop] as (...args: unknown[]) => ReturnType<PostgresEventStore['readFeedOf']>).bind(target);
+        return async (...args: unknown[]) => {
           const t0 = process.hrtime.bigint();
-          const page = await target[prop](...args);
+          const page = await read(...args);
           phases.readInFlightNs += process.hrtime.bigint() - t0;
           // the rows a page covers, the skipped ones too (`readFeedOf`): what the ceiling read reads
           phases.readEvents += page.read ?? page.events.length;

@@ -61,6 +61,11 @@ export interface ProjectorOptions {
    */
   readonly handledOnly?: boolean;
   /**
+   * Feed nothing past this checkpoint (it included): a read model's snapshot at a month's closing seal (snapshots.ts).
+   * Only with `handledOnly` (the pages of a read model's own, not the shared windows).
+   */
+  readonly until?: FeedCheckpoint;
+  /**
    * Commit batches without waiting for the WAL to reach the disk (`synchronous_commit = off` for the
    * batch's transaction only). A batch and its checkpoint commit in one transaction, and the WAL is
    * written in order, so a PostgreSQL crash can only take back the last few batches whole, read model and
@@ -82,12 +87,19 @@ export interface ProjectorOptions {
 const handledBy = (p: Projection, events: readonly FedEvent[]) => events.filter((e) => p.handles.has(e.type));
 
 /** A page of the feed in the shape the projection reads. */
-const readFor = (p: Projection, store: PostgresEventStore, after: FeedCheckpoint, limit: number, handledOnly = false): Promise<FeedPage<FedEvent>> =>
+const readFor = (
+  p: Projection,
+  store: PostgresEventStore,
+  after: FeedCheckpoint,
+  limit: number,
+  handledOnly = false,
+  until?: FeedCheckpoint,
+): Promise<FeedPage<FedEvent>> =>
   p.reads === 'facts'
-    ? store.readFeedFacts(after, limit)
+    ? store.readFeedFacts(after, limit, until)
     : handledOnly
-      ? store.readFeedOf(after, limit, [...p.handles])
-      : store.readProjectedFeed(after, limit);
+      ? store.readFeedOf(after, limit, [...p.handles], until)
+      : store.readProjectedFeed(after, limit, until);
 
 /** The rows of the feed a page covers (all of them, or those `readFeedOf` skipped too): what moves the checkpoint. */
 const rowsOf = (page: FeedPage<FedEvent>) => page.read ?? page.events.length;
@@ -152,6 +164,7 @@ export class Projector {
     private readonly options: ProjectorOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
+    if (options.until && !options.handledOnly) throw new Error('a projector fed up to a checkpoint reads its own pages (handledOnly)');
     const kept = WINDOW_BATCHES * this.batchSize;
     this.windows = {
       events: new FeedWindow((after) => store.readProjectedFeed(after, this.batchSize), this.batchSize, kept),
@@ -315,7 +328,7 @@ export class Projector {
     const depth = this.options.readAhead ?? 0;
     if (!depth) {
       // a read model that reads only what it handles (a rebuild) has pages of its own
-      if (this.options.handledOnly) return readFor(p, this.store, start, this.batchSize, true);
+      if (this.options.handledOnly) return readFor(p, this.store, start, this.batchSize, true, this.options.until);
       const window = p.reads === 'facts' ? this.windows.facts : this.windows.events;
       return (await window.pageAfter(start, since)) ?? this.sharedPage(p, start);
     }
@@ -323,13 +336,13 @@ export class Projector {
     if (early) return early;
     this.ahead = undefined;
     const prepare = (events: readonly FedEvent[]) => prepareFor(p, this.pool, handledBy(p, events));
-    const handledOnly = this.options.handledOnly;
-    const page = await readFor(p, this.store, start, this.batchSize, handledOnly);
+    const { handledOnly, until } = this.options;
+    const page = await readFor(p, this.store, start, this.batchSize, handledOnly, until);
     prepare(page.events);
     if (rowsOf(page) >= this.batchSize) {
       this.ahead = new ReadAhead(
         checkpointName,
-        (after) => readFor(p, this.store, after, this.batchSize, handledOnly),
+        (after) => readFor(p, this.store, after, this.batchSize, handledOnly, until),
         page.checkpoint,
         depth,
         this.batchSize,

@@ -400,8 +400,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The same page as `readFeed`, each event without its chain (`ProjectedEvent`): what the read models read. */
-  async readProjectedFeed(after: FeedCheckpoint, limit: number): Promise<FeedPage<ProjectedEvent>> {
-    const result = await this.pool.query({ text: feedQuery(PROJECTED_COLUMNS), values: feedValues(after, limit) });
+  async readProjectedFeed(after: FeedCheckpoint, limit: number, until?: FeedCheckpoint): Promise<FeedPage<ProjectedEvent>> {
+    const result = await this.pool.query({ text: feedQuery(PROJECTED_COLUMNS, until && 4), values: feedValues(after, limit, until) });
     return feedPage(result.rows.map(toProjectedEvent), after);
   }
 
@@ -410,8 +410,11 @@ export class PostgresEventStore implements EventStore {
    * `events`: the others come back as their position and type alone, and are counted in `read`. For a read model that
    * reads a few types, rebuilding (its fresh tables fed by itself alone): the rows it skips are neither sent nor parsed.
    */
-  async readFeedOf(after: FeedCheckpoint, limit: number, types: readonly string[]): Promise<FeedPage<ProjectedEvent>> {
-    const result = await this.pool.query({ text: feedQuery(HOLLOW_UNLESS_TYPES), values: [...feedValues(after, limit), types] });
+  async readFeedOf(after: FeedCheckpoint, limit: number, types: readonly string[], until?: FeedCheckpoint): Promise<FeedPage<ProjectedEvent>> {
+    const result = await this.pool.query({
+      text: feedQuery(HOLLOW_UNLESS_TYPES, until && 5),
+      values: [...feedValues(after, limit), types, ...boundValues(until)],
+    });
     const last = result.rows[result.rows.length - 1];
     const wanted = new Set(types);
     return {
@@ -422,8 +425,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The same page as `readFeed`, as lean facts (`FeedFact`: data left as JSON text). */
-  async readFeedFacts(after: FeedCheckpoint, limit: number): Promise<FeedPage<FeedFact>> {
-    const result = await this.pool.query({ text: feedQuery(FACT_COLUMNS), values: feedValues(after, limit), rowMode: 'array' });
+  async readFeedFacts(after: FeedCheckpoint, limit: number, until?: FeedCheckpoint): Promise<FeedPage<FeedFact>> {
+    const result = await this.pool.query({ text: feedQuery(FACT_COLUMNS, until && 4), values: feedValues(after, limit, until), rowMode: 'array' });
     return feedPage(result.rows.map(toFeedFact), after);
   }
 
@@ -595,16 +598,26 @@ function assertDistinctIds(events: readonly NewEvent[], hashes: readonly string[
 /**
  * The feed after a checkpoint, below the horizon (`ca_feed_horizon()`, schema migration 5): the oldest
  * transaction still in progress in this database, so everything returned is committed and nothing
- * committed later can land before it. One indexed range scan (ca_events_feed).
+ * committed later can land before it. One indexed range scan (ca_events_feed). With `untilParam` (the number of
+ * its first placeholder), the feed up to a checkpoint, that one included: a read model's snapshot at a month's
+ * closing seal (libs/projections/src/snapshots.ts).
  */
-const feedQuery = (columns: string) => `SELECT ${columns} FROM ca_events
+const feedQuery = (columns: string, untilParam?: number) => `SELECT ${columns} FROM ca_events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-    AND transaction_id < (SELECT ca_feed_horizon())
+    AND transaction_id < (SELECT ca_feed_horizon())${
+      untilParam ? `\n    AND (transaction_id, global_position) <= ($${untilParam}::text::xid8, $${untilParam + 1}::bigint)` : ''
+    }
   -- the table's columns, not the text alias of the select list: xid8 order, served by ca_events_feed
   ORDER BY ca_events.transaction_id, ca_events.global_position
   LIMIT $3`;
 
-const feedValues = (after: FeedCheckpoint, limit: number) => [after.transactionId.toString(), after.globalPosition.toString(), limit];
+const boundValues = (until?: FeedCheckpoint) => (until ? [until.transactionId.toString(), until.globalPosition.toString()] : []);
+const feedValues = (after: FeedCheckpoint, limit: number, until?: FeedCheckpoint) => [
+  after.transactionId.toString(),
+  after.globalPosition.toString(),
+  limit,
+  ...boundValues(until),
+];
 
 function feedPage<E extends FedEventHead>(events: E[], after: FeedCheckpoint): FeedPage<E> {
   const last = events[events.length - 1];
