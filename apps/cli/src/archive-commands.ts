@@ -17,7 +17,9 @@ import { dropMonth, type MonthDrop } from '../../../libs/event-store/src/postgre
 import { exportMonth } from '../../../libs/event-store/src/postgres/month-export';
 import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt } from '../../../libs/event-store/src/seal';
 import type { ChainBreak } from '../../../libs/event-store/src';
-import { keyed } from '../../../libs/i18n/src/reasons';
+import { keyed, wordReason } from '../../../libs/i18n/src/reasons';
+import { SnapshotRefusedError } from '../../../libs/projections/src/snapshot-tables';
+import { refuseLiveBehind, takeSnapshots, type SnapshotOutcome } from '../../../libs/projections/src/snapshots';
 import type { WithRuntime } from './credential-commands';
 import { argvLanguage, cliSay, cliWords, reasonIn } from './language';
 
@@ -104,17 +106,37 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
       const { file, manifest, bytes, sha256 } = written;
       // out of the store only once the file holds the month (store migration 14, month-drop.ts)
       let dropped: MonthDrop | null = null;
+      let snapshots: SnapshotOutcome[] = [];
       if (opts.drop && check.ok) {
         try {
-          dropped = await withRuntime(program, (runtime) => dropMonth(runtime.pool, { file, sha256, manifest, check }));
+          // each read model's tables at the closing seal first, while the month is still there to read: a rebuild
+          // after the drop starts from them (snapshots.ts)
+          [snapshots, dropped] = await withRuntime(program, async (runtime) => {
+            // the live read models past the seal too: one behind would go on past events no longer there
+            await runtime.projector.catchUp();
+            const taken = await takeSnapshots(runtime.pool, runtime.store, runtime.projections, archived);
+            await refuseLiveBehind(runtime.pool, runtime.projections, archived);
+            return [taken, await dropMonth(runtime.pool, { file, sha256, manifest, check })] as const;
+          });
         } catch (error) {
-          if (!(error instanceof ArchiveFileError)) throw error;
+          if (!(error instanceof ArchiveFileError) && !(error instanceof SnapshotRefusedError)) throw error;
           refuse(reasonIn(say.lang, error));
           return;
         }
       }
       if (opts.json) {
-        out(JSON.stringify({ ok: check.ok, file, bytes, sha256, receipt, manifest, problems: check.problems, dropped }, null, 2));
+        const snapshotsJson = snapshots.map((s) =>
+          s.outcome === 'missing'
+            ? { projection: s.projection, outcome: s.outcome, reason: wordReason(s.reason, 'en'), reasonKey: s.reason.key }
+            : { projection: s.projection, outcome: s.outcome, month: s.snapshot.month, events: s.snapshot.events },
+        );
+        out(
+          JSON.stringify(
+            { ok: check.ok, file, bytes, sha256, receipt, manifest, problems: check.problems, dropped, ...(opts.drop ? { snapshots: snapshotsJson } : {}) },
+            null,
+            2,
+          ),
+        );
       } else {
         out(say.t('archive.written', { month: archived, events: say.n(manifest.events), file, bytes: say.n(bytes), sha256 }));
         if (check.ok) out(say.t('archive.checked', { seal: String(closing.sequence), receipt }));
@@ -122,9 +144,13 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
           out(say.t('archive.broken', { seal: String(closing.sequence), count: say.n(check.problems.length) }));
           printProblems(check.problems, say);
         }
-        if (dropped)
+        if (dropped) {
+          const count = (outcome: SnapshotOutcome['outcome']) => say.n(snapshots.filter((s) => s.outcome === outcome).length);
+          out(say.t('archive.snapshots', { month: archived, taken: count('taken'), kept: count('kept') }));
+          for (const s of snapshots)
+            if (s.outcome === 'missing') out(`  ${say.t('archive.snapshotMissing', { name: s.projection, reason: wordReason(s.reason, say.lang) })}`);
           out(say.t('archive.dropped', { month: archived, partition: dropped.partition, events: say.n(dropped.events), heads: say.n(dropped.heads) }));
-        else out(say.t('archive.staysOnline', { month: archived }));
+        } else out(say.t('archive.staysOnline', { month: archived }));
       }
       if (!check.ok) process.exitCode = 1;
     });

@@ -21,7 +21,7 @@ import { createSeal, readReceiptArgument, ReceiptError, SealRefusedError } from 
 import { turnMonth, type MonthTurn } from '../../../libs/event-store/src/postgres/month-turn';
 import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../../../libs/platform/src';
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
-import { RebuildRefusedError, refuseRebuildAfterDrop } from '../../../libs/projections/src/rebuild';
+import { RebuildRefusedError, rebuildStarts } from '../../../libs/projections/src/rebuild';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
 import { replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
@@ -163,9 +163,9 @@ function registerCommands(program: Command) {
           process.exitCode = 2;
           return;
         }
-        // once months are out of the store, a rebuild from the feed's start would be wrong: refused before any bar
+        // once months are out of the store, a read model without a snapshot at the last one's closing seal is refused before any bar
         try {
-          await refuseRebuildAfterDrop(
+          await rebuildStarts(
             runtime.pool,
             chosen.map((p) => p.name),
           );

@@ -53,6 +53,6 @@ export function writeCheckpointSql(name: string, checkpoint: FeedCheckpoint, eve
   return upsertCheckpoint(`${escapeLiteral(name)}, '${BigInt(checkpoint.transactionId)}', ${BigInt(checkpoint.globalPosition)}, ${events}`);
 }
 
-export async function writeCheckpoint(db: PoolClient, name: string, checkpoint: FeedCheckpoint, events: number): Promise<void> {
+export async function writeCheckpoint(db: Pick<PoolClient, 'query'>, name: string, checkpoint: FeedCheckpoint, events: number): Promise<void> {
   await db.query(upsertCheckpoint('$1, $2, $3, $4'), [name, checkpoint.transactionId.toString(), checkpoint.globalPosition.toString(), events]);
 }

@@ -4,6 +4,7 @@
  */
 import { DataSource } from 'typeorm';
 import { ProjectionCheckpointEntity } from './checkpoint.entity';
+import { ReadModelSnapshotEntity } from './snapshot.entity';
 import { DayComplianceEntity, TableDiceEntity } from './day-compliance/day-compliance.entity';
 import { DayComplianceProjection } from './day-compliance/day-compliance.projection';
 import { EquipmentCountsEntity, EquipmentSessionEntity, EquipmentShoeEntity } from './equipment/equipment.entity';
@@ -32,6 +33,7 @@ import { PerformanceProjection } from './performance/performance.projection';
 import { Equipment1764600000000 } from './migrations/1764600000000-equipment';
 import { PlayerFigures1764600000001 } from './migrations/1764600000001-player-figures';
 import { DayCompliancePhrases1764700000000 } from './migrations/1764700000000-day-compliance-phrases';
+import { ReadModelSnapshots1764800000000 } from './migrations/1764800000000-read-model-snapshots';
 import { PlayerFiguresEntity, PlayerOpenBetEntity } from './players/player-figures.entity';
 import { PlayerFiguresProjection } from './players/player-figures.projection';
 import { ReconciliationEntity } from './reconciliation/reconciliation.entity';
@@ -46,6 +48,7 @@ import type { Projection } from './projection';
 export const READ_MODEL_ENTITIES = [
   TableBookEntity,
   ProjectionCheckpointEntity,
+  ReadModelSnapshotEntity,
   ReconciliationEntity,
   JackpotPoolEntity,
   JackpotMovementEntity,
@@ -77,6 +80,7 @@ export const READ_MODEL_MIGRATIONS = [
   Equipment1764600000000,
   PlayerFigures1764600000001,
   DayCompliancePhrases1764700000000,
+  ReadModelSnapshots1764800000000,
 ];
 
 export function readModelDataSource(url: string): DataSource {

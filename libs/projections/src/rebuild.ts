@@ -9,6 +9,7 @@ import { archivedMonths } from '../../event-store/src/postgres/month-drop';
 import { setting } from '../../platform/src/config';
 import type { Projection } from './projection';
 import { lockKey, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { freshCopies, readModelSnapshots, snapshotTableOf, swapCopies, type ReadModelSnapshot } from './snapshot-tables';
 import { Projector } from './projector';
 
 export interface RebuildProgress {
@@ -35,14 +36,31 @@ export const REBUILD_BATCH = 5_000;
 export class RebuildRefusedError extends KeyedError {}
 
 /**
- * Refuse to rebuild `names` once months are out of the store (archive --drop): a rebuild reads the feed from its start
- * and would leave their facts out of every total that carries across days (a jackpot's value, an equipment's sums)
- * without saying so (docs/scaling.md §4).
+ * Where the rebuilds of `names` start: the feed's start (null), or, once months are out of the store (archive --drop),
+ * each one's snapshot at the last such month's closing seal or a later one's (snapshots.ts). Refused, naming the read models and the
+ * months, for a read model that has none (added after the drop, or the months dropped before snapshots were taken):
+ * a rebuild from the feed's start would leave their facts out of every total that carries across days (a jackpot's
+ * value, an equipment's sums) without saying so (docs/scaling.md §4).
  */
-export async function refuseRebuildAfterDrop(pool: Pool, names: readonly string[]): Promise<void> {
+export async function rebuildStarts(pool: Pool, names: readonly string[]): Promise<Map<string, ReadModelSnapshot | null>> {
   const gone = await archivedMonths(pool);
-  if (gone.length) throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: names.join(', '), months: gone.map((m) => m.month).join(', ') });
+  if (!gone.length) return new Map(names.map((n) => [n, null]));
+  const last = gone[gone.length - 1].month;
+  const snapshots = await readModelSnapshots(pool);
+  // a snapshot at a later month's seal (taken, that month not dropped yet) is as good: the feed after it is online
+  const usable = (n: string) => {
+    const s = snapshots.get(n);
+    return s !== undefined && s.month >= last;
+  };
+  const without = names.filter((n) => !usable(n));
+  if (without.length) {
+    throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: without.join(', '), months: gone.map((m) => m.month).join(', '), last });
+  }
+  return new Map(names.map((n) => [n, snapshots.get(n)!]));
 }
+
+const archivedMonthsTable = async (db: Pick<Pool, 'query'>) =>
+  (await db.query(`SELECT to_regclass('ca_archived_months') IS NOT NULL AS t`)).rows[0].t as boolean;
 
 export async function rebuildProjection(
   pool: Pool,
@@ -51,14 +69,13 @@ export async function rebuildProjection(
   onProgress?: (progress: RebuildProgress) => void,
   batchSize = REBUILD_BATCH,
 ): Promise<{ events: number }> {
-  await refuseRebuildAfterDrop(pool, [p.name]);
-  const fresh = Object.fromEntries(p.tables.map((t) => [t, `${t}__rebuild`]));
+  const snapshot = (await rebuildStarts(pool, [p.name])).get(p.name);
+  const goneAtStart = (await archivedMonths(pool)).map((m) => m.month).join(',');
+  // from the snapshot's tables once months are out of the store, else empty
+  const fresh = await freshCopies(pool, p.name, p.tables, '__rebuild', snapshot ? snapshotTableOf : undefined);
   const rebuildCheckpoint = `${p.name}__rebuild`;
-  for (const [live, next] of Object.entries(fresh)) {
-    await pool.query(`DROP TABLE IF EXISTS ${next}`);
-    await pool.query(`CREATE TABLE ${next} (LIKE ${live} INCLUDING ALL)`);
-  }
   await pool.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
+  if (snapshot) await writeCheckpoint(pool, rebuildCheckpoint, snapshot.checkpoint, snapshot.events);
   const total = Number((await pool.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
   // the fresh tables are this read model's alone: its pages carry in full only the types it handles (a third of the
   // store's events are cards dealt, which the statistics read models never read; bench/results.md, 2026-11-30 noon)
@@ -77,12 +94,14 @@ export async function rebuildProjection(
     await client.query(PROMISE_NO_APPEND); // the swap never appends: the horizon need not wait for it
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(p.name)]);
     while ((await projector.step(p, fresh, rebuildCheckpoint)) > 0);
+    // a month dropped while this rebuild read (its start chosen before): its events may have gone before they were
+    // read. The drop records the month in ca_archived_months: held from here to the swap's commit (which reads no
+    // events: a drop waiting on it holds the events' table), and compared
+    if (await archivedMonthsTable(client)) await client.query('LOCK TABLE ca_archived_months IN SHARE MODE');
+    const goneNow = (await archivedMonths(client)).map((m) => m.month);
+    if (goneNow.join(',') !== goneAtStart) throw keyedError(RebuildRefusedError, 'rebuild.droppedMeanwhile', { name: p.name, months: goneNow.join(', ') });
     const cp = await readCheckpoint(client, rebuildCheckpoint);
-    for (const [live, next] of Object.entries(fresh)) {
-      await client.query(`DROP TABLE ${live}`);
-      await client.query(`ALTER TABLE ${next} RENAME TO ${live}`);
-      await renameIndexes(client, next, live);
-    }
+    await swapCopies(client, fresh, (live) => live);
     await writeCheckpoint(client, p.name, cp, cp.events);
     await client.query('DELETE FROM ca_projection_checkpoints WHERE name = $1', [rebuildCheckpoint]);
     await client.query('COMMIT');
@@ -92,13 +111,5 @@ export async function rebuildProjection(
     throw error;
   } finally {
     client.release();
-  }
-}
-
-/** Indexes of a `LIKE … INCLUDING ALL` copy carry generated names; give them the live table's names back. */
-async function renameIndexes(client: import('pg').PoolClient, from: string, to: string) {
-  const r = await client.query(`SELECT indexname FROM pg_indexes WHERE tablename = $1`, [to]);
-  for (const { indexname } of r.rows) {
-    if (indexname.startsWith(from)) await client.query(`ALTER INDEX ${indexname} RENAME TO ${indexname.replace(from, to)}`);
   }
 }
