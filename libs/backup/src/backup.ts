@@ -18,6 +18,21 @@ import { HELD_RECEIPTS_TABLE, RESTORES_TABLE } from './held-receipts';
 
 export const STORE_TABLES = ['ca_events', 'ca_streams'] as const;
 
+/**
+ * The tables behind those two views (store migrations 8–14: the rows, the stream numbers, the metadata, and what a
+ * month's drop keeps). Their rows travel as `ca_events` and `ca_streams` rows, which a restore writes back through
+ * the views: carried again as tables they doubled a backup's size (files written before 2026-12-02 hold them; a
+ * restore passes over them). A store with months dropped is not backed up (docs/scaling.md §4).
+ */
+export const STORE_ROW_TABLES: readonly string[] = [
+  'ca_event_rows',
+  'ca_stream_ids',
+  'ca_event_metadata',
+  'ca_archived_event_ids',
+  'ca_archived_heads',
+  'ca_archived_months',
+];
+
 /** An event as the file carries it: every column but the transaction id is restored as it was. */
 export interface EventRow {
   readonly global_position: string;
@@ -48,12 +63,19 @@ const EVENT_ROW_SQL = `SELECT e.global_position::text AS global_position, e.tran
 const LOCAL_TABLES = [HELD_RECEIPTS_TABLE, RESTORES_TABLE, 'ca_ops_checks'];
 
 /**
- * The tables a backup carries besides the store: every table of the schema except the store's, the read
+ * The tables a backup carries besides the store: every table of the schema except the store's (and those behind it), the read
  * models' (and their rebuild and snapshot copies), checkpoints, migration bookkeeping and this database's own records
  * (LOCAL_TABLES). A table added later (another part's) is carried without a change here.
  */
 export async function carriedTables(db: Pool | PoolClient, readModelTables: readonly string[]): Promise<string[]> {
-  const skip = new Set<string>([...STORE_TABLES, ...readModelTables, 'ca_projection_checkpoints', 'ca_read_model_snapshots', ...LOCAL_TABLES]);
+  const skip = new Set<string>([
+    ...STORE_TABLES,
+    ...STORE_ROW_TABLES,
+    ...readModelTables,
+    'ca_projection_checkpoints',
+    'ca_read_model_snapshots',
+    ...LOCAL_TABLES,
+  ]);
   const rows = (
     await db.query(
       `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -28,7 +28,7 @@ import { monthOfPosition } from '../../event-store/src/archive';
 import { openPartitionOf } from '../../event-store/src/postgres/month-turn';
 import { checkStoreSeals, formatReceipt, headsDigest, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
-import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables } from './backup';
+import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables, STORE_ROW_TABLES } from './backup';
 import { BackupManifest, fileSha256, readBackup } from './backup-file';
 import { ensureRestoreTables, holdReceipt, listOf, missingSealReason, RESTORES_TABLE, servingRefusalReasons } from './held-receipts';
 
@@ -158,7 +158,7 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   if (held.length) throw keyedError(RestoreRefusedError, 'restoreRefused.notEmpty', { held: listOf(held) });
   const readModelTables = options.projections.flatMap((p) => p.tables);
   const targetTables = new Set(await carriedTables(pool, readModelTables));
-  const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !targetTables.has(t));
+  const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !STORE_ROW_TABLES.includes(t) && !targetTables.has(t));
   if (unknown.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownTables', { file, tables: unknown.join(', ') });
   const columns = new Map<string, ColumnInfo[]>();
   for (const t of targetTables) {
@@ -186,7 +186,8 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
       await client.query('BEGIN');
       // the partition of every month the store had turned into (store migration 13): its rows go back where they were
       for (const month of [...months].sort()) await openPartitionOf(client, month);
-      await readBackup(file, (r) => loader.row(r.table, r.row));
+      // the rows behind the store's views, in files written before they were left out: the events hold them
+      await readBackup(file, (r) => (STORE_ROW_TABLES.includes(r.table) ? undefined : loader.row(r.table, r.row)));
       await loader.finish();
       await client.query('COMMIT');
     } catch (error) {
