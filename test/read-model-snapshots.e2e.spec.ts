@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PoolClient } from 'pg';
+import { backupStore, BackupFileError } from '../libs/backup/src';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { checkArchiveSource } from '../libs/event-store/src/archive-check';
 import { openArchiveFile } from '../libs/event-store/src/archive-file';
@@ -154,6 +155,22 @@ describe('read models after archive --drop', () => {
         key: 'rebuild.archivedMonths',
         values: { name: 'jackpots', months: '2026-10, 2026-11', last: '2026-11' },
       });
+      // nor is the store backed up: its restore could not rebuild the read model
+      const file = path.join(dir, 'refused.backup');
+      const backup = await backupStore({
+        pool: runtime.pool,
+        file,
+        readModelTables: runtime.projections.flatMap((p) => p.tables),
+        readModels: runtime.projections.map((p) => p.name),
+        source: { embedded: false, database: db.name },
+        software: 'test',
+      }).catch((e: BackupFileError) => e);
+      expect(backup).toBeInstanceOf(BackupFileError);
+      expect((backup as BackupFileError).because.values?.reason).toEqual({
+        key: 'backupFile.archivedMonths',
+        values: { months: '2026-10, 2026-11', names: 'jackpots' },
+      });
+      expect(fs.existsSync(file)).toBe(false);
       expect((refused as Error).message).toContain(
         "jackpots is not rebuilt: 2026-10, 2026-11 were taken out of the store (archive --drop) and it has no snapshot at 2026-11's closing seal",
       );

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import { checkArchiveSource, checkArchives, type MonthCheck } from '../../../libs/event-store/src/archive-check';
 import { ArchiveFileError, firstPositionOfMonth } from '../../../libs/event-store/src/archive';
 import { openArchiveFile, type ArchiveFile } from '../../../libs/event-store/src/archive-file';
-import { dropMonth, type MonthDrop } from '../../../libs/event-store/src/postgres/month-drop';
+import { dropMonth, partitionToDrop, type MonthDrop } from '../../../libs/event-store/src/postgres/month-drop';
 import { exportMonth } from '../../../libs/event-store/src/postgres/month-export';
 import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt } from '../../../libs/event-store/src/seal';
 import type { ChainBreak } from '../../../libs/event-store/src';
@@ -112,6 +112,7 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
           // each read model's tables at the closing seal first, while the month is still there to read: a rebuild
           // after the drop starts from them (snapshots.ts)
           [snapshots, dropped] = await withRuntime(program, async (runtime) => {
+            await partitionToDrop(runtime.pool, manifest); // what refuses the drop is asked before the snapshots
             // the live read models past the seal too: one behind would go on past events no longer there
             await runtime.projector.catchUp();
             const taken = await takeSnapshots(runtime.pool, runtime.store, runtime.projections, archived);

@@ -47,8 +47,10 @@ export interface BackupManifest {
   readonly unsealedEvents: number;
   /** rows of each table in the file */
   readonly tables: Readonly<Record<string, number>>;
-  /** read models not in the file: rebuilt from the events on restore */
+  /** read models not in the file: rebuilt from the events on restore (from their snapshots, once months are out of the store) */
   readonly readModels: readonly string[];
+  /** the months taken out of the store before the backup (archive --drop), oldest first; absent when none */
+  readonly archivedMonths?: readonly string[];
   /** sha256 of every byte of the file before the manifest line, uncompressed */
   readonly bodySha256: string;
 }

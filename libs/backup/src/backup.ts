@@ -8,30 +8,40 @@
  * read model rebuilt from verified events is what the record says, not what a copy of a table said),
  * their checkpoints name the old server's transactions, and leaving them out keeps the file to the record.
  */
-import type { Pool, PoolClient } from 'pg';
+import { escapeLiteral, type Pool, type PoolClient } from 'pg';
 import { hashText } from '../../event-store/src/postgres/postgres-event-store';
 import { EVENT_STORE_MIGRATIONS } from '../../event-store/src/postgres/schema';
 import { archivedMonths } from '../../event-store/src/postgres/month-drop';
 import { checkStoreSeals, createSeal, formatReceipt, headsDigest, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
+import { RebuildRefusedError, rebuildStarts } from '../../projections/src/rebuild';
 import { BackupFileError, BackupManifest, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION } from './backup-file';
 import { HELD_RECEIPTS_TABLE, RESTORES_TABLE } from './held-receipts';
 
 export const STORE_TABLES = ['ca_events', 'ca_streams'] as const;
 
 /**
- * The tables behind those two views (store migrations 8–14: the rows, the stream numbers, the metadata, and what a
- * month's drop keeps). Their rows travel as `ca_events` and `ca_streams` rows, which a restore writes back through
- * the views: carried again as tables they doubled a backup's size (files written before 2026-12-02 hold them; a
- * restore passes over them). A store with months dropped is not backed up (docs/scaling.md §4).
+ * The tables behind those two views (store migrations 8–13: the rows, the stream numbers, the metadata). Their rows
+ * travel as `ca_events` and `ca_streams` rows, which a restore writes back through the views: carried again as
+ * tables they doubled a backup's size (files written before 2026-12-02 hold them; a restore passes over them).
  */
-export const STORE_ROW_TABLES: readonly string[] = [
-  'ca_event_rows',
-  'ca_stream_ids',
-  'ca_event_metadata',
-  'ca_archived_event_ids',
-  'ca_archived_heads',
-  'ca_archived_months',
-];
+export const STORE_ROW_TABLES: readonly string[] = ['ca_event_rows', 'ca_stream_ids', 'ca_event_metadata'];
+
+/**
+ * What the store keeps of the months taken out of it (store migration 14, month-drop.ts), written right after the
+ * events (before the heads, which read them) with each stream by its id, not this server's number for it.
+ */
+export const ARCHIVED_TABLES = {
+  ca_archived_months: `SELECT month, first_position::text AS first_position, last_position::text AS last_position, events::text AS events, closing_seal,
+      file_name, file_sha256, archived_at FROM ca_archived_months ORDER BY month`,
+  ca_archived_heads: `SELECT s.stream_id, a.stream_version, encode(a.hash, 'hex') AS hash FROM ca_archived_heads a
+      JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY s.stream_id`,
+  ca_archived_event_ids: `SELECT a.event_id, encode(a.content_hash, 'hex') AS content_hash, s.stream_id, a.stream_version, a.global_position::text AS global_position
+      FROM ca_archived_event_ids a JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY a.global_position`,
+} as const;
+
+/** Each read model's snapshot at the last dropped month's closing seal (snapshots.ts): its row, then its tables. */
+export const SNAPSHOTS_TABLE = 'ca_read_model_snapshots';
+export const snapshotCopyOf = (table: string) => `${table}__snapshot`;
 
 /** An event as the file carries it: every column but the transaction id is restored as it was. */
 export interface EventRow {
@@ -72,8 +82,9 @@ export async function carriedTables(db: Pool | PoolClient, readModelTables: read
     ...STORE_TABLES,
     ...STORE_ROW_TABLES,
     ...readModelTables,
+    ...Object.keys(ARCHIVED_TABLES),
     'ca_projection_checkpoints',
-    'ca_read_model_snapshots',
+    SNAPSHOTS_TABLE,
     ...LOCAL_TABLES,
   ]);
   const rows = (
@@ -82,7 +93,7 @@ export async function carriedTables(db: Pool | PoolClient, readModelTables: read
         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
     )
   ).rows as { relname: string }[];
-  // a rebuild's copies, and the snapshots an archive's drop takes (a store with months dropped is not backed up this way)
+  // a rebuild's copies, and the snapshots an archive's drop takes (written apart: backupStore)
   const copy = /__(rebuild|snapshot|snapshot_next)$/;
   return rows.map((r) => r.relname).filter((t) => !skip.has(t) && !t.endsWith('_migrations') && !copy.test(t));
 }
@@ -134,10 +145,16 @@ async function unsealedHeads(
 
 export async function backupStore(options: BackupOptions): Promise<BackupResult> {
   const { pool } = options;
-  // a restore rebuilds the read models from the events: without the months taken out of the store it would rebuild
-  // them wrong, so such a store is not backed up this way yet (docs/scaling.md §4)
+  // a restore rebuilds the read models: once months are out of the store, from each one's snapshot at the last one's
+  // closing seal (written below), so a read model without one would come back without those months: refused
   const gone = await archivedMonths(pool);
-  if (gone.length) throw new BackupFileError(options.file, 'archivedMonths', { months: gone.map((m) => m.month).join(', ') });
+  if (gone.length) {
+    await rebuildStarts(pool, options.readModels).catch((error: unknown) => {
+      if (!(error instanceof RebuildRefusedError)) throw error;
+      const names = String(error.because.values?.name ?? '');
+      throw new BackupFileError(options.file, 'archivedMonths', { months: gone.map((m) => m.month).join(', '), names });
+    });
+  }
   const writer = new BackupWriter(options.file);
   let sealedNow: string | null = null;
   let client: PoolClient | undefined;
@@ -157,12 +174,33 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
       if (++events % 10_000 === 0) options.onProgress?.(events);
     });
     options.onProgress?.(events);
+    if (gone.length) {
+      for (const [table, sql] of Object.entries(ARCHIVED_TABLES)) {
+        writer.declare(table);
+        await eachRow(c, sql, (row) => writer.row(table, row));
+      }
+    }
     writer.declare('ca_streams');
     await eachRow(c, 'SELECT stream_id, version, head_hash FROM ca_streams ORDER BY stream_id', (row) => writer.row('ca_streams', row));
     for (const table of await carriedTables(c, options.readModelTables)) {
       writer.declare(table);
       // row_to_json: timestamps in ISO form to the microsecond, bytea as \x hex, arrays as JSON arrays; read back by json_populate_record
       await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(table)} t`, (row) => writer.row(table, JSON.parse(row.j)));
+    }
+    if (gone.length) {
+      // the snapshots the rebuilds on restore start from; their checkpoints name this server's transactions, which a
+      // restore puts in its own terms by the closing seal's position (restore.ts)
+      writer.declare(SNAPSHOTS_TABLE);
+      const names = ['', ...options.readModels].map((n) => escapeLiteral(n)).join(', ');
+      await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${SNAPSHOTS_TABLE} t WHERE projection IN (${names})`, (row) =>
+        writer.row(SNAPSHOTS_TABLE, JSON.parse(row.j)),
+      );
+      for (const table of options.readModelTables) {
+        const copy = snapshotCopyOf(table);
+        if (!(await c.query('SELECT to_regclass($1) IS NOT NULL AS t', [copy])).rows[0].t) continue;
+        writer.declare(copy);
+        await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(copy)} t`, (row) => writer.row(copy, JSON.parse(row.j)));
+      }
     }
     const { heads, unsealedEvents, check } = await unsealedHeads(c);
     const latest = check.seals[check.seals.length - 1];
@@ -189,6 +227,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
       seal: latest ? { sequence: latest.sequence, sealHash: latest.sealHash, sealedAt: latest.sealedAt, gamingDay: latest.gamingDay ?? null } : null,
       unsealedEvents,
       readModels: options.readModels,
+      ...(gone.length ? { archivedMonths: gone.map((m) => m.month) } : {}),
     });
     return { manifest, sealedNow };
   } catch (error) {

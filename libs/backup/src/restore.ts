@@ -28,7 +28,7 @@ import { monthOfPosition } from '../../event-store/src/archive';
 import { openPartitionOf } from '../../event-store/src/postgres/month-turn';
 import { checkStoreSeals, formatReceipt, headsDigest, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
-import { KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables, STORE_ROW_TABLES } from './backup';
+import { ARCHIVED_TABLES, KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables, snapshotCopyOf, SNAPSHOTS_TABLE, STORE_ROW_TABLES } from './backup';
 import { BackupManifest, fileSha256, readBackup } from './backup-file';
 import { ensureRestoreTables, holdReceipt, listOf, missingSealReason, RESTORES_TABLE, servingRefusalReasons } from './held-receipts';
 
@@ -158,11 +158,16 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   if (held.length) throw keyedError(RestoreRefusedError, 'restoreRefused.notEmpty', { held: listOf(held) });
   const readModelTables = options.projections.flatMap((p) => p.tables);
   const targetTables = new Set(await carriedTables(pool, readModelTables));
-  const unknown = Object.keys(manifest.tables).filter((t) => t !== 'ca_events' && t !== 'ca_streams' && !STORE_ROW_TABLES.includes(t) && !targetTables.has(t));
+  // once months were out of the store: what it kept of them, and the read models' snapshots (each copy made here
+  // like its read model's table)
+  const snapshotCopies = new Map(readModelTables.map((t) => [snapshotCopyOf(t), t]));
+  const special = new Set<string>(['ca_events', 'ca_streams', ...STORE_ROW_TABLES, ...Object.keys(ARCHIVED_TABLES), SNAPSHOTS_TABLE]);
+  const unknown = Object.keys(manifest.tables).filter((t) => !special.has(t) && !snapshotCopies.has(t) && !targetTables.has(t));
   if (unknown.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownTables', { file, tables: unknown.join(', ') });
+  const copies = Object.keys(manifest.tables).filter((t) => snapshotCopies.has(t));
   const columns = new Map<string, ColumnInfo[]>();
-  for (const t of targetTables) {
-    columns.set(t, await columnsOf(pool, t));
+  for (const t of [...targetTables, 'ca_archived_months', SNAPSHOTS_TABLE, ...copies]) {
+    columns.set(t, await columnsOf(pool, snapshotCopies.get(t) ?? t));
     const known = new Set(columns.get(t)!.map((c) => c.name));
     const extra = [...(fileColumns.get(t) ?? [])].filter((c) => !known.has(c));
     if (extra.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownColumns', { file, table: t, columns: extra.join(', ') });
@@ -186,9 +191,22 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
       await client.query('BEGIN');
       // the partition of every month the store had turned into (store migration 13): its rows go back where they were
       for (const month of [...months].sort()) await openPartitionOf(client, month);
+      for (const copy of copies) {
+        await client.query(`DROP TABLE IF EXISTS ${quoteIdent(copy)}`);
+        await client.query(`CREATE TABLE ${quoteIdent(copy)} (LIKE ${quoteIdent(snapshotCopies.get(copy)!)} INCLUDING ALL)`);
+      }
       // the rows behind the store's views, in files written before they were left out: the events hold them
       await readBackup(file, (r) => (STORE_ROW_TABLES.includes(r.table) ? undefined : loader.row(r.table, r.row)));
       await loader.finish();
+      // each snapshot's checkpoint in this server's terms: where its closing seal now stands in the feed (the events
+      // went in in the old feed's order, so what came before the seal there comes before it here)
+      const snapshots = await client.query(`SELECT projection FROM ${SNAPSHOTS_TABLE}`);
+      const moved = await client.query(
+        `UPDATE ${SNAPSHOTS_TABLE} s SET transaction_id = e.transaction_id::text FROM ca_events e WHERE e.global_position = s.global_position`,
+      );
+      if (moved.rowCount !== snapshots.rowCount) {
+        throw keyedError(RestoreRefusedError, 'restoreRefused.snapshotSeal', { file, projections: snapshots.rows.map((r) => r.projection).join(', ') });
+      }
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -323,6 +341,23 @@ class Loader {
     if (!this.rows?.values.length) return;
     const { table, values } = this.rows;
     this.rows = null;
+    if (table === 'ca_archived_heads' || table === 'ca_archived_event_ids') {
+      // each stream by its id in the file: numbered here as the events' streams are (ca_number_streams)
+      const rows = values as Array<{ stream_id: string }>;
+      await this.client.query('SELECT ca_number_streams($1::text[])', [[...new Set(rows.map((r) => r.stream_id))]]);
+      await this.client.query(
+        table === 'ca_archived_heads'
+          ? `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
+             SELECT s.stream_number, u.stream_version, decode(u.hash, 'hex') FROM json_to_recordset($1::json) AS u(stream_id text, stream_version integer, hash text)
+               JOIN ca_stream_ids s ON s.stream_id = u.stream_id`
+          : `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
+             SELECT u.event_id, decode(u.content_hash, 'hex'), s.stream_number, u.stream_version, u.global_position
+               FROM json_to_recordset($1::json) AS u(event_id uuid, content_hash text, stream_id text, stream_version integer, global_position bigint)
+               JOIN ca_stream_ids s ON s.stream_id = u.stream_id`,
+        [JSON.stringify(values)],
+      );
+      return;
+    }
     if (table === 'ca_streams') {
       await this.client.query(
         `INSERT INTO ca_streams (stream_id, version, head_hash) SELECT stream_id, version, head_hash FROM json_populate_recordset(NULL::ca_streams, $1::json)`,

@@ -48,6 +48,23 @@ export interface DroppedArchive {
   readonly check: SegmentCheck;
 }
 
+/**
+ * The partition that holds the month `manifest` describes, or the refusal of its drop (ArchiveFileError): the store
+ * not partitioned, the month not online, an earlier month still in the store (months leave in order). Asked again
+ * inside the drop; asked first by `archive --drop`, before the read models' snapshots are taken for nothing.
+ */
+export async function partitionToDrop(db: Pick<Pool, 'query'>, manifest: Pick<ArchiveManifest, 'month' | 'firstPosition'>): Promise<string> {
+  const { month } = manifest;
+  if (!(await eventsArePartitioned(db))) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
+  const partition = (await db.query(`SELECT tableoid::regclass::text AS p FROM ca_event_rows WHERE global_position = $1`, [manifest.firstPosition])).rows[0]
+    ?.p as string | undefined;
+  if (!partition) throw new ArchiveFileError(because('archive.dropNotOnline', { month }));
+  // months leave in order: nothing online before this one
+  const earlier = (await db.query(`SELECT EXISTS (SELECT 1 FROM ca_event_rows WHERE global_position < $1) AS e`, [manifest.firstPosition])).rows[0].e;
+  if (earlier) throw new ArchiveFileError(because('archive.dropEarlierOnline', { month }));
+  return partition;
+}
+
 export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { lockTimeoutMs?: number } = {}): Promise<MonthDrop> {
   const { manifest, check } = archive;
   const month = manifest.month;
@@ -56,13 +73,7 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('lock_timeout', $1, true)`, [`${options.lockTimeoutMs ?? 10_000}ms`]);
-    if (!(await eventsArePartitioned(client))) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
-    const partition = (await client.query(`SELECT tableoid::regclass::text AS p FROM ca_event_rows WHERE global_position = $1`, [manifest.firstPosition]))
-      .rows[0]?.p as string | undefined;
-    if (!partition) throw new ArchiveFileError(because('archive.dropNotOnline', { month }));
-    // months leave in order: nothing online before this one
-    const earlier = (await client.query(`SELECT EXISTS (SELECT 1 FROM ca_event_rows WHERE global_position < $1) AS e`, [manifest.firstPosition])).rows[0].e;
-    if (earlier) throw new ArchiveFileError(because('archive.dropEarlierOnline', { month }));
+    const partition = await partitionToDrop(client, manifest);
     const held = (await client.query(`SELECT count(*)::int AS n, min(global_position)::text AS first, max(global_position)::text AS last FROM ${partition}`))
       .rows[0];
     if (held.n !== manifest.events || held.first !== manifest.firstPosition || held.last !== manifest.lastPosition) {
