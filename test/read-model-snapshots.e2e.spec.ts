@@ -20,7 +20,7 @@ import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
 import { sealOf } from '../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../libs/platform/src';
-import { rebuildProjection, RebuildRefusedError, rebuildStarts } from '../libs/projections/src';
+import { Projector, rebuildProjection, RebuildRefusedError, rebuildStarts } from '../libs/projections/src';
 import { readModelSnapshots, SnapshotRefusedError } from '../libs/projections/src/snapshot-tables';
 import { closingSealCheckpoint, refuseLiveBehind, takeSnapshots } from '../libs/projections/src/snapshots';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -255,6 +255,23 @@ describe('read models after archive --drop', () => {
       ]);
     }
     await expect(refuseLiveBehind(runtime.pool, runtime.projections, '2027-01')).resolves.toBeUndefined();
+  });
+
+  it('does not feed a live read model that never read the feed once months are out, and its rebuild starts it from its snapshot', async () => {
+    await runtime.projector.catchUp();
+    const live = await readModelTables();
+    const jackpots = runtime.projections.find((p) => p.name === 'jackpots')!;
+    // as a read model added after the drop, or whose checkpoint a migration removed, finds the store
+    await runtime.pool.query(`DELETE FROM ca_projection_checkpoints WHERE name = 'jackpots'`);
+    for (const table of jackpots.tables) await runtime.pool.query(`DELETE FROM ${table}`);
+    const told: Array<[string, readonly string[]]> = [];
+    const projector = new Projector(runtime.pool, runtime.store, [jackpots], { onUnfed: (name, months) => told.push([name, months]) });
+    expect(await projector.catchUp()).toBe(0);
+    expect(await projector.catchUp()).toBe(0);
+    expect(told).toEqual([['jackpots', ['2026-10', '2026-11']]]);
+    for (const table of jackpots.tables) expect((await runtime.pool.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n).toBe(0);
+    await rebuildProjection(runtime.pool, runtime.store, jackpots);
+    expect(await readModelTables()).toEqual(live);
   });
 
   it('refuses to swap in a rebuild during which a month left the store', async () => {

@@ -11,6 +11,7 @@ import { PostgresEventStore, SelectableEventStore, selectEventStore, storePoolCo
 import { IngestionService } from '../../ledger/src';
 import { allProjections, Projection, Projector, ProjectorOptions, readModelDataSource, StoreMirror } from '../../projections/src';
 import { migrateReadModels } from '../../projections/src/read-model-migrations';
+import { because, wordReason } from '../../i18n/src/reasons';
 import { config } from './config';
 import { Logger, logLines, processLogger } from './logger';
 
@@ -90,6 +91,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // following (serve, projections run): each read model fed by one process at a time, the others on standby
     leadership: true,
     onUpstreamError: (e) => (options.log ?? logLines(logger, 'warn'))(`casino-audit: the store of record could not be read (${e.message}); trying again`),
+    onUnfed: (name, months) =>
+      (options.log ?? logLines(logger, 'warn'))(`casino-audit: ${wordReason(because('projector.unfedAfterDrop', { name, months: months.join(', ') }), 'en')}`),
     onBatch: (readModel, events, _checkpoint, ms, phases) =>
       logger.debug(
         { readModel, events, ms: Math.round(ms), ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [`${k}Ms`, Math.round(v * 10) / 10])) },

@@ -5,7 +5,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
-import { compareCheckpoints, FeedCheckpoint, FeedFact, FeedPage, PostgresEventStore, PROMISE_NO_APPEND, ProjectedEvent } from '../../event-store/src';
+import {
+  compareCheckpoints,
+  FEED_START,
+  FeedCheckpoint,
+  FeedFact,
+  FeedPage,
+  PostgresEventStore,
+  PROMISE_NO_APPEND,
+  ProjectedEvent,
+} from '../../event-store/src';
+import { archivedMonths } from '../../event-store/src/postgres/month-drop';
 import { checkpointOf, lockedCheckpointSql, lockKey, readCheckpoint, StoredCheckpoint, writeCheckpointSql } from './checkpoints';
 import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
@@ -47,6 +57,12 @@ export interface ProjectorOptions {
   readonly leadershipRetryMs?: number;
   /** told when the store of record could not be read while following (retried every `leadershipRetryMs`) */
   readonly onUpstreamError?: (error: Error) => void;
+  /**
+   * Told, once per read model, when one is not fed because it has never read the feed (no checkpoint) and months were
+   * taken out of the store (archive --drop): fed from the first event still online it would leave them out without a
+   * word (docs/scaling.md §4). `projections rebuild NAME` starts it from its snapshot, or says why it cannot.
+   */
+  readonly onUnfed?: (readModel: string, months: readonly string[]) => void;
   /**
    * After a full page, keep reading up to this many pages ahead while the current one is applied (a
    * rebuild: the feed is long, and the verdicts' judge threads start on each page as it arrives). A
@@ -261,6 +277,8 @@ export class Projector {
     // where this projector left the read model (what it committed last), else where the store says: the batch checks it
     // again under its lock, so a checkpoint moved by another process (a standby, a rebuild's swap) costs a read again
     const start = this.committed.get(checkpointName) ?? (await readCheckpoint(this.pool, checkpointName));
+    // a live read model that has never read the feed, once months are out of the store: not fed (onUnfed)
+    if (checkpointName === p.name && compareCheckpoints(start, FEED_START) === 0 && (await this.unfedAfterDrop(p))) return 0;
     const page = await this.readPage(p, checkpointName, start, since);
     const rows = rowsOf(page);
     if (!rows) return 0;
@@ -377,6 +395,22 @@ export class Projector {
       () => pages.delete(key),
     );
     return page;
+  }
+
+  private readonly toldUnfed = new Set<string>();
+
+  /** Whether months were taken out of the store (then `p`, at the feed's start, is not fed: told once). */
+  private async unfedAfterDrop(p: Projection): Promise<boolean> {
+    const gone = await archivedMonths(this.pool);
+    if (!gone.length) return false;
+    if (!this.toldUnfed.has(p.name)) {
+      this.toldUnfed.add(p.name);
+      this.options.onUnfed?.(
+        p.name,
+        gone.map((m) => m.month),
+      );
+    }
+    return true;
   }
 
   /** Follow the feed until stopped: woken by NOTIFY, polling as the fallback. */
