@@ -122,6 +122,29 @@ describe('a month partitioned by position, archived and checked from its file', 
     expect(check.ok).toBe(true);
     archived = readArchive(fs.readFileSync(file, 'utf8')).events;
     expect(archived).toHaveLength(10);
+
+    // a drop that cannot have its lock (a reader holds the events): refused after the ids were copied ahead of the
+    // lock; the month stays online and whole, a re-sent event of it is answered as before, verify passes
+    const reader = await pool.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT 1 FROM ca_events LIMIT 1');
+      await expect(dropMonth(pool, { file, sha256: written.sha256, manifest: written.manifest, check }, { lockTimeoutMs: 200 })).rejects.toMatchObject({
+        because: { key: 'archive.dropBusy' },
+      });
+    } finally {
+      await reader.query('ROLLBACK');
+      reader.release();
+    }
+    expect((await pool.query(`SELECT count(*)::int AS n FROM ca_archived_event_ids`)).rows[0].n).toBe(10);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM ${PARTITION}`)).rows[0].n).toBe(10);
+    const bet = archived.find((e) => e.type === 'BetPlaced')!;
+    const [dup] = await store.append([
+      { streamId: bet.streamId, eventId: bet.eventId, type: bet.type, data: bet.data, metadata: bet.metadata, occurredAt: bet.occurredAt ?? undefined },
+    ]);
+    expect(dup).toMatchObject({ status: 'duplicate', streamVersion: bet.streamVersion, globalPosition: bet.globalPosition });
+    expect((await verifyStore(pool)).ok).toBe(true);
+
     const dropped = await dropMonth(pool, { file, sha256: written.sha256, manifest: written.manifest, check });
     expect(dropped).toEqual({ month: NOVEMBER, partition: PARTITION, events: 10, heads: 4 }); // three streams and the seal stream
     expect((await pool.query(`SELECT to_regclass($1) AS t`, [PARTITION])).rows[0].t).toBeNull();

@@ -5,12 +5,13 @@
  * - each stream's head as the month's closing seal committed to it, and the seal stream's own head before that seal
  *   (ca_archived_heads: appends go on from them, ca_streams and the link before a stream's first online event read
  *   them, verify and the seals start from them);
- * - each id with its content hash, stream, version and position (ca_archived_event_ids: a re-send is a duplicate,
+ * - each id with its content hash, stream, version and position, copied before the lock (ca_archived_event_ids: a re-send is a duplicate,
  *   other content under the id a conflict);
  * - the month, its positions, closing seal and file (ca_archived_months).
  * Refused, nothing changed, when the store is not partitioned, when the month is not alone in its partition, when an
  * earlier month is still online (months leave in order, so that every chain has one start), or when the partition
- * is not what the file holds (its count, its positions, its streams' last events). The detach takes the rows'
+ * is not what the file holds (its count, its positions; its streams' last events, asked under the lock, after the ids
+ * were copied: an id kept for a month still online is answered as the online event is). The detach takes the rows'
  * table for the transaction (ACCESS EXCLUSIVE: readers wait), after at most `lockTimeoutMs` of waiting for it.
  */
 import type { Pool } from 'pg';
@@ -50,10 +51,14 @@ export interface DroppedArchive {
 
 /**
  * The partition that holds the month `manifest` describes, or the refusal of its drop (ArchiveFileError): the store
- * not partitioned, the month not online, an earlier month still in the store (months leave in order). Asked again
- * inside the drop; asked first by `archive --drop`, before the read models' snapshots are taken for nothing.
+ * not partitioned, the month not online, an earlier month still in the store (months leave in order), the partition
+ * not the month alone. Asked again inside the drop; asked first by `archive --drop`, before the read models'
+ * snapshots are taken for nothing, and by the drop before it copies the ids.
  */
-export async function partitionToDrop(db: Pick<Pool, 'query'>, manifest: Pick<ArchiveManifest, 'month' | 'firstPosition'>): Promise<string> {
+export async function partitionToDrop(
+  db: Pick<Pool, 'query'>,
+  manifest: Pick<ArchiveManifest, 'month' | 'firstPosition' | 'lastPosition' | 'events'>,
+): Promise<string> {
   const { month } = manifest;
   if (!(await eventsArePartitioned(db))) throw new ArchiveFileError(because('archive.dropNotPartitioned', { month }));
   const partition = (await db.query(`SELECT tableoid::regclass::text AS p FROM ca_event_rows WHERE global_position = $1`, [manifest.firstPosition])).rows[0]
@@ -62,6 +67,13 @@ export async function partitionToDrop(db: Pick<Pool, 'query'>, manifest: Pick<Ar
   // months leave in order: nothing online before this one
   const earlier = (await db.query(`SELECT EXISTS (SELECT 1 FROM ca_event_rows WHERE global_position < $1) AS e`, [manifest.firstPosition])).rows[0].e;
   if (earlier) throw new ArchiveFileError(because('archive.dropEarlierOnline', { month }));
+  // the partition holds the month the file holds, and nothing else
+  const held = (await db.query(`SELECT count(*)::int AS n, min(global_position)::text AS first, max(global_position)::text AS last FROM ${partition}`)).rows[0];
+  if (held.n !== manifest.events || held.first !== manifest.firstPosition || held.last !== manifest.lastPosition) {
+    throw new ArchiveFileError(
+      because('archive.dropNotAlone', { month, partition, held: held.n, first: held.first ?? '', last: held.last ?? '', events: manifest.events }),
+    );
+  }
   return partition;
 }
 
@@ -69,18 +81,20 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
   const { manifest, check } = archive;
   const month = manifest.month;
   if (!check.ok) throw new ArchiveFileError(because('archive.dropUnchecked', { month }));
+  // The ids first, in a transaction of their own, before the lock that keeps readers out: copying them was most of
+  // that lock's time (1.2–1.6 s for 200,000 events, bench/results.md, 2026-12-02). The month is closed (its range
+  // behind the sequence, its rows refusing UPDATE and DELETE), so its ids cannot change before the drop; an id in
+  // both places meanwhile, or after a drop refused below, is answered the same by the append (it checks both).
+  await pool.query(
+    `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
+     SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${await partitionToDrop(pool, manifest)}
+     ON CONFLICT (event_id) DO NOTHING`,
+  );
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('lock_timeout', $1, true)`, [`${options.lockTimeoutMs ?? 10_000}ms`]);
     const partition = await partitionToDrop(client, manifest);
-    const held = (await client.query(`SELECT count(*)::int AS n, min(global_position)::text AS first, max(global_position)::text AS last FROM ${partition}`))
-      .rows[0];
-    if (held.n !== manifest.events || held.first !== manifest.firstPosition || held.last !== manifest.lastPosition) {
-      throw new ArchiveFileError(
-        because('archive.dropNotAlone', { month, partition, held: held.n, first: held.first ?? '', last: held.last ?? '', events: manifest.events }),
-      );
-    }
     // the partition's last event of each stream is the head the file's check handed over (the seal stream's: the
     // head before the closing seal)
     const handed = new Map(check.closingHeads);
@@ -95,10 +109,6 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
     if (differs) throw new ArchiveFileError(because('archive.dropHeadDiffers', { month, stream: differs.stream_id, version: differs.version }));
 
     await client.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${partition}`);
-    await client.query(
-      `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
-       SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${partition}`,
-    );
     const heads = [...handed].filter(([, h]) => h.version > 0);
     const moved = await client.query(
       `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
