@@ -146,7 +146,8 @@ describe('a month partitioned by position, archived and checked from its file', 
     expect((await verifyStore(pool)).ok).toBe(true);
 
     const dropped = await dropMonth(pool, { file, sha256: written.sha256, manifest: written.manifest, check });
-    expect(dropped).toEqual({ month: NOVEMBER, partition: PARTITION, events: 10, heads: 4 }); // three streams and the seal stream
+    expect(dropped).toMatchObject({ month: NOVEMBER, partition: PARTITION, events: 10, heads: 4 }); // three streams and the seal stream
+    expect(dropped.lockedMs).toBeGreaterThan(0);
     expect((await pool.query(`SELECT to_regclass($1) AS t`, [PARTITION])).rows[0].t).toBeNull();
     expect((await pool.query(`SELECT count(*)::int AS n, min(global_position) AS first FROM ca_events`)).rows[0]).toEqual({ n: 5, first: DECEMBER.toString() });
     expect((await pool.query(`SELECT month, events::int, closing_seal FROM ca_archived_months`)).rows).toEqual([

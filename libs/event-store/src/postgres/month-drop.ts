@@ -14,6 +14,7 @@
  * were copied: an id kept for a month still online is answered as the online event is). The detach takes the rows'
  * table for the transaction (ACCESS EXCLUSIVE: readers wait), after at most `lockTimeoutMs` of waiting for it.
  */
+import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
 import { because } from '../../../i18n/src/reasons';
 import { ArchiveFileError, type ArchiveManifest } from '../archive';
@@ -39,6 +40,10 @@ export interface MonthDrop {
   readonly events: number;
   /** archived heads written or moved forward */
   readonly heads: number;
+  /** how long the month's ids took to copy, before the lock (readers go on), in ms */
+  readonly idsMs: number;
+  /** how long readers of the events were held out: the detach to the commit, in ms */
+  readonly lockedMs: number;
 }
 
 export interface DroppedArchive {
@@ -85,11 +90,13 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
   // that lock's time (1.2–1.6 s for 200,000 events, bench/results.md, 2026-12-02). The month is closed (its range
   // behind the sequence, its rows refusing UPDATE and DELETE), so its ids cannot change before the drop; an id in
   // both places meanwhile, or after a drop refused below, is answered the same by the append (it checks both).
+  const copying = performance.now();
   await pool.query(
     `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
      SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${await partitionToDrop(pool, manifest)}
      ON CONFLICT (event_id) DO NOTHING`,
   );
+  const idsMs = performance.now() - copying;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -108,6 +115,7 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
     const differs = last.find((r) => handed.get(r.stream_id)?.version !== r.version || handed.get(r.stream_id)?.hash !== r.hash);
     if (differs) throw new ArchiveFileError(because('archive.dropHeadDiffers', { month, stream: differs.stream_id, version: differs.version }));
 
+    const locked = performance.now();
     await client.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${partition}`);
     const heads = [...handed].filter(([, h]) => h.version > 0);
     const moved = await client.query(
@@ -125,7 +133,7 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
     );
     await client.query(`DROP TABLE ${partition}`);
     await client.query('COMMIT');
-    return { month, partition, events: manifest.events, heads: moved.rowCount ?? 0 };
+    return { month, partition, events: manifest.events, heads: moved.rowCount ?? 0, idsMs, lockedMs: performance.now() - locked };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if ((error as { code?: string }).code === '55P03') throw new ArchiveFileError(because('archive.dropBusy', { month }));
