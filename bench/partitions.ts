@@ -208,7 +208,7 @@ export const partitionsSuite: Suite = {
     out.push('');
     if (drop) {
       out.push(
-        `The drop of the closed month (${fmtInt(month)} events): ${drop.totalMs.toFixed(0)} ms in all, of which ${drop.idsMs.toFixed(0)} ms copying its ids while readers go on, and **${drop.lockedMs.toFixed(0)} ms** from the detach to the commit, during which the events' table is locked against readers (ACCESS EXCLUSIVE). The locked part is the detach, the heads (one a stream: ${STREAMS} here, not one an event) and the drop of the table; a 30-table casino's month of about 20 million events copies its ids in about ${fmtSec((drop.idsMs / month) * 20e6)} at this rate, readers going on (an extrapolation, not a measurement).`,
+        `The drop of the closed month (${fmtInt(month)} events): ${drop.totalMs.toFixed(0)} ms in all, of which ${drop.idsMs.toFixed(0)} ms copying its ids while readers go on, and **${drop.lockedMs.toFixed(0)} ms** from the detach to the commit, during which the events' table is locked against readers (ACCESS EXCLUSIVE). The locked part is the detach, the heads (one a stream: ${STREAMS} here, not one an event) and the drop of the table; a 30-table casino's month of about 20 million events copies its ids in about ${fmtSec((drop.idsMs / 1000 / month) * 20e6)} at this rate, readers going on (an extrapolation, not a measurement).`,
       );
     }
     out.push('');
