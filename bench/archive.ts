@@ -5,7 +5,8 @@
  * the built command line (`casino-audit verify-archive`, a child process: its own time and peak memory). The
  * whole store is one month here: its history before the first turn. Reports each step's median time and rate,
  * the file's bytes per event (and gzip's, for the cheaper storage it goes to), and the peak resident set of
- * the exporter and of the checker, which must stay flat: neither holds the month in memory.
+ * the exporter and of the checker, which must stay flat: neither holds the month in memory. Then every read model's
+ * snapshot at the closing seal, as `archive --drop` takes it before the drop (snapshots.ts).
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,8 @@ import { Pool } from 'pg';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-event-store';
+import { startRuntime } from '../libs/platform/src';
+import { takeSnapshots } from '../libs/projections/src/snapshots';
 import { busyNote, fmtMiB, fmtSec, headerLines } from './common';
 import { ensureStore, storeEvents } from './store';
 import { createFreshDatabase, fmtInt, median, Suite, SuiteContext, table, uptimeLine } from './support';
@@ -95,6 +98,8 @@ export const archiveSuite: Suite = {
     let events = 0;
     let streams = 0;
     let gzip = NaN;
+    let snapshotSeconds = NaN;
+    let readModels = 0;
     try {
       await new PostgresEventStore(pool).migrate();
       const t0 = process.hrtime.bigint();
@@ -122,6 +127,20 @@ export const archiveSuite: Suite = {
       }
       gzip = await gzipBytes(file);
       if (new Set(exports.map((e) => e.bytes)).size !== 1) throw new Error('the exports of the same month differ in size');
+      // every read model's snapshot at the closing seal, as `archive --drop` takes it before the drop; the first one
+      // reads the store from its start (here the whole store, one month), a later one only the months since
+      const runtime = await startRuntime({ databaseUrl: copy.url, poolSize: 4 });
+      try {
+        readModels = runtime.projections.length;
+        const s0 = process.hrtime.bigint();
+        const taken = await takeSnapshots(runtime.pool, runtime.store, runtime.projections, MONTH);
+        snapshotSeconds = Number(process.hrtime.bigint() - s0) / 1e9;
+        if (taken.some((t) => t.outcome !== 'taken'))
+          throw new Error(`a snapshot was not taken: ${JSON.stringify(taken.filter((t) => t.outcome !== 'taken'))}`);
+        ctx.log(`archive: ${readModels} read models' snapshots at the closing seal in ${fmtSec(snapshotSeconds)}`);
+      } finally {
+        await runtime.close();
+      }
     } finally {
       await pool.end();
       await copy.drop();
@@ -142,6 +161,7 @@ export const archiveSuite: Suite = {
         `- Export: \`exportMonth\` as \`casino-audit archive ${MONTH}\` runs it (pages of 5,000 in position order, written as read, sha256 beside), in this process; its memory is how far this process's RSS grew during the export (sampled every 100 ms)`,
         `- Check: the built \`casino-audit verify-archive FILE --receipt R --json\` in a child process (Node's start included), the file read twice as a stream; its memory is its own peak RSS (\`maxRSS\`), beside the same command loaded and reading nothing (\`verify-archive --help\`: ${fmtMiB(loaded.maxRssBytes)})`,
         `- ${trials} trial(s), interleaved (export, check, export, check…); medians reported; every check passed and every export had the same size`,
+        `- Snapshots: \`takeSnapshots\` as \`casino-audit archive ${MONTH} --drop\` runs it before the drop (libs/projections/src/snapshots.ts), once, after the trials: every read model fed from the store's start to the closing seal into its \`<table>__snapshot\` tables, one after another, 5,000-event pages, each reading in full only the types it handles (a month's first snapshot; a later month's reads only the months since the last)`,
       ]).join('\n'),
     );
     const busy = busyNote(uptimeBefore, uptimeAfter);
@@ -163,6 +183,12 @@ export const archiveSuite: Suite = {
             fmtSec(checkSeconds),
             `**${fmtInt(events / checkSeconds)} events/s**`,
             `peak ${fmtMiB(checkPeak)} (+${fmtMiB(checkPeak - loaded.maxRssBytes)})`,
+          ],
+          [
+            `Snapshots of the ${readModels} read models at the closing seal (once)`,
+            fmtSec(snapshotSeconds),
+            `**${fmtInt(events / snapshotSeconds)} events/s**`,
+            'n/a',
           ],
         ],
         ['l', 'r', 'r', 'r'],
