@@ -116,7 +116,7 @@ describe('read models after archive --drop', () => {
     await drop('2026-10');
     const live = await readModelTables();
     expect(live).toEqual(beforeDrop);
-    const starts = await rebuildStarts(
+    const { starts } = await rebuildStarts(
       runtime.pool,
       runtime.projections.map((p) => p.name),
     );

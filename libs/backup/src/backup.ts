@@ -11,9 +11,9 @@
 import { escapeLiteral, type Pool, type PoolClient } from 'pg';
 import { hashText } from '../../event-store/src/postgres/postgres-event-store';
 import { EVENT_STORE_MIGRATIONS } from '../../event-store/src/postgres/schema';
-import { archivedMonths } from '../../event-store/src/postgres/month-drop';
 import { checkStoreSeals, createSeal, formatReceipt, headsDigest, SEAL_STREAM, StreamHead } from '../../event-store/src/seal';
 import { RebuildRefusedError, rebuildStarts } from '../../projections/src/rebuild';
+import { snapshotTableOf, SNAPSHOTS_TABLE } from '../../projections/src/snapshot-tables';
 import { BackupFileError, BackupManifest, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION } from './backup-file';
 import { HELD_RECEIPTS_TABLE, RESTORES_TABLE } from './held-receipts';
 
@@ -38,10 +38,6 @@ export const ARCHIVED_TABLES = {
   ca_archived_event_ids: `SELECT a.event_id, encode(a.content_hash, 'hex') AS content_hash, s.stream_id, a.stream_version, a.global_position::text AS global_position
       FROM ca_archived_event_ids a JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY a.global_position`,
 } as const;
-
-/** Each read model's snapshot at the last dropped month's closing seal (snapshots.ts): its row, then its tables. */
-export const SNAPSHOTS_TABLE = 'ca_read_model_snapshots';
-export const snapshotCopyOf = (table: string) => `${table}__snapshot`;
 
 /** An event as the file carries it: every column but the transaction id is restored as it was. */
 export interface EventRow {
@@ -147,14 +143,11 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
   const { pool } = options;
   // a restore rebuilds the read models: once months are out of the store, from each one's snapshot at the last one's
   // closing seal (written below), so a read model without one would come back without those months: refused
-  const gone = await archivedMonths(pool);
-  if (gone.length) {
-    await rebuildStarts(pool, options.readModels).catch((error: unknown) => {
-      if (!(error instanceof RebuildRefusedError)) throw error;
-      const names = String(error.because.values?.name ?? '');
-      throw new BackupFileError(options.file, 'archivedMonths', { months: gone.map((m) => m.month).join(', '), names });
-    });
-  }
+  const { months: gone } = await rebuildStarts(pool, options.readModels).catch((error: unknown) => {
+    if (!(error instanceof RebuildRefusedError)) throw error;
+    const { name, months } = error.because.values ?? {};
+    throw new BackupFileError(options.file, 'archivedMonths', { months: String(months ?? ''), names: String(name ?? '') });
+  });
   const writer = new BackupWriter(options.file);
   let sealedNow: string | null = null;
   let client: PoolClient | undefined;
@@ -191,12 +184,12 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
       // the snapshots the rebuilds on restore start from; their checkpoints name this server's transactions, which a
       // restore puts in its own terms by the closing seal's position (restore.ts)
       writer.declare(SNAPSHOTS_TABLE);
-      const names = ['', ...options.readModels].map((n) => escapeLiteral(n)).join(', ');
-      await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${SNAPSHOTS_TABLE} t WHERE projection IN (${names})`, (row) =>
+      const names = options.readModels.map((n) => escapeLiteral(n)).join(', ');
+      await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${SNAPSHOTS_TABLE} t WHERE projection = ANY (ARRAY[${names}]::text[])`, (row) =>
         writer.row(SNAPSHOTS_TABLE, JSON.parse(row.j)),
       );
       for (const table of options.readModelTables) {
-        const copy = snapshotCopyOf(table);
+        const copy = snapshotTableOf(table);
         if (!(await c.query('SELECT to_regclass($1) IS NOT NULL AS t', [copy])).rows[0].t) continue;
         writer.declare(copy);
         await eachRow(c, `SELECT row_to_json(t)::text AS j FROM ${quoteIdent(copy)} t`, (row) => writer.row(copy, JSON.parse(row.j)));
@@ -227,7 +220,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
       seal: latest ? { sequence: latest.sequence, sealHash: latest.sealHash, sealedAt: latest.sealedAt, gamingDay: latest.gamingDay ?? null } : null,
       unsealedEvents,
       readModels: options.readModels,
-      ...(gone.length ? { archivedMonths: gone.map((m) => m.month) } : {}),
+      ...(gone.length ? { archivedMonths: gone } : {}),
     });
     return { manifest, sealedNow };
   } catch (error) {

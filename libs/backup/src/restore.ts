@@ -28,7 +28,8 @@ import { monthOfPosition } from '../../event-store/src/archive';
 import { openPartitionOf } from '../../event-store/src/postgres/month-turn';
 import { checkStoreSeals, formatReceipt, headsDigest, Receipt, StreamHead } from '../../event-store/src/seal';
 import { Projection, rebuildProjection } from '../../projections/src';
-import { ARCHIVED_TABLES, KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables, snapshotCopyOf, SNAPSHOTS_TABLE, STORE_ROW_TABLES } from './backup';
+import { snapshotTableOf, SNAPSHOTS_TABLE } from '../../projections/src/snapshot-tables';
+import { ARCHIVED_TABLES, KNOWN_STORE_SCHEMA, EventRow, quoteIdent, carriedTables, STORE_ROW_TABLES } from './backup';
 import { BackupManifest, fileSha256, readBackup } from './backup-file';
 import { ensureRestoreTables, holdReceipt, listOf, missingSealReason, RESTORES_TABLE, servingRefusalReasons } from './held-receipts';
 
@@ -160,7 +161,7 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   const targetTables = new Set(await carriedTables(pool, readModelTables));
   // once months were out of the store: what it kept of them, and the read models' snapshots (each copy made here
   // like its read model's table)
-  const snapshotCopies = new Map(readModelTables.map((t) => [snapshotCopyOf(t), t]));
+  const snapshotCopies = new Map(readModelTables.map((t) => [snapshotTableOf(t), t]));
   const special = new Set<string>(['ca_events', 'ca_streams', ...STORE_ROW_TABLES, ...Object.keys(ARCHIVED_TABLES), SNAPSHOTS_TABLE]);
   const unknown = Object.keys(manifest.tables).filter((t) => !special.has(t) && !snapshotCopies.has(t) && !targetTables.has(t));
   if (unknown.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownTables', { file, tables: unknown.join(', ') });

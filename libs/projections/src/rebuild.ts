@@ -42,10 +42,18 @@ export class RebuildRefusedError extends KeyedError {}
  * a rebuild from the feed's start would leave their facts out of every total that carries across days (a jackpot's
  * value, an equipment's sums) without saying so (docs/scaling.md §4).
  */
-export async function rebuildStarts(pool: Pool, names: readonly string[]): Promise<Map<string, ReadModelSnapshot | null>> {
+export interface RebuildStarts {
+  /** the months out of the store when the starts were chosen, oldest first */
+  readonly months: readonly string[];
+  /** each read model's snapshot, or null: the feed's start */
+  readonly starts: ReadonlyMap<string, ReadModelSnapshot | null>;
+}
+
+export async function rebuildStarts(pool: Pool, names: readonly string[]): Promise<RebuildStarts> {
   const gone = await archivedMonths(pool);
-  if (!gone.length) return new Map(names.map((n) => [n, null]));
-  const last = gone[gone.length - 1].month;
+  const months = gone.map((m) => m.month);
+  if (!gone.length) return { months, starts: new Map(names.map((n) => [n, null])) };
+  const last = months[months.length - 1];
   const snapshots = await readModelSnapshots(pool);
   // a snapshot at a later month's seal (taken, that month not dropped yet) is as good: the feed after it is online
   const usable = (n: string) => {
@@ -54,9 +62,9 @@ export async function rebuildStarts(pool: Pool, names: readonly string[]): Promi
   };
   const without = names.filter((n) => !usable(n));
   if (without.length) {
-    throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: without.join(', '), months: gone.map((m) => m.month).join(', '), last });
+    throw keyedError(RebuildRefusedError, 'rebuild.archivedMonths', { name: without.join(', '), months: months.join(', '), last });
   }
-  return new Map(names.map((n) => [n, snapshots.get(n)!]));
+  return { months, starts: new Map(names.map((n) => [n, snapshots.get(n)!])) };
 }
 
 const archivedMonthsTable = async (db: Pick<Pool, 'query'>) =>
@@ -69,8 +77,9 @@ export async function rebuildProjection(
   onProgress?: (progress: RebuildProgress) => void,
   batchSize = REBUILD_BATCH,
 ): Promise<{ events: number }> {
-  const snapshot = (await rebuildStarts(pool, [p.name])).get(p.name);
-  const goneAtStart = (await archivedMonths(pool)).map((m) => m.month).join(',');
+  // the months out of the store read once: the start chosen from them, and the swap held to them
+  const { months: goneAtStart, starts } = await rebuildStarts(pool, [p.name]);
+  const snapshot = starts.get(p.name);
   // from the snapshot's tables once months are out of the store, else empty
   const fresh = await freshCopies(pool, p.name, p.tables, '__rebuild', snapshot ? snapshotTableOf : undefined);
   const rebuildCheckpoint = `${p.name}__rebuild`;
@@ -99,7 +108,8 @@ export async function rebuildProjection(
     // events: a drop waiting on it holds the events' table), and compared
     if (await archivedMonthsTable(client)) await client.query('LOCK TABLE ca_archived_months IN SHARE MODE');
     const goneNow = (await archivedMonths(client)).map((m) => m.month);
-    if (goneNow.join(',') !== goneAtStart) throw keyedError(RebuildRefusedError, 'rebuild.droppedMeanwhile', { name: p.name, months: goneNow.join(', ') });
+    if (goneNow.join(',') !== goneAtStart.join(','))
+      throw keyedError(RebuildRefusedError, 'rebuild.droppedMeanwhile', { name: p.name, months: goneNow.join(', ') });
     const cp = await readCheckpoint(client, rebuildCheckpoint);
     await swapCopies(client, fresh, (live) => live);
     await writeCheckpoint(client, p.name, cp, cp.events);

@@ -20,13 +20,16 @@ export interface ReadModelSnapshot {
 /** A snapshot's copy of a live table. */
 export const snapshotTableOf = (table: string) => `${table}__snapshot`;
 
+/** Each read model's snapshot row (read-model migration 1764800000000). */
+export const SNAPSHOTS_TABLE = 'ca_read_model_snapshots';
+
 /** A snapshot that cannot be used, or taken (its shape, its month, a feed that cannot be read to the seal). */
 export class SnapshotRefusedError extends KeyedError {}
 
 /** Every read model's snapshot, by read model (none before the read models' migration 1764800000000). */
 export async function readModelSnapshots(db: Pick<Pool, 'query'>): Promise<Map<string, ReadModelSnapshot>> {
   const rows = await db
-    .query('SELECT projection, month, transaction_id, global_position::text AS position, events FROM ca_read_model_snapshots')
+    .query(`SELECT projection, month, transaction_id, global_position::text AS position, events FROM ${SNAPSHOTS_TABLE}`)
     .then((r) => r.rows)
     .catch((error: { code?: string }) => {
       if (error.code === '42P01') return [];
@@ -48,7 +51,7 @@ export async function readModelSnapshots(db: Pick<Pool, 'query'>): Promise<Map<s
 /** Record `snapshot` as its read model's (one a read model: the newest replaces the one before). */
 export async function writeSnapshotRow(db: Pick<PoolClient, 'query'>, s: ReadModelSnapshot): Promise<void> {
   await db.query(
-    `INSERT INTO ca_read_model_snapshots (projection, month, transaction_id, global_position, events, taken_at) VALUES ($1, $2, $3, $4, $5, now())
+    `INSERT INTO ${SNAPSHOTS_TABLE} (projection, month, transaction_id, global_position, events, taken_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (projection) DO UPDATE SET month = excluded.month, transaction_id = excluded.transaction_id,
        global_position = excluded.global_position, events = excluded.events, taken_at = excluded.taken_at`,
     [s.projection, s.month, s.checkpoint.transactionId.toString(), s.checkpoint.globalPosition.toString(), s.events],

@@ -22,7 +22,7 @@ import { monthAfter } from '../../event-store/src/postgres/month-turn';
 import { SEAL_STREAM } from '../../event-store/src/seal';
 import { keyedError } from '../../access/src/keyed-error';
 import type { ReasonKey } from '../../i18n/src/reasons';
-import { checkpointOf, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { Projector } from './projector';
 import { readAheadPages, REBUILD_BATCH } from './rebuild';
@@ -168,8 +168,7 @@ export async function refuseLiveBehind(pool: Pool, projections: readonly Project
   const seal = await closingSealCheckpoint(pool, month);
   const behind: string[] = [];
   for (const p of projections) {
-    const rows = (await pool.query('SELECT transaction_id, global_position, events FROM ca_projection_checkpoints WHERE name = $1', [p.name])).rows;
-    if (compareCheckpoints(checkpointOf(rows), seal) < 0) behind.push(p.name);
+    if (compareCheckpoints(await readCheckpoint(pool, p.name), seal) < 0) behind.push(p.name);
   }
   if (behind.length) throw keyedError(SnapshotRefusedError, 'snapshot.liveBehind', { names: behind.join(', '), month });
 }
