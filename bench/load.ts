@@ -282,20 +282,27 @@ function startServer(databaseUrl: string, port: number, log: string | undefined)
   });
 }
 
-function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProcess; done: Promise<GeneratorResult> } {
+/**
+ * Fork the generator; `ready` once it has simulated and serialised every request's body (bench/load-generator.ts),
+ * `go()` starts its clock. The timeout counts from `go()`.
+ */
+function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProcess; ready: Promise<void>; go: () => void; done: Promise<GeneratorResult> } {
   // the generator with the server's young generation: it allocates a request's facts and JSON as the server does
   const child = fork(path.join(__dirname, 'load-generator.js'), [JSON.stringify(config)], {
     execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let timer: NodeJS.Timeout | undefined;
+  let fail: (e: Error) => void = () => undefined;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const done = new Promise<GeneratorResult>((resolve, reject) => {
+    fail = reject;
     let result: GeneratorResult | undefined;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('load: the generator did not finish in time'));
-    }, timeoutMs);
     child.on('message', (m: unknown) => {
-      if ((m as { type?: string } | null)?.type === 'result') result = m as GeneratorResult;
+      const type = (m as { type?: string } | null)?.type;
+      if (type === 'ready') markReady();
+      if (type === 'result') result = m as GeneratorResult;
     });
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -304,7 +311,15 @@ function runGenerator(config: LoadConfig, timeoutMs: number): { child: ChildProc
       else reject(new Error(`load: the generator exited with code ${code}${result ? '' : ' without a result'}`));
     });
   });
-  return { child, done };
+  const go = () => {
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error('load: the generator did not finish in time'));
+    }, timeoutMs);
+    child.send({ type: 'go' });
+  };
+  // a generator that dies while simulating rejects `ready` too
+  return { child, ready: Promise.race([ready, done.then(() => undefined)]), go, done };
 }
 
 interface CheckpointPoll {
@@ -463,6 +478,24 @@ async function runLoad(ctx: SuiteContext, shape: LoadShape, serverLog: string | 
       `load: server pid ${serverPid} on ${server.url}; ${shape.eventsPerRequest} events × ${shape.requestsPerSecond} requests/s over ${shape.lanes} lanes for ${seconds} s from a separate process`,
     );
 
+    const g = runGenerator(
+      {
+        url: server.url,
+        token,
+        eventsPerRequest: shape.eventsPerRequest,
+        requestsPerSecond: shape.requestsPerSecond,
+        seconds,
+        lanes: shape.lanes,
+        seed: 4242,
+        runTag: Date.now().toString(36),
+      },
+      (seconds + 180) * 1000,
+    );
+    generator = g.child;
+    const simulating = Date.now();
+    await g.ready;
+    ctx.log(`load: the generator simulated and serialised every request in ${fmtSec((Date.now() - simulating) / 1000)}; the clock starts`);
+
     const polls: CheckpointPoll[] = [];
     const poller = every(POLL_MS, async () => {
       const r = await pool.query(
@@ -495,20 +528,7 @@ async function runLoad(ctx: SuiteContext, shape: LoadShape, serverLog: string | 
     const m0 = sampleMachineCpu();
     const be0 = await backendCpuSample(pool);
     pgSampler = await startPgSampler(ctx.options.adminUrl, db.name, serverPid);
-    const g = runGenerator(
-      {
-        url: server.url,
-        token,
-        eventsPerRequest: shape.eventsPerRequest,
-        requestsPerSecond: shape.requestsPerSecond,
-        seconds,
-        lanes: shape.lanes,
-        seed: 4242,
-        runTag: Date.now().toString(36),
-      },
-      (seconds + 180) * 1000,
-    );
-    generator = g.child;
+    g.go();
     const progress = setInterval(() => {
       const last = serverSamples[serverSamples.length - 1];
       const h = heapSamples[heapSamples.length - 1];
@@ -825,7 +845,7 @@ function render(ctx: SuiteContext, r: LoadRun): string {
   out.push(
     headerLines(ctx, 'load', r.started, r.uptimeBefore, r.uptimeAfter, [
       `- Server: \`node ${SERVER_NODE_FLAGS.join(' ')} bin/casino-audit.js serve --host 127.0.0.1 --port P\` in its own process (API + projectors following the feed), on a fresh database (\`${r.dbName}\`, dropped afterwards); credential issued beforehand with \`casino-audit credentials issue --role admin --subject bench --json\``,
-      `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${eventsPerRequest} simulated table facts per request (JSON array, \`Authorization: Bearer\`), ${requestsPerSecond} requests/s on a fixed schedule = ${fmtInt(eventsPerSecond)} events/s, for ${r.seconds} s; ` +
+      `- Load generator: another process (\`dist/bench/load-generator.js\`) on loopback: \`POST /api/v1/events\` with ${eventsPerRequest} simulated table facts per request (JSON array, \`Authorization: Bearer\`; every body simulated and serialised before the clock starts, so the run charges the machine with sending only, as terminals elsewhere would), ${requestsPerSecond} requests/s on a fixed schedule = ${fmtInt(eventsPerSecond)} events/s, for ${r.seconds} s; ` +
         `${lanes} independent simulated casinos (4 tables each), one per lane, each lane's requests in order (a lane sends its next request once the previous is answered)`,
       `- This process sampled the server's RSS and CPU every ${RSS_MS} ms and polled \`ca_projection_checkpoints\` every ${POLL_MS} ms; lag of a request = first poll at which the checkpoint has passed the request's last event − the time the generator received the 200 (the poll period adds up to ${POLL_MS} ms)`,
       `- Heap: the server ran with \`--expose-gc\`, an IPC channel and \`CASINO_AUDIT_HEAP_PROBE=1\` (the \`serve\` command's probe hook); every ${HEAP_MS / 1000} s, from before the load to after the drain, this process asked it for \`process.memoryUsage()\` right after a forced full GC (\`global.gc()\`): its \`heapUsed\` then is the live heap. ` +
