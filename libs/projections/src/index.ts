@@ -1,6 +1,7 @@
 export * from './projection';
 export * from './checkpoints';
 export * from './projector';
+export * from './apply-error';
 export * from './rebuild';
 export * from './checkpoint.entity';
 export * from './table-book/table-book.entity';

@@ -21,6 +21,7 @@ import type { FedEvent, Projection } from './projection';
 import { MirrorChainError } from './mirror-chain-error';
 import type { StoreMirror } from './store-mirror';
 import { FeedWindow } from './feed-window';
+import { applyFailure } from './apply-error';
 
 /** Where a batch's time went (ms): its checkpoint and feed page read, the wait for a connection of the pool, opening the
  * transaction under its locks (and checking the checkpoint), the read model's own work, the checkpoint's write and the commit. */
@@ -310,7 +311,13 @@ export class Projector {
       }
       const locked = performance.now();
       const relevant = handledBy(p, page.events);
-      if (relevant.length) await applyTo(p, client, relevant, tables);
+      if (relevant.length) {
+        try {
+          await applyTo(p, client, relevant, tables);
+        } catch (error) {
+          throw applyFailure(p.name, relevant, error); // the read model and the facts named (rolled back below)
+        }
+      }
       if (this.options.pauseInBatchMs) await new Promise((r) => setTimeout(r, this.options.pauseInBatchMs));
       const applied = performance.now();
       const next: StoredCheckpoint = { ...page.checkpoint, events: now.events + rows };
