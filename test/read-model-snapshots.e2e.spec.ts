@@ -15,7 +15,7 @@ import { backupStore, BackupFileError } from '../libs/backup/src';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { checkArchiveSource } from '../libs/event-store/src/archive-check';
 import { openArchiveFile } from '../libs/event-store/src/archive-file';
-import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
+import { archivedMonths, dropMonth } from '../libs/event-store/src/postgres/month-drop';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
 import { sealOf } from '../libs/event-store/src/seal';
@@ -23,6 +23,8 @@ import { Runtime, startRuntime } from '../libs/platform/src';
 import { Projector, rebuildProjection, RebuildRefusedError, rebuildStarts } from '../libs/projections/src';
 import { readModelSnapshots, SnapshotRefusedError } from '../libs/projections/src/snapshot-tables';
 import { closingSealCheckpoint, refuseLiveBehind, takeSnapshots } from '../libs/projections/src/snapshots';
+import { loadAdvantagePlay } from '../libs/projections/src/players/advantage-play-report';
+import { advantagePlayInspectorRows, advantagePlayText } from '../libs/reports/src/advantage-play-format';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 
@@ -123,6 +125,35 @@ describe('read models after archive --drop', () => {
     expect([...starts.values()].every((s) => s?.month === '2026-10')).toBe(true);
     await rebuildAll();
     expect(await readModelTables()).toEqual(beforeDrop);
+  });
+
+  it('does not test stakes against the count on a day with facts out of the store, and names the sessions and the month', async () => {
+    const sessions = (
+      await runtime.pool.query(
+        "SELECT DISTINCT session_id FROM table_books WHERE gaming_day = '2026-10-30' AND casino_id = 'casino-snapshots' ORDER BY session_id",
+      )
+    ).rows.map((r) => r.session_id as string);
+    expect(sessions.length).toBeGreaterThan(0);
+    const october = await loadAdvantagePlay(runtime, { gamingDay: '2026-10-30', casinoId: 'casino-snapshots' });
+    expect(october.archived).toEqual({ sessions, months: [{ month: '2026-10', file: (await archivedMonths(runtime.pool))[0].file }] });
+    expect([october.players, october.tested, october.findings, october.untested]).toEqual([[], [], [], 0]);
+    // said in every form the report takes, never an empty section that reads as a clean day
+    expect(advantagePlayText(october)).toContain('not tested');
+    expect(advantagePlayText(october, 'es')).toContain('sin examinar');
+    expect(advantagePlayInspectorRows([october])[0]).toEqual([
+      'advantage-play',
+      'casino-snapshots',
+      '',
+      sessions.join(' '),
+      '',
+      '',
+      'not tested',
+      expect.stringContaining('2026-10'),
+    ]);
+    // a day whose facts are all online is tested as before
+    const november = await loadAdvantagePlay(runtime, { gamingDay: '2026-11-12', casinoId: 'casino-snapshots' });
+    expect(november.archived).toBeNull();
+    expect(advantagePlayText(november)).not.toContain('not tested');
   });
 
   it('goes on after the drop: live and rebuilt alike, and a second month out carries the snapshot forward', async () => {

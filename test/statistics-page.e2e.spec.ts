@@ -10,14 +10,23 @@
  *   a heat map each, one cell per pocket in the wheel's order that libs/rules holds;
  * - the figures per croupier for compliance, and not for finance;
  * - on another day, a card counter at blackjack: the players tested against the count, the counter first and
- *   flagged, for compliance; finance sees that they are hidden, and its view asks nothing of them.
+ *   flagged, for compliance; finance sees that they are hidden, and its view asks nothing of them;
+ * - last, the store's first month (every day above) taken out of the store (`archive --drop`'s steps): the players'
+ *   section says the counter's day was not tested, naming the casino and the month, and shows no table of players.
  * Screenshots in test-artifacts/pages/statistics-*.png.
  */
 import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pagesDirectory } from '../apps/api/src/http-app';
+import { checkArchiveSource } from '../libs/event-store/src/archive-check';
+import { openArchiveFile } from '../libs/event-store/src/archive-file';
+import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
+import { exportMonth } from '../libs/event-store/src/postgres/month-export';
+import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
+import { sealOf } from '../libs/event-store/src/seal';
 import { translator } from '../libs/i18n/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { wheelOf } from '../libs/rules/src/core/wheel';
@@ -376,5 +385,35 @@ describe('the statistics page, in headless Chromium', () => {
       `SELECT count(*)::int AS n FROM ca_access_log WHERE path = '/api/v1/advantage-play' AND subject = 'statistics-finance'`,
     );
     expect(asked.rows[0].n).toBe(0);
+  });
+
+  // last: it takes the store's first month (every day above) out of the store
+  it('says a day with facts out of the store was not tested, instead of showing no finding', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-stats-archive-'));
+    try {
+      await turnMonth(runtime.pool, '2026-12');
+      const written = await exportMonth(runtime.pool, '2026-12', dir);
+      const closing = sealOf(written.closingSeal);
+      const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
+      expect(check.problems).toEqual([]);
+      await dropMonth(runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
+
+      const { page, secret } = await open('compliance', `#/performance?gamingDay=${COUNTER_DAY}`);
+      await page.waitForSelector('section[aria-labelledby="statistics-players"] p.warning[data-archived]', { timeout: 30_000 });
+      const answer = await api(secret, `/api/v1/advantage-play?gamingDay=${COUNTER_DAY}&casino=casino-counter`);
+      expect(answer.archived.months.map((m: { month: string }) => m.month)).toEqual(['2026-12']);
+      expect(answer.archived.sessions.length).toBeGreaterThan(0);
+      expect(answer.tested).toEqual([]);
+      const note = page.locator('section[aria-labelledby="statistics-players"] p.warning[data-archived]');
+      expect(await note.getAttribute('data-archived')).toBe('casino-counter');
+      expect(await note.textContent()).toBe(en.t('web:statistics.archived', { casinos: 'casino-counter', months: '2026-12' }));
+      // neither a table of players nor "no player could be tested": the day was not tested at all
+      expect(await page.$('table.advantage-play')).toBeNull();
+      expect(await page.textContent('section[aria-labelledby="statistics-players"]')).not.toContain(en.t('web:statistics.noPlayers'));
+      await page.locator('section[aria-labelledby="statistics-players"]').screenshot({ path: path.join(ARTIFACTS, 'statistics-players-archived.png') });
+      await page.context().close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

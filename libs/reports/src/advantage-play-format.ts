@@ -40,7 +40,15 @@ export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'
     }),
     `  ${w.t('method')}`,
   ];
-  if (!r.tested.length) lines.push(`  ${w.t('nothing', { min: w.n(ADVANTAGE_MIN_ROUNDS) })}`);
+  if (r.archived)
+    lines.push(
+      `  ${w.t('archived', {
+        count: w.n(r.archived.sessions.length),
+        sessions: r.archived.sessions.join(', '),
+        months: r.archived.months.map((m) => `${m.month} (${m.file})`).join(', '),
+      })}`,
+    );
+  else if (!r.tested.length) lines.push(`  ${w.t('nothing', { min: w.n(ADVANTAGE_MIN_ROUNDS) })}`);
   for (const x of r.tested)
     lines.push(
       `  ${w.t('row', {
@@ -106,8 +114,23 @@ export function advantagePlayCsv(reports: AdvantagePlayReport | readonly Advanta
 
 /** The test's rows in the inspector CSV's columns (section, casinoId, tableId, sessionId, roundId, item, value, detail): one a player tested. */
 export function advantagePlayInspectorRows(reports: readonly AdvantagePlayReport[] | undefined): unknown[][] {
-  return (reports ?? []).flatMap((r) =>
-    r.tested.map((x) => [
+  return (reports ?? []).flatMap((r) => [
+    // a day whose facts are partly out of the store is not tested: said, not left as an empty (clean-looking) section
+    ...(r.archived
+      ? [
+          [
+            'advantage-play',
+            r.casinoId,
+            '',
+            r.archived.sessions.join(' '),
+            '',
+            '',
+            'not tested',
+            `facts out of the store: ${r.archived.months.map((m) => `${m.month} ${m.file}`).join(' ')}`,
+          ],
+        ]
+      : []),
+    ...r.tested.map((x) => [
       'advantage-play',
       r.casinoId,
       x.tables.join(' '),
@@ -117,7 +140,7 @@ export function advantagePlayInspectorRows(reports: readonly AdvantagePlayReport
       x.finding ? 'finding' : 'no finding',
       `rounds ${x.rounds} shoes ${x.shoes} r ${x.r} z ${x.z} p ${x.p} adjustedP ${x.adjustedP} threshold ${x.threshold} fdr ${r.fdr} stakeFactorPerCount ${x.stakeFactorPerCount}`,
     ]),
-  );
+  ]);
 }
 
 /** The test in the inspector's PDF: a heading, then each casino's lines, the findings in red. */

@@ -99,6 +99,8 @@ interface AdvantagePlayAnswer {
     stakeFactorPerCount: number;
   }>;
   untested: number;
+  /** facts of the day out of the store (archive --drop): the casino's day was not tested */
+  archived: { sessions: string[]; months: Array<{ month: string; file: string }> } | null;
 }
 
 /** The day's players tested at each casino of the performance answer (one test per casino), the findings first. */
@@ -113,12 +115,23 @@ function PlayersSection({ day, casinos, minRounds }: { day: string; casinos: str
   rows.sort((a, b) => Number(b.finding) - Number(a.finding) || a.p - b.p);
   const untested = (answers.data ?? []).reduce((n, a) => n + a.untested, 0);
   const fdr = answers.data?.[0]?.fdr;
+  // a casino whose day has facts out of the store was not tested: said, never shown as a day without findings
+  const archived = (answers.data ?? []).filter((a) => a.archived);
+  const everyArchived = archived.length > 0 && archived.length === answers.data?.length;
   return (
     <>
       {fdr !== undefined && <p className="muted">{tr.t('web:statistics.playersExplain', { fdr: percent(tr, fdr), minRounds: tr.number(minRounds) })}</p>}
+      {archived.length > 0 && (
+        <p className="warning" data-archived={archived.map((a) => a.casinoId).join(' ')}>
+          {tr.t('web:statistics.archived', {
+            casinos: archived.map((a) => a.casinoId).join(', '),
+            months: [...new Set(archived.flatMap((a) => a.archived!.months.map((m) => m.month)))].join(', '),
+          })}
+        </p>
+      )}
       {!answers.data ? (
         <Loading error={answers.error} />
-      ) : rows.length === 0 ? (
+      ) : everyArchived ? null : rows.length === 0 ? (
         <p>{tr.t('web:statistics.noPlayers')}</p>
       ) : (
         <table className="advantage-play">

@@ -4,6 +4,7 @@
  * a replay; figures of people: for compliance and inspectors only.
  */
 import type { Pool } from 'pg';
+import { archivedMonths } from '../../../event-store/src/postgres/month-drop';
 import { setting } from '../../../platform/src/config';
 import { TABLE_BOOKS } from '../table-book/table-book.projection';
 import {
@@ -28,6 +29,13 @@ export interface AdvantagePlayReport {
   readonly tested: readonly AdvantagePlayTested[];
   /** players with stakes at shoe games that day who could not be tested */
   readonly untested: number;
+  /**
+   * Set when facts of the day's sessions are out of the store (`archive --drop`): the test is then not run at all (no
+   * players, nothing tested), since a test over the facts left online would read part of a shoe, or none of a
+   * player's table, and call the day clean. `sessions`: those sessions; `months`: the months out of the store, with
+   * their files. Null when every fact of the day is online.
+   */
+  readonly archived: { readonly sessions: readonly string[]; readonly months: ReadonlyArray<{ readonly month: string; readonly file: string }> } | null;
 }
 
 const SESSION_COUNT_FACTS = `SELECT event_type AS type, data FROM ca_events
@@ -42,6 +50,8 @@ export async function loadAdvantagePlay(db: { pool: Pool }, q: { gamingDay: stri
       q.gamingDay,
     ])
   ).rows.map((r) => r.session_id as string);
+  const archived = await archivedSessions(db.pool, sessions);
+  if (archived) return { gamingDay: q.gamingDay, casinoId: q.casinoId, fdr, players: [], findings: [], tested: [], untested: 0, archived };
   const state = newCountCorrelation();
   // each session's facts in recording order, only those the fold reads, by the stream's number (an index range):
   // reading whole streams as stored events took 5 s of a 40-table day's 4.3 s report at 10M (bench "rounds-pages@bench_store_10m")
@@ -62,7 +72,24 @@ export async function loadAdvantagePlay(db: { pool: Pool }, q: { gamingDay: stri
     findings: judgeAdvantagePlay(players, fdr),
     tested,
     untested: players.length - tested.length,
+    archived: null,
   };
+}
+
+/**
+ * The sessions among `sessions` whose stream has facts out of the store (an archived head: store migration 14, kept by
+ * `archive --drop` for every stream the month held), with the months out of the store; null when there are none.
+ */
+async function archivedSessions(pool: Pool, sessions: readonly string[]): Promise<AdvantagePlayReport['archived']> {
+  const months = await archivedMonths(pool);
+  if (!months.length || !sessions.length) return null;
+  const streams = sessions.map((s) => `session-${s}`);
+  const held = await pool.query<{ stream_id: string }>(
+    'SELECT s.stream_id FROM ca_stream_ids s JOIN ca_archived_heads a ON a.stream_number = s.stream_number WHERE s.stream_id = ANY ($1::text[]) ORDER BY s.stream_id',
+    [streams],
+  );
+  if (!held.rows.length) return null;
+  return { sessions: held.rows.map((r) => r.stream_id.slice('session-'.length)), months };
 }
 
 /** The casinos with a table session on the gaming day (a report over all of them tests each on its own). */
