@@ -158,6 +158,10 @@ export const replaySuite: Suite = {
               String(latest.position),
             ])
             .flat(),
+          // no month out of the store: the floor at the feed's start, no pools left by archived months
+          '0',
+          '0',
+          [],
           // the pools of the round's casino, as replay reads them
           [(await runtime.pool.query(`SELECT casino_id FROM round_verdicts WHERE round_id = $1`, [latest.roundId])).rows[0]?.casino_id ?? ''],
         ])

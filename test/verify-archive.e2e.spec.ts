@@ -217,6 +217,13 @@ describe('the operator: archive --drop', () => {
       try {
         const restoredBooks = (await restoredPool.query(`SELECT row_to_json(t)::text AS row, session_id FROM table_books t ORDER BY session_id`)).rows;
         expect(restoredBooks).toEqual(live);
+        // the jackpot pools October left (none here: J1's contributions name a pool never configured, which the fold
+        // counts for nothing) and its mark that it kept them (store migration 15) came with it
+        const pools = 'SELECT pool_id, configuration::text AS configuration, value::text AS value FROM ca_archived_jackpot_pools ORDER BY pool_id';
+        expect((await restoredPool.query(pools)).rows).toEqual((await pool.query(pools)).rows);
+        expect((await restoredPool.query('SELECT month, jackpot_pools_carried FROM ca_archived_months')).rows).toEqual([
+          { month: '2026-10', jackpot_pools_carried: true },
+        ]);
         // it goes on as the original does: November leaves the restored store too, and its read models rebuild
         const november = await there('archive', '2026-11', '--dir', inDir('restored'), '--drop');
         expect(november.stderr).toBe('');

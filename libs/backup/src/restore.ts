@@ -167,7 +167,7 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
   if (unknown.length) throw keyedError(RestoreRefusedError, 'restoreRefused.unknownTables', { file, tables: unknown.join(', ') });
   const copies = Object.keys(manifest.tables).filter((t) => snapshotCopies.has(t));
   const columns = new Map<string, ColumnInfo[]>();
-  for (const t of [...targetTables, 'ca_archived_months', SNAPSHOTS_TABLE, ...copies]) {
+  for (const t of [...targetTables, 'ca_archived_months', 'ca_archived_jackpot_pools', SNAPSHOTS_TABLE, ...copies]) {
     columns.set(t, await columnsOf(pool, snapshotCopies.get(t) ?? t));
     const known = new Set(columns.get(t)!.map((c) => c.name));
     const extra = [...(fileColumns.get(t) ?? [])].filter((c) => !known.has(c));

@@ -18,6 +18,11 @@
 import type { Pool, PoolClient } from 'pg';
 import { compareCheckpoints, FEED_START, type FeedCheckpoint, type PostgresEventStore, type StoredEvent } from '../../event-store/src';
 import { dataOf, JackpotPoolView } from '../../rules/src';
+import { because, keyed, type ReasonKey } from '../../i18n/src/reasons';
+import { DomainError } from '../../platform/src/domain-error';
+import { firstPositionOfMonth } from '../../event-store/src/archive';
+import { archivedMonths } from '../../event-store/src/postgres/month-drop';
+import { monthAfter } from '../../event-store/src/postgres/month-turn';
 
 export const JACKPOT_TYPES: readonly string[] = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
 
@@ -36,30 +41,40 @@ export interface JackpotFact extends FeedCheckpoint {
  */
 export const jackpotFactsSql = (byCasino: boolean) => {
   const before = `($3::text::xid8, $4::bigint)`;
+  // after the closing seal of the last month out of the store ($5, $6: the feed's start when none is out), where the
+  // pools it left (ca_archived_jackpot_pools, handed to the fold by readJackpotFacts) stand; $7: those pools' ids
+  const floor = `($5::text::xid8, $6::bigint)`;
   const theirs = (data = 'data') =>
     byCasino ? `AND (json_typeof(${data}::json -> 'poolId') IS DISTINCT FROM 'string' OR ${data}::json ->> 'poolId' IN (SELECT pool_id FROM played))` : '';
   const latest = `ORDER BY kind, pool, transaction_id DESC, global_position DESC`;
-  // the pools of those casinos (configured by one of them before `before`), when asked for some
+  // the pools of those casinos ($8) (configured by one of them before `before`, or left by the months out of the store), when asked for some
   const played = byCasino
     ? `played AS (
     SELECT DISTINCT data::json ->> 'poolId' AS pool_id FROM ca_events
-     WHERE event_type = 'JackpotPoolConfigured' AND (transaction_id, global_position) < ${before}
-       AND (json_typeof(data::json -> 'casinoId') IS DISTINCT FROM 'string' OR data::json ->> 'casinoId' = ANY ($5::text[]))),`
+     WHERE event_type = 'JackpotPoolConfigured' AND (transaction_id, global_position) < ${before} AND (transaction_id, global_position) > ${floor}
+       AND (json_typeof(data::json -> 'casinoId') IS DISTINCT FROM 'string' OR data::json ->> 'casinoId' = ANY ($8::text[]))
+    UNION SELECT unnest($7::text[])),`
     : '';
   return `WITH ${played}
   marks AS (
     SELECT transaction_id, global_position, event_type, json_typeof(data::json -> 'poolId') AS kind, data::json ->> 'poolId' AS pool
       FROM ca_events
-     WHERE event_type IN ('JackpotPoolConfigured', 'JackpotReset') AND (transaction_id, global_position) < ($1::text::xid8, $2::bigint) ${theirs()}),
-  anchors AS (SELECT DISTINCT ON (kind, pool) transaction_id, global_position FROM marks ${latest}),
+     WHERE event_type IN ('JackpotPoolConfigured', 'JackpotReset') AND (transaction_id, global_position) < ($1::text::xid8, $2::bigint)
+       AND (transaction_id, global_position) > ${floor} ${theirs()}),
+  anchors AS (SELECT DISTINCT ON (kind, pool) kind, pool, transaction_id, global_position FROM marks ${latest}),
   configured AS (SELECT DISTINCT ON (kind, pool) transaction_id, global_position FROM marks WHERE event_type = 'JackpotPoolConfigured' ${latest}),
-  earliest AS (SELECT transaction_id, global_position FROM anchors UNION ALL SELECT $1::text::xid8, $2::bigint ORDER BY 1, 2 LIMIT 1)
+  -- a pool the months out of the store left, not anchored again online before $1: its facts from their seal on
+  earliest AS (SELECT transaction_id, global_position FROM anchors UNION ALL SELECT $1::text::xid8, $2::bigint
+               UNION ALL SELECT $5::text::xid8, $6::bigint
+                WHERE EXISTS (SELECT 1 FROM unnest($7::text[]) AS a(pool) WHERE NOT EXISTS (SELECT 1 FROM anchors n WHERE n.kind = 'string' AND n.pool = a.pool))
+               ORDER BY 1, 2 LIMIT 1)
   SELECT transaction_id, transaction_id::text AS xid, global_position, event_type, data FROM ca_events
    WHERE global_position IN (SELECT c.global_position FROM configured c, earliest w WHERE (c.transaction_id, c.global_position) < (w.transaction_id, w.global_position))
   UNION ALL
   SELECT e.transaction_id, e.transaction_id::text, e.global_position, e.event_type, e.data FROM ca_events e, earliest w
    WHERE e.event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
-     AND (e.transaction_id, e.global_position) >= (w.transaction_id, w.global_position) AND (e.transaction_id, e.global_position) < ${before} ${theirs('e.data')}
+     AND (e.transaction_id, e.global_position) >= (w.transaction_id, w.global_position) AND (e.transaction_id, e.global_position) < ${before}
+     AND (e.transaction_id, e.global_position) > ${floor} ${theirs('e.data')}
   ORDER BY transaction_id, global_position`;
 };
 const JACKPOT_FACTS = jackpotFactsSql(false);
@@ -84,18 +99,81 @@ export async function readJackpotFacts(
   before: FeedCheckpoint,
   casinoIds?: readonly string[],
 ): Promise<JackpotFact[]> {
-  const values = [from.transactionId.toString(), from.globalPosition.toString(), before.transactionId.toString(), before.globalPosition.toString()];
+  const left = await poolsLeftByArchivedMonths(db, from, casinoIds);
+  const values = [
+    from.transactionId.toString(),
+    from.globalPosition.toString(),
+    before.transactionId.toString(),
+    before.globalPosition.toString(),
+    left.floor.transactionId.toString(),
+    left.floor.globalPosition.toString(),
+    left.facts.map((f) => String(f.data.poolId)),
+  ];
   const result = await db.query(
     casinoIds
       ? { name: 'ca_jackpot_facts_of_casinos', text: JACKPOT_FACTS_OF_CASINOS, values: [...values, casinoIds] }
       : { name: 'ca_jackpot_facts', text: JACKPOT_FACTS, values },
   );
-  return result.rows.map((row): JackpotFact => ({
-    transactionId: BigInt(row.xid),
-    globalPosition: BigInt(row.global_position),
-    type: row.event_type,
-    data: row.data,
-  }));
+  return [
+    ...left.facts,
+    ...result.rows.map((row): JackpotFact => ({
+      transactionId: BigInt(row.xid),
+      globalPosition: BigInt(row.global_position),
+      type: row.event_type,
+      data: row.data,
+    })),
+  ];
+}
+
+/** Pools asked for at a point the months out of the store hold facts after, or whose months did not keep them. */
+export class JackpotPoolsArchivedError extends DomainError {
+  constructor(readonly because: ReasonKey) {
+    super('unavailable', { field: 'jackpotPools', ...keyed(because) });
+  }
+}
+const refused = (key: string, values: Record<string, string>) => new JackpotPoolsArchivedError(because(`jackpotPools.${key}`, values));
+
+/**
+ * The pools the months out of the store left (store migration 15, month-drop.ts): each as two facts before every online
+ * one (its configuration, then a reset to its value; transaction 0, so before any point of the feed), and the closing
+ * seal they stand at, after which the online facts are read. None (the feed's start) while no month is out. Refused
+ * (JackpotPoolsArchivedError), never folded without them: a month dropped before the pools were kept, and a point before
+ * that seal in the feed (a round begun in a transaction older than the month's turn: its pools need facts now out).
+ */
+async function poolsLeftByArchivedMonths(
+  db: Pool | PoolClient,
+  from: FeedCheckpoint,
+  casinoIds?: readonly string[],
+): Promise<{ floor: FeedCheckpoint; facts: JackpotFact[] }> {
+  const months = (await archivedMonths(db)) as Array<{ month: string; file: string }>;
+  if (!months.length) return { floor: FEED_START, facts: [] };
+  const r = await db.query(
+    `SELECT (SELECT coalesce(array_agg(month ORDER BY month), '{}') FROM ca_archived_months WHERE NOT jackpot_pools_carried) AS uncarried,
+            (SELECT json_build_object('tx', transaction_id::text, 'pos', global_position::text) FROM ca_event_rows WHERE global_position = $1) AS seal,
+            (SELECT coalesce(json_agg(json_build_object('pool', pool_id, 'configuration', configuration, 'value', value::text) ORDER BY pool_id), '[]')
+               FROM ca_archived_jackpot_pools) AS pools`,
+    [firstPositionOfMonth(monthAfter(months[months.length - 1].month)).toString()],
+  );
+  const { uncarried, seal, pools } = r.rows[0] as {
+    uncarried: string[];
+    seal: { tx: string; pos: string } | null;
+    pools: Array<{ pool: string; configuration: Record<string, unknown>; value: string }>;
+  };
+  const last = months[months.length - 1];
+  if (uncarried.length) throw refused('notCarried', { months: uncarried.join(', ') });
+  if (!seal) throw refused('noSeal', { month: last.month });
+  const floor: FeedCheckpoint = { transactionId: BigInt(seal.tx), globalPosition: BigInt(seal.pos) };
+  if (compareCheckpoints(from, floor) < 0) throw refused('beforeSeal', { month: last.month, file: last.file });
+  const facts: JackpotFact[] = [];
+  for (const p of pools) {
+    const casino = p.configuration.casinoId;
+    // of the casinos asked for (a pool of none, or whose casino is no text, is every casino's: as `played` keeps it)
+    if (casinoIds && typeof casino === 'string' && !casinoIds.includes(casino)) continue;
+    const at = BigInt(facts.length);
+    facts.push({ transactionId: 0n, globalPosition: at, type: 'JackpotPoolConfigured', data: p.configuration });
+    facts.push({ transactionId: 0n, globalPosition: at + 1n, type: 'JackpotReset', data: { poolId: p.configuration.poolId, amount: Number(p.value) } });
+  }
+  return { floor, facts };
 }
 
 /** The pools the facts leave before each of `points` (feed order), by the point's position: one sweep of the facts (in feed order). */
@@ -133,8 +211,11 @@ export async function sessionJackpotPools(
   const starts = events.filter((e) => e.type === 'RoundStarted');
   if (!starts.length) return () => ({});
   const latest = starts.reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
+  const earliest = starts.reduce((a, b) => (compareCheckpoints(a, b) <= 0 ? a : b));
   const casinoId = events.find((e) => e.type === 'TableSessionOpened')?.data.casinoId;
-  const facts = await readJackpotFacts(store.pool, FEED_START, latest, typeof casinoId === 'string' ? [casinoId] : undefined);
+  // from the earliest start, not the feed's: the same pools at every start (readJackpotFacts), and no point before the
+  // seal of a month out of the store is asked for when the session's rounds are all after it
+  const facts = await readJackpotFacts(store.pool, earliest, latest, typeof casinoId === 'string' ? [casinoId] : undefined);
   const views = poolsBefore(facts, starts);
   return (roundStart) => views.get(roundStart.globalPosition) ?? {};
 }

@@ -15,12 +15,12 @@
  * table for the transaction (ACCESS EXCLUSIVE: readers wait), after at most `lockTimeoutMs` of waiting for it.
  */
 import { performance } from 'node:perf_hooks';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { because } from '../../../i18n/src/reasons';
-import { ArchiveFileError, type ArchiveManifest } from '../archive';
+import { ArchiveFileError, firstPositionOfMonth, type ArchiveManifest } from '../archive';
 import type { SegmentCheck } from '../archive-check';
 import { SEAL_STREAM } from '../seal';
-import { eventsArePartitioned } from './month-turn';
+import { eventsArePartitioned, monthAfter } from './month-turn';
 
 /** The months taken out of the store (store migration 14) and the files they went to, oldest first; none before that migration. */
 export async function archivedMonths(db: Pick<Pool, 'query'>): Promise<Array<{ month: string; file: string }>> {
@@ -82,6 +82,57 @@ export async function partitionToDrop(
   return partition;
 }
 
+/**
+ * Each jackpot pool as the feed leaves it just before the closing seal at `sealPosition` (store migration 15): its last
+ * configuration and its value, folded as replay folds them (libs/replay jackpot-pools.ts, \`applyJackpotFact\`: a
+ * configuration sets the value to its seed, a reset to its amount, a contribution adds, a win takes away; a fact of a
+ * pool never configured counts for nothing). The fold starts from the pools the last month out left
+ * (ca_archived_jackpot_pools) and reads the online facts after that month's closing seal (at `floorPosition`, this
+ * month's first position, when a month was dropped before); each pool's value from its last configuration or reset
+ * on, or from where the last month out left it. Feed order: (transaction, position).
+ */
+export async function jackpotPoolsAtSeal(
+  db: Pick<PoolClient, 'query'>,
+  sealPosition: string,
+  floorPosition: string,
+): Promise<Array<{ pool_id: string; configuration: unknown; value: string }>> {
+  const r = await db.query(
+    `WITH cut AS (SELECT transaction_id AS tx, global_position AS pos FROM ca_event_rows WHERE global_position = $1),
+     floor AS (SELECT e.transaction_id AS tx, e.global_position AS pos FROM ca_event_rows e
+                WHERE e.global_position = $2 AND EXISTS (SELECT 1 FROM ca_archived_months)),
+     facts AS (
+       SELECT e.transaction_id AS tx, e.global_position AS pos, e.event_type AS type, e.data::json ->> 'poolId' AS pool, e.data::json AS data
+         FROM ca_event_rows e, cut
+        WHERE e.event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
+          AND (e.transaction_id, e.global_position) < (cut.tx, cut.pos)
+          AND NOT EXISTS (SELECT 1 FROM floor f WHERE (e.transaction_id, e.global_position) <= (f.tx, f.pos))
+          AND e.data::json ->> 'poolId' IS NOT NULL),
+     anchors AS (SELECT DISTINCT ON (pool) pool, tx, pos, type, data FROM facts
+                  WHERE type IN ('JackpotPoolConfigured', 'JackpotReset') ORDER BY pool, tx DESC, pos DESC),
+     configs AS (SELECT DISTINCT ON (pool) pool, data FROM facts WHERE type = 'JackpotPoolConfigured' ORDER BY pool, tx DESC, pos DESC),
+     base AS (
+       SELECT a.pool, a.tx, a.pos,
+              CASE WHEN a.type = 'JackpotPoolConfigured' THEN coalesce((a.data ->> 'seed')::numeric, 0) ELSE coalesce((a.data ->> 'amount')::numeric, 0) END AS value,
+              coalesce(c.data, p.configuration) AS configuration
+         FROM anchors a LEFT JOIN configs c ON c.pool = a.pool LEFT JOIN ca_archived_jackpot_pools p ON p.pool_id = a.pool
+       UNION ALL
+       SELECT p.pool_id, NULL, NULL, p.value, coalesce(c.data, p.configuration)
+         FROM ca_archived_jackpot_pools p LEFT JOIN configs c ON c.pool = p.pool_id
+        WHERE NOT EXISTS (SELECT 1 FROM anchors a WHERE a.pool = p.pool_id)),
+     moved AS (
+       SELECT b.pool, sum(CASE f.type WHEN 'JackpotContributed' THEN 1 ELSE -1 END * coalesce((f.data ->> 'amount')::numeric, 0)) AS delta
+         FROM base b JOIN facts f ON f.pool = b.pool AND f.type IN ('JackpotContributed', 'JackpotWon')
+                                 AND (b.tx IS NULL OR (f.tx, f.pos) > (b.tx, b.pos))
+        GROUP BY b.pool)
+     SELECT b.pool AS pool_id, b.configuration, (b.value + coalesce(m.delta, 0))::text AS value
+       FROM base b LEFT JOIN moved m ON m.pool = b.pool
+      WHERE b.configuration IS NOT NULL
+      ORDER BY b.pool`,
+    [sealPosition, floorPosition],
+  );
+  return r.rows;
+}
+
 export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { lockTimeoutMs?: number } = {}): Promise<MonthDrop> {
   const { manifest, check } = archive;
   const month = manifest.month;
@@ -115,8 +166,17 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
     const differs = last.find((r) => handed.get(r.stream_id)?.version !== r.version || handed.get(r.stream_id)?.hash !== r.hash);
     if (differs) throw new ArchiveFileError(because('archive.dropHeadDiffers', { month, stream: differs.stream_id, version: differs.version }));
 
+    // the jackpot pools as the feed leaves them at the closing seal, while the month's facts are still online
+    const pools = await jackpotPoolsAtSeal(client, firstPositionOfMonth(monthAfter(month)).toString(), manifest.firstPosition);
+
     const locked = performance.now();
     await client.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${partition}`);
+    await client.query('DELETE FROM ca_archived_jackpot_pools');
+    await client.query(
+      `INSERT INTO ca_archived_jackpot_pools (pool_id, configuration, value)
+       SELECT u.pool_id, u.configuration, u.value FROM json_to_recordset($1::json) AS u(pool_id text, configuration json, value numeric)`,
+      [JSON.stringify(pools)],
+    );
     const heads = [...handed].filter(([, h]) => h.version > 0);
     const moved = await client.query(
       `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
@@ -127,8 +187,8 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
       [heads.map(([s]) => s), heads.map(([, h]) => h.version), heads.map(([, h]) => h.hash)],
     );
     await client.query(
-      `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256, jackpot_pools_carried)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
       [month, manifest.firstPosition, manifest.lastPosition, manifest.events, manifest.closingSeal, archive.file, archive.sha256],
     );
     await client.query(`DROP TABLE ${partition}`);

@@ -1295,6 +1295,35 @@ ${appendFunction('json', true, true)}
 ${appendSettings('json')}
 `,
   },
+  {
+    version: 15,
+    name: 'the jackpot pools as the months out of the store left them',
+    sql: `
+-- A pool's value carries its whole history, and replay and the round verdicts fold it from the store's jackpot facts
+-- (libs/replay jackpot-pools.ts). Once a month is out of the store, a pool configured in it was no pool at all to that
+-- fold, and every later jackpot round would be judged without it. The drop now keeps, with the month, each pool as the
+-- feed leaves it at the month's closing seal: its last configuration and its value (month-drop.ts); the fold starts
+-- from them. A month dropped before this migration did not: its pools are unknown, and the fold says so rather than
+-- judge without them (jackpot_pools_carried false).
+ALTER TABLE ca_archived_months ADD COLUMN jackpot_pools_carried boolean NOT NULL DEFAULT false;
+CREATE TABLE ca_archived_jackpot_pools (
+  pool_id        text PRIMARY KEY,
+  configuration  json NOT NULL,
+  value          numeric NOT NULL
+);
+REVOKE ALL ON ca_archived_jackpot_pools FROM PUBLIC;
+DO $$
+DECLARE
+  r record;
+BEGIN
+  -- whoever may read the archived heads may read the pools (writerRoleGrants gives both)
+  FOR r IN SELECT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid = 'ca_archived_heads'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner) LOOP
+    EXECUTE format('GRANT SELECT ON ca_archived_jackpot_pools TO %s', r.grantee);
+  END LOOP;
+END $$;
+`,
+  },
 ];
 
 /**
@@ -1324,6 +1353,11 @@ BEGIN
   IF to_regclass('ca_archived_heads') IS NOT NULL THEN
     GRANT SELECT ON ca_archived_months, ca_archived_heads, ca_archived_event_ids TO ${role};
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_archived_months, ca_archived_heads, ca_archived_event_ids FROM ${role};
+  END IF;
+  -- the jackpot pools as the months out of the store left them (store migration 15): read by replay and the verdicts
+  IF to_regclass('ca_archived_jackpot_pools') IS NOT NULL THEN
+    GRANT SELECT ON ca_archived_jackpot_pools TO ${role};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_archived_jackpot_pools FROM ${role};
   END IF;
   IF to_regclass('ca_event_rows') IS NOT NULL THEN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};
