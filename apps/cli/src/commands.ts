@@ -23,7 +23,7 @@ import { config, OpsCheckName, recordOpsCheck, Runtime, startRuntime } from '../
 import { loadTableBook, rebuildProjection } from '../../../libs/projections/src';
 import { RebuildRefusedError, rebuildStarts } from '../../../libs/projections/src/rebuild';
 import { tableBookCsv, tableBookText } from '../../../libs/reports/src';
-import { JackpotPoolsArchivedError, replayInLanguage, replayNarrative, replayRound, RoundNotFoundError } from '../../../libs/replay/src';
+import { JackpotPoolsArchivedError, replayInLanguage, replayNarrative, replayRound, RoundArchivedError, RoundNotFoundError } from '../../../libs/replay/src';
 import type { Language } from '../../../libs/i18n/src';
 import { because, keyed, refusalInLanguage, wordReason } from '../../../libs/i18n/src/reasons';
 import { tableBookInLanguage } from '../../../libs/reports/src/finding-language';
@@ -121,8 +121,8 @@ function registerCommands(program: Command) {
         // the findings explained in the command's language, with their legal-form citation (issue 16)
         out(opts.json ? JSON.stringify(replayInLanguage(replay, cliLanguage(program)), null, 2) : replayNarrative(replay, undefined, cliLanguage(program)));
       } catch (error) {
-        // the pools before the round need facts out of the store: refused, named, never judged without them
-        if (error instanceof JackpotPoolsArchivedError) {
+        // the round, its session's earlier facts or the pools before it are out of the store: refused, named, never judged without them
+        if (error instanceof JackpotPoolsArchivedError || error instanceof RoundArchivedError) {
           err(`casino-audit: ${wordReason(error.because, cliLanguage(program))}`);
           process.exitCode = 2;
           return;

@@ -9,7 +9,7 @@ import { dataOf, Discrepancy, Fact, gameRules, JackpotPoolView, judgeRound, Repl
 import { said, type Phrase } from '../../rules/src/core/phrase';
 import { SessionTracker, TrackerSnapshot } from './session-tracker';
 import { DomainError } from '../../platform/src/domain-error';
-import { because, keyed } from '../../i18n/src/reasons';
+import { because, keyed, type ReasonKey } from '../../i18n/src/reasons';
 import { jackpotPoolsBefore } from './jackpot-pools';
 
 export interface RoundReplay {
@@ -54,16 +54,60 @@ export class RoundNotFoundError extends DomainError {
   }
 }
 
+/**
+ * A round whose facts, or whose session's facts before it, are out of the store (`archive --drop`): replay would judge
+ * it on part of its history, so it is refused, naming the months and their files. `not-found` for a round whose own
+ * facts left (it is not in the store), `unavailable` for one whose session's earlier facts left.
+ */
+export class RoundArchivedError extends DomainError {
+  constructor(
+    readonly roundId: string,
+    readonly because: ReasonKey,
+    code: 'not-found' | 'unavailable',
+  ) {
+    super(code, { field: 'roundId', ...keyed(because) });
+  }
+}
+
+/** The months out of the store, if `streamId` has facts among them (its archived head: store migration 14); else null. */
+async function archivedPartOf(store: PostgresEventStore, streamId: string): Promise<{ version: number; months: string } | null> {
+  const r = await store.pool
+    .query(
+      `SELECT a.stream_version, (SELECT string_agg(month || ' (' || file_name || ')', ', ' ORDER BY month) FROM ca_archived_months) AS months
+         FROM ca_archived_heads a JOIN ca_stream_ids s ON s.stream_number = a.stream_number WHERE s.stream_id = $1`,
+      [streamId],
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  return r.rows[0] ? { version: Number(r.rows[0].stream_version), months: String(r.rows[0].months ?? '') } : null;
+}
+
 /** A round's disputes and their resolutions: shown with the round, never judged as its facts. */
 export const DISPUTE_TYPES: ReadonlySet<string> = new Set(['RoundDisputed', 'DisputeResolved']);
 
 export async function replayRound(store: PostgresEventStore, roundId: string, options: ReplayOptions = {}): Promise<RoundReplay> {
   // the round's own facts and, unless --full, the stored starting state: one statement, one round trip
   const own = await readRoundFacts(store, roundId, options.snapshot !== false);
-  if (!own) throw new RoundNotFoundError(roundId);
+  if (!own) {
+    // a round the verdicts know, whose session's facts left the store: said so, not "no round"
+    const known = await store.pool
+      .query('SELECT session_id FROM round_verdicts WHERE round_id = $1', [roundId])
+      .catch(() => ({ rows: [] as { session_id: string }[] }));
+    const gone = known.rows[0] ? await archivedPartOf(store, `session-${known.rows[0].session_id}`) : null;
+    if (gone) throw new RoundArchivedError(roundId, because('replay.roundArchived', { roundId, months: gone.months }), 'not-found');
+    throw new RoundNotFoundError(roundId);
+  }
   const { streamId, round, corrections, lastRoundOfSession, stored } = own;
   // the stored state counts only if it was folded from the history the round's first fact chains to now
   const start = stored && stored.version === round[0].streamVersion && stored.hash === round[0].prevHash ? SessionTracker.restore(stored.state) : undefined;
+  if (!start) {
+    // folding the session from its opening needs every fact before the round: refused when some left the store
+    const gone = await archivedPartOf(store, streamId);
+    if (gone && gone.version >= 1)
+      throw new RoundArchivedError(roundId, because('replay.sessionArchived', { roundId, version: gone.version, months: gone.months }), 'unavailable');
+  }
   // a correction always follows the fact it corrects: those before the round are in the stored state's history
   const before = start ? [] : await readBefore(store, streamId, round[0].streamVersion);
   const events = [...before, ...round, ...corrections];
