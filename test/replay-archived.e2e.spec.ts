@@ -20,7 +20,9 @@ import { wordReason } from '../libs/i18n/src/reasons';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { replayRound, RoundArchivedError, RoundNotFoundError } from '../libs/replay/src';
 import { simulateDay } from '../libs/simulator/src';
+import { issueCredential } from './support/access';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { serveOnLoopback } from './support/served';
 
 jest.setTimeout(120_000);
 
@@ -92,5 +94,26 @@ describe('replay after a month leaves the store', () => {
     expect(String((gone as RoundArchivedError).because.values?.months)).toContain(`2026-10 (${written.file})`);
     // a round nobody recorded is still no round
     await expect(replayRound(runtime.store, 'no-such-round')).rejects.toBeInstanceOf(RoundNotFoundError);
+
+    // over HTTP: the same refusals, their field and reason named, never a 500
+    const { app, base } = await serveOnLoopback(runtime);
+    try {
+      const { secret } = await issueCredential(runtime, 'compliance', { subject: 'replay-archived' });
+      const get = async (route: string) => {
+        const res = await fetch(`${base}${route}`, { headers: { authorization: `Bearer ${secret}`, 'accept-language': 'en' } });
+        return { status: res.status, body: (await res.json()) as { field?: string; reason?: string } };
+      };
+      const ok = await get(`/api/v1/rounds/${late}/replay`);
+      expect(ok.status).toBe(200);
+      const refusedFull = await get(`/api/v1/rounds/${late}/replay?full=true`);
+      expect(refusedFull.status).toBe(503);
+      expect(refusedFull.body).toMatchObject({ field: 'roundId' });
+      expect(refusedFull.body.reason).toContain('2026-10');
+      const archived = await get(`/api/v1/rounds/${october[0]}/replay`);
+      expect(archived.status).toBe(404);
+      expect(archived.body.reason).toContain('out of the store');
+    } finally {
+      await app.close();
+    }
   });
 });
