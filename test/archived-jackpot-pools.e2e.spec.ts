@@ -20,6 +20,7 @@ import type { FeedCheckpoint, PostgresEventStore } from '../libs/event-store/src
 import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
+import { writerRoleGrants } from '../libs/event-store/src/postgres/schema';
 import { sealOf } from '../libs/event-store/src/seal';
 import { JackpotPoolsArchivedError, poolsBefore, readJackpotFacts } from '../libs/replay/src/jackpot-pools';
 import { Runtime, startRuntime } from '../libs/platform/src';
@@ -133,6 +134,26 @@ describe('jackpot pools after archive --drop', () => {
       { pool_id: 'S', value: '42' },
     ]);
     expect(await poolsAt(decemberPoint)).toEqual(before);
+    // the same as the application's role reads them (docs/security.md: it may read, not write, what the months left)
+    // roles are the cluster's: a name of this run's own, dropped at the end
+    const role = `ca_pools_reader_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    const c = await pool.connect();
+    try {
+      await c.query(`CREATE ROLE ${role} NOLOGIN`);
+      await c.query(writerRoleGrants(role));
+      await c.query(`SET ROLE ${role}`);
+      expect(poolsBefore(await readJackpotFacts(c, decemberPoint, decemberPoint), [decemberPoint]).get(decemberPoint.globalPosition)).toEqual(before);
+      const denied = await c.query(`INSERT INTO ca_archived_jackpot_pools VALUES ('X', '{}', 0)`).then(
+        () => '',
+        (e: { code?: string }) => e.code,
+      );
+      expect(denied).toBe('42501');
+    } finally {
+      await c.query('RESET ROLE').catch(() => undefined);
+      await c.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+      await c.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+      c.release();
+    }
     // a pool configured again online starts over from its new configuration
     await configured('S', 'C', 5000);
     await contributed('S', 2);

@@ -149,7 +149,7 @@ async function poolsLeftByArchivedMonths(
   if (!months.length) return { floor: FEED_START, facts: [] };
   const r = await db.query(
     `SELECT (SELECT coalesce(array_agg(month ORDER BY month), '{}') FROM ca_archived_months WHERE NOT jackpot_pools_carried) AS uncarried,
-            (SELECT json_build_object('tx', transaction_id::text, 'pos', global_position::text) FROM ca_event_rows WHERE global_position = $1) AS seal,
+            (SELECT json_build_object('tx', transaction_id::text, 'pos', global_position::text) FROM ca_events WHERE global_position = $1) AS seal,
             (SELECT coalesce(json_agg(json_build_object('pool', pool_id, 'configuration', configuration, 'value', value::text) ORDER BY pool_id), '[]')
                FROM ca_archived_jackpot_pools) AS pools`,
     [firstPositionOfMonth(monthAfter(months[months.length - 1].month)).toString()],
