@@ -14,16 +14,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Pool } from 'pg';
 import { backupStore, restoreStore } from '../libs/backup/src';
-import { checkArchiveSource } from '../libs/event-store/src/archive-check';
-import { openArchiveFile } from '../libs/event-store/src/archive-file';
 import type { FeedCheckpoint, PostgresEventStore } from '../libs/event-store/src';
-import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
-import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { writerRoleGrants } from '../libs/event-store/src/postgres/schema';
-import { sealOf } from '../libs/event-store/src/seal';
 import { JackpotPoolsArchivedError, poolsBefore, readJackpotFacts } from '../libs/replay/src/jackpot-pools';
 import { Runtime, startRuntime } from '../libs/platform/src';
+import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
 
 jest.setTimeout(120_000);
@@ -54,13 +50,7 @@ async function poolsAt(at: FeedCheckpoint, casinos?: string[]) {
 }
 
 /** `month` written, checked against its closing seal and dropped, as `archive MONTH --drop` does. */
-async function drop(month: string): Promise<void> {
-  const written = await exportMonth(pool, month, dir);
-  const closing = sealOf(written.closingSeal);
-  const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
-  expect(check.problems).toEqual([]);
-  await dropMonth(pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
-}
+const drop = (month: string) => exportCheckAndDrop(pool, month, dir);
 
 beforeAll(async () => {
   db = await createTestDatabase('ca_archived_pools');

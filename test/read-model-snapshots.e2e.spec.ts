@@ -12,19 +12,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PoolClient } from 'pg';
 import { backupStore, BackupFileError } from '../libs/backup/src';
-import { exportMonth } from '../libs/event-store/src/postgres/month-export';
-import { checkArchiveSource } from '../libs/event-store/src/archive-check';
-import { openArchiveFile } from '../libs/event-store/src/archive-file';
-import { archivedMonths, dropMonth } from '../libs/event-store/src/postgres/month-drop';
+import { archivedMonths } from '../libs/event-store/src/postgres/month-drop';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { verifyStore } from '../libs/event-store/src/postgres/postgres-verifier';
-import { sealOf } from '../libs/event-store/src/seal';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { Projector, rebuildProjection, RebuildRefusedError, rebuildStarts } from '../libs/projections/src';
 import { readModelSnapshots, SnapshotRefusedError } from '../libs/projections/src/snapshot-tables';
 import { closingSealCheckpoint, refuseLiveBehind, takeSnapshots } from '../libs/projections/src/snapshots';
 import { loadAdvantagePlay } from '../libs/projections/src/players/advantage-play-report';
 import { advantagePlayInspectorRows, advantagePlayText } from '../libs/reports/src/advantage-play-format';
+import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { recordSimulatedDay } from './support/simulated-day';
 
@@ -58,13 +55,7 @@ async function rebuildAll(): Promise<void> {
 }
 
 /** `month` written to its file, checked against its closing seal, and dropped, as `archive MONTH --drop` does. */
-async function drop(month: string): Promise<void> {
-  const written = await exportMonth(runtime.pool, month, dir);
-  const closing = sealOf(written.closingSeal);
-  const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
-  expect(check.problems).toEqual([]);
-  await dropMonth(runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
-}
+const drop = (month: string) => exportCheckAndDrop(runtime.pool, month, dir);
 
 beforeAll(async () => {
   db = await createTestDatabase('ca_snapshots');
@@ -309,7 +300,7 @@ describe('read models after archive --drop', () => {
     const tableBook = runtime.projections.find((p) => p.name === 'table-book')!;
     const live = await readModelTables();
     // the month dropped as the rebuild reads its first page (its start chosen before)
-    let dropped: Promise<void> | undefined;
+    let dropped: Promise<unknown> | undefined;
     const store = new Proxy(runtime.store, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);

@@ -10,17 +10,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkArchiveSource } from '../libs/event-store/src/archive-check';
-import { openArchiveFile } from '../libs/event-store/src/archive-file';
-import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
-import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
-import { sealOf } from '../libs/event-store/src/seal';
 import { wordReason } from '../libs/i18n/src/reasons';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { replayRound, RoundArchivedError, RoundNotFoundError } from '../libs/replay/src';
 import { simulateDay } from '../libs/simulator/src';
 import { issueCredential } from './support/access';
+import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { serveOnLoopback } from './support/served';
 
@@ -62,11 +58,7 @@ describe('replay after a month leaves the store', () => {
     const beforeFull = await replayRound(runtime.store, late, { snapshot: false });
     expect(beforeFull.verdict).toBe(before.verdict);
 
-    const written = await exportMonth(runtime.pool, '2026-10', dir);
-    const closing = sealOf(written.closingSeal);
-    const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
-    expect(check.problems).toEqual([]);
-    await dropMonth(runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
+    const written = await exportCheckAndDrop(runtime.pool, '2026-10', dir);
 
     // from the state stored with its verdict: as before the drop
     const after = await replayRound(runtime.store, late);

@@ -21,18 +21,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pagesDirectory } from '../apps/api/src/http-app';
-import { checkArchiveSource } from '../libs/event-store/src/archive-check';
-import { openArchiveFile } from '../libs/event-store/src/archive-file';
-import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
-import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
-import { sealOf } from '../libs/event-store/src/seal';
 import { translator } from '../libs/i18n/src';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { wheelOf } from '../libs/rules/src/core/wheel';
 import { rulebooks as WHEEL_OF_FORTUNE_RULEBOOKS } from '../libs/rules/src/games/wheel-of-fortune/rulebook';
 import { issueCredential } from './support/access';
 import { launchChromium } from './support/chromium';
+import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { counterDay } from './support/counter-day';
 import { ev } from './support/report-day';
@@ -392,11 +388,7 @@ describe('the statistics page, in headless Chromium', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-stats-archive-'));
     try {
       await turnMonth(runtime.pool, '2026-12');
-      const written = await exportMonth(runtime.pool, '2026-12', dir);
-      const closing = sealOf(written.closingSeal);
-      const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
-      expect(check.problems).toEqual([]);
-      await dropMonth(runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
+      await exportCheckAndDrop(runtime.pool, '2026-12', dir);
 
       const { page, secret } = await open('compliance', `#/performance?gamingDay=${COUNTER_DAY}`);
       await page.waitForSelector('section[aria-labelledby="statistics-players"] p.warning[data-archived]', { timeout: 30_000 });
