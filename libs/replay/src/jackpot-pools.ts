@@ -145,21 +145,21 @@ async function poolsLeftByArchivedMonths(
   from: FeedCheckpoint,
   casinoIds?: readonly string[],
 ): Promise<{ floor: FeedCheckpoint; facts: JackpotFact[] }> {
-  const months = (await archivedMonths(db)) as Array<{ month: string; file: string }>;
+  const months = await archivedMonths(db);
   if (!months.length) return { floor: FEED_START, facts: [] };
+  const last = months[months.length - 1];
   const r = await db.query(
     `SELECT (SELECT coalesce(array_agg(month ORDER BY month), '{}') FROM ca_archived_months WHERE NOT jackpot_pools_carried) AS uncarried,
             (SELECT json_build_object('tx', transaction_id::text, 'pos', global_position::text) FROM ca_events WHERE global_position = $1) AS seal,
             (SELECT coalesce(json_agg(json_build_object('pool', pool_id, 'configuration', configuration, 'value', value::text) ORDER BY pool_id), '[]')
                FROM ca_archived_jackpot_pools) AS pools`,
-    [firstPositionOfMonth(monthAfter(months[months.length - 1].month)).toString()],
+    [firstPositionOfMonth(monthAfter(last.month)).toString()],
   );
   const { uncarried, seal, pools } = r.rows[0] as {
     uncarried: string[];
     seal: { tx: string; pos: string } | null;
     pools: Array<{ pool: string; configuration: Record<string, unknown>; value: string }>;
   };
-  const last = months[months.length - 1];
   if (uncarried.length) throw refused('notCarried', { months: uncarried.join(', ') });
   if (!seal) throw refused('noSeal', { month: last.month });
   const floor: FeedCheckpoint = { transactionId: BigInt(seal.tx), globalPosition: BigInt(seal.pos) };

@@ -11,6 +11,7 @@ import { SessionTracker, TrackerSnapshot } from './session-tracker';
 import { DomainError } from '../../platform/src/domain-error';
 import { because, keyed, type ReasonKey } from '../../i18n/src/reasons';
 import { jackpotPoolsBefore } from './jackpot-pools';
+import { archivedHeadsOf, archivedMonths } from '../../event-store/src/postgres/month-drop';
 
 export interface RoundReplay {
   readonly roundId: string;
@@ -69,19 +70,11 @@ export class RoundArchivedError extends DomainError {
   }
 }
 
-/** The months out of the store, if `streamId` has facts among them (its archived head: store migration 14); else null. */
+/** The version of `streamId`'s last fact out of the store and the months out (with their files); null when none of its facts left. */
 async function archivedPartOf(store: PostgresEventStore, streamId: string): Promise<{ version: number; months: string } | null> {
-  const r = await store.pool
-    .query(
-      `SELECT a.stream_version, (SELECT string_agg(month || ' (' || file_name || ')', ', ' ORDER BY month) FROM ca_archived_months) AS months
-         FROM ca_archived_heads a JOIN ca_stream_ids s ON s.stream_number = a.stream_number WHERE s.stream_id = $1`,
-      [streamId],
-    )
-    .catch((error: { code?: string }) => {
-      if (error.code === '42P01') return { rows: [] };
-      throw error;
-    });
-  return r.rows[0] ? { version: Number(r.rows[0].stream_version), months: String(r.rows[0].months ?? '') } : null;
+  const version = (await archivedHeadsOf(store.pool, [streamId])).get(streamId);
+  if (version === undefined) return null;
+  return { version, months: (await archivedMonths(store.pool)).map((m) => `${m.month} (${m.file})`).join(', ') };
 }
 
 /** A round's disputes and their resolutions: shown with the round, never judged as its facts. */
@@ -92,9 +85,11 @@ export async function replayRound(store: PostgresEventStore, roundId: string, op
   const own = await readRoundFacts(store, roundId, options.snapshot !== false);
   if (!own) {
     // a round the verdicts know, whose session's facts left the store: said so, not "no round"
-    const known = await store.pool
-      .query('SELECT session_id FROM round_verdicts WHERE round_id = $1', [roundId])
-      .catch(() => ({ rows: [] as { session_id: string }[] }));
+    // (no round_verdicts table: a store without the read models' migrations, whose rounds no verdict knows)
+    const known = await store.pool.query('SELECT session_id FROM round_verdicts WHERE round_id = $1', [roundId]).catch((error: { code?: string }) => {
+      if (error.code === '42P01') return { rows: [] as { session_id: string }[] };
+      throw error;
+    });
     const gone = known.rows[0] ? await archivedPartOf(store, `session-${known.rows[0].session_id}`) : null;
     if (gone) throw new RoundArchivedError(roundId, because('replay.roundArchived', { roundId, months: gone.months }), 'not-found');
     throw new RoundNotFoundError(roundId);
@@ -105,8 +100,7 @@ export async function replayRound(store: PostgresEventStore, roundId: string, op
   if (!start) {
     // folding the session from its opening needs every fact before the round: refused when some left the store
     const gone = await archivedPartOf(store, streamId);
-    if (gone && gone.version >= 1)
-      throw new RoundArchivedError(roundId, because('replay.sessionArchived', { roundId, version: gone.version, months: gone.months }), 'unavailable');
+    if (gone) throw new RoundArchivedError(roundId, because('replay.sessionArchived', { roundId, version: gone.version, months: gone.months }), 'unavailable');
   }
   // a correction always follows the fact it corrects: those before the round are in the stored state's history
   const before = start ? [] : await readBefore(store, streamId, round[0].streamVersion);

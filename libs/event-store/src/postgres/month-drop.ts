@@ -33,6 +33,26 @@ export async function archivedMonths(db: Pick<Pool, 'query'>): Promise<Array<{ m
     });
 }
 
+/**
+ * Of `streamIds`, those with facts out of the store, each with the version of its last one (its archived head, store
+ * migration 14: `archive --drop` keeps one for every stream the month held), in stream id order; none before that
+ * migration. What a reader asks before it folds a stream from its first fact: from what is left online it cannot.
+ */
+export async function archivedHeadsOf(db: Pick<Pool, 'query'>, streamIds: readonly string[]): Promise<Map<string, number>> {
+  if (!streamIds.length) return new Map();
+  const r = await db
+    .query(
+      `SELECT s.stream_id, a.stream_version FROM ca_archived_heads a JOIN ca_stream_ids s ON s.stream_number = a.stream_number
+        WHERE s.stream_id = ANY ($1::text[]) ORDER BY s.stream_id`,
+      [streamIds],
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  return new Map(r.rows.map((row: { stream_id: string; stream_version: number }) => [row.stream_id, Number(row.stream_version)]));
+}
+
 export interface MonthDrop {
   readonly month: string;
   /** the partition detached and dropped */

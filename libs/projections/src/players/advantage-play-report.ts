@@ -4,7 +4,7 @@
  * a replay; figures of people: for compliance and inspectors only.
  */
 import type { Pool } from 'pg';
-import { archivedMonths } from '../../../event-store/src/postgres/month-drop';
+import { archivedHeadsOf, archivedMonths } from '../../../event-store/src/postgres/month-drop';
 import { setting } from '../../../platform/src/config';
 import { TABLE_BOOKS } from '../table-book/table-book.projection';
 import {
@@ -82,14 +82,13 @@ export async function loadAdvantagePlay(db: { pool: Pool }, q: { gamingDay: stri
  */
 async function archivedSessions(pool: Pool, sessions: readonly string[]): Promise<AdvantagePlayReport['archived']> {
   const months = await archivedMonths(pool);
-  if (!months.length || !sessions.length) return null;
-  const streams = sessions.map((s) => `session-${s}`);
-  const held = await pool.query<{ stream_id: string }>(
-    'SELECT s.stream_id FROM ca_stream_ids s JOIN ca_archived_heads a ON a.stream_number = s.stream_number WHERE s.stream_id = ANY ($1::text[]) ORDER BY s.stream_id',
-    [streams],
+  if (!months.length) return null;
+  const held = await archivedHeadsOf(
+    pool,
+    sessions.map((s) => `session-${s}`),
   );
-  if (!held.rows.length) return null;
-  return { sessions: held.rows.map((r) => r.stream_id.slice('session-'.length)), months };
+  if (!held.size) return null;
+  return { sessions: [...held.keys()].map((streamId) => streamId.slice('session-'.length)), months };
 }
 
 /** The casinos with a table session on the gaming day (a report over all of them tests each on its own). */
