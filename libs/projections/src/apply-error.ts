@@ -26,30 +26,31 @@ export function contractRefusals(e: FedEvent): string[] {
   return [...new Set(errors.map((x) => x.field).filter((f) => f === 'data' || f.startsWith('data.')))];
 }
 
-/** The error to throw for `name`'s batch of `events` whose `apply` threw `error`. */
+/** The error to throw for `name`'s batch of `events` whose `apply` threw `error` (kept as its `cause`). */
 export function applyFailure(name: string, events: readonly FedEvent[], error: unknown): ProjectionApplyError {
   const message = error instanceof Error ? error.message : String(error);
-  let failure: ProjectionApplyError | undefined;
+  const withCause = (failure: ProjectionApplyError) => Object.assign(failure, { cause: error });
   for (const e of events) {
     const fields = contractRefusals(e);
-    if (!fields.length) continue;
-    failure = keyedError(ProjectionApplyError, 'projector.notContractFact', {
-      name,
-      eventId: e.eventId,
-      position: e.globalPosition.toString(),
-      type: e.type,
-      fields: fields.join(', '),
-      error: message,
-    });
-    break;
+    if (fields.length)
+      return withCause(
+        keyedError(ProjectionApplyError, 'projector.notContractFact', {
+          name,
+          eventId: e.eventId,
+          position: e.globalPosition.toString(),
+          type: e.type,
+          fields: fields.join(', '),
+          error: message,
+        }),
+      );
   }
-  failure ??= keyedError(ProjectionApplyError, 'projector.applyFailed', {
-    name,
-    events: events.length,
-    from: events.length ? events[0].globalPosition.toString() : '',
-    to: events.length ? events[events.length - 1].globalPosition.toString() : '',
-    error: message,
-  });
-  (failure as { cause?: unknown }).cause = error;
-  return failure;
+  return withCause(
+    keyedError(ProjectionApplyError, 'projector.applyFailed', {
+      name,
+      events: events.length,
+      from: events.length ? events[0].globalPosition.toString() : '',
+      to: events.length ? events[events.length - 1].globalPosition.toString() : '',
+      error: message,
+    }),
+  );
 }
