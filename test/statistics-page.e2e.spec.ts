@@ -387,6 +387,10 @@ describe('the statistics page, in headless Chromium', () => {
   it('says a day with facts out of the store was not tested, instead of showing no finding', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-stats-archive-'));
     try {
+      // a month leaves the store only once its table sessions have closed (month-drop.ts, statesToKeep)
+      const closed = await runtime.ingestion.ingest([{ value: ev('TableSessionClosed', { sessionId: S, closingFloat: { '10000': 100 } }) }]);
+      expect(closed.refusals).toEqual([]);
+      await runtime.projector.catchUp();
       await turnMonth(runtime.pool, '2026-12');
       await exportCheckAndDrop(runtime.pool, '2026-12', dir);
 

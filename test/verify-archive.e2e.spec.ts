@@ -221,9 +221,15 @@ describe('the operator: archive --drop', () => {
         // counts for nothing) and its mark that it kept them (store migration 15) came with it
         const pools = 'SELECT pool_id, configuration::text AS configuration, value::text AS value FROM ca_archived_jackpot_pools ORDER BY pool_id';
         expect((await restoredPool.query(pools)).rows).toEqual((await pool.query(pools)).rows);
-        expect((await restoredPool.query('SELECT month, jackpot_pools_carried FROM ca_archived_months')).rows).toEqual([
-          { month: '2026-10', jackpot_pools_carried: true },
+        expect((await restoredPool.query('SELECT month, jackpot_pools_carried, states_carried FROM ca_archived_months')).rows).toEqual([
+          { month: '2026-10', jackpot_pools_carried: true, states_carried: true },
         ]);
+        // and each session's state October left (store migration 16), under its stream's id
+        const states = `SELECT s.stream_id, a.stream_version, a.state::text AS state FROM ca_archived_stream_states a
+          JOIN ca_stream_ids s USING (stream_number) ORDER BY s.stream_id`;
+        const keptStates = (await pool.query(states)).rows;
+        expect(keptStates.length).toBeGreaterThan(0);
+        expect((await restoredPool.query(states)).rows).toEqual(keptStates);
         // it goes on as the original does: November leaves the restored store too, and its read models rebuild
         const november = await there('archive', '2026-11', '--dir', inDir('restored'), '--drop');
         expect(november.stderr).toBe('');

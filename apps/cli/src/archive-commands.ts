@@ -13,11 +13,12 @@ import * as fs from 'node:fs';
 import { checkArchiveSource, checkArchives, type MonthCheck } from '../../../libs/event-store/src/archive-check';
 import { ArchiveFileError, firstPositionOfMonth } from '../../../libs/event-store/src/archive';
 import { openArchiveFile, type ArchiveFile } from '../../../libs/event-store/src/archive-file';
-import { dropMonth, partitionToDrop, type MonthDrop } from '../../../libs/event-store/src/postgres/month-drop';
+import { dropMonth, statesToKeep, type MonthDrop } from '../../../libs/event-store/src/postgres/month-drop';
 import { exportMonth } from '../../../libs/event-store/src/postgres/month-export';
 import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt } from '../../../libs/event-store/src/seal';
 import type { ChainBreak } from '../../../libs/event-store/src';
 import { keyed, wordReason } from '../../../libs/i18n/src/reasons';
+import { sessionStateKeeper } from '../../../libs/ledger/src/session-state';
 import { SnapshotRefusedError } from '../../../libs/projections/src/snapshot-tables';
 import { refuseLiveBehind, takeSnapshots, type SnapshotOutcome } from '../../../libs/projections/src/snapshots';
 import type { WithRuntime } from './credential-commands';
@@ -112,12 +113,14 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
           // each read model's tables at the closing seal first, while the month is still there to read: a rebuild
           // after the drop starts from them (snapshots.ts)
           [snapshots, dropped] = await withRuntime(program, async (runtime) => {
-            await partitionToDrop(runtime.pool, manifest); // what refuses the drop is asked before the snapshots
+            // what refuses the drop is asked before the snapshots: the partition, and a table session still open
+            const kept = await statesToKeep(runtime.pool, manifest, sessionStateKeeper);
             // the live read models past the seal too: one behind would go on past events no longer there
             await runtime.projector.catchUp();
             const taken = await takeSnapshots(runtime.pool, runtime.store, runtime.projections, archived);
             await refuseLiveBehind(runtime.pool, runtime.projections, archived);
-            return [taken, await dropMonth(runtime.pool, { file, sha256, manifest, check })] as const;
+            // each session's state at the month's heads stays: ingestion judges its late facts against it
+            return [taken, await dropMonth(runtime.pool, { file, sha256, manifest, check }, { states: kept })] as const;
           });
         } catch (error) {
           if (!(error instanceof ArchiveFileError) && !(error instanceof SnapshotRefusedError)) throw error;

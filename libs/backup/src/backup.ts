@@ -32,13 +32,16 @@ export const STORE_ROW_TABLES: readonly string[] = ['ca_event_rows', 'ca_stream_
  */
 export const ARCHIVED_TABLES = {
   ca_archived_months: `SELECT month, first_position::text AS first_position, last_position::text AS last_position, events::text AS events, closing_seal,
-      file_name, file_sha256, archived_at, jackpot_pools_carried FROM ca_archived_months ORDER BY month`,
+      file_name, file_sha256, archived_at, jackpot_pools_carried, states_carried FROM ca_archived_months ORDER BY month`,
   ca_archived_heads: `SELECT s.stream_id, a.stream_version, encode(a.hash, 'hex') AS hash FROM ca_archived_heads a
       JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY s.stream_id`,
   ca_archived_event_ids: `SELECT a.event_id, encode(a.content_hash, 'hex') AS content_hash, s.stream_id, a.stream_version, a.global_position::text AS global_position
       FROM ca_archived_event_ids a JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY a.global_position`,
   // the jackpot pools as the last month out left them (store migration 15)
   ca_archived_jackpot_pools: `SELECT pool_id, configuration, value::text AS value FROM ca_archived_jackpot_pools ORDER BY pool_id`,
+  // each session's state as the months out left it (store migration 16), by the stream's id
+  ca_archived_stream_states: `SELECT s.stream_id, a.stream_version, a.state FROM ca_archived_stream_states a
+      JOIN ca_stream_ids s ON s.stream_number = a.stream_number ORDER BY s.stream_id`,
 } as const;
 
 /** An event as the file carries it: every column but the transaction id is restored as it was. */

@@ -342,7 +342,7 @@ class Loader {
     if (!this.rows?.values.length) return;
     const { table, values } = this.rows;
     this.rows = null;
-    if (table === 'ca_archived_heads' || table === 'ca_archived_event_ids') {
+    if (table === 'ca_archived_heads' || table === 'ca_archived_event_ids' || table === 'ca_archived_stream_states') {
       // each stream by its id in the file: numbered here as the events' streams are (ca_number_streams)
       const rows = values as Array<{ stream_id: string }>;
       await this.client.query('SELECT ca_number_streams($1::text[])', [[...new Set(rows.map((r) => r.stream_id))]]);
@@ -351,7 +351,11 @@ class Loader {
           ? `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
              SELECT s.stream_number, u.stream_version, decode(u.hash, 'hex') FROM json_to_recordset($1::json) AS u(stream_id text, stream_version integer, hash text)
                JOIN ca_stream_ids s ON s.stream_id = u.stream_id`
-          : `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
+          : table === 'ca_archived_stream_states'
+            ? `INSERT INTO ca_archived_stream_states (stream_number, stream_version, state)
+             SELECT s.stream_number, u.stream_version, u.state FROM json_to_recordset($1::json) AS u(stream_id text, stream_version integer, state jsonb)
+               JOIN ca_stream_ids s ON s.stream_id = u.stream_id`
+            : `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
              SELECT u.event_id, decode(u.content_hash, 'hex'), s.stream_number, u.stream_version, u.global_position
                FROM json_to_recordset($1::json) AS u(event_id uuid, content_hash text, stream_id text, stream_version integer, global_position bigint)
                JOIN ca_stream_ids s ON s.stream_id = u.stream_id`,

@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { setting } from '../../platform/src/config';
 import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
 import type { EventStore, StoredEvent } from './port';
+import type { ArchivedState } from './postgres/month-drop';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
@@ -15,6 +16,13 @@ export type EventStoreKind = 'postgres' | 'eventstoredb';
 export interface SelectableEventStore extends EventStore {
   streamOfRound(roundId: string): Promise<string | null>;
   readRound(roundId: string): Promise<StoredEvent[]>;
+  /**
+   * Where a stream's facts left the store (archive --drop, PostgreSQL only): the states kept at the archived heads of
+   * `streamIds`, and the months out of the store that kept none (month-drop.ts, store migration 16).
+   */
+  archivedStates?(streamIds: readonly string[]): Promise<{ states: Map<string, ArchivedState>; uncarried: string[] }>;
+  /** The stream of a round whose start left the store, from the states kept with the months out of it. */
+  archivedStreamOfRound?(roundId: string): Promise<string | null>;
 }
 
 export interface SelectStoreOptions {

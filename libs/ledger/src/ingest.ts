@@ -12,7 +12,17 @@ import { recordOpsCheck } from '../../platform/src/ops-checks';
 import { gameRules, parseCard, copiesPerDeck } from '../../rules/src';
 import { because, keyed, type KeyedReason, type ReasonValue } from '../../i18n/src/reasons';
 import { asContractEvent, CORE_EVENT_TYPES, dataOf, Envelope, eventTypeSpec, fieldTableErrors, gameFactFields, validateEnvelope } from './schema';
-import { cloneSession, emptySession, evolveSession, openingRefusal, poolStreamId, SessionState, sessionEnv, sessionStreamId } from './session-state';
+import {
+  cloneSession,
+  emptySession,
+  evolveSession,
+  openingRefusal,
+  poolStreamId,
+  sessionFromJson,
+  SessionState,
+  sessionEnv,
+  sessionStreamId,
+} from './session-state';
 
 export interface IngestInput {
   /** the parsed value, or a parse error for that line */
@@ -335,6 +345,14 @@ export class IngestionService {
   ): Problem | null {
     const d = e.data;
     const c = asContractEvent(e);
+    // its facts out of the store without a state kept: nothing can be judged against it, not even a second opening
+    if (s.outOfStore) {
+      return problem('data.sessionId', 'sessionOutOfStore', {
+        session: s.sessionId,
+        version: String(s.outOfStore.version),
+        months: s.outOfStore.months.join(', ') || '?',
+      });
+    }
     if (c?.type === 'TableSessionOpened') {
       if (s.opened) return problem('data.sessionId', 'alreadyOpen', { session: s.sessionId, closed: s.closed ? 'yes' : 'no' });
       if (context.allowedTables && !context.allowedTables.includes(c.data.tableId))
@@ -409,12 +427,34 @@ export class IngestionService {
         continue;
       }
       // rebuild from the stream (from the cached version on when the cache is merely behind)
-      const state = cached && cached.version < version ? cloneSession(cached) : emptySession(sessionId);
-      for (const event of await this.store.readStream(sessionStreamId(sessionId), state.version + 1)) evolveSession(state, event.type, event.data);
+      let state = cached && cached.version < version ? cloneSession(cached) : emptySession(sessionId);
+      let events = await this.store.readStream(sessionStreamId(sessionId), state.version + 1);
+      if (state.version < version && events[0]?.streamVersion !== state.version + 1) {
+        // the facts after the state's version are not all online: they left the store (archive --drop), and the
+        // session goes on from the state kept with them (store migration 16), never folded from what is left
+        state = await this.archivedSession(sessionId, state, (events[0]?.streamVersion ?? version + 1) - 1);
+        events = events.filter((e) => e.streamVersion > state.version);
+      }
+      for (const event of events) evolveSession(state, event.type, event.data);
       this.remember(sessionId, state);
       out.set(sessionId, state);
     }
     return out;
+  }
+
+  /**
+   * A session whose facts after `from` left the store: its state kept at its archived head, or, when the months it had
+   * facts in kept none (dropped before store migration 16), a state that says so (`outOfStore`), which every fact of
+   * the session is refused against.
+   */
+  private async archivedSession(sessionId: string, from: SessionState, archivedTo: number): Promise<SessionState> {
+    const streamId = sessionStreamId(sessionId);
+    const archived = await this.store.archivedStates?.([streamId]);
+    const kept = archived?.states.get(streamId);
+    if (kept && kept.version >= archivedTo) return sessionFromJson(sessionId, kept.state);
+    const lost = emptySession(sessionId);
+    lost.outOfStore = { version: archivedTo, months: archived?.uncarried ?? [] };
+    return lost;
   }
 
   private remember(sessionId: string, state: SessionState) {
@@ -430,7 +470,10 @@ export class IngestionService {
     const out = new Map<string, string | null>();
     for (const e of envelopes) {
       const roundId = keyOf(e.data, 'roundId');
-      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(roundId)) out.set(roundId, await this.store.streamOfRound(roundId));
+      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(roundId)) {
+        // a round whose start left the store (archive --drop) is found in the session states kept with it
+        out.set(roundId, (await this.store.streamOfRound(roundId)) ?? (await this.store.archivedStreamOfRound?.(roundId)) ?? null);
+      }
     }
     return out;
   }

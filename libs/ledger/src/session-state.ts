@@ -14,6 +14,7 @@ import {
   smallestDenomination,
   TableLimits,
 } from '../../rules/src';
+import type { ArchivedStateKeeper } from '../../event-store/src/postgres/month-drop';
 import { asContractEvent, type EventData } from './schema';
 
 export interface SessionState {
@@ -34,6 +35,11 @@ export interface SessionState {
   shoe?: { shoeId: string; decks: number; cutCardPosition?: number };
   /** round id → finished (completed or voided) */
   rounds: Map<string, boolean>;
+  /**
+   * Set when the session's facts up to `version` left the store (archive --drop) in months that kept no state of it
+   * (before store migration 16): nothing is known of it, and ingestion refuses its facts naming those months.
+   */
+  outOfStore?: { readonly version: number; readonly months: readonly string[] };
 }
 
 export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;
@@ -57,6 +63,49 @@ export function emptySession(sessionId: string): SessionState {
 export function cloneSession(s: SessionState): SessionState {
   return { ...s, rounds: new Map(s.rounds), options: { ...s.options } };
 }
+
+/** The facts that change a session's state (evolveSession); every other fact only moves its version. */
+export const SESSION_STATE_FACTS = [
+  'TableSessionOpened',
+  'TableLimitsChanged',
+  'TableSessionSuspended',
+  'TableSessionResumed',
+  'TableSessionClosed',
+  'ShoeStarted',
+  'RoundStarted',
+  'RoundCompleted',
+  'RoundVoided',
+] as const;
+
+/** A session's state as JSON, kept with a month out of the store (sessionStateKeeper): its rounds as an object. */
+export function sessionToJson(s: SessionState): Record<string, unknown> {
+  const { rounds, outOfStore: _, ...rest } = s;
+  return { ...rest, rounds: Object.fromEntries(rounds) };
+}
+
+export function sessionFromJson(sessionId: string, json: unknown): SessionState {
+  const j = json as Omit<SessionState, 'rounds'> & { rounds?: Record<string, boolean> };
+  return { ...emptySession(sessionId), ...j, sessionId, rounds: new Map(Object.entries(j.rounds ?? {})) };
+}
+
+/**
+ * What `archive --drop` keeps of each session with facts in the month (store migration 16, month-drop.ts): its state
+ * at its last fact there, folded as ingestion folds it, so that a late count, a dispute, or the next round of a table
+ * open across the month's turn is judged against the session as it was, not refused as an unknown session.
+ */
+export const sessionStateKeeper: ArchivedStateKeeper = {
+  streamPrefix: 'session-',
+  types: SESSION_STATE_FACTS,
+  fold(streamId, kept, facts, version) {
+    const sessionId = streamId.slice('session-'.length);
+    const s = kept === undefined ? emptySession(sessionId) : sessionFromJson(sessionId, kept);
+    for (const f of facts) evolveSession(s, f.type, f.data);
+    s.version = version;
+    return sessionToJson(s);
+  },
+  // an open session's next rounds are judged from its whole stream (the round verdicts fold it from its opening)
+  inPlay: (state) => (state as SessionState).opened === true && (state as SessionState).closed !== true,
+};
 
 /** Apply one stored fact to the session state (mutates: callers clone first). */
 export function evolveSession(s: SessionState, type: string, data: unknown): SessionState {

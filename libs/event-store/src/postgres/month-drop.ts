@@ -53,6 +53,191 @@ export async function archivedHeadsOf(db: Pick<Pool, 'query'>, streamIds: readon
   return new Map(r.rows.map((row: { stream_id: string; stream_version: number }) => [row.stream_id, Number(row.stream_version)]));
 }
 
+/**
+ * A write side's state of each stream of one kind, kept at the stream's archived head when its facts leave the store
+ * (store migration 16): ingestion folds a session's stream to judge its next fact, and after a drop the stream's start
+ * is gone. The drop folds, for every such stream of the month, the state the last month out left with the month's
+ * facts of `types`, and keeps it at the stream's last version in the month.
+ */
+export interface ArchivedStateKeeper {
+  /** the streams whose state is kept: those whose id starts with this */
+  readonly streamPrefix: string;
+  /** the fact types that change a state; the others only move its version */
+  readonly types: readonly string[];
+  /** the state (JSON) after `facts`, in stream order, from `kept` (what the last month out left, or undefined), at `version` */
+  fold(streamId: string, kept: unknown, facts: ReadonlyArray<{ type: string; data: unknown }>, version: number): unknown;
+  /**
+   * Whether a stream in this state still needs its history (an open table session: its next rounds are judged from
+   * its whole stream). A month with such a stream, still in play in the store as it is now, does not leave it.
+   */
+  inPlay(state: unknown): boolean;
+}
+
+/** The states a drop of `month` keeps (statesToKeep): worked out once, before the read models' snapshots. */
+export interface KeptStates {
+  readonly month: string;
+  readonly rows: ReadonlyArray<{ stream_id: string; version: number; state: unknown }>;
+}
+
+/** A stream's state at its archived head, as the drop kept it (store migration 16). */
+export interface ArchivedState {
+  readonly version: number;
+  readonly state: unknown;
+}
+
+/**
+ * Of `streamIds`, the states kept at their archived heads (store migration 16), and the months out of the store that
+ * kept none (dropped before that migration, or without a keeper): a stream with facts in those has no state to go on.
+ */
+export async function archivedStatesOf(
+  db: Pick<Pool, 'query'>,
+  streamIds: readonly string[],
+): Promise<{ states: Map<string, ArchivedState>; uncarried: string[] }> {
+  if (!streamIds.length) return { states: new Map(), uncarried: [] };
+  const r = await db
+    .query(
+      `SELECT s.stream_id, a.stream_version, a.state FROM ca_archived_stream_states a JOIN ca_stream_ids s ON s.stream_number = a.stream_number
+        WHERE s.stream_id = ANY ($1::text[])`,
+      [streamIds],
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  const states = new Map(
+    r.rows.map((row: { stream_id: string; stream_version: number; state: unknown }) => [
+      row.stream_id,
+      { version: Number(row.stream_version), state: row.state },
+    ]),
+  );
+  const uncarried = await db
+    .query(`SELECT month FROM ca_archived_months WHERE NOT states_carried ORDER BY month`)
+    .then((q) => q.rows.map((row) => row.month as string))
+    .catch((error: { code?: string }) => {
+      // before store migration 16 every month out of the store is one without states; before 14 there is none
+      if (error.code === '42703') return archivedMonths(db).then((months) => months.map((m) => m.month));
+      if (error.code === '42P01') return [];
+      throw error;
+    });
+  return { states, uncarried };
+}
+
+/** The stream whose kept state (store migration 16) holds `roundId` among its rounds: a round whose start left the store. */
+export async function archivedStreamOfRound(db: Pick<Pool, 'query'>, roundId: string): Promise<string | null> {
+  const r = await db
+    .query(
+      `SELECT s.stream_id FROM ca_archived_stream_states a JOIN ca_stream_ids s ON s.stream_number = a.stream_number
+        WHERE a.state -> 'rounds' ? $1 ORDER BY s.stream_id LIMIT 1`,
+      [roundId],
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  return (r.rows[0]?.stream_id as string | undefined) ?? null;
+}
+
+/** Facts of the kept types read from the partition per page (keyset on stream and version): a month holds millions. */
+const STATE_PAGE = 20_000;
+
+/**
+ * The state of each stream of `keeper`'s kind with facts in `partition`, at its last version there: from the state the
+ * last month out left (ca_archived_stream_states), folded with the partition's facts of the keeper's types. The month
+ * is closed (its rows refuse UPDATE and DELETE), so this is read before the drop's lock.
+ */
+/** How many streams still in play a refusal names (the count says how many more). */
+const NAMED_IN_PLAY = 5;
+
+/**
+ * The states a drop of the month `manifest` describes keeps (`keeper`'s streams with facts in it, at their last fact
+ * there), or the drop's refusal (ArchiveFileError): the partition as `partitionToDrop` refuses it, or a stream still in
+ * play as the store stands now (`keeper.inPlay` after its facts after the month too: a table session opened in the
+ * month and not closed since). Asked by `archive --drop` before the read models' snapshots, and by the drop.
+ */
+export async function statesToKeep(
+  db: Pick<Pool, 'query'>,
+  manifest: Pick<ArchiveManifest, 'month' | 'firstPosition' | 'lastPosition' | 'events'>,
+  keeper: ArchivedStateKeeper,
+): Promise<KeptStates> {
+  const rows = await statesAtHead(db, await partitionToDrop(db, manifest), keeper);
+  const open = rows.filter((r) => keeper.inPlay(r.state));
+  if (open.length) {
+    // in play at the month's end: closed since, online?
+    const later = (
+      await db.query(
+        `SELECT s.stream_id, e.event_type AS type, e.data::json AS data FROM ca_event_rows e JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+          WHERE s.stream_id = ANY ($1::text[]) AND e.global_position > $2 AND e.event_type = ANY ($3::text[]) ORDER BY s.stream_id, e.stream_version`,
+        [open.map((r) => r.stream_id), manifest.lastPosition, keeper.types],
+      )
+    ).rows as Array<{ stream_id: string; type: string; data: unknown }>;
+    const stillOpen = open.filter((r) =>
+      keeper.inPlay(
+        keeper.fold(
+          r.stream_id,
+          r.state,
+          later.filter((f) => f.stream_id === r.stream_id),
+          r.version,
+        ),
+      ),
+    );
+    if (stillOpen.length) {
+      const named = stillOpen.slice(0, NAMED_IN_PLAY).map((r) => r.stream_id);
+      const more = stillOpen.length - named.length;
+      throw new ArchiveFileError(
+        because('archive.dropStreamsInPlay', { month: manifest.month, streams: named.join(', '), n: String(stillOpen.length), more: String(more) }),
+      );
+    }
+  }
+  return { month: manifest.month, rows };
+}
+
+async function statesAtHead(
+  db: Pick<Pool, 'query'>,
+  partition: string,
+  keeper: ArchivedStateKeeper,
+): Promise<Array<{ stream_id: string; version: number; state: unknown }>> {
+  const prefix = `${keeper.streamPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const heads = (
+    await db.query(
+      `SELECT s.stream_id, min(e.stream_version) AS first, max(e.stream_version) AS version FROM ${partition} e JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+        WHERE s.stream_id LIKE $1 GROUP BY s.stream_id ORDER BY s.stream_id`,
+      [prefix],
+    )
+  ).rows as Array<{ stream_id: string; first: number; version: number }>;
+  const { states: kept } = await archivedStatesOf(
+    db,
+    heads.map((h) => h.stream_id),
+  );
+  const facts = new Map<string, Array<{ type: string; data: unknown }>>();
+  for (let after = { stream: '', version: 0 }; ;) {
+    const page = (
+      await db.query(
+        `SELECT s.stream_id, e.stream_version, e.event_type AS type, e.data::json AS data
+           FROM ${partition} e JOIN ca_stream_ids s ON s.stream_number = e.stream_number
+          WHERE s.stream_id LIKE $1 AND e.event_type = ANY ($2::text[]) AND (s.stream_id, e.stream_version) > ($3, $4)
+          ORDER BY s.stream_id, e.stream_version LIMIT ${STATE_PAGE}`,
+        [prefix, keeper.types, after.stream, after.version],
+      )
+    ).rows as Array<{ stream_id: string; stream_version: number; type: string; data: unknown }>;
+    for (const row of page) {
+      let list = facts.get(row.stream_id);
+      if (!list) facts.set(row.stream_id, (list = []));
+      list.push({ type: row.type, data: row.data });
+    }
+    if (page.length < STATE_PAGE) break;
+    after = { stream: page[page.length - 1].stream_id, version: page[page.length - 1].stream_version };
+  }
+  // a stream with facts in a month out of the store that kept no state of it (dropped before store migration 16) has no
+  // known state here (the kept one, if any, stops short of this month's first fact): none is kept, and ingestion refuses its facts naming that month rather than fold it from the middle
+  return heads
+    .filter((h) => (kept.get(h.stream_id)?.version ?? 0) === Number(h.first) - 1)
+    .map((h) => ({
+      stream_id: h.stream_id,
+      version: Number(h.version),
+      state: keeper.fold(h.stream_id, kept.get(h.stream_id)?.state, facts.get(h.stream_id) ?? [], Number(h.version)),
+    }));
+}
+
 export interface MonthDrop {
   readonly month: string;
   /** the partition detached and dropped */
@@ -153,7 +338,18 @@ export async function jackpotPoolsAtSeal(
   return r.rows;
 }
 
-export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { lockTimeoutMs?: number } = {}): Promise<MonthDrop> {
+export interface DropOptions {
+  /** how long the drop waits for the lock that keeps readers of the events out (default 10 s) */
+  readonly lockTimeoutMs?: number;
+  /**
+   * the write side's states to keep at the archived heads (ingestion's sessions: libs/ledger session-state.ts), or the
+   * states `statesToKeep` already worked out for this month; without either the month is marked as keeping none, and a
+   * stream with facts in it cannot be judged from the store again
+   */
+  readonly states?: ArchivedStateKeeper | KeptStates;
+}
+
+export async function dropMonth(pool: Pool, archive: DroppedArchive, options: DropOptions = {}): Promise<MonthDrop> {
   const { manifest, check } = archive;
   const month = manifest.month;
   if (!check.ok) throw new ArchiveFileError(because('archive.dropUnchecked', { month }));
@@ -168,6 +364,10 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
      ON CONFLICT (event_id) DO NOTHING`,
   );
   const idsMs = performance.now() - copying;
+  // the write side's states at the month's heads: read while readers go on (the month's rows cannot change)
+  const given = options.states;
+  if (given && 'rows' in given && given.month !== month) throw new Error(`the states kept for ${given.month} cannot be kept for ${month}`);
+  const states = !given ? [] : 'rows' in given ? given.rows : (await statesToKeep(pool, manifest, given)).rows;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -197,6 +397,16 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
        SELECT u.pool_id, u.configuration, u.value FROM json_to_recordset($1::json) AS u(pool_id text, configuration json, value numeric)`,
       [JSON.stringify(pools)],
     );
+    if (options.states) {
+      await client.query(
+        `INSERT INTO ca_archived_stream_states (stream_number, stream_version, state)
+         SELECT s.stream_number, u.version, u.state FROM json_to_recordset($1::json) AS u(stream_id text, version integer, state jsonb)
+           JOIN ca_stream_ids s ON s.stream_id = u.stream_id
+         ON CONFLICT (stream_number) DO UPDATE SET stream_version = EXCLUDED.stream_version, state = EXCLUDED.state
+          WHERE EXCLUDED.stream_version > ca_archived_stream_states.stream_version`,
+        [JSON.stringify(states)],
+      );
+    }
     const heads = [...handed].filter(([, h]) => h.version > 0);
     const moved = await client.query(
       `INSERT INTO ca_archived_heads (stream_number, stream_version, hash)
@@ -207,9 +417,9 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: { 
       [heads.map(([s]) => s), heads.map(([, h]) => h.version), heads.map(([, h]) => h.hash)],
     );
     await client.query(
-      `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256, jackpot_pools_carried)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
-      [month, manifest.firstPosition, manifest.lastPosition, manifest.events, manifest.closingSeal, archive.file, archive.sha256],
+      `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256, jackpot_pools_carried, states_carried)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)`,
+      [month, manifest.firstPosition, manifest.lastPosition, manifest.events, manifest.closingSeal, archive.file, archive.sha256, options.states !== undefined],
     );
     await client.query(`DROP TABLE ${partition}`);
     await client.query('COMMIT');

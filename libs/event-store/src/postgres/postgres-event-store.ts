@@ -22,6 +22,7 @@ import {
 } from '../port';
 import { applySqlMigrations } from './migrate';
 import { appendSignature } from './schema';
+import { archivedStatesOf, archivedStreamOfRound, type ArchivedState } from './month-drop';
 
 /**
  * A chain hash as every reader sees it: 64 hex digits ('' before a stream's first event). Since store
@@ -504,6 +505,14 @@ export class PostgresEventStore implements EventStore {
       [roundId],
     );
     return result.rows[0]?.stream_id ?? null;
+  }
+
+  async archivedStates(streamIds: readonly string[]): Promise<{ states: Map<string, ArchivedState>; uncarried: string[] }> {
+    return archivedStatesOf(this.pool, streamIds);
+  }
+
+  async archivedStreamOfRound(roundId: string): Promise<string | null> {
+    return archivedStreamOfRound(this.pool, roundId);
   }
 
   /** Every event of a round, in stream order (replay). */

@@ -1324,6 +1324,37 @@ BEGIN
 END $$;
 `,
   },
+  {
+    version: 16,
+    name: 'the write-side state of each stream as the months out of the store left it',
+    sql: `
+-- Ingestion judges a fact against its session's state (open, closed, its game, its rounds: libs/ledger
+-- session-state.ts), folded from the session's stream. Once a month is out of the store, a session with facts in it
+-- could no longer be folded: its opening was gone, and a late count, a dispute, or the next round of a table open
+-- across the month's turn was refused as "unknown session". The drop now keeps, for each stream of a kind the caller
+-- names (the sessions), its state at the stream's archived head (month-drop.ts); ingestion starts from it. A month
+-- dropped before this migration did not: ingestion says so rather than judge without it (states_carried false).
+ALTER TABLE ca_archived_months ADD COLUMN states_carried boolean NOT NULL DEFAULT false;
+CREATE TABLE ca_archived_stream_states (
+  stream_number  integer PRIMARY KEY,
+  stream_version integer NOT NULL,
+  state          jsonb NOT NULL
+);
+-- a fact naming only its round (a dispute) finds the session of a round out of the store by the round's id
+CREATE INDEX ca_archived_stream_states_rounds ON ca_archived_stream_states USING gin ((state -> 'rounds'));
+REVOKE ALL ON ca_archived_stream_states FROM PUBLIC;
+DO $$
+DECLARE
+  r record;
+BEGIN
+  -- whoever may read the archived heads may read the states (writerRoleGrants gives both)
+  FOR r IN SELECT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid = 'ca_archived_heads'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner) LOOP
+    EXECUTE format('GRANT SELECT ON ca_archived_stream_states TO %s', r.grantee);
+  END LOOP;
+END $$;
+`,
+  },
 ];
 
 /**
@@ -1358,6 +1389,11 @@ BEGIN
   IF to_regclass('ca_archived_jackpot_pools') IS NOT NULL THEN
     GRANT SELECT ON ca_archived_jackpot_pools TO ${role};
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_archived_jackpot_pools FROM ${role};
+  END IF;
+  -- the write side's states as the months out of the store left them (store migration 16): read by ingestion
+  IF to_regclass('ca_archived_stream_states') IS NOT NULL THEN
+    GRANT SELECT ON ca_archived_stream_states TO ${role};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_archived_stream_states FROM ${role};
   END IF;
   IF to_regclass('ca_event_rows') IS NOT NULL THEN
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ca_event_rows, ca_stream_ids, ca_event_metadata FROM ${role};

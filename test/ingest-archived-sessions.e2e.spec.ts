@@ -1,0 +1,276 @@
+/**
+ * Ingestion once months are out of the store (`archive --drop`, store migration 16). Ingestion judges each fact against
+ * its session's state, folded from the session's stream; once October's facts are dropped, a session with facts in
+ * October can no longer be folded from its opening. Before this, every such session was an "unknown session": the
+ * count room's late counts of a table closed in October and a dispute of an October round were refused, and a second
+ * opening of the same session would have been taken. The drop now keeps each session's state at its last October fact.
+ *
+ * Two gaming days: 2026-10-30, whose tables open and close in October (their counts held back until after the drop),
+ * and 2026-10-31, whose tables open in October and play on into November (the month turns half-way). October does not
+ * leave while those tables are open (their next rounds are judged from their whole history); once they have closed,
+ * it does. A second store gets the same facts without any drop: what it accepts, refuses and judges is what the store
+ * after the drop must accept, refuse and judge.
+ */
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Pool } from 'pg';
+import { PostgresEventStore } from '../libs/event-store/src';
+import { dropMonth, statesToKeep } from '../libs/event-store/src/postgres/month-drop';
+import { exportMonth } from '../libs/event-store/src/postgres/month-export';
+import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
+import { writerRoleGrants } from '../libs/event-store/src/postgres/schema';
+import { checkArchiveSource } from '../libs/event-store/src/archive-check';
+import { openArchiveFile } from '../libs/event-store/src/archive-file';
+import { sealOf } from '../libs/event-store/src/seal';
+import { IngestionService, sessionStateKeeper, type Envelope as SimEvent, type IngestResult } from '../libs/ledger/src';
+import { Runtime, startRuntime } from '../libs/platform/src';
+import { simulateDay } from '../libs/simulator/src';
+import { issueCredential } from './support/access';
+import { exportCheckAndDrop } from './support/drop-month';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { serveOnLoopback } from './support/served';
+
+jest.setTimeout(180_000);
+
+const casinoId = 'casino-cut';
+const closedDay = [...simulateDay({ tables: 2, rounds: 6, seed: 11, errorRate: 0, gamingDay: '2026-10-30', casinoId, jackpots: false })];
+const spanningDay = [...simulateDay({ tables: 2, rounds: 10, seed: 7, errorRate: 0, gamingDay: '2026-10-31', casinoId, jackpots: false })];
+const isCount = (e: SimEvent) => /BoxCounted$/.test(e.type);
+/** the counts of the day closed in October: the count room sends them after the drop */
+const lateCounts = closedDay.flat().filter(isCount);
+const half = Math.floor(spanningDay.length / 2);
+/** the rest of the day played across the turn, from half-way (counts included): sent after the drop */
+const restOfDay = spanningDay.slice(half).flat();
+const roundsOf = (events: readonly SimEvent[]) => events.filter((e) => e.type === 'RoundStarted').map((e) => String(e.data.roundId));
+const sessionsOf = (events: readonly SimEvent[]) => [...new Set(events.filter((e) => e.type === 'TableSessionOpened').map((e) => String(e.data.sessionId)))];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-ingest-archived-'));
+const databases: TestDatabase[] = [];
+const runtimes: Runtime[] = [];
+
+/** A store with the October facts (the closed day without its counts, the first half of the other day), the month turned between the halves. */
+async function october(prefix: string): Promise<{ db: TestDatabase; runtime: Runtime }> {
+  const db = await createTestDatabase(prefix);
+  databases.push(db);
+  const runtime = await startRuntime({ databaseUrl: db.url });
+  runtimes.push(runtime);
+  for (const batch of closedDay)
+    await ingestAll(
+      runtime,
+      batch.filter((e) => !isCount(e)),
+    );
+  for (const batch of spanningDay.slice(0, half)) await ingestAll(runtime, batch);
+  await turnMonth(runtime.pool, '2026-10');
+  return { db, runtime };
+}
+
+async function ingestAll(runtime: Runtime, events: readonly SimEvent[]): Promise<IngestResult> {
+  const r = await runtime.ingestion.ingest(events.map((value) => ({ value })));
+  expect(r.refusals).toEqual([]);
+  return r;
+}
+
+/** A runtime on `db` started afresh: its ingestion has no session in memory and must find each one in the store. */
+async function restarted(db: TestDatabase): Promise<Runtime> {
+  const runtime = await startRuntime({ databaseUrl: db.url });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+const verdictsOf = async (runtime: Runtime, rounds: readonly string[]) =>
+  (
+    await runtime.pool.query(
+      `SELECT round_id, verdict, finished, discrepancies::text AS discrepancies FROM round_verdicts WHERE round_id = ANY ($1::text[]) ORDER BY round_id`,
+      [rounds],
+    )
+  ).rows;
+
+/** What a fact is refused for, by field and reason key (nothing stored then). */
+const refusalOf = (r: IngestResult) => r.refusals.map((x) => [x.field, x.reasonKey]);
+
+let control: Runtime;
+let dropped: { db: TestDatabase; runtime: Runtime };
+
+beforeAll(async () => {
+  control = (await october('ca_ingest_arch_control')).runtime;
+  dropped = await october('ca_ingest_arch_dropped');
+});
+
+afterAll(async () => {
+  for (const r of runtimes) await r.close().catch(() => undefined);
+  for (const db of databases) await db.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ingestion after archive --drop', () => {
+  it('does not take a month out while a table session with facts in it is open, naming the sessions', async () => {
+    const written = await exportMonth(dropped.runtime.pool, '2026-10', dir);
+    const refusal = await statesToKeep(dropped.runtime.pool, written.manifest, sessionStateKeeper).then(
+      () => undefined,
+      (e: { because?: { key: string; values: Record<string, string> } }) => e.because,
+    );
+    const open = sessionsOf(spanningDay.flat());
+    expect(refusal).toMatchObject({ key: 'archive.dropStreamsInPlay', values: { month: '2026-10', n: String(open.length), more: '0' } });
+    for (const session of open) expect(refusal!.values.streams).toContain(`session-${session}`);
+    // the drop itself refuses too, and changes nothing
+    const closing = sealOf(written.closingSeal);
+    const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
+    await expect(
+      dropMonth(dropped.runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check }, { states: sessionStateKeeper }),
+    ).rejects.toMatchObject({ because: { key: 'archive.dropStreamsInPlay' } });
+    expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_archived_months')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('takes it out once they have closed, keeping each session at its last October fact', async () => {
+    // the rest of the day played across the turn, in November, to both stores: the tables close
+    for (const runtime of [control, dropped.runtime]) await ingestAll(runtime, restOfDay);
+    await control.projector.catchUp();
+    await dropped.runtime.projector.catchUp();
+    await exportCheckAndDrop(dropped.runtime.pool, '2026-10', dir);
+    await dropped.runtime.close();
+    dropped.runtime = await restarted(dropped.db);
+
+    const kept = (
+      await dropped.runtime.pool.query(
+        `SELECT s.stream_id, a.stream_version, a.state FROM ca_archived_stream_states a JOIN ca_stream_ids s USING (stream_number) ORDER BY s.stream_id`,
+      )
+    ).rows as Array<{ stream_id: string; stream_version: number; state: { opened: boolean; closed: boolean; rounds: Record<string, boolean> } }>;
+    const closedInOctober = sessionsOf(closedDay.flat());
+    const sessions = [...closedInOctober, ...sessionsOf(spanningDay.flat())].sort();
+    expect(kept.map((k) => k.stream_id)).toEqual(sessions.map((s) => `session-${s}`));
+    const heads = await control.store.streamVersions(kept.map((k) => k.stream_id));
+    const octoberFacts = [...closedDay.flat().filter((e) => !isCount(e)), ...spanningDay.slice(0, half).flat()];
+    for (const k of kept) {
+      const sessionId = k.stream_id.slice('session-'.length);
+      const closed = closedInOctober.includes(sessionId);
+      expect([k.stream_id, k.state.opened, k.state.closed]).toEqual([k.stream_id, true, closed]);
+      // its version: its facts in October (the closed day's counts were held back)
+      expect(k.stream_version).toBe(octoberFacts.filter((e) => e.data.sessionId === sessionId).length);
+      expect(k.stream_version).toBeLessThanOrEqual(heads[k.stream_id]);
+    }
+    // every round started in October is among its session's rounds
+    expect(kept.flatMap((k) => Object.keys(k.state.rounds)).sort()).toEqual([...roundsOf(octoberFacts)].sort());
+    const months = (await dropped.runtime.pool.query('SELECT month, states_carried FROM ca_archived_months')).rows;
+    expect(months).toEqual([{ month: '2026-10', states_carried: true }]);
+  });
+
+  it('accepts the late counts as the store without the drop does, and judges as it judged', async () => {
+    for (const runtime of [control, dropped.runtime]) await ingestAll(runtime, lateCounts);
+    const streams = [...sessionsOf(closedDay.flat()), ...sessionsOf(spanningDay.flat())].map((s) => `session-${s}`);
+    expect(await dropped.runtime.store.streamVersions(streams)).toEqual(await control.store.streamVersions(streams));
+    await control.projector.catchUp();
+    await dropped.runtime.projector.catchUp();
+    const after = roundsOf(restOfDay);
+    expect(after.length).toBeGreaterThan(0);
+    const want = await verdictsOf(control, after);
+    expect(want).toHaveLength(after.length);
+    expect(await verdictsOf(dropped.runtime, after)).toEqual(want);
+    // the drop, tips and cagnotte reconciliation of the sessions closed in October, their counts now in
+    const books = `SELECT to_jsonb(r) - 'last_position' AS row FROM reconciliations r WHERE session_id = ANY ($1::text[]) ORDER BY session_id`;
+    const closed = sessionsOf(closedDay.flat());
+    const book = (await control.pool.query(books, [closed])).rows;
+    expect(book).toHaveLength(closed.length);
+    expect((await dropped.runtime.pool.query(books, [closed])).rows).toEqual(book);
+  });
+
+  it('refuses what the store without the drop refuses, for the same reason, and takes a dispute of an October round', async () => {
+    const closedSession = sessionsOf(closedDay.flat())[0];
+    const opening = closedDay.flat().find((e) => e.type === 'TableSessionOpened' && e.data.sessionId === closedSession)!;
+    const attempts: SimEvent[][] = [
+      // a second opening of a session opened in October
+      [{ ...opening, eventId: randomUUID() }],
+      // a round at a table closed in October
+      [{ ...opening, eventId: randomUUID(), type: 'RoundStarted', data: { sessionId: closedSession, roundId: `r-${randomUUID()}` } }],
+      // a tip in a round nobody started
+      [{ ...opening, eventId: randomUUID(), type: 'TipDeposited', data: { sessionId: closedSession, roundId: 'no-such-round', amount: 5 } }],
+    ];
+    for (const attempt of attempts) {
+      const want = refusalOf(await control.ingestion.ingest(attempt.map((value) => ({ value }))));
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.map(([, key]) => key)).not.toContain('ingest.unknownSession');
+      expect(refusalOf(await dropped.runtime.ingestion.ingest(attempt.map((value) => ({ value }))))).toEqual(want);
+    }
+    // a dispute of a round whose every fact left the store: the round is found, the dispute stored, as without the drop
+    const dispute = {
+      eventId: randomUUID(),
+      type: 'RoundDisputed',
+      occurredAt: '2026-11-02T12:00:00.000Z',
+      data: { roundId: roundsOf(closedDay.flat())[0], raisedBy: 'player seat 2', claim: 'paid short' },
+    } as SimEvent;
+    const controlDispute = await control.ingestion.ingest([{ value: dispute }]);
+    expect(controlDispute.refusals).toEqual([]);
+    const disputed = await dropped.runtime.ingestion.ingest([{ value: dispute }]);
+    expect(disputed.refusals).toEqual([]);
+    expect(disputed.events.map((e) => [e.streamId, e.streamVersion])).toEqual(controlDispute.events.map((e) => [e.streamId, e.streamVersion]));
+    // the read models go on past it
+    await dropped.runtime.projector.catchUp();
+  });
+
+  it('reads the kept states as the application’s role may: read, never write', async () => {
+    const role = `ca_states_reader_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = dropped.runtime.pool;
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(writerRoleGrants(role));
+    const url = new URL(dropped.db.url);
+    url.username = role;
+    const asApp = new Pool({ connectionString: url.toString(), max: 2 });
+    try {
+      const ingestion = new IngestionService(new PostgresEventStore(asApp));
+      const session = sessionsOf(closedDay.flat())[1];
+      // a recount of the drop box: a fact ingestion takes after the close, judged against the kept state
+      const recount = { ...lateCounts.find((e) => e.data.sessionId === session)!, eventId: randomUUID() };
+      const r = await ingestion.ingest([{ value: recount }]);
+      expect(r.refusals).toEqual([]);
+      expect(r.appended).toBe(1);
+      const denied = await asApp.query(`DELETE FROM ca_archived_stream_states`).then(
+        () => '',
+        (e: { code?: string }) => e.code,
+      );
+      expect(denied).toBe('42501');
+    } finally {
+      await asApp.end();
+      await admin.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+    }
+  });
+});
+
+describe('a month dropped without the sessions’ states (as before store migration 16)', () => {
+  it('refuses every fact of a session with facts in it, naming the month and the version, over HTTP too; nothing stored', async () => {
+    const { db, runtime } = await october('ca_ingest_arch_nostate');
+    await runtime.projector.catchUp();
+    const written = await exportMonth(runtime.pool, '2026-10', dir);
+    const closing = sealOf(written.closingSeal);
+    const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
+    await dropMonth(runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check });
+    expect((await runtime.pool.query('SELECT states_carried FROM ca_archived_months')).rows).toEqual([{ states_carried: false }]);
+    const fresh = await restarted(db);
+    const r = await fresh.ingestion.ingest(lateCounts.slice(0, 1).map((value) => ({ value })));
+    expect(r.appended).toBe(0);
+    expect(refusalOf(r)).toEqual([['data.sessionId', 'ingest.sessionOutOfStore']]);
+    expect(r.refusals[0].reason).toContain('2026-10');
+    const session = String(lateCounts[0].data.sessionId);
+    const head = (await fresh.store.streamVersions([`session-${session}`]))[`session-${session}`];
+    expect(r.refusals[0].reasonValues).toMatchObject({ session, version: String(head), months: '2026-10' });
+
+    const { app, base } = await serveOnLoopback(fresh);
+    try {
+      const { secret } = await issueCredential(fresh, 'finance', { subject: 'count-room', casinoId });
+      const res = await fetch(`${base}/api/v1/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'accept-language': 'es' },
+        body: JSON.stringify(lateCounts.slice(0, 1)),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      const body = JSON.stringify(await res.json());
+      expect(body).toContain('data.sessionId');
+      expect(body).toContain('fuera del almacén');
+      expect((await fresh.store.streamVersions([`session-${session}`]))[`session-${session}`]).toBe(head);
+    } finally {
+      await app.close();
+    }
+  });
+});
