@@ -28,6 +28,7 @@ import { IngestionService, sessionStateKeeper, type Envelope as SimEvent, type I
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { simulateDay } from '../libs/simulator/src';
 import { issueCredential } from './support/access';
+import { cli } from './support/cli';
 import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { serveOnLoopback } from './support/served';
@@ -120,6 +121,13 @@ describe('ingestion after archive --drop', () => {
     await expect(
       dropMonth(dropped.runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check }, { states: sessionStateKeeper }),
     ).rejects.toMatchObject({ because: { key: 'archive.dropStreamsInPlay' } });
+    expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_archived_months')).rows).toEqual([{ n: 0 }]);
+    // as the operator runs it: exit 2, before the read models' snapshots are taken, the sessions named in their language
+    const byCli = await cli(['archive', '2026-10', '--dir', path.join(dir, 'cli'), '--drop', '--lang', 'es'], { DATABASE_URL: dropped.db.url });
+    expect(byCli.code).toBe(2);
+    expect(byCli.stderr).toContain('siguen abiertas');
+    expect(byCli.stderr).toContain(`session-${open[0]}`);
+    expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_read_model_snapshots')).rows).toEqual([{ n: 0 }]);
     expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_archived_months')).rows).toEqual([{ n: 0 }]);
   });
 
