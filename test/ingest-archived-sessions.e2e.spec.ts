@@ -216,6 +216,43 @@ describe('ingestion after archive --drop', () => {
     await dropped.runtime.projector.catchUp();
   });
 
+  it('answers a re-send of an October fact as a duplicate, the same id with other content as a conflict, and takes a correction of one', async () => {
+    const octoberFact = closedDay.flat().find((e) => e.type === 'BetPlaced')!;
+    const stored = (await control.store.findEvents([octoberFact.eventId]))[0];
+    // the re-send: a duplicate, at the version and position it has (in the archive file)
+    for (const runtime of [control, dropped.runtime]) {
+      const again = await runtime.ingestion.ingest([{ value: octoberFact }]);
+      expect(again.refusals).toEqual([]);
+      expect([again.appended, again.duplicate]).toEqual([0, 1]);
+      expect(again.events).toEqual([
+        {
+          eventId: stored.eventId,
+          status: 'duplicate',
+          streamId: stored.streamId,
+          streamVersion: stored.streamVersion,
+          position: stored.globalPosition.toString(),
+        },
+      ]);
+      // its id with other content: refused, naming the id
+      const other = await runtime.ingestion.ingest([{ value: { ...octoberFact, occurredAt: '2026-10-30T23:59:59.000Z' } }]);
+      expect(refusalOf(other)).toEqual([['eventId', 'ingest.idReused']]);
+    }
+    // a correction of it, on its session's stream, as without the drop
+    const correction = {
+      eventId: randomUUID(),
+      type: 'CorrectionRecorded',
+      occurredAt: '2026-11-03T10:00:00.000Z',
+      data: { correctsEventId: octoberFact.eventId, reason: 'stake keyed twice', approvedBy: ['jefe de mesa', 'director de juegos'], amount: -5 },
+    } as SimEvent;
+    const want = await control.ingestion.ingest([{ value: correction }]);
+    expect(want.refusals).toEqual([]);
+    const got = await dropped.runtime.ingestion.ingest([{ value: correction }]);
+    expect(got.refusals).toEqual([]);
+    expect(got.events.map((e) => [e.streamId, e.streamVersion])).toEqual(want.events.map((e) => [e.streamId, e.streamVersion]));
+    expect(got.events[0].streamId).toBe(stored.streamId);
+    await dropped.runtime.projector.catchUp();
+  });
+
   it('reads the kept states as the application’s role may: read, never write', async () => {
     const role = `ca_states_reader_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
     const admin = dropped.runtime.pool;

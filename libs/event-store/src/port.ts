@@ -41,6 +41,9 @@ export interface StoredEvent extends FedEventHead {
  */
 export type ProjectedEvent = Omit<StoredEvent, 'contentHash' | 'prevHash' | 'hash'>;
 
+/** Where a stored event is and what its content hashes to: enough to tell a re-send from a reused id. */
+export type EventHead = Pick<StoredEvent, 'eventId' | 'streamId' | 'streamVersion' | 'globalPosition' | 'contentHash'>;
+
 export type AppendStatus = 'appended' | 'duplicate';
 
 export interface AppendedEvent {

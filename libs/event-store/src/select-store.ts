@@ -6,7 +6,7 @@
 import type { Pool } from 'pg';
 import { setting } from '../../platform/src/config';
 import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
-import type { EventStore, StoredEvent } from './port';
+import type { EventHead, EventStore, StoredEvent } from './port';
 import type { ArchivedState } from './postgres/month-drop';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
 
@@ -23,6 +23,8 @@ export interface SelectableEventStore extends EventStore {
   archivedStates?(streamIds: readonly string[]): Promise<{ states: Map<string, ArchivedState>; uncarried: string[] }>;
   /** The stream of a round whose start left the store, from the states kept with the months out of it. */
   archivedStreamOfRound?(roundId: string): Promise<string | null>;
+  /** By id, where each event is, online or out of the store, and its content hash (PostgreSQL; else `findEvents`). */
+  findEventHeads?(eventIds: readonly string[]): Promise<EventHead[]>;
 }
 
 export interface SelectStoreOptions {

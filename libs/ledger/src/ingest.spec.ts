@@ -53,6 +53,27 @@ describe('ingestion and the table book', () => {
     expect(await loadTableBook(runtime, SAMPLE_SESSION)).toEqual(bookBefore);
   });
 
+  it('takes a correction sent on its own after the close, on the corrected fact’s session', async () => {
+    // the sample session is closed (first test); its closing float, corrected by the back office in a request of its own
+    const closing = (
+      await runtime.pool.query(`SELECT event_id::text AS id, stream_id FROM ca_events WHERE event_type = 'TableSessionClosed' AND stream_id = $1`, [
+        `session-${SAMPLE_SESSION}`,
+      ])
+    ).rows[0];
+    const correction = envelope('CorrectionRecorded', {
+      correctsEventId: closing.id,
+      reason: 'a 250 chip miscounted',
+      approvedBy: ['fin-1', 'fin-2'],
+      amount: -250,
+    });
+    const result = await runtime.ingestion.ingest([{ value: correction }]);
+    expect(result.refusals).toEqual([]);
+    expect(result.events).toMatchObject([{ status: 'appended', streamId: closing.stream_id }]);
+    // and a fact of the session itself is still refused: it is closed
+    const late = await runtime.ingestion.ingest([{ value: envelope('CashExchanged', { sessionId: SAMPLE_SESSION, amount: 2500 }) }]);
+    expect(late.refusals.map((r) => r.reasonKey)).toEqual(['ingest.closed']);
+  });
+
   it('stores nothing of a file with one bad line, and names that line and field', async () => {
     const before = await eventCount();
     const lines = [

@@ -5,7 +5,15 @@
  * are facts and are accepted (contract §1.1); only what cannot be a fact is refused.
  */
 import { isUtf8 } from 'node:buffer';
-import { contentHash, EventIdConflictError, NewEvent, PostgresEventStore, SelectableEventStore, WrongExpectedVersionError } from '../../event-store/src';
+import {
+  contentHash,
+  EventIdConflictError,
+  type EventHead,
+  NewEvent,
+  PostgresEventStore,
+  SelectableEventStore,
+  WrongExpectedVersionError,
+} from '../../event-store/src';
 import { sealIfGamingDayClosed } from '../../event-store/src/seal';
 import { observeAppend } from '../../platform/src/metric-families';
 import { recordOpsCheck } from '../../platform/src/ops-checks';
@@ -182,7 +190,7 @@ export class IngestionService {
   private async tryIngest(inputs: readonly IngestInput[], envelopes: Envelope[], context: { allowedTables?: readonly string[] }): Promise<IngestResult> {
     const refusals: Refusal[] = [];
     // 2. duplicates: the same id with the same content is a no-op; with other content, a refusal
-    const existing = new Map((await this.store.findEvents(envelopes.map((e) => e.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
+    const existing = new Map((await this.eventHeads(envelopes.map((e) => e.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
     const seenInBatch = new Map<string, { streamId: string; envelope: Envelope }>();
     const fresh: Array<{ index: number; envelope: Envelope; streamId: string }> = [];
     const duplicates: IngestResult['events'] = [];
@@ -196,7 +204,10 @@ export class IngestionService {
     }
     const roundStreams = await this.roundStreams(envelopes);
     const correctedStreams = await this.correctedStreams(envelopes);
-    const states = await this.loadSessions([...sessionIds, ...[...roundStreams.values()].filter(Boolean).map((s) => s!.replace(/^session-/, ''))]);
+    // the sessions named, and those of the rounds and corrected facts named (a correction names only the fact: without
+    // its session loaded, a correction after the close was judged against no session and refused as of an unknown one)
+    const sessionsOfStreams = [...roundStreams.values(), ...correctedStreams.values()].filter((s): s is string => !!s?.startsWith('session-'));
+    const states = await this.loadSessions([...sessionIds, ...sessionsOfStreams.map((s) => s.slice('session-'.length))]);
     const pools = await this.store.streamVersions([...poolIds].map(poolStreamId));
     const work = new Map<string, SessionState>();
     const stateOf = (sessionId: string) => {
@@ -480,8 +491,13 @@ export class IngestionService {
 
   private async correctedStreams(envelopes: Envelope[]): Promise<Map<string, string>> {
     const ids = envelopes.flatMap((e) => dataOf(e, 'CorrectionRecorded') ?? []).map((d) => String(d.correctsEventId));
-    const found = await this.store.findEvents(ids);
+    const found = await this.eventHeads(ids);
     return new Map(found.map((e) => [e.eventId.toLowerCase(), e.streamId]));
+  }
+
+  /** Stored events by id, online or in a month out of the store (where the store keeps such months). */
+  private eventHeads(ids: readonly string[]): Promise<EventHead[]> {
+    return this.store.findEventHeads ? this.store.findEventHeads(ids) : this.store.findEvents(ids);
   }
 }
 
