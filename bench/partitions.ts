@@ -22,6 +22,7 @@ import { openArchiveFile } from '../libs/event-store/src/archive-file';
 import { applySqlMigrations } from '../libs/event-store/src/postgres/migrate';
 import { dropMonth } from '../libs/event-store/src/postgres/month-drop';
 import { sessionStateKeeper } from '../libs/ledger/src/session-state';
+import { jackpotPoolsAtSeal } from '../libs/replay/src/jackpot-pools';
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-event-store';
@@ -80,8 +81,12 @@ async function layout(ctx: SuiteContext, label: string, kind: 'table' | 'partiti
       const closing = sealOf(written.closingSeal);
       const check = await checkArchiveSource(await openArchiveFile(written.file), { sequence: closing.sequence, sealHash: closing.sealHash });
       const t0 = process.hrtime.bigint();
-      // as `archive --drop` does it, keeping the sessions' states (none here: the bench's streams are bare)
-      const dropped = await dropMonth(pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check }, { states: sessionStateKeeper });
+      // as `archive --drop` does it, keeping the sessions' states and the jackpot pools (none here: the bench's streams are bare)
+      const dropped = await dropMonth(
+        pool,
+        { file: written.file, sha256: written.sha256, manifest: written.manifest, check },
+        { states: sessionStateKeeper, pools: jackpotPoolsAtSeal },
+      );
       drop = { totalMs: Number(process.hrtime.bigint() - t0) / 1e6, idsMs: dropped.idsMs, lockedMs: dropped.lockedMs };
     }
     await pool.query('VACUUM ANALYZE');

@@ -1,6 +1,6 @@
 /**
- * The jackpot pools once months are out of the store (store migration 15, month-drop.ts `jackpotPoolsAtSeal`, replay's
- * `readJackpotFacts`). A pool's value carries its whole history; replay and the round verdicts fold it from the
+ * The jackpot pools once months are out of the store (store migration 15; replay's `jackpotPoolsAtSeal`, handed to the
+ * drop, and `readJackpotFacts`). A pool's value carries its whole history; replay and the round verdicts fold it from the
  * store's jackpot facts. Before this, a pool configured in a month that `archive --drop` took out was, to that fold, no
  * pool at all: every later jackpot round would have been judged without it. Here the pools at a point after the drops
  * are, configuration and value, the pools the whole history gave before them: after one month out, after a second
@@ -17,7 +17,7 @@ import { backupStore, restoreStore } from '../libs/backup/src';
 import type { FeedCheckpoint, PostgresEventStore } from '../libs/event-store/src';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { writerRoleGrants } from '../libs/event-store/src/postgres/schema';
-import { JackpotPoolsArchivedError, poolsBefore, readJackpotFacts } from '../libs/replay/src/jackpot-pools';
+import { JackpotPoolsArchivedError, jackpotPoolsAtSeal, poolsBefore, readJackpotFacts } from '../libs/replay/src/jackpot-pools';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { exportCheckAndDrop } from './support/drop-month';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -197,5 +197,7 @@ describe('jackpot pools after archive --drop', () => {
     );
     expect(unknown).toBeInstanceOf(JackpotPoolsArchivedError);
     expect((unknown as JackpotPoolsArchivedError).because).toMatchObject({ key: 'jackpotPools.notCarried', values: { months: '2026-09' } });
+    // and a drop then keeps none either: the pools at its seal are not known (jackpotPoolsAtSeal says so, never guesses)
+    expect(await jackpotPoolsAtSeal(pool, { transactionId: 10n ** 9n, globalPosition: 10n ** 12n })).toBeNull();
   });
 });

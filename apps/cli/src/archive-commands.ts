@@ -19,6 +19,7 @@ import { formatReceipt, readReceiptArgument, ReceiptError, sealOf, type Receipt 
 import type { ChainBreak } from '../../../libs/event-store/src';
 import { keyed, wordReason } from '../../../libs/i18n/src/reasons';
 import { sessionStateKeeper } from '../../../libs/ledger/src/session-state';
+import { jackpotPoolsAtSeal } from '../../../libs/replay/src/jackpot-pools';
 import { SnapshotRefusedError } from '../../../libs/projections/src/snapshot-tables';
 import { refuseLiveBehind, takeSnapshots, type SnapshotOutcome } from '../../../libs/projections/src/snapshots';
 import type { WithRuntime } from './credential-commands';
@@ -120,7 +121,8 @@ export function registerArchiveCommands(program: Command, withRuntime: WithRunti
             const taken = await takeSnapshots(runtime.pool, runtime.store, runtime.projections, archived);
             await refuseLiveBehind(runtime.pool, runtime.projections, archived);
             // each session's state at the month's heads stays: ingestion judges its late facts against it
-            return [taken, await dropMonth(runtime.pool, { file, sha256, manifest, check }, { states: kept })] as const;
+            // and each jackpot pool as replay's fold leaves it at the closing seal
+            return [taken, await dropMonth(runtime.pool, { file, sha256, manifest, check }, { states: kept, pools: jackpotPoolsAtSeal })] as const;
           });
         } catch (error) {
           if (!(error instanceof ArchiveFileError) && !(error instanceof SnapshotRefusedError)) throw error;

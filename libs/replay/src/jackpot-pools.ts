@@ -21,7 +21,7 @@ import { dataOf, JackpotPoolView } from '../../rules/src';
 import { because, keyed, type ReasonKey } from '../../i18n/src/reasons';
 import { DomainError } from '../../platform/src/domain-error';
 import { firstPositionOfMonth } from '../../event-store/src/archive';
-import { archivedMonths } from '../../event-store/src/postgres/month-drop';
+import { archivedMonths, type KeptJackpotPool } from '../../event-store/src/postgres/month-drop';
 import { monthAfter } from '../../event-store/src/postgres/month-turn';
 
 export const JACKPOT_TYPES: readonly string[] = ['JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset'];
@@ -174,6 +174,29 @@ async function poolsLeftByArchivedMonths(
     facts.push({ transactionId: 0n, globalPosition: at + 1n, type: 'JackpotReset', data: { poolId: p.configuration.poolId, amount: Number(p.value) } });
   }
   return { floor, facts };
+}
+
+/**
+ * Each jackpot pool as the feed leaves it just before `seal` (a month's closing seal), with its last configuration as it
+ * was sent: what `archive --drop` keeps of the pools (store migration 15, month-drop.ts `DropOptions.pools`), folded
+ * by the fold replay and the verdicts use (`applyJackpotFact`), from what the last month out left and the facts after.
+ * A fact of a pool never configured counts for nothing, as in that fold. In pool id order; null when a month out of
+ * the store before kept no pools (dropped before store migration 15): this one cannot keep them either.
+ */
+export async function jackpotPoolsAtSeal(db: Pool | PoolClient, seal: FeedCheckpoint): Promise<KeptJackpotPool[] | null> {
+  const pools: Record<string, JackpotPoolView> = {};
+  const configurations = new Map<string, Readonly<Record<string, unknown>>>();
+  const facts = await readJackpotFacts(db, seal, seal).catch((error: unknown) => {
+    // a month out of the store before this one kept no pools: they are not known here either (null), never guessed
+    if (error instanceof JackpotPoolsArchivedError && error.because.key === 'jackpotPools.notCarried') return null;
+    throw error;
+  });
+  if (!facts) return null;
+  for (const f of facts) {
+    applyJackpotFact(pools, f.type, f.data);
+    if (f.type === 'JackpotPoolConfigured') configurations.set(String(f.data.poolId), f.data);
+  }
+  return [...configurations.keys()].sort().map((poolId) => ({ poolId, configuration: configurations.get(poolId)!, value: pools[poolId].current }));
 }
 
 /** The pools the facts leave before each of `points` (feed order), by the point's position: one sweep of the facts (in feed order). */

@@ -19,6 +19,7 @@ import type { Pool, PoolClient } from 'pg';
 import { because } from '../../../i18n/src/reasons';
 import { ArchiveFileError, firstPositionOfMonth, type ArchiveManifest } from '../archive';
 import type { SegmentCheck } from '../archive-check';
+import type { FeedCheckpoint } from '../port';
 import { SEAL_STREAM } from '../seal';
 import { eventsArePartitioned, monthAfter } from './month-turn';
 
@@ -287,55 +288,11 @@ export async function partitionToDrop(
   return partition;
 }
 
-/**
- * Each jackpot pool as the feed leaves it just before the closing seal at `sealPosition` (store migration 15): its last
- * configuration and its value, folded as replay folds them (libs/replay jackpot-pools.ts, \`applyJackpotFact\`: a
- * configuration sets the value to its seed, a reset to its amount, a contribution adds, a win takes away; a fact of a
- * pool never configured counts for nothing). The fold starts from the pools the last month out left
- * (ca_archived_jackpot_pools) and reads the online facts after that month's closing seal (at `floorPosition`, this
- * month's first position, when a month was dropped before); each pool's value from its last configuration or reset
- * on, or from where the last month out left it. Feed order: (transaction, position).
- */
-export async function jackpotPoolsAtSeal(
-  db: Pick<PoolClient, 'query'>,
-  sealPosition: string,
-  floorPosition: string,
-): Promise<Array<{ pool_id: string; configuration: unknown; value: string }>> {
-  const r = await db.query(
-    `WITH cut AS (SELECT transaction_id AS tx, global_position AS pos FROM ca_event_rows WHERE global_position = $1),
-     floor AS (SELECT e.transaction_id AS tx, e.global_position AS pos FROM ca_event_rows e
-                WHERE e.global_position = $2 AND EXISTS (SELECT 1 FROM ca_archived_months)),
-     facts AS (
-       SELECT e.transaction_id AS tx, e.global_position AS pos, e.event_type AS type, e.data::json ->> 'poolId' AS pool, e.data::json AS data
-         FROM ca_event_rows e, cut
-        WHERE e.event_type IN ('JackpotPoolConfigured', 'JackpotContributed', 'JackpotWon', 'JackpotReset')
-          AND (e.transaction_id, e.global_position) < (cut.tx, cut.pos)
-          AND NOT EXISTS (SELECT 1 FROM floor f WHERE (e.transaction_id, e.global_position) <= (f.tx, f.pos))
-          AND e.data::json ->> 'poolId' IS NOT NULL),
-     anchors AS (SELECT DISTINCT ON (pool) pool, tx, pos, type, data FROM facts
-                  WHERE type IN ('JackpotPoolConfigured', 'JackpotReset') ORDER BY pool, tx DESC, pos DESC),
-     configs AS (SELECT DISTINCT ON (pool) pool, data FROM facts WHERE type = 'JackpotPoolConfigured' ORDER BY pool, tx DESC, pos DESC),
-     base AS (
-       SELECT a.pool, a.tx, a.pos,
-              CASE WHEN a.type = 'JackpotPoolConfigured' THEN coalesce((a.data ->> 'seed')::numeric, 0) ELSE coalesce((a.data ->> 'amount')::numeric, 0) END AS value,
-              coalesce(c.data, p.configuration) AS configuration
-         FROM anchors a LEFT JOIN configs c ON c.pool = a.pool LEFT JOIN ca_archived_jackpot_pools p ON p.pool_id = a.pool
-       UNION ALL
-       SELECT p.pool_id, NULL, NULL, p.value, coalesce(c.data, p.configuration)
-         FROM ca_archived_jackpot_pools p LEFT JOIN configs c ON c.pool = p.pool_id
-        WHERE NOT EXISTS (SELECT 1 FROM anchors a WHERE a.pool = p.pool_id)),
-     moved AS (
-       SELECT b.pool, sum(CASE f.type WHEN 'JackpotContributed' THEN 1 ELSE -1 END * coalesce((f.data ->> 'amount')::numeric, 0)) AS delta
-         FROM base b JOIN facts f ON f.pool = b.pool AND f.type IN ('JackpotContributed', 'JackpotWon')
-                                 AND (b.tx IS NULL OR (f.tx, f.pos) > (b.tx, b.pos))
-        GROUP BY b.pool)
-     SELECT b.pool AS pool_id, b.configuration, (b.value + coalesce(m.delta, 0))::text AS value
-       FROM base b LEFT JOIN moved m ON m.pool = b.pool
-      WHERE b.configuration IS NOT NULL
-      ORDER BY b.pool`,
-    [sealPosition, floorPosition],
-  );
-  return r.rows;
+/** A jackpot pool as a month out of the store leaves it (store migration 15): its last configuration, and its value. */
+export interface KeptJackpotPool {
+  readonly poolId: string;
+  readonly configuration: Readonly<Record<string, unknown>>;
+  readonly value: number;
 }
 
 export interface DropOptions {
@@ -347,6 +304,13 @@ export interface DropOptions {
    * stream with facts in it cannot be judged from the store again
    */
   readonly states?: ArchivedStateKeeper | KeptStates;
+  /**
+   * each jackpot pool as the feed leaves it just before the month's closing seal (libs/replay `jackpotPoolsAtSeal`,
+   * the fold replay and the verdicts use), asked in the drop's transaction while the month is still online; without
+   * it, or when it answers null (the pools are not known: a month before kept none), the month is marked as keeping no
+   * pools, and the pools cannot be folded again until the months are restored
+   */
+  readonly pools?: (db: PoolClient, seal: FeedCheckpoint) => Promise<readonly KeptJackpotPool[] | null>;
 }
 
 export async function dropMonth(pool: Pool, archive: DroppedArchive, options: DropOptions = {}): Promise<MonthDrop> {
@@ -387,15 +351,24 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
     if (differs) throw new ArchiveFileError(because('archive.dropHeadDiffers', { month, stream: differs.stream_id, version: differs.version }));
 
     // the jackpot pools as the feed leaves them at the closing seal, while the month's facts are still online
-    const pools = await jackpotPoolsAtSeal(client, firstPositionOfMonth(monthAfter(month)).toString(), manifest.firstPosition);
+    let pools: readonly KeptJackpotPool[] | null = null;
+    if (options.pools) {
+      const seal = (
+        await client.query(`SELECT transaction_id::text AS tx FROM ca_event_rows WHERE global_position = $1`, [
+          firstPositionOfMonth(monthAfter(month)).toString(),
+        ])
+      ).rows[0] as { tx: string } | undefined;
+      if (!seal) throw new ArchiveFileError(because('archive.dropNotOnline', { month }));
+      pools = await options.pools(client, { transactionId: BigInt(seal.tx), globalPosition: firstPositionOfMonth(monthAfter(month)) });
+    }
 
     const locked = performance.now();
     await client.query(`ALTER TABLE ca_event_rows DETACH PARTITION ${partition}`);
     await client.query('DELETE FROM ca_archived_jackpot_pools');
     await client.query(
       `INSERT INTO ca_archived_jackpot_pools (pool_id, configuration, value)
-       SELECT u.pool_id, u.configuration, u.value FROM json_to_recordset($1::json) AS u(pool_id text, configuration json, value numeric)`,
-      [JSON.stringify(pools)],
+       SELECT u."poolId", u.configuration, u.value FROM json_to_recordset($1::json) AS u("poolId" text, configuration json, value numeric)`,
+      [JSON.stringify(pools ?? [])],
     );
     if (options.states) {
       await client.query(
@@ -418,8 +391,18 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
     );
     await client.query(
       `INSERT INTO ca_archived_months (month, first_position, last_position, events, closing_seal, file_name, file_sha256, jackpot_pools_carried, states_carried)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)`,
-      [month, manifest.firstPosition, manifest.lastPosition, manifest.events, manifest.closingSeal, archive.file, archive.sha256, options.states !== undefined],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        month,
+        manifest.firstPosition,
+        manifest.lastPosition,
+        manifest.events,
+        manifest.closingSeal,
+        archive.file,
+        archive.sha256,
+        pools !== null,
+        options.states !== undefined,
+      ],
     );
     await client.query(`DROP TABLE ${partition}`);
     await client.query('COMMIT');
