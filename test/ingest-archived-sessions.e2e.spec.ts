@@ -253,6 +253,65 @@ describe('ingestion after archive --drop', () => {
     await dropped.runtime.projector.catchUp();
   });
 
+  it('keeps a casino-scoped credential within its casino where the stream’s first fact left the store, writing and reading', async () => {
+    const session = sessionsOf(closedDay.flat())[0];
+    const octoberRound = roundsOf(closedDay.flat())[0];
+    const octoberFact = closedDay.flat().find((e) => e.type === 'BetPlaced')!;
+    const { app, base } = await serveOnLoopback(dropped.runtime);
+    try {
+      const as = async (role: 'finance' | 'compliance' | 'inspector', casinoId: string) =>
+        (await issueCredential(dropped.runtime, role, { subject: `${role}-${casinoId}`, casinoId })).secret;
+      const post = async (secret: string, events: unknown[]) => {
+        const res = await fetch(`${base}/api/v1/events`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'accept-language': 'en' },
+          body: JSON.stringify(events),
+        });
+        return { status: res.status, body: JSON.stringify(await res.json()) };
+      };
+      const recount = { ...lateCounts.find((e) => e.data.sessionId === session)!, eventId: randomUUID() };
+      const at = '2026-11-04T12:00:00.000Z';
+      const dispute = { eventId: randomUUID(), type: 'RoundDisputed', occurredAt: at, data: { roundId: octoberRound, raisedBy: 'seat 1', claim: 'short' } };
+      const correction = {
+        eventId: randomUUID(),
+        type: 'CorrectionRecorded',
+        occurredAt: at,
+        data: { correctsEventId: octoberFact.eventId, reason: 'miskeyed', approvedBy: ['a', 'b'], amount: -1 },
+      };
+      // another casino's credentials: each refused 403, naming the casino the drop kept; nothing stored
+      const before = await dropped.runtime.store.streamVersions([`session-${session}`]);
+      for (const [secret, event] of [
+        [await as('finance', 'casino-other'), recount],
+        [await as('compliance', 'casino-other'), dispute],
+        [await as('compliance', 'casino-other'), correction],
+      ] as const) {
+        const refused = await post(secret, [event]);
+        expect([refused.status, refused.body]).toEqual([403, expect.stringContaining('belongs to casino casino-cut')]);
+      }
+      expect(await dropped.runtime.store.streamVersions([`session-${session}`])).toEqual(before);
+      // reading: the session's table book and the October round, to an inspector of another casino: 403
+      const otherInspector = await as('inspector', 'casino-other');
+      for (const route of [`/api/v1/sessions/${session}/table-book`, `/api/v1/rounds/${octoberRound}/replay`]) {
+        const res = await fetch(`${base}${route}`, { headers: { authorization: `Bearer ${otherInspector}`, 'accept-language': 'en' } });
+        expect([route, res.status]).toEqual([route, 403]);
+      }
+      // its own casino's: taken, and read
+      for (const [secret, event] of [
+        [await as('finance', casinoId), recount],
+        [await as('compliance', casinoId), dispute],
+        [await as('compliance', casinoId), correction],
+      ] as const) {
+        const taken = await post(secret, [event]);
+        expect([taken.status, taken.body]).toEqual([200, expect.stringContaining('"appended":1')]);
+      }
+      const ownInspector = await as('inspector', casinoId);
+      const book = await fetch(`${base}/api/v1/sessions/${session}/table-book`, { headers: { authorization: `Bearer ${ownInspector}` } });
+      expect(book.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reads the kept states as the application’s role may: read, never write', async () => {
     const role = `ca_states_reader_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
     const admin = dropped.runtime.pool;
@@ -302,17 +361,23 @@ describe('a month dropped without the sessions’ states (as before store migrat
 
     const { app, base } = await serveOnLoopback(fresh);
     try {
-      const { secret } = await issueCredential(fresh, 'finance', { subject: 'count-room', casinoId });
-      const res = await fetch(`${base}/api/v1/events`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'accept-language': 'es' },
-        body: JSON.stringify(lateCounts.slice(0, 1)),
-      });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      const body = JSON.stringify(await res.json());
-      expect(body).toContain('data.sessionId');
-      expect(body).toContain('fuera del almacén');
+      const post = async (secret: string) => {
+        const res = await fetch(`${base}/api/v1/events`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'accept-language': 'es' },
+          body: JSON.stringify(lateCounts.slice(0, 1)),
+        });
+        return { status: res.status, body: JSON.stringify(await res.json()) };
+      };
+      // a credential of every casino: the session cannot be judged, 422 naming the field, in the caller's language
+      const unscoped = await post((await issueCredential(fresh, 'finance', { subject: 'count-room' })).secret);
+      expect(unscoped.status).toBe(422);
+      expect(unscoped.body).toContain('data.sessionId');
+      expect(unscoped.body).toContain('fuera del almacén');
+      // one scoped to a casino: which casino the session belongs to is not known, so not taken to be its own (403)
+      const scoped = await post((await issueCredential(fresh, 'finance', { subject: 'count-room-cut', casinoId })).secret);
+      expect(scoped.status).toBe(403);
+      expect(scoped.body).toContain('no guardó su casino');
       expect((await fresh.store.streamVersions([`session-${session}`]))[`session-${session}`]).toBe(head);
     } finally {
       await app.close();

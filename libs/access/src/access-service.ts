@@ -7,6 +7,7 @@ import type { ReasonKey } from '../../i18n/src/reasons';
 import type { Pool } from 'pg';
 import { runMigrationsOnPool, sqlMigrations, versionLedger } from '../../database/src/migrations';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
+import { archivedCasinosOf } from '../../event-store/src/postgres/month-drop';
 import { KeyRing, KeyRotation } from './key-ring';
 import { RecordWriter } from './record-writer';
 import { ACCESS_MIGRATIONS } from './migrations';
@@ -40,6 +41,12 @@ import {
 } from './tokens';
 
 /** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
+
+/**
+ * The casino of a stream whose first fact left the store in a month that kept no owner of it (casinosOfStreams): not
+ * an id (an id cannot hold a space or a parenthesis), so never equal to a credential's casino.
+ */
+export const OWNER_OUT_OF_STORE = '(out of the store)';
 export interface AccessOptions {
   /** where `CASINO_AUDIT_SIGNING_KEY(_FILE)` and the throttle's settings are read (default: the process's environment) */
   readonly env?: NodeJS.ProcessEnv;
@@ -532,7 +539,8 @@ export class AccessService {
   }
 
   /**
-   * The casino of each stream that exists (its first event's casinoId: sessions and jackpot pools).
+   * The casino of each stream that exists (its first event's casinoId: sessions and jackpot pools; where that event
+   * left the store, what the drop kept, or OWNER_OUT_OF_STORE).
    * `record`: ask the store of record instead of this database's log (writes with EventStoreDB, whose
    * copy here may not hold a session opened a moment ago).
    */
@@ -552,6 +560,10 @@ export class AccessService {
       ])
     ).rows;
     for (const r of rows) out.set(r.stream_id, r.casino);
+    // a stream whose first fact left the store (archive --drop): its casino as the drop kept it, or OWNER_OUT_OF_STORE
+    // (a scoped credential is refused then: which casino it is cannot be told, and a guess would let any casino in)
+    const gone = [...new Set(streamIds)].filter((id) => !out.has(id));
+    for (const [id, casino] of await archivedCasinosOf(this.pool, gone)) out.set(id, casino === 'unknown' ? OWNER_OUT_OF_STORE : casino);
     return out;
   }
 

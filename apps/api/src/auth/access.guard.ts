@@ -21,7 +21,7 @@
 import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import type { AccessService, Principal, Verification } from '../../../../libs/access/src';
+import { OWNER_OUT_OF_STORE, type AccessService, type Principal, type Verification } from '../../../../libs/access/src';
 import type { PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { keepRefusal, markRecorded } from './access-recorder';
@@ -167,19 +167,19 @@ export class AccessGuard implements CanActivate {
     const streams: string[] = [];
     if (params.sessionId) streams.push(`session-${params.sessionId}`);
     if (params.roundId) {
-      const stream = await this.store.streamOfRound(params.roundId);
+      // a round whose start left the store (archive --drop): its session from the states the drop kept
+      const stream = (await this.store.streamOfRound(params.roundId)) ?? (await this.store.archivedStreamOfRound?.(params.roundId));
       if (stream) streams.push(stream);
     }
     if (!streams.length) return null;
     const casinos = await this.access.casinosOfStreams(streams);
     for (const [stream, casino] of casinos) {
-      if (casino && casino !== casinoId)
-        return because('auth.streamOfCasino', {
-          casino: casinoId,
-          kind: stream.startsWith('session-') ? 'session' : 'stream',
-          stream: stream.replace(/^session-/, ''),
-          owner: casino,
-        });
+      if (casino && casino !== casinoId) {
+        const named = { casino: casinoId, kind: stream.startsWith('session-') ? 'session' : 'stream', stream: stream.replace(/^session-/, '') };
+        // began in a month out of the store that kept no owner of it: which casino's it is cannot be told, so not this one's
+        if (casino === OWNER_OUT_OF_STORE) return because('auth.ownerOutOfStore', named);
+        return because('auth.streamOfCasino', { ...named, owner: casino });
+      }
     }
     return null;
   }

@@ -17,7 +17,7 @@ import {
   sessionStreamId,
   type AsSent,
 } from '../../../../libs/ledger/src';
-import { AccessService, mayWrite, Principal, writersOf } from '../../../../libs/access/src';
+import { AccessService, mayWrite, OWNER_OUT_OF_STORE, Principal, writersOf } from '../../../../libs/access/src';
 import type { SelectableEventStore } from '../../../../libs/event-store/src';
 import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
 import { DomainError, type RefusalCode } from '../../../../libs/platform/src/domain-error';
@@ -112,12 +112,16 @@ export async function casinoRefusals(
     if (typeof d.sessionId === 'string') streamOf.set(index, sessionStreamId(d.sessionId));
     else if (typeof d.poolId === 'string') streamOf.set(index, poolStreamId(d.poolId));
     else if (typeof d.roundId === 'string') {
-      const stream = await store.streamOfRound(d.roundId);
+      // a round whose start left the store (archive --drop) is found among the session states the drop kept
+      const stream = (await store.streamOfRound(d.roundId)) ?? (await store.archivedStreamOfRound?.(d.roundId));
       if (stream) streamOf.set(index, stream);
     } else if (typeof d.correctsEventId === 'string') corrected.push({ index, id: d.correctsEventId });
   }
   if (corrected.length) {
-    const found = new Map((await store.findEvents(corrected.map((c) => c.id))).map((e) => [e.eventId.toLowerCase(), e.streamId]));
+    // online or out of the store: ingestion finds a corrected fact in either (findEventHeads), so must this check
+    const ids = corrected.map((c) => c.id);
+    const heads = store.findEventHeads ? await store.findEventHeads(ids) : await store.findEvents(ids);
+    const found = new Map(heads.map((e) => [e.eventId.toLowerCase(), e.streamId]));
     for (const c of corrected) {
       const stream = found.get(c.id.toLowerCase());
       if (stream) streamOf.set(c.index, stream);
@@ -128,11 +132,11 @@ export async function casinoRefusals(
     const owner = casinos.get(stream);
     if (owner && owner !== casino) {
       const type = String((inputs[index].value as AsSent)?.type);
-      refusals.push({
-        ...at(inputs[index], index),
-        field: 'data',
-        ...keyed(because('access.streamOfCasino', { index: String(index), type, stream, owner, casino })),
-      });
+      const why =
+        owner === OWNER_OUT_OF_STORE
+          ? because('access.ownerOutOfStore', { index: String(index), type, stream, casino })
+          : because('access.streamOfCasino', { index: String(index), type, stream, owner, casino });
+      refusals.push({ ...at(inputs[index], index), field: 'data', ...keyed(why) });
     }
   }
   return refusals.sort((a, b) => a.index - b.index);

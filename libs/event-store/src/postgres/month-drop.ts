@@ -123,6 +123,49 @@ export async function archivedStatesOf(
   return { states, uncarried };
 }
 
+/** A query of the tables a drop fills, answered with no rows on a store before the migration that made the table. */
+const ifMigrated = <R>(db: Pick<Pool, 'query'>, text: string, values: unknown[]): Promise<R[]> =>
+  db.query(text, values).then(
+    (r) => r.rows as R[],
+    (error: { code?: string }) => {
+      if (error.code === '42P01') return [];
+      throw error;
+    },
+  );
+
+/**
+ * Of `streamIds`, those whose first fact left the store, each with the casino it belongs to as the drop kept it: a
+ * session's from its kept state (store migration 16), a jackpot pool's from its kept configuration (15); 'unknown'
+ * when the months it left in kept neither. What casino scoping reads where the stream's first fact no longer is.
+ */
+export async function archivedCasinosOf(db: Pick<Pool, 'query'>, streamIds: readonly string[]): Promise<Map<string, string | null | 'unknown'>> {
+  const out = new Map<string, string | null | 'unknown'>();
+  if (!streamIds.length) return out;
+  const heads = await ifMigrated<{ stream_id: string }>(
+    db,
+    `SELECT s.stream_id FROM ca_archived_heads h JOIN ca_stream_ids s ON s.stream_number = h.stream_number WHERE s.stream_id = ANY ($1::text[])`,
+    [streamIds],
+  );
+  if (!heads.length) return out;
+  for (const h of heads) out.set(h.stream_id, 'unknown');
+  const gone = heads.map((h) => h.stream_id);
+  const kept = [
+    ...(await ifMigrated<{ stream_id: string; casino: string | null }>(
+      db,
+      `SELECT s.stream_id, a.state ->> 'casinoId' AS casino FROM ca_archived_stream_states a JOIN ca_stream_ids s ON s.stream_number = a.stream_number
+        WHERE s.stream_id = ANY ($1::text[])`,
+      [gone],
+    )),
+    ...(await ifMigrated<{ stream_id: string; casino: string | null }>(
+      db,
+      `SELECT 'jackpot-' || pool_id AS stream_id, configuration ->> 'casinoId' AS casino FROM ca_archived_jackpot_pools WHERE 'jackpot-' || pool_id = ANY ($1::text[])`,
+      [gone],
+    )),
+  ];
+  for (const k of kept) out.set(k.stream_id, k.casino);
+  return out;
+}
+
 /** The stream whose kept state (store migration 16) holds `roundId` among its rounds: a round whose start left the store. */
 export async function archivedStreamOfRound(db: Pick<Pool, 'query'>, roundId: string): Promise<string | null> {
   const r = await db
