@@ -213,6 +213,21 @@ CREATE TRIGGER ca_streams_derived INSTEAD OF INSERT OR UPDATE OR DELETE ON ca_st
   FOR EACH ROW EXECUTE FUNCTION ca_streams_are_derived();
 `;
 
+/**
+ * A table of what the months out of the store left, readable by whoever may read their heads (the application's role,
+ * writerRoleGrants): the grant a migration adding such a table gives the roles that already exist.
+ */
+const readableAsArchivedHeads = (table: string, what: string) => `DO $$
+DECLARE
+  r record;
+BEGIN
+  -- whoever may read the archived heads may read the ${what} (writerRoleGrants gives both)
+  FOR r IN SELECT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid = 'ca_archived_heads'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner) LOOP
+    EXECUTE format('GRANT SELECT ON ${table} TO %s', r.grantee);
+  END LOOP;
+END $$;`;
+
 export const EVENT_STORE_MIGRATIONS: readonly SqlMigration[] = [
   {
     version: 1,
@@ -1312,16 +1327,7 @@ CREATE TABLE ca_archived_jackpot_pools (
   value          numeric NOT NULL
 );
 REVOKE ALL ON ca_archived_jackpot_pools FROM PUBLIC;
-DO $$
-DECLARE
-  r record;
-BEGIN
-  -- whoever may read the archived heads may read the pools (writerRoleGrants gives both)
-  FOR r IN SELECT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
-            WHERE c.oid = 'ca_archived_heads'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner) LOOP
-    EXECUTE format('GRANT SELECT ON ca_archived_jackpot_pools TO %s', r.grantee);
-  END LOOP;
-END $$;
+${readableAsArchivedHeads('ca_archived_jackpot_pools', 'pools')}
 `,
   },
   {
@@ -1343,16 +1349,7 @@ CREATE TABLE ca_archived_stream_states (
 -- a fact naming only its round (a dispute) finds the session of a round out of the store by the round's id
 CREATE INDEX ca_archived_stream_states_rounds ON ca_archived_stream_states USING gin ((state -> 'rounds'));
 REVOKE ALL ON ca_archived_stream_states FROM PUBLIC;
-DO $$
-DECLARE
-  r record;
-BEGIN
-  -- whoever may read the archived heads may read the states (writerRoleGrants gives both)
-  FOR r IN SELECT a.grantee::regrole::text AS grantee FROM pg_class c, aclexplode(c.relacl) a
-            WHERE c.oid = 'ca_archived_heads'::regclass AND a.privilege_type = 'SELECT' AND a.grantee NOT IN (0, c.relowner) LOOP
-    EXECUTE format('GRANT SELECT ON ca_archived_stream_states TO %s', r.grantee);
-  END LOOP;
-END $$;
+${readableAsArchivedHeads('ca_archived_stream_states', 'states')}
 `,
   },
 ];
