@@ -21,6 +21,7 @@ import { dropMonth, statesToKeep } from '../libs/event-store/src/postgres/month-
 import { exportMonth } from '../libs/event-store/src/postgres/month-export';
 import { turnMonth } from '../libs/event-store/src/postgres/month-turn';
 import { writerRoleGrants } from '../libs/event-store/src/postgres/schema';
+import type { ArchiveManifest } from '../libs/event-store/src/archive';
 import { checkArchiveSource } from '../libs/event-store/src/archive-check';
 import { openArchiveFile } from '../libs/event-store/src/archive-file';
 import { sealOf } from '../libs/event-store/src/seal';
@@ -93,6 +94,7 @@ const refusalOf = (r: IngestResult) => r.refusals.map((x) => [x.field, x.reasonK
 
 let control: Runtime;
 let dropped: { db: TestDatabase; runtime: Runtime };
+let octoberManifest: ArchiveManifest;
 
 beforeAll(async () => {
   control = (await october('ca_ingest_arch_control')).runtime;
@@ -108,6 +110,7 @@ afterAll(async () => {
 describe('ingestion after archive --drop', () => {
   it('does not take a month out while a table session with facts in it is open, naming the sessions', async () => {
     const written = await exportMonth(dropped.runtime.pool, '2026-10', dir);
+    octoberManifest = written.manifest;
     const refusal = await statesToKeep(dropped.runtime.pool, written.manifest, sessionStateKeeper).then(
       () => undefined,
       (e: { because?: { key: string; values: Record<string, string> } }) => e.because,
@@ -136,6 +139,8 @@ describe('ingestion after archive --drop', () => {
     for (const runtime of [control, dropped.runtime]) await ingestAll(runtime, restOfDay);
     await control.projector.catchUp();
     await dropped.runtime.projector.catchUp();
+    // the states folded a few facts a page (the drop reads 20,000 a page): the same states
+    const byPages = await statesToKeep(dropped.runtime.pool, octoberManifest, sessionStateKeeper, { pageSize: 7 });
     await exportCheckAndDrop(dropped.runtime.pool, '2026-10', dir);
     await dropped.runtime.close();
     dropped.runtime = await restarted(dropped.db);
@@ -160,6 +165,11 @@ describe('ingestion after archive --drop', () => {
     }
     // every round started in October is among its session's rounds
     expect(kept.flatMap((k) => Object.keys(k.state.rounds)).sort()).toEqual([...roundsOf(octoberFacts)].sort());
+    const asKept = (rows: ReadonlyArray<{ stream_id: string; version: number; state: unknown }>) =>
+      rows.map((r) => ({ stream_id: r.stream_id, stream_version: r.version, state: r.state })).sort((a, b) => a.stream_id.localeCompare(b.stream_id));
+    expect(JSON.parse(JSON.stringify(asKept(byPages.rows)))).toEqual(
+      asKept(kept.map((k) => ({ stream_id: k.stream_id, version: k.stream_version, state: k.state }))),
+    );
     const months = (await dropped.runtime.pool.query('SELECT month, states_carried FROM ca_archived_months')).rows;
     expect(months).toEqual([{ month: '2026-10', states_carried: true }]);
   });

@@ -202,8 +202,9 @@ export async function statesToKeep(
   db: Pick<Pool, 'query'>,
   manifest: Pick<ArchiveManifest, 'month' | 'firstPosition' | 'lastPosition' | 'events'>,
   keeper: ArchivedStateKeeper,
+  options: { pageSize?: number } = {},
 ): Promise<KeptStates> {
-  const rows = await statesAtHead(db, await partitionToDrop(db, manifest), keeper);
+  const rows = await statesAtHead(db, await partitionToDrop(db, manifest), keeper, options.pageSize);
   const open = rows.filter((r) => keeper.inPlay(r.state));
   if (open.length) {
     // in play at the month's end: closed since, online?
@@ -239,7 +240,9 @@ async function statesAtHead(
   db: Pick<Pool, 'query'>,
   partition: string,
   keeper: ArchivedStateKeeper,
+  pageSize = STATE_PAGE,
 ): Promise<Array<{ stream_id: string; version: number; state: unknown }>> {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`the page of facts must be a whole number of them, not ${pageSize}`);
   const prefix = `${keeper.streamPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const heads = (
     await db.query(
@@ -252,34 +255,45 @@ async function statesAtHead(
     db,
     heads.map((h) => h.stream_id),
   );
-  const facts = new Map<string, Array<{ type: string; data: unknown }>>();
+  // a stream with facts in a month out of the store that kept no state of it (dropped before store migration 16) has no
+  // known state here (the kept one, if any, stops short of this month's first fact): none is kept, and ingestion
+  // refuses its facts naming that month rather than fold it from the middle
+  const known = heads.filter((h) => (kept.get(h.stream_id)?.version ?? 0) === Number(h.first) - 1);
+  const versionOf = new Map(known.map((h) => [h.stream_id, Number(h.version)]));
+  // each stream folded page by page, only its state held (a month's facts of these types run to millions)
+  const states = new Map<string, unknown>(known.map((h) => [h.stream_id, kept.get(h.stream_id)?.state]));
+  const fold = (streamId: string, facts: Array<{ type: string; data: unknown }>) => {
+    if (versionOf.has(streamId)) states.set(streamId, keeper.fold(streamId, states.get(streamId), facts, versionOf.get(streamId)!));
+  };
   for (let after = { stream: '', version: 0 }; ;) {
     const page = (
       await db.query(
         `SELECT s.stream_id, e.stream_version, e.event_type AS type, e.data::json AS data
            FROM ${partition} e JOIN ca_stream_ids s ON s.stream_number = e.stream_number
           WHERE s.stream_id LIKE $1 AND e.event_type = ANY ($2::text[]) AND (s.stream_id, e.stream_version) > ($3, $4)
-          ORDER BY s.stream_id, e.stream_version LIMIT ${STATE_PAGE}`,
+          ORDER BY s.stream_id, e.stream_version LIMIT ${pageSize}`,
         [prefix, keeper.types, after.stream, after.version],
       )
     ).rows as Array<{ stream_id: string; stream_version: number; type: string; data: unknown }>;
-    for (const row of page) {
-      let list = facts.get(row.stream_id);
-      if (!list) facts.set(row.stream_id, (list = []));
-      list.push({ type: row.type, data: row.data });
+    // the page's runs of one stream each, in stream order
+    for (let start = 0; start < page.length;) {
+      let end = start;
+      while (end < page.length && page[end].stream_id === page[start].stream_id) end++;
+      fold(
+        page[start].stream_id,
+        page.slice(start, end).map((row) => ({ type: row.type, data: row.data })),
+      );
+      start = end;
     }
-    if (page.length < STATE_PAGE) break;
+    if (page.length < pageSize) break;
     after = { stream: page[page.length - 1].stream_id, version: page[page.length - 1].stream_version };
   }
-  // a stream with facts in a month out of the store that kept no state of it (dropped before store migration 16) has no
-  // known state here (the kept one, if any, stops short of this month's first fact): none is kept, and ingestion refuses its facts naming that month rather than fold it from the middle
-  return heads
-    .filter((h) => (kept.get(h.stream_id)?.version ?? 0) === Number(h.first) - 1)
-    .map((h) => ({
-      stream_id: h.stream_id,
-      version: Number(h.version),
-      state: keeper.fold(h.stream_id, kept.get(h.stream_id)?.state, facts.get(h.stream_id) ?? [], Number(h.version)),
-    }));
+  // a stream with none of the types in the month: its kept state, at its new version
+  return known.map((h) => ({
+    stream_id: h.stream_id,
+    version: Number(h.version),
+    state: keeper.fold(h.stream_id, states.get(h.stream_id), [], Number(h.version)),
+  }));
 }
 
 export interface MonthDrop {
