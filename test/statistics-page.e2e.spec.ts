@@ -400,6 +400,15 @@ describe('the statistics page, in headless Chromium', () => {
       expect(answer.archived.months.map((m: { month: string }) => m.month)).toEqual(['2026-12']);
       expect(answer.archived.sessions.length).toBeGreaterThan(0);
       expect(answer.tested).toEqual([]);
+      // the CSV says so too, in the finding column, in the caller's language (the header alone read as a clean day)
+      const csvRes = await fetch(`${base}/api/v1/advantage-play?gamingDay=${COUNTER_DAY}&casino=casino-counter&format=csv`, {
+        headers: { authorization: `Bearer ${secret}`, 'accept-language': 'es' },
+      });
+      const csvLines = (await csvRes.text()).trim().split('\n');
+      expect(csvLines).toHaveLength(2);
+      expect(csvLines[1]).toMatch(/^casino-counter,2026-12-06,/);
+      expect(csvLines[1]).toContain('2026-12');
+      expect(csvLines[1]).toContain('sin examinar');
       const note = page.locator('section[aria-labelledby="statistics-players"] p.warning[data-archived]');
       expect(await note.getAttribute('data-archived')).toBe('casino-counter');
       expect(await note.textContent()).toBe(en.t('web:statistics.archived', { casinos: 'casino-counter', months: '2026-12' }));

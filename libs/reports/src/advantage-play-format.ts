@@ -90,8 +90,19 @@ const CSV_HEADER = [
 /** One casino's day, or several under one header; `lang`: the header row's words (default English), the rows keep the JSON's values. */
 export function advantagePlayCsv(reports: AdvantagePlayReport | readonly AdvantagePlayReport[], lang: Language = 'en'): string {
   const { t } = reportWords(lang);
+  const w = advantageWords(lang);
   const rows: unknown[][] = [lang === 'en' ? [...CSV_HEADER] : CSV_HEADER.map((k) => t(`advantagePlay.csv.${k}`))];
-  for (const r of Array.isArray(reports) ? reports : [reports as AdvantagePlayReport])
+  const days: readonly AdvantagePlayReport[] = Array.isArray(reports) ? reports : [reports as AdvantagePlayReport];
+  for (const r of days) {
+    // a day not tested (facts out of the store) says so in its finding column: a file of the header alone read as clean
+    if (r.archived) {
+      const why = w.t('archived', {
+        count: w.n(r.archived.sessions.length),
+        sessions: r.archived.sessions.join(', '),
+        months: r.archived.months.map((m) => `${m.month} (${m.file})`).join(', '),
+      });
+      rows.push(CSV_HEADER.map((k) => (k === 'casinoId' ? r.casinoId : k === 'gamingDay' ? r.gamingDay : k === 'finding' ? why : '')));
+    }
     for (const x of r.tested)
       rows.push([
         r.casinoId,
@@ -109,6 +120,7 @@ export function advantagePlayCsv(reports: AdvantagePlayReport | readonly Advanta
         x.finding,
         x.stakeFactorPerCount,
       ]);
+  }
   return csv(rows);
 }
 
