@@ -184,11 +184,6 @@ export async function archivedStreamOfRound(db: Pick<Pool, 'query'>, roundId: st
 /** Facts of the kept types read from the partition per page (keyset on stream and version): a month holds millions. */
 const STATE_PAGE = 20_000;
 
-/**
- * The state of each stream of `keeper`'s kind with facts in `partition`, at its last version there: from the state the
- * last month out left (ca_archived_stream_states), folded with the partition's facts of the keeper's types. The month
- * is closed (its rows refuse UPDATE and DELETE), so this is read before the drop's lock.
- */
 /** How many streams still in play a refusal names (the count says how many more). */
 const NAMED_IN_PLAY = 5;
 
@@ -236,6 +231,11 @@ export async function statesToKeep(
   return { month: manifest.month, rows };
 }
 
+/**
+ * The state of each stream of `keeper`'s kind with facts in `partition`, at its last version there: from the state the
+ * last month out left (ca_archived_stream_states), folded with the partition's facts of the keeper's types. The month
+ * is closed (its rows refuse UPDATE and DELETE), so this is read before the drop's lock.
+ */
 async function statesAtHead(
   db: Pick<Pool, 'query'>,
   partition: string,
