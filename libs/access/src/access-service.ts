@@ -7,7 +7,7 @@ import type { ReasonKey } from '../../i18n/src/reasons';
 import type { Pool } from 'pg';
 import { runMigrationsOnPool, sqlMigrations, versionLedger } from '../../database/src/migrations';
 import { EventStore, PostgresEventStore } from '../../event-store/src';
-import { archivedCasinosOf } from '../../event-store/src/postgres/month-drop';
+import { archivedCasinosOf } from '../../event-store/src/postgres/archived-reads';
 import { KeyRing, KeyRotation } from './key-ring';
 import { RecordWriter } from './record-writer';
 import { ACCESS_MIGRATIONS } from './migrations';

@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { setting } from '../../platform/src/config';
 import { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store';
 import type { EventHead, EventStore, StoredEvent } from './port';
-import type { ArchivedState } from './postgres/month-drop';
+import type { ArchivedState } from './postgres/archived-reads';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';

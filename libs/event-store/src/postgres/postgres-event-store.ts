@@ -23,7 +23,7 @@ import {
 } from '../port';
 import { applySqlMigrations } from './migrate';
 import { appendSignature } from './schema';
-import { archivedStatesOf, archivedStreamOfRound, type ArchivedState } from './month-drop';
+import { archivedStatesOf, archivedStreamOfRound, type ArchivedState } from './archived-reads';
 
 /**
  * A chain hash as every reader sees it: 64 hex digits ('' before a stream's first event). Since store
