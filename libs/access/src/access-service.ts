@@ -40,13 +40,13 @@ import {
   verifyToken,
 } from './tokens';
 
-/** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
-
 /**
  * The casino of a stream whose first fact left the store in a month that kept no owner of it (casinosOfStreams): not
  * an id (an id cannot hold a space or a parenthesis), so never equal to a credential's casino.
  */
 export const OWNER_OUT_OF_STORE = '(out of the store)';
+
+/** What the access service is given besides its pool (tests pass these; a deployment sets the environment). */
 export interface AccessOptions {
   /** where `CASINO_AUDIT_SIGNING_KEY(_FILE)` and the throttle's settings are read (default: the process's environment) */
   readonly env?: NodeJS.ProcessEnv;
