@@ -27,6 +27,22 @@ export interface SelectableEventStore extends EventStore {
   findEventHeads?(eventIds: readonly string[]): Promise<EventHead[]>;
 }
 
+/**
+ * The stream holding a round: its RoundStarted online, or, where that left the store (archive --drop), the session
+ * whose state the drop kept with the round among its rounds. What every reader that is given only a round asks.
+ */
+export async function streamOfRoundAnywhere(
+  store: Pick<SelectableEventStore, 'streamOfRound' | 'archivedStreamOfRound'>,
+  roundId: string,
+): Promise<string | null> {
+  return (await store.streamOfRound(roundId)) ?? (await store.archivedStreamOfRound?.(roundId)) ?? null;
+}
+
+/** Stored events by id, online or in a month out of the store where the store keeps such months (else `findEvents`). */
+export function eventHeadsAnywhere(store: Pick<SelectableEventStore, 'findEventHeads' | 'findEvents'>, eventIds: readonly string[]): Promise<EventHead[]> {
+  return store.findEventHeads ? store.findEventHeads(eventIds) : store.findEvents(eventIds);
+}
+
 export interface SelectStoreOptions {
   readonly postgres?: PostgresEventStoreOptions;
   readonly eventStoreDb?: EventStoreDbEventStoreOptions;

@@ -8,10 +8,11 @@ import { isUtf8 } from 'node:buffer';
 import {
   contentHash,
   EventIdConflictError,
-  type EventHead,
+  eventHeadsAnywhere,
   NewEvent,
   PostgresEventStore,
   SelectableEventStore,
+  streamOfRoundAnywhere,
   WrongExpectedVersionError,
 } from '../../event-store/src';
 import { sealIfGamingDayClosed } from '../../event-store/src/seal';
@@ -190,7 +191,14 @@ export class IngestionService {
   private async tryIngest(inputs: readonly IngestInput[], envelopes: Envelope[], context: { allowedTables?: readonly string[] }): Promise<IngestResult> {
     const refusals: Refusal[] = [];
     // 2. duplicates: the same id with the same content is a no-op; with other content, a refusal
-    const existing = new Map((await this.eventHeads(envelopes.map((e) => e.eventId))).map((e) => [e.eventId.toLowerCase(), e]));
+    const existing = new Map(
+      (
+        await eventHeadsAnywhere(
+          this.store,
+          envelopes.map((e) => e.eventId),
+        )
+      ).map((e) => [e.eventId.toLowerCase(), e]),
+    );
     const seenInBatch = new Map<string, { streamId: string; envelope: Envelope }>();
     const fresh: Array<{ index: number; envelope: Envelope; streamId: string }> = [];
     const duplicates: IngestResult['events'] = [];
@@ -481,23 +489,15 @@ export class IngestionService {
     const out = new Map<string, string | null>();
     for (const e of envelopes) {
       const roundId = keyOf(e.data, 'roundId');
-      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(roundId)) {
-        // a round whose start left the store (archive --drop) is found in the session states kept with it
-        out.set(roundId, (await this.store.streamOfRound(roundId)) ?? (await this.store.archivedStreamOfRound?.(roundId)) ?? null);
-      }
+      if (eventTypeSpec(e.type)?.stream === 'round' && !out.has(roundId)) out.set(roundId, await streamOfRoundAnywhere(this.store, roundId));
     }
     return out;
   }
 
   private async correctedStreams(envelopes: Envelope[]): Promise<Map<string, string>> {
     const ids = envelopes.flatMap((e) => dataOf(e, 'CorrectionRecorded') ?? []).map((d) => String(d.correctsEventId));
-    const found = await this.eventHeads(ids);
+    const found = await eventHeadsAnywhere(this.store, ids);
     return new Map(found.map((e) => [e.eventId.toLowerCase(), e.streamId]));
-  }
-
-  /** Stored events by id, online or in a month out of the store (where the store keeps such months). */
-  private eventHeads(ids: readonly string[]): Promise<EventHead[]> {
-    return this.store.findEventHeads ? this.store.findEventHeads(ids) : this.store.findEvents(ids);
   }
 }
 

@@ -22,7 +22,7 @@ import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException,
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { OWNER_OUT_OF_STORE, type AccessService, type Principal, type Verification } from '../../../../libs/access/src';
-import type { PostgresEventStore } from '../../../../libs/event-store/src';
+import { streamOfRoundAnywhere, type PostgresEventStore } from '../../../../libs/event-store/src';
 import { checkParameters, PARAMETERS_KEY, parameterRefusalBody, RouteParameters } from '../params/parameters';
 import { keepRefusal, markRecorded } from './access-recorder';
 import { clientAddress } from './audited-request';
@@ -167,8 +167,7 @@ export class AccessGuard implements CanActivate {
     const streams: string[] = [];
     if (params.sessionId) streams.push(`session-${params.sessionId}`);
     if (params.roundId) {
-      // a round whose start left the store (archive --drop): its session from the states the drop kept
-      const stream = (await this.store.streamOfRound(params.roundId)) ?? (await this.store.archivedStreamOfRound?.(params.roundId));
+      const stream = await streamOfRoundAnywhere(this.store, params.roundId);
       if (stream) streams.push(stream);
     }
     if (!streams.length) return null;

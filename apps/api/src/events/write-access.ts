@@ -18,7 +18,7 @@ import {
   type AsSent,
 } from '../../../../libs/ledger/src';
 import { AccessService, mayWrite, OWNER_OUT_OF_STORE, Principal, writersOf } from '../../../../libs/access/src';
-import type { SelectableEventStore } from '../../../../libs/event-store/src';
+import { eventHeadsAnywhere, streamOfRoundAnywhere, type SelectableEventStore } from '../../../../libs/event-store/src';
 import { because, keyed, type KeyedReason } from '../../../../libs/i18n/src/reasons';
 import { DomainError, type RefusalCode } from '../../../../libs/platform/src/domain-error';
 
@@ -112,15 +112,16 @@ export async function casinoRefusals(
     if (typeof d.sessionId === 'string') streamOf.set(index, sessionStreamId(d.sessionId));
     else if (typeof d.poolId === 'string') streamOf.set(index, poolStreamId(d.poolId));
     else if (typeof d.roundId === 'string') {
-      // a round whose start left the store (archive --drop) is found among the session states the drop kept
-      const stream = (await store.streamOfRound(d.roundId)) ?? (await store.archivedStreamOfRound?.(d.roundId));
+      const stream = await streamOfRoundAnywhere(store, d.roundId);
       if (stream) streamOf.set(index, stream);
     } else if (typeof d.correctsEventId === 'string') corrected.push({ index, id: d.correctsEventId });
   }
   if (corrected.length) {
-    // online or out of the store: ingestion finds a corrected fact in either (findEventHeads), so must this check
-    const ids = corrected.map((c) => c.id);
-    const heads = store.findEventHeads ? await store.findEventHeads(ids) : await store.findEvents(ids);
+    // online or out of the store: ingestion finds a corrected fact in either, so must this check
+    const heads = await eventHeadsAnywhere(
+      store,
+      corrected.map((c) => c.id),
+    );
     const found = new Map(heads.map((e) => [e.eventId.toLowerCase(), e.streamId]));
     for (const c of corrected) {
       const stream = found.get(c.id.toLowerCase());
