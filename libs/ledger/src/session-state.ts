@@ -90,8 +90,9 @@ export function sessionFromJson(sessionId: string, json: unknown): SessionState 
 
 /**
  * What `archive --drop` keeps of each session with facts in the month (store migration 16, month-drop.ts): its state
- * at its last fact there, folded as ingestion folds it, so that a late count, a dispute, or the next round of a table
- * open across the month's turn is judged against the session as it was, not refused as an unknown session.
+ * at its last fact there, folded as ingestion folds it, so that a late count, a dispute or a correction is judged
+ * against the session as it was, not refused as an unknown session. A month with a session still open does not leave
+ * (`inPlay`).
  */
 export const sessionStateKeeper: ArchivedStateKeeper = {
   streamPrefix: 'session-',

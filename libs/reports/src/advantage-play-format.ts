@@ -27,6 +27,15 @@ function advantageWords(lang: Language) {
   };
 }
 
+/** Why a day with facts out of the store was not tested: the sessions and the months, in the text and the CSV alike. */
+function notTested(w: ReturnType<typeof advantageWords>, archived: NonNullable<AdvantagePlayReport['archived']>): string {
+  return w.t('archived', {
+    count: w.n(archived.sessions.length),
+    sessions: archived.sessions.join(', '),
+    months: archived.months.map((m) => `${m.month} (${m.file})`).join(', '),
+  });
+}
+
 /** The lines of the test (title, method, one line a player tested), in `lang`. */
 export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'): string[] {
   const w = advantageWords(lang);
@@ -40,14 +49,7 @@ export function advantagePlayLines(r: AdvantagePlayReport, lang: Language = 'en'
     }),
     `  ${w.t('method')}`,
   ];
-  if (r.archived)
-    lines.push(
-      `  ${w.t('archived', {
-        count: w.n(r.archived.sessions.length),
-        sessions: r.archived.sessions.join(', '),
-        months: r.archived.months.map((m) => `${m.month} (${m.file})`).join(', '),
-      })}`,
-    );
+  if (r.archived) lines.push(`  ${notTested(w, r.archived)}`);
   else if (!r.tested.length) lines.push(`  ${w.t('nothing', { min: w.n(ADVANTAGE_MIN_ROUNDS) })}`);
   for (const x of r.tested)
     lines.push(
@@ -96,11 +98,7 @@ export function advantagePlayCsv(reports: AdvantagePlayReport | readonly Advanta
   for (const r of days) {
     // a day not tested (facts out of the store) says so in its finding column: a file of the header alone read as clean
     if (r.archived) {
-      const why = w.t('archived', {
-        count: w.n(r.archived.sessions.length),
-        sessions: r.archived.sessions.join(', '),
-        months: r.archived.months.map((m) => `${m.month} (${m.file})`).join(', '),
-      });
+      const why = notTested(w, r.archived);
       rows.push(CSV_HEADER.map((k) => (k === 'casinoId' ? r.casinoId : k === 'gamingDay' ? r.gamingDay : k === 'finding' ? why : '')));
     }
     for (const x of r.tested)
