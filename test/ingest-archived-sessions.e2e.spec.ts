@@ -125,6 +125,7 @@ describe('ingestion after archive --drop', () => {
       dropMonth(dropped.runtime.pool, { file: written.file, sha256: written.sha256, manifest: written.manifest, check }, { states: sessionStateKeeper }),
     ).rejects.toMatchObject({ because: { key: 'archive.dropStreamsInPlay' } });
     expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_archived_months')).rows).toEqual([{ n: 0 }]);
+    expect((await dropped.runtime.pool.query('SELECT count(*)::int AS n FROM ca_archived_event_ids')).rows).toEqual([{ n: 0 }]);
     // as the operator runs it: exit 2, before the read models' snapshots are taken, the sessions named in their language
     const byCli = await cli(['archive', '2026-10', '--dir', path.join(dir, 'cli'), '--drop', '--lang', 'es'], { DATABASE_URL: dropped.db.url });
     expect(byCli.code).toBe(2);

@@ -245,7 +245,12 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
   const { manifest, check } = archive;
   const month = manifest.month;
   if (!check.ok) throw new ArchiveFileError(because('archive.dropUnchecked', { month }));
-  // The ids first, in a transaction of their own, before the lock that keeps readers out: copying them was most of
+  // the write side's states at the month's heads, read while readers go on (the month's rows cannot change), and
+  // first: a session still open refuses the drop before anything is written
+  const given = options.states;
+  if (given && 'rows' in given && given.month !== month) throw new Error(`the states kept for ${given.month} cannot be kept for ${month}`);
+  const states = !given ? [] : 'rows' in given ? given.rows : (await statesToKeep(pool, manifest, given)).rows;
+  // Then the ids, in a transaction of their own, before the lock that keeps readers out: copying them was most of
   // that lock's time (1.2–1.6 s for 200,000 events, bench/results.md, 2026-12-02). The month is closed (its range
   // behind the sequence, its rows refusing UPDATE and DELETE), so its ids cannot change before the drop; an id in
   // both places meanwhile, or after a drop refused below, is answered the same by the append (it checks both).
@@ -256,10 +261,6 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
      ON CONFLICT (event_id) DO NOTHING`,
   );
   const idsMs = performance.now() - copying;
-  // the write side's states at the month's heads: read while readers go on (the month's rows cannot change)
-  const given = options.states;
-  if (given && 'rows' in given && given.month !== month) throw new Error(`the states kept for ${given.month} cannot be kept for ${month}`);
-  const states = !given ? [] : 'rows' in given ? given.rows : (await statesToKeep(pool, manifest, given)).rows;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
