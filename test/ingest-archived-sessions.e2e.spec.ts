@@ -89,6 +89,20 @@ const verdictsOf = async (runtime: Runtime, rounds: readonly string[]) =>
     )
   ).rows;
 
+/**
+ * `event` sent to the store never dropped and to the one after the drop: taken by both, on the same stream at the same
+ * version; the read models go on past it. Returns where it went.
+ */
+async function takenAsWithoutTheDrop(event: SimEvent): Promise<{ streamId: string; streamVersion: number }> {
+  const want = await control.ingestion.ingest([{ value: event }]);
+  expect(want.refusals).toEqual([]);
+  const got = await dropped.runtime.ingestion.ingest([{ value: event }]);
+  expect(got.refusals).toEqual([]);
+  expect(got.events.map((e) => [e.streamId, e.streamVersion])).toEqual(want.events.map((e) => [e.streamId, e.streamVersion]));
+  await dropped.runtime.projector.catchUp();
+  return got.events[0];
+}
+
 /** What a fact is refused for, by field and reason key (nothing stored then). */
 const refusalOf = (r: IngestResult) => r.refusals.map((x) => [x.field, x.reasonKey]);
 
@@ -218,13 +232,7 @@ describe('ingestion after archive --drop', () => {
       occurredAt: '2026-11-02T12:00:00.000Z',
       data: { roundId: roundsOf(closedDay.flat())[0], raisedBy: 'player seat 2', claim: 'paid short' },
     } as SimEvent;
-    const controlDispute = await control.ingestion.ingest([{ value: dispute }]);
-    expect(controlDispute.refusals).toEqual([]);
-    const disputed = await dropped.runtime.ingestion.ingest([{ value: dispute }]);
-    expect(disputed.refusals).toEqual([]);
-    expect(disputed.events.map((e) => [e.streamId, e.streamVersion])).toEqual(controlDispute.events.map((e) => [e.streamId, e.streamVersion]));
-    // the read models go on past it
-    await dropped.runtime.projector.catchUp();
+    await takenAsWithoutTheDrop(dispute);
   });
 
   it('answers a re-send of an October fact as a duplicate, the same id with other content as a conflict, and takes a correction of one', async () => {
@@ -255,13 +263,7 @@ describe('ingestion after archive --drop', () => {
       occurredAt: '2026-11-03T10:00:00.000Z',
       data: { correctsEventId: octoberFact.eventId, reason: 'stake keyed twice', approvedBy: ['jefe de mesa', 'director de juegos'], amount: -5 },
     } as SimEvent;
-    const want = await control.ingestion.ingest([{ value: correction }]);
-    expect(want.refusals).toEqual([]);
-    const got = await dropped.runtime.ingestion.ingest([{ value: correction }]);
-    expect(got.refusals).toEqual([]);
-    expect(got.events.map((e) => [e.streamId, e.streamVersion])).toEqual(want.events.map((e) => [e.streamId, e.streamVersion]));
-    expect(got.events[0].streamId).toBe(stored.streamId);
-    await dropped.runtime.projector.catchUp();
+    expect((await takenAsWithoutTheDrop(correction)).streamId).toBe(stored.streamId);
   });
 
   it('keeps a casino-scoped credential within its casino where the stream’s first fact left the store, writing and reading', async () => {
