@@ -182,7 +182,7 @@ describe('the database refuses changes', () => {
 
 describe('ca_append keeps the chain itself', () => {
   /** ca_append called directly, as a writer could: one stream's events with the links given. */
-  const append = (pool: Pool, rows: Array<{ streamId: string; version: number; prev: string; hash?: string }>) =>
+  const append = (pool: Pool, rows: Array<{ streamId: string; version: number; prev: string; hash?: string; metadata?: string }>) =>
     pool.query(
       'SELECT * FROM ca_append($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::jsonb)',
       [
@@ -190,7 +190,7 @@ describe('ca_append keeps the chain itself', () => {
         rows.map(() => randomUUID()),
         rows.map(() => 'Forged'),
         rows.map(() => '{}'),
-        rows.map(() => '{}'),
+        rows.map((r) => r.metadata ?? '{}'),
         rows.map(() => null),
         rows.map(() => 'cc'), // hex: the store keeps hashes as bytes (migration 8)
         rows.map((r) => r.version),
@@ -257,6 +257,101 @@ describe('ca_append keeps the chain itself', () => {
     expect((await pool.query(`SELECT stream_id, version FROM ca_streams WHERE stream_id IN ('s-a', 's-x') ORDER BY 1`)).rows).toEqual([
       { stream_id: 's-a', version: 7 },
       { stream_id: 's-x', version: 1 },
+    ]);
+  });
+  // Store migration 17 checks a call of several streams (every grouped call) in one statement: the same refusals,
+  // and each row given its own stream's and metadata's numbers
+  it('several streams in one call: a stream whose first event does not follow is refused as CA002 and nothing is stored; the rows keep their own streams and metadata', async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    const heads = new Map<string, string>(
+      (await pool.query(`SELECT stream_id, head_hash FROM ca_streams`)).rows.map((r: { stream_id: string; head_hash: string }) => [r.stream_id, r.head_hash]),
+    );
+    const count = async () => Number((await pool.query('SELECT count(*) FROM ca_events')).rows[0].count);
+    // the wrong stream first, last, or a new stream linked to something: the refusal names it
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-a', version: 6, prev: 'not-the-head' },
+          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
+        ]),
+      ),
+    ).toBe('CA002: stream s-a is at version 5, expected 5');
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-x', version: 1, prev: '' },
+          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
+          { streamId: 's-c', version: 5, prev: heads.get('s-c')! },
+        ]),
+      ),
+    ).toBe('CA002: stream s-c is at version 3, expected 4');
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
+          { streamId: 's-new', version: 1, prev: 'x' },
+        ]),
+      ),
+    ).toBe('CA002: stream s-new is at version 0, expected 0');
+    // a version another writer took, on one of the streams: the unique key
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
+          { streamId: 's-a', version: 1, prev: '' },
+        ]),
+      ),
+    ).toMatch(/^23505: .*ca_events_stream_version/);
+    expect(await count()).toBe(12);
+    // taken: new and known streams mixed, several events of one stream, one metadata for all and one each
+    await append(pool, [
+      { streamId: 's-y', version: 1, prev: '', hash: 'e1', metadata: '{"recordedBy": "terminal:T-9"}' },
+      { streamId: 's-a', version: 6, prev: heads.get('s-a')!, hash: 'a6', metadata: '{"recordedBy": "terminal:T-1"}' },
+      { streamId: 's-y', version: 2, prev: 'e1', hash: 'e2', metadata: '{"recordedBy": "terminal:T-9"}' },
+      { streamId: 's-b', version: 5, prev: heads.get('s-b')!, hash: 'b5', metadata: '{}' },
+    ]);
+    await append(pool, [
+      { streamId: 's-z', version: 1, prev: '', hash: 'f1', metadata: '{"recordedBy": "terminal:T-7"}' },
+      { streamId: 's-a', version: 7, prev: 'a6', hash: 'a7', metadata: '{"recordedBy": "terminal:T-7"}' },
+    ]);
+    const rows = (
+      await pool.query(
+        `SELECT stream_id, stream_version, metadata, encode(hash, 'hex') AS hash FROM ca_events WHERE event_type = 'Forged' ORDER BY global_position`,
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { stream_id: 's-y', stream_version: 1, metadata: { recordedBy: 'terminal:T-9' }, hash: 'e1' },
+      { stream_id: 's-a', stream_version: 6, metadata: { recordedBy: 'terminal:T-1' }, hash: 'a6' },
+      { stream_id: 's-y', stream_version: 2, metadata: { recordedBy: 'terminal:T-9' }, hash: 'e2' },
+      { stream_id: 's-b', stream_version: 5, metadata: {}, hash: 'b5' },
+      { stream_id: 's-z', stream_version: 1, metadata: { recordedBy: 'terminal:T-7' }, hash: 'f1' },
+      { stream_id: 's-a', stream_version: 7, metadata: { recordedBy: 'terminal:T-7' }, hash: 'a7' },
+    ]);
+  });
+
+  it("several streams in one call: a stream's first event may follow its archived head, and must follow it", async () => {
+    const { pool, store } = await fresh();
+    await populate(store);
+    // s-old's month left the store (month-drop.ts keeps its head, ca_archived_heads): numbered, nothing online
+    const number = (await pool.query(`INSERT INTO ca_stream_ids (stream_id) VALUES ('s-old') RETURNING stream_number`)).rows[0].stream_number;
+    await pool.query(`INSERT INTO ca_archived_heads (stream_number, stream_version, hash) VALUES ($1, 9, decode('0a09', 'hex'))`, [number]);
+    const headB = (await pool.query(`SELECT head_hash FROM ca_streams WHERE stream_id = 's-b'`)).rows[0].head_hash;
+    expect(
+      await refusal(
+        append(pool, [
+          { streamId: 's-b', version: 5, prev: headB },
+          { streamId: 's-old', version: 10, prev: '0a08' },
+        ]),
+      ),
+    ).toBe('CA002: stream s-old is at version 9, expected 9');
+    await append(pool, [
+      { streamId: 's-b', version: 5, prev: headB, hash: 'b5' },
+      { streamId: 's-old', version: 10, prev: '0a09', hash: '0a10' },
+    ]);
+    expect((await pool.query(`SELECT stream_id, version FROM ca_streams WHERE stream_id IN ('s-b', 's-old') ORDER BY 1`)).rows).toEqual([
+      { stream_id: 's-b', version: 5 },
+      { stream_id: 's-old', version: 10 },
     ]);
   });
 });
