@@ -268,41 +268,23 @@ describe('ca_append keeps the chain itself', () => {
       (await pool.query(`SELECT stream_id, head_hash FROM ca_streams`)).rows.map((r: { stream_id: string; head_hash: string }) => [r.stream_id, r.head_hash]),
     );
     const count = async () => Number((await pool.query('SELECT count(*) FROM ca_events')).rows[0].count);
-    // the wrong stream first, last, or a new stream linked to something: the refusal names it
-    expect(
-      await refusal(
-        append(pool, [
-          { streamId: 's-a', version: 6, prev: 'not-the-head' },
-          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
-        ]),
-      ),
-    ).toBe('CA002: stream s-a is at version 5, expected 5');
-    expect(
-      await refusal(
-        append(pool, [
-          { streamId: 's-x', version: 1, prev: '' },
-          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
-          { streamId: 's-c', version: 5, prev: heads.get('s-c')! },
-        ]),
-      ),
-    ).toBe('CA002: stream s-c is at version 3, expected 4');
-    expect(
-      await refusal(
-        append(pool, [
-          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
-          { streamId: 's-new', version: 1, prev: 'x' },
-        ]),
-      ),
-    ).toBe('CA002: stream s-new is at version 0, expected 0');
-    // a version another writer took, on one of the streams: the unique key
-    expect(
-      await refusal(
-        append(pool, [
-          { streamId: 's-b', version: 5, prev: heads.get('s-b')! },
-          { streamId: 's-a', version: 1, prev: '' },
-        ]),
-      ),
-    ).toMatch(/^23505: .*ca_events_stream_version/);
+    const hb = { streamId: 's-b', version: 5, prev: heads.get('s-b')! };
+    const refused: Array<[Parameters<typeof append>[1], string | RegExp]> = [
+      // the wrong stream first, last, or a new stream linked to something: the refusal names it
+      [[{ streamId: 's-a', version: 6, prev: 'not-the-head' }, hb], 'CA002: stream s-a is at version 5, expected 5'],
+      [
+        [{ streamId: 's-x', version: 1, prev: '' }, hb, { streamId: 's-c', version: 5, prev: heads.get('s-c')! }],
+        'CA002: stream s-c is at version 3, expected 4',
+      ],
+      [[hb, { streamId: 's-new', version: 1, prev: 'x' }], 'CA002: stream s-new is at version 0, expected 0'],
+      // a version another writer took, on one of the streams: the unique key
+      [[hb, { streamId: 's-a', version: 1, prev: '' }], /^23505: .*ca_events_stream_version/],
+    ];
+    for (const [rows, expected] of refused) {
+      const answer = await refusal(append(pool, rows));
+      if (typeof expected === 'string') expect(answer).toBe(expected);
+      else expect(answer).toMatch(expected);
+    }
     expect(await count()).toBe(12);
     // taken: new and known streams mixed, several events of one stream, one metadata for all and one each
     await append(pool, [
