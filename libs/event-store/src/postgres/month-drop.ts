@@ -70,7 +70,18 @@ export async function statesToKeep(
   keeper: ArchivedStateKeeper,
   options: { pageSize?: number } = {},
 ): Promise<KeptStates> {
-  const rows = await statesAtHead(db, await partitionToDrop(db, manifest), keeper, options.pageSize);
+  return statesOfPartition(db, manifest, await partitionToDrop(db, manifest), keeper, options.pageSize);
+}
+
+/** `statesToKeep` of the month's partition, once `partitionToDrop` has named it (the drop asks for it once, before both). */
+async function statesOfPartition(
+  db: Pick<Pool, 'query'>,
+  manifest: Pick<ArchiveManifest, 'month' | 'lastPosition'>,
+  partition: string,
+  keeper: ArchivedStateKeeper,
+  pageSize?: number,
+): Promise<KeptStates> {
+  const rows = await statesAtHead(db, partition, keeper, pageSize);
   const open = rows.filter((r) => keeper.inPlay(r.state));
   if (open.length) {
     // in play at the month's end: closed since, online?
@@ -249,7 +260,10 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
   // first: a session still open refuses the drop before anything is written
   const given = options.states;
   if (given && 'rows' in given && given.month !== month) throw new Error(`the states kept for ${given.month} cannot be kept for ${month}`);
-  const states = !given ? [] : 'rows' in given ? given.rows : (await statesToKeep(pool, manifest, given)).rows;
+  // the partition as the drop will find it, asked once for the states and the ids (it counts the month's rows) and
+  // again under the lock below
+  const online = await partitionToDrop(pool, manifest);
+  const states = !given ? [] : 'rows' in given ? given.rows : (await statesOfPartition(pool, manifest, online, given)).rows;
   // Then the ids, in a transaction of their own, before the lock that keeps readers out: copying them was most of
   // that lock's time (1.2–1.6 s for 200,000 events, bench/results.md, 2026-12-02). The month is closed (its range
   // behind the sequence, its rows refusing UPDATE and DELETE), so its ids cannot change before the drop; an id in
@@ -257,7 +271,7 @@ export async function dropMonth(pool: Pool, archive: DroppedArchive, options: Dr
   const copying = performance.now();
   await pool.query(
     `INSERT INTO ca_archived_event_ids (event_id, content_hash, stream_number, stream_version, global_position)
-     SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${await partitionToDrop(pool, manifest)}
+     SELECT event_id, content_hash, stream_number, stream_version, global_position FROM ${online}
      ON CONFLICT (event_id) DO NOTHING`,
   );
   const idsMs = performance.now() - copying;
