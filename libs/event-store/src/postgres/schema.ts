@@ -107,9 +107,9 @@ const METADATA_NUMBERS = `
  * the batch in one statement where it took one for the batch's own links, one a stream for each stream's first event
  * against its stored last event (and a look-up of its number), and one more for the numbers of the rows: measured on
  * a group of 8 streams of one event each, 58 µs of the server's time an event before, 41 after (bench/results.md,
- * "Append profile", "After store migration 17"). The checks are the same: CA004 when an event does not follow the one before it in the batch,
- * before anything else; CA002 (the refusal below) when a stream's first event does not follow its last event online
- * or its archived head. A stream not numbered yet is numbered by ca_number_streams, as before.
+ * "Append profile", "After store migration 17"). The checks are the same: CA004 when an event does not follow the
+ * one before it in the batch, before anything else; CA002 (the refusal below) when a stream's first event does not
+ * follow its last event online or its archived head. A stream not numbered yet is numbered by ca_number_streams.
  */
 const SEVERAL_STREAMS_ONE_STATEMENT = (archives: boolean) => `
     -- several streams: each event against the one before it on its stream, in the batch or, for a stream's first
@@ -141,7 +141,8 @@ const SEVERAL_STREAMS_ONE_STATEMENT = (archives: boolean) => `
 /**
  * The append of store migration 11, its text kept here once: migration 11 creates it with `p_data jsonb[]`,
  * migration 12 again with `p_data json[]` (an event's data kept as the text the writer sent), migration 13 with the
- * check of the closed months after each INSERT.
+ * check of the closed months after each INSERT, migration 14 with the archived heads, migration 17 with several
+ * streams checked in one statement (`oneStatement`).
  */
 const appendFunction = (data: 'jsonb' | 'json', closedMonths = false, archives = false, oneStatement = false) => `CREATE OR REPLACE FUNCTION ca_append(
   p_stream_ids text[], p_event_ids uuid[], p_types text[], p_data ${data}[], p_metadata jsonb[],
