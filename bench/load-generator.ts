@@ -44,6 +44,8 @@ export interface RequestRecord {
   /** the highest global position the response reports (accepted requests) */
   readonly maxPosition?: string;
   readonly error?: string;
+  /** a request that got no answer: whether it went on a keep-alive socket an earlier request had used (`req.reusedSocket`) */
+  readonly reusedSocket?: boolean;
 }
 
 export interface GeneratorResult {
@@ -77,6 +79,9 @@ function* laneFacts(lane: number, config: LoadConfig): Generator<Envelope> {
 /** POST one body with a keep-alive connection (node:http: less CPU per request than fetch); 30 s at most. */
 function post(url: URL, agent: http.Agent, token: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
+    // an error says whether its socket was a reused one: a reset on a reused socket is the keep-alive race (the server
+    // closed it as idle as the request left), one on a fresh socket is not
+    const failed = (error: Error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket }));
     const req = http.request(
       url,
       {
@@ -89,11 +94,11 @@ function post(url: URL, agent: http.Agent, token: string, body: Buffer): Promise
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
+        res.on('error', failed);
       },
     );
     req.on('timeout', () => req.destroy(new Error('TimeoutError: no answer in 30 s')));
-    req.on('error', reject);
+    req.on('error', failed);
     req.end(body);
   });
 }
@@ -132,6 +137,7 @@ async function main() {
       let appended = 0;
       let maxPosition: string | undefined;
       let error: string | undefined;
+      let reusedSocket: boolean | undefined;
       try {
         const res = await post(endpoint, agent, config.token, body);
         status = res.status;
@@ -149,8 +155,9 @@ async function main() {
         }
       } catch (e) {
         error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        reusedSocket = (e as { reusedSocket?: boolean }).reusedSocket;
       }
-      records.push({ i, lane, due, sent, done: now(), status, events, appended, maxPosition, error });
+      records.push({ i, lane, due, sent, done: now(), status, events, appended, maxPosition, error, reusedSocket });
       // a lane whose request failed stops: its next facts would depend on the refused ones
       if (status !== 200) break;
     }

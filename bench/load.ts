@@ -925,6 +925,21 @@ function render(ctx: SuiteContext, r: LoadRun): string {
         .map(([k, v]) => `${k}: ${v}`)
         .join(', ')}; first: \`${(errors[0].error ?? '').replace(/`/g, "'")}\`.`,
     );
+    // each unanswered request, for the diagnosis: when, how long it waited, and on which kind of socket
+    const unanswered = errors.filter((e) => !e.status);
+    if (unanswered.length)
+      out.push(
+        '',
+        `Requests without an answer${unanswered.length > 10 ? ' (the first 10)' : ''}: ${unanswered
+          .slice(0, 10)
+          .map(
+            (e) =>
+              `request ${fmtInt(e.i)} of lane ${e.lane}, sent ${fmtSec((e.sent - start) / 1000)} into the run, failed ${fmtMs(e.done - e.sent)} later on a ${
+                e.reusedSocket === undefined ? 'socket of unknown kind' : e.reusedSocket ? 'reused keep-alive socket' : 'new socket'
+              } (\`${(e.error ?? '').replace(/`/g, "'")}\`)`,
+          )
+          .join('; ')}.`,
+      );
   }
 
   out.push(
