@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import * as http from 'node:http';
+import { getKeptAlive } from './support/keep-alive';
 import { serveOnLoopback } from './support/served';
 import { Runtime, startRuntime } from '../libs/platform/src';
 import { CORE_EVENT_TYPES, FIELD_SCHEMAS } from '../libs/ledger/src';
@@ -29,6 +31,20 @@ describe('HTTP API', () => {
   const post = (body: string, type = 'application/json') =>
     fetch(`${base}/api/v1/events`, { method: 'POST', headers: { ...auth, 'content-type': type, 'accept-language': 'en' }, body });
   const get = (path: string) => fetch(`${base}${path}`, { headers: auth });
+
+  it("keeps an idle connection open past Node's 5 s, so that a terminal's next request does not meet the server closing it", async () => {
+    // a client like Node's own keep-alive agent reuses its idle socket whenever the server has not closed it yet; at
+    // Node's default 5 s a request sent as the server closed it was reset (the load benchmark's ECONNRESETs)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await getKeptAlive(agent, `${base}/api/v1/health`, auth);
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await getKeptAlive(agent, `${base}/api/v1/health`, auth)).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('records NDJSON atomically and serves the table book as JSON and CSV', async () => {
     const res = await post(sampleLines().join('\n'), 'application/x-ndjson');

@@ -7,6 +7,7 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import * as http from 'node:http';
 import { Client } from 'pg';
 import { createHttpApp } from '../apps/api/src/http-app';
 import { createOpsApp } from '../apps/api/src/ops-app';
@@ -14,6 +15,7 @@ import { Runtime, startRuntime } from '../libs/platform/src';
 import { BIN, cli, inEnglish, ROOT } from './support/cli';
 import { createTestDatabase, migratedStore, TestDatabase } from './support/database';
 import { asInputs, opened, sampleLines } from './support/sample';
+import { getKeptAlive } from './support/keep-alive';
 
 interface Served {
   readonly child: ChildProcessWithoutNullStreams;
@@ -164,6 +166,17 @@ describe('operating it: logs, metrics, probes, configuration (served as a user r
     });
     expect((await fetch(`${served.api}/api/v1/health/ready`)).status).toBe(401);
     expect((await fetch(`${served.api}/api/v1/health/ready`, { headers: { authorization: `Bearer ${served.token}` } })).status).toBe(200);
+  });
+
+  it('keeps idle connections 65 s on both listeners of serve, and says so in the Keep-Alive hint (keep-alive.ts)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await getKeptAlive(agent, `${served.ops}/api/v1/health/live`)).toMatchObject({ status: 200, keepAlive: 'timeout=65' });
+      const api = await getKeptAlive(agent, `${served.api}/api/v1/health/ready`, { authorization: `Bearer ${served.token}` });
+      expect(api).toMatchObject({ status: 200, keepAlive: 'timeout=65' });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses to start on a bad configuration value, naming the variable and the reason (exit 2)', async () => {

@@ -26,6 +26,7 @@ import { PARAMETER_REFUSAL_DESCRIPTION } from './params/parameters';
 import { keepUndecodablePaths } from './params/undecodable-path';
 import { securityHeaders } from './security-headers';
 import { httpRefusal } from './refusals';
+import { keepConnectionsAlive } from './keep-alive';
 
 export const BODY_LIMIT = '20mb';
 
@@ -94,6 +95,8 @@ export async function createHttpApp(runtime: Runtime, options: HttpAppOptions = 
     { module: HttpRootModule, imports: [AppModule.register(runtime), AccessModule.register(access), ProbesModule.register(runtime)] },
     { bodyParser: false, logger: new NestLogger(runtime.logger) },
   );
+  // idle connections kept 65 s, not 5: a terminal's next request must not meet the server closing it (keep-alive.ts)
+  keepConnectionsAlive(app.getHttpServer());
   // before anything that can answer: every request is logged with its id and timed (observability.ts)
   app.use(observeRequests(runtime.logger));
   // every request under /api in the access log once its answer is known, whoever answers it (auth/access-recorder.ts)

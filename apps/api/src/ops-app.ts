@@ -9,12 +9,15 @@ import { NestFactory } from '@nestjs/core';
 import { NestLogger, Runtime } from '../../../libs/platform/src';
 import { ProbesModule } from './health/probes';
 import { observeRequests } from './observability';
+import { keepConnectionsAlive } from './keep-alive';
 
 @Module({})
 class OpsRootModule {}
 
 export async function createOpsApp(runtime: Runtime): Promise<INestApplication> {
   const app = await NestFactory.create({ module: OpsRootModule, imports: [ProbesModule.register(runtime)] }, { logger: new NestLogger(runtime.logger) });
+  // a scraper's connection reused every 15 s must not meet the server closing it (keep-alive.ts)
+  keepConnectionsAlive(app.getHttpServer());
   // probes and scrapes come every few seconds: their lines at debug (the probes log readiness changes themselves)
   app.use(observeRequests(runtime.logger, { level: 'debug', measure: false }));
   app.getHttpAdapter().getInstance().disable('x-powered-by');
