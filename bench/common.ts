@@ -44,6 +44,8 @@ export const mean = (values: readonly number[]) => (values.length ? values.reduc
 
 export const fmtMs = (n: number) => (Number.isFinite(n) ? (n >= 100 ? `${n.toFixed(0)} ms` : n >= 10 ? `${n.toFixed(1)} ms` : `${n.toFixed(2)} ms`) : 'n/a');
 export const fmtMiB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 2 ** 20).toFixed(0)} MiB` : 'n/a');
+/** Text shown as inline code in results.md: a backtick inside it would end the span, so it becomes a quote. */
+export const inlineCode = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 export const fmtSec = (s: number) => (Number.isFinite(s) ? (s >= 100 ? `${s.toFixed(0)} s` : `${s.toFixed(1)} s`) : 'n/a');
 
 export function loadAverages(uptime: string): number[] {

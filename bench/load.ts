@@ -53,6 +53,7 @@ import {
   loadAverages,
   fmtMs,
   fmtSec,
+  inlineCode,
   headerLines,
   percentile,
   processCpuSeconds,
@@ -923,7 +924,7 @@ function render(ctx: SuiteContext, r: LoadRun): string {
       '',
       `Errors by status: ${Object.entries(byStatus)
         .map(([k, v]) => `${k}: ${v}`)
-        .join(', ')}; first: \`${(errors[0].error ?? '').replace(/`/g, "'")}\`.`,
+        .join(', ')}; first: ${inlineCode(errors[0].error ?? '')}.`,
     );
     // each unanswered request, for the diagnosis: when, how long it waited, and on which kind of socket
     const unanswered = errors.filter((e) => !e.status);
@@ -936,7 +937,7 @@ function render(ctx: SuiteContext, r: LoadRun): string {
             (e) =>
               `request ${fmtInt(e.i)} of lane ${e.lane}, sent ${fmtSec((e.sent - start) / 1000)} into the run, failed ${fmtMs(e.done - e.sent)} later on a ${
                 e.reusedSocket === undefined ? 'socket of unknown kind' : e.reusedSocket ? 'reused keep-alive socket' : 'new socket'
-              } (\`${(e.error ?? '').replace(/`/g, "'")}\`)`,
+              } (${inlineCode(e.error ?? '')})`,
           )
           .join('; ')}.`,
       );
@@ -945,7 +946,7 @@ function render(ctx: SuiteContext, r: LoadRun): string {
   out.push(
     '',
     r.serverErrors.length
-      ? `Server output lines naming an error: ${r.serverErrors.map((l) => `\`${l.trim().slice(0, 200).replace(/`/g, "'")}\``).join('; ')}.`
+      ? `Server output lines naming an error: ${r.serverErrors.map((l) => inlineCode(l.trim().slice(0, 200))).join('; ')}.`
       : 'The server printed no error (no `projector stopped` line).',
   );
 

@@ -20,7 +20,7 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { EVENT_COLUMNS, PostgresEventStore } from '../libs/event-store/src';
 import { startRuntime } from '../libs/platform/src';
 import { createJudges, FedEvent, Judges, Projection, REBUILD_BATCH, rebuildProjection, RoundVerdictProjection } from '../libs/projections/src';
-import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, uptimeLine, type PlanNode } from './common';
+import { backendCpuSample, backendCpuSince, busyNote, fmtMiB, fmtSec, headerLines, inlineCode, uptimeLine, type PlanNode } from './common';
 import { ensureStore, INGEST_CHUNK, STORE_DAY, storeEvents } from './store';
 import { fmtInt, fmtPct, machineBusy, median, passFail, sampleMachineCpu, Suite, SuiteContext, table } from './support';
 
@@ -648,7 +648,7 @@ function limits(results: RebuildResult[], ceiling: number, _textRate: number, r:
         `  - its SQL, by statement: ${top
           .map(
             ([label, q]) =>
-              `\`${label.replace(/`/g, "'")}…\` ${fmtInt(q.n)}× ${fmtSec(Number(q.ns) / 1e9)} (${fmtPct(Number(q.ns) / 1e9 / x.seconds)} of the rebuild, ${(Number(q.ns) / 1e6 / q.n).toFixed(0)} ms each)`,
+              `${inlineCode(`${label}…`)} ${fmtInt(q.n)}× ${fmtSec(Number(q.ns) / 1e9)} (${fmtPct(Number(q.ns) / 1e9 / x.seconds)} of the rebuild, ${(Number(q.ns) / 1e6 / q.n).toFixed(0)} ms each)`,
           )
           .join('; ')}.`,
       );

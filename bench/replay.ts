@@ -11,7 +11,7 @@ import { RoundVerdictProjection, readCheckpoint, rebuildProjection } from '../li
 import { jackpotFactsSql, replayRound } from '../libs/replay/src';
 import { seededRandom } from '../libs/rules/src';
 import { startRuntime } from '../libs/platform/src';
-import { busyNote, fmtMs, headerLines, percentile, uptimeLine, type AnalyzedPlan, type AnalyzedPlanNode } from './common';
+import { busyNote, fmtMs, headerLines, inlineCode, percentile, uptimeLine, type AnalyzedPlan, type AnalyzedPlanNode } from './common';
 import { ensureStore, STORE_DAY, storeEvents } from './store';
 import { fmtInt, passFail, Suite, SuiteContext, table } from './support';
 
@@ -314,7 +314,7 @@ function render(
         ...labels
           .map((label) => ({ label, xs: per(label), calls: meanOf(r.steps.map((st) => st.byStatement.get(label)?.[0] ?? 0)) }))
           .sort((a, b) => meanOf(b.xs) - meanOf(a.xs))
-          .map(({ label, xs, calls }) => stepRow(`SQL \`${label.replace(/`/g, "'")}\``, xs, calls)),
+          .map(({ label, xs, calls }) => stepRow(`SQL ${inlineCode(label)}`, xs, calls)),
         stepRow(
           'in memory (total − SQL)',
           r.steps.map((st) => st.total - st.sqlMs),
