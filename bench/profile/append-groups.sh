@@ -20,7 +20,7 @@ for U in "$@"; do
       # a stream's first event: version 1, linked to nothing (any hex hashes: ca_append checks the links, not the hashes)
       psql -qAtX "$U" -v ON_ERROR_STOP=1 -c "SELECT * FROM ca_append(ARRAY['prof-$k'], ARRAY[gen_random_uuid()], ARRAY['BetPlaced'],
         ARRAY[prof_bet($k)], ARRAY['{}'::jsonb], ARRAY['2025-06-14T20:00:00.000Z'], ARRAY[repeat('c', 64)], ARRAY[1], ARRAY[''],
-        ARRAY[encode(sha256(convert_to('prof-$k', 'UTF8')), 'hex')], '{}'::jsonb)" >/dev/null
+        ARRAY[prof_digest('prof-$k')], '{}'::jsonb)" >/dev/null
     done
   fi
 done

@@ -4,6 +4,7 @@
 -- is its own transaction (a procedure that COMMITs); run with synchronous_commit off, so that the flush stays out.
 -- prof_results keeps each run's time per event: of the statement alone, and with its commit.
 -- Needs a store at migration 12 or later (data as json) holding streams prof-01…prof-16 (append-groups.sh makes them).
+\ir prof-chain.sql
 CREATE TABLE IF NOT EXISTS prof_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, version integer NOT NULL, data jsonb NOT NULL);
 CREATE TABLE IF NOT EXISTS prof_results (at timestamptz DEFAULT clock_timestamp(), label text, kind text, g int, b int, n int, us_stmt numeric, us_total numeric);
 CREATE OR REPLACE FUNCTION prof_bet(n int) RETURNS json LANGUAGE sql AS $$
@@ -30,10 +31,10 @@ BEGIN
       sid := 'prof-' || lpad(k::text, 2, '0');
       FOR j IN 1..b LOOP
         c := c + 1; d := prof_bet(c);
-        ch := encode(sha256(convert_to(d::text, 'UTF8')), 'hex');
+        ch := prof_digest(d::text);
         v := vers[k] + 1;
         prevs := prevs || heads[k];
-        heads[k] := encode(sha256(convert_to(heads[k] || '|' || sid || '|' || v || '|' || ch, 'UTF8')), 'hex');
+        heads[k] := prof_link(heads[k], sid, v, ch);
         vers[k] := v;
         sids := sids || sid; eids := eids || gen_random_uuid(); types := types || 'BetPlaced'::text; datas := datas || d;
         metas := metas || '{}'::jsonb; occ := occ || '2025-06-14T20:00:00.000Z'::text; chs := chs || ch; vs := vs || v; hs := hs || heads[k];

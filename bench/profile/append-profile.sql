@@ -2,6 +2,7 @@
 -- around each CALL). Each append is its own transaction (a procedure that COMMITs); run it with
 -- synchronous_commit off, so that the flush wait (the same for every variant) stays out and the CPU shows.
 -- prof_results keeps the wall-clock time of each run (statement alone, and with its commit).
+\ir prof-chain.sql
 CREATE TABLE IF NOT EXISTS prof_results (at timestamptz DEFAULT clock_timestamp(), label text, kind text, batch int, n int, us_stmt numeric, us_total numeric);
 CREATE TABLE IF NOT EXISTS prof_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, version integer NOT NULL, data jsonb NOT NULL);
 
@@ -33,10 +34,10 @@ BEGIN
     FOR j IN 1..batch LOOP
       c := c + 1;
       d := prof_bet(c);
-      ch := encode(sha256(convert_to(d::text, 'UTF8')), 'hex');
+      ch := prof_digest(d::text);
       v := vers[k] + 1;
       prevs := prevs || heads[k];
-      heads[k] := encode(sha256(convert_to(heads[k] || '|' || sid || '|' || v || '|' || ch, 'UTF8')), 'hex');
+      heads[k] := prof_link(heads[k], sid, v, ch);
       vers[k] := v;
       sids := sids || sid; eids := eids || gen_random_uuid(); types := types || 'BetPlaced'::text; datas := datas || d;
       metas := metas || '{"recordedBy":"terminal:T-1"}'::jsonb; occ := occ || '2025-06-14T20:00:00.000Z'::text; chs := chs || ch; vs := vs || v; hs := hs || heads[k];
@@ -99,12 +100,12 @@ BEGIN
   FOR k IN 1..16 LOOP
     sid := 'prof-' || lpad(k::text, 2, '0');
     d := prof_bet(k);
-    ch := encode(sha256(convert_to(d::text, 'UTF8')), 'hex');
+    ch := prof_digest(d::text);
     PERFORM * FROM ca_append(ARRAY[sid], ARRAY[gen_random_uuid()], ARRAY['BetPlaced'], ARRAY[d], ARRAY['{}'::jsonb],
       ARRAY['2025-06-14T20:00:00.000Z'], ARRAY[ch], ARRAY[1], ARRAY[''],
-      ARRAY[encode(sha256(convert_to('|' || sid || '|1|' || ch, 'UTF8')), 'hex')],
+      ARRAY[prof_link('', sid, 1, ch)],
       jsonb_build_object(sid, jsonb_build_object('from', 0, 'prev', '', 'to', 1,
-        'head', encode(sha256(convert_to('|' || sid || '|1|' || ch, 'UTF8')), 'hex'))));
+        'head', prof_link('', sid, 1, ch))));
   END LOOP;
   COMMIT;
 END $$;
