@@ -19,7 +19,7 @@ for U in "$@"; do
     for k in $(seq -w 1 16); do
       # a stream's first event: version 1, linked to nothing (any hex hashes: ca_append checks the links, not the hashes)
       psql -qAtX "$U" -v ON_ERROR_STOP=1 -c "SELECT * FROM ca_append(ARRAY['prof-$k'], ARRAY[gen_random_uuid()], ARRAY['BetPlaced'],
-        ARRAY[prof_bet($k)], ARRAY['{}'::jsonb], ARRAY['2025-06-14T20:00:00.000Z'], ARRAY[repeat('c', 64)], ARRAY[1], ARRAY[''],
+        ARRAY[prof_bet_json($k)], ARRAY['{}'::jsonb], ARRAY['2025-06-14T20:00:00.000Z'], ARRAY[repeat('c', 64)], ARRAY[1], ARRAY[''],
         ARRAY[prof_digest('prof-$k')], '{}'::jsonb)" >/dev/null
     done
   fi
@@ -39,5 +39,5 @@ done
 for U in "$@"; do
   echo "# $(psql -AtX "$U" -c "SELECT current_database() || ', store migration ' || max(version) FROM ca_schema_migrations" 2>/dev/null || echo "$U")"
   psql -X "$U" -c "SELECT kind, g AS streams, b AS events_each, count(*) AS runs, percentile_disc(0.5) WITHIN GROUP (ORDER BY us_stmt) AS us_stmt,
-      min(us_stmt), max(us_stmt), percentile_disc(0.5) WITHIN GROUP (ORDER BY us_total) AS us_total FROM prof_results WHERE label = '$LABEL' GROUP BY 1, 2, 3 ORDER BY 2, 3, 1"
+      min(us_stmt), max(us_stmt), percentile_disc(0.5) WITHIN GROUP (ORDER BY us_total) AS us_total FROM prof_group_results WHERE label = '$LABEL' GROUP BY 1, 2, 3 ORDER BY 2, 3, 1"
 done

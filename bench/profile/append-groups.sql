@@ -2,12 +2,12 @@
 -- each, as group commit sends them (G > 1: the several-streams path of store migration 17), against the same rows'
 -- INSERT into ca_event_rows with their numbers known, and a single-index table's (the bench's raw ceiling). Each call
 -- is its own transaction (a procedure that COMMITs); run with synchronous_commit off, so that the flush stays out.
--- prof_results keeps each run's time per event: of the statement alone, and with its commit.
+-- prof_group_results keeps each run's time per event: of the statement alone, and with its commit.
 -- Needs a store at migration 12 or later (data as json) holding streams prof-01…prof-16 (append-groups.sh makes them).
 \ir prof-chain.sql
 CREATE TABLE IF NOT EXISTS prof_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, version integer NOT NULL, data jsonb NOT NULL);
-CREATE TABLE IF NOT EXISTS prof_results (at timestamptz DEFAULT clock_timestamp(), label text, kind text, g int, b int, n int, us_stmt numeric, us_total numeric);
-CREATE OR REPLACE FUNCTION prof_bet(n int) RETURNS json LANGUAGE sql AS $$
+CREATE TABLE IF NOT EXISTS prof_group_results (at timestamptz DEFAULT clock_timestamp(), label text, kind text, g int, b int, n int, us_stmt numeric, us_total numeric);
+CREATE OR REPLACE FUNCTION prof_bet_json(n int) RETURNS json LANGUAGE sql AS $$
   SELECT json_build_object('sessionId', 'FR-ENG-T01-2025-06-14-s01', 'roundId', 'T01-2025-06-14-r' || lpad((n >> 3)::text, 6, '0'),
     'betId', 'b-' || gen_random_uuid(), 'seat', 1 + n % 7, 'betType', 'straight', 'selection', json_build_array(n % 37),
     'amount', 2500 + (n % 10) * 500, 'onBehalfOf', 'player-' || (1000 + n % 9000)) $$;
@@ -30,7 +30,7 @@ BEGIN
       k := 1 + (s0 % 16); s0 := s0 + 1;
       sid := 'prof-' || lpad(k::text, 2, '0');
       FOR j IN 1..b LOOP
-        c := c + 1; d := prof_bet(c);
+        c := c + 1; d := prof_bet_json(c);
         ch := prof_digest(d::text);
         v := vers[k] + 1;
         prevs := prevs || heads[k];
@@ -57,6 +57,6 @@ BEGIN
     st := st + (t1 - t0);
     tt := tt + (clock_timestamp() - t0);
   END LOOP;
-  INSERT INTO prof_results (label, kind, g, b, n, us_stmt, us_total) VALUES (label, kind, g, b, n, round(extract(epoch FROM st) * 1e6 / (n * g * b), 2), round(extract(epoch FROM tt) * 1e6 / (n * g * b), 2));
+  INSERT INTO prof_group_results (label, kind, g, b, n, us_stmt, us_total) VALUES (label, kind, g, b, n, round(extract(epoch FROM st) * 1e6 / (n * g * b), 2), round(extract(epoch FROM tt) * 1e6 / (n * g * b), 2));
   COMMIT;
 END $$;
