@@ -109,4 +109,13 @@ describe('casino-audit command line', () => {
     const json = await cli(['report', 'table-book', '--session', SAMPLE_SESSION, '--json'], env);
     expect(JSON.parse(json.stdout)).toMatchObject({ win: 210000 });
   });
+
+  it('refuses a one-table demo, naming the option and the rule a single table cannot keep', async () => {
+    const one = await cli(['demo', '--tables', '1', '--no-serve'], env);
+    expect(one.code).not.toBe(0);
+    expect(one.stderr).toMatch(/--tables/);
+    expect(one.stderr).toMatch(
+      /expected a whole number ≥ 2: the demo's casino, in Euskadi, must keep a roulette and a card table in service \(euskadi L12952–12958\), got "1"/,
+    );
+  });
 });

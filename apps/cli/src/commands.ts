@@ -414,7 +414,7 @@ function registerCommands(program: Command) {
 
   program
     .command('demo')
-    .option('--tables <n>', '', positiveInt, DEMO_DEFAULTS.tables)
+    .option('--tables <n>', '', demoTables, DEMO_DEFAULTS.tables)
     .option('--rounds <n>', '', positiveInt, DEMO_DEFAULTS.rounds)
     .option('--seed <s>', '', positiveInt, DEMO_DEFAULTS.seed)
     .option('--error-rate <r>', '', rate, DEMO_DEFAULTS.errorRate)
@@ -525,6 +525,13 @@ async function recordOutcome<T>(runtime: Runtime, name: OpsCheckName, run: () =>
 function positiveInt(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.positiveInt', { value: v }));
+  return n;
+}
+
+/** The demo's floor: one table cannot be both the roulette and the card table its catalogue wants in service (demoFloorGames). */
+function demoTables(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 2) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.demoTables', { value: v }));
   return n;
 }
 

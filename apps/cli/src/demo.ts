@@ -9,7 +9,7 @@ import type { Runtime } from '../../../libs/platform/src';
 import { loadDayCompliance, loadEquipment, loadPerformance, tableBookReport, TABLE_BOOKS, withDayFindings } from '../../../libs/projections/src';
 import { countCorrelation } from '../../../libs/projections/src/players/advantage-play';
 import { loadAdvantagePlay } from '../../../libs/projections/src/players/advantage-play-report';
-import { isSessionScoped, seededRandom } from '../../../libs/rules/src';
+import { isSessionScoped, JurisdictionId, seededRandom, serviceKind, TABLES_IN_SERVICE } from '../../../libs/rules/src';
 import {
   dayDetection,
   DayErrorKind,
@@ -98,6 +98,28 @@ export const DEMO_DEFAULTS: DemoOptions = {
   loadedDieThrows: 400,
 };
 
+/**
+ * The demo's first `tables` tables, still an honest casino's floor: where the catalogue wants a roulette and a
+ * card table in service all the gaming hours (euskadi L12952–12958), a floor cut short of either kind keeps
+ * one, in place of the last table of a kind it has twice or more. Otherwise `demo --tables 3` (three roulettes)
+ * broke the rule, and its true finding was counted as a false positive.
+ */
+export function demoFloorGames(all: readonly string[], tables: number, jurisdiction: JurisdictionId): string[] {
+  const floor = all.slice(0, tables);
+  const rule = TABLES_IN_SERVICE[jurisdiction];
+  if (!rule || rule.whereAuthorised) return floor;
+  for (const kind of ['roulette', 'cards'] as const) {
+    if (floor.some((g) => serviceKind(g) === kind)) continue;
+    const wanted = all.find((g) => serviceKind(g) === kind);
+    const kindOf = (g: string) => serviceKind(g) ?? g;
+    // the last table whose kind another table of the floor still has (never the other required kind's only one)
+    let spare = floor.length - 1;
+    while (spare >= 0 && !floor.some((g, j) => j !== spare && kindOf(g) === kindOf(floor[spare]))) spare--;
+    if (wanted && spare >= 0) floor[spare] = wanted;
+  }
+  return floor;
+}
+
 const eur = (minor: number) => `${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
 
 /** The demo's words (`cli:demo.*`); amounts as English always read them (`1,234.50 EUR`), else in the language's form. */
@@ -142,7 +164,7 @@ export async function runDemo(
 ): Promise<DemoRun> {
   const say = demoWords(lang);
   out(say.t('demo.storage', { embedded: runtime.database.embedded ? 'yes' : 'no', dir: String(runtime.database.dataDir) }));
-  const tableGames = options.tableGames.slice(0, options.tables);
+  const tableGames = demoFloorGames(options.tableGames, options.tables, options.jurisdiction);
   // the floor the simulator will draw from the seed (its first draws), to place the statistical injections on it
   const plans = floorPlan(tableGames.length, seededRandom(options.seed), { tableGames, jurisdiction: options.jurisdiction });
   const playerInjections = options.statisticalInjections ? demoPlayerInjections(plans, initialsOf(options.casinoId)) : [];

@@ -78,7 +78,7 @@ describe('the command line’s help', () => {
   it('the figures of the code fill their descriptions (the demo’s most tables, the roles)', () => {
     const program = createProgram('es');
     const demo = program.commands.find((c) => c.name() === 'demo')!;
-    expect(demo.options.find((o) => o.long === '--tables')!.description).toMatch(/^mesas \(como mucho \d+\)$/);
+    expect(demo.options.find((o) => o.long === '--tables')!.description).toMatch(/^mesas, de 2 a 15$/);
     const issue = program.commands.find((c) => c.name() === 'credentials')!.commands.find((c) => c.name() === 'issue')!;
     expect(issue.options.find((o) => o.long === '--role')!.description).toMatch(/terminal, .*admin/);
   });
