@@ -110,6 +110,35 @@ describe('casino-audit command line', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ win: 210000 });
   });
 
+  it('a simulated day played again from the same seed with other options is refused with what to change, and nothing of it stored', async () => {
+    // its own store: the simulated day must not mix with the sample session the tests above read
+    const own = await createTestDatabase('ca_cli_seed');
+    try {
+      const at = { DATABASE_URL: own.url };
+      const first = await cli(['simulate', '--tables', '2', '--rounds', '3', '--seed', '5'], at);
+      expect(first.code).toBe(0);
+      const count = async () => {
+        const c = new Client({ connectionString: own.url });
+        await c.connect();
+        const n = Number((await c.query('SELECT count(*) AS n FROM ca_events')).rows[0].n);
+        await c.end();
+        return n;
+      };
+      const stored = await count();
+      // the same options again: every event a duplicate, as any re-sent fact
+      expect((await cli(['simulate', '--tables', '2', '--rounds', '3', '--seed', '5'], at)).stdout).toMatch(/0 new, \d+ duplicate/);
+      // other options, the same seed: the same ids would name other facts
+      const other = await cli(['simulate', '--tables', '3', '--rounds', '3', '--seed', '5'], at);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toMatch(/already holds the simulated gaming day 2026-11-21 of casino-sim from seed 5, played with other options/);
+      expect(other.stderr).toMatch(/Choose another --seed, or another store/);
+      expect(other.stderr).not.toMatch(/bug in the simulator/);
+      expect(await count()).toBe(stored);
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('refuses a one-table demo, naming the option and the rule a single table cannot keep', async () => {
     const one = await cli(['demo', '--tables', '1', '--no-serve'], env);
     expect(one.code).not.toBe(0);

@@ -14,6 +14,8 @@ import { judgeSession, RoundReplay, sessionJackpotPools } from '../../../libs/re
 import { TABLE_BOOKS } from '../../../libs/projections/src';
 import type { Finding } from '../../../libs/rules/src';
 import {
+  DEFAULT_CASINO,
+  DEFAULT_GAMING_DAY,
   isConsequence,
   SESSION_DETECTOR_CODES,
   SessionDetection,
@@ -48,14 +50,32 @@ export async function recordSimulation(runtime: Runtime, options: SimulationOpti
   let rounds = 0;
   let events = 0;
   const file = out ? fs.openSync(out, 'w') : null;
+  // whether the store held this day's first sessions before this run: then a refusal is the same casino, day and
+  // seed played with other options (ids and sessions are drawn from them), not a fault of the simulator
+  let heldBefore: boolean | undefined;
   const flush = async () => {
     if (!pending.length) return;
     if (file !== null) {
       fs.writeSync(file, pending.map((e) => JSON.stringify(e)).join('\n') + '\n');
     } else {
+      if (heldBefore === undefined) {
+        const sessions = [...new Set(pending.flatMap((e) => (typeof e.data.sessionId === 'string' ? [e.data.sessionId] : [])))];
+        const versions = await runtime.store.streamVersions(sessions.map(sessionStreamId));
+        heldBefore = Object.values(versions).some((v) => v > 0);
+      }
       const result = await runtime.ingestion.ingest(pending.map((value) => ({ value })));
       if (!result.ok) {
         const r = result.refusals[0];
+        if (heldBefore)
+          throw new Error(
+            say.t('simulate.sameSeedOtherDay', {
+              day: options.gamingDay ?? DEFAULT_GAMING_DAY,
+              casino: options.casinoId ?? DEFAULT_CASINO,
+              seed: options.seed,
+              field: r.field,
+              reason: r.reason,
+            }),
+          );
         throw new Error(`the simulator produced a refused event (${r.field}: ${r.reason}); this is a bug in the simulator or the rules' croupier`);
       }
       appended += result.appended;

@@ -32,6 +32,10 @@ import { TableStaff } from './table-staff';
 import { PlayerInjectionPlay, playerInjection, PlayerInjectionSpec } from './player-injections';
 import { floorPlan, TablePlan } from './tables';
 
+/** The casino and gaming day a simulation records when not told (its event ids are drawn from them and the seed). */
+export const DEFAULT_CASINO = 'casino-sim';
+export const DEFAULT_GAMING_DAY = '2026-11-21';
+
 export interface SimulationOptions {
   readonly casinoId?: string;
   readonly gamingDay?: string;
@@ -159,8 +163,8 @@ export const initialsOf = (casinoId: string) =>
 /** The day as batches of envelopes in recording order; the manifest is complete when the generator ends. */
 export function* simulateDay(options: SimulationOptions, manifest: { value?: SimulationManifest } = {}): Generator<Envelope[]> {
   const random = seededRandom(options.seed);
-  const casinoId = options.casinoId ?? 'casino-sim';
-  const gamingDay = options.gamingDay ?? '2026-11-21';
+  const casinoId = options.casinoId ?? DEFAULT_CASINO;
+  const gamingDay = options.gamingDay ?? DEFAULT_GAMING_DAY;
   const errorRate = options.errorRate ?? 0;
   const opensAt = Date.parse(options.opensAt ?? `${gamingDay}T20:00:00.000Z`);
   const plans = floorPlan(options.tables, random, { games: options.games, tableGames: options.tableGames, jurisdiction: options.jurisdiction });
