@@ -139,12 +139,15 @@ describe('casino-audit command line', () => {
     }
   });
 
-  it('refuses a one-table demo, naming the option and the rule a single table cannot keep', async () => {
+  it('refuses a one-table demo, naming the option and the rule a single table cannot keep, and more tables than its floor has', async () => {
     const one = await cli(['demo', '--tables', '1', '--no-serve'], env);
     expect(one.code).not.toBe(0);
     expect(one.stderr).toMatch(/--tables/);
     expect(one.stderr).toMatch(
       /expected a whole number ≥ 2: the demo's casino, in Euskadi, must keep a roulette and a card table in service \(euskadi L12952–12958\), got "1"/,
     );
+    const many = await cli(['demo', '--tables', '16', '--no-serve'], env);
+    expect(many.code).not.toBe(0);
+    expect(many.stderr).toMatch(/expected a whole number from 2 to 15: the demo's floor has 15 tables, got "16"/);
   });
 });

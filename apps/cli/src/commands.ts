@@ -528,10 +528,13 @@ function positiveInt(v: string): number {
   return n;
 }
 
-/** The demo's floor: one table cannot be both the roulette and the card table its catalogue wants in service (demoFloorGames). */
+/** The demo's floor: one table cannot be both the roulette and the card table its catalogue wants in service (demoFloorGames); it has 15. */
 function demoTables(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 2) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.demoTables', { value: v }));
+  // its floor has so many tables: more would be played as that many, not as asked
+  const most = DEMO_DEFAULTS.tableGames.length;
+  if (n > most) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.demoTablesAtMost', { value: v, most }));
   return n;
 }
 
