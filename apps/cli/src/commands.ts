@@ -36,6 +36,7 @@ import { month, registerArchiveCommands } from './archive-commands';
 import { DEMO_DEFAULTS, runDemo } from './demo';
 import { gamingDay, registerReportCommands } from './report-commands';
 import { manifestPath, recordSimulation, writeManifest } from './simulation';
+import { DEFAULT_CASINO, DEFAULT_GAMING_DAY } from '../../../libs/simulator/src';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 const err = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -369,8 +370,8 @@ function registerCommands(program: Command) {
     .requiredOption('--rounds <n>', '', positiveInt)
     .requiredOption('--seed <s>', '', positiveInt)
     .option('--error-rate <r>', '', rate, 0)
-    .option('--casino <id>', '', 'casino-sim')
-    .option('--gaming-day <day>', '', gamingDay, '2026-11-21')
+    .option('--casino <id>', '', DEFAULT_CASINO)
+    .option('--gaming-day <day>', '', gamingDay, DEFAULT_GAMING_DAY)
     .option('--games <ids>')
     .option('--jurisdiction <id>')
     .option('--out <file>')
@@ -528,7 +529,7 @@ function positiveInt(v: string): number {
   return n;
 }
 
-/** The demo's floor: one table cannot be both the roulette and the card table its catalogue wants in service (demoFloorGames); it has 15. */
+/** The demo's floor: one table cannot be both the roulette and the card table its catalogue wants in service (demoFloorGames), and it has no more tables than its list. */
 function demoTables(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 2) throw new InvalidArgumentError(cliSay(argvLanguage()).t('arg.demoTables', { value: v }));
